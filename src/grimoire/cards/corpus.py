@@ -1,0 +1,203 @@
+"""Loader for the MTGJSON-style oracle corpus that the bundled snapshot is built from.
+
+The corpus has no ids, legalities or dates, and keeps only the first half of split and adventure
+cards; this loader merges back faces into their fronts and derives what it can, saying what it can't.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from pathlib import Path
+
+from grimoire.cards import commander
+from grimoire.cards.loading import (
+    LoadResult,
+    SourceError,
+    drop_reason,
+    is_digital_only,
+    produced_mana,
+    read_json,
+)
+from grimoire.cards.mana import colors_of_cost, mana_value, sort_colors
+from grimoire.cards.model import SYNTHETIC_ID_PREFIX, Card, Face
+
+SOURCE = "oracle-corpus"
+# Layouts whose mana value is the sum of both halves, so unknown when the second half is missing.
+COMBINED_COST_LAYOUTS = frozenset({"split", "aftermath"})
+REQUIRED_FIELDS = ("name", "layout", "type")
+CARD_TYPES = frozenset({"Artifact", "Battle", "Conspiracy", "Creature", "Enchantment", "Instant", "Kindred",
+                        "Land", "Planeswalker", "Sorcery", "Tribal", "Stickers", "Dungeon"})
+_FUNNY_LAYOUTS = frozenset({"host", "augment"})
+_FUNNY_SUBTYPES = frozenset({"Attraction", "Contraption"})
+_FUNNY_COST = re.compile(r"\{H[WUBRG]\}|½|∞|\{\d{3,}\}")
+_FUNNY_TEXT = re.compile(
+    r"\bstickers?\b|\battractions?\b|\bcontraptions?\b|\{TK\}|\bticket counters?\b|\bgotcha\b|\bsquirrel counters?\b",
+    re.IGNORECASE)
+_NUMERIC_STAT = re.compile(r"^[+-]?(\d+|\*|X|\d*\+\*|\*\+\d+|\d+-\*|\*²|\?)$")
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+def field_notes() -> dict[str, str]:
+    """What the corpus lacks or Grimoire derives, field by field (shown by ``grimoire data info``)."""
+    banned, changers = commander.banned_list(), commander.game_changers()
+    return {
+        "oracle_id": "synthetic (syn: + hash of the name); not a Scryfall id",
+        "legalities": f"commander only, computed from the banned list shipped in the repo (as of {banned.as_of}); "
+                      "every other format unknown",
+        "game_changer": f"from the Game Changers list shipped in the repo (as of {changers.as_of})",
+        "is_funny": "detected from Un-set features (half mana, stickers, Attractions, Contraptions, host/augment); "
+                    "Un-cards without such a feature are not flagged",
+        "produced_mana": "derived from rules text",
+        "colors": "derived from the mana cost; unknown where a colour indicator may apply",
+        "split, adventure, flip and modal double-faced cards": "only the first half's text, cost and type; "
+                                                              "the other half is named only",
+        "rarity, released_at, reserved, rulings": "unknown",
+    }
+
+
+def synthetic_id(name: str) -> str:
+    """A stable id derived from the card name, marked as not a Scryfall id."""
+    return SYNTHETIC_ID_PREFIX + hashlib.sha1(f"grimoire:{name}".encode()).hexdigest()[:20]
+
+
+def is_funny(record: dict) -> bool:
+    """Un-set ("funny") card, from the features the corpus keeps."""
+    types = set(record.get("types") or ())
+    if record.get("layout") in _FUNNY_LAYOUTS or "Host" in (record.get("supertypes") or ()):
+        return True
+    if types - CARD_TYPES or "Stickers" in types or set(record.get("subtypes") or ()) & _FUNNY_SUBTYPES:
+        return True
+    if _FUNNY_COST.search(record.get("manaCost") or ""):
+        return True
+    for stat in ("power", "toughness"):
+        value = record.get(stat)
+        if value is not None and not _NUMERIC_STAT.match(value):
+            return True
+    return bool(_FUNNY_TEXT.search(record.get("text") or ""))
+
+
+def _face(record: dict, name: str) -> Face:
+    return Face(name=name, mana_cost=record.get("manaCost"), type_line=record.get("type"),
+                oracle_text=record.get("text"), power=record.get("power"), toughness=record.get("toughness"),
+                loyalty=record.get("loyalty"), defense=record.get("defense"))
+
+
+def _union(*lists) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(item for values in lists for item in (values or ())))
+
+
+_STATED_COLOR = re.compile(
+    r"(?:^|\n)(?:~|this card|this spell|this creature|this permanent) is (colorless|all colors|"
+    r"(?:white|blue|black|red|green)(?:(?:, | and |, and )(?:white|blue|black|red|green))*)\.", re.IGNORECASE)
+
+
+def _colors(record: dict, name: str) -> tuple[str, ...] | None:
+    stated = _STATED_COLOR.search((record.get("text") or "").replace(name, "~"))
+    if "Devoid" in (record.get("keywords") or ()):
+        return ()
+    if stated:
+        words = stated.group(1).lower()
+        if words == "colorless":
+            return ()
+        if words == "all colors":
+            return tuple("WUBRG")
+        return tuple(sort_colors(COLOR_WORDS[w] for w in re.findall(r"white|blue|black|red|green", words)))
+    cost = record.get("manaCost")
+    identity = record.get("colorIdentity") or []
+    is_land = "Land" in (record.get("types") or ())
+    from_cost = colors_of_cost(cost)
+    if not from_cost and identity and not is_land:
+        no_cost = cost is None or (cost == "{0}" and {"Instant", "Sorcery"} & set(record.get("types") or ()))
+        if no_cost:
+            return None  # a colour indicator may give this card its colour; the corpus does not keep them
+    return tuple(from_cost)
+
+
+def _check(record, index: int, path: Path) -> None:
+    if not isinstance(record, dict):
+        raise SourceError(path, f"expected an object, got {type(record).__name__}", index)
+    for key in REQUIRED_FIELDS:
+        if not isinstance(record.get(key), str) or not record[key]:
+            raise SourceError(path, f"field {key!r} is missing or not text", f"{index}, {record.get('name')!r}")
+    for key in ("types", "subtypes", "supertypes", "colorIdentity"):
+        if record.get(key) is not None and not isinstance(record[key], list):
+            raise SourceError(path, f"field {key!r} must be a list", f"{index}, {record['name']!r}")
+
+
+def load(path: Path) -> LoadResult:
+    """Load the oracle corpus (``oracle_corpus.json`` or ``.json.gz``)."""
+    path = Path(path)
+    records = read_json(path)
+    if not isinstance(records, list):
+        raise SourceError(path, "expected a JSON array of cards")
+    for index, record in enumerate(records):
+        _check(record, index, path)
+    backs = {r["front"]: r for r in records if r.get("face") == "back"}
+    names = {r["name"] for r in records if r.get("face") != "back"}
+    dropped: Counter = Counter()
+    cards: list[Card] = []
+    taken: set[str] = set()
+    for record in records:
+        if record.get("face") == "back":
+            continue
+        reason = drop_reason(record["name"], record["layout"], record.get("types") or ())
+        if reason:
+            dropped[reason] += 1
+            continue
+        card = _build(record, backs, names, taken)
+        if card is None:
+            dropped["duplicate reversible printing"] += 1
+            continue
+        taken.add(card.name)
+        cards.append(card)
+    return LoadResult(cards=cards, source=SOURCE, dropped=dropped, field_notes=field_notes())
+
+
+def _build(record: dict, backs: dict[str, dict], names: set[str], taken: set[str]) -> Card | None:
+    layout = record["layout"]
+    parts = list(dict.fromkeys(record["name"].split(" // ")))
+    if layout == "reversible_card":
+        name = " // ".join(parts)
+        if len(record["name"].split(" // ")) > len(parts) and (name in names - {record["name"]} or name in taken):
+            return None
+    if layout == "meld":
+        parts = parts[:1]  # the melded result is its own card, as in Scryfall
+    missing: list[str] = []
+    faces = [_face(record, parts[0])]
+    back = backs.get(record["name"]) or backs.get(parts[0])
+    for part in parts[1:]:
+        if back is not None and back["name"] == part:
+            faces.append(_face(back, part))
+        else:
+            faces.append(Face(name=part))
+            missing.append(f"rules text, cost and type of {part!r}")
+    name = " // ".join(parts)
+    others = [back] if back is not None else []
+    if layout in COMBINED_COST_LAYOUTS and len(parts) > 1:
+        value = None
+        missing.append("mana value (the halves' costs add up)")
+    elif record.get("manaCost") is None and layout == "meld":
+        value = None
+        missing.append("mana value (a melded card adds its halves)")
+    else:
+        value = mana_value(record.get("manaCost"))
+    all_text = "\n".join(f.oracle_text for f in faces if f.oracle_text)
+    types = _union(record.get("types"), *(o.get("types") for o in others))
+    funny = is_funny(record) or any(is_funny(o) for o in others)
+    playable = not funny and not is_digital_only(all_text)
+    colors = _colors(record, parts[0])
+    if colors is None:
+        missing.append("colors (a colour indicator may apply)")
+    return Card(
+        oracle_id=synthetic_id(name), name=name, faces=tuple(faces), layout=layout, source=SOURCE,
+        mana_value=value, colors=colors, color_identity=tuple(sort_colors(record.get("colorIdentity") or ())),
+        supertypes=_union(record.get("supertypes"), *(o.get("supertypes") for o in others)),
+        types=types, subtypes=_union(record.get("subtypes"), *(o.get("subtypes") for o in others)),
+        keywords=_union(record.get("keywords"), *(o.get("keywords") for o in others)),
+        produced_mana=produced_mana(all_text),
+        legalities={"commander": commander.commander_legality([name, *parts], types, all_text, playable=playable)},
+        is_funny=funny,
+        game_changer=commander.game_changers().has_any([name, *parts]),
+        missing=tuple(missing),
+    )

@@ -1,0 +1,102 @@
+"""What every source loader shares: the result type, the error type and rules-text derivations.
+
+A loader turns one source file into :class:`~grimoire.cards.model.Card` records; it never touches a store.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grimoire.cards.mana import COLOR_ORDER
+from grimoire.cards.model import Card
+from grimoire.cards.store import Ruling
+
+# Layouts that are not cards a deck can hold.
+NON_CARD_LAYOUTS = frozenset({
+    "token", "double_faced_token", "emblem", "art_series", "vanguard", "planar", "scheme", "reversible_token",
+    "minigame",
+})
+NON_DECK_TYPES = frozenset({"Vanguard", "Plane", "Phenomenon", "Scheme", "Hero", "Token", "Emblem", "Dungeon"})
+ALCHEMY_PREFIX = "A-"
+
+
+class SourceError(ValueError):
+    """A source file is malformed; names the file and the record."""
+
+    def __init__(self, path: Path | str, message: str, record: str | int | None = None):
+        self.path = str(path)
+        self.record = record
+        where = f" (record {record})" if record is not None else ""
+        super().__init__(f"{self.path}{where}: {message}")
+
+
+@dataclass
+class LoadResult:
+    """Cards from one source, with what was left out and what the source cannot tell."""
+
+    cards: list[Card]
+    source: str
+    rulings: list[tuple[str, Ruling]] = field(default_factory=list)
+    dropped: Counter = field(default_factory=Counter)
+    field_notes: dict[str, str] = field(default_factory=dict)
+    data_date: str | None = None
+
+
+def read_json(path: Path):
+    """Parse a JSON file, gzip-compressed or not; a parse failure becomes a :class:`SourceError`."""
+    path = Path(path)
+    try:
+        with path.open("rb") as raw:
+            magic = raw.read(2)
+        opener = gzip.open if magic == b"\x1f\x8b" else open
+        with opener(path, "rb") as handle:
+            return json.load(handle)
+    except (OSError, EOFError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise SourceError(path, f"not a readable JSON file: {exc}") from exc
+
+
+_ADD_CLAUSE = re.compile(r"\badd ([^.\n]*)", re.IGNORECASE)
+_MANA_SYMBOL = re.compile(r"\{([WUBRGC])\}")
+_ANY_COLOR = re.compile(r"any (one )?colou?r|any combination of colou?rs|of any (one )?colou?r", re.IGNORECASE)
+
+
+def produced_mana(oracle_text: str) -> tuple[str, ...]:
+    """Mana a card can add, read from its rules text (Scryfall's ``produced_mana``)."""
+    found: set[str] = set()
+    for clause in _ADD_CLAUSE.findall(oracle_text or ""):
+        found.update(_MANA_SYMBOL.findall(clause))
+        if _ANY_COLOR.search(clause) or "any type" in clause.lower():
+            found.update(COLOR_ORDER)
+        if "any type" in clause.lower():
+            found.add("C")
+    return tuple(c for c in (*COLOR_ORDER, "C") if c in found)
+
+
+_DIGITAL_ONLY = re.compile(
+    r"\bconjures?\b|\bperpetually\b|\bspellbook\b|\bseeks? (a|an|two|three|four|x)\b|\bstarting intensity\b",
+    re.IGNORECASE)
+
+
+def is_digital_only(oracle_text: str) -> bool:
+    """Rules text only a computer can carry out (Alchemy's conjure, seek, perpetually...)."""
+    return bool(_DIGITAL_ONLY.search(oracle_text or ""))
+
+
+def is_alchemy_rebalance(name: str) -> bool:
+    return name.startswith(ALCHEMY_PREFIX)
+
+
+def drop_reason(name: str, layout: str, types) -> str | None:
+    """Why a record is not a card a deck can hold (counted in ``LoadResult.dropped``), or ``None``."""
+    if layout in NON_CARD_LAYOUTS:
+        return f"non-deck layout {layout}"
+    if set(types) & NON_DECK_TYPES:
+        return "non-deck type"
+    if is_alchemy_rebalance(name):
+        return "Alchemy rebalanced (A-)"
+    return None

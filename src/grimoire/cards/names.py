@@ -1,0 +1,109 @@
+"""Card-name lookup: exact, then case- and accent-folded, then face name, then fuzzy with suggestions.
+
+Kept apart from the store so that every source and the deck parser match names the same way.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+from rapidfuzz import fuzz, process
+
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
+
+
+def fold(name: str) -> str:
+    """Case-, accent-, quote- and space-insensitive form of a name: ``"Lim-Dûl’s Vault"`` -> ``"lim-dul's vault"``."""
+    if name.isascii():
+        return " ".join(name.replace("`", "'").split()).casefold()
+    decomposed = unicodedata.normalize("NFKD", name.translate(_QUOTES))
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(stripped.split()).casefold().replace("æ", "ae")
+
+
+def _name_score(query: str, choice: str, **_: object) -> float:
+    """Similarity 0-100 of a typed name to a card name.
+
+    Partial matching only against names at least as long as most of the query (so "llanowar elf" does not
+    match the card "Ow"), blended with plain similarity to break ties, and a boost for completions of a prefix.
+    """
+    plain = fuzz.ratio(query, choice)
+    if len(choice) < 0.6 * len(query):
+        return plain
+    score = 0.7 * fuzz.WRatio(query, choice) + 0.3 * plain
+    if len(query) >= 3 and choice.startswith(query):
+        score = max(score, 85 + 10 * len(query) / len(choice))
+    return score
+
+
+class CardNotFoundError(LookupError):
+    """No card has this name; ``suggestions`` holds the closest names."""
+
+    def __init__(self, query: str, suggestions: Sequence[str]):
+        self.query = query
+        self.suggestions = list(suggestions)
+        hint = f" Did you mean: {'; '.join(self.suggestions)}?" if self.suggestions else ""
+        super().__init__(f"No card named {query!r}.{hint}")
+
+
+class NameIndex:
+    """Maps names to row numbers of a card store."""
+
+    # A fuzzy match is taken without asking when it scores this high and clearly beats the next name.
+    ACCEPT_SCORE = 90.0
+    ACCEPT_MARGIN = 4.0
+
+    def __init__(self, names: Sequence[str], face_names: Sequence[Sequence[str]]):
+        self._names = list(names)
+        self._exact = {name: row for row, name in enumerate(names)}
+        self._folded: dict[str, int] = {}
+        self._faces: dict[str, int] = {}
+        for row, name in enumerate(names):
+            self._folded.setdefault(fold(name), row)
+        for row, faces in enumerate(face_names):
+            for face in faces:
+                self._faces.setdefault(fold(face), row)
+        self._choices: list[str] | None = None
+        self._choice_rows: list[int] | None = None
+
+    def _fuzzy_choices(self) -> tuple[list[str], list[int]]:
+        if self._choices is None:
+            keys = {**self._faces, **self._folded}
+            self._choices, self._choice_rows = list(keys), list(keys.values())
+        return self._choices, self._choice_rows
+
+    def find(self, query: str) -> int | None:
+        """Row of the card with this name, or ``None``; no fuzzy matching."""
+        if query in self._exact:
+            return self._exact[query]
+        key = fold(query)
+        if key in self._folded:
+            return self._folded[key]
+        return self._faces.get(key)
+
+    def lookup(self, query: str, *, fuzzy: bool = True) -> int:
+        """Row of the card named ``query``; raises :class:`CardNotFoundError` with suggestions."""
+        row = self.find(query)
+        if row is not None:
+            return row
+        matches = self.suggest(query, limit=5)
+        if fuzzy and matches:
+            best_score = matches[0][1]
+            runner_up = matches[1][1] if len(matches) > 1 else 0.0
+            if best_score >= self.ACCEPT_SCORE and best_score - runner_up >= self.ACCEPT_MARGIN:
+                return matches[0][2]
+        raise CardNotFoundError(query, [self._names[row] for _, _, row in matches])
+
+    def suggest(self, query: str, limit: int = 5) -> list[tuple[str, float, int]]:
+        """Closest names as ``(name, score 0-100, row)``, best first, one entry per card."""
+        choices, rows = self._fuzzy_choices()
+        found = process.extract(fold(query), choices, scorer=_name_score, limit=limit * 3, score_cutoff=60)
+        seen: set[int] = set()
+        out: list[tuple[str, float, int]] = []
+        for _, score, index in found:
+            row = rows[index]
+            if row not in seen:
+                seen.add(row)
+                out.append((self._names[row], float(score), row))
+        return out[:limit]

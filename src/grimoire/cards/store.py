@@ -1,0 +1,266 @@
+"""The on-disk card store (Parquet) and :class:`CardDB`, the object every other layer reads cards from.
+
+A store is a folder: ``cards.parquet``, optional ``rulings.parquet`` and ``manifest.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from grimoire.cards.mana import COLOR_ORDER
+from grimoire.cards.model import Card, Face
+from grimoire.cards.names import NameIndex
+
+FORMAT_VERSION = 1
+CARDS_FILE = "cards.parquet"
+RULINGS_FILE = "rulings.parquet"
+MANIFEST_FILE = "manifest.json"
+
+LEGALITY_CODES = {"not_legal": 0, "legal": 1, "restricted": 2, "banned": 3}
+UNKNOWN = -1
+
+_text = pa.string()
+_list = pa.list_(pa.string())
+_FACE = pa.struct([(name, _text) for name in (
+    "name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty", "defense")])
+SCHEMA = pa.schema([
+    ("oracle_id", _text), ("name", _text), ("layout", _text), ("source", _text),
+    ("faces", pa.list_(_FACE)), ("face_names", _list),
+    ("mana_value", pa.float64()), ("colors", _list), ("color_identity", _list),
+    ("supertypes", _list), ("types", _list), ("subtypes", _list), ("keywords", _list),
+    ("produced_mana", _list), ("legalities", _text),
+    ("is_funny", pa.bool_()), ("game_changer", pa.bool_()), ("reserved", pa.bool_()),
+    ("rarity", _text), ("released_at", _text), ("missing", _list),
+])
+RULINGS_SCHEMA = pa.schema([("oracle_id", _text), ("published_at", _text), ("source", _text), ("comment", _text)])
+
+
+class StoreError(RuntimeError):
+    """A store folder is missing, unreadable or inconsistent."""
+
+
+@dataclass(frozen=True)
+class Ruling:
+    published_at: str
+    source: str
+    comment: str
+
+
+def _card_to_row(card: Card) -> dict:
+    return {
+        "oracle_id": card.oracle_id, "name": card.name, "layout": card.layout, "source": card.source,
+        "faces": [face.__dict__ for face in card.faces], "face_names": card.face_names(),
+        "mana_value": card.mana_value,
+        "colors": list(card.colors) if card.colors is not None else None,
+        "color_identity": list(card.color_identity), "supertypes": list(card.supertypes),
+        "types": list(card.types), "subtypes": list(card.subtypes), "keywords": list(card.keywords),
+        "produced_mana": list(card.produced_mana) if card.produced_mana is not None else None,
+        "legalities": json.dumps(card.legalities, sort_keys=True),
+        "is_funny": card.is_funny, "game_changer": card.game_changer, "reserved": card.reserved,
+        "rarity": card.rarity, "released_at": card.released_at, "missing": list(card.missing),
+    }
+
+
+def _row_to_card(row: dict) -> Card:
+    def tup(value):
+        return tuple(value) if value is not None else None
+
+    return Card(
+        oracle_id=row["oracle_id"], name=row["name"], layout=row["layout"], source=row["source"],
+        faces=tuple(Face(**face) for face in row["faces"]), mana_value=row["mana_value"],
+        colors=tup(row["colors"]), color_identity=tuple(row["color_identity"]),
+        supertypes=tuple(row["supertypes"]), types=tuple(row["types"]), subtypes=tuple(row["subtypes"]),
+        keywords=tuple(row["keywords"]), produced_mana=tup(row["produced_mana"]),
+        legalities=json.loads(row["legalities"]), is_funny=row["is_funny"], game_changer=row["game_changer"],
+        reserved=row["reserved"], rarity=row["rarity"], released_at=row["released_at"],
+        missing=tuple(row["missing"]),
+    )
+
+
+def write_store(directory: Path, cards: Iterable[Card], manifest: dict,
+                rulings: Iterable[tuple[str, Ruling]] = ()) -> dict:
+    """Write a store folder and return the manifest written (with ``card_count`` filled in)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    rows = [_card_to_row(card) for card in cards]
+    table = pa.Table.from_pylist(rows, schema=SCHEMA)
+    pq.write_table(table, directory / CARDS_FILE, compression="zstd", compression_level=19)
+    ruling_rows = [{"oracle_id": oid, **r.__dict__} for oid, r in rulings]
+    if ruling_rows:
+        pq.write_table(pa.Table.from_pylist(ruling_rows, schema=RULINGS_SCHEMA), directory / RULINGS_FILE,
+                       compression="zstd")
+    manifest = {**manifest, "format_version": FORMAT_VERSION, "card_count": len(rows),
+                "ruling_count": len(ruling_rows)}
+    (directory / MANIFEST_FILE).write_text(json.dumps(manifest, indent=1, ensure_ascii=False), encoding="utf-8")
+    return manifest
+
+
+def _color_masks(values: list[list[str] | None]) -> tuple[np.ndarray, np.ndarray]:
+    bits = {c: 1 << i for i, c in enumerate(COLOR_ORDER)}
+    mask = np.zeros(len(values), dtype=np.uint8)
+    known = np.ones(len(values), dtype=bool)
+    for row, colors in enumerate(values):
+        if colors is None:
+            known[row] = False
+        else:
+            mask[row] = sum(bits[c] for c in colors if c in bits)
+    return mask, known
+
+
+def _tristate(values: list[bool | None]) -> np.ndarray:
+    return np.array([UNKNOWN if v is None else int(v) for v in values], dtype=np.int8)
+
+
+class Columns:
+    """Column arrays over every card of a store, row-aligned, for vectorised filtering.
+
+    Colour arrays are WUBRG bitmasks (W=1, U=2, B=4, R=8, G=16); tri-state flags are 1, 0 or -1 (unknown);
+    ``mana_value`` is NaN where unknown.
+    """
+
+    def __init__(self, table: pa.Table):
+        self._table = table
+
+    def _list(self, column: str) -> list:
+        return self._table.column(column).to_pylist()
+
+    @cached_property
+    def name(self) -> np.ndarray:
+        return np.array(self._list("name"), dtype=object)
+
+    @cached_property
+    def mana_value(self) -> np.ndarray:
+        return self._table.column("mana_value").to_numpy(zero_copy_only=False).astype(np.float64)
+
+    @cached_property
+    def color_identity(self) -> np.ndarray:
+        return _color_masks(self._list("color_identity"))[0]
+
+    @cached_property
+    def colors(self) -> np.ndarray:
+        return _color_masks(self._list("colors"))[0]
+
+    @cached_property
+    def colors_known(self) -> np.ndarray:
+        return _color_masks(self._list("colors"))[1]
+
+    @cached_property
+    def is_funny(self) -> np.ndarray:
+        return _tristate(self._list("is_funny"))
+
+    @cached_property
+    def game_changer(self) -> np.ndarray:
+        return _tristate(self._list("game_changer"))
+
+    @cached_property
+    def reserved(self) -> np.ndarray:
+        return _tristate(self._list("reserved"))
+
+    @cached_property
+    def type_line(self) -> np.ndarray:
+        return np.array([" // ".join(f["type_line"] or "" for f in faces) for faces in self._list("faces")],
+                        dtype=object)
+
+    @cached_property
+    def oracle_text(self) -> np.ndarray:
+        """Rules text of all faces joined, as printed (with the card's own name)."""
+        return np.array(["\n\n".join(f["oracle_text"] for f in faces if f["oracle_text"])
+                         for faces in self._list("faces")], dtype=object)
+
+    @cached_property
+    def searchable_text(self) -> np.ndarray:
+        """Lower-cased name, type line and rules text of every face, one string per card."""
+        return np.char.lower(np.array(
+            [f"{n}\n{t}\n{o}" for n, t, o in zip(self.name, self.type_line, self.oracle_text, strict=True)], dtype=str))
+
+    @cached_property
+    def _legalities(self) -> list[dict[str, str]]:
+        return [json.loads(s) for s in self._list("legalities")]
+
+    def legality(self, format_name: str) -> np.ndarray:
+        """Per-card legality code in one format: 0 not legal, 1 legal, 2 restricted, 3 banned, -1 unknown."""
+        key = format_name.lower()
+        return np.array([LEGALITY_CODES.get(d.get(key, ""), UNKNOWN) for d in self._legalities], dtype=np.int8)
+
+
+class CardDB:
+    """All cards of one store: by-id and by-name lookup, iteration and column arrays."""
+
+    def __init__(self, directory: Path):
+        self.directory = Path(directory)
+        manifest_path = self.directory / MANIFEST_FILE
+        try:
+            self.manifest: dict = json.loads(manifest_path.read_text(encoding="utf-8"))
+            self._table = pq.read_table(self.directory / CARDS_FILE)
+        except (OSError, ValueError, pa.ArrowException) as exc:
+            raise StoreError(f"Cannot read the card store in {self.directory}: {exc}") from exc
+        if self._table.num_rows != self.manifest.get("card_count"):
+            raise StoreError(f"Card store in {self.directory} holds {self._table.num_rows} cards, "
+                             f"its manifest says {self.manifest.get('card_count')}")
+        self._names: list[str] = self._table.column("name").to_pylist()
+        self._ids: dict[str, int] = {oid: row for row, oid in enumerate(self._table.column("oracle_id").to_pylist())}
+        self.names = NameIndex(self._names, self._table.column("face_names").to_pylist())
+        self.columns = Columns(self._table)
+
+    def __len__(self) -> int:
+        return self._table.num_rows
+
+    def __iter__(self) -> Iterator[Card]:
+        for batch in self._table.to_batches(max_chunksize=4096):
+            yield from (_row_to_card(row) for row in batch.to_pylist())
+
+    def __repr__(self) -> str:
+        return f"<CardDB {len(self)} cards from {self.manifest.get('source')}>"
+
+    def card_at(self, row: int) -> Card:
+        return _row_to_card(self._table.slice(row, 1).to_pylist()[0])
+
+    def row_of(self, oracle_id: str) -> int:
+        return self._ids[oracle_id]
+
+    def get(self, oracle_id: str) -> Card | None:
+        """Card by oracle id (Scryfall's or synthetic), or ``None``."""
+        row = self._ids.get(oracle_id)
+        return None if row is None else self.card_at(row)
+
+    def find(self, name: str) -> Card | None:
+        """Card by exact, folded or face name; no fuzzy matching."""
+        row = self.names.find(name)
+        return None if row is None else self.card_at(row)
+
+    def named(self, name: str, *, fuzzy: bool = True) -> Card:
+        """Card by name: exact, folded, face name, then a confident fuzzy match.
+
+        Raises :class:`~grimoire.cards.names.CardNotFoundError` naming the closest cards.
+        """
+        return self.card_at(self.names.lookup(name, fuzzy=fuzzy))
+
+    def suggest(self, name: str, limit: int = 5) -> list[str]:
+        return [found for found, _, _ in self.names.suggest(name, limit)]
+
+    @cached_property
+    def _rulings(self) -> dict[str, list[Ruling]]:
+        path = self.directory / RULINGS_FILE
+        out: dict[str, list[Ruling]] = {}
+        if path.exists():
+            for row in pq.read_table(path).to_pylist():
+                out.setdefault(row["oracle_id"], []).append(
+                    Ruling(row["published_at"], row["source"], row["comment"]))
+        return out
+
+    @property
+    def has_rulings(self) -> bool:
+        return (self.directory / RULINGS_FILE).exists()
+
+    def rulings(self, card: Card) -> list[Ruling] | None:
+        """Rulings for a card; ``None`` where the store has no rulings at all."""
+        if not self.has_rulings:
+            return None
+        return self._rulings.get(card.oracle_id, [])

@@ -1,0 +1,161 @@
+"""Fetching card data (Scryfall bulk data, MTGJSON AtomicCards) and installing it as the current store.
+
+Every download goes to a temporary file and is checked (length, checksum, parse) before a store is built
+from it; the store in use changes only when a complete new store has been written and read back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+from tqdm import tqdm
+
+from grimoire import __version__
+from grimoire.cards import corpus, mtgjson, scryfall
+from grimoire.cards.home import MIN_FULL_STORE, grimoire_home, install
+from grimoire.cards.loading import LoadResult
+from grimoire.cards.store import CardDB
+
+SCRYFALL_API = "https://api.scryfall.com"
+MTGJSON_API = "https://mtgjson.com/api/v5"
+USER_AGENT = f"grimoire/{__version__} (Magic card search; offline-first)"
+TIMEOUT = httpx.Timeout(30.0, read=120.0)
+
+
+class DownloadError(RuntimeError):
+    """A download failed or arrived incomplete or corrupt; nothing was installed."""
+
+
+def scryfall_api() -> str:
+    return os.environ.get("GRIMOIRE_SCRYFALL_API", SCRYFALL_API).rstrip("/")
+
+
+def mtgjson_api() -> str:
+    return os.environ.get("GRIMOIRE_MTGJSON_API", MTGJSON_API).rstrip("/")
+
+
+def _client() -> httpx.Client:
+    headers = {"User-Agent": USER_AGENT, "Accept": "application/json;q=0.9,*/*;q=0.8"}
+    return httpx.Client(headers=headers, timeout=TIMEOUT, follow_redirects=True)
+
+
+def download(client: httpx.Client, url: str, dest: Path, *, label: str, sha256: str | None = None) -> Path:
+    """Stream ``url`` to ``dest`` with a progress bar; verify its length (and sha256 when given)."""
+    part = dest.with_name(dest.name + ".part")
+    digest = hashlib.sha256()
+    received = 0
+    try:
+        with client.stream("GET", url) as response:
+            if response.status_code != 200:
+                raise DownloadError(f"{url}: HTTP {response.status_code}")
+            expected = int(response.headers["Content-Length"]) if "Content-Length" in response.headers else None
+            with part.open("wb") as out, tqdm(total=expected, unit="B", unit_scale=True, desc=label,
+                                             disable=None, leave=False) as bar:
+                for chunk in response.iter_raw():
+                    out.write(chunk)
+                    digest.update(chunk)
+                    received += len(chunk)
+                    bar.update(len(chunk))
+    except httpx.HTTPError as exc:
+        part.unlink(missing_ok=True)
+        raise DownloadError(f"{url}: download failed or truncated after {received} bytes ({exc})") from exc
+    except DownloadError:
+        part.unlink(missing_ok=True)
+        raise
+    if expected is not None and received != expected:
+        part.unlink(missing_ok=True)
+        raise DownloadError(f"{url}: truncated download, {received} of {expected} bytes")
+    if sha256 and digest.hexdigest() != sha256.lower():
+        part.unlink(missing_ok=True)
+        raise DownloadError(f"{url}: sha256 mismatch (got {digest.hexdigest()}, expected {sha256})")
+    os.replace(part, dest)
+    return dest
+
+
+def _get_json(client: httpx.Client, url: str) -> dict:
+    try:
+        response = client.get(url)
+        response.raise_for_status()
+        return response.json()
+    except (httpx.HTTPError, ValueError) as exc:
+        raise DownloadError(f"{url}: {exc}") from exc
+
+
+def _with_download_dir(home: Path, work: Callable[[Path], CardDB]) -> CardDB:
+    home.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix="download-", dir=home))
+    try:
+        return work(folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def update_scryfall(home: Path | None = None, *, rulings: bool = True, min_cards: int = MIN_FULL_STORE) -> CardDB:
+    """Download Scryfall's current ``oracle_cards`` (and ``rulings``) bulk files and install them."""
+    home = home or grimoire_home()
+
+    def work(folder: Path) -> CardDB:
+        with _client() as client:
+            index = _get_json(client, f"{scryfall_api()}/bulk-data")
+            entries = {item.get("type"): item for item in index.get("data", [])}
+            if "oracle_cards" not in entries:
+                raise DownloadError(f"{scryfall_api()}/bulk-data lists no oracle_cards file")
+            cards_file = download(client, entries["oracle_cards"]["download_uri"], folder / "oracle_cards.json",
+                                  label="Scryfall oracle cards")
+            rulings_file = None
+            if rulings and "rulings" in entries:
+                rulings_file = download(client, entries["rulings"]["download_uri"], folder / "rulings.json",
+                                        label="Scryfall rulings")
+        result = scryfall.load(cards_file, rulings_file)
+        result.data_date = result.data_date or entries["oracle_cards"].get("updated_at")
+        return install(result, home=home, min_cards=min_cards,
+                       source_detail="Scryfall bulk data (oracle_cards, rulings)",
+                       source_file=entries["oracle_cards"]["download_uri"])
+
+    return _with_download_dir(home, work)
+
+
+def update_mtgjson(home: Path | None = None, *, min_cards: int = MIN_FULL_STORE) -> CardDB:
+    """Download MTGJSON's ``AtomicCards.json.gz``, check it against its published sha256, and install it."""
+    home = home or grimoire_home()
+    url = f"{mtgjson_api()}/AtomicCards.json.gz"
+
+    def work(folder: Path) -> CardDB:
+        with _client() as client:
+            try:
+                response = client.get(url + ".sha256")
+                response.raise_for_status()
+            except httpx.HTTPError as exc:
+                raise DownloadError(f"{url}.sha256: {exc}") from exc
+            expected = response.text.split()[0] if response.text.split() else ""
+            path = download(client, url, folder / "AtomicCards.json.gz", label="MTGJSON AtomicCards",
+                            sha256=expected)
+        result = mtgjson.load(path)
+        return install(result, home=home, min_cards=min_cards, source_detail="MTGJSON AtomicCards", source_file=url)
+
+    return _with_download_dir(home, work)
+
+
+LOADERS: dict[str, Callable[..., LoadResult]] = {
+    "scryfall": scryfall.load,
+    "mtgjson": mtgjson.load,
+    "corpus": corpus.load,
+}
+
+
+def load_file(source: str, path: Path, *, rulings: Path | None = None, home: Path | None = None,
+              min_cards: int = MIN_FULL_STORE) -> CardDB:
+    """Install a store from a local file of one source (``scryfall``, ``mtgjson`` or ``corpus``)."""
+    if source not in LOADERS:
+        raise ValueError(f"unknown source {source!r}; choose one of {', '.join(LOADERS)}")
+    if rulings is not None and source != "scryfall":
+        raise ValueError("--rulings is only for Scryfall files")
+    result = LOADERS[source](Path(path), rulings) if source == "scryfall" else LOADERS[source](Path(path))
+    return install(result, home=home or grimoire_home(), min_cards=min_cards,
+                   source_detail=f"local {source} file", source_file=str(Path(path).name))

@@ -1,0 +1,1 @@
+"""Card search: query parsing, filters and rankers over a :class:`~grimoire.CardDB`."""

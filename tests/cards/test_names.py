@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+import pytest
+
+from grimoire.cards.names import CardNotFoundError, NameIndex, fold
+
+NAMES = ["Lightning Bolt", "Lim-Dûl the Necromancer", "Fire // Ice", "Delver of Secrets // Insectile Aberration",
+         "Æther Vial", "Lightning Helix", "Chain Lightning"]
+FACES = [["Lightning Bolt"], ["Lim-Dûl the Necromancer"], ["Fire", "Ice"],
+         ["Delver of Secrets", "Insectile Aberration"], ["Æther Vial"], ["Lightning Helix"], ["Chain Lightning"]]
+
+
+@pytest.fixture
+def index() -> NameIndex:
+    return NameIndex(NAMES, FACES)
+
+
+def test_fold_ignores_case_accents_quotes_and_spacing():
+    assert fold("  LIM-DÛL  the Necromancer ") == "lim-dul the necromancer"
+    assert fold("Urza’s Saga") == fold("Urza's Saga")
+    assert fold("Æther Vial") == "aether vial"
+
+
+def test_lookup_order_exact_folded_face(index):
+    assert index.lookup("Lightning Bolt") == 0
+    assert index.lookup("lim-dul the necromancer") == 1
+    assert index.lookup("aether vial") == 4
+    assert index.lookup("ice") == 2
+    assert index.lookup("delver of secrets") == 3
+
+
+def test_confident_fuzzy_match_is_taken(index):
+    assert index.lookup("Lightnig Bolt") == 0
+
+
+def test_unknown_name_raises_with_closest_suggestions(index):
+    with pytest.raises(CardNotFoundError) as caught:
+        index.lookup("Lightning")
+    assert caught.value.suggestions[:3] == ["Chain Lightning", "Lightning Bolt", "Lightning Helix"] or \
+        set(caught.value.suggestions[:3]) == {"Chain Lightning", "Lightning Bolt", "Lightning Helix"}
+    assert "Did you mean" in str(caught.value)
+
+
+def test_no_fuzzy_when_asked(index):
+    with pytest.raises(CardNotFoundError):
+        index.lookup("Lightnig Bolt", fuzzy=False)
+    assert index.find("Lightnig Bolt") is None

@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import grimoire
+from grimoire.cards import corpus
+from grimoire.cards import home as store_home
+from grimoire.cards.home import bundled_store_dir, install, reset
+from grimoire.cards.store import CardDB, StoreError, write_store
+
+
+@pytest.fixture
+def sample(fixtures):
+    return corpus.load(fixtures / "oracle_corpus_sample.json")
+
+
+def test_round_trip_keeps_every_field(tmp_path, sample):
+    write_store(tmp_path / "s", sample.cards, {"source": "test"})
+    db = CardDB(tmp_path / "s")
+    assert len(db) == len(sample.cards)
+    assert list(db) == sample.cards
+    card = sample.cards[3]
+    assert db.get(card.oracle_id) == card
+    assert db.named("ICE").name == "Fire // Ice"
+
+
+def test_columns_are_row_aligned_arrays(tmp_path, sample):
+    write_store(tmp_path / "s", sample.cards, {"source": "test"})
+    db = CardDB(tmp_path / "s")
+    columns = db.columns
+    row = db.names.find("Fire // Ice")
+    assert columns.name[row] == "Fire // Ice"
+    assert np.isnan(columns.mana_value[row])  # unknown, not zero
+    assert columns.color_identity[row] == 0b01010  # U and R
+    assert columns.legality("commander")[db.names.find("Mana Crypt")] == 3
+    assert columns.legality("modern")[row] == -1  # unknown
+    assert columns.is_funny[db.names.find("Little Girl")] == 1
+    assert not columns.colors_known[db.names.find("Ancestral Vision")]
+
+
+def test_store_with_wrong_card_count_is_refused(tmp_path, sample):
+    write_store(tmp_path / "s", sample.cards, {"source": "test"})
+    manifest = json.loads((tmp_path / "s" / "manifest.json").read_text())
+    (tmp_path / "s" / "manifest.json").write_text(json.dumps({**manifest, "card_count": 1}))
+    with pytest.raises(StoreError, match="manifest says 1"):
+        CardDB(tmp_path / "s")
+
+
+def test_default_is_the_bundled_snapshot(home):
+    db = grimoire.open()
+    assert db.directory == bundled_store_dir()
+    assert len(db) > 33_000
+    assert db.manifest["source"] == "oracle-corpus"
+
+
+def test_install_switches_atomically_and_reset_goes_back(home, sample):
+    first = install(sample, home=home, min_cards=1)
+    assert grimoire.open().directory == first.directory
+    assert len(grimoire.open()) == len(sample.cards)
+    second = install(sample, home=home, min_cards=1)
+    assert grimoire.open().directory == second.directory
+    third = install(sample, home=home, min_cards=1)
+    kept = sorted(p.name for p in (home / "stores").iterdir())
+    assert kept == sorted([second.directory.name, third.directory.name])  # the previous store stays, older go
+    reset()
+    assert grimoire.open().directory == bundled_store_dir()
+
+
+def test_failed_install_leaves_current_store_untouched(home, sample, monkeypatch):
+    good = install(sample, home=home, min_cards=1)
+
+    def broken_write(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store_home, "write_store", broken_write)
+    with pytest.raises(OSError, match="disk full"):
+        install(sample, home=home, min_cards=1)
+    assert grimoire.open().directory == good.directory
+    assert [p.name for p in (home / "stores").iterdir()] == [good.directory.name]
+
+
+def test_too_small_a_store_is_refused(home, sample):
+    with pytest.raises(StoreError, match="only"):
+        install(sample, home=home, min_cards=1000)
+    assert grimoire.open().directory == bundled_store_dir()
