@@ -52,12 +52,6 @@ def test_search_finds_cards_by_words(home):
     assert "Lightning Bolt" in result.stdout
 
 
-def test_search_operator_is_a_clear_error_with_position(home):
-    result = run("search", 'burn o:"any target"', env_home=home)
-    assert result.returncode == 1
-    assert "at character 6" in result.stderr
-
-
 def test_data_info_reports_the_snapshot(home):
     result = run("data", "info", env_home=home)
     assert result.returncode == 0
@@ -74,3 +68,34 @@ def test_data_load_of_a_bad_file_keeps_the_current_store(home, tmp_path):
     assert result.returncode == 1
     assert "unchanged" in result.stderr and "oracle_cards.json" in result.stderr
     assert json.loads(run("data", "info", "--json", env_home=home).stdout)["source"] == "oracle-corpus"
+
+
+@pytest.mark.parametrize("args", [
+    ["search", "whenever a creature you control dies, draw a card", "--id", "bg", "--format", "commander"],
+    ["search", 't:instant id<=r mv<=1 o:"damage to any target"'],
+    ["similar", "Smothering Tithe"],
+    ["search", "role:ramp t:creature id:g mv<=2"],
+])
+def test_search_commands_from_the_issue(home, args):
+    result = run(*args, "--json", env_home=home)
+    assert result.returncode == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert payload["results"], payload
+    for item in payload["results"]:
+        assert item["roles"] is not None and item["why"]
+    if "t:instant" in args[1]:
+        assert all(r["mana_value"] <= 1 and set(r["color_identity"]) <= {"R"} for r in payload["results"])
+
+
+def test_search_text_output_and_paging(home):
+    first = run("search", "t:creature c:g pow>=8", "-n", "2", env_home=home).stdout
+    second = run("search", "t:creature c:g pow>=8", "-n", "2", "-p", "2", env_home=home).stdout
+    assert first.startswith("1-2 of ") and second.startswith("3-4 of ")
+    assert "1. " in first and "3. " in second
+
+
+def test_bad_query_points_at_the_problem(home):
+    result = run("search", 't:instant o:"draw', env_home=home)
+    assert result.returncode == 1
+    assert "unclosed quote (at character 13)" in result.stderr
+    assert "\n  t:instant o:\"draw\n              ^" in result.stderr

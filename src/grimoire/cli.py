@@ -44,25 +44,71 @@ def cmd_card(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_search(args: argparse.Namespace) -> int:
-    from grimoire.cards.render import card_line
-    from grimoire.search.text import QueryError, search_text
+def _filters(args: argparse.Namespace):
+    from grimoire.search.engine import Filters
 
-    db = _open_db()
-    query = " ".join(args.query)
-    try:
-        rows = search_text(db, query, limit=args.limit)
-    except QueryError as exc:
-        print(f"grimoire: bad query: {exc}\n  {query}\n  {' ' * exc.position}^", file=sys.stderr)
+    return Filters(color_identity=args.id, format=args.format, types=tuple(args.type or ()),
+                   mana_value_min=args.mv_min, mana_value_max=args.mv_max, roles=tuple(args.role or ()))
+
+
+def _print_page(page, as_json: bool, query: str) -> None:
+    from grimoire.cards.render import result_json, result_text
+
+    if as_json:
+        print(json.dumps({"query": query, "total": page.total, "page": page.page, "limit": page.limit,
+                          "mode": page.mode, "notes": page.notes,
+                          "results": [result_json(r) for r in page.results]}, indent=1, ensure_ascii=False))
+        return
+    for note in page.notes:
+        print(f"note: {note}", file=sys.stderr)
+    if not page.results:
+        print(f"No cards match {query!r}." if page.total == 0 else f"No results on page {page.page}.")
+        return
+    first, last = page.results[0].rank, page.results[-1].rank
+    print(f"{first}-{last} of {page.total} ({page.mode})\n")
+    print("\n\n".join(result_text(r) for r in page.results))
+
+
+def _search_error(exc: Exception) -> int:
+    from grimoire.search.query import QuerySyntaxError
+
+    if isinstance(exc, QuerySyntaxError):
+        print(f"grimoire: bad query: {exc.message} (at character {exc.position + 1})\n  "
+              + exc.caret().replace("\n", "\n  "), file=sys.stderr)
         return EXIT_ERROR
-    cards = [db.card_at(row) for row in rows]
-    if args.json:
-        print(json.dumps([{"oracle_id": c.oracle_id, "name": c.name, "mana_cost": c.mana_cost,
-                           "type_line": c.type_line} for c in cards], indent=1, ensure_ascii=False))
-    elif not cards:
-        print(f"No cards match {query!r}.")
-    else:
-        print("\n".join(card_line(c) for c in cards))
+    return _err(str(exc))
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    from grimoire.search.engine import SearchEngine
+    from grimoire.search.query import QuerySyntaxError
+
+    engine = SearchEngine(_open_db())
+    queries = args.query
+    try:
+        page = engine.search(queries if len(queries) > 1 else queries[0], filters=_filters(args), page=args.page,
+                             limit=args.limit, mode=args.mode, include_funny=args.include_funny)
+    except (QuerySyntaxError, ValueError) as exc:
+        return _search_error(exc)
+    _print_page(page, args.json, " | ".join(queries))
+    return EXIT_OK
+
+
+def cmd_similar(args: argparse.Namespace) -> int:
+    from grimoire.cards.names import CardNotFoundError
+    from grimoire.search.engine import SearchEngine
+    from grimoire.search.query import QuerySyntaxError
+
+    engine = SearchEngine(_open_db())
+    name = " ".join(args.name)
+    try:
+        page = engine.similar_to(name, query=args.query or "", filters=_filters(args), page=args.page,
+                                 limit=args.limit, include_funny=args.include_funny)
+    except CardNotFoundError as exc:
+        return _err(str(exc))
+    except (QuerySyntaxError, ValueError) as exc:
+        return _search_error(exc)
+    _print_page(page, args.json, f"similar to {name}")
     return EXIT_OK
 
 
@@ -97,7 +143,23 @@ def cmd_data_update(args: argparse.Namespace) -> int:
     except Exception as exc:  # noqa: BLE001 - any failure leaves the current store in place; say so
         return _err(f"update failed, the current store is unchanged: {exc}")
     print(f"Installed {len(db):,} cards from {db.manifest.get('source')} in {db.directory}")
+    return _prepare(db, embeddings=not args.no_embed)
+
+
+def _prepare(db, *, embeddings: bool) -> int:
+    from grimoire.search.prepare import prepare_store
+
+    try:
+        stats = prepare_store(db, embeddings=embeddings)
+    except Exception as exc:  # noqa: BLE001 - the store is installed; say what is left to do
+        return _err(f"the cards are installed, but preparing search failed: {exc}. Run: grimoire data embed")
+    if stats:
+        print(f"Embeddings: {stats['reused']:,} reused, {stats['encoded']:,} encoded")
     return EXIT_OK
+
+
+def cmd_data_embed(args: argparse.Namespace) -> int:
+    return _prepare(_open_db(), embeddings=True)
 
 
 def cmd_data_load(args: argparse.Namespace) -> int:
@@ -108,7 +170,7 @@ def cmd_data_load(args: argparse.Namespace) -> int:
     except Exception as exc:  # noqa: BLE001 - any failure leaves the current store in place; say so
         return _err(f"load failed, the current store is unchanged: {exc}")
     print(f"Installed {len(db):,} cards from {args.file} in {db.directory}")
-    return EXIT_OK
+    return _prepare(db, embeddings=not args.no_embed)
 
 
 def cmd_data_reset(args: argparse.Namespace) -> int:
@@ -116,6 +178,26 @@ def cmd_data_reset(args: argparse.Namespace) -> int:
 
     reset()
     print(f"Removed built stores under {grimoire_home()}; the bundled snapshot is in use.")
+    return EXIT_OK
+
+
+def _add_result_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--id", help="colour identity within these colours (e.g. bg, esper)")
+    parser.add_argument("--format", "-f", help="legal in this format (e.g. commander)")
+    parser.add_argument("--type", "-t", action="append", help="type line contains (repeatable)")
+    parser.add_argument("--role", action="append", help="has this role, e.g. ramp, removal (repeatable)")
+    parser.add_argument("--mv-min", type=float)
+    parser.add_argument("--mv-max", type=float)
+    parser.add_argument("-n", "--limit", type=int, default=10, help="results per page (max 100)")
+    parser.add_argument("-p", "--page", type=int, default=1)
+    parser.add_argument("--include-funny", action="store_true", help="include Un-set cards")
+    parser.add_argument("--json", action="store_true", help="print results as JSON")
+
+
+def cmd_bench_speed(args: argparse.Namespace) -> int:
+    from grimoire.bench.speed import run
+
+    run(repeats=args.repeats, as_json=args.json)
     return EXIT_OK
 
 
@@ -132,11 +214,20 @@ def build_parser() -> argparse.ArgumentParser:
     card.add_argument("--json", action="store_true", help="print the card record as JSON")
     card.set_defaults(run=cmd_card)
 
-    search = commands.add_parser("search", help="find cards by words in their name, type or rules text")
-    search.add_argument("query", nargs="+")
-    search.add_argument("-n", "--limit", type=int, default=20)
-    search.add_argument("--json", action="store_true")
+    search = commands.add_parser(
+        "search", help="find cards by what they do, in plain words and/or Scryfall syntax",
+        description="Plain words rank (BM25 + MiniLM embeddings, fused); Scryfall syntax (t:, o:, id<=, mv>=, f:, "
+                    "is:, role:, ...) filters. Several queries are ranked together.")
+    search.add_argument("query", nargs="+", help="one to four queries (quote each)")
+    _add_result_options(search)
+    search.add_argument("--mode", choices=("hybrid", "bm25", "dense"), default="hybrid")
     search.set_defaults(run=cmd_search)
+
+    similar = commands.add_parser("similar", help="cards whose rules text is closest to a card's")
+    similar.add_argument("name", nargs="+")
+    similar.add_argument("-q", "--query", help="extra filters in query syntax, e.g. 'mv<=3 -t:creature'")
+    _add_result_options(similar)
+    similar.set_defaults(run=cmd_similar)
 
     data = commands.add_parser("data", help="the card data in use: info, update, load, reset")
     data_commands = data.add_subparsers(dest="data_command", required=True)
@@ -148,6 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
     upd.add_argument("--no-rulings", action="store_true", help="skip Scryfall's rulings file")
     upd.add_argument("--min-cards", type=int, default=MIN_FULL_STORE,
                      help=f"refuse downloads with fewer cards (default {MIN_FULL_STORE})")
+    upd.add_argument("--no-embed", action="store_true", help="skip computing card embeddings (grimoire data embed)")
     upd.set_defaults(run=cmd_data_update)
     load = data_commands.add_parser("load", help="build the store from a local file")
     load.add_argument("source", choices=("scryfall", "mtgjson", "corpus"))
@@ -155,7 +247,17 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("--rulings", type=Path, help="Scryfall rulings bulk file")
     load.add_argument("--min-cards", type=int, default=MIN_FULL_STORE,
                       help=f"refuse files with fewer cards (default {MIN_FULL_STORE})")
+    load.add_argument("--no-embed", action="store_true", help="skip computing card embeddings (grimoire data embed)")
     load.set_defaults(run=cmd_data_load)
+    embed = data_commands.add_parser("embed", help="index and embed the current store's cards (only new texts)")
+    embed.set_defaults(run=cmd_data_embed)
+    bench = commands.add_parser("bench", help="benchmarks")
+    bench_commands = bench.add_subparsers(dest="bench_command", required=True)
+    speed = bench_commands.add_parser("speed", help="search latency, time to first result and memory")
+    speed.add_argument("--repeats", type=int, default=5)
+    speed.add_argument("--json", action="store_true")
+    speed.set_defaults(run=cmd_bench_speed)
+
     rst = data_commands.add_parser("reset", help="go back to the bundled snapshot")
     rst.set_defaults(run=cmd_data_reset)
     return parser

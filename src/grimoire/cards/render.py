@@ -64,3 +64,42 @@ def card_line(card: Card) -> str:
     """One line per card, for result lists."""
     cost = card.mana_cost or ""
     return f"{card.name}  {cost}  {card.type_line}".rstrip()
+
+
+def result_text(result) -> str:
+    """A search result: rank, name, cost, type, rules text, roles and why it matched."""
+    card = result.card
+    lines = [f"{result.rank}. {card.name}  {card.mana_cost or ''}".rstrip(), f"   {card.type_line}"]
+    for face in card.faces:
+        prefix = f"   [{face.name}] " if len(card.faces) > 1 else "   "
+        text = (face.oracle_text or "").replace("\n", " / ")
+        if text:
+            lines.append(prefix + text)
+    stats = [f"{f.power}/{f.toughness}" for f in card.faces if f.power is not None]
+    details = [f"mv {_number(card.mana_value)}", f"id {''.join(card.color_identity) or 'C'}"]
+    if stats:
+        details.append(" // ".join(stats))
+    if result.roles:
+        details.append("roles: " + ", ".join(result.roles))
+    why = []
+    if result.lexical_rank:
+        why.append(f"words #{result.lexical_rank}")
+    if result.semantic_rank:
+        why.append(f"meaning #{result.semantic_rank}")
+    if result.matched:
+        why.append("filters " + " ".join(result.matched))
+    lines.append("   " + " · ".join(details) + (f"   [{'; '.join(why)}]" if why else ""))
+    return "\n".join(lines)
+
+
+def result_json(result) -> dict:
+    card = result.card
+    return {
+        "rank": result.rank, "score": round(result.score, 6), "oracle_id": card.oracle_id, "name": card.name,
+        "mana_cost": card.mana_cost, "mana_value": card.mana_value, "type_line": card.type_line,
+        "oracle_text": card.oracle_text, "colors": card.colors, "color_identity": card.color_identity,
+        "faces": [face.__dict__ for face in card.faces], "roles": list(result.roles),
+        "legalities": card.legalities, "game_changer": card.game_changer,
+        "why": {"lexical_rank": result.lexical_rank, "semantic_rank": result.semantic_rank,
+                "matched_filters": list(result.matched)},
+    }

@@ -175,10 +175,9 @@ class Columns:
                          for faces in self._list("faces")], dtype=object)
 
     @cached_property
-    def searchable_text(self) -> np.ndarray:
-        """Lower-cased name, type line and rules text of every face, one string per card."""
-        return np.char.lower(np.array(
-            [f"{n}\n{t}\n{o}" for n, t, o in zip(self.name, self.type_line, self.oracle_text, strict=True)], dtype=str))
+    def searchable_text(self) -> list[str]:
+        """Name, type line and rules text of every face, one string per card."""
+        return [f"{n}\n{t}\n{o}" for n, t, o in zip(self.name, self.type_line, self.oracle_text, strict=True)]
 
     @cached_property
     def _legalities(self) -> list[dict[str, str]]:
@@ -221,6 +220,12 @@ class CardDB:
 
     def card_at(self, row: int) -> Card:
         return _row_to_card(self._table.slice(row, 1).to_pylist()[0])
+
+    def cards_at(self, rows: list[int]) -> list[Card]:
+        """Several cards at once (one table read, much faster than ``card_at`` in a loop)."""
+        if not rows:
+            return []
+        return [_row_to_card(row) for row in self._table.take(rows).to_pylist()]
 
     def row_of(self, oracle_id: str) -> int:
         return self._ids[oracle_id]

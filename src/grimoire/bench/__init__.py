@@ -1,0 +1,1 @@
+"""Benchmarks: speed of search, search quality (nDCG@10), agents, precons and the arena."""

@@ -1,0 +1,139 @@
+"""Search speed benchmark: latency percentiles, time to first result in a fresh process, and memory.
+
+Prints Grimoire's figures beside plain bm25s over the same card texts, measured in the same run.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+HYBRID_QUERIES = [
+    ("whenever a creature you control dies, draw a card", "id<=bg f:commander"),
+    ("cheap ways to protect my commander", "id<=gw"),
+    ("destroy target artifact or enchantment", "mv<=3"),
+    ("make a lot of tokens", "id<=w t:sorcery"),
+    ("return a creature from graveyard to the battlefield", "id<=b"),
+    ("counter target spell", "mv<=2"),
+    ("search your library for a land", "t:creature id<=g"),
+    ("each opponent loses life", "id<=br"),
+    ("gain control of target creature", "id<=ur"),
+    ("sacrifice a creature draw cards", "-t:creature id<=b"),
+    ("flying lifelink angel", "t:creature c:w mv<=5"),
+    ("exile all graveyards", "f:commander"),
+    ("copy target instant or sorcery spell", "id<=ur"),
+    ("untap all lands you control", "mv>=4"),
+    ("extra combat phase", "id<=r"),
+    ("double the damage", "t:enchantment"),
+    ("mana rock that taps for two", "t:artifact mv<=4"),
+    ("board wipe that spares my creatures", "id<=wb"),
+    ("put +1/+1 counters on each creature", "id<=gw mv<=4"),
+    ("discard hand draw seven", "t:sorcery"),
+]
+SYNTAX_QUERIES = [
+    't:instant id<=r mv<=1 o:"damage to any target"', "role:ramp t:creature id:g mv<=2", "t:creature pow>=5 c:g",
+    'o:"draw a card" id<=ub t:sorcery', "is:commander id=wubrg", "t:legendary t:creature id:esper mv<=3",
+    "kw:flying t:creature c:w tou>=4", '-t:creature o:"create a" id<=gw mv<=2', "f:commander is:gamechanger",
+    "(t:elf or t:goblin) c:g", "t:land produces:wu", "o:/draws? (two|three) cards/ mv<=3",
+    "t:artifact role:manarock",
+    "m:{W}{W}{W} t:creature", "is:mdfc t:land", "role:boardwipe id<=wb", "t:planeswalker loy>=5",
+    "c:m t:instant mv<=2", '!"Lightning Bolt"', "name:dragon t:creature pow>=6",
+]
+
+
+def _percentiles(values: list[float]) -> str:
+    ms = np.array(values) * 1000
+    return f"p50 {np.percentile(ms, 50):7.2f} ms   p90 {np.percentile(ms, 90):7.2f} ms"
+
+
+def _time_each(run, queries, repeats: int) -> list[float]:
+    for query in queries:
+        run(query)  # warm-up: lazily built arrays and caches, as a serving process would have
+    times = []
+    for _ in range(repeats):
+        for query in queries:
+            start = time.perf_counter()
+            run(query)
+            times.append(time.perf_counter() - start)
+    return times
+
+
+def first_result_seconds(runs: int = 3) -> list[float]:
+    """Wall time of fresh processes that import grimoire and return a hybrid result."""
+    code = ("import grimoire; from grimoire.search.engine import SearchEngine; "
+            "SearchEngine(grimoire.open()).search('draw a card when a creature dies id<=bg', limit=10)")
+    out = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+SERVING_PROBE = """
+import resource, grimoire
+from grimoire.bench.speed import HYBRID_QUERIES, SYNTAX_QUERIES
+from grimoire.search.engine import SearchEngine
+engine = SearchEngine(grimoire.open())
+for text, filters in HYBRID_QUERIES:
+    engine.search(f"{text} {filters}", limit=10)
+for query in SYNTAX_QUERIES:
+    engine.search(query, limit=10)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+"""
+
+
+def serving_rss_mb() -> float:
+    """Peak resident memory of a fresh process that has served every benchmark query."""
+    result = subprocess.run([sys.executable, "-c", SERVING_PROBE], check=True, capture_output=True, text=True)
+    return float(result.stdout.strip().splitlines()[-1])
+
+
+def run(repeats: int = 5, as_json: bool = False) -> dict:
+    import bm25s
+
+    import grimoire
+    from grimoire.search.engine import SearchEngine
+    from grimoire.search.lexical import tokenize
+
+    engine = SearchEngine(grimoire.open())
+    texts = engine.db.columns.searchable_text
+    print("Building the bm25s baseline index...", file=sys.stderr)
+    baseline = bm25s.BM25()
+    baseline.index([tokenize(t) for t in texts], show_progress=False)
+
+    def baseline_query(text: str):
+        return baseline.retrieve([tokenize(text) or ["the"]], k=10, show_progress=False)
+
+    hybrid = _time_each(lambda q: engine.search(f"{q[0]} {q[1]}", limit=10), HYBRID_QUERIES, repeats)
+    lexical = _time_each(lambda q: engine.search(f"{q[0]} {q[1]}", limit=10, mode="bm25"), HYBRID_QUERIES, repeats)
+    syntax = _time_each(lambda q: engine.search(q, limit=10), SYNTAX_QUERIES, repeats)
+    plain = _time_each(lambda q: baseline_query(q[0]), HYBRID_QUERIES, repeats)
+    rss_mb = serving_rss_mb()
+    first = first_result_seconds()
+    figures = {
+        "hybrid_with_filters_p50_ms": float(np.percentile(hybrid, 50) * 1000),
+        "bm25_with_filters_p50_ms": float(np.percentile(lexical, 50) * 1000),
+        "syntax_only_p50_ms": float(np.percentile(syntax, 50) * 1000),
+        "plain_bm25s_p50_ms": float(np.percentile(plain, 50) * 1000),
+        "first_result_median_s": statistics.median(first),
+        "serving_peak_rss_mb": rss_mb,
+    }
+    if as_json:
+        print(json.dumps(figures, indent=1))
+        return figures
+    print(f"Search speed over {len(texts):,} cards, {repeats} rounds of {len(HYBRID_QUERIES)} + "
+          f"{len(SYNTAX_QUERIES)} queries (2 cores)\n")
+    print(f"  hybrid + filters (target p50 <= 15 ms)   {_percentiles(hybrid)}")
+    print(f"  bm25 + filters                          {_percentiles(lexical)}")
+    print(f"  syntax only (target p50 <= 3 ms)        {_percentiles(syntax)}")
+    print(f"  baseline: plain bm25s top-10, no filters {_percentiles(plain)}")
+    print(f"  first result, fresh process (<= 2 s)    median {statistics.median(first):.2f} s "
+          f"(min {min(first):.2f}, max {max(first):.2f})")
+    print(f"  peak RSS of a process serving all these queries (<= 600 MB)   {rss_mb:.0f} MB")
+    return figures

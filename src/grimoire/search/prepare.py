@@ -1,0 +1,26 @@
+"""Everything search needs beside a store's cards: the BM25 index, role bits and card embeddings.
+
+Run after a store is built (``grimoire data update`` / ``data load`` do it); each piece is also rebuilt
+on demand if missing, so a store without them still searches.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from grimoire.cards.store import CardDB
+from grimoire.search.engine import load_roles
+from grimoire.search.lexical import INDEX_DIR, LexicalIndex
+
+
+def prepare_store(db: CardDB, *, embeddings: bool = True, log=print) -> dict[str, int]:
+    """Build and save the BM25 index and role bits, and embed cards whose text is not cached yet."""
+    log("Indexing words (BM25)...", file=sys.stderr)
+    LexicalIndex.build(db.columns.searchable_text).save(db.directory / INDEX_DIR)
+    log("Computing roles...", file=sys.stderr)
+    load_roles(db)
+    if not embeddings:
+        return {}
+    from grimoire.search.vectors import refresh_embeddings
+
+    return refresh_embeddings(db)

@@ -1,0 +1,130 @@
+"""The card-embedding cache of a store: one int8 vector per card, keyed by a hash of the embedded text.
+
+A store's ``embeddings.npz`` holds ``keys``, ``vectors`` (int8), ``scales`` and the ``fingerprint`` of the
+card file it was written for, in that file's row order, so loading it needs no hashing. Refreshing it encodes
+only the cards whose text is not already cached (in the store itself or in the bundled snapshot's cache).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+from tqdm import tqdm
+
+from grimoire.cards.home import bundled_store_dir
+from grimoire.cards.store import CARDS_FILE, CardDB
+from grimoire.search.embed import DIMENSIONS, Encoder, card_text_for_embedding, text_key
+
+EMBEDDINGS_FILE = "embeddings.npz"
+
+
+def card_texts(db: CardDB) -> list[str]:
+    columns = db.columns
+    return [card_text_for_embedding(n, t, o)
+            for n, t, o in zip(columns.name, columns.type_line, columns.oracle_text, strict=True)]
+
+
+def quantize(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    scales = np.maximum(np.abs(vectors).max(axis=1), 1e-12) / 127.0
+    return np.round(vectors / scales[:, None]).astype(np.int8), scales.astype(np.float32)
+
+
+def store_fingerprint(db: CardDB) -> str:
+    """Identifies a card file's exact rows, so a cache written for it can be used row by row."""
+    digest = hashlib.sha256()
+    with (db.directory / CARDS_FILE).open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()[:32]
+
+
+def read_cache(path: Path) -> dict[str, np.ndarray]:
+    """The arrays of a cache file (keys, vectors, scales, fingerprint); empty if there is none."""
+    if not path.exists():
+        return {}
+    with np.load(path) as data:
+        return {name: data[name] for name in data.files}
+
+
+def write_cache(path: Path, keys: np.ndarray, vectors: np.ndarray, scales: np.ndarray, fingerprint: str) -> None:
+    tmp = path.with_name(path.name + ".tmp.npz")
+    np.savez(tmp, keys=keys, vectors=vectors, scales=scales, fingerprint=np.array(fingerprint))
+    os.replace(tmp, path)
+
+
+class CardVectors:
+    """Row-aligned unit vectors for the cards of a store; rows without a cached vector are flagged."""
+
+    def __init__(self, db: CardDB):
+        cache = read_cache(db.directory / EMBEDDINGS_FILE)
+        aligned = bool(cache) and len(cache["keys"]) == len(db) and \
+            str(cache.get("fingerprint", "")) == store_fingerprint(db)
+        if aligned:  # written for exactly these rows
+            self.matrix = cache["vectors"].astype(np.float32)
+            self.matrix *= cache["scales"][:, None]
+            self.present = np.ones(len(db), dtype=bool)
+            return
+        keys = [text_key(t) for t in card_texts(db)]
+        self.matrix = np.zeros((len(db), DIMENSIONS), dtype=np.float32)
+        self.present = np.zeros(len(db), dtype=bool)
+        if cache:
+            position = {k: i for i, k in enumerate(cache["keys"].tolist())}
+            rows = [(row, position[k]) for row, k in enumerate(keys) if k in position]
+            if rows:
+                target, source = map(np.array, zip(*rows, strict=True))
+                self.matrix[target] = cache["vectors"][source].astype(np.float32) * cache["scales"][source, None]
+                self.present[target] = True
+        norms = np.linalg.norm(self.matrix, axis=1, keepdims=True)
+        np.divide(self.matrix, norms, out=self.matrix, where=norms > 0)
+
+    @cached_property
+    def missing(self) -> int:
+        return int((~self.present).sum())
+
+
+def refresh_embeddings(db: CardDB, out: Path | None = None, *, token_vectors: Path | None = None,
+                       batch_size: int = 32) -> dict[str, int]:
+    """Make sure every card of ``db`` has a cached vector; encode only texts not cached yet."""
+    out = out or db.directory / EMBEDDINGS_FILE
+    texts = card_texts(db)
+    keys = [text_key(t) for t in texts]
+    known: dict[str, tuple[np.ndarray, np.float32]] = {}
+    for source in (bundled_store_dir() / EMBEDDINGS_FILE, out):
+        cache = read_cache(source)
+        if cache:
+            for key, vector, scale in zip(cache["keys"].tolist(), cache["vectors"], cache["scales"], strict=True):
+                known[key] = (vector, scale)
+    todo = sorted({k: i for i, k in enumerate(keys) if k not in known}.values())
+    if todo or token_vectors is not None:
+        encode_rows = list(range(len(texts))) if token_vectors is not None else todo
+        sink, collected = _token_collector() if token_vectors is not None else (None, None)
+        with tqdm(total=len(encode_rows), desc="Embedding cards", unit="card", disable=None) as bar:
+            fresh = Encoder().encode([texts[i] for i in encode_rows], batch_size=batch_size,
+                                            progress=bar.update, token_sink=sink)
+        quantized, scales = quantize(fresh)
+        for position, row in enumerate(encode_rows):
+            known[keys[row]] = (quantized[position], scales[position])
+        if token_vectors is not None:
+            _save_tokens(token_vectors, collected, [keys[i] for i in encode_rows])
+    write_cache(out, np.array(keys), np.stack([known[k][0] for k in keys]),
+                np.array([known[k][1] for k in keys], dtype=np.float32), store_fingerprint(db))
+    return {"cards": len(texts), "encoded": len(todo), "reused": len(texts) - len(todo)}
+
+
+def _token_collector():
+    collected: dict[int, np.ndarray] = {}
+
+    def sink(index: int, tokens: np.ndarray) -> None:
+        collected[index] = tokens.astype(np.float16)
+
+    return sink, collected
+
+
+def _save_tokens(path: Path, collected: dict[int, np.ndarray], keys: list[str]) -> None:
+    ordered = [collected[i] for i in range(len(keys))]
+    offsets = np.cumsum([0] + [len(t) for t in ordered])
+    np.savez(path, keys=np.array(keys), offsets=offsets, tokens=np.concatenate(ordered))

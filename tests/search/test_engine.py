@@ -1,0 +1,97 @@
+"""The engine on the bundled snapshot with the real MiniLM model: ranking, fusion, similarity, artefacts."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import grimoire
+from grimoire.search.engine import Filters, SearchEngine, load_roles
+
+
+@pytest.fixture(scope="module")
+def snapshot_engine() -> SearchEngine:
+    return SearchEngine(grimoire.open())
+
+
+def top(page, n=10) -> list[str]:
+    return [r.card.name for r in page.results[:n]]
+
+
+def test_shipped_search_data_matches_the_shipped_cards(snapshot_engine):
+    from grimoire.search.engine import _roles_version
+
+    db = snapshot_engine.db
+    assert snapshot_engine.vectors.missing == 0  # every card has a cached embedding, row-aligned
+    with np.load(db.directory / "roles.npz") as data:
+        assert str(data["version"]) == _roles_version(), "roles.npz is stale: run scripts/build_snapshot.py"
+    assert (db.directory / "bm25" / "params.index.json").exists()
+
+
+def test_cached_embeddings_equal_fresh_ones(snapshot_engine):
+    from grimoire.search.embed import shared_encoder
+    from grimoire.search.vectors import card_texts
+
+    db = snapshot_engine.db
+    rows = [db.names.find(n) for n in ("Lightning Bolt", "Rhystic Study", "Fire // Ice")]
+    texts = card_texts(db)
+    fresh = shared_encoder().encode([texts[r] for r in rows])
+    cached = snapshot_engine.vectors.matrix[rows]
+    assert np.allclose((fresh * cached).sum(axis=1), 1.0, atol=0.01)
+
+
+def test_hybrid_search_respects_filters_and_ranks_the_obvious_cards(snapshot_engine):
+    page = snapshot_engine.search("whenever a creature you control dies, draw a card",
+                                  filters=Filters(color_identity="bg", format="commander"), limit=20)
+    for result in page.results:
+        assert set(result.card.color_identity) <= {"B", "G"}
+        assert result.card.legality("commander") == "legal"
+    assert {"Dark Prophecy", "Grim Haruspex", "Midnight Reaper"} & set(top(page, 20))
+    assert all(r.lexical_rank or r.semantic_rank for r in page.results)
+
+
+def test_each_mode_ranks_and_names_come_first(snapshot_engine):
+    for mode in ("bm25", "dense", "hybrid"):
+        page = snapshot_engine.search("Lightning Bolt", mode=mode, limit=5)
+        assert top(page, 1) == ["Lightning Bolt"], mode
+
+
+def test_narrow_filters_still_return_their_best_matches(snapshot_engine):
+    page = snapshot_engine.search("counter target spell t:instant id<=u mv<=2", limit=10)
+    assert page.total > 10 and "Counterspell" in top(page)
+    assert all(r.card.mana_value <= 2 and "Instant" in r.card.type_line for r in page.results)
+
+
+def test_multi_query_fusion_covers_every_query(snapshot_engine):
+    page = snapshot_engine.search(["counter target spell", "destroy all creatures"],
+                                  filters=Filters(color_identity="wu"), limit=20)
+    texts = [r.card.oracle_text.lower() for r in page.results[:10]]
+    assert any("counter target spell" in t for t in texts)
+    assert any("destroy all creatures" in t for t in texts)
+    with pytest.raises(ValueError, match="1 to 4"):
+        snapshot_engine.search(["a", "b", "c", "d", "e"])
+
+
+def test_similar_to_a_card(snapshot_engine):
+    page = snapshot_engine.similar_to("Smothering Tithe", limit=10)
+    assert "Smothering Tithe" not in top(page)
+    assert any("Treasure" in r.card.oracle_text for r in page.results)
+    filtered = snapshot_engine.similar_to("Smothering Tithe", query="t:creature", limit=5)
+    assert all("Creature" in r.card.type_line for r in filtered.results)
+
+
+def test_exclude_removes_named_cards(snapshot_engine):
+    page = snapshot_engine.search("Lightning Bolt", exclude=["Lightning Bolt"], limit=10)
+    assert "Lightning Bolt" not in top(page)
+
+
+def test_roles_are_recomputed_when_the_rules_change(tmp_path, monkeypatch):
+    from grimoire.cards.store import write_store
+    from tests.search.conftest import CARDS
+
+    write_store(tmp_path, CARDS, {"source": "test"})
+    db = grimoire.open(tmp_path)
+    first = load_roles(db)
+    assert (tmp_path / "roles.npz").exists()
+    monkeypatch.setattr("grimoire.search.engine._roles_version", lambda: "changed")
+    assert np.array_equal(load_roles(db), first)

@@ -1,0 +1,138 @@
+"""The parser: what parses to what, and every syntax error says what and where."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from grimoire.search.query import (
+    And,
+    ColorValue,
+    ExactName,
+    Filter,
+    Not,
+    Or,
+    QuerySyntaxError,
+    Text,
+    free_text,
+    parse,
+    text_as_filters,
+)
+
+
+def test_words_phrases_and_filters():
+    node = parse('draw "a card" t:instant -c:r')
+    assert isinstance(node, And)
+    text, phrase, type_filter, negation = node.children
+    assert text == Text("draw", 0) and phrase == Text("a card", 5, phrase=True)
+    assert type_filter == Filter("type", ":", "instant", 14, "t:instant")
+    assert isinstance(negation, Not) and negation.child.value == ColorValue(0b01000)
+    assert free_text(text_as_filters(node)) == ["draw", "a card"]
+
+
+def test_colour_names_and_comparisons():
+    assert parse("id<=esper").value == ColorValue(0b00111)
+    assert parse("c:m").value.multicolor
+    assert parse("id:abzan").op == ":"
+    assert parse("c>=gu").value == ColorValue(0b10010)
+
+
+def test_or_binds_looser_than_and():
+    node = parse("t:elf or t:goblin c:r")
+    assert isinstance(node, Or) and isinstance(node.children[1], And)
+    node = parse("(t:elf OR t:goblin) c:r")
+    assert isinstance(node, And) and isinstance(node.children[0], Or)
+
+
+def test_exact_name_and_regex():
+    assert parse('!"Lightning Bolt"') == ExactName("Lightning Bolt", 0)
+    regex = parse("o:/draws? \\w+ cards?/")
+    assert regex.regex and regex.value.search("you draw two cards")
+
+
+def test_free_text_filters_only_when_negated_or_mixed_with_filters():
+    assert free_text(text_as_filters(parse("destroy or exile"))) == ["destroy", "exile"]
+    mixed = text_as_filters(parse("(flying or t:elf)"))
+    assert mixed.children[0] == Filter("text", ":", "flying", 1, "flying")
+    assert free_text(text_as_filters(parse("-flying draw"))) == ["draw"]
+
+
+@pytest.mark.parametrize(("query", "message", "position"), [
+    ('o:"draw a card', "unclosed quote", 2),
+    ("(t:elf or t:goblin", "unclosed parenthesis", 0),
+    ("t:elf)", "unexpected ')'", 5),
+    ("()", "empty parentheses", 0),
+    ("foo:bar", "unknown keyword 'foo'", 0),
+    ("t:elf zap:3", "unknown keyword 'zap'", 6),
+    ("mv>=three", "mv needs a number", 4),
+    ("c:purple", "is not a colour", 2),
+    ("f:modrn", "unknown format", 2),
+    ("is:awesome", "unknown is:awesome", 3),
+    ("role:wizardry", "unknown role", 5),
+    ("o>draw", "oracle takes : or =", 0),
+    ("o:/(unclosed/", "invalid regular expression", 2),
+    ("o:/abc", "unclosed regular expression", 2),
+    ("t:elf or", "'or' needs a term", 6),
+    ("t:elf -", "'-' must be followed by a term", 6),
+    ("t:elf or or t:goblin", "'or' needs a term", 6),
+    ("", "empty query", 0),
+    ("r:legendary", "unknown rarity", 2),
+    ("produces:x", "mana letters", 9),
+    ("t:", "needs a value", 0),
+])
+def test_syntax_errors_say_what_and_where(query, message, position):
+    with pytest.raises(QuerySyntaxError, match=re.escape(message)) as caught:
+        parse(query)
+    assert caught.value.position == position
+    assert caught.value.caret().splitlines()[1].index("^") == position
+
+
+def test_regex_and_query_size_guards():
+    with pytest.raises(QuerySyntaxError, match="longer than"):
+        parse("o:/" + "a" * 300 + "/")
+    with pytest.raises(QuerySyntaxError, match="query longer than"):
+        parse("draw " * 300)
+    with pytest.raises(QuerySyntaxError, match="nested parentheses"):
+        parse("(" * 40 + "t:elf" + ")" * 40)
+
+
+QUERY_ALPHABET = st.sampled_from(list('abcdefghijklmnopqrstuvwxyz0123456789 :!=<>-()"/\\~{}*+.?|[]^$') +
+                                 ["t:", "o:", "id<=", "mv>=", " or ", " and ", "c:", "is:", "role:", "f:", "name:",
+                                  "pow>", "!\"", "-(", "/", "(", ")", "\""])
+
+
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(QUERY_ALPHABET, max_size=30).map("".join) | st.text(max_size=60))
+def test_parser_never_raises_anything_but_its_syntax_error(query):
+    try:
+        parse(query)
+    except QuerySyntaxError as error:
+        assert 0 <= error.position <= len(query)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(st.lists(QUERY_ALPHABET, max_size=20).map("".join))
+def test_engine_never_raises_anything_but_its_syntax_error(engine, query):
+    try:
+        engine.search(query, mode="bm25", limit=5)
+    except QuerySyntaxError:
+        pass
+
+
+def test_slow_regex_is_stopped_by_the_time_guard():
+    import time
+
+    import grimoire
+    from grimoire.search.engine import SearchEngine
+
+    engine = SearchEngine(grimoire.open())
+    engine.filter_index.oracle_tilde  # noqa: B018 - build the column before timing
+    start = time.perf_counter()
+    with pytest.raises(QuerySyntaxError, match="too slow") as caught:
+        engine.search("t:creature o:/(.*a){20}/", mode="bm25")  # about 3 ms a card: minutes without the guard
+    assert time.perf_counter() - start < 5
+    assert caught.value.position == 11
