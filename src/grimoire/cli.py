@@ -12,6 +12,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
+SHIPPED_QUERIES = Path(__file__).resolve().parent / "bench" / "search" / "queries"
 
 
 def _err(message: str) -> int:
@@ -201,6 +202,46 @@ def cmd_bench_speed(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_bench_search(args: argparse.Namespace) -> int:
+    from grimoire.bench.search import runner
+    from grimoire.bench.search.dataset import QueryFileError, load_queries
+    from grimoire.bench.search.engines import load_plugin
+
+    db = _open_db()
+    engines = [e.strip() for e in args.engines.split(",") if e.strip()]
+    for spec in args.plugin or ():
+        engines.append(load_plugin(spec))
+    paths = args.queries or sorted(SHIPPED_QUERIES.glob("*.jsonl"))
+    try:
+        query_sets = [load_queries(path, db) for path in paths]
+    except (QueryFileError, OSError) as exc:
+        return _err(str(exc))
+    for query_set in query_sets:
+        for warning in query_set.warnings[:10]:
+            print(f"warning: {warning}", file=sys.stderr)
+        if len(query_set.warnings) > 10:
+            print(f"warning: ... and {len(query_set.warnings) - 10} more in {query_set.path}", file=sys.stderr)
+    has_splits = any(q.split for qs in query_sets for q in qs.queries)
+    split = args.split or ("test" if has_splits else "all")
+    sets = [s.strip() for s in args.sets.split(",")] if args.sets else None
+    try:
+        result = runner.run_benchmark(db, query_sets, engines, split=split, sets=sets)
+    except ValueError as exc:
+        return _err(str(exc))
+    if not any(result.scores[e] for e in result.engines):
+        return _err("no query could be scored on this store: " + "; ".join(list(result.skipped.values())[:3]))
+    print(f"Search benchmark on {len(db):,} cards ({db.manifest.get('source')}), split: {split}\n")
+    print(runner.format_table(result))
+    print()
+    print(runner.paired_table(result))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    runner.write_json(result, out / "search_scores.json")
+    runner.plot(result, out / "search_ndcg.png", title=f"Search benchmark, nDCG@10 ({split} split)")
+    print(f"\nPer-query scores: {out / 'search_scores.json'}\nChart: {out / 'search_ndcg.png'}")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     from grimoire import __version__
     from grimoire.cards.home import MIN_FULL_STORE
@@ -257,6 +298,18 @@ def build_parser() -> argparse.ArgumentParser:
     speed.add_argument("--repeats", type=int, default=5)
     speed.add_argument("--json", action="store_true")
     speed.set_defaults(run=cmd_bench_speed)
+    bsearch = bench_commands.add_parser("search", help="nDCG@10 of search engines on query sets")
+    bsearch.add_argument("--queries", action="append", type=Path,
+                         help="query file in the seed's schema (.jsonl or .parquet); repeatable; "
+                              "default: the shipped sets")
+    bsearch.add_argument("--engines", default="bm25,dense,hybrid,late",
+                         help="comma-separated: bm25, dense, hybrid, late, or registered plugins")
+    bsearch.add_argument("--plugin", action="append", help="module:factory of an engine to add (repeatable)")
+    bsearch.add_argument("--sets", help="comma-separated sets to run (default: all in the files)")
+    bsearch.add_argument("--split", choices=("dev", "test", "all"),
+                         help="which queries (default: test when the file has splits, else all)")
+    bsearch.add_argument("--out", default="bench-results", help="folder for the JSON and PNG (default: bench-results)")
+    bsearch.set_defaults(run=cmd_bench_search)
 
     rst = data_commands.add_parser("reset", help="go back to the bundled snapshot")
     rst.set_defaults(run=cmd_data_reset)

@@ -72,6 +72,13 @@ class Filters:
             nodes.append(parse(f"role:{role}"))
         return nodes
 
+    def to_node(self) -> Node | None:
+        """All the constraints as one AST node (``None`` when there are none)."""
+        nodes = self.to_nodes()
+        if not nodes:
+            return None
+        return nodes[0] if len(nodes) == 1 else And(tuple(nodes))
+
 
 @dataclass(frozen=True)
 class SearchResult:
@@ -145,6 +152,12 @@ class SearchEngine:
         from grimoire.search.embed import shared_encoder
 
         return shared_encoder()
+
+    @cached_property
+    def late(self):
+        from grimoire.search.late import LateReranker
+
+        return LateReranker(self.db)
 
     def roles_of(self, row: int) -> tuple[str, ...]:
         return tuple(role_rules.roles_of_mask(int(self.role_bits[row])))
@@ -233,7 +246,14 @@ class SearchEngine:
             fused[row] += 1.0  # the card the user named comes first
         rows = np.flatnonzero(fused > 0)
         order = np.lexsort((rows, -fused[rows]))
-        return rows[order], fused[rows[order]], lexical_ranks, semantic_ranks
+        rows, scores = rows[order], fused[rows[order]]
+        if mode == "late":
+            from grimoire.search.late import RERANK_DEPTH
+
+            head, head_scores = self.late.rerank(text, rows[:RERANK_DEPTH].tolist())
+            rows = np.concatenate([np.array(head, dtype=rows.dtype), rows[RERANK_DEPTH:]])
+            scores = np.concatenate([np.array(head_scores), scores[RERANK_DEPTH:] - 1e6])
+        return rows, scores, lexical_ranks, semantic_ranks
 
     def _exact_name_rows(self, text: str, mask: np.ndarray) -> list[int]:
         row = self.db.names.find(text)

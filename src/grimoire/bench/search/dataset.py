@@ -1,0 +1,112 @@
+"""Query files in the seed's ``queries`` schema (Parquet or JSONL), resolved against a card store.
+
+Columns: set, id, query, relevant (oracle ids), graded ({oracle_id, grade}), filters (JSON), origin, source,
+labeling_rule. Grimoire's extension ``relevant_names`` / ``graded_names`` names cards instead of ids, for
+stores whose ids are synthetic; an optional ``split`` (dev/test) says which queries may be tuned on.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grimoire.cards.store import CardDB
+
+FILTER_KEYS = ("color_identity", "format", "types", "mana_value_min", "mana_value_max")
+
+
+class QueryFileError(ValueError):
+    """A query file that cannot be read; names the file and the row."""
+
+
+@dataclass(frozen=True)
+class BenchQuery:
+    set: str
+    id: str
+    query: str
+    filters: dict
+    gains: dict[int, int]  # store row -> grade (2 core, 1 other relevant)
+    origin: str | None = None
+    split: str | None = None
+    unknown: tuple[str, ...] = ()  # relevant ids or names the store does not have
+    labelled: int = 0  # how many relevant cards the file lists
+
+
+@dataclass
+class QuerySet:
+    queries: list[BenchQuery]
+    path: str
+    warnings: list[str] = field(default_factory=list)
+
+
+def _rows_of_file(path: Path) -> list[dict]:
+    if path.suffix == ".parquet":
+        import pyarrow.parquet as pq
+
+        return pq.read_table(path).to_pylist()
+    rows = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise QueryFileError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
+    return rows
+
+
+def _filters(value, where: str) -> dict:
+    if value in (None, "", {}):
+        return {}
+    data = json.loads(value) if isinstance(value, str) else dict(value)
+    unknown = set(data) - set(FILTER_KEYS)
+    if unknown:
+        raise QueryFileError(f"{where}: unknown filter keys {sorted(unknown)} (known: {', '.join(FILTER_KEYS)})")
+    return data
+
+
+def _graded_ids(value) -> dict[str, int]:
+    if not value:
+        return {}
+    if isinstance(value, str):
+        value = json.loads(value)
+    return {item["oracle_id"]: int(item.get("grade", 2)) for item in value}
+
+
+def load_queries(path: str | Path, db: CardDB) -> QuerySet:
+    """Read a query file and resolve its relevant cards to store rows, reporting what cannot be resolved."""
+    path = Path(path)
+    rows = _rows_of_file(path)
+    queries, warnings = [], []
+    for number, row in enumerate(rows, start=1):
+        where = f"{path.name} row {number} ({row.get('id')})"
+        for key in ("set", "id", "query"):
+            if not row.get(key):
+                raise QueryFileError(f"{where}: missing {key!r}")
+        gains: dict[int, int] = {}
+        unknown: list[str] = []
+        relevant_ids = list(row.get("relevant") or [])
+        graded_ids = _graded_ids(row.get("graded"))
+        for oracle_id in dict.fromkeys([*relevant_ids, *graded_ids]):
+            store_row = db._ids.get(oracle_id)
+            if store_row is None:
+                unknown.append(oracle_id)
+            else:
+                gains[store_row] = max(gains.get(store_row, 0), graded_ids.get(oracle_id, 1))
+        graded_names = set(row.get("graded_names") or ())
+        for name in dict.fromkeys([*(row.get("relevant_names") or ()), *graded_names]):
+            store_row = db.names.find(name)
+            if store_row is None:
+                unknown.append(name)
+            else:
+                gains[store_row] = max(gains.get(store_row, 0), 2 if name in graded_names else 1)
+        labelled = len(set(relevant_ids) | set(graded_ids)) + len(set(row.get("relevant_names") or ()) | graded_names)
+        if unknown:
+            warnings.append(f"{row['id']}: {len(unknown)} of {labelled} labelled cards are not in this store "
+                            f"(e.g. {unknown[0]})")
+        queries.append(BenchQuery(set=row["set"], id=row["id"], query=row["query"],
+                                  filters=_filters(row.get("filters"), where), gains=gains,
+                                  origin=row.get("origin") or None, split=row.get("split"),
+                                  unknown=tuple(unknown), labelled=labelled))
+    return QuerySet(queries=queries, path=str(path), warnings=warnings)

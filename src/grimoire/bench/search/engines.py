@@ -1,0 +1,83 @@
+"""Engines the search benchmark compares: Grimoire's rankers and any engine a user plugs in.
+
+An engine is made by a factory ``factory(db) -> engine`` where ``engine.name`` is a label and
+``engine.search(query, filters, k)`` returns up to ``k`` cards, best first, as store rows (int), Scryfall
+oracle ids or card names (str). ``filters`` is the query's JSON filters: hard constraints the engine must apply.
+Register one with :func:`register_engine`, a ``grimoire.search_engines`` entry point, or
+``grimoire bench search --plugin module:factory``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from importlib.metadata import entry_points
+
+from grimoire.cards.store import CardDB
+from grimoire.search.engine import Filters, SearchEngine
+
+EngineFactory = Callable[[CardDB], object]
+_REGISTRY: dict[str, EngineFactory] = {}
+
+
+def filters_from_json(filters: dict) -> Filters:
+    types = filters.get("types") or ()
+    return Filters(color_identity=filters.get("color_identity"), format=filters.get("format"),
+                   types=tuple([types] if isinstance(types, str) else types),
+                   mana_value_min=filters.get("mana_value_min"), mana_value_max=filters.get("mana_value_max"))
+
+
+class GrimoireEngine:
+    """One of Grimoire's own ranking modes."""
+
+    def __init__(self, engine: SearchEngine, mode: str):
+        self.engine = engine
+        self.mode = mode
+        self.name = mode
+
+    def search(self, query: str, filters: dict, k: int = 10) -> list[int]:
+        # Benchmark queries are free text: nothing in them may be read as query syntax.
+        page = self.engine.search(_as_free_text(query), filters=filters_from_json(filters), limit=k, mode=self.mode)
+        return [result.row for result in page.results]
+
+
+def _as_free_text(query: str) -> str:
+    """A benchmark query as free text only: characters that query syntax reads are dropped."""
+    cleaned = "".join(" " if ch in '":()!/<>=' else ch for ch in query)
+    words = [w.lstrip("-") for w in cleaned.split()]
+    return " ".join(w for w in words if w and w.lower() not in ("or", "and"))
+
+
+def builtin_factory(mode: str) -> EngineFactory:
+    def factory(db: CardDB, _shared: dict = {}) -> GrimoireEngine:  # noqa: B006 - one SearchEngine per store
+        engine = _shared.get(id(db))
+        if engine is None or engine.db is not db:
+            engine = _shared[id(db)] = SearchEngine(db)
+        return GrimoireEngine(engine, mode)
+
+    return factory
+
+
+for _mode in ("bm25", "dense", "hybrid", "late"):
+    _REGISTRY[_mode] = builtin_factory(_mode)
+
+
+def register_engine(name: str, factory: EngineFactory) -> None:
+    _REGISTRY[name] = factory
+
+
+def load_plugin(spec: str) -> str:
+    """Import ``module:factory`` and register it under the factory's ``name`` attribute or its own name."""
+    module_name, _, attribute = spec.partition(":")
+    if not attribute:
+        raise ValueError(f"plugin {spec!r} must look like module:factory")
+    factory = getattr(importlib.import_module(module_name), attribute)
+    name = getattr(factory, "engine_name", attribute)
+    register_engine(name, factory)
+    return name
+
+
+def available_engines() -> dict[str, EngineFactory]:
+    for entry in entry_points(group="grimoire.search_engines"):
+        _REGISTRY.setdefault(entry.name, entry.load())
+    return dict(_REGISTRY)

@@ -1,0 +1,162 @@
+"""The search benchmark: the metric against hand-computed values, the loader, the labels, the runner."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from grimoire.bench.search.dataset import QueryFileError, load_queries
+from grimoire.bench.search.labels import LabelRule, apply_rule
+from grimoire.bench.search.metrics import bootstrap_interval, dcg, ndcg_at_10, paired_difference
+from grimoire.bench.search.runner import format_table, paired_table, plot, run_benchmark, write_json
+
+
+def test_ndcg_matches_hand_computation():
+    gains = {1: 2, 3: 1, 4: 1}
+    expected_dcg = 2 / math.log2(2) + 0 + 1 / math.log2(4)
+    expected_ideal = 2 / math.log2(2) + 1 / math.log2(3) + 1 / math.log2(4)
+    assert dcg([2, 0, 1]) == pytest.approx(expected_dcg)
+    assert ndcg_at_10([1, 2, 3], gains) == pytest.approx(100 * expected_dcg / expected_ideal)
+    assert ndcg_at_10([1, 3, 4], gains) == pytest.approx(100.0)
+    assert ndcg_at_10([], gains) == 0.0
+    assert ndcg_at_10([1], {}) == 0.0
+
+
+def test_ndcg_counts_only_the_first_ten_and_duplicates_once():
+    gains = {11: 1}
+    assert ndcg_at_10(list(range(10)) + [11], gains) == 0.0
+    assert ndcg_at_10([11, 11, 11], gains) == pytest.approx(100.0)
+    assert ndcg_at_10([0, 11], gains) == pytest.approx(100 / math.log2(3))
+
+
+def test_bootstrap_and_paired_difference():
+    mean, low, high = bootstrap_interval([10, 20, 30, 40])
+    assert mean == 25 and low < 25 < high
+    assert bootstrap_interval([5, 5, 5]) == (5, 5, 5)
+    diff, low, high = paired_difference([50, 60, 70], [40, 50, 60])
+    assert (diff, low, high) == (10, 10, 10)
+    with pytest.raises(ValueError):
+        paired_difference([1], [1, 2])
+
+
+QUERIES = [
+    {"set": "handwritten", "id": "q1", "query": "deals damage to any target", "relevant": [], "graded": [],
+     "filters": "{}", "origin": None, "source": "test", "labeling_rule": "",
+     "relevant_names": ["Lightning Bolt", "Fire // Ice", "Boros Charm"], "graded_names": ["Lightning Bolt"],
+     "split": "test"},
+    {"set": "paraphrase", "id": "q1-casual", "query": "zap something", "relevant": [], "graded": [],
+     "filters": "{}", "origin": "q1", "source": "test", "labeling_rule": "",
+     "relevant_names": ["Lightning Bolt", "Fire // Ice", "Boros Charm"], "graded_names": ["Lightning Bolt"],
+     "split": "test"},
+    {"set": "deckneeds", "id": "q2", "query": "creatures that make mana", "relevant": [], "graded": [],
+     "filters": json.dumps({"color_identity": "g", "types": ["Creature"]}), "origin": None, "source": "test",
+     "labeling_rule": "", "relevant_names": ["Llanowar Elves", "Birds of Paradise", "Sol Ring", "No Such Card"],
+     "graded_names": [], "split": "dev"},
+]
+
+
+@pytest.fixture
+def jsonl_file(tmp_path):
+    path = tmp_path / "queries.jsonl"
+    path.write_text("".join(json.dumps(q) + "\n" for q in QUERIES))
+    return path
+
+
+def test_loader_reads_jsonl_and_reports_unknown_names(small_db, jsonl_file):
+    query_set = load_queries(jsonl_file, small_db)
+    assert [q.id for q in query_set.queries] == ["q1", "q1-casual", "q2"]
+    q1 = query_set.queries[0]
+    assert q1.gains[small_db.names.find("Lightning Bolt")] == 2
+    assert q1.gains[small_db.names.find("Boros Charm")] == 1
+    assert query_set.queries[2].unknown == ("No Such Card",)
+    assert any("q2: 1 of 4" in w for w in query_set.warnings)
+
+
+def test_loader_reads_the_published_parquet_layout_with_oracle_ids(small_db, tmp_path):
+    bolt, crypt = small_db.find("Lightning Bolt"), small_db.find("Mana Crypt")
+    table = pa.Table.from_pylist([{
+        "set": "tags", "id": "t1", "query": "burn", "relevant": [bolt.oracle_id, crypt.oracle_id, "not-an-id"],
+        "graded": [{"oracle_id": bolt.oracle_id, "grade": 2}], "filters": "{}", "origin": None, "source": "x",
+        "labeling_rule": "tag"}])
+    path = tmp_path / "queries.parquet"
+    pq.write_table(table, path)
+    query = load_queries(path, small_db).queries[0]
+    assert query.gains == {small_db.row_of(bolt.oracle_id): 2, small_db.row_of(crypt.oracle_id): 1}
+    assert query.unknown == ("not-an-id",)
+
+
+def test_loader_errors_name_the_file_and_row(small_db, tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(QUERIES[0]) + "\n{not json\n")
+    with pytest.raises(QueryFileError, match="bad.jsonl:2"):
+        load_queries(bad, small_db)
+    bad.write_text(json.dumps({**QUERIES[0], "filters": '{"colour": "r"}'}) + "\n")
+    with pytest.raises(QueryFileError, match="unknown filter keys"):
+        load_queries(bad, small_db)
+
+
+def test_label_rules_rebuild_relevant_and_graded_cards(small_db):
+    rule = LabelRule.from_json({"any": [r"deals \d+ damage"], "types": ["Instant"], "graded": ["any target"],
+                                "remove": ["Boros Charm"], "add": ["Shivan Dragon"]})
+    relevant, graded = apply_rule(small_db, rule)
+    assert relevant == ["Lightning Bolt", "Shivan Dragon", "Fire // Ice"]
+    assert graded == ["Lightning Bolt"]
+    tilde, _ = apply_rule(small_db, LabelRule.from_json({"any": ["^~ deals"]}))
+    assert set(tilde) == {"Lightning Bolt", "Fire // Ice"}
+    with pytest.raises(ValueError, match="unknown labeling rule fields"):
+        LabelRule.from_json({"regex": "x"})
+
+
+class ListEngine:
+    """A plugged-in engine that returns card names."""
+
+    name = "fixed"
+
+    def __init__(self, db):
+        self.db = db
+
+    def search(self, query, filters, k=10):
+        return ["Lightning Bolt", "Boros Charm", "Fire // Ice"][:k]
+
+
+def test_runner_scores_engines_side_by_side(small_db, jsonl_file, tmp_path):
+    from grimoire.bench.search.engines import register_engine
+
+    register_engine("fixed", ListEngine)
+    result = run_benchmark(small_db, [load_queries(jsonl_file, small_db)], ["bm25", "fixed"], split="all",
+                           progress=False)
+    assert result.sets == ["handwritten", "paraphrase", "deckneeds"]
+    assert result.scores["fixed"]["q1"] == pytest.approx(100.0)
+    assert result.scores["fixed"]["q2"] == 0.0  # filters: Sol Ring is not a green creature, nothing relevant
+    assert 0 <= result.scores["bm25"]["q1"] <= 100
+    table = format_table(result)
+    assert "handwritten" in table and "fixed" in table
+    write_json(result, tmp_path / "scores.json")
+    assert json.loads((tmp_path / "scores.json").read_text())["per_query"][0]["scores"]["fixed"] == pytest.approx(100)
+    plot(result, tmp_path / "chart.png")
+    assert (tmp_path / "chart.png").read_bytes()[:4] == b"\x89PNG"
+    assert paired_table(result) == ""  # no hybrid in this run
+    test_only = run_benchmark(small_db, [load_queries(jsonl_file, small_db)], ["fixed"], split="dev",
+                              progress=False)
+    assert list(test_only.scores["fixed"]) == ["q2"]
+
+
+def test_cli_bench_search_on_a_seed_schema_file(tmp_path):
+    queries = tmp_path / "q.jsonl"
+    queries.write_text("".join(json.dumps({**q, "relevant_names": ["Lightning Bolt", "Chain Lightning"],
+                                           "graded_names": ["Lightning Bolt"], "filters": "{}"}) + "\n"
+                               for q in QUERIES[:2]))
+    result = subprocess.run([sys.executable, "-m", "grimoire", "bench", "search", "--queries", str(queries),
+                             "--engines", "bm25,hybrid", "--out", str(tmp_path / "out")],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "search engine" in result.stdout and "hybrid" in result.stdout and "Paired difference" in result.stdout
+    scores = json.loads((tmp_path / "out" / "search_scores.json").read_text())
+    assert scores["summary"]["hybrid"]["handwritten"]["queries"] == 1
+    assert (tmp_path / "out" / "search_ndcg.png").exists()
