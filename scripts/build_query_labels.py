@@ -1,4 +1,4 @@
-"""Rebuild the labels of Grimoire's query sets (benchmarks/queries/*.jsonl) from the current card store.
+"""Rebuild the labels of Grimoire's query sets (src/grimoire/bench/search/queries/*.jsonl) from the current card store.
 
 Each query's ``labeling_rule`` is applied (see grimoire.bench.search.labels); ``relevant_names``,
 ``graded_names`` and ``split`` are rewritten; paraphrases take their origin's labels and split.
@@ -15,7 +15,7 @@ from pathlib import Path
 import grimoire
 from grimoire.bench.search.labels import LabelRule, apply_rule
 
-QUERY_DIR = Path(__file__).resolve().parent.parent / "benchmarks" / "queries"
+QUERY_DIR = Path(__file__).resolve().parent.parent / "src" / "grimoire" / "bench" / "search" / "queries"
 ORDER = ("handwritten.jsonl", "deckneeds.jsonl", "paraphrase.jsonl")
 DEV_SHARE = 4  # of 10: queries whose origin hashes below this are dev (tuning), the rest test
 

@@ -47,6 +47,11 @@ def test_or_binds_looser_than_and():
     assert isinstance(node, And) and isinstance(node.children[0], Or)
 
 
+def test_a_colon_in_prose_is_text_not_a_keyword():
+    node = parse("sacrifice a creature: draw a card")
+    assert free_text(text_as_filters(node)) == ["sacrifice", "a", "creature", "draw", "a", "card"]
+
+
 def test_exact_name_and_regex():
     assert parse('!"Lightning Bolt"') == ExactName("Lightning Bolt", 0)
     regex = parse("o:/draws? \\w+ cards?/")
@@ -82,6 +87,7 @@ def test_free_text_filters_only_when_negated_or_mixed_with_filters():
     ("r:legendary", "unknown rarity", 2),
     ("produces:x", "mana letters", 9),
     ("t:", "needs a value", 0),
+    ("t: instant", "needs a value right after it", 0),
 ])
 def test_syntax_errors_say_what_and_where(query, message, position):
     with pytest.raises(QuerySyntaxError, match=re.escape(message)) as caught:

@@ -126,8 +126,9 @@ def load_roles(db: CardDB) -> np.ndarray:
 class SearchEngine:
     """Search over one :class:`CardDB`."""
 
-    def __init__(self, db: CardDB):
+    def __init__(self, db: CardDB, *, slang: bool = True):
         self.db = db
+        self.slang = slang
 
     @cached_property
     def role_bits(self) -> np.ndarray:
@@ -206,12 +207,20 @@ class SearchEngine:
             scores[~self.vectors.present] = -np.inf
         return scores
 
+    def _expand(self, text: str) -> str:
+        """The query with player slang expanded into rules-text wording (see search/slang.py)."""
+        if not self.slang:
+            return text
+        from grimoire.search.slang import expand
+
+        return expand(text)
+
     def _start_encoding(self, text: str, mode: str) -> Future | None:
         """Encode the query on a worker thread (the model releases the GIL) while filters and BM25 run."""
         if not text or mode == "bm25":
             return None
         self.vectors  # noqa: B018 - load the card vectors on this thread, not the worker's
-        return _ENCODER_THREAD.submit(self.encoder.encode_query, text)
+        return _ENCODER_THREAD.submit(self.encoder.encode_query, self._expand(text))
 
     def _ranked(self, scores: np.ndarray, mask: np.ndarray) -> np.ndarray:
         rows = np.flatnonzero(mask & np.isfinite(scores))
@@ -225,17 +234,19 @@ class SearchEngine:
              query_vector: Future | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Rows in ranked order, their fused scores, and each ranker's 1-based rank per card (0 = unranked).
 
-        Fusion is reciprocal-rank fusion (k=60) over each ranker's top 1000 within the filter.
+        Both rankers see the query with its player slang expanded into rules-text wording; reciprocal-rank
+        fusion (k=60) combines each ranker's top 1000 within the filter.
         """
         size = len(self.db)
+        expanded = self._expand(text)
         lexical_ranks = np.zeros(size, dtype=np.int32)
         semantic_ranks = np.zeros(size, dtype=np.int32)
         if mode in ("hybrid", "bm25"):
-            lexical_scores = self._lexical_scores(text)
-            ranked = self._ranked(lexical_scores, mask & (lexical_scores > 0))
+            scores = self._lexical_scores(expanded)
+            ranked = self._ranked(scores, mask & (scores > 0))
             lexical_ranks[ranked] = np.arange(1, len(ranked) + 1)
         if mode in ("hybrid", "dense", "late"):
-            vector = query_vector.result() if query_vector is not None else self.encoder.encode_query(text)
+            vector = query_vector.result() if query_vector is not None else self.encoder.encode_query(expanded)
             ranked = self._ranked(self._dense_scores(vector, mask), mask)
             semantic_ranks[ranked] = np.arange(1, len(ranked) + 1)
         fused = np.zeros(size, dtype=np.float64)
@@ -250,7 +261,7 @@ class SearchEngine:
         if mode == "late":
             from grimoire.search.late import RERANK_DEPTH
 
-            head, head_scores = self.late.rerank(text, rows[:RERANK_DEPTH].tolist())
+            head, head_scores = self.late.rerank(expanded, rows[:RERANK_DEPTH].tolist())
             rows = np.concatenate([np.array(head, dtype=rows.dtype), rows[RERANK_DEPTH:]])
             scores = np.concatenate([np.array(head_scores), scores[RERANK_DEPTH:] - 1e6])
         return rows, scores, lexical_ranks, semantic_ranks

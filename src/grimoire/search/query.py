@@ -237,13 +237,17 @@ def _tokens(query: str) -> list[_Token]:
     return tokens
 
 
-def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter, int]:
+def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter | Text, int]:
     name, op = key_match.group(1).lower(), key_match.group(2)
+    index = key_match.end()
+    if index == len(query) or query[index].isspace():
+        if name not in ALL_KEYS:
+            return Text(key_match.group(1), start), index  # "creature: draw a card": a colon in prose
+        raise QuerySyntaxError(f"{name}{op} needs a value right after it (no space)", start, query)
     if name not in ALL_KEYS:
         raise QuerySyntaxError(f"unknown keyword {key_match.group(1)!r}: "
                                f"known are {', '.join(sorted(ALL_KEYS))}", start, query)
     key = ALL_KEYS[name]
-    index = key_match.end()
     value_position = index
     if index < len(query) and query[index] == '"':
         raw, index = _read_quoted(query, index)

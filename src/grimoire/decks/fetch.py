@@ -1,0 +1,112 @@
+"""Decks from deck-building sites by URL: Moxfield and Archidekt, through their public JSON APIs.
+
+Set GRIMOIRE_MOXFIELD_API or GRIMOIRE_ARCHIDEKT_API to use a mirror (the tests point them at a local server).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import httpx
+
+from grimoire import __version__
+from grimoire.cards.store import CardDB
+from grimoire.decks.parse import ParsedDeck, deck_from_rows
+
+MOXFIELD_API = "https://api2.moxfield.com"
+ARCHIDEKT_API = "https://archidekt.com"
+TIMEOUT_SECONDS = 10.0
+USER_AGENT = f"grimoire/{__version__} (Magic card search; deck check)"
+
+_MOXFIELD_URL = re.compile(r"^https?://(?:www\.)?moxfield\.com/decks/([A-Za-z0-9_-]+)", re.IGNORECASE)
+_ARCHIDEKT_URL = re.compile(r"^https?://(?:www\.)?archidekt\.com/(?:api/)?decks/(\d+)", re.IGNORECASE)
+_MOXFIELD_BOARDS = {"commanders": "commanders", "mainboard": "main", "sideboard": "sideboard",
+                    "companions": "companion"}
+# Archidekt categories that are not in the deck unless the deck says otherwise.
+_ARCHIDEKT_OUTSIDE = {"maybeboard": None, "sideboard": "sideboard"}
+
+
+class DeckFetchError(RuntimeError):
+    """A deck URL could not be read; the message says why and what to do instead."""
+
+
+def is_deck_url(text: str) -> bool:
+    return bool(re.match(r"^https?://", text.strip(), re.IGNORECASE))
+
+
+def fetch_deck(url: str, db: CardDB) -> ParsedDeck:
+    """Download a deck from Moxfield (``https://moxfield.com/decks/<id>``) or Archidekt
+    (``https://archidekt.com/decks/<id>/...``). Raises :class:`DeckFetchError` offline or on HTTP errors."""
+    url = url.strip()
+    if match := _MOXFIELD_URL.match(url):
+        base = os.environ.get("GRIMOIRE_MOXFIELD_API", MOXFIELD_API).rstrip("/")
+        payload = _get_json(f"{base}/v3/decks/all/{match.group(1)}", "moxfield.com")
+        return _moxfield_deck(payload, db)
+    if match := _ARCHIDEKT_URL.match(url):
+        base = os.environ.get("GRIMOIRE_ARCHIDEKT_API", ARCHIDEKT_API).rstrip("/")
+        payload = _get_json(f"{base}/api/decks/{match.group(1)}/", "archidekt.com")
+        return _archidekt_deck(payload, db)
+    raise DeckFetchError(f"cannot read decks from {url}: supported sites are moxfield.com/decks/<id> and "
+                         "archidekt.com/decks/<id>; for any other site, paste or save the decklist as text")
+
+
+def _get_json(api_url: str, site: str) -> dict:
+    try:
+        response = httpx.get(api_url, timeout=TIMEOUT_SECONDS, follow_redirects=True,
+                             headers={"User-Agent": USER_AGENT, "Accept": "application/json"})
+        response.raise_for_status()
+        payload = response.json()
+    except httpx.HTTPStatusError as exc:
+        code = exc.response.status_code
+        hint = "is the deck public and the link right?" if code == 404 else f"HTTP {code}"
+        raise DeckFetchError(f"could not read the deck from {site}: {hint} — paste the decklist instead") from exc
+    except httpx.HTTPError as exc:
+        raise DeckFetchError(f"could not reach {site}: {exc or type(exc).__name__} — paste the decklist instead"
+                             ) from exc
+    except ValueError as exc:
+        raise DeckFetchError(f"{site} did not answer with JSON ({exc}) — paste the decklist instead") from exc
+    if not isinstance(payload, dict):
+        raise DeckFetchError(f"{site} answered with unexpected data — paste the decklist instead")
+    return payload
+
+
+def _moxfield_deck(payload: dict, db: CardDB) -> ParsedDeck:
+    boards = payload.get("boards")
+    if not isinstance(boards, dict):
+        raise DeckFetchError("moxfield.com answered without 'boards' — paste the decklist instead")
+    rows = []
+    for board, section in _MOXFIELD_BOARDS.items():
+        cards = (boards.get(board) or {}).get("cards") or {}
+        for position, entry in enumerate(cards.values(), start=1):
+            name = (entry.get("card") or {}).get("name", "")
+            quantity = int(entry.get("quantity", 1))
+            rows.append((section, quantity, name, position, f"{board}: {quantity} {name}"))
+    return deck_from_rows(rows, db, name=payload.get("name"))
+
+
+def _archidekt_deck(payload: dict, db: CardDB) -> ParsedDeck:
+    cards = payload.get("cards")
+    if not isinstance(cards, list):
+        raise DeckFetchError("archidekt.com answered without 'cards' — paste the decklist instead")
+    included = {c.get("name", "").lower(): c.get("includedInDeck", True) for c in payload.get("categories") or ()}
+    rows = []
+    for position, entry in enumerate(cards, start=1):
+        name = ((entry.get("card") or {}).get("oracleCard") or {}).get("name", "")
+        quantity = int(entry.get("quantity", 1))
+        section = _archidekt_section([c.lower() for c in entry.get("categories") or ()], included)
+        if section is not None:
+            rows.append((section, quantity, name, position, f"{quantity} {name}"))
+    return deck_from_rows(rows, db, name=payload.get("name"))
+
+
+def _archidekt_section(categories: list[str], included: dict[str, bool]) -> str | None:
+    """The deck section of a card from its categories (the first category decides, as on Archidekt)."""
+    if "commander" in categories:
+        return "commanders"
+    if "companion" in categories:
+        return "companion"
+    first = categories[0] if categories else ""
+    if first in _ARCHIDEKT_OUTSIDE:
+        return _ARCHIDEKT_OUTSIDE[first]
+    return "main" if included.get(first, True) else None

@@ -1,0 +1,113 @@
+"""Player vocabulary to rules-text wording: "wipe the board" also searches "destroy all creatures".
+
+Players describe cards in slang ("ramp", "bounce", "my guys", "the yard"); card text says it another way.
+Each entry is a pattern over the lower-cased query and the rules-text phrase it adds to the query for both
+rankers. The list is general Magic vocabulary, written from the game's jargon, not from any query set.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ENTRIES: tuple[tuple[str, str], ...] = (
+    # creatures and other permanents
+    (r"\b(guys?|dudes?|bodies|body|monsters?|minions?|critters?|beaters?|men|troops?|army|squad|team)\b",
+     "creature creatures"),
+    (r"\bmy (whole )?(team|board|side|army)\b", "creatures you control"),
+    (r"\b(rivals?'?|enemy|enemies|the other players?)\b", "opponent opponents control"),
+    (r"\b(rocks?|mana rocks?|trinkets?|gadgets?|gizmos?|contraptions)\b", "artifact"),
+    (r"\b(dorks?|mana dorks?|mana creatures?)\b", "creature {t}: add mana"),
+    (r"\b(walkers?|superfriends)\b", "planeswalker"),
+    (r"\b(infantry|go[- ]wide|swarm|army|an army|make (some|lots of|a lot of) (guys|dudes|creatures))\b",
+     "create creature tokens"),
+    (r"\b(gear|weapons?|voltron)\b", "equipment equipped creature equip"),
+    (r"\b(buffs? i can attach|stick (it|wings|a buff) on)\b", "aura enchant creature enchanted creature"),
+    # zones
+    (r"\b(grip|hand size|cards in hand)\b", "hand"),
+    (r"\b(yard|bin|discard pile|gy|dead stuff)\b", "graveyard"),
+    (r"\b(my deck|from (my|the|their) deck|top of (my|the|their|someone's) deck|out of (my|the) deck)\b",
+     "library"),
+    (r"\b(exile zone|remove from the game|rfg)\b", "exile"),
+    # card flow
+    (r"\b(refill|card draw|draw engines?|card advantage|cantrips?|draw (extra|more)|keep my (hand|grip) full)\b",
+     "draw a card draw cards"),
+    (r"\b(loot|looting|rummage|filter(ing)? my (hand|draws))\b", "draw a card, then discard a card"),
+    (r"\b(wheel|wheels|wheel effects?|fresh (full )?(hand|grip))\b",
+     "each player discards their hand, then draws seven cards"),
+    (r"\b(impulse|impulsive draw|exile the top)\b", "exile the top card of your library. you may play it"),
+    (r"\b(tutors?|tutoring|fetch (a|the|any) (card|spell|piece)|find (a|the|my) (card|piece|combo))\b",
+     "search your library for a card, put it into your hand"),
+    (r"\b(hand attack|hand disruption|make (them|everyone|him|her) discard|toss)\b", "discards a card"),
+    (r"\b(mill|milling|decking|self-mill|fill (the|my) (yard|graveyard|bin))\b",
+     "mills cards put the top cards of library into graveyard"),
+    # mana
+    (r"\b(ramp|ramping|accelerat\w*|mana sources?|extra mana|more mana|fixing|fixers?)\b",
+     "add mana search your library for a land card put it onto the battlefield"),
+    (r"\b(rituals?|burst of mana|one-shot mana)\b", "add {r}{r}{r} add {b}{b}{b} mana"),
+    (r"\b(any (hue|colou?r)|rainbow|every colou?r|five[- ](hue|colou?r))\b", "one mana of any color"),
+    (r"\b(land drops?|extra lands?|more lands)\b", "you may play an additional land"),
+    (r"\b(landfall|drop a land|land (drop|enters)|new (land|terrain|mana source))\b",
+     "landfall whenever a land you control enters"),
+    (r"\b(stone rain|land destruction|\bld\b|blow up (their )?lands?|mana denial)\b", "destroy target land"),
+    (r"\b(cost reduc\w*|cheaper|discount)\b", "costs {1} less to cast"),
+    (r"\b(refresh|reuse|use it (again|twice)|get (all )?my mana back)\b", "untap"),
+    # removal
+    (r"\b(removal|kill spells?|kill|spot removal|answers? to|deal with|get rid of|handle)\b",
+     "destroy target exile target"),
+    (r"\b(wipe|wipes|wrath|wraths|sweep\w*|board ?wipes?|mass removal|reset the board|clear the board)\b",
+     "destroy all creatures"),
+    (r"\b(bounce|send back|back to (their|its owner'?s?) hand|tempo)\b", "return target to its owner's hand"),
+    (r"\b(burn|bolts?|zap|ping|pings|pinger|fry|fries|shock)\b", "deals damage to any target"),
+    (r"\b(edicts?|make them sacrifice)\b", "target player sacrifices a creature"),
+    (r"\b(steal|stealing|take control|borrow|threaten)\b", "gain control of target"),
+    (r"\b(shrink|wither|-1/-1|weaken)\b", "gets -1/-1 -1/-1 counters"),
+    (r"\b(freeze|lock down|tap down|stun)\b",
+     "tap target creature. it doesn't untap during its controller's untap step"),
+    (r"\b(graveyard hate|yard hate|grave hate|hate (against|on|for) (the )?(yard|graveyard))\b",
+     "exile target card from a graveyard exile graveyard"),
+    (r"\b(artifact removal|break (their )?(artifacts?|rocks|trinkets|gadgets))\b", "destroy target artifact"),
+    (r"\b(enchantment removal|deal with enchantments)\b", "destroy target enchantment"),
+    # stack
+    (r"\b(counter ?spells?|counter magic|say no|stop (a|their) spell|negate|shut down (their )?spells?)\b",
+     "counter target spell"),
+    (r"\b(duplicate|happen twice|double (my|a) spell|fork)\b", "copy target spell"),
+    (r"\b(clones?|mimic|shapeshift\w*|become a copy)\b", "enter as a copy of a creature"),
+    # graveyard to play
+    (r"\b(reanimat\w*|bring (it|them|back)|raise the dead|revive|resurrect\w*)\b",
+     "return creature card from your graveyard to the battlefield"),
+    (r"\b(recur\w*|rebuy|regrowth|get back|pull (my|it) back)\b", "return card from your graveyard to your hand"),
+    (r"\b(blink|flicker)\b", "exile target creature you control, then return it to the battlefield"),
+    # combat
+    (r"\b(pump|pumps|bigger|beef up|buff|grow|grows|overrun|anthem|team pump)\b", "gets +1/+1 +1/+1 counter"),
+    (r"\b(evasion|unblockable|air|wings|flyers?)\b", "flying can't be blocked"),
+    (r"\b(swing right away|attack (right away|immediately|the turn|the moment)|summoning sick\w*)\b", "haste"),
+    (r"\b(extra combat|attack twice|second (attack|combat)|another combat)\b", "additional combat phase"),
+    (r"\b(fog|fogs|nobody gets hurt|prevent (the )?damage)\b", "prevent all combat damage"),
+    (r"\b(blockers?|get in the way|chump)\b", "can't block block"),
+    (r"\b(combat tricks?|tricks?)\b", "target creature gets +2/+2 until end of turn instant"),
+    # protection
+    (r"\b(protect|protecting|protection for|immune|safe from|save my|keep (it|my \w+) alive)\b",
+     "hexproof indestructible protection"),
+    # life
+    (r"\b(heal|heals|healing|lifegain|gain life|top (me|myself) up|soul ?sisters)\b", "you gain life"),
+    (r"\b(drain|drains|siphon|leech)\b", "each opponent loses 1 life and you gain 1 life"),
+    (r"\b(vampiric)\b", "lifelink"),
+    # sacrifice
+    (r"\b(aristocrats?|sac outlets?|sacrifice outlets?|grinder|cash in)\b", "sacrifice a creature"),
+    (r"\b(kick the bucket|bite the dust|falls?|perish|croak)\b", "dies"),
+    (r"\b(extra turns?|take another turn)\b", "take an extra turn"),
+    (r"\b(stax|tax|taxes|punish)\b", "costs more opponents can't each opponent"),
+    (r"\b(magic|tricks and cantrips|bolts and cantrips|noncreature magic)\b", "instant or sorcery spell"),
+)
+_COMPILED = tuple((re.compile(pattern), phrase) for pattern, phrase in _ENTRIES)
+
+
+def expand(text: str) -> str:
+    """The query plus the rules-text phrases its slang stands for (each phrase once)."""
+    lowered = text.lower()
+    added: list[str] = []
+    for pattern, phrase in _COMPILED:
+        if pattern.search(lowered):
+            if phrase not in added and phrase not in lowered:
+                added.append(phrase)
+    return f"{text} {' '.join(added)}" if added else text

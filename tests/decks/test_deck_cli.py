@@ -1,0 +1,49 @@
+"""``grimoire deck check`` and ``grimoire deck stats`` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from tests.decks.conftest import DECKS
+
+
+def run(*args: str, home) -> subprocess.CompletedProcess:
+    env = {**os.environ, "GRIMOIRE_HOME": str(home)}
+    return subprocess.run([sys.executable, "-m", "grimoire", "deck", *args], capture_output=True, text=True,
+                          env=env, timeout=60)
+
+
+def test_check_broken_deck_exits_1_with_line_numbers(home):
+    result = run("check", str(DECKS / "broken_commander.txt"), "--bracket", "3", home=home)
+    assert result.returncode == 1
+    assert "line 30: '1 Notacard Xyz'" in result.stderr
+    assert "[banned]" in result.stdout and "Mana Crypt" in result.stdout
+    assert "[game changers]" in result.stdout
+
+
+def test_check_json_and_stats_json(home, tmp_path):
+    deck = {"data": {"name": "Tiny", "mainBoard": [{"name": "Lightning Bolt", "count": 5}]}}
+    path = tmp_path / "tiny.json"
+    path.write_text(json.dumps(deck), encoding="utf-8")
+    result = run("check", str(path), "--format", "modern", "--json", home=home)
+    assert result.returncode == 1
+    report = json.loads(result.stdout)
+    assert report["legal"] is False
+    assert {v["rule"] for v in report["violations"]} >= {"deck size", "copies"}
+
+
+def test_legal_deck_and_stats_in_process(home, capsys):
+    from grimoire.cli import main
+
+    assert main(["deck", "check", str(DECKS / "golgari_commander.txt"), "--bracket", "2"]) == 0
+    assert "legal as far as the data shows" in capsys.readouterr().out
+    assert main(["deck", "stats", str(DECKS / "golgari_commander.txt"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["stats"]["land_count"] == 37
+    assert main(["deck", "stats", str(DECKS / "broken_commander.txt")]) == 0
+    out, err = capsys.readouterr()
+    assert "line 30" in err and "Mana curve" in out and "lands" in out
+    assert main(["deck", "check", str(DECKS / "missing.txt")]) == 1
+    assert "missing.txt" in capsys.readouterr().err

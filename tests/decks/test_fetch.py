@@ -1,0 +1,117 @@
+"""Fetching decks over HTTP, against a real server on 127.0.0.1 that answers like Moxfield and Archidekt."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from grimoire.decks.fetch import DeckFetchError, fetch_deck
+
+MOXFIELD_DECK = {
+    "name": "Meren Test",
+    "boards": {
+        "commanders": {"count": 1, "cards": {"a1": {"quantity": 1, "card": {"name": "Meren of Clan Nel Toth"}}}},
+        "mainboard": {"count": 3, "cards": {
+            "b1": {"quantity": 1, "card": {"name": "Sol Ring"}},
+            "b2": {"quantity": 2, "card": {"name": "Forest"}},
+            "b3": {"quantity": 1, "card": {"name": "Notacard Xyz"}},
+        }},
+        "sideboard": {"count": 1, "cards": {"c1": {"quantity": 1, "card": {"name": "Duress"}}}},
+        "maybeboard": {"count": 1, "cards": {"d1": {"quantity": 1, "card": {"name": "Mana Crypt"}}}},
+    },
+}
+ARCHIDEKT_DECK = {
+    "name": "Archidekt Test",
+    "categories": [{"name": "Commander", "includedInDeck": True}, {"name": "Ramp", "includedInDeck": True},
+                   {"name": "Maybeboard", "includedInDeck": False}, {"name": "Sideboard", "includedInDeck": False},
+                   {"name": "Considering", "includedInDeck": False}],
+    "cards": [
+        {"quantity": 1, "categories": ["Commander"], "card": {"oracleCard": {"name": "Meren of Clan Nel Toth"}}},
+        {"quantity": 1, "categories": ["Ramp"], "card": {"oracleCard": {"name": "Sol Ring"}}},
+        {"quantity": 3, "categories": [], "card": {"oracleCard": {"name": "Swamp"}}},
+        {"quantity": 1, "categories": ["Maybeboard"], "card": {"oracleCard": {"name": "Mana Crypt"}}},
+        {"quantity": 1, "categories": ["Considering"], "card": {"oracleCard": {"name": "Mana Vault"}}},
+        {"quantity": 1, "categories": ["Sideboard"], "card": {"oracleCard": {"name": "Duress"}}},
+    ],
+}
+ROUTES = {"/v3/decks/all/abc123": MOXFIELD_DECK, "/api/decks/4242/": ARCHIDEKT_DECK}
+
+
+class _Handler(BaseHTTPRequestHandler):
+    def do_GET(self):  # noqa: N802 - the http.server API
+        payload = ROUTES.get(self.path)
+        self.server.user_agents.append(self.headers.get("User-Agent", ""))
+        body = json.dumps(payload or {"error": "not found"}).encode()
+        self.send_response(200 if payload else 404)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def server():
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    httpd.user_agents = []
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield httpd
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture
+def local_apis(server, monkeypatch):
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    monkeypatch.setenv("GRIMOIRE_MOXFIELD_API", base)
+    monkeypatch.setenv("GRIMOIRE_ARCHIDEKT_API", base)
+    return server
+
+
+def names(entries):
+    return [(e.quantity, e.card.name) for e in entries]
+
+
+def test_moxfield_deck(db, local_apis):
+    deck = fetch_deck("https://www.moxfield.com/decks/abc123", db)
+    assert deck.name == "Meren Test"
+    assert names(deck.commanders) == [(1, "Meren of Clan Nel Toth")]
+    assert names(deck.main) == [(1, "Sol Ring"), (2, "Forest")]
+    assert names(deck.sideboard) == [(1, "Duress")]
+    [problem] = deck.problems
+    assert problem.text == "mainboard: 1 Notacard Xyz" and problem.line_number == 3
+    assert local_apis.user_agents[-1].startswith("grimoire/")
+
+
+def test_archidekt_deck(db, local_apis):
+    deck = fetch_deck("https://archidekt.com/decks/4242/meren_test", db)
+    assert deck.name == "Archidekt Test"
+    assert names(deck.commanders) == [(1, "Meren of Clan Nel Toth")]
+    assert names(deck.main) == [(1, "Sol Ring"), (3, "Swamp")]
+    assert names(deck.sideboard) == [(1, "Duress")]  # the maybeboard and other excluded categories are left out
+
+
+def test_missing_deck_says_so(db, local_apis):
+    with pytest.raises(DeckFetchError, match="moxfield.com.*public.*paste the decklist"):
+        fetch_deck("https://moxfield.com/decks/nope", db)
+
+
+def test_offline_says_what_to_do(db, monkeypatch):
+    with socket.socket() as sock:  # a port nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    monkeypatch.setenv("GRIMOIRE_ARCHIDEKT_API", f"http://127.0.0.1:{port}")
+    with pytest.raises(DeckFetchError, match="could not reach archidekt.com: .* paste the decklist instead"):
+        fetch_deck("https://archidekt.com/decks/4242/", db)
+
+
+def test_unknown_site(db):
+    with pytest.raises(DeckFetchError, match="moxfield.com/decks/<id> and archidekt.com/decks/<id>"):
+        fetch_deck("https://tappedout.net/mtg-decks/some-deck/", db)

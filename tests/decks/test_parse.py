@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from grimoire.decks import load_mtgjson_deck, parse_decklist
+from grimoire.decks.parse import ParsedDeck
+
+
+def cards(deck: ParsedDeck, section: str) -> list[tuple[int, str]]:
+    return [(e.quantity, e.card.name) for e in deck.section(section)]
+
+
+def test_commander_deck_with_headers(read_deck):
+    deck = read_deck("golgari_commander.txt")
+    assert cards(deck, "commanders") == [(1, "Meren of Clan Nel Toth")]
+    assert deck.count("main") == 99 and deck.count() == 100
+    assert not deck.problems and not deck.sideboard
+
+
+def test_arena_and_moxfield_exports_read_the_same(read_deck):
+    arena, moxfield = read_deck("atraxa_arena.txt"), read_deck("atraxa_moxfield.txt")
+    for section in ("commanders", "main", "sideboard", "companion"):
+        assert cards(arena, section) == cards(moxfield, section), section
+    assert arena.name == "Atraxa Counters"
+    assert cards(arena, "companion") == [(1, "Lurrus of the Dream-Den")]
+    assert cards(arena, "sideboard") == [(1, "Duress")]
+    # Front faces and full names of multi-face cards find the same card.
+    assert (1, "Giant Killer // Chop Down") in cards(arena, "main")
+    assert (1, "Delver of Secrets // Insectile Aberration") in cards(moxfield, "main")
+    assert (4, "Forest") in cards(moxfield, "main")
+
+
+def test_mtgo_sideboard_after_a_blank_line(read_deck):
+    deck = read_deck("modern_burn.txt")
+    assert deck.count("main") == 60 and deck.count("sideboard") == 15
+    assert cards(deck, "sideboard")[0] == (3, "Path to Exile")
+
+
+def test_unknown_line_is_a_problem_and_the_rest_loads(db):
+    deck = parse_decklist("1 Sol Ring\n1 Notacard Xyz\n1 Lightning Bolt\n", db)
+    assert cards(deck, "main") == [(1, "Sol Ring"), (1, "Lightning Bolt")]
+    [problem] = deck.problems
+    assert problem.line_number == 2 and problem.text == "1 Notacard Xyz"
+    assert "Notacard Xyz" in problem.reason
+
+
+def test_typos_get_a_confident_match_or_suggestions(db):
+    deck = parse_decklist("1 Lightning Bolr\n1 Llanowar\n", db)
+    assert cards(deck, "main") == [(1, "Lightning Bolt")]
+    [problem] = deck.problems
+    assert problem.line_number == 2 and any("Llanowar" in s for s in problem.suggestions)
+
+
+@pytest.mark.parametrize("text", [
+    "Commander:\n1 Atraxa, Praetors' Voice\nDeck:\n1 Sol Ring\nSIDEBOARD:\n1 Duress\n",
+    "// Commander\n1 Atraxa, Praetors' Voice\n// Deck\n1 Sol Ring\n// Sideboard\n1 Duress\n",
+    "Commander (1)\n1x Atraxa, Praetors' Voice\n\nMainboard (1)\nSol Ring\n\nSideboard (1)\n1 Duress\n",
+    "COMMANDER\n1 Atraxa, Praetors' Voice [2X2]\nDECK\n# ramp\n1 Sol Ring #Ramp\nSB: 1 Duress\n",
+])
+def test_header_spellings(db, text):
+    deck = parse_decklist(text, db)
+    assert not deck.problems
+    assert cards(deck, "commanders") == [(1, "Atraxa, Praetors' Voice")]
+    assert cards(deck, "main") == [(1, "Sol Ring")]
+    assert cards(deck, "sideboard") == [(1, "Duress")]
+
+
+def test_plain_list_in_several_blocks_stays_main(db):
+    deck = parse_decklist("1 Sol Ring\n\n1 Forest\n\n1 Swamp\n", db)
+    assert deck.count("main") == 3 and not deck.sideboard
+
+
+def test_maybeboard_is_skipped_and_slash_spelling_is_read(db):
+    deck = parse_decklist("Deck\n1 Delver of Secrets/Insectile Aberration\nMaybeboard\n1 Sol Ring\n", db)
+    assert cards(deck, "main") == [(1, "Delver of Secrets // Insectile Aberration")]
+
+
+def test_mtgjson_deck_by_oracle_id_then_name(db, tmp_path):
+    bolt = db.named("Lightning Bolt")
+    payload = {"data": {
+        "name": "Test", "commander": [{"name": "Atraxa, Praetors' Voice", "count": 1, "identifiers": {}}],
+        "mainBoard": [
+            {"name": "Misprinted Name", "count": 2, "identifiers": {"scryfallOracleId": bolt.oracle_id}},
+            {"name": "Sol Ring", "count": 1, "identifiers": {"scryfallOracleId": "not-in-this-store"}},
+            {"name": "Notacard Xyz", "count": 1},
+        ],
+        "sideBoard": [{"name": "Duress", "count": 3}],
+    }}
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps(payload), encoding="utf-8")
+    for deck in (load_mtgjson_deck(payload, db), load_mtgjson_deck(path, db)):
+        assert deck.name == "Test"
+        assert cards(deck, "commanders") == [(1, "Atraxa, Praetors' Voice")]
+        assert cards(deck, "main") == [(2, "Lightning Bolt"), (1, "Sol Ring")]
+        assert cards(deck, "sideboard") == [(3, "Duress")]
+        assert [(p.line_number, p.text) for p in deck.problems] == [(3, "mainBoard: 1 Notacard Xyz")]
+
+
+def test_not_an_mtgjson_deck(db):
+    with pytest.raises(ValueError, match="not an MTGJSON deck"):
+        load_mtgjson_deck({"data": {"cards": []}}, db)
+
+
+def test_to_dict_is_json(read_deck):
+    data = json.loads(json.dumps(read_deck("broken_commander.txt").to_dict()))
+    assert data["problems"][0]["line_number"] == 30
+    assert data["commanders"][1]["name"] == "The Gitrog Monster"

@@ -1,0 +1,187 @@
+"""The MCP server as an agent meets it: the real ``grimoire serve mcp`` process, driven by the SDK's client."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from mcp import Client
+
+pytestmark = pytest.mark.anyio
+
+TOOLS = {"search_cards", "get_card", "find_similar", "get_deck", "validate_deck", "analyze_deck"}
+
+
+def text_of(result) -> str:
+    return "\n".join(block.text for block in result.content)
+
+
+async def call_ok(client: Client, tool: str, arguments: dict):
+    result = await client.call_tool(tool, arguments)
+    assert not result.is_error, text_of(result)
+    return result
+
+
+async def call_error(client: Client, tool: str, arguments: dict) -> str:
+    result = await client.call_tool(tool, arguments)
+    assert result.is_error, f"{tool}({arguments}) should fail: {text_of(result)[:300]}"
+    return text_of(result)
+
+
+async def test_lists_every_tool_with_a_description_and_schema(client: Client):
+    tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+    assert set(tools) == TOOLS
+    search = tools["search_cards"]
+    assert "exclude" in search.description and "page" in search.description
+    properties = search.input_schema["properties"]
+    assert {"queries", "color_identity", "format", "types", "mana_value_min", "mana_value_max", "roles",
+            "exclude", "limit", "page"} <= set(properties)
+    assert properties["limit"]["maximum"] == 50
+    assert tools["get_card"].input_schema["required"] == ["name"]
+
+
+async def test_search_ranks_by_words_and_obeys_filters(client: Client):
+    result = await call_ok(client, "search_cards", {
+        "queries": ["whenever a creature you control dies, draw a card"], "color_identity": "bg",
+        "format": "commander", "limit": 5})
+    data = result.structured_content
+    assert data["page"] == 1 and data["limit"] == 5 and data["total"] > 5 and data["has_more"]
+    assert len(data["results"]) == 5
+    for card in data["results"]:
+        assert set(card["color_identity"]) <= {"B", "G"}
+        assert card["legalities"].get("commander") == "legal"
+    text = text_of(result)
+    first = data["results"][0]
+    assert f"1. {first['name']}" in text and "more: page=2" in text and "filters applied: id<=bg f:commander" in text
+    assert "roles:" in text and "legal: commander" in text and "mv " in text and "identity " in text
+
+
+async def test_search_fuses_queries_mixes_syntax_and_pages(client: Client):
+    arguments = {"queries": ["t:instant counter target spell", "t:instant mv<=2 o:counter"], "limit": 3}
+    first = (await call_ok(client, "search_cards", arguments)).structured_content
+    second = (await call_ok(client, "search_cards", {**arguments, "page": 2})).structured_content
+    assert [r["rank"] for r in second["results"]] == [4, 5, 6]
+    assert not {r["name"] for r in first["results"]} & {r["name"] for r in second["results"]}
+    assert all("Instant" in r["type_line"] for r in first["results"] + second["results"])
+
+
+async def test_search_structured_filters_and_exclude(client: Client):
+    arguments = {"queries": ["add one mana of any color"], "types": ["creature"], "mana_value_max": 2,
+                 "roles": ["manadork"], "color_identity": "g", "limit": 5}
+    data = (await call_ok(client, "search_cards", arguments)).structured_content
+    names = [r["name"] for r in data["results"]]
+    assert names and all(r["mana_value"] <= 2 and "Creature" in r["type_line"] for r in data["results"])
+    again = await call_ok(client, "search_cards", {**arguments, "exclude": [names[0], "Not A Real Card"]})
+    assert names[0] not in [r["name"] for r in again.structured_content["results"]]
+    assert "no card named 'Not A Real Card'" in text_of(again)
+
+
+@pytest.mark.parametrize(("arguments", "expected"), [
+    ({"queries": ["draw"], "limit": 500}, "limit must be 1 to 50"),
+    ({"queries": ["a", "b", "c", "d", "e", "f"]}, "1 to 4"),
+    ({"queries": ["draw"], "page": 0}, "page must be 1 or more"),
+    ({"queries": ["draw"], "color_identity": "purple"}, "not a colour identity"),
+    ({"queries": ["draw"], "format": "chess"}, "unknown format 'chess'"),
+    ({"queries": ["draw"], "roles": ["dancing"]}, "unknown role 'dancing'"),
+    ({"queries": ["draw"], "mana_value_min": 5, "mana_value_max": 2}, "above mana_value_max"),
+    ({"queries": [""]}, "every query is empty"),
+])
+async def test_search_bad_arguments_say_how_to_fix_them(client: Client, arguments: dict, expected: str):
+    assert expected in await call_error(client, "search_cards", arguments)
+
+
+async def test_search_syntax_error_points_at_the_character(client: Client):
+    result = await client.call_tool("search_cards", {"queries": ['t:instant o:"draw a card']})
+    assert result.is_error
+    assert "unclosed quote (at character 13)" in text_of(result)
+    assert 't:instant o:"draw a card\n            ^' in text_of(result)
+    assert result.structured_content["position"] == 12
+
+
+async def test_get_card_shows_every_face_roles_legality_and_rulings_note(client: Client):
+    result = await call_ok(client, "get_card", {"name": "delver of secrets"})
+    text, data = text_of(result), result.structured_content
+    assert "[Delver of Secrets]" in text and "[Insectile Aberration]" in text and "Legal: commander legal" in text
+    assert "Rulings: no rulings in this card data" in text  # the bundled snapshot has none
+    assert data["name"] == "Delver of Secrets // Insectile Aberration" and len(data["faces"]) == 2
+    assert data["rulings_in_data"] is False and data["rulings"] == []
+    bolt = await call_ok(client, "get_card", {"name": "Lightnig Bolt"})
+    assert "closest match shown" in text_of(bolt) and "Roles: removal, burn" in text_of(bolt)
+
+
+async def test_unknown_card_names_return_the_closest_matches(client: Client):
+    result = await client.call_tool("get_card", {"name": "jace"})
+    assert result.is_error and "Did you mean" in text_of(result)
+    assert any(name.startswith("Jace") for name in result.structured_content["suggestions"])
+    assert "Did you mean" in await call_error(client, "find_similar", {"name": "Smotherin Tythe Zzz"})
+
+
+async def test_find_similar_honours_filters_and_pages(client: Client):
+    arguments = {"name": "Llanowar Elves", "query": "t:creature", "mana_value_max": 1, "limit": 4}
+    result = await call_ok(client, "find_similar", arguments)
+    data = result.structured_content
+    assert data["card"] == "Llanowar Elves" and len(data["results"]) == 4
+    assert "Llanowar Elves" not in [r["name"] for r in data["results"]]
+    assert all(r["mana_value"] <= 1 and "Creature" in r["type_line"] for r in data["results"])
+    assert text_of(result).startswith("similar to Llanowar Elves: cards 1-4 of")
+    page_two = (await call_ok(client, "find_similar", {**arguments, "page": 2})).structured_content
+    assert page_two["results"][0]["rank"] == 5
+
+
+async def test_find_similar_bad_arguments(client: Client):
+    assert "at character" in await call_error(client, "find_similar", {"name": "Sol Ring", "query": "mv<=x"})
+    assert "limit must be 1 to 50" in await call_error(client, "find_similar", {"name": "Sol Ring", "limit": 51})
+
+
+DECK = """Commander
+1 Atraxa, Praetors' Voice
+
+Deck
+1 Sol Ring
+1 Llanowar Elves
+1 Counterspell
+1 Lightning Bolt
+30 Forest
+1 Grizly Bearz
+"""
+
+
+async def test_get_deck_reads_sections_and_reports_unknown_lines(client: Client):
+    result = await call_ok(client, "get_deck", {"deck": DECK})
+    text, data = text_of(result), result.structured_content
+    assert [e["name"] for e in data["commanders"]] == ["Atraxa, Praetors' Voice"]
+    assert {"Sol Ring", "Forest"} <= {e["name"] for e in data["main"]} and data["card_count"] == 35
+    assert "commanders (1):" in text and "30 Forest" in text
+    assert "line 10: '1 Grizly Bearz'" in text and "Grizzly Bears" in text
+
+
+async def test_get_deck_reads_mtgjson_json(client: Client):
+    payload = {"data": {"name": "Elves", "mainBoard": [{"name": "Llanowar Elves", "count": 4},
+                                                       {"name": "Forest", "count": 20}]}}
+    data = (await call_ok(client, "get_deck", {"deck": json.dumps(payload)})).structured_content
+    assert data["name"] == "Elves" and data["card_count"] == 24
+
+
+async def test_validate_and_analyze_deck(client: Client):
+    result = await call_ok(client, "validate_deck", {"deck": DECK, "format": "commander"})
+    data = result.structured_content
+    assert data["legal"] is False
+    rules = {v["rule"] for v in data["violations"]}
+    assert "deck size" in rules and "color identity" in rules
+    assert "Lightning Bolt" in text_of(result)
+    stats = await call_ok(client, "analyze_deck", {"deck": DECK})
+    assert stats.structured_content["land_count"] == 30 and stats.structured_content["format"] == "commander"
+    assert "Mana curve" in text_of(stats)
+
+
+@pytest.mark.parametrize(("tool", "arguments", "expected"), [
+    ("get_deck", {"deck": "   "}, "Pass a decklist as text"),
+    ("get_deck", {"deck": "hello world"}, "no cards found"),
+    ("get_deck", {"deck": "{not json"}, "does not parse"),
+    ("get_deck", {"deck": "https://example.com/decks/1"}, "moxfield.com"),
+    ("get_deck", {"deck": "https://www.moxfield.com/decks/abc123"}, "could not reach moxfield.com"),
+    ("validate_deck", {"deck": DECK, "format": "chess"}, "unknown format 'chess'"),
+    ("validate_deck", {"deck": DECK, "bracket": 9}, "bracket must be 1 to 5"),
+])
+async def test_deck_tools_bad_arguments(client: Client, tool: str, arguments: dict, expected: str):
+    assert expected in await call_error(client, tool, arguments)
