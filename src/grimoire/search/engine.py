@@ -126,9 +126,13 @@ def load_roles(db: CardDB) -> np.ndarray:
 class SearchEngine:
     """Search over one :class:`CardDB`."""
 
-    def __init__(self, db: CardDB, *, slang: bool = True):
+    def __init__(self, db: CardDB, *, slang: bool = True, role_ranking: bool = True, phrases: bool = True):
+        """``slang``, ``role_ranking`` and ``phrases`` switch off parts of the ranking (the benchmark's plain
+        bm25 and dense baselines use none of them)."""
         self.db = db
         self.slang = slang
+        self.role_ranking = role_ranking
+        self.phrases = phrases
 
     @cached_property
     def role_bits(self) -> np.ndarray:
@@ -140,7 +144,11 @@ class SearchEngine:
 
     @cached_property
     def lexical(self) -> LexicalIndex:
-        return LexicalIndex.for_store(self.db)
+        return LexicalIndex.for_store(self.db, "words")
+
+    @cached_property
+    def phrase_index(self) -> LexicalIndex:
+        return LexicalIndex.for_store(self.db, "phrases")
 
     @cached_property
     def vectors(self):
@@ -193,9 +201,6 @@ class SearchEngine:
 
     # -- ranking -----------------------------------------------------------------------------------------
 
-    def _lexical_scores(self, text: str) -> np.ndarray:
-        return self.lexical.scores(text)
-
     def _dense_scores(self, query_vector: np.ndarray, mask: np.ndarray) -> np.ndarray:
         rows = np.flatnonzero(mask)
         if len(rows) * 12 < len(mask):  # a narrow filter: score only its cards
@@ -234,25 +239,37 @@ class SearchEngine:
              query_vector: Future | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Rows in ranked order, their fused scores, and each ranker's 1-based rank per card (0 = unranked).
 
-        Both rankers see the query with its player slang expanded into rules-text wording; reciprocal-rank
-        fusion (k=60) combines each ranker's top 1000 within the filter.
+        Every ranker sees the query with its player slang expanded into rules-text wording. Reciprocal-rank
+        fusion (k=60) combines the top 1000 within the filter of BM25 over words, BM25 over phrases
+        (word pairs), the embeddings, and the cards with the roles the words ask for. A ranker's reported
+        rank is its best list's.
         """
         size = len(self.db)
         expanded = self._expand(text)
         lexical_ranks = np.zeros(size, dtype=np.int32)
         semantic_ranks = np.zeros(size, dtype=np.int32)
+        fused = np.zeros(size, dtype=np.float64)
+
+        def add(ranked: np.ndarray, best: np.ndarray) -> None:
+            ranks = np.arange(1, len(ranked) + 1)
+            fused[ranked] += 1.0 / (RRF_K + ranks)
+            current = best[ranked]
+            best[ranked] = np.where((current == 0) | (ranks < current), ranks, current)
+
         if mode in ("hybrid", "bm25"):
-            scores = self._lexical_scores(expanded)
-            ranked = self._ranked(scores, mask & (scores > 0))
-            lexical_ranks[ranked] = np.arange(1, len(ranked) + 1)
+            indexes = (self.lexical, self.phrase_index) if self.phrases else (self.lexical,)
+            for index in indexes:
+                scores = index.scores(expanded)
+                add(self._ranked(scores, mask & (scores > 0)), lexical_ranks)
         if mode in ("hybrid", "dense", "late"):
             vector = query_vector.result() if query_vector is not None else self.encoder.encode_query(expanded)
-            ranked = self._ranked(self._dense_scores(vector, mask), mask)
-            semantic_ranks[ranked] = np.arange(1, len(ranked) + 1)
-        fused = np.zeros(size, dtype=np.float64)
-        for ranks in (lexical_ranks, semantic_ranks):
-            hit = ranks > 0
-            fused[hit] += 1.0 / (RRF_K + ranks[hit])
+            add(self._ranked(self._dense_scores(vector, mask), mask), semantic_ranks)
+        wanted_roles = role_rules.roles_in_query(text) if self.role_ranking else []
+        if wanted_roles:  # the roles the words ask for: a third list, ordered by the fused score so far
+            bits = np.uint32(sum(1 << role_rules.ROLE_NAMES[r] for r in wanted_roles))
+            role_rows = np.flatnonzero(mask & ((self.role_bits & bits) != 0))
+            role_rows = role_rows[np.lexsort((role_rows, -fused[role_rows]))][:FUSION_DEPTH]
+            fused[role_rows] += 1.0 / (RRF_K + np.arange(1, len(role_rows) + 1))
         for row in self._exact_name_rows(text, mask):
             fused[row] += 1.0  # the card the user named comes first
         rows = np.flatnonzero(fused > 0)

@@ -15,8 +15,8 @@ from tqdm import tqdm
 
 from grimoire.cards.home import grimoire_home
 from grimoire.cards.store import CardDB
-from grimoire.search.embed import Encoder, text_key
-from grimoire.search.vectors import card_texts, store_fingerprint
+from grimoire.search.embed import Encoder, named_card_text, text_key
+from grimoire.search.vectors import store_fingerprint
 
 RERANK_DEPTH = 200
 CACHE_NAME = "late-tokens.npz"
@@ -66,7 +66,9 @@ class LateReranker:
         self.db = db
         folder = cache_dir or grimoire_home() / "late" / store_fingerprint(db)
         self.cache = TokenCache(folder / CACHE_NAME)
-        self.texts = card_texts(db)
+        columns = db.columns
+        self.texts = [named_card_text(n, t, o)
+                      for n, t, o in zip(columns.name, columns.type_line, columns.oracle_text, strict=True)]
         self.keys = [text_key(t) for t in self.texts]
         self._encoder: Encoder | None = None
 

@@ -1,6 +1,8 @@
 """Lexical ranking: BM25 (bm25s) over each card's name, type line and rules text, with English stemming.
 
-The index is built once per store and saved beside it (``bm25/``); loading it takes milliseconds.
+Two indexes: ``words`` (stemmed words, stop words dropped) and ``phrases`` (pairs of consecutive stemmed
+words, stop words kept: "draw a card" gives draw_a, a_card), which rewards cards that say the query's
+phrases rather than its words scattered. Each is built once per store and saved beside it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import Stemmer
 
 from grimoire.cards.store import CardDB
 
-INDEX_DIR = "bm25"
+INDEX_DIRS = {"words": "bm25", "phrases": "bm25-phrases"}
 _STEMMER = Stemmer.Stemmer("english")
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")
 logging.getLogger("bm25s").setLevel(logging.ERROR)
@@ -27,29 +29,37 @@ def tokenize(text: str) -> list[str]:
     return _STEMMER.stemWords([w for w in _TOKEN.findall(text.lower()) if w not in stop])
 
 
+def phrase_tokenize(text: str) -> list[str]:
+    """Pairs of consecutive stemmed words, stop words kept."""
+    stems = _STEMMER.stemWords(_TOKEN.findall(text.lower()))
+    return [f"{first}_{second}" for first, second in zip(stems, stems[1:], strict=False)]
+
+
 _STOPWORDS = frozenset(bm25s.stopwords.STOPWORDS_EN)
+TOKENIZERS = {"words": tokenize, "phrases": phrase_tokenize}
 
 
 class LexicalIndex:
     """BM25 scores of every card for a query."""
 
-    def __init__(self, retriever: bm25s.BM25, size: int):
+    def __init__(self, retriever: bm25s.BM25, size: int, kind: str = "words"):
         self.retriever = retriever
         self.size = size
+        self.tokenize = TOKENIZERS[kind]
 
     @classmethod
-    def build(cls, texts: list[str]) -> LexicalIndex:
+    def build(cls, texts: list[str], kind: str = "words") -> LexicalIndex:
         retriever = bm25s.BM25()
-        retriever.index([tokenize(t) for t in texts], show_progress=False)
-        return cls(retriever, len(texts))
+        retriever.index([TOKENIZERS[kind](t) for t in texts], show_progress=False)
+        return cls(retriever, len(texts), kind)
 
     @classmethod
-    def for_store(cls, db: CardDB) -> LexicalIndex:
+    def for_store(cls, db: CardDB, kind: str = "words") -> LexicalIndex:
         """Load the store's saved index, or build it (and try to save it) when there is none."""
-        folder = db.directory / INDEX_DIR
+        folder = db.directory / INDEX_DIRS[kind]
         if (folder / "params.index.json").exists():
-            return cls(bm25s.BM25.load(str(folder), show_progress=False), len(db))
-        index = cls.build(db.columns.searchable_text)
+            return cls(bm25s.BM25.load(str(folder), show_progress=False), len(db), kind)
+        index = cls.build(db.columns.searchable_text, kind)
         try:
             index.save(folder)
         except OSError:
@@ -60,7 +70,7 @@ class LexicalIndex:
         self.retriever.save(str(folder), show_progress=False)
 
     def scores(self, query: str) -> np.ndarray:
-        tokens = tokenize(query)
+        tokens = self.tokenize(query)
         ids = self.retriever.get_tokens_ids(tokens)
         if not ids:
             return np.zeros(self.size, dtype=np.float32)

@@ -10,13 +10,14 @@ import sys
 
 from grimoire.cards.store import CardDB
 from grimoire.search.engine import load_roles
-from grimoire.search.lexical import INDEX_DIR, LexicalIndex
+from grimoire.search.lexical import INDEX_DIRS, LexicalIndex
 
 
 def prepare_store(db: CardDB, *, embeddings: bool = True, log=print) -> dict[str, int]:
     """Build and save the BM25 index and role bits, and embed cards whose text is not cached yet."""
-    log("Indexing words (BM25)...", file=sys.stderr)
-    LexicalIndex.build(db.columns.searchable_text).save(db.directory / INDEX_DIR)
+    for kind, folder in INDEX_DIRS.items():
+        log(f"Indexing {kind} (BM25)...", file=sys.stderr)
+        LexicalIndex.build(db.columns.searchable_text, kind).save(db.directory / folder)
     log("Computing roles...", file=sys.stderr)
     load_roles(db)
     if not embeddings:

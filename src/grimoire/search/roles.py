@@ -199,3 +199,35 @@ def role_masks(names, type_lines, oracle_texts) -> np.ndarray:
 
 def roles_of_mask(bits: int) -> list[str]:
     return [role.name for index, role in enumerate(ROLES) if bits >> index & 1]
+
+
+_QUERY_ROLES: tuple[tuple[str, str], ...] = (
+    ("ramp", r"\bramp|\baccelerat|\bmana (rocks?|dorks?|sources?|fixing)\b|\bextra mana\b|\bmore mana\b|\bfixing\b"),
+    ("manarock", r"\bmana rocks?\b|\brocks?\b"),
+    ("manadork", r"\bmana dorks?\b|\bdorks?\b"),
+    ("draw", r"\bcard draw\b|\bdraw (engines?|cards|more|extra)\b|\brefill\b|\bcard advantage\b|\bcantrips?\b"),
+    ("removal", r"\bremoval\b|\bkill spells?\b|\banswers? (to|for)\b|\bdeal with\b|\bget rid of\b"),
+    ("boardwipe", r"\bwipes?\b|\bwraths?\b|\bsweep\w*|\bboard ?wipes?\b|\bmass removal\b|\breset the board\b"),
+    ("counterspell", r"\bcounter ?spells\b|\bcounterspell\b|\bcounter magic\b"),
+    ("tutor", r"\btutors?\b|\btutoring\b"),
+    ("tokens", r"\btoken (makers?|generators?|producers?)\b|\bgo[- ]wide\b"),
+    ("sacoutlet", r"\bsac(rifice)? outlets?\b|\baristocrats?\b"),
+    ("recursion", r"\brecur\w*|\breanimat\w*|\bbring back\b|\bget back\b|\bregrowth\b"),
+    ("protection", r"\bprotect\w*|\bimmune\b"),
+    ("lifegain", r"\blifegain\b|\bheal\w*"),
+    ("discard", r"\bhand attack\b|\bhand disruption\b"),
+    ("mill", r"\bmilling\b|\bself-mill\w*|\bmill (deck|plan|strategy)\b"),
+    ("graveyardhate", r"\bgraveyard hate\b|\bgrave(yard)? hate\b|\byard hate\b"),
+    ("anthem", r"\banthems?\b|\bteam pumps?\b"),
+    ("extraturn", r"\bextra turns?\b"),
+    ("evasion", r"\bevasion\b|\bunblockable\b"),
+    ("copy", r"\bcopy spells?\b|\bclones?\b|\bspell copy\w*"),
+    ("burn", r"\bburn\b"),
+)
+_QUERY_ROLE_PATTERNS = tuple((name, re.compile(pattern)) for name, pattern in _QUERY_ROLES)
+
+
+def roles_in_query(text: str) -> list[str]:
+    """Roles a plain-words query asks for ("cheap ramp" -> ramp), by explicit player-vocabulary rules."""
+    lowered = text.lower()
+    return [name for name, pattern in _QUERY_ROLE_PATTERNS if pattern.search(lowered)]

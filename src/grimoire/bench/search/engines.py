@@ -49,10 +49,15 @@ def _as_free_text(query: str) -> str:
 
 
 def builtin_factory(mode: str) -> EngineFactory:
+    """bm25 and dense are the plain rankers; hybrid and late are Grimoire's whole pipeline (slang expansion,
+    BM25 over words and phrases, embeddings, role intents, fusion; late adds the MaxSim re-ranking)."""
+    plain = mode in ("bm25", "dense")
+
     def factory(db: CardDB, _shared: dict = {}) -> GrimoireEngine:  # noqa: B006 - one SearchEngine per store
-        engine = _shared.get(id(db))
+        key = (id(db), plain)
+        engine = _shared.get(key)
         if engine is None or engine.db is not db:
-            engine = _shared[id(db)] = SearchEngine(db)
+            engine = _shared[key] = SearchEngine(db, slang=not plain, role_ranking=not plain, phrases=not plain)
         return GrimoireEngine(engine, mode)
 
     return factory
