@@ -160,3 +160,30 @@ def test_cli_bench_search_on_a_seed_schema_file(tmp_path):
     scores = json.loads((tmp_path / "out" / "search_scores.json").read_text())
     assert scores["summary"]["hybrid"]["handwritten"]["queries"] == 1
     assert (tmp_path / "out" / "search_ndcg.png").exists()
+
+
+def test_label_rebuild_script_fills_labels_from_the_rules(tmp_path):
+    """scripts/build_query_labels.py recomputes relevant and graded cards, and paraphrases follow their origin."""
+    from pathlib import Path
+
+    import grimoire
+
+    rule = {"any": [r"counter target spell"], "types": ["Instant"], "graded": [r"^counter target spell\.$"]}
+    rows = [{"set": "handwritten", "id": "t-1", "query": "counter target spell", "filters": "{}", "origin": None,
+             "source": "test", "labeling_rule": json.dumps(rule), "relevant_names": ["stale"]},
+            {"set": "paraphrase", "id": "t-1-casual", "query": "say no to their magic", "filters": "{}",
+             "origin": "t-1", "source": "test", "labeling_rule": ""}]
+    handwritten, paraphrase = tmp_path / "handwritten.jsonl", tmp_path / "paraphrase.jsonl"
+    handwritten.write_text(json.dumps(rows[0]) + "\n")
+    paraphrase.write_text(json.dumps(rows[1]) + "\n")
+    script = Path(__file__).resolve().parents[2] / "scripts" / "build_query_labels.py"
+    result = subprocess.run([sys.executable, str(script), str(handwritten), str(paraphrase)], capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    rebuilt = json.loads(handwritten.read_text())
+    expected, graded = apply_rule(grimoire.open(), LabelRule.from_json(rule))
+    assert rebuilt["relevant_names"] == expected and "Counterspell" in expected and "stale" not in expected
+    assert rebuilt["graded_names"] == graded and "Counterspell" in graded
+    assert rebuilt["split"] in ("dev", "test")
+    follower = json.loads(paraphrase.read_text())
+    assert follower["relevant_names"] == expected and follower["split"] == rebuilt["split"]

@@ -136,7 +136,7 @@ def test_slow_regex_is_stopped_by_the_time_guard():
     from grimoire.search.engine import SearchEngine
 
     engine = SearchEngine(grimoire.open())
-    engine.filter_index.oracle_tilde  # noqa: B018 - build the column before timing
+    assert engine.search("o:/^~ deals/ t:instant", mode="bm25").total > 5  # building the column is not charged
     start = time.perf_counter()
     with pytest.raises(QuerySyntaxError, match="too slow") as caught:
         engine.search("t:creature o:/(.*a){20}/", mode="bm25")  # about 3 ms a card: minutes without the guard

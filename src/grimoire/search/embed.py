@@ -94,7 +94,8 @@ class Encoder:
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self.session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
-    def _run(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    def tokenize(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Token ids and attention mask, padded to the longest text."""
         encodings = self.tokenizer.encode_batch(list(texts))
         length = max(len(e.ids) for e in encodings)
         ids = np.zeros((len(texts), length), dtype=np.int64)
@@ -102,9 +103,15 @@ class Encoder:
         for row, encoding in enumerate(encodings):
             ids[row, : len(encoding.ids)] = encoding.ids
             mask[row, : len(encoding.ids)] = 1
-        hidden = self.session.run(None, {"input_ids": ids, "attention_mask": mask,
-                                         "token_type_ids": np.zeros_like(ids)})[0]
-        return hidden, mask
+        return ids, mask
+
+    def hidden_states(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        return self.session.run(None, {"input_ids": ids, "attention_mask": mask,
+                                       "token_type_ids": np.zeros_like(ids)})[0]
+
+    def _run(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        ids, mask = self.tokenize(texts)
+        return self.hidden_states(ids, mask), mask
 
     def encode(self, texts: Sequence[str], batch_size: int = 32,
                progress: Callable[[int], None] | None = None,
@@ -139,6 +146,6 @@ class Encoder:
 
 @cache
 def shared_encoder() -> Encoder:
-    """The query encoder, one per process. One thread: a short query gains nothing from two, and the other
-    core is left to BM25 and the filters, which run at the same time."""
+    """The query encoder, one per process. One thread: on a short query a second thread saves nothing
+    (measured), and it would compete with numpy's BLAS threads."""
     return Encoder(threads=1)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -39,7 +38,6 @@ FUSION_DEPTH = 1000
 MAX_LIMIT = 100
 MAX_QUERIES = 4
 ROLES_FILE = "roles.npz"
-_ENCODER_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="grimoire-encoder")
 
 
 @dataclass(frozen=True)
@@ -220,13 +218,6 @@ class SearchEngine:
 
         return expand(text)
 
-    def _start_encoding(self, text: str, mode: str) -> Future | None:
-        """Encode the query on a worker thread (the model releases the GIL) while filters and BM25 run."""
-        if not text or mode == "bm25":
-            return None
-        self.vectors  # noqa: B018 - load the card vectors on this thread, not the worker's
-        return _ENCODER_THREAD.submit(self.encoder.encode_query, self._expand(text))
-
     def _ranked(self, scores: np.ndarray, mask: np.ndarray) -> np.ndarray:
         rows = np.flatnonzero(mask & np.isfinite(scores))
         depth = min(FUSION_DEPTH, len(rows))
@@ -235,8 +226,7 @@ class SearchEngine:
         top = rows[np.argpartition(-scores[rows], depth - 1)[:depth]] if depth < len(rows) else rows
         return top[np.argsort(-scores[top], kind="stable")]
 
-    def rank(self, text: str, mask: np.ndarray, mode: str,
-             query_vector: Future | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def rank(self, text: str, mask: np.ndarray, mode: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Rows in ranked order, their fused scores, and each ranker's 1-based rank per card (0 = unranked).
 
         Every ranker sees the query with its player slang expanded into rules-text wording. Reciprocal-rank
@@ -262,7 +252,7 @@ class SearchEngine:
                 scores = index.scores(expanded)
                 add(self._ranked(scores, mask & (scores > 0)), lexical_ranks)
         if mode in ("hybrid", "dense", "late"):
-            vector = query_vector.result() if query_vector is not None else self.encoder.encode_query(expanded)
+            vector = self.encoder.encode_query(expanded)
             add(self._ranked(self._dense_scores(vector, mask), mask), semantic_ranks)
         wanted_roles = role_rules.roles_in_query(text) if self.role_ranking else []
         if wanted_roles:  # the roles the words ask for: a third list, ordered by the fused score so far
@@ -306,10 +296,9 @@ class SearchEngine:
         for query in query_list:
             node, text_parts = self._parse(query, filters)
             text = " ".join(text_parts).strip()
-            encoding = self._start_encoding(text, mode)
             mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=exclude)
             if text:
-                rows, scores, lexical, semantic = self.rank(text, mask, mode, encoding)
+                rows, scores, lexical, semantic = self.rank(text, mask, mode)
             else:
                 rows = np.flatnonzero(mask)
                 rows = rows[np.argsort(self.filter_index.name_order[rows], kind="stable")]

@@ -234,7 +234,7 @@ class Evaluator:
     def __init__(self, index: FilterIndex, query: str):
         self.index = index
         self.query = query
-        self.deadline = time.perf_counter() + REGEX_BUDGET_SECONDS
+        self.deadline: float | None = None  # set when the first regex starts, after its column is built
         self.matched: list[str] = []
 
     def run(self, node: Node, candidates: np.ndarray | None = None) -> np.ndarray:
@@ -296,6 +296,8 @@ class Evaluator:
             if node.regex:
                 if key == "oracle":
                     column = index.oracle_tilde
+                if self.deadline is None:
+                    self.deadline = time.perf_counter() + REGEX_BUDGET_SECONDS
                 return _tri(column.matches(value, rows, self.deadline, node.position, self.query))
             if key == "oracle" and "~" in value:
                 column = index.oracle_tilde
