@@ -40,7 +40,8 @@ class QuerySet:
     warnings: list[str] = field(default_factory=list)
 
 
-def _rows_of_file(path: Path) -> list[dict]:
+def read_rows(path: Path) -> list[dict]:
+    """The rows of a Parquet or JSONL file, as dicts."""
     if path.suffix == ".parquet":
         import pyarrow.parquet as pq
 
@@ -56,7 +57,8 @@ def _rows_of_file(path: Path) -> list[dict]:
     return rows
 
 
-def _filters(value, where: str) -> dict:
+def parse_filters(value, where: str) -> dict:
+    """A row's ``filters`` (JSON text or a mapping) checked against :data:`FILTER_KEYS`."""
     if value in (None, "", {}):
         return {}
     data = json.loads(value) if isinstance(value, str) else dict(value)
@@ -74,39 +76,49 @@ def _graded_ids(value) -> dict[str, int]:
     return {item["oracle_id"]: int(item.get("grade", 2)) for item in value}
 
 
+def resolve_labels(row: dict, db: CardDB) -> tuple[dict[int, int], list[str], int]:
+    """A row's labelled cards (``relevant``/``graded`` ids, ``relevant_names``/``graded_names``) as store rows.
+
+    Returns the gains (row -> 2 for graded, 1 for other relevant), the ids or names the store lacks, and how
+    many cards the row labels.
+    """
+    gains: dict[int, int] = {}
+    unknown: list[str] = []
+    relevant_ids = list(row.get("relevant") or [])
+    graded_ids = _graded_ids(row.get("graded"))
+    for oracle_id in dict.fromkeys([*relevant_ids, *graded_ids]):
+        store_row = db._ids.get(oracle_id)
+        if store_row is None:
+            unknown.append(oracle_id)
+        else:
+            gains[store_row] = max(gains.get(store_row, 0), graded_ids.get(oracle_id, 1))
+    graded_names = set(row.get("graded_names") or ())
+    for name in dict.fromkeys([*(row.get("relevant_names") or ()), *graded_names]):
+        store_row = db.names.find(name)
+        if store_row is None:
+            unknown.append(name)
+        else:
+            gains[store_row] = max(gains.get(store_row, 0), 2 if name in graded_names else 1)
+    labelled = len(set(relevant_ids) | set(graded_ids)) + len(set(row.get("relevant_names") or ()) | graded_names)
+    return gains, unknown, labelled
+
+
 def load_queries(path: str | Path, db: CardDB) -> QuerySet:
     """Read a query file and resolve its relevant cards to store rows, reporting what cannot be resolved."""
     path = Path(path)
-    rows = _rows_of_file(path)
+    rows = read_rows(path)
     queries, warnings = [], []
     for number, row in enumerate(rows, start=1):
         where = f"{path.name} row {number} ({row.get('id')})"
         for key in ("set", "id", "query"):
             if not row.get(key):
                 raise QueryFileError(f"{where}: missing {key!r}")
-        gains: dict[int, int] = {}
-        unknown: list[str] = []
-        relevant_ids = list(row.get("relevant") or [])
-        graded_ids = _graded_ids(row.get("graded"))
-        for oracle_id in dict.fromkeys([*relevant_ids, *graded_ids]):
-            store_row = db._ids.get(oracle_id)
-            if store_row is None:
-                unknown.append(oracle_id)
-            else:
-                gains[store_row] = max(gains.get(store_row, 0), graded_ids.get(oracle_id, 1))
-        graded_names = set(row.get("graded_names") or ())
-        for name in dict.fromkeys([*(row.get("relevant_names") or ()), *graded_names]):
-            store_row = db.names.find(name)
-            if store_row is None:
-                unknown.append(name)
-            else:
-                gains[store_row] = max(gains.get(store_row, 0), 2 if name in graded_names else 1)
-        labelled = len(set(relevant_ids) | set(graded_ids)) + len(set(row.get("relevant_names") or ()) | graded_names)
+        gains, unknown, labelled = resolve_labels(row, db)
         if unknown:
             warnings.append(f"{row['id']}: {len(unknown)} of {labelled} labelled cards are not in this store "
                             f"(e.g. {unknown[0]})")
         queries.append(BenchQuery(set=row["set"], id=row["id"], query=row["query"],
-                                  filters=_filters(row.get("filters"), where), gains=gains,
+                                  filters=parse_filters(row.get("filters"), where), gains=gains,
                                   origin=row.get("origin") or None, split=row.get("split"),
                                   unknown=tuple(unknown), labelled=labelled))
     return QuerySet(queries=queries, path=str(path), warnings=warnings)

@@ -37,11 +37,11 @@ class GrimoireEngine:
 
     def search(self, query: str, filters: dict, k: int = 10) -> list[int]:
         # Benchmark queries are free text: nothing in them may be read as query syntax.
-        page = self.engine.search(_as_free_text(query), filters=filters_from_json(filters), limit=k, mode=self.mode)
+        page = self.engine.search(as_free_text(query), filters=filters_from_json(filters), limit=k, mode=self.mode)
         return [result.row for result in page.results]
 
 
-def _as_free_text(query: str) -> str:
+def as_free_text(query: str) -> str:
     """A benchmark query as free text only: characters that query syntax reads are dropped."""
     cleaned = "".join(" " if ch in '":()!/<>=' else ch for ch in query)
     words = [w.lstrip("-") for w in cleaned.split()]

@@ -1,0 +1,1 @@
+"""The agent search-task benchmark: an AI agent with a search tool returns a ranked list of cards."""
