@@ -244,7 +244,15 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
 
 
 def cmd_bench_agent(args: argparse.Namespace) -> int:
-    from grimoire.bench.agent.dataset import SHIPPED_TASKS, load_qrels, load_tasks
+    from grimoire.bench.agent.dataset import (
+        SHIPPED_TASKS,
+        list_qrels,
+        load_grades,
+        load_qrels,
+        load_returned,
+        load_tasks,
+    )
+    from grimoire.bench.agent.grader import ungraded
     from grimoire.bench.agent.harness import Arm, run_agent_bench
     from grimoire.bench.agent.metrics import format_table
     from grimoire.bench.search.dataset import QueryFileError
@@ -253,6 +261,7 @@ def cmd_bench_agent(args: argparse.Namespace) -> int:
     try:
         task_set = load_tasks(args.tasks or SHIPPED_TASKS, db)
         qrels = load_qrels(args.qrels, db)[0] if args.qrels else None
+        grades = load_grades(args.grades, db)[0] if args.grades else []
     except (QueryFileError, OSError) as exc:
         return _err(str(exc))
     arm = Arm(tools=args.tools, grep_mode=args.grep_mode, prompt=args.prompt)
@@ -262,13 +271,23 @@ def cmd_bench_agent(args: argparse.Namespace) -> int:
     except (ValueError, RuntimeError) as exc:
         return _err(str(exc))
     labels = "qrels" if qrels else "the tasks' own lists"
-    print(f"Agent search tasks: {len(run.scored)} episodes on {len(db):,} cards, relevance by {labels}\n")
+    returned, _ = load_returned(run.episodes_path, task_set.tasks, db)
+    missing = ungraded(returned, qrels or list_qrels(task_set.tasks), grades)
+    unjudged = sum(len(rows) for rows in missing.values())
+    provisional = " — PROVISIONAL: returned cards are not graded yet" if unjudged else ""
+    print(f"Agent search tasks: {len(run.scored)} episodes on {len(db):,} cards, relevance by {labels}"
+          f"{provisional}\n")
     print(format_table({run.label: run.summary()}).replace("$nan [nan, nan]", "unknown"))
     flagged = sum(len(e["flagged"]) for e in run.scored)
     print(f"\nNames never seen in the agent's results (flagged, dropped): {flagged}")
     if run.skipped or any(e.get("budget_stopped") for e in run.episodes):
         print(f"The budget (${args.max_cost:g}) stopped the run: {run.skipped} episodes skipped, "
               f"${run.budget.spent:.4f} spent.")
+    if unjudged:
+        print(f"\n{unjudged} returned cards in {len(missing)} tasks are in no list and were never graded, so P@10 "
+              "counts them as misses and this run must not be compared with others yet. Grade them first:\n"
+              f"  grimoire bench grade --model MODEL --run {run.episodes_path}\n"
+              "then score with --qrels and --grades from its output folder.")
     print(f"Log: {run.log_path} (inspect view --log-dir {args.log_dir})\nEpisodes: {run.episodes_path}")
     return EXIT_OK
 
@@ -484,6 +503,8 @@ def build_parser() -> argparse.ArgumentParser:
     bagent.add_argument("--prompt", choices=("minimal", "tuned"), default="minimal")
     bagent.add_argument("--tasks", type=Path, help="agent_tasks file (.jsonl or .parquet); default: the shipped tasks")
     bagent.add_argument("--qrels", type=Path, help="qrels file to score by (default: the tasks' own lists)")
+    bagent.add_argument("--grades", type=Path,
+                        help="relevance_grades file (from bench grade): returned cards it holds count as graded")
     bagent.add_argument("--epochs", type=int, default=1, help="repeats per task")
     bagent.add_argument("--limit", type=int, help="run only the first N tasks")
     bagent.add_argument("--max-cost", type=float, help="stop the run once it has spent this many USD")

@@ -41,3 +41,14 @@ def test_baseline_episodes_are_graded_into_qrels_and_scored(tmp_path):
     table = format_table({"baseline · search": summarize(scores)})
     assert "baseline · search" in table
     assert all(s.value == 1.0 for s in scores)  # the scripted grader accepted every non-Treasure card
+
+
+def test_cli_marks_a_run_with_ungraded_cards_as_provisional(tmp_path):
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "grimoire", "bench", "agent", "--model", "baseline", "--tools",
+                             "search", "--limit", "2", "--log-dir", str(tmp_path)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "PROVISIONAL" in result.stdout and "grimoire bench grade" in result.stdout
