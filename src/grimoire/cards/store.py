@@ -128,12 +128,13 @@ class Columns:
     def __init__(self, table: pa.Table):
         self._table = table
 
-    def _list(self, column: str) -> list:
+    def values(self, column: str) -> list:
+        """One column of the card table as Python values, row-aligned (e.g. ``values("faces")``)."""
         return self._table.column(column).to_pylist()
 
     @cached_property
     def name(self) -> np.ndarray:
-        return np.array(self._list("name"), dtype=object)
+        return np.array(self.values("name"), dtype=object)
 
     @cached_property
     def mana_value(self) -> np.ndarray:
@@ -141,38 +142,38 @@ class Columns:
 
     @cached_property
     def color_identity(self) -> np.ndarray:
-        return _color_masks(self._list("color_identity"))[0]
+        return _color_masks(self.values("color_identity"))[0]
 
     @cached_property
     def colors(self) -> np.ndarray:
-        return _color_masks(self._list("colors"))[0]
+        return _color_masks(self.values("colors"))[0]
 
     @cached_property
     def colors_known(self) -> np.ndarray:
-        return _color_masks(self._list("colors"))[1]
+        return _color_masks(self.values("colors"))[1]
 
     @cached_property
     def is_funny(self) -> np.ndarray:
-        return _tristate(self._list("is_funny"))
+        return _tristate(self.values("is_funny"))
 
     @cached_property
     def game_changer(self) -> np.ndarray:
-        return _tristate(self._list("game_changer"))
+        return _tristate(self.values("game_changer"))
 
     @cached_property
     def reserved(self) -> np.ndarray:
-        return _tristate(self._list("reserved"))
+        return _tristate(self.values("reserved"))
 
     @cached_property
     def type_line(self) -> np.ndarray:
-        return np.array([" // ".join(f["type_line"] or "" for f in faces) for faces in self._list("faces")],
+        return np.array([" // ".join(f["type_line"] or "" for f in faces) for faces in self.values("faces")],
                         dtype=object)
 
     @cached_property
     def oracle_text(self) -> np.ndarray:
         """Rules text of all faces joined, as printed (with the card's own name)."""
         return np.array(["\n\n".join(f["oracle_text"] for f in faces if f["oracle_text"])
-                         for faces in self._list("faces")], dtype=object)
+                         for faces in self.values("faces")], dtype=object)
 
     @cached_property
     def searchable_text(self) -> list[str]:
@@ -181,7 +182,7 @@ class Columns:
 
     @cached_property
     def _legalities(self) -> list[dict[str, str]]:
-        return [json.loads(s) for s in self._list("legalities")]
+        return [json.loads(s) for s in self.values("legalities")]
 
     def legality(self, format_name: str) -> np.ndarray:
         """Per-card legality code in one format: 0 not legal, 1 legal, 2 restricted, 3 banned, -1 unknown."""
@@ -229,6 +230,15 @@ class CardDB:
 
     def row_of(self, oracle_id: str) -> int:
         return self._ids[oracle_id]
+
+    def find_id(self, oracle_id: str) -> int | None:
+        """Row of the card with this oracle id (Scryfall's or synthetic), or ``None``."""
+        return self._ids.get(oracle_id)
+
+    @property
+    def oracle_ids(self) -> list[str]:
+        """Every card's oracle id, in row order."""
+        return list(self._ids)
 
     def get(self, oracle_id: str) -> Card | None:
         """Card by oracle id (Scryfall's or synthetic), or ``None``."""

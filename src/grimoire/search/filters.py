@@ -122,7 +122,7 @@ class FilterIndex:
 
     @cached_property
     def _faces(self) -> list[list[dict]]:
-        return self.columns._table.column("faces").to_pylist()
+        return self.columns.values("faces")
 
     @cached_property
     def name(self) -> TextColumn:
@@ -163,11 +163,11 @@ class FilterIndex:
 
     @cached_property
     def keywords(self) -> list[set[str]]:
-        return [{k.lower() for k in ks} for ks in self.columns._table.column("keywords").to_pylist()]
+        return [{k.lower() for k in ks} for ks in self.columns.values("keywords")]
 
     @cached_property
     def layout(self) -> np.ndarray:
-        return np.array(self.columns._table.column("layout").to_pylist(), dtype=object)
+        return np.array(self.columns.values("layout"), dtype=object)
 
     def face_numbers(self, key: str) -> np.ndarray:
         """[cards, faces] array of a face stat (NaN where absent)."""
@@ -184,7 +184,7 @@ class FilterIndex:
     @cached_property
     def produced(self) -> tuple[np.ndarray, np.ndarray]:
         bits = {c: 1 << i for i, c in enumerate("WUBRGC")}
-        values = self.columns._table.column("produced_mana").to_pylist()
+        values = self.columns.values("produced_mana")
         mask = np.array([sum(bits.get(c, 0) for c in v) if v is not None else 0 for v in values], dtype=np.uint8)
         known = np.array([v is not None for v in values], dtype=bool)
         return mask, known
@@ -193,12 +193,12 @@ class FilterIndex:
     def rarity(self) -> np.ndarray:
         from grimoire.search.query import RARITIES
 
-        values = self.columns._table.column("rarity").to_pylist()
+        values = self.columns.values("rarity")
         return np.array([RARITIES.get(v, -1) if v else -1 for v in values], dtype=np.int8)
 
     @cached_property
     def year(self) -> np.ndarray:
-        values = self.columns._table.column("released_at").to_pylist()
+        values = self.columns.values("released_at")
         return np.array([float(v[:4]) if v else np.nan for v in values])
 
 

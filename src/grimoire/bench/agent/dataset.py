@@ -73,7 +73,7 @@ class GradeRow:
 
 
 def _resolve_card(db: CardDB, oracle_id: str | None, name: str | None) -> int | None:
-    row = db._ids.get(oracle_id) if oracle_id else None
+    row = db.find_id(oracle_id) if oracle_id else None
     if row is None and name:
         row = db.names.find(name)
     return row
@@ -134,7 +134,7 @@ def load_qrels(path: str | Path, db: CardDB) -> tuple[Qrels, list[str]]:
 def qrels_rows(qrels: Qrels, tasks: Iterable[AgentTask], db: CardDB) -> list[dict]:
     """Qrels as file rows; ``source`` is ``list`` for a card on the task's automatic list, else ``grader``."""
     lists = {task.id: task.gains for task in tasks}
-    oracle_ids = {row: oracle_id for oracle_id, row in db._ids.items()}
+    oracle_ids = dict(enumerate(db.oracle_ids))
     rows = []
     for task_id in sorted(qrels):
         for store_row, relevance in sorted(qrels[task_id].items()):
@@ -148,7 +148,7 @@ def load_grades(path: str | Path, db: CardDB) -> tuple[list[GradeRow], list[str]
     """Read a relevance_grades file in file order (later rows are later grades); warns about unknown cards."""
     path = Path(path)
     grades, warnings = [], []
-    oracle_ids = {row: oracle_id for oracle_id, row in db._ids.items()}
+    oracle_ids = dict(enumerate(db.oracle_ids))
     for number, row in enumerate(read_rows(path), start=1):
         store_row = _resolve_card(db, row.get("oracle_id"), row.get("name"))
         if store_row is None:

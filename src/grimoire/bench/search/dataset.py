@@ -87,7 +87,7 @@ def resolve_labels(row: dict, db: CardDB) -> tuple[dict[int, int], list[str], in
     relevant_ids = list(row.get("relevant") or [])
     graded_ids = _graded_ids(row.get("graded"))
     for oracle_id in dict.fromkeys([*relevant_ids, *graded_ids]):
-        store_row = db._ids.get(oracle_id)
+        store_row = db.find_id(oracle_id)
         if store_row is None:
             unknown.append(oracle_id)
         else:

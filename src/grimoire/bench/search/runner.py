@@ -55,7 +55,7 @@ def _to_rows(db: CardDB, items) -> list[int]:
         if isinstance(item, int | np.integer):
             rows.append(int(item))
         else:
-            row = db._ids.get(item)
+            row = db.find_id(item)
             row = db.names.find(item) if row is None else row
             if row is not None:
                 rows.append(row)
