@@ -1,0 +1,1 @@
+"""The Commander precon cut/add benchmark: dataset, agent harness, scorer, baselines and report."""

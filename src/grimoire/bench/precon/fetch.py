@@ -1,0 +1,199 @@
+"""A polite, caching fetcher for EDHREC pages: robots.txt for every URL, one request per 5 s, back-off on 429.
+
+Every successful response is kept on disk keyed by its URL and never fetched again, so a rebuild makes no requests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+import urllib.robotparser
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import httpx
+
+from grimoire import __version__
+
+EDHREC_BASE = "https://edhrec.com"
+CONTACT = "grimoire maintainers via the project's issue tracker"
+
+
+def user_agent_default() -> str:
+    """A User-Agent that says who is asking and how to reach them (``GRIMOIRE_CONTACT`` sets the contact)."""
+    contact = os.environ.get("GRIMOIRE_CONTACT", CONTACT)
+    return f"grimoire/{__version__} precon research benchmark (1 request per 5 s, cached; contact: {contact})"
+
+
+MIN_INTERVAL_S = 5.0
+MAX_RETRIES = 4
+BACKOFF_S = 10.0
+TIMEOUT = httpx.Timeout(30.0)
+
+
+def edhrec_base() -> str:
+    """EDHREC's base URL; ``GRIMOIRE_EDHREC_BASE`` points it elsewhere (a mirror, or a test server)."""
+    return os.environ.get("GRIMOIRE_EDHREC_BASE", EDHREC_BASE).rstrip("/")
+
+
+class FetchError(RuntimeError):
+    """A page could not be fetched (HTTP error, or still failing after the retries)."""
+
+
+class RobotsDisallowedError(FetchError):
+    """robots.txt does not allow this URL for our User-Agent; it was not requested."""
+
+
+@dataclass
+class FetchStats:
+    requests: int = 0
+    cache_hits: int = 0
+    rate_limited: int = 0
+    errors: int = 0
+    retries: int = 0
+    robots_disallowed: int = 0
+
+
+class Fetcher:
+    """Single-threaded GET with a minimum interval between requests, robots.txt checks and an on-disk cache.
+
+    ``clock`` and ``sleep`` are injectable so tests can check the timing without waiting.
+    """
+
+    def __init__(self, cache_dir: str | Path, *, base_url: str | None = None, user_agent: str | None = None,
+                 min_interval_s: float = MIN_INTERVAL_S, max_retries: int = MAX_RETRIES,
+                 backoff_s: float = BACKOFF_S, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep, client: httpx.Client | None = None):
+        self.cache_dir = Path(cache_dir)
+        self.base_url = (base_url or edhrec_base()).rstrip("/")
+        self.user_agent = user_agent or user_agent_default()
+        self.min_interval_s = min_interval_s
+        self.max_retries = max_retries
+        self.backoff_s = backoff_s
+        self.clock = clock
+        self.sleep = sleep
+        self._client = client
+        self._last_request: float | None = None
+        self._robots: dict[str, urllib.robotparser.RobotFileParser] = {}
+        self.stats = FetchStats()
+        self.log: list[dict] = []
+
+    def url(self, path: str) -> str:
+        """An absolute URL for a path (or URL) on the configured base."""
+        return urljoin(self.base_url + "/", path.lstrip("/")) if not urlsplit(path).scheme else path
+
+    def get(self, path_or_url: str) -> str:
+        """The body of a page: from the cache, else fetched politely (raises :class:`FetchError`)."""
+        url = self.url(path_or_url)
+        cached = self._read_cache(url)
+        if cached is not None:
+            self.stats.cache_hits += 1
+            self.log.append({"url": url, "status": "cached"})
+            return cached
+        if not self._allowed(url):
+            self.stats.robots_disallowed += 1
+            self.log.append({"url": url, "status": "robots-disallowed"})
+            raise RobotsDisallowedError(f"{url}: disallowed by robots.txt for {self.user_agent!r}; not fetched")
+        return self._fetch(url)
+
+    def stats_dict(self) -> dict:
+        return asdict(self.stats)
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+    def __enter__(self) -> Fetcher:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def _cache_path(self, url: str) -> Path:
+        return self.cache_dir / f"{hashlib.sha256(url.encode()).hexdigest()}.body"
+
+    def _read_cache(self, url: str) -> str | None:
+        path = self._cache_path(url)
+        return path.read_text(encoding="utf-8") if path.exists() else None
+
+    def _write_cache(self, url: str, body: str) -> None:
+        self.cache_dir.mkdir(parents=True, exist_ok=True)
+        path = self._cache_path(url)
+        part = path.with_name(path.name + ".part")
+        part.write_text(body, encoding="utf-8")
+        os.replace(part, path)
+        with (self.cache_dir / "index.tsv").open("a", encoding="utf-8") as index:
+            index.write(f"{path.name}\t{url}\n")
+
+    def _allowed(self, url: str) -> bool:
+        parts = urlsplit(url)
+        host = f"{parts.scheme}://{parts.netloc}"
+        if host not in self._robots:
+            robots_url = f"{host}/robots.txt"
+            parser = urllib.robotparser.RobotFileParser(robots_url)
+            body = self._read_cache(robots_url)
+            if body is None:
+                try:
+                    body = self._fetch(robots_url)
+                except FetchError as exc:
+                    if "HTTP 4" not in str(exc):
+                        raise
+                    body = ""  # no robots.txt (4xx): everything is allowed, as the robots standard says
+            parser.parse(body.splitlines())
+            self._robots[host] = parser
+        return self._robots[host].can_fetch(self.user_agent, url)
+
+    def _http(self) -> httpx.Client:
+        if self._client is None:
+            self._client = httpx.Client(headers={"User-Agent": self.user_agent}, timeout=TIMEOUT,
+                                        follow_redirects=True)
+        return self._client
+
+    def _wait_turn(self) -> None:
+        if self._last_request is not None:
+            wait = self._last_request + self.min_interval_s - self.clock()
+            if wait > 0:
+                self.sleep(wait)
+        self._last_request = self.clock()
+
+    def _fetch(self, url: str) -> str:
+        for attempt in range(self.max_retries + 1):
+            self._wait_turn()
+            self.stats.requests += 1
+            entry: dict = {"url": url, "attempt": attempt, "at": round(self.clock(), 3)}
+            self.log.append(entry)
+            retry_after = 0.0
+            try:
+                response = self._http().get(url)
+            except httpx.HTTPError as exc:
+                self.stats.errors += 1
+                entry["status"] = f"error: {type(exc).__name__}"
+                failure = f"{url}: {exc}"
+            else:
+                entry["status"] = response.status_code
+                if response.status_code == 200:
+                    self._write_cache(url, response.text)
+                    return response.text
+                if response.status_code == 429:
+                    self.stats.rate_limited += 1
+                    retry_after = _seconds(response.headers.get("Retry-After"))
+                else:
+                    self.stats.errors += 1
+                failure = f"{url}: HTTP {response.status_code}"
+                if response.status_code < 500 and response.status_code != 429:
+                    raise FetchError(failure)  # a client error will not go away on retry
+            if attempt < self.max_retries:
+                self.stats.retries += 1
+                self.sleep(max(self.backoff_s * 2 ** attempt, retry_after))
+        raise FetchError(f"{failure} (gave up after {self.max_retries + 1} attempts)")
+
+
+def _seconds(value: str | None) -> float:
+    try:
+        return float(value) if value else 0.0
+    except ValueError:
+        return 0.0  # an HTTP date: the exponential back-off applies instead

@@ -1,0 +1,213 @@
+"""Building the precon dataset offline: MTGJSON files in tmp_path and EDHREC pages on a local HTTP server."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pyarrow.parquet as pq
+import pytest
+
+import grimoire
+from grimoire.bench.precon.build import build_dataset, exclude_reason, precon_id, split_of
+from grimoire.bench.precon.dataset import load_dataset
+from grimoire.bench.precon.schema import DECK_COLUMNS, LeakageError
+from tests.bench.precon.fixtures_data import (
+    CUTOFF,
+    SNAPSHOT,
+    FakeClock,
+    edhrec_server,
+    make_fetcher,
+    make_fixture_dataset,
+    write_mtgjson,
+)
+
+
+@pytest.fixture(scope="module")
+def db():
+    return grimoire.open()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, db):
+    """One full build (with a 429 on one page), shared by the tests that only read it."""
+    tmp = tmp_path_factory.mktemp("precon")
+    mtgjson_dir = write_mtgjson(tmp / "mtgjson", db)
+    clock = FakeClock()
+    with edhrec_server(fail_once={"/precon/gamma-court"}) as server:
+        with make_fetcher(tmp / "cache", server.base_url, clock) as fetcher:
+            manifest = build_dataset(tmp / "out", snapshot=SNAPSHOT, mtgjson_dir=mtgjson_dir, db=db,
+                                     fetcher=fetcher, cutoff=CUTOFF)
+        requests = list(server.requests)
+    return {"tmp": tmp, "out": tmp / "out", "manifest": manifest, "requests": requests, "clock": clock,
+            "mtgjson_dir": mtgjson_dir, "dataset": load_dataset(tmp / "out")}
+
+
+def _by_name(dataset) -> dict:
+    return {dataset.precon(pid)["deck_name"]: pid for pid in dataset.precon_ids}
+
+
+def test_precons_are_commander_decks_without_collectors_editions(built):
+    names = set(_by_name(built["dataset"]))
+    assert names == {"Grave Alpha", "Blood Beta", "Gamma Court", "Online Theme Deck"}
+
+
+def test_precon_id_is_sha1_of_the_mtgjson_file_name(built):
+    expected = "pc-" + hashlib.sha1(b"GraveAlpha_AAC").hexdigest()[:10]
+    assert precon_id("GraveAlpha_AAC") == expected
+    assert _by_name(built["dataset"])["Grave Alpha"] == expected
+    ds = built["dataset"]
+    for table in (ds.labels_table, ds.splits_table, ds.commanders_table):
+        assert set(table.column("precon_id").to_pylist()) <= set(ds.precon_ids)
+
+
+def test_decks_hold_only_the_allow_listed_columns(built):
+    table = pq.read_table(built["out"] / "decks.parquet")
+    assert tuple(table.column_names) == DECK_COLUMNS
+    deck = built["dataset"].deck(_by_name(built["dataset"])["Grave Alpha"])
+    assert deck.commander_names == ("Meren of Clan Nel Toth",)
+    assert deck.color_identity == ("B", "G")
+    assert deck.n_cards == 1 + 9 + 8
+    forest = next(card for card in deck.cards if card.name == "Forest")
+    assert (forest.qty, forest.is_land, forest.is_basic, forest.is_commander) == (4, True, True, False)
+
+
+def test_a_leaky_decks_config_fails_the_load(built, tmp_path):
+    table = pq.read_table(built["out"] / "decks.parquet")
+    for name in ("labels", "precons", "commanders", "splits"):
+        (tmp_path / f"{name}.parquet").write_bytes((built["out"] / f"{name}.parquet").read_bytes())
+    pq.write_table(table.append_column("set_code", table.column("precon_id")), tmp_path / "decks.parquet")
+    with pytest.raises(LeakageError):
+        load_dataset(tmp_path)
+
+
+def test_pages_match_by_commanders_and_set_or_by_jaccard(built):
+    ds = built["dataset"]
+    ids = _by_name(ds)
+    alpha, beta, theme = (ds.precon(ids[n]) for n in ("Grave Alpha", "Blood Beta", "Online Theme Deck"))
+    assert alpha["match_method"] == "commanders+set" and alpha["edhrec_slug"] == "grave-alpha"
+    assert alpha["edhrec_group"] == "Alpha Commander" and alpha["parent_set_code"] == "AAA"
+    assert beta["match_method"] == "jaccard" and beta["edhrec_deck_jaccard"] >= 0.7
+    assert theme["edhrec_url"] is None and theme["match_method"] is None
+
+
+def test_edhrec_names_map_by_face_name_and_front_half(built, db):
+    ds = built["dataset"]
+    ids = _by_name(ds)
+    beta_commanders = {row["name"]: row for row in ds.commanders(ids["Blood Beta"])}
+    assert beta_commanders["Bloodline Keeper // Lord of Lineage"]["is_precon_commander"]  # the page's main one
+    assert beta_commanders["Edgar Markov"]["num_decks"] == 400
+    delver = [label for label in ds.labels(ids["Grave Alpha"]) if label.name.startswith("Delver of Secrets")]
+    assert delver and delver[0].in_color_identity is False
+    assert json.loads((built["out"] / "unmapped.json").read_text())["edhrec"] == ["Not A Real Card Xyz"]
+
+
+def test_labels_carry_rates_gains_and_flags(built):
+    ds = built["dataset"]
+    labels = {(label.name, label.kind): label for label in ds.labels(_by_name(ds)["Grave Alpha"])}
+    assert {kind for _, kind in labels} == {"cut", "cut_land", "add", "add_land"}
+    assert [labels[("Blood Artist", "cut")].gain, labels[("Viscera Seer", "cut")].gain,
+            labels[("Sakura-Tribe Elder", "cut")].gain, labels[("Eternal Witness", "cut")].gain] == [3, 2, 1, 0]
+    skullclamp, arena = labels[("Skullclamp", "add")], labels[("Phyrexian Arena", "add")]
+    assert skullclamp.rate == pytest.approx(0.4) and skullclamp.gain == 3 and skullclamp.gain_syn == 3
+    assert arena.gain == 2 and arena.gain_syn == 0  # negative synergy: a generic staple
+    assert labels[("Reanimate", "add")].gain == 1 and labels[("Demonic Tutor", "add")].gain == 0
+    assert labels[("Blood Artist", "cut")].in_precon and not skullclamp.in_precon
+    assert skullclamp.headline and not labels[("Exotic Orchard", "add_land")].headline
+    assert labels[("Bojuka Bog", "cut_land")].is_land and skullclamp.commander_legal
+    assert skullclamp.list_rank == 1 and skullclamp.potential_decks == 1000 and skullclamp.num_decks == 400
+
+
+def test_splits_and_the_scored_rule(built):
+    ds = built["dataset"]
+    ids = _by_name(ds)
+    rows = {row.precon_id: row for row in ds.split_rows()}
+    assert (rows[ids["Grave Alpha"]].split, rows[ids["Grave Alpha"]].scored) == ("dev", True)
+    assert (rows[ids["Blood Beta"]].split, rows[ids["Gamma Court"]].split) == ("test", "test")
+    theme = rows[ids["Online Theme Deck"]]
+    assert (theme.split, theme.scored, theme.exclude_reason) == ("train", False, "mtgo_theme_deck")
+    assert len(ds.split_rows("test", scored=True)) == 2
+    assert all(row.cutoff == CUTOFF for row in rows.values())
+
+
+@pytest.mark.parametrize(("released", "split"), [
+    ("2024-10-31", "train"), ("2024-11-01", "dev"), ("2025-10-31", "dev"), ("2025-11-01", "gap"),
+    ("2025-12-31", "gap"), ("2026-01-01", "test"),
+])
+def test_split_boundaries(released, split):
+    assert split_of(released, "2025-11-01") == split
+
+
+def test_scored_rule_reasons():
+    base = {"split": "test", "release_date": "2026-03-01", "snapshot": SNAPSHOT, "set_code": "CCC",
+            "has_page": True, "potential_decks": 300}
+    assert exclude_reason(**base) is None
+    assert exclude_reason(**{**base, "potential_decks": 299}) == "potential_decks_below_300"
+    assert exclude_reason(**{**base, "has_page": False}) == "no_edhrec_page"
+    assert exclude_reason(**{**base, "split": "gap"}) == "gap"
+    assert exclude_reason(**{**base, "set_code": "TD0"}) == "mtgo_theme_deck"
+    assert exclude_reason(**{**base, "release_date": "2026-08-20"}) == "released_within_8_weeks_of_snapshot"
+    assert exclude_reason(**{**base, "release_date": "2026-08-19"}) is None
+
+
+def test_fetching_was_polite_and_robots_respected(built):
+    paths = [path for path, _ in built["requests"]]
+    assert paths[0] == "/robots.txt" and "/precon/private/hidden-deck" not in paths
+    assert paths.count("/precon/gamma-court") == 2  # 429 once, then fetched after backing off
+    stats = built["manifest"]["fetch"]["stats"]
+    assert stats["rate_limited"] == 1 and stats["robots_disallowed"] == 1 and stats["requests"] == len(paths)
+    times = [entry["at"] for entry in built["manifest"]["fetch"]["log"] if "at" in entry]
+    assert all(later - earlier >= 5.0 for earlier, later in zip(times, times[1:], strict=False))
+
+
+def test_manifest_counts_and_file_hashes(built):
+    manifest = built["manifest"]
+    assert manifest["snapshot"]["edhrec"] == SNAPSHOT and manifest["snapshot"]["mtgjson"] == "5.3.0+20261013"
+    assert manifest["counts"]["precons"] == 4 and manifest["counts"]["matched"] == 3
+    assert manifest["parameters"]["gain_thresholds"]["cut"] == [0.5, 0.3, 0.15]
+    for name, digest in manifest["files"].items():
+        assert hashlib.sha256((built["out"] / name).read_bytes()).hexdigest() == digest
+    assert "tag_denylist.json" in manifest["files"]
+
+
+def test_a_second_build_makes_no_request(db, tmp_path):
+    mtgjson_dir = write_mtgjson(tmp_path / "mtgjson", db)
+    with edhrec_server() as server:
+        for attempt in ("first", "second"):
+            with make_fetcher(tmp_path / "cache", server.base_url) as fetcher:
+                build_dataset(tmp_path / attempt, snapshot=SNAPSHOT, mtgjson_dir=mtgjson_dir, db=db,
+                              fetcher=fetcher, cutoff=CUTOFF)
+            if attempt == "first":
+                first_requests = len(server.requests)
+    assert first_requests > 0 and len(server.requests) == first_requests
+    assert fetcher.stats.requests == 0 and fetcher.stats.cache_hits > 0
+    assert pq.read_table(tmp_path / "second" / "labels.parquet").equals(
+        pq.read_table(tmp_path / "first" / "labels.parquet"))
+
+
+def test_splits_only_recomputes_splits_for_another_cutoff(built, tmp_path):
+    out = tmp_path / "copy"
+    out.mkdir()
+    for path in built["out"].iterdir():
+        (out / path.name).write_bytes(path.read_bytes())
+    labels_before = (out / "labels.parquet").read_bytes()
+    manifest = build_dataset(out, snapshot=SNAPSHOT, cutoff="2026-03-01", splits_only=True)
+    splits = {row.precon_id: row.split for row in load_dataset(out).split_rows()}
+    ids = _by_name(built["dataset"])
+    assert splits[ids["Blood Beta"]] == "dev" and splits[ids["Gamma Court"]] == "gap"
+    assert manifest["parameters"]["cutoff"] == "2026-03-01"
+    assert (out / "labels.parquet").read_bytes() == labels_before
+
+
+def test_published_layout_loads(built, tmp_path):
+    (tmp_path / "data").mkdir()
+    for name in ("decks", "labels", "precons", "commanders", "splits"):
+        (tmp_path / "data" / f"{name}.parquet").write_bytes((built["out"] / f"{name}.parquet").read_bytes())
+    assert len(load_dataset(tmp_path)) == 4
+
+
+def test_make_fixture_dataset_has_three_scored_precons(tmp_path, db):
+    ds = load_dataset(make_fixture_dataset(tmp_path, db))
+    assert len(ds) == 3
+    assert len(ds.split_rows("dev", scored=True)) == 1 and len(ds.split_rows("test", scored=True)) == 2
+    assert all(ds.labels(pid) for pid in ds.precon_ids)

@@ -1,0 +1,82 @@
+"""The polite EDHREC fetcher against a local server: spacing, robots.txt, the cache and back-off on 429."""
+
+from __future__ import annotations
+
+import pytest
+
+from grimoire.bench.precon.fetch import Fetcher, FetchError, RobotsDisallowedError, edhrec_base
+from tests.bench.precon.fixtures_data import FakeClock, FixtureServer, make_fetcher
+
+ROUTES = {"/robots.txt": "User-agent: *\nDisallow: /precon/private\n", "/precon": "index",
+          "/precon/a": "page a", "/precon/b": "page b", "/precon/flaky": "finally"}
+
+
+def test_requests_are_at_least_five_seconds_apart(tmp_path):
+    clock = FakeClock()
+    with FixtureServer(ROUTES) as server, make_fetcher(tmp_path, server.base_url, clock) as fetcher:
+        assert fetcher.get("/precon") == "index"
+        assert fetcher.get("/precon/a") == "page a"
+        assert fetcher.get(server.base_url + "/precon/b") == "page b"
+    times = [entry["at"] for entry in fetcher.log if "at" in entry]
+    assert len(times) == 4  # robots.txt and three pages
+    assert all(later - earlier >= 5.0 for earlier, later in zip(times, times[1:], strict=False))
+    assert [path for path, _ in server.requests] == ["/robots.txt", "/precon", "/precon/a", "/precon/b"]
+    assert all(agent == "grimoire-test/1.0" for _, agent in server.requests)
+
+
+def test_robots_disallowed_url_is_never_requested(tmp_path):
+    with FixtureServer(ROUTES) as server, make_fetcher(tmp_path, server.base_url) as fetcher:
+        with pytest.raises(RobotsDisallowedError):
+            fetcher.get("/precon/private/x")
+        fetcher.get("/precon/a")
+    assert [path for path, _ in server.requests] == ["/robots.txt", "/precon/a"]  # robots.txt read once per host
+    assert fetcher.stats.robots_disallowed == 1
+
+
+def test_cached_pages_are_not_fetched_again(tmp_path):
+    with FixtureServer(ROUTES) as server:
+        with make_fetcher(tmp_path, server.base_url) as first:
+            first.get("/precon/a")
+        with make_fetcher(tmp_path, server.base_url) as second:
+            assert second.get("/precon/a") == "page a"
+    assert len(server.requests) == 2  # robots.txt and the page, once each
+    assert second.stats.requests == 0 and second.stats.cache_hits >= 1
+
+
+def test_backs_off_and_retries_after_429(tmp_path):
+    clock = FakeClock()
+    with FixtureServer(ROUTES, fail_once={"/precon/flaky"}) as server, \
+            make_fetcher(tmp_path, server.base_url, clock) as fetcher:
+        assert fetcher.get("/precon/flaky") == "finally"
+    assert fetcher.stats.rate_limited == 1 and fetcher.stats.retries == 1
+    assert max(clock.sleeps) >= fetcher.backoff_s
+
+
+def test_gives_up_after_bounded_retries(tmp_path):
+    clock = FakeClock()
+    with FixtureServer({"/robots.txt": "", "/boom": "never"}) as server:
+        fetcher = Fetcher(tmp_path, base_url=server.base_url, clock=clock, sleep=clock.sleep, max_retries=2)
+
+        class Always429(set):
+            def discard(self, item):
+                pass
+
+        server.fail_once = Always429({"/boom"})
+        with fetcher, pytest.raises(FetchError, match="gave up after 3 attempts"):
+            fetcher.get("/boom")
+    assert fetcher.stats.rate_limited == 3
+    assert clock.sleeps[-2:] == [fetcher.backoff_s, 2 * fetcher.backoff_s]  # exponential back-off
+
+
+def test_missing_page_is_an_error_without_retries(tmp_path):
+    with FixtureServer(ROUTES) as server, make_fetcher(tmp_path, server.base_url) as fetcher:
+        with pytest.raises(FetchError, match="HTTP 404"):
+            fetcher.get("/precon/nope")
+    assert fetcher.stats.retries == 0
+
+
+def test_base_url_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv("GRIMOIRE_EDHREC_BASE", "http://127.0.0.1:9/")
+    assert edhrec_base() == "http://127.0.0.1:9"
+    monkeypatch.delenv("GRIMOIRE_EDHREC_BASE")
+    assert edhrec_base() == "https://edhrec.com"
