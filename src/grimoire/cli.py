@@ -1,7 +1,7 @@
 """The ``grimoire`` command: parse arguments, call the library, print.
 
 Subcommands: ``card``, ``search``, ``similar``, ``deck check|stats``, ``data info|update|load|embed|reset``,
-``bench``, ``serve mcp``.
+``bench``, ``serve mcp``, ``serve web``.
 """
 
 from __future__ import annotations
@@ -345,6 +345,13 @@ def cmd_serve_mcp(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_serve_web(args: argparse.Namespace) -> int:
+    from grimoire.serve.web import serve
+
+    serve(port=args.port)
+    return EXIT_OK
+
+
 def _load_deck(source: str):
     """The deck named on the command line (``-`` reads a decklist from standard input), or an error message."""
     from grimoire.decks import load_deck, parse_decklist
@@ -561,7 +568,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--json", action="store_true")
     stats.set_defaults(run=cmd_deck_stats)
 
-    data = commands.add_parser("data", help="the card data in use: info, update, load, reset")
+    data = commands.add_parser("data", help="the card data in use: info, update, load, embed, reset")
     data_commands = data.add_subparsers(dest="data_command", required=True)
     info = data_commands.add_parser("info", help="which card data is loaded and what it lacks")
     info.add_argument("--json", action="store_true")
@@ -632,7 +639,7 @@ def build_parser() -> argparse.ArgumentParser:
     bgrade.add_argument("--experiment", help="experiment name in the grades (default: grade-<EPISODES name>)")
     bgrade.set_defaults(run=cmd_bench_grade)
 
-    serve = commands.add_parser("serve", help="serve Grimoire to other programs (MCP for AI agents)")
+    serve = commands.add_parser("serve", help="serve Grimoire to other programs (MCP for AI agents) or as a web page")
     serve_commands = serve.add_subparsers(dest="serve_command", required=True)
     mcp = serve_commands.add_parser(
         "mcp", help="MCP server: card search, card lookup and deck tools for AI agents",
@@ -641,6 +648,10 @@ def build_parser() -> argparse.ArgumentParser:
     mcp.add_argument("--http", action="store_true", help="serve streamable HTTP on 127.0.0.1 instead of stdio")
     mcp.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
     mcp.set_defaults(run=cmd_serve_mcp)
+    web = serve_commands.add_parser("web", help="the web page: search, card pages, deck check, benchmark results",
+                                    description="Serves the page and its JSON API on http://127.0.0.1:PORT/ only.")
+    web.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    web.set_defaults(run=cmd_serve_web)
 
     precon = commands.add_parser("precon", help="the Commander precon cut/add benchmark")
     precon_commands = precon.add_subparsers(dest="precon_command", required=True)

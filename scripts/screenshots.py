@@ -1,0 +1,58 @@
+"""Screenshots of the web page for the README: the search page with results, and the benchmark dashboard.
+
+Run: python scripts/screenshots.py  (needs playwright and Chromium at /usr/bin/chromium, or --chromium PATH)
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+from pathlib import Path
+from urllib.parse import urlencode
+
+from playwright.sync_api import expect, sync_playwright
+
+from grimoire.serve.web import create_app, serve_in_thread
+
+OUT = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+QUERY = "whenever a creature you control dies, draw a card id<=bg"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    port = _free_port()
+    app = create_app()
+    app.state.library.engine  # noqa: B018 - open the store and indexes before the first page load
+    server = serve_in_thread(app, port)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1100, "height": 1000}, base_url=f"http://127.0.0.1:{port}")
+            page.set_default_timeout(60_000)
+            page.goto("/#/search?" + urlencode({"q": QUERY}))
+            expect(page.locator("#results .result").first).to_be_visible()
+            page.screenshot(path=args.out / "search.png")
+            page.goto("/#/dashboard")
+            expect(page.locator("#bench-chart")).to_be_visible()
+            page.wait_for_function("document.getElementById('bench-chart').complete")
+            page.screenshot(path=args.out / "dashboard.png", full_page=True)
+            browser.close()
+    finally:
+        server.should_exit = True
+    print(f"wrote {args.out / 'search.png'} and {args.out / 'dashboard.png'}")
+
+
+if __name__ == "__main__":
+    main()

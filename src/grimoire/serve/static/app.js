@@ -1,0 +1,362 @@
+// Grimoire's web page: hash routes (#/search, #/card/NAME, #/deck, #/dashboard) over the JSON API in web.py.
+"use strict";
+
+const ROLES = ["ramp", "manarock", "manadork", "draw", "removal", "boardwipe", "counterspell", "tutor", "tokens",
+  "sacoutlet", "recursion", "protection", "lifegain", "discard", "mill", "graveyardhate", "anthem", "extraturn",
+  "evasion", "copy", "untap", "burn"];
+const SEARCH_FIELDS = {q: "q", id: "f-id", format: "f-format", type: "f-type", mv_min: "f-mv-min",
+  mv_max: "f-mv-max", role: "f-role"};
+const PAGE_SIZE = 20;
+const COLORS = {W: "#f8f6d8", U: "#aae0fa", B: "#cbc2bf", R: "#f9aa8f", G: "#9bd3ae", C: "#d6d0cd"};
+
+const $ = (id) => document.getElementById(id);
+
+function escapeHtml(text) {
+  return String(text ?? "").replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
+    "'": "&#39;"})[c]);
+}
+
+// One mana symbol ({W}, {2}, {X}, {W/U}, {G/P}, {T}) as a small badge.
+function symbol(inner) {
+  const s = inner.toUpperCase();
+  const title = escapeHtml("{" + s + "}");
+  if (s.includes("/")) {
+    const [a, b] = s.split("/");
+    if (b === "P") {
+      return `<span class="ms ms-${a.toLowerCase()}" title="${title}">φ</span>`;
+    }
+    const left = COLORS[a] || "#cac5c0";
+    const right = COLORS[b] || "#cac5c0";
+    const label = /^\d+$/.test(a) ? a : "";
+    return `<span class="ms ms-hybrid" title="${title}" style="background:linear-gradient(135deg, ${left} 50%, ` +
+      `${right} 50%)">${label}</span>`;
+  }
+  if (s === "T") return `<span class="ms ms-t" title="${title}">↷</span>`;
+  if (s === "Q") return `<span class="ms ms-q" title="${title}">↶</span>`;
+  if ("WUBRGCS".includes(s) && s.length === 1) {
+    return `<span class="ms ms-${s.toLowerCase()}" title="${title}">${s === "C" ? "◇" : s}</span>`;
+  }
+  return `<span class="ms" title="${title}">${escapeHtml(s)}</span>`;
+}
+
+// Text with every {…} mana symbol drawn as a badge; everything else escaped.
+function mana(text) {
+  return escapeHtml(text).replace(/\{([^}\s]{1,5})\}/g, (_, inner) => symbol(inner));
+}
+
+function rulesText(text) {
+  return (text || "").split("\n").map((line) => `<p>${mana(line)}</p>`).join("");
+}
+
+function cardLink(name) {
+  return `<a class="name" href="#/card/${encodeURIComponent(name)}">${escapeHtml(name)}</a>`;
+}
+
+function tags(list, cls = "") {
+  return list.map((t) => `<span class="tag ${cls}">${escapeHtml(t)}</span>`).join("");
+}
+
+async function getJson(url, options) {
+  const response = await fetch(url, options);
+  let body = null;
+  try {
+    body = await response.json();
+  } catch (e) {
+    body = {error: `the server answered ${response.status}`};
+  }
+  return {ok: response.ok, status: response.status, body};
+}
+
+function show(view) {
+  for (const name of ["search", "card", "deck", "dashboard"]) {
+    $(`${name}-view`).hidden = name !== view;
+  }
+  for (const link of document.querySelectorAll("[data-nav]")) {
+    link.classList.toggle("active", link.dataset.nav === view || (view === "card" && link.dataset.nav === "search"));
+  }
+}
+
+// -- search --------------------------------------------------------------------------------------------------
+
+function searchParamsFromForm() {
+  const params = new URLSearchParams();
+  for (const [key, id] of Object.entries(SEARCH_FIELDS)) {
+    const value = $(id).value.trim();
+    if (value) params.set(key, value);
+  }
+  return params;
+}
+
+function fillForm(params) {
+  for (const [key, id] of Object.entries(SEARCH_FIELDS)) {
+    $(id).value = params.get(key) || "";
+  }
+}
+
+function resultItem(card) {
+  const faces = card.faces.length > 1
+    ? card.faces.map((f) => `<div class="face"><span class="face-name">${escapeHtml(f.name)}</span>` +
+        `${mana(f.mana_cost || "")}${rulesText(f.oracle_text)}</div>`).join("")
+    : rulesText(card.oracle_text);
+  const stats = card.faces.filter((f) => f.power !== null && f.power !== undefined)
+    .map((f) => `${f.power}/${f.toughness}`).join(" // ");
+  return `<li class="result">
+    <div class="head"><div><span class="rank">${card.rank}.</span>${cardLink(card.name)}</div>
+      <div class="cost">${mana(card.mana_cost || "")}</div></div>
+    <div class="type">${escapeHtml(card.type_line || "")}${stats ? " · " + escapeHtml(stats) : ""}</div>
+    <div class="text">${faces}</div>
+    <div class="roles">${tags(card.roles)}</div>
+  </li>`;
+}
+
+function syntaxError(body) {
+  const query = body.query || "";
+  const position = Number.isInteger(body.position) ? body.position : null;
+  let html = `<strong>Bad query:</strong> ${escapeHtml(body.error)}`;
+  if (position !== null) {
+    html += ` (at character ${position + 1})<pre class="caret">${escapeHtml(query)}\n${" ".repeat(position)}^</pre>`;
+  }
+  return html;
+}
+
+async function runSearch(params) {
+  show("search");
+  fillForm(params);
+  const results = $("results");
+  const error = $("search-error");
+  const status = $("search-status");
+  const pager = $("pager");
+  if (![...params.keys()].some((k) => k !== "page")) {
+    results.innerHTML = "";
+    pager.innerHTML = "";
+    error.hidden = true;
+    status.textContent = "Search every Magic card by what it does. Plain words rank; syntax (t:creature, id<=bg, " +
+      "mv<=3, f:commander, role:ramp) filters.";
+    return;
+  }
+  status.textContent = "Searching…";
+  const page = Number(params.get("page") || 1);
+  const api = new URLSearchParams(params);
+  api.set("limit", PAGE_SIZE);
+  const {ok, body} = await getJson(`/api/search?${api}`);
+  if (!ok) {
+    results.innerHTML = "";
+    pager.innerHTML = "";
+    status.textContent = "";
+    error.innerHTML = syntaxError(body);
+    error.hidden = false;
+    return;
+  }
+  error.hidden = true;
+  const pages = Math.max(1, Math.ceil(body.total / body.limit));
+  if (body.results.length) {
+    const first = body.results[0].rank;
+    const last = body.results[body.results.length - 1].rank;
+    status.textContent = `${first}–${last} of ${body.total} cards` +
+      (body.filters_applied.length ? ` · filters: ${body.filters_applied.join(" ")}` : "") +
+      (body.notes.length ? ` · ${body.notes.join("; ")}` : "");
+  } else {
+    status.textContent = body.total ? `No results on page ${page}.` : "No cards match. Loosen a filter or reword.";
+  }
+  results.innerHTML = body.results.map(resultItem).join("");
+  results.start = body.results.length ? body.results[0].rank : 1;
+  pager.innerHTML = body.total > body.limit
+    ? `<button id="prev-page" ${page <= 1 ? "disabled" : ""}>← Previous</button>
+       <span id="page-number">Page ${page} of ${pages}</span>
+       <button id="next-page" ${body.has_more ? "" : "disabled"}>Next →</button>` : "";
+  const go = (delta) => {
+    const next = new URLSearchParams(params);
+    next.set("page", page + delta);
+    location.hash = `#/search?${next}`;
+    window.scrollTo(0, 0);
+  };
+  if ($("prev-page")) $("prev-page").onclick = () => go(-1);
+  if ($("next-page")) $("next-page").onclick = () => go(1);
+}
+
+// -- card ----------------------------------------------------------------------------------------------------
+
+function faceBlock(face, multi) {
+  const stats = [face.power !== null && face.power !== undefined ? `${face.power}/${face.toughness}` : null,
+    face.loyalty ? `Loyalty ${face.loyalty}` : null, face.defense ? `Defense ${face.defense}` : null]
+    .filter(Boolean).join(" · ");
+  return `<div class="panel face">
+    <div class="head"><strong>${escapeHtml(multi ? face.name : "")}</strong> ${mana(face.mana_cost || "")}</div>
+    <div class="type">${escapeHtml(face.type_line || "(type not in this data)")}</div>
+    <div class="text">${rulesText(face.oracle_text)}</div>
+    ${stats ? `<div class="muted">${escapeHtml(stats)}</div>` : ""}
+  </div>`;
+}
+
+async function showCard(name) {
+  show("card");
+  const view = $("card-view");
+  view.innerHTML = `<p class="status">Loading ${escapeHtml(name)}…</p>`;
+  const {ok, body} = await getJson(`/api/card/${encodeURIComponent(name)}`);
+  if (!ok) {
+    const suggestions = (body.suggestions || []).map((s) => `<li>${cardLink(s)}</li>`).join("");
+    view.innerHTML = `<div class="error">${escapeHtml(body.error)}</div>` +
+      (suggestions ? `<p>Did you mean:</p><ul class="suggestions">${suggestions}</ul>` : "");
+    return;
+  }
+  const multi = body.faces.length > 1;
+  const legal = Object.entries(body.legalities || {}).sort()
+    .map(([fmt, status]) => `<span class="${status}">${escapeHtml(fmt)}: ${escapeHtml(status.replace("_", " "))}</span>`)
+    .join("");
+  const rulings = !body.rulings_in_data ? `<p class="muted">No rulings in this card data.</p>`
+    : body.rulings.length ? `<ul>${body.rulings.map((r) => `<li><span class="muted">${escapeHtml(r.published_at)}` +
+        `</span> ${mana(r.comment)}</li>`).join("")}</ul>` : `<p class="muted">No rulings for this card.</p>`;
+  const similar = body.similar.map((c) => `<li>${cardLink(c.name)} ${mana(c.mana_cost || "")} ` +
+    `<span class="muted">${escapeHtml(c.type_line || "")}</span></li>`).join("");
+  const identity = body.color_identity.join("") || "colourless";
+  view.innerHTML = `<div class="card-page">
+    <h1 id="card-name">${escapeHtml(body.name)} ${mana(multi ? "" : body.faces[0].mana_cost || "")}</h1>
+    ${body.exact ? "" : `<p class="muted">No card is named “${escapeHtml(name)}”; this is the closest match.</p>`}
+    <div class="faces">${body.faces.map((f) => faceBlock(f, multi)).join("")}</div>
+    <p class="muted">Mana value ${body.mana_value ?? "unknown"} · colour identity ${escapeHtml(identity)}` +
+    `${body.rarity ? " · " + escapeHtml(body.rarity) : ""}${body.game_changer ? " · Game Changer" : ""}</p>
+    <h2>Roles</h2><div class="roles">${body.roles.length ? tags(body.roles) : '<span class="muted">none</span>'}</div>
+    <h2>Legality</h2><div class="legal-grid">${legal || '<span class="muted">unknown in this data</span>'}</div>
+    <h2>Rulings</h2>${rulings}
+    <h2>Similar cards</h2>${similar ? `<ul class="similar">${similar}</ul>` : '<p class="muted">none found</p>'}
+  </div>`;
+}
+
+// -- deck ----------------------------------------------------------------------------------------------------
+
+function curveChart(curve) {
+  const most = Math.max(1, ...Object.values(curve));
+  return `<div class="curve" id="curve">${Object.entries(curve).map(([mv, count]) => `<div class="col">
+      <span class="count">${count}</span><div class="bar" style="height:${(count / most) * 80}%"></div>
+      <span class="label">${escapeHtml(mv)}</span></div>`).join("")}</div>`;
+}
+
+function deckReport(body) {
+  const stats = body.analysis;
+  const problems = body.problems.length
+    ? `<ul class="problems">${body.problems.map((p) => `<li><span class="line-no">line ${p.line_number}</span> ` +
+        `<code>${escapeHtml(p.text)}</code>: ${escapeHtml(p.reason)}` +
+        (p.suggestions.length ? ` — did you mean ${p.suggestions.map(cardLink).join(", ")}?` : "") + "</li>").join("")}</ul>`
+    : '<p class="muted">Every line was read.</p>';
+  const violations = body.violations.length
+    ? `<ul class="violations">${body.violations.map((v) => `<li><span class="tag ${v.severity === "error" ? "bad" : "warn"}">` +
+        `${escapeHtml(v.rule)}</span> ${escapeHtml(v.message)}` +
+        (v.cards.length ? ` <span class="muted">(${v.cards.map(cardLink).join(", ")})</span>` : "") + "</li>").join("")}</ul>`
+    : '<p class="muted">No broken rules.</p>';
+  const targets = new Map(stats.targets.map((t) => [t.role, t]));
+  const roleRows = Object.entries(stats.roles).sort((a, b) => b[1] - a[1]).map(([role, count]) => {
+    const target = targets.get(role);
+    return `<tr><td>${escapeHtml(role)}</td><td class="num">${count}</td>` +
+      `<td>${target ? targetCell(target) : ""}</td></tr>`;
+  });
+  for (const target of stats.targets) {
+    if (!(target.role in stats.roles)) {
+      roleRows.push(`<tr><td>${escapeHtml(target.role)}</td><td class="num">${target.count}</td>` +
+        `<td>${targetCell(target)}</td></tr>`);
+    }
+  }
+  const searches = stats.targets.filter((t) => t.search).map((t) => `<li>more ${escapeHtml(t.role)}: ` +
+    `<a class="suggested" href="#/search?${new URLSearchParams({q: t.search})}">${escapeHtml(t.search)}</a></li>`)
+    .join("");
+  return `<div class="summary panel">
+      <div><b>${body.card_count}</b>cards</div><div><b>${stats.land_count}</b>lands</div>
+      <div><b>${stats.average_mana_value ?? "–"}</b>average mana value</div>
+      <div><b>${escapeHtml(stats.color_identity || "C")}</b>colour identity</div>
+      <div><b class="${body.legal ? "ok" : "bad"}" id="deck-legal">${body.legal ? "legal" : "not legal"}</b>` +
+      `${escapeHtml(body.format)}</div></div>
+    <h2>Lines that could not be read</h2>${problems}
+    <h2>Rules</h2>${violations}
+    <div class="grid2"><div><h2>Mana curve</h2><div class="panel">${curveChart(stats.curve)}</div></div>
+      <div><h2>Roles</h2><table class="roles-table"><tr><th>role</th><th>cards</th><th>target</th></tr>
+      ${roleRows.join("")}</table></div></div>
+    <h2>Suggested searches</h2>${searches ? `<ul>${searches}</ul>` : '<p class="muted">Nothing falls short.</p>'}`;
+}
+
+function targetCell(target) {
+  const range = target.maximum !== null ? `${target.minimum ?? 0}–${target.maximum}` : `${target.minimum}+`;
+  const cls = target.status === "ok" ? "ok" : target.status === "short" ? "bad" : "warn";
+  return `${range} <span class="tag ${cls}">${target.status}</span>`;
+}
+
+async function checkDeck(event) {
+  event.preventDefault();
+  const error = $("deck-error");
+  const report = $("deck-report");
+  report.innerHTML = '<p class="status">Checking…</p>';
+  const bracket = $("deck-bracket").value;
+  const {ok, body} = await getJson("/api/deck/check", {method: "POST", headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({text: $("deck-text").value, format: $("deck-format").value,
+      bracket: bracket ? Number(bracket) : null})});
+  if (!ok) {
+    report.innerHTML = "";
+    error.textContent = body.error || (body.detail && JSON.stringify(body.detail)) || "the check failed";
+    error.hidden = false;
+    return;
+  }
+  error.hidden = true;
+  report.innerHTML = deckReport(body);
+}
+
+// -- dashboard -----------------------------------------------------------------------------------------------
+
+async function showDashboard() {
+  show("dashboard");
+  const view = $("dashboard");
+  view.innerHTML = '<p class="status">Loading…</p>';
+  const {ok, body} = await getJson("/api/bench/search");
+  if (!ok) {
+    view.innerHTML = `<div class="error">${escapeHtml(body.detail || body.error)}</div>`;
+    return;
+  }
+  const best = {};
+  for (const set of body.sets) {
+    best[set] = Math.max(...body.engines.map((e) => body.summary[e]?.[set]?.mean ?? -1));
+  }
+  const head = body.sets.map((s) => `<th>${escapeHtml(s)} <span class="muted">(${
+    body.summary[body.engines[0]]?.[s]?.queries ?? "?"} queries)</span></th>`).join("");
+  const rows = body.engines.map((engine) => `<tr><td>${escapeHtml(engine)}</td>${body.sets.map((set) => {
+    const cell = body.summary[engine]?.[set];
+    if (!cell) return "<td></td>";
+    return `<td class="num ${cell.mean === best[set] ? "best" : ""}">${cell.mean.toFixed(1)} ` +
+      `<span class="muted">[${cell.low.toFixed(1)}–${cell.high.toFixed(1)}]</span></td>`;
+  }).join("")}</tr>`).join("");
+  view.innerHTML = `<p class="muted">${escapeHtml(body.metric)}; brackets are 95% bootstrap intervals. ` +
+    `Best engine per query set in bold.</p>
+    <table id="bench-table"><tr><th>engine</th>${head}</tr>${rows}</table>
+    ${body.chart ? `<h2>nDCG@10 by engine</h2><img class="chart" id="bench-chart" src="${body.chart}" ` +
+      `alt="nDCG@10 of each engine on each query set">` : ""}
+    <p class="muted">Re-run with <code>grimoire bench search</code>.</p>`;
+}
+
+// -- routing -------------------------------------------------------------------------------------------------
+
+function route() {
+  const hash = location.hash.slice(1) || "/search";
+  const [path, query] = hash.split("?");
+  if (path.startsWith("/card/")) {
+    showCard(decodeURIComponent(path.slice("/card/".length)));
+  } else if (path === "/deck") {
+    show("deck");
+  } else if (path === "/dashboard") {
+    showDashboard();
+  } else {
+    runSearch(new URLSearchParams(query || ""));
+  }
+}
+
+function init() {
+  $("f-role").insertAdjacentHTML("beforeend", ROLES.map((r) => `<option>${r}</option>`).join(""));
+  $("search-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const target = `#/search?${searchParamsFromForm()}`;
+    if (location.hash === target) route(); else location.hash = target;
+  });
+  for (const id of ["f-format", "f-role"]) {
+    $(id).addEventListener("change", () => $("search-form").requestSubmit());
+  }
+  $("deck-form").addEventListener("submit", checkDeck);
+  window.addEventListener("hashchange", route);
+  route();
+}
+
+init();

@@ -1,0 +1,250 @@
+"""The web page: its JSON API through FastAPI's TestClient, and the page itself in headless Chromium."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from grimoire.serve.web import create_app, serve_in_thread
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory):
+    """The app over the bundled snapshot (an empty GRIMOIRE_HOME, so no test reads the user's data)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GRIMOIRE_HOME", str(tmp_path_factory.mktemp("grimoire-home")))
+        application = create_app()
+        application.state.library.engine  # noqa: B018 - open the store while GRIMOIRE_HOME points at it
+    return application
+
+
+@pytest.fixture(scope="module")
+def client(app) -> TestClient:
+    return TestClient(app)
+
+
+# -- the API ---------------------------------------------------------------------------------------------------
+
+
+def test_search_ranks_and_pages_like_the_cli(client: TestClient):
+    first = client.get("/api/search", params={"q": "whenever a creature you control dies, draw a card id<=bg",
+                                              "limit": 5}).json()
+    assert first["total"] > 5 and first["has_more"] and [r["rank"] for r in first["results"]] == [1, 2, 3, 4, 5]
+    assert first["filters_applied"] == ["id<=bg"]
+    for card in first["results"]:
+        assert set(card["color_identity"]) <= {"B", "G"}
+        assert {"name", "mana_cost", "type_line", "oracle_text", "roles", "faces", "why"} <= set(card)
+    second = client.get("/api/search", params={"q": "whenever a creature you control dies, draw a card id<=bg",
+                                               "limit": 5, "page": 2}).json()
+    assert [r["rank"] for r in second["results"]] == [6, 7, 8, 9, 10]
+    assert not {r["name"] for r in first["results"]} & {r["name"] for r in second["results"]}
+
+
+def test_search_filters_are_hard_constraints(client: TestClient):
+    data = client.get("/api/search", params={"q": "destroy target creature", "id": "wb", "format": "commander",
+                                             "type": "instant", "mv_min": 2, "mv_max": 3, "role": "removal",
+                                             "limit": 10}).json()
+    assert data["results"]
+    for card in data["results"]:
+        assert set(card["color_identity"]) <= {"W", "B"}
+        assert card["legalities"]["commander"] == "legal"
+        assert "Instant" in card["type_line"] and 2 <= card["mana_value"] <= 3 and "removal" in card["roles"]
+
+
+def test_bad_query_is_a_400_with_its_position(client: TestClient):
+    response = client.get("/api/search", params={"q": "t:creature (o:draw"})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["query"] == "t:creature (o:draw" and body["position"] == 11 and "parenthesis" in body["error"]
+    bad_filter = client.get("/api/search", params={"q": "draw", "format": "nonsense"})
+    assert bad_filter.status_code == 400 and "format" in bad_filter.json()["error"]
+
+
+def test_card_has_every_face_roles_legality_and_similar_cards(client: TestClient):
+    card = client.get("/api/card/Fire // Ice").json()
+    assert card["name"] == "Fire // Ice" and [f["name"] for f in card["faces"]] == ["Fire", "Ice"]
+    assert card["legalities"]["commander"] == "legal" and "similar" in card and "roles" in card
+    bolt = client.get("/api/card/lightning bolt").json()
+    assert bolt["name"] == "Lightning Bolt" and "burn" in bolt["roles"] and bolt["similar"]
+    assert "Lightning Bolt" not in {c["name"] for c in bolt["similar"]}
+
+
+def test_unknown_card_is_a_404_with_suggestions(client: TestClient):
+    response = client.get("/api/card/Lightning")
+    assert response.status_code == 404
+    body = response.json()
+    assert body["suggestions"] and any("Lightning" in name for name in body["suggestions"])
+
+
+def test_deck_check_reports_lines_violations_and_analysis(client: TestClient):
+    text = (FIXTURES / "decks" / "broken_commander.txt").read_text()
+    body = client.post("/api/deck/check", json={"text": text, "format": "commander", "bracket": 2}).json()
+    assert not body["legal"]
+    assert [(p["line_number"], p["text"]) for p in body["problems"]] == [(30, "1 Notacard Xyz")]
+    rules = {v["rule"] for v in body["violations"]}
+    assert {"deck size", "singleton", "partner"} <= rules
+    messages = " ".join(v["message"] for v in body["violations"])
+    assert "Lightning Bolt" in messages or any("Lightning Bolt" in v["cards"] for v in body["violations"])
+    analysis = body["analysis"]
+    assert sum(analysis["curve"].values()) > 50 and analysis["roles"]["ramp"] > 5
+    assert any(t["search"] for t in analysis["targets"])
+
+
+def test_deck_check_rejects_an_unknown_format(client: TestClient):
+    response = client.post("/api/deck/check", json={"text": "1 Sol Ring", "format": "nonsense"})
+    assert response.status_code == 400 and "nonsense" in response.json()["error"]
+
+
+def test_bench_results_and_chart(client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    scores = client.get("/api/bench/search").json()
+    assert {"engines", "sets", "summary"} <= set(scores) and scores["chart"]
+    chart = client.get(scores["chart"])
+    assert chart.status_code == 200 and chart.content.startswith(b"\x89PNG")
+    monkeypatch.setenv("GRIMOIRE_BENCH_DIR", str(tmp_path))
+    assert client.get("/api/bench/search").status_code == 404
+
+
+def test_page_and_static_files_are_served(client: TestClient):
+    page = client.get("/")
+    assert page.status_code == 200 and "/static/app.js" in page.text
+    for name in ("app.js", "app.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+
+
+# -- the page in a browser -------------------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"browser tests cannot run under CI: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def base_url(app) -> Iterator[str]:
+    port = _free_port()
+    server = serve_in_thread(app, port)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("playwright is not installed (pip install playwright)")
+    if not CHROMIUM.exists():
+        _missing(f"no Chromium at {CHROMIUM}")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, base_url: str):
+    context = browser.new_context(base_url=base_url, viewport={"width": 1100, "height": 900})
+    context.set_default_timeout(30_000)
+    tab = context.new_page()
+    yield tab
+    context.close()
+
+
+def test_browser_search_pages_and_opens_a_card(page):
+    from playwright.sync_api import expect
+
+    page.goto("/")
+    page.fill("#q", "whenever a creature you control dies, draw a card id<=bg")
+    page.press("#q", "Enter")
+    results = page.locator("#results .result")
+    expect(results.first).to_be_visible()
+    assert results.count() == 20
+    expect(page.locator("#search-status")).to_contain_text("1–20 of")
+    first_page = results.locator(".name").all_inner_texts()
+    page.click("#next-page")
+    expect(page.locator("#page-number")).to_contain_text("Page 2")
+    expect(page.locator("#results .rank").first).to_have_text("21.")
+    assert not set(first_page) & set(results.locator(".name").all_inner_texts())
+    assert page.locator("#results .ms").count() > 0  # mana symbols drawn as badges
+    name = results.first.locator(".name").inner_text()
+    results.first.locator(".name").click()
+    expect(page.locator("#card-name")).to_contain_text(name)
+    expect(page.locator("#card-view")).to_contain_text("Legality")
+    expect(page.locator("#card-view .similar li").first).to_be_visible()
+
+
+def test_browser_filters_constrain_results(page):
+    from playwright.sync_api import expect
+
+    page.goto("/")
+    page.fill("#q", "destroy target creature")
+    page.fill("#f-id", "wb")
+    page.fill("#f-type", "instant")
+    page.press("#q", "Enter")
+    expect(page.locator("#results .result").first).to_be_visible()
+    types = page.locator("#results .type").all_inner_texts()
+    assert types and all("Instant" in t for t in types)
+    expect(page.locator("#search-status")).to_contain_text("id<=wb")
+
+
+def test_browser_shows_a_syntax_error_with_a_caret(page):
+    from playwright.sync_api import expect
+
+    page.goto("/")
+    page.fill("#q", "t:creature (o:draw")
+    page.press("#q", "Enter")
+    error = page.locator("#search-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("parenthesis")
+    expect(error).to_contain_text("character 12")
+    assert page.locator("#search-error pre").inner_text() == "t:creature (o:draw\n" + " " * 11 + "^"
+    assert page.locator("#results .result").count() == 0
+
+
+def test_browser_checks_a_pasted_deck(page):
+    from playwright.sync_api import expect
+
+    page.goto("/#/deck")
+    page.fill("#deck-text", (FIXTURES / "decks" / "broken_commander.txt").read_text())
+    page.click("#deck-form button[type=submit]")
+    expect(page.locator(".problems")).to_contain_text("line 30")
+    expect(page.locator(".problems")).to_contain_text("Notacard Xyz")
+    expect(page.locator(".violations")).to_contain_text("Sol Ring")
+    expect(page.locator("#deck-legal")).to_have_text("not legal")
+    assert page.locator("#curve .bar").count() == 8
+    suggestion = page.locator("a.suggested").first
+    query = suggestion.inner_text()
+    suggestion.click()
+    expect(page.locator("#q")).to_have_value(query)
+    expect(page.locator("#results .result").first).to_be_visible()
+
+
+def test_browser_dashboard_shows_the_benchmark(page):
+    from playwright.sync_api import expect
+
+    page.goto("/#/dashboard")
+    table = page.locator("#bench-table")
+    expect(table).to_contain_text("hybrid")
+    expect(table).to_contain_text("handwritten")
+    chart = page.locator("#bench-chart")
+    expect(chart).to_be_visible()
+    assert page.evaluate("document.getElementById('bench-chart').naturalWidth") > 100
+    assert re.search(r"\d+\.\d", table.inner_text())
