@@ -289,6 +289,11 @@ def cmd_bench_agent(args: argparse.Namespace) -> int:
               f"  grimoire bench grade --model MODEL --run {run.episodes_path}\n"
               "then score with --qrels and --grades from its output folder.")
     print(f"Log: {run.log_path} (inspect view --log-dir {args.log_dir})\nEpisodes: {run.episodes_path}")
+    from grimoire.bench.agent.report import run_entry, write_agent_summary
+
+    summary_path, chart_path = write_agent_summary(run_entry(run.label, run.summary(), ungraded=unjudged),
+                                                   args.out or args.log_dir)
+    print(f"Summary: {summary_path}\nChart: {chart_path}")
     return EXIT_OK
 
 
@@ -624,6 +629,8 @@ def build_parser() -> argparse.ArgumentParser:
     bagent.add_argument("--limit", type=int, help="run only the first N tasks")
     bagent.add_argument("--max-cost", type=float, help="stop the run once it has spent this many USD")
     bagent.add_argument("--log-dir", default="logs/agent", help="folder for the inspect logs and EPISODES files")
+    bagent.add_argument("--out", help="folder for agent_summary.json (merged by run label) and agent_p10.png "
+                        "(default: the log folder)")
     bagent.set_defaults(run=cmd_bench_agent)
     bgrade = bench_commands.add_parser("grade", help="grade blind the cards agents returned that no list has judged",
                                        description="Writes relevance_grades.jsonl and qrels.jsonl under --out; "

@@ -115,6 +115,50 @@ def test_bench_results_and_chart(client: TestClient, tmp_path: Path, monkeypatch
     assert client.get("/api/bench/search").status_code == 404
 
 
+AGENT_SUMMARY = {"runs": [{"label": "baseline · search", "provisional": True, "ungraded": 3, "summary": {
+    "deck+attr": {"mean": 0.5, "low": 0.4, "high": 0.6, "n": 4}, "deck": {"mean": 0.5, "low": 0.4, "high": 0.6, "n": 2},
+    "attr": {"mean": 0.5, "low": 0.4, "high": 0.6, "n": 2}, "known": {"mean": 1.0, "low": 1.0, "high": 1.0, "n": 1},
+    "tokens": {"mean": 0.0, "low": 0.0, "high": 0.0, "n": 5},
+    "cost": {"mean": None, "low": None, "high": None, "n": 5}}}]}
+
+
+def test_bench_agent_results_and_chart(client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    import json
+
+    monkeypatch.setenv("GRIMOIRE_BENCH_DIR", str(tmp_path))
+    assert client.get("/api/bench/agent").status_code == 404
+    assert client.get("/api/bench/agent_p10.png").status_code == 404
+    (tmp_path / "agent_summary.json").write_text(json.dumps(AGENT_SUMMARY), encoding="utf-8")
+    body = client.get("/api/bench/agent").json()
+    assert body["runs"] == AGENT_SUMMARY["runs"] and body["chart"] is None
+
+
+def test_bench_precon_is_a_404_until_a_report_is_placed(client: TestClient, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("GRIMOIRE_BENCH_DIR", str(tmp_path))
+    response = client.get("/api/bench/precon")
+    assert response.status_code == 404 and "grimoire precon report" in response.json()["detail"]
+
+
+def test_agent_summary_merges_by_label_and_draws_the_chart(tmp_path: Path):
+    import json
+    import math
+
+    from grimoire.bench.agent.report import run_entry, write_agent_summary
+
+    cell = (0.5, 0.4, 0.6, 4)
+    summary = {c: cell for c in ("deck+attr", "deck", "attr", "known", "tokens")} | {"cost": (math.nan,) * 3 + (4,)}
+    summary_path, chart = write_agent_summary(run_entry("a", summary, ungraded=2), tmp_path)
+    write_agent_summary(run_entry("b", summary), tmp_path)
+    write_agent_summary(run_entry("a", {**summary, "deck+attr": (0.7, 0.6, 0.8, 4)}), tmp_path)
+    runs = json.loads(summary_path.read_text())["runs"]
+    assert [r["label"] for r in runs] == ["a", "b"]
+    assert runs[0]["summary"]["deck+attr"] == {"mean": 0.7, "low": 0.6, "high": 0.8, "n": 4}
+    assert not runs[0]["provisional"] and runs[0]["ungraded"] == 0
+    assert runs[1]["summary"]["cost"]["mean"] is None
+    assert chart.name == "agent_p10.png" and chart.read_bytes().startswith(b"\x89PNG")
+
+
 def test_page_and_static_files_are_served(client: TestClient):
     page = client.get("/")
     assert page.status_code == 200 and "/static/app.js" in page.text
@@ -248,3 +292,8 @@ def test_browser_dashboard_shows_the_benchmark(page):
     expect(chart).to_be_visible()
     assert page.evaluate("document.getElementById('bench-chart').naturalWidth") > 100
     assert re.search(r"\d+\.\d", table.inner_text())
+    agent = page.locator("#agent-table")
+    expect(agent).to_contain_text("baseline")
+    expect(agent).to_contain_text("P@10 deck+attr")
+    expect(page.locator("#agent-chart")).to_be_visible()
+    expect(page.locator("#dashboard-view")).to_contain_text("Precon cut/add")

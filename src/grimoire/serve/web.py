@@ -39,7 +39,7 @@ class DeckCheck(BaseModel):
 
 
 def bench_dir() -> Path:
-    """Where the search benchmark's results are: ``GRIMOIRE_BENCH_DIR``, else the repository's ``docs/bench``."""
+    """Where the benchmarks' results are: ``GRIMOIRE_BENCH_DIR``, else the repository's ``docs/bench``."""
     return Path(os.environ.get("GRIMOIRE_BENCH_DIR") or REPO_BENCH)
 
 
@@ -127,6 +127,39 @@ def create_app(store: Path | None = None) -> FastAPI:
         path = bench_dir() / "search_ndcg.png"
         if not path.is_file():
             raise HTTPException(404, f"no benchmark chart at {path}")
+        return FileResponse(path, media_type="image/png")
+
+    @app.get("/api/bench/agent")
+    def bench_agent():
+        path = bench_dir() / "agent_summary.json"
+        if not path.is_file():
+            raise HTTPException(404, f"no agent benchmark results at {path} (run: grimoire bench agent --out DIR)")
+        summary = json.loads(path.read_text(encoding="utf-8"))
+        chart = bench_dir() / "agent_p10.png"
+        return {**summary, "chart": "/api/bench/agent_p10.png" if chart.is_file() else None}
+
+    @app.get("/api/bench/agent_p10.png")
+    def bench_agent_chart():
+        path = bench_dir() / "agent_p10.png"
+        if not path.is_file():
+            raise HTTPException(404, f"no agent benchmark chart at {path}")
+        return FileResponse(path, media_type="image/png")
+
+    @app.get("/api/bench/precon")
+    def bench_precon():
+        path = bench_dir() / "precon" / "summary.json"
+        if not path.is_file():
+            raise HTTPException(404, f"no precon report at {path} (run: grimoire precon report --out "
+                                     f"{bench_dir() / 'precon'})")
+        rows = json.loads(path.read_text(encoding="utf-8"))
+        chart = bench_dir() / "precon" / "report.png"
+        return {"rows": rows, "chart": "/api/bench/precon/report.png" if chart.is_file() else None}
+
+    @app.get("/api/bench/precon/report.png")
+    def bench_precon_chart():
+        path = bench_dir() / "precon" / "report.png"
+        if not path.is_file():
+            raise HTTPException(404, f"no precon chart at {path}")
         return FileResponse(path, media_type="image/png")
 
     @app.get("/")

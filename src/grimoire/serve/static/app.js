@@ -299,15 +299,15 @@ async function checkDeck(event) {
 
 // -- dashboard -----------------------------------------------------------------------------------------------
 
-async function showDashboard() {
-  show("dashboard");
-  const view = $("dashboard");
-  view.innerHTML = '<p class="status">Loading…</p>';
-  const {ok, body} = await getJson("/api/bench/search");
-  if (!ok) {
-    view.innerHTML = `<div class="error">${escapeHtml(body.detail || body.error)}</div>`;
-    return;
-  }
+// A mean with its 95% interval, or "–" when unknown; `format` turns one number into text.
+function intervalCell(cell, format, cls = "") {
+  if (!cell || !cell.n || cell.mean === null || cell.mean === undefined) return `<td class="num muted">–</td>`;
+  const bounds = cell.low !== null && cell.high !== null
+    ? ` <span class="muted">[${format(cell.low)}–${format(cell.high)}]</span>` : "";
+  return `<td class="num ${cls}">${format(cell.mean)}${bounds}</td>`;
+}
+
+function searchSection(body) {
   const best = {};
   for (const set of body.sets) {
     best[set] = Math.max(...body.engines.map((e) => body.summary[e]?.[set]?.mean ?? -1));
@@ -320,12 +320,77 @@ async function showDashboard() {
     return `<td class="num ${cell.mean === best[set] ? "best" : ""}">${cell.mean.toFixed(1)} ` +
       `<span class="muted">[${cell.low.toFixed(1)}–${cell.high.toFixed(1)}]</span></td>`;
   }).join("")}</tr>`).join("");
-  view.innerHTML = `<p class="muted">${escapeHtml(body.metric)}; brackets are 95% bootstrap intervals. ` +
+  return `<p class="muted">${escapeHtml(body.metric)}; brackets are 95% bootstrap intervals. ` +
     `Best engine per query set in bold.</p>
     <table id="bench-table"><tr><th>engine</th>${head}</tr>${rows}</table>
     ${body.chart ? `<h2>nDCG@10 by engine</h2><img class="chart" id="bench-chart" src="${body.chart}" ` +
       `alt="nDCG@10 of each engine on each query set">` : ""}
     <p class="muted">Re-run with <code>grimoire bench search</code>.</p>`;
+}
+
+function agentSection(body) {
+  const p10 = (x) => x.toFixed(3);
+  const first = body.runs[0]?.summary || {};
+  const count = (column) => first[column]?.n ?? "?";
+  const rows = body.runs.map((run) => {
+    const s = run.summary || {};
+    const flag = run.provisional ? ` <span class="tag warn provisional" title="${run.ungraded} returned cards ` +
+      `are not graded yet, so P@10 counts them as misses">provisional</span>` : "";
+    return `<tr class="${run.provisional ? "provisional-run" : ""}"><td>${escapeHtml(run.label)}${flag}</td>` +
+      intervalCell(s["deck+attr"], p10) + intervalCell(s.deck, p10) + intervalCell(s.attr, p10) +
+      intervalCell(s.known, p10) + intervalCell(s.tokens, (x) => `${(x / 1000).toFixed(1)}k`) +
+      intervalCell(s.cost, (x) => `$${x.toFixed(3)}`) + "</tr>";
+  }).join("");
+  const provisional = body.runs.some((r) => r.provisional)
+    ? " Runs marked provisional returned cards nobody has graded yet; do not compare them with others." : "";
+  return `<p class="muted">P@10 per task on deck and attribute tasks, found-or-not on known-card tasks; ` +
+    `brackets are 95% bootstrap intervals over tasks.${provisional}</p>
+    <table id="agent-table"><tr><th>run</th><th>P@10 deck+attr <span class="muted">(${count("deck+attr")})</span>` +
+    `</th><th>deck <span class="muted">(${count("deck")})</span></th><th>attr <span class="muted">(${count("attr")})` +
+    `</span></th><th>found <span class="muted">(${count("known")})</span></th><th>tokens / task</th>` +
+    `<th>cost / task</th></tr>${rows}</table>
+    ${body.chart ? `<h3>P@10 (deck+attr) by run</h3><img class="chart" id="agent-chart" src="${body.chart}" ` +
+      `alt="P@10 on deck and attribute tasks of each agent run">` : ""}
+    <p class="muted">Add a run with <code>grimoire bench agent --model MODEL --out DIR</code>.</p>`;
+}
+
+const PRECON_COLUMNS = {add_score: "add score", cut_score: "cut score", add_score_syn: "add score (gain_syn)",
+  add_hits_at_10: "add hits@10", cut_hits_at_10: "cut hits@10"};
+const SPLIT_ORDER = ["train", "dev", "gap", "test"];
+
+function preconSection(body) {
+  const rows = body.rows.filter((r) => r.slice === "all").sort((a, b) =>
+    ((SPLIT_ORDER.indexOf(a.split) + 5) % 5) - ((SPLIT_ORDER.indexOf(b.split) + 5) % 5) ||
+    a.split.localeCompare(b.split) || a.system.localeCompare(b.system));
+  const format = (x) => x.toFixed(3);
+  const lines = rows.map((row) => {
+    const n = Math.max(0, ...Object.values(row.metrics || {}).map((m) => m?.n ?? 0));
+    return `<tr><td>${escapeHtml(row.split)}</td><td>${escapeHtml(row.system)}</td><td class="num">${n}</td>` +
+      Object.keys(PRECON_COLUMNS).map((m) => intervalCell(row.metrics?.[m], format)).join("") + "</tr>";
+  }).join("");
+  return `<p class="muted">Normalised gain per precon; brackets are 95% bootstrap intervals.</p>
+    <table id="precon-table"><tr><th>split</th><th>system</th><th>n</th>${Object.values(PRECON_COLUMNS)
+      .map((c) => `<th>${escapeHtml(c)}</th>`).join("")}</tr>${lines}</table>
+    ${body.chart ? `<img class="chart" id="precon-chart" src="${body.chart}" ` +
+      `alt="Precon cut/add scores of each system by split">` : ""}`;
+}
+
+async function showDashboard() {
+  show("dashboard");
+  const view = $("dashboard");
+  const agent = $("agent-dashboard");
+  const precon = $("precon-dashboard");
+  for (const part of [view, agent, precon]) part.innerHTML = '<p class="status">Loading…</p>';
+  const [search, agentRuns, preconReport] = await Promise.all(
+    ["/api/bench/search", "/api/bench/agent", "/api/bench/precon"].map((url) => getJson(url)));
+  view.innerHTML = search.ok ? searchSection(search.body)
+    : `<div class="error">${escapeHtml(search.body.detail || search.body.error)}</div>`;
+  agent.innerHTML = agentRuns.ok && agentRuns.body.runs?.length ? agentSection(agentRuns.body)
+    : '<p class="muted" id="agent-empty">No results yet: run <code>grimoire bench agent --model MODEL ' +
+      '--out &lt;bench dir&gt;</code></p>';
+  precon.innerHTML = preconReport.ok && preconReport.body.rows?.length ? preconSection(preconReport.body)
+    : '<p class="muted" id="precon-empty">No results yet: run <code>grimoire precon report --out ' +
+      '&lt;bench dir&gt;/precon</code></p>';
 }
 
 // -- routing -------------------------------------------------------------------------------------------------
