@@ -19,8 +19,7 @@ from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.log import EvalLog, read_eval_log
-from inspect_ai.model import ChatMessageAssistant, ChatMessageSystem, ChatMessageUser, execute_tools
-from inspect_ai.model import get_model as active_model
+from inspect_ai.model import ChatMessageAssistant, ChatMessageSystem, execute_tools
 from inspect_ai.scorer import Score, Target, grouped, mean, scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import Tool, ToolCall
@@ -33,8 +32,9 @@ from grimoire.bench.search.engines import as_free_text, filters_from_json
 from grimoire.bench.search.runner import allowed_rows
 from grimoire.cards.render import card_text
 from grimoire.cards.store import CardDB
-from grimoire.llm.cost import Budget, cost_of, load_prices
+from grimoire.llm.cost import Budget, load_prices
 from grimoire.llm.keys import redact
+from grimoire.llm.loop import run_tool_loop
 from grimoire.search.engine import SearchEngine
 
 ARMS = ("search", "grep")
@@ -115,34 +115,8 @@ def tool_agent(environment: _Environment, budget: Budget) -> Solver:
         layout = environment.layout_example() if arm.tools == "grep" else ""
         state.messages.insert(0, ChatMessageSystem(content=system_prompt(arm.prompt, arm.tools, arm.grep_mode,
                                                                          layout)))
-        model = active_model()
-        name = str(model)
-        usage = {"input_tokens": 0, "output_tokens": 0, "cost": 0.0, "skipped": False, "budget_stopped": False}
-        nudged = False
-        for turn in range(MAX_TURNS):
-            if budget.exhausted:
-                usage["skipped" if turn == 0 else "budget_stopped"] = True
-                break
-            output = await model.generate(state.messages, tools)
-            call_cost = cost_of(name, output.usage) if output.usage else None
-            budget.charge(call_cost)
-            if output.usage:
-                usage["input_tokens"] += (output.usage.input_tokens + (output.usage.input_tokens_cache_read or 0)
-                                          + (output.usage.input_tokens_cache_write or 0))
-                usage["output_tokens"] += output.usage.output_tokens
-            usage["cost"] = None if usage["cost"] is None or call_cost is None else usage["cost"] + call_cost
-            state.output = output
-            state.messages.append(output.message)
-            if not output.message.tool_calls:
-                if nudged or output.stop_reason != "stop" or not output.message.text:
-                    break  # a second silence, an error or an empty reply ends the episode
-                nudged = True
-                state.messages.append(ChatMessageUser(content=NUDGE))
-                continue
-            result = await execute_tools(state.messages, tools)
-            state.messages.extend(result.messages)
-            if episode.submitted is not None:
-                break
+        name, usage = await run_tool_loop(state, tools, budget=budget, max_turns=MAX_TURNS, nudge=NUDGE,
+                                          done=lambda: episode.submitted is not None)
         _record(state, episode, environment.db, arm, name, usage)
         return state
 

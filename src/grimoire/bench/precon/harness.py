@@ -20,8 +20,7 @@ from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.log import EvalLog, read_eval_log
-from inspect_ai.model import ChatMessageSystem, ChatMessageUser, execute_tools
-from inspect_ai.model import get_model as active_model
+from inspect_ai.model import ChatMessageSystem
 from inspect_ai.scorer import Score, Target, mean, scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import Tool, tool
@@ -31,8 +30,9 @@ from grimoire.bench.agent.tools import Episode, search
 from grimoire.cards.model import Card
 from grimoire.cards.render import card_text
 from grimoire.cards.store import CardDB
-from grimoire.llm.cost import Budget, cost_of, load_prices
+from grimoire.llm.cost import Budget, load_prices
 from grimoire.llm.keys import redact
+from grimoire.llm.loop import run_tool_loop
 from grimoire.search.engine import Filters, SearchEngine
 
 MAX_CALLS = 10  # search calls per episode, as in the agent benchmark's cap
@@ -183,35 +183,9 @@ def precon_agent(db: CardDB, budget: Budget, *, picks: int = PICKS, max_calls: i
         filters = Filters(color_identity=state.metadata["color_identity"], format=COMMANDER_FORMAT)
         tools = [search(engine, filters, episode, search_mode), submit(episode, picks)]
         state.messages.insert(0, ChatMessageSystem(content=system_prompt(picks, max_calls)))
-        model = active_model()
-        name = str(model)
-        usage: dict[str, Any] = {"input_tokens": 0, "output_tokens": 0, "cost": 0.0, "skipped": False,
-                                 "budget_stopped": False}
-        nudged = False
-        for turn in range(max_calls + 4):  # the searches, a submit, refused calls and a nudge
-            if budget.exhausted:
-                usage["skipped" if turn == 0 else "budget_stopped"] = True
-                break
-            output = await model.generate(state.messages, tools)
-            call_cost = cost_of(name, output.usage) if output.usage else None
-            budget.charge(call_cost)
-            if output.usage:
-                usage["input_tokens"] += (output.usage.input_tokens + (output.usage.input_tokens_cache_read or 0)
-                                          + (output.usage.input_tokens_cache_write or 0))
-                usage["output_tokens"] += output.usage.output_tokens
-            usage["cost"] = None if usage["cost"] is None or call_cost is None else usage["cost"] + call_cost
-            state.output = output
-            state.messages.append(output.message)
-            if not output.message.tool_calls:
-                if nudged or output.stop_reason != "stop" or not output.message.text:
-                    break  # a second silence, an error or an empty reply ends the episode
-                nudged = True
-                state.messages.append(ChatMessageUser(content=NUDGE))
-                continue
-            result = await execute_tools(state.messages, tools)
-            state.messages.extend(result.messages)
-            if episode.submissions:
-                break
+        # the searches, a submit, refused calls and a nudge
+        name, usage = await run_tool_loop(state, tools, budget=budget, max_turns=max_calls + 4, nudge=NUDGE,
+                                          done=lambda: bool(episode.submissions))
         cuts, adds = (episode.cuts or [])[:picks], (episode.adds or [])[:picks]
         state.store.set(EPISODE_KEY, {
             "precon_id": str(state.sample_id), "epoch": state.epoch, "model": name, "cuts": cuts, "adds": adds,
