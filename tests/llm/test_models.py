@@ -63,3 +63,23 @@ def test_complete_fn_works_with_an_inspect_provider():
     output.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
     complete = complete_fn("mockllm/model", custom_outputs=[output])
     assert complete("grade this") == "2"
+
+
+def test_turns_with_when_answer_the_requests_that_mention_it(tmp_path):
+    from inspect_ai.model import ChatMessageAssistant, ChatMessageUser
+
+    path = write(tmp_path / "s.jsonl", [
+        {"when": "strategy note", "text": "Hold up counters."},
+        {"tool": "cardDetails", "arguments": {"name": "Lightning Bolt"}},
+        {"text": "Answer: 1"}])
+    model = get_model(f"scripted/{path}")
+    note = asyncio.run(model.generate([ChatMessageUser(content="Write your strategy note for turn 3.")]))
+    assert note.completion == "Hold up counters."
+    first = asyncio.run(model.generate([ChatMessageUser(content="Choose an option.")]))
+    assert first.message.tool_calls[0].function == "cardDetails"
+    second = asyncio.run(model.generate([ChatMessageUser(content="Choose an option."),
+                                         ChatMessageAssistant(content="", tool_calls=first.message.tool_calls)]))
+    assert second.completion == "Answer: 1"
+    late_note = asyncio.run(model.generate([ChatMessageUser(content="Write a strategy note."),
+                                            ChatMessageAssistant(content="x")]))
+    assert late_note.completion == ""  # the note script has one turn: a second call is past its end

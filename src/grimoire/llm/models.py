@@ -16,6 +16,14 @@ A turn may also hold ``"tool_calls": [{"tool": ..., "arguments": ...}, ...]`` (s
 ``"task_id"`` (the turn belongs to that sample only; turns without one are shared by every sample). Each sample
 plays its turns from the start: the n-th model call of a sample gets its n-th turn; past the end the model says
 nothing, which ends the episode.
+
+A turn may also hold ``"when": "<text>"``, which lets one script answer several kinds of request: once any turn
+has a ``when``, a call plays only the turns whose ``when`` occurs in its last user message, or, if none does, the
+turns without a ``when`` (and still the n-th of those for its n-th call)::
+
+    {"when": "strategy note", "text": "Hold up counters."}
+    {"tool": "cardDetails", "arguments": {"name": "Lightning Bolt"}}
+    {"text": "Answer: 1"}
 """
 
 from __future__ import annotations
@@ -125,6 +133,15 @@ def _turns_for(turns: list[Turn], sample_id: str | None, epoch: int) -> list[Tur
     return [t for t in turns if t.get("task_id") is None]
 
 
+def _turns_when(turns: list[Turn], input: list[ChatMessage]) -> list[Turn]:
+    """The turns for this request: those whose ``when`` occurs in the last user message, else those without."""
+    if not any("when" in turn for turn in turns):
+        return turns
+    last_user = next((message.text for message in reversed(input) if message.role == "user"), "")
+    matching = [turn for turn in turns if "when" in turn and str(turn["when"]) in last_user]
+    return matching or [turn for turn in turns if "when" not in turn]
+
+
 def _estimate_tokens(text: str) -> int:
     return max(1, len(text) // CHARS_PER_TOKEN) if text else 0
 
@@ -158,7 +175,7 @@ class _TurnModel(ModelAPI):
     async def generate(self, input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice,
                        config: GenerateConfig) -> ModelOutput:
         sample_id, epoch = _current_sample()
-        turns = _turns_for(self.turns, sample_id, epoch)
+        turns = _turns_when(_turns_for(self.turns, sample_id, epoch), input)
         index = sum(1 for message in input if message.role == "assistant")
         return _output_for(turns[index] if index < len(turns) else None, self.model_name, input, tools)
 

@@ -1,0 +1,166 @@
+"""Card data for the rules engine: phase's ``card-data.json`` faces built from Grimoire's card store.
+
+Only the cards in play are built (the engine then loads in milliseconds and stays small), and every deck is
+checked first: phase drops unknown names silently and plays unimplemented cards as blanks, so a deck with a
+name it cannot resolve, an ``Unimplemented`` effect or a parse warning is refused, naming the cards.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from grimoire.cards.mana import colors_of_cost, mana_value
+from grimoire.cards.model import Card, Face
+
+# Layouts whose faces phase builds one by one (``build_oracle_face_multi``) and links by ``face_index``.
+MULTI_FACE_LAYOUTS = {"split", "flip", "transform", "meld", "adventure", "modal_dfc", "aftermath", "prepare"}
+_SUPERTYPES = {"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"}
+
+
+class DeckCheckError(ValueError):
+    """A deck the engine cannot play faithfully; ``problems`` maps each card name to what is wrong with it."""
+
+    def __init__(self, deck: str, problems: dict[str, str]):
+        self.deck = deck
+        self.problems = problems
+        listed = "; ".join(f"{name}: {why}" for name, why in sorted(problems.items()))
+        super().__init__(f"deck {deck!r} cannot be played: {listed}")
+
+
+def _split_type_line(type_line: str | None) -> tuple[list[str], list[str], list[str]]:
+    left, _, right = (type_line or "").partition("—")
+    words = left.split()
+    supertypes = [w for w in words if w in _SUPERTYPES]
+    types = [w for w in words if w not in _SUPERTYPES]
+    return supertypes, types, right.split()
+
+
+def _atomic_record(card: Card, face: Face, *, multi: bool) -> dict[str, Any]:
+    """The MTGJSON atomic-card shape phase's face builder reads, computed from the store's card."""
+    supertypes, types, subtypes = _split_type_line(face.type_line)
+    colors = colors_of_cost(face.mana_cost)
+    if not colors and face is not card.faces[0]:
+        colors = list(card.colors or card.color_identity)  # a back face is coloured by its indicator
+    record: dict[str, Any] = {
+        "name": card.name if multi else face.name,
+        "manaCost": face.mana_cost,
+        "manaValue": float(card.mana_value if card.mana_value is not None else mana_value(face.mana_cost)),
+        "colors": colors,
+        "colorIdentity": list(card.color_identity),
+        "type": face.type_line or "",
+        "types": types,
+        "subtypes": subtypes,
+        "supertypes": supertypes,
+        "keywords": [] if multi else list(card.keywords),
+        "text": face.oracle_text or "",
+        "power": face.power,
+        "toughness": face.toughness,
+        "loyalty": face.loyalty,
+        "defense": face.defense,
+        "layout": card.layout,
+        "identifiers": {},
+    }
+    if multi:
+        record["faceName"] = face.name
+        record["side"] = "ab"[min(card.faces.index(face), 1)]
+    return record
+
+
+def card_faces(card: Card) -> list[dict[str, Any]]:
+    """phase ``CardFace`` dicts for one card: one for a single-faced card, one per face otherwise."""
+    import phase
+
+    oracle_id = None if card.oracle_id.startswith("syn:") else card.oracle_id
+    if card.layout in MULTI_FACE_LAYOUTS and len(card.faces) > 1:
+        built = []
+        for index, face in enumerate(card.faces[:2]):
+            entry = dict(phase.build_oracle_face_multi(_atomic_record(card, face, multi=True), oracle_id))
+            entry["layout"] = card.layout
+            entry["face_index"] = index
+            built.append(entry)
+        return built
+    return [phase.build_oracle_face(_atomic_record(card, card.faces[0], multi=False), oracle_id)]
+
+
+def play_name(card: Card) -> str:
+    """The name the engine knows a card by in a deck: its front face."""
+    return card.faces[0].name if card.layout in MULTI_FACE_LAYOUTS and len(card.faces) > 1 else card.name
+
+
+def face_problems(face: dict[str, Any]) -> list[str]:
+    """What phase could not implement on a face: ``Unimplemented`` effects and parse warnings."""
+    problems = [_warning_text(w) for w in face.get("parse_warnings") or []]
+    if not face.get("oracle_text") and not _is_vanilla(face):
+        problems.append("no rules text in the card store")
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("type") == "Unimplemented":
+                problems.append(f"unimplemented: {node.get('description') or node.get('name')}")
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(face)
+    return problems
+
+
+def _warning_text(warning: Any) -> str:
+    if isinstance(warning, dict):
+        gap = (warning.get("gap") or {}).get("kind") or warning.get("type") or "parse warning"
+        return f"{gap}: {warning.get('description') or ''}".strip(": ")
+    return str(warning)
+
+
+def _is_vanilla(face: dict[str, Any]) -> bool:
+    """A face that needs no text: a creature with a body, or a basic land (its mana ability is implied)."""
+    types = (face.get("card_type") or {}).get("core_types") or []
+    return "Creature" in types or "Land" in types
+
+
+@dataclass(frozen=True)
+class CardData:
+    """The faces of every card in play, keyed as phase's ``card-data.json`` is (lower-cased face name)."""
+
+    faces: dict[str, dict[str, Any]]
+
+    def to_json(self) -> str:
+        return json.dumps(self.faces, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+    def engine(self):
+        """A phase ``Engine`` holding exactly these cards."""
+        import phase
+
+        return phase.Engine.from_json(self.to_json())
+
+
+def build_card_data(cards: Iterable[Card]) -> tuple[CardData, dict[str, str]]:
+    """Faces for ``cards`` and the problems found (card name -> why it cannot be played)."""
+    faces: dict[str, dict[str, Any]] = {}
+    problems: dict[str, str] = {}
+    for card in {c.oracle_id: c for c in cards}.values():
+        try:
+            built = card_faces(card)
+        except Exception as error:  # phase raises plain ValueError/TypeError for records it cannot read
+            problems[card.name] = f"the engine cannot read it ({error})"
+            continue
+        found = [p for face in built for p in face_problems(face)]
+        if found:
+            problems[card.name] = "; ".join(dict.fromkeys(found))
+        for face in built:
+            faces.setdefault(str(face["name"]).lower(), face)
+    return CardData(faces), problems
+
+
+def check_cards(deck_name: str, cards: Iterable[Card]) -> CardData:
+    """Card data for a deck's cards, or :class:`DeckCheckError` naming every card the engine would misplay."""
+    data, problems = build_card_data(cards)
+    if problems:
+        raise DeckCheckError(deck_name, problems)
+    return data
+

@@ -1,0 +1,599 @@
+"""One game of Magic on the phase engine: the pending decision as a numbered list of options, apply, and a
+per-seat view that keeps hidden information hidden.
+
+Modelled on python-chess's ``Board``: ``decision()`` is the legal-move list, ``choose()`` the push, ``view(seat)``
+what one player may see. Everything a player is shown is built here from public accessors, never from the
+engine's omniscient ``state()``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from grimoire.bench.arena.cards import CardData
+
+MAX_COMBAT_OPTIONS = 64
+MAX_REPEATED_COST = 8  # a repeatable optional cost (replicate, multikicker) is offered this many times at most
+# How each engine prompt reads to a player: the decision types of the census and the prompt.
+CATEGORIES = {
+    "Priority": "priority",
+    "MulliganDecision": "mulligan",
+    "TargetSelection": "targets",
+    "TriggerTargetSelection": "targets",
+    "DeclareAttackers": "attackers",
+    "DeclareBlockers": "blockers",
+    "ModeChoice": "modes",
+    "ModalChoice": "modes",
+    "ChooseXValue": "x",
+    "DamageAssignment": "damage assignment",
+    "OptionalEffectChoice": "optional",
+    "OptionalCostChoice": "optional",
+    "TriggerOrder": "ordering",
+    "PendingTriggerOrder": "ordering",
+    "OrderCards": "ordering",
+}
+_ZONE_NAMES = {"Hand": "hand", "Battlefield": "battlefield", "Graveyard": "graveyard", "Exile": "exile",
+               "Library": "library", "Stack": "stack", "Command": "command zone"}
+
+
+class ActionRejected(RuntimeError):
+    """The engine refused an action (even one it listed); the state is unchanged and the player is asked again."""
+
+
+class IllegalCombat(ValueError):
+    """A combat declaration that does not fit the pending attack or block prompt."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal choice: ``number`` as shown to the player (1-based), a label, and the engine action."""
+
+    number: int
+    label: str
+    action: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the engine waits for: the seat that must act, the prompt type and the numbered options."""
+
+    seat: int
+    kind: str
+    category: str
+    options: tuple[Option, ...]
+    prompt: str = ""
+    turn: int = 0
+
+    def option(self, number: int) -> Option:
+        if not 1 <= number <= len(self.options):
+            raise IndexError(f"option {number} is not between 1 and {len(self.options)}")
+        return self.options[number - 1]
+
+
+@dataclass
+class Deal:
+    """Who plays what: the two decks (card names, engine seat order), the shuffle seed and who goes first."""
+
+    decks: tuple[list[str], list[str]]
+    seed: int
+    first: int = 0
+
+
+@dataclass
+class LogLine:
+    turn: int
+    seat_to_act: int | None
+    text: str
+    visibility: str = "Public"
+
+
+@dataclass
+class Game:
+    """A live game. ``history`` holds every applied (seat, action), enough to replay it from the deal."""
+
+    card_data: CardData
+    deal: Deal
+    history: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    log: list[LogLine] = field(default_factory=list)
+    life_at_turn_start: dict[int, tuple[int, int]] = field(default_factory=dict)
+    _engine: Any = None
+    _game: Any = None
+
+    def __post_init__(self) -> None:
+        self._engine = self.card_data.engine()
+        self._game = self._engine.new_game(list(self.deal.decks[0]), list(self.deal.decks[1]), seed=self.deal.seed,
+                                           format="Legacy", first_player=self.deal.first)
+        self._note_turn()
+
+    # -- state ----------------------------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        return int(self._game.turn)
+
+    @property
+    def phase(self) -> str:
+        return str(self._game.phase)
+
+    def waiting_for(self) -> dict[str, Any]:
+        return self._game.waiting_for() or {"type": "GameOver", "data": {"winner": None}}
+
+    @property
+    def over(self) -> bool:
+        return self.waiting_for().get("type") == "GameOver"
+
+    @property
+    def winner(self) -> int | None:
+        waiting = self.waiting_for()
+        if waiting.get("type") != "GameOver":
+            return None
+        winner = (waiting.get("data") or {}).get("winner")
+        return None if winner is None else int(winner)
+
+    def life(self, seat: int) -> int:
+        return int(self._game.player(seat)["life"])
+
+    def active_seat(self) -> int | None:
+        turn_holder = None
+        for line in reversed(self.log):
+            if line.seat_to_act is not None:
+                turn_holder = line.seat_to_act
+                break
+        return turn_holder
+
+    def name_of(self, object_id: int) -> str:
+        found = self.object(object_id)
+        return str(found.get("name")) if found else f"object {object_id}"
+
+    def object(self, object_id: int) -> dict[str, Any] | None:
+        """A game object by id, or None when the engine no longer knows it (a token that left play...)."""
+        try:
+            return self._game.object(int(object_id))
+        except (ValueError, TypeError):
+            return None
+
+    # -- decisions ------------------------------------------------------------------------------------------
+
+    def actor(self) -> int | None:
+        """The seat the engine waits on, or None once the game is over."""
+        waiting = self.waiting_for()
+        data = waiting.get("data") or {}
+        if waiting.get("type") == "GameOver":
+            return None
+        if isinstance(data, dict) and "player" in data:
+            return int(data["player"])
+        if waiting.get("type") == "MulliganDecision":
+            return int(data["pending"][0]["player"])
+        return int(self._game.priority_player())
+
+    def decision(self) -> Decision | None:
+        """The pending decision with every legal option numbered, or None when the game is over."""
+        seat = self.actor()
+        if seat is None:
+            return None
+        waiting = self.waiting_for()
+        kind = str(waiting.get("type"))
+        data = waiting.get("data") if isinstance(waiting.get("data"), dict) else {}
+        if kind == "DeclareAttackers":
+            actions = attack_options(data)
+        elif kind == "DeclareBlockers":
+            actions = block_options(data)
+        elif kind == "MulliganDecision":
+            actions = self._mulligan_options(data, seat)
+        else:
+            actions = []
+            for action in self._game.actions():
+                as_dict = action.to_dict()
+                if as_dict not in actions:  # the mulligan prompt lists each choice once per pending player
+                    actions.append(as_dict)
+        if kind == "OptionalCostChoice" and int(data.get("times_kicked") or 0) >= MAX_REPEATED_COST:
+            actions = [a for a in actions if not (a.get("data") or {}).get("pay")]
+        labelled = [(self.label(a, seat), a) for a in actions]
+        if actions and all(a.get("type") == "SelectCards" for a in actions):
+            # choices among cards: one option per distinct choice, in name order (never in library order)
+            labelled = sorted({label: a for label, a in reversed(labelled)}.items())
+        options = tuple(Option(i + 1, label, a) for i, (label, a) in enumerate(labelled))
+        return Decision(seat=seat, kind=kind, category=category_of(kind, actions), options=options,
+                        prompt=self.describe_prompt(kind, data, seat), turn=self.turn)
+
+    def _mulligan_options(self, data: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        """The mulligan prompt is simultaneous and phase lists every pending player's actions together: keep only
+        the acting seat's (keep/mulligan, or which cards to put on the bottom after keeping)."""
+        pending = next((p for p in data.get("pending", []) if p.get("player") == seat), {})
+        if (pending.get("phase") or {}).get("type") == "BottomCards":
+            hand = {int(o["id"]) for o in self._game.hand(seat)}
+            actions = [a.to_dict() for a in self._game.actions()]
+            return [a for a in actions if a.get("type") == "SelectCards"
+                    and set((a.get("data") or {}).get("cards") or []) <= hand]
+        return [{"type": "MulliganDecision", "data": {"choice": {"type": choice}}} for choice in ("Keep", "Mulligan")]
+
+    def choose(self, decision: Decision, option: Option) -> None:
+        """Apply ``option`` for the deciding seat. Raises :class:`ActionRejected` (state unchanged) when the engine
+        refuses it, and :class:`IllegalCombat` for a combat declaration the prompt does not allow."""
+        self.apply(decision.seat, option.action)
+
+    def apply(self, seat: int, action: dict[str, Any]) -> None:
+        import phase
+
+        waiting = self.waiting_for()
+        data = waiting.get("data") if isinstance(waiting.get("data"), dict) else {}
+        if action.get("type") == "DeclareAttackers":
+            validate_attack(data, action)
+        elif action.get("type") == "DeclareBlockers":
+            validate_blocks(data, action)
+        try:
+            result = self._game.apply(seat, phase.GameAction.from_dict(action))
+        except Exception as error:  # the engine raises ValueError/RuntimeError for actions it will not take
+            raise ActionRejected(f"{action.get('type')}: {error}") from error
+        self.history.append((seat, action))
+        self._record(result.log_entries or [])
+        self._note_turn()
+
+    # -- log and view ---------------------------------------------------------------------------------------
+
+    def _note_turn(self) -> None:
+        if self.turn not in self.life_at_turn_start:
+            self.life_at_turn_start[self.turn] = (self.life(0), self.life(1))
+
+    def _record(self, entries: list[dict[str, Any]]) -> None:
+        for entry in entries:
+            presentation = entry.get("presentation") or {}
+            if presentation.get("importance") == "Detail":
+                continue
+            visibility = presentation.get("visibility")
+            visibility = visibility if isinstance(visibility, str) else "Private"
+            seat_to_act = None
+            segments = entry.get("segments") or []
+            if entry.get("category") == "Turn" and presentation.get("importance") == "Essential":
+                seat_to_act = next((s["value"]["player_id"] for s in segments if s.get("type") == "PlayerName"), None)
+            self.log.append(LogLine(int(entry.get("turn", self.turn)), seat_to_act, _segments_json(segments),
+                                    visibility))
+
+    def log_for(self, seat: int | None, names: tuple[str, str] | None = None) -> list[tuple[int, str]]:
+        """The log as ``seat`` may read it: (turn, text), hidden card names withheld. ``seat=None`` with ``names``
+        is the spectator's log for game records."""
+        return [(line.turn, render_segments(line.text, seat, hide_cards=line.visibility != "Public", names=names))
+                for line in self.log]
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: both life totals, its own hand, counts of hidden zones, the battlefield, graveyards,
+        face-up exile and the stack. Library order and the opponent's hand never appear."""
+        other = 1 - seat
+        me, them = self._game.player(seat), self._game.player(other)
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "active_seat": self.active_seat(),
+            "you": {"seat": seat, "life": me["life"], "poison": me.get("poison_counters", 0),
+                    "hand": [self._card(o, seat) for o in self._game.hand(seat)],
+                    "library_count": len(me.get("library") or []),
+                    "graveyard": [self._card(o, seat) for o in self._game.graveyard(seat)]},
+            "opponent": {"seat": other, "life": them["life"], "poison": them.get("poison_counters", 0),
+                         "hand_count": len(them.get("hand") or []),
+                         "library_count": len(them.get("library") or []),
+                         "graveyard": [self._card(o, seat) for o in self._game.graveyard(other)]},
+            "battlefield": [self._card(o, seat) for o in self._game.battlefield()],
+            "exile": [self._card(o, seat) for o in self._game.exile()],
+            "stack": [self._stack_entry(e, seat) for e in self._game.stack()],
+        }
+
+    def _card(self, obj: dict[str, Any], seat: int) -> dict[str, Any]:
+        hidden = obj.get("face_down") and obj.get("controller") != seat
+        card: dict[str, Any] = {"id": obj.get("id"), "name": "face-down card" if hidden else obj.get("name"),
+                                "controller": obj.get("controller"), "owner": obj.get("owner")}
+        if obj.get("zone") == "Battlefield" or obj.get("power") is not None:
+            card.update({k: obj.get(k) for k in ("power", "toughness", "loyalty") if obj.get(k) is not None})
+        for key in ("tapped", "damage_marked", "attached_to"):
+            if obj.get(key):
+                card[key] = obj[key]
+        if obj.get("counters"):
+            card["counters"] = obj["counters"]
+        types = (obj.get("card_types") or {}).get("core_types")
+        if types and not hidden:
+            card["types"] = types
+        return card
+
+    def _stack_entry(self, entry: dict[str, Any], seat: int) -> dict[str, Any]:
+        source = entry.get("source_id")
+        kind = entry.get("kind") or {}
+        return {"id": entry.get("id"), "source": self.name_of(source) if source is not None else "?",
+                "controller": entry.get("controller"), "kind": kind.get("type") if isinstance(kind, dict) else kind}
+
+    # -- labels ---------------------------------------------------------------------------------------------
+
+    def label(self, action: dict[str, Any], seat: int) -> str:
+        """A one-line description of an action, card names resolved."""
+        kind = action.get("type")
+        data = action.get("data") or {}
+        name = self._names
+        if kind == "PassPriority":
+            return "Pass priority" + (" (let the top of the stack resolve)" if self._game.stack() else "")
+        if kind == "PlayLand":
+            return f"Play land: {name(data.get('object_id'))}"
+        if kind == "CastSpell":
+            return f"Cast {self._cast_label(data.get('object_id'))}"
+        if kind == "ActivateAbility":
+            return f"Activate {self._ability_label(data.get('source_id'), data.get('ability_index'))}"
+        if kind == "ChooseTarget":
+            return f"Target: {self._target_label(data.get('target'), seat)}"
+        if kind == "DeclareAttackers":
+            attacks = data.get("attacks") or []
+            if not attacks:
+                return "Attack with nothing"
+            return "Attack with " + ", ".join(f"{name(a)} -> {self._target_label(t, seat)}" for a, t in attacks)
+        if kind == "DeclareBlockers":
+            blocks = data.get("assignments") or []
+            if not blocks:
+                return "No blocks"
+            return "Block: " + ", ".join(f"{name(b)} blocks {name(a)}" for b, a in blocks)
+        if kind == "MulliganDecision":
+            return {"Keep": "Keep this hand", "Mulligan": "Mulligan (shuffle and draw a new hand)"}.get(
+                (data.get("choice") or {}).get("type"), str(data))
+        if kind == "SelectCards":
+            cards = data.get("cards") or []
+            return "Choose: " + (", ".join(name(c) for c in cards) if cards else "nothing")
+        if kind == "ChooseX":
+            return f"X = {data.get('value')}"
+        if kind in ("DecideOptionalEffect", "DecideOptionalCost"):
+            return "Yes" if data.get("accept", data.get("pay")) else "No"
+        if kind == "DecideOptionalEffectAndRemember":
+            choice = (data.get("choice") or {}).get("type")
+            return f"{choice} (and remember this answer for this trigger)"
+        if kind == "CancelCast":
+            return "Cancel (take back the spell or ability being cast)"
+        return f"{kind}: {self._generic(data)}"
+
+    def _names(self, object_id: Any) -> str:
+        return self.name_of(object_id) if isinstance(object_id, int) else str(object_id)
+
+    def _cast_label(self, object_id: int | None) -> str:
+        obj = self.object(object_id) if object_id is not None else None
+        if not obj:
+            return f"object {object_id}"
+        cost = render_cost(obj.get("mana_cost"))
+        zone = obj.get("zone")
+        where = "" if zone in (None, "Hand") else f" from {_ZONE_NAMES.get(zone, zone)}"
+        return f"{obj.get('name')}{' ' + cost if cost else ''}{where}"
+
+    def _ability_label(self, source_id: int | None, index: int | None) -> str:
+        obj = self.object(source_id) if source_id is not None else None
+        if not obj:
+            return f"ability of object {source_id}"
+        abilities = obj.get("abilities") or []
+        text = ""
+        if index is not None and 0 <= index < len(abilities):
+            ability = abilities[index] or {}
+            text = ability.get("description") or (ability.get("effect") or {}).get("type") or ""
+        return f"{obj.get('name')}: {text}".rstrip(": ").replace("~", str(obj.get("name")))
+
+    def _target_label(self, target: Any, seat: int) -> str:
+        if isinstance(target, dict):
+            if "Player" in target or target.get("type") == "Player":
+                player = target.get("Player", target.get("data"))
+                return "you" if player == seat else "your opponent"
+            if "Object" in target or target.get("type") == "Object":
+                object_id = target.get("Object", target.get("data"))
+                obj = self.object(object_id)
+                if obj:
+                    owner = "your" if obj.get("controller") == seat else "opponent's"
+                    return f"{obj.get('name')} ({owner} {_ZONE_NAMES.get(obj.get('zone'), obj.get('zone'))})"
+        return self._generic(target)
+
+    def _generic(self, value: Any) -> str:
+        if isinstance(value, dict) and value.get("type") == "Cost":
+            return render_cost(value)
+        if isinstance(value, dict) and set(value) <= {"type", "data"} and "type" in value:
+            inner = value.get("data")
+            return str(value["type"]) + ("" if inner is None else f" {self._generic(inner)}")
+        if isinstance(value, dict):
+            parts = []
+            for key, item in value.items():
+                if key.endswith("_id") or key in ("object", "Object"):
+                    parts.append(f"{key}={self._names(item)}")
+                elif key == "cards" and isinstance(item, list):
+                    parts.append(f"cards={', '.join(self._names(c) for c in item)}")
+                else:
+                    parts.append(f"{key}={self._generic(item)}")
+            return ", ".join(parts)
+        if isinstance(value, list):
+            return "[" + ", ".join(self._generic(v) for v in value) + "]"
+        return str(value)
+
+    def describe_prompt(self, kind: str, data: dict[str, Any], seat: int) -> str:
+        """A sentence on what the engine asks, from the prompt's own description where it has one."""
+        if kind == "Priority":
+            return "You have priority."
+        if kind == "MulliganDecision":
+            pending = next((p for p in data.get("pending", []) if p.get("player") == seat), {})
+            phase = pending.get("phase") or {}
+            if phase.get("type") == "BottomCards":
+                return f"You kept after mulligans: choose {phase.get('count')} card(s) to put on the bottom."
+            return f"Keep or mulligan (mulligans taken so far: {pending.get('mulligan_count', 0)})."
+        if kind in ("TargetSelection", "TriggerTargetSelection"):
+            ability = (data.get("pending_cast") or {}).get("ability") or {}
+            text = ability.get("description") or ""
+            source = (data.get("pending_cast") or {}).get("object_id")
+            source_name = self.name_of(source) if source is not None else ""
+            return f"Choose a target for {source_name}: {text.replace('~', source_name)}".strip()
+        if kind == "DeclareAttackers":
+            return "Declare attackers."
+        if kind == "DeclareBlockers":
+            return "Declare blockers."
+        if kind == "ChooseXValue":
+            return f"Choose X (from {data.get('min')} to {data.get('max')})."
+        if kind == "OptionalCostChoice":
+            source = (data.get("pending_cast") or {}).get("object_id")
+            kicked = int(data.get("times_kicked") or 0)
+            return (f"Pay the optional cost of {self.name_of(source) if source is not None else 'this spell'}? "
+                    f"({self._generic(data.get('cost'))}" + (f"; paid {kicked} times so far)" if kicked else ")"))
+        description = data.get("description")
+        if description:
+            return str(description)
+        count = data.get("count")
+        source = data.get("source_id")
+        what = data.get("effect_kind") or kind
+        parts = [f"{what}"]
+        if source is not None:
+            parts.append(f"for {self.name_of(source)}")
+        if count is not None:
+            parts.append(f"(choose {'up to ' if data.get('up_to') else ''}{count})")
+        return " ".join(parts)
+
+
+# -- combat -----------------------------------------------------------------------------------------------------
+
+
+def attack_options(prompt: dict[str, Any]) -> list[dict[str, Any]]:
+    """Real attack combinations: every subset of the possible attackers (each at its first legal target, with
+    single attacks at every other target too) while that fits in ``MAX_COMBAT_OPTIONS``; for more attackers,
+    none, each alone, all, and all but one. phase itself lists only none, each single creature, or all."""
+    attackers = [int(a) for a in prompt.get("valid_attacker_ids") or []]
+    by_attacker = prompt.get("valid_attack_targets_by_attacker") or {}
+    default_targets = prompt.get("valid_attack_targets") or []
+
+    def targets(attacker: int) -> list[Any]:
+        return by_attacker.get(str(attacker)) or by_attacker.get(attacker) or default_targets
+
+    def attack(group: Sequence[int]) -> dict[str, Any]:
+        return {"type": "DeclareAttackers",
+                "data": {"attacks": [[a, targets(a)[0]] for a in group if targets(a)], "bands": []}}
+
+    if 2 ** len(attackers) <= MAX_COMBAT_OPTIONS:
+        groups = [g for size in range(len(attackers) + 1) for g in itertools.combinations(attackers, size)]
+    else:
+        everyone = tuple(attackers)
+        groups = [(), *[(a,) for a in attackers], everyone, *[tuple(x for x in everyone if x != a) for a in attackers]]
+    options = [attack(g) for g in groups]
+    for attacker in attackers:  # planeswalkers and battles as targets: one single attack for each
+        for target in targets(attacker)[1:]:
+            options.append({"type": "DeclareAttackers", "data": {"attacks": [[attacker, target]], "bands": []}})
+    return options
+
+
+def block_options(prompt: dict[str, Any]) -> list[dict[str, Any]]:
+    """Real block combinations: each blocker blocks nothing or one attacker it may block, fewest blocks first,
+    up to ``MAX_COMBAT_OPTIONS`` (phase itself lists only single blocker-attacker pairs)."""
+    blockers = [int(b) for b in prompt.get("valid_blocker_ids") or []]
+    allowed = prompt.get("valid_block_targets") or {}
+    choices = [[None, *[int(a) for a in (allowed.get(str(b)) or allowed.get(b) or [])]] for b in blockers]
+    found: list[list[list[int]]] = []
+    for size in range(len(blockers) + 1):
+        for chosen in itertools.combinations(range(len(blockers)), size):
+            pools = [choices[i][1:] for i in chosen]
+            for attackers in itertools.product(*pools):
+                found.append([[blockers[i], a] for i, a in zip(chosen, attackers, strict=True)])
+                if len(found) >= MAX_COMBAT_OPTIONS:
+                    return [{"type": "DeclareBlockers", "data": {"assignments": f}} for f in found]
+    return [{"type": "DeclareBlockers", "data": {"assignments": f}} for f in found]
+
+
+def validate_attack(prompt: dict[str, Any], action: dict[str, Any]) -> None:
+    """Raise :class:`IllegalCombat` unless every attacker may attack, once, at a target it may attack."""
+    attackers = {int(a) for a in prompt.get("valid_attacker_ids") or []}
+    by_attacker = prompt.get("valid_attack_targets_by_attacker") or {}
+    default_targets = prompt.get("valid_attack_targets") or []
+    seen: set[int] = set()
+    for pair in (action.get("data") or {}).get("attacks") or []:
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            raise IllegalCombat(f"an attack must be [attacker, target], got {pair!r}")
+        attacker, target = int(pair[0]), pair[1]
+        if attacker not in attackers:
+            raise IllegalCombat(f"object {attacker} cannot attack now")
+        if attacker in seen:
+            raise IllegalCombat(f"object {attacker} is declared as an attacker twice")
+        seen.add(attacker)
+        legal = by_attacker.get(str(attacker)) or by_attacker.get(attacker) or default_targets
+        if target not in legal:
+            raise IllegalCombat(f"object {attacker} cannot attack {target!r}")
+
+
+def validate_blocks(prompt: dict[str, Any], action: dict[str, Any]) -> None:
+    """Raise :class:`IllegalCombat` unless every block pairs a legal blocker with an attacker it may block, within
+    its blocking capacity."""
+    allowed = prompt.get("valid_block_targets") or {}
+    capacity = prompt.get("block_capacities") or {}
+    used: dict[int, int] = {}
+    pairs: set[tuple[int, int]] = set()
+    for pair in (action.get("data") or {}).get("assignments") or []:
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            raise IllegalCombat(f"a block must be [blocker, attacker], got {pair!r}")
+        blocker, attacker = int(pair[0]), int(pair[1])
+        legal = [int(a) for a in (allowed.get(str(blocker)) or allowed.get(blocker) or [])]
+        if not legal:
+            raise IllegalCombat(f"object {blocker} cannot block now")
+        if attacker not in legal:
+            raise IllegalCombat(f"object {blocker} cannot block object {attacker}")
+        if (blocker, attacker) in pairs:
+            raise IllegalCombat(f"object {blocker} blocks object {attacker} twice")
+        pairs.add((blocker, attacker))
+        used[blocker] = used.get(blocker, 0) + 1
+        limit = int(capacity.get(str(blocker), capacity.get(blocker, 1)) or 1)
+        if used[blocker] > limit:
+            raise IllegalCombat(f"object {blocker} can block at most {limit} attacker(s)")
+
+
+# -- text -------------------------------------------------------------------------------------------------------
+
+
+def category_of(kind: str, actions: list[dict[str, Any]]) -> str:
+    """The decision type a prompt belongs to, for the prompt text and the census."""
+    if kind in CATEGORIES:
+        return CATEGORIES[kind]
+    types = {a.get("type") for a in actions}
+    if "SelectCards" in types:
+        return "choose cards"
+    if "ChooseX" in types:
+        return "x"
+    if "ChooseTarget" in types:
+        return "targets"
+    if any("Mode" in str(t) for t in types):
+        return "modes"
+    if any("Order" in str(t) for t in types):
+        return "ordering"
+    return "other"
+
+
+_SHARDS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C", "Snow": "S", "X": "X"}
+
+
+def render_cost(cost: Any) -> str:
+    """``{2}{U}{U}`` from phase's mana cost shape."""
+    if not isinstance(cost, dict) or cost.get("type") != "Cost":
+        return ""
+    generic = int(cost.get("generic") or 0)
+    shards = [_SHARDS.get(s, s) if isinstance(s, str) else str(s) for s in cost.get("shards") or []]
+    symbols = ([str(generic)] if generic or not shards else []) + shards
+    return "".join("{" + s + "}" for s in symbols)
+
+
+def _segments_json(segments: list[dict[str, Any]]) -> str:
+    import json
+
+    return json.dumps(segments, separators=(",", ":"))
+
+
+def render_segments(segments_json: str, seat: int | None, *, hide_cards: bool = False,
+                    names: tuple[str, str] | None = None) -> str:
+    """An engine log entry as text for ``seat``: players become "You"/"Opponent"; card names are withheld from
+    entries the engine marks as hidden information."""
+    import json
+
+    text = []
+    for segment in json.loads(segments_json):
+        kind, value = segment.get("type"), segment.get("value")
+        if kind == "PlayerName":
+            player = value.get("player_id")
+            if names is not None and player in (0, 1):
+                text.append(names[player])
+            else:
+                text.append("You" if player == seat else "Opponent")
+        elif kind == "CardName":
+            text.append("a card" if hide_cards else str(value.get("name")))
+        elif kind == "Zone":
+            text.append(_ZONE_NAMES.get(value, str(value)))
+        else:
+            text.append(str(value if not isinstance(value, dict) else value.get("name", value)))
+    return "".join(text)

@@ -1,0 +1,259 @@
+"""Running a league: deals, parallel games, refits and the scheduler, with every game appended to a JSONL log.
+
+A deal is the unit of play: a CPU deal is played from both seats (the player on a model deck against the CPU on
+Red Burn, first 0 then first 1), a battle deal four ways (each player on each deck, each going first), all from
+the same seeded shuffles. After each round of games the ratings are refitted and the next deals are the ones the
+scheduler expects to narrow the leaderboard most per dollar. Games run in worker processes through any
+``concurrent.futures.Executor`` (a process pool by default; see the README for Ray).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from grimoire.bench.arena.decks import BATTLE_DECKS, CPU_DECK, MODEL_DECKS, card_data_for, load_deck
+from grimoire.bench.arena.play import GameRecord, play_game
+from grimoire.bench.arena.rating import Ratings, fit
+from grimoire.bench.arena.schedule import Candidate, expected_gain, game_cost
+from grimoire.bench.arena.version import harness_version
+
+BOT_KINDS = {"random", "heuristic", "cpu"}
+# What an LLM game is assumed to cost before the player has a priced game on record (USD, both sides' share).
+UNPRICED_LLM_GAME_COST = 1.0
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game to play, as plain data so it can cross a process (or Ray) boundary."""
+
+    game_id: str
+    players: tuple[str, str]
+    decks: tuple[str, str]
+    seed: int
+    first: int
+    kind: str
+    harness_version: str
+    max_turns: int = 40
+    cpu_timeout: float = 20.0
+
+
+def player_kind(spec: str) -> str:
+    """``random``, ``heuristic``, ``cpu`` (optionally ``name:suffix`` for a second instance), else an LLM."""
+    base = spec.split("#", 1)[0]
+    return base if base in BOT_KINDS else "llm"
+
+
+def make_player(spec: str, *, seed: int = 0, cpu_timeout: float = 20.0):
+    """A player from its spec: a bot name, or a model name for the provider layer (``anthropic/...``,
+    ``scripted/<path>``...). ``#2`` after a spec makes a second, independent instance ("random#2")."""
+    from grimoire.bench.arena.cpu import CPUPlayer
+    from grimoire.bench.arena.players import HeuristicBot, RandomBot
+
+    kind = player_kind(spec)
+    if kind == "random":
+        return RandomBot(spec, seed=seed)
+    if kind == "heuristic":
+        return HeuristicBot(spec, seed=seed)
+    if kind == "cpu":
+        return CPUPlayer(spec, timeout=cpu_timeout)
+    from grimoire.bench.arena.llm_player import LLMPlayer
+
+    return LLMPlayer(spec.split("#", 1)[0], name=spec)
+
+
+@lru_cache(maxsize=1)
+def _table():
+    """The card store, the four decks and their engine card data, once per process."""
+    import grimoire
+
+    db = grimoire.open()
+    decks = {name: load_deck(name, db) for name in (CPU_DECK, *MODEL_DECKS)}
+    return db, decks, card_data_for(list(decks.values()))
+
+
+def run_task(task: GameTask) -> dict[str, Any]:
+    """Play one game in this process and return its record as a dict (the function workers run)."""
+    _, decks, card_data = _table()
+    players = tuple(make_player(spec, seed=task.seed, cpu_timeout=task.cpu_timeout) for spec in task.players)
+    record = play_game(card_data, (decks[task.decks[0]], decks[task.decks[1]]), players, seed=task.seed,
+                       first=task.first, harness_version=task.harness_version, max_turns=task.max_turns,
+                       game_id=task.game_id)
+    record.kind = task.kind
+    return record.to_dict()
+
+
+def deal_tasks(candidate: Candidate, seed: int, version: str, *, max_turns: int = 40,
+               cpu_timeout: float = 20.0) -> list[GameTask]:
+    """The games of one deal: a CPU deal from both seats (2 games), a battle deal four ways."""
+    (a, b), (deck_a, deck_b) = candidate.players, candidate.decks
+    layouts = [((a, b), (deck_a, deck_b))]
+    if candidate.kind == "battle":
+        layouts.append(((b, a), (deck_a, deck_b)))  # same deck in each seat: the same shuffles, players swapped
+    tasks = []
+    for players, decks in layouts:
+        for first in (0, 1):
+            game_id = f"{seed}-{decks[0]}-{decks[1]}-{players[0]}-{players[1]}-f{first}"
+            tasks.append(GameTask(game_id, players, decks, seed, first, candidate.kind, version, max_turns,
+                                  cpu_timeout))
+    return tasks
+
+
+def candidates(players: Iterable[str], *, reference: str = "cpu") -> list[Candidate]:
+    """Every pairing a league can play: each player against the CPU on each model deck, and each pair of
+    players in a battle (Delver against Jeskai)."""
+    others = [p for p in players if p != reference]
+    found = [Candidate((p, reference), (deck, CPU_DECK), "cpu") for p in others for deck in MODEL_DECKS]
+    found += [Candidate((a, b), BATTLE_DECKS, "battle") for a, b in combinations(others, 2)]
+    return found
+
+
+def load_games(path: str | Path, version: str | None = None,
+               compatible: Iterable[str] = ()) -> tuple[list[GameRecord], list[GameRecord]]:
+    """Games from a JSONL log: (kept, excluded for another harness version). ``version=None`` keeps all."""
+    kept: list[GameRecord] = []
+    excluded: list[GameRecord] = []
+    path = Path(path)
+    if not path.exists():
+        return kept, excluded
+    allowed = {version, *compatible} if version else None
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = GameRecord.from_dict(json.loads(line))
+        except (json.JSONDecodeError, TypeError) as error:
+            raise ValueError(f"{path}:{number}: not a game record ({error})") from error
+        (kept if allowed is None or record.harness_version in allowed else excluded).append(record)
+    return kept, excluded
+
+
+def append_game(path: Path, record: dict[str, Any]) -> None:
+    """Append one record as a line; a partly written line is never followed by another (one write, flushed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def cost_per_game(records: Iterable[GameRecord], players: Iterable[str]) -> dict[str, float]:
+    """Each player's mean cost per game so far; bots are free; an LLM without a priced game gets a placeholder."""
+    spent: dict[str, list[float]] = {}
+    for record in records:
+        for seat, name in enumerate(record.players):
+            cost = (record.usage[seat] or {}).get("cost_usd") if seat < len(record.usage) else None
+            if cost is not None:
+                spent.setdefault(name, []).append(float(cost))
+    costs = {}
+    for name in players:
+        if player_kind(name) in BOT_KINDS:
+            costs[name] = 0.0
+        elif spent.get(name):
+            costs[name] = sum(spent[name]) / len(spent[name])
+        else:
+            costs[name] = UNPRICED_LLM_GAME_COST
+    return costs
+
+
+@dataclass
+class LeagueReport:
+    games: int
+    seconds: float
+    games_per_hour: float
+    cost_usd: float
+    ratings: Ratings | None
+    excluded: int
+    ends: dict[str, int] = field(default_factory=dict)
+
+    def summary(self) -> str:
+        ends = ", ".join(f"{n} {end}" for end, n in sorted(self.ends.items()))
+        return (f"{self.games} games in {self.seconds:.0f} s: {self.games_per_hour:.0f} games/hour; "
+                f"cost ${self.cost_usd:.2f}; endings: {ends or 'none'}"
+                + (f"; {self.excluded} games from other harness versions left out" if self.excluded else ""))
+
+
+def rank_deals(ratings: Ratings | None, options: list[Candidate], costs: dict[str, float],
+               min_cost: float = 0.001) -> list[Candidate]:
+    """Candidates by expected gain per dollar, best first (in a fixed order before any game is rated)."""
+    if ratings is None:
+        return sorted(options, key=lambda c: (c.kind != "cpu", c.players, c.decks))
+    scored = [(expected_gain(ratings, c) / max(min_cost, game_cost(c, costs)), c) for c in options]
+    return [c for _, c in sorted(scored, key=lambda t: (-t[0], t[1].players, t[1].decks, t[1].kind))]
+
+
+def run_league(players: list[str], out_dir: str | Path, *, games: int = 40, workers: int = 2, seed: int = 0,
+               max_cost: float | None = None, compatible: Iterable[str] = (), fit_options: dict | None = None,
+               max_turns: int = 40, cpu_timeout: float = 20.0, executor: Executor | None = None,
+               progress: Callable[[int], None] | None = None) -> LeagueReport:
+    """Play at least ``games`` more games (whole deals) among ``players`` and rate everything in ``out_dir``.
+
+    Each round fills the workers with the best deals, plays them in parallel, appends every record to
+    ``out_dir/games.jsonl`` and refits. Stops early when ``max_cost`` (USD) is spent.
+    """
+    out = Path(out_dir)
+    log_path = out / "games.jsonl"
+    version = harness_version()
+    fit_options = dict(fit_options or {})
+    history, excluded = load_games(log_path, version, compatible)
+    options = candidates(players)
+    if not options:
+        raise ValueError("a league needs at least one player besides the CPU")
+    used_seeds = {r.seed for r in history}
+    next_seed = max(used_seeds, default=seed * 100_000) + 1
+    own_pool = executor is None
+    pool = executor or ProcessPoolExecutor(max_workers=workers)
+    ratings = fit([r.result() for r in history], **fit_options) if history else None
+    started = time.monotonic()
+    played, spent = 0, 0.0
+    ends: dict[str, int] = {}
+    try:
+        while played < games and (max_cost is None or spent < max_cost):
+            costs = cost_per_game(history, players)
+            batch: list[GameTask] = []
+            for candidate in rank_deals(ratings, options, costs):
+                batch += deal_tasks(candidate, next_seed, version, max_turns=max_turns, cpu_timeout=cpu_timeout)
+                next_seed += 1
+                if len(batch) >= max(workers, 1) or played + len(batch) >= games:
+                    break
+            futures: list[Future] = [pool.submit(run_task, task) for task in batch]
+            for future in as_completed(futures):
+                record = future.result()
+                append_game(log_path, record)
+                game = GameRecord.from_dict(record)
+                history.append(game)
+                played += 1
+                spent += game.cost_usd or 0.0
+                end = game.end.split(":")[0]
+                ends[end] = ends.get(end, 0) + 1
+                if progress:
+                    progress(1)
+            ratings = fit([r.result() for r in history], **fit_options)
+    finally:
+        if own_pool:
+            pool.shutdown(cancel_futures=True)
+    seconds = time.monotonic() - started
+    return LeagueReport(games=played, seconds=seconds, games_per_hour=3600 * played / seconds if seconds else 0.0,
+                        cost_usd=spent, ratings=ratings, excluded=len(excluded), ends=ends)
+
+
+def write_leaderboard(ratings: Ratings, out_dir: str | Path) -> list[Path]:
+    """leaderboard.txt, .json, .png and .html in ``out_dir``."""
+    from grimoire.bench.arena import leaderboard
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "leaderboard.txt").write_text(leaderboard.table(ratings) + "\n", encoding="utf-8")
+    (out / "leaderboard.json").write_text(json.dumps(leaderboard.to_json(ratings), indent=2) + "\n",
+                                          encoding="utf-8")
+    leaderboard.plot(ratings, out / "leaderboard.png", out / "leaderboard.html")
+    return [out / f"leaderboard.{ext}" for ext in ("txt", "json", "png", "html")]
+

@@ -1,0 +1,208 @@
+"""Play one game between two players and keep a record that can be replayed from the deal and the actions.
+
+A decision with a single option that only passes priority is applied for the player (counted as ``auto_pass``).
+An option the engine refuses is reported to the player, who is asked again; after ``MAX_ATTEMPTS`` refusals or
+an unusable answer the first remaining option is taken and recorded as a fallback, never silently. A choice
+repeated ``LOOP_LIMIT`` times at the same decision in one turn is withheld (``loop_guard``) so no game spins.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from grimoire.bench.arena.cards import CardData
+from grimoire.bench.arena.decks import ArenaDeck
+from grimoire.bench.arena.game import ActionRejected, Deal, Decision, Game, IllegalCombat
+from grimoire.bench.arena.players import Census, Player
+
+MAX_ATTEMPTS = 3
+# The same choice at the same decision this many times in one turn is a loop (cast, cancel, cast...): that option
+# is then withheld for the rest of the turn, and the census says so.
+LOOP_LIMIT = 12
+MAX_TURNS = 40
+MAX_DECISIONS = 6000
+
+
+@dataclass
+class GameRecord:
+    """Everything about a finished game; ``actions`` and the deal replay it exactly."""
+
+    game_id: str
+    harness_version: str
+    deal: str
+    seed: int
+    first: int
+    players: list[str]
+    kinds: list[str]
+    decks: list[str]
+    winner: int | None
+    end: str  # "win", "turn limit", "decision limit" or "error: ..."
+    turns: int
+    decisions: int
+    actions: list[list[Any]]
+    census: dict[str, Any]
+    usage: list[dict[str, Any]]
+    cost_usd: float | None
+    seconds: float
+    notes: list[list[str]] = field(default_factory=list)
+    log: list[list[Any]] = field(default_factory=list)
+    kind: str = ""  # "cpu" or "battle" (how the league scheduled it)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameRecord:
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+    def result(self):
+        """The rating model's view of this game."""
+        from grimoire.bench.arena.rating import GameResult
+
+        return GameResult(game_id=self.game_id, deal=self.deal, players=(self.players[0], self.players[1]),
+                          decks=(self.decks[0], self.decks[1]), first=self.first, winner=self.winner,
+                          cost_usd=self.cost_usd or 0.0)
+
+
+def deal_key(seed: int, decks: tuple[str, str]) -> str:
+    """Games with the same seed and the same deck in each seat had identical shuffles: one luck group."""
+    return f"{seed}:{decks[0]}:{decks[1]}"
+
+
+def play_game(card_data: CardData, decks: tuple[ArenaDeck, ArenaDeck], players: tuple[Player, Player], *,
+              seed: int, first: int, harness_version: str = "", max_turns: int = MAX_TURNS,
+              max_decisions: int = MAX_DECISIONS, game_id: str | None = None) -> GameRecord:
+    """Play a whole game. Seat ``i`` plays ``decks[i]`` as ``players[i]``; ``first`` is the seat that starts."""
+    started = time.monotonic()
+    census = Census()
+    game = Game(card_data, Deal((list(decks[0].names), list(decks[1].names)), seed=seed, first=first))
+    for seat, player in enumerate(players):
+        player.start(game, seat, decks[seat], decks[1 - seat], census)
+    decisions = 0
+    repeats: Counter = Counter()
+    end = "win"
+    turn = game.turn
+    try:
+        while not game.over:
+            if game.turn > max_turns:
+                end = "turn limit"
+                break
+            if decisions >= max_decisions:
+                end = "decision limit"
+                break
+            decision = game.decision()
+            if decision is None:
+                break
+            decisions += 1
+            _decide(game, decision, players[decision.seat], census, repeats)
+            if game.turn != turn:
+                active = _turn_holder(game, turn)
+                if active is not None:
+                    players[active].end_turn(game, turn)
+                turn = game.turn
+    except Exception as error:  # an engine fault ends this game only; the league goes on and the record says why
+        end = f"error: {type(error).__name__}: {error}"
+    finally:
+        for player in players:
+            player.close()
+    costs = [p.usage.cost_usd for p in players]
+    return GameRecord(
+        game_id=game_id or uuid.uuid4().hex[:12], harness_version=harness_version,
+        deal=deal_key(seed, (decks[0].name, decks[1].name)), seed=seed, first=first,
+        players=[p.name for p in players], kinds=[p.kind for p in players], decks=[d.name for d in decks],
+        winner=game.winner if end == "win" else None, end=end, turns=game.turn, decisions=decisions,
+        actions=[[seat, action] for seat, action in game.history], census=census.to_dict(),
+        usage=[p.usage.to_dict() for p in players],
+        cost_usd=None if any(c is None for c in costs) else sum(c or 0.0 for c in costs),
+        seconds=round(time.monotonic() - started, 3),
+        notes=[list(getattr(p, "notes", [])) for p in players],
+        log=[[t, text] for t, text in game.log_for(None, names=_seat_names(players))])
+
+
+def _seat_names(players: tuple[Player, Player]) -> tuple[str, str]:
+    return (f"{players[0].name} (seat 0)", f"{players[1].name} (seat 1)")
+
+
+def _turn_holder(game: Game, turn: int) -> int | None:
+    for line in game.log:
+        if line.turn == turn and line.seat_to_act is not None:
+            return int(line.seat_to_act)
+    return None
+
+
+def _decide(game: Game, decision: Decision, player: Player, census: Census, repeats: Counter) -> None:
+    """Get the decision made and applied; every way it ends is counted in ``census.outcomes``."""
+    if len(decision.options) == 1 and decision.options[0].action.get("type") == "PassPriority":
+        census.record("auto_pass", decision.seat, "only option")
+        game.choose(decision, decision.options[0])
+        census.outcome(decision.seat, "auto_pass")
+        return
+    signature = (decision.turn, decision.seat, decision.kind, decision.prompt,
+                 tuple(o.label for o in decision.options))
+    rejected = {o.number: f"chosen {LOOP_LIMIT} times at this same decision this turn; the game was looping"
+                for o in decision.options if repeats[(signature, o.label)] >= LOOP_LIMIT}
+    if len(rejected) == len(decision.options):
+        rejected = {}
+    for number in rejected:
+        census.record("loop_guard", decision.seat, f"withheld {decision.option(number).label!r} "
+                      f"at a {decision.kind} decision on turn {decision.turn}", category=decision.category)
+    applied = _settle(game, decision, player, census, rejected)
+    repeats[(signature, applied)] += 1
+
+
+def _settle(game: Game, decision: Decision, player: Player, census: Census, rejected: dict[int, str]) -> str:
+    """Ask, apply, re-ask on refusal, fall back on the record; returns the label of the option applied."""
+    for _ in range(MAX_ATTEMPTS):
+        if len(rejected) == len(decision.options):
+            break
+        choice = player.decide(game, decision, rejected)
+        if choice.action is None and choice.number in rejected:
+            census.record("invalid_reply", decision.seat, f"chose option {choice.number} again after it was "
+                          f"refused ({rejected[choice.number]})", category=decision.category)
+            continue
+        outcome = "chosen"
+        if choice.fallback_reason:
+            census.record("fallback", decision.seat, choice.fallback_reason, category=decision.category)
+            outcome = "fallback"
+        try:
+            if choice.action is not None:
+                game.apply(decision.seat, choice.action)
+                label = str(choice.action)
+            else:
+                label = decision.option(choice.number).label
+                game.choose(decision, decision.option(choice.number))
+            census.outcome(decision.seat, outcome)
+            return label
+        except IndexError as error:
+            census.record("invalid_reply", decision.seat, str(error), category=decision.category)
+            rejected[choice.number] = str(error)
+        except (ActionRejected, IllegalCombat) as error:
+            label = decision.option(choice.number).label if choice.action is None else str(choice.action)
+            census.record("rejected_action", decision.seat, f"{label}: {error}", category=decision.category)
+            rejected[choice.number] = str(error)
+    for option in sorted(decision.options, key=lambda o: o.action.get("type") != "PassPriority"):
+        if option.number in rejected:
+            continue
+        census.record("fallback", decision.seat, f"{player.name} gave no usable answer in {MAX_ATTEMPTS} tries; "
+                      f"took {option.label!r}", category=decision.category)
+        try:
+            game.choose(decision, option)
+            census.outcome(decision.seat, "fallback")
+            return option.label
+        except (ActionRejected, IllegalCombat) as error:
+            census.record("rejected_action", decision.seat, f"{option.label}: {error}", category=decision.category)
+            rejected[option.number] = str(error)
+    raise ActionRejected(f"every option of a {decision.kind} decision was refused: {rejected}")
+
+
+def replay(card_data: CardData, record: GameRecord, deck_names: tuple[list[str], list[str]]) -> Game:
+    """Re-apply a record's actions to its deal; the returned game is where the recorded one ended."""
+    game = Game(card_data, Deal(deck_names, seed=record.seed, first=record.first))
+    for seat, action in record.actions:
+        game.apply(int(seat), action)
+    return game

@@ -1,0 +1,345 @@
+"""What an LLM player reads and how its answers are read: the system prompt, the per-decision prompt (game log by
+turn, board, hand, numbered options), the end-of-turn note request, and ``parse_choice`` for the reply.
+
+Every function here is pure over plain data (an :class:`ArenaDeck`, ``Game.view(seat)``, a :func:`turn_log`),
+so the text a model sees can be checked without a model. Only :func:`turn_log` reads a live game, through the
+seat's own log and the public life totals.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from grimoire.bench.arena.cards import play_name
+from grimoire.bench.arena.decks import ArenaDeck
+from grimoire.bench.arena.game import Decision, Game
+from grimoire.cards.model import Card
+
+MAX_TOOLS = 3
+FULL_TURNS = 12  # the latest turns shown line by line; older ones by their header and note only
+MAX_LINES_PER_TURN = 60  # a long combo turn keeps its latest lines
+NOTE_REQUEST = "Write your strategy note for turn"  # scripts key the end-of-turn request on this phrase
+ANSWER_FORMAT = 'End your reply with a line "Answer: N", where N is the number of the option you choose.'
+
+# Bare step names in the engine log: the turn structure is known, so they only cost tokens.
+LOG_NOISE = frozenset({"Untap step", "Upkeep", "Draw step", "First main phase", "Beginning of combat",
+                       "Declare attackers", "Declare blockers", "Combat damage", "First strike damage",
+                       "End of combat", "Second main phase", "End step", "Cleanup step"})
+PHASE_NAMES = {"Untap": "untap step", "Upkeep": "upkeep", "Draw": "draw step", "PreCombatMain": "first main phase",
+               "BeginCombat": "beginning of combat", "DeclareAttackers": "declare attackers step",
+               "DeclareBlockers": "declare blockers step", "CombatDamage": "combat damage step",
+               "FirstStrikeDamage": "first strike damage step", "EndCombat": "end of combat",
+               "PostCombatMain": "second main phase", "End": "end step", "Cleanup": "cleanup step"}
+_TURN_HEADER = re.compile(r"^Turn (\d+) — (You|Opponent)$")
+_YOU_VERB = re.compile(r"\bYou (\w+)\b")
+_IRREGULAR = {"is": "are", "has": "have", "was": "were"}
+
+_ANSWER = re.compile(r"\banswer(?:\s+is)?[\s:*#=\-]*(?:option[\s:*#]*)?(\d+)", re.IGNORECASE)
+_OPTION_WORD = re.compile(r"\b(?:option|choice|choose|chose|pick|select)(?:\s+option)?[\s:*#]*(\d+)",
+                          re.IGNORECASE)
+_STANDALONE = re.compile(r"(?<![\w{}/+\-.$])(\d{1,3})(?![\w}/%]|\.\d)")
+
+
+@dataclass(frozen=True)
+class TurnEntry:
+    """One turn of the game log as a player reads it: whose turn, both life totals when it began, its lines."""
+
+    turn: int
+    active: str  # "you" or "opponent"
+    life: tuple[int, int] | None  # (yours, your opponent's) at the start of the turn
+    lines: tuple[str, ...]
+
+
+# -- the game log ---------------------------------------------------------------------------------------------
+
+
+def turn_log(game: Game, seat: int) -> list[TurnEntry]:
+    """The game so far as ``seat`` may read it: one entry per turn, step-name noise dropped, "You" grammatical."""
+    lines: dict[int, list[str]] = {}
+    active: dict[int, str] = {}
+    for turn, text in game.log_for(seat):
+        header = _TURN_HEADER.match(text)
+        if header:
+            active[int(header[1])] = "you" if header[2] == "You" else "opponent"
+        elif text and text not in LOG_NOISE:
+            lines.setdefault(turn, []).append(second_person(text))
+    entries = []
+    for turn in range(1, game.turn + 1):
+        starts = (turn % 2 == 1) == (game.deal.first == seat)  # turn 1 has no header; extra turns do
+        life = game.life_at_turn_start.get(turn)
+        ordered = None if life is None else (life[seat], life[1 - seat])
+        entries.append(TurnEntry(turn, active.get(turn, "you" if starts else "opponent"), ordered,
+                                 tuple(lines.get(turn, ()))))
+    return entries
+
+
+def second_person(text: str) -> str:
+    """'You casts X' -> 'You cast X'; 'deals 3 damage to You/Opponent' -> '... to you/your opponent'."""
+    text = _YOU_VERB.sub(lambda m: f"You {_conjugate(m[1])}", text)
+    text = re.sub(r"(?<=.)\bOpponent\b", "your opponent", text)
+    return re.sub(r"(?<=.)\bYou\b", "you", text)
+
+
+def _conjugate(word: str) -> str:
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if word.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return word[:-2]
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and word.islower():
+        return word[:-1]
+    return word
+
+
+def render_log(game_log: list[TurnEntry], notes: Mapping[int, str], full_turns: int = FULL_TURNS) -> str:
+    """The log text: the latest ``full_turns`` turns in full, older ones as their header and note."""
+    if not game_log:
+        return "(the game has not started)"
+    out = []
+    first_full = game_log[-1].turn - full_turns + 1
+    if game_log[0].turn < first_full:
+        out.append(f"(turns before {first_full} are shown by their header and your note only)")
+    for entry in game_log:
+        out.append(turn_header(entry))
+        if entry.turn >= first_full:
+            lines = list(entry.lines)
+            if len(lines) > MAX_LINES_PER_TURN:
+                out.append(f"  ({len(lines) - MAX_LINES_PER_TURN} earlier lines of this turn not shown)")
+                lines = lines[-MAX_LINES_PER_TURN:]
+            out.extend(f"  {line}" for line in lines)
+        if entry.turn in notes:
+            out.append(f"  Your note: {notes[entry.turn]}")
+    return "\n".join(out)
+
+
+def turn_header(entry: TurnEntry) -> str:
+    """'Turn 3 (opponent's turn) — you 18, opponent 20'."""
+    whose = "your turn" if entry.active == "you" else "opponent's turn"
+    life = "" if entry.life is None else f" — you {entry.life[0]}, opponent {entry.life[1]}"
+    return f"Turn {entry.turn} ({whose}){life}"
+
+
+# -- the board ------------------------------------------------------------------------------------------------
+
+
+def render_state(view: dict[str, Any], game_log: list[TurnEntry], scratchpad_size: int = 0) -> str:
+    """Life, zone sizes, both sides' permanents, the stack and the hand, from ``Game.view(seat)``."""
+    you, them = view["you"], view["opponent"]
+    seat = you["seat"]
+    active = game_log[-1].active if game_log else ""
+    whose = {"you": " (your turn)", "opponent": " (your opponent's turn)"}.get(active, "")
+    phase = PHASE_NAMES.get(view.get("phase", ""), str(view.get("phase", "")))
+    exiled = Counter(card.get("owner") for card in view.get("exile", []))
+    lines = [f"Turn {view['turn']}{whose}, {phase}."]
+    lines.append(_player_line("You", you, len(you["hand"]), exiled[seat]))
+    lines.append(_player_line("Opponent", them, them["hand_count"], exiled[1 - seat]))
+    names = {card["id"]: card["name"] for card in view.get("battlefield", [])}
+    for label, controller in (("Your permanents", seat), ("Opponent's permanents", 1 - seat)):
+        mine = [card for card in view.get("battlefield", []) if card.get("controller") == controller]
+        lines.append(f"{label}:" + ("" if mine else " none"))
+        lines.extend(_permanent_groups(mine, names))
+    lines.append(render_stack(view.get("stack", []), seat))
+    hand = [card["name"] for card in you["hand"]]
+    lines.append("Your hand: " + (", ".join(hand) if hand else "empty"))
+    if scratchpad_size:
+        lines.append(f"Your scratchpad holds {scratchpad_size} note(s) (readNotes shows them).")
+    return "\n".join(lines)
+
+
+def _player_line(who: str, side: dict[str, Any], hand_size: int, exiled: int) -> str:
+    poison = f", {side['poison']} poison" if side.get("poison") else ""
+    cards = "card" if hand_size == 1 else "cards"
+    return (f"{who}: {side['life']} life{poison}; {hand_size} {cards} in hand, {side['library_count']} in library, "
+            f"{len(side['graveyard'])} in graveyard, {exiled} in exile.")
+
+
+_GROUPS = (("Creatures", "Creature"), ("Planeswalkers", "Planeswalker"), ("Lands", "Land"))
+
+
+def _permanent_groups(cards: list[dict[str, Any]], names: dict[Any, str]) -> list[str]:
+    groups: dict[str, list[str]] = {}
+    for card in cards:
+        types = card.get("types") or []
+        group = next((label for label, kind in _GROUPS if kind in types), "Other")
+        groups.setdefault(group, []).append(permanent_text(card, names))
+    order = [label for label, _ in _GROUPS[:2]] + ["Other", "Lands"]
+    return [f"  {label}: {_counted(groups[label])}" for label in order if label in groups]
+
+
+def _counted(texts: list[str]) -> str:
+    counts = Counter(texts)
+    return ", ".join(text if n == 1 else f"{text} x{n}" for text, n in counts.items())
+
+
+def permanent_text(card: dict[str, Any], names: dict[Any, str] | None = None) -> str:
+    """'Delver of Secrets 1/1 (tapped, 2 damage, +1/+1 counter x2)'."""
+    text = str(card.get("name"))
+    if card.get("power") is not None and card.get("toughness") is not None:
+        text += f" {card['power']}/{card['toughness']}"
+    if card.get("loyalty") is not None:
+        text += f" (loyalty {card['loyalty']})"
+    status = []
+    if card.get("tapped"):
+        status.append("tapped")
+    if card.get("damage_marked"):
+        status.append(f"{card['damage_marked']} damage")
+    for counter, count in (card.get("counters") or {}).items():
+        status.append(f"{counter} counter" + (f" x{count}" if count != 1 else ""))
+    if card.get("attached_to") is not None:
+        status.append(f"attached to {(names or {}).get(card['attached_to'], 'a permanent')}")
+    return text + (f" ({', '.join(status)})" if status else "")
+
+
+def render_stack(stack: list[dict[str, Any]], seat: int) -> str:
+    """The stack, top first (the engine lists it bottom first)."""
+    if not stack:
+        return "Stack: empty."
+    items = []
+    for number, entry in enumerate(reversed(stack), 1):
+        owner = "yours" if entry.get("controller") == seat else "opponent's"
+        kind = "spell" if entry.get("kind") == "Spell" else "ability"
+        items.append(f"{number}. {entry.get('source')} ({owner} {kind})")
+    return "Stack (top first, resolves first): " + "; ".join(items)
+
+
+# -- prompts --------------------------------------------------------------------------------------------------
+
+
+def archetype(title: str) -> str:
+    """A deck's archetype name from its title: 'Red Burn: the CPU's deck' -> 'Red Burn'."""
+    return title.split(":", 1)[0].strip()
+
+
+def card_text(card: Card) -> str:
+    """One line per card: 'Lightning Bolt {R} — Instant: Lightning Bolt deals 3 damage to any target.'."""
+    faces = []
+    for face in card.faces:
+        head = face.name + (f" {face.mana_cost}" if face.mana_cost else "")
+        head += f" — {face.type_line}" if face.type_line else ""
+        if face.power is not None:
+            head += f" {face.power}/{face.toughness}"
+        if face.loyalty is not None:
+            head += f" (loyalty {face.loyalty})"
+        text = (face.oracle_text or "").replace("\n", " / ")
+        faces.append(f"{head}: {text}" if text else head)
+    return " // ".join(faces)
+
+
+def decklist_text(deck: ArenaDeck) -> str:
+    counts = Counter(deck.names)
+    by_name = {play_name(card): card for card in deck.cards}
+    lines = []
+    for name, count in counts.items():
+        card = by_name.get(name)
+        lines.append(f"{count} {card_text(card) if card else name}")
+    return "\n".join(lines)
+
+
+def system_prompt(deck: ArenaDeck, opponent_deck_name: str, max_tools: int = MAX_TOOLS) -> str:
+    """The rules of play through this harness, the matchup and the player's full decklist with card text."""
+    return f"""You are playing a game of Magic: The Gathering (Legacy format) against one opponent. A rules engine \
+runs the game and enforces every rule; at each decision it lists your legal options and you choose one.
+
+Matchup: you play {archetype(deck.title)}; your opponent plays {archetype(opponent_deck_name)}. You know your own \
+decklist (below), not the opponent's list.
+
+How a turn runs: untap, upkeep, draw (the player who goes first skips the first draw), first main phase, combat \
+(beginning, declare attackers, declare blockers, combat damage, end of combat), second main phase, end step, cleanup.
+- One land per turn, in your own main phase with an empty stack. Creatures, sorceries and other non-instant \
+spells: only in your main phase with an empty stack. Instants and activated abilities: whenever you have priority.
+- Priority and the stack: spells and abilities go on the stack, last in first out. When both players pass \
+priority in a row, the top object resolves; with an empty stack the game moves to the next step. You may respond \
+to your opponent's spells while they are on the stack. Passing priority is how you let things resolve and move on.
+- Combat: the attacker declares all attackers at once (each attack option is a whole attack); the defender then \
+declares all blocks at once. Unblocked attackers deal damage to the defending player; blocked attackers and \
+their blockers deal damage to each other. A creature cannot attack unless you have controlled it since the start \
+of your turn (unless it has haste). Tapped creatures cannot block. Damage on creatures wears off at end of turn.
+- A player at 0 or less life, or who must draw from an empty library, loses.
+- Mulligans: keep your opening seven or shuffle and draw seven new cards; after keeping, put one card on the \
+bottom of your library for each mulligan taken.
+- Costs: you may be asked which mana source to tap, which colour to make, or which cards to pay a cost with.
+
+Each request shows the game log (one entry per turn, headed by both life totals at the start of that turn, with \
+your own strategy notes), the board, your hand and every legal option as a numbered list. Choose exactly one \
+option and answer with its number. Keep your reasoning short. {ANSWER_FORMAT} If the engine refuses an option, \
+you are told why and asked again.
+
+Tools: before answering you may call up to {max_tools} tools per decision; after that, answer.
+- cardDetails(name): the full text of a card (any card, or a card you can see in this game)
+- searchRules(query): the Comprehensive Rules, by words or rule number
+- viewGraveyard(player): the cards in "you" or "opponent"'s graveyard, in order
+- viewExile(): the face-up cards in exile
+- searchDeck(query): which cards remain in your own library (counts only; its order is hidden)
+- searchOptions(query): the numbered options whose text contains the query
+- saveNote(text) and readNotes(): a scratchpad of your own that lasts between decisions
+At the end of each of your turns you are asked for a one- or two-sentence strategy note for yourself; later \
+requests show it in the game log.
+
+Hidden information: you see your own hand, both battlefields, both graveyards, exile, the stack, both life \
+totals and how many cards each player holds in hand and library. You never see your opponent's hand or the \
+order of any library.
+
+Your decklist (60 cards):
+{decklist_text(deck)}"""
+
+
+def decision_prompt(view: dict[str, Any], game_log: list[TurnEntry], notes: Mapping[int, str], decision: Decision,
+                    rejected: Mapping[int, str], scratchpad_size: int = 0) -> str:
+    """One decision: the game log, the current state and the numbered options (with any the engine refused)."""
+    options = "\n".join(f"{option.number}. {option.label}" for option in decision.options)
+    parts = ["GAME LOG", render_log(game_log, notes), "", "NOW", render_state(view, game_log, scratchpad_size), "",
+             f"DECISION ({decision.category}): {decision.prompt}".rstrip(), options]
+    if rejected:
+        parts += ["", *(refusal_text(decision, number, why) for number, why in sorted(rejected.items())),
+                  "Choose a different option."]
+    parts += ["", f"Choose one option (1-{len(decision.options)}). {ANSWER_FORMAT}"]
+    return "\n".join(parts)
+
+
+def refusal_text(decision: Decision, number: int, why: str) -> str:
+    """'The engine refused option 2 (Cast Lightning Bolt {R}): why'."""
+    label = f" ({decision.options[number - 1].label})" if 1 <= number <= len(decision.options) else ""
+    return f"The engine refused option {number}{label}: {why}"
+
+
+def note_prompt(view: dict[str, Any], game_log: list[TurnEntry], notes: Mapping[int, str], turn: int) -> str:
+    """The end-of-turn request for a short strategy note, with the same log and state a decision shows."""
+    return "\n".join(["GAME LOG", render_log(game_log, notes), "", "NOW", render_state(view, game_log), "",
+                      f"{NOTE_REQUEST} {turn}: one or two sentences on your plan for the coming turns (threats to "
+                      "respect, what to hold up, how you intend to win). Reply with the note only."])
+
+
+def correction_prompt(n_options: int, problem: str) -> str:
+    """The re-ask after an unusable reply."""
+    return f"{problem} Reply with the number of one option, from 1 to {n_options}. {ANSWER_FORMAT}"
+
+
+# -- reading the reply ----------------------------------------------------------------------------------------
+
+
+def parse_choice(text: str, n_options: int) -> int | None:
+    """The option a reply chose: its last "Answer: N" (None if out of range), else the last in-range number after
+    a word like "option" or "choose", else the last in-range standalone number; None when there is none."""
+    if not text:
+        return None
+    answers = _ANSWER.findall(text)
+    if answers:
+        number = int(answers[-1])
+        return number if 1 <= number <= n_options else None
+    for pattern in (_OPTION_WORD, _STANDALONE):
+        numbers = [int(found) for found in pattern.findall(text) if 1 <= int(found) <= n_options]
+        if numbers:
+            return numbers[-1]
+    return None
+
+
+def clean_note(text: str, max_chars: int = 400) -> str:
+    """A strategy note as stored: one line, no 'Note:' prefix, at most ``max_chars``."""
+    note = " ".join(text.split())
+    note = re.sub(r"^(?:\*\*)?(?:strategy )?note(?: for turn \d+)?:?(?:\*\*)?\s*", "", note, flags=re.IGNORECASE)
+    return note if len(note) <= max_chars else note[: max_chars - 1].rstrip() + "…"

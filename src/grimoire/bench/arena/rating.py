@@ -1,0 +1,394 @@
+"""Bayesian Bradley-Terry rating of arena games: player skill, deck strength, first-player advantage and deal luck.
+
+The CPU with Red Burn is fixed at 0 and every rating is Elo relative to it, with a 90% posterior interval.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+ELO_PER_LOGIT = 400 / math.log(10)
+MIN_RANKED_GAMES = 4
+INTERVAL = (0.05, 0.95)
+MAX_R_HAT = 1.05
+
+
+def elo_from_logit(logit: float) -> float:
+    """Elo points for a logit (log-odds) difference; arrays work too."""
+    return logit * ELO_PER_LOGIT
+
+
+def logit_from_elo(elo: float) -> float:
+    """Logit (log-odds) difference for Elo points; arrays work too."""
+    return elo / ELO_PER_LOGIT
+
+
+def win_probability(elo_diff: float) -> float:
+    """Chance that the side ahead by ``elo_diff`` Elo wins: 1 / (1 + 10^(-diff/400))."""
+    return 1.0 / (1.0 + 10.0 ** (-elo_diff / 400.0))
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One arena game, stored as a line of JSONL.
+
+    ``deal`` is the luck group: games with the same deal had identical shuffles (same seed, same deck in each
+    engine seat). ``winner`` is the engine seat that won, or None for a draw or an unfinished game, which is
+    counted but not fitted.
+    """
+
+    game_id: str
+    deal: str
+    players: tuple[str, str]
+    decks: tuple[str, str]
+    first: int
+    winner: int | None
+    cost_usd: float = 0.0
+
+    def __post_init__(self) -> None:
+        if len(self.players) != 2 or len(self.decks) != 2:
+            raise ValueError(f"game {self.game_id}: players and decks need one entry per seat (2 each)")
+        if self.first not in (0, 1):
+            raise ValueError(f"game {self.game_id}: first must be seat 0 or 1, not {self.first!r}")
+        if self.winner not in (0, 1, None):
+            raise ValueError(f"game {self.game_id}: winner must be seat 0, seat 1 or None, not {self.winner!r}")
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> GameResult:
+        return cls(
+            game_id=str(record["game_id"]),
+            deal=str(record["deal"]),
+            players=(record["players"][0], record["players"][1]),
+            decks=(record["decks"][0], record["decks"][1]),
+            first=int(record["first"]),
+            winner=None if record.get("winner") is None else int(record["winner"]),
+            cost_usd=float(record.get("cost_usd", 0.0)),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "deal": self.deal,
+            "players": list(self.players),
+            "decks": list(self.decks),
+            "first": self.first,
+            "winner": self.winner,
+            "cost_usd": self.cost_usd,
+        }
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A posterior summary in Elo: the mean and the 90% interval (5% and 95% quantiles)."""
+
+    elo: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class PlayerRating:
+    name: str
+    elo: float
+    low: float
+    high: float
+    games: int
+    wins: int
+    ranked: bool
+
+
+@dataclass(frozen=True)
+class DeckRating:
+    name: str
+    elo: float
+    low: float
+    high: float
+    games: int
+
+
+@dataclass(frozen=True)
+class Ratings:
+    """The fitted leaderboard. ``players`` is sorted by Elo, best first; ``draws`` counts the games not fitted
+    (draws and unfinished games). ``skill_samples`` holds the posterior skill draws in logits, one row per name
+    in ``sample_names``, for the scheduler.
+    """
+
+    players: tuple[PlayerRating, ...]
+    decks: tuple[DeckRating, ...]
+    first_advantage: Estimate
+    luck_scale: Estimate
+    games: int
+    draws: int
+    notes: tuple[str, ...]
+    diagnostics: Mapping[str, float]
+    reference_player: str
+    reference_deck: str
+    sample_names: tuple[str, ...] = ()
+    skill_samples: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)), repr=False, compare=False)
+
+    def player(self, name: str) -> PlayerRating | None:
+        return next((rating for rating in self.players if rating.name == name), None)
+
+
+@dataclass(frozen=True)
+class _Design:
+    """The decided games as index arrays for the model; index 0 of players and decks is the fixed reference."""
+
+    players: tuple[str, ...]
+    decks: tuple[str, ...]
+    deals: tuple[str, ...]
+    seat0_player: np.ndarray
+    seat1_player: np.ndarray
+    seat0_deck: np.ndarray
+    seat1_deck: np.ndarray
+    first_sign: np.ndarray
+    deal: np.ndarray
+    seat0_won: np.ndarray
+
+
+@dataclass(frozen=True)
+class _Posterior:
+    skill: np.ndarray  # (free players, samples), logits
+    deck: np.ndarray  # (free decks, samples), logits
+    first_advantage: np.ndarray  # (samples,)
+    luck_scale: np.ndarray  # (samples,)
+    max_r_hat: float
+    divergences: int
+
+
+def _anchored_names(names: Iterable[str], reference: str) -> tuple[str, ...]:
+    """The reference first (its effect is the fixed 0), then the rest sorted, so indices are stable."""
+    return (reference, *sorted(set(names) - {reference}))
+
+
+def _design(results: Sequence[GameResult], reference_player: str, reference_deck: str) -> _Design:
+    decided = [game for game in results if game.winner is not None]
+    players = _anchored_names((name for game in results for name in game.players), reference_player)
+    decks = _anchored_names((name for game in results for name in game.decks), reference_deck)
+    deals = tuple(sorted({game.deal for game in decided}))
+    player_index = {name: i for i, name in enumerate(players)}
+    deck_index = {name: i for i, name in enumerate(decks)}
+    deal_index = {name: i for i, name in enumerate(deals)}
+
+    def column(values: Iterable[int]) -> np.ndarray:
+        return np.fromiter(values, dtype=np.int64, count=len(decided))
+
+    return _Design(
+        players=players,
+        decks=decks,
+        deals=deals,
+        seat0_player=column(player_index[game.players[0]] for game in decided),
+        seat1_player=column(player_index[game.players[1]] for game in decided),
+        seat0_deck=column(deck_index[game.decks[0]] for game in decided),
+        seat1_deck=column(deck_index[game.decks[1]] for game in decided),
+        first_sign=column(1 if game.first == 0 else -1 for game in decided),
+        deal=column(deal_index[game.deal] for game in decided),
+        seat0_won=column(int(game.winner == 0) for game in decided),
+    )
+
+
+@contextmanager
+def _quiet_pymc() -> Iterator[None]:
+    """PyMC logs each sampling step's plan; a leaderboard refit after every game should not."""
+    logger = logging.getLogger("pymc")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+def _sample(
+    design: _Design,
+    *,
+    skill_sd: float,
+    draws: int,
+    tune: int,
+    chains: int,
+    cores: int | None,
+    seed: int,
+    progressbar: bool,
+) -> _Posterior:
+    # PyMC takes seconds to import; importing it here keeps GameResult cheap for the game runner.
+    import arviz as az
+    import pymc as pm
+    import pytensor.tensor as pt
+
+    free_players = len(design.players) - 1
+    free_decks = len(design.decks) - 1
+    with pm.Model():
+        skill = pm.Normal("skill", 0.0, skill_sd, shape=free_players)
+        deck = pm.Normal("deck", 0.0, 1.0, shape=free_decks)
+        first_advantage = pm.Normal("first_advantage", 0.0, 0.5)
+        luck_scale = pm.HalfNormal("luck_scale", 1.0)
+        # Non-centred: the sampler moves a standard normal per deal, so small luck scales don't form a funnel.
+        luck_raw = pm.Normal("luck_raw", 0.0, 1.0, shape=len(design.deals))
+        skill_all = pt.concatenate([pt.zeros(1), skill])
+        deck_all = pt.concatenate([pt.zeros(1), deck])
+        logit = (
+            skill_all[design.seat0_player]
+            - skill_all[design.seat1_player]
+            + deck_all[design.seat0_deck]
+            - deck_all[design.seat1_deck]
+            + first_advantage * design.first_sign
+            + luck_scale * luck_raw[design.deal]
+        )
+        pm.Bernoulli("seat0_won", logit_p=logit, observed=design.seat0_won)
+        with _quiet_pymc():
+            idata = pm.sample(
+                draws=draws,
+                tune=tune,
+                chains=chains,
+                cores=cores,
+                random_seed=seed,
+                progressbar=progressbar,
+                # Above PyMC's 0.8: with two to four games a deal the luck scale is weakly identified, and the
+                # smaller steps this buys remove most divergences for about a fifth more sampling time.
+                target_accept=0.9,
+                compute_convergence_checks=False,
+            )
+    posterior = idata.posterior
+
+    def flat(name: str, size: int = 1) -> np.ndarray:
+        values = posterior[name].values  # (chain, draw) or (chain, draw, size)
+        return values.reshape(chains * draws, size).T
+
+    r_hat = float("nan")
+    if chains > 1:
+        # Free variables of size 0 (no other players, no deals) have no r-hat to report.
+        sizes = {"skill": free_players, "deck": free_decks, "luck_raw": len(design.deals)}
+        names = [name for name in ("skill", "deck", "first_advantage", "luck_scale", "luck_raw") if sizes.get(name, 1)]
+        per_variable = az.rhat(idata, var_names=names)
+        r_hat = float(np.nanmax([np.nanmax(per_variable[name].values) for name in names]))
+    return _Posterior(
+        skill=flat("skill", free_players),
+        deck=flat("deck", free_decks),
+        first_advantage=flat("first_advantage")[0],
+        luck_scale=flat("luck_scale")[0],
+        max_r_hat=r_hat,
+        divergences=int(idata.sample_stats["diverging"].values.sum()),
+    )
+
+
+def _estimate(samples_logit: np.ndarray) -> Estimate:
+    elo = elo_from_logit(samples_logit)
+    low, high = np.quantile(elo, INTERVAL)
+    return Estimate(float(elo.mean()), float(low), float(high))
+
+
+def _notes(
+    results: Sequence[GameResult], posterior: _Posterior, reference_player: str, reference_deck: str
+) -> tuple[str, ...]:
+    notes = []
+    played = {name for game in results for name in game.players}
+    if reference_player not in played:
+        notes.append(f"reference player {reference_player!r} has no games: skills are anchored by the prior only")
+    used = {name for game in results for name in game.decks}
+    if reference_deck not in used:
+        notes.append(f"reference deck {reference_deck!r} has no games: deck strengths are anchored by the prior only")
+    decided = {name for game in results if game.winner is not None for name in game.players}
+    for name in sorted(played - decided):
+        notes.append(f"{name} has no decided games: its rating is the prior")
+    return (*notes, *diagnostic_notes(posterior.max_r_hat, posterior.divergences))
+
+
+def diagnostic_notes(max_r_hat: float, divergences: int) -> tuple[str, ...]:
+    """Warnings for a leaderboard reader when the sampler's own checks fail (a NaN r-hat, from one chain, is
+    not a failure)."""
+    notes = []
+    if max_r_hat > MAX_R_HAT:
+        notes.append(f"r-hat {max_r_hat:.3f} > {MAX_R_HAT}: the chains disagree, sample longer (more draws and tune)")
+    if divergences:
+        notes.append(f"{divergences} divergent transitions: the intervals may be unreliable")
+    return tuple(notes)
+
+
+def _summarise(
+    results: Sequence[GameResult], design: _Design, posterior: _Posterior, reference_player: str, reference_deck: str
+) -> Ratings:
+    samples = posterior.first_advantage.size
+    games = Counter(name for game in results for name in set(game.players))
+    wins = Counter(game.players[game.winner] for game in results if game.winner is not None)
+    deck_games = Counter(name for game in results for name in set(game.decks))
+    skill = np.vstack([np.zeros((1, samples)), posterior.skill])
+    deck = np.vstack([np.zeros((1, samples)), posterior.deck])
+
+    present = [i for i, name in enumerate(design.players) if games[name]]
+    players = []
+    for i in present:
+        name = design.players[i]
+        estimate = _estimate(skill[i])
+        rating = PlayerRating(
+            name, estimate.elo, estimate.low, estimate.high, games[name], wins[name], games[name] >= MIN_RANKED_GAMES
+        )
+        players.append(rating)
+    order = sorted(range(len(players)), key=lambda k: (-players[k].elo, players[k].name))
+    decks = []
+    for i, name in enumerate(design.decks):
+        if deck_games[name]:
+            estimate = _estimate(deck[i])
+            decks.append(DeckRating(name, estimate.elo, estimate.low, estimate.high, deck_games[name]))
+    decks.sort(key=lambda rating: (-rating.elo, rating.name))
+
+    skill_samples = skill[[present[k] for k in order]]
+    skill_samples.setflags(write=False)
+    return Ratings(
+        players=tuple(players[k] for k in order),
+        decks=tuple(decks),
+        first_advantage=_estimate(posterior.first_advantage),
+        luck_scale=_estimate(posterior.luck_scale),
+        games=len(results),
+        draws=sum(game.winner is None for game in results),
+        notes=_notes(results, posterior, reference_player, reference_deck),
+        diagnostics={"max_r_hat": posterior.max_r_hat, "divergences": posterior.divergences},
+        reference_player=reference_player,
+        reference_deck=reference_deck,
+        sample_names=tuple(players[k].name for k in order),
+        skill_samples=skill_samples,
+    )
+
+
+def fit(
+    results: Iterable[GameResult],
+    *,
+    reference_player: str = "cpu",
+    reference_deck: str = "burn",
+    skill_sd: float = 2.0,
+    draws: int = 1000,
+    tune: int = 1000,
+    chains: int = 2,
+    cores: int | None = None,
+    seed: int = 0,
+    progressbar: bool = False,
+) -> Ratings:
+    """Fit all games together in one Bayesian Bradley-Terry model and summarise it in Elo.
+
+    For a decided game with player a and deck x in seat 0, player b and deck y in seat 1:
+    ``logit P(seat 0 wins) = skill[a] - skill[b] + deck[x] - deck[y] ± first_advantage + luck[deal]``
+    (+ when seat 0 went first). The reference player's skill and the reference deck's strength are exactly 0;
+    other skills ~ Normal(0, skill_sd), decks ~ Normal(0, 1), first_advantage ~ Normal(0, 0.5) and
+    luck[deal] ~ Normal(0, luck_scale) with luck_scale ~ HalfNormal(1), all in logits. ``cores`` defaults to
+    PyMC's choice (one process per chain, at most 4). With no decided games the ratings are the prior.
+    """
+    results = list(results)
+    design = _design(results, reference_player, reference_deck)
+    posterior = _sample(
+        design,
+        skill_sd=skill_sd,
+        draws=draws,
+        tune=tune,
+        chains=chains,
+        cores=cores,
+        seed=seed,
+        progressbar=progressbar,
+    )
+    return _summarise(results, design, posterior, reference_player, reference_deck)

@@ -1,0 +1,71 @@
+"""Deck checks: every shipped deck plays; unknown, unimplemented and wrongly sized decks are refused by name."""
+
+from __future__ import annotations
+
+import pytest
+
+from grimoire.bench.arena.cards import DeckCheckError, build_card_data, face_problems
+from grimoire.bench.arena.decks import available_decks, load_deck
+
+
+def test_the_shipped_decks_pass_the_check(arena_decks):
+    assert set(available_decks()) >= {"burn", "delver", "dredge", "jeskai"}
+    for deck in arena_decks.values():
+        assert len(deck.names) == 60
+        assert deck.title
+
+
+def test_card_data_holds_only_the_cards_in_play_with_both_faces(arena_cards, arena_decks):
+    names = {name.lower() for deck in arena_decks.values() for name in deck.names}
+    assert names <= set(arena_cards.faces)
+    assert "insectile aberration" in arena_cards.faces  # Delver's back face
+    assert "counterspell" in arena_cards.faces and "lightning bolt" in arena_cards.faces
+    assert "llanowar elves" not in arena_cards.faces
+    assert len(arena_cards.faces) < 100
+
+
+def write(tmp_path, text: str):
+    path = tmp_path / "deck.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_name_that_does_not_resolve_is_refused_with_its_line(tmp_path, arena_db):
+    path = write(tmp_path, "4 Lightning Bolt\n4 Xyzzy Plugh Frobnicator\n52 Mountain\n")
+    with pytest.raises(DeckCheckError) as error:
+        load_deck(path, arena_db)
+    assert "line 2" in error.value.problems
+    assert "Xyzzy" in str(error.value)
+
+
+def test_a_card_the_engine_cannot_implement_is_refused_by_name(tmp_path, arena_db):
+    path = write(tmp_path, "4 Kaito Shizuki\n56 Island\n")
+    with pytest.raises(DeckCheckError) as error:
+        load_deck(path, arena_db)
+    assert set(error.value.problems) == {"Kaito Shizuki"}
+    assert "phases out" in error.value.problems["Kaito Shizuki"]
+
+
+def test_a_deck_of_the_wrong_size_is_refused(tmp_path, arena_db):
+    with pytest.raises(DeckCheckError, match="59 main-deck cards"):
+        load_deck(write(tmp_path, "4 Lightning Bolt\n55 Mountain\n"), arena_db)
+
+
+def test_a_missing_deck_names_the_shipped_ones(arena_db):
+    with pytest.raises(DeckCheckError, match="delver"):
+        load_deck("no-such-deck", arena_db)
+
+
+def test_face_problems_finds_nested_unimplemented_effects_and_blank_faces():
+    face = {"name": "X", "oracle_text": "Do a thing.", "card_type": {"core_types": ["Sorcery"]},
+            "abilities": [{"effect": {"type": "Draw", "sub_ability": {"effect": {"type": "Unimplemented",
+                                                                                  "description": "odd clause"}}}}]}
+    assert face_problems(face) == ["unimplemented: odd clause"]
+    assert face_problems({"name": "Y", "oracle_text": "", "card_type": {"core_types": ["Instant"]}}) == [
+        "no rules text in the card store"]
+    assert face_problems({"name": "Bear", "oracle_text": "", "card_type": {"core_types": ["Creature"]}}) == []
+
+
+def test_split_cards_missing_a_half_in_the_store_are_reported(arena_db):
+    _, problems = build_card_data([arena_db.named("Fire // Ice")])
+    assert problems == {} or "Fire // Ice" in problems
