@@ -278,7 +278,23 @@ class Game:
             "battlefield": [self._card(o, seat) for o in self._game.battlefield()],
             "exile": [self._card(o, seat) for o in self._game.exile()],
             "stack": [self._stack_entry(e, seat) for e in self._game.stack()],
+            "combat": self._combat(seat),
         }
+
+    def _combat(self, seat: int) -> dict[str, Any] | None:
+        """Attackers (with what they attack) and blockers: public, read from the engine's combat record."""
+        if not any(word in self.phase for word in ("Combat", "Attack", "Block", "Damage")):
+            return None
+        combat = (self._game.state().get("state") or {}).get("combat") or {}
+        attackers = [{"id": a.get("object_id"), "name": self.name_of(a.get("object_id")),
+                      "attacks": self._target_label(a.get("attack_target"), seat),
+                      "blocked": bool(a.get("blocked"))} for a in combat.get("attackers") or []]
+        blockers = []
+        for blocker, attacked in (combat.get("blocker_to_attacker") or combat.get("blockers") or {}).items():
+            targets = attacked if isinstance(attacked, list) else [attacked]
+            blockers.append({"id": int(blocker), "name": self.name_of(int(blocker)),
+                             "blocks": [self.name_of(t) for t in targets if isinstance(t, int)]})
+        return {"attackers": attackers, "blockers": blockers} if attackers else None
 
     def _card(self, obj: dict[str, Any], seat: int) -> dict[str, Any]:
         hidden = obj.get("face_down") and obj.get("controller") != seat

@@ -144,11 +144,27 @@ def render_state(view: dict[str, Any], game_log: list[TurnEntry], scratchpad_siz
         lines.append(f"{label}:" + ("" if mine else " none"))
         lines.extend(_permanent_groups(mine, names))
     lines.append(render_stack(view.get("stack", []), seat))
+    if view.get("combat"):
+        lines.append(render_combat(view["combat"]))
     hand = [card["name"] for card in you["hand"]]
     lines.append("Your hand: " + (", ".join(hand) if hand else "empty"))
     if scratchpad_size:
         lines.append(f"Your scratchpad holds {scratchpad_size} note(s) (readNotes shows them).")
     return "\n".join(lines)
+
+
+def render_combat(combat: dict[str, Any]) -> str:
+    """'Combat: Goblin Guide attacks you (blocked by Snapcaster Mage)'."""
+    blocked_by: dict[str, list[str]] = {}
+    for blocker in combat.get("blockers", []):
+        for attacker in blocker.get("blocks", []):
+            blocked_by.setdefault(attacker, []).append(blocker["name"])
+    parts = []
+    for attacker in combat.get("attackers", []):
+        blockers = blocked_by.get(attacker["name"])
+        status = f" (blocked by {', '.join(blockers)})" if blockers else (" (blocked)" if attacker["blocked"] else "")
+        parts.append(f"{attacker['name']} attacks {attacker['attacks']}{status}")
+    return "Combat: " + "; ".join(parts)
 
 
 def _player_line(who: str, side: dict[str, Any], hand_size: int, exiled: int) -> str:

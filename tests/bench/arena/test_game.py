@@ -1,0 +1,174 @@
+"""The engine wrapper: hidden information stays hidden, combat offers real combinations and refuses illegal ones,
+and a refused action leaves the game as it was."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from grimoire.bench.arena.game import (
+    ActionRejected,
+    Deal,
+    Game,
+    IllegalCombat,
+    attack_options,
+    block_options,
+    render_segments,
+    validate_attack,
+    validate_blocks,
+)
+from grimoire.bench.arena.players import Census, HeuristicBot
+
+PLAYER_1 = {"type": "Player", "data": 1}
+
+
+def new_game(cards, decks, a="burn", b="delver", seed=1) -> Game:
+    return Game(cards, Deal((list(decks[a].names), list(decks[b].names)), seed=seed))
+
+
+def advance(game: Game, stop, limit: int = 3000):
+    """Play heuristic moves until ``stop(decision)`` holds; returns that decision."""
+    bots = [HeuristicBot(), HeuristicBot()]
+    census = Census()
+    for seat, bot in enumerate(bots):
+        bot.start(game, seat, None, None, census)
+    for _ in range(limit):
+        decision = game.decision()
+        if decision is None or stop(decision):
+            return decision
+        game.choose(decision, decision.option(bots[decision.seat].decide(game, decision, {}).number))
+    raise AssertionError("the situation never came up")
+
+
+def ids_in(value) -> set[int]:
+    found: set[int] = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "id" and isinstance(item, int):
+                found.add(item)
+            found |= ids_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= ids_in(item)
+    return found
+
+
+def test_a_seat_sees_its_hand_but_not_the_opponents_hand_or_any_library_order(arena_cards, arena_decks):
+    game = new_game(arena_cards, arena_decks)
+    advance(game, lambda d: d.turn >= 3)
+    for seat in (0, 1):
+        view = game.view(seat)
+        own_hand = {o["id"] for o in game._game.hand(seat)}
+        their_hand = {o["id"] for o in game._game.hand(1 - seat)}
+        libraries = set(game._game.player(0)["library"]) | set(game._game.player(1)["library"])
+        assert {c["id"] for c in view["you"]["hand"]} == own_hand
+        assert view["opponent"]["hand_count"] == len(their_hand)
+        assert not ids_in(view) & (their_hand | libraries)
+        assert "library" not in json.dumps(view).replace("library_count", "")
+
+
+def test_the_log_withholds_card_names_the_engine_marks_hidden():
+    segments = json.dumps([{"type": "PlayerName", "value": {"name": "Player 2", "player_id": 1}},
+                           {"type": "Text", "value": " puts "},
+                           {"type": "CardName", "value": {"name": "Force of Will", "object_id": 9}},
+                           {"type": "Text", "value": " on the bottom"}])
+    assert render_segments(segments, 0, hide_cards=True) == "Opponent puts a card on the bottom"
+    assert render_segments(segments, 1) == "You puts Force of Will on the bottom"
+    assert render_segments(segments, None, names=("ann", "bob")) == "bob puts Force of Will on the bottom"
+
+
+def test_the_public_log_names_both_players_from_each_seat(arena_cards, arena_decks):
+    game = new_game(arena_cards, arena_decks)
+    advance(game, lambda d: d.turn >= 3)
+    mine, theirs = [t for _, t in game.log_for(0)], [t for _, t in game.log_for(1)]
+    assert len(mine) == len(theirs) and mine != theirs
+    assert any(t.startswith("Turn 2") for t in mine)
+
+
+def test_attack_options_are_every_subset_for_a_few_attackers():
+    prompt = {"valid_attacker_ids": [1, 2, 3], "valid_attack_targets": [PLAYER_1]}
+    options = attack_options(prompt)
+    groups = {tuple(a for a, _ in o["data"]["attacks"]) for o in options}
+    assert len(options) == 8 and len(groups) == 8
+    assert (1, 3) in groups and () in groups and (1, 2, 3) in groups
+
+
+def test_attack_options_stay_bounded_for_a_wide_board_and_cover_planeswalkers():
+    prompt = {"valid_attacker_ids": list(range(1, 9)), "valid_attack_targets": [PLAYER_1]}
+    options = attack_options(prompt)
+    assert len(options) == 1 + 8 + 1 + 8  # none, each alone, all, all but one
+    walker = {"type": "Planeswalker", "data": 77}
+    prompt = {"valid_attacker_ids": [1, 2], "valid_attack_targets": [PLAYER_1, walker],
+              "valid_attack_targets_by_attacker": {"1": [PLAYER_1, walker], "2": [PLAYER_1]}}
+    attacks = [o["data"]["attacks"] for o in attack_options(prompt)]
+    assert [[1, walker]] in attacks and [[1, PLAYER_1], [2, PLAYER_1]] in attacks
+
+
+def test_block_options_combine_blockers_fewest_blocks_first():
+    prompt = {"valid_blocker_ids": [10, 11], "valid_block_targets": {"10": [1, 2], "11": [1, 2]}}
+    options = [o["data"]["assignments"] for o in block_options(prompt)]
+    assert len(options) == 9 and options[0] == []
+    assert [[10, 1], [11, 1]] in options  # a double block
+    assert [[10, 1], [11, 2]] in options
+    wide = {"valid_blocker_ids": list(range(10, 18)), "valid_block_targets": {str(b): [1, 2, 3] for b in range(10, 18)}}
+    assert len(block_options(wide)) == 64
+
+
+def test_hand_built_combat_is_checked_against_the_prompt():
+    prompt = {"valid_attacker_ids": [1, 2], "valid_attack_targets": [PLAYER_1]}
+    validate_attack(prompt, {"data": {"attacks": [[1, PLAYER_1], [2, PLAYER_1]]}})
+    for bad, why in (([[3, PLAYER_1]], "cannot attack now"), ([[1, PLAYER_1], [1, PLAYER_1]], "twice"),
+                     ([[1, {"type": "Player", "data": 0}]], "cannot attack")):
+        with pytest.raises(IllegalCombat, match=why):
+            validate_attack(prompt, {"data": {"attacks": bad}})
+    blocks = {"valid_blocker_ids": [10], "valid_block_targets": {"10": [1, 2]}, "block_capacities": {"10": 1}}
+    validate_blocks(blocks, {"data": {"assignments": [[10, 1]]}})
+    for bad, why in (([[11, 1]], "cannot block now"), ([[10, 3]], "cannot block object 3"),
+                     ([[10, 1], [10, 2]], "at most 1")):
+        with pytest.raises(IllegalCombat, match=why):
+            validate_blocks(blocks, {"data": {"assignments": bad}})
+
+
+def test_the_engine_takes_a_combination_it_would_not_have_listed(arena_cards, arena_decks):
+    for seed in range(1, 30):
+        game = new_game(arena_cards, arena_decks, "burn", "burn", seed=seed)
+        try:
+            decision = advance(game, lambda d: d.kind == "DeclareAttackers" and len(d.options) >= 8, limit=1500)
+        except AssertionError:
+            continue
+        if decision is None:
+            continue
+        # phase lists only none, each single attacker or all: a pair out of three or more is ours
+        pair = next(o for o in decision.options if len(o.action["data"]["attacks"]) == 2)
+        game.choose(decision, pair)
+        assert game.history[-1] == (decision.seat, pair.action)
+        attackers = [a["object_id"] for a in game._game.state()["state"]["combat"]["attackers"]]
+        assert sorted(attackers) == sorted(a for a, _ in pair.action["data"]["attacks"])
+        assert {c["id"] for c in game.view(decision.seat)["combat"]["attackers"]} == set(attackers)
+        return
+    pytest.fail("no game reached an attack with three or more possible attackers")
+
+
+def test_an_illegal_combat_or_refused_action_changes_nothing(arena_cards, arena_decks):
+    game = new_game(arena_cards, arena_decks)
+    decision = advance(game, lambda d: d.kind == "Priority" and d.turn >= 2)
+    before = (len(game.history), game.waiting_for(), [o.label for o in game.decision().options])
+    with pytest.raises(ActionRejected):
+        game.apply(decision.seat, {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
+    with pytest.raises(IllegalCombat):
+        game.apply(decision.seat, {"type": "DeclareAttackers", "data": {"attacks": [[9999, PLAYER_1]], "bands": []}})
+    assert (len(game.history), game.waiting_for(), [o.label for o in game.decision().options]) == before
+
+
+def test_mulligan_options_belong_to_the_acting_seat_only(arena_cards, arena_decks):
+    game = new_game(arena_cards, arena_decks)
+    first = game.decision()
+    assert first.kind == "MulliganDecision" and [o.label for o in first.options][0] == "Keep this hand"
+    game.choose(first, first.options[1])  # mulligan
+    game.choose(game.decision(), game.decision().options[0])  # keep the new hand
+    bottom = game.decision()
+    assert bottom.seat == first.seat and bottom.category == "mulligan"
+    hand = {o["id"] for o in game._game.hand(bottom.seat)}
+    assert all(set(o.action["data"]["cards"]) <= hand for o in bottom.options)
+    assert "bottom" in bottom.prompt
