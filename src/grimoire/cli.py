@@ -550,7 +550,7 @@ def cmd_arena_play(args: argparse.Namespace) -> int:
         decks = tuple(load_deck(name, db) for name in args.decks)
     except DeckCheckError as exc:
         return _err(str(exc))
-    players = tuple(make_player(spec, seed=args.seed, cpu_timeout=args.cpu_timeout) for spec in args.players)
+    players = tuple(make_player(spec, seed=args.seed, cpu_timeout=args.cpu_timeout, db=db) for spec in args.players)
     record = play_game(card_data_for(list(decks)), decks, players, seed=args.seed, first=args.first,
                        harness_version=harness_version(), max_turns=args.max_turns)
     if args.out:
@@ -834,7 +834,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     aplay = arena_commands.add_parser("play", help="play one game and print the result")
     aplay.add_argument("--players", nargs=2, default=["heuristic", "cpu"], metavar=("SEAT0", "SEAT1"),
-                       help="random, heuristic, cpu or a model name (anthropic/..., scripted/<path>)")
+                       help="random, heuristic, cpu, scripted (the shipped script) or a model name "
+                       "(anthropic/..., openai/..., scripted/<path>)")
     aplay.add_argument("--decks", nargs=2, default=["delver", "burn"], metavar=("DECK0", "DECK1"),
                        help="deck names (burn, delver, dredge, jeskai) or decklist files")
     aplay.add_argument("--seed", type=int, default=1, help="the deal: shuffles come from this seed")

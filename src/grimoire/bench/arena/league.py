@@ -27,6 +27,7 @@ from grimoire.bench.arena.schedule import Candidate, expected_gain, game_cost
 from grimoire.bench.arena.version import harness_version
 
 BOT_KINDS = {"random", "heuristic", "cpu"}
+SCRIPTED_PLAYER = Path(__file__).parent / "scripts" / "scripted_player.jsonl"
 # What an LLM game is assumed to cost before the player has a priced game on record (USD, both sides' share).
 UNPRICED_LLM_GAME_COST = 1.0
 
@@ -52,9 +53,10 @@ def player_kind(spec: str) -> str:
     return base if base in BOT_KINDS else "llm"
 
 
-def make_player(spec: str, *, seed: int = 0, cpu_timeout: float = 20.0):
+def make_player(spec: str, *, seed: int = 0, cpu_timeout: float = 20.0, db=None):
     """A player from its spec: a bot name, or a model name for the provider layer (``anthropic/...``,
-    ``scripted/<path>``...). ``#2`` after a spec makes a second, independent instance ("random#2")."""
+    ``scripted/<path>``...; plain ``scripted`` is the shipped script). ``#2`` after a spec makes a second,
+    independent instance ("random#2")."""
     from grimoire.bench.arena.cpu import CPUPlayer
     from grimoire.bench.arena.players import HeuristicBot, RandomBot
 
@@ -67,7 +69,10 @@ def make_player(spec: str, *, seed: int = 0, cpu_timeout: float = 20.0):
         return CPUPlayer(spec, timeout=cpu_timeout)
     from grimoire.bench.arena.llm_player import LLMPlayer
 
-    return LLMPlayer(spec.split("#", 1)[0], name=spec)
+    model = spec.split("#", 1)[0]
+    if model == "scripted":
+        model = f"scripted/{SCRIPTED_PLAYER}"
+    return LLMPlayer(model, name=spec, db=db)
 
 
 @lru_cache(maxsize=1)
@@ -82,8 +87,8 @@ def _table():
 
 def run_task(task: GameTask) -> dict[str, Any]:
     """Play one game in this process and return its record as a dict (the function workers run)."""
-    _, decks, card_data = _table()
-    players = tuple(make_player(spec, seed=task.seed, cpu_timeout=task.cpu_timeout) for spec in task.players)
+    db, decks, card_data = _table()
+    players = tuple(make_player(spec, seed=task.seed, cpu_timeout=task.cpu_timeout, db=db) for spec in task.players)
     record = play_game(card_data, (decks[task.decks[0]], decks[task.decks[1]]), players, seed=task.seed,
                        first=task.first, harness_version=task.harness_version, max_turns=task.max_turns,
                        game_id=task.game_id)

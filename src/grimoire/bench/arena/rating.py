@@ -19,6 +19,7 @@ ELO_PER_LOGIT = 400 / math.log(10)
 MIN_RANKED_GAMES = 4
 INTERVAL = (0.05, 0.95)
 MAX_R_HAT = 1.05
+SKILL_PRIOR_SD = 2.0  # logits: weakly informative, a 90% prior range of about ±570 Elo
 
 
 def elo_from_logit(logit: float) -> float:
@@ -362,7 +363,7 @@ def fit(
     *,
     reference_player: str = "cpu",
     reference_deck: str = "burn",
-    skill_sd: float = 2.0,
+    skill_sd: float = SKILL_PRIOR_SD,
     draws: int = 1000,
     tune: int = 1000,
     chains: int = 2,

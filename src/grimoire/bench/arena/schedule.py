@@ -11,10 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from grimoire.bench.arena.rating import Ratings, logit_from_elo
+from grimoire.bench.arena.rating import SKILL_PRIOR_SD, Ratings, logit_from_elo
 
-# An unplayed player is as unsure as the skill prior (sd 2 logits), so it is scheduled before anyone rated.
-UNKNOWN_SD = 2.0
 _UNKNOWN_SAMPLES = 2000
 
 
@@ -29,13 +27,14 @@ class Candidate:
 
 def _skill_samples(ratings: Ratings, name: str) -> np.ndarray:
     """Posterior skill draws in logits; the reference is exactly 0, and a player not yet rated gets seeded draws
-    from the prior (seeded by name, so the choice is repeatable and two new players are independent)."""
+    from the skill prior, so it is scheduled before anyone rated (seeded by name, so the choice is repeatable and
+    two new players are independent)."""
     size = ratings.skill_samples.shape[1] if ratings.skill_samples.size else _UNKNOWN_SAMPLES
     if name in ratings.sample_names:
         return ratings.skill_samples[ratings.sample_names.index(name)]
     if name == ratings.reference_player:
         return np.zeros(size)
-    return np.random.default_rng(zlib.crc32(name.encode())).normal(0.0, UNKNOWN_SD, size)
+    return np.random.default_rng(zlib.crc32(name.encode())).normal(0.0, SKILL_PRIOR_SD, size)
 
 
 def _deck_logit(ratings: Ratings, name: str) -> float:

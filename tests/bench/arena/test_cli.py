@@ -1,0 +1,44 @@
+"""The arena commands as a user runs them: play a game (scripted "LLM" included), rate its log, print the board,
+and refuse bad decks."""
+
+from __future__ import annotations
+
+import json
+
+from tests.test_cli import run
+
+
+def test_play_rate_and_leaderboard(home, tmp_path):
+    games = tmp_path / "games.jsonl"
+    for players, decks, seed in ((["scripted", "cpu"], ["jeskai", "burn"], "1"),
+                                 (["heuristic", "random"], ["delver", "dredge"], "2")):
+        result = run("arena", "play", "--players", *players, "--decks", *decks, "--seed", seed, "--max-turns", "12",
+                     "--out", str(games), env_home=home)
+        assert result.returncode == 0, result.stderr
+        assert "won" in result.stdout or "turn limit" in result.stdout
+        assert "census:" in result.stdout
+    records = [json.loads(line) for line in games.read_text().splitlines()]
+    assert [r["players"] for r in records] == [["scripted", "cpu"], ["heuristic", "random"]]
+    assert records[0]["usage"][0]["calls"] > 0 and records[0]["notes"][0]
+    rated = run("arena", "rate", str(games), "--draws", "100", "--tune", "100", env_home=home)
+    assert rated.returncode == 0, rated.stderr
+    assert "Elo relative to the CPU" in rated.stdout
+    board = run("arena", "leaderboard", str(tmp_path), env_home=home)
+    assert board.returncode == 0 and "heuristic" in board.stdout
+    assert (tmp_path / "leaderboard.png").exists() and (tmp_path / "leaderboard.html").exists()
+
+
+def test_a_bad_deck_is_refused_by_name(home, tmp_path):
+    deck = tmp_path / "bad.txt"
+    deck.write_text("4 Kaito Shizuki\n56 Island\n")
+    result = run("arena", "play", "--decks", str(deck), "burn", env_home=home)
+    assert result.returncode == 1
+    assert "Kaito Shizuki" in result.stderr and "cannot be played" in result.stderr
+
+
+def test_rate_says_what_to_do_when_no_game_fits(home, tmp_path):
+    games = tmp_path / "games.jsonl"
+    games.write_text("not json\n")
+    result = run("arena", "rate", str(games), env_home=home)
+    assert result.returncode == 1 and "games.jsonl:1" in result.stderr
+    assert run("arena", "leaderboard", str(tmp_path / "none"), env_home=home).returncode == 1
