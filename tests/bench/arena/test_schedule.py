@@ -98,3 +98,11 @@ def test_ties_are_broken_the_same_way_whatever_the_order() -> None:
 def test_no_candidates_is_an_error() -> None:
     with pytest.raises(ValueError, match="no candidate"):
         next_game(_ratings({}), [], {})
+
+
+
+def test_an_unplayed_deck_is_scheduled_before_a_well_measured_one() -> None:
+    ratings = _ratings({"bot": (-1.0, 0.3)}, decks={"delver": 0.2})
+    ratings = Ratings(**{**ratings.__dict__, "decks": (DeckRating("delver", 35.0, 20.0, 50.0, games=40),)})
+    chosen = next_game(ratings, [_against_cpu("bot", "delver"), _against_cpu("bot", "dredge")], {})
+    assert chosen == _against_cpu("bot", "dredge")

@@ -23,7 +23,7 @@ from typing import Any
 from grimoire.bench.arena.decks import BATTLE_DECKS, CPU_DECK, MODEL_DECKS, card_data_for, load_deck
 from grimoire.bench.arena.play import GameRecord, play_game
 from grimoire.bench.arena.rating import Ratings, fit
-from grimoire.bench.arena.schedule import Candidate, expected_gain, game_cost
+from grimoire.bench.arena.schedule import Candidate, ranked
 from grimoire.bench.arena.version import harness_version
 
 BOT_KINDS = {"random", "heuristic", "cpu"}
@@ -186,13 +186,11 @@ class LeagueReport:
                 + (f"; {self.excluded} games from other harness versions left out" if self.excluded else ""))
 
 
-def rank_deals(ratings: Ratings | None, options: list[Candidate], costs: dict[str, float],
-               min_cost: float = 0.001) -> list[Candidate]:
-    """Candidates by expected gain per dollar, best first (in a fixed order before any game is rated)."""
+def rank_deals(ratings: Ratings | None, options: list[Candidate], costs: dict[str, float]) -> list[Candidate]:
+    """Deals by expected gain per dollar, best first (CPU deals in a fixed order before any game is rated)."""
     if ratings is None:
         return sorted(options, key=lambda c: (c.kind != "cpu", c.players, c.decks))
-    scored = [(expected_gain(ratings, c) / max(min_cost, game_cost(c, costs)), c) for c in options]
-    return [c for _, c in sorted(scored, key=lambda t: (-t[0], t[1].players, t[1].decks, t[1].kind))]
+    return ranked(ratings, options, costs)
 
 
 def run_league(players: list[str], out_dir: str | Path, *, games: int = 40, workers: int = 2, seed: int = 0,
@@ -256,7 +254,7 @@ def write_leaderboard(ratings: Ratings, out_dir: str | Path) -> list[Path]:
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "leaderboard.txt").write_text(leaderboard.table(ratings) + "\n", encoding="utf-8")
+    (out / "leaderboard.txt").write_text(leaderboard.table(ratings), encoding="utf-8")
     (out / "leaderboard.json").write_text(json.dumps(leaderboard.to_json(ratings), indent=2) + "\n",
                                           encoding="utf-8")
     leaderboard.plot(ratings, out / "leaderboard.png", out / "leaderboard.html")

@@ -42,6 +42,21 @@ def _deck_logit(ratings: Ratings, name: str) -> float:
     return next((logit_from_elo(deck.elo) for deck in ratings.decks if deck.name == name), 0.0)
 
 
+DECK_PRIOR_SD = 1.0
+_Z90 = 1.6448536269514722  # a 90% interval spans 2 * 1.645 standard deviations
+
+
+def _deck_variance(ratings: Ratings, name: str) -> float:
+    """A deck's posterior variance in logits², from its 90% interval; the reference deck's is 0 and an unplayed
+    deck has the prior's."""
+    if name == ratings.reference_deck:
+        return 0.0
+    deck = next((d for d in ratings.decks if d.name == name), None)
+    if deck is None:
+        return DECK_PRIOR_SD**2
+    return (logit_from_elo(deck.high - deck.low) / (2 * _Z90)) ** 2
+
+
 def _variance_reduction(variance: float, information: float) -> float:
     """How much one observation with this Fisher information shrinks a normal posterior variance:
     v - 1/(1/v + i) = v² i / (1 + v i), which is 0 for a fixed (v = 0) effect."""
@@ -59,8 +74,10 @@ def expected_gain(ratings: Ratings, candidate: Candidate) -> float:
     - each player's variance v shrinks by r(v) = v - 1/(1/v + i);
     - the pair's order is unsettled by u = min(P(d > 0), P(d < 0)), between 0 and 1/2.
 
-    gain = r(var a) + r(var b) + 2 u r(var d): each player's own uncertainty, plus the difference's uncertainty
-    in full when the order is a coin flip and not at all when it is settled.
+    gain = r(var a) + r(var b) + 2 u r(var d) + r(var x) + r(var y): each player's own uncertainty, plus the
+    difference's uncertainty in full when the order is a coin flip and not at all when it is settled, plus the
+    two decks' (x, y; their variance read from the 90% intervals, an unplayed deck at the prior's), so every
+    deck gets played.
     """
     seat0, seat1 = (_skill_samples(ratings, name) for name in candidate.players)
     size = min(seat0.size, seat1.size)
@@ -73,6 +90,7 @@ def expected_gain(ratings: Ratings, candidate: Candidate) -> float:
         _variance_reduction(float(seat0.var()), information)
         + _variance_reduction(float(seat1.var()), information)
         + 2.0 * unsettled * _variance_reduction(float(difference.var()), information)
+        + sum(_variance_reduction(_deck_variance(ratings, deck), information) for deck in candidate.decks)
     )
 
 
@@ -81,25 +99,32 @@ def game_cost(candidate: Candidate, cost_per_game: Mapping[str, float]) -> float
     return sum(cost_per_game.get(name, 0.0) for name in candidate.players)
 
 
+def ranked(
+    ratings: Ratings,
+    candidates: Iterable[Candidate],
+    cost_per_game: Mapping[str, float],
+    min_cost: float = 0.001,
+) -> list[Candidate]:
+    """Candidates by expected gain per dollar, gain / max(min_cost, cost of the game), best first.
+
+    ``min_cost`` keeps free games (bots, the CPU) from dividing by zero. Ties go to the candidate first in
+    (players, decks, kind) order, whatever order the candidates came in.
+    """
+    scored = [
+        (expected_gain(ratings, candidate) / max(min_cost, game_cost(candidate, cost_per_game)), candidate)
+        for candidate in candidates
+    ]
+    return [c for _, c in sorted(scored, key=lambda pair: (-pair[0], pair[1].players, pair[1].decks, pair[1].kind))]
+
+
 def next_game(
     ratings: Ratings,
     candidates: Iterable[Candidate],
     cost_per_game: Mapping[str, float],
     min_cost: float = 0.001,
 ) -> Candidate:
-    """The candidate with the most expected gain per dollar, gain / max(min_cost, cost of the game).
-
-    ``min_cost`` keeps free games (the CPU against itself, a model without a price yet) from dividing by zero.
-    Ties go to the candidate first in (players, decks, kind) order, whatever order the candidates came in.
-    """
-    scored = [
-        (expected_gain(ratings, candidate) / max(min_cost, game_cost(candidate, cost_per_game)), candidate)
-        for candidate in candidates
-    ]
-    if not scored:
+    """The candidate with the most expected gain per dollar (see :func:`ranked`)."""
+    order = ranked(ratings, candidates, cost_per_game, min_cost)
+    if not order:
         raise ValueError("no candidate games to choose from: list the pairings that can be played")
-    best = max(score for score, _ in scored)
-    return min(
-        (candidate for score, candidate in scored if score == best),
-        key=lambda candidate: (candidate.players, candidate.decks, candidate.kind),
-    )
+    return order[0]
