@@ -57,41 +57,40 @@ def _deck_variance(ratings: Ratings, name: str) -> float:
     return (logit_from_elo(deck.high - deck.low) / (2 * _Z90)) ** 2
 
 
-def _variance_reduction(variance: float, information: float) -> float:
-    """How much one observation with this Fisher information shrinks a normal posterior variance:
-    v - 1/(1/v + i) = v² i / (1 + v i), which is 0 for a fixed (v = 0) effect."""
-    return variance * variance * information / (1.0 + variance * information)
-
-
 def expected_gain(ratings: Ratings, candidate: Candidate) -> float:
     """Expected narrowing of the leaderboard from one more game of ``candidate``, in logits².
 
-    With a, b the two players' posterior skill draws (the reference is 0; an unrated player gets prior draws):
+    One game observes η = a - b + deck[x] - deck[y] (a, b the two skills; the reference's is 0; an unrated player
+    gets prior draws; decks independent, with the variance of their 90% intervals and the prior's if unplayed):
 
-    - d = a - b, and the seat-0 win chance p = mean(sigmoid(d + deck[seat 0] - deck[seat 1])), using posterior
-      mean deck strengths and leaving out the first-player advantage, which the two seats share over a deal;
-    - one Bernoulli game carries Fisher information i = p (1 - p): a near-certain result says little;
-    - each player's variance v shrinks by r(v) = v - 1/(1/v + i);
-    - the pair's order is unsettled by u = min(P(d > 0), P(d < 0)), between 0 and 1/2.
+    - the seat-0 win chance is p = mean(sigmoid(η)) over the skill draws (deck means added, the first-player
+      advantage left out as the two seats share it over a deal); one Bernoulli game carries Fisher information
+      i = p (1 - p), so a near-certain result says little;
+    - to first order a game shrinks any quantity k's variance by cov(k, η)² i / (1 + var(η) i); with the joint
+      skill draws this credits a battle only with what it tells about each player relative to the CPU;
+    - the pair's order is unsettled by u = min(P(a > b), P(a < b)), between 0 and 1/2.
 
-    gain = r(var a) + r(var b) + 2 u r(var d) + r(var x) + r(var y): each player's own uncertainty, plus the
-    difference's uncertainty in full when the order is a coin flip and not at all when it is settled, plus the
-    two decks' (x, y; their variance read from the 90% intervals, an unplayed deck at the prior's), so every
-    deck gets played.
+    gain = Σ_k cov(skill k, η)² s + var(x)² s + var(y)² s + 2 u var(a - b)² s, with s = i / (1 + var(η) i), the
+    sum over every rated player and the two in the game: every skill and deck the game would sharpen, plus the
+    pair's difference in full when its order is a coin flip.
     """
     seat0, seat1 = (_skill_samples(ratings, name) for name in candidate.players)
     size = min(seat0.size, seat1.size)
     difference = seat0[:size] - seat1[:size]
     deck_difference = _deck_logit(ratings, candidate.decks[0]) - _deck_logit(ratings, candidate.decks[1])
+    deck_variances = [_deck_variance(ratings, deck) for deck in candidate.decks]
     p = float(np.mean(1.0 / (1.0 + np.exp(-(difference + deck_difference)))))
     information = p * (1.0 - p)
+    shrink = information / (1.0 + (float(difference.var()) + sum(deck_variances)) * information)
+    centred = difference - difference.mean()
+    skills = {name: ratings.skill_samples[i] for i, name in enumerate(ratings.sample_names)}
+    for name, draws in zip(candidate.players, (seat0, seat1), strict=True):
+        skills.setdefault(name, draws)
+    gain = sum(float(np.mean((draws[:size] - draws[:size].mean()) * centred)) ** 2 for draws in skills.values())
+    gain += sum(variance**2 for variance in deck_variances)
     unsettled = min(float(np.mean(difference > 0)), float(np.mean(difference < 0)))
-    return (
-        _variance_reduction(float(seat0.var()), information)
-        + _variance_reduction(float(seat1.var()), information)
-        + 2.0 * unsettled * _variance_reduction(float(difference.var()), information)
-        + sum(_variance_reduction(_deck_variance(ratings, deck), information) for deck in candidate.decks)
-    )
+    gain += 2.0 * unsettled * float(difference.var()) ** 2
+    return gain * shrink
 
 
 def game_cost(candidate: Candidate, cost_per_game: Mapping[str, float]) -> float:
