@@ -27,6 +27,8 @@ from grimoire.bench.arena.schedule import Candidate, ranked
 from grimoire.bench.arena.version import harness_version
 
 BOT_KINDS = {"random", "heuristic", "cpu"}
+# The refits between rounds only steer the scheduler, so they sample less; the final fit uses the full settings.
+SCHEDULING_FIT = {"draws": 300, "tune": 300}
 SCRIPTED_PLAYER = Path(__file__).parent / "scripts" / "scripted_player.jsonl"
 # What an LLM game is assumed to cost before the player has a priced game on record (USD, both sides' share).
 UNPRICED_LLM_GAME_COST = 1.0
@@ -200,12 +202,14 @@ def run_league(players: list[str], out_dir: str | Path, *, games: int = 40, work
     """Play at least ``games`` more games (whole deals) among ``players`` and rate everything in ``out_dir``.
 
     Each round fills the workers with the best deals, plays them in parallel, appends every record to
-    ``out_dir/games.jsonl`` and refits. Stops early when ``max_cost`` (USD) is spent.
+    ``out_dir/games.jsonl`` and refits (with ``SCHEDULING_FIT``'s shorter sampling: those fits only steer the
+    scheduler); the ratings returned are one full fit of every game. Stops early when ``max_cost`` (USD) is spent.
     """
     out = Path(out_dir)
     log_path = out / "games.jsonl"
     version = harness_version()
     fit_options = dict(fit_options or {})
+    steering = {**fit_options, **{k: min(v, fit_options.get(k, v)) for k, v in SCHEDULING_FIT.items()}}
     history, excluded = load_games(log_path, version, compatible)
     options = candidates(players)
     if not options:
@@ -214,7 +218,7 @@ def run_league(players: list[str], out_dir: str | Path, *, games: int = 40, work
     next_seed = max(used_seeds, default=seed * 100_000) + 1
     own_pool = executor is None
     pool = executor or ProcessPoolExecutor(max_workers=workers)
-    ratings = fit([r.result() for r in history], **fit_options) if history else None
+    ratings = fit([r.result() for r in history], **steering) if history else None
     started = time.monotonic()
     played, spent = 0, 0.0
     ends: dict[str, int] = {}
@@ -239,10 +243,12 @@ def run_league(players: list[str], out_dir: str | Path, *, games: int = 40, work
                 ends[end] = ends.get(end, 0) + 1
                 if progress:
                     progress(1)
-            ratings = fit([r.result() for r in history], **fit_options)
+            ratings = fit([r.result() for r in history], **steering)
     finally:
         if own_pool:
             pool.shutdown(cancel_futures=True)
+    if history:
+        ratings = fit([r.result() for r in history], **fit_options)
     seconds = time.monotonic() - started
     return LeagueReport(games=played, seconds=seconds, games_per_hour=3600 * played / seconds if seconds else 0.0,
                         cost_usd=spent, ratings=ratings, excluded=len(excluded), ends=ends)
