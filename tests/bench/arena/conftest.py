@@ -6,6 +6,7 @@ import pytest
 
 import grimoire
 from grimoire.bench.arena.decks import card_data_for, load_deck
+from grimoire.cards.rules import load_rulebook
 
 
 @pytest.fixture(scope="session")
@@ -21,3 +22,19 @@ def arena_decks(arena_db):
 @pytest.fixture(scope="session")
 def arena_cards(arena_decks):
     return card_data_for(list(arena_decks.values()))
+
+
+@pytest.fixture(scope="session")
+def db(arena_db):
+    return arena_db
+
+
+@pytest.fixture(scope="session")
+def decks(arena_decks):
+    """Jeskai in seat 0 against Burn in seat 1: the prompt, tool and LLM-player tests' game."""
+    return arena_decks["jeskai"], arena_decks["burn"]
+
+
+@pytest.fixture(scope="session")
+def rulebook():
+    return load_rulebook()

@@ -9,32 +9,15 @@ from pathlib import Path
 import pytest
 from inspect_ai.model import ModelOutput
 
-import grimoire
 import grimoire.bench.arena.llm_player as llm_player
-from grimoire.bench.arena.decks import card_data_for, load_deck
+from grimoire.bench.arena.decks import card_data_for
 from grimoire.bench.arena.llm_player import LLMPlayer, ModelCallError
 from grimoire.bench.arena.play import play_game
 from grimoire.bench.arena.players import Census, HeuristicBot
 from grimoire.bench.arena.prompt import NOTE_REQUEST
-from grimoire.cards.rules import load_rulebook
 from tests.bench.arena.test_prompt import new_game, play_until
 
 SHIPPED_SCRIPT = Path(llm_player.__file__).parent / "scripts" / "scripted_player.jsonl"
-
-
-@pytest.fixture(scope="module")
-def db():
-    return grimoire.open()
-
-
-@pytest.fixture(scope="module")
-def decks(db):
-    return load_deck("jeskai", db), load_deck("burn", db)
-
-
-@pytest.fixture(scope="module")
-def rulebook():
-    return load_rulebook()
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,7 @@ import re
 
 import pytest
 
-import grimoire
-from grimoire.bench.arena.decks import card_data_for, load_deck
+from grimoire.bench.arena.decks import card_data_for
 from grimoire.bench.arena.game import Deal, Game
 from grimoire.bench.arena.players import HeuristicBot
 from grimoire.bench.arena.prompt import (
@@ -24,16 +23,6 @@ from grimoire.bench.arena.prompt import (
 )
 
 SEED = 11
-
-
-@pytest.fixture(scope="module")
-def db():
-    return grimoire.open()
-
-
-@pytest.fixture(scope="module")
-def decks(db):
-    return load_deck("jeskai", db), load_deck("burn", db)
 
 
 def new_game(decks, seed: int = SEED, first: int = 0) -> Game:

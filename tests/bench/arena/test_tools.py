@@ -8,28 +8,11 @@ from collections import Counter
 
 import pytest
 
-import grimoire
 from grimoire.bench.arena.decks import load_deck
 from grimoire.bench.arena.llm_player import LLMPlayer
 from grimoire.bench.arena.players import Census, HeuristicBot
 from grimoire.bench.arena.tools import TOOL_INFOS, TOOLS, ToolContext, library_contents, run_tool
-from grimoire.cards.rules import load_rulebook
 from tests.bench.arena.test_prompt import new_game, play_until
-
-
-@pytest.fixture(scope="module")
-def db():
-    return grimoire.open()
-
-
-@pytest.fixture(scope="module")
-def decks(db):
-    return load_deck("jeskai", db), load_deck("burn", db)
-
-
-@pytest.fixture(scope="module")
-def rulebook():
-    return load_rulebook()
 
 
 @pytest.fixture(scope="module")
