@@ -133,6 +133,16 @@ def test_bench_agent_results_and_chart(client: TestClient, tmp_path: Path, monke
     assert body["runs"] == AGENT_SUMMARY["runs"] and body["chart"] is None
 
 
+def test_bench_arena_leaderboard_and_chart(client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    board = client.get("/api/bench/arena").json()
+    assert board["reference"] == {"player": "cpu", "deck": "burn"}
+    assert {p["name"] for p in board["players"]} >= {"cpu", "heuristic", "random"}
+    assert client.get(board["chart"]).content.startswith(b"\x89PNG")
+    monkeypatch.setenv("GRIMOIRE_BENCH_DIR", str(tmp_path))
+    missing = client.get("/api/bench/arena")
+    assert missing.status_code == 404 and "grimoire arena league" in missing.json()["detail"]
+
+
 def test_bench_precon_is_a_404_until_a_report_is_placed(client: TestClient, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("GRIMOIRE_BENCH_DIR", str(tmp_path))
@@ -297,3 +307,7 @@ def test_browser_dashboard_shows_the_benchmark(page):
     expect(agent).to_contain_text("P@10 deck+attr")
     expect(page.locator("#agent-chart")).to_be_visible()
     expect(page.locator("#dashboard-view")).to_contain_text("Precon cut/add")
+    arena = page.locator("#arena-table")
+    expect(arena).to_contain_text("heuristic")
+    expect(arena).to_contain_text("cpu")
+    expect(page.locator("#arena-chart")).to_be_visible()

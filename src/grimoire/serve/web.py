@@ -162,6 +162,23 @@ def create_app(store: Path | None = None) -> FastAPI:
             raise HTTPException(404, f"no precon chart at {path}")
         return FileResponse(path, media_type="image/png")
 
+    @app.get("/api/bench/arena")
+    def bench_arena():
+        path = bench_dir() / "arena_leaderboard.json"
+        if not path.is_file():
+            raise HTTPException(404, f"no arena leaderboard at {path} (run: grimoire arena league, then copy its "
+                                     "leaderboard.json and leaderboard.png there as arena_leaderboard.*)")
+        board = json.loads(path.read_text(encoding="utf-8"))
+        chart = bench_dir() / "arena_leaderboard.png"
+        return {**board, "chart": "/api/bench/arena_leaderboard.png" if chart.is_file() else None}
+
+    @app.get("/api/bench/arena_leaderboard.png")
+    def bench_arena_chart():
+        path = bench_dir() / "arena_leaderboard.png"
+        if not path.is_file():
+            raise HTTPException(404, f"no arena chart at {path}")
+        return FileResponse(path, media_type="image/png")
+
     @app.get("/")
     def index():
         return FileResponse(STATIC / "index.html")

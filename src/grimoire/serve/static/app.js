@@ -375,14 +375,31 @@ function preconSection(body) {
       `alt="Precon cut/add scores of each system by split">` : ""}`;
 }
 
+function arenaSection(body) {
+  const elo = (x) => `${x > 0 ? "+" : ""}${Math.round(x)}`;
+  const rows = body.players.map((p) => `<tr class="${p.ranked ? "" : "muted"}"><td class="num">` +
+    `${p.rank ?? "–"}</td><td>${escapeHtml(p.name)}</td><td class="num">${elo(p.elo)} <span class="muted">` +
+    `[${elo(p.low)}, ${elo(p.high)}]</span></td><td class="num">${p.games}</td><td class="num">${p.wins}</td></tr>`)
+    .join("");
+  const ref = body.reference || {};
+  return `<p class="muted">Elo relative to the ${escapeHtml(ref.player || "cpu")} playing ` +
+    `${escapeHtml(ref.deck || "burn")} (fixed at 0); brackets are 90% intervals; players with fewer than 4 games ` +
+    `are not ranked. ${body.games} games, ${body.draws} not fitted (draws).</p>
+    <table id="arena-table"><tr><th>rank</th><th>player</th><th>Elo</th><th>games</th><th>wins</th></tr>${rows}</table>
+    ${body.chart ? `<img class="chart" id="arena-chart" src="${body.chart}" ` +
+      `alt="Arena ratings with 90% intervals">` : ""}
+    <p class="muted">Run a league with <code>grimoire arena league --players MODEL heuristic cpu</code>.</p>`;
+}
+
 async function showDashboard() {
   show("dashboard");
   const view = $("dashboard");
   const agent = $("agent-dashboard");
   const precon = $("precon-dashboard");
-  for (const part of [view, agent, precon]) part.innerHTML = '<p class="status">Loading…</p>';
-  const [search, agentRuns, preconReport] = await Promise.all(
-    ["/api/bench/search", "/api/bench/agent", "/api/bench/precon"].map((url) => getJson(url)));
+  const arena = $("arena-dashboard");
+  for (const part of [view, agent, precon, arena]) part.innerHTML = '<p class="status">Loading…</p>';
+  const [search, agentRuns, preconReport, arenaBoard] = await Promise.all(
+    ["/api/bench/search", "/api/bench/agent", "/api/bench/precon", "/api/bench/arena"].map((url) => getJson(url)));
   view.innerHTML = search.ok ? searchSection(search.body)
     : `<div class="error">${escapeHtml(search.body.detail || search.body.error)}</div>`;
   agent.innerHTML = agentRuns.ok && agentRuns.body.runs?.length ? agentSection(agentRuns.body)
@@ -391,6 +408,8 @@ async function showDashboard() {
   precon.innerHTML = preconReport.ok && preconReport.body.rows?.length ? preconSection(preconReport.body)
     : '<p class="muted" id="precon-empty">No results yet: run <code>grimoire precon report --out ' +
       '&lt;bench dir&gt;/precon</code></p>';
+  arena.innerHTML = arenaBoard.ok && arenaBoard.body.players?.length ? arenaSection(arenaBoard.body)
+    : '<p class="muted" id="arena-empty">No results yet: run <code>grimoire arena league</code></p>';
 }
 
 // -- routing -------------------------------------------------------------------------------------------------
