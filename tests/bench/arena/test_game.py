@@ -172,3 +172,17 @@ def test_mulligan_options_belong_to_the_acting_seat_only(arena_cards, arena_deck
     hand = {o["id"] for o in game._game.hand(bottom.seat)}
     assert all(set(o.action["data"]["cards"]) <= hand for o in bottom.options)
     assert "bottom" in bottom.prompt
+
+
+@pytest.mark.parametrize(("action", "expected"), [
+    ({"type": "PayUnlessCost", "data": {"pay": False}}, "Do not pay"),
+    ({"type": "ChooseManaColor", "data": {"choice": {"type": "SingleColor", "data": "White"}, "count": 1}},
+     "Make 1 White mana"),
+    ({"type": "ChooseAlternativeCast", "data": {"choice": {"type": "Normal"}}}, "Cast it normally"),
+    ({"type": "OrderTriggers", "data": {"order": [1, 0]}}, "Put triggers on the stack in the order 2, 1"),
+    ({"type": "AssignCombatDamage", "data": {"assignments": [], "trample_damage": 3, "controller_damage": 0}},
+     "Assign combat damage: 3 to the defending player (trample)"),
+    ({"type": "SomethingNew", "data": {"choice": {"type": "Odd", "data": 2}}}, "SomethingNew: choice=Odd 2"),
+])
+def test_options_read_as_sentences(arena_cards, arena_decks, action, expected):
+    assert new_game(arena_cards, arena_decks).label(action, 0) == expected

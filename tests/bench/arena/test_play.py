@@ -116,3 +116,26 @@ def test_the_cpu_plays_a_whole_game_through_its_worker(arena_cards, arena_decks)
     assert record.end in ("win", "turn limit")
     assert record.census["outcomes"].get("chosen/1", 0) > 5
     assert record.census["silent_fallbacks"] == 0
+
+
+def test_an_action_the_engine_refuses_is_counted_and_the_player_asked_again(arena_cards, arena_decks):
+    class Confused(HeuristicBot):
+        """On its first priority decision, tries an action the engine refuses (it waits for priority)."""
+
+        tried = False
+        asked_after: dict[int, str] | None = None
+
+        def decide(self, game, decision, rejected):
+            if decision.kind == "Priority" and len(decision.options) > 1 and not self.tried:
+                self.tried = True
+                return Choice(0, action={"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
+            if self.tried and self.asked_after is None:
+                self.asked_after = dict(rejected)
+            return super().decide(game, decision, rejected)
+
+    player = Confused()
+    record = play_game(arena_cards, decks_of(arena_decks, "burn", "jeskai"), (player, HeuristicBot()), seed=6,
+                       first=0, max_turns=4)
+    assert player.tried and record.census["counts"]["rejected_action/0"] == 1
+    assert player.asked_after and "not allowed" in next(iter(player.asked_after.values()))
+    assert record.census["silent_fallbacks"] == 0 and "fallback/0" not in record.census["counts"]

@@ -360,6 +360,31 @@ class Game:
             return f"{choice} (and remember this answer for this trigger)"
         if kind == "CancelCast":
             return "Cancel (take back the spell or ability being cast)"
+        if kind == "TapForConvoke":
+            return f"Tap {name(data.get('object_id'))} to help pay ({data.get('mana_type')})"
+        if kind == "PayUnlessCost":
+            return "Pay the cost" if data.get("pay") else "Do not pay"
+        if kind == "ChooseManaColor":
+            choice = data.get("choice") or {}
+            return f"Make {data.get('count', 1)} {self._generic(choice.get('data', choice))} mana"
+        if kind == "ChooseLegend":
+            return f"Keep {name(data.get('keep'))} (the other legend goes to the graveyard)"
+        if kind == "ChooseAlternativeCast":
+            choice = (data.get("choice") or {}).get("type")
+            return "Cast it normally" if choice == "Normal" else f"Cast it by its alternative cost ({choice})"
+        if kind == "AssignCombatDamage":
+            parts = [f"{amount} to {name(target)}" for target, amount in data.get("assignments") or []]
+            for key, who in (("trample_damage", "the defending player (trample)"), ("controller_damage", "its "
+                                                                                     "controller")):
+                if data.get(key):
+                    parts.append(f"{data[key]} to {who}")
+            return "Assign combat damage: " + (", ".join(parts) or "none")
+        if kind == "OrderTriggers":
+            return "Put triggers on the stack in the order " + ", ".join(str(i + 1) for i in data.get("order") or [])
+        if kind == "ChooseOption":
+            return f"Choose: {data.get('choice')}"
+        if kind == "BackToManaPayment":
+            return "Go back to paying mana"
         return f"{kind}: {self._generic(data)}"
 
     def _names(self, object_id: Any) -> str:
