@@ -42,3 +42,17 @@ def test_rate_says_what_to_do_when_no_game_fits(home, tmp_path):
     result = run("arena", "rate", str(games), env_home=home)
     assert result.returncode == 1 and "games.jsonl:1" in result.stderr
     assert run("arena", "leaderboard", str(tmp_path / "none"), env_home=home).returncode == 1
+
+
+def test_league_and_simulate_commands(home, tmp_path):
+    out = tmp_path / "league"
+    league = run("arena", "league", "--games", "2", "--workers", "2", "--max-turns", "8", "--draws", "100",
+                 "--tune", "100", "--out", str(out), env_home=home)
+    assert league.returncode == 0, league.stderr
+    assert "games/hour" in league.stdout and "Elo relative to the CPU" in league.stdout
+    assert len((out / "games.jsonl").read_text().splitlines()) >= 2
+    assert (out / "leaderboard.html").read_text().count("<svg") == 1
+    simulated = run("arena", "simulate", "--leagues", "1", "--league-players", "2", "--deals", "3", "--draws", "100",
+                    "--tune", "100", env_home=home)
+    assert simulated.returncode == 0, simulated.stderr
+    assert "90% intervals" in simulated.stdout and "contain the true skill" in simulated.stdout
