@@ -542,7 +542,7 @@ def cmd_arena_play(args: argparse.Namespace) -> int:
     from grimoire.bench.arena.cards import DeckCheckError
     from grimoire.bench.arena.decks import card_data_for, load_deck
     from grimoire.bench.arena.league import append_game, make_player
-    from grimoire.bench.arena.play import play_game
+    from grimoire.bench.arena.play import PlayerStartError, play_game
     from grimoire.bench.arena.version import harness_version
 
     db = _open_db()
@@ -551,8 +551,11 @@ def cmd_arena_play(args: argparse.Namespace) -> int:
     except DeckCheckError as exc:
         return _err(str(exc))
     players = tuple(make_player(spec, seed=args.seed, cpu_timeout=args.cpu_timeout, db=db) for spec in args.players)
-    record = play_game(card_data_for(list(decks)), decks, players, seed=args.seed, first=args.first,
-                       harness_version=harness_version(), max_turns=args.max_turns)
+    try:
+        record = play_game(card_data_for(list(decks)), decks, players, seed=args.seed, first=args.first,
+                           harness_version=harness_version(), max_turns=args.max_turns)
+    except PlayerStartError as exc:
+        return _err(str(exc))
     if args.out:
         append_game(Path(args.out), record.to_dict())
     if args.log:
@@ -572,13 +575,17 @@ def cmd_arena_play(args: argparse.Namespace) -> int:
 def cmd_arena_league(args: argparse.Namespace) -> int:
     from grimoire.bench.arena.leaderboard import table
     from grimoire.bench.arena.league import run_league, write_leaderboard
+    from grimoire.bench.arena.play import PlayerStartError
 
     if "cpu" not in args.players:
         print("note: the CPU is not in this league, so ratings have no fixed reference", file=sys.stderr)
-    with _progress_bar(args.games, "Arena games") as bar:
-        report = run_league(args.players, args.out, games=args.games, workers=args.workers, seed=args.seed,
-                            max_cost=args.max_cost, compatible=args.compatible, fit_options=_fit_options(args),
-                            max_turns=args.max_turns, cpu_timeout=args.cpu_timeout, progress=bar.update)
+    try:
+        with _progress_bar(args.games, "Arena games") as bar:
+            report = run_league(args.players, args.out, games=args.games, workers=args.workers, seed=args.seed,
+                                max_cost=args.max_cost, compatible=args.compatible, fit_options=_fit_options(args),
+                                max_turns=args.max_turns, cpu_timeout=args.cpu_timeout, progress=bar.update)
+    except (PlayerStartError, ValueError) as exc:
+        return _err(f"{exc} (games played so far are kept in {Path(args.out) / 'games.jsonl'})")
     print(report.summary())
     if report.ratings is not None:
         paths = write_leaderboard(report.ratings, args.out)
@@ -625,10 +632,14 @@ def cmd_arena_simulate(args: argparse.Namespace) -> int:
 def cmd_arena_census(args: argparse.Namespace) -> int:
     from grimoire.bench.arena.census import run_census
     from grimoire.bench.arena.league import append_game
+    from grimoire.bench.arena.play import PlayerStartError
 
-    with _progress_bar(0, "Census games") as bar:
-        report, records = run_census(args.player, deals=args.deals, workers=args.workers, max_turns=args.max_turns,
-                                     cpu_timeout=args.cpu_timeout, progress=bar.update)
+    try:
+        with _progress_bar(0, "Census games") as bar:
+            report, records = run_census(args.player, deals=args.deals, workers=args.workers,
+                                         max_turns=args.max_turns, cpu_timeout=args.cpu_timeout, progress=bar.update)
+    except PlayerStartError as exc:
+        return _err(str(exc))
     if args.out:
         for record in records:
             append_game(Path(args.out), record.to_dict())

@@ -139,3 +139,24 @@ def test_an_action_the_engine_refuses_is_counted_and_the_player_asked_again(aren
     assert player.tried and record.census["counts"]["rejected_action/0"] == 1
     assert player.asked_after and "not allowed" in next(iter(player.asked_after.values()))
     assert record.census["silent_fallbacks"] == 0 and "fallback/0" not in record.census["counts"]
+
+
+def test_a_player_that_cannot_start_is_named_and_nothing_is_played(arena_cards, arena_decks):
+    import pytest
+
+    from grimoire.bench.arena.play import PlayerStartError
+
+    class NoKey(HeuristicBot):
+        def start(self, game, seat, deck, opponent_deck, census):
+            raise RuntimeError("[bold]ERROR[/bold]: no API key")
+
+    closed = []
+
+    class Tracked(HeuristicBot):
+        def close(self):
+            closed.append(self.name)
+
+    with pytest.raises(PlayerStartError, match=r"^needs-key cannot play: ERROR: no API key$"):
+        play_game(arena_cards, decks_of(arena_decks, "burn", "delver"), (Tracked("ok"), NoKey("needs-key")),
+                  seed=1, first=0)
+    assert closed == ["ok"]

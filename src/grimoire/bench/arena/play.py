@@ -8,6 +8,7 @@ repeated ``LOOP_LIMIT`` times at the same decision in one turn is withheld (``lo
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 from collections import Counter
@@ -25,6 +26,10 @@ MAX_ATTEMPTS = 3
 LOOP_LIMIT = 12
 MAX_TURNS = 40
 MAX_DECISIONS = 6000
+
+
+class PlayerStartError(RuntimeError):
+    """A player could not start (a missing provider package or key, a bad script); nothing was played."""
 
 
 @dataclass
@@ -82,7 +87,13 @@ def play_game(card_data: CardData, decks: tuple[ArenaDeck, ArenaDeck], players: 
     census = Census()
     game = Game(card_data, Deal((list(decks[0].names), list(decks[1].names)), seed=seed, first=first))
     for seat, player in enumerate(players):
-        player.start(game, seat, decks[seat], decks[1 - seat], census)
+        try:
+            player.start(game, seat, decks[seat], decks[1 - seat], census)
+        except Exception as error:  # provider SDKs raise their own types for a missing package or key
+            for started in players[:seat]:
+                started.close()
+            message = re.sub(r"\[/?bold\]", "", str(error))  # inspect's console markup
+            raise PlayerStartError(f"{player.name} cannot play: {message}") from error
     decisions = 0
     repeats: Counter = Counter()
     end = "win"
