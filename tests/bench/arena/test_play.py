@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from grimoire.bench.arena.cpu import CPUPlayer
 from grimoire.bench.arena.game import Deal, Game
 from grimoire.bench.arena.play import GameRecord, play_game, replay
@@ -142,8 +144,6 @@ def test_an_action_the_engine_refuses_is_counted_and_the_player_asked_again(aren
 
 
 def test_a_player_that_cannot_start_is_named_and_nothing_is_played(arena_cards, arena_decks):
-    import pytest
-
     from grimoire.bench.arena.play import PlayerStartError
 
     class NoKey(HeuristicBot):
@@ -160,3 +160,20 @@ def test_a_player_that_cannot_start_is_named_and_nothing_is_played(arena_cards, 
         play_game(arena_cards, decks_of(arena_decks, "burn", "delver"), (Tracked("ok"), NoKey("needs-key")),
                   seed=1, first=0)
     assert closed == ["ok"]
+
+
+def test_a_listed_option_the_engine_then_refuses_is_reasked_and_counted(arena_cards, arena_decks, arena_db,
+                                                                          fixtures):
+    from grimoire.bench.arena.decks import card_data_for, load_deck
+
+    conflagrate = load_deck(fixtures / "arena" / "conflagrate.txt", arena_db)
+    cards = card_data_for([conflagrate, arena_decks["burn"]])
+    for seed in range(9, 14):
+        record = play_game(cards, (conflagrate, arena_decks["burn"]), (RandomBot(seed=seed), HeuristicBot()),
+                           seed=seed, first=0, max_turns=20)
+        refused = [e for e in record.census["examples"] if e["kind"] == "rejected_action"]
+        if refused:
+            assert all("Conflagrate" in e["detail"] and "from graveyard" in e["detail"] for e in refused)
+            assert record.end in ("win", "turn limit") and record.census["silent_fallbacks"] == 0
+            return
+    pytest.fail("phase accepted every Conflagrate flashback: the quirk may be fixed upstream")
