@@ -214,7 +214,7 @@ def run_league(players: list[str], out_dir: str | Path, *, games: int = 40, work
     options = candidates(players)
     if not options:
         raise ValueError("a league needs at least one player besides the CPU")
-    used_seeds = {r.seed for r in history}
+    used_seeds = {r.seed for r in [*history, *excluded]}  # a new deal never reuses an old one's shuffles
     next_seed = max(used_seeds, default=seed * 100_000) + 1
     own_pool = executor is None
     pool = executor or ProcessPoolExecutor(max_workers=workers)
