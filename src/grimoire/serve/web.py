@@ -47,6 +47,24 @@ def _bad_request(message: str, **details) -> JSONResponse:
     return JSONResponse({"error": message, **details}, status_code=400)
 
 
+def _bench_file(relative: str, missing: str) -> Path:
+    """A benchmark result under :func:`bench_dir`, or a 404 whose ``missing`` message names the file (``{path}``)
+    and says how to make it (``{bench}`` is the folder)."""
+    path = bench_dir() / relative
+    if not path.is_file():
+        raise HTTPException(404, missing.format(path=path, bench=bench_dir()))
+    return path
+
+
+def _chart_url(relative: str) -> str | None:
+    """The API address of a benchmark chart, when the chart exists."""
+    return f"/api/bench/{relative}" if (bench_dir() / relative).is_file() else None
+
+
+def _read_json(path: Path):
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
 def _page_json(page, query: str) -> dict:
     matched = page.results[0].matched if page.results else ()
     return {"query": query, "total": page.total, "page": page.page, "limit": page.limit, "mode": page.mode,
@@ -115,69 +133,44 @@ def create_app(store: Path | None = None) -> FastAPI:
 
     @app.get("/api/bench/search")
     def bench_search():
-        path = bench_dir() / "search_scores.json"
-        if not path.is_file():
-            raise HTTPException(404, f"no search benchmark results at {path} (run: grimoire bench search)")
-        scores = json.loads(path.read_text(encoding="utf-8"))
-        chart = bench_dir() / "search_ndcg.png"
-        return {**scores, "chart": "/api/bench/search_ndcg.png" if chart.is_file() else None}
+        path = _bench_file("search_scores.json", "no search benchmark results at {path} (run: grimoire bench search)")
+        return {**_read_json(path), "chart": _chart_url("search_ndcg.png")}
 
     @app.get("/api/bench/search_ndcg.png")
     def bench_chart():
-        path = bench_dir() / "search_ndcg.png"
-        if not path.is_file():
-            raise HTTPException(404, f"no benchmark chart at {path}")
-        return FileResponse(path, media_type="image/png")
+        return FileResponse(_bench_file("search_ndcg.png", "no benchmark chart at {path}"), media_type="image/png")
 
     @app.get("/api/bench/agent")
     def bench_agent():
-        path = bench_dir() / "agent_summary.json"
-        if not path.is_file():
-            raise HTTPException(404, f"no agent benchmark results at {path} (run: grimoire bench agent --out DIR)")
-        summary = json.loads(path.read_text(encoding="utf-8"))
-        chart = bench_dir() / "agent_p10.png"
-        return {**summary, "chart": "/api/bench/agent_p10.png" if chart.is_file() else None}
+        path = _bench_file("agent_summary.json",
+                           "no agent benchmark results at {path} (run: grimoire bench agent --out DIR)")
+        return {**_read_json(path), "chart": _chart_url("agent_p10.png")}
 
     @app.get("/api/bench/agent_p10.png")
     def bench_agent_chart():
-        path = bench_dir() / "agent_p10.png"
-        if not path.is_file():
-            raise HTTPException(404, f"no agent benchmark chart at {path}")
-        return FileResponse(path, media_type="image/png")
+        return FileResponse(_bench_file("agent_p10.png", "no agent benchmark chart at {path}"),
+                            media_type="image/png")
 
     @app.get("/api/bench/precon")
     def bench_precon():
-        path = bench_dir() / "precon" / "summary.json"
-        if not path.is_file():
-            raise HTTPException(404, f"no precon report at {path} (run: grimoire precon report --out "
-                                     f"{bench_dir() / 'precon'})")
-        rows = json.loads(path.read_text(encoding="utf-8"))
-        chart = bench_dir() / "precon" / "report.png"
-        return {"rows": rows, "chart": "/api/bench/precon/report.png" if chart.is_file() else None}
+        path = _bench_file("precon/summary.json",
+                           "no precon report at {path} (run: grimoire precon report --out {bench}/precon)")
+        return {"rows": _read_json(path), "chart": _chart_url("precon/report.png")}
 
     @app.get("/api/bench/precon/report.png")
     def bench_precon_chart():
-        path = bench_dir() / "precon" / "report.png"
-        if not path.is_file():
-            raise HTTPException(404, f"no precon chart at {path}")
-        return FileResponse(path, media_type="image/png")
+        return FileResponse(_bench_file("precon/report.png", "no precon chart at {path}"), media_type="image/png")
 
     @app.get("/api/bench/arena")
     def bench_arena():
-        path = bench_dir() / "arena_leaderboard.json"
-        if not path.is_file():
-            raise HTTPException(404, f"no arena leaderboard at {path} (run: grimoire arena league, then copy its "
-                                     "leaderboard.json and leaderboard.png there as arena_leaderboard.*)")
-        board = json.loads(path.read_text(encoding="utf-8"))
-        chart = bench_dir() / "arena_leaderboard.png"
-        return {**board, "chart": "/api/bench/arena_leaderboard.png" if chart.is_file() else None}
+        path = _bench_file("arena_leaderboard.json",
+                           "no arena leaderboard at {path} (run: grimoire arena league, then copy its "
+                           "leaderboard.json and leaderboard.png there as arena_leaderboard.*)")
+        return {**_read_json(path), "chart": _chart_url("arena_leaderboard.png")}
 
     @app.get("/api/bench/arena_leaderboard.png")
     def bench_arena_chart():
-        path = bench_dir() / "arena_leaderboard.png"
-        if not path.is_file():
-            raise HTTPException(404, f"no arena chart at {path}")
-        return FileResponse(path, media_type="image/png")
+        return FileResponse(_bench_file("arena_leaderboard.png", "no arena chart at {path}"), media_type="image/png")
 
     @app.get("/")
     def index():
