@@ -69,10 +69,10 @@ def test_a_seat_sees_its_hand_but_not_the_opponents_hand_or_any_library_order(ar
 
 
 def test_the_log_withholds_card_names_the_engine_marks_hidden():
-    segments = json.dumps([{"type": "PlayerName", "value": {"name": "Player 2", "player_id": 1}},
-                           {"type": "Text", "value": " puts "},
-                           {"type": "CardName", "value": {"name": "Force of Will", "object_id": 9}},
-                           {"type": "Text", "value": " on the bottom"}])
+    segments = [{"type": "PlayerName", "value": {"name": "Player 2", "player_id": 1}},
+                {"type": "Text", "value": " puts "},
+                {"type": "CardName", "value": {"name": "Force of Will", "object_id": 9}},
+                {"type": "Text", "value": " on the bottom"}]
     assert render_segments(segments, 0, hide_cards=True) == "Opponent puts a card on the bottom"
     assert render_segments(segments, 1) == "You puts Force of Will on the bottom"
     assert render_segments(segments, None, names=("ann", "bob")) == "bob puts Force of Will on the bottom"

@@ -84,9 +84,10 @@ class Deal:
 
 @dataclass
 class LogLine:
+    """One engine log entry: its turn, its segments (text, player and card references) and visibility."""
+
     turn: int
-    seat_to_act: int | None
-    text: str
+    segments: list[dict[str, Any]]
     visibility: str = "Public"
 
 
@@ -99,6 +100,7 @@ class Game:
     history: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     log: list[LogLine] = field(default_factory=list)
     life_at_turn_start: dict[int, tuple[int, int]] = field(default_factory=dict)
+    turn_holders: dict[int, int] = field(default_factory=dict)  # turn -> the seat whose turn it is
     _engine: Any = None
     _game: Any = None
 
@@ -106,6 +108,7 @@ class Game:
         self._engine = self.card_data.engine()
         self._game = self._engine.new_game(list(self.deal.decks[0]), list(self.deal.decks[1]), seed=self.deal.seed,
                                            format="Legacy", first_player=self.deal.first)
+        self.turn_holders[1] = self.deal.first  # the engine logs a header for every turn but the first
         self._note_turn()
 
     # -- state ----------------------------------------------------------------------------------------------
@@ -136,13 +139,9 @@ class Game:
     def life(self, seat: int) -> int:
         return int(self._game.player(seat)["life"])
 
-    def active_seat(self) -> int | None:
-        turn_holder = None
-        for line in reversed(self.log):
-            if line.seat_to_act is not None:
-                turn_holder = line.seat_to_act
-                break
-        return turn_holder
+    def turn_holder(self, turn: int | None = None) -> int | None:
+        """The seat whose turn ``turn`` (default: the current one) is, once the engine has begun it."""
+        return self.turn_holders.get(self.turn if turn is None else turn)
 
     def name_of(self, object_id: int) -> str:
         found = self.object(object_id)
@@ -245,17 +244,18 @@ class Game:
                 continue
             visibility = presentation.get("visibility")
             visibility = visibility if isinstance(visibility, str) else "Private"
-            seat_to_act = None
             segments = entry.get("segments") or []
+            turn = int(entry.get("turn", self.turn))
             if entry.get("category") == "Turn" and presentation.get("importance") == "Essential":
-                seat_to_act = next((s["value"]["player_id"] for s in segments if s.get("type") == "PlayerName"), None)
-            self.log.append(LogLine(int(entry.get("turn", self.turn)), seat_to_act, _segments_json(segments),
-                                    visibility))
+                holder = next((s["value"]["player_id"] for s in segments if s.get("type") == "PlayerName"), None)
+                if holder is not None:
+                    self.turn_holders[turn] = int(holder)
+            self.log.append(LogLine(turn, segments, visibility))
 
     def log_for(self, seat: int | None, names: tuple[str, str] | None = None) -> list[tuple[int, str]]:
         """The log as ``seat`` may read it: (turn, text), hidden card names withheld. ``seat=None`` with ``names``
         is the spectator's log for game records."""
-        return [(line.turn, render_segments(line.text, seat, hide_cards=line.visibility != "Public", names=names))
+        return [(line.turn, render_segments(line.segments, seat, hide_cards=line.visibility != "Public", names=names))
                 for line in self.log]
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -266,7 +266,7 @@ class Game:
         return {
             "turn": self.turn,
             "phase": self.phase,
-            "active_seat": self.active_seat(),
+            "active_seat": self.turn_holder(),
             "you": {"seat": seat, "life": me["life"], "poison": me.get("poison_counters", 0),
                     "hand": [self._card(o, seat) for o in self._game.hand(seat)],
                     "library_count": len(me.get("library") or []),
@@ -610,20 +610,12 @@ def render_cost(cost: Any) -> str:
     return "".join("{" + s + "}" for s in symbols)
 
 
-def _segments_json(segments: list[dict[str, Any]]) -> str:
-    import json
-
-    return json.dumps(segments, separators=(",", ":"))
-
-
-def render_segments(segments_json: str, seat: int | None, *, hide_cards: bool = False,
+def render_segments(segments: list[dict[str, Any]], seat: int | None, *, hide_cards: bool = False,
                     names: tuple[str, str] | None = None) -> str:
     """An engine log entry as text for ``seat``: players become "You"/"Opponent"; card names are withheld from
     entries the engine marks as hidden information."""
-    import json
-
     text = []
-    for segment in json.loads(segments_json):
+    for segment in segments:
         kind, value = segment.get("type"), segment.get("value")
         if kind == "PlayerName":
             player = value.get("player_id")

@@ -112,7 +112,7 @@ def play_game(card_data: CardData, decks: tuple[ArenaDeck, ArenaDeck], players: 
             decisions += 1
             _decide(game, decision, players[decision.seat], census, repeats)
             if game.turn != turn:
-                active = _turn_holder(game, turn)
+                active = game.turn_holder(turn)
                 if active is not None:
                     players[active].end_turn(game, turn)
                 turn = game.turn
@@ -137,13 +137,6 @@ def play_game(card_data: CardData, decks: tuple[ArenaDeck, ArenaDeck], players: 
 
 def _seat_names(players: tuple[Player, Player]) -> tuple[str, str]:
     return (f"{players[0].name} (seat 0)", f"{players[1].name} (seat 1)")
-
-
-def _turn_holder(game: Game, turn: int) -> int | None:
-    for line in game.log:
-        if line.turn == turn and line.seat_to_act is not None:
-            return int(line.seat_to_act)
-    return None
 
 
 def _decide(game: Game, decision: Decision, player: Player, census: Census, repeats: Counter) -> None:

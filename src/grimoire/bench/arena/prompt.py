@@ -60,19 +60,14 @@ class TurnEntry:
 def turn_log(game: Game, seat: int) -> list[TurnEntry]:
     """The game so far as ``seat`` may read it: one entry per turn, step-name noise dropped, "You" grammatical."""
     lines: dict[int, list[str]] = {}
-    active: dict[int, str] = {}
     for turn, text in game.log_for(seat):
-        header = _TURN_HEADER.match(text)
-        if header:
-            active[int(header[1])] = "you" if header[2] == "You" else "opponent"
-        elif text and text not in LOG_NOISE:
+        if text and text not in LOG_NOISE and not _TURN_HEADER.match(text):
             lines.setdefault(turn, []).append(second_person(text))
     entries = []
     for turn in range(1, game.turn + 1):
-        starts = (turn % 2 == 1) == (game.deal.first == seat)  # turn 1 has no header; extra turns do
         life = game.life_at_turn_start.get(turn)
         ordered = None if life is None else (life[seat], life[1 - seat])
-        entries.append(TurnEntry(turn, active.get(turn, "you" if starts else "opponent"), ordered,
+        entries.append(TurnEntry(turn, "you" if game.turn_holder(turn) == seat else "opponent", ordered,
                                  tuple(lines.get(turn, ()))))
     return entries
 
