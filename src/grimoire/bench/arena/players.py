@@ -142,18 +142,20 @@ class HeuristicBot(_Bot):
 
     def decide(self, game: Game, decision: Decision, rejected: dict[int, str]) -> Choice:
         options = [o for o in decision.options if o.number not in rejected]
-        scored = [(self._score(game, decision, o), -o.number, o) for o in options]
+        view = game.view(decision.seat)  # once per decision: every option is scored against the same board
+        scored = [(self._score(game, decision, o, view), -o.number, o) for o in options]
         return Choice(max(scored, key=lambda t: (t[0], t[1]))[2].number)
 
-    def _score(self, game: Game, decision: Decision, option: Option) -> float:
+    def _score(self, game: Game, decision: Decision, option: Option, view: dict[str, Any]) -> float:
         action = option.action
         kind = action.get("type")
         data = action.get("data") or {}
         seat = decision.seat
         if kind == "MulliganDecision":
-            lands = sum(1 for o in game.view(seat)["you"]["hand"] if "Land" in (o.get("types") or []))
+            hand = view["you"]["hand"]
+            lands = sum(1 for o in hand if "Land" in (o.get("types") or []))
             keep = (data.get("choice") or {}).get("type") == "Keep"
-            return 1.0 if keep == (2 <= lands <= 5 or len(game.view(seat)["you"]["hand"]) <= 5) else 0.0
+            return 1.0 if keep == (2 <= lands <= 5 or len(hand) <= 5) else 0.0
         if kind == "CancelCast":
             return -10.0
         if kind == "PlayLand":
@@ -169,9 +171,9 @@ class HeuristicBot(_Bot):
         if kind == "ChooseTarget":
             return self._target_score(game, decision, data.get("target"), seat)
         if kind == "DeclareAttackers":
-            return self._attack_score(game, seat, data.get("attacks") or [])
+            return self._attack_score(view, seat, data.get("attacks") or [])
         if kind == "DeclareBlockers":
-            return self._block_score(game, seat, data.get("assignments") or [])
+            return self._block_score(game, view, data.get("assignments") or [])
         if kind == "ChooseX":
             return float(data.get("value") or 0)
         if kind == "DecideOptionalCost":
@@ -193,8 +195,7 @@ class HeuristicBot(_Bot):
             return (3.0 + size / 10) if mine == helpful else -1.0
         return 0.0
 
-    def _attack_score(self, game: Game, seat: int, attacks: list) -> float:
-        view = game.view(seat)
+    def _attack_score(self, view: dict[str, Any], seat: int, attacks: list) -> float:
         theirs = [c for c in view["battlefield"] if c["controller"] != seat and c.get("power") is not None
                   and not c.get("tapped")]
         power = {c["id"]: int(c.get("power") or 0) for c in view["battlefield"]}
@@ -207,8 +208,7 @@ class HeuristicBot(_Bot):
         unsafe = len(attacks) - len(safe)
         return sum(power.get(a, 0) for a in safe) - 5.0 * unsafe
 
-    def _block_score(self, game: Game, seat: int, blocks: list) -> float:
-        view = game.view(seat)
+    def _block_score(self, game: Game, view: dict[str, Any], blocks: list) -> float:
         power = {c["id"]: int(c.get("power") or 0) for c in view["battlefield"]}
         toughness = {c["id"]: int(c.get("toughness") or 0) for c in view["battlefield"]}
         attackers = {a for _, a in blocks}
@@ -217,12 +217,12 @@ class HeuristicBot(_Bot):
             survives = toughness.get(blocker, 0) > power.get(attacker, 0)
             kills = power.get(blocker, 0) >= toughness.get(attacker, 0)
             score += (2.0 if survives else 0.0) + (1.5 if kills else 0.0) - (0.0 if survives or kills else 2.5)
-        incoming = self._incoming_damage(game, seat) - sum(power.get(a, 0) for a in attackers)
+        incoming = self._incoming_damage(game) - sum(power.get(a, 0) for a in attackers)
         if incoming >= view["you"]["life"]:
             score -= 100.0
         return score
 
-    def _incoming_damage(self, game: Game, seat: int) -> int:
+    def _incoming_damage(self, game: Game) -> int:
         waiting = game.waiting_for().get("data") or {}
         attackers = {a for targets in (waiting.get("valid_block_targets") or {}).values() for a in targets}
         return sum(int((game.object(a) or {}).get("power") or 0) for a in attackers)
