@@ -60,6 +60,22 @@ def card_text(card: Card, rulings: list[Ruling] | None = None) -> str:
     return "\n".join(lines)
 
 
+def card_summary(card: Card) -> str:
+    """One line per card with its rules text, for prompts (the arena's decklists and card lookups):
+    'Lightning Bolt {R} — Instant: Lightning Bolt deals 3 damage to any target.'."""
+    faces = []
+    for face in card.faces:
+        head = face.name + (f" {face.mana_cost}" if face.mana_cost else "")
+        head += f" — {face.type_line}" if face.type_line else ""
+        if face.power is not None:
+            head += f" {face.power}/{face.toughness}"
+        if face.loyalty is not None:
+            head += f" (loyalty {face.loyalty})"
+        text = (face.oracle_text or "").replace("\n", " / ")
+        faces.append(f"{head}: {text}" if text else head)
+    return " // ".join(faces)
+
+
 def card_line(card: Card) -> str:
     """One line per card, for result lists."""
     cost = card.mana_cost or ""

@@ -10,7 +10,8 @@ from grimoire.bench.arena.version import harness_version, versioned_files
 
 def test_the_version_covers_the_prompt_the_options_the_decks_and_the_rules():
     names = {path.name for path in versioned_files()}
-    assert {"game.py", "prompt.py", "tools.py", "llm_player.py", "delver.txt", "burn.txt", "rules.py"} <= names
+    assert {"game.py", "prompt.py", "tools.py", "llm_player.py", "delver.txt", "burn.txt", "rules.py",
+            "render.py"} <= names
     assert any(name.startswith("MagicCompRules") for name in names)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from grimoire.bench.arena.cards import play_name
 from grimoire.bench.arena.decks import ArenaDeck
 from grimoire.bench.arena.game import Decision, Game
-from grimoire.cards.model import Card
+from grimoire.cards.render import card_summary
 
 MAX_TOOLS = 3
 FULL_TURNS = 12  # the latest turns shown line by line; older ones by their header and note only
@@ -226,28 +226,13 @@ def archetype(title: str) -> str:
     return title.split(":", 1)[0].strip()
 
 
-def card_text(card: Card) -> str:
-    """One line per card: 'Lightning Bolt {R} — Instant: Lightning Bolt deals 3 damage to any target.'."""
-    faces = []
-    for face in card.faces:
-        head = face.name + (f" {face.mana_cost}" if face.mana_cost else "")
-        head += f" — {face.type_line}" if face.type_line else ""
-        if face.power is not None:
-            head += f" {face.power}/{face.toughness}"
-        if face.loyalty is not None:
-            head += f" (loyalty {face.loyalty})"
-        text = (face.oracle_text or "").replace("\n", " / ")
-        faces.append(f"{head}: {text}" if text else head)
-    return " // ".join(faces)
-
-
 def decklist_text(deck: ArenaDeck) -> str:
     counts = Counter(deck.names)
     by_name = {play_name(card): card for card in deck.cards}
     lines = []
     for name, count in counts.items():
         card = by_name.get(name)
-        lines.append(f"{count} {card_text(card) if card else name}")
+        lines.append(f"{count} {card_summary(card) if card else name}")
     return "\n".join(lines)
 
 

@@ -17,8 +17,9 @@ from inspect_ai.tool import ToolInfo, ToolParam, ToolParams
 from grimoire.bench.arena.cards import play_name
 from grimoire.bench.arena.decks import ArenaDeck
 from grimoire.bench.arena.game import Decision, Game
-from grimoire.bench.arena.prompt import card_text, permanent_text
+from grimoire.bench.arena.prompt import permanent_text
 from grimoire.cards.names import CardNotFoundError
+from grimoire.cards.render import card_summary
 from grimoire.cards.rules import Rulebook
 from grimoire.cards.store import CardDB
 
@@ -72,7 +73,7 @@ def card_details(context: ToolContext, name: str) -> str:
             suggestions = context.db.suggest(name, 5)
             raise ToolArgumentError(f"no card named {name!r}. Closest names: {', '.join(suggestions) or 'none'}. "
                                     f"Cards in view: {', '.join(visible) or 'none'}.") from None
-    lines = [card_text(card)] if card else [_object_text(context.game, seen[0][1])]
+    lines = [card_summary(card)] if card else [_object_text(context.game, seen[0][1])]
     rulings = context.db.rulings(card) if card else None
     if rulings:
         lines.append("Rulings:")
@@ -119,7 +120,7 @@ def search_deck(context: ToolContext, query: str = "") -> str:
     those whose name, type or text contains ``query``."""
     remaining = library_contents(context.game, context.seat, context.deck)
     total = sum(remaining.values())
-    texts = {play_name(card): card_text(card).lower() for card in context.deck.cards}
+    texts = {play_name(card): card_summary(card).lower() for card in context.deck.cards}
     wanted = (query or "").strip().lower()
     matches = {name: count for name, count in remaining.items()
                if not wanted or wanted in name.lower() or wanted in texts.get(name, "")}
