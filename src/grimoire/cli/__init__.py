@@ -1,0 +1,40 @@
+"""The ``grimoire`` command: parse arguments, call the library, print.
+
+One module per command group (card, search, deck, data, bench, serve, precon, arena), each with an
+``add_commands`` that builds its parser; this module puts them together.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from grimoire.cli import arena, bench, card, data, deck, precon, search, serve
+from grimoire.cli._common import _err
+
+GROUPS = (card, search, deck, data, bench, serve, precon, arena)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from grimoire import __version__
+
+    parser = argparse.ArgumentParser(prog="grimoire", description="Magic: The Gathering card search, offline.")
+    parser.add_argument("--version", action="version", version=f"grimoire {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+    for group in GROUPS:
+        group.add_commands(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    from grimoire.cards.store import StoreError
+
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except StoreError as exc:
+        return _err(str(exc))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,43 @@
+"""What every command group shares: exit codes, error printing, the card store, result options.
+
+Each ``grimoire`` command group lives in its own module beside this one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
+SHIPPED_QUERIES = Path(__file__).resolve().parent.parent / "bench" / "search" / "queries"
+
+
+def _err(message: str) -> int:
+    print(f"grimoire: {message}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def _open_db():
+    import grimoire
+
+    return grimoire.open()
+
+
+def _add_result_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--id", help="colour identity within these colours (e.g. bg, esper)")
+    parser.add_argument("--format", "-f", help="legal in this format (e.g. commander)")
+    parser.add_argument("--type", "-t", action="append", help="type line contains (repeatable)")
+    parser.add_argument("--role", action="append", help="has this role, e.g. ramp, removal (repeatable)")
+    parser.add_argument("--mv-min", type=float)
+    parser.add_argument("--mv-max", type=float)
+    parser.add_argument("-n", "--limit", type=int, default=10, help="results per page (max 100)")
+    parser.add_argument("-p", "--page", type=int, default=1)
+    parser.add_argument("--include-funny", action="store_true", help="include Un-set cards")
+    parser.add_argument("--json", action="store_true", help="print results as JSON")
+
+
+def _progress_bar(total: int, desc: str):
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, unit="game", disable=None)

@@ -1,0 +1,218 @@
+"""``grimoire bench``: benchmarks: search speed, search quality, the agent search benchmark and its grader.
+
+Parses arguments, calls the library and prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from grimoire.cli._common import (
+    EXIT_OK,
+    SHIPPED_QUERIES,
+    _err,
+    _open_db,
+)
+
+
+def cmd_bench_speed(args: argparse.Namespace) -> int:
+    from grimoire.bench.speed import run
+
+    run(repeats=args.repeats, as_json=args.json)
+    return EXIT_OK
+
+
+def cmd_bench_search(args: argparse.Namespace) -> int:
+    from grimoire.bench.search import runner
+    from grimoire.bench.search.dataset import QueryFileError, load_queries
+    from grimoire.bench.search.engines import load_plugin
+
+    db = _open_db()
+    engines = [e.strip() for e in args.engines.split(",") if e.strip()]
+    for spec in args.plugin or ():
+        engines.append(load_plugin(spec))
+    paths = args.queries or sorted(SHIPPED_QUERIES.glob("*.jsonl"))
+    try:
+        query_sets = [load_queries(path, db) for path in paths]
+    except (QueryFileError, OSError) as exc:
+        return _err(str(exc))
+    for query_set in query_sets:
+        for warning in query_set.warnings[:10]:
+            print(f"warning: {warning}", file=sys.stderr)
+        if len(query_set.warnings) > 10:
+            print(f"warning: ... and {len(query_set.warnings) - 10} more in {query_set.path}", file=sys.stderr)
+    has_splits = any(q.split for qs in query_sets for q in qs.queries)
+    split = args.split or ("test" if has_splits else "all")
+    sets = [s.strip() for s in args.sets.split(",")] if args.sets else None
+    try:
+        result = runner.run_benchmark(db, query_sets, engines, split=split, sets=sets)
+    except ValueError as exc:
+        return _err(str(exc))
+    if not any(result.scores[e] for e in result.engines):
+        return _err("no query could be scored on this store: " + "; ".join(list(result.skipped.values())[:3]))
+    print(f"Search benchmark on {len(db):,} cards ({db.manifest.get('source')}), split: {split}\n")
+    print(runner.format_table(result))
+    print()
+    print(runner.paired_table(result))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    runner.write_json(result, out / "search_scores.json")
+    runner.plot(result, out / "search_ndcg.png", title=f"Search benchmark, nDCG@10 ({split} split)")
+    print(f"\nPer-query scores: {out / 'search_scores.json'}\nChart: {out / 'search_ndcg.png'}")
+    return EXIT_OK
+
+
+def cmd_bench_agent(args: argparse.Namespace) -> int:
+    from grimoire.bench.agent.dataset import (
+        SHIPPED_TASKS,
+        list_qrels,
+        load_grades,
+        load_qrels,
+        load_returned,
+        load_tasks,
+    )
+    from grimoire.bench.agent.grader import ungraded
+    from grimoire.bench.agent.harness import Arm, run_agent_bench
+    from grimoire.bench.agent.metrics import format_table
+    from grimoire.bench.search.dataset import QueryFileError
+
+    db = _open_db()
+    try:
+        task_set = load_tasks(args.tasks or SHIPPED_TASKS, db)
+        qrels = load_qrels(args.qrels, db)[0] if args.qrels else None
+        grades = load_grades(args.grades, db)[0] if args.grades else []
+    except (QueryFileError, OSError) as exc:
+        return _err(str(exc))
+    arm = Arm(tools=args.tools, grep_mode=args.grep_mode, prompt=args.prompt)
+    try:
+        run = run_agent_bench(task_set.tasks, db, model=args.model, arm=arm, epochs=args.epochs, limit=args.limit,
+                              max_cost=args.max_cost, log_dir=args.log_dir, qrels=qrels)
+    except (ValueError, RuntimeError) as exc:
+        return _err(str(exc))
+    labels = "qrels" if qrels else "the tasks' own lists"
+    returned, _ = load_returned(run.episodes_path, task_set.tasks, db)
+    missing = ungraded(returned, qrels or list_qrels(task_set.tasks), grades)
+    unjudged = sum(len(rows) for rows in missing.values())
+    provisional = " — PROVISIONAL: returned cards are not graded yet" if unjudged else ""
+    print(f"Agent search tasks: {len(run.scored)} episodes on {len(db):,} cards, relevance by {labels}"
+          f"{provisional}\n")
+    print(format_table({run.label: run.summary()}).replace("$nan [nan, nan]", "unknown"))
+    flagged = sum(len(e["flagged"]) for e in run.scored)
+    print(f"\nNames never seen in the agent's results (flagged, dropped): {flagged}")
+    if run.skipped or any(e.get("budget_stopped") for e in run.episodes):
+        print(f"The budget (${args.max_cost:g}) stopped the run: {run.skipped} episodes skipped, "
+              f"${run.budget.spent:.4f} spent.")
+    if unjudged:
+        print(f"\n{unjudged} returned cards in {len(missing)} tasks are in no list and were never graded, so P@10 "
+              "counts them as misses and this run must not be compared with others yet. Grade them first:\n"
+              f"  grimoire bench grade --model MODEL --run {run.episodes_path}\n"
+              "then score with --qrels and --grades from its output folder.")
+    print(f"Log: {run.log_path} (inspect view --log-dir {args.log_dir})\nEpisodes: {run.episodes_path}")
+    from grimoire.bench.agent.report import run_entry, write_agent_summary
+
+    summary_path, chart_path = write_agent_summary(run_entry(run.label, run.summary(), ungraded=unjudged),
+                                                   args.out or args.log_dir)
+    print(f"Summary: {summary_path}\nChart: {chart_path}")
+    return EXIT_OK
+
+
+def cmd_bench_grade(args: argparse.Namespace) -> int:
+    from grimoire.bench.agent.dataset import (
+        SHIPPED_TASKS,
+        list_qrels,
+        load_grades,
+        load_qrels,
+        load_returned,
+        load_tasks,
+        qrels_rows,
+        write_jsonl,
+    )
+    from grimoire.bench.agent.grader import grade_cards, rebuild_qrels, ungraded
+    from grimoire.bench.search.dataset import QueryFileError
+    from grimoire.llm import complete_fn
+
+    db = _open_db()
+    out = Path(args.out)
+    qrels_path, grades_path = out / "qrels.jsonl", out / "relevance_grades.jsonl"
+    try:
+        tasks = load_tasks(args.tasks or SHIPPED_TASKS, db).tasks
+        returned, warnings = load_returned(args.episodes, tasks, db)
+        qrels = load_qrels(qrels_path, db)[0] if qrels_path.exists() else list_qrels(tasks)
+        previous = load_grades(grades_path, db)[0] if grades_path.exists() else []
+    except (QueryFileError, OSError) as exc:
+        return _err(str(exc))
+    for warning in warnings[:10]:
+        print(f"warning: {warning}", file=sys.stderr)
+    experiment = args.experiment or f"grade-{args.episodes.stem}"
+    try:
+        report = grade_cards(tasks, returned, qrels, complete_fn(args.model), db=db, seed=args.seed,
+                             grader_model=args.model, experiment=experiment, previous=previous)
+    except (ValueError, RuntimeError) as exc:
+        return _err(f"grading stopped: {exc}")
+    write_jsonl(grades_path, report.rows, append=True)
+    grades = [*previous, *report.rows]
+    qrels = rebuild_qrels(tasks, qrels, grades)
+    write_jsonl(qrels_path, qrels_rows(qrels, tasks, db))
+    print(report.summary())
+    print(f"Grades: {grades_path}\nQrels: {qrels_path}")
+    left = ungraded(returned, qrels, grades)
+    if left:
+        return _err(f"{sum(map(len, left.values()))} returned cards on {len(left)} tasks are still ungraded "
+                    "(e.g. " + ", ".join(db.columns.name[r] for r in next(iter(left.values()))[:3]) + "); "
+                    "systems cannot be compared until they are: run this command again")
+    return EXIT_OK
+
+
+def add_commands(commands) -> None:
+    bench = commands.add_parser("bench", help="benchmarks")
+    bench_commands = bench.add_subparsers(dest="bench_command", required=True)
+    speed = bench_commands.add_parser("speed", help="search latency, time to first result and memory")
+    speed.add_argument("--repeats", type=int, default=5)
+    speed.add_argument("--json", action="store_true")
+    speed.set_defaults(run=cmd_bench_speed)
+    bsearch = bench_commands.add_parser("search", help="nDCG@10 of search engines on query sets")
+    bsearch.add_argument("--queries", action="append", type=Path,
+                         help="query file in the seed's schema (.jsonl or .parquet); repeatable; "
+                              "default: the shipped sets")
+    bsearch.add_argument("--engines", default="bm25,dense,hybrid,late",
+                         help="comma-separated: bm25, dense, hybrid, late, or registered plugins")
+    bsearch.add_argument("--plugin", action="append", help="module:factory of an engine to add (repeatable)")
+    bsearch.add_argument("--sets", help="comma-separated sets to run (default: all in the files)")
+    bsearch.add_argument("--split", choices=("dev", "test", "all"),
+                         help="which queries (default: test when the file has splits, else all)")
+    bsearch.add_argument("--out", default="bench-results", help="folder for the JSON and PNG (default: bench-results)")
+    bsearch.set_defaults(run=cmd_bench_search)
+    bagent = bench_commands.add_parser("agent", help="an AI agent with a search or grep tool on the agent tasks",
+                                       description="Needs the provider's key in the environment (e.g. "
+                                                   "ANTHROPIC_API_KEY); --model baseline runs with no model.")
+    bagent.add_argument("--model", required=True, help="baseline, scripted/<file.jsonl>, replay/<log>, or an inspect "
+                        "model such as anthropic/claude-sonnet-4-5, openai/gpt-5, ollama/<name>")
+    bagent.add_argument("--tools", choices=("search", "grep"), default="search")
+    bagent.add_argument("--grep-mode", choices=("line", "record"), default="record")
+    bagent.add_argument("--prompt", choices=("minimal", "tuned"), default="minimal")
+    bagent.add_argument("--tasks", type=Path, help="agent_tasks file (.jsonl or .parquet); default: the shipped tasks")
+    bagent.add_argument("--qrels", type=Path, help="qrels file to score by (default: the tasks' own lists)")
+    bagent.add_argument("--grades", type=Path,
+                        help="relevance_grades file (from bench grade): returned cards it holds count as graded")
+    bagent.add_argument("--epochs", type=int, default=1, help="repeats per task")
+    bagent.add_argument("--limit", type=int, help="run only the first N tasks")
+    bagent.add_argument("--max-cost", type=float, help="stop the run once it has spent this many USD")
+    bagent.add_argument("--log-dir", default="logs/agent", help="folder for the inspect logs and EPISODES files")
+    bagent.add_argument("--out", help="folder for agent_summary.json (merged by run label) and agent_p10.png "
+                        "(default: the log folder)")
+    bagent.set_defaults(run=cmd_bench_agent)
+    bgrade = bench_commands.add_parser("grade", help="grade blind the cards agents returned that no list has judged",
+                                       description="Writes relevance_grades.jsonl and qrels.jsonl under --out; "
+                                                   "cards already graded there are not graded again.")
+    bgrade.add_argument("--model", required=True, help="the grader: scripted/<file.jsonl> or an inspect model "
+                        "such as anthropic/claude-sonnet-4-5")
+    bgrade.add_argument("--run", dest="episodes", metavar="EPISODES", required=True, type=Path,
+                        help="EPISODES file written by bench agent (JSONL)")
+    bgrade.add_argument("--tasks", type=Path, help="agent_tasks file (.jsonl or .parquet); default: the shipped tasks")
+    bgrade.add_argument("--out", default="bench-results/grades", help="folder of the grades and qrels "
+                        "(default: bench-results/grades)")
+    bgrade.add_argument("--seed", type=int, default=0, help="seed of the card order, decoys and re-grades")
+    bgrade.add_argument("--experiment", help="experiment name in the grades (default: grade-<EPISODES name>)")
+    bgrade.set_defaults(run=cmd_bench_grade)

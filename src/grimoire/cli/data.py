@@ -1,0 +1,114 @@
+"""``grimoire data``: the card data in use: info, update, load, embed, reset.
+
+Parses arguments, calls the library and prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from grimoire.cli._common import (
+    EXIT_OK,
+    _err,
+    _open_db,
+)
+
+
+def cmd_data_info(args: argparse.Namespace) -> int:
+    db = _open_db()
+    manifest = db.manifest
+    if args.json:
+        print(json.dumps({**manifest, "path": str(db.directory)}, indent=1, ensure_ascii=False))
+        return EXIT_OK
+    print(f"Store:     {db.directory}")
+    print(f"Source:    {manifest.get('source')} ({manifest.get('source_detail', '')})")
+    print(f"Data date: {manifest.get('data_date') or 'unknown'}   built {manifest.get('built_at')}")
+    print(f"Cards:     {manifest.get('card_count'):,}   rulings: {manifest.get('ruling_count', 0):,}")
+    if manifest.get("dropped"):
+        print("Left out:  " + ", ".join(f"{reason} {count}" for reason, count in manifest["dropped"].items()))
+    notes = manifest.get("field_notes") or {}
+    if notes:
+        print("What this data lacks or derives:")
+        for field, note in notes.items():
+            print(f"  {field}: {note}")
+    return EXIT_OK
+
+
+def cmd_data_update(args: argparse.Namespace) -> int:
+    from grimoire.cards import update
+
+    try:
+        if args.source == "scryfall":
+            db = update.update_scryfall(rulings=not args.no_rulings, min_cards=args.min_cards)
+        else:
+            db = update.update_mtgjson(min_cards=args.min_cards)
+    except Exception as exc:  # noqa: BLE001 - any failure leaves the current store in place; say so
+        return _err(f"update failed, the current store is unchanged: {exc}")
+    print(f"Installed {len(db):,} cards from {db.manifest.get('source')} in {db.directory}")
+    return _prepare(db, embeddings=not args.no_embed)
+
+
+def _prepare(db, *, embeddings: bool) -> int:
+    from grimoire.search.prepare import prepare_store
+
+    try:
+        stats = prepare_store(db, embeddings=embeddings)
+    except Exception as exc:  # noqa: BLE001 - the store is installed; say what is left to do
+        return _err(f"the cards are installed, but preparing search failed: {exc}. Run: grimoire data embed")
+    if stats:
+        print(f"Embeddings: {stats['reused']:,} reused, {stats['encoded']:,} encoded")
+    return EXIT_OK
+
+
+def cmd_data_embed(args: argparse.Namespace) -> int:
+    return _prepare(_open_db(), embeddings=True)
+
+
+def cmd_data_load(args: argparse.Namespace) -> int:
+    from grimoire.cards import update
+
+    try:
+        db = update.load_file(args.source, args.file, rulings=args.rulings, min_cards=args.min_cards)
+    except Exception as exc:  # noqa: BLE001 - any failure leaves the current store in place; say so
+        return _err(f"load failed, the current store is unchanged: {exc}")
+    print(f"Installed {len(db):,} cards from {args.file} in {db.directory}")
+    return _prepare(db, embeddings=not args.no_embed)
+
+
+def cmd_data_reset(args: argparse.Namespace) -> int:
+    from grimoire.cards.home import grimoire_home, reset
+
+    reset()
+    print(f"Removed built stores under {grimoire_home()}; the bundled snapshot is in use.")
+    return EXIT_OK
+
+
+def add_commands(commands) -> None:
+    from grimoire.cards.home import MIN_FULL_STORE
+
+    data = commands.add_parser("data", help="the card data in use: info, update, load, embed, reset")
+    data_commands = data.add_subparsers(dest="data_command", required=True)
+    info = data_commands.add_parser("info", help="which card data is loaded and what it lacks")
+    info.add_argument("--json", action="store_true")
+    info.set_defaults(run=cmd_data_info)
+    upd = data_commands.add_parser("update", help="download current card data and switch to it")
+    upd.add_argument("--source", choices=("scryfall", "mtgjson"), default="scryfall")
+    upd.add_argument("--no-rulings", action="store_true", help="skip Scryfall's rulings file")
+    upd.add_argument("--min-cards", type=int, default=MIN_FULL_STORE,
+                     help=f"refuse downloads with fewer cards (default {MIN_FULL_STORE})")
+    upd.add_argument("--no-embed", action="store_true", help="skip computing card embeddings (grimoire data embed)")
+    upd.set_defaults(run=cmd_data_update)
+    load = data_commands.add_parser("load", help="build the store from a local file")
+    load.add_argument("source", choices=("scryfall", "mtgjson", "corpus"))
+    load.add_argument("file", type=Path)
+    load.add_argument("--rulings", type=Path, help="Scryfall rulings bulk file")
+    load.add_argument("--min-cards", type=int, default=MIN_FULL_STORE,
+                      help=f"refuse files with fewer cards (default {MIN_FULL_STORE})")
+    load.add_argument("--no-embed", action="store_true", help="skip computing card embeddings (grimoire data embed)")
+    load.set_defaults(run=cmd_data_load)
+    embed = data_commands.add_parser("embed", help="index and embed the current store's cards (only new texts)")
+    embed.set_defaults(run=cmd_data_embed)
+    rst = data_commands.add_parser("reset", help="go back to the bundled snapshot")
+    rst.set_defaults(run=cmd_data_reset)

@@ -1,0 +1,165 @@
+"""``grimoire precon``: the Commander precon cut/add benchmark.
+
+Parses arguments, calls the library and prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from grimoire.cli._common import (
+    EXIT_OK,
+    _err,
+    _open_db,
+)
+
+
+def cmd_precon_build(args: argparse.Namespace) -> int:
+    from grimoire.bench.precon.build import BuildError, build_dataset
+    from grimoire.bench.precon.fetch import Fetcher, FetchError, edhrec_base
+
+    try:
+        if args.splits_only:
+            manifest = build_dataset(args.out, snapshot=args.snapshot, cutoff=args.cutoff, splits_only=True)
+        else:
+            if not args.mtgjson:
+                return _err("--mtgjson DIR is required: a folder with MTGJSON's DeckList.json, SetList.json, the "
+                            "deck files (AllDeckFiles/) and AtomicCards.json")
+            with Fetcher(Path(args.cache), base_url=edhrec_base()) as fetcher:
+                manifest = build_dataset(args.out, snapshot=args.snapshot, mtgjson_dir=args.mtgjson, db=_open_db(),
+                                         fetcher=fetcher, cutoff=args.cutoff)
+    except (BuildError, FetchError, OSError, ValueError) as exc:
+        return _err(f"precon build failed: {exc}")
+    counts = manifest.get("counts", {})
+    print(f"Built {args.out}: " + ", ".join(f"{key} {value}" for key, value in counts.items()))
+    return EXIT_OK
+
+
+def cmd_precon_run(args: argparse.Namespace) -> int:
+    from grimoire.bench.precon.baselines import SYSTEMS
+    from grimoire.bench.precon.dataset import load_dataset
+    from grimoire.bench.precon.episodes import baseline_rows, write_rows
+
+    db = _open_db()
+    dataset = load_dataset(args.data)
+    ids = dataset.precon_ids[: args.limit] if args.limit else dataset.precon_ids
+    if args.model in SYSTEMS:
+        path = write_rows(baseline_rows(args.model, [dataset.deck(i) for i in ids], db, seed=args.seed),
+                          Path(args.log_dir) / f"{args.model}.episodes.jsonl")
+    else:
+        from grimoire.bench.precon.harness import run_precon_bench
+
+        try:
+            run = run_precon_bench(dataset, db, args.model, limit=args.limit, epochs=args.epochs,
+                                   max_cost=args.max_cost, log_dir=args.log_dir)
+        except (ValueError, RuntimeError) as exc:
+            return _err(str(exc))
+        path = run.episodes_path
+        print(f"Log: {run.log_path} (inspect view --log-dir {args.log_dir})")
+    print(f"Episodes: {path}")
+    return EXIT_OK
+
+
+def _precon_scores(args: argparse.Namespace):
+    from grimoire.bench.precon.dataset import load_dataset
+    from grimoire.bench.precon.episodes import read_episodes, read_rows
+    from grimoire.bench.precon.scorer import precon_slices, score_dataset, scored_splits, summarize_splits
+
+    db = _open_db()
+    dataset = load_dataset(args.data)
+    scores = score_dataset(dataset, read_episodes(read_rows(args.episodes)), db)
+    rows = summarize_splits(scores, scored_splits(dataset), precon_slices(dataset))
+    return scores, rows
+
+
+def cmd_precon_score(args: argparse.Namespace) -> int:
+    from grimoire.bench.precon.report import summary_table
+
+    _, rows = _precon_scores(args)
+    print(summary_table(rows))
+    return EXIT_OK
+
+
+def cmd_precon_report(args: argparse.Namespace) -> int:
+    from grimoire.bench.precon.report import summary_table, write_report
+
+    scores, rows = _precon_scores(args)
+    files = write_report(scores, rows, args.out)
+    print(summary_table(rows, slices=True))
+    print(f"\nTable: {files.table}\nChart: {files.chart}\nPer-episode scores: {files.episodes}")
+    return EXIT_OK
+
+
+def cmd_precon_judge(args: argparse.Namespace) -> int:
+    from grimoire.bench.precon.dataset import load_dataset, write_deck_fit
+    from grimoire.bench.precon.episodes import read_rows
+    from grimoire.bench.precon.judge import add_validity, deck_fit_score, judge_adds
+    from grimoire.llm import complete_fn
+
+    db = _open_db()
+    dataset = load_dataset(args.data)
+    episodes = read_rows(args.episodes)
+    try:
+        report = judge_adds(dataset, episodes, db, complete_fn(args.model), seed=args.seed,
+                            grader_model=args.model, grading_run=args.grading_run)
+    except (ValueError, RuntimeError) as exc:
+        return _err(f"judging failed: {exc}")
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    write_deck_fit(out, [row.to_json() for row in report.rows])
+    print(report.summary())
+    grades = report.grades()
+    by_system: dict[str, list[float]] = {}
+    for episode in episodes:
+        if episode.get("skipped"):
+            continue
+        deck = dataset.deck(episode["precon_id"])
+        score = deck_fit_score(episode, grades, add_validity(episode, deck, db))
+        by_system.setdefault(episode.get("model", "?"), []).append(score)
+    for system, values in by_system.items():
+        print(f"deck-fit {system}: {sum(values) / len(values):.3f} over {len(values)} episodes")
+    print(f"deck_fit rows: {out}")
+    return EXIT_OK
+
+
+def add_commands(commands) -> None:
+    precon = commands.add_parser("precon", help="the Commander precon cut/add benchmark")
+    precon_commands = precon.add_subparsers(dest="precon_command", required=True)
+    pbuild = precon_commands.add_parser("build", help="build the dataset from MTGJSON files and EDHREC pages")
+    pbuild.add_argument("--snapshot", required=True, help="snapshot date, YYYY-MM-DD")
+    pbuild.add_argument("--mtgjson", type=Path, help="folder with DeckList.json, SetList.json, AllDeckFiles/, "
+                                                     "AtomicCards.json")
+    pbuild.add_argument("--out", type=Path, default=Path("precon-data"))
+    pbuild.add_argument("--cache", default="precon-cache", help="EDHREC response cache (never re-fetched)")
+    pbuild.add_argument("--cutoff", default="2025-11-01", help="model training cutoff C for the splits")
+    pbuild.add_argument("--splits-only", action="store_true", help="recompute splits.parquet only")
+    pbuild.set_defaults(run=cmd_precon_build)
+    prun = precon_commands.add_parser("run", help="run a model or a no-key baseline on the precons")
+    prun.add_argument("--data", type=Path, required=True, help="a built dataset folder")
+    prun.add_argument("--model", required=True,
+                      help="role_balance, random_legal, or any model name (scripted/<path> offline)")
+    prun.add_argument("--limit", type=int)
+    prun.add_argument("--epochs", type=int, default=1)
+    prun.add_argument("--seed", type=int, default=0)
+    prun.add_argument("--max-cost", type=float)
+    prun.add_argument("--log-dir", default="logs/precon")
+    prun.set_defaults(run=cmd_precon_run)
+    for name, handler, text in (("score", cmd_precon_score, "score EPISODES files and print the table"),
+                                ("report", cmd_precon_report, "score and write the table, chart and JSON")):
+        sub = precon_commands.add_parser(name, help=text)
+        sub.add_argument("--data", type=Path, required=True)
+        sub.add_argument("--run", dest="episodes", metavar="EPISODES", action="append", required=True,
+                         help="EPISODES file (repeatable)")
+        if name == "report":
+            sub.add_argument("--out", default="precon-report")
+        sub.set_defaults(run=handler)
+    pjudge = precon_commands.add_parser("judge", help="grade proposed adds with the blind deck-fit judge")
+    pjudge.add_argument("--data", type=Path, required=True)
+    pjudge.add_argument("--run", dest="episodes", metavar="EPISODES", action="append", required=True,
+                        help="EPISODES file (repeatable)")
+    pjudge.add_argument("--model", required=True, help="grader model (scripted/<path> offline)")
+    pjudge.add_argument("--seed", type=int, default=0)
+    pjudge.add_argument("--grading-run", default="grimoire")
+    pjudge.add_argument("--out", default="precon-judge")
+    pjudge.set_defaults(run=cmd_precon_judge)
