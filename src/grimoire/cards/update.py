@@ -7,6 +7,7 @@ from it; the store in use changes only when a complete new store has been writte
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import tempfile
@@ -159,3 +160,24 @@ def load_file(source: str, path: Path, *, rulings: Path | None = None, home: Pat
     result = LOADERS[source](Path(path), rulings) if source == "scryfall" else LOADERS[source](Path(path))
     return install(result, home=home or grimoire_home(), min_cards=min_cards,
                    source_detail=f"local {source} file", source_file=str(Path(path).name))
+
+
+def load_hub(reference: str, *, home: Path | None = None, min_cards: int = MIN_FULL_STORE) -> CardDB:
+    """Install the card table of a Hub repository, e.g. the search index the published figures were measured on.
+
+    The table is Scryfall card objects (JSON, or Parquet with Scryfall's field names as columns); the manifest
+    records the reference and the commit it resolved to.
+    """
+    from grimoire import hub
+
+    path, fetched = hub.index_cards(reference)
+    with tempfile.TemporaryDirectory() as tmp:
+        cards_path = path
+        if path.suffix == ".parquet":
+            import pyarrow.parquet as pq
+
+            cards_path = Path(tmp) / "cards.json"
+            cards_path.write_text(json.dumps(pq.read_table(path).to_pylist(), default=str), encoding="utf-8")
+        result = scryfall.load(cards_path)
+    return install(result, home=home or grimoire_home(), min_cards=min_cards,
+                   source_detail=f"{fetched.ref} (commit {fetched.commit})", source_file=path.name)

@@ -28,11 +28,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     from grimoire.cards.store import StoreError
+    from grimoire.hub import HubError
 
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
-    except StoreError as exc:
+    except (StoreError, HubError) as exc:
         return _err(str(exc))
 
 

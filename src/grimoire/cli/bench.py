@@ -24,25 +24,36 @@ def cmd_bench_speed(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_bench_search(args: argparse.Namespace) -> int:
-    from grimoire.bench.search import runner
-    from grimoire.bench.search.dataset import QueryFileError, load_queries
-    from grimoire.bench.search.engines import load_plugin
-
-    db = _open_db()
-    engines = [e.strip() for e in args.engines.split(",") if e.strip()]
-    for spec in args.plugin or ():
-        engines.append(load_plugin(spec))
-    paths = args.queries or sorted(SHIPPED_QUERIES.glob("*.jsonl"))
-    try:
-        query_sets = [load_queries(path, db) for path in paths]
-    except (QueryFileError, OSError) as exc:
-        return _err(str(exc))
+def _print_label_warnings(query_sets) -> None:
     for query_set in query_sets:
         for warning in query_set.warnings[:10]:
             print(f"warning: {warning}", file=sys.stderr)
         if len(query_set.warnings) > 10:
             print(f"warning: ... and {len(query_set.warnings) - 10} more in {query_set.path}", file=sys.stderr)
+        missing = {s: c for s, c in query_set.unresolved_by_set().items() if c[0]}
+        if missing:
+            print("labels this store cannot resolve (scored as absent): " + ", ".join(
+                f"{s} {m:,} of {n:,}" for s, (m, n) in sorted(missing.items())), file=sys.stderr)
+
+
+def cmd_bench_search(args: argparse.Namespace) -> int:
+    from grimoire.bench.search import published, runner
+    from grimoire.bench.search.dataset import QueryFileError, load_queries
+    from grimoire.bench.search.engines import load_plugin
+    from grimoire.hub import HubError
+
+    db = _open_db()
+    engines = [e.strip() for e in args.engines.split(",") if e.strip()]
+    for spec in args.plugin or ():
+        engines.append(load_plugin(spec))
+    try:
+        query_sets = [load_queries(path, db) for path in args.queries or sorted(SHIPPED_QUERIES.glob("*.jsonl"))]
+    except (QueryFileError, HubError, OSError) as exc:
+        return _err(str(exc))
+    _print_label_warnings(query_sets)
+    for query_set in query_sets:
+        if "commit" in query_set.source:
+            print(f"Queries: {query_set.source['source']} at commit {query_set.source['commit']}")
     has_splits = any(q.split for qs in query_sets for q in qs.queries)
     split = args.split or ("test" if has_splits else "all")
     sets = [s.strip() for s in args.sets.split(",")] if args.sets else None
@@ -56,9 +67,19 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
     print(runner.format_table(result))
     print()
     print(runner.paired_table(result))
+    if args.compare_published:
+        unresolved: dict[str, tuple[int, int]] = {}
+        for query_set in query_sets:
+            for set_name, (missing, labelled) in query_set.unresolved_by_set().items():
+                before = unresolved.get(set_name, (0, 0))
+                unresolved[set_name] = (before[0] + missing, before[1] + labelled)
+        print("\nBeside the published table (nDCG@10 x100):\n")
+        print(published.compare_table(result.summary(), manifest=db.manifest, card_count=len(db),
+                                      published_queries=any("commit" in qs.source for qs in query_sets),
+                                      unresolved=unresolved))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    runner.write_json(result, out / "search_scores.json")
+    runner.write_json(result, out / "search_scores.json", sources=[qs.source for qs in query_sets])
     runner.plot(result, out / "search_ndcg.png", title=f"Search benchmark, nDCG@10 ({split} split)")
     print(f"\nPer-query scores: {out / 'search_scores.json'}\nChart: {out / 'search_ndcg.png'}")
     return EXIT_OK
@@ -77,14 +98,17 @@ def cmd_bench_agent(args: argparse.Namespace) -> int:
     from grimoire.bench.agent.harness import Arm, run_agent_bench
     from grimoire.bench.agent.metrics import format_table
     from grimoire.bench.search.dataset import QueryFileError
+    from grimoire.hub import HubError
 
     db = _open_db()
     try:
         task_set = load_tasks(args.tasks or SHIPPED_TASKS, db)
         qrels = load_qrels(args.qrels, db)[0] if args.qrels else None
         grades = load_grades(args.grades, db)[0] if args.grades else []
-    except (QueryFileError, OSError) as exc:
+    except (QueryFileError, HubError, OSError) as exc:
         return _err(str(exc))
+    if "commit" in task_set.source:
+        print(f"Tasks: {task_set.source['source']} at commit {task_set.source['commit']}")
     arm = Arm(tools=args.tools, grep_mode=args.grep_mode, prompt=args.prompt)
     try:
         run = run_agent_bench(task_set.tasks, db, model=args.model, arm=arm, epochs=args.epochs, limit=args.limit,
@@ -131,6 +155,7 @@ def cmd_bench_grade(args: argparse.Namespace) -> int:
     )
     from grimoire.bench.agent.grader import grade_cards, rebuild_qrels, ungraded
     from grimoire.bench.search.dataset import QueryFileError
+    from grimoire.hub import HubError
     from grimoire.llm import complete_fn
 
     db = _open_db()
@@ -141,7 +166,7 @@ def cmd_bench_grade(args: argparse.Namespace) -> int:
         returned, warnings = load_returned(args.episodes, tasks, db)
         qrels = load_qrels(qrels_path, db)[0] if qrels_path.exists() else list_qrels(tasks)
         previous = load_grades(grades_path, db)[0] if grades_path.exists() else []
-    except (QueryFileError, OSError) as exc:
+    except (QueryFileError, HubError, OSError) as exc:
         return _err(str(exc))
     for warning in warnings[:10]:
         print(f"warning: {warning}", file=sys.stderr)
@@ -173,9 +198,11 @@ def add_commands(commands) -> None:
     speed.add_argument("--json", action="store_true")
     speed.set_defaults(run=cmd_bench_speed)
     bsearch = bench_commands.add_parser("search", help="nDCG@10 of search engines on query sets")
-    bsearch.add_argument("--queries", action="append", type=Path,
-                         help="query file in the seed's schema (.jsonl or .parquet); repeatable; "
-                              "default: the shipped sets")
+    bsearch.add_argument("--queries", action="append",
+                         help="query file in the seed's schema (.jsonl or .parquet), or a Hub reference such as "
+                              "hf:kasper-cbx/mtg-search-bench (pinned to v1.1); repeatable; default: the shipped sets")
+    bsearch.add_argument("--compare-published", action="store_true",
+                         help="print the seed's published table beside this run's engines")
     bsearch.add_argument("--engines", default="bm25,dense,hybrid,late",
                          help="comma-separated: bm25, dense, hybrid, late, or registered plugins")
     bsearch.add_argument("--plugin", action="append", help="module:factory of an engine to add (repeatable)")
@@ -192,9 +219,10 @@ def add_commands(commands) -> None:
     bagent.add_argument("--tools", choices=("search", "grep"), default="search")
     bagent.add_argument("--grep-mode", choices=("line", "record"), default="record")
     bagent.add_argument("--prompt", choices=("minimal", "tuned"), default="minimal")
-    bagent.add_argument("--tasks", type=Path, help="agent_tasks file (.jsonl or .parquet); default: the shipped tasks")
-    bagent.add_argument("--qrels", type=Path, help="qrels file to score by (default: the tasks' own lists)")
-    bagent.add_argument("--grades", type=Path,
+    bagent.add_argument("--tasks", help="agent_tasks file (.jsonl or .parquet) or hf:kasper-cbx/mtg-search-bench; "
+                        "default: the shipped tasks")
+    bagent.add_argument("--qrels", help="qrels file or hf: reference to score by (default: the tasks' own lists)")
+    bagent.add_argument("--grades",
                         help="relevance_grades file (from bench grade): returned cards it holds count as graded")
     bagent.add_argument("--epochs", type=int, default=1, help="repeats per task")
     bagent.add_argument("--limit", type=int, help="run only the first N tasks")
@@ -210,7 +238,8 @@ def add_commands(commands) -> None:
                         "such as anthropic/claude-sonnet-4-5")
     bgrade.add_argument("--run", dest="episodes", metavar="EPISODES", required=True, type=Path,
                         help="EPISODES file written by bench agent (JSONL)")
-    bgrade.add_argument("--tasks", type=Path, help="agent_tasks file (.jsonl or .parquet); default: the shipped tasks")
+    bgrade.add_argument("--tasks", help="agent_tasks file (.jsonl or .parquet) or hf:kasper-cbx/mtg-search-bench; "
+                        "default: the shipped tasks")
     bgrade.add_argument("--out", default="bench-results/grades", help="folder of the grades and qrels "
                         "(default: bench-results/grades)")
     bgrade.add_argument("--seed", type=int, default=0, help="seed of the card order, decoys and re-grades")

@@ -68,12 +68,21 @@ def cmd_data_embed(args: argparse.Namespace) -> int:
 
 def cmd_data_load(args: argparse.Namespace) -> int:
     from grimoire.cards import update
+    from grimoire.hub import is_ref
 
+    hub_ref = is_ref(args.source)
+    if hub_ref and (args.file is not None or args.rulings is not None):
+        return _err("a hf: reference names its own card file: give no FILE or --rulings with it")
+    if not hub_ref and args.file is None:
+        return _err(f"data load {args.source} needs the FILE to read")
     try:
-        db = update.load_file(args.source, args.file, rulings=args.rulings, min_cards=args.min_cards)
+        if hub_ref:
+            db = update.load_hub(args.source, min_cards=args.min_cards)
+        else:
+            db = update.load_file(args.source, args.file, rulings=args.rulings, min_cards=args.min_cards)
     except Exception as exc:  # noqa: BLE001 - any failure leaves the current store in place; say so
         return _err(f"load failed, the current store is unchanged: {exc}")
-    print(f"Installed {len(db):,} cards from {args.file} in {db.directory}")
+    print(f"Installed {len(db):,} cards from {args.file or db.manifest.get('source_detail')} in {db.directory}")
     return _prepare(db, embeddings=not args.no_embed)
 
 
@@ -100,9 +109,11 @@ def add_commands(commands) -> None:
                      help=f"refuse downloads with fewer cards (default {MIN_FULL_STORE})")
     upd.add_argument("--no-embed", action="store_true", help="skip computing card embeddings (grimoire data embed)")
     upd.set_defaults(run=cmd_data_update)
-    load = data_commands.add_parser("load", help="build the store from a local file")
-    load.add_argument("source", choices=("scryfall", "mtgjson", "corpus"))
-    load.add_argument("file", type=Path)
+    load = data_commands.add_parser("load", help="build the store from a local file, or from a Hub repository's "
+                                    "card table")
+    load.add_argument("source", help="scryfall, mtgjson or corpus (then FILE), or hf:owner/name[@revision][/path], "
+                      "e.g. hf:kasper-cbx/mtg-search-index (pinned to scryfall-20261014090155)")
+    load.add_argument("file", type=Path, nargs="?")
     load.add_argument("--rulings", type=Path, help="Scryfall rulings bulk file")
     load.add_argument("--min-cards", type=int, default=MIN_FULL_STORE,
                       help=f"refuse files with fewer cards (default {MIN_FULL_STORE})")

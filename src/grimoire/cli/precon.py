@@ -43,6 +43,8 @@ def cmd_precon_run(args: argparse.Namespace) -> int:
 
     db = _open_db()
     dataset = load_dataset(args.data)
+    if "commit" in dataset.source:
+        print(f"Data: {dataset.source['source']} at commit {dataset.source['commit']}")
     ids = dataset.precon_ids[: args.limit] if args.limit else dataset.precon_ids
     if args.model in SYSTEMS:
         path = write_rows(baseline_rows(args.model, [dataset.deck(i) for i in ids], db, seed=args.seed),
@@ -136,7 +138,8 @@ def add_commands(commands) -> None:
     pbuild.add_argument("--splits-only", action="store_true", help="recompute splits.parquet only")
     pbuild.set_defaults(run=cmd_precon_build)
     prun = precon_commands.add_parser("run", help="run a model or a no-key baseline on the precons")
-    prun.add_argument("--data", type=Path, required=True, help="a built dataset folder")
+    prun.add_argument("--data", required=True, help="a built dataset folder, or hf:kasper-cbx/mtg-precon-bench "
+                      "(pinned to v1.0)")
     prun.add_argument("--model", required=True,
                       help="role_balance, random_legal, or any model name (scripted/<path> offline)")
     prun.add_argument("--limit", type=int)
@@ -148,14 +151,14 @@ def add_commands(commands) -> None:
     for name, handler, text in (("score", cmd_precon_score, "score EPISODES files and print the table"),
                                 ("report", cmd_precon_report, "score and write the table, chart and JSON")):
         sub = precon_commands.add_parser(name, help=text)
-        sub.add_argument("--data", type=Path, required=True)
+        sub.add_argument("--data", required=True, help="dataset folder or hf: reference")
         sub.add_argument("--run", dest="episodes", metavar="EPISODES", action="append", required=True,
                          help="EPISODES file (repeatable)")
         if name == "report":
             sub.add_argument("--out", default="precon-report")
         sub.set_defaults(run=handler)
     pjudge = precon_commands.add_parser("judge", help="grade proposed adds with the blind deck-fit judge")
-    pjudge.add_argument("--data", type=Path, required=True)
+    pjudge.add_argument("--data", required=True, help="dataset folder or hf: reference")
     pjudge.add_argument("--run", dest="episodes", metavar="EPISODES", action="append", required=True,
                         help="EPISODES file (repeatable)")
     pjudge.add_argument("--model", required=True, help="grader model (scripted/<path> offline)")

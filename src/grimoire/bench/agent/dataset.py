@@ -17,6 +17,7 @@ from pathlib import Path
 
 from grimoire.bench.search.dataset import QueryFileError, parse_filters, read_rows, resolve_labels
 from grimoire.cards.store import CardDB
+from grimoire.hub import search_bench_file
 
 KINDS = ("deck", "attr", "known")
 RANKED_KINDS = ("deck", "attr")  # scored by P@10; known tasks by whether the target was found
@@ -45,6 +46,7 @@ class TaskSet:
     tasks: list[AgentTask]
     path: str
     warnings: list[str] = field(default_factory=list)
+    source: dict = field(default_factory=dict)  # where the file came from: a path, or a Hub reference and commit
 
     def by_id(self) -> dict[str, AgentTask]:
         return {task.id: task for task in self.tasks}
@@ -80,8 +82,10 @@ def _resolve_card(db: CardDB, oracle_id: str | None, name: str | None) -> int | 
 
 
 def load_tasks(path: str | Path, db: CardDB) -> TaskSet:
-    """Read an agent_tasks file and resolve each task's cards to store rows, reporting what cannot be resolved."""
-    path = Path(path)
+    """Read an agent_tasks file (or the config of a ``hf:`` reference) and resolve each task's cards to store
+    rows, reporting what cannot be resolved."""
+    source = search_bench_file(path, "agent_tasks")
+    path, names = source.path, source.names
     tasks, warnings = [], []
     for number, row in enumerate(read_rows(path), start=1):
         where = f"{path.name} row {number} ({row.get('id')})"
@@ -90,7 +94,7 @@ def load_tasks(path: str | Path, db: CardDB) -> TaskSet:
                 raise QueryFileError(f"{where}: missing {key!r}")
         if row["kind"] not in KINDS:
             raise QueryFileError(f"{where}: kind {row['kind']!r} is not one of {', '.join(KINDS)}")
-        gains, unknown, labelled = resolve_labels(row, db)
+        gains, unknown, labelled = resolve_labels(row, db, names)
         if unknown:
             warnings.append(f"{row['id']}: {len(unknown)} of {labelled} labelled cards are not in this store "
                             f"(e.g. {unknown[0]})")
@@ -104,7 +108,7 @@ def load_tasks(path: str | Path, db: CardDB) -> TaskSet:
                                filters=parse_filters(row.get("filters"), where), gains=gains, target=target,
                                source=row.get("source") or "", popular=None if popular is None else bool(popular),
                                split=row.get("split"), unknown=tuple(unknown), labelled=labelled))
-    return TaskSet(tasks=tasks, path=str(path), warnings=warnings)
+    return TaskSet(tasks=tasks, path=str(path), warnings=warnings, source=source.describe())
 
 
 def list_qrels(tasks: Iterable[AgentTask]) -> Qrels:
@@ -113,8 +117,9 @@ def list_qrels(tasks: Iterable[AgentTask]) -> Qrels:
 
 
 def load_qrels(path: str | Path, db: CardDB) -> tuple[Qrels, list[str]]:
-    """Read a qrels file: task id -> store row -> relevance, and warnings naming the cards the store lacks."""
-    path = Path(path)
+    """Read a qrels file (or ``hf:`` reference): task id -> store row -> relevance, and warnings naming the cards
+    the store lacks."""
+    path = search_bench_file(path, "qrels").path
     qrels: Qrels = {}
     missing: dict[str, list[str]] = {}
     for number, row in enumerate(read_rows(path), start=1):
@@ -145,8 +150,9 @@ def qrels_rows(qrels: Qrels, tasks: Iterable[AgentTask], db: CardDB) -> list[dic
 
 
 def load_grades(path: str | Path, db: CardDB) -> tuple[list[GradeRow], list[str]]:
-    """Read a relevance_grades file in file order (later rows are later grades); warns about unknown cards."""
-    path = Path(path)
+    """Read a relevance_grades file (or ``hf:`` reference) in file order (later rows are later grades); warns
+    about unknown cards."""
+    path = search_bench_file(path, "relevance_grades").path
     grades, warnings = [], []
     oracle_ids = dict(enumerate(db.oracle_ids))
     for number, row in enumerate(read_rows(path), start=1):

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from grimoire.bench.precon.schema import REQUIRED_CONFIGS, SCHEMAS, assert_deck_columns
+from grimoire.hub import precon_folder
 
 MANIFEST_FILE = "manifest.json"
 
@@ -101,6 +102,7 @@ class PreconDataset:
     splits_table: pa.Table
     deck_fit_table: pa.Table | None
     manifest: dict
+    source: dict = field(default_factory=dict)  # where it came from: a folder, or a Hub reference and commit
 
     def __post_init__(self) -> None:
         self._decks = {row["precon_id"]: row for row in self.decks_table.to_pylist()}
@@ -151,8 +153,10 @@ class PreconDataset:
 
 
 def load_dataset(folder: str | Path) -> PreconDataset:
-    """Read a built or published dataset folder; ``deck_fit`` and ``manifest.json`` are optional."""
-    folder = Path(folder)
+    """Read a built or published dataset folder, or a ``hf:`` reference to the published dataset; ``deck_fit`` and
+    ``manifest.json`` are optional."""
+    source = precon_folder(folder)
+    folder = source.path
     tables: dict[str, pa.Table | None] = {}
     for config in (*REQUIRED_CONFIGS, "deck_fit"):
         path = _config_path(folder, config)
@@ -174,7 +178,8 @@ def load_dataset(folder: str | Path) -> PreconDataset:
     manifest = json.loads(manifest_path.read_text(encoding="utf-8")) if manifest_path.exists() else {}
     return PreconDataset(folder=folder, decks_table=tables["decks"], labels_table=tables["labels"],
                          precons_table=tables["precons"], commanders_table=tables["commanders"],
-                         splits_table=tables["splits"], deck_fit_table=tables["deck_fit"], manifest=manifest)
+                         splits_table=tables["splits"], deck_fit_table=tables["deck_fit"], manifest=manifest,
+                         source=source.describe())
 
 
 def config_table(config: str, rows: Iterable[Mapping]) -> pa.Table:

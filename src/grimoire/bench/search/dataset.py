@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grimoire.cards.store import CardDB
+from grimoire.hub import search_bench_file
 
 FILTER_KEYS = ("color_identity", "format", "types", "mana_value_min", "mana_value_max")
 
@@ -38,6 +39,15 @@ class QuerySet:
     queries: list[BenchQuery]
     path: str
     warnings: list[str] = field(default_factory=list)
+    source: dict = field(default_factory=dict)  # where the file came from: a path, or a Hub reference and commit
+
+    def unresolved_by_set(self) -> dict[str, tuple[int, int]]:
+        """Per set: how many labelled cards the store could not resolve, of how many labelled."""
+        counts: dict[str, tuple[int, int]] = {}
+        for query in self.queries:
+            missing, labelled = counts.get(query.set, (0, 0))
+            counts[query.set] = (missing + len(query.unknown), labelled + query.labelled)
+        return counts
 
 
 def read_rows(path: Path) -> list[dict]:
@@ -76,7 +86,8 @@ def _graded_ids(value) -> dict[str, int]:
     return {item["oracle_id"]: int(item.get("grade", 2)) for item in value}
 
 
-def resolve_labels(row: dict, db: CardDB) -> tuple[dict[int, int], list[str], int]:
+def resolve_labels(row: dict, db: CardDB,
+                   names: dict[str, str] | None = None) -> tuple[dict[int, int], list[str], int]:
     """A row's labelled cards (``relevant``/``graded`` ids, ``relevant_names``/``graded_names``) as store rows.
 
     Returns the gains (row -> 2 for graded, 1 for other relevant), the ids or names the store lacks, and how
@@ -88,6 +99,8 @@ def resolve_labels(row: dict, db: CardDB) -> tuple[dict[int, int], list[str], in
     graded_ids = _graded_ids(row.get("graded"))
     for oracle_id in dict.fromkeys([*relevant_ids, *graded_ids]):
         store_row = db.find_id(oracle_id)
+        if store_row is None and names and oracle_id in names:
+            store_row = db.names.find(names[oracle_id])
         if store_row is None:
             unknown.append(oracle_id)
         else:
@@ -104,8 +117,10 @@ def resolve_labels(row: dict, db: CardDB) -> tuple[dict[int, int], list[str], in
 
 
 def load_queries(path: str | Path, db: CardDB) -> QuerySet:
-    """Read a query file and resolve its relevant cards to store rows, reporting what cannot be resolved."""
-    path = Path(path)
+    """Read a query file (or the ``queries`` config of a ``hf:`` reference) and resolve its relevant cards to
+    store rows, reporting what cannot be resolved."""
+    source = search_bench_file(path, "queries")
+    path, names = source.path, source.names
     rows = read_rows(path)
     queries, warnings = [], []
     for number, row in enumerate(rows, start=1):
@@ -113,7 +128,7 @@ def load_queries(path: str | Path, db: CardDB) -> QuerySet:
         for key in ("set", "id", "query"):
             if not row.get(key):
                 raise QueryFileError(f"{where}: missing {key!r}")
-        gains, unknown, labelled = resolve_labels(row, db)
+        gains, unknown, labelled = resolve_labels(row, db, names)
         if unknown:
             warnings.append(f"{row['id']}: {len(unknown)} of {labelled} labelled cards are not in this store "
                             f"(e.g. {unknown[0]})")
@@ -121,4 +136,4 @@ def load_queries(path: str | Path, db: CardDB) -> QuerySet:
                                   filters=parse_filters(row.get("filters"), where), gains=gains,
                                   origin=row.get("origin") or None, split=row.get("split"),
                                   unknown=tuple(unknown), labelled=labelled))
-    return QuerySet(queries=queries, path=str(path), warnings=warnings)
+    return QuerySet(queries=queries, path=str(path), warnings=warnings, source=source.describe())

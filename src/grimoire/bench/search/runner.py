@@ -139,7 +139,8 @@ def paired_table(result: BenchResult, reference: str = "hybrid") -> str:
     return "\n".join(lines)
 
 
-def write_json(result: BenchResult, path: Path) -> None:
+def write_json(result: BenchResult, path: Path, *, sources: list[dict] | None = None) -> None:
+    """Per-query scores and the summary; ``sources`` records where the queries came from (Hub commits)."""
     summary = result.summary()
     payload = {
         "metric": "nDCG@10 x100, funny cards excluded, query filters applied",
@@ -150,6 +151,7 @@ def write_json(result: BenchResult, path: Path) -> None:
                        "scores": {e: result.scores[e].get(q.id) for e in result.engines}}
                       for q in result.queries.values()],
         "skipped": result.skipped,
+        "sources": sources or [],
     }
     path.write_text(json.dumps(payload, indent=1, ensure_ascii=False), encoding="utf-8")
 
