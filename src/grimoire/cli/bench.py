@@ -136,8 +136,8 @@ def cmd_bench_agent(args: argparse.Namespace) -> int:
     print(f"Log: {run.log_path} (inspect view --log-dir {args.log_dir})\nEpisodes: {run.episodes_path}")
     from grimoire.bench.agent.report import run_entry, write_agent_summary
 
-    summary_path, chart_path = write_agent_summary(run_entry(run.label, run.summary(), ungraded=unjudged),
-                                                   args.out or args.log_dir)
+    entry = {**run_entry(run.label, run.summary(), ungraded=unjudged), "tasks_source": task_set.source}
+    summary_path, chart_path = write_agent_summary(entry, args.out or args.log_dir)
     print(f"Summary: {summary_path}\nChart: {chart_path}")
     return EXIT_OK
 
