@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 
 from grimoire.cli._common import (
@@ -56,6 +57,13 @@ def cmd_arena_play(args: argparse.Namespace) -> int:
     return EXIT_OK if not record.end.startswith("error") else EXIT_ERROR
 
 
+def _executor(args: argparse.Namespace):
+    """Ray when asked (the league and census shut it down); ``None`` lets them run their own process pool."""
+    from grimoire.bench.arena.executors import make_executor
+
+    return make_executor("ray", workers=args.workers, address=args.address) if args.executor == "ray" else None
+
+
 def cmd_arena_league(args: argparse.Namespace) -> int:
     from grimoire.bench.arena.leaderboard import table
     from grimoire.bench.arena.league import run_league, write_leaderboard
@@ -64,10 +72,15 @@ def cmd_arena_league(args: argparse.Namespace) -> int:
     if "cpu" not in args.players:
         print("note: the CPU is not in this league, so ratings have no fixed reference", file=sys.stderr)
     try:
-        with _progress_bar(args.games, "Arena games") as bar:
+        executor = _executor(args)
+    except (RuntimeError, ValueError, ConnectionError) as exc:
+        return _err(str(exc))
+    try:
+        with executor or nullcontext(), _progress_bar(args.games, "Arena games") as bar:
             report = run_league(args.players, args.out, games=args.games, workers=args.workers, seed=args.seed,
                                 max_cost=args.max_cost, compatible=args.compatible, fit_options=_fit_options(args),
-                                max_turns=args.max_turns, cpu_timeout=args.cpu_timeout, progress=bar.update)
+                                max_turns=args.max_turns, cpu_timeout=args.cpu_timeout, progress=bar.update,
+                                executor=executor)
     except (PlayerStartError, ValueError) as exc:
         return _err(f"{exc} (games played so far are kept in {Path(args.out) / 'games.jsonl'})")
     print(report.summary())
@@ -119,9 +132,14 @@ def cmd_arena_census(args: argparse.Namespace) -> int:
     from grimoire.bench.arena.play import PlayerStartError
 
     try:
-        with _progress_bar(0, "Census games") as bar:
+        executor = _executor(args)
+    except (RuntimeError, ValueError, ConnectionError) as exc:
+        return _err(str(exc))
+    try:
+        with executor or nullcontext(), _progress_bar(0, "Census games") as bar:
             report, records = run_census(args.player, deals=args.deals, workers=args.workers,
-                                         max_turns=args.max_turns, cpu_timeout=args.cpu_timeout, progress=bar.update)
+                                         max_turns=args.max_turns, cpu_timeout=args.cpu_timeout, progress=bar.update,
+                                         executor=executor)
     except PlayerStartError as exc:
         return _err(str(exc))
     if args.out:
@@ -146,6 +164,12 @@ def add_commands(commands) -> None:
     def game_options(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--max-turns", type=int, default=40, help="a game still going after this turn is a draw")
         sub.add_argument("--cpu-timeout", type=float, default=20.0, help="seconds the CPU may think per decision")
+
+    def executor_options(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--executor", choices=("process", "ray"), default="process",
+                         help="where games run: local processes (default) or Ray tasks (pip install -e '.[ray]')")
+        sub.add_argument("--address", help="Ray cluster to join: auto, or ray://host:port (default: start a local "
+                         "Ray instance with --workers CPUs)")
 
     def fit_options(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--draws", type=int, default=1000, help="posterior draws per chain")
@@ -175,6 +199,7 @@ def add_commands(commands) -> None:
     aleague.add_argument("--max-cost", type=float, help="stop once this many USD of model calls are spent")
     aleague.add_argument("--compatible", nargs="*", default=[], help="older harness versions to keep")
     game_options(aleague)
+    executor_options(aleague)
     fit_options(aleague)
     aleague.set_defaults(run=cmd_arena_league)
 
@@ -200,6 +225,7 @@ def add_commands(commands) -> None:
     acensus.add_argument("--workers", type=int, default=2)
     acensus.add_argument("--out", help="append the census games to this JSONL file")
     game_options(acensus)
+    executor_options(acensus)
     acensus.set_defaults(run=cmd_arena_census)
 
     aboard = arena_commands.add_parser("leaderboard", help="print a league's leaderboard")

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
 from grimoire.bench.arena.decks import BATTLE_DECKS, CPU_DECK, MODEL_DECKS
-from grimoire.bench.arena.league import GameTask, deal_tasks, run_task
+from grimoire.bench.arena.executors import is_lost_worker
+from grimoire.bench.arena.league import MAX_GAME_ATTEMPTS, GameTask, deal_tasks, run_task
 from grimoire.bench.arena.play import GameRecord
 from grimoire.bench.arena.schedule import Candidate
 from grimoire.bench.arena.version import harness_version
@@ -88,13 +89,39 @@ def summarise(records: Iterable[GameRecord]) -> CensusReport:
 
 
 def run_census(player: str, *, deals: int = 1, workers: int = 2, max_turns: int = 40, cpu_timeout: float = 20.0,
-               progress: Callable[[int], None] | None = None) -> tuple[CensusReport, list[GameRecord]]:
-    """Play the census games in parallel and summarise them."""
+               progress: Callable[[int], None] | None = None,
+               executor: Executor | None = None) -> tuple[CensusReport, list[GameRecord]]:
+    """Play the census games in parallel (a local process pool, or ``executor``: Ray) and summarise them.
+
+    A game whose worker was lost is played again, up to ``MAX_GAME_ATTEMPTS`` times; one that never finishes is
+    reported as an error, not as a game."""
     tasks = census_tasks(player, deals=deals, max_turns=max_turns, cpu_timeout=cpu_timeout)
+    order = {task.game_id: number for number, task in enumerate(tasks)}
     records: list[GameRecord] = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for record in pool.map(run_task, tasks):
-            records.append(GameRecord.from_dict(record))
-            if progress:
-                progress(1)
-    return summarise(records), records
+    lost: list[str] = []
+    pool = executor or ProcessPoolExecutor(max_workers=workers)
+    try:
+        for attempt in range(1, MAX_GAME_ATTEMPTS + 1):
+            futures = {pool.submit(run_task, task): task for task in tasks}
+            tasks = []
+            for future in as_completed(futures):
+                try:
+                    records.append(GameRecord.from_dict(future.result()))
+                except Exception as error:  # noqa: BLE001 - a lost worker loses only this game
+                    if not is_lost_worker(error):
+                        raise
+                    tasks.append(futures[future])
+                    if attempt == MAX_GAME_ATTEMPTS:
+                        lost.append(f"{futures[future].game_id}: no result after {attempt} attempts ({error})")
+                    continue
+                if progress:
+                    progress(1)
+            if not tasks:
+                break
+    finally:
+        if executor is None:
+            pool.shutdown()
+    records.sort(key=lambda record: order[record.game_id])
+    report = summarise(records)
+    report.errors += lost
+    return report, records

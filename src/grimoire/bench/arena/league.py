@@ -4,7 +4,8 @@ A deal is the unit of play: a CPU deal is played from both seats (the player on 
 Red Burn, first 0 then first 1), a battle deal four ways (each player on each deck, each going first), all from
 the same seeded shuffles. After each round of games the ratings are refitted and the next deals are the ones the
 scheduler expects to narrow the leaderboard most per dollar. Games run in worker processes through any
-``concurrent.futures.Executor`` (a process pool by default; see the README for Ray).
+``concurrent.futures.Executor`` (a process pool by default, or Ray: ``executors.py``). A game whose worker was
+lost is never a result: it is written to ``errors.jsonl`` and played again in a later round.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from grimoire.bench.arena.decks import BATTLE_DECKS, CPU_DECK, MODEL_DECKS, card_data_for, load_deck
+from grimoire.bench.arena.executors import is_lost_worker
 from grimoire.bench.arena.play import GameRecord, play_game
 from grimoire.bench.arena.rating import Ratings, fit
 from grimoire.bench.arena.schedule import Candidate, ranked
@@ -32,6 +34,8 @@ SCHEDULING_FIT = {"draws": 300, "tune": 300}
 SCRIPTED_PLAYER = Path(__file__).parent / "scripts" / "scripted_player.jsonl"
 # What an LLM game is assumed to cost before the player has a priced game on record (USD, both sides' share).
 UNPRICED_LLM_GAME_COST = 1.0
+# How many times a game whose worker was lost is put back in the queue before the league gives up on it.
+MAX_GAME_ATTEMPTS = 3
 
 
 @dataclass(frozen=True)
@@ -143,6 +147,12 @@ def load_games(path: str | Path, version: str | None = None,
     return kept, excluded
 
 
+def record_lost_game(out_dir: Path, task: GameTask, error: BaseException, attempt: int) -> None:
+    """A game that gave no result (its worker died, or the cluster lost it), for the record; never rated."""
+    append_game(out_dir / "errors.jsonl", {"game_id": task.game_id, "attempt": attempt,
+                                            "error": f"{type(error).__name__}: {error}"[:500]})
+
+
 def append_game(path: Path, record: dict[str, Any]) -> None:
     """Append one record as a line; a partly written line is never followed by another (one write, flushed)."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -222,18 +232,30 @@ def run_league(players: list[str], out_dir: str | Path, *, games: int = 40, work
     started = time.monotonic()
     played, spent = 0, 0.0
     ends: dict[str, int] = {}
+    lost: list[GameTask] = []  # games whose worker died: played again before any new deal
+    attempts: dict[str, int] = {}
     try:
         while played < games and (max_cost is None or spent < max_cost):
             costs = cost_per_game(history, players)
-            batch: list[GameTask] = []
+            batch, lost = lost, []
             for candidate in rank_deals(ratings, options, costs):
-                batch += deal_tasks(candidate, next_seed, version, max_turns=max_turns, cpu_timeout=cpu_timeout)
-                next_seed += 1
                 if len(batch) >= max(workers, 1) or played + len(batch) >= games:
                     break
-            futures: list[Future] = [pool.submit(run_task, task) for task in batch]
+                batch += deal_tasks(candidate, next_seed, version, max_turns=max_turns, cpu_timeout=cpu_timeout)
+                next_seed += 1
+            futures: dict[Future, GameTask] = {pool.submit(run_task, task): task for task in batch}
             for future in as_completed(futures):
-                record = future.result()
+                task = futures[future]
+                try:
+                    record = future.result()
+                except Exception as error:  # noqa: BLE001 - a lost worker loses only this game
+                    if not is_lost_worker(error):
+                        raise
+                    attempts[task.game_id] = attempts.get(task.game_id, 0) + 1
+                    record_lost_game(out, task, error, attempts[task.game_id])
+                    if attempts[task.game_id] < MAX_GAME_ATTEMPTS:
+                        lost.append(task)
+                    continue
                 append_game(log_path, record)
                 game = GameRecord.from_dict(record)
                 history.append(game)
