@@ -327,6 +327,24 @@ def _color_test(masks: np.ndarray, op: str, target: np.uint8) -> np.ndarray:
     return {"<=": subset, "<": subset & ~equal, ">=": superset, ">": superset & ~equal}[op]
 
 
+def _symbol_counts(cost: str) -> dict[str, int]:
+    """A mana cost as a multiset: generic mana as one amount (``{3}`` is 3), every other symbol counted."""
+    counts: dict[str, int] = {}
+    for symbol in re.findall(r"\{([^}]+)\}", cost.upper()):
+        key, amount = ("generic", int(symbol)) if symbol.isdigit() else (symbol, 1)
+        counts[key] = counts.get(key, 0) + amount
+    return counts
+
+
+def _compare_costs(cost: dict[str, int], op: str, wanted: dict[str, int]) -> bool:
+    """Scryfall's ``m:`` comparisons: ``:`` and ``>=`` contain these symbols, ``=`` exactly these, ``<=``
+    within them; ``>`` and ``<`` the same but not equal."""
+    superset = all(cost.get(k, 0) >= n for k, n in wanted.items())
+    subset = all(wanted.get(k, 0) >= n for k, n in cost.items())
+    return {":": superset, ">=": superset, ">": superset and cost != wanted, "<=": subset,
+            "<": subset and cost != wanted, "=": cost == wanted, "!=": cost != wanted}[op]
+
+
 def _faces_compare(values: np.ndarray, other: np.ndarray | float, op: str, face_known: np.ndarray,
                    face_exists: np.ndarray, card_known: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """A number test face by face: a card matches when a known face does; it fails when every face is known
@@ -446,13 +464,11 @@ class Evaluator:
         if node.key == "devotion":
             counts = index.devotion(value.mask)
             return _partly_known(_compare(counts, ">=" if op == ":" else op, value.count), index.unknown_face)
-        symbols = re.findall(r"\{[^}]+\}", value)
+        wanted = _symbol_counts(value)
         costs = index.mana_cost
         match = np.zeros(index.size, dtype=bool)
         for row in rows.tolist():
-            cost = costs[row]
-            match[row] = cost.replace(" ", "") == "".join(symbols) if op == "=" else \
-                all(cost.count(s) >= symbols.count(s) for s in set(symbols))
+            match[row] = _compare_costs(_symbol_counts(costs[row]), op, wanted)
         return _partly_known(match, index.unknown_face)
 
     def color_leaf(self, node: Filter) -> tuple[np.ndarray, np.ndarray]:
