@@ -44,6 +44,8 @@ LAYOUT_IS = {
 PARTNER_KEYWORDS = {"partner", "partner with", "friends forever", "choose a background", "doctor's companion"}
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _HYBRID = re.compile(r"\{[^}/]+/[^}P]+\}")
+_SELF_REFERENCE = re.compile(r"\b[Tt]his (?:artifact|creature|enchantment|land|planeswalker|battle|permanent|spell|"
+                             r"card|vehicle|equipment|aura|saga|class|case|siege|room|token)\b")
 _PHYREXIAN = re.compile(r"\{[^}]*/P\}|\{P\}", re.IGNORECASE)
 
 
@@ -191,13 +193,15 @@ class FilterIndex:
 
     @cached_property
     def oracle_tilde(self) -> TextColumn:
-        """Rules text with the card's own name (and face names) written as ``~``."""
+        """Rules text with the card's references to itself written as ``~``: its name, its face names, and the
+        "this creature" / "this land" wording Oracle text uses for them since 2024 (``o:"~ enters tapped"``
+        finds the tri-lands, which now say "This land enters tapped")."""
         texts = []
         stripped = (_REMINDER.sub("", t) for t in self.columns.oracle_text.tolist())
         for name, text, faces in zip(self.columns.name, stripped, self._faces, strict=True):
             for part in sorted({name, *(f["name"] for f in faces)}, key=len, reverse=True):
                 text = text.replace(part, "~")
-            texts.append(text)
+            texts.append(_SELF_REFERENCE.sub("~", text))
         return TextColumn(texts)
 
     @cached_property
@@ -442,8 +446,9 @@ class Evaluator:
             else:
                 match = index.folded_name.contains(fold(value), rows)
             return match, ~match
+        source = value.source if node.regex else value
         column = {"type": index.type_line, "text": index.anything, "fulloracle": index.full_oracle}.get(
-            key, index.oracle_tilde if key == "oracle" and (node.regex or "~" in value) else index.oracle)
+            key, index.oracle_tilde if key == "oracle" and "~" in source else index.oracle)
         match = self._regex(column, node, rows) if node.regex else column.contains(value, rows)
         if key == "type" and not node.regex:
             for layout, known_type in KNOWN_TYPE_OF_UNKNOWN_FACE.items():
