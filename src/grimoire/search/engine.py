@@ -52,13 +52,17 @@ class Filters:
     mana_value_max: float | None = None
     roles: tuple[str, ...] = ()
 
-    def __post_init__(self) -> None:
+    def _check_numbers(self) -> None:
+        """NaN, infinity and negative mana values would silently match nothing: refuse them, naming the field.
+        (A :class:`QuerySyntaxError`, which every surface already reports, raised where the filters are used.)"""
         for name in ("mana_value_min", "mana_value_max"):
             value = getattr(self, name)
             if value is not None and not (isinstance(value, int | float) and 0 <= value <= 1_000_000):
-                raise ValueError(f"{name} must be a number from 0 to 1000000, not {value!r}")
+                raise QuerySyntaxError(f"{name} must be a number from 0 to 1000000, not {value!r}", 0,
+                                       f"{name}={value!r}")
 
     def to_nodes(self) -> list[Node]:
+        self._check_numbers()
         nodes: list[Node] = []
         if self.color_identity:
             colors = parse_colors(self.color_identity)

@@ -122,7 +122,7 @@ TEXT_KEYS = {"name": "name", "n": "name", "o": "oracle", "oracle": "oracle", "fo
              "fulloracle": "fulloracle", "t": "type", "type": "type", "kw": "keyword", "keyword": "keyword",
              "keywords": "keyword", "m": "mana", "mana": "mana"}
 COLOR_KEYS = {"c": "color", "color": "color", "colors": "color", "id": "identity", "identity": "identity",
-              "ci": "identity", "cmd": "identity", "commander": "identity", "produces": "produces"}
+              "ci": "identity", "produces": "produces"}
 NUMBER_KEYS = {"mv": "mv", "cmc": "mv", "manavalue": "mv", "pow": "power", "power": "power",
                "tou": "toughness", "toughness": "toughness", "pt": "powtou", "powtou": "powtou",
                "loy": "loyalty", "loyalty": "loyalty", "def": "defense", "defense": "defense", "year": "year"}
