@@ -241,6 +241,11 @@ class FilterIndex:
             cache[key] = values
         return cache[key]
 
+    @cached_property
+    def front_is_permanent(self) -> np.ndarray:
+        fronts = [(faces[0]["type_line"] or "").lower().split("—")[0] for faces in self._faces]
+        return np.array([any(p in front for p in PERMANENT_TYPES) for front in fronts], dtype=bool)
+
     def devotion(self, mask: int) -> np.ndarray:
         """Mana symbols of a cost that count toward devotion to any colour in ``mask`` (hybrid counts once)."""
         letters = [c for i, c in enumerate("WUBRG") if mask & (1 << i)]
@@ -466,9 +471,10 @@ class Evaluator:
         index, op, value = self.index, node.op, node.value
         if node.key == "keyword":
             return _partly_known(np.array([value in ks for ks in index.keywords], dtype=bool), index.unknown_face)
-        if node.key == "devotion":
+        if node.key == "devotion":  # only permanents have devotion (rule 700.5), as on Scryfall
             counts = index.devotion(value.mask)
-            return _partly_known(_compare(counts, ">=" if op == ":" else op, value.count), index.unknown_face)
+            match = _compare(counts, ">=" if op == ":" else op, value.count) & index.front_is_permanent
+            return _partly_known(match, index.unknown_face)
         wanted = _symbol_counts(value)
         costs = index.mana_cost
         match = np.zeros(index.size, dtype=bool)
