@@ -46,6 +46,7 @@ _REMINDER = re.compile(r"\s*\([^()]*\)")
 _HYBRID = re.compile(r"\{[^}/]+/[^}P]+\}")
 _SELF_REFERENCE = re.compile(r"\b[Tt]his (?:artifact|creature|enchantment|land|planeswalker|battle|permanent|spell|"
                              r"card|vehicle|equipment|aura|saga|class|case|siege|room|token)\b")
+_MODES = re.compile(r"choose\b[^\n]*\n•")  # "Choose one —" (or "Choose three. You may...") then a bulleted mode
 _PHYREXIAN = re.compile(r"\{[^}]*/P\}|\{P\}", re.IGNORECASE)
 
 
@@ -105,12 +106,35 @@ class TextColumn:
             self._cache.popitem(last=False)
         return out
 
+    @cached_property
+    def _utf8(self) -> tuple[bytes, np.ndarray]:
+        """Every row as UTF-8, one row a line, and each row's byte offset: RE2 scans it in one pass."""
+        encoded = [s.encode("utf-8", "surrogatepass") for s in self.joined.split("\x00")]
+        return b"\n".join(encoded), np.cumsum([0] + [len(b) + 1 for b in encoded])
+
     def matches(self, pattern: UserPattern, rows: np.ndarray | None, budget: CpuBudget) -> np.ndarray:
         """Rows whose text the pattern occurs in; a backtracking pattern spends ``budget``."""
         out = np.zeros(self.size, dtype=bool)
+        if pattern.linear and (rows is None or len(rows) * 8 >= self.size):
+            out[self._scan(pattern)] = True
+            return out
         candidates = range(self.size) if rows is None else rows.tolist()
         out[[row for row in candidates if pattern.search(self[row], budget)]] = True
         return out
+
+    def _scan(self, pattern: UserPattern) -> list[int]:
+        """RE2 over all rows at once; a hit is confirmed on its own row (a match may run into the next line),
+        and the search resumes at the next row, so no row's match is skipped."""
+        text, starts = self._utf8
+        found, position = [], 0
+        while (match := pattern.compiled_bytes.search(text, position)) is not None:
+            row = int(np.searchsorted(starts, match.start(), side="right")) - 1
+            if pattern.search(self[row]):
+                found.append(row)
+            position = int(starts[row + 1])
+            if position >= len(text):
+                break
+        return found
 
 
 class FilterIndex:
@@ -588,9 +612,9 @@ class Evaluator:
             return creature & (index.columns.mana_value == 2) & (power == 2) & (toughness == 2)
         if value in ("vanilla", "frenchvanilla"):
             return self._vanilla(value, types)
-        if value == "modal":
-            return (index.oracle.contains("choose one", None) | index.oracle.contains("choose two", None)
-                    | index.oracle.contains("choose three", None) | np.isin(index.layout, ["modal_dfc"]))
+        if value == "modal":  # a modal spell's list of modes ("Choose one —") or a modal double-faced card
+            modes = np.array([bool(_MODES.search(x)) for x in index.oracle.strings], dtype=bool)
+            return modes | np.isin(index.layout, ["modal_dfc"])
         if value in ("hybrid", "phyrexian"):
             pattern = _HYBRID if value == "hybrid" else _PHYREXIAN
             return np.array([bool(pattern.search(c)) for c in index.mana_cost], dtype=bool)

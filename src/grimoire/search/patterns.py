@@ -53,6 +53,7 @@ class UserPattern:
     source: str
     compiled: object
     linear: bool
+    compiled_bytes: object = None  # the RE2 pattern over UTF-8 bytes, to scan many rows in one pass
 
     def search(self, text: str, budget: CpuBudget | None = None) -> bool:
         """Whether the pattern occurs in ``text``; the fallback engine charges ``budget``."""
@@ -78,8 +79,9 @@ def compile_pattern(pattern: str) -> UserPattern:
     options.log_errors = False
     options.max_mem = 8 << 20
     try:
-        return UserPattern(pattern, re2.compile(f"(?im){expanded}", options), linear=True)
-    except re2.error:
+        return UserPattern(pattern, re2.compile(f"(?im){expanded}", options), linear=True,
+                           compiled_bytes=re2.compile(f"(?im){expanded}".encode(), options))
+    except (re2.error, UnicodeEncodeError):
         pass
     try:
         compiled = regex.compile(expanded, regex.IGNORECASE | regex.MULTILINE | regex.VERSION0)
