@@ -116,6 +116,8 @@ def snapshot_engine():
                 engine.search(f"-{key}:{value} -x", mode="bm25", limit=1)
             except QuerySyntaxError:
                 pass
+    for query in ("/x/", "name:/x/", "o:/x/", "o:/~ x/", "fo:/x/", "t:/x/"):
+        engine.search(query, mode="bm25", limit=1)
     for value in sorted(IS_VALUES):
         try:
             engine.search(f"is:{value}", mode="bm25", limit=1)

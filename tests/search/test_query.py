@@ -197,6 +197,7 @@ def test_a_busy_machine_does_not_turn_a_valid_pattern_into_an_error():
     ("mv>even", "mv:even", 3),
     ("order:price", "unknown order 'price'", 6),
     ("direction:up", "unknown direction 'up'", 10),
+    ("t:elf order:usd", "sorts printings", 12),
     ("t:elf -order:cmc", "sorts the whole result", 7),
     ("(t:elf or order:cmc)", "sorts the whole result", 10),
     ("order:cmc order:name", "given twice", 10),

@@ -117,6 +117,7 @@ ORDERS = {"name": "asc", "cmc": "asc", "mv": "asc", "manavalue": "asc", "power":
           "toughness": "asc", "tou": "asc", "color": "asc", "rarity": "asc", "released": "desc",
           "edhrec": "asc"}
 DIRECTIONS = ("asc", "desc", "auto")
+PRINTING_ORDERS = frozenset({"set", "usd", "eur", "tix", "artist", "review", "spoiled"})
 
 TEXT_KEYS = {"name": "name", "n": "name", "o": "oracle", "oracle": "oracle", "fo": "fulloracle",
              "fulloracle": "fulloracle", "t": "type", "type": "type", "kw": "keyword", "keyword": "keyword",
@@ -350,6 +351,8 @@ def _typed_value(key: str, op: str, raw: str, is_regex: bool, start: int, value_
 
 def _named_value(key: str, lowered: str, raw: str, error) -> str:
     """The value of a keyword that takes one of a known list of names (is:, has:, role:, f:, order:...)."""
+    if key == "order" and lowered in PRINTING_ORDERS:
+        raise error(f"order:{raw} sorts printings (sets, prices, artists); Grimoire's card data is per card")
     if key in ("is", "not", "has", "order", "direction", "role", "format", "banned", "restricted"):
         known = _known_names(key)
         if lowered not in known:
