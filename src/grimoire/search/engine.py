@@ -17,7 +17,7 @@ from grimoire.cards.model import Card
 from grimoire.cards.names import fold
 from grimoire.cards.store import CardDB
 from grimoire.search import roles as role_rules
-from grimoire.search.filters import Evaluator, FilterIndex
+from grimoire.search.filters import Evaluator, FilterIndex, order_positions
 from grimoire.search.lexical import LexicalIndex
 from grimoire.search.query import (
     And,
@@ -29,6 +29,7 @@ from grimoire.search.query import (
     free_text,
     parse,
     parse_colors,
+    sort_order,
     text_as_filters,
 )
 
@@ -51,7 +52,17 @@ class Filters:
     mana_value_max: float | None = None
     roles: tuple[str, ...] = ()
 
+    def _check_numbers(self) -> None:
+        """NaN, infinity and negative mana values would silently match nothing: refuse them, naming the field.
+        (A :class:`QuerySyntaxError`, which every surface already reports, raised where the filters are used.)"""
+        for name in ("mana_value_min", "mana_value_max"):
+            value = getattr(self, name)
+            if value is not None and not (isinstance(value, int | float) and 0 <= value <= 1_000_000):
+                raise QuerySyntaxError(f"{name} must be a number from 0 to 1000000, not {value!r}", 0,
+                                       f"{name}={value!r}")
+
     def to_nodes(self) -> list[Node]:
+        self._check_numbers()
         nodes: list[Node] = []
         if self.color_identity:
             colors = parse_colors(self.color_identity)
@@ -304,6 +315,9 @@ class SearchEngine:
                 rows = rows[np.argsort(self.filter_index.name_order[rows], kind="stable")]
                 scores = np.zeros(len(rows))
                 lexical = semantic = np.zeros(len(self.db), dtype=np.int32)
+            if (order := sort_order(node)) is not None:  # order: and direction: sort whatever matched
+                positions = order_positions(self.filter_index, rows, *order, query=query)
+                rows, scores = rows[positions], scores[positions]
             runs.append((rows, scores, lexical, semantic, matched))
         if mode in ("hybrid", "dense", "late") and self.vectors.missing:
             notes.append(f"{self.vectors.missing} cards have no embedding yet and rank by words only "

@@ -8,17 +8,33 @@ text filter after ``t:instant id<=r`` scans a few hundred cards, not all of them
 from __future__ import annotations
 
 import re
-import time
 from collections import OrderedDict
 from functools import cached_property
 
 import numpy as np
 
+from grimoire.cards.names import fold
 from grimoire.cards.store import CardDB
-from grimoire.search.query import And, ColorValue, ExactName, Filter, Node, Not, Or, QuerySyntaxError, Text
+from grimoire.search.nicknames import IS_NICKNAMES, normalise
+from grimoire.search.patterns import CpuBudget, PatternTooSlow, UserPattern
+from grimoire.search.query import (
+    And,
+    ColorCount,
+    ColorValue,
+    ExactName,
+    FieldValue,
+    Filter,
+    Node,
+    Not,
+    Or,
+    QuerySyntaxError,
+    Text,
+)
 from grimoire.search.roles import ROLE_NAMES
 
-REGEX_BUDGET_SECONDS = 0.5
+ALL_MANA_BITS = 0b111111
+# What a layout tells about a face whose data the store lacks: an adventure card's unknown half is an Adventure.
+KNOWN_TYPE_OF_UNKNOWN_FACE = {"adventure": "adventure"}
 PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
 LAYOUT_IS = {
     "dfc": {"transform", "modal_dfc", "meld", "reversible_card"}, "mdfc": {"modal_dfc"},
@@ -28,6 +44,9 @@ LAYOUT_IS = {
 PARTNER_KEYWORDS = {"partner", "partner with", "friends forever", "choose a background", "doctor's companion"}
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _HYBRID = re.compile(r"\{[^}/]+/[^}P]+\}")
+_SELF_REFERENCE = re.compile(r"\b[Tt]his (?:artifact|creature|enchantment|land|planeswalker|battle|permanent|spell|"
+                             r"card|vehicle|equipment|aura|saga|class|case|siege|room|token)\b")
+_MODES = re.compile(r"choose\b[^\n]*\n•")  # "Choose one —" (or "Choose three. You may...") then a bulleted mode
 _PHYREXIAN = re.compile(r"\{[^}]*/P\}|\{P\}", re.IGNORECASE)
 
 
@@ -63,6 +82,8 @@ class TextColumn:
     def contains(self, term: str, rows: np.ndarray | None) -> np.ndarray:
         """Bool mask over all rows; only ``rows`` (or every row, if None) need be right."""
         term = term.lower()
+        if "\x00" in term:  # the separator between cards: no card's text holds it
+            return np.zeros(self.size, dtype=bool)
         cached = self._cache.get(term)
         if cached is not None:
             self._cache.move_to_end(term)
@@ -85,20 +106,35 @@ class TextColumn:
             self._cache.popitem(last=False)
         return out
 
-    def matches(self, pattern, rows: np.ndarray | None, deadline: float, position: int, query: str) -> np.ndarray:
+    @cached_property
+    def _utf8(self) -> tuple[bytes, np.ndarray]:
+        """Every row as UTF-8, one row a line, and each row's byte offset: RE2 scans it in one pass."""
+        encoded = [s.encode("utf-8", "surrogatepass") for s in self.joined.split("\x00")]
+        return b"\n".join(encoded), np.cumsum([0] + [len(b) + 1 for b in encoded])
+
+    def matches(self, pattern: UserPattern, rows: np.ndarray | None, budget: CpuBudget) -> np.ndarray:
+        """Rows whose text the pattern occurs in; a backtracking pattern spends ``budget``."""
         out = np.zeros(self.size, dtype=bool)
+        if pattern.linear and (rows is None or len(rows) * 8 >= self.size):
+            out[self._scan(pattern)] = True
+            return out
         candidates = range(self.size) if rows is None else rows.tolist()
-        for row in candidates:
-            remaining = deadline - time.perf_counter()
-            try:
-                if remaining <= 0:
-                    raise TimeoutError
-                if pattern.search(self[row], timeout=remaining):
-                    out[row] = True
-            except TimeoutError:
-                raise QuerySyntaxError("regular expression too slow to run over every card; simplify it",
-                                       position, query) from None
+        out[[row for row in candidates if pattern.search(self[row], budget)]] = True
         return out
+
+    def _scan(self, pattern: UserPattern) -> list[int]:
+        """RE2 over all rows at once; a hit is confirmed on its own row (a match may run into the next line),
+        and the search resumes at the next row, so no row's match is skipped."""
+        text, starts = self._utf8
+        found, position = [], 0
+        while (match := pattern.compiled_bytes.search(text, position)) is not None:
+            row = int(np.searchsorted(starts, match.start(), side="right")) - 1
+            if pattern.search(self[row]):
+                found.append(row)
+            position = int(starts[row + 1])
+            if position >= len(text):
+                break
+        return found
 
 
 class FilterIndex:
@@ -129,6 +165,47 @@ class FilterIndex:
         return TextColumn(self.columns.name.tolist())
 
     @cached_property
+    def folded_name(self) -> TextColumn:
+        """Names without accents (``name:eomer`` finds Éomer), as Scryfall folds them."""
+        return TextColumn([fold(n) for n in self.columns.name.tolist()])
+
+    @cached_property
+    def exact_names(self) -> dict[str, list[int]]:
+        """Folded card and face name -> every row with a face of that name (``!fire`` finds Fire // Ice)."""
+        rows: dict[str, list[int]] = {}
+        for row, (name, faces) in enumerate(zip(self.columns.name.tolist(), self._faces, strict=True)):
+            for folded in {fold(name), *(fold(f["name"]) for f in faces)}:
+                rows.setdefault(folded, []).append(row)
+        return rows
+
+    @cached_property
+    def face_known(self) -> np.ndarray:
+        """[cards, faces]: the store knows this face's data (every real face has a type line); padding is known."""
+        width = max(len(faces) for faces in self._faces)
+        known = np.ones((self.size, width), dtype=bool)
+        for row, faces in enumerate(self._faces):
+            for index, face in enumerate(faces):
+                known[row, index] = face["type_line"] is not None
+        return known
+
+    @cached_property
+    def unknown_face(self) -> np.ndarray:
+        """Cards with a face whose text, cost and type the store lacks (the corpus's second halves)."""
+        return ~self.face_known.all(axis=1)
+
+    @cached_property
+    def face_exists(self) -> np.ndarray:
+        width = self.face_known.shape[1]
+        return np.array([[index < len(faces) for index in range(width)] for faces in self._faces], dtype=bool)
+
+    @cached_property
+    def nickname_texts(self) -> tuple[list[str], list[str]]:
+        """Lower-cased type lines and rules text in current Oracle wording, for the land-cycle rules."""
+        names = self.columns.name.tolist()
+        texts = [normalise(n, t) for n, t in zip(names, self.columns.oracle_text.tolist(), strict=True)]
+        return [t.lower() for t in self.columns.type_line.tolist()], texts
+
+    @cached_property
     def oracle(self) -> TextColumn:
         """Rules text without reminder text (Scryfall's ``o:``)."""
         return TextColumn([_REMINDER.sub("", t) for t in self.columns.oracle_text.tolist()])
@@ -140,13 +217,15 @@ class FilterIndex:
 
     @cached_property
     def oracle_tilde(self) -> TextColumn:
-        """Rules text with the card's own name (and face names) written as ``~``."""
+        """Rules text with the card's references to itself written as ``~``: its name, its face names, and the
+        "this creature" / "this land" wording Oracle text uses for them since 2024 (``o:"~ enters tapped"``
+        finds the tri-lands, which now say "This land enters tapped")."""
         texts = []
         stripped = (_REMINDER.sub("", t) for t in self.columns.oracle_text.tolist())
         for name, text, faces in zip(self.columns.name, stripped, self._faces, strict=True):
             for part in sorted({name, *(f["name"] for f in faces)}, key=len, reverse=True):
                 text = text.replace(part, "~")
-            texts.append(text)
+            texts.append(_SELF_REFERENCE.sub("~", text))
         return TextColumn(texts)
 
     @cached_property
@@ -170,16 +249,32 @@ class FilterIndex:
         return np.array(self.columns.values("layout"), dtype=object)
 
     def face_numbers(self, key: str) -> np.ndarray:
-        """[cards, faces] array of a face stat (NaN where absent)."""
+        """[cards, faces] array of a face stat (NaN where absent); ``mv`` is the card's, on every face."""
         cache = self.__dict__.setdefault("_face_numbers", {})
         if key not in cache:
-            width = max(len(faces) for faces in self._faces)
-            values = np.full((self.size, width), np.nan)
-            for row, faces in enumerate(self._faces):
-                for index, face in enumerate(faces):
-                    values[row, index] = _number(face[key])
+            width = self.face_known.shape[1]
+            if key == "mv":
+                values = np.repeat(self.columns.mana_value[:, None], width, axis=1)
+            elif key == "powtou":
+                values = self.face_numbers("power") + self.face_numbers("toughness")
+            else:
+                values = np.full((self.size, width), np.nan)
+                for row, faces in enumerate(self._faces):
+                    for index, face in enumerate(faces):
+                        values[row, index] = _number(face[key])
             cache[key] = values
         return cache[key]
+
+    @cached_property
+    def front_is_permanent(self) -> np.ndarray:
+        fronts = [(faces[0]["type_line"] or "").lower().split("—")[0] for faces in self._faces]
+        return np.array([any(p in front for p in PERMANENT_TYPES) for front in fronts], dtype=bool)
+
+    def devotion(self, mask: int) -> np.ndarray:
+        """Mana symbols of a cost that count toward devotion to any colour in ``mask`` (hybrid counts once)."""
+        letters = [c for i, c in enumerate("WUBRG") if mask & (1 << i)]
+        return np.array([sum(1 for symbol in re.findall(r"\{([^}]+)\}", cost) if any(c in symbol for c in letters))
+                         for cost in self.mana_cost])
 
     @cached_property
     def produced(self) -> tuple[np.ndarray, np.ndarray]:
@@ -197,9 +292,12 @@ class FilterIndex:
         return np.array([RARITIES.get(v, -1) if v else -1 for v in values], dtype=np.int8)
 
     @cached_property
+    def released(self) -> np.ndarray:
+        return np.array([v or "" for v in self.columns.values("released_at")], dtype=object)
+
+    @cached_property
     def year(self) -> np.ndarray:
-        values = self.columns.values("released_at")
-        return np.array([float(v[:4]) if v else np.nan for v in values])
+        return np.array([float(v[:4]) if v else np.nan for v in self.released])
 
 
 def _tri(match: np.ndarray, known: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -208,24 +306,87 @@ def _tri(match: np.ndarray, known: np.ndarray | None = None) -> tuple[np.ndarray
     return match & known, ~match & known
 
 
-def _compare(values: np.ndarray, op: str, target: float) -> np.ndarray:
+def _partly_known(match: np.ndarray, unknown: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A test over what the store knows of a card: a hit is certain, a miss only when no face is unknown."""
+    return match, ~match & ~unknown
+
+
+def _compare(values: np.ndarray, op: str, target) -> np.ndarray:
     with np.errstate(invalid="ignore"):
         return {":": values == target, "=": values == target, "!=": values != target, "<": values < target,
                 "<=": values <= target, ">": values > target, ">=": values >= target}[op]
 
 
-def _compare_colors(masks: np.ndarray, op: str, value: ColorValue, colon_means: str) -> np.ndarray:
+def _popcount(masks: np.ndarray) -> np.ndarray:
+    return np.unpackbits(masks.astype(np.uint8)[:, None], axis=1).sum(axis=1)
+
+
+def _colors_between(lower: np.ndarray, upper: np.ndarray, op: str, value, colon_means: str
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """Colour test for cards whose true colours lie between two masks (``lower`` known, ``upper`` possible).
+
+    Rule: a card matches when every colour set in the range matches, fails when none does, and is unknown
+    otherwise. Superset tests grow with the mask, subset tests shrink, so their two ends decide; equality is
+    certain only when the range is one mask. A number (``c=2``) counts colours; ``:`` means ``=`` for it.
+    """
+    if isinstance(value, ColorCount):
+        low, high, target = _popcount(lower), _popcount(upper), value.count
+        op = "=" if op == ":" else op
+        if op in ("=", "!="):
+            between = (low <= target) & (target <= high)
+            exact = (low == target) & (high == target)
+            return (exact, ~between) if op == "=" else (~between, exact)
+        return _compare(low, op, target) & _compare(high, op, target), \
+            ~_compare(low, op, target) & ~_compare(high, op, target)
     if value.multicolor:
-        count = np.unpackbits(masks[:, None], axis=1).sum(axis=1)
-        return count >= 2 if op in (":", "=", ">=") else count < 2
+        wanted = op in (":", "=", ">=")
+        low, high = _popcount(lower) >= 2, _popcount(upper) >= 2
+        return (low, ~high) if wanted else (~high, low)
     target = np.uint8(value.mask)
     if op == ":":
         op = "=" if value.mask == 0 else colon_means
+    if op in ("=", "!="):
+        between = ((lower & ~target) == 0) & ((target & ~upper) == 0)
+        exact = (lower == target) & (upper == target)
+        return (exact, ~between) if op == "=" else (~between, exact)
+    at_lower, at_upper = _color_test(lower, op, target), _color_test(upper, op, target)
+    return at_lower & at_upper, ~at_lower & ~at_upper
+
+
+def _color_test(masks: np.ndarray, op: str, target: np.uint8) -> np.ndarray:
     subset = (masks & ~target) == 0
     superset = (masks & target) == target
     equal = masks == target
-    return {"=": equal, "!=": ~equal, "<=": subset, "<": subset & ~equal, ">=": superset,
-            ">": superset & ~equal}[op]
+    return {"<=": subset, "<": subset & ~equal, ">=": superset, ">": superset & ~equal}[op]
+
+
+def _symbol_counts(cost: str) -> dict[str, int]:
+    """A mana cost as a multiset: generic mana as one amount (``{3}`` is 3), every other symbol counted."""
+    counts: dict[str, int] = {}
+    for symbol in re.findall(r"\{([^}]+)\}", cost.upper()):
+        key, amount = ("generic", int(symbol)) if symbol.isdigit() else (symbol, 1)
+        counts[key] = counts.get(key, 0) + amount
+    return counts
+
+
+def _compare_costs(cost: dict[str, int], op: str, wanted: dict[str, int]) -> bool:
+    """Scryfall's ``m:`` comparisons: ``:`` and ``>=`` contain these symbols, ``=`` exactly these, ``<=``
+    within them; ``>`` and ``<`` the same but not equal."""
+    superset = all(cost.get(k, 0) >= n for k, n in wanted.items())
+    subset = all(wanted.get(k, 0) >= n for k, n in cost.items())
+    return {":": superset, ">=": superset, ">": superset and cost != wanted, "<=": subset,
+            "<": subset and cost != wanted, "=": cost == wanted, "!=": cost != wanted}[op]
+
+
+def _faces_compare(values: np.ndarray, other: np.ndarray | float, op: str, face_known: np.ndarray,
+                   face_exists: np.ndarray, card_known: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """A number test face by face: a card matches when a known face does; it fails when every face is known
+    and none does, so a card that lacks the number (an instant's power) fails ``pow>=1`` and matches its
+    negation, as on Scryfall, while a card with an unknown face is neither."""
+    hit = _compare(values, op, other) & face_known & face_exists
+    true = hit.any(axis=1)
+    all_known = face_known.all(axis=1) if card_known is None else face_known.all(axis=1) & card_known
+    return true, ~true & all_known
 
 
 class Evaluator:
@@ -234,7 +395,7 @@ class Evaluator:
     def __init__(self, index: FilterIndex, query: str):
         self.index = index
         self.query = query
-        self.deadline: float | None = None  # set when the first regex starts, after its column is built
+        self.budget = CpuBudget()  # CPU time for backtracking regexes, shared by the whole query
         self.matched: list[str] = []
 
     def run(self, node: Node, candidates: np.ndarray | None = None) -> np.ndarray:
@@ -266,13 +427,8 @@ class Evaluator:
         if isinstance(node, Text):  # free text ranks; text that filters became Filter("text") when parsed
             return interesting.copy(), np.zeros_like(interesting)
         if isinstance(node, ExactName):
-            from grimoire.cards.names import fold
-
             match = np.zeros(self.index.size, dtype=bool)
-            row = self.index.db.names.find(node.name)
-            if row is not None and fold(node.name) in {fold(self.index.columns.name[row]),
-                                                       *(fold(f["name"]) for f in self.index._faces[row])}:
-                match[row] = True
+            match[self.index.exact_names.get(fold(node.name), [])] = True
             self.matched.append(f'!"{node.name}"')
             return match, ~match
         self.matched.append(node.raw)
@@ -287,78 +443,132 @@ class Evaluator:
         return QuerySyntaxError(message, node.position, self.query)
 
     def leaf(self, node: Filter, interesting: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        index, key, op, value = self.index, node.key, node.op, node.value
-        rows = np.flatnonzero(interesting)
-        columns = index.columns
+        key = node.key
         if key in ("name", "oracle", "fulloracle", "type", "text"):
-            column = {"name": index.name, "type": index.type_line, "text": index.anything,
-                      "fulloracle": index.full_oracle}.get(key, index.oracle)
-            if node.regex:
-                if key == "oracle":
-                    column = index.oracle_tilde
-                if self.deadline is None:
-                    self.deadline = time.perf_counter() + REGEX_BUDGET_SECONDS
-                return _tri(column.matches(value, rows, self.deadline, node.position, self.query))
-            if key == "oracle" and "~" in value:
-                column = index.oracle_tilde
-            return _tri(column.contains(value, rows))
-        if key == "keyword":
-            return _tri(np.array([value in ks for ks in index.keywords], dtype=bool))
-        if key == "mana":
-            symbols = re.findall(r"\{[^}]+\}", value)
-            costs = index.mana_cost
-            match = np.zeros(index.size, dtype=bool)
-            for row in rows.tolist():
-                cost = costs[row]
-                match[row] = cost.replace(" ", "") == "".join(symbols) if op == "=" else \
-                    all(cost.count(s) >= symbols.count(s) for s in set(symbols))
-            return _tri(match)
+            return self.text_leaf(node, np.flatnonzero(interesting))
+        if key in ("order", "direction"):  # sort directives: every card passes (see order_positions)
+            return self.index.everything.copy(), np.zeros(self.index.size, dtype=bool)
+        if key in ("keyword", "mana", "devotion"):
+            return self.cost_leaf(node, np.flatnonzero(interesting))
         if key in ("color", "identity", "produces"):
-            if key == "identity":
-                return _tri(_compare_colors(columns.color_identity, op, value, "<="))
-            if key == "color":
-                return _tri(_compare_colors(columns.colors, op, value, ">="), columns.colors_known)
-            mask, known = index.produced
-            return _tri(_compare_colors(mask, op, value, ">="), known)
-        if key == "mv":
-            values = columns.mana_value
+            return self.color_leaf(node)
+        if key in ("mv", "power", "toughness", "powtou", "loyalty", "defense"):
+            return self.number_leaf(node)
+        if key in ("year", "date", "set", "rarity", "format", "banned", "restricted"):
+            return self.printing_leaf(node)
+        if key == "role":
+            bit = np.uint32(1 << ROLE_NAMES[node.value])
+            return _tri((self.index.role_bits & bit) != 0)
+        if key in ("is", "not"):
+            true, false = self.is_value(node)
+            return (true, false) if key == "is" else (false, true)
+        if key == "has":
+            raise self._error(f"the loaded card data does not record has:{node.value} (colour indicators, "
+                              "watermarks, flavor text and stamps belong to printings)", node)
+        raise self._error(f"keyword {key} is not supported", node)
+
+    def text_leaf(self, node: Filter, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        index, key, value = self.index, node.key, node.value
+        if key == "name":  # names are always known
+            if node.regex:
+                match = self._regex(index.name, node, rows) | self._regex(index.folded_name, node, rows)
+            else:
+                match = index.folded_name.contains(fold(value), rows)
+            return match, ~match
+        source = value.source if node.regex else value
+        column = {"type": index.type_line, "text": index.anything, "fulloracle": index.full_oracle}.get(
+            key, index.oracle_tilde if key == "oracle" and "~" in source else index.oracle)
+        match = self._regex(column, node, rows) if node.regex else column.contains(value, rows)
+        if key == "type" and not node.regex:
+            for layout, known_type in KNOWN_TYPE_OF_UNKNOWN_FACE.items():
+                if value in known_type:
+                    match = match | (index.unknown_face & (index.layout == layout))
+        return _partly_known(match, index.unknown_face)
+
+    def _regex(self, column: TextColumn, node: Filter, rows: np.ndarray) -> np.ndarray:
+        try:
+            return column.matches(node.value, rows, self.budget)
+        except PatternTooSlow as exc:
+            raise self._error(str(exc), node) from None
+
+    def cost_leaf(self, node: Filter, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        index, op, value = self.index, node.op, node.value
+        if node.key == "keyword":
+            return _partly_known(np.array([value in ks for ks in index.keywords], dtype=bool), index.unknown_face)
+        if node.key == "devotion":  # only permanents have devotion (rule 700.5), as on Scryfall
+            counts = index.devotion(value.mask)
+            match = _compare(counts, ">=" if op == ":" else op, value.count) & index.front_is_permanent
+            return _partly_known(match, index.unknown_face)
+        wanted = _symbol_counts(value)
+        costs = index.mana_cost
+        match = np.zeros(index.size, dtype=bool)
+        for row in rows.tolist():
+            match[row] = _compare_costs(_symbol_counts(costs[row]), op, wanted)
+        return _partly_known(match, index.unknown_face)
+
+    def color_leaf(self, node: Filter) -> tuple[np.ndarray, np.ndarray]:
+        index, columns, op, value = self.index, self.index.columns, node.op, node.value
+        if node.key == "identity":  # the corpus and Scryfall give the whole card's identity: always known
+            identity = columns.color_identity
+            return _colors_between(identity, identity, op, value, "<=")
+        if node.key == "color":
+            lower = columns.colors
+            upper = np.where(index.unknown_face, lower | columns.color_identity, lower).astype(np.uint8)
+            true, false = _colors_between(lower, upper, op, value, ">=")
+            return true & columns.colors_known, false & columns.colors_known
+        mask, known = index.produced
+        upper = np.where(index.unknown_face, ALL_MANA_BITS, mask).astype(np.uint8)
+        true, false = _colors_between(mask, upper, op, value, ">=")
+        return true & known, false & known
+
+    def number_leaf(self, node: Filter) -> tuple[np.ndarray, np.ndarray]:
+        index, key, op, value = self.index, node.key, node.op, node.value
+        if key == "defense" and np.isnan(index.face_numbers("defense")).all():
+            raise self._error("the loaded card data has no defense values for battles (the bundled snapshot's "
+                              "source lacks them; run grimoire data update)", node)
+        if key == "mv" and not isinstance(value, FieldValue):
+            values = index.columns.mana_value
             known = ~np.isnan(values)
             if value in ("even", "odd"):
                 return _tri((np.nan_to_num(values) % 2 == (0 if value == "even" else 1)), known)
             return _tri(_compare(values, op, value), known)
-        if key in ("power", "toughness", "loyalty", "defense"):
-            values = index.face_numbers(key)
-            known = ~np.isnan(values)
-            return _tri((_compare(values, op, value) & known).any(axis=1), known.any(axis=1))
-        if key == "year":
-            values = index.year
-            if np.isnan(values).all():
+        values = index.face_numbers(key)
+        mv_known = ~np.isnan(index.columns.mana_value)
+        if isinstance(value, FieldValue):
+            other = index.face_numbers(value.key)
+            card_known = mv_known if "mv" in (key, value.key) else None
+            return _faces_compare(values, other, op, index.face_known, index.face_exists, card_known)
+        return _faces_compare(values, value, op, index.face_known, index.face_exists)
+
+    def printing_leaf(self, node: Filter) -> tuple[np.ndarray, np.ndarray]:
+        """Filters on what a printing says (set, date, rarity, legality): an error when the store lacks it."""
+        index, columns, key, op, value = self.index, self.index.columns, node.key, node.op, node.value
+        if key == "set":
+            raise self._error("this card data has no set codes (it is per card, not per printing), so e:, s: "
+                              "and set: cannot be answered", node)
+        if key in ("year", "date"):
+            if not index.released.any():
                 raise self._error("the loaded card data has no release dates (run grimoire data update)", node)
-            return _tri(_compare(values, op, value), ~np.isnan(values))
+            known = index.released != ""
+            if key == "year":
+                return _tri(_compare(index.year, op, value), known)
+            target = value + "-01-01"[len(value) - 4:] if len(value) < 10 else value
+            return _tri(_compare(index.released, op, target).astype(bool), known)
         if key == "rarity":
             values = index.rarity
             if (values < 0).all():
                 raise self._error("the loaded card data has no rarity (run grimoire data update)", node)
             return _tri(_compare(values.astype(float), op, float(value)), values >= 0)
-        if key in ("format", "banned", "restricted"):
-            codes = columns.legality(value)
-            if (codes < 0).all():
-                raise self._error(f"the loaded card data has no {value} legality (the bundled snapshot knows only "
-                                  "commander; run grimoire data update)", node)
-            wanted = {"format": (1, 2), "banned": (3,), "restricted": (2,)}[key]
-            return _tri(np.isin(codes, wanted), codes >= 0)
-        if key == "role":
-            bit = np.uint32(1 << ROLE_NAMES[value])
-            return _tri((index.role_bits & bit) != 0)
-        if key in ("is", "not"):
-            true, false = self.is_value(node)
-            return (true, false) if key == "is" else (false, true)
-        raise self._error(f"keyword {key} is not supported", node)
+        codes = columns.legality(value)
+        if (codes < 0).all():
+            raise self._error(f"the loaded card data has no {value} legality (the bundled snapshot knows only "
+                              "commander; run grimoire data update)", node)
+        wanted = {"format": (1, 2), "banned": (3,), "restricted": (2,)}[key]
+        return _tri(np.isin(codes, wanted), codes >= 0)
 
     def is_value(self, node: Filter) -> tuple[np.ndarray, np.ndarray]:
         index, value = self.index, node.value
         columns = index.columns
-        types = index.type_line.strings
         if value in LAYOUT_IS and value != "saga":
             return _tri(np.isin(index.layout, list(LAYOUT_IS[value])))
         if value in ("gamechanger", "gc", "funny", "reserved"):
@@ -367,43 +577,60 @@ class Evaluator:
             if (flags < 0).all():
                 raise self._error(f"the loaded card data does not say which cards are {value}", node)
             return _tri(flags == 1, flags >= 0)
+        if value in ("reprint", "firstprint"):
+            raise self._error(f"the loaded card data has no printings, so is:{value} cannot be answered "
+                              "(Grimoire's card data is per card)", node)
+        if value in ("multicolor", "colorless", "monocolor"):
+            wanted = {"multicolor": ColorValue(0, multicolor=True), "colorless": ColorCount(0),
+                      "monocolor": ColorCount(1)}[value]
+            return self.color_leaf(Filter("color", "=", wanted, node.position, node.raw))
+        return _partly_known(self.text_property(value), index.unknown_face)
+
+    def text_property(self, value: str) -> np.ndarray:
+        """``is:`` values read from type lines, rules text and costs (what the store knows of them)."""
+        index = self.index
+        types = index.type_line.strings
         if value in ("land", "creature", "instant", "sorcery", "artifact", "enchantment", "planeswalker",
                      "battle", "saga", "legendary"):
-            return _tri(np.array([value in t for t in types], dtype=bool))
+            return np.array([value in t for t in types], dtype=bool)
         if value == "permanent":
-            return _tri(np.array([any(p in t.split("—")[0] for p in PERMANENT_TYPES) for t in types], dtype=bool))
+            return np.array([any(p in t.split("—")[0] for p in PERMANENT_TYPES) for t in types], dtype=bool)
         if value == "spell":
-            return _tri(np.array(["land" not in t.split("//")[0].split("—")[0] for t in types], dtype=bool))
+            return np.array(["land" not in t.split("//")[0].split("—")[0] for t in types], dtype=bool)
         if value == "historic":
-            return _tri(np.array([any(h in t for h in ("legendary", "artifact", "saga")) for t in types], dtype=bool))
+            return np.array([any(h in t for h in ("legendary", "artifact", "saga")) for t in types], dtype=bool)
         if value == "commander":
             texts = index.oracle.strings
-            return _tri(np.array([("legendary" in t.split("//")[0] and "creature" in t.split("//")[0])
-                                  or "can be your commander" in x for t, x in zip(types, texts, strict=True)],
-                                 dtype=bool))
+            return np.array([("legendary" in t.split("//")[0] and "creature" in t.split("//")[0])
+                             or "can be your commander" in x for t, x in zip(types, texts, strict=True)], dtype=bool)
         if value in ("partner", "companion"):
             wanted = PARTNER_KEYWORDS if value == "partner" else {"companion"}
-            return _tri(np.array([bool(ks & wanted) for ks in index.keywords], dtype=bool))
+            return np.array([bool(ks & wanted) for ks in index.keywords], dtype=bool)
+        if value == "bear":  # Scryfall's is:bear: a two-mana 2/2 creature
+            power, toughness = index.face_numbers("power")[:, 0], index.face_numbers("toughness")[:, 0]
+            creature = np.array(["creature" in t.split("//")[0] for t in types], dtype=bool)
+            return creature & (index.columns.mana_value == 2) & (power == 2) & (toughness == 2)
         if value in ("vanilla", "frenchvanilla"):
-            texts = index.oracle.strings
-            creature = np.array(["creature" in t for t in types], dtype=bool)
-            if value == "vanilla":
-                return _tri(creature & np.array([not x.strip() for x in texts], dtype=bool))
-            keyword_only = np.array([bool(x.strip()) and all(
-                any(line.strip().lower().startswith(k) for k in ks) for line in x.split("\n") if line.strip())
-                for x, ks in zip(texts, index.keywords, strict=True)], dtype=bool)
-            return _tri(creature & keyword_only)
-        if value == "modal":
-            return _tri(index.oracle.contains("choose one", None) | index.oracle.contains("choose two", None)
-                        | index.oracle.contains("choose three", None) | np.isin(index.layout, ["modal_dfc"]))
+            return self._vanilla(value, types)
+        if value == "modal":  # a modal spell's list of modes ("Choose one —") or a modal double-faced card
+            modes = np.array([bool(_MODES.search(x)) for x in index.oracle.strings], dtype=bool)
+            return modes | np.isin(index.layout, ["modal_dfc"])
         if value in ("hybrid", "phyrexian"):
             pattern = _HYBRID if value == "hybrid" else _PHYREXIAN
-            return _tri(np.array([bool(pattern.search(c)) for c in index.mana_cost], dtype=bool))
-        if value in ("multicolor", "colorless", "monocolor"):
-            count = np.unpackbits(columns.colors[:, None], axis=1).sum(axis=1)
-            match = {"multicolor": count >= 2, "colorless": count == 0, "monocolor": count == 1}[value]
-            return _tri(match, columns.colors_known)
-        raise self._error(f"is:{value} is not supported", node)
+            return np.array([bool(pattern.search(c)) for c in index.mana_cost], dtype=bool)
+        rule = IS_NICKNAMES[value]
+        type_lines, texts = index.nickname_texts
+        return np.array([rule(t, x) for t, x in zip(type_lines, texts, strict=True)], dtype=bool)
+
+    def _vanilla(self, value: str, types: list[str]) -> np.ndarray:
+        texts = self.index.oracle.strings
+        creature = np.array(["creature" in t for t in types], dtype=bool)
+        if value == "vanilla":
+            return creature & np.array([not x.strip() for x in texts], dtype=bool)
+        keyword_only = np.array([bool(x.strip()) and all(
+            any(line.strip().lower().startswith(k) for k in ks) for line in x.split("\n") if line.strip())
+            for x, ks in zip(texts, self.index.keywords, strict=True)], dtype=bool)
+        return creature & keyword_only
 
 
 _ROW_BY_ROW_KEYS = frozenset({"name", "oracle", "fulloracle", "type", "text", "mana"})
@@ -414,7 +641,43 @@ def _cost(node: Node) -> int:
     if isinstance(node, Filter):
         if node.regex:
             return 4
-        return 3 if node.key in ("name", "oracle", "fulloracle", "type", "text", "mana") else 1
+        return 3 if node.key in _ROW_BY_ROW_KEYS else 1
     if isinstance(node, Text | ExactName):
         return 2
     return 5
+
+
+def order_positions(index: FilterIndex, rows: np.ndarray, order: str, direction: str, node: Filter | None = None,
+                    query: str = "") -> np.ndarray:
+    """Positions into ``rows`` that sort them by Scryfall's ``order:`` (name breaks ties, unknown values last)."""
+    columns = index.columns
+    if order == "edhrec":
+        raise QuerySyntaxError("the loaded card data has no EDHREC rank, so order:edhrec cannot sort it",
+                               node.position if node else 0, query)
+    if order == "released" and not index.released.any():
+        raise QuerySyntaxError("the loaded card data has no release dates, so order:released cannot sort it",
+                               node.position if node else 0, query)
+    if order == "rarity" and (index.rarity < 0).all():
+        raise QuerySyntaxError("the loaded card data has no rarity, so order:rarity cannot sort it",
+                               node.position if node else 0, query)
+    if order == "name":
+        primary = index.name_order.astype(float)
+    elif order in ("cmc", "mv", "manavalue"):
+        primary = columns.mana_value.copy()
+    elif order in ("power", "pow", "toughness", "tou"):
+        primary = np.nanmax(np.where(index.face_exists, index.face_numbers(
+            "power" if order.startswith("pow") else "toughness"), np.nan), axis=1, initial=-np.inf)
+        primary[np.isinf(primary)] = np.nan
+    elif order == "color":  # WUBRG, then multicolour, then colourless
+        counts = _popcount(columns.colors)
+        first = np.array([(int(m) & -int(m)).bit_length() for m in columns.colors])
+        primary = np.where(counts == 0, 99.0, np.where(counts >= 2, 10.0 + counts, first.astype(float)))
+    elif order == "rarity":
+        primary = np.where(index.rarity >= 0, index.rarity, np.nan).astype(float)
+    else:
+        primary = np.array([int(d.replace("-", "")) if d else np.nan for d in index.released], dtype=float)
+    values = primary[rows]
+    sign = -1.0 if direction == "desc" else 1.0
+    unknown = np.isnan(values)
+    keyed = np.where(unknown, 0.0, values * sign)
+    return np.lexsort((index.name_order[rows], keyed, unknown))

@@ -7,13 +7,14 @@ Bare words and quoted phrases are free text (what the card should do, ranked); k
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Union
 
-import regex
+from grimoire.search.nicknames import IS_NICKNAMES
+from grimoire.search.patterns import PatternError, UserPattern, compile_pattern
 
 MAX_QUERY_LENGTH = 1000
-MAX_REGEX_LENGTH = 200
 MAX_DEPTH = 30
 
 
@@ -23,12 +24,19 @@ class QuerySyntaxError(ValueError):
     def __init__(self, message: str, position: int, query: str = ""):
         self.message = message
         self.position = position
-        self.query = query
+        self.query = _printable(query)  # a lone surrogate cannot be printed or sent as UTF-8
         super().__init__(f"{message} (at character {position + 1})")
 
     def caret(self) -> str:
         """The query with a caret under the offending character."""
         return f"{self.query}\n{' ' * self.position}^"
+
+
+def _printable(text: str) -> str:
+    return text.encode("utf-8", "replace").decode("utf-8") if _SURROGATE.search(text) else text
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 # --- values ---------------------------------------------------------------------------------------------
@@ -45,6 +53,8 @@ COLOR_NAMES = {
 }
 MULTICOLOR = "multicolor"
 COMPARISONS = (":", "=", "!=", "<=", ">=", "<", ">")
+MANA_SYMBOL = re.compile(r"\{([^{}]+)\}|(\d+)|([wubrgcxyzsp])", re.IGNORECASE)
+_VALID_SYMBOL = re.compile(r"(?:\d+|[WUBRGCXYZS]|½|∞|[WUBRG2C]/[WUBRGP](?:/P)?|P|H[WUBRG]|T|Q|E)")
 
 
 @dataclass(frozen=True)
@@ -53,6 +63,28 @@ class ColorValue:
 
     mask: int
     multicolor: bool = False
+
+
+@dataclass(frozen=True)
+class ColorCount:
+    """A number of colours (``c=2``, ``id>=3``), as Scryfall reads a number after a colour keyword."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class FieldValue:
+    """Another numeric field as the right-hand side (``pow>tou``): compared face by face."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class Devotion:
+    """``devotion:{u}{u}{u}``: at least ``count`` mana symbols of the colours in ``mask`` in the cost."""
+
+    mask: int
+    count: int
 
 
 def parse_colors(text: str) -> ColorValue | None:
@@ -76,21 +108,38 @@ IS_VALUES = frozenset({
     "commander", "partner", "companion", "gamechanger", "gc", "reserved", "permanent", "spell", "dfc", "mdfc",
     "transform", "meld", "split", "flip", "adventure", "leveler", "saga", "class", "vanilla", "frenchvanilla",
     "funny", "legendary", "historic", "modal", "hybrid", "phyrexian", "multicolor", "colorless", "monocolor",
-    "land", "creature", "instant", "sorcery", "artifact", "enchantment", "planeswalker", "battle",
-})
+    "land", "creature", "instant", "sorcery", "artifact", "enchantment", "planeswalker", "battle", "bear",
+    "reprint", "firstprint",
+}) | frozenset(IS_NICKNAMES)
+HAS_VALUES = frozenset({"indicator", "watermark", "flavor", "security_stamp", "stamp"})
+# Scryfall's sort orders (scryfall.com/docs/api/cards/search, "order") and their natural directions.
+ORDERS = {"name": "asc", "cmc": "asc", "mv": "asc", "manavalue": "asc", "power": "asc", "pow": "asc",
+          "toughness": "asc", "tou": "asc", "color": "asc", "rarity": "asc", "released": "desc",
+          "edhrec": "asc"}
+DIRECTIONS = ("asc", "desc", "auto")
+PRINTING_ORDERS = frozenset({"set", "usd", "eur", "tix", "artist", "review", "spoiled"})
 
 TEXT_KEYS = {"name": "name", "n": "name", "o": "oracle", "oracle": "oracle", "fo": "fulloracle",
              "fulloracle": "fulloracle", "t": "type", "type": "type", "kw": "keyword", "keyword": "keyword",
-             "m": "mana", "mana": "mana"}
+             "keywords": "keyword", "m": "mana", "mana": "mana"}
 COLOR_KEYS = {"c": "color", "color": "color", "colors": "color", "id": "identity", "identity": "identity",
               "ci": "identity", "produces": "produces"}
 NUMBER_KEYS = {"mv": "mv", "cmc": "mv", "manavalue": "mv", "pow": "power", "power": "power",
-               "tou": "toughness", "toughness": "toughness", "loy": "loyalty", "loyalty": "loyalty",
-               "def": "defense", "defense": "defense", "year": "year"}
+               "tou": "toughness", "toughness": "toughness", "pt": "powtou", "powtou": "powtou",
+               "loy": "loyalty", "loyalty": "loyalty", "def": "defense", "defense": "defense", "year": "year"}
 FORMAT_KEYS = {"f": "format", "format": "format", "legal": "format", "banned": "banned",
                "restricted": "restricted"}
-OTHER_KEYS = {"is": "is", "not": "not", "role": "role", "r": "rarity", "rarity": "rarity"}
+OTHER_KEYS = {"is": "is", "not": "not", "has": "has", "role": "role", "otag": "role", "oracletag": "role",
+              "function": "role", "r": "rarity", "rarity": "rarity", "devotion": "devotion", "date": "date",
+              "e": "set", "s": "set", "set": "set", "edition": "set", "order": "order", "direction": "direction",
+              "dir": "direction"}
+# Scryfall keywords about printings (art, prices, frames...): oracle-level card data cannot answer them.
+PRINTING_KEYS = frozenset({"a", "art", "artist", "artists", "ft", "flavor", "wm", "watermark", "border", "frame",
+                           "stamp", "usd", "eur", "tix", "in", "game", "cube", "lang", "language", "cn",
+                           "number", "st", "prints", "paperprints", "sets", "papersets", "illustrations",
+                           "block", "b", "new", "atag", "arttag", "unique", "prefer", "include"})
 ALL_KEYS = {**TEXT_KEYS, **COLOR_KEYS, **NUMBER_KEYS, **FORMAT_KEYS, **OTHER_KEYS}
+NUMBER_FIELDS = frozenset({"mv", "power", "toughness", "powtou", "loyalty", "defense"})
 
 
 # --- AST ------------------------------------------------------------------------------------------------
@@ -174,15 +223,11 @@ def _read_regex(query: str, start: int) -> tuple[str, int]:
     raise QuerySyntaxError("unclosed regular expression: a /regex/ ends with /", start, query)
 
 
-def compile_regex(pattern: str, position: int, query: str) -> regex.Pattern:
-    if not pattern:
-        raise QuerySyntaxError("empty regular expression", position, query)
-    if len(pattern) > MAX_REGEX_LENGTH:
-        raise QuerySyntaxError(f"regular expression longer than {MAX_REGEX_LENGTH} characters", position, query)
+def compile_regex(pattern: str, position: int, query: str) -> UserPattern:
     try:
-        return regex.compile(pattern, regex.IGNORECASE | regex.VERSION0)
-    except (regex.error, RecursionError, OverflowError, ValueError, TypeError) as exc:
-        raise QuerySyntaxError(f"invalid regular expression: {exc}", position, query) from None
+        return compile_pattern(pattern)
+    except PatternError as exc:
+        raise QuerySyntaxError(str(exc), position, query) from None
 
 
 def _tokens(query: str) -> list[_Token]:
@@ -244,6 +289,9 @@ def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter |
         if name not in ALL_KEYS:
             return Text(key_match.group(1), start), index  # "creature: draw a card": a colon in prose
         raise QuerySyntaxError(f"{name}{op} needs a value right after it (no space)", start, query)
+    if name in PRINTING_KEYS:
+        raise QuerySyntaxError(f"{key_match.group(1)}{op} is about printings (art, sets, prices, frames); "
+                               "Grimoire's card data is per card and cannot answer it", start, query)
     if name not in ALL_KEYS:
         raise QuerySyntaxError(f"unknown keyword {key_match.group(1)!r}: "
                                f"known are {', '.join(sorted(ALL_KEYS))}", start, query)
@@ -266,59 +314,122 @@ def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter |
 
 
 def _typed_value(key: str, op: str, raw: str, is_regex: bool, start: int, value_position: int, query: str):
+    def error(message: str) -> QuerySyntaxError:
+        return QuerySyntaxError(message, value_position, query)
+
     if is_regex:
         if op not in (":", "="):
             raise QuerySyntaxError(f"{key} takes : with a regular expression", start, query)
         return compile_regex(raw, value_position, query)
     if not raw.strip():
-        raise QuerySyntaxError(f"empty value for {key}", value_position, query)
+        raise error(f"empty value for {key}")
     if key == "produces":
         letters = raw.lower()
-        if not letters or any(ch not in "wubrgc" for ch in letters):
-            raise QuerySyntaxError(f"produces takes mana letters (w, u, b, r, g, c), got {raw!r}", value_position,
-                                   query)
+        if any(ch not in "wubrgc" for ch in letters):
+            raise error(f"produces takes mana letters (w, u, b, r, g, c), got {raw!r}")
         return ColorValue(sum(1 << "wubrgc".index(ch) for ch in set(letters)))
     if key in ("color", "identity"):
-        colors = parse_colors(raw)
-        if colors is None:
-            raise QuerySyntaxError(f"{raw!r} is not a colour: use letters (wubrg, c) or a name such as "
-                                   "azorius, esper or abzan", value_position, query)
-        return colors
+        return _color_value(raw, error)
     if key in NUMBER_KEYS.values():
-        if key == "mv" and raw.lower() in ("even", "odd") and op == ":":
-            return raw.lower()
-        try:
-            return float(raw)
-        except ValueError:
-            raise QuerySyntaxError(f"{key} needs a number, got {raw!r}", value_position, query) from None
-    if op not in (":", "=") and key not in ("rarity",):
-        raise QuerySyntaxError(f"{key} takes : or =, not {op}", start, query)
+        return _number_value(key, op, raw, error)
+    if key == "mana":
+        return _mana_value(raw, error)
+    if key == "devotion":
+        return _devotion_value(raw, error)
+    if key == "date":
+        if not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", raw):
+            raise error(f"date takes a date such as 2015-08-18 or a year, got {raw!r}")
+        return raw
     if key == "rarity":
         if raw.lower() not in RARITIES:
-            raise QuerySyntaxError(f"unknown rarity {raw!r}: use common, uncommon, rare, mythic, special or bonus",
-                                   value_position, query)
+            raise error(f"unknown rarity {raw!r}: use common, uncommon, rare, mythic, special or bonus")
         return RARITIES[raw.lower()]
-    if key in ("is", "not"):
-        if raw.lower() not in IS_VALUES:
-            raise QuerySyntaxError(f"unknown {key}:{raw}; known are {', '.join(sorted(IS_VALUES))}",
-                                   value_position, query)
-        return raw.lower()
+    if op not in (":", "=") and key != "set":
+        raise QuerySyntaxError(f"{key} takes : or =, not {op}", start, query)
+    return _named_value(key, raw.lower(), raw, error)
+
+
+def _named_value(key: str, lowered: str, raw: str, error) -> str:
+    """The value of a keyword that takes one of a known list of names (is:, has:, role:, f:, order:...)."""
+    if key == "order" and lowered in PRINTING_ORDERS:
+        raise error(f"order:{raw} sorts printings (sets, prices, artists); Grimoire's card data is per card")
+    if key in ("is", "not", "has", "order", "direction", "role", "format", "banned", "restricted"):
+        known = _known_names(key)
+        if lowered not in known:
+            what = {"is": f"is:{raw}", "not": f"not:{raw}", "has": f"has:{raw}"}.get(key, f"{key} {raw!r}")
+            raise error(f"unknown {what}; known are {', '.join(sorted(known))}")
+    return lowered
+
+
+def _known_names(key: str):
     if key == "role":
         from grimoire.search.roles import ROLE_NAMES
 
-        if raw.lower() not in ROLE_NAMES:
-            raise QuerySyntaxError(f"unknown role {raw!r}; known are {', '.join(sorted(ROLE_NAMES))}",
-                                   value_position, query)
-        return raw.lower()
-    if key in FORMAT_KEYS.values():
+        return ROLE_NAMES
+    if key in ("format", "banned", "restricted"):
         from grimoire.cards.model import FORMATS
 
-        if raw.lower() not in FORMATS:
-            raise QuerySyntaxError(f"unknown format {raw!r}; known are {', '.join(FORMATS)}", value_position, query)
-        return raw.lower()
-    if key == "mana":
-        return raw.upper() if "{" in raw else "".join(f"{{{ch}}}" for ch in raw.upper())
-    return raw.lower()
+        return FORMATS
+    return {"is": IS_VALUES, "not": IS_VALUES, "has": HAS_VALUES, "order": ORDERS, "direction": DIRECTIONS}[key]
+
+
+def _color_value(raw: str, error) -> ColorValue | ColorCount:
+    if raw.isdigit():
+        if int(raw) > 5:
+            raise error(f"a card has at most 5 colours, not {raw}")
+        return ColorCount(int(raw))
+    colors = parse_colors(raw)
+    if colors is None:
+        raise error(f"{raw!r} is not a colour: use letters (wubrg, c), a number of colours (c=2) or a name "
+                    "such as azorius, esper or abzan")
+    return colors
+
+
+def _number_value(key: str, op: str, raw: str, error) -> float | str | FieldValue:
+    lowered = raw.lower()
+    if key == "mv" and lowered in ("even", "odd"):
+        if op not in (":", "="):
+            raise error(f"mv{op}{raw} means nothing: use mv:even or mv:odd")
+        return lowered
+    if lowered in NUMBER_KEYS and NUMBER_KEYS[lowered] in NUMBER_FIELDS and key in NUMBER_FIELDS:
+        return FieldValue(NUMBER_KEYS[lowered])
+    try:
+        number = float(raw)
+    except ValueError:
+        number = None
+    if number is None or number != number or number in (float("inf"), float("-inf")):
+        fields = "pow, tou, pt, mv, loy, def"
+        raise error(f"{key} needs a number or another field ({fields}), got {raw!r}")
+    return number
+
+
+def _mana_symbols(raw: str, error) -> list[str]:
+    """``2ww`` or ``{2}{W}{W}`` or ``{w/u}{p}`` as symbols (``{2}``, ``{W}``...); anything else is an error."""
+    symbols, index = [], 0
+    for match in MANA_SYMBOL.finditer(raw):
+        if match.start() != index:
+            break
+        inner = (match.group(1) or match.group(2) or match.group(3)).upper()
+        if not _VALID_SYMBOL.fullmatch(inner):
+            raise error(f"{{{inner}}} is not a mana symbol")
+        symbols.append(f"{{{inner}}}")
+        index = match.end()
+    if index != len(raw) or not symbols:
+        raise error(f"not mana symbols: {raw[index:]!r}; write them as {{2}}{{W}}{{W}}, {{W/U}}, {{R/P}} or 2ww")
+    return symbols
+
+
+def _mana_value(raw: str, error) -> str:
+    return "".join(_mana_symbols(raw, error))
+
+
+def _devotion_value(raw: str, error) -> Devotion:
+    symbols = set(_mana_symbols(raw, error))
+    letters = {ch for ch in "".join(symbols) if ch in "WUBRG"}
+    if len(symbols) != 1 or not letters:
+        raise error("devotion takes one coloured or hybrid symbol, repeated: devotion:{u}{u}{u} or "
+                    "devotion:{u/b}{u/b}")
+    return Devotion(sum(1 << "WUBRG".index(ch) for ch in letters), len(_mana_symbols(raw, error)))
 
 
 # --- parser ---------------------------------------------------------------------------------------------
@@ -361,13 +472,20 @@ class _Parser:
         return children[0] if len(children) == 1 else And(tuple(children))
 
     def parse_unary(self) -> Node:
-        token = self.peek()
-        if token.kind == "-":
+        token = first = self.peek()
+        negations = 0
+        while token is not None and token.kind == "-":  # a loop, not recursion: "------x" is 1,000 deep at most
+            negations += 1
             self.index += 1
             following = self.peek()
             if following is None or following.kind in (")", "or", "and"):
                 raise self.error("'-' must be followed by a term to exclude", token.position)
-            return Not(self.parse_unary(), token.position)
+            if following.kind != "-":
+                break
+            token = following
+        if negations:
+            node = self.parse_unary()
+            return Not(node, first.position) if negations % 2 else node  # "--x" is x
         if token.kind == "(":
             self.depth += 1
             if self.depth > MAX_DEPTH:
@@ -394,12 +512,66 @@ def parse(query: str) -> Node:
         raise QuerySyntaxError(f"query longer than {MAX_QUERY_LENGTH} characters", MAX_QUERY_LENGTH, query)
     if not query.strip():
         raise QuerySyntaxError("empty query", 0, query)
+    _check_characters(query)
     parser = _Parser(query, _tokens(query))
     node = parser.parse_or()
     leftover = parser.peek()
     if leftover is not None:
         raise parser.error("unexpected ')'" if leftover.kind == ")" else "unexpected term", leftover.position)
+    _check_directives(node, query)
     return node
+
+
+def _check_characters(query: str) -> None:
+    """Refuse what no card text holds and what breaks the text engines: a lone surrogate (Python's stand-in
+    for invalid UTF-8 on a command line) and control characters such as NUL."""
+    for position, ch in enumerate(query):
+        if "\ud800" <= ch <= "\udfff":
+            raise QuerySyntaxError("invalid character (a lone surrogate: the text was not valid UTF-8)", position,
+                                   query)
+        if unicodedata.category(ch) == "Cc" and ch not in "\t\n\r":
+            raise QuerySyntaxError(f"control character U+{ord(ch):04X} is not allowed in a query", position, query)
+
+
+def _check_directives(node: Node, query: str) -> None:
+    """``order:`` and ``direction:`` sort the whole result, so they stand at the top level only, once each."""
+    seen: set[str] = set()
+    for child in _conjuncts(node):
+        if isinstance(child, Filter) and child.key in ("order", "direction"):
+            if child.key in seen:
+                raise QuerySyntaxError(f"{child.key}: given twice", child.position, query)
+            seen.add(child.key)
+            continue
+        for inner in _directives(child):
+            raise QuerySyntaxError(f"{inner.key}: sorts the whole result; it cannot be negated or put inside "
+                                   "'or' or parentheses", inner.position, query)
+
+
+def _conjuncts(node: Node) -> list[Node]:
+    """The terms every match must satisfy: the top-level conjunction, nested groups of ANDs flattened."""
+    if isinstance(node, And):
+        return [term for child in node.children for term in _conjuncts(child)]
+    return [node]
+
+
+def _directives(node: Node):
+    if isinstance(node, Filter) and node.key in ("order", "direction"):
+        yield node
+    for child in (node.child,) if isinstance(node, Not) else getattr(node, "children", ()):
+        yield from _directives(child)
+
+
+def sort_order(node: Node | None) -> tuple[str, str] | None:
+    """The ``order:`` and ``direction:`` of a parsed query as (order, "asc" or "desc"), or ``None``."""
+    if node is None:
+        return None
+    given = {child.key: child.value for child in _conjuncts(node) if isinstance(child, Filter)
+             and child.key in ("order", "direction")}
+    if not given:
+        return None
+    order = given.get("order", "name")
+    direction = given.get("direction", "auto")
+    return order, ORDERS[order] if direction == "auto" else direction
 
 
 def text_as_filters(node: Node, *, filtering: bool = False) -> Node:

@@ -1,0 +1,113 @@
+"""User regular expressions: compiled for RE2 (linear time) where the pattern fits, else for ``regex``.
+
+RE2 cannot backtrack, so ``/(a+)+$/`` costs the same on every machine and gives the same answer every
+time. Only patterns RE2 refuses (backreferences, lookarounds) fall back to the backtracking ``regex``
+module, and those are budgeted by the CPU time of the matching work, never by wall-clock time, so a
+busy machine does not turn a valid query into an error.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+
+import re2
+import regex
+
+MAX_REGEX_LENGTH = 200
+CPU_BUDGET_SECONDS = 0.5
+# A backtracking search is stopped by wall-clock time; the wall-clock limit per try grows until the CPU
+# budget is spent, and this factor bounds how far wall-clock may exceed it on an overloaded machine.
+_MAX_WALL_FACTOR = 20
+
+# Scryfall's regex shorthands (scryfall.com/docs/regular-expressions): \sm a mana symbol, \ss any symbol,
+# \spt a power/toughness such as 2/3 or */*, \spp a +X/+X change, \smm a -X/-X change.
+_NUMBER = r"(?:[0-9x*+½∞]+)"
+SHORTHANDS = {
+    r"\spp": rf"\+{_NUMBER}/\+{_NUMBER}",
+    r"\smm": rf"-{_NUMBER}/-{_NUMBER}",
+    r"\spt": rf"[-+]?{_NUMBER}/[-+]?{_NUMBER}",
+    r"\sm": r"\{[wubrgcsxyz0-9½∞/p]+\}",
+    r"\ss": r"\{[^{}]+\}",
+}
+_SHORTHAND = re.compile(r"\\\\|" + "|".join(re.escape(s) for s in SHORTHANDS))
+
+
+class PatternError(ValueError):
+    """A pattern that neither engine compiles, or one too slow to run; the message says why."""
+
+
+class PatternTooSlow(PatternError):
+    """The backtracking fallback spent its CPU budget."""
+
+
+def _expand_shorthands(pattern: str) -> str:
+    return _SHORTHAND.sub(lambda m: SHORTHANDS.get(m.group(), m.group()), pattern)
+
+
+@dataclass(frozen=True)
+class UserPattern:
+    """A compiled user pattern: case-insensitive, ``^`` and ``$`` at every line (ability) of the text."""
+
+    source: str
+    compiled: object
+    linear: bool
+    compiled_bytes: object = None  # the RE2 pattern over UTF-8 bytes, to scan many rows in one pass
+
+    def search(self, text: str, budget: CpuBudget | None = None) -> bool:
+        """Whether the pattern occurs in ``text``; the fallback engine charges ``budget``."""
+        if self.linear:
+            return self.compiled.search(text) is not None
+        return (budget or CpuBudget()).search(self.compiled, text)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, UserPattern) and other.source == self.source
+
+    def __hash__(self) -> int:
+        return hash(("pattern", self.source))
+
+
+def compile_pattern(pattern: str) -> UserPattern:
+    """Compile a user's ``/pattern/``; raises :class:`PatternError` with the engine's reason."""
+    if not pattern:
+        raise PatternError("empty regular expression")
+    if len(pattern) > MAX_REGEX_LENGTH:
+        raise PatternError(f"regular expression longer than {MAX_REGEX_LENGTH} characters")
+    expanded = _expand_shorthands(pattern)
+    options = re2.Options()
+    options.log_errors = False
+    options.max_mem = 8 << 20
+    try:
+        return UserPattern(pattern, re2.compile(f"(?im){expanded}", options), linear=True,
+                           compiled_bytes=re2.compile(f"(?im){expanded}".encode(), options))
+    except (re2.error, UnicodeEncodeError):
+        pass
+    try:
+        compiled = regex.compile(expanded, regex.IGNORECASE | regex.MULTILINE | regex.VERSION0)
+    except (regex.error, RecursionError, OverflowError, ValueError, TypeError) as exc:
+        raise PatternError(f"invalid regular expression: {exc}") from None
+    return UserPattern(pattern, compiled, linear=False)
+
+
+class CpuBudget:
+    """CPU seconds left for one query's backtracking searches (``time.thread_time``: this thread's work)."""
+
+    def __init__(self, seconds: float = CPU_BUDGET_SECONDS):
+        self.seconds = seconds
+        self.used = 0.0
+
+    def search(self, compiled: regex.Pattern, text: str) -> bool:
+        wall_limit = max(self.seconds - self.used, 0.001)
+        while True:
+            started = time.thread_time()
+            try:
+                found = compiled.search(text, timeout=wall_limit) is not None
+            except TimeoutError:
+                found = None
+            self.used += time.thread_time() - started
+            if found is not None:
+                return found
+            if self.used >= self.seconds or wall_limit >= self.seconds * _MAX_WALL_FACTOR:
+                raise PatternTooSlow("regular expression too slow to run over every card; simplify it")
+            wall_limit *= 2  # the wall-clock limit ran out before the CPU budget: the machine is busy

@@ -1,0 +1,133 @@
+"""Generated queries mixing every keyword, quotes, parentheses, unicode, surrogates and deep nesting.
+
+Any exception other than :class:`QuerySyntaxError` fails, and so does any query slower than 2 s: 2,000
+queries in the default suite, 20,000 in the slow one (``pytest -m slow``).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from grimoire.search.query import ALL_KEYS, COMPARISONS, HAS_VALUES, IS_VALUES, ORDERS, PRINTING_KEYS, QuerySyntaxError
+
+SECONDS_PER_QUERY = 2.0
+
+_WEIRD_TEXT = st.text(alphabet=st.characters(codec=None, categories=None), max_size=8)  # surrogates included
+_VALUES = st.one_of(
+    st.sampled_from(["instant", "elf", "legendary creature", "draw", "~", "wubrg", "rg", "c", "m", "esper",
+                     "3", "0", "-1", "2.5", "*", "even", "odd", "pow", "tou", "mv", "loy", "def", "1e309", "nan",
+                     "{R}{R}", "2ww", "{w/u}{w/u}", "{2/g}", "{", "}}}", "{}", "{R/P}", "{10}", "commander",
+                     "modern", "rare", "mythic", "ramp", "removal", "asc", "desc", "2020-01-01", "1993",
+                     "éomer", "ÆTHER", "\x00", "\ud800", "\udcff", "💥", "ǅ", "\u200b", "ﬁ", "İ"]),
+    st.sampled_from(sorted(IS_VALUES | HAS_VALUES | set(ORDERS))),
+    _WEIRD_TEXT,
+)
+_REGEX = st.one_of(
+    st.sampled_from(["^{T}: add", "(a+)+$", "(.*a){20}", "draws? \\w+ cards?", "\\spp", "\\sm", "[", "(?=x)",
+                     "(\\w)\\1", "a{1000}", "a{2000}", "\\", "\\p{L}", "(?i)x", ".*", "$^", "\\bfoo\\b", "\\x00"]),
+    st.text(alphabet="ab()[]{}*+?|^$\\.wsd1:", max_size=12),
+)
+_KEYS = st.sampled_from(sorted(ALL_KEYS) + sorted(PRINTING_KEYS) + ["zap", "O", "T", "ID"])
+
+
+@st.composite
+def _keyword_term(draw) -> str:
+    key, op = draw(_KEYS), draw(st.sampled_from(COMPARISONS))
+    kind = draw(st.sampled_from(["bare", "quoted", "regex"]))
+    if kind == "regex":
+        return f"{key}{op}/{draw(_REGEX)}/"
+    value = draw(_VALUES)
+    return f'{key}{op}"{value}"' if kind == "quoted" else f"{key}{op}{value}"
+
+
+_ATOMS = st.one_of(
+    _keyword_term(),
+    st.sampled_from(["draw", "a", "card", "destroy", "or", "and", "OR", "-", "(", ")", '"', "!", "/", "~",
+                     "target", "creature:", "Lightning", "éomer"]),
+    _VALUES.map(lambda v: f'"{v}"'),
+    _VALUES.map(lambda v: f"!{v}"),
+    st.sampled_from(['!"Lightning Bolt"', "!fire", '!"fire // ice"']),
+    _REGEX.map(lambda r: f"/{r}/"),
+    _WEIRD_TEXT,
+)
+
+
+def _combine(children):
+    joined = st.tuples(children, st.sampled_from([" ", " or ", " and ", " OR ", "", "  "]), children).map(
+        lambda t: f"{t[0]}{t[1]}{t[2]}")
+    negated = st.tuples(st.integers(1, 3), children).map(lambda t: "-" * t[0] + t[1])
+    grouped = children.map(lambda c: f"({c})")
+    return st.one_of(joined, negated, grouped)
+
+
+_QUERIES = st.one_of(
+    st.recursive(_ATOMS, _combine, max_leaves=12),
+    st.tuples(st.integers(1, 45), st.recursive(_ATOMS, _combine, max_leaves=4)).map(
+        lambda t: "(" * t[0] + t[1] + ")" * t[0]),  # deep nesting, past the limit of 30
+    st.tuples(st.integers(1, 1000), _ATOMS).map(lambda t: "-" * t[0] + t[1]),  # long runs of negation
+    st.tuples(st.integers(1, 30), _ATOMS).map(lambda t: "-(" * t[0] + t[1] + ")" * t[0]),
+)
+
+
+def _check(engine, query: str, mode: str) -> None:
+    started = time.perf_counter()
+    try:
+        engine.search(query, mode=mode, limit=5)
+    except QuerySyntaxError as error:
+        assert 0 <= error.position <= len(query)
+        error.caret().encode("utf-8")  # printable: a surrogate in the query is replaced
+    elapsed = time.perf_counter() - started
+    assert elapsed < SECONDS_PER_QUERY, f"{query!r} took {elapsed:.2f} s"
+
+
+_MODES = st.sampled_from(["bm25", "bm25", "bm25", "hybrid"])
+_SUPPRESS = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.filter_too_much,
+             HealthCheck.data_too_large]
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=_SUPPRESS)
+@given(query=_QUERIES, mode=_MODES)
+def test_generated_queries_give_results_or_a_syntax_error(engine, query, mode):
+    _check(engine, query, mode)
+
+
+@pytest.mark.slow
+@settings(max_examples=20000, deadline=None, suppress_health_check=_SUPPRESS)
+@given(query=_QUERIES, mode=_MODES)
+def test_twenty_thousand_generated_queries(engine, query, mode):
+    _check(engine, query, mode)
+
+
+@pytest.fixture(scope="module")
+def snapshot_engine():
+    """The engine over every card, its columns built first: the 2 s limit is per query, not per cold start
+    (the fresh-process figure is ``grimoire bench speed``'s)."""
+    import grimoire
+    from grimoire.search.engine import SearchEngine
+
+    engine = SearchEngine(grimoire.open())
+    for key in sorted(ALL_KEYS):
+        for value in ("x", "1", "/x/", "rg"):
+            try:
+                engine.search(f"-{key}:{value} -x", mode="bm25", limit=1)
+            except QuerySyntaxError:
+                pass
+    for query in ("/x/", "name:/x/", "o:/x/", "o:/~ x/", "fo:/x/", "t:/x/"):
+        engine.search(query, mode="bm25", limit=1)
+    for value in sorted(IS_VALUES):
+        try:
+            engine.search(f"is:{value}", mode="bm25", limit=1)
+        except QuerySyntaxError:
+            pass
+    return engine
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None, suppress_health_check=_SUPPRESS)
+@given(query=_QUERIES)
+def test_generated_queries_on_every_card(snapshot_engine, query):
+    _check(snapshot_engine, query, "bm25")
