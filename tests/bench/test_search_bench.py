@@ -13,7 +13,14 @@ import pytest
 
 from grimoire.bench.search.dataset import QueryFileError, load_queries
 from grimoire.bench.search.labels import LabelRule, apply_rule
-from grimoire.bench.search.metrics import bootstrap_interval, dcg, ndcg_at_10, paired_difference
+from grimoire.bench.search.metrics import (
+    bootstrap_interval,
+    dcg,
+    ndcg_at_10,
+    paired_difference,
+    precision_at_10,
+    staples_at_10,
+)
 from grimoire.bench.search.runner import format_table, paired_table, plot, run_benchmark, write_json
 
 
@@ -33,6 +40,17 @@ def test_ndcg_counts_only_the_first_ten_and_duplicates_once():
     assert ndcg_at_10(list(range(10)) + [11], gains) == 0.0
     assert ndcg_at_10([11, 11, 11], gains) == pytest.approx(100.0)
     assert ndcg_at_10([0, 11], gains) == pytest.approx(100 / math.log2(3))
+
+
+def test_precision_and_staples_at_10_match_hand_computation():
+    gains = {1: 2, 2: 2, 3: 1, 4: 2, 5: 1}
+    assert precision_at_10([1, 9, 3, 3, 8], gains) == pytest.approx(0.2)  # duplicates once, empty slots miss
+    assert precision_at_10(list(range(1, 6)), gains) == pytest.approx(0.5)
+    assert staples_at_10([1, 9, 3, 4], gains) == pytest.approx(2 / 3)
+    assert staples_at_10(list(range(20, 30)) + [1, 2, 4], gains) == 0.0  # beyond the first 10
+    assert staples_at_10([3, 5], {3: 1, 5: 1}) is None  # no staples: undefined, left out of the mean
+    many = {row: 2 for row in range(100, 130)}
+    assert staples_at_10(list(range(100, 110)), many) == 1.0  # out of min(10, 30)
 
 
 def test_bootstrap_and_paired_difference():
@@ -132,19 +150,52 @@ def test_runner_scores_engines_side_by_side(small_db, jsonl_file, tmp_path):
     result = run_benchmark(small_db, [load_queries(jsonl_file, small_db)], ["bm25", "fixed"], split="all",
                            progress=False)
     assert result.sets == ["handwritten", "paraphrase", "deckneeds"]
-    assert result.scores["fixed"]["q1"] == pytest.approx(100.0)
-    assert result.scores["fixed"]["q2"] == 0.0  # filters: Sol Ring is not a green creature, nothing relevant
-    assert 0 <= result.scores["bm25"]["q1"] <= 100
+    assert result.scores["fixed"]["q1"]["ndcg@10"] == pytest.approx(100.0)
+    assert result.scores["fixed"]["q1"]["p@10"] == pytest.approx(0.3)
+    assert result.scores["fixed"]["q1"]["staples@10"] == 1.0
+    assert result.scores["fixed"]["q2"]["ndcg@10"] == 0.0  # filters: none of its cards is a green creature
+    assert result.scores["fixed"]["q2"]["staples@10"] is None  # q2 has no grade-2 card
+    assert 0 <= result.scores["bm25"]["q1"]["ndcg@10"] <= 100
     table = format_table(result)
-    assert "handwritten" in table and "fixed" in table
+    assert "handwritten" in table and "fixed" in table and "P@10" in table and "staples@10" in table
     write_json(result, tmp_path / "scores.json")
-    assert json.loads((tmp_path / "scores.json").read_text())["per_query"][0]["scores"]["fixed"] == pytest.approx(100)
+    written = json.loads((tmp_path / "scores.json").read_text())
+    assert written["per_query"][0]["scores"]["fixed"] == pytest.approx(100)
+    assert written["per_query"][0]["p@10"]["fixed"] == pytest.approx(0.3)
+    assert written["summaries"]["staples@10"]["fixed"]["handwritten"]["queries"] == 1
     plot(result, tmp_path / "chart.png")
     assert (tmp_path / "chart.png").read_bytes()[:4] == b"\x89PNG"
     assert paired_table(result) == ""  # no hybrid in this run
     test_only = run_benchmark(small_db, [load_queries(jsonl_file, small_db)], ["fixed"], split="dev",
                               progress=False)
     assert list(test_only.scores["fixed"]) == ["q2"]
+
+
+class UnfilteredEngine:
+    """A plugged-in engine that ignores the query's filters and returns a funny card first."""
+
+    name = "unfiltered"
+
+    def __init__(self, db):
+        self.db = db
+
+    def search(self, query, filters, k=10):
+        return ["Blacker Lotus", "Sol Ring", "Llanowar Elves", "Birds of Paradise", "Lightning Bolt"][:k]
+
+
+def test_funny_and_filter_violating_results_are_dropped_before_scoring(small_db, jsonl_file):
+    from grimoire.bench.search.engines import register_engine
+
+    register_engine("unfiltered", UnfilteredEngine)
+    result = run_benchmark(small_db, [load_queries(jsonl_file, small_db)], ["unfiltered"], split="all",
+                           progress=False)
+    green_creatures = result.scores["unfiltered"]["q2"]  # Sol Ring and Lightning Bolt break its filters
+    assert green_creatures["ndcg@10"] == pytest.approx(100.0) and green_creatures["p@10"] == pytest.approx(0.2)
+    burn = result.scores["unfiltered"]["q1"]  # Blacker Lotus is funny: Lightning Bolt counts as the first result
+    ideal = 2 + 1 / math.log2(3) + 1 / math.log2(4)
+    assert burn["ndcg@10"] == pytest.approx(100 * (2 / math.log2(5)) / ideal)  # rank 4 of what is left, not 5
+    assert result.dropped["unfiltered"] == 1 + 1 + 3  # Blacker Lotus in each query; Sol Ring and Bolt too in q2
+    assert "dropped before scoring" in format_table(result)
 
 
 def test_cli_bench_search_on_a_seed_schema_file(tmp_path):

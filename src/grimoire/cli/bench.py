@@ -80,7 +80,8 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     runner.write_json(result, out / "search_scores.json", sources=[qs.source for qs in query_sets])
-    runner.plot(result, out / "search_ndcg.png", title=f"Search benchmark, nDCG@10 ({split} split)")
+    runner.plot(result, out / "search_ndcg.png",
+                title=f"Search benchmark, nDCG@10, P@10 and staples@10 ({split} split)")
     print(f"\nPer-query scores: {out / 'search_scores.json'}\nChart: {out / 'search_ndcg.png'}")
     return EXIT_OK
 
@@ -197,7 +198,7 @@ def add_commands(commands) -> None:
     speed.add_argument("--repeats", type=int, default=5)
     speed.add_argument("--json", action="store_true")
     speed.set_defaults(run=cmd_bench_speed)
-    bsearch = bench_commands.add_parser("search", help="nDCG@10 of search engines on query sets")
+    bsearch = bench_commands.add_parser("search", help="nDCG@10, P@10 and staples@10 of search engines on query sets")
     bsearch.add_argument("--queries", action="append",
                          help="query file in the seed's schema (.jsonl or .parquet), or a Hub reference such as "
                               "hf:kasper-cbx/mtg-search-bench (pinned to v1.1); repeatable; default: the shipped sets")

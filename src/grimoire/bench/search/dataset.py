@@ -78,12 +78,25 @@ def parse_filters(value, where: str) -> dict:
     return data
 
 
-def _graded_ids(value) -> dict[str, int]:
+def _graded(value) -> list[tuple[str, int]]:
     if not value:
-        return {}
+        return []
     if isinstance(value, str):
         value = json.loads(value)
-    return {item["oracle_id"]: int(item.get("grade", 2)) for item in value}
+    return [(item["oracle_id"], int(item.get("grade", 2))) for item in value]
+
+
+def _pairs(ids: list, names: list) -> list[tuple[str | None, str | None]]:
+    """(oracle id, name) per labelled card: a row gives ids, names, or both as parallel lists (the name is then
+    the fallback for a store whose ids differ)."""
+    if ids and names and len(ids) == len(names):
+        return list(zip(ids, names, strict=True))
+    return [(oracle_id, None) for oracle_id in ids] + [(None, name) for name in names]
+
+
+def _find(db: CardDB, oracle_id: str | None, name: str | None) -> int | None:
+    row = db.find_id(oracle_id) if oracle_id else None
+    return db.names.find(name) if row is None and name else row
 
 
 def resolve_labels(row: dict, db: CardDB,
@@ -93,27 +106,23 @@ def resolve_labels(row: dict, db: CardDB,
     Returns the gains (row -> 2 for graded, 1 for other relevant), the ids or names the store lacks, and how
     many cards the row labels.
     """
+    graded = _graded(row.get("graded"))
+    graded_names = list(row.get("graded_names") or ())
+    labelled = [(pair, 1) for pair in _pairs(list(row.get("relevant") or ()), list(row.get("relevant_names") or ()))]
+    labelled += [((oracle_id, name), grade) for (oracle_id, grade), name in
+                 zip(graded, graded_names if len(graded_names) == len(graded) else [None] * len(graded), strict=True)]
+    if len(graded_names) != len(graded):
+        labelled += [((None, name), 2) for name in graded_names]
     gains: dict[int, int] = {}
     unknown: list[str] = []
-    relevant_ids = list(row.get("relevant") or [])
-    graded_ids = _graded_ids(row.get("graded"))
-    for oracle_id in dict.fromkeys([*relevant_ids, *graded_ids]):
-        store_row = db.find_id(oracle_id)
-        if store_row is None and names and oracle_id in names:
-            store_row = db.names.find(names[oracle_id])
+    for (oracle_id, name), grade in labelled:
+        store_row = _find(db, oracle_id, name or (names or {}).get(oracle_id))
         if store_row is None:
-            unknown.append(oracle_id)
+            unknown.append(oracle_id or name)
         else:
-            gains[store_row] = max(gains.get(store_row, 0), graded_ids.get(oracle_id, 1))
-    graded_names = set(row.get("graded_names") or ())
-    for name in dict.fromkeys([*(row.get("relevant_names") or ()), *graded_names]):
-        store_row = db.names.find(name)
-        if store_row is None:
-            unknown.append(name)
-        else:
-            gains[store_row] = max(gains.get(store_row, 0), 2 if name in graded_names else 1)
-    labelled = len(set(relevant_ids) | set(graded_ids)) + len(set(row.get("relevant_names") or ()) | graded_names)
-    return gains, unknown, labelled
+            gains[store_row] = max(gains.get(store_row, 0), grade)
+    unknown = list(dict.fromkeys(unknown))
+    return gains, unknown, len({pair for pair, _ in labelled})
 
 
 def load_queries(path: str | Path, db: CardDB) -> QuerySet:

@@ -1,5 +1,5 @@
-"""Runs engines over query sets and scores them: per-query nDCG@10, per-set means with intervals,
-paired differences, a table shaped like the seed's, a JSON file and a PNG chart."""
+"""Runs engines over query sets and scores them: per-query nDCG@10, P@10 and staples@10, per-set means with
+intervals, paired differences, a table shaped like the seed's, a JSON file and a PNG chart."""
 
 from __future__ import annotations
 
@@ -13,34 +13,54 @@ from tqdm import tqdm
 
 from grimoire.bench.search.dataset import BenchQuery, QuerySet
 from grimoire.bench.search.engines import available_engines, filters_from_json
-from grimoire.bench.search.metrics import bootstrap_interval, ndcg_at_10, paired_difference
+from grimoire.bench.search.metrics import (
+    bootstrap_interval,
+    ndcg_at_10,
+    paired_difference,
+    precision_at_10,
+    staples_at_10,
+)
 from grimoire.cards.store import CardDB
 from grimoire.search.engine import SearchEngine
 from grimoire.search.query import QuerySyntaxError
 
-SET_ORDER = ("tags", "handwritten", "paraphrase", "deckneeds")
+SET_ORDER = ("tags", "handwritten", "paraphrase", "deckneeds", "players")
+METRICS = ("ndcg@10", "p@10", "staples@10")
+METRIC_TITLES = {"ndcg@10": "nDCG@10 ×100", "p@10": "P@10", "staples@10": "staples@10"}
+DEPTH = 50  # results asked of an engine, so that dropping funny or filter-violating ones still leaves 10
 
 
 @dataclass
 class BenchResult:
     engines: list[str]
     sets: list[str]
-    scores: dict[str, dict[str, float]]  # engine -> query id -> nDCG@10
+    scores: dict[str, dict[str, dict[str, float | None]]]  # engine -> query id -> metric -> value
     queries: dict[str, BenchQuery]
     skipped: dict[str, str] = field(default_factory=dict)  # query id -> why
+    dropped: dict[str, int] = field(default_factory=dict)  # engine -> results dropped (funny or outside filters)
 
-    def set_scores(self, engine: str, set_name: str) -> list[float]:
-        return [self.scores[engine][q] for q, query in self.queries.items()
-                if query.set == set_name and q in self.scores[engine]]
+    def values(self, engine: str, set_name: str, metric: str = "ndcg@10") -> dict[str, float]:
+        """Query id -> value of one metric, for the set's scored queries where the metric is defined."""
+        return {q: scores[metric] for q, scores in self.scores[engine].items()
+                if self.queries[q].set == set_name and scores[metric] is not None}
 
-    def summary(self) -> dict[str, dict[str, tuple[float, float, float, int]]]:
+    def summary(self, metric: str = "ndcg@10") -> dict[str, dict[str, tuple[float, float, float, int]]]:
         out: dict[str, dict[str, tuple[float, float, float, int]]] = {}
         for engine in self.engines:
             out[engine] = {}
             for set_name in self.sets:
-                values = self.set_scores(engine, set_name)
+                values = list(self.values(engine, set_name, metric).values())
                 out[engine][set_name] = (*bootstrap_interval(values), len(values))
         return out
+
+    def paired(self, reference: str, engine: str, set_name: str,
+               metric: str = "ndcg@10") -> tuple[float, float, float, int] | None:
+        """reference minus engine on the queries both scored, with a bootstrap interval; None when there are none."""
+        ours, theirs = self.values(reference, set_name, metric), self.values(engine, set_name, metric)
+        ids = [q for q in ours if q in theirs]
+        if not ids:
+            return None
+        return (*paired_difference([ours[q] for q in ids], [theirs[q] for q in ids]), len(ids))
 
 
 def allowed_rows(search: SearchEngine, filters: dict) -> np.ndarray:
@@ -62,8 +82,15 @@ def _to_rows(db: CardDB, items) -> list[int]:
     return rows
 
 
+def score_query(ranked: list[int], gains: dict[int, int]) -> dict[str, float | None]:
+    return {"ndcg@10": ndcg_at_10(ranked, gains), "p@10": precision_at_10(ranked, gains),
+            "staples@10": staples_at_10(ranked, gains)}
+
+
 def run_benchmark(db: CardDB, query_sets: list[QuerySet], engine_names: list[str], *, split: str | None = None,
                   sets: list[str] | None = None, progress: bool = True) -> BenchResult:
+    """Score every engine on the chosen queries. An engine's results outside the query's filters, and funny
+    cards, are dropped before scoring (the seed's "funny cards excluded, filters applied")."""
     factories = available_engines()
     missing = [name for name in engine_names if name not in factories]
     if missing:
@@ -71,18 +98,18 @@ def run_benchmark(db: CardDB, query_sets: list[QuerySet], engine_names: list[str
     queries = [q for qs in query_sets for q in qs.queries
                if (split in (None, "all") or q.split in (None, split)) and (not sets or q.set in sets)]
     search = SearchEngine(db)
-    by_id = {q.id: q for q in queries}
     result = BenchResult(engines=list(engine_names), scores={name: {} for name in engine_names},
                          sets=[s for s in SET_ORDER if any(q.set == s for q in queries)]
-                         + sorted({q.set for q in queries} - set(SET_ORDER)), queries=by_id)
+                         + sorted({q.set for q in queries} - set(SET_ORDER)), queries={q.id: q for q in queries})
+    allowed: dict[str, np.ndarray] = {}
     ideal: dict[str, dict[int, int]] = {}
     for query in queries:
         try:
-            allowed = allowed_rows(search, query.filters)
+            allowed[query.id] = allowed_rows(search, query.filters)
         except QuerySyntaxError as exc:
             result.skipped[query.id] = f"filters cannot be applied to this store: {exc.message}"
             continue
-        gains = {row: grade for row, grade in query.gains.items() if allowed[row]}
+        gains = {row: grade for row, grade in query.gains.items() if allowed[query.id][row]}
         if not gains:
             result.skipped[query.id] = "no labelled card is in this store within the query's filters"
             continue
@@ -90,29 +117,43 @@ def run_benchmark(db: CardDB, query_sets: list[QuerySet], engine_names: list[str
     for name in engine_names:
         engine = factories[name](db)
         label = getattr(engine, "name", name)
+        result.dropped[name] = 0
         for query in tqdm([q for q in queries if q.id in ideal], desc=f"{label:>8}", unit="query",
                           disable=None if progress else True, file=sys.stderr):
-            ranked = _to_rows(db, engine.search(query.query, query.filters, 10))
-            result.scores[name][query.id] = ndcg_at_10(ranked, ideal[query.id])
+            returned = _to_rows(db, engine.search(query.query, query.filters, DEPTH))
+            ranked = [row for row in returned if allowed[query.id][row]]
+            result.dropped[name] += len(set(returned[:10]) - set(ranked))
+            result.scores[name][query.id] = score_query(ranked, ideal[query.id])
         if hasattr(getattr(engine, "engine", None), "late") and "late" in engine.engine.__dict__:
             engine.engine.late.save()
     return result
 
 
+def _cell(metric: str, mean: float, low: float, high: float) -> str:
+    if metric == "ndcg@10":
+        return f"{mean:5.1f} [{low:5.1f}, {high:5.1f}]"
+    return f"{mean:4.2f} [{low:4.2f}, {high:4.2f}]"
+
+
 def format_table(result: BenchResult) -> str:
-    """Engine × set table of mean nDCG@10 ×100 with 95% intervals, shaped like the seed's."""
-    summary = result.summary()
+    """Engine × set tables of mean nDCG@10 ×100, P@10 and staples@10 with 95% intervals, shaped like the seed's."""
     width = max(18, *(len(e) for e in result.engines))
-    header = f"{'search engine':<{width}}" + "".join(f"{s:>22}" for s in result.sets)
-    lines = [header, "-" * len(header)]
-    for engine in result.engines:
-        cells = []
-        for set_name in result.sets:
-            mean, low, high, count = summary[engine][set_name]
-            cells.append(f"{mean:6.1f} [{low:5.1f}, {high:5.1f}]" if count else "—")
-        lines.append(f"{engine:<{width}}" + "".join(f"{c:>22}" for c in cells))
-    counts = "  ".join(f"{s}: {summary[result.engines[0]][s][3]}" for s in result.sets)
-    lines.append(f"\nnDCG@10 ×100, mean [95% bootstrap interval]; queries per set: {counts}")
+    lines = []
+    for metric in METRICS:
+        summary = result.summary(metric)
+        header = f"{'search engine':<{width}}" + "".join(f"{s:>22}" for s in result.sets)
+        lines += [METRIC_TITLES[metric], header, "-" * len(header)]
+        for engine in result.engines:
+            cells = [_cell(metric, *summary[engine][s][:3]) if summary[engine][s][3] else "—" for s in result.sets]
+            lines.append(f"{engine:<{width}}" + "".join(f"{c:>22}" for c in cells))
+        lines.append("")
+    counts = "  ".join(f"{s}: {result.summary()[result.engines[0]][s][3]}" for s in result.sets)
+    lines.append(f"mean [95% bootstrap interval]; queries per set: {counts}")
+    lines.append("P@10: relevant cards in the top 10 / 10; staples@10: grade-2 cards in the top 10 / min(10, "
+                 "grade-2 cards), over queries that have any")
+    dropped = ", ".join(f"{e} {n}" for e, n in result.dropped.items() if n)
+    if dropped:
+        lines.append(f"results dropped before scoring (funny or outside the query's filters), in the top 10: {dropped}")
     if result.skipped:
         lines.append(f"skipped {len(result.skipped)} queries (see the JSON file for why)")
     return "\n".join(lines)
@@ -122,34 +163,65 @@ def paired_table(result: BenchResult, reference: str = "hybrid") -> str:
     if reference not in result.engines:
         return ""
     lines = [f"Paired difference, {reference} minus each engine (same queries), mean [95% interval]:"]
-    for engine in result.engines:
-        if engine == reference:
-            continue
-        cells = []
-        for set_name in result.sets:
-            ids = [q for q, query in result.queries.items() if query.set == set_name
-                   and q in result.scores[reference] and q in result.scores[engine]]
-            if not ids:
-                cells.append(f"{set_name} —")
+    for metric in METRICS:
+        lines.append(f" {METRIC_TITLES[metric]}")
+        for engine in result.engines:
+            if engine == reference:
                 continue
-            mean, low, high = paired_difference([result.scores[reference][q] for q in ids],
-                                                [result.scores[engine][q] for q in ids])
-            cells.append(f"{set_name} {mean:+.1f} [{low:+.1f}, {high:+.1f}]")
-        lines.append(f"  vs {engine:<8} " + "   ".join(cells))
+            cells = []
+            for set_name in result.sets:
+                paired = result.paired(reference, engine, set_name, metric)
+                if paired is None:
+                    cells.append(f"{set_name} —")
+                    continue
+                mean, low, high, _ = paired
+                digits = 1 if metric == "ndcg@10" else 2
+                cells.append(f"{set_name} {mean:+.{digits}f} [{low:+.{digits}f}, {high:+.{digits}f}]")
+            lines.append(f"  vs {engine:<8} " + "   ".join(cells))
     return "\n".join(lines)
 
 
-def write_json(result: BenchResult, path: Path, *, sources: list[dict] | None = None) -> None:
-    """Per-query scores and the summary; ``sources`` records where the queries came from (Hub commits)."""
-    summary = result.summary()
+def _summary_json(result: BenchResult, metric: str) -> dict:
+    return {e: {s: {"mean": m, "low": lo, "high": hi, "queries": n} for s, (m, lo, hi, n) in sets.items()}
+            for e, sets in result.summary(metric).items()}
+
+
+def _paired_json(result: BenchResult, reference: str) -> dict:
+    if reference not in result.engines:
+        return {}
+    out: dict = {}
+    for metric in METRICS:
+        out[metric] = {}
+        for engine in result.engines:
+            if engine == reference:
+                continue
+            out[metric][engine] = {}
+            for set_name in result.sets:
+                paired = result.paired(reference, engine, set_name, metric)
+                if paired is not None:
+                    mean, low, high, count = paired
+                    out[metric][engine][set_name] = {"mean": mean, "low": low, "high": high, "queries": count}
+    return out
+
+
+def write_json(result: BenchResult, path: Path, reference: str = "hybrid", *,
+               sources: list[dict] | None = None) -> None:
+    """Per-query scores and per-set summaries; ``summary`` (nDCG@10) keeps the shape the web page reads;
+    ``sources`` records where the queries came from (Hub commits)."""
     payload = {
         "metric": "nDCG@10 x100, funny cards excluded, query filters applied",
+        "metrics": {"ndcg@10": "nDCG@10 x100", "p@10": "relevant cards in the top 10 / 10",
+                    "staples@10": "grade-2 cards in the top 10 / min(10, grade-2 cards); queries without any left out"},
         "engines": result.engines, "sets": result.sets,
-        "summary": {e: {s: {"mean": m, "low": lo, "high": hi, "queries": n} for s, (m, lo, hi, n) in sets.items()}
-                    for e, sets in summary.items()},
+        "summary": _summary_json(result, "ndcg@10"),
+        "summaries": {metric: _summary_json(result, metric) for metric in METRICS},
+        "paired": {"reference": reference, "differences": _paired_json(result, reference)},
         "per_query": [{"id": q.id, "set": q.set, "split": q.split, "query": q.query, "origin": q.origin,
-                       "scores": {e: result.scores[e].get(q.id) for e in result.engines}}
+                       "scores": {e: (result.scores[e].get(q.id) or {}).get("ndcg@10") for e in result.engines},
+                       **{metric: {e: (result.scores[e].get(q.id) or {}).get(metric) for e in result.engines}
+                          for metric in METRICS[1:]}}
                       for q in result.queries.values()],
+        "dropped": result.dropped,
         "skipped": result.skipped,
         "sources": sources or [],
     }
@@ -157,28 +229,29 @@ def write_json(result: BenchResult, path: Path, *, sources: list[dict] | None = 
 
 
 def plot(result: BenchResult, path: Path, title: str = "Search benchmark") -> None:
-    """Grouped bar chart of nDCG@10 per set and engine, with 95% interval whiskers."""
+    """One panel per metric: bars per set and engine, with 95% interval whiskers."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    summary = result.summary()
     x = np.arange(len(result.sets))
     width = 0.8 / max(1, len(result.engines))
-    fig, ax = plt.subplots(figsize=(max(6, 2.2 * len(result.sets)), 4.2))
-    for index, engine in enumerate(result.engines):
-        means = np.array([summary[engine][s][0] for s in result.sets])
-        lows = np.array([summary[engine][s][1] for s in result.sets])
-        highs = np.array([summary[engine][s][2] for s in result.sets])
-        ax.bar(x + (index - (len(result.engines) - 1) / 2) * width, means, width, label=engine,
-               yerr=[means - lows, highs - means], capsize=3)
-    ax.set_xticks(x, result.sets)
-    ax.set_ylabel("nDCG@10 ×100")
-    ax.set_ylim(0, 100)
-    ax.set_title(title)
-    ax.legend(ncols=min(len(result.engines), 5), fontsize=8, loc="upper right")
-    ax.grid(axis="y", alpha=0.3)
+    fig, axes = plt.subplots(len(METRICS), 1, figsize=(max(6, 2.2 * len(result.sets)), 3.2 * len(METRICS)))
+    for ax, metric in zip(axes, METRICS, strict=True):
+        summary = result.summary(metric)
+        scale = 1 if metric == "ndcg@10" else 100  # P@10 and staples@10 drawn as percentages
+        for index, engine in enumerate(result.engines):
+            means, lows, highs = (np.nan_to_num(np.array([summary[engine][s][i] for s in result.sets]) * scale)
+                                  for i in range(3))
+            ax.bar(x + (index - (len(result.engines) - 1) / 2) * width, means, width, label=engine,
+                   yerr=[means - lows, highs - means], capsize=3)
+        ax.set_xticks(x, result.sets)
+        ax.set_ylabel(METRIC_TITLES[metric] + ("" if scale == 1 else " (%)"))
+        ax.set_ylim(0, 100)
+        ax.grid(axis="y", alpha=0.3)
+    axes[0].set_title(title)
+    axes[0].legend(ncols=min(len(result.engines), 5), fontsize=8, loc="upper right")
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    fig.savefig(path, dpi=110)
     plt.close(fig)
