@@ -18,18 +18,20 @@ from grimoire.cli._common import (
 def cmd_precon_build(args: argparse.Namespace) -> int:
     from grimoire.bench.precon.build import BuildError, build_dataset
     from grimoire.bench.precon.fetch import Fetcher, FetchError, edhrec_base
+    from grimoire.bench.precon.mtgjson_files import MtgjsonFiles, default_base_url
+    from grimoire.cards.update import DownloadError
 
     try:
         if args.splits_only:
             manifest = build_dataset(args.out, snapshot=args.snapshot, cutoff=args.cutoff, splits_only=True)
         else:
-            if not args.mtgjson:
-                return _err("--mtgjson DIR is required: a folder with MTGJSON's DeckList.json, SetList.json, the "
-                            "deck files (AllDeckFiles/) and AtomicCards.json")
-            with Fetcher(Path(args.cache), base_url=edhrec_base()) as fetcher:
-                manifest = build_dataset(args.out, snapshot=args.snapshot, mtgjson_dir=args.mtgjson, db=_open_db(),
+            folder = args.mtgjson or Path(args.cache) / "mtgjson"
+            base_url = None if args.offline else default_base_url()
+            with Fetcher(Path(args.cache) / "edhrec", base_url=edhrec_base()) as fetcher, \
+                    MtgjsonFiles(folder, base_url=base_url) as files:
+                manifest = build_dataset(args.out, snapshot=args.snapshot, mtgjson=files, db=_open_db(),
                                          fetcher=fetcher, cutoff=args.cutoff)
-    except (BuildError, FetchError, OSError, ValueError) as exc:
+    except (BuildError, FetchError, DownloadError, OSError, ValueError) as exc:
         return _err(f"precon build failed: {exc}")
     counts = manifest.get("counts", {})
     print(f"Built {args.out}: " + ", ".join(f"{key} {value}" for key, value in counts.items()))
@@ -128,10 +130,14 @@ def add_commands(commands) -> None:
     precon_commands = precon.add_subparsers(dest="precon_command", required=True)
     pbuild = precon_commands.add_parser("build", help="build the dataset from MTGJSON files and EDHREC pages")
     pbuild.add_argument("--snapshot", required=True, help="snapshot date, YYYY-MM-DD")
-    pbuild.add_argument("--mtgjson", type=Path, help="folder with DeckList.json, SetList.json, AllDeckFiles/, "
-                                                     "AtomicCards.json")
+    pbuild.add_argument("--mtgjson", type=Path,
+                        help="folder of MTGJSON files (DeckList.json, SetList.json, AtomicCards.json, decks/); "
+                             "missing ones are downloaded and checked against MTGJSON's .sha256 "
+                             "(default: CACHE/mtgjson)")
+    pbuild.add_argument("--offline", action="store_true", help="download nothing from MTGJSON")
     pbuild.add_argument("--out", type=Path, default=Path("precon-data"))
-    pbuild.add_argument("--cache", default="precon-cache", help="EDHREC response cache (never re-fetched)")
+    pbuild.add_argument("--cache", default="precon-cache",
+                        help="cache folder: EDHREC responses (never re-fetched) and MTGJSON files")
     pbuild.add_argument("--cutoff", default="2025-11-01", help="model training cutoff C for the splits")
     pbuild.add_argument("--splits-only", action="store_true", help="recompute splits.parquet only")
     pbuild.set_defaults(run=cmd_precon_build)

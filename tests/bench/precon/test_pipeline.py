@@ -73,5 +73,6 @@ def test_cli_recomputes_splits_for_another_cutoff(tmp_path):
     assert result.returncode == 0, result.stderr
     after = {row.precon_id: row.split for row in load_dataset(folder).split_rows()}
     assert before.keys() == after.keys() and set(after.values()) == {"test"} != set(before.values())
-    missing = cli("build", "--snapshot", "2026-10-14", "--out", str(tmp_path / "new"))
-    assert missing.returncode == 1 and "--mtgjson" in missing.stderr
+    missing = cli("build", "--snapshot", "2026-10-14", "--out", str(tmp_path / "new"), "--offline",
+                  "--cache", str(tmp_path / "cache"))
+    assert missing.returncode == 1 and "DeckList.json" in missing.stderr and "--offline" in missing.stderr
