@@ -88,7 +88,7 @@ def cmd_bench_agent(args: argparse.Namespace) -> int:
     arm = Arm(tools=args.tools, grep_mode=args.grep_mode, prompt=args.prompt)
     try:
         run = run_agent_bench(task_set.tasks, db, model=args.model, arm=arm, epochs=args.epochs, limit=args.limit,
-                              max_cost=args.max_cost, log_dir=args.log_dir, qrels=qrels)
+                              max_cost=args.max_cost, log_dir=args.log_dir, qrels=qrels, price=args.price)
     except (ValueError, RuntimeError) as exc:
         return _err(str(exc))
     labels = "qrels" if qrels else "the tasks' own lists"
@@ -165,6 +165,15 @@ def cmd_bench_grade(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def price_argument(text: str):
+    from grimoire.llm.cost import Price
+
+    try:
+        return Price.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
 def add_commands(commands) -> None:
     bench = commands.add_parser("bench", help="benchmarks")
     bench_commands = bench.add_subparsers(dest="bench_command", required=True)
@@ -199,6 +208,9 @@ def add_commands(commands) -> None:
     bagent.add_argument("--epochs", type=int, default=1, help="repeats per task")
     bagent.add_argument("--limit", type=int, help="run only the first N tasks")
     bagent.add_argument("--max-cost", type=float, help="stop the run once it has spent this many USD")
+    bagent.add_argument("--price", type=price_argument,
+                        help="INPUT,OUTPUT USD per million tokens, for a model the price table does not list "
+                             "(prices match a model's exact name)")
     bagent.add_argument("--log-dir", default="logs/agent", help="folder for the inspect logs and EPISODES files")
     bagent.add_argument("--out", help="folder for agent_summary.json (merged by run label) and agent_p10.png "
                         "(default: the log folder)")

@@ -13,6 +13,7 @@ from grimoire.cli._common import (
     _err,
     _open_db,
 )
+from grimoire.cli.bench import price_argument
 
 
 def cmd_precon_build(args: argparse.Namespace) -> int:
@@ -54,7 +55,7 @@ def cmd_precon_run(args: argparse.Namespace) -> int:
 
         try:
             run = run_precon_bench(dataset, db, args.model, limit=args.limit, epochs=args.epochs,
-                                   max_cost=args.max_cost, log_dir=args.log_dir)
+                                   max_cost=args.max_cost, log_dir=args.log_dir, price=args.price)
         except (ValueError, RuntimeError) as exc:
             return _err(str(exc))
         path = run.episodes_path
@@ -148,7 +149,9 @@ def add_commands(commands) -> None:
     prun.add_argument("--limit", type=int)
     prun.add_argument("--epochs", type=int, default=1)
     prun.add_argument("--seed", type=int, default=0)
-    prun.add_argument("--max-cost", type=float)
+    prun.add_argument("--max-cost", type=float, help="stop the run once it has spent this many USD")
+    prun.add_argument("--price", type=price_argument,
+                      help="INPUT,OUTPUT USD per million tokens, for a model the price table does not list")
     prun.add_argument("--log-dir", default="logs/precon")
     prun.set_defaults(run=cmd_precon_run)
     for name, handler, text in (("score", cmd_precon_score, "score EPISODES files and print the table"),

@@ -33,7 +33,7 @@ async def run_tool_loop(state: TaskState, tools: list[Tool], *, budget: Budget, 
             usage["skipped" if turn == 0 else "budget_stopped"] = True
             break
         output = await model.generate(state.messages, tools)
-        call_cost = cost_of(name, output.usage) if output.usage else None
+        call_cost = cost_of(name, output.usage, price=budget.price) if output.usage else None
         budget.charge(call_cost)
         if output.usage:
             usage["input_tokens"] += (output.usage.input_tokens + (output.usage.input_tokens_cache_read or 0)

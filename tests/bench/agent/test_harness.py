@@ -127,7 +127,7 @@ def test_replay_reproduces_a_recorded_run(small_db, tasks, tmp_path):
 
 
 def test_budget_stops_the_run_and_says_so(small_db, tasks, tmp_path, monkeypatch):
-    monkeypatch.setattr("grimoire.llm.loop.cost_of", lambda model, usage: 0.01)
+    monkeypatch.setattr("grimoire.llm.loop.cost_of", lambda model, usage, price=None: 0.01)
     turns = [{"tool": "search", "arguments": {"query": "damage"}},
              {"tool": "submit", "arguments": {"cards": ["Lightning Bolt"]}}]
     run = run_agent_bench(tasks, small_db, model=script(tmp_path, turns), arm=ARM, max_cost=0.025,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from grimoire.bench.search.metrics import bootstrap_interval
+from grimoire.bench.common import bootstrap_interval
 
 CUTOFF = 10
 COLUMNS = ("deck+attr", "deck", "attr", "known", "tokens", "cost")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from grimoire.bench.agent.grader import Complete, card_for_grader, cohen_kappa, parse_grades
-from grimoire.bench.agent.grader import _rng as seeded_rng  # private there; the same seeded generator
+from grimoire.bench.common import seeded_rng
 from grimoire.bench.precon.harness import COMMANDER_FORMAT, deck_cards, deck_identity, precon_decks, resolve_ids
 from grimoire.bench.precon.scorer import card_facts, check_adds, deck_context
 from grimoire.bench.search.runner import allowed_rows

@@ -12,9 +12,9 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, is_dataclass
 
+from grimoire.bench.common import bootstrap_interval
 from grimoire.bench.precon.dataset import PreconDataset
 from grimoire.bench.precon.schema import GAIN_THRESHOLDS, LABEL_KINDS, gain, gain_syn
-from grimoire.bench.search.metrics import bootstrap_interval
 from grimoire.cards.store import CardDB
 
 SLOTS = 20
