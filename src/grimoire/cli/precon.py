@@ -65,30 +65,52 @@ def cmd_precon_run(args: argparse.Namespace) -> int:
 
 
 def _precon_scores(args: argparse.Namespace):
-    from grimoire.bench.precon.dataset import load_dataset
+    from grimoire.bench.precon.dataset import load_dataset, read_deck_fit
     from grimoire.bench.precon.episodes import read_episodes, read_rows
-    from grimoire.bench.precon.scorer import precon_slices, score_dataset, scored_splits, summarize_splits
+    from grimoire.bench.precon.scorer import (
+        deck_fit_grades,
+        judged_precons,
+        paired_differences,
+        precon_slices,
+        score_dataset,
+        scored_splits,
+        summarize_splits,
+        with_deck_fit,
+    )
 
     db = _open_db()
     dataset = load_dataset(args.data)
+    grade_rows = dataset.deck_fit()
+    if getattr(args, "deck_fit", None):
+        grade_rows = [*grade_rows, *read_deck_fit(args.deck_fit)]
     scores = score_dataset(dataset, read_episodes(read_rows(args.episodes)), db)
-    rows = summarize_splits(scores, scored_splits(dataset), precon_slices(dataset))
-    return scores, rows
+    scores = with_deck_fit(scores, deck_fit_grades(grade_rows), judged_precons(dataset)) if grade_rows else scores
+    splits = scored_splits(dataset)
+    return scores, summarize_splits(scores, splits, precon_slices(dataset)), paired_differences(scores, splits)
 
 
 def cmd_precon_score(args: argparse.Namespace) -> int:
-    from grimoire.bench.precon.report import summary_table
+    from grimoire.bench.precon.dataset import DatasetError
+    from grimoire.bench.precon.report import paired_table, summary_table
 
-    _, rows = _precon_scores(args)
+    try:
+        _, rows, paired = _precon_scores(args)
+    except (DatasetError, OSError, ValueError) as exc:
+        return _err(str(exc))
     print(summary_table(rows))
+    print(paired_table(paired))
     return EXIT_OK
 
 
 def cmd_precon_report(args: argparse.Namespace) -> int:
+    from grimoire.bench.precon.dataset import DatasetError
     from grimoire.bench.precon.report import summary_table, write_report
 
-    scores, rows = _precon_scores(args)
-    files = write_report(scores, rows, args.out)
+    try:
+        scores, rows, paired = _precon_scores(args)
+    except (DatasetError, OSError, ValueError) as exc:
+        return _err(str(exc))
+    files = write_report(scores, rows, args.out, paired)
     print(summary_table(rows, slices=True))
     print(f"\nTable: {files.table}\nChart: {files.chart}\nPer-episode scores: {files.episodes}")
     return EXIT_OK
@@ -97,7 +119,8 @@ def cmd_precon_report(args: argparse.Namespace) -> int:
 def cmd_precon_judge(args: argparse.Namespace) -> int:
     from grimoire.bench.precon.dataset import load_dataset, write_deck_fit
     from grimoire.bench.precon.episodes import read_rows
-    from grimoire.bench.precon.judge import add_validity, deck_fit_score, judge_adds
+    from grimoire.bench.precon.judge import deck_fit_rows, judge_adds
+    from grimoire.bench.precon.report import summary_table
     from grimoire.llm import complete_fn
 
     db = _open_db()
@@ -112,16 +135,8 @@ def cmd_precon_judge(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     write_deck_fit(out, [row.to_json() for row in report.rows])
     print(report.summary())
-    grades = report.grades()
-    by_system: dict[str, list[float]] = {}
-    for episode in episodes:
-        if episode.get("skipped"):
-            continue
-        deck = dataset.deck(episode["precon_id"])
-        score = deck_fit_score(episode, grades, add_validity(episode, deck, db))
-        by_system.setdefault(episode.get("model", "?"), []).append(score)
-    for system, values in by_system.items():
-        print(f"deck-fit {system}: {sum(values) / len(values):.3f} over {len(values)} episodes")
+    print("\nDeck-fit on the judged (scored dev and test) decks:\n")
+    print(summary_table(deck_fit_rows(dataset, episodes, report.grades(), db), columns={"deck_fit": "deck-fit"}))
     print(f"deck_fit rows: {out}")
     return EXIT_OK
 
@@ -160,6 +175,8 @@ def add_commands(commands) -> None:
         sub.add_argument("--data", type=Path, required=True)
         sub.add_argument("--run", dest="episodes", metavar="EPISODES", action="append", required=True,
                          help="EPISODES file (repeatable)")
+        sub.add_argument("--deck-fit", type=Path, help="deck_fit.parquet (or the folder precon judge wrote) whose "
+                         "grades add a deck-fit column; the dataset's own deck_fit config is always used")
         if name == "report":
             sub.add_argument("--out", default="precon-report")
         sub.set_defaults(run=handler)
