@@ -5,13 +5,21 @@ and the one way a benchmark runs an inspect task (price check, the run, a clean 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+import json
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from grimoire.llm.cost import Budget, Price, load_prices
 from grimoire.llm.keys import redact
+from grimoire.llm.models import complete_fn
+
+SCRIPTED_GRADES = "scripted-grades/"
+# The numbered items of both graders' prompts: "Card 3: Name  ..." (relevance) and "Candidate 3: Name  ..." (deck-fit).
+_NUMBERED = re.compile(r"^(?:Card|Candidate) (\d+): (.+?)(?:  |$)", re.MULTILINE)
 
 
 def seeded_rng(seed: int, *parts: str) -> np.random.Generator:
@@ -60,3 +68,24 @@ def run_inspect(task: Any, *, model: str, epochs: int = 1, limit: int | None = N
     if log.status != "success":
         raise RuntimeError(f"the run failed: {redact(str(log.error.message if log.error else log.status))}")
     return log
+
+
+def grader_fn(model: str) -> Callable[[str], str]:
+    """The ``prompt -> reply`` function of a grader: any model :func:`complete_fn` knows, or
+    ``scripted-grades/<file.json>`` (``{"default": 0, "grades": {"Card Name": 2}}``), an offline grader that
+    answers whatever batch it is given, so a test need not know the batches in advance."""
+    if not model.startswith(SCRIPTED_GRADES):
+        return complete_fn(model)
+    path = Path(model[len(SCRIPTED_GRADES):])
+    try:
+        rules = json.loads(path.read_text(encoding="utf-8"))
+        default, grades = int(rules.get("default", 0)), {str(k): int(v) for k, v in rules.get("grades", {}).items()}
+    except (OSError, ValueError, AttributeError) as exc:
+        raise ValueError(f"{model}: expected a JSON file {{\"default\": 0, \"grades\": {{\"Card Name\": 2}}}} "
+                         f"({exc})") from exc
+
+    def reply(prompt: str) -> str:
+        items = _NUMBERED.findall(prompt)
+        return json.dumps({"grades": [{"card": int(n), "grade": grades.get(name, default)} for n, name in items]})
+
+    return reply

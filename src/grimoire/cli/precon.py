@@ -117,17 +117,17 @@ def cmd_precon_report(args: argparse.Namespace) -> int:
 
 
 def cmd_precon_judge(args: argparse.Namespace) -> int:
+    from grimoire.bench.common import grader_fn
     from grimoire.bench.precon.dataset import load_dataset, write_deck_fit
     from grimoire.bench.precon.episodes import read_rows
     from grimoire.bench.precon.judge import deck_fit_rows, judge_adds
     from grimoire.bench.precon.report import summary_table
-    from grimoire.llm import complete_fn
 
     db = _open_db()
     dataset = load_dataset(args.data)
     episodes = read_rows(args.episodes)
     try:
-        report = judge_adds(dataset, episodes, db, complete_fn(args.model), seed=args.seed,
+        report = judge_adds(dataset, episodes, db, grader_fn(args.model), seed=args.seed,
                             grader_model=args.model, grading_run=args.grading_run)
     except (ValueError, RuntimeError) as exc:
         return _err(f"judging failed: {exc}")
@@ -138,6 +138,30 @@ def cmd_precon_judge(args: argparse.Namespace) -> int:
     print("\nDeck-fit on the judged (scored dev and test) decks:\n")
     print(summary_table(deck_fit_rows(dataset, episodes, report.grades(), db), columns={"deck_fit": "deck-fit"}))
     print(f"deck_fit rows: {out}")
+    return EXIT_OK
+
+
+def cmd_precon_probe(args: argparse.Namespace) -> int:
+    import json
+
+    from grimoire.bench.precon.dataset import load_dataset
+    from grimoire.bench.precon.probe import format_rates, rates_by_split, run_probe
+    from grimoire.llm import complete_fn, redact
+
+    db = _open_db()
+    dataset = load_dataset(args.data)
+    ids = [row.precon_id for row in dataset.split_rows() if not args.split or row.split in args.split]
+    try:
+        answers = run_probe(dataset, db, complete_fn(args.model), precon_ids=ids[: args.limit] if args.limit else ids)
+    except (ValueError, RuntimeError) as exc:
+        return _err(f"probe failed: {exc}")
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("".join(redact(json.dumps({**answer.__dict__, "model": args.model})) + "\n" for answer in answers),
+                   encoding="utf-8")
+    print(f"Memorisation probe, {args.model}: decks named from their anonymised list\n")
+    print(format_rates(rates_by_split(answers)))
+    print(f"Answers: {out}")
     return EXIT_OK
 
 
@@ -184,8 +208,17 @@ def add_commands(commands) -> None:
     pjudge.add_argument("--data", type=Path, required=True)
     pjudge.add_argument("--run", dest="episodes", metavar="EPISODES", action="append", required=True,
                         help="EPISODES file (repeatable)")
-    pjudge.add_argument("--model", required=True, help="grader model (scripted/<path> offline)")
+    pjudge.add_argument("--model", required=True, help="grader model; offline: scripted/<file.jsonl> (replies in "
+                        "order) or scripted-grades/<file.json> (answers any batch)")
     pjudge.add_argument("--seed", type=int, default=0)
     pjudge.add_argument("--grading-run", default="grimoire")
     pjudge.add_argument("--out", default="precon-judge")
     pjudge.set_defaults(run=cmd_precon_judge)
+    pprobe = precon_commands.add_parser("probe", help="memorisation probe: can a model name an anonymised precon?")
+    pprobe.add_argument("--data", type=Path, required=True)
+    pprobe.add_argument("--model", required=True, help="the model asked (scripted/<path> offline)")
+    pprobe.add_argument("--split", action="append", choices=("train", "dev", "gap", "test"),
+                        help="only these splits (repeatable; default: all)")
+    pprobe.add_argument("--limit", type=int, help="ask about the first N precons only")
+    pprobe.add_argument("--out", default="precon-probe/answers.jsonl", help="JSONL of every answer")
+    pprobe.set_defaults(run=cmd_precon_probe)
