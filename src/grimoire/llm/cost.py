@@ -81,6 +81,12 @@ def _get(usage: Any, name: str) -> int:
     return int(value or 0)
 
 
+def billed_model(active: str, output_model: str | None) -> str:
+    """The model a call is priced as: the active one, except that a replayed run (``replay/<log>``) costs what the
+    recorded model's calls cost (its outputs name that model)."""
+    return output_model if active.startswith("replay/") and output_model else active
+
+
 def cost_of(model: str, usage: Any, prices: PriceTable | None = None, *, price: Price | None = None) -> float | None:
     """USD for one call's token usage (an inspect ``ModelUsage`` or a dict with its field names); ``None``
     when the model has no price. ``price`` (one the user passed) wins over the table. ``input_tokens`` excludes
