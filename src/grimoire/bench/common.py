@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from grimoire.llm.cost import Budget, Price, load_prices
-from grimoire.llm.keys import redact
+from grimoire.llm.keys import redact, redact_inspect_logging, redact_log_file
 from grimoire.llm.models import complete_fn
 
 SCRIPTED_GRADES = "scripted-grades/"
@@ -58,13 +58,16 @@ def run_budget(model: str, max_cost: float | None, price: Price | None = None) -
 
 def run_inspect(task: Any, *, model: str, epochs: int = 1, limit: int | None = None, log_dir: str = "logs",
                 max_samples: int | None = None) -> Any:
-    """Run one inspect task and return its log; a failed run raises ``RuntimeError`` with the key redacted."""
+    """Run one inspect task and return its log; a failed run raises ``RuntimeError`` with the key redacted. What
+    inspect writes (the trace file, the ``.eval`` log) is redacted too, even when a provider echoes the key."""
     from inspect_ai import eval as inspect_eval
 
     import grimoire.llm.models  # noqa: F401 - registers the scripted and replay models with inspect
 
+    redact_inspect_logging()
     log = inspect_eval(task, model=model, epochs=epochs, limit=limit, log_dir=log_dir, display="none",
                        max_samples=max_samples)[0]
+    redact_log_file(log.location)
     if log.status != "success":
         raise RuntimeError(f"the run failed: {redact(str(log.error.message if log.error else log.status))}")
     return log
