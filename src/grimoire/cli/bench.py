@@ -110,10 +110,12 @@ def cmd_bench_agent(args: argparse.Namespace) -> int:
               f"  grimoire bench grade --model MODEL --run {run.episodes_path}\n"
               "then score with --qrels and --grades from its output folder.")
     print(f"Log: {run.log_path} (inspect view --log-dir {args.log_dir})\nEpisodes: {run.episodes_path}")
-    from grimoire.bench.agent.report import run_entry, write_agent_summary
+    from grimoire.bench.agent.metrics import format_paired, per_task
+    from grimoire.bench.agent.report import read_paired, run_entry, write_agent_summary
 
-    summary_path, chart_path = write_agent_summary(run_entry(run.label, run.summary(), ungraded=unjudged),
-                                                   args.out or args.log_dir)
+    entry = run_entry(run.label, run.summary(), ungraded=unjudged, tasks=per_task(run.task_scores()))
+    summary_path, chart_path = write_agent_summary(entry, args.out or args.log_dir)
+    print("\n" + format_paired(read_paired(summary_path)))
     print(f"Summary: {summary_path}\nChart: {chart_path}")
     return EXIT_OK
 
