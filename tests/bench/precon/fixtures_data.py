@@ -71,6 +71,12 @@ FLAVOR_NAMES = {"Zilortha, Strength Incarnate": "Godzilla, King of the Monsters"
 
 
 # ---- EDHREC, in the shape public readers of these pages agree on (cited in docs/precon-benchmark.md) ---------------
+# Learned from the design note "Precon Upgrade Tools" of Kautiontape/mystic-forge
+# (docs/superpowers/specs/2026-07-09-precon-upgrade-tools-design.md, "verified against live endpoints"), which names
+# the top-level keys of json.edhrec.com/pages/precon/<slug>.json (archidekt, deck, precon_image,
+# precon_commander_counts, header, panels, description, container) and of /pages/precon.json; corroborated by a
+# public Go client (ParsePreconPage: deck.cards as [name, count] pairs by type) and a public Python reader (partner
+# precons in the index list their commanders under "cards"; pairs in precon_commander_counts read as "A // B").
 # A precon page object: header, deck {commander: [names], cards: {type: [[name, count]]}} (commanders are not in
 # deck.cards), precon_commander_counts [{value, count, href}], and container.json_dict.cardlists [{tag, header,
 # cardviews}], the cut/add tags cardstocut, landstocut, cardstoadd, landstoadd (and topcommanders, not a label).
