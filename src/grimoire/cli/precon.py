@@ -19,15 +19,15 @@ from grimoire.cli.bench import price_argument
 def cmd_precon_build(args: argparse.Namespace) -> int:
     from grimoire.bench.precon.build import BuildError, build_dataset
     from grimoire.bench.precon.fetch import Fetcher, FetchError, edhrec_base
-    from grimoire.bench.precon.mtgjson_files import MtgjsonFiles, default_base_url
-    from grimoire.cards.update import DownloadError
+    from grimoire.bench.precon.mtgjson_files import MtgjsonFiles
+    from grimoire.cards.update import DownloadError, mtgjson_api
 
     try:
         if args.splits_only:
             manifest = build_dataset(args.out, snapshot=args.snapshot, cutoff=args.cutoff, splits_only=True)
         else:
             folder = args.mtgjson or Path(args.cache) / "mtgjson"
-            base_url = None if args.offline else default_base_url()
+            base_url = None if args.offline else mtgjson_api()
             with Fetcher(Path(args.cache) / "edhrec", base_url=edhrec_base()) as fetcher, \
                     MtgjsonFiles(folder, base_url=base_url) as files:
                 manifest = build_dataset(args.out, snapshot=args.snapshot, mtgjson=files, db=_open_db(),

@@ -17,6 +17,8 @@ from tests.bench.precon.fixtures_data import (
     CUTOFF,
     SNAPSHOT,
     FakeClock,
+    FixtureServer,
+    edhrec_routes,
     edhrec_server,
     make_fetcher,
     make_fixture_dataset,
@@ -244,3 +246,16 @@ def test_make_fixture_dataset_has_three_scored_precons(tmp_path, db):
     assert len(ds) == 3
     assert len(ds.split_rows("dev", scored=True)) == 1 and len(ds.split_rows("test", scored=True)) == 2
     assert all(ds.labels(pid) for pid in ds.precon_ids)
+
+
+def test_an_unreadable_page_loses_only_its_precon_and_is_logged(db, tmp_path):
+    mtgjson_dir = write_mtgjson(tmp_path / "mtgjson", db)
+    routes = edhrec_routes()
+    routes["/precon/gamma-court"] = "<html><body>Just a moment...</body></html>"  # no page object at all
+    with FixtureServer(routes) as server, make_fetcher(tmp_path / "cache", server.base_url) as fetcher:
+        manifest = build_dataset(tmp_path / "out", snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db, fetcher=fetcher,
+                                 cutoff=CUTOFF)
+    assert manifest["counts"]["matched"] == 4
+    logged = [e for e in manifest["fetch"]["log"] if str(e.get("status", "")).startswith("unreadable page")]
+    assert len(logged) == 1 and logged[0]["url"].endswith("/precon/gamma-court")
+    assert "__NEXT_DATA__" in logged[0]["status"]

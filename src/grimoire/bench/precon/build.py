@@ -271,7 +271,7 @@ def _precon(deck: MtgjsonDeck, matcher: CardMatcher) -> Precon:
 
 def _fetch_pages(fetcher: Fetcher) -> tuple[list[tuple[edhrec.IndexEntry, edhrec.PreconPage]], str | None]:
     """The index and every precon page it links to (main commander pages only), and the snapshot's Next.js
-    buildId when the pages carry one; unreachable pages are in the fetch log."""
+    buildId when the pages carry one; unreachable and unreadable pages are in the fetch log."""
     body = fetcher.get(INDEX_PATH)
     _, build_id = edhrec.page_data(body)
     pages = []
@@ -281,7 +281,11 @@ def _fetch_pages(fetcher: Fetcher) -> tuple[list[tuple[edhrec.IndexEntry, edhrec
             html = fetcher.get(entry.url)
         except FetchError:
             continue  # disallowed or failing pages are in the fetch log; the precon goes unmatched
-        page = edhrec.parse_precon(html, fetcher.url(entry.url))
+        try:
+            page = edhrec.parse_precon(html, fetcher.url(entry.url))
+        except edhrec.PageError as exc:  # one malformed page loses only its precon's labels, and says why
+            fetcher.log.append({"url": fetcher.url(entry.url), "status": f"unreadable page: {exc}"})
+            continue
         build_id = build_id or page.build_id
         pages.append((entry, page))
     return pages, build_id

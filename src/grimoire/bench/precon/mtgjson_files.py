@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 
-from grimoire.cards.update import USER_AGENT, DownloadError, download, mtgjson_api
+from grimoire.cards.update import USER_AGENT, DownloadError, download
 
 RETRIES = 3
 BACKOFF_S = 2.0
@@ -68,7 +68,9 @@ class MtgjsonFiles:
         checksum = local.with_name(local.name + CHECKSUM_SUFFIX)
         if not checksum.exists():
             return True
-        return _digest(local) == _published(checksum.read_text(encoding="utf-8"))
+        with local.open("rb") as handle:
+            digest = hashlib.file_digest(handle, "sha256").hexdigest()
+        return digest == _published(checksum.read_text(encoding="utf-8"))
 
     def _http(self) -> httpx.Client:
         if self._client is None:
@@ -111,16 +113,3 @@ def _published(text: str) -> str:
     """The digest of a ``.sha256`` file: its first word (a bare hex digest, as MTGJSON writes it)."""
     words = text.split()
     return words[0].lower() if words else ""
-
-
-def _digest(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
-def default_base_url() -> str:
-    """MTGJSON's API root (``GRIMOIRE_MTGJSON_API`` points it elsewhere: a mirror, or a test server)."""
-    return mtgjson_api()
