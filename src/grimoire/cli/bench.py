@@ -113,7 +113,7 @@ def cmd_bench_agent(args: argparse.Namespace) -> int:
     arm = Arm(tools=args.tools, grep_mode=args.grep_mode, prompt=args.prompt)
     try:
         run = run_agent_bench(task_set.tasks, db, model=args.model, arm=arm, epochs=args.epochs, limit=args.limit,
-                              max_cost=args.max_cost, log_dir=args.log_dir, qrels=qrels)
+                              max_cost=args.max_cost, log_dir=args.log_dir, qrels=qrels, price=args.price)
     except (ValueError, RuntimeError) as exc:
         return _err(str(exc))
     labels = "qrels" if qrels else "the tasks' own lists"
@@ -135,60 +135,54 @@ def cmd_bench_agent(args: argparse.Namespace) -> int:
               f"  grimoire bench grade --model MODEL --run {run.episodes_path}\n"
               "then score with --qrels and --grades from its output folder.")
     print(f"Log: {run.log_path} (inspect view --log-dir {args.log_dir})\nEpisodes: {run.episodes_path}")
-    from grimoire.bench.agent.report import run_entry, write_agent_summary
+    from grimoire.bench.agent.metrics import format_paired, per_task
+    from grimoire.bench.agent.report import read_paired, run_entry, write_agent_summary
 
-    entry = {**run_entry(run.label, run.summary(), ungraded=unjudged), "tasks_source": task_set.source}
+    entry = {**run_entry(run.label, run.summary(), ungraded=unjudged, tasks=per_task(run.task_scores())),
+             "tasks_source": task_set.source}
     summary_path, chart_path = write_agent_summary(entry, args.out or args.log_dir)
+    print("\n" + format_paired(read_paired(summary_path)))
     print(f"Summary: {summary_path}\nChart: {chart_path}")
     return EXIT_OK
 
 
 def cmd_bench_grade(args: argparse.Namespace) -> int:
-    from grimoire.bench.agent.dataset import (
-        SHIPPED_TASKS,
-        list_qrels,
-        load_grades,
-        load_qrels,
-        load_returned,
-        load_tasks,
-        qrels_rows,
-        write_jsonl,
-    )
-    from grimoire.bench.agent.grader import grade_cards, rebuild_qrels, ungraded
+    from grimoire.bench.agent.dataset import SHIPPED_TASKS, load_returned, load_tasks
+    from grimoire.bench.agent.grading import grade_run
+    from grimoire.bench.common import grader_fn
     from grimoire.bench.search.dataset import QueryFileError
     from grimoire.hub import HubError
-    from grimoire.llm import complete_fn
 
     db = _open_db()
-    out = Path(args.out)
-    qrels_path, grades_path = out / "qrels.jsonl", out / "relevance_grades.jsonl"
     try:
         tasks = load_tasks(args.tasks or SHIPPED_TASKS, db).tasks
         returned, warnings = load_returned(args.episodes, tasks, db)
-        qrels = load_qrels(qrels_path, db)[0] if qrels_path.exists() else list_qrels(tasks)
-        previous = load_grades(grades_path, db)[0] if grades_path.exists() else []
+        for warning in warnings[:10]:
+            print(f"warning: {warning}", file=sys.stderr)
+        outcome = grade_run(tasks, returned, db, grader_fn(args.model), out=args.out, grader_model=args.model,
+                            experiment=args.experiment or f"grade-{args.episodes.stem}", seed=args.seed,
+                            published=args.qrels, include_listed=args.include_listed)
     except (QueryFileError, HubError, OSError) as exc:
         return _err(str(exc))
-    for warning in warnings[:10]:
-        print(f"warning: {warning}", file=sys.stderr)
-    experiment = args.experiment or f"grade-{args.episodes.stem}"
-    try:
-        report = grade_cards(tasks, returned, qrels, complete_fn(args.model), db=db, seed=args.seed,
-                             grader_model=args.model, experiment=experiment, previous=previous)
     except (ValueError, RuntimeError) as exc:
         return _err(f"grading stopped: {exc}")
-    write_jsonl(grades_path, report.rows, append=True)
-    grades = [*previous, *report.rows]
-    qrels = rebuild_qrels(tasks, qrels, grades)
-    write_jsonl(qrels_path, qrels_rows(qrels, tasks, db))
-    print(report.summary())
-    print(f"Grades: {grades_path}\nQrels: {qrels_path}")
-    left = ungraded(returned, qrels, grades)
-    if left:
-        return _err(f"{sum(map(len, left.values()))} returned cards on {len(left)} tasks are still ungraded "
-                    "(e.g. " + ", ".join(db.columns.name[r] for r in next(iter(left.values()))[:3]) + "); "
+    print(outcome.report.summary())
+    print(f"Grades: {outcome.grades_path}\nQrels: {outcome.qrels_path}")
+    if outcome.left:
+        first = next(iter(outcome.left.values()))[:3]
+        return _err(f"{sum(map(len, outcome.left.values()))} returned cards on {len(outcome.left)} tasks are still "
+                    "ungraded (e.g. " + ", ".join(db.columns.name[r] for r in first) + "); "
                     "systems cannot be compared until they are: run this command again")
     return EXIT_OK
+
+
+def price_argument(text: str):
+    from grimoire.llm.cost import Price
+
+    try:
+        return Price.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
 
 
 def add_commands(commands) -> None:
@@ -228,6 +222,9 @@ def add_commands(commands) -> None:
     bagent.add_argument("--epochs", type=int, default=1, help="repeats per task")
     bagent.add_argument("--limit", type=int, help="run only the first N tasks")
     bagent.add_argument("--max-cost", type=float, help="stop the run once it has spent this many USD")
+    bagent.add_argument("--price", type=price_argument,
+                        help="INPUT,OUTPUT USD per million tokens, for a model the price table does not list "
+                             "(prices match a model's exact name)")
     bagent.add_argument("--log-dir", default="logs/agent", help="folder for the inspect logs and EPISODES files")
     bagent.add_argument("--out", help="folder for agent_summary.json (merged by run label) and agent_p10.png "
                         "(default: the log folder)")
@@ -235,8 +232,14 @@ def add_commands(commands) -> None:
     bgrade = bench_commands.add_parser("grade", help="grade blind the cards agents returned that no list has judged",
                                        description="Writes relevance_grades.jsonl and qrels.jsonl under --out; "
                                                    "cards already graded there are not graded again.")
-    bgrade.add_argument("--model", required=True, help="the grader: scripted/<file.jsonl> or an inspect model "
-                        "such as anthropic/claude-sonnet-4-5")
+    bgrade.add_argument("--model", required=True, help="the grader: an inspect model such as "
+                        "anthropic/claude-sonnet-4-5, scripted/<file.jsonl> (replies in order) or "
+                        "scripted-grades/<file.json> (an offline grader that answers any batch)")
+    bgrade.add_argument("--qrels", help="the published qrels (qrels.parquet, or hf:kasper-cbx/mtg-search-bench): every "
+                        "label is kept and only cards it does not judge are graded")
+    bgrade.add_argument("--include-listed", action="store_true",
+                        help="also grade returned cards already on a task's list (a check on the grader, as EXP-016 "
+                             "did; a list card is never removed)")
     bgrade.add_argument("--run", dest="episodes", metavar="EPISODES", required=True, type=Path,
                         help="EPISODES file written by bench agent (JSONL)")
     bgrade.add_argument("--tasks", help="agent_tasks file (.jsonl or .parquet) or hf:kasper-cbx/mtg-search-bench; "

@@ -13,23 +13,26 @@ from grimoire.cli._common import (
     _err,
     _open_db,
 )
+from grimoire.cli.bench import price_argument
 
 
 def cmd_precon_build(args: argparse.Namespace) -> int:
     from grimoire.bench.precon.build import BuildError, build_dataset
     from grimoire.bench.precon.fetch import Fetcher, FetchError, edhrec_base
+    from grimoire.bench.precon.mtgjson_files import MtgjsonFiles
+    from grimoire.cards.update import DownloadError, mtgjson_api
 
     try:
         if args.splits_only:
             manifest = build_dataset(args.out, snapshot=args.snapshot, cutoff=args.cutoff, splits_only=True)
         else:
-            if not args.mtgjson:
-                return _err("--mtgjson DIR is required: a folder with MTGJSON's DeckList.json, SetList.json, the "
-                            "deck files (AllDeckFiles/) and AtomicCards.json")
-            with Fetcher(Path(args.cache), base_url=edhrec_base()) as fetcher:
-                manifest = build_dataset(args.out, snapshot=args.snapshot, mtgjson_dir=args.mtgjson, db=_open_db(),
+            folder = args.mtgjson or Path(args.cache) / "mtgjson"
+            base_url = None if args.offline else mtgjson_api()
+            with Fetcher(Path(args.cache) / "edhrec", base_url=edhrec_base()) as fetcher, \
+                    MtgjsonFiles(folder, base_url=base_url) as files:
+                manifest = build_dataset(args.out, snapshot=args.snapshot, mtgjson=files, db=_open_db(),
                                          fetcher=fetcher, cutoff=args.cutoff)
-    except (BuildError, FetchError, OSError, ValueError) as exc:
+    except (BuildError, FetchError, DownloadError, OSError, ValueError) as exc:
         return _err(f"precon build failed: {exc}")
     counts = manifest.get("counts", {})
     print(f"Built {args.out}: " + ", ".join(f"{key} {value}" for key, value in counts.items()))
@@ -54,7 +57,7 @@ def cmd_precon_run(args: argparse.Namespace) -> int:
 
         try:
             run = run_precon_bench(dataset, db, args.model, limit=args.limit, epochs=args.epochs,
-                                   max_cost=args.max_cost, log_dir=args.log_dir)
+                                   max_cost=args.max_cost, log_dir=args.log_dir, price=args.price)
         except (ValueError, RuntimeError) as exc:
             return _err(str(exc))
         path = run.episodes_path
@@ -64,46 +67,69 @@ def cmd_precon_run(args: argparse.Namespace) -> int:
 
 
 def _precon_scores(args: argparse.Namespace):
-    from grimoire.bench.precon.dataset import load_dataset
+    from grimoire.bench.precon.dataset import load_dataset, read_deck_fit
     from grimoire.bench.precon.episodes import read_episodes, read_rows
-    from grimoire.bench.precon.scorer import precon_slices, score_dataset, scored_splits, summarize_splits
+    from grimoire.bench.precon.scorer import (
+        deck_fit_grades,
+        judged_precons,
+        paired_differences,
+        precon_slices,
+        score_dataset,
+        scored_splits,
+        summarize_splits,
+        with_deck_fit,
+    )
 
     db = _open_db()
     dataset = load_dataset(args.data)
+    grade_rows = dataset.deck_fit()
+    if getattr(args, "deck_fit", None):
+        grade_rows = [*grade_rows, *read_deck_fit(args.deck_fit)]
     scores = score_dataset(dataset, read_episodes(read_rows(args.episodes)), db)
-    rows = summarize_splits(scores, scored_splits(dataset), precon_slices(dataset))
-    return scores, rows
+    scores = with_deck_fit(scores, deck_fit_grades(grade_rows), judged_precons(dataset)) if grade_rows else scores
+    splits = scored_splits(dataset)
+    return scores, summarize_splits(scores, splits, precon_slices(dataset)), paired_differences(scores, splits)
 
 
 def cmd_precon_score(args: argparse.Namespace) -> int:
-    from grimoire.bench.precon.report import summary_table
+    from grimoire.bench.precon.dataset import DatasetError
+    from grimoire.bench.precon.report import paired_table, summary_table
 
-    _, rows = _precon_scores(args)
+    try:
+        _, rows, paired = _precon_scores(args)
+    except (DatasetError, OSError, ValueError) as exc:
+        return _err(str(exc))
     print(summary_table(rows))
+    print(paired_table(paired))
     return EXIT_OK
 
 
 def cmd_precon_report(args: argparse.Namespace) -> int:
+    from grimoire.bench.precon.dataset import DatasetError
     from grimoire.bench.precon.report import summary_table, write_report
 
-    scores, rows = _precon_scores(args)
-    files = write_report(scores, rows, args.out)
+    try:
+        scores, rows, paired = _precon_scores(args)
+    except (DatasetError, OSError, ValueError) as exc:
+        return _err(str(exc))
+    files = write_report(scores, rows, args.out, paired)
     print(summary_table(rows, slices=True))
     print(f"\nTable: {files.table}\nChart: {files.chart}\nPer-episode scores: {files.episodes}")
     return EXIT_OK
 
 
 def cmd_precon_judge(args: argparse.Namespace) -> int:
+    from grimoire.bench.common import grader_fn
     from grimoire.bench.precon.dataset import load_dataset, write_deck_fit
     from grimoire.bench.precon.episodes import read_rows
-    from grimoire.bench.precon.judge import add_validity, deck_fit_score, judge_adds
-    from grimoire.llm import complete_fn
+    from grimoire.bench.precon.judge import deck_fit_rows, judge_adds
+    from grimoire.bench.precon.report import summary_table
 
     db = _open_db()
     dataset = load_dataset(args.data)
     episodes = read_rows(args.episodes)
     try:
-        report = judge_adds(dataset, episodes, db, complete_fn(args.model), seed=args.seed,
+        report = judge_adds(dataset, episodes, db, grader_fn(args.model), seed=args.seed,
                             grader_model=args.model, grading_run=args.grading_run)
     except (ValueError, RuntimeError) as exc:
         return _err(f"judging failed: {exc}")
@@ -111,17 +137,33 @@ def cmd_precon_judge(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     write_deck_fit(out, [row.to_json() for row in report.rows])
     print(report.summary())
-    grades = report.grades()
-    by_system: dict[str, list[float]] = {}
-    for episode in episodes:
-        if episode.get("skipped"):
-            continue
-        deck = dataset.deck(episode["precon_id"])
-        score = deck_fit_score(episode, grades, add_validity(episode, deck, db))
-        by_system.setdefault(episode.get("model", "?"), []).append(score)
-    for system, values in by_system.items():
-        print(f"deck-fit {system}: {sum(values) / len(values):.3f} over {len(values)} episodes")
+    print("\nDeck-fit on the judged (scored dev and test) decks:\n")
+    print(summary_table(deck_fit_rows(dataset, episodes, report.grades(), db), columns={"deck_fit": "deck-fit"}))
     print(f"deck_fit rows: {out}")
+    return EXIT_OK
+
+
+def cmd_precon_probe(args: argparse.Namespace) -> int:
+    import json
+
+    from grimoire.bench.precon.dataset import load_dataset
+    from grimoire.bench.precon.probe import format_rates, rates_by_split, run_probe
+    from grimoire.llm import complete_fn, redact
+
+    db = _open_db()
+    dataset = load_dataset(args.data)
+    ids = [row.precon_id for row in dataset.split_rows() if not args.split or row.split in args.split]
+    try:
+        answers = run_probe(dataset, db, complete_fn(args.model), precon_ids=ids[: args.limit] if args.limit else ids)
+    except (ValueError, RuntimeError) as exc:
+        return _err(f"probe failed: {exc}")
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("".join(redact(json.dumps({**answer.__dict__, "model": args.model})) + "\n" for answer in answers),
+                   encoding="utf-8")
+    print(f"Memorisation probe, {args.model}: decks named from their anonymised list\n")
+    print(format_rates(rates_by_split(answers)))
+    print(f"Answers: {out}")
     return EXIT_OK
 
 
@@ -130,10 +172,14 @@ def add_commands(commands) -> None:
     precon_commands = precon.add_subparsers(dest="precon_command", required=True)
     pbuild = precon_commands.add_parser("build", help="build the dataset from MTGJSON files and EDHREC pages")
     pbuild.add_argument("--snapshot", required=True, help="snapshot date, YYYY-MM-DD")
-    pbuild.add_argument("--mtgjson", type=Path, help="folder with DeckList.json, SetList.json, AllDeckFiles/, "
-                                                     "AtomicCards.json")
+    pbuild.add_argument("--mtgjson", type=Path,
+                        help="folder of MTGJSON files (DeckList.json, SetList.json, AtomicCards.json, decks/); "
+                             "missing ones are downloaded and checked against MTGJSON's .sha256 "
+                             "(default: CACHE/mtgjson)")
+    pbuild.add_argument("--offline", action="store_true", help="download nothing from MTGJSON")
     pbuild.add_argument("--out", type=Path, default=Path("precon-data"))
-    pbuild.add_argument("--cache", default="precon-cache", help="EDHREC response cache (never re-fetched)")
+    pbuild.add_argument("--cache", default="precon-cache",
+                        help="cache folder: EDHREC responses (never re-fetched) and MTGJSON files")
     pbuild.add_argument("--cutoff", default="2025-11-01", help="model training cutoff C for the splits")
     pbuild.add_argument("--splits-only", action="store_true", help="recompute splits.parquet only")
     pbuild.set_defaults(run=cmd_precon_build)
@@ -145,7 +191,9 @@ def add_commands(commands) -> None:
     prun.add_argument("--limit", type=int)
     prun.add_argument("--epochs", type=int, default=1)
     prun.add_argument("--seed", type=int, default=0)
-    prun.add_argument("--max-cost", type=float)
+    prun.add_argument("--max-cost", type=float, help="stop the run once it has spent this many USD")
+    prun.add_argument("--price", type=price_argument,
+                      help="INPUT,OUTPUT USD per million tokens, for a model the price table does not list")
     prun.add_argument("--log-dir", default="logs/precon")
     prun.set_defaults(run=cmd_precon_run)
     for name, handler, text in (("score", cmd_precon_score, "score EPISODES files and print the table"),
@@ -154,6 +202,8 @@ def add_commands(commands) -> None:
         sub.add_argument("--data", required=True, help="dataset folder or hf: reference")
         sub.add_argument("--run", dest="episodes", metavar="EPISODES", action="append", required=True,
                          help="EPISODES file (repeatable)")
+        sub.add_argument("--deck-fit", type=Path, help="deck_fit.parquet (or the folder precon judge wrote) whose "
+                         "grades add a deck-fit column; the dataset's own deck_fit config is always used")
         if name == "report":
             sub.add_argument("--out", default="precon-report")
         sub.set_defaults(run=handler)
@@ -161,8 +211,17 @@ def add_commands(commands) -> None:
     pjudge.add_argument("--data", required=True, help="dataset folder or hf: reference")
     pjudge.add_argument("--run", dest="episodes", metavar="EPISODES", action="append", required=True,
                         help="EPISODES file (repeatable)")
-    pjudge.add_argument("--model", required=True, help="grader model (scripted/<path> offline)")
+    pjudge.add_argument("--model", required=True, help="grader model; offline: scripted/<file.jsonl> (replies in "
+                        "order) or scripted-grades/<file.json> (answers any batch)")
     pjudge.add_argument("--seed", type=int, default=0)
     pjudge.add_argument("--grading-run", default="grimoire")
     pjudge.add_argument("--out", default="precon-judge")
     pjudge.set_defaults(run=cmd_precon_judge)
+    pprobe = precon_commands.add_parser("probe", help="memorisation probe: can a model name an anonymised precon?")
+    pprobe.add_argument("--data", type=Path, required=True)
+    pprobe.add_argument("--model", required=True, help="the model asked (scripted/<path> offline)")
+    pprobe.add_argument("--split", action="append", choices=("train", "dev", "gap", "test"),
+                        help="only these splits (repeatable; default: all)")
+    pprobe.add_argument("--limit", type=int, help="ask about the first N precons only")
+    pprobe.add_argument("--out", default="precon-probe/answers.jsonl", help="JSONL of every answer")
+    pprobe.set_defaults(run=cmd_precon_probe)

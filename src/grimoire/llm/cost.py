@@ -1,11 +1,14 @@
 """What a run costs: a price table (``data/prices.json``), the cost of one call's token usage, and a run budget.
 
-Prices are USD per million tokens. A model missing from the table costs ``None`` (unknown), never 0.
+Prices are USD per million tokens. A price belongs to one model name: it matches that name exactly, or the name with
+a release date (``claude-sonnet-4-5-20250929``, ``gpt-4o-2024-08-06``), never another model that starts the same
+(``gpt-5-pro`` is not ``gpt-5``). A model missing from the table costs ``None`` (unknown), never 0.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import threading
 from dataclasses import dataclass
 from functools import cache
@@ -14,6 +17,9 @@ from typing import Any
 
 PRICES_FILE = Path(__file__).resolve().parent.parent / "data" / "prices.json"
 PER_TOKENS = 1_000_000
+# What may follow a listed name and still be the same model: a release date (``-20250929``, ``-2024-08-06``,
+# Vertex's ``@20250929``), then a provider's version tag (Bedrock's ``-v1:0``).
+_DATED = r"(?:[-@](?:\d{8}|\d{4}-\d{2}-\d{2}))?(?:-v\d+(?::\d+)?)?"
 
 
 @dataclass(frozen=True)
@@ -24,6 +30,21 @@ class Price:
     output: float
     cached_input: float
     cache_write: float
+    source: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> Price:
+        """``INPUT,OUTPUT`` or ``INPUT,OUTPUT,CACHED_INPUT,CACHE_WRITE`` in USD per million tokens, as a user
+        passes a price the table lacks (cache prices default to the input price)."""
+        try:
+            values = [float(part) for part in text.split(",")]
+        except ValueError:
+            values = []
+        if len(values) not in (2, 4) or any(v < 0 for v in values):
+            raise ValueError(f"--price {text!r}: give INPUT,OUTPUT (or INPUT,OUTPUT,CACHED_INPUT,CACHE_WRITE) in USD "
+                             "per million tokens, e.g. --price 3,15")
+        cached, write = (values[2], values[3]) if len(values) == 4 else (values[0], values[0])
+        return cls(values[0], values[1], cached, write, source="passed by the user")
 
 
 @dataclass(frozen=True)
@@ -34,20 +55,24 @@ class PriceTable:
 
     def price_of(self, model: str) -> Price | None:
         """The price of ``model`` (``anthropic/claude-sonnet-4-5-20250929``, ``openrouter/openai/gpt-4o``, ...):
-        the longest table key the bare model name starts with; free for scripted, replay and mock models."""
+        the table key that is its bare name, with or without a release date; free for scripted, replay and mock
+        models; ``None`` for any other name."""
         provider = model.split("/", 1)[0]
         if provider in self.free_providers:
-            return Price(0.0, 0.0, 0.0, 0.0)
-        bare = model.rsplit("/", 1)[-1].lower().replace(".", "-")
-        matches = [key for key in self.models if bare == key or bare.startswith(key + "-")
-                   or bare.startswith(key + "@") or bare.startswith(key + ":")]
-        return self.models[max(matches, key=len)] if matches else None
+            return Price(0.0, 0.0, 0.0, 0.0, source="no model is called")
+        bare = model.rsplit("/", 1)[-1].lower()
+        bare = bare.removeprefix("anthropic.").replace(".", "-")  # Bedrock names carry the vendor: anthropic.<model>
+        return next((price for key, price in self.models.items() if re.fullmatch(re.escape(key) + _DATED, bare)),
+                    None)
 
 
 @cache
 def load_prices(path: Path = PRICES_FILE) -> PriceTable:
     data = json.loads(Path(path).read_text())
-    models = {key.replace(".", "-"): Price(**value) for key, value in data["models"].items()}
+    sources = data.get("sources", {})
+    models = {key.replace(".", "-"): Price(**{"source": sources.get(value.get("source", ""), ""),
+                                              **{k: v for k, v in value.items() if k != "source"}})
+              for key, value in data["models"].items()}
     return PriceTable(models=models, free_providers=frozenset(data.get("free_providers", ())), date=data["date"])
 
 
@@ -56,10 +81,17 @@ def _get(usage: Any, name: str) -> int:
     return int(value or 0)
 
 
-def cost_of(model: str, usage: Any, prices: PriceTable | None = None) -> float | None:
+def billed_model(active: str, output_model: str | None) -> str:
+    """The model a call is priced as: the active one, except that a replayed run (``replay/<log>``) costs what the
+    recorded model's calls cost (its outputs name that model)."""
+    return output_model if active.startswith("replay/") and output_model else active
+
+
+def cost_of(model: str, usage: Any, prices: PriceTable | None = None, *, price: Price | None = None) -> float | None:
     """USD for one call's token usage (an inspect ``ModelUsage`` or a dict with its field names); ``None``
-    when the model has no price. ``input_tokens`` excludes cache reads and writes, as in inspect."""
-    price = (prices or load_prices()).price_of(model)
+    when the model has no price. ``price`` (one the user passed) wins over the table. ``input_tokens`` excludes
+    cache reads and writes, as in inspect."""
+    price = price or (prices or load_prices()).price_of(model)
     if price is None:
         return None
     return (_get(usage, "input_tokens") * price.input + _get(usage, "output_tokens") * price.output
@@ -76,8 +108,9 @@ class Budget:
     """A spending cap for a whole run: ``charge`` each call's cost; once the spend reaches ``max_cost``,
     ``exhausted`` is true and the harness starts no new model call (running episodes end, the rest are skipped)."""
 
-    def __init__(self, max_cost: float | None = None):
+    def __init__(self, max_cost: float | None = None, *, price: Price | None = None):
         self.max_cost = max_cost
+        self.price = price
         self.spent = 0.0
         self.unknown_calls = 0
         self._lock = threading.Lock()

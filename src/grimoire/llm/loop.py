@@ -14,7 +14,7 @@ from inspect_ai.model import get_model as active_model
 from inspect_ai.solver import TaskState
 from inspect_ai.tool import Tool
 
-from grimoire.llm.cost import Budget, cost_of
+from grimoire.llm.cost import Budget, billed_model, cost_of
 
 
 async def run_tool_loop(state: TaskState, tools: list[Tool], *, budget: Budget, max_turns: int, nudge: str,
@@ -33,7 +33,8 @@ async def run_tool_loop(state: TaskState, tools: list[Tool], *, budget: Budget, 
             usage["skipped" if turn == 0 else "budget_stopped"] = True
             break
         output = await model.generate(state.messages, tools)
-        call_cost = cost_of(name, output.usage) if output.usage else None
+        billed = billed_model(name, output.model)
+        call_cost = cost_of(billed, output.usage, price=budget.price) if output.usage else None
         budget.charge(call_cost)
         if output.usage:
             usage["input_tokens"] += (output.usage.input_tokens + (output.usage.input_tokens_cache_read or 0)

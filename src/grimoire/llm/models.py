@@ -92,7 +92,8 @@ def load_script(path: str | Path) -> list[Turn]:
 
 def turns_from_log(path: str | Path) -> list[Turn]:
     """The assistant turns of a recorded inspect log (``.eval`` or ``.json``), each tagged with its sample's
-    ``task_id`` and ``epoch``, with the recorded token usage; a ``.jsonl`` file is read as a script."""
+    ``task_id`` and ``epoch``, with the recorded token usage and the recorded ``model`` (so a replay is billed at
+    the price the run really paid); a ``.jsonl`` file is read as a script."""
     path = Path(path)
     if path.suffix == ".jsonl":
         return load_script(path)
@@ -105,7 +106,8 @@ def turns_from_log(path: str | Path) -> list[Turn]:
                   if getattr(event, "event", None) == "model" and getattr(event, "output", None) is not None]
         assistant = [m for m in sample.messages if m.role == "assistant"]
         for index, message in enumerate(assistant):
-            turn: Turn = {"task_id": str(sample.id), "epoch": sample.epoch, "text": message.text or ""}
+            turn: Turn = {"task_id": str(sample.id), "epoch": sample.epoch, "text": message.text or "",
+                          "model": log.eval.model}
             turn["tool_calls"] = [{"tool": call.function, "arguments": call.arguments}
                                   for call in message.tool_calls or []]
             if index < len(usages) and usages[index] is not None:
@@ -153,8 +155,9 @@ def _output_for(turn: Turn | None, model_name: str, input: list[ChatMessage], to
     tool_calls = [ToolCall(id=f"call_{uuid.uuid4().hex[:12]}", function=c["tool"], arguments=c.get("arguments", {}))
                   for c in calls]
     text = turn.get("text", "")
-    message = ChatMessageAssistant(content=text, tool_calls=tool_calls or None, model=model_name, source="generate")
-    output = ModelOutput(model=model_name, choices=[ChatCompletionChoice(
+    played = str(turn.get("model") or model_name)
+    message = ChatMessageAssistant(content=text, tool_calls=tool_calls or None, model=played, source="generate")
+    output = ModelOutput(model=played, choices=[ChatCompletionChoice(
         message=message, stop_reason="tool_calls" if tool_calls else "stop")])
     if "usage" in turn:
         output.usage = ModelUsage(**turn["usage"])

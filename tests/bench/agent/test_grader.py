@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
 from grimoire.bench.agent.dataset import GradeRow, list_qrels, load_tasks
 from grimoire.bench.agent.grader import (
     BATCH_SIZE,
-    RUBRIC,
     cohen_kappa,
     grade_cards,
     parse_grades,
@@ -18,15 +18,9 @@ from grimoire.bench.agent.grader import (
     ungraded,
 )
 
-SEED_RUBRIC = (
-    "Grade each card for how well it satisfies the player's request: 2 = clearly satisfies it: the card itself "
-    "performs the requested function directly and meets every stated constraint (colour, card type, mana value, "
-    "format, cost). 1 = partially satisfies it: a weaker, narrower, conditional or indirect version of the "
-    "requested function, or a card a reasonable player would still consider for this request; it must still meet "
-    "the stated constraints. 0 = does not satisfy the request, or violates a stated constraint (wrong colour, card "
-    "type or mana value, etc.). Judge only from the card text shown. Do not reward popularity or general power "
-    "level."
-)
+# The seed's grader instructions, copied verbatim from the dataset card into the repo (tests/fixtures/seeds/README.md).
+SEED_RUBRIC = (Path(__file__).parents[2] / "fixtures" / "seeds" / "agent_relevance_grader.txt").read_text(
+    encoding="utf-8").strip()
 
 
 class Grader:
@@ -64,10 +58,6 @@ def run(spark_db, setup, grader, **kwargs):
     tasks, returned, qrels = setup
     options = {"seed": 7, "grader_model": "scripted", "experiment": "EXP-T", **kwargs}
     return grade_cards(tasks, returned, qrels, grader, db=spark_db, **options)
-
-
-def test_rubric_is_the_seeds_verbatim():
-    assert RUBRIC == SEED_RUBRIC
 
 
 def test_batches_of_15_with_decoys_in_a_reproducible_order(spark_db, setup):

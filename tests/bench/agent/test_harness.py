@@ -127,7 +127,7 @@ def test_replay_reproduces_a_recorded_run(small_db, tasks, tmp_path):
 
 
 def test_budget_stops_the_run_and_says_so(small_db, tasks, tmp_path, monkeypatch):
-    monkeypatch.setattr("grimoire.llm.loop.cost_of", lambda model, usage: 0.01)
+    monkeypatch.setattr("grimoire.llm.loop.cost_of", lambda model, usage, price=None: 0.01)
     turns = [{"tool": "search", "arguments": {"query": "damage"}},
              {"tool": "submit", "arguments": {"cards": ["Lightning Bolt"]}}]
     run = run_agent_bench(tasks, small_db, model=script(tmp_path, turns), arm=ARM, max_cost=0.025,
@@ -188,3 +188,24 @@ def test_cli_runs_the_baseline_and_prints_the_table(tmp_path, capsys, home):
     out = capsys.readouterr().out
     assert code == 0 and "baseline · search" in out and "P@10 deck+attr (2)" in out and "found (1)" in out
     assert list((tmp_path / "logs").glob("*.episodes.jsonl"))
+
+
+def test_rescoring_a_run_from_its_log_reports_the_cost_it_really_had(small_db, tasks, tmp_path):
+    from inspect_ai.log import read_eval_log, write_eval_log
+
+    from grimoire.llm.cost import cost_of
+
+    turns = [{"task_id": "burn", "tool": "search", "arguments": {"query": "damage"}},
+             {"task_id": "burn", "tool": "submit", "arguments": {"cards": ["Lightning Bolt"]}}]
+    recorded = run_agent_bench(tasks[:1], small_db, model=script(tmp_path, turns), arm=ARM,
+                               log_dir=tmp_path / "first")
+    log = read_eval_log(str(recorded.log_path))
+    log.eval.model = "anthropic/claude-sonnet-4-5"  # as if a priced model had made the recorded calls
+    priced = tmp_path / "priced.eval"
+    write_eval_log(log, str(priced))
+    usages = [event.output.usage for sample in log.samples for event in sample.events
+              if getattr(event, "event", None) == "model"]
+    expected = sum(cost_of("anthropic/claude-sonnet-4-5", usage) for usage in usages)
+    replayed = run_agent_bench(tasks[:1], small_db, model=f"replay/{priced}", arm=ARM, log_dir=tmp_path / "second")
+    assert expected > 0
+    assert by_task(replayed)["burn"]["cost"] == pytest.approx(expected)

@@ -13,9 +13,12 @@ from grimoire.bench.precon.build import build_dataset, exclude_reason, precon_id
 from grimoire.bench.precon.dataset import load_dataset
 from grimoire.bench.precon.schema import DECK_COLUMNS, LeakageError
 from tests.bench.precon.fixtures_data import (
+    BUILD_ID,
     CUTOFF,
     SNAPSHOT,
     FakeClock,
+    FixtureServer,
+    edhrec_routes,
     edhrec_server,
     make_fetcher,
     make_fixture_dataset,
@@ -36,7 +39,7 @@ def built(tmp_path_factory, db):
     clock = FakeClock()
     with edhrec_server(fail_once={"/precon/gamma-court"}) as server:
         with make_fetcher(tmp / "cache", server.base_url, clock) as fetcher:
-            manifest = build_dataset(tmp / "out", snapshot=SNAPSHOT, mtgjson_dir=mtgjson_dir, db=db,
+            manifest = build_dataset(tmp / "out", snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db,
                                      fetcher=fetcher, cutoff=CUTOFF)
         requests = list(server.requests)
     return {"tmp": tmp, "out": tmp / "out", "manifest": manifest, "requests": requests, "clock": clock,
@@ -49,7 +52,8 @@ def _by_name(dataset) -> dict:
 
 def test_precons_are_commander_decks_without_collectors_editions(built):
     names = set(_by_name(built["dataset"]))
-    assert names == {"Grave Alpha", "Blood Beta", "Gamma Court", "Online Theme Deck"}
+    assert names == {"Grave Alpha", "Blood Beta", "Gamma Court", "Online Theme Deck", "Party of Two",
+                     "Necron Dynasties"}
 
 
 def test_precon_id_is_sha1_of_the_mtgjson_file_name(built):
@@ -81,14 +85,45 @@ def test_a_leaky_decks_config_fails_the_load(built, tmp_path):
         load_dataset(tmp_path)
 
 
-def test_pages_match_by_commanders_and_set_or_by_jaccard(built):
+def test_pages_match_by_commander_oracle_ids_or_by_jaccard(built):
     ds = built["dataset"]
     ids = _by_name(ds)
     alpha, beta, theme = (ds.precon(ids[n]) for n in ("Grave Alpha", "Blood Beta", "Online Theme Deck"))
-    assert alpha["match_method"] == "commanders+set" and alpha["edhrec_slug"] == "grave-alpha"
+    assert alpha["match_method"] == "commanders+jaccard" and alpha["edhrec_slug"] == "grave-alpha"
     assert alpha["edhrec_group"] == "Alpha Commander" and alpha["parent_set_code"] == "AAA"
     assert beta["match_method"] == "jaccard" and beta["edhrec_deck_jaccard"] >= 0.7
     assert theme["edhrec_url"] is None and theme["match_method"] is None
+
+
+def test_a_partner_pair_matches_and_both_partners_are_the_precon_commanders(built):
+    ds = built["dataset"]
+    pid = _by_name(ds)["Party of Two"]
+    assert ds.precon(pid)["match_method"] == "commanders+jaccard"
+    rows = {row["name"]: row for row in ds.commanders(pid)}
+    pir, toothy = rows["Pir, Imaginative Rascal"], rows["Toothy, Imaginary Friend"]
+    assert pir["is_precon_commander"] and toothy["is_precon_commander"]
+    assert pir["num_decks"] == 640 and toothy["num_decks"] == 675
+    assert ds.deck(pid).commander_names == ("Pir, Imaginative Rascal", "Toothy, Imaginary Friend")
+
+
+def test_universes_beyond_add_in_no_deck_maps_by_its_atomic_flavor_name(built):
+    ds = built["dataset"]
+    pid = _by_name(ds)["Necron Dynasties"]
+    assert ds.precon(pid)["is_universes_beyond"] and not ds.precon(_by_name(ds)["Grave Alpha"])["is_universes_beyond"]
+    adds = {label.name: label for label in ds.labels(pid, "add")}
+    assert adds["Zilortha, Strength Incarnate"].rate == pytest.approx(0.1)
+    assert not adds["Zilortha, Strength Incarnate"].in_precon
+
+
+def test_the_json_endpoint_page_reads_like_the_html_one(built):
+    ds = built["dataset"]
+    gamma = _by_name(ds)["Gamma Court"]
+    assert ds.precon(gamma)["edhrec_slug"] == "gamma-court"
+    assert {label.name for label in ds.labels(gamma, "add")} == {"Rhystic Study", "Kodama's Reach"}
+
+
+def test_manifest_records_the_next_js_build_id(built):
+    assert built["manifest"]["snapshot"]["edhrec_build_id"] == BUILD_ID
 
 
 def test_edhrec_names_map_by_face_name_and_front_half(built, db):
@@ -163,7 +198,7 @@ def test_fetching_was_polite_and_robots_respected(built):
 def test_manifest_counts_and_file_hashes(built):
     manifest = built["manifest"]
     assert manifest["snapshot"]["edhrec"] == SNAPSHOT and manifest["snapshot"]["mtgjson"] == "5.3.0+20261013"
-    assert manifest["counts"]["precons"] == 4 and manifest["counts"]["matched"] == 3
+    assert manifest["counts"]["precons"] == 6 and manifest["counts"]["matched"] == 5
     assert manifest["parameters"]["gain_thresholds"]["cut"] == [0.5, 0.3, 0.15]
     for name, digest in manifest["files"].items():
         assert hashlib.sha256((built["out"] / name).read_bytes()).hexdigest() == digest
@@ -175,7 +210,7 @@ def test_a_second_build_makes_no_request(db, tmp_path):
     with edhrec_server() as server:
         for attempt in ("first", "second"):
             with make_fetcher(tmp_path / "cache", server.base_url) as fetcher:
-                build_dataset(tmp_path / attempt, snapshot=SNAPSHOT, mtgjson_dir=mtgjson_dir, db=db,
+                build_dataset(tmp_path / attempt, snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db,
                               fetcher=fetcher, cutoff=CUTOFF)
             if attempt == "first":
                 first_requests = len(server.requests)
@@ -203,7 +238,7 @@ def test_published_layout_loads(built, tmp_path):
     (tmp_path / "data").mkdir()
     for name in ("decks", "labels", "precons", "commanders", "splits"):
         (tmp_path / "data" / f"{name}.parquet").write_bytes((built["out"] / f"{name}.parquet").read_bytes())
-    assert len(load_dataset(tmp_path)) == 4
+    assert len(load_dataset(tmp_path)) == 6
 
 
 def test_make_fixture_dataset_has_three_scored_precons(tmp_path, db):
@@ -211,3 +246,16 @@ def test_make_fixture_dataset_has_three_scored_precons(tmp_path, db):
     assert len(ds) == 3
     assert len(ds.split_rows("dev", scored=True)) == 1 and len(ds.split_rows("test", scored=True)) == 2
     assert all(ds.labels(pid) for pid in ds.precon_ids)
+
+
+def test_an_unreadable_page_loses_only_its_precon_and_is_logged(db, tmp_path):
+    mtgjson_dir = write_mtgjson(tmp_path / "mtgjson", db)
+    routes = edhrec_routes()
+    routes["/precon/gamma-court"] = "<html><body>Just a moment...</body></html>"  # no page object at all
+    with FixtureServer(routes) as server, make_fetcher(tmp_path / "cache", server.base_url) as fetcher:
+        manifest = build_dataset(tmp_path / "out", snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db, fetcher=fetcher,
+                                 cutoff=CUTOFF)
+    assert manifest["counts"]["matched"] == 4
+    logged = [e for e in manifest["fetch"]["log"] if str(e.get("status", "")).startswith("unreadable page")]
+    assert len(logged) == 1 and logged[0]["url"].endswith("/precon/gamma-court")
+    assert "__NEXT_DATA__" in logged[0]["status"]

@@ -9,28 +9,19 @@ from pathlib import Path
 
 import pytest
 
+from grimoire.bench.precon.episodes import read_episodes
 from grimoire.bench.precon.judge import (
-    RUBRIC_V3,
-    add_validity,
     build_prompt,
-    deck_fit_score,
+    deck_fit_rows,
     judge_adds,
     parse_fit_grades,
 )
+from grimoire.bench.precon.scorer import deck_fit_of, score_dataset
 from tests.bench.precon.harness_fixtures import PRECON_ID, TOP_ADDS, build_dataset, bundled_db
 
-SEED = Path("/work/shared/seeds/000_0a2b8a08a1b9d34b.txt")
-RUBRIC_FROM_SEED = (
-    "Grade each candidate for whether you would add it to this deck as an upgrade. An added card takes the place of "
-    "one of the deck's weakest cards. Most legal cards would not improve a given Commander deck, so a card with no "
-    "specific reason to be in this deck gets 0. 2 = a clear upgrade: it directly supports the commander or the "
-    "deck's plan, or fills a role the list is short of (such as ramp, card draw, removal or interaction), and does "
-    "so better than the deck's weakest cards. 1 = a reasonable but low-priority upgrade: it has a specific reason "
-    "to be in this deck (it supports the plan or fills a gap) and is about as good as the deck's weakest cards. "
-    "0 = not an upgrade: no specific reason to be in this deck, filler, weaker than the cards it would replace, or "
-    "works against the plan; or it breaks a deck-building rule. Judge only from the card text shown and the deck "
-    "list. Do not reward a card for being widely played; judge what its text does for this deck."
-)
+# The seed's rubric v3, copied verbatim from the dataset card into the repo (tests/fixtures/seeds/README.md).
+RUBRIC_FROM_SEED = (Path(__file__).parents[2] / "fixtures" / "seeds" / "precon_deck_fit_rubric_v3.txt").read_text(
+    encoding="utf-8").strip()
 ADDS = ["Izoni, Thousand-Eyed", "Deathrite Shaman", "Liliana, Death's Majesty", "Golgari Grave-Troll",
         "Living Death", "Dread Return", "Sylvan Library", "Grisly Salvage", "Jarad, Golgari Lich Lord",
         "Mazirek, Kraul Death Priest", "Syr Konrad, the Grim", "Fecundity", "Pawn of Ulamog", "Butcher of Malakir",
@@ -74,16 +65,10 @@ class Grader:
         return [name for _, name in CANDIDATE.findall(prompt)]
 
 
-def test_rubric_v3_is_the_seeds_text():
-    assert RUBRIC_V3 == RUBRIC_FROM_SEED
-    if SEED.exists():
-        assert RUBRIC_V3 in SEED.read_text(encoding="utf-8")
-
-
 def test_the_prompt_anonymises_the_commander_and_lists_the_other_99(dataset, db):
     deck = dataset.deck(PRECON_ID)
     prompt = build_prompt(deck, db, [db.named("Sol Ring")])
-    assert RUBRIC_V3 in prompt
+    assert RUBRIC_FROM_SEED in prompt
     assert "Meren" not in prompt and "Your commander: {2}{B}{G}" in prompt
     assert "Whenever another creature you control dies, you get an experience counter." in prompt
     assert "\nSkullclamp" in prompt and "12 Forest" in prompt
@@ -172,25 +157,29 @@ def test_grades_parse_from_json_or_numbered_lines():
     assert parse_fit_grades("Candidate 1: 2\nCandidate 1: 0", 1) is None
 
 
+def _scored(dataset, db, ep):
+    return score_dataset(dataset, read_episodes([ep]), db)[0]
+
+
 def test_deck_fit_score_counts_invalid_and_missing_slots_as_zero(dataset, db):
-    deck = dataset.deck(PRECON_ID)
     adds = ["Izoni, Thousand-Eyed", "Skullclamp", "Counterspell", "Deathrite Shaman", "Izoni, Thousand-Eyed",
             "No Such Card", "Living Death"]
-    ep = episode(db, adds)
-    validity = add_validity(ep, deck, db)
+    score = _scored(dataset, db, episode(db, adds))
     # in the deck already, outside the identity, a duplicate and an unknown card are invalid
-    assert validity == [True, False, False, True, False, False, True]
+    assert [check.valid for check in score.add.checks] == [True, False, False, True, False, False, True]
     ids = {name: db.named(name).oracle_id for name in ("Izoni, Thousand-Eyed", "Deathrite Shaman", "Living Death",
                                                         "Skullclamp")}
     grades = {(PRECON_ID, ids["Izoni, Thousand-Eyed"]): 2, (PRECON_ID, ids["Deathrite Shaman"]): 1,
               (PRECON_ID, ids["Skullclamp"]): 2}  # Living Death ungraded: 0
-    assert deck_fit_score(ep, grades, validity) == pytest.approx((2 / 2 + 1 / 2) / 20)
-    assert deck_fit_score(ep, grades, lambda e: add_validity(e, deck, db)) == pytest.approx(1.5 / 20)
-    assert deck_fit_score(episode(db, []), grades, []) == 0.0
+    assert deck_fit_of(score, grades) == pytest.approx((2 / 2 + 1 / 2) / 20)
+    assert deck_fit_of(_scored(dataset, db, episode(db, [])), grades) == 0.0
 
 
-def test_the_report_grades_feed_the_score(dataset, db):
+def test_the_report_grades_feed_deck_fit_per_split(dataset, db):
     ep = episode(db, ADDS)
     report = judge_adds(dataset, [ep], db, Grader({name: 2 for name in ADDS}), seed=0, grader_model="s",
                         grading_run="r", regrade_share=0)
-    assert deck_fit_score(ep, report.grades(), add_validity(ep, dataset.deck(PRECON_ID), db)) == pytest.approx(1.0)
+    assert deck_fit_of(_scored(dataset, db, ep), report.grades()) == pytest.approx(1.0)
+    rows = deck_fit_rows(dataset, [ep], report.grades(), db)
+    assert [(row.split, row.system) for row in rows] == [("test", "scripted/a")]
+    assert rows[0].metrics["deck_fit"].mean == pytest.approx(1.0) and rows[0].metrics["deck_fit"].n == 1

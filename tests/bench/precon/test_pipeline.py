@@ -11,7 +11,7 @@ import grimoire
 from grimoire.bench.precon.dataset import load_dataset
 from grimoire.bench.precon.episodes import baseline_rows, read_episodes, read_rows, write_rows
 from grimoire.bench.precon.harness import run_precon_bench
-from grimoire.bench.precon.judge import add_validity, deck_fit_score, judge_adds
+from grimoire.bench.precon.judge import deck_fit_rows, judge_adds
 from grimoire.bench.precon.report import write_report
 from grimoire.bench.precon.scorer import precon_slices, score_dataset, scored_splits, summarize_splits
 from tests.bench.precon.fixtures_data import make_fixture_dataset
@@ -48,9 +48,8 @@ def test_build_run_score_judge_report_offline(tmp_path):
     report = judge_adds(dataset, rows, db, Grader({"Lightning Greaves": 2}), seed=3, grader_model="scripted",
                         grading_run="e2e")
     assert report.rows and "random controls" in report.summary()
-    episode = next(r for r in rows if r["precon_id"] == first.precon_id and r["model"] != "role_balance")
-    score = deck_fit_score(episode, report.grades(), add_validity(episode, first, db))
-    assert 0 <= score <= 1
+    fit = deck_fit_rows(dataset, rows, report.grades(), db)
+    assert fit and all(0 <= row.metrics["deck_fit"].mean <= 1 for row in fit)
 
     result = cli("run", "--data", str(folder), "--model", "random_legal", "--log-dir", str(tmp_path / "cli"))
     assert result.returncode == 0, result.stderr
@@ -73,5 +72,6 @@ def test_cli_recomputes_splits_for_another_cutoff(tmp_path):
     assert result.returncode == 0, result.stderr
     after = {row.precon_id: row.split for row in load_dataset(folder).split_rows()}
     assert before.keys() == after.keys() and set(after.values()) == {"test"} != set(before.values())
-    missing = cli("build", "--snapshot", "2026-10-14", "--out", str(tmp_path / "new"))
-    assert missing.returncode == 1 and "--mtgjson" in missing.stderr
+    missing = cli("build", "--snapshot", "2026-10-14", "--out", str(tmp_path / "new"), "--offline",
+                  "--cache", str(tmp_path / "cache"))
+    assert missing.returncode == 1 and "DeckList.json" in missing.stderr and "--offline" in missing.stderr

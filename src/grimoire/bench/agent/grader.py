@@ -6,7 +6,6 @@ with hidden random decoys, the seed's instructions verbatim, re-grades for Cohen
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -15,6 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from grimoire.bench.agent.dataset import RANKED_KINDS, AgentTask, GradeRow, Qrels
+from grimoire.bench.common import seeded_rng
 from grimoire.cards.model import Card
 from grimoire.cards.store import CardDB
 
@@ -170,11 +170,6 @@ class GradingReport:
         return "\n".join(lines)
 
 
-def _rng(seed: int, *parts: str) -> np.random.Generator:
-    digest = hashlib.sha256(":".join([str(seed), *parts]).encode()).digest()
-    return np.random.default_rng(int.from_bytes(digest[:8], "little"))
-
-
 def pick_decoys(allowed: np.ndarray, excluded: set[int], count: int, rng: np.random.Generator) -> list[int]:
     """``count`` random cards among ``allowed`` (the task's filters, funny cards left out), none ``excluded``
     (the relevant, returned and already graded cards)."""
@@ -224,7 +219,7 @@ def grade_cards(tasks: Iterable[AgentTask], returned: Mapping[str, Sequence[int]
                  if (task.id, row) not in previously and (row not in judged or (include_listed and row in listed))]
         if not cards:
             continue
-        rng = _rng(seed, task.id)
+        rng = seeded_rng(seed, task.id)
         excluded = judged | listed | set(returned.get(task.id, ())) | {g.row for g in previous
                                                                        if g.task_id == task.id}
         decoys = pick_decoys(allowed_rows(search, task.filters), excluded, decoys_per_task, rng)
@@ -258,12 +253,12 @@ def grade_cards(tasks: Iterable[AgentTask], returned: Mapping[str, Sequence[int]
     report.decoys_total, report.decoys_accepted = len(decoys), sum(r.grade >= 1 for r in decoys)
 
     regrade_count = min(len(first), max(1, round(regrade_share * len(batches)))) if regrade_share > 0 else 0
-    chosen = sorted(_rng(seed, "regrade").choice(sorted(first), size=regrade_count, replace=False).tolist()) \
+    chosen = sorted(seeded_rng(seed, "regrade").choice(sorted(first), size=regrade_count, replace=False).tolist()) \
         if regrade_count else []
     pairs: list[tuple[bool, bool]] = []
     for index in chosen:
         task, items = batches[index]
-        order = _rng(seed, "regrade", str(index)).permutation(len(items))
+        order = seeded_rng(seed, "regrade", str(index)).permutation(len(items))
         again = grade_batch(task, [items[i] for i in order], 2)
         if again is None:
             continue

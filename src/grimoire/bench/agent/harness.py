@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from inspect_ai import Task
-from inspect_ai import eval as inspect_eval
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.log import EvalLog, read_eval_log
 from inspect_ai.model import ChatMessageAssistant, ChatMessageSystem, execute_tools
@@ -28,11 +27,12 @@ from grimoire.bench.agent.dataset import AgentTask, Qrels
 from grimoire.bench.agent.metrics import TaskScore, found_in_list, precision_at_10, summarize
 from grimoire.bench.agent.prompts import system_prompt, user_prompt
 from grimoire.bench.agent.tools import MAX_SUBMITTED, CardText, Episode, grep, search, submit
+from grimoire.bench.common import run_budget, run_inspect
 from grimoire.bench.search.engines import as_free_text, filters_from_json
 from grimoire.bench.search.runner import allowed_rows
 from grimoire.cards.render import card_text
 from grimoire.cards.store import CardDB
-from grimoire.llm.cost import Budget, load_prices
+from grimoire.llm.cost import Budget, Price
 from grimoire.llm.keys import redact
 from grimoire.llm.loop import run_tool_loop
 from grimoire.search.engine import SearchEngine
@@ -231,21 +231,15 @@ def write_episodes(episodes: list[dict], path: Path) -> None:
 
 def run_agent_bench(tasks: list[AgentTask], db: CardDB, *, model: str, arm: Arm = Arm(), epochs: int = 1,
                     limit: int | None = None, max_cost: float | None = None, log_dir: str | Path = "logs/agent",
-                    qrels: Qrels | None = None, max_samples: int | None = None) -> AgentRun:
-    """Evaluate one model (``baseline`` for the no-model agent) on the tasks; returns the run's episodes."""
+                    qrels: Qrels | None = None, max_samples: int | None = None,
+                    price: Price | None = None) -> AgentRun:
+    """Evaluate one model (``baseline`` for the no-model agent) on the tasks; returns the run's episodes.
+    ``price`` is the model's price when the table has none (needed for ``max_cost``)."""
     baseline = model == BASELINE
-    if max_cost is not None and not baseline and load_prices().price_of(model) is None:
-        raise ValueError(f"no price for {model} in data/prices.json, so --max-cost cannot be enforced; add its "
-                         "price there or drop --max-cost")
-    budget = Budget(max_cost)
+    budget = Budget() if baseline else run_budget(model, max_cost, price)
     task = agent_task(tasks, db, arm, baseline=baseline, budget=budget, qrels=qrels)
-    import grimoire.llm.models  # noqa: F401 - registers the scripted and replay models with inspect
-
-    logs = inspect_eval(task, model="none" if baseline else model, epochs=epochs, limit=limit,
-                        log_dir=str(log_dir), display="none", max_samples=max_samples)
-    log = logs[0]
-    if log.status != "success":
-        raise RuntimeError(f"the run failed: {redact(str(log.error.message if log.error else log.status))}")
+    log = run_inspect(task, model="none" if baseline else model, epochs=epochs, limit=limit, log_dir=str(log_dir),
+                      max_samples=max_samples)
     log_path = Path(log.location)
     episodes = episodes_from_log(log)
     episodes_path = log_path.with_name(log_path.stem + ".episodes.jsonl")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from grimoire.bench.search.metrics import bootstrap_interval
+from grimoire.bench.common import bootstrap_interval, paired_difference
 
 CUTOFF = 10
 COLUMNS = ("deck+attr", "deck", "attr", "known", "tokens", "cost")
@@ -84,4 +84,46 @@ def format_table(summaries: Mapping[str, Mapping[str, tuple[float, float, float,
         lines.append(f"{name:<{width}}" + "".join(f"{c:>{w}}" for c, w in zip(row, widths, strict=True)))
     lines.append("\nmean [95% bootstrap interval over tasks]; P@10 and found use the qrels "
                  "(list cards plus graded cards)")
+    return "\n".join(lines)
+
+
+def per_task(results: Sequence[TaskScore]) -> dict[str, dict[str, float | str]]:
+    """task id -> its kind and its mean score over the run's epochs (what paired differences compare)."""
+    values: dict[str, list[float]] = {}
+    kinds: dict[str, str] = {}
+    for result in results:
+        values.setdefault(result.task_id, []).append(result.value)
+        kinds[result.task_id] = result.kind
+    return {task_id: {"kind": kinds[task_id], "value": sum(v) / len(v)} for task_id, v in values.items()}
+
+
+PAIRED_COLUMNS = {"deck+attr": ("deck", "attr"), "known": ("known",)}
+
+
+def paired_differences(runs: Sequence[Mapping], *, seed: int = 0) -> list[dict]:
+    """Every run against every other on the tasks both ran: the mean per-task difference of P@10 (deck+attr) and
+    of found (known), with a bootstrap interval over tasks. ``runs`` are summary entries with ``per_task``."""
+    rows = []
+    for index, run in enumerate(runs):
+        for other in runs[index + 1:]:
+            for column, kinds in PAIRED_COLUMNS.items():
+                mine, theirs = run.get("per_task") or {}, other.get("per_task") or {}
+                common = sorted(t for t in set(mine) & set(theirs) if mine[t]["kind"] in kinds)
+                if not common:
+                    continue
+                mean, low, high = paired_difference([mine[t]["value"] for t in common],
+                                                    [theirs[t]["value"] for t in common], seed=seed)
+                rows.append({"system": run["label"], "reference": other["label"], "column": column,
+                             "mean": mean, "low": low, "high": high, "n": len(common)})
+    return rows
+
+
+def format_paired(rows: Sequence[Mapping]) -> str:
+    """The paired differences as text lines: system − reference, column, mean [95% CI], tasks."""
+    if not rows:
+        return "paired differences: no two runs share tasks yet"
+    lines = ["paired differences (system − reference, mean over shared tasks [95% bootstrap interval]):"]
+    for row in rows:
+        lines.append(f"  {row['system']} − {row['reference']}, {row['column']}: {row['mean']:+.3f} "
+                     f"[{row['low']:+.3f}, {row['high']:+.3f}] over {row['n']} tasks")
     return "\n".join(lines)

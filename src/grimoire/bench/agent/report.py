@@ -9,7 +9,7 @@ import math
 from collections.abc import Mapping
 from pathlib import Path
 
-from grimoire.bench.agent.metrics import COLUMNS
+from grimoire.bench.agent.metrics import COLUMNS, paired_differences
 
 SUMMARY_NAME = "agent_summary.json"
 CHART_NAME = "agent_p10.png"
@@ -21,16 +21,19 @@ def _number(value: float) -> float | None:
     return None if math.isnan(value) else value
 
 
-def run_entry(label: str, summary: Mapping[str, tuple[float, float, float, int]], *, ungraded: int = 0) -> dict:
-    """One run's entry: its label, whether it is provisional (returned cards left ungraded) and its columns."""
+def run_entry(label: str, summary: Mapping[str, tuple[float, float, float, int]], *, ungraded: int = 0,
+              tasks: Mapping[str, Mapping] | None = None) -> dict:
+    """One run's entry: its label, whether it is provisional (returned cards left ungraded), its columns and its
+    per-task scores (``metrics.per_task``, for paired differences with other runs)."""
     return {"label": label, "provisional": ungraded > 0, "ungraded": ungraded,
             "summary": {column: {"mean": _number(mean), "low": _number(low), "high": _number(high), "n": int(n)}
-                        for column, (mean, low, high, n) in summary.items() if column in COLUMNS}}
+                        for column, (mean, low, high, n) in summary.items() if column in COLUMNS},
+            "per_task": dict(tasks or {})}
 
 
 def write_agent_summary(entry: dict, folder: str | Path) -> tuple[Path, Path]:
-    """Merge ``entry`` into ``folder/agent_summary.json`` (replacing the run with the same label), then redraw
-    ``folder/agent_p10.png`` from every run in it. Returns both paths."""
+    """Merge ``entry`` into ``folder/agent_summary.json`` (replacing the run with the same label), recompute the
+    paired differences between every two runs in it, then redraw ``folder/agent_p10.png``. Returns both paths."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / SUMMARY_NAME
@@ -47,8 +50,16 @@ def write_agent_summary(entry: dict, folder: str | Path) -> tuple[Path, Path]:
             replaced = True
     if not replaced:
         runs.append(entry)
-    path.write_text(json.dumps({"runs": runs}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    paired = [{k: _number(v) if k in ("mean", "low", "high") else v for k, v in row.items()}
+              for row in paired_differences(runs)]
+    path.write_text(json.dumps({"runs": runs, "paired": paired}, indent=1, ensure_ascii=False) + "\n",
+                    encoding="utf-8")
     return path, plot_p10(runs, folder / CHART_NAME)
+
+
+def read_paired(path: str | Path) -> list[dict]:
+    """The paired differences stored in an ``agent_summary.json``."""
+    return list(json.loads(Path(path).read_text(encoding="utf-8")).get("paired", []))
 
 
 def plot_p10(runs: list[dict], path: str | Path) -> Path:

@@ -13,10 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pyarrow.parquet as pq
+from tqdm import tqdm
 
 from grimoire.bench.precon import edhrec
 from grimoire.bench.precon.dataset import MANIFEST_FILE, config_table, write_config
 from grimoire.bench.precon.fetch import Fetcher, FetchError
+from grimoire.bench.precon.mtgjson_files import MtgjsonFiles
 from grimoire.bench.precon.schema import (
     DEFAULT_CUTOFF,
     DEV_MONTHS,
@@ -40,6 +42,7 @@ FORMAT_VERSION = 1
 COMMANDER_DECK_TYPE = "Commander Deck"
 COLLECTORS_EDITION = "collector's edition"
 INDEX_PATH = "/precon"
+MTGJSON_FILES = ("DeckList.json", "SetList.json", "AtomicCards.json")
 UNMAPPED_FILE = "unmapped.json"
 
 
@@ -140,29 +143,26 @@ class Precon:
         return {card["oracle_id"] for card in self.cards}
 
 
-def _read(path: Path) -> dict:
-    if not path.exists():
-        raise BuildError(f"{path} is missing; download it from MTGJSON (https://mtgjson.com/downloads/all-files/)")
+def _read(files: MtgjsonFiles, relative: str, *alternatives: str) -> dict:
+    path = files.path(relative, alternatives=alternatives)
+    if path is None:
+        raise BuildError(f"{files.folder / relative} is missing and downloads are off; run without --offline "
+                         "to fetch it from MTGJSON (https://mtgjson.com/api/v5/)")
     return read_json(path)
 
 
-def _deck_file(mtgjson_dir: Path, file_name: str) -> Path:
-    for path in (mtgjson_dir / "AllDeckFiles" / f"{file_name}.json", mtgjson_dir / f"{file_name}.json"):
-        if path.exists():
-            return path
-    raise BuildError(f"no deck file {file_name}.json in {mtgjson_dir} or {mtgjson_dir / 'AllDeckFiles'}")
-
-
-def commander_decks(mtgjson_dir: Path) -> tuple[list[MtgjsonDeck], dict]:
-    """MTGJSON Commander decks, Collector's Edition duplicates dropped; and DeckList's meta."""
-    deck_list = _read(mtgjson_dir / "DeckList.json")
+def commander_decks(files: MtgjsonFiles) -> tuple[list[MtgjsonDeck], dict]:
+    """MTGJSON Commander decks (each deck file ``decks/<fileName>.json``), Collector's Edition duplicates dropped;
+    and DeckList's meta."""
+    deck_list = _read(files, "DeckList.json")
     entries = [e for e in deck_list.get("data", []) if e.get("type") == COMMANDER_DECK_TYPE]
     regular = {(e["code"].upper(), _base_name(e["name"])) for e in entries if not _is_collectors(e["name"])}
+    entries = [e for e in entries
+               if not (_is_collectors(e["name"]) and (e["code"].upper(), _base_name(e["name"])) in regular)]
     decks = []
-    for entry in entries:
-        if _is_collectors(entry["name"]) and (entry["code"].upper(), _base_name(entry["name"])) in regular:
-            continue
-        data = _read(_deck_file(mtgjson_dir, entry["fileName"])).get("data") or {}
+    for entry in tqdm(entries, desc="MTGJSON deck files", unit="deck", disable=None, leave=False):
+        name = entry["fileName"]
+        data = _read(files, f"decks/{name}.json", f"AllDeckFiles/{name}.json", f"{name}.json").get("data") or {}
         decks.append(MtgjsonDeck(file_name=entry["fileName"], name=entry["name"], set_code=entry["code"].upper(),
                                  release_date=entry.get("releaseDate") or data.get("releaseDate"),
                                  type=entry["type"], data=data))
@@ -205,15 +205,43 @@ class CardMatcher:
             self.flavor_names.setdefault(fold(card["flavorName"]), found)
         return found
 
-    def edhrec_name(self, name: str) -> str | None:
+    def learn_flavor_names(self, atomic: dict) -> None:
+        """In-universe names (``flavorName``) of every card in AtomicCards, so an add in no deck still maps."""
+        for name, faces in (atomic.get("data") or {}).items():
+            for face in faces:
+                if not face.get("flavorName"):
+                    continue
+                oracle_id = self.atomic_id(name, face)
+                if oracle_id is not None:
+                    self.flavor_names.setdefault(fold(face["flavorName"]), oracle_id)
+
+    def atomic_id(self, name: str, face: dict) -> str | None:
+        oracle_id = (face.get("identifiers") or {}).get("scryfallOracleId")
+        if oracle_id and self.db.find_id(oracle_id) is not None:
+            return oracle_id
+        row = self.db.names.find(name)
+        return self._ids[row] if row is not None else None
+
+    def edhrec_name(self, name: str, *, log: bool = True) -> str | None:
         """Exact normalised name or face name, then the front half of ``A // B``, then an MTGJSON flavorName."""
         row = self.db.names.find(name)
         if row is None and " // " in name:
             row = self.db.names.find(name.split(" // ")[0])
         oracle_id = self._ids[row] if row is not None else self.flavor_names.get(fold(name))
-        if oracle_id is None:
+        if oracle_id is None and log:
             self.unmapped["edhrec"].append(name)
         return oracle_id
+
+    def commander_ids(self, value: str) -> list[str]:
+        """The commanders a ``precon_commander_counts`` value names: one card, else a partner pair ``A // B``."""
+        row = self.db.names.find(value)  # a double-faced commander's full name also holds " // "
+        if row is not None:
+            return [self._ids[row]]
+        partners = [self.edhrec_name(part, log=False) for part in edhrec.pair_parts(value)]
+        if len(partners) > 1 and all(partners):
+            return partners
+        single = self.edhrec_name(value)
+        return [single] if single else []
 
 
 def _precon(deck: MtgjsonDeck, matcher: CardMatcher) -> Precon:
@@ -241,54 +269,52 @@ def _precon(deck: MtgjsonDeck, matcher: CardMatcher) -> Precon:
                   commander_names=[c["name"] for c in commanders], color_identity=ordered)
 
 
-def _fetch_pages(fetcher: Fetcher) -> list[tuple[edhrec.IndexEntry, edhrec.PreconPage]]:
-    """The index and every precon page it links to (main commander pages only); unreachable pages are logged."""
-    entries = edhrec.parse_index(fetcher.get(INDEX_PATH))
+def _fetch_pages(fetcher: Fetcher) -> tuple[list[tuple[edhrec.IndexEntry, edhrec.PreconPage]], str | None]:
+    """The index and every precon page it links to (main commander pages only), and the snapshot's Next.js
+    buildId when the pages carry one; unreachable and unreadable pages are in the fetch log."""
+    body = fetcher.get(INDEX_PATH)
+    _, build_id = edhrec.page_data(body)
     pages = []
-    for entry in entries:
+    for entry in tqdm(edhrec.parse_index(body), desc="EDHREC precon pages", unit="page", disable=None,
+                      leave=False):
         try:
             html = fetcher.get(entry.url)
         except FetchError:
             continue  # disallowed or failing pages are in the fetch log; the precon goes unmatched
-        page = edhrec.parse_precon(html, fetcher.url(entry.url))
-        if page.set_code is None:
-            page.set_code = entry.set_code
+        try:
+            page = edhrec.parse_precon(html, fetcher.url(entry.url))
+        except edhrec.PageError as exc:  # one malformed page loses only its precon's labels, and says why
+            fetcher.log.append({"url": fetcher.url(entry.url), "status": f"unreadable page: {exc}"})
+            continue
+        build_id = build_id or page.build_id
         pages.append((entry, page))
-    return pages
+    return pages, build_id
 
 
 def _match_pages(precons: list[Precon], pages: list[tuple[edhrec.IndexEntry, edhrec.PreconPage]],
                  matcher: CardMatcher) -> None:
-    """Attach each page to its deck: same commanders and set code, else best Jaccard >= 0.7 within the set code."""
+    """Attach each page to its deck. Real pages carry no set code, so the key is the commanders' oracle ids (the
+    best card overlap among decks with those commanders), else the best card-overlap Jaccard >= 0.7 of any deck."""
     for entry, page in pages:
         commander_ids = {matcher.edhrec_name(name) for name in page.commanders} - {None}
         page_ids = {matcher.edhrec_name(name) for name in page.deck} - {None}
-        in_set = [p for p in precons if p.page is None and p.deck.set_code == page.set_code]
-        exact = [p for p in in_set if commander_ids and set(p.commander_ids) == commander_ids]
-        if exact:
-            chosen, method = exact[0], "commanders+set"
-        else:
-            scored = [(jaccard(page_ids, p.card_ids), p) for p in in_set if page_ids]
-            best = max(scored, key=lambda pair: pair[0], default=(0.0, None))
-            if best[1] is None or best[0] < MIN_DECK_JACCARD:
-                continue
-            chosen, method = best[1], "jaccard"
+        free = [p for p in precons if p.page is None]
+        same = [p for p in free if commander_ids and commander_ids <= set(p.commander_ids)]
+        scored = [(jaccard(page_ids, p.card_ids), p) for p in (same or free)]
+        best, chosen = max(scored, key=lambda pair: pair[0], default=(0.0, None))
+        if chosen is None or (not same and best < MIN_DECK_JACCARD):
+            continue
+        method = "commanders+jaccard" if same else "jaccard"
         chosen.page, chosen.index_entry, chosen.match_method = page, entry, method
         chosen.deck_jaccard = round(jaccard(page_ids, chosen.card_ids), 4) if page_ids else None
 
 
-def _first_printings(mtgjson_dir: Path, matcher: CardMatcher) -> dict[str, str]:
-    """oracle_id -> MTGJSON firstPrinting, from AtomicCards.json when it is in the folder."""
-    path = mtgjson_dir / "AtomicCards.json"
-    if not path.exists():
-        return {}
+def _first_printings(atomic: dict, matcher: CardMatcher) -> dict[str, str]:
+    """oracle_id -> MTGJSON firstPrinting, from AtomicCards.json."""
     out = {}
-    for name, faces in (read_json(path).get("data") or {}).items():
+    for name, faces in (atomic.get("data") or {}).items():
         face = faces[0]
-        oracle_id = (face.get("identifiers") or {}).get("scryfallOracleId")
-        if not oracle_id or matcher.db.find_id(oracle_id) is None:
-            row = matcher.db.names.find(name)
-            oracle_id = matcher.db.oracle_ids[row] if row is not None else None
+        oracle_id = matcher.atomic_id(name, face)
         if oracle_id and face.get("firstPrinting"):
             out[oracle_id] = face["firstPrinting"].upper()
     return out
@@ -333,16 +359,16 @@ def _label_rows(precon: Precon, matcher: CardMatcher, first_printings: dict[str,
 
 def _commander_rows(precon: Precon, matcher: CardMatcher) -> list[dict]:
     page = precon.page
-    main_id = matcher.edhrec_name(page.main_commander) if page.main_commander else None
+    main_ids = set(matcher.commander_ids(page.main_commander)) if page.main_commander else set()
     counts = page.commander_counts or [(name, None) for name in page.commanders]
-    rows = []
-    for name, num_decks in counts:
-        oracle_id = matcher.edhrec_name(name)
-        if oracle_id is None:
-            continue
-        rows.append({"precon_id": precon.precon_id, "oracle_id": oracle_id, "name": matcher.db.get(oracle_id).name,
-                     "num_decks": num_decks, "is_precon_commander": oracle_id == main_id})
-    return rows
+    decks: dict[str, int | None] = {}
+    for value, num_decks in counts:
+        for oracle_id in matcher.commander_ids(value):  # a partner pair's decks count for both partners
+            known = decks.get(oracle_id)
+            decks[oracle_id] = num_decks if known is None else known + (num_decks or 0)
+    return [{"precon_id": precon.precon_id, "oracle_id": oracle_id, "name": matcher.db.get(oracle_id).name,
+             "num_decks": num_decks, "is_precon_commander": oracle_id in main_ids}
+            for oracle_id, num_decks in decks.items()]
 
 
 def _precon_row(precon: Precon, sets: dict[str, dict]) -> dict:
@@ -373,12 +399,13 @@ def _deck_row(precon: Precon) -> dict:
 
 # ---- the build --------------------------------------------------------------------------------------------------
 
-def build_dataset(out: str | Path, *, snapshot: str, mtgjson_dir: str | Path | None = None,
+def build_dataset(out: str | Path, *, snapshot: str, mtgjson: MtgjsonFiles | str | Path | None = None,
                   db: CardDB | None = None, fetcher: Fetcher | None = None, cutoff: str = DEFAULT_CUTOFF,
                   splits_only: bool = False) -> dict:
     """Build every config into ``out`` and return the manifest.
 
-    ``snapshot`` is the EDHREC snapshot date (YYYY-MM-DD). With ``splits_only`` only ``splits.parquet`` is
+    ``snapshot`` is the EDHREC snapshot date (YYYY-MM-DD). ``mtgjson`` is a folder of MTGJSON files, or an
+    :class:`MtgjsonFiles` that downloads the missing ones. With ``splits_only`` only ``splits.parquet`` is
     recomputed (for another ``cutoff``) from the ``precons.parquet`` already in ``out``.
     """
     out = Path(out)
@@ -386,17 +413,20 @@ def build_dataset(out: str | Path, *, snapshot: str, mtgjson_dir: str | Path | N
         dt.date.fromisoformat(day)  # a malformed date fails here, before any work
     if splits_only:
         return _rebuild_splits(out, snapshot=snapshot, cutoff=cutoff)
-    if mtgjson_dir is None or db is None or fetcher is None:
-        raise BuildError("a full build needs mtgjson_dir, db and fetcher (only splits_only needs none)")
-    mtgjson_dir = Path(mtgjson_dir)
+    if mtgjson is None or db is None or fetcher is None:
+        raise BuildError("a full build needs mtgjson, db and fetcher (only splits_only needs none)")
+    files = mtgjson if isinstance(mtgjson, MtgjsonFiles) else MtgjsonFiles(mtgjson)
     matcher = CardMatcher(db)
-    decks, deck_list_meta = commander_decks(mtgjson_dir)
+    decks, deck_list_meta = commander_decks(files)
     if not decks:
-        raise BuildError(f"{mtgjson_dir / 'DeckList.json'} lists no {COMMANDER_DECK_TYPE!r} decks")
-    sets = {s["code"].upper(): s for s in _read(mtgjson_dir / "SetList.json").get("data", [])}
+        raise BuildError(f"{files.folder / 'DeckList.json'} lists no {COMMANDER_DECK_TYPE!r} decks")
+    sets = {s["code"].upper(): s for s in _read(files, "SetList.json").get("data", [])}
+    atomic = _read(files, "AtomicCards.json")
+    matcher.learn_flavor_names(atomic)
     precons = [_precon(deck, matcher) for deck in decks]
-    _match_pages(precons, _fetch_pages(fetcher), matcher)
-    first_printings = _first_printings(mtgjson_dir, matcher)
+    pages, build_id = _fetch_pages(fetcher)
+    _match_pages(precons, pages, matcher)
+    first_printings = _first_printings(atomic, matcher)
 
     out.mkdir(parents=True, exist_ok=True)
     decks_table = config_table("decks", [_deck_row(p) for p in precons])
@@ -418,8 +448,10 @@ def build_dataset(out: str | Path, *, snapshot: str, mtgjson_dir: str | Path | N
         label_kinds[row["kind"]] = label_kinds.get(row["kind"], 0) + 1
     manifest = {
         "benchmark": "precon", "format_version": FORMAT_VERSION,
-        "snapshot": {"edhrec": snapshot, "mtgjson": deck_list_meta.get("version") or deck_list_meta.get("date"),
+        "snapshot": {"edhrec": snapshot, "edhrec_build_id": build_id,
+                     "mtgjson": deck_list_meta.get("version") or deck_list_meta.get("date"),
                      "cards": db.manifest.get("data_date") or db.manifest.get("source")},
+        "mtgjson": {"base_url": files.base_url, "downloaded": files.downloaded, "cached": len(files.cached)},
         "edhrec_base": fetcher.base_url, "user_agent": fetcher.user_agent,
         "parameters": _parameters(cutoff),
         "counts": {"precons": len(precons), "matched": sum(p.page is not None for p in precons),

@@ -211,21 +211,18 @@ def write_decks(folder: str | Path, rows: Iterable[Mapping] | pa.Table) -> Path:
     return write_config(folder, "decks", rows)
 
 
-def write_labels(folder: str | Path, rows: Iterable[Mapping] | pa.Table) -> Path:
-    return write_config(folder, "labels", rows)
-
-
-def write_precons(folder: str | Path, rows: Iterable[Mapping] | pa.Table) -> Path:
-    return write_config(folder, "precons", rows)
-
-
-def write_commanders(folder: str | Path, rows: Iterable[Mapping] | pa.Table) -> Path:
-    return write_config(folder, "commanders", rows)
-
-
-def write_splits(folder: str | Path, rows: Iterable[Mapping] | pa.Table) -> Path:
-    return write_config(folder, "splits", rows)
-
-
 def write_deck_fit(folder: str | Path, rows: Iterable[Mapping] | pa.Table) -> Path:
     return write_config(folder, "deck_fit", rows)
+
+
+def read_deck_fit(path: str | Path) -> list[dict]:
+    """Deck-fit rows from a ``deck_fit.parquet`` file, or the folder ``precon judge`` wrote it into."""
+    path = Path(path)
+    file = path / "deck_fit.parquet" if path.is_dir() else path
+    if not file.exists():
+        raise DatasetError(f"{file} does not exist: pass the deck_fit.parquet that precon judge wrote (or its folder)")
+    table = pq.read_table(file)
+    missing = [n for n in SCHEMAS["deck_fit"].names if n not in table.column_names]
+    if missing:
+        raise DatasetError(f"{file} lacks the deck_fit columns {', '.join(missing)}")
+    return table.to_pylist()

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from inspect_ai import Task
-from inspect_ai import eval as inspect_eval
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.log import EvalLog, read_eval_log
 from inspect_ai.model import ChatMessageSystem
@@ -27,11 +26,11 @@ from inspect_ai.tool import Tool, tool
 
 from grimoire.bench.agent.harness import write_episodes
 from grimoire.bench.agent.tools import Episode, search
+from grimoire.bench.common import run_budget, run_inspect
 from grimoire.cards.model import Card
 from grimoire.cards.render import card_text
 from grimoire.cards.store import CardDB
-from grimoire.llm.cost import Budget, load_prices
-from grimoire.llm.keys import redact
+from grimoire.llm.cost import Budget, Price
 from grimoire.llm.loop import run_tool_loop
 from grimoire.search.engine import Filters, SearchEngine
 
@@ -248,20 +247,13 @@ def episodes_from_log(log: EvalLog | str | Path) -> list[dict]:
 def run_precon_bench(dataset: Any, db: CardDB, model: str, *, limit: int | None = None, epochs: int = 1,
                      max_cost: float | None = None, log_dir: str | Path = "logs/precon", picks: int = PICKS,
                      max_calls: int = MAX_CALLS, search_mode: str = "hybrid",
-                     precon_ids: Iterable[str] | None = None, max_samples: int | None = None) -> PreconRun:
+                     precon_ids: Iterable[str] | None = None, max_samples: int | None = None,
+                     price: Price | None = None) -> PreconRun:
     """Run one model (any inspect model, or ``scripted/<path>`` / ``replay/<path>`` offline) on the precons."""
-    if max_cost is not None and load_prices().price_of(model) is None:
-        raise ValueError(f"no price for {model} in data/prices.json, so --max-cost cannot be enforced; add its "
-                         "price there or drop --max-cost")
-    budget = Budget(max_cost)
+    budget = run_budget(model, max_cost, price)
     task = precon_task(dataset, db, budget=budget, picks=picks, max_calls=max_calls, search_mode=search_mode,
                        precon_ids=precon_ids)
-    import grimoire.llm.models  # noqa: F401 - registers the scripted and replay models with inspect
-
-    log = inspect_eval(task, model=model, epochs=epochs, limit=limit, log_dir=str(log_dir), display="none",
-                       max_samples=max_samples)[0]
-    if log.status != "success":
-        raise RuntimeError(f"the run failed: {redact(str(log.error.message if log.error else log.status))}")
+    log = run_inspect(task, model=model, epochs=epochs, limit=limit, log_dir=str(log_dir), max_samples=max_samples)
     log_path = Path(log.location)
     episodes = episodes_from_log(log)
     episodes_path = log_path.with_name(log_path.stem + ".episodes.jsonl")

@@ -10,15 +10,23 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, is_dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from grimoire.bench.agent.grader import Complete, card_for_grader, cohen_kappa, parse_grades
-from grimoire.bench.agent.grader import _rng as seeded_rng  # private there; the same seeded generator
+from grimoire.bench.common import seeded_rng
+from grimoire.bench.precon.episodes import read_episodes
 from grimoire.bench.precon.harness import COMMANDER_FORMAT, deck_cards, deck_identity, precon_decks, resolve_ids
-from grimoire.bench.precon.scorer import card_facts, check_adds, deck_context
+from grimoire.bench.precon.scorer import (
+    SummaryRow,
+    judged_precons,
+    score_dataset,
+    scored_splits,
+    summarize_splits,
+    with_deck_fit,
+)
 from grimoire.bench.search.runner import allowed_rows
 from grimoire.cards.model import Card
 from grimoire.cards.store import CardDB
@@ -227,10 +235,6 @@ def _field(item: Any, name: str, default: Any = None) -> Any:
     return item.get(name, default) if isinstance(item, Mapping) else getattr(item, name, default)
 
 
-def _as_mapping(item: Any) -> dict:
-    return asdict(item) if is_dataclass(item) else dict(item)
-
-
 def load_episodes(path: str | Path) -> list[dict]:
     """The rows of an EPISODES JSONL file."""
     return [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -242,6 +246,11 @@ def episode_add_ids(episode: Mapping, db: CardDB | None = None) -> list[str | No
         return list(episode["add_ids"])
     adds = list(episode.get("adds") or [])
     return resolve_ids(adds, db) if db is not None else adds
+
+
+def _judged(dataset: Any) -> set[str] | None:
+    """The precons the judge grades: the scored dev and test decks (``None``: a dataset without splits, all)."""
+    return judged_precons(dataset) if hasattr(dataset, "split_rows") else None
 
 
 def _split_of(dataset: Any) -> dict[str, str]:
@@ -325,14 +334,15 @@ def judge_adds(dataset: Any, episodes: Iterable[Mapping] | str | Path, db: CardD
                precon_ids: Iterable[str] | None = None) -> JudgeReport:
     """Grade blind, per precon, the pooled adds of ``episodes`` (rows or an EPISODES path) with hidden controls.
 
-    Precons no episode proposed an add for are skipped. Candidates are shuffled with ``seed`` and sent
+    Only the scored dev and test precons are graded (train and unscored decks never are), and of those only the
+    ones an episode proposed an add for. Candidates are shuffled with ``seed`` and sent
     ``batch_size`` at a time; an unparseable reply is retried once, then the batch is reported as failed. A seeded
     ``regrade_share`` of the batches is graded again (pass 1) in a new order, for kappa on grade >= 1.
     """
     if isinstance(episodes, str | Path):
         episodes = load_episodes(episodes)
     pool = pooled_adds(episodes, db)
-    wanted = None if precon_ids is None else set(precon_ids)
+    wanted = _judged(dataset) if precon_ids is None else set(precon_ids) & (_judged(dataset) or set(precon_ids))
     splits = _split_of(dataset)
     engine = SearchEngine(db)
     decks = {str(_field(deck, "precon_id")): deck for deck in precon_decks(dataset)}
@@ -389,26 +399,12 @@ def judge_adds(dataset: Any, episodes: Iterable[Mapping] | str | Path, db: CardD
 
 # -- the deck-fit score ---------------------------------------------------------------------------------------------
 
-def add_validity(episode: Mapping, deck: Any, db: CardDB) -> list[bool]:
-    """Whether each of the episode's first 20 adds is a valid pick, by the scorer's rules (``check_adds``: known
-    card, not in the deck, in identity, Commander-legal, no duplicate, the Game Changer limit in rank order)."""
-    adds = [oid or str(name) for oid, name in zip(episode_add_ids(episode, db), episode.get("adds") or [],
-                                                  strict=False)][:SLOTS]
-    context = deck_context(_as_mapping(deck), card_facts(db))
-    return [check.valid for check in check_adds(adds, context, card_facts(db))]
-
-
-def deck_fit_score(episode: Mapping, grades: Mapping, validity: Sequence[bool] | Callable[[Mapping], Sequence[bool]],
-                   *, slots: int = SLOTS) -> float:
-    """The mean grade/2 over the episode's ``slots`` add slots; invalid picks, missing slots and ungraded cards count
-    0. ``grades`` maps (precon id, oracle id) or oracle id to a grade; ``validity`` is one flag per add in rank order
-    (``add_validity``), or a function of the episode giving them."""
-    flags = list(validity(episode) if callable(validity) else validity)
-    precon_id = str(episode.get("precon_id"))
-    total = 0.0
-    for index, oracle_id in enumerate(episode_add_ids(episode)[:slots]):
-        if oracle_id is None or index >= len(flags) or not flags[index]:
-            continue
-        grade = grades.get((precon_id, oracle_id), grades.get(oracle_id, 0))
-        total += grade / 2
-    return total / slots
+def deck_fit_rows(dataset: Any, episodes: Iterable[Mapping], grades: Mapping[tuple[str, str], int], db: CardDB,
+                  *, seed: int = 0) -> list[SummaryRow]:
+    """Deck-fit per (system, split) over the judged precons (scored dev and test decks) with bootstrap intervals:
+    each episode scored by the scorer's rules (invalid picks count 0), then its mean grade/2 over the ADD slots."""
+    scores = score_dataset(dataset, read_episodes(episodes), db)
+    judged = judged_precons(dataset)
+    scored = with_deck_fit(scores, grades, judged)
+    splits = {pid: split for pid, split in scored_splits(dataset).items() if pid in judged}
+    return summarize_splits(scored, splits, slices=(), seed=seed)

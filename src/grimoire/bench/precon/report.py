@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from grimoire.bench.precon.scorer import EpisodeScore, Interval, SummaryRow
+from grimoire.bench.precon.scorer import EpisodeScore, Interval, PairedRow, SummaryRow
 
 TABLE_COLUMNS: dict[str, str] = {
     "add_score": "add score",
@@ -20,6 +20,7 @@ TABLE_COLUMNS: dict[str, str] = {
     "cut_hits_at_10": "cut hits@10",
     "add_invalid": "add invalid",
     "cut_invalid": "cut invalid",
+    "deck_fit": "deck-fit",
 }
 CHART_METRICS = ("add_score", "cut_score", "add_score_syn")
 SPLIT_ORDER = ("train", "dev", "gap", "test")
@@ -49,6 +50,21 @@ def summary_table(rows: Sequence[SummaryRow], *, slices: bool = False,
         cells = [row.split, row.system, label, str(n),
                  *(format_interval(row.metrics[m]) if m in row.metrics else "–" for m in columns)]
         lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def paired_table(rows: Sequence[PairedRow]) -> str:
+    """A Markdown table of paired differences (system minus reference) with 95% bootstrap intervals over precons;
+    an interval that excludes 0 is a difference the benchmark can see."""
+    if not rows:
+        return "No two systems ran the same precons: nothing to pair.\n"
+    ordered = sorted(rows, key=lambda r: (SPLIT_ORDER.index(r.split) if r.split in SPLIT_ORDER else 9, r.split,
+                                          r.metric, r.system, r.reference))
+    lines = ["| split | metric | system − reference | n | difference [95% CI] |", "|---|---|---|---|---|"]
+    for row in ordered:
+        name = TABLE_COLUMNS.get(row.metric, row.metric)
+        lines.append(f"| {row.split} | {name} | {row.system} − {row.reference} | {row.difference.n} | "
+                     f"{format_interval(row.difference)} |")
     return "\n".join(lines) + "\n"
 
 
@@ -115,13 +131,15 @@ class ReportFiles:
     summary: Path
 
 
-def write_report(scores: Sequence[EpisodeScore], rows: Sequence[SummaryRow], folder: str | Path) -> ReportFiles:
-    """Write ``report.md`` (overall table, then slices), ``report.png``, ``episodes.json`` (per-episode scores
-    with every pick's verdict) and ``summary.json`` (every metric of every row) into ``folder``."""
+def write_report(scores: Sequence[EpisodeScore], rows: Sequence[SummaryRow], folder: str | Path,
+                 paired: Sequence[PairedRow] = ()) -> ReportFiles:
+    """Write ``report.md`` (overall table, paired differences, then slices), ``report.png``, ``episodes.json``
+    (per-episode scores with every pick's verdict) and ``summary.json`` (every metric of every row) into ``folder``."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     table = folder / "report.md"
     table.write_text("# Commander precon cut/add benchmark\n\n" + summary_table(rows) +
+                     "\n## Paired differences\n\n" + paired_table(paired) +
                      "\n## Slices\n\n" + summary_table(rows, slices=True), encoding="utf-8")
     chart = plot_summary(rows, folder / "report.png")
     episodes = folder / "episodes.json"

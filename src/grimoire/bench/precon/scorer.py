@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, is_dataclass
+from dataclasses import asdict, dataclass, field, is_dataclass, replace
 
+from grimoire.bench.common import bootstrap_interval, paired_difference
 from grimoire.bench.precon.dataset import PreconDataset
 from grimoire.bench.precon.schema import GAIN_THRESHOLDS, LABEL_KINDS, gain, gain_syn
-from grimoire.bench.search.metrics import bootstrap_interval
 from grimoire.cards.store import CardDB
 
 SLOTS = 20
 HITS_AT = (5, 10, 20)
 GAME_CHANGER_LIMIT = 3  # bracket 3
 ADD_KINDS = ("add", "add_land")
-SLICES = ("n_colors", "is_universes_beyond")
+SLICES = ("n_colors", "is_universes_beyond", "is_secret_lair")
+JUDGED_SPLITS = ("dev", "test")
 
 
 # -- inputs --------------------------------------------------------------------------------------------------
@@ -259,6 +260,7 @@ class EpisodeScore:
     system: str
     add: SideScore
     cut: SideScore
+    deck_fit: float = math.nan
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -299,6 +301,30 @@ def scored_splits(dataset: PreconDataset) -> dict[str, str]:
     return {row.precon_id: row.split for row in dataset.split_rows(scored=True)}
 
 
+def judged_precons(dataset: PreconDataset) -> set[str]:
+    """The precons the deck-fit judge grades and deck-fit is reported on: the scored dev and test decks."""
+    return {row.precon_id for row in dataset.split_rows(scored=True) if row.split in JUDGED_SPLITS}
+
+
+def deck_fit_of(score: EpisodeScore, grades: Mapping[tuple[str, str], int], *, slots: int = SLOTS) -> float:
+    """The seed's deck-fit score: the mean grade/2 over the ADD slots; invalid picks (the scorer's rules), missing
+    slots and ungraded cards count 0."""
+    total = sum(grades.get((score.precon_id, check.oracle_id), 0) / 2
+                for check in score.add.checks[:slots] if check.valid)
+    return total / slots
+
+
+def with_deck_fit(scores: Sequence[EpisodeScore], grades: Mapping[tuple[str, str], int],
+                  judged: set[str]) -> list[EpisodeScore]:
+    """The scores with ``deck_fit`` set on the judged precons' episodes (NaN, so left out, elsewhere)."""
+    return [replace(s, deck_fit=deck_fit_of(s, grades)) if s.precon_id in judged else s for s in scores]
+
+
+def deck_fit_grades(rows: Iterable[Mapping]) -> dict[tuple[str, str], int]:
+    """(precon_id, oracle_id) -> grade of the first pass of ``deck_fit`` rows (re-grades are for consistency only)."""
+    return {(row["precon_id"], row["oracle_id"]): int(row["grade"]) for row in rows if not row.get("pass")}
+
+
 def precon_slices(dataset: PreconDataset) -> dict[str, dict]:
     """precon_id -> its ``precons`` row (the ``precons`` argument of :func:`summarize_splits`)."""
     return {row["precon_id"]: row for row in dataset.precons_table.to_pylist()}
@@ -319,7 +345,9 @@ METRICS: dict[str, Callable[[EpisodeScore], float]] = {
     "cut_land_score": lambda s: s.cut.land_score,
     "add_score_new_in_product": lambda s: s.add.score_new,
     "add_score_not_new_in_product": lambda s: s.add.score_not_new,
+    "deck_fit": lambda s: s.deck_fit,
 }
+PAIRED_METRICS = ("add_score", "cut_score", "deck_fit")
 
 
 @dataclass(frozen=True)
@@ -372,3 +400,42 @@ def summarize_splits(scores: Sequence[EpisodeScore], splits: Mapping[str, str],
                 groups.setdefault((score.system, split, column, str(meta[column])), []).append(score)
     return [SummaryRow(*key, metrics=summarize(members, resamples=resamples, seed=seed))
             for key, members in sorted(groups.items())]
+
+
+@dataclass(frozen=True)
+class PairedRow:
+    """``system`` minus ``reference`` on one split and metric, over the precons both ran (epochs averaged)."""
+
+    split: str
+    metric: str
+    system: str
+    reference: str
+    difference: Interval
+
+
+def paired_differences(scores: Sequence[EpisodeScore], splits: Mapping[str, str], *,
+                       metrics: Sequence[str] = PAIRED_METRICS, seed: int = 0) -> list[PairedRow]:
+    """Every system against every other, per split and metric: the mean paired difference per precon with a
+    bootstrap interval over precons (as the search benchmark pairs queries)."""
+    per: dict[tuple[str, str, str], dict[str, list[float]]] = {}
+    for score in scores:
+        split = splits.get(score.precon_id)
+        if split is None:
+            continue
+        for metric in metrics:
+            value = float(METRICS[metric](score))
+            if not math.isnan(value):
+                per.setdefault((split, metric, score.system), {}).setdefault(score.precon_id, []).append(value)
+    rows = []
+    for (split, metric, system), values in sorted(per.items()):
+        for (other_split, other_metric, reference), others in sorted(per.items()):
+            if (other_split, other_metric) != (split, metric) or reference <= system:
+                continue
+            common = sorted(set(values) & set(others))
+            if not common:
+                continue
+            a = [sum(values[p]) / len(values[p]) for p in common]
+            b = [sum(others[p]) / len(others[p]) for p in common]
+            rows.append(PairedRow(split, metric, system, reference,
+                                  Interval(*paired_difference(a, b, seed=seed), n=len(common))))
+    return rows

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from grimoire.bench.common import bootstrap_interval, paired_difference  # noqa: F401 - the search runner's
+
 CUTOFF = 10
 
 
@@ -27,25 +29,6 @@ def ndcg_at_10(ranked: Sequence[int], gains: dict[int, int], cutoff: int = CUTOF
         return 0.0
     seen = list(dict.fromkeys(ranked))[:cutoff]
     return 100.0 * dcg([gains.get(row, 0) for row in seen], cutoff) / ideal
-
-
-def bootstrap_interval(values: Sequence[float], *, resamples: int = 2000, seed: int = 0,
-                       level: float = 0.95) -> tuple[float, float, float]:
-    """Mean and a percentile bootstrap interval of the mean."""
-    data = np.asarray(values, dtype=float)
-    if len(data) == 0:
-        return float("nan"), float("nan"), float("nan")
-    rng = np.random.default_rng(seed)
-    means = data[rng.integers(0, len(data), size=(resamples, len(data)))].mean(axis=1)
-    tail = (1 - level) / 2 * 100
-    return float(data.mean()), float(np.percentile(means, tail)), float(np.percentile(means, 100 - tail))
-
-
-def paired_difference(a: Sequence[float], b: Sequence[float], **kwargs) -> tuple[float, float, float]:
-    """Mean of a - b over the same queries, with a bootstrap interval (resampling queries)."""
-    if len(a) != len(b):
-        raise ValueError("paired scores must cover the same queries")
-    return bootstrap_interval(np.asarray(a, dtype=float) - np.asarray(b, dtype=float), **kwargs)
 
 
 def precision_at_10(ranked: Sequence[int], gains: dict[int, int], cutoff: int = CUTOFF) -> float:

@@ -1,0 +1,115 @@
+"""The MTGJSON files a precon build reads, kept in a local folder and downloaded when missing.
+
+MTGJSON publishes each file at ``https://mtgjson.com/api/v5/<name>`` with its sha256 in ``<name>.sha256`` beside it;
+deck files live under ``decks/<fileName>.json``. Every download goes to a ``.part`` file, is checked against the
+published sha256, and only then renamed into place, so a broken download never replaces a good file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+
+from grimoire.cards.update import USER_AGENT, DownloadError, download
+
+RETRIES = 3
+BACKOFF_S = 2.0
+TIMEOUT = httpx.Timeout(30.0, read=120.0)
+CHECKSUM_SUFFIX = ".sha256"
+
+
+class MtgjsonFiles:
+    """MTGJSON files under ``folder`` (the same relative paths as on the server); ``base_url=None`` never downloads.
+
+    A file already in the folder with a matching ``.sha256`` beside it is used as it is (the cache); a file with
+    no checksum beside it was put there by hand and is trusted. ``sleep`` is injectable so tests do not wait.
+    """
+
+    def __init__(self, folder: str | Path, *, base_url: str | None = None, retries: int = RETRIES,
+                 backoff_s: float = BACKOFF_S, sleep: Callable[[float], None] = time.sleep,
+                 client: httpx.Client | None = None):
+        self.folder = Path(folder)
+        self.base_url = base_url.rstrip("/") if base_url else None
+        self.retries = retries
+        self.backoff_s = backoff_s
+        self.sleep = sleep
+        self._client = client
+        self.downloaded: list[str] = []
+        self.cached: list[str] = []
+
+    def path(self, relative: str, *, alternatives: tuple[str, ...] = ()) -> Path | None:
+        """The local copy of ``relative`` (or of one of the local ``alternatives``), downloading it if needed;
+        ``None`` when it is not here and there is nowhere to download it from."""
+        for name in (relative, *alternatives):
+            local = self.folder / name
+            if local.exists() and self._verified(local):
+                self.cached.append(name)
+                return local
+        if self.base_url is None:
+            return None
+        return self._download(relative)
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+    def __enter__(self) -> MtgjsonFiles:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def _verified(self, local: Path) -> bool:
+        checksum = local.with_name(local.name + CHECKSUM_SUFFIX)
+        if not checksum.exists():
+            return True
+        with local.open("rb") as handle:
+            digest = hashlib.file_digest(handle, "sha256").hexdigest()
+        return digest == _published(checksum.read_text(encoding="utf-8"))
+
+    def _http(self) -> httpx.Client:
+        if self._client is None:
+            self._client = httpx.Client(headers={"User-Agent": USER_AGENT}, timeout=TIMEOUT, follow_redirects=True)
+        return self._client
+
+    def _download(self, relative: str) -> Path:
+        url = f"{self.base_url}/{relative}"
+        dest = self.folder / relative
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        failure: Exception | None = None
+        for attempt in range(self.retries + 1):
+            if attempt:
+                self.sleep(self.backoff_s * 2 ** (attempt - 1))
+            try:
+                expected = self._checksum(url)
+                download(self._http(), url, dest, label=f"MTGJSON {relative}", sha256=expected)
+            except DownloadError as exc:
+                failure = exc
+                continue
+            dest.with_name(dest.name + CHECKSUM_SUFFIX).write_text(expected + "\n", encoding="utf-8")
+            self.downloaded.append(relative)
+            return dest
+        raise DownloadError(f"{failure} (gave up after {self.retries + 1} attempts; nothing was replaced)")
+
+    def _checksum(self, url: str) -> str:
+        try:
+            response = self._http().get(url + CHECKSUM_SUFFIX)
+        except httpx.HTTPError as exc:
+            raise DownloadError(f"{url}{CHECKSUM_SUFFIX}: {exc}") from exc
+        if response.status_code != 200:
+            raise DownloadError(f"{url}{CHECKSUM_SUFFIX}: HTTP {response.status_code}")
+        digest = _published(response.text)
+        if len(digest) != 64:
+            raise DownloadError(f"{url}{CHECKSUM_SUFFIX} holds no sha256 digest")
+        return digest
+
+
+def _published(text: str) -> str:
+    """The digest of a ``.sha256`` file: its first word (a bare hex digest, as MTGJSON writes it)."""
+    words = text.split()
+    return words[0].lower() if words else ""

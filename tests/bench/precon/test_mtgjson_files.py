@@ -1,0 +1,88 @@
+"""MTGJSON downloads for the precon build, against a local HTTP server: checked against the published .sha256,
+retried, cached, never half-written; and a whole build from an empty folder."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+import grimoire
+from grimoire.bench.precon.build import build_dataset
+from grimoire.bench.precon.dataset import load_dataset
+from grimoire.bench.precon.mtgjson_files import MtgjsonFiles
+from grimoire.cards.update import DownloadError
+from tests.bench.precon.fixtures_data import (
+    CUTOFF,
+    SNAPSHOT,
+    FixtureServer,
+    edhrec_server,
+    make_fetcher,
+    mtgjson_routes,
+    write_mtgjson,
+)
+
+BODY = b'{"meta": {"version": "5.3.0+20261013"}, "data": []}'
+
+
+def _files(folder, server) -> MtgjsonFiles:
+    return MtgjsonFiles(folder, base_url=server.base_url, sleep=lambda _: None)
+
+
+def test_a_missing_file_is_downloaded_checked_and_then_cached(tmp_path):
+    routes = {"/SetList.json": BODY, "/SetList.json.sha256": hashlib.sha256(BODY).hexdigest().encode()}
+    with FixtureServer(routes) as server:
+        with _files(tmp_path, server) as files:
+            path = files.path("SetList.json")
+        assert path.read_bytes() == BODY and files.downloaded == ["SetList.json"]
+        assert (tmp_path / "SetList.json.sha256").read_text().strip() == hashlib.sha256(BODY).hexdigest()
+        asked = len(server.requests)
+        with _files(tmp_path, server) as again:
+            assert again.path("SetList.json") == path
+        assert len(server.requests) == asked and again.cached == ["SetList.json"]
+
+
+def test_a_corrupt_download_never_replaces_the_good_file(tmp_path):
+    good = tmp_path / "SetList.json"
+    good.write_bytes(BODY)
+    (tmp_path / "SetList.json.sha256").write_text("0" * 64)  # the cached copy no longer verifies: fetch again
+    routes = {"/SetList.json": b'{"truncat', "/SetList.json.sha256": hashlib.sha256(BODY).hexdigest().encode()}
+    with FixtureServer(routes) as server, _files(tmp_path, server) as files:
+        with pytest.raises(DownloadError, match="sha256 mismatch"):
+            files.path("SetList.json")
+    assert good.read_bytes() == BODY
+    assert not list(tmp_path.glob("*.part"))
+
+
+def test_a_failing_request_is_retried(tmp_path):
+    routes = {"/decks/A_X.json": BODY, "/decks/A_X.json.sha256": hashlib.sha256(BODY).hexdigest().encode()}
+    waits: list[float] = []
+    with FixtureServer(routes, fail_once={"/decks/A_X.json"}) as server:
+        files = MtgjsonFiles(tmp_path, base_url=server.base_url, sleep=waits.append)
+        assert files.path("decks/A_X.json").read_bytes() == BODY
+    assert waits == [2.0] and [p for p, _ in server.requests].count("/decks/A_X.json") == 2
+
+
+def test_no_checksum_published_is_an_error_not_a_trusted_file(tmp_path):
+    with FixtureServer({"/AtomicCards.json": BODY}) as server, _files(tmp_path, server) as files:
+        with pytest.raises(DownloadError, match="sha256"):
+            files.path("AtomicCards.json")
+    assert not (tmp_path / "AtomicCards.json").exists()
+
+
+def test_offline_without_the_file_says_so(tmp_path):
+    assert MtgjsonFiles(tmp_path).path("DeckList.json") is None
+
+
+def test_a_build_from_an_empty_folder_downloads_what_it_uses(tmp_path):
+    db = grimoire.open()
+    source = write_mtgjson(tmp_path / "published", db)
+    with FixtureServer(mtgjson_routes(source)) as mtgjson, edhrec_server() as edhrec:
+        with make_fetcher(tmp_path / "edhrec", edhrec.base_url) as fetcher, \
+                _files(tmp_path / "mtgjson", mtgjson) as files:
+            manifest = build_dataset(tmp_path / "out", snapshot=SNAPSHOT, mtgjson=files, db=db, fetcher=fetcher,
+                                     cutoff=CUTOFF)
+    downloaded = manifest["mtgjson"]["downloaded"]
+    assert {"DeckList.json", "SetList.json", "AtomicCards.json"} <= set(downloaded)
+    assert "decks/PartyOfTwo_PPC.json" in downloaded and "decks/IntroPack_XYZ.json" not in downloaded
+    assert len(load_dataset(tmp_path / "out")) == 6
