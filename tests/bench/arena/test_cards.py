@@ -69,3 +69,32 @@ def test_face_problems_finds_nested_unimplemented_effects_and_blank_faces():
 def test_split_cards_missing_a_half_in_the_store_are_reported(arena_db):
     _, problems = build_card_data([arena_db.named("Fire // Ice")])
     assert problems == {} or "Fire // Ice" in problems
+
+
+# Each card with more than one face in the shipped decks, and a seeded bot game (deck, opponent, seed) in which
+# it turns into its other face. A new double-faced card in a deck fails the first test until a game is pinned.
+TRANSFORMATIONS = {
+    "Delver of Secrets // Insectile Aberration": ("delver", "burn", 4),
+    "Fable of the Mirror-Breaker // Reflection of Kiki-Jiki": ("jeskai", "burn", 2),
+}
+
+
+def test_every_multi_faced_card_in_the_shipped_decks_has_a_transformation_game(arena_decks, arena_cards):
+    multi = {card.name for deck in arena_decks.values() for card in deck.cards if len(card.faces) > 1}
+    assert multi == set(TRANSFORMATIONS)
+    for name in multi:
+        front, back = (face.lower() for face in name.split(" // "))
+        ids = {arena_cards.faces[front]["scryfall_oracle_id"], arena_cards.faces[back]["scryfall_oracle_id"]}
+        assert len(ids) == 1 and None not in ids  # phase links the two faces by this shared id
+
+
+@pytest.mark.parametrize("card", sorted(TRANSFORMATIONS))
+def test_each_multi_faced_card_transforms_in_its_seeded_game(card, arena_decks, arena_cards):
+    from grimoire.bench.arena.play import play_game
+    from grimoire.bench.arena.players import HeuristicBot
+
+    deck, opponent, seed = TRANSFORMATIONS[card]
+    record = play_game(arena_cards, (arena_decks[deck], arena_decks[opponent]),
+                       (HeuristicBot("a"), HeuristicBot("b")), seed=seed, first=0)
+    back = card.split(" // ")[1]
+    assert f"{back} transforms" in [text for _, text in record.log]

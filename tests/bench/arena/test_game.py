@@ -105,6 +105,41 @@ def test_attack_options_stay_bounded_for_a_wide_board_and_cover_planeswalkers():
     assert [[1, walker]] in attacks and [[1, PLAYER_1], [2, PLAYER_1]] in attacks
 
 
+def test_attack_options_obey_must_attack_and_cant_attack_constraints():
+    # the shape of phase's DeclareAttackers prompt, as the engine sends it (recorded from a Delver game below)
+    prompt = {"valid_attacker_ids": [37, 52, 136], "valid_attack_targets": [PLAYER_1],
+              "attacker_constraints": {"37": {"kind": "MustAttack", "defenders": [], "sources": [37]},
+                                       "136": {"kind": "CantAttack"}}}
+    groups = [[a for a, _ in o["data"]["attacks"]] for o in attack_options(prompt)]
+    assert sorted(groups) == [[37], [37, 52]]
+
+
+def test_an_attack_requirement_lists_only_declarations_the_engine_accepts(arena_cards, arena_decks):
+    """Dragon's Rage Channeler with delirium attacks each combat if able (CR 508.1d): every listed declaration
+    includes it, and the engine takes each one (tried on a copy of the game)."""
+    import phase
+
+    from grimoire.bench.arena.players import RandomBot
+
+    game = Game(arena_cards, Deal((list(arena_decks["delver"].names), list(arena_decks["jeskai"].names)), seed=5))
+    bots, census = [RandomBot(), HeuristicBot()], Census()
+    for seat, bot in enumerate(bots):
+        bot.start(game, seat, None, None, census)
+    while not (game.waiting_for().get("type") == "DeclareAttackers"
+               and "MustAttack" in json.dumps(game.waiting_for()["data"].get("attacker_constraints"))):
+        decision = game.decision()
+        assert decision is not None and game.turn < 40, "no attack requirement came up"
+        game.choose(decision, decision.option(bots[decision.seat].decide(game, decision, {}).number))
+    decision = game.decision()
+    forced = [int(a) for a, c in game.waiting_for()["data"]["attacker_constraints"].items()
+              if c["kind"] == "MustAttack"]
+    assert game.name_of(forced[0]) == "Dragon's Rage Channeler"
+    state = game._game.state()
+    for option in decision.options:
+        assert forced[0] in [a for a, _ in option.action["data"]["attacks"]]
+        game._engine.load_game(state).apply(decision.seat, phase.GameAction.from_dict(option.action))
+
+
 def test_block_options_combine_blockers_fewest_blocks_first():
     prompt = {"valid_blocker_ids": [10, 11], "valid_block_targets": {"10": [1, 2], "11": [1, 2]}}
     options = [o["data"]["assignments"] for o in block_options(prompt)]

@@ -73,7 +73,9 @@ def card_faces(card: Card) -> list[dict[str, Any]]:
     """phase ``CardFace`` dicts for one card: one for a single-faced card, one per face otherwise."""
     import phase
 
-    oracle_id = None if card.oracle_id.startswith("syn:") else card.oracle_id
+    # phase links a card's faces by this id (its export path groups faces by oracle id): without it a
+    # transforming card never finds its back face. The bundled snapshot's synthetic ids link just as well.
+    oracle_id = card.oracle_id
     if card.layout in MULTI_FACE_LAYOUTS and len(card.faces) > 1:
         built = []
         for index, face in enumerate(card.faces[:2]):
@@ -155,12 +157,4 @@ def build_card_data(cards: Iterable[Card]) -> tuple[CardData, dict[str, str]]:
         for face in built:
             faces.setdefault(str(face["name"]).lower(), face)
     return CardData(faces), problems
-
-
-def check_cards(deck_name: str, cards: Iterable[Card]) -> CardData:
-    """Card data for a deck's cards, or :class:`DeckCheckError` naming every card the engine would misplay."""
-    data, problems = build_card_data(cards)
-    if problems:
-        raise DeckCheckError(deck_name, problems)
-    return data
 

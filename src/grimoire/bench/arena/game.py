@@ -178,6 +178,8 @@ class Game:
         data = waiting.get("data") if isinstance(waiting.get("data"), dict) else {}
         if kind == "DeclareAttackers":
             actions = attack_options(data)
+            if unknown_constraints(data):  # requirements the option builder does not know: keep what the engine takes
+                actions = self._accepted(seat, actions)
         elif kind == "DeclareBlockers":
             actions = block_options(data)
         elif kind == "MulliganDecision":
@@ -197,6 +199,21 @@ class Game:
         options = tuple(Option(i + 1, label, a) for i, (label, a) in enumerate(labelled))
         return Decision(seat=seat, kind=kind, category=category_of(kind, actions), options=options,
                         prompt=self.describe_prompt(kind, data, seat), turn=self.turn)
+
+    def _accepted(self, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The actions the engine accepts, each tried on a copy of the game (about 50 ms a try, so only where
+        a prompt carries requirements the option builder may not fully know)."""
+        import phase
+
+        state = self._game.state()
+        accepted = []
+        for action in actions:
+            try:
+                self._engine.load_game(state).apply(seat, phase.GameAction.from_dict(action))
+            except Exception:  # the engine's refusal (ValueError/RuntimeError): not a legal declaration
+                continue
+            accepted.append(action)
+        return accepted or actions
 
     def _mulligan_options(self, data: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """The mulligan prompt is simultaneous and phase lists every pending player's actions together: keep only
@@ -490,28 +507,54 @@ class Game:
 def attack_options(prompt: dict[str, Any]) -> list[dict[str, Any]]:
     """Real attack combinations: every subset of the possible attackers (each at its first legal target, with
     single attacks at every other target too) while that fits in ``MAX_COMBAT_OPTIONS``; for more attackers,
-    none, each alone, all, and all but one. phase itself lists only none, each single creature, or all."""
-    attackers = [int(a) for a in prompt.get("valid_attacker_ids") or []]
+    none, each alone, all, and all but one. phase itself lists only none, each single creature, or all.
+    A creature that must attack (CR 508.1d: "attacks each combat if able") is in every combination."""
+    barred = {int(a) for a, c in (prompt.get("attacker_constraints") or {}).items() if c.get("kind") == "CantAttack"}
+    attackers = [int(a) for a in prompt.get("valid_attacker_ids") or [] if int(a) not in barred]
     by_attacker = prompt.get("valid_attack_targets_by_attacker") or {}
     default_targets = prompt.get("valid_attack_targets") or []
+    forced = forced_attackers(prompt)
 
     def targets(attacker: int) -> list[Any]:
-        return by_attacker.get(str(attacker)) or by_attacker.get(attacker) or default_targets
+        legal = by_attacker.get(str(attacker)) or by_attacker.get(attacker) or default_targets
+        required = [t for t in legal if t in (forced.get(attacker) or [])]
+        return required or legal
 
     def attack(group: Sequence[int]) -> dict[str, Any]:
+        chosen = [a for a in attackers if a in forced or a in group]
         return {"type": "DeclareAttackers",
-                "data": {"attacks": [[a, targets(a)[0]] for a in group if targets(a)], "bands": []}}
+                "data": {"attacks": [[a, targets(a)[0]] for a in chosen if targets(a)], "bands": []}}
 
-    if 2 ** len(attackers) <= MAX_COMBAT_OPTIONS:
-        groups = [g for size in range(len(attackers) + 1) for g in itertools.combinations(attackers, size)]
+    optional = [a for a in attackers if a not in forced]
+    if 2 ** len(optional) <= MAX_COMBAT_OPTIONS:
+        groups = [g for size in range(len(optional) + 1) for g in itertools.combinations(optional, size)]
     else:
-        everyone = tuple(attackers)
-        groups = [(), *[(a,) for a in attackers], everyone, *[tuple(x for x in everyone if x != a) for a in attackers]]
+        everyone = tuple(optional)
+        groups = [(), *[(a,) for a in optional], everyone, *[tuple(x for x in everyone if x != a) for a in optional]]
     options = [attack(g) for g in groups]
-    for attacker in attackers:  # planeswalkers and battles as targets: one single attack for each
+    for attacker in attackers:  # planeswalkers and battles as targets: one more attack for each
         for target in targets(attacker)[1:]:
-            options.append({"type": "DeclareAttackers", "data": {"attacks": [[attacker, target]], "bands": []}})
+            others = [[a, targets(a)[0]] for a in forced if a != attacker and targets(a)]
+            options.append({"type": "DeclareAttackers", "data": {"attacks": [[attacker, target], *others],
+                                                                 "bands": []}})
     return options
+
+
+def unknown_constraints(prompt: dict[str, Any]) -> bool:
+    """Whether the attack prompt carries a requirement or restriction other than "must attack"/"can't attack"."""
+    kinds = {c.get("kind") for c in (prompt.get("attacker_constraints") or {}).values()}
+    return bool(kinds - {"MustAttack", "CantAttack"})
+
+
+def forced_attackers(prompt: dict[str, Any]) -> dict[int, list[Any]]:
+    """The creatures that must attack this combat (phase's ``attacker_constraints`` of kind ``MustAttack``), each
+    with the targets it must attack if the requirement names them (empty: any target)."""
+    attackers = {int(a) for a in prompt.get("valid_attacker_ids") or []}
+    forced = {}
+    for attacker, constraint in (prompt.get("attacker_constraints") or {}).items():
+        if isinstance(constraint, dict) and constraint.get("kind") == "MustAttack" and int(attacker) in attackers:
+            forced[int(attacker)] = list(constraint.get("defenders") or [])
+    return forced
 
 
 def block_options(prompt: dict[str, Any]) -> list[dict[str, Any]]:
