@@ -69,6 +69,8 @@ def test_unknown_lines_get_fuzzy_help_only_up_to_the_cap(db):
     assert [p.line_number for p in deck.problems] == list(range(1, 151))
     helped = [p for p in deck.problems if p.suggestions]
     assert 0 < len(helped) <= deck_parse.FUZZY_LINES
+    skipped = [p for p in deck.problems if "no suggestions past the first 50" in p.reason]
+    assert len(skipped) == 150 - deck_parse.FUZZY_LINES and not any(p.suggestions for p in skipped)
 
 
 def test_reading_stops_after_too_many_problems(db):

@@ -147,7 +147,7 @@ class _Reader:
         if row is not None:
             return self.db.card_at(row), False
         if self.fuzzy_left <= 0 or time.thread_time() > self.deadline:
-            raise CardNotFoundError(name, [])
+            raise _FuzzySkipped(name, [])
         self.fuzzy_left -= 1
         return self.db.card_at(self.db.names.lookup(name)), True
 
@@ -172,8 +172,14 @@ class _Reader:
         self.deck.section(section).append(DeckEntry(count, card, line_number, card_name))
 
 
+class _FuzzySkipped(CardNotFoundError):
+    """An unknown name past the deck's fuzzy-matching budget."""
+
+
 def _unknown_reason(card_name: str, exc: CardNotFoundError) -> str:
     reason = f"no card named {shown(card_name)!r}"
+    if isinstance(exc, _FuzzySkipped):
+        return reason + f" (no suggestions past the first {FUZZY_LINES} unknown names of a deck)"
     return reason if exc.suggestions else reason + " (and no close name)"
 
 
