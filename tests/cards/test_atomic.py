@@ -96,3 +96,30 @@ def test_unowned_half_folders_are_removed_only_when_old(home):
     old = time.time() - 3600
     os.utime(folder, (old, old))
     assert clean_stale_work(home) == [folder]
+
+
+def test_a_damaged_bm25_index_is_rebuilt_and_saved_whole(tmp_path, fixtures):
+    from grimoire.search.lexical import INDEX_DIRS, LexicalIndex
+
+    store = tmp_path / "store"
+    write_store(store, corpus.load(fixtures / "oracle_corpus_sample.json").cards, {"source": "test"})
+    db = CardDB(store)
+    expected = LexicalIndex.for_store(db).scores("draw a card")
+    folder = store / INDEX_DIRS["words"]
+    data = next(folder.glob("data.*"))
+    data.write_bytes(data.read_bytes()[:20])
+    with pytest.warns(atomic.CacheWarning, match="rebuilding"):
+        rebuilt = LexicalIndex.for_store(db)
+    assert np.allclose(rebuilt.scores("draw a card"), expected)
+    assert np.allclose(LexicalIndex.for_store(db).scores("draw a card"), expected)  # saved whole this time
+    assert not [p for p in store.iterdir() if p.name.startswith(".")]
+
+
+def test_a_failed_folder_write_keeps_the_old_folder(tmp_path):
+    target = tmp_path / "index"
+    with atomic.atomic_folder(target) as folder:
+        (folder / "a.json").write_text("old")
+    with pytest.raises(RuntimeError), atomic.atomic_folder(target) as folder:
+        (folder / "a.json").write_text("half")
+        raise RuntimeError("killed")
+    assert (target / "a.json").read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["index"]

@@ -7,6 +7,7 @@ crash or a kill leaves the old file or the new one, never half of one. A cache t
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import warnings
 import zipfile
@@ -53,6 +54,30 @@ def atomic_path(path: Path) -> Iterator[Path]:
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
+        raise
+    _fsync_dir(path.parent)
+
+
+@contextmanager
+def atomic_folder(path: Path) -> Iterator[Path]:
+    """A temporary folder beside ``path`` to fill; on success its files are synced and it replaces ``path``
+    (a folder of several files, such as a BM25 index). On error it is removed and ``path`` is left as it was."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent))
+    try:
+        yield temporary
+        for written in temporary.iterdir():
+            with written.open("rb") as handle:
+                os.fsync(handle.fileno())
+        old = path.with_name(f".{path.name}.old")
+        if path.exists():
+            shutil.rmtree(old, ignore_errors=True)
+            os.replace(path, old)
+        os.replace(temporary, path)
+        shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(temporary, ignore_errors=True)
         raise
     _fsync_dir(path.parent)
 
