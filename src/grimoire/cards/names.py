@@ -10,6 +10,8 @@ from collections.abc import Sequence
 
 from rapidfuzz import fuzz, process
 
+from grimoire.cards.fuzzy import MAX_QUERY_CHARS, CandidateIndex
+
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
 
 
@@ -66,12 +68,14 @@ class NameIndex:
                 self._faces.setdefault(fold(face), row)
         self._choices: list[str] | None = None
         self._choice_rows: list[int] | None = None
+        self._candidates: CandidateIndex | None = None
 
-    def _fuzzy_choices(self) -> tuple[list[str], list[int]]:
-        if self._choices is None:
+    def _fuzzy_choices(self) -> tuple[list[str], list[int], CandidateIndex]:
+        if self._candidates is None:
             keys = {**self._faces, **self._folded}
             self._choices, self._choice_rows = list(keys), list(keys.values())
-        return self._choices, self._choice_rows
+            self._candidates = CandidateIndex(self._choices)
+        return self._choices, self._choice_rows, self._candidates
 
     def find(self, query: str) -> int | None:
         """Row of the card with this name, or ``None``; no fuzzy matching."""
@@ -97,12 +101,15 @@ class NameIndex:
 
     def suggest(self, query: str, limit: int = 5) -> list[tuple[str, float, int]]:
         """Closest names as ``(name, score 0-100, row)``, best first, one entry per card."""
-        choices, rows = self._fuzzy_choices()
-        found = process.extract(fold(query), choices, scorer=_name_score, limit=limit * 3, score_cutoff=60)
+        choices, rows, index = self._fuzzy_choices()
+        folded = fold(query[:4 * MAX_QUERY_CHARS])[:MAX_QUERY_CHARS]
+        positions = index.candidates(folded)
+        found = process.extract(folded, [choices[p] for p in positions], scorer=_name_score, limit=limit * 3,
+                                score_cutoff=60)
         seen: set[int] = set()
         out: list[tuple[str, float, int]] = []
-        for _, score, index in found:
-            row = rows[index]
+        for _, score, position in found:
+            row = rows[positions[position]]
             if row not in seen:
                 seen.add(row)
                 out.append((self._names[row], float(score), row))

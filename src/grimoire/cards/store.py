@@ -15,6 +15,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from grimoire.cards import atomic
 from grimoire.cards.mana import COLOR_ORDER
 from grimoire.cards.model import Card, Face
 from grimoire.cards.names import NameIndex
@@ -91,14 +92,16 @@ def write_store(directory: Path, cards: Iterable[Card], manifest: dict,
     directory.mkdir(parents=True, exist_ok=True)
     rows = [_card_to_row(card) for card in cards]
     table = pa.Table.from_pylist(rows, schema=SCHEMA)
-    pq.write_table(table, directory / CARDS_FILE, compression="zstd", compression_level=19)
+    atomic.write_with(directory / CARDS_FILE,
+                      lambda path: pq.write_table(table, path, compression="zstd", compression_level=19))
     ruling_rows = [{"oracle_id": oid, **r.__dict__} for oid, r in rulings]
     if ruling_rows:
-        pq.write_table(pa.Table.from_pylist(ruling_rows, schema=RULINGS_SCHEMA), directory / RULINGS_FILE,
-                       compression="zstd")
+        rulings_table = pa.Table.from_pylist(ruling_rows, schema=RULINGS_SCHEMA)
+        atomic.write_with(directory / RULINGS_FILE,
+                          lambda path: pq.write_table(rulings_table, path, compression="zstd"))
     manifest = {**manifest, "format_version": FORMAT_VERSION, "card_count": len(rows),
                 "ruling_count": len(ruling_rows)}
-    (directory / MANIFEST_FILE).write_text(json.dumps(manifest, indent=1, ensure_ascii=False), encoding="utf-8")
+    atomic.write_text(directory / MANIFEST_FILE, json.dumps(manifest, indent=1, ensure_ascii=False))
     return manifest
 
 

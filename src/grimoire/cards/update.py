@@ -10,7 +10,6 @@ import hashlib
 import json
 import os
 import shutil
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,7 +18,8 @@ from tqdm import tqdm
 
 from grimoire import __version__
 from grimoire.cards import corpus, mtgjson, scryfall
-from grimoire.cards.home import MIN_FULL_STORE, grimoire_home, install
+from grimoire.cards.atomic import atomic_path
+from grimoire.cards.home import MIN_FULL_STORE, claim_work_folder, grimoire_home, install
 from grimoire.cards.loading import LoadResult
 from grimoire.cards.store import CardDB
 
@@ -47,8 +47,16 @@ def _client() -> httpx.Client:
 
 
 def download(client: httpx.Client, url: str, dest: Path, *, label: str, sha256: str | None = None) -> Path:
-    """Stream ``url`` to ``dest`` with a progress bar; verify its length (and sha256 when given)."""
-    part = dest.with_name(dest.name + ".part")
+    """Stream ``url`` to ``dest`` with a progress bar; verify its length (and sha256 when given).
+
+    ``dest`` appears only once the whole file has arrived and checked out (:func:`atomic.atomic_path`).
+    """
+    with atomic_path(dest) as part:
+        _stream(client, url, part, label=label, sha256=sha256)
+    return dest
+
+
+def _stream(client: httpx.Client, url: str, part: Path, *, label: str, sha256: str | None) -> None:
     digest = hashlib.sha256()
     received = 0
     try:
@@ -64,19 +72,11 @@ def download(client: httpx.Client, url: str, dest: Path, *, label: str, sha256: 
                     received += len(chunk)
                     bar.update(len(chunk))
     except httpx.HTTPError as exc:
-        part.unlink(missing_ok=True)
         raise DownloadError(f"{url}: download failed or truncated after {received} bytes ({exc})") from exc
-    except DownloadError:
-        part.unlink(missing_ok=True)
-        raise
     if expected is not None and received != expected:
-        part.unlink(missing_ok=True)
         raise DownloadError(f"{url}: truncated download, {received} of {expected} bytes")
     if sha256 and digest.hexdigest() != sha256.lower():
-        part.unlink(missing_ok=True)
         raise DownloadError(f"{url}: sha256 mismatch (got {digest.hexdigest()}, expected {sha256})")
-    os.replace(part, dest)
-    return dest
 
 
 def _get_json(client: httpx.Client, url: str) -> dict:
@@ -89,8 +89,7 @@ def _get_json(client: httpx.Client, url: str) -> dict:
 
 
 def _with_download_dir(home: Path, work: Callable[[Path], CardDB]) -> CardDB:
-    home.mkdir(parents=True, exist_ok=True)
-    folder = Path(tempfile.mkdtemp(prefix="download-", dir=home))
+    folder = claim_work_folder(home, "download-")
     try:
         return work(folder)
     finally:

@@ -80,7 +80,7 @@ def _moxfield_deck(payload: dict, db: CardDB) -> ParsedDeck:
         cards = (boards.get(board) or {}).get("cards") or {}
         for position, entry in enumerate(cards.values(), start=1):
             name = (entry.get("card") or {}).get("name", "")
-            quantity = int(entry.get("quantity", 1))
+            quantity = entry.get("quantity", 1)  # checked with every other line's in deck_from_rows
             rows.append((section, quantity, name, position, f"{board}: {quantity} {name}"))
     return deck_from_rows(rows, db, name=payload.get("name"))
 
@@ -93,7 +93,7 @@ def _archidekt_deck(payload: dict, db: CardDB) -> ParsedDeck:
     rows = []
     for position, entry in enumerate(cards, start=1):
         name = ((entry.get("card") or {}).get("oracleCard") or {}).get("name", "")
-        quantity = int(entry.get("quantity", 1))
+        quantity = entry.get("quantity", 1)  # checked with every other line's in deck_from_rows
         section = _archidekt_section([c.lower() for c in entry.get("categories") or ()], included)
         if section is not None:
             rows.append((section, quantity, name, position, f"{quantity} {name}"))

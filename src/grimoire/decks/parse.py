@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -16,6 +17,15 @@ from grimoire.cards.names import CardNotFoundError
 from grimoire.cards.store import CardDB
 
 SECTIONS = ("commanders", "main", "sideboard", "companion")
+# Bounds on the work one decklist may cause, so a pasted novel answers as fast as a deck.
+MAX_QUANTITY = 999
+MAX_LINE_CHARS = 500
+MAX_LINES = 10_000
+MAX_PROBLEMS = 200
+FUZZY_LINES = 50
+FUZZY_CPU_SECONDS = 2.0
+_SHOWN_CHARS = 120
+_COUNT_DIGITS = 9  # longer numbers are not worth converting (Python refuses beyond 4,300 digits)
 
 # Header words of every export we know, folded to lower case; ``None`` means "skip the cards below".
 _HEADERS = {
@@ -27,10 +37,16 @@ _HEADERS = {
     "stickers": None,
 }
 _HEADER = re.compile(r"^(?://|#)?\s*([a-z ]+?)\s*(?:\(\d+\))?\s*:?$", re.IGNORECASE)
-_QUANTITY = re.compile(r"^(\d+)\s*[xX]?\s+(.+)$")
+_QUANTITY = re.compile(r"^([-+−]?\d+)\s*[xX]?\s+(.+)$")
 # What exporters put after the name: "(CMR) 472", "[CMR]", "*F*", "#tag", "^tag^"; all ignored.
 _SET_AND_NUMBER = re.compile(r"\s+[(\[][A-Za-z0-9_]{2,6}[)\]](?:\s+[A-Za-z0-9★†\-]+)?(?=\s|$)")
+_WRITTEN_COUNT = re.compile(r"([-+\u2212]?)(\d+)")
 _MARKERS = re.compile(r"\s+(?:\*[A-Za-z]+\*|#\S+|\^[^^]*\^)")
+
+
+def shown(text: str) -> str:
+    """``text`` cut to a length fit to quote back in a message."""
+    return text if len(text) <= _SHOWN_CHARS else text[:_SHOWN_CHARS] + f"… ({len(text):,} characters)"
 
 
 @dataclass(frozen=True)
@@ -60,9 +76,28 @@ class LineProblem:
         return {**asdict(self), "suggestions": list(self.suggestions)}
 
 
+@dataclass(frozen=True)
+class Correction:
+    """A line whose name was misspelt and read, by fuzzy matching, as the card ``card_name``."""
+
+    line_number: int
+    written: str
+    card_name: str
+
+    @property
+    def message(self) -> str:
+        return f"line {self.line_number}: {shown(self.written)!r} read as {self.card_name}"
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "message": self.message}
+
+
 @dataclass
 class ParsedDeck:
-    """A decklist by section. Cards appear as written: the same card on two lines is two entries."""
+    """A decklist by section. Cards appear as written: the same card on two lines is two entries.
+
+    ``problems`` are the lines that were not read; ``corrections`` the misspelt names that were read as a card.
+    """
 
     commanders: list[DeckEntry] = field(default_factory=list)
     main: list[DeckEntry] = field(default_factory=list)
@@ -70,6 +105,7 @@ class ParsedDeck:
     companion: list[DeckEntry] = field(default_factory=list)
     problems: list[LineProblem] = field(default_factory=list)
     name: str | None = None
+    corrections: list[Correction] = field(default_factory=list)
 
     def section(self, name: str) -> list[DeckEntry]:
         if name not in SECTIONS:
@@ -83,51 +119,103 @@ class ParsedDeck:
     def to_dict(self) -> dict:
         return {"name": self.name,
                 **{s: [e.to_dict() for e in self.section(s)] for s in SECTIONS},
-                "problems": [p.to_dict() for p in self.problems]}
+                "problems": [p.to_dict() for p in self.problems],
+                "corrections": [c.to_dict() for c in self.corrections]}
 
 
-def resolve_name(name: str, db: CardDB) -> Card:
-    """The card a decklist means by ``name``: the store's lookup, then the front of "Front/Back" spellings.
+class _Reader:
+    """Resolves the names of one deck within its budget: fuzzy matching for the first :data:`FUZZY_LINES`
+    unknown names and :data:`FUZZY_CPU_SECONDS` of this thread's CPU time (so a busy machine changes nothing),
+    exact lookups after that."""
 
-    Raises :class:`CardNotFoundError` with the closest names.
-    """
-    try:
-        return db.named(name)
-    except CardNotFoundError as first_error:
-        # Some exporters write double-faced cards as "Front/Back" or "Front /// Back".
-        front = re.split(r"\s*/{1,3}\s*", name)[0]
-        if front and front != name:
-            found = db.find(front)
-            if found is not None:
-                return found
-        raise first_error
+    def __init__(self, db: CardDB, deck: ParsedDeck):
+        self.db = db
+        self.deck = deck
+        self.fuzzy_left = FUZZY_LINES
+        self.deadline = time.thread_time() + FUZZY_CPU_SECONDS
+
+    @property
+    def full(self) -> bool:
+        return len(self.deck.problems) >= MAX_PROBLEMS
+
+    def resolve(self, name: str) -> tuple[Card, bool]:
+        """The card ``name`` means and whether it was a fuzzy correction; raises :class:`CardNotFoundError`."""
+        row = self.db.names.find(name)
+        if row is None:  # some exporters write double-faced cards as "Front/Back" or "Front /// Back"
+            front = re.split(r"\s*/{1,3}\s*", name)[0]
+            row = self.db.names.find(front) if front and front != name else None
+        if row is not None:
+            return self.db.card_at(row), False
+        if self.fuzzy_left <= 0 or time.thread_time() > self.deadline:
+            raise _FuzzySkipped(name, [])
+        self.fuzzy_left -= 1
+        return self.db.card_at(self.db.names.lookup(name)), True
+
+    def problem(self, line_number: int, text: str, reason: str, suggestions: Iterable[str] = ()) -> None:
+        self.deck.problems.append(LineProblem(line_number, shown(text), reason, tuple(suggestions)))
+
+    def add(self, section: str, quantity: object, card_name: str, line_number: int, text: str,
+            card: Card | None = None) -> None:
+        """Add one line's card to ``section``, or a problem for the line."""
+        count = _count(quantity)
+        if isinstance(count, str):
+            self.problem(line_number, text, count)
+            return
+        if card is None:
+            try:
+                card, corrected = self.resolve(card_name)
+            except CardNotFoundError as exc:
+                self.problem(line_number, text, _unknown_reason(card_name, exc), exc.suggestions)
+                return
+            if corrected:
+                self.deck.corrections.append(Correction(line_number, card_name, card.name))
+        self.deck.section(section).append(DeckEntry(count, card, line_number, card_name))
 
 
-def deck_from_rows(rows: Iterable[tuple[str, int, str, int, str]], db: CardDB,
+class _FuzzySkipped(CardNotFoundError):
+    """An unknown name past the deck's fuzzy-matching budget."""
+
+
+def _unknown_reason(card_name: str, exc: CardNotFoundError) -> str:
+    reason = f"no card named {shown(card_name)!r}"
+    if isinstance(exc, _FuzzySkipped):
+        return reason + f" (no suggestions past the first {FUZZY_LINES} unknown names of a deck)"
+    return reason if exc.suggestions else reason + " (and no close name)"
+
+
+def _count(quantity: object) -> int | str:
+    """A line's number of copies, or the reason it is not one (1 to :data:`MAX_QUANTITY`)."""
+    if isinstance(quantity, str):
+        match = _WRITTEN_COUNT.fullmatch(quantity)
+        if not match:
+            return f"quantity {shown(quantity)!r} is not a number of copies: write 1 to {MAX_QUANTITY}"
+        sign, digits = match.group(1), match.group(2).lstrip("0") or "0"
+        if len(digits) > _COUNT_DIGITS:
+            return f"quantity of {len(digits):,} digits is too large: write 1 to {MAX_QUANTITY} copies"
+        quantity = -int(digits) if sign in ("-", "\u2212") else int(digits)
+    if isinstance(quantity, bool) or not isinstance(quantity, int):
+        return f"quantity {shown(repr(quantity))} is not a number of copies: write 1 to {MAX_QUANTITY}"
+    if quantity.bit_length() > 30:  # before any str(): Python refuses to print ints beyond 4,300 digits
+        return f"quantity is far too large: write 1 to {MAX_QUANTITY} copies"
+    if not 1 <= quantity <= MAX_QUANTITY:
+        return f"quantity {quantity} is out of range: write 1 to {MAX_QUANTITY} copies"
+    return quantity
+
+
+def deck_from_rows(rows: Iterable[tuple[str, object, str, int, str]], db: CardDB,
                    name: str | None = None) -> ParsedDeck:
     """Build a deck from ``(section, quantity, card name, line number, line text)`` rows, resolving names.
 
-    The fetchers and the MTGJSON loader use this, so every source resolves names the same way.
+    The fetchers and the MTGJSON loader use this, so every source resolves names and checks quantities the
+    same way.
     """
     deck = ParsedDeck(name=name)
+    reader = _Reader(db, deck)
     for section, quantity, card_name, line_number, text in rows:
-        _add(deck, section, quantity, card_name, line_number, text, db)
+        if reader.full:
+            break
+        reader.add(section, quantity, card_name, line_number, text)
     return deck
-
-
-def _add(deck: ParsedDeck, section: str, quantity: int, card_name: str, line_number: int, text: str,
-         db: CardDB, card: Card | None = None) -> None:
-    if quantity < 1:
-        deck.problems.append(LineProblem(line_number, text, f"quantity {quantity} is not a positive number"))
-        return
-    if card is None:
-        try:
-            card = resolve_name(card_name, db)
-        except CardNotFoundError as exc:
-            reason = f"no card named {card_name!r}"
-            deck.problems.append(LineProblem(line_number, text, reason, tuple(exc.suggestions)))
-            return
-    deck.section(section).append(DeckEntry(quantity, card, line_number, card_name))
 
 
 def _header(line: str) -> tuple[bool, str | None]:
@@ -141,31 +229,46 @@ def _header(line: str) -> tuple[bool, str | None]:
     return False, None
 
 
-def _split_line(line: str) -> tuple[int, str]:
-    """``(quantity, name)`` of a card line, with set codes, collector numbers and markers removed."""
-    quantity, rest = 1, line
+def _split_line(line: str) -> tuple[str, str]:
+    """``(quantity as written, name)`` of a card line, with set codes, collector numbers and markers removed."""
+    quantity, rest = "1", line
     match = _QUANTITY.match(line)
     if match:
-        quantity, rest = int(match.group(1)), match.group(2)
+        quantity, rest = match.group(1), match.group(2)
     rest = _MARKERS.sub("", rest)
     rest = _SET_AND_NUMBER.sub("", rest)
     return quantity, rest.strip()
 
 
-def _blocks_are_mtgo(lines: list[str]) -> bool:
+def _long_line_reason(line: str) -> str:
+    count = _WRITTEN_COUNT.match(line)
+    if count and len(count.group(2).lstrip("0")) > _COUNT_DIGITS:
+        return _count(count.group(0))
+    return f"line is {len(line):,} characters long; a card line has at most {MAX_LINE_CHARS}"
+
+
+def _lines(text: str) -> tuple[list[tuple[int, str]], int | None]:
+    """``(line number, stripped line)`` for each line, numbered by ``\\n`` as editors do (a form feed or
+    U+2028 inside a line does not start a new one), and the number of the first line past :data:`MAX_LINES`."""
+    pieces = text.split("\n", MAX_LINES)
+    cut = MAX_LINES + 1 if len(pieces) > MAX_LINES else None
+    return [(number, raw.strip().lstrip("\ufeff")) for number, raw in enumerate(pieces[:MAX_LINES], 1)], cut
+
+
+def _blocks_are_mtgo(lines: list[tuple[int, str]]) -> bool:
     """An MTGO-style list without headers: a main deck, one blank line, then at most 15 sideboard cards."""
     blocks: list[list[str]] = [[]]
-    for line in lines:
-        stripped = line.strip()
-        if not stripped:
+    for _, line in lines:
+        if not line:
             if blocks[-1]:
                 blocks.append([])
-        elif not stripped.startswith(("//", "#")):
-            blocks[-1].append(stripped)
+        elif not line.startswith(("//", "#")):
+            blocks[-1].append(line)
     blocks = [b for b in blocks if b]
-    if len(blocks) != 2:
+    if len(blocks) != 2 or len(blocks[1]) > 15:
         return False
-    return sum(_split_line(line)[0] for line in blocks[1]) <= 15
+    counts = [_count(_split_line(line)[0]) if len(line) <= MAX_LINE_CHARS else 1 for line in blocks[1]]
+    return sum(c if isinstance(c, int) else 1 for c in counts) <= 15
 
 
 def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
@@ -174,20 +277,28 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
     Sections come from headers ("Commander", "Deck", "Sideboard", "Companion", with or without "//", a
     trailing colon or a count), from ``SB:`` prefixes, or, in a list without headers, from one blank line
     between the main deck and a sideboard of at most 15 cards (MTGO's .txt). Cards under "Maybeboard" or
-    "Considering" are skipped. Unreadable lines become :attr:`ParsedDeck.problems`; the rest still loads.
+    "Considering" are skipped. Unreadable lines become :attr:`ParsedDeck.problems`, each with its line
+    number; the rest still loads. Misspelt names read as a card are listed in :attr:`ParsedDeck.corrections`.
     """
-    lines = text.splitlines()
-    has_headers = any(_header(line.strip())[0] for line in lines if line.strip())
+    lines, cut = _lines(text)
+    has_headers = any(_header(line)[0] for _, line in lines if line and len(line) <= MAX_LINE_CHARS)
     blank_starts_sideboard = not has_headers and _blocks_are_mtgo(lines)
     deck = ParsedDeck()
+    reader = _Reader(db, deck)
     section: str | None = "main"
     in_about = False
-    for number, raw in enumerate(lines, start=1):
-        line = raw.strip().lstrip("\ufeff")
+    for number, line in lines:
+        if reader.full:
+            reader.problem(number, line, f"stopped reading: {MAX_PROBLEMS} lines could not be read "
+                           "(is this a decklist?)")
+            return deck
         if not line:
             in_about = False
             if blank_starts_sideboard and deck.main:
                 section = "sideboard"
+            continue
+        if len(line) > MAX_LINE_CHARS:
+            reader.problem(number, line, _long_line_reason(line))
             continue
         if line.lower() == "about":  # Arena: "About" then "Name <deck name>"
             in_about = True
@@ -203,44 +314,69 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
             continue
         if line.startswith(("//", "#")):
             continue
-        line_section = section
+        line_section, card_line = section, line
         if line[:3].upper() == "SB:":
-            line_section, line = "sideboard", line[3:].strip()
+            line_section, card_line = "sideboard", line[3:].strip()
         if line_section is None:
             continue
-        quantity, name = _split_line(line)
+        quantity, name = _split_line(card_line)
         if not name:
-            deck.problems.append(LineProblem(number, raw.strip(), "no card name on this line"))
+            reader.problem(number, line, "no card name on this line")
             continue
-        _add(deck, line_section, quantity, name, number, raw.strip(), db)
+        reader.add(line_section, quantity, name, number, line)
+    if cut is not None:
+        reader.problem(cut, "", f"the decklist has more than {MAX_LINES:,} lines; the rest was not read")
     return deck
 
 
 _MTGJSON_SECTIONS = {"commander": "commanders", "mainBoard": "main", "sideBoard": "sideboard"}
 
 
-def load_mtgjson_deck(path_or_dict: str | Path | dict, db: CardDB) -> ParsedDeck:
+def load_mtgjson_deck(path_or_dict: str | Path | dict | list, db: CardDB) -> ParsedDeck:
     """Read an MTGJSON deck file (``{"data": {"name", "commander", "mainBoard", "sideBoard"}}``).
 
     Cards resolve by ``identifiers.scryfallOracleId`` where the store has Scryfall ids, else by name;
-    a problem's ``line_number`` is the card's 1-based position in its list.
+    a problem's ``line_number`` is the card's 1-based position in its list. Raises ``ValueError`` when the
+    JSON is not an MTGJSON deck; a card entry of the wrong shape is a problem of its own.
     """
-    if isinstance(path_or_dict, dict):
-        payload = path_or_dict
-    else:
+    if isinstance(path_or_dict, str | Path):
         try:
             payload = json.loads(Path(path_or_dict).read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise ValueError(f"cannot read MTGJSON deck {path_or_dict}: {exc}") from exc
-    data = payload.get("data", payload)
+    else:  # parsed JSON, of any shape
+        payload = path_or_dict
+    data = payload.get("data", payload) if isinstance(payload, dict) else None
     if not isinstance(data, dict) or not any(key in data for key in _MTGJSON_SECTIONS):
         raise ValueError("not an MTGJSON deck: expected {'data': {'mainBoard': [...], ...}}")
-    deck = ParsedDeck(name=data.get("name"))
+    name = data.get("name")
+    deck = ParsedDeck(name=name if isinstance(name, str) else None)
+    reader = _Reader(db, deck)
     for key, section in _MTGJSON_SECTIONS.items():
-        for position, entry in enumerate(data.get(key) or (), start=1):
-            name = entry.get("name", "")
-            quantity = int(entry.get("count", 1))
-            oracle_id = (entry.get("identifiers") or {}).get("scryfallOracleId")
-            card = db.get(oracle_id) if oracle_id else None
-            _add(deck, section, quantity, name, position, f"{key}: {quantity} {name}", db, card)
+        entries = data.get(key) or []
+        if not isinstance(entries, list):
+            reader.problem(1, f"{key}: {shown(repr(entries))}", f"{key} must be a list of cards")
+            continue
+        for position, entry in enumerate(entries, start=1):
+            if reader.full:
+                return deck
+            _mtgjson_entry(reader, key, section, position, entry)
     return deck
+
+
+def _mtgjson_entry(reader: _Reader, key: str, section: str, position: int, entry: object) -> None:
+    if not isinstance(entry, dict) or not isinstance(entry.get("name", ""), str):
+        reader.problem(position, f"{key}: {shown(repr(entry))}",
+                       'expected a card like {"name": "Sol Ring", "count": 1}')
+        return
+    name, quantity = entry.get("name", ""), entry.get("count", 1)
+    identifiers = entry.get("identifiers")
+    oracle_id = identifiers.get("scryfallOracleId") if isinstance(identifiers, dict) else None
+    card = _card_by_id(reader.db, oracle_id)
+    written = "(a huge number)" if isinstance(quantity, int) and quantity.bit_length() > 30 else shown(str(quantity))
+    reader.add(section, quantity, name, position, f"{key}: {written} {name}", card)
+
+
+def _card_by_id(db: CardDB, oracle_id: object) -> Card | None:
+    """The card with this oracle id, or ``None`` for a missing or unknown id."""
+    return db.get(oracle_id) if isinstance(oracle_id, str) else None

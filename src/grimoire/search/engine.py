@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from grimoire.cards.atomic import load_npz, save_npz
 from grimoire.cards.model import Card
 from grimoire.cards.names import fold
 from grimoire.cards.store import CardDB
@@ -119,15 +120,14 @@ def load_roles(db: CardDB) -> np.ndarray:
     """Role bits per card, from the store's cache when it matches the current rules, else computed."""
     path = db.directory / ROLES_FILE
     version = _roles_version()
-    if path.exists():
-        with np.load(path) as data:
-            if str(data["version"]) == version and len(data["bits"]) == len(db):
-                return data["bits"]
+    cached = load_npz(path, required=("bits", "version"))
+    if cached is not None and str(cached["version"]) == version and len(cached["bits"]) == len(db):
+        return cached["bits"]
     columns = db.columns
     bits = role_rules.role_masks(columns.name, columns.type_line, columns.oracle_text)
     try:
-        np.savez(path, bits=bits, version=np.array(version))
-    except OSError:
+        save_npz(path, bits=bits, version=np.array(version))
+    except OSError:  # a read-only store (the installed package's snapshot): compute each time
         pass
     return bits
 

@@ -7,12 +7,12 @@ under GRIMOIRE_HOME and computed on demand for cards not cached yet.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import numpy as np
 from tqdm import tqdm
 
+from grimoire.cards.atomic import load_npz, save_npz
 from grimoire.cards.home import grimoire_home
 from grimoire.cards.store import CardDB
 from grimoire.search.embed import Encoder, named_card_text, text_key
@@ -29,12 +29,12 @@ class TokenCache:
         self.path = path
         self.vectors: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self.dirty = False
-        if path.exists():
-            with np.load(path) as data:
-                offsets, tokens, scales = data["offsets"], data["tokens"], data["scales"]
-                for index, key in enumerate(data["keys"].tolist()):
-                    start, end = offsets[index], offsets[index + 1]
-                    self.vectors[key] = (tokens[start:end], scales[start:end])
+        data = load_npz(path, required=("keys", "offsets", "tokens", "scales"))
+        if data is not None:
+            offsets, tokens, scales = data["offsets"], data["tokens"], data["scales"]
+            for index, key in enumerate(data["keys"].tolist()):
+                start, end = offsets[index], offsets[index + 1]
+                self.vectors[key] = (tokens[start:end], scales[start:end])
 
     def add(self, key: str, tokens: np.ndarray) -> None:
         scales = np.maximum(np.abs(tokens).max(axis=1), 1e-12) / 127.0
@@ -50,12 +50,9 @@ class TokenCache:
             return
         keys = list(self.vectors)
         offsets = np.cumsum([0] + [len(self.vectors[k][0]) for k in keys])
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(self.path.name + ".tmp.npz")
-        np.savez(tmp, keys=np.array(keys), offsets=offsets,
+        save_npz(self.path, keys=np.array(keys), offsets=offsets,
                  tokens=np.concatenate([self.vectors[k][0] for k in keys]),
                  scales=np.concatenate([self.vectors[k][1] for k in keys]))
-        os.replace(tmp, self.path)
         self.dirty = False
 
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import logging
 import re
+import warnings
 from pathlib import Path
 
 import bm25s
 import numpy as np
 import Stemmer
 
+from grimoire.cards.atomic import CacheWarning, atomic_folder
 from grimoire.cards.store import CardDB
 
 INDEX_DIRS = {"words": "bm25", "phrases": "bm25-phrases"}
@@ -58,7 +60,9 @@ class LexicalIndex:
         """Load the store's saved index, or build it (and try to save it) when there is none."""
         folder = db.directory / INDEX_DIRS[kind]
         if (folder / "params.index.json").exists():
-            return cls(bm25s.BM25.load(str(folder), show_progress=False), len(db), kind)
+            saved = _load_saved(folder, len(db))
+            if saved is not None:
+                return cls(saved, len(db), kind)
         index = cls.build(db.columns.searchable_text, kind)
         try:
             index.save(folder)
@@ -67,7 +71,9 @@ class LexicalIndex:
         return index
 
     def save(self, folder: Path) -> None:
-        self.retriever.save(str(folder), show_progress=False)
+        """Save the index as ``folder``, whole or not at all."""
+        with atomic_folder(folder) as temporary:
+            self.retriever.save(str(temporary), show_progress=False)
 
     def scores(self, query: str) -> np.ndarray:
         tokens = self.tokenize(query)
@@ -75,3 +81,16 @@ class LexicalIndex:
         if not ids:
             return np.zeros(self.size, dtype=np.float32)
         return self.retriever.get_scores(ids)
+
+
+def _load_saved(folder: Path, size: int) -> bm25s.BM25 | None:
+    """The saved index in ``folder``, or ``None`` (with a warning) when it is unreadable or for other cards."""
+    try:
+        retriever = bm25s.BM25.load(str(folder), show_progress=False)
+    except (OSError, ValueError, KeyError, EOFError, IndexError) as exc:
+        warnings.warn(f"search index {folder} is unreadable ({exc}); rebuilding it", CacheWarning, stacklevel=3)
+        return None
+    if retriever.scores.get("num_docs") != size:
+        warnings.warn(f"search index {folder} is for another card list; rebuilding it", CacheWarning, stacklevel=3)
+        return None
+    return retriever

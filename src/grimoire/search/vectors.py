@@ -8,13 +8,13 @@ only the cards whose text is not already cached (in the store itself or in the b
 from __future__ import annotations
 
 import hashlib
-import os
 from functools import cached_property
 from pathlib import Path
 
 import numpy as np
 from tqdm import tqdm
 
+from grimoire.cards.atomic import load_npz, save_npz
 from grimoire.cards.home import bundled_store_dir
 from grimoire.cards.store import CARDS_FILE, CardDB
 from grimoire.search.embed import DIMENSIONS, Encoder, card_text_for_embedding, text_key
@@ -44,16 +44,11 @@ def store_fingerprint(db: CardDB) -> str:
 
 def read_cache(path: Path) -> dict[str, np.ndarray]:
     """The arrays of a cache file (keys, vectors, scales, fingerprint); empty if there is none."""
-    if not path.exists():
-        return {}
-    with np.load(path) as data:
-        return {name: data[name] for name in data.files}
+    return load_npz(path, required=("keys", "vectors", "scales")) or {}
 
 
 def write_cache(path: Path, keys: np.ndarray, vectors: np.ndarray, scales: np.ndarray, fingerprint: str) -> None:
-    tmp = path.with_name(path.name + ".tmp.npz")
-    np.savez(tmp, keys=keys, vectors=vectors, scales=scales, fingerprint=np.array(fingerprint))
-    os.replace(tmp, path)
+    save_npz(path, keys=keys, vectors=vectors, scales=scales, fingerprint=np.array(fingerprint))
 
 
 class CardVectors:
@@ -127,4 +122,4 @@ def _token_collector():
 def _save_tokens(path: Path, collected: dict[int, np.ndarray], keys: list[str]) -> None:
     ordered = [collected[i] for i in range(len(keys))]
     offsets = np.cumsum([0] + [len(t) for t in ordered])
-    np.savez(path, keys=np.array(keys), offsets=offsets, tokens=np.concatenate(ordered))
+    save_npz(path, keys=np.array(keys), offsets=offsets, tokens=np.concatenate(ordered))

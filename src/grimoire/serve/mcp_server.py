@@ -39,6 +39,7 @@ from grimoire.decks.parse import SECTIONS
 from grimoire.decks.render import check_text, deck_summary, problems_text, stats_text
 from grimoire.search.engine import Filters, SearchEngine, SearchPage, SearchResult
 from grimoire.search.query import QuerySyntaxError, parse_colors
+from grimoire.serve.pool import FAST, SLOW, WorkPool
 
 MAX_LIMIT = 50
 MAX_QUERIES = 4
@@ -524,20 +525,24 @@ class GrimoireTools:
         return _answer(text, {**stats.to_dict(), "problems": [p.to_dict() for p in parsed.problems]})
 
 
-def build_server(library: Library | None = None) -> MCPServer:
-    """An MCP server with every Grimoire tool, over ``library`` (the current store by default)."""
+def build_server(library: Library | None = None, pool: WorkPool | None = None) -> MCPServer:
+    """An MCP server with every Grimoire tool, over ``library`` (the current store by default); tool calls run
+    in ``pool``'s bounded lanes (deck tools in the slow lane)."""
     from grimoire import __version__
 
     server = MCPServer("grimoire", title="Grimoire: Magic: The Gathering card search", version=__version__,
                        instructions=INSTRUCTIONS, log_level="WARNING")
     tools = GrimoireTools(library or Library())
+    pool = pool or WorkPool()
     read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
-    for function, title in ((tools.search_cards, "Search Magic cards"), (tools.get_card, "Get one Magic card"),
-                            (tools.find_similar, "Find similar Magic cards"), (tools.get_deck, "Read a decklist"),
-                            (tools.validate_deck, "Check a deck's legality"),
-                            (tools.analyze_deck, "Deck statistics")):
-        server.add_tool(function, title=title, description=inspect.cleandoc(function.__doc__ or ""),
-                        annotations=read_only)
+    for function, title, lane in ((tools.search_cards, "Search Magic cards", FAST),
+                                  (tools.get_card, "Get one Magic card", FAST),
+                                  (tools.find_similar, "Find similar Magic cards", FAST),
+                                  (tools.get_deck, "Read a decklist", SLOW),
+                                  (tools.validate_deck, "Check a deck's legality", SLOW),
+                                  (tools.analyze_deck, "Deck statistics", SLOW)):
+        server.add_tool(pool.bind(function, lane, busy=lambda exc: _error(str(exc))), title=title,
+                        description=inspect.cleandoc(function.__doc__ or ""), annotations=read_only)
     return server
 
 

@@ -24,6 +24,7 @@ from grimoire.cards.render import result_json
 from grimoire.search.engine import Filters
 from grimoire.search.query import QuerySyntaxError
 from grimoire.serve.mcp_server import Library, ToolInputError, structured_filters
+from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool
 
 STATIC = Path(__file__).parent / "static"
 REPO_BENCH = Path(__file__).resolve().parents[3] / "docs" / "bench"
@@ -72,8 +73,9 @@ def _page_json(page, query: str) -> dict:
             "notes": page.notes, "results": [result_json(r) for r in page.results]}
 
 
-def create_app(store: Path | None = None) -> FastAPI:
-    """The web app over the card store at ``store`` (the current store by default)."""
+def create_app(store: Path | None = None, pool: WorkPool | None = None) -> FastAPI:
+    """The web app over the card store at ``store`` (the current store by default); API requests run in
+    ``pool``'s bounded lanes."""
     library = Library(store)
     app = FastAPI(title="Grimoire", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
 
@@ -178,7 +180,15 @@ def create_app(store: Path | None = None) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.state.library = library
+    app.add_middleware(PoolMiddleware, pool=pool or WorkPool(), lane_of=_lane)
     return app
+
+
+def _lane(path: str) -> str | None:
+    """The work lane of a request: decks are slow, the rest of the API fast; static files take no slot."""
+    if path.startswith("/api/deck"):
+        return SLOW
+    return FAST if path.startswith("/api/") else None
 
 
 def serve(*, port: int = DEFAULT_PORT, store: Path | None = None) -> None:

@@ -8,14 +8,13 @@ from __future__ import annotations
 import html
 import io
 import math
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from grimoire.bench.arena.rating import MIN_RANKED_GAMES, PlayerRating, Ratings
+from grimoire.cards import atomic
 
 # How the default reference entities read in a sentence; any other reference is shown by its name.
 _SPOKEN = {"cpu": "the CPU", "burn": "Red Burn"}
@@ -115,19 +114,6 @@ def to_json(ratings: Ratings) -> dict[str, Any]:
         "notes": list(ratings.notes),
         "diagnostics": {key: _finite(value) for key, value in ratings.diagnostics.items()},
     }
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    """Write beside the target, then rename, so a reader never sees half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _label(player: PlayerRating) -> str:
@@ -269,5 +255,5 @@ Games: {ratings.games}, of which {ratings.draws} not fitted (draws or unfinished
 
 def plot(ratings: Ratings, png_path: str | Path, html_path: str | Path) -> None:
     """Draw the interval chart (a point and a 90% bar per player, unranked players muted) as PNG and HTML."""
-    _write_atomic(Path(png_path), _png(ratings))
-    _write_atomic(Path(html_path), _html(ratings).encode("utf-8"))
+    atomic.write_bytes(Path(png_path), _png(ratings))
+    atomic.write_text(Path(html_path), _html(ratings))

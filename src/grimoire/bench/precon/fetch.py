@@ -17,6 +17,7 @@ from urllib.parse import urljoin, urlsplit
 import httpx
 
 from grimoire import __version__
+from grimoire.cards import atomic
 
 EDHREC_BASE = "https://edhrec.com"
 CONTACT = "grimoire maintainers via the project's issue tracker"
@@ -121,11 +122,8 @@ class Fetcher:
         return path.read_text(encoding="utf-8") if path.exists() else None
 
     def _write_cache(self, url: str, body: str) -> None:
-        self.cache_dir.mkdir(parents=True, exist_ok=True)
         path = self._cache_path(url)
-        part = path.with_name(path.name + ".part")
-        part.write_text(body, encoding="utf-8")
-        os.replace(part, path)
+        atomic.write_text(path, body)
         with (self.cache_dir / "index.tsv").open("a", encoding="utf-8") as index:
             index.write(f"{path.name}\t{url}\n")
 

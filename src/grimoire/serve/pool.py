@@ -1,0 +1,142 @@
+"""Bounded work for the servers: as many requests at work as there are cores, the rest wait in a queue.
+
+Requests come in two lanes. Searches and card lookups take the fast lane; deck requests take the slow lane,
+which has slots of its own, so a big deck never holds a slot a search is waiting for. Every request shares the
+server's one engine. When the queue is full a request is refused at once with "busy, retry" rather than left
+to time out.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import anyio
+import anyio.to_thread
+
+FAST, SLOW = "fast", "slow"
+MAX_WAITING = 512
+# The web API's request bodies (a pasted decklist) are read whole, up to this size, before a slot is taken, so
+# a client that sends slowly holds no slot.
+MAX_BODY_BYTES = 4 << 20
+
+
+class ServerBusy(RuntimeError):
+    """The queue is full; the client should retry in a moment."""
+
+
+class WorkPool:
+    """Slots for concurrent work: ``workers`` in the fast lane (default: the machine's cores) and
+    ``slow_workers`` in the slow lane (default: half as many, at least one); up to ``max_waiting`` requests
+    wait in each lane, first come first served."""
+
+    def __init__(self, workers: int | None = None, slow_workers: int | None = None,
+                 max_waiting: int = MAX_WAITING):
+        self.workers = workers or os.cpu_count() or 1
+        self.slow_workers = slow_workers or max(1, self.workers // 2)
+        self.max_waiting = max_waiting
+        self._limiters: dict[str, anyio.CapacityLimiter] = {}
+
+    def _limiter(self, lane: str) -> anyio.CapacityLimiter:
+        if lane not in self._limiters:  # made on first use, inside the server's event loop
+            self._limiters[lane] = anyio.CapacityLimiter(self.workers if lane == FAST else self.slow_workers)
+        return self._limiters[lane]
+
+    def waiting(self, lane: str = FAST) -> int:
+        return self._limiter(lane).statistics().tasks_waiting
+
+    @asynccontextmanager
+    async def slot(self, lane: str = FAST) -> AsyncIterator[None]:
+        """Hold one slot of ``lane`` for the body of the ``async with``; raises :class:`ServerBusy`."""
+        limiter = self._limiter(lane)
+        if limiter.available_tokens == 0 and limiter.statistics().tasks_waiting >= self.max_waiting:
+            raise ServerBusy(f"the server is busy ({self.max_waiting} requests waiting); retry in a moment")
+        async with limiter:
+            yield
+
+    async def run(self, lane: str, function: Callable[..., Any], /, **kwargs: Any) -> Any:
+        """``function(**kwargs)`` on a worker thread, once a slot of ``lane`` is free."""
+        async with self.slot(lane):
+            return await anyio.to_thread.run_sync(functools.partial(function, **kwargs))
+
+    def bind(self, function: Callable[..., Any], lane: str,
+             busy: Callable[[ServerBusy], Any]) -> Callable[..., Awaitable[Any]]:
+        """An async version of ``function`` (same name, signature and docstring, for tool registries) that
+        runs in ``lane``; a full queue returns ``busy(error)``."""
+
+        @functools.wraps(function)
+        async def bound(**kwargs: Any) -> Any:
+            try:
+                return await self.run(lane, function, **kwargs)
+            except ServerBusy as exc:
+                return busy(exc)
+
+        return bound
+
+
+class PoolMiddleware:
+    """ASGI middleware that runs each HTTP request the ``lane_of(path)`` function names in that lane of
+    ``pool`` (``None``: no slot, e.g. static files). The body is read first, up to :data:`MAX_BODY_BYTES`."""
+
+    def __init__(self, app: Callable, pool: WorkPool, lane_of: Callable[[str], str | None]):
+        self.app = app
+        self.pool = pool
+        self.lane_of = lane_of
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        lane = self.lane_of(scope.get("path", "")) if scope["type"] == "http" else None
+        if lane is None:
+            await self.app(scope, receive, send)
+            return
+        body = await _read_body(receive)
+        if body is None:
+            await _json_error(send, 413, f"request body over {MAX_BODY_BYTES >> 20} MB; send a smaller deck")
+            return
+        replay = _replay(body, receive)
+        try:
+            async with self.pool.slot(lane):
+                await self.app(scope, replay, send)
+        except ServerBusy as exc:
+            await _json_error(send, 503, str(exc), {b"retry-after": b"1"})
+
+
+async def _read_body(receive: Callable) -> bytes | None:
+    """The whole request body, or ``None`` when it is over the limit."""
+    chunks, size = [], 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return b"".join(chunks)
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(chunks)
+
+
+def _replay(body: bytes, receive: Callable) -> Callable[[], Awaitable[dict]]:
+    sent = False
+
+    async def replay() -> dict:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()  # after the body: wait for the disconnect, as the server would send it
+
+    return replay
+
+
+async def _json_error(send: Callable, status: int, message: str, headers: dict[bytes, bytes] | None = None) -> None:
+    payload = json.dumps({"error": message}).encode("utf-8")
+    extra = list((headers or {}).items())
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()),
+                            *extra]})
+    await send({"type": "http.response.body", "body": payload})

@@ -1,0 +1,116 @@
+"""Decklists a careless or hostile user writes: huge or negative quantities, odd line breaks, huge lines,
+pages of unknown names and misshapen MTGJSON; each gives a per-line problem, never an exception."""
+
+from __future__ import annotations
+
+import pytest
+
+from grimoire.decks import analyze_deck, load_mtgjson_deck, parse_decklist, validate_deck
+from grimoire.decks import parse as deck_parse
+from grimoire.decks.render import check_text, problems_text, stats_text
+
+
+def _everything(deck, format_name="commander"):
+    """Every view a surface shows of a deck, so a test fails on any exception in any of them."""
+    stats = analyze_deck(deck, format_name)
+    violations = validate_deck(deck, format_name)
+    return stats_text(stats) + check_text(deck, violations, format_name) + problems_text(deck)
+
+
+@pytest.mark.parametrize(("quantity", "words"), [
+    ("-4", "-4 is out of range"), ("0", "0 is out of range"), ("1000", "1000 is out of range"),
+    ("1" + "0" * 400, "401 digits is too large"), ("1" + "0" * 5000, "5,001 digits is too large"),
+    ("\u22122", "-2 is out of range"),
+])
+def test_quantity_out_of_range_is_a_problem_of_its_line(db, quantity, words):
+    deck = parse_decklist(f"1 Forest\n{quantity} Sol Ring\n1 Island\n", db)
+    assert [(e.card.name, e.line_number) for e in deck.main] == [("Forest", 1), ("Island", 3)]
+    [problem] = deck.problems
+    assert problem.line_number == 2 and words in problem.reason and "1 to 999" in problem.reason
+    assert len(problem.text) < 200
+    _everything(deck)
+
+
+def test_quantities_in_range_and_unicode_digits_are_read(db):
+    deck = parse_decklist("999 Relentless Rats\n+2 Forest\n\u0663 Island\n007 Swamp\n", db)
+    assert [(e.quantity, e.card.name) for e in deck.main] == [
+        (999, "Relentless Rats"), (2, "Forest"), (3, "Island"), (7, "Swamp")]
+    assert "999" in _everything(deck)
+
+
+@pytest.mark.parametrize("separator", ["\x0c", "\u2028", "\x85", "\x1c", "\x1d", "\x1e", "\u2029", "\x0b", "\r"])
+def test_line_numbers_count_newlines_only(db, separator):
+    deck = parse_decklist(f"1 Sol{separator}Ring\n1 Forest\n1 Notacard Xyz\n", db)
+    assert deck.problems[-1].line_number == 3
+    assert [e.line_number for e in deck.main][-1] == 2
+
+
+def test_fuzzy_corrections_are_reported_with_line_and_both_names(db):
+    deck = parse_decklist("1 Sol Ring\n// ramp\n1 Llanowar Elvs\n1 lightning bolt\n", db)
+    assert [e.card.name for e in deck.main] == ["Sol Ring", "Llanowar Elves", "Lightning Bolt"]
+    [correction] = deck.corrections  # a case difference is the same name, not a correction
+    assert (correction.line_number, correction.written, correction.card_name) == (3, "Llanowar Elvs",
+                                                                                  "Llanowar Elves")
+    assert correction.message == "line 3: 'Llanowar Elvs' read as Llanowar Elves"
+    assert deck.to_dict()["corrections"][0]["message"] == correction.message
+
+
+def test_a_huge_line_is_one_problem_quoted_short(db):
+    deck = parse_decklist("1 Forest\n" + "x" * 1_000_000 + "\n1 Island", db)
+    [problem] = deck.problems
+    assert problem.line_number == 2 and "1,000,000 characters" in problem.reason
+    assert len(problem.text) < 200 and deck.count() == 2
+
+
+def test_unknown_lines_get_fuzzy_help_only_up_to_the_cap(db):
+    text = "\n".join(f"1 Llanowar Elvs Number {i}" for i in range(150))
+    deck = parse_decklist(text, db)
+    assert len(deck.problems) == 150
+    assert [p.line_number for p in deck.problems] == list(range(1, 151))
+    helped = [p for p in deck.problems if p.suggestions]
+    assert 0 < len(helped) <= deck_parse.FUZZY_LINES
+    skipped = [p for p in deck.problems if "no suggestions past the first 50" in p.reason]
+    assert len(skipped) == 150 - deck_parse.FUZZY_LINES and not any(p.suggestions for p in skipped)
+
+
+def test_reading_stops_after_too_many_problems(db):
+    deck = parse_decklist("\n".join(f"1 Zork {i}" for i in range(1000)), db)
+    assert len(deck.problems) == deck_parse.MAX_PROBLEMS + 1
+    assert "stopped reading" in deck.problems[-1].reason
+
+
+def test_lines_past_the_cap_are_reported_not_read(db, monkeypatch):
+    monkeypatch.setattr(deck_parse, "MAX_LINES", 5)
+    deck = parse_decklist("1 Forest\n" * 8, db)
+    assert deck.count() == 5
+    [problem] = deck.problems
+    assert problem.line_number == 6 and "more than 5 lines" in problem.reason
+
+
+@pytest.mark.parametrize("board", [
+    {"mainBoard": "Sol Ring"},
+    {"mainBoard": ["Sol Ring"]},
+    {"mainBoard": [{"name": "Sol Ring", "count": "abc"}]},
+    {"mainBoard": [{"name": "Sol Ring", "count": 10**5000}]},
+    {"mainBoard": [{"name": "Sol Ring", "count": -4}]},
+    {"mainBoard": [{"name": "Sol Ring", "count": 1.5}]},
+    {"mainBoard": [{"name": ["Sol Ring"], "count": 1}]},
+    {"mainBoard": [{"name": "Sol Ring", "count": 1, "identifiers": "x"}]},
+    {"mainBoard": [{"name": "Sol Ring", "count": True}]},
+])
+def test_misshapen_mtgjson_entries_are_problems_with_positions(db, board):
+    deck = load_mtgjson_deck({"data": {"name": ["not", "a", "name"], "sideBoard": [{"name": "Duress"}], **board}},
+                             db)
+    assert [e.card.name for e in deck.sideboard] == ["Duress"]
+    if deck.main:
+        assert [e.card.name for e in deck.main] == ["Sol Ring"] and not deck.problems
+    else:
+        [problem] = deck.problems
+        assert problem.line_number == 1 and problem.reason and len(problem.text) < 200
+    _everything(deck, "legacy")
+
+
+@pytest.mark.parametrize("payload", [[], 3, None, {"data": "x"}, {"data": []}])
+def test_json_that_is_no_mtgjson_deck_is_a_clear_error(db, payload):
+    with pytest.raises(ValueError, match="not an MTGJSON deck"):
+        load_mtgjson_deck(payload, db)
