@@ -90,12 +90,13 @@ def test_search_commands_from_the_issue(home, args):
 def test_search_text_output_and_paging(home):
     first = run("search", "t:creature c:g pow>=8", "-n", "2", env_home=home).stdout
     second = run("search", "t:creature c:g pow>=8", "-n", "2", "-p", "2", env_home=home).stdout
-    assert first.startswith("1-2 of ") and second.startswith("3-4 of ")
-    assert "1. " in first and "3. " in second
+    assert first.startswith("'t:creature c:g pow>=8': cards 1-2 of ") and "(more: page=2)" in first
+    assert "cards 3-4 of " in second.splitlines()[0]
+    assert "\n1. " in first and "\n3. " in second and "why: " not in first  # syntax only: sorted by name
 
 
 def test_bad_query_points_at_the_problem(home):
     result = run("search", 't:instant o:"draw', env_home=home)
     assert result.returncode == 1
-    assert "unclosed quote (at character 13)" in result.stderr
-    assert "\n  t:instant o:\"draw\n              ^" in result.stderr
+    assert "grimoire: bad query: unclosed quote (at character 13):" in result.stderr
+    assert "\nt:instant o:\"draw\n            ^\n" in result.stderr

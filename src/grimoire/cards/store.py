@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 
 from grimoire.cards.mana import COLOR_ORDER
 from grimoire.cards.model import Card, Face
-from grimoire.cards.names import NameIndex
+from grimoire.cards.names import NameIndex, NameMatch
 
 FORMAT_VERSION = 1
 CARDS_FILE = "cards.parquet"
@@ -190,6 +190,27 @@ class Columns:
         return np.array([LEGALITY_CODES.get(d.get(key, ""), UNKNOWN) for d in self._legalities], dtype=np.int8)
 
 
+@dataclass(frozen=True)
+class CardLookup:
+    """A card found by name and how: ``exact``, or a fuzzy ``correction`` (the note every surface shows), with
+    the other close names in ``suggestions``."""
+
+    card: Card
+    match: NameMatch
+
+    @property
+    def exact(self) -> bool:
+        return self.match.exact
+
+    @property
+    def correction(self) -> str | None:
+        return self.match.correction
+
+    @property
+    def suggestions(self) -> tuple[str, ...]:
+        return self.match.suggestions
+
+
 class CardDB:
     """All cards of one store: by-id and by-name lookup, iteration and column arrays."""
 
@@ -256,6 +277,12 @@ class CardDB:
         Raises :class:`~grimoire.cards.names.CardNotFoundError` naming the closest cards.
         """
         return self.card_at(self.names.lookup(name, fuzzy=fuzzy))
+
+    def lookup(self, name: str) -> CardLookup:
+        """Card by name with how it was found (exact or corrected, and the close names): what every surface
+        reports. Raises :class:`~grimoire.cards.names.CardNotFoundError` naming the closest cards."""
+        match = self.names.match(name)
+        return CardLookup(self.card_at(match.row), match)
 
     def suggest(self, name: str, limit: int = 5) -> list[str]:
         return [found for found, _, _ in self.names.suggest(name, limit)]

@@ -28,11 +28,11 @@ from inspect_ai.tool import Tool, tool
 from grimoire.bench.agent.harness import write_episodes
 from grimoire.bench.agent.tools import Episode, search
 from grimoire.cards.model import Card
-from grimoire.cards.render import card_text
 from grimoire.cards.store import CardDB
 from grimoire.llm.cost import Budget, load_prices
 from grimoire.llm.keys import redact
 from grimoire.llm.loop import run_tool_loop
+from grimoire.render.cards import card_text
 from grimoire.search.engine import Filters, SearchEngine
 
 MAX_CALLS = 10  # search calls per episode, as in the agent benchmark's cap
