@@ -140,14 +140,15 @@ def test_bench_arena_leaderboard_and_chart(client: TestClient, tmp_path: Path, m
     assert client.get(board["chart"]).content.startswith(b"\x89PNG")
     monkeypatch.setenv("GRIMOIRE_BENCH_DIR", str(tmp_path))
     missing = client.get("/api/bench/arena")
-    assert missing.status_code == 404 and "grimoire arena league" in missing.json()["detail"]
+    assert missing.status_code == 404 and "grimoire arena league" in missing.json()["error"]
 
 
 def test_bench_precon_is_a_404_until_a_report_is_placed(client: TestClient, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("GRIMOIRE_BENCH_DIR", str(tmp_path))
     response = client.get("/api/bench/precon")
-    assert response.status_code == 404 and "grimoire precon report" in response.json()["detail"]
+    assert response.status_code == 404 and "grimoire precon report" in response.json()["error"]
+    assert str(tmp_path) not in response.text  # never a server path
 
 
 def test_agent_summary_merges_by_label_and_draws_the_chart(tmp_path: Path):

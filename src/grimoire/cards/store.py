@@ -38,7 +38,7 @@ SCHEMA = pa.schema([
     ("supertypes", _list), ("types", _list), ("subtypes", _list), ("keywords", _list),
     ("produced_mana", _list), ("legalities", _text),
     ("is_funny", pa.bool_()), ("game_changer", pa.bool_()), ("reserved", pa.bool_()),
-    ("rarity", _text), ("released_at", _text), ("missing", _list),
+    ("rarity", _text), ("released_at", _text), ("missing", _list), ("image_url", _text),
 ])
 RULINGS_SCHEMA = pa.schema([("oracle_id", _text), ("published_at", _text), ("source", _text), ("comment", _text)])
 
@@ -66,6 +66,7 @@ def _card_to_row(card: Card) -> dict:
         "legalities": json.dumps(card.legalities, sort_keys=True),
         "is_funny": card.is_funny, "game_changer": card.game_changer, "reserved": card.reserved,
         "rarity": card.rarity, "released_at": card.released_at, "missing": list(card.missing),
+        "image_url": card.image_url,
     }
 
 
@@ -81,7 +82,7 @@ def _row_to_card(row: dict) -> Card:
         keywords=tuple(row["keywords"]), produced_mana=tup(row["produced_mana"]),
         legalities=json.loads(row["legalities"]), is_funny=row["is_funny"], game_changer=row["game_changer"],
         reserved=row["reserved"], rarity=row["rarity"], released_at=row["released_at"],
-        missing=tuple(row["missing"]),
+        missing=tuple(row["missing"]), image_url=row.get("image_url"),  # stores written before images: None
     )
 
 
