@@ -70,18 +70,22 @@ def cli(surface_home: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.M
     return run
 
 
-def _library_error(queries, **filters) -> SearchArgumentError:
-    """The error the library raises for a search, to compare each surface's words with."""
-    with pytest.raises(SearchArgumentError) as caught:
-        run_search(_engine(), queries, FilterArguments(**filters))
-    return caught.value
-
-
-def _engine():
+@pytest.fixture(scope="module")
+def engine(surface_home: Path):
+    """The library's engine over the same store, for what the surfaces should say."""
     import grimoire
     from grimoire.search.engine import SearchEngine
 
-    return SearchEngine(grimoire.open())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GRIMOIRE_HOME", str(surface_home))
+        return SearchEngine(grimoire.open())
+
+
+def _library_error(engine, queries, **filters) -> SearchArgumentError:
+    """The error the library raises for a search, to compare each surface's words with."""
+    with pytest.raises(SearchArgumentError) as caught:
+        run_search(engine, queries, FilterArguments(**filters))
+    return caught.value
 
 
 def _text(result) -> str:
@@ -146,9 +150,10 @@ ERRORS = [
 
 
 @pytest.mark.parametrize(("library_args", "library_filters", "mcp_args", "cli_args", "web_params"), ERRORS)
-async def test_the_same_bad_search_gives_the_same_error_everywhere(mcp: Client, web: TestClient, cli, library_args,
-                                                                   library_filters, mcp_args, cli_args, web_params):
-    expected = _library_error(*library_args, **library_filters)
+async def test_the_same_bad_search_gives_the_same_error_everywhere(mcp: Client, web: TestClient, cli, engine,
+                                                                   library_args, library_filters, mcp_args, cli_args,
+                                                                   web_params):
+    expected = _library_error(engine, *library_args, **library_filters)
     from_mcp = await mcp.call_tool("search_cards", mcp_args)
     code, out, err = cli(*cli_args)
     response = web.get("/api/search", params=web_params)
@@ -223,3 +228,29 @@ async def test_a_limit_above_the_maximum_is_capped_and_said_so(web: TestClient, 
     assert code == 0 and f"note: {note}\n" in err
     assert json.loads(out)["limit"] == from_web["limit"] == 100 and note in from_web["notes"]
     assert web.get("/api/search", params={"q": "draw a card", "limit": 100}).status_code == 200
+
+
+# -- the agent benchmark measures the tool we ship ------------------------------------------------------------
+
+AGENT_CALLS = [
+    ("whenever a creature you control dies, draw a card", {"color_identity": "bg", "format": "commander"}),
+    ("t:instant counter target spell", {}),
+    ("search your library for a land", {"color_identity": "g", "mana_value_max": 3.0}),
+    ("t:creature c:g pow>=8", {"types": ("creature",), "roles": ()}),
+    ("lightning", {"roles": ("burn",), "mana_value_min": 1.0}),
+]
+
+
+@pytest.mark.parametrize(("query", "filters"), AGENT_CALLS)
+async def test_the_agent_benchmark_search_tool_answers_byte_for_byte_what_mcp_search_cards_does(
+        mcp: Client, engine, query: str, filters: dict):
+    from grimoire.bench.agent.tools import SEARCH_LIMIT, Episode, search
+    from grimoire.search.engine import Filters
+
+    episode = Episode()
+    agent_answer = await search(engine, Filters(**filters), episode)(query)
+    arguments = {"queries": [query], "limit": SEARCH_LIMIT,
+                 **{key: list(value) if isinstance(value, tuple) else value for key, value in filters.items()}}
+    from_mcp = await mcp.call_tool("search_cards", arguments)
+    assert not from_mcp.is_error and _text(from_mcp) == agent_answer
+    assert len(episode.seen) >= len(from_mcp.structured_content["results"])  # the agent saw what it was shown
