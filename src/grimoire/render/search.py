@@ -96,7 +96,7 @@ def search_json(call: CheckedSearch) -> dict[str, Any]:
 
 def print_page(console, page: SearchPage, title: str) -> None:
     """A search page on a terminal (a :class:`rich.console.Console`): the header, then each card's block, with
-    the card's name in bold and wrapped lines indented under their card."""
+    the card's line in bold cyan and wrapped lines indented under their card."""
     from rich.padding import Padding
     from rich.text import Text
 
@@ -107,7 +107,7 @@ def print_page(console, page: SearchPage, title: str) -> None:
     for result in page.results:
         console.print()
         first, *rest = card_block(result.card, result.roles, result.rank, why(result)).split("\n")
-        console.print(Text(first, style="bold"), highlight=False)
+        console.print(Text(first, style="bold cyan"), highlight=False)
         indent = len(f"{result.rank}. ")
         for number, line in enumerate(rest):
             style = "dim" if number == len(rest) - 1 else ""
