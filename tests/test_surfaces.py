@@ -254,3 +254,15 @@ async def test_the_agent_benchmark_search_tool_answers_byte_for_byte_what_mcp_se
     from_mcp = await mcp.call_tool("search_cards", arguments)
     assert not from_mcp.is_error and _text(from_mcp) == agent_answer
     assert len(episode.seen) >= len(from_mcp.structured_content["results"])  # the agent saw what it was shown
+
+
+def test_the_readmes_library_example_runs(surface_home: Path, monkeypatch: pytest.MonkeyPatch, capsys):
+    import re
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"```python\n(.*?)```", readme, re.DOTALL).group(1)
+    assert len(example.strip().splitlines()) <= 6
+    monkeypatch.setenv("GRIMOIRE_HOME", str(surface_home))
+    exec(compile(example, "README.md", "exec"), {})  # noqa: S102 - the README's own example
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 5 and lines[0].startswith("1 ")
