@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -90,12 +91,94 @@ def test_search_commands_from_the_issue(home, args):
 def test_search_text_output_and_paging(home):
     first = run("search", "t:creature c:g pow>=8", "-n", "2", env_home=home).stdout
     second = run("search", "t:creature c:g pow>=8", "-n", "2", "-p", "2", env_home=home).stdout
-    assert first.startswith("1-2 of ") and second.startswith("3-4 of ")
-    assert "1. " in first and "3. " in second
+    assert first.startswith("'t:creature c:g pow>=8': cards 1-2 of ") and "(more: page=2)" in first
+    assert "cards 3-4 of " in second.splitlines()[0]
+    assert "\n1. " in first and "\n3. " in second and "why: " not in first  # syntax only: sorted by name
 
 
 def test_bad_query_points_at_the_problem(home):
     result = run("search", 't:instant o:"draw', env_home=home)
     assert result.returncode == 1
-    assert "unclosed quote (at character 13)" in result.stderr
-    assert "\n  t:instant o:\"draw\n              ^" in result.stderr
+    assert "grimoire: bad query: unclosed quote (at character 13):" in result.stderr
+    assert "\nt:instant o:\"draw\n            ^\n" in result.stderr
+
+
+def _on_a_terminal(*args: str, env_extra: dict[str, str]) -> str:
+    """What ``grimoire ARGS`` writes when its standard output is a terminal (a pseudo-terminal 60 columns wide)."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 60, 0, 0))
+    env = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "COLUMNS", "TERM")}
+    process = subprocess.Popen([sys.executable, "-m", "grimoire", *args], stdout=slave, stderr=subprocess.DEVNULL,
+                               env={**env, "TERM": "xterm-256color", **env_extra})
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the other end closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    process.wait(timeout=120)
+    os.close(master)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def _colours(text: str) -> list[str]:
+    """The colour codes among the ANSI styles in ``text`` (bold and dim are styles, not colours)."""
+    params = [p for sgr in re.findall(r"\x1b\[([0-9;]*)m", text) for p in sgr.split(";")]
+    return [p for p in params if p.isdigit() and (30 <= int(p) <= 38 or 90 <= int(p) <= 97)]
+
+
+def test_terminal_output_wraps_to_the_width_and_is_coloured_on_a_terminal_only(home):
+    args = ("search", "t:creature c:g pow>=8", "-n", "2")
+    coloured = _on_a_terminal(*args, env_extra={"GRIMOIRE_HOME": str(home)})
+    assert _colours(coloured)
+    assert all(len(line) <= 60 for line in
+               (re.sub(r"\x1b\[[0-9;]*m", "", line).rstrip() for line in coloured.splitlines()))
+    plain = _on_a_terminal(*args, env_extra={"GRIMOIRE_HOME": str(home), "NO_COLOR": "1"})
+    assert not _colours(plain) and "Aboroth" in plain  # NO_COLOR
+    piped = run(*args, env_home=home).stdout
+    assert "\x1b[" not in piped and any(len(line) > 60 for line in piped.splitlines())  # not wrapped
+
+
+def test_piping_into_head_is_quiet(home):
+    import os
+
+    process = subprocess.Popen([sys.executable, "-m", "grimoire", "search", "draw a card", "-n", "100"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ, "GRIMOIRE_HOME": str(home)})
+    process.stdout.readline()
+    process.stdout.close()  # what head does after its lines
+    stderr = process.stderr.read().decode()
+    process.wait(timeout=120)
+    assert "Traceback" not in stderr and "BrokenPipe" not in stderr and "Exception ignored" not in stderr
+
+
+def test_a_limit_above_the_maximum_says_it_was_capped(home):
+    result = run("search", "draw a card", "-n", "500", "--json", env_home=home)
+    assert result.returncode == 0 and json.loads(result.stdout)["limit"] == 100
+    assert "note: 500 results per page is above the maximum; showing 100 per page" in result.stderr
+
+
+def test_the_readme_search_modes_are_all_accepted():
+    from grimoire.cli import build_parser
+    from grimoire.search.engine import MODES
+
+    for mode in MODES:
+        assert build_parser().parse_args(["search", "draw", "--mode", mode]).mode == mode
+    assert "late" in MODES
+
+
+@pytest.mark.slow
+def test_late_mode_reranks(home):
+    result = run("search", "counter target spell", "--mode", "late", "-n", "3", "--json", env_home=home)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["mode"] == "late" and json.loads(result.stdout)["results"]

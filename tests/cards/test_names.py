@@ -45,3 +45,21 @@ def test_no_fuzzy_when_asked(index):
     with pytest.raises(CardNotFoundError):
         index.lookup("Lightnig Bolt", fuzzy=False)
     assert index.find("Lightnig Bolt") is None
+
+
+def test_a_match_says_whether_the_name_was_exact_or_corrected(index):
+    exact = index.match("fire")
+    assert (exact.row, exact.name, exact.exact, exact.correction) == (2, "Fire // Ice", True, None)
+    corrected = index.match("Lightnig Bolt")
+    assert corrected.name == "Lightning Bolt" and not corrected.exact
+    assert corrected.correction == "no card is named 'Lightnig Bolt'; showing the closest match, Lightning Bolt"
+    assert "Lightning Bolt" not in corrected.suggestions
+    with pytest.raises(CardNotFoundError):
+        index.match("Lightnig Bolt", fuzzy=False)
+
+
+def test_the_store_lookup_returns_the_card_and_how_it_was_found():
+    import grimoire
+
+    found = grimoire.open().lookup("lightnig bolt")
+    assert found.card.name == "Lightning Bolt" and not found.exact and found.correction.endswith("Lightning Bolt")

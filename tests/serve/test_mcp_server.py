@@ -77,17 +77,29 @@ async def test_search_structured_filters_and_exclude(client: Client):
 
 
 @pytest.mark.parametrize(("arguments", "expected"), [
-    ({"queries": ["draw"], "limit": 500}, "limit must be 1 to 50"),
+    ({"queries": ["draw"], "limit": 0}, "limit must be 1 to 50"),
     ({"queries": ["a", "b", "c", "d", "e", "f"]}, "1 to 4"),
     ({"queries": ["draw"], "page": 0}, "page must be 1 or more"),
     ({"queries": ["draw"], "color_identity": "purple"}, "not a colour identity"),
     ({"queries": ["draw"], "format": "chess"}, "unknown format 'chess'"),
     ({"queries": ["draw"], "roles": ["dancing"]}, "unknown role 'dancing'"),
     ({"queries": ["draw"], "mana_value_min": 5, "mana_value_max": 2}, "above mana_value_max"),
+    ({"queries": ["draw"], "mana_value_max": -1}, "mana_value_max must be from 0 to 1,000,000, not -1"),
+    ({"queries": ["draw"], "mana_value_min": "NaN"}, "mana_value_min must be a number"),
+    ({"queries": ["draw"], "mana_value_min": "inf"}, "mana_value_min must be a number"),
     ({"queries": [""]}, "every query is empty"),
+    ({"queries": ["draw"], "bogus_arg": 1}, "unknown argument 'bogus_arg' for search_cards. Its arguments are: "
+                                            "queries, color_identity"),
+    ({"queries": ["draw"], "limit": "ten"}, "bad argument limit for search_cards: Input should be a valid integer"),
 ])
 async def test_search_bad_arguments_say_how_to_fix_them(client: Client, arguments: dict, expected: str):
     assert expected in await call_error(client, "search_cards", arguments)
+
+
+async def test_a_limit_above_the_maximum_is_capped_with_a_note(client: Client):
+    result = await call_ok(client, "search_cards", {"queries": ["draw"], "limit": 500})
+    assert result.structured_content["limit"] == 50 and len(result.structured_content["results"]) == 50
+    assert "note: 500 results per page is above the maximum; showing 50 per page" in text_of(result)
 
 
 async def test_search_syntax_error_points_at_the_character(client: Client):
@@ -104,9 +116,12 @@ async def test_get_card_shows_every_face_roles_legality_and_rulings_note(client:
     assert "[Delver of Secrets]" in text and "[Insectile Aberration]" in text and "Legal: commander legal" in text
     assert "Rulings: no rulings in this card data" in text  # the bundled snapshot has none
     assert data["name"] == "Delver of Secrets // Insectile Aberration" and len(data["faces"]) == 2
-    assert data["rulings_in_data"] is False and data["rulings"] == []
+    assert data["rulings_in_data"] is False and data["rulings"] is None and data["exact"] is True
     bolt = await call_ok(client, "get_card", {"name": "Lightnig Bolt"})
-    assert "closest match shown" in text_of(bolt) and "Roles: removal, burn" in text_of(bolt)
+    assert text_of(bolt).startswith("note: no card is named 'Lightnig Bolt'; showing the closest match, "
+                                    "Lightning Bolt\n")
+    assert "Roles: removal, burn" in text_of(bolt)
+    assert bolt.structured_content["exact"] is False and bolt.structured_content["query"] == "Lightnig Bolt"
 
 
 async def test_unknown_card_names_return_the_closest_matches(client: Client):
@@ -130,7 +145,7 @@ async def test_find_similar_honours_filters_and_pages(client: Client):
 
 async def test_find_similar_bad_arguments(client: Client):
     assert "at character" in await call_error(client, "find_similar", {"name": "Sol Ring", "query": "mv<=x"})
-    assert "limit must be 1 to 50" in await call_error(client, "find_similar", {"name": "Sol Ring", "limit": 51})
+    assert "limit must be 1 to 50" in await call_error(client, "find_similar", {"name": "Sol Ring", "limit": 0})
 
 
 DECK = """Commander
@@ -155,6 +170,13 @@ async def test_get_deck_reads_sections_and_reports_unknown_lines(client: Client)
     assert "line 10: '1 Grizly Bearz'" in text and "Grizzly Bears" in text
 
 
+async def test_get_deck_reports_each_corrected_name_with_its_line(client: Client):
+    result = await call_ok(client, "get_deck", {"deck": "1 Sol Ring\n1 Llanowar Elvs"})
+    assert "line 2: read 'Llanowar Elvs' as Llanowar Elves" in text_of(result)
+    assert result.structured_content["corrections"] == [
+        {"line_number": 2, "written": "Llanowar Elvs", "name": "Llanowar Elves"}]
+
+
 async def test_get_deck_reads_mtgjson_json(client: Client):
     payload = {"data": {"name": "Elves", "mainBoard": [{"name": "Llanowar Elves", "count": 4},
                                                        {"name": "Forest", "count": 20}]}}
@@ -176,8 +198,12 @@ async def test_validate_and_analyze_deck(client: Client):
 
 @pytest.mark.parametrize(("tool", "arguments", "expected"), [
     ("get_deck", {"deck": "   "}, "Pass a decklist as text"),
-    ("get_deck", {"deck": "hello world"}, "no cards found"),
+    ("get_deck", {"deck": "hello world"}, "no card found"),
     ("get_deck", {"deck": "{not json"}, "does not parse"),
+    ("get_deck", {"deck": '{"data": {"mainBoard": [1, 2]}}'}, "mainBoard card 1 should be an object"),
+    ("get_deck", {"deck": '{"data": {"mainBoard": [{"name": "Sol Ring", "count": "x"}]}}'},
+     "count should be a whole number"),
+    ("get_deck", {"deck": "/etc/passwd"}, "no card found"),
     ("get_deck", {"deck": "https://example.com/decks/1"}, "moxfield.com"),
     ("get_deck", {"deck": "https://www.moxfield.com/decks/abc123"}, "could not reach moxfield.com"),
     ("validate_deck", {"deck": DECK, "format": "chess"}, "unknown format 'chess'"),

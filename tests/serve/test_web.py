@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -140,14 +141,15 @@ def test_bench_arena_leaderboard_and_chart(client: TestClient, tmp_path: Path, m
     assert client.get(board["chart"]).content.startswith(b"\x89PNG")
     monkeypatch.setenv("GRIMOIRE_BENCH_DIR", str(tmp_path))
     missing = client.get("/api/bench/arena")
-    assert missing.status_code == 404 and "grimoire arena league" in missing.json()["detail"]
+    assert missing.status_code == 404 and "grimoire arena league" in missing.json()["error"]
 
 
 def test_bench_precon_is_a_404_until_a_report_is_placed(client: TestClient, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("GRIMOIRE_BENCH_DIR", str(tmp_path))
     response = client.get("/api/bench/precon")
-    assert response.status_code == 404 and "grimoire precon report" in response.json()["detail"]
+    assert response.status_code == 404 and "grimoire precon report" in response.json()["error"]
+    assert str(tmp_path) not in response.text  # never a server path
 
 
 def test_agent_summary_merges_by_label_and_draws_the_chart(tmp_path: Path):
@@ -167,6 +169,64 @@ def test_agent_summary_merges_by_label_and_draws_the_chart(tmp_path: Path):
     assert not runs[0]["provisional"] and runs[0]["ungraded"] == 0
     assert runs[1]["summary"]["cost"]["mean"] is None
     assert chart.name == "agent_p10.png" and chart.read_bytes().startswith(b"\x89PNG")
+
+
+def test_results_say_why_they_matched_and_the_api_takes_what_the_cli_takes(client: TestClient):
+    data = client.get("/api/search", params={"q": "draw a card", "limit": 100}).json()
+    assert len(data["results"]) == 100 and not data["notes"]
+    assert data["results"][0]["why"]["text"].startswith(("words #", "meaning #"))
+    fused = client.get("/api/search", params=[("q", "counter target spell"), ("q", "destroy all creatures")]).json()
+    assert fused["queries"] == ["counter target spell", "destroy all creatures"]
+    assert client.get("/api/search", params={"q": "draw", "mode": "bm25"}).json()["mode"] == "bm25"
+
+
+@pytest.mark.parametrize(("params", "expected"), [
+    ({"q": "draw", "mv_min": "nan"}, "mv_min must be a number"),
+    ({"q": "draw", "mv_max": "-1"}, "mv_max must be from 0"),
+    ({"q": "draw", "mv_min": "abc"}, "bad parameter mv_min"),
+    ({"q": "draw", "limit": "0"}, "limit must be 1 to 100"),
+    ({"q": "draw", "page": "x"}, "bad parameter page"),
+    ({"q": "draw", "mode": "fast"}, "mode must be one of hybrid"),
+    ({"q": "-" * 5000}, "bad query"),
+    ({"q": "(" * 400 + "draw"}, "bad query"),
+])
+def test_every_bad_search_parameter_is_a_400_that_names_it(client: TestClient, params: dict, expected: str):
+    response = client.get("/api/search", params=params)
+    assert response.status_code == 400 and expected in response.json()["error"]
+
+
+def test_similar_cards_share_a_function_not_a_type_line(client: TestClient):
+    bolt = client.get("/api/card/Lightning Bolt").json()
+    assert bolt["similar_by"] == ["removal", "burn"] and bolt["similar"]
+    assert all({"removal", "burn"} & set(card["roles"]) for card in bolt["similar"])
+    horror = client.get("/api/card/Phyrexian Obliterator").json()
+    horrors = [card for card in horror["similar"] if "Phyrexian Horror" in card["type_line"]]
+    assert len(horrors) <= 2, [card["type_line"] for card in horror["similar"]]
+
+
+def test_deck_check_reads_mtgjson_json_and_reports_bad_input_as_400(client: TestClient):
+    payload = {"data": {"name": "Elves", "mainBoard": [{"name": "Llanowar Elves", "count": 4}]}}
+    body = client.post("/api/deck/check", json={"deck": json.dumps(payload), "format": "modern"}).json()
+    assert body["card_count"] == 4 and body["deck"]["name"] == "Elves"
+    for deck, expected in (("", "the deck is empty"), ('{"data": 3}', "not an MTGJSON deck"),
+                           ("/etc/passwd", "no card found")):
+        response = client.post("/api/deck/check", json={"deck": deck})
+        assert response.status_code == 400 and expected in response.json()["error"], response.text
+    extra = client.post("/api/deck/check", json={"deck": "1 Sol Ring", "colour": "red"})
+    assert extra.status_code == 400 and "colour" in extra.json()["error"]
+
+
+def test_card_image_comes_from_scryfalls_cdn_when_the_store_has_one(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch):
+    from grimoire.cards import scryfall
+    from grimoire.cards.store import write_store
+
+    monkeypatch.setenv("GRIMOIRE_HOME", str(tmp_path / "home"))
+    loaded = scryfall.load(FIXTURES / "scryfall" / "oracle_cards.json")
+    write_store(tmp_path / "store", loaded.cards, {"source": "scryfall"})
+    client = TestClient(create_app(tmp_path / "store"))
+    fire_ice = client.get("/api/card/Fire // Ice").json()
+    assert fire_ice["image_url"].startswith("https://cards.scryfall.io/normal/front/")
 
 
 def test_page_and_static_files_are_served(client: TestClient):
@@ -222,6 +282,33 @@ def page(browser, base_url: str):
     context.close()
 
 
+def test_browser_card_page_shows_a_text_frame_offline_and_the_correction(page):
+    from playwright.sync_api import expect
+
+    page.goto("/#/card/lightnig%20bolt")
+    expect(page.locator("#card-name")).to_contain_text("Lightning Bolt")
+    expect(page.locator("#card-correction")).to_contain_text("no card is named 'lightnig bolt'")
+    expect(page.locator("#card-frame")).to_be_visible()  # the bundled snapshot has no images
+    assert page.locator("#card-image").count() == 0
+    expect(page.locator("#card-view")).to_contain_text("sharing a role: removal, burn")
+
+
+def test_browser_dashboard_fits_a_phone(browser, base_url: str, tmp_path: Path):
+    from playwright.sync_api import expect
+
+    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    phone = context.new_page()
+    phone.goto("/#/dashboard")
+    expect(phone.locator("#bench-table")).to_contain_text("hybrid")
+    expect(phone.locator("#arena-table")).to_contain_text("cpu")
+    phone.screenshot(path=tmp_path / "dashboard-390.png", full_page=True)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    from PIL import Image
+
+    assert Image.open(tmp_path / "dashboard-390.png").width == 390
+    context.close()
+
+
 def test_browser_search_pages_and_opens_a_card(page):
     from playwright.sync_api import expect
 
@@ -238,6 +325,7 @@ def test_browser_search_pages_and_opens_a_card(page):
     expect(page.locator("#results .rank").first).to_have_text("21.")
     assert not set(first_page) & set(results.locator(".name").all_inner_texts())
     assert page.locator("#results .ms").count() > 0  # mana symbols drawn as badges
+    expect(page.locator("#results .why").first).to_contain_text("why: ")
     name = results.first.locator(".name").inner_text()
     results.first.locator(".name").click()
     expect(page.locator("#card-name")).to_contain_text(name)

@@ -40,6 +40,7 @@ class Card:
     source has none (see :attr:`has_scryfall_id`). ``legalities`` holds only the formats the source
     knows: a format missing from it is unknown, which is not the same as legal.
     ``missing`` lists what the source lacks for this card (e.g. the text of a split card's second half).
+    ``image_url`` is the front's image on Scryfall's CDN (normal size) where the source gives one.
     """
 
     oracle_id: str
@@ -62,6 +63,7 @@ class Card:
     rarity: str | None = None
     released_at: str | None = None
     missing: tuple[str, ...] = ()
+    image_url: str | None = None
 
     @property
     def has_scryfall_id(self) -> bool:

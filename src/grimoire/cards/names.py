@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
@@ -49,6 +50,25 @@ class CardNotFoundError(LookupError):
         super().__init__(f"No card named {query!r}.{hint}")
 
 
+@dataclass(frozen=True)
+class NameMatch:
+    """A name resolved to a row: whether the name was exact (up to case, accents and face names) or a fuzzy
+    correction, and the other close names (best first)."""
+
+    query: str
+    row: int
+    name: str
+    exact: bool
+    suggestions: tuple[str, ...] = ()
+
+    @property
+    def correction(self) -> str | None:
+        """The note every surface shows for a fuzzy match (``None`` for an exact one)."""
+        if self.exact:
+            return None
+        return f"no card is named {self.query!r}; showing the closest match, {self.name}"
+
+
 class NameIndex:
     """Maps names to row numbers of a card store."""
 
@@ -86,18 +106,24 @@ class NameIndex:
             return self._folded[key]
         return self._faces.get(key)
 
-    def lookup(self, query: str, *, fuzzy: bool = True) -> int:
-        """Row of the card named ``query``; raises :class:`CardNotFoundError` with suggestions."""
+    def match(self, query: str, *, fuzzy: bool = True) -> NameMatch:
+        """The card named ``query``, exact or a confident fuzzy correction; raises :class:`CardNotFoundError`
+        with suggestions when no name is close enough (or ``fuzzy`` is off)."""
         row = self.find(query)
         if row is not None:
-            return row
+            return NameMatch(query, row, self._names[row], exact=True)
         matches = self.suggest(query, limit=5)
         if fuzzy and matches:
             best_score = matches[0][1]
             runner_up = matches[1][1] if len(matches) > 1 else 0.0
             if best_score >= self.ACCEPT_SCORE and best_score - runner_up >= self.ACCEPT_MARGIN:
-                return matches[0][2]
+                others = tuple(name for name, _, _ in matches[1:])
+                return NameMatch(query, matches[0][2], matches[0][0], exact=False, suggestions=others)
         raise CardNotFoundError(query, [self._names[row] for _, _, row in matches])
+
+    def lookup(self, query: str, *, fuzzy: bool = True) -> int:
+        """Row of the card named ``query``; raises :class:`CardNotFoundError` with suggestions."""
+        return self.match(query, fuzzy=fuzzy).row
 
     def suggest(self, query: str, limit: int = 5) -> list[tuple[str, float, int]]:
         """Closest names as ``(name, score 0-100, row)``, best first, one entry per card."""

@@ -177,6 +177,17 @@ def is_funny(record: dict) -> bool:
     return record.get("set_type") == "funny" and vintage not in ("legal", "restricted")
 
 
+# Card images come from Scryfall's CDN only: a URL elsewhere in a file is not shown to anyone.
+IMAGE_CDN = "https://cards.scryfall.io/"
+
+
+def _image_url(record: dict) -> str | None:
+    """The front's ``normal`` image: the card's ``image_uris``, else its first face's (double-faced cards)."""
+    uris = record.get("image_uris") or ((record.get("card_faces") or [{}])[0].get("image_uris") or {})
+    url = uris.get("normal") if isinstance(uris, dict) else None
+    return url if isinstance(url, str) and url.startswith(IMAGE_CDN) else None
+
+
 def _build(record: dict, oracle_id: str, knows_produced_mana: bool) -> Card:
     faces = _faces(record)
     parsed = [parse_type_line(face.type_line) for face in faces]
@@ -195,7 +206,7 @@ def _build(record: dict, oracle_id: str, knows_produced_mana: bool) -> Card:
         is_funny=is_funny(record),
         game_changer=bool(game_changer) if game_changer is not None else None,
         reserved=bool(record["reserved"]) if record.get("reserved") is not None else None,
-        rarity=record.get("rarity"), released_at=record.get("released_at"),
+        rarity=record.get("rarity"), released_at=record.get("released_at"), image_url=_image_url(record),
     )
 
 

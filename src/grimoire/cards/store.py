@@ -18,7 +18,7 @@ import pyarrow.parquet as pq
 from grimoire.cards import atomic
 from grimoire.cards.mana import COLOR_ORDER
 from grimoire.cards.model import Card, Face
-from grimoire.cards.names import NameIndex
+from grimoire.cards.names import NameIndex, NameMatch
 
 FORMAT_VERSION = 1
 CARDS_FILE = "cards.parquet"
@@ -39,7 +39,7 @@ SCHEMA = pa.schema([
     ("supertypes", _list), ("types", _list), ("subtypes", _list), ("keywords", _list),
     ("produced_mana", _list), ("legalities", _text),
     ("is_funny", pa.bool_()), ("game_changer", pa.bool_()), ("reserved", pa.bool_()),
-    ("rarity", _text), ("released_at", _text), ("missing", _list),
+    ("rarity", _text), ("released_at", _text), ("missing", _list), ("image_url", _text),
 ])
 RULINGS_SCHEMA = pa.schema([("oracle_id", _text), ("published_at", _text), ("source", _text), ("comment", _text)])
 
@@ -67,6 +67,7 @@ def _card_to_row(card: Card) -> dict:
         "legalities": json.dumps(card.legalities, sort_keys=True),
         "is_funny": card.is_funny, "game_changer": card.game_changer, "reserved": card.reserved,
         "rarity": card.rarity, "released_at": card.released_at, "missing": list(card.missing),
+        "image_url": card.image_url,
     }
 
 
@@ -82,7 +83,7 @@ def _row_to_card(row: dict) -> Card:
         keywords=tuple(row["keywords"]), produced_mana=tup(row["produced_mana"]),
         legalities=json.loads(row["legalities"]), is_funny=row["is_funny"], game_changer=row["game_changer"],
         reserved=row["reserved"], rarity=row["rarity"], released_at=row["released_at"],
-        missing=tuple(row["missing"]),
+        missing=tuple(row["missing"]), image_url=row.get("image_url"),  # stores written before images: None
     )
 
 
@@ -193,6 +194,27 @@ class Columns:
         return np.array([LEGALITY_CODES.get(d.get(key, ""), UNKNOWN) for d in self._legalities], dtype=np.int8)
 
 
+@dataclass(frozen=True)
+class CardLookup:
+    """A card found by name and how: ``exact``, or a fuzzy ``correction`` (the note every surface shows), with
+    the other close names in ``suggestions``."""
+
+    card: Card
+    match: NameMatch
+
+    @property
+    def exact(self) -> bool:
+        return self.match.exact
+
+    @property
+    def correction(self) -> str | None:
+        return self.match.correction
+
+    @property
+    def suggestions(self) -> tuple[str, ...]:
+        return self.match.suggestions
+
+
 class CardDB:
     """All cards of one store: by-id and by-name lookup, iteration and column arrays."""
 
@@ -259,6 +281,12 @@ class CardDB:
         Raises :class:`~grimoire.cards.names.CardNotFoundError` naming the closest cards.
         """
         return self.card_at(self.names.lookup(name, fuzzy=fuzzy))
+
+    def lookup(self, name: str) -> CardLookup:
+        """Card by name with how it was found (exact or corrected, and the close names): what every surface
+        reports. Raises :class:`~grimoire.cards.names.CardNotFoundError` naming the closest cards."""
+        match = self.names.match(name)
+        return CardLookup(self.card_at(match.row), match)
 
     def suggest(self, name: str, limit: int = 5) -> list[str]:
         return [found for found, _, _ in self.names.suggest(name, limit)]

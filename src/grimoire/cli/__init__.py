@@ -7,10 +7,11 @@ One module per command group (card, search, deck, data, bench, serve, precon, ar
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from grimoire.cli import arena, bench, card, data, deck, precon, search, serve
-from grimoire.cli._common import _err
+from grimoire.cli._common import EXIT_ERROR, _err
 
 GROUPS = (card, search, deck, data, bench, serve, precon, arena)
 
@@ -35,6 +36,11 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except (StoreError, HubError) as exc:
         return _err(str(exc))
+    except BrokenPipeError:
+        # The reader left (``grimoire search ... | head``): stop quietly, and keep Python from complaining when
+        # it flushes standard output at exit (rich does the same, with the same exit status, for its output).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_ERROR
 
 
 if __name__ == "__main__":

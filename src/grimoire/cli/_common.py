@@ -18,6 +18,21 @@ def _err(message: str) -> int:
     return EXIT_ERROR
 
 
+def _console():
+    """Where command output goes: rich wraps it to the terminal's width and colours it on a terminal only
+    (``NO_COLOR`` turns colour off); piped output is neither wrapped nor coloured."""
+    from rich.console import Console
+
+    console = Console()
+    console.soft_wrap = not console.is_terminal
+    return console
+
+
+def _print_text(text: str) -> None:
+    """Plain text through :func:`_console`, with nothing in it read as markup."""
+    _console().print(text, markup=False, highlight=False)
+
+
 def _open_db():
     import grimoire
 

@@ -1,37 +1,35 @@
 """``grimoire card``: show one card by name.
 
-Parses arguments, calls the library and prints.
+Parses arguments, calls the library and prints; a corrected name is a note on standard error.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import asdict
+import sys
 
-from grimoire.cli._common import (
-    EXIT_OK,
-    _err,
-    _open_db,
-)
+from grimoire.cli._common import EXIT_OK, _err, _open_db, _print_text
 
 
 def cmd_card(args: argparse.Namespace) -> int:
     from grimoire.cards.names import CardNotFoundError
-    from grimoire.cards.render import card_text
+    from grimoire.render.cards import card_view, lookup_json
+    from grimoire.search.engine import SearchEngine
 
-    db = _open_db()
+    engine = SearchEngine(_open_db())
     try:
-        card = db.named(" ".join(args.name))
+        found = engine.db.lookup(" ".join(args.name))
     except CardNotFoundError as exc:
         return _err(str(exc))
-    rulings = db.rulings(card)
+    if found.correction:
+        print(f"note: {found.correction}", file=sys.stderr)
+    roles = engine.roles_of(found.match.row)
+    rulings = engine.db.rulings(found.card)
     if args.json:
-        payload = asdict(card)
-        payload["rulings"] = None if rulings is None else [asdict(r) for r in rulings]
-        print(json.dumps(payload, indent=1, ensure_ascii=False))
+        print(json.dumps(lookup_json(found, roles, rulings), indent=1, ensure_ascii=False))
     else:
-        print(card_text(card, rulings))
+        _print_text(card_view(found.card, roles, rulings))
     return EXIT_OK
 
 

@@ -9,71 +9,65 @@ import argparse
 import json
 import sys
 
-from grimoire.cli._common import (
-    EXIT_ERROR,
-    EXIT_OK,
-    _err,
-    _open_db,
-)
+from grimoire.cli._common import EXIT_ERROR, EXIT_OK, _err, _open_db, _print_text
 
 
-def _load_deck(source: str):
-    """The deck named on the command line (``-`` reads a decklist from standard input), or an error message."""
-    from grimoire.decks import load_deck, parse_decklist
-    from grimoire.decks.fetch import DeckFetchError
+def _read(source: str):
+    """The deck named on the command line (``-`` reads standard input), or ``None`` after printing why not."""
+    from grimoire.decks.read import DeckInputError, read_deck
 
     db = _open_db()
     try:
-        if source == "-":
-            return parse_decklist(sys.stdin.read(), db), None
-        return load_deck(source, db), None
-    except (DeckFetchError, OSError, ValueError) as exc:
-        return None, str(exc)
+        return read_deck(source, db), db
+    except DeckInputError as exc:
+        problems = "\n".join(f"line {p['line_number']}: {p['text']!r}: {p['reason']}" for p in exc.problems)
+        _err(str(exc) + (f"\n{problems}" if problems else ""))
+        return None, db
 
 
-def _print_problems(deck) -> None:
-    from grimoire.decks.render import problems_text
+def _print_line_notes(deck, corrections) -> None:
+    from grimoire.render.decks import line_notes
 
-    if deck.problems:
-        print(f"{len(deck.problems)} line(s) could not be read:\n{problems_text(deck)}", file=sys.stderr)
+    notes = line_notes(deck, corrections)
+    if notes:
+        print(notes, file=sys.stderr)
 
 
 def cmd_deck_check(args: argparse.Namespace) -> int:
-    from grimoire.decks import validate_deck
-    from grimoire.decks.render import check_text
+    from grimoire.decks.check import check_deck
+    from grimoire.render.decks import deck_check_text
 
-    deck, error = _load_deck(args.file)
+    deck, db = _read(args.file)
     if deck is None:
-        return _err(error)
+        return EXIT_ERROR
     try:
-        violations = validate_deck(deck, args.format, args.bracket)
+        check = check_deck(deck, db, args.format, args.bracket)
     except ValueError as exc:
         return _err(str(exc))
+    _print_line_notes(deck, check.corrections)
     if args.json:
-        print(json.dumps({"format": args.format, "bracket": args.bracket, "legal": not any(
-            v.is_error for v in violations), "violations": [v.to_dict() for v in violations],
-            "deck": deck.to_dict()}, indent=1, ensure_ascii=False))
+        print(json.dumps(check.to_dict(), indent=1, ensure_ascii=False))
     else:
-        _print_problems(deck)
-        print(check_text(deck, violations, args.format))
-    return EXIT_ERROR if any(v.is_error for v in violations) else EXIT_OK
+        _print_text(deck_check_text(check))
+    return EXIT_OK if check.legal else EXIT_ERROR
 
 
 def cmd_deck_stats(args: argparse.Namespace) -> int:
     from grimoire.decks import analyze_deck
-    from grimoire.decks.render import deck_summary, stats_text
+    from grimoire.decks.check import deck_corrections
+    from grimoire.render.decks import deck_stats_text
 
-    deck, error = _load_deck(args.file)
+    deck, db = _read(args.file)
     if deck is None:
-        return _err(error)
+        return EXIT_ERROR
     stats = analyze_deck(deck, args.format)
+    corrections = deck_corrections(deck, db)
+    _print_line_notes(deck, corrections)
     if args.json:
-        print(json.dumps({"stats": stats.to_dict(), "problems": [p.to_dict() for p in deck.problems]},
-                         indent=1, ensure_ascii=False))
+        print(json.dumps({"stats": stats.to_dict(), "problems": [p.to_dict() for p in deck.problems],
+                          "corrections": [c.__dict__ for c in corrections]}, indent=1, ensure_ascii=False))
     else:
-        _print_problems(deck)
-        print(deck_summary(deck))
-        print(stats_text(stats))
+        _print_text(deck_stats_text(deck, stats))
     return EXIT_OK
 
 

@@ -1,6 +1,6 @@
 """``grimoire search``: search cards by words and Scryfall syntax, and find cards similar to one.
 
-Parses arguments, calls the library and prints.
+Parses arguments, calls the library (``grimoire.search.arguments`` checks and runs the search) and prints.
 """
 
 from __future__ import annotations
@@ -9,91 +9,73 @@ import argparse
 import json
 import sys
 
-from grimoire.cli._common import (
-    EXIT_ERROR,
-    EXIT_OK,
-    _add_result_options,
-    _err,
-    _open_db,
-)
+from grimoire.cli._common import EXIT_OK, _add_result_options, _console, _err, _open_db
+
+# The search arguments by the names of this command's options (for error messages).
+SPELLING = {"queries": "query", "color_identity": "--id", "format": "--format", "types": "--type",
+            "mana_value_min": "--mv-min", "mana_value_max": "--mv-max", "roles": "--role", "limit": "-n/--limit",
+            "page": "-p/--page"}
 
 
 def _filters(args: argparse.Namespace):
-    from grimoire.search.engine import Filters
+    from grimoire.search.arguments import FilterArguments
 
-    return Filters(color_identity=args.id, format=args.format, types=tuple(args.type or ()),
-                   mana_value_min=args.mv_min, mana_value_max=args.mv_max, roles=tuple(args.role or ()))
+    return FilterArguments(args.id, args.format, args.type, args.mv_min, args.mv_max, args.role)
 
 
-def _print_page(page, as_json: bool, query: str) -> None:
-    from grimoire.cards.render import result_json, result_text
+def _print(call, as_json: bool) -> None:
+    from grimoire.render.search import print_page, search_json, search_title
 
-    if as_json:
-        print(json.dumps({"query": query, "total": page.total, "page": page.page, "limit": page.limit,
-                          "mode": page.mode, "notes": page.notes,
-                          "results": [result_json(r) for r in page.results]}, indent=1, ensure_ascii=False))
-        return
-    for note in page.notes:
+    for note in [*call.page.notes, *call.notes]:
         print(f"note: {note}", file=sys.stderr)
-    if not page.results:
-        print(f"No cards match {query!r}." if page.total == 0 else f"No results on page {page.page}.")
-        return
-    first, last = page.results[0].rank, page.results[-1].rank
-    print(f"{first}-{last} of {page.total} ({page.mode})\n")
-    print("\n\n".join(result_text(r) for r in page.results))
-
-
-def _search_error(exc: Exception) -> int:
-    from grimoire.search.query import QuerySyntaxError
-
-    if isinstance(exc, QuerySyntaxError):
-        print(f"grimoire: bad query: {exc.message} (at character {exc.position + 1})\n  "
-              + exc.caret().replace("\n", "\n  "), file=sys.stderr)
-        return EXIT_ERROR
-    return _err(str(exc))
+    if as_json:
+        print(json.dumps(search_json(call), indent=1, ensure_ascii=False))
+    else:
+        print_page(_console(), call.page, search_title(call))
 
 
 def cmd_search(args: argparse.Namespace) -> int:
+    from grimoire.search.arguments import SearchArgumentError, run_search
     from grimoire.search.engine import SearchEngine
-    from grimoire.search.query import QuerySyntaxError
 
     engine = SearchEngine(_open_db())
-    queries = args.query
     try:
-        page = engine.search(queries if len(queries) > 1 else queries[0], filters=_filters(args), page=args.page,
-                             limit=args.limit, mode=args.mode, include_funny=args.include_funny)
-    except (QuerySyntaxError, ValueError) as exc:
-        return _search_error(exc)
-    _print_page(page, args.json, " | ".join(queries))
+        call = run_search(engine, args.query, _filters(args), limit=args.limit, page=args.page, mode=args.mode,
+                          include_funny=args.include_funny)
+    except SearchArgumentError as exc:
+        return _err(exc.message(SPELLING))
+    _print(call, args.json)
     return EXIT_OK
 
 
 def cmd_similar(args: argparse.Namespace) -> int:
     from grimoire.cards.names import CardNotFoundError
+    from grimoire.search.arguments import SearchArgumentError, run_similar
     from grimoire.search.engine import SearchEngine
-    from grimoire.search.query import QuerySyntaxError
 
     engine = SearchEngine(_open_db())
-    name = " ".join(args.name)
     try:
-        page = engine.similar_to(name, query=args.query or "", filters=_filters(args), page=args.page,
-                                 limit=args.limit, include_funny=args.include_funny)
+        call = run_similar(engine, " ".join(args.name), args.query or "", _filters(args), limit=args.limit,
+                           page=args.page, include_funny=args.include_funny)
     except CardNotFoundError as exc:
         return _err(str(exc))
-    except (QuerySyntaxError, ValueError) as exc:
-        return _search_error(exc)
-    _print_page(page, args.json, f"similar to {name}")
+    except SearchArgumentError as exc:
+        return _err(exc.message(SPELLING))
+    _print(call, args.json)
     return EXIT_OK
 
 
 def add_commands(commands) -> None:
+    from grimoire.search.engine import MODES
+
     search = commands.add_parser(
         "search", help="find cards by what they do, in plain words and/or Scryfall syntax",
         description="Plain words rank (BM25 + MiniLM embeddings, fused); Scryfall syntax (t:, o:, id<=, mv>=, f:, "
                     "is:, role:, ...) filters. Several queries are ranked together.")
     search.add_argument("query", nargs="+", help="one to four queries (quote each)")
     _add_result_options(search)
-    search.add_argument("--mode", choices=("hybrid", "bm25", "dense"), default="hybrid")
+    search.add_argument("--mode", choices=MODES, default="hybrid",
+                        help="ranking: hybrid (default), bm25, dense, or late (re-ranks the hybrid top 200)")
     search.set_defaults(run=cmd_search)
 
     similar = commands.add_parser("similar", help="cards whose rules text is closest to a card's")
@@ -101,4 +83,3 @@ def add_commands(commands) -> None:
     similar.add_argument("-q", "--query", help="extra filters in query syntax, e.g. 'mv<=3 -t:creature'")
     _add_result_options(similar)
     similar.set_defaults(run=cmd_similar)
-

@@ -1,7 +1,8 @@
 """The web page: a JSON API over the library (search, card, deck check, benchmark) and the static page that uses it.
 
-A thin adapter like the MCP server: it reuses that server's :class:`Library` (the store and engine, opened once) and
-argument checks, and renders cards with :func:`grimoire.cards.render.result_json`.
+A thin adapter like the MCP server: parameter parsing and transport only. The shared :class:`Library` opens the
+store once; ``grimoire.search.arguments`` checks a search, ``grimoire.decks.read`` reads a deck and
+``grimoire.render`` gives the JSON. Every bad input is a 4xx whose ``error`` names the parameter and the fix.
 """
 
 from __future__ import annotations
@@ -10,31 +11,41 @@ import json
 import os
 import threading
 import time
-from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
 
-from fastapi import FastAPI, HTTPException, Query
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
 
 from grimoire.cards.names import CardNotFoundError
-from grimoire.cards.render import result_json
-from grimoire.search.engine import Filters
-from grimoire.search.query import QuerySyntaxError
-from grimoire.serve.mcp_server import Library, ToolInputError, structured_filters
+from grimoire.decks.check import check_deck
+from grimoire.decks.read import DeckInputError, read_deck
+from grimoire.render.cards import lookup_json
+from grimoire.render.search import page_json, search_json
+from grimoire.search.arguments import FilterArguments, SearchArgumentError, run_search
+from grimoire.search.engine import MAX_LIMIT, MODES
+from grimoire.search.peers import similar_by_function
+from grimoire.serve.library import Library
 from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool
 
 STATIC = Path(__file__).parent / "static"
 REPO_BENCH = Path(__file__).resolve().parents[3] / "docs" / "bench"
 DEFAULT_PORT = 8000
-MAX_LIMIT = 50
 SIMILAR_LIMIT = 8
+# The search arguments by the names of this API's parameters (for error messages).
+SPELLING = {"queries": "q", "color_identity": "id", "format": "format", "types": "type", "mana_value_min": "mv_min",
+            "mana_value_max": "mv_max", "roles": "role", "limit": "limit", "page": "page"}
 
 
 class DeckCheck(BaseModel):
-    text: str
+    """The deck check's body: the deck (pasted list, MTGJSON JSON or a deck URL), the format and a bracket."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    deck: str = Field(validation_alias="text", max_length=1_000_000)
     format: str = "commander"
     bracket: int | None = None
 
@@ -44,16 +55,31 @@ def bench_dir() -> Path:
     return Path(os.environ.get("GRIMOIRE_BENCH_DIR") or REPO_BENCH)
 
 
-def _bad_request(message: str, **details) -> JSONResponse:
-    return JSONResponse({"error": message, **details}, status_code=400)
+def _bad_request(message: str, status: int = 400, **details) -> JSONResponse:
+    return JSONResponse({"error": message, **details}, status_code=status)
 
 
-def _bench_file(relative: str, missing: str) -> Path:
-    """A benchmark result under :func:`bench_dir`, or a 404 whose ``missing`` message names the file (``{path}``)
-    and says how to make it (``{bench}`` is the folder)."""
+def _argument_error(exc: SearchArgumentError) -> JSONResponse:
+    return _bad_request(exc.message(SPELLING), argument=SPELLING.get(exc.argument, exc.argument), **exc.details)
+
+
+def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+    """FastAPI's refusals of a parameter, as a 400 naming each parameter and what it takes."""
+    problems = []
+    for item in exc.errors():
+        where = ".".join(str(part) for part in item["loc"] if part not in ("query", "body", "path"))
+        problems.append(f"bad parameter {where or 'body'}: {item['msg']}")
+    return _bad_request("; ".join(dict.fromkeys(problems)) + ".")
+
+
+class _Missing(Exception):
+    """A benchmark result that is not there yet; the message says how to make it (never a server path)."""
+
+
+def _bench_file(relative: str, how: str) -> Path:
     path = bench_dir() / relative
     if not path.is_file():
-        raise HTTPException(404, missing.format(path=path, bench=bench_dir()))
+        raise _Missing(f"no {relative} in the benchmark results yet ({how})")
     return path
 
 
@@ -66,113 +92,93 @@ def _read_json(path: Path):
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def _page_json(page, query: str) -> dict:
-    matched = page.results[0].matched if page.results else ()
-    return {"query": query, "total": page.total, "page": page.page, "limit": page.limit, "mode": page.mode,
-            "has_more": page.page * page.limit < page.total, "filters_applied": list(matched),
-            "notes": page.notes, "results": [result_json(r) for r in page.results]}
-
-
 def create_app(store: Path | None = None, pool: WorkPool | None = None) -> FastAPI:
     """The web app over the card store at ``store`` (the current store by default); API requests run in
     ``pool``'s bounded lanes."""
     library = Library(store)
     app = FastAPI(title="Grimoire", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
 
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(_Missing, lambda _, exc: _bad_request(str(exc), status=404))
+
     @app.get("/api/search")
-    def search(q: str = "", id: str | None = None, format: str | None = None,  # noqa: A002 - Scryfall's names
-               type: Annotated[list[str] | None, Query()] = None, mv_min: float | None = None,  # noqa: A002
-               mv_max: float | None = None, role: Annotated[list[str] | None, Query()] = None,
-               page: Annotated[int, Query(ge=1)] = 1, limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = 20):
+    def search(q: Annotated[list[str], Query()] = [""], id: str | None = None,  # noqa: A002, B006 - Scryfall's names
+               format: str | None = None, type: Annotated[list[str] | None, Query()] = None,  # noqa: A002
+               mv_min: float | None = None, mv_max: float | None = None,
+               role: Annotated[list[str] | None, Query()] = None, page: int = 1, limit: int = 20,
+               mode: str = "hybrid", include_funny: bool = False):
+        if mode not in MODES:
+            return _bad_request(f"mode must be one of {', '.join(MODES)}, not {mode!r}.", argument="mode")
+        filters = FilterArguments(id, format, type, mv_min, mv_max, role)
         try:
-            filters = structured_filters(id or None, format or None, type, mv_min, mv_max, role)
-        except ToolInputError as exc:
-            return _bad_request(str(exc), **exc.details)
-        if not q.strip() and filters == Filters():
-            return _bad_request("say what the card should do, or give a filter", query=q, position=0)
-        try:
-            result = library.engine.search(q, filters=filters, page=page, limit=limit)
-        except QuerySyntaxError as exc:
-            return _bad_request(exc.message, position=exc.position, query=exc.query)
-        return _page_json(result, q)
+            call = run_search(library.engine, q, filters, limit=limit, page=page, maximum=MAX_LIMIT, mode=mode,
+                              include_funny=include_funny)
+        except SearchArgumentError as exc:
+            return _argument_error(exc)
+        return search_json(call)
 
     @app.get("/api/card/{name:path}")
     def card(name: str):
         engine = library.engine
-        db = engine.db
         try:
-            row = db.names.lookup(name)
+            found = engine.db.lookup(name)
         except CardNotFoundError as exc:
-            return JSONResponse({"error": str(exc), "query": name, "suggestions": exc.suggestions}, status_code=404)
-        found = db.card_at(row)
-        rulings = db.rulings(found)
-        try:
-            similar = [result_json(r) for r in engine.similar_to(found.name, limit=SIMILAR_LIMIT).results]
-        except ValueError:  # the card has no embedding yet
-            similar = []
-        return {**asdict(found), "roles": list(engine.roles_of(row)), "exact": db.names.find(name) is not None,
-                "rulings_in_data": rulings is not None, "rulings": [asdict(r) for r in rulings or ()],
-                "similar": similar}
+            return _bad_request(str(exc), status=404, query=name, suggestions=exc.suggestions)
+        roles = engine.roles_of(found.match.row)
+        similar = similar_by_function(engine, found.match.row, SIMILAR_LIMIT)
+        return {**lookup_json(found, roles, engine.db.rulings(found.card)),
+                "similar": page_json(similar)["results"], "similar_by": list(roles)}
 
     @app.post("/api/deck/check")
     def deck_check(body: DeckCheck):
-        from grimoire.decks import analyze_deck, parse_decklist, validate_deck
-
-        if not body.text.strip():
-            return _bad_request("paste a decklist: lines like '1 Sol Ring', with optional Commander/Deck headers")
-        deck = parse_decklist(body.text, library.engine.db)
-        format_name = body.format.strip().lower() or "commander"
+        db = library.engine.db
         try:
-            violations = validate_deck(deck, format_name, body.bracket)
+            deck = read_deck(body.deck, db, files=False)
+        except DeckInputError as exc:
+            return _bad_request(f"deck: {exc}", argument="deck", problems=exc.problems)
+        try:
+            check = check_deck(deck, db, body.format, body.bracket)
         except ValueError as exc:
-            return _bad_request(str(exc))
-        stats = analyze_deck(deck, format_name)
-        return {"format": format_name, "bracket": body.bracket, "card_count": deck.count(),
-                "legal": not any(v.is_error for v in violations),
-                "problems": [p.to_dict() for p in deck.problems],
-                "violations": [v.to_dict() for v in violations], "analysis": stats.to_dict(),
-                "deck": deck.to_dict()}
+            return _bad_request(str(exc), argument="bracket" if "bracket" in str(exc) else "format")
+        return check.to_dict()
 
     @app.get("/api/bench/search")
     def bench_search():
-        path = _bench_file("search_scores.json", "no search benchmark results at {path} (run: grimoire bench search)")
+        path = _bench_file("search_scores.json", "run: grimoire bench search")
         return {**_read_json(path), "chart": _chart_url("search_ndcg.png")}
 
     @app.get("/api/bench/search_ndcg.png")
     def bench_chart():
-        return FileResponse(_bench_file("search_ndcg.png", "no benchmark chart at {path}"), media_type="image/png")
+        return FileResponse(_bench_file("search_ndcg.png", "run: grimoire bench search"), media_type="image/png")
 
     @app.get("/api/bench/agent")
     def bench_agent():
-        path = _bench_file("agent_summary.json",
-                           "no agent benchmark results at {path} (run: grimoire bench agent --out DIR)")
+        path = _bench_file("agent_summary.json", "run: grimoire bench agent --out DIR")
         return {**_read_json(path), "chart": _chart_url("agent_p10.png")}
 
     @app.get("/api/bench/agent_p10.png")
     def bench_agent_chart():
-        return FileResponse(_bench_file("agent_p10.png", "no agent benchmark chart at {path}"),
+        return FileResponse(_bench_file("agent_p10.png", "run: grimoire bench agent"),
                             media_type="image/png")
 
     @app.get("/api/bench/precon")
     def bench_precon():
-        path = _bench_file("precon/summary.json",
-                           "no precon report at {path} (run: grimoire precon report --out {bench}/precon)")
+        path = _bench_file("precon/summary.json", "run: grimoire precon report --out docs/bench/precon")
         return {"rows": _read_json(path), "chart": _chart_url("precon/report.png")}
 
     @app.get("/api/bench/precon/report.png")
     def bench_precon_chart():
-        return FileResponse(_bench_file("precon/report.png", "no precon chart at {path}"), media_type="image/png")
+        return FileResponse(_bench_file("precon/report.png", "run: grimoire precon report"), media_type="image/png")
 
     @app.get("/api/bench/arena")
     def bench_arena():
-        path = _bench_file("arena_leaderboard.json",
-                           "no arena leaderboard at {path} (run: grimoire arena league, then copy its "
-                           "leaderboard.json and leaderboard.png there as arena_leaderboard.*)")
+        path = _bench_file("arena_leaderboard.json", "run: grimoire arena league, then copy its leaderboard.json "
+                           "and leaderboard.png here as arena_leaderboard.*")
         return {**_read_json(path), "chart": _chart_url("arena_leaderboard.png")}
 
     @app.get("/api/bench/arena_leaderboard.png")
     def bench_arena_chart():
-        return FileResponse(_bench_file("arena_leaderboard.png", "no arena chart at {path}"), media_type="image/png")
+        return FileResponse(_bench_file("arena_leaderboard.png", "run: grimoire arena league"), media_type="image/png")
 
     @app.get("/")
     def index():

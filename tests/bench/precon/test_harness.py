@@ -4,6 +4,7 @@ dataset built from the Golgari fixture deck; the picks land in the EPISODES file
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -91,7 +92,8 @@ def test_search_keeps_to_the_decks_identity_and_commander_legality(dataset, db, 
 
     sample = read_eval_log(str(run.log_path)).samples[0]
     shown = next(m.text for m in sample.messages if m.role == "tool")
-    names = [line.split(". ", 1)[1].split(" — ")[0].split(" {")[0] for line in shown.splitlines()[1:]]
+    # The search tool answers what MCP search_cards does: "3. Name  {cost}  · mv 3 · ..." heads each card.
+    names = [match.group(1) for match in re.finditer(r"^\d+\. (.+?)  (?:\{|·)", shown, re.MULTILINE)]
     assert names
     for name in names:
         card = db.named(name)

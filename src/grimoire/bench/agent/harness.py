@@ -30,11 +30,11 @@ from grimoire.bench.agent.tools import MAX_SUBMITTED, CardText, Episode, grep, s
 from grimoire.bench.common import run_budget, run_inspect
 from grimoire.bench.search.engines import as_free_text, filters_from_json
 from grimoire.bench.search.runner import allowed_rows
-from grimoire.cards.render import card_text
 from grimoire.cards.store import CardDB
 from grimoire.llm.cost import Budget, Price
 from grimoire.llm.keys import redact
 from grimoire.llm.loop import run_tool_loop
+from grimoire.render.cards import card_text
 from grimoire.search.engine import SearchEngine
 
 ARMS = ("search", "grep")

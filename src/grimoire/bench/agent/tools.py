@@ -1,5 +1,6 @@
 """The agent's environment: an episode's state (calls used, cards seen, the submitted list) and its tools:
-``search`` (Grimoire's SearchEngine), ``grep`` (a regex over the rendered text of every card) and ``submit``.
+``search`` (what the MCP server's ``search_cards`` answers), ``grep`` (a regex over the rendered text of every
+card) and ``submit``.
 
 The task's filters are applied to every search and grep by the environment; the agent cannot switch them off.
 After ``max_calls`` search/grep calls, further calls get an error and the agent must submit.
@@ -7,7 +8,7 @@ After ``max_calls`` search/grep calls, further calls get an error and the agent 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 import numpy as np
 import regex
@@ -15,10 +16,11 @@ from inspect_ai.tool import Tool, ToolError, tool
 
 from grimoire.cards.model import Card
 from grimoire.cards.names import fold
-from grimoire.cards.render import card_text
 from grimoire.cards.store import CardDB
+from grimoire.render.cards import card_text
+from grimoire.render.search import search_text
+from grimoire.search.arguments import FilterArguments, SearchArgumentError, run_search
 from grimoire.search.engine import Filters, SearchEngine
-from grimoire.search.query import QuerySyntaxError
 
 MAX_CALLS = 5
 MAX_SUBMITTED = 20
@@ -68,19 +70,11 @@ class Episode:
         return valid, rows, flagged, over_limit
 
 
-def compact_line(rank: int, card: Card) -> str:
-    """One card in a result list: name, cost, type, rules text on one line, mana value and colour identity."""
-    texts = [(f"[{face.name}] " if len(card.faces) > 1 else "") + (face.oracle_text or "").replace("\n", " / ")
-             for face in card.faces]
-    stats = [f"{f.power}/{f.toughness}" for f in card.faces if f.power is not None]
-    mana_value = "?" if card.mana_value is None else f"{card.mana_value:g}"
-    details = f"(mv {mana_value}, id {''.join(card.color_identity) or 'C'}{', ' + ' // '.join(stats) if stats else ''})"
-    return " — ".join(part for part in (f"{rank}. {card.name} {card.mana_cost or ''}".rstrip(), card.type_line,
-                                         " ".join(t for t in texts if t.strip())) if part) + " " + details
-
-
 @tool
 def search(engine: SearchEngine, filters: Filters, episode: Episode, mode: str = "hybrid") -> Tool:
+    # The answer is MCP search_cards's, byte for byte, for one query under the task's filters.
+    task_filters = FilterArguments(**asdict(filters))
+
     async def execute(query: str) -> str:
         """Search the Magic card database. Results are ranked; the task's constraints are always applied.
 
@@ -90,16 +84,12 @@ def search(engine: SearchEngine, filters: Filters, episode: Episode, mode: str =
         """
         episode.take_call()
         try:
-            page = engine.search(query, filters=filters, limit=SEARCH_LIMIT, mode=mode)
-        except (QuerySyntaxError, ValueError) as exc:
-            raise ToolError(f"bad query: {getattr(exc, 'message', exc)}") from None
-        if not page.results:
-            return f"No cards match {query!r}."
-        lines = [f"{len(page.results)} of {page.total} cards:"]
-        for result in page.results:
+            call = run_search(engine, query, task_filters, limit=SEARCH_LIMIT, mode=mode)
+        except SearchArgumentError as exc:
+            raise ToolError(exc.message()) from None
+        for result in call.page.results:
             episode.see(result.row, result.card)
-            lines.append(compact_line(result.rank, result.card))
-        return "\n".join(lines)
+        return search_text(call)
 
     return execute
 

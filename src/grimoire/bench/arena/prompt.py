@@ -17,7 +17,7 @@ from typing import Any
 from grimoire.bench.arena.cards import play_name
 from grimoire.bench.arena.decks import ArenaDeck
 from grimoire.bench.arena.game import Decision, Game
-from grimoire.cards.render import card_summary
+from grimoire.render.cards import card_summary
 
 MAX_TOOLS = 3
 FULL_TURNS = 12  # the latest turns shown line by line; older ones by their header and note only

@@ -19,9 +19,9 @@ from grimoire.bench.arena.decks import ArenaDeck
 from grimoire.bench.arena.game import Decision, Game
 from grimoire.bench.arena.prompt import permanent_text
 from grimoire.cards.names import CardNotFoundError
-from grimoire.cards.render import card_summary
 from grimoire.cards.rules import Rulebook
 from grimoire.cards.store import CardDB
+from grimoire.render.cards import card_summary
 
 MAX_NOTE_CHARS = 500
 MAX_NOTES = 30

@@ -11,9 +11,9 @@ from importlib import metadata
 from pathlib import Path
 
 ARENA_DIR = Path(__file__).parent
-CARDS_DIR = ARENA_DIR.parent.parent / "cards"
-# Outside the arena: the rules lookup and the one-line card text prompts and tools show.
-SHARED = (CARDS_DIR / "rules.py", CARDS_DIR / "render.py")
+PACKAGE_DIR = ARENA_DIR.parent.parent
+# Outside the arena: the rules lookup and the card views (the one-line card text) prompts and tools show.
+SHARED = (PACKAGE_DIR / "cards" / "rules.py", PACKAGE_DIR / "render" / "cards.py")
 # What a player is shown (options, labels, views, prompts, tools, decks, rules text) and how replies are read.
 VERSIONED = ("cards.py", "game.py", "play.py", "prompt.py", "tools.py", "llm_player.py", "cpu.py", "players.py")
 
@@ -22,7 +22,7 @@ def versioned_files() -> list[Path]:
     """The files the version covers, in a fixed order."""
     files = [ARENA_DIR / name for name in VERSIONED]
     files += sorted((ARENA_DIR / "decks").glob("*.txt"))
-    files += [*SHARED, *sorted((ARENA_DIR.parent.parent / "data" / "rules").glob("*"))]
+    files += [*SHARED, *sorted((PACKAGE_DIR / "data" / "rules").glob("*"))]
     return [f for f in files if f.exists()]
 
 

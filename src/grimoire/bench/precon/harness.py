@@ -28,10 +28,10 @@ from grimoire.bench.agent.harness import write_episodes
 from grimoire.bench.agent.tools import Episode, search
 from grimoire.bench.common import run_budget, run_inspect
 from grimoire.cards.model import Card
-from grimoire.cards.render import card_text
 from grimoire.cards.store import CardDB
 from grimoire.llm.cost import Budget, Price
 from grimoire.llm.loop import run_tool_loop
+from grimoire.render.cards import card_text
 from grimoire.search.engine import Filters, SearchEngine
 
 MAX_CALLS = 10  # search calls per episode, as in the agent benchmark's cap

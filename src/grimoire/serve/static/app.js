@@ -106,6 +106,7 @@ function resultItem(card) {
     <div class="type">${escapeHtml(card.type_line || "")}${stats ? " · " + escapeHtml(stats) : ""}</div>
     <div class="text">${faces}</div>
     <div class="roles">${tags(card.roles)}</div>
+    ${card.why.text ? `<div class="why muted">why: ${escapeHtml(card.why.text)}</div>` : ""}
   </li>`;
 }
 
@@ -188,6 +189,17 @@ function faceBlock(face, multi) {
   </div>`;
 }
 
+// The card's image from Scryfall's CDN, loaded lazily, when the store has one; otherwise (or offline, when the
+// image does not load) a text frame with the name, cost and type line.
+function cardImage(card) {
+  const frame = `<div class="card-frame" id="card-frame"><strong>${escapeHtml(card.name)}</strong>` +
+    `<span>${mana(card.mana_cost || "")}</span><span class="muted">${escapeHtml(card.type_line || "")}</span></div>`;
+  if (!card.image_url) return frame;
+  return `<img class="card-image" id="card-image" loading="lazy" src="${escapeHtml(card.image_url)}" ` +
+    `alt="${escapeHtml(card.name)}" onerror="this.hidden = true; this.nextElementSibling.hidden = false">` +
+    frame.replace('<div class="card-frame"', '<div class="card-frame" hidden');
+}
+
 async function showCard(name) {
   show("card");
   const view = $("card-view");
@@ -209,16 +221,19 @@ async function showCard(name) {
   const similar = body.similar.map((c) => `<li>${cardLink(c.name)} ${mana(c.mana_cost || "")} ` +
     `<span class="muted">${escapeHtml(c.type_line || "")}</span></li>`).join("");
   const identity = body.color_identity.join("") || "colourless";
+  const by = body.similar_by.length ? ` <span class="muted">(sharing a role: ${escapeHtml(body.similar_by.join(", "))})` +
+    "</span>" : "";
   view.innerHTML = `<div class="card-page">
     <h1 id="card-name">${escapeHtml(body.name)} ${mana(multi ? "" : body.faces[0].mana_cost || "")}</h1>
-    ${body.exact ? "" : `<p class="muted">No card is named “${escapeHtml(name)}”; this is the closest match.</p>`}
-    <div class="faces">${body.faces.map((f) => faceBlock(f, multi)).join("")}</div>
+    ${body.correction ? `<p class="note" id="card-correction">${escapeHtml(body.correction)}</p>` : ""}
+    <div class="card-top">${cardImage(body)}
+      <div class="faces">${body.faces.map((f) => faceBlock(f, multi)).join("")}</div></div>
     <p class="muted">Mana value ${body.mana_value ?? "unknown"} · colour identity ${escapeHtml(identity)}` +
     `${body.rarity ? " · " + escapeHtml(body.rarity) : ""}${body.game_changer ? " · Game Changer" : ""}</p>
     <h2>Roles</h2><div class="roles">${body.roles.length ? tags(body.roles) : '<span class="muted">none</span>'}</div>
     <h2>Legality</h2><div class="legal-grid">${legal || '<span class="muted">unknown in this data</span>'}</div>
     <h2>Rulings</h2>${rulings}
-    <h2>Similar cards</h2>${similar ? `<ul class="similar">${similar}</ul>` : '<p class="muted">none found</p>'}
+    <h2>Similar cards${by}</h2>${similar ? `<ul class="similar">${similar}</ul>` : '<p class="muted">none found</p>'}
   </div>`;
 }
 
@@ -238,6 +253,10 @@ function deckReport(body) {
         `<code>${escapeHtml(p.text)}</code>: ${escapeHtml(p.reason)}` +
         (p.suggestions.length ? ` — did you mean ${p.suggestions.map(cardLink).join(", ")}?` : "") + "</li>").join("")}</ul>`
     : '<p class="muted">Every line was read.</p>';
+  const corrections = body.corrections.length
+    ? `<h2>Names corrected</h2><ul class="corrections">${body.corrections.map((c) => `<li><span class="line-no">` +
+        `line ${c.line_number}</span> read <code>${escapeHtml(c.written)}</code> as ${cardLink(c.name)}</li>`)
+        .join("")}</ul>` : "";
   const violations = body.violations.length
     ? `<ul class="violations">${body.violations.map((v) => `<li><span class="tag ${v.severity === "error" ? "bad" : "warn"}">` +
         `${escapeHtml(v.rule)}</span> ${escapeHtml(v.message)}` +
@@ -264,7 +283,7 @@ function deckReport(body) {
       <div><b>${escapeHtml(stats.color_identity || "C")}</b>colour identity</div>
       <div><b class="${body.legal ? "ok" : "bad"}" id="deck-legal">${body.legal ? "legal" : "not legal"}</b>` +
       `${escapeHtml(body.format)}</div></div>
-    <h2>Lines that could not be read</h2>${problems}
+    ${corrections}<h2>Lines that could not be read</h2>${problems}
     <h2>Rules</h2>${violations}
     <div class="grid2"><div><h2>Mana curve</h2><div class="panel">${curveChart(stats.curve)}</div></div>
       <div><h2>Roles</h2><table class="roles-table"><tr><th>role</th><th>cards</th><th>target</th></tr>
@@ -285,11 +304,11 @@ async function checkDeck(event) {
   report.innerHTML = '<p class="status">Checking…</p>';
   const bracket = $("deck-bracket").value;
   const {ok, body} = await getJson("/api/deck/check", {method: "POST", headers: {"Content-Type": "application/json"},
-    body: JSON.stringify({text: $("deck-text").value, format: $("deck-format").value,
+    body: JSON.stringify({deck: $("deck-text").value, format: $("deck-format").value,
       bracket: bracket ? Number(bracket) : null})});
   if (!ok) {
     report.innerHTML = "";
-    error.textContent = body.error || (body.detail && JSON.stringify(body.detail)) || "the check failed";
+    error.textContent = body.error || "the check failed";
     error.hidden = false;
     return;
   }
@@ -322,7 +341,7 @@ function searchSection(body) {
   }).join("")}</tr>`).join("");
   return `<p class="muted">${escapeHtml(body.metric)}; brackets are 95% bootstrap intervals. ` +
     `Best engine per query set in bold.</p>
-    <table id="bench-table"><tr><th>engine</th>${head}</tr>${rows}</table>
+    <div class="scroll"><table id="bench-table"><tr><th>engine</th>${head}</tr>${rows}</table></div>
     ${body.chart ? `<h2>nDCG@10 by engine</h2><img class="chart" id="bench-chart" src="${body.chart}" ` +
       `alt="nDCG@10 of each engine on each query set">` : ""}
     <p class="muted">Re-run with <code>grimoire bench search</code>.</p>`;
@@ -345,10 +364,10 @@ function agentSection(body) {
     ? " Runs marked provisional returned cards nobody has graded yet; do not compare them with others." : "";
   return `<p class="muted">P@10 per task on deck and attribute tasks, found-or-not on known-card tasks; ` +
     `brackets are 95% bootstrap intervals over tasks.${provisional}</p>
-    <table id="agent-table"><tr><th>run</th><th>P@10 deck+attr <span class="muted">(${count("deck+attr")})</span>` +
+    <div class="scroll"><table id="agent-table"><tr><th>run</th><th>P@10 deck+attr <span class="muted">(${count("deck+attr")})</span>` +
     `</th><th>deck <span class="muted">(${count("deck")})</span></th><th>attr <span class="muted">(${count("attr")})` +
     `</span></th><th>found <span class="muted">(${count("known")})</span></th><th>tokens / task</th>` +
-    `<th>cost / task</th></tr>${rows}</table>
+    `<th>cost / task</th></tr>${rows}</table></div>
     ${body.chart ? `<h3>P@10 (deck+attr) by run</h3><img class="chart" id="agent-chart" src="${body.chart}" ` +
       `alt="P@10 on deck and attribute tasks of each agent run">` : ""}
     <p class="muted">Add a run with <code>grimoire bench agent --model MODEL --out DIR</code>.</p>`;
@@ -369,8 +388,8 @@ function preconSection(body) {
       Object.keys(PRECON_COLUMNS).map((m) => intervalCell(row.metrics?.[m], format)).join("") + "</tr>";
   }).join("");
   return `<p class="muted">Normalised gain per precon; brackets are 95% bootstrap intervals.</p>
-    <table id="precon-table"><tr><th>split</th><th>system</th><th>n</th>${Object.values(PRECON_COLUMNS)
-      .map((c) => `<th>${escapeHtml(c)}</th>`).join("")}</tr>${lines}</table>
+    <div class="scroll"><table id="precon-table"><tr><th>split</th><th>system</th><th>n</th>${Object.values(PRECON_COLUMNS)
+      .map((c) => `<th>${escapeHtml(c)}</th>`).join("")}</tr>${lines}</table></div>
     ${body.chart ? `<img class="chart" id="precon-chart" src="${body.chart}" ` +
       `alt="Precon cut/add scores of each system by split">` : ""}`;
 }
@@ -385,7 +404,7 @@ function arenaSection(body) {
   return `<p class="muted">Elo relative to the ${escapeHtml(ref.player || "cpu")} playing ` +
     `${escapeHtml(ref.deck || "burn")} (fixed at 0); brackets are 90% intervals; players with fewer than 4 games ` +
     `are not ranked. ${body.games} games, ${body.draws} not fitted (draws).</p>
-    <table id="arena-table"><tr><th>rank</th><th>player</th><th>Elo</th><th>games</th><th>wins</th></tr>${rows}</table>
+    <div class="scroll"><table id="arena-table"><tr><th>rank</th><th>player</th><th>Elo</th><th>games</th><th>wins</th></tr>${rows}</table></div>
     ${body.chart ? `<img class="chart" id="arena-chart" src="${body.chart}" ` +
       `alt="Arena ratings with 90% intervals">` : ""}
     <p class="muted">Run a league with <code>grimoire arena league --players MODEL heuristic cpu</code>.</p>`;
@@ -401,7 +420,7 @@ async function showDashboard() {
   const [search, agentRuns, preconReport, arenaBoard] = await Promise.all(
     ["/api/bench/search", "/api/bench/agent", "/api/bench/precon", "/api/bench/arena"].map((url) => getJson(url)));
   view.innerHTML = search.ok ? searchSection(search.body)
-    : `<div class="error">${escapeHtml(search.body.detail || search.body.error)}</div>`;
+    : `<div class="error">${escapeHtml(search.body.error)}</div>`;
   agent.innerHTML = agentRuns.ok && agentRuns.body.runs?.length ? agentSection(agentRuns.body)
     : '<p class="muted" id="agent-empty">No results yet: run <code>grimoire bench agent --model MODEL ' +
       '--out &lt;bench dir&gt;</code></p>';

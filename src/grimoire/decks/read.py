@@ -1,0 +1,114 @@
+"""``read_deck(source, db)``: the one way every surface reads a deck, from a file path, ``-`` (standard input),
+pasted decklist text, an MTGJSON deck file's JSON, or a Moxfield/Archidekt URL.
+
+A deck that cannot be read raises :class:`DeckInputError`, whose message says what was wrong and what to pass.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from grimoire.cards.store import CardDB
+from grimoire.decks.fetch import DeckFetchError, fetch_deck, is_deck_url
+from grimoire.decks.parse import ParsedDeck, load_mtgjson_deck, parse_decklist
+
+DECK_HELP = ("Pass a decklist as text (lines like '1 Sol Ring', with optional Commander / Deck / Sideboard / "
+             "Companion headers), an MTGJSON deck file's JSON, or a moxfield.com / archidekt.com deck URL.")
+_MTGJSON_LISTS = ("commander", "mainBoard", "sideBoard")
+
+
+class DeckInputError(ValueError):
+    """A deck that cannot be read; ``problems`` holds the unreadable lines when there were any."""
+
+    def __init__(self, message: str, problems: list[dict[str, Any]] | None = None):
+        super().__init__(message)
+        self.problems = problems or []
+
+
+def _mtgjson_shape_problem(payload: Any) -> str | None:
+    """What is wrong with a JSON value as an MTGJSON deck file (``None`` when its shape is right).
+
+    The shape is MTGJSON's Deck file (https://mtgjson.com/data-models/deck/): ``{"data": {"name": ...,
+    "commander": [card], "mainBoard": [card], "sideBoard": [card]}}``, each card with ``name`` and ``count``.
+    """
+    data = payload.get("data", payload) if isinstance(payload, dict) else None
+    if not isinstance(data, dict) or not any(key in data for key in _MTGJSON_LISTS):
+        return "expected an MTGJSON deck file: {\"data\": {\"mainBoard\": [{\"name\": ..., \"count\": ...}], ...}}"
+    for key in _MTGJSON_LISTS:
+        cards = data.get(key) or []
+        if not isinstance(cards, list):
+            return f"{key} should be a list of cards, not {type(cards).__name__}"
+        for position, card in enumerate(cards, start=1):
+            if not isinstance(card, dict) or not isinstance(card.get("name", ""), str):
+                return f"{key} card {position} should be an object with a \"name\""
+            count = card.get("count", 1)
+            if isinstance(count, bool) or not isinstance(count, int):
+                return f"{key} card {position} ({card.get('name')!r}): count should be a whole number"
+    return None
+
+
+def _from_json(text: str, db: CardDB) -> ParsedDeck:
+    try:
+        payload = json.loads(text)
+    except ValueError as exc:
+        raise DeckInputError(f"the deck looks like JSON but does not parse ({exc}). Pass the whole MTGJSON deck "
+                             "file, or paste the decklist as text.") from exc
+    problem = _mtgjson_shape_problem(payload)
+    if problem:
+        raise DeckInputError(f"the deck is JSON but not an MTGJSON deck: {problem}.")
+    return load_mtgjson_deck(payload, db)
+
+
+def _from_file(path: Path, db: CardDB) -> ParsedDeck:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DeckInputError(f"cannot read the deck file {path}: {exc}") from exc
+    return _from_json(text, db) if path.suffix.lower() == ".json" else parse_decklist(text, db)
+
+
+def _looks_like_path(text: str) -> bool:
+    return "\n" not in text and (text.endswith((".txt", ".json", ".dek", ".dck")) or "/" in text or "\\" in text)
+
+
+def _read(source: str, db: CardDB, files: bool, stdin: TextIO | None) -> ParsedDeck:
+    text = source.strip()
+    if not text:
+        raise DeckInputError("the deck is empty. " + DECK_HELP)
+    if is_deck_url(text):
+        try:
+            return fetch_deck(text, db)
+        except DeckFetchError as exc:
+            raise DeckInputError(str(exc)) from exc
+    if text.startswith("{"):
+        return _from_json(text, db)
+    if files and text == "-":
+        return parse_decklist((stdin or sys.stdin).read(), db)
+    if files and _looks_like_path(text):
+        path = Path(text).expanduser()
+        if not path.is_file():
+            raise DeckInputError(f"no deck file at {text}. " + DECK_HELP)
+        return _from_file(path, db)
+    return parse_decklist(source, db)
+
+
+def read_deck(source: str | Path, db: CardDB, *, files: bool = True, stdin: TextIO | None = None) -> ParsedDeck:
+    """The deck ``source`` holds: a URL, MTGJSON JSON, pasted text, or (with ``files``) a path or ``-``.
+
+    Servers pass ``files=False`` so that a caller's text is never read as a path on the server. A deck with no
+    card raises :class:`DeckInputError` listing its unreadable lines.
+    """
+    source = str(source)
+    try:
+        deck = _read(source, db, files, stdin)
+    except DeckInputError:
+        raise
+    except ValueError as exc:  # the parser's own refusals (a line it cannot read at all)
+        raise DeckInputError(f"the deck cannot be read: {exc}") from exc
+    if not deck.count():
+        problems = [p.to_dict() for p in deck.problems]
+        raise DeckInputError("no card found in the deck. " + DECK_HELP, problems)
+    return deck

@@ -1,0 +1,188 @@
+"""The one check of a search call's arguments (queries, structured filters, paging) for every surface.
+
+The CLI, the MCP server and the web API pass what they were given; a bad argument raises
+:class:`SearchArgumentError`, whose message names the argument (in the surface's own spelling) and the fix.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from grimoire.search.engine import MAX_LIMIT, MAX_QUERIES, Filters, SearchEngine, SearchPage
+from grimoire.search.query import QuerySyntaxError, parse_colors
+
+ARGUMENTS = ("queries", "color_identity", "format", "types", "mana_value_min", "mana_value_max", "roles", "limit",
+             "page")
+# The highest mana value printed on a card is 1,000,000 (Gleemax).
+MANA_VALUE_MAX = 1_000_000
+
+
+class SearchArgumentError(ValueError):
+    """A search argument to change. ``template`` names arguments as ``{mana_value_min}`` so each surface can show
+    its own spelling (``--mv-min``, ``mv_min``); ``str()`` uses the canonical names above."""
+
+    def __init__(self, argument: str, template: str, **details: Any):
+        self.argument = argument
+        self.template = template
+        self.details = details
+        super().__init__(self.message())
+
+    def message(self, spelling: Mapping[str, str] | None = None) -> str:
+        names = {name: (spelling or {}).get(name, name) for name in ARGUMENTS}
+        return self.template.format(**names)
+
+
+def _literal(value: object) -> str:
+    """A user's value inside a message template, its braces escaped."""
+    return str(value).replace("{", "{{").replace("}", "}}")
+
+
+def _mana_value(argument: str, value: float | None) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise SearchArgumentError(argument, f"{{{argument}}} must be a number from 0 to {MANA_VALUE_MAX:,}, not "
+                                  f"{_literal(repr(value))}.")
+    if not 0 <= value <= MANA_VALUE_MAX:
+        raise SearchArgumentError(argument, f"{{{argument}}} must be from 0 to {MANA_VALUE_MAX:,}, not {value:g}.")
+    return float(value)
+
+
+def _names(values: str | Sequence[str] | None) -> tuple[str, ...]:
+    if values is None:
+        return ()
+    items = [values] if isinstance(values, str) else list(values)
+    return tuple(item.strip() for item in items if item.strip())
+
+
+def search_filters(color_identity: str | None = None, format: str | None = None,  # noqa: A002 - Scryfall's name
+                   types: Sequence[str] | None = None, mana_value_min: float | None = None,
+                   mana_value_max: float | None = None, roles: Sequence[str] | None = None) -> Filters:
+    """The structured filters as :class:`Filters`, each checked so that a bad one is named in the error."""
+    low = _mana_value("mana_value_min", mana_value_min)
+    high = _mana_value("mana_value_max", mana_value_max)
+    if low is not None and high is not None and low > high:
+        raise SearchArgumentError("mana_value_min", f"{{mana_value_min}} ({low:g}) is above {{mana_value_max}} "
+                                  f"({high:g}), so no card can match. Swap them or drop one.")
+    identity = (color_identity or "").strip() or None
+    if identity is not None and parse_colors(identity) is None:
+        raise SearchArgumentError("color_identity", f"{{color_identity}} {_literal(repr(identity))} is not a "
+                                  "colour identity. Use letters from WUBRG (e.g. 'bg' for black-green), 'c' for "
+                                  "colourless, or a name such as 'golgari', 'esper' or 'wubrg'.")
+    filters = Filters(color_identity=identity, format=(format or "").strip().lower() or None, types=_names(types),
+                      mana_value_min=low, mana_value_max=high, roles=tuple(r.lower() for r in _names(roles)))
+    try:
+        filters.to_nodes()
+    except QuerySyntaxError as exc:
+        argument = "format" if exc.query.startswith("f:") else "roles"
+        raise SearchArgumentError(argument, f"bad {{{argument}}}: {_literal(exc.message)}.") from exc
+    return filters
+
+
+def search_queries(queries: str | Sequence[str], filters: Filters) -> list[str]:
+    """The queries as a list of 1 to 4, refusing a call with no words, no syntax and no filter (it would list
+    every card)."""
+    query_list = [queries] if isinstance(queries, str) else list(queries)
+    if not 1 <= len(query_list) <= MAX_QUERIES:
+        raise SearchArgumentError("queries", f"{{queries}} must hold 1 to {MAX_QUERIES} queries, not "
+                                  f"{len(query_list)}. Keep the best phrasings, or run several searches.")
+    if not any(query.strip() for query in query_list) and filters == Filters():
+        raise SearchArgumentError("queries", "every query is empty: say what the card should do (plain words or "
+                                  "Scryfall syntax such as t:creature), or give a filter.")
+    return query_list
+
+
+def search_page(limit: int, page: int, maximum: int = MAX_LIMIT) -> tuple[int, int, list[str]]:
+    """``(limit, page, notes)``: a limit above ``maximum`` is capped, with a note that says so."""
+    if limit < 1:
+        raise SearchArgumentError("limit", f"{{limit}} must be 1 to {maximum}, not {limit}.")
+    if page < 1:
+        raise SearchArgumentError("page", f"{{page}} must be 1 or more, not {page}.")
+    if limit > maximum:
+        return maximum, page, [f"{limit} results per page is above the maximum; showing {maximum} per page "
+                               "(ask for the next page for more)"]
+    return limit, page, []
+
+
+def syntax_error(exc: QuerySyntaxError, queries: Sequence[str], argument: str = "queries") -> SearchArgumentError:
+    """A query syntax error as an argument error: what is wrong, where (with a caret), and how to fix it."""
+    where = f" #{list(queries).index(exc.query) + 1}" if exc.query in queries and len(queries) > 1 else ""
+    caret = _literal(exc.caret())
+    return SearchArgumentError(
+        argument, f"bad query{where}: {_literal(exc.message)} (at character {exc.position + 1}):\n{caret}\n"
+        "Fix the syntax, quote phrases with spaces (o:\"draw a card\"), or drop the syntax and use plain words.",
+        position=exc.position, query=exc.query, problem=exc.message)
+
+
+@dataclass
+class CheckedSearch:
+    """A search run from checked arguments: the page, the queries asked, and notes for the user (a capped limit,
+    excluded names that match no card, a corrected card name)."""
+
+    page: SearchPage
+    queries: list[str]
+    notes: list[str] = field(default_factory=list)
+    card: str | None = None  # the card a similarity search started from
+
+    def json_extra(self) -> dict[str, Any]:
+        """The fields a search page's JSON adds to :func:`grimoire.render.search.page_json`'s."""
+        return {"queries": self.queries} if self.card is None else {"card": self.card, "query": self.queries[0]}
+
+
+@dataclass(frozen=True)
+class FilterArguments:
+    """The structured filters as a surface received them, before :func:`search_filters` checks them."""
+
+    color_identity: str | None = None
+    format: str | None = None
+    types: Sequence[str] | None = None
+    mana_value_min: float | None = None
+    mana_value_max: float | None = None
+    roles: Sequence[str] | None = None
+
+    def checked(self) -> Filters:
+        return search_filters(self.color_identity, self.format, self.types, self.mana_value_min,
+                              self.mana_value_max, self.roles)
+
+
+def run_search(engine: SearchEngine, queries: str | Sequence[str], filters: FilterArguments = FilterArguments(),
+               *, exclude: Sequence[str] = (), limit: int = 10, page: int = 1, maximum: int = MAX_LIMIT,
+               mode: str = "hybrid", include_funny: bool = False) -> CheckedSearch:
+    """Check a search call's arguments and run it; every bad argument raises :class:`SearchArgumentError`."""
+    checked_filters = filters.checked()
+    query_list = search_queries(queries, checked_filters)
+    limit, page, notes = search_page(limit, page, maximum)
+    unknown = [name for name in exclude if engine.db.names.find(name) is None]
+    if unknown:
+        notes.append(f"exclude: no card named {', '.join(map(repr, unknown))} (left in the search)")
+    try:
+        result = engine.search(query_list, filters=checked_filters, page=page, limit=limit, mode=mode,
+                               include_funny=include_funny, exclude=exclude)
+    except QuerySyntaxError as exc:
+        raise syntax_error(exc, query_list) from exc
+    return CheckedSearch(result, query_list, notes)
+
+
+def run_similar(engine: SearchEngine, name: str, query: str = "", filters: FilterArguments = FilterArguments(),
+                *, limit: int = 10, page: int = 1, maximum: int = MAX_LIMIT,
+                include_funny: bool = False) -> CheckedSearch:
+    """Cards similar to the card ``name`` finds (a fuzzy correction is a note), under checked filters.
+
+    Raises :class:`SearchArgumentError`, or :class:`~grimoire.cards.names.CardNotFoundError` for an unknown name.
+    """
+    checked_filters = filters.checked()
+    limit, page, notes = search_page(limit, page, maximum)
+    found = engine.db.lookup(name)
+    if found.correction:
+        notes.insert(0, found.correction)
+    try:
+        result = engine.similar_to(found.card.name, query=query, filters=checked_filters, page=page, limit=limit,
+                                   include_funny=include_funny)
+    except QuerySyntaxError as exc:
+        raise syntax_error(exc, [query], "query") from exc
+    except ValueError as exc:  # the card has no embedding yet
+        raise SearchArgumentError("name", _literal(str(exc))) from exc
+    return CheckedSearch(result, [query], notes, card=found.card.name)

@@ -1,0 +1,50 @@
+"""The card store and search engine a server opens once and shares between requests (MCP server, web page).
+
+Opened on first use, or in the background at start by :meth:`Library.warm_in_background`, so that the first
+call is as fast as the rest.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from grimoire.search.engine import Filters, SearchEngine
+from grimoire.search.query import QuerySyntaxError
+
+# Syntax-only queries that touch every lazily built filter column.
+WARM_QUERIES = ("t:creature", "o:draw", "fo:draw", "o:~", "name:bolt", "kw:flying", "f:commander", "is:commander",
+                "c:r", "pow>=3", "tou>=3", "loy>=3", "m:{R}", "produces:g", "role:ramp", "/draw/", "r:rare",
+                "year>2000")
+
+
+class Library:
+    """The card store and search engine, opened once per server, on first use or by :meth:`warm_in_background`."""
+
+    def __init__(self, store: Path | None = None):
+        self._store = store
+        self._lock = threading.Lock()
+        self._engine: SearchEngine | None = None
+
+    @property
+    def engine(self) -> SearchEngine:
+        with self._lock:
+            if self._engine is None:
+                import grimoire
+
+                engine = SearchEngine(grimoire.open(self._store))
+                # Load every index, the embedding model, the filter columns and the fuzzy-name table now.
+                engine.search("draw a card", filters=Filters(color_identity="wubrg", mana_value_max=20), limit=1)
+                for query in WARM_QUERIES:
+                    try:
+                        engine.search(query, limit=1)
+                    except QuerySyntaxError:  # a field this store lacks
+                        pass
+                engine.db.names.suggest("lightning bolt", limit=1)
+                self._engine = engine
+            return self._engine
+
+    def warm_in_background(self) -> threading.Thread:
+        thread = threading.Thread(target=lambda: self.engine, name="grimoire-warm", daemon=True)
+        thread.start()
+        return thread

@@ -1,0 +1,81 @@
+"""The one check of a search call's arguments: each bad one is named, in each surface's spelling, with the fix."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from grimoire.search.arguments import (
+    FilterArguments,
+    SearchArgumentError,
+    run_search,
+    search_filters,
+    search_page,
+    search_queries,
+)
+from grimoire.search.engine import Filters
+
+
+@pytest.mark.parametrize(("filters", "argument", "expected"), [
+    ({"mana_value_min": 5, "mana_value_max": 2}, "mana_value_min", "mana_value_min (5) is above mana_value_max (2)"),
+    ({"mana_value_max": -1}, "mana_value_max", "mana_value_max must be from 0 to 1,000,000, not -1."),
+    ({"mana_value_min": math.nan}, "mana_value_min", "mana_value_min must be a number from 0 to 1,000,000, not nan"),
+    ({"mana_value_max": math.inf}, "mana_value_max", "not inf"),
+    ({"mana_value_max": 2_000_000}, "mana_value_max", "not 2e+06"),
+    ({"color_identity": "purple"}, "color_identity", "color_identity 'purple' is not a colour identity"),
+    ({"color_identity": "{x}"}, "color_identity", "color_identity '{x}' is not a colour identity"),
+    ({"format": "chess"}, "format", "bad format: unknown format 'chess'"),
+    ({"roles": ["dancing"]}, "roles", "bad roles: unknown role 'dancing'"),
+])
+def test_a_bad_filter_is_named_with_the_fix(filters: dict, argument: str, expected: str):
+    with pytest.raises(SearchArgumentError) as caught:
+        search_filters(**filters)
+    assert caught.value.argument == argument and expected in str(caught.value)
+
+
+def test_each_surface_gets_its_own_spelling_of_the_same_message():
+    with pytest.raises(SearchArgumentError) as caught:
+        search_filters(mana_value_min=5, mana_value_max=2)
+    error = caught.value
+    assert error.message({"mana_value_min": "--mv-min", "mana_value_max": "--mv-max"}).startswith(
+        "--mv-min (5) is above --mv-max (2)")
+    assert error.message({"mana_value_min": "mv_min", "mana_value_max": "mv_max"}).startswith("mv_min (5) is above")
+
+
+def test_good_filters_are_normalised():
+    filters = search_filters(" bg ", " Commander ", ["creature", " "], 0, 3, [" Ramp "])
+    assert filters == Filters(color_identity="bg", format="commander", types=("creature",), mana_value_min=0.0,
+                              mana_value_max=3.0, roles=("ramp",))
+
+
+def test_an_empty_query_needs_a_filter_and_one_to_four_queries():
+    with pytest.raises(SearchArgumentError, match="every query is empty"):
+        search_queries(["", "  "], Filters())
+    assert search_queries("", Filters(roles=("ramp",))) == [""]
+    with pytest.raises(SearchArgumentError, match="1 to 4 queries, not 5"):
+        search_queries(["a"] * 5, Filters())
+
+
+def test_a_limit_above_the_maximum_is_capped_with_a_note_and_below_one_is_an_error():
+    assert search_page(500, 2, 50) == (50, 2, ["500 results per page is above the maximum; showing 50 per page "
+                                                "(ask for the next page for more)"])
+    assert search_page(10, 1, 50) == (10, 1, [])
+    for limit, page, argument in ((0, 1, "limit"), (10, 0, "page")):
+        with pytest.raises(SearchArgumentError) as caught:
+            search_page(limit, page, 50)
+        assert caught.value.argument == argument
+
+
+def test_a_syntax_error_says_which_query_and_where(engine):
+    with pytest.raises(SearchArgumentError) as caught:
+        run_search(engine, ["draw a card", 't:instant o:"draw'], FilterArguments())
+    message = str(caught.value)
+    assert message.startswith("bad query #2: unclosed quote (at character 13):\nt:instant o:\"draw\n            ^\n")
+    assert caught.value.details["position"] == 12
+
+
+def test_excluded_names_that_match_no_card_are_a_note(engine):
+    call = run_search(engine, "deals 3 damage", exclude=["Lightning Bolt", "Not A Real Card"], limit=5)
+    assert call.page.results and "Lightning Bolt" not in [r.card.name for r in call.page.results]
+    assert call.notes == ["exclude: no card named 'Not A Real Card' (left in the search)"]
