@@ -138,3 +138,11 @@ def test_shipped_sets_load_with_every_label_resolved(db):
         query_set = load_queries(QUERY_DIR / f"{name}.jsonl", db)
         assert not query_set.warnings
         assert all(2 in q.gains.values() for q in query_set.queries)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["players", "tags"])
+def test_every_label_is_what_its_rule_rebuilds(db, name):
+    for query in rows(name):
+        relevant, graded = apply_rule(db, LabelRule.from_json(query["labeling_rule"]))
+        assert relevant == query["relevant_names"] and graded == query["graded_names"], query["id"]

@@ -238,3 +238,18 @@ def test_label_rebuild_script_fills_labels_from_the_rules(tmp_path):
     assert rebuilt["split"] in ("dev", "test")
     follower = json.loads(paraphrase.read_text())
     assert follower["relevant_names"] == expected and follower["split"] == rebuilt["split"]
+
+
+def test_names_parallel_to_ids_are_the_fallback_for_ids_the_store_lacks(small_db, tmp_path):
+    bolt = small_db.find("Lightning Bolt")
+    row = {"set": "players", "id": "p1", "query": "red burn", "filters": "{}", "origin": None, "source": "x",
+           "labeling_rule": "", "relevant": [bolt.oracle_id, "syn:0000", "syn:1111"],
+           "relevant_names": ["Lightning Bolt", "Shivan Dragon", "No Such Card"],
+           "graded": [{"oracle_id": "syn:0000", "grade": 2}], "graded_names": ["Shivan Dragon"]}
+    path = tmp_path / "players.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    query_set = load_queries(path, small_db)
+    query = query_set.queries[0]
+    assert query.gains == {small_db.names.find("Lightning Bolt"): 1, small_db.names.find("Shivan Dragon"): 2}
+    assert query.unknown == ("syn:1111",) and query.labelled == 3
+    assert query_set.warnings == ["p1: 1 of 3 labelled cards are not in this store (e.g. syn:1111)"]

@@ -1,8 +1,9 @@
 """Query files in the seed's ``queries`` schema (Parquet or JSONL), resolved against a card store.
 
 Columns: set, id, query, relevant (oracle ids), graded ({oracle_id, grade}), filters (JSON), origin, source,
-labeling_rule. Grimoire's extension ``relevant_names`` / ``graded_names`` names cards instead of ids, for
-stores whose ids are synthetic; an optional ``split`` (dev/test) says which queries may be tuned on.
+labeling_rule. Grimoire's extension ``relevant_names`` / ``graded_names`` names the cards, instead of the ids or
+as lists parallel to them (then a name is the fallback for an id the store lacks, e.g. the bundled snapshot's
+synthetic ids on a Scryfall store); an optional ``split`` (dev/test) says which queries may be tuned on.
 """
 
 from __future__ import annotations
