@@ -39,7 +39,7 @@ _FUNNY_TEXT = re.compile(
 # artists, borders, the match, errata. Learned from the Mystery Booster test cards (mtg.wiki,
 # "Mystery Booster/Test cards") and the Un-sets; real cards say "outside the game", never "sideboard".
 _FUNNY_WORLD = re.compile(
-    r"\bduring deckbuilding\b|\b(?:write|writes|written|write down)\b|\bsideboards?\b|\bart by\b|\bplaytest(?:er|ers)?\b"
+    r"\bduring deckbuilding\b|\b(?:write|writes|written)\b|\bsideboards?\b|\bart by\b|\bplaytest(?:er|ers)?\b"
     r"|\b(?:the|this) match\b|\b(?:white|black|silver)-bordered\b|\berrata\b|\brule zero\b|\bbuddy list\b"
     r"|\bpost a picture\b|\bsigned (?:card|spell|land|by)\b|\ba signed\b|\(treat conjured cards like cards\.\)",
     re.IGNORECASE)
