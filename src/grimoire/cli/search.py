@@ -31,8 +31,12 @@ def _print_page(page, as_json: bool, query: str) -> None:
     if as_json:
         print(json.dumps({"query": query, "total": page.total, "page": page.page, "limit": page.limit,
                           "mode": page.mode, "notes": page.notes,
+                          "readings": [reading.as_json() for reading in page.readings],
                           "results": [result_json(r) for r in page.results]}, indent=1, ensure_ascii=False))
         return
+    for reading in page.readings:
+        if reading.line():
+            print(reading.line() + "   (--literal to search the words as typed)")
     for note in page.notes:
         print(f"note: {note}", file=sys.stderr)
     if not page.results:
@@ -61,7 +65,8 @@ def cmd_search(args: argparse.Namespace) -> int:
     queries = args.query
     try:
         page = engine.search(queries if len(queries) > 1 else queries[0], filters=_filters(args), page=args.page,
-                             limit=args.limit, mode=args.mode, include_funny=args.include_funny)
+                             limit=args.limit, mode=args.mode, include_funny=args.include_funny,
+                             literal=args.literal)
     except (QuerySyntaxError, ValueError) as exc:
         return _search_error(exc)
     _print_page(page, args.json, " | ".join(queries))
@@ -94,6 +99,9 @@ def add_commands(commands) -> None:
     search.add_argument("query", nargs="+", help="one to four queries (quote each)")
     _add_result_options(search)
     search.add_argument("--mode", choices=("hybrid", "bm25", "dense"), default="hybrid")
+    search.add_argument("--literal", action="store_true",
+                        help="search the words as typed: do not read colour, type, cost or format words as filters "
+                             "(quoting words does the same for those words)")
     search.set_defaults(run=cmd_search)
 
     similar = commands.add_parser("similar", help="cards whose rules text is closest to a card's")

@@ -204,6 +204,7 @@ def page_answer(page: SearchPage, title: str, notes: Sequence[str] = ()) -> Call
     else:
         header = f"{title}: no cards match. Loosen a filter or reword the query."
     lines = [header]
+    lines.extend(reading.line() for reading in page.readings if reading.line())
     if matched:
         lines.append("filters applied: " + " ".join(matched))
     lines.extend(f"note: {note}" for note in notes)
@@ -211,6 +212,7 @@ def page_answer(page: SearchPage, title: str, notes: Sequence[str] = ()) -> Call
     text = "\n".join(lines) + ("\n\n" + "\n\n".join(blocks) if blocks else "")
     structured = {"total": page.total, "page": page.page, "limit": page.limit, "has_more": has_more,
                   "mode": page.mode, "filters_applied": list(matched), "notes": notes,
+                  "readings": [reading.as_json() for reading in page.readings],
                   "results": [result_json(r) for r in page.results]}
     return _answer(text, structured)
 
@@ -298,6 +300,9 @@ class GrimoireTools:
                         "back. Unknown names are reported, not fatal.")] = None,
         limit: LimitArg = DEFAULT_LIMIT,
         page: PageArg = 1,
+        literal: Annotated[bool, Field(
+            description="True: search the words as typed. By default colour, type, cost and format words are read "
+                        "as filters (shown as 'read as: ...'), and 'cards like X' finds cards similar to X.")] = False,
     ) -> CallToolResult:
         """Find Magic cards by what they do, ranked by relevance.
 
@@ -325,7 +330,8 @@ class GrimoireTools:
             exclude = list(exclude or ())
             unknown = [name for name in exclude if engine.db.names.find(name) is None]
             try:
-                result = engine.search(query_list, filters=filters, page=page, limit=limit, exclude=exclude)
+                result = engine.search(query_list, filters=filters, page=page, limit=limit, exclude=exclude,
+                                       literal=literal)
             except QuerySyntaxError as exc:
                 raise _syntax_error(exc, query_list, "query") from exc
         except ToolInputError as exc:

@@ -69,7 +69,8 @@ def _page_json(page, query: str) -> dict:
     matched = page.results[0].matched if page.results else ()
     return {"query": query, "total": page.total, "page": page.page, "limit": page.limit, "mode": page.mode,
             "has_more": page.page * page.limit < page.total, "filters_applied": list(matched),
-            "notes": page.notes, "results": [result_json(r) for r in page.results]}
+            "notes": page.notes, "readings": [reading.as_json() for reading in page.readings],
+            "results": [result_json(r) for r in page.results]}
 
 
 def create_app(store: Path | None = None) -> FastAPI:
@@ -81,7 +82,8 @@ def create_app(store: Path | None = None) -> FastAPI:
     def search(q: str = "", id: str | None = None, format: str | None = None,  # noqa: A002 - Scryfall's names
                type: Annotated[list[str] | None, Query()] = None, mv_min: float | None = None,  # noqa: A002
                mv_max: float | None = None, role: Annotated[list[str] | None, Query()] = None,
-               page: Annotated[int, Query(ge=1)] = 1, limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = 20):
+               page: Annotated[int, Query(ge=1)] = 1, limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = 20,
+               literal: bool = False):
         try:
             filters = structured_filters(id or None, format or None, type, mv_min, mv_max, role)
         except ToolInputError as exc:
@@ -89,7 +91,7 @@ def create_app(store: Path | None = None) -> FastAPI:
         if not q.strip() and filters == Filters():
             return _bad_request("say what the card should do, or give a filter", query=q, position=0)
         try:
-            result = library.engine.search(q, filters=filters, page=page, limit=limit)
+            result = library.engine.search(q, filters=filters, page=page, limit=limit, literal=literal)
         except QuerySyntaxError as exc:
             return _bad_request(exc.message, position=exc.position, query=exc.query)
         return _page_json(result, q)
