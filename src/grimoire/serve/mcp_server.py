@@ -128,6 +128,7 @@ class Library:
                     except QuerySyntaxError:  # a field this store lacks
                         pass
                 engine.db.names.suggest("lightning bolt", limit=1)
+                engine.read("pauper removal for my Atraxa deck")  # the reader's commander names and formats
                 self._engine = engine
             return self._engine
 
@@ -550,7 +551,7 @@ def build_server(library: Library | None = None) -> MCPServer:
 def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | None = None) -> None:
     """Run the server over stdio (default) or streamable HTTP on 127.0.0.1:``port`` (path ``/mcp``)."""
     library = Library(store)
-    library.warm_in_background()
+    library.engine  # noqa: B018 - warm before the server announces itself, so the first call is as fast as the rest
     server = build_server(library)
     if http:
         server.run("streamable-http", host="127.0.0.1", port=port)
