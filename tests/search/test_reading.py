@@ -68,6 +68,11 @@ def test_a_commander_named_in_a_deck_request_gives_its_colour_identity(reader):
     ("instant or sorcery that draws two cards", "(t:instant or t:sorcery)"),
     ("mana rocks", "t:artifact"),
     ("mana dorks", "t:creature"),
+    ("elf lords", "t:creature"),
+    ("red rituals", "id<=r (t:instant or t:sorcery)"),
+    ("black discard spells", "id<=b (t:instant or t:sorcery)"),
+    ("creature spells", "t:creature"),
+    ("cards that copy spells", ""),
 ])
 def test_type_words_read_as_card_types(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -148,6 +153,11 @@ def test_a_name_inside_a_request_is_protected_and_named(reader):
     assert words_left(reader, "infinite combo with Thassa's Oracle") == "infinite combo with"
     assert reader.read("green cards like White Knight").like == "White Knight"
     assert reader.read("green cards like White Knight").syntax == 'like:"White Knight" id<=g'
+
+
+def test_a_lower_case_word_that_happens_to_be_a_card_name_is_a_word(reader):
+    reading = reader.read("red card draw that exiles the top of my library")
+    assert reading.named == () and reading.syntax == "id<=r"
 
 
 def test_quoted_phrases_and_syntax_values_are_never_read(reader):

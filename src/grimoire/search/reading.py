@@ -66,7 +66,10 @@ _TYPE_WORDS = {
     "sagas": "saga", "vehicle": "vehicle", "vehicles": "vehicle", "battle": "battle",
 }
 # Player nouns that name a card type with a function: the type is a filter, the function words still rank.
-_TYPED_NOUNS = {"rock": "artifact", "rocks": "artifact", "dork": "creature", "dorks": "creature"}
+_TYPED_NOUNS = {"rock": "artifact", "rocks": "artifact", "dork": "creature", "dorks": "creature", "lord": "creature",
+                "lords": "creature"}
+# "burn spells", "discard spells", "rituals": in players' speech a spell is an instant or a sorcery.
+_SPELL_NOUNS = frozenset({"spell", "spells", "ritual", "rituals"})
 _ALWAYS_READ_FORMATS = ("pauper", "legacy", "vintage", "modern", "pioneer", "premodern", "oldschool")
 _FORMAT_ALIASES = {"edh": "commander", "cedh": "commander", "pedh": "paupercommander"}
 _TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "similar to", "cards similar to",
@@ -227,9 +230,9 @@ class Reader:
     def _single_word_name_wanted(self, state: _State, index: int) -> bool:
         """A one-word name ("Counterspell", "Atraxa") counts only where a name is expected."""
         previous, following = _before(state, index, 1), _after(state, index + 1)
-        if previous in ("like", "to", "my") or following.startswith(("but cheaper", "deck")):
+        if previous in ("like", "to") or following.startswith(("but cheaper", "deck")):
             return True
-        return state.words[index].text[:1].isupper() and previous in ("with", "for", "of")
+        return state.words[index].text[:1].isupper() and previous in ("with", "for", "of", "my")
 
     def _name_role(self, state: _State, start: int, stop: int, row: int) -> None:
         before, after = _before(state, start, 3), _after(state, stop, 3)
@@ -448,7 +451,8 @@ def _colors(reader: Reader, state: _State) -> None:
 
 
 _TYPE_NAMES = "|".join(sorted(_TYPE_WORDS, key=len, reverse=True))
-_TYPES = re.compile(rf"(?:mana )?(?:rocks?|dorks?)|({_TYPE_NAMES})(?:(?: or | and | ?/ ?)({_TYPE_NAMES}))?")
+_TYPES = re.compile(rf"(?:mana )?(?:rocks?|dorks?)|lords?|(spells?|rituals?)|"
+                    rf"({_TYPE_NAMES})(?:(?: or | and | ?/ ?)({_TYPE_NAMES}))?")
 
 
 def _types(reader: Reader, state: _State) -> None:
@@ -457,12 +461,18 @@ def _types(reader: Reader, state: _State) -> None:
         if _is_object(state, first) or _after(state, last, 1) in _OBJECT_NOUNS or \
                 _after(state, last, 1).startswith("speed"):
             continue
-        if not match.group(1):
+        if match.group(1):
+            if first and state.words[first - 1].lower in _TYPE_WORDS:
+                continue  # "creature spells" are creatures
+            state.take(first, last, "(t:instant or t:sorcery)", "type")
+            state.words[first].used = match.group(1) in ("spell", "spells")
+            continue
+        if not match.group(2):
             state.take(first, last, f"t:{_TYPED_NOUNS[match.group().split()[-1]]}", "type")
             for word in state.words[first:last]:
                 word.used = False  # "mana rocks" still ranks by its words: the type is only half of it
             continue
-        kinds = [_TYPE_WORDS[match.group(1)]] + ([_TYPE_WORDS[match.group(2)]] if match.group(2) else [])
+        kinds = [_TYPE_WORDS[match.group(2)]] + ([_TYPE_WORDS[match.group(3)]] if match.group(3) else [])
         joined = " or " in match.group() or "/" in match.group()
         kinds = list(dict.fromkeys(kinds))
         syntax = (f"(t:{kinds[0]} or t:{kinds[1]})" if joined and len(kinds) > 1
