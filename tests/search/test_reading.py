@@ -80,7 +80,9 @@ def test_type_words_read_as_card_types(reader, query, expected):
 
 @pytest.mark.parametrize("query", ["blue cards that steal creatures", "artifact removal", "creature removal",
                                    "land destruction", "destroy target black creature", "protection from red",
-                                   "adds black mana", "tokens that make creatures bigger", "instant speed removal"])
+                                   "adds black mana", "tokens that make creatures bigger", "instant speed removal",
+                                   "find an artifact from my deck", "kill a planeswalker",
+                                   "make each opponent sacrifice a creature"])
 def test_a_type_or_colour_the_card_acts_on_is_not_a_filter(reader, query):
     reading = reader.read(query)
     assert all(chip.kind != "type" for chip in reading.chips), reading.chips
@@ -158,6 +160,7 @@ def test_a_name_inside_a_request_is_protected_and_named(reader):
 def test_a_lower_case_word_that_happens_to_be_a_card_name_is_a_word(reader):
     reading = reader.read("red card draw that exiles the top of my library")
     assert reading.named == () and reading.syntax == "id<=r"
+    assert reader.read("ways to sacrifice my own creatures").named == ()
 
 
 def test_quoted_phrases_and_syntax_values_are_never_read(reader):

@@ -45,6 +45,8 @@ _OBJECT_MARKERS = frozenset({
     "cast", "casting", "play", "playing", "pump", "buff", "animate", "give", "gives", "more", "extra", "matter",
     "add", "adds", "produce", "produces",
 })
+_DETERMINERS = frozenset({"a", "an", "any", "another", "one", "two", "three", "up", "specific", "single", "each",
+                          "every", "all", "target", "nonland", "noncreature", "opposing", "own", "the", "some"})
 # Words that open a clause about what the card does; a type word after them is what it acts on.
 _CLAUSE_WORDS = frozenset({"that", "which", "who", "to", "with", "against", "from", "of", "into", "onto", "for",
                            "when", "whenever", "if", "than", "vs", "versus", "without"})
@@ -230,7 +232,10 @@ class Reader:
     def _single_word_name_wanted(self, state: _State, index: int) -> bool:
         """A one-word name ("Counterspell", "Atraxa") counts only where a name is expected."""
         previous, following = _before(state, index, 1), _after(state, index + 1)
-        if previous in ("like", "to") or following.startswith(("but cheaper", "deck")):
+        if _before(state, index, 1) == "like" or _before(state, index, 2).endswith(("similar to", "alternatives to",
+                                                                                   "alternative to")):
+            return True
+        if following.startswith(("but cheaper", "deck")):
             return True
         return state.words[index].text[:1].isupper() and previous in ("with", "for", "of", "my")
 
@@ -373,11 +378,13 @@ def _in_clause(state: _State, index: int) -> bool:
 
 
 def _is_object(state: _State, index: int) -> bool:
-    """Whether the words before make this one what the card acts on ("destroy target black creature")."""
-    previous = [w.lower for w in state.words[max(0, index - 2): index]]
-    if len(previous) == 2 and previous[1] in _SINGLE_COLORS:
-        previous = previous[:1]
-    return bool(previous) and previous[-1] in _OBJECT_MARKERS or _in_clause(state, index)
+    """Whether the words before make this one what the card acts on ("destroy target black creature", "find an
+    artifact"): the first word before it, past articles, numbers and colours, is an action or a preposition."""
+    previous = index - 1
+    while previous >= 0 and (state.words[previous].lower in _DETERMINERS or
+                             state.words[previous].lower in _SINGLE_COLORS):
+        previous -= 1
+    return previous >= 0 and state.words[previous].lower in _OBJECT_MARKERS or _in_clause(state, index)
 
 
 def _matches(state: _State, pattern: re.Pattern):
