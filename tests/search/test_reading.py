@@ -193,6 +193,8 @@ def test_like_and_cheaper(reader):
     assert cheaper.like == "Rhystic Study" and cheaper.syntax == 'like:"Rhystic Study" mv<3'
     assert reader.read("cards like counterspell").like == "Counterspell"
     assert reader.read("Swords to Plowshares alternatives").like == "Swords to Plowshares"
+    assert reader.read("Mind Control effects").like == "Mind Control"
+    assert reader.read("blue Mana Drain like effects").syntax == 'like:"Mana Drain" id<=u'
 
 
 def test_a_bad_query_keeps_its_error_position(reader):

@@ -243,8 +243,10 @@ class Reader:
         before, after = _before(state, start, 3), _after(state, stop, 3)
         trigger = next((t for t in _TRIGGERS_LIKE if f" {before}".endswith(f" {t}")), None)
         cheaper = re.match(r"(but |only |just )?(cheaper|for less)\b", after)
-        if not trigger and re.match(r"(alternatives?|replacements?|substitutes?)\b", after):
-            stop += 1
+        following = re.match(r"(alternatives?|replacements?|substitutes?|effects?|like effects?|style effects?|"
+                             r"style cards)\b", after)
+        if not trigger and following:
+            stop += len(following.group().split())
             trigger = ""
         if trigger is not None or cheaper:
             state.like = row
@@ -444,7 +446,8 @@ _COLORS = re.compile(rf"(?:mono[- ]?)?({_COLOR_LIST})|({'|'.join(_GROUPS)})|(col
 def _colors(reader: Reader, state: _State) -> None:
     """A colour word names the colour identity the card fits in: "white" is ``id<=w``, "Esper" ``id<=wub``."""
     for match, first, last in list(_matches(state, _COLORS)):
-        if _is_object(state, first) or _after(state, last, 1) in ("mana", "source", "sources", "devotion"):
+        next_word = "" if last == len(state.words) or state.words[last].protected else state.words[last].lower
+        if _is_object(state, first) or next_word in ("mana", "source", "sources", "devotion"):
             continue
         if match.group(1) or match.group(2) or match.group(3):
             syntax = f"id<={_identity_letters(match.group().removeprefix('mono').lstrip('- '))}"
