@@ -278,3 +278,25 @@ def test_playtest_cards_are_hidden_by_default_and_found_with_is_funny(snapshot_e
     funny = snapshot_engine.search("is:funny draw a card unless that player pays", limit=20)
     assert "White Rhystic Study" in [r.card.name for r in funny.results]
     assert not np.any(snapshot_engine.db.columns.is_funny[[r.row for r in study.results]] == 1)
+
+
+def test_words_in_parentheses_are_not_read_and_what_runs_always_parses(reader):
+    import random
+
+    from grimoire.search.query import QuerySyntaxError, parse
+
+    assert reader.read("(instant or sorcery) draw").chips == ()
+    assert reader.read("esper and instants").query.split() == ["id<=wub", "t:instant"]
+    vocabulary = ("white mono-green Selesnya four-colour for my Atraxa deck instants or and sorcery creatures "
+                  "equipment legendary cheap 2 mana under 3 or less big free commander pauper 4 power 2/2 like "
+                  "Rhystic Study but cheaper with Thassa's Oracle that destroy spells rocks - ( ) o:red id<=u").split()
+    generator = random.Random(14)
+    for _ in range(1500):
+        query = " ".join(generator.choice(vocabulary) for _ in range(generator.randint(1, 9)))
+        try:
+            parse(query)
+        except QuerySyntaxError:
+            continue
+        ran = reader.read(query).query
+        if ran.strip():
+            parse(ran)  # the reading never turns a good query into a bad one

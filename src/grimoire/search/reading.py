@@ -14,7 +14,7 @@ from functools import cached_property
 from grimoire.cards.model import FORMATS
 from grimoire.cards.names import fold
 from grimoire.cards.store import CardDB
-from grimoire.search.query import COLOR_NAMES, And, Filter, Node, Not, Or, Text, parse
+from grimoire.search.query import COLOR_NAMES, And, Filter, Node, Not, Or, QuerySyntaxError, Text, parse
 
 MAX_NAME_WORDS = 8
 _WUBRG = "wubrg"
@@ -174,7 +174,7 @@ class Reader:
         typed = query
         query, prose = _prose_or(query)
         node = parse(query) if query.strip() else None
-        words = [_Word(t.text, t.position, t.position + len(t.text)) for t in _top_words(node)] if node else []
+        words = [_Word(t.text, t.position, t.position + len(t.text)) for t in _top_words(node, query)] if node else []
         if not words and not prose:
             return Reading(typed, typed)
         state = _State(words, chips=prose)
@@ -189,7 +189,9 @@ class Reader:
                 if chip not in chips:
                     _release(state, chip)
         _drop_filler(state)
-        rest = _without(query, [w for w in words if w.used])
+        rest = _drop_dangling_operators(_without(query, [w for w in words if w.used]))
+        if rest is None:
+            return Reading(typed, typed)
         runs = " ".join(part for part in (rest, *(c.syntax for c in chips if c.kind != "like")) if part)
         like = self.db.columns.name[state.like] if state.like is not None else None
         named = tuple(self.db.columns.name[row] for row in state.named)
@@ -320,10 +322,35 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
     return "".join(characters), chips
 
 
-def _top_words(node: Node) -> list[Text]:
-    """The bare words at the top of the query (not quoted, not under a negation or an ``or``)."""
+def _top_words(node: Node, query: str) -> list[Text]:
+    """The bare words at the top of the query (not quoted, not in parentheses, not under a negation or an ``or``)."""
     children = node.children if isinstance(node, And) else (node,)
-    return [child for child in children if isinstance(child, Text) and not child.phrase]
+    depth = _paren_depths(query)
+    return [child for child in children if isinstance(child, Text) and not child.phrase and not depth[child.position]]
+
+
+def _paren_depths(query: str) -> list[int]:
+    """How many parentheses are open at each character (quoted text does not count)."""
+    depths, depth, quoted = [], 0, False
+    for ch in query:
+        quoted = not quoted if ch == '"' else quoted
+        depth += (ch == "(") - (ch == ")") if not quoted else 0
+        depths.append(depth)
+    return depths
+
+
+def _drop_dangling_operators(query: str) -> str | None:
+    """Blank an ``and`` left without a term on one side once the words around it were read; ``None`` when what is
+    left does not parse (then nothing is read)."""
+    for _ in range(query.lower().count("and") + 1):
+        try:
+            parse(query) if query.strip() else None
+            return query
+        except QuerySyntaxError as error:
+            if query[error.position: error.position + 3].lower() != "and":
+                return None
+            query = query[: error.position] + "   " + query[error.position + 3:]
+    return None
 
 
 def _explicit_kinds(node: Node) -> frozenset[str]:
