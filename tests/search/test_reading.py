@@ -250,6 +250,12 @@ def test_cards_like_rhystic_study(snapshot_engine):
     assert "Mystic Remora" in names  # the other "draw unless they pay" enchantment
 
 
+def test_cards_like_a_card_with_more_words_rank_by_both(snapshot_engine):
+    page = snapshot_engine.search("cards like Rhystic Study that make treasure", limit=10)
+    names = [r.card.name for r in page.results]
+    assert "Rhystic Study" not in names and "Smothering Tithe" in names  # a tax on opponents that makes Treasure
+
+
 def test_cheaper_than_a_card(snapshot_engine):
     page = snapshot_engine.search("Rhystic Study but cheaper", limit=10)
     assert page.results and all(r.card.mana_value < 3 for r in page.results)

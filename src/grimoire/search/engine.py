@@ -298,9 +298,9 @@ class SearchEngine:
             return Reading(query, query)
         return self.reader.read(query, explicit=filters.kinds() if filters else frozenset())
 
-    def _named_text(self, reading: Reading) -> str:
+    def _named_text(self, names: Sequence[str]) -> str:
         """The rules text of the cards named inside a request: they rank by what they do, not by their name."""
-        rows = [self.db.names.find(name) for name in reading.named]
+        rows = [self.db.names.find(name) for name in names]
         return " ".join(self.db.columns.oracle_text[row] for row in rows if row is not None)
 
     # -- public API --------------------------------------------------------------------------------------
@@ -321,7 +321,7 @@ class SearchEngine:
         limit = max(1, min(int(limit), MAX_LIMIT))
         page = max(1, int(page))
         readings = [self.read(query, filters, literal=literal) for query in query_list]
-        if len(readings) == 1 and readings[0].like:
+        if len(readings) == 1 and readings[0].like and not self._parse(readings[0].query, filters)[1]:
             result = self.similar_to(readings[0].like, query=readings[0].query, filters=filters, page=page,
                                      limit=limit, include_funny=include_funny, exclude=exclude)
             result.readings, result.notes = readings, [*readings[0].notes, *result.notes]
@@ -331,9 +331,9 @@ class SearchEngine:
         for reading in readings:
             query = reading.query
             node, text_parts = self._parse(query, filters)
-            text = " ".join([*text_parts, self._named_text(reading)]).strip()
-            mask, matched = self.filter_mask(node, query, include_funny=include_funny,
-                                             exclude=[*exclude, *reading.named])
+            named = [*reading.named, *([reading.like] if reading.like else [])]  # "like X" with more words
+            text = " ".join([*text_parts, self._named_text(named)]).strip()
+            mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=[*exclude, *named])
             if text:
                 rows, scores, lexical, semantic = self.rank(text, mask, mode)
             else:
