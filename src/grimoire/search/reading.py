@@ -70,14 +70,11 @@ _TYPE_WORDS = {
 # Player nouns that name a card type with a function: the type is a filter, the function words still rank.
 _TYPED_NOUNS = {"rock": "artifact", "rocks": "artifact", "dork": "creature", "dorks": "creature", "lord": "creature",
                 "lords": "creature"}
-# "burn spells", "discard spells", "rituals": in players' speech a spell is an instant or a sorcery.
-_SPELL_NOUNS = frozenset({"spell", "spells", "ritual", "rituals"})
 _ALWAYS_READ_FORMATS = ("pauper", "legacy", "vintage", "modern", "pioneer", "premodern", "oldschool")
 _FORMAT_ALIASES = {"edh": "commander", "cedh": "commander", "pedh": "paupercommander"}
 _TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "similar to", "cards similar to",
                   "alternatives to", "alternative to", "alternatives for", "replacement for", "replacements for",
                   "like", "instead of")
-_TRIGGERS_DECK = ("for my", "in my", "for a", "for an", "for", "in")
 _FILLER = frozenset({"cards", "card", "ones", "spells", "stuff"})
 
 
@@ -498,7 +495,7 @@ def _types(reader: Reader, state: _State) -> None:
         if _is_object(state, first) or _after(state, last, 1) in _OBJECT_NOUNS or \
                 _after(state, last, 1).startswith("speed"):
             continue
-        if match.group(1):
+        if match.group(1):  # "burn spells", "rituals": in players' speech a spell is an instant or a sorcery
             if first and state.words[first - 1].lower in _TYPE_WORDS:
                 continue  # "creature spells" are creatures
             state.take(first, last, "(t:instant or t:sorcery)", "type")
