@@ -314,8 +314,8 @@ class GrimoireTools:
         them over words for colours, types, costs and formats. Player words for them ("white removal
         instant", "under 3 mana", "for my Atraxa deck", "cards like Rhystic Study") are read as filters too,
         shown as "read as: ..." in the answer; set literal to search the words as typed. Give several
-        phrasings of the same need as separate queries (up to 4) to widen recall. Put the current deck's card names in `exclude`. Results come
-        10 per page by default; ask for page=2 for more rather than a large limit. Each result gives the card's
+        phrasings of the same need as separate queries (up to 4) to widen recall. Put the current deck's card
+        names in `exclude`. Results come 10 per page by default; ask for page=2 for more rather than a large limit. Each result gives the card's
         cost, mana value, colours, identity, type, rules text of every face, roles and legality.
         """
         try:
