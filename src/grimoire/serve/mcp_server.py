@@ -309,11 +309,11 @@ class GrimoireTools:
 
         Write what the card should do in plain words ("return a creature card from your graveyard to your hand");
         they rank results by wording and meaning. Use Scryfall syntax for anything that must hold: t:creature,
-        id<=bg, c:r, mv<=3, pow>=4, f:commander, o:"draw a card", kw:flying, is:commander, role:ramp, -t:land, `a or
-        b`. Syntax and the structured filters are hard constraints: results never violate them, so prefer them over
-        words for colours, types, costs and formats. Player words for them ("white removal instant", "under 3 mana",
-        "for my Atraxa deck", "cards like Rhystic Study") are read as filters too, shown as "read as: ..." in the
-        answer; set literal to search the words as typed. Give several phrasings of the same need as separate
+        id<=bg, c:r, mv<=3, pow>=4, f:commander, o:"draw a card", kw:flying, is:commander, role:ramp, -t:land,
+        `a or b`. Syntax and the structured filters are hard constraints: results never violate them, so prefer them
+        over words for colours, types, costs and formats. Player words for them ("white removal instant", "under 3
+        mana", "for my Atraxa deck", "cards like Rhystic Study") are read as filters too, shown as "read as: ..." in
+        the answer; set literal to search the words as typed. Give several phrasings of the same need as separate
         queries (up to 4) to widen recall. Put the current deck's card names in `exclude`. Results come 10 per page
         by default; ask for page=2 for more rather than a large limit. Each result gives the card's cost, mana
         value, colours, identity, type, rules text of every face, roles and legality.
