@@ -89,6 +89,15 @@ def test_a_type_or_colour_the_card_acts_on_is_not_a_filter(reader, query):
     assert "red" not in reading.syntax and "id<=b" not in reading.syntax
 
 
+@pytest.mark.parametrize("query", ["creatures you control get +1/+1", "target creature gets +3/+3 until end of turn",
+                                   "enchanted creature gets +2/+2 and has flying", "create a 1/1 white Soldier "
+                                   "creature token", "copy target instant or sorcery spell", "copy target instant "
+                                   "sorcery spell", "put -1/-1 counters on target creature", "return creature cards"])
+def test_rules_text_is_not_read(reader, query):
+    """Card wording names what the card acts on: the seed's rules-text queries must rank as they did."""
+    assert reader.read(query).chips == ()
+
+
 def test_blue_cards_that_steal_creatures_is_blue_and_ranks_by_the_rest(reader):
     assert syntax(reader, "blue cards that steal creatures") == "id<=u"
     assert words_left(reader, "blue cards that steal creatures") == "that steal creatures"

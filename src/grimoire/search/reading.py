@@ -43,10 +43,18 @@ _OBJECT_MARKERS = frozenset({
     "from", "vs", "versus", "all", "each", "other", "opponent's", "opponents'", "their", "enemy", "my", "your",
     "of", "to", "into", "onto", "with", "without", "for", "about", "tutor", "fetch", "find", "search", "reanimate",
     "cast", "casting", "play", "playing", "pump", "buff", "animate", "give", "gives", "more", "extra", "matter",
-    "add", "adds", "produce", "produces",
+    "add", "adds", "produce", "produces", "enchanted", "equipped", "attacking", "blocking", "tapped", "untapped",
+    "nontoken", "another", "dies", "die", "on", "at",
+})
+# Words after a type word that make it the subject of rules text ("creatures you control get +1/+1", "target
+# creature gets", "creature cards"), not the kind of card asked for.
+_RULES_TEXT_FOLLOWERS = frozenset({
+    "you", "your", "an", "opponents", "get", "gets", "gain", "gains", "have", "has", "can't", "cannot", "can",
+    "deal", "deals", "die", "dies", "enter", "enters", "attack", "attacks", "block", "blocks", "card", "cards",
+    "token", "tokens", "become", "becomes", "is", "are", "with", "without", "of",
 })
 _DETERMINERS = frozenset({"a", "an", "any", "another", "one", "two", "three", "up", "specific", "single", "each",
-                          "every", "all", "target", "nonland", "noncreature", "opposing", "own", "the", "some"})
+                          "every", "all", "nonland", "noncreature", "opposing", "own", "the", "some"})
 # Words that open a clause about what the card does; a type word after them is what it acts on.
 _CLAUSE_WORDS = frozenset({"that", "which", "who", "to", "with", "against", "from", "of", "into", "onto", "for",
                            "when", "whenever", "if", "than", "vs", "versus", "without"})
@@ -407,10 +415,17 @@ def _is_object(state: _State, index: int) -> bool:
     """Whether the words before make this one what the card acts on ("destroy target black creature", "find an
     artifact"): the first word before it, past articles, numbers and colours, is an action or a preposition."""
     previous = index - 1
-    while previous >= 0 and (state.words[previous].lower in _DETERMINERS or
-                             state.words[previous].lower in _SINGLE_COLORS):
+    while previous >= 0 and _modifies(state.words[previous].lower):
         previous -= 1
     return previous >= 0 and state.words[previous].lower in _OBJECT_MARKERS or _in_clause(state, index)
+
+
+def _modifies(word: str) -> bool:
+    """Articles, numbers, power/toughness, colours and types stand between an action and what it acts on."""
+    return word in _DETERMINERS or word in _SINGLE_COLORS or word in _TYPE_WORDS or bool(_STAT_WORD.match(word))
+
+
+_STAT_WORD = re.compile(r"^(\d+|x|\*)/(\d+|x|\*)$|^[+-]\d+/[+-]\d+$|^[+-]?\d+$")
 
 
 def _matches(state: _State, pattern: re.Pattern):
@@ -492,8 +507,11 @@ _TYPES = re.compile(rf"(?:mana )?(?:rocks?|dorks?)|lords?|(spells?|rituals?)|"
 def _types(reader: Reader, state: _State) -> None:
     """A type word names the card's type ("instant", "creatures") unless it is what the card acts on."""
     for match, first, last in list(_matches(state, _TYPES)):
-        if _is_object(state, first) or _after(state, last, 1) in _OBJECT_NOUNS or \
-                _after(state, last, 1).startswith("speed"):
+        following = _after(state, last, 1)
+        if _is_object(state, first) or following in _OBJECT_NOUNS or following.startswith("speed"):
+            continue
+        if following in _RULES_TEXT_FOLLOWERS and not match.group(1) and \
+                not (following == "with" and match.group(2) in ("creature", "creatures")):
             continue
         if match.group(1):  # "burn spells", "rituals": in players' speech a spell is an instant or a sorcery
             if first and state.words[first - 1].lower in _TYPE_WORDS:
