@@ -1,8 +1,9 @@
 """Round-trip latency of the MCP server's ``search_cards``, as an agent sees it.
 
-Starts ``python -m grimoire serve mcp`` over stdio with the MCP SDK's client, waits for the server to warm up,
-then times ~30 varied searches (plain words, syntax, structured filters, several queries, paging) and prints
-p50/p90. Target: p50 <= 30 ms. Run: ``python benchmarks/mcp_latency.py [--repeats N]``.
+Starts ``python -m grimoire serve mcp`` over stdio with the MCP SDK's client, times the start (the server warms
+before it answers ``initialize``) and the first call after it (target: <= 1 s), then times ~30 varied searches
+(plain words, syntax, structured filters, several queries, paging) and prints p50/p90. Target: p50 <= 30 ms.
+Run: ``python benchmarks/mcp_latency.py [--repeats N]``.
 """
 
 from __future__ import annotations
@@ -57,13 +58,17 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def measure(repeats: int) -> list[float]:
-    # The SDK passes only a few environment variables to the server; hand on GRIMOIRE_HOME, if set.
-    env = {"GRIMOIRE_HOME": os.environ["GRIMOIRE_HOME"]} if os.environ.get("GRIMOIRE_HOME") else None
+    # The SDK passes only a few environment variables to the server; hand on GRIMOIRE_HOME and PYTHONPATH, if set.
+    env = {key: os.environ[key] for key in ("GRIMOIRE_HOME", "PYTHONPATH") if os.environ.get(key)} or None
     params = StdioServerParameters(command=sys.executable, args=["-m", "grimoire", "serve", "mcp"], env=env)
+    launched = time.perf_counter()
     async with Client(params, read_timeout_seconds=120) as client:
+        print(f"process start to initialize answered (the server warms first): "
+              f"{1000 * (time.perf_counter() - launched):.0f} ms")
         start = time.perf_counter()
-        await client.call_tool("search_cards", {"queries": ["warm up"]})  # waits for the server's warm-up
-        print(f"first call (includes the server's warm-up): {1000 * (time.perf_counter() - start):.0f} ms")
+        await client.call_tool("search_cards", {"queries": ["white removal instant"]})
+        print(f"first search_cards call after initialize (target <= 1000 ms): "
+              f"{1000 * (time.perf_counter() - start):.0f} ms")
         timings = []
         for _ in range(repeats):
             for arguments in CALLS:

@@ -53,6 +53,13 @@ def test_search_finds_cards_by_words(home):
     assert "Lightning Bolt" in result.stdout
 
 
+def test_search_shows_its_reading_and_literal_turns_it_off(home):
+    read = run("search", "white removal instant", "-n", "5", env_home=home)
+    assert read.returncode == 0 and read.stdout.startswith("read as: id<=w t:instant")
+    literal = run("search", "white removal instant", "-n", "5", "--literal", "--json", env_home=home)
+    assert json.loads(literal.stdout)["readings"][0]["chips"] == []
+
+
 def test_data_info_reports_the_snapshot(home):
     result = run("data", "info", env_home=home)
     assert result.returncode == 0

@@ -103,3 +103,49 @@ def test_unparseable_file_is_a_source_error(tmp_path):
     bad.write_text('[{"name": "Lightning Bolt", "layo')
     with pytest.raises(SourceError, match="corpus.json: not a readable JSON file"):
         corpus.load(bad)
+
+
+def _record(name: str, text: str, cost: str = "{2}{W}", types: tuple[str, ...] = ("Enchantment",)) -> dict:
+    """One card in the corpus's own (MTGJSON atomic) shape, as in tests/fixtures/oracle_corpus_sample.json."""
+    return {"name": name, "manaCost": cost, "type": " ".join(types), "types": list(types), "subtypes": [],
+            "supertypes": [], "keywords": None, "power": None, "toughness": None, "loyalty": None, "text": text,
+            "layout": "normal", "colorIdentity": [c for c in "WUBRG" if f"{{{c}}}" in cost]}
+
+
+def test_playtest_cards_are_funny_and_not_commander_legal(tmp_path):
+    study = "Whenever an opponent casts a spell, you may draw a card unless that player pays {1}."
+    records = [
+        _record("Rhystic Study", study, "{2}{U}"),
+        _record("White Rhystic Study", study),
+        _record("Your Mana Rock", "Your Mana Rock enters the battlefield tapped.\nDuring deckbuilding, write two "
+                "different colors on Your Mana Rock.\n{T}: Add one mana of a color written on Your Mana Rock.",
+                "{2}", ("Artifact",)),
+        _record("Command the Chaff", "Look at target opponent's sideboard. You may cast a card from that sideboard "
+                "without paying its mana cost.\nExile Command the Chaff.", "{U}", ("Sorcery",)),
+        _record("Drawn Together", "As this enchantment enters, choose an artist.\nCreatures with art by the chosen "
+                "artist get +2/+2."),
+        _record("Blood Artist", "Whenever this creature or another creature dies, target player loses 1 life and "
+                "you gain 1 life.", "{1}{B}", ("Creature",)),
+        _record("Burning Wish", "You may reveal a sorcery card you own from outside the game and put it into your "
+                "hand. Exile Burning Wish.", "{1}{R}", ("Sorcery",)),
+    ]
+    path = tmp_path / "corpus.json"
+    path.write_text(json.dumps(records))
+    by_name = {card.name: card for card in corpus.load(path).cards}
+    for name in ("White Rhystic Study", "Your Mana Rock", "Command the Chaff", "Drawn Together"):
+        assert by_name[name].is_funny is True, name
+        assert by_name[name].legalities["commander"] == "not_legal", name
+    for name in ("Rhystic Study", "Blood Artist", "Burning Wish"):
+        assert by_name[name].is_funny is False, name
+        assert by_name[name].legalities["commander"] == "legal", name
+
+
+def test_bundled_snapshot_marks_the_issue_playtest_cards_funny():
+    from grimoire.cards.home import bundled_store_dir
+    from grimoire.cards.store import CardDB
+
+    db = CardDB(bundled_store_dir())
+    for name in ("White Rhystic Study", "Pinchy McStingbutt", "Your Mana Rock"):
+        card = db.cards_at([db.names.find(name)])[0]
+        assert card.is_funny is True and card.legalities["commander"] == "not_legal", name
+    assert db.cards_at([db.names.find("Rhystic Study")])[0].is_funny is False

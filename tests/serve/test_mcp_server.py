@@ -65,6 +65,17 @@ async def test_search_fuses_queries_mixes_syntax_and_pages(client: Client):
     assert all("Instant" in r["type_line"] for r in first["results"] + second["results"])
 
 
+async def test_search_shows_how_player_words_were_read_and_literal_turns_it_off(client: Client):
+    result = await call_ok(client, "search_cards", {"queries": ["white removal instant"], "limit": 5})
+    assert "read as: id<=w t:instant" in text_of(result)
+    reading = result.structured_content["readings"][0]
+    assert reading["syntax"] == "id<=w t:instant"
+    assert {"words": "white", "syntax": "id<=w", "kind": "colour"} in reading["chips"]
+    assert all(set(card["color_identity"]) <= {"W"} for card in result.structured_content["results"])
+    literal = await call_ok(client, "search_cards", {"queries": ["white removal instant"], "literal": True})
+    assert "read as:" not in text_of(literal) and literal.structured_content["readings"][0]["chips"] == []
+
+
 async def test_search_structured_filters_and_exclude(client: Client):
     arguments = {"queries": ["add one mana of any color"], "types": ["creature"], "mana_value_max": 2,
                  "roles": ["manadork"], "color_identity": "g", "limit": 5}

@@ -63,6 +63,14 @@ def test_search_filters_are_hard_constraints(client: TestClient):
         assert "Instant" in card["type_line"] and 2 <= card["mana_value"] <= 3 and "removal" in card["roles"]
 
 
+def test_search_gives_the_reading_of_player_words(client: TestClient):
+    body = client.get("/api/search", params={"q": "white removal instant", "limit": 5}).json()
+    assert body["readings"][0]["syntax"] == "id<=w t:instant"
+    assert all(set(card["color_identity"]) <= {"W"} for card in body["results"])
+    literal = client.get("/api/search", params={"q": "white removal instant", "literal": "true"}).json()
+    assert literal["readings"][0]["chips"] == []
+
+
 def test_bad_query_is_a_400_with_its_position(client: TestClient):
     response = client.get("/api/search", params={"q": "t:creature (o:draw"})
     assert response.status_code == 400

@@ -35,6 +35,18 @@ _FUNNY_COST = re.compile(r"\{H[WUBRG]\}|½|∞|\{\d{3,}\}")
 _FUNNY_TEXT = re.compile(
     r"\bstickers?\b|\battractions?\b|\bcontraptions?\b|\{TK\}|\bticket counters?\b|\bgotcha\b|\bsquirrel counters?\b",
     re.IGNORECASE)
+# Playtest and Un-card jokes about the world outside the game: deckbuilding, writing on cards, sideboards,
+# artists, borders, the match, errata. Learned from the Mystery Booster test cards (mtg.wiki,
+# "Mystery Booster/Test cards") and the Un-sets; real cards say "outside the game", never "sideboard".
+_FUNNY_WORLD = re.compile(
+    r"\bduring deckbuilding\b|\b(?:write|writes|written)\b|\bsideboards?\b|\bart by\b|\bplaytest(?:er|ers)?\b"
+    r"|\b(?:the|this) match\b|\b(?:white|black|silver)-bordered\b|\berrata\b|\brule zero\b|\bbuddy list\b"
+    r"|\bpost a picture\b|\bsigned (?:card|spell|land|by)\b|\ba signed\b|\(treat conjured cards like cards\.\)",
+    re.IGNORECASE)
+_FUNNY_ARTIST = re.compile(r"\bartists?\b")  # lower case: "Blood Artist" is a card name, not a joke
+# A playtest recolour or retype of a real card: "White Rhystic Study", "Artifact Unknown Shores".
+_VARIANT_PREFIXES = ("White", "Blue", "Black", "Red", "Green", "Colorless", "Artifact", "Enchantment", "Creature",
+                     "Land", "Instant", "Sorcery", "Legendary")
 _NUMERIC_STAT = re.compile(r"^[+-]?(\d+|\*|X|\d*\+\*|\*\+\d+|\d+-\*|\*²|\?)$")
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
@@ -46,8 +58,9 @@ def field_notes() -> dict[str, str]:
         "legalities": f"commander only, computed from the banned list shipped in the repo (as of {banned.as_of}); "
                       "every other format unknown",
         "game_changer": f"from the Game Changers list shipped in the repo (as of {changers.as_of})",
-        "is_funny": "detected from Un-set features (half mana, stickers, Attractions, Contraptions, host/augment); "
-                    "Un-cards without such a feature are not flagged",
+        "is_funny": "detected from Un-set and playtest features (half mana, stickers, Attractions, Contraptions, "
+                    "host/augment, text about deckbuilding, sideboards, artists or the match, recoloured copies "
+                    "of real cards); Un-cards without such a feature are not flagged",
         "produced_mana": "derived from rules text",
         "colors": "derived from the mana cost; unknown where a colour indicator may apply",
         "split, adventure, flip and modal double-faced cards": "only the first half's text, cost and type; "
@@ -74,7 +87,19 @@ def is_funny(record: dict) -> bool:
         value = record.get(stat)
         if value is not None and not _NUMERIC_STAT.match(value):
             return True
-    return bool(_FUNNY_TEXT.search(record.get("text") or ""))
+    text = record.get("text") or ""
+    return bool(_FUNNY_TEXT.search(text) or _FUNNY_WORLD.search(text) or _FUNNY_ARTIST.search(text))
+
+
+def playtest_variants(records: list[dict]) -> set[str]:
+    """Names of playtest variants: a colour or card-type word before another card's name, with its rules text."""
+    texts = {r["name"]: (r.get("text") or "").replace(r["name"], "~") for r in records}
+    found: set[str] = set()
+    for name, text in texts.items():
+        prefix, _, rest = name.partition(" ")
+        if prefix in _VARIANT_PREFIXES and rest in texts and text == texts[rest].replace(rest, "~") and text:
+            found.add(name)
+    return found
 
 
 def _face(record: dict, name: str) -> Face:
@@ -138,6 +163,7 @@ def load(path: Path) -> LoadResult:
     dropped: Counter = Counter()
     cards: list[Card] = []
     taken: set[str] = set()
+    variants = playtest_variants([r for r in records if r.get("face") != "back"])
     for record in records:
         if record.get("face") == "back":
             continue
@@ -145,7 +171,7 @@ def load(path: Path) -> LoadResult:
         if reason:
             dropped[reason] += 1
             continue
-        card = _build(record, backs, names, taken)
+        card = _build(record, backs, names, taken, funny=record["name"] in variants)
         if card is None:
             dropped["duplicate reversible printing"] += 1
             continue
@@ -154,7 +180,8 @@ def load(path: Path) -> LoadResult:
     return LoadResult(cards=cards, source=SOURCE, dropped=dropped, field_notes=field_notes())
 
 
-def _build(record: dict, backs: dict[str, dict], names: set[str], taken: set[str]) -> Card | None:
+def _build(record: dict, backs: dict[str, dict], names: set[str], taken: set[str], *, funny: bool = False
+           ) -> Card | None:
     layout = record["layout"]
     parts = list(dict.fromkeys(record["name"].split(" // ")))
     if layout == "reversible_card":
@@ -184,7 +211,7 @@ def _build(record: dict, backs: dict[str, dict], names: set[str], taken: set[str
         value = mana_value(record.get("manaCost"))
     all_text = "\n".join(f.oracle_text for f in faces if f.oracle_text)
     types = _union(record.get("types"), *(o.get("types") for o in others))
-    funny = is_funny(record) or any(is_funny(o) for o in others)
+    funny = funny or is_funny(record) or any(is_funny(o) for o in others)
     playable = not funny and not is_digital_only(all_text)
     colors = _colors(record, parts[0])
     if colors is None:

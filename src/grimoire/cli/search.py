@@ -31,7 +31,8 @@ def _print(call, as_json: bool) -> None:
     if as_json:
         print(json.dumps(search_json(call), indent=1, ensure_ascii=False))
     else:
-        print_page(_console(), call.page, search_title(call))
+        print_page(_console(), call.page, search_title(call),
+                   reading_hint="   (--literal to search the words as typed)")
 
 
 def cmd_search(args: argparse.Namespace) -> int:
@@ -41,7 +42,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     engine = SearchEngine(_open_db())
     try:
         call = run_search(engine, args.query, _filters(args), limit=args.limit, page=args.page, mode=args.mode,
-                          include_funny=args.include_funny)
+                          include_funny=args.include_funny, literal=args.literal)
     except SearchArgumentError as exc:
         return _err(exc.message(SPELLING))
     _print(call, args.json)
@@ -76,6 +77,9 @@ def add_commands(commands) -> None:
     _add_result_options(search)
     search.add_argument("--mode", choices=MODES, default="hybrid",
                         help="ranking: hybrid (default), bm25, dense, or late (re-ranks the hybrid top 200)")
+    search.add_argument("--literal", action="store_true",
+                        help="search the words as typed: do not read colour, type, cost or format words as filters "
+                             "(quoting words does the same for those words)")
     search.set_defaults(run=cmd_search)
 
     similar = commands.add_parser("similar", help="cards whose rules text is closest to a card's")

@@ -34,6 +34,11 @@ def filters_applied(page: SearchPage) -> list[str]:
     return list(page.results[0].matched) if page.results else []
 
 
+def reading_lines(page: SearchPage) -> list[str]:
+    """``read as: removal id<=w t:instant``: how the player words of each query were read, where any were."""
+    return [reading.line() for reading in page.readings if reading.line()]
+
+
 def page_header(page: SearchPage, title: str) -> str:
     """``title: cards 1-10 of 212 (more: page=2)``, or what to do when the page is empty."""
     if page.results:
@@ -48,7 +53,7 @@ def page_header(page: SearchPage, title: str) -> str:
 
 def page_text(page: SearchPage, title: str, notes: Sequence[str] = (), lines: Sequence[str] = ()) -> str:
     """A search page as text for a model: the header, the filters applied, extra lines, notes, one block per card."""
-    head = [page_header(page, title)]
+    head = [page_header(page, title), *reading_lines(page)]
     matched = filters_applied(page)
     if matched:
         head.append("filters applied: " + " ".join(matched))
@@ -76,7 +81,8 @@ def page_json(page: SearchPage, notes: Sequence[str] = (), extra: Mapping[str, A
     """A search page as JSON: the same keys from the CLI, the MCP server and the web API."""
     return {**(extra or {}), "total": page.total, "page": page.page, "limit": page.limit,
             "has_more": has_more(page), "mode": page.mode, "filters_applied": filters_applied(page),
-            "notes": [*page.notes, *notes], "results": [result_json(r) for r in page.results]}
+            "notes": [*page.notes, *notes], "readings": [reading.as_json() for reading in page.readings],
+            "results": [result_json(r) for r in page.results]}
 
 
 def search_title(call: CheckedSearch) -> str:
@@ -94,13 +100,15 @@ def search_json(call: CheckedSearch) -> dict[str, Any]:
     return page_json(call.page, call.notes, call.json_extra())
 
 
-def print_page(console, page: SearchPage, title: str) -> None:
-    """A search page on a terminal (a :class:`rich.console.Console`): the header, then each card's block, with
-    the card's line in bold cyan and wrapped lines indented under their card."""
+def print_page(console, page: SearchPage, title: str, reading_hint: str = "") -> None:
+    """A search page on a terminal (a :class:`rich.console.Console`): the header, how player words were read
+    (with ``reading_hint``), then each card's block, the card's line in bold cyan and wrapped lines indented."""
     from rich.padding import Padding
     from rich.text import Text
 
     console.print(page_header(page, title), style="bold", markup=False, highlight=False)
+    for line in reading_lines(page):
+        console.print(line + reading_hint, style="yellow", markup=False, highlight=False)
     matched = filters_applied(page)
     if matched:
         console.print("filters applied: " + " ".join(matched), style="dim", markup=False, highlight=False)

@@ -150,8 +150,10 @@ class FilterArguments:
 
 def run_search(engine: SearchEngine, queries: str | Sequence[str], filters: FilterArguments = FilterArguments(),
                *, exclude: Sequence[str] = (), limit: int = 10, page: int = 1, maximum: int = MAX_LIMIT,
-               mode: str = "hybrid", include_funny: bool = False) -> CheckedSearch:
-    """Check a search call's arguments and run it; every bad argument raises :class:`SearchArgumentError`."""
+               mode: str = "hybrid", include_funny: bool = False, literal: bool = False) -> CheckedSearch:
+    """Check a search call's arguments and run it; every bad argument raises :class:`SearchArgumentError`.
+
+    Player words are read as filters unless ``literal`` (the page's ``readings`` say how)."""
     checked_filters = filters.checked()
     query_list = search_queries(queries, checked_filters)
     limit, page, notes = search_page(limit, page, maximum)
@@ -160,7 +162,7 @@ def run_search(engine: SearchEngine, queries: str | Sequence[str], filters: Filt
         notes.append(f"exclude: no card named {', '.join(map(repr, unknown))} (left in the search)")
     try:
         result = engine.search(query_list, filters=checked_filters, page=page, limit=limit, mode=mode,
-                               include_funny=include_funny, exclude=exclude)
+                               include_funny=include_funny, exclude=exclude, literal=literal)
     except QuerySyntaxError as exc:
         raise syntax_error(exc, query_list) from exc
     return CheckedSearch(result, query_list, notes)

@@ -33,6 +33,7 @@ from grimoire.search.query import (
     sort_order,
     text_as_filters,
 )
+from grimoire.search.reading import Reader, Reading
 
 MODES = ("hybrid", "bm25", "dense", "late")
 RRF_K = 60
@@ -82,6 +83,12 @@ class Filters:
             nodes.append(parse(f"role:{role}"))
         return nodes
 
+    def kinds(self) -> frozenset[str]:
+        """The kinds of constraint set here; a reading of the same kind from the words gives way to them."""
+        return frozenset(kind for kind, value in (
+            ("colour", self.color_identity), ("format", self.format), ("type", self.types),
+            ("mv", self.mana_value_min is not None or self.mana_value_max is not None)) if value)
+
     def to_node(self) -> Node | None:
         """All the constraints as one AST node (``None`` when there are none)."""
         nodes = self.to_nodes()
@@ -110,6 +117,7 @@ class SearchPage:
     limit: int
     mode: str
     notes: list[str] = field(default_factory=list)
+    readings: list[Reading] = field(default_factory=list)
 
 
 def _roles_version() -> str:
@@ -142,6 +150,10 @@ class SearchEngine:
         self.slang = slang
         self.role_ranking = role_ranking
         self.phrases = phrases
+
+    @cached_property
+    def reader(self) -> Reader:
+        return Reader(self.db)
 
     @cached_property
     def role_bits(self) -> np.ndarray:
@@ -289,12 +301,29 @@ class SearchEngine:
         return [row] if row is not None and mask[row] and fold(text) in {
             fold(self.db.columns.name[row]), *(fold(p) for p in self.db.columns.name[row].split(" // "))} else []
 
+    # -- reading -----------------------------------------------------------------------------------------
+
+    def read(self, query: str, filters: Filters | None = None, *, literal: bool = False) -> Reading:
+        """What the words of ``query`` are read as (see search/reading.py); ``literal`` reads nothing."""
+        if literal or not query.strip():
+            return Reading(query, query)
+        return self.reader.read(query, explicit=filters.kinds() if filters else frozenset())
+
+    def _named_text(self, names: Sequence[str]) -> str:
+        """The rules text of the cards named inside a request: they rank by what they do, not by their name."""
+        rows = [self.db.names.find(name) for name in names]
+        return " ".join(self.db.columns.oracle_text[row] for row in rows if row is not None)
+
     # -- public API --------------------------------------------------------------------------------------
 
     def search(self, queries: str | Sequence[str], *, filters: Filters | None = None, page: int = 1,
                limit: int = 20, mode: str = "hybrid", include_funny: bool = False,
-               exclude: Sequence[str] = ()) -> SearchPage:
-        """Search with one query or several (1-4, fused); syntax filters and ``filters`` are hard constraints."""
+               exclude: Sequence[str] = (), literal: bool = False) -> SearchPage:
+        """Search with one query or several (1-4, fused); syntax filters and ``filters`` are hard constraints.
+
+        Player words are read first (``SearchPage.readings``): "white removal instant" runs as
+        ``removal id<=w t:instant``, "cards like X" as :meth:`similar_to`; ``literal`` reads nothing.
+        """
         query_list = [queries] if isinstance(queries, str) else list(queries)
         if not 1 <= len(query_list) <= MAX_QUERIES:
             raise ValueError(f"give 1 to {MAX_QUERIES} queries, not {len(query_list)}")
@@ -302,12 +331,20 @@ class SearchEngine:
             raise ValueError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
         limit = max(1, min(int(limit), MAX_LIMIT))
         page = max(1, int(page))
+        readings = [self.read(query, filters, literal=literal) for query in query_list]
+        if len(readings) == 1 and readings[0].like and not self._parse(readings[0].query, filters)[1]:
+            result = self.similar_to(readings[0].like, query=readings[0].query, filters=filters, page=page,
+                                     limit=limit, include_funny=include_funny, exclude=exclude)
+            result.readings, result.notes = readings, [*readings[0].notes, *result.notes]
+            return result
         runs = []
-        notes: list[str] = []
-        for query in query_list:
+        notes: list[str] = [note for reading in readings for note in reading.notes]
+        for reading in readings:
+            query = reading.query
             node, text_parts = self._parse(query, filters)
-            text = " ".join(text_parts).strip()
-            mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=exclude)
+            named = [*reading.named, *([reading.like] if reading.like else [])]  # "like X" with more words
+            text = " ".join([*text_parts, self._named_text(named)]).strip()
+            mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=[*exclude, *named])
             if text:
                 rows, scores, lexical, semantic = self.rank(text, mask, mode)
             else:
@@ -330,14 +367,15 @@ class SearchEngine:
                                 lexical_rank=int(lexical[row]) or None, semantic_rank=int(semantic[row]) or None,
                                 matched=tuple(matched))
                    for i, (row, card) in enumerate(zip(window, self.db.cards_at(window), strict=True))]
-        return SearchPage(results=results, total=len(rows), page=page, limit=limit, mode=mode, notes=notes)
+        return SearchPage(results=results, total=len(rows), page=page, limit=limit, mode=mode, notes=notes,
+                          readings=readings)
 
     def similar_to(self, name: str, *, query: str = "", filters: Filters | None = None, page: int = 1,
-                   limit: int = 20, include_funny: bool = False) -> SearchPage:
+                   limit: int = 20, include_funny: bool = False, exclude: Sequence[str] = ()) -> SearchPage:
         """Cards whose rules text is closest to a given card's (cosine of embeddings), under the same filters."""
         row = self.db.names.lookup(name)
         node, _ = self._parse(query, filters)
-        mask, matched = self.filter_mask(node, query, include_funny=include_funny)
+        mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=exclude)
         mask[row] = False
         if not self.vectors.present[row]:
             raise ValueError(f"{self.db.columns.name[row]} has no embedding yet (run: grimoire data embed)")
@@ -371,8 +409,11 @@ def _fuse_runs(runs):
     lexical = np.zeros(size, dtype=np.int32)
     semantic = np.zeros(size, dtype=np.int32)
     matched: list[str] = []
-    for rows, _, lex, sem, run_matched in runs:
-        fused[rows] += 1.0 / (RRF_K + np.arange(1, len(rows) + 1))
+    for rows, scores, lex, sem, run_matched in runs:
+        # A query with no words left (all read as filters) only widens the set: its cards, in name order, come
+        # after every card the other queries rank.
+        weight = 1.0 if scores.any() else 1e-6
+        fused[rows] += weight / (RRF_K + np.arange(1, len(rows) + 1))
         for source, target in ((lex, lexical), (sem, semantic)):
             better = (source > 0) & ((target == 0) | (source < target))
             target[better] = source[better]

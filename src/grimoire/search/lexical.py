@@ -9,15 +9,32 @@ from __future__ import annotations
 
 import logging
 import re
+import sys
 import warnings
 from pathlib import Path
 
-import bm25s
 import numpy as np
 import Stemmer
 
 from grimoire.cards.atomic import CacheWarning, atomic_folder
 from grimoire.cards.store import CardDB
+
+
+def _import_bm25s():
+    """bm25s on its numpy backend, without importing numba (installed for the arena's pymc): Grimoire scores with
+    scipy, and numba would add about 65 MB and a second to every serving process."""
+    if "numba" in sys.modules or "bm25s" in sys.modules:
+        import bm25s
+        return bm25s
+    sys.modules["numba"] = None  # so bm25s's ``import numba`` raises ImportError and it takes its numpy backend
+    try:
+        import bm25s
+    finally:
+        del sys.modules["numba"]
+    return bm25s
+
+
+bm25s = _import_bm25s()
 
 INDEX_DIRS = {"words": "bm25", "phrases": "bm25-phrases"}
 _STEMMER = Stemmer.Stemmer("english")
@@ -51,7 +68,7 @@ class LexicalIndex:
 
     @classmethod
     def build(cls, texts: list[str], kind: str = "words") -> LexicalIndex:
-        retriever = bm25s.BM25()
+        retriever = bm25s.BM25(backend="numpy")  # the same backend whether or not numba is installed
         retriever.index([TOKENIZERS[kind](t) for t in texts], show_progress=False)
         return cls(retriever, len(texts), kind)
 

@@ -41,6 +41,7 @@ class Library:
                     except QuerySyntaxError:  # a field this store lacks
                         pass
                 engine.db.names.suggest("lightning bolt", limit=1)
+                engine.read("pauper removal for my Atraxa deck")  # the reader's commander names and formats
                 self._engine = engine
             return self._engine
 

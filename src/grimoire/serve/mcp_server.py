@@ -146,22 +146,27 @@ class GrimoireTools:
                         "back. Unknown names are reported, not fatal.")] = None,
         limit: LimitArg = DEFAULT_LIMIT,
         page: PageArg = 1,
+        literal: Annotated[bool, Field(
+            description="True: search the words as typed. By default colour, type, cost and format words are read "
+                        "as filters (shown as 'read as: ...'), and 'cards like X' finds cards similar to X.")] = False,
     ) -> CallToolResult:
         """Find Magic cards by what they do, ranked by relevance.
 
         Write what the card should do in plain words ("return a creature card from your graveyard to your hand");
         they rank results by wording and meaning. Use Scryfall syntax for anything that must hold: t:creature,
         id<=bg, c:r, mv<=3, pow>=4, f:commander, o:"draw a card", kw:flying, is:commander, role:ramp, -t:land,
-        `a or b`. Syntax and the structured filters are hard constraints: results never violate them, so prefer
-        them over words for colours, types, costs and formats. Give several phrasings of the same need as
-        separate queries (up to 4) to widen recall. Put the current deck's card names in `exclude`. Results come
-        10 per page by default; ask for page=2 for more rather than a large limit. Each result gives the card's
-        cost, mana value, colours, identity, type, rules text of every face, roles and legality.
+        `a or b`. Syntax and the structured filters are hard constraints: results never violate them, so prefer them
+        over words for colours, types, costs and formats. Player words for them ("white removal instant", "under 3
+        mana", "for my Atraxa deck", "cards like Rhystic Study") are read as filters too, shown as "read as: ..." in
+        the answer; set literal to search the words as typed. Give several phrasings of the same need as separate
+        queries (up to 4) to widen recall. Put the current deck's card names in `exclude`. Results come 10 per page
+        by default; ask for page=2 for more rather than a large limit. Each result gives the card's cost, mana
+        value, colours, identity, type, rules text of every face, roles and legality.
         """
         filters = FilterArguments(color_identity, format, types, mana_value_min, mana_value_max, roles)
         try:
             call = run_search(self.library.engine, queries, filters, exclude=exclude or (), limit=limit, page=page,
-                              maximum=MAX_LIMIT)
+                              maximum=MAX_LIMIT, literal=literal)
         except SearchArgumentError as exc:
             return _argument_error(exc)
         return _search_answer(call)
@@ -357,7 +362,7 @@ def build_server(library: Library | None = None, pool: WorkPool | None = None) -
 def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | None = None) -> None:
     """Run the server over stdio (default) or streamable HTTP on 127.0.0.1:``port`` (path ``/mcp``)."""
     library = Library(store)
-    library.warm_in_background()
+    library.engine  # noqa: B018 - warm before the server announces itself, so the first call is as fast as the rest
     server = build_server(library)
     if http:
         server.run("streamable-http", host="127.0.0.1", port=port)

@@ -106,13 +106,13 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None) -> FastA
                format: str | None = None, type: Annotated[list[str] | None, Query()] = None,  # noqa: A002
                mv_min: float | None = None, mv_max: float | None = None,
                role: Annotated[list[str] | None, Query()] = None, page: int = 1, limit: int = 20,
-               mode: str = "hybrid", include_funny: bool = False):
+               mode: str = "hybrid", include_funny: bool = False, literal: bool = False):
         if mode not in MODES:
             return _bad_request(f"mode must be one of {', '.join(MODES)}, not {mode!r}.", argument="mode")
         filters = FilterArguments(id, format, type, mv_min, mv_max, role)
         try:
             call = run_search(library.engine, q, filters, limit=limit, page=page, maximum=MAX_LIMIT, mode=mode,
-                              include_funny=include_funny)
+                              include_funny=include_funny, literal=literal)
         except SearchArgumentError as exc:
             return _argument_error(exc)
         return search_json(call)

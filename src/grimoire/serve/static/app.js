@@ -153,7 +153,8 @@ async function runSearch(params) {
   if (body.results.length) {
     const first = body.results[0].rank;
     const last = body.results[body.results.length - 1].rank;
-    status.textContent = `${first}–${last} of ${body.total} cards` +
+    const readAs = body.readings.map(r => r.chips.map(c => c.syntax).join(" ")).filter(Boolean).join(" | ");
+    status.textContent = `${first}–${last} of ${body.total} cards` + (readAs ? ` · read as: ${readAs}` : "") +
       (body.filters_applied.length ? ` · filters: ${body.filters_applied.join(" ")}` : "") +
       (body.notes.length ? ` · ${body.notes.join("; ")}` : "");
   } else {

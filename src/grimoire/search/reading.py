@@ -1,0 +1,615 @@
+"""Reading player words as filters: "white removal instant" is read as ``id<=w t:instant`` and ranks by "removal".
+
+Each rule turns words a strong player uses for a hard constraint (colours, card types, mana value, formats, power
+and toughness, "for my Atraxa deck", "cards like X", "X but cheaper") into Scryfall syntax, shown as chips (words
+-> syntax). Card names and quoted phrases are never read; explicit syntax and structured filters win.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from grimoire.cards.model import FORMATS
+from grimoire.cards.names import fold
+from grimoire.cards.store import CardDB
+from grimoire.search.query import COLOR_NAMES, And, Filter, Node, Not, Or, QuerySyntaxError, Text, parse
+
+MAX_NAME_WORDS = 8
+_WUBRG = "wubrg"
+
+# The kinds of constraint a reading can add, keyed by the query keys that, written explicitly, win over it.
+KIND_OF_KEY = {"color": "colour", "identity": "colour", "type": "type", "mv": "mv", "format": "format",
+               "power": "power", "toughness": "toughness"}
+
+_NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10}
+_NUMBER = r"(\d{1,2}|zero|one|two|three|four|five|six|seven|eight|nine|ten)"
+_MANA = r"(?:[- ]?(?:mana|cmc|mv|mana value|drops?))"
+_SINGLE_COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+_GROUPS = {name: letters.lower() for name, letters in COLOR_NAMES.items()
+           if name not in _SINGLE_COLORS and name not in ("colorless", "wubrg", "rainbow", "fivecolor")}
+_COLOR_WORD = r"(?:white|blue|black|red|green)"
+_COLOR_LIST = rf"{_COLOR_WORD}(?:(?:,? and |,? or | ?/ ?|-| |, ){_COLOR_WORD})*"
+_FOUR_COLOR = ("id=chaos", "id=aggression", "id=altruism", "id=growth", "id=artifice")
+
+# Words that make the next colour or type word the object of an action ("destroy artifacts", "protection from
+# red"), not the kind of card asked for.
+_OBJECT_MARKERS = frozenset({
+    "destroy", "destroys", "exile", "exiles", "kill", "kills", "steal", "steals", "counter", "counters", "target",
+    "make", "makes", "create", "creates", "copy", "copies", "return", "returns", "sacrifice", "sacrifices",
+    "protect", "protects", "untap", "untaps", "tap", "taps", "bounce", "bounces", "hit", "hits", "against",
+    "from", "vs", "versus", "all", "each", "other", "opponent's", "opponents'", "their", "enemy", "my", "your",
+    "of", "to", "into", "onto", "with", "without", "for", "about", "tutor", "fetch", "find", "search", "reanimate",
+    "cast", "casting", "play", "playing", "pump", "buff", "animate", "give", "gives", "more", "extra", "matter",
+    "add", "adds", "produce", "produces", "enchanted", "equipped", "attacking", "blocking", "tapped", "untapped",
+    "nontoken", "another", "dies", "die", "on", "at",
+})
+# Words after a type word that make it the subject of rules text ("creatures you control get +1/+1", "target
+# creature gets", "creature cards"), not the kind of card asked for.
+_RULES_TEXT_FOLLOWERS = frozenset({
+    "you", "your", "an", "opponents", "get", "gets", "gain", "gains", "have", "has", "can't", "cannot", "can",
+    "deal", "deals", "die", "dies", "enter", "enters", "attack", "attacks", "block", "blocks", "card", "cards",
+    "token", "tokens", "become", "becomes", "is", "are", "with", "without", "of",
+})
+_DETERMINERS = frozenset({"a", "an", "any", "another", "one", "two", "three", "up", "specific", "single", "each",
+                          "every", "all", "nonland", "noncreature", "opposing", "own", "the", "some"})
+# Words that open a clause about what the card does; a type word after them is what it acts on.
+_CLAUSE_WORDS = frozenset({"that", "which", "who", "to", "with", "against", "from", "of", "into", "onto", "for",
+                           "when", "whenever", "if", "than", "vs", "versus", "without"})
+# Nouns after a type word that make it an object: "creature removal", "artifact hate", "land destruction".
+_OBJECT_NOUNS = frozenset({
+    "removal", "destruction", "hate", "tutor", "tutors", "recursion", "protection", "wipe", "wipes", "sweeper",
+    "sweepers", "theft", "matters", "matter", "token", "tokens", "synergy", "synergies", "payoff", "payoffs",
+    "deck", "decks", "speed", "type", "types", "count", "counts", "drop", "drops", "reanimation",
+    "sacrifice", "lord", "lords", "tribal", "control", "steal", "kill", "death", "deaths",
+    "destroy", "bounce", "copy", "doubler", "doublers", "damage", "tax", "zone", "mana",
+})
+_TYPE_WORDS = {
+    "instant": "instant", "instants": "instant", "sorcery": "sorcery", "sorceries": "sorcery",
+    "creature": "creature", "creatures": "creature", "artifact": "artifact", "artifacts": "artifact",
+    "enchantment": "enchantment", "enchantments": "enchantment", "land": "land", "lands": "land",
+    "planeswalker": "planeswalker", "planeswalkers": "planeswalker", "walker": "planeswalker",
+    "walkers": "planeswalker", "equipment": "equipment", "equipments": "equipment", "aura": "aura",
+    "auras": "aura", "legendary": "legendary", "legend": "legendary", "legends": "legendary", "saga": "saga",
+    "sagas": "saga", "vehicle": "vehicle", "vehicles": "vehicle", "battle": "battle",
+}
+# Player nouns that name a card type with a function: the type is a filter, the function words still rank.
+_TYPED_NOUNS = {"rock": "artifact", "rocks": "artifact", "dork": "creature", "dorks": "creature", "lord": "creature",
+                "lords": "creature"}
+_ALWAYS_READ_FORMATS = ("pauper", "legacy", "vintage", "modern", "pioneer", "premodern", "oldschool")
+_FORMAT_ALIASES = {"edh": "commander", "cedh": "commander", "pedh": "paupercommander"}
+_TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "similar to", "cards similar to",
+                  "alternatives to", "alternative to", "alternatives for", "replacement for", "replacements for",
+                  "like", "instead of")
+_FILLER = frozenset({"cards", "card", "ones", "spells", "stuff"})
+
+
+@dataclass(frozen=True)
+class Chip:
+    """Words of the query read as a filter: ``words`` as typed, ``syntax`` the Scryfall syntax they stand for."""
+
+    words: str
+    syntax: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the words of one query were read as; ``query`` is the query that runs (left words plus chips)."""
+
+    typed: str
+    query: str
+    chips: tuple[Chip, ...] = ()
+    like: str | None = None
+    named: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def syntax(self) -> str:
+        """The chips as one line of Scryfall syntax, e.g. ``id<=w t:instant``."""
+        return " ".join(chip.syntax for chip in self.chips)
+
+    def line(self) -> str:
+        """The line shown to the user: ``read as: id<=w t:instant`` (and the card a "like" query is about)."""
+        parts = [chip.syntax for chip in self.chips] + [f"!\"{name}\"" for name in self.named]
+        return "read as: " + " ".join(parts) if parts else ""
+
+    def as_json(self) -> dict:
+        return {"typed": self.typed, "query": self.query, "syntax": self.syntax, "like": self.like,
+                "named": list(self.named), "notes": list(self.notes),
+                "chips": [{"words": c.words, "syntax": c.syntax, "kind": c.kind} for c in self.chips]}
+
+
+@dataclass
+class _Word:
+    text: str
+    start: int
+    end: int
+    lower: str = ""
+    used: bool = False
+    protected: bool = False
+
+    def __post_init__(self) -> None:
+        self.lower = self.text.lower().strip(",.;:?!")
+
+
+@dataclass
+class _State:
+    words: list[_Word]
+    chips: list[Chip] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    like: int | None = None
+    named: list[int] = field(default_factory=list)
+
+    def free(self, index: int) -> bool:
+        return 0 <= index < len(self.words) and not self.words[index].used and not self.words[index].protected
+
+    def take(self, start: int, stop: int, syntax: str, kind: str) -> None:
+        for word in self.words[start:stop]:
+            word.used = True
+        self.chips.append(Chip(" ".join(w.text for w in self.words[start:stop]), syntax, kind))
+
+
+class Reader:
+    """Reads queries against one store (its card names, commanders and the formats its data knows)."""
+
+    def __init__(self, db: CardDB):
+        self.db = db
+        self._formats: dict[str, bool] = {}
+
+    @cached_property
+    def commander_names(self) -> dict[str, int]:
+        """Short names of legendary creatures and planeswalkers ("atraxa" for "Atraxa, Praetors' Voice")."""
+        short: dict[str, int] = {}
+        for row, (name, type_line) in enumerate(zip(self.db.columns.name, self.db.columns.type_line, strict=True)):
+            if "Legendary" in type_line and ("Creature" in type_line or "Planeswalker" in type_line):
+                short.setdefault(fold(name.split(",")[0].split(" // ")[0]), row)
+        return short
+
+    def knows_format(self, name: str) -> bool:
+        if name not in self._formats:
+            self._formats[name] = bool((self.db.columns.legality(name) >= 0).any())
+        return self._formats[name]
+
+    def read(self, query: str, *, explicit: frozenset[str] = frozenset()) -> Reading:
+        """Read the bare words of ``query``; ``explicit`` holds the kinds the structured filters already set."""
+        explicit = explicit | _explicit_kinds(parse(query))
+        typed = query
+        query, prose = _prose_or(query)
+        node = parse(query) if query.strip() else None
+        words = [_Word(t.text, t.position, t.position + len(t.text)) for t in _top_words(node, query)] if node else []
+        if not words and not prose:
+            return Reading(typed, typed)
+        state = _State(words, chips=prose)
+        self._names(state)
+        for rule in _RULES:
+            rule(self, state)
+        chips = [chip for chip in state.chips if chip.kind not in explicit or chip.kind in ("like", "deck")]
+        if len(chips) < len(state.chips):
+            state.notes.append("words that your syntax or filters already decide were not read: "
+                               + ", ".join(c.words for c in state.chips if c not in chips))
+            for chip in state.chips:
+                if chip not in chips:
+                    _release(state, chip)
+        _drop_filler(state)
+        rest = _drop_dangling_operators(_without(query, [w for w in words if w.used]))
+        if rest is None:
+            return Reading(typed, typed)
+        runs = " ".join(part for part in (rest, *(c.syntax for c in chips if c.kind != "like")) if part)
+        like = self.db.columns.name[state.like] if state.like is not None else None
+        named = tuple(self.db.columns.name[row] for row in state.named)
+        return Reading(typed, runs, tuple(chips), like, named, tuple(state.notes))
+
+    # -- card names ------------------------------------------------------------------------------------------
+
+    def _names(self, state: _State) -> None:
+        """Protect card names; "like X", "X but cheaper", "with X" and "for my X deck" say what the name is for."""
+        words = state.words
+        index = 0
+        while index < len(words):
+            found = self._name_at(state, index)
+            if found is None:
+                index += 1
+                continue
+            stop, row = found
+            for word in words[index:stop]:
+                word.protected = True
+            if stop - index < len(words):  # a whole query that is a name is the engine's exact-name match
+                self._name_role(state, index, stop, row)
+            index = stop
+
+    def _name_at(self, state: _State, start: int) -> tuple[int, int] | None:
+        words = state.words
+        for stop in range(min(len(words), start + MAX_NAME_WORDS), start, -1):
+            text = " ".join(w.text for w in words[start:stop]).strip(",.;:?!")
+            row = self.db.names.find(text)
+            single = stop - start == 1
+            if row is None and single and (_before(state, start, 1) in ("my", "for", "with")
+                                           or _after(state, stop, 1) == "deck"):
+                row = self.commander_names.get(fold(text))
+            if row is None:
+                continue
+            if single and not self._single_word_name_wanted(state, start):
+                continue
+            return stop, row
+        return None
+
+    def _single_word_name_wanted(self, state: _State, index: int) -> bool:
+        """A one-word name ("Counterspell", "Atraxa") counts only where a name is expected."""
+        previous, following = _before(state, index, 1), _after(state, index + 1)
+        if _before(state, index, 1) == "like" or _before(state, index, 2).endswith(("similar to", "alternatives to",
+                                                                                   "alternative to")):
+            return True
+        if following.startswith(("but cheaper", "deck")):
+            return True
+        return state.words[index].text[:1].isupper() and previous in ("with", "for", "of", "my")
+
+    def _name_role(self, state: _State, start: int, stop: int, row: int) -> None:
+        before, after = _before(state, start, 3), _after(state, stop, 3)
+        trigger = next((t for t in _TRIGGERS_LIKE if f" {before}".endswith(f" {t}")), None)
+        cheaper = re.match(r"(but |only |just )?(cheaper|for less)\b", after)
+        following = re.match(r"(alternatives?|replacements?|substitutes?|effects?|like effects?|style effects?|"
+                             r"style cards)\b", after)
+        if not trigger and following:
+            stop += len(following.group().split())
+            trigger = ""
+        if trigger is not None or cheaper:
+            state.like = row
+            first = start - len(trigger.split()) if trigger else start
+            last = stop + (len(cheaper.group().split()) if cheaper else 0)
+            if first > 0 and state.words[first - 1].lower in _FILLER:
+                first -= 1
+            for word in state.words[first:last]:
+                word.used = True
+            state.chips.append(Chip(" ".join(w.text for w in state.words[first:last]),
+                                    f"like:\"{self.db.columns.name[row]}\"", "like"))
+            if cheaper:
+                value = self.db.columns.mana_value[row]
+                if value == value and value > 0:
+                    state.chips.append(Chip(cheaper.group(), f"mv<{value:g}", "mv"))
+            return
+        deck = re.match(r"(deck|edh|commander|build|list)\b", after)
+        if deck or before.endswith(("for my", "in my")):
+            self._deck_identity(state, start, stop, row, 1 if deck else 0)
+            return
+        state.named.append(row)
+        for word in state.words[start:stop]:
+            word.used = True
+
+    def _deck_identity(self, state: _State, start: int, stop: int, row: int, extra: int) -> None:
+        first = start
+        while first > 0 and state.words[first - 1].lower in ("for", "in", "my", "a", "an"):
+            first -= 1
+        identity = "".join(c for c in _WUBRG if c.upper() in self.db.cards_at([row])[0].color_identity) or "c"
+        for word in state.words[first: stop + extra]:
+            word.used = True
+        state.chips.append(Chip(" ".join(w.text for w in state.words[first: stop + extra]),
+                                f"id<={identity}", "colour"))
+
+
+# -- helpers over the words ------------------------------------------------------------------------------------
+
+_OR_MORE = r"(?:more|greater|higher|above|less|fewer|lower|cheaper|under|below)"
+_PROSE_OR = re.compile(
+    rf"(?<![\w:<>=!\"/(-])(?:{_NUMBER}(?: (power|toughness)|{_MANA})? or ({_OR_MORE})|"
+    rf"(power|toughness) {_NUMBER} or ({_OR_MORE})|"
+    rf"(instants?|sorcery|sorceries|creatures?|artifacts?|enchantments?|planeswalkers?|lands?) or "
+    rf"(instants?|sorcery|sorceries|creatures?|artifacts?|enchantments?|planeswalkers?|lands?)|"
+    rf"({_COLOR_WORD}) or ({_COLOR_WORD}))(?![\w:\")])", re.IGNORECASE)
+
+
+def _prose_or(query: str) -> tuple[str, list[Chip]]:
+    """Read the "or" of prose ("3 or less", "instant or sorcery", "red or green") before the query language takes
+    it as its operator; returns the query with those words blanked (positions kept) and their chips."""
+    chips: list[Chip] = []
+    characters = list(query)
+    for match in _PROSE_OR.finditer(query):
+        before = query[: match.start()]
+        previous = before.split()[-1].lower() if before.split() else ""
+        groups = [g.lower() if g else g for g in match.groups()]
+        acted_on = previous in _OBJECT_MARKERS or any(w in _CLAUSE_WORDS for w in before.lower().split())
+        if before.count('"') % 2 or (acted_on and (groups[6] or groups[8])):
+            continue
+        if groups[6]:
+            kinds = [_TYPE_WORDS[groups[6]], _TYPE_WORDS[groups[7]]]
+            chip = Chip(match.group(), f"(t:{kinds[0]} or t:{kinds[1]})", "type")
+        elif groups[8]:
+            chip = Chip(match.group(), f"id<={_letters(groups[8] + ' ' + groups[9])}", "colour")
+        else:
+            number, stat, word = (groups[0], groups[1], groups[2]) if groups[0] else (groups[4], groups[3], groups[5])
+            op = ">=" if word in ("more", "greater", "higher", "above") else "<="
+            key = {"power": "pow", "toughness": "tou"}.get(stat, "mv")
+            chip = Chip(match.group(), f"{key}{op}{_number(number)}", stat or "mv")
+        chips.append(chip)
+        characters[match.start(): match.end()] = " " * (match.end() - match.start())
+    return "".join(characters), chips
+
+
+def _top_words(node: Node, query: str) -> list[Text]:
+    """The bare words at the top of the query (not quoted, not in parentheses, not under a negation or an ``or``)."""
+    children = node.children if isinstance(node, And) else (node,)
+    depth = _paren_depths(query)
+    return [child for child in children if isinstance(child, Text) and not child.phrase and not depth[child.position]]
+
+
+def _paren_depths(query: str) -> list[int]:
+    """How many parentheses are open at each character (quoted text does not count)."""
+    depths, depth, quoted = [], 0, False
+    for ch in query:
+        quoted = not quoted if ch == '"' else quoted
+        depth += (ch == "(") - (ch == ")") if not quoted else 0
+        depths.append(depth)
+    return depths
+
+
+def _drop_dangling_operators(query: str) -> str | None:
+    """Blank an ``and`` left without a term on one side once the words around it were read; ``None`` when what is
+    left does not parse (then nothing is read)."""
+    for _ in range(query.lower().count("and") + 1):
+        try:
+            parse(query) if query.strip() else None
+            return query
+        except QuerySyntaxError as error:
+            if query[error.position: error.position + 3].lower() != "and":
+                return None
+            query = query[: error.position] + "   " + query[error.position + 3:]
+    return None
+
+
+def _explicit_kinds(node: Node) -> frozenset[str]:
+    if isinstance(node, Filter):
+        return frozenset({KIND_OF_KEY[node.key]} if node.key in KIND_OF_KEY else ())
+    if isinstance(node, Not):
+        return _explicit_kinds(node.child)
+    if isinstance(node, And | Or):
+        return frozenset().union(*(_explicit_kinds(child) for child in node.children))
+    return frozenset()
+
+
+def _before(state: _State, index: int, count: int = 2) -> str:
+    return " ".join(w.lower for w in state.words[max(0, index - count): index])
+
+
+def _after(state: _State, index: int, count: int = 2) -> str:
+    return " ".join(w.lower for w in state.words[index: index + count])
+
+
+def _release(state: _State, chip: Chip) -> None:
+    """Give back the words of a chip that explicit syntax overruled, so they rank as words again."""
+    taken = chip.words.split()
+    for start in range(len(state.words) - len(taken) + 1):
+        if [w.text for w in state.words[start: start + len(taken)]] == taken:
+            for word in state.words[start: start + len(taken)]:
+                word.used = False
+            return
+
+
+def _drop_filler(state: _State) -> None:
+    """"cards", "spells" right after a word read as a filter ("blue cards") say nothing more."""
+    for index, word in enumerate(state.words):
+        if word.lower in _FILLER and not word.protected and index and state.words[index - 1].used \
+                and state.chips and state.chips[-1].kind != "like":
+            word.used = True
+
+
+def _without(query: str, used: list[_Word]) -> str:
+    """The query with the words read blanked out, so the syntax left keeps its positions for error messages."""
+    characters = list(query)
+    for word in used:
+        characters[word.start: word.end] = " " * (word.end - word.start)
+    return "".join(characters).rstrip()
+
+
+def _number(text: str) -> int:
+    return int(text) if text.isdigit() else _NUMBER_WORDS[text]
+
+
+def _in_clause(state: _State, index: int) -> bool:
+    """Whether a clause about what the card does ("that steal ...", "protection from ...") came before."""
+    return any(w.lower in _CLAUSE_WORDS for w in state.words[:index])
+
+
+def _is_object(state: _State, index: int) -> bool:
+    """Whether the words before make this one what the card acts on ("destroy target black creature", "find an
+    artifact"): the first word before it, past articles, numbers and colours, is an action or a preposition."""
+    previous = index - 1
+    while previous >= 0 and _modifies(state.words[previous].lower):
+        previous -= 1
+    return previous >= 0 and state.words[previous].lower in _OBJECT_MARKERS or _in_clause(state, index)
+
+
+def _modifies(word: str) -> bool:
+    """Articles, numbers, power/toughness, colours and types stand between an action and what it acts on."""
+    return word in _DETERMINERS or word in _SINGLE_COLORS or word in _TYPE_WORDS or bool(_STAT_WORD.match(word))
+
+
+_STAT_WORD = re.compile(r"^(\d+|x|\*)/(\d+|x|\*)$|^[+-]\d+/[+-]\d+$|^[+-]?\d+$")
+
+
+def _matches(state: _State, pattern: re.Pattern):
+    """Matches of ``pattern`` over runs of free words, as (match, first word, word after the last)."""
+    words = state.words
+    index = 0
+    while index < len(words):
+        if not state.free(index):
+            index += 1
+            continue
+        stop = index
+        while state.free(stop):
+            stop += 1
+        run = words[index:stop]
+        text = " ".join(w.lower for w in run)
+        starts = [0]
+        for word in run[:-1]:
+            starts.append(starts[-1] + len(word.lower) + 1)
+        for match in pattern.finditer(text):
+            if match.start() in starts and (match.end() == len(text) or text[match.end()] == " "):
+                first = index + starts.index(match.start())
+                last = index + len(text[: match.end()].split())
+                if all(state.free(i) for i in range(first, last)):
+                    yield match, first, last
+        index = stop
+
+
+# -- the rules ---------------------------------------------------------------------------------------------------
+
+def _letters(words: str) -> str:
+    found = {_SINGLE_COLORS[w] for w in re.findall(_COLOR_WORD, words)}
+    return "".join(c for c in _WUBRG if c in found)
+
+
+_DECK_COLORS = re.compile(rf"(?:for|in) (?:a |an |my )?(?:mono[- ]?)?({_COLOR_LIST}|"
+                          rf"{'|'.join(_GROUPS)}|colou?rless)(?: deck| edh| commander| build| list)?")
+
+
+def _deck_colors(reader: Reader, state: _State) -> None:
+    """"for mono green", "in my blue-black deck", "for an Esper deck": the deck's colour identity."""
+    for match, first, last in list(_matches(state, _DECK_COLORS)):
+        state.take(first, last, f"id<={_identity_letters(match.group(1))}", "colour")
+
+
+def _identity_letters(words: str) -> str:
+    words = words.replace("colourless", "colorless")
+    if words == "colorless":
+        return "c"
+    return _GROUPS.get(words) or _letters(words)
+
+
+_COLORS = re.compile(rf"(?:mono[- ]?)?({_COLOR_LIST})|({'|'.join(_GROUPS)})|(colou?rless)|"
+                     r"(four[- ]colou?r|4[- ]?colou?r|4c)|(five[- ]colou?r|5[- ]?colou?r|5c|wubrg|rainbow)|"
+                     r"(multicolou?red|multicolou?r|gold)")
+
+
+def _colors(reader: Reader, state: _State) -> None:
+    """A colour word names the colour identity the card fits in: "white" is ``id<=w``, "Esper" ``id<=wub``."""
+    for match, first, last in list(_matches(state, _COLORS)):
+        next_word = "" if last == len(state.words) or state.words[last].protected else state.words[last].lower
+        if _is_object(state, first) or next_word in ("mana", "source", "sources", "devotion"):
+            continue
+        if match.group(1) or match.group(2) or match.group(3):
+            syntax = f"id<={_identity_letters(match.group().removeprefix('mono').lstrip('- '))}"
+        elif match.group(4):
+            syntax = "(" + " or ".join(_FOUR_COLOR) + ")"
+        elif match.group(5):
+            syntax = "id=wubrg"
+        else:
+            syntax = "c:m"
+        state.take(first, last, syntax, "colour")
+
+
+_TYPE_NAMES = "|".join(sorted(_TYPE_WORDS, key=len, reverse=True))
+_TYPES = re.compile(rf"(?:mana )?(?:rocks?|dorks?)|lords?|(spells?|rituals?)|"
+                    rf"({_TYPE_NAMES})(?:(?: or | and | ?/ ?)({_TYPE_NAMES}))?")
+
+
+def _types(reader: Reader, state: _State) -> None:
+    """A type word names the card's type ("instant", "creatures") unless it is what the card acts on."""
+    for match, first, last in list(_matches(state, _TYPES)):
+        following = _after(state, last, 1)
+        if _is_object(state, first) or following in _OBJECT_NOUNS or following.startswith("speed"):
+            continue
+        if following in _RULES_TEXT_FOLLOWERS and not match.group(1) and \
+                not (following == "with" and match.group(2) in ("creature", "creatures")):
+            continue
+        if match.group(1):  # "burn spells", "rituals": in players' speech a spell is an instant or a sorcery
+            if first and state.words[first - 1].lower in _TYPE_WORDS:
+                continue  # "creature spells" are creatures
+            state.take(first, last, "(t:instant or t:sorcery)", "type")
+            state.words[first].used = match.group(1) in ("spell", "spells")
+            continue
+        if not match.group(2):
+            state.take(first, last, f"t:{_TYPED_NOUNS[match.group().split()[-1]]}", "type")
+            for word in state.words[first:last]:
+                word.used = False  # "mana rocks" still ranks by its words: the type is only half of it
+            continue
+        kinds = [_TYPE_WORDS[match.group(2)]] + ([_TYPE_WORDS[match.group(3)]] if match.group(3) else [])
+        joined = " or " in match.group() or "/" in match.group()
+        kinds = list(dict.fromkeys(kinds))
+        syntax = (f"(t:{kinds[0]} or t:{kinds[1]})" if joined and len(kinds) > 1
+                  else " ".join(f"t:{k}" for k in kinds))
+        state.take(first, last, syntax, "type")
+
+
+_LESS = re.compile(rf"(?:under|less than|below|cheaper than|fewer than) {_NUMBER}{_MANA}?")
+_AT_MOST = re.compile(rf"(?:at most|up to|max|maximum) {_NUMBER}{_MANA}?|{_NUMBER}{_MANA}? or (?:less|fewer|lower|"
+                      rf"cheaper|under|below)")
+_AT_LEAST = re.compile(rf"(?:at least|min|minimum) {_NUMBER}{_MANA}?|{_NUMBER}{_MANA}? or (?:more|greater|higher|"
+                       rf"above)|{_NUMBER}\+{_MANA}")
+_MORE = re.compile(rf"(?:over|more than|above) {_NUMBER}{_MANA}")
+_EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value|cmc|mv) (?:of )?{_NUMBER}")
+_CHEAP = re.compile(r"cheap|cheaper|low[- ]cost|inexpensive|low[- ]curve")
+_BIG = re.compile(r"big|huge|expensive|fatties|fatty|high[- ]cost")
+_FREE = re.compile(r"free|zero[- ]cost|cost nothing")
+_FREE_SYNTAX = ('(mv=0 -t:land or o:"rather than pay this spell\'s mana cost" '
+                'or o:"cast this spell without paying its mana cost" or kw:evoke)')
+_NOT_AFTER_NUMBER = ("add", "adds", "for", "makes", "produce", "produces", "tap", "taps", "pay", "costs", "of")
+
+
+def _mana_value(reader: Reader, state: _State) -> None:
+    """Costs: "under 3 mana" ``mv<3``, "3 or less" ``mv<=3``, "1 mana" ``mv=1``, "cheap" ``mv<=2``, "big"
+    ``mv>=6``, "free" (no mana or an alternative cost)."""
+    for pattern, op in ((_LESS, "<"), (_AT_MOST, "<="), (_AT_LEAST, ">="), (_MORE, ">"), (_EXACT, "=")):
+        for match, first, last in list(_matches(state, pattern)):
+            if op == "=" and _before(state, first, 1) in _NOT_AFTER_NUMBER:
+                continue
+            if _after(state, last, 1) in ("power", "toughness", "damage", "life", "cards", "counters", "tokens"):
+                continue
+            number = next(g for g in match.groups() if g)
+            state.take(first, last, f"mv{op}{_number(number)}", "mv")
+    for pattern, syntax, blockers in ((_CHEAP, "mv<=2", ("than",)), (_BIG, "mv>=6", ("mana", "butt", "butts")),
+                                      (_FREE, _FREE_SYNTAX, ("sac", "sacrifice", "outlet", "outlets", "to", "mana"))):
+        for _, first, last in list(_matches(state, pattern)):
+            if _after(state, last, 1) not in blockers and not _in_clause(state, first):
+                state.take(first, last, syntax, "mv")
+
+
+_FORMAT_WORDS = r"(?:cedh|edh|pedh|" + "|".join(sorted(FORMATS, key=len, reverse=True)) + ")"
+_FORMAT = re.compile(rf"(?:(?:for|in) ({_FORMAT_WORDS})(?:[- ]legal)?|({_FORMAT_WORDS})[- ]legal|"
+                     rf"({'|'.join(_ALWAYS_READ_FORMATS)}|edh|cedh)|(commanders?))")
+
+
+def _formats(reader: Reader, state: _State) -> None:
+    """"for commander", "pauper", "legacy-legal": legal in that format; "commanders": ``is:commander``."""
+    for match, first, last in list(_matches(state, _FORMAT)):
+        if match.group(4):
+            if _after(state, last, 1) not in ("damage", "tax", "zone", "deck", "decks") and \
+                    not _is_object(state, first):
+                state.take(first, last, "is:commander", "commander")
+            continue
+        name = next(g for g in match.groups()[:3] if g)
+        name = _FORMAT_ALIASES.get(name, name)
+        if not reader.knows_format(name):
+            state.notes.append(f"{name}: the loaded card data has no {name} legality, so it was not filtered "
+                               "(run grimoire data update)")
+            for word in state.words[first:last]:
+                word.used = True
+            continue
+        state.take(first, last, f"f:{name}", "format")
+
+
+_STATS = re.compile(rf"{_NUMBER} (power|toughness)(?: or (more|greater|higher|less|lower|fewer))?|"
+                    rf"(power|toughness) (?:of )?{_NUMBER}(?: or (more|greater|higher|less|lower|fewer))?|"
+                    r"(\d{1,2})/(\d{1,2})")
+
+
+def _stats(reader: Reader, state: _State) -> None:
+    """"4 power or more" ``pow>=4``, "toughness 1" ``tou=1``, "2/2" ``pow=2 tou=2`` (not "create 1/1 tokens")."""
+    for match, first, last in list(_matches(state, _STATS)):
+        groups = match.groups()
+        if groups[6]:
+            if _before(state, first, 1) in _OBJECT_MARKERS | {"a", "an"} or \
+                    _after(state, last, 1).startswith("token"):
+                continue
+            state.take(first, last, f"pow={groups[6]} tou={groups[7]}", "power")
+            continue
+        number, stat, more = (groups[0], groups[1], groups[2]) if groups[0] else (groups[4], groups[3], groups[5])
+        op = "=" if not more else ">=" if more in ("more", "greater", "higher") else "<="
+        key = "pow" if stat == "power" else "tou"
+        state.take(first, last, f"{key}{op}{_number(number)}", stat)
+
+
+_RULES = (_deck_colors, _formats, _stats, _mana_value, _colors, _types)
+
+__all__ = ["Chip", "Reader", "Reading"]

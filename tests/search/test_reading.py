@@ -1,0 +1,317 @@
+"""Player words read as filters: one test per kind of word, the protections, and the issue's example queries."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import grimoire
+from grimoire.cards.home import bundled_store_dir
+from grimoire.cards.store import CardDB
+from grimoire.search.engine import Filters, SearchEngine
+from grimoire.search.reading import Reader
+
+
+@pytest.fixture(scope="module")
+def reader() -> Reader:
+    """The reader over the bundled snapshot: its 33,908 card names are what protects words like "Black Lotus"."""
+    return Reader(CardDB(bundled_store_dir()))
+
+
+def syntax(reader: Reader, query: str) -> str:
+    return reader.read(query).syntax
+
+
+def words_left(reader: Reader, query: str) -> str:
+    """The query that runs, without the chips: the words that still rank, and the user's own syntax."""
+    reading = reader.read(query)
+    runs = reading.query
+    for chip in reading.chips:
+        runs = runs.replace(chip.syntax, "")
+    return " ".join(runs.split())
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("white removal", "id<=w"),
+    ("mono-green ramp", "id<=g"),
+    ("mono green ramp", "id<=g"),
+    ("colorless ramp", "id<=c"),
+    ("Selesnya tokens", "id<=gw"),
+    ("Esper control finishers", "id<=wub"),
+    ("Temur ramp", "id<=gur"),
+    ("white blue flyers", "id<=wu"),
+    ("blue-black ninjas", "id<=ub"),
+    ("red or green haste enablers", "id<=rg"),
+    ("ramp for mono green", "id<=g"),
+    ("removal for my blue-black deck", "id<=ub"),
+    ("four-colour commanders", "is:commander (id=chaos or id=aggression or id=altruism or id=growth or id=artifice)"),
+    ("gold cards that draw", "c:m"),
+])
+def test_colour_words_read_as_colour_identity(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_commander_named_in_a_deck_request_gives_its_colour_identity(reader):
+    assert syntax(reader, "removal for my Atraxa deck") == "id<=wubg"
+    assert syntax(reader, "ramp for my atraxa deck") == "id<=wubg"
+    assert words_left(reader, "removal for my Atraxa deck") == "removal"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("white removal instant", "id<=w t:instant"),
+    ("creatures that draw cards", "t:creature"),
+    ("artifact ramp", "t:artifact"),
+    ("equipment for voltron", "t:equipment"),
+    ("aura that gives flying", "t:aura"),
+    ("legendary creatures with flying", "t:legendary t:creature"),
+    ("utility lands", "t:land"),
+    ("instant or sorcery that draws two cards", "(t:instant or t:sorcery)"),
+    ("mana rocks", "t:artifact"),
+    ("mana dorks", "t:creature"),
+    ("elf lords", "t:creature"),
+    ("red rituals", "id<=r (t:instant or t:sorcery)"),
+    ("black discard spells", "id<=b (t:instant or t:sorcery)"),
+    ("creature spells", "t:creature"),
+    ("cards that copy spells", ""),
+])
+def test_type_words_read_as_card_types(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize("query", ["blue cards that steal creatures", "artifact removal", "creature removal",
+                                   "land destruction", "destroy target black creature", "protection from red",
+                                   "adds black mana", "tokens that make creatures bigger", "instant speed removal",
+                                   "find an artifact from my deck", "kill a planeswalker",
+                                   "make each opponent sacrifice a creature"])
+def test_a_type_or_colour_the_card_acts_on_is_not_a_filter(reader, query):
+    reading = reader.read(query)
+    assert all(chip.kind != "type" for chip in reading.chips), reading.chips
+    assert "red" not in reading.syntax and "id<=b" not in reading.syntax
+
+
+@pytest.mark.parametrize("query", ["creatures you control get +1/+1", "target creature gets +3/+3 until end of turn",
+                                   "enchanted creature gets +2/+2 and has flying", "create a 1/1 white Soldier "
+                                   "creature token", "copy target instant or sorcery spell", "copy target instant "
+                                   "sorcery spell", "put -1/-1 counters on target creature", "return creature cards"])
+def test_rules_text_is_not_read(reader, query):
+    """Card wording names what the card acts on: the seed's rules-text queries must rank as they did."""
+    assert reader.read(query).chips == ()
+
+
+def test_blue_cards_that_steal_creatures_is_blue_and_ranks_by_the_rest(reader):
+    assert syntax(reader, "blue cards that steal creatures") == "id<=u"
+    assert words_left(reader, "blue cards that steal creatures") == "that steal creatures"
+
+
+def test_mana_rocks_keep_ranking_by_their_words(reader):
+    assert words_left(reader, "mana rocks") == "mana rocks"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("cheap removal", "mv<=2"),
+    ("1 mana cantrips", "mv=1"),
+    ("one mana cantrips", "mv=1"),
+    ("two-drop creatures", "mv=2 t:creature"),
+    ("removal under 3 mana", "mv<3"),
+    ("draw 3 or less", "mv<=3"),
+    ("ramp at most 2 mana", "mv<=2"),
+    ("finishers 7 or more", "mv>=7"),
+    ("big green creatures", "mv>=6 id<=g t:creature"),
+])
+def test_cost_words_read_as_mana_value(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_free_means_no_mana_or_an_alternative_cost(reader):
+    assert syntax(reader, "free counterspells").startswith("(mv=0 -t:land or o:\"rather than pay this spell's")
+    assert syntax(reader, "free sac outlet") == ""  # free to activate: not a cost of the card
+    assert syntax(reader, "cards that add 2 mana") == ""  # what it makes, not what it costs
+
+
+def test_formats_read_only_where_the_store_knows_them(reader):
+    assert syntax(reader, "ramp for commander") == "f:commander"
+    assert syntax(reader, "edh staples") == "f:commander"
+    pauper = reader.read("pauper removal")
+    assert pauper.syntax == "" and "no pauper legality" in pauper.notes[0]
+    assert syntax(reader, "best commanders for tokens") == "is:commander"
+    assert syntax(reader, "commander damage") == ""
+
+
+def test_formats_the_store_knows_become_filters(small_db):
+    assert Reader(small_db).read("legacy burn").syntax == "f:legacy"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("4 power or more creatures", "pow>=4 t:creature"),
+    ("creatures with power 3 or less", "pow<=3 t:creature"),
+    ("creatures with toughness 1", "tou=1 t:creature"),
+    ("2/2 for 2", "pow=2 tou=2"),
+    ("create 1/1 tokens", ""),
+])
+def test_power_and_toughness_words(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize("query", ["Black Lotus", "White Knight", "Red Elemental Blast", "Blue Sun's Zenith",
+                                   "Green Sun's Zenith"])
+def test_card_names_are_never_read(reader, query):
+    assert reader.read(query).chips == ()
+
+
+def test_a_name_inside_a_request_is_protected_and_named(reader):
+    reading = reader.read("infinite combo with Thassa's Oracle")
+    assert reading.named == ("Thassa's Oracle",) and reading.chips == ()
+    assert words_left(reader, "infinite combo with Thassa's Oracle") == "infinite combo with"
+    assert reader.read("green cards like White Knight").like == "White Knight"
+    assert reader.read("green cards like White Knight").syntax == 'like:"White Knight" id<=g'
+
+
+def test_a_lower_case_word_that_happens_to_be_a_card_name_is_a_word(reader):
+    reading = reader.read("red card draw that exiles the top of my library")
+    assert reading.named == () and reading.syntax == "id<=r"
+    assert reader.read("ways to sacrifice my own creatures").named == ()
+
+
+def test_quoted_phrases_and_syntax_values_are_never_read(reader):
+    assert syntax(reader, 'o:"red" instant') == "t:instant"
+    assert syntax(reader, '"white" removal') == ""
+    assert syntax(reader, '"instant" removal') == ""
+    assert syntax(reader, 'o:"3 or less" draw') == ""
+
+
+def test_explicit_syntax_wins_over_a_reading(reader):
+    reading = reader.read("white removal id<=u")
+    assert reading.syntax == "" and "white" in reading.notes[0]
+    assert reader.read("cheap creatures mv>=4").syntax == "t:creature"
+    assert reader.read("creatures t:elf").syntax == ""
+    assert reader.read("white creatures", explicit=frozenset({"colour"})).syntax == "t:creature"
+
+
+def test_structured_filters_win_and_literal_reads_nothing(snapshot_engine):
+    assert snapshot_engine.read("white removal", Filters(color_identity="u")).syntax == ""
+    assert snapshot_engine.read("white removal instant", literal=True).chips == ()
+    page = snapshot_engine.search("white removal instant", limit=10, literal=True)
+    assert page.readings[0].chips == ()
+    assert any("W" not in r.card.color_identity for r in page.results)  # the words as typed: any colour
+
+
+def test_like_and_cheaper(reader):
+    like = reader.read("cards like Rhystic Study")
+    assert like.like == "Rhystic Study" and like.syntax == 'like:"Rhystic Study"'
+    cheaper = reader.read("Rhystic Study but cheaper")
+    assert cheaper.like == "Rhystic Study" and cheaper.syntax == 'like:"Rhystic Study" mv<3'
+    assert reader.read("cards like counterspell").like == "Counterspell"
+    assert reader.read("Swords to Plowshares alternatives").like == "Swords to Plowshares"
+    assert reader.read("Mind Control effects").like == "Mind Control"
+    assert reader.read("blue Mana Drain like effects").syntax == 'like:"Mana Drain" id<=u'
+
+
+def test_a_bad_query_keeps_its_error_position(reader):
+    from grimoire.search.query import QuerySyntaxError
+
+    with pytest.raises(QuerySyntaxError) as error:
+        reader.read('white removal o:"unclosed')
+    assert error.value.position == 16
+
+
+# -- the issue's examples, end to end on the bundled snapshot with the real model -----------------------------
+
+@pytest.fixture(scope="module")
+def snapshot_engine() -> SearchEngine:
+    return SearchEngine(grimoire.open(bundled_store_dir()))
+
+
+def _identities(page) -> list[set[str]]:
+    return [set(r.card.color_identity) for r in page.results]
+
+
+def test_white_removal_instant(snapshot_engine):
+    page = snapshot_engine.search("white removal instant", limit=10)
+    assert page.readings[0].line() == "read as: id<=w t:instant"
+    assert all(ci <= {"W"} for ci in _identities(page))
+    assert all("Instant" in r.card.types for r in page.results)
+
+
+def test_mana_rocks_are_artifacts_and_no_playtest_card_leads(snapshot_engine):
+    page = snapshot_engine.search("mana rocks", limit=10)
+    assert all("Artifact" in r.card.types for r in page.results)
+    assert all(not r.card.is_funny for r in page.results)
+    assert "Your Mana Rock" not in [r.card.name for r in snapshot_engine.search("mana rocks", limit=100).results]
+
+
+def test_token_doublers_rank_by_their_words(snapshot_engine):
+    page = snapshot_engine.search("token doublers", limit=10)
+    assert page.readings[0].chips == ()  # "token" is what they double, not a type
+    assert all(not r.card.is_funny for r in page.results)
+
+
+def test_blue_cards_that_steal_creatures(snapshot_engine):
+    page = snapshot_engine.search("blue cards that steal creatures", limit=10)
+    assert all(ci <= {"U"} for ci in _identities(page))
+    assert sum("gain control" in (r.card.oracle_text or "").lower() for r in page.results) >= 5
+
+
+def test_cards_like_rhystic_study(snapshot_engine):
+    page = snapshot_engine.search("cards like Rhystic Study", limit=10)
+    names = [r.card.name for r in page.results]
+    assert "Rhystic Study" not in names and "White Rhystic Study" not in names
+    assert not any("Study" in name for name in names)  # similar by function, not by name
+    assert "Mystic Remora" in names  # the other "draw unless they pay" enchantment
+
+
+def test_cards_like_a_card_with_more_words_rank_by_both(snapshot_engine):
+    page = snapshot_engine.search("cards like Rhystic Study that make treasure", limit=10)
+    names = [r.card.name for r in page.results]
+    assert "Rhystic Study" not in names and "Smothering Tithe" in names  # a tax on opponents that makes Treasure
+
+
+def test_cheaper_than_a_card(snapshot_engine):
+    page = snapshot_engine.search("Rhystic Study but cheaper", limit=10)
+    assert page.results and all(r.card.mana_value < 3 for r in page.results)
+
+
+def test_infinite_combo_with_thassas_oracle_ranks_by_function_not_name(snapshot_engine):
+    read = [r.card.name for r in snapshot_engine.search("infinite combo with Thassa's Oracle", limit=10).results]
+    literal = [r.card.name for r in snapshot_engine.search("infinite combo with Thassa's Oracle", limit=10,
+                                                           literal=True).results]
+    assert "Thassa's Oracle" not in read
+    by_name = [n for n in read if "Oracle" in n]
+    assert len(by_name) < len([n for n in literal if "Oracle" in n or "Thassa" in n])
+    assert not by_name
+
+
+def test_ramp_for_mono_green_under_3_mana(snapshot_engine):
+    page = snapshot_engine.search("ramp for mono green under 3 mana", limit=10)
+    assert page.readings[0].line() == "read as: id<=g mv<3"
+    assert all(ci <= {"G"} for ci in _identities(page))
+    assert all(r.card.mana_value < 3 for r in page.results)
+
+
+def test_playtest_cards_are_hidden_by_default_and_found_with_is_funny(snapshot_engine):
+    study = snapshot_engine.search("draw a card unless that player pays", limit=20)
+    assert "White Rhystic Study" not in [r.card.name for r in study.results]
+    funny = snapshot_engine.search("is:funny draw a card unless that player pays", limit=20)
+    assert "White Rhystic Study" in [r.card.name for r in funny.results]
+    assert not np.any(snapshot_engine.db.columns.is_funny[[r.row for r in study.results]] == 1)
+
+
+def test_words_in_parentheses_are_not_read_and_what_runs_always_parses(reader):
+    import random
+
+    from grimoire.search.query import QuerySyntaxError, parse
+
+    assert reader.read("(instant or sorcery) draw").chips == ()
+    assert reader.read("esper and instants").query.split() == ["id<=wub", "t:instant"]
+    vocabulary = ("white mono-green Selesnya four-colour for my Atraxa deck instants or and sorcery creatures "
+                  "equipment legendary cheap 2 mana under 3 or less big free commander pauper 4 power 2/2 like "
+                  "Rhystic Study but cheaper with Thassa's Oracle that destroy spells rocks - ( ) o:red id<=u").split()
+    generator = random.Random(14)
+    for _ in range(1500):
+        query = " ".join(generator.choice(vocabulary) for _ in range(generator.randint(1, 9)))
+        try:
+            parse(query)
+        except QuerySyntaxError:
+            continue
+        ran = reader.read(query).query
+        if ran.strip():
+            parse(ran)  # the reading never turns a good query into a bad one
