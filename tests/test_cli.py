@@ -55,7 +55,8 @@ def test_search_finds_cards_by_words(home):
 
 def test_search_shows_its_reading_and_literal_turns_it_off(home):
     read = run("search", "white removal instant", "-n", "5", env_home=home)
-    assert read.returncode == 0 and read.stdout.startswith("read as: id<=w t:instant")
+    # The page's header, then how the words were read, before any card.
+    assert read.returncode == 0 and read.stdout.splitlines()[1].startswith("read as: id<=w t:instant")
     literal = run("search", "white removal instant", "-n", "5", "--literal", "--json", env_home=home)
     assert json.loads(literal.stdout)["readings"][0]["chips"] == []
 
