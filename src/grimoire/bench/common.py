@@ -92,3 +92,9 @@ def grader_fn(model: str) -> Callable[[str], str]:
         return json.dumps({"grades": [{"card": int(n), "grade": grades.get(name, default)} for n, name in items]})
 
     return reply
+
+
+def write_episodes(episodes: list[dict], path: Path) -> None:
+    """An EPISODES JSONL file (one row per episode), with anything shaped like an API key redacted."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(redact(json.dumps(e, ensure_ascii=False)) + "\n" for e in episodes), encoding="utf-8")

@@ -28,7 +28,7 @@ def cmd_precon_build(args: argparse.Namespace) -> int:
         else:
             folder = args.mtgjson or Path(args.cache) / "mtgjson"
             base_url = None if args.offline else mtgjson_api()
-            with Fetcher(Path(args.cache) / "edhrec", base_url=edhrec_base()) as fetcher, \
+            with Fetcher(Path(args.cache), base_url=edhrec_base()) as fetcher, \
                     MtgjsonFiles(folder, base_url=base_url) as files:
                 manifest = build_dataset(args.out, snapshot=args.snapshot, mtgjson=files, db=_open_db(),
                                          fetcher=fetcher, cutoff=args.cutoff)

@@ -21,6 +21,9 @@ def spark_db(tmp_path_factory) -> CardDB:
     return CardDB(folder)
 
 
+# Rows in the published agent_tasks columns (id, prompt, kind, source, relevant, graded, filters, popular), as the
+# card of the Hugging Face dataset kasper-cbx/mtg-search-bench documents them, plus our relevant_names /
+# graded_names for a store without Scryfall oracle ids.
 TASK_ROWS = [
     {"id": "t-burn", "prompt": "A one-mana red burn instant.", "kind": "attr", "source": "test", "relevant": [],
      "graded": [], "filters": json.dumps({"color_identity": "r", "types": ["instant"]}), "popular": None,

@@ -37,6 +37,7 @@ def test_tasks_from_jsonl_resolve_names_and_report_unknown(spark_db, tasks_file)
 
 
 def test_tasks_from_parquet_with_oracle_ids(spark_db, tmp_path):
+    # the published agent_tasks config's columns (kasper-cbx/mtg-search-bench dataset card)
     spark = spark_db.find("Spark 07")
     beast = spark_db.find("Grove Beast 2")
     rows = [{"id": "p-1", "prompt": "burn", "kind": "attr", "source": "otag:burn", "relevant": [spark.oracle_id],
@@ -69,6 +70,7 @@ def test_qrels_round_trip_and_parquet_with_ids(spark_db, tasks_file, tmp_path):
     loaded, warnings = load_qrels(tmp_path / "qrels.jsonl", spark_db)
     assert loaded == qrels and not warnings
 
+    # the published qrels config's columns (task_id, oracle_id, name, relevance, source), per its dataset card
     by_id = [{"task_id": "x", "oracle_id": spark_db.find("Spark 10").oracle_id, "name": "renamed since",
               "relevance": 2, "source": "list"},
              {"task_id": "x", "oracle_id": "not-an-id", "name": "Gone Card", "relevance": 1, "source": "grader"}]

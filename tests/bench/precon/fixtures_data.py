@@ -114,7 +114,9 @@ def _page(header: str, deck: dict, counts: list[tuple[str, int, str]], cardlists
 PAGES = {
     "/precon/grave-alpha": _page(
         "Grave Alpha Precon", _deck(["Meren of Clan Nel Toth"], {
-            "Creature": [("Viscera Seer", 1), ("Blood Artist", 1)], "Artifact": [("Sol Ring", 1)]}),
+            "Creature": [("Viscera Seer", 1), ("Blood Artist", 1), ("Sakura-Tribe Elder", 1), ("Eternal Witness", 1)],
+            "Artifact": [("Sol Ring", 1), ("Arcane Signet", 1)],
+            "Land": [("Command Tower", 1), ("Golgari Rot Farm", 1), ("Bojuka Bog", 1), ("Swamp", 4), ("Forest", 4)]}),
         [("Meren of Clan Nel Toth", 900, "/precon/grave-alpha")],
         _cardlists(cuts=[("Blood Artist", 0.55), ("Viscera Seer", 0.35), ("Sakura-Tribe Elder", 0.2),
                          ("Eternal Witness", 0.1)],
@@ -136,7 +138,9 @@ PAGES = {
                    potential=450)),
     "/precon/gamma-court": _page(
         "Gamma Court Precon", _deck(["Kenrith, the Returned King"], {
-            "Artifact": [("Sol Ring", 1)], "Sorcery": [("Cultivate", 1)]}),
+            "Artifact": [("Sol Ring", 1), ("Arcane Signet", 1)], "Sorcery": [("Cultivate", 1)],
+            "Instant": [("Counterspell", 1), ("Swords to Plowshares", 1)],
+            "Land": [("Command Tower", 1), ("Path of Ancestry", 1), ("Forest", 2), ("Island", 2)]}),
         [("Kenrith, the Returned King", 320, "/precon/gamma-court")],
         _cardlists(cuts=[("Counterspell", 0.31)], land_cuts=[("Path of Ancestry", 0.5)],
                    adds=[("Rhystic Study", 160, 0.2), ("Kodama's Reach", 100, 0.1)], land_adds=[], potential=320)),

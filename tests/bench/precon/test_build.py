@@ -259,3 +259,18 @@ def test_an_unreadable_page_loses_only_its_precon_and_is_logged(db, tmp_path):
     logged = [e for e in manifest["fetch"]["log"] if str(e.get("status", "")).startswith("unreadable page")]
     assert len(logged) == 1 and logged[0]["url"].endswith("/precon/gamma-court")
     assert "__NEXT_DATA__" in logged[0]["status"]
+
+
+def test_a_page_whose_commander_heads_another_product_is_not_matched(db, tmp_path):
+    mtgjson_dir = write_mtgjson(tmp_path / "mtgjson", db)
+    routes = edhrec_routes()
+    page = json.loads(routes["/precon/gamma-court"])  # served from the JSON endpoint
+    page["deck"]["cards"] = {"Creature": [["Llanowar Elves", 1], ["Elvish Mystic", 1], ["Fyndhorn Elves", 1]],
+                             "Land": [["Forest", 30]]}  # Kenrith, but not this deck's cards
+    routes["/precon/gamma-court"] = json.dumps(page)
+    with FixtureServer(routes) as server, make_fetcher(tmp_path / "cache", server.base_url) as fetcher:
+        build_dataset(tmp_path / "out", snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db, fetcher=fetcher,
+                      cutoff=CUTOFF)
+    ds = load_dataset(tmp_path / "out")
+    gamma = ds.precon(_by_name(ds)["Gamma Court"])
+    assert gamma["edhrec_url"] is None and not ds.labels(gamma["precon_id"])

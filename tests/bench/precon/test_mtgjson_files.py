@@ -4,6 +4,7 @@ retried, cached, never half-written; and a whole build from an empty folder."""
 from __future__ import annotations
 
 import hashlib
+import json
 
 import pytest
 
@@ -86,3 +87,64 @@ def test_a_build_from_an_empty_folder_downloads_what_it_uses(tmp_path):
     assert {"DeckList.json", "SetList.json", "AtomicCards.json"} <= set(downloaded)
     assert "decks/PartyOfTwo_PPC.json" in downloaded and "decks/IntroPack_XYZ.json" not in downloaded
     assert len(load_dataset(tmp_path / "out")) == 6
+
+
+class CutOffServer:
+    """Serves one file; the first answer stops halfway through, later ones honour ``Range: bytes=N-`` with 206
+    (RFC 9110's byte ranges, as a CDN such as MTGJSON's serves them)."""
+
+    def __init__(self, body: bytes):
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        self.ranges: list[str | None] = []
+        server = self
+        digest = hashlib.sha256(body).hexdigest().encode()
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_GET(self) -> None:  # noqa: N802 - http.server's name
+                if self.path.endswith(".sha256"):
+                    return self._send(200, digest)
+                requested = self.headers.get("Range")
+                server.ranges.append(requested)
+                if requested is None and len(server.ranges) == 1:
+                    self.send_response(200)
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body[: len(body) // 2])  # then the connection drops
+                    self.close_connection = True
+                    return None
+                start = int(requested.removeprefix("bytes=").rstrip("-")) if requested else 0
+                return self._send(206 if requested else 200, body[start:])
+
+            def _send(self, status: int, data: bytes) -> None:
+                self.send_response(status)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *_: object) -> None:
+                pass
+
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.base_url = f"http://127.0.0.1:{self._httpd.server_address[1]}"
+        self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.05,), daemon=True)
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+
+def test_a_download_cut_off_midway_resumes_where_it_stopped(tmp_path):
+    body = json.dumps({"meta": {}, "data": [{"code": f"S{n:03d}"} for n in range(2000)]}).encode()
+    with CutOffServer(body) as server:
+        files = MtgjsonFiles(tmp_path, base_url=server.base_url, sleep=lambda _: None)
+        assert files.path("SetList.json").read_bytes() == body
+    assert server.ranges == [None, f"bytes={len(body) // 2}-"]
+    assert not (tmp_path / "SetList.json.part").exists()

@@ -9,7 +9,6 @@ the top 20, so anyone can run the benchmark end to end without a key.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,12 +26,11 @@ from grimoire.bench.agent.dataset import AgentTask, Qrels
 from grimoire.bench.agent.metrics import TaskScore, found_in_list, precision_at_10, summarize
 from grimoire.bench.agent.prompts import system_prompt, user_prompt
 from grimoire.bench.agent.tools import MAX_SUBMITTED, CardText, Episode, grep, search, submit
-from grimoire.bench.common import run_budget, run_inspect
+from grimoire.bench.common import run_budget, run_inspect, write_episodes
 from grimoire.bench.search.engines import as_free_text, filters_from_json
 from grimoire.bench.search.runner import allowed_rows
 from grimoire.cards.store import CardDB
 from grimoire.llm.cost import Budget, Price
-from grimoire.llm.keys import redact
 from grimoire.llm.loop import run_tool_loop
 from grimoire.render.cards import card_text
 from grimoire.search.engine import SearchEngine
@@ -221,12 +219,6 @@ def episodes_from_log(log: EvalLog | str | Path) -> list[dict]:
         episode.pop("valid_rows", None)
         episodes.append(episode)
     return episodes
-
-
-def write_episodes(episodes: list[dict], path: Path) -> None:
-    """EPISODES JSONL, with anything shaped like an API key redacted."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(redact(json.dumps(e, ensure_ascii=False)) + "\n" for e in episodes), encoding="utf-8")
 
 
 def run_agent_bench(tasks: list[AgentTask], db: CardDB, *, model: str, arm: Arm = Arm(), epochs: int = 1,

@@ -25,6 +25,7 @@ from grimoire.bench.precon.schema import (
     GAIN_THRESHOLDS,
     GAP_MONTHS,
     HEADLINE_KINDS,
+    MIN_COMMANDER_JACCARD,
     MIN_DECK_JACCARD,
     MIN_POTENTIAL_DECKS,
     MIN_WEEKS_BEFORE_SNAPSHOT,
@@ -294,7 +295,8 @@ def _fetch_pages(fetcher: Fetcher) -> tuple[list[tuple[edhrec.IndexEntry, edhrec
 def _match_pages(precons: list[Precon], pages: list[tuple[edhrec.IndexEntry, edhrec.PreconPage]],
                  matcher: CardMatcher) -> None:
     """Attach each page to its deck. Real pages carry no set code, so the key is the commanders' oracle ids (the
-    best card overlap among decks with those commanders), else the best card-overlap Jaccard >= 0.7 of any deck."""
+    best card overlap, at least 0.5, among decks with those commanders), else the best card-overlap Jaccard >= 0.7
+    of any deck."""
     for entry, page in pages:
         commander_ids = {matcher.edhrec_name(name) for name in page.commanders} - {None}
         page_ids = {matcher.edhrec_name(name) for name in page.deck} - {None}
@@ -302,7 +304,7 @@ def _match_pages(precons: list[Precon], pages: list[tuple[edhrec.IndexEntry, edh
         same = [p for p in free if commander_ids and commander_ids <= set(p.commander_ids)]
         scored = [(jaccard(page_ids, p.card_ids), p) for p in (same or free)]
         best, chosen = max(scored, key=lambda pair: pair[0], default=(0.0, None))
-        if chosen is None or (not same and best < MIN_DECK_JACCARD):
+        if chosen is None or best < (MIN_COMMANDER_JACCARD if same else MIN_DECK_JACCARD):
             continue
         method = "commanders+jaccard" if same else "jaccard"
         chosen.page, chosen.index_entry, chosen.match_method = page, entry, method
@@ -467,6 +469,7 @@ def _parameters(cutoff: str) -> dict:
     return {"cutoff": cutoff, "gain_thresholds": {k: list(v) for k, v in GAIN_THRESHOLDS.items()},
             "dev_months": DEV_MONTHS, "gap_months": GAP_MONTHS, "min_potential_decks": MIN_POTENTIAL_DECKS,
             "min_weeks_before_snapshot": MIN_WEEKS_BEFORE_SNAPSHOT, "min_deck_jaccard": MIN_DECK_JACCARD,
+            "min_commander_jaccard": MIN_COMMANDER_JACCARD,
             "mtgo_theme_deck_set": MTGO_THEME_DECK_SET}
 
 

@@ -24,9 +24,8 @@ from inspect_ai.scorer import Score, Target, mean, scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import Tool, tool
 
-from grimoire.bench.agent.harness import write_episodes
 from grimoire.bench.agent.tools import Episode, search
-from grimoire.bench.common import run_budget, run_inspect
+from grimoire.bench.common import run_budget, run_inspect, write_episodes
 from grimoire.cards.model import Card
 from grimoire.cards.store import CardDB
 from grimoire.llm.cost import Budget, Price

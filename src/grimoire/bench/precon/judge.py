@@ -342,7 +342,8 @@ def judge_adds(dataset: Any, episodes: Iterable[Mapping] | str | Path, db: CardD
     if isinstance(episodes, str | Path):
         episodes = load_episodes(episodes)
     pool = pooled_adds(episodes, db)
-    wanted = _judged(dataset) if precon_ids is None else set(precon_ids) & (_judged(dataset) or set(precon_ids))
+    judged = _judged(dataset)
+    wanted = judged if precon_ids is None else set(precon_ids) if judged is None else set(precon_ids) & judged
     splits = _split_of(dataset)
     engine = SearchEngine(db)
     decks = {str(_field(deck, "precon_id")): deck for deck in precon_decks(dataset)}

@@ -2,19 +2,22 @@
 
 MTGJSON publishes each file at ``https://mtgjson.com/api/v5/<name>`` with its sha256 in ``<name>.sha256`` beside it;
 deck files live under ``decks/<fileName>.json``. Every download goes to a ``.part`` file, is checked against the
-published sha256, and only then renamed into place, so a broken download never replaces a good file.
+published sha256, and only then renamed into place, so a broken download never replaces a good file; a download cut
+off midway resumes from its ``.part`` (an HTTP range request) on the next attempt.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import httpx
+from tqdm import tqdm
 
-from grimoire.cards.update import USER_AGENT, DownloadError, download
+from grimoire.cards.update import USER_AGENT, DownloadError
 
 RETRIES = 3
 BACKOFF_S = 2.0
@@ -87,7 +90,7 @@ class MtgjsonFiles:
                 self.sleep(self.backoff_s * 2 ** (attempt - 1))
             try:
                 expected = self._checksum(url)
-                download(self._http(), url, dest, label=f"MTGJSON {relative}", sha256=expected)
+                self._fetch(url, dest, expected, label=f"MTGJSON {relative}")
             except DownloadError as exc:
                 failure = exc
                 continue
@@ -95,6 +98,37 @@ class MtgjsonFiles:
             self.downloaded.append(relative)
             return dest
         raise DownloadError(f"{failure} (gave up after {self.retries + 1} attempts; nothing was replaced)")
+
+    def _fetch(self, url: str, dest: Path, sha256: str, *, label: str) -> None:
+        """Stream ``url`` into ``dest.part`` (continuing a partial one), then verify and rename it to ``dest``."""
+        part = dest.with_name(dest.name + ".part")
+        have = part.stat().st_size if part.exists() else 0
+        headers = {"Accept-Encoding": "identity", **({"Range": f"bytes={have}-"} if have else {})}
+        try:
+            with self._http().stream("GET", url, headers=headers) as response:
+                if response.status_code == 416:  # the partial file is not a prefix of this one: start again
+                    part.unlink(missing_ok=True)
+                    raise DownloadError(f"{url}: the partial download no longer fits; restarting")
+                if response.status_code not in (200, 206):
+                    raise DownloadError(f"{url}: HTTP {response.status_code}")
+                have = have if response.status_code == 206 else 0
+                length = response.headers.get("Content-Length")
+                total = have + int(length) if length else None
+                with part.open("ab" if have else "wb") as out, tqdm(total=total, initial=have, unit="B",
+                                                                   unit_scale=True, desc=label, disable=None,
+                                                                   leave=False) as bar:
+                    for chunk in response.iter_raw():
+                        out.write(chunk)
+                        bar.update(len(chunk))
+        except httpx.HTTPError as exc:  # the .part stays: the next attempt resumes it
+            raise DownloadError(f"{url}: cut off after {part.stat().st_size if part.exists() else 0} bytes "
+                                f"({exc})") from exc
+        with part.open("rb") as handle:
+            digest = hashlib.file_digest(handle, "sha256").hexdigest()
+        if digest != sha256:
+            part.unlink()
+            raise DownloadError(f"{url}: sha256 mismatch (got {digest}, expected {sha256})")
+        os.replace(part, dest)
 
     def _checksum(self, url: str) -> str:
         try:

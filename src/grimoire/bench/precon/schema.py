@@ -81,6 +81,9 @@ MIN_POTENTIAL_DECKS = 300
 MIN_WEEKS_BEFORE_SNAPSHOT = 8
 MTGO_THEME_DECK_SET = "TD0"
 MIN_DECK_JACCARD = 0.7
+# Real pages carry no set code: a deck with the page's commanders must still share half its cards with the page's
+# list, so a commander reprinted in another product does not take that product's labels.
+MIN_COMMANDER_JACCARD = 0.5
 
 
 class LeakageError(ValueError):
