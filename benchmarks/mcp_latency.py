@@ -58,8 +58,9 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def measure(repeats: int) -> list[float]:
-    # The SDK passes only a few environment variables to the server; hand on GRIMOIRE_HOME and PYTHONPATH, if set.
-    env = {key: os.environ[key] for key in ("GRIMOIRE_HOME", "PYTHONPATH") if os.environ.get(key)} or None
+    # The SDK passes only a few environment variables to the server; hand on GRIMOIRE_HOME and PYTHONPATH (a
+    # source tree that should win over the installed package), if set.
+    env = {name: os.environ[name] for name in ("GRIMOIRE_HOME", "PYTHONPATH") if os.environ.get(name)} or None
     params = StdioServerParameters(command=sys.executable, args=["-m", "grimoire", "serve", "mcp"], env=env)
     launched = time.perf_counter()
     async with Client(params, read_timeout_seconds=120) as client:

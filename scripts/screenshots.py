@@ -1,4 +1,5 @@
-"""Screenshots of the web page for the README: the search page with results, and the benchmark dashboard.
+"""Screenshots of the web page for the docs: the search page with results, and the benchmark dashboard (also on a
+390 px phone).
 
 Run: python scripts/screenshots.py  (needs playwright and Chromium at /usr/bin/chromium, or --chromium PATH)
 """
@@ -48,10 +49,15 @@ def main() -> None:
             expect(page.locator("#bench-chart")).to_be_visible()
             page.wait_for_function("document.getElementById('bench-chart').complete")
             page.screenshot(path=args.out / "dashboard.png", full_page=True)
+            phone = browser.new_page(viewport={"width": 390, "height": 844}, base_url=f"http://127.0.0.1:{port}")
+            phone.set_default_timeout(60_000)
+            phone.goto("/#/dashboard")
+            expect(phone.locator("#arena-table")).to_be_visible()
+            phone.screenshot(path=args.out / "dashboard-phone.png", full_page=True)
             browser.close()
     finally:
         server.should_exit = True
-    print(f"wrote {args.out / 'search.png'} and {args.out / 'dashboard.png'}")
+    print(f"wrote search.png, dashboard.png and dashboard-phone.png in {args.out}")
 
 
 if __name__ == "__main__":

@@ -46,7 +46,8 @@ class CardNotFoundError(LookupError):
     def __init__(self, query: str, suggestions: Sequence[str]):
         self.query = query
         self.suggestions = list(suggestions)
-        hint = f" Did you mean: {'; '.join(self.suggestions)}?" if self.suggestions else ""
+        hint = (f" Did you mean: {'; '.join(self.suggestions)}?" if self.suggestions
+                else " Check the spelling, or search for the card by what it does.")
         super().__init__(f"No card named {query!r}.{hint}")
 
 

@@ -40,7 +40,7 @@ SPELLING = {"queries": "q", "color_identity": "id", "format": "format", "types":
             "mana_value_max": "mv_max", "roles": "role", "limit": "limit", "page": "page"}
 
 
-class DeckCheck(BaseModel):
+class DeckCheckBody(BaseModel):
     """The deck check's body: the deck (pasted list, MTGJSON JSON or a deck URL), the format and a bracket."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
@@ -130,7 +130,7 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None) -> FastA
                 "similar": page_json(similar)["results"], "similar_by": list(roles)}
 
     @app.post("/api/deck/check")
-    def deck_check(body: DeckCheck):
+    def deck_check(body: DeckCheckBody):
         db = library.engine.db
         try:
             deck = read_deck(body.deck, db, files=False)
