@@ -186,7 +186,7 @@ class Reader:
         self._names(state)
         for rule in _RULES:
             rule(self, state)
-        chips = [chip for chip in state.chips if chip.kind not in explicit or chip.kind in ("like", "deck")]
+        chips = [chip for chip in state.chips if chip.kind not in explicit or chip.kind == "like"]
         if len(chips) < len(state.chips):
             state.notes.append("words that your syntax or filters already decide were not read: "
                                + ", ".join(c.words for c in state.chips if c not in chips))
@@ -239,8 +239,7 @@ class Reader:
     def _single_word_name_wanted(self, state: _State, index: int) -> bool:
         """A one-word name ("Counterspell", "Atraxa") counts only where a name is expected."""
         previous, following = _before(state, index, 1), _after(state, index + 1)
-        if _before(state, index, 1) == "like" or _before(state, index, 2).endswith(("similar to", "alternatives to",
-                                                                                   "alternative to")):
+        if previous == "like" or _before(state, index, 2).endswith(("similar to", "alternatives to", "alternative to")):
             return True
         if following.startswith(("but cheaper", "deck")):
             return True
