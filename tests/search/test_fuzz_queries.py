@@ -116,7 +116,7 @@ def snapshot_engine():
                 engine.search(f"-{key}:{value} -x", mode="bm25", limit=1)
             except QuerySyntaxError:
                 pass
-    for query in ("/x/", "name:/x/", "o:/x/", "o:/~ x/", "fo:/x/", "t:/x/"):
+    for query in ("draw a card", "/x/", "name:/x/", "o:/x/", "o:/~ x/", "fo:/x/", "t:/x/"):
         engine.search(query, mode="bm25", limit=1)
     for value in sorted(IS_VALUES):
         try:

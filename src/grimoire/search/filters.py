@@ -8,6 +8,7 @@ text filter after ``t:instant id<=r`` scans a few hundred cards, not all of them
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import OrderedDict
 from functools import cached_property
 
@@ -107,15 +108,15 @@ class TextColumn:
         return out
 
     @cached_property
-    def _utf8(self) -> tuple[bytes, np.ndarray]:
+    def _utf8(self) -> tuple[bytes, list[int]]:
         """Every row as UTF-8, one row a line, and each row's byte offset: RE2 scans it in one pass."""
         encoded = [s.encode("utf-8", "surrogatepass") for s in self.joined.split("\x00")]
-        return b"\n".join(encoded), np.cumsum([0] + [len(b) + 1 for b in encoded])
+        return b"\n".join(encoded), np.cumsum([0] + [len(b) + 1 for b in encoded]).tolist()
 
     def matches(self, pattern: UserPattern, rows: np.ndarray | None, budget: CpuBudget) -> np.ndarray:
         """Rows whose text the pattern occurs in; a backtracking pattern spends ``budget``."""
         out = np.zeros(self.size, dtype=bool)
-        if pattern.linear and (rows is None or len(rows) * 8 >= self.size):
+        if pattern.scans_lines and (rows is None or len(rows) * 8 >= self.size):
             out[self._scan(pattern)] = True
             return out
         candidates = range(self.size) if rows is None else rows.tolist()
@@ -123,15 +124,16 @@ class TextColumn:
         return out
 
     def _scan(self, pattern: UserPattern) -> list[int]:
-        """RE2 over all rows at once; a hit is confirmed on its own row (a match may run into the next line),
-        and the search resumes at the next row, so no row's match is skipped."""
+        """RE2 over all rows at once, resuming at the next row after each hit so no row's match is skipped.
+        With ``^`` and ``$`` at every line, a match inside one row is a match of that row; one that runs into
+        the next row is checked on its own row."""
         text, starts = self._utf8
-        found, position = [], 0
-        while (match := pattern.compiled_bytes.search(text, position)) is not None:
-            row = int(np.searchsorted(starts, match.start(), side="right")) - 1
-            if pattern.search(self[row]):
+        search, found, position = pattern.compiled_bytes.search, [], 0
+        while (match := search(text, position)) is not None:
+            row = bisect_right(starts, match.start()) - 1
+            if match.end() < starts[row + 1] or pattern.search(self[row]):
                 found.append(row)
-            position = int(starts[row + 1])
+            position = starts[row + 1]
             if position >= len(text):
                 break
         return found
