@@ -244,6 +244,8 @@ def test_accents_fold_in_name_search(snapshot_engine):
                                                     "Éomer, Marshal of Rohan"}
     assert names(snapshot_engine, "name:éomer") == names(snapshot_engine, "name:EOMER")
     assert "Lim-Dûl's Vault" in names(snapshot_engine, "name:\"lim-dul's\"")
+    assert names(snapshot_engine, "name:/^eomer,/") == {"Éomer, King of Rohan", "Éomer, Marshal of Rohan"}
+    assert names(snapshot_engine, "name:/^éomer,/") == {"Éomer, King of Rohan", "Éomer, Marshal of Rohan"}
 
 
 def test_exact_name_finds_every_card_with_a_face_of_that_name(snapshot_engine):

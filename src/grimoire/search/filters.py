@@ -172,6 +172,11 @@ class FilterIndex:
         return TextColumn([fold(n) for n in self.columns.name.tolist()])
 
     @cached_property
+    def accented_names(self) -> np.ndarray:
+        """Rows whose folded name differs from the lower-cased one."""
+        return np.flatnonzero([self.folded_name[row] != self.name[row] for row in range(self.size)])
+
+    @cached_property
     def exact_names(self) -> dict[str, list[int]]:
         """Folded card and face name -> every row with a face of that name (``!fire`` finds Fire // Ice)."""
         rows: dict[str, list[int]] = {}
@@ -472,8 +477,9 @@ class Evaluator:
     def text_leaf(self, node: Filter, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         index, key, value = self.index, node.key, node.value
         if key == "name":  # names are always known
-            if node.regex:
-                match = self._regex(index.name, node, rows) | self._regex(index.folded_name, node, rows)
+            if node.regex:  # the name as written, or without its accents (only names that have some)
+                folded_rows = np.intersect1d(rows, index.accented_names, assume_unique=True)
+                match = self._regex(index.name, node, rows) | self._regex(index.folded_name, node, folded_rows)
             else:
                 match = index.folded_name.contains(fold(value), rows)
             return match, ~match
