@@ -32,6 +32,8 @@ CASES = [
     # Card text
     ("o:draw t:creature", {"Mulldrifter"}, {"Llanowar Elves"}),
     ('o:"~ enters tapped"', {"Arcane Sanctum"}, {"Command Tower"}),
+    ('fo:"~ deals 3 damage"', {"Lightning Bolt", "Lightning Helix"}, {"Shock"}),
+    ('o:"~ deals 3 damage to any target"', {"Lightning Bolt", "Lightning Helix"}, {"Shock"}),
     ("o:/^{T}: add/ t:elf", {"Llanowar Elves", "Elvish Mystic", "Elvish Archdruid"}, {"Elvish Visionary"}),
     ('fo:"draw a card" t:land', {"Irrigated Farmland"}, {"Tundra"}),
     ("kw:flying -t:creature t:instant", set(), {"Serra Angel"}),

@@ -224,16 +224,23 @@ class FilterIndex:
 
     @cached_property
     def oracle_tilde(self) -> TextColumn:
-        """Rules text with the card's references to itself written as ``~``: its name, its face names, and the
-        "this creature" / "this land" wording Oracle text uses for them since 2024 (``o:"~ enters tapped"``
-        finds the tri-lands, which now say "This land enters tapped")."""
-        texts = []
-        stripped = (_REMINDER.sub("", t) for t in self.columns.oracle_text.tolist())
-        for name, text, faces in zip(self.columns.name, stripped, self._faces, strict=True):
+        """Rules text (no reminder text) with the card's references to itself written as ``~``."""
+        return TextColumn(self._with_tilde(_REMINDER.sub("", t) for t in self.columns.oracle_text.tolist()))
+
+    @cached_property
+    def full_oracle_tilde(self) -> TextColumn:
+        return TextColumn(self._with_tilde(self.columns.oracle_text.tolist()))
+
+    def _with_tilde(self, texts) -> list[str]:
+        """Self-references as ``~``: the card's name, its face names, and "this creature" / "this land"..., the
+        wording Oracle text uses for them since the Aetherdrift update (2025; about 13,000 cards), so
+        ``o:"~ enters tapped"`` still finds the tri-lands, which now say "This land enters tapped"."""
+        out = []
+        for name, text, faces in zip(self.columns.name, texts, self._faces, strict=True):
             for part in sorted({name, *(f["name"] for f in faces)}, key=len, reverse=True):
                 text = text.replace(part, "~")
-            texts.append(_SELF_REFERENCE.sub("~", text))
-        return TextColumn(texts)
+            out.append(_SELF_REFERENCE.sub("~", text))
+        return out
 
     @cached_property
     def type_line(self) -> TextColumn:
@@ -483,9 +490,10 @@ class Evaluator:
             else:
                 match = index.folded_name.contains(fold(value), rows)
             return match, ~match
-        source = value.source if node.regex else value
-        column = {"type": index.type_line, "text": index.anything, "fulloracle": index.full_oracle}.get(
-            key, index.oracle_tilde if key == "oracle" and "~" in source else index.oracle)
+        tilde = "~" in (value.source if node.regex else value)
+        column = {"type": index.type_line, "text": index.anything,
+                  "fulloracle": index.full_oracle_tilde if tilde else index.full_oracle}.get(
+            key, index.oracle_tilde if tilde else index.oracle)
         match = self._regex(column, node, rows) if node.regex else column.contains(value, rows)
         if key == "type" and not node.regex:
             for layout, known_type in KNOWN_TYPE_OF_UNKNOWN_FACE.items():
