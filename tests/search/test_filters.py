@@ -367,8 +367,9 @@ def test_order_also_sorts_ranked_results(engine):
     ("usd<1", "about printings"),
 ])
 def test_what_the_bundled_snapshot_cannot_answer_says_so(snapshot_engine, query, message):
-    with pytest.raises(QuerySyntaxError, match=message):
+    with pytest.raises(QuerySyntaxError, match=message) as caught:
         snapshot_engine.search(query, mode="bm25")
+    assert caught.value.position == (query.index("order:") if "order:" in query else 0)
 
 
 @pytest.mark.parametrize(("nickname", "members"), [

@@ -663,19 +663,19 @@ def _cost(node: Node) -> int:
     return 5
 
 
-def order_positions(index: FilterIndex, rows: np.ndarray, order: str, direction: str, node: Filter | None = None,
-                    query: str = "") -> np.ndarray:
+def order_positions(index: FilterIndex, rows: np.ndarray, order: str, direction: str, query: str = "") -> np.ndarray:
     """Positions into ``rows`` that sort them by Scryfall's ``order:`` (name breaks ties, unknown values last)."""
     columns = index.columns
+    position = max(query.lower().find("order:"), 0)
     if order == "edhrec":
         raise QuerySyntaxError("the loaded card data has no EDHREC rank, so order:edhrec cannot sort it",
-                               node.position if node else 0, query)
+                               position, query)
     if order == "released" and not index.released.any():
         raise QuerySyntaxError("the loaded card data has no release dates, so order:released cannot sort it",
-                               node.position if node else 0, query)
+                               position, query)
     if order == "rarity" and (index.rarity < 0).all():
         raise QuerySyntaxError("the loaded card data has no rarity, so order:rarity cannot sort it",
-                               node.position if node else 0, query)
+                               position, query)
     if order == "name":
         primary = index.name_order.astype(float)
     elif order in ("cmc", "mv", "manavalue"):
