@@ -272,6 +272,7 @@ def test_a_half_the_store_knows_nothing_of_matches_neither_a_filter_nor_its_nega
         assert giant not in names(snapshot_engine, f"{query} t:giant c:r")
         assert giant not in names(snapshot_engine, f"-{query} t:giant c:r"), query
     assert giant in names(snapshot_engine, "pow>=4 t:giant c:r")  # the known face decides a hit
+    assert giant in names(snapshot_engine, "-is:vanilla t:giant c:r")  # the known face has rules text
     assert giant in names(snapshot_engine, "-c:u t:giant")  # its identity is red: Stomp cannot be blue
     backs_unknown = names(snapshot_engine, "kw:flying -o:flying")
     assert not {"Alrund, God of the Cosmos // Hakka, Whispering Raven", "Gwen Stacy // Ghost-Spider",
@@ -289,8 +290,13 @@ def test_unknown_halves_fixture_matches_neither_side(tmp_path):
                  faces=(Face("Bonecrusher Giant", "{2}{R}", "Creature — Giant", "Whenever this creature becomes "
                              "the target of a spell, this creature deals 2 damage to that spell's controller.",
                              "4", "3"), Face("Stomp")))
-    write_store(tmp_path, [*CARDS, giant], {"source": "test"})
+    plain = card("Plain Knight // Secret Quest", "{1}{W}", "Creature — Human Knight", layout="adventure", pt="2/2",
+                 faces=(Face("Plain Knight", "{1}{W}", "Creature — Human Knight", None, "2", "2"),
+                        Face("Secret Quest")))
+    write_store(tmp_path, [*CARDS, giant, plain], {"source": "test"})
     engine = SearchEngine(CardDB(tmp_path))
+    assert "Plain Knight // Secret Quest" not in names(engine, "is:vanilla") | names(engine, "-is:vanilla")
+    assert "Bonecrusher Giant // Stomp" in names(engine, "-is:vanilla")
     assert "Bonecrusher Giant // Stomp" in names(engine, "t:adventure")
     assert "Bonecrusher Giant // Stomp" not in names(engine, "-t:adventure")
     assert "Bonecrusher Giant // Stomp" not in names(engine, "t:instant") | names(engine, "-t:instant")

@@ -600,6 +600,10 @@ class Evaluator:
             wanted = {"multicolor": ColorValue(0, multicolor=True), "colorless": ColorCount(0),
                       "monocolor": ColorCount(1)}[value]
             return self.color_leaf(Filter("color", "=", wanted, node.position, node.raw))
+        if value == "vanilla":  # no rules text on any face: text on a known face decides, an unknown face may hold some
+            vanilla = self.text_property(value)
+            has_text = np.array([bool(x.strip()) for x in index.oracle.strings], dtype=bool)
+            return vanilla & ~index.unknown_face, ~vanilla & (~index.unknown_face | has_text)
         return _partly_known(self.text_property(value), index.unknown_face)
 
     def text_property(self, value: str) -> np.ndarray:
