@@ -244,6 +244,8 @@ def test_accents_fold_in_name_search(snapshot_engine):
                                                     "Éomer, Marshal of Rohan"}
     assert names(snapshot_engine, "name:éomer") == names(snapshot_engine, "name:EOMER")
     assert "Lim-Dûl's Vault" in names(snapshot_engine, "name:\"lim-dul's\"")
+    assert names(snapshot_engine, "name:/^eomer,/") == {"Éomer, King of Rohan", "Éomer, Marshal of Rohan"}
+    assert names(snapshot_engine, "name:/^éomer,/") == {"Éomer, King of Rohan", "Éomer, Marshal of Rohan"}
 
 
 def test_exact_name_finds_every_card_with_a_face_of_that_name(snapshot_engine):
@@ -270,6 +272,7 @@ def test_a_half_the_store_knows_nothing_of_matches_neither_a_filter_nor_its_nega
         assert giant not in names(snapshot_engine, f"{query} t:giant c:r")
         assert giant not in names(snapshot_engine, f"-{query} t:giant c:r"), query
     assert giant in names(snapshot_engine, "pow>=4 t:giant c:r")  # the known face decides a hit
+    assert giant in names(snapshot_engine, "-is:vanilla t:giant c:r")  # the known face has rules text
     assert giant in names(snapshot_engine, "-c:u t:giant")  # its identity is red: Stomp cannot be blue
     backs_unknown = names(snapshot_engine, "kw:flying -o:flying")
     assert not {"Alrund, God of the Cosmos // Hakka, Whispering Raven", "Gwen Stacy // Ghost-Spider",
@@ -287,8 +290,13 @@ def test_unknown_halves_fixture_matches_neither_side(tmp_path):
                  faces=(Face("Bonecrusher Giant", "{2}{R}", "Creature — Giant", "Whenever this creature becomes "
                              "the target of a spell, this creature deals 2 damage to that spell's controller.",
                              "4", "3"), Face("Stomp")))
-    write_store(tmp_path, [*CARDS, giant], {"source": "test"})
+    plain = card("Plain Knight // Secret Quest", "{1}{W}", "Creature — Human Knight", layout="adventure", pt="2/2",
+                 faces=(Face("Plain Knight", "{1}{W}", "Creature — Human Knight", None, "2", "2"),
+                        Face("Secret Quest")))
+    write_store(tmp_path, [*CARDS, giant, plain], {"source": "test"})
     engine = SearchEngine(CardDB(tmp_path))
+    assert "Plain Knight // Secret Quest" not in names(engine, "is:vanilla") | names(engine, "-is:vanilla")
+    assert "Bonecrusher Giant // Stomp" in names(engine, "-is:vanilla")
     assert "Bonecrusher Giant // Stomp" in names(engine, "t:adventure")
     assert "Bonecrusher Giant // Stomp" not in names(engine, "-t:adventure")
     assert "Bonecrusher Giant // Stomp" not in names(engine, "t:instant") | names(engine, "-t:instant")
@@ -365,8 +373,9 @@ def test_order_also_sorts_ranked_results(engine):
     ("usd<1", "about printings"),
 ])
 def test_what_the_bundled_snapshot_cannot_answer_says_so(snapshot_engine, query, message):
-    with pytest.raises(QuerySyntaxError, match=message):
+    with pytest.raises(QuerySyntaxError, match=message) as caught:
         snapshot_engine.search(query, mode="bm25")
+    assert caught.value.position == (query.index("order:") if "order:" in query else 0)
 
 
 @pytest.mark.parametrize(("nickname", "members"), [

@@ -1,7 +1,7 @@
 """Generated queries mixing every keyword, quotes, parentheses, unicode, surrogates and deep nesting.
 
-Any exception other than :class:`QuerySyntaxError` fails, and so does any query slower than 2 s: 2,000
-queries in the default suite, 20,000 in the slow one (``pytest -m slow``).
+Any exception other than :class:`QuerySyntaxError` fails, and so does any query that takes more than 2 s of
+CPU: 2,000 queries in the default suite, 20,000 in the slow one (``pytest -m slow``).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from grimoire.search.query import ALL_KEYS, COMPARISONS, HAS_VALUES, IS_VALUES, ORDERS, PRINTING_KEYS, QuerySyntaxError
 
 SECONDS_PER_QUERY = 2.0
+WALL_CLOCK_LIMIT = 30.0
 
 _WEIRD_TEXT = st.text(alphabet=st.characters(codec=None, categories=None), max_size=8)  # surrogates included
 _VALUES = st.one_of(
@@ -74,14 +75,17 @@ _QUERIES = st.one_of(
 
 
 def _check(engine, query: str, mode: str) -> None:
-    started = time.perf_counter()
+    """The 2 s are the query's own CPU time (this thread's): on a machine shared by many processes, wall-clock
+    time measures the queue for the CPU. A hang that burns no CPU is caught by the wall-clock limit."""
+    started, cpu_started = time.perf_counter(), time.thread_time()
     try:
         engine.search(query, mode=mode, limit=5)
     except QuerySyntaxError as error:
         assert 0 <= error.position <= len(query)
         error.caret().encode("utf-8")  # printable: a surrogate in the query is replaced
-    elapsed = time.perf_counter() - started
-    assert elapsed < SECONDS_PER_QUERY, f"{query!r} took {elapsed:.2f} s"
+    cpu, wall = time.thread_time() - cpu_started, time.perf_counter() - started
+    assert cpu < SECONDS_PER_QUERY, f"{query!r} took {cpu:.2f} s of CPU"
+    assert wall < WALL_CLOCK_LIMIT, f"{query!r} took {wall:.2f} s"
 
 
 _MODES = st.sampled_from(["bm25", "bm25", "bm25", "hybrid"])
@@ -89,41 +93,45 @@ _SUPPRESS = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCh
              HealthCheck.data_too_large]
 
 
+def _warm(engine):
+    """Build every column, index and the embedding model first: the 2 s limit is per query, not per cold start
+    (the fresh-process figure is ``grimoire bench speed``'s)."""
+    engine.search("draw a card", mode="hybrid", limit=1)
+    for query in ("/x/", "name:/x/", "o:/x/", "o:/~ x/", "fo:/x/", "t:/x/", "!x", "order:power"):
+        engine.search(query, mode="bm25", limit=1)
+    for query in [f"-{key}:{value} -x" for key in sorted(ALL_KEYS) for value in ("x", "1", "/x/", "rg")] + [
+            f"is:{value}" for value in sorted(IS_VALUES)]:
+        try:
+            engine.search(query, mode="bm25", limit=1)
+        except QuerySyntaxError:
+            pass
+    return engine
+
+
+@pytest.fixture(scope="module")
+def small_engine(engine):
+    return _warm(engine)
+
+
 @settings(max_examples=2000, deadline=None, suppress_health_check=_SUPPRESS)
 @given(query=_QUERIES, mode=_MODES)
-def test_generated_queries_give_results_or_a_syntax_error(engine, query, mode):
-    _check(engine, query, mode)
+def test_generated_queries_give_results_or_a_syntax_error(small_engine, query, mode):
+    _check(small_engine, query, mode)
 
 
 @pytest.mark.slow
 @settings(max_examples=20000, deadline=None, suppress_health_check=_SUPPRESS)
 @given(query=_QUERIES, mode=_MODES)
-def test_twenty_thousand_generated_queries(engine, query, mode):
-    _check(engine, query, mode)
+def test_twenty_thousand_generated_queries(small_engine, query, mode):
+    _check(small_engine, query, mode)
 
 
 @pytest.fixture(scope="module")
 def snapshot_engine():
-    """The engine over every card, its columns built first: the 2 s limit is per query, not per cold start
-    (the fresh-process figure is ``grimoire bench speed``'s)."""
     import grimoire
     from grimoire.search.engine import SearchEngine
 
-    engine = SearchEngine(grimoire.open())
-    for key in sorted(ALL_KEYS):
-        for value in ("x", "1", "/x/", "rg"):
-            try:
-                engine.search(f"-{key}:{value} -x", mode="bm25", limit=1)
-            except QuerySyntaxError:
-                pass
-    for query in ("/x/", "name:/x/", "o:/x/", "o:/~ x/", "fo:/x/", "t:/x/"):
-        engine.search(query, mode="bm25", limit=1)
-    for value in sorted(IS_VALUES):
-        try:
-            engine.search(f"is:{value}", mode="bm25", limit=1)
-        except QuerySyntaxError:
-            pass
-    return engine
+    return _warm(SearchEngine(grimoire.open()))
 
 
 @pytest.mark.slow

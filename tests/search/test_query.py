@@ -242,3 +242,19 @@ def test_new_keywords_parse_to_their_values():
     assert sort_order(parse("(t:elf order:released)")) == ("released", "desc")
     assert sort_order(parse("t:elf order:cmc direction:desc")) == ("cmc", "desc")
     assert sort_order(parse("t:elf")) is None
+
+
+def test_a_scan_of_every_row_at_once_answers_as_row_by_row():
+    """The one-pass RE2 scan over all rows joined as lines must give each row's own answer."""
+    import numpy as np
+
+    from grimoire.search.filters import TextColumn
+    from grimoire.search.patterns import CpuBudget, compile_pattern
+
+    column = TextColumn(["Flying", "", "{T}: Add {G}.\nFlying", "draw a card", "x", "Éomer\nx", "a\nb"])
+    for source in ("^flying$", "x*", "^$", "\\n", "a\\sb", "b$", "\\Ax", "x\\z", "card$", "ér", ".", "^x"):
+        pattern = compile_pattern(source)
+        assert pattern.scans_lines == ("\\A" not in source and "\\z" not in source)
+        one_pass = column.matches(pattern, None, CpuBudget())
+        row_by_row = np.array([pattern.search(column[row]) for row in range(column.size)])
+        assert one_pass.tolist() == row_by_row.tolist(), source

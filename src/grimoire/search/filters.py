@@ -8,6 +8,7 @@ text filter after ``t:instant id<=r`` scans a few hundred cards, not all of them
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import OrderedDict
 from functools import cached_property
 
@@ -107,15 +108,15 @@ class TextColumn:
         return out
 
     @cached_property
-    def _utf8(self) -> tuple[bytes, np.ndarray]:
+    def _utf8(self) -> tuple[bytes, list[int]]:
         """Every row as UTF-8, one row a line, and each row's byte offset: RE2 scans it in one pass."""
         encoded = [s.encode("utf-8", "surrogatepass") for s in self.joined.split("\x00")]
-        return b"\n".join(encoded), np.cumsum([0] + [len(b) + 1 for b in encoded])
+        return b"\n".join(encoded), np.cumsum([0] + [len(b) + 1 for b in encoded]).tolist()
 
     def matches(self, pattern: UserPattern, rows: np.ndarray | None, budget: CpuBudget) -> np.ndarray:
         """Rows whose text the pattern occurs in; a backtracking pattern spends ``budget``."""
         out = np.zeros(self.size, dtype=bool)
-        if pattern.linear and (rows is None or len(rows) * 8 >= self.size):
+        if pattern.scans_lines and (rows is None or len(rows) * 8 >= self.size):
             out[self._scan(pattern)] = True
             return out
         candidates = range(self.size) if rows is None else rows.tolist()
@@ -123,15 +124,16 @@ class TextColumn:
         return out
 
     def _scan(self, pattern: UserPattern) -> list[int]:
-        """RE2 over all rows at once; a hit is confirmed on its own row (a match may run into the next line),
-        and the search resumes at the next row, so no row's match is skipped."""
+        """RE2 over all rows at once, resuming at the next row after each hit so no row's match is skipped.
+        With ``^`` and ``$`` at every line, a match inside one row is a match of that row; one that runs into
+        the next row is checked on its own row."""
         text, starts = self._utf8
-        found, position = [], 0
-        while (match := pattern.compiled_bytes.search(text, position)) is not None:
-            row = int(np.searchsorted(starts, match.start(), side="right")) - 1
-            if pattern.search(self[row]):
+        search, found, position = pattern.compiled_bytes.search, [], 0
+        while (match := search(text, position)) is not None:
+            row = bisect_right(starts, match.start()) - 1
+            if match.end() < starts[row + 1] or pattern.search(self[row]):
                 found.append(row)
-            position = int(starts[row + 1])
+            position = starts[row + 1]
             if position >= len(text):
                 break
         return found
@@ -168,6 +170,11 @@ class FilterIndex:
     def folded_name(self) -> TextColumn:
         """Names without accents (``name:eomer`` finds Éomer), as Scryfall folds them."""
         return TextColumn([fold(n) for n in self.columns.name.tolist()])
+
+    @cached_property
+    def accented_names(self) -> np.ndarray:
+        """Rows whose folded name differs from the lower-cased one."""
+        return np.flatnonzero([self.folded_name[row] != self.name[row] for row in range(self.size)])
 
     @cached_property
     def exact_names(self) -> dict[str, list[int]]:
@@ -217,16 +224,23 @@ class FilterIndex:
 
     @cached_property
     def oracle_tilde(self) -> TextColumn:
-        """Rules text with the card's references to itself written as ``~``: its name, its face names, and the
-        "this creature" / "this land" wording Oracle text uses for them since 2024 (``o:"~ enters tapped"``
-        finds the tri-lands, which now say "This land enters tapped")."""
-        texts = []
-        stripped = (_REMINDER.sub("", t) for t in self.columns.oracle_text.tolist())
-        for name, text, faces in zip(self.columns.name, stripped, self._faces, strict=True):
+        """Rules text (no reminder text) with the card's references to itself written as ``~``."""
+        return TextColumn(self._with_tilde(_REMINDER.sub("", t) for t in self.columns.oracle_text.tolist()))
+
+    @cached_property
+    def full_oracle_tilde(self) -> TextColumn:
+        return TextColumn(self._with_tilde(self.columns.oracle_text.tolist()))
+
+    def _with_tilde(self, texts) -> list[str]:
+        """Self-references as ``~``: the card's name, its face names, and "this creature" / "this land"..., the
+        wording Oracle text uses for them since the Aetherdrift update (2025; about 13,000 cards), so
+        ``o:"~ enters tapped"`` still finds the tri-lands, which now say "This land enters tapped"."""
+        out = []
+        for name, text, faces in zip(self.columns.name, texts, self._faces, strict=True):
             for part in sorted({name, *(f["name"] for f in faces)}, key=len, reverse=True):
                 text = text.replace(part, "~")
-            texts.append(_SELF_REFERENCE.sub("~", text))
-        return TextColumn(texts)
+            out.append(_SELF_REFERENCE.sub("~", text))
+        return out
 
     @cached_property
     def type_line(self) -> TextColumn:
@@ -470,14 +484,16 @@ class Evaluator:
     def text_leaf(self, node: Filter, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         index, key, value = self.index, node.key, node.value
         if key == "name":  # names are always known
-            if node.regex:
-                match = self._regex(index.name, node, rows) | self._regex(index.folded_name, node, rows)
+            if node.regex:  # the name as written, or without its accents (only names that have some)
+                folded_rows = np.intersect1d(rows, index.accented_names, assume_unique=True)
+                match = self._regex(index.name, node, rows) | self._regex(index.folded_name, node, folded_rows)
             else:
                 match = index.folded_name.contains(fold(value), rows)
             return match, ~match
-        source = value.source if node.regex else value
-        column = {"type": index.type_line, "text": index.anything, "fulloracle": index.full_oracle}.get(
-            key, index.oracle_tilde if key == "oracle" and "~" in source else index.oracle)
+        tilde = "~" in (value.source if node.regex else value)
+        column = {"type": index.type_line, "text": index.anything,
+                  "fulloracle": index.full_oracle_tilde if tilde else index.full_oracle}.get(
+            key, index.oracle_tilde if tilde else index.oracle)
         match = self._regex(column, node, rows) if node.regex else column.contains(value, rows)
         if key == "type" and not node.regex:
             for layout, known_type in KNOWN_TYPE_OF_UNKNOWN_FACE.items():
@@ -584,6 +600,10 @@ class Evaluator:
             wanted = {"multicolor": ColorValue(0, multicolor=True), "colorless": ColorCount(0),
                       "monocolor": ColorCount(1)}[value]
             return self.color_leaf(Filter("color", "=", wanted, node.position, node.raw))
+        if value == "vanilla":  # no rules text on any face: text on a known face decides, an unknown face may hold some
+            vanilla = self.text_property(value)
+            has_text = np.array([bool(x.strip()) for x in index.oracle.strings], dtype=bool)
+            return vanilla & ~index.unknown_face, ~vanilla & (~index.unknown_face | has_text)
         return _partly_known(self.text_property(value), index.unknown_face)
 
     def text_property(self, value: str) -> np.ndarray:
@@ -647,19 +667,19 @@ def _cost(node: Node) -> int:
     return 5
 
 
-def order_positions(index: FilterIndex, rows: np.ndarray, order: str, direction: str, node: Filter | None = None,
-                    query: str = "") -> np.ndarray:
+def order_positions(index: FilterIndex, rows: np.ndarray, order: str, direction: str, query: str = "") -> np.ndarray:
     """Positions into ``rows`` that sort them by Scryfall's ``order:`` (name breaks ties, unknown values last)."""
     columns = index.columns
+    position = max(query.lower().find("order:"), 0)
     if order == "edhrec":
         raise QuerySyntaxError("the loaded card data has no EDHREC rank, so order:edhrec cannot sort it",
-                               node.position if node else 0, query)
+                               position, query)
     if order == "released" and not index.released.any():
         raise QuerySyntaxError("the loaded card data has no release dates, so order:released cannot sort it",
-                               node.position if node else 0, query)
+                               position, query)
     if order == "rarity" and (index.rarity < 0).all():
         raise QuerySyntaxError("the loaded card data has no rarity, so order:rarity cannot sort it",
-                               node.position if node else 0, query)
+                               position, query)
     if order == "name":
         primary = index.name_order.astype(float)
     elif order in ("cmc", "mv", "manavalue"):

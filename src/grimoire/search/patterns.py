@@ -55,6 +55,12 @@ class UserPattern:
     linear: bool
     compiled_bytes: object = None  # the RE2 pattern over UTF-8 bytes, to scan many rows in one pass
 
+    @property
+    def scans_lines(self) -> bool:
+        """Whether a scan of many rows joined as lines gives each row's answer: RE2, and no \\A or \\z (which
+        would mean the start or end of the whole joined text)."""
+        return self.linear and not re.search(r"\\[Az]", self.source.replace("\\\\", ""))
+
     def search(self, text: str, budget: CpuBudget | None = None) -> bool:
         """Whether the pattern occurs in ``text``; the fallback engine charges ``budget``."""
         if self.linear:

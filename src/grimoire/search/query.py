@@ -51,7 +51,6 @@ COLOR_NAMES = {
     "growth": "GWUB", "witch": "GWUB", "artifice": "WUBR", "yore": "WUBR",
     "rainbow": "WUBRG", "fivecolor": "WUBRG", "wubrg": "WUBRG",
 }
-MULTICOLOR = "multicolor"
 COMPARISONS = (":", "=", "!=", "<=", ">=", "<", ">")
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}|(\d+)|([wubrgcxyzsp])", re.IGNORECASE)
 _VALID_SYMBOL = re.compile(r"(?:\d+|[WUBRGCXYZS]|½|∞|[WUBRG2C]/[WUBRGP](?:/P)?|P|H[WUBRG]|T|Q|E)")
@@ -155,7 +154,8 @@ class Text:
 
 @dataclass(frozen=True)
 class Filter:
-    """A keyword term. ``value`` is typed by key: str, float, ColorValue or a compiled pattern (``regex`` True)."""
+    """A keyword term. ``value`` is typed by key: str, float, ColorValue, ColorCount, FieldValue, Devotion, or a
+    :class:`~grimoire.search.patterns.UserPattern` (``regex`` True)."""
 
     key: str
     op: str
