@@ -211,14 +211,15 @@ async def test_a_deck_reads_the_same_and_reports_each_corrected_line(mcp: Client
     code, out, err = cli("deck", "check", str(deck_file), "--json")
     from_web = web.post("/api/deck/check", json={"deck": FUZZY_DECK}).json()
     from_cli = json.loads(out)
-    expected = [{"line_number": 6, "written": "Llanowar Elvs", "name": "Llanowar Elves"}]
+    expected = [{"line_number": 6, "written": "Llanowar Elvs", "name": "Llanowar Elves",
+                 "message": "line 6: 'Llanowar Elvs' read as Llanowar Elves"}]
     for record in (from_mcp.structured_content, from_cli, from_web):
         assert record["corrections"] == expected
         assert [p["line_number"] for p in record["problems"]] == [7]
         assert record.keys() == from_web.keys()  # one deck-check record
         assert record["violations"] == from_web["violations"]
-    assert "line 6: read 'Llanowar Elvs' as Llanowar Elves" in _text(from_mcp)
-    assert "line 6: read 'Llanowar Elvs' as Llanowar Elves" in err and code == 1
+    assert "line 6: 'Llanowar Elvs' read as Llanowar Elves" in _text(from_mcp)
+    assert "line 6: 'Llanowar Elvs' read as Llanowar Elves" in err and code == 1
 
 
 async def test_a_limit_above_the_maximum_is_capped_and_said_so(web: TestClient, cli):

@@ -49,7 +49,7 @@ def test_fuzzy_corrections_are_reported_with_line_and_both_names(db):
     deck = parse_decklist("1 Sol Ring\n// ramp\n1 Llanowar Elvs\n1 lightning bolt\n", db)
     assert [e.card.name for e in deck.main] == ["Sol Ring", "Llanowar Elves", "Lightning Bolt"]
     [correction] = deck.corrections  # a case difference is the same name, not a correction
-    assert (correction.line_number, correction.written, correction.card_name) == (3, "Llanowar Elvs",
+    assert (correction.line_number, correction.written, correction.name) == (3, "Llanowar Elvs",
                                                                                   "Llanowar Elves")
     assert correction.message == "line 3: 'Llanowar Elvs' read as Llanowar Elves"
     assert deck.to_dict()["corrections"][0]["message"] == correction.message

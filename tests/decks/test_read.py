@@ -8,7 +8,7 @@ import json
 import pytest
 
 from grimoire.decks import read as deck_reader
-from grimoire.decks.check import check_deck, deck_corrections
+from grimoire.decks.check import check_deck
 from grimoire.decks.read import DeckInputError
 from tests.decks.conftest import DECKS
 
@@ -62,8 +62,9 @@ def test_a_deck_url_offline_says_so(db, monkeypatch):
 def test_corrected_names_are_reported_with_line_and_both_names(db):
     deck = deck_reader.read_deck("Commander\n1 Meren of Clan Nel Toth\nDeck\n1 Llanowar Elvs\n1 Fire/Ice\n1 Delver "
                                  "of Secrets\n1 sol ring", db, files=False)
-    assert [(c.line_number, c.written, c.name) for c in deck_corrections(deck, db)] == [
+    assert [(c.line_number, c.written, c.name) for c in deck.corrections] == [
         (4, "Llanowar Elvs", "Llanowar Elves")]  # a face name, "Front/Back" and case are not corrections
     check = check_deck(deck, db, "Commander")
     assert check.format == "commander" and not check.legal
-    assert check.to_dict()["corrections"] == [{"line_number": 4, "written": "Llanowar Elvs", "name": "Llanowar Elves"}]
+    assert check.to_dict()["corrections"] == [{"line_number": 4, "written": "Llanowar Elvs", "name": "Llanowar Elves",
+                                                "message": "line 4: 'Llanowar Elvs' read as Llanowar Elves"}]

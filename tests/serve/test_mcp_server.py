@@ -183,9 +183,10 @@ async def test_get_deck_reads_sections_and_reports_unknown_lines(client: Client)
 
 async def test_get_deck_reports_each_corrected_name_with_its_line(client: Client):
     result = await call_ok(client, "get_deck", {"deck": "1 Sol Ring\n1 Llanowar Elvs"})
-    assert "line 2: read 'Llanowar Elvs' as Llanowar Elves" in text_of(result)
+    assert "line 2: 'Llanowar Elvs' read as Llanowar Elves" in text_of(result)
     assert result.structured_content["corrections"] == [
-        {"line_number": 2, "written": "Llanowar Elvs", "name": "Llanowar Elves"}]
+        {"line_number": 2, "written": "Llanowar Elvs", "name": "Llanowar Elves",
+         "message": "line 2: 'Llanowar Elvs' read as Llanowar Elves"}]
 
 
 async def test_get_deck_reads_mtgjson_json(client: Client):

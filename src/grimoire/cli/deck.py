@@ -54,18 +54,17 @@ def cmd_deck_check(args: argparse.Namespace) -> int:
 
 def cmd_deck_stats(args: argparse.Namespace) -> int:
     from grimoire.decks import analyze_deck
-    from grimoire.decks.check import deck_corrections
     from grimoire.render.decks import deck_stats_text
 
     deck, db = _read(args.file)
     if deck is None:
         return EXIT_ERROR
     stats = analyze_deck(deck, args.format)
-    corrections = deck_corrections(deck, db)
+    corrections = deck.corrections
     _print_line_notes(deck, corrections)
     if args.json:
         print(json.dumps({"stats": stats.to_dict(), "problems": [p.to_dict() for p in deck.problems],
-                          "corrections": [c.__dict__ for c in corrections]}, indent=1, ensure_ascii=False))
+                          "corrections": [c.to_dict() for c in corrections]}, indent=1, ensure_ascii=False))
     else:
         _print_text(deck_stats_text(deck, stats))
     return EXIT_OK

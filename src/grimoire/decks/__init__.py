@@ -9,11 +9,11 @@ deck-check record; the modules hold the parts: ``read``, ``parse``, ``fetch``, `
 from __future__ import annotations
 
 from grimoire.decks.analyze import DeckStats, analyze_deck
-from grimoire.decks.check import Correction, DeckCheck, check_deck, deck_corrections
-from grimoire.decks.parse import DeckEntry, LineProblem, ParsedDeck, load_mtgjson_deck, parse_decklist
+from grimoire.decks.check import DeckCheck, check_deck
+from grimoire.decks.parse import Correction, DeckEntry, LineProblem, ParsedDeck, load_mtgjson_deck, parse_decklist
 from grimoire.decks.read import DeckInputError, read_deck
 from grimoire.decks.validate import Violation, validate_deck
 
 __all__ = ["Correction", "DeckCheck", "DeckEntry", "DeckInputError", "DeckStats", "LineProblem", "ParsedDeck",
-           "Violation", "analyze_deck", "check_deck", "deck_corrections", "load_mtgjson_deck", "parse_decklist",
+           "Violation", "analyze_deck", "check_deck", "load_mtgjson_deck", "parse_decklist",
            "read_deck", "validate_deck"]

@@ -78,15 +78,15 @@ class LineProblem:
 
 @dataclass(frozen=True)
 class Correction:
-    """A line whose name was misspelt and read, by fuzzy matching, as the card ``card_name``."""
+    """A line whose name was misspelt and read, by fuzzy matching, as the card ``name``."""
 
     line_number: int
     written: str
-    card_name: str
+    name: str
 
     @property
     def message(self) -> str:
-        return f"line {self.line_number}: {shown(self.written)!r} read as {self.card_name}"
+        return f"line {self.line_number}: {shown(self.written)!r} read as {self.name}"
 
     def to_dict(self) -> dict:
         return {**asdict(self), "message": self.message}

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from grimoire.decks.analyze import DeckStats
-from grimoire.decks.check import Correction, DeckCheck
-from grimoire.decks.parse import SECTIONS, ParsedDeck
+from grimoire.decks.check import DeckCheck
+from grimoire.decks.parse import SECTIONS, Correction, ParsedDeck
 from grimoire.decks.render import check_text, deck_summary, problems_text, stats_text
 from grimoire.render.cards import card_line
 
@@ -21,7 +21,7 @@ def line_notes(deck: ParsedDeck, corrections: Sequence[Correction]) -> str:
     """The lines read as another name, then the lines left out; empty when every line was read as written."""
     parts = []
     if corrections:
-        parts.append(f"{len(corrections)} name(s) corrected:\n" + "\n".join(c.text() for c in corrections))
+        parts.append(f"{len(corrections)} name(s) corrected:\n" + "\n".join(c.message for c in corrections))
     if deck.problems:
         parts.append(f"{len(deck.problems)} line(s) could not be read (left out):\n{problems_text(deck)}")
     return "\n".join(parts)

@@ -239,15 +239,14 @@ class GrimoireTools:
         Deck / Sideboard / Companion headers), an MTGJSON deck file's JSON, or a Moxfield/Archidekt deck URL
         (needs a network). Use the names it returns as `exclude` in search_cards.
         """
-        from grimoire.decks.check import deck_corrections
 
         try:
             parsed = self._deck(deck)
         except ToolInputError as exc:
             return _error(str(exc), **exc.details)
-        corrections = deck_corrections(parsed, self.library.engine.db)
+        corrections = parsed.corrections
         structured = {**parsed.to_dict(), "card_count": parsed.count(),
-                      "corrections": [c.__dict__ for c in corrections]}
+                      "corrections": [c.to_dict() for c in corrections]}
         return _answer(with_line_notes(deck_listing(parsed), parsed, corrections), structured)
 
     def validate_deck(
@@ -288,17 +287,16 @@ class GrimoireTools:
         Same deck inputs as get_deck. Counts cover the commander and main deck, not the sideboard.
         """
         from grimoire.decks import analyze_deck
-        from grimoire.decks.check import deck_corrections
 
         try:
             parsed = self._deck(deck)
         except ToolInputError as exc:
             return _error(str(exc), **exc.details)
         stats = analyze_deck(parsed, format)
-        corrections = deck_corrections(parsed, self.library.engine.db)
+        corrections = parsed.corrections
         return _answer(with_line_notes(deck_stats_text(parsed, stats), parsed, corrections),
                        {**stats.to_dict(), "problems": [p.to_dict() for p in parsed.problems],
-                        "corrections": [c.__dict__ for c in corrections]})
+                        "corrections": [c.to_dict() for c in corrections]})
 
 
 def _validation_message(tool: str, error: ValidationError, properties: dict[str, Any]) -> str:
