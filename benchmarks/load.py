@@ -97,6 +97,17 @@ def _start(command: list[str], port: int, log: Path) -> subprocess.Popen:
     raise SystemExit(f"{' '.join(command)} did not listen on 127.0.0.1:{port} in 120 s")
 
 
+def _stop(process: subprocess.Popen) -> None:
+    """Stop a server; say so when it was still busy (work left running after its clients were gone)."""
+    process.terminate()
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        print("  the server was still busy 30 s after SIGTERM; killed", flush=True)
+        process.kill()
+        process.wait(timeout=30)
+
+
 def _rss_mb(process: subprocess.Popen) -> float:
     return psutil.Process(process.pid).memory_info().rss / 2**20
 
@@ -288,11 +299,10 @@ def main() -> None:
         process = _start(command, port, logs / f"{surface}.log")
         try:
             figures = anyio.run(_measure, surface, caller_type(port), process, args)
+            results.append(figures)
+            print("\n".join(_report(figures, cores, args.clients)), flush=True)
         finally:
-            process.terminate()
-            process.wait(timeout=30)
-        results.append(figures)
-        print("\n".join(_report(figures, cores, args.clients)), flush=True)
+            _stop(process)
     if args.plot:
         _plot(results, args.clients, args.plot)
         print(f"plot: {args.plot}")

@@ -11,7 +11,7 @@ from hypothesis import given
 from grimoire.decks import analyze_deck, load_mtgjson_deck, parse_decklist, validate_deck
 from grimoire.decks.parse import MAX_LINES, MAX_QUANTITY, SECTIONS
 from grimoire.decks.render import check_text, problems_text, stats_text
-from tests.fuzz.conftest import budget
+from tests.fuzz.budgets import budget
 from tests.fuzz.strategies import decklists, mtgjson_decks
 
 

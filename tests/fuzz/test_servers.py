@@ -22,7 +22,7 @@ from mcp import Client
 
 from grimoire.serve.mcp_server import Library, build_server
 from grimoire.serve.web import create_app
-from tests.fuzz.conftest import budget
+from tests.fuzz.budgets import budget
 from tests.fuzz.strategies import decklists, json_values, mtgjson_decks, real_names
 
 ISSUE_DECKS = ["1" + "0" * 400 + " Sol Ring\n1 Forest", "1" + "0" * 5000 + " Sol Ring\n1 Forest",
