@@ -170,22 +170,18 @@ def test_mcp_issue_decks_name_their_lines(mcp, text):
     assert re.search(r"line \d+: ", body), body[:300]
 
 
-# -- issue #18 cases owned by other work -------------------------------------------------------------------
+# -- issue #18's reproductions of bad arguments ---------------------------------------------------------------
 
-@pytest.mark.xfail(reason="query parser (branch syntax): deep negation raises RecursionError", strict=False)
 def test_deep_negation_is_a_400(web):
     answer = web.get("/api/search", params={"q": "-" * 999 + "a"})
     assert answer.status_code == 400
 
 
-@pytest.mark.xfail(reason="filter validation (branch surfaces): NaN is accepted", strict=False)
 def test_nan_filter_is_a_400(web):
     answer = web.get("/api/search", params={"q": "draw", "mv_min": "nan"})
     assert answer.status_code == 400
 
 
-@pytest.mark.xfail(reason="MCP argument checks (branch surfaces): unknown and out-of-range arguments",
-                   strict=False)
 @pytest.mark.parametrize("arguments", [{"queries": ["draw"], "bogus_arg": 1},
                                        {"queries": ["draw"], "mana_value_max": -1},
                                        {"queries": ["draw"], "mana_value_max": math.nan}])

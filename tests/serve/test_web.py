@@ -341,6 +341,24 @@ def test_browser_search_pages_and_opens_a_card(page):
     expect(page.locator("#card-view .similar li").first).to_be_visible()
 
 
+def test_browser_reading_chips_can_be_removed(page):
+    from playwright.sync_api import expect
+
+    page.goto("/")
+    page.fill("#q", "white removal instant")
+    page.press("#q", "Enter")
+    chips = page.locator("#reading .chip")
+    expect(chips).to_have_count(2)
+    assert chips.all_inner_texts() == ["id<=w×", "t:instant×"]
+    page.click('#reading .chip-remove[aria-label*="instant"]')  # search the word "instant" as typed
+    expect(page.locator("#q")).to_have_value('white removal "instant"')
+    expect(chips).to_have_count(1)
+    expect(chips.first).to_contain_text("id<=w")
+    page.click("#reading-literal")  # every word as typed
+    expect(page.locator("#reading")).to_be_hidden()
+    expect(page.locator("#results .result").first).to_be_visible()
+
+
 def test_browser_filters_constrain_results(page):
     from playwright.sync_api import expect
 

@@ -14,6 +14,7 @@ from typing import Any, TextIO
 from grimoire.cards.store import CardDB
 from grimoire.decks.fetch import DeckFetchError, fetch_deck, is_deck_url
 from grimoire.decks.parse import ParsedDeck, load_mtgjson_deck, parse_decklist
+from grimoire.decks.render import problems_text
 
 DECK_HELP = ("Pass a decklist as text (lines like '1 Sol Ring', with optional Commander / Deck / Sideboard / "
              "Companion headers), an MTGJSON deck file's JSON, or a moxfield.com / archidekt.com deck URL.")
@@ -110,5 +111,7 @@ def read_deck(source: str | Path, db: CardDB, *, files: bool = True, stdin: Text
         raise DeckInputError(f"the deck cannot be read: {exc}") from exc
     if not deck.count():
         problems = [p.to_dict() for p in deck.problems]
-        raise DeckInputError("no card found in the deck. " + DECK_HELP, problems)
+        unread = problems_text(deck, limit=10)
+        raise DeckInputError("no card found in the deck. " + DECK_HELP
+                             + (f"\nLines that could not be read:\n{unread}" if unread else ""), problems)
     return deck

@@ -17,12 +17,14 @@ def _card_list(names: list[str]) -> str:
     return shown + (f", ... ({len(names) - _MAX_LISTED} more)" if len(names) > _MAX_LISTED else "")
 
 
-def problems_text(deck: ParsedDeck) -> str:
-    """One line per unreadable decklist line, with its number and the closest card names."""
+def problems_text(deck: ParsedDeck, limit: int | None = None) -> str:
+    """One line per unreadable decklist line (the first ``limit``), with its number and the closest card names."""
     lines = []
-    for problem in deck.problems:
+    for problem in deck.problems[:limit]:
         hint = f" Did you mean: {'; '.join(problem.suggestions)}?" if problem.suggestions else ""
         lines.append(f"line {problem.line_number}: {problem.text!r}: {problem.reason}.{hint}")
+    if limit is not None and len(deck.problems) > limit:
+        lines.append(f"... and {len(deck.problems) - limit} more")
     return "\n".join(lines)
 
 

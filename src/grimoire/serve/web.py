@@ -45,7 +45,7 @@ class DeckCheckBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
-    deck: str = Field(validation_alias="text", max_length=1_000_000)
+    deck: str = Field(validation_alias="text", max_length=4_000_000)  # longer lines get a per-line error
     format: str = "commander"
     bracket: int | None = None
 

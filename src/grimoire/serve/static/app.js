@@ -110,6 +110,36 @@ function resultItem(card) {
   </li>`;
 }
 
+// How player words were read: one removable chip per reading. Removing a chip searches those words as typed
+// (quoted, which the reader leaves alone); "search as typed" turns every reading off (literal).
+function readingChips(body, params) {
+  const chips = body.readings.flatMap((r) => r.chips);
+  if (!chips.length) return "";
+  const items = chips.map((c, i) => `<span class="chip" title="${escapeHtml(c.kind)}: from “${escapeHtml(c.words)}”">` +
+    `${escapeHtml(c.syntax)}<button type="button" class="chip-remove" data-chip="${i}" ` +
+    `aria-label="search “${escapeHtml(c.words)}” as typed">×</button></span>`).join("");
+  return `<span class="muted">read as:</span> ${items} <button type="button" id="reading-literal" class="link">` +
+    `search as typed</button>`;
+}
+
+function wireReading(body, params) {
+  const chips = body.readings.flatMap((r) => r.chips);
+  const rerun = (next) => { next.delete("page"); location.hash = `#/search?${next}`; };
+  document.querySelectorAll(".chip-remove").forEach((button) => {
+    button.onclick = () => {
+      const chip = chips[Number(button.dataset.chip)];
+      const next = new URLSearchParams(params);
+      const q = next.get("q") || "";
+      const at = q.toLowerCase().indexOf(chip.words.toLowerCase());
+      next.set("q", at < 0 ? q : `${q.slice(0, at)}"${q.slice(at, at + chip.words.length)}"${q.slice(at + chip.words.length)}`);
+      rerun(next);
+    };
+  });
+  if ($("reading-literal")) {
+    $("reading-literal").onclick = () => { const next = new URLSearchParams(params); next.set("literal", "true"); rerun(next); };
+  }
+}
+
 function syntaxError(body) {
   const query = body.query || "";
   const position = Number.isInteger(body.position) ? body.position : null;
@@ -144,17 +174,21 @@ async function runSearch(params) {
     results.innerHTML = "";
     pager.innerHTML = "";
     status.textContent = "";
+    $("reading").hidden = true;
     error.innerHTML = syntaxError(body);
     error.hidden = false;
     return;
   }
   error.hidden = true;
+  const reading = $("reading");
+  reading.innerHTML = readingChips(body, params);
+  reading.hidden = !reading.innerHTML;
+  wireReading(body, params);
   const pages = Math.max(1, Math.ceil(body.total / body.limit));
   if (body.results.length) {
     const first = body.results[0].rank;
     const last = body.results[body.results.length - 1].rank;
-    const readAs = body.readings.map(r => r.chips.map(c => c.syntax).join(" ")).filter(Boolean).join(" | ");
-    status.textContent = `${first}–${last} of ${body.total} cards` + (readAs ? ` · read as: ${readAs}` : "") +
+    status.textContent = `${first}–${last} of ${body.total} cards` +
       (body.filters_applied.length ? ` · filters: ${body.filters_applied.join(" ")}` : "") +
       (body.notes.length ? ` · ${body.notes.join("; ")}` : "");
   } else {
