@@ -62,6 +62,7 @@ class Card:
     rarity: str | None = None
     released_at: str | None = None
     missing: tuple[str, ...] = ()
+    edhrec_rank: int | None = None
 
     @property
     def has_scryfall_id(self) -> bool:

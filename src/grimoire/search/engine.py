@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import hashlib
+import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -16,7 +17,8 @@ import numpy as np
 from grimoire.cards.model import Card
 from grimoire.cards.names import fold
 from grimoire.cards.store import CardDB
-from grimoire.search import roles as role_rules
+from grimoire.search import ranking
+from grimoire.search import tags as tag_rules
 from grimoire.search.filters import Evaluator, FilterIndex
 from grimoire.search.lexical import LexicalIndex
 from grimoire.search.query import (
@@ -31,13 +33,14 @@ from grimoire.search.query import (
     parse_colors,
     text_as_filters,
 )
+from grimoire.search.roles import roles_of_row
 
 MODES = ("hybrid", "bm25", "dense", "late")
 RRF_K = 60
 FUSION_DEPTH = 1000
 MAX_LIMIT = 100
 MAX_QUERIES = 4
-ROLES_FILE = "roles.npz"
+TAGS_FILE = "tags.npz"
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,7 @@ class SearchResult:
     rank: int
     score: float
     roles: tuple[str, ...]
+    tags: tuple[str, ...] = ()
     lexical_rank: int | None = None
     semantic_rank: int | None = None
     matched: tuple[str, ...] = ()
@@ -100,45 +104,69 @@ class SearchPage:
     notes: list[str] = field(default_factory=list)
 
 
-def _roles_version() -> str:
-    return hashlib.sha256(Path(role_rules.__file__).read_bytes()).hexdigest()[:16]
+def _tags_version() -> str:
+    return hashlib.sha256(Path(tag_rules.__file__).read_bytes()).hexdigest()[:16]
 
 
-def load_roles(db: CardDB) -> np.ndarray:
-    """Role bits per card, from the store's cache when it matches the current rules, else computed."""
-    path = db.directory / ROLES_FILE
-    version = _roles_version()
-    if path.exists():
-        with np.load(path) as data:
-            if str(data["version"]) == version and len(data["bits"]) == len(db):
-                return data["bits"]
-    columns = db.columns
-    bits = role_rules.role_masks(columns.name, columns.type_line, columns.oracle_text)
+def load_tags(db: CardDB) -> np.ndarray:
+    """Each card's strength for every function tag (cards × tags, int8), from the store's cache when it matches
+    the current rules, else computed (about a minute for every card) and cached."""
+    path = db.directory / TAGS_FILE
+    version = _tags_version()
     try:
-        np.savez(path, bits=bits, version=np.array(version))
+        with np.load(path) as data:
+            if str(data["version"]) == version and data["strengths"].shape == (len(db), len(tag_rules.TAGS)):
+                return data["strengths"]
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile):
+        pass  # missing, partial or corrupt: recompute
+    from tqdm import tqdm
+
+    columns = db.columns
+    strengths = tag_rules.tag_matrix(columns.name, columns.type_line, columns.oracle_text,
+                                     progress=lambda rows, total: tqdm(rows, total=total, desc="Tagging cards",
+                                                                       unit="card", disable=None))
+    try:
+        tmp = path.with_suffix(".tmp.npz")
+        np.savez_compressed(tmp, strengths=strengths, version=np.array(version))
+        tmp.replace(path)
     except OSError:
         pass
-    return bits
+    return strengths
 
 
 class SearchEngine:
     """Search over one :class:`CardDB`."""
 
-    def __init__(self, db: CardDB, *, slang: bool = True, role_ranking: bool = True, phrases: bool = True):
-        """``slang``, ``role_ranking`` and ``phrases`` switch off parts of the ranking (the benchmark's plain
+    def __init__(self, db: CardDB, *, slang: bool = True, tag_ranking: bool = True, phrases: bool = True):
+        """``slang``, ``tag_ranking`` and ``phrases`` switch off parts of the ranking (the benchmark's plain
         bm25 and dense baselines use none of them)."""
         self.db = db
         self.slang = slang
-        self.role_ranking = role_ranking
+        self.tag_ranking = tag_ranking
         self.phrases = phrases
 
     @cached_property
-    def role_bits(self) -> np.ndarray:
-        return load_roles(self.db)
+    def tag_strengths(self) -> np.ndarray:
+        return load_tags(self.db)
 
     @cached_property
     def filter_index(self) -> FilterIndex:
-        return FilterIndex(self.db, self.role_bits)
+        return FilterIndex(self.db, self.tag_strengths)
+
+    @cached_property
+    def tag_matcher(self) -> ranking.TagMatcher:
+        return ranking.TagMatcher()
+
+    @cached_property
+    def _card_measures(self) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray], np.ndarray | None]:
+        """Per card: mana value, words of rules text, how much mana and how many cards it makes, and the
+        popularity prior (None without ranks)."""
+        columns = self.db.columns
+        texts = [text.lower() for text in columns.oracle_text]
+        text_words = np.array([len(text.split()) for text in texts], dtype=np.float64)
+        made = {"mana": np.array([tag_rules.mana_output(text) for text in texts], dtype=np.float64),
+                "cards": np.array([tag_rules.cards_drawn(text) for text in texts], dtype=np.float64)}
+        return columns.mana_value.astype(np.float64), text_words, made, ranking.popularity_prior(columns.edhrec_rank)
 
     @cached_property
     def lexical(self) -> LexicalIndex:
@@ -167,7 +195,10 @@ class SearchEngine:
         return LateReranker(self.db)
 
     def roles_of(self, row: int) -> tuple[str, ...]:
-        return tuple(role_rules.roles_of_mask(int(self.role_bits[row])))
+        return tuple(roles_of_row(self.tag_strengths[row]))
+
+    def tags_of(self, row: int) -> tuple[str, ...]:
+        return tuple(tag_rules.tags_of_row(self.tag_strengths[row]))
 
     # -- filtering ---------------------------------------------------------------------------------------
 
@@ -231,8 +262,8 @@ class SearchEngine:
 
         Every ranker sees the query with its player slang expanded into rules-text wording. Reciprocal-rank
         fusion (k=60) combines the top 1000 within the filter of BM25 over words, BM25 over phrases
-        (word pairs), the embeddings, and the cards with the roles the words ask for. A ranker's reported
-        rank is its best list's.
+        (word pairs) and the embeddings; then each function tag the query asks for adds its cards, direct
+        answers first (see search/ranking.py). A ranker's reported rank is its best list's.
         """
         size = len(self.db)
         expanded = self._expand(text)
@@ -251,15 +282,12 @@ class SearchEngine:
             for index in indexes:
                 scores = index.scores(expanded)
                 add(self._ranked(scores, mask & (scores > 0)), lexical_ranks)
+        vector = None
         if mode in ("hybrid", "dense", "late"):
             vector = self.encoder.encode_query(expanded)
             add(self._ranked(self._dense_scores(vector, mask), mask), semantic_ranks)
-        wanted_roles = role_rules.roles_in_query(text) if self.role_ranking else []
-        if wanted_roles:  # the roles the words ask for: a third list, ordered by the fused score so far
-            bits = np.uint32(sum(1 << role_rules.ROLE_NAMES[r] for r in wanted_roles))
-            role_rows = np.flatnonzero(mask & ((self.role_bits & bits) != 0))
-            role_rows = role_rows[np.lexsort((role_rows, -fused[role_rows]))][:FUSION_DEPTH]
-            fused[role_rows] += 1.0 / (RRF_K + np.arange(1, len(role_rows) + 1))
+        if self.tag_ranking:
+            self._add_tag_lists(text, vector, mask, fused)
         for row in self._exact_name_rows(text, mask):
             fused[row] += 1.0  # the card the user named comes first
         rows = np.flatnonzero(fused > 0)
@@ -272,6 +300,23 @@ class SearchEngine:
             rows = np.concatenate([np.array(head, dtype=rows.dtype), rows[RERANK_DEPTH:]])
             scores = np.concatenate([np.array(head_scores), scores[RERANK_DEPTH:] - 1e6])
         return rows, scores, lexical_ranks, semantic_ranks
+
+    def tag_matches(self, text: str, query_vector: np.ndarray | None = None) -> list[ranking.TagMatch]:
+        """The function tags a query's words ask for (see search/ranking.py)."""
+        return self.tag_matcher.match(text, query_vector)
+
+    def _add_tag_lists(self, text: str, vector: np.ndarray | None, mask: np.ndarray, fused: np.ndarray) -> None:
+        """Each matched tag's cards, direct answers first, join the fusion weighted by how well the tag matched."""
+        mana_value, text_words, made, popularity = self._card_measures
+        base = fused.copy()
+        for match in self.tag_matches(text, vector):
+            column = self.tag_strengths[:, match.index]
+            rows = np.flatnonzero(mask & (column > 0))
+            direct = ranking.directness(column[rows], mana_value[rows], text_words[rows],
+                                        None if popularity is None else popularity[rows],
+                                        made[kind][rows] if (kind := tag_rules.TAGS[match.index].makes) else None)
+            ordered = ranking.tag_order(rows, direct, base, match.weight)[:FUSION_DEPTH]
+            fused[ordered] += ranking.tag_list_scores(len(ordered), match.weight)
 
     def _exact_name_rows(self, text: str, mask: np.ndarray) -> list[int]:
         row = self.db.names.find(text)
@@ -312,7 +357,7 @@ class SearchEngine:
         start = (page - 1) * limit
         window = rows[start: start + limit].tolist()
         results = [SearchResult(card=card, row=row, rank=start + i + 1,
-                                score=float(scores[start + i]), roles=self.roles_of(row),
+                                score=float(scores[start + i]), roles=self.roles_of(row), tags=self.tags_of(row),
                                 lexical_rank=int(lexical[row]) or None, semantic_rank=int(semantic[row]) or None,
                                 matched=tuple(matched))
                    for i, (row, card) in enumerate(zip(window, self.db.cards_at(window), strict=True))]
@@ -335,7 +380,8 @@ class SearchEngine:
         start = (max(1, page) - 1) * limit
         window = ranked[start: start + limit].tolist()
         results = [SearchResult(card=card, row=r, rank=start + i + 1, score=float(scores[r]),
-                                roles=self.roles_of(r), semantic_rank=start + i + 1, matched=tuple(matched))
+                                roles=self.roles_of(r), tags=self.tags_of(r), semantic_rank=start + i + 1,
+                                matched=tuple(matched))
                    for i, (r, card) in enumerate(zip(window, self.db.cards_at(window), strict=True))]
         return SearchPage(results=results, total=int(mask.sum()), page=page, limit=limit, mode="dense")
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from grimoire.cards.store import CardDB
 from grimoire.search.query import And, ColorValue, ExactName, Filter, Node, Not, Or, QuerySyntaxError, Text
-from grimoire.search.roles import ROLE_NAMES
+from grimoire.search.tags import TAG_NAMES
 
 REGEX_BUDGET_SECONDS = 0.5
 PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
@@ -104,11 +104,11 @@ class TextColumn:
 class FilterIndex:
     """The arrays filters read, built on first use from a :class:`CardDB`."""
 
-    def __init__(self, db: CardDB, role_bits: np.ndarray):
+    def __init__(self, db: CardDB, tag_strengths: np.ndarray):
         self.db = db
         self.columns = db.columns
         self.size = len(db)
-        self.role_bits = role_bits
+        self.tag_strengths = tag_strengths
         self.everything = np.ones(self.size, dtype=bool)
         self.leaf_cache: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
@@ -348,8 +348,7 @@ class Evaluator:
             wanted = {"format": (1, 2), "banned": (3,), "restricted": (2,)}[key]
             return _tri(np.isin(codes, wanted), codes >= 0)
         if key == "role":
-            bit = np.uint32(1 << ROLE_NAMES[value])
-            return _tri((index.role_bits & bit) != 0)
+            return _tri(index.tag_strengths[:, TAG_NAMES[value]] > 0)
         if key in ("is", "not"):
             true, false = self.is_value(node)
             return (true, false) if key == "is" else (false, true)

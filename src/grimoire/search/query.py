@@ -6,6 +6,7 @@ Bare words and quoted phrases are free text (what the card should do, ranked); k
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from typing import Union
@@ -304,11 +305,13 @@ def _typed_value(key: str, op: str, raw: str, is_regex: bool, start: int, value_
                                    value_position, query)
         return raw.lower()
     if key == "role":
-        from grimoire.search.roles import ROLE_NAMES
+        from grimoire.search.tags import TAG_NAMES
 
-        if raw.lower() not in ROLE_NAMES:
-            raise QuerySyntaxError(f"unknown role {raw!r}; known are {', '.join(sorted(ROLE_NAMES))}",
-                                   value_position, query)
+        if raw.lower() not in TAG_NAMES:
+            close = difflib.get_close_matches(raw.lower(), TAG_NAMES, n=4, cutoff=0.5)
+            hint = f"did you mean {', '.join(close)}? " if close else ""
+            raise QuerySyntaxError(f"unknown role {raw!r} (no function tag has that name); {hint}every tag is "
+                                   "listed in docs/tags.md", value_position, query)
         return raw.lower()
     if key in FORMAT_KEYS.values():
         from grimoire.cards.model import FORMATS
