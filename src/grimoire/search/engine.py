@@ -150,6 +150,11 @@ class SearchEngine:
         return load_tags(self.db)
 
     @cached_property
+    def _tag_columns(self) -> np.ndarray:
+        """The tag matrix tags × cards, so one tag's cards are a contiguous row."""
+        return np.ascontiguousarray(self.tag_strengths.T)
+
+    @cached_property
     def filter_index(self) -> FilterIndex:
         return FilterIndex(self.db, self.tag_strengths)
 
@@ -158,15 +163,19 @@ class SearchEngine:
         return ranking.TagMatcher()
 
     @cached_property
-    def _card_measures(self) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray], np.ndarray | None]:
-        """Per card: mana value, words of rules text, how much mana and how many cards it makes, and the
-        popularity prior (None without ranks)."""
+    def _card_priors(self) -> dict[str, np.ndarray]:
+        """Each card's own part of directness (see ranking.card_prior), for plain tags ("") and for tags
+        ranked by the mana or cards they make."""
         columns = self.db.columns
         texts = [text.lower() for text in columns.oracle_text]
         text_words = np.array([len(text.split()) for text in texts], dtype=np.float64)
-        made = {"mana": np.array([tag_rules.mana_output(text) for text in texts], dtype=np.float64),
-                "cards": np.array([tag_rules.cards_drawn(text) for text in texts], dtype=np.float64)}
-        return columns.mana_value.astype(np.float64), text_words, made, ranking.popularity_prior(columns.edhrec_rank)
+        popularity = ranking.popularity_prior(columns.edhrec_rank)
+        made = {"mana": [tag_rules.mana_output(text) for text in texts], "cards": [tag_rules.cards_drawn(text)
+                                                                                    for text in texts]}
+        priors = {kind: ranking.card_prior(columns.mana_value, text_words, np.array(amount, dtype=np.float64),
+                                           popularity) for kind, amount in made.items()}
+        priors[""] = ranking.card_prior(columns.mana_value, text_words, None, popularity)
+        return priors
 
     @cached_property
     def lexical(self) -> LexicalIndex:
@@ -307,14 +316,12 @@ class SearchEngine:
 
     def _add_tag_lists(self, text: str, vector: np.ndarray | None, mask: np.ndarray, fused: np.ndarray) -> None:
         """Each matched tag's cards, direct answers first, join the fusion weighted by how well the tag matched."""
-        mana_value, text_words, made, popularity = self._card_measures
         base = fused.copy()
         for match in self.tag_matches(text, vector):
-            column = self.tag_strengths[:, match.index]
+            column = self._tag_columns[match.index]
             rows = np.flatnonzero(mask & (column > 0))
-            direct = ranking.directness(column[rows], mana_value[rows], text_words[rows],
-                                        None if popularity is None else popularity[rows],
-                                        made[kind][rows] if (kind := tag_rules.TAGS[match.index].makes) else None)
+            prior = self._card_priors[tag_rules.TAGS[match.index].makes]
+            direct = ranking.directness(column[rows], prior[rows])
             ordered = ranking.tag_order(rows, direct, base, match.weight)[:FUSION_DEPTH]
             fused[ordered] += ranking.tag_list_scores(len(ordered), match.weight)
 

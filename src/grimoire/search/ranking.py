@@ -86,6 +86,10 @@ class TagMatcher:
         self._word_sets = [frozenset(words(t)) for t in self.texts]
         self._by_words = [i for i, flag in enumerate(by_words) if flag]
         self._rarity = _word_rarity([(self.owners[i], self._word_sets[i]) for i in self._by_words])
+        self._phrasings_with: dict[str, list[int]] = {}
+        for i in self._by_words:
+            for word in self._word_sets[i]:
+                self._phrasings_with.setdefault(word, []).append(i)
 
     @cached_property
     def vectors(self) -> np.ndarray:
@@ -108,7 +112,7 @@ class TagMatcher:
         unknown = max(self._rarity.values())
         query_mass = sum(self._rarity.get(word, unknown) for word in present)
         best: dict[int, tuple[float, str]] = {}
-        for i in self._by_words:
+        for i in sorted({i for word in present for i in self._phrasings_with.get(word, ())}):
             wanted = self._word_sets[i]
             if wanted and wanted <= present:
                 weight = sum(self._rarity[word] for word in wanted) / query_mass
@@ -162,26 +166,29 @@ def write_tag_vectors(path: Path = TAG_VECTORS_FILE, encoder=None) -> int:
     return len(texts)
 
 
-def directness(
-    strength: np.ndarray,
+def card_prior(
     mana_value: np.ndarray,
     text_words: np.ndarray,
-    popularity: np.ndarray | None = None,
     amount: np.ndarray | None = None,
+    popularity: np.ndarray | None = None,
 ) -> np.ndarray:
-    """How directly each card performs a tag, higher first: a direct match beats a triggered or narrow one,
-    a cheap card beats a dear one, and a card whose text does little else beats one doing many things.
-    ``amount`` (mana made or cards drawn, for tags that make them) rewards making more for the cost;
-    ``popularity`` (0-1, from EDHREC rank when the store has it) is a prior added on top."""
-    score = np.select([strength >= DIRECT, strength >= TRIGGERED], [1.0, 0.55], 0.5)
+    """The part of :func:`directness` that is the card's own, whatever the tag: a cheap card beats a dear one,
+    and a card whose text does little else beats one doing many things. ``amount`` (mana made or cards drawn,
+    for tags that make them) rewards making more for the cost; ``popularity`` (0-1, from EDHREC rank when the
+    store has it) is a prior added on top."""
     cost = np.clip(np.nan_to_num(mana_value, nan=3.0), 0, 12)
     if amount is not None:
         cost = cost - 0.75 * np.maximum(amount - 1, 0)
-    score -= 0.04 * cost
-    score -= 0.1 * np.log2(1 + text_words / 12)
+    prior = -0.04 * cost - 0.1 * np.log2(1 + text_words / 12)
     if popularity is not None:
-        score += 0.3 * popularity
-    return score
+        prior += 0.3 * popularity
+    return prior
+
+
+def directness(strength: np.ndarray, prior: np.ndarray) -> np.ndarray:
+    """How directly each card performs a tag, higher first: a direct match beats a triggered or narrow one,
+    then the card's :func:`card_prior` decides."""
+    return np.select([strength >= DIRECT, strength >= TRIGGERED], [1.0, 0.55], 0.5) + prior
 
 
 def popularity_prior(edhrec_rank: np.ndarray) -> np.ndarray | None:
@@ -201,7 +208,7 @@ def tag_order(rows: np.ndarray, direct: np.ndarray, fused: np.ndarray, weight: f
     tag leaves of the query unexplained (a query that is only "mana rocks" is ordered by directness alone)."""
     relevance = fused[rows] / fused[rows].max() if len(rows) and fused[rows].max() > 0 else np.zeros(len(rows))
     key = direct + RELEVANCE_MIX * (1.1 - weight) * relevance
-    return rows[np.lexsort((rows, -key))]
+    return rows[np.argsort(-key, kind="stable")]  # rows come in ascending order: ties go to the lower row
 
 
 def tag_list_scores(count: int, weight: float) -> np.ndarray:

@@ -6,6 +6,8 @@ A role is a coarser group of :mod:`grimoire.search.tags` (``manarock`` is the ``
 
 from __future__ import annotations
 
+import numpy as np
+
 from grimoire.search.tags import TAG_INDEX, card_strengths
 
 ROLE_TAGS: dict[str, tuple[str, ...]] = {
@@ -27,4 +29,5 @@ def card_roles(name: str, type_line: str, oracle_text: str) -> list[str]:
 
 def roles_of_row(strengths) -> list[str]:
     """The deck roles of a card from its row of the tag matrix."""
-    return [role for role, columns in _ROLE_COLUMNS.items() if strengths[columns].any()]
+    present = set(np.flatnonzero(strengths).tolist())
+    return [role for role, columns in _ROLE_COLUMNS.items() if present.intersection(columns)]

@@ -36,21 +36,25 @@ _TRIGGER_HEAD = re.compile(r"^[a-z ,'-]+ — ")  # an ability word such as "land
 _NARROWING = re.compile(
     r"\b(?:with (?:mana value|power|toughness|flying|defender|converted)|non(?:black|white|blue|"
     r"red|green|artifact|legendary|token)|legendary|attacking|blocking|blocked|"
-    r"(?:un)?tapped (?:creatures?|permanents?|artifacts?)|unless|without (?:flying|horsemanship)|you own|with shadow|"
-    r"dealt damage|"
+    r"(?:un)?tapped (?:creatures?|permanents?|artifacts?)|unless|without (?:flying|horsemanship)|you own|"
+    r"with shadow|activate only|dealt damage|target creature token|"
     r"(?:white|blue|black|red|green|multicolored|colorless) (?:creatures?|permanents?)|"
     r"(?:treasure|food|clue|artifact|map|blood) tokens?|as long as|if you control|only if|"
     r"creatures? (?:of the chosen type|with the greatest|that dealt))\b"
 )
+_ENCHANT_LINE = re.compile(r"enchant ")
 _PAID_COST = re.compile(r"\{[\dwubrgcx]\}")  # mana in an activated ability's cost
 
 
 def _strength(text: str, start: int, end: int) -> int:
-    """How directly the sentence holding a match does its thing (see the module docstring)."""
+    """How directly the ability holding a match does its thing (see the module docstring). Narrowing words
+    count from the match to the end of its ability, and on an aura's "enchant" line for what it enchants."""
     clause_start = max((m.end() for m in _BOUNDARY.finditer(text, 0, start)), default=0)
     clause = _TRIGGER_HEAD.sub("", text[clause_start:start].lstrip())
-    sentence_end = text.find(".", end)
-    if _NARROWING.search(text, start, sentence_end if sentence_end >= 0 else len(text)):
+    line_end = text.find("\n", end)
+    if _NARROWING.search(text, start, line_end if line_end >= 0 else len(text)):
+        return NARROW
+    if "enchanted" in text[start:end] and _NARROWING.search(_ENCHANT_LINE.match(text) and text.split("\n")[0] or ""):
         return NARROW
     if text[max(0, clause_start - 2) : clause_start] == ": ":
         cost = text[text.rfind("\n", 0, clause_start) + 1 : clause_start]
@@ -116,11 +120,16 @@ def mana_output(text: str) -> int:
 
 
 def _mana_source(text: str, type_line: str) -> int:
-    """DIRECT for a tap-only mana ability, NARROW when it needs more (a sacrifice, a counter, other mana)."""
+    """DIRECT for a tap-only mana ability, TRIGGERED when the card enters tapped (no mana the turn it comes),
+    NARROW when it needs more (a sacrifice, a counter, other mana) or works only sometimes."""
     best = 0
+    slow = "~ enters tapped" in text
     for match in re.finditer(_MANA_ABILITY, text):
         cost = match.group(0).split(":")[0].strip()
-        best = max(best, DIRECT if cost in ("{t}", "") else NARROW)
+        line_end = text.find("\n", match.end())
+        narrowed = _NARROWING.search(text, match.end(), line_end if line_end >= 0 else len(text))
+        strength = NARROW if cost not in ("{t}", "") or narrowed else TRIGGERED if slow else DIRECT
+        best = max(best, strength)
     return best
 
 
