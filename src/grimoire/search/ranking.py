@@ -28,10 +28,12 @@ RELEVANCE_MIX = 0.35  # how much the other rankers' fused score reorders the car
 # Rules-text templating: a query written like oracle text ("put -1/-1 counters on target creature") asks for
 # those words, so its tags only nudge the ranking instead of leading it.
 _TEMPLATING = re.compile(
-    r"\b(?:target|then|you control|your (?:graveyard|hand|library)|whenever|each (?:opponent|player)|"
-    r"put|return|search your library|enters|until end of turn|a card|~)\b|[,.]"
+    r"\b(?:target|then|you control|your (?:graveyard|hand|library)|each (?:opponent|player)|"
+    r"whenever (?:a|an|another|one|you cast|you gain|~)|put|return|search your library|enters|"
+    r"until end of turn|a card|~)\b|[,.]"
 )
 LITERAL_FACTOR = 0.25
+UNKNOWN_WORD_SHARE = 0.5
 _STOPWORDS = frozenset(
     "a an the that this these those for my our of to and or with card cards me i some any good best great in on "
     "at deck decks effect effects which what who can do does it its them their they is are be you your want need "
@@ -109,7 +111,7 @@ class TagMatcher:
         present = frozenset(words(text))
         if not present:
             return []
-        unknown = max(self._rarity.values())
+        unknown = UNKNOWN_WORD_SHARE * float(np.median(list(self._rarity.values())))
         query_mass = sum(self._rarity.get(word, unknown) for word in present)
         best: dict[int, tuple[float, str]] = {}
         for i in sorted({i for word in present for i in self._phrasings_with.get(word, ())}):
@@ -136,7 +138,7 @@ class TagMatcher:
 
 def _word_rarity(phrasings: list[tuple[int, frozenset[str]]]) -> dict[str, float]:
     """How telling each phrasing word is: log of tags over the tags whose phrasings use it, so "steal" says
-    more than "creature". A query word no phrasing uses weighs as much as the rarest."""
+    more than "creature". A query word no phrasing uses (a colour, a card type) weighs half the median word."""
     tags_using: dict[str, set[int]] = {}
     for owner, word_set in phrasings:
         for word in word_set:

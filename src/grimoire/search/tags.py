@@ -631,7 +631,12 @@ TAGS: tuple[Tag, ...] = (
         ),
     ),
     # counters and stack
-    _t("counterspell", "counters a spell or ability", "counterspell; counter magic; counter a spell", COUNTERSPELL),
+    _t(
+        "counterspell",
+        "counters a spell or ability",
+        "counterspell; counter magic; counter a spell; hard counter",
+        COUNTERSPELL,
+    ),
     _t(
         "counterspell-soft",
         "counters a spell unless its controller pays",
@@ -1003,7 +1008,12 @@ TAGS: tuple[Tag, ...] = (
             r"battlefield"
         ),
     ),
-    _t("sac-outlet", "lets you sacrifice permanents as a cost", "sac outlet; sacrifice outlet", SAC_OUTLET),
+    _t(
+        "sac-outlet",
+        "lets you sacrifice permanents as a cost",
+        "sac outlet; sacrifice outlet; sacrifice my creatures at will",
+        SAC_OUTLET,
+    ),
     _t(
         "aristocrat-payoff",
         "rewards you when creatures die",
