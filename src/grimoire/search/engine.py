@@ -111,12 +111,21 @@ def _tags_version() -> str:
 def load_tags(db: CardDB) -> np.ndarray:
     """Each card's strength for every function tag (cards × tags, int8), from the store's cache when it matches
     the current rules, else computed (about a minute for every card) and cached."""
+    return _tag_data(db)["strengths"]
+
+
+def load_tag_measures(db: CardDB) -> dict[str, np.ndarray]:
+    """Per card, what directness weighs besides the tags: ``mana`` made, ``cards`` drawn, ``words`` of text."""
+    return {key: value for key, value in _tag_data(db).items() if key != "strengths"}
+
+
+def _tag_data(db: CardDB) -> dict[str, np.ndarray]:
     path = db.directory / TAGS_FILE
     version = _tags_version()
     try:
         with np.load(path) as data:
             if str(data["version"]) == version and data["strengths"].shape == (len(db), len(tag_rules.TAGS)):
-                return data["strengths"]
+                return {key: data[key] for key in ("strengths", "mana", "cards", "words")}
     except (OSError, ValueError, KeyError, zipfile.BadZipFile):
         pass  # missing, partial or corrupt: recompute
     from tqdm import tqdm
@@ -125,13 +134,17 @@ def load_tags(db: CardDB) -> np.ndarray:
     strengths = tag_rules.tag_matrix(columns.name, columns.type_line, columns.oracle_text,
                                      progress=lambda rows, total: tqdm(rows, total=total, desc="Tagging cards",
                                                                        unit="card", disable=None))
+    texts = [text.lower() for text in columns.oracle_text]
+    found = {"strengths": strengths, "mana": np.array([tag_rules.mana_output(t) for t in texts], dtype=np.int16),
+             "cards": np.array([tag_rules.cards_drawn(t) for t in texts], dtype=np.int16),
+             "words": np.array([len(t.split()) for t in texts], dtype=np.int16)}
     try:
         tmp = path.with_suffix(".tmp.npz")
-        np.savez_compressed(tmp, strengths=strengths, version=np.array(version))
+        np.savez_compressed(tmp, version=np.array(version), **found)
         tmp.replace(path)
     except OSError:
         pass
-    return strengths
+    return found
 
 
 class SearchEngine:
@@ -144,6 +157,7 @@ class SearchEngine:
         self.slang = slang
         self.tag_ranking = tag_ranking
         self.phrases = phrases
+        self._tag_lists: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     @cached_property
     def tag_strengths(self) -> np.ndarray:
@@ -166,15 +180,12 @@ class SearchEngine:
     def _card_priors(self) -> dict[str, np.ndarray]:
         """Each card's own part of directness (see ranking.card_prior), for plain tags ("") and for tags
         ranked by the mana or cards they make."""
-        columns = self.db.columns
-        texts = [text.lower() for text in columns.oracle_text]
-        text_words = np.array([len(text.split()) for text in texts], dtype=np.float64)
-        popularity = ranking.popularity_prior(columns.edhrec_rank)
-        made = {"mana": [tag_rules.mana_output(text) for text in texts], "cards": [tag_rules.cards_drawn(text)
-                                                                                    for text in texts]}
-        priors = {kind: ranking.card_prior(columns.mana_value, text_words, np.array(amount, dtype=np.float64),
-                                           popularity) for kind, amount in made.items()}
-        priors[""] = ranking.card_prior(columns.mana_value, text_words, None, popularity)
+        measures = load_tag_measures(self.db)
+        mana_value, text_words = self.db.columns.mana_value, measures["words"].astype(np.float64)
+        popularity = ranking.popularity_prior(self.db.columns.edhrec_rank)
+        priors = {kind: ranking.card_prior(mana_value, text_words, measures[kind].astype(np.float64), popularity)
+                  for kind in ("mana", "cards")}
+        priors[""] = ranking.card_prior(mana_value, text_words, None, popularity)
         return priors
 
     @cached_property
@@ -318,12 +329,19 @@ class SearchEngine:
         """Each matched tag's cards, direct answers first, join the fusion weighted by how well the tag matched."""
         base = fused.copy()
         for match in self.tag_matches(text, vector):
-            column = self._tag_columns[match.index]
-            rows = np.flatnonzero(mask & (column > 0))
-            prior = self._card_priors[tag_rules.TAGS[match.index].makes]
-            direct = ranking.directness(column[rows], prior[rows])
-            ordered = ranking.tag_order(rows, direct, base, match.weight)[:FUSION_DEPTH]
+            rows, direct = self._tag_by_directness(match.index)
+            inside = mask[rows]
+            ordered = ranking.tag_order(rows[inside], direct[inside], base, match.weight, FUSION_DEPTH)
             fused[ordered] += ranking.tag_list_scores(len(ordered), match.weight)
+
+    def _tag_by_directness(self, index: int) -> tuple[np.ndarray, np.ndarray]:
+        """A tag's cards, most direct first, with their directness (cached per tag)."""
+        if index not in self._tag_lists:
+            column = self._tag_columns[index]
+            rows = np.flatnonzero(column > 0)
+            prior = self._card_priors[tag_rules.TAGS[index].makes]
+            self._tag_lists[index] = ranking.by_directness(rows, ranking.directness(column[rows], prior[rows]))
+        return self._tag_lists[index]
 
     def _exact_name_rows(self, text: str, mask: np.ndarray) -> list[int]:
         row = self.db.names.find(text)

@@ -205,12 +205,24 @@ def popularity_prior(edhrec_rank: np.ndarray) -> np.ndarray | None:
     return prior
 
 
-def tag_order(rows: np.ndarray, direct: np.ndarray, fused: np.ndarray, weight: float) -> np.ndarray:
-    """The cards of a tag in list order: directness first, reordered by the other rankers' score as much as the
-    tag leaves of the query unexplained (a query that is only "mana rocks" is ordered by directness alone)."""
-    relevance = fused[rows] / fused[rows].max() if len(rows) and fused[rows].max() > 0 else np.zeros(len(rows))
-    key = direct + RELEVANCE_MIX * (1.1 - weight) * relevance
-    return rows[np.argsort(-key, kind="stable")]  # rows come in ascending order: ties go to the lower row
+def by_directness(rows: np.ndarray, direct: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A tag's cards and their directness, most direct first (ties to the lower row): computed once per tag."""
+    order = np.argsort(-direct, kind="stable")
+    return rows[order], direct[order]
+
+
+def tag_order(rows: np.ndarray, direct: np.ndarray, fused: np.ndarray, weight: float,
+              depth: int) -> np.ndarray:
+    """The first ``depth`` cards of a tag in list order: directness first (``rows`` and ``direct`` come from
+    :func:`by_directness`), reordered by the other rankers' score as much as the tag leaves of the query
+    unexplained (a query that is only "mana rocks" is ordered by directness alone)."""
+    top = fused[rows].max() if len(rows) else 0.0
+    mix = RELEVANCE_MIX * (1.1 - weight)
+    if len(rows) > depth:  # only cards within reach of the depth-th by directness can enter the list
+        reach = int(np.searchsorted(-direct, -(direct[depth - 1] - mix), side="right"))
+        rows, direct = rows[:reach], direct[:reach]
+    key = direct + (mix * fused[rows] / top if top > 0 else 0.0)
+    return rows[np.argsort(-key, kind="stable")][:depth]
 
 
 def tag_list_scores(count: int, weight: float) -> np.ndarray:
