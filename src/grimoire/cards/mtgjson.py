@@ -34,6 +34,7 @@ FIELD_NOTES = {
     "game_changer": "from isGameChanger, which MTGJSON writes only when true; unknown for every card when the "
                     "file predates the flag",
     "rulings": "MTGJSON does not say who wrote a ruling; all are marked wotc",
+    "edhrec_rank": "from edhrecRank (EDHREC popularity, 1 = most played); absent for unranked cards",
     "meld": "each meld part is a card with its own face only; the melded card is a separate card, as in Scryfall",
 }
 
@@ -135,6 +136,7 @@ def _build(name: str, oracle_id: str, faces: list[dict], *, melded: bool, knows_
         is_funny=any(bool(face.get("isFunny")) for face in faces),
         game_changer=_game_changer(faces, knows_game_changers),
         reserved=any(bool(face.get("isReserved")) for face in faces),
+        edhrec_rank=first.get("edhrecRank"),
     )
 
 

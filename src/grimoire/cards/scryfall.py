@@ -32,6 +32,7 @@ FIELD_NOTES = {
     "game_changer": "unknown in bulk files older than Scryfall's game_changer field",
     "produced_mana": "Scryfall leaves it out for cards that add no mana; unknown in files that never give it",
     "set, rarity, released_at": "of the printing Scryfall chose to represent the card in oracle_cards",
+    "edhrec_rank": "Scryfall's edhrec_rank (EDHREC popularity, 1 = most played); absent for unranked cards",
 }
 
 
@@ -207,6 +208,7 @@ def _build(record: dict, oracle_id: str, knows_produced_mana: bool) -> Card:
         game_changer=bool(game_changer) if game_changer is not None else None,
         reserved=bool(record["reserved"]) if record.get("reserved") is not None else None,
         rarity=record.get("rarity"), released_at=record.get("released_at"), image_url=_image_url(record),
+        edhrec_rank=record.get("edhrec_rank"),
     )
 
 

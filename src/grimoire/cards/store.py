@@ -40,6 +40,7 @@ SCHEMA = pa.schema([
     ("produced_mana", _list), ("legalities", _text),
     ("is_funny", pa.bool_()), ("game_changer", pa.bool_()), ("reserved", pa.bool_()),
     ("rarity", _text), ("released_at", _text), ("missing", _list), ("image_url", _text),
+    ("edhrec_rank", pa.int64()),
 ])
 RULINGS_SCHEMA = pa.schema([("oracle_id", _text), ("published_at", _text), ("source", _text), ("comment", _text)])
 
@@ -68,6 +69,7 @@ def _card_to_row(card: Card) -> dict:
         "is_funny": card.is_funny, "game_changer": card.game_changer, "reserved": card.reserved,
         "rarity": card.rarity, "released_at": card.released_at, "missing": list(card.missing),
         "image_url": card.image_url,
+        "edhrec_rank": card.edhrec_rank,
     }
 
 
@@ -84,6 +86,7 @@ def _row_to_card(row: dict) -> Card:
         legalities=json.loads(row["legalities"]), is_funny=row["is_funny"], game_changer=row["game_changer"],
         reserved=row["reserved"], rarity=row["rarity"], released_at=row["released_at"],
         missing=tuple(row["missing"]), image_url=row.get("image_url"),  # stores written before images: None
+        edhrec_rank=row.get("edhrec_rank"),
     )
 
 
@@ -159,6 +162,13 @@ class Columns:
     @cached_property
     def is_funny(self) -> np.ndarray:
         return _tristate(self.values("is_funny"))
+
+    @cached_property
+    def edhrec_rank(self) -> np.ndarray:
+        """EDHREC popularity rank per card (1 = most played), 0 where unknown or in a store without ranks."""
+        if "edhrec_rank" not in self._table.column_names:
+            return np.zeros(self._table.num_rows, dtype=np.int64)
+        return np.array([rank or 0 for rank in self.values("edhrec_rank")], dtype=np.int64)
 
     @cached_property
     def game_changer(self) -> np.ndarray:

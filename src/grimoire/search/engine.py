@@ -17,7 +17,8 @@ from grimoire.cards.atomic import load_npz, save_npz
 from grimoire.cards.model import Card
 from grimoire.cards.names import fold
 from grimoire.cards.store import CardDB
-from grimoire.search import roles as role_rules
+from grimoire.search import ranking
+from grimoire.search import tags as tag_rules
 from grimoire.search.filters import Evaluator, FilterIndex, order_positions
 from grimoire.search.lexical import LexicalIndex
 from grimoire.search.query import (
@@ -34,13 +35,14 @@ from grimoire.search.query import (
     text_as_filters,
 )
 from grimoire.search.reading import Reader, Reading
+from grimoire.search.roles import roles_of_row
 
 MODES = ("hybrid", "bm25", "dense", "late")
 RRF_K = 60
 FUSION_DEPTH = 1000
 MAX_LIMIT = 100
 MAX_QUERIES = 4
-ROLES_FILE = "roles.npz"
+TAGS_FILE = "tags.npz"
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,7 @@ class SearchResult:
     rank: int
     score: float
     roles: tuple[str, ...]
+    tags: tuple[str, ...] = ()
     lexical_rank: int | None = None
     semantic_rank: int | None = None
     matched: tuple[str, ...] = ()
@@ -120,48 +123,89 @@ class SearchPage:
     readings: list[Reading] = field(default_factory=list)
 
 
-def _roles_version() -> str:
-    return hashlib.sha256(Path(role_rules.__file__).read_bytes()).hexdigest()[:16]
+def _tags_version() -> str:
+    return hashlib.sha256(Path(tag_rules.__file__).read_bytes()).hexdigest()[:16]
 
 
-def load_roles(db: CardDB) -> np.ndarray:
-    """Role bits per card, from the store's cache when it matches the current rules, else computed."""
-    path = db.directory / ROLES_FILE
-    version = _roles_version()
-    cached = load_npz(path, required=("bits", "version"))
-    if cached is not None and str(cached["version"]) == version and len(cached["bits"]) == len(db):
-        return cached["bits"]
+def load_tags(db: CardDB) -> np.ndarray:
+    """Each card's strength for every function tag (cards × tags, int8), from the store's cache when it matches
+    the current rules, else computed (about a minute for every card) and cached."""
+    return _tag_data(db)["strengths"]
+
+
+def load_tag_measures(db: CardDB) -> dict[str, np.ndarray]:
+    """Per card, what directness weighs besides the tags: ``mana`` made, ``cards`` drawn, ``words`` of text."""
+    return {key: value for key, value in _tag_data(db).items() if key != "strengths"}
+
+
+def _tag_data(db: CardDB) -> dict[str, np.ndarray]:
+    path = db.directory / TAGS_FILE
+    version = _tags_version()
+    cached = load_npz(path, required=("version", "strengths", "mana", "cards", "words"))  # corrupt: None, warned
+    if (cached is not None and str(cached["version"]) == version
+            and cached["strengths"].shape == (len(db), len(tag_rules.TAGS))):
+        return {key: cached[key] for key in ("strengths", "mana", "cards", "words")}
+    from tqdm import tqdm
+
     columns = db.columns
-    bits = role_rules.role_masks(columns.name, columns.type_line, columns.oracle_text)
+    strengths = tag_rules.tag_matrix(columns.name, columns.type_line, columns.oracle_text,
+                                     progress=lambda rows, total: tqdm(rows, total=total, desc="Tagging cards",
+                                                                       unit="card", disable=None))
+    texts = [text.lower() for text in columns.oracle_text]
+    found = {"strengths": strengths, "mana": np.array([tag_rules.mana_output(t) for t in texts], dtype=np.int16),
+             "cards": np.array([tag_rules.cards_drawn(t) for t in texts], dtype=np.int16),
+             "words": np.array([len(t.split()) for t in texts], dtype=np.int16)}
     try:
-        save_npz(path, bits=bits, version=np.array(version))
+        save_npz(path, version=np.array(version), **found)
     except OSError:  # a read-only store (the installed package's snapshot): compute each time
         pass
-    return bits
+    return found
 
 
 class SearchEngine:
     """Search over one :class:`CardDB`."""
 
-    def __init__(self, db: CardDB, *, slang: bool = True, role_ranking: bool = True, phrases: bool = True):
-        """``slang``, ``role_ranking`` and ``phrases`` switch off parts of the ranking (the benchmark's plain
+    def __init__(self, db: CardDB, *, slang: bool = True, tag_ranking: bool = True, phrases: bool = True):
+        """``slang``, ``tag_ranking`` and ``phrases`` switch off parts of the ranking (the benchmark's plain
         bm25 and dense baselines use none of them)."""
         self.db = db
         self.slang = slang
-        self.role_ranking = role_ranking
+        self.tag_ranking = tag_ranking
         self.phrases = phrases
+        self._tag_lists: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     @cached_property
     def reader(self) -> Reader:
         return Reader(self.db)
 
     @cached_property
-    def role_bits(self) -> np.ndarray:
-        return load_roles(self.db)
+    def tag_strengths(self) -> np.ndarray:
+        return load_tags(self.db)
+
+    @cached_property
+    def _tag_columns(self) -> np.ndarray:
+        """The tag matrix tags × cards, so one tag's cards are a contiguous row."""
+        return np.ascontiguousarray(self.tag_strengths.T)
 
     @cached_property
     def filter_index(self) -> FilterIndex:
-        return FilterIndex(self.db, self.role_bits)
+        return FilterIndex(self.db, self.tag_strengths)
+
+    @cached_property
+    def tag_matcher(self) -> ranking.TagMatcher:
+        return ranking.TagMatcher()
+
+    @cached_property
+    def _card_priors(self) -> dict[str, np.ndarray]:
+        """Each card's own part of directness (see ranking.card_prior), for plain tags ("") and for tags
+        ranked by the mana or cards they make."""
+        measures = load_tag_measures(self.db)
+        mana_value, text_words = self.db.columns.mana_value, measures["words"].astype(np.float64)
+        popularity = ranking.popularity_prior(self.db.columns.edhrec_rank)
+        priors = {kind: ranking.card_prior(mana_value, text_words, measures[kind].astype(np.float64), popularity)
+                  for kind in ("mana", "cards")}
+        priors[""] = ranking.card_prior(mana_value, text_words, None, popularity)
+        return priors
 
     @cached_property
     def lexical(self) -> LexicalIndex:
@@ -190,7 +234,10 @@ class SearchEngine:
         return LateReranker(self.db)
 
     def roles_of(self, row: int) -> tuple[str, ...]:
-        return tuple(role_rules.roles_of_mask(int(self.role_bits[row])))
+        return tuple(roles_of_row(self.tag_strengths[row]))
+
+    def tags_of(self, row: int) -> tuple[str, ...]:
+        return tuple(tag_rules.tags_of_row(self.tag_strengths[row]))
 
     # -- filtering ---------------------------------------------------------------------------------------
 
@@ -254,8 +301,8 @@ class SearchEngine:
 
         Every ranker sees the query with its player slang expanded into rules-text wording. Reciprocal-rank
         fusion (k=60) combines the top 1000 within the filter of BM25 over words, BM25 over phrases
-        (word pairs), the embeddings, and the cards with the roles the words ask for. A ranker's reported
-        rank is its best list's.
+        (word pairs) and the embeddings; then each function tag the query asks for adds its cards, direct
+        answers first (see search/ranking.py). A ranker's reported rank is its best list's.
         """
         size = len(self.db)
         expanded = self._expand(text)
@@ -274,15 +321,12 @@ class SearchEngine:
             for index in indexes:
                 scores = index.scores(expanded)
                 add(self._ranked(scores, mask & (scores > 0)), lexical_ranks)
+        vector = None
         if mode in ("hybrid", "dense", "late"):
             vector = self.encoder.encode_query(expanded)
             add(self._ranked(self._dense_scores(vector, mask), mask), semantic_ranks)
-        wanted_roles = role_rules.roles_in_query(text) if self.role_ranking else []
-        if wanted_roles:  # the roles the words ask for: a third list, ordered by the fused score so far
-            bits = np.uint32(sum(1 << role_rules.ROLE_NAMES[r] for r in wanted_roles))
-            role_rows = np.flatnonzero(mask & ((self.role_bits & bits) != 0))
-            role_rows = role_rows[np.lexsort((role_rows, -fused[role_rows]))][:FUSION_DEPTH]
-            fused[role_rows] += 1.0 / (RRF_K + np.arange(1, len(role_rows) + 1))
+        if self.tag_ranking:
+            self._add_tag_lists(text, vector, mask, fused)
         for row in self._exact_name_rows(text, mask):
             fused[row] += 1.0  # the card the user named comes first
         rows = np.flatnonzero(fused > 0)
@@ -295,6 +339,28 @@ class SearchEngine:
             rows = np.concatenate([np.array(head, dtype=rows.dtype), rows[RERANK_DEPTH:]])
             scores = np.concatenate([np.array(head_scores), scores[RERANK_DEPTH:] - 1e6])
         return rows, scores, lexical_ranks, semantic_ranks
+
+    def tag_matches(self, text: str, query_vector: np.ndarray | None = None) -> list[ranking.TagMatch]:
+        """The function tags a query's words ask for (see search/ranking.py)."""
+        return self.tag_matcher.match(text, query_vector)
+
+    def _add_tag_lists(self, text: str, vector: np.ndarray | None, mask: np.ndarray, fused: np.ndarray) -> None:
+        """Each matched tag's cards, direct answers first, join the fusion weighted by how well the tag matched."""
+        base = fused.copy()
+        for match in self.tag_matches(text, vector):
+            rows, direct = self._tag_by_directness(match.index)
+            inside = mask[rows]
+            ordered = ranking.tag_order(rows[inside], direct[inside], base, match.weight, FUSION_DEPTH)
+            fused[ordered] += ranking.tag_list_scores(len(ordered), match.weight)
+
+    def _tag_by_directness(self, index: int) -> tuple[np.ndarray, np.ndarray]:
+        """A tag's cards, most direct first, with their directness (cached per tag)."""
+        if index not in self._tag_lists:
+            column = self._tag_columns[index]
+            rows = np.flatnonzero(column > 0)
+            prior = self._card_priors[tag_rules.TAGS[index].makes]
+            self._tag_lists[index] = ranking.by_directness(rows, ranking.directness(column[rows], prior[rows]))
+        return self._tag_lists[index]
 
     def _exact_name_rows(self, text: str, mask: np.ndarray) -> list[int]:
         row = self.db.names.find(text)
@@ -363,7 +429,7 @@ class SearchEngine:
         start = (page - 1) * limit
         window = rows[start: start + limit].tolist()
         results = [SearchResult(card=card, row=row, rank=start + i + 1,
-                                score=float(scores[start + i]), roles=self.roles_of(row),
+                                score=float(scores[start + i]), roles=self.roles_of(row), tags=self.tags_of(row),
                                 lexical_rank=int(lexical[row]) or None, semantic_rank=int(semantic[row]) or None,
                                 matched=tuple(matched))
                    for i, (row, card) in enumerate(zip(window, self.db.cards_at(window), strict=True))]
@@ -387,7 +453,8 @@ class SearchEngine:
         start = (max(1, page) - 1) * limit
         window = ranked[start: start + limit].tolist()
         results = [SearchResult(card=card, row=r, rank=start + i + 1, score=float(scores[r]),
-                                roles=self.roles_of(r), semantic_rank=start + i + 1, matched=tuple(matched))
+                                roles=self.roles_of(r), tags=self.tags_of(r), semantic_rank=start + i + 1,
+                                matched=tuple(matched))
                    for i, (r, card) in enumerate(zip(window, self.db.cards_at(window), strict=True))]
         return SearchPage(results=results, total=int(mask.sum()), page=page, limit=limit, mode="dense")
 

@@ -31,7 +31,7 @@ from grimoire.search.query import (
     QuerySyntaxError,
     Text,
 )
-from grimoire.search.roles import ROLE_NAMES
+from grimoire.search.tags import TAG_NAMES
 
 ALL_MANA_BITS = 0b111111
 # What a layout tells about a face whose data the store lacks: an adventure card's unknown half is an Adventure.
@@ -142,11 +142,11 @@ class TextColumn:
 class FilterIndex:
     """The arrays filters read, built on first use from a :class:`CardDB`."""
 
-    def __init__(self, db: CardDB, role_bits: np.ndarray):
+    def __init__(self, db: CardDB, tag_strengths: np.ndarray):
         self.db = db
         self.columns = db.columns
         self.size = len(db)
-        self.role_bits = role_bits
+        self.tag_strengths = tag_strengths
         self.everything = np.ones(self.size, dtype=bool)
         self.leaf_cache: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
@@ -471,8 +471,7 @@ class Evaluator:
         if key in ("year", "date", "set", "rarity", "format", "banned", "restricted"):
             return self.printing_leaf(node)
         if key == "role":
-            bit = np.uint32(1 << ROLE_NAMES[node.value])
-            return _tri((self.index.role_bits & bit) != 0)
+            return _tri(self.index.tag_strengths[:, TAG_NAMES[node.value]] > 0)
         if key in ("is", "not"):
             true, false = self.is_value(node)
             return (true, false) if key == "is" else (false, true)

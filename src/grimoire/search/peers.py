@@ -1,7 +1,8 @@
 """Cards that do what a given card does: its peers by function, for the "similar cards" of a card page.
 
 Unlike :meth:`SearchEngine.similar_to` (the nearest embeddings, which also weigh the type line, so a Phyrexian
-Horror's nearest cards are other Horrors), peers share one of the card's roles and rank by its rules text.
+Horror's nearest cards are other Horrors), peers share one of the card's function tags and rank by its rules
+text.
 """
 
 from __future__ import annotations
@@ -12,13 +13,13 @@ from grimoire.search.engine import SearchEngine, SearchPage, SearchResult
 
 
 def similar_by_function(engine: SearchEngine, row: int, limit: int = 8) -> SearchPage:
-    """The cards that share a role with the card at ``row`` (any card when it has none), ranked by how close
-    their wording and meaning are to its rules text; never the card itself, nor Un-set cards."""
+    """The cards that share a function tag with the card at ``row`` (any card when it has none), ranked by how
+    close their wording and meaning are to its rules text; never the card itself, nor Un-set cards."""
     card = engine.db.card_at(row)
     mask = engine.db.columns.is_funny != 1
-    bits = int(engine.role_bits[row])
-    if bits:
-        mask &= (engine.role_bits & np.uint32(bits)) != 0
+    tags = np.flatnonzero(engine.tag_strengths[row] > 0)
+    if len(tags):
+        mask &= (engine.tag_strengths[:, tags] > 0).any(axis=1)
     mask[row] = False
     text = card.oracle_text or card.type_line
     rows, scores, lexical, semantic = engine.rank(text, mask, "hybrid")

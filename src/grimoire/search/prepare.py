@@ -1,4 +1,4 @@
-"""Everything search needs beside a store's cards: the BM25 index, role bits and card embeddings.
+"""Everything search needs beside a store's cards: the BM25 index, function tags and card embeddings.
 
 Run after a store is built (``grimoire data update`` / ``data load`` do it); each piece is also rebuilt
 on demand if missing, so a store without them still searches.
@@ -9,17 +9,17 @@ from __future__ import annotations
 import sys
 
 from grimoire.cards.store import CardDB
-from grimoire.search.engine import load_roles
+from grimoire.search.engine import load_tags
 from grimoire.search.lexical import INDEX_DIRS, LexicalIndex
 
 
 def prepare_store(db: CardDB, *, embeddings: bool = True, log=print) -> dict[str, int]:
-    """Build and save the BM25 index and role bits, and embed cards whose text is not cached yet."""
+    """Build and save the BM25 index and function tags, and embed cards whose text is not cached yet."""
     for kind, folder in INDEX_DIRS.items():
         log(f"Indexing {kind} (BM25)...", file=sys.stderr)
         LexicalIndex.build(db.columns.searchable_text, kind).save(db.directory / folder)
-    log("Computing roles...", file=sys.stderr)
-    load_roles(db)
+    log("Computing function tags...", file=sys.stderr)
+    load_tags(db)
     if not embeddings:
         return {}
     from grimoire.search.vectors import refresh_embeddings

@@ -6,6 +6,7 @@ Bare words and quoted phrases are free text (what the card should do, ranked); k
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -355,6 +356,11 @@ def _named_value(key: str, lowered: str, raw: str, error) -> str:
         raise error(f"order:{raw} sorts printings (sets, prices, artists); Grimoire's card data is per card")
     if key in ("is", "not", "has", "order", "direction", "role", "format", "banned", "restricted"):
         known = _known_names(key)
+        if key == "role" and lowered not in known:
+            close = difflib.get_close_matches(lowered, known, n=4, cutoff=0.5)
+            hint = f"did you mean {', '.join(close)}? " if close else ""
+            raise error(f"unknown role {raw!r} (no function tag has that name); {hint}every tag is listed in "
+                        "docs/tags.md")
         if lowered not in known:
             what = {"is": f"is:{raw}", "not": f"not:{raw}", "has": f"has:{raw}"}.get(key, f"{key} {raw!r}")
             raise error(f"unknown {what}; known are {', '.join(sorted(known))}")
@@ -363,9 +369,9 @@ def _named_value(key: str, lowered: str, raw: str, error) -> str:
 
 def _known_names(key: str):
     if key == "role":
-        from grimoire.search.roles import ROLE_NAMES
+        from grimoire.search.tags import TAG_NAMES
 
-        return ROLE_NAMES
+        return TAG_NAMES
     if key in ("format", "banned", "restricted"):
         from grimoire.cards.model import FORMATS
 

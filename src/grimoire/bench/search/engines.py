@@ -50,14 +50,14 @@ def as_free_text(query: str) -> str:
 
 def builtin_factory(mode: str) -> EngineFactory:
     """bm25 and dense are the plain rankers; hybrid and late are Grimoire's whole pipeline (slang expansion,
-    BM25 over words and phrases, embeddings, role intents, fusion; late adds the MaxSim re-ranking)."""
+    BM25 over words and phrases, embeddings, function tags, fusion; late adds the MaxSim re-ranking)."""
     plain = mode in ("bm25", "dense")
 
     def factory(db: CardDB, _shared: dict = {}) -> GrimoireEngine:  # noqa: B006 - one SearchEngine per store
         key = (id(db), plain)
         engine = _shared.get(key)
         if engine is None or engine.db is not db:
-            engine = _shared[key] = SearchEngine(db, slang=not plain, role_ranking=not plain, phrases=not plain)
+            engine = _shared[key] = SearchEngine(db, slang=not plain, tag_ranking=not plain, phrases=not plain)
         return GrimoireEngine(engine, mode)
 
     return factory

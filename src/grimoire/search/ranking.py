@@ -1,0 +1,230 @@
+"""Ranking by function tags: which tags a query asks for, and how directly each card performs them.
+
+A query is matched to tags through their phrasings and descriptions, by words (every word of a phrasing is in
+the query) and by meaning (cosine of MiniLM embeddings, precomputed and shipped). Cards carrying a matched tag
+are ordered "direct answers first" (see :func:`directness`) and that order joins the fusion of rankers.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+
+from grimoire.search.tags import DIRECT, TAGS, TRIGGERED
+
+TAG_VECTORS_FILE = Path(__file__).resolve().parent.parent / "data" / "tag_vectors.npz"
+MEANING_THRESHOLD = 0.62  # cosine below which a phrasing is not what the query asks for (tuned on dev splits)
+MIN_WEIGHT = 0.5
+MEANING_SHARE = 0.8  # a tag found by meaning only counts when nearly as strong as the best match
+MAX_TAGS = 3
+TAG_K = 10  # reciprocal-rank constant of a tag's list: steeper than the rankers' 60, so direct answers lead
+RELEVANCE_MIX = 0.35  # how much the other rankers' fused score reorders the cards of a matched tag
+
+# Rules-text templating: a query written like oracle text ("put -1/-1 counters on target creature") asks for
+# those words, so its tags only nudge the ranking instead of leading it.
+_TEMPLATING = re.compile(
+    r"\b(?:target|then|you control|your (?:graveyard|hand|library)|each (?:opponent|player)|"
+    r"whenever (?:a|an|another|one|you cast|you gain|~)|put|return|search your library|enters|"
+    r"until end of turn|a card|~)\b|[,.]"
+)
+LITERAL_FACTOR = 0.25
+UNKNOWN_WORD_SHARE = 0.5
+_STOPWORDS = frozenset(
+    "a an the that this these those for my our of to and or with card cards me i some any good best great in on "
+    "at deck decks effect effects which what who can do does it its them their they is are be you your want need "
+    "looking find show give get like from by as so very please".split()
+)
+_TOKEN = re.compile(r"[+-]?\d+/[+-]?\d+|[a-z0-9]+")
+
+
+def words(text: str) -> tuple[str, ...]:
+    """Content words of a text, lower case, with a plural ``s`` dropped (``rocks`` -> ``rock``)."""
+    found = []
+    for token in _TOKEN.findall(text.lower().replace("'", "")):
+        if token in _STOPWORDS:
+            continue
+        if len(token) > 3 and token.endswith("s") and not token.endswith("ss"):
+            token = token[:-1]
+        found.append(token)
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class TagMatch:
+    """A tag the query asks for: its index in :data:`TAGS`, how strongly (0-1) and how it was found."""
+
+    index: int
+    weight: float
+    by: str
+
+    @property
+    def name(self) -> str:
+        return TAGS[self.index].name
+
+
+def tag_texts() -> tuple[list[int], list[str], list[bool]]:
+    """Every text a tag is asked for by (its name in words, its phrasings, its description), the tag of each,
+    and whether it is matched by words too (descriptions are matched by meaning only)."""
+    owners, texts, by_words = [], [], []
+    for index, tag in enumerate(TAGS):
+        phrasings = (tag.name.replace("-", " "), *tag.phrasings)
+        owners.extend([index] * (len(phrasings) + 1))
+        texts.extend([*phrasings, tag.description])
+        by_words.extend([True] * len(phrasings) + [False])
+    return owners, texts, by_words
+
+
+class TagMatcher:
+    """Matches a query's words and embedding to the tags' phrasings."""
+
+    def __init__(self, encoder=None):
+        self._encoder = encoder
+        self.owners, self.texts, by_words = tag_texts()
+        self._word_sets = [frozenset(words(t)) for t in self.texts]
+        self._by_words = [i for i, flag in enumerate(by_words) if flag]
+        self._rarity = _word_rarity([(self.owners[i], self._word_sets[i]) for i in self._by_words])
+        self._phrasings_with: dict[str, list[int]] = {}
+        for i in self._by_words:
+            for word in self._word_sets[i]:
+                self._phrasings_with.setdefault(word, []).append(i)
+
+    @cached_property
+    def vectors(self) -> np.ndarray:
+        """Unit embeddings of :attr:`texts`: the shipped ones when they match the current texts, else encoded."""
+        from grimoire.search.embed import text_key
+
+        keys = np.array([text_key(t) for t in self.texts])
+        if TAG_VECTORS_FILE.exists():
+            with np.load(TAG_VECTORS_FILE) as data:
+                if np.array_equal(data["keys"], keys):
+                    return data["vectors"].astype(np.float32)
+        return encode_tag_texts(self._encoder, self.texts)
+
+    def match(self, text: str, query_vector: np.ndarray | None = None) -> list[TagMatch]:
+        """The tags ``text`` asks for, strongest first (at most :data:`MAX_TAGS`); a query in rules-text
+        wording gets them at a quarter of their weight."""
+        present = frozenset(words(text))
+        if not present:
+            return []
+        unknown = UNKNOWN_WORD_SHARE * float(np.median(list(self._rarity.values())))
+        query_mass = sum(self._rarity.get(word, unknown) for word in present)
+        best: dict[int, tuple[float, str]] = {}
+        for i in sorted({i for word in present for i in self._phrasings_with.get(word, ())}):
+            wanted = self._word_sets[i]
+            if wanted and wanted <= present:
+                weight = sum(self._rarity[word] for word in wanted) / query_mass
+                if weight > best.get(self.owners[i], (0.0, ""))[0]:
+                    best[self.owners[i]] = (weight, "words")
+        if query_vector is not None:
+            cosines = self.vectors @ query_vector
+            for i in np.flatnonzero(cosines >= MEANING_THRESHOLD):
+                weight = float((cosines[i] - MEANING_THRESHOLD) / (1 - MEANING_THRESHOLD)) ** 0.5
+                if weight > best.get(self.owners[i], (0.0, ""))[0]:
+                    best[self.owners[i]] = (weight, "meaning")
+        top = max((weight for weight, _ in best.values()), default=0.0)
+        factor = LITERAL_FACTOR if _TEMPLATING.search(text.lower()) else 1.0
+        matches = [
+            TagMatch(index, weight * factor, by)
+            for index, (weight, by) in best.items()
+            if weight >= MIN_WEIGHT and (by == "words" or weight >= MEANING_SHARE * top)
+        ]
+        return sorted(matches, key=lambda m: (-m.weight, m.index))[:MAX_TAGS]
+
+
+def _word_rarity(phrasings: list[tuple[int, frozenset[str]]]) -> dict[str, float]:
+    """How telling each phrasing word is: log of tags over the tags whose phrasings use it, so "steal" says
+    more than "creature". A query word no phrasing uses (a colour, a card type) weighs half the median word."""
+    tags_using: dict[str, set[int]] = {}
+    for owner, word_set in phrasings:
+        for word in word_set:
+            tags_using.setdefault(word, set()).add(owner)
+    return {word: math.log(1 + len(TAGS) / len(owners)) for word, owners in tags_using.items()}
+
+
+def encode_tag_texts(encoder, texts: list[str]) -> np.ndarray:
+    if encoder is None:
+        from grimoire.search.embed import shared_encoder
+
+        encoder = shared_encoder()
+    vectors = np.asarray(encoder.encode(texts), dtype=np.float32)
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return vectors / np.where(norms > 0, norms, 1)
+
+
+def write_tag_vectors(path: Path = TAG_VECTORS_FILE, encoder=None) -> int:
+    """Encode every tag text and save the vectors (run by scripts/build_snapshot.py)."""
+    from grimoire.search.embed import text_key
+
+    _, texts, _ = tag_texts()
+    vectors = encode_tag_texts(encoder, texts)
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(tmp, keys=np.array([text_key(t) for t in texts]), vectors=vectors.astype(np.float16))
+    tmp.replace(path)
+    return len(texts)
+
+
+def card_prior(
+    mana_value: np.ndarray,
+    text_words: np.ndarray,
+    amount: np.ndarray | None = None,
+    popularity: np.ndarray | None = None,
+) -> np.ndarray:
+    """The part of :func:`directness` that is the card's own, whatever the tag: a cheap card beats a dear one,
+    and a card whose text does little else beats one doing many things. ``amount`` (mana made or cards drawn,
+    for tags that make them) rewards making more for the cost; ``popularity`` (0-1, from EDHREC rank when the
+    store has it) is a prior added on top."""
+    cost = np.clip(np.nan_to_num(mana_value, nan=3.0), 0, 12)
+    if amount is not None:
+        cost = cost - 0.75 * np.maximum(amount - 1, 0)
+    prior = -0.04 * cost - 0.1 * np.log2(1 + text_words / 12)
+    if popularity is not None:
+        prior += 0.3 * popularity
+    return prior
+
+
+def directness(strength: np.ndarray, prior: np.ndarray) -> np.ndarray:
+    """How directly each card performs a tag, higher first: a direct match beats a triggered or narrow one,
+    then the card's :func:`card_prior` decides."""
+    return np.select([strength >= DIRECT, strength >= TRIGGERED], [1.0, 0.55], 0.5) + prior
+
+
+def popularity_prior(edhrec_rank: np.ndarray) -> np.ndarray | None:
+    """EDHREC rank (1 = most played) as a 0-1 prior, log-scaled; cards without a rank get 0. ``None`` when the
+    store has no ranks at all (the bundled snapshot)."""
+    known = edhrec_rank > 0
+    if not known.any():
+        return None
+    worst = float(edhrec_rank[known].max())
+    prior = np.zeros(len(edhrec_rank))
+    prior[known] = 1 - np.log1p(edhrec_rank[known]) / np.log1p(worst + 1)
+    return prior
+
+
+def by_directness(rows: np.ndarray, direct: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A tag's cards and their directness, most direct first (ties to the lower row): computed once per tag."""
+    order = np.argsort(-direct, kind="stable")
+    return rows[order], direct[order]
+
+
+def tag_order(rows: np.ndarray, direct: np.ndarray, fused: np.ndarray, weight: float,
+              depth: int) -> np.ndarray:
+    """The first ``depth`` cards of a tag in list order: directness first (``rows`` and ``direct`` come from
+    :func:`by_directness`), reordered by the other rankers' score as much as the tag leaves of the query
+    unexplained (a query that is only "mana rocks" is ordered by directness alone)."""
+    top = fused[rows].max() if len(rows) else 0.0
+    mix = RELEVANCE_MIX * (1.1 - weight)
+    if len(rows) > depth:  # only cards within reach of the depth-th by directness can enter the list
+        reach = int(np.searchsorted(-direct, -(direct[depth - 1] - mix), side="right"))
+        rows, direct = rows[:reach], direct[:reach]
+    key = direct + (mix * fused[rows] / top if top > 0 else 0.0)
+    return rows[np.argsort(-key, kind="stable")][:depth]
+
+
+def tag_list_scores(count: int, weight: float) -> np.ndarray:
+    """Reciprocal-rank scores of a matched tag's list of ``count`` cards."""
+    return weight / (TAG_K + np.arange(1, count + 1))

@@ -1,0 +1,1388 @@
+"""Function tags of a card (mana-rock, sweeper, token-doubler, ...), read from its rules text by explicit rules.
+
+Names follow Scryfall Tagger's style. Each tag is a rule over the lower-cased rules text (own name or
+"this creature" as ``~``, reminder text dropped) and the type line, so new cards are tagged the day they are
+printed. A rule answers
+with a strength: DIRECT (3) when the card does the thing directly (an unconditional spell effect, a static
+or tap ability), TRIGGERED (2) when only on a trigger or under a condition, NARROW (1) when it hits only some
+cards (nonblack, attacking, treasure tokens) or costs mana to activate; 0 when not at all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+Rule = Callable[[str, str], int]
+DIRECT, TRIGGERED, NARROW = 3, 2, 1
+
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+SELF = "~"
+_SELF_WORDS = re.compile(
+    r"\bthis (?:creature|artifact|enchantment|permanent|land|vehicle|equipment|aura|card|token|"
+    r"planeswalker|battle|saga|class|case|room|siege)\b"
+)
+NUMBER = (
+    r"(?:a|an|one|two|three|four|five|six|seven|x|that many|\d+|any number of|"
+    r"up to (?:one|two|three|four|x|\d+))"
+)
+_TARGET = r"(?:target|up to (?:one|two|three|x) target|another target|any number of target|(?:one|two|three|x) target)"
+_CONDITION = re.compile(r"(?:when|whenever|at the beginning|at the end|if|as long as|during|each time)\b")
+_BOUNDARY = re.compile(r"[\n•]|\. |: ")
+_TRIGGER_HEAD = re.compile(r"^[a-z ,'-]+ — ")  # an ability word such as "landfall — " before the trigger
+_NARROWING = re.compile(
+    r"\b(?:with (?:mana value|power|toughness|flying|defender|converted)|non(?:black|white|blue|"
+    r"red|green|artifact|legendary|token)|legendary|attacking|blocking|blocked|"
+    r"(?:un)?tapped (?:creatures?|permanents?|artifacts?)|unless|without (?:flying|horsemanship)|you own|"
+    r"with shadow|activate only|dealt damage|target creature token|"
+    r"(?:white|blue|black|red|green|multicolored|colorless) (?:creatures?|permanents?)|"
+    r"(?:treasure|food|clue|artifact|map|blood) tokens?|as long as|if you control|only if|"
+    r"creatures? (?:of the chosen type|with the greatest|that dealt))\b"
+)
+_ENCHANT_LINE = re.compile(r"enchant ")
+_PAID_COST = re.compile(r"\{[\dwubrgcx]\}")  # mana in an activated ability's cost
+
+
+def _strength(text: str, start: int, end: int) -> int:
+    """How directly the ability holding a match does its thing (see the module docstring). Narrowing words
+    count from the match to the end of its ability, and on an aura's "enchant" line for what it enchants."""
+    clause_start = max((m.end() for m in _BOUNDARY.finditer(text, 0, start)), default=0)
+    clause = _TRIGGER_HEAD.sub("", text[clause_start:start].lstrip())
+    line_end = text.find("\n", end)
+    if _NARROWING.search(text, start, line_end if line_end >= 0 else len(text)):
+        return NARROW
+    if "enchanted" in text[start:end] and _NARROWING.search(_ENCHANT_LINE.match(text) and text.split("\n")[0] or ""):
+        return NARROW
+    if text[max(0, clause_start - 2) : clause_start] == ": ":
+        cost = text[text.rfind("\n", 0, clause_start) + 1 : clause_start]
+        if _PAID_COST.search(cost):
+            return NARROW
+    return TRIGGERED if _CONDITION.match(clause) else DIRECT
+
+
+def _rule(*patterns: str, types: str = "", not_types: str = "", unless: str = "") -> Rule:
+    """A rule matching any of ``patterns``; ``types``/``not_types`` are type-line regexes the card must (not)
+    match, ``unless`` a text regex that rules the card out."""
+    compiled = re.compile("|".join(f"(?:{p})" for p in patterns))
+    wanted = re.compile(types) if types else None
+    unwanted = re.compile(not_types) if not_types else None
+    excluded = re.compile(unless) if unless else None
+
+    def test(text: str, type_line: str) -> int:
+        if (wanted and not wanted.search(type_line)) or (unwanted and unwanted.search(type_line)):
+            return 0
+        if excluded and excluded.search(text):
+            return 0
+        return max((_strength(text, m.start(), m.end()) for m in compiled.finditer(text)), default=0)
+
+    return test
+
+
+def _either(*rules: Rule) -> Rule:
+    return lambda text, type_line: max(rule(text, type_line) for rule in rules)
+
+
+def _narrow(rule: Rule) -> Rule:
+    """A weaker form of a tag (a 1-damage sweeper, an equipment-only tutor): at most NARROW."""
+    return lambda text, type_line: min(rule(text, type_line), NARROW)
+
+
+def _granter(keyword: str) -> Rule:
+    """Gives ``keyword`` to other creatures (not only to itself)."""
+    return _rule(
+        rf"(?:creatures|creature|permanents|artifacts)(?! your opponents control)(?! an opponent controls)"
+        rf"[^.]*?\b(?:have|has|gain|gains)\b[^.]*?\b{keyword}\b",
+        rf"(?:creatures|creature)[^.]*?\bget [^.]*? and (?:gain|gains|have|has) [^.]*?\b{keyword}\b",
+    )
+
+
+_FRONT = r"^[^—]*"  # the part of a type line before the subtypes
+_MANA_ABILITY = r"(?:^|\n)[^\n:]*\{t\}[^\n:]*: add (?:\{|one mana|two mana|three mana|mana of any|x mana)"
+
+
+def cards_drawn(text: str) -> int:
+    """How many cards the card's best draw instruction draws (X counts as 3), 0 when none."""
+    counts = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "x": 3}
+    found = re.findall(r"\bdraws? (a|one|two|three|four|five|six|seven|x) cards?", text)
+    return max((counts[word] for word in found), default=0)
+
+
+def mana_output(text: str) -> int:
+    """How much mana the card's best tap ability makes ({c}{c} is 2, "two mana" is 2), 0 when none."""
+    best = 0
+    for match in re.finditer(r"\{t\}: add ((?:\{[wubrgc]\})+|one|two|three)", text):
+        made = match.group(1)
+        best = max(best, made.count("{") or ("one", "two", "three").index(made) + 1)
+    return best
+
+
+def _mana_source(text: str, type_line: str) -> int:
+    """DIRECT for a tap-only mana ability, TRIGGERED when the card enters tapped (no mana the turn it comes),
+    NARROW when it needs more (a sacrifice, a counter, other mana) or works only sometimes."""
+    best = 0
+    slow = "~ enters tapped" in text
+    for match in re.finditer(_MANA_ABILITY, text):
+        cost = match.group(0).split(":")[0].strip()
+        line_end = text.find("\n", match.end())
+        narrowed = _NARROWING.search(text, match.end(), line_end if line_end >= 0 else len(text))
+        strength = NARROW if cost not in ("{t}", "") or narrowed else TRIGGERED if slow else DIRECT
+        best = max(best, strength)
+    return best
+
+
+def _typed_mana_source(types: str, not_types: str) -> Rule:
+    wanted, unwanted = re.compile(types), re.compile(not_types)
+    return lambda text, type_line: (
+        _mana_source(text, type_line) if wanted.search(type_line) and not unwanted.search(type_line) else 0
+    )
+
+
+MANA_ROCK = _typed_mana_source(_FRONT + "artifact", _FRONT + "(?:creature|land)")
+MANA_DORK = _typed_mana_source(_FRONT + "creature", _FRONT + "land")
+RAMP_LAND = _rule(
+    r"search your library for [^.]*lands? cards?[^.]*(?:onto the battlefield|put (?:it|them|one|those|that card) "
+    r"onto)",
+    r"put (?:a|up to \w+) lands? cards? from your hand onto the battlefield",
+    not_types=_FRONT + "land",
+)
+EXTRA_LAND_DROP = _rule(r"play (?:an|two|one|any number of) additional lands?")
+TREASURE_MAKER = _rule(rf"\bcreates? {NUMBER}[^.]*?treasure tokens?")
+MANA_DOUBLER = _rule(
+    r"taps? (?:a|an) [^.]*for mana, [^.]*adds? (?:an additional|one additional|one mana|that much)",
+    r"produces? (?:twice|three times) as much",
+    r"adds? (?:twice|three times) that much mana",
+)
+REMOVAL_VERB = rf"\b(?:destroy|exile) {_TARGET}"
+DAMAGE_TARGET = (
+    r"deals? (?:\d+|x|that much|damage equal to [^.]*?)(?: damage)? to (?:any target|target creature|"
+    r"target planeswalker|target attacking|target blocking|target creature or planeswalker|"
+    r"up to \w+ target|another target creature|each of up to)"
+)
+BOUNCE = (
+    rf"\breturn {_TARGET} [^.]*?(?:creature|permanent|artifact|enchantment|planeswalker|nonland)s?"
+    rf"(?! cards?)[^.]* to (?:its|their) owners?'?s? hands?"
+)
+EDICT = (
+    r"\b(?:target player|target opponent|each opponent|each player|that player) sacrifices (?:a|an|one|two|x) "
+    r"(?:creature|attacking creature|nontoken creature|permanent|nonland permanent|creature or planeswalker|"
+    r"creatures|attacking or blocking creature)"
+)
+FIGHT = r"\bfights? (?:target|another target|up to one target|each)"
+BITE = r"deals damage equal to its power to (?:target|another target|up to one target|each) (?:creature|planeswalker)"
+SHRINK = r"\btarget creature (?:an opponent controls |you don't control )?gets -(?:\d+|x)/-(?:\d+|x)"
+CREATURE_REMOVAL = _rule(
+    rf"{REMOVAL_VERB} (?:[a-z]+ )?(?:creature|permanent|nonland permanent)\b(?! cards?)",
+    DAMAGE_TARGET,
+    SHRINK,
+    EDICT,
+    FIGHT,
+    BITE,
+    BOUNCE.replace("(?:creature|permanent|artifact|enchantment|planeswalker|nonland)", "creature"),
+    unless=r"then return (?:it|that card|them)",
+)
+ARTIFACT_REMOVAL = _rule(
+    rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) [^.]*?\bartifacts?\b(?! cards?)",
+    unless=r"^exile target artifact you control",
+)
+ENCHANTMENT_REMOVAL = _rule(rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) [^.]*?\benchantments?\b(?! cards?)")
+PLANESWALKER_REMOVAL = _rule(
+    rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) [^.]*?\b(?:planeswalkers?|nonland "
+    r"permanents?|permanents?)\b(?! cards?)",
+    r"damage to (?:target (?:creature or )?planeswalker|any target|each planeswalker)",
+)
+_EACH_CREATURE = (
+    r"each (?:other )?(?:creature|nonland permanent|creature and each planeswalker|player and each creature)"
+)
+SWEEPER = _either(
+    _rule(
+        r"\b(?:destroy|exile) all (?:other )?(?:creatures|nonland permanents|permanents|nontoken creatures|"
+        r"creatures and)",
+        rf"deals? (?:[4-9]|\d\d+|x) damage to {_EACH_CREATURE}",
+        r"\ball (?:other )?creatures get -(?:[3-9]|x)/-(?:[3-9]|x)",
+        r"\breturn all (?:other )?(?:creatures|nonland permanents|permanents)[^.]* to their owners'? hands?",
+        r"\beach player sacrifices (?:all|x|\w+) (?:creatures|permanents|nonland permanents)",
+    ),
+    _narrow(
+        _rule(
+            r"\b(?:destroy|exile) all (?:other )?(?:planeswalkers|non-\w+|attacking|[a-z]+ creatures|tapped creatures)",
+            rf"deals? [1-3] damage to {_EACH_CREATURE}",
+            r"\ball (?:other )?creatures get -[1-2]/-[1-9]",
+        )
+    ),
+)
+SWEEPER_ONE_SIDED = _rule(
+    r"(?:destroy|exile) all [^.]*(?:you don't control|your opponents control)",
+    r"damage to each (?:creature|nonland permanent)[^.]*(?:you don't control|your opponents control)",
+    r"creatures your opponents control get -(?:\d+|x)/-(?:\d+|x)",
+    r"return all [^.]*(?:you don't control|your opponents control)[^.]* to (?:its|their) owners?'? hands?",
+    r"each opponent sacrifices (?:all|x|\w+) (?:creatures|permanents|nonland permanents)",
+)
+COUNTERSPELL = _rule(
+    r"\bcounter (?:target|up to \w+ target|that|it unless|all)[^.]*?\bspells?\b",
+    r"\bcounter target (?:activated|triggered) ability",
+)
+TUTOR = _either(
+    _rule(
+        r"search your library for (?:a|up to (?:one|two|three)|any number of|x) cards?\b(?! named)"
+        r"(?! with the same name)[^.]*(?:hand|on top)"
+    ),
+    _narrow(
+        _rule(
+            r"search your library for (?:a|an|up to (?:one|two|three)|any number of|x) "
+            r"(?!(?:basic )?(?:land|plains|island|swamp|mountain|forest)\b)(?!(?:basic )?lands? cards?)"
+            r"(?!cards? named)[^.]*?cards?(?! with the same name)"
+        )
+    ),
+)
+TOKEN_MAKER = _rule(rf"(?<!would )\bcreates? {NUMBER}[^.]*?tokens?", r"\bcreate (?:a|x) tokens? that's a copy")
+SAC_OUTLET = _rule(
+    r"(?:^|\n|, )sacrifice (?:a|an|another|x|one or more) (?:other )?(?:creature|artifact|permanent|"
+    r"nonland permanent|token|land)s?[^.:\n]*:"
+)
+RECURSION = _rule(
+    r"\breturn [^.]*?cards? from (?:your|a|any|target player's) graveyard (?:to (?:your|its owner's|their owner's) "
+    r"hand|to the battlefield|onto the battlefield)",
+    r"\bput [^.]*?cards? from (?:your|a) graveyard (?:onto the battlefield|into your hand)",
+    r"\breturn [^.]*?from your graveyard to (?:your hand|the battlefield)",
+    r"\bcast [^.]*? from your graveyard",
+)
+_SHIELD = r"(?:hexproof|indestructible|shroud|protection from|ward)"
+PROTECTION = _rule(
+    rf"(?:creatures|permanents|artifacts|planeswalkers|other [a-z]+s?) you control (?:gain|have|get)[^.]*?{_SHIELD}",
+    rf"target (?:creature|permanent|artifact|planeswalker)s? you control (?:gains?|gets?)[^.]*?{_SHIELD}",
+    rf"(?:equipped|enchanted) (?:creature|permanent) (?:has|gets|gains)[^.]*?{_SHIELD}",
+    rf"your commander (?:has|gains?)[^.]*?{_SHIELD}",
+    r"\b(?:target|each|all) [^.]*?you control phases? out",
+    r"prevent all (?:combat )?damage that would be dealt to (?:you|creatures you control|target creature you control)",
+    r"\bcounter target spell[^.]*that targets (?:a|one or more) [^.]*you control",
+    r"\bcan't be the targets? of spells or abilities your opponents control",
+)
+CARD_DRAW = _rule(
+    rf"(?<!opponent )(?<!opponents )\bdraws? {NUMBER} (?:additional )?cards?",
+    r"\bdraw cards equal to",
+    r"\bdraws? (?:a|one|two|three) cards? for each",
+    r"\blook at the top [^.]*\. put (?:one|two|three|\w+) of them into your hand",
+)
+_LORD_SKIP = (
+    r"(?!(?:creatures|attacking|blocking|tapped|untapped|nontoken|white|blue|black|red|green|colorless|"
+    r"legendary|token|artifact|enchanted|equipped|permanents|modified|face-down)\b)"
+)
+LIFEGAIN = _rule(r"\byou gain (?:\d+|x|that much|life equal)", r"\bgains? (?:\d+|x) life\b", r"\blifelink\b")
+BURN = _rule(
+    r"deals? (?:\d+|x|that much) damage to (?:each opponent|target player|target opponent|any target|"
+    r"each player|that player|defending player)",
+    r"each opponent loses (?:\d+|x) life",
+    r"deals? (?:\d+|x) damage divided [^.]*among (?:any number of|one or two|up to \w+) targets",
+)
+MILL_OTHERS = _rule(
+    r"\b(?:target player|target opponent|each opponent|each player|that player|any number of target "
+    r"players|defending player) mills?",
+    r"\bputs? the top [^.]* cards? of (?:their|target player's|each player's|each opponent's) library "
+    r"into (?:their|that player's) graveyard",
+)
+SELF_MILL = _rule(
+    r"(?:^|\n|\. |, |, then |: |you may )(?:you )?mill (?:\d+|x|a|one|two|three|four|five|six|\w+) cards?",
+    r"\bput the top [^.]* cards? of your library into your graveyard",
+    r"put the rest into your graveyard",
+)
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A function tag: its rule, a short description, and the words players use to ask for it."""
+
+    name: str
+    description: str
+    phrasings: tuple[str, ...]
+    rule: Rule
+    makes: str = ""  # "mana" or "cards": ranked by how much of it a card makes for its cost
+
+
+def _t(name: str, description: str, phrasings: str, rule: Rule, *, by_nature: bool = False, makes: str = "") -> Tag:
+    """A tag; ``by_nature`` tags (payoffs, replacement effects, lock pieces) are triggers or conditions by
+    nature, so a triggered match counts as direct."""
+    if by_nature:
+        inner = rule
+
+        def rule(text: str, type_line: str) -> int:
+            strength = inner(text, type_line)
+            return DIRECT if strength == TRIGGERED else strength
+
+    return Tag(name, description, tuple(p.strip() for p in phrasings.split(";")), rule, makes)
+
+
+TAGS: tuple[Tag, ...] = (
+    # mana
+    _t(
+        "ramp",
+        "puts more mana or lands into play: mana rocks and dorks, land searches, extra land drops, treasure",
+        "ramp; mana acceleration; more mana; accelerate my mana",
+        _either(MANA_ROCK, MANA_DORK, RAMP_LAND, EXTRA_LAND_DROP, TREASURE_MAKER, MANA_DOUBLER),
+        makes="mana",
+    ),
+    _t(
+        "mana-rock",
+        "a noncreature artifact that taps for mana",
+        "mana rock; mana artifact; artifact that taps for mana",
+        MANA_ROCK,
+        makes="mana",
+    ),
+    _t(
+        "mana-dork",
+        "a creature that taps for mana",
+        "mana dork; mana creature; creature that taps for mana; mana elf",
+        MANA_DORK,
+        makes="mana",
+    ),
+    _t(
+        "ramp-land",
+        "puts extra lands onto the battlefield from the library or hand",
+        "land ramp; fetch lands onto the battlefield; put lands into play; search for basic lands",
+        RAMP_LAND,
+    ),
+    _t(
+        "extra-land-drop",
+        "lets you play additional lands each turn",
+        "extra land drop; play more lands each turn",
+        EXTRA_LAND_DROP,
+        by_nature=True,
+    ),
+    _t(
+        "fetchland",
+        "a land that sacrifices itself to search for a land",
+        "fetch land; land that fetches a land",
+        _rule(r"sacrifice ~[^:\n]*: search your library for [^.]*land", types=_FRONT + "land"),
+    ),
+    _t("treasure-maker", "creates Treasure tokens", "treasure maker; make treasure; treasure tokens", TREASURE_MAKER),
+    _t(
+        "mana-fixing",
+        "makes mana of any colour, or fetches basic lands of the colours you need",
+        "mana fixing; colour fixing; color fixing; mana of any color",
+        _rule(
+            r"add (?:one|two|three|x)? ?mana of any (?:one )?(?:color|type)",
+            r"add one mana of any color",
+            r"search your library for (?:a|up to \w+) basic lands?",
+            rf"\bcreates? {NUMBER}[^.]*?treasure tokens?",
+        ),
+    ),
+    _t(
+        "ritual",
+        "an instant or sorcery that adds mana once",
+        "ritual; burst of mana; one-shot mana",
+        _rule(r"\badd \{", r"\badd (?:x|one|two|three) mana", types=_FRONT + "(?:instant|sorcery)"),
+    ),
+    _t(
+        "mana-doubler",
+        "makes lands or permanents produce extra mana",
+        "mana doubler; double my mana; extra mana from lands",
+        MANA_DOUBLER,
+        by_nature=True,
+    ),
+    _t(
+        "cost-reducer",
+        "makes other spells or abilities cost less",
+        "cost reducer; make spells cheaper; reduce costs",
+        _rule(
+            r"(?<!this )\bspells[^.]*?\bcosts? \{\d+\} less",
+            r"(?<!this )\bspells[^.]*?\bcosts? (?:\{[wubrgc]\}|x) less",
+            r"abilities[^.]*?\bcosts? \{\d+\} less to activate",
+        ),
+        by_nature=True,
+    ),
+    # card advantage and selection
+    _t(
+        "card-draw",
+        "draws cards or puts cards into your hand",
+        "card draw; draw cards; card advantage; refill my hand",
+        CARD_DRAW,
+        makes="cards",
+    ),
+    _t(
+        "repeatable-draw",
+        "a permanent that keeps drawing cards turn after turn",
+        "draw engine; repeatable card draw",
+        _rule(
+            r"(?:whenever|at the beginning of)[^.]*?\bdraws? (?:a|one|two|an additional|\w+) cards?",
+            r"\{t\}(?:(?!sacrifice)[^:\n])*: draw (?:a|one|two) cards?",
+            not_types=_FRONT + "(?:instant|sorcery)",
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "cantrip",
+        "a spell or permanent that replaces itself with a card drawn",
+        "cantrip; replaces itself",
+        _either(
+            _rule(r"(?:^|\n|\. |, then |then )draw a card", types=_FRONT + "(?:instant|sorcery)"),
+            _rule(rf"when {SELF} enters(?: the battlefield)?, draw a card"),
+        ),
+    ),
+    _t(
+        "impulse-draw",
+        "exiles cards from the top of your library that you may play for a while",
+        "impulse draw; exile the top card and play it",
+        _rule(
+            r"exile the top [^\n]*?of your library\b[^\n]*?you may (?:play|cast) (?:it|that card|them|those cards|"
+            r"cards exiled|one of (?:them|those cards)|the exiled)"
+        ),
+    ),
+    _t(
+        "wheel",
+        "every player discards or shuffles away their hand and draws a new one",
+        "wheel; wheel effect; everyone draws a new hand",
+        _rule(
+            r"each player (?:discards their hand|shuffles their hand)[^.]*(?:then )?draws",
+            r"each player discards their hand[^.]*\. (?:then )?each player draws",
+        ),
+    ),
+    _t(
+        "looter",
+        "draws then discards to filter the hand",
+        "looter; loot; draw then discard",
+        _rule(r"draws? (?:a|one|two|three|\w+) cards?,? then discards? (?:a|one|two|three|\w+) cards?"),
+    ),
+    _t(
+        "rummage",
+        "discards then draws",
+        "rummage; discard then draw",
+        _rule(
+            r"discards? (?:a|one|two|\w+) cards?(?:, then|:|\. if you do,)? ?draws? (?:a|one|two|three|\w+) cards?",
+            r"as an additional cost to cast this spell, discard (?:a|one|two) cards?\.\s*draw",
+        ),
+    ),
+    _t("scry", "scries to set up the top of the library", "scry", _rule(r"\bscry (?:\d+|x)")),
+    _t("surveil", "surveils, choosing cards for the graveyard", "surveil", _rule(r"\bsurveil (?:\d+|x)")),
+    _t(
+        "play-from-top",
+        "lets you play cards from the top of your library",
+        "play off the top of the library; cast from the top of my deck",
+        _rule(r"(?:play|cast) [^.]*from the top of your library"),
+    ),
+    _t(
+        "group-draw",
+        "makes every player draw",
+        "group hug draw; everyone draws cards",
+        _rule(
+            r"each (?:other )?player draws (?:a|one|two|three|an additional|\w+) cards?",
+            r"that player draws an additional card",
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "no-max-hand-size",
+        "removes or raises your maximum hand size",
+        "no maximum hand size; bigger hand size",
+        _rule(r"no maximum hand size", r"maximum hand size is increased"),
+        by_nature=True,
+    ),
+    # removal
+    _t(
+        "removal",
+        "destroys, exiles, damages, shrinks, bounces or edicts a single target",
+        "removal; kill spell; deal with a threat; get rid of something",
+        _rule(
+            rf"{REMOVAL_VERB} (?:\w+ )?(?:creature|artifact|enchantment|planeswalker|battle|permanent|nonland "
+            r"permanent|noncreature permanent|nontoken creature|attacking creature|blocking creature|[a-z]+ creature)"
+            r"s?\b(?! cards?)",
+            DAMAGE_TARGET,
+            SHRINK,
+            EDICT,
+            FIGHT,
+            BITE,
+            BOUNCE,
+            r"damage divided as you choose among (?:one or two|one, two, or three|any number of|up to \w+) targets",
+            r"\bput target [^.]*(?:creature|permanent)[^.]* on (?:the )?(?:top|bottom) of its owner's library",
+            unless=r"then return (?:it|that card|them) to the battlefield",
+        ),
+    ),
+    _t(
+        "creature-removal",
+        "kills, exiles, damages, shrinks, edicts or bounces a creature",
+        "removal; creature removal; kill a creature; kill spell for creatures",
+        CREATURE_REMOVAL,
+    ),
+    _t(
+        "exile-removal",
+        "exiles a permanent for good",
+        "exile removal; exile a creature",
+        _rule(
+            rf"\bexile {_TARGET} (?:[a-z]+ )?(?:creature|permanent|nonland permanent|artifact|enchantment|"
+            r"planeswalker)s?\b(?! cards?)",
+            unless=r"then return (?:it|that card|them|those cards)",
+        ),
+    ),
+    _t(
+        "exile-until-leaves",
+        "exiles a permanent until this one leaves the battlefield",
+        "oblivion ring effect; exile until it leaves",
+        _rule(r"exile [^.]*until ~ leaves the battlefield", r"when ~ leaves the battlefield, return the exiled"),
+    ),
+    _t(
+        "artifact-removal",
+        "destroys or exiles artifacts",
+        "artifact removal; destroy artifacts; artifact hate",
+        ARTIFACT_REMOVAL,
+    ),
+    _t(
+        "enchantment-removal",
+        "destroys or exiles enchantments",
+        "enchantment removal; destroy enchantments",
+        ENCHANTMENT_REMOVAL,
+    ),
+    _t(
+        "planeswalker-removal",
+        "destroys, exiles or damages planeswalkers",
+        "planeswalker removal; kill planeswalkers",
+        PLANESWALKER_REMOVAL,
+    ),
+    _t(
+        "sweeper",
+        "destroys, damages, shrinks or bounces all creatures or permanents",
+        "board wipe; wrath; sweeper; mass removal; reset the board",
+        SWEEPER,
+    ),
+    _t(
+        "sweeper-one-sided",
+        "a board wipe that spares your own side",
+        "one-sided board wipe; wipe only their board",
+        SWEEPER_ONE_SIDED,
+    ),
+    _t(
+        "artifact-sweeper",
+        "destroys all artifacts",
+        "artifact wipe; destroy all artifacts",
+        _rule(r"(?:destroy|exile) all (?:[a-z]+ )?artifacts", r"each player sacrifices all artifacts"),
+    ),
+    _t(
+        "enchantment-sweeper",
+        "destroys all enchantments",
+        "enchantment wipe; destroy all enchantments",
+        _rule(r"(?:destroy|exile) all (?:[a-z]+ )?(?:artifacts and )?enchantments"),
+    ),
+    _t(
+        "damage-sweeper",
+        "deals damage to every creature",
+        "damage sweeper; pyroclasm effect",
+        _rule(r"deals? (?:\d+|x|that much) damage to each (?:other )?(?:creature|nonland|player and each creature)"),
+    ),
+    _t(
+        "mass-bounce",
+        "returns many permanents to their owners' hands",
+        "mass bounce; bounce everything",
+        _rule(r"return (?:all|each) [^.]*to (?:its|their) owners?'?s? hands?"),
+    ),
+    _t("bounce", "returns a permanent to its owner's hand", "bounce; return to hand; unsummon effect", _rule(BOUNCE)),
+    _t(
+        "tuck",
+        "puts a permanent into its owner's library",
+        "tuck; put on the bottom of the library",
+        _rule(
+            r"put target [^.]*on (?:the )?(?:top|bottom) of (?:its|their) owner's library",
+            r"owner of target [^.]*shuffles it into (?:its|their) library",
+        ),
+    ),
+    _t(
+        "edict",
+        "makes a player sacrifice a creature or permanent",
+        "edict; make them sacrifice a creature",
+        _rule(EDICT),
+    ),
+    _t(
+        "pacifism",
+        "an aura that stops a creature from attacking or blocking",
+        "pacifism; stop a creature attacking",
+        _rule(r"enchanted (?:creature|permanent) can't attack(?: or block|, block)?"),
+    ),
+    _t("shrink", "gives a creature -X/-X", "shrink; minus toughness removal", _rule(SHRINK)),
+    _t("fight", "makes creatures fight", "fight; make my creature fight", _rule(FIGHT)),
+    _t(
+        "bite",
+        "your creature deals damage equal to its power to another creature",
+        "bite; one-sided fight",
+        _rule(BITE),
+    ),
+    _t("burn", "deals damage to players or any target", "burn; direct damage; damage to the face", BURN),
+    _t(
+        "pinger",
+        "taps to deal a little damage again and again",
+        "pinger; tap to ping",
+        _rule(r"\{t\}[^:\n]*: [^.]*deals? (?:1|2) damage to (?:any target|target|each opponent)"),
+    ),
+    _t(
+        "drain",
+        "opponents lose life and you gain it",
+        "drain; life drain; drain the table",
+        _rule(
+            r"(?:each opponent|target opponent|target player|each player) loses [^.\n]*?life\b[^\n]*?"
+            r"you gain (?:\d+|x|that much|life equal to)"
+        ),
+    ),
+    _t(
+        "land-destruction",
+        "destroys lands",
+        "land destruction; blow up lands; destroy lands",
+        _rule(
+            rf"destroy (?:{_TARGET}|all|each) (?:nonbasic |basic |snow |)(?:lands?|[a-z]+ or land)\b",
+            r"destroy target (?:artifact|creature|enchantment)(?:, enchantment,)? or land",
+            r"(?:each|target) player sacrifices (?:all|x|a|\w+) lands?\b",
+        ),
+    ),
+    # counters and stack
+    _t(
+        "counterspell",
+        "counters a spell or ability",
+        "counterspell; counter magic; counter a spell; hard counter",
+        COUNTERSPELL,
+    ),
+    _t(
+        "counterspell-soft",
+        "counters a spell unless its controller pays",
+        "soft counter; tax counter",
+        _rule(r"counter target [^.]*spell unless its controller pays"),
+    ),
+    _t(
+        "counterspell-creature",
+        "counters a creature spell",
+        "counter creature spells",
+        _rule(r"counter target (?:[a-z]+ )?creature spell"),
+    ),
+    _t(
+        "counterspell-noncreature",
+        "counters a noncreature spell",
+        "counter noncreature spells",
+        _rule(r"counter target noncreature spell"),
+    ),
+    _t(
+        "counterspell-ability",
+        "counters an activated or triggered ability",
+        "counter abilities; stifle effect",
+        _rule(r"counter target [^.]*(?:activated|triggered) ability"),
+    ),
+    _t(
+        "copy-spell",
+        "copies a spell on the stack",
+        "copy spells; fork a spell; spell copy",
+        _rule(r"\bcopy (?:target|that|the next|each)[^.]*?(?:spell|instant|sorcery)", r"\bcopy (?:it|that spell)\b"),
+    ),
+    _t(
+        "copy-ability",
+        "copies an activated or triggered ability",
+        "copy abilities",
+        _rule(r"copy target (?:activated|triggered) (?:or (?:activated|triggered) )?ability", r"copy that ability"),
+    ),
+    _t(
+        "free-spell",
+        "can be cast without paying its mana cost, by an alternative cost",
+        "free spell; cast for free; pitch spell",
+        _rule(r"rather than pay (?:this spell's|~'s) mana cost", r"cast (?:this spell|~) without paying its mana cost"),
+    ),
+    _t(
+        "flash-granter",
+        "lets you cast spells as though they had flash",
+        "give my spells flash",
+        _rule(r"(?:cast|play) [^.]*as though (?:it|they) had flash", r"(?:spells|creature spells)[^.]* have flash"),
+    ),
+    # tutors
+    _t("tutor", "searches your library for a nonland card", "tutor; search my library for a card", TUTOR),
+    _t(
+        "tutor-creature",
+        "searches your library for a creature card",
+        "creature tutor; find a creature",
+        _rule(r"search your library for (?:a|an|up to \w+|any number of|x) [^.]*creature cards?"),
+    ),
+    _t(
+        "tutor-land",
+        "searches your library for a land card",
+        "land tutor; find a land",
+        _rule(
+            r"search your library for [^.]*(?:land|plains|island|swamp|mountain|forest|gate|desert)s? cards?",
+            not_types=_FRONT + "land",
+        ),
+    ),
+    _t(
+        "tutor-artifact",
+        "searches your library for an artifact card",
+        "artifact tutor; find an artifact",
+        _rule(r"search your library for [^.]*artifact (?:or [a-z]+ )?cards?"),
+    ),
+    _t(
+        "tutor-enchantment",
+        "searches your library for an enchantment or aura card",
+        "enchantment tutor",
+        _rule(r"search your library for [^.]*(?:enchantment|aura) cards?"),
+    ),
+    _t(
+        "tutor-instant-sorcery",
+        "searches your library for an instant or sorcery card",
+        "instant tutor; sorcery tutor",
+        _rule(r"search your library for [^.]*(?:instant|sorcery) (?:or sorcery )?cards?"),
+    ),
+    _t(
+        "tutor-top",
+        "searches your library for a card and puts it on top",
+        "tutor to the top",
+        _rule(r"search your library for [^.]*put (?:that card|it|them|the card) on top"),
+    ),
+    # graveyard
+    _t(
+        "recursion",
+        "returns or casts cards from a graveyard",
+        "recursion; recur; get cards back from the graveyard",
+        RECURSION,
+    ),
+    _t(
+        "regrowth",
+        "returns a card from your graveyard to your hand",
+        "regrowth; return a card to my hand",
+        _rule(
+            r"return (?:target|up to \w+ target|a|an|another target)? ?[^.]*?cards? from your graveyard to your hand"
+        ),
+    ),
+    _t(
+        "reanimate",
+        "puts a creature card from a graveyard onto the battlefield",
+        "reanimation; reanimate; bring a creature back from the dead",
+        _rule(
+            r"(?:return|put) [^.]*?creature cards? from [^.]*graveyards? (?:to|onto) the battlefield",
+            r"return enchanted creature card to the battlefield",
+        ),
+    ),
+    _t(
+        "mass-reanimate",
+        "returns many creature cards from graveyards to the battlefield",
+        "mass reanimation",
+        _rule(
+            r"(?:return|returns|put|puts) all [^.]*creature cards?[^.]* from [^.]*graveyards? (?:to|onto) the "
+            r"battlefield",
+            r"puts? all cards (?:they|you) exiled this way onto the battlefield",
+        ),
+    ),
+    _t(
+        "recursion-land",
+        "returns or plays land cards from your graveyard",
+        "land recursion; play lands from graveyard",
+        _rule(
+            r"return [^.]*land cards? from your graveyard",
+            r"play lands? from your graveyard",
+            r"put [^.]*land cards? from your graveyard onto the battlefield",
+        ),
+    ),
+    _t(
+        "recursion-artifact",
+        "returns artifact cards from your graveyard",
+        "artifact recursion",
+        _rule(r"return [^.]*artifact cards? from your graveyard", r"return to your hand target artifact card"),
+    ),
+    _t(
+        "cast-from-graveyard",
+        "lets you cast spells from your graveyard",
+        "cast from graveyard; flashback granter",
+        _rule(r"(?:cast|play) [^.]*from your graveyard", r"gains? flashback"),
+    ),
+    _t(
+        "graveyard-hate",
+        "exiles cards from graveyards or stops them being used",
+        "graveyard hate; exile graveyards",
+        _rule(
+            r"\bexile (?:all cards from )?(?:target player's|each opponent's|all|target|each player's|all opponents') "
+            r"graveyards?",
+            r"\bexile target card from a graveyard",
+            r"\bexile (?:all|each) (?:cards? )?(?:from )?"
+            r"graveyards?",
+            r"would be put into (?:a|an opponent's) graveyard from anywhere, exile it instead",
+            r"(?:players|your opponents) can't cast spells from (?:graveyards|their graveyards)",
+        ),
+    ),
+    _t("self-mill", "puts cards from your own library into your graveyard", "self-mill; fill my graveyard", SELF_MILL),
+    _t(
+        "mill",
+        "puts cards from another player's library into their graveyard",
+        "mill; mill opponents; deck them",
+        MILL_OTHERS,
+    ),
+    # creatures and combat
+    _t("token-maker", "creates tokens", "token maker; make tokens; go wide", TOKEN_MAKER),
+    _t("food-maker", "creates Food tokens", "food tokens", _rule(rf"\bcreates? {NUMBER}[^.]*?food tokens?")),
+    _t(
+        "clue-maker",
+        "creates Clue tokens",
+        "clue tokens; investigate",
+        _rule(rf"\bcreates? {NUMBER}[^.]*?clue tokens?", r"\binvestigate\b"),
+    ),
+    _t(
+        "token-doubler",
+        "doubles the tokens you create",
+        "token doubler; double my tokens",
+        _rule(
+            r"tokens? would be created[^.]*(?:twice that many|plus (?:one|an additional))",
+            r"would create (?:one or more|a|an) [^.]*tokens?[^.]*(?:twice that many|plus (?:one|an additional))",
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "counter-doubler",
+        "doubles the counters put on your permanents",
+        "counter doubler; double counters",
+        _either(
+            _rule(
+                r"counters? would be put on[^.]*(?:twice that many|that many plus one)",
+                r"would put one or more [^.]*counters[^.]*twice that many",
+                r"that many plus one [^.]*counters are put",
+                r"double the number of [^.]*counters on each",
+            ),
+            _narrow(_rule(r"double the number of [^.]*counters")),
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "trigger-doubler",
+        "makes abilities trigger an additional time",
+        "trigger doubler; double triggers",
+        _rule(r"triggers? an additional time"),
+        by_nature=True,
+    ),
+    _t(
+        "damage-doubler",
+        "doubles or raises damage dealt",
+        "damage doubler; double damage",
+        _rule(r"deals? (?:double|triple|three times|twice) that (?:much )?damage", r"that much damage plus \d+"),
+        by_nature=True,
+    ),
+    _t(
+        "anthem",
+        "permanently pumps your creatures",
+        "anthem; team pump; buff my creatures",
+        _rule(
+            r"(?<!until end of turn, )(?:other )?(?:[a-z]+ )?(?:creatures )?you control get \+\d+/\+\d+"
+            r"(?![^.]*until end of turn)"
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "lord",
+        "a creature that pumps the other creatures of its type",
+        "lord; tribal lord; boost my tribe",
+        _rule(
+            rf"\bother {_LORD_SKIP}[a-z]+(?: creatures)?(?: you control)? get \+\d+/\+\d+", types=_FRONT + "creature"
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "overrun",
+        "pumps your whole team until end of turn",
+        "overrun; alpha strike pump; finisher pump",
+        _rule(
+            r"creatures you control (?:gain [^.]*and )?get \+(?:\d+|x)/\+(?:\d+|x)[^.]*until end of turn",
+            r"until end of turn, creatures you control get \+",
+        ),
+    ),
+    _t(
+        "pump",
+        "gives one creature +N/+N until end of turn",
+        "pump spell; combat trick; giant growth effect",
+        _rule(r"target creature (?:you control )?gets \+(?:\d+|x)/\+(?:\d+|x)"),
+    ),
+    _t(
+        "firebreathing",
+        "pays mana to pump itself",
+        "firebreathing; mana pump",
+        _rule(rf"\{{[wubrgc\d]\}}[^:\n]*: {SELF} gets \+\d+/\+\d+ until end of turn"),
+    ),
+    _t(
+        "plus-one-counters",
+        "puts +1/+1 counters on creatures",
+        "+1/+1 counters; grow my creatures",
+        _rule(rf"put {NUMBER}? ?(?:additional )?\+1/\+1 counters? on"),
+    ),
+    _t(
+        "minus-one-counters",
+        "puts -1/-1 counters on creatures",
+        "-1/-1 counters",
+        _rule(rf"put {NUMBER}? ?-1/-1 counters? on"),
+    ),
+    _t("proliferate", "proliferates counters", "proliferate counters; add more counters", _rule(r"\bproliferate\b")),
+    _t(
+        "extra-combat",
+        "gives additional combat phases",
+        "extra combat; attack twice; additional combat",
+        _rule(r"additional combat phase", r"extra combat"),
+    ),
+    _t("extra-turn", "takes extra turns", "extra turn; take another turn", _rule(r"\btakes? an extra turn")),
+    _t(
+        "haste-enabler",
+        "gives your creatures haste",
+        "haste enabler; give haste; creatures attack right away",
+        _granter("haste"),
+    ),
+    _t(
+        "evasion-granter",
+        "makes creatures unblockable or gives them evasion",
+        "evasion; make unblockable",
+        _either(
+            _granter("(?:flying|trample|menace|shadow|fear|intimidate|horsemanship|skulk)"),
+            _rule(
+                r"target creature (?:you control )?can't be blocked",
+                r"creatures you control can't be blocked",
+                r"(?:equipped|enchanted) creature [^.]*can't be blocked",
+            ),
+        ),
+    ),
+    _t("flying-granter", "gives creatures flying", "give flying", _granter("flying")),
+    _t("trample-granter", "gives creatures trample", "give trample", _granter("trample")),
+    _t("lifelink-granter", "gives creatures lifelink", "give lifelink", _granter("lifelink")),
+    _t("deathtouch-granter", "gives creatures deathtouch", "give deathtouch", _granter("deathtouch")),
+    _t("double-strike-granter", "gives creatures double strike", "give double strike", _granter("double strike")),
+    _t("first-strike-granter", "gives creatures first strike", "give first strike", _granter("first strike")),
+    _t("vigilance-granter", "gives creatures vigilance", "give vigilance", _granter("vigilance")),
+    _t("hexproof-granter", "gives permanents hexproof or shroud", "give hexproof", _granter("(?:hexproof|shroud)")),
+    _t("indestructible-granter", "gives permanents indestructible", "give indestructible", _granter("indestructible")),
+    _t(
+        "protection-granter",
+        "gives your permanents hexproof, indestructible, protection, phasing or damage prevention",
+        "protection; protect my creatures; protect my commander",
+        PROTECTION,
+    ),
+    _t("regeneration", "regenerates creatures", "regenerate", _rule(r"\bregenerate\b")),
+    _t("phase-out", "phases permanents out", "phasing; phase out", _rule(r"\bphases? out\b")),
+    _t(
+        "clone",
+        "enters as or becomes a copy of a creature",
+        "clone; copy a creature",
+        _rule(
+            r"enters? (?:the battlefield )?as a copy of (?:a|an|any|target|another)",
+            r"becomes? a copy of (?:target|another target|a|up to one target) (?:[a-z]+ )?creature",
+        ),
+    ),
+    _t(
+        "copy-permanent",
+        "creates a token copy of a permanent",
+        "token copy; copy a permanent",
+        _rule(
+            r"create (?:a|x|\w+) tokens? that's a copy of (?:target|another|a|an|that|each|up to|equipped|enchanted)"
+        ),
+    ),
+    _t(
+        "flicker",
+        "exiles a permanent and returns it to the battlefield",
+        "flicker; blink; reuse enter abilities",
+        _rule(
+            r"exile (?:up to (?:one|two) )?(?:target|another target|each|all|two target|[a-z]+ target)[^.]*?"
+            r"(?:, then return|\. return (?:it|that card|those cards|them|the exiled card)) [^.]*to the battlefield"
+        ),
+    ),
+    _t(
+        "steal",
+        "takes control of an opponent's permanent for good",
+        "steal; take control; mind control effect",
+        _either(
+            _rule(
+                r"\byou control enchanted (?:creature|permanent)",
+                r"gain control of (?:target|up to \w+ targets?|all|each) (?:[a-z]+ )?(?:creature|permanent|"
+                r"nonland permanent|artifact or creature)s?\b(?![^.]*until end of turn)",
+            ),
+            _narrow(
+                _rule(
+                    r"\byou control enchanted (?:artifact|land|planeswalker)",
+                    r"exchange control of",
+                    r"gain control of (?:target|up to \w+ targets?|all|each|that)\b"
+                    r"(?![^.]*until end of turn)",
+                )
+            ),
+        ),
+    ),
+    _t(
+        "threaten",
+        "takes control of a creature until end of turn",
+        "threaten; act of treason effect; borrow a creature",
+        _rule(r"gain control of [^.]*until end of turn"),
+    ),
+    _t(
+        "cheat-creature",
+        "puts creature or other permanent cards from your hand onto the battlefield",
+        "cheat into play; sneak attack effect",
+        _rule(
+            r"put (?:a|an|up to \w+|any number of) (?!land card)[^.]*?cards? from (?:your|their) hand onto the "
+            r"battlefield"
+        ),
+    ),
+    _t(
+        "sac-outlet",
+        "lets you sacrifice permanents as a cost",
+        "sac outlet; sacrifice outlet; sacrifice my creatures at will",
+        SAC_OUTLET,
+    ),
+    _t(
+        "aristocrat-payoff",
+        "rewards you when creatures die",
+        "aristocrats; death payoff; death triggers",
+        _rule(
+            r"whenever (?:~ or )?(?:a|another|one or more)(?: other)?(?: nontoken)? creatures?(?: you control| an "
+            r"opponent controls| your opponents control)? (?:dies|die)\b",
+            r"whenever you sacrifice (?:a|another|one or more) (?:creature|permanent)",
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "sacrifice-payoff",
+        "rewards you for sacrificing permanents",
+        "sacrifice payoff",
+        _rule(
+            r"whenever you sacrifice (?:a|an|another|one or more)",
+            r"whenever (?:a player|an opponent|another player) sacrifices",
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "death-trigger",
+        "does something when it dies",
+        "dies trigger; when it dies",
+        _rule(rf"when(?:ever)? {SELF} dies"),
+        by_nature=True,
+    ),
+    _t(
+        "etb-trigger",
+        "does something when it enters",
+        "enter the battlefield trigger; etb",
+        _rule(rf"when(?:ever)? {SELF}(?: or [^,.]*)? enters"),
+        by_nature=True,
+    ),
+    _t(
+        "attack-trigger",
+        "does something when it or your creatures attack",
+        "attack trigger; when it attacks",
+        _rule(
+            rf"whenever {SELF} attacks",
+            rf"whenever {SELF} (?:and|or) [^,.]* attack",
+            r"whenever (?:a|one or more)(?: other)? creatures? you control attacks?",
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "combat-damage-trigger",
+        "does something when it deals combat damage to a player",
+        "saboteur; combat damage trigger",
+        _rule(r"whenever [^,.]*deals? combat damage to (?:a player|an opponent|one or more players)"),
+        by_nature=True,
+    ),
+    _t(
+        "upkeep-trigger",
+        "does something at the beginning of an upkeep",
+        "upkeep trigger",
+        _rule(r"at the beginning of (?:your|each|each player's|each opponent's) upkeep"),
+        by_nature=True,
+    ),
+    _t(
+        "end-step-trigger",
+        "does something at the beginning of an end step",
+        "end step trigger",
+        _rule(r"at the beginning of (?:your |each |the next |each player's |each opponent's )?end step"),
+        by_nature=True,
+    ),
+    _t(
+        "landfall-payoff",
+        "rewards you when lands enter",
+        "landfall; land enters payoff",
+        _rule(r"\blandfall\b", r"whenever (?:a|one or more|another)(?: other)? lands? (?:you control )?enters?"),
+        by_nature=True,
+    ),
+    _t(
+        "lifegain-payoff",
+        "rewards you when you gain life",
+        "lifegain payoff; life matters",
+        _rule(
+            r"whenever you gain life",
+            r"if you gained (?:\d+ or more )?life this turn",
+            r"you gained (?:\d+|\w+) or more life this turn",
+            r"for each 1 life you gained",
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "lifegain-doubler",
+        "makes you gain more life",
+        "double life gain",
+        _rule(r"if you would gain life, you gain twice", r"gain twice that much life", r"gain that much life plus"),
+        by_nature=True,
+    ),
+    _t(
+        "lifegain-hate",
+        "stops players from gaining life",
+        "stop lifegain; no life gain",
+        _rule(
+            r"(?:players|your opponents|each opponent|each player) can't gain life",
+            r"if an opponent would gain life",
+            r"gains? no life instead",
+        ),
+        by_nature=True,
+    ),
+    _t("lifegain", "gains life", "lifegain; gain life; heal", LIFEGAIN),
+    _t(
+        "spellslinger-payoff",
+        "rewards you for casting instants and sorceries",
+        "spellslinger; magecraft; prowess deck",
+        _rule(
+            r"whenever you cast (?:an|a|your first) (?:instant|sorcery|instant or sorcery|noncreature) spell",
+            r"\bmagecraft\b",
+            r"whenever you cast or copy an instant or sorcery",
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "enchantress",
+        "draws cards when you cast or play enchantments",
+        "enchantress; enchantment draw",
+        _rule(
+            r"whenever (?:you cast an? (?:enchantment|aura)|[^.]*?another enchantment (?:you control )?enters)"
+            r"[^.]*draw"
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "artifact-payoff",
+        "rewards you when artifacts enter or are cast",
+        "artifact payoff; artifacts matter",
+        _rule(
+            r"whenever (?:~ or )?(?:an|another|one or more) (?:other )?(?:nontoken )?artifacts? (?:you control )?"
+            r"enters?",
+            r"whenever you cast an artifact spell",
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "cycling-payoff",
+        "rewards you when you cycle",
+        "cycling payoff",
+        _rule(r"whenever you cycle", r"whenever a player cycles"),
+        by_nature=True,
+    ),
+    _t(
+        "discard-payoff",
+        "rewards you for discarding",
+        "discard payoff; madness deck",
+        _rule(
+            r"whenever you (?:cycle or )?discard (?:a|another|one or more) (?:[a-z]+ )?cards?",
+            r"whenever (?:a player|an opponent) discards",
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "discard-outlet",
+        "lets you discard cards as a cost",
+        "discard outlet",
+        _rule(r"(?:^|\n|, )discard (?:a|one|two|x|\w+) (?:[a-z]+ )?cards?[^.:\n]*:"),
+    ),
+    # disruption
+    _t(
+        "discard",
+        "makes a player discard",
+        "discard; hand attack; hand disruption",
+        _rule(r"\b(?:target|each) (?:player|opponent) discards", r"\bthat player discards"),
+    ),
+    _t(
+        "hand-reveal",
+        "reveals or looks at an opponent's hand",
+        "see my opponent's hand",
+        _rule(
+            r"(?:target|each) (?:player|opponent) reveals (?:their|his or her) hand",
+            r"look at target (?:player|opponent)'s hand",
+            r"play with their hands revealed",
+        ),
+    ),
+    _t(
+        "draw-punisher",
+        "punishes opponents for drawing cards",
+        "draw punisher; punish card draw",
+        _rule(
+            r"whenever (?:an opponent|a player|each opponent)[^.]*draws? [^.]*cards?[^.]*"
+            r"(?:damage|loses? (?:\d+ )?life)"
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "pillowfort",
+        "stops or taxes creatures attacking you",
+        "pillowfort; stop attacks; don't attack me",
+        _rule(
+            r"can't attack you\b",
+            r"creatures can't attack\b",
+            r"unless (?:its|their) controller pays [^.]*for each (?:creature|of those creatures)[^.]*attack",
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "stax",
+        "restricts what players can do: casting, untapping, searching, activating",
+        "stax; lock pieces; prison; slow the table down",
+        _rule(
+            r"(?:players|each player|your opponents|opponents|each opponent) can't (?:cast|play|search|draw|activate|"
+            r"untap|gain|attack)",
+            r"can't untap more than",
+            r"spells? (?:your opponents cast |cast by \w+ )?(?:[a-z]+ )?costs? \{\d\} more",
+            r"(?:artifacts|creatures|lands|permanents|nonbasic lands)[^.]*(?:don't|doesn't) untap during (?:their|its "
+            r"controller's) untap step",
+            r"nonbasic lands are \w+",
+            r"activated abilities [^.]*can't be activated",
+            r"(?:creatures|artifacts|lands|permanents)[^.]*(?:your opponents control|played by your opponents) "
+            r"enter (?:the battlefield )?tapped",
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "cost-increaser",
+        "makes other spells cost more",
+        "tax spells; make spells cost more",
+        _rule(
+            r"spells? (?:your opponents cast |cast by \w+ )?(?:[a-z]+ )?(?:spells )?costs? \{\d\} more",
+            r"spells [^.]*cost \{\d\} more",
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "ability-hate",
+        "stops activated abilities",
+        "shut off abilities",
+        _rule(r"activated abilities [^.]*can't be activated"),
+        by_nature=True,
+    ),
+    _t(
+        "tapper",
+        "taps creatures or permanents",
+        "tapper; tap down blockers",
+        _rule(r"(?<!un)\btap (?:target|up to \w+ target|all|each|another target|two target|x target)"),
+    ),
+    _t(
+        "freeze",
+        "keeps permanents from untapping",
+        "keep it tapped; freeze",
+        _rule(
+            r"(?:doesn't|don't) untap during (?:its|their) controller's (?:next )?untap step",
+            r"(?:doesn't|don't) untap during (?:that player's|its controller's) next untap step",
+        ),
+    ),
+    _t(
+        "untapper",
+        "untaps permanents",
+        "untap; untapper",
+        _rule(r"\buntap (?:target|all|each|up to \w+ target|another target|two target|x target)"),
+    ),
+    _t("goad", "goads creatures so they must attack someone else", "goad; force attacks", _rule(r"\bgoad(?:s|ed)?\b")),
+    _t(
+        "cant-block",
+        "stops creatures from blocking",
+        "make creatures unable to block",
+        _rule(
+            r"(?:target creatures?|creatures your opponents control|creatures without \w+|each creature|up to \w+ "
+            r"target creatures?|creatures (?:target player|defending player) controls?)[^.]*can't block"
+        ),
+    ),
+    _t(
+        "lure",
+        "forces creatures to block it",
+        "lure; must be blocked",
+        _rule(r"all creatures able to block [^.]*do so", r"must be blocked", r"blocks? [^.]*this turn if able"),
+    ),
+    _t(
+        "fog",
+        "prevents all combat damage for a turn",
+        "fog; prevent combat damage",
+        _rule(r"prevent all combat damage that would be dealt this turn"),
+    ),
+    _t(
+        "damage-prevention",
+        "prevents damage",
+        "prevent damage",
+        _rule(r"prevent (?:all|the next \w+|that) [^.]*damage"),
+    ),
+    _t("monarch", "makes you the monarch", "monarch", _rule(r"becomes? the monarch")),
+    _t(
+        "poison-counters",
+        "gives players poison counters",
+        "poison; infect deck",
+        _rule(r"poison counters?", r"\binfect\b", r"\btoxic \d"),
+    ),
+    _t(
+        "animate-land",
+        "turns lands into creatures",
+        "animate lands; lands become creatures",
+        _rule(
+            r"lands? (?:you control )?(?:becomes?|are) (?:a |an )?(?:\d+/\d+|0/0)[^.]*creatures?",
+            r"target land (?:you control )?becomes a (?:\d+/\d+|0/0)",
+            r"(?:that's|it's) still a land",
+            r"that are still lands",
+            r"target (?:noncreature )?land[^.]*\. (?:untap it\. )?it becomes a",
+        ),
+    ),
+    _t(
+        "dungeon",
+        "ventures into the dungeon or takes the initiative",
+        "venture; initiative; dungeon",
+        _rule(r"venture into the dungeon", r"take the initiative"),
+    ),
+    _t("energy-maker", "gives you energy counters", "energy; get energy", _rule(r"you get (?:\{e\})+")),
+    _t(
+        "alt-win",
+        "wins the game another way",
+        "alternate win condition; win the game another way",
+        _rule(r"\byou win the game"),
+    ),
+)
+TAG_INDEX: dict[str, int] = {tag.name: index for index, tag in enumerate(TAGS)}
+TAG_ALIASES = {
+    "manarock": "mana-rock",
+    "rock": "mana-rock",
+    "manadork": "mana-dork",
+    "dork": "mana-dork",
+    "draw": "card-draw",
+    "carddraw": "card-draw",
+    "boardwipe": "sweeper",
+    "wipe": "sweeper",
+    "wrath": "sweeper",
+    "counter": "counterspell",
+    "tokens": "token-maker",
+    "token": "token-maker",
+    "sacoutlet": "sac-outlet",
+    "sac": "sac-outlet",
+    "protection": "protection-granter",
+    "graveyardhate": "graveyard-hate",
+    "extraturn": "extra-turn",
+    "evasion": "evasion-granter",
+    "copy": "copy-spell",
+    "untap": "untapper",
+}
+TAG_NAMES: dict[str, int] = {**TAG_INDEX, **{alias: TAG_INDEX[name] for alias, name in TAG_ALIASES.items()}}
+
+
+def prepare_text(name: str, oracle_text: str) -> str:
+    """Rules text as the rules read it: lower case, reminder text dropped, own name as ``~``."""
+    text = _REMINDER.sub("", oracle_text or "")
+    for part in sorted({name, *name.split(" // "), name.split(", ")[0]}, key=len, reverse=True):
+        if part:
+            text = text.replace(part, "~")
+    return _SELF_WORDS.sub("~", text.lower())
+
+
+def card_strengths(name: str, type_line: str, oracle_text: str) -> np.ndarray:
+    """Each tag's strength (0 to DIRECT) for one card, in the order of :data:`TAGS`."""
+    text, lowered_type = prepare_text(name, oracle_text), (type_line or "").lower()
+    return np.array([tag.rule(text, lowered_type) for tag in TAGS], dtype=np.int8)
+
+
+def card_tags(name: str, type_line: str, oracle_text: str) -> list[str]:
+    return [
+        tag.name for tag, strength in zip(TAGS, card_strengths(name, type_line, oracle_text), strict=True) if strength
+    ]
+
+
+def tag_matrix(names, type_lines, oracle_texts, progress=None) -> np.ndarray:
+    """The strength of every tag for every card: an int8 matrix of cards × :data:`TAGS`."""
+    rows = zip(names, type_lines, oracle_texts, strict=True)
+    if progress is not None:
+        rows = progress(rows, total=len(names))
+    return np.stack([card_strengths(*row) for row in rows]) if len(names) else np.zeros((0, len(TAGS)), dtype=np.int8)
+
+
+def tags_of_row(strengths: np.ndarray) -> list[str]:
+    return [TAGS[index].name for index in np.flatnonzero(strengths)]

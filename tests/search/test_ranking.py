@@ -1,0 +1,136 @@
+"""Tag-aware ranking: queries matched to tags, direct answers first on the staples, the popularity prior."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import grimoire
+from grimoire.cards import scryfall
+from grimoire.cards.store import CardDB, write_store
+from grimoire.search import ranking
+from grimoire.search.engine import SearchEngine
+from grimoire.search.tags import DIRECT, NARROW, TRIGGERED
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURES = REPO / "tests" / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def engine() -> SearchEngine:
+    return SearchEngine(grimoire.open())
+
+
+def top(engine: SearchEngine, query: str, n: int = 10) -> list[str]:
+    return [r.card.name for r in engine.search(query, limit=n).results]
+
+
+def test_queries_find_their_tags_by_words_and_by_meaning(engine):
+    matcher = engine.tag_matcher
+    assert [m.name for m in matcher.match("token doublers")][:1] == ["token-doubler"]
+    assert "mana-rock" in [m.name for m in matcher.match("mana rocks")]
+    assert [m.by for m in matcher.match("mana rocks")][0] == "words"
+    by_meaning = matcher.match("reanimation", engine.encoder.encode_query("reanimation"))
+    assert "reanimate" in [m.name for m in by_meaning]
+    assert matcher.match("Grizzly Bears") == []
+
+
+def test_a_telling_word_outweighs_a_common_one(engine):
+    matches = {m.name: m.weight for m in engine.tag_matcher.match("steal creatures")}
+    assert "steal" in matches and "tutor-creature" not in matches  # "creature" alone says little
+
+
+def test_rules_text_wording_only_nudges(engine):
+    plain = {m.name: m.weight for m in engine.tag_matcher.match("looter")}
+    literal = {m.name: m.weight for m in engine.tag_matcher.match("draw a card, then discard a card")}
+    assert literal["looter"] < plain["looter"]
+
+
+@pytest.mark.parametrize(("query", "staples"), [
+    ("id<=w removal", {"Swords to Plowshares", "Path to Exile"}),
+    ("mana rocks", {"Sol Ring"}),
+    ("token doublers", {"Doubling Season", "Anointed Procession", "Parallel Lives"}),
+    ("id<=u steal creatures", {"Control Magic"}),
+    ("sweepers", {"Wrath of God", "Damnation"}),
+    ("mana dorks", {"Llanowar Elves", "Birds of Paradise"}),
+    ("id<=b tutor", {"Demonic Tutor", "Vampiric Tutor"}),
+])
+def test_staples_come_first(engine, query, staples):
+    found = top(engine, query)
+    assert staples <= set(found), found
+
+
+def test_direct_answers_come_before_triggered_ones(engine):
+    from grimoire.search.tags import TAG_INDEX
+
+    results = engine.search("id<=w removal", limit=100).results
+    strengths = [int(engine.tag_strengths[r.row, TAG_INDEX["removal"]]) for r in results]
+    names = [r.card.name for r in results]
+    assert names[0] == "Swords to Plowshares" and all(s == DIRECT for s in strengths[:10]), names[:10]
+    chupacabra_like = [n for n, s in zip(names, strengths, strict=True) if s == TRIGGERED]
+    assert all(names.index(n) > 10 for n in chupacabra_like)
+
+
+def test_directness_orders_strength_then_cost_and_focus():
+    prior = ranking.card_prior(np.array([1.0, 6.0, 1.0]), np.array([13.0, 40.0, 13.0]))
+    scores = ranking.directness(np.array([DIRECT, DIRECT, TRIGGERED]), prior)
+    assert scores[0] > scores[1] and scores[0] > scores[2]
+    assert ranking.directness(np.array([NARROW]), np.zeros(1))[0] < ranking.directness(np.array([DIRECT]),
+                                                                                       np.zeros(1))[0]
+    more_mana = ranking.card_prior(np.array([1.0, 1.0]), np.array([4.0, 4.0]), np.array([2.0, 1.0]))
+    assert more_mana[0] > more_mana[1]
+
+
+def test_popularity_prior_from_edhrec_rank():
+    prior = ranking.popularity_prior(np.array([1, 500, 0, 20000]))
+    assert prior[0] > prior[1] > prior[3] > 0 and prior[2] == 0
+    assert ranking.popularity_prior(np.zeros(3, dtype=np.int64)) is None  # the bundled snapshot: no prior
+
+
+def test_store_keeps_edhrec_rank_and_ranking_uses_it(tmp_path):
+    loaded = scryfall.load(FIXTURES / "scryfall" / "oracle_cards.json")
+    write_store(tmp_path, loaded.cards, {"source": "scryfall"})
+    db = CardDB(tmp_path)
+    ranks = dict(zip(db.columns.name, db.columns.edhrec_rank, strict=True))
+    assert ranks["Sol Ring"] == 1 and ranks["Lightning Bolt"] == 215  # the fixture's edhrec_rank fields
+    assert db.named("Sol Ring").edhrec_rank == 1
+    engine = SearchEngine(db)
+    with_prior = engine._card_priors[""]
+    without = ranking.card_prior(db.columns.mana_value,
+                                 np.array([len(t.split()) for t in db.columns.oracle_text], dtype=np.float64))
+    row = db.names.find("Sol Ring")
+    assert with_prior[row] - without[row] == pytest.approx(0.3 * ranking.popularity_prior(db.columns.edhrec_rank)[row])
+    assert [r.card.name for r in engine.search("mana rocks", mode="bm25", limit=1).results] == ["Sol Ring"]
+
+
+def test_mtgjson_edhrec_rank_is_kept():
+    from grimoire.cards import mtgjson
+
+    cards = {card.name: card for card in mtgjson.load(FIXTURES / "mtgjson" / "AtomicCards.json").cards}
+    assert cards["Sol Ring"].edhrec_rank == 1 and cards["Demonic Tutor"].edhrec_rank == 51
+
+
+def test_results_carry_their_tags(engine):
+    result = engine.search("!\"Sol Ring\"").results[0]
+    assert "mana-rock" in result.tags and "manarock" in result.roles
+
+
+def test_otag_filter_evaluates_tags_and_role_aliases(engine):
+    rocks = {r.card.name for r in engine.search("role:mana-rock t:artifact mv<=1", limit=100).results}
+    assert {"Sol Ring", "Mana Vault"} <= rocks
+    assert {r.card.name for r in engine.search("role:manarock mv<=1", limit=100).results} == rocks
+
+
+def test_shipped_tag_vectors_and_reference_page_are_current():
+    matcher = ranking.TagMatcher()
+    from grimoire.search.embed import text_key
+
+    with np.load(ranking.TAG_VECTORS_FILE) as data:
+        assert list(data["keys"]) == [text_key(t) for t in matcher.texts], "run scripts/build_snapshot.py --only-tags"
+    done = subprocess.run([sys.executable, str(REPO / "scripts" / "tags_reference.py"), "--check"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -1,0 +1,282 @@
+"""Function tags on real cards' rules text (from the bundled snapshot): a table of cards that must carry each
+tag and cards that must not, plus the taxonomy's own checks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import grimoire
+from grimoire.search.tags import DIRECT, NARROW, TAG_INDEX, TAG_NAMES, TAGS, TRIGGERED, card_strengths, card_tags
+
+QUERIES = Path(grimoire.__file__).parent / "bench" / "search" / "queries"
+
+# tag: (cards that must carry it | cards that must not), real names from the bundled snapshot
+EXAMPLES = {
+    "ramp": ("Sol Ring|Llanowar Elves|Cultivate", "Evolving Wilds|Counterspell|Grizzly Bears"),
+    "mana-rock": ("Sol Ring|Mind Stone|Arcane Signet", "Llanowar Elves|Command Tower|Cultivate"),
+    "mana-dork": ("Llanowar Elves|Birds of Paradise|Elvish Mystic", "Sol Ring|Forest|Rampant Growth"),
+    "ramp-land": ("Cultivate|Rampant Growth|Kodama's Reach", "Evolving Wilds|Sol Ring|Demonic Tutor"),
+    "extra-land-drop": ("Exploration|Azusa, Lost but Seeking|Oracle of Mul Daya", "Cultivate|Sol Ring|Forest"),
+    "fetchland": ("Evolving Wilds|Terramorphic Expanse|Polluted Delta", "Cultivate|Command Tower|Forest"),
+    "treasure-maker": ("Smothering Tithe|Dockside Extortionist|Pitiless Plunderer", "Sol Ring|Cultivate|Shock"),
+    "mana-fixing": ("Birds of Paradise|Arcane Signet|Command Tower", "Sol Ring|Llanowar Elves|Forest"),
+    "ritual": ("Dark Ritual|Seething Song|Pyretic Ritual", "Sol Ring|Llanowar Elves|Cultivate"),
+    "mana-doubler": ("Mana Reflection|Nyxbloom Ancient|Zendikar Resurgent", "Sol Ring|Cultivate|Llanowar Elves"),
+    "cost-reducer": ("Goblin Electromancer|Helm of Awakening|Urza's Incubator", "Sol Ring|Thalia, Guardian of "
+                     "Thraben|Ghalta, Primal Hunger"),
+    "card-draw": ("Rhystic Study|Harmonize|Phyrexian Arena", "Demonic Tutor|Sol Ring|Lightning Bolt"),
+    "repeatable-draw": ("Rhystic Study|Phyrexian Arena|Mystic Remora", "Harmonize|Divination|Opt"),
+    "cantrip": ("Opt|Preordain|Ponder", "Divination|Counterspell|Lightning Bolt"),
+    "impulse-draw": ("Light Up the Stage|Jeska's Will|Outpost Siege", "Divination|Opt|Lightning Bolt"),
+    "wheel": ("Wheel of Fortune|Timetwister|Windfall", "Divination|Rhystic Study|Brainstorm"),
+    "looter": ("Merfolk Looter|Faithless Looting|Frantic Search", "Divination|Tormenting Voice|Opt"),
+    "rummage": ("Tormenting Voice|Cathartic Reunion|Wild Guess", "Merfolk Looter|Divination|Opt"),
+    "scry": ("Opt|Preordain|Magma Jet", "Ponder|Divination|Lightning Bolt"),
+    "surveil": ("Consider|Thought Erasure|Sinister Sabotage", "Opt|Divination|Ponder"),
+    "play-from-top": ("Future Sight|Courser of Kruphix|Bolas's Citadel", "Sylvan Library|Opt|Divination"),
+    "group-draw": ("Howling Mine|Vision Skeins|Words of Wisdom", "Divination|Rhystic Study|Phyrexian Arena"),
+    "no-max-hand-size": ("Reliquary Tower|Spellbook|Thought Vessel", "Sol Ring|Command Tower|Divination"),
+    "removal": ("Swords to Plowshares|Path to Exile|Lightning Bolt", "Wrath of God|Divination|Ephemerate"),
+    "creature-removal": ("Doom Blade|Swords to Plowshares|Ravenous Chupacabra", "Naturalize|Divination|"
+                         "Wrath of God"),
+    "exile-removal": ("Swords to Plowshares|Path to Exile|Anguished Unmaking", "Doom Blade|Ephemerate|Lightning "
+                      "Bolt"),
+    "exile-until-leaves": ("Oblivion Ring|Banishing Light|Fiend Hunter", "Swords to Plowshares|Doom Blade|"
+                           "Ephemerate"),
+    "artifact-removal": ("Naturalize|Shatter|Abrade", "Doom Blade|Lightning Bolt|Divination"),
+    "enchantment-removal": ("Naturalize|Disenchant|Return to Dust", "Shatter|Doom Blade|Lightning Bolt"),
+    "planeswalker-removal": ("Hero's Downfall|Vindicate|Dreadbore", "Doom Blade|Shatter|Divination"),
+    "sweeper": ("Wrath of God|Damnation|Blasphemous Act", "Doom Blade|Swords to Plowshares|Lightning Bolt"),
+    "sweeper-one-sided": ("Plague Wind|In Garruk's Wake|Massacre Wurm", "Wrath of God|Damnation|Doom Blade"),
+    "artifact-sweeper": ("Shatterstorm|Bane of Progress|Creeping Corrosion", "Wrath of God|Shatter|Naturalize"),
+    "enchantment-sweeper": ("Tranquility|Bane of Progress|Back to Nature", "Wrath of God|Disenchant|Naturalize"),
+    "damage-sweeper": ("Pyroclasm|Anger of the Gods|Blasphemous Act", "Wrath of God|Lightning Bolt|Damnation"),
+    "mass-bounce": ("Evacuation|Upheaval|Aetherize", "Boomerang|Unsummon|Wrath of God"),
+    "bounce": ("Boomerang|Unsummon|Into the Roil", "Evacuation|Doom Blade|Counterspell"),
+    "tuck": ("Condemn|Spin into Myth|Chaos Warp", "Doom Blade|Unsummon|Swords to Plowshares"),
+    "edict": ("Diabolic Edict|Chainer's Edict|Liliana's Triumph", "Doom Blade|Damnation|Lightning Bolt"),
+    "pacifism": ("Pacifism|Arrest|Faith's Fetters", "Doom Blade|Control Magic|Journey to Nowhere"),
+    "shrink": ("Disfigure|Dismember|Last Gasp", "Doom Blade|Lightning Bolt|Toxic Deluge"),
+    "fight": ("Prey Upon|Pounce|Primal Might", "Doom Blade|Rabid Bite|Lightning Bolt"),
+    "bite": ("Rabid Bite|Ram Through|Infectious Bite", "Prey Upon|Doom Blade|Lightning Bolt"),
+    "burn": ("Lightning Bolt|Lava Spike|Fireball", "Doom Blade|Pyroclasm|Counterspell"),
+    "pinger": ("Prodigal Sorcerer|Cunning Sparkmage|Vulshok Sorcerer", "Lightning Bolt|Shock|Goblin Guide"),
+    "drain": ("Exsanguinate|Gray Merchant of Asphodel|Kokusho, the Evening Star", "Lightning Bolt|Doom Blade|"
+              "Lava Spike"),
+    "land-destruction": ("Stone Rain|Armageddon|Wasteland", "Doom Blade|Shatter|Evolving Wilds"),
+    "counterspell": ("Counterspell|Mana Leak|Negate", "Lightning Bolt|Brainstorm|Doom Blade"),
+    "counterspell-soft": ("Mana Leak|Daze|Force Spike", "Counterspell|Negate|Brainstorm"),
+    "counterspell-creature": ("Essence Scatter|Remove Soul|Exclude", "Counterspell|Negate|Mana Leak"),
+    "counterspell-noncreature": ("Negate|Dovin's Veto|Spell Pierce", "Counterspell|Essence Scatter|Mana Leak"),
+    "counterspell-ability": ("Stifle|Tale's End|Disallow", "Counterspell|Negate|Mana Leak"),
+    "copy-spell": ("Twincast|Reverberate|Dualcaster Mage", "Counterspell|Clone|Brainstorm"),
+    "copy-ability": ("Strionic Resonator|Lithoform Engine|Rings of Brighthearth", "Twincast|Clone|Counterspell"),
+    "free-spell": ("Force of Will|Fierce Guardianship|Snuff Out", "Counterspell|Doom Blade|Omniscience"),
+    "flash-granter": ("Leyline of Anticipation|Vedalken Orrery|Alchemist's Refuge", "Counterspell|Opt|Sol Ring"),
+    "tutor": ("Demonic Tutor|Vampiric Tutor|Enlightened Tutor", "Cultivate|Evolving Wilds|Divination"),
+    "tutor-creature": ("Worldly Tutor|Eldritch Evolution|Chord of Calling", "Demonic Tutor|Enlightened Tutor|"
+                       "Cultivate"),
+    "tutor-land": ("Expedition Map|Crop Rotation|Sylvan Scrying", "Demonic Tutor|Evolving Wilds|Worldly Tutor"),
+    "tutor-artifact": ("Enlightened Tutor|Fabricate|Whir of Invention", "Demonic Tutor|Worldly Tutor|Mystical Tutor"),
+    "tutor-enchantment": ("Enlightened Tutor|Idyllic Tutor|Sterling Grove", "Demonic Tutor|Fabricate|Worldly Tutor"),
+    "tutor-instant-sorcery": ("Mystical Tutor|Personal Tutor|Merchant Scroll", "Demonic Tutor|Worldly Tutor|"
+                              "Fabricate"),
+    "tutor-top": ("Vampiric Tutor|Mystical Tutor|Worldly Tutor", "Demonic Tutor|Diabolic Tutor|Fabricate"),
+    "recursion": ("Eternal Witness|Reanimate|Regrowth", "Demonic Tutor|Doom Blade|Counterspell"),
+    "regrowth": ("Eternal Witness|Regrowth|Raise Dead", "Reanimate|Animate Dead|Demonic Tutor"),
+    "reanimate": ("Reanimate|Animate Dead|Dread Return", "Regrowth|Eternal Witness|Raise Dead"),
+    "mass-reanimate": ("Living Death|Rise of the Dark Realms|Patriarch's Bidding", "Reanimate|Animate Dead|"
+                       "Regrowth"),
+    "recursion-land": ("Crucible of Worlds|Ramunap Excavator|Life from the Loam", "Regrowth|Reanimate|Cultivate"),
+    "recursion-artifact": ("Buried Ruin|Myr Retriever|Scrap Trawler", "Regrowth|Reanimate|Crucible of Worlds"),
+    "cast-from-graveyard": ("Snapcaster Mage|Yawgmoth's Will|Karador, Ghost Chieftain", "Regrowth|Reanimate|"
+                            "Counterspell"),
+    "graveyard-hate": ("Rest in Peace|Tormod's Crypt|Bojuka Bog", "Reanimate|Doom Blade|Regrowth"),
+    "self-mill": ("Stitcher's Supplier|Satyr Wayfinder|Grisly Salvage", "Glimpse the Unthinkable|Divination|"
+                  "Reanimate"),
+    "mill": ("Glimpse the Unthinkable|Maddening Cacophony|Hedron Crab", "Stitcher's Supplier|Divination|"
+             "Satyr Wayfinder"),
+    "token-maker": ("Raise the Alarm|Bitterblossom|Young Pyromancer", "Doubling Season|Divination|Grizzly Bears"),
+    "food-maker": ("Gilded Goose|Bake into a Pie|Tireless Provisioner", "Smothering Tithe|Raise the Alarm|Sol Ring"),
+    "clue-maker": ("Tireless Tracker|Thraben Inspector|Tamiyo's Journal", "Smothering Tithe|Raise the Alarm|"
+                   "Gilded Goose"),
+    "token-doubler": ("Doubling Season|Anointed Procession|Parallel Lives", "Raise the Alarm|Hardened Scales|"
+                      "Bitterblossom"),
+    "counter-doubler": ("Doubling Season|Hardened Scales|Corpsejack Menace", "Anointed Procession|Parallel Lives|"
+                        "Contagion Clasp"),
+    "trigger-doubler": ("Panharmonicon|Yarok, the Desecrated|Teysa Karlov", "Doubling Season|Parallel Lives|"
+                        "Strionic Resonator"),
+    "damage-doubler": ("Furnace of Rath|Fiery Emancipation|Torbran, Thane of Red Fell", "Lightning Bolt|"
+                       "Doubling Season|Fireball"),
+    "anthem": ("Glorious Anthem|Intangible Virtue|Elesh Norn, Grand Cenobite", "Overrun|Giant Growth|"
+               "Lord of Atlantis"),
+    "lord": ("Lord of Atlantis|Elvish Archdruid|Goblin King", "Glorious Anthem|Overrun|Grizzly Bears"),
+    "overrun": ("Overrun|Craterhoof Behemoth|Triumph of the Hordes", "Glorious Anthem|Giant Growth|Grizzly Bears"),
+    "pump": ("Giant Growth|Brute Force|Titanic Growth", "Overrun|Glorious Anthem|Lightning Bolt"),
+    "firebreathing": ("Shivan Dragon|Furnace Whelp|Dragon Whelp", "Giant Growth|Grizzly Bears|Lightning Bolt"),
+    "plus-one-counters": ("Cathars' Crusade|Ajani's Pridemate|Travel Preparations", "Glorious Anthem|Giant Growth|"
+                          "Grizzly Bears"),
+    "minus-one-counters": ("Black Sun's Zenith|Grim Affliction|Carnifex Demon", "Disfigure|Hardened Scales|"
+                           "Doom Blade"),
+    "proliferate": ("Contagion Clasp|Atraxa, Praetors' Voice|Inexorable Tide", "Hardened Scales|Doubling Season|"
+                    "Grizzly Bears"),
+    "extra-combat": ("Relentless Assault|Aggravated Assault|Seize the Day", "Time Warp|Overrun|Grizzly Bears"),
+    "extra-turn": ("Time Warp|Temporal Manipulation|Nexus of Fate", "Relentless Assault|Divination|Counterspell"),
+    "haste-enabler": ("Lightning Greaves|Swiftfoot Boots|Fires of Yavimaya", "Goblin Guide|Grizzly Bears|"
+                      "Glorious Anthem"),
+    "evasion-granter": ("Rogue's Passage|Whispersilk Cloak|Levitation", "Goblin Guide|Serra Angel|Grizzly Bears"),
+    "flying-granter": ("Levitation|Jump|Angelic Gift", "Serra Angel|Rogue's Passage|Grizzly Bears"),
+    "trample-granter": ("Overrun|Rancor|Garruk's Uprising", "Serra Angel|Grizzly Bears|Giant Growth"),
+    "lifelink-granter": ("Basilisk Collar|Loxodon Warhammer|Sorin, Vengeful Bloodlord", "Serra Angel|"
+                         "Vampire Nighthawk|Grizzly Bears"),
+    "deathtouch-granter": ("Basilisk Collar|Gorgon's Head|Poison the Blade", "Vampire Nighthawk|Grizzly Bears|"
+                           "Doom Blade"),
+    "double-strike-granter": ("Fireshrieker|Embercleave|Temur Battle Rage", "Grizzly Bears|Giant Growth|"
+                              "Glorious Anthem"),
+    "first-strike-granter": ("Knighthood|Borrowed Hostility|Lightning Blow", "Grizzly Bears|Glorious Anthem|Shock"),
+    "vigilance-granter": ("Always Watching|Brave the Sands|Serra's Blessing", "Serra Angel|Glorious Anthem|"
+                          "Grizzly Bears"),
+    "hexproof-granter": ("Swiftfoot Boots|Lightning Greaves|Heroic Intervention", "Glorious Anthem|Grizzly Bears|"
+                         "Darksteel Plate"),
+    "indestructible-granter": ("Heroic Intervention|Darksteel Plate|Boros Charm", "Swiftfoot Boots|Grizzly Bears|"
+                               "Glorious Anthem"),
+    "protection-granter": ("Heroic Intervention|Lightning Greaves|Swiftfoot Boots", "Glorious Anthem|Overrun|"
+                           "Grizzly Bears"),
+    "regeneration": ("Drudge Skeletons|River Boa|Troll Ascetic", "Heroic Intervention|Grizzly Bears|Glorious Anthem"),
+    "phase-out": ("Teferi's Protection|Clever Concealment|Guardian of Faith", "Heroic Intervention|Grizzly Bears|"
+                  "Swiftfoot Boots"),
+    "clone": ("Clone|Phantasmal Image|Spark Double", "Twincast|Grizzly Bears|Rite of Replication"),
+    "copy-permanent": ("Rite of Replication|Cackling Counterpart|Helm of the Host", "Clone|Twincast|Grizzly Bears"),
+    "flicker": ("Ephemerate|Cloudshift|Restoration Angel", "Swords to Plowshares|Path to Exile|Clone"),
+    "steal": ("Control Magic|Mind Control|Treachery", "Threaten|Act of Treason|Clone"),
+    "threaten": ("Threaten|Act of Treason|Zealous Conscripts", "Control Magic|Mind Control|Treachery"),
+    "cheat-creature": ("Sneak Attack|Elvish Piper|Through the Breach", "Reanimate|Cultivate|Clone"),
+    "sac-outlet": ("Ashnod's Altar|Phyrexian Altar|Viscera Seer", "Blood Artist|Zulaport Cutthroat|Grizzly Bears"),
+    "aristocrat-payoff": ("Blood Artist|Zulaport Cutthroat|Grim Haruspex", "Ashnod's Altar|Viscera Seer|"
+                          "Grizzly Bears"),
+    "sacrifice-payoff": ("Korvold, Fae-Cursed King|Mazirek, Kraul Death Priest|Camellia, the Seedmiser",
+                         "Ashnod's Altar|Blood Artist|Grizzly Bears"),
+    "death-trigger": ("Kokusho, the Evening Star|Solemn Simulacrum|Doomed Traveler", "Blood Artist|Grizzly Bears|"
+                      "Ashnod's Altar"),
+    "etb-trigger": ("Ravenous Chupacabra|Solemn Simulacrum|Eternal Witness", "Grizzly Bears|Doom Blade|Sol Ring"),
+    "attack-trigger": ("Hellrider|Aurelia, the Warleader|Goblin Rabblemaster", "Grizzly Bears|Llanowar Elves|"
+                       "Serra Angel"),
+    "combat-damage-trigger": ("Shadowmage Infiltrator|Coastal Piracy|Sword of Fire and Ice", "Grizzly Bears|Hellrider|"
+                              "Serra Angel"),
+    "upkeep-trigger": ("Phyrexian Arena|Bitterblossom|Dark Confidant", "Grizzly Bears|Rhystic Study|Sol Ring"),
+    "end-step-trigger": ("Atraxa, Praetors' Voice|Kynaios and Tiro of Meletis|Geology Enthusiast", "Phyrexian Arena|"
+                         "Grizzly Bears|Sol Ring"),
+    "landfall-payoff": ("Lotus Cobra|Avenger of Zendikar|Omnath, Locus of Rage", "Cultivate|Exploration|"
+                        "Grizzly Bears"),
+    "lifegain-payoff": ("Ajani's Pridemate|Archangel of Thune|Heliod, Sun-Crowned", "Soul Warden|"
+                        "Swords to Plowshares|Grizzly Bears"),
+    "lifegain-doubler": ("Boon Reflection|Rhox Faithmender|Alhammarret's Archive", "Ajani's Pridemate|"
+                         "Soul Warden|Doubling Season"),
+    "lifegain-hate": ("Erebos, God of the Dead|Sulfuric Vortex|Leyline of Punishment", "Soul Warden|"
+                      "Ajani's Pridemate|Grizzly Bears"),
+    "lifegain": ("Soul Warden|Healing Salve|Vampire Nighthawk", "Grizzly Bears|Doom Blade|Counterspell"),
+    "spellslinger-payoff": ("Young Pyromancer|Talrand, Sky Summoner|Guttersnipe", "Lightning Bolt|Grizzly Bears|"
+                            "Goblin Guide"),
+    "enchantress": ("Enchantress's Presence|Argothian Enchantress|Eidolon of Blossoms", "Rhystic Study|"
+                    "Glorious Anthem|Grizzly Bears"),
+    "artifact-payoff": ("Reckless Fireweaver|Sai, Master Thopterist|Thopter Architect", "Sol Ring|Grizzly Bears|"
+                        "Shatter"),
+    "cycling-payoff": ("Drake Haven|Astral Drift|Archfiend of Ifnir", "Grizzly Bears|Divination|Sol Ring"),
+    "discard-payoff": ("Drake Haven|Waste Not|Archfiend of Ifnir", "Merfolk Looter|Grizzly Bears|Divination"),
+    "discard-outlet": ("Psychatog|Putrid Imp|Wild Mongrel", "Merfolk Looter|Grizzly Bears|Divination"),
+    "discard": ("Thoughtseize|Hymn to Tourach|Mind Rot", "Divination|Doom Blade|Merfolk Looter"),
+    "hand-reveal": ("Thoughtseize|Gitaxian Probe|Telepathy", "Hymn to Tourach|Mind Rot|Divination"),
+    "draw-punisher": ("Nekusar, the Mindrazer|Underworld Dreams|Sheoldred, the Apocalypse", "Rhystic Study|"
+                      "Howling Mine|Divination"),
+    "pillowfort": ("Propaganda|Ghostly Prison|Sphere of Safety", "Glorious Anthem|Fog|Wrath of God"),
+    "stax": ("Winter Orb|Rule of Law|Stony Silence", "Sol Ring|Grizzly Bears|Wrath of God"),
+    "cost-increaser": ("Thalia, Guardian of Thraben|Sphere of Resistance|Glowrider", "Goblin Electromancer|"
+                       "Sol Ring|Grizzly Bears"),
+    "ability-hate": ("Stony Silence|Pithing Needle|Linvala, Keeper of Silence", "Rule of Law|Sol Ring|"
+                     "Grizzly Bears"),
+    "tapper": ("Icy Manipulator|Master Decoy|Cryptic Command", "Seedborn Muse|Grizzly Bears|Sol Ring"),
+    "freeze": ("Frost Titan|Sleep|Claustrophobia", "Icy Manipulator|Grizzly Bears|Sol Ring"),
+    "untapper": ("Kiora's Follower|Seedborn Muse|Voltaic Key", "Icy Manipulator|Sol Ring|Grizzly Bears"),
+    "goad": ("Disrupt Decorum|Vengeful Ancestor|Bloodthirsty Blade", "Grizzly Bears|Propaganda|Threaten"),
+    "cant-block": ("Falter|Seismic Stomp|Magmatic Chasm", "Pacifism|Grizzly Bears|Goblin Guide"),
+    "lure": ("Lure|Nessian Boar|Irresistible Prey", "Falter|Grizzly Bears|Pacifism"),
+    "fog": ("Fog|Holy Day|Moment's Peace", "Heroic Intervention|Propaganda|Counterspell"),
+    "damage-prevention": ("Fog|Holy Day|Circle of Protection: Red", "Counterspell|Grizzly Bears|Propaganda"),
+    "monarch": ("Palace Jailer|Queen Marchesa|Court of Grace", "Grizzly Bears|Rhystic Study|Phyrexian Arena"),
+    "poison-counters": ("Blightsteel Colossus|Plague Stinger|Glistener Elf", "Grizzly Bears|Doom Blade|"
+                        "Lightning Bolt"),
+    "animate-land": ("Nissa, Who Shakes the World|Sylvan Awakening|Living Lands", "Grizzly Bears|Cultivate|Forest"),
+    "dungeon": ("Dungeon Map|Acererak the Archlich|Avenging Hunter", "Grizzly Bears|Divination|Sol Ring"),
+    "energy-maker": ("Aetherworks Marvel|Harnessed Lightning|Aether Hub", "Grizzly Bears|Sol Ring|Lightning Bolt"),
+    "alt-win": ("Thassa's Oracle|Laboratory Maniac|Approach of the Second Sun", "Grizzly Bears|Divination|"
+                "Time Warp"),
+}
+
+
+@pytest.fixture(scope="module")
+def db():
+    return grimoire.open()
+
+
+def _cases():
+    for tag, (present, absent) in EXAMPLES.items():
+        for name in present.split("|"):
+            yield pytest.param(tag, name, True, id=f"{tag}+{name}")
+        for name in absent.split("|"):
+            yield pytest.param(tag, name, False, id=f"{tag}-{name}")
+
+
+@pytest.mark.parametrize(("tag", "name", "expected"), list(_cases()))
+def test_tag_on_real_card(db, tag, name, expected):
+    card = db.named(name)
+    assert card.name == name, f"{name} is not in the snapshot"
+    tags = card_tags(card.name, card.type_line, card.oracle_text)
+    assert (tag in tags) is expected, tags
+
+
+def test_every_tag_has_its_cards_description_and_phrasings():
+    assert len(TAGS) >= 150
+    assert set(EXAMPLES) == set(TAG_INDEX)
+    for tag in TAGS:
+        present, absent = EXAMPLES[tag.name]
+        assert len(present.split("|")) >= 3 and len(absent.split("|")) >= 3, tag.name
+        assert tag.description and tag.phrasings and all(tag.phrasings), tag.name
+
+
+def test_tagger_names_and_role_aliases():
+    for name in ("sweeper", "mana-rock", "token-doubler", "steal", "impulse-draw", "aristocrat-payoff"):
+        assert name in TAG_INDEX
+    assert TAG_NAMES["manarock"] == TAG_INDEX["mana-rock"] and TAG_NAMES["boardwipe"] == TAG_INDEX["sweeper"]
+
+
+def test_no_benchmark_query_is_a_phrasing():
+    phrasings = {p.lower() for tag in TAGS for p in tag.phrasings}
+    for path in QUERIES.glob("*.jsonl"):
+        for line in path.read_text().splitlines():
+            if line.strip():
+                assert json.loads(line)["query"].lower().strip() not in phrasings, path.name
+
+
+def test_direct_and_conditional_strength(db):
+    def strength(name, tag):
+        card = db.named(name)
+        return int(card_strengths(card.name, card.type_line, card.oracle_text)[TAG_INDEX[tag]])
+
+    assert strength("Swords to Plowshares", "removal") == DIRECT
+    assert strength("Ravenous Chupacabra", "removal") == TRIGGERED
+    assert strength("Doom Blade", "removal") == NARROW  # nonblack only
+    assert strength("Brittle Effigy", "removal") == NARROW  # {4}, {t}, exile it: an ability that costs mana
+    assert strength("Sol Ring", "mana-rock") == DIRECT
+    assert strength("Lotus Petal", "mana-rock") == NARROW
+    assert strength("Doubling Season", "token-doubler") == DIRECT  # a replacement effect is direct by nature
+    assert strength("Xorn", "token-doubler") == NARROW  # Treasure tokens only
+    assert strength("Wrath of God", "sweeper") == DIRECT
+    assert strength("Virtue's Ruin", "sweeper") == NARROW  # white creatures only
+
+
+def test_reminder_text_and_other_names_give_no_tags():
+    assert card_tags("Test", "Creature — Test", "Flying (This creature can't be blocked except by creatures with "
+                                                  "flying or reach.)") == []
