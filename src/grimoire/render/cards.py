@@ -96,8 +96,10 @@ def legality_line(card: Card) -> str:
     return " · ".join(parts) or "not legal in " + ", ".join(groups.get("not_legal", []))
 
 
-def card_block(card: Card, roles: Sequence[str], rank: int | None = None, why: str = "") -> str:
-    """A card in a result list: name, cost, mana value, colours, identity, type, every face's text, roles, legality."""
+def card_block(card: Card, roles: Sequence[str], rank: int | None = None, why: str = "",
+               tags: Sequence[str] = ()) -> str:
+    """A card in a result list: name, cost, mana value, colours, identity, type, every face's text, roles, legality,
+    why it ranks there and its function tags."""
     colors = "unknown" if card.colors is None else ("".join(card.colors) or "C")
     head = f"{rank}. " if rank is not None else ""
     lines = [f"{head}{card.name}  {card.mana_cost or ''}".rstrip()
@@ -114,6 +116,8 @@ def card_block(card: Card, roles: Sequence[str], rank: int | None = None, why: s
     tail = [f"roles: {', '.join(roles)}" if roles else "roles: none", legality_line(card)]
     if why:
         tail.append(f"why: {why}")
+    if tags:
+        tail.append(f"tags: {', '.join(tags)}")
     lines.append(indent + " · ".join(tail))
     return "\n".join(lines)
 

@@ -59,7 +59,7 @@ def page_text(page: SearchPage, title: str, notes: Sequence[str] = (), lines: Se
         head.append("filters applied: " + " ".join(matched))
     head.extend(lines)
     head.extend(f"note: {note}" for note in [*page.notes, *notes])
-    blocks = [card_block(r.card, r.roles, r.rank, why(r)) for r in page.results]
+    blocks = [card_block(r.card, r.roles, r.rank, why(r), r.tags) for r in page.results]
     return "\n".join(head) + ("\n\n" + "\n\n".join(blocks) if blocks else "")
 
 
@@ -71,6 +71,7 @@ def result_json(result: SearchResult) -> dict[str, Any]:
         "mana_cost": card.mana_cost, "mana_value": card.mana_value, "type_line": card.type_line,
         "oracle_text": card.oracle_text, "colors": card.colors, "color_identity": card.color_identity,
         "faces": [face.__dict__ for face in card.faces], "roles": list(result.roles),
+        "tags": list(result.tags),
         "legalities": card.legalities, "game_changer": card.game_changer,
         "why": {"lexical_rank": result.lexical_rank, "semantic_rank": result.semantic_rank,
                 "matched_filters": list(result.matched), "text": why(result)},
@@ -114,7 +115,7 @@ def print_page(console, page: SearchPage, title: str, reading_hint: str = "") ->
         console.print("filters applied: " + " ".join(matched), style="dim", markup=False, highlight=False)
     for result in page.results:
         console.print()
-        first, *rest = card_block(result.card, result.roles, result.rank, why(result)).split("\n")
+        first, *rest = card_block(result.card, result.roles, result.rank, why(result), result.tags).split("\n")
         console.print(Text(first, style="bold cyan"), highlight=False)
         indent = len(f"{result.rank}. ")
         for number, line in enumerate(rest):
