@@ -110,6 +110,9 @@ class CPUPlayer:
         for option in decision.options:
             if option.action == payload and option.number not in rejected:
                 return Choice(option.number)
+        same = _same_cards_option(game, decision, rejected, payload)
+        if same is not None:
+            return Choice(same)
         if payload.get("type") in ("DeclareAttackers", "DeclareBlockers"):
             return Choice(0, action=payload)  # a combination beyond the listed ones; the game validates it
         return self._fallback(game, decision, rejected, f"phase AI chose an action not on offer: {payload}")
@@ -129,6 +132,19 @@ class CPUPlayer:
             for stream in (self._process.stdin, self._process.stdout):
                 stream.close()
         self._process, self._sent = None, 0
+
+
+def _same_cards_option(game: Game, decision: Decision, rejected: dict[int, str], payload: dict[str, Any]) -> int | None:
+    """The listed option choosing the same cards as the AI's ``SelectCards`` (the list holds one option per choice
+    of card names, so the AI's pick may name another copy of a card, or the same cards in another order)."""
+    if payload.get("type") != "SelectCards":
+        return None
+    wanted = sorted(game.name_of(c) for c in (payload.get("data") or {}).get("cards") or [])
+    for option in decision.options:
+        cards = (option.action.get("data") or {}).get("cards")
+        if cards is not None and option.number not in rejected and sorted(game.name_of(c) for c in cards) == wanted:
+            return option.number
+    return None
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ The CPU (phase's own AI, in a subprocess) is in :mod:`grimoire.bench.arena.cpu` 
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -14,7 +15,17 @@ from typing import Any, Protocol
 from grimoire.bench.arena.game import Decision, Game, Option
 
 # Census event kinds. A fallback is a decision the player did not make itself; every one is recorded.
-EVENT_KINDS = ("rejected_action", "invalid_reply", "fallback", "timeout", "tool_error", "loop_guard", "auto_pass")
+EVENT_KINDS = ("rejected_action", "invalid_reply", "fallback", "timeout", "tool_error", "loop_guard", "auto_pass",
+               "engine_structure")
+# Raw engine structures that must never reach a player: serialised fields ("type=", "index=", "{'"), choice
+# reprs, bare ids ("object 62", "Planeswalker 62") and engine type names ("SurveilChoice", "PayLife").
+ENGINE_STRUCTURE = re.compile(r"\w=|Choice \[|\{'|\[\{|\b(?:[Oo]bject|Planeswalker|Battle|Player|Card) \d+\b"
+                              r"|\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")
+
+
+def engine_structures(text: str) -> list[str]:
+    """The raw engine structures in ``text`` (empty when a player may be shown it)."""
+    return [match.group(0) for match in ENGINE_STRUCTURE.finditer(text)]
 
 
 @dataclass
@@ -23,6 +34,8 @@ class Census:
 
     counts: Counter = field(default_factory=Counter)
     outcomes: Counter = field(default_factory=Counter)  # (how a decision was settled, seat) -> count
+    decisions: Counter = field(default_factory=Counter)  # decision type (Decision.category) -> count
+    features: Counter = field(default_factory=Counter)  # mechanics seen in play ("transform", "dredge") -> count
     examples: list[dict[str, Any]] = field(default_factory=list)
     max_examples: int = 50
 
@@ -32,6 +45,12 @@ class Census:
         self.counts[(kind, seat)] += 1
         if kind != "auto_pass" and len(self.examples) < self.max_examples:
             self.examples.append({"kind": kind, "seat": seat, "detail": detail[:500], **extra})
+
+    def check_text(self, seat: int, text: str, category: str) -> None:
+        """Record an ``engine_structure`` event for each raw engine structure in text a player is shown."""
+        for found in dict.fromkeys(engine_structures(text)):
+            line = next((line for line in text.splitlines() if found in line), "")
+            self.record("engine_structure", seat, f"{found!r} in: {line[:300]}", category=category)
 
     def outcome(self, seat: int, how: str) -> None:
         """A decision was applied: ``how`` is "chosen" (by the player), "auto_pass" or "fallback"."""
@@ -47,6 +66,7 @@ class Census:
     def to_dict(self) -> dict[str, Any]:
         return {"counts": {f"{k}/{s}": n for (k, s), n in sorted(self.counts.items())},
                 "outcomes": {f"{k}/{s}": n for (k, s), n in sorted(self.outcomes.items())},
+                "decisions": dict(sorted(self.decisions.items())), "features": dict(sorted(self.features.items())),
                 "silent_fallbacks": self.silent_fallbacks(), "examples": self.examples}
 
 
@@ -108,7 +128,8 @@ class _Bot:
 
     def start(self, game: Game, seat: int, deck: Any, opponent_deck: Any, census: Census) -> None:
         self.seat = seat
-        self.rng = random.Random(f"{self.seed}/{game.deal.seed}/{seat}")
+        # the name too: "random" and "random#2" are independent players, not one player twice
+        self.rng = random.Random(f"{self.name}/{self.seed}/{game.deal.seed}/{seat}")
 
     def end_turn(self, game: Game, turn: int) -> None:
         return None
