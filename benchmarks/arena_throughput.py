@@ -1,7 +1,8 @@
 """Arena throughput: bot games per hour in one process and in parallel worker processes, side by side.
 
 Plays the same set of deals (heuristic and random bots against the CPU and each other, on every deck) once with
-one worker and once with ``--workers`` processes, and prints games per hour for each and the speed-up.
+one worker and once with ``--workers`` processes, and prints games per hour for each and the speed-up; then
+bot-against-bot games alone (no CPU) in one process, as games per hour per core.
 Run: ``python benchmarks/arena_throughput.py [--games 8] [--workers 2]``.
 """
 
@@ -13,22 +14,28 @@ from concurrent.futures import ProcessPoolExecutor
 
 from tqdm import tqdm
 
+from grimoire.bench.arena.decks import BATTLE_DECKS
 from grimoire.bench.arena.league import candidates, deal_tasks, run_task
+from grimoire.bench.arena.schedule import Candidate
 from grimoire.bench.arena.version import harness_version
 
+BOT_PAIRS = [Candidate(pair, BATTLE_DECKS, "battle") for pair in
+             (("heuristic", "random"), ("heuristic", "heuristic#2"), ("random", "random#2"))]
 
-def tasks(games: int):
+
+def tasks(games: int, pairings: list[Candidate] | None = None):
     version = harness_version()
     found = []
-    for seed, candidate in enumerate(candidates(["random", "heuristic", "cpu"]) * games, start=500_000):
+    pairings = pairings or candidates(["random", "heuristic", "cpu"])
+    for seed, candidate in enumerate(pairings * games, start=500_000):
         found += deal_tasks(candidate, seed, version)
         if len(found) >= games:
             return found[:games]
     return found
 
 
-def games_per_hour(workers: int, games: int) -> tuple[float, float]:
-    todo = tasks(games)
+def games_per_hour(workers: int, games: int, pairings: list[Candidate] | None = None) -> tuple[float, float]:
+    todo = tasks(games, pairings)
     started = time.monotonic()
     with ProcessPoolExecutor(max_workers=workers) as pool, tqdm(total=len(todo), desc=f"{workers} worker(s)",
                                                                 unit="game") as bar:
@@ -50,6 +57,8 @@ def main() -> None:
     print(f"1 worker:  {serial:6.0f} games/hour ({serial_decisions:.0f} decisions/s)")
     print(f"{args.workers} workers: {parallel:6.0f} games/hour ({parallel_decisions:.0f} decisions/s)")
     print(f"speed-up: {parallel / serial:.2f}x on the same {args.games} games")
+    bots, bot_decisions = games_per_hour(1, args.games, BOT_PAIRS)
+    print(f"bot against bot (no CPU), 1 worker: {bots:6.0f} games/hour per core ({bot_decisions:.0f} decisions/s)")
 
 
 if __name__ == "__main__":

@@ -135,16 +135,18 @@ class CPUPlayer:
 
 
 def _same_cards_option(game: Game, decision: Decision, rejected: dict[int, str], payload: dict[str, Any]) -> int | None:
-    """The listed option choosing the same cards as the AI's ``SelectCards`` (the list holds one option per choice
-    of card names, so the AI's pick may name another copy of a card, or the same cards in another order)."""
-    if payload.get("type") != "SelectCards":
+    """The listed option that reads like the AI's action: the list holds one option per wording, so the AI may
+    pick another copy of a card (the other Mountain) or the same cards in another order."""
+    if payload.get("type") in ("DeclareAttackers", "DeclareBlockers"):
         return None
-    wanted = sorted(game.name_of(c) for c in (payload.get("data") or {}).get("cards") or [])
-    for option in decision.options:
-        cards = (option.action.get("data") or {}).get("cards")
-        if cards is not None and option.number not in rejected and sorted(game.name_of(c) for c in cards) == wanted:
-            return option.number
-    return None
+    wanted = game.label(payload, decision.seat)
+    if payload.get("type") == "SelectCards":
+        names = sorted(game.name_of(c) for c in (payload.get("data") or {}).get("cards") or [])
+        same = [o for o in decision.options if sorted(game.name_of(c) for c in
+                                                      (o.action.get("data") or {}).get("cards") or []) == names]
+    else:
+        same = [o for o in decision.options if o.label == wanted]
+    return next((o.number for o in same if o.number not in rejected), None)
 
 
 if __name__ == "__main__":

@@ -176,13 +176,18 @@ class HeuristicBot(_Bot):
             hand = view["you"]["hand"]
             lands = sum(1 for o in hand if "Land" in (o.get("types") or []))
             keep = (data.get("choice") or {}).get("type") == "Keep"
-            return 1.0 if keep == (2 <= lands <= 5 or len(hand) <= 5) else 0.0
+            # London mulligan: the hand is always seven cards, so count the mulligans taken, not the hand size
+            pending = (game.waiting_for().get("data") or {}).get("pending") or []
+            taken = next((int(p.get("mulligan_count") or 0) for p in pending if p.get("player") == seat), 0)
+            return 1.0 if keep == (2 <= lands <= 5 or taken >= 2) else 0.0
         if kind == "CancelCast":
             return -10.0
         if kind == "PlayLand":
             return 100.0
         if kind == "CastSpell":
             obj = game.object(data.get("object_id")) or {}
+            if _counters(obj.get("abilities")) and not any(entry.get("controller") != seat for entry in view["stack"]):
+                return -1.0  # a counterspell with no opposing spell to counter: keep it
             cost = obj.get("mana_cost") or {}
             return 50.0 + int(cost.get("generic") or 0) + len(cost.get("shards") or [])
         if kind == "ActivateAbility":
@@ -190,7 +195,7 @@ class HeuristicBot(_Bot):
         if kind == "PassPriority":
             return 0.0
         if kind == "ChooseTarget":
-            return self._target_score(game, decision, data.get("target"), seat)
+            return self._target_score(game, decision, data.get("target"), seat, view)
         if kind == "DeclareAttackers":
             return self._attack_score(view, seat, data.get("attacks") or [])
         if kind == "DeclareBlockers":
@@ -204,14 +209,19 @@ class HeuristicBot(_Bot):
             return 1.0 if data.get("accept") else 0.5
         return 0.0
 
-    def _target_score(self, game: Game, decision: Decision, target: Any, seat: int) -> float:
+    def _target_score(self, game: Game, decision: Decision, target: Any, seat: int, view: dict[str, Any]) -> float:
         helpful = any(word in decision.prompt.lower() for word in ("gets +", "gain", "return target", "untap"))
         if isinstance(target, dict) and "Player" in target:
             mine = target["Player"] == seat
             return 2.0 if mine == helpful else 0.0
         if isinstance(target, dict) and "Object" in target:
-            obj = game.object(target["Object"]) or {}
+            on_stack = {entry["id"]: entry for entry in view["stack"]}
+            obj = on_stack.get(target["Object"]) or game.object(target["Object"]) or {}
             mine = obj.get("controller") == seat
+            if mine and (target["Object"] in on_stack or obj.get("zone") == "Stack"):
+                return -20.0  # never counter or redirect its own spell or trigger: cancelling is better
+            if mine and not helpful:
+                return -20.0  # nor destroy, exile or bounce its own permanent (Wasteland on its own land)
             size = float(obj.get("power") or 0) + float(obj.get("toughness") or 0) / 10
             return (3.0 + size / 10) if mine == helpful else -1.0
         return 0.0
@@ -247,3 +257,12 @@ class HeuristicBot(_Bot):
         waiting = game.waiting_for().get("data") or {}
         attackers = {a for targets in (waiting.get("valid_block_targets") or {}).values() for a in targets}
         return sum(int((game.object(a) or {}).get("power") or 0) for a in attackers)
+
+
+def _counters(node: Any) -> bool:
+    """Whether a card's abilities counter something (Force of Will, Daze, Counterspell, Consign to Memory)."""
+    if isinstance(node, dict):
+        return node.get("type") == "Counter" or any(_counters(v) for v in node.values())
+    if isinstance(node, list):
+        return any(_counters(v) for v in node)
+    return False
