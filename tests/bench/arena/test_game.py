@@ -121,7 +121,7 @@ def test_an_attack_requirement_lists_only_declarations_the_engine_accepts(arena_
 
     from grimoire.bench.arena.players import RandomBot
 
-    game = Game(arena_cards, Deal((list(arena_decks["delver"].names), list(arena_decks["jeskai"].names)), seed=5))
+    game = Game(arena_cards, Deal((list(arena_decks["delver"].names), list(arena_decks["jeskai"].names)), seed=6))
     bots, census = [RandomBot(), HeuristicBot()], Census()
     for seat, bot in enumerate(bots):
         bot.start(game, seat, None, None, census)
@@ -210,14 +210,36 @@ def test_mulligan_options_belong_to_the_acting_seat_only(arena_cards, arena_deck
 
 
 @pytest.mark.parametrize(("action", "expected"), [
-    ({"type": "PayUnlessCost", "data": {"pay": False}}, "Do not pay"),
+    ({"type": "PayUnlessCost", "data": {"pay": False}}, "Do not pay the cost"),
     ({"type": "ChooseManaColor", "data": {"choice": {"type": "SingleColor", "data": "White"}, "count": 1}},
-     "Make 1 White mana"),
+     "Make 1 white mana"),
     ({"type": "ChooseAlternativeCast", "data": {"choice": {"type": "Normal"}}}, "Cast it normally"),
-    ({"type": "OrderTriggers", "data": {"order": [1, 0]}}, "Put triggers on the stack in the order 2, 1"),
+    ({"type": "OrderTriggers", "data": {"order": [1, 0]}}, "Put on the stack first 2, then 1"),
     ({"type": "AssignCombatDamage", "data": {"assignments": [], "trample_damage": 3, "controller_damage": 0}},
      "Assign combat damage: 3 to the defending player (trample)"),
-    ({"type": "SomethingNew", "data": {"choice": {"type": "Odd", "data": 2}}}, "SomethingNew: choice=Odd 2"),
+    ({"type": "SomethingNew", "data": {"choice": {"type": "Odd", "data": 2}}}, "something new: choice odd 2"),
 ])
 def test_options_read_as_sentences(arena_cards, arena_decks, action, expected):
     assert new_game(arena_cards, arena_decks).label(action, 0) == expected
+
+
+def test_costs_read_as_english_never_as_engine_structures():
+    from grimoire.bench.arena.players import engine_structures
+    from grimoire.bench.arena.wording import cost_text
+
+    # Force of Will's cost as phase 0.103 sends it in an OptionalCostChoice prompt
+    force = {"type": "Choice", "data": [
+        {"type": "Composite", "costs": [
+            {"type": "PayLife", "amount": {"type": "Fixed", "value": 1}},
+            {"type": "Exile", "count": 1, "zone": "Hand", "filter": {
+                "type": "Typed", "type_filters": ["Card"], "controller": "You",
+                "properties": [{"type": "HasColor", "color": "Blue"}, {"type": "InZone", "zone": "Hand"}]}}]},
+        {"type": "Mana", "cost": {"type": "Cost", "shards": ["Blue", "Blue"], "generic": 3}}]}
+    text = cost_text(force)
+    assert text == "pay 1 life and exile 1 blue card from your hand or {3}{U}{U}"
+    assert engine_structures(text) == []
+    fireblast = {"type": "Sacrifice", "target": {"type": "Typed", "type_filters": [{"Subtype": "Mountain"}],
+                                                  "controller": None, "properties": []}, "count": 2}
+    assert cost_text(fireblast) == "sacrifice 2 Mountains"
+    found = engine_structures("Pay (Choice [type=Composite, costs=[...]]) to Planeswalker 62 SurveilChoice")
+    assert {"Choice [", "e=", "Planeswalker 62", "SurveilChoice"} <= set(found)

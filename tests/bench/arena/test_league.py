@@ -62,3 +62,66 @@ def test_the_census_plays_every_matchup_and_finds_no_silent_fallback():
     text = report.text()
     assert "silent fallbacks" in text and "rejected_action" in text
     assert summarise(records).decisions == report.decisions
+
+
+def _record(players, decks, seed, kind="cpu"):
+    return GameRecord(game_id=f"{seed}-{players}", harness_version="v", deal=f"{seed}:{decks[0]}:{decks[1]}",
+                      seed=seed, first=0, players=list(players), kinds=["llm", "cpu"], decks=list(decks), winner=0,
+                      end="win", turns=5, decisions=9, actions=[], census={}, usage=[{}, {}], cost_usd=0.0,
+                      seconds=1.0, kind=kind)
+
+
+def test_two_models_first_deals_use_the_same_shuffles_from_the_deal_book():
+    from grimoire.bench.arena.league import next_deal_seed
+
+    for deck in ("delver", "dredge", "jeskai"):
+        a, b = (Candidate((model, "cpu"), (deck, "burn"), "cpu") for model in ("model-a", "model-b"))
+        assert next_deal_seed(a, []) == next_deal_seed(b, [])
+    first = next_deal_seed(Candidate(("model-a", "cpu"), ("delver", "burn"), "cpu"), [])
+    played = [_record(("model-a", "cpu"), ("delver", "burn"), first)]
+    # model-a moves on to the book's second deal; model-b, with none played, still gets the first
+    second = next_deal_seed(Candidate(("model-a", "cpu"), ("delver", "burn"), "cpu"), played)
+    assert second != first
+    assert next_deal_seed(Candidate(("model-b", "cpu"), ("delver", "burn"), "cpu"), played) == first
+    battle = Candidate(("model-a", "model-b"), ("delver", "jeskai"), "battle")
+    assert next_deal_seed(battle, []) == next_deal_seed(Candidate(("x", "y"), ("delver", "jeskai"), "battle"), [])
+
+
+def test_identical_first_deals_play_identical_opening_hands(arena_cards, arena_decks):
+    from grimoire.bench.arena.game import Deal, Game
+    from grimoire.bench.arena.league import next_deal_seed
+
+    seeds = [next_deal_seed(Candidate((m, "cpu"), ("delver", "burn"), "cpu"), []) for m in ("model-a", "model-b")]
+    names = (list(arena_decks["delver"].names), list(arena_decks["burn"].names))
+    hands = [[o["name"] for o in Game(arena_cards, Deal(names, seed=s)).view(0)["you"]["hand"]] for s in seeds]
+    assert hands[0] == hands[1] and len(hands[0]) == 7
+
+
+def test_two_random_bots_of_different_names_play_differently(arena_cards, arena_decks):
+    from grimoire.bench.arena.play import play_game
+    from grimoire.bench.arena.players import RandomBot
+
+    decks = (arena_decks["delver"], arena_decks["jeskai"])
+    one = play_game(arena_cards, decks, (RandomBot("random"), RandomBot("random#2")), seed=3, first=0, max_turns=4)
+    swapped = play_game(arena_cards, decks, (RandomBot("random#2"), RandomBot("random")), seed=3, first=0,
+                        max_turns=4)
+    assert one.actions != swapped.actions
+
+
+def test_a_priced_model_s_games_are_scheduled_before_free_bot_games(tmp_path):
+    from grimoire.bench.arena.league import is_paid
+
+    started = []
+
+    class Recording(ThreadPoolExecutor):
+        def submit(self, fn, task, *args, **kwargs):
+            started.append(task)
+            return super().submit(fn, task, *args, **kwargs)
+
+    run_league(["scripted", "random", "heuristic", "cpu"], tmp_path, games=8, workers=2, fit_options=FAST_FIT,
+               max_turns=3, executor=Recording(max_workers=2))
+    first_eight = started[:8]
+    assert len(first_eight) == 8
+    assert all("scripted" in task.players for task in first_eight)
+    assert is_paid(Candidate(("scripted", "cpu"), ("delver", "burn"), "cpu"))
+    assert not is_paid(Candidate(("random", "cpu"), ("delver", "burn"), "cpu"))

@@ -41,3 +41,13 @@ def test_games_from_other_versions_are_excluded_unless_declared_compatible(tmp_p
     kept, excluded = load_games(log, "new", compatible=["old"])
     assert len(kept) == 3 and [g.harness_version for g in excluded] == ["older"]
     assert len(load_games(log)[0]) == 4
+
+
+def test_the_version_moves_with_the_card_data(tmp_path):
+    prompt = tmp_path / "prompt.py"
+    prompt.write_text("SYSTEM = 'You are playing Magic.'\n")
+    old = harness_version([prompt], engine="0.103.0", card_data="store-a")
+    assert harness_version([prompt], engine="0.103.0", card_data="store-b") != old
+    from grimoire.bench.arena.version import card_data_digest
+
+    assert len(card_data_digest()) == 64 and card_data_digest() == card_data_digest()

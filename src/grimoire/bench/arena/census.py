@@ -17,7 +17,9 @@ from grimoire.bench.arena.play import GameRecord
 from grimoire.bench.arena.schedule import Candidate
 from grimoire.bench.arena.version import harness_version
 
-PROBLEM_KINDS = ("rejected_action", "invalid_reply", "fallback", "timeout", "tool_error", "loop_guard")
+PROBLEM_KINDS = ("rejected_action", "invalid_reply", "fallback", "timeout", "tool_error", "loop_guard",
+                 "engine_structure")
+FEATURES = ("transform", "dredge")  # mechanics the census must see played at least once
 
 
 def census_tasks(player: str, *, deals: int = 1, seed: int = 900_000, max_turns: int = 40,
@@ -45,6 +47,14 @@ class CensusReport:
     errors: list[str] = field(default_factory=list)
     examples: list[dict[str, Any]] = field(default_factory=list)
     ends: Counter = field(default_factory=Counter)
+    decision_types: Counter = field(default_factory=Counter)
+    features: Counter = field(default_factory=Counter)
+    problems_by_type: Counter = field(default_factory=Counter)  # (kind, decision type) -> count
+
+    @property
+    def missing_features(self) -> list[str]:
+        """Mechanics no census game played (the decks hold them, so a harness bug hides them)."""
+        return [name for name in FEATURES if not self.features.get(name)]
 
     @property
     def recurring(self) -> list[tuple[str, int]]:
@@ -59,6 +69,13 @@ class CensusReport:
         for kind in PROBLEM_KINDS:
             lines.append(f"  {kind:16} {self.counts.get(kind, 0)}")
         lines.append(f"  {'silent fallbacks':16} {self.silent_fallbacks}")
+        lines.append("by decision type (decisions; problems):")
+        for category, n in self.decision_types.most_common():
+            problems = ", ".join(f"{kind} {m}" for (kind, cat), m in sorted(self.problems_by_type.items())
+                                 if cat == category)
+            lines.append(f"  {category:18} {n}" + (f"; {problems}" if problems else ""))
+        lines.append("mechanics played: " + ", ".join(f"{name} {self.features.get(name, 0)}" for name in FEATURES)
+                     + (f" (never played: {', '.join(self.missing_features)})" if self.missing_features else ""))
         for error in self.errors:
             lines.append(f"  game error: {error}")
         if self.examples:
@@ -84,6 +101,11 @@ def summarise(records: Iterable[GameRecord]) -> CensusReport:
         for key, n in record.census.get("outcomes", {}).items():
             report.outcomes[key.split("/")[0]] += n
         report.silent_fallbacks += int(record.census.get("silent_fallbacks", 0))
+        report.decision_types.update(record.census.get("decisions", {}))
+        report.features.update(record.census.get("features", {}))
+        for example in record.census.get("examples", []):
+            if example.get("kind") in PROBLEM_KINDS:
+                report.problems_by_type[(example["kind"], example.get("category", "other"))] += 1
         report.examples += [dict(e, game=record.game_id) for e in record.census.get("examples", [])]
     return report
 

@@ -110,6 +110,9 @@ class CPUPlayer:
         for option in decision.options:
             if option.action == payload and option.number not in rejected:
                 return Choice(option.number)
+        same = _same_cards_option(game, decision, rejected, payload)
+        if same is not None:
+            return Choice(same)
         if payload.get("type") in ("DeclareAttackers", "DeclareBlockers"):
             return Choice(0, action=payload)  # a combination beyond the listed ones; the game validates it
         return self._fallback(game, decision, rejected, f"phase AI chose an action not on offer: {payload}")
@@ -129,6 +132,21 @@ class CPUPlayer:
             for stream in (self._process.stdin, self._process.stdout):
                 stream.close()
         self._process, self._sent = None, 0
+
+
+def _same_cards_option(game: Game, decision: Decision, rejected: dict[int, str], payload: dict[str, Any]) -> int | None:
+    """The listed option that reads like the AI's action: the list holds one option per wording, so the AI may
+    pick another copy of a card (the other Mountain) or the same cards in another order."""
+    if payload.get("type") in ("DeclareAttackers", "DeclareBlockers"):
+        return None
+    wanted = game.label(payload, decision.seat)
+    if payload.get("type") == "SelectCards":
+        names = sorted(game.name_of(c) for c in (payload.get("data") or {}).get("cards") or [])
+        same = [o for o in decision.options if sorted(game.name_of(c) for c in
+                                                      (o.action.get("data") or {}).get("cards") or []) == names]
+    else:
+        same = [o for o in decision.options if o.label == wanted]
+    return next((o.number for o in same if o.number not in rejected), None)
 
 
 if __name__ == "__main__":

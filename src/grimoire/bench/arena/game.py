@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grimoire.bench.arena.cards import CardData
+from grimoire.bench.arena.wording import cost_text, humanise, render_cost
 
 MAX_COMBAT_OPTIONS = 64
 MAX_REPEATED_COST = 8  # a repeatable optional cost (replicate, multikicker) is offered this many times at most
@@ -190,12 +191,19 @@ class Game:
                 as_dict = action.to_dict()
                 if as_dict not in actions:  # the mulligan prompt lists each choice once per pending player
                     actions.append(as_dict)
+        if _ordered_choice(kind, data):  # the order of the chosen cards is the order they go back in: offer each
+            actions = [{"type": "SelectCards", "data": {"cards": list(order)}} for a in actions
+                       for order in itertools.permutations((a.get("data") or {}).get("cards") or [])]
         if kind == "OptionalCostChoice" and int(data.get("times_kicked") or 0) >= MAX_REPEATED_COST:
             actions = [a for a in actions if not (a.get("data") or {}).get("pay")]
         labelled = [(self.label(a, seat), a) for a in actions]
         if actions and all(a.get("type") == "SelectCards" for a in actions):
             # choices among cards: one option per distinct choice, in name order (never in library order)
             labelled = sorted({label: a for label, a in reversed(labelled)}.items())
+        unique: dict[str, dict[str, Any]] = {}
+        for label, action in labelled:  # one option per wording: the same card twice is one choice
+            unique.setdefault(label, action)
+        labelled = list(unique.items())
         options = tuple(Option(i + 1, label, a) for i, (label, a) in enumerate(labelled))
         return Decision(seat=seat, kind=kind, category=category_of(kind, actions), options=options,
                         prompt=self.describe_prompt(kind, data, seat), turn=self.turn)
@@ -366,8 +374,7 @@ class Game:
             return {"Keep": "Keep this hand", "Mulligan": "Mulligan (shuffle and draw a new hand)"}.get(
                 (data.get("choice") or {}).get("type"), str(data))
         if kind == "SelectCards":
-            cards = data.get("cards") or []
-            return "Choose: " + (", ".join(name(c) for c in cards) if cards else "nothing")
+            return self._select_label([name(c) for c in data.get("cards") or []])
         if kind == "ChooseX":
             return f"X = {data.get('value')}"
         if kind in ("DecideOptionalEffect", "DecideOptionalCost"):
@@ -378,17 +385,33 @@ class Game:
         if kind == "CancelCast":
             return "Cancel (take back the spell or ability being cast)"
         if kind == "TapForConvoke":
-            return f"Tap {name(data.get('object_id'))} to help pay ({data.get('mana_type')})"
+            obj = self.object(data.get("object_id")) or {}
+            if obj.get("zone") == "Graveyard":  # delve pays by exiling graveyard cards through the same action
+                return f"Exile {obj.get('name')} from your graveyard to help pay (delve)"
+            return f"Tap {name(data.get('object_id'))} to help pay ({humanise(data.get('mana_type'))} mana)"
         if kind == "PayUnlessCost":
-            return "Pay the cost" if data.get("pay") else "Do not pay"
+            cost = (self.waiting_for().get("data") or {}).get("cost")
+            cost = cost_text(cost) if cost else "the cost"
+            return f"Pay {cost}" if data.get("pay") else f"Do not pay {cost}"
+        if kind == "ChooseReplacement":
+            return self._replacement_label(int(data.get("index") or 0))
+        if kind == "KeepAllCopyTargets":
+            return "Keep the copy's current targets"
         if kind == "ChooseManaColor":
             choice = data.get("choice") or {}
-            return f"Make {data.get('count', 1)} {self._generic(choice.get('data', choice))} mana"
+            colour = choice.get("data", choice)
+            return f"Make {data.get('count', 1)} {humanise(colour) if isinstance(colour, str) else colour} mana"
         if kind == "ChooseLegend":
             return f"Keep {name(data.get('keep'))} (the other legend goes to the graveyard)"
         if kind == "ChooseAlternativeCast":
-            choice = (data.get("choice") or {}).get("type")
-            return "Cast it normally" if choice == "Normal" else f"Cast it by its alternative cost ({choice})"
+            prompt = self.waiting_for().get("data") or {}
+            if (data.get("choice") or {}).get("type") == "Normal":
+                normal = prompt.get("normal_cost")
+                return "Cast it normally" + (f" ({cost_text(normal)})" if normal else "")
+            keyword = humanise((prompt.get("keyword") or {}).get("type") or "alternative cost")
+            costs = [cost_text(c) for c in (prompt.get("alternative_cost"), prompt.get("alternative_additional_cost"))
+                     if c]
+            return f"Cast it by {keyword}" + (f" ({' and '.join(costs)})" if costs else "")
         if kind == "AssignCombatDamage":
             parts = [f"{amount} to {name(target)}" for target, amount in data.get("assignments") or []]
             for key, who in (("trample_damage", "the defending player (trample)"), ("controller_damage", "its "
@@ -397,12 +420,47 @@ class Game:
                     parts.append(f"{data[key]} to {who}")
             return "Assign combat damage: " + (", ".join(parts) or "none")
         if kind == "OrderTriggers":
-            return "Put triggers on the stack in the order " + ", ".join(str(i + 1) for i in data.get("order") or [])
+            triggers = (self.waiting_for().get("data") or {}).get("triggers") or []
+            names = [f"{triggers[i].get('source_name')} (trigger {i + 1})" if i < len(triggers) else str(i + 1)
+                     for i in data.get("order") or []]
+            return "Put on the stack first " + ", then ".join(names)
         if kind == "ChooseOption":
             return f"Choose: {data.get('choice')}"
         if kind == "BackToManaPayment":
             return "Go back to paying mana"
-        return f"{kind}: {self._generic(data)}"
+        return f"{humanise(kind)}: {self._generic(data)}" if data else humanise(kind).capitalize()
+
+    def _select_label(self, names: list[str]) -> str:
+        """A choice of cards, worded for what the chosen cards do (kept on top, put back in order, ...)."""
+        waiting = self.waiting_for()
+        kind, data = waiting.get("type"), waiting.get("data") or {}
+        listed = ", ".join(names)
+        if kind in ("ScryChoice", "SurveilChoice"):
+            rest = "the bottom of your library" if kind == "ScryChoice" else "your graveyard"
+            return f"Keep on top (top first): {listed}; the rest to {rest}" if names else f"Put them all into {rest}"
+        if _ordered_choice(kind, data):
+            return f"Put on top of your library, top first: {listed}"
+        if kind == "DiscardToHandSize" or (kind == "DiscardChoice"):
+            return f"Discard: {listed}"
+        return "Choose: " + (listed or "nothing")
+
+    def _replacement_label(self, index: int) -> str:
+        """'Dredge 5 with Stinkweed Imp: ...' or 'Draw normally ...' for a replacement effect's candidates."""
+        candidates = (self.waiting_for().get("data") or {}).get("candidates") or []
+        if not 0 <= index < len(candidates):
+            return f"Replacement effect {index + 1}"
+        candidate = candidates[index]
+        source, description = candidate.get("source_name"), str(candidate.get("description") or "")
+        keywords = (self.object(candidate.get("source_id")) or {}).get("keywords") or []
+        dredge = next((k["Dredge"] for k in keywords if isinstance(k, dict) and "Dredge" in k), None)
+        if dredge is not None:
+            if description == "Decline":
+                return f"Draw normally (do not dredge {source})"
+            return f"Dredge {dredge} with {source}: mill {dredge} cards and return {source} to your hand instead " \
+                   "of drawing"
+        if description in ("Accept", "Decline"):
+            return f"{'Apply' if description == 'Accept' else 'Do not apply'} {source}'s replacement effect"
+        return f"{source}: {description}"
 
     def _names(self, object_id: Any) -> str:
         return self.name_of(object_id) if isinstance(object_id, int) else str(object_id)
@@ -424,7 +482,9 @@ class Game:
         text = ""
         if index is not None and 0 <= index < len(abilities):
             ability = abilities[index] or {}
-            text = ability.get("description") or (ability.get("effect") or {}).get("type") or ""
+            text = ability.get("description") or humanise((ability.get("effect") or {}).get("type") or "")
+            if not ability.get("description") and ability.get("cost"):
+                text = f"{cost_text(ability['cost'])}: {text}"
         return f"{obj.get('name')}: {text}".rstrip(": ").replace("~", str(obj.get("name")))
 
     def _target_label(self, target: Any, seat: int) -> str:
@@ -438,23 +498,39 @@ class Game:
                 if obj:
                     owner = "your" if obj.get("controller") == seat else "opponent's"
                     return f"{obj.get('name')} ({owner} {_ZONE_NAMES.get(obj.get('zone'), obj.get('zone'))})"
+                return self._stack_item_name(object_id, seat)
+            if target.get("type") in ("Planeswalker", "Battle"):
+                obj = self.object(target.get("data")) or {}
+                owner = "your" if obj.get("controller") == seat else "your opponent's"
+                return f"{obj.get('name', 'a ' + target['type'].lower())} ({owner} {target['type'].lower()})"
+        if target is None:
+            return "no target"
         return self._generic(target)
+
+    def _stack_item_name(self, item_id: Any, seat: int) -> str:
+        """A spell or ability on the stack named by its stack id (a copy has no card object)."""
+        for entry in self._game.stack():
+            if entry.get("id") == item_id:
+                owner = "your" if entry.get("controller") == seat else "your opponent's"
+                return f"{self.name_of(entry.get('source_id'))} ({owner} spell or ability on the stack)"
+        return "a spell or ability on the stack"
 
     def _generic(self, value: Any) -> str:
         if isinstance(value, dict) and value.get("type") == "Cost":
             return render_cost(value)
         if isinstance(value, dict) and set(value) <= {"type", "data"} and "type" in value:
             inner = value.get("data")
-            return str(value["type"]) + ("" if inner is None else f" {self._generic(inner)}")
+            return humanise(value["type"]) + ("" if inner is None else f" {self._generic(inner)}")
         if isinstance(value, dict):
             parts = []
             for key, item in value.items():
+                label = humanise(key.removesuffix("_id")).replace("_", " ")
                 if key.endswith("_id") or key in ("object", "Object"):
-                    parts.append(f"{key}={self._names(item)}")
+                    parts.append(f"{label} {self._names(item)}")
                 elif key == "cards" and isinstance(item, list):
-                    parts.append(f"cards={', '.join(self._names(c) for c in item)}")
+                    parts.append(f"cards {', '.join(self._names(c) for c in item)}")
                 else:
-                    parts.append(f"{key}={self._generic(item)}")
+                    parts.append(f"{label} {self._generic(item)}")
             return ", ".join(parts)
         if isinstance(value, list):
             return "[" + ", ".join(self._generic(v) for v in value) + "]"
@@ -485,20 +561,84 @@ class Game:
         if kind == "OptionalCostChoice":
             source = (data.get("pending_cast") or {}).get("object_id")
             kicked = int(data.get("times_kicked") or 0)
-            return (f"Pay the optional cost of {self.name_of(source) if source is not None else 'this spell'}? "
-                    f"({self._generic(data.get('cost'))}" + (f"; paid {kicked} times so far)" if kicked else ")"))
-        description = data.get("description")
-        if description:
-            return str(description)
+            return (f"Pay the optional cost of {self.name_of(source) if source is not None else 'this spell'}: "
+                    f"{cost_text(data.get('cost'))}?" + (f" (paid {kicked} times so far)" if kicked else ""))
+        return self._describe_choice(kind, data, seat)
+
+    def _describe_choice(self, kind: str, data: dict[str, Any], seat: int) -> str:
+        """The sentence for the engine's other prompts: what is being chosen, for which card, how many."""
+        cards = [self.name_of(c) for c in data.get("cards") or []]
+        source = self.name_of(data["source_id"]) if data.get("source_id") is not None else None
         count = data.get("count")
-        source = data.get("source_id")
-        what = data.get("effect_kind") or kind
-        parts = [f"{what}"]
-        if source is not None:
-            parts.append(f"for {self.name_of(source)}")
+        if kind == "ScryChoice":
+            return f"Scry {len(cards)}: you look at {', '.join(cards)} on top of your library. Choose which to " \
+                   "keep on top, and in which order; the rest go to the bottom."
+        if kind == "SurveilChoice":
+            return f"Surveil {len(cards)}: you look at {', '.join(cards)} on top of your library. Choose which to " \
+                   "keep on top, and in which order; the rest go into your graveyard."
+        if kind == "DigChoice":
+            where = "put back on top of your library in the order you choose" if _ordered_choice(kind, data) \
+                else f"put into your {_ZONE_NAMES.get(data.get('kept_destination'), 'hand')}"
+            return f"{source}: you look at {', '.join(cards)} from the top of your library; " \
+                   f"{'up to ' if data.get('up_to') else ''}{data.get('keep_count')} are {where}."
+        if kind == "EffectZoneChoice" and data.get("effect_kind") == "PutAtLibraryPosition":
+            return f"{source}: choose {count} card(s) from your hand to put back on top of your library, in the " \
+                   "order you choose (the first is the new top card)."
+        if kind == "SearchChoice":
+            return f"Search your library: choose {'up to ' if data.get('allows_partial_find') else ''}{count} " \
+                   "card(s) (the rest of your library is then shuffled)."
+        if kind == "DiscardToHandSize":
+            return f"Your hand is over its maximum size: choose {count} card(s) to discard."
+        if kind == "DiscardChoice":
+            return f"Discard for {source}: choose {count} card(s)." if source else f"Choose {count} card(s) to discard."
+        if kind == "PayCost":
+            spell = ((data.get("resume") or {}).get("Spell") or {}).get("object_id")
+            what = humanise((data.get("kind") or {}).get("type") or "pay")
+            zone = _ZONE_NAMES.get((data.get("kind") or {}).get("zone"), "")
+            return f"Pay the cost of {self.name_of(spell) if spell is not None else 'this spell'}: choose {count} " \
+                   f"card(s) to {what.replace(' from zone', '')}{' from your ' + zone if zone else ''}."
+        if kind == "NamedChoice":
+            named = ((data.get("source") or {}).get("prompt") or {}).get("display_name") or "this effect"
+            return f"{named}: name a {humanise(data.get('choice_type') or 'card name').replace('card name', 'card')}."
+        if kind == "OrderTriggers":
+            triggers = [f"{i + 1}. {t.get('source_name')}: {t.get('description')}"
+                        for i, t in enumerate(data.get("triggers") or [])]
+            return "Several of your abilities trigger at once. Choose the order to put them on the stack (the last " \
+                   "one put on the stack resolves first): " + " ".join(triggers)
+        if kind == "UnlessPayment":
+            effect = data.get("pending_effect") or {}
+            source_id = effect.get("source_id")
+            whose = "your" if (self.object(source_id) or {}).get("controller") == seat else "your opponent's"
+            targets = [self._target_label(t, seat) for t in effect.get("targets") or []]
+            aimed = f", targeting {', '.join(targets)}" if targets else ""
+            return f"{self.name_of(source_id)} ({whose}{aimed}): \"{data.get('effect_description')}\" Pay " \
+                   f"{cost_text(data.get('cost'))} to stop it?"
+        if kind == "AlternativeCastChoice":
+            return f"Cast {self.name_of(data.get('object_id'))} normally or by " \
+                   f"{humanise((data.get('keyword') or {}).get('type') or 'its alternative cost')}?"
+        if kind == "ChooseManaColor":
+            return "Choose the colour of the mana."
+        if kind in ("ManaPayment", "ManaSourceSelection"):
+            return "Pay the mana cost: choose a mana source, or go on."
+        if kind == "CopyRetarget":
+            return f"You may choose new targets for the copy ({humanise(data.get('effect_kind') or 'copy')})."
+        if kind == "ReplacementChoice":
+            return "A replacement effect may apply to this event: choose whether it does."
+        if data.get("description"):
+            return str(data["description"])
+        parts = [humanise(data.get("effect_kind") or kind).capitalize()]
+        if source:
+            parts.append(f"for {source}")
         if count is not None:
             parts.append(f"(choose {'up to ' if data.get('up_to') else ''}{count})")
         return " ".join(parts)
+
+
+def _ordered_choice(kind: str, data: dict[str, Any]) -> bool:
+    """A choice of cards whose order is the order they go back on top of the library (Brainstorm, Ponder)."""
+    if kind == "EffectZoneChoice":
+        return data.get("effect_kind") == "PutAtLibraryPosition" and int(data.get("count") or 0) <= 3
+    return kind == "DigChoice" and data.get("kept_destination") == "Library" and int(data.get("keep_count") or 0) <= 3
 
 
 # -- combat -----------------------------------------------------------------------------------------------------
@@ -638,19 +778,6 @@ def category_of(kind: str, actions: list[dict[str, Any]]) -> str:
     if any("Order" in str(t) for t in types):
         return "ordering"
     return "other"
-
-
-_SHARDS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C", "Snow": "S", "X": "X"}
-
-
-def render_cost(cost: Any) -> str:
-    """``{2}{U}{U}`` from phase's mana cost shape."""
-    if not isinstance(cost, dict) or cost.get("type") != "Cost":
-        return ""
-    generic = int(cost.get("generic") or 0)
-    shards = [_SHARDS.get(s, s) if isinstance(s, str) else str(s) for s in cost.get("shards") or []]
-    symbols = ([str(generic)] if generic or not shards else []) + shards
-    return "".join("{" + s + "}" for s in symbols)
 
 
 def render_segments(segments: list[dict[str, Any]], seat: int | None, *, hide_cards: bool = False,

@@ -21,6 +21,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from grimoire.bench.arena.deals import DEAL_BOOK_VERSION, book_seed, deals_played
 from grimoire.bench.arena.decks import BATTLE_DECKS, CPU_DECK, MODEL_DECKS, card_data_for, load_deck
 from grimoire.bench.arena.executors import is_lost_worker
 from grimoire.bench.arena.play import GameRecord, play_game
@@ -118,6 +119,13 @@ def deal_tasks(candidate: Candidate, seed: int, version: str, *, max_turns: int 
     return tasks
 
 
+def next_deal_seed(candidate: Candidate, history: Iterable[GameRecord], book: int = 0) -> int:
+    """The deal book's next seed for this pairing and matchup (``book`` > 0 picks another book, for tests and
+    separate experiments); every player meets the same seeds in the same order."""
+    index = deals_played(history, candidate.players, candidate.kind, candidate.decks)
+    return book_seed(candidate.kind, candidate.decks, index, version=book or DEAL_BOOK_VERSION)
+
+
 def candidates(players: Iterable[str], *, reference: str = "cpu") -> list[Candidate]:
     """Every pairing a league can play: each player against the CPU on each model deck, and each pair of
     players in a battle (Delver against Jeskai)."""
@@ -198,11 +206,21 @@ class LeagueReport:
                 + (f"; {self.excluded} games from other harness versions left out" if self.excluded else ""))
 
 
+def is_paid(candidate: Candidate) -> bool:
+    """Whether a deal involves a model (its games cost money); bot and CPU games are free."""
+    return any(player_kind(p) == "llm" for p in candidate.players)
+
+
 def rank_deals(ratings: Ratings | None, options: list[Candidate], costs: dict[str, float]) -> list[Candidate]:
-    """Deals by expected gain per dollar, best first (CPU deals in a fixed order before any game is rated)."""
+    """Paid deals first, by expected gain per dollar, then free ones by expected gain per game: the two are
+    separate budgets, so a free bot deal (whose gain per dollar is unbounded) never crowds out a model's games.
+    Before any game is rated, CPU deals come first in a fixed order."""
+    paid = [c for c in options if is_paid(c)]
+    free = [c for c in options if not is_paid(c)]
     if ratings is None:
-        return sorted(options, key=lambda c: (c.kind != "cpu", c.players, c.decks))
-    return ranked(ratings, options, costs)
+        order = sorted(paid, key=lambda c: (c.kind != "cpu", c.players, c.decks))
+        return order + sorted(free, key=lambda c: (c.kind != "cpu", c.players, c.decks))
+    return ranked(ratings, paid, costs) + ranked(ratings, free, {name: 1.0 for name in costs})
 
 
 def run_league(players: list[str], out_dir: str | Path, *, games: int = 40, workers: int = 2, seed: int = 0,
@@ -224,8 +242,6 @@ def run_league(players: list[str], out_dir: str | Path, *, games: int = 40, work
     options = candidates(players)
     if not options:
         raise ValueError("a league needs at least one player besides the CPU")
-    used_seeds = {r.seed for r in [*history, *excluded]}  # a new deal never reuses an old one's shuffles
-    next_seed = max(used_seeds, default=seed * 100_000) + 1
     own_pool = executor is None
     pool = executor or ProcessPoolExecutor(max_workers=workers)
     ratings = fit([r.result() for r in history], **steering) if history else None
@@ -241,8 +257,8 @@ def run_league(players: list[str], out_dir: str | Path, *, games: int = 40, work
             for candidate in rank_deals(ratings, options, costs):
                 if len(batch) >= max(workers, 1) or played + len(batch) >= games:
                     break
-                batch += deal_tasks(candidate, next_seed, version, max_turns=max_turns, cpu_timeout=cpu_timeout)
-                next_seed += 1
+                deal_seed = next_deal_seed(candidate, history, seed)
+                batch += deal_tasks(candidate, deal_seed, version, max_turns=max_turns, cpu_timeout=cpu_timeout)
             futures: dict[Future, GameTask] = {pool.submit(run_task, task): task for task in batch}
             for future in as_completed(futures):
                 task = futures[future]

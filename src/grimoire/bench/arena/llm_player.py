@@ -104,6 +104,7 @@ class LLMPlayer:
         view = game.view(self.seat)
         prompt = decision_prompt(view, turn_log(game, self.seat), self._notes_by_turn, decision, rejected,
                                  len(self.scratchpad))
+        self._census.check_text(self.seat, prompt, decision.category)
         messages: list[ChatMessage] = [ChatMessageSystem(content=self._system), ChatMessageUser(content=prompt)]
         context = ToolContext(game, self.seat, decision, self._deck, self._db, self._rulebook, self.scratchpad)
         n_options = len(decision.options)

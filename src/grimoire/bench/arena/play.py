@@ -121,6 +121,7 @@ def play_game(card_data: CardData, decks: tuple[ArenaDeck, ArenaDeck], players: 
     finally:
         for player in players:
             player.close()
+    census.features["transform"] += sum(1 for _, text in game.log_for(None) if text.endswith(" transforms"))
     costs = [p.usage.cost_usd for p in players]
     return GameRecord(
         game_id=game_id or uuid.uuid4().hex[:12], harness_version=harness_version,
@@ -141,6 +142,9 @@ def _seat_names(players: tuple[Player, Player]) -> tuple[str, str]:
 
 def _decide(game: Game, decision: Decision, player: Player, census: Census, repeats: Counter) -> None:
     """Get the decision made and applied; every way it ends is counted in ``census.outcomes``."""
+    census.decisions[decision.category] += 1
+    census.check_text(decision.seat, "\n".join([decision.prompt, *(o.label for o in decision.options)]),
+                      decision.category)
     if len(decision.options) == 1 and decision.options[0].action.get("type") == "PassPriority":
         census.record("auto_pass", decision.seat, "only option")
         game.choose(decision, decision.options[0])
@@ -157,6 +161,8 @@ def _decide(game: Game, decision: Decision, player: Player, census: Census, repe
                       f"at a {decision.kind} decision on turn {decision.turn}", category=decision.category)
     applied = _settle(game, decision, player, census, rejected)
     repeats[(signature, applied)] += 1
+    if applied.startswith("Dredge "):
+        census.features["dredge"] += 1
 
 
 def _settle(game: Game, decision: Decision, player: Player, census: Census, rejected: dict[int, str]) -> str:

@@ -7,6 +7,7 @@ The CPU (phase's own AI, in a subprocess) is in :mod:`grimoire.bench.arena.cpu` 
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -14,7 +15,17 @@ from typing import Any, Protocol
 from grimoire.bench.arena.game import Decision, Game, Option
 
 # Census event kinds. A fallback is a decision the player did not make itself; every one is recorded.
-EVENT_KINDS = ("rejected_action", "invalid_reply", "fallback", "timeout", "tool_error", "loop_guard", "auto_pass")
+EVENT_KINDS = ("rejected_action", "invalid_reply", "fallback", "timeout", "tool_error", "loop_guard", "auto_pass",
+               "engine_structure")
+# Raw engine structures that must never reach a player: serialised fields ("type=", "index=", "{'"), choice
+# reprs, bare ids ("object 62", "Planeswalker 62") and engine type names ("SurveilChoice", "PayLife").
+ENGINE_STRUCTURE = re.compile(r"\w=|Choice \[|\{'|\[\{|\b(?:[Oo]bject|Planeswalker|Battle|Player|Card) \d+\b"
+                              r"|\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")
+
+
+def engine_structures(text: str) -> list[str]:
+    """The raw engine structures in ``text`` (empty when a player may be shown it)."""
+    return [match.group(0) for match in ENGINE_STRUCTURE.finditer(text)]
 
 
 @dataclass
@@ -23,6 +34,8 @@ class Census:
 
     counts: Counter = field(default_factory=Counter)
     outcomes: Counter = field(default_factory=Counter)  # (how a decision was settled, seat) -> count
+    decisions: Counter = field(default_factory=Counter)  # decision type (Decision.category) -> count
+    features: Counter = field(default_factory=Counter)  # mechanics seen in play ("transform", "dredge") -> count
     examples: list[dict[str, Any]] = field(default_factory=list)
     max_examples: int = 50
 
@@ -32,6 +45,12 @@ class Census:
         self.counts[(kind, seat)] += 1
         if kind != "auto_pass" and len(self.examples) < self.max_examples:
             self.examples.append({"kind": kind, "seat": seat, "detail": detail[:500], **extra})
+
+    def check_text(self, seat: int, text: str, category: str) -> None:
+        """Record an ``engine_structure`` event for each raw engine structure in text a player is shown."""
+        for found in dict.fromkeys(engine_structures(text)):
+            line = next((line for line in text.splitlines() if found in line), "")
+            self.record("engine_structure", seat, f"{found!r} in: {line[:300]}", category=category)
 
     def outcome(self, seat: int, how: str) -> None:
         """A decision was applied: ``how`` is "chosen" (by the player), "auto_pass" or "fallback"."""
@@ -47,6 +66,7 @@ class Census:
     def to_dict(self) -> dict[str, Any]:
         return {"counts": {f"{k}/{s}": n for (k, s), n in sorted(self.counts.items())},
                 "outcomes": {f"{k}/{s}": n for (k, s), n in sorted(self.outcomes.items())},
+                "decisions": dict(sorted(self.decisions.items())), "features": dict(sorted(self.features.items())),
                 "silent_fallbacks": self.silent_fallbacks(), "examples": self.examples}
 
 
@@ -108,7 +128,8 @@ class _Bot:
 
     def start(self, game: Game, seat: int, deck: Any, opponent_deck: Any, census: Census) -> None:
         self.seat = seat
-        self.rng = random.Random(f"{self.seed}/{game.deal.seed}/{seat}")
+        # the name too: "random" and "random#2" are independent players, not one player twice
+        self.rng = random.Random(f"{self.name}/{self.seed}/{game.deal.seed}/{seat}")
 
     def end_turn(self, game: Game, turn: int) -> None:
         return None
@@ -155,13 +176,18 @@ class HeuristicBot(_Bot):
             hand = view["you"]["hand"]
             lands = sum(1 for o in hand if "Land" in (o.get("types") or []))
             keep = (data.get("choice") or {}).get("type") == "Keep"
-            return 1.0 if keep == (2 <= lands <= 5 or len(hand) <= 5) else 0.0
+            # London mulligan: the hand is always seven cards, so count the mulligans taken, not the hand size
+            pending = (game.waiting_for().get("data") or {}).get("pending") or []
+            taken = next((int(p.get("mulligan_count") or 0) for p in pending if p.get("player") == seat), 0)
+            return 1.0 if keep == (2 <= lands <= 5 or taken >= 2) else 0.0
         if kind == "CancelCast":
             return -10.0
         if kind == "PlayLand":
             return 100.0
         if kind == "CastSpell":
             obj = game.object(data.get("object_id")) or {}
+            if _counters(obj.get("abilities")) and not any(entry.get("controller") != seat for entry in view["stack"]):
+                return -1.0  # a counterspell with no opposing spell to counter: keep it
             cost = obj.get("mana_cost") or {}
             return 50.0 + int(cost.get("generic") or 0) + len(cost.get("shards") or [])
         if kind == "ActivateAbility":
@@ -169,7 +195,7 @@ class HeuristicBot(_Bot):
         if kind == "PassPriority":
             return 0.0
         if kind == "ChooseTarget":
-            return self._target_score(game, decision, data.get("target"), seat)
+            return self._target_score(game, decision, data.get("target"), seat, view)
         if kind == "DeclareAttackers":
             return self._attack_score(view, seat, data.get("attacks") or [])
         if kind == "DeclareBlockers":
@@ -183,14 +209,19 @@ class HeuristicBot(_Bot):
             return 1.0 if data.get("accept") else 0.5
         return 0.0
 
-    def _target_score(self, game: Game, decision: Decision, target: Any, seat: int) -> float:
+    def _target_score(self, game: Game, decision: Decision, target: Any, seat: int, view: dict[str, Any]) -> float:
         helpful = any(word in decision.prompt.lower() for word in ("gets +", "gain", "return target", "untap"))
         if isinstance(target, dict) and "Player" in target:
             mine = target["Player"] == seat
             return 2.0 if mine == helpful else 0.0
         if isinstance(target, dict) and "Object" in target:
-            obj = game.object(target["Object"]) or {}
+            on_stack = {entry["id"]: entry for entry in view["stack"]}
+            obj = on_stack.get(target["Object"]) or game.object(target["Object"]) or {}
             mine = obj.get("controller") == seat
+            if mine and (target["Object"] in on_stack or obj.get("zone") == "Stack"):
+                return -20.0  # never counter or redirect its own spell or trigger: cancelling is better
+            if mine and not helpful:
+                return -20.0  # nor destroy, exile or bounce its own permanent (Wasteland on its own land)
             size = float(obj.get("power") or 0) + float(obj.get("toughness") or 0) / 10
             return (3.0 + size / 10) if mine == helpful else -1.0
         return 0.0
@@ -226,3 +257,12 @@ class HeuristicBot(_Bot):
         waiting = game.waiting_for().get("data") or {}
         attackers = {a for targets in (waiting.get("valid_block_targets") or {}).values() for a in targets}
         return sum(int((game.object(a) or {}).get("power") or 0) for a in attackers)
+
+
+def _counters(node: Any) -> bool:
+    """Whether a card's abilities counter something (Force of Will, Daze, Counterspell, Consign to Memory)."""
+    if isinstance(node, dict):
+        return node.get("type") == "Counter" or any(_counters(v) for v in node.values())
+    if isinstance(node, list):
+        return any(_counters(v) for v in node)
+    return False

@@ -1,4 +1,5 @@
-"""The harness version: a hash of every file that shapes what a player sees or how its answers are read.
+"""The harness version: a hash of every file that shapes what a player sees or how its answers are read, and of
+the card data the engine and the prompts are built from (``data update`` changes what a model reads).
 
 Each game record stores it. Games from another version are left out of a rating unless declared compatible
 (a change that cannot alter play, such as a cache marker that leaves the text identical).
@@ -7,6 +8,7 @@ Each game record stores it. Games from another version are left out of a rating 
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
@@ -26,9 +28,24 @@ def versioned_files() -> list[Path]:
     return [f for f in files if f.exists()]
 
 
-def harness_version(files: list[Path] | None = None, engine: str | None = None) -> str:
-    """12 hex digits over the files' names and bytes and the rules engine's version."""
+@lru_cache(maxsize=1)
+def card_data_digest() -> str:
+    """A hash of the engine card data generated from the card store in use for the shipped decks."""
+    import grimoire
+    from grimoire.bench.arena.decks import available_decks, card_data_for, load_deck
+
+    db = grimoire.open()
+    data = card_data_for([load_deck(name, db) for name in available_decks()])
+    return hashlib.sha256(data.to_json().encode()).hexdigest()
+
+
+def harness_version(files: list[Path] | None = None, engine: str | None = None, card_data: str | None = None) -> str:
+    """12 hex digits over the files' names and bytes, the rules engine's version and the card data's hash (by
+    default that of the store in use, with the default files)."""
+    if card_data is None and files is None:
+        card_data = card_data_digest()
     digest = hashlib.sha256()
+    digest.update(f"card data {card_data or ''}\n".encode())
     if engine is None:
         try:
             engine = metadata.version("phase-python")

@@ -1,0 +1,100 @@
+"""English for the engine's structures a player must read: costs ("pay 1 life and exile a blue card from your
+hand"), card filters ("Mountain") and the engine's type names ("SearchLibrary" -> "search library").
+
+Pure functions over phase's serialised shapes (read from the prompts phase 0.103 sends: ``OptionalCostChoice``,
+``UnlessPayment``, ``AlternativeCastChoice``, ``PayCost``), so no prompt shows ``type=`` or a ``Choice [...]``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_SHARDS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C", "Snow": "S", "X": "X"}
+_ZONES = {"Hand": "hand", "Graveyard": "graveyard", "Library": "library", "Battlefield": "battlefield",
+          "Exile": "exile", "Stack": "stack"}
+
+
+def humanise(name: Any) -> str:
+    """'SearchLibrary' -> 'search library'; anything else as text."""
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", str(name)).lower()
+
+
+def render_cost(cost: Any) -> str:
+    """``{2}{U}{U}`` from phase's mana cost shape (``{"type": "Cost", "generic": 2, "shards": [...]}``)."""
+    if not isinstance(cost, dict) or cost.get("type") != "Cost":
+        return ""
+    generic = int(cost.get("generic") or 0)
+    shards = [_SHARDS.get(s, s) if isinstance(s, str) else _hybrid(s) for s in cost.get("shards") or []]
+    symbols = ([str(generic)] if generic or not shards else []) + shards
+    return "".join("{" + s + "}" for s in symbols)
+
+
+def _hybrid(shard: Any) -> str:
+    if isinstance(shard, dict):
+        return "/".join(_SHARDS.get(str(v), str(v)) for v in shard.values() if not isinstance(v, (dict, list)))
+    return str(shard)
+
+
+def _amount(value: Any) -> str:
+    if isinstance(value, dict):
+        return str(value.get("value", value.get("data", "X")))
+    return str(value)
+
+
+def _count(value: Any) -> int:
+    amount = _amount(value if value is not None else 1)
+    return int(amount) if amount.isdigit() else 1
+
+
+def filter_text(card_filter: Any, count: int = 1) -> str:
+    """'blue card', 'Mountain', 'creature' from phase's ``Typed`` filter; plural when ``count`` is above one."""
+    if not isinstance(card_filter, dict):
+        return "card" if count == 1 else "cards"
+    if card_filter.get("type") == "SelfRef":
+        return "this card"
+    nouns = []
+    for item in card_filter.get("type_filters") or []:
+        if isinstance(item, dict):
+            nouns.extend(str(v) for v in item.values())
+        elif item != "Card":
+            nouns.append(str(item).lower())
+    colours = [str(p.get("color")).lower() for p in card_filter.get("properties") or []
+               if isinstance(p, dict) and p.get("type") == "HasColor"]
+    noun = " or ".join(nouns) or "card"
+    noun = noun if count == 1 else noun + "s"
+    return " ".join([*colours, noun])
+
+
+def cost_text(cost: Any) -> str:
+    """A cost as a player reads it: '{3}{U}{U}', 'pay 1 life and exile 1 blue card from your hand', 'sacrifice
+    2 Mountains', choices joined by 'or'."""
+    if not isinstance(cost, dict):
+        return str(cost) if cost else "no cost"
+    kind = cost.get("type")
+    if kind == "Cost":
+        return render_cost(cost) or "{0}"
+    if kind == "Mana":
+        return render_cost(cost.get("cost")) or "{0}"
+    if kind == "Choice":
+        return " or ".join(cost_text(c) for c in cost.get("data") or [])
+    if kind == "Composite":
+        return " and ".join(cost_text(c) for c in cost.get("costs") or [])
+    if kind == "NoCost":
+        return "no cost"
+    if kind == "Tap":
+        return "{T}"
+    if kind == "PayLife":
+        return f"pay {_amount(cost.get('amount'))} life"
+    count = _count(cost.get("count"))
+    what = filter_text(cost.get("filter") or cost.get("target"), count)
+    zone = _ZONES.get(cost.get("zone"), "")
+    if kind == "Exile":
+        return f"exile {count} {what}" + (f" from your {zone}" if zone else "")
+    if kind == "Sacrifice":
+        return f"sacrifice {count} {what}" if what != "this card" else "sacrifice it"
+    if kind == "ReturnToHand":
+        return f"return {count} {what} you control to its owner's hand"
+    if kind == "Discard":
+        return f"discard {count} {what}" if what != "this card" else "discard this card"
+    return humanise(kind) + (f" ({count} {what})" if cost.get("filter") else "")
