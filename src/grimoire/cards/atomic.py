@@ -97,10 +97,10 @@ def write_with(path: Path, writer: Callable[[Path], object]) -> None:
         writer(temporary)
 
 
-def save_npz(path: Path, **arrays: np.ndarray) -> None:
-    """``np.savez`` made atomic."""
+def save_npz(path: Path, *, compress: bool = False, **arrays: np.ndarray) -> None:
+    """``np.savez`` (or ``np.savez_compressed``) made atomic."""
     with atomic_path(path) as temporary, temporary.open("wb") as handle:
-        np.savez(handle, **arrays)
+        (np.savez_compressed if compress else np.savez)(handle, **arrays)
 
 
 def load_npz(path: Path, required: tuple[str, ...] = ()) -> dict[str, np.ndarray] | None:

@@ -156,7 +156,7 @@ def _tag_data(db: CardDB) -> dict[str, np.ndarray]:
              "cards": np.array([tag_rules.cards_drawn(t) for t in texts], dtype=np.int16),
              "words": np.array([len(t.split()) for t in texts], dtype=np.int16)}
     try:
-        save_npz(path, version=np.array(version), **found)
+        save_npz(path, compress=True, version=np.array(version), **found)
     except OSError:  # a read-only store (the installed package's snapshot): compute each time
         pass
     return found

@@ -501,7 +501,7 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "creature-removal",
         "kills, exiles, damages, shrinks, edicts or bounces a creature",
-        "removal; creature removal; kill a creature; kill spell for creatures",
+        "removal; creature removal; kill spell for creatures",
         CREATURE_REMOVAL,
     ),
     _t(
