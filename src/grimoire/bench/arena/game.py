@@ -625,7 +625,7 @@ class Game:
         if kind == "ReplacementChoice":
             return "A replacement effect may apply to this event: choose whether it does."
         if data.get("description"):
-            return str(data["description"])
+            return str(data["description"]).replace("~", source or "this card")
         parts = [humanise(data.get("effect_kind") or kind).capitalize()]
         if source:
             parts.append(f"for {source}")
