@@ -57,6 +57,20 @@ def cmd_arena_play(args: argparse.Namespace) -> int:
     return EXIT_OK if not record.end.startswith("error") else EXIT_ERROR
 
 
+def _model_price(text: str):
+    """``MODEL=INPUT,OUTPUT[,CACHED_INPUT,CACHE_WRITE]`` (USD per million tokens) for a model the table lacks."""
+    from grimoire.llm.cost import Price
+
+    model, separator, price = text.partition("=")
+    if not separator or not model.strip():
+        raise argparse.ArgumentTypeError(f"--price {text!r}: write MODEL=INPUT,OUTPUT, e.g. --price "
+                                         "openai/my-model=2.5,10 (USD per million tokens)")
+    try:
+        return model.strip(), Price.parse(price)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
 def _executor(args: argparse.Namespace):
     """Ray when asked (the league and census shut it down); ``None`` lets them run their own process pool."""
     from grimoire.bench.arena.executors import make_executor
@@ -80,7 +94,7 @@ def cmd_arena_league(args: argparse.Namespace) -> int:
             report = run_league(args.players, args.out, games=args.games, workers=args.workers, seed=args.seed,
                                 max_cost=args.max_cost, compatible=args.compatible, fit_options=_fit_options(args),
                                 max_turns=args.max_turns, cpu_timeout=args.cpu_timeout, progress=bar.update,
-                                executor=executor)
+                                executor=executor, prices=dict(args.price or ()))
     except (PlayerStartError, ValueError) as exc:
         return _err(f"{exc} (games played so far are kept in {Path(args.out) / 'games.jsonl'})")
     print(report.summary())
@@ -199,6 +213,9 @@ def add_commands(commands) -> None:
     aleague.add_argument("--out", default="arena-league", help="folder for games.jsonl and the leaderboard")
     aleague.add_argument("--max-cost", type=float, help="stop once this many USD of model calls are spent")
     aleague.add_argument("--compatible", nargs="*", default=[], help="older harness versions to keep")
+    aleague.add_argument("--price", action="append", type=_model_price, metavar="MODEL=IN,OUT",
+                         help="USD per million input and output tokens for a model the price table lacks "
+                              "(repeatable); a model with no price is refused")
     game_options(aleague)
     executor_options(aleague)
     fit_options(aleague)

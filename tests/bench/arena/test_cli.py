@@ -56,3 +56,12 @@ def test_league_and_simulate_commands(home, tmp_path):
                     "--tune", "100", env_home=home)
     assert simulated.returncode == 0, simulated.stderr
     assert "90% intervals" in simulated.stdout and "contain the true skill" in simulated.stdout
+
+
+def test_league_refuses_an_unpriced_model_and_says_how_to_price_it(tmp_path):
+    refused = run("arena", "league", "--players", "openai/not-a-listed-model", "cpu", "--games", "2",
+                  "--out", str(tmp_path / "league"))
+    assert refused.returncode == 1 and "--price openai/not-a-listed-model=INPUT,OUTPUT" in refused.stderr
+    assert "Traceback" not in refused.stderr
+    bad = run("arena", "league", "--price", "openai/x=cheap", "--games", "2", "--out", str(tmp_path / "league"))
+    assert bad.returncode == 2 and "INPUT,OUTPUT" in bad.stderr

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from grimoire.bench.arena.census import run_census, summarise
 from grimoire.bench.arena.league import candidates, cost_per_game, deal_tasks, load_games, run_league, write_leaderboard
 from grimoire.bench.arena.play import GameRecord
@@ -125,3 +127,26 @@ def test_a_priced_model_s_games_are_scheduled_before_free_bot_games(tmp_path):
     assert all("scripted" in task.players for task in first_eight)
     assert is_paid(Candidate(("scripted", "cpu"), ("delver", "burn"), "cpu"))
     assert not is_paid(Candidate(("random", "cpu"), ("delver", "burn"), "cpu"))
+
+
+def test_a_model_the_price_table_lacks_is_refused_unless_a_price_is_given(tmp_path):
+    from grimoire.bench.arena.league import player_prices
+    from grimoire.llm.cost import Price
+
+    with pytest.raises(ValueError, match=r"no price for openai/not-a-listed-model.*--price openai/not-a-listed-model="):
+        run_league(["openai/not-a-listed-model", "cpu"], tmp_path, games=2)
+    assert not (tmp_path / "games.jsonl").exists()  # refused before any game
+    price = Price(2.0, 8.0, 0.5, 2.0, source="passed by the user")
+    assert player_prices(["openai/not-a-listed-model#2", "random", "cpu"], {"openai/not-a-listed-model": price}) == {
+        "openai/not-a-listed-model#2": price}
+    assert player_prices(["anthropic/claude-sonnet-4-5", "scripted", "heuristic"]) == {}  # listed, free, a bot
+
+
+def test_a_passed_price_travels_with_the_games_that_need_it():
+    from grimoire.llm.cost import Price
+
+    price = Price(2.0, 8.0, 2.0, 2.0)
+    tasks = deal_tasks(Candidate(("my/model", "cpu"), ("delver", "burn"), "cpu"), 7, "v", prices={"my/model": price})
+    assert [dict(task.prices) for task in tasks] == [{"my/model": price}] * 2
+    bots = deal_tasks(Candidate(("random", "cpu"), ("delver", "burn"), "cpu"), 7, "v", prices={"my/model": price})
+    assert all(task.prices == () for task in bots)

@@ -149,7 +149,7 @@ def test_usage_counts_cache_tokens_and_cost(tmp_path, game, decks, db, rulebook,
     usage = {"input_tokens": 10, "output_tokens": 2, "input_tokens_cache_read": 100,
              "input_tokens_cache_write": 5, "total_tokens": 117}
     model = script(tmp_path, [{"text": "Answer: 1", "usage": usage}])
-    monkeypatch.setattr(llm_player, "cost_of", lambda name, usage: 0.25)
+    monkeypatch.setattr(llm_player, "cost_of", lambda name, usage, price=None: 0.25)
     player = started(model, game, decks, db, rulebook)
     assert player.config.cache_prompt is True
     player.decide(game, game.decision(), {})
@@ -157,10 +157,23 @@ def test_usage_counts_cache_tokens_and_cost(tmp_path, game, decks, db, rulebook,
     assert (player.usage.calls, player.usage.input_tokens, player.usage.output_tokens) == (2, 230, 4)
     assert (player.usage.cache_read_tokens, player.usage.cache_write_tokens) == (200, 10)
     assert player.usage.cost_usd == pytest.approx(0.5)
-    monkeypatch.setattr(llm_player, "cost_of", lambda name, usage: None)
+    monkeypatch.setattr(llm_player, "cost_of", lambda name, usage, price=None: None)
     player.decide(game, game.decision(), {})
     player.close()
     assert player.usage.cost_usd is None  # one unpriced call makes the total unknown
+
+
+def test_a_price_the_user_passed_prices_the_calls(tmp_path, game, decks, db, rulebook):
+    from grimoire.llm.cost import Price
+
+    usage = {"input_tokens": 10, "output_tokens": 2, "input_tokens_cache_read": 100,
+             "input_tokens_cache_write": 5, "total_tokens": 117}
+    model = script(tmp_path, [{"text": "Answer: 1", "usage": usage}])
+    player = started(model, game, decks, db, rulebook, price=Price(1.0, 4.0, 0.1, 1.25))
+    player.decide(game, game.decision(), {})
+    player.close()
+    # 10 x $1 + 2 x $4 + 100 x $0.1 + 5 x $1.25 per million tokens (a scripted model alone would cost nothing)
+    assert player.usage.cost_usd == pytest.approx((10 + 8 + 10 + 6.25) / 1e6)
 
 
 def test_a_timeout_is_counted_and_falls_back(tmp_path, game, decks, db, rulebook):

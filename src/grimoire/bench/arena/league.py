@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grimoire.bench.arena.deals import DEAL_BOOK_VERSION, book_seed, deals_played
 from grimoire.bench.arena.decks import BATTLE_DECKS, CPU_DECK, MODEL_DECKS, card_data_for, load_deck
@@ -28,6 +28,9 @@ from grimoire.bench.arena.play import GameRecord, play_game
 from grimoire.bench.arena.rating import Ratings, fit
 from grimoire.bench.arena.schedule import Candidate, ranked
 from grimoire.bench.arena.version import harness_version
+
+if TYPE_CHECKING:  # the provider layer is imported only where a model plays or is priced
+    from grimoire.llm.cost import Price
 
 BOT_KINDS = {"random", "heuristic", "cpu"}
 # The refits between rounds only steer the scheduler, so they sample less; the final fit uses the full settings.
@@ -52,6 +55,7 @@ class GameTask:
     harness_version: str
     max_turns: int = 40
     cpu_timeout: float = 20.0
+    prices: tuple[tuple[str, Price], ...] = ()  # prices the user passed, for models the price table lacks
 
 
 def player_kind(spec: str) -> str:
@@ -60,7 +64,7 @@ def player_kind(spec: str) -> str:
     return base if base in BOT_KINDS else "llm"
 
 
-def make_player(spec: str, *, seed: int = 0, cpu_timeout: float = 20.0, db=None):
+def make_player(spec: str, *, seed: int = 0, cpu_timeout: float = 20.0, db=None, price: Price | None = None):
     """A player from its spec: a bot name, or a model name for the provider layer (``anthropic/...``,
     ``scripted/<path>``...; plain ``scripted`` is the shipped script). ``#2`` after a spec makes a second,
     independent instance ("random#2")."""
@@ -79,7 +83,7 @@ def make_player(spec: str, *, seed: int = 0, cpu_timeout: float = 20.0, db=None)
     model = spec.split("#", 1)[0]
     if model == "scripted":
         model = f"scripted/{SCRIPTED_PLAYER}"
-    return LLMPlayer(model, name=spec, db=db)
+    return LLMPlayer(model, name=spec, db=db, price=price)
 
 
 @lru_cache(maxsize=1)
@@ -95,7 +99,9 @@ def _table():
 def run_task(task: GameTask) -> dict[str, Any]:
     """Play one game in this process and return its record as a dict (the function workers run)."""
     db, decks, card_data = _table()
-    players = tuple(make_player(spec, seed=task.seed, cpu_timeout=task.cpu_timeout, db=db) for spec in task.players)
+    prices = dict(task.prices)
+    players = tuple(make_player(spec, seed=task.seed, cpu_timeout=task.cpu_timeout, db=db, price=prices.get(spec))
+                    for spec in task.players)
     record = play_game(card_data, (decks[task.decks[0]], decks[task.decks[1]]), players, seed=task.seed,
                        first=task.first, harness_version=task.harness_version, max_turns=task.max_turns,
                        game_id=task.game_id)
@@ -104,7 +110,7 @@ def run_task(task: GameTask) -> dict[str, Any]:
 
 
 def deal_tasks(candidate: Candidate, seed: int, version: str, *, max_turns: int = 40,
-               cpu_timeout: float = 20.0) -> list[GameTask]:
+               cpu_timeout: float = 20.0, prices: Mapping[str, Price] | None = None) -> list[GameTask]:
     """The games of one deal: a CPU deal from both seats (2 games), a battle deal four ways."""
     (a, b), (deck_a, deck_b) = candidate.players, candidate.decks
     layouts = [((a, b), (deck_a, deck_b))]
@@ -114,9 +120,32 @@ def deal_tasks(candidate: Candidate, seed: int, version: str, *, max_turns: int 
     for players, decks in layouts:
         for first in (0, 1):
             game_id = f"{seed}-{decks[0]}-{decks[1]}-{players[0]}-{players[1]}-f{first}"
+            priced = tuple((spec, prices[spec]) for spec in players if prices and spec in prices)
             tasks.append(GameTask(game_id, players, decks, seed, first, candidate.kind, version, max_turns,
-                                  cpu_timeout))
+                                  cpu_timeout, priced))
     return tasks
+
+
+def player_prices(players: Iterable[str], passed: Mapping[str, Price] | None = None) -> dict[str, Price]:
+    """The prices the user passed, by player spec, after checking that every model player has one: a model the
+    price table lacks cannot be scheduled by cost, nor its spend counted, so it is refused (``--price``)."""
+    from grimoire.llm.cost import load_prices
+
+    passed = dict(passed or {})
+    by_spec: dict[str, Price] = {}
+    table = load_prices()
+    for spec in players:
+        if player_kind(spec) != "llm":
+            continue
+        model = spec.split("#", 1)[0]
+        price = passed.get(spec) or passed.get(model)
+        if price is not None:
+            by_spec[spec] = price
+        elif model != "scripted" and table.price_of(model) is None:
+            raise ValueError(f"no price for {model} in the price table (dated {table.date}): the league cannot weigh "
+                             f"its games by cost or count its spend. Pass one: --price {model}=INPUT,OUTPUT "
+                             "(USD per million tokens)")
+    return by_spec
 
 
 def next_deal_seed(candidate: Candidate, history: Iterable[GameRecord], book: int = 0) -> int:
@@ -226,13 +255,16 @@ def rank_deals(ratings: Ratings | None, options: list[Candidate], costs: dict[st
 def run_league(players: list[str], out_dir: str | Path, *, games: int = 40, workers: int = 2, seed: int = 0,
                max_cost: float | None = None, compatible: Iterable[str] = (), fit_options: dict | None = None,
                max_turns: int = 40, cpu_timeout: float = 20.0, executor: Executor | None = None,
-               progress: Callable[[int], None] | None = None) -> LeagueReport:
+               progress: Callable[[int], None] | None = None,
+               prices: Mapping[str, Price] | None = None) -> LeagueReport:
     """Play at least ``games`` more games (whole deals) among ``players`` and rate everything in ``out_dir``.
 
     Each round fills the workers with the best deals, plays them in parallel, appends every record to
     ``out_dir/games.jsonl`` and refits (with ``SCHEDULING_FIT``'s shorter sampling: those fits only steer the
     scheduler); the ratings returned are one full fit of every game. Stops early when ``max_cost`` (USD) is spent.
+    A model player the price table lacks needs a price in ``prices`` (by spec or model name), or it is refused.
     """
+    prices = player_prices(players, prices)
     out = Path(out_dir)
     log_path = out / "games.jsonl"
     version = harness_version()
@@ -258,7 +290,8 @@ def run_league(players: list[str], out_dir: str | Path, *, games: int = 40, work
                 if len(batch) >= max(workers, 1) or played + len(batch) >= games:
                     break
                 deal_seed = next_deal_seed(candidate, history, seed)
-                batch += deal_tasks(candidate, deal_seed, version, max_turns=max_turns, cpu_timeout=cpu_timeout)
+                batch += deal_tasks(candidate, deal_seed, version, max_turns=max_turns, cpu_timeout=cpu_timeout,
+                                    prices=prices)
             futures: dict[Future, GameTask] = {pool.submit(run_task, task): task for task in batch}
             for future in as_completed(futures):
                 task = futures[future]

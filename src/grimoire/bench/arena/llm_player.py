@@ -36,7 +36,7 @@ from grimoire.bench.arena.prompt import (
 from grimoire.bench.arena.tools import TOOL_INFOS, ToolContext, run_tool
 from grimoire.cards.rules import Rulebook, load_rulebook
 from grimoire.cards.store import CardDB
-from grimoire.llm.cost import cost_of
+from grimoire.llm.cost import Price, cost_of
 from grimoire.llm.keys import redact
 from grimoire.llm.models import get_model
 
@@ -57,8 +57,9 @@ class LLMPlayer:
 
     def __init__(self, model_name: str, *, name: str | None = None, db: CardDB | None = None,
                  rulebook: Rulebook | None = None, max_tools: int = MAX_TOOLS, max_invalid: int = MAX_INVALID,
-                 config: GenerateConfig | None = None, **model_args: Any):
+                 config: GenerateConfig | None = None, price: Price | None = None, **model_args: Any):
         self.model_name = model_name
+        self.price = price  # one the user passed; else the price table's
         self.name = name or model_name
         self.max_tools = max_tools
         self.max_invalid = max_invalid
@@ -177,7 +178,7 @@ class LLMPlayer:
     def _account(self, output: ModelOutput) -> None:
         usage = output.usage
         self.usage.calls += 1
-        cost = cost_of(self.model_name, usage) if usage else None
+        cost = cost_of(self.model_name, usage, price=self.price) if usage else None
         self.usage.cost_usd = None if self.usage.cost_usd is None or cost is None else self.usage.cost_usd + cost
         if usage:
             read, write = usage.input_tokens_cache_read or 0, usage.input_tokens_cache_write or 0
