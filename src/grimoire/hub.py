@@ -147,7 +147,28 @@ class DatasetSource:
     names: dict[str, str] | None = None  # oracle id -> card name, from the dataset's own configs
 
     def describe(self) -> dict:
-        return self.fetched.describe() if self.fetched else {"source": str(self.path)}
+        """The Hub reference and commit; for a local file, its path as given (a file shipped in the package
+        as ``grimoire/<path inside the package>``, so a record names no machine's folders) and its sha256."""
+        if self.fetched:
+            return self.fetched.describe()
+        return {"source": _local_name(self.path), "sha256": _sha256(self.path)}
+
+
+def _local_name(path: Path) -> str:
+    package = Path(__file__).resolve().parent
+    try:
+        return "grimoire/" + Path(path).resolve().relative_to(package).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _sha256(path: Path) -> str | None:
+    import hashlib
+
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return None
 
 
 def search_bench_file(value: str | Path, config: str) -> DatasetSource:

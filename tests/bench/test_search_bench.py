@@ -253,3 +253,51 @@ def test_names_parallel_to_ids_are_the_fallback_for_ids_the_store_lacks(small_db
     assert query.gains == {small_db.names.find("Lightning Bolt"): 1, small_db.names.find("Shivan Dragon"): 2}
     assert query.unknown == ("syn:1111",) and query.labelled == 3
     assert query_set.warnings == ["p1: 1 of 3 labelled cards are not in this store (e.g. syn:1111)"]
+
+
+class FirstCardEngine:
+    """A plugged-in engine that only ever returns Lightning Bolt."""
+
+    name = "bolt"
+
+    def __init__(self, db):
+        self.db = db
+
+    def search(self, query, filters, k=10):
+        return ["Lightning Bolt"]
+
+
+def test_baseline_comparison_pairs_only_queries_with_identical_labels(small_db, jsonl_file, tmp_path):
+    from grimoire.bench.search.engines import register_engine
+    from grimoire.bench.search.runner import baseline_table, compare_baseline, read_baseline
+
+    register_engine("fixed", ListEngine)
+    register_engine("bolt", FirstCardEngine)
+    before = run_benchmark(small_db, [load_queries(jsonl_file, small_db)], ["fixed"], split="all", progress=False)
+    write_json(before, tmp_path / "before.json")
+    # The same engine name now returns less; q1-casual's labels change between the runs.
+    changed = [dict(q) for q in QUERIES]
+    changed[1]["relevant_names"] = ["Lightning Bolt"]
+    relabelled = tmp_path / "relabelled.jsonl"
+    relabelled.write_text("".join(json.dumps(q) + "\n" for q in changed))
+    register_engine("fixed", FirstCardEngine)
+    after = run_benchmark(small_db, [load_queries(relabelled, small_db)], ["fixed"], split="all", progress=False)
+    comparison = compare_baseline(after, read_baseline(tmp_path / "before.json"), "before.json")
+    assert comparison.relabelled == ["q1-casual"] and not comparison.unchecked
+    mean, low, high, count = comparison.differences["p@10"]["fixed"]["handwritten"]
+    assert count == 1 and mean == pytest.approx(0.1 - 0.3)  # Bolt alone: 1 of 10 against 3 of 10
+    assert "paraphrase" not in comparison.differences["p@10"]["fixed"]  # its only query was relabelled
+    assert "labels differ" in baseline_table(comparison)
+    write_json(after, tmp_path / "after.json", baseline=comparison)
+    assert json.loads((tmp_path / "after.json").read_text())["baseline"]["relabelled"] == ["q1-casual"]
+    (tmp_path / "not-scores.json").write_text('{"engines": []}')
+    with pytest.raises(ValueError, match="--baseline .*not a search_scores.json"):
+        read_baseline(tmp_path / "not-scores.json")
+
+
+def test_a_shipped_query_file_is_recorded_without_this_machines_folders(small_db):
+    from grimoire.cli._common import SHIPPED_QUERIES
+
+    source = load_queries(SHIPPED_QUERIES / "tags.jsonl", small_db).source
+    assert source["source"] == "grimoire/bench/search/queries/tags.jsonl"
+    assert len(source["sha256"]) == 64

@@ -58,6 +58,7 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
     split = args.split or ("test" if has_splits else "all")
     sets = [s.strip() for s in args.sets.split(",")] if args.sets else None
     try:
+        baseline = runner.read_baseline(Path(args.baseline)) if args.baseline else None
         result = runner.run_benchmark(db, query_sets, engines, split=split, sets=sets)
     except ValueError as exc:
         return _err(str(exc))
@@ -67,6 +68,10 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
     print(runner.format_table(result))
     print()
     print(runner.paired_table(result))
+    comparison = runner.compare_baseline(result, baseline, args.baseline) if baseline else None
+    if comparison:
+        print()
+        print(runner.baseline_table(comparison))
     if args.compare_published:
         unresolved: dict[str, tuple[int, int]] = {}
         for query_set in query_sets:
@@ -79,7 +84,8 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
                                       unresolved=unresolved))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    runner.write_json(result, out / "search_scores.json", sources=[qs.source for qs in query_sets])
+    runner.write_json(result, out / "search_scores.json", sources=[qs.source for qs in query_sets],
+                      baseline=comparison)
     runner.plot(result, out / "search_ndcg.png",
                 title=f"Search benchmark, nDCG@10, P@10 and staples@10 ({split} split)")
     print(f"\nPer-query scores: {out / 'search_scores.json'}\nChart: {out / 'search_ndcg.png'}")
@@ -205,6 +211,9 @@ def add_commands(commands) -> None:
     bsearch.add_argument("--split", choices=("dev", "test", "all"),
                          help="which queries (default: test when the file has splits, else all)")
     bsearch.add_argument("--out", default="bench-results", help="folder for the JSON and PNG (default: bench-results)")
+    bsearch.add_argument("--baseline", metavar="SCORES_JSON",
+                         help="an earlier run's search_scores.json: print paired differences, this run minus it, "
+                              "per engine both ran, on the queries both scored with identical labels")
     bsearch.set_defaults(run=cmd_bench_search)
     bagent = bench_commands.add_parser("agent", help="an AI agent with a search or grep tool on the agent tasks",
                                        description="Needs the provider's key in the environment (e.g. "

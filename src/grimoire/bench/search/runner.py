@@ -3,6 +3,7 @@ intervals, paired differences, a table shaped like the seed's, a JSON file and a
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ class BenchResult:
     scores: dict[str, dict[str, dict[str, float | None]]]  # engine -> query id -> metric -> value
     queries: dict[str, BenchQuery]
     skipped: dict[str, str] = field(default_factory=dict)  # query id -> why
+    fingerprints: dict[str, str] = field(default_factory=dict)  # query id -> label_fingerprint
     dropped: dict[str, int] = field(default_factory=dict)  # engine -> results dropped (funny or outside filters)
 
     def values(self, engine: str, set_name: str, metric: str = "ndcg@10") -> dict[str, float]:
@@ -82,6 +84,14 @@ def _to_rows(db: CardDB, items) -> list[int]:
     return rows
 
 
+def label_fingerprint(oracle_ids: list[str], query: BenchQuery) -> str:
+    """A short hash of a query's text, filters and labels (oracle id and grade of each labelled card, by the
+    store's row order ``oracle_ids``): two runs compare a query only when its fingerprint is the same in both."""
+    labels = sorted((oracle_ids[row], grade) for row, grade in query.gains.items())
+    blob = json.dumps([query.query, query.filters, labels], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
+
+
 def score_query(ranked: list[int], gains: dict[int, int]) -> dict[str, float | None]:
     return {"ndcg@10": ndcg_at_10(ranked, gains), "p@10": precision_at_10(ranked, gains),
             "staples@10": staples_at_10(ranked, gains)}
@@ -102,6 +112,7 @@ def run_benchmark(db: CardDB, query_sets: list[QuerySet], engine_names: list[str
                          sets=[s for s in SET_ORDER if any(q.set == s for q in queries)]
                          + sorted({q.set for q in queries} - set(SET_ORDER)), queries={q.id: q for q in queries})
     allowed: dict[str, np.ndarray] = {}
+    oracle_ids = db.oracle_ids
     ideal: dict[str, dict[int, int]] = {}
     for query in queries:
         try:
@@ -114,6 +125,7 @@ def run_benchmark(db: CardDB, query_sets: list[QuerySet], engine_names: list[str
             result.skipped[query.id] = "no labelled card is in this store within the query's filters"
             continue
         ideal[query.id] = gains
+        result.fingerprints[query.id] = label_fingerprint(oracle_ids, query)
     for name in engine_names:
         engine = factories[name](db)
         label = getattr(engine, "name", name)
@@ -181,6 +193,76 @@ def paired_table(result: BenchResult, reference: str = "hybrid") -> str:
     return "\n".join(lines)
 
 
+@dataclass
+class BaselineComparison:
+    """This run minus an earlier run's ``search_scores.json``, per engine both have, on the queries both scored
+    with identical labels (paired, with bootstrap intervals)."""
+    source: str
+    differences: dict[str, dict[str, dict[str, tuple[float, float, float, int]]]]  # metric -> engine -> set -> …
+    relabelled: list[str]  # query ids scored in both runs whose labels differ: left out
+    unchecked: bool  # the baseline records no label fingerprints, so identical labels are assumed
+
+
+def read_baseline(path: Path) -> dict:
+    """An earlier run's ``search_scores.json``; a clear error when it is not one."""
+    try:
+        payload = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"--baseline {path}: cannot read it ({exc})") from None
+    if not isinstance(payload, dict) or not isinstance(payload.get("per_query"), list):
+        raise ValueError(f"--baseline {path}: not a search_scores.json written by grimoire bench search "
+                         "(no per_query list)")
+    return payload
+
+
+def compare_baseline(result: BenchResult, baseline: dict, source: str) -> BaselineComparison:
+    rows = {row["id"]: row for row in baseline["per_query"] if isinstance(row, dict) and "id" in row}
+    unchecked = not any(row.get("labels") for row in rows.values())
+    relabelled = sorted(q for q, row in rows.items() if q in result.fingerprints and not unchecked
+                        and row.get("labels") != result.fingerprints[q])
+    differences: dict = {}
+    for metric in METRICS:
+        differences[metric] = {}
+        for engine in result.engines:
+            for set_name in result.sets:
+                ours = result.values(engine, set_name, metric)
+                column = "scores" if metric == "ndcg@10" else metric
+                theirs = {q: (rows[q].get(column) or {}).get(engine) for q in ours if q in rows}
+                ids = [q for q, value in theirs.items() if value is not None and q not in relabelled]
+                if ids:
+                    paired = paired_difference([ours[q] for q in ids], [theirs[q] for q in ids])
+                    differences[metric].setdefault(engine, {})[set_name] = (*paired, len(ids))
+    return BaselineComparison(source=source, differences=differences, relabelled=relabelled, unchecked=unchecked)
+
+
+def baseline_table(comparison: BaselineComparison) -> str:
+    lines = [f"Paired difference, this run minus the baseline {comparison.source} (same queries, same labels), "
+             "mean [95% interval] (queries):"]
+    for metric in METRICS:
+        lines.append(f" {METRIC_TITLES[metric]}")
+        for engine, sets in comparison.differences[metric].items():
+            digits = 1 if metric == "ndcg@10" else 2
+            cells = [f"{s} {m:+.{digits}f} [{lo:+.{digits}f}, {hi:+.{digits}f}] ({n})"
+                     for s, (m, lo, hi, n) in sets.items()]
+            lines.append(f"  {engine:<8} " + "   ".join(cells))
+    if not any(comparison.differences.values()):
+        lines.append("  no engine and query in common with the baseline")
+    if comparison.relabelled:
+        lines.append(f"left out, labels differ from the baseline's: {len(comparison.relabelled)} queries "
+                     f"({', '.join(comparison.relabelled[:8])}{', …' if len(comparison.relabelled) > 8 else ''})")
+    if comparison.unchecked:
+        lines.append("the baseline records no label fingerprints (written before they existed): "
+                     "its labels are assumed to be this run's")
+    return "\n".join(lines)
+
+
+def _baseline_json(comparison: BaselineComparison) -> dict:
+    return {"source": comparison.source, "relabelled": comparison.relabelled, "unchecked": comparison.unchecked,
+            "differences": {metric: {e: {s: {"mean": m, "low": lo, "high": hi, "queries": n}
+                                         for s, (m, lo, hi, n) in sets.items()} for e, sets in engines.items()}
+                            for metric, engines in comparison.differences.items()}}
+
+
 def _summary_json(result: BenchResult, metric: str) -> dict:
     return {e: {s: {"mean": m, "low": lo, "high": hi, "queries": n} for s, (m, lo, hi, n) in sets.items()}
             for e, sets in result.summary(metric).items()}
@@ -205,9 +287,10 @@ def _paired_json(result: BenchResult, reference: str) -> dict:
 
 
 def write_json(result: BenchResult, path: Path, reference: str = "hybrid", *,
-               sources: list[dict] | None = None) -> None:
-    """Per-query scores and per-set summaries; ``summary`` (nDCG@10) keeps the shape the web page reads;
-    ``sources`` records where the queries came from (Hub commits)."""
+               sources: list[dict] | None = None, baseline: BaselineComparison | None = None) -> None:
+    """Per-query scores (with each query's label fingerprint) and per-set summaries; ``summary`` (nDCG@10) keeps
+    the shape the web page reads; ``sources`` records where the queries came from (Hub commits); ``baseline``
+    the paired differences against an earlier run."""
     payload = {
         "metric": "nDCG@10 x100, funny cards excluded, query filters applied",
         "metrics": {"ndcg@10": "nDCG@10 x100", "p@10": "relevant cards in the top 10 / 10",
@@ -217,6 +300,7 @@ def write_json(result: BenchResult, path: Path, reference: str = "hybrid", *,
         "summaries": {metric: _summary_json(result, metric) for metric in METRICS},
         "paired": {"reference": reference, "differences": _paired_json(result, reference)},
         "per_query": [{"id": q.id, "set": q.set, "split": q.split, "query": q.query, "origin": q.origin,
+                       "labels": result.fingerprints.get(q.id),
                        "scores": {e: (result.scores[e].get(q.id) or {}).get("ndcg@10") for e in result.engines},
                        **{metric: {e: (result.scores[e].get(q.id) or {}).get(metric) for e in result.engines}
                           for metric in METRICS[1:]}}
@@ -224,6 +308,7 @@ def write_json(result: BenchResult, path: Path, reference: str = "hybrid", *,
         "dropped": result.dropped,
         "skipped": result.skipped,
         "sources": sources or [],
+        **({"baseline": _baseline_json(baseline)} if baseline else {}),
     }
     path.write_text(json.dumps(payload, indent=1, ensure_ascii=False), encoding="utf-8")
 
