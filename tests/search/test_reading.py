@@ -315,3 +315,35 @@ def test_words_in_parentheses_are_not_read_and_what_runs_always_parses(reader):
         ran = reader.read(query).query
         if ran.strip():
             parse(ran)  # the reading never turns a good query into a bad one
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("cheap equipment and auras to suit up my voltron commander", "(t:equipment or t:aura) mv<=2"),
+    ("instants and sorceries that draw cards", "(t:instant or t:sorcery)"),
+    ("white instant or sorcery removal", "(t:instant or t:sorcery) id<=w"),
+])
+def test_two_types_joined_by_and_or_or_mean_either(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize("query", ["you may play an additional land on each of your turns",
+                                   "spells you cast cost {1} less to cast", "spells your opponents cast cost more",
+                                   "artifact or enchantment removal", "artifact and enchantment removal"])
+def test_what_a_card_lets_you_play_or_makes_cheaper_is_not_its_type(reader, query):
+    """Rules-text queries of the handwritten set that a type reading once narrowed to lands or instants."""
+    assert all(chip.kind != "type" for chip in reader.read(query).chips), reader.read(query).chips
+
+
+def test_or_between_plain_words_is_prose_not_the_operator(reader):
+    """"can't attack or block" in a request of plain words ranks by all its words; with syntax, "or" splits."""
+    plain = reader.read("enchanted creature can't attack or block")
+    assert " or " not in plain.query and "attack" in plain.query and "block" in plain.query
+    assert " or " in reader.read("t:creature flying or reach").query
+    assert " OR " in reader.read("goblin OR elf").query
+
+
+def test_an_everyday_phrase_that_is_also_a_name_is_words_unless_it_reads_as_a_name(reader):
+    assert reader.read("cheap equipment and auras to suit up my voltron commander").named == ()
+    assert reader.read("infinite combo with Thassa's Oracle").named == ("Thassa's Oracle",)
+    assert reader.read("infinite combo with thassa's oracle").named == ("Thassa's Oracle",)
+    assert reader.read("rhystic study alternatives").like == "Rhystic Study"

@@ -54,7 +54,10 @@ _RULES_TEXT_FOLLOWERS = frozenset({
     "token", "tokens", "become", "becomes", "is", "are", "with", "without", "of",
 })
 _DETERMINERS = frozenset({"a", "an", "any", "another", "one", "two", "three", "up", "specific", "single", "each",
-                          "every", "all", "nonland", "noncreature", "opposing", "own", "the", "some"})
+                          "every", "all", "nonland", "noncreature", "opposing", "own", "the", "some", "additional"})
+# Words after "spells" that make them what the card acts on ("spells you cast cost {1} less", "spells your
+# opponents cast"), not instants and sorceries asked for.
+_SPELL_OBJECT_FOLLOWERS = frozenset({"you", "your", "an", "opponents", "cost", "costs", "cast", "with", "of"})
 # Words that open a clause about what the card does; a type word after them is what it acts on.
 _CLAUSE_WORDS = frozenset({"that", "which", "who", "to", "with", "against", "from", "of", "into", "onto", "for",
                            "when", "whenever", "if", "than", "vs", "versus", "without"})
@@ -178,6 +181,7 @@ class Reader:
         explicit = explicit | _explicit_kinds(parse(query))
         typed = query
         query, prose = _prose_or(query)
+        query = _plain_or(query, typed)
         node = parse(query) if query.strip() else None
         words = [_Word(t.text, t.position, t.position + len(t.text)) for t in _top_words(node, query)] if node else []
         if not words and not prose:
@@ -232,6 +236,8 @@ class Reader:
             if row is None:
                 continue
             if single and not self._single_word_name_wanted(state, start):
+                continue
+            if not single and not _phrase_name_wanted(state, start, stop):
                 continue
             return stop, row
         return None
@@ -288,14 +294,32 @@ class Reader:
                                 f"id<={identity}", "colour"))
 
 
+_NAME_BEFORE = frozenset({"like", "with", "for", "my", "than", "and", "plus", "vs", "versus", "to", "alongside"})
+_NAME_AFTER = frozenset({"deck", "combo", "combos", "but", "alternatives", "alternative", "replacements",
+                         "replacement", "effects", "style", "like", "and", "or"})
+
+
+def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
+    """A name of several words inside a longer request counts when it reads as a name: typed with a capital,
+    three words or more, or where a name is expected ("with thassa's oracle", "rhystic study alternatives").
+    Lower-case everyday phrases that happen to be names ("to suit up my commander", "draw a card") are words."""
+    if stop - start == len(state.words) or stop - start >= 3:
+        return True
+    if any(ch.isupper() for w in state.words[start:stop] for ch in w.text):
+        return True
+    before, after = _before(state, start, 1), _after(state, stop, 1)
+    return (before in _NAME_BEFORE and before != "to") or after in _NAME_AFTER
+
+
 # -- helpers over the words ------------------------------------------------------------------------------------
 
 _OR_MORE = r"(?:more|greater|higher|above|less|fewer|lower|cheaper|under|below)"
 _PROSE_OR = re.compile(
     rf"(?<![\w:<>=!\"/(-])(?:{_NUMBER}(?: (power|toughness)|{_MANA})? or ({_OR_MORE})|"
     rf"(power|toughness) {_NUMBER} or ({_OR_MORE})|"
-    rf"(instants?|sorcery|sorceries|creatures?|artifacts?|enchantments?|planeswalkers?|lands?) or "
-    rf"(instants?|sorcery|sorceries|creatures?|artifacts?|enchantments?|planeswalkers?|lands?)|"
+    rf"(instants?|sorcery|sorceries|creatures?|artifacts?|enchantments?|planeswalkers?|lands?|equipment|auras?) "
+    rf"(?:or|and) (instants?|sorcery|sorceries|creatures?|artifacts?|enchantments?|planeswalkers?|lands?|equipment|"
+    rf"auras?)|"
     rf"({_COLOR_WORD}) or ({_COLOR_WORD}))(?![\w:\")])", re.IGNORECASE)
 
 
@@ -309,6 +333,10 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
         previous = before.split()[-1].lower() if before.split() else ""
         groups = [g.lower() if g else g for g in match.groups()]
         acted_on = previous in _OBJECT_MARKERS or any(w in _CLAUSE_WORDS for w in before.lower().split())
+        following = query[match.end():].split()[:1]
+        if groups[6] and following and following[0].lower() in _OBJECT_NOUNS | _RULES_TEXT_FOLLOWERS and \
+                {_TYPE_WORDS[groups[6]], _TYPE_WORDS[groups[7]]} <= _PERMANENT_TYPES:
+            continue  # "artifact or enchantment removal", "creatures or planeswalkers you control"
         if before.count('"') % 2 or (acted_on and (groups[6] or groups[8])):
             continue
         if groups[6]:
@@ -324,6 +352,19 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
         chips.append(chip)
         characters[match.start(): match.end()] = " " * (match.end() - match.start())
     return "".join(characters), chips
+
+
+_SYNTAX_MARK = re.compile(r"[:=<>\"()]|(?:^|\s)[-!]\S|\bOR\b|\bAND\b")
+_LOWER_OR = re.compile(r"(?<=\s)or(?=\s)")
+
+
+def _plain_or(query: str, typed: str) -> str:
+    """In a request of plain words ("enchanted creature can't attack or block"), a lower-case "or" is prose: it
+    joins words, as in card text, rather than splitting the query into alternatives. Any syntax in the query
+    (a field, a quote, a parenthesis, a negation, an upper-case OR) keeps "or" the operator, as on Scryfall."""
+    if _SYNTAX_MARK.search(typed):
+        return query
+    return _LOWER_OR.sub("  ", query)
 
 
 def _top_words(node: Node, query: str) -> list[Text]:
@@ -503,18 +544,31 @@ _TYPES = re.compile(rf"(?:mana )?(?:rocks?|dorks?)|lords?|(spells?|rituals?)|"
                     rf"({_TYPE_NAMES})(?:(?: or | and | ?/ ?)({_TYPE_NAMES}))?")
 
 
+def _before_object_noun(state: _State, index: int) -> bool:
+    """Whether a run of permanent type words from ``index`` ends in what a card does to them: "artifact or
+    enchantment removal" (the "or" is prose), "creature and planeswalker removal"."""
+    while index < len(state.words) and _TYPE_WORDS.get(state.words[index].lower) in _PERMANENT_TYPES:
+        index += 1
+    return index < len(state.words) and state.words[index].lower in _OBJECT_NOUNS and \
+        state.words[index - 1].lower in _TYPE_WORDS
+
+
+_PERMANENT_TYPES = frozenset({"creature", "artifact", "enchantment", "land", "planeswalker", "battle"})
+
+
 def _types(reader: Reader, state: _State) -> None:
     """A type word names the card's type ("instant", "creatures") unless it is what the card acts on."""
     for match, first, last in list(_matches(state, _TYPES)):
         following = _after(state, last, 1)
-        if _is_object(state, first) or following in _OBJECT_NOUNS or following.startswith("speed"):
+        if _is_object(state, first) or following in _OBJECT_NOUNS or following.startswith("speed") or \
+                _before_object_noun(state, last):
             continue
         if following in _RULES_TEXT_FOLLOWERS and not match.group(1) and \
                 not (following == "with" and match.group(2) in ("creature", "creatures")):
             continue
         if match.group(1):  # "burn spells", "rituals": in players' speech a spell is an instant or a sorcery
-            if first and state.words[first - 1].lower in _TYPE_WORDS:
-                continue  # "creature spells" are creatures
+            if first and state.words[first - 1].lower in _TYPE_WORDS or following in _SPELL_OBJECT_FOLLOWERS:
+                continue  # "creature spells" are creatures; "spells you cast" are what the card acts on
             state.take(first, last, "(t:instant or t:sorcery)", "type")
             state.words[first].used = match.group(1) in ("spell", "spells")
             continue
@@ -524,10 +578,8 @@ def _types(reader: Reader, state: _State) -> None:
                 word.used = False  # "mana rocks" still ranks by its words: the type is only half of it
             continue
         kinds = [_TYPE_WORDS[match.group(2)]] + ([_TYPE_WORDS[match.group(3)]] if match.group(3) else [])
-        joined = " or " in match.group() or "/" in match.group()
-        kinds = list(dict.fromkeys(kinds))
-        syntax = (f"(t:{kinds[0]} or t:{kinds[1]})" if joined and len(kinds) > 1
-                  else " ".join(f"t:{k}" for k in kinds))
+        kinds = list(dict.fromkeys(kinds))  # "equipment and auras", "instants or sorceries": either type
+        syntax = f"(t:{kinds[0]} or t:{kinds[1]})" if len(kinds) > 1 else f"t:{kinds[0]}"
         state.take(first, last, syntax, "type")
 
 
