@@ -236,7 +236,10 @@ def test_mana_rocks_are_artifacts_and_no_playtest_card_leads(snapshot_engine):
     page = snapshot_engine.search("mana rocks", limit=10)
     assert all("Artifact" in r.card.types for r in page.results)
     assert all(not r.card.is_funny for r in page.results)
-    assert "Your Mana Rock" not in [r.card.name for r in snapshot_engine.search("mana rocks", limit=100).results]
+    shown = [r.card.name for r in snapshot_engine.search("mana rocks", limit=100).results]
+    assert not {"Your Mana Rock", "Gleemox", "Mox Poison"} & set(shown)
+    asked = [r.card.name for r in snapshot_engine.search("mana rocks is:funny", limit=100).results]
+    assert {"Gleemox", "Mox Poison"} <= set(asked)
 
 
 def test_token_doublers_rank_by_their_words(snapshot_engine):
