@@ -22,6 +22,7 @@ MEANING_THRESHOLD = 0.62  # cosine below which a phrasing is not what the query 
 MIN_WEIGHT = 0.5
 MEANING_SHARE = 0.8  # a tag found by meaning only counts when nearly as strong as the best match
 MAX_TAGS = 3
+GIVEN_TAG_WEIGHT = 0.5  # weight of a tag the caller names (a combo need's), not matched from the query's words
 TAG_K = 10  # reciprocal-rank constant of a tag's list: steeper than the rankers' 60, so direct answers lead
 RELEVANCE_MIX = 0.35  # how much the other rankers' fused score reorders the cards of a matched tag
 
