@@ -128,14 +128,28 @@ def test_playtest_cards_are_funny_and_not_commander_legal(tmp_path):
                 "you gain 1 life.", "{1}{B}", ("Creature",)),
         _record("Burning Wish", "You may reveal a sorcery card you own from outside the game and put it into your "
                 "hand. Exile Burning Wish.", "{1}{R}", ("Sorcery",)),
+        # Mystery Booster playtest cards (their text as the corpus has it): a card that names its own
+        # legality, a mana ability paid with your own poison counters, sealed booster packs and sleeves.
+        _record("Gleemox", "{T}: Add one mana of any color.\nThis card is banned.", "{0}", ("Artifact",)),
+        _record("Mox Poison", "{T}: Add one mana of any color. You get two poison counters.", "{0}", ("Artifact",)),
+        _record("Booster Tutor", "Open a sealed Magic booster pack, reveal the cards, and put one of them into your "
+                "hand. (Remove that card from your deck before beginning a new game.)", "{B}", ("Instant",)),
+        _record("Phyrexian Vatmother", "Infect\nAt the beginning of your upkeep, you get a poison counter.",
+                "{2}{B}{B}", ("Creature",)),
+        _record("Mox Diamond", "If Mox Diamond would enter, you may discard a land card instead. If you do, put "
+                "Mox Diamond onto the battlefield. If you don't, put it into its owner's graveyard.\n{T}: Add one "
+                "mana of any color.", "{0}", ("Artifact",)),
+        _record("Lore Seeker", "Reveal this card as you draft it. After you draft this card, you may add a booster "
+                "pack to the draft.", "{5}", ("Artifact", "Creature")),
     ]
     path = tmp_path / "corpus.json"
     path.write_text(json.dumps(records))
     by_name = {card.name: card for card in corpus.load(path).cards}
-    for name in ("White Rhystic Study", "Your Mana Rock", "Command the Chaff", "Drawn Together"):
+    for name in ("White Rhystic Study", "Your Mana Rock", "Command the Chaff", "Drawn Together", "Gleemox",
+                 "Mox Poison", "Booster Tutor"):
         assert by_name[name].is_funny is True, name
         assert by_name[name].legalities["commander"] == "not_legal", name
-    for name in ("Rhystic Study", "Blood Artist", "Burning Wish"):
+    for name in ("Rhystic Study", "Blood Artist", "Burning Wish", "Phyrexian Vatmother", "Mox Diamond", "Lore Seeker"):
         assert by_name[name].is_funny is False, name
         assert by_name[name].legalities["commander"] == "legal", name
 
@@ -145,7 +159,7 @@ def test_bundled_snapshot_marks_the_issue_playtest_cards_funny():
     from grimoire.cards.store import CardDB
 
     db = CardDB(bundled_store_dir())
-    for name in ("White Rhystic Study", "Pinchy McStingbutt", "Your Mana Rock"):
+    for name in ("White Rhystic Study", "Pinchy McStingbutt", "Your Mana Rock", "Gleemox", "Mox Poison"):
         card = db.cards_at([db.names.find(name)])[0]
         assert card.is_funny is True and card.legalities["commander"] == "not_legal", name
     assert db.cards_at([db.names.find("Rhystic Study")])[0].is_funny is False

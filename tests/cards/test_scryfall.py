@@ -144,6 +144,24 @@ def test_funny_cards_are_flagged_but_eternal_legal_unfinity_cards_are_not(cards,
     assert card.is_funny is True
 
 
+def test_playtest_and_silver_bordered_printings_are_funny(records, tmp_path):
+    # Scryfall's card object: promo_types lists "playtest" for the Mystery Booster playtest cards, whose
+    # Mystery Booster 2 set is not of set type "funny"; border_color "silver" marks the Un-sets
+    # (https://scryfall.com/docs/api/cards).
+    playtest = record_named(records, "Lightning Bolt")
+    playtest.update(name="Gleemox", oracle_id="00000000-0000-4000-8000-000000000002", set_type="masters",
+                    promo_types=["playtest"],
+                    legalities=dict.fromkeys(playtest["legalities"], "not_legal"))
+    silver = record_named(records, "Lightning Bolt")
+    silver.update(name="Silver Bolt", oracle_id="00000000-0000-4000-8000-000000000001", set_type="box",
+                  border_color="silver")
+    plain = record_named(records, "Lightning Bolt")
+    plain.update(promo_types=["boosterfun"])
+    loaded = scryfall.load(write_json(tmp_path / "p.json", [playtest, silver, plain])).cards
+    found = {c.name: c.is_funny for c in loaded}
+    assert found == {"Gleemox": True, "Silver Bolt": True, "Lightning Bolt": False}
+
+
 def test_reversible_card_takes_its_oracle_id_from_its_faces(cards, records):
     bitterblossom = cards["Bitterblossom"]
     assert bitterblossom.layout == "reversible_card"

@@ -44,6 +44,17 @@ def test_a_telling_word_outweighs_a_common_one(engine):
     assert "steal" in matches and "tutor-creature" not in matches  # "creature" alone says little
 
 
+def test_words_that_restate_a_tag_or_fill_the_request_do_not_dilute_it(engine):
+    matcher = engine.tag_matcher
+    # "kill every creature" says again what a board wipe does; "ways to" is filler
+    assert [m.name for m in matcher.match("board wipes that kill every creature")][:1] == ["sweeper"]
+    assert [m.name for m in matcher.match("ways to steal creatures")][:1] == ["steal"]
+    assert matcher.match("board wipes")[0].weight == pytest.approx(1.0)
+    # a word the tag's phrasings never use still counts against it
+    diluted = {m.name: m.weight for m in matcher.match("board wipes for my graveyard deck")}
+    assert diluted.get("sweeper", 0.0) < 1.0
+
+
 def test_rules_text_wording_only_nudges(engine):
     plain = {m.name: m.weight for m in engine.tag_matcher.match("looter")}
     literal = {m.name: m.weight for m in engine.tag_matcher.match("draw a card, then discard a card")}

@@ -151,7 +151,7 @@ EXAMPLES = {
     "clone": ("Clone|Phantasmal Image|Spark Double", "Twincast|Grizzly Bears|Rite of Replication"),
     "copy-permanent": ("Rite of Replication|Cackling Counterpart|Helm of the Host", "Clone|Twincast|Grizzly Bears"),
     "flicker": ("Ephemerate|Cloudshift|Restoration Angel", "Swords to Plowshares|Path to Exile|Clone"),
-    "steal": ("Control Magic|Mind Control|Treachery", "Threaten|Act of Treason|Clone"),
+    "steal": ("Control Magic|Mind Control|Treachery|Mass Manipulation", "Threaten|Act of Treason|Clone"),
     "threaten": ("Threaten|Act of Treason|Zealous Conscripts", "Control Magic|Mind Control|Treachery"),
     "cheat-creature": ("Sneak Attack|Elvish Piper|Through the Breach", "Reanimate|Cultivate|Clone"),
     "sac-outlet": ("Ashnod's Altar|Phyrexian Altar|Viscera Seer", "Blood Artist|Zulaport Cutthroat|Grizzly Bears"),
@@ -275,6 +275,9 @@ def test_direct_and_conditional_strength(db):
     assert strength("Xorn", "token-doubler") == NARROW  # Treasure tokens only
     assert strength("Wrath of God", "sweeper") == DIRECT
     assert strength("Virtue's Ruin", "sweeper") == NARROW  # white creatures only
+    assert strength("Control Magic", "steal") == DIRECT
+    assert strength("Hypnotic Siren", "steal") == NARROW  # only once bestowed, for seven mana
+    assert strength("Rootwater Matriarch", "steal") == NARROW  # only as long as the creature is enchanted
 
 
 def test_reminder_text_and_other_names_give_no_tags():

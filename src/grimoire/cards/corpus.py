@@ -41,8 +41,13 @@ _FUNNY_TEXT = re.compile(
 _FUNNY_WORLD = re.compile(
     r"\bduring deckbuilding\b|\b(?:write|writes|written)\b|\bsideboards?\b|\bart by\b|\bplaytest(?:er|ers)?\b"
     r"|\b(?:the|this) match\b|\b(?:white|black|silver)-bordered\b|\berrata\b|\brule zero\b|\bbuddy list\b"
-    r"|\bpost a picture\b|\bsigned (?:card|spell|land|by)\b|\ba signed\b|\(treat conjured cards like cards\.\)",
+    r"|\bpost a picture\b|\bsigned (?:card|spell|land|by)\b|\ba signed\b|\(treat conjured cards like cards\.\)"
+    r"|\bplaytesting\b|\bsleeves?\b|\bcollector numbers?\b|\bbanned\b|\b(?:constructed|standard) format\b"
+    r"|\bsealed\b[^.]*\bbooster\b|\bopen\w*\b[^.]*\bbooster\b|\bbooster (?:fun|pile|cascade)\b",
     re.IGNORECASE)
+# A mana ability paid with your own poison counters (playtest cards Noxious Bayou, Mox Poison): printed cards
+# charge life for mana, never poison.
+_SELF_POISON_MANA = re.compile(r"\{T\}: Add [^\n]*\. You get (?:a|an|one|two|three|\w+) poison counters?\.")
 _FUNNY_ARTIST = re.compile(r"\bartists?\b")  # lower case: "Blood Artist" is a card name, not a joke
 # A playtest recolour or retype of a real card: "White Rhystic Study", "Artifact Unknown Shores".
 _VARIANT_PREFIXES = ("White", "Blue", "Black", "Red", "Green", "Colorless", "Artifact", "Enchantment", "Creature",
@@ -59,8 +64,9 @@ def field_notes() -> dict[str, str]:
                       "every other format unknown",
         "game_changer": f"from the Game Changers list shipped in the repo (as of {changers.as_of})",
         "is_funny": "detected from Un-set and playtest features (half mana, stickers, Attractions, Contraptions, "
-                    "host/augment, text about deckbuilding, sideboards, artists or the match, recoloured copies "
-                    "of real cards); Un-cards without such a feature are not flagged",
+                    "host/augment, text about deckbuilding, sideboards, sleeves, sealed booster packs, artists, "
+                    "collector numbers, bans or the match, mana paid with your own poison counters, recoloured "
+                    "copies of real cards); Un-cards without such a feature are not flagged",
         "produced_mana": "derived from rules text",
         "colors": "derived from the mana cost; unknown where a colour indicator may apply",
         "split, adventure, flip and modal double-faced cards": "only the first half's text, cost and type; "
@@ -88,7 +94,7 @@ def is_funny(record: dict) -> bool:
         if value is not None and not _NUMERIC_STAT.match(value):
             return True
     text = record.get("text") or ""
-    return bool(_FUNNY_TEXT.search(text) or _FUNNY_WORLD.search(text) or _FUNNY_ARTIST.search(text))
+    return any(pattern.search(text) for pattern in (_FUNNY_TEXT, _FUNNY_WORLD, _FUNNY_ARTIST, _SELF_POISON_MANA))
 
 
 def playtest_variants(records: list[dict]) -> set[str]:

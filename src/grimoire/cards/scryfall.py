@@ -28,7 +28,8 @@ RULING_FIELDS = ("published_at", "source", "comment")
 
 FIELD_NOTES = {
     "is_funny": "Scryfall's set type 'funny' where the card is not legal in Vintage (Unfinity cards without an "
-                "acorn stamp are eternal-legal, so not funny), or an acorn security stamp",
+                "acorn stamp are eternal-legal, so not funny), a silver border, an acorn security stamp, or the "
+                "'playtest' promo type",
     "game_changer": "unknown in bulk files older than Scryfall's game_changer field",
     "produced_mana": "Scryfall leaves it out for cards that add no mana; unknown in files that never give it",
     "set, rarity, released_at": "of the printing Scryfall chose to represent the card in oracle_cards",
@@ -171,8 +172,11 @@ def _mana_value(record: dict) -> float | None:
 
 
 def is_funny(record: dict) -> bool:
-    """An Un-card: a funny set's card that is not eternal-legal, or any card with an acorn stamp."""
-    if record.get("security_stamp") == "acorn":
+    """An Un-card or playtest card: a funny set's card that is not eternal-legal, a silver border, an acorn stamp,
+    or Scryfall's ``playtest`` promo type (Mystery Booster 2's playtest cards sit in a set that is not 'funny')."""
+    if record.get("security_stamp") == "acorn" or record.get("border_color") == "silver":
+        return True
+    if "playtest" in (record.get("promo_types") or ()):
         return True
     vintage = (record.get("legalities") or {}).get("vintage")
     return record.get("set_type") == "funny" and vintage not in ("legal", "restricted")

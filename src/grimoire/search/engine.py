@@ -17,7 +17,7 @@ from grimoire.cards.atomic import load_npz, save_npz
 from grimoire.cards.model import Card
 from grimoire.cards.names import fold
 from grimoire.cards.store import CardDB
-from grimoire.search import ranking
+from grimoire.search import combos, ranking
 from grimoire.search import tags as tag_rules
 from grimoire.search.filters import Evaluator, FilterIndex, order_positions
 from grimoire.search.lexical import LexicalIndex
@@ -296,13 +296,15 @@ class SearchEngine:
         top = rows[np.argpartition(-scores[rows], depth - 1)[:depth]] if depth < len(rows) else rows
         return top[np.argsort(-scores[top], kind="stable")]
 
-    def rank(self, text: str, mask: np.ndarray, mode: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def rank(self, text: str, mask: np.ndarray, mode: str, tags: Sequence[str] = ()
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Rows in ranked order, their fused scores, and each ranker's 1-based rank per card (0 = unranked).
 
         Every ranker sees the query with its player slang expanded into rules-text wording. Reciprocal-rank
         fusion (k=60) combines the top 1000 within the filter of BM25 over words, BM25 over phrases
         (word pairs) and the embeddings; then each function tag the query asks for adds its cards, direct
-        answers first (see search/ranking.py). A ranker's reported rank is its best list's.
+        answers first (see search/ranking.py); ``tags`` join them as if the query asked for them in part.
+        A ranker's reported rank is its best list's.
         """
         size = len(self.db)
         expanded = self._expand(text)
@@ -326,7 +328,7 @@ class SearchEngine:
             vector = self.encoder.encode_query(expanded)
             add(self._ranked(self._dense_scores(vector, mask), mask), semantic_ranks)
         if self.tag_ranking:
-            self._add_tag_lists(text, vector, mask, fused)
+            self._add_tag_lists(text, vector, mask, fused, tags)
         for row in self._exact_name_rows(text, mask):
             fused[row] += 1.0  # the card the user named comes first
         rows = np.flatnonzero(fused > 0)
@@ -344,10 +346,13 @@ class SearchEngine:
         """The function tags a query's words ask for (see search/ranking.py)."""
         return self.tag_matcher.match(text, query_vector)
 
-    def _add_tag_lists(self, text: str, vector: np.ndarray | None, mask: np.ndarray, fused: np.ndarray) -> None:
+    def _add_tag_lists(self, text: str, vector: np.ndarray | None, mask: np.ndarray, fused: np.ndarray,
+                       tags: Sequence[str] = ()) -> None:
         """Each matched tag's cards, direct answers first, join the fusion weighted by how well the tag matched."""
         base = fused.copy()
-        for match in self.tag_matches(text, vector):
+        given = [ranking.TagMatch(tag_rules.TAG_INDEX[name], ranking.GIVEN_TAG_WEIGHT, "asked") for name in tags]
+        matched = [m for m in self.tag_matches(text, vector) if m.index not in {g.index for g in given}]
+        for match in [*given, *matched][: ranking.MAX_TAGS]:
             rows, direct = self._tag_by_directness(match.index)
             inside = mask[rows]
             ordered = ranking.tag_order(rows[inside], direct[inside], base, match.weight, FUSION_DEPTH)
@@ -374,6 +379,21 @@ class SearchEngine:
         if literal or not query.strip():
             return Reading(query, query)
         return self.reader.read(query, explicit=filters.kinds() if filters else frozenset())
+
+    def _combo_query(self, reading: Reading) -> tuple[str, str, tuple[str, ...], str]:
+        """For "combo with X": the query with the filter X's partners must meet, the wording and tags they are
+        ranked by, and the note that says what was read from X's text (see search/combos.py)."""
+        row = self.db.names.find(reading.combo)
+        needs = combos.combo_needs(reading.combo, self.db.columns.oracle_text[row])
+        if not needs:
+            text = self.db.columns.oracle_text[row]
+            shown = "ranked by what its text does" if text else "no partners shown"
+            return (reading.query, text, (), f"nothing in {reading.combo}'s text says what a combo partner "
+                    f"supplies; {shown} (Grimoire has no combo list offline)")
+        wording, syntax, tags = combos.partner_query(needs)
+        note = (f"combo partners for {reading.combo}, read from its text: " + "; ".join(n.line() for n in needs)
+                + " (Grimoire has no combo list offline: these cards supply what its text needs)")
+        return " ".join(part for part in (reading.query, syntax) if part), wording, tags, note
 
     def _named_text(self, names: Sequence[str]) -> str:
         """The rules text of the cards named inside a request: they rank by what they do, not by their name."""
@@ -406,13 +426,20 @@ class SearchEngine:
         runs = []
         notes: list[str] = [note for reading in readings for note in reading.notes]
         for reading in readings:
-            query = reading.query
+            query, combo_text, combo_tags = reading.query, "", ()
+            if reading.combo:
+                query, combo_text, combo_tags, note = self._combo_query(reading)
+                notes.append(note)
             node, text_parts = self._parse(query, filters)
             named = [*reading.named, *([reading.like] if reading.like else [])]  # "like X" with more words
-            text = " ".join([*text_parts, self._named_text(named)]).strip()
+            text = " ".join([*text_parts, combo_text, self._named_text(named)]).strip()
+            named += [reading.combo] if reading.combo else []
             mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=[*exclude, *named])
             if text:
-                rows, scores, lexical, semantic = self.rank(text, mask, mode)
+                rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags)
+            elif reading.combo:  # a card without rules text says nothing about its partners
+                rows, scores = np.zeros(0, dtype=np.int64), np.zeros(0)
+                lexical = semantic = np.zeros(len(self.db), dtype=np.int32)
             else:
                 rows = np.flatnonzero(mask)
                 rows = rows[np.argsort(self.filter_index.name_order[rows], kind="stable")]

@@ -22,6 +22,7 @@ MEANING_THRESHOLD = 0.62  # cosine below which a phrasing is not what the query 
 MIN_WEIGHT = 0.5
 MEANING_SHARE = 0.8  # a tag found by meaning only counts when nearly as strong as the best match
 MAX_TAGS = 3
+GIVEN_TAG_WEIGHT = 0.5  # weight of a tag the caller names (a combo need's), not matched from the query's words
 TAG_K = 10  # reciprocal-rank constant of a tag's list: steeper than the rankers' 60, so direct answers lead
 RELEVANCE_MIX = 0.35  # how much the other rankers' fused score reorders the cards of a matched tag
 
@@ -37,7 +38,8 @@ UNKNOWN_WORD_SHARE = 0.5
 _STOPWORDS = frozenset(
     "a an the that this these those for my our of to and or with card cards me i some any good best great in on "
     "at deck decks effect effects which what who can do does it its them their they is are be you your want need "
-    "looking find show give get like from by as so very please".split()
+    "looking find show give get like from by as so very please way every own want something stuff thing "
+    "specific kind sort".split()
 )
 _TOKEN = re.compile(r"[+-]?\d+/[+-]?\d+|[a-z0-9]+")
 
@@ -88,6 +90,10 @@ class TagMatcher:
         self._word_sets = [frozenset(words(t)) for t in self.texts]
         self._by_words = [i for i, flag in enumerate(by_words) if flag]
         self._rarity = _word_rarity([(self.owners[i], self._word_sets[i]) for i in self._by_words])
+        self._vocabulary: dict[int, frozenset[str]] = {}
+        for i in self._by_words:
+            owner = self.owners[i]
+            self._vocabulary[owner] = self._vocabulary.get(owner, frozenset()) | self._word_sets[i]
         self._phrasings_with: dict[str, list[int]] = {}
         for i in self._by_words:
             for word in self._word_sets[i]:
@@ -117,7 +123,9 @@ class TagMatcher:
         for i in sorted({i for word in present for i in self._phrasings_with.get(word, ())}):
             wanted = self._word_sets[i]
             if wanted and wanted <= present:
-                weight = sum(self._rarity[word] for word in wanted) / query_mass
+                # the query's other words that the tag's own phrasings use restate the tag
+                explained = present & self._vocabulary[self.owners[i]]
+                weight = sum(self._rarity.get(word, unknown) for word in explained) / query_mass
                 if weight > best.get(self.owners[i], (0.0, ""))[0]:
                     best[self.owners[i]] = (weight, "words")
         if query_vector is not None:

@@ -87,6 +87,10 @@ _TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "si
                   "alternatives to", "alternative to", "alternatives for", "replacement for", "replacements for",
                   "like", "instead of")
 _FILLER = frozenset({"cards", "card", "ones", "spells", "stuff"})
+# "infinite combo with X", "combo pieces for X", "X combos": a name there asks for X's combo partners.
+_COMBO_BEFORE = re.compile(r"(?:(?:infinite|two[- ]card|cards? that|what) )?(?:combo pieces|combo partners|combo cards|"
+                           r"combos?|goes infinite|go infinite|infinite) (?:with|for|using)(?: my)?$")
+_COMBO_AFTER = re.compile(r"(?:infinite )?(?:combo pieces|combo partners|combos?)\b")
 
 
 @dataclass(frozen=True)
@@ -108,6 +112,7 @@ class Reading:
     like: str | None = None
     named: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    combo: str | None = None
 
     @property
     def syntax(self) -> str:
@@ -121,7 +126,7 @@ class Reading:
 
     def as_json(self) -> dict:
         return {"typed": self.typed, "query": self.query, "syntax": self.syntax, "like": self.like,
-                "named": list(self.named), "notes": list(self.notes),
+                "combo": self.combo, "named": list(self.named), "notes": list(self.notes),
                 "chips": [{"words": c.words, "syntax": c.syntax, "kind": c.kind} for c in self.chips]}
 
 
@@ -144,6 +149,7 @@ class _State:
     chips: list[Chip] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     like: int | None = None
+    combo: int | None = None
     named: list[int] = field(default_factory=list)
 
     def free(self, index: int) -> bool:
@@ -190,7 +196,7 @@ class Reader:
         self._names(state)
         for rule in _RULES:
             rule(self, state)
-        chips = [chip for chip in state.chips if chip.kind not in explicit or chip.kind == "like"]
+        chips = [chip for chip in state.chips if chip.kind not in explicit or chip.kind in ("like", "combo")]
         if len(chips) < len(state.chips):
             state.notes.append("words that your syntax or filters already decide were not read: "
                                + ", ".join(c.words for c in state.chips if c not in chips))
@@ -201,10 +207,12 @@ class Reader:
         rest = _drop_dangling_operators(_without(query, [w for w in words if w.used]))
         if rest is None:
             return Reading(typed, typed)
-        runs = " ".join(part for part in (rest, *(c.syntax for c in chips if c.kind != "like")) if part)
+        runs = " ".join(part for part in (rest, *(c.syntax for c in chips if c.kind not in ("like", "combo")))
+                        if part)
         like = self.db.columns.name[state.like] if state.like is not None else None
         named = tuple(self.db.columns.name[row] for row in state.named)
-        return Reading(typed, runs, tuple(chips), like, named, tuple(state.notes))
+        combo = self.db.columns.name[state.combo] if state.combo is not None else None
+        return Reading(typed, runs, tuple(chips), like, named, tuple(state.notes), combo)
 
     # -- card names ------------------------------------------------------------------------------------------
 
@@ -253,6 +261,8 @@ class Reader:
 
     def _name_role(self, state: _State, start: int, stop: int, row: int) -> None:
         before, after = _before(state, start, 3), _after(state, stop, 3)
+        if self._combo_role(state, start, stop, row, before, after):
+            return
         trigger = next((t for t in _TRIGGERS_LIKE if f" {before}".endswith(f" {t}")), None)
         cheaper = re.match(r"(but |only |just )?(cheaper|for less)\b", after)
         following = re.match(r"(alternatives?|replacements?|substitutes?|effects?|like effects?|style effects?|"
@@ -282,6 +292,17 @@ class Reader:
         state.named.append(row)
         for word in state.words[start:stop]:
             word.used = True
+
+    def _combo_role(self, state: _State, start: int, stop: int, row: int, before: str, after: str) -> bool:
+        """"combo with X" / "X combos": X's combo partners are asked for, not cards like X."""
+        ahead, behind = _COMBO_BEFORE.search(before), _COMBO_AFTER.match(after)
+        if not ahead and not behind:
+            return False
+        first = start - (len(ahead.group().split()) if ahead else 0)
+        last = stop + (len(behind.group().split()) if behind and not ahead else 0)
+        state.combo = row
+        state.take(first, last, f"combo:\"{self.db.columns.name[row]}\"", "combo")
+        return True
 
     def _deck_identity(self, state: _State, start: int, stop: int, row: int, extra: int) -> None:
         first = start

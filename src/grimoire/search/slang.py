@@ -59,7 +59,7 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(bounce|send back|back to (their|its owner'?s?) hand|tempo)\b", "return target to its owner's hand"),
     (r"\b(burn|bolts?|zap|ping|pings|pinger|fry|fries|shock)\b", "deals damage to any target"),
     (r"\b(edicts?|make them sacrifice)\b", "target player sacrifices a creature"),
-    (r"\b(steal|stealing|take control|borrow|threaten)\b", "gain control of target"),
+    (r"\b(steal|stealing|take control|borrow|threaten)\b", "gain control of target you control enchanted creature"),
     (r"\b(shrink|wither|-1/-1|weaken)\b", "gets -1/-1 -1/-1 counters"),
     (r"\b(freeze|lock down|tap down|stun)\b",
      "tap target creature. it doesn't untap during its controller's untap step"),

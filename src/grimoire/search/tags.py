@@ -63,6 +63,14 @@ def _strength(text: str, start: int, end: int) -> int:
     return TRIGGERED if _CONDITION.match(clause) else DIRECT
 
 
+def _attached_strength(text: str, type_line: str, start: int, end: int) -> int:
+    """:func:`_strength`, but NARROW for a creature's "enchanted ..." ability: it works only once the creature
+    is bestowed or turned into an aura (Hypnotic Siren, the licids), at a dearer cost than its mana value."""
+    if "enchanted" in text[start:end] and re.search(_FRONT + "creature", type_line):
+        return NARROW
+    return _strength(text, start, end)
+
+
 def _rule(*patterns: str, types: str = "", not_types: str = "", unless: str = "") -> Rule:
     """A rule matching any of ``patterns``; ``types``/``not_types`` are type-line regexes the card must (not)
     match, ``unless`` a text regex that rules the card out."""
@@ -76,7 +84,8 @@ def _rule(*patterns: str, types: str = "", not_types: str = "", unless: str = ""
             return 0
         if excluded and excluded.search(text):
             return 0
-        return max((_strength(text, m.start(), m.end()) for m in compiled.finditer(text)), default=0)
+        return max((_attached_strength(text, type_line, m.start(), m.end()) for m in compiled.finditer(text)),
+                   default=0)
 
     return test
 
@@ -980,7 +989,7 @@ TAGS: tuple[Tag, ...] = (
         _either(
             _rule(
                 r"\byou control enchanted (?:creature|permanent)",
-                r"gain control of (?:target|up to \w+ targets?|all|each) (?:[a-z]+ )?(?:creature|permanent|"
+                r"gain control of (?:target|up to \w+ targets?|all|each|x target) (?:[a-z]+ )?(?:creature|permanent|"
                 r"nonland permanent|artifact or creature)s?\b(?![^.]*until end of turn)",
             ),
             _narrow(

@@ -1,0 +1,97 @@
+"""Combo partners read from a card's own text: what "infinite combo with X" asks for when no combo list is at hand.
+
+Grimoire ships no combo data, so it cannot know that Thassa's Oracle goes with Demonic Consultation. It reads
+instead what X's rules text needs to go infinite or win (its library emptied, a copy untapped, creatures dying,
+life gained...) and searches the rules-text wording of the cards that supply it. Each need is a rule over X's
+text (lower case, its own name as ``~``), the words shown to the user, and the wording searched.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from grimoire.search.tags import prepare_text
+
+MAX_NEEDS = 2
+
+
+@dataclass(frozen=True)
+class Need:
+    """One thing a card's text needs from its partners, and how partners that supply it are found."""
+
+    needs: str  # what X needs, shown: "its library emptied"
+    partners: str  # who supplies it, shown: "cards that exile or mill your own library"
+    pattern: re.Pattern[str]  # over X's prepared rules text
+    wording: str  # rules-text words the partners' text uses (searched)
+    syntax: str = ""  # a filter the partners must meet (a creature copier needs creatures)
+    tags: tuple[str, ...] = ()  # function tags whose direct answers supply the need (ranked at half weight)
+
+    def line(self) -> str:
+        return f"needs {self.needs} -> {self.partners}"
+
+
+def _need(needs: str, partners: str, pattern: str, wording: str, syntax: str = "", tags: str = "") -> Need:
+    return Need(needs, partners, re.compile(pattern), wording, syntax, tuple(tags.split()))
+
+
+NEEDS: tuple[Need, ...] = (
+    _need("its library emptied", "cards that exile or mill your own library",
+          r"(?:greater than or equal to|more than) the number of cards in your library|while your library has no "
+          r"cards|no cards in your library|your library is empty|cards in your library is (?:zero|less)",
+          "exile all cards from your library. exile your library. exile all other cards revealed this way. "
+          "repeat this process until. put all cards from your library into your graveyard"),
+    _need("its copy untapped again", "creatures that untap a permanent when they enter",
+          r"\{t\}[^\n:]*: create a token that's a copy of (?:target|another)[^.\n]*creature",
+          "when this creature enters, untap target permanent. tap or untap target permanent. untap target "
+          "permanent you control. untap that permanent. untap all creatures you control", "t:creature"),
+    _need("its tap ability untapped", "untappers",
+          r"(?:^|\n)\{t\}: (?!add\b|create a token that's a copy)",
+          "untap target creature. untap target permanent. untap all creatures you control", tags="untapper"),
+    _need("mana to untap it", "mana rocks, dorks and lands that make two or more mana",
+          r"(?:^|\n)(?:\{[\dwubrgc]\})+[^\n:]*: untap (?:target|another target|all|enchanted|equipped)",
+          "{t}: add {c}{c}. {t}: add two mana. add an amount of mana equal to. {t}: add {g} for each",
+          tags="mana-doubler"),
+    _need("creatures dying", "sac outlets and creatures that come back when they die",
+          r"whenever (?:~ or )?(?:a|another|one or more)(?: other)?(?: nontoken)? creatures?(?: you control)? "
+          r"(?:dies|die|is put into (?:a|your) graveyard from the battlefield)\b",
+          "sacrifice a creature: persist undying. when this creature dies, return it to the battlefield",
+          tags="sac-outlet"),
+    _need("creatures to sacrifice", "creatures that come back when they die and death triggers",
+          r"sacrifice (?:a|another) creature: ",
+          "persist undying. when this creature dies, return it to the battlefield. whenever a creature you "
+          "control dies, each opponent loses 1 life", tags="aristocrat-payoff"),
+    _need("life gained", "cards that make opponents lose life when you gain life",
+          r"whenever you gain life",
+          "whenever an opponent loses life, you gain that much life. whenever you gain life, target opponent "
+          "loses that much life"),
+    _need("opponents losing life", "cards that gain you life when opponents lose it",
+          r"whenever an opponent loses life|whenever a player loses life",
+          "whenever you gain life, each opponent loses 1 life. whenever you gain life, target opponent loses "
+          "that much life", tags="lifegain-payoff"),
+    _need("creatures entering", "flicker and token makers",
+          r"whenever (?:a|another|one or more)(?: other)?(?: nontoken)? creatures?(?: you control)? enters?\b",
+          "exile target creature you control, then return it to the battlefield. create a token that's a copy "
+          "of target creature", tags="flicker"),
+    _need("spells cast", "cost reducers and spells that return or copy themselves",
+          r"whenever you cast (?:a|an|your)",
+          "spells you cast cost {1} less to cast. return target instant or sorcery to its owner's hand. copy "
+          "target instant or sorcery spell", tags="cost-reducer"),
+    _need("+1/+1 or -1/-1 counters moved", "cards that put or remove counters",
+          r"\b(?:persist|undying)\b",
+          "sacrifice a creature: remove a +1/+1 counter from target creature. if one or more -1/-1 counters "
+          "would be put on a creature, put none"),
+)
+
+
+def combo_needs(name: str, oracle_text: str) -> list[Need]:
+    """What a card's text needs from combo partners, most telling first (at most :data:`MAX_NEEDS`)."""
+    text = prepare_text(name, oracle_text)
+    return [need for need in NEEDS if need.pattern.search(text)][:MAX_NEEDS]
+
+
+def partner_query(needs: list[Need]) -> tuple[str, str, tuple[str, ...]]:
+    """The rules-text wording to rank partners by, the filter syntax they must meet, and the tags they carry."""
+    wording = " ".join(need.wording for need in needs)
+    syntax = " ".join(dict.fromkeys(need.syntax for need in needs if need.syntax))
+    return wording, syntax, tuple(dict.fromkeys(tag for need in needs for tag in need.tags))
