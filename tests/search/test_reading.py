@@ -352,6 +352,8 @@ def test_or_between_plain_words_is_prose_not_the_operator(reader):
 
 def test_an_everyday_phrase_that_is_also_a_name_is_words_unless_it_reads_as_a_name(reader):
     assert reader.read("cheap equipment and auras to suit up my voltron commander").named == ()
-    assert reader.read("infinite combo with Thassa's Oracle").named == ("Thassa's Oracle",)
-    assert reader.read("infinite combo with thassa's oracle").named == ("Thassa's Oracle",)
+    assert reader.read("ways to protect thassa's oracle").named == ("Thassa's Oracle",)  # "thassa" is no English
+    assert reader.read("ways to protect Thassa's Oracle").named == ("Thassa's Oracle",)
+    assert reader.read("an aura that gives mind control over a creature").named == ()  # everyday words, no cue
+    assert reader.read("infinite combo with thassa's oracle").combo == "Thassa's Oracle"
     assert reader.read("rhystic study alternatives").like == "Rhystic Study"

@@ -7,6 +7,7 @@ and toughness, "for my Atraxa deck", "cards like X", "X but cheaper") into Scryf
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -177,6 +178,16 @@ class Reader:
                 short.setdefault(fold(name.split(",")[0].split(" // ")[0]), row)
         return short
 
+    @cached_property
+    def english(self) -> frozenset[str]:
+        """Everyday English words: the whole words of the bundled MiniLM tokenizer's vocabulary (made-up Magic
+        words such as "thassa" or "rhystic" are not among them, so a name holding one reads as a name)."""
+        from importlib import resources
+
+        tokenizer = json.loads(resources.files("grimoire.data").joinpath("all-MiniLM-L6-v2.tokenizer.json")
+                               .read_text(encoding="utf-8"))
+        return frozenset(w for w in tokenizer["model"]["vocab"] if w.isalpha() and len(w) > 1)
+
     def knows_format(self, name: str) -> bool:
         if name not in self._formats:
             self._formats[name] = bool((self.db.columns.legality(name) >= 0).any())
@@ -245,7 +256,8 @@ class Reader:
                 continue
             if single and not self._single_word_name_wanted(state, start):
                 continue
-            if not single and not _phrase_name_wanted(state, start, stop):
+            if not single and not _phrase_name_wanted(state, start, stop) and \
+                    all(fold(w.lower).strip(",.;:?!").removesuffix("'s") in self.english for w in words[start:stop]):
                 continue
             return stop, row
         return None
@@ -322,8 +334,9 @@ _NAME_AFTER = frozenset({"deck", "combo", "combos", "but", "alternatives", "alte
 
 def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
     """A name of several words inside a longer request counts when it reads as a name: typed with a capital,
-    three words or more, or where a name is expected ("with thassa's oracle", "rhystic study alternatives").
-    Lower-case everyday phrases that happen to be names ("to suit up my commander", "draw a card") are words."""
+    three words or more, or where a name is expected ("with sol ring", "rhystic study alternatives"); else
+    only when one of its words is not everyday English (``Reader.english``: "protect thassa's oracle").
+    Lower-case everyday phrases that happen to be names ("to suit up my commander") are words."""
     if stop - start == len(state.words) or stop - start >= 3:
         return True
     if any(ch.isupper() for w in state.words[start:stop] for ch in w.text):
