@@ -134,6 +134,7 @@ class Ratings:
     reference_deck: str
     sample_names: tuple[str, ...] = ()
     skill_samples: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)), repr=False, compare=False)
+    deal_luck: Mapping[str, Estimate] = field(default_factory=dict, repr=False, compare=False)
 
     def player(self, name: str) -> PlayerRating | None:
         return next((rating for rating in self.players if rating.name == name), None)
@@ -161,6 +162,7 @@ class _Posterior:
     deck: np.ndarray  # (free decks, samples), logits
     first_advantage: np.ndarray  # (samples,)
     luck_scale: np.ndarray  # (samples,)
+    luck: np.ndarray  # (deals, samples), logits: each decided deal's luck effect
     max_r_hat: float
     divergences: int
 
@@ -275,6 +277,7 @@ def _sample(
         deck=flat("deck", free_decks),
         first_advantage=flat("first_advantage")[0],
         luck_scale=flat("luck_scale")[0],
+        luck=flat("luck_scale")[0] * flat("luck_raw", len(design.deals)),
         max_r_hat=r_hat,
         divergences=int(idata.sample_stats["diverging"].values.sum()),
     )
@@ -355,6 +358,7 @@ def _summarise(
         reference_deck=reference_deck,
         sample_names=tuple(players[k].name for k in order),
         skill_samples=skill_samples,
+        deal_luck={deal: _estimate(posterior.luck[i]) for i, deal in enumerate(design.deals)},
     )
 
 
@@ -392,4 +396,102 @@ def fit(
         seed=seed,
         progressbar=progressbar,
     )
+    return _summarise(results, design, posterior, reference_player, reference_deck)
+
+
+# The quick fit averages over this many luck scales: the HalfNormal(1) prior's quantiles at (j + 1/2) / n, so
+# each carries the same prior weight.
+LUCK_SCALE_GRID = 12
+
+
+def _design_matrix(design: _Design) -> np.ndarray:
+    """One row per decided game, one column per free effect (skills, decks, first-player advantage, deal lucks),
+    so that the game's logit is the row times the effects; the references have no column (they are 0)."""
+    rows = np.arange(design.seat0_won.size)
+    free_players, free_decks = len(design.players) - 1, len(design.decks) - 1
+    matrix = np.zeros((rows.size, free_players + free_decks + 1 + len(design.deals)))
+    for index, offset, sign in ((design.seat0_player, 0, 1.0), (design.seat1_player, 0, -1.0),
+                                (design.seat0_deck, free_players, 1.0), (design.seat1_deck, free_players, -1.0)):
+        free = index > 0
+        np.add.at(matrix, (rows[free], offset + index[free] - 1), sign)
+    matrix[:, free_players + free_decks] = design.first_sign
+    matrix[rows, free_players + free_decks + 1 + design.deal] = 1.0
+    return matrix
+
+
+def _laplace(matrix: np.ndarray, won: np.ndarray, prior_var: np.ndarray,
+             start: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, float]:
+    """The posterior mode of a logistic model with independent normal priors (Newton's method from ``start``: the
+    log posterior is concave), the precision there, and the Laplace approximation of the log evidence."""
+    effects = np.zeros(prior_var.size) if start is None else start
+    for _ in range(100):
+        chance = 1.0 / (1.0 + np.exp(-(matrix @ effects)))
+        precision = (matrix.T * (chance * (1.0 - chance))) @ matrix + np.diag(1.0 / prior_var)
+        step = np.linalg.solve(precision, matrix.T @ (won - chance) - effects / prior_var)
+        effects = effects + step
+        if np.max(np.abs(step), initial=0.0) < 1e-9:
+            break
+    logit = matrix @ effects
+    chance = 1.0 / (1.0 + np.exp(-logit))
+    precision = (matrix.T * (chance * (1.0 - chance))) @ matrix + np.diag(1.0 / prior_var)
+    log_likelihood = float(np.sum(won * logit - np.logaddexp(0.0, logit)))
+    log_prior = float(-0.5 * np.sum(effects**2 / prior_var + np.log(2 * np.pi * prior_var)))
+    log_evidence = log_likelihood + log_prior + 0.5 * effects.size * math.log(2 * np.pi)
+    return effects, precision, log_evidence - 0.5 * float(np.linalg.slogdet(precision)[1])
+
+
+def _laplace_posterior(design: _Design, *, skill_sd: float, samples: int, seed: int) -> _Posterior:
+    from scipy.linalg import solve_triangular
+    from scipy.stats import halfnorm
+
+    free_players, free_decks, deals = len(design.players) - 1, len(design.decks) - 1, len(design.deals)
+    matrix = _design_matrix(design)
+    scales = halfnorm.ppf((np.arange(LUCK_SCALE_GRID) + 0.5) / LUCK_SCALE_GRID)
+    fits = []
+    for scale in scales:
+        prior_var = np.concatenate([np.full(free_players, skill_sd**2), np.ones(free_decks), [0.25],
+                                    np.full(deals, scale**2)])
+        # Each scale starts from the previous one's mode, a few Newton steps away.
+        fits.append(_laplace(matrix, design.seat0_won.astype(float), prior_var, fits[-1][0] if fits else None))
+    evidence = np.array([log_evidence for _, _, log_evidence in fits])
+    weights = np.exp(evidence - evidence.max())
+    rng = np.random.default_rng(seed)
+    counts = rng.multinomial(samples, weights / weights.sum())
+    draws = []
+    for (mode, precision, _), count in zip(fits, counts, strict=True):
+        upper = np.linalg.cholesky(precision).T  # precision = Uᵀ U, so U⁻¹ z has covariance precision⁻¹
+        draws.append(mode[:, None] + solve_triangular(upper, rng.standard_normal((mode.size, count))))
+    effects = np.concatenate(draws, axis=1)
+    return _Posterior(
+        skill=effects[:free_players],
+        deck=effects[free_players:free_players + free_decks],
+        first_advantage=effects[free_players + free_decks],
+        luck_scale=np.repeat(scales, counts),
+        luck=effects[free_players + free_decks + 1:],
+        max_r_hat=float("nan"),
+        divergences=0,
+    )
+
+
+def fit_laplace(
+    results: Iterable[GameResult],
+    *,
+    reference_player: str = "cpu",
+    reference_deck: str = "burn",
+    skill_sd: float = SKILL_PRIOR_SD,
+    samples: int = 2000,
+    seed: int = 0,
+) -> Ratings:
+    """The model of :func:`fit`, approximated in milliseconds instead of sampled in seconds (the league refits
+    with it after every game; its leaderboard is always a full :func:`fit`).
+
+    Given the luck scale, the posterior of every other effect is nearly normal (a logistic regression with
+    normal priors), so it is approximated by the normal at its mode (Laplace). The luck scale is averaged over,
+    as in the full model: ``LUCK_SCALE_GRID`` scales at the quantiles of its HalfNormal(1) prior, each weighted
+    by its Laplace evidence (the integration INLA uses). ``samples`` draws from that mixture stand in for the
+    sampler's draws.
+    """
+    results = list(results)
+    design = _design(results, reference_player, reference_deck)
+    posterior = _laplace_posterior(design, skill_sd=skill_sd, samples=samples, seed=seed)
     return _summarise(results, design, posterior, reference_player, reference_deck)
