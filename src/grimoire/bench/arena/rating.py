@@ -162,7 +162,7 @@ class _Posterior:
     deck: np.ndarray  # (free decks, samples), logits
     first_advantage: np.ndarray  # (samples,)
     luck_scale: np.ndarray  # (samples,)
-    luck: np.ndarray  # (deals, samples), logits: each decided deal's luck effect
+    luck: np.ndarray | None  # (deals, samples), logits: each decided deal's luck effect; None if not estimated
     max_r_hat: float
     divergences: int
 
@@ -358,7 +358,8 @@ def _summarise(
         reference_deck=reference_deck,
         sample_names=tuple(players[k].name for k in order),
         skill_samples=skill_samples,
-        deal_luck={deal: _estimate(posterior.luck[i]) for i, deal in enumerate(design.deals)},
+        deal_luck={} if posterior.luck is None else {deal: _estimate(posterior.luck[i])
+                                                      for i, deal in enumerate(design.deals)},
     )
 
 
@@ -400,41 +401,81 @@ def fit(
 
 
 # The quick fit averages over this many luck scales: the HalfNormal(1) prior's quantiles at (j + 1/2) / n, so
-# each carries the same prior weight.
+# each carries the same prior weight; each deal's luck is integrated out with this many Gauss-Hermite nodes.
 LUCK_SCALE_GRID = 12
+LUCK_NODES = 20
 
 
 def _design_matrix(design: _Design) -> np.ndarray:
-    """One row per decided game, one column per free effect (skills, decks, first-player advantage, deal lucks),
-    so that the game's logit is the row times the effects; the references have no column (they are 0)."""
+    """One row per decided game, one column per free skill and deck and one for the first-player advantage, so
+    that the game's logit, luck aside, is the row times the effects; the references have no column (they are 0)."""
     rows = np.arange(design.seat0_won.size)
     free_players, free_decks = len(design.players) - 1, len(design.decks) - 1
-    matrix = np.zeros((rows.size, free_players + free_decks + 1 + len(design.deals)))
+    matrix = np.zeros((rows.size, free_players + free_decks + 1))
     for index, offset, sign in ((design.seat0_player, 0, 1.0), (design.seat1_player, 0, -1.0),
                                 (design.seat0_deck, free_players, 1.0), (design.seat1_deck, free_players, -1.0)):
         free = index > 0
         np.add.at(matrix, (rows[free], offset + index[free] - 1), sign)
     matrix[:, free_players + free_decks] = design.first_sign
-    matrix[rows, free_players + free_decks + 1 + design.deal] = 1.0
     return matrix
 
 
-def _laplace(matrix: np.ndarray, won: np.ndarray, prior_var: np.ndarray,
-             start: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, float]:
-    """The posterior mode of a logistic model with independent normal priors (Newton's method from ``start``: the
-    log posterior is concave), the precision there, and the Laplace approximation of the log evidence."""
-    effects = np.zeros(prior_var.size) if start is None else start
+@dataclass(frozen=True)
+class _Marginal:
+    """The decided games with each deal's luck to be integrated out: the design, the outcomes, the deal of each
+    game and every pair of games that share a deal (both orders, and each game with itself)."""
+
+    matrix: np.ndarray
+    won: np.ndarray
+    deal: np.ndarray
+    deals: int
+    pairs: tuple[np.ndarray, np.ndarray]
+
+    @classmethod
+    def of(cls, design: _Design) -> _Marginal:
+        order = np.argsort(design.deal, kind="stable")
+        groups = np.split(order, np.flatnonzero(np.diff(design.deal[order])) + 1)
+        pairs = (np.concatenate([np.repeat(g, g.size) for g in groups]),
+                 np.concatenate([np.tile(g, g.size) for g in groups]))
+        return cls(_design_matrix(design), design.seat0_won.astype(float), design.deal, len(design.deals), pairs)
+
+    def log_likelihood(self, effects: np.ndarray, luck_scale: float) -> tuple[float, np.ndarray, np.ndarray]:
+        """log p(games | effects, luck scale) with every deal's luck integrated out (the games of one deal share
+        it), its gradient and its negative Hessian in the effects."""
+        from scipy.special import logsumexp
+
+        nodes, weights = np.polynomial.hermite_e.hermegauss(LUCK_NODES)
+        logit = (self.matrix @ effects)[:, None] + luck_scale * nodes[None, :]  # (games, nodes)
+        per_game = self.won[:, None] * logit - np.logaddexp(0.0, logit)
+        per_deal = np.zeros((self.deals, LUCK_NODES))
+        np.add.at(per_deal, self.deal, per_game)
+        per_deal += np.log(weights / math.sqrt(2 * math.pi))
+        deal_likelihood = logsumexp(per_deal, axis=1)
+        node_weight = np.exp(per_deal - deal_likelihood[:, None])[self.deal]  # each game's deal's node posterior
+        chance = 1.0 / (1.0 + np.exp(-logit))
+        residual = self.won[:, None] - chance
+        gradient = (node_weight * residual).sum(axis=1)
+        first, second = self.pairs
+        curvature = ((node_weight[first] * residual[first] * residual[second]).sum(axis=1)
+                     - gradient[first] * gradient[second]
+                     - np.where(first == second, (node_weight[first] * chance[first] * (1 - chance[first])).sum(1), 0))
+        information = -(self.matrix[first].T * curvature) @ self.matrix[second]
+        return float(deal_likelihood.sum()), self.matrix.T @ gradient, information
+
+
+def _laplace(games: _Marginal, prior_var: np.ndarray, luck_scale: float,
+             start: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """The posterior mode of the effects given the luck scale (Newton's method from ``start``: with the luck
+    integrated out the log posterior is still concave), the precision there and the log evidence (Laplace)."""
+    effects = start
     for _ in range(100):
-        chance = 1.0 / (1.0 + np.exp(-(matrix @ effects)))
-        precision = (matrix.T * (chance * (1.0 - chance))) @ matrix + np.diag(1.0 / prior_var)
-        step = np.linalg.solve(precision, matrix.T @ (won - chance) - effects / prior_var)
+        _, gradient, information = games.log_likelihood(effects, luck_scale)
+        step = np.linalg.solve(information + np.diag(1.0 / prior_var), gradient - effects / prior_var)
         effects = effects + step
         if np.max(np.abs(step), initial=0.0) < 1e-9:
             break
-    logit = matrix @ effects
-    chance = 1.0 / (1.0 + np.exp(-logit))
-    precision = (matrix.T * (chance * (1.0 - chance))) @ matrix + np.diag(1.0 / prior_var)
-    log_likelihood = float(np.sum(won * logit - np.logaddexp(0.0, logit)))
+    log_likelihood, _, information = games.log_likelihood(effects, luck_scale)
+    precision = information + np.diag(1.0 / prior_var)
     log_prior = float(-0.5 * np.sum(effects**2 / prior_var + np.log(2 * np.pi * prior_var)))
     log_evidence = log_likelihood + log_prior + 0.5 * effects.size * math.log(2 * np.pi)
     return effects, precision, log_evidence - 0.5 * float(np.linalg.slogdet(precision)[1])
@@ -444,15 +485,13 @@ def _laplace_posterior(design: _Design, *, skill_sd: float, samples: int, seed: 
     from scipy.linalg import solve_triangular
     from scipy.stats import halfnorm
 
-    free_players, free_decks, deals = len(design.players) - 1, len(design.decks) - 1, len(design.deals)
-    matrix = _design_matrix(design)
+    free_players, free_decks = len(design.players) - 1, len(design.decks) - 1
+    games = _Marginal.of(design)
+    prior_var = np.concatenate([np.full(free_players, skill_sd**2), np.ones(free_decks), [0.25]])
     scales = halfnorm.ppf((np.arange(LUCK_SCALE_GRID) + 0.5) / LUCK_SCALE_GRID)
     fits = []
-    for scale in scales:
-        prior_var = np.concatenate([np.full(free_players, skill_sd**2), np.ones(free_decks), [0.25],
-                                    np.full(deals, scale**2)])
-        # Each scale starts from the previous one's mode, a few Newton steps away.
-        fits.append(_laplace(matrix, design.seat0_won.astype(float), prior_var, fits[-1][0] if fits else None))
+    for scale in scales:  # each scale starts from the previous one's mode, a few Newton steps away
+        fits.append(_laplace(games, prior_var, scale, fits[-1][0] if fits else np.zeros(prior_var.size)))
     evidence = np.array([log_evidence for _, _, log_evidence in fits])
     weights = np.exp(evidence - evidence.max())
     rng = np.random.default_rng(seed)
@@ -467,7 +506,7 @@ def _laplace_posterior(design: _Design, *, skill_sd: float, samples: int, seed: 
         deck=effects[free_players:free_players + free_decks],
         first_advantage=effects[free_players + free_decks],
         luck_scale=np.repeat(scales, counts),
-        luck=effects[free_players + free_decks + 1:],
+        luck=None,
         max_r_hat=float("nan"),
         divergences=0,
     )
@@ -482,14 +521,15 @@ def fit_laplace(
     samples: int = 2000,
     seed: int = 0,
 ) -> Ratings:
-    """The model of :func:`fit`, approximated in milliseconds instead of sampled in seconds (the league refits
-    with it after every game; its leaderboard is always a full :func:`fit`).
+    """The model of :func:`fit`, approximated in a fraction of a second instead of sampled in seconds (the league
+    refits with it after every game; its leaderboard is always a full :func:`fit`).
 
-    Given the luck scale, the posterior of every other effect is nearly normal (a logistic regression with
-    normal priors), so it is approximated by the normal at its mode (Laplace). The luck scale is averaged over,
-    as in the full model: ``LUCK_SCALE_GRID`` scales at the quantiles of its HalfNormal(1) prior, each weighted
-    by its Laplace evidence (the integration INLA uses). ``samples`` draws from that mixture stand in for the
-    sampler's draws.
+    Each deal's luck is integrated out exactly (Gauss-Hermite quadrature over its normal prior, shared by the
+    deal's games), which leaves a handful of effects (skills, decks, first-player advantage) that every game
+    informs, so their posterior given the luck scale is close to normal and is taken as the normal at its mode
+    (Laplace). The luck scale is averaged over as in the full model: ``LUCK_SCALE_GRID`` scales at the quantiles
+    of its HalfNormal(1) prior, each weighted by its Laplace evidence (the integration INLA uses). ``samples``
+    draws from that mixture stand in for the sampler's draws; the quick fit has no per-deal luck estimates.
     """
     results = list(results)
     design = _design(results, reference_player, reference_deck)
