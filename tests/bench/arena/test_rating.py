@@ -170,3 +170,9 @@ def test_the_quick_fit_agrees_with_the_sampler(league: list[GameResult], ratings
             assert 0.8 < (approx.high - approx.low) / width < 1.2, sampled.name
     assert quick.skill_samples.shape == (len(quick.players), 2000) and quick.deal_luck == {}
     assert quick.luck_scale.low < ratings.luck_scale.elo < quick.luck_scale.high
+
+
+def test_each_player_lists_its_games(league: list[GameResult], ratings: Ratings) -> None:
+    newcomer = ratings.player("newcomer")
+    assert newcomer.game_ids == ("n0", "n1", "n2")
+    assert all(len(p.game_ids) == p.games for p in ratings.players)

@@ -97,6 +97,8 @@ class Estimate:
 
 @dataclass(frozen=True)
 class PlayerRating:
+    """One player's rating; ``game_ids`` are its games (as stored in the league's games.jsonl), in order."""
+
     name: str
     elo: float
     low: float
@@ -104,6 +106,7 @@ class PlayerRating:
     games: int
     wins: int
     ranked: bool
+    game_ids: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -332,7 +335,8 @@ def _summarise(
         name = design.players[i]
         estimate = _estimate(skill[i])
         rating = PlayerRating(
-            name, estimate.elo, estimate.low, estimate.high, games[name], wins[name], games[name] >= MIN_RANKED_GAMES
+            name, estimate.elo, estimate.low, estimate.high, games[name], wins[name], games[name] >= MIN_RANKED_GAMES,
+            tuple(game.game_id for game in results if name in game.players),
         )
         players.append(rating)
     order = sorted(range(len(players)), key=lambda k: (-players[k].elo, players[k].name))
