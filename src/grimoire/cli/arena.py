@@ -213,10 +213,11 @@ def add_commands(commands) -> None:
     aleague = arena_commands.add_parser("league", help="play games chosen by the scheduler, refit, write the "
                                         "leaderboard (table, JSON, PNG, HTML)")
     aleague.add_argument("--players", nargs="+", default=["random", "heuristic", "cpu"])
-    aleague.add_argument("--games", type=int, default=40, help="at least this many more games (whole deals)")
+    aleague.add_argument("--games", type=int, default=40, help="this many more games, each chosen after a refit")
     aleague.add_argument("--workers", type=int, default=2, help="games played at once, one process each")
     aleague.add_argument("--out", default="arena-league", help="folder for games.jsonl and the leaderboard")
-    aleague.add_argument("--max-cost", type=float, help="stop once this many USD of model calls are spent")
+    aleague.add_argument("--max-cost", type=float, help="start no game once this many USD of model calls are "
+                         "spent or committed to games in flight (calls without usage at a conservative estimate)")
     aleague.add_argument("--compatible", nargs="*", default=[], help="older harness versions to keep")
     aleague.add_argument("--price", action="append", type=_model_price, metavar="MODEL=IN,OUT",
                          help="USD per million input and output tokens for a model the price table lacks "
