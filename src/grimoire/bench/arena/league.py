@@ -299,8 +299,8 @@ def run_league(players: list[str], out_dir: str | Path, *, games: int = 40, work
 
     The workers are kept busy one game at a time: each time a game ends, it is appended to
     ``out_dir/games.jsonl``, the ratings are refitted (:func:`~grimoire.bench.arena.rating.fit_laplace`, the
-    model's posterior in a fraction of a second) and the scheduler chooses the next game from them. The ratings returned
-    are one full fit (:func:`~grimoire.bench.arena.rating.fit`, ``fit_options``) of every game. No game starts
+    model's posterior in a fraction of a second) and the scheduler chooses the next game from them. The ratings
+    returned are one full fit (:func:`~grimoire.bench.arena.rating.fit`, ``fit_options``) of every game. No game starts
     once the spend so far plus the expected cost of the games in flight reaches ``max_cost`` (USD). A model
     player the price table lacks needs a price in ``prices`` (by spec or model name), or it is refused.
     """
