@@ -207,3 +207,14 @@ def _unpriced_game(run_task):
         return {**run_task(task), "cost_usd": None}
 
     return play
+
+
+def test_a_pairing_with_a_game_in_flight_gives_way_to_the_next_best():
+    from grimoire.bench.arena.league import _pick
+
+    delver, jeskai = (Candidate(("m", "cpu"), (deck, "burn"), "cpu") for deck in ("delver", "jeskai"))
+    battle = Candidate(("m", "n"), ("delver", "jeskai"), "battle")
+    assert _pick([delver, jeskai], []) == delver
+    assert _pick([delver, jeskai], deal_tasks(delver, 1, "v")[:1]) == jeskai
+    assert _pick([battle, jeskai], deal_tasks(battle, 1, "v")[2:3]) == jeskai  # the seating swapped is the same pair
+    assert _pick([delver], deal_tasks(delver, 1, "v")[:1]) == delver  # every pairing busy: the best again
