@@ -131,12 +131,17 @@ def cmd_arena_rate(args: argparse.Namespace) -> int:
 
 
 def cmd_arena_simulate(args: argparse.Namespace) -> int:
-    from grimoire.bench.arena.simulate import simulate
+    from grimoire.bench.arena.simulate import plot, simulate
 
-    coverage = simulate(leagues=args.leagues, players=args.league_players, deals_per_league=args.deals,
-                        seed=args.seed, draws=args.draws, tune=args.tune, chains=args.chains, progress=True)
-    print(f"{coverage.leagues} simulated leagues, {coverage.intervals} 90% intervals: {coverage.covered} contain "
-          f"the true skill ({coverage.rate:.0%}); mean interval width {coverage.mean_interval_width_elo:.0f} Elo")
+    try:
+        coverage = simulate(leagues=args.leagues, players=args.league_players, decks=args.league_decks,
+                            deals_per_league=args.deals, seed=args.seed, draws=args.draws, tune=args.tune,
+                            chains=args.chains, progress=True)
+    except ValueError as exc:
+        return _err(str(exc))
+    print(coverage.text())
+    plot(coverage, args.plot)
+    print(f"wrote {args.plot}")
     return EXIT_OK
 
 
@@ -208,10 +213,11 @@ def add_commands(commands) -> None:
     aleague = arena_commands.add_parser("league", help="play games chosen by the scheduler, refit, write the "
                                         "leaderboard (table, JSON, PNG, HTML)")
     aleague.add_argument("--players", nargs="+", default=["random", "heuristic", "cpu"])
-    aleague.add_argument("--games", type=int, default=40, help="at least this many more games (whole deals)")
+    aleague.add_argument("--games", type=int, default=40, help="this many more games, each chosen after a refit")
     aleague.add_argument("--workers", type=int, default=2, help="games played at once, one process each")
     aleague.add_argument("--out", default="arena-league", help="folder for games.jsonl and the leaderboard")
-    aleague.add_argument("--max-cost", type=float, help="stop once this many USD of model calls are spent")
+    aleague.add_argument("--max-cost", type=float, help="start no game once this many USD of model calls are "
+                         "spent or committed to games in flight (calls without usage at a conservative estimate)")
     aleague.add_argument("--compatible", nargs="*", default=[], help="older harness versions to keep")
     aleague.add_argument("--price", action="append", type=_model_price, metavar="MODEL=IN,OUT",
                          help="USD per million input and output tokens for a model the price table lacks "
@@ -229,10 +235,13 @@ def add_commands(commands) -> None:
     fit_options(arate)
     arate.set_defaults(run=cmd_arena_rate)
 
-    asim = arena_commands.add_parser("simulate", help="calibration: how often the 90%% intervals contain known skills")
+    asim = arena_commands.add_parser("simulate", help="calibration: how often the 90%% intervals contain the known "
+                                     "skills, decks, first-player advantage and deal luck")
     asim.add_argument("--leagues", type=int, default=20)
     asim.add_argument("--league-players", type=int, default=5, help="players besides the CPU in each league")
+    asim.add_argument("--league-decks", type=int, default=3, help="decks besides Red Burn in each league")
     asim.add_argument("--deals", type=int, default=20, help="deals per simulated league")
+    asim.add_argument("--plot", default="arena-calibration.png", help="PNG chart of the coverage per kind")
     fit_options(asim)
     asim.set_defaults(run=cmd_arena_simulate)
 

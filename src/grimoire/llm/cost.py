@@ -99,6 +99,18 @@ def cost_of(model: str, usage: Any, prices: PriceTable | None = None, *, price: 
             + _get(usage, "input_tokens_cache_write") * price.cache_write) / PER_TOKENS
 
 
+# A call whose provider reports no token usage is still billed, so it is priced from its text as if every 2
+# characters were a token (English runs about 4 to a token, JSON and card text about 3) and, when no reply came
+# back (a timeout), as if the reply had used ``ASSUMED_REPLY_TOKENS``: an estimate that errs high, never 0.
+CONSERVATIVE_CHARS_PER_TOKEN = 2
+ASSUMED_REPLY_TOKENS = 4096
+
+
+def conservative_tokens(text: str) -> int:
+    """Tokens to bill for ``text`` when the provider reported none: more than any tokenizer would count."""
+    return -(-len(text) // CONSERVATIVE_CHARS_PER_TOKEN)
+
+
 def total_cost(costs: list[float | None]) -> float | None:
     """The sum of per-call or per-task costs; ``None`` (unknown) if any part is unknown."""
     return None if any(c is None for c in costs) else sum(costs)  # type: ignore[arg-type]

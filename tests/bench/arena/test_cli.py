@@ -52,10 +52,12 @@ def test_league_and_simulate_commands(home, tmp_path):
     assert "games/hour" in league.stdout and "Elo relative to the CPU" in league.stdout
     assert len((out / "games.jsonl").read_text().splitlines()) >= 2
     assert (out / "leaderboard.html").read_text().count("<svg") == 1
+    chart = tmp_path / "calibration.png"
     simulated = run("arena", "simulate", "--leagues", "1", "--league-players", "2", "--deals", "3", "--draws", "100",
-                    "--tune", "100", env_home=home)
+                    "--tune", "100", "--plot", str(chart), env_home=home)
     assert simulated.returncode == 0, simulated.stderr
-    assert "90% intervals" in simulated.stdout and "contain the true skill" in simulated.stdout
+    assert "90% interval coverage" in simulated.stdout and "contain the true skill" in simulated.stdout
+    assert "deal luck" in simulated.stdout and chart.stat().st_size > 0
 
 
 def test_league_refuses_an_unpriced_model_and_says_how_to_price_it(tmp_path):

@@ -15,7 +15,8 @@ from grimoire.bench.arena.rating import DeckRating, Estimate, PlayerRating, Rati
 def ratings() -> Ratings:
     return Ratings(
         players=(
-            PlayerRating("opus", 250.0, 100.0, 400.0, games=12, wins=9, ranked=True),
+            PlayerRating("opus", 250.0, 100.0, 400.0, games=12, wins=9, ranked=True,
+                         game_ids=tuple(f"g{i}" for i in range(12))),
             PlayerRating("R&D <bot>", 120.0, -300.0, 520.0, games=2, wins=1, ranked=False),
             PlayerRating("cpu", 0.0, 0.0, 0.0, games=20, wins=6, ranked=True),
             PlayerRating("haiku", -80.0, -200.0, 40.0, games=10, wins=3, ranked=True),
@@ -72,3 +73,5 @@ def test_to_json_is_strict_json_with_ranks(ratings: Ratings) -> None:
     assert record["reference"] == {"player": "cpu", "deck": "burn"}
     assert record["diagnostics"] == {"max_r_hat": None, "divergences": 2}
     assert record["players"][0]["low"] == 100.0
+    # each player's games, by the game_id they have in games.jsonl (the replay viewer links to them)
+    assert record["players"][0]["game_ids"] == [f"g{i}" for i in range(12)]

@@ -11,8 +11,10 @@ from grimoire.bench.arena.census import run_census, summarise
 from grimoire.bench.arena.league import candidates, cost_per_game, deal_tasks, load_games, run_league, write_leaderboard
 from grimoire.bench.arena.play import GameRecord
 from grimoire.bench.arena.schedule import Candidate
+from grimoire.llm.cost import Price
 
 FAST_FIT = {"draws": 150, "tune": 150, "chains": 2}
+PRICE = Price(3.0, 15.0, 0.3, 3.75, source="passed by the user")  # a priced scripted model: its games cost money
 
 
 def test_candidates_cover_every_deck_against_the_cpu_and_every_battle_pair():
@@ -120,11 +122,14 @@ def test_a_priced_model_s_games_are_scheduled_before_free_bot_games(tmp_path):
             started.append(task)
             return super().submit(fn, task, *args, **kwargs)
 
-    run_league(["scripted", "random", "heuristic", "cpu"], tmp_path, games=8, workers=2, fit_options=FAST_FIT,
-               max_turns=3, executor=Recording(max_workers=2))
+    report = run_league(["scripted", "random", "heuristic", "cpu"], tmp_path, games=8, workers=2,
+                        fit_options=FAST_FIT, max_turns=3, executor=Recording(max_workers=2),
+                        prices={"scripted": PRICE})
     first_eight = started[:8]
     assert len(first_eight) == 8
     assert all("scripted" in task.players for task in first_eight)
+    kept, _ = load_games(tmp_path / "games.jsonl")
+    assert report.cost_usd == pytest.approx(sum(game.cost_usd for game in kept)) and report.cost_usd > 0
     assert is_paid(Candidate(("scripted", "cpu"), ("delver", "burn"), "cpu"))
     assert not is_paid(Candidate(("random", "cpu"), ("delver", "burn"), "cpu"))
 
@@ -150,3 +155,66 @@ def test_a_passed_price_travels_with_the_games_that_need_it():
     assert [dict(task.prices) for task in tasks] == [{"my/model": price}] * 2
     bots = deal_tasks(Candidate(("random", "cpu"), ("delver", "burn"), "cpu"), 7, "v", prices={"my/model": price})
     assert all(task.prices == () for task in bots)
+
+
+def test_the_scheduler_sees_a_refit_between_two_games_of_one_deal(tmp_path, monkeypatch):
+    from grimoire.bench.arena import league
+
+    seen, started = [], []
+    only = Candidate(("heuristic", "cpu"), ("delver", "burn"), "cpu")
+    monkeypatch.setattr(league, "candidates", lambda players: [only])
+
+    def ranking(ratings, options, costs):
+        seen.append(0 if ratings is None else ratings.games)
+        return options
+
+    class Recording(ThreadPoolExecutor):
+        def submit(self, fn, task, *args, **kwargs):
+            started.append((task.seed, task.first, seen[-1]))
+            return super().submit(fn, task, *args, **kwargs)
+
+    monkeypatch.setattr(league, "rank_deals", ranking)
+    run_league(["heuristic", "cpu"], tmp_path, games=3, workers=1, fit_options=FAST_FIT, max_turns=3,
+               executor=Recording(max_workers=1))
+    (seed, first_a, fitted_a), (seed_b, first_b, fitted_b), (seed_c, _, fitted_c) = started
+    assert seed == seed_b and {first_a, first_b} == {0, 1}  # the two games of one CPU deal...
+    assert (fitted_a, fitted_b, fitted_c) == (0, 1, 2)  # ...with a refit on the first before the second is chosen
+    assert seed_c != seed  # the deal done, the pairing moves on to the book's next deal
+
+
+def test_max_cost_counts_the_spend_and_starts_no_game_past_it(tmp_path):
+    report = run_league(["scripted", "cpu"], tmp_path, games=6, workers=2, fit_options=FAST_FIT, max_turns=3,
+                        executor=ThreadPoolExecutor(max_workers=2), prices={"scripted": PRICE}, max_cost=1e-6)
+    # the first game's cost is unknown until it ends (a game in flight counts at the placeholder), then it is over
+    assert report.games == 1 and report.cost_usd > 1e-6
+
+
+def test_a_model_game_whose_spend_is_unknown_stops_the_league(tmp_path, monkeypatch):
+    from grimoire.bench.arena import league
+
+    monkeypatch.setattr(league, "run_task", _unpriced_game(league.run_task))
+    with pytest.raises(league.UnknownSpendError, match="spend of scripted and cpu is unknown.*--max-cost"):
+        run_league(["scripted", "cpu"], tmp_path, games=2, workers=1, fit_options=FAST_FIT, max_turns=2,
+                   executor=ThreadPoolExecutor(max_workers=1), prices={"scripted": PRICE}, max_cost=5.0)
+    kept, _ = load_games(tmp_path / "games.jsonl")
+    assert len(kept) == 1  # the game is kept; no further game was started
+
+
+def _unpriced_game(run_task):
+    """Games as a worker would return them had a model call gone unpriced."""
+
+    def play(task):
+        return {**run_task(task), "cost_usd": None}
+
+    return play
+
+
+def test_a_pairing_with_a_game_in_flight_gives_way_to_the_next_best():
+    from grimoire.bench.arena.league import _pick
+
+    delver, jeskai = (Candidate(("m", "cpu"), (deck, "burn"), "cpu") for deck in ("delver", "jeskai"))
+    battle = Candidate(("m", "n"), ("delver", "jeskai"), "battle")
+    assert _pick([delver, jeskai], []) == delver
+    assert _pick([delver, jeskai], deal_tasks(delver, 1, "v")[:1]) == jeskai
+    assert _pick([battle, jeskai], deal_tasks(battle, 1, "v")[2:3]) == jeskai  # the seating swapped is the same pair
+    assert _pick([delver], deal_tasks(delver, 1, "v")[:1]) == delver  # every pairing busy: the best again

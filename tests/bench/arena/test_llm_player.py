@@ -200,3 +200,33 @@ def test_a_provider_error_ends_the_game_without_leaking_a_key(tmp_path, game, de
         player.decide(game, game.decision(), {})
     player.close()
     assert "sk-ant-api03" not in str(error.value) and "[REDACTED]" in str(error.value)
+
+
+def test_a_paid_call_without_usage_is_priced_by_a_conservative_estimate(tmp_path, game, decks, db, rulebook):
+    from grimoire.llm.cost import ASSUMED_REPLY_TOKENS, Price
+
+    price = Price(3.0, 15.0, 0.3, 3.75)
+    player = started(script(tmp_path, ["Answer: 1"]), game, decks, db, rulebook, price=price)
+    sent: list[str] = []
+
+    async def no_usage(messages, **kwargs) -> ModelOutput:
+        sent.append("".join(m.text for m in messages))
+        return ModelOutput.from_content(model="my/model", content="Answer: 1")
+
+    player._model.generate = no_usage
+    player.decide(game, game.decision(), {})
+    assert player.usage.estimated_calls == 1 and player.usage.cost_usd > 0
+    # at 2 characters a token the prompt alone is billed at more than a 4-character tokenizer would count
+    assert player.usage.input_tokens > len(sent[0]) / 4
+    assert player.usage.cost_usd >= (len(sent[0]) / 4 * 3.0 + len("Answer: 1") / 4 * 15.0) / 1e6
+    answered = player.usage.cost_usd
+
+    async def slow(messages, **kwargs) -> ModelOutput:
+        raise TimeoutError
+
+    player._model.generate = slow
+    player.decide(game, game.decision(), {})
+    player.close()
+    # a timed-out call may be billed too: its prompt plus a reply as long as the limit
+    assert player.usage.estimated_calls == 2
+    assert player.usage.cost_usd - answered >= ASSUMED_REPLY_TOKENS * 15.0 / 1e6

@@ -14,6 +14,7 @@ from grimoire.bench.arena.rating import (
     diagnostic_notes,
     elo_from_logit,
     fit,
+    fit_laplace,
     logit_from_elo,
     win_probability,
 )
@@ -156,3 +157,22 @@ def test_game_result_round_trips_through_json(winner: int | None) -> None:
 def test_game_result_rejects_a_bad_seat() -> None:
     with pytest.raises(ValueError, match="winner"):
         GameResult("g1", "d1", ("a", "b"), ("x", "y"), 0, 2)
+
+
+def test_the_quick_fit_agrees_with_the_sampler(league: list[GameResult], ratings: Ratings) -> None:
+    quick = fit_laplace(league)
+    assert [p.name for p in quick.players if p.ranked] == [p.name for p in ratings.players if p.ranked]
+    for sampled in (*ratings.players, *ratings.decks):
+        approx = quick.player(sampled.name) or next(d for d in quick.decks if d.name == sampled.name)
+        width = sampled.high - sampled.low
+        if width:  # the references are exactly 0 in both
+            assert abs(approx.elo - sampled.elo) < 0.1 * width, sampled.name
+            assert 0.8 < (approx.high - approx.low) / width < 1.2, sampled.name
+    assert quick.skill_samples.shape == (len(quick.players), 2000) and quick.deal_luck == {}
+    assert quick.luck_scale.low < ratings.luck_scale.elo < quick.luck_scale.high
+
+
+def test_each_player_lists_its_games(league: list[GameResult], ratings: Ratings) -> None:
+    newcomer = ratings.player("newcomer")
+    assert newcomer.game_ids == ("n0", "n1", "n2")
+    assert all(len(p.game_ids) == p.games for p in ratings.players)

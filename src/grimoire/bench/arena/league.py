@@ -2,8 +2,8 @@
 
 A deal is the unit of play: a CPU deal is played from both seats (the player on a model deck against the CPU on
 Red Burn, first 0 then first 1), a battle deal four ways (each player on each deck, each going first), all from
-the same seeded shuffles. After each round of games the ratings are refitted and the next deals are the ones the
-scheduler expects to narrow the leaderboard most per dollar. Games run in worker processes through any
+the same seeded shuffles. After each game the ratings are refitted and the next game is the one the scheduler
+expects to narrow the leaderboard most per dollar. Games run in worker processes through any
 ``concurrent.futures.Executor`` (a process pool by default, or Ray: ``executors.py``). A game whose worker was
 lost is never a result: it is written to ``errors.jsonl`` and played again in a later round.
 """
@@ -14,7 +14,7 @@ import json
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
@@ -25,16 +25,14 @@ from grimoire.bench.arena.deals import DEAL_BOOK_VERSION, book_seed, deals_playe
 from grimoire.bench.arena.decks import BATTLE_DECKS, CPU_DECK, MODEL_DECKS, card_data_for, load_deck
 from grimoire.bench.arena.executors import is_lost_worker
 from grimoire.bench.arena.play import GameRecord, play_game
-from grimoire.bench.arena.rating import Ratings, fit
-from grimoire.bench.arena.schedule import Candidate, ranked
+from grimoire.bench.arena.rating import Ratings, fit, fit_laplace
+from grimoire.bench.arena.schedule import Candidate, game_cost, ranked
 from grimoire.bench.arena.version import harness_version
 
 if TYPE_CHECKING:  # the provider layer is imported only where a model plays or is priced
     from grimoire.llm.cost import Price
 
 BOT_KINDS = {"random", "heuristic", "cpu"}
-# The refits between rounds only steer the scheduler, so they sample less; the final fit uses the full settings.
-SCHEDULING_FIT = {"draws": 300, "tune": 300}
 SCRIPTED_PLAYER = Path(__file__).parent / "scripts" / "scripted_player.jsonl"
 # What an LLM game is assumed to cost before the player has a priced game on record (USD, both sides' share).
 UNPRICED_LLM_GAME_COST = 1.0
@@ -227,11 +225,14 @@ class LeagueReport:
     ratings: Ratings | None
     excluded: int
     ends: dict[str, int] = field(default_factory=dict)
+    estimated_calls: int = 0  # model calls that reported no usage, priced by a conservative estimate
 
     def summary(self) -> str:
         ends = ", ".join(f"{n} {end}" for end, n in sorted(self.ends.items()))
         return (f"{self.games} games in {self.seconds:.0f} s: {self.games_per_hour:.0f} games/hour; "
                 f"cost ${self.cost_usd:.2f}; endings: {ends or 'none'}"
+                + (f"; {self.estimated_calls} model calls reported no token usage and were priced by a conservative "
+                   "estimate" if self.estimated_calls else "")
                 + (f"; {self.excluded} games from other harness versions left out" if self.excluded else ""))
 
 
@@ -252,49 +253,102 @@ def rank_deals(ratings: Ratings | None, options: list[Candidate], costs: dict[st
     return ranked(ratings, paid, costs) + ranked(ratings, free, {name: 1.0 for name in costs})
 
 
+def next_task(candidate: Candidate, started: list, version: str, *, book: int = 0, **options: Any) -> GameTask:
+    """The pairing's next game: the first game not yet started of its last begun deal (so every deal is played
+    from each seat, in the book's order), else the first game of its next deal. ``started`` holds the games
+    played, in flight or given up on (records or tasks); ``options`` go to :func:`deal_tasks`."""
+    begun = deals_played(started, candidate.players, candidate.kind, candidate.decks)
+    ids = {game.game_id for game in started}
+    if begun:
+        seed = book_seed(candidate.kind, candidate.decks, begun - 1, version=book or DEAL_BOOK_VERSION)
+        open_games = [task for task in deal_tasks(candidate, seed, version, **options) if task.game_id not in ids]
+        if open_games:
+            return open_games[0]
+    return deal_tasks(candidate, next_deal_seed(candidate, started, book), version, **options)[0]
+
+
+def _pick(order: list[Candidate], in_flight: Iterable[GameTask]) -> Candidate:
+    """The best pairing without a game in flight (its result would change the next choice), else the best."""
+    busy = {(task.players, task.decks) for task in in_flight}
+    busy |= {(players[::-1], decks) for players, decks in busy}
+    return next((c for c in order if (c.players, c.decks) not in busy), order[0])
+
+
+class UnknownSpendError(ValueError):
+    """A model game came back without a cost, so ``--max-cost`` could not count it; the league stops."""
+
+
+def _spend(game: GameRecord) -> float:
+    """What a game cost; a model game whose cost is unknown stops the league rather than count as free."""
+    if game.cost_usd is None and any(player_kind(name) == "llm" for name in game.players):
+        raise UnknownSpendError(f"game {game.game_id}: the spend of {' and '.join(game.players)} is unknown (a model "
+                                "call was not priced), so --max-cost cannot count it; the league stops here")
+    return game.cost_usd or 0.0
+
+
+def _quick_fit(history: list[GameRecord], seed: int) -> Ratings:
+    return fit_laplace([record.result() for record in history], seed=seed)
+
+
 def run_league(players: list[str], out_dir: str | Path, *, games: int = 40, workers: int = 2, seed: int = 0,
                max_cost: float | None = None, compatible: Iterable[str] = (), fit_options: dict | None = None,
                max_turns: int = 40, cpu_timeout: float = 20.0, executor: Executor | None = None,
                progress: Callable[[int], None] | None = None,
                prices: Mapping[str, Price] | None = None) -> LeagueReport:
-    """Play at least ``games`` more games (whole deals) among ``players`` and rate everything in ``out_dir``.
+    """Play ``games`` more games among ``players`` and rate everything in ``out_dir``.
 
-    Each round fills the workers with the best deals, plays them in parallel, appends every record to
-    ``out_dir/games.jsonl`` and refits (with ``SCHEDULING_FIT``'s shorter sampling: those fits only steer the
-    scheduler); the ratings returned are one full fit of every game. Stops early when ``max_cost`` (USD) is spent.
-    A model player the price table lacks needs a price in ``prices`` (by spec or model name), or it is refused.
+    The workers are kept busy one game at a time: each time a game ends, it is appended to
+    ``out_dir/games.jsonl``, the ratings are refitted (:func:`~grimoire.bench.arena.rating.fit_laplace`, the
+    model's posterior in a fraction of a second) and the scheduler chooses the next game from them. The ratings
+    returned are one full fit (:func:`~grimoire.bench.arena.rating.fit`, ``fit_options``) of every game. No game starts
+    once the spend so far plus the expected cost of the games in flight reaches ``max_cost`` (USD). A model
+    player the price table lacks needs a price in ``prices`` (by spec or model name), or it is refused.
     """
     prices = player_prices(players, prices)
     out = Path(out_dir)
     log_path = out / "games.jsonl"
     version = harness_version()
     fit_options = dict(fit_options or {})
-    steering = {**fit_options, **{k: min(v, fit_options.get(k, v)) for k, v in SCHEDULING_FIT.items()}}
+    fit_seed = fit_options.get("seed", 0)
     history, excluded = load_games(log_path, version, compatible)
     options = candidates(players)
     if not options:
         raise ValueError("a league needs at least one player besides the CPU")
     own_pool = executor is None
     pool = executor or ProcessPoolExecutor(max_workers=workers)
-    ratings = fit([r.result() for r in history], **steering) if history else None
+    task_options = {"max_turns": max_turns, "cpu_timeout": cpu_timeout, "prices": prices}
+    ratings = _quick_fit(history, fit_seed) if history else None
     started = time.monotonic()
-    played, spent = 0, 0.0
+    played, spent, estimated = 0, 0.0, 0
     ends: dict[str, int] = {}
-    lost: list[GameTask] = []  # games whose worker died: played again before any new deal
+    in_flight: dict[Future, GameTask] = {}
+    retry: list[GameTask] = []  # games whose worker died: played again before any new game
+    given_up: list[GameTask] = []
     attempts: dict[str, int] = {}
+
+    def can_start() -> bool:
+        if played + len(in_flight) >= games:
+            return False
+        costs = cost_per_game(history, players)
+        committed = spent + sum(game_cost(Candidate(t.players, t.decks, t.kind), costs) for t in in_flight.values())
+        return max_cost is None or committed < max_cost
+
     try:
-        while played < games and (max_cost is None or spent < max_cost):
-            costs = cost_per_game(history, players)
-            batch, lost = lost, []
-            for candidate in rank_deals(ratings, options, costs):
-                if len(batch) >= max(workers, 1) or played + len(batch) >= games:
-                    break
-                deal_seed = next_deal_seed(candidate, history, seed)
-                batch += deal_tasks(candidate, deal_seed, version, max_turns=max_turns, cpu_timeout=cpu_timeout,
-                                    prices=prices)
-            futures: dict[Future, GameTask] = {pool.submit(run_task, task): task for task in batch}
-            for future in as_completed(futures):
-                task = futures[future]
+        while True:
+            while len(in_flight) < max(workers, 1) and can_start():
+                if retry:
+                    task = retry.pop(0)
+                else:
+                    order = rank_deals(ratings, options, cost_per_game(history, players))
+                    choice = _pick(order, in_flight.values())
+                    task = next_task(choice, [*history, *in_flight.values(), *given_up], version, book=seed,
+                                     **task_options)
+                in_flight[pool.submit(run_task, task)] = task
+            if not in_flight:
+                break
+            done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+            for future in done:
+                task = in_flight.pop(future)
                 try:
                     record = future.result()
                 except Exception as error:  # noqa: BLE001 - a lost worker loses only this game
@@ -302,19 +356,19 @@ def run_league(players: list[str], out_dir: str | Path, *, games: int = 40, work
                         raise
                     attempts[task.game_id] = attempts.get(task.game_id, 0) + 1
                     record_lost_game(out, task, error, attempts[task.game_id])
-                    if attempts[task.game_id] < MAX_GAME_ATTEMPTS:
-                        lost.append(task)
+                    (retry if attempts[task.game_id] < MAX_GAME_ATTEMPTS else given_up).append(task)
                     continue
                 append_game(log_path, record)
                 game = GameRecord.from_dict(record)
                 history.append(game)
                 played += 1
-                spent += game.cost_usd or 0.0
+                spent += _spend(game)
+                estimated += sum(usage.get("estimated_calls", 0) for usage in game.usage)
                 end = game.end.split(":")[0]
                 ends[end] = ends.get(end, 0) + 1
                 if progress:
                     progress(1)
-            ratings = fit([r.result() for r in history], **steering)
+                ratings = _quick_fit(history, fit_seed)
     finally:
         if own_pool:
             pool.shutdown(cancel_futures=True)
@@ -322,7 +376,8 @@ def run_league(players: list[str], out_dir: str | Path, *, games: int = 40, work
         ratings = fit([r.result() for r in history], **fit_options)
     seconds = time.monotonic() - started
     return LeagueReport(games=played, seconds=seconds, games_per_hour=3600 * played / seconds if seconds else 0.0,
-                        cost_usd=spent, ratings=ratings, excluded=len(excluded), ends=ends)
+                        cost_usd=spent, ratings=ratings, excluded=len(excluded), ends=ends,
+                        estimated_calls=estimated)
 
 
 def write_leaderboard(ratings: Ratings, out_dir: str | Path) -> list[Path]:

@@ -8,6 +8,7 @@ The model comes from the provider layer (:func:`grimoire.llm.models.get_model`),
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 from inspect_ai.model import (
@@ -18,6 +19,7 @@ from inspect_ai.model import (
     GenerateConfig,
     Model,
     ModelOutput,
+    ModelUsage,
 )
 
 from grimoire.bench.arena.decks import ArenaDeck
@@ -36,7 +38,7 @@ from grimoire.bench.arena.prompt import (
 from grimoire.bench.arena.tools import TOOL_INFOS, ToolContext, run_tool
 from grimoire.cards.rules import Rulebook, load_rulebook
 from grimoire.cards.store import CardDB
-from grimoire.llm.cost import Price, cost_of
+from grimoire.llm.cost import ASSUMED_REPLY_TOKENS, Price, conservative_tokens, cost_of
 from grimoire.llm.keys import redact
 from grimoire.llm.models import get_model
 
@@ -167,25 +169,41 @@ class LLMPlayer:
         request = self._model.generate(messages, tools=TOOL_INFOS, tool_choice=tool_choice, config=self.config)
         try:
             output = self._loop.run_until_complete(request)
-        except TimeoutError:
-            self.usage.calls += 1
+        except TimeoutError:  # the provider may still bill the call: it is priced like one that reported no usage
+            self._account(None, messages)
             return None
         except Exception as error:  # the provider's message, never a key, goes into the game record
             raise ModelCallError(redact(f"{self.name}: {type(error).__name__}: {error}")) from None
-        self._account(output)
+        self._account(output, messages)
         return output
 
-    def _account(self, output: ModelOutput) -> None:
-        usage = output.usage
+    def _account(self, output: ModelOutput | None, messages: list[ChatMessage]) -> None:
+        """Count one call's tokens and cost; a call without usage is priced by a conservative estimate."""
+        usage = output.usage if output is not None else None
         self.usage.calls += 1
-        cost = cost_of(self.model_name, usage, price=self.price) if usage else None
+        if usage is None:
+            usage = self._estimated_usage(messages, output)
+            self.usage.estimated_calls += 1
+        cost = cost_of(self.model_name, usage, price=self.price)
         self.usage.cost_usd = None if self.usage.cost_usd is None or cost is None else self.usage.cost_usd + cost
-        if usage:
-            read, write = usage.input_tokens_cache_read or 0, usage.input_tokens_cache_write or 0
-            self.usage.input_tokens += usage.input_tokens + read + write
-            self.usage.output_tokens += usage.output_tokens
-            self.usage.cache_read_tokens += read
-            self.usage.cache_write_tokens += write
+        read, write = usage.input_tokens_cache_read or 0, usage.input_tokens_cache_write or 0
+        self.usage.input_tokens += usage.input_tokens + read + write
+        self.usage.output_tokens += usage.output_tokens
+        self.usage.cache_read_tokens += read
+        self.usage.cache_write_tokens += write
+
+    def _estimated_usage(self, messages: list[ChatMessage], output: ModelOutput | None) -> ModelUsage:
+        """What a call that reported no usage is billed as: its request (the tools are sent every time) and its
+        reply (or, when none came back, the reply limit: ``max_tokens`` or ``ASSUMED_REPLY_TOKENS``), counted by
+        :func:`conservative_tokens` and all at the uncached price."""
+        sent = "".join(m.text for m in messages) + "".join(tool.model_dump_json() for tool in TOOL_INFOS)
+        if output is None:
+            written = self.config.max_tokens or ASSUMED_REPLY_TOKENS
+        else:
+            calls = output.message.tool_calls or []
+            written = conservative_tokens(output.message.text + "".join(json.dumps(c.arguments) for c in calls))
+        read = conservative_tokens(sent)
+        return ModelUsage(input_tokens=read, output_tokens=written, total_tokens=read + written)
 
     def _run_tools(self, context: ToolContext, calls: list[Any], messages: list[ChatMessage], tools_left: int) -> int:
         """Answer every call of one reply: the first ``tools_left`` run, the rest are refused. Returns how many ran."""

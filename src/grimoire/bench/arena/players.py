@@ -91,6 +91,7 @@ class Usage:
     cache_write_tokens: int = 0
     cost_usd: float | None = 0.0
     tool_calls: int = 0
+    estimated_calls: int = 0  # calls that reported no usage, priced by a conservative estimate from their text
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)

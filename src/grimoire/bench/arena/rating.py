@@ -97,6 +97,8 @@ class Estimate:
 
 @dataclass(frozen=True)
 class PlayerRating:
+    """One player's rating; ``game_ids`` are its games (as stored in the league's games.jsonl), in order."""
+
     name: str
     elo: float
     low: float
@@ -104,6 +106,7 @@ class PlayerRating:
     games: int
     wins: int
     ranked: bool
+    game_ids: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,7 @@ class Ratings:
     reference_deck: str
     sample_names: tuple[str, ...] = ()
     skill_samples: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)), repr=False, compare=False)
+    deal_luck: Mapping[str, Estimate] = field(default_factory=dict, repr=False, compare=False)
 
     def player(self, name: str) -> PlayerRating | None:
         return next((rating for rating in self.players if rating.name == name), None)
@@ -161,6 +165,7 @@ class _Posterior:
     deck: np.ndarray  # (free decks, samples), logits
     first_advantage: np.ndarray  # (samples,)
     luck_scale: np.ndarray  # (samples,)
+    luck: np.ndarray | None  # (deals, samples), logits: each decided deal's luck effect; None if not estimated
     max_r_hat: float
     divergences: int
 
@@ -275,6 +280,7 @@ def _sample(
         deck=flat("deck", free_decks),
         first_advantage=flat("first_advantage")[0],
         luck_scale=flat("luck_scale")[0],
+        luck=flat("luck_scale")[0] * flat("luck_raw", len(design.deals)),
         max_r_hat=r_hat,
         divergences=int(idata.sample_stats["diverging"].values.sum()),
     )
@@ -329,7 +335,8 @@ def _summarise(
         name = design.players[i]
         estimate = _estimate(skill[i])
         rating = PlayerRating(
-            name, estimate.elo, estimate.low, estimate.high, games[name], wins[name], games[name] >= MIN_RANKED_GAMES
+            name, estimate.elo, estimate.low, estimate.high, games[name], wins[name], games[name] >= MIN_RANKED_GAMES,
+            tuple(game.game_id for game in results if name in game.players),
         )
         players.append(rating)
     order = sorted(range(len(players)), key=lambda k: (-players[k].elo, players[k].name))
@@ -355,6 +362,8 @@ def _summarise(
         reference_deck=reference_deck,
         sample_names=tuple(players[k].name for k in order),
         skill_samples=skill_samples,
+        deal_luck={} if posterior.luck is None else {deal: _estimate(posterior.luck[i])
+                                                      for i, deal in enumerate(design.deals)},
     )
 
 
@@ -392,4 +401,141 @@ def fit(
         seed=seed,
         progressbar=progressbar,
     )
+    return _summarise(results, design, posterior, reference_player, reference_deck)
+
+
+# The quick fit averages over this many luck scales: the HalfNormal(1) prior's quantiles at (j + 1/2) / n, so
+# each carries the same prior weight; each deal's luck is integrated out with this many Gauss-Hermite nodes.
+LUCK_SCALE_GRID = 12
+LUCK_NODES = 20
+
+
+def _design_matrix(design: _Design) -> np.ndarray:
+    """One row per decided game, one column per free skill and deck and one for the first-player advantage, so
+    that the game's logit, luck aside, is the row times the effects; the references have no column (they are 0)."""
+    rows = np.arange(design.seat0_won.size)
+    free_players, free_decks = len(design.players) - 1, len(design.decks) - 1
+    matrix = np.zeros((rows.size, free_players + free_decks + 1))
+    for index, offset, sign in ((design.seat0_player, 0, 1.0), (design.seat1_player, 0, -1.0),
+                                (design.seat0_deck, free_players, 1.0), (design.seat1_deck, free_players, -1.0)):
+        free = index > 0
+        np.add.at(matrix, (rows[free], offset + index[free] - 1), sign)
+    matrix[:, free_players + free_decks] = design.first_sign
+    return matrix
+
+
+@dataclass(frozen=True)
+class _Marginal:
+    """The decided games with each deal's luck to be integrated out: the design, the outcomes, the deal of each
+    game and every pair of games that share a deal (both orders, and each game with itself)."""
+
+    matrix: np.ndarray
+    won: np.ndarray
+    deal: np.ndarray
+    deals: int
+    pairs: tuple[np.ndarray, np.ndarray]
+
+    @classmethod
+    def of(cls, design: _Design) -> _Marginal:
+        order = np.argsort(design.deal, kind="stable")
+        groups = np.split(order, np.flatnonzero(np.diff(design.deal[order])) + 1)
+        pairs = (np.concatenate([np.repeat(g, g.size) for g in groups]),
+                 np.concatenate([np.tile(g, g.size) for g in groups]))
+        return cls(_design_matrix(design), design.seat0_won.astype(float), design.deal, len(design.deals), pairs)
+
+    def log_likelihood(self, effects: np.ndarray, luck_scale: float) -> tuple[float, np.ndarray, np.ndarray]:
+        """log p(games | effects, luck scale) with every deal's luck integrated out (the games of one deal share
+        it), its gradient and its negative Hessian in the effects."""
+        from scipy.special import logsumexp
+
+        nodes, weights = np.polynomial.hermite_e.hermegauss(LUCK_NODES)
+        logit = (self.matrix @ effects)[:, None] + luck_scale * nodes[None, :]  # (games, nodes)
+        per_game = self.won[:, None] * logit - np.logaddexp(0.0, logit)
+        per_deal = np.zeros((self.deals, LUCK_NODES))
+        np.add.at(per_deal, self.deal, per_game)
+        per_deal += np.log(weights / math.sqrt(2 * math.pi))
+        deal_likelihood = logsumexp(per_deal, axis=1)
+        node_weight = np.exp(per_deal - deal_likelihood[:, None])[self.deal]  # each game's deal's node posterior
+        chance = 1.0 / (1.0 + np.exp(-logit))
+        residual = self.won[:, None] - chance
+        gradient = (node_weight * residual).sum(axis=1)
+        first, second = self.pairs
+        curvature = ((node_weight[first] * residual[first] * residual[second]).sum(axis=1)
+                     - gradient[first] * gradient[second]
+                     - np.where(first == second, (node_weight[first] * chance[first] * (1 - chance[first])).sum(1), 0))
+        information = -(self.matrix[first].T * curvature) @ self.matrix[second]
+        return float(deal_likelihood.sum()), self.matrix.T @ gradient, information
+
+
+def _laplace(games: _Marginal, prior_var: np.ndarray, luck_scale: float,
+             start: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """The posterior mode of the effects given the luck scale (Newton's method from ``start``: with the luck
+    integrated out the log posterior is still concave), the precision there and the log evidence (Laplace)."""
+    effects = start
+    for _ in range(100):
+        _, gradient, information = games.log_likelihood(effects, luck_scale)
+        step = np.linalg.solve(information + np.diag(1.0 / prior_var), gradient - effects / prior_var)
+        effects = effects + step
+        if np.max(np.abs(step), initial=0.0) < 1e-9:
+            break
+    log_likelihood, _, information = games.log_likelihood(effects, luck_scale)
+    precision = information + np.diag(1.0 / prior_var)
+    log_prior = float(-0.5 * np.sum(effects**2 / prior_var + np.log(2 * np.pi * prior_var)))
+    log_evidence = log_likelihood + log_prior + 0.5 * effects.size * math.log(2 * np.pi)
+    return effects, precision, log_evidence - 0.5 * float(np.linalg.slogdet(precision)[1])
+
+
+def _laplace_posterior(design: _Design, *, skill_sd: float, samples: int, seed: int) -> _Posterior:
+    from scipy.linalg import solve_triangular
+    from scipy.stats import halfnorm
+
+    free_players, free_decks = len(design.players) - 1, len(design.decks) - 1
+    games = _Marginal.of(design)
+    prior_var = np.concatenate([np.full(free_players, skill_sd**2), np.ones(free_decks), [0.25]])
+    scales = halfnorm.ppf((np.arange(LUCK_SCALE_GRID) + 0.5) / LUCK_SCALE_GRID)
+    fits = []
+    for scale in scales:  # each scale starts from the previous one's mode, a few Newton steps away
+        fits.append(_laplace(games, prior_var, scale, fits[-1][0] if fits else np.zeros(prior_var.size)))
+    evidence = np.array([log_evidence for _, _, log_evidence in fits])
+    weights = np.exp(evidence - evidence.max())
+    rng = np.random.default_rng(seed)
+    counts = rng.multinomial(samples, weights / weights.sum())
+    draws = []
+    for (mode, precision, _), count in zip(fits, counts, strict=True):
+        upper = np.linalg.cholesky(precision).T  # precision = Uᵀ U, so U⁻¹ z has covariance precision⁻¹
+        draws.append(mode[:, None] + solve_triangular(upper, rng.standard_normal((mode.size, count))))
+    effects = np.concatenate(draws, axis=1)
+    return _Posterior(
+        skill=effects[:free_players],
+        deck=effects[free_players:free_players + free_decks],
+        first_advantage=effects[free_players + free_decks],
+        luck_scale=np.repeat(scales, counts),
+        luck=None,
+        max_r_hat=float("nan"),
+        divergences=0,
+    )
+
+
+def fit_laplace(
+    results: Iterable[GameResult],
+    *,
+    reference_player: str = "cpu",
+    reference_deck: str = "burn",
+    skill_sd: float = SKILL_PRIOR_SD,
+    samples: int = 2000,
+    seed: int = 0,
+) -> Ratings:
+    """The model of :func:`fit`, approximated in a fraction of a second instead of sampled in seconds (the league
+    refits with it after every game; its leaderboard is always a full :func:`fit`).
+
+    Each deal's luck is integrated out exactly (Gauss-Hermite quadrature over its normal prior, shared by the
+    deal's games), which leaves a handful of effects (skills, decks, first-player advantage) that every game
+    informs, so their posterior given the luck scale is close to normal and is taken as the normal at its mode
+    (Laplace). The luck scale is averaged over as in the full model: ``LUCK_SCALE_GRID`` scales at the quantiles
+    of its HalfNormal(1) prior, each weighted by its Laplace evidence (the integration INLA uses). ``samples``
+    draws from that mixture stand in for the sampler's draws; the quick fit has no per-deal luck estimates.
+    """
+    results = list(results)
+    design = _design(results, reference_player, reference_deck)
+    posterior = _laplace_posterior(design, skill_sd=skill_sd, samples=samples, seed=seed)
     return _summarise(results, design, posterior, reference_player, reference_deck)
