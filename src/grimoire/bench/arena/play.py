@@ -56,6 +56,7 @@ class GameRecord:
     notes: list[list[str]] = field(default_factory=list)
     log: list[list[Any]] = field(default_factory=list)
     kind: str = ""  # "cpu" or "battle" (how the league scheduled it)
+    trace: list[list[dict[str, Any]]] = field(default_factory=list)  # per seat: each model decision's calls and cost
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -133,6 +134,7 @@ def play_game(card_data: CardData, decks: tuple[ArenaDeck, ArenaDeck], players: 
         cost_usd=None if any(c is None for c in costs) else sum(c or 0.0 for c in costs),
         seconds=round(time.monotonic() - started, 3),
         notes=[list(getattr(p, "notes", [])) for p in players],
+        trace=[list(getattr(p, "trace", [])) for p in players],
         log=[[t, text] for t, text in game.log_for(None, names=_seat_names(players))])
 
 

@@ -1,0 +1,40 @@
+"""A real stored arena game for the replay tests: a short seeded battle of the shipped scripted LLM against the
+heuristic bot, played by the league's own worker function and appended to a ``games.jsonl`` as a league does,
+with every decision prompt the model was sent captured on the side."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grimoire.bench.arena import llm_player
+from grimoire.bench.arena.league import GameTask, append_game, run_task
+from grimoire.bench.arena.play import GameRecord
+from grimoire.bench.arena.version import harness_version
+from grimoire.llm.cost import Price
+
+PLAYERS = ("scripted", "heuristic")
+DECKS = ("delver", "jeskai")
+SEED = 11
+MAX_TURNS = 3
+PRICE = Price(3.0, 15.0, 0.3, 3.75, source="the replay tests")  # so each decision has a cost to show
+
+
+def play_stored_game(out_dir: Path) -> tuple[GameRecord, list[str]]:
+    """Play the game, append it to ``out_dir/games.jsonl``; returns the record and the decision prompts the
+    model was sent, in order."""
+    sent: list[str] = []
+    original = llm_player.decision_prompt
+
+    def capture(*args, **kwargs) -> str:
+        sent.append(original(*args, **kwargs))
+        return sent[-1]
+
+    task = GameTask(f"{SEED}-{DECKS[0]}-{DECKS[1]}-{PLAYERS[0]}-{PLAYERS[1]}-f0", PLAYERS, DECKS, SEED, 0,
+                    "battle", harness_version(), max_turns=MAX_TURNS, prices=(("scripted", PRICE),))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(llm_player, "decision_prompt", capture)
+        record = run_task(task)
+    append_game(out_dir / "games.jsonl", record)
+    return GameRecord.from_dict(record), sent
