@@ -1,6 +1,6 @@
-"""A real stored arena game for the replay tests: a short seeded battle of the shipped scripted LLM against the
-heuristic bot, played by the league's own worker function and appended to a ``games.jsonl`` as a league does,
-with every decision prompt the model was sent captured on the side."""
+"""Real stored arena games for the replay tests: short seeded battles (the shipped scripted LLM against the
+heuristic bot, and two bots) played by the league's own worker function and appended to a ``games.jsonl`` as a
+league does, with every decision prompt the model was sent captured on the side."""
 
 from __future__ import annotations
 
@@ -38,3 +38,12 @@ def play_stored_game(out_dir: Path) -> tuple[GameRecord, list[str]]:
         record = run_task(task)
     append_game(out_dir / "games.jsonl", record)
     return GameRecord.from_dict(record), sent
+
+
+def play_bot_game(out_dir: Path) -> GameRecord:
+    """A two-turn battle of the random bot against the heuristic bot, appended to ``out_dir/games.jsonl``."""
+    task = GameTask("7-delver-jeskai-random-heuristic-f1", ("random", "heuristic"), DECKS, 7, 1, "battle",
+                    harness_version(), max_turns=2)
+    record = run_task(task)
+    append_game(out_dir / "games.jsonl", record)
+    return GameRecord.from_dict(record)

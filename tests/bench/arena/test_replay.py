@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from grimoire.bench.arena.decks import load_deck
-from grimoire.bench.arena.league import GameTask, append_game, run_task
+from grimoire.bench.arena.league import append_game
 from grimoire.bench.arena.play import GameRecord
 from grimoire.bench.arena.replay import (
     GameNotFound,
@@ -19,8 +19,7 @@ from grimoire.bench.arena.replay import (
     StepNotFound,
     valid_game_id,
 )
-from grimoire.bench.arena.version import harness_version
-from tests.arena_games import DECKS, play_stored_game
+from tests.arena_games import play_bot_game, play_stored_game
 
 
 @pytest.fixture(scope="module")
@@ -28,9 +27,7 @@ def league(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, GameRecord, 
     """A league folder holding the scripted-LLM battle and a short bot game."""
     folder = tmp_path_factory.mktemp("league")
     record, sent = play_stored_game(folder)
-    bots = GameTask("7-delver-jeskai-random-heuristic-f1", ("random", "heuristic"), DECKS, 7, 1, "battle",
-                    harness_version(), max_turns=2)
-    append_game(folder / "games.jsonl", run_task(bots))
+    play_bot_game(folder)
     return folder, record, sent
 
 
@@ -110,7 +107,8 @@ def test_the_outline_gives_turns_and_steps_without_rebuilding_them(replay, leagu
     outline = replay.outline()
     assert outline["steps"] == len(record.actions) == len(outline["step_list"])
     assert [t["turn"] for t in outline["turn_starts"]] == sorted({s["turn"] for s in outline["step_list"]})
-    assert outline["turn_starts"][0] == {"turn": 1, "step": 0}
+    assert outline["turn_starts"][0] == {"turn": 1, "step": 0, "seat": record.first}
+    assert {t["seat"] for t in outline["turn_starts"]} == {0, 1}
     assert outline["same_version"] and outline["problem"] is None
     assert outline["notes"][0] and outline["notes"][0][0].startswith("turn 1: ")
 

@@ -119,6 +119,7 @@ class Replay:
         self._views: OrderedDict[int, Step] = OrderedDict()
         self._game = self._new_game()
         self.turns_of_steps: list[int] = []
+        self.turn_holders: dict[int, int] = {}  # turn -> the seat whose turn it is
         self.problem: str | None = None  # why the replay stops before the record's end, if it does
         self._index()
 
@@ -135,7 +136,8 @@ class Replay:
             except (ActionRejected, IllegalCombat) as error:
                 self.turns_of_steps.pop()
                 self.problem = self._departure(number, str(error))
-                return
+                break
+        self.turn_holders = dict(game.turn_holders)
 
     def _departure(self, number: int, why: str) -> str:
         version = self.record.harness_version
@@ -155,10 +157,12 @@ class Replay:
         turns: dict[int, int] = {}
         for number, turn in enumerate(self.turns_of_steps):
             turns.setdefault(turn, number)
+        holders = self.turn_holders
         return {**summary(record), "notes": record.notes, "usage": record.usage, "log": record.log,
                 "census": {key: record.census.get(key) for key in ("counts", "decisions", "features")},
                 "same_version": record.harness_version == harness_version(), "problem": self.problem,
-                "turn_starts": [{"turn": turn, "step": step} for turn, step in sorted(turns.items())],
+                "turn_starts": [{"turn": turn, "step": step, "seat": holders.get(turn)}
+                                for turn, step in sorted(turns.items())],
                 "step_list": [{"turn": turn, "seat": int(record.actions[n][0]),
                                "action": str(record.actions[n][1].get("type"))}
                               for n, turn in enumerate(self.turns_of_steps)]}

@@ -69,15 +69,20 @@ function renderGame(view, game) {
   const seats = game.players.map((p, seat) => `<span class="seat seat-${seat}">seat ${seat}: ` +
     `<a href="#/arena?player=${encodeURIComponent(p)}">${escapeHtml(p)}</a> (${escapeHtml(game.decks[seat])})` +
     `${game.first === seat ? ", goes first" : ""}</span>`).join(" ");
-  const turns = game.turn_starts.map((t) => `<button type="button" class="turn" data-step="${t.step}" ` +
-    `data-turn="${t.turn}">${t.turn}</button>`).join("");
+  const spent = game.usage.map((u, seat) => u && u.calls ? `<li>seat ${seat} (${escapeHtml(game.players[seat])}): ` +
+    `${u.calls} model calls, ${u.tool_calls} tool calls, ${u.input_tokens.toLocaleString("en")} input tokens ` +
+    `(${u.cache_read_tokens.toLocaleString("en")} cached), ${u.output_tokens.toLocaleString("en")} output tokens, ` +
+    `${money(u.cost_usd)}</li>` : "").join("");
+  const turns = game.turn_starts.map((t) => `<button type="button" class="turn seat-${t.seat}" ` +
+    `data-step="${t.step}" data-turn="${t.turn}" title="turn ${t.turn}: ${escapeHtml(game.players[t.seat] ?? "")}'s ` +
+    `turn">${t.turn}</button>`).join("");
   const warnings = [game.same_version ? "" : "This game was recorded by another harness version; the board is " +
     "rebuilt by this one and may differ slightly.", game.problem ? `The replay stops early: ${game.problem}.` : ""]
     .filter(Boolean).map((w) => `<div class="error">${escapeHtml(w)}</div>`).join("");
   view.innerHTML = `<p><a href="#/arena">All games</a></p>
     <h1 id="replay-title">${escapeHtml(game.game_id)}</h1>
     <p>${seats}</p><p class="muted">${resultText(game)} after ${game.turns} turns; ${game.steps} steps; ` +
-    `cost ${money(game.cost_usd)}.</p>${warnings}
+    `cost ${money(game.cost_usd)}.</p>${spent ? `<ul class="usage" id="replay-usage">${spent}</ul>` : ""}${warnings}
     <div class="turns" id="replay-turns"><span class="muted">Turn</span> ${turns}</div>
     <div class="replay-controls">
       <button type="button" id="replay-prev" title="previous step (←)">← Previous</button>
