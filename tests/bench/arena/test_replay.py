@@ -124,6 +124,15 @@ def test_a_record_the_engine_departs_from_stops_with_the_step_and_why(league, li
         replay.step(broken)
 
 
+def test_a_malformed_record_is_refused_or_cut_where_it_breaks(league, library):
+    record = copy.deepcopy(league[1])
+    record.actions[5] = [0, "not an action"]
+    assert library.open(record).steps == 5
+    record.seed = "twelve"
+    with pytest.raises(ReplayError, match="this game record cannot be replayed"):
+        library.open(record)
+
+
 def test_steps_outside_the_game_are_refused(replay):
     for number in (-1, replay.steps):
         with pytest.raises(StepNotFound, match=f"step {number} is not in this game: it has steps 0 to"):

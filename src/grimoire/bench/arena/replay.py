@@ -133,7 +133,7 @@ class Replay:
             self.turns_of_steps.append(game.turn)
             try:
                 game.apply(int(seat), action)
-            except (ActionRejected, IllegalCombat) as error:
+            except (ActionRejected, IllegalCombat, TypeError, ValueError, AttributeError) as error:
                 self.turns_of_steps.pop()
                 self.problem = self._departure(number, str(error))
                 break
@@ -151,15 +151,14 @@ class Replay:
         return len(self.turns_of_steps)
 
     def outline(self) -> dict[str, Any]:
-        """The game for the viewer: its summary, the public log, notes, usage, and each step's turn, seat and
-        action type (from the record, so no step is rebuilt)."""
+        """The game for the viewer: its summary, notes, usage, where each turn starts and whose it is, and each
+        step's turn, seat and action type (from the index pass, so no step is rebuilt)."""
         record = self.record
         turns: dict[int, int] = {}
         for number, turn in enumerate(self.turns_of_steps):
             turns.setdefault(turn, number)
         holders = self.turn_holders
-        return {**summary(record), "notes": record.notes, "usage": record.usage, "log": record.log,
-                "census": {key: record.census.get(key) for key in ("counts", "decisions", "features")},
+        return {**summary(record), "notes": record.notes, "usage": record.usage,
                 "same_version": record.harness_version == harness_version(), "problem": self.problem,
                 "turn_starts": [{"turn": turn, "step": step, "seat": holders.get(turn)}
                                 for turn, step in sorted(turns.items())],
@@ -239,8 +238,8 @@ class ReplayLibrary:
 
     def record(self, game_id: str) -> GameRecord:
         if not valid_game_id(game_id):
-            raise GameNotFound(f"{game_id[:80]!r} is not an arena game id (ids look like "
-                               "'SEED-DECK-DECK-PLAYER-PLAYER-fN'; the game list is at /api/arena/games)")
+            raise GameNotFound(f"{game_id[:80]!r} is not an arena game id (letters, digits and . _ - : / # + @ =, "
+                               "no '..'; the games and their ids are listed at /api/arena/games)")
         found = next((r for r in self.records() if r.game_id == game_id), None)
         if found is None:
             raise GameNotFound(f"no stored game has the id {game_id!r} (the game list is at /api/arena/games)")
@@ -265,6 +264,8 @@ class ReplayLibrary:
             return Replay(record, self._cards_for(record), self._deck_names(record))
         except DeckCheckError as error:
             raise ReplayError(f"this game's decks do not load from the card store in use: {error}") from None
+        except (TypeError, ValueError, OverflowError) as error:  # a hand-edited record: a seed that is no number
+            raise ReplayError(f"this game record cannot be replayed ({type(error).__name__}: {error})") from None
 
     def _deck_names(self, record: GameRecord) -> tuple[list[str], list[str]]:
         decks = [load_deck(DECK_DIR / f"{name}.txt", self.db) for name in self._shipped(record)]
