@@ -113,6 +113,17 @@ def test_the_outline_gives_turns_and_steps_without_rebuilding_them(replay, leagu
     assert outline["notes"][0] and outline["notes"][0][0].startswith("turn 1: ")
 
 
+def test_steps_applied_without_asking_are_marked(league, replay):
+    record = league[1]
+    outline = replay.outline()
+    unasked = [n for n, step in enumerate(outline["step_list"]) if step["asked"] is False]
+    assert unasked == record.auto_passes and unasked
+    assert all(replay.step(n).auto_pass for n in unasked[:15])
+    asked_by_model = {entry["step"] for entry in _asked(record)}
+    assert asked_by_model.isdisjoint(unasked)
+    assert not any(replay.step(n).auto_pass for n in sorted(asked_by_model)[:15])
+
+
 def test_a_record_the_engine_departs_from_stops_with_the_step_and_why(league, library):
     record = copy.deepcopy(league[1])
     broken = next(n for n, (_, action) in enumerate(record.actions) if action.get("type") == "PlayLand")

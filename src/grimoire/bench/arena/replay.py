@@ -20,7 +20,7 @@ from grimoire.bench.arena.cards import CardData
 from grimoire.bench.arena.decks import DECK_DIR, DeckCheckError, available_decks, card_data_for, load_deck
 from grimoire.bench.arena.game import ActionRejected, Deal, Game, IllegalCombat
 from grimoire.bench.arena.league import load_games
-from grimoire.bench.arena.play import GameRecord
+from grimoire.bench.arena.play import GameRecord, is_auto_pass
 from grimoire.bench.arena.prompt import decision_prompt, turn_log
 from grimoire.bench.arena.version import harness_version
 from grimoire.cards.store import CardDB
@@ -152,18 +152,21 @@ class Replay:
 
     def outline(self) -> dict[str, Any]:
         """The game for the viewer: its summary, notes, usage, where each turn starts and whose it is, and each
-        step's turn, seat and action type (from the index pass, so no step is rebuilt)."""
+        step's turn, seat, action type and whether the player was asked (``None`` in records from before
+        ``auto_passes``), from the index pass and the record, so no step is rebuilt."""
         record = self.record
         turns: dict[int, int] = {}
         for number, turn in enumerate(self.turns_of_steps):
             turns.setdefault(turn, number)
         holders = self.turn_holders
+        unasked = None if record.auto_passes is None else set(record.auto_passes)
         return {**summary(record), "notes": record.notes, "usage": record.usage,
                 "same_version": record.harness_version == harness_version(), "problem": self.problem,
                 "turn_starts": [{"turn": turn, "step": step, "seat": holders.get(turn)}
                                 for turn, step in sorted(turns.items())],
                 "step_list": [{"turn": turn, "seat": int(record.actions[n][0]),
-                               "action": str(record.actions[n][1].get("type"))}
+                               "action": str(record.actions[n][1].get("type")),
+                               "asked": None if unasked is None else n not in unasked}
                               for n, turn in enumerate(self.turns_of_steps)]}
 
     def step(self, number: int) -> Step:
@@ -194,7 +197,7 @@ class Replay:
                     category=decision.category, prompt=prompt, options=[o.label for o in decision.options],
                     chosen=chosen.number if chosen else None,
                     chosen_label=chosen.label if chosen else game.label(action, seat),
-                    auto_pass=len(decision.options) == 1 and action.get("type") == "PassPriority",
+                    auto_pass=is_auto_pass(decision),
                     model=model_trace(self.record, seat, number))
 
     def game_at(self, number: int) -> Game:

@@ -3,7 +3,14 @@
 // Loaded before app.js, whose helpers ($, escapeHtml, getJson, show) it uses; app.js routes #/arena here.
 "use strict";
 
-const replay = {game: null, id: null, step: 0, skipPasses: true};
+// Which steps ← and → stop at: every step, the decisions a player was asked (not a lone "pass priority"), or the
+// choices of something other than passing.
+const STEP_FILTERS = {
+  asked: ["decisions asked", (step) => step.asked !== false],
+  actions: ["choices other than passing", (step) => step.action !== "PassPriority"],
+  all: ["every step", () => true],
+};
+const replay = {game: null, id: null, step: 0, filter: "asked"};
 
 function money(value) {
   if (value === null || value === undefined) return "unpriced";
@@ -88,23 +95,25 @@ function renderGame(view, game) {
       <button type="button" id="replay-prev" title="previous step (←)">← Previous</button>
       <span id="replay-position" class="status"></span>
       <button type="button" id="replay-next" title="next step (→)">Next →</button>
-      <label class="muted"><input type="checkbox" id="replay-skip"${replay.skipPasses ? " checked" : ""}> skip passes
+      <label class="muted">Step through <select id="replay-filter">${Object.entries(STEP_FILTERS).map(([key, [label]]) =>
+        `<option value="${key}"${key === replay.filter ? " selected" : ""}>${label}</option>`).join("")}</select>
       </label>
     </div>
     <div id="replay-step"></div>`;
   $("replay-prev").addEventListener("click", () => moveStep(-1));
   $("replay-next").addEventListener("click", () => moveStep(1));
-  $("replay-skip").addEventListener("change", (event) => { replay.skipPasses = event.target.checked; });
+  $("replay-filter").addEventListener("change", (event) => { replay.filter = event.target.value; });
   for (const button of view.querySelectorAll("button.turn")) {
     button.addEventListener("click", () => goToStep(Number(button.dataset.step)));
   }
 }
 
-// The next step in ``direction`` (+1 or -1); with "skip passes" on, steps that only passed priority are skipped.
+// The next step in ``direction`` (+1 or -1) that the chosen filter keeps (the first and last steps always are).
 function neighbour(direction) {
   const steps = replay.game.step_list;
+  const keep = STEP_FILTERS[replay.filter][1];
   let n = replay.step + direction;
-  while (replay.skipPasses && n > 0 && n < steps.length - 1 && steps[n].action === "PassPriority") n += direction;
+  while (n > 0 && n < steps.length - 1 && !keep(steps[n])) n += direction;
   return Math.min(Math.max(n, 0), steps.length - 1);
 }
 
