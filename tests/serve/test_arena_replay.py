@@ -164,6 +164,10 @@ def test_browser_steps_through_a_game_with_the_keyboard(page, league):
     page.locator("#replay-turns button.turn", has_text="2").click()
     expect(page.locator("#step-head")).to_contain_text("Turn 2")
     expect(page.locator("#replay-turns button.turn.active")).to_have_text("2")
+    page.locator("body").press("Shift+ArrowRight")  # the next turn's first step
+    expect(page.locator("#replay-turns button.turn.active")).to_have_text("3")
+    page.locator("body").press("Shift+ArrowLeft")
+    expect(page.locator("#replay-turns button.turn.active")).to_have_text("2")
 
 
 def test_browser_a_bot_step_and_a_bad_address(page, league):

@@ -92,9 +92,9 @@ function renderGame(view, game) {
     `cost ${money(game.cost_usd)}.</p>${spent ? `<ul class="usage" id="replay-usage">${spent}</ul>` : ""}${warnings}
     <div class="turns" id="replay-turns"><span class="muted">Turn</span> ${turns}</div>
     <div class="replay-controls">
-      <button type="button" id="replay-prev" title="previous step (←)">← Previous</button>
+      <button type="button" id="replay-prev" title="previous step (←; previous turn: shift+←)">← Previous</button>
       <span id="replay-position" class="status"></span>
-      <button type="button" id="replay-next" title="next step (→)">Next →</button>
+      <button type="button" id="replay-next" title="next step (→; next turn: shift+→)">Next →</button>
       <label class="muted">Step through <select id="replay-filter">${Object.entries(STEP_FILTERS).map(([key, [label]]) =>
         `<option value="${key}"${key === replay.filter ? " selected" : ""}>${label}</option>`).join("")}</select>
       </label>
@@ -189,13 +189,21 @@ function modelHtml(step) {
   }).join("");
 }
 
+// The first step of the next (+1) or previous (-1) turn; back from inside a turn goes to that turn's start.
+function turnStep(direction) {
+  const starts = replay.game.turn_starts.map((t) => t.step);
+  if (direction > 0) return starts.find((s) => s > replay.step) ?? replay.step;
+  return [...starts].reverse().find((s) => s < replay.step) ?? 0;
+}
+
 function arenaKeys(event) {
   if ($("arena-view").hidden || !replay.game || event.altKey || event.ctrlKey || event.metaKey) return;
   if (["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
-  if (event.key === "ArrowRight") moveStep(1);
-  else if (event.key === "ArrowLeft") moveStep(-1);
-  else return;
+  const direction = {ArrowRight: 1, ArrowLeft: -1}[event.key];
+  if (!direction) return;
   event.preventDefault();
+  if (event.shiftKey) goToStep(turnStep(direction));
+  else moveStep(direction);
 }
 
 // app.js's router calls this for every #/arena route.
