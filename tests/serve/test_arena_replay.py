@@ -49,6 +49,17 @@ def test_the_game_list_and_its_player_filter(client: TestClient, league):
     assert mine[0]["decks"] == ["delver", "jeskai"] and mine[0]["steps"] == len(llm_game.actions)
 
 
+def test_the_game_list_comes_in_pages(client: TestClient, league):
+    second = client.get("/api/arena/games", params={"limit": 1, "page": 2}).json()
+    assert [g["game_id"] for g in second["games"]] == [league[2].game_id]
+    assert (second["total"], second["has_more"]) == (2, False)
+    assert client.get("/api/arena/games", params={"limit": 1}).json()["has_more"] is True
+    for params, argument in (({"limit": 0}, "limit"), ({"limit": 5000}, "limit"), ({"page": 0}, "page")):
+        answer = client.get("/api/arena/games", params=params)
+        assert answer.status_code == 400 and answer.json()["argument"] == argument
+        assert argument in answer.json()["error"]
+
+
 def test_a_game_and_a_step_through_the_api(client: TestClient, league):
     llm_game = league[1]
     outline = client.get(f"/api/arena/games/{llm_game.game_id}").json()
@@ -135,6 +146,7 @@ def test_browser_leaderboard_links_to_a_players_games(page):
     expect(page).to_have_url(re.compile(r"#/arena\?player=heuristic$"))
     expect(page.locator("#arena-player")).to_have_value("heuristic")
     expect(page.locator("#arena-games .game-link")).to_have_count(2)
+    expect(page.locator("#arena-count")).to_have_text("1–2 of 2 games")
 
 
 def test_browser_steps_through_a_game_with_the_keyboard(page, league):

@@ -21,7 +21,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from grimoire.bench.arena.replay import GameNotFound, ReplayError, ReplayLibrary
+from grimoire.bench.arena.replay import GAMES_PER_PAGE, GameNotFound, ReplayError, ReplayLibrary
 from grimoire.cards.names import CardNotFoundError
 from grimoire.decks.check import check_deck
 from grimoire.decks.read import DeckInputError, read_deck
@@ -197,10 +197,11 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
         return FileResponse(_bench_file("arena_leaderboard.png", "run: grimoire arena league"), media_type="image/png")
 
     @app.get("/api/arena/games")
-    def arena_game_list(player: str | None = None):
-        games = arena_games().games(player)
-        players = sorted({name for game in arena_games().games() for name in game["players"]})
-        return {"games": games, "players": players, "player": player}
+    def arena_game_list(player: str | None = None, page: int = 1, limit: int = GAMES_PER_PAGE):
+        try:
+            return arena_games().game_page(player, page, limit)
+        except ValueError as exc:
+            return _bad_request(f"{exc}.", argument=str(exc).split()[0])
 
     # A game id holds player specs ("anthropic/claude-sonnet-4-5"), hence :path; the step route comes first.
     @app.get("/api/arena/games/{game_id:path}/steps/{number}")

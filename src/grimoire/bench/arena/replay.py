@@ -30,6 +30,8 @@ GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/#+@=-]{0,299}")
 _NOTE = re.compile(r"turn (\d+): (.*)", re.DOTALL)
 STEP_CACHE = 512  # step views kept per open game, so stepping back is instant
 OPEN_GAMES = 4  # replays kept live by :class:`ReplayLibrary`
+GAMES_PER_PAGE = 100
+MAX_GAMES_PER_PAGE = 1000
 
 
 class GameNotFound(LookupError):
@@ -238,6 +240,19 @@ class ReplayLibrary:
     def games(self, player: str | None = None) -> list[dict[str, Any]]:
         """The summaries of the stored games, those ``player`` played in when given."""
         return [summary(r) for r in self.records() if player is None or player in r.players]
+
+    def game_page(self, player: str | None = None, page: int = 1, limit: int = GAMES_PER_PAGE) -> dict[str, Any]:
+        """One page of :meth:`games` (``page`` from 1, ``limit`` 1 to ``MAX_GAMES_PER_PAGE``), with the total,
+        whether a next page exists, and every player's name (for the filter)."""
+        if not 1 <= limit <= MAX_GAMES_PER_PAGE:
+            raise ValueError(f"limit must be from 1 to {MAX_GAMES_PER_PAGE}, not {limit}")
+        if page < 1:
+            raise ValueError(f"page must be 1 or more, not {page}")
+        games = self.games(player)
+        start = (page - 1) * limit
+        return {"games": games[start:start + limit], "total": len(games), "page": page, "limit": limit,
+                "has_more": start + limit < len(games), "player": player,
+                "players": sorted({name for record in self.records() for name in record.players})}
 
     def record(self, game_id: str) -> GameRecord:
         if not valid_game_id(game_id):

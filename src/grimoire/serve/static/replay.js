@@ -26,17 +26,28 @@ function gameLink(game) {
   return `#/arena/game/${encodeURIComponent(game.game_id)}`;
 }
 
+function gamesAddress(player, page) {
+  const params = new URLSearchParams();
+  if (player) params.set("player", player);
+  if (page > 1) params.set("page", page);
+  const query = params.toString();
+  return `#/arena${query ? "?" + query : ""}`;
+}
+
 async function showArenaGames(params) {
   show("arena");
   const view = $("arena-view");
   const player = params.get("player");
+  const page = Number.parseInt(params.get("page") || "1", 10) || 1;
   view.innerHTML = '<p class="status">Loading…</p>';
-  const answer = await getJson("/api/arena/games" + (player ? `?player=${encodeURIComponent(player)}` : ""));
+  const answer = await getJson("/api/arena/games" + gamesAddress(player, page).slice("#/arena".length));
   if (!answer.ok) {
     view.innerHTML = `<h1>Arena games</h1><div class="error" id="arena-error">${escapeHtml(answer.body.error)}</div>`;
     return;
   }
-  const {games, players} = answer.body;
+  const {games, players, total, limit, has_more: hasMore} = answer.body;
+  const first = (page - 1) * limit;
+  const shown = games.length ? `${first + 1}–${first + games.length} of ` : "";
   const filter = players.map((p) => `<option${p === player ? " selected" : ""}>${escapeHtml(p)}</option>`).join("");
   const rows = games.map((g) => `<tr><td><a class="game-link" href="${gameLink(g)}">${escapeHtml(g.game_id)}</a></td>` +
     `<td>${g.players.map((p, seat) => `${escapeHtml(p)} <span class="muted">(${escapeHtml(g.decks[seat])})</span>`)
@@ -44,13 +55,12 @@ async function showArenaGames(params) {
     `<td class="num">${g.steps}</td><td class="num">${money(g.cost_usd)}</td></tr>`).join("");
   view.innerHTML = `<h1>Arena games</h1>
     <div class="filters"><label>Player <select id="arena-player"><option value="">everyone</option>${filter}
-    </select></label><span class="status" id="arena-count">${games.length} games</span></div>
+    </select></label><span class="status" id="arena-count">${shown}${total} games</span></div>
     <div class="scroll"><table id="arena-games"><tr><th>game</th><th>players (decks)</th><th>result</th>
-    <th>turns</th><th>steps</th><th>cost</th></tr>${rows}</table></div>`;
-  $("arena-player").addEventListener("change", (event) => {
-    const chosen = event.target.value;
-    location.hash = chosen ? `#/arena?player=${encodeURIComponent(chosen)}` : "#/arena";
-  });
+    <th>turns</th><th>steps</th><th>cost</th></tr>${rows}</table></div>
+    <div class="pager">${page > 1 ? `<a id="games-prev" href="${gamesAddress(player, page - 1)}">← Previous</a>` : ""}
+      ${hasMore ? `<a id="games-next" href="${gamesAddress(player, page + 1)}">Next →</a>` : ""}</div>`;
+  $("arena-player").addEventListener("change", (event) => { location.hash = gamesAddress(event.target.value, 1); });
 }
 
 async function showArenaGame(id, params) {
