@@ -49,9 +49,19 @@ def test_each_step_shows_the_prompt_the_model_was_sent(league, replay):
     _, record, sent = league
     asked = _asked(record)
     assert len(asked) == len(sent) > 5
+    first_asks = {}
     for entry, prompt in zip(asked, sent, strict=True):
-        if not entry["refused"]:
-            assert replay.step(entry["step"]).prompt == prompt
+        first_asks.setdefault(entry["step"], prompt)  # a re-ask after a refusal shows the refusal too
+    for step, prompt in first_asks.items():
+        assert replay.step(step).prompt == prompt
+
+
+def test_a_first_ask_with_options_withheld_shows_them_as_the_model_read_them(league, library, replay):
+    record = copy.deepcopy(league[1])
+    entry = next(e for e in _asked(record) if not e["refused"] and len(replay.step(e["step"]).options) >= 2)
+    entry["refused"] = [[2, "chosen 12 times at this same decision this turn; the game was looping"]]
+    step = library.open(record).step(entry["step"])
+    assert f"The engine refused option 2 ({step.options[1]}): chosen 12 times" in step.prompt
 
 
 def test_a_step_has_the_options_the_choice_and_the_model_calls(league, replay):

@@ -111,7 +111,8 @@ class LLMPlayer:
         before = self._start_trace()
         choice = self._decide(game, decision, rejected)
         self._end_trace(before, step=len(game.history), turn=decision.turn, choice=choice.number,
-                        fallback=choice.fallback_reason, refused=sorted(rejected))
+                        fallback=choice.fallback_reason,
+                        refused=[[number, why[:TRACE_TEXT_LIMIT]] for number, why in sorted(rejected.items())])
         return choice
 
     def _decide(self, game: Game, decision: Decision, rejected: dict[int, str]) -> Choice:

@@ -193,14 +193,17 @@ class Replay:
         if decision is None or decision.seat != seat:
             raise ReplayError(self._departure(number, "the engine waits on another seat"))
         chosen = next((o for o in decision.options if o.action == action), None)
+        model = model_trace(self.record, seat, number)
+        # The first ask's prompt: with the options already withheld then (a loop guard), as the model read them.
+        first_ask = next((entry for entry in model if not entry.get("note")), {})
+        refused = {int(n): str(why) for n, why in first_ask.get("refused") or []}
         prompt = decision_prompt(game.view(seat), turn_log(game, seat), notes_before(self.record, seat, game.turn),
-                                 decision, {}, scratchpad_before(self.record, seat, number))
+                                 decision, refused, scratchpad_before(self.record, seat, number))
         return Step(index=number, turn=game.turn, seat=seat, player=self.record.players[seat],
                     category=decision.category, prompt=prompt, options=[o.label for o in decision.options],
                     chosen=chosen.number if chosen else None,
                     chosen_label=chosen.label if chosen else game.label(action, seat),
-                    auto_pass=is_auto_pass(decision),
-                    model=model_trace(self.record, seat, number))
+                    auto_pass=is_auto_pass(decision), model=model)
 
     def game_at(self, number: int) -> Game:
         """The live game moved to just before action ``number`` (omniscient: never shown as it is)."""

@@ -187,8 +187,8 @@ function modelHtml(step) {
     const calls = entry.calls.map((call) => `<li><code>${escapeHtml(call.function)}(` +
       `${escapeHtml(JSON.stringify(call.arguments))})</code><pre class="tool-result">${escapeHtml(call.result)}</pre>` +
       "</li>").join("");
-    const refused = entry.refused.length ? `<p class="muted">Asked again; refused so far: ${entry.refused.join(", ")}` +
-      "</p>" : "";
+    const refused = entry.refused.length ? `<p class="muted">Refused or withheld before this ask: ` +
+      `${entry.refused.map(([n, why]) => `option ${n} (${escapeHtml(why)})`).join("; ")}</p>` : "";
     const fallback = entry.fallback ? `<div class="error">Fallback: ${escapeHtml(entry.fallback)}</div>` : "";
     return `<div class="panel model-entry">${asked.length > 1 ? `<strong>Ask ${i + 1}</strong>` : ""}${refused}
       ${calls ? `<ol class="tool-calls">${calls}</ol>` : '<p class="muted">No tool calls.</p>'}
