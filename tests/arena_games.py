@@ -1,10 +1,14 @@
 """Real stored arena games for the replay tests: short seeded battles (the shipped scripted LLM against the
 heuristic bot, and two bots) played by the league's own worker function and appended to a ``games.jsonl`` as a
-league does, with every decision prompt the model was sent captured on the side."""
+league does, with every decision prompt the model was sent captured on the side. Each game is played once per
+test session and appended wherever it is asked for."""
 
 from __future__ import annotations
 
+import copy
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,9 +25,8 @@ MAX_TURNS = 3
 PRICE = Price(3.0, 15.0, 0.3, 3.75, source="the replay tests")  # so each decision has a cost to show
 
 
-def play_stored_game(out_dir: Path) -> tuple[GameRecord, list[str]]:
-    """Play the game, append it to ``out_dir/games.jsonl``; returns the record and the decision prompts the
-    model was sent, in order."""
+@cache
+def _scripted_game() -> tuple[dict[str, Any], tuple[str, ...]]:
     sent: list[str] = []
     original = llm_player.decision_prompt
 
@@ -36,14 +39,26 @@ def play_stored_game(out_dir: Path) -> tuple[GameRecord, list[str]]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(llm_player, "decision_prompt", capture)
         record = run_task(task)
+    return record, tuple(sent)
+
+
+@cache
+def _bot_game() -> dict[str, Any]:
+    task = GameTask("7-delver-jeskai-random-heuristic-f1", ("random", "heuristic"), DECKS, 7, 1, "battle",
+                    harness_version(), max_turns=2)
+    return run_task(task)
+
+
+def play_stored_game(out_dir: Path) -> tuple[GameRecord, list[str]]:
+    """The scripted-LLM battle appended to ``out_dir/games.jsonl``; returns the record and the decision prompts
+    the model was sent, in order."""
+    record, sent = _scripted_game()
     append_game(out_dir / "games.jsonl", record)
-    return GameRecord.from_dict(record), sent
+    return GameRecord.from_dict(copy.deepcopy(record)), list(sent)
 
 
 def play_bot_game(out_dir: Path) -> GameRecord:
     """A two-turn battle of the random bot against the heuristic bot, appended to ``out_dir/games.jsonl``."""
-    task = GameTask("7-delver-jeskai-random-heuristic-f1", ("random", "heuristic"), DECKS, 7, 1, "battle",
-                    harness_version(), max_turns=2)
-    record = run_task(task)
+    record = _bot_game()
     append_game(out_dir / "games.jsonl", record)
-    return GameRecord.from_dict(record)
+    return GameRecord.from_dict(copy.deepcopy(record))

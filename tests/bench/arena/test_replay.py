@@ -91,11 +91,12 @@ def test_a_seat_never_sees_the_other_seats_hand(league, replay, library, arena_d
     jeskai = set(load_deck("jeskai", arena_db).names)
     omniscient = library.open(record)
     checked = 0
-    for number in [n for n, (seat, _) in enumerate(record.actions) if seat == 1][:40]:
+    for number in [n for n, (seat, _) in enumerate(record.actions) if seat == 1][:10]:
         step = replay.step(number)
         assert step.player == "heuristic" and step.model == []
-        own = {card["name"] for card in omniscient.game_at(number).view(1)["you"]["hand"]}
-        hidden = {card["name"] for card in omniscient.game_at(number).view(0)["you"]["hand"]} - jeskai
+        live = omniscient.game_at(number)
+        own = {card["name"] for card in live.view(1)["you"]["hand"]}
+        hidden = {card["name"] for card in live.view(0)["you"]["hand"]} - jeskai
         shown = json.dumps(step.to_dict())
         assert all(name in shown for name in own)
         assert not [name for name in hidden if name in shown]
