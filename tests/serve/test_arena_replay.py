@@ -192,3 +192,16 @@ def test_browser_a_bot_step_and_a_bad_address(page, league):
     expect(page.locator("#step-model")).to_contain_text("bot")
     page.goto("/#/arena/game/..%2F..%2Fetc%2Fpasswd")
     expect(page.locator("#arena-error")).to_contain_text("is not an arena game id")
+
+
+def test_browser_the_viewer_fits_a_phone(page, league):
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        for address in ("/#/arena", f"/#/arena/game/{league[1].game_id}?step=5"):
+            page.goto(address)
+            expect(page.locator("#arena-games, #step-prompt").first).to_be_visible()
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, address
+    finally:
+        page.set_viewport_size({"width": 1100, "height": 900})
