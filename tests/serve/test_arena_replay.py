@@ -164,6 +164,7 @@ def test_browser_steps_through_a_game_with_the_keyboard(page, league):
     expect(page.locator("#step-model")).to_contain_text("$0.0")
     expect(page.locator("#replay-usage")).to_contain_text("seat 0 (scripted)")
     next_asked = next(n for n in range(1, len(llm_game.actions)) if n not in llm_game.auto_passes)
+    expect(page.locator("#step-note + .usage")).to_contain_text("output tokens")  # what the turn's note cost
     page.keyboard.press("ArrowRight")  # to the next decision a player was asked
     expect(page.locator("#replay-position")).to_have_text(f"step {next_asked + 1} of {len(llm_game.actions)}")
     assert page.url.endswith(f"?step={next_asked}")

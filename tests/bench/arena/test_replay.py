@@ -122,6 +122,7 @@ def test_the_outline_gives_turns_and_steps_without_rebuilding_them(replay, leagu
     assert {t["seat"] for t in outline["turn_starts"]} == {0, 1}
     assert outline["same_version"] and outline["problem"] is None
     assert outline["notes"][0] and outline["notes"][0][0].startswith("turn 1: ")
+    assert outline["note_costs"][0][1]["output_tokens"] > 0 and outline["note_costs"][1] == {}
 
 
 def test_steps_applied_without_asking_are_marked(league, replay):

@@ -92,6 +92,13 @@ def model_trace(record: GameRecord, seat: int, step: int) -> list[dict[str, Any]
     return [entry for entry in traces if entry.get("step") == step]
 
 
+def note_costs(record: GameRecord) -> list[dict[int, dict[str, Any]]]:
+    """Per seat, what writing each turn's strategy note took: turn -> model calls, tokens and cost."""
+    keys = ("model_calls", "input_tokens", "cache_read_tokens", "output_tokens", "cost_usd")
+    return [{int(entry["turn"]): {key: entry.get(key) for key in keys} for entry in traces if entry.get("note")}
+            for traces in record.trace]
+
+
 def notes_before(record: GameRecord, seat: int, turn: int) -> dict[int, str]:
     """The strategy notes ``seat`` had written before ``turn`` (the ones its prompts then showed)."""
     notes = {}
@@ -162,7 +169,7 @@ class Replay:
             turns.setdefault(turn, number)
         holders = self.turn_holders
         unasked = None if record.auto_passes is None else set(record.auto_passes)
-        return {**summary(record), "notes": record.notes, "usage": record.usage,
+        return {**summary(record), "notes": record.notes, "usage": record.usage, "note_costs": note_costs(record),
                 "same_version": record.harness_version == harness_version(), "problem": self.problem,
                 "turn_starts": [{"turn": turn, "step": step, "seat": holders.get(turn)}
                                 for turn, step in sorted(turns.items())],

@@ -163,6 +163,7 @@ function stepHtml(step, game) {
   const outside = step.chosen === null ? `<p class="chosen">Chosen outside the list: ${escapeHtml(step.chosen_label)}` +
     "</p>" : "";
   const note = (game.notes[step.seat] || []).find((n) => n.startsWith(`turn ${step.turn}: `));
+  const noteCost = (game.note_costs[step.seat] || {})[step.turn];
   return `<div class="panel step-head" id="step-head"><strong>Turn ${step.turn}</strong> · seat ${step.seat}
       (${escapeHtml(step.player)}) decides · ${escapeHtml(step.category)}
       ${step.auto_pass ? '<span class="tag">only option: applied without asking</span>' : ""}
@@ -172,7 +173,7 @@ function stepHtml(step, game) {
       <div><h2>Options offered</h2><ol id="step-options" class="options">${options}</ol>${outside}
         <h2>Model</h2><div id="step-model">${modelHtml(step)}</div>
         ${note ? `<h2>Note after this turn</h2><p id="step-note">${escapeHtml(note.slice(note.indexOf(": ") + 2))}</p>`
-          : ""}</div>
+          + (noteCost ? `<p class="usage">${usageText(noteCost)}</p>` : "") : ""}</div>
       <div><h2>What seat ${step.seat} saw</h2><pre class="prompt" id="step-prompt">${escapeHtml(step.prompt)}</pre></div>
     </div>`;
 }
@@ -193,9 +194,7 @@ function modelHtml(step) {
     return `<div class="panel model-entry">${asked.length > 1 ? `<strong>Ask ${i + 1}</strong>` : ""}${refused}
       ${calls ? `<ol class="tool-calls">${calls}</ol>` : '<p class="muted">No tool calls.</p>'}
       <pre class="reply">${escapeHtml(entry.reply)}</pre>${fallback}
-      <p class="usage">${entry.model_calls} model calls · ${entry.input_tokens.toLocaleString("en")} input tokens ` +
-      `(${entry.cache_read_tokens.toLocaleString("en")} cached) · ${entry.output_tokens.toLocaleString("en")} output ` +
-      `tokens · ${money(entry.cost_usd)}</p></div>`;
+      <p class="usage">${usageText(entry)}</p></div>`;
   }).join("");
 }
 
@@ -204,6 +203,12 @@ function turnStep(direction) {
   const starts = replay.game.turn_starts.map((t) => t.step);
   if (direction > 0) return starts.find((s) => s > replay.step) ?? replay.step;
   return [...starts].reverse().find((s) => s < replay.step) ?? 0;
+}
+
+function usageText(entry) {
+  return `${entry.model_calls} model calls · ${entry.input_tokens.toLocaleString("en")} input tokens ` +
+    `(${entry.cache_read_tokens.toLocaleString("en")} cached) · ${entry.output_tokens.toLocaleString("en")} output ` +
+    `tokens · ${money(entry.cost_usd)}`;
 }
 
 function arenaKeys(event) {
