@@ -217,7 +217,10 @@ class Replay:
         if len(self._game.history) > number:
             self._game = self._new_game()
         for seat, action in self.record.actions[len(self._game.history):number]:
-            self._game.apply(int(seat), action)
+            try:
+                self._game.apply(int(seat), action)
+            except (ActionRejected, IllegalCombat) as error:  # the index pass took it: the engine is not repeatable
+                raise ReplayError(self._departure(len(self._game.history), str(error))) from None
         return self._game
 
 
