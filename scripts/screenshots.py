@@ -1,5 +1,5 @@
-"""Screenshots of the web page for the docs: the search page with results, and the benchmark dashboard (also on a
-390 px phone).
+"""Screenshots of the web page for the docs: the search page with results, the benchmark dashboard (also on a
+390 px phone), and the arena replay viewer on a short scripted-LLM game it plays first.
 
 Run: python scripts/screenshots.py  (needs playwright and Chromium at /usr/bin/chromium, or --chromium PATH)
 """
@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import argparse
 import socket
+import tempfile
 from pathlib import Path
 from urllib.parse import urlencode
 
 from playwright.sync_api import expect, sync_playwright
 
+from grimoire.bench.arena.league import GameTask, append_game, run_task
+from grimoire.bench.arena.version import harness_version
 from grimoire.serve.web import create_app, serve_in_thread
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
@@ -27,6 +30,17 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+def _replay_game(folder: Path) -> tuple[str, int]:
+    """Play a three-turn battle of the shipped scripted LLM against the heuristic bot into ``folder``; returns its
+    id and its last step with model tool calls."""
+    task = GameTask("11-delver-jeskai-scripted-heuristic-f0", ("scripted", "heuristic"), ("delver", "jeskai"), 11, 0,
+                    "battle", harness_version(), max_turns=3)
+    record = run_task(task)
+    append_game(folder / "games.jsonl", record)
+    step = max(e["step"] for e in record["trace"][0] if e["calls"] and not e.get("note"))
+    return record["game_id"], step
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chromium", default="/usr/bin/chromium")
@@ -34,7 +48,9 @@ def main() -> None:
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     port = _free_port()
-    app = create_app()
+    league = Path(tempfile.mkdtemp(prefix="grimoire-replay-"))
+    game_id, step = _replay_game(league)
+    app = create_app(arena=league)
     app.state.library.engine  # noqa: B018 - open the store and indexes before the first page load
     server = serve_in_thread(app, port)
     try:
@@ -54,10 +70,13 @@ def main() -> None:
             phone.goto("/#/dashboard")
             expect(phone.locator("#arena-table")).to_be_visible()
             phone.screenshot(path=args.out / "dashboard-phone.png", full_page=True)
+            page.goto(f"/#/arena/game/{game_id}?step={step}")
+            expect(page.locator("#step-model")).to_contain_text("input tokens")
+            page.screenshot(path=args.out / "replay.png", full_page=True)
             browser.close()
     finally:
         server.should_exit = True
-    print(f"wrote search.png, dashboard.png and dashboard-phone.png in {args.out}")
+    print(f"wrote search.png, dashboard.png, dashboard-phone.png and replay.png in {args.out}")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ Parses arguments, calls the library and prints.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from grimoire.cli._common import (
     EXIT_OK,
@@ -22,7 +23,7 @@ def cmd_serve_mcp(args: argparse.Namespace) -> int:
 def cmd_serve_web(args: argparse.Namespace) -> int:
     from grimoire.serve.web import serve
 
-    serve(port=args.port)
+    serve(port=args.port, arena=args.arena)
     return EXIT_OK
 
 
@@ -39,4 +40,7 @@ def add_commands(commands) -> None:
     web = serve_commands.add_parser("web", help="the web page: search, card pages, deck check, benchmark results",
                                     description="Serves the page and its JSON API on http://127.0.0.1:PORT/ only.")
     web.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    web.add_argument("--arena", type=Path, default=None,
+                     help="league folder (or its games.jsonl) whose games the replay viewer shows "
+                          "(default $GRIMOIRE_ARENA_DIR, else ./arena-league)")
     web.set_defaults(run=cmd_serve_web)

@@ -1,4 +1,5 @@
-"""The web page: a JSON API over the library (search, card, deck check, benchmark) and the static page that uses it.
+"""The web page: a JSON API over the library (search, card, deck check, benchmark, arena replays) and the static
+page that uses it.
 
 A thin adapter like the MCP server: parameter parsing and transport only. The shared :class:`Library` opens the
 store once; ``grimoire.search.arguments`` checks a search, ``grimoire.decks.read`` reads a deck and
@@ -20,6 +21,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from grimoire.bench.arena.replay import GAMES_PER_PAGE, GameNotFound, ReplayError, ReplayLibrary
 from grimoire.cards.names import CardNotFoundError
 from grimoire.decks.check import check_deck
 from grimoire.decks.read import DeckInputError, read_deck
@@ -33,6 +35,7 @@ from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool
 
 STATIC = Path(__file__).parent / "static"
 REPO_BENCH = Path(__file__).resolve().parents[3] / "docs" / "bench"
+DEFAULT_ARENA = Path("arena-league")  # where `grimoire arena league` writes by default
 DEFAULT_PORT = 8000
 SIMILAR_LIMIT = 8
 # The search arguments by the names of this API's parameters (for error messages).
@@ -53,6 +56,11 @@ class DeckCheckBody(BaseModel):
 def bench_dir() -> Path:
     """Where the benchmarks' results are: ``GRIMOIRE_BENCH_DIR``, else the repository's ``docs/bench``."""
     return Path(os.environ.get("GRIMOIRE_BENCH_DIR") or REPO_BENCH)
+
+
+def arena_dir() -> Path:
+    """The league folder whose games the replay viewer shows: ``GRIMOIRE_ARENA_DIR``, else ``./arena-league``."""
+    return Path(os.environ.get("GRIMOIRE_ARENA_DIR") or DEFAULT_ARENA)
 
 
 def _bad_request(message: str, status: int = 400, **details) -> JSONResponse:
@@ -92,14 +100,22 @@ def _read_json(path: Path):
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def create_app(store: Path | None = None, pool: WorkPool | None = None) -> FastAPI:
-    """The web app over the card store at ``store`` (the current store by default); API requests run in
-    ``pool``'s bounded lanes."""
+def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: Path | None = None) -> FastAPI:
+    """The web app over the card store at ``store`` (the current store by default) and the arena games in the
+    league folder ``arena`` (:func:`arena_dir` by default); API requests run in ``pool``'s bounded lanes."""
     library = Library(store)
+    replays: list[ReplayLibrary] = []  # made on first use: it needs the card store
+
+    def arena_games() -> ReplayLibrary:
+        if not replays:
+            replays.append(ReplayLibrary(arena or arena_dir(), library.engine.db))
+        return replays[0]
     app = FastAPI(title="Grimoire", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
 
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(_Missing, lambda _, exc: _bad_request(str(exc), status=404))
+    app.add_exception_handler(GameNotFound, lambda _, exc: _bad_request(str(exc), status=404))
+    app.add_exception_handler(ReplayError, lambda _, exc: _bad_request(str(exc), status=409))
 
     @app.get("/api/search")
     def search(q: Annotated[list[str], Query()] = [""], id: str | None = None,  # noqa: A002, B006 - Scryfall's names
@@ -180,6 +196,22 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None) -> FastA
     def bench_arena_chart():
         return FileResponse(_bench_file("arena_leaderboard.png", "run: grimoire arena league"), media_type="image/png")
 
+    @app.get("/api/arena/games")
+    def arena_game_list(player: str | None = None, page: int = 1, limit: int = GAMES_PER_PAGE):
+        try:
+            return arena_games().game_page(player, page, limit)
+        except ValueError as exc:
+            return _bad_request(f"{exc}.", argument=str(exc).split()[0])
+
+    # A game id holds player specs ("anthropic/claude-sonnet-4-5"), hence :path; the step route comes first.
+    @app.get("/api/arena/games/{game_id:path}/steps/{number}")
+    def arena_step(game_id: str, number: int):
+        return arena_games().replay(game_id).step(number).to_dict()
+
+    @app.get("/api/arena/games/{game_id:path}")
+    def arena_game(game_id: str):
+        return arena_games().replay(game_id).outline()
+
     @app.get("/")
     def index():
         return FileResponse(STATIC / "index.html")
@@ -191,17 +223,19 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None) -> FastA
 
 
 def _lane(path: str) -> str | None:
-    """The work lane of a request: decks are slow, the rest of the API fast; static files take no slot."""
-    if path.startswith("/api/deck"):
+    """The work lane of a request: decks and game replays are slow, the rest of the API fast; static files take
+    no slot."""
+    if path.startswith(("/api/deck", "/api/arena/games/")):
         return SLOW
     return FAST if path.startswith("/api/") else None
 
 
-def serve(*, port: int = DEFAULT_PORT, store: Path | None = None) -> None:
-    """Run the web page on http://127.0.0.1:``port`` (never on other interfaces)."""
+def serve(*, port: int = DEFAULT_PORT, store: Path | None = None, arena: Path | None = None) -> None:
+    """Run the web page on http://127.0.0.1:``port`` (never on other interfaces); ``arena`` is the league folder
+    whose games it replays."""
     import uvicorn
 
-    app = create_app(store)
+    app = create_app(store, arena=arena)
     app.state.library.warm_in_background()
     print(f"Grimoire web page: http://127.0.0.1:{port}/")
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")

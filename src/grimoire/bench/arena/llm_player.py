@@ -43,6 +43,7 @@ from grimoire.llm.keys import redact
 from grimoire.llm.models import get_model
 
 MAX_INVALID = 2
+TRACE_TEXT_LIMIT = 1000  # characters of a reply or tool result kept in the trace (the replay viewer shows them)
 TOOL_LIMIT_REPLY = "Not run: you have used all {limit} tool calls for this decision. Answer now."
 
 
@@ -53,7 +54,9 @@ class ModelCallError(RuntimeError):
 class LLMPlayer:
     """Plays a seat with a language model. ``usage.input_tokens`` counts every prompt token, cache reads and
     writes included (as :mod:`grimoire.llm.loop` does); ``cache_read_tokens``/``cache_write_tokens`` are parts of
-    it. ``notes`` holds the end-of-turn strategy notes ("turn N: ..."), ``scratchpad`` what saveNote kept."""
+    it. ``notes`` holds the end-of-turn strategy notes ("turn N: ..."), ``scratchpad`` what saveNote kept, and
+    ``trace`` one entry per decision asked and note written: the step (actions applied so far), the tool calls
+    with their answers, the reply, and the tokens and cost it took (for the replay viewer)."""
 
     kind = "llm"
 
@@ -71,6 +74,9 @@ class LLMPlayer:
         self.usage = Usage()
         self.notes: list[str] = []
         self.scratchpad: list[str] = []
+        self.trace: list[dict[str, Any]] = []
+        self._calls: list[dict[str, Any]] = []
+        self._reply = ""
         self.seat = 0
         self._model_args = model_args
         self._db = db
@@ -90,7 +96,7 @@ class LLMPlayer:
         self._deck = deck
         self._system = system_prompt(deck, opponent_deck.title, self.max_tools)
         self.usage = Usage()
-        self.notes, self.scratchpad, self._notes_by_turn = [], [], {}
+        self.notes, self.scratchpad, self.trace, self._notes_by_turn = [], [], [], {}
         if self._db is None:
             import grimoire
 
@@ -104,6 +110,14 @@ class LLMPlayer:
             self._model = get_model(self.model_name, memoize=False, **self._model_args)
 
     def decide(self, game: Game, decision: Decision, rejected: dict[int, str]) -> Choice:
+        before = self._start_trace()
+        choice = self._decide(game, decision, rejected)
+        self._end_trace(before, step=len(game.history), turn=decision.turn, choice=choice.number,
+                        fallback=choice.fallback_reason,
+                        refused=[[number, why[:TRACE_TEXT_LIMIT]] for number, why in sorted(rejected.items())])
+        return choice
+
+    def _decide(self, game: Game, decision: Decision, rejected: dict[int, str]) -> Choice:
         view = game.view(self.seat)
         prompt = decision_prompt(view, turn_log(game, self.seat), self._notes_by_turn, decision, rejected,
                                  len(self.scratchpad))
@@ -123,7 +137,7 @@ class LLMPlayer:
             if calls and tools_left > 0:
                 tools_used += self._run_tools(context, calls, messages, tools_left)
                 continue
-            reply = output.message.text
+            reply = self._reply = output.message.text
             number = parse_choice(reply, n_options)
             if number is not None and number not in rejected:
                 return Choice(number)
@@ -139,7 +153,9 @@ class LLMPlayer:
 
     def end_turn(self, game: Game, turn: int) -> None:
         prompt = note_prompt(game.view(self.seat), turn_log(game, self.seat), self._notes_by_turn, turn)
+        before = self._start_trace()
         output = self._generate([ChatMessageSystem(content=self._system), ChatMessageUser(content=prompt)], "none")
+        self._end_trace(before, step=len(game.history), turn=turn, note=True)
         if output is None:
             self._census.record("timeout", self.seat, f"{self.name} timed out writing its note", category="note")
             return
@@ -158,6 +174,23 @@ class LLMPlayer:
         self._loop.run_until_complete(self._loop.shutdown_asyncgens())
         self._loop.close()
         self._loop = self._model = None
+
+    # -- the trace ------------------------------------------------------------------------------------------
+
+    def _start_trace(self) -> Usage:
+        self._calls, self._reply = [], ""
+        return Usage(**self.usage.to_dict())
+
+    def _end_trace(self, before: Usage, **entry: Any) -> None:
+        """One trace entry: what this decision (or note) cost, its tool calls and its last reply."""
+        now = self.usage
+        cost = None if now.cost_usd is None or before.cost_usd is None else now.cost_usd - before.cost_usd
+        self.trace.append({**entry, "calls": self._calls, "reply": self._reply[:TRACE_TEXT_LIMIT],
+                           "model_calls": now.calls - before.calls,
+                           "input_tokens": now.input_tokens - before.input_tokens,
+                           "output_tokens": now.output_tokens - before.output_tokens,
+                           "cache_read_tokens": now.cache_read_tokens - before.cache_read_tokens,
+                           "cost_usd": cost})
 
     # -- one decision ---------------------------------------------------------------------------------------
 
@@ -219,6 +252,8 @@ class LLMPlayer:
                 text = TOOL_LIMIT_REPLY.format(limit=self.max_tools)
                 self._census.record("tool_error", self.seat, f"{call.function}: over the tool limit",
                                     category=context.decision.category)
+            self._calls.append({"function": call.function, "arguments": call.arguments,
+                                "result": text[:TRACE_TEXT_LIMIT]})
             messages.append(ChatMessageTool(content=text, tool_call_id=call.id, function=call.function))
         return min(len(calls), tools_left)
 

@@ -56,6 +56,8 @@ class GameRecord:
     notes: list[list[str]] = field(default_factory=list)
     log: list[list[Any]] = field(default_factory=list)
     kind: str = ""  # "cpu" or "battle" (how the league scheduled it)
+    trace: list[list[dict[str, Any]]] = field(default_factory=list)  # per seat: each model decision's calls and cost
+    auto_passes: list[int] | None = None  # the steps (action indexes) applied without asking; None in older records
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -96,6 +98,7 @@ def play_game(card_data: CardData, decks: tuple[ArenaDeck, ArenaDeck], players: 
             raise PlayerStartError(f"{player.name} cannot play: {message}") from error
     decisions = 0
     repeats: Counter = Counter()
+    auto_passes: list[int] = []
     end = "win"
     turn = game.turn
     try:
@@ -109,6 +112,8 @@ def play_game(card_data: CardData, decks: tuple[ArenaDeck, ArenaDeck], players: 
             decision = game.decision()
             if decision is None:
                 break
+            if is_auto_pass(decision):
+                auto_passes.append(len(game.history))
             decisions += 1
             _decide(game, decision, players[decision.seat], census, repeats)
             if game.turn != turn:
@@ -133,6 +138,7 @@ def play_game(card_data: CardData, decks: tuple[ArenaDeck, ArenaDeck], players: 
         cost_usd=None if any(c is None for c in costs) else sum(c or 0.0 for c in costs),
         seconds=round(time.monotonic() - started, 3),
         notes=[list(getattr(p, "notes", [])) for p in players],
+        trace=[list(getattr(p, "trace", [])) for p in players], auto_passes=auto_passes,
         log=[[t, text] for t, text in game.log_for(None, names=_seat_names(players))])
 
 
@@ -140,12 +146,17 @@ def _seat_names(players: tuple[Player, Player]) -> tuple[str, str]:
     return (f"{players[0].name} (seat 0)", f"{players[1].name} (seat 1)")
 
 
+def is_auto_pass(decision: Decision) -> bool:
+    """Whether the decision's only option is passing priority (applied without asking the player)."""
+    return len(decision.options) == 1 and decision.options[0].action.get("type") == "PassPriority"
+
+
 def _decide(game: Game, decision: Decision, player: Player, census: Census, repeats: Counter) -> None:
     """Get the decision made and applied; every way it ends is counted in ``census.outcomes``."""
     census.decisions[decision.category] += 1
     census.check_text(decision.seat, "\n".join([decision.prompt, *(o.label for o in decision.options)]),
                       decision.category)
-    if len(decision.options) == 1 and decision.options[0].action.get("type") == "PassPriority":
+    if is_auto_pass(decision):
         census.record("auto_pass", decision.seat, "only option")
         game.choose(decision, decision.options[0])
         census.outcome(decision.seat, "auto_pass")

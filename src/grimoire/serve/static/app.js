@@ -1,4 +1,5 @@
-// Grimoire's web page: hash routes (#/search, #/card/NAME, #/deck, #/dashboard) over the JSON API in web.py.
+// Grimoire's web page: hash routes (#/search, #/card/NAME, #/deck, #/dashboard, #/arena: replay.js) over the JSON
+// API in web.py.
 "use strict";
 
 const ROLES = ["ramp", "manarock", "manadork", "draw", "removal", "boardwipe", "counterspell", "tutor", "tokens",
@@ -68,7 +69,7 @@ async function getJson(url, options) {
 }
 
 function show(view) {
-  for (const name of ["search", "card", "deck", "dashboard"]) {
+  for (const name of ["search", "card", "deck", "dashboard", "arena"]) {
     $(`${name}-view`).hidden = name !== view;
   }
   for (const link of document.querySelectorAll("[data-nav]")) {
@@ -432,7 +433,8 @@ function preconSection(body) {
 function arenaSection(body) {
   const elo = (x) => `${x > 0 ? "+" : ""}${Math.round(x)}`;
   const rows = body.players.map((p) => `<tr class="${p.ranked ? "" : "muted"}"><td class="num">` +
-    `${p.rank ?? "–"}</td><td>${escapeHtml(p.name)}</td><td class="num">${elo(p.elo)} <span class="muted">` +
+    `${p.rank ?? "–"}</td><td><a class="player-games" href="#/arena?player=${encodeURIComponent(p.name)}" ` +
+    `title="this player's games">${escapeHtml(p.name)}</a></td><td class="num">${elo(p.elo)} <span class="muted">` +
     `[${elo(p.low)}, ${elo(p.high)}]</span></td><td class="num">${p.games}</td><td class="num">${p.wins}</td></tr>`)
     .join("");
   const ref = body.reference || {};
@@ -477,6 +479,8 @@ function route() {
     show("deck");
   } else if (path === "/dashboard") {
     showDashboard();
+  } else if (path === "/arena" || path.startsWith("/arena/")) {
+    showArena(path, new URLSearchParams(query || ""));
   } else {
     runSearch(new URLSearchParams(query || ""));
   }
