@@ -276,6 +276,11 @@ def test_direct_and_conditional_strength(db):
     assert strength("Wrath of God", "sweeper") == DIRECT
     assert strength("Virtue's Ruin", "sweeper") == NARROW  # white creatures only
     assert strength("Control Magic", "steal") == DIRECT
+    assert strength("Counterspell", "counterspell") == DIRECT
+    assert strength("Dispel", "counterspell") == NARROW  # instant spells only
+    assert strength("Mana Leak", "counterspell") == NARROW  # unless its controller pays
+    assert strength("Blood Artist", "aristocrat-payoff") == DIRECT  # drains on each death
+    assert strength("Deathgreeter", "aristocrat-payoff") == NARROW  # only gains a life
     assert strength("Hypnotic Siren", "steal") == NARROW  # only once bestowed, for seven mana
     assert strength("Rootwater Matriarch", "steal") == NARROW  # only as long as the creature is enchanted
 

@@ -109,6 +109,8 @@ def _granter(keyword: str) -> Rule:
 
 
 _FRONT = r"^[^—]*"  # the part of a type line before the subtypes
+_DEATH = (r"whenever (?:~ or )?(?:a|another|one or more)(?: other)?(?: nontoken)? creatures?(?: you control| an "
+          r"opponent controls| your opponents control)? (?:dies|die)\b")
 _MANA_ABILITY = r"(?:^|\n)[^\n:]*\{t\}[^\n:]*: add (?:\{|one mana|two mana|three mana|mana of any|x mana)"
 
 
@@ -229,9 +231,13 @@ SWEEPER_ONE_SIDED = _rule(
     r"return all [^.]*(?:you don't control|your opponents control)[^.]* to (?:its|their) owners?'? hands?",
     r"each opponent sacrifices (?:all|x|\w+) (?:creatures|permanents|nonland permanents)",
 )
-COUNTERSPELL = _rule(
-    r"\bcounter (?:target|up to \w+ target|that|it unless|all)[^.]*?\bspells?\b",
-    r"\bcounter target (?:activated|triggered) ability",
+# A hard counter of any spell is the direct answer; one that asks a kind of spell, a payment or an ability is narrow.
+COUNTERSPELL = _either(
+    _rule(r"\bcounter (?:target|up to \w+ target|all) spells?\b(?! unless)"),
+    _narrow(_rule(
+        r"\bcounter (?:target|up to \w+ target|that|it unless|all)[^.]*?\bspells?\b",
+        r"\bcounter target (?:activated|triggered) ability",
+    )),
 )
 TUTOR = _either(
     _rule(
@@ -1027,10 +1033,14 @@ TAGS: tuple[Tag, ...] = (
         "aristocrat-payoff",
         "rewards you when creatures die",
         "aristocrats; death payoff; death triggers",
-        _rule(
-            r"whenever (?:~ or )?(?:a|another|one or more)(?: other)?(?: nontoken)? creatures?(?: you control| an "
-            r"opponent controls| your opponents control)? (?:dies|die)\b",
-            r"whenever you sacrifice (?:a|another|one or more) (?:creature|permanent)",
+        # the aristocrats' payoff drains or burns on each death; any other reward (a counter, a life) is narrow
+        _either(
+            _rule(
+                _DEATH + r"[^.]*(?:loses? (?:\d+|x|that much) life|deals? (?:\d+|x) damage)",
+                r"whenever you sacrifice (?:a|another|one or more) (?:creature|permanent)[^.]*(?:loses? (?:\d+|x|that"
+                r" much) life|deals? (?:\d+|x) damage)",
+            ),
+            _narrow(_rule(_DEATH, r"whenever you sacrifice (?:a|another|one or more) (?:creature|permanent)")),
         ),
         by_nature=True,
     ),
