@@ -323,3 +323,9 @@ def test_words_in_parentheses_are_not_read_and_what_runs_always_parses(reader):
         ran = reader.read(query).query
         if ran.strip():
             parse(ran)  # the reading never turns a good query into a bad one
+
+
+def test_card_after_a_colour_is_kept_when_it_begins_a_function(reader):
+    assert words_left(reader, "red card draw") == "card draw"
+    assert words_left(reader, "blue card advantage") == "card advantage"
+    assert words_left(reader, "blue cards") == ""
