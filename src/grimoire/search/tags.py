@@ -253,9 +253,15 @@ TUTOR = _either(
     ),
 )
 TOKEN_MAKER = _rule(rf"(?<!would )\bcreates? {NUMBER}[^.]*?tokens?", r"\bcreate (?:a|x) tokens? that's a copy")
-SAC_OUTLET = _rule(
-    r"(?:^|\n|, )sacrifice (?:a|an|another|x|one or more) (?:other )?(?:creature|artifact|permanent|"
-    r"nonland permanent|token|land)s?[^.:\n]*:"
+# A free outlet sacrifices creatures for nothing else (Viscera Seer, Ashnod's Altar); one that also costs mana or
+# a tap, or takes only lands or artifacts, is narrow.
+SAC_OUTLET = _either(
+    _rule(r"(?:^|\n)sacrifice (?:a|an|another|x|one or more) (?:other )?(?:creature|permanent|nonland permanent|"
+          r"token)s?[^.:\n{]*:"),
+    _narrow(_rule(
+        r"(?:^|\n|, )sacrifice (?:a|an|another|x|one or more) (?:other )?(?:creature|artifact|permanent|"
+        r"nonland permanent|token|land)s?[^.:\n]*:"
+    )),
 )
 RECURSION = _rule(
     r"\breturn [^.]*?cards? from (?:your|a|any|target player's) graveyard (?:to (?:your|its owner's|their owner's) "
