@@ -55,6 +55,25 @@ def test_words_that_restate_a_tag_or_fill_the_request_do_not_dilute_it(engine):
     assert diluted.get("sweeper", 0.0) < 1.0
 
 
+def test_words_read_as_filters_complete_a_phrasing_but_never_dilute(engine):
+    matcher = engine.tag_matcher
+    # "creatures that tap for mana" runs as "that tap for mana t:creature": the type word still tells a dork
+    assert [m.name for m in matcher.match("that tap for mana", context="creatures")][:1] == ["mana-dork"]
+    assert "mana-dork" not in [m.name for m in matcher.match("that tap for mana")]
+    alone = {m.name: m.weight for m in matcher.match("removal")}
+    typed = {m.name: m.weight for m in matcher.match("removal", context="instant")}
+    assert typed["removal"] == alone["removal"]
+    assert matcher.match("", context="creatures") == []
+
+
+def test_what_a_card_guards_against_is_not_asked_for(engine):
+    matcher = engine.tag_matcher
+    names = [m.name for m in matcher.match("protect my creatures from removal")]
+    assert names[:1] == ["protection-granter"] and not {"removal", "creature-removal"} & set(names)
+    # a phrasing that itself says "from" still matches
+    assert "recursion" in [m.name for m in matcher.match("get cards back from the graveyard")]
+
+
 def test_rules_text_wording_only_nudges(engine):
     plain = {m.name: m.weight for m in engine.tag_matcher.match("looter")}
     literal = {m.name: m.weight for m in engine.tag_matcher.match("draw a card, then discard a card")}

@@ -357,3 +357,9 @@ def test_an_everyday_phrase_that_is_also_a_name_is_words_unless_it_reads_as_a_na
     assert reader.read("an aura that gives mind control over a creature").named == ()  # everyday words, no cue
     assert reader.read("infinite combo with thassa's oracle").combo == "Thassa's Oracle"
     assert reader.read("rhystic study alternatives").like == "Rhystic Study"
+
+
+def test_card_after_a_colour_is_kept_when_it_begins_a_function(reader):
+    assert words_left(reader, "red card draw") == "card draw"
+    assert words_left(reader, "blue card advantage") == "card advantage"
+    assert words_left(reader, "blue cards") == ""

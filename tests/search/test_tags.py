@@ -276,6 +276,15 @@ def test_direct_and_conditional_strength(db):
     assert strength("Wrath of God", "sweeper") == DIRECT
     assert strength("Virtue's Ruin", "sweeper") == NARROW  # white creatures only
     assert strength("Control Magic", "steal") == DIRECT
+    assert strength("Counterspell", "counterspell") == DIRECT
+    assert strength("Dispel", "counterspell") == NARROW  # instant spells only
+    assert strength("Mana Leak", "counterspell") == NARROW  # unless its controller pays
+    assert strength("Blood Artist", "aristocrat-payoff") == DIRECT  # drains on each death
+    assert strength("Viscera Seer", "sac-outlet") == DIRECT  # sacrifices a creature for nothing else
+    assert strength("Ashnod's Altar", "sac-outlet") == DIRECT
+    assert strength("Starved Rusalka", "sac-outlet") == NARROW  # also costs {G}
+    assert strength("Zuran Orb", "sac-outlet") == NARROW  # lands only
+    assert strength("Deathgreeter", "aristocrat-payoff") == NARROW  # only gains a life
     assert strength("Hypnotic Siren", "steal") == NARROW  # only once bestowed, for seven mana
     assert strength("Rootwater Matriarch", "steal") == NARROW  # only as long as the creature is enchanted
 

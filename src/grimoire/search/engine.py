@@ -296,14 +296,15 @@ class SearchEngine:
         top = rows[np.argpartition(-scores[rows], depth - 1)[:depth]] if depth < len(rows) else rows
         return top[np.argsort(-scores[top], kind="stable")]
 
-    def rank(self, text: str, mask: np.ndarray, mode: str, tags: Sequence[str] = ()
+    def rank(self, text: str, mask: np.ndarray, mode: str, tags: Sequence[str] = (), context: str = ""
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Rows in ranked order, their fused scores, and each ranker's 1-based rank per card (0 = unranked).
 
         Every ranker sees the query with its player slang expanded into rules-text wording. Reciprocal-rank
         fusion (k=60) combines the top 1000 within the filter of BM25 over words, BM25 over phrases
         (word pairs) and the embeddings; then each function tag the query asks for adds its cards, direct
-        answers first (see search/ranking.py); ``tags`` join them as if the query asked for them in part.
+        answers first (see search/ranking.py); ``tags`` join them as if the query asked for them in part, and
+        ``context`` (words read as filters) may complete a tag's phrasing.
         A ranker's reported rank is its best list's.
         """
         size = len(self.db)
@@ -328,7 +329,7 @@ class SearchEngine:
             vector = self.encoder.encode_query(expanded)
             add(self._ranked(self._dense_scores(vector, mask), mask), semantic_ranks)
         if self.tag_ranking:
-            self._add_tag_lists(text, vector, mask, fused, tags)
+            self._add_tag_lists(text, vector, mask, fused, tags, context)
         for row in self._exact_name_rows(text, mask):
             fused[row] += 1.0  # the card the user named comes first
         rows = np.flatnonzero(fused > 0)
@@ -342,16 +343,17 @@ class SearchEngine:
             scores = np.concatenate([np.array(head_scores), scores[RERANK_DEPTH:] - 1e6])
         return rows, scores, lexical_ranks, semantic_ranks
 
-    def tag_matches(self, text: str, query_vector: np.ndarray | None = None) -> list[ranking.TagMatch]:
+    def tag_matches(self, text: str, query_vector: np.ndarray | None = None, context: str = ""
+                    ) -> list[ranking.TagMatch]:
         """The function tags a query's words ask for (see search/ranking.py)."""
-        return self.tag_matcher.match(text, query_vector)
+        return self.tag_matcher.match(text, query_vector, context)
 
     def _add_tag_lists(self, text: str, vector: np.ndarray | None, mask: np.ndarray, fused: np.ndarray,
-                       tags: Sequence[str] = ()) -> None:
+                       tags: Sequence[str] = (), context: str = "") -> None:
         """Each matched tag's cards, direct answers first, join the fusion weighted by how well the tag matched."""
         base = fused.copy()
         given = [ranking.TagMatch(tag_rules.TAG_INDEX[name], ranking.GIVEN_TAG_WEIGHT, "asked") for name in tags]
-        matched = [m for m in self.tag_matches(text, vector) if m.index not in {g.index for g in given}]
+        matched = [m for m in self.tag_matches(text, vector, context) if m.index not in {g.index for g in given}]
         for match in [*given, *matched][: ranking.MAX_TAGS]:
             rows, direct = self._tag_by_directness(match.index)
             inside = mask[rows]
@@ -436,7 +438,8 @@ class SearchEngine:
             named += [reading.combo] if reading.combo else []
             mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=[*exclude, *named])
             if text:
-                rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags)
+                context = " ".join(chip.words for chip in reading.chips if chip.kind == "type")
+                rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags, context)
             elif reading.combo:  # a card without rules text says nothing about its partners
                 rows, scores = np.zeros(0, dtype=np.int64), np.zeros(0)
                 lexical = semantic = np.zeros(len(self.db), dtype=np.int32)

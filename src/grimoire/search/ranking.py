@@ -41,6 +41,7 @@ _STOPWORDS = frozenset(
     "looking find show give get like from by as so very please way every own want something stuff thing "
     "specific kind sort".split()
 )
+_GUARDED = re.compile(r"\b(?:from|against)\b")
 _TOKEN = re.compile(r"[+-]?\d+/[+-]?\d+|[a-z0-9]+")
 
 
@@ -88,6 +89,7 @@ class TagMatcher:
         self._encoder = encoder
         self.owners, self.texts, by_words = tag_texts()
         self._word_sets = [frozenset(words(t)) for t in self.texts]
+        self._guarding = frozenset(i for i, t in enumerate(self.texts) if _GUARDED.search(t))  # "... from ..."
         self._by_words = [i for i, flag in enumerate(by_words) if flag]
         self._rarity = _word_rarity([(self.owners[i], self._word_sets[i]) for i in self._by_words])
         self._vocabulary: dict[int, frozenset[str]] = {}
@@ -111,20 +113,25 @@ class TagMatcher:
                     return data["vectors"].astype(np.float32)
         return encode_tag_texts(self._encoder, self.texts)
 
-    def match(self, text: str, query_vector: np.ndarray | None = None) -> list[TagMatch]:
+    def match(self, text: str, query_vector: np.ndarray | None = None, context: str = "") -> list[TagMatch]:
         """The tags ``text`` asks for, strongest first (at most :data:`MAX_TAGS`); a query in rules-text
-        wording gets them at a quarter of their weight."""
-        present = frozenset(words(text))
-        if not present:
+        wording gets them at a quarter of their weight. ``context`` holds words read as filters ("creatures"
+        in "creatures that tap for mana"): they may complete a phrasing but never dilute a match."""
+        asked = frozenset(words(text))
+        if not asked:
             return []
+        present = asked | frozenset(words(context))
+        # what the card guards against ("protect my creatures from removal") is no function asked for
+        guarded = frozenset(words(_GUARDED.split(text.lower(), maxsplit=1)[1])) if _GUARDED.search(text.lower()) \
+            else frozenset()
         unknown = UNKNOWN_WORD_SHARE * float(np.median(list(self._rarity.values())))
-        query_mass = sum(self._rarity.get(word, unknown) for word in present)
+        query_mass = sum(self._rarity.get(word, unknown) for word in asked)
         best: dict[int, tuple[float, str]] = {}
         for i in sorted({i for word in present for i in self._phrasings_with.get(word, ())}):
             wanted = self._word_sets[i]
-            if wanted and wanted <= present:
+            if wanted and wanted <= present and wanted & asked and (i in self._guarding or wanted.isdisjoint(guarded)):
                 # the query's other words that the tag's own phrasings use restate the tag
-                explained = present & self._vocabulary[self.owners[i]]
+                explained = asked & self._vocabulary[self.owners[i]]
                 weight = sum(self._rarity.get(word, unknown) for word in explained) / query_mass
                 if weight > best.get(self.owners[i], (0.0, ""))[0]:
                     best[self.owners[i]] = (weight, "words")

@@ -88,6 +88,7 @@ _TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "si
                   "alternatives to", "alternative to", "alternatives for", "replacement for", "replacements for",
                   "like", "instead of")
 _FILLER = frozenset({"cards", "card", "ones", "spells", "stuff"})
+_CARD_FUNCTIONS = frozenset({"draw", "advantage", "selection", "filtering"})  # "card draw" is a function
 # "infinite combo with X", "combo pieces for X", "X combos": a name there asks for X's combo partners.
 _COMBO_BEFORE = re.compile(r"(?:(?:infinite|two[- ]card|cards? that|what) )?(?:combo pieces|combo partners|combo cards|"
                            r"combos?|goes infinite|go infinite|infinite) (?:with|for|using)(?: my)?$")
@@ -461,10 +462,12 @@ def _release(state: _State, chip: Chip) -> None:
 
 
 def _drop_filler(state: _State) -> None:
-    """"cards", "spells" right after a word read as a filter ("blue cards") say nothing more."""
+    """"cards", "spells" right after a word read as a filter ("blue cards") say nothing more, unless they begin
+    a function ("red card draw", "blue card advantage")."""
     for index, word in enumerate(state.words):
+        following = _after(state, index + 1, 1)
         if word.lower in _FILLER and not word.protected and index and state.words[index - 1].used \
-                and state.chips and state.chips[-1].kind != "like":
+                and state.chips and state.chips[-1].kind != "like" and following not in _CARD_FUNCTIONS:
             word.used = True
 
 

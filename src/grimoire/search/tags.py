@@ -109,6 +109,8 @@ def _granter(keyword: str) -> Rule:
 
 
 _FRONT = r"^[^—]*"  # the part of a type line before the subtypes
+_DEATH = (r"whenever (?:~ or )?(?:a|another|one or more)(?: other)?(?: nontoken)? creatures?(?: you control| an "
+          r"opponent controls| your opponents control)? (?:dies|die)\b")
 _MANA_ABILITY = r"(?:^|\n)[^\n:]*\{t\}[^\n:]*: add (?:\{|one mana|two mana|three mana|mana of any|x mana)"
 
 
@@ -229,9 +231,13 @@ SWEEPER_ONE_SIDED = _rule(
     r"return all [^.]*(?:you don't control|your opponents control)[^.]* to (?:its|their) owners?'? hands?",
     r"each opponent sacrifices (?:all|x|\w+) (?:creatures|permanents|nonland permanents)",
 )
-COUNTERSPELL = _rule(
-    r"\bcounter (?:target|up to \w+ target|that|it unless|all)[^.]*?\bspells?\b",
-    r"\bcounter target (?:activated|triggered) ability",
+# A hard counter of any spell is the direct answer; one that asks a kind of spell, a payment or an ability is narrow.
+COUNTERSPELL = _either(
+    _rule(r"\bcounter (?:target|up to \w+ target|all) spells?\b(?! unless)"),
+    _narrow(_rule(
+        r"\bcounter (?:target|up to \w+ target|that|it unless|all)[^.]*?\bspells?\b",
+        r"\bcounter target (?:activated|triggered) ability",
+    )),
 )
 TUTOR = _either(
     _rule(
@@ -247,9 +253,15 @@ TUTOR = _either(
     ),
 )
 TOKEN_MAKER = _rule(rf"(?<!would )\bcreates? {NUMBER}[^.]*?tokens?", r"\bcreate (?:a|x) tokens? that's a copy")
-SAC_OUTLET = _rule(
-    r"(?:^|\n|, )sacrifice (?:a|an|another|x|one or more) (?:other )?(?:creature|artifact|permanent|"
-    r"nonland permanent|token|land)s?[^.:\n]*:"
+# A free outlet sacrifices creatures for nothing else (Viscera Seer, Ashnod's Altar); one that also costs mana or
+# a tap, or takes only lands or artifacts, is narrow.
+SAC_OUTLET = _either(
+    _rule(r"(?:^|\n)sacrifice (?:a|an|another|x|one or more) (?:other )?(?:creature|permanent|nonland permanent|"
+          r"token)s?[^.:\n{]*:"),
+    _narrow(_rule(
+        r"(?:^|\n|, )sacrifice (?:a|an|another|x|one or more) (?:other )?(?:creature|artifact|permanent|"
+        r"nonland permanent|token|land)s?[^.:\n]*:"
+    )),
 )
 RECURSION = _rule(
     r"\breturn [^.]*?cards? from (?:your|a|any|target player's) graveyard (?:to (?:your|its owner's|their owner's) "
@@ -1027,10 +1039,14 @@ TAGS: tuple[Tag, ...] = (
         "aristocrat-payoff",
         "rewards you when creatures die",
         "aristocrats; death payoff; death triggers",
-        _rule(
-            r"whenever (?:~ or )?(?:a|another|one or more)(?: other)?(?: nontoken)? creatures?(?: you control| an "
-            r"opponent controls| your opponents control)? (?:dies|die)\b",
-            r"whenever you sacrifice (?:a|another|one or more) (?:creature|permanent)",
+        # the aristocrats' payoff drains or burns on each death; any other reward (a counter, a life) is narrow
+        _either(
+            _rule(
+                _DEATH + r"[^.]*(?:loses? (?:\d+|x|that much) life|deals? (?:\d+|x) damage)",
+                r"whenever you sacrifice (?:a|another|one or more) (?:creature|permanent)[^.]*(?:loses? (?:\d+|x|that"
+                r" much) life|deals? (?:\d+|x) damage)",
+            ),
+            _narrow(_rule(_DEATH, r"whenever you sacrifice (?:a|another|one or more) (?:creature|permanent)")),
         ),
         by_nature=True,
     ),
