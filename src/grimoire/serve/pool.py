@@ -78,6 +78,12 @@ class WorkPool:
         return bound
 
 
+def worker_pool(processes: int) -> WorkPool:
+    """The pool of one of ``processes`` worker processes: the cores shared out between them (a process uses at
+    most one core for Python work, so more threads would only take turns)."""
+    return WorkPool(workers=max(1, (os.cpu_count() or 1) // processes))
+
+
 class PoolMiddleware:
     """ASGI middleware that runs each HTTP request the ``lane_of(path)`` function names in that lane of
     ``pool`` (``None``: no slot, e.g. static files). The body is read first, up to :data:`MAX_BODY_BYTES`."""

@@ -29,7 +29,8 @@ from grimoire.search.arguments import FilterArguments, SearchArgumentError, run_
 from grimoire.search.engine import MAX_LIMIT, MODES
 from grimoire.search.peers import similar_by_function
 from grimoire.serve.library import Library
-from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool
+from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool, worker_pool
+from grimoire.serve.workers import bind, default_workers, serve_app
 
 STATIC = Path(__file__).parent / "static"
 REPO_BENCH = Path(__file__).resolve().parents[3] / "docs" / "bench"
@@ -92,10 +93,10 @@ def _read_json(path: Path):
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def create_app(store: Path | None = None, pool: WorkPool | None = None) -> FastAPI:
-    """The web app over the card store at ``store`` (the current store by default); API requests run in
-    ``pool``'s bounded lanes."""
-    library = Library(store)
+def create_app(store: Path | None = None, pool: WorkPool | None = None, library: Library | None = None) -> FastAPI:
+    """The web app over the card store at ``store`` (the current store by default), or over an open ``library``;
+    API requests run in ``pool``'s bounded lanes."""
+    library = library or Library(store)
     app = FastAPI(title="Grimoire", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
 
     app.add_exception_handler(RequestValidationError, _validation_error)
@@ -197,14 +198,15 @@ def _lane(path: str) -> str | None:
     return FAST if path.startswith("/api/") else None
 
 
-def serve(*, port: int = DEFAULT_PORT, store: Path | None = None) -> None:
-    """Run the web page on http://127.0.0.1:``port`` (never on other interfaces)."""
-    import uvicorn
-
-    app = create_app(store)
-    app.state.library.warm_in_background()
-    print(f"Grimoire web page: http://127.0.0.1:{port}/")
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+def serve(*, port: int = DEFAULT_PORT, store: Path | None = None, workers: int | None = None) -> None:
+    """Run the web page on http://127.0.0.1:``port`` (never on other interfaces), in ``workers`` processes
+    (default: one per core) that share one engine loaded before they start."""
+    processes = workers or default_workers()
+    sock = bind(port)  # a browser that connects during the warm-up waits instead of being refused
+    print(f"Grimoire web page: http://127.0.0.1:{port}/ (loading the cards...)", flush=True)
+    library = Library(store)
+    library.engine  # noqa: B018 - loaded once, before the fork, so every worker shares it
+    serve_app(lambda: create_app(library=library, pool=worker_pool(processes)), sock, processes)
 
 
 def serve_in_thread(app: FastAPI, port: int, timeout: float = 30.0):
