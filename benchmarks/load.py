@@ -375,12 +375,12 @@ async def _measure(surface: str, caller, process: subprocess.Popen, workers: int
 # -- the report --------------------------------------------------------------------------------------------
 
 
-def _phase_line(label: str, phase: Phase, cores: int) -> str:
+def _phase_line(label: str, phase: Phase) -> str:
+    calls = len(phase.latencies) or 1
     busy = 100 * phase.generator_cpu_s / phase.elapsed if phase.elapsed else 0.0
-    server = 100 * phase.server_cpu_s / phase.elapsed / cores if phase.elapsed else 0.0
     return (f"  {label:<22}{phase.throughput():7.1f} q/s  p50 {1000 * phase.percentile(0.5):7.1f} ms  "
             f"p95 {1000 * phase.percentile(0.95):7.1f} ms  ({len(phase.latencies)} calls, {phase.errors} errors; "
-            f"server CPU {server:3.0f}% of {cores} cores, load generator {busy:3.0f}% of a core)")
+            f"server CPU {1000 * phase.server_cpu_s / calls:4.1f} ms a call, load generator {busy:3.0f}% of a core)")
 
 
 def _report(figures: Figures, cores: int, clients: int) -> list[str]:
@@ -391,11 +391,11 @@ def _report(figures: Figures, cores: int, clients: int) -> list[str]:
     littles = clients / loaded.throughput() if loaded.throughput() else float("nan")
     return [
         f"{figures.surface}, {figures.workers} worker process{'es' if figures.workers > 1 else ''}",
-        _phase_line("1 client", single, cores),
-        _phase_line(f"{clients} clients (closed)", loaded, cores),
-        _phase_line(f"open, {figures.open_rate:.0f}/s Poisson", opened, cores),
-        f"  slow deck requests alongside the closed loop: {len(slow.latencies)} answered, "
-        f"p50 {1000 * slow.percentile(0.5):.0f} ms, {slow.errors} errors",
+        _phase_line("1 client", single),
+        _phase_line(f"{clients} clients (closed)", loaded),
+        _phase_line(f"open, {figures.open_rate:.0f}/s Poisson", opened),
+        f"  slow deck requests alongside the closed loop (their CPU is in its figure): {len(slow.latencies)} "
+        f"answered, p50 {1000 * slow.percentile(0.5):.0f} ms, {slow.errors} errors",
         *(f"  error: {message}" for message in loaded.first_errors + slow.first_errors + opened.first_errors),
         f"  answers under load that differ from the lone client's: {figures.changed_answers()}",
         f"  memory (PSS of {figures.processes} processes) {figures.memory_before_mb:.0f} MB -> "

@@ -32,15 +32,20 @@ class Library:
             if self._engine is None:
                 import grimoire
 
-                engine = SearchEngine(grimoire.open(self._store))
-                # Load every index, the embedding model, the filter columns and the fuzzy-name table now.
-                engine.search("draw a card", filters=Filters(color_identity="wubrg", mana_value_max=20), limit=1)
-                for query in WARM_QUERIES:
-                    try:
-                        engine.search(query, limit=1)
-                    except QuerySyntaxError:  # a field this store lacks
-                        pass
-                engine.db.names.suggest("lightning bolt", limit=1)
-                engine.read("pauper removal for my Atraxa deck")  # the reader's commander names and formats
-                self._engine = engine
+                self._engine = warm(SearchEngine(grimoire.open(self._store)))
             return self._engine
+
+
+def warm(engine: SearchEngine) -> SearchEngine:
+    """``engine`` with every index, the embedding model, the filter columns and the fuzzy-name table loaded.
+
+    A forked worker runs it again: the pages it touches are then its own before it takes its first request."""
+    engine.search("draw a card", filters=Filters(color_identity="wubrg", mana_value_max=20), limit=1)
+    for query in WARM_QUERIES:
+        try:
+            engine.search(query, limit=1)
+        except QuerySyntaxError:  # a field this store lacks
+            pass
+    engine.db.names.suggest("lightning bolt", limit=1)
+    engine.read("pauper removal for my Atraxa deck")  # the reader's commander names and formats
+    return engine

@@ -38,7 +38,7 @@ from grimoire.render.cards import card_view, lookup_json
 from grimoire.render.decks import deck_check_text, deck_listing, deck_stats_text, with_line_notes
 from grimoire.render.search import search_json, search_text
 from grimoire.search.arguments import CheckedSearch, FilterArguments, SearchArgumentError, run_search, run_similar
-from grimoire.serve.library import Library
+from grimoire.serve.library import Library, warm
 from grimoire.serve.pool import FAST, SLOW, WorkPool, worker_pool
 from grimoire.serve.workers import HOST, bind, default_workers, serve_app
 
@@ -371,8 +371,13 @@ def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | No
     processes = workers or default_workers()
     sock = bind(port)  # clients that connect during the warm-up wait instead of being refused
     library = Library(store)
-    library.engine  # noqa: B018 - loaded once, before the fork, so every worker shares it
-    serve_app(lambda: http_app(library, worker_pool(processes)), sock, processes)
+    engine = library.engine  # loaded once, before the fork, so every worker shares it
+
+    def worker_app():
+        warm(engine)  # in each worker: the pages a search touches become its own before its first call
+        return http_app(library, worker_pool(processes))
+
+    serve_app(worker_app, sock, processes)
 
 
 def http_app(library: Library, pool: WorkPool | None = None):

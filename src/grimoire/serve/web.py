@@ -28,7 +28,7 @@ from grimoire.render.search import page_json, search_json
 from grimoire.search.arguments import FilterArguments, SearchArgumentError, run_search
 from grimoire.search.engine import MAX_LIMIT, MODES
 from grimoire.search.peers import similar_by_function
-from grimoire.serve.library import Library
+from grimoire.serve.library import Library, warm
 from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool, worker_pool
 from grimoire.serve.workers import bind, default_workers, serve_app
 
@@ -205,8 +205,13 @@ def serve(*, port: int = DEFAULT_PORT, store: Path | None = None, workers: int |
     sock = bind(port)  # a browser that connects during the warm-up waits instead of being refused
     print(f"Grimoire web page: http://127.0.0.1:{port}/ (loading the cards...)", flush=True)
     library = Library(store)
-    library.engine  # noqa: B018 - loaded once, before the fork, so every worker shares it
-    serve_app(lambda: create_app(library=library, pool=worker_pool(processes)), sock, processes)
+    engine = library.engine  # loaded once, before the fork, so every worker shares it
+
+    def worker_app():
+        warm(engine)  # in each worker: the pages a search touches become its own before its first request
+        return create_app(library=library, pool=worker_pool(processes))
+
+    serve_app(worker_app, sock, processes)
 
 
 def serve_in_thread(app: FastAPI, port: int, timeout: float = 30.0):

@@ -1,0 +1,136 @@
+"""The servers in several worker processes: ``--workers N`` forks N workers over one loaded engine, answers under
+concurrent load are the ones a lone client gets (never a 500), a dead worker is replaced, and SIGTERM stops all."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import anyio
+import httpx
+import psutil
+import pytest
+from mcp import Client
+
+from grimoire.serve.pool import worker_pool
+from tests.serve.conftest import OFFLINE, _free_port, _wait_for_port
+
+GRIMOIRE = [sys.executable, "-m", "grimoire"]
+SEARCHES = [{"q": "draw a card whenever a creature dies", "id": "bg"},
+            {"q": "counter target spell", "type": "instant", "mv_max": "2"},
+            {"q": "t:instant id<=r mv<=1 o:\"damage to any target\""},
+            {"q": "o:/draws? \\w+ cards?/"},
+            {"q": "create a treasure token", "role": "ramp"},
+            {"q": "destroy all creatures", "format": "commander"}]
+WORKERS = 2
+
+
+def _server(command: list[str], home: Path, log_name: str) -> tuple[subprocess.Popen, int]:
+    port = _free_port()
+    with open(home / log_name, "w") as log:
+        process = subprocess.Popen([*GRIMOIRE, *command, "--port", str(port)], stdout=log, stderr=log,
+                                   env={**os.environ, **OFFLINE, "GRIMOIRE_HOME": str(home)})
+    _wait_for_port(port, process, timeout=60)
+    return process, port
+
+
+def _workers(process: subprocess.Popen, count: int, timeout: float = 60.0) -> list[psutil.Process]:
+    """The server's worker processes, once there are ``count`` of them."""
+    deadline = time.monotonic() + timeout
+    while True:
+        children = psutil.Process(process.pid).children()
+        if len(children) == count or time.monotonic() > deadline:
+            return children
+        time.sleep(0.1)
+
+
+def _stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    process.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def web(grimoire_home: Path) -> Iterator[tuple[subprocess.Popen, str]]:
+    process, port = _server(["serve", "web", "--workers", str(WORKERS)], grimoire_home, "web-workers.log")
+    try:
+        yield process, f"http://127.0.0.1:{port}"
+    finally:
+        _stop(process)
+
+
+def _search(base: str, params: dict) -> tuple[int, str]:
+    answer = httpx.get(f"{base}/api/search", params=params, timeout=120)
+    return answer.status_code, answer.text
+
+
+def test_the_workers_option_forks_that_many_workers(web):
+    process, base = web
+    assert _search(base, SEARCHES[0])[0] == 200  # the workers have started and answer
+    assert len(_workers(process, WORKERS)) == WORKERS
+
+
+def test_answers_under_concurrent_load_are_the_lone_clients_and_never_a_500(web):
+    _, base = web
+    alone = [_search(base, params) for params in SEARCHES]
+    assert {status for status, _ in alone} == {200}
+    with ThreadPoolExecutor(max_workers=24) as executor:
+        loaded = list(executor.map(lambda i: _search(base, SEARCHES[i % len(SEARCHES)]), range(36)))
+    assert [status for status, _ in loaded] == [200] * 36
+    assert [text for _, text in loaded] == [alone[i % len(SEARCHES)][1] for i in range(36)]
+
+
+def test_a_dead_worker_is_replaced(web):
+    process, base = web
+    victim = _workers(process, WORKERS)[0]
+    time.sleep(max(0.0, victim.create_time() + 6 - time.time()))  # past the start-up window that stops a crash loop
+    victim.send_signal(signal.SIGKILL)
+    victim.wait(timeout=10)
+    deadline = time.monotonic() + 60
+    while {w.pid for w in _workers(process, WORKERS, timeout=1)} & {victim.pid} or \
+            len(_workers(process, WORKERS, timeout=1)) < WORKERS:
+        assert time.monotonic() < deadline, "no worker replaced the killed one"
+        time.sleep(0.2)
+    assert all(_search(base, SEARCHES[1])[0] == 200 for _ in range(6))
+
+
+@pytest.mark.parametrize("bad", ["0", "-2", "many"])
+def test_a_bad_worker_count_is_refused_with_its_range(bad: str):
+    done = subprocess.run([*GRIMOIRE, "serve", "web", "--workers", bad], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "--workers takes a whole number from 1 to 64" in done.stderr
+
+
+def test_each_worker_gets_its_share_of_the_cores(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    assert [worker_pool(n).workers for n in (1, 2, 8, 16)] == [8, 4, 1, 1]
+
+
+@pytest.mark.anyio
+async def test_mcp_over_http_in_workers_answers_concurrent_sessions_alike_and_sigterm_stops_all(grimoire_home: Path):
+    process, port = _server(["serve", "mcp", "--http", "--workers", str(WORKERS)], grimoire_home, "mcp-workers.log")
+    url = f"http://127.0.0.1:{port}/mcp"
+    arguments = [{"queries": [s["q"]]} for s in SEARCHES]
+    workers = _workers(process, WORKERS)
+    try:
+        assert len(workers) == WORKERS
+        async with Client(url, read_timeout_seconds=120) as alone:
+            expected = [(await alone.call_tool("search_cards", a)).content[0].text for a in arguments]
+        seen: list[list[str]] = []
+
+        async def session() -> None:
+            async with Client(url, read_timeout_seconds=120) as client:
+                seen.append([(await client.call_tool("search_cards", a)).content[0].text for a in arguments])
+
+        async with anyio.create_task_group() as group:
+            for _ in range(8):
+                group.start_soon(session)
+        assert seen == [expected] * 8
+    finally:
+        _stop(process)
+    _, alive = psutil.wait_procs(workers, timeout=10)
+    assert not alive and process.returncode == 0
