@@ -39,7 +39,7 @@ from grimoire.render.decks import deck_check_text, deck_listing, deck_stats_text
 from grimoire.render.search import search_json, search_text
 from grimoire.search.arguments import CheckedSearch, FilterArguments, SearchArgumentError, run_search, run_similar
 from grimoire.serve.library import Library, warm
-from grimoire.serve.pool import FAST, SLOW, WorkPool, worker_pool
+from grimoire.serve.pool import FAST, SLOW, WorkPool, shared_slow_gate, worker_pool
 from grimoire.serve.workers import HOST, bind, default_workers, serve_app
 
 MAX_LIMIT = 50
@@ -372,10 +372,11 @@ def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | No
     sock = bind(port)  # clients that connect during the warm-up wait instead of being refused
     library = Library(store)
     engine = library.engine  # loaded once, before the fork, so every worker shares it
+    gate = shared_slow_gate()
 
     def worker_app():
         warm(engine)  # in each worker: the pages a search touches become its own before its first call
-        return http_app(library, worker_pool(processes))
+        return http_app(library, worker_pool(processes, gate))
 
     serve_app(worker_app, sock, processes)
 

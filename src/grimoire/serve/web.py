@@ -29,7 +29,7 @@ from grimoire.search.arguments import FilterArguments, SearchArgumentError, run_
 from grimoire.search.engine import MAX_LIMIT, MODES
 from grimoire.search.peers import similar_by_function
 from grimoire.serve.library import Library, warm
-from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool, worker_pool
+from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool, shared_slow_gate, worker_pool
 from grimoire.serve.workers import bind, default_workers, serve_app
 
 STATIC = Path(__file__).parent / "static"
@@ -206,10 +206,11 @@ def serve(*, port: int = DEFAULT_PORT, store: Path | None = None, workers: int |
     print(f"Grimoire web page: http://127.0.0.1:{port}/ (loading the cards...)", flush=True)
     library = Library(store)
     engine = library.engine  # loaded once, before the fork, so every worker shares it
+    gate = shared_slow_gate()
 
     def worker_app():
         warm(engine)  # in each worker: the pages a search touches become its own before its first request
-        return create_app(library=library, pool=worker_pool(processes))
+        return create_app(library=library, pool=worker_pool(processes, gate))
 
     serve_app(worker_app, sock, processes)
 
