@@ -313,7 +313,14 @@ async def _single(caller, calls: int, meter: _Meter) -> Phase:
 async def _closed(caller, clients: int, calls: int, deck_clients: int, meter: _Meter) -> tuple[Phase, Phase]:
     loaded, slow = Phase(), Phase()
     done = anyio.Event()
-    sessions = [await caller.session() for _ in range(clients + deck_clients)]
+    sessions: list[httpx.AsyncClient] = []
+
+    async def connect() -> None:
+        sessions.append(await caller.session())
+
+    async with anyio.create_task_group() as group:  # at once: a connection left idle for long would be closed
+        for _ in range(clients + deck_clients):
+            group.start_soon(connect)
 
     async def searcher(client, offset: int) -> None:
         for index in range(calls):
@@ -398,6 +405,8 @@ def _report(figures: Figures, cores: int, clients: int) -> list[str]:
         f"answered, p50 {1000 * slow.percentile(0.5):.0f} ms, {slow.errors} errors",
         *(f"  error: {message}" for message in loaded.first_errors + slow.first_errors + opened.first_errors),
         f"  answers under load that differ from the lone client's: {figures.changed_answers()}",
+        f"  CPU-bound ceiling, were the {cores} cores ours alone: {_ceiling(loaded, cores):.0f} q/s "
+        f"({cores} cores / the server's and the generator's CPU per call in the closed loop)",
         f"  memory (PSS of {figures.processes} processes) {figures.memory_before_mb:.0f} MB -> "
         f"{figures.memory_after_mb:.0f} MB ({growth:+.0f} MB)",
         f"  goal throughput >= {goal_throughput:.1f} q/s (80% x {cores} cores x 1 client): "
@@ -407,6 +416,11 @@ def _report(figures: Figures, cores: int, clients: int) -> list[str]:
         f"{clients} / throughput), open loop {_met(opened.percentile(0.95) <= goal_p95)}",
         f"  goal memory growth < 50 MB: {_met(growth < 50)}",
     ]
+
+
+def _ceiling(phase: Phase, cores: int) -> float:
+    cpu = (phase.server_cpu_s + phase.generator_cpu_s) / (len(phase.latencies) or 1)
+    return cores / cpu if cpu else float("nan")
 
 
 def _met(ok: bool) -> str:
@@ -445,7 +459,8 @@ def _json(figures: Figures, cores: int, clients: int) -> dict:
     return {"surface": figures.surface, "workers": figures.workers, "cores": cores, "clients": clients,
             "single": figures.single.summary(), "loaded": figures.loaded.summary(),
             "slow_deck": figures.slow.summary(), "open": {**figures.open.summary(), "rate": figures.open_rate},
-            "changed_answers": figures.changed_answers(), "processes": figures.processes,
+            "changed_answers": figures.changed_answers(), "ceiling_qps": _ceiling(figures.loaded, cores),
+            "processes": figures.processes,
             "memory_pss_mb": [figures.memory_before_mb, figures.memory_after_mb]}
 
 
