@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -100,8 +101,9 @@ def test_a_dead_worker_is_replaced(web):
 
 
 @pytest.mark.parametrize("bad", ["0", "-2", "many"])
-def test_a_bad_worker_count_is_refused_with_its_range(bad: str):
-    done = subprocess.run([*GRIMOIRE, "serve", "web", "--workers", bad], capture_output=True, text=True, timeout=60)
+def test_a_bad_worker_count_is_refused_with_its_range(bad: str, grimoire_home: Path):
+    done = subprocess.run([*GRIMOIRE, "serve", "web", "--workers", bad], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "GRIMOIRE_HOME": str(grimoire_home)})
     assert done.returncode == 2 and "--workers takes a whole number from 1 to 64" in done.stderr
 
 
@@ -134,3 +136,15 @@ async def test_mcp_over_http_in_workers_answers_concurrent_sessions_alike_and_si
         _stop(process)
     _, alive = psutil.wait_procs(workers, timeout=10)
     assert not alive and process.returncode == 0
+
+
+@pytest.mark.parametrize("command", [["serve", "web"], ["serve", "mcp", "--http"]])
+def test_a_port_in_use_is_a_one_line_error(command: list[str], grimoire_home: Path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([*GRIMOIRE, *command, "--port", str(port)], capture_output=True, text=True,
+                              timeout=120, env={**os.environ, "GRIMOIRE_HOME": str(grimoire_home)})
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"cannot listen on 127.0.0.1:{port} (Address already in use); pick another --port" in done.stderr

@@ -25,6 +25,10 @@ STOP_GRACE_S = 10.0
 MIN_WORKER_LIFE_S = 5.0
 
 
+class ListenError(OSError):
+    """The port cannot be listened on (in use, or not allowed); the message says which and what to do."""
+
+
 def default_workers() -> int:
     """Worker processes for this machine: the cores this process may run on."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -38,7 +42,7 @@ def bind(port: int, host: str = HOST) -> socket.socket:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
-        raise OSError(f"cannot listen on {host}:{port} ({exc.strerror}); pick another --port") from exc
+        raise ListenError(f"cannot listen on {host}:{port} ({exc.strerror}); pick another --port") from exc
     sock.listen(BACKLOG)
     sock.set_inheritable(True)
     return sock
