@@ -76,6 +76,20 @@ def test_the_workers_option_forks_that_many_workers(web):
     assert len(_workers(process, WORKERS)) == WORKERS
 
 
+def test_connections_are_spread_over_the_workers(web):
+    process, base = web
+    clients = [httpx.Client(base_url=base, timeout=120) for _ in range(16)]
+    try:
+        assert all(client.get("/api/search", params=SEARCHES[0]).status_code == 200 for client in clients)
+        held = [sum(c.status == psutil.CONN_ESTABLISHED for c in worker.net_connections("tcp"))
+                for worker in _workers(process, WORKERS)]
+    finally:
+        for client in clients:
+            client.close()
+    # the kernel hashes each connection to a worker's socket: all 16 on one worker has odds of 1 in 32,768
+    assert sum(held) == 16 and min(held) >= 1
+
+
 def test_answers_under_concurrent_load_are_the_lone_clients_and_never_a_500(web):
     _, base = web
     alone = [_search(base, params) for params in SEARCHES]

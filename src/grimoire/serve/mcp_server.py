@@ -369,7 +369,7 @@ def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | No
         build_server(library).run("stdio")
         return
     processes = workers or default_workers()
-    sock = bind(port)  # clients that connect during the warm-up wait instead of being refused
+    sockets = bind(port, processes)  # clients that connect during the warm-up wait instead of being refused
     library = Library(store)
     engine = library.engine  # loaded once, before the fork, so every worker shares it
     gate = shared_slow_gate()
@@ -378,7 +378,7 @@ def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | No
         warm(engine)  # in each worker: the pages a search touches become its own before its first call
         return http_app(library, worker_pool(processes, gate))
 
-    serve_app(worker_app, sock, processes)
+    serve_app(worker_app, sockets, processes)
 
 
 def http_app(library: Library, pool: WorkPool | None = None):

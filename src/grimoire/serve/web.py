@@ -202,7 +202,7 @@ def serve(*, port: int = DEFAULT_PORT, store: Path | None = None, workers: int |
     """Run the web page on http://127.0.0.1:``port`` (never on other interfaces), in ``workers`` processes
     (default: one per core) that share one engine loaded before they start."""
     processes = workers or default_workers()
-    sock = bind(port)  # a browser that connects during the warm-up waits instead of being refused
+    sockets = bind(port, processes)  # a browser that connects during the warm-up waits instead of being refused
     print(f"Grimoire web page: http://127.0.0.1:{port}/ (loading the cards...)", flush=True)
     library = Library(store)
     engine = library.engine  # loaded once, before the fork, so every worker shares it
@@ -212,7 +212,7 @@ def serve(*, port: int = DEFAULT_PORT, store: Path | None = None, workers: int |
         warm(engine)  # in each worker: the pages a search touches become its own before its first request
         return create_app(library=library, pool=worker_pool(processes, gate))
 
-    serve_app(worker_app, sock, processes)
+    serve_app(worker_app, sockets, processes)
 
 
 def serve_in_thread(app: FastAPI, port: int, timeout: float = 30.0):

@@ -1,8 +1,9 @@
 """Serve an ASGI app from several worker processes forked after the engine is loaded, one per core.
 
-The search work holds Python's GIL, so one process uses at most one core. The parent binds the socket, loads
-the engine once and forks; the workers share the engine's memory pages (copy-on-write) and accept connections
-from the one socket. A worker that dies is replaced; SIGTERM or Ctrl-C stops them all.
+The search work holds Python's GIL, so one process uses at most one core. The parent binds the port, loads the
+engine once and forks; the workers share the engine's memory pages (copy-on-write), each accepting connections
+on a socket of its own on the port, which the kernel spreads between them. A worker that dies is replaced;
+SIGTERM or Ctrl-C stops them all.
 """
 
 from __future__ import annotations
@@ -34,10 +35,26 @@ def default_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def bind(port: int, host: str = HOST) -> socket.socket:
-    """A listening TCP socket on ``host:port``; connections wait in its backlog until a worker accepts them."""
+def bind(port: int, count: int = 1, host: str = HOST) -> list[socket.socket]:
+    """``count`` listening TCP sockets on ``host:port``, one per worker; connections wait in their backlogs
+    until a worker accepts them.
+
+    Several workers get sockets of their own on one port (``SO_REUSEPORT``), so the kernel spreads new
+    connections evenly between them; on one shared socket the first worker to wake takes a whole burst of
+    connections while the others idle. Raises :class:`ListenError` when the port is taken, by any program."""
+    spread = count > 1 and hasattr(socket, "SO_REUSEPORT")
+    first = _listen(host, port, reuse_port=False)
+    if not spread:
+        return [first]
+    first.close()  # it proved the port free: one that merely allowed port sharing would not tell
+    return [_listen(host, port, reuse_port=True) for _ in range(count)]
+
+
+def _listen(host: str, port: int, reuse_port: bool) -> socket.socket:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reuse_port:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:
         sock.bind((host, port))
     except OSError as exc:
@@ -48,9 +65,11 @@ def bind(port: int, host: str = HOST) -> socket.socket:
     return sock
 
 
-def serve_app(make_app: Callable[[], Any], sock: socket.socket, workers: int, log_level: str = "warning") -> None:
-    """Serve ``make_app()`` on ``sock``: in this process when ``workers`` is 1, else in that many forked workers
-    (each builds its own app, so no event-loop object crosses a fork).
+def serve_app(make_app: Callable[[], Any], sockets: list[socket.socket], workers: int,
+              log_level: str = "warning") -> None:
+    """Serve ``make_app()`` on ``sockets``: in this process when ``workers`` is 1, else in that many forked
+    workers, worker i on ``sockets[i]`` (or all on one shared socket). Each worker builds its own app, so no
+    event-loop object crosses a fork.
 
     Each process does its numpy work on one BLAS thread: the cores already serve concurrent requests, and a
     second BLAS thread only waited and spun (measured: 10.9 against 22.6 ms of CPU per search on 2 cores)."""
@@ -58,11 +77,11 @@ def serve_app(make_app: Callable[[], Any], sock: socket.socket, workers: int, lo
 
     threadpool_limits(limits=1)  # set before the fork, inherited by every worker
     if workers <= 1:
-        _run_worker(make_app, sock, log_level)
+        _run_worker(make_app, sockets[0], log_level)
         return
     gc.collect()
     gc.freeze()  # the engine's objects move out of the collector's sight, so no worker copies their pages
-    _Supervisor(make_app, sock, workers, log_level).run()
+    _Supervisor(make_app, sockets, workers, log_level).run()
 
 
 def _run_worker(make_app: Callable[[], Any], sock: socket.socket, log_level: str) -> None:
@@ -75,16 +94,16 @@ def _run_worker(make_app: Callable[[], Any], sock: socket.socket, log_level: str
 class _Supervisor:
     """Forks the workers, replaces one that dies, and stops them all on SIGTERM/SIGINT."""
 
-    def __init__(self, make_app: Callable[[], Any], sock: socket.socket, workers: int, log_level: str):
-        self.make_app, self.sock, self.workers, self.log_level = make_app, sock, workers, log_level
-        self.started: dict[int, float] = {}
+    def __init__(self, make_app: Callable[[], Any], sockets: list[socket.socket], workers: int, log_level: str):
+        self.make_app, self.sockets, self.workers, self.log_level = make_app, sockets, workers, log_level
+        self.started: dict[int, tuple[int, float]] = {}  # pid -> (worker number, start time)
         self.stopping = False
 
     def run(self) -> None:
         previous = {sig: signal.signal(sig, self._stop) for sig in (signal.SIGTERM, signal.SIGINT)}
         try:
-            for _ in range(self.workers):
-                self._fork()
+            for number in range(self.workers):
+                self._fork(number)
             self._watch()
         finally:
             for sig, handler in previous.items():
@@ -94,20 +113,20 @@ class _Supervisor:
     def _stop(self, *_: object) -> None:
         self.stopping = True
 
-    def _fork(self) -> None:
+    def _fork(self, number: int) -> None:
         pid = os.fork()
         if pid == 0:
             code = 0
             try:
                 for sig in (signal.SIGTERM, signal.SIGINT):
                     signal.signal(sig, signal.SIG_DFL)
-                _run_worker(self.make_app, self.sock, self.log_level)
+                _run_worker(self.make_app, self.sockets[number % len(self.sockets)], self.log_level)
             except BaseException:  # noqa: BLE001 - a worker reports its crash and exits; the parent replaces it
                 log.exception("worker %d failed", os.getpid())
                 code = 1
             finally:
                 os._exit(code)
-        self.started[pid] = time.monotonic()
+        self.started[pid] = (number, time.monotonic())
 
     def _watch(self) -> None:
         while not self.stopping and self.started:
@@ -118,14 +137,15 @@ class _Supervisor:
             if pid == 0:
                 time.sleep(0.2)
                 continue
-            lived = time.monotonic() - self.started.pop(pid, 0.0)
+            number, start = self.started.pop(pid, (0, 0.0))
+            lived = time.monotonic() - start
             if self.stopping:
                 return
             log.warning("worker %d exited (status %d) after %.0f s", pid, status, lived)
             if lived < MIN_WORKER_LIFE_S:
                 log.error("a worker died %.1f s after its start; stopping the server", lived)
                 return
-            self._fork()
+            self._fork(number)
 
     def _terminate(self) -> None:
         for pid in self.started:
