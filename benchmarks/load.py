@@ -5,8 +5,9 @@ this machine) with ``--workers`` processes, waits for their warm-up, then for ea
 
 * one client making ``--single`` searches one after another (throughput and p50/p95 per call);
 * closed loop: ``--clients`` clients (default 50) making ``--calls`` searches each (default 20) all at once,
-  each sending its next call when the last is answered, while ``--deck-clients`` more (default 2) keep sending a
-  slow request (a 150-line deck of unknown names);
+  each sending its next call when the last is answered;
+* the same with half the calls while ``--deck-clients`` more (default 2) keep sending a slow request (a 150-line
+  deck of unknown names), to show what decks do to searches;
 * open loop: ``--open-calls`` searches arriving at random (Poisson) at ``--open-load`` (default 80%) of the
   closed loop's throughput; latency counts from each call's planned arrival, so a late server cannot hide it;
 * the memory of all the server's processes (PSS: a page shared by n processes counts 1/n in each) after
@@ -93,6 +94,7 @@ class Figures:
     workers: int
     single: Phase
     loaded: Phase
+    with_decks: Phase
     slow: Phase
     open: Phase
     open_rate: float
@@ -102,7 +104,7 @@ class Figures:
 
     def changed_answers(self) -> int:
         """Searches whose answer under load differed from the lone client's."""
-        return sum(1 for phase in (self.loaded, self.open) for index, seen in phase.answers.items()
+        return sum(1 for phase in (self.loaded, self.with_decks, self.open) for index, seen in phase.answers.items()
                    if seen - self.single.answers.get(index, set()))
 
 
@@ -372,10 +374,11 @@ async def _measure(surface: str, caller, process: subprocess.Popen, workers: int
     meter = _Meter(server)
     memory_before = _memory_mb(process)
     single = await _single(caller, args.single, meter)
-    loaded, slow = await _closed(caller, args.clients, args.calls, args.deck_clients, meter)
+    loaded, _ = await _closed(caller, args.clients, args.calls, 0, meter)
+    with_decks, slow = await _closed(caller, args.clients, max(1, args.calls // 2), args.deck_clients, meter)
     rate = args.open_load * loaded.throughput()
     opened = await _open(caller, rate, args.open_calls, meter)
-    return Figures(surface, workers, single, loaded, slow, opened, rate, memory_before, _memory_mb(process),
+    return Figures(surface, workers, single, loaded, with_decks, slow, opened, rate, memory_before, _memory_mb(process),
                    len(server))
 
 
@@ -400,10 +403,12 @@ def _report(figures: Figures, cores: int, clients: int) -> list[str]:
         f"{figures.surface}, {figures.workers} worker process{'es' if figures.workers > 1 else ''}",
         _phase_line("1 client", single),
         _phase_line(f"{clients} clients (closed)", loaded),
-        _phase_line(f"open, {figures.open_rate:.0f}/s Poisson", opened),
-        f"  slow deck requests alongside the closed loop (their CPU is in its figure): {len(slow.latencies)} "
+        _phase_line(f"{clients} clients + decks", figures.with_decks),
+        f"  {'':<22}slow deck requests alongside (their CPU is in the line above): {len(slow.latencies)} "
         f"answered, p50 {1000 * slow.percentile(0.5):.0f} ms, {slow.errors} errors",
-        *(f"  error: {message}" for message in loaded.first_errors + slow.first_errors + opened.first_errors),
+        _phase_line(f"open, {figures.open_rate:.0f}/s Poisson", opened),
+        *(f"  error: {message}" for phase in (loaded, figures.with_decks, slow, opened)
+          for message in phase.first_errors),
         f"  answers under load that differ from the lone client's: {figures.changed_answers()}",
         f"  CPU-bound ceiling, were the {cores} cores ours alone: {_ceiling(loaded, cores):.0f} q/s "
         f"({cores} cores / the server's and the generator's CPU per call in the closed loop)",
@@ -458,7 +463,8 @@ def _plot(all_figures: list[Figures], clients: int, path: Path) -> None:
 def _json(figures: Figures, cores: int, clients: int) -> dict:
     return {"surface": figures.surface, "workers": figures.workers, "cores": cores, "clients": clients,
             "single": figures.single.summary(), "loaded": figures.loaded.summary(),
-            "slow_deck": figures.slow.summary(), "open": {**figures.open.summary(), "rate": figures.open_rate},
+            "with_decks": figures.with_decks.summary(), "slow_deck": figures.slow.summary(),
+            "open": {**figures.open.summary(), "rate": figures.open_rate},
             "changed_answers": figures.changed_answers(), "ceiling_qps": _ceiling(figures.loaded, cores),
             "processes": figures.processes,
             "memory_pss_mb": [figures.memory_before_mb, figures.memory_after_mb]}
