@@ -38,9 +38,9 @@ from grimoire.render.cards import card_view, lookup_json
 from grimoire.render.decks import deck_check_text, deck_listing, deck_stats_text, with_line_notes
 from grimoire.render.search import search_json, search_text
 from grimoire.search.arguments import CheckedSearch, FilterArguments, SearchArgumentError, run_search, run_similar
-from grimoire.serve.library import Library, warm
-from grimoire.serve.pool import FAST, SLOW, WorkPool, shared_slow_gate, worker_pool
-from grimoire.serve.workers import HOST, bind, default_workers, serve_app
+from grimoire.serve.library import Library
+from grimoire.serve.pool import FAST, SLOW, WorkPool
+from grimoire.serve.workers import HOST, serve_library
 
 MAX_LIMIT = 50
 MAX_QUERIES = 4
@@ -368,17 +368,7 @@ def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | No
         library.engine  # noqa: B018 - warm before the server announces itself, so the first call is as fast as the rest
         build_server(library).run("stdio")
         return
-    processes = workers or default_workers()
-    sockets = bind(port, processes)  # clients that connect during the warm-up wait instead of being refused
-    library = Library(store)
-    engine = library.engine  # loaded once, before the fork, so every worker shares it
-    gate = shared_slow_gate()
-
-    def worker_app():
-        warm(engine)  # in each worker: the pages a search touches become its own before its first call
-        return http_app(library, worker_pool(processes, gate))
-
-    serve_app(worker_app, sockets, processes)
+    serve_library(http_app, port=port, store=store, workers=workers)
 
 
 def http_app(library: Library, pool: WorkPool | None = None):

@@ -28,9 +28,9 @@ from grimoire.render.search import page_json, search_json
 from grimoire.search.arguments import FilterArguments, SearchArgumentError, run_search
 from grimoire.search.engine import MAX_LIMIT, MODES
 from grimoire.search.peers import similar_by_function
-from grimoire.serve.library import Library, warm
-from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool, shared_slow_gate, worker_pool
-from grimoire.serve.workers import bind, default_workers, serve_app
+from grimoire.serve.library import Library
+from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool
+from grimoire.serve.workers import serve_library
 
 STATIC = Path(__file__).parent / "static"
 REPO_BENCH = Path(__file__).resolve().parents[3] / "docs" / "bench"
@@ -201,18 +201,8 @@ def _lane(path: str) -> str | None:
 def serve(*, port: int = DEFAULT_PORT, store: Path | None = None, workers: int | None = None) -> None:
     """Run the web page on http://127.0.0.1:``port`` (never on other interfaces), in ``workers`` processes
     (default: one per core) that share one engine loaded before they start."""
-    processes = workers or default_workers()
-    sockets = bind(port, processes)  # a browser that connects during the warm-up waits instead of being refused
-    print(f"Grimoire web page: http://127.0.0.1:{port}/ (loading the cards...)", flush=True)
-    library = Library(store)
-    engine = library.engine  # loaded once, before the fork, so every worker shares it
-    gate = shared_slow_gate()
-
-    def worker_app():
-        warm(engine)  # in each worker: the pages a search touches become its own before its first request
-        return create_app(library=library, pool=worker_pool(processes, gate))
-
-    serve_app(worker_app, sockets, processes)
+    serve_library(lambda library, pool: create_app(library=library, pool=pool), port=port, store=store,
+                  workers=workers, announce=f"Grimoire web page: http://127.0.0.1:{port}/ (loading the cards...)")
 
 
 def serve_in_thread(app: FastAPI, port: int, timeout: float = 30.0):

@@ -15,7 +15,11 @@ import signal
 import socket
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+from grimoire.serve.library import Library, warm
+from grimoire.serve.pool import WorkPool, shared_slow_gate, worker_pool
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +67,27 @@ def _listen(host: str, port: int, reuse_port: bool) -> socket.socket:
     sock.listen(BACKLOG)
     sock.set_inheritable(True)
     return sock
+
+
+def serve_library(app_of: Callable[[Library, WorkPool], Any], *, port: int, store: Path | None = None,
+                  workers: int | None = None, announce: str = "") -> None:
+    """Serve ``app_of(library, pool)`` on 127.0.0.1:``port`` in ``workers`` processes (default: one per core):
+    bind the port, print ``announce``, load the library once, then fork workers that share it, each warming
+    itself (so the pages a search touches become its own before its first request) with a pool of its share of
+    the cores and the one slow-lane gate."""
+    processes = (workers or default_workers()) if hasattr(os, "fork") else 1  # no fork (Windows): one process
+    sockets = bind(port, processes)  # a client that connects during the warm-up waits instead of being refused
+    if announce:
+        print(announce, flush=True)
+    library = Library(store)
+    engine = library.engine
+    gate = shared_slow_gate()
+
+    def worker_app() -> Any:
+        warm(engine)
+        return app_of(library, worker_pool(processes, gate))
+
+    serve_app(worker_app, sockets, processes)
 
 
 def serve_app(make_app: Callable[[], Any], sockets: list[socket.socket], workers: int,
