@@ -20,6 +20,7 @@ import pytest
 from mcp import Client
 
 from grimoire.serve.pool import worker_pool
+from grimoire.serve.workers import ListenError, bind
 from tests.serve.conftest import OFFLINE, _free_port, _wait_for_port
 
 GRIMOIRE = [sys.executable, "-m", "grimoire"]
@@ -162,3 +163,39 @@ def test_a_port_in_use_is_a_one_line_error(command: list[str], grimoire_home: Pa
                               timeout=120, env={**os.environ, "GRIMOIRE_HOME": str(grimoire_home)})
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert f"cannot listen on 127.0.0.1:{port} (Address already in use); pick another --port" in done.stderr
+
+
+def test_workers_get_sockets_of_their_own_on_one_port_and_a_taken_port_is_refused():
+    sockets = bind(0)
+    port = sockets[0].getsockname()[1]
+    try:
+        with pytest.raises(ListenError, match=f"cannot listen on 127.0.0.1:{port}"):
+            bind(port, 2)  # the plain bind that proves the port free finds it taken
+    finally:
+        for sock in sockets:
+            sock.close()
+    spread, chosen = bind(port, 3), bind(0, 2)  # port 0: the system picks one port, the same for every worker
+    try:
+        assert [sock.getsockname()[1] for sock in spread] == [port] * 3
+        assert len({sock.getsockname()[1] for sock in chosen}) == 1
+    finally:
+        for sock in spread + chosen:
+            sock.close()
+
+
+CRASHING_WORKERS = """
+import sys
+from grimoire.serve.workers import bind, serve_app
+
+def broken_app():
+    raise RuntimeError("this worker cannot start")
+
+serve_app(broken_app, bind(0, 2), 2)
+print("stopped")
+"""
+
+
+def test_workers_that_die_at_start_stop_the_server_instead_of_a_fork_loop():
+    done = subprocess.run([sys.executable, "-c", CRASHING_WORKERS], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "stopped"
+    assert "a worker died" in done.stderr and "stopping the server" in done.stderr

@@ -50,6 +50,7 @@ def bind(port: int, count: int = 1, host: str = HOST) -> list[socket.socket]:
     first = _listen(host, port, reuse_port=False)
     if not spread:
         return [first]
+    port = first.getsockname()[1]  # the port the system chose, when asked for port 0
     first.close()  # it proved the port free: one that merely allowed port sharing would not tell
     return [_listen(host, port, reuse_port=True) for _ in range(count)]
 
