@@ -1,7 +1,8 @@
 """Load on the servers: throughput, p50/p95 and server memory for many concurrent clients, beside one client.
 
 Starts ``grimoire serve mcp --http`` and ``grimoire serve web`` on 127.0.0.1 (free ports; all traffic stays on
-this machine) with ``--workers`` processes, waits for their warm-up, then for each server measures, in one run:
+this machine) with ``--workers`` processes, waits for their warm-up and sends every search and a deck through a
+few connections per worker, then for each server measures, in one run:
 
 * one client making ``--single`` searches one after another (throughput and p50/p95 per call);
 * closed loop: ``--clients`` clients (default 50) making ``--calls`` searches each (default 20) all at once,
@@ -365,13 +366,13 @@ async def _open(caller, rate: float, calls: int, meter: _Meter, seed: int = 18) 
 
 async def _measure(surface: str, caller, process: subprocess.Popen, workers: int,
                    args: argparse.Namespace) -> Figures:
-    warm = Phase()
     client = await caller.session()  # the first call waits for the server's warm-up
-    for index in range(len(SEARCHES)):
-        await _search(warm, caller, client, index)
+    await _search(Phase(), caller, client, 0)
     await client.aclose()
     server = _tree(process)
     meter = _Meter(server)
+    # every search and a deck through a few connections per worker, so that each worker has served them once
+    await _closed(caller, 4 * workers, len(SEARCHES), 1, meter)
     memory_before = _memory_mb(process)
     single = await _single(caller, args.single, meter)
     loaded, _ = await _closed(caller, args.clients, args.calls, 0, meter)
