@@ -199,3 +199,13 @@ def test_workers_that_die_at_start_stop_the_server_instead_of_a_fork_loop():
     done = subprocess.run([sys.executable, "-c", CRASHING_WORKERS], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout.strip() == "stopped"
     assert "a worker died" in done.stderr and "stopping the server" in done.stderr
+
+
+def test_workers_stop_when_their_parent_is_killed(grimoire_home: Path):
+    process, _ = _server(["serve", "web", "--workers", str(WORKERS)], grimoire_home, "web-orphans.log")
+    workers = _workers(process, WORKERS)
+    assert len(workers) == WORKERS
+    process.kill()  # SIGKILL: the parent cannot stop its workers itself
+    process.wait(timeout=10)
+    _, alive = psutil.wait_procs(workers, timeout=20)
+    assert not alive, "workers kept serving the port after their parent died"

@@ -13,6 +13,7 @@ import logging
 import os
 import signal
 import socket
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +29,7 @@ BACKLOG = 2048
 STOP_GRACE_S = 10.0
 # A worker that dies sooner than this after its start is not replaced again and again: the server stops.
 MIN_WORKER_LIFE_S = 5.0
+PARENT_CHECK_S = 1.0
 
 
 class ListenError(OSError):
@@ -142,12 +144,14 @@ class _Supervisor:
         self.stopping = True
 
     def _fork(self, number: int) -> None:
+        parent = os.getpid()
         pid = os.fork()
         if pid == 0:
             code = 0
             try:
                 for sig in (signal.SIGTERM, signal.SIGINT):
                     signal.signal(sig, signal.SIG_DFL)
+                threading.Thread(target=_stop_with, args=(parent,), name="grimoire-parent-watch", daemon=True).start()
                 _run_worker(self.make_app, self.sockets[number % len(self.sockets)], self.log_level)
             except BaseException:  # noqa: BLE001 - a worker reports its crash and exits; the parent replaces it
                 log.exception("worker %d failed", os.getpid())
@@ -187,6 +191,14 @@ class _Supervisor:
         for pid in self.started:
             _signal(pid, signal.SIGKILL)
             _reaped(pid, block=True)
+
+
+def _stop_with(parent: int) -> None:
+    """Stop this worker (as SIGTERM would) once its parent is gone, e.g. killed with SIGKILL, so no orphan keeps
+    serving the port."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_S)
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _signal(pid: int, sig: signal.Signals) -> None:
