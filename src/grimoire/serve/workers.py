@@ -46,8 +46,9 @@ def bind(port: int, count: int = 1, host: str = HOST) -> list[socket.socket]:
     until a worker accepts them.
 
     Several workers get sockets of their own on one port (``SO_REUSEPORT``), so the kernel spreads new
-    connections evenly between them; on one shared socket the first worker to wake takes a whole burst of
-    connections while the others idle. Raises :class:`ListenError` when the port is taken, by any program."""
+    connections evenly between them; on one shared socket the first worker to wake can take a whole burst of
+    connections (asyncio accepts many at each wake-up) while the others idle. Raises :class:`ListenError` when
+    the port is taken, by any program."""
     spread = count > 1 and hasattr(socket, "SO_REUSEPORT")
     first = _listen(host, port, reuse_port=False)
     if not spread:
