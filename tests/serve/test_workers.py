@@ -209,3 +209,13 @@ def test_workers_stop_when_their_parent_is_killed(grimoire_home: Path):
     process.wait(timeout=10)
     _, alive = psutil.wait_procs(workers, timeout=20)
     assert not alive, "workers kept serving the port after their parent died"
+
+
+def test_one_worker_serves_in_the_process_itself(grimoire_home: Path):
+    process, port = _server(["serve", "web", "--workers", "1"], grimoire_home, "web-one.log")
+    try:
+        status, text = _search(f"http://127.0.0.1:{port}", SEARCHES[2])
+        assert status == 200 and '"results"' in text
+        assert psutil.Process(process.pid).children() == []
+    finally:
+        _stop(process)

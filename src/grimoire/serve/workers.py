@@ -90,7 +90,8 @@ def serve_library(app_of: Callable[[Library, WorkPool], Any], *, port: int, stor
     gate = shared_slow_gate()
 
     def worker_app() -> Any:
-        warm(engine)
+        if processes > 1:  # a fork: warm again here (one process was warmed by loading)
+            warm(engine)
         return app_of(library, worker_pool(processes, gate))
 
     serve_app(worker_app, sockets, processes)
