@@ -12,22 +12,22 @@ from grimoire.cli._common import EXIT_OK, _err
 
 def cmd_serve_mcp(args: argparse.Namespace) -> int:
     from grimoire.serve.mcp_server import serve
-    from grimoire.serve.workers import ListenError
+    from grimoire.serve.workers import ListenError, WorkersFailed
 
     try:
         serve(http=args.http, port=args.port, workers=args.workers)
-    except ListenError as exc:
+    except (ListenError, WorkersFailed) as exc:
         return _err(str(exc))
     return EXIT_OK
 
 
 def cmd_serve_web(args: argparse.Namespace) -> int:
     from grimoire.serve.web import serve
-    from grimoire.serve.workers import ListenError
+    from grimoire.serve.workers import ListenError, WorkersFailed
 
     try:
         serve(port=args.port, workers=args.workers)
-    except ListenError as exc:
+    except (ListenError, WorkersFailed) as exc:
         return _err(str(exc))
     return EXIT_OK
 

@@ -36,6 +36,10 @@ class ListenError(OSError):
     """The port cannot be listened on (in use, or not allowed); the message says which and what to do."""
 
 
+class WorkersFailed(RuntimeError):
+    """The workers kept dying as they started; the server stopped (the log says why)."""
+
+
 def default_workers() -> int:
     """Worker processes for this machine: the cores this process may run on."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -136,11 +140,13 @@ class _Supervisor:
         try:
             for number in range(self.workers):
                 self._fork(number)
-            self._watch()
+            failure = self._watch()
         finally:
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
             self._terminate()
+        if failure:
+            raise WorkersFailed(failure)
 
     def _stop(self, *_: object) -> None:
         self.stopping = True
@@ -162,24 +168,25 @@ class _Supervisor:
                 os._exit(code)
         self.started[pid] = (number, time.monotonic())
 
-    def _watch(self) -> None:
+    def _watch(self) -> str | None:
+        """Replace workers that die until asked to stop; the reason, when the workers die as they start."""
         while not self.stopping and self.started:
             try:
                 pid, status = os.waitpid(-1, os.WNOHANG)
             except ChildProcessError:
-                return
+                return None
             if pid == 0:
                 time.sleep(0.2)
                 continue
             number, start = self.started.pop(pid, (0, 0.0))
             lived = time.monotonic() - start
             if self.stopping:
-                return
+                return None
             log.warning("worker %d exited (status %d) after %.0f s", pid, status, lived)
             if lived < MIN_WORKER_LIFE_S:
-                log.error("a worker died %.1f s after its start; stopping the server", lived)
-                return
+                return f"a worker died {lived:.1f} s after its start (see the messages above); the server stopped"
             self._fork(number)
+        return None
 
     def _terminate(self) -> None:
         for pid in self.started:
