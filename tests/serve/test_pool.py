@@ -4,6 +4,7 @@ searches, a refused (not hung) request when the queue is full, and a body limit 
 from __future__ import annotations
 
 import inspect
+import multiprocessing
 import threading
 import time
 
@@ -139,3 +140,22 @@ def test_web_full_queue_is_503_with_retry_after():
         release.set()
         for thread in threads:
             thread.join(10)
+
+
+@pytest.mark.anyio
+async def test_the_shared_slow_gate_bounds_slow_work_across_pools_and_frees_a_cancelled_wait():
+    gate = multiprocessing.get_context("fork").BoundedSemaphore(1)  # what shared_slow_gate makes, with one slot
+    pools, gauge = [WorkPool(workers=2, slow_workers=2, slow_gate=gate) for _ in range(2)], Gauge()
+
+    async def slow(pool: WorkPool) -> None:
+        await pool.run(SLOW, gauge.job, seconds=0.02)
+
+    async with anyio.create_task_group() as group:
+        for index in range(8):
+            group.start_soon(slow, pools[index % 2])
+        assert await pools[0].run(FAST, lambda: "fast") == "fast"  # the gate never holds the fast lane
+    assert gauge.peak == 1
+    with anyio.move_on_after(0.05):  # a wait given up (its client left) ...
+        async with pools[0].slot(SLOW), pools[1].slot(SLOW):
+            pass
+    assert gate.acquire(block=False)  # ... leaves the slot free

@@ -8,22 +8,28 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from grimoire.cli._common import (
-    EXIT_OK,
-)
+from grimoire.cli._common import EXIT_OK, _err
 
 
 def cmd_serve_mcp(args: argparse.Namespace) -> int:
     from grimoire.serve.mcp_server import serve
+    from grimoire.serve.workers import ListenError, WorkersFailed
 
-    serve(http=args.http, port=args.port)
+    try:
+        serve(http=args.http, port=args.port, workers=args.workers)
+    except (ListenError, WorkersFailed) as exc:
+        return _err(str(exc))
     return EXIT_OK
 
 
 def cmd_serve_web(args: argparse.Namespace) -> int:
     from grimoire.serve.web import serve
+    from grimoire.serve.workers import ListenError, WorkersFailed
 
-    serve(port=args.port, arena=args.arena)
+    try:
+        serve(port=args.port, arena=args.arena, workers=args.workers)
+    except (ListenError, WorkersFailed) as exc:
+        return _err(str(exc))
     return EXIT_OK
 
 
@@ -36,6 +42,7 @@ def add_commands(commands) -> None:
                     "streamable HTTP on 127.0.0.1 with --http (endpoint http://127.0.0.1:PORT/mcp).")
     mcp.add_argument("--http", action="store_true", help="serve streamable HTTP on 127.0.0.1 instead of stdio")
     mcp.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
+    _workers_option(mcp, "with --http: ")
     mcp.set_defaults(run=cmd_serve_mcp)
     web = serve_commands.add_parser("web", help="the web page: search, card pages, deck check, benchmark results",
                                     description="Serves the page and its JSON API on http://127.0.0.1:PORT/ only.")
@@ -43,4 +50,20 @@ def add_commands(commands) -> None:
     web.add_argument("--arena", type=Path, default=None,
                      help="league folder (or its games.jsonl) whose games the replay viewer shows "
                           "(default $GRIMOIRE_ARENA_DIR, else ./arena-league)")
+    _workers_option(web)
     web.set_defaults(run=cmd_serve_web)
+
+
+def _workers_option(parser: argparse.ArgumentParser, prefix: str = "") -> None:
+    parser.add_argument("--workers", type=_positive, metavar="N",
+                        help=f"{prefix}worker processes sharing one loaded engine (default: one per core)")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 64:
+        raise argparse.ArgumentTypeError(f"--workers takes a whole number from 1 to 64, not {text!r}")
+    return value

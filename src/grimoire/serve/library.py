@@ -1,7 +1,7 @@
 """The card store and search engine a server opens once and shares between requests (MCP server, web page).
 
-Opened on first use, or in the background at start by :meth:`Library.warm_in_background`, so that the first
-call is as fast as the rest.
+Opened on first use, or by the server before it forks its workers (``grimoire.serve.workers``), so that every
+worker shares it and the first call is as fast as the rest.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ WARM_QUERIES = ("t:creature", "o:draw", "fo:draw", "o:~", "name:bolt", "kw:flyin
 
 
 class Library:
-    """The card store and search engine, opened once per server, on first use or by :meth:`warm_in_background`."""
+    """The card store and search engine, opened once per server (on first use of :attr:`engine`)."""
 
     def __init__(self, store: Path | None = None):
         self._store = store
@@ -32,20 +32,20 @@ class Library:
             if self._engine is None:
                 import grimoire
 
-                engine = SearchEngine(grimoire.open(self._store))
-                # Load every index, the embedding model, the filter columns and the fuzzy-name table now.
-                engine.search("draw a card", filters=Filters(color_identity="wubrg", mana_value_max=20), limit=1)
-                for query in WARM_QUERIES:
-                    try:
-                        engine.search(query, limit=1)
-                    except QuerySyntaxError:  # a field this store lacks
-                        pass
-                engine.db.names.suggest("lightning bolt", limit=1)
-                engine.read("pauper removal for my Atraxa deck")  # the reader's commander names and formats
-                self._engine = engine
+                self._engine = warm(SearchEngine(grimoire.open(self._store)))
             return self._engine
 
-    def warm_in_background(self) -> threading.Thread:
-        thread = threading.Thread(target=lambda: self.engine, name="grimoire-warm", daemon=True)
-        thread.start()
-        return thread
+
+def warm(engine: SearchEngine) -> SearchEngine:
+    """``engine`` with every index, the embedding model, the filter columns and the fuzzy-name table loaded.
+
+    A forked worker runs it again: the pages it touches are then its own before it takes its first request."""
+    engine.search("draw a card", filters=Filters(color_identity="wubrg", mana_value_max=20), limit=1)
+    for query in WARM_QUERIES:
+        try:
+            engine.search(query, limit=1)
+        except QuerySyntaxError:  # a field this store lacks
+            pass
+    engine.db.names.suggest("lightning bolt", limit=1)
+    engine.read("pauper removal for my Atraxa deck")  # the reader's commander names and formats
+    return engine

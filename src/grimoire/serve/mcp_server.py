@@ -40,6 +40,7 @@ from grimoire.render.search import search_json, search_text
 from grimoire.search.arguments import CheckedSearch, FilterArguments, SearchArgumentError, run_search, run_similar
 from grimoire.serve.library import Library
 from grimoire.serve.pool import FAST, SLOW, WorkPool
+from grimoire.serve.workers import HOST, serve_library
 
 MAX_LIMIT = 50
 MAX_QUERIES = 4
@@ -357,12 +358,19 @@ def build_server(library: Library | None = None, pool: WorkPool | None = None) -
     return server
 
 
-def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | None = None) -> None:
-    """Run the server over stdio (default) or streamable HTTP on 127.0.0.1:``port`` (path ``/mcp``)."""
-    library = Library(store)
-    library.engine  # noqa: B018 - warm before the server announces itself, so the first call is as fast as the rest
-    server = build_server(library)
-    if http:
-        server.run("streamable-http", host="127.0.0.1", port=port)
-    else:
-        server.run("stdio")
+def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | None = None,
+          workers: int | None = None) -> None:
+    """Run the server over stdio (default) or streamable HTTP on 127.0.0.1:``port`` (path ``/mcp``), there in
+    ``workers`` processes (default: one per core). Over HTTP the server is stateless (every call stands alone, no
+    session to keep), so any worker answers any call."""
+    if not http:
+        library = Library(store)
+        library.engine  # noqa: B018 - warm before the server announces itself, so the first call is as fast as the rest
+        build_server(library).run("stdio")
+        return
+    serve_library(http_app, port=port, store=store, workers=workers)
+
+
+def http_app(library: Library, pool: WorkPool | None = None):
+    """The streamable HTTP app (path ``/mcp``), stateless, answering in plain JSON rather than event streams."""
+    return build_server(library, pool).streamable_http_app(stateless_http=True, json_response=True, host=HOST)

@@ -1,15 +1,17 @@
 """Bounded work for the servers: as many requests at work as there are cores, the rest wait in a queue.
 
 Requests come in two lanes. Searches and card lookups take the fast lane; deck requests take the slow lane,
-which has slots of its own, so a big deck never holds a slot a search is waiting for. Every request shares the
-server's one engine. When the queue is full a request is refused at once with "busy, retry" rather than left
-to time out.
+which has slots of its own, so a big deck never holds a slot a search is waiting for. Forked worker processes
+share one slow-lane gate, so all together run no more decks at once than half the cores. Every request shares
+its process's one engine. When the queue is full a request is refused at once with "busy, retry" rather than
+left to time out.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import multiprocessing
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -23,6 +25,7 @@ MAX_WAITING = 512
 # The web API's request bodies (a pasted decklist) are read whole, up to this size, before a slot is taken, so
 # a client that sends slowly holds no slot.
 MAX_BODY_BYTES = 4 << 20
+GATE_POLL_S = 0.005
 
 
 class ServerBusy(RuntimeError):
@@ -32,13 +35,15 @@ class ServerBusy(RuntimeError):
 class WorkPool:
     """Slots for concurrent work: ``workers`` in the fast lane (default: the machine's cores) and
     ``slow_workers`` in the slow lane (default: half as many, at least one); up to ``max_waiting`` requests
-    wait in each lane, first come first served."""
+    wait in each lane, first come first served. A slow request also holds ``slow_gate`` (one of
+    :func:`shared_slow_gate`'s slots, shared by the worker processes), when given."""
 
     def __init__(self, workers: int | None = None, slow_workers: int | None = None,
-                 max_waiting: int = MAX_WAITING):
+                 max_waiting: int = MAX_WAITING, slow_gate: Any = None):
         self.workers = workers or os.cpu_count() or 1
         self.slow_workers = slow_workers or max(1, self.workers // 2)
         self.max_waiting = max_waiting
+        self.slow_gate = slow_gate
         self._limiters: dict[str, anyio.CapacityLimiter] = {}
 
     def _limiter(self, lane: str) -> anyio.CapacityLimiter:
@@ -56,7 +61,11 @@ class WorkPool:
         if limiter.available_tokens == 0 and limiter.statistics().tasks_waiting >= self.max_waiting:
             raise ServerBusy(f"the server is busy ({self.max_waiting} requests waiting); retry in a moment")
         async with limiter:
-            yield
+            if lane == SLOW and self.slow_gate is not None:
+                async with _held(self.slow_gate):
+                    yield
+            else:
+                yield
 
     async def run(self, lane: str, function: Callable[..., Any], /, **kwargs: Any) -> Any:
         """``function(**kwargs)`` on a worker thread, once a slot of ``lane`` is free."""
@@ -76,6 +85,29 @@ class WorkPool:
                 return busy(exc)
 
         return bound
+
+
+def shared_slow_gate() -> Any:
+    """Slow-lane slots for all the worker processes forked after it is made: half the cores, at least one."""
+    return multiprocessing.get_context("fork").BoundedSemaphore(max(1, (os.cpu_count() or 1) // 2))
+
+
+def worker_pool(processes: int, slow_gate: Any = None) -> WorkPool:
+    """The pool of one of ``processes`` worker processes: the cores shared out between them (a process uses at
+    most one core for Python work, so more threads would only take turns), one slow slot, and ``slow_gate``."""
+    return WorkPool(workers=max(1, (os.cpu_count() or 1) // processes), slow_workers=1, slow_gate=slow_gate)
+
+
+@asynccontextmanager
+async def _held(gate: Any) -> AsyncIterator[None]:
+    """Hold a process-shared semaphore. It is polled, never waited on in a thread, so a cancelled request (its
+    client left) cannot take a slot after it is gone."""
+    while not gate.acquire(block=False):
+        await anyio.sleep(GATE_POLL_S)
+    try:
+        yield
+    finally:
+        gate.release()
 
 
 class PoolMiddleware:

@@ -32,6 +32,7 @@ from grimoire.search.engine import MAX_LIMIT, MODES
 from grimoire.search.peers import similar_by_function
 from grimoire.serve.library import Library
 from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool
+from grimoire.serve.workers import serve_library
 
 STATIC = Path(__file__).parent / "static"
 REPO_BENCH = Path(__file__).resolve().parents[3] / "docs" / "bench"
@@ -100,10 +101,12 @@ def _read_json(path: Path):
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: Path | None = None) -> FastAPI:
-    """The web app over the card store at ``store`` (the current store by default) and the arena games in the
-    league folder ``arena`` (:func:`arena_dir` by default); API requests run in ``pool``'s bounded lanes."""
-    library = Library(store)
+def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: Path | None = None,
+               library: Library | None = None) -> FastAPI:
+    """The web app over the card store at ``store`` (the current store by default), or over an open ``library``,
+    and the arena games in the league folder ``arena`` (:func:`arena_dir` by default); API requests run in
+    ``pool``'s bounded lanes."""
+    library = library or Library(store)
     replays: list[ReplayLibrary] = []  # made on first use: it needs the card store
 
     def arena_games() -> ReplayLibrary:
@@ -230,15 +233,14 @@ def _lane(path: str) -> str | None:
     return FAST if path.startswith("/api/") else None
 
 
-def serve(*, port: int = DEFAULT_PORT, store: Path | None = None, arena: Path | None = None) -> None:
-    """Run the web page on http://127.0.0.1:``port`` (never on other interfaces); ``arena`` is the league folder
+def serve(*, port: int = DEFAULT_PORT, store: Path | None = None, arena: Path | None = None,
+          workers: int | None = None) -> None:
+    """Run the web page on http://127.0.0.1:``port`` (never on other interfaces), in ``workers`` processes
+    (default: one per core) that share one engine loaded before they start; ``arena`` is the league folder
     whose games it replays."""
-    import uvicorn
-
-    app = create_app(store, arena=arena)
-    app.state.library.warm_in_background()
-    print(f"Grimoire web page: http://127.0.0.1:{port}/")
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+    serve_library(lambda library, pool: create_app(library=library, pool=pool, arena=arena), port=port,
+                  store=store, workers=workers,
+                  announce=f"Grimoire web page: http://127.0.0.1:{port}/ (loading the cards...)")
 
 
 def serve_in_thread(app: FastAPI, port: int, timeout: float = 30.0):

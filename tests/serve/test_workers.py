@@ -1,0 +1,222 @@
+"""The servers in several worker processes: ``--workers N`` forks N workers over one loaded engine, answers under
+concurrent load are the ones a lone client gets (never a 500), a dead worker is replaced, and SIGTERM stops all."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import anyio
+import httpx
+import psutil
+import pytest
+from mcp import Client
+
+from grimoire.serve.pool import worker_pool
+from grimoire.serve.workers import ListenError, bind
+from tests.serve.conftest import OFFLINE, _free_port, _wait_for_port
+
+GRIMOIRE = [sys.executable, "-m", "grimoire"]
+SEARCHES = [{"q": "draw a card whenever a creature dies", "id": "bg"},
+            {"q": "counter target spell", "type": "instant", "mv_max": "2"},
+            {"q": "t:instant id<=r mv<=1 o:\"damage to any target\""},
+            {"q": "o:/draws? \\w+ cards?/"},
+            {"q": "create a treasure token", "role": "ramp"},
+            {"q": "destroy all creatures", "format": "commander"}]
+WORKERS = 2
+
+
+def _server(command: list[str], home: Path, log_name: str) -> tuple[subprocess.Popen, int]:
+    port = _free_port()
+    with open(home / log_name, "w") as log:
+        process = subprocess.Popen([*GRIMOIRE, *command, "--port", str(port)], stdout=log, stderr=log,
+                                   env={**os.environ, **OFFLINE, "GRIMOIRE_HOME": str(home)})
+    _wait_for_port(port, process, timeout=60)
+    return process, port
+
+
+def _workers(process: subprocess.Popen, count: int, timeout: float = 60.0) -> list[psutil.Process]:
+    """The server's worker processes, once there are ``count`` of them."""
+    deadline = time.monotonic() + timeout
+    while True:
+        children = psutil.Process(process.pid).children()
+        if len(children) == count or time.monotonic() > deadline:
+            return children
+        time.sleep(0.1)
+
+
+def _stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    process.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def web(grimoire_home: Path) -> Iterator[tuple[subprocess.Popen, str]]:
+    process, port = _server(["serve", "web", "--workers", str(WORKERS)], grimoire_home, "web-workers.log")
+    try:
+        yield process, f"http://127.0.0.1:{port}"
+    finally:
+        _stop(process)
+
+
+def _search(base: str, params: dict) -> tuple[int, str]:
+    answer = httpx.get(f"{base}/api/search", params=params, timeout=120)
+    return answer.status_code, answer.text
+
+
+def test_the_workers_option_forks_that_many_workers(web):
+    process, base = web
+    assert _search(base, SEARCHES[0])[0] == 200  # the workers have started and answer
+    assert len(_workers(process, WORKERS)) == WORKERS
+
+
+def test_connections_are_spread_over_the_workers(web):
+    process, base = web
+    clients = [httpx.Client(base_url=base, timeout=120) for _ in range(16)]
+    try:
+        assert all(client.get("/api/search", params=SEARCHES[0]).status_code == 200 for client in clients)
+        held = [sum(c.status == psutil.CONN_ESTABLISHED for c in worker.net_connections("tcp"))
+                for worker in _workers(process, WORKERS)]
+    finally:
+        for client in clients:
+            client.close()
+    # the kernel hashes each connection to a worker's socket: all 16 on one worker has odds of 1 in 32,768
+    assert sum(held) == 16 and min(held) >= 1
+
+
+def test_answers_under_concurrent_load_are_the_lone_clients_and_never_a_500(web):
+    _, base = web
+    alone = [_search(base, params) for params in SEARCHES]
+    assert {status for status, _ in alone} == {200}
+    with ThreadPoolExecutor(max_workers=24) as executor:
+        loaded = list(executor.map(lambda i: _search(base, SEARCHES[i % len(SEARCHES)]), range(36)))
+    assert [status for status, _ in loaded] == [200] * 36
+    assert [text for _, text in loaded] == [alone[i % len(SEARCHES)][1] for i in range(36)]
+
+
+def test_a_dead_worker_is_replaced(web):
+    process, base = web
+    victim = _workers(process, WORKERS)[0]
+    time.sleep(max(0.0, victim.create_time() + 6 - time.time()))  # past the start-up window that stops a crash loop
+    victim.send_signal(signal.SIGKILL)
+    victim.wait(timeout=10)
+    deadline = time.monotonic() + 60
+    while {w.pid for w in _workers(process, WORKERS, timeout=1)} & {victim.pid} or \
+            len(_workers(process, WORKERS, timeout=1)) < WORKERS:
+        assert time.monotonic() < deadline, "no worker replaced the killed one"
+        time.sleep(0.2)
+    assert all(_search(base, SEARCHES[1])[0] == 200 for _ in range(6))
+
+
+@pytest.mark.parametrize("bad", ["0", "-2", "many"])
+def test_a_bad_worker_count_is_refused_with_its_range(bad: str, grimoire_home: Path):
+    done = subprocess.run([*GRIMOIRE, "serve", "web", "--workers", bad], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "GRIMOIRE_HOME": str(grimoire_home)})
+    assert done.returncode == 2 and "--workers takes a whole number from 1 to 64" in done.stderr
+
+
+def test_each_worker_gets_its_share_of_the_cores(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    assert [worker_pool(n).workers for n in (1, 2, 8, 16)] == [8, 4, 1, 1]
+
+
+@pytest.mark.anyio
+async def test_mcp_over_http_in_workers_answers_concurrent_sessions_alike_and_sigterm_stops_all(grimoire_home: Path):
+    process, port = _server(["serve", "mcp", "--http", "--workers", str(WORKERS)], grimoire_home, "mcp-workers.log")
+    url = f"http://127.0.0.1:{port}/mcp"
+    arguments = [{"queries": [s["q"]]} for s in SEARCHES]
+    workers = _workers(process, WORKERS)
+    try:
+        assert len(workers) == WORKERS
+        async with Client(url, read_timeout_seconds=120) as alone:
+            expected = [(await alone.call_tool("search_cards", a)).content[0].text for a in arguments]
+        seen: list[list[str]] = []
+
+        async def session() -> None:
+            async with Client(url, read_timeout_seconds=120) as client:
+                seen.append([(await client.call_tool("search_cards", a)).content[0].text for a in arguments])
+
+        async with anyio.create_task_group() as group:
+            for _ in range(8):
+                group.start_soon(session)
+        assert seen == [expected] * 8
+    finally:
+        _stop(process)
+    _, alive = psutil.wait_procs(workers, timeout=10)
+    assert not alive and process.returncode == 0
+
+
+@pytest.mark.parametrize("command", [["serve", "web"], ["serve", "mcp", "--http"]])
+def test_a_port_in_use_is_a_one_line_error(command: list[str], grimoire_home: Path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([*GRIMOIRE, *command, "--port", str(port)], capture_output=True, text=True,
+                              timeout=120, env={**os.environ, "GRIMOIRE_HOME": str(grimoire_home)})
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"cannot listen on 127.0.0.1:{port} (Address already in use); pick another --port" in done.stderr
+
+
+def test_workers_get_sockets_of_their_own_on_one_port_and_a_taken_port_is_refused():
+    sockets = bind(0)
+    port = sockets[0].getsockname()[1]
+    try:
+        with pytest.raises(ListenError, match=f"cannot listen on 127.0.0.1:{port}"):
+            bind(port, 2)  # the plain bind that proves the port free finds it taken
+    finally:
+        for sock in sockets:
+            sock.close()
+    spread, chosen = bind(port, 3), bind(0, 2)  # port 0: the system picks one port, the same for every worker
+    try:
+        assert [sock.getsockname()[1] for sock in spread] == [port] * 3
+        assert len({sock.getsockname()[1] for sock in chosen}) == 1
+    finally:
+        for sock in spread + chosen:
+            sock.close()
+
+
+CRASHING_WORKERS = """
+from grimoire.serve.workers import WorkersFailed, bind, serve_app
+
+def broken_app():
+    raise RuntimeError("this worker cannot start")
+
+try:
+    serve_app(broken_app, bind(0, 2), 2)
+except WorkersFailed as exc:
+    print(exc)
+"""
+
+
+def test_workers_that_die_at_start_stop_the_server_instead_of_a_fork_loop():
+    done = subprocess.run([sys.executable, "-c", CRASHING_WORKERS], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "s after its start (see the messages above); the server stopped" in done.stdout
+    assert "this worker cannot start" in done.stderr
+
+
+def test_workers_stop_when_their_parent_is_killed(grimoire_home: Path):
+    process, _ = _server(["serve", "web", "--workers", str(WORKERS)], grimoire_home, "web-orphans.log")
+    workers = _workers(process, WORKERS)
+    assert len(workers) == WORKERS
+    process.kill()  # SIGKILL: the parent cannot stop its workers itself
+    process.wait(timeout=10)
+    _, alive = psutil.wait_procs(workers, timeout=20)
+    assert not alive, "workers kept serving the port after their parent died"
+
+
+def test_one_worker_serves_in_the_process_itself(grimoire_home: Path):
+    process, port = _server(["serve", "web", "--workers", "1"], grimoire_home, "web-one.log")
+    try:
+        status, text = _search(f"http://127.0.0.1:{port}", SEARCHES[2])
+        assert status == 200 and '"results"' in text
+        assert psutil.Process(process.pid).children() == []
+    finally:
+        _stop(process)
