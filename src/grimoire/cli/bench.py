@@ -67,6 +67,9 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
     print(runner.format_table(result))
     print()
     print(runner.paired_table(result))
+    if by_encoder := runner.encoder_table(result):
+        print()
+        print(by_encoder)
     if args.compare_published:
         unresolved: dict[str, tuple[int, int]] = {}
         for query_set in query_sets:

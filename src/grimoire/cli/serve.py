@@ -9,20 +9,21 @@ import argparse
 
 from grimoire.cli._common import (
     EXIT_OK,
+    add_encoder_option,
 )
 
 
 def cmd_serve_mcp(args: argparse.Namespace) -> int:
     from grimoire.serve.mcp_server import serve
 
-    serve(http=args.http, port=args.port)
+    serve(http=args.http, port=args.port, encoder=args.encoder)
     return EXIT_OK
 
 
 def cmd_serve_web(args: argparse.Namespace) -> int:
     from grimoire.serve.web import serve
 
-    serve(port=args.port)
+    serve(port=args.port, encoder=args.encoder)
     return EXIT_OK
 
 
@@ -35,8 +36,10 @@ def add_commands(commands) -> None:
                     "streamable HTTP on 127.0.0.1 with --http (endpoint http://127.0.0.1:PORT/mcp).")
     mcp.add_argument("--http", action="store_true", help="serve streamable HTTP on 127.0.0.1 instead of stdio")
     mcp.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
+    add_encoder_option(mcp)
     mcp.set_defaults(run=cmd_serve_mcp)
     web = serve_commands.add_parser("web", help="the web page: search, card pages, deck check, benchmark results",
                                     description="Serves the page and its JSON API on http://127.0.0.1:PORT/ only.")
     web.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    add_encoder_option(web)
     web.set_defaults(run=cmd_serve_web)

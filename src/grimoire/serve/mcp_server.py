@@ -357,9 +357,11 @@ def build_server(library: Library | None = None, pool: WorkPool | None = None) -
     return server
 
 
-def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | None = None) -> None:
-    """Run the server over stdio (default) or streamable HTTP on 127.0.0.1:``port`` (path ``/mcp``)."""
-    library = Library(store)
+def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | None = None,
+          encoder: str | None = None) -> None:
+    """Run the server over stdio (default) or streamable HTTP on 127.0.0.1:``port`` (path ``/mcp``); ``encoder``
+    picks the embedding model (minilm or static)."""
+    library = Library(store, encoder)
     library.engine  # noqa: B018 - warm before the server announces itself, so the first call is as fast as the rest
     server = build_server(library)
     if http:

@@ -92,10 +92,10 @@ def _read_json(path: Path):
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def create_app(store: Path | None = None, pool: WorkPool | None = None) -> FastAPI:
+def create_app(store: Path | None = None, pool: WorkPool | None = None, encoder: str | None = None) -> FastAPI:
     """The web app over the card store at ``store`` (the current store by default); API requests run in
-    ``pool``'s bounded lanes."""
-    library = Library(store)
+    ``pool``'s bounded lanes; ``encoder`` picks the embedding model (minilm or static)."""
+    library = Library(store, encoder)
     app = FastAPI(title="Grimoire", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
 
     app.add_exception_handler(RequestValidationError, _validation_error)
@@ -197,11 +197,11 @@ def _lane(path: str) -> str | None:
     return FAST if path.startswith("/api/") else None
 
 
-def serve(*, port: int = DEFAULT_PORT, store: Path | None = None) -> None:
+def serve(*, port: int = DEFAULT_PORT, store: Path | None = None, encoder: str | None = None) -> None:
     """Run the web page on http://127.0.0.1:``port`` (never on other interfaces)."""
     import uvicorn
 
-    app = create_app(store)
+    app = create_app(store, encoder=encoder)
     app.state.library.warm_in_background()
     print(f"Grimoire web page: http://127.0.0.1:{port}/")
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
