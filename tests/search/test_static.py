@@ -151,3 +151,22 @@ def test_cli_and_web_pick_the_encoder(capsys, monkeypatch, tmp_path):
         answer = client.get("/api/search", params={"q": "counter target spell", "limit": 5})
     assert answer.status_code == 200
     assert [card["name"] for card in answer.json()["results"]] == names
+
+
+def test_benchmark_pairs_each_engine_with_its_minilm_twin(monkeypatch):
+    from grimoire.bench.search.dataset import BenchQuery
+    from grimoire.bench.search.engines import available_engines
+    from grimoire.bench.search.runner import BenchResult, encoder_pairs, encoder_table
+
+    assert {"dense-minilm", "hybrid-minilm", "dense-static", "hybrid-static"} <= set(available_engines())
+    queries = {f"q{i}": BenchQuery("tags", f"q{i}", "x", {}, {1: 2}) for i in range(4)}
+    scores = {"hybrid-static": [0.9, 0.8, 0.7, 0.6], "hybrid-minilm": [0.5, 0.5, 0.5, 0.5],
+              "hybrid": [0.5, 0.5, 0.5, 0.5]}
+    result = BenchResult(engines=list(scores), sets=["tags"], queries=queries, scores={
+        engine: {f"q{i}": {"ndcg@10": v * 100, "p@10": v, "staples@10": v} for i, v in enumerate(values)}
+        for engine, values in scores.items()})
+    monkeypatch.delenv("GRIMOIRE_ENCODER", raising=False)
+    assert encoder_pairs(result) == [("hybrid-static", "hybrid-minilm")]  # the default hybrid is MiniLM itself
+    assert "hybrid-static - hybrid-minilm: tags +25.0 [" in encoder_table(result)
+    monkeypatch.setenv("GRIMOIRE_ENCODER", "static")
+    assert ("hybrid", "hybrid-minilm") in encoder_pairs(result)

@@ -184,11 +184,14 @@ def paired_table(result: BenchResult, reference: str = "hybrid") -> str:
 def encoder_pairs(result: BenchResult) -> list[tuple[str, str]]:
     """(engine, its MiniLM twin) for each engine run beside one: ``hybrid`` or ``hybrid-static`` with
     ``hybrid-minilm``, ``dense`` or ``dense-static`` with ``dense-minilm``."""
+    from grimoire.search.embed import encoder_name
+
     pairs = []
     for engine in result.engines:
         mode = engine.removesuffix("-static")
         twin = f"{mode}-minilm"
-        if engine != twin and twin in result.engines and mode in ("dense", "hybrid"):
+        same = engine == mode and encoder_name() == "minilm"  # the default engine is its twin
+        if engine != twin and not same and twin in result.engines and mode in ("dense", "hybrid"):
             pairs.append((engine, twin))
     return pairs
 
