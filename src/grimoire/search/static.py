@@ -39,7 +39,7 @@ class StaticEncoder:
         if hashlib.sha256(model).hexdigest() != sha256:
             raise ModelError("the static embedding model is not the expected file (sha256 mismatch); "
                              "reinstall grimoire or rebuild it with scripts/train_embedder.py")
-        self.token_vectors = load_token_vectors(model)
+        self.token_vectors, self.token_scales = load_token_vectors(model)
         tokenizer_json = resources.files("grimoire.data").joinpath("all-MiniLM-L6-v2.tokenizer.json").read_bytes()
         if hashlib.sha256(tokenizer_json).hexdigest() != TOKENIZER_SHA256:
             raise ModelError("the bundled tokenizer file is not the expected all-MiniLM-L6-v2 tokenizer")
@@ -57,31 +57,29 @@ class StaticEncoder:
         out = np.zeros((len(texts), self.dimensions), dtype=np.float32)
         for start in range(0, len(texts), batch_size):
             ids = self.token_ids(texts[start: start + batch_size])
-            out[start: start + len(ids)] = pool(self.token_vectors, ids)
+            out[start: start + len(ids)] = pool(self.token_vectors, self.token_scales, ids)
             if progress is not None:
                 progress(len(ids))
         return out
 
     def encode_query(self, text: str) -> np.ndarray:
-        ids = self.tokenizer.encode(text).ids[1:-1]
-        vector = self.token_vectors[ids].sum(axis=0)
-        norm = float(np.linalg.norm(vector))
-        return vector / norm if norm > 0 else vector
+        return pool(self.token_vectors, self.token_scales, [self.tokenizer.encode(text).ids[1:-1]])[0]
 
 
-def pool(token_vectors: np.ndarray, ids: list[list[int]]) -> np.ndarray:
-    """Sum each text's token vectors and normalise (the model's whole forward pass). One small gather per text:
-    measured faster than one large gather and ``reduceat``, whose temporary array outgrows the caches."""
+def pool(token_vectors: np.ndarray, token_scales: np.ndarray, ids: list[list[int]]) -> np.ndarray:
+    """Sum each text's token vectors (int8 rows times their scales) and normalise: the model's whole forward
+    pass. One small product per text: measured faster than one large gather, whose temporary outgrows the
+    caches; the rows stay int8 in memory (a quarter of float32)."""
     out = np.zeros((len(ids), token_vectors.shape[1]), dtype=np.float32)
     for row, text_ids in enumerate(ids):
         if text_ids:
-            out[row] = token_vectors.take(text_ids, axis=0).sum(axis=0)
+            out[row] = token_scales[text_ids] @ token_vectors[text_ids].astype(np.float32)
     norms = np.linalg.norm(out, axis=1, keepdims=True)
     return np.divide(out, norms, out=out, where=norms > 0)
 
 
-def load_token_vectors(model: bytes) -> np.ndarray:
-    """The token vectors (float32) of a model file: int8 rows with one scale each."""
+def load_token_vectors(model: bytes) -> tuple[np.ndarray, np.ndarray]:
+    """The int8 token vectors of a model file and each row's float32 scale."""
     import io
 
     with np.load(io.BytesIO(model)) as data:
@@ -89,7 +87,7 @@ def load_token_vectors(model: bytes) -> np.ndarray:
             raise ModelError(f"the static model file is {data['model_id']}, not {MODEL_ID}")
         if data["vectors"].shape[1] != DIMENSIONS:
             raise ModelError(f"the static model has {data['vectors'].shape[1]} dimensions, not {DIMENSIONS}")
-        return data["vectors"].astype(np.float32) * data["scales"][:, None]
+        return data["vectors"], data["scales"].astype(np.float32)
 
 
 def save_model(path, token_vectors: np.ndarray) -> str:
