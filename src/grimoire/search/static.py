@@ -35,7 +35,11 @@ class StaticEncoder:
         from tokenizers import Tokenizer
 
         if model is None:
-            model = resources.files("grimoire.data").joinpath(MODEL_FILE).read_bytes()
+            try:
+                model = resources.files("grimoire.data").joinpath(MODEL_FILE).read_bytes()
+            except OSError as exc:
+                raise ModelError(f"the static embedding model {MODEL_FILE} is missing: reinstall grimoire, "
+                                 "or use --encoder minilm") from exc
         if hashlib.sha256(model).hexdigest() != sha256:
             raise ModelError("the static embedding model is not the expected file (sha256 mismatch); "
                              "reinstall grimoire or rebuild it with scripts/train_embedder.py")
