@@ -170,3 +170,25 @@ def test_benchmark_pairs_each_engine_with_its_minilm_twin(monkeypatch):
     assert "hybrid-static - hybrid-minilm: tags +25.0 [" in encoder_table(result)
     monkeypatch.setenv("GRIMOIRE_ENCODER", "static")
     assert ("hybrid", "hybrid-minilm") in encoder_pairs(result)
+
+
+def test_a_missing_model_file_says_what_to_do(monkeypatch):
+    import grimoire.search.static as static
+
+    monkeypatch.setattr(static, "MODEL_FILE", "no-such-model.npz")
+    with pytest.raises(ModelError, match="missing: reinstall grimoire, or use --encoder minilm"):
+        StaticEncoder()
+
+
+def test_the_cli_reports_a_bad_model_without_a_traceback(capsys, monkeypatch, tmp_path):
+    import grimoire.search.static as static
+    from grimoire.cli import main
+
+    monkeypatch.setenv("GRIMOIRE_HOME", str(tmp_path))
+    monkeypatch.setattr(static, "MODEL_SHA256", "0" * 64)
+    static.shared_static_encoder.cache_clear()
+    try:
+        assert main(["search", "--encoder", "static", "draw a card"]) != 0
+    finally:
+        static.shared_static_encoder.cache_clear()
+    assert "sha256 mismatch" in capsys.readouterr().err

@@ -37,6 +37,7 @@ def _print(call, as_json: bool) -> None:
 
 def cmd_search(args: argparse.Namespace) -> int:
     from grimoire.search.arguments import SearchArgumentError, run_search
+    from grimoire.search.embed import ModelError
     from grimoire.search.engine import SearchEngine
 
     engine = SearchEngine(_open_db(), encoder=args.encoder)
@@ -45,6 +46,8 @@ def cmd_search(args: argparse.Namespace) -> int:
                           include_funny=args.include_funny, literal=args.literal)
     except SearchArgumentError as exc:
         return _err(exc.message(SPELLING))
+    except ModelError as exc:  # the embedding model is missing or not the expected file
+        return _err(str(exc))
     _print(call, args.json)
     return EXIT_OK
 
@@ -52,13 +55,14 @@ def cmd_search(args: argparse.Namespace) -> int:
 def cmd_similar(args: argparse.Namespace) -> int:
     from grimoire.cards.names import CardNotFoundError
     from grimoire.search.arguments import SearchArgumentError, run_similar
+    from grimoire.search.embed import ModelError
     from grimoire.search.engine import SearchEngine
 
     engine = SearchEngine(_open_db(), encoder=args.encoder)
     try:
         call = run_similar(engine, " ".join(args.name), args.query or "", _filters(args), limit=args.limit,
                            page=args.page, include_funny=args.include_funny)
-    except CardNotFoundError as exc:
+    except (CardNotFoundError, ModelError) as exc:
         return _err(str(exc))
     except SearchArgumentError as exc:
         return _err(exc.message(SPELLING))

@@ -30,8 +30,9 @@ class StaticEncoder:
     model_id = f"{MODEL_ID}-{MODEL_SHA256[:16]}"  # cache keys: a retrained model re-embeds every card
     dimensions = DIMENSIONS
 
-    def __init__(self, model: bytes | None = None, sha256: str = MODEL_SHA256):
-        """``model`` is the model file's bytes (default: the shipped file), checked against ``sha256``."""
+    def __init__(self, model: bytes | None = None, sha256: str | None = None):
+        """``model`` is the model file's bytes (default: the shipped file), checked against ``sha256`` (default:
+        the shipped model's, :data:`MODEL_SHA256`)."""
         from tokenizers import Tokenizer
 
         if model is None:
@@ -40,7 +41,7 @@ class StaticEncoder:
             except OSError as exc:
                 raise ModelError(f"the static embedding model {MODEL_FILE} is missing: reinstall grimoire, "
                                  "or use --encoder minilm") from exc
-        if hashlib.sha256(model).hexdigest() != sha256:
+        if hashlib.sha256(model).hexdigest() != (sha256 or MODEL_SHA256):
             raise ModelError("the static embedding model is not the expected file (sha256 mismatch); "
                              "reinstall grimoire or rebuild it with scripts/train_embedder.py")
         self.token_vectors, self.token_scales = load_token_vectors(model)
