@@ -9,14 +9,19 @@ import argparse
 
 from grimoire.cli._common import (
     EXIT_OK,
+    _err,
     add_encoder_option,
 )
 
 
 def cmd_serve_mcp(args: argparse.Namespace) -> int:
+    from grimoire.search.embed import ModelError
     from grimoire.serve.mcp_server import serve
 
-    serve(http=args.http, port=args.port, encoder=args.encoder)
+    try:
+        serve(http=args.http, port=args.port, encoder=args.encoder)
+    except ModelError as exc:  # found while warming up, before the server announces itself
+        return _err(str(exc))
     return EXIT_OK
 
 
