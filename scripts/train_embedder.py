@@ -4,11 +4,11 @@ Usage: python scripts/train_embedder.py [--steps N] [--cache DIR] [--log FILE]
 1. Teacher: MiniLM's output for every token of its vocabulary alone, cached in --cache (about a minute).
 2. Start: those token vectors projected on the top principal axes of MiniLM's card embeddings (the shipped
    ones), each token scaled by a smooth inverse frequency weight over the card corpus.
-3. Tune (numpy, Adam on the touched rows): card texts are pulled towards MiniLM's own vector of the card
-   (distillation), and contrastive pairs that say one thing two ways are pulled together against the rest of
-   the batch: tag phrasings <-> member cards, keyword <-> reminder text, Comprehensive Rules glossary term and
-   keyword rule <-> definition, card text <-> its tags in words. No benchmark query is ever a training text
-   (:func:`drop_benchmark_texts`; tests/search/test_static.py checks it).
+3. Tune (numpy and scipy.sparse, Adam on the touched rows): card texts are pulled towards MiniLM's own
+   vector of the card (distillation), and contrastive pairs that say one thing two ways are pulled together
+   against the rest of the batch: tag phrasings <-> member cards, keyword <-> reminder text, Comprehensive
+   Rules glossary term and keyword rule <-> definition, card text <-> its tags in words.
+   No benchmark query is ever a training text (:func:`drop_benchmark_texts`; tests/search/test_static.py).
 Everything is seeded; the log records every figure and the model's sha256.
 """
 
@@ -31,6 +31,7 @@ from pathlib import Path
 
 import numpy as np  # noqa: E402 - after the thread setting, which numpy reads at import
 from scipy import sparse  # noqa: E402
+from tqdm import tqdm  # noqa: E402
 
 from grimoire.cards.home import bundled_store_dir
 from grimoire.cards.store import CardDB
@@ -183,7 +184,7 @@ def teacher_tokens(cache: Path, vocab_size: int, log) -> np.ndarray:
     encoder = Encoder()
     out = np.zeros((vocab_size, 384), dtype=np.float32)
     started = time.perf_counter()
-    for start in range(0, vocab_size, 2048):
+    for start in tqdm(range(0, vocab_size, 2048), desc="MiniLM over the vocabulary", unit="batch", disable=None):
         ids = np.arange(start, min(start + 2048, vocab_size))
         batch = np.stack([np.full(len(ids), 101), ids, np.full(len(ids), 102)], axis=1).astype(np.int64)
         out[ids] = encoder.hidden_states(batch, np.ones_like(batch)).mean(axis=1)
@@ -316,7 +317,7 @@ def main() -> int:
     lines: list[str] = []
 
     def log(message: str) -> None:
-        print(message, flush=True)
+        tqdm.write(message)
         lines.append(message)
 
     rng = np.random.default_rng(SEED)
@@ -344,7 +345,7 @@ def main() -> int:
     pool = [p for found in pairs.values() for p in found]
     grads: dict = {}
     started = time.perf_counter()
-    for step in range(1, args.steps + 1):
+    for step in tqdm(range(1, args.steps + 1), desc="Tuning", unit="step", disable=None):
         batch = [pool[i] for i in rng.choice(len(pool), size=args.batch, replace=False)]
         pair_loss = contrastive(model, tokens, batch, blocked_mask(batch, strengths), args.temperature,
                                 args.pair_weight, grads)
