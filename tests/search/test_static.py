@@ -192,3 +192,18 @@ def test_the_cli_reports_a_bad_model_without_a_traceback(capsys, monkeypatch, tm
     finally:
         static.shared_static_encoder.cache_clear()
     assert "sha256 mismatch" in capsys.readouterr().err
+
+
+def test_card_vectors_of_an_earlier_model_are_not_used(small_db, tmp_path, monkeypatch):
+    import shutil
+
+    from grimoire.cards.store import CardDB
+    from grimoire.search.static import StaticEncoder
+
+    store = tmp_path / "store"
+    shutil.copytree(small_db.directory, store)
+    db = CardDB(store)
+    refresh_embeddings(db, encoder="static")
+    assert CardVectors(db, "static").missing == 0
+    monkeypatch.setattr(StaticEncoder, "model_id", "grimoire-static-v1-retrained")
+    assert CardVectors(db, "static").missing == len(db)  # re-embed (grimoire data embed), never mix models

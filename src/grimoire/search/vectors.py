@@ -43,6 +43,11 @@ def card_texts(db: CardDB) -> list[str]:
             for n, t, o in zip(columns.name, columns.type_line, columns.oracle_text, strict=True)]
 
 
+def _first_key(db: CardDB, model_id: str) -> str:
+    columns = db.columns
+    return text_key(card_text_for_embedding(columns.name[0], columns.type_line[0], columns.oracle_text[0]), model_id)
+
+
 def quantize(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     scales = np.maximum(np.abs(vectors).max(axis=1), 1e-12) / 127.0
     return np.round(vectors / scales[:, None]).astype(np.int8), scales.astype(np.float32)
@@ -72,8 +77,9 @@ class CardVectors:
     def __init__(self, db: CardDB, encoder: str = "minilm"):
         model_id, dimensions = encoder_model(encoder)
         cache = read_cache(db.directory / embeddings_file(encoder))
-        aligned = bool(cache) and len(cache["keys"]) == len(db) and \
-            str(cache.get("fingerprint", "")) == store_fingerprint(db)
+        aligned = bool(cache) and len(cache["keys"]) == len(db) and len(db) > 0 and \
+            str(cache.get("fingerprint", "")) == store_fingerprint(db) and \
+            str(cache["keys"][0]) == _first_key(db, model_id)  # written by this model, not an earlier one
         if aligned:  # written for exactly these rows
             self.matrix = cache["vectors"].astype(np.float32)
             self.matrix *= cache["scales"][:, None]
