@@ -1,11 +1,13 @@
 """Search speed benchmark: latency percentiles, time to first result in a fresh process, and memory.
 
-Prints Grimoire's figures beside plain bm25s over the same card texts, measured in the same run.
+Prints Grimoire's figures beside plain bm25s over the same card texts, and each embedding model's (MiniLM and
+the static model) query encoding, hybrid latency and serving memory side by side, measured in the same run.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -92,10 +94,40 @@ except OSError:
 """
 
 
-def serving_rss_mb() -> float:
-    """Peak resident memory of a fresh process that has served every benchmark query."""
-    result = subprocess.run([sys.executable, "-c", SERVING_PROBE], check=True, capture_output=True, text=True)
+def serving_rss_mb(encoder: str | None = None) -> float:
+    """Peak resident memory of a fresh process that has served every benchmark query (with ``encoder``)."""
+    from grimoire.search.embed import ENCODER_VARIABLE
+
+    env = {**os.environ, ENCODER_VARIABLE: encoder} if encoder else None
+    result = subprocess.run([sys.executable, "-c", SERVING_PROBE], check=True, capture_output=True, text=True,
+                            env=env)
     return float(result.stdout.strip().splitlines()[-1])
+
+
+def static_embedding_seconds(db) -> float:
+    """Wall time to load the static model and embed every card of ``db`` with it (what ``data update`` does)."""
+    from grimoire.search.static import StaticEncoder
+    from grimoire.search.vectors import card_texts
+
+    start = time.perf_counter()
+    StaticEncoder().encode(card_texts(db))
+    return time.perf_counter() - start
+
+
+def encoder_figures(db, repeats: int) -> dict[str, dict[str, float]]:
+    """Per encoder: query encoding and hybrid-with-filters p50 (ms) and the serving process's peak RSS (MB)."""
+    from grimoire.search.embed import ENCODERS
+    from grimoire.search.engine import SearchEngine
+
+    figures = {}
+    for name in ENCODERS:
+        engine = SearchEngine(db, encoder=name)
+        encoding = _time_each(lambda q, e=engine: e.encoder.encode_query(q[0]), HYBRID_QUERIES, repeats)
+        hybrid = _time_each(lambda q, e=engine: e.search(f"{q[0]} {q[1]}", limit=10), HYBRID_QUERIES, repeats)
+        figures[name] = {"query_encoding_p50_ms": float(np.percentile(encoding, 50) * 1000),
+                         "hybrid_with_filters_p50_ms": float(np.percentile(hybrid, 50) * 1000),
+                         "serving_peak_rss_mb": serving_rss_mb(name)}
+    return figures
 
 
 def run(repeats: int = 5, as_json: bool = False) -> dict:
@@ -120,6 +152,8 @@ def run(repeats: int = 5, as_json: bool = False) -> dict:
     plain = _time_each(lambda q: baseline_query(q[0]), HYBRID_QUERIES, repeats)
     rss_mb = serving_rss_mb()
     first = first_result_seconds()
+    encoders = encoder_figures(engine.db, repeats)
+    embed_seconds = static_embedding_seconds(engine.db)
     figures = {
         "hybrid_with_filters_p50_ms": float(np.percentile(hybrid, 50) * 1000),
         "bm25_with_filters_p50_ms": float(np.percentile(lexical, 50) * 1000),
@@ -127,6 +161,9 @@ def run(repeats: int = 5, as_json: bool = False) -> dict:
         "plain_bm25s_p50_ms": float(np.percentile(plain, 50) * 1000),
         "first_result_median_s": statistics.median(first),
         "serving_peak_rss_mb": rss_mb,
+        "encoder": engine.encoder_name,
+        "encoders": encoders,
+        "static_embed_all_cards_s": embed_seconds,
     }
     if as_json:
         print(json.dumps(figures, indent=1))
@@ -140,4 +177,11 @@ def run(repeats: int = 5, as_json: bool = False) -> dict:
     print(f"  first result, fresh process (<= 2 s)    median {statistics.median(first):.2f} s "
           f"(min {min(first):.2f}, max {max(first):.2f})")
     print(f"  peak RSS of a process serving all these queries (<= 600 MB)   {rss_mb:.0f} MB")
+    print(f"\nBy embedding model (default: {engine.encoder_name}; same queries, same run):\n")
+    print(f"  {'encoder':<8} {'query encoding p50':>19} {'hybrid + filters p50':>21} {'serving peak RSS':>17}")
+    for name, row in encoders.items():
+        print(f"  {name:<8} {row['query_encoding_p50_ms']:16.3f} ms {row['hybrid_with_filters_p50_ms']:18.2f} ms "
+              f"{row['serving_peak_rss_mb']:14.0f} MB")
+    print("  targets for the static model: encoding <= 0.5 ms, hybrid + filters <= 4 ms, RSS <= 400 MB")
+    print(f"  static model: load it and embed all {len(texts):,} cards (target < 30 s)   {embed_seconds:.1f} s")
     return figures

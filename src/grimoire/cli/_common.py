@@ -39,6 +39,14 @@ def _open_db():
     return grimoire.open()
 
 
+def add_encoder_option(parser: argparse.ArgumentParser) -> None:
+    from grimoire.search.embed import DEFAULT_ENCODER, ENCODER_VARIABLE, ENCODERS
+
+    parser.add_argument("--encoder", choices=ENCODERS, default=None,
+                        help=f"embedding model: static (Grimoire's own, no transformer) or minilm "
+                             f"(default: ${ENCODER_VARIABLE}, else {DEFAULT_ENCODER})")
+
+
 def _add_result_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--id", help="colour identity within these colours (e.g. bg, esper)")
     parser.add_argument("--format", "-f", help="legal in this format (e.g. commander)")

@@ -72,6 +72,9 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
     if comparison:
         print()
         print(runner.baseline_table(comparison))
+    if by_encoder := runner.encoder_table(result):
+        print()
+        print(by_encoder)
     if args.compare_published:
         unresolved: dict[str, tuple[int, int]] = {}
         for query_set in query_sets:

@@ -57,8 +57,8 @@ def _prepare(db, *, embeddings: bool) -> int:
         stats = prepare_store(db, embeddings=embeddings)
     except Exception as exc:  # noqa: BLE001 - the store is installed; say what is left to do
         return _err(f"the cards are installed, but preparing search failed: {exc}. Run: grimoire data embed")
-    if stats:
-        print(f"Embeddings: {stats['reused']:,} reused, {stats['encoded']:,} encoded")
+    for encoder, counts in stats.items():
+        print(f"Embeddings ({encoder}): {counts['reused']:,} reused, {counts['encoded']:,} encoded")
     return EXIT_OK
 
 

@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 
-from grimoire.cli._common import EXIT_OK, _add_result_options, _console, _err, _open_db
+from grimoire.cli._common import EXIT_OK, _add_result_options, _console, _err, _open_db, add_encoder_option
 
 # The search arguments by the names of this command's options (for error messages).
 SPELLING = {"queries": "query", "color_identity": "--id", "format": "--format", "types": "--type",
@@ -37,14 +37,17 @@ def _print(call, as_json: bool) -> None:
 
 def cmd_search(args: argparse.Namespace) -> int:
     from grimoire.search.arguments import SearchArgumentError, run_search
+    from grimoire.search.embed import ModelError
     from grimoire.search.engine import SearchEngine
 
-    engine = SearchEngine(_open_db())
+    engine = SearchEngine(_open_db(), encoder=args.encoder)
     try:
         call = run_search(engine, args.query, _filters(args), limit=args.limit, page=args.page, mode=args.mode,
                           include_funny=args.include_funny, literal=args.literal)
     except SearchArgumentError as exc:
         return _err(exc.message(SPELLING))
+    except ModelError as exc:  # the embedding model is missing or not the expected file
+        return _err(str(exc))
     _print(call, args.json)
     return EXIT_OK
 
@@ -52,13 +55,14 @@ def cmd_search(args: argparse.Namespace) -> int:
 def cmd_similar(args: argparse.Namespace) -> int:
     from grimoire.cards.names import CardNotFoundError
     from grimoire.search.arguments import SearchArgumentError, run_similar
+    from grimoire.search.embed import ModelError
     from grimoire.search.engine import SearchEngine
 
-    engine = SearchEngine(_open_db())
+    engine = SearchEngine(_open_db(), encoder=args.encoder)
     try:
         call = run_similar(engine, " ".join(args.name), args.query or "", _filters(args), limit=args.limit,
                            page=args.page, include_funny=args.include_funny)
-    except CardNotFoundError as exc:
+    except (CardNotFoundError, ModelError) as exc:
         return _err(str(exc))
     except SearchArgumentError as exc:
         return _err(exc.message(SPELLING))
@@ -80,10 +84,12 @@ def add_commands(commands) -> None:
     search.add_argument("--literal", action="store_true",
                         help="search the words as typed: do not read colour, type, cost or format words as filters "
                              "(quoting words does the same for those words)")
+    add_encoder_option(search)
     search.set_defaults(run=cmd_search)
 
     similar = commands.add_parser("similar", help="cards whose rules text is closest to a card's")
     similar.add_argument("name", nargs="+")
     similar.add_argument("-q", "--query", help="extra filters in query syntax, e.g. 'mv<=3 -t:creature'")
     _add_result_options(similar)
+    add_encoder_option(similar)
     similar.set_defaults(run=cmd_similar)

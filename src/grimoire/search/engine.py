@@ -165,10 +165,15 @@ def _tag_data(db: CardDB) -> dict[str, np.ndarray]:
 class SearchEngine:
     """Search over one :class:`CardDB`."""
 
-    def __init__(self, db: CardDB, *, slang: bool = True, tag_ranking: bool = True, phrases: bool = True):
+    def __init__(self, db: CardDB, *, slang: bool = True, tag_ranking: bool = True, phrases: bool = True,
+                 encoder: str | None = None):
         """``slang``, ``tag_ranking`` and ``phrases`` switch off parts of the ranking (the benchmark's plain
-        bm25 and dense baselines use none of them)."""
+        bm25 and dense baselines use none of them); ``encoder`` embeds queries and cards: ``minilm`` or
+        ``static`` (default: the ``GRIMOIRE_ENCODER`` variable, else search/embed.py's default)."""
+        from grimoire.search.embed import encoder_name
+
         self.db = db
+        self.encoder_name = encoder_name(encoder)
         self.slang = slang
         self.tag_ranking = tag_ranking
         self.phrases = phrases
@@ -193,7 +198,7 @@ class SearchEngine:
 
     @cached_property
     def tag_matcher(self) -> ranking.TagMatcher:
-        return ranking.TagMatcher()
+        return ranking.TagMatcher(encoder_name=self.encoder_name)
 
     @cached_property
     def _card_priors(self) -> dict[str, np.ndarray]:
@@ -219,13 +224,13 @@ class SearchEngine:
     def vectors(self):
         from grimoire.search.vectors import CardVectors
 
-        return CardVectors(self.db)
+        return CardVectors(self.db, self.encoder_name)
 
     @cached_property
     def encoder(self):
         from grimoire.search.embed import shared_encoder
 
-        return shared_encoder()
+        return shared_encoder(self.encoder_name)
 
     @cached_property
     def late(self):

@@ -85,8 +85,11 @@ def tag_texts() -> tuple[list[int], list[str], list[bool]]:
 class TagMatcher:
     """Matches a query's words and embedding to the tags' phrasings."""
 
-    def __init__(self, encoder=None):
+    def __init__(self, encoder=None, encoder_name: str = "minilm"):
+        """``encoder_name`` is the model of the query vectors :meth:`match` gets (its phrasing vectors must be
+        that model's too: MiniLM's are shipped, the static model's are encoded at first use, in milliseconds)."""
         self._encoder = encoder
+        self.encoder_name = encoder_name
         self.owners, self.texts, by_words = tag_texts()
         self._word_sets = [frozenset(words(t)) for t in self.texts]
         self._guarding = frozenset(i for i, t in enumerate(self.texts) if _GUARDED.search(t))  # "... from ..."
@@ -104,14 +107,14 @@ class TagMatcher:
     @cached_property
     def vectors(self) -> np.ndarray:
         """Unit embeddings of :attr:`texts`: the shipped ones when they match the current texts, else encoded."""
-        from grimoire.search.embed import text_key
+        from grimoire.search.embed import encoder_model, shared_encoder, text_key
 
-        keys = np.array([text_key(t) for t in self.texts])
+        keys = np.array([text_key(t, encoder_model(self.encoder_name)[0]) for t in self.texts])
         if TAG_VECTORS_FILE.exists():
             with np.load(TAG_VECTORS_FILE) as data:
                 if np.array_equal(data["keys"], keys):
                     return data["vectors"].astype(np.float32)
-        return encode_tag_texts(self._encoder, self.texts)
+        return encode_tag_texts(self._encoder or shared_encoder(self.encoder_name), self.texts)
 
     def match(self, text: str, query_vector: np.ndarray | None = None, context: str = "") -> list[TagMatch]:
         """The tags ``text`` asks for, strongest first (at most :data:`MAX_TAGS`); a query in rules-text

@@ -1,8 +1,9 @@
-"""The card-embedding cache of a store: one int8 vector per card, keyed by a hash of the embedded text.
+"""The card-embedding caches of a store: one int8 vector per card and encoder, keyed by a hash of its text.
 
-A store's ``embeddings.npz`` holds ``keys``, ``vectors`` (int8), ``scales`` and the ``fingerprint`` of the
-card file it was written for, in that file's row order, so loading it needs no hashing. Refreshing it encodes
-only the cards whose text is not already cached (in the store itself or in the bundled snapshot's cache).
+A store's ``embeddings.npz`` (MiniLM) or ``embeddings-static.npz`` (the static model) holds ``keys``,
+``vectors`` (int8), ``scales`` and the ``fingerprint`` of the card file it was written for, in that file's row
+order, so loading it needs no hashing. Refreshing it encodes only the cards whose text is not already cached
+(in the store itself or in the bundled snapshot's cache).
 """
 
 from __future__ import annotations
@@ -17,15 +18,34 @@ from tqdm import tqdm
 from grimoire.cards.atomic import load_npz, save_npz
 from grimoire.cards.home import bundled_store_dir
 from grimoire.cards.store import CARDS_FILE, CardDB
-from grimoire.search.embed import DIMENSIONS, Encoder, card_text_for_embedding, text_key
+from grimoire.search.embed import Encoder, card_text_for_embedding, encoder_model, encoder_name, text_key
 
 EMBEDDINGS_FILE = "embeddings.npz"
+STATIC_EMBEDDINGS_FILE = "embeddings-static.npz"
+
+
+def embeddings_file(encoder: str) -> str:
+    """The cache file name of an encoder's card vectors."""
+    return STATIC_EMBEDDINGS_FILE if encoder_name(encoder) == "static" else EMBEDDINGS_FILE
+
+
+def _new_encoder(encoder: str):
+    if encoder_name(encoder) == "static":
+        from grimoire.search.static import shared_static_encoder
+
+        return shared_static_encoder()
+    return Encoder()
 
 
 def card_texts(db: CardDB) -> list[str]:
     columns = db.columns
     return [card_text_for_embedding(n, t, o)
             for n, t, o in zip(columns.name, columns.type_line, columns.oracle_text, strict=True)]
+
+
+def _first_key(db: CardDB, model_id: str) -> str:
+    columns = db.columns
+    return text_key(card_text_for_embedding(columns.name[0], columns.type_line[0], columns.oracle_text[0]), model_id)
 
 
 def quantize(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -54,17 +74,19 @@ def write_cache(path: Path, keys: np.ndarray, vectors: np.ndarray, scales: np.nd
 class CardVectors:
     """Row-aligned unit vectors for the cards of a store; rows without a cached vector are flagged."""
 
-    def __init__(self, db: CardDB):
-        cache = read_cache(db.directory / EMBEDDINGS_FILE)
-        aligned = bool(cache) and len(cache["keys"]) == len(db) and \
-            str(cache.get("fingerprint", "")) == store_fingerprint(db)
+    def __init__(self, db: CardDB, encoder: str = "minilm"):
+        model_id, dimensions = encoder_model(encoder)
+        cache = read_cache(db.directory / embeddings_file(encoder))
+        aligned = bool(cache) and len(cache["keys"]) == len(db) and len(db) > 0 and \
+            str(cache.get("fingerprint", "")) == store_fingerprint(db) and \
+            str(cache["keys"][0]) == _first_key(db, model_id)  # written by this model, not an earlier one
         if aligned:  # written for exactly these rows
             self.matrix = cache["vectors"].astype(np.float32)
             self.matrix *= cache["scales"][:, None]
             self.present = np.ones(len(db), dtype=bool)
             return
-        keys = [text_key(t) for t in card_texts(db)]
-        self.matrix = np.zeros((len(db), DIMENSIONS), dtype=np.float32)
+        keys = [text_key(t, model_id) for t in card_texts(db)]
+        self.matrix = np.zeros((len(db), dimensions), dtype=np.float32)
         self.present = np.zeros(len(db), dtype=bool)
         if cache:
             position = {k: i for i, k in enumerate(cache["keys"].tolist())}
@@ -81,14 +103,19 @@ class CardVectors:
         return int((~self.present).sum())
 
 
-def refresh_embeddings(db: CardDB, out: Path | None = None, *, token_vectors: Path | None = None,
-                       batch_size: int = 32) -> dict[str, int]:
-    """Make sure every card of ``db`` has a cached vector; encode only texts not cached yet."""
-    out = out or db.directory / EMBEDDINGS_FILE
+def refresh_embeddings(db: CardDB, out: Path | None = None, *, encoder: str = "minilm",
+                       token_vectors: Path | None = None, batch_size: int = 32) -> dict[str, int]:
+    """Make sure every card of ``db`` has a cached vector of ``encoder``; encode only texts not cached yet.
+    (``token_vectors``, MiniLM's per-token vectors for late interaction, needs the MiniLM encoder.)"""
+    name = embeddings_file(encoder)
+    if token_vectors is not None and name != EMBEDDINGS_FILE:
+        raise ValueError("token vectors for late interaction come from the minilm encoder only")
+    out = out or db.directory / name
     texts = card_texts(db)
-    keys = [text_key(t) for t in texts]
+    model_id, _ = encoder_model(encoder)
+    keys = [text_key(t, model_id) for t in texts]
     known: dict[str, tuple[np.ndarray, np.float32]] = {}
-    for source in (bundled_store_dir() / EMBEDDINGS_FILE, out):
+    for source in (bundled_store_dir() / name, out):
         cache = read_cache(source)
         if cache:
             for key, vector, scale in zip(cache["keys"].tolist(), cache["vectors"], cache["scales"], strict=True):
@@ -97,9 +124,11 @@ def refresh_embeddings(db: CardDB, out: Path | None = None, *, token_vectors: Pa
     if todo or token_vectors is not None:
         encode_rows = list(range(len(texts))) if token_vectors is not None else todo
         sink, collected = _token_collector() if token_vectors is not None else (None, None)
-        with tqdm(total=len(encode_rows), desc="Embedding cards", unit="card", disable=None) as bar:
-            fresh = Encoder().encode([texts[i] for i in encode_rows], batch_size=batch_size,
-                                            progress=bar.update, token_sink=sink)
+        # MiniLM batches by length (and may hand out token vectors); the static model needs neither.
+        options = {"token_sink": sink, "batch_size": batch_size} if name == EMBEDDINGS_FILE else {}
+        with tqdm(total=len(encode_rows), desc=f"Embedding cards ({encoder_name(encoder)})", unit="card",
+                  disable=None) as bar:
+            fresh = _new_encoder(encoder).encode([texts[i] for i in encode_rows], progress=bar.update, **options)
         quantized, scales = quantize(fresh)
         for position, row in enumerate(encode_rows):
             known[keys[row]] = (quantized[position], scales[position])

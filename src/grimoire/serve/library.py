@@ -21,8 +21,10 @@ WARM_QUERIES = ("t:creature", "o:draw", "fo:draw", "o:~", "name:bolt", "kw:flyin
 class Library:
     """The card store and search engine, opened once per server (on first use of :attr:`engine`)."""
 
-    def __init__(self, store: Path | None = None):
+    def __init__(self, store: Path | None = None, encoder: str | None = None):
+        """``encoder`` (minilm or static) embeds queries and cards; None is SearchEngine's default."""
         self._store = store
+        self._encoder = encoder
         self._lock = threading.Lock()
         self._engine: SearchEngine | None = None
 
@@ -32,7 +34,7 @@ class Library:
             if self._engine is None:
                 import grimoire
 
-                self._engine = warm(SearchEngine(grimoire.open(self._store)))
+                self._engine = warm(SearchEngine(grimoire.open(self._store), encoder=self._encoder))
             return self._engine
 
 

@@ -359,16 +359,16 @@ def build_server(library: Library | None = None, pool: WorkPool | None = None) -
 
 
 def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | None = None,
-          workers: int | None = None) -> None:
+          workers: int | None = None, encoder: str | None = None) -> None:
     """Run the server over stdio (default) or streamable HTTP on 127.0.0.1:``port`` (path ``/mcp``), there in
-    ``workers`` processes (default: one per core). Over HTTP the server is stateless (every call stands alone, no
-    session to keep), so any worker answers any call."""
+    ``workers`` processes (default: one per core); ``encoder`` picks the embedding model (minilm or static). Over
+    HTTP the server is stateless (every call stands alone, no session to keep), so any worker answers any call."""
     if not http:
-        library = Library(store)
+        library = Library(store, encoder)
         library.engine  # noqa: B018 - warm before the server announces itself, so the first call is as fast as the rest
         build_server(library).run("stdio")
         return
-    serve_library(http_app, port=port, store=store, workers=workers)
+    serve_library(http_app, port=port, store=store, workers=workers, encoder=encoder)
 
 
 def http_app(library: Library, pool: WorkPool | None = None):

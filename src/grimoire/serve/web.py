@@ -102,11 +102,11 @@ def _read_json(path: Path):
 
 
 def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: Path | None = None,
-               library: Library | None = None) -> FastAPI:
+               library: Library | None = None, encoder: str | None = None) -> FastAPI:
     """The web app over the card store at ``store`` (the current store by default), or over an open ``library``,
     and the arena games in the league folder ``arena`` (:func:`arena_dir` by default); API requests run in
-    ``pool``'s bounded lanes."""
-    library = library or Library(store)
+    ``pool``'s bounded lanes; ``encoder`` picks the embedding model (minilm or static)."""
+    library = library or Library(store, encoder)
     replays: list[ReplayLibrary] = []  # made on first use: it needs the card store
 
     def arena_games() -> ReplayLibrary:
@@ -234,12 +234,12 @@ def _lane(path: str) -> str | None:
 
 
 def serve(*, port: int = DEFAULT_PORT, store: Path | None = None, arena: Path | None = None,
-          workers: int | None = None) -> None:
+          workers: int | None = None, encoder: str | None = None) -> None:
     """Run the web page on http://127.0.0.1:``port`` (never on other interfaces), in ``workers`` processes
     (default: one per core) that share one engine loaded before they start; ``arena`` is the league folder
-    whose games it replays."""
+    whose games it replays; ``encoder`` picks the embedding model (minilm or static)."""
     serve_library(lambda library, pool: create_app(library=library, pool=pool, arena=arena), port=port,
-                  store=store, workers=workers,
+                  store=store, workers=workers, encoder=encoder,
                   announce=f"Grimoire web page: http://127.0.0.1:{port}/ (loading the cards...)")
 
 

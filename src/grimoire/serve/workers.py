@@ -78,7 +78,7 @@ def _listen(host: str, port: int, reuse_port: bool) -> socket.socket:
 
 
 def serve_library(app_of: Callable[[Library, WorkPool], Any], *, port: int, store: Path | None = None,
-                  workers: int | None = None, announce: str = "") -> None:
+                  workers: int | None = None, announce: str = "", encoder: str | None = None) -> None:
     """Serve ``app_of(library, pool)`` on 127.0.0.1:``port`` in ``workers`` processes (default: one per core):
     bind the port, print ``announce``, load the library once (then print "ready"), and fork workers that share
     it, each warming itself (so the pages a search touches become its own before its first request) with a pool
@@ -87,7 +87,7 @@ def serve_library(app_of: Callable[[Library, WorkPool], Any], *, port: int, stor
     sockets = bind(port, processes)  # a client that connects during the warm-up waits instead of being refused
     if announce:
         print(announce, flush=True)
-    library = Library(store)
+    library = Library(store, encoder)
     engine = library.engine
     if announce:
         print(f"ready: {processes} worker process{'es' if processes > 1 else ''}", flush=True)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 
 from grimoire.cards.store import CardDB
+from grimoire.search.embed import ENCODERS
 from grimoire.search.engine import Filters, SearchEngine
 
 EngineFactory = Callable[[CardDB], object]
@@ -30,10 +31,10 @@ def filters_from_json(filters: dict) -> Filters:
 class GrimoireEngine:
     """One of Grimoire's own ranking modes."""
 
-    def __init__(self, engine: SearchEngine, mode: str):
+    def __init__(self, engine: SearchEngine, mode: str, name: str | None = None):
         self.engine = engine
         self.mode = mode
-        self.name = mode
+        self.name = name or mode
 
     def search(self, query: str, filters: dict, k: int = 10) -> list[int]:
         # Benchmark queries are free text: nothing in them may be read as query syntax.
@@ -48,23 +49,29 @@ def as_free_text(query: str) -> str:
     return " ".join(w for w in words if w and w.lower() not in ("or", "and"))
 
 
-def builtin_factory(mode: str) -> EngineFactory:
+def builtin_factory(mode: str, encoder: str | None = None) -> EngineFactory:
     """bm25 and dense are the plain rankers; hybrid and late are Grimoire's whole pipeline (slang expansion,
-    BM25 over words and phrases, embeddings, function tags, fusion; late adds the MaxSim re-ranking)."""
+    BM25 over words and phrases, embeddings, function tags, fusion; late adds the MaxSim re-ranking).
+    ``encoder`` (minilm or static) embeds queries and cards; None is the default encoder."""
     plain = mode in ("bm25", "dense")
+    name = f"{mode}-{encoder}" if encoder else mode
 
     def factory(db: CardDB, _shared: dict = {}) -> GrimoireEngine:  # noqa: B006 - one SearchEngine per store
-        key = (id(db), plain)
+        key = (id(db), plain, encoder)
         engine = _shared.get(key)
         if engine is None or engine.db is not db:
-            engine = _shared[key] = SearchEngine(db, slang=not plain, tag_ranking=not plain, phrases=not plain)
-        return GrimoireEngine(engine, mode)
+            engine = _shared[key] = SearchEngine(db, slang=not plain, tag_ranking=not plain, phrases=not plain,
+                                                 encoder=encoder)
+        return GrimoireEngine(engine, mode, name)
 
     return factory
 
 
 for _mode in ("bm25", "dense", "hybrid", "late"):
     _REGISTRY[_mode] = builtin_factory(_mode)
+for _mode in ("dense", "hybrid"):
+    for _encoder in ENCODERS:
+        _REGISTRY[f"{_mode}-{_encoder}"] = builtin_factory(_mode, _encoder)
 
 
 def register_engine(name: str, factory: EngineFactory) -> None:

@@ -263,6 +263,53 @@ def _baseline_json(comparison: BaselineComparison) -> dict:
                             for metric, engines in comparison.differences.items()}}
 
 
+def encoder_pairs(result: BenchResult) -> list[tuple[str, str]]:
+    """(engine, its MiniLM twin) for each engine run beside one: ``hybrid`` or ``hybrid-static`` with
+    ``hybrid-minilm``, ``dense`` or ``dense-static`` with ``dense-minilm``."""
+    from grimoire.search.embed import encoder_name
+
+    pairs = []
+    for engine in result.engines:
+        mode = engine.removesuffix("-static")
+        twin = f"{mode}-minilm"
+        same = engine == mode and encoder_name() == "minilm"  # the default engine is its twin
+        if engine != twin and not same and twin in result.engines and mode in ("dense", "hybrid"):
+            pairs.append((engine, twin))
+    return pairs
+
+
+def encoder_table(result: BenchResult) -> str:
+    """Paired differences of each engine minus its MiniLM twin (same queries), per set and metric."""
+    pairs = encoder_pairs(result)
+    if not pairs:
+        return ""
+    lines = ["Paired difference by embedding model, engine minus its MiniLM twin (same queries), mean [95% interval]:"]
+    for metric in METRICS:
+        lines.append(f" {METRIC_TITLES[metric]}")
+        digits = 1 if metric == "ndcg@10" else 2
+        for engine, twin in pairs:
+            cells = []
+            for set_name in result.sets:
+                paired = result.paired(engine, twin, set_name, metric)
+                cells.append(f"{set_name} —" if paired is None else
+                             f"{set_name} {paired[0]:+.{digits}f} [{paired[1]:+.{digits}f}, {paired[2]:+.{digits}f}]")
+            lines.append(f"  {engine} - {twin}: " + "   ".join(cells))
+    return "\n".join(lines)
+
+
+def _encoder_json(result: BenchResult) -> dict:
+    out: dict = {}
+    for engine, twin in encoder_pairs(result):
+        for metric in METRICS:
+            for set_name in result.sets:
+                paired = result.paired(engine, twin, set_name, metric)
+                if paired is not None:
+                    mean, low, high, count = paired
+                    out.setdefault(f"{engine} - {twin}", {}).setdefault(metric, {})[set_name] = {
+                        "mean": mean, "low": low, "high": high, "queries": count}
+    return out
+
+
 def _summary_json(result: BenchResult, metric: str) -> dict:
     return {e: {s: {"mean": m, "low": lo, "high": hi, "queries": n} for s, (m, lo, hi, n) in sets.items()}
             for e, sets in result.summary(metric).items()}
@@ -299,6 +346,7 @@ def write_json(result: BenchResult, path: Path, reference: str = "hybrid", *,
         "summary": _summary_json(result, "ndcg@10"),
         "summaries": {metric: _summary_json(result, metric) for metric in METRICS},
         "paired": {"reference": reference, "differences": _paired_json(result, reference)},
+        "paired_by_encoder": _encoder_json(result),
         "per_query": [{"id": q.id, "set": q.set, "split": q.split, "query": q.query, "origin": q.origin,
                        "labels": result.fingerprints.get(q.id),
                        "scores": {e: (result.scores[e].get(q.id) or {}).get("ndcg@10") for e in result.engines},

@@ -1,0 +1,209 @@
+"""The static embedding model: the shipped file and its check, its vectors, the cards embedded with it, the
+encoder choice, and the training data's separation from every benchmark query."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import grimoire
+from grimoire.search.embed import ModelError, encoder_name
+from grimoire.search.engine import SearchEngine
+from grimoire.search.static import MODEL_FILE, MODEL_SHA256, StaticEncoder, shared_static_encoder
+from grimoire.search.vectors import STATIC_EMBEDDINGS_FILE, CardVectors, card_texts, refresh_embeddings
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def encoder() -> StaticEncoder:
+    return shared_static_encoder()
+
+
+def _model_bytes() -> bytes:
+    return resources.files("grimoire.data").joinpath(MODEL_FILE).read_bytes()
+
+
+def test_shipped_model_is_small_and_checked(encoder):
+    assert len(_model_bytes()) <= 30_000_000
+    assert encoder.token_vectors.shape == (encoder.tokenizer.get_vocab_size(), encoder.dimensions)
+    with pytest.raises(ModelError, match="sha256 mismatch"):
+        StaticEncoder(_model_bytes(), sha256="0" * 64)
+    truncated = _model_bytes()[:1000]
+    with pytest.raises(ModelError, match="sha256"):
+        StaticEncoder(truncated, sha256=MODEL_SHA256)
+
+
+def test_vectors_are_unit_length_and_queries_match_batches(encoder):
+    texts = ["destroy all creatures", "Sol Ring", "draw a card", ""]
+    vectors = encoder.encode(texts)
+    assert vectors.shape == (4, encoder.dimensions) and vectors.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vectors[:3], axis=1), 1.0, atol=1e-5)
+    assert not vectors[3].any()  # no token: a zero vector, never NaN
+    assert np.allclose(encoder.encode_query("destroy all creatures"), vectors[0], atol=1e-6)
+
+
+def test_it_knows_some_magic(encoder):
+    wrath, draw = encoder.encode(["Sorcery. Destroy all creatures. They can't be regenerated.",
+                                  "Instant. Draw two cards."])
+    sweeper = encoder.encode_query("board wipe")
+    assert sweeper @ wrath > sweeper @ draw
+    rock = encoder.encode_query("mana rock")
+    sol_ring, bear = encoder.encode(["Artifact. {T}: Add {C}{C}.", "Creature — Bear."])
+    assert rock @ sol_ring > rock @ bear
+
+
+def test_shipped_card_vectors_are_the_static_models_own_outputs(encoder):
+    db = grimoire.open()
+    vectors = CardVectors(db, "static")
+    assert vectors.missing == 0 and vectors.matrix.shape == (len(db), encoder.dimensions)
+    rows = [db.names.find(n) for n in ("Lightning Bolt", "Rhystic Study", "Fire // Ice", "Wrath of God")]
+    texts = card_texts(db)
+    fresh = encoder.encode([texts[r] for r in rows])
+    assert np.allclose((fresh * vectors.matrix[rows]).sum(axis=1), 1.0, atol=0.01)
+
+
+def test_a_new_store_is_embedded_with_the_static_model(small_db, encoder, tmp_path):
+    out = tmp_path / STATIC_EMBEDDINGS_FILE
+    stats = refresh_embeddings(small_db, out, encoder="static")
+    assert stats["cards"] == len(small_db)
+    again = refresh_embeddings(small_db, out, encoder="static")
+    assert again["encoded"] == 0  # nothing re-encoded when the texts did not change
+    with pytest.raises(ValueError, match="minilm"):
+        refresh_embeddings(small_db, out, encoder="static", token_vectors=tmp_path / "tokens.npz")
+
+
+def test_encoder_choice_names_the_choices(monkeypatch):
+    assert encoder_name("static") == "static"
+    with pytest.raises(ValueError, match="minilm, static"):
+        encoder_name("bert")
+    monkeypatch.setenv("GRIMOIRE_ENCODER", "word2vec")
+    with pytest.raises(ValueError, match="GRIMOIRE_ENCODER 'word2vec' is unknown"):
+        encoder_name()
+    monkeypatch.setenv("GRIMOIRE_ENCODER", "static")
+    assert encoder_name() == "static"
+
+
+def test_engine_searches_with_the_static_model():
+    engine = SearchEngine(grimoire.open(), encoder="static")
+    page = engine.search("counter target spell", mode="dense", filters=None, limit=10)
+    assert engine.encoder.model_id.startswith("grimoire-static")
+    assert any("Counter target spell" in (r.card.oracle_text or "") for r in page.results)
+    similar = engine.similar_to("Llanowar Elves", limit=10)
+    assert any("Add {G}" in (r.card.oracle_text or "") for r in similar.results)
+
+
+def _training_script():
+    if "train_embedder" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("train_embedder", REPO / "scripts" / "train_embedder.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["train_embedder"] = module  # its dataclasses look their module up by name
+        spec.loader.exec_module(module)
+    return sys.modules["train_embedder"]
+
+
+def test_no_benchmark_query_is_training_data():
+    train = _training_script()
+    queries = train.benchmark_queries()
+    shipped = sum(1 for path in (REPO / "src/grimoire/bench/search/queries").glob("*.jsonl")
+                  for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+    assert len(queries) > 0.9 * shipped  # every set, every split
+    db = grimoire.open()
+    strengths = SearchEngine(db).tag_strengths
+    pairs = train.build_pairs(db, card_texts(db), strengths, np.random.default_rng(train.SEED))
+    texts = {train.normalise(t) for found in pairs.values() for pair in found for t in (pair.left, pair.right)}
+    assert not texts & queries
+    long_queries = [q for q in queries if len(q.split()) >= 3]
+    joined = "\n".join(texts)
+    assert not [q for q in long_queries if f" {q} " in f" {joined.replace(chr(10), '  ')} "]
+
+
+def test_the_benchmark_filter_drops_what_it_must():
+    train = _training_script()
+    queries = {train.normalise(json.loads(line)["query"])
+               for line in (REPO / "src/grimoire/bench/search/queries/players.jsonl").read_text().splitlines()[:3]}
+    query = sorted(queries)[0]
+    pairs = [train.Pair(query.upper(), "some card text", "x"), train.Pair("ramp", f"Sorcery. {query}, then more.", "y"),
+             train.Pair("ramp", "Sorcery. Search your library for a basic land card.", "z")]
+    assert [p.group for p in train.drop_benchmark_texts(pairs, queries)] == ["z"]
+
+
+def test_cli_and_web_pick_the_encoder(capsys, monkeypatch, tmp_path):
+    from fastapi.testclient import TestClient
+
+    from grimoire.cli import main
+    from grimoire.serve.web import create_app
+
+    monkeypatch.setenv("GRIMOIRE_HOME", str(tmp_path))
+    assert main(["search", "--encoder", "static", "--json", "-n", "5", "counter target spell"]) == 0
+    names = [card["name"] for card in json.loads(capsys.readouterr().out)["results"]]
+    assert len(names) == 5
+    with pytest.raises(SystemExit):
+        main(["search", "--encoder", "bert", "counter target spell"])
+    assert "invalid choice: 'bert'" in capsys.readouterr().err
+    with TestClient(create_app(encoder="static")) as client:
+        answer = client.get("/api/search", params={"q": "counter target spell", "limit": 5})
+    assert answer.status_code == 200
+    assert [card["name"] for card in answer.json()["results"]] == names
+
+
+def test_benchmark_pairs_each_engine_with_its_minilm_twin(monkeypatch):
+    from grimoire.bench.search.dataset import BenchQuery
+    from grimoire.bench.search.engines import available_engines
+    from grimoire.bench.search.runner import BenchResult, encoder_pairs, encoder_table
+
+    assert {"dense-minilm", "hybrid-minilm", "dense-static", "hybrid-static"} <= set(available_engines())
+    queries = {f"q{i}": BenchQuery("tags", f"q{i}", "x", {}, {1: 2}) for i in range(4)}
+    scores = {"hybrid-static": [0.9, 0.8, 0.7, 0.6], "hybrid-minilm": [0.5, 0.5, 0.5, 0.5],
+              "hybrid": [0.5, 0.5, 0.5, 0.5]}
+    result = BenchResult(engines=list(scores), sets=["tags"], queries=queries, scores={
+        engine: {f"q{i}": {"ndcg@10": v * 100, "p@10": v, "staples@10": v} for i, v in enumerate(values)}
+        for engine, values in scores.items()})
+    monkeypatch.delenv("GRIMOIRE_ENCODER", raising=False)
+    assert encoder_pairs(result) == [("hybrid-static", "hybrid-minilm")]  # the default hybrid is MiniLM itself
+    assert "hybrid-static - hybrid-minilm: tags +25.0 [" in encoder_table(result)
+    monkeypatch.setenv("GRIMOIRE_ENCODER", "static")
+    assert ("hybrid", "hybrid-minilm") in encoder_pairs(result)
+
+
+def test_a_missing_model_file_says_what_to_do(monkeypatch):
+    import grimoire.search.static as static
+
+    monkeypatch.setattr(static, "MODEL_FILE", "no-such-model.npz")
+    with pytest.raises(ModelError, match="missing: reinstall grimoire, or use --encoder minilm"):
+        StaticEncoder()
+
+
+def test_the_cli_reports_a_bad_model_without_a_traceback(capsys, monkeypatch, tmp_path):
+    import grimoire.search.static as static
+    from grimoire.cli import main
+
+    monkeypatch.setenv("GRIMOIRE_HOME", str(tmp_path))
+    monkeypatch.setattr(static, "MODEL_SHA256", "0" * 64)
+    static.shared_static_encoder.cache_clear()
+    try:
+        assert main(["search", "--encoder", "static", "draw a card"]) != 0
+    finally:
+        static.shared_static_encoder.cache_clear()
+    assert "sha256 mismatch" in capsys.readouterr().err
+
+
+def test_card_vectors_of_an_earlier_model_are_not_used(small_db, tmp_path, monkeypatch):
+    import shutil
+
+    from grimoire.cards.store import CardDB
+    from grimoire.search.static import StaticEncoder
+
+    store = tmp_path / "store"
+    shutil.copytree(small_db.directory, store)
+    db = CardDB(store)
+    refresh_embeddings(db, encoder="static")
+    assert CardVectors(db, "static").missing == 0
+    monkeypatch.setattr(StaticEncoder, "model_id", "grimoire-static-v1-retrained")
+    assert CardVectors(db, "static").missing == len(db)  # re-embed (grimoire data embed), never mix models
