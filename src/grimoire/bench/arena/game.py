@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grimoire.bench.arena.cards import CardData
-from grimoire.bench.arena.wording import cost_text, humanise, render_cost
+from grimoire.bench.arena.wording import cost_text, humanise, keyword_text, mana_pool_text, render_cost
 
 MAX_COMBAT_OPTIONS = 64
 MAX_REPEATED_COST = 8  # a repeatable optional cost (replicate, multikicker) is offered this many times at most
@@ -293,10 +293,12 @@ class Game:
             "phase": self.phase,
             "active_seat": self.turn_holder(),
             "you": {"seat": seat, "life": me["life"], "poison": me.get("poison_counters", 0),
+                    "mana_pool": mana_pool_text(me.get("mana_pool")),
                     "hand": [self._card(o, seat) for o in self._game.hand(seat)],
                     "library_count": len(me.get("library") or []),
                     "graveyard": [self._card(o, seat) for o in self._game.graveyard(seat)]},
             "opponent": {"seat": other, "life": them["life"], "poison": them.get("poison_counters", 0),
+                         "mana_pool": mana_pool_text(them.get("mana_pool")),
                          "hand_count": len(them.get("hand") or []),
                          "library_count": len(them.get("library") or []),
                          "graveyard": [self._card(o, seat) for o in self._game.graveyard(other)]},
@@ -325,9 +327,10 @@ class Game:
         hidden = obj.get("face_down") and obj.get("controller") != seat
         card: dict[str, Any] = {"id": obj.get("id"), "name": "face-down card" if hidden else obj.get("name"),
                                 "controller": obj.get("controller"), "owner": obj.get("owner")}
-        if obj.get("zone") == "Battlefield" or obj.get("power") is not None:
+        on_battlefield = obj.get("zone") == "Battlefield"
+        if on_battlefield or obj.get("power") is not None:
             card.update({k: obj.get(k) for k in ("power", "toughness", "loyalty") if obj.get(k) is not None})
-        for key in ("tapped", "damage_marked", "attached_to"):
+        for key in ("tapped", "damage_marked"):
             if obj.get(key):
                 card[key] = obj[key]
         if obj.get("counters"):
@@ -335,13 +338,53 @@ class Game:
         types = (obj.get("card_types") or {}).get("core_types")
         if types and not hidden:
             card["types"] = types
+        if on_battlefield and not hidden:
+            card.update(self._permanent_details(obj))
         return card
+
+    def _permanent_details(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """What every player sees of a permanent beyond its name: keywords, summoning sickness, attachments."""
+        details: dict[str, Any] = {}
+        keywords = [keyword_text(k) for k in obj.get("keywords") or []]
+        if keywords:
+            details["keywords"] = keywords
+        if self._summoning_sick(obj):
+            details["summoning_sick"] = True
+        host = obj.get("attached_to")
+        host = host.get("data") if isinstance(host, dict) else host  # {"type": "Object", "data": id}
+        if isinstance(host, int):
+            details["attached_to"] = self.name_of(host)
+            subtypes = (obj.get("card_types") or {}).get("subtypes") or []
+            details["attachment_kind"] = next((t for t in ("Aura", "Equipment") if t in subtypes), None)
+        attachments = [self.object(a) or {} for a in obj.get("attachments") or []]
+        if attachments:
+            details["attachments"] = [{"name": a.get("name"), "kind": next(
+                (t for t in ("Aura", "Equipment") if t in ((a.get("card_types") or {}).get("subtypes") or [])), None)}
+                for a in attachments]
+        return details
+
+    def _summoning_sick(self, obj: dict[str, Any]) -> bool:
+        """A creature that cannot attack or use {T} abilities yet (CR 302.6): it has not been under its
+        controller's control since the start of that player's latest turn, and has no haste."""
+        if "Creature" not in ((obj.get("card_types") or {}).get("core_types") or []) or "Haste" in (
+                obj.get("keywords") or []):
+            return False
+        entered = obj.get("entered_battlefield_turn")
+        latest = max((t for t, holder in self.turn_holders.items() if holder == obj.get("controller")
+                      and t <= self.turn), default=None)
+        return entered is not None and (latest is None or int(entered) >= latest)
 
     def _stack_entry(self, entry: dict[str, Any], seat: int) -> dict[str, Any]:
         source = entry.get("source_id")
         kind = entry.get("kind") or {}
+        ability = ((kind.get("data") or {}).get("ability") or {}) if isinstance(kind, dict) else {}
+        targets = []
+        while ability:  # a spell's targets, then those of each later part of it ("Then ...")
+            targets += [self._aimed_at(t, seat) for t in ability.get("targets") or []]
+            ability = ability.get("sub_ability") or {}
         return {"id": entry.get("id"), "source": self.name_of(source) if source is not None else "?",
-                "controller": entry.get("controller"), "kind": kind.get("type") if isinstance(kind, dict) else kind}
+                "controller": entry.get("controller"), "kind": kind.get("type") if isinstance(kind, dict) else kind,
+                "targets": list(dict.fromkeys(targets))}
 
     # -- labels ---------------------------------------------------------------------------------------------
 
@@ -507,6 +550,18 @@ class Game:
             return "no target"
         return self._generic(target)
 
+    def _aimed_at(self, target: Any, seat: int) -> str:
+        """A stack item's target as a sentence reads it: 'you', "your opponent's Delver of Secrets", 'Lightning
+        Bolt in your graveyard'."""
+        object_id = target.get("Object") if isinstance(target, dict) else None
+        obj = self.object(object_id) if object_id is not None else None
+        if not obj:
+            return self._target_label(target, seat)
+        whose = "your" if obj.get("controller") == seat else "your opponent's"
+        if obj.get("zone") == "Battlefield":
+            return f"{whose} {obj.get('name')}"
+        return f"{obj.get('name')} in {whose} {_ZONE_NAMES.get(obj.get('zone'), str(obj.get('zone')).lower())}"
+
     def _stack_item_name(self, item_id: Any, seat: int) -> str:
         """A spell or ability on the stack named by its stack id (a copy has no card object)."""
         for entry in self._game.stack():
@@ -624,6 +679,10 @@ class Game:
             return f"You may choose new targets for the copy ({humanise(data.get('effect_kind') or 'copy')})."
         if kind == "ReplacementChoice":
             return "A replacement effect may apply to this event: choose whether it does."
+        if kind == "OptionalEffectChoice":
+            text = str(data.get("description") or "Apply this effect?").replace("~", source or "this card")
+            seen = self._looked_at(data.get("source_id"), seat)
+            return text + (f" (You look at: {seen}.)" if seen else "")
         if data.get("description"):
             return str(data["description"]).replace("~", source or "this card")
         parts = [humanise(data.get("effect_kind") or kind).capitalize()]
@@ -632,6 +691,23 @@ class Game:
         if count is not None:
             parts.append(f"(choose {'up to ' if data.get('up_to') else ''}{count})")
         return " ".join(parts)
+
+
+    def _looked_at(self, source_id: Any, seat: int) -> str:
+        """The library cards ``seat``'s resolving effect lets it look at (Jace's +2, Delver's upkeep look), read
+        from the engine's resolution frame: the effect's own targets, so nothing else of the library shows."""
+        frames = ((self._game.state().get("state") or {}).get("resolution_frames") or {}).get("frames") or []
+        seen = []
+        for frame in frames:
+            ability = (frame.get("data") or {}).get("ability") or {}
+            if ability.get("source_id") != source_id or ability.get("controller") != seat:
+                continue
+            for target in ability.get("targets") or []:
+                obj = self.object(target["Object"]) if isinstance(target, dict) and "Object" in target else None
+                if obj and obj.get("zone") == "Library":
+                    whose = "your" if obj.get("owner") == seat else "your opponent's"
+                    seen.append(f"{obj.get('name')}, from the top of {whose} library")
+        return "; ".join(seen)
 
 
 def _ordered_choice(kind: str, data: dict[str, Any]) -> bool:

@@ -28,6 +28,7 @@ from grimoire.bench.arena.prompt import (
     clean_note,
     correction_prompt,
     decision_prompt,
+    grammar_slips,
     note_prompt,
     parse_choice,
     system_prompt,
@@ -105,7 +106,7 @@ class LLMPlayer:
         view = game.view(self.seat)
         prompt = decision_prompt(view, turn_log(game, self.seat), self._notes_by_turn, decision, rejected,
                                  len(self.scratchpad))
-        self._census.check_text(self.seat, prompt, decision.category)
+        self._check(prompt, decision.category)
         messages: list[ChatMessage] = [ChatMessageSystem(content=self._system), ChatMessageUser(content=prompt)]
         context = ToolContext(game, self.seat, decision, self._deck, self._db, self._rulebook, self.scratchpad)
         n_options = len(decision.options)
@@ -137,6 +138,7 @@ class LLMPlayer:
 
     def end_turn(self, game: Game, turn: int) -> None:
         prompt = note_prompt(game.view(self.seat), turn_log(game, self.seat), self._notes_by_turn, turn)
+        self._check(prompt, "note")
         output = self._generate([ChatMessageSystem(content=self._system), ChatMessageUser(content=prompt)], "none")
         if output is None:
             self._census.record("timeout", self.seat, f"{self.name} timed out writing its note", category="note")
@@ -156,6 +158,13 @@ class LLMPlayer:
         self._loop.run_until_complete(self._loop.shutdown_asyncgens())
         self._loop.close()
         self._loop = self._model = None
+
+    def _check(self, prompt: str, category: str) -> None:
+        """Every prompt this player is sent is checked for raw engine structures and grammar slips (census)."""
+        self._census.check_text(self.seat, prompt, category)
+        for slip in dict.fromkeys(grammar_slips(prompt)):
+            line = next((line for line in prompt.splitlines() if slip in line), "")
+            self._census.record("grammar_slip", self.seat, f"{slip!r} in: {line[:300]}", category=category)
 
     # -- one decision ---------------------------------------------------------------------------------------
 
