@@ -176,6 +176,10 @@ def test_jaces_plus_two_shows_the_card_it_looks_at_and_nothing_more(tmp_path, db
 
 def test_delvers_look_shows_the_top_card_and_the_reveal_is_public(tmp_path, db):
     game = duel(tmp_path, db, "// Delver\n24 Island\n20 Delver of Secrets\n16 Ponder\n", BOLTS)
+    trigger = play(game, ["^Keep", "^Play land", "^Cast Delver"],
+                   lambda g, d: any(e["kind"] == "TriggeredAbility" for e in g.view(1)["stack"]))
+    assert ("1. Delver of Secrets (your opponent's triggered ability): \"At the beginning of your upkeep, look at the "
+            "top card of your library.") in prompt_for(game, trigger, 1)
     decision = play(game, ["^Keep", "^Play land", "^Cast Delver"],
                     lambda g, d: d.kind == "OptionalEffectChoice" and "reveal that card" in d.prompt)
     top = game.name_of(game._game.player(0)["library"][0])

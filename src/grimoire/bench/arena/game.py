@@ -378,12 +378,14 @@ class Game:
         source = entry.get("source_id")
         kind = entry.get("kind") or {}
         ability = ((kind.get("data") or {}).get("ability") or {}) if isinstance(kind, dict) else {}
+        name = self.name_of(source) if source is not None else "?"
+        text = str(ability.get("description") or "").replace("~", name)
         targets = []
         while ability:  # a spell's targets, then those of each later part of it ("Then ...")
             targets += [self._aimed_at(t, seat) for t in ability.get("targets") or []]
             ability = ability.get("sub_ability") or {}
-        return {"id": entry.get("id"), "source": self.name_of(source) if source is not None else "?",
-                "controller": entry.get("controller"), "kind": kind.get("type") if isinstance(kind, dict) else kind,
+        return {"id": entry.get("id"), "source": name, "controller": entry.get("controller"),
+                "kind": kind.get("type") if isinstance(kind, dict) else kind, "text": text,
                 "targets": list(dict.fromkeys(targets))}
 
     # -- labels ---------------------------------------------------------------------------------------------

@@ -228,6 +228,9 @@ def counter_name(counter: str) -> str:
     return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", counter).lower()
 
 
+_STACK_KINDS = {"Spell": "spell", "TriggeredAbility": "triggered ability", "ActivatedAbility": "activated ability"}
+
+
 def render_stack(stack: list[dict[str, Any]], seat: int) -> str:
     """The stack, top first (the engine lists it bottom first), each item with whose it is and its targets."""
     if not stack:
@@ -235,10 +238,11 @@ def render_stack(stack: list[dict[str, Any]], seat: int) -> str:
     items = []
     for number, entry in enumerate(reversed(stack), 1):
         owner = "your" if entry.get("controller") == seat else "your opponent's"
-        kind = "spell" if entry.get("kind") == "Spell" else "ability"
+        kind = _STACK_KINDS.get(entry.get("kind"), "ability")
         targets = entry.get("targets") or []
         aimed = f", targeting {' and '.join(targets)}" if targets else ""
-        items.append(f"{number}. {entry.get('source')} ({owner} {kind}{aimed})")
+        text = f': "{entry["text"]}"' if entry.get("text") and kind != "spell" else ""  # a spell's text: cardDetails
+        items.append(f"{number}. {entry.get('source')} ({owner} {kind}{aimed}){text}")
     return "Stack (top first, resolves first): " + "; ".join(items)
 
 
