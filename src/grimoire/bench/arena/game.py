@@ -682,7 +682,8 @@ class Game:
         if kind == "ReplacementChoice":
             return "A replacement effect may apply to this event: choose whether it does."
         if kind == "OptionalEffectChoice":
-            text = str(data.get("description") or "Apply this effect?").replace("~", source or "this card")
+            text = " ".join(str(data.get("description") or "Apply this effect?").replace("~", source or "this card")
+                            .split())
             seen = self._looked_at(data.get("source_id"), seat)
             return text + (f" (You look at: {seen}.)" if seen else "")
         if data.get("description"):
