@@ -88,6 +88,7 @@ class LLMPlayer:
         self._census = census
         self._deck = deck
         self._system = system_prompt(deck, opponent_deck.title, self.max_tools)
+        self._check(self._system, "system")
         self.usage = Usage()
         self.notes, self.scratchpad, self._notes_by_turn = [], [], {}
         if self._db is None:
@@ -160,7 +161,8 @@ class LLMPlayer:
         self._loop = self._model = None
 
     def _check(self, prompt: str, category: str) -> None:
-        """Every prompt this player is sent is checked for raw engine structures and grammar slips (census)."""
+        """Every text this player is sent (system prompt, decisions, note requests) is checked for raw engine
+        structures and grammar slips; each found one is a census event."""
         self._census.check_text(self.seat, prompt, category)
         for slip in dict.fromkeys(grammar_slips(prompt)):
             line = next((line for line in prompt.splitlines() if slip in line), "")

@@ -316,8 +316,13 @@ At the end of each of your turns you are asked for a one- or two-sentence strate
 requests show it in the game log.
 
 Hidden information: you see your own hand, both battlefields, both graveyards, exile, the stack, both life \
-totals and how many cards each player holds in hand and library. You never see your opponent's hand or the \
-order of any library.
+totals, any mana in either pool and how many cards each player holds in hand and library. You never see your \
+opponent's hand or the order of any library; when an effect lets you look at a card in a library, the decision \
+that uses it names the card.
+
+The board lists each permanent with its power/toughness, keywords and state: "summoning sick" means the creature \
+has not been under its controller's control since that player's turn began, so it cannot attack or pay a {{T}} \
+cost yet.
 
 Your decklist (60 cards):
 {decklist_text(deck)}"""
