@@ -354,13 +354,10 @@ class Game:
         host = host.get("data") if isinstance(host, dict) else host  # {"type": "Object", "data": id}
         if isinstance(host, int):
             details["attached_to"] = self.name_of(host)
-            subtypes = (obj.get("card_types") or {}).get("subtypes") or []
-            details["attachment_kind"] = next((t for t in ("Aura", "Equipment") if t in subtypes), None)
+            details["attachment_kind"] = _attachment_kind(obj)
         attachments = [self.object(a) or {} for a in obj.get("attachments") or []]
         if attachments:
-            details["attachments"] = [{"name": a.get("name"), "kind": next(
-                (t for t in ("Aura", "Equipment") if t in ((a.get("card_types") or {}).get("subtypes") or [])), None)}
-                for a in attachments]
+            details["attachments"] = [{"name": a.get("name"), "kind": _attachment_kind(a)} for a in attachments]
         return details
 
     def _summoning_sick(self, obj: dict[str, Any]) -> bool:
@@ -695,7 +692,6 @@ class Game:
             parts.append(f"(choose {'up to ' if data.get('up_to') else ''}{count})")
         return " ".join(parts)
 
-
     def _looked_at(self, source_id: Any, seat: int) -> str:
         """The library cards ``seat``'s resolving effect lets it look at (Jace's +2, Delver's upkeep look), read
         from the engine's resolution frame: the effect's own targets, so nothing else of the library shows."""
@@ -711,6 +707,12 @@ class Game:
                     whose = "your" if obj.get("owner") == seat else "your opponent's"
                     seen.append(f"{obj.get('name')}, from the top of {whose} library")
         return "; ".join(seen)
+
+
+def _attachment_kind(obj: dict[str, Any]) -> str | None:
+    """'Aura', 'Equipment', or None for another permanent attached to something."""
+    subtypes = (obj.get("card_types") or {}).get("subtypes") or []
+    return next((kind for kind in ("Aura", "Equipment") if kind in subtypes), None)
 
 
 def _ordered_choice(kind: str, data: dict[str, Any]) -> bool:
