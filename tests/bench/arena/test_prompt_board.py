@@ -221,3 +221,12 @@ def test_the_census_fails_on_a_grammar_slip_or_engine_structure():
         report = CensusReport(games=1, decisions=10)
         report.counts[kind] += 1
         assert report.failed
+
+
+def test_brainstorm_names_the_three_cards_it_drew(tmp_path, db):
+    game = duel(tmp_path, db, "// Cantrips\n24 Island\n18 Brainstorm\n18 Delver of Secrets\n")
+    play(game, ["^Keep", "^Play land", "^Cast Brainstorm"],
+         lambda g, d: d.kind == "Priority" and any(e["source"] == "Brainstorm" for e in g.view(0)["stack"]))
+    top = [game.name_of(card) for card in game._game.player(0)["library"][:3]]
+    decision = play(game, [], lambda g, d: d.kind == "EffectZoneChoice")
+    assert f"Brainstorm: you drew {', '.join(top)}; choose 2 card(s) from your hand" in prompt_for(game, decision)

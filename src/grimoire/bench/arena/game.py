@@ -104,6 +104,7 @@ class Game:
     turn_holders: dict[int, int] = field(default_factory=dict)  # turn -> the seat whose turn it is
     _engine: Any = None
     _game: Any = None
+    _arrived: list[list[int]] = field(default_factory=lambda: [[], []])  # cards new in each hand after the last action
 
     def __post_init__(self) -> None:
         self._engine = self.card_data.engine()
@@ -248,10 +249,12 @@ class Game:
             validate_attack(data, action)
         elif action.get("type") == "DeclareBlockers":
             validate_blocks(data, action)
+        hands = [set(self._game.player(side)["hand"]) for side in (0, 1)]
         try:
             result = self._game.apply(seat, phase.GameAction.from_dict(action))
         except Exception as error:  # the engine raises ValueError/RuntimeError for actions it will not take
             raise ActionRejected(f"{action.get('type')}: {error}") from error
+        self._arrived = [[i for i in self._game.player(side)["hand"] if i not in hands[side]] for side in (0, 1)]
         self.history.append((seat, action))
         self._record(result.log_entries or [])
         self._note_turn()
@@ -636,8 +639,10 @@ class Game:
             return f"{source}: you look at {', '.join(cards)} from the top of your library; " \
                    f"{'up to ' if data.get('up_to') else ''}{data.get('keep_count')} are {where}."
         if kind == "EffectZoneChoice" and data.get("effect_kind") == "PutAtLibraryPosition":
-            return f"{source}: choose {count} card(s) from your hand to put back on top of your library, in the " \
-                   "order you choose (the first is the new top card)."
+            drawn = [self.name_of(card) for card in self._arrived[seat]]  # the draws of the effect now resolving
+            drew = f"you drew {', '.join(drawn)}; " if drawn else ""
+            return f"{source}: {drew}choose {count} card(s) from your hand to put back on top of your library, in " \
+                   "the order you choose (the first is the new top card)."
         if kind == "SearchChoice":
             return f"Search your library: choose {'up to ' if data.get('allows_partial_find') else ''}{count} " \
                    "card(s) (the rest of your library is then shuffled)."
