@@ -163,7 +163,8 @@ def test_jaces_plus_two_shows_the_card_it_looks_at_and_nothing_more(tmp_path, db
                     lambda g, d: d.kind == "OptionalEffectChoice" and "[+2]" in d.prompt)
     library = [game.name_of(card) for card in game._game.player(1)["library"]]
     text = prompt_for(game, decision)
-    assert f"(You look at: {library[0]}, from the top of your opponent's library.)" in text
+    assert f"(You look at: {library[0]}, from the top of your opponent's library.) Yes means: put it on the bottom " \
+           "of its owner's library." in text
     assert text.count("from the top of") == 1
     clean(text)
     logged = len(game.log)
@@ -183,7 +184,7 @@ def test_delvers_look_shows_the_top_card_and_the_reveal_is_public(tmp_path, db):
     decision = play(game, ["^Keep", "^Play land", "^Cast Delver"],
                     lambda g, d: d.kind == "OptionalEffectChoice" and "reveal that card" in d.prompt)
     top = game.name_of(game._game.player(0)["library"][0])
-    assert f"(You look at: {top}, from the top of your library.)" in prompt_for(game, decision)
+    assert f"(You look at: {top}, from the top of your library.) Yes means: reveal it." in prompt_for(game, decision)
     game.choose(decision, next(o for o in decision.options if o.label == "Yes"))
     assert f"You reveal: {top}" in "\n".join(line for entry in turn_log(game, 0) for line in entry.lines)
     assert f"Opponent reveals: {top}" in "\n".join(line for entry in turn_log(game, 1) for line in entry.lines)
@@ -230,3 +231,11 @@ def test_brainstorm_names_the_three_cards_it_drew(tmp_path, db):
     top = [game.name_of(card) for card in game._game.player(0)["library"][:3]]
     decision = play(game, [], lambda g, d: d.kind == "EffectZoneChoice")
     assert f"Brainstorm: you drew {', '.join(top)}; choose 2 card(s) from your hand" in prompt_for(game, decision)
+
+
+def test_ponders_optional_shuffle_says_what_yes_does(tmp_path, db):
+    game = duel(tmp_path, db, "// Cantrips\n24 Island\n36 Ponder\n")
+    decision = play(game, ["^Keep", "^Play land", "^Cast Ponder"],
+                    lambda g, d: d.kind == "OptionalEffectChoice" and "You may shuffle" in d.prompt)
+    assert decision.prompt.endswith("You may shuffle. Draw a card. Yes means: shuffle your library.")
+    assert [o.label for o in decision.options] == ["No", "Yes"]

@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grimoire.bench.arena.cards import CardData
-from grimoire.bench.arena.wording import cost_text, humanise, keyword_text, mana_pool_text, render_cost
+from grimoire.bench.arena.wording import (
+    cost_text,
+    humanise,
+    keyword_text,
+    mana_pool_text,
+    optional_effect_text,
+    render_cost,
+)
 
 MAX_COMBAT_OPTIONS = 64
 MAX_REPEATED_COST = 8  # a repeatable optional cost (replicate, multikicker) is offered this many times at most
@@ -686,8 +693,11 @@ class Game:
         if kind == "OptionalEffectChoice":
             text = " ".join(str(data.get("description") or "Apply this effect?").replace("~", source or "this card")
                             .split())
-            seen = self._looked_at(data.get("source_id"), seat)
-            return text + (f" (You look at: {seen}.)" if seen else "")
+            ability = self._resolving(data.get("source_id"), seat)
+            seen = self._looked_at(ability, seat)
+            text += f" (You look at: {seen}.)" if seen else ""
+            optional = optional_effect_text(ability.get("effect"))
+            return text + (f" Yes means: {optional}." if optional else "")
         if data.get("description"):
             return str(data["description"]).replace("~", source or "this card")
         parts = [humanise(data.get("effect_kind") or kind).capitalize()]
@@ -697,20 +707,21 @@ class Game:
             parts.append(f"(choose {'up to ' if data.get('up_to') else ''}{count})")
         return " ".join(parts)
 
-    def _looked_at(self, source_id: Any, seat: int) -> str:
-        """The library cards ``seat``'s resolving effect lets it look at (Jace's +2, Delver's upkeep look), read
-        from the engine's resolution frame: the effect's own targets, so nothing else of the library shows."""
+    def _resolving(self, source_id: Any, seat: int) -> dict[str, Any]:
+        """The optional effect of ``source_id`` that ``seat`` is deciding on, from the engine's resolution frames."""
         frames = ((self._game.state().get("state") or {}).get("resolution_frames") or {}).get("frames") or []
+        abilities = [(frame.get("data") or {}).get("ability") or {} for frame in frames]
+        return next((a for a in abilities if a.get("source_id") == source_id and a.get("controller") == seat), {})
+
+    def _looked_at(self, ability: dict[str, Any], seat: int) -> str:
+        """The library cards a resolving effect lets ``seat`` look at (Jace's +2, Delver's upkeep look): the
+        effect's own targets, so nothing else of the library shows."""
         seen = []
-        for frame in frames:
-            ability = (frame.get("data") or {}).get("ability") or {}
-            if ability.get("source_id") != source_id or ability.get("controller") != seat:
-                continue
-            for target in ability.get("targets") or []:
-                obj = self.object(target["Object"]) if isinstance(target, dict) and "Object" in target else None
-                if obj and obj.get("zone") == "Library":
-                    whose = "your" if obj.get("owner") == seat else "your opponent's"
-                    seen.append(f"{obj.get('name')}, from the top of {whose} library")
+        for target in ability.get("targets") or []:
+            obj = self.object(target["Object"]) if isinstance(target, dict) and "Object" in target else None
+            if obj and obj.get("zone") == "Library":
+                whose = "your" if obj.get("owner") == seat else "your opponent's"
+                seen.append(f"{obj.get('name')}, from the top of {whose} library")
         return "; ".join(seen)
 
 

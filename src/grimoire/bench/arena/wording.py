@@ -57,6 +57,22 @@ def _keyword_detail(value: Any) -> str:
     return ""
 
 
+def optional_effect_text(effect: Any) -> str:
+    """What answering yes to an optional effect does, from phase's effect shape: 'shuffle your library', 'put it
+    on the bottom of its owner's library', 'reveal it'; '' for an effect with no shape."""
+    if not isinstance(effect, dict) or not effect.get("type"):
+        return ""
+    kind = effect["type"]
+    if kind == "Shuffle":
+        return "shuffle your library"
+    if kind == "Reveal":
+        return "reveal it"
+    if kind == "PutAtLibraryPosition":
+        where = "the bottom" if (effect.get("position") or {}).get("type") == "Bottom" else "the top"
+        return f"put it on {where} of its owner's library"
+    return humanise(kind)
+
+
 def _hybrid(shard: Any) -> str:
     if isinstance(shard, dict):
         return "/".join(_SHARDS.get(str(v), str(v)) for v in shard.values() if not isinstance(v, (dict, list)))
