@@ -165,8 +165,7 @@ def cmd_arena_census(args: argparse.Namespace) -> int:
         for record in records:
             append_game(Path(args.out), record.to_dict())
     print(report.text())
-    failed = report.silent_fallbacks or report.errors or report.counts.get("engine_structure")
-    return EXIT_ERROR if failed else EXIT_OK
+    return EXIT_ERROR if report.failed else EXIT_OK
 
 
 def cmd_arena_leaderboard(args: argparse.Namespace) -> int:

@@ -65,8 +65,21 @@ def test_a_scripted_model_plays_a_whole_game_through_prompts_and_tools(decks, db
     assert record.notes[0] and record.notes[0][0].startswith("turn ")
     assert all(note.split(": ", 1)[1].startswith("keep making land drops") for note in record.notes[0])
     counts = record.census["counts"]
-    assert not any(key.startswith(("fallback", "invalid_reply", "tool_error", "timeout")) for key in counts), counts
+    assert not any(key.startswith(("fallback", "invalid_reply", "tool_error", "timeout", "engine_structure",
+                                   "grammar_slip")) for key in counts), counts
     assert record.census["outcomes"].get("chosen/0", 0) > 0
+
+
+def test_every_prompt_sent_is_checked_for_slips_and_engine_structures(tmp_path, game, decks, db, rulebook):
+    census = Census()
+    player = started(script(tmp_path, [{"text": "Answer: 1"}]), game, decks, db, rulebook, census=census)
+    player._check("Stack: 1. Brainstorm (yours spell)\nTarmogoyf (P1P1 counter, Choice [type=Composite])", "priority")
+    kinds = [example["kind"] for example in census.examples]
+    assert kinds.count("grammar_slip") == 2 and "engine_structure" in kinds
+    assert all(example["category"] == "priority" for example in census.examples)
+    player.decide(game, game.decision(), {})
+    assert census.total("grammar_slip") == 2  # a real prompt adds none
+    player.close()
 
 
 def test_each_decision_is_a_fresh_request_with_at_most_three_tools(tmp_path, game, decks, db, rulebook):

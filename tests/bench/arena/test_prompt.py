@@ -99,21 +99,34 @@ def test_a_refused_option_is_reported_with_its_label_and_reason(mid_game):
     assert "Choose a different option." in prompt
 
 
+def hidden_from(game, seat: int, deck) -> set[str]:
+    """The names in the opponent's hand that nothing ``seat`` may see shows (board, zones, log, own decklist)."""
+    view = game.view(seat)
+    public = {card["name"] for zone in (view["battlefield"], view["exile"], view["you"]["hand"],
+                                        view["you"]["graveyard"], view["opponent"]["graveyard"]) for card in zone}
+    public |= set(deck.names)
+    logged = "\n".join(text for _, text in game.log_for(seat))
+    hand = {o["name"] for o in game._game.hand(1 - seat)}
+    return {name for name in hand - public if name not in logged}
+
+
 def test_the_opponents_hand_and_library_order_never_appear(decks, mid_game):
     seat = mid_game.decision().seat
     view = mid_game.view(seat)
     log = turn_log(mid_game, seat)
     prompt = decision_prompt(view, log, {}, mid_game.decision(), {})
     system = system_prompt(decks[seat], decks[1 - seat].title)
-    public = {card["name"] for zone in (view["battlefield"], view["exile"], view["you"]["hand"],
-                                        view["you"]["graveyard"], view["opponent"]["graveyard"]) for card in zone}
-    public |= set(decks[seat].names)
-    logged = "\n".join(text for _, text in mid_game.log_for(seat))
-    hidden = {o["name"] for o in mid_game._game.hand(1 - seat)} - public
-    hidden = {name for name in hidden if name not in logged}
+    hidden = hidden_from(mid_game, seat, decks[seat])
     assert hidden, "the test needs an opponent's card that nothing shows"
     for name in hidden:
         assert name not in prompt and name not in system
+    other = 1 - seat  # the waiting side's note request, with its board details, hides this seat's hand alike
+    other_hidden = hidden_from(mid_game, other, decks[other])
+    assert other_hidden, "the test needs a card of this seat's hand that nothing shows the other"
+    note = note_prompt(mid_game.view(other), turn_log(mid_game, other), {}, mid_game.turn)
+    for name in other_hidden:
+        assert name not in note
+    assert "You look at" not in prompt + note  # nothing of a library is named outside the effect that looks
     for side in (seat, 1 - seat):
         library = [mid_game.name_of(i) for i in mid_game._game.player(side)["library"]]
         assert ", ".join(library[:3]) not in prompt

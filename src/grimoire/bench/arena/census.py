@@ -18,7 +18,8 @@ from grimoire.bench.arena.schedule import Candidate
 from grimoire.bench.arena.version import harness_version
 
 PROBLEM_KINDS = ("rejected_action", "invalid_reply", "fallback", "timeout", "tool_error", "loop_guard",
-                 "engine_structure")
+                 "engine_structure", "grammar_slip")
+FAILING_KINDS = ("engine_structure", "grammar_slip")  # text no player may be shown: the census fails on any
 FEATURES = ("transform", "dredge")  # mechanics the census must see played at least once
 
 
@@ -55,6 +56,12 @@ class CensusReport:
     def missing_features(self) -> list[str]:
         """Mechanics no census game played (the decks hold them, so a harness bug hides them)."""
         return [name for name in FEATURES if not self.features.get(name)]
+
+    @property
+    def failed(self) -> bool:
+        """Whether the harness is unfit for a paid run: a silent fallback, a game error, or a prompt showing an
+        engine structure or a grammar slip."""
+        return bool(self.silent_fallbacks or self.errors or any(self.counts.get(k) for k in FAILING_KINDS))
 
     @property
     def recurring(self) -> list[tuple[str, int]]:

@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grimoire.bench.arena.cards import CardData
-from grimoire.bench.arena.wording import cost_text, humanise, render_cost
+from grimoire.bench.arena.wording import (
+    cost_text,
+    humanise,
+    keyword_text,
+    mana_pool_text,
+    optional_effect_text,
+    render_cost,
+)
 
 MAX_COMBAT_OPTIONS = 64
 MAX_REPEATED_COST = 8  # a repeatable optional cost (replicate, multikicker) is offered this many times at most
@@ -104,6 +111,7 @@ class Game:
     turn_holders: dict[int, int] = field(default_factory=dict)  # turn -> the seat whose turn it is
     _engine: Any = None
     _game: Any = None
+    _arrived: list[list[int]] = field(default_factory=lambda: [[], []])  # cards new in each hand after the last action
 
     def __post_init__(self) -> None:
         self._engine = self.card_data.engine()
@@ -248,10 +256,12 @@ class Game:
             validate_attack(data, action)
         elif action.get("type") == "DeclareBlockers":
             validate_blocks(data, action)
+        hands = [set(self._game.player(side)["hand"]) for side in (0, 1)]
         try:
             result = self._game.apply(seat, phase.GameAction.from_dict(action))
         except Exception as error:  # the engine raises ValueError/RuntimeError for actions it will not take
             raise ActionRejected(f"{action.get('type')}: {error}") from error
+        self._arrived = [[i for i in self._game.player(side)["hand"] if i not in hands[side]] for side in (0, 1)]
         self.history.append((seat, action))
         self._record(result.log_entries or [])
         self._note_turn()
@@ -293,10 +303,12 @@ class Game:
             "phase": self.phase,
             "active_seat": self.turn_holder(),
             "you": {"seat": seat, "life": me["life"], "poison": me.get("poison_counters", 0),
+                    "mana_pool": mana_pool_text(me.get("mana_pool")),
                     "hand": [self._card(o, seat) for o in self._game.hand(seat)],
                     "library_count": len(me.get("library") or []),
                     "graveyard": [self._card(o, seat) for o in self._game.graveyard(seat)]},
             "opponent": {"seat": other, "life": them["life"], "poison": them.get("poison_counters", 0),
+                         "mana_pool": mana_pool_text(them.get("mana_pool")),
                          "hand_count": len(them.get("hand") or []),
                          "library_count": len(them.get("library") or []),
                          "graveyard": [self._card(o, seat) for o in self._game.graveyard(other)]},
@@ -325,9 +337,10 @@ class Game:
         hidden = obj.get("face_down") and obj.get("controller") != seat
         card: dict[str, Any] = {"id": obj.get("id"), "name": "face-down card" if hidden else obj.get("name"),
                                 "controller": obj.get("controller"), "owner": obj.get("owner")}
-        if obj.get("zone") == "Battlefield" or obj.get("power") is not None:
+        on_battlefield = obj.get("zone") == "Battlefield"
+        if on_battlefield or obj.get("power") is not None:
             card.update({k: obj.get(k) for k in ("power", "toughness", "loyalty") if obj.get(k) is not None})
-        for key in ("tapped", "damage_marked", "attached_to"):
+        for key in ("tapped", "damage_marked"):
             if obj.get(key):
                 card[key] = obj[key]
         if obj.get("counters"):
@@ -335,13 +348,52 @@ class Game:
         types = (obj.get("card_types") or {}).get("core_types")
         if types and not hidden:
             card["types"] = types
+        if on_battlefield and not hidden:
+            card.update(self._permanent_details(obj))
         return card
+
+    def _permanent_details(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """What every player sees of a permanent beyond its name: keywords, summoning sickness, attachments."""
+        details: dict[str, Any] = {}
+        keywords = [keyword_text(k) for k in obj.get("keywords") or []]
+        if keywords:
+            details["keywords"] = keywords
+        if self._summoning_sick(obj):
+            details["summoning_sick"] = True
+        host = obj.get("attached_to")
+        host = host.get("data") if isinstance(host, dict) else host  # {"type": "Object", "data": id}
+        if isinstance(host, int):
+            details["attached_to"] = self.name_of(host)
+            details["attachment_kind"] = _attachment_kind(obj)
+        attachments = [self.object(a) or {} for a in obj.get("attachments") or []]
+        if attachments:
+            details["attachments"] = [{"name": a.get("name"), "kind": _attachment_kind(a)} for a in attachments]
+        return details
+
+    def _summoning_sick(self, obj: dict[str, Any]) -> bool:
+        """A creature that cannot attack or use {T} abilities yet (CR 302.6): it has not been under its
+        controller's control since the start of that player's latest turn, and has no haste."""
+        if "Creature" not in ((obj.get("card_types") or {}).get("core_types") or []) or "Haste" in (
+                obj.get("keywords") or []):
+            return False
+        entered = obj.get("entered_battlefield_turn")
+        latest = max((t for t, holder in self.turn_holders.items() if holder == obj.get("controller")
+                      and t <= self.turn), default=None)
+        return entered is not None and (latest is None or int(entered) >= latest)
 
     def _stack_entry(self, entry: dict[str, Any], seat: int) -> dict[str, Any]:
         source = entry.get("source_id")
         kind = entry.get("kind") or {}
-        return {"id": entry.get("id"), "source": self.name_of(source) if source is not None else "?",
-                "controller": entry.get("controller"), "kind": kind.get("type") if isinstance(kind, dict) else kind}
+        ability = ((kind.get("data") or {}).get("ability") or {}) if isinstance(kind, dict) else {}
+        name = self.name_of(source) if source is not None else "?"
+        text = str(ability.get("description") or "").replace("~", name)
+        targets = []
+        while ability:  # a spell's targets, then those of each later part of it ("Then ...")
+            targets += [self._aimed_at(t, seat) for t in ability.get("targets") or []]
+            ability = ability.get("sub_ability") or {}
+        return {"id": entry.get("id"), "source": name, "controller": entry.get("controller"),
+                "kind": kind.get("type") if isinstance(kind, dict) else kind, "text": text,
+                "targets": list(dict.fromkeys(targets))}
 
     # -- labels ---------------------------------------------------------------------------------------------
 
@@ -507,6 +559,18 @@ class Game:
             return "no target"
         return self._generic(target)
 
+    def _aimed_at(self, target: Any, seat: int) -> str:
+        """A stack item's target as a sentence reads it: 'you', "your opponent's Delver of Secrets", 'Lightning
+        Bolt in your graveyard'."""
+        object_id = target.get("Object") if isinstance(target, dict) else None
+        obj = self.object(object_id) if object_id is not None else None
+        if not obj:
+            return self._target_label(target, seat)
+        whose = "your" if obj.get("controller") == seat else "your opponent's"
+        if obj.get("zone") == "Battlefield":
+            return f"{whose} {obj.get('name')}"
+        return f"{obj.get('name')} in {whose} {_ZONE_NAMES.get(obj.get('zone'), str(obj.get('zone')).lower())}"
+
     def _stack_item_name(self, item_id: Any, seat: int) -> str:
         """A spell or ability on the stack named by its stack id (a copy has no card object)."""
         for entry in self._game.stack():
@@ -582,8 +646,10 @@ class Game:
             return f"{source}: you look at {', '.join(cards)} from the top of your library; " \
                    f"{'up to ' if data.get('up_to') else ''}{data.get('keep_count')} are {where}."
         if kind == "EffectZoneChoice" and data.get("effect_kind") == "PutAtLibraryPosition":
-            return f"{source}: choose {count} card(s) from your hand to put back on top of your library, in the " \
-                   "order you choose (the first is the new top card)."
+            drawn = [self.name_of(card) for card in self._arrived[seat]]  # the draws of the effect now resolving
+            drew = f"you drew {', '.join(drawn)}; " if drawn else ""
+            return f"{source}: {drew}choose {count} card(s) from your hand to put back on top of your library, in " \
+                   "the order you choose (the first is the new top card)."
         if kind == "SearchChoice":
             return f"Search your library: choose {'up to ' if data.get('allows_partial_find') else ''}{count} " \
                    "card(s) (the rest of your library is then shuffled)."
@@ -624,6 +690,14 @@ class Game:
             return f"You may choose new targets for the copy ({humanise(data.get('effect_kind') or 'copy')})."
         if kind == "ReplacementChoice":
             return "A replacement effect may apply to this event: choose whether it does."
+        if kind == "OptionalEffectChoice":
+            text = " ".join(str(data.get("description") or "Apply this effect?").replace("~", source or "this card")
+                            .split())
+            ability = self._resolving(data.get("source_id"), seat)
+            seen = self._looked_at(ability, seat)
+            text += f" (You look at: {seen}.)" if seen else ""
+            optional = optional_effect_text(ability.get("effect"))
+            return text + (f" Yes means: {optional}." if optional else "")
         if data.get("description"):
             return str(data["description"]).replace("~", source or "this card")
         parts = [humanise(data.get("effect_kind") or kind).capitalize()]
@@ -632,6 +706,29 @@ class Game:
         if count is not None:
             parts.append(f"(choose {'up to ' if data.get('up_to') else ''}{count})")
         return " ".join(parts)
+
+    def _resolving(self, source_id: Any, seat: int) -> dict[str, Any]:
+        """The optional effect of ``source_id`` that ``seat`` is deciding on, from the engine's resolution frames."""
+        frames = ((self._game.state().get("state") or {}).get("resolution_frames") or {}).get("frames") or []
+        abilities = [(frame.get("data") or {}).get("ability") or {} for frame in frames]
+        return next((a for a in abilities if a.get("source_id") == source_id and a.get("controller") == seat), {})
+
+    def _looked_at(self, ability: dict[str, Any], seat: int) -> str:
+        """The library cards a resolving effect lets ``seat`` look at (Jace's +2, Delver's upkeep look): the
+        effect's own targets, so nothing else of the library shows."""
+        seen = []
+        for target in ability.get("targets") or []:
+            obj = self.object(target["Object"]) if isinstance(target, dict) and "Object" in target else None
+            if obj and obj.get("zone") == "Library":
+                whose = "your" if obj.get("owner") == seat else "your opponent's"
+                seen.append(f"{obj.get('name')}, from the top of {whose} library")
+        return "; ".join(seen)
+
+
+def _attachment_kind(obj: dict[str, Any]) -> str | None:
+    """'Aura', 'Equipment', or None for another permanent attached to something."""
+    subtypes = (obj.get("card_types") or {}).get("subtypes") or []
+    return next((kind for kind in ("Aura", "Equipment") if kind in subtypes), None)
 
 
 def _ordered_choice(kind: str, data: dict[str, Any]) -> bool:

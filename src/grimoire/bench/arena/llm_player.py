@@ -30,6 +30,7 @@ from grimoire.bench.arena.prompt import (
     clean_note,
     correction_prompt,
     decision_prompt,
+    grammar_slips,
     note_prompt,
     parse_choice,
     system_prompt,
@@ -95,6 +96,7 @@ class LLMPlayer:
         self._census = census
         self._deck = deck
         self._system = system_prompt(deck, opponent_deck.title, self.max_tools)
+        self._check(self._system, "system")
         self.usage = Usage()
         self.notes, self.scratchpad, self.trace, self._notes_by_turn = [], [], [], {}
         if self._db is None:
@@ -121,7 +123,7 @@ class LLMPlayer:
         view = game.view(self.seat)
         prompt = decision_prompt(view, turn_log(game, self.seat), self._notes_by_turn, decision, rejected,
                                  len(self.scratchpad))
-        self._census.check_text(self.seat, prompt, decision.category)
+        self._check(prompt, decision.category)
         messages: list[ChatMessage] = [ChatMessageSystem(content=self._system), ChatMessageUser(content=prompt)]
         context = ToolContext(game, self.seat, decision, self._deck, self._db, self._rulebook, self.scratchpad)
         n_options = len(decision.options)
@@ -153,6 +155,7 @@ class LLMPlayer:
 
     def end_turn(self, game: Game, turn: int) -> None:
         prompt = note_prompt(game.view(self.seat), turn_log(game, self.seat), self._notes_by_turn, turn)
+        self._check(prompt, "note")
         before = self._start_trace()
         output = self._generate([ChatMessageSystem(content=self._system), ChatMessageUser(content=prompt)], "none")
         self._end_trace(before, step=len(game.history), turn=turn, note=True)
@@ -191,6 +194,14 @@ class LLMPlayer:
                            "output_tokens": now.output_tokens - before.output_tokens,
                            "cache_read_tokens": now.cache_read_tokens - before.cache_read_tokens,
                            "cost_usd": cost})
+
+    def _check(self, prompt: str, category: str) -> None:
+        """Every text this player is sent (system prompt, decisions, note requests) is checked for raw engine
+        structures and grammar slips; each found one is a census event."""
+        self._census.check_text(self.seat, prompt, category)
+        for slip in dict.fromkeys(grammar_slips(prompt)):
+            line = next((line for line in prompt.splitlines() if slip in line), "")
+            self._census.record("grammar_slip", self.seat, f"{slip!r} in: {line[:300]}", category=category)
 
     # -- one decision ---------------------------------------------------------------------------------------
 

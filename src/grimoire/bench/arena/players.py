@@ -16,7 +16,7 @@ from grimoire.bench.arena.game import Decision, Game, Option
 
 # Census event kinds. A fallback is a decision the player did not make itself; every one is recorded.
 EVENT_KINDS = ("rejected_action", "invalid_reply", "fallback", "timeout", "tool_error", "loop_guard", "auto_pass",
-               "engine_structure")
+               "engine_structure", "grammar_slip")
 # Raw engine structures that must never reach a player: serialised fields ("type=", "index=", "{'"), choice
 # reprs, bare ids ("object 62", "Planeswalker 62") and engine type names ("SurveilChoice", "PayLife").
 ENGINE_STRUCTURE = re.compile(r"\w=|Choice \[|\{'|\[\{|\b(?:[Oo]bject|Planeswalker|Battle|Player|Card) \d+\b"

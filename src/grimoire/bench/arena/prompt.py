@@ -133,11 +133,13 @@ def render_state(view: dict[str, Any], game_log: list[TurnEntry], scratchpad_siz
     lines = [f"Turn {view['turn']}{whose}, {phase}."]
     lines.append(_player_line("You", you, len(you["hand"]), exiled[seat]))
     lines.append(_player_line("Opponent", them, them["hand_count"], exiled[1 - seat]))
-    names = {card["id"]: card["name"] for card in view.get("battlefield", [])}
     for label, controller in (("Your permanents", seat), ("Opponent's permanents", 1 - seat)):
         mine = [card for card in view.get("battlefield", []) if card.get("controller") == controller]
         lines.append(f"{label}:" + ("" if mine else " none"))
-        lines.extend(_permanent_groups(mine, names))
+        lines.extend(_permanent_groups(mine))
+    for who, side in (("Your", you), ("Your opponent's", them)):
+        if side.get("mana_pool"):
+            lines.append(f"{who} mana pool: {side['mana_pool']}")
     lines.append(render_stack(view.get("stack", []), seat))
     if view.get("combat"):
         lines.append(render_combat(view["combat"]))
@@ -172,12 +174,12 @@ def _player_line(who: str, side: dict[str, Any], hand_size: int, exiled: int) ->
 _GROUPS = (("Creatures", "Creature"), ("Planeswalkers", "Planeswalker"), ("Lands", "Land"))
 
 
-def _permanent_groups(cards: list[dict[str, Any]], names: dict[Any, str]) -> list[str]:
+def _permanent_groups(cards: list[dict[str, Any]]) -> list[str]:
     groups: dict[str, list[str]] = {}
     for card in cards:
         types = card.get("types") or []
         group = next((label for label, kind in _GROUPS if kind in types), "Other")
-        groups.setdefault(group, []).append(permanent_text(card, names))
+        groups.setdefault(group, []).append(permanent_text(card))
     order = [label for label, _ in _GROUPS[:2]] + ["Other", "Lands"]
     return [f"  {label}: {_counted(groups[label])}" for label in order if label in groups]
 
@@ -187,35 +189,72 @@ def _counted(texts: list[str]) -> str:
     return ", ".join(text if n == 1 else f"{text} x{n}" for text, n in counts.items())
 
 
-def permanent_text(card: dict[str, Any], names: dict[Any, str] | None = None) -> str:
-    """'Delver of Secrets 1/1 (tapped, 2 damage, +1/+1 counter x2)'."""
+def permanent_text(card: dict[str, Any]) -> str:
+    """'Delver of Secrets 1/1 (flying; tapped, summoning sick, +1/+1 counter x2, equipped by Bonesplitter)'."""
     text = str(card.get("name"))
     if card.get("power") is not None and card.get("toughness") is not None:
         text += f" {card['power']}/{card['toughness']}"
     if card.get("loyalty") is not None:
-        text += f" (loyalty {card['loyalty']})"
+        text += f", loyalty {card['loyalty']}"
     status = []
     if card.get("tapped"):
         status.append("tapped")
+    if card.get("summoning_sick"):
+        status.append("summoning sick")
     if card.get("damage_marked"):
         status.append(f"{card['damage_marked']} damage")
     for counter, count in (card.get("counters") or {}).items():
-        status.append(f"{counter} counter" + (f" x{count}" if count != 1 else ""))
+        if counter.lower() != "loyalty" or card.get("loyalty") is None:  # loyalty is shown once, as a number
+            status.append(f"{counter_name(counter)} counter" + (f" x{count}" if count != 1 else ""))
     if card.get("attached_to") is not None:
-        status.append(f"attached to {(names or {}).get(card['attached_to'], 'a permanent')}")
-    return text + (f" ({', '.join(status)})" if status else "")
+        verb = {"Aura": "enchanting", "Equipment": "equipping"}.get(card.get("attachment_kind"), "attached to")
+        status.append(f"{verb} {card['attached_to']}")
+    attachments = Counter((attachment.get("kind"), attachment.get("name")) for attachment in card.get("attachments")
+                          or [])
+    for (kind, name), count in attachments.items():
+        verb = {"Aura": "enchanted by", "Equipment": "equipped by"}.get(kind, "with attached")
+        status.append(f"{verb} {name}" + (f" x{count}" if count != 1 else ""))
+    keywords = ", ".join(card.get("keywords") or [])
+    details = "; ".join(part for part in (keywords, ", ".join(status)) if part)
+    return text + (f" ({details})" if details else "")
+
+
+def counter_name(counter: str) -> str:
+    """'P1P1' -> '+1/+1', 'M1M1' -> '-1/-1', 'Lore' -> 'lore': a counter as printed on cards."""
+    found = re.fullmatch(r"([PM])(\d+)([PM])(\d+)", counter)
+    if found:
+        sign = {"P": "+", "M": "-"}
+        return f"{sign[found[1]]}{found[2]}/{sign[found[3]]}{found[4]}"
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", counter).lower()
+
+
+_STACK_KINDS = {"Spell": "spell", "TriggeredAbility": "triggered ability", "ActivatedAbility": "activated ability"}
 
 
 def render_stack(stack: list[dict[str, Any]], seat: int) -> str:
-    """The stack, top first (the engine lists it bottom first)."""
+    """The stack, top first (the engine lists it bottom first), each item with whose it is and its targets."""
     if not stack:
         return "Stack: empty."
     items = []
     for number, entry in enumerate(reversed(stack), 1):
-        owner = "yours" if entry.get("controller") == seat else "opponent's"
-        kind = "spell" if entry.get("kind") == "Spell" else "ability"
-        items.append(f"{number}. {entry.get('source')} ({owner} {kind})")
+        owner = "your" if entry.get("controller") == seat else "your opponent's"
+        kind = _STACK_KINDS.get(entry.get("kind"), "ability")
+        targets = entry.get("targets") or []
+        aimed = f", targeting {' and '.join(targets)}" if targets else ""
+        text = f': "{entry["text"]}"' if entry.get("text") and kind != "spell" else ""  # a spell's text: cardDetails
+        items.append(f"{number}. {entry.get('source')} ({owner} {kind}{aimed}){text}")
     return "Stack (top first, resolves first): " + "; ".join(items)
+
+
+# Slips the prompt once made ("yours spell", "P1P1 counter", loyalty twice, "You casts"); the census checks every
+# prompt for them, beside the raw engine structures.
+GRAMMAR_SLIP = re.compile(r"\byours (?:spell|ability)\b|\b[PM]\d[PM]\d\b|\bloyalty \d+[^\n]*\bloyalty counter\b"
+                          r"|\b(?:You|you) (?:is|has|was|(?!focus\b)[a-z]+[^s\W]s)\b|\b1 cards\b")
+
+
+def grammar_slips(text: str) -> list[str]:
+    """The grammar slips in text a player is shown (empty when it reads right)."""
+    return [match.group(0) for match in GRAMMAR_SLIP.finditer(text)]
 
 
 # -- prompts --------------------------------------------------------------------------------------------------
@@ -277,8 +316,13 @@ At the end of each of your turns you are asked for a one- or two-sentence strate
 requests show it in the game log.
 
 Hidden information: you see your own hand, both battlefields, both graveyards, exile, the stack, both life \
-totals and how many cards each player holds in hand and library. You never see your opponent's hand or the \
-order of any library.
+totals, any mana in either pool and how many cards each player holds in hand and library. You never see your \
+opponent's hand or the order of any library; when an effect lets you look at a card in a library, the decision \
+that uses it names the card.
+
+The board lists each permanent with its power/toughness, keywords and state: "summoning sick" means the creature \
+has not been under its controller's control since that player's turn began, so it cannot attack or pay a {{T}} \
+cost yet.
 
 Your decklist (60 cards):
 {decklist_text(deck)}"""

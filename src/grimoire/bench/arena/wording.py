@@ -30,6 +30,49 @@ def render_cost(cost: Any) -> str:
     return "".join("{" + s + "}" for s in symbols)
 
 
+def mana_pool_text(pool: Any) -> str:
+    """'{B}{B}{B}' from a player's ``mana_pool`` (``{"mana": [{"color": "Black", ...}, ...]}``); '' when empty."""
+    units = (pool or {}).get("mana") or [] if isinstance(pool, dict) else []
+    return "".join("{" + _SHARDS.get(str(unit.get("color")), "C") + "}" for unit in units if isinstance(unit, dict))
+
+
+def keyword_text(keyword: Any) -> str:
+    """A keyword as the rules text writes it: 'Flying' -> 'flying', 'FirstStrike' -> 'first strike',
+    ``{"Dredge": 5}`` -> 'dredge 5', ``{"Enchant": {"type": "Typed", ...}}`` -> 'enchant creature'."""
+    if isinstance(keyword, dict) and len(keyword) == 1:
+        name, value = next(iter(keyword.items()))
+        return f"{humanise(name)} {_keyword_detail(value)}".strip()
+    return humanise(keyword)
+
+
+def _keyword_detail(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        return ""
+    if isinstance(value, (int, str)):
+        return str(value) if isinstance(value, int) else humanise(value)
+    if isinstance(value, dict) and value.get("type") in ("Typed", "SelfRef"):
+        return filter_text(value)
+    if isinstance(value, dict) and "type" in value:
+        return cost_text(value)
+    return ""
+
+
+def optional_effect_text(effect: Any) -> str:
+    """What answering yes to an optional effect does, from phase's effect shape: 'shuffle your library', 'put it
+    on the bottom of its owner's library', 'reveal it'; '' for an effect with no shape."""
+    if not isinstance(effect, dict) or not effect.get("type"):
+        return ""
+    kind = effect["type"]
+    if kind == "Shuffle":
+        return "shuffle your library"
+    if kind == "Reveal":
+        return "reveal it"
+    if kind == "PutAtLibraryPosition":
+        where = "the bottom" if (effect.get("position") or {}).get("type") == "Bottom" else "the top"
+        return f"put it on {where} of its owner's library"
+    return humanise(kind)
+
+
 def _hybrid(shard: Any) -> str:
     if isinstance(shard, dict):
         return "/".join(_SHARDS.get(str(v), str(v)) for v in shard.values() if not isinstance(v, (dict, list)))

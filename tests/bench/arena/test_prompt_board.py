@@ -1,0 +1,241 @@
+"""What a model sees of the board, in real engine games: keywords, summoning sickness, counters, attachments,
+loyalty once, stack targets, the mana pool, the cards its effects let it look at and the order it puts them back
+in, and no grammar slip or engine structure anywhere."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from grimoire.bench.arena.census import CensusReport
+from grimoire.bench.arena.decks import card_data_for, load_deck
+from grimoire.bench.arena.game import Deal, Decision, Game
+from grimoire.bench.arena.players import engine_structures
+from grimoire.bench.arena.prompt import (
+    decision_prompt,
+    grammar_slips,
+    permanent_text,
+    render_stack,
+    render_state,
+    turn_log,
+)
+from grimoire.bench.arena.wording import keyword_text, mana_pool_text
+
+BOLTS = "// Bolts\n30 Mountain\n30 Lightning Bolt\n"
+
+
+def duel(tmp_path: Path, db, first_deck: str, second_deck: str = BOLTS, seed: int = 1) -> Game:
+    """A game between two decklists (written as deck files and checked like the shipped ones), seat 0 first."""
+    decks = []
+    for number, text in enumerate((first_deck, second_deck)):
+        path = tmp_path / f"deck{number}.txt"
+        path.write_text(text, encoding="utf-8")
+        decks.append(load_deck(path, db))
+    return Game(card_data_for(decks), Deal((list(decks[0].names), list(decks[1].names)), seed=seed, first=0))
+
+
+def play(game: Game, wants: Sequence[str], until, other_wants: Sequence[str] = (), max_decisions: int = 600
+         ) -> Decision:
+    """Seat 0 takes the first option matching the first of ``wants`` that matches anything, seat 1 likewise with
+    ``other_wants``, else option 1 (keep, pass, no attack). Stops at the first decision for which
+    ``until(game, decision)`` holds."""
+    for _ in range(max_decisions):
+        decision = game.decision()
+        assert decision is not None, "the game ended first"
+        if until(game, decision):
+            return decision
+        patterns = wants if decision.seat == 0 else other_wants
+        option = next((o for want in patterns for o in decision.options if re.search(want, o.label)),
+                      decision.options[0])
+        game.choose(decision, option)
+    raise AssertionError("the position was never reached")
+
+
+def prompt_for(game: Game, decision: Decision, seat: int | None = None) -> str:
+    seat = decision.seat if seat is None else seat
+    return decision_prompt(game.view(seat), turn_log(game, seat), {}, decision, {})
+
+
+def clean(text: str) -> None:
+    assert not engine_structures(text), engine_structures(text)
+    assert not grammar_slips(text), grammar_slips(text)
+
+
+def line_of(text: str, start: str) -> str:
+    return next(line for line in text.splitlines() if line.strip().startswith(start))
+
+
+@pytest.fixture(scope="module")
+def aura_game(tmp_path_factory, db):
+    game = duel(tmp_path_factory.mktemp("aura"), db,
+                "// Auras\n22 Forest\n10 Rancor\n14 Servant of the Scale\n14 Bonesplitter\n", seed=3)
+    wants = ["^Keep", "^Play land", "^Cast Rancor", "^Activate Bonesplitter", "^Cast Servant", "^Cast Bonesplitter",
+             "^Target: Servant"]
+    play(game, wants, lambda g, d: g.turn >= 9 and d.seat == 0 and d.kind == "Priority")
+    return game
+
+
+def test_permanents_show_keywords_counters_and_attachments(aura_game):
+    decision = aura_game.decision()
+    text = render_state(aura_game.view(0), turn_log(aura_game, 0))
+    creatures = line_of(text, "Creatures:")
+    assert "trample" in creatures and "enchanted by Rancor" in creatures and "+1/+1 counter" in creatures
+    assert "equipped by Bonesplitter" in creatures
+    others = line_of(text, "Other:")
+    assert "Rancor (enchant creature; enchanting Servant of the Scale)" in others
+    assert "Bonesplitter (equipping Servant of the Scale)" in others
+    assert "P1P1" not in text
+    clean(prompt_for(aura_game, decision))
+
+
+def test_every_engine_keyword_reads_as_words():
+    assert keyword_text("Flying") == "flying" and keyword_text("FirstStrike") == "first strike"
+    assert keyword_text({"Dredge": 5}) == "dredge 5"
+    assert keyword_text({"Enchant": {"type": "Typed", "type_filters": ["Creature"], "controller": None,
+                                     "properties": []}}) == "enchant creature"
+    assert keyword_text({"Ward": {"type": "Cost", "generic": 2, "shards": []}}) == "ward {2}"
+
+
+def test_summoning_sickness_is_the_engines_for_every_creature_through_a_game(tmp_path, db):
+    """Hasty Goblin Guides and Servants of the Scale against Delvers: at every decision, the creatures each seat
+    is shown as summoning sick are exactly those the engine marks."""
+    game = duel(tmp_path, db, "// Creatures\n12 Mountain\n12 Forest\n18 Goblin Guide\n18 Servant of the Scale\n",
+                "// Delver\n24 Island\n36 Delver of Secrets\n")
+    seen = Counter()
+
+    def check(game: Game, decision: Decision) -> bool:
+        if len(decision.options) == 1:  # reading the whole engine state is slow: check where a player chooses
+            return False
+        engine = (game._game.state().get("state") or {}).get("objects") or {}
+        for card in game.view(decision.seat)["battlefield"]:
+            if "Creature" in (card.get("types") or []):
+                marked = bool((engine.get(str(card["id"])) or {}).get("has_summoning_sickness"))
+                assert bool(card.get("summoning_sick")) == marked, (game.turn, card)
+                seen[card["name"], marked] += 1
+        return game.turn > 8
+
+    play(game, ["^Play land", "^Cast Goblin", "^Cast Servant"], check, other_wants=["^Play land", "^Cast Delver"])
+    assert {name for name, sick in seen if sick} == {"Servant of the Scale", "Delver of Secrets"}
+    assert ("Goblin Guide", False) in seen and ("Servant of the Scale", False) in seen
+
+
+def test_a_planeswalker_shows_its_loyalty_once(tmp_path, db):
+    game = duel(tmp_path, db, "// Jace\n24 Island\n36 Jace, the Mind Sculptor\n")
+    decision = play(game, ["^Keep", "^Play land", "^Cast Jace"],
+                    lambda g, d: d.kind == "Priority" and any("[+2]" in o.label for o in d.options))
+    text = prompt_for(game, decision)
+    assert "Planeswalkers: Jace, the Mind Sculptor, loyalty 3" in text
+    assert "loyalty counter" not in text.split("\nNOW\n", 1)[1]  # the log may say "3 loyalty counters on ..."
+    clean(text)
+
+
+def test_the_stack_names_each_items_controller_and_targets(tmp_path, db):
+    game = duel(tmp_path, db, BOLTS, "// Delver\n24 Island\n36 Delver of Secrets\n")
+    decision = play(game, ["^Play land", "^Target: Delver", "^Target: your opponent", "^Cast Lightning"],
+                    lambda g, d: d.kind == "Priority" and "Delver" in str([e["targets"] for e in g.view(0)["stack"]]),
+                    other_wants=["^Play land", "^Cast Delver"])
+    mine, theirs = prompt_for(game, decision, 0), prompt_for(game, decision, 1)
+    assert "1. Lightning Bolt (your spell, targeting your opponent's Delver of Secrets)" in mine
+    assert "1. Lightning Bolt (your opponent's spell, targeting your Delver of Secrets)" in theirs
+    clean(mine)
+    clean(theirs)
+
+
+def test_the_mana_pool_is_shown_to_both_players_when_it_is_not_empty(tmp_path, db):
+    game = duel(tmp_path, db, "// Rituals\n30 Swamp\n30 Dark Ritual\n")
+    before = play(game, ["^Keep", "^Play land", "^Cast Dark Ritual"],
+                  lambda g, d: d.seat == 0 and any("Dark Ritual" in o.label for o in d.options))
+    assert "mana pool" not in prompt_for(game, before)
+    decision = play(game, ["^Keep", "^Cast Dark Ritual"],
+                    lambda g, d: d.kind == "Priority" and not g.view(0)["stack"] and g.view(0)["you"]["mana_pool"])
+    assert "Your mana pool: {B}{B}{B}" in prompt_for(game, decision, 0)
+    assert "Your opponent's mana pool: {B}{B}{B}" in prompt_for(game, decision, 1)
+    assert mana_pool_text({"mana": []}) == ""
+
+
+def test_jaces_plus_two_shows_the_card_it_looks_at_and_nothing_more(tmp_path, db):
+    game = duel(tmp_path, db, "// Jace\n24 Island\n36 Jace, the Mind Sculptor\n")
+    decision = play(game, ["^Keep", "^Play land", r"\[\+2\]", "^Cast Jace", "^Target: your opponent"],
+                    lambda g, d: d.kind == "OptionalEffectChoice" and "[+2]" in d.prompt)
+    library = [game.name_of(card) for card in game._game.player(1)["library"]]
+    text = prompt_for(game, decision)
+    assert f"(You look at: {library[0]}, from the top of your opponent's library.) Yes means: put it on the bottom " \
+           "of its owner's library." in text
+    assert text.count("from the top of") == 1
+    clean(text)
+    logged = len(game.log)
+    game.choose(decision, next(o for o in decision.options if o.label == "Yes"))  # to the bottom of the library
+    play(game, [], lambda g, d: d.seat == 1 and len(d.options) > 1)
+    assert library[0] not in "\n".join(text for _, text in game.log_for(1)[logged:])  # the owner is not shown it
+    assert "You look at" not in prompt_for(game, game.decision())
+    assert game.name_of(game._game.player(1)["library"][-1]) == library[0]
+
+
+def test_delvers_look_shows_the_top_card_and_the_reveal_is_public(tmp_path, db):
+    game = duel(tmp_path, db, "// Delver\n24 Island\n20 Delver of Secrets\n16 Ponder\n", BOLTS)
+    trigger = play(game, ["^Keep", "^Play land", "^Cast Delver"],
+                   lambda g, d: any(e["kind"] == "TriggeredAbility" for e in g.view(1)["stack"]))
+    assert ("1. Delver of Secrets (your opponent's triggered ability): \"At the beginning of your upkeep, look at the "
+            "top card of your library.") in prompt_for(game, trigger, 1)
+    decision = play(game, ["^Keep", "^Play land", "^Cast Delver"],
+                    lambda g, d: d.kind == "OptionalEffectChoice" and "reveal that card" in d.prompt)
+    top = game.name_of(game._game.player(0)["library"][0])
+    assert f"(You look at: {top}, from the top of your library.) Yes means: reveal it." in prompt_for(game, decision)
+    game.choose(decision, next(o for o in decision.options if o.label == "Yes"))
+    assert f"You reveal: {top}" in "\n".join(line for entry in turn_log(game, 0) for line in entry.lines)
+    assert f"Opponent reveals: {top}" in "\n".join(line for entry in turn_log(game, 1) for line in entry.lines)
+
+
+@pytest.mark.parametrize(("spell", "kind"), [("Brainstorm", "EffectZoneChoice"), ("Ponder", "DigChoice")])
+def test_brainstorm_and_ponder_put_cards_back_in_the_order_the_player_chose(tmp_path, db, spell, kind):
+    game = duel(tmp_path, db, f"// Cantrips\n24 Island\n18 {spell}\n18 Delver of Secrets\n")
+    decision = play(game, ["^Keep", "^Play land", f"^Cast {spell}"], lambda g, d: d.kind == kind)
+    text = prompt_for(game, decision)
+    assert "top first" in text
+    clean(text)
+    orders = [o for o in decision.options if o.label.startswith("Put on top of your library, top first: ")]
+    chosen = next(o for o in reversed(orders) if len(set(o.label.split(": ", 1)[1].split(", "))) > 1)
+    game.choose(decision, chosen)
+    wanted = chosen.label.split(": ", 1)[1].split(", ")
+    assert [game.name_of(card) for card in game._game.player(0)["library"][:len(wanted)]] == wanted
+
+
+def test_the_slips_the_prompt_once_made_are_caught():
+    for slip in ("1. Brainstorm (yours spell)", "Tarmogoyf (P1P1 counter)", "Jace (loyalty 3) (loyalty counter x3)",
+                 "You casts Lightning Bolt", "you has priority", "choose 1 cards"):
+        assert grammar_slips(slip), slip
+    for fine in ("You pass priority", "you focus", "Your opponent reveals: Ponder", "you cast Ponder"):
+        assert not grammar_slips(fine), fine
+    stack = [{"source": "Brainstorm", "controller": 0, "kind": "Spell", "targets": []}]
+    assert render_stack(stack, 0) == "Stack (top first, resolves first): 1. Brainstorm (your spell)"
+    assert permanent_text({"name": "Jace, the Mind Sculptor", "loyalty": 3, "counters": {"loyalty": 3}}) \
+        == "Jace, the Mind Sculptor, loyalty 3"
+
+
+def test_the_census_fails_on_a_grammar_slip_or_engine_structure():
+    assert not CensusReport(games=1, decisions=10).failed
+    for kind in ("grammar_slip", "engine_structure"):
+        report = CensusReport(games=1, decisions=10)
+        report.counts[kind] += 1
+        assert report.failed
+
+
+def test_brainstorm_names_the_three_cards_it_drew(tmp_path, db):
+    game = duel(tmp_path, db, "// Cantrips\n24 Island\n18 Brainstorm\n18 Delver of Secrets\n")
+    play(game, ["^Keep", "^Play land", "^Cast Brainstorm"],
+         lambda g, d: d.kind == "Priority" and any(e["source"] == "Brainstorm" for e in g.view(0)["stack"]))
+    top = [game.name_of(card) for card in game._game.player(0)["library"][:3]]
+    decision = play(game, [], lambda g, d: d.kind == "EffectZoneChoice")
+    assert f"Brainstorm: you drew {', '.join(top)}; choose 2 card(s) from your hand" in prompt_for(game, decision)
+
+
+def test_ponders_optional_shuffle_says_what_yes_does(tmp_path, db):
+    game = duel(tmp_path, db, "// Cantrips\n24 Island\n36 Ponder\n")
+    decision = play(game, ["^Keep", "^Play land", "^Cast Ponder"],
+                    lambda g, d: d.kind == "OptionalEffectChoice" and "You may shuffle" in d.prompt)
+    assert decision.prompt.endswith("You may shuffle. Draw a card. Yes means: shuffle your library.")
+    assert [o.label for o in decision.options] == ["No", "Yes"]
