@@ -37,6 +37,8 @@ async def test_lists_every_tool_with_a_description_and_schema(client: Client):
     assert {"queries", "color_identity", "format", "types", "mana_value_min", "mana_value_max", "roles",
             "exclude", "limit", "page"} <= set(properties)
     assert properties["limit"]["maximum"] == 50
+    roles = properties["roles"]["description"]
+    assert "mana-rock" in roles and "sweeper" in roles and "any of 151" in roles  # the function tags of today
     assert tools["get_card"].input_schema["required"] == ["name"]
 
 

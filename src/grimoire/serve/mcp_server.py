@@ -38,6 +38,7 @@ from grimoire.render.cards import card_view, lookup_json
 from grimoire.render.decks import deck_check_text, deck_listing, deck_stats_text, with_line_notes
 from grimoire.render.search import search_json, search_text
 from grimoire.search.arguments import CheckedSearch, FilterArguments, SearchArgumentError, run_search, run_similar
+from grimoire.search.tags import TAGS
 from grimoire.serve.library import Library
 from grimoire.serve.pool import FAST, SLOW, WorkPool
 from grimoire.serve.workers import HOST, serve_library
@@ -79,9 +80,9 @@ MinArg = Annotated[float | None, Field(description="Lowest mana value (inclusive
 MaxArg = Annotated[float | None, Field(description="Highest mana value (inclusive).")]
 RolesArg = Annotated[
     list[str] | None,
-    Field(description="Function roles every card must have: ramp, manarock, manadork, draw, removal, boardwipe, "
-                      "counterspell, tutor, tokens, sacoutlet, recursion, protection, lifegain, discard, mill, "
-                      "graveyardhate, anthem, extraturn, evasion, copy, untap, burn.")]
+    Field(description="Function tags every card must have (Scryfall Tagger's names; the same as otag: in a "
+                      f"query), any of {len(TAGS)}, such as: {', '.join(t.name for t in TAGS[:40])}. The older "
+                      "role names (manarock, boardwipe, sacoutlet, ...) are accepted too.")]
 LimitArg = Annotated[int, Field(description=f"Results per page, 1 to {MAX_LIMIT}.",
                                 json_schema_extra={"minimum": 1, "maximum": MAX_LIMIT})]
 DeckArg = Annotated[str, Field(description="The deck: a pasted decklist (Arena, MTGO, Moxfield export or plain "
