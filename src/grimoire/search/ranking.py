@@ -1,8 +1,9 @@
 """Ranking by function tags: which tags a query asks for, and how directly each card performs them.
 
 A query is matched to tags through their phrasings and descriptions, by words (every word of a phrasing is in
-the query) and by meaning (cosine of MiniLM embeddings, precomputed and shipped). Cards carrying a matched tag
-are ordered "direct answers first" (see :func:`directness`) and that order joins the fusion of rankers.
+the query) and by meaning (cosine of the encoder's embeddings: MiniLM's precomputed and shipped). Cards carrying
+a matched tag are ordered "direct answers first" (see :func:`directness`) and that order joins the fusion of
+rankers, with weights of each encoder's own (:class:`Weights`).
 """
 
 from __future__ import annotations
