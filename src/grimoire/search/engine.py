@@ -177,6 +177,7 @@ class SearchEngine:
         self.slang = slang
         self.tag_ranking = tag_ranking
         self.phrases = phrases
+        self.weights = ranking.weights_for(self.encoder_name)
         self._tag_lists: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     @cached_property
@@ -306,10 +307,10 @@ class SearchEngine:
         """Rows in ranked order, their fused scores, and each ranker's 1-based rank per card (0 = unranked).
 
         Every ranker sees the query with its player slang expanded into rules-text wording. Reciprocal-rank
-        fusion (k=60) combines the top 1000 within the filter of BM25 over words, BM25 over phrases
-        (word pairs) and the embeddings; then each function tag the query asks for adds its cards, direct
-        answers first (see search/ranking.py); ``tags`` join them as if the query asked for them in part, and
-        ``context`` (words read as filters) may complete a tag's phrasing.
+        fusion (weighted per encoder, see ranking.Weights) combines the top 1000 within the filter of BM25 over
+        words, BM25 over phrases (word pairs) and the embeddings; then each function tag the query asks for adds
+        its cards, direct answers first (see search/ranking.py); ``tags`` join them as if the query asked for
+        them in part, and ``context`` (words read as filters) may complete a tag's phrasing.
         A ranker's reported rank is its best list's.
         """
         size = len(self.db)
@@ -317,10 +318,11 @@ class SearchEngine:
         lexical_ranks = np.zeros(size, dtype=np.int32)
         semantic_ranks = np.zeros(size, dtype=np.int32)
         fused = np.zeros(size, dtype=np.float64)
+        weights = self.weights
 
-        def add(ranked: np.ndarray, best: np.ndarray) -> None:
+        def add(ranked: np.ndarray, best: np.ndarray, weight: float) -> None:
             ranks = np.arange(1, len(ranked) + 1)
-            fused[ranked] += 1.0 / (RRF_K + ranks)
+            fused[ranked] += weight / (weights.rrf_k + ranks)
             current = best[ranked]
             best[ranked] = np.where((current == 0) | (ranks < current), ranks, current)
 
@@ -328,13 +330,15 @@ class SearchEngine:
             indexes = (self.lexical, self.phrase_index) if self.phrases else (self.lexical,)
             for index in indexes:
                 scores = index.scores(expanded)
-                add(self._ranked(scores, mask & (scores > 0)), lexical_ranks)
-        vector = None
+                add(self._ranked(scores, mask & (scores > 0)), lexical_ranks, weights.lexical)
+        vector = similarity = None
         if mode in ("hybrid", "dense", "late"):
             vector = self.encoder.encode_query(expanded)
-            add(self._ranked(self._dense_scores(vector, mask), mask), semantic_ranks)
+            similarity = self._dense_scores(vector, mask)
+            dense_weight = weights.dense_literal if ranking.is_literal(text) else weights.dense
+            add(self._ranked(similarity, mask), semantic_ranks, dense_weight)
         if self.tag_ranking:
-            self._add_tag_lists(text, vector, mask, fused, tags, context)
+            self._add_tag_lists(text, vector, mask, fused, tags, context, similarity)
         for row in self._exact_name_rows(text, mask):
             fused[row] += 1.0  # the card the user named comes first
         rows = np.flatnonzero(fused > 0)
@@ -351,19 +355,21 @@ class SearchEngine:
     def tag_matches(self, text: str, query_vector: np.ndarray | None = None, context: str = ""
                     ) -> list[ranking.TagMatch]:
         """The function tags a query's words ask for (see search/ranking.py)."""
-        return self.tag_matcher.match(text, query_vector, context)
+        return self.tag_matcher.match(text, query_vector, context, self.weights)
 
     def _add_tag_lists(self, text: str, vector: np.ndarray | None, mask: np.ndarray, fused: np.ndarray,
-                       tags: Sequence[str] = (), context: str = "") -> None:
-        """Each matched tag's cards, direct answers first, join the fusion weighted by how well the tag matched."""
+                       tags: Sequence[str] = (), context: str = "", similarity: np.ndarray | None = None) -> None:
+        """Each matched tag's cards, direct answers first, join the fusion weighted by how well the tag matched
+        (``similarity``: every card's embedding cosine to the query, which may reorder a tag's cards)."""
         base = fused.copy()
         given = [ranking.TagMatch(tag_rules.TAG_INDEX[name], ranking.GIVEN_TAG_WEIGHT, "asked") for name in tags]
         matched = [m for m in self.tag_matches(text, vector, context) if m.index not in {g.index for g in given}]
         for match in [*given, *matched][: ranking.MAX_TAGS]:
             rows, direct = self._tag_by_directness(match.index)
             inside = mask[rows]
-            ordered = ranking.tag_order(rows[inside], direct[inside], base, match.weight, FUSION_DEPTH)
-            fused[ordered] += ranking.tag_list_scores(len(ordered), match.weight)
+            ordered = ranking.tag_order(rows[inside], direct[inside], base, match.weight, FUSION_DEPTH,
+                                        self.weights, similarity)
+            fused[ordered] += self.weights.tags * ranking.tag_list_scores(len(ordered), match.weight)
 
     def _tag_by_directness(self, index: int) -> tuple[np.ndarray, np.ndarray]:
         """A tag's cards, most direct first, with their directness (cached per tag)."""

@@ -1,8 +1,9 @@
 """Ranking by function tags: which tags a query asks for, and how directly each card performs them.
 
 A query is matched to tags through their phrasings and descriptions, by words (every word of a phrasing is in
-the query) and by meaning (cosine of MiniLM embeddings, precomputed and shipped). Cards carrying a matched tag
-are ordered "direct answers first" (see :func:`directness`) and that order joins the fusion of rankers.
+the query) and by meaning (cosine of the encoder's embeddings: MiniLM's precomputed and shipped). Cards carrying
+a matched tag are ordered "direct answers first" (see :func:`directness`) and that order joins the fusion of
+rankers, with weights of each encoder's own (:class:`Weights`).
 """
 
 from __future__ import annotations
@@ -18,13 +19,13 @@ import numpy as np
 from grimoire.search.tags import DIRECT, TAGS, TRIGGERED
 
 TAG_VECTORS_FILE = Path(__file__).resolve().parent.parent / "data" / "tag_vectors.npz"
-MEANING_THRESHOLD = 0.62  # cosine below which a phrasing is not what the query asks for (tuned on dev splits)
+MEANING_THRESHOLD = 0.62  # MiniLM's cosine below which a phrasing is not what the query asks for (see Weights)
 MIN_WEIGHT = 0.5
 MEANING_SHARE = 0.8  # a tag found by meaning only counts when nearly as strong as the best match
 MAX_TAGS = 3
 GIVEN_TAG_WEIGHT = 0.5  # weight of a tag the caller names (a combo need's), not matched from the query's words
 TAG_K = 10  # reciprocal-rank constant of a tag's list: steeper than the rankers' 60, so direct answers lead
-RELEVANCE_MIX = 0.35  # how much the other rankers' fused score reorders the cards of a matched tag
+RELEVANCE_MIX = 0.35  # how much the other rankers' fused score reorders the cards of a matched tag (MiniLM's)
 
 # Rules-text templating: a query written like oracle text ("put -1/-1 counters on target creature") asks for
 # those words, so its tags only nudge the ranking instead of leading it.
@@ -43,6 +44,50 @@ _STOPWORDS = frozenset(
 )
 _GUARDED = re.compile(r"\b(?:from|against)\b")
 _TOKEN = re.compile(r"[+-]?\d+/[+-]?\d+|[a-z0-9]+")
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How the hybrid ranker fuses its lists, for one encoder (tuned on dev splits only, see docs/embedder.md).
+
+    Each ranker's list adds ``weight / (rrf_k + rank)``: ``lexical`` for each BM25 list (words, phrases),
+    ``dense`` for the embeddings' (``dense_literal`` when the query is in rules-text wording, which BM25
+    matches best, see :func:`is_literal`); a matched tag's list is scaled by ``tags``. A tag phrasing
+    matches a query by meaning from the cosine ``meaning_threshold``, at full weight from ``meaning_full``
+    (each encoder spreads its cosines differently), and in rules-text wording too if ``meaning_literal``.
+    ``relevance_mix`` and ``dense_mix`` are how much the other rankers' fused score and the embedding cosine
+    reorder a matched tag's cards (see :func:`tag_order`)."""
+
+    rrf_k: int = 60
+    lexical: float = 1.0
+    dense: float = 1.0
+    dense_literal: float = 1.0
+    tags: float = 1.0
+    meaning_threshold: float = MEANING_THRESHOLD
+    meaning_full: float = 1.0
+    meaning_literal: bool = True
+    relevance_mix: float = RELEVANCE_MIX
+    dense_mix: float = 0.0
+
+
+# Swept on the dev split only (docs/embedder.md): the static model's dense list is far better than MiniLM's, so
+# it counts twice (but not on rules-text wording, where BM25 is best) and reorders a tag's cards; its cosine to
+# a right tag phrasing is seldom near 1, so a phrasing matches by meaning at full weight from 0.85.
+ENCODER_WEIGHTS = {
+    "minilm": Weights(),
+    "static": Weights(dense=2.0, dense_literal=0.6, meaning_full=0.85, meaning_literal=False, relevance_mix=0.5,
+                      dense_mix=0.1),
+}
+
+
+def weights_for(encoder_name: str) -> Weights:
+    """The fusion weights tuned for an encoder (the defaults, MiniLM's, for one not tuned)."""
+    return ENCODER_WEIGHTS.get(encoder_name, Weights())
+
+
+def is_literal(text: str) -> bool:
+    """Whether a query is written like rules text ("put -1/-1 counters on target creature")."""
+    return _TEMPLATING.search(text.lower()) is not None
 
 
 def words(text: str) -> tuple[str, ...]:
@@ -116,10 +161,14 @@ class TagMatcher:
                     return data["vectors"].astype(np.float32)
         return encode_tag_texts(self._encoder or shared_encoder(self.encoder_name), self.texts)
 
-    def match(self, text: str, query_vector: np.ndarray | None = None, context: str = "") -> list[TagMatch]:
+    def match(self, text: str, query_vector: np.ndarray | None = None, context: str = "",
+              weights: Weights | None = None) -> list[TagMatch]:
         """The tags ``text`` asks for, strongest first (at most :data:`MAX_TAGS`); a query in rules-text
         wording gets them at a quarter of their weight. ``context`` holds words read as filters ("creatures"
-        in "creatures that tap for mana"): they may complete a phrasing but never dilute a match."""
+        in "creatures that tap for mana"): they may complete a phrasing but never dilute a match.
+        How phrasings match by meaning is the encoder's :class:`Weights` (MiniLM's by default)."""
+        weights = weights or Weights()
+        literal = is_literal(text)
         asked = frozenset(words(text))
         if not asked:
             return []
@@ -138,14 +187,15 @@ class TagMatcher:
                 weight = sum(self._rarity.get(word, unknown) for word in explained) / query_mass
                 if weight > best.get(self.owners[i], (0.0, ""))[0]:
                     best[self.owners[i]] = (weight, "words")
-        if query_vector is not None:
+        if query_vector is not None and (weights.meaning_literal or not literal):
+            threshold, full = weights.meaning_threshold, weights.meaning_full
             cosines = self.vectors @ query_vector
-            for i in np.flatnonzero(cosines >= MEANING_THRESHOLD):
-                weight = float((cosines[i] - MEANING_THRESHOLD) / (1 - MEANING_THRESHOLD)) ** 0.5
+            for i in np.flatnonzero(cosines >= threshold):
+                weight = min(1.0, float((cosines[i] - threshold) / (full - threshold))) ** 0.5
                 if weight > best.get(self.owners[i], (0.0, ""))[0]:
                     best[self.owners[i]] = (weight, "meaning")
         top = max((weight for weight, _ in best.values()), default=0.0)
-        factor = LITERAL_FACTOR if _TEMPLATING.search(text.lower()) else 1.0
+        factor = LITERAL_FACTOR if literal else 1.0
         matches = [
             TagMatch(index, weight * factor, by)
             for index, (weight, by) in best.items()
@@ -229,17 +279,23 @@ def by_directness(rows: np.ndarray, direct: np.ndarray) -> tuple[np.ndarray, np.
     return rows[order], direct[order]
 
 
-def tag_order(rows: np.ndarray, direct: np.ndarray, fused: np.ndarray, weight: float,
-              depth: int) -> np.ndarray:
+def tag_order(rows: np.ndarray, direct: np.ndarray, fused: np.ndarray, weight: float, depth: int,
+              weights: Weights | None = None, similarity: np.ndarray | None = None) -> np.ndarray:
     """The first ``depth`` cards of a tag in list order: directness first (``rows`` and ``direct`` come from
     :func:`by_directness`), reordered by the other rankers' score as much as the tag leaves of the query
-    unexplained (a query that is only "mana rocks" is ordered by directness alone)."""
+    unexplained (a query that is only "mana rocks" is ordered by directness alone), and by each card's
+    ``similarity`` (the query's embedding cosine, all cards) times the encoder's ``dense_mix``."""
+    weights = weights or Weights()
     top = fused[rows].max() if len(rows) else 0.0
-    mix = RELEVANCE_MIX * (1.1 - weight)
+    mix = weights.relevance_mix * (1.1 - weight)
+    near = weights.dense_mix if similarity is not None else 0.0
     if len(rows) > depth:  # only cards within reach of the depth-th by directness can enter the list
-        reach = int(np.searchsorted(-direct, -(direct[depth - 1] - mix), side="right"))
+        reach = int(np.searchsorted(-direct, -(direct[depth - 1] - mix - near), side="right"))
         rows, direct = rows[:reach], direct[:reach]
     key = direct + (mix * fused[rows] / top if top > 0 else 0.0)
+    if near:
+        cosines = similarity[rows]
+        key = key + near * np.where(np.isfinite(cosines), cosines, 0.0)
     return rows[np.argsort(-key, kind="stable")][:depth]
 
 

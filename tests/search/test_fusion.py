@@ -1,0 +1,107 @@
+"""Per-encoder fusion weights: each encoder gets its own, MiniLM's are the historic ones, and every weight
+reaches the ranking it names (on the bundled snapshot, with the shipped static model)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+import grimoire
+from grimoire.search import ranking
+from grimoire.search.engine import RRF_K, SearchEngine
+
+
+@pytest.fixture(scope="module")
+def db():
+    return grimoire.open()
+
+
+@pytest.fixture(scope="module")
+def static(db) -> SearchEngine:
+    return SearchEngine(db, encoder="static")
+
+
+def names(engine: SearchEngine, query: str, mode: str = "hybrid", n: int = 10) -> list[str]:
+    return [r.card.name for r in engine.search(query, limit=n, mode=mode, literal=True).results]
+
+
+def test_each_encoder_gets_its_own_weights_and_minilm_keeps_the_historic_ones(db):
+    minilm = ranking.weights_for("minilm")
+    assert (minilm.rrf_k, minilm.lexical, minilm.dense, minilm.dense_literal, minilm.tags) == (RRF_K, 1, 1, 1, 1)
+    assert (minilm.meaning_threshold, minilm.meaning_full, minilm.meaning_literal) == (0.62, 1.0, True)
+    assert (minilm.relevance_mix, minilm.dense_mix) == (0.35, 0.0)
+    assert SearchEngine(db, encoder="minilm").weights == minilm
+    assert SearchEngine(db, encoder="static").weights == ranking.ENCODER_WEIGHTS["static"] != minilm
+    assert ranking.weights_for("an-encoder-never-tuned") == ranking.Weights()
+
+
+def test_a_ranker_weighted_zero_leaves_the_other_ranking(db):
+    plain = SearchEngine(db, encoder="static", tag_ranking=False)
+    query = "destroy target artifact"
+    plain.weights = ranking.Weights(lexical=0.0, dense_literal=1.0)
+    assert names(plain, query) == names(plain, query, mode="dense")
+    plain.weights = ranking.Weights(dense=0.0, dense_literal=0.0)
+    assert names(plain, query) == names(plain, query, mode="bm25")
+    plain.weights = ranking.Weights()
+    mixed = names(plain, query)
+    assert mixed != names(plain, query, mode="dense") or mixed != names(plain, query, mode="bm25")
+
+
+def test_the_dense_weight_for_rules_text_wording_is_its_own(db):
+    assert ranking.is_literal("put -1/-1 counters on target creature")
+    assert not ranking.is_literal("cheap ways to protect my commander")
+    plain = SearchEngine(db, encoder="static", tag_ranking=False)
+    query = "exile target creature"
+    plain.weights = ranking.Weights(lexical=0.0, dense=0.0, dense_literal=1.0)  # literal: the dense list counts
+    assert names(plain, query) == names(plain, query, mode="dense")
+
+
+def test_meaning_matches_follow_the_encoders_cosine_scale(static):
+    matcher, query = static.tag_matcher, "force their creatures to attack someone else"
+    vector = static.encoder.encode_query(query)
+    cosine = float((matcher.vectors @ vector).max())
+    wide = {m.name: m for m in matcher.match(query, vector, weights=ranking.Weights(meaning_full=1.0))}
+    steep = {m.name: m for m in matcher.match(query, vector, weights=ranking.Weights(meaning_full=cosine))}
+    assert wide["goad"].by == steep["goad"].by == "meaning"
+    assert steep["goad"].weight == pytest.approx(1.0) and wide["goad"].weight < 0.9
+    above = ranking.Weights(meaning_threshold=cosine + 1e-3)
+    assert all(m.by == "words" for m in matcher.match(query, vector, weights=above))
+
+
+def test_rules_text_wording_can_skip_matching_by_meaning(static):
+    query = "return target creature card from your graveyard to the battlefield"
+    vector = static.encoder.encode_query(query)
+    loose = ranking.Weights(meaning_threshold=0.3)
+    found = static.tag_matcher.match(query, vector, weights=loose)
+    assert any(m.by == "meaning" for m in found)
+    skipped = static.tag_matcher.match(query, vector, weights=replace(loose, meaning_literal=False))
+    assert all(m.by == "words" for m in skipped)
+
+
+def test_the_embedding_cosine_reorders_a_tags_cards_only_when_weighted():
+    rows, direct = np.array([5, 6, 7]), np.array([1.0, 1.0, 0.9])
+    fused = np.zeros(10)
+    similarity = np.full(10, -np.inf)
+    similarity[[5, 6, 7]] = [0.1, 0.2, 0.9]
+    none = ranking.Weights(dense_mix=0.0)
+    assert ranking.tag_order(rows, direct, fused, 1.0, 3, none, similarity).tolist() == [5, 6, 7]
+    some = ranking.Weights(dense_mix=0.05)
+    assert ranking.tag_order(rows, direct, fused, 1.0, 3, some, similarity).tolist() == [6, 5, 7]
+    much = ranking.Weights(dense_mix=0.5)
+    assert ranking.tag_order(rows, direct, fused, 1.0, 3, much, similarity).tolist() == [7, 6, 5]
+    # a card the depth would cut reaches the list when its cosine makes up the gap
+    assert ranking.tag_order(rows, direct, fused, 1.0, 2, much, similarity).tolist() == [7, 6]
+    assert ranking.tag_order(rows, direct, fused, 1.0, 2, none, similarity).tolist() == [5, 6]
+
+
+def test_the_rrf_constant_and_tag_scale_change_the_fused_scores(static):
+    query = "mana rocks"
+    base = static.rank(query, np.ones(len(static.db), dtype=bool), "hybrid")
+    static.weights = replace(ranking.ENCODER_WEIGHTS["static"], rrf_k=10, tags=2.0)
+    try:
+        changed = static.rank(query, np.ones(len(static.db), dtype=bool), "hybrid")
+    finally:
+        static.weights = ranking.ENCODER_WEIGHTS["static"]
+    assert changed[1][0] > base[1][0]
