@@ -283,9 +283,10 @@ class Game:
         return [(line.turn, render_segments(line.segments, seat, hide_cards=line.visibility != "Public", names=names))
                 for line in self.log]
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int, *, combat: bool = True) -> dict[str, Any]:
         """What ``seat`` may see: both life totals, its own hand, counts of hidden zones, the battlefield, graveyards,
-        face-up exile and the stack. Library order and the opponent's hand never appear."""
+        face-up exile and the stack. Library order and the opponent's hand never appear. ``combat=False`` leaves
+        out the combat record, the one part read from the engine's whole state (slow; the bots do not need it)."""
         other = 1 - seat
         me, them = self._game.player(seat), self._game.player(other)
         return {
@@ -303,7 +304,7 @@ class Game:
             "battlefield": [self._card(o, seat) for o in self._game.battlefield()],
             "exile": [self._card(o, seat) for o in self._game.exile()],
             "stack": [self._stack_entry(e, seat) for e in self._game.stack()],
-            "combat": self._combat(seat),
+            "combat": self._combat(seat) if combat else None,
         }
 
     def _combat(self, seat: int) -> dict[str, Any] | None:
