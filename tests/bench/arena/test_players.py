@@ -39,10 +39,12 @@ def play_out(cards, decks, seed: int, *, turns: int = 12, first: int = 0) -> tup
     bots = (Watched(), Watched("heuristic#2"))
     for seat, bot in enumerate(bots):
         bot.start(game, seat, None, None, Census())
-    while not game.over and game.turn <= turns:
+    for _ in range(150 * turns):  # a game that spins (cast, take back, cast...) fails here instead of hanging
+        if game.over or game.turn > turns:
+            return bots[0], bots[1], game
         decision = game.decision()
         game.choose(decision, decision.option(bots[decision.seat].decide(game, decision, {}).number))
-    return bots[0], bots[1], game
+    raise AssertionError(f"the bots made {150 * turns} decisions before turn {turns} ended: a loop")
 
 
 TEMPO = {"Volcanic Island": 22, "Delver of Secrets": 8, "Consign to Memory": 8, "Counterspell": 8, "Daze": 7,
