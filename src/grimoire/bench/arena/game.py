@@ -104,6 +104,11 @@ class Game:
     turn_holders: dict[int, int] = field(default_factory=dict)  # turn -> the seat whose turn it is
     _engine: Any = None
     _game: Any = None
+    # Read once per game state (every apply clears them): the prompt, objects by id, and the engine's own action
+    # objects behind the listed options, so applying one needs no conversion back from its dict.
+    _waiting: dict[str, Any] | None = None
+    _objects: dict[int, dict[str, Any] | None] = field(default_factory=dict)
+    _native: dict[int, tuple[dict[str, Any], Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._engine = self.card_data.engine()
@@ -123,7 +128,9 @@ class Game:
         return str(self._game.phase)
 
     def waiting_for(self) -> dict[str, Any]:
-        return self._game.waiting_for() or {"type": "GameOver", "data": {"winner": None}}
+        if self._waiting is None:
+            self._waiting = self._game.waiting_for() or {"type": "GameOver", "data": {"winner": None}}
+        return self._waiting
 
     @property
     def over(self) -> bool:
@@ -151,9 +158,15 @@ class Game:
     def object(self, object_id: int) -> dict[str, Any] | None:
         """A game object by id, or None when the engine no longer knows it (a token that left play...)."""
         try:
-            return self._game.object(int(object_id))
+            key = int(object_id)
         except (ValueError, TypeError):
             return None
+        if key not in self._objects:
+            try:
+                self._objects[key] = self._game.object(key)
+            except (ValueError, TypeError):
+                self._objects[key] = None
+        return self._objects[key]
 
     # -- decisions ------------------------------------------------------------------------------------------
 
@@ -191,6 +204,7 @@ class Game:
                 as_dict = action.to_dict()
                 if as_dict not in actions:  # the mulligan prompt lists each choice once per pending player
                     actions.append(as_dict)
+                    self._native[id(as_dict)] = (as_dict, action)
         if _ordered_choice(kind, data):  # the order of the chosen cards is the order they go back in: offer each
             actions = [{"type": "SelectCards", "data": {"cards": list(order)}} for a in actions
                        for order in itertools.permutations((a.get("data") or {}).get("cards") or [])]
@@ -249,9 +263,13 @@ class Game:
         elif action.get("type") == "DeclareBlockers":
             validate_blocks(data, action)
         try:
-            result = self._game.apply(seat, phase.GameAction.from_dict(action))
+            native = self._native.get(id(action))
+            engine_action = native[1] if native and native[0] is action else phase.GameAction.from_dict(action)
+            result = self._game.apply(seat, engine_action)
         except Exception as error:  # the engine raises ValueError/RuntimeError for actions it will not take
             raise ActionRejected(f"{action.get('type')}: {error}") from error
+        finally:
+            self._waiting, self._objects, self._native = None, {}, {}
         self.history.append((seat, action))
         self._record(result.log_entries or [])
         self._note_turn()
