@@ -156,7 +156,7 @@ class HeuristicBot(_Bot):
     mulligans) and bottoms toward a balanced hand, plays a land, casts its most expensive castable spell, fetches
     the land whose colours its hand lacks, dredges, points harm at the opponent, attacks when it is safe or lethal
     and blocks when the blocker survives or the damage would kill. It never counters its own spells or triggers,
-    never harms its own permanents, pays a repeatable cost once, pays no ability cost in cards from its hand or
+    never harms its own permanents, pays no repeatable cost (replicate), pays no ability cost in cards from its hand or
     graveyard, and does not retry a spell or ability it took back until the turn or the stack changes."""
 
     kind = "heuristic"
@@ -415,13 +415,19 @@ def _land_colours(obj: dict[str, Any]) -> set[str]:
 
 
 def _answer_score(game: Game, kind: str, data: dict[str, Any]) -> float:
-    """Numbers, yes/no answers and payments: the biggest X, an optional cost paid once (replicate and multikicker
-    are not paid again and again), optional effects accepted, a cost paid to save its spell."""
+    """Numbers, yes/no answers and payments: the biggest X, a kicker paid but a repeatable cost (replicate,
+    multikicker) not, since the bot cannot tell which copies it can afford, optional effects accepted, a cost paid
+    to save its spell."""
     if kind == "ChooseX":
         return float(data.get("value") or 0)
     if kind == "DecideOptionalCost":
-        kicked = int((game.waiting_for().get("data") or {}).get("times_kicked") or 0)
-        return (1.0 if kicked == 0 else 0.0) if data.get("pay") else 0.5
+        prompt = game.waiting_for().get("data") or {}
+        if not data.get("pay"):
+            return 0.5
+        if int(prompt.get("times_kicked") or 0):
+            return -20.0  # phase offers no "stop" once a replicate is paid: taking the spell back beats paying on
+        inner = (prompt.get("cost") or {}).get("data")
+        return 0.0 if isinstance(inner, dict) and inner.get("repeatable") else 1.0
     if kind == "DecideOptionalEffect":
         return 1.0 if data.get("accept") else 0.5
     if kind == "PayUnlessCost":
