@@ -74,7 +74,7 @@ def test_split_cards_missing_a_half_in_the_store_are_reported(arena_db):
 # Each card with more than one face in the shipped decks, and a seeded bot game (deck, opponent, seed) in which
 # it turns into its other face. A new double-faced card in a deck fails the first test until a game is pinned.
 TRANSFORMATIONS = {
-    "Delver of Secrets // Insectile Aberration": ("delver", "burn", 3),
+    "Delver of Secrets // Insectile Aberration": ("delver", "burn", 7),
     "Fable of the Mirror-Breaker // Reflection of Kiki-Jiki": ("jeskai", "burn", 2),
 }
 

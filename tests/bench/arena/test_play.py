@@ -177,3 +177,23 @@ def test_a_listed_option_the_engine_then_refuses_is_reasked_and_counted(arena_ca
             assert record.end in ("win", "turn limit") and record.census["silent_fallbacks"] == 0
             return
     pytest.fail("phase accepted every Conflagrate flashback: the quirk may be fixed upstream")
+
+
+def test_the_cpus_cards_to_bottom_after_a_mulligan_are_a_listed_option(arena_cards, arena_decks):
+    """phase's AI picks its own card ids to bottom (any copy, any order); the harness maps them onto the listed
+    option with those cards, so the CPU's choice is its own, not a recorded fallback (seed 2: it mulligans)."""
+    game = Game(arena_cards, Deal((list(arena_decks["dredge"].names), list(arena_decks["burn"].names)), seed=2))
+    players, census = (HeuristicBot(), CPUPlayer()), Census()
+    for seat, player in enumerate(players):
+        player.start(game, seat, None, None, census)
+    bottoms = []
+    try:
+        while (decision := game.decision()).kind == "MulliganDecision":
+            choice = players[decision.seat].decide(game, decision, {})
+            if decision.seat == 1 and "bottom" in decision.prompt:
+                bottoms.append(choice)
+            game.choose(decision, decision.option(choice.number))
+    finally:
+        players[1].close()
+    assert bottoms, "the CPU kept its first hand"
+    assert all(choice.fallback_reason is None and choice.number >= 1 for choice in bottoms)

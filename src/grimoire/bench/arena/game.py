@@ -112,6 +112,11 @@ class Game:
     _engine: Any = None
     _game: Any = None
     _arrived: list[list[int]] = field(default_factory=lambda: [[], []])  # cards new in each hand after the last action
+    # Read once per game state (every apply clears them): the prompt, objects by id, and the engine's own action
+    # objects behind the listed options, so applying one needs no conversion back from its dict.
+    _waiting: dict[str, Any] | None = None
+    _objects: dict[int, dict[str, Any] | None] = field(default_factory=dict)
+    _native: dict[int, tuple[dict[str, Any], Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._engine = self.card_data.engine()
@@ -131,7 +136,9 @@ class Game:
         return str(self._game.phase)
 
     def waiting_for(self) -> dict[str, Any]:
-        return self._game.waiting_for() or {"type": "GameOver", "data": {"winner": None}}
+        if self._waiting is None:
+            self._waiting = self._game.waiting_for() or {"type": "GameOver", "data": {"winner": None}}
+        return self._waiting
 
     @property
     def over(self) -> bool:
@@ -159,9 +166,15 @@ class Game:
     def object(self, object_id: int) -> dict[str, Any] | None:
         """A game object by id, or None when the engine no longer knows it (a token that left play...)."""
         try:
-            return self._game.object(int(object_id))
+            key = int(object_id)
         except (ValueError, TypeError):
             return None
+        if key not in self._objects:
+            try:
+                self._objects[key] = self._game.object(key)
+            except (ValueError, TypeError):
+                self._objects[key] = None
+        return self._objects[key]
 
     # -- decisions ------------------------------------------------------------------------------------------
 
@@ -199,6 +212,7 @@ class Game:
                 as_dict = action.to_dict()
                 if as_dict not in actions:  # the mulligan prompt lists each choice once per pending player
                     actions.append(as_dict)
+                    self._native[id(as_dict)] = (as_dict, action)
         if _ordered_choice(kind, data):  # the order of the chosen cards is the order they go back in: offer each
             actions = [{"type": "SelectCards", "data": {"cards": list(order)}} for a in actions
                        for order in itertools.permutations((a.get("data") or {}).get("cards") or [])]
@@ -258,9 +272,13 @@ class Game:
             validate_blocks(data, action)
         hands = [set(self._game.player(side)["hand"]) for side in (0, 1)]
         try:
-            result = self._game.apply(seat, phase.GameAction.from_dict(action))
+            native = self._native.get(id(action))
+            engine_action = native[1] if native and native[0] is action else phase.GameAction.from_dict(action)
+            result = self._game.apply(seat, engine_action)
         except Exception as error:  # the engine raises ValueError/RuntimeError for actions it will not take
             raise ActionRejected(f"{action.get('type')}: {error}") from error
+        finally:
+            self._waiting, self._objects, self._native = None, {}, {}
         self._arrived = [[i for i in self._game.player(side)["hand"] if i not in hands[side]] for side in (0, 1)]
         self.history.append((seat, action))
         self._record(result.log_entries or [])
@@ -293,9 +311,10 @@ class Game:
         return [(line.turn, render_segments(line.segments, seat, hide_cards=line.visibility != "Public", names=names))
                 for line in self.log]
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int, *, combat: bool = True) -> dict[str, Any]:
         """What ``seat`` may see: both life totals, its own hand, counts of hidden zones, the battlefield, graveyards,
-        face-up exile and the stack. Library order and the opponent's hand never appear."""
+        face-up exile and the stack. Library order and the opponent's hand never appear. ``combat=False`` leaves
+        out the combat record, the one part read from the engine's whole state (slow; the bots do not need it)."""
         other = 1 - seat
         me, them = self._game.player(seat), self._game.player(other)
         return {
@@ -315,7 +334,7 @@ class Game:
             "battlefield": [self._card(o, seat) for o in self._game.battlefield()],
             "exile": [self._card(o, seat) for o in self._game.exile()],
             "stack": [self._stack_entry(e, seat) for e in self._game.stack()],
-            "combat": self._combat(seat),
+            "combat": self._combat(seat) if combat else None,
         }
 
     def _combat(self, seat: int) -> dict[str, Any] | None:

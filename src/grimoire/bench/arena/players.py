@@ -153,62 +153,81 @@ class RandomBot(_Bot):
 
 
 class HeuristicBot(_Bot):
-    """A simple, fast, deterministic player: keeps hands with two to five lands, plays a land, casts its most
-    expensive castable spell, points harm at the opponent, attacks when it is safe or lethal and blocks when the
-    blocker survives or the damage would kill."""
+    """A simple, fast, deterministic player: keeps hands with two to five lands (any hand after two London
+    mulligans) and bottoms toward a balanced hand, plays a land, casts its most expensive castable spell, fetches
+    the land whose colours its hand lacks, dredges, points harm at the opponent, attacks when it is safe or lethal
+    and blocks when the blocker survives or the damage would kill. It never counters its own spells or triggers,
+    never harms its own permanents, pays no repeatable cost (replicate), pays no ability cost in cards from its hand or
+    graveyard, and does not retry a spell or ability it took back until the turn or the stack changes."""
 
     kind = "heuristic"
 
     def __init__(self, name: str = "heuristic", seed: int = 0):
         super().__init__(name, seed)
+        self._attempt: tuple | None = None  # the spell or ability being cast, and the stack it was cast onto
+        self._abandoned: set[tuple] = set()
+
+    def start(self, game: Game, seat: int, deck: Any, opponent_deck: Any, census: Census) -> None:
+        super().start(game, seat, deck, opponent_deck, census)
+        self._attempt, self._abandoned = None, set()
 
     def decide(self, game: Game, decision: Decision, rejected: dict[int, str]) -> Choice:
         options = [o for o in decision.options if o.number not in rejected]
-        view = game.view(decision.seat)  # once per decision: every option is scored against the same board
+        view = game.view(decision.seat, combat=False)  # once per decision: every option scored on the same board
         scored = [(self._score(game, decision, o, view), -o.number, o) for o in options]
-        return Choice(max(scored, key=lambda t: (t[0], t[1]))[2].number)
+        chosen = max(scored, key=lambda t: (t[0], t[1]))[2]
+        self._remember(chosen.action, view)
+        return Choice(chosen.number)
+
+    def _remember(self, action: dict[str, Any], view: dict[str, Any]) -> None:
+        """Note what is being cast; once taken back, it is not tried again until the turn or the stack changes
+        (Wasteland with only its own lands to hit, a removal spell with no target worth it)."""
+        if action.get("type") in ("CastSpell", "ActivateAbility"):
+            self._attempt = (_source_key(action), _context(view))
+        elif action.get("type") == "CancelCast" and self._attempt is not None:
+            self._abandoned.add(self._attempt)
 
     def _score(self, game: Game, decision: Decision, option: Option, view: dict[str, Any]) -> float:
         action = option.action
         kind = action.get("type")
         data = action.get("data") or {}
-        seat = decision.seat
+        if kind in ("CastSpell", "ActivateAbility") and (_source_key(action), _context(view)) in self._abandoned:
+            return -1.0
         if kind == "MulliganDecision":
-            hand = view["you"]["hand"]
-            lands = sum(1 for o in hand if "Land" in (o.get("types") or []))
-            keep = (data.get("choice") or {}).get("type") == "Keep"
-            # London mulligan: the hand is always seven cards, so count the mulligans taken, not the hand size
-            pending = (game.waiting_for().get("data") or {}).get("pending") or []
-            taken = next((int(p.get("mulligan_count") or 0) for p in pending if p.get("player") == seat), 0)
-            return 1.0 if keep == (2 <= lands <= 5 or taken >= 2) else 0.0
+            return _mulligan_score(game, decision.seat, view, data)
         if kind == "CancelCast":
             return -10.0
         if kind == "PlayLand":
             return 100.0
         if kind == "CastSpell":
-            obj = game.object(data.get("object_id")) or {}
-            if _counters(obj.get("abilities")) and not any(entry.get("controller") != seat for entry in view["stack"]):
-                return -1.0  # a counterspell with no opposing spell to counter: keep it
-            cost = obj.get("mana_cost") or {}
-            return 50.0 + int(cost.get("generic") or 0) + len(cost.get("shards") or [])
+            return self._cast_score(game, decision.seat, view, data)
         if kind == "ActivateAbility":
-            return 10.0
+            source = game.object(data.get("source_id")) or {}
+            if not _has_opposing_target(game, _ability_of(source, data.get("ability_index")), view):
+                return -1.0
+            return _ability_score(source, data.get("ability_index"), view)
         if kind == "PassPriority":
             return 0.0
         if kind == "ChooseTarget":
-            return self._target_score(game, decision, data.get("target"), seat, view)
+            return self._target_score(game, decision, data.get("target"), decision.seat, view)
         if kind == "DeclareAttackers":
-            return self._attack_score(view, seat, data.get("attacks") or [])
+            return self._attack_score(view, decision.seat, data.get("attacks") or [])
         if kind == "DeclareBlockers":
             return self._block_score(game, view, data.get("assignments") or [])
-        if kind == "ChooseX":
-            return float(data.get("value") or 0)
-        if kind == "DecideOptionalCost":
-            kicked = int((game.waiting_for().get("data") or {}).get("times_kicked") or 0)
-            return 1.0 if data.get("pay") and kicked == 0 else 0.5
-        if kind == "DecideOptionalEffect":
-            return 1.0 if data.get("accept") else 0.5
-        return 0.0
+        if kind == "SelectCards":
+            return _cards_score(game, view, data.get("cards") or [])
+        if kind == "ChooseReplacement":
+            return 1.0 if option.label.startswith("Dredge ") and view["you"]["library_count"] > 10 else 0.0
+        return _answer_score(game, kind, data)
+
+    def _cast_score(self, game: Game, seat: int, view: dict[str, Any], data: dict[str, Any]) -> float:
+        obj = game.object(data.get("object_id")) or {}
+        if _counters(obj.get("abilities")) and not any(entry.get("controller") != seat for entry in view["stack"]):
+            return -1.0  # a counterspell with no opposing spell to counter: keep it
+        if not _has_opposing_target(game, _ability_of(obj, None), view):
+            return -1.0  # removal with nothing of the opponent's to hit (the engine picks a lone target itself)
+        cost = obj.get("mana_cost") or {}
+        return 50.0 + int(cost.get("generic") or 0) + len(cost.get("shards") or [])
 
     def _target_score(self, game: Game, decision: Decision, target: Any, seat: int, view: dict[str, Any]) -> float:
         helpful = any(word in decision.prompt.lower() for word in ("gets +", "gain", "return target", "untap"))
@@ -258,6 +277,163 @@ class HeuristicBot(_Bot):
         waiting = game.waiting_for().get("data") or {}
         attackers = {a for targets in (waiting.get("valid_block_targets") or {}).values() for a in targets}
         return sum(int((game.object(a) or {}).get("power") or 0) for a in attackers)
+
+
+_BASIC_COLOURS = {"Plains": "White", "Island": "Blue", "Swamp": "Black", "Mountain": "Red", "Forest": "Green"}
+_COLOURS = tuple(_BASIC_COLOURS.values())
+LAND_SHARE = 3 / 7  # the share of lands the bot keeps when it puts cards on the bottom after a mulligan
+
+
+def _source_key(action: dict[str, Any]) -> tuple:
+    data = action.get("data") or {}
+    return action.get("type"), data.get("object_id", data.get("source_id")), data.get("ability_index")
+
+
+def _context(view: dict[str, Any]) -> tuple:
+    return view["turn"], tuple(entry["id"] for entry in view["stack"])
+
+
+def _is_land(obj: dict[str, Any]) -> bool:
+    return "Land" in ((obj.get("card_types") or {}).get("core_types") or obj.get("types") or [])
+
+
+def _mulligan_score(game: Game, seat: int, view: dict[str, Any], data: dict[str, Any]) -> float:
+    """Keep two to five lands; under the London mulligan the hand is always seven cards, so after two mulligans
+    (counted from the prompt, not the hand size) any hand is kept."""
+    lands = sum(1 for card in view["you"]["hand"] if _is_land(card))
+    keep = (data.get("choice") or {}).get("type") == "Keep"
+    pending = (game.waiting_for().get("data") or {}).get("pending") or []
+    taken = next((int(p.get("mulligan_count") or 0) for p in pending if p.get("player") == seat), 0)
+    return 1.0 if keep == (2 <= lands <= 5 or taken >= 2) else 0.0
+
+
+def _ability_of(obj: dict[str, Any], index: int | None) -> dict[str, Any]:
+    """An object's activated ability by index, or (``index`` None) the spell ability it is cast for."""
+    abilities = obj.get("abilities") or []
+    if index is None:
+        return next((a for a in abilities if a.get("kind") == "Spell"), {})
+    return abilities[index] if isinstance(index, int) and 0 <= index < len(abilities) else {}
+
+
+_HARM = {"Destroy", "DealDamage", "Bounce", "ChangeZone"}
+
+
+def _has_opposing_target(game: Game, ability: dict[str, Any], view: dict[str, Any]) -> bool:
+    """False for harm aimed at a permanent (Wasteland, Swords to Plowshares) when no permanent of the opponent's
+    fits its target: with a lone legal target the engine picks it, and that would be the bot's own."""
+    effect = ability.get("effect") or {}
+    target = effect.get("target")
+    if effect.get("type") not in _HARM or not isinstance(target, dict) or target.get("type") not in ("Typed", "Or"):
+        return True
+    filters = target.get("filters") if target.get("type") == "Or" else [target]
+    if any(f.get("controller") == "You" or any(p.get("type") == "InZone" for p in f.get("properties") or [])
+           for f in filters):
+        return True  # its own cards, or cards in another zone (Dread Return): not harm to a permanent
+    seat = view["you"]["seat"]
+    theirs = [game.object(card["id"]) or {} for card in view["battlefield"] if card["controller"] != seat]
+    return any(_fits(obj, f) for obj in theirs for f in filters)
+
+
+def _fits(obj: dict[str, Any], target: dict[str, Any]) -> bool:
+    """Whether a permanent fits a typed target's types and supertype conditions (other conditions: assumed met)."""
+    types = obj.get("card_types") or {}
+    core, supertypes = set(types.get("core_types") or []), set(types.get("supertypes") or [])
+    for wanted in target.get("type_filters") or []:
+        if isinstance(wanted, dict) and wanted.get("Non") in core:
+            return False
+        if isinstance(wanted, str) and wanted not in ("Permanent", "Card") and wanted not in core:
+            return False
+    return not any(p.get("type") == "NotSupertype" and p.get("value") in supertypes
+                   for p in target.get("properties") or [])
+
+
+def _ability_score(obj: dict[str, Any], index: int | None, view: dict[str, Any]) -> float:
+    """Activate abilities, except those paid in cards (discarding another card, exiling its graveyard: Psychic
+    Frog would eat its whole hand) or in more life than it can spare (Griselbrand at low life)."""
+    for cost in _cost_parts(_ability_of(obj, index).get("cost")):
+        if cost.get("type") == "Discard" and not cost.get("self_ref"):
+            return -1.0
+        if cost.get("type") == "Exile" and cost.get("zone") == "Graveyard":
+            return -1.0
+        if cost.get("type") == "PayLife":
+            amount = int((cost.get("amount") or {}).get("value") or 0)
+            if view["you"]["life"] - amount < 5 + amount // 2:
+                return -1.0
+    return 10.0
+
+
+def _cost_parts(cost: Any) -> list[dict[str, Any]]:
+    if not isinstance(cost, dict):
+        return []
+    if cost.get("type") == "Composite":
+        return [part for inner in cost.get("costs") or [] for part in _cost_parts(inner)]
+    return [cost]
+
+
+def _cards_score(game: Game, view: dict[str, Any], cards: list[int]) -> float:
+    """A choice of cards: after a mulligan, bottom toward a balanced hand (the most expensive spells first); from
+    a library search, the land whose colours the hand needs and its lands lack; otherwise no preference."""
+    waiting = game.waiting_for().get("type")
+    chosen = [game.object(c) or {} for c in cards]
+    if waiting == "MulliganDecision":
+        kept = [card for card in view["you"]["hand"] if card["id"] not in set(cards)]
+        lands = sum(1 for card in kept if _is_land(card))
+        spells_mana = sum(_mana_value(c) for c in chosen if not _is_land(c))
+        return -10.0 * abs(lands - round(len(kept) * LAND_SHARE)) + spells_mana / 10
+    if waiting == "SearchChoice":
+        missing = _colours_needed(game, view) - _colours_made(game, view)
+        return sum(10.0 * len(_land_colours(c) & missing) + len(_land_colours(c)) for c in chosen if _is_land(c))
+    return 0.0
+
+
+def _mana_value(obj: dict[str, Any]) -> int:
+    cost = obj.get("mana_cost") or {}
+    return int(cost.get("generic") or 0) + len(cost.get("shards") or [])
+
+
+def _colours_needed(game: Game, view: dict[str, Any]) -> set[str]:
+    shards = [shard for card in view["you"]["hand"]
+              for shard in ((game.object(card["id"]) or {}).get("mana_cost") or {}).get("shards") or []]
+    return {colour for shard in shards for colour in _COLOURS if colour in str(shard)}
+
+
+def _colours_made(game: Game, view: dict[str, Any]) -> set[str]:
+    seat = view["you"]["seat"]
+    lands = [game.object(card["id"]) or {} for card in view["battlefield"]
+             if card["controller"] == seat and _is_land(card)]
+    return {colour for land in lands for colour in _land_colours(land)}
+
+
+def _land_colours(obj: dict[str, Any]) -> set[str]:
+    """The colours a land makes: its basic land types and its mana abilities' fixed colours (any colour: all)."""
+    colours = {_BASIC_COLOURS[t] for t in (obj.get("card_types") or {}).get("subtypes") or [] if t in _BASIC_COLOURS}
+    for ability in obj.get("abilities") or []:
+        effect = ability.get("effect") or {}
+        if effect.get("type") == "Mana":
+            produced = effect.get("produced") or {}
+            colours |= set(produced.get("colors") or []) if produced.get("type") == "Fixed" else set(_COLOURS)
+    return colours & set(_COLOURS)
+
+
+def _answer_score(game: Game, kind: str, data: dict[str, Any]) -> float:
+    """Numbers, yes/no answers and payments: the biggest X, a kicker paid but a repeatable cost (replicate,
+    multikicker) not, since the bot cannot tell which copies it can afford, optional effects accepted, a cost paid
+    to save its spell."""
+    if kind == "ChooseX":
+        return float(data.get("value") or 0)
+    if kind == "DecideOptionalCost":
+        prompt = game.waiting_for().get("data") or {}
+        if not data.get("pay"):
+            return 0.5
+        if int(prompt.get("times_kicked") or 0):
+            return -20.0  # phase offers no "stop" once a replicate is paid: taking the spell back beats paying on
+        inner = (prompt.get("cost") or {}).get("data")
+        return 0.0 if isinstance(inner, dict) and inner.get("repeatable") else 1.0
+    if kind == "DecideOptionalEffect":
+        return 1.0 if data.get("accept") else 0.5
+    if kind == "PayUnlessCost":
+        return 1.0 if data.get("pay") else 0.5
+    return 0.0
 
 
 def _counters(node: Any) -> bool:
