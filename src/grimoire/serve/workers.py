@@ -63,7 +63,10 @@ def bind(port: int, count: int = 1, host: str = HOST) -> list[socket.socket]:
 
 
 def _listen(host: str, port: int, reuse_port: bool) -> socket.socket:
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # IPPROTO_TCP named, not left 0: asyncio turns Nagle's algorithm off (TCP_NODELAY) only on connections whose
+    # socket says it is TCP, and with Nagle on, each answer after a connection's first waited ~40 ms for the
+    # client's delayed ACK.
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     if reuse_port:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
