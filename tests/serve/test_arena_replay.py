@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from grimoire.bench.arena.league import append_game
 from grimoire.serve.web import create_app, serve_in_thread
 from tests.arena_games import play_bot_game, play_stored_game
-from tests.serve.test_web import CHROMIUM, CHROMIUM_ARGS, _missing
+from tests.serve.test_web import launched_chromium
 
 
 @pytest.fixture(scope="module")
@@ -124,18 +124,10 @@ def base_url(app) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def page(base_url: str):
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("playwright is not installed (pip install playwright)")
-    if not CHROMIUM.exists():
-        _missing(f"no Chromium at {CHROMIUM}")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    with launched_chromium() as chromium:
         context = chromium.new_context(base_url=base_url, viewport={"width": 1100, "height": 900})
         context.set_default_timeout(30_000)
         yield context.new_page()
-        chromium.close()
 
 
 def test_browser_leaderboard_links_to_a_players_games(page):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -267,8 +268,9 @@ def base_url(app) -> Iterator[str]:
     server.should_exit = True
 
 
-@pytest.fixture(scope="module")
-def browser():
+@contextlib.contextmanager
+def launched_chromium():
+    """Debian's chromium through playwright; skipped (failed under CI) where either is missing."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -279,6 +281,12 @@ def browser():
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with launched_chromium() as chromium:
+        yield chromium
 
 
 @pytest.fixture
