@@ -63,3 +63,13 @@ def test_the_store_lookup_returns_the_card_and_how_it_was_found():
 
     found = grimoire.open().lookup("lightnig bolt")
     assert found.card.name == "Lightning Bolt" and not found.exact and found.correction.endswith("Lightning Bolt")
+
+
+def test_a_name_without_its_punctuation_is_found_exactly_unless_two_cards_share_it():
+    index = NameIndex(["Urza's Saga", "Kiki-Jiki, Mirror Breaker", "Kaboom!", "Ach! Hans, Run!", "Ach Hans Run"],
+                      [["Urza's Saga"], ["Kiki-Jiki, Mirror Breaker"], ["Kaboom!"], ["Ach! Hans, Run!"],
+                       ["Ach Hans Run"]])
+    assert index.find("urzas saga") == 0 and index.find("kiki jiki mirror breaker") == 1 and index.find("kaboom") == 2
+    assert index.match("urzas saga").exact
+    assert index.find("Ach Hans Run") == 4  # its own exact name first
+    assert index.find("ach hans, run") is None  # bare "ach hans run" is both cards: not a guess

@@ -363,3 +363,8 @@ def test_card_after_a_colour_is_kept_when_it_begins_a_function(reader):
     assert words_left(reader, "red card draw") == "card draw"
     assert words_left(reader, "blue card advantage") == "card advantage"
     assert words_left(reader, "blue cards") == ""
+
+
+def test_a_name_typed_without_its_punctuation_is_still_a_name(reader):
+    assert reader.read("infinite combo with thassas oracle").combo == "Thassa's Oracle"
+    assert reader.read("cards like senseis divining top").like == "Sensei's Divining Top"

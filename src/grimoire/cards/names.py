@@ -25,6 +25,14 @@ def fold(name: str) -> str:
     return " ".join(stripped.split()).casefold().replace("æ", "ae")
 
 
+_PUNCTUATION = str.maketrans({"'": None, ",": None, ".": None, ":": None, "!": None, "?": None, '"': None, "-": " "})
+
+
+def _bare(folded: str) -> str:
+    """A folded name as players often type it: without apostrophes, commas, stops or marks, hyphens as spaces."""
+    return " ".join(folded.translate(_PUNCTUATION).split())
+
+
 def _name_score(query: str, choice: str, **_: object) -> float:
     """Similarity 0-100 of a typed name to a card name.
 
@@ -87,6 +95,10 @@ class NameIndex:
         for row, faces in enumerate(face_names):
             for face in faces:
                 self._faces.setdefault(fold(face), row)
+        self._bare: dict[str, int | None] = {}  # punctuation-free names; None where two cards share one
+        for key, row in {**self._faces, **self._folded}.items():
+            bare = _bare(key)
+            self._bare[bare] = row if self._bare.get(bare, row) == row else None
         self._choices: list[str] | None = None
         self._choice_rows: list[int] | None = None
         self._candidates: CandidateIndex | None = None
@@ -105,7 +117,9 @@ class NameIndex:
         key = fold(query)
         if key in self._folded:
             return self._folded[key]
-        return self._faces.get(key)
+        if key in self._faces:
+            return self._faces[key]
+        return self._bare.get(_bare(key))  # "thassas oracle", "kiki jiki mirror breaker", "kaboom"
 
     def match(self, query: str, *, fuzzy: bool = True) -> NameMatch:
         """The card named ``query``, exact or a confident fuzzy correction; raises :class:`CardNotFoundError`
