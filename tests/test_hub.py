@@ -158,12 +158,17 @@ def test_offline_the_message_names_the_files_to_fetch(monkeypatch, tmp_path, hom
         port = sock.getsockname()[1]
     monkeypatch.setenv("HF_ENDPOINT", f"http://127.0.0.1:{port}")
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hf-cache"))
+    import huggingface_hub.utils._http as hf_http
+
+    waits: list[float] = []  # huggingface_hub backs off about 20 s before it gives up: count the waits, skip them
+    monkeypatch.setattr(hf_http.time, "sleep", waits.append)
     code = main(["bench", "search", "--queries", "hf:kasper-cbx/mtg-search-bench", "--engines", "bm25"])
     err = capsys.readouterr().err
     assert code == 1
     assert "cannot reach the Hugging Face Hub" in err
     assert f"http://127.0.0.1:{port}/datasets/kasper-cbx/mtg-search-bench/resolve/v1.1/data/queries.parquet" in err
     assert "Traceback" not in err
+    assert waits  # it did retry, as it does for a user offline
 
 
 def test_precon_dataset_from_the_hub_in_the_published_layout(monkeypatch, tmp_path, home, db, capsys):

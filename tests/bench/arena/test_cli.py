@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.test_cli import run
 
 
@@ -44,6 +46,7 @@ def test_rate_says_what_to_do_when_no_game_fits(home, tmp_path):
     assert run("arena", "leaderboard", str(tmp_path / "none"), env_home=home).returncode == 1
 
 
+@pytest.mark.slow  # the league and simulate are tested as library calls by default (test_league, test_simulate)
 def test_league_and_simulate_commands(home, tmp_path):
     out = tmp_path / "league"
     league = run("arena", "league", "--games", "2", "--workers", "2", "--max-turns", "8", "--draws", "100",

@@ -7,6 +7,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 import grimoire
 from grimoire.bench.precon.dataset import load_dataset
 from grimoire.bench.precon.episodes import baseline_rows, read_episodes, read_rows, write_rows
@@ -24,6 +26,7 @@ def cli(*args: str) -> subprocess.CompletedProcess:
                           timeout=300)
 
 
+@pytest.mark.slow  # test_end_to_end.py runs the same commands on the dataset built from real-shaped sources
 def test_build_run_score_judge_report_offline(tmp_path):
     db = grimoire.open()
     folder = make_fixture_dataset(tmp_path, db)
