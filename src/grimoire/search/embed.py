@@ -32,6 +32,15 @@ class ModelError(RuntimeError):
     """The embedding model or tokenizer is missing or is not the expected file."""
 
 
+def bundled_tokenizer_json() -> str:
+    """The bundled all-MiniLM-L6-v2 tokenizer file, checked against its sha256 (both encoders and the reader's
+    everyday-English vocabulary use it)."""
+    data = resources.files("grimoire.data").joinpath("all-MiniLM-L6-v2.tokenizer.json").read_bytes()
+    if hashlib.sha256(data).hexdigest() != TOKENIZER_SHA256:
+        raise ModelError("the bundled tokenizer file is not the expected all-MiniLM-L6-v2 tokenizer")
+    return data.decode("utf-8")
+
+
 def card_text_for_embedding(name: str, type_line: str, oracle_text: str) -> str:
     """What a card's embedding is computed from: its type line and rules text, without reminder text, and
     with its own name written as "this card".
@@ -106,11 +115,7 @@ class Encoder:
         path = model_path()
         if not path.exists() or _sha256(path) != MODEL_SHA256:
             raise ModelError(f"{path} is not the expected all-MiniLM-L6-v2 int8 model (sha256 mismatch)")
-        tokenizer_file = resources.files("grimoire.data").joinpath("all-MiniLM-L6-v2.tokenizer.json")
-        tokenizer_json = tokenizer_file.read_bytes()
-        if hashlib.sha256(tokenizer_json).hexdigest() != TOKENIZER_SHA256:
-            raise ModelError("the bundled tokenizer file is not the expected all-MiniLM-L6-v2 tokenizer")
-        self.tokenizer = Tokenizer.from_str(tokenizer_json.decode("utf-8"))
+        self.tokenizer = Tokenizer.from_str(bundled_tokenizer_json())
         self.tokenizer.no_padding()
         self.tokenizer.enable_truncation(MAX_TOKENS)
         options = onnxruntime.SessionOptions()

@@ -183,10 +183,9 @@ class Reader:
     def english(self) -> frozenset[str]:
         """Everyday English words: the whole words of the bundled MiniLM tokenizer's vocabulary (made-up Magic
         words such as "thassa" or "rhystic" are not among them, so a name holding one reads as a name)."""
-        from importlib import resources
+        from grimoire.search.embed import bundled_tokenizer_json
 
-        tokenizer = json.loads(resources.files("grimoire.data").joinpath("all-MiniLM-L6-v2.tokenizer.json")
-                               .read_text(encoding="utf-8"))
+        tokenizer = json.loads(bundled_tokenizer_json())
         return frozenset(w for w in tokenizer["model"]["vocab"] if w.isalpha() and len(w) > 1)
 
     def knows_format(self, name: str) -> bool:

@@ -14,7 +14,7 @@ from importlib import resources
 
 import numpy as np
 
-from grimoire.search.embed import TOKENIZER_SHA256, ModelError
+from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
 MODEL_SHA256 = "c8cad7937f96b6cae93af91250ed87abd7942a622f17ed938ca8f853e65c0326"
@@ -45,10 +45,7 @@ class StaticEncoder:
             raise ModelError("the static embedding model is not the expected file (sha256 mismatch); "
                              "reinstall grimoire or rebuild it with scripts/train_embedder.py")
         self.token_vectors, self.token_scales = load_token_vectors(model)
-        tokenizer_json = resources.files("grimoire.data").joinpath("all-MiniLM-L6-v2.tokenizer.json").read_bytes()
-        if hashlib.sha256(tokenizer_json).hexdigest() != TOKENIZER_SHA256:
-            raise ModelError("the bundled tokenizer file is not the expected all-MiniLM-L6-v2 tokenizer")
-        self.tokenizer = Tokenizer.from_str(tokenizer_json.decode("utf-8"))
+        self.tokenizer = Tokenizer.from_str(bundled_tokenizer_json())
         self.tokenizer.no_padding()
         self.tokenizer.enable_truncation(MAX_TOKENS)
 
