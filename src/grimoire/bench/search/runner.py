@@ -258,8 +258,7 @@ def baseline_table(comparison: BaselineComparison) -> str:
 
 def _baseline_json(comparison: BaselineComparison) -> dict:
     return {"source": comparison.source, "relabelled": comparison.relabelled, "unchecked": comparison.unchecked,
-            "differences": {metric: {e: {s: {"mean": m, "low": lo, "high": hi, "queries": n}
-                                         for s, (m, lo, hi, n) in sets.items()} for e, sets in engines.items()}
+            "differences": {metric: {e: {s: _interval_json(v) for s, v in sets.items()} for e, sets in engines.items()}
                             for metric, engines in comparison.differences.items()}}
 
 
@@ -304,15 +303,17 @@ def _encoder_json(result: BenchResult) -> dict:
             for set_name in result.sets:
                 paired = result.paired(engine, twin, set_name, metric)
                 if paired is not None:
-                    mean, low, high, count = paired
-                    out.setdefault(f"{engine} - {twin}", {}).setdefault(metric, {})[set_name] = {
-                        "mean": mean, "low": low, "high": high, "queries": count}
+                    out.setdefault(f"{engine} - {twin}", {}).setdefault(metric, {})[set_name] = _interval_json(paired)
     return out
 
 
+def _interval_json(value: tuple[float, float, float, int]) -> dict:
+    mean, low, high, count = value
+    return {"mean": mean, "low": low, "high": high, "queries": count}
+
+
 def _summary_json(result: BenchResult, metric: str) -> dict:
-    return {e: {s: {"mean": m, "low": lo, "high": hi, "queries": n} for s, (m, lo, hi, n) in sets.items()}
-            for e, sets in result.summary(metric).items()}
+    return {e: {s: _interval_json(v) for s, v in sets.items()} for e, sets in result.summary(metric).items()}
 
 
 def _paired_json(result: BenchResult, reference: str) -> dict:
@@ -328,8 +329,7 @@ def _paired_json(result: BenchResult, reference: str) -> dict:
             for set_name in result.sets:
                 paired = result.paired(reference, engine, set_name, metric)
                 if paired is not None:
-                    mean, low, high, count = paired
-                    out[metric][engine][set_name] = {"mean": mean, "low": low, "high": high, "queries": count}
+                    out[metric][engine][set_name] = _interval_json(paired)
     return out
 
 
