@@ -64,7 +64,7 @@ def test_corrected_names_are_reported_with_line_and_both_names(db):
                                  "of Secrets\n1 sol ring", db, files=False)
     assert [(c.line_number, c.written, c.name) for c in deck.corrections] == [
         (4, "Llanowar Elvs", "Llanowar Elves")]  # a face name, "Front/Back" and case are not corrections
-    check = check_deck(deck, db, "Commander")
+    check = check_deck(deck, "Commander")
     assert check.format == "commander" and not check.legal
     assert check.to_dict()["corrections"] == [{"line_number": 4, "written": "Llanowar Elvs", "name": "Llanowar Elves",
                                                 "message": "line 4: 'Llanowar Elvs' read as Llanowar Elves"}]

@@ -16,13 +16,12 @@ def _read(source: str):
     """The deck named on the command line (``-`` reads standard input), or ``None`` after printing why not."""
     from grimoire.decks.read import DeckInputError, read_deck
 
-    db = _open_db()
     try:
-        return read_deck(source, db), db
+        return read_deck(source, _open_db())
     except DeckInputError as exc:
         problems = "\n".join(f"line {p['line_number']}: {p['text']!r}: {p['reason']}" for p in exc.problems)
         _err(str(exc) + (f"\n{problems}" if problems else ""))
-        return None, db
+        return None
 
 
 def _print_line_notes(deck, corrections) -> None:
@@ -37,11 +36,11 @@ def cmd_deck_check(args: argparse.Namespace) -> int:
     from grimoire.decks.check import check_deck
     from grimoire.render.decks import deck_check_text
 
-    deck, db = _read(args.file)
+    deck = _read(args.file)
     if deck is None:
         return EXIT_ERROR
     try:
-        check = check_deck(deck, db, args.format, args.bracket)
+        check = check_deck(deck, args.format, args.bracket)
     except ValueError as exc:
         return _err(str(exc))
     _print_line_notes(deck, check.corrections)
@@ -56,7 +55,7 @@ def cmd_deck_stats(args: argparse.Namespace) -> int:
     from grimoire.decks import analyze_deck
     from grimoire.render.decks import deck_stats_text
 
-    deck, db = _read(args.file)
+    deck = _read(args.file)
     if deck is None:
         return EXIT_ERROR
     stats = analyze_deck(deck, args.format)

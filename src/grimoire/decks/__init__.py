@@ -1,7 +1,7 @@
 """Decks: read decklists (text, MTGJSON files, Moxfield and Archidekt URLs), check them against a format's
 rules, and count what they hold (curve, colours, lands, roles).
 
-``read_deck(source, db)`` reads any of those sources and ``check_deck(deck, db, format)`` returns the one
+``read_deck(source, db)`` reads any of those sources and ``check_deck(deck, format)`` returns the one
 deck-check record; the modules hold the parts: ``read``, ``parse``, ``fetch``, ``validate``, ``analyze``,
 ``check`` and ``render``.
 """

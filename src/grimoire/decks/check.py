@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from grimoire.cards.store import CardDB
 from grimoire.decks.analyze import DeckStats, analyze_deck
 from grimoire.decks.parse import Correction, ParsedDeck
 from grimoire.decks.validate import Violation, validate_deck
@@ -36,7 +35,7 @@ class DeckCheck:
                 "deck": self.deck.to_dict()}
 
 
-def check_deck(deck: ParsedDeck, db: CardDB, format: str = "commander",  # noqa: A002 - the word users say
+def check_deck(deck: ParsedDeck, format: str = "commander",  # noqa: A002 - the word users say
                bracket: int | None = None) -> DeckCheck:
     """Check ``deck`` against ``format``; raises ``ValueError`` naming the bad format or bracket."""
     format_name = format.strip().lower() or "commander"

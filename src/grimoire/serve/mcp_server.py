@@ -269,7 +269,7 @@ class GrimoireTools:
         try:
             parsed = self._deck(deck)
             try:
-                check = check_deck(parsed, self.library.engine.db, format, bracket)
+                check = check_deck(parsed, format, bracket)
             except ValueError as exc:
                 raise ToolInputError(str(exc), argument="bracket" if "bracket" in str(exc) else "format") from exc
         except ToolInputError as exc:
