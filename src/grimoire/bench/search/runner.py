@@ -58,11 +58,16 @@ class BenchResult:
     def paired(self, reference: str, engine: str, set_name: str,
                metric: str = "ndcg@10") -> tuple[float, float, float, int] | None:
         """reference minus engine on the queries both scored, with a bootstrap interval; None when there are none."""
-        ours, theirs = self.values(reference, set_name, metric), self.values(engine, set_name, metric)
-        ids = [q for q in ours if q in theirs]
-        if not ids:
-            return None
-        return (*paired_difference([ours[q] for q in ids], [theirs[q] for q in ids]), len(ids))
+        return paired_by_query(self.values(reference, set_name, metric), self.values(engine, set_name, metric))
+
+
+def paired_by_query(ours: dict[str, float], theirs: dict[str, float | None]) -> tuple[float, float, float, int] | None:
+    """``ours`` minus ``theirs`` on the query ids both scored (a ``None`` score counts as not scored), with a
+    bootstrap interval and the number of queries; None when they share no query."""
+    ids = [q for q in ours if theirs.get(q) is not None]
+    if not ids:
+        return None
+    return (*paired_difference([ours[q] for q in ids], [theirs[q] for q in ids]), len(ids))
 
 
 def allowed_rows(search: SearchEngine, filters: dict) -> np.ndarray:
@@ -227,11 +232,10 @@ def compare_baseline(result: BenchResult, baseline: dict, source: str) -> Baseli
             for set_name in result.sets:
                 ours = result.values(engine, set_name, metric)
                 column = "scores" if metric == "ndcg@10" else metric
-                theirs = {q: (rows[q].get(column) or {}).get(engine) for q in ours if q in rows}
-                ids = [q for q, value in theirs.items() if value is not None and q not in relabelled]
-                if ids:
-                    paired = paired_difference([ours[q] for q in ids], [theirs[q] for q in ids])
-                    differences[metric].setdefault(engine, {})[set_name] = (*paired, len(ids))
+                theirs = {q: (rows[q].get(column) or {}).get(engine) for q in ours if q in rows and q not in relabelled}
+                paired = paired_by_query(ours, theirs)
+                if paired is not None:
+                    differences[metric].setdefault(engine, {})[set_name] = paired
     return BaselineComparison(source=source, differences=differences, relabelled=relabelled, unchecked=unchecked)
 
 
