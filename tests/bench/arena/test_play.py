@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from grimoire.bench.arena.cpu import CPUPlayer
+from grimoire.bench.arena.cpu import UNLISTED, CPUPlayer
 from grimoire.bench.arena.game import Deal, Game
 from grimoire.bench.arena.play import GameRecord, play_game, replay
 from grimoire.bench.arena.players import Census, Choice, HeuristicBot, RandomBot, Usage
@@ -110,6 +110,18 @@ def test_the_cpu_timeout_is_counted_and_the_decision_is_made_on_the_record(arena
     assert census.total("timeout") == 1 and cpu.timeouts == 1
     assert choice.fallback_reason and "timed out" in choice.fallback_reason
     assert 1 <= choice.number <= len(decision.options)
+
+
+def test_a_refused_cpu_combat_goes_to_the_heuristic_bot_without_asking_the_ai_again(arena_cards, arena_decks):
+    decks = decks_of(arena_decks, "delver", "burn")
+    game = Game(arena_cards, Deal((list(decks[0].names), list(decks[1].names)), seed=4))
+    cpu = CPUPlayer()
+    cpu.start(game, 1, decks[1], decks[0], Census())
+    decision = game.decision()
+    choice = cpu.decide(game, decision, {UNLISTED: "that creature cannot attack"})
+    assert cpu._process is None  # no worker was started: the AI would only repeat itself
+    assert "refused phase AI's combat (that creature cannot attack)" in choice.fallback_reason
+    assert 1 <= choice.number <= len(decision.options) and choice.action is None
 
 
 def test_the_cpu_plays_a_whole_game_through_its_worker(arena_cards, arena_decks):

@@ -3,7 +3,8 @@
 phase's search can hang for minutes, so it never runs in the game's process. The worker keeps a mirror of the
 game (same cards, deal and actions; the engine is deterministic), answers each request with the AI's action, and
 is killed and restarted (replaying the actions) when a decision takes longer than ``timeout``. A timed-out
-decision is counted and played by the heuristic bot, recorded as a fallback.
+decision is counted and played by the heuristic bot, recorded as a fallback; so is a combat decision after the
+rules refused the AI's own attack or block combination once (asked again, it would declare the same).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from grimoire.bench.arena.players import Census, Choice, HeuristicBot, Usage
 
 DEFAULT_TIMEOUT = 20.0
 DEFAULT_DIFFICULTY = "Medium"
+UNLISTED = 0  # the choice number of an attack or block combination the AI built itself, beyond the listed options
 
 
 def _serve() -> None:
@@ -88,6 +90,9 @@ class CPUPlayer:
         return json.loads(line) if line else ["error", f"the AI process ended (exit code {self._process.poll()})"]
 
     def decide(self, game: Game, decision: Decision, rejected: dict[int, str]) -> Choice:
+        if UNLISTED in rejected:  # the AI is deterministic: asked again, it would declare the same refused combat
+            why = f"the rules refused phase AI's combat ({rejected[UNLISTED]})"
+            return self._fallback(game, decision, rejected, why)
         if self._process is None or self._process.poll() is not None:
             self._spawn(game.card_data, game)
         try:
@@ -114,7 +119,7 @@ class CPUPlayer:
         if same is not None:
             return Choice(same)
         if payload.get("type") in ("DeclareAttackers", "DeclareBlockers"):
-            return Choice(0, action=payload)  # a combination beyond the listed ones; the game validates it
+            return Choice(UNLISTED, action=payload)  # a combination beyond the listed ones; the game validates it
         return self._fallback(game, decision, rejected, f"phase AI chose an action not on offer: {payload}")
 
     def _fallback(self, game: Game, decision: Decision, rejected: dict[int, str], why: str) -> Choice:
