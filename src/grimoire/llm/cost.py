@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from inspect_ai.model import ModelOutput, ModelUsage
+
 PRICES_FILE = Path(__file__).resolve().parent.parent / "data" / "prices.json"
 PER_TOKENS = 1_000_000
 # What may follow a listed name and still be the same model: a release date (``-20250929``, ``-2024-08-06``,
@@ -109,6 +111,21 @@ ASSUMED_REPLY_TOKENS = 4096
 def conservative_tokens(text: str) -> int:
     """Tokens to bill for ``text`` when the provider reported none: more than any tokenizer would count."""
     return -(-len(text) // CONSERVATIVE_CHARS_PER_TOKEN)
+
+
+def reply_text(output: ModelOutput) -> str:
+    """A reply as billed: its text and the arguments of its tool calls."""
+    calls = output.message.tool_calls or []
+    return output.message.text + "".join(json.dumps(call.arguments) for call in calls)
+
+
+def estimated_usage(sent: str, reply: str | None, reply_limit: int | None = None) -> ModelUsage:
+    """What a call that reported no token usage is billed as: the request's text ``sent`` (tools included) and
+    the ``reply`` text, or, when no reply came back, the reply limit (``reply_limit`` or ``ASSUMED_REPLY_TOKENS``),
+    counted by :func:`conservative_tokens` and all at the uncached price."""
+    written = (reply_limit or ASSUMED_REPLY_TOKENS) if reply is None else conservative_tokens(reply)
+    read = conservative_tokens(sent)
+    return ModelUsage(input_tokens=read, output_tokens=written, total_tokens=read + written)
 
 
 def total_cost(costs: list[float | None]) -> float | None:

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from inspect_ai.model import ChatMessageUser, execute_tools
+from inspect_ai.model import ChatMessage, ChatMessageUser, execute_tools
 from inspect_ai.model import get_model as active_model
 from inspect_ai.solver import TaskState
-from inspect_ai.tool import Tool
+from inspect_ai.tool import Tool, ToolDef
 
-from grimoire.llm.cost import Budget, billed_model, cost_of
+from grimoire.llm.cost import Budget, billed_model, cost_of, estimated_usage, reply_text
 
 
 async def run_tool_loop(state: TaskState, tools: list[Tool], *, budget: Budget, max_turns: int, nudge: str,
@@ -22,24 +22,27 @@ async def run_tool_loop(state: TaskState, tools: list[Tool], *, budget: Budget, 
     """Run the active model on ``state`` until ``done()``, ``max_turns`` model calls, the budget, an error or a
     second reply without a tool call (the first gets ``nudge``). Returns the model's name and its usage:
     input/output tokens (cache reads and writes counted as input), cost (None once any call has no price),
-    ``skipped`` (the budget was gone before the first call) and ``budget_stopped``."""
+    ``skipped`` (the budget was gone before the first call), ``budget_stopped`` and ``estimated_calls`` (calls
+    whose provider reported no token usage, counted and priced by :func:`estimated_usage`)."""
     model = active_model()
     name = str(model)
     usage: dict[str, Any] = {"input_tokens": 0, "output_tokens": 0, "cost": 0.0, "skipped": False,
-                             "budget_stopped": False}
+                             "budget_stopped": False, "estimated_calls": 0}
     nudged = False
     for turn in range(max_turns):
         if budget.exhausted:
             usage["skipped" if turn == 0 else "budget_stopped"] = True
             break
         output = await model.generate(state.messages, tools)
-        billed = billed_model(name, output.model)
-        call_cost = cost_of(billed, output.usage, price=budget.price) if output.usage else None
+        call_usage = output.usage
+        if call_usage is None:  # still billed: priced from its text, erring high
+            call_usage = estimated_usage(_request_text(state.messages, tools), reply_text(output))
+            usage["estimated_calls"] += 1
+        call_cost = cost_of(billed_model(name, output.model), call_usage, price=budget.price)
         budget.charge(call_cost)
-        if output.usage:
-            usage["input_tokens"] += (output.usage.input_tokens + (output.usage.input_tokens_cache_read or 0)
-                                      + (output.usage.input_tokens_cache_write or 0))
-            usage["output_tokens"] += output.usage.output_tokens
+        usage["input_tokens"] += (call_usage.input_tokens + (call_usage.input_tokens_cache_read or 0)
+                                  + (call_usage.input_tokens_cache_write or 0))
+        usage["output_tokens"] += call_usage.output_tokens
         usage["cost"] = None if usage["cost"] is None or call_cost is None else usage["cost"] + call_cost
         state.output = output
         state.messages.append(output.message)
@@ -54,3 +57,10 @@ async def run_tool_loop(state: TaskState, tools: list[Tool], *, budget: Budget, 
         if done():
             break
     return name, usage
+
+
+def _request_text(messages: list[ChatMessage], tools: list[Tool]) -> str:
+    """A request as billed: every message's text and each tool's definition, which is sent with every call."""
+    definitions = (ToolDef(tool) for tool in tools)
+    return "".join(m.text for m in messages) + "".join(d.name + d.description + d.parameters.model_dump_json()
+                                                       for d in definitions)

@@ -159,8 +159,8 @@ def _output_for(turn: Turn | None, model_name: str, input: list[ChatMessage], to
     message = ChatMessageAssistant(content=text, tool_calls=tool_calls or None, model=played, source="generate")
     output = ModelOutput(model=played, choices=[ChatCompletionChoice(
         message=message, stop_reason="tool_calls" if tool_calls else "stop")])
-    if "usage" in turn:
-        output.usage = ModelUsage(**turn["usage"])
+    if "usage" in turn:  # ``null`` plays a provider that reports no usage
+        output.usage = None if turn["usage"] is None else ModelUsage(**turn["usage"])
     else:  # an estimate, so cost and token figures are never blank (inspect's own count would fetch a tokenizer)
         prompt = "".join(m.text for m in input) + "".join(t.model_dump_json() for t in tools)
         written = text + "".join(json.dumps(c.get("arguments", {})) for c in calls)

@@ -109,6 +109,21 @@ def test_mockllm_runs_end_to_end(small_db, tasks, tmp_path):
     assert episode["input_tokens"] == 200 and episode["output_tokens"] == 20 and episode["cost"] == 0
 
 
+def test_calls_without_token_usage_are_still_counted_and_priced_erring_high(small_db, tasks, tmp_path):
+    from grimoire.llm.cost import Price
+
+    turns = [{"tool": "search", "arguments": {"query": "add mana"}, "usage": None},  # a provider reporting none
+             {"tool": "submit", "arguments": {"cards": ["Birds of Paradise"]}, "usage": None}]
+    run = run_agent_bench(tasks[1:2], small_db, model=script(tmp_path, turns), arm=ARM, log_dir=tmp_path / "logs",
+                          price=Price(input=1.0, output=2.0, cached_input=1.0, cache_write=1.0))
+    episode = by_task(run)["ramp"]
+    assert episode["estimated_calls"] == 2
+    # the system prompt and both tools' definitions go out with each call, at 2 characters a token or fewer
+    assert episode["input_tokens"] > 2 * 1000 and episode["output_tokens"] >= 10
+    assert episode["cost"] == pytest.approx((episode["input_tokens"] * 1.0 + episode["output_tokens"] * 2.0) / 1e6)
+    assert run.budget.spent == pytest.approx(episode["cost"])
+
+
 def test_replay_reproduces_a_recorded_run(small_db, tasks, tmp_path):
     turns = [{"task_id": "burn", "tool": "search", "arguments": {"query": "damage"}},
              {"task_id": "burn", "tool": "submit", "arguments": {"cards": ["Lightning Bolt", "Boros Charm"]}},

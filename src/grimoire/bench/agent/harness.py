@@ -138,7 +138,8 @@ def baseline_agent(environment: _Environment) -> Solver:
             ToolCall(id="baseline-submit", function="submit", arguments={"cards": shown[:MAX_SUBMITTED]})]))
         state.messages.extend((await execute_tools(state.messages, tools)).messages)
         _record(state, episode, environment.db, environment.arm, BASELINE, {
-            "input_tokens": 0, "output_tokens": 0, "cost": 0.0, "skipped": False, "budget_stopped": False})
+            "input_tokens": 0, "output_tokens": 0, "cost": 0.0, "skipped": False, "budget_stopped": False,
+            "estimated_calls": 0})
         return state
 
     return solve
@@ -159,7 +160,8 @@ def agent_scorer():
             value = precision_at_10(rows, set(state.metadata.get("relevant_rows") or ()))
         return Score(value=value, answer=" | ".join(episode.get("valid", [])), metadata={
             key: episode.get(key) for key in ("submitted", "valid", "flagged", "over_limit", "calls_used",
-                                              "input_tokens", "output_tokens", "cost", "skipped", "budget_stopped")})
+                                              "input_tokens", "output_tokens", "cost", "skipped", "budget_stopped",
+                                              "estimated_calls")})
 
     return score
 

@@ -8,7 +8,6 @@ The model comes from the provider layer (:func:`grimoire.llm.models.get_model`),
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from inspect_ai.model import (
@@ -39,7 +38,7 @@ from grimoire.bench.arena.prompt import (
 from grimoire.bench.arena.tools import TOOL_INFOS, ToolContext, run_tool
 from grimoire.cards.rules import Rulebook, load_rulebook
 from grimoire.cards.store import CardDB
-from grimoire.llm.cost import ASSUMED_REPLY_TOKENS, Price, conservative_tokens, cost_of
+from grimoire.llm.cost import Price, cost_of, estimated_usage, reply_text
 from grimoire.llm.keys import redact
 from grimoire.llm.models import get_model
 
@@ -237,17 +236,10 @@ class LLMPlayer:
         self.usage.cache_write_tokens += write
 
     def _estimated_usage(self, messages: list[ChatMessage], output: ModelOutput | None) -> ModelUsage:
-        """What a call that reported no usage is billed as: its request (the tools are sent every time) and its
-        reply (or, when none came back, the reply limit: ``max_tokens`` or ``ASSUMED_REPLY_TOKENS``), counted by
-        :func:`conservative_tokens` and all at the uncached price."""
+        """What a call that reported no usage is billed as (:func:`estimated_usage`): its request, with the tools
+        that are sent every time, and its reply, or the ``max_tokens`` limit when none came back."""
         sent = "".join(m.text for m in messages) + "".join(tool.model_dump_json() for tool in TOOL_INFOS)
-        if output is None:
-            written = self.config.max_tokens or ASSUMED_REPLY_TOKENS
-        else:
-            calls = output.message.tool_calls or []
-            written = conservative_tokens(output.message.text + "".join(json.dumps(c.arguments) for c in calls))
-        read = conservative_tokens(sent)
-        return ModelUsage(input_tokens=read, output_tokens=written, total_tokens=read + written)
+        return estimated_usage(sent, None if output is None else reply_text(output), self.config.max_tokens)
 
     def _run_tools(self, context: ToolContext, calls: list[Any], messages: list[ChatMessage], tools_left: int) -> int:
         """Answer every call of one reply: the first ``tools_left`` run, the rest are refused. Returns how many ran."""
