@@ -195,6 +195,19 @@ def test_free_text_ranks_and_filters_stay_hard(engine):
     assert page.results[0].lexical_rank == 1 and "t:instant" in page.results[0].matched
 
 
+@pytest.mark.parametrize(("query", "applied"), [
+    ("o:/^{T}: Add/ -t:land id:g", ["o:/^{T}: Add/", "-t:land", "id:g"]),  # negation kept, order as typed
+    ("(t:elf or t:instant) -c:g damage", ["(t:elf or t:instant)", "-c:g"]),  # free text only ranks
+    ("-(t:creature c:g) mv=1", ["-(t:creature c:g)", "mv=1"]),
+    ("(flying or t:elf) c:g", ["(flying or t:elf)", "c:g"]),  # text beside a filter in an 'or' filters
+    ("(flying or haste) c:g", ["c:g"]),  # an 'or' of words only ranks
+    ('!"Lightning Bolt"', ['!"Lightning Bolt"']),
+])
+def test_the_filters_applied_are_shown_as_typed_with_their_negations_and_groups(engine, query, applied):
+    page = engine.search(query, mode="bm25", limit=5)
+    assert list(page.results[0].matched) == applied
+
+
 # --- Scryfall's rules, row by row (issue #17); each comment names the rule followed ---------------------
 
 @pytest.mark.parametrize(("query", "expected"), [

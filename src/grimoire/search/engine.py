@@ -28,6 +28,7 @@ from grimoire.search.query import (
     Node,
     Not,
     QuerySyntaxError,
+    applied_filters,
     free_text,
     parse,
     parse_colors,
@@ -266,12 +267,9 @@ class SearchEngine:
             row = self.db.names.find(name)
             if row is not None:
                 mask[row] = False
-        matched: list[str] = []
         if node is not None:
-            evaluator = Evaluator(index, query)
-            mask = evaluator.run(node, mask)
-            matched = evaluator.matched
-        return mask, matched
+            mask = Evaluator(index, query).run(node, mask)
+        return mask, applied_filters(node)
 
     # -- ranking -----------------------------------------------------------------------------------------
 

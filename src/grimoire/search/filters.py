@@ -410,7 +410,6 @@ class Evaluator:
         self.index = index
         self.query = query
         self.budget = CpuBudget()  # CPU time for backtracking regexes, shared by the whole query
-        self.matched: list[str] = []
 
     def run(self, node: Node, candidates: np.ndarray | None = None) -> np.ndarray:
         """Rows (bool mask) that certainly match."""
@@ -443,9 +442,7 @@ class Evaluator:
         if isinstance(node, ExactName):
             match = np.zeros(self.index.size, dtype=bool)
             match[self.index.exact_names.get(fold(node.name), [])] = True
-            self.matched.append(f'!"{node.name}"')
             return match, ~match
-        self.matched.append(node.raw)
         if node.key in _ROW_BY_ROW_KEYS:
             return self.leaf(node, interesting)
         key = (node.key, node.op, node.value)

@@ -595,6 +595,31 @@ def text_as_filters(node: Node, *, filtering: bool = False) -> Node:
     return node
 
 
+def applied_filters(node: Node | None) -> list[str]:
+    """The hard constraints of a parsed query in syntax, in the order typed: one entry per top-level term
+    (``-t:land``, ``(t:elf or t:goblin)``, ``id<=bg``). Free text, which only ranks, is left out."""
+    if node is None:
+        return []
+    return [text for child in _conjuncts(node) if (text := _syntax(child))]
+
+
+def _syntax(node: Node) -> str:
+    if isinstance(node, Text):
+        return ""
+    if isinstance(node, ExactName):
+        return f'!"{node.name}"'
+    if isinstance(node, Filter):
+        return node.raw
+    if isinstance(node, Not):
+        inner = _syntax(node.child)
+        return f"-({inner})" if isinstance(node.child, And) and len(node.child.children) > 1 else f"-{inner}"
+    parts = [_syntax(child) for child in node.children]
+    if isinstance(node, And):
+        return " ".join(part for part in parts if part)
+    # an alternative that is free text lets every card through, so the whole 'or' filters nothing
+    return "(" + " or ".join(parts) + ")" if all(parts) else ""
+
+
 def free_text(node: Node) -> list[str]:
     """The free text that ranks results (run after :func:`text_as_filters`)."""
     if isinstance(node, Text):
