@@ -70,6 +70,8 @@ CASES = [
     ("is:vanilla t:bear", {"Grizzly Bears"}, {"Tarmogoyf"}),
     ("is:frenchvanilla t:angel mv=5", {"Serra Angel", "Baneslayer Angel"}, {"Lyra Dawnbringer"}),
     ("is:bear", {"Grizzly Bears", "Runeclaw Bear"}, {"Tarmogoyf", "Llanowar Elves"}),
+    ("is:party mv=1 c:w", {"Anointer of Champions"}, {"Thraben Inspector"}),  # Cleric, Rogue, Warrior, Wizard
+    ("is:outlaw mv=1 c:b", {"Assassin Initiate"}, {"Vampire Lacerator"}),  # Assassin, Mercenary, Pirate, ...
     ("is:modal t:instant c:r c:w", {"Boros Charm"}, {"Lightning Helix"}),
     ("is:commander c:g c:u c:w c:b", {"Atraxa, Praetors' Voice"}, {"Birds of Paradise"}),
     ("is:partner", {"Thrasios, Triton Hero"}, {"Atraxa, Praetors' Voice"}),

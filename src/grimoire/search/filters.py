@@ -626,6 +626,10 @@ class Evaluator:
             power, toughness = index.face_numbers("power")[:, 0], index.face_numbers("toughness")[:, 0]
             creature = np.array(["creature" in t.split("//")[0] for t in types], dtype=bool)
             return creature & (index.columns.mana_value == 2) & (power == 2) & (toughness == 2)
+        if value in CREATURE_GROUPS:  # a creature of one of the group's types, on any face's type line
+            wanted = CREATURE_GROUPS[value]
+            return np.array([any("creature" in face.split("—")[0] and wanted & set(face.partition("—")[2].split())
+                                 for face in t.split("//")) for t in types], dtype=bool)
         if value in ("vanilla", "frenchvanilla"):
             return self._vanilla(value, types)
         if value == "modal":  # a modal spell's list of modes ("Choose one —") or a modal double-faced card
@@ -649,6 +653,9 @@ class Evaluator:
         return creature & keyword_only
 
 
+# Creature type groups the rules name: a party (rule 700.8) and outlaws (Outlaws of Thunder Junction, 2024).
+CREATURE_GROUPS = {"party": {"cleric", "rogue", "warrior", "wizard"},
+                   "outlaw": {"assassin", "mercenary", "pirate", "rogue", "warlock"}}
 _ROW_BY_ROW_KEYS = frozenset({"name", "oracle", "fulloracle", "type", "text", "mana"})
 
 
