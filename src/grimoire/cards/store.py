@@ -145,7 +145,9 @@ class Columns:
 
     @cached_property
     def mana_value(self) -> np.ndarray:
-        return self._table.column("mana_value").to_numpy(zero_copy_only=False).astype(np.float64)
+        # From Python values (None becomes NaN): Arrow's to_numpy of a column with nulls imports pandas, about
+        # 60 MB in every serving process.
+        return np.array(self.values("mana_value"), dtype=np.float64)
 
     @cached_property
     def color_identity(self) -> np.ndarray:
@@ -225,6 +227,21 @@ class CardLookup:
         return self.match.suggestions
 
 
+def _arrow_indices(rows: list[int]) -> pa.Array:
+    """Row numbers as an Arrow array, built from numpy's buffer: converting a Python list (``pa.array``, or
+    ``take`` given a list) imports pandas, about 60 MB in a process that never otherwise needs it."""
+    indices = np.asarray(rows, dtype=np.int64)
+    return pa.Array.from_buffers(pa.int64(), len(indices), [None, pa.py_buffer(indices)])
+
+
+def read_cards_table(path: Path) -> pa.Table:
+    """The card file as one Arrow table, read by the plain Parquet reader on one thread: ``pq.read_table`` goes
+    through pyarrow's dataset layer, whose libraries and thread pools add about 50 MB to every process that
+    opens a store (measured with ``grimoire bench speed``), for a one-file, one-row-group read."""
+    with pq.ParquetFile(path) as handle:
+        return handle.read(use_threads=False)
+
+
 class CardDB:
     """All cards of one store: by-id and by-name lookup, iteration and column arrays."""
 
@@ -233,7 +250,7 @@ class CardDB:
         manifest_path = self.directory / MANIFEST_FILE
         try:
             self.manifest: dict = json.loads(manifest_path.read_text(encoding="utf-8"))
-            self._table = pq.read_table(self.directory / CARDS_FILE)
+            self._table = read_cards_table(self.directory / CARDS_FILE)
         except (OSError, ValueError, pa.ArrowException) as exc:
             raise StoreError(f"Cannot read the card store in {self.directory}: {exc}") from exc
         if self._table.num_rows != self.manifest.get("card_count"):
@@ -261,7 +278,7 @@ class CardDB:
         """Several cards at once (one table read, much faster than ``card_at`` in a loop)."""
         if not rows:
             return []
-        return [_row_to_card(row) for row in self._table.take(rows).to_pylist()]
+        return [_row_to_card(row) for row in self._table.take(_arrow_indices(rows)).to_pylist()]
 
     def row_of(self, oracle_id: str) -> int:
         return self._ids[oracle_id]
