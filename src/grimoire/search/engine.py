@@ -276,14 +276,12 @@ class SearchEngine:
     # -- ranking -----------------------------------------------------------------------------------------
 
     def _dense_scores(self, query_vector: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        rows = np.flatnonzero(mask)
-        if len(rows) * 12 < len(mask):  # a narrow filter: score only its cards
-            scores = np.full(len(mask), -np.inf, dtype=np.float32)
-            scores[rows] = self.vectors.matrix[rows] @ query_vector
-        else:
-            scores = self.vectors.matrix @ query_vector
-        if self.vectors.missing:
-            scores[~self.vectors.present] = -np.inf
+        """Each card's embedding cosine to the query inside ``mask``; -inf outside it and for cards not embedded
+        (only the filter's cards are scored, see CardVectors.similarities)."""
+        vectors = self.vectors
+        rows = np.flatnonzero(mask & vectors.present if vectors.missing else mask)
+        scores = np.full(len(mask), -np.inf, dtype=np.float32)
+        scores[rows] = vectors.similarities(query_vector, rows)
         return scores
 
     def _expand(self, text: str) -> str:
