@@ -109,3 +109,19 @@ def test_cards_at_keeps_the_order_asked(tmp_path, sample):
     rows = [5, 0, 3, 5]
     assert db.cards_at(rows) == [sample.cards[row] for row in rows]
     assert db.cards_at([]) == []
+
+
+def test_face_values_hold_one_value_per_face_and_legality_knows_each_format(tmp_path, sample):
+    write_store(tmp_path / "s", sample.cards, {"source": "test"})
+    db = CardDB(tmp_path / "s")
+    columns = db.columns
+    for field in ("name", "type_line", "oracle_text", "mana_cost", "power"):
+        expected = [tuple(getattr(face, field) for face in card.faces) for card in sample.cards]
+        assert columns.face_values(field) == expected
+    assert columns.face_values("name")[db.names.find("Fire // Ice")] == ("Fire", "Ice")
+    commander = columns.legality("Commander")
+    assert commander.tolist() == [{"legal": 1, "not_legal": 0, "restricted": 2, "banned": 3}.get(
+        card.legalities.get("commander"), -1) for card in sample.cards]
+    commander[:] = 0  # a copy: the next caller still sees the store's codes
+    assert columns.legality("commander")[db.names.find("Mana Crypt")] == 3
+    assert (columns.legality("no-such-format") == -1).all()
