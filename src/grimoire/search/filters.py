@@ -89,9 +89,11 @@ class TextColumn:
         if cached is not None:
             self._cache.move_to_end(term)
             return cached
-        if rows is not None and len(rows) * 8 < self.size:
+        if rows is not None and len(rows) * 8 < self.size:  # search each row's span in place, without copying it
+            joined, starts, ends = self.joined, self.starts[rows].tolist(), (self.starts[rows + 1] - 1).tolist()
             out = np.zeros(self.size, dtype=bool)
-            out[[r for r in rows.tolist() if term in self[r]]] = True
+            out[[row for row, start, end in zip(rows.tolist(), starts, ends, strict=True)
+                 if joined.find(term, start, end) >= 0]] = True
             return out
         joined, starts = self.joined, self.starts
         found, position = [], joined.find(term)
