@@ -189,11 +189,6 @@ class SearchEngine:
         return load_tags(self.db)
 
     @cached_property
-    def _tag_columns(self) -> np.ndarray:
-        """The tag matrix tags × cards, so one tag's cards are a contiguous row."""
-        return np.ascontiguousarray(self.tag_strengths.T)
-
-    @cached_property
     def filter_index(self) -> FilterIndex:
         return FilterIndex(self.db, self.tag_strengths)
 
@@ -372,7 +367,7 @@ class SearchEngine:
     def _tag_by_directness(self, index: int) -> tuple[np.ndarray, np.ndarray]:
         """A tag's cards, most direct first, with their directness (cached per tag)."""
         if index not in self._tag_lists:
-            column = self._tag_columns[index]
+            column = self.tag_strengths[:, index]  # read once per tag: no transposed copy of the matrix is kept
             rows = np.flatnonzero(column > 0)
             prior = self._card_priors[tag_rules.TAGS[index].makes]
             self._tag_lists[index] = ranking.by_directness(rows, ranking.directness(column[rows], prior[rows]))

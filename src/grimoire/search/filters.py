@@ -256,8 +256,11 @@ class FilterIndex:
         return [" ".join(cost or "" for cost in costs).upper() for costs in self.columns.face_values("mana_cost")]
 
     @cached_property
-    def keywords(self) -> list[set[str]]:
-        return [{k.lower() for k in ks} for ks in self.columns.values("keywords")]
+    def keywords(self) -> list[frozenset[str]]:
+        """Each card's keywords, lower-cased; cards with the same keywords share one set (most have none)."""
+        shared: dict[tuple[str, ...], frozenset[str]] = {}
+        return [shared.setdefault(tuple(keywords), frozenset(k.lower() for k in keywords))
+                for keywords in self.columns.values("keywords")]
 
     @cached_property
     def layout(self) -> np.ndarray:
