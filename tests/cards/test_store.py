@@ -86,3 +86,42 @@ def test_too_small_a_store_is_refused(home, sample):
     with pytest.raises(StoreError, match="only"):
         install(sample, home=home, min_cards=1000)
     assert grimoire.open().directory == bundled_store_dir()
+
+
+def test_reading_a_store_loads_neither_pandas_nor_the_dataset_layer(tmp_path, sample):
+    """What a serving process does with the store (open it, read columns, fetch result cards) must not import
+    pandas or pyarrow's dataset layer: each adds tens of MB to every process (``grimoire bench speed``)."""
+    import subprocess
+    import sys
+
+    write_store(tmp_path / "s", sample.cards, {"source": "test"})
+    code = ("import sys, grimoire; db = grimoire.open(sys.argv[1]); columns = db.columns; "
+            "columns.mana_value, columns.oracle_text, columns.edhrec_rank; db.cards_at([0, 3, 1]); "
+            "print(sorted(m for m in ('pandas', 'pyarrow.dataset') if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code, str(tmp_path / "s")], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def test_cards_at_keeps_the_order_asked(tmp_path, sample):
+    write_store(tmp_path / "s", sample.cards, {"source": "test"})
+    db = CardDB(tmp_path / "s")
+    rows = [5, 0, 3, 5]
+    assert db.cards_at(rows) == [sample.cards[row] for row in rows]
+    assert db.cards_at([]) == []
+
+
+def test_face_values_hold_one_value_per_face_and_legality_knows_each_format(tmp_path, sample):
+    write_store(tmp_path / "s", sample.cards, {"source": "test"})
+    db = CardDB(tmp_path / "s")
+    columns = db.columns
+    for field in ("name", "type_line", "oracle_text", "mana_cost", "power"):
+        expected = [tuple(getattr(face, field) for face in card.faces) for card in sample.cards]
+        assert columns.face_values(field) == expected
+    assert columns.face_values("name")[db.names.find("Fire // Ice")] == ("Fire", "Ice")
+    commander = columns.legality("Commander")
+    assert commander.tolist() == [{"legal": 1, "not_legal": 0, "restricted": 2, "banned": 3}.get(
+        card.legalities.get("commander"), -1) for card in sample.cards]
+    commander[:] = 0  # a copy: the next caller still sees the store's codes
+    assert columns.legality("commander")[db.names.find("Mana Crypt")] == 3
+    assert (columns.legality("no-such-format") == -1).all()

@@ -12,6 +12,7 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -114,6 +115,16 @@ def static_embedding_seconds(db) -> float:
     return time.perf_counter() - start
 
 
+# What each encoder must reach (issue #19 for the static model, issue #14 for MiniLM); None: no target.
+ENCODER_TARGETS = {
+    "minilm": {"query_encoding_p50_ms": None, "hybrid_with_filters_p50_ms": 15.0, "serving_peak_rss_mb": 600.0},
+    "static": {"query_encoding_p50_ms": 0.5, "hybrid_with_filters_p50_ms": 4.0, "serving_peak_rss_mb": 400.0},
+}
+ENCODER_COLUMNS = (("query_encoding_p50_ms", "query encoding p50", "ms", 3),
+                   ("hybrid_with_filters_p50_ms", "hybrid + filters p50", "ms", 2),
+                   ("serving_peak_rss_mb", "serving peak RSS", "MB", 0))
+
+
 def encoder_figures(db, repeats: int) -> dict[str, dict[str, float]]:
     """Per encoder: query encoding and hybrid-with-filters p50 (ms) and the serving process's peak RSS (MB)."""
     from grimoire.search.embed import ENCODERS
@@ -130,13 +141,57 @@ def encoder_figures(db, repeats: int) -> dict[str, dict[str, float]]:
     return figures
 
 
-def run(repeats: int = 5, as_json: bool = False) -> dict:
+def encoder_table(figures: dict[str, dict[str, float]]) -> list[str]:
+    """The encoders side by side, each figure with its target and whether it is met."""
+    lines = [f"  {'encoder':<8}" + "".join(f" {title:>34}" for _, title, _, _ in ENCODER_COLUMNS)]
+    for name, row in figures.items():
+        cells = []
+        for key, _, unit, digits in ENCODER_COLUMNS:
+            target = ENCODER_TARGETS.get(name, {}).get(key)
+            verdict = "" if target is None else f"(<= {target:g} {unit}, {'met' if row[key] <= target else 'MISSED'})"
+            cells.append(f" {row[key]:9.{digits}f} {unit} {verdict:>21}")
+        lines.append(f"  {name:<8}" + "".join(cells))
+    return lines
+
+
+def plot_encoders(figures: dict[str, dict[str, float]], path: str | Path) -> Path:
+    """Bar charts of each encoder's three figures, with its target drawn over its bar."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = list(figures)
+    fig, axes = plt.subplots(1, len(ENCODER_COLUMNS), figsize=(11, 3.6))
+    for ax, (key, title, unit, _) in zip(axes, ENCODER_COLUMNS, strict=True):
+        ax.bar(range(len(names)), [figures[n][key] for n in names], 0.6, color=["#4c72b0", "#dd8452"][: len(names)])
+        for position, name in enumerate(names):
+            target = ENCODER_TARGETS.get(name, {}).get(key)
+            if target is not None:
+                ax.hlines(target, position - 0.4, position + 0.4, colors="black", linestyles="dashed")
+        ax.set_xticks(range(len(names)), names)
+        ax.set_title(f"{title} ({unit})", fontsize=10)
+        ax.grid(axis="y", alpha=0.3)
+    fig.suptitle("grimoire bench speed: each encoder, same run (dashed: its target)", fontsize=10)
+    fig.tight_layout()
+    path = Path(path)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def _load() -> str:
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+def run(repeats: int = 5, as_json: bool = False, plot: str | Path | None = None) -> dict:
     import bm25s
 
     import grimoire
     from grimoire.search.engine import SearchEngine
     from grimoire.search.lexical import tokenize
 
+    load_before = _load()
     engine = SearchEngine(grimoire.open())
     texts = engine.db.columns.searchable_text
     print("Building the bm25s baseline index...", file=sys.stderr)
@@ -163,13 +218,19 @@ def run(repeats: int = 5, as_json: bool = False) -> dict:
         "serving_peak_rss_mb": rss_mb,
         "encoder": engine.encoder_name,
         "encoders": encoders,
+        "encoder_targets": ENCODER_TARGETS,
         "static_embed_all_cards_s": embed_seconds,
+        "load_average_before": load_before,
+        "load_average_after": _load(),
     }
+    if plot is not None:
+        print(f"Encoder chart: {plot_encoders(encoders, plot)}", file=sys.stderr)
     if as_json:
         print(json.dumps(figures, indent=1))
         return figures
     print(f"Search speed over {len(texts):,} cards, {repeats} rounds of {len(HYBRID_QUERIES)} + "
-          f"{len(SYNTAX_QUERIES)} queries (2 cores)\n")
+          f"{len(SYNTAX_QUERIES)} queries ({os.cpu_count()} cores; load average 1/5/15 min before {load_before}, "
+          f"after {figures['load_average_after']})\n")
     print(f"  hybrid + filters (target p50 <= 15 ms)   {_percentiles(hybrid)}")
     print(f"  bm25 + filters                          {_percentiles(lexical)}")
     print(f"  syntax only (target p50 <= 3 ms)        {_percentiles(syntax)}")
@@ -177,11 +238,7 @@ def run(repeats: int = 5, as_json: bool = False) -> dict:
     print(f"  first result, fresh process (<= 2 s)    median {statistics.median(first):.2f} s "
           f"(min {min(first):.2f}, max {max(first):.2f})")
     print(f"  peak RSS of a process serving all these queries (<= 600 MB)   {rss_mb:.0f} MB")
-    print(f"\nBy embedding model (default: {engine.encoder_name}; same queries, same run):\n")
-    print(f"  {'encoder':<8} {'query encoding p50':>19} {'hybrid + filters p50':>21} {'serving peak RSS':>17}")
-    for name, row in encoders.items():
-        print(f"  {name:<8} {row['query_encoding_p50_ms']:16.3f} ms {row['hybrid_with_filters_p50_ms']:18.2f} ms "
-              f"{row['serving_peak_rss_mb']:14.0f} MB")
-    print("  targets for the static model: encoding <= 0.5 ms, hybrid + filters <= 4 ms, RSS <= 400 MB")
+    print(f"\nBy embedding model (default: {engine.encoder_name}; same queries, same run; targets in brackets):\n")
+    print("\n".join(encoder_table(encoders)))
     print(f"  static model: load it and embed all {len(texts):,} cards (target < 30 s)   {embed_seconds:.1f} s")
     return figures

@@ -145,7 +145,9 @@ class Columns:
 
     @cached_property
     def mana_value(self) -> np.ndarray:
-        return self._table.column("mana_value").to_numpy(zero_copy_only=False).astype(np.float64)
+        # From Python values (None becomes NaN): Arrow's to_numpy of a column with nulls imports pandas, about
+        # 60 MB in every serving process.
+        return np.array(self.values("mana_value"), dtype=np.float64)
 
     @cached_property
     def color_identity(self) -> np.ndarray:
@@ -178,30 +180,50 @@ class Columns:
     def reserved(self) -> np.ndarray:
         return _tristate(self.values("reserved"))
 
+    def face_values(self, field: str) -> list[tuple]:
+        """One field of every card's faces, per card: ``face_values("type_line")[row]`` holds one value per face
+        (``None`` where the store lacks it). Read from Arrow field by field: a list of every face as a dict
+        costs about 28 MB of Python objects for 34k cards."""
+        values: list = []
+        lengths: list[int] = []
+        for chunk in self._table.column("faces").chunks:
+            values += chunk.flatten().field(field).to_pylist()
+            lengths += chunk.value_lengths().to_pylist()
+        ends = np.cumsum(lengths).tolist()
+        return [tuple(values[end - length: end]) for end, length in zip(ends, lengths, strict=True)]
+
     @cached_property
     def type_line(self) -> np.ndarray:
-        return np.array([" // ".join(f["type_line"] or "" for f in faces) for faces in self.values("faces")],
+        return np.array([" // ".join(t or "" for t in types) for types in self.face_values("type_line")],
                         dtype=object)
 
     @cached_property
     def oracle_text(self) -> np.ndarray:
         """Rules text of all faces joined, as printed (with the card's own name)."""
-        return np.array(["\n\n".join(f["oracle_text"] for f in faces if f["oracle_text"])
-                         for faces in self.values("faces")], dtype=object)
+        return np.array(["\n\n".join(t for t in texts if t) for texts in self.face_values("oracle_text")],
+                        dtype=object)
 
-    @cached_property
+    @property
     def searchable_text(self) -> list[str]:
-        """Name, type line and rules text of every face, one string per card."""
+        """Name, type line and rules text of every face, one string per card (built on each use: only index
+        builds read it, and a search process need not keep its 14 MB)."""
         return [f"{n}\n{t}\n{o}" for n, t, o in zip(self.name, self.type_line, self.oracle_text, strict=True)]
 
     @cached_property
-    def _legalities(self) -> list[dict[str, str]]:
-        return [json.loads(s) for s in self.values("legalities")]
+    def _legality_codes(self) -> dict[str, np.ndarray]:
+        """Per format a source names, each card's legality code (a dict per card would hold 10 MB)."""
+        codes: dict[str, np.ndarray] = {}
+        for row, text in enumerate(self.values("legalities")):
+            for format_name, status in json.loads(text).items():
+                if format_name not in codes:
+                    codes[format_name] = np.full(self._table.num_rows, UNKNOWN, dtype=np.int8)
+                codes[format_name][row] = LEGALITY_CODES.get(status, UNKNOWN)
+        return codes
 
     def legality(self, format_name: str) -> np.ndarray:
         """Per-card legality code in one format: 0 not legal, 1 legal, 2 restricted, 3 banned, -1 unknown."""
-        key = format_name.lower()
-        return np.array([LEGALITY_CODES.get(d.get(key, ""), UNKNOWN) for d in self._legalities], dtype=np.int8)
+        codes = self._legality_codes.get(format_name.lower())
+        return np.full(self._table.num_rows, UNKNOWN, dtype=np.int8) if codes is None else codes.copy()
 
 
 @dataclass(frozen=True)
@@ -225,6 +247,21 @@ class CardLookup:
         return self.match.suggestions
 
 
+def _arrow_indices(rows: list[int]) -> pa.Array:
+    """Row numbers as an Arrow array, built from numpy's buffer: converting a Python list (``pa.array``, or
+    ``take`` given a list) imports pandas, about 60 MB in a process that never otherwise needs it."""
+    indices = np.asarray(rows, dtype=np.int64)
+    return pa.Array.from_buffers(pa.int64(), len(indices), [None, pa.py_buffer(indices)])
+
+
+def read_cards_table(path: Path) -> pa.Table:
+    """The card file as one Arrow table, read by the plain Parquet reader on one thread: ``pq.read_table`` goes
+    through pyarrow's dataset layer, whose libraries and thread pools add about 50 MB to every process that
+    opens a store (measured with ``grimoire bench speed``), for a one-file, one-row-group read."""
+    with pq.ParquetFile(path) as handle:
+        return handle.read(use_threads=False)
+
+
 class CardDB:
     """All cards of one store: by-id and by-name lookup, iteration and column arrays."""
 
@@ -233,7 +270,7 @@ class CardDB:
         manifest_path = self.directory / MANIFEST_FILE
         try:
             self.manifest: dict = json.loads(manifest_path.read_text(encoding="utf-8"))
-            self._table = pq.read_table(self.directory / CARDS_FILE)
+            self._table = read_cards_table(self.directory / CARDS_FILE)
         except (OSError, ValueError, pa.ArrowException) as exc:
             raise StoreError(f"Cannot read the card store in {self.directory}: {exc}") from exc
         if self._table.num_rows != self.manifest.get("card_count"):
@@ -261,7 +298,7 @@ class CardDB:
         """Several cards at once (one table read, much faster than ``card_at`` in a loop)."""
         if not rows:
             return []
-        return [_row_to_card(row) for row in self._table.take(rows).to_pylist()]
+        return [_row_to_card(row) for row in self._table.take(_arrow_indices(rows)).to_pylist()]
 
     def row_of(self, oracle_id: str) -> int:
         return self._ids[oracle_id]

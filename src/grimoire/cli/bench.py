@@ -20,7 +20,7 @@ from grimoire.cli._common import (
 def cmd_bench_speed(args: argparse.Namespace) -> int:
     from grimoire.bench.speed import run
 
-    run(repeats=args.repeats, as_json=args.json)
+    run(repeats=args.repeats, as_json=args.json, plot=args.plot)
     return EXIT_OK
 
 
@@ -200,6 +200,7 @@ def add_commands(commands) -> None:
     speed = bench_commands.add_parser("speed", help="search latency, time to first result and memory")
     speed.add_argument("--repeats", type=int, default=5)
     speed.add_argument("--json", action="store_true")
+    speed.add_argument("--plot", metavar="PNG", help="also draw each encoder's figures beside its targets")
     speed.set_defaults(run=cmd_bench_speed)
     bsearch = bench_commands.add_parser("search", help="nDCG@10, P@10 and staples@10 of search engines on query sets")
     bsearch.add_argument("--queries", action="append",

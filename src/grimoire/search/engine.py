@@ -190,11 +190,6 @@ class SearchEngine:
         return load_tags(self.db)
 
     @cached_property
-    def _tag_columns(self) -> np.ndarray:
-        """The tag matrix tags × cards, so one tag's cards are a contiguous row."""
-        return np.ascontiguousarray(self.tag_strengths.T)
-
-    @cached_property
     def filter_index(self) -> FilterIndex:
         return FilterIndex(self.db, self.tag_strengths)
 
@@ -274,14 +269,12 @@ class SearchEngine:
     # -- ranking -----------------------------------------------------------------------------------------
 
     def _dense_scores(self, query_vector: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        rows = np.flatnonzero(mask)
-        if len(rows) * 12 < len(mask):  # a narrow filter: score only its cards
-            scores = np.full(len(mask), -np.inf, dtype=np.float32)
-            scores[rows] = self.vectors.matrix[rows] @ query_vector
-        else:
-            scores = self.vectors.matrix @ query_vector
-        if self.vectors.missing:
-            scores[~self.vectors.present] = -np.inf
+        """Each card's embedding cosine to the query inside ``mask``; -inf outside it and for cards not embedded
+        (only the filter's cards are scored, see CardVectors.similarities)."""
+        vectors = self.vectors
+        rows = np.flatnonzero(mask & vectors.present if vectors.missing else mask)
+        scores = np.full(len(mask), -np.inf, dtype=np.float32)
+        scores[rows] = vectors.similarities(query_vector, rows)
         return scores
 
     def _expand(self, text: str) -> str:
@@ -372,7 +365,7 @@ class SearchEngine:
     def _tag_by_directness(self, index: int) -> tuple[np.ndarray, np.ndarray]:
         """A tag's cards, most direct first, with their directness (cached per tag)."""
         if index not in self._tag_lists:
-            column = self._tag_columns[index]
+            column = self.tag_strengths[:, index]  # read once per tag: no transposed copy of the matrix is kept
             rows = np.flatnonzero(column > 0)
             prior = self._card_priors[tag_rules.TAGS[index].makes]
             self._tag_lists[index] = ranking.by_directness(rows, ranking.directness(column[rows], prior[rows]))

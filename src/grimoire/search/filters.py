@@ -89,9 +89,11 @@ class TextColumn:
         if cached is not None:
             self._cache.move_to_end(term)
             return cached
-        if rows is not None and len(rows) * 8 < self.size:
+        if rows is not None and len(rows) * 8 < self.size:  # search each row's span in place, without copying it
+            joined, starts, ends = self.joined, self.starts[rows].tolist(), (self.starts[rows + 1] - 1).tolist()
             out = np.zeros(self.size, dtype=bool)
-            out[[r for r in rows.tolist() if term in self[r]]] = True
+            out[[row for row, start, end in zip(rows.tolist(), starts, ends, strict=True)
+                 if joined.find(term, start, end) >= 0]] = True
             return out
         joined, starts = self.joined, self.starts
         found, position = [], joined.find(term)
@@ -159,10 +161,6 @@ class FilterIndex:
         return positions
 
     @cached_property
-    def _faces(self) -> list[list[dict]]:
-        return self.columns.values("faces")
-
-    @cached_property
     def name(self) -> TextColumn:
         return TextColumn(self.columns.name.tolist())
 
@@ -180,19 +178,21 @@ class FilterIndex:
     def exact_names(self) -> dict[str, list[int]]:
         """Folded card and face name -> every row with a face of that name (``!fire`` finds Fire // Ice)."""
         rows: dict[str, list[int]] = {}
-        for row, (name, faces) in enumerate(zip(self.columns.name.tolist(), self._faces, strict=True)):
-            for folded in {fold(name), *(fold(f["name"]) for f in faces)}:
+        for row, (name, faces) in enumerate(zip(self.columns.name.tolist(), self.columns.face_values("name"),
+                                                strict=True)):
+            for folded in {fold(name), *(fold(face) for face in faces)}:
                 rows.setdefault(folded, []).append(row)
         return rows
 
     @cached_property
     def face_known(self) -> np.ndarray:
         """[cards, faces]: the store knows this face's data (every real face has a type line); padding is known."""
-        width = max(len(faces) for faces in self._faces)
+        type_lines = self.columns.face_values("type_line")
+        width = max(len(faces) for faces in type_lines)
         known = np.ones((self.size, width), dtype=bool)
-        for row, faces in enumerate(self._faces):
-            for index, face in enumerate(faces):
-                known[row, index] = face["type_line"] is not None
+        for row, faces in enumerate(type_lines):
+            for index, type_line in enumerate(faces):
+                known[row, index] = type_line is not None
         return known
 
     @cached_property
@@ -203,7 +203,8 @@ class FilterIndex:
     @cached_property
     def face_exists(self) -> np.ndarray:
         width = self.face_known.shape[1]
-        return np.array([[index < len(faces) for index in range(width)] for faces in self._faces], dtype=bool)
+        return np.array([[index < len(faces) for index in range(width)] for faces in self.columns.face_values("name")],
+                        dtype=bool)
 
     @cached_property
     def nickname_texts(self) -> tuple[list[str], list[str]]:
@@ -236,8 +237,8 @@ class FilterIndex:
         wording Oracle text uses for them since the Aetherdrift update (2025; about 13,000 cards), so
         ``o:"~ enters tapped"`` still finds the tri-lands, which now say "This land enters tapped"."""
         out = []
-        for name, text, faces in zip(self.columns.name, texts, self._faces, strict=True):
-            for part in sorted({name, *(f["name"] for f in faces)}, key=len, reverse=True):
+        for name, text, faces in zip(self.columns.name, texts, self.columns.face_values("name"), strict=True):
+            for part in sorted({name, *faces}, key=len, reverse=True):
                 text = text.replace(part, "~")
             out.append(_SELF_REFERENCE.sub("~", text))
         return out
@@ -252,11 +253,14 @@ class FilterIndex:
 
     @cached_property
     def mana_cost(self) -> list[str]:
-        return [" ".join(f["mana_cost"] or "" for f in faces).upper() for faces in self._faces]
+        return [" ".join(cost or "" for cost in costs).upper() for costs in self.columns.face_values("mana_cost")]
 
     @cached_property
-    def keywords(self) -> list[set[str]]:
-        return [{k.lower() for k in ks} for ks in self.columns.values("keywords")]
+    def keywords(self) -> list[frozenset[str]]:
+        """Each card's keywords, lower-cased; cards with the same keywords share one set (most have none)."""
+        shared: dict[tuple[str, ...], frozenset[str]] = {}
+        return [shared.setdefault(tuple(keywords), frozenset(k.lower() for k in keywords))
+                for keywords in self.columns.values("keywords")]
 
     @cached_property
     def layout(self) -> np.ndarray:
@@ -273,15 +277,15 @@ class FilterIndex:
                 values = self.face_numbers("power") + self.face_numbers("toughness")
             else:
                 values = np.full((self.size, width), np.nan)
-                for row, faces in enumerate(self._faces):
+                for row, faces in enumerate(self.columns.face_values(key)):
                     for index, face in enumerate(faces):
-                        values[row, index] = _number(face[key])
+                        values[row, index] = _number(face)
             cache[key] = values
         return cache[key]
 
     @cached_property
     def front_is_permanent(self) -> np.ndarray:
-        fronts = [(faces[0]["type_line"] or "").lower().split("—")[0] for faces in self._faces]
+        fronts = [(faces[0] or "").lower().split("—")[0] for faces in self.columns.face_values("type_line")]
         return np.array([any(p in front for p in PERMANENT_TYPES) for front in fronts], dtype=bool)
 
     def devotion(self, mask: int) -> np.ndarray:
@@ -486,16 +490,24 @@ class Evaluator:
             else:
                 match = index.folded_name.contains(fold(value), rows)
             return match, ~match
-        tilde = "~" in (value.source if node.regex else value)
-        column = {"type": index.type_line, "text": index.anything,
-                  "fulloracle": index.full_oracle_tilde if tilde else index.full_oracle}.get(
-            key, index.oracle_tilde if tilde else index.oracle)
+        column = self._text_column(key, "~" in (value.source if node.regex else value))
         match = self._regex(column, node, rows) if node.regex else column.contains(value, rows)
         if key == "type" and not node.regex:
             for layout, known_type in KNOWN_TYPE_OF_UNKNOWN_FACE.items():
                 if value in known_type:
                     match = match | (index.unknown_face & (index.layout == layout))
         return _partly_known(match, index.unknown_face)
+
+    def _text_column(self, key: str, tilde: bool) -> TextColumn:
+        """The text a key searches; only that column is built (each is a joined copy of every card's text)."""
+        index = self.index
+        if key == "type":
+            return index.type_line
+        if key == "text":
+            return index.anything
+        if key == "fulloracle":
+            return index.full_oracle_tilde if tilde else index.full_oracle
+        return index.oracle_tilde if tilde else index.oracle
 
     def _regex(self, column: TextColumn, node: Filter, rows: np.ndarray) -> np.ndarray:
         try:

@@ -22,6 +22,8 @@ from grimoire.search.embed import Encoder, card_text_for_embedding, encoder_mode
 
 EMBEDDINGS_FILE = "embeddings.npz"
 STATIC_EMBEDDINGS_FILE = "embeddings-static.npz"
+_BLOCK = 4096  # cache rows converted at a time when a cache is matched by key: the float32 temporaries stay small
+_SCORE_BLOCK = 512  # rows scored at a time (512 KB of 256-d float32: stays in the CPU's cache)
 
 
 def embeddings_file(encoder: str) -> str:
@@ -93,14 +95,40 @@ class CardVectors:
             rows = [(row, position[k]) for row, k in enumerate(keys) if k in position]
             if rows:
                 target, source = map(np.array, zip(*rows, strict=True))
-                self.matrix[target] = cache["vectors"][source].astype(np.float32) * cache["scales"][source, None]
+                for start in range(0, len(target), _BLOCK):
+                    block = source[start: start + _BLOCK]
+                    self.matrix[target[start: start + _BLOCK]] = _unit_rows(cache["vectors"][block],
+                                                                            cache["scales"][block])
                 self.present[target] = True
-        norms = np.linalg.norm(self.matrix, axis=1, keepdims=True)
-        np.divide(self.matrix, norms, out=self.matrix, where=norms > 0)
 
     @cached_property
     def missing(self) -> int:
         return int((~self.present).sum())
+
+    def similarities(self, query: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """The cosine of each card of ``rows`` to a unit ``query`` vector, in that order.
+
+        The dense ranker's hot loop: scoring is bound by reading the matrix (34k cards x 256 float32 is 35 MB),
+        so the rows a filter keeps are copied a block at a time into a buffer that stays in the CPU's cache and
+        scored there, reading only those rows; from half the store on, one product over the whole matrix.
+        """
+        if len(rows) * 2 > len(self.matrix):
+            return (self.matrix @ query)[rows]
+        out = np.empty(len(rows), dtype=np.float32)
+        buffer = np.empty((min(_SCORE_BLOCK, len(rows)), self.matrix.shape[1]), dtype=np.float32)
+        for start in range(0, len(rows), _SCORE_BLOCK):
+            block = buffer[: len(rows[start: start + _SCORE_BLOCK])]
+            np.take(self.matrix, rows[start: start + _SCORE_BLOCK], axis=0, out=block)
+            np.matmul(block, query, out=out[start: start + len(block)])
+        return out
+
+
+def _unit_rows(vectors: np.ndarray, scales: np.ndarray) -> np.ndarray:
+    """int8 cache rows times their scales, L2-normalised (a zero row stays zero)."""
+    rows = vectors.astype(np.float32)
+    rows *= scales[:, None]
+    norms = np.linalg.norm(rows, axis=1, keepdims=True)
+    return np.divide(rows, norms, out=rows, where=norms > 0)
 
 
 def refresh_embeddings(db: CardDB, out: Path | None = None, *, encoder: str = "minilm",

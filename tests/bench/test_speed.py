@@ -1,0 +1,27 @@
+"""The speed benchmark's encoder table and chart: each figure beside its own encoder's target."""
+
+from __future__ import annotations
+
+from grimoire.bench.speed import ENCODER_TARGETS, encoder_table, plot_encoders
+
+FIGURES = {"minilm": {"query_encoding_p50_ms": 4.85, "hybrid_with_filters_p50_ms": 16.2, "serving_peak_rss_mb": 506.0},
+           "static": {"query_encoding_p50_ms": 0.05, "hybrid_with_filters_p50_ms": 4.35, "serving_peak_rss_mb": 374.0}}
+
+
+def test_encoder_table_says_which_target_each_figure_meets():
+    header, minilm, static = encoder_table(FIGURES)
+    assert "hybrid + filters p50" in header and "serving peak RSS" in header
+    assert "16.20 ms" in minilm and "(<= 15 ms, MISSED)" in minilm and "(<= 600 MB, met)" in minilm
+    assert "0.5 ms" not in minilm  # MiniLM has no encoding target
+    assert "(<= 0.5 ms, met)" in static and "(<= 4 ms, MISSED)" in static and "(<= 400 MB, met)" in static
+
+
+def test_targets_are_the_issues():
+    assert ENCODER_TARGETS["static"] == {"query_encoding_p50_ms": 0.5, "hybrid_with_filters_p50_ms": 4.0,
+                                         "serving_peak_rss_mb": 400.0}
+    assert ENCODER_TARGETS["minilm"]["hybrid_with_filters_p50_ms"] == 15.0
+
+
+def test_plot_encoders_writes_a_png(tmp_path):
+    path = plot_encoders(FIGURES, tmp_path / "speed.png")
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 10_000
