@@ -440,8 +440,8 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--steps", type=int, default=600)
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--rate", type=float, default=0.003)
-    parser.add_argument("--temperature", type=float, default=0.05)
-    parser.add_argument("--distil-weight", type=float, default=1.0)
+    parser.add_argument("--temperature", type=float, default=0.03)
+    parser.add_argument("--distil-weight", type=float, default=2.0)
     parser.add_argument("--hard-negatives", action=argparse.BooleanOptionalAction, default=True,
                         help="add each card pair's hard negative (a near card lacking its tags) to the batch")
     parser.add_argument("--phrasing-repeat", type=int, default=1,
