@@ -6,8 +6,10 @@ Usage: python scripts/train_embedder.py [--steps N] [--cache DIR] [--log FILE]
    ones), each token scaled by a smooth inverse frequency weight over the card corpus.
 3. Tune (numpy and scipy.sparse, Adam on the touched rows): card texts are pulled towards MiniLM's own
    vector of the card (distillation), and contrastive pairs that say one thing two ways are pulled together
-   against the rest of the batch: tag phrasings <-> member cards, keyword <-> reminder text, Comprehensive
-   Rules glossary term and keyword rule <-> definition, card text <-> its tags in words.
+   against the rest of the batch: tag phrasings (half in a request frame) <-> member cards, a tag's phrasings
+   <-> each other, keyword <-> reminder text, Comprehensive Rules glossary term and keyword rule <->
+   definition, card text <-> its tags in words. Each card pair also gets a hard negative: a card that reads
+   alike by MiniLM but lacks the pair's tags.
    No benchmark query is ever a training text (:func:`drop_benchmark_texts`; tests/search/test_static.py).
 Everything is seeded; the log records every figure and the model's sha256.
 """
