@@ -6,8 +6,10 @@ Usage: python scripts/train_embedder.py [--steps N] [--cache DIR] [--log FILE]
    ones), each token scaled by a smooth inverse frequency weight over the card corpus.
 3. Tune (numpy and scipy.sparse, Adam on the touched rows): card texts are pulled towards MiniLM's own
    vector of the card (distillation), and contrastive pairs that say one thing two ways are pulled together
-   against the rest of the batch: tag phrasings <-> member cards, keyword <-> reminder text, Comprehensive
-   Rules glossary term and keyword rule <-> definition, card text <-> its tags in words.
+   against the rest of the batch: tag phrasings (half in a request frame) <-> member cards, a tag's phrasings
+   <-> each other, keyword <-> reminder text, Comprehensive Rules glossary term and keyword rule <->
+   definition, card text <-> its tags in words. Each card pair also gets a hard negative: a card that reads
+   alike by MiniLM but lacks the pair's tags.
    No benchmark query is ever a training text (:func:`drop_benchmark_texts`; tests/search/test_static.py).
 Everything is seeded; the log records every figure and the model's sha256.
 """
@@ -22,6 +24,7 @@ import re
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 
 # One BLAS thread: the batches are small, and more threads were measured slower on the shared 2 cores.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -49,17 +52,24 @@ DIMENSIONS = 256
 SIF_A = 1e-3
 _REMINDER_LINE = re.compile(r"^([A-Z][A-Za-z' -]{2,30}?)(?: [0-9X{}/+-]+|—[^(]*)? \(([^()]{12,})\)", re.M)
 _KEYWORD_RULE = re.compile(r"^702\.(\d+)\. (.+)$")
+# How a player wraps what they want in a request; general English written for this script, not taken from any
+# query set. Framed tag phrasings teach the model that these words say little about what a card does.
+FRAMES = ("cards that {}", "{} cards", "ways to {}", "I need {}", "my deck needs {}", "looking for {}",
+          "good {} for my deck", "something for {}", "what gives me {}", "a card for {}", "{} please",
+          "show me {}", "anything that does {}", "I want {}")
 
 
 @dataclass(frozen=True)
 class Pair:
     """Two texts that say the same thing; ``group`` names what they say (pairs of one group are not negatives
-    of each other), ``card`` is the second text's card row when it is a card (else -1)."""
+    of each other), ``card`` is the second text's card row when it is a card (else -1), ``negative`` a card
+    row that reads like ``card`` but does not do what ``left`` says (a hard negative, else -1)."""
 
     left: str
     right: str
     group: str
     card: int = -1
+    negative: int = -1
 
 
 def normalise(text: str) -> str:
@@ -76,8 +86,8 @@ def benchmark_queries(folder: Path = QUERY_DIR) -> set[str]:
     return found
 
 
-def drop_benchmark_texts(pairs: list[Pair], queries: set[str]) -> list[Pair]:
-    """Pairs with neither text equal to a benchmark query nor containing one of three words or more."""
+def benchmark_filter(queries: set[str]) -> Callable[[str], bool]:
+    """A test of a text: True when it neither equals a benchmark query nor contains one of three words or more."""
     by_start: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
     for query in queries:
         words = tuple(query.split())
@@ -92,11 +102,23 @@ def drop_benchmark_texts(pairs: list[Pair], queries: set[str]) -> list[Pair]:
         return not any(words[i: i + len(q)] == q for i in range(len(words) - 2)
                        for q in by_start.get(words[i: i + 3], ()))
 
+    return clean
+
+
+def drop_benchmark_texts(pairs: list[Pair], queries: set[str]) -> list[Pair]:
+    """Pairs with neither text equal to a benchmark query nor containing one of three words or more."""
+    clean = benchmark_filter(queries)
     return [p for p in pairs if clean(p.left) and clean(p.right)]
 
 
+def framed(text: str, rng: np.random.Generator) -> str:
+    """``text`` inside a request frame (see :data:`FRAMES`) half of the time, else as it is."""
+    return FRAMES[rng.integers(len(FRAMES))].format(text) if rng.random() < 0.5 else text
+
+
 def tag_pairs(texts: list[str], strengths: np.ndarray, rng: np.random.Generator, per_tag: int = 400) -> list[Pair]:
-    """Each tag's name, phrasings and description <-> cards that perform it directly (or, lacking those, at all)."""
+    """Each tag's name, phrasings and description (framed as a request half of the time) <-> cards that perform it
+    directly (or, lacking those, at all)."""
     pairs = []
     for index, tag in enumerate(tag_rules.TAGS):
         asks = [tag.name.replace("-", " "), *tag.phrasings, tag.description]
@@ -105,8 +127,51 @@ def tag_pairs(texts: list[str], strengths: np.ndarray, rng: np.random.Generator,
         if len(members) < 20:
             members = np.flatnonzero(column > 0)
         for row in rng.choice(members, size=min(per_tag, len(members)), replace=False):
-            pairs.append(Pair(asks[rng.integers(len(asks))], texts[row], f"tag:{tag.name}", int(row)))
+            pairs.append(Pair(framed(asks[rng.integers(len(asks))], rng), texts[row], f"tag:{tag.name}", int(row)))
     return pairs
+
+
+def phrasing_pairs(rng: np.random.Generator) -> list[Pair]:
+    """The ways one tag is asked for, two by two, the first framed as a request half of the time (its name,
+    phrasings and description say the same thing)."""
+    pairs = []
+    for tag in tag_rules.TAGS:
+        asks = list(dict.fromkeys([tag.name.replace("-", " "), *tag.phrasings, tag.description]))
+        pairs += [Pair(framed(a, rng), b, f"tag:{tag.name}") for i, a in enumerate(asks) for b in asks[i + 1:]]
+    return pairs
+
+
+def card_neighbours(targets: np.ndarray, rows: np.ndarray, count: int = 24) -> dict[int, np.ndarray]:
+    """The ``count`` cards nearest each of ``rows`` by MiniLM's card vectors (the teacher's idea of "reads alike")."""
+    found = {}
+    for start in range(0, len(rows), 1024):
+        chunk = rows[start: start + 1024]
+        cosines = targets[chunk] @ targets.T
+        cosines[np.arange(len(chunk)), chunk] = -2.0
+        nearest = np.argpartition(-cosines, count, axis=1)[:, :count]
+        order = np.argsort(-np.take_along_axis(cosines, nearest, axis=1), axis=1)
+        found.update(zip(chunk.tolist(), np.take_along_axis(nearest, order, axis=1), strict=True))
+    return found
+
+
+def with_hard_negatives(pairs: list[Pair], texts: list[str], strengths: np.ndarray, targets: np.ndarray,
+                        rng: np.random.Generator) -> list[Pair]:
+    """Each card pair gets a hard negative: one of the nearest cards (by MiniLM) that lacks the pair's tags, so
+    the model learns the nuance ("destroy all lands" is no creature sweeper, "counter" is no "draw")."""
+    tag_of = {tag.name: i for i, tag in enumerate(tag_rules.TAGS)}
+    neighbours = card_neighbours(targets, np.unique([p.card for p in pairs if p.card >= 0]))
+    clean = benchmark_filter(benchmark_queries())
+    out = []
+    for pair in pairs:
+        if pair.card < 0:
+            out.append(pair)
+            continue
+        wanted = [tag_of[name] for name in pair.group.split(":", 1)[1].split(",") if name in tag_of]
+        near = neighbours[pair.card]
+        lacking = [row for row in near[(strengths[np.ix_(near, wanted)] == 0).all(axis=1)][:4] if clean(texts[row])]
+        negative = int(lacking[rng.integers(len(lacking))]) if len(lacking) else -1
+        out.append(Pair(pair.left, pair.right, pair.group, pair.card, negative))
+    return out
 
 
 def role_pairs(texts: list[str], strengths: np.ndarray, rng: np.random.Generator, count: int = 6000) -> list[Pair]:
@@ -250,27 +315,33 @@ class Model:
         grads["touched"] = []
 
 
+def _softmax_loss(logits: np.ndarray) -> tuple[float, np.ndarray]:
+    """Mean cross-entropy of each row's diagonal entry, and its gradient (softmax minus one-hot)."""
+    probs = np.exp(logits - logits.max(axis=1, keepdims=True))
+    probs /= probs.sum(axis=1, keepdims=True)
+    diagonal = np.arange(len(logits))
+    loss = float(-np.log(np.maximum(probs[diagonal, diagonal], 1e-12)).mean())
+    probs[diagonal, diagonal] -= 1.0
+    return loss, probs
+
+
 def contrastive(model: Model, tokens: Tokens, batch: list[Pair], blocked: np.ndarray, temperature: float,
-                weight: float, grads: dict) -> float:
-    """Symmetric InfoNCE over a batch of pairs; ``blocked[i, j]`` marks a j that also fits i (not a negative)."""
-    left_ids, right_ids = tokens.ids([p.left for p in batch]), tokens.ids([p.right for p in batch])
+                weight: float, grads: dict, negatives: list[str] = ()) -> float:
+    """Symmetric InfoNCE over a batch of pairs; ``blocked[i, j]`` marks a j that also fits i (not a negative).
+    ``negatives`` (hard negative texts) are extra columns for every left text, after the batch's right texts."""
+    left_ids = tokens.ids([p.left for p in batch])
+    right_ids = tokens.ids([p.right for p in batch] + list(negatives))
     left, left_norms, left_counts = model.forward(left_ids)
     right, right_norms, right_counts = model.forward(right_ids)
     logits = left @ right.T / temperature
     logits[blocked] = -1e9
-    loss, grad_logits = 0.0, np.zeros_like(logits)
-    for axis_logits, transpose in ((logits, False), (logits.T, True)):
-        shifted = axis_logits - axis_logits.max(axis=1, keepdims=True)
-        probs = np.exp(shifted)
-        probs /= probs.sum(axis=1, keepdims=True)
-        loss += float(-np.log(np.maximum(np.diag(probs), 1e-12)).mean()) / 2
-        g = probs.copy()
-        g[np.diag_indices_from(g)] -= 1.0
-        g *= weight / (2 * len(batch) * temperature)
-        grad_logits += g.T if transpose else g
+    forward_loss, grad_logits = _softmax_loss(logits)
+    backward_loss, grad_back = _softmax_loss(logits[:, : len(batch)].T)
+    grad_logits[:, : len(batch)] += grad_back.T
+    grad_logits *= weight / (2 * len(batch) * temperature)
     model.backward(left, left_norms, left_counts, grad_logits @ right, grads)
     model.backward(right, right_norms, right_counts, grad_logits.T @ left, grads)
-    return loss
+    return (forward_loss + backward_loss) / 2
 
 
 def distillation(model: Model, ids: list[np.ndarray], targets: np.ndarray, weight: float, grads: dict) -> float:
@@ -282,38 +353,111 @@ def distillation(model: Model, ids: list[np.ndarray], targets: np.ndarray, weigh
 
 
 def blocked_mask(batch: list[Pair], strengths: np.ndarray) -> np.ndarray:
+    """Which right texts (the batch's, then its hard negatives) are no negative of each left text."""
     groups = np.array([p.group for p in batch])
-    blocked = groups[:, None] == groups[None, :]
+    negatives = np.array([p.negative for p in batch if p.negative >= 0], dtype=np.int64)
+    blocked = np.zeros((len(batch), len(batch) + len(negatives)), dtype=bool)
+    blocked[:, : len(batch)] = groups[:, None] == groups[None, :]
     tag_of = {f"tag:{t.name}": i for i, t in enumerate(tag_rules.TAGS)}
     anchors = np.array([tag_of.get(p.group, -1) for p in batch])
-    cards = np.array([p.card for p in batch])
+    cards = np.concatenate([np.array([p.card for p in batch]), negatives])
     left, right = np.flatnonzero(anchors >= 0), np.flatnonzero(cards >= 0)
     # a card that also carries the anchor's tag is no negative
     blocked[np.ix_(left, right)] |= (strengths[np.ix_(cards[right], anchors[left])] > 0).T
-    np.fill_diagonal(blocked, False)
+    np.fill_diagonal(blocked[:, : len(batch)], False)
     return blocked
 
 
 def build_pairs(db: CardDB, texts: list[str], strengths: np.ndarray, rng: np.random.Generator) -> dict[str, list]:
     queries = benchmark_queries()
-    sources = {"tags": tag_pairs(texts, strengths, rng), "roles": role_pairs(texts, strengths, rng),
-               "reminders": reminder_pairs(list(db.columns.oracle_text)), "rules": rules_pairs()}
+    sources = {"tags": tag_pairs(texts, strengths, rng), "phrasings": phrasing_pairs(rng),
+               "roles": role_pairs(texts, strengths, rng), "reminders": reminder_pairs(list(db.columns.oracle_text)),
+               "rules": rules_pairs()}
     return {name: drop_benchmark_texts(pairs, queries) for name, pairs in sources.items()}
 
 
-def main() -> int:
+@dataclass
+class Prepared:
+    """Everything a tuning run starts from: the cards' texts and token ids, MiniLM's card vectors on the model's
+    axes (the distillation targets), the starting token vectors and the training pairs."""
+
+    texts: list[str]
+    card_ids: list[np.ndarray]
+    strengths: np.ndarray
+    tokens: Tokens
+    targets: np.ndarray
+    start: np.ndarray
+    pairs: dict[str, list[Pair]]
+
+
+def prepare(cache: Path, log, rng: np.random.Generator) -> Prepared:
+    db = CardDB(bundled_store_dir())
+    columns = db.columns
+    texts = [card_text_for_embedding(n, t, o)
+             for n, t, o in zip(columns.name, columns.type_line, columns.oracle_text, strict=True)]
+    shipped = read_cache(bundled_store_dir() / EMBEDDINGS_FILE)
+    teacher_cards = shipped["vectors"].astype(np.float32) * shipped["scales"][:, None]
+    strengths = load_tags(db)
+    tokens = Tokens()
+    vocab_size = tokens.tokenizer.get_vocab_size()
+    card_ids = tokens.ids(texts)
+    counts = np.bincount(np.concatenate(card_ids), minlength=vocab_size).astype(np.float64)
+    sif = SIF_A / (SIF_A + counts / counts.sum())
+    mean, axes = principal_axes(teacher_cards, DIMENSIONS)
+    targets = unit((teacher_cards - mean) @ axes)
+    start = unit((teacher_tokens(cache, vocab_size, log) - mean) @ axes) * sif[:, None]
+    pairs = build_pairs(db, texts, strengths, rng)
+    pairs = {name: with_hard_negatives(found, texts, strengths, targets, rng) for name, found in pairs.items()}
+    log(f"hard negatives: {sum(p.negative >= 0 for found in pairs.values() for p in found)}")
+    log("pairs: " + ", ".join(f"{name} {len(found)}" for name, found in pairs.items()))
+    return Prepared(texts, card_ids, strengths, tokens, targets, start, pairs)
+
+
+def tune(prepared: Prepared, args: argparse.Namespace, log, rng: np.random.Generator) -> np.ndarray:
+    """The tuned token vectors: ``args.steps`` steps of contrastive pairs plus distillation."""
+    model = Model(prepared.start.copy(), args.rate)
+    repeats = {"phrasings": args.phrasing_repeat}
+    pool = [p for name, found in prepared.pairs.items() for p in found * repeats.get(name, 1)]
+    grads: dict = {}
+    started = time.perf_counter()
+    for step in tqdm(range(1, args.steps + 1), desc="Tuning", unit="step", disable=None):
+        batch = [pool[i] for i in rng.choice(len(pool), size=args.batch, replace=False)]
+        negatives = [prepared.texts[p.negative] for p in batch if p.negative >= 0] if args.hard_negatives else []
+        if not args.hard_negatives:
+            batch = [Pair(p.left, p.right, p.group, p.card) for p in batch]
+        pair_loss = contrastive(model, prepared.tokens, batch, blocked_mask(batch, prepared.strengths),
+                                args.temperature, args.pair_weight, grads, negatives)
+        rows = rng.choice(len(prepared.texts), size=args.batch, replace=False)
+        distil_loss = distillation(model, [prepared.card_ids[r] for r in rows], prepared.targets[rows],
+                                   args.distil_weight, grads)
+        model.step(grads)
+        if step % 100 == 0 or step == 1:
+            log(f"step {step:5d}  contrastive {pair_loss:.3f}  distillation (1-cos) {distil_loss:.3f}  "
+                f"{time.perf_counter() - started:.0f} s")
+    return model.vectors
+
+
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=600)
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--rate", type=float, default=0.003)
-    parser.add_argument("--temperature", type=float, default=0.05)
-    parser.add_argument("--distil-weight", type=float, default=1.0)
+    parser.add_argument("--temperature", type=float, default=0.03)
+    parser.add_argument("--distil-weight", type=float, default=2.0)
+    parser.add_argument("--hard-negatives", action=argparse.BooleanOptionalAction, default=True,
+                        help="add each card pair's hard negative (a near card lacking its tags) to the batch")
+    parser.add_argument("--phrasing-repeat", type=int, default=1,
+                        help="how many times the tag phrasing pairs are in the pool (they teach query <-> phrasing)")
     parser.add_argument("--pair-weight", type=float, default=1.0, help="weight of the contrastive pairs' loss")
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "grimoire-train-embedder",
                         help="where MiniLM's token outputs are kept between runs")
     parser.add_argument("--log", type=Path, default=REPO / "docs" / "bench" / "embedder_train.log")
     parser.add_argument("--out", type=Path, default=REPO / "src" / "grimoire" / "data" / MODEL_FILE)
-    args = parser.parse_args()
+    return parser.parse_args(argv)
+
+
+def main() -> int:
+    args = arguments()
     lines: list[str] = []
 
     def log(message: str) -> None:
@@ -324,40 +468,10 @@ def main() -> int:
     log(f"train_embedder: seed {SEED}, {DIMENSIONS} dimensions, {args.steps} steps, batch {args.batch}, "
         f"rate {args.rate}, temperature {args.temperature}, distillation weight {args.distil_weight}, "
         f"pair weight {args.pair_weight}")
-    db = CardDB(bundled_store_dir())
-    columns = db.columns
-    texts = [card_text_for_embedding(n, t, o)
-             for n, t, o in zip(columns.name, columns.type_line, columns.oracle_text, strict=True)]
-    cache = read_cache(bundled_store_dir() / EMBEDDINGS_FILE)
-    teacher_cards = cache["vectors"].astype(np.float32) * cache["scales"][:, None]
-    strengths = load_tags(db)
-    tokens = Tokens()
-    vocab_size = tokens.tokenizer.get_vocab_size()
-    card_ids = tokens.ids(texts)
-    counts = np.bincount(np.concatenate(card_ids), minlength=vocab_size).astype(np.float64)
-    sif = SIF_A / (SIF_A + counts / counts.sum())
-    mean, axes = principal_axes(teacher_cards, DIMENSIONS)
-    targets = unit((teacher_cards - mean) @ axes)
-    start = (teacher_tokens(args.cache, vocab_size, log) - mean) @ axes
-    model = Model(unit(start) * sif[:, None], args.rate)
-    pairs = build_pairs(db, texts, strengths, rng)
-    log("pairs: " + ", ".join(f"{name} {len(found)}" for name, found in pairs.items()))
-    pool = [p for found in pairs.values() for p in found]
-    grads: dict = {}
-    started = time.perf_counter()
-    for step in tqdm(range(1, args.steps + 1), desc="Tuning", unit="step", disable=None):
-        batch = [pool[i] for i in rng.choice(len(pool), size=args.batch, replace=False)]
-        pair_loss = contrastive(model, tokens, batch, blocked_mask(batch, strengths), args.temperature,
-                                args.pair_weight, grads)
-        rows = rng.choice(len(texts), size=args.batch, replace=False)
-        distil_loss = distillation(model, [card_ids[r] for r in rows], targets[rows], args.distil_weight, grads)
-        model.step(grads)
-        if step % 100 == 0 or step == 1:
-            log(f"step {step:5d}  contrastive {pair_loss:.3f}  distillation (1-cos) {distil_loss:.3f}  "
-                f"{time.perf_counter() - started:.0f} s")
-    sha256 = save_model(args.out, model.vectors)
+    vectors = tune(prepare(args.cache, log, rng), args, log, rng)
+    sha256 = save_model(args.out, vectors)
     size = args.out.stat().st_size
-    log(f"wrote {args.out.name}: {vocab_size} x {DIMENSIONS}, {size / 1e6:.1f} MB, sha256 {sha256}")
+    log(f"wrote {args.out.name}: {len(vectors)} x {DIMENSIONS}, {size / 1e6:.1f} MB, sha256 {sha256}")
     args.log.parent.mkdir(parents=True, exist_ok=True)
     args.log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return 0

@@ -124,6 +124,26 @@ def test_no_benchmark_query_is_training_data():
     assert not [q for q in long_queries if f" {q} " in f" {joined.replace(chr(10), '  ')} "]
 
 
+def test_hard_negatives_read_alike_but_lack_the_pairs_tag():
+    train = _training_script()
+    db = grimoire.open()
+    strengths = SearchEngine(db).tag_strengths
+    texts = card_texts(db)
+    pairs = train.build_pairs(db, texts, strengths, np.random.default_rng(train.SEED))["tags"][::40]
+    teacher = CardVectors(db, "minilm").matrix
+    found = train.with_hard_negatives(pairs, texts, strengths, teacher, np.random.default_rng(train.SEED))
+    with_negative = [p for p in found if p.negative >= 0]
+    assert len(with_negative) > 0.8 * len(pairs)
+    tag_index = {tag.name: i for i, tag in enumerate(train.tag_rules.TAGS)}
+    assert all(strengths[p.negative, tag_index[p.group[4:]]] == 0 for p in with_negative)
+    closeness = [teacher[p.card] @ teacher[p.negative] for p in with_negative]
+    random_rows = np.random.default_rng(0).integers(len(db), size=len(with_negative))
+    chance = [teacher[p.card] @ teacher[row] for p, row in zip(with_negative, random_rows, strict=True)]
+    assert np.median(closeness) > np.median(chance) + 0.3  # near the positive card: hard, not a random card
+    queries = train.benchmark_queries()
+    assert not {train.normalise(texts[p.negative]) for p in with_negative} & queries
+
+
 def test_the_benchmark_filter_drops_what_it_must():
     train = _training_script()
     queries = {train.normalise(json.loads(line)["query"])

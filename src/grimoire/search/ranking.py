@@ -72,11 +72,12 @@ class Weights:
 
 # Swept on the dev split only (docs/embedder.md): the static model's dense list is far better than MiniLM's, so
 # it counts twice (but not on rules-text wording, where BM25 is best) and reorders a tag's cards; its cosine to
-# a right tag phrasing is seldom near 1, so a phrasing matches by meaning at full weight from 0.85.
+# a right tag phrasing is seldom near 1, so a phrasing matches by meaning at full weight from 0.85. Re-swept for
+# the model retrained with hard negatives and tag phrasing pairs: the BM25 lists count 0.8, the tags' lists 1.2.
 ENCODER_WEIGHTS = {
     "minilm": Weights(),
-    "static": Weights(dense=2.0, dense_literal=0.6, meaning_full=0.85, meaning_literal=False, relevance_mix=0.5,
-                      dense_mix=0.1),
+    "static": Weights(lexical=0.8, dense=2.0, dense_literal=0.6, tags=1.2, meaning_full=0.85, meaning_literal=False,
+                      relevance_mix=0.5, dense_mix=0.1),
 }
 
 

@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "c8cad7937f96b6cae93af91250ed87abd7942a622f17ed938ca8f853e65c0326"
+MODEL_SHA256 = "45ba1edec00f3af6d0518ba23023b9e5b21a300ec3955572a8bb738f10d46d1e"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 256
 MAX_TOKENS = 512
