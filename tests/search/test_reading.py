@@ -39,7 +39,7 @@ def words_left(reader: Reader, query: str) -> str:
     ("Selesnya tokens", "id<=gw"),
     ("Esper control finishers", "id<=wub"),
     ("Temur ramp", "id<=gur"),
-    ("white blue flyers", "id<=wu"),
+    ("white blue flyers", "id<=wu t:creature kw:flying"),
     ("blue-black ninjas", "id<=ub"),
     ("red or green haste enablers", "id<=rg"),
     ("ramp for mono green", "id<=g"),
@@ -80,7 +80,8 @@ def test_type_words_read_as_card_types(reader, query, expected):
 
 @pytest.mark.parametrize("query", ["blue cards that steal creatures", "artifact removal", "creature removal",
                                    "land destruction", "destroy target black creature", "protection from red",
-                                   "adds black mana", "tokens that make creatures bigger", "instant speed removal",
+                                   "adds black mana", "tokens that make creatures bigger", "land ramp",
+                                   "fetch basic lands", "search for a basic land",
                                    "find an artifact from my deck", "kill a planeswalker",
                                    "make each opponent sacrifice a creature"])
 def test_a_type_or_colour_the_card_acts_on_is_not_a_filter(reader, query):
@@ -368,3 +369,124 @@ def test_card_after_a_colour_is_kept_when_it_begins_a_function(reader):
 def test_a_name_typed_without_its_punctuation_is_still_a_name(reader):
     assert reader.read("infinite combo with thassas oracle").combo == "Thassa's Oracle"
     assert reader.read("cards like senseis divining top").like == "Sensei's Divining Top"
+
+
+# -- everyday wording: letters, signs, negations, short commander names, comparisons -------------------------
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("removal in mono-U", "id<=u"),
+    ("mono-b tutors", "id<=b"),
+    ("RW token makers", "id<=wr"),
+    ("BUG ramp", "id<=ubg"),
+    ("rg ramp", "id<=rg"),
+    ("UB deck removal", "id<=ub"),
+])
+def test_colour_letters_read_as_colour_identity(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize("query", ["ur removal", "a bug that flies", "rug", "kill UB creatures"])
+def test_letters_that_are_words_or_objects_are_not_colours(reader, query):
+    assert "id" not in syntax(reader, query)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("steal creatures blue", "id<=u"),
+    ("spell copy red", "id<=r"),
+    ("extra combat cards red", "id<=r"),
+])
+def test_a_colour_ending_the_request_names_the_deck_colour(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize("query", ["protection from red", "hate against blue", "kill red", "cards that hit black"])
+def test_a_colour_ending_the_request_after_what_it_acts_on_is_not_read(reader, query):
+    assert syntax(reader, query) == ""
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("<=2 cmc removal", "mv<=2"),
+    ("removal <3 mana", "mv<3"),
+    (">=6 mana dragons", "mv>=6"),
+    ("ramp >=3", "mv>=3"),
+])
+def test_comparison_signs_read_as_mana_value(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_heart_is_not_a_cost(reader):
+    assert syntax(reader, "I <3 goblins") == ""
+
+
+@pytest.mark.parametrize(("query", "expected", "left"), [
+    ("non-creature artifacts that make mana", "-t:creature t:artifact", "that make mana"),
+    ("noncreature artifacts", "-t:creature t:artifact", ""),
+    ("ramp that isn't a creature", "-t:creature", "ramp"),
+    ("ramp that isnt a creature", "-t:creature", "ramp"),
+    ("removal that is not an instant", "-t:instant", "removal"),
+    ("noncreature spells that draw", "-t:creature -t:land", "that draw"),
+])
+def test_negated_types_are_read_as_negated_filters(reader, query, expected, left):
+    assert syntax(reader, query) == expected
+    assert words_left(reader, query) == left
+
+
+@pytest.mark.parametrize("query", ["whenever you cast a noncreature spell", "counter target noncreature spell",
+                                   "destroy target nonland permanent"])
+def test_a_negated_type_the_card_acts_on_is_rules_text(reader, query):
+    assert reader.read(query).chips == ()
+
+
+def test_instant_speed_and_flyers(reader):
+    assert syntax(reader, "instant speed removal in black") == "id<=b (t:instant or kw:flash)"
+    assert words_left(reader, "instant speed removal") == "removal"
+    assert syntax(reader, "cheap flyers in white") == "id<=w mv<=2 t:creature kw:flying"
+    assert words_left(reader, "cheap flyers in white") == "flyers"  # the word still ranks, as "mana rocks" do
+    assert syntax(reader, "flying creatures") == "t:creature kw:flying"
+    assert syntax(reader, "destroy flyers") == ""
+
+
+def test_a_commander_named_by_its_first_word(reader):
+    assert syntax(reader, "my Meren deck needs sac outlets") == "id<=bg"  # Meren of Clan Nel Toth
+    assert words_left(reader, "my Meren deck needs sac outlets") == "needs sac outlets"
+    assert syntax(reader, "removal for my Krenko deck") == "id<=r"  # the part before a comma still wins
+
+
+def test_a_first_word_shared_by_commanders_of_other_colours_is_not_a_commander(reader):
+    names = reader.commander_names
+    assert "meren" in names and "goblin" not in names
+
+
+@pytest.mark.parametrize(("query", "like", "expected"), [
+    ("better than Cultivate", "Cultivate", 'like:"Cultivate"'),
+    ("budget version of Rhystic Study", "Rhystic Study", 'like:"Rhystic Study"'),
+    ("budget alternatives to Smothering Tithe", "Smothering Tithe", 'like:"Smothering Tithe"'),
+    ("cheaper version of Rhystic Study", "Rhystic Study", 'like:"Rhystic Study" mv<3'),
+    ("Counterspell upgrades", "Counterspell", 'like:"Counterspell"'),
+    ("upgrades for Mind Stone", "Mind Stone", 'like:"Mind Stone"'),
+])
+def test_comparisons_with_a_card_read_as_cards_like_it(reader, query, like, expected):
+    reading = reader.read(query)
+    assert (reading.like, reading.syntax) == (like, expected)
+    assert words_left(reader, query) == ""
+
+
+def test_budget_is_said_in_a_note_not_ranked(reader):
+    reading = reader.read("budget ramp for commander")
+    assert reading.syntax == "f:commander" and words_left(reader, "budget ramp for commander") == "ramp"
+    assert "no prices" in reading.notes[0]
+
+
+def test_colours_after_a_colour_group_say_nothing_more(reader):
+    assert syntax(reader, "card draw in bant colors") == "id<=gwu"
+    assert words_left(reader, "card draw in bant colors") == "card draw"
+
+
+@pytest.mark.parametrize("query", ["aggression enablers", "plant growth", "chaos effects", "witch tribal"])
+def test_four_colour_nicknames_are_everyday_words_in_a_request(reader, query):
+    assert "id" not in syntax(reader, query)
+
+
+def test_a_lower_case_everyday_word_before_deck_is_an_archetype_not_a_commander(reader):
+    assert "id" not in syntax(reader, "storm deck needs rituals")
+    assert syntax(reader, "removal for my atraxa deck") == "id<=wubg"  # "atraxa" is no everyday word

@@ -29,8 +29,11 @@ _NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
 _NUMBER = r"(\d{1,2}|zero|one|two|three|four|five|six|seven|eight|nine|ten)"
 _MANA = r"(?:[- ]?(?:mana|cmc|mv|mana value|drops?))"
 _SINGLE_COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+# Guilds, shards and wedges; the four-colour names ("chaos", "growth", "witch") are everyday words in a request, so
+# they are syntax only (``id:growth``).
 _GROUPS = {name: letters.lower() for name, letters in COLOR_NAMES.items()
-           if name not in _SINGLE_COLORS and name not in ("colorless", "wubrg", "rainbow", "fivecolor")}
+           if name not in _SINGLE_COLORS and name not in ("colorless", "wubrg", "rainbow", "fivecolor")
+           and len(letters) < 4}
 _COLOR_WORD = r"(?:white|blue|black|red|green)"
 _COLOR_LIST = rf"{_COLOR_WORD}(?:(?:,? and |,? or | ?/ ?|-| |, ){_COLOR_WORD})*"
 _FOUR_COLOR = ("id=chaos", "id=aggression", "id=altruism", "id=growth", "id=artifice")
@@ -55,7 +58,8 @@ _RULES_TEXT_FOLLOWERS = frozenset({
     "token", "tokens", "become", "becomes", "is", "are", "with", "without", "of",
 })
 _DETERMINERS = frozenset({"a", "an", "any", "another", "one", "two", "three", "up", "specific", "single", "each",
-                          "every", "all", "nonland", "noncreature", "opposing", "own", "the", "some", "additional"})
+                          "every", "all", "nonland", "noncreature", "opposing", "own", "the", "some", "additional",
+                          "basic", "nonbasic", "snow"})
 # Words after "spells" that make them what the card acts on ("spells you cast cost {1} less", "spells your
 # opponents cast"), not instants and sorceries asked for.
 _SPELL_OBJECT_FOLLOWERS = frozenset({"you", "your", "an", "opponents", "cost", "costs", "cast", "with", "of"})
@@ -86,8 +90,12 @@ _ALWAYS_READ_FORMATS = ("pauper", "legacy", "vintage", "modern", "pioneer", "pre
 _FORMAT_ALIASES = {"edh": "commander", "cedh": "commander", "pedh": "paupercommander"}
 _TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "similar to", "cards similar to",
                   "alternatives to", "alternative to", "alternatives for", "replacement for", "replacements for",
-                  "like", "instead of")
-_FILLER = frozenset({"cards", "card", "ones", "spells", "stuff"})
+                  "budget alternatives to", "budget alternative to", "budget version of", "budget versions of",
+                  "cheaper version of", "cheaper versions of", "versions of", "version of", "better than",
+                  "upgrades for", "upgrade for", "upgrades to", "upgrade to", "budget", "like", "instead of")
+# "X but cheaper", "cheaper version of X": similar, with a lower mana value than X's.
+_CHEAPER_TRIGGERS = ("cheaper version of", "cheaper versions of")
+_FILLER = frozenset({"cards", "card", "ones", "spells", "stuff", "colors", "colours", "color", "colour"})
 _CARD_FUNCTIONS = frozenset({"draw", "advantage", "selection", "filtering"})  # "card draw" is a function
 # "infinite combo with X", "combo pieces for X", "X combos": a name there asks for X's combo partners.
 _COMBO_BEFORE = re.compile(r"(?:(?:infinite|two[- ]card|cards? that|what) )?(?:combo pieces|combo partners|combo cards|"
@@ -172,11 +180,22 @@ class Reader:
 
     @cached_property
     def commander_names(self) -> dict[str, int]:
-        """Short names of legendary creatures and planeswalkers ("atraxa" for "Atraxa, Praetors' Voice")."""
+        """Short names of legendary creatures and planeswalkers: the part before a comma ("atraxa" for "Atraxa,
+        Praetors' Voice"), else the first word or the name without "The" ("meren" for "Meren of Clan Nel Toth",
+        "gitrog monster"), where every card that short name could mean has the same colour identity."""
         short: dict[str, int] = {}
-        for row, (name, type_line) in enumerate(zip(self.db.columns.name, self.db.columns.type_line, strict=True)):
+        loose: dict[str, list[int]] = {}
+        columns = self.db.columns
+        for row, (name, type_line) in enumerate(zip(columns.name, columns.type_line, strict=True)):
             if "Legendary" in type_line and ("Creature" in type_line or "Planeswalker" in type_line):
-                short.setdefault(fold(name.split(",")[0].split(" // ")[0]), row)
+                front = name.split(" // ")[0]
+                short.setdefault(fold(front.split(",")[0]), row)
+                for alias in {front.split()[0].split(",")[0], front.removeprefix("The ").split(",")[0]}:
+                    loose.setdefault(fold(alias), []).append(row)
+        identities = self.db.columns.color_identity
+        for alias, rows in loose.items():
+            if len(alias) > 2 and alias not in short and len({identities[row] for row in rows}) == 1:
+                short[alias] = rows[0]
         return short
 
     @cached_property
@@ -265,20 +284,23 @@ class Reader:
     def _single_word_name_wanted(self, state: _State, index: int) -> bool:
         """A one-word name ("Counterspell", "Atraxa") counts only where a name is expected."""
         previous, following = _before(state, index, 1), _after(state, index + 1)
-        if previous == "like" or _before(state, index, 2).endswith(("similar to", "alternatives to", "alternative to")):
+        if _like_trigger(_before(state, index, 3)) not in (None, "budget"):
             return True
-        if following.startswith(("but cheaper", "deck")):
+        if following.startswith(("but cheaper", "but better", "upgrade", "alternative", "replacement")):
             return True
-        return state.words[index].text[:1].isupper() and previous in ("with", "for", "of", "my")
+        text = state.words[index].text
+        if text.islower() and fold(text).strip(",.;:?!") in self.english:
+            return False  # "storm deck", "for my goblins": an archetype, not a commander typed in lower case
+        return following.startswith("deck") or text[:1].isupper() and previous in ("with", "for", "of", "my")
 
     def _name_role(self, state: _State, start: int, stop: int, row: int) -> None:
         before, after = _before(state, start, 3), _after(state, stop, 3)
         if self._combo_role(state, start, stop, row, before, after):
             return
-        trigger = next((t for t in _TRIGGERS_LIKE if f" {before}".endswith(f" {t}")), None)
+        trigger = _like_trigger(before)
         cheaper = re.match(r"(but |only |just )?(cheaper|for less)\b", after)
-        following = re.match(r"(alternatives?|replacements?|substitutes?|effects?|like effects?|style effects?|"
-                             r"style cards)\b", after)
+        following = re.match(r"(alternatives?|replacements?|substitutes?|upgrades?|but better|effects?|like effects?|"
+                             r"style effects?|style cards)\b", after)
         if not trigger and following:
             stop += len(following.group().split())
             trigger = ""
@@ -292,10 +314,10 @@ class Reader:
                 word.used = True
             state.chips.append(Chip(" ".join(w.text for w in state.words[first:last]),
                                     f"like:\"{self.db.columns.name[row]}\"", "like"))
-            if cheaper:
+            if cheaper or trigger in _CHEAPER_TRIGGERS:
                 value = self.db.columns.mana_value[row]
                 if value == value and value > 0:
-                    state.chips.append(Chip(cheaper.group(), f"mv<{value:g}", "mv"))
+                    state.chips.append(Chip(cheaper.group() if cheaper else trigger, f"mv<{value:g}", "mv"))
             return
         deck = re.match(r"(deck|edh|commander|build|list)\b", after)
         if deck or before.endswith(("for my", "in my")):
@@ -327,9 +349,16 @@ class Reader:
                                 f"id<={identity}", "colour"))
 
 
-_NAME_BEFORE = frozenset({"like", "with", "for", "my", "than", "and", "plus", "vs", "versus", "to", "alongside"})
+def _like_trigger(before: str) -> str | None:
+    """The longest words that ask for cards like the name that follows ("budget alternatives to", "like")."""
+    return next((t for t in _TRIGGERS_BY_LENGTH if f" {before}".endswith(f" {t}")), None)
+
+
+_TRIGGERS_BY_LENGTH = sorted(_TRIGGERS_LIKE, key=len, reverse=True)
+_NAME_BEFORE = frozenset({"like", "with", "for", "my", "than", "and", "plus", "vs", "versus", "to", "alongside",
+                          "of", "budget"})
 _NAME_AFTER = frozenset({"deck", "combo", "combos", "but", "alternatives", "alternative", "replacements",
-                         "replacement", "effects", "style", "like", "and", "or"})
+                         "replacement", "effects", "style", "like", "and", "or", "upgrade", "upgrades"})
 
 
 def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
@@ -555,16 +584,23 @@ def _identity_letters(words: str) -> str:
 
 _COLORS = re.compile(rf"(?:mono[- ]?)?({_COLOR_LIST})|({'|'.join(_GROUPS)})|(colou?rless)|"
                      r"(four[- ]colou?r|4[- ]?colou?r|4c)|(five[- ]colou?r|5[- ]?colou?r|5c|wubrg|rainbow)|"
-                     r"(multicolou?red|multicolou?r|gold)")
+                     r"(multicolou?red|multicolou?r|gold)|mono[- ]?([wubrg])")
+# Before a colour that ends the request, these still make it what the card acts on ("protection from red").
+_ACTS_ON_LAST = frozenset({"from", "against", "vs", "versus", "of", "to", "hit", "hits", "kill", "kills", "destroy",
+                           "destroys", "exile", "exiles", "counter", "counters", "pro", "protection", "hate"})
 
 
 def _colors(reader: Reader, state: _State) -> None:
-    """A colour word names the colour identity the card fits in: "white" is ``id<=w``, "Esper" ``id<=wub``."""
+    """A colour word names the colour identity the card fits in: "white" is ``id<=w``, "Esper" ``id<=wub``,
+    "mono-U" ``id<=u``; a colour ending the request names it too ("steal creatures blue")."""
     for match, first, last in list(_matches(state, _COLORS)):
         next_word = "" if last == len(state.words) or state.words[last].protected else state.words[last].lower
-        if _is_object(state, first) or next_word in ("mana", "source", "sources", "devotion"):
+        ends = last == len(state.words) and _before(state, first, 1) not in _ACTS_ON_LAST
+        if (_is_object(state, first) and not ends) or next_word in ("mana", "source", "sources", "devotion"):
             continue
-        if match.group(1) or match.group(2) or match.group(3):
+        if match.group(7):
+            syntax = f"id<={match.group(7)}"
+        elif match.group(1) or match.group(2) or match.group(3):
             syntax = f"id<={_identity_letters(match.group().removeprefix('mono').lstrip('- '))}"
         elif match.group(4):
             syntax = "(" + " or ".join(_FOUR_COLOR) + ")"
@@ -573,6 +609,23 @@ def _colors(reader: Reader, state: _State) -> None:
         else:
             syntax = "c:m"
         state.take(first, last, syntax, "colour")
+
+
+_CODE = re.compile(r"^(?=[WUBRG]{2,5}$)(?!.*(.).*\1)")
+_LOWER_CODES = frozenset({"wu", "uw", "ub", "bu", "br", "rb", "rg", "gr", "gw", "wg", "wb", "bw", "bg", "gb", "rw",
+                          "wr", "gu", "ug", "ru"})  # not "ur" ("your") or three letters ("bug", "rug")
+
+
+def _color_codes(reader: Reader, state: _State) -> None:
+    """Colour letters as players write them: "RW tokens", "UB control", "Sultai" as "BUG", "rg ramp": the
+    colour identity within those colours (upper case any 2-5 distinct letters; lower case only letter pairs)."""
+    for index, word in enumerate(state.words):
+        text = word.text.strip(",.;:?!")
+        if not state.free(index) or not (_CODE.match(text) or text in _LOWER_CODES) or _is_object(state, index):
+            continue
+        letters = "".join(c for c in _WUBRG if c in text.lower())
+        stop = index + 1 + (_after(state, index + 1, 1) == "deck" and state.free(index + 1))
+        state.take(index, stop, f"id<={letters}", "colour")
 
 
 _TYPE_NAMES = "|".join(sorted(_TYPE_WORDS, key=len, reverse=True))
@@ -592,12 +645,48 @@ def _before_object_noun(state: _State, index: int) -> bool:
 _PERMANENT_TYPES = frozenset({"creature", "artifact", "enchantment", "land", "planeswalker", "battle"})
 
 
+_NEGATED = re.compile(rf"non-?({_TYPE_NAMES})(?: (spells?))?|not an? ({_TYPE_NAMES})|"
+                      rf"(?:that|which)? ?(?:isn'?t|is not|aren'?t|are not) an? ?({_TYPE_NAMES})|"
+                      rf"other than ({_TYPE_NAMES})")
+
+
+def _negated_types(reader: Reader, state: _State) -> None:
+    """"non-creature artifacts", "ramp that isn't a creature", "noncreature spells": not of that type (unless it is
+    what the card acts on: "whenever you cast a noncreature spell")."""
+    for match, first, last in list(_matches(state, _NEGATED)):
+        if _is_object(state, first) and not re.match(r"(?:that |which )?(?:is|are)", match.group()):
+            continue
+        kind = _TYPE_WORDS[next(g for g in (match.group(1), match.group(3), match.group(4), match.group(5)) if g)]
+        syntax = f"-t:{kind}" + (" -t:land" if match.group(2) and kind != "land" else "")
+        state.take(first, last, syntax, "type")
+
+
+_SPEED = re.compile(r"(?:at )?instant[- ]speed")
+_FLYERS = re.compile(r"flyers?|fliers?|flying creatures?")
+
+
+def _speed_and_flyers(reader: Reader, state: _State) -> None:
+    """"instant speed" is an instant or a card with flash; "flyers" are creatures with flying (the words still
+    rank, as "mana rocks" do)."""
+    for _, first, last in list(_matches(state, _SPEED)):
+        state.take(first, last, "(t:instant or kw:flash)", "type")
+    for _, first, last in list(_matches(state, _FLYERS)):
+        if not _is_object(state, first):
+            state.take(first, last, "t:creature kw:flying", "type")
+            state.words[first].used = False
+
+
+# After "land": what the card does with lands ("land ramp", "land fetch"), so "land" is no type filter.
+_LAND_ACTIONS = frozenset({"ramp", "ramping", "fetch", "fetching", "fetchers", "search", "searching"})
+
+
 def _types(reader: Reader, state: _State) -> None:
     """A type word names the card's type ("instant", "creatures") unless it is what the card acts on."""
     for match, first, last in list(_matches(state, _TYPES)):
         following = _after(state, last, 1)
+        acted_on = match.group(2) in ("land", "lands") and following in _LAND_ACTIONS  # "land ramp"
         if _is_object(state, first) or following in _OBJECT_NOUNS or following.startswith("speed") or \
-                _before_object_noun(state, last):
+                _before_object_noun(state, last) or acted_on:
             continue
         if following in _RULES_TEXT_FOLLOWERS and not match.group(1) and \
                 not (following == "with" and match.group(2) in ("creature", "creatures")):
@@ -625,6 +714,8 @@ _AT_MOST = re.compile(rf"(?:at most|up to|max|maximum) {_NUMBER}{_MANA}?|{_NUMBE
 _AT_LEAST = re.compile(rf"(?:at least|min|minimum) {_NUMBER}{_MANA}?|{_NUMBER}{_MANA}? or (?:more|greater|higher|"
                        rf"above)|{_NUMBER}\+{_MANA}")
 _MORE = re.compile(rf"(?:over|more than|above) {_NUMBER}{_MANA}")
+# "<=2 cmc", "<3 mana", ">=6": comparison signs typed before a number (a bare "<3" is a heart, not a cost)
+_SIGNED = re.compile(rf"(<=|>=) ?{_NUMBER}{_MANA}?|(<|>|=) ?{_NUMBER}{_MANA}")
 _EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value|cmc|mv) (?:of )?{_NUMBER}")
 _CHEAP = re.compile(r"cheap|cheaper|low[- ]cost|inexpensive|low[- ]curve")
 _BIG = re.compile(r"big|huge|expensive|fatties|fatty|high[- ]cost")
@@ -645,6 +736,9 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 continue
             number = next(g for g in match.groups() if g)
             state.take(first, last, f"mv{op}{_number(number)}", "mv")
+    for match, first, last in list(_matches(state, _SIGNED)):
+        op, number = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+        state.take(first, last, f"mv{op}{_number(number)}", "mv")
     for pattern, syntax, blockers in ((_CHEAP, "mv<=2", ("than",)), (_BIG, "mv>=6", ("mana", "butt", "butts")),
                                       (_FREE, _FREE_SYNTAX, ("sac", "sacrifice", "outlet", "outlets", "to", "mana"))):
         for _, first, last in list(_matches(state, pattern)):
@@ -697,6 +791,16 @@ def _stats(reader: Reader, state: _State) -> None:
         state.take(first, last, f"{key}{op}{_number(number)}", stat)
 
 
-_RULES = (_deck_colors, _formats, _stats, _mana_value, _colors, _types)
+def _budget(reader: Reader, state: _State) -> None:
+    """"budget" asks about price, which no card store here holds: said in a note, and not ranked as a word."""
+    for index, word in enumerate(state.words):
+        others = any(state.free(i) for i in range(len(state.words)) if i != index)
+        if word.lower == "budget" and state.free(index) and others:
+            word.used = True
+            state.notes.append("budget: the card data has no prices, so cards were not filtered by price")
+
+
+_RULES = (_deck_colors, _formats, _stats, _mana_value, _colors, _color_codes, _negated_types,
+          _speed_and_flyers, _types, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]
