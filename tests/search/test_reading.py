@@ -490,3 +490,13 @@ def test_four_colour_nicknames_are_everyday_words_in_a_request(reader, query):
 def test_a_lower_case_everyday_word_before_deck_is_an_archetype_not_a_commander(reader):
     assert "id" not in syntax(reader, "storm deck needs rituals")
     assert syntax(reader, "removal for my atraxa deck") == "id<=wubg"  # "atraxa" is no everyday word
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("X burn spells", "m:{X} (t:instant or t:sorcery)"),
+    ("X-cost creatures", "m:{X} t:creature"),
+    ("x cost sweepers", "m:{X}"),
+    ("deals X damage", ""),
+])
+def test_x_cost_words_read_as_an_x_in_the_mana_cost(reader, query, expected):
+    assert syntax(reader, query) == expected

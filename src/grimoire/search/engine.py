@@ -208,9 +208,10 @@ class SearchEngine:
         measures = load_tag_measures(self.db)
         mana_value, text_words = self.db.columns.mana_value, measures["words"].astype(np.float64)
         popularity = ranking.popularity_prior(self.db.columns.edhrec_rank)
-        priors = {kind: ranking.card_prior(mana_value, text_words, measures[kind].astype(np.float64), popularity)
-                  for kind in ("mana", "cards")}
-        priors[""] = ranking.card_prior(mana_value, text_words, None, popularity)
+        banned = self.db.columns.legality("commander") == 3
+        priors = {kind: ranking.card_prior(mana_value, text_words, measures[kind].astype(np.float64), popularity,
+                                           banned) for kind in ("mana", "cards")}
+        priors[""] = ranking.card_prior(mana_value, text_words, None, popularity, banned)
         return priors
 
     @cached_property
@@ -376,8 +377,11 @@ class SearchEngine:
         if index not in self._tag_lists:
             column = self._tag_columns[index]
             rows = np.flatnonzero(column > 0)
-            prior = self._card_priors[tag_rules.TAGS[index].makes]
-            self._tag_lists[index] = ranking.by_directness(rows, ranking.directness(column[rows], prior[rows]))
+            prior = self._card_priors[tag_rules.TAGS[index].makes][rows]
+            columns = self.db.columns
+            prior = prior - ranking.text_penalty([columns.oracle_text[r] for r in rows],
+                                                 [columns.type_line[r] for r in rows])
+            self._tag_lists[index] = ranking.by_directness(rows, ranking.directness(column[rows], prior))
         return self._tag_lists[index]
 
     def _exact_name_rows(self, text: str, mask: np.ndarray) -> list[int]:

@@ -241,24 +241,75 @@ def card_prior(
     text_words: np.ndarray,
     amount: np.ndarray | None = None,
     popularity: np.ndarray | None = None,
+    banned: np.ndarray | None = None,
 ) -> np.ndarray:
     """The part of :func:`directness` that is the card's own, whatever the tag: a cheap card beats a dear one,
     and a card whose text does little else beats one doing many things. ``amount`` (mana made or cards drawn,
     for tags that make them) rewards making more for the cost; ``popularity`` (0-1, from EDHREC rank when the
-    store has it) is a prior added on top."""
+    store has it) is a prior added on top; ``banned`` (in Commander) costs :data:`BANNED_COST`."""
     cost = np.clip(np.nan_to_num(mana_value, nan=3.0), 0, 12)
     if amount is not None:
         cost = cost - 0.75 * np.maximum(amount - 1, 0)
     prior = -0.04 * cost - 0.1 * np.log2(1 + text_words / 12)
     if popularity is not None:
         prior += 0.3 * popularity
+    if banned is not None:
+        prior -= BANNED_COST * banned
     return prior
+
+
+# What a card's own text says against it as a direct answer, each with its cost in directness (0.04 is one mana).
+# Conditions narrow what the effect does ("counter target spell that targets a creature", "destroy target attacking
+# creature", "if it's red"); drawbacks are what the card costs you besides mana ("you lose the game", "deals 3
+# damage to you", "then discard three cards"). Written from the game's templating, not from any query set.
+_CONDITIONS = re.compile(
+    r"\bthat targets\b|\bif (?:it was kicked|its controller is|no mana was|it's (?:white|blue|black|red|green))|"
+    r"\bthat's the second\b|\bof the chosen colou?r\b|\bwith horsemanship\b|"
+    r"\btarget (?:attacking|blocking|tapped|untapped)\b|\battacking or blocking\b|"
+    r"\b(?:with|has) (?:flying|power \d+ or|toughness \d+ or|mana value \d+ or|converted mana cost \d+ or)|"
+    r"\btarget (?!Aura\b|Equipment\b|Vehicle\b)[A-Z][a-z]+ (?:creature|permanent|card)?|"
+    r"^(?i:metalcraft|threshold|delirium|morbid|raid|revolt|ferocious|hellbent|coven|formidable|spell mastery) —",
+    re.MULTILINE)
+_LIGHT_CONDITIONS = re.compile(r"\bnon(?:white|blue|black|red|green|artifact|legendary)\b|\bunless\b")
+_DRAWBACKS = re.compile(
+    r"\byou lose the game\b|\bat the beginning of your upkeep, (?:sacrifice|pay|you lose)|\bdeals? \d+ damage to you\b|"
+    r"\bdoesn't untap during your untap step\b|\bskip your\b|\bdiscard your hand\b|\bflip a coin\b|"
+    r"\blands you control don't untap\b|\bas an additional cost to cast this spell, (?:sacrifice|discard|exile)|"
+    r"\bthen discards? (?:a|one|two|three|four|x) cards?",
+    re.IGNORECASE)
+# "Its controller gains life" (Swords to Plowshares) is a drawback too, but a clause that short is already paid
+# for by the words it adds (card_prior's text length), so it is not counted twice.
+_LIGHT_DRAWBACKS = re.compile(r"\byou lose \d+ life\b|\beach player (?:draws|discards|sacrifices)\b", re.IGNORECASE)
+_ANTE = re.compile(r"\bante\b", re.IGNORECASE)
+_X_COST = re.compile(r"\bX\b(?! is\b)")
+_X_DEFINED = re.compile(r"\bwhere X is\b|\bX is (?:the|equal)\b")
+CONDITION_COST = 0.06
+DRAWBACK_COST = 0.06
+LIGHT_COST = 0.02
+X_COST = 0.1  # "deals X damage" costs the mana that makes X matter: about two and a half more mana
+LAND_COST = 0.08  # a land costs no mana but a land drop, and its other abilities cost mana to use: about two mana
+BANNED_COST = 0.12  # banned in Commander: not what a Commander player is handed first
+TRIGGERED_SCORE, NARROW_SCORE = 0.55, 0.5  # a direct answer scores 1.0
+
+
+def text_penalty(texts: list[str], type_lines: list[str]) -> np.ndarray:
+    """How much each card's own text and type take from its directness: conditions that narrow the effect,
+    drawbacks, an X in the cost (its mana value counts X as 0), a land's missing mana value, ante."""
+    penalty = np.zeros(len(texts))
+    for i, (text, type_line) in enumerate(zip(texts, type_lines, strict=True)):
+        x_cost = bool(_X_COST.search(text)) and not _X_DEFINED.search(text)
+        penalty[i] = (CONDITION_COST * min(2, len(_CONDITIONS.findall(text)))
+                      + DRAWBACK_COST * min(2, len(_DRAWBACKS.findall(text)))
+                      + LIGHT_COST * min(2, len(_LIGHT_CONDITIONS.findall(text)) + len(_LIGHT_DRAWBACKS.findall(text)))
+                      + X_COST * x_cost + LAND_COST * ("Land" in type_line.split(" — ")[0])
+                      + 0.3 * bool(_ANTE.search(text)))
+    return penalty
 
 
 def directness(strength: np.ndarray, prior: np.ndarray) -> np.ndarray:
     """How directly each card performs a tag, higher first: a direct match beats a triggered or narrow one,
     then the card's :func:`card_prior` decides."""
-    return np.select([strength >= DIRECT, strength >= TRIGGERED], [1.0, 0.55], 0.5) + prior
+    return np.select([strength >= DIRECT, strength >= TRIGGERED], [1.0, TRIGGERED_SCORE], NARROW_SCORE) + prior
 
 
 def popularity_prior(edhrec_rank: np.ndarray) -> np.ndarray | None:

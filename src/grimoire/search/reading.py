@@ -22,7 +22,7 @@ _WUBRG = "wubrg"
 
 # The kinds of constraint a reading can add, keyed by the query keys that, written explicitly, win over it.
 KIND_OF_KEY = {"color": "colour", "identity": "colour", "type": "type", "mv": "mv", "format": "format",
-               "power": "power", "toughness": "toughness"}
+               "power": "power", "toughness": "toughness", "mana": "mana"}
 
 _NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10}
@@ -791,6 +791,16 @@ def _stats(reader: Reader, state: _State) -> None:
         state.take(first, last, f"{key}{op}{_number(number)}", stat)
 
 
+_X_SPELLS = re.compile(r"x[- ]costs?|x(?= (?:spells?|burn|drain|sweepers?|wipes?|creatures?|draw|ramp|removal)\b)")
+
+
+def _x_costs(reader: Reader, state: _State) -> None:
+    """"X burn spells", "X-cost creatures": cards with X in their mana cost (``m:{X}``); "x cost" is said too."""
+    for _, first, last in list(_matches(state, _X_SPELLS)):
+        if not _is_object(state, first):
+            state.take(first, last, "m:{X}", "mana")
+
+
 def _budget(reader: Reader, state: _State) -> None:
     """"budget" asks about price, which no card store here holds: said in a note, and not ranked as a word."""
     for index, word in enumerate(state.words):
@@ -800,7 +810,7 @@ def _budget(reader: Reader, state: _State) -> None:
             state.notes.append("budget: the card data has no prices, so cards were not filtered by price")
 
 
-_RULES = (_deck_colors, _formats, _stats, _mana_value, _colors, _color_codes, _negated_types,
+_RULES = (_deck_colors, _formats, _stats, _x_costs, _mana_value, _colors, _color_codes, _negated_types,
           _speed_and_flyers, _types, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]
