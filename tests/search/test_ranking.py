@@ -226,3 +226,8 @@ def test_the_staple_leads_its_tag_on_the_cards_own_data(engine):
 def test_x_burn_spells_are_x_spells(engine):
     results = engine.search("X burn spells", limit=10).results
     assert results and all("{X}" in (r.card.faces[0].mana_cost or "") for r in results)
+
+
+def test_a_partial_effect_is_a_narrower_answer():
+    assert _penalty("Target creature gets -2/-2 until end of turn.") > _penalty("Destroy target creature.")
+    assert _penalty("Shock deals 2 damage to any target.") > _penalty("Lightning Bolt deals 3 damage to any target.")

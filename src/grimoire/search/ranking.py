@@ -268,6 +268,7 @@ _CONDITIONS = re.compile(
     r"\btarget (?:attacking|blocking|tapped|untapped)\b|\battacking or blocking\b|"
     r"\b(?:with|has) (?:flying|power \d+ or|toughness \d+ or|mana value \d+ or|converted mana cost \d+ or)|"
     r"\btarget (?!Aura\b|Equipment\b|Vehicle\b)[A-Z][a-z]+ (?:creature|permanent|card)?|"
+    r"\bdeals [12] damage to (?:target|any|each)|\bgets? -[1-3]/-[0-3]\b|"
     r"^(?i:metalcraft|threshold|delirium|morbid|raid|revolt|ferocious|hellbent|coven|formidable|spell mastery) —",
     re.MULTILINE)
 _LIGHT_CONDITIONS = re.compile(r"\bnon(?:white|blue|black|red|green|artifact|legendary)\b|\bunless\b")
