@@ -210,7 +210,7 @@ class SearchEngine:
         popularity = ranking.popularity_prior(self.db.columns.edhrec_rank)
         banned = self.db.columns.legality("commander") == 3
         priors = {kind: ranking.card_prior(mana_value, text_words, measures[kind].astype(np.float64), popularity,
-                                           banned) for kind in ("mana", "cards")}
+                                           banned, draws=kind == "cards") for kind in ("mana", "cards")}
         priors[""] = ranking.card_prior(mana_value, text_words, None, popularity, banned)
         return priors
 

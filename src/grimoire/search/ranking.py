@@ -242,14 +242,16 @@ def card_prior(
     amount: np.ndarray | None = None,
     popularity: np.ndarray | None = None,
     banned: np.ndarray | None = None,
+    draws: bool = False,
 ) -> np.ndarray:
     """The part of :func:`directness` that is the card's own, whatever the tag: a cheap card beats a dear one,
     and a card whose text does little else beats one doing many things. ``amount`` (mana made or cards drawn,
     for tags that make them) rewards making more for the cost; ``popularity`` (0-1, from EDHREC rank when the
-    store has it) is a prior added on top; ``banned`` (in Commander) costs :data:`BANNED_COST`."""
+    store has it) is a prior added on top; ``banned`` (in Commander) costs :data:`BANNED_COST`. When ``amount``
+    counts cards drawn (``draws``), a card that draws one only replaces itself: it costs one mana more."""
     cost = np.clip(np.nan_to_num(mana_value, nan=3.0), 0, 12)
     if amount is not None:
-        cost = cost - 0.75 * np.maximum(amount - 1, 0)
+        cost = cost - 0.75 * np.maximum(amount - 1, 0) + (float(draws) * (amount == 1))
     prior = -0.04 * cost - 0.1 * np.log2(1 + text_words / 12)
     if popularity is not None:
         prior += 0.3 * popularity
@@ -284,7 +286,7 @@ _LIGHT_DRAWBACKS = re.compile(r"\byou lose \d+ life\b|\beach player (?:draws|dis
 _ANTE = re.compile(r"\bante\b", re.IGNORECASE)
 _X_COST = re.compile(r"\bX\b(?! is\b)")
 _X_DEFINED = re.compile(r"\bwhere X is\b|\bX is (?:the|equal)\b")
-CONDITION_COST = 0.06
+CONDITION_COST = 0.1
 DRAWBACK_COST = 0.06
 LIGHT_COST = 0.02
 X_COST = 0.1  # "deals X damage" costs the mana that makes X matter: about two and a half more mana
