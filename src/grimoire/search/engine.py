@@ -377,10 +377,9 @@ class SearchEngine:
         if index not in self._tag_lists:
             column = self._tag_columns[index]
             rows = np.flatnonzero(column > 0)
-            prior = self._card_priors[tag_rules.TAGS[index].makes][rows]
             columns = self.db.columns
-            prior = prior - ranking.text_penalty([columns.oracle_text[r] for r in rows],
-                                                 [columns.type_line[r] for r in rows])
+            prior = self._card_priors[tag_rules.TAGS[index].makes][rows]
+            prior = prior - ranking.text_penalty(columns.oracle_text[rows], columns.type_line[rows])
             self._tag_lists[index] = ranking.by_directness(rows, ranking.directness(column[rows], prior))
         return self._tag_lists[index]
 
