@@ -500,3 +500,11 @@ def test_a_lower_case_everyday_word_before_deck_is_an_archetype_not_a_commander(
 ])
 def test_x_cost_words_read_as_an_x_in_the_mana_cost(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+def test_a_short_name_several_commanders_share_reads_their_colours_together_with_a_note(reader):
+    reading = reader.read("tokens for my Rhys deck")  # Rhys the Redeemed (GW), Rhys, the Evermore (W), ...
+    assert {"w", "g"} <= set(reading.syntax.removeprefix("id<="))
+    assert "Rhys the Redeemed" in reading.notes[0] and "full name" in reading.notes[0]
+    assert reader.read("ramp for my Rhys the Redeemed deck").syntax == "id<=wg"
+    assert reader.read("removal for my Krenko deck").notes == ()  # both Krenkos are red: nothing to say

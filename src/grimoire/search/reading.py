@@ -184,19 +184,32 @@ class Reader:
         Praetors' Voice"), else the first word or the name without "The" ("meren" for "Meren of Clan Nel Toth",
         "gitrog monster"), where every card that short name could mean has the same colour identity."""
         short: dict[str, int] = {}
+        for alias, rows in self._commanders_by_alias.items():
+            short[alias] = rows[0]
+        return short
+
+    @cached_property
+    def _commanders_by_alias(self) -> dict[str, list[int]]:
+        """Every commander a short name may mean: the part before a comma first, then the looser aliases where
+        they all share one colour identity (see :attr:`commander_names`)."""
+        by_comma: dict[str, list[int]] = {}
         loose: dict[str, list[int]] = {}
         columns = self.db.columns
-        for row, (name, type_line) in enumerate(zip(columns.name, columns.type_line, strict=True)):
+        for row, (name, type_line) in enumerate(zip(columns.name.tolist(), columns.type_line.tolist(), strict=True)):
             if "Legendary" in type_line and ("Creature" in type_line or "Planeswalker" in type_line):
                 front = name.split(" // ")[0]
-                short.setdefault(fold(front.split(",")[0]), row)
+                by_comma.setdefault(fold(front.split(",")[0]), []).append(row)
                 for alias in {front.split()[0].split(",")[0], front.removeprefix("The ").split(",")[0]}:
                     loose.setdefault(fold(alias), []).append(row)
-        identities = self.db.columns.color_identity
+        identities = columns.color_identity
         for alias, rows in loose.items():
-            if len(alias) > 2 and alias not in short and len({identities[row] for row in rows}) == 1:
-                short[alias] = rows[0]
-        return short
+            if alias in by_comma:  # "Rhys": Rhys, the Evermore, and Rhys the Redeemed where they differ
+                every = by_comma[alias] + [row for row in rows if row not in by_comma[alias]]
+                if len({identities[row] for row in every}) > 1:
+                    by_comma[alias] = every
+            elif len(alias) > 2 and len({identities[row] for row in rows}) == 1:
+                by_comma[alias] = rows
+        return by_comma
 
     @cached_property
     def english(self) -> frozenset[str]:
@@ -342,7 +355,15 @@ class Reader:
         first = start
         while first > 0 and state.words[first - 1].lower in ("for", "in", "my", "a", "an"):
             first -= 1
-        identity = "".join(c for c in _WUBRG if c.upper() in self.db.cards_at([row])[0].color_identity) or "c"
+        rows = [row]
+        if stop - start == 1:  # a short name several commanders of other colours share: their colours together
+            rows = self._commanders_by_alias.get(fold(state.words[start].text.strip(",.;:?!")), rows)
+        cards = self.db.cards_at(rows)
+        colours = {c for card in cards for c in card.color_identity}
+        identity = "".join(c for c in _WUBRG if c.upper() in colours) or "c"
+        if len({card.color_identity for card in cards}) > 1:
+            state.notes.append(f"{state.words[start].text} may be any of " + ", ".join(c.name for c in cards)
+                               + f": read as their colours together (id<={identity}); type the full name to pick one")
         for word in state.words[first: stop + extra]:
             word.used = True
         state.chips.append(Chip(" ".join(w.text for w in state.words[first: stop + extra]),
