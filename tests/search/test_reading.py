@@ -508,3 +508,35 @@ def test_a_short_name_several_commanders_share_reads_their_colours_together_with
     assert "Rhys the Redeemed" in reading.notes[0] and "full name" in reading.notes[0]
     assert reader.read("ramp for my Rhys the Redeemed deck").syntax == "id<=wg"
     assert reader.read("removal for my Krenko deck").notes == ()  # both Krenkos are red: nothing to say
+
+
+def test_what_a_card_makes_or_saves_is_not_its_cost(reader):
+    assert syntax(reader, "rocks that make 2 mana") == "t:artifact"
+    assert syntax(reader, "spells that cost 1 less") == ""
+    assert syntax(reader, "counterspells that cost 1") == "mv=1"
+
+
+def test_a_commander_named_after_for_at_the_end_is_the_deck(reader):
+    assert syntax(reader, "recursion for Muldrotha") == "id<=ubg"
+    assert words_left(reader, "recursion for Muldrotha") == "recursion"
+    assert reader.read("burn for Lightning Bolt").named == ("Lightning Bolt",)  # no commander: a name
+
+
+def test_cheaper_before_a_name_and_the_glue_after_like(reader):
+    assert syntax(reader, "cheaper Cyclonic Rift") == 'like:"Cyclonic Rift" mv<2'
+    reading = reader.read("like Rhystic Study but in black")
+    assert reading.syntax == 'like:"Rhystic Study" id<=b'
+    assert words_left(reader, "like Rhystic Study but in black") == ""
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("non-blue counterspells", "-c:u"),
+    ("removal not creatures", "-t:creature"),
+    ("cards that aren't creatures and ramp", "-t:creature"),
+])
+def test_more_negations(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_negated_colour_or_type_before_what_the_card_acts_on_is_rules_text(reader):
+    assert reader.read("destroy target nonblack creature").chips == ()

@@ -92,9 +92,10 @@ _TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "si
                   "alternatives to", "alternative to", "alternatives for", "replacement for", "replacements for",
                   "budget alternatives to", "budget alternative to", "budget version of", "budget versions of",
                   "cheaper version of", "cheaper versions of", "versions of", "version of", "better than",
-                  "upgrades for", "upgrade for", "upgrades to", "upgrade to", "budget", "like", "instead of")
-# "X but cheaper", "cheaper version of X": similar, with a lower mana value than X's.
-_CHEAPER_TRIGGERS = ("cheaper version of", "cheaper versions of")
+                  "upgrades for", "upgrade for", "upgrades to", "upgrade to", "budget", "like", "instead of",
+                  "cheaper", "a cheaper")
+# "X but cheaper", "cheaper version of X", "a cheaper X": similar, with a lower mana value than X's.
+_CHEAPER_TRIGGERS = ("cheaper version of", "cheaper versions of", "cheaper", "a cheaper")
 _FILLER = frozenset({"cards", "card", "ones", "spells", "stuff", "colors", "colours", "color", "colour"})
 _CARD_FUNCTIONS = frozenset({"draw", "advantage", "selection", "filtering"})  # "card draw" is a function
 # "infinite combo with X", "combo pieces for X", "X combos": a name there asks for X's combo partners.
@@ -247,6 +248,7 @@ class Reader:
                 if chip not in chips:
                     _release(state, chip)
         _drop_filler(state)
+        _drop_like_glue(state)
         rest = _drop_dangling_operators(_without(query, [w for w in words if w.used]))
         if rest is None:
             return Reading(typed, typed)
@@ -333,12 +335,18 @@ class Reader:
                     state.chips.append(Chip(cheaper.group() if cheaper else trigger, f"mv<{value:g}", "mv"))
             return
         deck = re.match(r"(deck|edh|commander|build|list)\b", after)
-        if deck or before.endswith(("for my", "in my")):
+        commander = stop == len(state.words) and before.endswith("for") and self._is_commander(row)
+        if deck or before.endswith(("for my", "in my")) or commander:
             self._deck_identity(state, start, stop, row, 1 if deck else 0)
             return
         state.named.append(row)
         for word in state.words[start:stop]:
             word.used = True
+
+    def _is_commander(self, row: int) -> bool:
+        """A legendary creature or planeswalker: what "ramp for Omnath" names as the deck's commander."""
+        type_line = self.db.columns.type_line[row]
+        return "Legendary" in type_line and ("Creature" in type_line or "Planeswalker" in type_line)
 
     def _combo_role(self, state: _State, start: int, stop: int, row: int, before: str, after: str) -> bool:
         """"combo with X" / "X combos": X's combo partners are asked for, not cards like X."""
@@ -510,6 +518,18 @@ def _release(state: _State, chip: Chip) -> None:
             return
 
 
+_GLUE = frozenset({"but", "in", "and", "for", "a", "an", "the", "my", "deck", "only", "that", "are", "is", "with"})
+
+
+def _drop_like_glue(state: _State) -> None:
+    """"like Rhystic Study but in black": once the card and the filters are read, the words that joined them say
+    nothing to rank by (left, they would turn the similar-cards search into a ranked one)."""
+    free = [word for index, word in enumerate(state.words) if state.free(index)]
+    if state.like is not None and free and all(word.lower in _GLUE for word in free):
+        for word in free:
+            word.used = True
+
+
 def _drop_filler(state: _State) -> None:
     """"cards", "spells" right after a word read as a filter ("blue cards") say nothing more, unless they begin
     a function ("red card draw", "blue card advantage")."""
@@ -548,7 +568,8 @@ def _is_object(state: _State, index: int) -> bool:
 
 def _modifies(word: str) -> bool:
     """Articles, numbers, power/toughness, colours and types stand between an action and what it acts on."""
-    return word in _DETERMINERS or word in _SINGLE_COLORS or word in _TYPE_WORDS or bool(_STAT_WORD.match(word))
+    return word in _DETERMINERS or word in _SINGLE_COLORS or word in _TYPE_WORDS or bool(_STAT_WORD.match(word)) \
+        or (word.startswith("non") and word.removeprefix("non").lstrip("-") in (*_SINGLE_COLORS, *_TYPE_WORDS))
 
 
 _STAT_WORD = re.compile(r"^(\d+|x|\*)/(\d+|x|\*)$|^[+-]\d+/[+-]\d+$|^[+-]?\d+$")
@@ -666,9 +687,9 @@ def _before_object_noun(state: _State, index: int) -> bool:
 _PERMANENT_TYPES = frozenset({"creature", "artifact", "enchantment", "land", "planeswalker", "battle"})
 
 
-_NEGATED = re.compile(rf"non-?({_TYPE_NAMES})(?: (spells?))?|not an? ({_TYPE_NAMES})|"
-                      rf"(?:that|which)? ?(?:isn'?t|is not|aren'?t|are not) an? ?({_TYPE_NAMES})|"
-                      rf"other than ({_TYPE_NAMES})")
+_NEGATED = re.compile(rf"non-?({_TYPE_NAMES})(?: (spells?))?|not (?:an? )?({_TYPE_NAMES})|"
+                      rf"(?:that |which )?(?:isn'?t|is not|aren'?t|are not) (?:an? )?({_TYPE_NAMES})|"
+                      rf"other than ({_TYPE_NAMES})|non-?({_COLOR_WORD})")
 
 
 def _negated_types(reader: Reader, state: _State) -> None:
@@ -676,6 +697,9 @@ def _negated_types(reader: Reader, state: _State) -> None:
     what the card acts on: "whenever you cast a noncreature spell")."""
     for match, first, last in list(_matches(state, _NEGATED)):
         if _is_object(state, first) and not re.match(r"(?:that |which )?(?:is|are)", match.group()):
+            continue
+        if match.group(6):  # "non-blue counterspells": not of that colour
+            state.take(first, last, f"-c:{_SINGLE_COLORS[match.group(6)]}", "colour")
             continue
         kind = _TYPE_WORDS[next(g for g in (match.group(1), match.group(3), match.group(4), match.group(5)) if g)]
         syntax = f"-t:{kind}" + (" -t:land" if match.group(2) and kind != "land" else "")
@@ -713,7 +737,8 @@ def _types(reader: Reader, state: _State) -> None:
                 not (following == "with" and match.group(2) in ("creature", "creatures")):
             continue
         if match.group(1):  # "burn spells", "rituals": in players' speech a spell is an instant or a sorcery
-            if first and state.words[first - 1].lower in _TYPE_WORDS or following in _SPELL_OBJECT_FOLLOWERS:
+            cost_of = following in ("that", "which") and _after(state, last + 1, 1).startswith("cost")
+            if first and state.words[first - 1].lower in _TYPE_WORDS or following in _SPELL_OBJECT_FOLLOWERS or cost_of:
                 continue  # "creature spells" are creatures; "spells you cast" are what the card acts on
             state.take(first, last, "(t:instant or t:sorcery)", "type")
             state.words[first].used = match.group(1) in ("spell", "spells")
@@ -737,13 +762,15 @@ _AT_LEAST = re.compile(rf"(?:at least|min|minimum) {_NUMBER}{_MANA}?|{_NUMBER}{_
 _MORE = re.compile(rf"(?:over|more than|above) {_NUMBER}{_MANA}")
 # "<=2 cmc", "<3 mana", ">=6": comparison signs typed before a number (a bare "<3" is a heart, not a cost)
 _SIGNED = re.compile(rf"(<=|>=) ?{_NUMBER}{_MANA}?|(<|>|=) ?{_NUMBER}{_MANA}")
-_EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value|cmc|mv) (?:of )?{_NUMBER}")
+_EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value|cmc|mv) (?:of )?{_NUMBER}|"
+                    rf"(?:that |which )?(?:costs?|costing) {_NUMBER}(?: mana)?(?! (?:less|more))")
 _CHEAP = re.compile(r"cheap|cheaper|low[- ]cost|inexpensive|low[- ]curve")
 _BIG = re.compile(r"big|huge|expensive|fatties|fatty|high[- ]cost")
 _FREE = re.compile(r"free|zero[- ]cost|cost nothing")
 _FREE_SYNTAX = ('(mv=0 -t:land or o:"rather than pay this spell\'s mana cost" '
                 'or o:"cast this spell without paying its mana cost" or kw:evoke)')
-_NOT_AFTER_NUMBER = ("add", "adds", "for", "makes", "produce", "produces", "tap", "taps", "pay", "costs", "of")
+_NOT_AFTER_NUMBER = ("add", "adds", "for", "make", "makes", "making", "produce", "produces", "generate",
+                     "generates", "give", "gives", "tap", "taps", "pay", "costs", "of")
 
 
 def _mana_value(reader: Reader, state: _State) -> None:
