@@ -40,7 +40,7 @@ def words_left(reader: Reader, query: str) -> str:
     ("Esper control finishers", "id<=wub"),
     ("Temur ramp", "id<=gur"),
     ("white blue flyers", "id<=wu t:creature kw:flying"),
-    ("blue-black ninjas", "id<=ub"),
+    ("blue-black ninjas", "id<=ub t:ninja"),
     ("red or green haste enablers", "id<=rg"),
     ("ramp for mono green", "id<=g"),
     ("removal for my blue-black deck", "id<=ub"),
@@ -68,7 +68,7 @@ def test_a_commander_named_in_a_deck_request_gives_its_colour_identity(reader):
     ("instant or sorcery that draws two cards", "(t:instant or t:sorcery)"),
     ("mana rocks", "t:artifact"),
     ("mana dorks", "t:creature"),
-    ("elf lords", "t:creature"),
+    ("elf lords", "t:creature t:elf"),
     ("red rituals", "id<=r (t:instant or t:sorcery)"),
     ("black discard spells", "id<=b (t:instant or t:sorcery)"),
     ("creature spells", "t:creature"),
@@ -407,7 +407,7 @@ def test_a_colour_ending_the_request_after_what_it_acts_on_is_not_read(reader, q
 @pytest.mark.parametrize(("query", "expected"), [
     ("<=2 cmc removal", "mv<=2"),
     ("removal <3 mana", "mv<3"),
-    (">=6 mana dragons", "mv>=6"),
+    (">=6 mana dragons", "mv>=6 t:dragon"),
     ("ramp >=3", "mv>=3"),
 ])
 def test_comparison_signs_read_as_mana_value(reader, query, expected):
@@ -415,7 +415,7 @@ def test_comparison_signs_read_as_mana_value(reader, query, expected):
 
 
 def test_a_heart_is_not_a_cost(reader):
-    assert syntax(reader, "I <3 goblins") == ""
+    assert "mv" not in syntax(reader, "I <3 goblins")
 
 
 @pytest.mark.parametrize(("query", "expected", "left"), [
@@ -540,3 +540,27 @@ def test_more_negations(reader, query, expected):
 
 def test_a_negated_colour_or_type_before_what_the_card_acts_on_is_rules_text(reader):
     assert reader.read("destroy target nonblack creature").chips == ()
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("zombie lords", "t:creature t:zombie"),
+    ("goblins for my Krenko deck", "id<=r t:goblin"),
+    ("angels in white", "id<=w t:angel"),
+    ("dragon tribal", "t:dragon"),
+    ("elves that tap for mana", "t:elf"),
+    ("merfolk lords", "t:creature t:merfolk"),
+])
+def test_creature_types_read_as_types(reader, query, expected):
+    assert syntax(reader, query) == expected
+    assert reader.read(query).query.split()[0] in query.lower()  # the type word still ranks
+
+
+@pytest.mark.parametrize("query", ["make goblins", "goblin tokens", "destroy target Goblin creature",
+                                   "cards for my elves deck", "humans you control get +1/+1", "spirit tokens",
+                                   "phyrexian mana"])
+def test_a_creature_type_the_card_acts_on_makes_or_builds_around_is_not_read(reader, query):
+    assert "t:" not in syntax(reader, query).replace("t:creature", "")
+
+
+def test_a_power_and_toughness_the_card_makes_is_not_read(reader):
+    assert syntax(reader, "create two 1/1 Soldier tokens") == ""

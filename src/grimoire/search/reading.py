@@ -213,6 +213,25 @@ class Reader:
         return by_comma
 
     @cached_property
+    def creature_types(self) -> dict[str, str]:
+        """Creature types of the store's cards, by the words players use: "elves" and "elf" for Elf, "zombies"
+        for Zombie (types on at least five cards; words that are mostly something else, such as "Phyrexian" or
+        "Ally", are left out)."""
+        counts: dict[str, int] = {}
+        for type_line in self.db.columns.type_line.tolist():
+            for face in type_line.split(" // "):
+                left, _, right = face.partition(" — ")
+                if "Creature" in left or "Kindred" in left or "Tribal" in left:
+                    for word in right.split():
+                        counts[word] = counts.get(word, 0) + 1
+        words: dict[str, str] = {}
+        for name, count in counts.items():
+            if count >= 5 and len(name) >= 3 and name.isalpha() and name not in _NOT_CREATURE_TYPE_WORDS:
+                for form in _plurals(name.lower()):
+                    words.setdefault(form, name.lower())
+        return words
+
+    @cached_property
     def english(self) -> frozenset[str]:
         """Everyday English words: the whole words of the bundled MiniLM tokenizer's vocabulary (made-up Magic
         words such as "thassa" or "rhystic" are not among them, so a name holding one reads as a name)."""
@@ -828,9 +847,9 @@ def _stats(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _STATS)):
         groups = match.groups()
         if groups[6]:
-            if _before(state, first, 1) in _OBJECT_MARKERS | {"a", "an"} or \
-                    _after(state, last, 1).startswith("token"):
-                continue
+            if _before(state, first, 1) in _OBJECT_MARKERS | {"a", "an"} or _is_object(state, first) or \
+                    any(w.startswith("token") for w in _after(state, last, 3).split()):
+                continue  # "create two 1/1 Soldier tokens": what the card makes
             state.take(first, last, f"pow={groups[6]} tou={groups[7]}", "power")
             continue
         number, stat, more = (groups[0], groups[1], groups[2]) if groups[0] else (groups[4], groups[3], groups[5])
@@ -849,6 +868,44 @@ def _x_costs(reader: Reader, state: _State) -> None:
             state.take(first, last, "m:{X}", "mana")
 
 
+# Creature types whose word, in a request, is mostly something else ("phyrexian mana", "an ally", "a hero").
+_NOT_CREATURE_TYPE_WORDS = frozenset({"Phyrexian", "Ally", "Advisor", "Noble", "Villain", "Hero", "Citizen", "God",
+                                      "Egg", "Eye", "Toy", "Avatar", "Construct", "Wall", "Time", "Lord", "Spawn",
+                                      "Scion", "Germ", "Incarnation", "Mutant", "Performer", "Detective", "Peasant",
+                                      "Employee", "Coward", "Child"})
+_IRREGULAR_PLURALS = {"elf": "elves", "dwarf": "dwarves", "wolf": "wolves", "werewolf": "werewolves",
+                      "fungus": "fungi", "ox": "oxen", "mouse": "mice", "octopus": "octopuses"}
+_SAME_PLURAL = frozenset({"merfolk", "eldrazi", "kor", "myr", "samurai", "sheep", "moonfolk", "kithkin"})
+# Words after a creature type that still ask for cards of that type: "elf lords", "dragon tribal", "zombie cards".
+_TRIBE_FOLLOWERS = frozenset({"lord", "lords", "tribal", "typal", "creature", "creatures", "card", "cards"})
+
+
+def _plurals(word: str) -> tuple[str, ...]:
+    """The singular and the plural players type for a creature type."""
+    if word in _SAME_PLURAL:
+        return (word,)
+    if word in _IRREGULAR_PLURALS:
+        return word, _IRREGULAR_PLURALS[word]
+    return word, word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def _creature_types(reader: Reader, state: _State) -> None:
+    """"zombies", "elf lords", "dragon tribal": creatures of that type (``t:zombie``); the word still ranks.
+    Not what the card acts on or makes ("destroy target Goblin", "make goblins", "goblin tokens"), nor the deck
+    the cards are for ("for my elves deck")."""
+    types = reader.creature_types
+    for index, word in enumerate(state.words):
+        kind = types.get(word.lower)
+        if kind is None or not state.free(index) or _is_object(state, index):
+            continue
+        following = _after(state, index + 1, 1)
+        plural = word.lower != kind or word.lower in _SAME_PLURAL
+        if following in _TRIBE_FOLLOWERS or (plural and following not in _OBJECT_NOUNS
+                                             and following not in _RULES_TEXT_FOLLOWERS):
+            state.take(index, index + 1, f"t:{kind}", "type")
+            word.used = False
+
+
 def _budget(reader: Reader, state: _State) -> None:
     """"budget" asks about price, which no card store here holds: said in a note, and not ranked as a word."""
     for index, word in enumerate(state.words):
@@ -859,6 +916,6 @@ def _budget(reader: Reader, state: _State) -> None:
 
 
 _RULES = (_deck_colors, _formats, _stats, _x_costs, _mana_value, _colors, _color_codes, _negated_types,
-          _speed_and_flyers, _types, _budget)
+          _speed_and_flyers, _types, _creature_types, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]
