@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -218,12 +219,12 @@ class Reader:
         for Zombie (types on at least five cards; words that are mostly something else, such as "Phyrexian" or
         "Ally", are left out)."""
         counts: dict[str, int] = {}
-        for type_line in self.db.columns.type_line.tolist():
+        for type_line, repeat in Counter(self.db.columns.type_line.tolist()).items():
             for face in type_line.split(" // "):
                 left, _, right = face.partition(" — ")
                 if "Creature" in left or "Kindred" in left or "Tribal" in left:
                     for word in right.split():
-                        counts[word] = counts.get(word, 0) + 1
+                        counts[word] = counts.get(word, 0) + repeat
         words: dict[str, str] = {}
         for name, count in counts.items():
             if count >= 5 and len(name) >= 3 and name.isalpha() and name not in _NOT_CREATURE_TYPE_WORDS:
