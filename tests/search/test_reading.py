@@ -564,3 +564,20 @@ def test_a_creature_type_the_card_acts_on_makes_or_builds_around_is_not_read(rea
 
 def test_a_power_and_toughness_the_card_makes_is_not_read(reader):
     assert syntax(reader, "create two 1/1 Soldier tokens") == ""
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("fetch lands", "is:fetchland"),
+    ("shock lands for my esper deck", "id<=wub is:shockland"),
+    ("dual lands for esper", "id<=wub is:dual"),
+    ("creature lands", "is:creatureland"),
+    ("triomes", "is:triome"),
+])
+def test_land_cycles_read_as_scryfall_nicknames(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_x_but_more_filters_is_cards_like_x_with_them(reader):
+    assert syntax(reader, "Wrath of God but instant") == 'like:"Wrath of God" t:instant'  # "of" is the name's
+    assert syntax(reader, "Swords to Plowshares but green") == 'like:"Swords to Plowshares" id<=g'
+    assert syntax(reader, "ninjas with ninjutsu") == "t:ninja"

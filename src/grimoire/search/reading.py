@@ -335,7 +335,7 @@ class Reader:
         trigger = _like_trigger(before)
         cheaper = re.match(r"(but |only |just )?(cheaper|for less)\b", after)
         following = re.match(r"(alternatives?|replacements?|substitutes?|upgrades?|but better|effects?|like effects?|"
-                             r"style effects?|style cards)\b", after)
+                             r"style effects?|style cards)\b", after) or re.match(r"but\b", after)
         if not trigger and following:
             stop += len(following.group().split())
             trigger = ""
@@ -574,7 +574,7 @@ def _number(text: str) -> int:
 
 def _in_clause(state: _State, index: int) -> bool:
     """Whether a clause about what the card does ("that steal ...", "protection from ...") came before."""
-    return any(w.lower in _CLAUSE_WORDS for w in state.words[:index])
+    return any(w.lower in _CLAUSE_WORDS and not w.protected for w in state.words[:index])  # not "Wrath of God"
 
 
 def _is_object(state: _State, index: int) -> bool:
@@ -902,9 +902,29 @@ def _creature_types(reader: Reader, state: _State) -> None:
         following = _after(state, index + 1, 1)
         plural = word.lower != kind or word.lower in _SAME_PLURAL
         if following in _TRIBE_FOLLOWERS or (plural and following not in _OBJECT_NOUNS
-                                             and following not in _RULES_TEXT_FOLLOWERS):
+                                             and (following not in _RULES_TEXT_FOLLOWERS or following == "with")):
             state.take(index, index + 1, f"t:{kind}", "type")
             word.used = False
+
+
+_CYCLE_WORDS = {"shock": "shockland", "fetch": "fetchland", "check": "checkland", "fast": "fastland",
+                "slow": "slowland", "pain": "painland", "bounce": "bounceland", "filter": "filterland",
+                "scry": "scryland", "gain": "gainland", "surveil": "surveilland", "storage": "storageland",
+                "bike": "bikeland", "cycle": "bikeland", "shadow": "shadowland", "tango": "tangoland",
+                "battle": "tangoland", "canopy": "canopyland", "creature": "creatureland", "man": "creatureland",
+                "tri": "triland", "dual": "dual"}
+_CYCLES = re.compile(rf"({'|'.join(_CYCLE_WORDS)})[- ]?lands?|(triomes?)|(snarls?)|(karoos?)")
+
+
+def _land_cycles(reader: Reader, state: _State) -> None:
+    """"shock lands", "fetchlands", "dual lands", "triomes", "creature lands": the land cycle (``is:shockland``,
+    as Scryfall names it), not words to match."""
+    for match, first, last in list(_matches(state, _CYCLES)):
+        if _is_object(state, first) and state.words[first - 1].lower not in ("for", "my", "of"):
+            continue
+        cycle = _CYCLE_WORDS.get(match.group(1) or "", "triome" if match.group(2) else
+                                 "shadowland" if match.group(3) else "bounceland")
+        state.take(first, last, f"is:{cycle}", "type")
 
 
 def _budget(reader: Reader, state: _State) -> None:
@@ -916,7 +936,7 @@ def _budget(reader: Reader, state: _State) -> None:
             state.notes.append("budget: the card data has no prices, so cards were not filtered by price")
 
 
-_RULES = (_deck_colors, _formats, _stats, _x_costs, _mana_value, _colors, _color_codes, _negated_types,
+_RULES = (_deck_colors, _formats, _stats, _x_costs, _land_cycles, _mana_value, _colors, _color_codes, _negated_types,
           _speed_and_flyers, _types, _creature_types, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]
