@@ -16,7 +16,7 @@ import numpy as np
 from grimoire.cards.atomic import load_npz, save_npz
 from grimoire.cards.model import Card
 from grimoire.cards.names import fold
-from grimoire.cards.store import CardDB
+from grimoire.cards.store import LEGALITY_CODES, CardDB
 from grimoire.search import combos, ranking
 from grimoire.search import tags as tag_rules
 from grimoire.search.filters import Evaluator, FilterIndex, order_positions
@@ -208,7 +208,7 @@ class SearchEngine:
         measures = load_tag_measures(self.db)
         mana_value, text_words = self.db.columns.mana_value, measures["words"].astype(np.float64)
         popularity = ranking.popularity_prior(self.db.columns.edhrec_rank)
-        banned = self.db.columns.legality("commander") == 3
+        banned = self.db.columns.legality("commander") == LEGALITY_CODES["banned"]
         priors = {kind: ranking.card_prior(mana_value, text_words, measures[kind].astype(np.float64), popularity,
                                            banned, draws=kind == "cards") for kind in ("mana", "cards")}
         priors[""] = ranking.card_prior(mana_value, text_words, None, popularity, banned)
