@@ -294,6 +294,7 @@ DRAWBACK_COST = 0.06
 LIGHT_COST = 0.02
 X_COST = 0.1  # "deals X damage" costs the mana that makes X matter: about two and a half more mana
 LAND_COST = 0.08  # a land costs no mana but a land drop, and its other abilities cost mana to use: about two mana
+ANTE_COST = 0.3  # a card played for ante is banned in every format
 BANNED_COST = 0.12  # banned in Commander: not what a Commander player is handed first
 TRIGGERED_SCORE, NARROW_SCORE = 0.55, 0.5  # a direct answer scores 1.0
 
@@ -302,8 +303,8 @@ def text_penalty(texts: Sequence[str], type_lines: Sequence[str]) -> np.ndarray:
     """How much each card's own text and type take from its directness: conditions that narrow the effect,
     drawbacks, an X in the cost (its mana value counts X as 0), a land's missing mana value, ante.
 
-    Each pattern makes one RE2 pass (linear time) over all the texts joined, as UTF-8, so a whole store is scored
-    in a fraction of a second."""
+    Each pattern makes one RE2 pass (linear time) over the texts joined, as UTF-8: a whole store's in a fraction
+    of a second."""
     texts, type_lines = _plain(texts), _plain(type_lines)
     encoded = [text.encode() for text in texts]
     joined = b"\n\n".join(encoded)
@@ -320,7 +321,8 @@ def text_penalty(texts: Sequence[str], type_lines: Sequence[str]) -> np.ndarray:
     x_cost = (counts["x_cost"] > 0) & (counts["x_defined"] == 0)
     lands = np.array(["Land" in type_line.split(" — ")[0] for type_line in type_lines], dtype=bool)
     return (CONDITION_COST * np.minimum(2, conditions) + DRAWBACK_COST * np.minimum(2, counts["drawbacks"])
-            + LIGHT_COST * np.minimum(2, light) + X_COST * x_cost + LAND_COST * lands + 0.3 * (counts["ante"] > 0))
+            + LIGHT_COST * np.minimum(2, light) + X_COST * x_cost + LAND_COST * lands
+            + ANTE_COST * (counts["ante"] > 0))
 
 
 def _plain(values: Sequence[str]) -> list[str]:
