@@ -164,3 +164,78 @@ def test_shipped_tag_vectors_and_reference_page_are_current():
     done = subprocess.run([sys.executable, str(REPO / "scripts" / "tags_reference.py"), "--check"],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+# -- what a card's own text says against it as a direct answer ------------------------------------------------
+
+def _penalty(text: str, type_line: str = "Instant") -> float:
+    return float(ranking.text_penalty([text], [type_line])[0])
+
+
+def test_conditions_that_narrow_the_effect_cost_directness():
+    plain = _penalty("Counter target spell.")
+    assert plain == 0.0
+    assert _penalty("Counter target spell that targets a creature.") > plain
+    assert _penalty("Counter target spell if it was kicked.") > plain
+    assert _penalty("Destroy target attacking or blocking creature.") > _penalty("Destroy target creature.")
+    assert _penalty("Destroy target Human creature.") > _penalty("Destroy target creature.")
+    assert _penalty("Metalcraft — If you control three or more artifacts, exile that creature.") > 0
+
+
+def test_drawbacks_cost_directness_and_heavy_ones_more():
+    assert _penalty("Counter target spell.\nAt the beginning of your next upkeep, pay {3}{U}{U}. If you don't, you "
+                    "lose the game.") > _penalty("Counter target spell.")
+    assert _penalty("Draw four cards, then discard three cards at random.") > _penalty("Draw two cards.")
+    light = _penalty("Search your library for a card, put that card into your hand, then shuffle. You lose 2 life.")
+    assert 0 < light < _penalty("This artifact deals 3 damage to you.\n{T}: Add {C}{C}.", "Artifact")
+    assert _penalty("Remove this card from your deck before playing if you're not playing for ante.") >= 0.3
+
+
+def test_an_x_in_the_cost_and_a_land_are_not_free():
+    assert _penalty("Savage Twister deals X damage to each creature.", "Sorcery") == pytest.approx(ranking.X_COST)
+    assert _penalty("Deals X damage to each creature, where X is the number of Gates you control.", "Sorcery") == 0
+    assert _penalty("{T}: Add {C}.\n{2}, {T}: Create a Treasure token.", "Land") == pytest.approx(ranking.LAND_COST)
+    assert _penalty("{T}: Add {C}.", "Artifact Creature — Construct") == 0
+
+
+def test_banned_cards_cost_directness():
+    prior = ranking.card_prior(np.array([0.0, 0.0]), np.array([3.0, 3.0]), banned=np.array([True, False]))
+    assert prior[1] - prior[0] == pytest.approx(ranking.BANNED_COST)
+
+
+def _tag_head(engine, tag: str, n: int) -> list[str]:
+    from grimoire.search.tags import TAG_INDEX
+
+    rows, _ = engine._tag_by_directness(TAG_INDEX[tag])
+    return [engine.db.columns.name[r] for r in rows if engine.db.columns.is_funny[r] != 1][:n]
+
+
+def test_the_staple_leads_its_tag_on_the_cards_own_data(engine):
+    counters = _tag_head(engine, "counterspell", 500)
+    assert counters[0] == "Counterspell"
+    assert counters.index("Outwit") > 5 and counters.index("Intervene") > 5  # only spells that target a player...
+    sweepers = _tag_head(engine, "sweeper", 5)
+    assert {"Day of Judgment", "Wrath of God", "Damnation"} <= set(sweepers), sweepers
+    assert "Savage Twister" not in sweepers  # X damage: its mana value of 2 is not what it costs
+    rocks = _tag_head(engine, "mana-rock", 3)
+    assert rocks[0] == "Sol Ring" and not {"Mox Jet", "Mox Pearl"} & set(rocks)  # the Moxen are banned
+    assert "Demonic Tutor" in _tag_head(engine, "tutor", 3)
+    assert not {"Treasure Vault", "The Gold Saucer"} & set(_tag_head(engine, "treasure-maker", 10))
+
+
+def test_x_burn_spells_are_x_spells(engine):
+    results = engine.search("X burn spells", limit=10).results
+    assert results and all("{X}" in (r.card.faces[0].mana_cost or "") for r in results)
+
+
+def test_a_partial_effect_is_a_narrower_answer():
+    assert _penalty("Target creature gets -2/-2 until end of turn.") > _penalty("Destroy target creature.")
+    assert _penalty("Shock deals 2 damage to any target.") > _penalty("Lightning Bolt deals 3 damage to any target.")
+
+
+def test_card_draw_that_draws_one_only_replaces_itself():
+    drawn = np.array([1.0, 2.0])
+    prior = ranking.card_prior(np.array([1.0, 2.0]), np.array([5.0, 5.0]), drawn, draws=True)
+    assert prior[1] > prior[0]  # Night's Whisper's two cards beat a one-mana cantrip for "card draw"
+    mana = ranking.card_prior(np.array([1.0, 2.0]), np.array([5.0, 5.0]), np.array([1.0, 1.0]))
+    assert mana[0] > mana[1]  # a rock that makes one mana is no cantrip: cheaper is better

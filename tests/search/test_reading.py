@@ -39,8 +39,8 @@ def words_left(reader: Reader, query: str) -> str:
     ("Selesnya tokens", "id<=gw"),
     ("Esper control finishers", "id<=wub"),
     ("Temur ramp", "id<=gur"),
-    ("white blue flyers", "id<=wu"),
-    ("blue-black ninjas", "id<=ub"),
+    ("white blue flyers", "id<=wu t:creature kw:flying"),
+    ("blue-black ninjas", "id<=ub t:ninja"),
     ("red or green haste enablers", "id<=rg"),
     ("ramp for mono green", "id<=g"),
     ("removal for my blue-black deck", "id<=ub"),
@@ -68,7 +68,7 @@ def test_a_commander_named_in_a_deck_request_gives_its_colour_identity(reader):
     ("instant or sorcery that draws two cards", "(t:instant or t:sorcery)"),
     ("mana rocks", "t:artifact"),
     ("mana dorks", "t:creature"),
-    ("elf lords", "t:creature"),
+    ("elf lords", "t:creature t:elf"),
     ("red rituals", "id<=r (t:instant or t:sorcery)"),
     ("black discard spells", "id<=b (t:instant or t:sorcery)"),
     ("creature spells", "t:creature"),
@@ -80,7 +80,8 @@ def test_type_words_read_as_card_types(reader, query, expected):
 
 @pytest.mark.parametrize("query", ["blue cards that steal creatures", "artifact removal", "creature removal",
                                    "land destruction", "destroy target black creature", "protection from red",
-                                   "adds black mana", "tokens that make creatures bigger", "instant speed removal",
+                                   "adds black mana", "tokens that make creatures bigger", "land ramp",
+                                   "fetch basic lands", "search for a basic land",
                                    "find an artifact from my deck", "kill a planeswalker",
                                    "make each opponent sacrifice a creature"])
 def test_a_type_or_colour_the_card_acts_on_is_not_a_filter(reader, query):
@@ -368,3 +369,215 @@ def test_card_after_a_colour_is_kept_when_it_begins_a_function(reader):
 def test_a_name_typed_without_its_punctuation_is_still_a_name(reader):
     assert reader.read("infinite combo with thassas oracle").combo == "Thassa's Oracle"
     assert reader.read("cards like senseis divining top").like == "Sensei's Divining Top"
+
+
+# -- everyday wording: letters, signs, negations, short commander names, comparisons -------------------------
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("removal in mono-U", "id<=u"),
+    ("mono-b tutors", "id<=b"),
+    ("RW token makers", "id<=wr"),
+    ("BUG ramp", "id<=ubg"),
+    ("rg ramp", "id<=rg"),
+    ("UB deck removal", "id<=ub"),
+])
+def test_colour_letters_read_as_colour_identity(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize("query", ["ur removal", "a bug that flies", "rug", "kill UB creatures"])
+def test_letters_that_are_words_or_objects_are_not_colours(reader, query):
+    assert "id" not in syntax(reader, query)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("steal creatures blue", "id<=u"),
+    ("spell copy red", "id<=r"),
+    ("extra combat cards red", "id<=r"),
+])
+def test_a_colour_ending_the_request_names_the_deck_colour(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize("query", ["protection from red", "hate against blue", "kill red", "cards that hit black"])
+def test_a_colour_ending_the_request_after_what_it_acts_on_is_not_read(reader, query):
+    assert syntax(reader, query) == ""
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("<=2 cmc removal", "mv<=2"),
+    ("removal <3 mana", "mv<3"),
+    (">=6 mana dragons", "mv>=6 t:dragon"),
+    ("ramp >=3", "mv>=3"),
+])
+def test_comparison_signs_read_as_mana_value(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_heart_is_not_a_cost(reader):
+    assert "mv" not in syntax(reader, "I <3 goblins")
+
+
+@pytest.mark.parametrize(("query", "expected", "left"), [
+    ("non-creature artifacts that make mana", "-t:creature t:artifact", "that make mana"),
+    ("noncreature artifacts", "-t:creature t:artifact", ""),
+    ("ramp that isn't a creature", "-t:creature", "ramp"),
+    ("ramp that isnt a creature", "-t:creature", "ramp"),
+    ("removal that is not an instant", "-t:instant", "removal"),
+    ("noncreature spells that draw", "-t:creature -t:land", "that draw"),
+])
+def test_negated_types_are_read_as_negated_filters(reader, query, expected, left):
+    assert syntax(reader, query) == expected
+    assert words_left(reader, query) == left
+
+
+@pytest.mark.parametrize("query", ["whenever you cast a noncreature spell", "counter target noncreature spell",
+                                   "destroy target nonland permanent"])
+def test_a_negated_type_the_card_acts_on_is_rules_text(reader, query):
+    assert reader.read(query).chips == ()
+
+
+def test_instant_speed_and_flyers(reader):
+    assert syntax(reader, "instant speed removal in black") == "id<=b (t:instant or kw:flash)"
+    assert words_left(reader, "instant speed removal") == "removal"
+    assert syntax(reader, "cheap flyers in white") == "id<=w mv<=2 t:creature kw:flying"
+    assert words_left(reader, "cheap flyers in white") == "flyers"  # the word still ranks, as "mana rocks" do
+    assert syntax(reader, "flying creatures") == "t:creature kw:flying"
+    assert syntax(reader, "destroy flyers") == ""
+
+
+def test_a_commander_named_by_its_first_word(reader):
+    assert syntax(reader, "my Meren deck needs sac outlets") == "id<=bg"  # Meren of Clan Nel Toth
+    assert words_left(reader, "my Meren deck needs sac outlets") == "needs sac outlets"
+    assert syntax(reader, "removal for my Krenko deck") == "id<=r"  # the part before a comma still wins
+
+
+def test_a_first_word_shared_by_commanders_of_other_colours_is_not_a_commander(reader):
+    names = reader.commander_names
+    assert "meren" in names and "goblin" not in names
+
+
+@pytest.mark.parametrize(("query", "like", "expected"), [
+    ("better than Cultivate", "Cultivate", 'like:"Cultivate"'),
+    ("budget version of Rhystic Study", "Rhystic Study", 'like:"Rhystic Study"'),
+    ("budget alternatives to Smothering Tithe", "Smothering Tithe", 'like:"Smothering Tithe"'),
+    ("cheaper version of Rhystic Study", "Rhystic Study", 'like:"Rhystic Study" mv<3'),
+    ("Counterspell upgrades", "Counterspell", 'like:"Counterspell"'),
+    ("upgrades for Mind Stone", "Mind Stone", 'like:"Mind Stone"'),
+])
+def test_comparisons_with_a_card_read_as_cards_like_it(reader, query, like, expected):
+    reading = reader.read(query)
+    assert (reading.like, reading.syntax) == (like, expected)
+    assert words_left(reader, query) == ""
+
+
+def test_budget_is_said_in_a_note_not_ranked(reader):
+    reading = reader.read("budget ramp for commander")
+    assert reading.syntax == "f:commander" and words_left(reader, "budget ramp for commander") == "ramp"
+    assert "no prices" in reading.notes[0]
+
+
+def test_colours_after_a_colour_group_say_nothing_more(reader):
+    assert syntax(reader, "card draw in bant colors") == "id<=gwu"
+    assert words_left(reader, "card draw in bant colors") == "card draw"
+
+
+@pytest.mark.parametrize("query", ["aggression enablers", "plant growth", "chaos effects", "witch tribal"])
+def test_four_colour_nicknames_are_everyday_words_in_a_request(reader, query):
+    assert "id" not in syntax(reader, query)
+
+
+def test_a_lower_case_everyday_word_before_deck_is_an_archetype_not_a_commander(reader):
+    assert "id" not in syntax(reader, "storm deck needs rituals")
+    assert syntax(reader, "removal for my atraxa deck") == "id<=wubg"  # "atraxa" is no everyday word
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("X burn spells", "m:{X} (t:instant or t:sorcery)"),
+    ("X-cost creatures", "m:{X} t:creature"),
+    ("x cost sweepers", "m:{X}"),
+    ("deals X damage", ""),
+])
+def test_x_cost_words_read_as_an_x_in_the_mana_cost(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_short_name_several_commanders_share_reads_their_colours_together_with_a_note(reader):
+    reading = reader.read("tokens for my Rhys deck")  # Rhys the Redeemed (GW), Rhys, the Evermore (W), ...
+    assert {"w", "g"} <= set(reading.syntax.removeprefix("id<="))
+    assert "Rhys the Redeemed" in reading.notes[0] and "full name" in reading.notes[0]
+    assert reader.read("ramp for my Rhys the Redeemed deck").syntax == "id<=wg"
+    assert reader.read("removal for my Krenko deck").notes == ()  # both Krenkos are red: nothing to say
+
+
+def test_what_a_card_makes_or_saves_is_not_its_cost(reader):
+    assert syntax(reader, "rocks that make 2 mana") == "t:artifact"
+    assert syntax(reader, "spells that cost 1 less") == ""
+    assert syntax(reader, "counterspells that cost 1") == "mv=1"
+
+
+def test_a_commander_named_after_for_at_the_end_is_the_deck(reader):
+    assert syntax(reader, "recursion for Muldrotha") == "id<=ubg"
+    assert words_left(reader, "recursion for Muldrotha") == "recursion"
+    assert reader.read("burn for Lightning Bolt").named == ("Lightning Bolt",)  # no commander: a name
+
+
+def test_cheaper_before_a_name_and_the_glue_after_like(reader):
+    assert syntax(reader, "cheaper Cyclonic Rift") == 'like:"Cyclonic Rift" mv<2'
+    reading = reader.read("like Rhystic Study but in black")
+    assert reading.syntax == 'like:"Rhystic Study" id<=b'
+    assert words_left(reader, "like Rhystic Study but in black") == ""
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("non-blue counterspells", "-c:u"),
+    ("removal not creatures", "-t:creature"),
+    ("cards that aren't creatures and ramp", "-t:creature"),
+])
+def test_more_negations(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_negated_colour_or_type_before_what_the_card_acts_on_is_rules_text(reader):
+    assert reader.read("destroy target nonblack creature").chips == ()
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("zombie lords", "t:creature t:zombie"),
+    ("goblins for my Krenko deck", "id<=r t:goblin"),
+    ("angels in white", "id<=w t:angel"),
+    ("dragon tribal", "t:dragon"),
+    ("elves that tap for mana", "t:elf"),
+    ("merfolk lords", "t:creature t:merfolk"),
+])
+def test_creature_types_read_as_types(reader, query, expected):
+    assert syntax(reader, query) == expected
+    assert reader.read(query).query.split()[0] in query.lower()  # the type word still ranks
+
+
+@pytest.mark.parametrize("query", ["make goblins", "goblin tokens", "destroy target Goblin creature",
+                                   "cards for my elves deck", "humans you control get +1/+1", "spirit tokens",
+                                   "phyrexian mana"])
+def test_a_creature_type_the_card_acts_on_makes_or_builds_around_is_not_read(reader, query):
+    assert "t:" not in syntax(reader, query).replace("t:creature", "")
+
+
+def test_a_power_and_toughness_the_card_makes_is_not_read(reader):
+    assert syntax(reader, "create two 1/1 Soldier tokens") == ""
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("fetch lands", "is:fetchland"),
+    ("shock lands for my esper deck", "id<=wub is:shockland"),
+    ("dual lands for esper", "id<=wub is:dual"),
+    ("creature lands", "is:creatureland"),
+    ("triomes", "is:triome"),
+])
+def test_land_cycles_read_as_scryfall_nicknames(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_x_but_more_filters_is_cards_like_x_with_them(reader):
+    assert syntax(reader, "Wrath of God but instant") == 'like:"Wrath of God" t:instant'  # "of" is the name's
+    assert syntax(reader, "Swords to Plowshares but green") == 'like:"Swords to Plowshares" id<=g'
+    assert syntax(reader, "ninjas with ninjutsu") == "t:ninja"

@@ -16,7 +16,7 @@ import numpy as np
 from grimoire.cards.atomic import load_npz, save_npz
 from grimoire.cards.model import Card
 from grimoire.cards.names import fold
-from grimoire.cards.store import CardDB
+from grimoire.cards.store import LEGALITY_CODES, CardDB
 from grimoire.search import combos, ranking
 from grimoire.search import tags as tag_rules
 from grimoire.search.filters import Evaluator, FilterIndex, order_positions
@@ -204,9 +204,10 @@ class SearchEngine:
         measures = load_tag_measures(self.db)
         mana_value, text_words = self.db.columns.mana_value, measures["words"].astype(np.float64)
         popularity = ranking.popularity_prior(self.db.columns.edhrec_rank)
-        priors = {kind: ranking.card_prior(mana_value, text_words, measures[kind].astype(np.float64), popularity)
-                  for kind in ("mana", "cards")}
-        priors[""] = ranking.card_prior(mana_value, text_words, None, popularity)
+        banned = self.db.columns.legality("commander") == LEGALITY_CODES["banned"]
+        priors = {kind: ranking.card_prior(mana_value, text_words, measures[kind].astype(np.float64), popularity,
+                                           banned, draws=kind == "cards") for kind in ("mana", "cards")}
+        priors[""] = ranking.card_prior(mana_value, text_words, None, popularity, banned)
         return priors
 
     @cached_property
@@ -367,8 +368,10 @@ class SearchEngine:
         if index not in self._tag_lists:
             column = self.tag_strengths[:, index]  # read once per tag: no transposed copy of the matrix is kept
             rows = np.flatnonzero(column > 0)
-            prior = self._card_priors[tag_rules.TAGS[index].makes]
-            self._tag_lists[index] = ranking.by_directness(rows, ranking.directness(column[rows], prior[rows]))
+            columns = self.db.columns
+            prior = self._card_priors[tag_rules.TAGS[index].makes][rows]
+            prior = prior - ranking.text_penalty(columns.oracle_text[rows], columns.type_line[rows])
+            self._tag_lists[index] = ranking.by_directness(rows, ranking.directness(column[rows], prior))
         return self._tag_lists[index]
 
     def _exact_name_rows(self, text: str, mask: np.ndarray) -> list[int]:

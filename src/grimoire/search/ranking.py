@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
 import numpy as np
+import re2
 
 from grimoire.search.tags import DIRECT, TAGS, TRIGGERED
 
@@ -242,24 +244,103 @@ def card_prior(
     text_words: np.ndarray,
     amount: np.ndarray | None = None,
     popularity: np.ndarray | None = None,
+    banned: np.ndarray | None = None,
+    draws: bool = False,
 ) -> np.ndarray:
     """The part of :func:`directness` that is the card's own, whatever the tag: a cheap card beats a dear one,
     and a card whose text does little else beats one doing many things. ``amount`` (mana made or cards drawn,
     for tags that make them) rewards making more for the cost; ``popularity`` (0-1, from EDHREC rank when the
-    store has it) is a prior added on top."""
+    store has it) is a prior added on top; ``banned`` (in Commander) costs :data:`BANNED_COST`. When ``amount``
+    counts cards drawn (``draws``), a card that draws one only replaces itself: it costs one mana more."""
     cost = np.clip(np.nan_to_num(mana_value, nan=3.0), 0, 12)
     if amount is not None:
-        cost = cost - 0.75 * np.maximum(amount - 1, 0)
+        cost = cost - 0.75 * np.maximum(amount - 1, 0) + (float(draws) * (amount == 1))
     prior = -0.04 * cost - 0.1 * np.log2(1 + text_words / 12)
     if popularity is not None:
         prior += 0.3 * popularity
+    if banned is not None:
+        prior -= BANNED_COST * banned
     return prior
+
+
+# What a card's own text says against it as a direct answer, each with its cost in directness (0.04 is one mana).
+# Conditions narrow what the effect does ("counter target spell that targets a creature", "destroy target attacking
+# creature", "if it's red"); drawbacks are what the card costs you besides mana ("you lose the game", "deals 3
+# damage to you", "then discard three cards"). Written from the game's templating, not from any query set.
+_CONDITIONS = (
+    r"\bthat targets\b|\bif (?:it was kicked|its controller is|no mana was|it's (?:white|blue|black|red|green))|"
+    r"\bthat's the second\b|\bof the chosen colou?r\b|\bwith horsemanship\b|"
+    r"\btarget (?:attacking|blocking|tapped|untapped)\b|\battacking or blocking\b|"
+    r"\b(?:with|has) (?:flying|power \d+ or|toughness \d+ or|mana value \d+ or|converted mana cost \d+ or)|"
+    r"\bdeals [12] damage to (?:target|any|each)|\bgets? -[1-3]/-[0-3]\b|"
+    r"(?im:^(?:metalcraft|threshold|delirium|morbid|raid|revolt|ferocious|hellbent|coven|formidable|"
+    r"spell mastery) —)")
+# "destroy target Human creature": a creature type after "target" (its group is checked: not "target Aura")
+_TRIBAL = r"\btarget ([A-Z][a-z]+) (?:creature|permanent|card)"
+_NOT_TRIBES = frozenset({"Aura", "Equipment", "Vehicle"})
+_LIGHT_CONDITIONS = r"\bnon(?:white|blue|black|red|green|artifact|legendary)\b|\bunless\b"
+_DRAWBACKS = (
+    r"(?i:\byou lose the game\b|\bat the beginning of your upkeep, (?:sacrifice|pay|you lose)|"
+    r"\bdeals? \d+ damage to you\b|\bdoesn't untap during your untap step\b|\bskip your\b|\bdiscard your hand\b|"
+    r"\bflip a coin\b|\blands you control don't untap\b|\bas an additional cost to cast this spell, "
+    r"(?:sacrifice|discard|exile)|\bthen discards? (?:a|one|two|three|four|x) cards?)")
+# "Its controller gains life" (Swords to Plowshares) is a drawback too, but a clause that short is already paid
+# for by the words it adds (card_prior's text length), so it is not counted twice.
+_LIGHT_DRAWBACKS = r"(?i:\byou lose \d+ life\b|\beach player (?:draws|discards|sacrifices)\b)"
+_ANTE = r"(?i:\bante\b)"
+_X_COST = r"\bX\b( is\b)?"  # "deals X damage", not "X is the number of ..."
+_X_DEFINED = r"\bwhere X is\b|\bX is (?:the|equal)\b"
+CONDITION_COST = 0.1
+DRAWBACK_COST = 0.06
+LIGHT_COST = 0.02
+X_COST = 0.1  # "deals X damage" costs the mana that makes X matter: about two and a half more mana
+LAND_COST = 0.08  # a land costs no mana but a land drop, and its other abilities cost mana to use: about two mana
+ANTE_COST = 0.3  # a card played for ante is banned in every format
+BANNED_COST = 0.12  # banned in Commander: not what a Commander player is handed first
+TRIGGERED_SCORE, NARROW_SCORE = 0.55, 0.5  # a direct answer scores 1.0
+
+
+def text_penalty(texts: Sequence[str], type_lines: Sequence[str]) -> np.ndarray:
+    """How much each card's own text and type take from its directness: conditions that narrow the effect,
+    drawbacks, an X in the cost (its mana value counts X as 0), a land's missing mana value, ante.
+
+    Each pattern makes one RE2 pass (linear time) over the texts joined, as UTF-8: a whole store's in a fraction
+    of a second."""
+    texts, type_lines = _plain(texts), _plain(type_lines)
+    encoded = [text.encode() for text in texts]
+    joined = b"\n\n".join(encoded)
+    starts = np.cumsum([0] + [len(text) + 2 for text in encoded[:-1]])
+
+    def count(name: str) -> np.ndarray:
+        found = [m.start() for m in _COMPILED[name].finditer(joined) if _KEEP.get(name, bool)(m)]
+        rows = np.searchsorted(starts, np.array(found, dtype=np.int64), side="right") - 1
+        return np.bincount(rows, minlength=len(texts)).astype(np.float64)
+
+    counts = {name: count(name) for name in _COMPILED}
+    conditions = counts["conditions"] + counts["tribal"]
+    light = counts["light_conditions"] + counts["light_drawbacks"]
+    x_cost = (counts["x_cost"] > 0) & (counts["x_defined"] == 0)
+    lands = np.array(["Land" in type_line.split(" — ")[0] for type_line in type_lines], dtype=bool)
+    return (CONDITION_COST * np.minimum(2, conditions) + DRAWBACK_COST * np.minimum(2, counts["drawbacks"])
+            + LIGHT_COST * np.minimum(2, light) + X_COST * x_cost + LAND_COST * lands
+            + ANTE_COST * (counts["ante"] > 0))
+
+
+def _plain(values: Sequence[str]) -> list[str]:
+    """Python strings (a store's columns are numpy arrays, whose items are slow to visit one by one)."""
+    return values.tolist() if isinstance(values, np.ndarray) else list(values)
+
+
+_COMPILED = {name: re2.compile(pattern.encode()) for name, pattern in {
+    "conditions": _CONDITIONS, "tribal": _TRIBAL, "light_conditions": _LIGHT_CONDITIONS, "drawbacks": _DRAWBACKS,
+    "light_drawbacks": _LIGHT_DRAWBACKS, "ante": _ANTE, "x_defined": _X_DEFINED, "x_cost": _X_COST}.items()}
+_KEEP = {"tribal": lambda m: m.group(1).decode() not in _NOT_TRIBES, "x_cost": lambda m: m.group(1) is None}
 
 
 def directness(strength: np.ndarray, prior: np.ndarray) -> np.ndarray:
     """How directly each card performs a tag, higher first: a direct match beats a triggered or narrow one,
     then the card's :func:`card_prior` decides."""
-    return np.select([strength >= DIRECT, strength >= TRIGGERED], [1.0, 0.55], 0.5) + prior
+    return np.select([strength >= DIRECT, strength >= TRIGGERED], [1.0, TRIGGERED_SCORE], NARROW_SCORE) + prior
 
 
 def popularity_prior(edhrec_rank: np.ndarray) -> np.ndarray | None:

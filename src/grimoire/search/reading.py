@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -22,15 +23,18 @@ _WUBRG = "wubrg"
 
 # The kinds of constraint a reading can add, keyed by the query keys that, written explicitly, win over it.
 KIND_OF_KEY = {"color": "colour", "identity": "colour", "type": "type", "mv": "mv", "format": "format",
-               "power": "power", "toughness": "toughness"}
+               "power": "power", "toughness": "toughness", "mana": "mana"}
 
 _NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10}
 _NUMBER = r"(\d{1,2}|zero|one|two|three|four|five|six|seven|eight|nine|ten)"
 _MANA = r"(?:[- ]?(?:mana|cmc|mv|mana value|drops?))"
 _SINGLE_COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+# Guilds, shards and wedges; the four-colour names ("chaos", "growth", "witch") are everyday words in a request, so
+# they are syntax only (``id:growth``).
 _GROUPS = {name: letters.lower() for name, letters in COLOR_NAMES.items()
-           if name not in _SINGLE_COLORS and name not in ("colorless", "wubrg", "rainbow", "fivecolor")}
+           if name not in _SINGLE_COLORS and name not in ("colorless", "wubrg", "rainbow", "fivecolor")
+           and len(letters) < 4}
 _COLOR_WORD = r"(?:white|blue|black|red|green)"
 _COLOR_LIST = rf"{_COLOR_WORD}(?:(?:,? and |,? or | ?/ ?|-| |, ){_COLOR_WORD})*"
 _FOUR_COLOR = ("id=chaos", "id=aggression", "id=altruism", "id=growth", "id=artifice")
@@ -55,7 +59,8 @@ _RULES_TEXT_FOLLOWERS = frozenset({
     "token", "tokens", "become", "becomes", "is", "are", "with", "without", "of",
 })
 _DETERMINERS = frozenset({"a", "an", "any", "another", "one", "two", "three", "up", "specific", "single", "each",
-                          "every", "all", "nonland", "noncreature", "opposing", "own", "the", "some", "additional"})
+                          "every", "all", "nonland", "noncreature", "opposing", "own", "the", "some", "additional",
+                          "basic", "nonbasic", "snow"})
 # Words after "spells" that make them what the card acts on ("spells you cast cost {1} less", "spells your
 # opponents cast"), not instants and sorceries asked for.
 _SPELL_OBJECT_FOLLOWERS = frozenset({"you", "your", "an", "opponents", "cost", "costs", "cast", "with", "of"})
@@ -86,8 +91,13 @@ _ALWAYS_READ_FORMATS = ("pauper", "legacy", "vintage", "modern", "pioneer", "pre
 _FORMAT_ALIASES = {"edh": "commander", "cedh": "commander", "pedh": "paupercommander"}
 _TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "similar to", "cards similar to",
                   "alternatives to", "alternative to", "alternatives for", "replacement for", "replacements for",
-                  "like", "instead of")
-_FILLER = frozenset({"cards", "card", "ones", "spells", "stuff"})
+                  "budget alternatives to", "budget alternative to", "budget version of", "budget versions of",
+                  "cheaper version of", "cheaper versions of", "versions of", "version of", "better than",
+                  "upgrades for", "upgrade for", "upgrades to", "upgrade to", "budget", "like", "instead of",
+                  "cheaper", "a cheaper")
+# "X but cheaper", "cheaper version of X", "a cheaper X": similar, with a lower mana value than X's.
+_CHEAPER_TRIGGERS = ("cheaper version of", "cheaper versions of", "cheaper", "a cheaper")
+_FILLER = frozenset({"cards", "card", "ones", "spells", "stuff", "colors", "colours", "color", "colour"})
 _CARD_FUNCTIONS = frozenset({"draw", "advantage", "selection", "filtering"})  # "card draw" is a function
 # "infinite combo with X", "combo pieces for X", "X combos": a name there asks for X's combo partners.
 _COMBO_BEFORE = re.compile(r"(?:(?:infinite|two[- ]card|cards? that|what) )?(?:combo pieces|combo partners|combo cards|"
@@ -172,12 +182,55 @@ class Reader:
 
     @cached_property
     def commander_names(self) -> dict[str, int]:
-        """Short names of legendary creatures and planeswalkers ("atraxa" for "Atraxa, Praetors' Voice")."""
+        """Short names of legendary creatures and planeswalkers: the part before a comma ("atraxa" for "Atraxa,
+        Praetors' Voice"), else the first word or the name without "The" ("meren" for "Meren of Clan Nel Toth",
+        "gitrog monster"), where every card that short name could mean has the same colour identity."""
         short: dict[str, int] = {}
-        for row, (name, type_line) in enumerate(zip(self.db.columns.name, self.db.columns.type_line, strict=True)):
-            if "Legendary" in type_line and ("Creature" in type_line or "Planeswalker" in type_line):
-                short.setdefault(fold(name.split(",")[0].split(" // ")[0]), row)
+        for alias, rows in self._commanders_by_alias.items():
+            short[alias] = rows[0]
         return short
+
+    @cached_property
+    def _commanders_by_alias(self) -> dict[str, list[int]]:
+        """Every commander a short name may mean: the part before a comma first, then the looser aliases where
+        they all share one colour identity (see :attr:`commander_names`)."""
+        by_comma: dict[str, list[int]] = {}
+        loose: dict[str, list[int]] = {}
+        columns = self.db.columns
+        for row, (name, type_line) in enumerate(zip(columns.name.tolist(), columns.type_line.tolist(), strict=True)):
+            if "Legendary" in type_line and ("Creature" in type_line or "Planeswalker" in type_line):
+                front = name.split(" // ")[0]
+                by_comma.setdefault(fold(front.split(",")[0]), []).append(row)
+                for alias in {front.split()[0].split(",")[0], front.removeprefix("The ").split(",")[0]}:
+                    loose.setdefault(fold(alias), []).append(row)
+        identities = columns.color_identity
+        for alias, rows in loose.items():
+            if alias in by_comma:  # "Rhys": Rhys, the Evermore, and Rhys the Redeemed where they differ
+                every = by_comma[alias] + [row for row in rows if row not in by_comma[alias]]
+                if len({identities[row] for row in every}) > 1:
+                    by_comma[alias] = every
+            elif len(alias) > 2 and len({identities[row] for row in rows}) == 1:
+                by_comma[alias] = rows
+        return by_comma
+
+    @cached_property
+    def creature_types(self) -> dict[str, str]:
+        """Creature types of the store's cards, by the words players use: "elves" and "elf" for Elf, "zombies"
+        for Zombie (types on at least five cards; words that are mostly something else, such as "Phyrexian" or
+        "Ally", are left out)."""
+        counts: dict[str, int] = {}
+        for type_line, repeat in Counter(self.db.columns.type_line.tolist()).items():
+            for face in type_line.split(" // "):
+                left, _, right = face.partition(" — ")
+                if "Creature" in left or "Kindred" in left or "Tribal" in left:
+                    for word in right.split():
+                        counts[word] = counts.get(word, 0) + repeat
+        words: dict[str, str] = {}
+        for name, count in counts.items():
+            if count >= 5 and len(name) >= 3 and name.isalpha() and name not in _NOT_CREATURE_TYPE_WORDS:
+                for form in _plurals(name.lower()):
+                    words.setdefault(form, name.lower())
+        return words
 
     @cached_property
     def english(self) -> frozenset[str]:
@@ -215,6 +268,7 @@ class Reader:
                 if chip not in chips:
                     _release(state, chip)
         _drop_filler(state)
+        _drop_like_glue(state)
         rest = _drop_dangling_operators(_without(query, [w for w in words if w.used]))
         if rest is None:
             return Reading(typed, typed)
@@ -265,20 +319,23 @@ class Reader:
     def _single_word_name_wanted(self, state: _State, index: int) -> bool:
         """A one-word name ("Counterspell", "Atraxa") counts only where a name is expected."""
         previous, following = _before(state, index, 1), _after(state, index + 1)
-        if previous == "like" or _before(state, index, 2).endswith(("similar to", "alternatives to", "alternative to")):
+        if _like_trigger(_before(state, index, 3)) not in (None, "budget"):
             return True
-        if following.startswith(("but cheaper", "deck")):
+        if following.startswith(("but cheaper", "but better", "upgrade", "alternative", "replacement")):
             return True
-        return state.words[index].text[:1].isupper() and previous in ("with", "for", "of", "my")
+        text = state.words[index].text
+        if text.islower() and fold(text).strip(",.;:?!") in self.english:
+            return False  # "storm deck", "for my goblins": an archetype, not a commander typed in lower case
+        return following.startswith("deck") or text[:1].isupper() and previous in ("with", "for", "of", "my")
 
     def _name_role(self, state: _State, start: int, stop: int, row: int) -> None:
         before, after = _before(state, start, 3), _after(state, stop, 3)
         if self._combo_role(state, start, stop, row, before, after):
             return
-        trigger = next((t for t in _TRIGGERS_LIKE if f" {before}".endswith(f" {t}")), None)
+        trigger = _like_trigger(before)
         cheaper = re.match(r"(but |only |just )?(cheaper|for less)\b", after)
-        following = re.match(r"(alternatives?|replacements?|substitutes?|effects?|like effects?|style effects?|"
-                             r"style cards)\b", after)
+        following = re.match(r"(alternatives?|replacements?|substitutes?|upgrades?|but better|effects?|like effects?|"
+                             r"style effects?|style cards)\b", after) or re.match(r"but\b", after)
         if not trigger and following:
             stop += len(following.group().split())
             trigger = ""
@@ -292,18 +349,24 @@ class Reader:
                 word.used = True
             state.chips.append(Chip(" ".join(w.text for w in state.words[first:last]),
                                     f"like:\"{self.db.columns.name[row]}\"", "like"))
-            if cheaper:
+            if cheaper or trigger in _CHEAPER_TRIGGERS:
                 value = self.db.columns.mana_value[row]
                 if value == value and value > 0:
-                    state.chips.append(Chip(cheaper.group(), f"mv<{value:g}", "mv"))
+                    state.chips.append(Chip(cheaper.group() if cheaper else trigger, f"mv<{value:g}", "mv"))
             return
         deck = re.match(r"(deck|edh|commander|build|list)\b", after)
-        if deck or before.endswith(("for my", "in my")):
+        commander = stop == len(state.words) and before.endswith("for") and self._is_commander(row)
+        if deck or before.endswith(("for my", "in my")) or commander:
             self._deck_identity(state, start, stop, row, 1 if deck else 0)
             return
         state.named.append(row)
         for word in state.words[start:stop]:
             word.used = True
+
+    def _is_commander(self, row: int) -> bool:
+        """A legendary creature or planeswalker: what "ramp for Omnath" names as the deck's commander."""
+        type_line = self.db.columns.type_line[row]
+        return "Legendary" in type_line and ("Creature" in type_line or "Planeswalker" in type_line)
 
     def _combo_role(self, state: _State, start: int, stop: int, row: int, before: str, after: str) -> bool:
         """"combo with X" / "X combos": X's combo partners are asked for, not cards like X."""
@@ -320,16 +383,31 @@ class Reader:
         first = start
         while first > 0 and state.words[first - 1].lower in ("for", "in", "my", "a", "an"):
             first -= 1
-        identity = "".join(c for c in _WUBRG if c.upper() in self.db.cards_at([row])[0].color_identity) or "c"
+        rows = [row]
+        if stop - start == 1:  # a short name several commanders of other colours share: their colours together
+            rows = self._commanders_by_alias.get(fold(state.words[start].text.strip(",.;:?!")), rows)
+        cards = self.db.cards_at(rows)
+        colours = {c for card in cards for c in card.color_identity}
+        identity = "".join(c for c in _WUBRG if c.upper() in colours) or "c"
+        if len({card.color_identity for card in cards}) > 1:
+            state.notes.append(f"{state.words[start].text} may be any of " + ", ".join(c.name for c in cards)
+                               + f": read as their colours together (id<={identity}); type the full name to pick one")
         for word in state.words[first: stop + extra]:
             word.used = True
         state.chips.append(Chip(" ".join(w.text for w in state.words[first: stop + extra]),
                                 f"id<={identity}", "colour"))
 
 
-_NAME_BEFORE = frozenset({"like", "with", "for", "my", "than", "and", "plus", "vs", "versus", "to", "alongside"})
+def _like_trigger(before: str) -> str | None:
+    """The longest words that ask for cards like the name that follows ("budget alternatives to", "like")."""
+    return next((t for t in _TRIGGERS_BY_LENGTH if f" {before}".endswith(f" {t}")), None)
+
+
+_TRIGGERS_BY_LENGTH = sorted(_TRIGGERS_LIKE, key=len, reverse=True)
+_NAME_BEFORE = frozenset({"like", "with", "for", "my", "than", "and", "plus", "vs", "versus", "to", "alongside",
+                          "of", "budget"})
 _NAME_AFTER = frozenset({"deck", "combo", "combos", "but", "alternatives", "alternative", "replacements",
-                         "replacement", "effects", "style", "like", "and", "or"})
+                         "replacement", "effects", "style", "like", "and", "or", "upgrade", "upgrades"})
 
 
 def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
@@ -460,6 +538,18 @@ def _release(state: _State, chip: Chip) -> None:
             return
 
 
+_GLUE = frozenset({"but", "in", "and", "for", "a", "an", "the", "my", "deck", "only", "that", "are", "is", "with"})
+
+
+def _drop_like_glue(state: _State) -> None:
+    """"like Rhystic Study but in black": once the card and the filters are read, the words that joined them say
+    nothing to rank by (left, they would turn the similar-cards search into a ranked one)."""
+    free = [word for index, word in enumerate(state.words) if state.free(index)]
+    if state.like is not None and free and all(word.lower in _GLUE for word in free):
+        for word in free:
+            word.used = True
+
+
 def _drop_filler(state: _State) -> None:
     """"cards", "spells" right after a word read as a filter ("blue cards") say nothing more, unless they begin
     a function ("red card draw", "blue card advantage")."""
@@ -484,7 +574,7 @@ def _number(text: str) -> int:
 
 def _in_clause(state: _State, index: int) -> bool:
     """Whether a clause about what the card does ("that steal ...", "protection from ...") came before."""
-    return any(w.lower in _CLAUSE_WORDS for w in state.words[:index])
+    return any(w.lower in _CLAUSE_WORDS and not w.protected for w in state.words[:index])  # not "Wrath of God"
 
 
 def _is_object(state: _State, index: int) -> bool:
@@ -498,7 +588,8 @@ def _is_object(state: _State, index: int) -> bool:
 
 def _modifies(word: str) -> bool:
     """Articles, numbers, power/toughness, colours and types stand between an action and what it acts on."""
-    return word in _DETERMINERS or word in _SINGLE_COLORS or word in _TYPE_WORDS or bool(_STAT_WORD.match(word))
+    return word in _DETERMINERS or word in _SINGLE_COLORS or word in _TYPE_WORDS or bool(_STAT_WORD.match(word)) \
+        or (word.startswith("non") and word.removeprefix("non").lstrip("-") in (*_SINGLE_COLORS, *_TYPE_WORDS))
 
 
 _STAT_WORD = re.compile(r"^(\d+|x|\*)/(\d+|x|\*)$|^[+-]\d+/[+-]\d+$|^[+-]?\d+$")
@@ -555,16 +646,23 @@ def _identity_letters(words: str) -> str:
 
 _COLORS = re.compile(rf"(?:mono[- ]?)?({_COLOR_LIST})|({'|'.join(_GROUPS)})|(colou?rless)|"
                      r"(four[- ]colou?r|4[- ]?colou?r|4c)|(five[- ]colou?r|5[- ]?colou?r|5c|wubrg|rainbow)|"
-                     r"(multicolou?red|multicolou?r|gold)")
+                     r"(multicolou?red|multicolou?r|gold)|mono[- ]?([wubrg])")
+# Before a colour that ends the request, these still make it what the card acts on ("protection from red").
+_ACTS_ON_LAST = frozenset({"from", "against", "vs", "versus", "of", "to", "hit", "hits", "kill", "kills", "destroy",
+                           "destroys", "exile", "exiles", "counter", "counters", "pro", "protection", "hate"})
 
 
 def _colors(reader: Reader, state: _State) -> None:
-    """A colour word names the colour identity the card fits in: "white" is ``id<=w``, "Esper" ``id<=wub``."""
+    """A colour word names the colour identity the card fits in: "white" is ``id<=w``, "Esper" ``id<=wub``,
+    "mono-U" ``id<=u``; a colour ending the request names it too ("steal creatures blue")."""
     for match, first, last in list(_matches(state, _COLORS)):
         next_word = "" if last == len(state.words) or state.words[last].protected else state.words[last].lower
-        if _is_object(state, first) or next_word in ("mana", "source", "sources", "devotion"):
+        ends = last == len(state.words) and _before(state, first, 1) not in _ACTS_ON_LAST
+        if (_is_object(state, first) and not ends) or next_word in ("mana", "source", "sources", "devotion"):
             continue
-        if match.group(1) or match.group(2) or match.group(3):
+        if match.group(7):
+            syntax = f"id<={match.group(7)}"
+        elif match.group(1) or match.group(2) or match.group(3):
             syntax = f"id<={_identity_letters(match.group().removeprefix('mono').lstrip('- '))}"
         elif match.group(4):
             syntax = "(" + " or ".join(_FOUR_COLOR) + ")"
@@ -573,6 +671,23 @@ def _colors(reader: Reader, state: _State) -> None:
         else:
             syntax = "c:m"
         state.take(first, last, syntax, "colour")
+
+
+_CODE = re.compile(r"^(?=[WUBRG]{2,5}$)(?!.*(.).*\1)")
+_LOWER_CODES = frozenset({"wu", "uw", "ub", "bu", "br", "rb", "rg", "gr", "gw", "wg", "wb", "bw", "bg", "gb", "rw",
+                          "wr", "gu", "ug", "ru"})  # not "ur" ("your") or three letters ("bug", "rug")
+
+
+def _color_codes(reader: Reader, state: _State) -> None:
+    """Colour letters as players write them: "RW tokens", "UB control", "Sultai" as "BUG", "rg ramp": the
+    colour identity within those colours (upper case any 2-5 distinct letters; lower case only letter pairs)."""
+    for index, word in enumerate(state.words):
+        text = word.text.strip(",.;:?!")
+        if not state.free(index) or not (_CODE.match(text) or text in _LOWER_CODES) or _is_object(state, index):
+            continue
+        letters = "".join(c for c in _WUBRG if c in text.lower())
+        stop = index + 1 + (_after(state, index + 1, 1) == "deck" and state.free(index + 1))
+        state.take(index, stop, f"id<={letters}", "colour")
 
 
 _TYPE_NAMES = "|".join(sorted(_TYPE_WORDS, key=len, reverse=True))
@@ -592,18 +707,58 @@ def _before_object_noun(state: _State, index: int) -> bool:
 _PERMANENT_TYPES = frozenset({"creature", "artifact", "enchantment", "land", "planeswalker", "battle"})
 
 
+_NEGATED = re.compile(rf"non-?({_TYPE_NAMES})(?: (spells?))?|not (?:an? )?({_TYPE_NAMES})|"
+                      rf"(?:that |which )?(?:isn'?t|is not|aren'?t|are not) (?:an? )?({_TYPE_NAMES})|"
+                      rf"other than ({_TYPE_NAMES})|non-?({_COLOR_WORD})")
+
+
+def _negated_types(reader: Reader, state: _State) -> None:
+    """"non-creature artifacts", "ramp that isn't a creature", "noncreature spells": not of that type (unless it is
+    what the card acts on: "whenever you cast a noncreature spell")."""
+    for match, first, last in list(_matches(state, _NEGATED)):
+        if _is_object(state, first) and not re.match(r"(?:that |which )?(?:is|are)", match.group()):
+            continue
+        if match.group(6):  # "non-blue counterspells": not of that colour
+            state.take(first, last, f"-c:{_SINGLE_COLORS[match.group(6)]}", "colour")
+            continue
+        kind = _TYPE_WORDS[next(g for g in (match.group(1), match.group(3), match.group(4), match.group(5)) if g)]
+        syntax = f"-t:{kind}" + (" -t:land" if match.group(2) and kind != "land" else "")
+        state.take(first, last, syntax, "type")
+
+
+_SPEED = re.compile(r"(?:at )?instant[- ]speed")
+_FLYERS = re.compile(r"flyers?|fliers?|flying creatures?")
+
+
+def _speed_and_flyers(reader: Reader, state: _State) -> None:
+    """"instant speed" is an instant or a card with flash; "flyers" are creatures with flying (the words still
+    rank, as "mana rocks" do)."""
+    for _, first, last in list(_matches(state, _SPEED)):
+        state.take(first, last, "(t:instant or kw:flash)", "type")
+    for _, first, last in list(_matches(state, _FLYERS)):
+        if not _is_object(state, first):
+            state.take(first, last, "t:creature kw:flying", "type")
+            state.words[first].used = False
+
+
+# After "land": what the card does with lands ("land ramp", "land fetch"), so "land" is no type filter.
+_LAND_ACTIONS = frozenset({"ramp", "ramping", "fetch", "fetching", "fetchers", "search", "searching"})
+
+
 def _types(reader: Reader, state: _State) -> None:
     """A type word names the card's type ("instant", "creatures") unless it is what the card acts on."""
     for match, first, last in list(_matches(state, _TYPES)):
         following = _after(state, last, 1)
+        acted_on = match.group(2) in ("land", "lands") and following in _LAND_ACTIONS  # "land ramp"
         if _is_object(state, first) or following in _OBJECT_NOUNS or following.startswith("speed") or \
-                _before_object_noun(state, last):
+                _before_object_noun(state, last) or acted_on:
             continue
         if following in _RULES_TEXT_FOLLOWERS and not match.group(1) and \
                 not (following == "with" and match.group(2) in ("creature", "creatures")):
             continue
         if match.group(1):  # "burn spells", "rituals": in players' speech a spell is an instant or a sorcery
-            if first and state.words[first - 1].lower in _TYPE_WORDS or following in _SPELL_OBJECT_FOLLOWERS:
+            cost_of = following in ("that", "which") and _after(state, last + 1, 1).startswith("cost")
+            if first and state.words[first - 1].lower in _TYPE_WORDS or following in _SPELL_OBJECT_FOLLOWERS or cost_of:
                 continue  # "creature spells" are creatures; "spells you cast" are what the card acts on
             state.take(first, last, "(t:instant or t:sorcery)", "type")
             state.words[first].used = match.group(1) in ("spell", "spells")
@@ -625,13 +780,17 @@ _AT_MOST = re.compile(rf"(?:at most|up to|max|maximum) {_NUMBER}{_MANA}?|{_NUMBE
 _AT_LEAST = re.compile(rf"(?:at least|min|minimum) {_NUMBER}{_MANA}?|{_NUMBER}{_MANA}? or (?:more|greater|higher|"
                        rf"above)|{_NUMBER}\+{_MANA}")
 _MORE = re.compile(rf"(?:over|more than|above) {_NUMBER}{_MANA}")
-_EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value|cmc|mv) (?:of )?{_NUMBER}")
+# "<=2 cmc", "<3 mana", ">=6": comparison signs typed before a number (a bare "<3" is a heart, not a cost)
+_SIGNED = re.compile(rf"(<=|>=) ?{_NUMBER}{_MANA}?|(<|>|=) ?{_NUMBER}{_MANA}")
+_EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value|cmc|mv) (?:of )?{_NUMBER}|"
+                    rf"(?:that |which )?(?:costs?|costing) {_NUMBER}(?: mana)?(?! (?:less|more))")
 _CHEAP = re.compile(r"cheap|cheaper|low[- ]cost|inexpensive|low[- ]curve")
 _BIG = re.compile(r"big|huge|expensive|fatties|fatty|high[- ]cost")
 _FREE = re.compile(r"free|zero[- ]cost|cost nothing")
 _FREE_SYNTAX = ('(mv=0 -t:land or o:"rather than pay this spell\'s mana cost" '
                 'or o:"cast this spell without paying its mana cost" or kw:evoke)')
-_NOT_AFTER_NUMBER = ("add", "adds", "for", "makes", "produce", "produces", "tap", "taps", "pay", "costs", "of")
+_NOT_AFTER_NUMBER = ("add", "adds", "for", "make", "makes", "making", "produce", "produces", "generate",
+                     "generates", "give", "gives", "tap", "taps", "pay", "costs", "of")
 
 
 def _mana_value(reader: Reader, state: _State) -> None:
@@ -645,6 +804,9 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 continue
             number = next(g for g in match.groups() if g)
             state.take(first, last, f"mv{op}{_number(number)}", "mv")
+    for match, first, last in list(_matches(state, _SIGNED)):
+        op, number = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+        state.take(first, last, f"mv{op}{_number(number)}", "mv")
     for pattern, syntax, blockers in ((_CHEAP, "mv<=2", ("than",)), (_BIG, "mv>=6", ("mana", "butt", "butts")),
                                       (_FREE, _FREE_SYNTAX, ("sac", "sacrifice", "outlet", "outlets", "to", "mana"))):
         for _, first, last in list(_matches(state, pattern)):
@@ -686,9 +848,9 @@ def _stats(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _STATS)):
         groups = match.groups()
         if groups[6]:
-            if _before(state, first, 1) in _OBJECT_MARKERS | {"a", "an"} or \
-                    _after(state, last, 1).startswith("token"):
-                continue
+            if _before(state, first, 1) in _OBJECT_MARKERS | {"a", "an"} or _is_object(state, first) or \
+                    any(w.startswith("token") for w in _after(state, last, 3).split()):
+                continue  # "create two 1/1 Soldier tokens": what the card makes
             state.take(first, last, f"pow={groups[6]} tou={groups[7]}", "power")
             continue
         number, stat, more = (groups[0], groups[1], groups[2]) if groups[0] else (groups[4], groups[3], groups[5])
@@ -697,6 +859,84 @@ def _stats(reader: Reader, state: _State) -> None:
         state.take(first, last, f"{key}{op}{_number(number)}", stat)
 
 
-_RULES = (_deck_colors, _formats, _stats, _mana_value, _colors, _types)
+_X_SPELLS = re.compile(r"x[- ]costs?|x(?= (?:spells?|burn|drain|sweepers?|wipes?|creatures?|draw|ramp|removal)\b)")
+
+
+def _x_costs(reader: Reader, state: _State) -> None:
+    """"X burn spells", "X-cost creatures": cards with X in their mana cost (``m:{X}``); "x cost" is said too."""
+    for _, first, last in list(_matches(state, _X_SPELLS)):
+        if not _is_object(state, first):
+            state.take(first, last, "m:{X}", "mana")
+
+
+# Creature types whose word, in a request, is mostly something else ("phyrexian mana", "an ally", "a hero").
+_NOT_CREATURE_TYPE_WORDS = frozenset({"Phyrexian", "Ally", "Advisor", "Noble", "Villain", "Hero", "Citizen", "God",
+                                      "Egg", "Eye", "Toy", "Avatar", "Construct", "Wall", "Time", "Lord", "Spawn",
+                                      "Scion", "Germ", "Incarnation", "Mutant", "Performer", "Detective", "Peasant",
+                                      "Employee", "Coward", "Child"})
+_IRREGULAR_PLURALS = {"elf": "elves", "dwarf": "dwarves", "wolf": "wolves", "werewolf": "werewolves",
+                      "fungus": "fungi", "ox": "oxen", "mouse": "mice", "octopus": "octopuses"}
+_SAME_PLURAL = frozenset({"merfolk", "eldrazi", "kor", "myr", "samurai", "sheep", "moonfolk", "kithkin"})
+# Words after a creature type that still ask for cards of that type: "elf lords", "dragon tribal", "zombie cards".
+_TRIBE_FOLLOWERS = frozenset({"lord", "lords", "tribal", "typal", "creature", "creatures", "card", "cards"})
+
+
+def _plurals(word: str) -> tuple[str, ...]:
+    """The singular and the plural players type for a creature type."""
+    if word in _SAME_PLURAL:
+        return (word,)
+    if word in _IRREGULAR_PLURALS:
+        return word, _IRREGULAR_PLURALS[word]
+    return word, word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def _creature_types(reader: Reader, state: _State) -> None:
+    """"zombies", "elf lords", "dragon tribal": creatures of that type (``t:zombie``); the word still ranks.
+    Not what the card acts on or makes ("destroy target Goblin", "make goblins", "goblin tokens"), nor the deck
+    the cards are for ("for my elves deck")."""
+    types = reader.creature_types
+    for index, word in enumerate(state.words):
+        kind = types.get(word.lower)
+        if kind is None or not state.free(index) or _is_object(state, index):
+            continue
+        following = _after(state, index + 1, 1)
+        plural = word.lower != kind or word.lower in _SAME_PLURAL
+        if following in _TRIBE_FOLLOWERS or (plural and following not in _OBJECT_NOUNS
+                                             and (following not in _RULES_TEXT_FOLLOWERS or following == "with")):
+            state.take(index, index + 1, f"t:{kind}", "type")
+            word.used = False
+
+
+_CYCLE_WORDS = {"shock": "shockland", "fetch": "fetchland", "check": "checkland", "fast": "fastland",
+                "slow": "slowland", "pain": "painland", "bounce": "bounceland", "filter": "filterland",
+                "scry": "scryland", "gain": "gainland", "surveil": "surveilland", "storage": "storageland",
+                "bike": "bikeland", "cycle": "bikeland", "shadow": "shadowland", "tango": "tangoland",
+                "battle": "tangoland", "canopy": "canopyland", "creature": "creatureland", "man": "creatureland",
+                "tri": "triland", "dual": "dual"}
+_CYCLES = re.compile(rf"({'|'.join(_CYCLE_WORDS)})[- ]?lands?|(triomes?)|(snarls?)|(karoos?)")
+
+
+def _land_cycles(reader: Reader, state: _State) -> None:
+    """"shock lands", "fetchlands", "dual lands", "triomes", "creature lands": the land cycle (``is:shockland``,
+    as Scryfall names it), not words to match."""
+    for match, first, last in list(_matches(state, _CYCLES)):
+        if _is_object(state, first) and state.words[first - 1].lower not in ("for", "my", "of"):
+            continue
+        cycle = _CYCLE_WORDS.get(match.group(1) or "", "triome" if match.group(2) else
+                                 "shadowland" if match.group(3) else "bounceland")
+        state.take(first, last, f"is:{cycle}", "type")
+
+
+def _budget(reader: Reader, state: _State) -> None:
+    """"budget" asks about price, which no card store here holds: said in a note, and not ranked as a word."""
+    for index, word in enumerate(state.words):
+        others = any(state.free(i) for i in range(len(state.words)) if i != index)
+        if word.lower == "budget" and state.free(index) and others:
+            word.used = True
+            state.notes.append("budget: the card data has no prices, so cards were not filtered by price")
+
+
+_RULES = (_deck_colors, _formats, _stats, _x_costs, _land_cycles, _mana_value, _colors, _color_codes, _negated_types,
+          _speed_and_flyers, _types, _creature_types, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]

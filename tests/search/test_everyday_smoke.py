@@ -1,0 +1,51 @@
+"""Everyday player requests, written apart from the benchmark sets: every one reads and answers without error.
+
+The list (``data/everyday_smoke.txt``) is unlabelled, so nothing here scores the answers; it guards the reading
+rules against wording they were not written for (typos, slang, colour letters, signs, questions, negations).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import grimoire
+from grimoire.search.engine import SearchEngine
+from grimoire.search.query import parse
+
+QUERIES = [line.strip() for line in (Path(__file__).parent / "data" / "everyday_smoke.txt").read_text().splitlines()
+           if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def engine() -> SearchEngine:
+    return SearchEngine(grimoire.open())
+
+
+def test_the_list_is_a_real_sample():
+    assert len(QUERIES) >= 80 and len(set(QUERIES)) == len(QUERIES)
+
+
+def test_every_everyday_request_reads_into_valid_syntax(engine):
+    for query in QUERIES:
+        reading = engine.read(query)
+        assert reading.typed == query
+        if reading.query.strip():
+            parse(reading.query)  # what runs is always valid syntax
+        assert reading.line() == "" or reading.line().startswith("read as: "), reading.line()
+
+
+def _answers(engine: SearchEngine, queries: list[str]) -> None:
+    for query in queries:
+        page = engine.search(query, limit=10)
+        assert page.results, f"{query!r} ({page.readings[0].line()}) found nothing"
+
+
+def test_everyday_requests_answer(engine):
+    _answers(engine, QUERIES[::6])  # a sample in the default suite; every one in the slow test below
+
+
+@pytest.mark.slow
+def test_every_everyday_request_answers(engine):
+    _answers(engine, QUERIES)
