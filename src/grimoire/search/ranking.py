@@ -40,18 +40,26 @@ _TEMPLATING = re.compile(
 )
 LITERAL_FACTOR = 0.25
 UNKNOWN_WORD_SHARE = 0.5
+PHRASING_COVERAGE = 0.6  # share of a phrasing's word weight a query must hold for a match by words
 _STOPWORDS = frozenset(
     "a an the that this these those for my our of to and or with card cards me i some any good best great in on "
     "at deck decks effect effects which what who can do does it its them their they is are be you your want need "
     "looking find show give get like from by as so very please way every own want something stuff thing "
     "specific kind sort everything anything lots lot really just also wo".split()
 )
-_GUARDED = re.compile(r"\b(?:from|against)\b")
+# "protect my creatures from removal": what follows "from" is what the card guards against, not a function asked
+# for; "return creatures from the graveyard" guards nothing
+_GUARDED = re.compile(r"\b(?:protect\w*|sav(?:e|es|ing)|safe|shield\w*|guard\w*|defend\w*|hexproof|immun\w*)\b"
+                      r".*?\b(?:from|against)\b")
 _CANNOT = re.compile(r"\bcan['’]?t\b")
 _NEGATION = re.compile(r"n['’]t\b")  # "don't", "doesn't", "won't" all say "not"
 _TOKEN = re.compile(r"[+-]?\d+/[+-]?\d+|[a-z0-9]+")
-_PARENTS = [(TAG_INDEX[child], TAG_INDEX[parent]) for child, parent in TAG_PARENTS.items()]
 _STEMMER = Stemmer.Stemmer("english")  # the Snowball stemmer BM25 uses (search/lexical.py)
+# a card type a phrasing names is what tells its tag apart ("mana dork" or "mana rock", "artifact board wipe")
+_TYPE_WORDS = frozenset(_STEMMER.stemWords(
+    "creature creatures artifact artifacts enchantment enchantments land lands planeswalker planeswalkers instant "
+    "instants sorcery sorceries aura auras equipment".split()))
+_PARENTS = [(TAG_INDEX[child], TAG_INDEX[parent]) for child, parent in TAG_PARENTS.items()]
 # Colour and format words left in a query when explicit filters overrule their reading ("card advantage for a
 # mono-red deck" with an identity filter): they say which cards, not which function, so they weigh nothing.
 _FILTER_WORDS = frozenset(_STEMMER.stemWords(
@@ -198,19 +206,7 @@ class TagMatcher:
         # what the card guards against ("protect my creatures from removal") is no function asked for
         guarded = frozenset(words(_GUARDED.split(text.lower(), maxsplit=1)[1])) if _GUARDED.search(text.lower()) \
             else frozenset()
-        unknown = UNKNOWN_WORD_SHARE * float(np.median(list(self._rarity.values())))
-        query_mass = sum(self._rarity.get(word, unknown) for word in asked - _FILTER_WORDS)
-        if not query_mass:
-            return []
-        best: dict[int, tuple[float, str]] = {}
-        for i in sorted({i for word in present for i in self._phrasings_with.get(word, ())}):
-            wanted = self._word_sets[i]
-            if wanted and wanted <= present and wanted & asked and (i in self._guarding or wanted.isdisjoint(guarded)):
-                # the query's other words that the tag's own phrasings use restate the tag
-                explained = asked & self._vocabulary[self.owners[i]]
-                weight = sum(self._rarity.get(word, unknown) for word in explained) / query_mass
-                if weight > best.get(self.owners[i], (0.0, ""))[0]:
-                    best[self.owners[i]] = (weight, "words")
+        best = {owner: (weight, "words") for owner, weight in self._word_matches(asked, present, guarded).items()}
         if query_vector is not None and (weights.meaning_literal or not literal):
             threshold, full = weights.meaning_threshold, weights.meaning_full
             cosines = self.vectors @ query_vector
@@ -231,6 +227,34 @@ class TagMatcher:
             if weight >= MIN_WEIGHT and (by == "words" or weight >= MEANING_SHARE * top)
         ]
         return sorted(matches, key=lambda m: (-m.weight, m.index))[:MAX_TAGS]
+
+
+    def _word_matches(self, asked: frozenset[str], present: frozenset[str], guarded: frozenset[str]
+                      ) -> dict[int, float]:
+        """Tags with a phrasing whose words are in the query (``present`` adds the words read as filters), weighted
+        by how much of the query the tag's phrasings explain; when no phrasing is there whole, those there but for
+        a minor share of their word weight (:data:`PHRASING_COVERAGE`) and no card type, weighted down by the
+        share missing."""
+        unknown = UNKNOWN_WORD_SHARE * float(np.median(list(self._rarity.values())))
+        query_mass = sum(self._rarity.get(word, unknown) for word in asked - _FILTER_WORDS)
+        full: dict[int, float] = {}
+        partial: dict[int, float] = {}
+        if not query_mass:
+            return full
+        for i in sorted({i for word in present for i in self._phrasings_with.get(word, ())}):
+            wanted, owner = self._word_sets[i], self.owners[i]
+            if not wanted & asked or (i not in self._guarding and not wanted.isdisjoint(guarded)):
+                continue
+            missing = wanted - present
+            coverage = 1 - sum(self._rarity[word] for word in missing) / sum(self._rarity[word] for word in wanted)
+            if coverage < PHRASING_COVERAGE or not missing.isdisjoint(_TYPE_WORDS):
+                continue
+            # the query's other words that the tag's own phrasings use restate the tag
+            explained = asked & self._vocabulary[owner]
+            weight = coverage * sum(self._rarity.get(word, unknown) for word in explained) / query_mass
+            found = full if coverage == 1 else partial
+            found[owner] = max(weight, found.get(owner, 0.0))
+        return full or partial  # a phrasing in part only when none is there whole
 
 
 def _word_rarity(phrasings: list[tuple[int, frozenset[str]]]) -> dict[str, float]:

@@ -1538,8 +1538,9 @@ TAGS: tuple[Tag, ...] = (
         "pillowfort",
         "stops or taxes creatures attacking you",
         (
-            "pillowfort; stop attacks; don't attack me; pillow fort; stop creatures attacking me; attack tax; "
-            "make attacking me cost mana; discourage attacks; ghostly prison effect; propaganda effect"
+            "pillowfort; stop attacks; don't attack me; pillow fort; stop creatures attacking me; punish attackers; "
+            "attack deterrent; attack tax; make attacking me cost mana; discourage attacks; ghostly prison effect; "
+            "propaganda effect"
         ),
         _rule(
             r"can't attack you\b",

@@ -48,6 +48,8 @@ def leave_one_out(matcher: TagMatcher, encoder=None, weights: Weights | None = N
     """Every phrasing group held out in turn and matched as a query, by words and (with ``encoder``, the
     matcher's model) by meaning, the query embedded after slang expansion as search does."""
     groups = held_out_groups(matcher)
+    if encoder is not None:
+        matcher.vectors  # noqa: B018 - computed once here, so the held-out copies share them
     vectors = (np.asarray(encoder.encode([expand(matcher.texts[g[0]]) for g in groups]), dtype=np.float32)
                if encoder is not None else [None] * len(groups))
     results = []
