@@ -363,7 +363,7 @@ TAGS: tuple[Tag, ...] = (
         "a noncreature artifact that taps for mana",
         (
             "mana rock; mana artifact; artifact that taps for mana; rocks that tap for mana; mana stone; signets; "
-            "talismans"
+            "talismans; mana producing artifacts; artifacts that add mana"
         ),
         MANA_ROCK,
         makes="mana",
@@ -373,7 +373,8 @@ TAGS: tuple[Tag, ...] = (
         "a creature that taps for mana",
         (
             "mana dork; mana creature; creature that taps for mana; mana elf; dorks; elves that tap for mana; "
-            "mana elves; creature ramp; creatures that make mana"
+            "mana elves; creature ramp; creatures that make mana; mana producing creatures; "
+            "creatures that add mana"
         ),
         MANA_DORK,
         makes="mana",
@@ -384,7 +385,8 @@ TAGS: tuple[Tag, ...] = (
         (
             "land ramp; fetch lands onto the battlefield; put lands into play; search for basic lands; "
             "land ramp spells; put a land onto the battlefield; fetch basics; search for lands; "
-            "get lands from my library; extra lands onto the battlefield; rampant growth effect; cultivate effect"
+            "get lands from my library; extra lands onto the battlefield; rampant growth effect; cultivate effect; "
+            "land search ramp"
         ),
         RAMP_LAND,
     ),
@@ -407,10 +409,15 @@ TAGS: tuple[Tag, ...] = (
         ),
         _rule(r"sacrifice ~[^:\n]*: search your library for [^.]*land", types=_FRONT + "land"),
     ),
-    _t("treasure-maker", "creates Treasure tokens", (
+    _t(
+        "treasure-maker",
+        "creates Treasure tokens",
+        (
             "treasure maker; make treasure; treasure tokens; create treasure; treasure generation; "
-            "treasure producer"
-        ), TREASURE_MAKER),
+            "treasure producer; treasure tokens makers; treasures"
+        ),
+        TREASURE_MAKER,
+    ),
     _t(
         "mana-fixing",
         "makes mana of any colour, or fetches basic lands of the colours you need",
@@ -449,7 +456,7 @@ TAGS: tuple[Tag, ...] = (
         "makes other spells or abilities cost less",
         (
             "cost reducer; make spells cheaper; reduce costs; cost reduction; spells cost less; cheaper spells; "
-            "discount my spells"
+            "discount my spells; lower costs; spells cost less to cast; reduce mana costs"
         ),
         _rule(
             r"(?<!this )\bspells[^.]*?\bcosts? \{\d+\} less",
@@ -486,7 +493,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "cantrip",
         "a spell or permanent that replaces itself with a card drawn",
-        "cantrip; replaces itself; draws a card when cast; spells that draw a card; cheap cantrip",
+        (
+            "cantrip; replaces itself; draws a card when cast; spells that draw a card; cheap cantrip; "
+            "spell plus draw a card; cheap spells that draw a card"
+        ),
         _either(
             _rule(r"(?:^|\n|\. |, then |then )draw a card", types=_FRONT + "(?:instant|sorcery)"),
             _rule(rf"when {SELF} enters(?: the battlefield)?, draw a card"),
@@ -497,7 +507,8 @@ TAGS: tuple[Tag, ...] = (
         "exiles cards from the top of your library that you may play for a while",
         (
             "impulse draw; exile the top card and play it; impulse; exile the top card and cast it; "
-            "play cards from exile; card draw from exile"
+            "play cards from exile; card draw from exile; exile the top card you may play it; "
+            "exile cards and play them this turn"
         ),
         _rule(
             r"exile the top [^\n]*?of your library\b[^\n]*?you may (?:play|cast) (?:it|that card|them|those cards|"
@@ -509,7 +520,8 @@ TAGS: tuple[Tag, ...] = (
         "every player discards or shuffles away their hand and draws a new one",
         (
             "wheel; wheel effect; everyone draws a new hand; wheel of fortune effect; "
-            "discard your hand and draw seven; everyone discards and draws; new hand; refill everyone's hand"
+            "discard your hand and draw seven; everyone discards and draws; new hand; refill everyone's hand; "
+            "everyone discards their hand and draws; new hands for everyone; shuffle hands and draw seven"
         ),
         _rule(
             r"each player (?:discards their hand|shuffles their hand)[^.]*(?:then )?draws",
@@ -661,7 +673,8 @@ TAGS: tuple[Tag, ...] = (
         "destroys, damages, shrinks or bounces all creatures or permanents",
         (
             "board wipe; wrath; sweeper; mass removal; reset the board; wipes; mass removal spells; "
-            "kill all creatures; destroy every creature; board clear; mass creature removal"
+            "kill all creatures; destroy every creature; board clear; mass creature removal; destroy everything; "
+            "board wipe spells; sweep the board; clear all creatures"
         ),
         SWEEPER,
     ),
@@ -672,8 +685,9 @@ TAGS: tuple[Tag, ...] = (
             "one-sided board wipe; wipe only their board; one-sided wipe; one sided wrath; asymmetric board wipe; "
             "board wipe that spares my creatures; wipe that doesn't kill my creatures; "
             "kill all opponents' creatures; destroy creatures my opponents control; only hits opponents; "
-            "only kills their creatures; wrath that keeps my board; clear their board; wipe that won't kill my stuff; "
-            "wipe that does not hit my side; sweeper that spares mine; wipe their side only"
+            "only kills their creatures; wrath that keeps my board; clear their board; "
+            "wipe that won't kill my stuff; wipe that does not hit my side; sweeper that spares mine; "
+            "wipe their side only; one-sided mass removal; board wipe for my opponents only"
         ),
         SWEEPER_ONE_SIDED,
     ),
@@ -790,7 +804,7 @@ TAGS: tuple[Tag, ...] = (
         "destroys lands",
         (
             "land destruction; blow up lands; destroy lands; ld; stone rain; mass land destruction; kill lands; "
-            "armageddon effect"
+            "armageddon effect; mass land destruction spells; wreck their mana base"
         ),
         _rule(
             rf"destroy (?:{_TARGET}|all|each) (?:nonbasic |basic |snow |)(?:lands?|[a-z]+ or land)\b",
@@ -852,7 +866,8 @@ TAGS: tuple[Tag, ...] = (
         "can be cast without paying its mana cost, by an alternative cost",
         (
             "free spell; cast for free; pitch spell; free counterspell; cast without paying mana; "
-            "zero mana spells; alternative cost; cast without paying its mana cost"
+            "zero mana spells; alternative cost; cast without paying its mana cost; spells that cost nothing; "
+            "cast free spells; no mana needed"
         ),
         _rule(r"rather than pay (?:this spell's|~'s) mana cost", r"cast (?:this spell|~) without paying its mana cost"),
     ),
@@ -877,14 +892,17 @@ TAGS: tuple[Tag, ...] = (
         "searches your library for a creature card",
         (
             "creature tutor; find a creature; search for a creature; get a creature from my library; "
-            "fetch a creature"
+            "fetch a creature; look for a creature card; search library for a creature"
         ),
         _rule(r"search your library for (?:a|an|up to \w+|any number of|x) [^.]*creature cards?"),
     ),
     _t(
         "tutor-land",
         "searches your library for a land card",
-        "land tutor; find a land; search for a land; get a land from my library; fetch a land",
+        (
+            "land tutor; find a land; search for a land; get a land from my library; fetch a land; "
+            "search library for a land"
+        ),
         _rule(
             r"search your library for [^.]*(?:land|plains|island|swamp|mountain|forest|gate|desert)s? cards?",
             not_types=_FRONT + "land",
@@ -938,7 +956,8 @@ TAGS: tuple[Tag, ...] = (
         (
             "reanimation; reanimate; bring a creature back from the dead; reanimation spells; reanimate creatures; "
             "return a creature from the graveyard to the battlefield; raise the dead; bring back creatures; "
-            "revive creatures; graveyard to battlefield"
+            "revive creatures; graveyard to battlefield; put a creature from a graveyard onto the battlefield; "
+            "cheat from the graveyard"
         ),
         _rule(
             r"(?:return|put) [^.]*?creature cards? from [^.]*graveyards? (?:to|onto) the battlefield",
@@ -991,7 +1010,7 @@ TAGS: tuple[Tag, ...] = (
         "exiles cards from graveyards or stops them being used",
         (
             "graveyard hate; exile graveyards; grave hate; graveyard removal; stop reanimation; "
-            "shut down graveyards"
+            "shut down graveyards; hate against graveyard decks; exile all graveyards; stop graveyard recursion"
         ),
         _rule(
             r"\bexile (?:all cards from )?(?:target player's|each opponent's|all|target|each player's|all opponents') "
@@ -1010,7 +1029,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "mill",
         "puts cards from another player's library into their graveyard",
-        "mill; mill opponents; deck them; mill their library; make opponents mill; deck out opponents",
+        (
+            "mill; mill opponents; deck them; mill their library; make opponents mill; deck out opponents; "
+            "mill out; decking; make them mill; mill the table"
+        ),
         MILL_OTHERS,
     ),
     # creatures and combat
@@ -1035,7 +1057,7 @@ TAGS: tuple[Tag, ...] = (
         "doubles the tokens you create",
         (
             "token doubler; double my tokens; double token creation; twice as many tokens; more tokens; "
-            "token multiplier"
+            "token multiplier; double token production; create twice as many tokens; token copies doubled"
         ),
         _rule(
             r"tokens? would be created[^.]*(?:twice that many|plus (?:one|an additional))",
@@ -1047,8 +1069,8 @@ TAGS: tuple[Tag, ...] = (
         "counter-doubler",
         "doubles the counters put on your permanents",
         (
-            "counter doubler; double counters; double +1/+1 counters; extra counters; "
-            "twice as many counters"
+            "counter doubler; double counters; double +1/+1 counters; extra counters; twice as many counters; "
+            "double counters on my creatures; put twice as many counters"
         ),
         _either(
             _rule(
@@ -1147,27 +1169,36 @@ TAGS: tuple[Tag, ...] = (
         "gives additional combat phases",
         (
             "extra combat; attack twice; additional combat; extra combat phases; additional combat phases; "
-            "attack again; multiple combats"
+            "attack again; multiple combats; extra attack phase; attack more than once; additional attack step"
         ),
         _rule(r"additional combat phase", r"extra combat"),
     ),
-    _t("extra-turn", "takes extra turns", (
+    _t(
+        "extra-turn",
+        "takes extra turns",
+        (
             "extra turn; take another turn; extra turn spells; take an extra turn; time walk effects; "
-            "another turn"
-        ), _rule(r"\btakes? an extra turn")),
+            "another turn; take another turn after this one"
+        ),
+        _rule(r"\btakes? an extra turn"),
+    ),
     _t(
         "haste-enabler",
         "gives your creatures haste",
         (
             "haste enabler; give haste; creatures attack right away; grant haste; haste granters; "
-            "creatures have haste; attack the turn they come in"
+            "creatures have haste; attack the turn they come in; give creatures haste; haste for my team; "
+            "creatures can attack immediately"
         ),
         _granter("haste"),
     ),
     _t(
         "evasion-granter",
         "makes creatures unblockable or gives them evasion",
-        "evasion; make unblockable; unblockable; can't be blocked; make my creatures unblockable",
+        (
+            "evasion; make unblockable; unblockable; can't be blocked; make my creatures unblockable; "
+            "evasive creatures; creatures can't be blocked"
+        ),
         _either(
             _granter("(?:flying|trample|menace|shadow|fear|intimidate|horsemanship|skulk)"),
             _rule(
@@ -1232,7 +1263,8 @@ TAGS: tuple[Tag, ...] = (
         "gives your permanents hexproof, indestructible, protection, phasing or damage prevention",
         (
             "protection; protect my creatures; protect my commander; protection spells; protect my board; "
-            "save my creatures; keep my creatures safe"
+            "save my creatures; keep my creatures safe; shield my creatures; "
+            "make my creatures safe"
         ),
         PROTECTION,
     ),
@@ -1246,7 +1278,9 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "clone",
         "enters as or becomes a copy of a creature",
-        "clone; copy a creature; become a copy of a creature",
+        (
+            "clone; copy a creature; become a copy of a creature; clone my best creature; copy their best creature"
+        ),
         _rule(
             r"enters? (?:the battlefield )?as a copy of (?:a|an|any|target|another)",
             r"becomes? a copy of (?:target|another target|a|up to one target) (?:[a-z]+ )?creature",
@@ -1265,7 +1299,8 @@ TAGS: tuple[Tag, ...] = (
         "exiles a permanent and returns it to the battlefield",
         (
             "flicker; blink; reuse enter abilities; blink spells; blink creatures; exile and return; reuse etb; "
-            "flicker creatures"
+            "flicker creatures; exile then return to the battlefield; blink and return; "
+            "reuse enter the battlefield effects"
         ),
         _rule(
             r"exile (?:up to (?:one|two) )?(?:target|another target|each|all|two target|[a-z]+ target)[^.]*?"
@@ -1277,7 +1312,8 @@ TAGS: tuple[Tag, ...] = (
         "takes control of an opponent's permanent for good",
         (
             "steal; take control; mind control effect; steal creatures; take control of a creature; "
-            "control magic effect; steal permanents; gain control; swipe their creatures"
+            "control magic effect; steal permanents; gain control; swipe their creatures; "
+            "gain control of target creature; take their creatures; control changing"
         ),
         _either(
             _rule(
@@ -1300,7 +1336,9 @@ TAGS: tuple[Tag, ...] = (
         "takes control of a creature until end of turn",
         (
             "threaten; act of treason effect; borrow a creature; steal until end of turn; temporary control; "
-            "take a creature for a turn"
+            "take a creature for a turn; borrow their creature for a turn; take control until end of turn; "
+            "gain control until end of turn; temporarily steal a creature; steal and attack with it; "
+            "threaten and sacrifice"
         ),
         _rule(r"gain control of [^.]*until end of turn"),
     ),
@@ -1321,7 +1359,8 @@ TAGS: tuple[Tag, ...] = (
         "lets you sacrifice permanents as a cost",
         (
             "sac outlet; sacrifice outlet; sacrifice my creatures at will; free sac outlet; sacrifice a creature; "
-            "sacrifice creatures for value; sac my creatures"
+            "sacrifice creatures for value; sac my creatures; sacrifice outlet for creatures; "
+            "sac a creature at will; sacrifice for free; altars"
         ),
         SAC_OUTLET,
     ),
@@ -1330,7 +1369,8 @@ TAGS: tuple[Tag, ...] = (
         "rewards you when creatures die",
         (
             "aristocrats; death payoff; death triggers; creature dies payoff; whenever a creature dies; "
-            "when creatures die; drain when creatures die; blood artist effect; death drain"
+            "when creatures die; drain when creatures die; blood artist effect; death drain; "
+            "whenever another creature dies; death matters"
         ),
         # the aristocrats' payoff drains or burns on each death; any other reward (a counter, a life) is narrow
         _either(
@@ -1404,7 +1444,8 @@ TAGS: tuple[Tag, ...] = (
         "rewards you when lands enter",
         (
             "landfall; land enters payoff; landfall creatures; lands matter; whenever a land enters; "
-            "land enters trigger"
+            "land enters trigger; lands entering the battlefield; payoff for playing lands; land drop triggers; "
+            "whenever a land comes into play"
         ),
         _rule(r"\blandfall\b", r"whenever (?:a|one or more|another)(?: other)? lands? (?:you control )?enters?"),
         by_nature=True,
@@ -1414,7 +1455,7 @@ TAGS: tuple[Tag, ...] = (
         "rewards you when you gain life",
         (
             "lifegain payoff; life matters; life gain matters; whenever you gain life; reward lifegain; "
-            "lifegain synergy"
+            "lifegain synergy; payoff for gaining life; grow when I gain life"
         ),
         _rule(
             r"whenever you gain life",
@@ -1527,7 +1568,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "draw-punisher",
         "punishes opponents for drawing cards",
-        "draw punisher; punish card draw; damage when opponents draw; opponents lose life when they draw",
+        (
+            "draw punisher; punish card draw; damage when opponents draw; opponents lose life when they draw; "
+            "damage whenever an opponent draws; punish opponents for drawing; pain when they draw"
+        ),
         _rule(
             r"whenever (?:an opponent|a player|each opponent)[^.]*draws? [^.]*cards?[^.]*"
             r"(?:damage|loses? (?:\d+ )?life)"
@@ -1538,9 +1582,10 @@ TAGS: tuple[Tag, ...] = (
         "pillowfort",
         "stops or taxes creatures attacking you",
         (
-            "pillowfort; stop attacks; don't attack me; pillow fort; stop creatures attacking me; punish attackers; "
-            "attack deterrent; attack tax; make attacking me cost mana; discourage attacks; ghostly prison effect; "
-            "propaganda effect"
+            "pillowfort; stop attacks; don't attack me; pillow fort; stop creatures attacking me; "
+            "punish attackers; attack deterrent; attack tax; make attacking me cost mana; discourage attacks; "
+            "ghostly prison effect; propaganda effect; attackers pay a tax; creatures can't attack me; "
+            "deter attacks; make it hard to attack me"
         ),
         _rule(
             r"can't attack you\b",
@@ -1554,7 +1599,8 @@ TAGS: tuple[Tag, ...] = (
         "restricts what players can do: casting, untapping, searching, activating",
         (
             "stax; lock pieces; prison; slow the table down; stax pieces; lock; prison pieces; tax effects; "
-            "hate bears; slow down opponents; symmetric restrictions"
+            "hate bears; slow down opponents; symmetric restrictions; slow the game down; restrict opponents; "
+            "lock the table; stop opponents casting spells"
         ),
         _rule(
             r"(?:players|each player|your opponents|opponents|each opponent) can't (?:cast|play|search|draw|activate|"
@@ -1590,7 +1636,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "tapper",
         "taps creatures or permanents",
-        "tapper; tap down blockers; tap opposing creatures; tap down creatures",
+        (
+            "tapper; tap down blockers; tap opposing creatures; tap down creatures; tap target creature; "
+            "tap their blockers; keep creatures tapped down"
+        ),
         _rule(r"(?<!un)\btap (?:target|up to \w+ target|all|each|another target|two target|x target)"),
     ),
     _t(
@@ -1605,7 +1654,9 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "untapper",
         "untaps permanents",
-        "untap; untapper; untap permanents; untap creatures; untap lands",
+        (
+            "untap; untapper; untap permanents; untap creatures; untap lands; untap artifacts"
+        ),
         _rule(r"\buntap (?:target|all|each|up to \w+ target|another target|two target|x target)"),
     ),
     _t(
@@ -1632,7 +1683,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "fog",
         "prevents all combat damage for a turn",
-        "fog; prevent combat damage; prevent all combat damage; stop combat damage",
+        (
+            "fog; prevent combat damage; prevent all combat damage; stop combat damage; "
+            "prevent combat damage this turn; stop all combat damage; fog spells"
+        ),
         _rule(r"prevent all combat damage that would be dealt this turn"),
     ),
     _t(
