@@ -206,7 +206,8 @@ class TagMatcher:
         # what the card guards against ("protect my creatures from removal") is no function asked for
         guarded = frozenset(words(_GUARDED.split(text.lower(), maxsplit=1)[1])) if _GUARDED.search(text.lower()) \
             else frozenset()
-        best = {owner: (weight, "words") for owner, weight in self._word_matches(asked, present, guarded).items()}
+        found = self._word_matches(asked, present, guarded, partial=not literal)
+        best = {owner: (weight, "words") for owner, weight in found.items()}
         if query_vector is not None and (weights.meaning_literal or not literal):
             threshold, full = weights.meaning_threshold, weights.meaning_full
             cosines = self.vectors @ query_vector
@@ -229,18 +230,18 @@ class TagMatcher:
         return sorted(matches, key=lambda m: (-m.weight, m.index))[:MAX_TAGS]
 
 
-    def _word_matches(self, asked: frozenset[str], present: frozenset[str], guarded: frozenset[str]
-                      ) -> dict[int, float]:
+    def _word_matches(self, asked: frozenset[str], present: frozenset[str], guarded: frozenset[str],
+                      partial: bool = True) -> dict[int, float]:
         """Tags with a phrasing whose words are in the query (``present`` adds the words read as filters), weighted
         by how much of the query the tag's phrasings explain; when no phrasing is there whole, those there but for
         a minor share of their word weight (:data:`PHRASING_COVERAGE`) and no card type, weighted down by the
-        share missing."""
+        share missing, if ``partial`` (not for rules-text wording, which asks for its exact words)."""
         unknown = UNKNOWN_WORD_SHARE * float(np.median(list(self._rarity.values())))
         query_mass = sum(self._rarity.get(word, unknown) for word in asked - _FILTER_WORDS)
-        full: dict[int, float] = {}
-        partial: dict[int, float] = {}
+        whole: dict[int, float] = {}
+        in_part: dict[int, float] = {}
         if not query_mass:
-            return full
+            return whole
         for i in sorted({i for word in present for i in self._phrasings_with.get(word, ())}):
             wanted, owner = self._word_sets[i], self.owners[i]
             if not wanted & asked or (i not in self._guarding and not wanted.isdisjoint(guarded)):
@@ -252,9 +253,9 @@ class TagMatcher:
             # the query's other words that the tag's own phrasings use restate the tag
             explained = asked & self._vocabulary[owner]
             weight = coverage * sum(self._rarity.get(word, unknown) for word in explained) / query_mass
-            found = full if coverage == 1 else partial
+            found = whole if coverage == 1 else in_part
             found[owner] = max(weight, found.get(owner, 0.0))
-        return full or partial  # a phrasing in part only when none is there whole
+        return whole or (in_part if partial else {})  # a phrasing in part only when none is there whole
 
 
 def _word_rarity(phrasings: list[tuple[int, frozenset[str]]]) -> dict[str, float]:

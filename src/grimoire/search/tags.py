@@ -471,7 +471,7 @@ TAGS: tuple[Tag, ...] = (
         "draws cards or puts cards into your hand",
         (
             "card draw; draw cards; card advantage; refill my hand; draw spells; draw a lot of cards; "
-            "draw more cards; extra cards; fill my hand; refuel"
+            "draw more cards; fill my hand; refuel"
         ),
         CARD_DRAW,
         makes="cards",
@@ -592,8 +592,8 @@ TAGS: tuple[Tag, ...] = (
         "removal",
         "destroys, exiles, damages, shrinks, bounces or edicts a single target",
         (
-            "removal; kill spell; deal with a threat; get rid of something; kill something; "
-            "destroy a creature; spot removal; targeted removal; get rid of things; remove a threat"
+            "removal; kill spell; deal with a threat; get rid of something; destroy a creature; spot removal; "
+            "targeted removal; get rid of things; remove a threat"
         ),
         _rule(
             rf"{REMOVAL_VERB} (?:\w+ )?(?:creature|artifact|enchantment|planeswalker|battle|permanent|nonland "
@@ -645,7 +645,8 @@ TAGS: tuple[Tag, ...] = (
         "artifact-removal",
         "destroys or exiles artifacts",
         (
-            "artifact removal; destroy artifacts; artifact hate; artifact destruction; kill artifacts; "
+            "artifact removal; destroy artifacts; deal with artifacts; artifact hate; artifact destruction; "
+            "kill artifacts; "
             "get rid of artifacts; artifact answers; shatter effect; break artifacts"
         ),
         ARTIFACT_REMOVAL,
@@ -654,7 +655,8 @@ TAGS: tuple[Tag, ...] = (
         "enchantment-removal",
         "destroys or exiles enchantments",
         (
-            "enchantment removal; destroy enchantments; get rid of enchantments; enchantment answers; "
+            "enchantment removal; destroy enchantments; deal with enchantments; get rid of enchantments; "
+            "enchantment answers; "
             "disenchant effect; kill enchantments"
         ),
         ENCHANTMENT_REMOVAL,
@@ -673,8 +675,8 @@ TAGS: tuple[Tag, ...] = (
         "destroys, damages, shrinks or bounces all creatures or permanents",
         (
             "board wipe; wrath; sweeper; mass removal; reset the board; wipes; mass removal spells; "
-            "kill all creatures; destroy every creature; board clear; mass creature removal; destroy everything; "
-            "board wipe spells; sweep the board; clear all creatures"
+            "kill all creatures; board clear; mass creature removal; board wipe spells; sweep the board; "
+            "clear all creatures"
         ),
         SWEEPER,
     ),
@@ -722,7 +724,7 @@ TAGS: tuple[Tag, ...] = (
         "mass-bounce",
         "returns many permanents to their owners' hands",
         (
-            "mass bounce; bounce everything; mass bounce spells; bounce all creatures; "
+            "mass bounce; mass bounce spells; bounce all creatures; "
             "return all creatures to hand; evacuation effect; bounce the board"
         ),
         _rule(r"return (?:all|each) [^.]*to (?:its|their) owners?'?s? hands?"),
@@ -747,7 +749,7 @@ TAGS: tuple[Tag, ...] = (
         "edict",
         "makes a player sacrifice a creature or permanent",
         (
-            "edict; make them sacrifice a creature; sacrifice effects; force a sacrifice; make a player sacrifice; "
+            "edict; make them sacrifice a creature; force a sacrifice; make a player sacrifice; "
             "make opponents sacrifice creatures; each opponent sacrifices"
         ),
         _rule(EDICT),
@@ -818,7 +820,7 @@ TAGS: tuple[Tag, ...] = (
         "counters a spell or ability",
         (
             "counterspell; counter magic; counter a spell; hard counter; counter target spell; stop a spell; "
-            "counter anything; permission"
+            "permission"
         ),
         COUNTERSPELL,
     ),
