@@ -50,7 +50,9 @@ EXAMPLES = {
     "enchantment-removal": ("Naturalize|Disenchant|Return to Dust", "Shatter|Doom Blade|Lightning Bolt"),
     "planeswalker-removal": ("Hero's Downfall|Vindicate|Dreadbore", "Doom Blade|Shatter|Divination"),
     "sweeper": ("Wrath of God|Damnation|Blasphemous Act", "Doom Blade|Swords to Plowshares|Lightning Bolt"),
-    "sweeper-one-sided": ("Plague Wind|In Garruk's Wake|Massacre Wurm", "Wrath of God|Damnation|Doom Blade"),
+    "sweeper-one-sided": ("Plague Wind|In Garruk's Wake|Massacre Wurm|Cyclonic Rift|Ruinous Ultimatum|Mizzium Mortars|"
+                          "Elesh Norn, Grand Cenobite", "Wrath of God|Damnation|Doom Blade|Dampening Pulse|"
+                          "Earth-Cult Elemental|Roilmage's Trick|Counterflux"),
     "artifact-sweeper": ("Shatterstorm|Bane of Progress|Creeping Corrosion", "Wrath of God|Shatter|Naturalize"),
     "enchantment-sweeper": ("Tranquility|Bane of Progress|Back to Nature", "Wrath of God|Disenchant|Naturalize"),
     "damage-sweeper": ("Pyroclasm|Anger of the Gods|Blasphemous Act", "Wrath of God|Lightning Bolt|Damnation"),

@@ -8,17 +8,20 @@ rankers, with weights of each encoder's own (:class:`Weights`).
 
 from __future__ import annotations
 
+import copy
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
 import numpy as np
 import re2
+import Stemmer
 
-from grimoire.search.tags import DIRECT, TAGS, TRIGGERED
+from grimoire.search.query import COLOR_NAMES
+from grimoire.search.tags import DIRECT, TAG_INDEX, TAG_PARENTS, TAGS, TRIGGERED
 
 TAG_VECTORS_FILE = Path(__file__).resolve().parent.parent / "data" / "tag_vectors.npz"
 MEANING_THRESHOLD = 0.62  # MiniLM's cosine below which a phrasing is not what the query asks for (see Weights)
@@ -38,14 +41,31 @@ _TEMPLATING = re.compile(
 )
 LITERAL_FACTOR = 0.25
 UNKNOWN_WORD_SHARE = 0.5
+PHRASING_COVERAGE = 0.6  # share of a phrasing's word weight a query must hold for a match by words
 _STOPWORDS = frozenset(
     "a an the that this these those for my our of to and or with card cards me i some any good best great in on "
     "at deck decks effect effects which what who can do does it its them their they is are be you your want need "
     "looking find show give get like from by as so very please way every own want something stuff thing "
-    "specific kind sort".split()
+    "specific kind sort everything anything lots lot really just also wo".split()
 )
-_GUARDED = re.compile(r"\b(?:from|against)\b")
+# "protect my creatures from removal": what follows "from" is what the card guards against, not a function asked
+# for; "return creatures from the graveyard" guards nothing
+_GUARDED = re.compile(r"\b(?:protect\w*|sav(?:e|es|ing)|safe|shield\w*|guard\w*|defend\w*|hexproof|immun\w*)\b"
+                      r".*?\b(?:from|against)\b")
+_CANNOT = re.compile(r"\bcan['’]?t\b")
+_NEGATION = re.compile(r"n['’]t\b")  # "don't", "doesn't", "won't" all say "not"
 _TOKEN = re.compile(r"[+-]?\d+/[+-]?\d+|[a-z0-9]+")
+_STEMMER = Stemmer.Stemmer("english")  # the Snowball stemmer BM25 uses (search/lexical.py)
+# a card type a phrasing names is what tells its tag apart ("mana dork" or "mana rock", "artifact board wipe")
+_TYPE_WORDS = frozenset(_STEMMER.stemWords(
+    "creature creatures artifact artifacts enchantment enchantments land lands planeswalker planeswalkers instant "
+    "instants sorcery sorceries aura auras equipment".split()))
+_PARENTS = [(TAG_INDEX[child], TAG_INDEX[parent]) for child, parent in TAG_PARENTS.items()]
+# Colour and format words left in a query when explicit filters overrule their reading ("card advantage for a
+# mono-red deck" with an identity filter): they say which cards, not which function, so they weigh nothing.
+_FILTER_WORDS = frozenset(_STEMMER.stemWords(
+    [*(name for name, letters in COLOR_NAMES.items() if len(letters) <= 3), "mono", "colourless", "multicolor",
+     "multicolored", "commander", "edh", "cedh", "legacy", "modern", "pauper", "vintage", "standard", "pioneer"]))
 
 
 @dataclass(frozen=True)
@@ -94,15 +114,11 @@ def is_literal(text: str) -> bool:
 
 
 def words(text: str) -> tuple[str, ...]:
-    """Content words of a text, lower case, with a plural ``s`` dropped (``rocks`` -> ``rock``)."""
-    found = []
-    for token in _TOKEN.findall(text.lower().replace("'", "")):
-        if token in _STOPWORDS:
-            continue
-        if len(token) > 3 and token.endswith("s") and not token.endswith("ss"):
-            token = token[:-1]
-        found.append(token)
-    return tuple(found)
+    """Content words of a text, lower case and stemmed, so word forms meet (``wipes``, ``wiping`` -> ``wipe``;
+    ``reanimation``, ``reanimate`` -> ``reanim``)."""
+    text = _NEGATION.sub(" not", _CANNOT.sub("cannot", text.lower())).replace("'", "")
+    tokens = [token for token in _TOKEN.findall(text) if token not in _STOPWORDS]
+    return tuple(_STEMMER.stemWords(tokens))
 
 
 @dataclass(frozen=True)
@@ -138,10 +154,15 @@ class TagMatcher:
         that model's too: MiniLM's are shipped, the static model's are encoded at first use, in milliseconds)."""
         self._encoder = encoder
         self.encoder_name = encoder_name
-        self.owners, self.texts, by_words = tag_texts()
+        self.owners, self.texts, self.by_words = tag_texts()
         self._word_sets = [frozenset(words(t)) for t in self.texts]
         self._guarding = frozenset(i for i, t in enumerate(self.texts) if _GUARDED.search(t))  # "... from ..."
-        self._by_words = [i for i, flag in enumerate(by_words) if flag]
+        self._held_out: frozenset[int] = frozenset()
+        self._index_words()
+
+    def _index_words(self) -> None:
+        """What word matching looks up: each tag's vocabulary, each word's rarity and the phrasings using it."""
+        self._by_words = [i for i, flag in enumerate(self.by_words) if flag and i not in self._held_out]
         self._rarity = _word_rarity([(self.owners[i], self._word_sets[i]) for i in self._by_words])
         self._vocabulary: dict[int, frozenset[str]] = {}
         for i in self._by_words:
@@ -151,6 +172,14 @@ class TagMatcher:
         for i in self._by_words:
             for word in self._word_sets[i]:
                 self._phrasings_with.setdefault(word, []).append(i)
+
+    def held_out(self, indices: Iterable[int]) -> TagMatcher:
+        """A copy that knows nothing of the texts at ``indices`` (by words or by meaning), sharing the vectors:
+        the generalisation check asks it for phrasings it has not seen (see bench/search/phrasings.py)."""
+        other = copy.copy(self)
+        other._held_out = frozenset(indices)
+        other._index_words()
+        return other
 
     @cached_property
     def vectors(self) -> np.ndarray:
@@ -179,24 +208,20 @@ class TagMatcher:
         # what the card guards against ("protect my creatures from removal") is no function asked for
         guarded = frozenset(words(_GUARDED.split(text.lower(), maxsplit=1)[1])) if _GUARDED.search(text.lower()) \
             else frozenset()
-        unknown = UNKNOWN_WORD_SHARE * float(np.median(list(self._rarity.values())))
-        query_mass = sum(self._rarity.get(word, unknown) for word in asked)
-        best: dict[int, tuple[float, str]] = {}
-        for i in sorted({i for word in present for i in self._phrasings_with.get(word, ())}):
-            wanted = self._word_sets[i]
-            if wanted and wanted <= present and wanted & asked and (i in self._guarding or wanted.isdisjoint(guarded)):
-                # the query's other words that the tag's own phrasings use restate the tag
-                explained = asked & self._vocabulary[self.owners[i]]
-                weight = sum(self._rarity.get(word, unknown) for word in explained) / query_mass
-                if weight > best.get(self.owners[i], (0.0, ""))[0]:
-                    best[self.owners[i]] = (weight, "words")
+        found = self._word_matches(asked, present, guarded, partial=not literal)
+        best = {owner: (weight, "words") for owner, weight in found.items()}
         if query_vector is not None and (weights.meaning_literal or not literal):
             threshold, full = weights.meaning_threshold, weights.meaning_full
             cosines = self.vectors @ query_vector
+            if self._held_out:
+                cosines[list(self._held_out)] = -1.0
             for i in np.flatnonzero(cosines >= threshold):
                 weight = min(1.0, float((cosines[i] - threshold) / (full - threshold))) ** 0.5
                 if weight > best.get(self.owners[i], (0.0, ""))[0]:
                     best[self.owners[i]] = (weight, "meaning")
+        for child, parent in _PARENTS:  # the narrower tag's own words matched better: the broader one is not asked
+            if parent in best and child in best and best[child][1] == "words" and best[child][0] > best[parent][0]:
+                del best[parent]
         top = max((weight for weight, _ in best.values()), default=0.0)
         factor = LITERAL_FACTOR if literal else 1.0
         matches = [
@@ -205,6 +230,34 @@ class TagMatcher:
             if weight >= MIN_WEIGHT and (by == "words" or weight >= MEANING_SHARE * top)
         ]
         return sorted(matches, key=lambda m: (-m.weight, m.index))[:MAX_TAGS]
+
+
+    def _word_matches(self, asked: frozenset[str], present: frozenset[str], guarded: frozenset[str],
+                      partial: bool = True) -> dict[int, float]:
+        """Tags with a phrasing whose words are in the query (``present`` adds the words read as filters), weighted
+        by how much of the query the tag's phrasings explain; when no phrasing is there whole, those there but for
+        a minor share of their word weight (:data:`PHRASING_COVERAGE`) and no card type, weighted down by the
+        share missing, if ``partial`` (not for rules-text wording, which asks for its exact words)."""
+        unknown = UNKNOWN_WORD_SHARE * float(np.median(list(self._rarity.values())))
+        query_mass = sum(self._rarity.get(word, unknown) for word in asked - _FILTER_WORDS)
+        whole: dict[int, float] = {}
+        in_part: dict[int, float] = {}
+        if not query_mass:
+            return whole
+        for i in sorted({i for word in present for i in self._phrasings_with.get(word, ())}):
+            wanted, owner = self._word_sets[i], self.owners[i]
+            if not wanted & asked or (i not in self._guarding and not wanted.isdisjoint(guarded)):
+                continue
+            missing = wanted - present
+            coverage = 1 - sum(self._rarity[word] for word in missing) / sum(self._rarity[word] for word in wanted)
+            if coverage < PHRASING_COVERAGE or not missing.isdisjoint(_TYPE_WORDS):
+                continue
+            # the query's other words that the tag's own phrasings use restate the tag
+            explained = asked & self._vocabulary[owner]
+            weight = coverage * sum(self._rarity.get(word, unknown) for word in explained) / query_mass
+            found = whole if coverage == 1 else in_part
+            found[owner] = max(weight, found.get(owner, 0.0))
+        return whole or (in_part if partial else {})  # a phrasing in part only when none is there whole
 
 
 def _word_rarity(phrasings: list[tuple[int, frozenset[str]]]) -> dict[str, float]:

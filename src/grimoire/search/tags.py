@@ -224,12 +224,23 @@ SWEEPER = _either(
         )
     ),
 )
-SWEEPER_ONE_SIDED = _rule(
-    r"(?:destroy|exile) all [^.]*(?:you don't control|your opponents control)",
-    r"damage to each (?:creature|nonland permanent)[^.]*(?:you don't control|your opponents control)",
-    r"creatures your opponents control get -(?:\d+|x)/-(?:\d+|x)",
-    r"return all [^.]*(?:you don't control|your opponents control)[^.]* to (?:its|their) owners?'? hands?",
-    r"each opponent sacrifices (?:all|x|\w+) (?:creatures|permanents|nonland permanents)",
+_NOT_YOURS = r"(?:you don't control|your opponents control)"
+# Kills or removes the opponents' side only: -N/-0 is a combat trick, one opponent's sacrifice an edict; overload
+# turns "target ... you don't control" into "each" (Cyclonic Rift, Mizzium Mortars). Small damage or -1/-1 is narrow.
+SWEEPER_ONE_SIDED = _either(
+    _rule(
+        rf"(?:destroy|exile) all [^.]*{_NOT_YOURS}",
+        rf"deals? (?:[4-9]|\d\d+|x) damage to each (?:creature|nonland permanent)[^.]*{_NOT_YOURS}",
+        rf"creatures {_NOT_YOURS} get -(?:\d+|x)/-(?:[2-9]|x)",
+        rf"return all [^.]*{_NOT_YOURS}[^.]* to (?:its|their) owners?'? hands?",
+        r"each opponent sacrifices (?:all|x) (?:creatures|permanents|nonland permanents)",
+        rf"(?:destroy|exile|return|deals? (?:[4-9]|x) damage to) target [^.\n]*{_NOT_YOURS}[^\n]*(?:\n[^\n]*)*"
+        r"\noverload\b",
+    ),
+    _narrow(_rule(
+        rf"deals? [1-3] damage to each (?:creature|nonland permanent)[^.]*{_NOT_YOURS}",
+        rf"creatures {_NOT_YOURS} get -(?:\d+|x)/-1\b",
+    )),
 )
 # A hard counter of any spell is the direct answer; one that asks a kind of spell, a payment or an ability is narrow.
 COUNTERSPELL = _either(
@@ -340,48 +351,80 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "ramp",
         "puts more mana or lands into play: mana rocks and dorks, land searches, extra land drops, treasure",
-        "ramp; mana acceleration; more mana; accelerate my mana",
+        (
+            "ramp; mana acceleration; more mana; accelerate my mana; ramp spells; mana ramp; accelerate; "
+            "get ahead on mana; extra mana; faster mana; more lands"
+        ),
         _either(MANA_ROCK, MANA_DORK, RAMP_LAND, EXTRA_LAND_DROP, TREASURE_MAKER, MANA_DOUBLER),
         makes="mana",
     ),
     _t(
         "mana-rock",
         "a noncreature artifact that taps for mana",
-        "mana rock; mana artifact; artifact that taps for mana",
+        (
+            "mana rock; mana artifact; artifact that taps for mana; rocks that tap for mana; mana stone; signets; "
+            "talismans; mana producing artifacts; artifacts that add mana"
+        ),
         MANA_ROCK,
         makes="mana",
     ),
     _t(
         "mana-dork",
         "a creature that taps for mana",
-        "mana dork; mana creature; creature that taps for mana; mana elf",
+        (
+            "mana dork; mana creature; creature that taps for mana; mana elf; dorks; elves that tap for mana; "
+            "mana elves; creature ramp; creatures that make mana; mana producing creatures; "
+            "creatures that add mana"
+        ),
         MANA_DORK,
         makes="mana",
     ),
     _t(
         "ramp-land",
         "puts extra lands onto the battlefield from the library or hand",
-        "land ramp; fetch lands onto the battlefield; put lands into play; search for basic lands",
+        (
+            "land ramp; fetch lands onto the battlefield; put lands into play; search for basic lands; "
+            "land ramp spells; put a land onto the battlefield; fetch basics; search for lands; "
+            "get lands from my library; extra lands onto the battlefield; rampant growth effect; cultivate effect; "
+            "land search ramp"
+        ),
         RAMP_LAND,
     ),
     _t(
         "extra-land-drop",
         "lets you play additional lands each turn",
-        "extra land drop; play more lands each turn",
+        (
+            "extra land drop; play more lands each turn; play extra lands; play an additional land; "
+            "more land drops; additional land each turn"
+        ),
         EXTRA_LAND_DROP,
         by_nature=True,
     ),
     _t(
         "fetchland",
         "a land that sacrifices itself to search for a land",
-        "fetch land; land that fetches a land",
+        (
+            "fetch land; land that fetches a land; fetches; lands that search for lands; "
+            "sacrifice a land to find a land"
+        ),
         _rule(r"sacrifice ~[^:\n]*: search your library for [^.]*land", types=_FRONT + "land"),
     ),
-    _t("treasure-maker", "creates Treasure tokens", "treasure maker; make treasure; treasure tokens", TREASURE_MAKER),
+    _t(
+        "treasure-maker",
+        "creates Treasure tokens",
+        (
+            "treasure maker; make treasure; treasure tokens; create treasure; treasure generation; "
+            "treasure producer; treasure tokens makers; treasures"
+        ),
+        TREASURE_MAKER,
+    ),
     _t(
         "mana-fixing",
         "makes mana of any colour, or fetches basic lands of the colours you need",
-        "mana fixing; colour fixing; color fixing; mana of any color",
+        (
+            "mana fixing; colour fixing; color fixing; mana of any color; fixing; mana of any colour; "
+            "colour fixers; make any color; fixers"
+        ),
         _rule(
             r"add (?:one|two|three|x)? ?mana of any (?:one )?(?:color|type)",
             r"add one mana of any color",
@@ -392,20 +435,29 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "ritual",
         "an instant or sorcery that adds mana once",
-        "ritual; burst of mana; one-shot mana",
+        (
+            "ritual; burst of mana; one-shot mana; dark ritual effect; temporary mana; one shot mana spell; "
+            "mana burst spells"
+        ),
         _rule(r"\badd \{", r"\badd (?:x|one|two|three) mana", types=_FRONT + "(?:instant|sorcery)"),
     ),
     _t(
         "mana-doubler",
         "makes lands or permanents produce extra mana",
-        "mana doubler; double my mana; extra mana from lands",
+        (
+            "mana doubler; double my mana; extra mana from lands; lands make extra mana; lands tap for more mana; "
+            "mana flare effect; more mana from my lands; triple my mana"
+        ),
         MANA_DOUBLER,
         by_nature=True,
     ),
     _t(
         "cost-reducer",
         "makes other spells or abilities cost less",
-        "cost reducer; make spells cheaper; reduce costs",
+        (
+            "cost reducer; make spells cheaper; reduce costs; cost reduction; spells cost less; cheaper spells; "
+            "discount my spells; lower costs; spells cost less to cast; reduce mana costs"
+        ),
         _rule(
             r"(?<!this )\bspells[^.]*?\bcosts? \{\d+\} less",
             r"(?<!this )\bspells[^.]*?\bcosts? (?:\{[wubrgc]\}|x) less",
@@ -417,14 +469,20 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "card-draw",
         "draws cards or puts cards into your hand",
-        "card draw; draw cards; card advantage; refill my hand",
+        (
+            "card draw; draw cards; card advantage; refill my hand; draw spells; draw a lot of cards; "
+            "draw more cards; fill my hand; refuel"
+        ),
         CARD_DRAW,
         makes="cards",
     ),
     _t(
         "repeatable-draw",
         "a permanent that keeps drawing cards turn after turn",
-        "draw engine; repeatable card draw",
+        (
+            "draw engine; repeatable card draw; draw every turn; draw each turn; ongoing card draw; "
+            "steady card draw; card advantage engine"
+        ),
         _rule(
             r"(?:whenever|at the beginning of)[^.]*?\bdraws? (?:a|one|two|an additional|\w+) cards?",
             r"\{t\}(?:(?!sacrifice)[^:\n])*: draw (?:a|one|two) cards?",
@@ -435,7 +493,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "cantrip",
         "a spell or permanent that replaces itself with a card drawn",
-        "cantrip; replaces itself",
+        (
+            "cantrip; replaces itself; draws a card when cast; spells that draw a card; cheap cantrip; "
+            "spell plus draw a card; cheap spells that draw a card"
+        ),
         _either(
             _rule(r"(?:^|\n|\. |, then |then )draw a card", types=_FRONT + "(?:instant|sorcery)"),
             _rule(rf"when {SELF} enters(?: the battlefield)?, draw a card"),
@@ -444,7 +505,11 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "impulse-draw",
         "exiles cards from the top of your library that you may play for a while",
-        "impulse draw; exile the top card and play it",
+        (
+            "impulse draw; exile the top card and play it; impulse; exile the top card and cast it; "
+            "play cards from exile; card draw from exile; exile the top card you may play it; "
+            "exile cards and play them this turn"
+        ),
         _rule(
             r"exile the top [^\n]*?of your library\b[^\n]*?you may (?:play|cast) (?:it|that card|them|those cards|"
             r"cards exiled|one of (?:them|those cards)|the exiled)"
@@ -453,7 +518,11 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "wheel",
         "every player discards or shuffles away their hand and draws a new one",
-        "wheel; wheel effect; everyone draws a new hand",
+        (
+            "wheel; wheel effect; everyone draws a new hand; wheel of fortune effect; "
+            "discard your hand and draw seven; everyone discards and draws; new hand; refill everyone's hand; "
+            "everyone discards their hand and draws; new hands for everyone; shuffle hands and draw seven"
+        ),
         _rule(
             r"each player (?:discards their hand|shuffles their hand)[^.]*(?:then )?draws",
             r"each player discards their hand[^.]*\. (?:then )?each player draws",
@@ -462,30 +531,46 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "looter",
         "draws then discards to filter the hand",
-        "looter; loot; draw then discard",
+        "looter; loot; draw then discard; draw and discard; filter my draws; card filtering",
         _rule(r"draws? (?:a|one|two|three|\w+) cards?,? then discards? (?:a|one|two|three|\w+) cards?"),
     ),
     _t(
         "rummage",
         "discards then draws",
-        "rummage; discard then draw",
+        "rummage; discard then draw; discard and draw",
         _rule(
             r"discards? (?:a|one|two|\w+) cards?(?:, then|:|\. if you do,)? ?draws? (?:a|one|two|three|\w+) cards?",
             r"as an additional cost to cast this spell, discard (?:a|one|two) cards?\.\s*draw",
         ),
     ),
-    _t("scry", "scries to set up the top of the library", "scry", _rule(r"\bscry (?:\d+|x)")),
-    _t("surveil", "surveils, choosing cards for the graveyard", "surveil", _rule(r"\bsurveil (?:\d+|x)")),
+    _t(
+        "scry",
+        "scries to set up the top of the library",
+        "scry; scry spells; set up the top of my library; see the top of my library",
+        _rule(r"\bscry (?:\d+|x)"),
+    ),
+    _t(
+        "surveil",
+        "surveils, choosing cards for the graveyard",
+        "surveil; surveil spells",
+        _rule(r"\bsurveil (?:\d+|x)"),
+    ),
     _t(
         "play-from-top",
         "lets you play cards from the top of your library",
-        "play off the top of the library; cast from the top of my deck",
+        (
+            "play off the top of the library; cast from the top of my deck; play from the top of my library; "
+            "cast from the top of my library; play lands from the top; future sight effect"
+        ),
         _rule(r"(?:play|cast) [^.]*from the top of your library"),
     ),
     _t(
         "group-draw",
         "makes every player draw",
-        "group hug draw; everyone draws cards",
+        (
+            "group hug draw; everyone draws cards; group hug; all players draw; each player draws; "
+            "symmetrical card draw"
+        ),
         _rule(
             r"each (?:other )?player draws (?:a|one|two|three|an additional|\w+) cards?",
             r"that player draws an additional card",
@@ -495,7 +580,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "no-max-hand-size",
         "removes or raises your maximum hand size",
-        "no maximum hand size; bigger hand size",
+        (
+            "no maximum hand size; bigger hand size; no hand size; unlimited hand size; "
+            "no maximum hand size limit; keep more cards in hand; never discard to hand size"
+        ),
         _rule(r"no maximum hand size", r"maximum hand size is increased"),
         by_nature=True,
     ),
@@ -503,7 +591,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "removal",
         "destroys, exiles, damages, shrinks, bounces or edicts a single target",
-        "removal; kill spell; deal with a threat; get rid of something",
+        (
+            "removal; kill spell; deal with a threat; get rid of something; destroy a creature; spot removal; "
+            "targeted removal; get rid of things; remove a threat"
+        ),
         _rule(
             rf"{REMOVAL_VERB} (?:\w+ )?(?:creature|artifact|enchantment|planeswalker|battle|permanent|nonland "
             r"permanent|noncreature permanent|nontoken creature|attacking creature|blocking creature|[a-z]+ creature)"
@@ -522,13 +613,19 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "creature-removal",
         "kills, exiles, damages, shrinks, edicts or bounces a creature",
-        "removal; creature removal; kill spell for creatures",
+        (
+            "removal; creature removal; kill spell for creatures; kill creatures; destroy target creature; "
+            "creature removal spells; get rid of a creature"
+        ),
         CREATURE_REMOVAL,
     ),
     _t(
         "exile-removal",
         "exiles a permanent for good",
-        "exile removal; exile a creature",
+        (
+            "exile removal; exile a creature; exile removal spells; exile target creature; exile a permanent; "
+            "exile things; exile-based removal"
+        ),
         _rule(
             rf"\bexile {_TARGET} (?:[a-z]+ )?(?:creature|permanent|nonland permanent|artifact|enchantment|"
             r"planeswalker)s?\b(?! cards?)",
@@ -538,68 +635,111 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "exile-until-leaves",
         "exiles a permanent until this one leaves the battlefield",
-        "oblivion ring effect; exile until it leaves",
+        (
+            "oblivion ring effect; exile until it leaves; o-ring; exile until this leaves the battlefield; "
+            "temporary exile; banishing light effect"
+        ),
         _rule(r"exile [^.]*until ~ leaves the battlefield", r"when ~ leaves the battlefield, return the exiled"),
     ),
     _t(
         "artifact-removal",
         "destroys or exiles artifacts",
-        "artifact removal; destroy artifacts; artifact hate",
+        (
+            "artifact removal; destroy artifacts; deal with artifacts; artifact hate; artifact destruction; "
+            "kill artifacts; "
+            "get rid of artifacts; artifact answers; shatter effect; break artifacts"
+        ),
         ARTIFACT_REMOVAL,
     ),
     _t(
         "enchantment-removal",
         "destroys or exiles enchantments",
-        "enchantment removal; destroy enchantments",
+        (
+            "enchantment removal; destroy enchantments; deal with enchantments; get rid of enchantments; "
+            "enchantment answers; "
+            "disenchant effect; kill enchantments"
+        ),
         ENCHANTMENT_REMOVAL,
     ),
     _t(
         "planeswalker-removal",
         "destroys, exiles or damages planeswalkers",
-        "planeswalker removal; kill planeswalkers",
+        (
+            "planeswalker removal; kill planeswalkers; destroy planeswalkers; planeswalker answers; "
+            "deal with planeswalkers; get rid of planeswalkers; walker removal"
+        ),
         PLANESWALKER_REMOVAL,
     ),
     _t(
         "sweeper",
         "destroys, damages, shrinks or bounces all creatures or permanents",
-        "board wipe; wrath; sweeper; mass removal; reset the board",
+        (
+            "board wipe; wrath; sweeper; mass removal; reset the board; wipes; mass removal spells; "
+            "kill all creatures; board clear; mass creature removal; board wipe spells; sweep the board; "
+            "clear all creatures"
+        ),
         SWEEPER,
     ),
     _t(
         "sweeper-one-sided",
         "a board wipe that spares your own side",
-        "one-sided board wipe; wipe only their board",
+        (
+            "one-sided board wipe; wipe only their board; one-sided wipe; one sided wrath; asymmetric board wipe; "
+            "board wipe that spares my creatures; wipe that doesn't kill my creatures; "
+            "kill all opponents' creatures; destroy creatures my opponents control; only hits opponents; "
+            "only kills their creatures; wrath that keeps my board; clear their board; "
+            "wipe that won't kill my stuff; wipe that does not hit my side; sweeper that spares mine; "
+            "wipe their side only; one-sided mass removal; board wipe for my opponents only"
+        ),
         SWEEPER_ONE_SIDED,
     ),
     _t(
         "artifact-sweeper",
         "destroys all artifacts",
-        "artifact wipe; destroy all artifacts",
+        (
+            "artifact wipe; destroy all artifacts; artifact board wipe; artifact wrath; kill all artifacts; "
+            "mass artifact removal"
+        ),
         _rule(r"(?:destroy|exile) all (?:[a-z]+ )?artifacts", r"each player sacrifices all artifacts"),
     ),
     _t(
         "enchantment-sweeper",
         "destroys all enchantments",
-        "enchantment wipe; destroy all enchantments",
+        (
+            "enchantment wipe; destroy all enchantments; enchantment board wipe; kill all enchantments; "
+            "mass enchantment removal"
+        ),
         _rule(r"(?:destroy|exile) all (?:[a-z]+ )?(?:artifacts and )?enchantments"),
     ),
     _t(
         "damage-sweeper",
         "deals damage to every creature",
-        "damage sweeper; pyroclasm effect",
+        (
+            "damage sweeper; pyroclasm effect; damage wipe; burn all creatures; damage to all creatures; "
+            "deal damage to each creature"
+        ),
         _rule(r"deals? (?:\d+|x|that much) damage to each (?:other )?(?:creature|nonland|player and each creature)"),
     ),
     _t(
         "mass-bounce",
         "returns many permanents to their owners' hands",
-        "mass bounce; bounce everything",
+        (
+            "mass bounce; mass bounce spells; bounce all creatures; "
+            "return all creatures to hand; evacuation effect; bounce the board"
+        ),
         _rule(r"return (?:all|each) [^.]*to (?:its|their) owners?'?s? hands?"),
     ),
-    _t("bounce", "returns a permanent to its owner's hand", "bounce; return to hand; unsummon effect", _rule(BOUNCE)),
+    _t("bounce", "returns a permanent to its owner's hand", (
+            "bounce; return to hand; unsummon effect; bounce spells; bounce a creature; "
+            "return a creature to its owner's hand; send back to hand"
+        ), _rule(BOUNCE)),
     _t(
         "tuck",
         "puts a permanent into its owner's library",
-        "tuck; put on the bottom of the library",
+        (
+            "tuck; put on the bottom of the library; shuffle into the library; tuck a commander; "
+            "send to the bottom"
+        ),
         _rule(
             r"put target [^.]*on (?:the )?(?:top|bottom) of (?:its|their) owner's library",
             r"owner of target [^.]*shuffles it into (?:its|their) library",
@@ -608,34 +748,54 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "edict",
         "makes a player sacrifice a creature or permanent",
-        "edict; make them sacrifice a creature",
+        (
+            "edict; make them sacrifice a creature; force a sacrifice; make a player sacrifice; "
+            "make opponents sacrifice creatures; each opponent sacrifices"
+        ),
         _rule(EDICT),
     ),
     _t(
         "pacifism",
         "an aura that stops a creature from attacking or blocking",
-        "pacifism; stop a creature attacking",
+        (
+            "pacifism; stop a creature attacking; aura removal; can't attack or block; lock down a creature; "
+            "neutralise a creature"
+        ),
         _rule(r"enchanted (?:creature|permanent) can't attack(?: or block|, block)?"),
     ),
-    _t("shrink", "gives a creature -X/-X", "shrink; minus toughness removal", _rule(SHRINK)),
-    _t("fight", "makes creatures fight", "fight; make my creature fight", _rule(FIGHT)),
+    _t("shrink", "gives a creature -X/-X", (
+            "shrink; minus toughness removal; minus removal; -x/-x; shrink a creature; give -2/-2; "
+            "toughness reduction"
+        ), _rule(SHRINK)),
+    _t(
+        "fight",
+        "makes creatures fight",
+        "fight; make my creature fight; fight spells; fight removal; creature fights",
+        _rule(FIGHT),
+    ),
     _t(
         "bite",
         "your creature deals damage equal to its power to another creature",
-        "bite; one-sided fight",
+        "bite; one-sided fight; bite spells; deals damage equal to its power; punch",
         _rule(BITE),
     ),
-    _t("burn", "deals damage to players or any target", "burn; direct damage; damage to the face", BURN),
+    _t("burn", "deals damage to players or any target", (
+            "burn; direct damage; damage to the face; burn spells; damage spells; deal damage; red damage spells; "
+            "damage to players; direct damage spells"
+        ), BURN),
     _t(
         "pinger",
         "taps to deal a little damage again and again",
-        "pinger; tap to ping",
+        "pinger; tap to ping; ping; tap to deal damage; repeatable damage; ping creatures",
         _rule(r"\{t\}[^:\n]*: [^.]*deals? (?:1|2) damage to (?:any target|target|each opponent)"),
     ),
     _t(
         "drain",
         "opponents lose life and you gain it",
-        "drain; life drain; drain the table",
+        (
+            "drain; life drain; drain the table; drain spells; lose life and gain life; make opponents lose life; "
+            "each opponent loses life"
+        ),
         _rule(
             r"(?:each opponent|target opponent|target player|each player) loses [^.\n]*?life\b[^\n]*?"
             r"you gain (?:\d+|x|that much|life equal to)"
@@ -644,7 +804,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "land-destruction",
         "destroys lands",
-        "land destruction; blow up lands; destroy lands",
+        (
+            "land destruction; blow up lands; destroy lands; ld; stone rain; mass land destruction; kill lands; "
+            "armageddon effect; mass land destruction spells; wreck their mana base"
+        ),
         _rule(
             rf"destroy (?:{_TARGET}|all|each) (?:nonbasic |basic |snow |)(?:lands?|[a-z]+ or land)\b",
             r"destroy target (?:artifact|creature|enchantment)(?:, enchantment,)? or land",
@@ -655,69 +818,93 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "counterspell",
         "counters a spell or ability",
-        "counterspell; counter magic; counter a spell; hard counter",
+        (
+            "counterspell; counter magic; counter a spell; hard counter; counter target spell; stop a spell; "
+            "permission"
+        ),
         COUNTERSPELL,
     ),
     _t(
         "counterspell-soft",
         "counters a spell unless its controller pays",
-        "soft counter; tax counter",
+        "soft counter; tax counter; counter unless they pay; mana leak effect",
         _rule(r"counter target [^.]*spell unless its controller pays"),
     ),
     _t(
         "counterspell-creature",
         "counters a creature spell",
-        "counter creature spells",
+        "counter creature spells; counter creatures; stop creatures from resolving",
         _rule(r"counter target (?:[a-z]+ )?creature spell"),
     ),
     _t(
         "counterspell-noncreature",
         "counters a noncreature spell",
-        "counter noncreature spells",
+        "counter noncreature spells; negate effect",
         _rule(r"counter target noncreature spell"),
     ),
     _t(
         "counterspell-ability",
         "counters an activated or triggered ability",
-        "counter abilities; stifle effect",
+        "counter abilities; stifle effect; counter triggered abilities; counter activated abilities",
         _rule(r"counter target [^.]*(?:activated|triggered) ability"),
     ),
     _t(
         "copy-spell",
         "copies a spell on the stack",
-        "copy spells; fork a spell; spell copy",
+        (
+            "copy spells; fork a spell; spell copy; copy instants; copy sorceries; copy instants and sorceries; "
+            "fork"
+        ),
         _rule(r"\bcopy (?:target|that|the next|each)[^.]*?(?:spell|instant|sorcery)", r"\bcopy (?:it|that spell)\b"),
     ),
     _t(
         "copy-ability",
         "copies an activated or triggered ability",
-        "copy abilities",
+        "copy abilities; copy triggered abilities; copy activated abilities; double abilities",
         _rule(r"copy target (?:activated|triggered) (?:or (?:activated|triggered) )?ability", r"copy that ability"),
     ),
     _t(
         "free-spell",
         "can be cast without paying its mana cost, by an alternative cost",
-        "free spell; cast for free; pitch spell",
+        (
+            "free spell; cast for free; pitch spell; free counterspell; cast without paying mana; "
+            "zero mana spells; alternative cost; cast without paying its mana cost; spells that cost nothing; "
+            "cast free spells; no mana needed"
+        ),
         _rule(r"rather than pay (?:this spell's|~'s) mana cost", r"cast (?:this spell|~) without paying its mana cost"),
     ),
     _t(
         "flash-granter",
         "lets you cast spells as though they had flash",
-        "give my spells flash",
+        (
+            "give my spells flash; give flash; cast at instant speed; cast creatures at instant speed; "
+            "flash enabler"
+        ),
         _rule(r"(?:cast|play) [^.]*as though (?:it|they) had flash", r"(?:spells|creature spells)[^.]* have flash"),
     ),
     # tutors
-    _t("tutor", "searches your library for a nonland card", "tutor; search my library for a card", TUTOR),
+    _t(
+        "tutor",
+        "searches your library for a nonland card",
+        "tutor; search my library for a card; search for a card; demonic tutor effect",
+        TUTOR,
+    ),
     _t(
         "tutor-creature",
         "searches your library for a creature card",
-        "creature tutor; find a creature",
+        (
+            "creature tutor; find a creature; search for a creature; get a creature from my library; "
+            "fetch a creature; look for a creature card; search library for a creature"
+        ),
         _rule(r"search your library for (?:a|an|up to \w+|any number of|x) [^.]*creature cards?"),
     ),
     _t(
         "tutor-land",
         "searches your library for a land card",
-        "land tutor; find a land",
+        (
+            "land tutor; find a land; search for a land; get a land from my library; fetch a land; "
+            "search library for a land"
+        ),
         _rule(
             r"search your library for [^.]*(?:land|plains|island|swamp|mountain|forest|gate|desert)s? cards?",
             not_types=_FRONT + "land",
@@ -726,38 +913,41 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "tutor-artifact",
         "searches your library for an artifact card",
-        "artifact tutor; find an artifact",
+        "artifact tutor; find an artifact; search for an artifact; fetch an artifact",
         _rule(r"search your library for [^.]*artifact (?:or [a-z]+ )?cards?"),
     ),
     _t(
         "tutor-enchantment",
         "searches your library for an enchantment or aura card",
-        "enchantment tutor",
+        "enchantment tutor; search for an enchantment; find an enchantment; aura tutor",
         _rule(r"search your library for [^.]*(?:enchantment|aura) cards?"),
     ),
     _t(
         "tutor-instant-sorcery",
         "searches your library for an instant or sorcery card",
-        "instant tutor; sorcery tutor",
+        "instant tutor; sorcery tutor; search for an instant; search for a sorcery; spell tutor",
         _rule(r"search your library for [^.]*(?:instant|sorcery) (?:or sorcery )?cards?"),
     ),
     _t(
         "tutor-top",
         "searches your library for a card and puts it on top",
-        "tutor to the top",
+        "tutor to the top; tutor to top of library; vampiric tutor effect; put a card on top of my library",
         _rule(r"search your library for [^.]*put (?:that card|it|them|the card) on top"),
     ),
     # graveyard
     _t(
         "recursion",
         "returns or casts cards from a graveyard",
-        "recursion; recur; get cards back from the graveyard",
+        (
+            "recursion; recur; get cards back from the graveyard; recursion spells; graveyard recursion; "
+            "return from graveyard; rebuy; recurring threats"
+        ),
         RECURSION,
     ),
     _t(
         "regrowth",
         "returns a card from your graveyard to your hand",
-        "regrowth; return a card to my hand",
+        "regrowth; return a card to my hand; return a card from my graveyard to my hand; graveyard to hand",
         _rule(
             r"return (?:target|up to \w+ target|a|an|another target)? ?[^.]*?cards? from your graveyard to your hand"
         ),
@@ -765,7 +955,12 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "reanimate",
         "puts a creature card from a graveyard onto the battlefield",
-        "reanimation; reanimate; bring a creature back from the dead",
+        (
+            "reanimation; reanimate; bring a creature back from the dead; reanimation spells; reanimate creatures; "
+            "return a creature from the graveyard to the battlefield; raise the dead; bring back creatures; "
+            "revive creatures; graveyard to battlefield; put a creature from a graveyard onto the battlefield; "
+            "cheat from the graveyard"
+        ),
         _rule(
             r"(?:return|put) [^.]*?creature cards? from [^.]*graveyards? (?:to|onto) the battlefield",
             r"return enchanted creature card to the battlefield",
@@ -774,7 +969,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "mass-reanimate",
         "returns many creature cards from graveyards to the battlefield",
-        "mass reanimation",
+        (
+            "mass reanimation; return all creatures from graveyards; bring back all my creatures; "
+            "living death effect"
+        ),
         _rule(
             r"(?:return|returns|put|puts) all [^.]*creature cards?[^.]* from [^.]*graveyards? (?:to|onto) the "
             r"battlefield",
@@ -784,7 +982,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "recursion-land",
         "returns or plays land cards from your graveyard",
-        "land recursion; play lands from graveyard",
+        (
+            "land recursion; play lands from graveyard; land recursion spells; return lands from graveyard; "
+            "replay lands from graveyard; get lands back"
+        ),
         _rule(
             r"return [^.]*land cards? from your graveyard",
             r"play lands? from your graveyard",
@@ -794,19 +995,25 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "recursion-artifact",
         "returns artifact cards from your graveyard",
-        "artifact recursion",
+        "artifact recursion; artifact recursion spells; return artifacts from graveyard; get artifacts back",
         _rule(r"return [^.]*artifact cards? from your graveyard", r"return to your hand target artifact card"),
     ),
     _t(
         "cast-from-graveyard",
         "lets you cast spells from your graveyard",
-        "cast from graveyard; flashback granter",
+        (
+            "cast from graveyard; flashback granter; cast spells from the graveyard; flashback; "
+            "play from graveyard; recast from graveyard"
+        ),
         _rule(r"(?:cast|play) [^.]*from your graveyard", r"gains? flashback"),
     ),
     _t(
         "graveyard-hate",
         "exiles cards from graveyards or stops them being used",
-        "graveyard hate; exile graveyards",
+        (
+            "graveyard hate; exile graveyards; grave hate; graveyard removal; stop reanimation; "
+            "shut down graveyards; hate against graveyard decks; exile all graveyards; stop graveyard recursion"
+        ),
         _rule(
             r"\bexile (?:all cards from )?(?:target player's|each opponent's|all|target|each player's|all opponents') "
             r"graveyards?",
@@ -817,26 +1024,43 @@ TAGS: tuple[Tag, ...] = (
             r"(?:players|your opponents) can't cast spells from (?:graveyards|their graveyards)",
         ),
     ),
-    _t("self-mill", "puts cards from your own library into your graveyard", "self-mill; fill my graveyard", SELF_MILL),
+    _t("self-mill", "puts cards from your own library into your graveyard", (
+            "self-mill; fill my graveyard; mill myself; put cards from my library into my graveyard; "
+            "dump cards in my graveyard"
+        ), SELF_MILL),
     _t(
         "mill",
         "puts cards from another player's library into their graveyard",
-        "mill; mill opponents; deck them",
+        (
+            "mill; mill opponents; deck them; mill their library; make opponents mill; deck out opponents; "
+            "mill out; decking; make them mill; mill the table"
+        ),
         MILL_OTHERS,
     ),
     # creatures and combat
-    _t("token-maker", "creates tokens", "token maker; make tokens; go wide", TOKEN_MAKER),
-    _t("food-maker", "creates Food tokens", "food tokens", _rule(rf"\bcreates? {NUMBER}[^.]*?food tokens?")),
+    _t("token-maker", "creates tokens", (
+            "token maker; make tokens; go wide; tokens; create tokens; token generators; make creature tokens; "
+            "token production"
+        ), TOKEN_MAKER),
+    _t(
+        "food-maker",
+        "creates Food tokens",
+        "food tokens; food; make food; create food",
+        _rule(rf"\bcreates? {NUMBER}[^.]*?food tokens?"),
+    ),
     _t(
         "clue-maker",
         "creates Clue tokens",
-        "clue tokens; investigate",
+        "clue tokens; investigate; clues; make clues; create clues",
         _rule(rf"\bcreates? {NUMBER}[^.]*?clue tokens?", r"\binvestigate\b"),
     ),
     _t(
         "token-doubler",
         "doubles the tokens you create",
-        "token doubler; double my tokens",
+        (
+            "token doubler; double my tokens; double token creation; twice as many tokens; more tokens; "
+            "token multiplier; double token production; create twice as many tokens; token copies doubled"
+        ),
         _rule(
             r"tokens? would be created[^.]*(?:twice that many|plus (?:one|an additional))",
             r"would create (?:one or more|a|an) [^.]*tokens?[^.]*(?:twice that many|plus (?:one|an additional))",
@@ -846,7 +1070,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "counter-doubler",
         "doubles the counters put on your permanents",
-        "counter doubler; double counters",
+        (
+            "counter doubler; double counters; double +1/+1 counters; extra counters; twice as many counters; "
+            "double counters on my creatures; put twice as many counters"
+        ),
         _either(
             _rule(
                 r"counters? would be put on[^.]*(?:twice that many|that many plus one)",
@@ -861,21 +1088,27 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "trigger-doubler",
         "makes abilities trigger an additional time",
-        "trigger doubler; double triggers",
+        (
+            "trigger doubler; double triggers; double etb triggers; triggers twice; trigger an additional time; "
+            "panharmonicon effect"
+        ),
         _rule(r"triggers? an additional time"),
         by_nature=True,
     ),
     _t(
         "damage-doubler",
         "doubles or raises damage dealt",
-        "damage doubler; double damage",
+        "damage doubler; double damage; deal double damage; extra damage; more damage; damage amplifier",
         _rule(r"deals? (?:double|triple|three times|twice) that (?:much )?damage", r"that much damage plus \d+"),
         by_nature=True,
     ),
     _t(
         "anthem",
         "permanently pumps your creatures",
-        "anthem; team pump; buff my creatures",
+        (
+            "anthem; team pump; buff my creatures; creatures get +1/+1; buff my team; global pump; "
+            "make my creatures bigger"
+        ),
         _rule(
             r"(?<!until end of turn, )(?:other )?(?:[a-z]+ )?(?:creatures )?you control get \+\d+/\+\d+"
             r"(?![^.]*until end of turn)"
@@ -885,7 +1118,7 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "lord",
         "a creature that pumps the other creatures of its type",
-        "lord; tribal lord; boost my tribe",
+        "lord; tribal lord; boost my tribe; creature type lord; pump my tribe; buff my tribe",
         _rule(
             rf"\bother {_LORD_SKIP}[a-z]+(?: creatures)?(?: you control)? get \+\d+/\+\d+", types=_FRONT + "creature"
         ),
@@ -894,7 +1127,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "overrun",
         "pumps your whole team until end of turn",
-        "overrun; alpha strike pump; finisher pump",
+        (
+            "overrun; alpha strike pump; finisher pump; mass pump; team pump until end of turn; finisher; "
+            "alpha strike; pump all my creatures"
+        ),
         _rule(
             r"creatures you control (?:gain [^.]*and )?get \+(?:\d+|x)/\+(?:\d+|x)[^.]*until end of turn",
             r"until end of turn, creatures you control get \+",
@@ -903,45 +1139,68 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "pump",
         "gives one creature +N/+N until end of turn",
-        "pump spell; combat trick; giant growth effect",
+        "pump spell; combat trick; giant growth effect; pump a creature; make a creature bigger; instant pump",
         _rule(r"target creature (?:you control )?gets \+(?:\d+|x)/\+(?:\d+|x)"),
     ),
     _t(
         "firebreathing",
         "pays mana to pump itself",
-        "firebreathing; mana pump",
+        "firebreathing; mana pump; firebreathing creatures; pump itself; pay mana to pump; mana sink pump",
         _rule(rf"\{{[wubrgc\d]\}}[^:\n]*: {SELF} gets \+\d+/\+\d+ until end of turn"),
     ),
     _t(
         "plus-one-counters",
         "puts +1/+1 counters on creatures",
-        "+1/+1 counters; grow my creatures",
+        "+1/+1 counters; grow my creatures; counters matter; put +1/+1 counters; counter synergy",
         _rule(rf"put {NUMBER}? ?(?:additional )?\+1/\+1 counters? on"),
     ),
     _t(
         "minus-one-counters",
         "puts -1/-1 counters on creatures",
-        "-1/-1 counters",
+        "-1/-1 counters; put -1/-1 counters; wither",
         _rule(rf"put {NUMBER}? ?-1/-1 counters? on"),
     ),
-    _t("proliferate", "proliferates counters", "proliferate counters; add more counters", _rule(r"\bproliferate\b")),
+    _t(
+        "proliferate",
+        "proliferates counters",
+        "proliferate counters; add more counters; more counters everywhere; add counters; increase counters",
+        _rule(r"\bproliferate\b"),
+    ),
     _t(
         "extra-combat",
         "gives additional combat phases",
-        "extra combat; attack twice; additional combat",
+        (
+            "extra combat; attack twice; additional combat; extra combat phases; additional combat phases; "
+            "attack again; multiple combats; extra attack phase; attack more than once; additional attack step"
+        ),
         _rule(r"additional combat phase", r"extra combat"),
     ),
-    _t("extra-turn", "takes extra turns", "extra turn; take another turn", _rule(r"\btakes? an extra turn")),
+    _t(
+        "extra-turn",
+        "takes extra turns",
+        (
+            "extra turn; take another turn; extra turn spells; take an extra turn; time walk effects; "
+            "another turn; take another turn after this one"
+        ),
+        _rule(r"\btakes? an extra turn"),
+    ),
     _t(
         "haste-enabler",
         "gives your creatures haste",
-        "haste enabler; give haste; creatures attack right away",
+        (
+            "haste enabler; give haste; creatures attack right away; grant haste; haste granters; "
+            "creatures have haste; attack the turn they come in; give creatures haste; haste for my team; "
+            "creatures can attack immediately"
+        ),
         _granter("haste"),
     ),
     _t(
         "evasion-granter",
         "makes creatures unblockable or gives them evasion",
-        "evasion; make unblockable",
+        (
+            "evasion; make unblockable; unblockable; can't be blocked; make my creatures unblockable; "
+            "evasive creatures; creatures can't be blocked"
+        ),
         _either(
             _granter("(?:flying|trample|menace|shadow|fear|intimidate|horsemanship|skulk)"),
             _rule(
@@ -951,27 +1210,79 @@ TAGS: tuple[Tag, ...] = (
             ),
         ),
     ),
-    _t("flying-granter", "gives creatures flying", "give flying", _granter("flying")),
-    _t("trample-granter", "gives creatures trample", "give trample", _granter("trample")),
-    _t("lifelink-granter", "gives creatures lifelink", "give lifelink", _granter("lifelink")),
-    _t("deathtouch-granter", "gives creatures deathtouch", "give deathtouch", _granter("deathtouch")),
-    _t("double-strike-granter", "gives creatures double strike", "give double strike", _granter("double strike")),
-    _t("first-strike-granter", "gives creatures first strike", "give first strike", _granter("first strike")),
-    _t("vigilance-granter", "gives creatures vigilance", "give vigilance", _granter("vigilance")),
-    _t("hexproof-granter", "gives permanents hexproof or shroud", "give hexproof", _granter("(?:hexproof|shroud)")),
-    _t("indestructible-granter", "gives permanents indestructible", "give indestructible", _granter("indestructible")),
+    _t(
+        "flying-granter",
+        "gives creatures flying",
+        "give flying; grant flying; creatures gain flying; give my creatures flying",
+        _granter("flying"),
+    ),
+    _t(
+        "trample-granter",
+        "gives creatures trample",
+        "give trample; grant trample; creatures gain trample; give my creatures trample",
+        _granter("trample"),
+    ),
+    _t(
+        "lifelink-granter",
+        "gives creatures lifelink",
+        "give lifelink; grant lifelink; creatures gain lifelink; give my creatures lifelink",
+        _granter("lifelink"),
+    ),
+    _t(
+        "deathtouch-granter",
+        "gives creatures deathtouch",
+        "give deathtouch; grant deathtouch; creatures gain deathtouch; give my creatures deathtouch",
+        _granter("deathtouch"),
+    ),
+    _t("double-strike-granter", "gives creatures double strike", (
+            "give double strike; grant double strike; creatures gain double strike; "
+            "give my creatures double strike"
+        ), _granter("double strike")),
+    _t(
+        "first-strike-granter",
+        "gives creatures first strike",
+        "give first strike; grant first strike; creatures gain first strike; give my creatures first strike",
+        _granter("first strike"),
+    ),
+    _t(
+        "vigilance-granter",
+        "gives creatures vigilance",
+        "give vigilance; grant vigilance; creatures gain vigilance; give my creatures vigilance",
+        _granter("vigilance"),
+    ),
+    _t(
+        "hexproof-granter",
+        "gives permanents hexproof or shroud",
+        "give hexproof; grant hexproof; give shroud; creatures gain hexproof; make my creatures hexproof",
+        _granter("(?:hexproof|shroud)"),
+    ),
+    _t("indestructible-granter", "gives permanents indestructible", (
+            "give indestructible; grant indestructible; creatures gain indestructible; "
+            "make my creatures indestructible"
+        ), _granter("indestructible")),
     _t(
         "protection-granter",
         "gives your permanents hexproof, indestructible, protection, phasing or damage prevention",
-        "protection; protect my creatures; protect my commander",
+        (
+            "protection; protect my creatures; protect my commander; protection spells; protect my board; "
+            "save my creatures; keep my creatures safe; shield my creatures; "
+            "make my creatures safe"
+        ),
         PROTECTION,
     ),
-    _t("regeneration", "regenerates creatures", "regenerate", _rule(r"\bregenerate\b")),
-    _t("phase-out", "phases permanents out", "phasing; phase out", _rule(r"\bphases? out\b")),
+    _t("regeneration", "regenerates creatures", "regenerate; regenerate a creature", _rule(r"\bregenerate\b")),
+    _t(
+        "phase-out",
+        "phases permanents out",
+        "phasing; phase out; phase out my creatures; phasing protection",
+        _rule(r"\bphases? out\b"),
+    ),
     _t(
         "clone",
         "enters as or becomes a copy of a creature",
-        "clone; copy a creature",
+        (
+            "clone; copy a creature; become a copy of a creature; clone my best creature; copy their best creature"
+        ),
         _rule(
             r"enters? (?:the battlefield )?as a copy of (?:a|an|any|target|another)",
             r"becomes? a copy of (?:target|another target|a|up to one target) (?:[a-z]+ )?creature",
@@ -980,7 +1291,7 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "copy-permanent",
         "creates a token copy of a permanent",
-        "token copy; copy a permanent",
+        "token copy; copy a permanent; create a token copy; copy artifacts",
         _rule(
             r"create (?:a|x|\w+) tokens? that's a copy of (?:target|another|a|an|that|each|up to|equipped|enchanted)"
         ),
@@ -988,7 +1299,11 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "flicker",
         "exiles a permanent and returns it to the battlefield",
-        "flicker; blink; reuse enter abilities",
+        (
+            "flicker; blink; reuse enter abilities; blink spells; blink creatures; exile and return; reuse etb; "
+            "flicker creatures; exile then return to the battlefield; blink and return; "
+            "reuse enter the battlefield effects"
+        ),
         _rule(
             r"exile (?:up to (?:one|two) )?(?:target|another target|each|all|two target|[a-z]+ target)[^.]*?"
             r"(?:, then return|\. return (?:it|that card|those cards|them|the exiled card)) [^.]*to the battlefield"
@@ -997,7 +1312,11 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "steal",
         "takes control of an opponent's permanent for good",
-        "steal; take control; mind control effect",
+        (
+            "steal; take control; mind control effect; steal creatures; take control of a creature; "
+            "control magic effect; steal permanents; gain control; swipe their creatures; "
+            "gain control of target creature; take their creatures; control changing"
+        ),
         _either(
             _rule(
                 r"\byou control enchanted (?:creature|permanent)",
@@ -1017,13 +1336,21 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "threaten",
         "takes control of a creature until end of turn",
-        "threaten; act of treason effect; borrow a creature",
+        (
+            "threaten; act of treason effect; borrow a creature; steal until end of turn; temporary control; "
+            "take a creature for a turn; borrow their creature for a turn; take control until end of turn; "
+            "gain control until end of turn; temporarily steal a creature; steal and attack with it; "
+            "threaten and sacrifice"
+        ),
         _rule(r"gain control of [^.]*until end of turn"),
     ),
     _t(
         "cheat-creature",
         "puts creature or other permanent cards from your hand onto the battlefield",
-        "cheat into play; sneak attack effect",
+        (
+            "cheat into play; sneak attack effect; cheat creatures into play; put a creature onto the battlefield; "
+            "cheat big creatures; sneak creatures out"
+        ),
         _rule(
             r"put (?:a|an|up to \w+|any number of) (?!land card)[^.]*?cards? from (?:your|their) hand onto the "
             r"battlefield"
@@ -1032,13 +1359,21 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "sac-outlet",
         "lets you sacrifice permanents as a cost",
-        "sac outlet; sacrifice outlet; sacrifice my creatures at will",
+        (
+            "sac outlet; sacrifice outlet; sacrifice my creatures at will; free sac outlet; sacrifice a creature; "
+            "sacrifice creatures for value; sac my creatures; sacrifice outlet for creatures; "
+            "sac a creature at will; sacrifice for free; altars"
+        ),
         SAC_OUTLET,
     ),
     _t(
         "aristocrat-payoff",
         "rewards you when creatures die",
-        "aristocrats; death payoff; death triggers",
+        (
+            "aristocrats; death payoff; death triggers; creature dies payoff; whenever a creature dies; "
+            "when creatures die; drain when creatures die; blood artist effect; death drain; "
+            "whenever another creature dies; death matters"
+        ),
         # the aristocrats' payoff drains or burns on each death; any other reward (a counter, a life) is narrow
         _either(
             _rule(
@@ -1053,7 +1388,7 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "sacrifice-payoff",
         "rewards you for sacrificing permanents",
-        "sacrifice payoff",
+        "sacrifice payoff; whenever you sacrifice; reward sacrifice; sac payoff",
         _rule(
             r"whenever you sacrifice (?:a|an|another|one or more)",
             r"whenever (?:a player|an opponent|another player) sacrifices",
@@ -1063,21 +1398,21 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "death-trigger",
         "does something when it dies",
-        "dies trigger; when it dies",
+        "dies trigger; when it dies; death trigger creatures; value when it dies",
         _rule(rf"when(?:ever)? {SELF} dies"),
         by_nature=True,
     ),
     _t(
         "etb-trigger",
         "does something when it enters",
-        "enter the battlefield trigger; etb",
+        "enter the battlefield trigger; etb; etb creatures; enters the battlefield; enter triggers",
         _rule(rf"when(?:ever)? {SELF}(?: or [^,.]*)? enters"),
         by_nature=True,
     ),
     _t(
         "attack-trigger",
         "does something when it or your creatures attack",
-        "attack trigger; when it attacks",
+        "attack trigger; when it attacks; whenever it attacks",
         _rule(
             rf"whenever {SELF} attacks",
             rf"whenever {SELF} (?:and|or) [^,.]* attack",
@@ -1088,35 +1423,42 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "combat-damage-trigger",
         "does something when it deals combat damage to a player",
-        "saboteur; combat damage trigger",
+        "saboteur; combat damage trigger; deals combat damage to a player; hit a player",
         _rule(r"whenever [^,.]*deals? combat damage to (?:a player|an opponent|one or more players)"),
         by_nature=True,
     ),
     _t(
         "upkeep-trigger",
         "does something at the beginning of an upkeep",
-        "upkeep trigger",
+        "upkeep trigger; at the beginning of your upkeep; upkeep effects",
         _rule(r"at the beginning of (?:your|each|each player's|each opponent's) upkeep"),
         by_nature=True,
     ),
     _t(
         "end-step-trigger",
         "does something at the beginning of an end step",
-        "end step trigger",
+        "end step trigger; at the beginning of the end step; end of turn triggers",
         _rule(r"at the beginning of (?:your |each |the next |each player's |each opponent's )?end step"),
         by_nature=True,
     ),
     _t(
         "landfall-payoff",
         "rewards you when lands enter",
-        "landfall; land enters payoff",
+        (
+            "landfall; land enters payoff; landfall creatures; lands matter; whenever a land enters; "
+            "land enters trigger; lands entering the battlefield; payoff for playing lands; land drop triggers; "
+            "whenever a land comes into play"
+        ),
         _rule(r"\blandfall\b", r"whenever (?:a|one or more|another)(?: other)? lands? (?:you control )?enters?"),
         by_nature=True,
     ),
     _t(
         "lifegain-payoff",
         "rewards you when you gain life",
-        "lifegain payoff; life matters",
+        (
+            "lifegain payoff; life matters; life gain matters; whenever you gain life; reward lifegain; "
+            "lifegain synergy; payoff for gaining life; grow when I gain life"
+        ),
         _rule(
             r"whenever you gain life",
             r"if you gained (?:\d+ or more )?life this turn",
@@ -1128,14 +1470,14 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "lifegain-doubler",
         "makes you gain more life",
-        "double life gain",
+        "double life gain; double lifegain; gain twice as much life; more lifegain",
         _rule(r"if you would gain life, you gain twice", r"gain twice that much life", r"gain that much life plus"),
         by_nature=True,
     ),
     _t(
         "lifegain-hate",
         "stops players from gaining life",
-        "stop lifegain; no life gain",
+        "stop lifegain; no life gain; prevent life gain; players can't gain life; stop life gain",
         _rule(
             r"(?:players|your opponents|each opponent|each player) can't gain life",
             r"if an opponent would gain life",
@@ -1143,11 +1485,14 @@ TAGS: tuple[Tag, ...] = (
         ),
         by_nature=True,
     ),
-    _t("lifegain", "gains life", "lifegain; gain life; heal", LIFEGAIN),
+    _t("lifegain", "gains life", "lifegain; gain life; heal; gain lots of life", LIFEGAIN),
     _t(
         "spellslinger-payoff",
         "rewards you for casting instants and sorceries",
-        "spellslinger; magecraft; prowess deck",
+        (
+            "spellslinger; magecraft; prowess deck; instants and sorceries matter; "
+            "whenever you cast an instant or sorcery; cast noncreature spells payoff"
+        ),
         _rule(
             r"whenever you cast (?:an|a|your first) (?:instant|sorcery|instant or sorcery|noncreature) spell",
             r"\bmagecraft\b",
@@ -1158,7 +1503,7 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "enchantress",
         "draws cards when you cast or play enchantments",
-        "enchantress; enchantment draw",
+        "enchantress; enchantment draw; draw when casting enchantments; enchantments matter draw",
         _rule(
             r"whenever (?:you cast an? (?:enchantment|aura)|[^.]*?another enchantment (?:you control )?enters)"
             r"[^.]*draw"
@@ -1168,7 +1513,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "artifact-payoff",
         "rewards you when artifacts enter or are cast",
-        "artifact payoff; artifacts matter",
+        (
+            "artifact payoff; artifacts matter; artifact synergy; whenever an artifact enters; "
+            "artifacts matter payoff"
+        ),
         _rule(
             r"whenever (?:~ or )?(?:an|another|one or more) (?:other )?(?:nontoken )?artifacts? (?:you control )?"
             r"enters?",
@@ -1179,14 +1527,14 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "cycling-payoff",
         "rewards you when you cycle",
-        "cycling payoff",
+        "cycling payoff; whenever you cycle; cycling matters",
         _rule(r"whenever you cycle", r"whenever a player cycles"),
         by_nature=True,
     ),
     _t(
         "discard-payoff",
         "rewards you for discarding",
-        "discard payoff; madness deck",
+        "discard payoff; madness deck; whenever you discard; discard matters",
         _rule(
             r"whenever you (?:cycle or )?discard (?:a|another|one or more) (?:[a-z]+ )?cards?",
             r"whenever (?:a player|an opponent) discards",
@@ -1196,20 +1544,23 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "discard-outlet",
         "lets you discard cards as a cost",
-        "discard outlet",
+        "discard outlet; discard a card as a cost; free discard outlet",
         _rule(r"(?:^|\n|, )discard (?:a|one|two|x|\w+) (?:[a-z]+ )?cards?[^.:\n]*:"),
     ),
     # disruption
     _t(
         "discard",
         "makes a player discard",
-        "discard; hand attack; hand disruption",
+        (
+            "discard; hand attack; hand disruption; discard spells; make opponents discard; "
+            "hand disruption spells; force discard; thoughtseize effect"
+        ),
         _rule(r"\b(?:target|each) (?:player|opponent) discards", r"\bthat player discards"),
     ),
     _t(
         "hand-reveal",
         "reveals or looks at an opponent's hand",
-        "see my opponent's hand",
+        "see my opponent's hand; look at their hand; see their hand; hand information",
         _rule(
             r"(?:target|each) (?:player|opponent) reveals (?:their|his or her) hand",
             r"look at target (?:player|opponent)'s hand",
@@ -1219,7 +1570,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "draw-punisher",
         "punishes opponents for drawing cards",
-        "draw punisher; punish card draw",
+        (
+            "draw punisher; punish card draw; damage when opponents draw; opponents lose life when they draw; "
+            "damage whenever an opponent draws; punish opponents for drawing; pain when they draw"
+        ),
         _rule(
             r"whenever (?:an opponent|a player|each opponent)[^.]*draws? [^.]*cards?[^.]*"
             r"(?:damage|loses? (?:\d+ )?life)"
@@ -1229,7 +1583,12 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "pillowfort",
         "stops or taxes creatures attacking you",
-        "pillowfort; stop attacks; don't attack me",
+        (
+            "pillowfort; stop attacks; don't attack me; pillow fort; stop creatures attacking me; "
+            "punish attackers; attack deterrent; attack tax; make attacking me cost mana; discourage attacks; "
+            "ghostly prison effect; propaganda effect; attackers pay a tax; creatures can't attack me; "
+            "deter attacks; make it hard to attack me"
+        ),
         _rule(
             r"can't attack you\b",
             r"creatures can't attack\b",
@@ -1240,7 +1599,11 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "stax",
         "restricts what players can do: casting, untapping, searching, activating",
-        "stax; lock pieces; prison; slow the table down",
+        (
+            "stax; lock pieces; prison; slow the table down; stax pieces; lock; prison pieces; tax effects; "
+            "hate bears; slow down opponents; symmetric restrictions; slow the game down; restrict opponents; "
+            "lock the table; stop opponents casting spells"
+        ),
         _rule(
             r"(?:players|each player|your opponents|opponents|each opponent) can't (?:cast|play|search|draw|activate|"
             r"untap|gain|attack)",
@@ -1258,7 +1621,7 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "cost-increaser",
         "makes other spells cost more",
-        "tax spells; make spells cost more",
+        "tax spells; make spells cost more; tax effects; spells cost more; sphere effects",
         _rule(
             r"spells? (?:your opponents cast |cast by \w+ )?(?:[a-z]+ )?(?:spells )?costs? \{\d\} more",
             r"spells [^.]*cost \{\d\} more",
@@ -1268,20 +1631,23 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "ability-hate",
         "stops activated abilities",
-        "shut off abilities",
+        "shut off abilities; stop activated abilities; shut down abilities; pithing needle effect",
         _rule(r"activated abilities [^.]*can't be activated"),
         by_nature=True,
     ),
     _t(
         "tapper",
         "taps creatures or permanents",
-        "tapper; tap down blockers",
+        (
+            "tapper; tap down blockers; tap opposing creatures; tap down creatures; tap target creature; "
+            "tap their blockers; keep creatures tapped down"
+        ),
         _rule(r"(?<!un)\btap (?:target|up to \w+ target|all|each|another target|two target|x target)"),
     ),
     _t(
         "freeze",
         "keeps permanents from untapping",
-        "keep it tapped; freeze",
+        "keep it tapped; freeze; frost; doesn't untap; stop untapping",
         _rule(
             r"(?:doesn't|don't) untap during (?:its|their) controller's (?:next )?untap step",
             r"(?:doesn't|don't) untap during (?:that player's|its controller's) next untap step",
@@ -1290,14 +1656,21 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "untapper",
         "untaps permanents",
-        "untap; untapper",
+        (
+            "untap; untapper; untap permanents; untap creatures; untap lands; untap artifacts"
+        ),
         _rule(r"\buntap (?:target|all|each|up to \w+ target|another target|two target|x target)"),
     ),
-    _t("goad", "goads creatures so they must attack someone else", "goad; force attacks", _rule(r"\bgoad(?:s|ed)?\b")),
+    _t(
+        "goad",
+        "goads creatures so they must attack someone else",
+        "goad; force attacks; goad creatures; make creatures attack; force creatures to attack",
+        _rule(r"\bgoad(?:s|ed)?\b"),
+    ),
     _t(
         "cant-block",
         "stops creatures from blocking",
-        "make creatures unable to block",
+        "make creatures unable to block; creatures can't block; stop blockers; prevent blocking",
         _rule(
             r"(?:target creatures?|creatures your opponents control|creatures without \w+|each creature|up to \w+ "
             r"target creatures?|creatures (?:target player|defending player) controls?)[^.]*can't block"
@@ -1306,32 +1679,35 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "lure",
         "forces creatures to block it",
-        "lure; must be blocked",
+        "lure; must be blocked; all creatures must block; force blocks",
         _rule(r"all creatures able to block [^.]*do so", r"must be blocked", r"blocks? [^.]*this turn if able"),
     ),
     _t(
         "fog",
         "prevents all combat damage for a turn",
-        "fog; prevent combat damage",
+        (
+            "fog; prevent combat damage; prevent all combat damage; stop combat damage; "
+            "prevent combat damage this turn; stop all combat damage; fog spells"
+        ),
         _rule(r"prevent all combat damage that would be dealt this turn"),
     ),
     _t(
         "damage-prevention",
         "prevents damage",
-        "prevent damage",
+        "prevent damage; prevent all damage",
         _rule(r"prevent (?:all|the next \w+|that) [^.]*damage"),
     ),
-    _t("monarch", "makes you the monarch", "monarch", _rule(r"becomes? the monarch")),
+    _t("monarch", "makes you the monarch", "monarch; become the monarch", _rule(r"becomes? the monarch")),
     _t(
         "poison-counters",
         "gives players poison counters",
-        "poison; infect deck",
+        "poison; infect deck; toxic; poison damage",
         _rule(r"poison counters?", r"\binfect\b", r"\btoxic \d"),
     ),
     _t(
         "animate-land",
         "turns lands into creatures",
-        "animate lands; lands become creatures",
+        "animate lands; lands become creatures; manlands; turn lands into creatures",
         _rule(
             r"lands? (?:you control )?(?:becomes?|are) (?:a |an )?(?:\d+/\d+|0/0)[^.]*creatures?",
             r"target land (?:you control )?becomes a (?:\d+/\d+|0/0)",
@@ -1343,18 +1719,50 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "dungeon",
         "ventures into the dungeon or takes the initiative",
-        "venture; initiative; dungeon",
+        "venture; initiative; dungeon; take the initiative; venture into the dungeon",
         _rule(r"venture into the dungeon", r"take the initiative"),
     ),
-    _t("energy-maker", "gives you energy counters", "energy; get energy", _rule(r"you get (?:\{e\})+")),
+    _t(
+        "energy-maker",
+        "gives you energy counters",
+        "energy; get energy; energy counters; make energy",
+        _rule(r"you get (?:\{e\})+"),
+    ),
     _t(
         "alt-win",
         "wins the game another way",
-        "alternate win condition; win the game another way",
+        "alternate win condition; win the game another way; win the game; alternate wincon",
         _rule(r"\byou win the game"),
     ),
 )
 TAG_INDEX: dict[str, int] = {tag.name: index for index, tag in enumerate(TAGS)}
+# Each narrower tag's broader one, as Tagger nests its tags: a request that matches the narrower tag at least as
+# well ("wipes that spare my creatures") asks for it, not for the broader one (see search/ranking.py).
+TAG_PARENTS = {
+    **dict.fromkeys(("mana-rock", "mana-dork", "ramp-land", "extra-land-drop", "treasure-maker", "mana-doubler"),
+                    "ramp"),
+    **dict.fromkeys(("repeatable-draw", "cantrip", "impulse-draw", "wheel", "looter", "group-draw"), "card-draw"),
+    **dict.fromkeys(("creature-removal", "exile-removal", "exile-until-leaves", "artifact-removal",
+                     "enchantment-removal", "planeswalker-removal", "bounce", "tuck", "edict", "pacifism", "shrink",
+                     "fight", "bite"), "removal"),
+    **dict.fromkeys(("sweeper-one-sided", "damage-sweeper", "mass-bounce"), "sweeper"),
+    "artifact-sweeper": "artifact-removal",
+    "enchantment-sweeper": "enchantment-removal",
+    **dict.fromkeys(("counterspell-soft", "counterspell-creature", "counterspell-noncreature",
+                     "counterspell-ability"), "counterspell"),
+    **dict.fromkeys(("tutor-creature", "tutor-land", "tutor-artifact", "tutor-enchantment", "tutor-instant-sorcery",
+                     "tutor-top"), "tutor"),
+    **dict.fromkeys(("regrowth", "reanimate", "mass-reanimate", "recursion-land", "recursion-artifact",
+                     "cast-from-graveyard"), "recursion"),
+    **dict.fromkeys(("food-maker", "clue-maker"), "token-maker"),
+    "flying-granter": "evasion-granter",
+    **dict.fromkeys(("hexproof-granter", "indestructible-granter", "phase-out"), "protection-granter"),
+    "lord": "anthem",
+    "lifegain-doubler": "lifegain-payoff",
+    "fog": "damage-prevention",
+    "cost-increaser": "stax",
+    "ability-hate": "stax",
+}
 TAG_ALIASES = {
     "manarock": "mana-rock",
     "rock": "mana-rock",
