@@ -10,37 +10,23 @@ Hub's documented download endpoint (huggingface.co/docs/hub/api, "resolve").
 from __future__ import annotations
 
 import hashlib
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import unquote
 
+from tests.http_server import LocalServer, QuietHandler
 
-class HubStandIn:
-    """Repositories ``{repo: {revision: (commit, {path: bytes})}}`` served until :meth:`close`."""
+
+class HubStandIn(LocalServer):
+    """Repositories ``{repo: {revision: (commit, {path: bytes})}}`` served at ``url`` until :meth:`close`."""
 
     def __init__(self, repos: dict[str, dict[str, tuple[str, dict[str, bytes]]]]):
         self.repos = repos
         self.requests: list[str] = []
-        handler = self._handler()
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
+        super().__init__(self._handler())
 
-    @property
-    def endpoint(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}"
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-    def _handler(self):
+    def _handler(self) -> type[QuietHandler]:
         stand_in = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args) -> None:  # keep test output quiet
-                pass
-
+        class Handler(QuietHandler):
             def do_HEAD(self) -> None:  # noqa: N802 - http.server's naming
                 self._answer(body=False)
 

@@ -72,7 +72,7 @@ def search_bench_files() -> dict[str, bytes]:
 def hub_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, home: Path):
     """A Hub stand-in with the search bench at v1.1; HF_ENDPOINT and the Hub cache point at it and tmp_path."""
     server = HubStandIn({hub.SEARCH_BENCH: {"v1.1": (COMMIT, search_bench_files())}})
-    monkeypatch.setenv("HF_ENDPOINT", server.endpoint)
+    monkeypatch.setenv("HF_ENDPOINT", server.url)
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hf-cache"))
     yield server
     server.close()
@@ -179,7 +179,7 @@ def test_precon_dataset_from_the_hub_in_the_published_layout(monkeypatch, tmp_pa
     files["manifest.json"] = (built / "manifest.json").read_bytes()
     server = HubStandIn({hub.PRECON_BENCH: {"v1.0": (COMMIT, files)}})
     try:
-        monkeypatch.setenv("HF_ENDPOINT", server.endpoint)
+        monkeypatch.setenv("HF_ENDPOINT", server.url)
         monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hf-cache"))
         dataset = load_dataset("hf:kasper-cbx/mtg-precon-bench")
         assert dataset.source["commit"] == COMMIT and len(dataset) == len(load_dataset(built))
@@ -202,7 +202,7 @@ def test_data_load_of_the_index_card_table(monkeypatch, tmp_path, home, fixtures
     index = {"scryfall-20261014090155": (COMMIT, {"cards.parquet": buffer.getvalue()})}
     server = HubStandIn({hub.SEARCH_INDEX: index})
     try:
-        monkeypatch.setenv("HF_ENDPOINT", server.endpoint)
+        monkeypatch.setenv("HF_ENDPOINT", server.url)
         monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hf-cache"))
         code = main(["data", "load", "hf:kasper-cbx/mtg-search-index", "--min-cards", "5", "--no-embed"])
         printed = capsys.readouterr()

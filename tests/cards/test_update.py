@@ -7,8 +7,6 @@ import hashlib
 import json
 import subprocess
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -16,10 +14,14 @@ import grimoire
 from grimoire.cards import update
 from grimoire.cards.home import bundled_store_dir
 from grimoire.cards.loading import SourceError
+from tests.http_server import LocalServer, QuietHandler
 
 
-class CardServer:
-    """Serves Scryfall's bulk-data index and files, and MTGJSON's AtomicCards, from fixture bytes."""
+class CardServer(LocalServer):
+    """Serves Scryfall's bulk-data index and files, and MTGJSON's AtomicCards, from fixture bytes.
+
+    The index is the list of bulk_data objects Scryfall documents (https://scryfall.com/docs/api/bulk-data); MTGJSON
+    publishes each file gzipped with a ``.sha256`` digest beside it (https://mtgjson.com/downloads/all-files/)."""
 
     def __init__(self, files: dict[str, bytes]):
         self.files = dict(files)
@@ -27,10 +29,7 @@ class CardServer:
         self.fail: set[str] = set()
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
+        class Handler(QuietHandler):
             def do_GET(self):  # noqa: N802 - the http.server API
                 path = self.path
                 if path == "/bulk-data":
@@ -52,9 +51,7 @@ class CardServer:
                     return
                 self.wfile.write(body)
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        super().__init__(Handler)
 
     def bulk_index(self) -> dict:
         return {"object": "list", "has_more": False, "data": [
@@ -64,24 +61,19 @@ class CardServer:
              "download_uri": f"{self.url}/file/rulings.json", "content_type": "application/json"},
         ]}
 
-    def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
 
 @pytest.fixture
 def server(fixtures, monkeypatch):
     atomic = gzip.compress((fixtures / "mtgjson" / "AtomicCards.json").read_bytes())
-    srv = CardServer({
+    with CardServer({
         "/file/oracle-cards.json": (fixtures / "scryfall" / "oracle_cards.json").read_bytes(),
         "/file/rulings.json": (fixtures / "scryfall" / "rulings.json").read_bytes(),
         "/AtomicCards.json.gz": atomic,
         "/AtomicCards.json.gz.sha256": hashlib.sha256(atomic).hexdigest().encode() + b"\n",
-    })
-    monkeypatch.setenv("GRIMOIRE_SCRYFALL_API", srv.url)
-    monkeypatch.setenv("GRIMOIRE_MTGJSON_API", srv.url)
-    yield srv
-    srv.close()
+    }) as srv:
+        monkeypatch.setenv("GRIMOIRE_SCRYFALL_API", srv.url)
+        monkeypatch.setenv("GRIMOIRE_MTGJSON_API", srv.url)
+        yield srv
 
 
 def leftovers(home):

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
 from grimoire.decks.fetch import DeckFetchError, fetch_deck
+from tests.http_server import LocalServer, QuietHandler
 
 MOXFIELD_DECK = {
     "name": "Meren Test",
@@ -41,37 +40,37 @@ ARCHIDEKT_DECK = {
 ROUTES = {"/v3/decks/all/abc123": MOXFIELD_DECK, "/api/decks/4242/": ARCHIDEKT_DECK}
 
 
-class _Handler(BaseHTTPRequestHandler):
-    def do_GET(self):  # noqa: N802 - the http.server API
-        payload = ROUTES.get(self.path)
-        self.server.user_agents.append(self.headers.get("User-Agent", ""))
-        body = json.dumps(payload or {"error": "not found"}).encode()
-        self.send_response(200 if payload else 404)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+class DeckSites(LocalServer):
+    """Both sites' deck APIs on one local server, recording each request's User-Agent."""
 
-    def log_message(self, *args):
-        pass
+    def __init__(self) -> None:
+        self.user_agents: list[str] = []
+        sites = self
+
+        class Handler(QuietHandler):
+            def do_GET(self):  # noqa: N802 - the http.server API
+                payload = ROUTES.get(self.path)
+                sites.user_agents.append(self.headers.get("User-Agent", ""))
+                body = json.dumps(payload or {"error": "not found"}).encode()
+                self.send_response(200 if payload else 404)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        super().__init__(Handler)
 
 
 @pytest.fixture(scope="module")
 def server():
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    httpd.user_agents = []
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield httpd
-    httpd.shutdown()
-    httpd.server_close()
+    with DeckSites() as sites:
+        yield sites
 
 
 @pytest.fixture
 def local_apis(server, monkeypatch):
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    monkeypatch.setenv("GRIMOIRE_MOXFIELD_API", base)
-    monkeypatch.setenv("GRIMOIRE_ARCHIDEKT_API", base)
+    monkeypatch.setenv("GRIMOIRE_MOXFIELD_API", server.url)
+    monkeypatch.setenv("GRIMOIRE_ARCHIDEKT_API", server.url)
     return server
 
 

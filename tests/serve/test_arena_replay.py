@@ -4,7 +4,6 @@ stored games (a scripted-LLM battle and a bot battle played by the league's work
 from __future__ import annotations
 
 import re
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,8 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from grimoire.bench.arena.league import append_game
-from grimoire.serve.web import create_app, serve_in_thread
+from grimoire.serve.web import create_app
 from tests.arena_games import play_bot_game, play_stored_game
+from tests.serve.conftest import served_in_thread
 from tests.serve.test_web import launched_chromium
 
 
@@ -109,17 +109,10 @@ def test_no_games_yet_says_which_commands_make_them(tmp_path: Path, home: Path):
 # -- the page in Chromium ------------------------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def base_url(app) -> Iterator[str]:
-    server = serve_in_thread(app, _free_port())
-    yield f"http://127.0.0.1:{server.config.port}"
-    server.should_exit = True
+    with served_in_thread(app) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

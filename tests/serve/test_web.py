@@ -6,14 +6,14 @@ import contextlib
 import json
 import os
 import re
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from grimoire.serve.web import create_app, serve_in_thread
+from grimoire.serve.web import create_app
+from tests.serve.conftest import served_in_thread
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -248,12 +248,6 @@ def test_page_and_static_files_are_served(client: TestClient):
 # -- the page in a browser -------------------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _missing(reason: str) -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(f"browser tests cannot run under CI: {reason}")
@@ -262,10 +256,8 @@ def _missing(reason: str) -> None:
 
 @pytest.fixture(scope="module")
 def base_url(app) -> Iterator[str]:
-    port = _free_port()
-    server = serve_in_thread(app, port)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
+    with served_in_thread(app) as url:
+        yield url
 
 
 @contextlib.contextmanager

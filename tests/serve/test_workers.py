@@ -21,7 +21,7 @@ from mcp import Client
 
 from grimoire.serve.pool import worker_pool
 from grimoire.serve.workers import ListenError, bind
-from tests.serve.conftest import OFFLINE, _free_port, _wait_for_port
+from tests.serve.conftest import OFFLINE, start_server
 
 GRIMOIRE = [sys.executable, "-m", "grimoire"]
 SEARCHES = [{"q": "draw a card whenever a creature dies", "id": "bg"},
@@ -34,12 +34,8 @@ WORKERS = 2
 
 
 def _server(command: list[str], home: Path, log_name: str) -> tuple[subprocess.Popen, int]:
-    port = _free_port()
-    with open(home / log_name, "w") as log:
-        process = subprocess.Popen([*GRIMOIRE, *command, "--port", str(port)], stdout=log, stderr=log,
-                                   env={**os.environ, **OFFLINE, "GRIMOIRE_HOME": str(home)})
-    _wait_for_port(port, process, timeout=60)
-    return process, port
+    return start_server([*GRIMOIRE, *command], home / log_name, {**os.environ, **OFFLINE, "GRIMOIRE_HOME": str(home)},
+                        timeout=60)
 
 
 def _workers(process: subprocess.Popen, count: int, timeout: float = 60.0) -> list[psutil.Process]:

@@ -4,20 +4,19 @@ run's .eval log, inspect's trace file and our EPISODES file must not hold it."""
 from __future__ import annotations
 
 import json
-import threading
 import zipfile
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from grimoire.bench.agent.dataset import load_tasks
 from grimoire.bench.agent.harness import Arm, run_agent_bench
+from tests.http_server import LocalServer, QuietHandler
 
 KEY = "grimoire-test-key-0123456789abcdef"  # not key-shaped: only the environment value can mask it
 TASK = {"id": "burn", "prompt": "a cheap red instant that deals damage", "kind": "attr", "filters": "{}",
         "relevant_names": ["Lightning Bolt"]}
 
 
-class EchoingAnthropic:
+class EchoingAnthropic(LocalServer):
     """The Messages API as Anthropic documents it (https://docs.anthropic.com/en/api/messages and
     .../messages-streaming): POST /v1/messages with an x-api-key header answers a message object, or server-sent
     events when the request asks to stream. Every reply quotes the caller's key, as a misbehaving provider might."""
@@ -26,7 +25,7 @@ class EchoingAnthropic:
         self.keys: list[str] = []
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             def do_POST(self) -> None:  # noqa: N802 - http.server's name
                 request = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 # the key arrives as x-api-key, or as a bearer token (the SDK's choice)
@@ -65,20 +64,7 @@ class EchoingAnthropic:
                 self.end_headers()
                 self.wfile.write(body)
 
-            def log_message(self, *_: object) -> None:
-                pass
-
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base_url = f"http://127.0.0.1:{self._httpd.server_address[1]}"
-        self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.05,), daemon=True)
-
-    def __enter__(self) -> EchoingAnthropic:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
+        super().__init__(Handler)
 
 
 def _trace_file() -> Path:
@@ -93,7 +79,7 @@ def test_an_echoed_key_reaches_no_log(small_db, tmp_path, monkeypatch):
     tasks = load_tasks(tasks_file, small_db).tasks
     with EchoingAnthropic() as provider:
         monkeypatch.setenv("ANTHROPIC_API_KEY", KEY)
-        monkeypatch.setenv("ANTHROPIC_BASE_URL", provider.base_url)
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", provider.url)
         monkeypatch.setenv("INSPECT_LOG_LEVEL", "trace")
         run = run_agent_bench(tasks, small_db, model="anthropic/claude-sonnet-4-5", arm=Arm(search_mode="bm25"),
                               log_dir=tmp_path / "logs")

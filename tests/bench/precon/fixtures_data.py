@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from grimoire.bench.precon.build import build_dataset
 from grimoire.bench.precon.fetch import Fetcher
 from grimoire.cards.store import CardDB
+from tests.http_server import LocalServer, QuietHandler
 
 SNAPSHOT = "2026-10-14"
 CUTOFF = "2025-11-01"
@@ -264,7 +263,7 @@ def mtgjson_routes(folder: Path) -> dict[str, bytes]:
     return routes
 
 
-class FixtureServer:
+class FixtureServer(LocalServer):
     """A local HTTP server on 127.0.0.1 serving fixed pages; ``fail_once`` paths answer 429 the first time."""
 
     def __init__(self, routes: dict[str, str | bytes], fail_once: set[str] | None = None):
@@ -273,7 +272,7 @@ class FixtureServer:
         self.requests: list[tuple[str, str]] = []
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             def do_GET(self) -> None:  # noqa: N802 - http.server's name
                 server.requests.append((self.path, self.headers.get("User-Agent", "")))
                 if self.path in server.fail_once:
@@ -294,20 +293,7 @@ class FixtureServer:
                 self.end_headers()
                 self.wfile.write(data)
 
-            def log_message(self, *_: object) -> None:
-                pass
-
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base_url = f"http://127.0.0.1:{self._httpd.server_address[1]}"
-        self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.05,), daemon=True)
-
-    def __enter__(self) -> FixtureServer:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
+        super().__init__(Handler)
 
 
 class FakeClock:
@@ -344,7 +330,7 @@ def make_fixture_dataset(tmp_path: Path, db: CardDB) -> Path:
     mtgjson_dir = write_mtgjson(tmp_path / "mtgjson", db, include_theme_deck=False, include_extra=False)
     out = tmp_path / "precon-dataset"
     with edhrec_server() as server:
-        fetcher = make_fetcher(tmp_path / "edhrec-cache", server.base_url)
+        fetcher = make_fetcher(tmp_path / "edhrec-cache", server.url)
         with fetcher:
             build_dataset(out, snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db, fetcher=fetcher, cutoff=CUTOFF)
     return out

@@ -38,7 +38,7 @@ def built(tmp_path_factory, db):
     mtgjson_dir = write_mtgjson(tmp / "mtgjson", db)
     clock = FakeClock()
     with edhrec_server(fail_once={"/precon/gamma-court"}) as server:
-        with make_fetcher(tmp / "cache", server.base_url, clock) as fetcher:
+        with make_fetcher(tmp / "cache", server.url, clock) as fetcher:
             manifest = build_dataset(tmp / "out", snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db,
                                      fetcher=fetcher, cutoff=CUTOFF)
         requests = list(server.requests)
@@ -209,7 +209,7 @@ def test_a_second_build_makes_no_request(db, tmp_path):
     mtgjson_dir = write_mtgjson(tmp_path / "mtgjson", db)
     with edhrec_server() as server:
         for attempt in ("first", "second"):
-            with make_fetcher(tmp_path / "cache", server.base_url) as fetcher:
+            with make_fetcher(tmp_path / "cache", server.url) as fetcher:
                 build_dataset(tmp_path / attempt, snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db,
                               fetcher=fetcher, cutoff=CUTOFF)
             if attempt == "first":
@@ -252,7 +252,7 @@ def test_an_unreadable_page_loses_only_its_precon_and_is_logged(db, tmp_path):
     mtgjson_dir = write_mtgjson(tmp_path / "mtgjson", db)
     routes = edhrec_routes()
     routes["/precon/gamma-court"] = "<html><body>Just a moment...</body></html>"  # no page object at all
-    with FixtureServer(routes) as server, make_fetcher(tmp_path / "cache", server.base_url) as fetcher:
+    with FixtureServer(routes) as server, make_fetcher(tmp_path / "cache", server.url) as fetcher:
         manifest = build_dataset(tmp_path / "out", snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db, fetcher=fetcher,
                                  cutoff=CUTOFF)
     assert manifest["counts"]["matched"] == 4
@@ -268,7 +268,7 @@ def test_a_page_whose_commander_heads_another_product_is_not_matched(db, tmp_pat
     page["deck"]["cards"] = {"Creature": [["Llanowar Elves", 1], ["Elvish Mystic", 1], ["Fyndhorn Elves", 1]],
                              "Land": [["Forest", 30]]}  # Kenrith, but not this deck's cards
     routes["/precon/gamma-court"] = json.dumps(page)
-    with FixtureServer(routes) as server, make_fetcher(tmp_path / "cache", server.base_url) as fetcher:
+    with FixtureServer(routes) as server, make_fetcher(tmp_path / "cache", server.url) as fetcher:
         build_dataset(tmp_path / "out", snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db, fetcher=fetcher,
                       cutoff=CUTOFF)
     ds = load_dataset(tmp_path / "out")

@@ -40,8 +40,8 @@ def dataset_folder(tmp_path_factory):
     db = grimoire.open()
     published = write_mtgjson(tmp / "published", db)
     with FixtureServer(mtgjson_routes(published)) as mtgjson, edhrec_server() as edhrec:
-        with make_fetcher(tmp / "edhrec", edhrec.base_url) as fetcher, \
-                MtgjsonFiles(tmp / "mtgjson", base_url=mtgjson.base_url, sleep=lambda _: None) as files:
+        with make_fetcher(tmp / "edhrec", edhrec.url) as fetcher, \
+                MtgjsonFiles(tmp / "mtgjson", base_url=mtgjson.url, sleep=lambda _: None) as files:
             build_dataset(tmp / "data", snapshot=SNAPSHOT, mtgjson=files, db=db, fetcher=fetcher, cutoff=CUTOFF)
     return tmp / "data"
 
@@ -88,7 +88,7 @@ def test_precon_build_command_against_local_servers(tmp_path, home):
     """The CLI itself, from empty cache folders (real 5 s spacing between EDHREC requests: about 40 s)."""
     published = write_mtgjson(tmp_path / "published", grimoire.open())
     with FixtureServer(mtgjson_routes(published)) as mtgjson, edhrec_server() as edhrec:
-        env = {"GRIMOIRE_MTGJSON_API": mtgjson.base_url, "GRIMOIRE_EDHREC_BASE": edhrec.base_url}
+        env = {"GRIMOIRE_MTGJSON_API": mtgjson.url, "GRIMOIRE_EDHREC_BASE": edhrec.url}
         built = grimoire_cli("build", "--snapshot", SNAPSHOT, "--out", str(tmp_path / "data"),
                              "--cache", str(tmp_path / "cache"), env=env)
         assert built.returncode == 0, built.stderr

@@ -13,10 +13,10 @@ ROUTES = {"/robots.txt": "User-agent: *\nDisallow: /precon/private\n", "/precon"
 
 def test_requests_are_at_least_five_seconds_apart(tmp_path):
     clock = FakeClock()
-    with FixtureServer(ROUTES) as server, make_fetcher(tmp_path, server.base_url, clock) as fetcher:
+    with FixtureServer(ROUTES) as server, make_fetcher(tmp_path, server.url, clock) as fetcher:
         assert fetcher.get("/precon") == "index"
         assert fetcher.get("/precon/a") == "page a"
-        assert fetcher.get(server.base_url + "/precon/b") == "page b"
+        assert fetcher.get(server.url + "/precon/b") == "page b"
     times = [entry["at"] for entry in fetcher.log if "at" in entry]
     assert len(times) == 4  # robots.txt and three pages
     assert all(later - earlier >= 5.0 for earlier, later in zip(times, times[1:], strict=False))
@@ -25,7 +25,7 @@ def test_requests_are_at_least_five_seconds_apart(tmp_path):
 
 
 def test_robots_disallowed_url_is_never_requested(tmp_path):
-    with FixtureServer(ROUTES) as server, make_fetcher(tmp_path, server.base_url) as fetcher:
+    with FixtureServer(ROUTES) as server, make_fetcher(tmp_path, server.url) as fetcher:
         with pytest.raises(RobotsDisallowedError):
             fetcher.get("/precon/private/x")
         fetcher.get("/precon/a")
@@ -35,9 +35,9 @@ def test_robots_disallowed_url_is_never_requested(tmp_path):
 
 def test_cached_pages_are_not_fetched_again(tmp_path):
     with FixtureServer(ROUTES) as server:
-        with make_fetcher(tmp_path, server.base_url) as first:
+        with make_fetcher(tmp_path, server.url) as first:
             first.get("/precon/a")
-        with make_fetcher(tmp_path, server.base_url) as second:
+        with make_fetcher(tmp_path, server.url) as second:
             assert second.get("/precon/a") == "page a"
     assert len(server.requests) == 2  # robots.txt and the page, once each
     assert second.stats.requests == 0 and second.stats.cache_hits >= 1
@@ -46,7 +46,7 @@ def test_cached_pages_are_not_fetched_again(tmp_path):
 def test_backs_off_and_retries_after_429(tmp_path):
     clock = FakeClock()
     with FixtureServer(ROUTES, fail_once={"/precon/flaky"}) as server, \
-            make_fetcher(tmp_path, server.base_url, clock) as fetcher:
+            make_fetcher(tmp_path, server.url, clock) as fetcher:
         assert fetcher.get("/precon/flaky") == "finally"
     assert fetcher.stats.rate_limited == 1 and fetcher.stats.retries == 1
     assert max(clock.sleeps) >= fetcher.backoff_s
@@ -55,7 +55,7 @@ def test_backs_off_and_retries_after_429(tmp_path):
 def test_gives_up_after_bounded_retries(tmp_path):
     clock = FakeClock()
     with FixtureServer({"/robots.txt": "", "/boom": "never"}) as server:
-        fetcher = Fetcher(tmp_path, base_url=server.base_url, clock=clock, sleep=clock.sleep, max_retries=2)
+        fetcher = Fetcher(tmp_path, base_url=server.url, clock=clock, sleep=clock.sleep, max_retries=2)
 
         class Always429(set):
             def discard(self, item):
@@ -69,7 +69,7 @@ def test_gives_up_after_bounded_retries(tmp_path):
 
 
 def test_missing_page_is_an_error_without_retries(tmp_path):
-    with FixtureServer(ROUTES) as server, make_fetcher(tmp_path, server.base_url) as fetcher:
+    with FixtureServer(ROUTES) as server, make_fetcher(tmp_path, server.url) as fetcher:
         with pytest.raises(FetchError, match="HTTP 404"):
             fetcher.get("/precon/nope")
     assert fetcher.stats.retries == 0

@@ -22,12 +22,13 @@ from tests.bench.precon.fixtures_data import (
     mtgjson_routes,
     write_mtgjson,
 )
+from tests.http_server import LocalServer, QuietHandler
 
 BODY = b'{"meta": {"version": "5.3.0+20261013"}, "data": []}'
 
 
 def _files(folder, server) -> MtgjsonFiles:
-    return MtgjsonFiles(folder, base_url=server.base_url, sleep=lambda _: None)
+    return MtgjsonFiles(folder, base_url=server.url, sleep=lambda _: None)
 
 
 def test_a_missing_file_is_downloaded_checked_and_then_cached(tmp_path):
@@ -59,7 +60,7 @@ def test_a_failing_request_is_retried(tmp_path):
     routes = {"/decks/A_X.json": BODY, "/decks/A_X.json.sha256": hashlib.sha256(BODY).hexdigest().encode()}
     waits: list[float] = []
     with FixtureServer(routes, fail_once={"/decks/A_X.json"}) as server:
-        files = MtgjsonFiles(tmp_path, base_url=server.base_url, sleep=waits.append)
+        files = MtgjsonFiles(tmp_path, base_url=server.url, sleep=waits.append)
         assert files.path("decks/A_X.json").read_bytes() == BODY
     assert waits == [2.0] and [p for p, _ in server.requests].count("/decks/A_X.json") == 2
 
@@ -79,7 +80,7 @@ def test_a_build_from_an_empty_folder_downloads_what_it_uses(tmp_path):
     db = grimoire.open()
     source = write_mtgjson(tmp_path / "published", db)
     with FixtureServer(mtgjson_routes(source)) as mtgjson, edhrec_server() as edhrec:
-        with make_fetcher(tmp_path / "edhrec", edhrec.base_url) as fetcher, \
+        with make_fetcher(tmp_path / "edhrec", edhrec.url) as fetcher, \
                 _files(tmp_path / "mtgjson", mtgjson) as files:
             manifest = build_dataset(tmp_path / "out", snapshot=SNAPSHOT, mtgjson=files, db=db, fetcher=fetcher,
                                      cutoff=CUTOFF)
@@ -89,19 +90,16 @@ def test_a_build_from_an_empty_folder_downloads_what_it_uses(tmp_path):
     assert len(load_dataset(tmp_path / "out")) == 6
 
 
-class CutOffServer:
+class CutOffServer(LocalServer):
     """Serves one file; the first answer stops halfway through, later ones honour ``Range: bytes=N-`` with 206
     (RFC 9110's byte ranges, as a CDN such as MTGJSON's serves them)."""
 
     def __init__(self, body: bytes):
-        import threading
-        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
         self.ranges: list[str | None] = []
         server = self
         digest = hashlib.sha256(body).hexdigest().encode()
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             protocol_version = "HTTP/1.1"
 
             def do_GET(self) -> None:  # noqa: N802 - http.server's name
@@ -125,26 +123,13 @@ class CutOffServer:
                 self.end_headers()
                 self.wfile.write(data)
 
-            def log_message(self, *_: object) -> None:
-                pass
-
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base_url = f"http://127.0.0.1:{self._httpd.server_address[1]}"
-        self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.05,), daemon=True)
-
-    def __enter__(self):
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
+        super().__init__(Handler)
 
 
 def test_a_download_cut_off_midway_resumes_where_it_stopped(tmp_path):
     body = json.dumps({"meta": {}, "data": [{"code": f"S{n:03d}"} for n in range(2000)]}).encode()
     with CutOffServer(body) as server:
-        files = MtgjsonFiles(tmp_path, base_url=server.base_url, sleep=lambda _: None)
+        files = MtgjsonFiles(tmp_path, base_url=server.url, sleep=lambda _: None)
         assert files.path("SetList.json").read_bytes() == body
     assert server.ranges == [None, f"bytes={len(body) // 2}-"]
     assert not (tmp_path / "SetList.json.part").exists()
