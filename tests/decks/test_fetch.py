@@ -10,6 +10,11 @@ import pytest
 from grimoire.decks.fetch import DeckFetchError, fetch_deck
 from tests.http_server import LocalServer, QuietHandler
 
+# The two sites' deck answers, cut to the fields Grimoire reads. Neither site documents its API; the shapes are
+# those public clients read, e.g. GrahamIrwin/MTG_Vec2Search's worker/deck-link.js: Moxfield's
+# GET api2.moxfield.com/v3/decks/all/<id> gives `name` and `boards.<board>.cards.<key>.{quantity, card.name}`
+# for the boards commanders, mainboard, sideboard and maybeboard; Archidekt's GET archidekt.com/api/decks/<id>/
+# gives `categories[].{name, includedInDeck}` and `cards[].{quantity, categories, card.oracleCard.name}`.
 MOXFIELD_DECK = {
     "name": "Meren Test",
     "boards": {
