@@ -231,7 +231,6 @@ class TagMatcher:
         ]
         return sorted(matches, key=lambda m: (-m.weight, m.index))[:MAX_TAGS]
 
-
     def _word_matches(self, asked: frozenset[str], present: frozenset[str], guarded: frozenset[str],
                       partial: bool = True) -> dict[int, float]:
         """Tags with a phrasing whose words are in the query (``present`` adds the words read as filters), weighted
