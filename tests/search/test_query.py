@@ -258,3 +258,19 @@ def test_a_scan_of_every_row_at_once_answers_as_row_by_row():
         one_pass = column.matches(pattern, None, CpuBudget())
         row_by_row = np.array([pattern.search(column[row]) for row in range(column.size)])
         assert one_pass.tolist() == row_by_row.tolist(), source
+
+
+def test_a_column_searched_by_word_finds_what_a_substring_search_finds():
+    """Type lines are searched through their distinct words: a term without spaces lies inside one word, so
+    the rows of the words containing it are exactly the rows a substring scan finds."""
+    import grimoire
+    from grimoire.search.filters import TextColumn
+
+    lines = [line.lower() for line in grimoire.open().columns.type_line.tolist()]
+    plain, by_word = TextColumn(lines), TextColumn(lines, by_word=True)
+    for term in ("creature", "elf", "wizard", "legend", "—", "//", "legendary cr", "time lord"):
+        assert plain.contains(term, None).tolist() == [term in line for line in lines], term
+    words = sorted({word for line in lines for word in line.split()})
+    for term in sorted({*words, *(word[:3] for word in words), *(word[1:] for word in words), "-", "'"}):
+        plain._cache.clear()
+        assert by_word.contains(term, None).tolist() == plain.contains(term, None).tolist(), term

@@ -62,13 +62,18 @@ def _number(text: str | None) -> float:
 
 
 class TextColumn:
-    """Lower-cased strings, kept as one joined string, with fast substring and regex tests."""
+    """Lower-cased strings, kept as one joined string, with fast substring and regex tests.
+
+    ``by_word`` (for short texts of few distinct words: type lines) also keeps the rows of each distinct
+    whitespace-separated word: a term without whitespace can only occur inside one word, so its rows are those
+    of the words that contain it, found without scanning the text."""
 
     CACHE_SIZE = 256
 
-    def __init__(self, strings):
+    def __init__(self, strings, *, by_word: bool = False):
         lowered = [s.lower() for s in strings]
         self.size = len(lowered)
+        self.by_word = by_word
         self.joined = "\x00".join(lowered)
         self.starts = np.cumsum([0] + [len(s) + 1 for s in lowered])
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
@@ -89,6 +94,8 @@ class TextColumn:
         if cached is not None:
             self._cache.move_to_end(term)
             return cached
+        if self.by_word and term and not any(space.isspace() for space in term):
+            return self._remember(term, self._word_match(term))
         if rows is not None and len(rows) * 8 < self.size:  # search each row's span in place, without copying it
             joined, starts, ends = self.joined, self.starts[rows].tolist(), (self.starts[rows + 1] - 1).tolist()
             out = np.zeros(self.size, dtype=bool)
@@ -103,10 +110,29 @@ class TextColumn:
             position = joined.find(term, int(starts[row + 1]))
         out = np.zeros(self.size, dtype=bool)
         out[found] = True
+        return self._remember(term, out)
+
+    def _remember(self, term: str, out: np.ndarray) -> np.ndarray:
         out.flags.writeable = False  # shared through the cache
         self._cache[term] = out
         if len(self._cache) > self.CACHE_SIZE:
             self._cache.popitem(last=False)
+        return out
+
+    @cached_property
+    def _word_rows(self) -> dict[str, np.ndarray]:
+        """Each distinct word's rows (see ``by_word``)."""
+        rows: dict[str, list[int]] = {}
+        for row, text in enumerate(self.joined.split("\x00")):
+            for word in set(text.split()):
+                rows.setdefault(word, []).append(row)
+        return {word: np.array(found, dtype=np.int64) for word, found in rows.items()}
+
+    def _word_match(self, term: str) -> np.ndarray:
+        out = np.zeros(self.size, dtype=bool)
+        for word, rows in self._word_rows.items():
+            if term in word:
+                out[rows] = True
         return out
 
     @cached_property
@@ -245,7 +271,7 @@ class FilterIndex:
 
     @cached_property
     def type_line(self) -> TextColumn:
-        return TextColumn(self.columns.type_line.tolist())
+        return TextColumn(self.columns.type_line.tolist(), by_word=True)
 
     @cached_property
     def anything(self) -> TextColumn:

@@ -24,6 +24,7 @@ EMBEDDINGS_FILE = "embeddings.npz"
 STATIC_EMBEDDINGS_FILE = "embeddings-static.npz"
 _BLOCK = 4096  # cache rows converted at a time when a cache is matched by key: the float32 temporaries stay small
 _SCORE_BLOCK = 512  # rows scored at a time (512 KB of 256-d float32: stays in the CPU's cache)
+_GATHER_SHARE = 8  # a filter keeping more than 1/8 of the cards is scored by one product over the whole matrix
 
 
 def embeddings_file(encoder: str) -> str:
@@ -108,11 +109,12 @@ class CardVectors:
     def similarities(self, query: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """The cosine of each card of ``rows`` to a unit ``query`` vector, in that order.
 
-        The dense ranker's hot loop: scoring is bound by reading the matrix (34k cards x 256 float32 is 35 MB),
-        so the rows a filter keeps are copied a block at a time into a buffer that stays in the CPU's cache and
-        scored there, reading only those rows; from half the store on, one product over the whole matrix.
+        The dense ranker's hot loop, bound by reading the matrix (34k cards x 256 float32 is 35 MB). One
+        product over the whole matrix streams it at full speed; gathering rows costs about five times as much per
+        row, so only a filter that keeps under an eighth of the store is scored by copying its rows a block at a
+        time into a buffer that stays in the CPU's cache (measured side by side, docs/embedder.md).
         """
-        if len(rows) * 2 > len(self.matrix):
+        if len(rows) * _GATHER_SHARE > len(self.matrix):
             return (self.matrix @ query)[rows]
         out = np.empty(len(rows), dtype=np.float32)
         buffer = np.empty((min(_SCORE_BLOCK, len(rows)), self.matrix.shape[1]), dtype=np.float32)
