@@ -223,6 +223,12 @@ def snapshot_engine() -> SearchEngine:
     return SearchEngine(grimoire.open(bundled_store_dir()))
 
 
+def test_a_query_whose_or_is_prose_still_ranks_its_words(snapshot_engine):
+    page = snapshot_engine.search("destroy target artifact or enchantment mv<=3", limit=10)
+    names = [result.card.name for result in page.results]
+    assert "Disenchant" in names[:10] or "Nature's Claim" in names[:10], names
+
+
 def _identities(page) -> list[set[str]]:
     return [set(r.card.color_identity) for r in page.results]
 
@@ -343,12 +349,19 @@ def test_what_a_card_lets_you_play_or_makes_cheaper_is_not_its_type(reader, quer
     assert all(chip.kind != "type" for chip in reader.read(query).chips), reader.read(query).chips
 
 
-def test_or_between_plain_words_is_prose_not_the_operator(reader):
-    """"can't attack or block" in a request of plain words ranks by all its words; with syntax, "or" splits."""
-    plain = reader.read("enchanted creature can't attack or block")
-    assert " or " not in plain.query and "attack" in plain.query and "block" in plain.query
-    assert " or " in reader.read("t:creature flying or reach").query
-    assert " OR " in reader.read("goblin OR elf").query
+@pytest.mark.parametrize("query", ["enchanted creature can't attack or block",
+                                   "destroy target artifact or enchantment mv<=3", "t:creature flying or reach"])
+def test_or_between_plain_words_is_prose_not_the_operator(reader, query):
+    """"can't attack or block" ranks by all its words, beside filters too: split into alternatives, the words
+    would become filters and nothing would be left to rank."""
+    read = reader.read(query)
+    assert " or " not in read.query and all(word in read.query for word in query.split() if word != "or")
+
+
+@pytest.mark.parametrize("query", ["t:elf or t:goblin", "goblin OR elf", "(flying or reach) t:creature",
+                                   '"draw a card" or scry', "-t:creature or flash"])
+def test_or_beside_syntax_or_in_a_boolean_query_is_the_operator(reader, query):
+    assert reader.read(query).query == query
 
 
 def test_an_everyday_phrase_that_is_also_a_name_is_words_unless_it_reads_as_a_name(reader):

@@ -466,17 +466,25 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
     return "".join(characters), chips
 
 
-_SYNTAX_MARK = re.compile(r"[:=<>\"()]|(?:^|\s)[-!]\S|\bOR\b|\bAND\b")
-_LOWER_OR = re.compile(r"(?<=\s)or(?=\s)")
+_BOOLEAN_MARK = re.compile(r"[()]|\bOR\b|\bAND\b")
+_PLAIN_OR = re.compile(r"(?<=\s)or(?=\s)")
+_PLAIN_WORD = re.compile(r"[^\s:=<>\"()!-][^\s:=<>\"()]*")
 
 
 def _plain_or(query: str, typed: str) -> str:
-    """In a request of plain words ("enchanted creature can't attack or block"), a lower-case "or" is prose: it
-    joins words, as in card text, rather than splitting the query into alternatives. Any syntax in the query
-    (a field, a quote, a parenthesis, a negation, an upper-case OR) keeps "or" the operator, as on Scryfall."""
-    if _SYNTAX_MARK.search(typed):
+    """A lower-case "or" between two plain words is prose ("enchanted creature can't attack or block", "destroy
+    target artifact or enchantment mv<=3", "t:creature flying or reach"): it joins words, as in card text, and
+    they all rank, rather than splitting the query into alternatives that leave no words to rank. Next to a
+    field, a quote or a negation (``t:elf or t:goblin``), and in a query with parentheses or an upper-case OR or
+    AND, "or" is the operator, as on Scryfall."""
+    if _BOOLEAN_MARK.search(typed):
         return query
-    return _LOWER_OR.sub("  ", query)
+    out = list(query)
+    for match in _PLAIN_OR.finditer(query):
+        before, after = query[: match.start()].split(), query[match.end():].split()
+        if before and after and _PLAIN_WORD.fullmatch(before[-1]) and _PLAIN_WORD.fullmatch(after[0]):
+            out[match.start(): match.end()] = "  "
+    return "".join(out)
 
 
 def _top_words(node: Node, query: str) -> list[Text]:
