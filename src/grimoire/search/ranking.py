@@ -164,6 +164,8 @@ class TagMatcher:
         """What word matching looks up: each tag's vocabulary, each word's rarity and the phrasings using it."""
         self._by_words = [i for i, flag in enumerate(self.by_words) if flag and i not in self._held_out]
         self._rarity = _word_rarity([(self.owners[i], self._word_sets[i]) for i in self._by_words])
+        self._unknown_rarity = UNKNOWN_WORD_SHARE * float(np.median(list(self._rarity.values())))
+        self._mass = {i: sum(self._rarity[word] for word in self._word_sets[i]) for i in self._by_words}
         self._vocabulary: dict[int, frozenset[str]] = {}
         for i in self._by_words:
             owner = self.owners[i]
@@ -237,7 +239,7 @@ class TagMatcher:
         by how much of the query the tag's phrasings explain; when no phrasing is there whole, those there but for
         a minor share of their word weight (:data:`PHRASING_COVERAGE`) and no card type, weighted down by the
         share missing, if ``partial`` (not for rules-text wording, which asks for its exact words)."""
-        unknown = UNKNOWN_WORD_SHARE * float(np.median(list(self._rarity.values())))
+        unknown = self._unknown_rarity
         query_mass = sum(self._rarity.get(word, unknown) for word in asked - _FILTER_WORDS)
         whole: dict[int, float] = {}
         in_part: dict[int, float] = {}
@@ -248,7 +250,7 @@ class TagMatcher:
             if not wanted & asked or (i not in self._guarding and not wanted.isdisjoint(guarded)):
                 continue
             missing = wanted - present
-            coverage = 1 - sum(self._rarity[word] for word in missing) / sum(self._rarity[word] for word in wanted)
+            coverage = 1 - sum(self._rarity[word] for word in missing) / self._mass[i]
             if coverage < PHRASING_COVERAGE or not missing.isdisjoint(_TYPE_WORDS):
                 continue
             # the query's other words that the tag's own phrasings use restate the tag
