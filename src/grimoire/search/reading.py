@@ -248,11 +248,12 @@ class Reader:
 
     def read(self, query: str, *, explicit: frozenset[str] = frozenset()) -> Reading:
         """Read the bare words of ``query``; ``explicit`` holds the kinds the structured filters already set."""
-        explicit = explicit | _explicit_kinds(parse(query))
+        typed_node = parse(query)
+        explicit = explicit | _explicit_kinds(typed_node)
         typed = query
         query, prose = _prose_or(query)
         query = _plain_or(query, typed)
-        node = parse(query) if query.strip() else None
+        node = (typed_node if query == typed else parse(query)) if query.strip() else None
         words = [_Word(t.text, t.position, t.position + len(t.text)) for t in _top_words(node, query)] if node else []
         if not words and not prose:
             return Reading(typed, typed)
@@ -269,7 +270,8 @@ class Reader:
                     _release(state, chip)
         _drop_filler(state)
         _drop_like_glue(state)
-        rest = _drop_dangling_operators(_without(query, [w for w in words if w.used]))
+        used = [w for w in words if w.used]
+        rest = _drop_dangling_operators(_without(query, used)) if used else query.rstrip()
         if rest is None:
             return Reading(typed, typed)
         runs = " ".join(part for part in (rest, *(c.syntax for c in chips if c.kind not in ("like", "combo")))
