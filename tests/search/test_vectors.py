@@ -53,25 +53,3 @@ def test_a_cache_matched_by_key_gives_unit_vectors_in_the_stores_rows(tmp_path):
     expected = cache["vectors"][rows].astype(np.float32) * cache["scales"][rows, None]
     expected /= np.linalg.norm(expected, axis=1, keepdims=True)
     assert np.array_equal(loaded.matrix[rows], expected)
-
-
-def test_the_blocked_product_gives_every_cards_cosine(vectors):
-    """The whole-matrix product runs a block of rows at a time (one BLAS thread each): the same cosines."""
-    query = shared_encoder("static").encode_query("return target creature card from your graveyard")
-    assert np.allclose(vectors.cosines(query), vectors.matrix.astype(np.float64) @ query, atol=1e-5)
-    assert vectors.reads_whole_matrix(len(vectors.matrix) // 4) and not vectors.reads_whole_matrix(100)
-
-
-def test_dense_scores_on_the_scoring_thread_match_those_worked_out_at_once(monkeypatch):
-    """A wide filter has its cards scored on the engine's thread while the words are matched, a narrow one at
-    once; either way the ranking is the same."""
-    from grimoire.search.engine import SearchEngine
-
-    engine = SearchEngine(grimoire.open(), encoder="static")
-    queries = ["whenever a creature you control dies, draw a card", "board wipe that spares my creatures id<=wb",
-               "mana rock that taps for two t:artifact"]
-    threaded = [[r.row for r in engine.search(q, limit=20).results] for q in queries]
-    calls = []
-    monkeypatch.setattr(CardVectors, "reads_whole_matrix", lambda self, rows: calls.append(rows) or False)
-    at_once = [[r.row for r in engine.search(q, limit=20).results] for q in queries]
-    assert calls and threaded == at_once

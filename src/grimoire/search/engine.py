@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -279,16 +278,6 @@ class SearchEngine:
         scores[rows] = vectors.similarities(query_vector, rows)
         return scores
 
-    def _start_dense(self, query_vector: np.ndarray, mask: np.ndarray) -> Future:
-        """:meth:`_dense_scores`, on the engine's scoring thread when it reads the whole card matrix (about a
-        millisecond that the word rankers and tag matching then overlap), at once for a narrow filter."""
-        vectors = self.vectors  # loaded here, on the caller's thread
-        if vectors.reads_whole_matrix(int(np.count_nonzero(mask))):
-            return _scoring_pool().submit(self._dense_scores, query_vector, mask)
-        done: Future = Future()
-        done.set_result(self._dense_scores(query_vector, mask))
-        return done
-
     def _expand(self, text: str) -> str:
         """The query with player slang expanded into rules-text wording (see search/slang.py)."""
         if not self.slang:
@@ -329,22 +318,19 @@ class SearchEngine:
             current = best[ranked]
             best[ranked] = np.where((current == 0) | (ranks < current), ranks, current)
 
-        vector = similarity = dense = None
-        if mode in ("hybrid", "dense", "late"):
-            vector = self.encoder.encode_query(expanded)
-            dense = self._start_dense(vector, mask)  # on a second core while the words are matched
         if mode in ("hybrid", "bm25"):
             indexes = (self.lexical, self.phrase_index) if self.phrases else (self.lexical,)
             for index in indexes:
                 scores = index.scores(expanded)
                 add(self._ranked(scores, mask & (scores > 0)), lexical_ranks, weights.lexical)
-        matches = self._matched_tags(text, vector, tags, context) if self.tag_ranking else []
-        if dense is not None:
-            similarity = dense.result()
+        vector = similarity = None
+        if mode in ("hybrid", "dense", "late"):
+            vector = self.encoder.encode_query(expanded)
+            similarity = self._dense_scores(vector, mask)
             dense_weight = weights.dense_literal if ranking.is_literal(text) else weights.dense
             add(self._ranked(similarity, mask), semantic_ranks, dense_weight)
-        if matches:
-            self._add_tag_lists(matches, mask, fused, similarity)
+        if self.tag_ranking:
+            self._add_tag_lists(text, vector, mask, fused, tags, context, similarity)
         for row in self._exact_name_rows(text, mask):
             fused[row] += 1.0  # the card the user named comes first
         rows = np.flatnonzero(fused > 0)
@@ -363,19 +349,14 @@ class SearchEngine:
         """The function tags a query's words ask for (see search/ranking.py)."""
         return self.tag_matcher.match(text, query_vector, context, self.weights)
 
-    def _matched_tags(self, text: str, vector: np.ndarray | None, tags: Sequence[str] = (), context: str = ""
-                      ) -> list[ranking.TagMatch]:
-        """The tags whose cards join the fusion: ``tags`` (given), then those the query asks for."""
-        given = [ranking.TagMatch(tag_rules.TAG_INDEX[name], ranking.GIVEN_TAG_WEIGHT, "asked") for name in tags]
-        matched = [m for m in self.tag_matches(text, vector, context) if m.index not in {g.index for g in given}]
-        return [*given, *matched][: ranking.MAX_TAGS]
-
-    def _add_tag_lists(self, matches: Sequence[ranking.TagMatch], mask: np.ndarray, fused: np.ndarray,
-                       similarity: np.ndarray | None = None) -> None:
+    def _add_tag_lists(self, text: str, vector: np.ndarray | None, mask: np.ndarray, fused: np.ndarray,
+                       tags: Sequence[str] = (), context: str = "", similarity: np.ndarray | None = None) -> None:
         """Each matched tag's cards, direct answers first, join the fusion weighted by how well the tag matched
         (``similarity``: every card's embedding cosine to the query, which may reorder a tag's cards)."""
         base = fused.copy()
-        for match in matches:
+        given = [ranking.TagMatch(tag_rules.TAG_INDEX[name], ranking.GIVEN_TAG_WEIGHT, "asked") for name in tags]
+        matched = [m for m in self.tag_matches(text, vector, context) if m.index not in {g.index for g in given}]
+        for match in [*given, *matched][: ranking.MAX_TAGS]:
             rows, direct = self._tag_by_directness(match.index)
             inside = mask[rows]
             ordered = ranking.tag_order(rows[inside], direct[inside], base, match.weight, FUSION_DEPTH,
@@ -499,7 +480,7 @@ class SearchEngine:
         mask[row] = False
         if not self.vectors.present[row]:
             raise ValueError(f"{self.db.columns.name[row]} has no embedding yet (run: grimoire data embed)")
-        scores = self.vectors.cosines(self.vectors.matrix[row])
+        scores = self.vectors.matrix @ self.vectors.matrix[row]
         if self.vectors.missing:
             scores[~self.vectors.present] = -np.inf
         ranked = self._ranked(scores, mask)
@@ -511,13 +492,6 @@ class SearchEngine:
                                 matched=tuple(matched))
                    for i, (r, card) in enumerate(zip(window, self.db.cards_at(window), strict=True))]
         return SearchPage(results=results, total=int(mask.sum()), page=page, limit=limit, mode="dense")
-
-
-@cache
-def _scoring_pool() -> ThreadPoolExecutor:
-    """The threads that score the card matrix beside the word rankers (two: the web server's concurrent searches
-    do not queue behind one another)."""
-    return ThreadPoolExecutor(max_workers=2, thread_name_prefix="grimoire-dense")
 
 
 def _mentions_funny(node: Node | None) -> bool:

@@ -24,7 +24,6 @@ EMBEDDINGS_FILE = "embeddings.npz"
 STATIC_EMBEDDINGS_FILE = "embeddings-static.npz"
 _BLOCK = 4096  # cache rows converted at a time when a cache is matched by key: the float32 temporaries stay small
 _SCORE_BLOCK = 512  # rows scored at a time (512 KB of 256-d float32: stays in the CPU's cache)
-_PRODUCT_BLOCK = 4096  # rows per product: OpenBLAS keeps a product of this size (4 MB) on one thread
 _GATHER_SHARE = 8  # a filter keeping more than 1/8 of the cards is scored by one product over the whole matrix
 
 
@@ -115,29 +114,14 @@ class CardVectors:
         row, so only a filter that keeps under an eighth of the store is scored by copying its rows a block at a
         time into a buffer that stays in the CPU's cache (measured side by side, docs/embedder.md).
         """
-        if self.reads_whole_matrix(len(rows)):
-            return self.cosines(query)[rows]
+        if len(rows) * _GATHER_SHARE > len(self.matrix):
+            return (self.matrix @ query)[rows]
         out = np.empty(len(rows), dtype=np.float32)
         buffer = np.empty((min(_SCORE_BLOCK, len(rows)), self.matrix.shape[1]), dtype=np.float32)
         for start in range(0, len(rows), _SCORE_BLOCK):
             block = buffer[: len(rows[start: start + _SCORE_BLOCK])]
             np.take(self.matrix, rows[start: start + _SCORE_BLOCK], axis=0, out=block)
             np.matmul(block, query, out=out[start: start + len(block)])
-        return out
-
-
-    def reads_whole_matrix(self, rows: int) -> bool:
-        """Whether scoring this many rows is one product over the whole matrix (see :meth:`similarities`)."""
-        return rows * _GATHER_SHARE > len(self.matrix)
-
-    def cosines(self, query: np.ndarray) -> np.ndarray:
-        """The cosine of every card to a unit ``query`` vector, one block of rows at a time: a product this
-        size stays on one BLAS thread, so it never waits for a second core that is busy (OpenBLAS splits one
-        product over the whole matrix across threads, and on a loaded 2-core machine it took four times as long:
-        docs/embedder.md); the engine runs it beside the word rankers instead."""
-        out = np.empty(len(self.matrix), dtype=np.float32)
-        for start in range(0, len(self.matrix), _PRODUCT_BLOCK):
-            np.matmul(self.matrix[start: start + _PRODUCT_BLOCK], query, out=out[start: start + _PRODUCT_BLOCK])
         return out
 
 
