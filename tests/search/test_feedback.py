@@ -88,6 +88,22 @@ def test_a_meaning_match_must_be_borne_out_by_the_dense_list(static_engine):
     assert static_engine.tag_matcher.match(text, vector, weights=weights, support=everywhere) == unchecked
 
 
+def test_a_meaning_match_beside_a_tag_named_in_words_counts_less(static_engine):
+    weights = static_engine.weights
+    undiscounted = dataclasses.replace(weights, meaning_beside_words=1.0)
+
+    def matched(text: str, chosen: Weights) -> dict[str, tuple[float, str]]:
+        vector = static_engine.encoder.encode_query(text)
+        return {m.name: (m.weight, m.by) for m in static_engine.tag_matcher.match(text, vector, weights=chosen)}
+
+    named, plain = matched("mass removal", weights), matched("mass removal", undiscounted)
+    assert named["sweeper"] == plain["sweeper"] == (1.0, "words")
+    assert named["artifact-sweeper"][0] == pytest.approx(weights.meaning_beside_words * plain["artifact-sweeper"][0])
+    # a tag its words name too weakly to be matched (tutor-creature, by "creature") discounts nothing
+    weak = "make their best creature mine"
+    assert matched(weak, weights) == matched(weak, undiscounted) and matched(weak, weights)
+
+
 def test_minilm_keeps_feedback_off():
     minilm = ENCODER_WEIGHTS["minilm"]
     assert minilm.feedback_depth == 0 and minilm.meaning_support == 0 and minilm.meaning_beside_words == 1

@@ -364,7 +364,7 @@ class SearchEngine:
         matched = [m for m in self.tag_matcher.match(text, vector, context, self.weights, shares)
                    if m.index not in {g.index for g in given}]
         chosen = [*given, *matched][: ranking.MAX_TAGS]
-        if shares is not None and not (chosen and self.weights.feedback_unmatched):
+        if shares is not None:
             chosen += feedback.feedback_tags(shares, self._tag_base_rates, self.weights,
                                              frozenset(m.index for m in chosen))
         for match in chosen:

@@ -84,9 +84,8 @@ class Weights:
     Pseudo-relevance feedback (search/feedback.py), off when ``feedback_depth`` is 0: the tags shared by the
     first ``feedback_depth`` cards of the embedding list (rank r weighing ``1 / (feedback_k + r)``) and found
     by no phrasing join as up to ``feedback_tags`` weaker matches (``feedback_weight`` times their share, from
-    a share ``feedback_share`` and ``feedback_lift`` times their base rate; only when no phrasing matched if
-    ``feedback_unmatched``), and a phrasing matches by meaning only if its tag holds ``meaning_support`` of
-    that head."""
+    a share ``feedback_share`` and ``feedback_lift`` times their base rate), and a phrasing matches by meaning
+    only if its tag holds ``meaning_support`` of that head."""
 
     rrf_k: int = 60
     lexical: float = 1.0
@@ -104,7 +103,6 @@ class Weights:
     feedback_weight: float = 0.0
     feedback_share: float = 0.3
     feedback_lift: float = 3.0
-    feedback_unmatched: bool = False
     meaning_support: float = 0.0
     meaning_beside_words: float = 1.0
 
@@ -114,13 +112,13 @@ class Weights:
 # a right tag phrasing is seldom near 1, so a phrasing matches by meaning at full weight from 0.85. Re-swept for
 # the model retrained with hard negatives and tag phrasing pairs: the BM25 lists count 0.8, the tags' lists 1.2.
 # Its meaning matches of tags often pick a neighbour of the right tag ("destroy all creatures": artifact and
-# enchantment sweepers), so they must be borne out by its own dense list's head and count 0.4 beside a tag named
-# in words; when no phrasing matches, the head's most telling tag joins at half its share (issue #19).
+# enchantment sweepers), so they must be borne out by its own dense list's head and count 0.3 beside a tag named
+# in words; the head's most telling tag no phrasing found joins at 0.3 of its share (issue #19).
 ENCODER_WEIGHTS = {
     "minilm": Weights(),
     "static": Weights(lexical=0.8, dense=2.0, dense_literal=0.6, tags=1.2, meaning_full=0.85, meaning_literal=False,
-                      relevance_mix=0.5, dense_mix=0.1, feedback_depth=30, feedback_tags=1, feedback_weight=0.5,
-                      feedback_lift=20.0, feedback_unmatched=True, meaning_support=0.2, meaning_beside_words=0.4),
+                      relevance_mix=0.5, dense_mix=0.1, feedback_depth=30, feedback_tags=1, feedback_weight=0.3,
+                      feedback_lift=20.0, meaning_support=0.2, meaning_beside_words=0.3),
 }
 
 
@@ -250,7 +248,8 @@ class TagMatcher:
         top = max((weight for weight, _ in best.values()), default=0.0)
         factor = LITERAL_FACTOR if literal else 1.0
         # beside a tag the query names in words, one found by meaning only is likelier a neighbour of it
-        beside = weights.meaning_beside_words if any(by == "words" for _, by in best.values()) else 1.0
+        named = any(by == "words" and weight >= MIN_WEIGHT for weight, by in best.values())
+        beside = weights.meaning_beside_words if named else 1.0
         matches = [
             TagMatch(index, weight * factor * (beside if by == "meaning" else 1.0), by)
             for index, (weight, by) in best.items()
