@@ -345,10 +345,11 @@ class SearchEngine:
             scores = np.concatenate([np.array(head_scores), scores[RERANK_DEPTH:] - 1e6])
         return rows, scores, lexical_ranks, semantic_ranks
 
-    def tag_matches(self, text: str, query_vector: np.ndarray | None = None, context: str = ""
-                    ) -> list[ranking.TagMatch]:
-        """The function tags a query's words ask for (see search/ranking.py)."""
-        return self.tag_matcher.match(text, query_vector, context, self.weights)
+    def tag_matches(self, text: str, query_vector: np.ndarray | None = None, context: str = "",
+                    support: np.ndarray | None = None) -> list[ranking.TagMatch]:
+        """The function tags a query's words ask for (see search/ranking.py; ``support``: each tag's share of the
+        dense list's head, see search/feedback.py)."""
+        return self.tag_matcher.match(text, query_vector, context, self.weights, support)
 
     def _add_tag_lists(self, text: str, vector: np.ndarray | None, mask: np.ndarray, fused: np.ndarray,
                        tags: Sequence[str] = (), context: str = "", similarity: np.ndarray | None = None,
@@ -361,8 +362,8 @@ class SearchEngine:
         shares = None
         if self.weights.feedback_depth and dense_ranked is not None and not ranking.is_literal(text):
             shares = feedback.head_shares(dense_ranked, self.tag_strengths, self.weights)
-        matched = [m for m in self.tag_matcher.match(text, vector, context, self.weights, shares)
-                   if m.index not in {g.index for g in given}]
+        asked = {g.index for g in given}
+        matched = [m for m in self.tag_matches(text, vector, context, shares) if m.index not in asked]
         chosen = [*given, *matched][: ranking.MAX_TAGS]
         if shares is not None:
             chosen += feedback.feedback_tags(shares, self._tag_base_rates, self.weights,
