@@ -17,7 +17,7 @@ from grimoire.cards.atomic import load_npz, save_npz
 from grimoire.cards.model import Card
 from grimoire.cards.names import fold
 from grimoire.cards.store import LEGALITY_CODES, CardDB
-from grimoire.search import combos, ranking
+from grimoire.search import combos, feedback, ranking
 from grimoire.search import tags as tag_rules
 from grimoire.search.filters import Evaluator, FilterIndex, order_positions
 from grimoire.search.lexical import LexicalIndex
@@ -323,14 +323,15 @@ class SearchEngine:
             for index in indexes:
                 scores = index.scores(expanded)
                 add(self._ranked(scores, mask & (scores > 0)), lexical_ranks, weights.lexical)
-        vector = similarity = None
+        vector = similarity = dense_ranked = None
         if mode in ("hybrid", "dense", "late"):
             vector = self.encoder.encode_query(expanded)
             similarity = self._dense_scores(vector, mask)
             dense_weight = weights.dense_literal if ranking.is_literal(text) else weights.dense
-            add(self._ranked(similarity, mask), semantic_ranks, dense_weight)
+            dense_ranked = self._ranked(similarity, mask)
+            add(dense_ranked, semantic_ranks, dense_weight)
         if self.tag_ranking:
-            self._add_tag_lists(text, vector, mask, fused, tags, context, similarity)
+            self._add_tag_lists(text, vector, mask, fused, tags, context, similarity, dense_ranked)
         for row in self._exact_name_rows(text, mask):
             fused[row] += 1.0  # the card the user named comes first
         rows = np.flatnonzero(fused > 0)
@@ -344,24 +345,39 @@ class SearchEngine:
             scores = np.concatenate([np.array(head_scores), scores[RERANK_DEPTH:] - 1e6])
         return rows, scores, lexical_ranks, semantic_ranks
 
-    def tag_matches(self, text: str, query_vector: np.ndarray | None = None, context: str = ""
-                    ) -> list[ranking.TagMatch]:
-        """The function tags a query's words ask for (see search/ranking.py)."""
-        return self.tag_matcher.match(text, query_vector, context, self.weights)
+    def tag_matches(self, text: str, query_vector: np.ndarray | None = None, context: str = "",
+                    support: np.ndarray | None = None) -> list[ranking.TagMatch]:
+        """The function tags a query's words ask for (see search/ranking.py; ``support``: each tag's share of the
+        dense list's head, see search/feedback.py)."""
+        return self.tag_matcher.match(text, query_vector, context, self.weights, support)
 
     def _add_tag_lists(self, text: str, vector: np.ndarray | None, mask: np.ndarray, fused: np.ndarray,
-                       tags: Sequence[str] = (), context: str = "", similarity: np.ndarray | None = None) -> None:
+                       tags: Sequence[str] = (), context: str = "", similarity: np.ndarray | None = None,
+                       dense_ranked: np.ndarray | None = None) -> None:
         """Each matched tag's cards, direct answers first, join the fusion weighted by how well the tag matched
-        (``similarity``: every card's embedding cosine to the query, which may reorder a tag's cards)."""
+        (``similarity``: every card's embedding cosine to the query, which may reorder a tag's cards); the tags
+        the dense list's head shares (``dense_ranked``, see search/feedback.py) join as weaker matches."""
         base = fused.copy()
         given = [ranking.TagMatch(tag_rules.TAG_INDEX[name], ranking.GIVEN_TAG_WEIGHT, "asked") for name in tags]
-        matched = [m for m in self.tag_matches(text, vector, context) if m.index not in {g.index for g in given}]
-        for match in [*given, *matched][: ranking.MAX_TAGS]:
+        shares = None
+        if self.weights.feedback_depth and dense_ranked is not None and not ranking.is_literal(text):
+            shares = feedback.head_shares(dense_ranked, self.tag_strengths, self.weights)
+        asked = {g.index for g in given}
+        matched = [m for m in self.tag_matches(text, vector, context, shares) if m.index not in asked]
+        chosen = [*given, *matched][: ranking.MAX_TAGS]
+        if shares is not None:
+            chosen += feedback.feedback_tags(shares, self._tag_base_rates, self.weights,
+                                             frozenset(m.index for m in chosen))
+        for match in chosen:
             rows, direct = self._tag_by_directness(match.index)
             inside = mask[rows]
             ordered = ranking.tag_order(rows[inside], direct[inside], base, match.weight, FUSION_DEPTH,
                                         self.weights, similarity)
             fused[ordered] += self.weights.tags * ranking.tag_list_scores(len(ordered), match.weight)
+
+    @cached_property
+    def _tag_base_rates(self) -> np.ndarray:
+        return feedback.base_rates(self.tag_strengths)
 
     def _tag_by_directness(self, index: int) -> tuple[np.ndarray, np.ndarray]:
         """A tag's cards, most direct first, with their directness (cached per tag)."""

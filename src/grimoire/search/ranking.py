@@ -78,7 +78,14 @@ class Weights:
     matches a query by meaning from the cosine ``meaning_threshold``, at full weight from ``meaning_full``
     (each encoder spreads its cosines differently), and in rules-text wording too if ``meaning_literal``.
     ``relevance_mix`` and ``dense_mix`` are how much the other rankers' fused score and the embedding cosine
-    reorder a matched tag's cards (see :func:`tag_order`)."""
+    reorder a matched tag's cards (see :func:`tag_order`).
+
+    A tag matched by meaning only, beside one named in words, counts ``meaning_beside_words`` of its weight.
+    Pseudo-relevance feedback (search/feedback.py), off when ``feedback_depth`` is 0: the tags shared by the
+    first ``feedback_depth`` cards of the embedding list (rank r weighing ``1 / (feedback_k + r)``) and found
+    by no phrasing join as up to ``feedback_tags`` weaker matches (``feedback_weight`` times their share, from
+    a share ``feedback_share`` and ``feedback_lift`` times their base rate), and a phrasing matches by meaning
+    only if its tag holds ``meaning_support`` of that head."""
 
     rrf_k: int = 60
     lexical: float = 1.0
@@ -90,16 +97,28 @@ class Weights:
     meaning_literal: bool = True
     relevance_mix: float = RELEVANCE_MIX
     dense_mix: float = 0.0
+    feedback_depth: int = 0
+    feedback_k: int = 10
+    feedback_tags: int = 0
+    feedback_weight: float = 0.0
+    feedback_share: float = 0.3
+    feedback_lift: float = 3.0
+    meaning_support: float = 0.0
+    meaning_beside_words: float = 1.0
 
 
 # Swept on the dev split only (docs/embedder.md): the static model's dense list is far better than MiniLM's, so
 # it counts twice (but not on rules-text wording, where BM25 is best) and reorders a tag's cards; its cosine to
 # a right tag phrasing is seldom near 1, so a phrasing matches by meaning at full weight from 0.85. Re-swept for
 # the model retrained with hard negatives and tag phrasing pairs: the BM25 lists count 0.8, the tags' lists 1.2.
+# Its meaning matches of tags often pick a neighbour of the right tag ("destroy all creatures": artifact and
+# enchantment sweepers), so they must be borne out by its own dense list's head and count 0.3 beside a tag named
+# in words; the head's most telling tag no phrasing found joins at 0.3 of its share (issue #19).
 ENCODER_WEIGHTS = {
     "minilm": Weights(),
     "static": Weights(lexical=0.8, dense=2.0, dense_literal=0.6, tags=1.2, meaning_full=0.85, meaning_literal=False,
-                      relevance_mix=0.5, dense_mix=0.1),
+                      relevance_mix=0.5, dense_mix=0.1, feedback_depth=30, feedback_tags=1, feedback_weight=0.3,
+                      feedback_lift=20.0, meaning_support=0.2, meaning_beside_words=0.3),
 }
 
 
@@ -196,11 +215,13 @@ class TagMatcher:
         return encode_tag_texts(self._encoder or shared_encoder(self.encoder_name), self.texts)
 
     def match(self, text: str, query_vector: np.ndarray | None = None, context: str = "",
-              weights: Weights | None = None) -> list[TagMatch]:
+              weights: Weights | None = None, support: np.ndarray | None = None) -> list[TagMatch]:
         """The tags ``text`` asks for, strongest first (at most :data:`MAX_TAGS`); a query in rules-text
         wording gets them at a quarter of their weight. ``context`` holds words read as filters ("creatures"
         in "creatures that tap for mana"): they may complete a phrasing but never dilute a match.
-        How phrasings match by meaning is the encoder's :class:`Weights` (MiniLM's by default)."""
+        How phrasings match by meaning is the encoder's :class:`Weights` (MiniLM's by default); with ``support``
+        (each tag's share of the dense list's head, see search/feedback.py) a tag matched by meaning alone needs
+        ``weights.meaning_support`` of it."""
         weights = weights or Weights()
         literal = is_literal(text)
         asked = frozenset(words(text))
@@ -218,6 +239,8 @@ class TagMatcher:
             if self._held_out:
                 cosines[list(self._held_out)] = -1.0
             for i in np.flatnonzero(cosines >= threshold):
+                if support is not None and support[self.owners[i]] < weights.meaning_support:
+                    continue
                 weight = min(1.0, float((cosines[i] - threshold) / (full - threshold))) ** 0.5
                 if weight > best.get(self.owners[i], (0.0, ""))[0]:
                     best[self.owners[i]] = (weight, "meaning")
@@ -226,8 +249,11 @@ class TagMatcher:
                 del best[parent]
         top = max((weight for weight, _ in best.values()), default=0.0)
         factor = LITERAL_FACTOR if literal else 1.0
+        # beside a tag the query names in words, one found by meaning only is likelier a neighbour of it
+        named = any(by == "words" and weight >= MIN_WEIGHT for weight, by in best.values())
+        beside = weights.meaning_beside_words if named else 1.0
         matches = [
-            TagMatch(index, weight * factor, by)
+            TagMatch(index, weight * factor * (beside if by == "meaning" else 1.0), by)
             for index, (weight, by) in best.items()
             if weight >= MIN_WEIGHT and (by == "words" or weight >= MEANING_SHARE * top)
         ]
