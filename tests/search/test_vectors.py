@@ -53,3 +53,9 @@ def test_a_cache_matched_by_key_gives_unit_vectors_in_the_stores_rows(tmp_path):
     expected = cache["vectors"][rows].astype(np.float32) * cache["scales"][rows, None]
     expected /= np.linalg.norm(expected, axis=1, keepdims=True)
     assert np.array_equal(loaded.matrix[rows], expected)
+
+
+def test_the_blocked_product_gives_every_cards_cosine(vectors):
+    """The whole-matrix product runs a block of rows at a time: the same cosines as one product."""
+    query = shared_encoder("static").encode_query("return target creature card from your graveyard")
+    assert np.allclose(vectors.cosines(query), vectors.matrix.astype(np.float64) @ query, atol=1e-5)

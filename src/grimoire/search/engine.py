@@ -496,7 +496,7 @@ class SearchEngine:
         mask[row] = False
         if not self.vectors.present[row]:
             raise ValueError(f"{self.db.columns.name[row]} has no embedding yet (run: grimoire data embed)")
-        scores = self.vectors.matrix @ self.vectors.matrix[row]
+        scores = self.vectors.cosines(self.vectors.matrix[row])
         if self.vectors.missing:
             scores[~self.vectors.present] = -np.inf
         ranked = self._ranked(scores, mask)
