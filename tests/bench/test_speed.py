@@ -25,3 +25,12 @@ def test_targets_are_the_issues():
 def test_plot_encoders_writes_a_png(tmp_path):
     path = plot_encoders(FIGURES, tmp_path / "speed.png")
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 10_000
+
+
+def test_each_encoder_is_timed_in_a_process_serving_it_alone():
+    """The per-encoder figures come from a fresh process holding only that encoder's engine."""
+    from grimoire.bench.speed import HYBRID_QUERIES, serving_probe
+
+    probe = serving_probe("static", repeats=1)
+    assert len(probe["encoding"]) == len(probe["hybrid"]) == len(HYBRID_QUERIES)
+    assert all(0 < seconds < 5 for seconds in probe["hybrid"]) and probe["peak_mb"] > 50
