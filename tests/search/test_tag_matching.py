@@ -120,3 +120,20 @@ def test_a_phrasing_there_in_part_counts_only_when_none_is_there_whole(matcher):
 
 def test_from_guards_only_after_a_word_of_protection(matcher):
     assert "recursion" in {m.name for m in matcher.match("return creatures from the graveyard")}
+
+
+def test_tag_weights_do_not_depend_on_the_string_hash_seed():
+    """Word weights are summed over sets, whose order follows Python's string hashes: an exact sum (fsum) gives
+    every process the same tag weights, so fused scores and their ties are the same from run to run."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("from grimoire.search.ranking import TagMatcher\n"
+            "m = TagMatcher()\n"
+            "for q in ('anthems to pump my whole team of tokens', 'whenever a creature you control dies, draw',\n"
+            "          'pillowfort cards to stop people attacking me', 'cheap ways to protect my commander'):\n"
+            "    print([(t.index, t.weight.hex()) for t in m.match(q)])\n")
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "3")]
+    assert runs[0] and runs[0] == runs[1] == runs[2]

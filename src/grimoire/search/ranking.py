@@ -184,7 +184,7 @@ class TagMatcher:
         self._by_words = [i for i, flag in enumerate(self.by_words) if flag and i not in self._held_out]
         self._rarity = _word_rarity([(self.owners[i], self._word_sets[i]) for i in self._by_words])
         self._unknown_rarity = UNKNOWN_WORD_SHARE * float(np.median(list(self._rarity.values())))
-        self._mass = {i: sum(self._rarity[word] for word in self._word_sets[i]) for i in self._by_words}
+        self._mass = {i: math.fsum(self._rarity[word] for word in self._word_sets[i]) for i in self._by_words}
         self._vocabulary: dict[int, frozenset[str]] = {}
         for i in self._by_words:
             owner = self.owners[i]
@@ -266,7 +266,7 @@ class TagMatcher:
         a minor share of their word weight (:data:`PHRASING_COVERAGE`) and no card type, weighted down by the
         share missing, if ``partial`` (not for rules-text wording, which asks for its exact words)."""
         unknown = self._unknown_rarity
-        query_mass = sum(self._rarity.get(word, unknown) for word in asked - _FILTER_WORDS)
+        query_mass = math.fsum(self._rarity.get(word, unknown) for word in asked - _FILTER_WORDS)
         whole: dict[int, float] = {}
         in_part: dict[int, float] = {}
         if not query_mass:
@@ -276,12 +276,12 @@ class TagMatcher:
             if not wanted & asked or (i not in self._guarding and not wanted.isdisjoint(guarded)):
                 continue
             missing = wanted - present
-            coverage = 1 - sum(self._rarity[word] for word in missing) / self._mass[i]
+            coverage = 1 - math.fsum(self._rarity[word] for word in missing) / self._mass[i]
             if coverage < PHRASING_COVERAGE or not missing.isdisjoint(_TYPE_WORDS):
                 continue
             # the query's other words that the tag's own phrasings use restate the tag
             explained = asked & self._vocabulary[owner]
-            weight = coverage * sum(self._rarity.get(word, unknown) for word in explained) / query_mass
+            weight = coverage * math.fsum(self._rarity.get(word, unknown) for word in explained) / query_mass
             found = whole if coverage == 1 else in_part
             found[owner] = max(weight, found.get(owner, 0.0))
         return whole or (in_part if partial else {})  # a phrasing in part only when none is there whole
