@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -35,12 +36,6 @@ def grimoire_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("grimoire-home")
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 class ServerExited(RuntimeError):
     """The server process ended before it listened."""
 
@@ -60,19 +55,20 @@ def _wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30.0) 
 
 def start_server(command: list[str], log: Path, env: dict[str, str], timeout: float = 30.0) -> tuple[
         subprocess.Popen, int]:
-    """``command --port P`` on a free port P, once it listens, and P. The CLI cannot report a port it chose, so P
-    is found free first; when another test worker takes it before the server binds, a new port is tried."""
-    for _ in range(3):
-        port = _free_port()
-        with open(log, "w") as output:
-            process = subprocess.Popen([*command, "--port", str(port)], stdout=output, stderr=output, env=env)
-        try:
-            _wait_for_port(port, process, timeout)
-            return process, port
-        except ServerExited:
-            if "Address already in use" not in log.read_text():
-                raise
-    raise ServerExited(f"three free ports were all taken before the server could bind them (see {log})")
+    """``command --port 0`` once it listens, and the port the system chose, read from the line the server
+    prints as soon as it has bound it ("... http://127.0.0.1:PORT/ ...")."""
+    with open(log, "w") as output:
+        process = subprocess.Popen([*command, "--port", "0"], stdout=output, stderr=output, env=env)
+    deadline = time.monotonic() + timeout
+    while (found := re.search(r"http://127\.0\.0\.1:(\d+)/", log.read_text())) is None:
+        if process.poll() is not None:
+            raise ServerExited(f"the HTTP server exited with code {process.returncode} (see {log})")
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the server announced no port after {timeout} s (see {log})")
+        time.sleep(0.1)
+    port = int(found.group(1))
+    _wait_for_port(port, process, max(deadline - time.monotonic(), 1.0))
+    return process, port
 
 
 @contextlib.contextmanager

@@ -369,7 +369,8 @@ def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | No
         library.engine  # noqa: B018 - warm before the server announces itself, so the first call is as fast as the rest
         build_server(library).run("stdio")
         return
-    serve_library(http_app, port=port, store=store, workers=workers, encoder=encoder)
+    serve_library(http_app, port=port, store=store, workers=workers, encoder=encoder,
+                  announce="Grimoire MCP server: http://127.0.0.1:{port}/mcp (loading the cards...)")
 
 
 def http_app(library: Library, pool: WorkPool | None = None):

@@ -240,7 +240,7 @@ def serve(*, port: int = DEFAULT_PORT, store: Path | None = None, arena: Path | 
     whose games it replays; ``encoder`` picks the embedding model (minilm or static)."""
     serve_library(lambda library, pool: create_app(library=library, pool=pool, arena=arena), port=port,
                   store=store, workers=workers, encoder=encoder,
-                  announce=f"Grimoire web page: http://127.0.0.1:{port}/ (loading the cards...)")
+                  announce="Grimoire web page: http://127.0.0.1:{port}/ (loading the cards...)")
 
 
 def serve_in_thread(app: FastAPI, port: int, timeout: float = 30.0):

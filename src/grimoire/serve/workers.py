@@ -83,13 +83,13 @@ def _listen(host: str, port: int, reuse_port: bool) -> socket.socket:
 def serve_library(app_of: Callable[[Library, WorkPool], Any], *, port: int, store: Path | None = None,
                   workers: int | None = None, announce: str = "", encoder: str | None = None) -> None:
     """Serve ``app_of(library, pool)`` on 127.0.0.1:``port`` in ``workers`` processes (default: one per core):
-    bind the port, print ``announce``, load the library once (then print "ready"), and fork workers that share
-    it, each warming itself (so the pages a search touches become its own before its first request) with a pool
-    of its share of the cores and the one slow-lane gate."""
+    bind the port, print ``announce`` (its ``{port}`` is the port bound), load the library once (then print
+    "ready"), and fork workers that share it, each warming itself (so the pages a search touches become its own
+    before its first request) with a pool of its share of the cores and the one slow-lane gate."""
     processes = (workers or default_workers()) if hasattr(os, "fork") else 1  # no fork (Windows): one process
     sockets = bind(port, processes)  # a client that connects during the warm-up waits instead of being refused
-    if announce:
-        print(announce, flush=True)
+    if announce:  # with the port bound, so that --port 0 says which port the system chose
+        print(announce.format(port=sockets[0].getsockname()[1]), flush=True)
     library = Library(store, encoder)
     engine = library.engine
     if announce:
