@@ -96,7 +96,9 @@ def cmd_arena_league(args: argparse.Namespace) -> int:
                                 max_turns=args.max_turns, cpu_timeout=args.cpu_timeout, progress=bar.update,
                                 executor=executor, prices=dict(args.price or ()))
     except (PlayerStartError, ValueError) as exc:
-        return _err(f"{exc} (games played so far are kept in {Path(args.out) / 'games.jsonl'})")
+        played = Path(args.out) / "games.jsonl"
+        kept = f" (games played so far are kept in {played})" if played.exists() and played.stat().st_size else ""
+        return _err(f"{exc}{kept}")
     print(report.summary())
     if report.ratings is not None:
         paths = write_leaderboard(report.ratings, args.out)

@@ -68,5 +68,6 @@ def test_league_refuses_an_unpriced_model_and_says_how_to_price_it(tmp_path):
                   "--out", str(tmp_path / "league"))
     assert refused.returncode == 1 and "--price openai/not-a-listed-model=INPUT,OUTPUT" in refused.stderr
     assert "Traceback" not in refused.stderr
+    assert "games played so far" not in refused.stderr  # refused before any game: no file to point at
     bad = run("arena", "league", "--price", "openai/x=cheap", "--games", "2", "--out", str(tmp_path / "league"))
     assert bad.returncode == 2 and "INPUT,OUTPUT" in bad.stderr
