@@ -108,11 +108,6 @@ def serving_probe(encoder: str | None = None, repeats: int = 0) -> dict:
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def serving_rss_mb(encoder: str | None = None) -> float:
-    """Peak resident memory of a fresh process that has served every benchmark query (with ``encoder``)."""
-    return float(serving_probe(encoder)["peak_mb"])
-
-
 def static_embedding_seconds(db) -> float:
     """Wall time to load the static model and embed every card of ``db`` with it (what ``data update`` does)."""
     from grimoire.search.static import StaticEncoder
@@ -213,9 +208,9 @@ def run(repeats: int = 5, as_json: bool = False, plot: str | Path | None = None)
     lexical = _time_each(lambda q: engine.search(f"{q[0]} {q[1]}", limit=10, mode="bm25"), HYBRID_QUERIES, repeats)
     syntax = _time_each(lambda q: engine.search(q, limit=10), SYNTAX_QUERIES, repeats)
     plain = _time_each(lambda q: baseline_query(q[0]), HYBRID_QUERIES, repeats)
-    rss_mb = serving_rss_mb()
     first = first_result_seconds()
     encoders = encoder_figures(repeats)
+    rss_mb = encoders[engine.encoder_name]["serving_peak_rss_mb"]  # the default encoder's serving process
     embed_seconds = static_embedding_seconds(engine.db)
     figures = {
         "hybrid_with_filters_p50_ms": float(np.percentile(hybrid, 50) * 1000),

@@ -123,7 +123,7 @@ class TextColumn:
     def _word_rows(self) -> dict[str, np.ndarray]:
         """Each distinct word's rows (see ``by_word``)."""
         rows: dict[str, list[int]] = {}
-        for row, text in enumerate(self.joined.split("\x00")):
+        for row, text in enumerate(self.strings):
             for word in set(text.split()):
                 rows.setdefault(word, []).append(row)
         return {word: np.array(found, dtype=np.int64) for word, found in rows.items()}
