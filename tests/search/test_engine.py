@@ -36,7 +36,7 @@ def test_cached_embeddings_equal_fresh_ones(snapshot_engine):
     rows = [db.names.find(n) for n in ("Lightning Bolt", "Rhystic Study", "Fire // Ice")]
     texts = card_texts(db)
     fresh = shared_encoder().encode([texts[r] for r in rows])
-    cached = snapshot_engine.vectors.matrix[rows]
+    cached = snapshot_engine.vectors.of(rows)
     assert np.allclose((fresh * cached).sum(axis=1), 1.0, atol=0.01)
 
 

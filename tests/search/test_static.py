@@ -62,11 +62,11 @@ def test_it_knows_some_magic(encoder):
 def test_shipped_card_vectors_are_the_static_models_own_outputs(encoder):
     db = grimoire.open()
     vectors = CardVectors(db, "static")
-    assert vectors.missing == 0 and vectors.matrix.shape == (len(db), encoder.dimensions)
+    assert vectors.missing == 0 and (len(vectors), vectors.dimensions) == (len(db), encoder.dimensions)
     rows = [db.names.find(n) for n in ("Lightning Bolt", "Rhystic Study", "Fire // Ice", "Wrath of God")]
     texts = card_texts(db)
     fresh = encoder.encode([texts[r] for r in rows])
-    assert np.allclose((fresh * vectors.matrix[rows]).sum(axis=1), 1.0, atol=0.01)
+    assert np.allclose((fresh * vectors.of(rows)).sum(axis=1), 1.0, atol=0.01)
 
 
 def test_a_new_store_is_embedded_with_the_static_model(small_db, encoder, tmp_path):
@@ -130,7 +130,7 @@ def test_hard_negatives_read_alike_but_lack_the_pairs_tag():
     strengths = SearchEngine(db).tag_strengths
     texts = card_texts(db)
     pairs = train.build_pairs(db, texts, strengths, np.random.default_rng(train.SEED))["tags"][::40]
-    teacher = CardVectors(db, "minilm").matrix
+    teacher = CardVectors(db, "minilm").of(np.arange(len(db)))
     found = train.with_hard_negatives(pairs, texts, strengths, teacher, np.random.default_rng(train.SEED))
     with_negative = [p for p in found if p.negative >= 0]
     assert len(with_negative) > 0.8 * len(pairs)

@@ -271,12 +271,8 @@ class SearchEngine:
 
     def _dense_scores(self, query_vector: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """Each card's embedding cosine to the query inside ``mask``; -inf outside it and for cards not embedded
-        (only the filter's cards are scored, see CardVectors.similarities)."""
-        vectors = self.vectors
-        rows = np.flatnonzero(mask & vectors.present if vectors.missing else mask)
-        scores = np.full(len(mask), -np.inf, dtype=np.float32)
-        scores[rows] = vectors.similarities(query_vector, rows)
-        return scores
+        (only the runs of the matrix holding the filter's cards are read, see CardVectors.masked_cosines)."""
+        return self.vectors.masked_cosines(query_vector, mask)
 
     def _expand(self, text: str) -> str:
         """The query with player slang expanded into rules-text wording (see search/slang.py)."""
@@ -496,7 +492,7 @@ class SearchEngine:
         mask[row] = False
         if not self.vectors.present[row]:
             raise ValueError(f"{self.db.columns.name[row]} has no embedding yet (run: grimoire data embed)")
-        scores = self.vectors.cosines(self.vectors.matrix[row])
+        scores = self.vectors.cosines(self.vectors.of(row))
         if self.vectors.missing:
             scores[~self.vectors.present] = -np.inf
         ranked = self._ranked(scores, mask)

@@ -25,7 +25,8 @@ STATIC_EMBEDDINGS_FILE = "embeddings-static.npz"
 _BLOCK = 4096  # cache rows converted at a time when a cache is matched by key: the float32 temporaries stay small
 _SCORE_BLOCK = 512  # rows scored at a time (512 KB of 256-d float32: stays in the CPU's cache)
 _PRODUCT_BLOCK = 4096  # rows per product over the whole matrix (4 MB of 256-d float32)
-_GATHER_SHARE = 8  # a filter keeping more than 1/8 of the cards is scored by one product over the whole matrix
+_GATHER_SHARE = 8  # kept cards are gathered when the runs holding them are over 8 times as many rows
+_RUN_GAP = 256  # runs of the stored matrix closer than this many rows are streamed as one
 
 
 def embeddings_file(encoder: str) -> str:
@@ -76,21 +77,34 @@ def write_cache(path: Path, keys: np.ndarray, vectors: np.ndarray, scales: np.nd
 
 
 class CardVectors:
-    """Row-aligned unit vectors for the cards of a store; rows without a cached vector are flagged."""
+    """Unit vectors for the cards of a store, one per row; rows without a cached vector are flagged.
+
+    The vectors are kept grouped by colour identity, then mana value (``order``: the store row at each stored
+    position). A Commander search nearly always names an identity, so the cards a filter keeps mostly lie in a few
+    long runs of the matrix, and only those runs are streamed (:meth:`masked_cosines`).
+    """
 
     def __init__(self, db: CardDB, encoder: str = "minilm"):
         model_id, dimensions = encoder_model(encoder)
+        columns = db.columns
+        self.order = np.lexsort((np.nan_to_num(columns.mana_value, nan=-1.0), columns.color_identity))
+        self.position = np.empty_like(self.order)
+        self.position[self.order] = np.arange(len(self.order))
+        keys = np.stack([columns.color_identity[self.order], np.nan_to_num(columns.mana_value, nan=-1.0)[self.order]])
+        self._segments = np.r_[0, np.flatnonzero((np.diff(keys, axis=1) != 0).any(axis=0)) + 1] if len(db) else \
+            np.zeros(0, dtype=np.int64)
+        self._bounds = np.append(self._segments, len(db))  # each segment's first stored position, then the end
         cache = read_cache(db.directory / embeddings_file(encoder))
         aligned = bool(cache) and len(cache["keys"]) == len(db) and len(db) > 0 and \
             str(cache.get("fingerprint", "")) == store_fingerprint(db) and \
             str(cache["keys"][0]) == _first_key(db, model_id)  # written by this model, not an earlier one
         if aligned:  # written for exactly these rows
-            self.matrix = cache["vectors"].astype(np.float32)
-            self.matrix *= cache["scales"][:, None]
+            self._stored = cache["vectors"][self.order].astype(np.float32)
+            self._stored *= cache["scales"][self.order][:, None]
             self.present = np.ones(len(db), dtype=bool)
             return
         keys = [text_key(t, model_id) for t in card_texts(db)]
-        self.matrix = np.zeros((len(db), dimensions), dtype=np.float32)
+        self._stored = np.zeros((len(db), dimensions), dtype=np.float32)
         self.present = np.zeros(len(db), dtype=bool)
         if cache:
             position = {k: i for i, k in enumerate(cache["keys"].tolist())}
@@ -99,40 +113,94 @@ class CardVectors:
                 target, source = map(np.array, zip(*rows, strict=True))
                 for start in range(0, len(target), _BLOCK):
                     block = source[start: start + _BLOCK]
-                    self.matrix[target[start: start + _BLOCK]] = _unit_rows(cache["vectors"][block],
-                                                                            cache["scales"][block])
+                    self._stored[self.position[target[start: start + _BLOCK]]] = _unit_rows(
+                        cache["vectors"][block], cache["scales"][block])
                 self.present[target] = True
 
     @cached_property
     def missing(self) -> int:
         return int((~self.present).sum())
 
+    @property
+    def dimensions(self) -> int:
+        return self._stored.shape[1]
+
+    def __len__(self) -> int:
+        return len(self._stored)
+
+    def of(self, rows) -> np.ndarray:
+        """The vectors of store rows ``rows``, in that order (a copy)."""
+        return self._stored[self.position[rows]]
+
     def similarities(self, query: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        """The cosine of each card of ``rows`` to a unit ``query`` vector, in that order.
+        """The cosine of each card of ``rows`` to a unit ``query`` vector, in that order."""
+        mask = np.zeros(len(self), dtype=bool)
+        mask[rows] = True
+        return self.masked_cosines(query, mask)[rows]
 
-        The dense ranker's hot loop, bound by reading the matrix (34k cards x 256 float32 is 35 MB). A product
-        over the whole matrix (:meth:`cosines`) streams it at full speed; gathering rows costs about five times as
-        much per row, so only a filter that keeps under an eighth of the store is scored by copying its rows a
-        block at a time into a buffer that stays in the CPU's cache (measured side by side, docs/embedder.md).
+    def masked_cosines(self, query: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """The cosine of each card inside ``mask`` to a unit ``query`` vector, by store row; -inf outside it and
+        for cards not embedded.
+
+        The dense ranker's hot loop, bound by reading the matrix (34k cards x 256 float32 is 35 MB). Only the runs
+        of the stored matrix that hold a kept card are streamed, a block of rows per product (gaps under
+        ``_RUN_GAP`` rows are streamed through). When the kept cards are so scattered that copying them out costs
+        less (``_GATHER_SHARE`` times the rows that would be streamed), they are scored a block at a time from a
+        buffer that stays in the CPU's cache (measured side by side, docs/embedder.md).
         """
-        if len(rows) * _GATHER_SHARE > len(self.matrix):
-            return self.cosines(query)[rows]
-        out = np.empty(len(rows), dtype=np.float32)
-        buffer = np.empty((min(_SCORE_BLOCK, len(rows)), self.matrix.shape[1]), dtype=np.float32)
-        for start in range(0, len(rows), _SCORE_BLOCK):
-            block = buffer[: len(rows[start: start + _SCORE_BLOCK])]
-            np.take(self.matrix, rows[start: start + _SCORE_BLOCK], axis=0, out=block)
-            np.matmul(block, query, out=out[start: start + len(block)])
-        return out
-
+        if self.missing:
+            mask = mask & self.present
+        kept = mask[self.order]
+        count = int(np.count_nonzero(kept))
+        starts, ends = self._runs(kept)
+        if count * _GATHER_SHARE <= int((ends - starts).sum()):
+            scores = np.full(len(self), -np.inf, dtype=np.float32)
+            stored = np.flatnonzero(kept)
+            scores[self.order[stored]] = self._gathered(query, stored)
+            return scores
+        stored = np.empty(len(self), dtype=np.float32)
+        for start, end in zip(starts.tolist(), ends.tolist(), strict=True):
+            self._product(query, start, end, stored[start:end])
+        stored[~kept] = -np.inf
+        return stored[self.position]
 
     def cosines(self, query: np.ndarray) -> np.ndarray:
-        """The cosine of every card to a unit ``query`` vector, a block of rows per product: as fast as one
+        """The cosine of every card to a unit ``query`` vector, by store row (0 for a card not embedded)."""
+        stored = np.empty(len(self), dtype=np.float32)
+        return self._product(query, 0, len(self), stored)[self.position]
+
+    def _runs(self, kept: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The stretches of stored positions to stream for the kept positions ``kept``: whole segments (equal
+        identity and mana value) holding a kept card, joined across gaps under ``_RUN_GAP`` rows."""
+        if not len(kept):
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        touched = np.zeros(len(self._segments) + 2, dtype=np.int8)
+        touched[1:-1] = np.logical_or.reduceat(kept, self._segments)
+        edges = np.diff(touched)
+        starts, ends = self._bounds[:-1][edges[:-1] == 1], self._bounds[1:][edges[1:] == -1]
+        if len(starts) > 1:
+            joined = starts[1:] - ends[:-1] < _RUN_GAP
+            starts, ends = starts[np.concatenate(([True], ~joined))], ends[np.concatenate((~joined, [True]))]
+        return starts, ends
+
+    def _product(self, query: np.ndarray, start: int, end: int, out: np.ndarray) -> np.ndarray:
+        """Cosines of stored positions ``start:end`` into ``out``, a block of rows per product: as fast as one
         product on a quiet machine, and when the other cores are busy OpenBLAS's threads wait on each other for
         a block only, not for the whole matrix (measured on 2 cores under load: 4 to 5.5 ms against 8 to 12)."""
-        out = np.empty(len(self.matrix), dtype=np.float32)
-        for start in range(0, len(self.matrix), _PRODUCT_BLOCK):
-            np.matmul(self.matrix[start: start + _PRODUCT_BLOCK], query, out=out[start: start + _PRODUCT_BLOCK])
+        for block in range(start, end, _PRODUCT_BLOCK):
+            stop = min(block + _PRODUCT_BLOCK, end)
+            np.matmul(self._stored[block:stop], query, out=out[block - start: stop - start])
+        return out
+
+    def _gathered(self, query: np.ndarray, stored: np.ndarray) -> np.ndarray:
+        """Cosines of the stored positions ``stored``, copied a block at a time into a buffer in the CPU's cache
+        (gathering costs about five times as much per row as streaming)."""
+        out = np.empty(len(stored), dtype=np.float32)
+        buffer = np.empty((min(_SCORE_BLOCK, len(stored)), self.dimensions), dtype=np.float32)
+        for start in range(0, len(stored), _SCORE_BLOCK):
+            block = buffer[: len(stored[start: start + _SCORE_BLOCK])]
+            np.take(self._stored, stored[start: start + _SCORE_BLOCK], axis=0, out=block)
+            np.matmul(block, query, out=out[start: start + len(block)])
         return out
 
 
