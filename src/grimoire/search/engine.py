@@ -282,8 +282,8 @@ class SearchEngine:
 
         return expand(text)
 
-    def _ranked(self, scores: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        rows = np.flatnonzero(mask & np.isfinite(scores))
+    def _ranked(self, scores: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """The best :data:`FUSION_DEPTH` of ``rows`` (ascending) by ``scores``, best first."""
         depth = min(FUSION_DEPTH, len(rows))
         if depth == 0:
             return rows
@@ -318,13 +318,14 @@ class SearchEngine:
             indexes = (self.lexical, self.phrase_index) if self.phrases else (self.lexical,)
             for index in indexes:
                 scores = index.scores(expanded)
-                add(self._ranked(scores, mask & (scores > 0)), lexical_ranks, weights.lexical)
+                matched = np.flatnonzero(scores > 0)
+                add(self._ranked(scores, matched[mask[matched]]), lexical_ranks, weights.lexical)
         vector = similarity = dense_ranked = None
         if mode in ("hybrid", "dense", "late"):
             vector = self.encoder.encode_query(expanded)
             similarity = self._dense_scores(vector, mask)
             dense_weight = weights.dense_literal if ranking.is_literal(text) else weights.dense
-            dense_ranked = self._ranked(similarity, mask)
+            dense_ranked = self._ranked(similarity, np.flatnonzero(similarity > -np.inf))  # -inf: outside mask
             add(dense_ranked, semantic_ranks, dense_weight)
         if self.tag_ranking:
             self._add_tag_lists(text, vector, mask, fused, tags, context, similarity, dense_ranked)
@@ -495,7 +496,7 @@ class SearchEngine:
         scores = self.vectors.cosines(self.vectors.of(row))
         if self.vectors.missing:
             scores[~self.vectors.present] = -np.inf
-        ranked = self._ranked(scores, mask)
+        ranked = self._ranked(scores, np.flatnonzero(mask & np.isfinite(scores)))
         limit = max(1, min(int(limit), MAX_LIMIT))
         start = (max(1, page) - 1) * limit
         window = ranked[start: start + limit].tolist()
