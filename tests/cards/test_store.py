@@ -120,8 +120,22 @@ def test_face_values_hold_one_value_per_face_and_legality_knows_each_format(tmp_
         assert columns.face_values(field) == expected
     assert columns.face_values("name")[db.names.find("Fire // Ice")] == ("Fire", "Ice")
     commander = columns.legality("Commander")
-    assert commander.tolist() == [{"legal": 1, "not_legal": 0, "restricted": 2, "banned": 3}.get(
-        card.legalities.get("commander"), -1) for card in sample.cards]
     commander[:] = 0  # a copy: the next caller still sees the store's codes
     assert columns.legality("commander")[db.names.find("Mana Crypt")] == 3
     assert (columns.legality("no-such-format") == -1).all()
+
+
+def test_legality_of_every_format_of_a_scryfall_store(tmp_path, fixtures):
+    """Cards share legality patterns, each parsed once: every format of every card still comes through."""
+    from grimoire.cards import scryfall
+
+    cards = scryfall.load(fixtures / "scryfall" / "oracle_cards.json", fixtures / "scryfall" / "rulings.json").cards
+    write_store(tmp_path / "s", cards, {"source": "scryfall"})
+    columns = CardDB(tmp_path / "s").columns
+    codes = {"legal": 1, "not_legal": 0, "restricted": 2, "banned": 3}
+    formats = {name for card in cards for name in card.legalities}
+    patterns = {tuple(sorted(card.legalities.items())) for card in cards}
+    assert len(formats) == 21 and len(patterns) > 1
+    for format_name in formats:
+        assert columns.legality(format_name).tolist() == [codes.get(card.legalities.get(format_name), -1)
+                                                          for card in cards], format_name
