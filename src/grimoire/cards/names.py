@@ -90,11 +90,12 @@ class NameIndex:
         self._exact = {name: row for row, name in enumerate(names)}
         self._folded: dict[str, int] = {}
         self._faces: dict[str, int] = {}
-        for row, name in enumerate(names):
-            self._folded.setdefault(fold(name), row)
+        keys = [fold(name) for name in self._names]
+        for row, key in enumerate(keys):
+            self._folded.setdefault(key, row)
         for row, faces in enumerate(face_names):
-            for face in faces:
-                self._faces.setdefault(fold(face), row)
+            for face in faces:  # a one-faced card's face is its name, folded already
+                self._faces.setdefault(keys[row] if face == self._names[row] else fold(face), row)
         self._bare: dict[str, int | None] = {}  # punctuation-free names; None where two cards share one
         for key, row in {**self._faces, **self._folded}.items():
             bare = _bare(key)
