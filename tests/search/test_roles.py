@@ -48,3 +48,17 @@ def test_roles_of_known_cards(db, name, present, absent):
 def test_reminder_text_does_not_give_roles():
     assert card_roles("Test", "Creature — Test", "Flying (This creature can't be blocked except by creatures with "
                                                   "flying or reach.)") == []
+
+
+def test_a_block_of_rows_gets_each_cards_roles_from_its_tags(db):
+    """Roles for a page of results come from one product over the rows: a role is there exactly when one of its
+    tags is, and a single row reads the same."""
+    from grimoire.search.engine import SearchEngine
+    from grimoire.search.roles import roles_of_row, roles_of_rows
+    from grimoire.search.tags import tags_of_row
+
+    strengths = SearchEngine(db).tag_strengths[::7]
+    found = roles_of_rows(strengths)
+    expected = [[role for role, tags in ROLE_TAGS.items() if set(tags) & set(tags_of_row(row))] for row in strengths]
+    assert found == expected and sum(map(len, found)) > 1000
+    assert roles_of_row(strengths[3]) == expected[3] and roles_of_rows(strengths[:0]) == []

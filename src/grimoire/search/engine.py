@@ -36,7 +36,7 @@ from grimoire.search.query import (
     text_as_filters,
 )
 from grimoire.search.reading import Reader, Reading
-from grimoire.search.roles import roles_of_row
+from grimoire.search.roles import roles_of_row, roles_of_rows
 
 MODES = ("hybrid", "bm25", "dense", "late")
 RRF_K = 60
@@ -241,6 +241,13 @@ class SearchEngine:
 
     def tags_of(self, row: int) -> tuple[str, ...]:
         return tuple(tag_rules.tags_of_row(self.tag_strengths[row]))
+
+    def _labels(self, rows: list[int]) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+        """Each row's deck roles and function tags (what :meth:`roles_of` and :meth:`tags_of` give), for a page of
+        results at once."""
+        block = self.tag_strengths[rows]
+        return [(tuple(roles), tuple(tag_rules.tags_of_row(strengths)))
+                for roles, strengths in zip(roles_of_rows(block), block, strict=True)]
 
     # -- filtering ---------------------------------------------------------------------------------------
 
@@ -476,11 +483,11 @@ class SearchEngine:
         rows, scores, lexical, semantic, matched = runs[0] if len(runs) == 1 else _fuse_runs(runs)
         start = (page - 1) * limit
         window = rows[start: start + limit].tolist()
-        results = [SearchResult(card=card, row=row, rank=start + i + 1,
-                                score=float(scores[start + i]), roles=self.roles_of(row), tags=self.tags_of(row),
-                                lexical_rank=int(lexical[row]) or None, semantic_rank=int(semantic[row]) or None,
-                                matched=tuple(matched))
-                   for i, (row, card) in enumerate(zip(window, self.db.cards_at(window), strict=True))]
+        results = [SearchResult(card=card, row=row, rank=start + i + 1, score=float(scores[start + i]),
+                                roles=roles, tags=tags, lexical_rank=int(lexical[row]) or None,
+                                semantic_rank=int(semantic[row]) or None, matched=tuple(matched))
+                   for i, (row, card, (roles, tags)) in enumerate(zip(window, self.db.cards_at(window),
+                                                                     self._labels(window), strict=True))]
         return SearchPage(results=results, total=len(rows), page=page, limit=limit, mode=mode, notes=notes,
                           readings=readings)
 
@@ -500,10 +507,10 @@ class SearchEngine:
         limit = max(1, min(int(limit), MAX_LIMIT))
         start = (max(1, page) - 1) * limit
         window = ranked[start: start + limit].tolist()
-        results = [SearchResult(card=card, row=r, rank=start + i + 1, score=float(scores[r]),
-                                roles=self.roles_of(r), tags=self.tags_of(r), semantic_rank=start + i + 1,
-                                matched=tuple(matched))
-                   for i, (r, card) in enumerate(zip(window, self.db.cards_at(window), strict=True))]
+        results = [SearchResult(card=card, row=r, rank=start + i + 1, score=float(scores[r]), roles=roles,
+                                tags=tags, semantic_rank=start + i + 1, matched=tuple(matched))
+                   for i, (r, card, (roles, tags)) in enumerate(zip(window, self.db.cards_at(window),
+                                                                   self._labels(window), strict=True))]
         return SearchPage(results=results, total=int(mask.sum()), page=page, limit=limit, mode="dense")
 
 

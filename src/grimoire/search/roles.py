@@ -19,7 +19,10 @@ ROLE_TAGS: dict[str, tuple[str, ...]] = {
     "extraturn": ("extra-turn",), "evasion": ("evasion-granter",), "copy": ("copy-spell", "copy-permanent"),
     "untap": ("untapper",), "burn": ("burn",),
 }
-_ROLE_COLUMNS = {role: [TAG_INDEX[tag] for tag in tags] for role, tags in ROLE_TAGS.items()}
+_ROLES = tuple(ROLE_TAGS)
+_ROLE_MATRIX = np.zeros((len(TAG_INDEX), len(_ROLES)), dtype=bool)  # tag x role: the tag counts for the role
+for _role, _tags in enumerate(ROLE_TAGS.values()):
+    _ROLE_MATRIX[[TAG_INDEX[tag] for tag in _tags], _role] = True
 
 
 def card_roles(name: str, type_line: str, oracle_text: str) -> list[str]:
@@ -29,5 +32,10 @@ def card_roles(name: str, type_line: str, oracle_text: str) -> list[str]:
 
 def roles_of_row(strengths) -> list[str]:
     """The deck roles of a card from its row of the tag matrix."""
-    present = set(np.flatnonzero(strengths).tolist())
-    return [role for role, columns in _ROLE_COLUMNS.items() if present.intersection(columns)]
+    return roles_of_rows(np.asarray(strengths)[None])[0]
+
+
+def roles_of_rows(strengths: np.ndarray) -> list[list[str]]:
+    """The deck roles of each card of a block of rows of the tag matrix (cards x tags), in one product."""
+    held = (strengths != 0) @ _ROLE_MATRIX
+    return [[_ROLES[role] for role in np.flatnonzero(row).tolist()] for row in held]
