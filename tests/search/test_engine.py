@@ -98,3 +98,24 @@ def test_tags_are_recomputed_when_the_rules_change(tmp_path, monkeypatch):
     assert np.array_equal(load_tags(db), first)
     with np.load(tmp_path / "tags.npz") as data:
         assert str(data["version"]) == "changed"
+
+
+def test_a_query_the_reading_leaves_as_typed_is_parsed_once(snapshot_engine, monkeypatch):
+    """The reading parses the typed query; when it reads no words the engine filters with that parse instead of
+    parsing the same text again. A query whose words were read is parsed again, as rewritten."""
+    import grimoire.search.engine as engine_module
+    import grimoire.search.reading as reading_module
+
+    calls: list[str] = []
+    for module in (engine_module, reading_module):
+        original = module.parse
+        monkeypatch.setattr(module, "parse", lambda text, _original=original: calls.append(text) or _original(text))
+    typed = "whenever a creature you control dies, draw a card id<=bg f:commander"
+    assert snapshot_engine.read(typed).query == typed
+    calls.clear()
+    page = snapshot_engine.search(typed, limit=5)
+    assert calls == [typed] and page.results
+    calls.clear()
+    page = snapshot_engine.search("cheap white removal", limit=5)
+    assert page.readings[0].query != "cheap white removal"
+    assert calls[0] == "cheap white removal" and calls[-1] == page.readings[0].query

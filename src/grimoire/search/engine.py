@@ -251,8 +251,10 @@ class SearchEngine:
 
     # -- filtering ---------------------------------------------------------------------------------------
 
-    def _parse(self, query: str, filters: Filters | None) -> tuple[Node | None, list[str]]:
-        node = text_as_filters(parse(query)) if query.strip() else None
+    def _parse(self, query: str, filters: Filters | None, parsed: Node | None = None
+               ) -> tuple[Node | None, list[str]]:
+        """The query's filters (``parsed``: ``query`` already parsed) with ``filters``, and its free text."""
+        node = text_as_filters(parsed if parsed is not None else parse(query)) if query.strip() else None
         extra = filters.to_nodes() if filters else []
         nodes = ([node] if node is not None else []) + extra
         if not nodes:
@@ -445,7 +447,8 @@ class SearchEngine:
         limit = max(1, min(int(limit), MAX_LIMIT))
         page = max(1, int(page))
         readings = [self.read(query, filters, literal=literal) for query in query_list]
-        if len(readings) == 1 and readings[0].like and not self._parse(readings[0].query, filters)[1]:
+        if len(readings) == 1 and readings[0].like and not self._parse(readings[0].query, filters,
+                                                                        readings[0].node)[1]:
             result = self.similar_to(readings[0].like, query=readings[0].query, filters=filters, page=page,
                                      limit=limit, include_funny=include_funny, exclude=exclude)
             result.readings, result.notes = readings, [*readings[0].notes, *result.notes]
@@ -457,7 +460,7 @@ class SearchEngine:
             if reading.combo:
                 query, combo_text, combo_tags, note = self._combo_query(reading)
                 notes.append(note)
-            node, text_parts = self._parse(query, filters)
+            node, text_parts = self._parse(query, filters, reading.node if query == reading.query else None)
             named = [*reading.named, *([reading.like] if reading.like else [])]  # "like X" with more words
             text = " ".join([*text_parts, combo_text, self._named_text(named)]).strip()
             named += [reading.combo] if reading.combo else []

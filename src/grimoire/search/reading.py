@@ -125,6 +125,7 @@ class Reading:
     named: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     combo: str | None = None
+    node: Node | None = field(default=None, compare=False, repr=False)  # ``query`` parsed, when it is the typed one
 
     @property
     def syntax(self) -> str:
@@ -256,7 +257,7 @@ class Reader:
         node = (typed_node if query == typed else parse(query)) if query.strip() else None
         words = [_Word(t.text, t.position, t.position + len(t.text)) for t in _top_words(node, query)] if node else []
         if not words and not prose:
-            return Reading(typed, typed)
+            return Reading(typed, typed, node=typed_node)
         state = _State(words, chips=prose)
         self._names(state)
         for rule in _RULES:
@@ -273,13 +274,14 @@ class Reader:
         used = [w for w in words if w.used]
         rest = _drop_dangling_operators(_without(query, used)) if used else query.rstrip()
         if rest is None:
-            return Reading(typed, typed)
+            return Reading(typed, typed, node=typed_node)
         runs = " ".join(part for part in (rest, *(c.syntax for c in chips if c.kind not in ("like", "combo")))
                         if part)
         like = self.db.columns.name[state.like] if state.like is not None else None
         named = tuple(self.db.columns.name[row] for row in state.named)
         combo = self.db.columns.name[state.combo] if state.combo is not None else None
-        return Reading(typed, runs, tuple(chips), like, named, tuple(state.notes), combo)
+        parsed = typed_node if runs == typed else node if runs == query else None  # no words were taken
+        return Reading(typed, runs, tuple(chips), like, named, tuple(state.notes), combo, parsed)
 
     # -- card names ------------------------------------------------------------------------------------------
 
