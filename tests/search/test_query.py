@@ -260,6 +260,43 @@ def test_a_scan_of_every_row_at_once_answers_as_row_by_row():
         assert one_pass.tolist() == row_by_row.tolist(), source
 
 
+def test_a_term_with_a_newline_matches_inside_one_row_only():
+    """Rows are lines of one text and hold newlines of their own: a term with a newline that would run from
+    the end of one row into the next is no match, found in one pass over every row or row by row."""
+    import numpy as np
+
+    from grimoire.search.filters import TextColumn
+
+    texts = ["A Flying", "Vigilance b", "Flying\nVigilance", "Σ", "ΟΔΟΣ", "x\nflying", "vigilance"]
+    column = TextColumn(texts * 10)  # a few rows asked of 70 are searched each in place, more in one pass
+    for rows in (None, np.array([0, 1, 2, 5, 6]), np.arange(70)[::2]):
+        for term, wanted in (("flying\nvigilance", [2]), ("g\nv", [2]), ("\n", [2, 5]), ("g\nvig", [2]),
+                             ("flying", [0, 2, 5]), ("", list(range(7)))):
+            expected = [row for row in range(70) if row % 7 in wanted]
+            column._cache.clear()
+            found = column.contains(term, rows)  # right on ``rows``, the rows asked about
+            asked = range(column.size) if rows is None else rows.tolist()
+            assert [row for row in asked if found[row]] == [row for row in expected if row in asked], (term, rows)
+    assert column[4] == "οδος" and column[3] == "σ" and column.strings[2] == "flying\nvigilance"
+    assert not TextColumn([]).contains("", None).size and TextColumn([]).strings == []
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 2048])
+def test_a_text_column_is_built_a_chunk_of_rows_at_a_time(monkeypatch, chunk):
+    """Rows lower-cased and encoded a chunk at a time give each row back whole, wherever the chunks end; a text
+    holding the separator itself is read row by row."""
+    from grimoire.search import filters
+
+    monkeypatch.setattr(filters, "_CHUNK_ROWS", chunk)
+    texts = ["Flying", "", "{T}: Add {G}.\nFlying", "ΟΔΟΣ", "İ", "Éomer", "a\x00b", "x", ""]
+    for strings in (texts, [t for t in texts if "\x00" not in t], texts[:1], []):
+        column = filters.TextColumn(strings)
+        assert column.strings == [t.lower() for t in strings] and len(column.starts) == len(strings) + 1
+        for term in ("flying", "\nflying", "x", "é", "ο", ""):
+            column._cache.clear()
+            assert column.contains(term, None).tolist() == [term in t.lower() for t in strings], (chunk, term)
+
+
 def test_a_column_searched_by_word_finds_what_a_substring_search_finds():
     """Type lines are searched through their distinct words: a term without spaces lies inside one word, so
     the rows of the words containing it are exactly the rows a substring scan finds."""

@@ -414,7 +414,9 @@ def test_browser_dashboard_shows_the_benchmark(page):
     expect(table).to_contain_text("handwritten")
     chart = page.locator("#bench-chart")
     expect(chart).to_be_visible()
-    assert page.evaluate("document.getElementById('bench-chart').naturalWidth") > 100
+    # visible comes before loaded: wait for the image itself (a broken one never gets a width and times out)
+    page.wait_for_function("() => { const chart = document.getElementById('bench-chart'); "
+                           "return chart.complete && chart.naturalWidth > 100; }")
     assert re.search(r"\d+\.\d", table.inner_text())
     agent = page.locator("#agent-table")
     expect(agent).to_contain_text("baseline")

@@ -8,7 +8,6 @@ text filter after ``t:instant id<=r`` scans a few hundred cards, not all of them
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections import OrderedDict
 from functools import cached_property
 
@@ -61,8 +60,34 @@ def _number(text: str | None) -> float:
     return float(sum(float(part) for part in re.findall(r"[+-]?\d*\.?\d+", cleaned)))
 
 
+_CHUNK_ROWS = 2048  # rows lower-cased and encoded at a time when a text column is built
+
+
+def _joined_lines(strings: list[str]) -> tuple[bytes, np.ndarray]:
+    """The strings lower-cased, as one UTF-8 text joined by newlines, and each row's first byte (then one past
+    the end). Built a chunk of rows at a time, each chunk lower-cased and encoded whole: 34k row copies, freed
+    together, would leave memory behind, and the whole text at once would need several copies of it together.
+    Lower-casing is per character but for a final sigma, which a separator ends as the end of a string does."""
+    pieces, starts, offset = [], [np.zeros(1, dtype=np.int64)], 0
+    for first in range(0, len(strings), _CHUNK_ROWS):
+        chunk = strings[first: first + _CHUNK_ROWS]
+        encoded = "\x00".join(chunk).lower().encode("utf-8", "surrogatepass")
+        separators = np.flatnonzero(np.frombuffer(encoded, dtype=np.uint8) == 0)
+        if len(separators) != len(chunk) - 1:  # a text holding the separator itself: row by row
+            rows = [s.lower().encode("utf-8", "surrogatepass") for s in strings]
+            return b"\n".join(rows), np.cumsum([0] + [len(row) + 1 for row in rows])
+        pieces.append(encoded.replace(b"\x00", b"\n"))
+        starts.append(offset + np.append(separators + 1, len(encoded) + 1))
+        offset += len(encoded) + 1
+    return b"\n".join(pieces), np.concatenate(starts)
+
+
 class TextColumn:
-    """Lower-cased strings, kept as one joined string, with fast substring and regex tests.
+    """Lower-cased strings, kept as one UTF-8 text, a row a line, with fast substring and regex tests.
+
+    One UTF-8 copy serves both: card text is nearly all ASCII, so it takes half the memory of a Python string
+    holding one dash or bullet (two bytes a character), and the regex scan reads it as it is. Rows hold newlines
+    of their own, so a term with a newline is checked not to run from one row into the next.
 
     ``by_word`` (for short texts of few distinct words: type lines) also keeps the rows of each distinct
     whitespace-separated word: a term without whitespace can only occur inside one word, so its rows are those
@@ -71,24 +96,23 @@ class TextColumn:
     CACHE_SIZE = 256
 
     def __init__(self, strings, *, by_word: bool = False):
-        lowered = [s.lower() for s in strings]
-        self.size = len(lowered)
+        strings = list(strings)
+        self.size = len(strings)
         self.by_word = by_word
-        self.joined = "\x00".join(lowered)
-        self.starts = np.cumsum([0] + [len(s) + 1 for s in lowered])
+        self.text, self.starts = _joined_lines(strings)
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
 
     def __getitem__(self, row: int) -> str:
-        return self.joined[self.starts[row]: self.starts[row + 1] - 1]
+        return self.text[self.starts[row]: self.starts[row + 1] - 1].decode("utf-8", "surrogatepass")
 
     @property
     def strings(self) -> list[str]:
-        return self.joined.split("\x00")
+        return [self[row] for row in range(self.size)]
 
     def contains(self, term: str, rows: np.ndarray | None) -> np.ndarray:
         """Bool mask over all rows; only ``rows`` (or every row, if None) need be right."""
         term = term.lower()
-        if "\x00" in term:  # the separator between cards: no card's text holds it
+        if "\x00" in term or not self.size:  # no card's text holds the separator of the texts as read
             return np.zeros(self.size, dtype=bool)
         cached = self._cache.get(term)
         if cached is not None:
@@ -96,18 +120,22 @@ class TextColumn:
             return cached
         if self.by_word and term and not any(space.isspace() for space in term):
             return self._remember(term, self._word_match(term))
+        needle = term.encode("utf-8", "surrogatepass")
+        text, starts = self.text, self.starts
         if rows is not None and len(rows) * 8 < self.size:  # search each row's span in place, without copying it
-            joined, starts, ends = self.joined, self.starts[rows].tolist(), (self.starts[rows + 1] - 1).tolist()
+            spans = zip(rows.tolist(), starts[rows].tolist(), (starts[rows + 1] - 1).tolist(), strict=True)
             out = np.zeros(self.size, dtype=bool)
-            out[[row for row, start, end in zip(rows.tolist(), starts, ends, strict=True)
-                 if joined.find(term, start, end) >= 0]] = True
+            out[[row for row, start, end in spans if text.find(needle, start, end) >= 0]] = True
             return out
-        joined, starts = self.joined, self.starts
-        found, position = [], joined.find(term)
+        found, position = [], text.find(needle)
         while position >= 0:
             row = int(np.searchsorted(starts, position, side="right")) - 1
-            found.append(row)
-            position = joined.find(term, int(starts[row + 1]))
+            end = int(starts[row + 1]) - 1
+            if position + len(needle) <= end:
+                found.append(row)
+                position = text.find(needle, end + 1)
+            else:  # runs into the next row (the needle holds a newline): look again from the next byte
+                position = text.find(needle, position + 1)
         out = np.zeros(self.size, dtype=bool)
         out[found] = True
         return self._remember(term, out)
@@ -135,12 +163,6 @@ class TextColumn:
                 out[rows] = True
         return out
 
-    @cached_property
-    def _utf8(self) -> tuple[bytes, list[int]]:
-        """Every row as UTF-8, one row a line, and each row's byte offset: RE2 scans it in one pass."""
-        encoded = [s.encode("utf-8", "surrogatepass") for s in self.joined.split("\x00")]
-        return b"\n".join(encoded), np.cumsum([0] + [len(b) + 1 for b in encoded]).tolist()
-
     def matches(self, pattern: UserPattern, rows: np.ndarray | None, budget: CpuBudget) -> np.ndarray:
         """Rows whose text the pattern occurs in; a backtracking pattern spends ``budget``."""
         out = np.zeros(self.size, dtype=bool)
@@ -155,13 +177,13 @@ class TextColumn:
         """RE2 over all rows at once, resuming at the next row after each hit so no row's match is skipped.
         With ``^`` and ``$`` at every line, a match inside one row is a match of that row; one that runs into
         the next row is checked on its own row."""
-        text, starts = self._utf8
+        text, starts = self.text, self.starts
         search, found, position = pattern.compiled_bytes.search, [], 0
         while (match := search(text, position)) is not None:
-            row = bisect_right(starts, match.start()) - 1
+            row = int(np.searchsorted(starts, match.start(), side="right")) - 1
             if match.end() < starts[row + 1] or pattern.search(self[row]):
                 found.append(row)
-            position = starts[row + 1]
+            position = int(starts[row + 1])
             if position >= len(text):
                 break
         return found
