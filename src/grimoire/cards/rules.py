@@ -14,9 +14,9 @@ from functools import cache, cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 
-import bm25s
 import numpy as np
-import Stemmer
+
+from grimoire.search.lexical import LexicalIndex
 
 BUNDLED_FILE = "rules/MagicCompRules-20220429.txt.gz"
 RULES_URL = "https://magic.wizards.com/en/rules"
@@ -32,9 +32,6 @@ _NUMBER_IN_QUERY = re.compile(r"\d{1,3}(?:\.\d+[a-z]?)?")
 _CITATION = re.compile(r"\b(?:rules?|section)\s+(\d{1,3}(?:\.\d+[a-z]?)?)")
 _EFFECTIVE = re.compile(r"effective as of\s+([A-Z][a-z]+\s+\d{1,2},\s+\d{4})")
 _SENTENCE_END = (".", ":", ")", '"', "\u201d")
-_TOKEN = re.compile(r"(?u)\b\w\w+\b")
-_STEMMER = Stemmer.Stemmer("english")
-_STOPWORDS = frozenset(bm25s.stopwords.STOPWORDS_EN)
 
 
 class RulesFileError(ValueError):
@@ -138,21 +135,10 @@ class Rulebook:
         return [*self._by_number.values(), *self.terms]
 
     @cached_property
-    def _index(self) -> _Index:
-        return _Index([f"{rule.number} {rule.text}" if rule.is_glossary else rule.text for rule in self._documents])
-
-
-class _Index:
-    """BM25 over stemmed, stop-worded words of each document."""
-
-    def __init__(self, texts: list[str]):
-        self.size = len(texts)
-        self.retriever = bm25s.BM25()
-        self.retriever.index([_tokenize(text) for text in texts], show_progress=False)
-
-    def scores(self, query: str) -> np.ndarray:
-        ids = self.retriever.get_tokens_ids(_tokenize(query))
-        return self.retriever.get_scores(ids) if ids else np.zeros(self.size, dtype=np.float32)
+    def _index(self) -> LexicalIndex:
+        """BM25 over every document's stemmed, stop-worded words, tokenized as the card search does."""
+        return LexicalIndex.build([f"{rule.number} {rule.text}" if rule.is_glossary else rule.text
+                                   for rule in self._documents])
 
 
 def parse_rules(text: str, source: str) -> Rulebook:
@@ -323,6 +309,3 @@ def _fold(text: str) -> str:
     return " ".join(text.lower().split()).strip(" ?!.\"'")
 
 
-def _tokenize(text: str) -> list[str]:
-    """Lower-cased, stop-worded, stemmed words, as the card search tokenizes."""
-    return _STEMMER.stemWords([word for word in _TOKEN.findall(text.lower()) if word not in _STOPWORDS])
