@@ -125,7 +125,7 @@ class Reading:
     named: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     combo: str | None = None
-    node: Node | None = field(default=None, compare=False, repr=False)  # ``query`` parsed, when it is the typed one
+    node: Node | None = field(default=None, compare=False, repr=False)  # ``query`` parsed, if no words were taken
 
     @property
     def syntax(self) -> str:
