@@ -119,3 +119,16 @@ def test_a_query_the_reading_leaves_as_typed_is_parsed_once(snapshot_engine, mon
     page = snapshot_engine.search("cheap white removal", limit=5)
     assert page.readings[0].query != "cheap white removal"
     assert calls[0] == "cheap white removal" and calls[-1] == page.readings[0].query
+
+
+def test_prepared_tag_lists_are_the_lists_a_query_builds():
+    """A server orders every tag's cards before its first request (serve.library.warm); they are the lists a
+    query would have built on first use."""
+    from grimoire.search.tags import TAGS
+
+    lazy, prepared = SearchEngine(grimoire.open()), SearchEngine(grimoire.open())
+    prepared.prepare_tag_lists()
+    assert len(prepared._tag_lists) == len(TAGS)
+    for index in (0, 17, len(TAGS) - 1):
+        for built, ready in zip(lazy._tag_by_directness(index), prepared._tag_lists[index], strict=True):
+            assert np.array_equal(built, ready)
