@@ -132,12 +132,6 @@ class CardVectors:
         """The vectors of store rows ``rows``, in that order (a copy)."""
         return self._stored[self.position[rows]]
 
-    def similarities(self, query: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        """The cosine of each card of ``rows`` to a unit ``query`` vector, in that order."""
-        mask = np.zeros(len(self), dtype=bool)
-        mask[rows] = True
-        return self.masked_cosines(query, mask)[rows]
-
     def masked_cosines(self, query: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """The cosine of each card inside ``mask`` to a unit ``query`` vector, by store row; -inf outside it and
         for cards not embedded.
