@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+import grimoire
 from grimoire.cards.names import CardNotFoundError, NameIndex, fold
 
 NAMES = ["Lightning Bolt", "Lim-Dûl the Necromancer", "Fire // Ice", "Delver of Secrets // Insectile Aberration",
@@ -73,3 +74,17 @@ def test_a_name_without_its_punctuation_is_found_exactly_unless_two_cards_share_
     assert index.match("urzas saga").exact
     assert index.find("Ach Hans Run") == 4  # its own exact name first
     assert index.find("ach hans, run") is None  # bare "ach hans run" is both cards: not a guess
+
+
+def test_may_begin_passes_the_first_word_of_every_name_it_finds(home):
+    """The reader skips the name lookups of a span whose first word begins no name: that must never skip one
+    that :meth:`find` would match, however it is typed (case, accents, punctuation, hyphens as spaces)."""
+    db = grimoire.open()
+    names = db.names
+    for name in db.columns.name.tolist():
+        for typed in (name, name.lower(), name.upper(), fold(name).replace("-", " ").replace(",", "")):
+            if names.find(typed) is not None:
+                assert names.may_begin(typed.split()[0]), typed
+    assert names.may_begin("kiki-jiki,") and names.may_begin("THASSA'S") and names.may_begin("Lim-Dûl’s")
+    assert not names.may_begin("whenever") and not names.may_begin("zzqx")
+    assert names.may_begin("...")  # nothing left once bare: the lookups are not skipped

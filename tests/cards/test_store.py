@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -109,6 +110,36 @@ def test_cards_at_keeps_the_order_asked(tmp_path, sample):
     rows = [5, 0, 3, 5]
     assert db.cards_at(rows) == [sample.cards[row] for row in rows]
     assert db.cards_at([]) == []
+
+
+def test_result_cards_from_codes_equal_the_stored_rows(home):
+    """Result cards are assembled from per-card codes into each field's distinct values: every card of the
+    bundled snapshot must equal the one read whole from its Arrow row."""
+    db = grimoire.open()
+    rows = list(range(len(db)))
+    fetched = [card for start in range(0, len(rows), 2048) for card in db.cards_at(rows[start: start + 2048])]
+    assert fetched == list(db)  # iteration reads whole Arrow rows
+    first, second = db.cards_at([0, 1])
+    assert first.legalities == second.legalities  # the bundled snapshot's cards share a legality pattern ...
+    first.legalities["commander"] = "banned"
+    assert db.card_at(1).legalities == second.legalities and db.card_at(0).legalities != first.legalities
+
+
+def test_result_cards_of_a_store_written_before_images_and_ranks(tmp_path, sample):
+    import pyarrow.parquet as pq
+
+    write_store(tmp_path / "s", sample.cards, {"source": "test"})
+    path = tmp_path / "s" / "cards.parquet"
+    pq.write_table(pq.read_table(path).drop_columns(["image_url", "edhrec_rank"]), path)
+    db = CardDB(tmp_path / "s")
+    assert db.cards_at([3, 0]) == [replace(sample.cards[row], image_url=None, edhrec_rank=None) for row in (3, 0)]
+
+
+def test_a_list_holding_the_code_separator_is_read_whole(tmp_path, sample):
+    odd = replace(sample.cards[0], keywords=("Flying\x1fReach", "Haste"))
+    write_store(tmp_path / "s", [odd, *sample.cards[1:]], {"source": "test"})
+    db = CardDB(tmp_path / "s")
+    assert db.cards_at([0, 1]) == [odd, sample.cards[1]]
 
 
 def test_face_values_hold_one_value_per_face_and_legality_knows_each_format(tmp_path, sample):

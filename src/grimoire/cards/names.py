@@ -100,6 +100,7 @@ class NameIndex:
         for key, row in {**self._faces, **self._folded}.items():
             bare = _bare(key)
             self._bare[bare] = row if self._bare.get(bare, row) == row else None
+        self._first_words: frozenset[str] | None = None
         self._choices: list[str] | None = None
         self._choice_rows: list[int] | None = None
         self._candidates: CandidateIndex | None = None
@@ -110,6 +111,15 @@ class NameIndex:
             self._choices, self._choice_rows = list(keys), list(keys.values())
             self._candidates = CandidateIndex(self._choices)
         return self._choices, self._choice_rows, self._candidates
+
+    def may_begin(self, word: str) -> bool:
+        """Whether a name :meth:`find` knows may begin with ``word``: the reader tries every span of a query's
+        words as a name, and most words begin none (folding and stripping work character by character, so a
+        span's first word says its first word once bare)."""
+        if self._first_words is None:
+            self._first_words = frozenset(key.split(" ", 1)[0] for key in self._bare)
+        first = _bare(fold(word)).split(" ", 1)[0]
+        return not first or first in self._first_words
 
     def find(self, query: str) -> int | None:
         """Row of the card with this name, or ``None``; no fuzzy matching."""

@@ -303,9 +303,10 @@ class Reader:
 
     def _name_at(self, state: _State, start: int) -> tuple[int, int] | None:
         words = state.words
+        named = self.db.names.may_begin(words[start].text)
         for stop in range(min(len(words), start + MAX_NAME_WORDS), start, -1):
             text = " ".join(w.text for w in words[start:stop]).strip(",.;:?!")
-            row = self.db.names.find(text)
+            row = self.db.names.find(text) if named else None
             single = stop - start == 1
             if row is None and single and (_before(state, start, 1) in ("my", "for", "with")
                                            or _after(state, stop, 1) == "deck"):
