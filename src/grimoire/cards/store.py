@@ -310,6 +310,9 @@ class _CardRows:
                 column = pc.binary_join(column, _string_scalar(_JOIN))  # a null list stays null, an empty one ""
             distinct = pc.unique(column)
             positions = pc.index_in(column, value_set=distinct, skip_nulls=False)  # null is one of the values
+            if positions.null_count:  # a value its own distinct values do not hold (never seen): read it whole
+                read.append(name)
+                continue
             # read from the Arrow buffer: to_numpy imports pandas
             codes.append(np.frombuffer(positions.buffers()[1], dtype=np.int32)[
                 positions.offset: positions.offset + len(positions)])
@@ -338,7 +341,8 @@ class _CardRows:
             for name in self._lists_read:
                 if fields[name] is not None:
                     fields[name] = tuple(fields[name])
-            fields["legalities"] = dict(fields["legalities"] or {})  # a card's own copy: its pattern is shared
+            legal = fields["legalities"]  # a card's own copy: its pattern is shared
+            fields["legalities"] = json.loads(legal) if isinstance(legal, str) else dict(legal or {})
             fields["faces"] = tuple(Face(**face) for face in fields["faces"])
             cards.append(Card(oracle_id=self._oracle_ids[row], name=self._names[row], **fields))
         return cards
@@ -392,7 +396,9 @@ class CardDB:
 
     @cached_property
     def _rows(self) -> _CardRows:
-        return _CardRows(self._table, self._names, list(self._ids))
+        # the oracle ids are the id index's keys, unless two rows share one
+        ids = list(self._ids) if len(self._ids) == len(self) else self._table.column("oracle_id").to_pylist()
+        return _CardRows(self._table, self._names, ids)
 
     def row_of(self, oracle_id: str) -> int:
         return self._ids[oracle_id]
