@@ -170,3 +170,10 @@ def test_legality_of_every_format_of_a_scryfall_store(tmp_path, fixtures):
     for format_name in formats:
         assert columns.legality(format_name).tolist() == [codes.get(card.legalities.get(format_name), -1)
                                                           for card in cards], format_name
+
+
+def test_result_cards_keep_their_own_oracle_id_when_two_rows_share_one(tmp_path, sample):
+    twin = replace(sample.cards[1], oracle_id=sample.cards[0].oracle_id)
+    write_store(tmp_path / "s", [sample.cards[0], twin, *sample.cards[2:]], {"source": "test"})
+    db = CardDB(tmp_path / "s")
+    assert db.cards_at([2, 1, 0]) == [sample.cards[2], twin, sample.cards[0]]

@@ -309,10 +309,8 @@ class _CardRows:
                     continue
                 column = pc.binary_join(column, _string_scalar(_JOIN))  # a null list stays null, an empty one ""
             distinct = pc.unique(column)
-            positions = pc.index_in(column, value_set=distinct, skip_nulls=False)  # null is one of the values
-            if positions.null_count:  # a value its own distinct values do not hold (never seen): read it whole
-                read.append(name)
-                continue
+            # every value is one of its own distinct values (null and NaN too): no code is null
+            positions = pc.index_in(column, value_set=distinct, skip_nulls=False)
             # read from the Arrow buffer: to_numpy imports pandas
             codes.append(np.frombuffer(positions.buffers()[1], dtype=np.int32)[
                 positions.offset: positions.offset + len(positions)])
@@ -341,8 +339,7 @@ class _CardRows:
             for name in self._lists_read:
                 if fields[name] is not None:
                     fields[name] = tuple(fields[name])
-            legal = fields["legalities"]  # a card's own copy: its pattern is shared
-            fields["legalities"] = json.loads(legal) if isinstance(legal, str) else dict(legal or {})
+            fields["legalities"] = dict(fields["legalities"] or {})  # a card's own copy: its pattern is shared
             fields["faces"] = tuple(Face(**face) for face in fields["faces"])
             cards.append(Card(oracle_id=self._oracle_ids[row], name=self._names[row], **fields))
         return cards
