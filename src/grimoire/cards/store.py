@@ -214,13 +214,7 @@ class Columns:
         """Per format a source names, each card's legality code (a dict per card would hold 10 MB). Cards share a
         few legality patterns, so each distinct one is parsed once (34k ``json.loads`` took a quarter of a
         fresh process's first search)."""
-        import pyarrow.compute as pc
-
-        column = _whole(self._table.column("legalities"))
-        patterns = pc.unique(column)
-        positions = pc.index_in(column, value_set=patterns)  # every card's pattern: no nulls, int32
-        # read from the Arrow buffer: to_numpy imports pandas (about 60 MB and 0.2 s)
-        which = np.frombuffer(positions.buffers()[1], dtype=np.int32)[positions.offset: positions.offset + len(column)]
+        which, patterns = _coded(_whole(self._table.column("legalities")))
         by_pattern: dict[str, np.ndarray] = {}
         for index, text in enumerate(patterns.to_pylist()):
             for format_name, status in json.loads(text).items():
@@ -278,6 +272,18 @@ def _whole(column: pa.ChunkedArray) -> pa.Array:
     return column.chunk(0) if column.num_chunks == 1 else column.combine_chunks()
 
 
+def _coded(column: pa.Array) -> tuple[np.ndarray, pa.Array]:
+    """Each value's int32 code into the column's distinct values, and those values. Every value is one of its own
+    distinct values (null and NaN too), so no code is null."""
+    import pyarrow.compute as pc
+
+    distinct = pc.unique(column)
+    positions = pc.index_in(column, value_set=distinct, skip_nulls=False)
+    # read from the Arrow buffer: to_numpy imports pandas (about 60 MB and 0.2 s)
+    codes = np.frombuffer(positions.buffers()[1], dtype=np.int32)[positions.offset: positions.offset + len(positions)]
+    return codes, distinct
+
+
 def _string_scalar(text: str) -> pa.Scalar:
     """An Arrow string scalar built from its buffers: ``pa.scalar`` or a compute function given a Python string
     converts it through ``pa.array``, which imports pandas."""
@@ -308,12 +314,8 @@ class _CardRows:
                     read.append(name)
                     continue
                 column = pc.binary_join(column, _string_scalar(_JOIN))  # a null list stays null, an empty one ""
-            distinct = pc.unique(column)
-            # every value is one of its own distinct values (null and NaN too): no code is null
-            positions = pc.index_in(column, value_set=distinct, skip_nulls=False)
-            # read from the Arrow buffer: to_numpy imports pandas
-            codes.append(np.frombuffer(positions.buffers()[1], dtype=np.int32)[
-                positions.offset: positions.offset + len(positions)])
+            column_codes, distinct = _coded(column)
+            codes.append(column_codes)
             values = distinct.to_pylist()
             if listed:
                 values = [None if v is None else tuple(v.split(_JOIN)) if v else () for v in values]

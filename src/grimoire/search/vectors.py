@@ -87,10 +87,11 @@ class CardVectors:
     def __init__(self, db: CardDB, encoder: str = "minilm"):
         model_id, dimensions = encoder_model(encoder)
         columns = db.columns
-        self.order = np.lexsort((np.nan_to_num(columns.mana_value, nan=-1.0), columns.color_identity))
+        mana_value = np.nan_to_num(columns.mana_value, nan=-1.0)
+        self.order = np.lexsort((mana_value, columns.color_identity))
         self.position = np.empty_like(self.order)
         self.position[self.order] = np.arange(len(self.order))
-        keys = np.stack([columns.color_identity[self.order], np.nan_to_num(columns.mana_value, nan=-1.0)[self.order]])
+        keys = np.stack([columns.color_identity[self.order], mana_value[self.order]])
         self._segments = np.r_[0, np.flatnonzero((np.diff(keys, axis=1) != 0).any(axis=0)) + 1] if len(db) else \
             np.zeros(0, dtype=np.int64)
         self._bounds = np.append(self._segments, len(db))  # each segment's first stored position, then the end
