@@ -177,3 +177,38 @@ def test_result_cards_keep_their_own_oracle_id_when_two_rows_share_one(tmp_path,
     write_store(tmp_path / "s", [sample.cards[0], twin, *sample.cards[2:]], {"source": "test"})
     db = CardDB(tmp_path / "s")
     assert db.cards_at([2, 1, 0]) == [sample.cards[2], twin, sample.cards[0]]
+
+
+def test_string_buffers_read_a_sliced_column_with_nulls_and_any_utf8():
+    import pyarrow as pa
+
+    from grimoire.cards.store import _Strings
+
+    values = ["Æther Vial", None, "", "Lim-Dûl's Vault", None, "火", "Sol Ring"]
+    for kind in (pa.string(), pa.large_string()):
+        array = pa.array(values, type=kind)
+        for sliced in (array, array.slice(1), array.slice(3, 3)):
+            reader = _Strings(sliced)
+            assert [reader[row] for row in range(len(sliced))] == sliced.to_pylist()
+
+
+def test_faces_in_another_field_order_are_read_with_arrow_and_give_the_same_cards(tmp_path, sample):
+    """The faces are read from their Arrow buffers when their struct's fields are Face's in its order; a store
+    written otherwise still gives the same cards, read with Arrow."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    write_store(tmp_path / "s", sample.cards, {"source": "test"})
+    rows = [4, 0, 2, 4]
+    assert [name for name, _ in CardDB(tmp_path / "s")._rows._buffered] == ["faces", "image_url"]
+    path = tmp_path / "s" / "cards.parquet"
+    table = pq.read_table(path)
+    faces = table.column("faces").combine_chunks()
+    names = [field.name for field in faces.type.value_type][::-1]
+    reordered = pa.StructArray.from_arrays([faces.values.field(name) for name in names], names=names)
+    table = table.set_column(table.column_names.index("faces"), "faces", pa.ListArray.from_arrays(faces.offsets,
+                                                                                                 reordered))
+    pq.write_table(table, path)
+    db = CardDB(tmp_path / "s")
+    assert [name for name, _ in db._rows._buffered] == ["image_url"]
+    assert db.cards_at(rows) == [sample.cards[row] for row in rows]
