@@ -459,3 +459,15 @@ def test_a_nul_in_a_structured_type_matches_no_card(engine):
     from grimoire.search.engine import Filters
 
     assert engine.search("", filters=Filters(types=("\x00",)), mode="bm25").total == 0
+
+
+def test_whole_array_leaves_are_kept_for_the_recent_values_only(engine):
+    """A stream of distinct filter values (a load test, a fuzzer) must not hold two arrays per value for ever; a
+    leaf dropped from the cache is computed again, with the same cards."""
+    from grimoire.search.filters import LEAF_CACHE_SIZE
+
+    first = names(engine, "mv<=2")
+    for value in range(LEAF_CACHE_SIZE + 50):
+        names(engine, f"pow>={value + 100}")
+    assert len(engine.filter_index.leaf_cache) <= LEAF_CACHE_SIZE
+    assert names(engine, "mv<=2") == first and first

@@ -189,6 +189,9 @@ class TextColumn:
         return found
 
 
+LEAF_CACHE_SIZE = 128  # whole-array leaf results kept (two bool arrays of every card each: 68 KB for 34k cards)
+
+
 class FilterIndex:
     """The arrays filters read, built on first use from a :class:`CardDB`."""
 
@@ -198,7 +201,9 @@ class FilterIndex:
         self.size = len(db)
         self.tag_strengths = tag_strengths
         self.everything = np.ones(self.size, dtype=bool)
-        self.leaf_cache: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+        # whole-array leaves by (key, op, value), the least recently used dropped past LEAF_CACHE_SIZE: a stream
+        # of distinct values (mv<=1, mv<=2, ...) must not hold two arrays each for ever
+        self.leaf_cache: OrderedDict[tuple, tuple[np.ndarray, np.ndarray]] = OrderedDict()
 
     @cached_property
     def name_order(self) -> np.ndarray:
@@ -497,10 +502,15 @@ class Evaluator:
             return match, ~match
         if node.key in _ROW_BY_ROW_KEYS:
             return self.leaf(node, interesting)
-        key = (node.key, node.op, node.value)
-        if key not in self.index.leaf_cache:  # whole-array leaves do not depend on the rows asked about
-            self.index.leaf_cache[key] = self.leaf(node, self.index.everything)
-        return self.index.leaf_cache[key]
+        key, cache = (node.key, node.op, node.value), self.index.leaf_cache
+        found = cache.get(key)
+        if found is None:  # whole-array leaves do not depend on the rows asked about
+            found = cache[key] = self.leaf(node, self.index.everything)
+            if len(cache) > LEAF_CACHE_SIZE:
+                cache.popitem(last=False)
+        else:
+            cache.move_to_end(key)
+        return found
 
     def _error(self, message: str, node: Filter) -> QuerySyntaxError:
         return QuerySyntaxError(message, node.position, self.query)
