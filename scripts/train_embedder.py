@@ -48,7 +48,7 @@ REPO = Path(__file__).resolve().parent.parent
 QUERY_DIR = REPO / "src" / "grimoire" / "bench" / "search" / "queries"
 RULES_FILE = REPO / "src" / "grimoire" / "data" / "rules" / "MagicCompRules-20220429.txt.gz"
 SEED = 19
-DIMENSIONS = 256
+DIMENSIONS = 128
 SIF_A = 1e-3
 _REMINDER_LINE = re.compile(r"^([A-Z][A-Za-z' -]{2,30}?)(?: [0-9X{}/+-]+|—[^(]*)? \(([^()]{12,})\)", re.M)
 _KEYWORD_RULE = re.compile(r"^702\.(\d+)\. (.+)$")
@@ -390,7 +390,19 @@ class Prepared:
     pairs: dict[str, list[Pair]]
 
 
-def prepare(cache: Path, log, rng: np.random.Generator) -> Prepared:
+def pairs_digest(pairs: dict[str, list[Pair]]) -> str:
+    """A short digest of the training pairs as built (before hard negatives): it is logged, and a test checks
+    that the pairs the script builds today are still the ones the shipped model was trained on."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for name, found in pairs.items():
+        for pair in found:
+            digest.update(f"{name}\x1f{pair.left}\x1f{pair.right}\x1f{pair.group}\x1f{pair.card}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def prepare(cache: Path, log, rng: np.random.Generator, dimensions: int = DIMENSIONS) -> Prepared:
     db = CardDB(bundled_store_dir())
     columns = db.columns
     texts = [card_text_for_embedding(n, t, o)
@@ -403,10 +415,11 @@ def prepare(cache: Path, log, rng: np.random.Generator) -> Prepared:
     card_ids = tokens.ids(texts)
     counts = np.bincount(np.concatenate(card_ids), minlength=vocab_size).astype(np.float64)
     sif = SIF_A / (SIF_A + counts / counts.sum())
-    mean, axes = principal_axes(teacher_cards, DIMENSIONS)
+    mean, axes = principal_axes(teacher_cards, dimensions)
     targets = unit((teacher_cards - mean) @ axes)
     start = unit((teacher_tokens(cache, vocab_size, log) - mean) @ axes) * sif[:, None]
     pairs = build_pairs(db, texts, strengths, rng)
+    log(f"pairs digest: {pairs_digest(pairs)}")
     pairs = {name: with_hard_negatives(found, texts, strengths, targets, rng) for name, found in pairs.items()}
     log(f"hard negatives: {sum(p.negative >= 0 for found in pairs.values() for p in found)}")
     log("pairs: " + ", ".join(f"{name} {len(found)}" for name, found in pairs.items()))
@@ -440,6 +453,8 @@ def tune(prepared: Prepared, args: argparse.Namespace, log, rng: np.random.Gener
 def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=600)
+    parser.add_argument("--dimensions", type=int, default=DIMENSIONS,
+                        help="the model's dimensions: MiniLM's top principal axes it starts from")
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--rate", type=float, default=0.003)
     parser.add_argument("--temperature", type=float, default=0.03)
@@ -465,13 +480,13 @@ def main() -> int:
         lines.append(message)
 
     rng = np.random.default_rng(SEED)
-    log(f"train_embedder: seed {SEED}, {DIMENSIONS} dimensions, {args.steps} steps, batch {args.batch}, "
+    log(f"train_embedder: seed {SEED}, {args.dimensions} dimensions, {args.steps} steps, batch {args.batch}, "
         f"rate {args.rate}, temperature {args.temperature}, distillation weight {args.distil_weight}, "
         f"pair weight {args.pair_weight}")
-    vectors = tune(prepare(args.cache, log, rng), args, log, rng)
+    vectors = tune(prepare(args.cache, log, rng, args.dimensions), args, log, rng)
     sha256 = save_model(args.out, vectors)
     size = args.out.stat().st_size
-    log(f"wrote {args.out.name}: {len(vectors)} x {DIMENSIONS}, {size / 1e6:.1f} MB, sha256 {sha256}")
+    log(f"wrote {args.out.name}: {len(vectors)} x {vectors.shape[1]}, {size / 1e6:.1f} MB, sha256 {sha256}")
     args.log.parent.mkdir(parents=True, exist_ok=True)
     args.log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return 0

@@ -70,20 +70,20 @@ def test_a_tag_no_phrasing_matches_is_read_from_the_dense_list(static_engine):
     off = SearchEngine(static_engine.db, encoder="static")
     off.weights = dataclasses.replace(static_engine.weights, feedback_depth=0)
 
-    def millers(engine: SearchEngine) -> int:
-        return sum("mill" in result.tags for result in engine.search(text, limit=10).results)
+    def millers(engine: SearchEngine) -> int:  # the 128-d model's dense list alone puts 8 millers in the top 10
+        return sum("mill" in result.tags for result in engine.search(text, limit=20).results)
 
-    assert millers(static_engine) >= 7 and millers(static_engine) >= millers(off) + 4
+    assert millers(static_engine) >= 16 and millers(static_engine) >= millers(off) + 5
 
 
 def test_a_meaning_match_must_be_borne_out_by_the_dense_list(static_engine):
-    text, weights = "mass removal", static_engine.weights
+    text, weights = "tutors", static_engine.weights
     vector = static_engine.encoder.encode_query(text)
     unchecked = static_engine.tag_matcher.match(text, vector, weights=weights)
-    assert {m.name for m in unchecked if m.by == "meaning"} & {"artifact-sweeper", "enchantment-sweeper"}
+    assert {m.name for m in unchecked if m.by == "meaning"} & {"tutor-creature", "tutor-instant-sorcery"}
     none_there = np.zeros(len(TAGS))
     checked = static_engine.tag_matcher.match(text, vector, weights=weights, support=none_there)
-    assert [(m.name, m.by) for m in checked] == [("sweeper", "words")]
+    assert [(m.name, m.by) for m in checked] == [("tutor", "words")]
     everywhere = np.ones(len(TAGS))
     assert static_engine.tag_matcher.match(text, vector, weights=weights, support=everywhere) == unchecked
 
@@ -96,12 +96,13 @@ def test_a_meaning_match_beside_a_tag_named_in_words_counts_less(static_engine):
         vector = static_engine.encoder.encode_query(text)
         return {m.name: (m.weight, m.by) for m in static_engine.tag_matcher.match(text, vector, weights=chosen)}
 
-    named, plain = matched("mass removal", weights), matched("mass removal", undiscounted)
-    assert named["sweeper"] == plain["sweeper"] == (1.0, "words")
-    assert named["artifact-sweeper"][0] == pytest.approx(weights.meaning_beside_words * plain["artifact-sweeper"][0])
+    named, plain = matched("card draw", weights), matched("card draw", undiscounted)
+    assert named["card-draw"] == plain["card-draw"] == (1.0, "words")
+    assert named["cantrip"][1] == "meaning"
+    assert named["cantrip"][0] == pytest.approx(weights.meaning_beside_words * plain["cantrip"][0])
     # a tag its words name too weakly to be matched (tutor-creature, by "creature") discounts nothing
-    weak = "make their best creature mine"
-    assert matched(weak, weights) == matched(weak, undiscounted) and matched(weak, weights)
+    weak = "tap their creatures"
+    assert matched(weak, weights) == matched(weak, undiscounted) == {"tapper": (1.0, "meaning")}
 
 
 def test_minilm_keeps_feedback_off():

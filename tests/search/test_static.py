@@ -124,6 +124,18 @@ def test_no_benchmark_query_is_training_data():
     assert not [q for q in long_queries if f" {q} " in f" {joined.replace(chr(10), '  ')} "]
 
 
+def test_the_training_pairs_are_still_those_of_the_shipped_model():
+    """The shipped model must come out of scripts/train_embedder.py: its log records the model's sha256 and a
+    digest of the pairs it was trained on. Changing the tags, their phrasings or the cards changes the pairs; then
+    retrain (python scripts/train_embedder.py), pin the new sha256 in search/static.py and re-embed the snapshot."""
+    train = _training_script()
+    log = (REPO / "docs" / "bench" / "embedder_train.log").read_text(encoding="utf-8")
+    assert f"sha256 {MODEL_SHA256}" in log
+    db = grimoire.open()
+    pairs = train.build_pairs(db, card_texts(db), SearchEngine(db).tag_strengths, np.random.default_rng(train.SEED))
+    assert f"pairs digest: {train.pairs_digest(pairs)}" in log
+
+
 def test_hard_negatives_read_alike_but_lack_the_pairs_tag():
     train = _training_script()
     db = grimoire.open()

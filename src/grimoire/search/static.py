@@ -17,9 +17,9 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "45ba1edec00f3af6d0518ba23023b9e5b21a300ec3955572a8bb738f10d46d1e"
+MODEL_SHA256 = "b906deb46bb8415085b6876064a6e6bee71233b4965b5cf92de1ea5bf40a0305"
 MODEL_ID = "grimoire-static-v1"
-DIMENSIONS = 256
+DIMENSIONS = 128
 MAX_TOKENS = 512
 _CHUNK = 2048  # texts tokenized at a time (the tokenizer runs them in parallel)
 

@@ -23,8 +23,9 @@ from grimoire.search.embed import Encoder, card_text_for_embedding, encoder_mode
 EMBEDDINGS_FILE = "embeddings.npz"
 STATIC_EMBEDDINGS_FILE = "embeddings-static.npz"
 _BLOCK = 4096  # cache rows converted at a time when a cache is matched by key: the float32 temporaries stay small
-_SCORE_BLOCK = 512  # rows scored at a time (512 KB of 256-d float32: stays in the CPU's cache)
-_PRODUCT_BLOCK = 4096  # rows per product over the whole matrix (4 MB of 256-d float32)
+_SCORE_BLOCK = 512  # rows scored at a time (256 KB of the static model's 128-d float32, 768 KB of MiniLM's 384-d:
+# stays in the CPU's cache)
+_PRODUCT_BLOCK = 4096  # rows per product over the whole matrix (2 MB of 128-d float32)
 _GATHER_SHARE = 8  # kept cards are gathered when the runs holding them are over 8 times as many rows
 _RUN_GAP = 256  # runs of the stored matrix closer than this many rows are streamed as one
 
@@ -137,11 +138,12 @@ class CardVectors:
         """The cosine of each card inside ``mask`` to a unit ``query`` vector, by store row; -inf outside it and
         for cards not embedded.
 
-        The dense ranker's hot loop, bound by reading the matrix (34k cards x 256 float32 is 35 MB). Only the runs
-        of the stored matrix that hold a kept card are streamed, a block of rows per product (gaps under
-        ``_RUN_GAP`` rows are streamed through). When the kept cards are so scattered that copying them out costs
-        less (``_GATHER_SHARE`` times the rows that would be streamed), they are scored a block at a time from a
-        buffer that stays in the CPU's cache (measured side by side, docs/embedder.md).
+        The dense ranker's hot loop, bound by reading the matrix (34k cards x 128 float32 is 17 MB with the static
+        model, x 384 is 52 MB with MiniLM). Only the runs of the stored matrix that hold a kept card are streamed,
+        a block of rows per product (gaps under ``_RUN_GAP`` rows are streamed through). When the kept cards are so
+        scattered that copying them out costs less (``_GATHER_SHARE`` times the rows that would be streamed), they
+        are scored a block at a time from a buffer that stays in the CPU's cache (measured side by side,
+        docs/embedder.md).
         """
         if self.missing:
             mask = mask & self.present
