@@ -471,3 +471,31 @@ def test_whole_array_leaves_are_kept_for_the_recent_values_only(engine):
         names(engine, f"pow>={value + 100}")
     assert len(engine.filter_index.leaf_cache) <= LEAF_CACHE_SIZE
     assert names(engine, "mv<=2") == first and first
+
+
+def test_the_recently_used_caches_survive_another_thread_dropping_an_entry():
+    """Searches run on a server's worker threads and share the filter caches: an entry another thread drops
+    between a lookup and its touch, or a cache another thread empties while this one trims it, raises nothing."""
+    from collections import OrderedDict
+
+    from grimoire.search.filters import RecentlyUsed
+
+    class DroppedAfterLookup(OrderedDict):
+        def get(self, key, default=None):
+            value = super().get(key, default)
+            self.pop(key, None)  # the other thread's eviction, just after this lookup
+            return value
+
+    class EmptiedWhileTrimmed(OrderedDict):
+        def __len__(self):
+            return 99  # the length read before the other thread emptied it
+
+    cache = RecentlyUsed(2)
+    cache._entries = DroppedAfterLookup(a=1)
+    assert cache.get("a") == 1 and cache.get("a") is None
+    cache._entries = EmptiedWhileTrimmed()
+    assert cache.put("b", 2) == 2
+    cache = RecentlyUsed(2)
+    for key in "abc":
+        cache.put(key, key)
+    assert len(cache) == 2 and cache.get("a") is None and cache.get("c") == "c"

@@ -82,6 +82,39 @@ def _joined_lines(strings: list[str]) -> tuple[bytes, np.ndarray]:
     return b"\n".join(pieces), np.concatenate(starts)
 
 
+class RecentlyUsed:
+    """A mapping that keeps its ``size`` most recently used entries. Searches run on a server's worker threads,
+    so two may use one at once: a race may keep one entry too many for a moment, it never raises."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._entries: OrderedDict = OrderedDict()
+
+    def get(self, key):
+        value = self._entries.get(key)
+        if value is not None:
+            try:
+                self._entries.move_to_end(key)
+            except KeyError:  # dropped by another thread since
+                pass
+        return value
+
+    def put(self, key, value):
+        self._entries[key] = value
+        while len(self._entries) > self.size:
+            try:
+                self._entries.popitem(last=False)
+            except KeyError:  # emptied by another thread
+                break
+        return value
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
 class TextColumn:
     """Lower-cased strings, kept as one UTF-8 text, a row a line, with fast substring and regex tests.
 
@@ -100,7 +133,7 @@ class TextColumn:
         self.size = len(strings)
         self.by_word = by_word
         self.text, self.starts = _joined_lines(strings)
-        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._cache = RecentlyUsed(self.CACHE_SIZE)
 
     def __getitem__(self, row: int) -> str:
         return self.text[self.starts[row]: self.starts[row + 1] - 1].decode("utf-8", "surrogatepass")
@@ -116,7 +149,6 @@ class TextColumn:
             return np.zeros(self.size, dtype=bool)
         cached = self._cache.get(term)
         if cached is not None:
-            self._cache.move_to_end(term)
             return cached
         if self.by_word and term and not any(space.isspace() for space in term):
             return self._remember(term, self._word_match(term))
@@ -142,10 +174,7 @@ class TextColumn:
 
     def _remember(self, term: str, out: np.ndarray) -> np.ndarray:
         out.flags.writeable = False  # shared through the cache
-        self._cache[term] = out
-        if len(self._cache) > self.CACHE_SIZE:
-            self._cache.popitem(last=False)
-        return out
+        return self._cache.put(term, out)
 
     @cached_property
     def _word_rows(self) -> dict[str, np.ndarray]:
@@ -203,7 +232,7 @@ class FilterIndex:
         self.everything = np.ones(self.size, dtype=bool)
         # whole-array leaves by (key, op, value), the least recently used dropped past LEAF_CACHE_SIZE: a stream
         # of distinct values (mv<=1, mv<=2, ...) must not hold two arrays each for ever
-        self.leaf_cache: OrderedDict[tuple, tuple[np.ndarray, np.ndarray]] = OrderedDict()
+        self.leaf_cache = RecentlyUsed(LEAF_CACHE_SIZE)
 
     @cached_property
     def name_order(self) -> np.ndarray:
@@ -503,14 +532,8 @@ class Evaluator:
         if node.key in _ROW_BY_ROW_KEYS:
             return self.leaf(node, interesting)
         key, cache = (node.key, node.op, node.value), self.index.leaf_cache
-        found = cache.get(key)
-        if found is None:  # whole-array leaves do not depend on the rows asked about
-            found = cache[key] = self.leaf(node, self.index.everything)
-            if len(cache) > LEAF_CACHE_SIZE:
-                cache.popitem(last=False)
-        else:
-            cache.move_to_end(key)
-        return found
+        found = cache.get(key)  # whole-array leaves do not depend on the rows asked about
+        return found if found is not None else cache.put(key, self.leaf(node, self.index.everything))
 
     def _error(self, message: str, node: Filter) -> QuerySyntaxError:
         return QuerySyntaxError(message, node.position, self.query)
