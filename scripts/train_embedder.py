@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import hashlib
 import json
 import os
 import re
@@ -393,8 +394,6 @@ class Prepared:
 def pairs_digest(pairs: dict[str, list[Pair]]) -> str:
     """A short digest of the training pairs as built (before hard negatives): it is logged, and a test checks
     that the pairs the script builds today are still the ones the shipped model was trained on."""
-    import hashlib
-
     digest = hashlib.sha256()
     for name, found in pairs.items():
         for pair in found:

@@ -108,15 +108,22 @@ def _training_script():
     return sys.modules["train_embedder"]
 
 
-def test_no_benchmark_query_is_training_data():
+@pytest.fixture(scope="module")
+def training():
+    """The training script, the bundled store's card texts and tag strengths, and the pairs the script builds
+    from them with its seed (built once: about a second)."""
     train = _training_script()
+    db = grimoire.open()
+    texts, strengths = card_texts(db), SearchEngine(db).tag_strengths
+    return train, db, texts, strengths, train.build_pairs(db, texts, strengths, np.random.default_rng(train.SEED))
+
+
+def test_no_benchmark_query_is_training_data(training):
+    train, _, _, _, pairs = training
     queries = train.benchmark_queries()
     shipped = sum(1 for path in (REPO / "src/grimoire/bench/search/queries").glob("*.jsonl")
                   for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
     assert len(queries) > 0.9 * shipped  # every set, every split
-    db = grimoire.open()
-    strengths = SearchEngine(db).tag_strengths
-    pairs = train.build_pairs(db, card_texts(db), strengths, np.random.default_rng(train.SEED))
     texts = {train.normalise(t) for found in pairs.values() for pair in found for t in (pair.left, pair.right)}
     assert not texts & queries
     long_queries = [q for q in queries if len(q.split()) >= 3]
@@ -124,24 +131,19 @@ def test_no_benchmark_query_is_training_data():
     assert not [q for q in long_queries if f" {q} " in f" {joined.replace(chr(10), '  ')} "]
 
 
-def test_the_training_pairs_are_still_those_of_the_shipped_model():
+def test_the_training_pairs_are_still_those_of_the_shipped_model(training):
     """The shipped model must come out of scripts/train_embedder.py: its log records the model's sha256 and a
     digest of the pairs it was trained on. Changing the tags, their phrasings or the cards changes the pairs; then
     retrain (python scripts/train_embedder.py), pin the new sha256 in search/static.py and re-embed the snapshot."""
-    train = _training_script()
+    train, _, _, _, pairs = training
     log = (REPO / "docs" / "bench" / "embedder_train.log").read_text(encoding="utf-8")
     assert f"sha256 {MODEL_SHA256}" in log
-    db = grimoire.open()
-    pairs = train.build_pairs(db, card_texts(db), SearchEngine(db).tag_strengths, np.random.default_rng(train.SEED))
     assert f"pairs digest: {train.pairs_digest(pairs)}" in log
 
 
-def test_hard_negatives_read_alike_but_lack_the_pairs_tag():
-    train = _training_script()
-    db = grimoire.open()
-    strengths = SearchEngine(db).tag_strengths
-    texts = card_texts(db)
-    pairs = train.build_pairs(db, texts, strengths, np.random.default_rng(train.SEED))["tags"][::40]
+def test_hard_negatives_read_alike_but_lack_the_pairs_tag(training):
+    train, db, texts, strengths, pairs = training
+    pairs = pairs["tags"][::40]
     teacher = CardVectors(db, "minilm").of(np.arange(len(db)))
     found = train.with_hard_negatives(pairs, texts, strengths, teacher, np.random.default_rng(train.SEED))
     with_negative = [p for p in found if p.negative >= 0]

@@ -263,7 +263,6 @@ def _arrow_indices(rows: list[int]) -> pa.Array:
 _CODED = ("layout", "source", "mana_value", "colors", "color_identity", "supertypes", "types", "subtypes",
           "keywords", "produced_mana", "legalities", "is_funny", "game_changer", "reserved", "rarity", "released_at",
           "missing", "edhrec_rank")
-_READ = ("faces", "image_url")  # read from their Arrow buffers per page: a face's fields vary too much to code
 _JOIN = "\x1f"  # between a list's strings while it is coded (a list holding it is read from Arrow instead)
 
 
@@ -292,16 +291,20 @@ def _string_scalar(text: str) -> pa.Scalar:
     return pa.Array.from_buffers(pa.string(), 1, [None, pa.py_buffer(offsets), pa.py_buffer(data)])[0]
 
 
+def _offsets(array: pa.Array, width: int) -> memoryview:
+    """The ``len(array) + 1`` offsets of a string or list array (``width`` bytes each), straight from its buffer."""
+    start, stop = array.offset * width, (array.offset + len(array) + 1) * width
+    return memoryview(array.buffers()[1])[start: stop].cast("i" if width == 4 else "q")
+
+
 class _Strings:
     """A string column's values read straight from its Arrow buffers (offsets, UTF-8 bytes, validity), with no
     Arrow call per page: inside a search, with the caches cold, an Arrow ``take`` of ten rows cost 250 to 350 us
     and these reads 160 to 200 us (measured side by side, docs/embedder.md)."""
 
     def __init__(self, array: pa.Array):
-        validity, offsets, data = array.buffers()
-        width = 4 if pa.types.is_string(array.type) else 8
-        start, stop = array.offset * width, (array.offset + len(array) + 1) * width
-        self._offsets = memoryview(offsets)[start: stop].cast("i" if width == 4 else "q")
+        validity, _, data = array.buffers()
+        self._offsets = _offsets(array, 4 if pa.types.is_string(array.type) else 8)
         self._data = memoryview(data if data is not None else b"")
         self._valid = None
         if array.null_count:
@@ -323,7 +326,7 @@ class _Faces:
     straight from its Arrow buffers, as :class:`_Strings` reads a string column."""
 
     def __init__(self, array: pa.Array):
-        self._offsets = memoryview(array.buffers()[1])[array.offset * 4: (array.offset + len(array) + 1) * 4].cast("i")
+        self._offsets = _offsets(array, 4)
         self._fields = [_Strings(array.values.field(index)) for index in range(array.values.type.num_fields)]
 
     @staticmethod
@@ -341,6 +344,11 @@ class _Faces:
                      for face in range(self._offsets[row], self._offsets[row + 1]))
 
 
+# Card fields read per page, from their Arrow buffers when the column has the shape its reader knows (else with an
+# Arrow take): a face's fields vary too much to code
+_READERS = {"faces": _Faces, "image_url": _Strings}
+
+
 class _CardRows:
     """Builds :class:`Card` objects for rows of a card table: the fields in :data:`_CODED` from per-card codes
     into their distinct values (built once, about 2 MB of codes, 30 ms), the faces and the image address from
@@ -351,11 +359,11 @@ class _CardRows:
         import pyarrow.compute as pc
 
         self._names, self._oracle_ids = names, oracle_ids
-        self._absent = dict.fromkeys(name for name in (*_CODED, *_READ) if name not in table.column_names)
+        self._absent = dict.fromkeys(name for name in (*_CODED, *_READERS) if name not in table.column_names)
         self._fields: list[str] = []
         self._distinct: list[list] = []
         codes: list[np.ndarray] = []
-        read = [name for name in _READ if name in table.column_names]
+        read = [name for name in _READERS if name in table.column_names]
         for name in (name for name in _CODED if name in table.column_names):
             column = _whole(table.column(name))
             listed = pa.types.is_list(column.type)
@@ -375,8 +383,7 @@ class _CardRows:
             self._distinct.append(values)
         self._codes = np.stack(codes) if codes else np.zeros((0, table.num_rows), dtype=np.int32)
         self._buffered: list[tuple[str, _Strings | _Faces]] = []
-        for reader in (_Faces, _Strings):
-            name = "faces" if reader is _Faces else "image_url"
+        for name, reader in _READERS.items():
             if name in read and reader.readable(column := _whole(table.column(name))):
                 self._buffered.append((name, reader(column)))
                 read.remove(name)
