@@ -155,6 +155,20 @@ def test_otag_filter_evaluates_tags_and_role_aliases(engine):
     assert {r.card.name for r in engine.search("role:manarock mv<=1", limit=100).results} == rocks
 
 
+def test_a_matcher_given_a_model_encodes_the_phrasings_with_it():
+    """A model passed in is one being evaluated: its own phrasing vectors are used, never the shipped ones of the
+    encoder it is named after (MiniLM's would match the texts' keys)."""
+
+    class Fixed:
+        def encode(self, texts):
+            return np.tile(np.array([3.0, 4.0], dtype=np.float32), (len(texts), 1))
+
+    matcher = ranking.TagMatcher(encoder=Fixed(), encoder_name="minilm")
+    assert matcher.vectors.shape == (len(matcher.texts), 2)
+    assert np.allclose(matcher.vectors, [0.6, 0.8])
+    assert ranking.TagMatcher(encoder_name="minilm").vectors.shape[1] == 384  # the shipped ones
+
+
 def test_shipped_tag_vectors_and_reference_page_are_current():
     matcher = ranking.TagMatcher()
     from grimoire.search.embed import text_key

@@ -124,3 +124,20 @@ def test_cards_not_embedded_score_minus_infinity_even_inside_the_mask(tmp_path):
     query = shared_encoder("static").encode_query("draw a card")
     found = loaded.masked_cosines(query, np.ones(len(keep), dtype=bool))
     assert np.isneginf(found[5]) and np.isfinite(np.delete(found, 5)).all()
+
+
+def test_vectors_given_are_rounded_as_a_cache_stores_them():
+    """A model being evaluated hands its card vectors in (SearchEngine(model=...)): they are kept as a store's
+    cache keeps them (int8 rows and a scale each), so the model scores as it would once shipped."""
+    db = grimoire.open()
+    cached = CardVectors(db, "static")
+    rows = np.arange(len(db))
+    given = CardVectors(db, "static", vectors=cached.of(rows) * 3.0)  # scaled: the rounding normalises nothing
+    assert np.allclose(given.of(rows), 3.0 * cached.of(rows), rtol=1e-6, atol=1e-6)
+    float_rows = np.random.default_rng(0).standard_normal((len(db), cached.dimensions)).astype(np.float32)
+    rounded = CardVectors(db, "static", vectors=float_rows).of(rows)
+    assert not np.array_equal(rounded, float_rows)
+    assert np.abs(rounded - float_rows).max() <= np.abs(float_rows).max(axis=1).max() / 254 + 1e-6
+    assert not given.missing
+    with pytest.raises(ValueError, match=f"expected {len(db)} vectors of 128 dimensions"):
+        CardVectors(db, "static", vectors=np.zeros((3, 128), dtype=np.float32))

@@ -167,14 +167,19 @@ class SearchEngine:
     """Search over one :class:`CardDB`."""
 
     def __init__(self, db: CardDB, *, slang: bool = True, tag_ranking: bool = True, phrases: bool = True,
-                 encoder: str | None = None):
+                 encoder: str | None = None, model=None):
         """``slang``, ``tag_ranking`` and ``phrases`` switch off parts of the ranking (the benchmark's plain
         bm25 and dense baselines use none of them); ``encoder`` embeds queries and cards: ``minilm`` or
-        ``static`` (default: the ``GRIMOIRE_ENCODER`` variable, else search/embed.py's default)."""
+        ``static`` (default: the ``GRIMOIRE_ENCODER`` variable, else search/embed.py's default), ranked with that
+        encoder's fusion weights. ``model`` is an encoder object (``encode``, ``encode_query``) to embed with in
+        place of the encoder's shipped model: a model being evaluated, such as a static model retrained without
+        some tag phrasings (bench/search/phrasings.py). Every card and tag phrasing is then encoded with it when
+        first needed, a few seconds for the static model."""
         from grimoire.search.embed import encoder_name
 
         self.db = db
         self.encoder_name = encoder_name(encoder)
+        self._model = model
         self.slang = slang
         self.tag_ranking = tag_ranking
         self.phrases = phrases
@@ -195,7 +200,7 @@ class SearchEngine:
 
     @cached_property
     def tag_matcher(self) -> ranking.TagMatcher:
-        return ranking.TagMatcher(encoder_name=self.encoder_name)
+        return ranking.TagMatcher(encoder=self._model, encoder_name=self.encoder_name)
 
     @cached_property
     def _card_priors(self) -> dict[str, np.ndarray]:
@@ -220,15 +225,17 @@ class SearchEngine:
 
     @cached_property
     def vectors(self):
-        from grimoire.search.vectors import CardVectors
+        from grimoire.search.vectors import CardVectors, card_texts
 
+        if self._model is not None:
+            return CardVectors(self.db, self.encoder_name, vectors=self._model.encode(card_texts(self.db)))
         return CardVectors(self.db, self.encoder_name)
 
     @cached_property
     def encoder(self):
         from grimoire.search.embed import shared_encoder
 
-        return shared_encoder(self.encoder_name)
+        return self._model if self._model is not None else shared_encoder(self.encoder_name)
 
     @cached_property
     def late(self):
@@ -331,11 +338,8 @@ class SearchEngine:
                 add(self._ranked(scores, matched[mask[matched]]), lexical_ranks, weights.lexical)
         vector = similarity = dense_ranked = None
         if mode in ("hybrid", "dense", "late"):
-            vector = self.encoder.encode_query(expanded)
-            similarity = self._dense_scores(vector, mask)
-            dense_weight = weights.dense_literal if ranking.is_literal(text) else weights.dense
-            dense_ranked = self._ranked(similarity, np.flatnonzero(similarity > -np.inf))  # -inf: outside mask
-            add(dense_ranked, semantic_ranks, dense_weight)
+            vector, similarity, dense_ranked = self._dense_list(expanded, mask)
+            add(dense_ranked, semantic_ranks, weights.dense_literal if ranking.is_literal(text) else weights.dense)
         if self.tag_ranking:
             self._add_tag_lists(text, vector, mask, fused, tags, context, similarity, dense_ranked)
         for row in self._exact_name_rows(text, mask):
@@ -351,30 +355,45 @@ class SearchEngine:
             scores = np.concatenate([np.array(head_scores), scores[RERANK_DEPTH:] - 1e6])
         return rows, scores, lexical_ranks, semantic_ranks
 
-    def tag_matches(self, text: str, query_vector: np.ndarray | None = None, context: str = "",
-                    support: np.ndarray | None = None) -> list[ranking.TagMatch]:
-        """The function tags a query's words ask for (see search/ranking.py; ``support``: each tag's share of the
-        dense list's head, see search/feedback.py)."""
-        return self.tag_matcher.match(text, query_vector, context, self.weights, support)
+    def _dense_list(self, expanded: str, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The query's embedding, every card's cosine to it (-inf outside ``mask``) and the dense ranked list."""
+        vector = self.encoder.encode_query(expanded)
+        similarity = self._dense_scores(vector, mask)
+        return vector, similarity, self._ranked(similarity, np.flatnonzero(similarity > -np.inf))
 
-    def _add_tag_lists(self, text: str, vector: np.ndarray | None, mask: np.ndarray, fused: np.ndarray,
-                       tags: Sequence[str] = (), context: str = "", similarity: np.ndarray | None = None,
-                       dense_ranked: np.ndarray | None = None) -> None:
-        """Each matched tag's cards, direct answers first, join the fusion weighted by how well the tag matched
-        (``similarity``: every card's embedding cosine to the query, which may reorder a tag's cards); the tags
-        the dense list's head shares (``dense_ranked``, see search/feedback.py) join as weaker matches."""
-        base = fused.copy()
+    def tags_for(self, text: str, matcher: ranking.TagMatcher | None = None) -> list[ranking.TagMatch]:
+        """The function tags hybrid ranking adds for ``text`` searched over every card, strongest first: those
+        its words and meaning match, then those the dense list's head adds (see search/feedback.py). ``matcher``
+        stands in for the engine's own: the generalisation check asks a copy that has not seen ``text``."""
+        mask = self.db.columns.is_funny != 1
+        vector, _, dense_ranked = self._dense_list(self._expand(text), mask)
+        return self._chosen_tags(text, vector, (), "", dense_ranked, matcher or self.tag_matcher)
+
+    def _chosen_tags(self, text: str, vector: np.ndarray | None, tags: Sequence[str], context: str,
+                     dense_ranked: np.ndarray | None, matcher: ranking.TagMatcher) -> list[ranking.TagMatch]:
+        """The tags named by the caller (``tags``), then those ``matcher`` finds in the query's words and
+        meaning (with ``context``, words read as filters), at most :data:`ranking.MAX_TAGS`, then those the dense
+        list's head shares (``dense_ranked``, see search/feedback.py) as weaker matches."""
         given = [ranking.TagMatch(tag_rules.TAG_INDEX[name], ranking.GIVEN_TAG_WEIGHT, "asked") for name in tags]
         shares = None
         if self.weights.feedback_depth and dense_ranked is not None and not ranking.is_literal(text):
             shares = feedback.head_shares(dense_ranked, self.tag_strengths, self.weights)
         asked = {g.index for g in given}
-        matched = [m for m in self.tag_matches(text, vector, context, shares) if m.index not in asked]
+        matched = [m for m in matcher.match(text, vector, context, self.weights, shares) if m.index not in asked]
         chosen = [*given, *matched][: ranking.MAX_TAGS]
         if shares is not None:
             chosen += feedback.feedback_tags(shares, self._tag_base_rates, self.weights,
                                              frozenset(m.index for m in chosen))
-        for match in chosen:
+        return chosen
+
+    def _add_tag_lists(self, text: str, vector: np.ndarray | None, mask: np.ndarray, fused: np.ndarray,
+                       tags: Sequence[str] = (), context: str = "", similarity: np.ndarray | None = None,
+                       dense_ranked: np.ndarray | None = None) -> None:
+        """Each chosen tag's cards (:meth:`_chosen_tags`), direct answers first, join the fusion weighted by how
+        well the tag matched (``similarity``: every card's embedding cosine to the query, which may reorder a
+        tag's cards)."""
+        base = fused.copy()
+        for match in self._chosen_tags(text, vector, tags, context, dense_ranked, self.tag_matcher):
             rows, direct = self._tag_by_directness(match.index)
             inside = mask[rows]
             ordered = ranking.tag_order(rows[inside], direct[inside], base, match.weight, FUSION_DEPTH,

@@ -170,7 +170,8 @@ class TagMatcher:
 
     def __init__(self, encoder=None, encoder_name: str = "minilm"):
         """``encoder_name`` is the model of the query vectors :meth:`match` gets (its phrasing vectors must be
-        that model's too: MiniLM's are shipped, the static model's are encoded at first use, in milliseconds)."""
+        that model's too: MiniLM's are shipped, the static model's are encoded at first use, in milliseconds).
+        An ``encoder`` given is a model of its own (one being evaluated): the phrasings are encoded with it."""
         self._encoder = encoder
         self.encoder_name = encoder_name
         self.owners, self.texts, self.by_words = tag_texts()
@@ -204,11 +205,12 @@ class TagMatcher:
 
     @cached_property
     def vectors(self) -> np.ndarray:
-        """Unit embeddings of :attr:`texts`: the shipped ones when they match the current texts, else encoded."""
+        """Unit embeddings of :attr:`texts`: the shipped ones when they match the current texts (and no model of
+        its own was given), else encoded."""
         from grimoire.search.embed import encoder_model, shared_encoder, text_key
 
-        keys = np.array([text_key(t, encoder_model(self.encoder_name)[0]) for t in self.texts])
-        if TAG_VECTORS_FILE.exists():
+        if self._encoder is None and TAG_VECTORS_FILE.exists():
+            keys = np.array([text_key(t, encoder_model(self.encoder_name)[0]) for t in self.texts])
             with np.load(TAG_VECTORS_FILE) as data:
                 if np.array_equal(data["keys"], keys):
                     return data["vectors"].astype(np.float32)

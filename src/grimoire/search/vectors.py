@@ -85,7 +85,10 @@ class CardVectors:
     long runs of the matrix, and only those runs are streamed (:meth:`masked_cosines`).
     """
 
-    def __init__(self, db: CardDB, encoder: str = "minilm"):
+    def __init__(self, db: CardDB, encoder: str = "minilm", vectors: np.ndarray | None = None):
+        """The store's cached vectors of ``encoder``, or ``vectors`` (every card's, by store row: a model being
+        evaluated) when given, rounded to int8 rows as a cache stores them, so the model scores as it would
+        once shipped."""
         model_id, dimensions = encoder_model(encoder)
         columns = db.columns
         mana_value = np.nan_to_num(columns.mana_value, nan=-1.0)
@@ -96,6 +99,13 @@ class CardVectors:
         self._segments = np.r_[0, np.flatnonzero((np.diff(keys, axis=1) != 0).any(axis=0)) + 1] if len(db) else \
             np.zeros(0, dtype=np.int64)
         self._bounds = np.append(self._segments, len(db))  # each segment's first stored position, then the end
+        if vectors is not None:
+            if vectors.shape != (len(db), dimensions):
+                raise ValueError(f"expected {len(db)} vectors of {dimensions} dimensions, not {vectors.shape}")
+            rows, scales = quantize(vectors[self.order])
+            self._stored = rows.astype(np.float32) * scales[:, None]
+            self.present = np.ones(len(db), dtype=bool)
+            return
         cache = read_cache(db.directory / embeddings_file(encoder))
         aligned = bool(cache) and len(cache["keys"]) == len(db) and len(db) > 0 and \
             str(cache.get("fingerprint", "")) == store_fingerprint(db) and \
