@@ -117,12 +117,13 @@ def framed(text: str, rng: np.random.Generator) -> str:
     return FRAMES[rng.integers(len(FRAMES))].format(text) if rng.random() < 0.5 else text
 
 
-def tag_pairs(texts: list[str], strengths: np.ndarray, rng: np.random.Generator, per_tag: int = 400) -> list[Pair]:
-    """Each tag's name, phrasings and description (framed as a request half of the time) <-> cards that perform it
-    directly (or, lacking those, at all)."""
+def tag_pairs(texts: list[str], strengths: np.ndarray, rng: np.random.Generator, per_tag: int = 400,
+              held_out: frozenset[str] = frozenset()) -> list[Pair]:
+    """Each tag's name, phrasings (but those ``held_out``) and description (framed as a request half of the time)
+    <-> cards that perform it directly (or, lacking those, at all)."""
     pairs = []
     for index, tag in enumerate(tag_rules.TAGS):
-        asks = [tag.name.replace("-", " "), *tag.phrasings, tag.description]
+        asks = [tag.name.replace("-", " "), *(p for p in tag.phrasings if p not in held_out), tag.description]
         column = strengths[:, index]
         members = np.flatnonzero(column >= tag_rules.DIRECT)
         if len(members) < 20:
@@ -132,12 +133,13 @@ def tag_pairs(texts: list[str], strengths: np.ndarray, rng: np.random.Generator,
     return pairs
 
 
-def phrasing_pairs(rng: np.random.Generator) -> list[Pair]:
+def phrasing_pairs(rng: np.random.Generator, held_out: frozenset[str] = frozenset()) -> list[Pair]:
     """The ways one tag is asked for, two by two, the first framed as a request half of the time (its name,
-    phrasings and description say the same thing)."""
+    phrasings but those ``held_out``, and description say the same thing)."""
     pairs = []
     for tag in tag_rules.TAGS:
-        asks = list(dict.fromkeys([tag.name.replace("-", " "), *tag.phrasings, tag.description]))
+        phrasings = (p for p in tag.phrasings if p not in held_out)
+        asks = list(dict.fromkeys([tag.name.replace("-", " "), *phrasings, tag.description]))
         pairs += [Pair(framed(a, rng), b, f"tag:{tag.name}") for i, a in enumerate(asks) for b in asks[i + 1:]]
     return pairs
 
@@ -369,9 +371,13 @@ def blocked_mask(batch: list[Pair], strengths: np.ndarray) -> np.ndarray:
     return blocked
 
 
-def build_pairs(db: CardDB, texts: list[str], strengths: np.ndarray, rng: np.random.Generator) -> dict[str, list]:
+def build_pairs(db: CardDB, texts: list[str], strengths: np.ndarray, rng: np.random.Generator,
+                held_out: frozenset[str] = frozenset()) -> dict[str, list]:
+    """Every source's pairs, none holding a benchmark query; tag phrasings in ``held_out`` are left out (the
+    generalisation check's folds, bench/search/phrasings.py)."""
     queries = benchmark_queries()
-    sources = {"tags": tag_pairs(texts, strengths, rng), "phrasings": phrasing_pairs(rng),
+    sources = {"tags": tag_pairs(texts, strengths, rng, held_out=held_out),
+               "phrasings": phrasing_pairs(rng, held_out),
                "roles": role_pairs(texts, strengths, rng), "reminders": reminder_pairs(list(db.columns.oracle_text)),
                "rules": rules_pairs()}
     return {name: drop_benchmark_texts(pairs, queries) for name, pairs in sources.items()}
@@ -401,7 +407,9 @@ def pairs_digest(pairs: dict[str, list[Pair]]) -> str:
     return digest.hexdigest()[:16]
 
 
-def prepare(cache: Path, log, rng: np.random.Generator, dimensions: int = DIMENSIONS) -> Prepared:
+def prepare(cache: Path, log, rng: np.random.Generator, dimensions: int = DIMENSIONS,
+            held_out: frozenset[str] = frozenset()) -> Prepared:
+    """What tuning starts from; the tag phrasings in ``held_out`` are in no training pair."""
     db = CardDB(bundled_store_dir())
     columns = db.columns
     texts = [card_text_for_embedding(n, t, o)
@@ -417,7 +425,7 @@ def prepare(cache: Path, log, rng: np.random.Generator, dimensions: int = DIMENS
     mean, axes = principal_axes(teacher_cards, dimensions)
     targets = unit((teacher_cards - mean) @ axes)
     start = unit((teacher_tokens(cache, vocab_size, log) - mean) @ axes) * sif[:, None]
-    pairs = build_pairs(db, texts, strengths, rng)
+    pairs = build_pairs(db, texts, strengths, rng, held_out)
     log(f"pairs digest: {pairs_digest(pairs)}")
     pairs = {name: with_hard_negatives(found, texts, strengths, targets, rng) for name, found in pairs.items()}
     log(f"hard negatives: {sum(p.negative >= 0 for found in pairs.values() for p in found)}")

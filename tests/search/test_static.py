@@ -15,7 +15,7 @@ import pytest
 import grimoire
 from grimoire.search.embed import ModelError, encoder_name
 from grimoire.search.engine import SearchEngine
-from grimoire.search.static import MODEL_FILE, MODEL_SHA256, StaticEncoder, shared_static_encoder
+from grimoire.search.static import MODEL_FILE, MODEL_SHA256, StaticEncoder, save_model, shared_static_encoder
 from grimoire.search.vectors import STATIC_EMBEDDINGS_FILE, CardVectors, card_texts, refresh_embeddings
 
 REPO = Path(__file__).resolve().parents[2]
@@ -99,6 +99,31 @@ def test_engine_searches_with_the_static_model():
     assert any("Add {G}" in (r.card.oracle_text or "") for r in similar.results)
 
 
+def test_an_engine_over_a_model_under_evaluation_ranks_with_that_model(tmp_path):
+    """SearchEngine(model=...) encodes the cards and tag phrasings with the model it is given, rounded as a store's
+    cache is: given the shipped model it ranks exactly as the shipped engine (what the generalisation check of
+    bench/search/phrasings.py relies on), and another model ranks otherwise."""
+    db = grimoire.open()
+    shipped = SearchEngine(db, encoder="static")
+    evaluated = SearchEngine(db, encoder="static", model=StaticEncoder())
+    assert evaluated.encoder is not shipped.encoder
+    for query in ("mana rocks", "my opponent's deck shrinks fast", "whenever a creature dies, draw a card"):
+        assert [r.row for r in evaluated.search(query, limit=20).results] == \
+            [r.row for r in shipped.search(query, limit=20).results]
+        assert evaluated.tags_for(query) == shipped.tags_for(query)
+    encoder = shared_static_encoder()
+    rows = encoder.token_vectors.astype(np.float32) * encoder.token_scales[:, None]
+    shuffled = rows[np.random.default_rng(0).permutation(len(rows))]  # every token means another token
+    path = tmp_path / "shuffled.npz"
+    sha256 = save_model(path, shuffled)
+    other = SearchEngine(db, slang=False, tag_ranking=False, phrases=False, encoder="static",
+                         model=StaticEncoder(path.read_bytes(), sha256))
+    dense = SearchEngine(db, slang=False, tag_ranking=False, phrases=False, encoder="static")
+    query = "counter target spell"
+    assert [r.row for r in other.search(query, mode="dense", limit=10).results] != \
+        [r.row for r in dense.search(query, mode="dense", limit=10).results]
+
+
 def _training_script():
     if "train_embedder" not in sys.modules:
         spec = importlib.util.spec_from_file_location("train_embedder", REPO / "scripts" / "train_embedder.py")
@@ -139,6 +164,23 @@ def test_the_training_pairs_are_still_those_of_the_shipped_model(training):
     log = (REPO / "docs" / "bench" / "embedder_train.log").read_text(encoding="utf-8")
     assert f"sha256 {MODEL_SHA256}" in log
     assert f"pairs digest: {train.pairs_digest(pairs)}" in log
+
+
+def test_tag_phrasings_held_out_are_in_no_training_pair(training):
+    """The generalisation check retrains the model without a fold of phrasings (bench/search/phrasings.py): none
+    of them may reach a pair, as a text or inside a request frame."""
+    train, db, texts, strengths, pairs = training
+    names = {tag.name.replace("-", " ") for tag in train.tag_rules.TAGS}
+    held = frozenset(p for tag in train.tag_rules.TAGS[::10] for p in tag.phrasings[:2] if p not in names)
+    asked = set(held) | {frame.format(p) for frame in train.FRAMES for p in held}
+
+    def texts_of(found: dict) -> set[str]:
+        return {text for source in found.values() for pair in source for text in (pair.left, pair.right)}
+
+    assert asked & texts_of(pairs)  # the full pairs hold them: the filter is what leaves them out
+    without = train.build_pairs(db, texts, strengths, np.random.default_rng(train.SEED), held)
+    assert not asked & texts_of(without)
+    assert len(without["tags"]) == len(pairs["tags"])  # each tag still pairs its cards with its other asks
 
 
 def test_hard_negatives_read_alike_but_lack_the_pairs_tag(training):
