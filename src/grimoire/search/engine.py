@@ -365,7 +365,7 @@ class SearchEngine:
         """The function tags hybrid ranking adds for ``text`` searched over every card, strongest first: those
         its words and meaning match, then those the dense list's head adds (see search/feedback.py). ``matcher``
         stands in for the engine's own: the generalisation check asks a copy that has not seen ``text``."""
-        mask = self.db.columns.is_funny != 1
+        mask, _ = self.filter_mask(None, text, include_funny=False)
         vector, _, dense_ranked = self._dense_list(self._expand(text), mask)
         return self._chosen_tags(text, vector, (), "", dense_ranked, matcher or self.tag_matcher)
 
