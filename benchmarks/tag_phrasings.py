@@ -1,5 +1,4 @@
-"""Leave-one-phrasing-out check of tag matching and of the dense ranker: how each engine does on tag phrasings
-it has not seen.
+"""Leave-one-phrasing-out check: how tag matching and the dense ranker do on tag phrasings they have not seen.
 
 Usage: python benchmarks/tag_phrasings.py [--folds N] [--misses N] [--json FILE]
 Each tag phrasing (grouped by content words) is removed from the matcher and asked as a request: how often its
