@@ -102,15 +102,13 @@ class CardVectors:
         if vectors is not None:
             if vectors.shape != (len(db), dimensions):
                 raise ValueError(f"expected {len(db)} vectors of {dimensions} dimensions, not {vectors.shape}")
-            rows, scales = quantize(vectors[self.order])
-            self._stored = rows.astype(np.float32) * scales[:, None]
-            self.present = np.ones(len(db), dtype=bool)
-            return
-        cache = read_cache(db.directory / embeddings_file(encoder))
-        aligned = bool(cache) and len(cache["keys"]) == len(db) and len(db) > 0 and \
-            str(cache.get("fingerprint", "")) == store_fingerprint(db) and \
-            str(cache["keys"][0]) == _first_key(db, model_id)  # written by this model, not an earlier one
-        if aligned:  # written for exactly these rows
+            cache, aligned = dict(zip(("vectors", "scales"), quantize(vectors), strict=True)), True
+        else:
+            cache = read_cache(db.directory / embeddings_file(encoder))
+            aligned = bool(cache) and len(cache["keys"]) == len(db) and len(db) > 0 and \
+                str(cache.get("fingerprint", "")) == store_fingerprint(db) and \
+                str(cache["keys"][0]) == _first_key(db, model_id)  # written by this model, not an earlier one
+        if aligned:  # int8 rows for exactly these rows, a scale each
             self._stored = cache["vectors"][self.order].astype(np.float32)
             self._stored *= cache["scales"][self.order][:, None]
             self.present = np.ones(len(db), dtype=bool)
