@@ -248,6 +248,38 @@ def test_benchmark_pairs_each_engine_with_its_minilm_twin(monkeypatch):
     assert ("hybrid", "hybrid-minilm") in encoder_pairs(result)
 
 
+def test_engine_names_that_run_one_engine_are_found(monkeypatch):
+    from grimoire.bench.search.engines import resolved_engine, same_engines
+
+    monkeypatch.delenv("GRIMOIRE_ENCODER", raising=False)
+    assert resolved_engine("dense") == "dense-minilm" and resolved_engine("bm25") == "bm25"
+    assert same_engines(["dense", "hybrid", "dense-minilm", "hybrid-minilm"]) == [
+        ("dense", "dense-minilm"), ("hybrid", "hybrid-minilm")]
+    assert same_engines(["dense-static", "hybrid-static", "dense-minilm", "hybrid-minilm"]) == []
+    monkeypatch.setenv("GRIMOIRE_ENCODER", "static")
+    assert same_engines(["dense", "hybrid", "dense-minilm", "hybrid-minilm"]) == []
+    assert same_engines(["hybrid-static", "hybrid", "hybrid"]) == [("hybrid-static", "hybrid")]
+
+
+def test_the_benchmark_warns_when_two_engine_names_run_one_engine(capsys, monkeypatch, tmp_path):
+    """The issue's own command, run with MiniLM the default, would compare MiniLM with itself: it says so."""
+    from grimoire.cli import main
+
+    monkeypatch.delenv("GRIMOIRE_ENCODER", raising=False)
+    code = main(["bench", "search", "--split", "dev", "--sets", "tags", "--engines", "hybrid,hybrid-minilm",
+                 "--out", str(tmp_path)])
+    captured = capsys.readouterr()
+    assert code == 0
+    assert ("warning: --engines names hybrid and hybrid-minilm, which are one engine (hybrid-minilm" in captured.err
+            and "GRIMOIRE_ENCODER=static" in captured.err)
+    assert "hybrid-static - " not in captured.out and "hybrid - hybrid-minilm" not in captured.out
+    monkeypatch.setenv("GRIMOIRE_ENCODER", "static")
+    assert main(["bench", "search", "--split", "dev", "--sets", "tags", "--engines", "hybrid,hybrid-minilm",
+                 "--out", str(tmp_path)]) == 0
+    captured = capsys.readouterr()
+    assert "warning: --engines" not in captured.err and "hybrid - hybrid-minilm: tags " in captured.out
+
+
 def test_a_missing_model_file_says_what_to_do(monkeypatch):
     import grimoire.search.static as static
 

@@ -39,13 +39,19 @@ def _print_label_warnings(query_sets) -> None:
 def cmd_bench_search(args: argparse.Namespace) -> int:
     from grimoire.bench.search import published, runner
     from grimoire.bench.search.dataset import QueryFileError, load_queries
-    from grimoire.bench.search.engines import load_plugin
+    from grimoire.bench.search.engines import load_plugin, resolved_engine, same_engines
     from grimoire.hub import HubError
+    from grimoire.search.embed import ENCODER_VARIABLE, encoder_name
 
     db = _open_db()
     engines = [e.strip() for e in args.engines.split(",") if e.strip()]
     for spec in args.plugin or ():
         engines.append(load_plugin(spec))
+    for first, second in same_engines(engines):
+        print(f"warning: --engines names {first} and {second}, which are one engine ({resolved_engine(first)}: "
+              f"{first} embeds with the default encoder, {encoder_name()}); to compare Grimoire's static model "
+              f"with MiniLM, name dense-static,hybrid-static beside dense-minilm,hybrid-minilm, or set "
+              f"{ENCODER_VARIABLE}=static", file=sys.stderr)
     try:
         query_sets = [load_queries(path, db) for path in args.queries or sorted(SHIPPED_QUERIES.glob("*.jsonl"))]
     except (QueryFileError, HubError, OSError) as exc:
@@ -209,7 +215,9 @@ def add_commands(commands) -> None:
     bsearch.add_argument("--compare-published", action="store_true",
                          help="print the seed's published table beside this run's engines")
     bsearch.add_argument("--engines", default="bm25,dense,hybrid,late",
-                         help="comma-separated: bm25, dense, hybrid, late, or registered plugins")
+                         help="comma-separated: bm25, dense, hybrid, late (these embed with the default encoder, "
+                              "$GRIMOIRE_ENCODER, else minilm), dense-minilm, dense-static, hybrid-minilm, "
+                              "hybrid-static, or registered plugins")
     bsearch.add_argument("--plugin", action="append", help="module:factory of an engine to add (repeatable)")
     bsearch.add_argument("--sets", help="comma-separated sets to run (default: all in the files)")
     bsearch.add_argument("--split", choices=("dev", "test", "all"),

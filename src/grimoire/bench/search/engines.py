@@ -74,6 +74,28 @@ for _mode in ("dense", "hybrid"):
         _REGISTRY[f"{_mode}-{_encoder}"] = builtin_factory(_mode, _encoder)
 
 
+def resolved_engine(name: str) -> str:
+    """What a built-in engine name runs: ``dense``, ``hybrid`` and ``late`` embed with the default encoder
+    (``GRIMOIRE_ENCODER``, else MiniLM), so ``dense`` is ``dense-minilm`` or ``dense-static``; any other name is
+    itself."""
+    from grimoire.search.embed import encoder_name
+
+    return f"{name}-{encoder_name()}" if name in ("dense", "hybrid", "late") else name
+
+
+def same_engines(names: list[str]) -> list[tuple[str, str]]:
+    """Pairs of the names given that run the same engine (``dense`` beside ``dense-minilm`` when MiniLM is the
+    default encoder): comparing them measures nothing."""
+    seen: dict[str, str] = {}
+    pairs = []
+    for name in names:
+        runs = resolved_engine(name)
+        if runs in seen and seen[runs] != name and (seen[runs], name) not in pairs:
+            pairs.append((seen[runs], name))
+        seen.setdefault(runs, name)
+    return pairs
+
+
 def register_engine(name: str, factory: EngineFactory) -> None:
     _REGISTRY[name] = factory
 

@@ -13,7 +13,7 @@ import numpy as np
 from tqdm import tqdm
 
 from grimoire.bench.search.dataset import BenchQuery, QuerySet
-from grimoire.bench.search.engines import available_engines, filters_from_json
+from grimoire.bench.search.engines import available_engines, filters_from_json, resolved_engine
 from grimoire.bench.search.metrics import (
     bootstrap_interval,
     ndcg_at_10,
@@ -269,14 +269,11 @@ def _baseline_json(comparison: BaselineComparison) -> dict:
 def encoder_pairs(result: BenchResult) -> list[tuple[str, str]]:
     """(engine, its MiniLM twin) for each engine run beside one: ``hybrid`` or ``hybrid-static`` with
     ``hybrid-minilm``, ``dense`` or ``dense-static`` with ``dense-minilm``."""
-    from grimoire.search.embed import encoder_name
-
     pairs = []
     for engine in result.engines:
         mode = engine.removesuffix("-static")
         twin = f"{mode}-minilm"
-        same = engine == mode and encoder_name() == "minilm"  # the default engine is its twin
-        if engine != twin and not same and twin in result.engines and mode in ("dense", "hybrid"):
+        if resolved_engine(engine) != twin and twin in result.engines and mode in ("dense", "hybrid"):
             pairs.append((engine, twin))
     return pairs
 
