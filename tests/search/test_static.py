@@ -278,6 +278,9 @@ def test_the_benchmark_warns_when_two_engine_names_run_one_engine(capsys, monkey
                  "--out", str(tmp_path)]) == 0
     captured = capsys.readouterr()
     assert "warning: --engines" not in captured.err and "hybrid - hybrid-minilm: tags " in captured.out
+    monkeypatch.setenv("GRIMOIRE_ENCODER", "bert")
+    assert main(["bench", "search", "--engines", "hybrid,hybrid-minilm", "--out", str(tmp_path)]) != 0
+    assert "GRIMOIRE_ENCODER 'bert' is unknown: choose one of minilm, static" in capsys.readouterr().err
 
 
 def test_a_missing_model_file_says_what_to_do(monkeypatch):

@@ -36,25 +36,35 @@ def _print_label_warnings(query_sets) -> None:
                 f"{s} {m:,} of {n:,}" for s, (m, n) in sorted(missing.items())), file=sys.stderr)
 
 
+def _warn_of_same_engines(engines: list[str]) -> None:
+    """Two engine names that run one engine (``dense`` beside ``dense-minilm`` while MiniLM is the default) would
+    be compared with each other for nothing: say so, and how to compare the encoders. An unknown
+    ``GRIMOIRE_ENCODER`` is a ``ValueError`` that names the choices."""
+    from grimoire.bench.search.engines import resolved_engine, same_engines
+    from grimoire.search.embed import ENCODER_VARIABLE, encoder_name
+
+    for first, second in same_engines(engines):
+        plain = first if resolved_engine(first) != first else second
+        print(f"warning: --engines names {first} and {second}, which are one engine ({resolved_engine(first)}: "
+              f"{plain} embeds with the default encoder, {encoder_name()}); to compare Grimoire's static model "
+              f"with MiniLM, name dense-static,hybrid-static beside dense-minilm,hybrid-minilm, or set "
+              f"{ENCODER_VARIABLE}=static", file=sys.stderr)
+
+
 def cmd_bench_search(args: argparse.Namespace) -> int:
     from grimoire.bench.search import published, runner
     from grimoire.bench.search.dataset import QueryFileError, load_queries
-    from grimoire.bench.search.engines import load_plugin, resolved_engine, same_engines
+    from grimoire.bench.search.engines import load_plugin
     from grimoire.hub import HubError
-    from grimoire.search.embed import ENCODER_VARIABLE, encoder_name
 
     db = _open_db()
     engines = [e.strip() for e in args.engines.split(",") if e.strip()]
     for spec in args.plugin or ():
         engines.append(load_plugin(spec))
-    for first, second in same_engines(engines):
-        print(f"warning: --engines names {first} and {second}, which are one engine ({resolved_engine(first)}: "
-              f"{first} embeds with the default encoder, {encoder_name()}); to compare Grimoire's static model "
-              f"with MiniLM, name dense-static,hybrid-static beside dense-minilm,hybrid-minilm, or set "
-              f"{ENCODER_VARIABLE}=static", file=sys.stderr)
     try:
+        _warn_of_same_engines(engines)
         query_sets = [load_queries(path, db) for path in args.queries or sorted(SHIPPED_QUERIES.glob("*.jsonl"))]
-    except (QueryFileError, HubError, OSError) as exc:
+    except (QueryFileError, HubError, OSError, ValueError) as exc:
         return _err(str(exc))
     _print_label_warnings(query_sets)
     for query_set in query_sets:
