@@ -132,15 +132,23 @@ def tune(tower: QueryTower, db: CardDB, args: argparse.Namespace, log) -> None:
             if pair.group in tag_of:
                 right[i] |= members[:, tag_of[pair.group]]
         loss = (torch.logsumexp(logits, 1) - torch.logsumexp(logits.masked_fill(~right, -1e9), 1)).mean()
-        rows = rng.choice(len(texts), args.distil_cards, replace=False)
-        distil = (1 - (tower.forward([texts[r] for r in rows]) * cards[rows]).sum(-1)).mean()
-        optimiser.zero_grad()
-        (loss + args.distil_weight * distil).backward()
-        optimiser.step()
+        distil = _distilled_step(tower, optimiser, loss, texts, cards, rng, args)
         if step % 50 == 0 or step == 1:
-            log(f"step {step:5d}  softmax over all cards {loss.item():.3f}  distillation (1-cos) {distil.item():.4f}  "
+            log(f"step {step:5d}  softmax over all cards {loss.item():.3f}  distillation (1-cos) {distil:.4f}  "
                 f"{time.perf_counter() - started:.0f} s")
     tower.model.eval()
+
+
+def _distilled_step(tower: QueryTower, optimiser, loss, texts: list[str], cards, rng: np.random.Generator,
+                    args: argparse.Namespace) -> float:
+    """One optimiser step on ``loss`` plus the distillation term (random cards' texts kept at their shipped
+    vectors); the term's value."""
+    rows = rng.choice(len(texts), args.distil_cards, replace=False)
+    distil = (1 - (tower.forward([texts[r] for r in rows]) * cards[rows]).sum(-1)).mean()
+    optimiser.zero_grad()
+    (loss + args.distil_weight * distil).backward()
+    optimiser.step()
+    return distil.item()
 
 
 def tune_both(tower: QueryTower, db: CardDB, args: argparse.Namespace, log) -> np.ndarray:
@@ -164,13 +172,9 @@ def tune_both(tower: QueryTower, db: CardDB, args: argparse.Namespace, log) -> n
         target = torch.arange(len(batch))
         loss = (torch.nn.functional.cross_entropy(logits, target)
                 + torch.nn.functional.cross_entropy(logits.T, target)) / 2
-        rows = rng.choice(len(texts), args.distil_cards, replace=False)
-        distil = (1 - (tower.forward([texts[r] for r in rows]) * cards[rows]).sum(-1)).mean()
-        optimiser.zero_grad()
-        (loss + args.distil_weight * distil).backward()
-        optimiser.step()
+        distil = _distilled_step(tower, optimiser, loss, texts, cards, rng, args)
         if step % 25 == 0 or step == 1:
-            log(f"step {step:5d}  in-batch softmax {loss.item():.3f}  distillation (1-cos) {distil.item():.4f}  "
+            log(f"step {step:5d}  in-batch softmax {loss.item():.3f}  distillation (1-cos) {distil:.4f}  "
                 f"{time.perf_counter() - started:.0f} s")
     tower.model.eval()
     order = np.argsort([len(text) for text in texts], kind="stable")  # length-sorted batches pad little
