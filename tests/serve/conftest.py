@@ -81,15 +81,24 @@ def served_in_thread(app: FastAPI) -> Iterator[str]:
         server.should_exit = True
 
 
+@contextlib.asynccontextmanager
+async def stdio_server(grimoire_home: Path, *arguments: str, log: str = "stdio-server.log"
+                       ) -> AsyncIterator[Client]:
+    """An SDK client connected over stdio to ``grimoire serve mcp`` started with ``arguments``, offline, its
+    errors written to ``log`` in ``grimoire_home``."""
+    env = {**OFFLINE, "GRIMOIRE_HOME": str(grimoire_home), "PYTHONPATH": os.environ.get("PYTHONPATH", "")}
+    with open(grimoire_home / log, "w") as errlog:
+        params = StdioServerParameters(command=SERVER[0], args=[*SERVER[1:], *arguments], env=env)
+        async with Client(stdio_client(params, errlog=errlog), read_timeout_seconds=60) as connected:
+            yield connected
+
+
 @pytest.fixture(scope="module", params=["stdio", "http"])
 async def client(request: pytest.FixtureRequest, grimoire_home: Path) -> AsyncIterator[Client]:
     """An SDK client connected to ``grimoire serve mcp`` over stdio, then over HTTP."""
     if request.param == "stdio":
-        env = {**OFFLINE, "GRIMOIRE_HOME": str(grimoire_home), "PYTHONPATH": os.environ.get("PYTHONPATH", "")}
-        with open(grimoire_home / "stdio-server.log", "w") as errlog:
-            params = StdioServerParameters(command=SERVER[0], args=SERVER[1:], env=env)
-            async with Client(stdio_client(params, errlog=errlog), read_timeout_seconds=60) as connected:
-                yield connected
+        async with stdio_server(grimoire_home) as connected:
+            yield connected
         return
     process, port = start_server([*SERVER, "--http"], grimoire_home / "http-server.log",
                                  {**os.environ, **OFFLINE, "GRIMOIRE_HOME": str(grimoire_home)})

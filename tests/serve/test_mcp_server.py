@@ -230,23 +230,16 @@ async def test_deck_tools_bad_arguments(client: Client, tool: str, arguments: di
 async def test_the_server_ranks_with_the_encoder_it_was_started_with(grimoire_home):
     """``grimoire serve mcp --encoder static`` answers with Grimoire's static model: the library's own ranking
     for that model, not MiniLM's (the two differ on this player request)."""
-    import os
-
-    from mcp.client.stdio import StdioServerParameters, stdio_client
-
     import grimoire
     from grimoire.search.engine import SearchEngine
 
-    from .conftest import OFFLINE, SERVER
+    from .conftest import stdio_server
 
     query = "mana dorks"
     db = grimoire.open()
     expected = {encoder: [r.card.name for r in SearchEngine(db, encoder=encoder).search(query, limit=10).results]
                 for encoder in ("static", "minilm")}
     assert expected["static"] != expected["minilm"]
-    env = {**OFFLINE, "GRIMOIRE_HOME": str(grimoire_home), "PYTHONPATH": os.environ.get("PYTHONPATH", "")}
-    params = StdioServerParameters(command=SERVER[0], args=[*SERVER[1:], "--encoder", "static"], env=env)
-    with open(grimoire_home / "static-server.log", "w") as errlog:
-        async with Client(stdio_client(params, errlog=errlog), read_timeout_seconds=60) as static_client:
-            result = await call_ok(static_client, "search_cards", {"queries": [query], "limit": 10})
+    async with stdio_server(grimoire_home, "--encoder", "static", log="static-server.log") as static_client:
+        result = await call_ok(static_client, "search_cards", {"queries": [query], "limit": 10})
     assert [card["name"] for card in result.structured_content["results"]] == expected["static"]
