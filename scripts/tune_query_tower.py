@@ -201,8 +201,7 @@ def _training_data(db: CardDB):
 def evaluate(tower: QueryTower, db: CardDB, log, cards: np.ndarray | None = None) -> None:
     """Dev scores of the tuned model, dense and inside hybrid; ``cards`` are its own card vectors when both sides
     were tuned (else the shipped MiniLM ones)."""
-    shared = SearchEngine(db, encoder="minilm")
-    vectors = shared.vectors if cards is None else CardVectors(db, "minilm", vectors=cards)
+    vectors = SearchEngine(db, encoder="minilm").vectors if cards is None else CardVectors(db, "minilm", vectors=cards)
     matcher = ranking.TagMatcher(encoder=tower, encoder_name="minilm")
     matcher.__dict__["vectors"] = tower.encode(matcher.texts)  # the tuned model's own phrasing vectors
     names = ["hybrid-minilm", "dense-minilm", "hybrid-static", "dense-static"]
