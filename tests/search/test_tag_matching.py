@@ -9,7 +9,7 @@ import grimoire
 from grimoire.bench.search import phrasings
 from grimoire.bench.search.phrasings import HeldOut, by_words, fold_of, held_out_groups, held_out_search, summary
 from grimoire.search.engine import SearchEngine
-from grimoire.search.ranking import TagMatcher, words
+from grimoire.search.ranking import TagMatcher, theme_split, words
 from grimoire.search.static import StaticEncoder
 from grimoire.search.tags import TAG_INDEX, TAG_PARENTS
 
@@ -178,3 +178,43 @@ def test_tag_weights_do_not_depend_on_the_string_hash_seed():
     runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "3")]
     assert runs[0] and runs[0] == runs[1] == runs[2]
+
+
+@pytest.mark.parametrize(("text", "split"), [
+    ("removal for my aristocrats deck", ("removal", "my aristocrats")),
+    ("looking for removal for my aristocrats deck", ("looking for removal", "my aristocrats")),
+    ("anthems for tokens", ("anthems", "tokens")),
+    ("Finishers FOR a go wide build!", ("Finishers", "a go wide")),
+    ("protection for my commander", None),  # "for" an object: what the card protects
+    ("tutor for a creature", None),
+    ("removal for artifacts", None),
+    ("mana rocks for my deck", None),  # no theme
+    ("for tokens", None),  # no function asked for
+    ("best cards for a landfall deck", None),
+])
+def test_a_request_ending_in_its_decks_theme_is_split_there(text, split):
+    assert theme_split(text) == split
+
+
+def test_a_theme_split_costs_bounded_time():
+    assert theme_split("for " * 50_000 + "x deck") is None  # the tail after the last "for" is one word
+    assert theme_split("removal for " + "x " * 50_000 + "deck") is None  # a theme of thousands of words is none
+
+
+def test_the_deck_theme_joins_weakly_and_the_asked_function_leads(engine):
+    tags = {m.name: m for m in engine.tags_for("removal for my aristocrats deck")}
+    assert tags["removal"].weight == pytest.approx(1.0) and tags["removal"].by == "words"
+    assert tags["aristocrat-payoff"].by == "theme" and tags["aristocrat-payoff"].weight <= 0.3
+    results = engine.search("removal for my aristocrats deck", limit=10).results
+    removal = [r.card.name for r in results if {"removal", "creature-removal"} & set(r.tags)]
+    assert len(removal) >= 8, [r.card.name for r in results]
+    assert not {"Blood Artist", "Zulaport Cutthroat"} & {r.card.name for r in results}
+    overrun = [r for r in engine.search("mass pump for go wide", limit=10).results if "overrun" in r.tags]
+    assert len(overrun) >= 8
+
+
+def test_a_theme_no_tag_names_whole_leaves_the_request_as_it_stands(engine):
+    # "control" is one word of a steal phrasing ("gain control"), not a theme; Atraxa names no tag
+    for text in ("board wipes for a control deck", "removal for my Atraxa deck"):
+        assert "theme" not in {m.by for m in engine.tags_for(text)}
+    assert "steal" not in {m.name for m in engine.tags_for("board wipes for a control deck")}

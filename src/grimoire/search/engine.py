@@ -379,12 +379,31 @@ class SearchEngine:
         if self.weights.feedback_depth and dense_ranked is not None and not ranking.is_literal(text):
             shares = feedback.head_shares(dense_ranked, self.tag_strengths, self.weights)
         asked = {g.index for g in given}
-        matched = [m for m in matcher.match(text, vector, context, self.weights, shares) if m.index not in asked]
+        matched = [m for m in self._matched_tags(text, vector, context, matcher, shares) if m.index not in asked]
         chosen = [*given, *matched][: ranking.MAX_TAGS]
         if shares is not None:
             chosen += feedback.feedback_tags(shares, self._tag_base_rates, self.weights,
                                              frozenset(m.index for m in chosen))
         return chosen
+
+    def _matched_tags(self, text: str, vector: np.ndarray | None, context: str, matcher: ranking.TagMatcher,
+                      shares: np.ndarray | None) -> list[ranking.TagMatch]:
+        """The tags ``matcher`` finds in the query; for a request that ends in its deck's theme ("removal for my
+        aristocrats deck", see :func:`ranking.theme_split`) whose theme a tag's phrasing names whole, the words before it
+        choose them and the theme's tags join at :data:`ranking.THEME_WEIGHT`. A theme or a head that names no tag
+        ("removal for my Atraxa deck") leaves the whole query to choose."""
+        split = ranking.theme_split(text)
+        themes = [m for m in matcher.match(split[1], None, "", self.weights) if m.weight >= ranking.THEME_MATCH] \
+            if split is not None else []
+        if themes:
+            head_vector = None if vector is None else self.encoder.encode_query(self._expand(split[0]))
+            chosen = matcher.match(split[0], head_vector, context, self.weights, shares)
+            if chosen:
+                known = {m.index for m in chosen}
+                themed = [ranking.TagMatch(m.index, m.weight * ranking.THEME_WEIGHT, "theme")
+                          for m in themes if m.index not in known]
+                return [*chosen, *themed][: ranking.MAX_TAGS]
+        return matcher.match(text, vector, context, self.weights, shares)
 
     def _add_tag_lists(self, text: str, vector: np.ndarray | None, mask: np.ndarray, fused: np.ndarray,
                        tags: Sequence[str] = (), context: str = "", similarity: np.ndarray | None = None,

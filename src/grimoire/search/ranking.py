@@ -40,6 +40,21 @@ _TEMPLATING = re.compile(
     r"until end of turn|a card|~)\b|[,.]"
 )
 LITERAL_FACTOR = 0.25
+# "removal for my aristocrats deck", "anthems for tokens": what follows "for" names the deck's theme, not the function
+# asked for. The words before it choose the tags; a tag the theme's own words name joins at THEME_WEIGHT, so that
+# the asked function's cards that also suit the theme lead. Written from how players word deck requests, not from
+# any query set; "for" an object ("protection for my commander", "tutor for a creature") is left alone: only a
+# clause ending in "deck" (or "build", "list", ...) or naming an archetype is a theme.
+_FOR = re.compile(r"\bfor\b", re.IGNORECASE)
+_THEME_DECK = re.compile(r"(?P<theme>\S.*?)\s+(?:decks?|builds?|lists?|brews?|piles?|shells?|strateg(?:y|ies)|"
+                         r"archetypes?)\W*", re.IGNORECASE)
+_THEME_ARCHETYPE = re.compile(
+    r"(?:(?:my|a|an|the|our|your)\s+)?(?P<theme>tokens?|go[- ]?wide|aristocrats?|spellslingers?|spells ?matter|"
+    r"voltron|control|tempo|combo|storm|landfall|reanimator|reanimation|superfriends|enchantress|lifegain|"
+    r"life ?gain|blink|flicker|stax|aggro|group ?hug|pillow ?fort|self[- ]?mill|mill)\W*", re.IGNORECASE)
+THEME_MAX_CHARS = 80  # a deck's theme is a few words: a longer tail after the last "for" is read as it stands
+THEME_WEIGHT = 0.3
+THEME_MATCH = 0.9  # a theme is a tag's phrasing nearly whole ("aristocrats", "go wide"), not one word of it ("control")
 UNKNOWN_WORD_SHARE = 0.5
 PHRASING_COVERAGE = 0.6  # share of a phrasing's word weight a query must hold for a match by words
 _STOPWORDS = frozenset(
@@ -120,6 +135,21 @@ ENCODER_WEIGHTS = {
                       relevance_mix=0.5, dense_mix=0.1, feedback_depth=30, feedback_tags=1, feedback_weight=0.3,
                       feedback_lift=20.0, meaning_support=0.2, meaning_beside_words=0.3),
 }
+
+
+def theme_split(text: str) -> tuple[str, str] | None:
+    """``(head, theme)`` when ``text`` ends in a deck's theme after its last "for" ("card draw for my token deck":
+    "card draw", "my token"), else ``None``; a theme or a head of stopwords only ("for my deck") is none."""
+    last = None
+    for last in _FOR.finditer(text):
+        pass
+    if last is None or len(text) - last.end() > THEME_MAX_CHARS:
+        return None
+    head, tail = text[:last.start()], text[last.end():].strip()
+    found = _THEME_DECK.fullmatch(tail) or _THEME_ARCHETYPE.fullmatch(tail)
+    if not found or not words(found["theme"]) or not words(head):
+        return None
+    return head.strip(), found["theme"]
 
 
 def weights_for(encoder_name: str) -> Weights:
