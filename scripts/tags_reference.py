@@ -54,6 +54,16 @@ cost words already turned into filters) to every tag's name, phrasings and descr
   tag's, the broader one is dropped: "wipes that don't kill my stuff" asks for one-sided sweepers only.
 - **What a card guards against** ("protect my creatures from removal") is not asked for; a plain "from"
   ("return creatures from the graveyard") guards nothing.
+- **The deck's theme is not the function asked for.** "removal for my aristocrats deck", "card draw for my
+  token deck", "mass pump for go wide": after the last "for", a clause ending in "deck" (or "build", "list",
+  "strategy", ...) or an archetype's name (tokens, go wide, aristocrats, spellslinger, landfall, reanimator,
+  enchantress, lifegain, blink, stax, mill, ...) names the theme. When a tag's phrasing names the theme
+  whole and the words before "for" match a tag, those words choose the tags (removal) and the theme's tag
+  (`aristocrat-payoff`) joins at 0.3 of its weight, so cards that do both rise among the removal instead of
+  the theme's cards taking the top 10. A theme no phrasing names whole ("for a control deck": "control" is
+  one word of "gain control"; "for my Atraxa deck") leaves the request as it stands, and so does "for" an
+  object ("protection for my commander", "tutor for a creature"). `ranking.theme_split` reads only the 80
+  characters after the last "for", so a long request costs no more.
 
 **How far it generalises.** `python benchmarks/tag_phrasings.py` holds out each phrasing in turn (with any
 others of the same stemmed words; a tag's own name always stays), asks it as a request, and prints how often

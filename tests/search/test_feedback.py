@@ -70,10 +70,12 @@ def test_a_tag_no_phrasing_matches_is_read_from_the_dense_list(static_engine):
     off = SearchEngine(static_engine.db, encoder="static")
     off.weights = dataclasses.replace(static_engine.weights, feedback_depth=0)
 
-    def millers(engine: SearchEngine) -> int:  # the 128-d model's dense list alone puts 8 millers in the top 10
+    def millers(engine: SearchEngine) -> int:  # without feedback, 15 of the top 20 (the shipped model's)
         return sum("mill" in result.tags for result in engine.search(text, limit=20).results)
 
-    assert millers(static_engine) >= 16 and millers(static_engine) >= millers(off) + 5
+    assert ("mill", "dense") in {(m.name, m.by) for m in static_engine.tags_for(text)}
+    assert "mill" not in {m.name for m in off.tags_for(text)}
+    assert millers(static_engine) >= 18 and millers(static_engine) > millers(off)
 
 
 def test_a_meaning_match_must_be_borne_out_by_the_dense_list(static_engine):
@@ -96,13 +98,14 @@ def test_a_meaning_match_beside_a_tag_named_in_words_counts_less(static_engine):
         vector = static_engine.encoder.encode_query(text)
         return {m.name: (m.weight, m.by) for m in static_engine.tag_matcher.match(text, vector, weights=chosen)}
 
-    named, plain = matched("card draw", weights), matched("card draw", undiscounted)
-    assert named["card-draw"] == plain["card-draw"] == (1.0, "words")
-    assert named["cantrip"][1] == "meaning"
-    assert named["cantrip"][0] == pytest.approx(weights.meaning_beside_words * plain["cantrip"][0])
+    named, plain = matched("ramp", weights), matched("ramp", undiscounted)
+    assert named["ramp"] == plain["ramp"] == (1.0, "words")
+    assert named["mana-dork"][1] == "meaning"
+    assert named["mana-dork"][0] == pytest.approx(weights.meaning_beside_words * plain["mana-dork"][0])
     # a tag its words name too weakly to be matched (tutor-creature, by "creature") discounts nothing
     weak = "tap their creatures"
-    assert matched(weak, weights) == matched(weak, undiscounted) == {"tapper": (1.0, "meaning")}
+    assert matched(weak, weights) == matched(weak, undiscounted)
+    assert list(matched(weak, weights)) == ["tapper"] and matched(weak, weights)["tapper"][1] == "meaning"
 
 
 def test_minilm_keeps_feedback_off():

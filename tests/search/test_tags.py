@@ -39,7 +39,8 @@ EXAMPLES = {
     "play-from-top": ("Future Sight|Courser of Kruphix|Bolas's Citadel", "Sylvan Library|Opt|Divination"),
     "group-draw": ("Howling Mine|Vision Skeins|Words of Wisdom", "Divination|Rhystic Study|Phyrexian Arena"),
     "no-max-hand-size": ("Reliquary Tower|Spellbook|Thought Vessel", "Sol Ring|Command Tower|Divination"),
-    "removal": ("Swords to Plowshares|Path to Exile|Lightning Bolt", "Wrath of God|Divination|Ephemerate"),
+    "removal": ("Swords to Plowshares|Path to Exile|Lightning Bolt", "Wrath of God|Divination|Ephemerate|"
+                "Hydrosurge"),  # -5/-0 for a turn removes nothing
     "creature-removal": ("Doom Blade|Swords to Plowshares|Ravenous Chupacabra", "Naturalize|Divination|"
                          "Wrath of God"),
     "exile-removal": ("Swords to Plowshares|Path to Exile|Anguished Unmaking", "Doom Blade|Ephemerate|Lightning "
@@ -61,7 +62,7 @@ EXAMPLES = {
     "tuck": ("Condemn|Spin into Myth|Chaos Warp", "Doom Blade|Unsummon|Swords to Plowshares"),
     "edict": ("Diabolic Edict|Chainer's Edict|Liliana's Triumph", "Doom Blade|Damnation|Lightning Bolt"),
     "pacifism": ("Pacifism|Arrest|Faith's Fetters", "Doom Blade|Control Magic|Journey to Nowhere"),
-    "shrink": ("Disfigure|Dismember|Last Gasp", "Doom Blade|Lightning Bolt|Toxic Deluge"),
+    "shrink": ("Disfigure|Dismember|Last Gasp|Agony Warp", "Doom Blade|Lightning Bolt|Toxic Deluge|Shrink"),
     "fight": ("Prey Upon|Pounce|Primal Might", "Doom Blade|Rabid Bite|Lightning Bolt"),
     "bite": ("Rabid Bite|Ram Through|Infectious Bite", "Prey Upon|Doom Blade|Lightning Bolt"),
     "burn": ("Lightning Bolt|Lava Spike|Fireball", "Doom Blade|Pyroclasm|Counterspell"),

@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "b906deb46bb8415085b6876064a6e6bee71233b4965b5cf92de1ea5bf40a0305"
+MODEL_SHA256 = "c55fa30616c356a13a05759278efac81b6d11ce00adf033954083847564d775e"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

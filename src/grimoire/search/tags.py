@@ -183,7 +183,8 @@ EDICT = (
 )
 FIGHT = r"\bfights? (?:target|another target|up to one target|each)"
 BITE = r"deals damage equal to its power to (?:target|another target|up to one target|each) (?:creature|planeswalker)"
-SHRINK = r"\btarget creature (?:an opponent controls |you don't control )?gets -(?:\d+|x)/-(?:\d+|x)"
+# a toughness cut kills: "-5/-0" (Shrink, Hydrosurge) only blunts an attack for a turn, it removes nothing
+SHRINK = r"\btarget creature (?:an opponent controls |you don't control )?gets -(?:\d+|x)/-(?:[1-9]\d*|x)"
 CREATURE_REMOVAL = _rule(
     rf"{REMOVAL_VERB} (?:[a-z]+ )?(?:creature|permanent|nonland permanent)\b(?! cards?)",
     DAMAGE_TARGET,
@@ -689,7 +690,9 @@ TAGS: tuple[Tag, ...] = (
             "kill all opponents' creatures; destroy creatures my opponents control; only hits opponents; "
             "only kills their creatures; wrath that keeps my board; clear their board; "
             "wipe that won't kill my stuff; wipe that does not hit my side; sweeper that spares mine; "
-            "wipe their side only; one-sided mass removal; board wipe for my opponents only"
+            "wipe their side only; one-sided mass removal; board wipe for my opponents only; "
+            "kill all creatures except mine; all creatures except mine; wipe except mine; "
+            "everything but my creatures"
         ),
         SWEEPER_ONE_SIDED,
     ),
