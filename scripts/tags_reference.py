@@ -63,7 +63,8 @@ cost words already turned into filters) to every tag's name, phrasings and descr
   the theme's cards taking the top 10. A theme no phrasing names whole ("for a control deck": "control" is
   one word of "gain control"; "for my Atraxa deck") leaves the request as it stands, and so does "for" an
   object ("protection for my commander", "tutor for a creature"). `ranking.theme_split` reads only the 80
-  characters after the last "for", so a long request costs no more.
+  characters after the last "for", so a long request costs no more. The CLI, MCP and web page say so in a note
+  (`"my aristocrats" read as the deck's theme, not the function asked for: ranked as removal, ...`).
 
 **How far it generalises.** `python benchmarks/tag_phrasings.py` holds out each phrasing in turn (with any
 others of the same stemmed words; a tag's own name always stays), asks it as a request, and prints how often

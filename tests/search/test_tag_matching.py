@@ -218,3 +218,11 @@ def test_a_theme_no_tag_names_whole_leaves_the_request_as_it_stands(engine):
     for text in ("board wipes for a control deck", "removal for my Atraxa deck"):
         assert "theme" not in {m.by for m in engine.tags_for(text)}
     assert "steal" not in {m.name for m in engine.tags_for("board wipes for a control deck")}
+
+
+def test_the_user_is_told_when_a_theme_was_read(engine):
+    notes = engine.search("removal for my aristocrats deck", limit=5).notes
+    assert any('"my aristocrats" read as the deck\'s theme' in note and "aristocrat-payoff" in note
+               for note in notes), notes
+    assert not any("theme" in note for note in engine.search("removal", limit=5).notes)
+    assert not any("theme" in note for note in engine.search("board wipes for a control deck", limit=5).notes)

@@ -306,8 +306,8 @@ class SearchEngine:
         top = rows[np.argpartition(-scores[rows], depth - 1)[:depth]] if depth < len(rows) else rows
         return top[np.argsort(-scores[top], kind="stable")]
 
-    def rank(self, text: str, mask: np.ndarray, mode: str, tags: Sequence[str] = (), context: str = ""
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def rank(self, text: str, mask: np.ndarray, mode: str, tags: Sequence[str] = (), context: str = "",
+             notes: list[str] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Rows in ranked order, their fused scores, and each ranker's 1-based rank per card (0 = unranked).
 
         Every ranker sees the query with its player slang expanded into rules-text wording. Reciprocal-rank
@@ -315,7 +315,8 @@ class SearchEngine:
         words, BM25 over phrases (word pairs) and the embeddings; then each function tag the query asks for adds
         its cards, direct answers first (see search/ranking.py); ``tags`` join them as if the query asked for
         them in part, and ``context`` (words read as filters) may complete a tag's phrasing.
-        A ranker's reported rank is its best list's.
+        A ranker's reported rank is its best list's. What the ranking read that the user should see (a deck's
+        theme) is appended to ``notes``.
         """
         size = len(self.db)
         expanded = self._expand(text)
@@ -341,7 +342,9 @@ class SearchEngine:
             vector, similarity, dense_ranked = self._dense_list(expanded, mask)
             add(dense_ranked, semantic_ranks, weights.dense_literal if ranking.is_literal(text) else weights.dense)
         if self.tag_ranking:
-            self._add_tag_lists(text, vector, mask, fused, tags, context, similarity, dense_ranked)
+            chosen = self._add_tag_lists(text, vector, mask, fused, tags, context, similarity, dense_ranked)
+            if notes is not None and (note := _theme_note(text, chosen)):
+                notes.append(note)
         for row in self._exact_name_rows(text, mask):
             fused[row] += 1.0  # the card the user named comes first
         rows = np.flatnonzero(fused > 0)
@@ -407,17 +410,19 @@ class SearchEngine:
 
     def _add_tag_lists(self, text: str, vector: np.ndarray | None, mask: np.ndarray, fused: np.ndarray,
                        tags: Sequence[str] = (), context: str = "", similarity: np.ndarray | None = None,
-                       dense_ranked: np.ndarray | None = None) -> None:
-        """Each chosen tag's cards (:meth:`_chosen_tags`), direct answers first, join the fusion weighted by how
-        well the tag matched (``similarity``: every card's embedding cosine to the query, which may reorder a
-        tag's cards)."""
+                       dense_ranked: np.ndarray | None = None) -> list[ranking.TagMatch]:
+        """Each chosen tag's cards (:meth:`_chosen_tags`, returned), direct answers first, join the fusion weighted
+        by how well the tag matched (``similarity``: every card's embedding cosine to the query, which may reorder
+        a tag's cards)."""
         base = fused.copy()
-        for match in self._chosen_tags(text, vector, tags, context, dense_ranked, self.tag_matcher):
+        chosen = self._chosen_tags(text, vector, tags, context, dense_ranked, self.tag_matcher)
+        for match in chosen:
             rows, direct = self._tag_by_directness(match.index)
             inside = mask[rows]
             ordered = ranking.tag_order(rows[inside], direct[inside], base, match.weight, FUSION_DEPTH,
                                         self.weights, similarity)
             fused[ordered] += self.weights.tags * ranking.tag_list_scores(len(ordered), match.weight)
+        return chosen
 
     @cached_property
     def _tag_base_rates(self) -> np.ndarray:
@@ -511,7 +516,7 @@ class SearchEngine:
             mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=[*exclude, *named])
             if text:
                 context = " ".join(chip.words for chip in reading.chips if chip.kind == "type")
-                rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags, context)
+                rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags, context, notes)
             elif reading.combo:  # a card without rules text says nothing about its partners
                 rows, scores = np.zeros(0, dtype=np.int64), np.zeros(0)
                 lexical = semantic = np.zeros(len(self.db), dtype=np.int32)
@@ -559,6 +564,17 @@ class SearchEngine:
                    for i, (r, card, (roles, tags)) in enumerate(zip(window, self.db.cards_at(window),
                                                                    self._labels(window), strict=True))]
         return SearchPage(results=results, total=int(mask.sum()), page=page, limit=limit, mode="dense")
+
+
+def _theme_note(text: str, chosen: Sequence[ranking.TagMatch]) -> str:
+    """What the user is told when a request's deck theme was read apart from the function it asks for."""
+    themed = [m.name for m in chosen if m.by == "theme"]
+    split = ranking.theme_split(text)
+    if not themed or split is None:
+        return ""
+    asked = ", ".join(m.name for m in chosen if m.by in ("words", "meaning"))
+    return (f'"{split[1]}" read as the deck\'s theme, not the function asked for: ranked as {asked}, '
+            f"with {', '.join(themed)} only lifting the cards that fit it")
 
 
 def _mentions_funny(node: Node | None) -> bool:
