@@ -102,7 +102,8 @@ EXAMPLES = {
                   "Reanimate"),
     "mill": ("Glimpse the Unthinkable|Maddening Cacophony|Hedron Crab", "Stitcher's Supplier|Divination|"
              "Satyr Wayfinder"),
-    "token-maker": ("Raise the Alarm|Bitterblossom|Young Pyromancer", "Doubling Season|Divination|Grizzly Bears"),
+    "token-maker": ("Raise the Alarm|Bitterblossom|Young Pyromancer|Kozilek's Command|Fractured Identity",
+                    "Doubling Season|Divination|Grizzly Bears|Beast Within|Hunted Dragon"),  # those two give theirs away
     "food-maker": ("Gilded Goose|Bake into a Pie|Tireless Provisioner", "Smothering Tithe|Raise the Alarm|Sol Ring"),
     "clue-maker": ("Tireless Tracker|Thraben Inspector|Tamiyo's Journal", "Smothering Tithe|Raise the Alarm|"
                    "Gilded Goose"),
@@ -117,7 +118,8 @@ EXAMPLES = {
     "anthem": ("Glorious Anthem|Intangible Virtue|Elesh Norn, Grand Cenobite", "Overrun|Giant Growth|"
                "Lord of Atlantis"),
     "lord": ("Lord of Atlantis|Elvish Archdruid|Goblin King", "Glorious Anthem|Overrun|Grizzly Bears"),
-    "overrun": ("Overrun|Craterhoof Behemoth|Triumph of the Hordes", "Glorious Anthem|Giant Growth|Grizzly Bears"),
+    "overrun": ("Overrun|Craterhoof Behemoth|Triumph of the Hordes", "Glorious Anthem|Giant Growth|Grizzly Bears|"
+                "Steadfastness"),  # +0/+3 until end of turn saves a team, it wins no game
     "pump": ("Giant Growth|Brute Force|Titanic Growth", "Overrun|Glorious Anthem|Lightning Bolt"),
     "firebreathing": ("Shivan Dragon|Furnace Whelp|Dragon Whelp", "Giant Growth|Grizzly Bears|Lightning Bolt"),
     "plus-one-counters": ("Cathars' Crusade|Ajani's Pridemate|Travel Preparations", "Glorious Anthem|Giant Growth|"

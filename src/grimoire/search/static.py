@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "c55fa30616c356a13a05759278efac81b6d11ce00adf033954083847564d775e"
+MODEL_SHA256 = "5611890e907878c90dd0a88e5254688276c9f4110ff3f2ed5ca4ae6bca5e4226"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -264,7 +264,13 @@ TUTOR = _either(
         )
     ),
 )
-TOKEN_MAKER = _rule(rf"(?<!would )\bcreates? {NUMBER}[^.]*?tokens?", r"\bcreate (?:a|x) tokens? that's a copy")
+# "Create ..." is you; "its controller creates", "target opponent creates" hand the tokens to someone else (Beast
+# Within, Swan Song, Hunted Dragon); "each player creates" is everyone, you too, and "target player creates" is
+# mostly you (Kozilek's Command, Prismari Command).
+TOKEN_MAKER = _rule(rf"(?<!would )\bcreate {NUMBER}[^.]*?tokens?",
+                    rf"\b(?:each|target) player creates {NUMBER}[^.]*?tokens?",
+                    r"\beach player other than [^.]*?creates [^.]*?tokens?",  # you among them (Fractured Identity)
+                    r"\bcreate (?:a|x) tokens? that's a copy")
 # A free outlet sacrifices creatures for nothing else (Viscera Seer, Ashnod's Altar); one that also costs mana or
 # a tap, or takes only lands or artifacts, is narrow.
 SAC_OUTLET = _either(
@@ -1135,8 +1141,9 @@ TAGS: tuple[Tag, ...] = (
             "alpha strike; pump all my creatures"
         ),
         _rule(
-            r"creatures you control (?:gain [^.]*and )?get \+(?:\d+|x)/\+(?:\d+|x)[^.]*until end of turn",
-            r"until end of turn, creatures you control get \+",
+            # power: "+0/+3 until end of turn" (Steadfastness, Shield Wall) saves a team, it wins no game
+            r"creatures you control (?:gain [^.]*and )?get \+(?:[1-9]\d*|x)/\+(?:\d+|x)[^.]*until end of turn",
+            r"until end of turn, creatures you control get \+(?:[1-9]|x)",
         ),
     ),
     _t(
