@@ -594,3 +594,28 @@ def test_x_but_more_filters_is_cards_like_x_with_them(reader):
     assert syntax(reader, "Wrath of God but instant") == 'like:"Wrath of God" t:instant'  # "of" is the name's
     assert syntax(reader, "Swords to Plowshares but green") == 'like:"Swords to Plowshares" id<=g'
     assert syntax(reader, "ninjas with ninjutsu") == "t:ninja"
+
+
+MADE = r"o:/[0-9x*]+\/[0-9x*]+ [^.]*\b{}\b[^.]* creature tokens?/"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("goblins that make goblins", f"{MADE.format('goblin')} t:goblin"),
+    ("cards that make zombies", MADE.format("zombie")),
+    ("creatures that create zombie tokens", f"t:creature {MADE.format('zombie')}"),
+    ("elves that make more elves", f"{MADE.format('elf')} t:elf"),
+])
+def test_a_creature_type_a_card_makes_reads_as_the_tokens_it_creates(reader, query, expected):
+    assert syntax(reader, query) == expected
+    assert "make" in reader.read(query).query or "create" in reader.read(query).query  # still ranks
+
+
+@pytest.mark.parametrize("query", ["ways to make treasure", "make my goblins bigger", "destroy goblins",
+                                   "create two 1/1 Soldier tokens"])
+def test_what_is_not_a_made_creature_type_is_not_read_as_one(reader, query):
+    assert "creature tokens?/" not in syntax(reader, query)
+
+
+def test_goblins_that_make_goblins_are_goblin_token_makers(snapshot_engine):
+    names = [r.card.name for r in snapshot_engine.search("goblins that make goblins", limit=10).results]
+    assert {"Krenko, Mob Boss", "Siege-Gang Commander", "Goblin Rabblemaster"} <= set(names), names

@@ -920,6 +920,32 @@ def _creature_types(reader: Reader, state: _State) -> None:
             word.used = False
 
 
+_MAKE_VERBS = frozenset({"make", "makes", "making", "create", "creates", "creating", "generate", "generates",
+                         "generating", "produce", "produces", "spawn", "spawns", "churn", "churns"})
+_MAKE_FILLERS = frozenset({"a", "an", "more", "many", "lots", "of", "extra", "x", "tons", "some"})
+
+
+def _made_types(reader: Reader, state: _State) -> None:
+    """"goblins that make goblins", "cards that create zombie tokens": the card makes creature tokens of that type
+    (``o:/[0-9x*]+\\/[0-9x*]+ [^.]*\\bgoblin\\b[^.]* creature tokens?/``, the token's power/toughness, colours and
+    types as cards print them); the words still rank. Runs before :func:`_creature_types`, which leaves what is
+    made alone."""
+    types = reader.creature_types
+    for index, word in enumerate(state.words):
+        if word.lower not in _MAKE_VERBS or not state.free(index):
+            continue
+        at = index + 1
+        while at < len(state.words) and state.words[at].lower in _MAKE_FILLERS:
+            at += 1
+        kind = types.get(state.words[at].lower) if state.free(at) else None
+        if kind is None:
+            continue
+        stop = at + 1 + (_after(state, at + 1, 1) in ("token", "tokens"))
+        state.take(at, stop, f"o:/[0-9x*]+\\/[0-9x*]+ [^.]*\\b{kind}\\b[^.]* creature tokens?/", "made")
+        for made in state.words[at:stop]:
+            made.used = False  # "make goblins" still ranks (the token-maker tag, BM25)
+
+
 _CYCLE_WORDS = {"shock": "shockland", "fetch": "fetchland", "check": "checkland", "fast": "fastland",
                 "slow": "slowland", "pain": "painland", "bounce": "bounceland", "filter": "filterland",
                 "scry": "scryland", "gain": "gainland", "surveil": "surveilland", "storage": "storageland",
@@ -950,6 +976,6 @@ def _budget(reader: Reader, state: _State) -> None:
 
 
 _RULES = (_deck_colors, _formats, _stats, _x_costs, _land_cycles, _mana_value, _colors, _color_codes, _negated_types,
-          _speed_and_flyers, _types, _creature_types, _budget)
+          _speed_and_flyers, _types, _made_types, _creature_types, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]
