@@ -74,7 +74,8 @@ cards carrying that tag (nDCG@10 ×100). It reads no query set, so it can be tun
 trained on these very phrasings (`scripts/train_embedder.py`), so asking it one held out from the matcher
 still asks something it learned: the script also retrains the model five times, each time without one fold of
 the phrasings (`--folds`, default 5; a fold is a hash of the phrasing, about a minute each on 2 cores), and
-asks each phrasing of the model that never saw it. Over the 851 phrasings of this list (2026-12-02, after the last tag fixes, 310 s):
+asks each phrasing of the model that never saw it. Over the 851 phrasings of this list (2026-12-02, after the
+last tag fixes, 310 s):
 
 | matching | own tag first | own tag among the matches | nothing matched | dense nDCG@10 |
 |---|---:|---:|---:|---:|

@@ -456,7 +456,9 @@ def test_instant_speed_and_flyers(reader):
     assert syntax(reader, "cheap flyers in white") == "id<=w mv<=2 t:creature kw:flying"
     assert words_left(reader, "cheap flyers in white") == "flyers"  # the word still ranks, as "mana rocks" do
     assert syntax(reader, "flying creatures") == "t:creature kw:flying"
-    assert syntax(reader, "destroy flyers") == ""
+    # what the card destroys is no type filter: it reads as the cards that answer flyers
+    assert syntax(reader, "destroy flyers") == ("(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ "
+                                                "or kw:reach)")
 
 
 def test_a_commander_named_by_its_first_word(reader):
@@ -619,3 +621,22 @@ def test_what_is_not_a_made_creature_type_is_not_read_as_one(reader, query):
 def test_goblins_that_make_goblins_are_goblin_token_makers(snapshot_engine):
     names = [r.card.name for r in snapshot_engine.search("goblins that make goblins", limit=10).results]
     assert {"Krenko, Mob Boss", "Siege-Gang Commander", "Goblin Rabblemaster"} <= set(names), names
+
+
+ANTI_FLYER = "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or kw:reach)"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("something to deal with flyers", ANTI_FLYER),
+    ("green cards that kill flyers", f"id<=g {ANTI_FLYER}"),
+    ("flyer hate", ANTI_FLYER),
+    ("removal for flying creatures", ANTI_FLYER),
+    ("white flyers", "id<=w t:creature kw:flying"),  # flyers asked for, not answered
+])
+def test_answers_to_flyers_read_as_what_kills_or_blocks_them(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_something_to_deal_with_flyers_finds_flyer_removal(snapshot_engine):
+    names = [r.card.name for r in snapshot_engine.search("something to deal with flyers", limit=10).results]
+    assert "Plummet" in names and "Welkin Tern" not in names, names

@@ -103,7 +103,7 @@ EXAMPLES = {
     "mill": ("Glimpse the Unthinkable|Maddening Cacophony|Hedron Crab", "Stitcher's Supplier|Divination|"
              "Satyr Wayfinder"),
     "token-maker": ("Raise the Alarm|Bitterblossom|Young Pyromancer|Kozilek's Command|Fractured Identity",
-                    "Doubling Season|Divination|Grizzly Bears|Beast Within|Hunted Dragon"),  # those two give theirs away
+                    "Doubling Season|Divination|Grizzly Bears|Beast Within|Hunted Dragon"),  # these two give theirs
     "food-maker": ("Gilded Goose|Bake into a Pie|Tireless Provisioner", "Smothering Tithe|Raise the Alarm|Sol Ring"),
     "clue-maker": ("Tireless Tracker|Thraben Inspector|Tamiyo's Journal", "Smothering Tithe|Raise the Alarm|"
                    "Gilded Goose"),

@@ -392,9 +392,9 @@ class SearchEngine:
     def _matched_tags(self, text: str, vector: np.ndarray | None, context: str, matcher: ranking.TagMatcher,
                       shares: np.ndarray | None) -> list[ranking.TagMatch]:
         """The tags ``matcher`` finds in the query; for a request that ends in its deck's theme ("removal for my
-        aristocrats deck", see :func:`ranking.theme_split`) whose theme a tag's phrasing names whole, the words before it
-        choose them and the theme's tags join at :data:`ranking.THEME_WEIGHT`. A theme or a head that names no tag
-        ("removal for my Atraxa deck") leaves the whole query to choose."""
+        aristocrats deck", see :func:`ranking.theme_split`) whose theme a tag's phrasing names whole, the words
+        before it choose them and the theme's tags join at :data:`ranking.THEME_WEIGHT`. A theme or a head that
+        names no tag ("removal for my Atraxa deck") leaves the whole query to choose."""
         split = ranking.theme_split(text)
         themes = [m for m in matcher.match(split[1], None, "", self.weights) if m.weight >= ranking.THEME_MATCH] \
             if split is not None else []

@@ -140,9 +140,7 @@ ENCODER_WEIGHTS = {
 def theme_split(text: str) -> tuple[str, str] | None:
     """``(head, theme)`` when ``text`` ends in a deck's theme after its last "for" ("card draw for my token deck":
     "card draw", "my token"), else ``None``; a theme or a head of stopwords only ("for my deck") is none."""
-    last = None
-    for last in _FOR.finditer(text):
-        pass
+    last = max(_FOR.finditer(text), key=lambda found: found.start(), default=None)
     if last is None or len(text) - last.end() > THEME_MAX_CHARS:
         return None
     head, tail = text[:last.start()], text[last.end():].strip()

@@ -741,6 +741,14 @@ def _negated_types(reader: Reader, state: _State) -> None:
 
 _SPEED = re.compile(r"(?:at )?instant[- ]speed")
 _FLYERS = re.compile(r"flyers?|fliers?|flying creatures?")
+# "deal with flyers", "kill fliers", "answers to flying creatures", "flyer hate": what kills or blocks
+# them, as cards print it ("destroy target creature with flying", Hurricane's "each creature with flying", reach)
+_ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:ing)? with|kill(?:s|ing)?|destroy(?:s|ing)?|answers? (?:to|for)|"
+                             r"hate (?:against|for|vs)|against|stop(?:s|ping)?|block(?:s|ing)?|beat(?:s|ing)?|"
+                             r"handle|shoot(?:s|ing)? down|(?:removal|answers?|hate|hosers?) (?:for|to|against|vs))"
+                             r"\W*(?:all |the |their |opposing |enemy |big )?$")
+_FLYER_ANSWERS = frozenset({"hate", "removal", "hoser", "hosers", "answers", "killers", "killer"})  # "flyer hate"
+_ANTI_FLYER = "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or kw:reach)"
 
 
 def _speed_and_flyers(reader: Reader, state: _State) -> None:
@@ -749,7 +757,10 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _SPEED)):
         state.take(first, last, "(t:instant or kw:flash)", "type")
     for _, first, last in list(_matches(state, _FLYERS)):
-        if not _is_object(state, first):
+        if _ANSWERS_FLYERS.search(_before(state, first, 3)) or _after(state, last, 1) in _FLYER_ANSWERS:
+            state.take(first, last, _ANTI_FLYER, "made")
+            state.words[first].used = False
+        elif not _is_object(state, first):
             state.take(first, last, "t:creature kw:flying", "type")
             state.words[first].used = False
 
