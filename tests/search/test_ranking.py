@@ -14,7 +14,7 @@ from grimoire.cards import scryfall
 from grimoire.cards.store import CardDB, write_store
 from grimoire.search import ranking
 from grimoire.search.engine import SearchEngine
-from grimoire.search.tags import DIRECT, NARROW, TRIGGERED
+from grimoire.search.tags import DIRECT, NARROW, TRIGGERED, cards_drawn
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures"
@@ -253,3 +253,14 @@ def test_card_draw_that_draws_one_only_replaces_itself():
     assert prior[1] > prior[0]  # Night's Whisper's two cards beat a one-mana cantrip for "card draw"
     mana = ranking.card_prior(np.array([1.0, 2.0]), np.array([5.0, 5.0]), np.array([1.0, 1.0]))
     assert mana[0] > mana[1]  # a rock that makes one mana is no cantrip: cheaper is better
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("Draw three cards.", 3),
+    # an upgrade on a condition: Visions of Beyond draws one card unless a graveyard holds twenty
+    ("Draw a card. If a graveyard has twenty or more cards in it, draw three cards instead.", 1),
+    ("Draw two cards. If the sacrificed creature was legendary, draw three cards instead.", 2),
+    ("If you would draw a card, draw two cards instead.", 2),  # a replacement the card always makes
+])
+def test_cards_drawn_counts_what_the_card_draws_without_a_condition(text, count):
+    assert cards_drawn(text.lower()) == count

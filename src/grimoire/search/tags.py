@@ -114,10 +114,17 @@ _DEATH = (r"whenever (?:~ or )?(?:a|another|one or more)(?: other)?(?: nontoken)
 _MANA_ABILITY = r"(?:^|\n)[^\n:]*\{t\}[^\n:]*: add (?:\{|one mana|two mana|three mana|mana of any|x mana)"
 
 
+# "Draw a card. If a graveyard has twenty or more cards in it, draw three cards instead" (Visions of Beyond): the
+# upgrade is a condition, so the card draws what it draws without it. "If you would draw a card, draw two cards
+# instead" is a replacement the card always makes, and counts.
+_UPGRADE = re.compile(r"\bif (?!you would)[^.]*?, draws? \w+ cards? instead")
+
+
 def cards_drawn(text: str) -> int:
-    """How many cards the card's best draw instruction draws (X counts as 3), 0 when none."""
+    """How many cards the card's best draw instruction draws (X counts as 3), 0 when none; an upgrade on a condition
+    ("..., draw three cards instead") does not count."""
     counts = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "x": 3}
-    found = re.findall(r"\bdraws? (a|one|two|three|four|five|six|seven|x) cards?", text)
+    found = re.findall(r"\bdraws? (a|one|two|three|four|five|six|seven|x) cards?", _UPGRADE.sub("", text))
     return max((counts[word] for word in found), default=0)
 
 
