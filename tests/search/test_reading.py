@@ -606,6 +606,7 @@ MADE = r"o:/[0-9x*]+\/[0-9x*]+ [^.]*\b{}\b[^.]* creature tokens?/"
     ("cards that make zombies", MADE.format("zombie")),
     ("creatures that create zombie tokens", f"t:creature {MADE.format('zombie')}"),
     ("elves that make more elves", f"{MADE.format('elf')} t:elf"),
+    ("cards that make lots of saprolings", MADE.format("saproling")),  # a type only tokens have
 ])
 def test_a_creature_type_a_card_makes_reads_as_the_tokens_it_creates(reader, query, expected):
     assert syntax(reader, query) == expected

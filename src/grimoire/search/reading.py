@@ -234,6 +234,22 @@ class Reader:
         return words
 
     @cached_property
+    def token_types(self) -> dict[str, str]:
+        """:attr:`creature_types` and the creature types of the tokens the store's cards create, as cards print a
+        token ("1/1 green Saproling creature token", "1/1 colorless Thopter artifact creature token"): named by
+        five cards or more. Saprolings and Thopters are seldom on a card's own type line."""
+        counts: Counter[str] = Counter()
+        for text in self.db.columns.oracle_text.tolist():
+            for found in _TOKEN_TYPES.finditer(text or ""):
+                counts.update(set(found.group(1).split()))
+        words = dict(self.creature_types)
+        for name, count in counts.items():
+            if count >= 5 and len(name) >= 3 and name not in _NOT_CREATURE_TYPE_WORDS:
+                for form in _plurals(name.lower()):
+                    words.setdefault(form, name.lower())
+        return words
+
+    @cached_property
     def english(self) -> frozenset[str]:
         """Everyday English words: the whole words of the bundled MiniLM tokenizer's vocabulary (made-up Magic
         words such as "thassa" or "rhystic" are not among them, so a name holding one reads as a name)."""
@@ -931,6 +947,7 @@ def _creature_types(reader: Reader, state: _State) -> None:
             word.used = False
 
 
+_TOKEN_TYPES = re.compile(r"\d+/\d+ (?:[a-z]+ )*((?:[A-Z][a-z]+ )+)(?:artifact |enchantment |snow )*creature tokens?")
 _MAKE_VERBS = frozenset({"make", "makes", "making", "create", "creates", "creating", "generate", "generates",
                          "generating", "produce", "produces", "spawn", "spawns", "churn", "churns"})
 _MAKE_FILLERS = frozenset({"a", "an", "more", "many", "lots", "of", "extra", "x", "tons", "some"})
@@ -941,7 +958,7 @@ def _made_types(reader: Reader, state: _State) -> None:
     (``o:/[0-9x*]+\\/[0-9x*]+ [^.]*\\bgoblin\\b[^.]* creature tokens?/``, the token's power/toughness, colours and
     types as cards print them); the words still rank. Runs before :func:`_creature_types`, which leaves what is
     made alone."""
-    types = reader.creature_types
+    types = reader.token_types
     for index, word in enumerate(state.words):
         if word.lower not in _MAKE_VERBS or not state.free(index):
             continue
