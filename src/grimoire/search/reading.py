@@ -774,7 +774,7 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
         state.take(first, last, "(t:instant or kw:flash)", "type")
     for _, first, last in list(_matches(state, _FLYERS)):
         if _ANSWERS_FLYERS.search(_before(state, first, 3)) or _after(state, last, 1) in _FLYER_ANSWERS:
-            state.take(first, last, _ANTI_FLYER, "made")
+            state.take(first, last, _ANTI_FLYER, "oracle")
             state.words[first].used = False
         elif not _is_object(state, first):
             state.take(first, last, "t:creature kw:flying", "type")
@@ -969,7 +969,7 @@ def _made_types(reader: Reader, state: _State) -> None:
         if kind is None:
             continue
         stop = at + 1 + (_after(state, at + 1, 1) in ("token", "tokens"))
-        state.take(at, stop, f"o:/[0-9x*]+\\/[0-9x*]+ [^.]*\\b{kind}\\b[^.]* creature tokens?/", "made")
+        state.take(at, stop, f"o:/[0-9x*]+\\/[0-9x*]+ [^.]*\\b{kind}\\b[^.]* creature tokens?/", "oracle")
         for made in state.words[at:stop]:
             made.used = False  # "make goblins" still ranks (the token-maker tag, BM25)
 
