@@ -569,8 +569,8 @@ class SearchEngine:
 def _theme_note(text: str, chosen: Sequence[ranking.TagMatch]) -> str:
     """What the user is told when a request's deck theme was read apart from the function it asks for."""
     themed = [m.name for m in chosen if m.by == "theme"]
-    split = ranking.theme_split(text)
-    if not themed or split is None:
+    split = ranking.theme_split(text) if themed else None
+    if split is None:
         return ""
     asked = ", ".join(m.name for m in chosen if m.by in ("words", "meaning"))
     return (f'"{split[1]}" read as the deck\'s theme, not the function asked for: ranked as {asked}, '

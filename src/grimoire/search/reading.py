@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -226,12 +227,7 @@ class Reader:
                 if "Creature" in left or "Kindred" in left or "Tribal" in left:
                     for word in right.split():
                         counts[word] = counts.get(word, 0) + repeat
-        words: dict[str, str] = {}
-        for name, count in counts.items():
-            if count >= 5 and len(name) >= 3 and name.isalpha() and name not in _NOT_CREATURE_TYPE_WORDS:
-                for form in _plurals(name.lower()):
-                    words.setdefault(form, name.lower())
-        return words
+        return _type_words(counts)
 
     @cached_property
     def token_types(self) -> dict[str, str]:
@@ -242,12 +238,7 @@ class Reader:
         for text in self.db.columns.oracle_text.tolist():
             for found in _TOKEN_TYPES.finditer(text or ""):
                 counts.update(set(found.group(1).split()))
-        words = dict(self.creature_types)
-        for name, count in counts.items():
-            if count >= 5 and len(name) >= 3 and name not in _NOT_CREATURE_TYPE_WORDS:
-                for form in _plurals(name.lower()):
-                    words.setdefault(form, name.lower())
-        return words
+        return {**_type_words(counts), **self.creature_types}
 
     @cached_property
     def english(self) -> frozenset[str]:
@@ -919,6 +910,17 @@ _IRREGULAR_PLURALS = {"elf": "elves", "dwarf": "dwarves", "wolf": "wolves", "wer
 _SAME_PLURAL = frozenset({"merfolk", "eldrazi", "kor", "myr", "samurai", "sheep", "moonfolk", "kithkin"})
 # Words after a creature type that still ask for cards of that type: "elf lords", "dragon tribal", "zombie cards".
 _TRIBE_FOLLOWERS = frozenset({"lord", "lords", "tribal", "typal", "creature", "creatures", "card", "cards"})
+
+
+def _type_words(counts: Mapping[str, int]) -> dict[str, str]:
+    """The words players use for each creature type named five times or more ("elves", "elf": "elf"), leaving out
+    words that are mostly something else (:data:`_NOT_CREATURE_TYPE_WORDS`)."""
+    words: dict[str, str] = {}
+    for name, count in counts.items():
+        if count >= 5 and len(name) >= 3 and name.isalpha() and name not in _NOT_CREATURE_TYPE_WORDS:
+            for form in _plurals(name.lower()):
+                words.setdefault(form, name.lower())
+    return words
 
 
 def _plurals(word: str) -> tuple[str, ...]:
