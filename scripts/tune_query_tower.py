@@ -106,10 +106,7 @@ def load_model(folder: Path):
 
 def tune(tower: QueryTower, db: CardDB, args: argparse.Namespace, log) -> None:
     torch = tower.torch
-    rng = np.random.default_rng(SEED)
-    torch.manual_seed(SEED)
-    texts, cards, strengths = _training_data(db)
-    pairs = train_embedder.build_pairs(db, texts, strengths, rng)
+    rng, texts, cards, strengths, pairs = _seeded_training_data(tower, db)
     pool = [p for name in ("tags", "roles") for p in pairs[name] if p.card >= 0]
     log(f"training asks: {len(pool)} (tags {len(pairs['tags'])}, roles {len(pairs['roles'])})")
     tag_of = {f"tag:{tag.name}": i for i, tag in enumerate(train_embedder.tag_rules.TAGS)}
@@ -154,10 +151,7 @@ def _distilled_step(tower: QueryTower, optimiser, loss, texts: list[str], cards,
 def tune_both(tower: QueryTower, db: CardDB, args: argparse.Namespace, log) -> np.ndarray:
     """Both towers tuned on in-batch pairs; every card's vector re-embedded with the tuned model."""
     torch = tower.torch
-    rng = np.random.default_rng(SEED)
-    torch.manual_seed(SEED)
-    texts, cards, strengths = _training_data(db)
-    pairs = train_embedder.build_pairs(db, texts, strengths, rng)
+    rng, texts, cards, strengths, pairs = _seeded_training_data(tower, db)
     pool = [p for name in ("tags", "roles", "phrasings") for p in pairs[name]]
     log(f"training pairs: {len(pool)} (tags {len(pairs['tags'])}, roles {len(pairs['roles'])}, phrasings "
         f"{len(pairs['phrasings'])})")
@@ -185,17 +179,20 @@ def tune_both(tower: QueryTower, db: CardDB, args: argparse.Namespace, log) -> n
     return vectors
 
 
-def _training_data(db: CardDB):
-    """Every card's embedding text, its shipped MiniLM vector (unit, a torch tensor) and its tag strengths."""
-    import torch
-
+def _seeded_training_data(tower: QueryTower, db: CardDB):
+    """Both seeds set, then the random generator, every card's embedding text, its shipped MiniLM vector (unit, a
+    torch tensor), its tag strengths and the static model's training pairs (``train_embedder.build_pairs``)."""
+    torch = tower.torch
+    rng = np.random.default_rng(SEED)
+    torch.manual_seed(SEED)
     columns = db.columns
     texts = [card_text_for_embedding(n, t, o)
              for n, t, o in zip(columns.name, columns.type_line, columns.oracle_text, strict=True)]
     shipped = read_cache(bundled_store_dir() / EMBEDDINGS_FILE)
     cards = shipped["vectors"].astype(np.float32) * shipped["scales"][:, None]
     cards = torch.from_numpy(cards / np.linalg.norm(cards, axis=1, keepdims=True))
-    return texts, cards, load_tags(db)
+    strengths = load_tags(db)
+    return rng, texts, cards, strengths, train_embedder.build_pairs(db, texts, strengths, rng)
 
 
 def evaluate(tower: QueryTower, db: CardDB, log, cards: np.ndarray | None = None) -> None:
