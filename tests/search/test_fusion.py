@@ -52,6 +52,8 @@ def test_a_ranker_weighted_zero_leaves_the_other_ranking(db):
 def test_the_dense_weight_for_rules_text_wording_is_its_own(db):
     assert ranking.is_literal("put -1/-1 counters on target creature")
     assert not ranking.is_literal("cheap ways to protect my commander")
+    assert not ranking.is_literal("burn that hits any target")  # players say "any target" too
+    assert ranking.is_literal("deals 2 damage to target creature")
     plain = SearchEngine(db, encoder="static", tag_ranking=False)
     query = "exile target creature"
     plain.weights = ranking.Weights(lexical=0.0, dense=0.0, dense_literal=1.0)  # literal: the dense list counts
@@ -68,6 +70,28 @@ def test_meaning_matches_follow_the_encoders_cosine_scale(static):
     assert steep["goad"].weight == pytest.approx(1.0) and wide["goad"].weight < 0.9
     above = ranking.Weights(meaning_threshold=cosine + 1e-3)
     assert all(m.by == "words" for m in matcher.match(query, vector, weights=above))
+
+
+def test_a_tag_asked_for_in_words_stays_asked_when_its_meaning_matches_weaker_than_the_best(static):
+    """The words of "cards that let me draw extra cards each turn" ask for repeatable-draw; a meaning match of it
+    stronger than the words' one but short of the best tag's (card-draw) must not drop it."""
+    matcher, query = static.tag_matcher, "cards that let me draw extra cards each turn"
+    words_only = {m.name: m.weight for m in matcher.match(query, None, weights=static.weights)}
+    assert words_only["repeatable-draw"] >= ranking.MIN_WEIGHT
+    # a query vector between a card-draw phrasing and a repeatable-draw one, nearer the first
+    index = {text: i for i, text in enumerate(matcher.texts)}
+    draw, engine = matcher.vectors[index["draw cards"]], matcher.vectors[index["draw each turn"]]
+    vector = 0.8 * draw + 0.2 * engine
+    vector /= np.linalg.norm(vector)
+    near_draw, near_engine = float(draw @ vector), float(engine @ vector)
+    assert near_draw > near_engine
+    # full weight at the card-draw phrasing's cosine; 0.7 (above the words' weight, under 0.8 of 1.0) at the other's
+    threshold = (near_engine - 0.49 * near_draw) / 0.51
+    weights = replace(static.weights, meaning_threshold=threshold, meaning_full=near_draw)
+    found = {m.name: m for m in matcher.match(query, vector, weights=weights)}
+    assert found["repeatable-draw"].weight == pytest.approx(0.7, abs=0.02)
+    # beside it, card-draw found by meaning alone is likelier its neighbour: discounted as the weights say
+    assert found["card-draw"].weight == pytest.approx(weights.meaning_beside_words, abs=1e-6)
 
 
 def test_rules_text_wording_can_skip_matching_by_meaning(static):

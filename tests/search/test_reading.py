@@ -118,6 +118,10 @@ def test_mana_rocks_keep_ranking_by_their_words(reader):
     ("ramp at most 2 mana", "mv<=2"),
     ("finishers 7 or more", "mv>=7"),
     ("big green creatures", "mv>=6 id<=g t:creature"),
+    ("4 power for 2 mana", "pow=4 mv=2"),
+    ("creatures for 3 mana", "mv=3 t:creature"),
+    ("dorks that tap for 2 mana", "t:creature"),  # what it makes, not what it costs
+    ("sac a creature for 3 mana", "t:creature"),
 ])
 def test_cost_words_read_as_mana_value(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -136,6 +140,21 @@ def test_formats_read_only_where_the_store_knows_them(reader):
     assert pauper.syntax == "" and "no pauper legality" in pauper.notes[0]
     assert syntax(reader, "best commanders for tokens") == "is:commander"
     assert syntax(reader, "commander damage") == ""
+    assert syntax(reader, "cards banned in commander") == "banned:commander"
+    assert syntax(reader, "edh banned cards") == "banned:commander"
+    modern = reader.read("banned in modern")
+    assert modern.syntax == "" and "no modern legality" in modern.notes[0]
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("mono red commanders", "is:commander id=r"),
+    ("sultai commanders", "is:commander id=bgu"),
+    ("blue black commanders", "is:commander id=ub"),
+    ("red commanders", "is:commander id<=r"),  # one colour named plainly: commanders that fit in red
+    ("mono red removal", "id<=r"),  # a card for a mono red deck may be colourless
+])
+def test_a_commanders_colours_are_its_identity(reader, query, expected):
+    assert syntax(reader, query) == expected
 
 
 def test_formats_the_store_knows_become_filters(small_db):
@@ -148,6 +167,12 @@ def test_formats_the_store_knows_become_filters(small_db):
     ("creatures with toughness 1", "tou=1 t:creature"),
     ("2/2 for 2", "pow=2 tou=2"),
     ("create 1/1 tokens", ""),
+    ("creatures with 5 or more power that cost 3", "pow>=5 mv=3 t:creature"),
+    ("creatures with 2 or less toughness", "tou<=2 t:creature"),
+    ("5+ power creatures", "pow>=5 t:creature"),
+    ("power 4+ creatures", "pow>=4 t:creature"),
+    ("creatures with power greater than toughness", "pow>tou t:creature"),
+    ("creatures with more toughness than power", "tou>pow t:creature"),
 ])
 def test_power_and_toughness_words(reader, query, expected):
     assert syntax(reader, query) == expected

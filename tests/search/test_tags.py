@@ -28,7 +28,8 @@ EXAMPLES = {
     "cost-reducer": ("Goblin Electromancer|Helm of Awakening|Urza's Incubator", "Sol Ring|Thalia, Guardian of "
                      "Thraben|Ghalta, Primal Hunger"),
     "card-draw": ("Rhystic Study|Harmonize|Phyrexian Arena", "Demonic Tutor|Sol Ring|Lightning Bolt"),
-    "repeatable-draw": ("Rhystic Study|Phyrexian Arena|Mystic Remora", "Harmonize|Divination|Opt"),
+    "repeatable-draw": ("Rhystic Study|Phyrexian Arena|Mystic Remora", "Harmonize|Divination|Opt|"
+                        "Goblin Picker"),  # discarding to draw trades a card for a card
     "cantrip": ("Opt|Preordain|Ponder", "Divination|Counterspell|Lightning Bolt"),
     "impulse-draw": ("Light Up the Stage|Jeska's Will|Outpost Siege", "Divination|Opt|Lightning Bolt"),
     "wheel": ("Wheel of Fortune|Timetwister|Windfall", "Divination|Rhystic Study|Brainstorm"),
@@ -189,6 +190,8 @@ EXAMPLES = {
                     "Glorious Anthem|Grizzly Bears"),
     "artifact-payoff": ("Reckless Fireweaver|Sai, Master Thopterist|Thopter Architect", "Sol Ring|Grizzly Bears|"
                         "Shatter"),
+    "enchantment-payoff": ("Eidolon of Blossoms|Setessan Champion|Sythis, Harvest's Hand", "Glorious Anthem|"
+                           "Sol Ring|Grizzly Bears"),
     "cycling-payoff": ("Drake Haven|Astral Drift|Archfiend of Ifnir", "Grizzly Bears|Divination|Sol Ring"),
     "discard-payoff": ("Drake Haven|Waste Not|Archfiend of Ifnir", "Merfolk Looter|Grizzly Bears|Divination"),
     "discard-outlet": ("Psychatog|Putrid Imp|Wild Mongrel", "Merfolk Looter|Grizzly Bears|Divination"),
@@ -196,7 +199,8 @@ EXAMPLES = {
     "hand-reveal": ("Thoughtseize|Gitaxian Probe|Telepathy", "Hymn to Tourach|Mind Rot|Divination"),
     "draw-punisher": ("Nekusar, the Mindrazer|Underworld Dreams|Sheoldred, the Apocalypse", "Rhystic Study|"
                       "Howling Mine|Divination"),
-    "pillowfort": ("Propaganda|Ghostly Prison|Sphere of Safety", "Glorious Anthem|Fog|Wrath of God"),
+    "pillowfort": ("Propaganda|Ghostly Prison|Sphere of Safety", "Glorious Anthem|Fog|Wrath of God|"
+                   "Festival|Orim's Chant"),  # one turn's "creatures can't attack" is a fog
     "stax": ("Winter Orb|Rule of Law|Stony Silence", "Sol Ring|Grizzly Bears|Wrath of God"),
     "cost-increaser": ("Thalia, Guardian of Thraben|Sphere of Resistance|Glowrider", "Goblin Electromancer|"
                        "Sol Ring|Grizzly Bears"),
@@ -292,6 +296,8 @@ def test_direct_and_conditional_strength(db):
     assert strength("Deathgreeter", "aristocrat-payoff") == NARROW  # only gains a life
     assert strength("Hypnotic Siren", "steal") == NARROW  # only once bestowed, for seven mana
     assert strength("Rootwater Matriarch", "steal") == NARROW  # only as long as the creature is enchanted
+    assert strength("Propaganda", "pillowfort") == DIRECT  # the tax ("unless ... pays") is the point
+    assert strength("Ghostly Prison", "pillowfort") == DIRECT
 
 
 def test_reminder_text_and_other_names_give_no_tags():

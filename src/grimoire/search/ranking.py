@@ -35,7 +35,7 @@ RELEVANCE_MIX = 0.35  # how much the other rankers' fused score reorders the car
 # Rules-text templating: a query written like oracle text ("put -1/-1 counters on target creature") asks for
 # those words, so its tags only nudge the ranking instead of leading it.
 _TEMPLATING = re.compile(
-    r"\b(?:target|then|you control|your (?:graveyard|hand|library)|each (?:opponent|player)|"
+    r"\b(?:(?<!any )target|then|you control|your (?:graveyard|hand|library)|each (?:opponent|player)|"
     r"whenever (?:a|an|another|one|you cast|you gain|~)|put|return|search your library|enters|"
     r"until end of turn|a card|~)\b|[,.]"
 )
@@ -52,6 +52,7 @@ _THEME_ARCHETYPE = re.compile(
     r"(?:(?:my|a|an|the|our|your)\s+)?(?P<theme>tokens?|go[- ]?wide|aristocrats?|spellslingers?|spells ?matter|"
     r"voltron|control|tempo|combo|storm|landfall|reanimator|reanimation|superfriends|enchantress|lifegain|"
     r"life ?gain|blink|flicker|stax|aggro|group ?hug|pillow ?fort|self[- ]?mill|mill)\W*", re.IGNORECASE)
+THEME_ARCHETYPES = _THEME_ARCHETYPE.pattern  # the archetypes' words (the spelling checker knows them)
 THEME_MAX_CHARS = 80  # a deck's theme is a few words: a longer tail after the last "for" is read as it stands
 THEME_WEIGHT = 0.3
 THEME_MATCH = 0.9  # a theme is a tag's phrasing nearly whole ("aristocrats", "go wide"), not one word of it ("control")
@@ -279,13 +280,14 @@ class TagMatcher:
                 del best[parent]
         top = max((weight for weight, _ in best.values()), default=0.0)
         factor = LITERAL_FACTOR if literal else 1.0
+        # a tag the words ask for, whose meaning then matched more strongly, is still asked for in words
+        worded = {index for index, weight in found.items() if weight >= MIN_WEIGHT and index in best}
         # beside a tag the query names in words, one found by meaning only is likelier a neighbour of it
-        named = any(by == "words" and weight >= MIN_WEIGHT for weight, by in best.values())
-        beside = weights.meaning_beside_words if named else 1.0
+        beside = weights.meaning_beside_words if worded else 1.0
         matches = [
-            TagMatch(index, weight * factor * (beside if by == "meaning" else 1.0), by)
+            TagMatch(index, weight * factor * (1.0 if by == "words" or index in worded else beside), by)
             for index, (weight, by) in best.items()
-            if weight >= MIN_WEIGHT and (by == "words" or weight >= MEANING_SHARE * top)
+            if weight >= MIN_WEIGHT and (by == "words" or index in worded or weight >= MEANING_SHARE * top)
         ]
         return sorted(matches, key=lambda m: (-m.weight, m.index))[:MAX_TAGS]
 

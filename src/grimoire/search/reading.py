@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from grimoire.cards.model import FORMATS
-from grimoire.cards.names import fold
+from grimoire.cards.names import CardNotFoundError, fold
 from grimoire.cards.store import CardDB
 from grimoire.search.query import COLOR_NAMES, And, Filter, Node, Not, Or, QuerySyntaxError, Text, parse
+from grimoire.search.spelling import MAX_LOOKUPS, MIN_LENGTH, Speller
 
 MAX_NAME_WORDS = 8
 _WUBRG = "wubrg"
@@ -152,6 +153,7 @@ class _Word:
     lower: str = ""
     used: bool = False
     protected: bool = False
+    corrected: bool = False  # ``lower`` is the word a typo was read as
 
     def __post_init__(self) -> None:
         self.lower = self.text.lower().strip(",.;:?!")
@@ -165,6 +167,7 @@ class _State:
     like: int | None = None
     combo: int | None = None
     named: list[int] = field(default_factory=list)
+    misspelt: int | None = None  # the card a whole query names with a typo
 
     def free(self, index: int) -> bool:
         return 0 <= index < len(self.words) and not self.words[index].used and not self.words[index].protected
@@ -267,6 +270,7 @@ class Reader:
             return Reading(typed, typed, node=typed_node)
         state = _State(words, chips=prose)
         self._names(state)
+        self._spelling(state)
         for rule in _RULES:
             rule(self, state)
         chips = [chip for chip in state.chips if chip.kind not in explicit or chip.kind in ("like", "combo")]
@@ -282,6 +286,9 @@ class Reader:
         rest = _drop_dangling_operators(_without(query, used)) if used else query.rstrip()
         if rest is None:
             return Reading(typed, typed, node=typed_node)
+        rest = _with_corrections(rest, [w for w in words if w.corrected and not w.used])
+        if state.misspelt is not None:  # the engine's exact-name match takes it from here
+            rest = self.db.columns.name[state.misspelt]
         runs = " ".join(part for part in (rest, *(c.syntax for c in chips if c.kind not in ("like", "combo")))
                         if part)
         like = self.db.columns.name[state.like] if state.like is not None else None
@@ -289,6 +296,26 @@ class Reader:
         combo = self.db.columns.name[state.combo] if state.combo is not None else None
         parsed = typed_node if runs == typed else node if runs == query else None  # no words were taken
         return Reading(typed, runs, tuple(chips), like, named, tuple(state.notes), combo, parsed)
+
+    @cached_property
+    def speller(self) -> Speller:
+        return Speller(self.db, self.english)
+
+    def _spelling(self, state: _State) -> None:
+        """Read a typo as the word it was likely meant as ("removel": removal), with a note; see search/spelling.py.
+        Card names and words of other vocabularies are left alone."""
+        lookups = 0
+        for word in state.words:
+            if word.protected or word.used or len(word.lower) < MIN_LENGTH or not word.lower.isalpha() or \
+                    word.lower in self.english:
+                continue
+            if lookups == MAX_LOOKUPS:
+                break
+            lookups += 1
+            fixed = self.speller.correct(word.lower)
+            if fixed:
+                state.notes.append(f'"{word.lower}" read as "{fixed}" (a typo?)')
+                word.lower, word.corrected = fixed, True
 
     # -- card names ------------------------------------------------------------------------------------------
 
@@ -307,6 +334,37 @@ class Reader:
             if stop - index < len(words):  # a whole query that is a name is the engine's exact-name match
                 self._name_role(state, index, stop, row)
             index = stop
+        if not any(word.protected for word in words):
+            self._misspelt_name(state)
+
+    def _misspelt_name(self, state: _State) -> None:
+        """A card name typed with a typo, as the whole query ("rhystic studdy") or after "cards like": read as that
+        card (with a note) when the names' fuzzy match is confident (see cards/names.py) and a word of it is not
+        everyday English (so "goblin lords" is never "Goblin Lore")."""
+        words = state.words
+        start = 0
+        for trigger in _TRIGGERS_BY_LENGTH:
+            size = len(trigger.split())
+            if _after(state, 0, size) == trigger and len(words) > size:
+                start = size
+                break
+        tail = words[start:]
+        if not 2 <= len(tail) <= MAX_NAME_WORDS or \
+                all(fold(w.lower).removesuffix("'s") in self.english for w in tail):
+            return
+        try:
+            found = self.db.names.match(" ".join(w.text for w in tail))
+        except CardNotFoundError:
+            return
+        if found.exact:
+            return
+        state.notes.append(f'"{" ".join(w.text for w in tail)}" read as the card {found.name}')
+        for word in tail:
+            word.protected = True
+        if start:
+            self._name_role(state, start, len(words), found.row)
+        else:
+            state.misspelt = found.row
 
     def _name_at(self, state: _State, start: int) -> tuple[int, int] | None:
         words = state.words
@@ -447,6 +505,9 @@ _PROSE_OR = re.compile(
     rf"({_COLOR_WORD}) or ({_COLOR_WORD}))(?![\w:\")])", re.IGNORECASE)
 
 
+_TRAILING_STAT = re.compile(r" (power|toughness)\b(?![\w:<>=!])", re.IGNORECASE)
+
+
 def _prose_or(query: str) -> tuple[str, list[Chip]]:
     """Read the "or" of prose ("3 or less", "instant or sorcery", "red or green") before the query language takes
     it as its operator; returns the query with those words blanked (positions kept) and their chips."""
@@ -456,6 +517,7 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
         before = query[: match.start()]
         previous = before.split()[-1].lower() if before.split() else ""
         groups = [g.lower() if g else g for g in match.groups()]
+        end = match.end()
         acted_on = previous in _OBJECT_MARKERS or any(w in _CLAUSE_WORDS for w in before.lower().split())
         following = query[match.end():].split()[:1]
         if groups[6] and following and following[0].lower() in _OBJECT_NOUNS | _RULES_TEXT_FOLLOWERS and \
@@ -470,11 +532,14 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
             chip = Chip(match.group(), f"id<={_letters(groups[8] + ' ' + groups[9])}", "colour")
         else:
             number, stat, word = (groups[0], groups[1], groups[2]) if groups[0] else (groups[4], groups[3], groups[5])
+            trailing = _TRAILING_STAT.match(query, end) if not stat else None  # "5 or more power"
+            if trailing:
+                stat, end = trailing.group(1).lower(), trailing.end()
             op = ">=" if word in ("more", "greater", "higher", "above") else "<="
             key = {"power": "pow", "toughness": "tou"}.get(stat, "mv")
-            chip = Chip(match.group(), f"{key}{op}{_number(number)}", stat or "mv")
+            chip = Chip(query[match.start(): end], f"{key}{op}{_number(number)}", stat or "mv")
         chips.append(chip)
-        characters[match.start(): match.end()] = " " * (match.end() - match.start())
+        characters[match.start(): end] = " " * (end - match.start())
     return "".join(characters), chips
 
 
@@ -580,6 +645,14 @@ def _drop_filler(state: _State) -> None:
             word.used = True
 
 
+def _with_corrections(query: str, corrected: list[_Word]) -> str:
+    """The query with each typo (a word no rule took) replaced by the word it was read as."""
+    for word in sorted(corrected, key=lambda w: w.start, reverse=True):
+        start = word.start + len(word.text) - len(word.text.lstrip(",.;:?!"))
+        query = query[:start] + word.lower + query[start + len(word.text.strip(",.;:?!")):]
+    return query
+
+
 def _without(query: str, used: list[_Word]) -> str:
     """The query with the words read blanked out, so the syntax left keeps its positions for error messages."""
     characters = list(query)
@@ -674,16 +747,21 @@ _ACTS_ON_LAST = frozenset({"from", "against", "vs", "versus", "of", "to", "hit",
 
 def _colors(reader: Reader, state: _State) -> None:
     """A colour word names the colour identity the card fits in: "white" is ``id<=w``, "Esper" ``id<=wub``,
-    "mono-U" ``id<=u``; a colour ending the request names it too ("steal creatures blue")."""
+    "mono-U" ``id<=u``; a colour ending the request names it too ("steal creatures blue"). Beside "commanders",
+    mono and several colours are the identity itself: "Esper commanders" is ``is:commander id=wub``."""
     for match, first, last in list(_matches(state, _COLORS)):
         next_word = "" if last == len(state.words) or state.words[last].protected else state.words[last].lower
         ends = last == len(state.words) and _before(state, first, 1) not in _ACTS_ON_LAST
         if (_is_object(state, first) and not ends) or next_word in ("mana", "source", "sources", "devotion"):
             continue
+        # a commander's identity is its deck's: "mono red commanders", "Sultai commanders" are exactly those colours
+        exact = "=" if any(c.syntax == "is:commander" for c in state.chips) and (
+            match.group().startswith("mono") or match.group(2) or len(re.findall(_COLOR_WORD, match.group())) > 1
+        ) else "<="
         if match.group(7):
-            syntax = f"id<={match.group(7)}"
+            syntax = f"id{exact}{match.group(7)}"
         elif match.group(1) or match.group(2) or match.group(3):
-            syntax = f"id<={_identity_letters(match.group().removeprefix('mono').lstrip('- '))}"
+            syntax = f"id{exact}{_identity_letters(match.group().removeprefix('mono').lstrip('- '))}"
         elif match.group(4):
             syntax = "(" + " or ".join(_FOUR_COLOR) + ")"
         elif match.group(5):
@@ -824,12 +902,23 @@ _NOT_AFTER_NUMBER = ("add", "adds", "for", "make", "makes", "making", "produce",
                      "generates", "give", "gives", "tap", "taps", "pay", "costs", "of")
 
 
+def _costs_for(state: _State, index: int) -> bool:
+    """Whether "for N mana" (the number at ``index``) is what the card costs ("a 4/4 for 2 mana", "creatures for 3
+    mana"), not what it makes or what an ability costs ("taps for 2 mana", "sac a creature for 3 mana")."""
+    return not set(_before(state, index - 1, 3).split()) & _MADE_BY
+
+
+_MADE_BY = frozenset({"add", "adds", "make", "makes", "making", "produce", "produces", "generate", "generates",
+                      "tap", "taps", "tapping", "sac", "sacrifice", "sacrifices", "pay", "pays", "untap", "untaps"})
+
+
 def _mana_value(reader: Reader, state: _State) -> None:
     """Costs: "under 3 mana" ``mv<3``, "3 or less" ``mv<=3``, "1 mana" ``mv=1``, "cheap" ``mv<=2``, "big"
     ``mv>=6``, "free" (no mana or an alternative cost)."""
     for pattern, op in ((_LESS, "<"), (_AT_MOST, "<="), (_AT_LEAST, ">="), (_MORE, ">"), (_EXACT, "=")):
         for match, first, last in list(_matches(state, pattern)):
-            if op == "=" and _before(state, first, 1) in _NOT_AFTER_NUMBER:
+            before = _before(state, first, 1)
+            if op == "=" and before in _NOT_AFTER_NUMBER and not (before == "for" and _costs_for(state, first)):
                 continue
             if _after(state, last, 1) in ("power", "toughness", "damage", "life", "cards", "counters", "tokens"):
                 continue
@@ -850,8 +939,18 @@ _FORMAT = re.compile(rf"(?:(?:for|in) ({_FORMAT_WORDS})(?:[- ]legal)?|({_FORMAT_
                      rf"({'|'.join(_ALWAYS_READ_FORMATS)}|edh|cedh)|(commanders?))")
 
 
+_BANNED = re.compile(rf"banned (?:in|from) ({_FORMAT_WORDS})|({_FORMAT_WORDS})[- ]banned")
+
+
 def _formats(reader: Reader, state: _State) -> None:
-    """"for commander", "pauper", "legacy-legal": legal in that format; "commanders": ``is:commander``."""
+    """"for commander", "pauper", "legacy-legal": legal in that format; "banned in commander": ``banned:commander``;
+    "commanders": ``is:commander``."""
+    for match, first, last in list(_matches(state, _BANNED)):
+        name = _FORMAT_ALIASES.get(match.group(1) or match.group(2), match.group(1) or match.group(2))
+        if reader.knows_format(name):
+            state.take(first, last, f"banned:{name}", "format")
+        else:
+            _unknown_format(state, name, first, last)
     for match, first, last in list(_matches(state, _FORMAT)):
         if match.group(4):
             if _after(state, last, 1) not in ("damage", "tax", "zone", "deck", "decks") and \
@@ -861,21 +960,30 @@ def _formats(reader: Reader, state: _State) -> None:
         name = next(g for g in match.groups()[:3] if g)
         name = _FORMAT_ALIASES.get(name, name)
         if not reader.knows_format(name):
-            state.notes.append(f"{name}: the loaded card data has no {name} legality, so it was not filtered "
-                               "(run grimoire data update)")
-            for word in state.words[first:last]:
-                word.used = True
+            _unknown_format(state, name, first, last)
             continue
         state.take(first, last, f"f:{name}", "format")
 
 
+def _unknown_format(state: _State, name: str, first: int, last: int) -> None:
+    state.notes.append(f"{name}: the loaded card data has no {name} legality, so it was not filtered "
+                       "(run grimoire data update)")
+    for word in state.words[first:last]:
+        word.used = True
+
+
 _STATS = re.compile(rf"{_NUMBER} (power|toughness)(?: or (more|greater|higher|less|lower|fewer))?|"
-                    rf"(power|toughness) (?:of )?{_NUMBER}(?: or (more|greater|higher|less|lower|fewer))?|"
-                    r"(\d{1,2})/(\d{1,2})")
+                    rf"(power|toughness) (?:of )?{_NUMBER}(?!\+)(?: or (more|greater|higher|less|lower|fewer))?|"
+                    r"(\d{1,2})/(\d{1,2})|"
+                    r"(\d{1,2})\+ (power|toughness)|(power|toughness) (\d{1,2})\+")
+# "power greater than toughness", "more toughness than power": the card's two stats compared
+_STAT_VS = re.compile(r"(?:(power|toughness) (?:greater|higher|bigger|larger) than (power|toughness)|"
+                      r"(?:more|greater|higher) (power|toughness) than (power|toughness))")
 
 
 def _stats(reader: Reader, state: _State) -> None:
-    """"4 power or more" ``pow>=4``, "toughness 1" ``tou=1``, "2/2" ``pow=2 tou=2`` (not "create 1/1 tokens")."""
+    """"4 power or more" ``pow>=4``, "5+ power" ``pow>=5``, "toughness 1" ``tou=1``, "2/2" ``pow=2 tou=2`` (not
+    "create 1/1 tokens"), "power greater than toughness" ``pow>tou``."""
     for match, first, last in list(_matches(state, _STATS)):
         groups = match.groups()
         if groups[6]:
@@ -884,10 +992,19 @@ def _stats(reader: Reader, state: _State) -> None:
                 continue  # "create two 1/1 Soldier tokens": what the card makes
             state.take(first, last, f"pow={groups[6]} tou={groups[7]}", "power")
             continue
+        if groups[8] or groups[11]:  # "5+ power", "toughness 4+"
+            number, stat = (groups[8], groups[9]) if groups[8] else (groups[11], groups[10])
+            state.take(first, last, f"{'pow' if stat == 'power' else 'tou'}>={number}", stat)
+            continue
         number, stat, more = (groups[0], groups[1], groups[2]) if groups[0] else (groups[4], groups[3], groups[5])
         op = "=" if not more else ">=" if more in ("more", "greater", "higher") else "<="
         key = "pow" if stat == "power" else "tou"
         state.take(first, last, f"{key}{op}{_number(number)}", stat)
+    for match, first, last in list(_matches(state, _STAT_VS)):
+        more, less = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+        if more != less:
+            short = {"power": "pow", "toughness": "tou"}
+            state.take(first, last, f"{short[more]}>{short[less]}", more)
 
 
 _X_SPELLS = re.compile(r"x[- ]costs?|x(?= (?:spells?|burn|drain|sweepers?|wipes?|creatures?|draw|ramp|removal)\b)")

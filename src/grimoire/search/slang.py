@@ -100,6 +100,7 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(magic|tricks and cantrips|bolts and cantrips|noncreature magic)\b", "instant or sorcery spell"),
 )
 _COMPILED = tuple((re.compile(pattern), phrase) for pattern, phrase in _ENTRIES)
+PATTERNS = tuple(pattern for pattern, _ in _ENTRIES)  # what the slang reads (the spelling checker knows its words)
 
 
 def expand(text: str) -> str:

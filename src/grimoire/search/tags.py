@@ -94,6 +94,12 @@ def _either(*rules: Rule) -> Rule:
     return lambda text, type_line: max(rule(text, type_line) for rule in rules)
 
 
+def _direct(rule: Rule) -> Rule:
+    """A tag whose narrowing words are its point (a pillowfort's "unless their controller pays"): any match is
+    DIRECT."""
+    return lambda text, type_line: DIRECT if rule(text, type_line) else 0
+
+
 def _narrow(rule: Rule) -> Rule:
     """A weaker form of a tag (a 1-damage sweeper, an equipment-only tutor): at most NARROW."""
     return lambda text, type_line: min(rule(text, type_line), NARROW)
@@ -377,7 +383,7 @@ TAGS: tuple[Tag, ...] = (
         "a noncreature artifact that taps for mana",
         (
             "mana rock; mana artifact; artifact that taps for mana; rocks that tap for mana; mana stone; signets; "
-            "talismans; mana producing artifacts; artifacts that add mana"
+            "talismans; mana producing artifacts; artifacts that add mana; fast mana"
         ),
         MANA_ROCK,
         makes="mana",
@@ -499,7 +505,7 @@ TAGS: tuple[Tag, ...] = (
         ),
         _rule(
             r"(?:whenever|at the beginning of)[^.]*?\bdraws? (?:a|one|two|an additional|\w+) cards?",
-            r"\{t\}(?:(?!sacrifice)[^:\n])*: draw (?:a|one|two) cards?",
+            r"\{t\}(?:(?!sacrifice|discard)[^:\n])*: draw (?:a|one|two) cards?",
             not_types=_FRONT + "(?:instant|sorcery)",
         ),
         by_nature=True,
@@ -607,7 +613,7 @@ TAGS: tuple[Tag, ...] = (
         "destroys, exiles, damages, shrinks, bounces or edicts a single target",
         (
             "removal; kill spell; deal with a threat; get rid of something; destroy a creature; spot removal; "
-            "targeted removal; get rid of things; remove a threat"
+            "targeted removal; get rid of things; remove a threat; interaction; cheap interaction"
         ),
         _rule(
             rf"{REMOVAL_VERB} (?:\w+ )?(?:creature|artifact|enchantment|planeswalker|battle|permanent|nonland "
@@ -705,7 +711,7 @@ TAGS: tuple[Tag, ...] = (
             "wipe that won't kill my stuff; wipe that does not hit my side; sweeper that spares mine; "
             "wipe their side only; one-sided mass removal; board wipe for my opponents only; "
             "kill all creatures except mine; all creatures except mine; wipe except mine; "
-            "everything but my creatures"
+            "everything but my creatures; board wipe that leaves my creatures alone; wipe that leaves my board alone"
         ),
         SWEEPER_ONE_SIDED,
     ),
@@ -836,7 +842,7 @@ TAGS: tuple[Tag, ...] = (
         "counters a spell or ability",
         (
             "counterspell; counter magic; counter a spell; hard counter; counter target spell; stop a spell; "
-            "permission"
+            "permission; interaction; interaction on the stack"
         ),
         COUNTERSPELL,
     ),
@@ -1542,6 +1548,20 @@ TAGS: tuple[Tag, ...] = (
         by_nature=True,
     ),
     _t(
+        "enchantment-payoff",
+        "rewards you when enchantments enter or are cast (constellation)",
+        (
+            "enchantment payoff; enchantments matter; enchantment synergy; whenever an enchantment enters; "
+            "constellation; enchantments entering; enchantment matters payoff"
+        ),
+        _rule(
+            r"whenever (?:~ or )?(?:an|another|one or more) (?:other )?(?:nontoken )?enchantments? (?:you control )?"
+            r"enters?",
+            r"whenever you cast an? (?:enchantment|aura) spell",
+        ),
+        by_nature=True,
+    ),
+    _t(
         "cycling-payoff",
         "rewards you when you cycle",
         "cycling payoff; whenever you cycle; cycling matters",
@@ -1606,10 +1626,14 @@ TAGS: tuple[Tag, ...] = (
             "ghostly prison effect; propaganda effect; attackers pay a tax; creatures can't attack me; "
             "deter attacks; make it hard to attack me"
         ),
-        _rule(
-            r"can't attack you\b",
-            r"creatures can't attack\b",
-            r"unless (?:its|their) controller pays [^.]*for each (?:creature|of those creatures)[^.]*attack",
+        # a permanent's lasting effect: an instant or sorcery that stops attacks "this turn" is a fog
+        _either(
+            _rule(r"can't attack you\b", r"creatures can't attack\b", not_types=_FRONT + "(?:instant|sorcery)"),
+            _direct(_rule(
+                r"can't attack you[^.]*unless (?:its|their) controller pays",
+                r"unless (?:its|their) controller pays [^.]*for each (?:creature|of those creatures)[^.]*attack",
+                not_types=_FRONT + "(?:instant|sorcery)",
+            )),
         ),
         by_nature=True,
     ),
@@ -1619,7 +1643,7 @@ TAGS: tuple[Tag, ...] = (
         (
             "stax; lock pieces; prison; slow the table down; stax pieces; lock; prison pieces; tax effects; "
             "hate bears; slow down opponents; symmetric restrictions; slow the game down; restrict opponents; "
-            "lock the table; stop opponents casting spells"
+            "lock the table; stop opponents casting spells; hatebears"
         ),
         _rule(
             r"(?:players|each player|your opponents|opponents|each opponent) can't (?:cast|play|search|draw|activate|"
@@ -1748,7 +1772,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "alt-win",
         "wins the game another way",
-        "alternate win condition; win the game another way; win the game; alternate wincon",
+        (
+            "alternate win condition; win the game another way; win the game; alternate wincon; "
+            "win without combat; win without attacking"
+        ),
         _rule(r"\byou win the game"),
     ),
 )
@@ -1797,6 +1824,7 @@ TAG_ALIASES = {
     "sac": "sac-outlet",
     "protection": "protection-granter",
     "graveyardhate": "graveyard-hate",
+    "constellation": "enchantment-payoff",
     "extraturn": "extra-turn",
     "evasion": "evasion-granter",
     "copy": "copy-spell",

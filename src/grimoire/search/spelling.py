@@ -1,0 +1,88 @@
+"""Typos in request words: "removel" is read as "removal", "counterspels" as "counterspell", "reanimaton" as
+"reanimation".
+
+A bare word of five letters or more that no vocabulary here knows (everyday English, as the bundled tokenizer's
+whole words; the cards' text, names and type lines; the function tags' names and phrasings; the slang and the
+land nicknames the search reads, or one of those inflected) is read as the nearest word of the Magic vocabulary
+(the cards' words and the phrasings): one edit away (a letter added, dropped, changed, or two neighbours swapped),
+two for words of eight letters or more. Among words equally near, the one the tags'
+phrasings use most wins, then the one the cards use most: the way spell checkers pick (edit distance, then how
+common the word is), written from that method and the game's words, not from any query set. Corrections go only
+into the game's own words, never to an English word no card uses ("removel" is not "remodel").
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from grimoire.cards.store import CardDB
+
+MIN_LENGTH = 5  # shorter words are too often slang, codes or names to guess at ("bord", "stax", "cmc")
+LONG_WORD = 8  # from this length a word may be two edits away
+MAX_LOOKUPS = 12  # words looked up per query: a long query of unknown words costs a bounded time
+_WORD = re.compile(r"[a-z]+")
+_SUFFIXES = ("s", "es", "ies", "ed", "d", "ing", "er", "ers", "est", "y", "ly", "ish")
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+class Speller:
+    """Corrections over one card store's words (built on the first unknown word, about half a second)."""
+
+    def __init__(self, db: CardDB, english: frozenset[str]):
+        columns = db.columns
+        cards = Counter(_words("\n".join([*columns.oracle_text.tolist(), *columns.name.tolist(),
+                                          *columns.type_line.tolist()])))
+        phrasings = Counter(_words("\n".join(_phrasing_texts())))
+        # a phrasing noun's plural ("tutors"): phrasings name most things once
+        phrasings.update({word + "s": count for word, count in phrasings.items()
+                          if len(word) >= 5 and not word.endswith("s")})
+        self.known = english | frozenset(cards) | frozenset(phrasings) | frozenset(_words(" ".join(_reader_words())))
+        # the game's words, each with how often the phrasings then the cards use it (the tie-breakers)
+        self._targets = sorted(set(phrasings) | {word for word, count in cards.items() if count >= 2})
+        self._rank = {word: (phrasings.get(word, 0), cards.get(word, 0)) for word in self._targets}
+
+    def knows(self, word: str) -> bool:
+        """Whether ``word`` is a known word or a known word inflected ("blinkers", "cheapest", "rummagers", "stompy"):
+        the tokenizer keeps few inflected forms whole."""
+        if word in self.known:
+            return True
+        for suffix in _SUFFIXES:
+            base = word[: -len(suffix)]
+            if word.endswith(suffix) and len(base) >= 3 and (
+                    base in self.known or base + "e" in self.known or (suffix == "ies" and base + "y" in self.known)
+                    or (base[-1] == base[-2] and base[:-1] in self.known)):
+                return True
+        return False
+
+    def correct(self, word: str) -> str | None:
+        """The word ``word`` was likely meant as, or ``None`` when it is known, too short or nothing is near."""
+        if len(word) < MIN_LENGTH or not word.isalpha() or self.knows(word):
+            return None
+        limit = 2 if len(word) >= LONG_WORD else 1
+        found = process.extract(word, self._targets, scorer=OSA.distance, score_cutoff=limit, limit=None)
+        if not found:
+            return None
+        nearest = min(distance for _, distance, _ in found)
+        return max((candidate for candidate, distance, _ in found if distance == nearest),
+                   key=lambda candidate: (self._rank[candidate], candidate))
+
+
+def _phrasing_texts() -> list[str]:
+    from grimoire.search.tags import TAGS
+
+    return [text for tag in TAGS for text in (tag.name.replace("-", " "), tag.description, *tag.phrasings)]
+
+
+def _reader_words() -> list[str]:
+    """Words the search reads beyond the cards and phrasings: slang, land nicknames, deck archetypes."""
+    from grimoire.search import nicknames, ranking, slang
+
+    return [*slang.PATTERNS, *nicknames.IS_NICKNAMES, *nicknames.ALIASES,
+            ranking.THEME_ARCHETYPES]

@@ -1,0 +1,94 @@
+"""Typos in request words and misspelt card names, read over the bundled snapshot's words and names."""
+
+from __future__ import annotations
+
+import pytest
+
+from grimoire.cards.home import bundled_store_dir
+from grimoire.cards.store import CardDB
+from grimoire.search import spelling
+from grimoire.search.engine import SearchEngine
+from grimoire.search.reading import Reader
+
+
+@pytest.fixture(scope="module")
+def reader() -> Reader:
+    return Reader(CardDB(bundled_store_dir()))
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("removel", "removal"),  # not "remodel": English no card uses is never a correction
+    ("counterspels", "counterspell"),
+    ("reanimaton", "reanimation"),
+    ("tutros", "tutors"),  # two letters swapped is one edit
+    ("destory", "destroy"),
+    ("sacrafice", "sacrifice"),
+    ("indestructable", "indestructible"),  # two edits in a long word
+    ("colourless", "colorless"),
+])
+def test_a_typo_is_read_as_the_nearest_word_of_the_game(reader, typed, meant):
+    assert reader.speller.correct(typed) == meant
+
+
+@pytest.mark.parametrize("word", [
+    "voltron", "aristocrats", "hatebears", "superfriends", "stompy", "blinkers", "rummagers", "cheapest", "lifegain",
+    "landfall", "shockland", "pingers", "wincons", "bord", "stax",
+])
+def test_known_words_their_inflections_and_short_words_are_left_alone(reader, word):
+    assert reader.speller.correct(word) is None
+
+
+def test_a_corrected_word_keeps_its_place_and_says_so(reader):
+    reading = reader.read("removel for my aristocrats deck")
+    assert reading.query == "removal for my aristocrats deck"  # the theme still follows the last "for"
+    assert reading.notes == ('"removel" read as "removal" (a typo?)',)
+    assert reader.read("blakc removal").syntax == "id<=b"  # the corrected word is read like any other
+
+
+def test_quoted_words_syntax_and_card_names_are_never_corrected(reader):
+    for query in ('"removel"', "o:removel", "Rhystic Study"):
+        assert reader.read(query).query == query
+    assert reader.read("removel").query == "removal"
+
+
+def test_a_literal_search_reads_no_typo(tmp_path):
+    engine = SearchEngine(CardDB(bundled_store_dir()), encoder="static")
+    assert engine.search("removel", limit=1, literal=True).readings[0].notes == ()
+    assert engine.search("removel", limit=1).readings[0].query == "removal"
+
+
+def test_a_long_query_of_unknown_words_looks_up_a_bounded_number(reader, monkeypatch):
+    calls = []
+    original = reader.speller.correct
+    monkeypatch.setattr(reader.speller, "correct", lambda word: calls.append(word) or original(word))
+    reader.read(" ".join(f"zqxv{chr(97 + i % 26)}{chr(97 + i // 26)}" for i in range(100)))  # 699 characters
+    assert len(calls) == spelling.MAX_LOOKUPS
+
+
+@pytest.mark.parametrize(("typed", "name"), [
+    ("Rhystic Studdy", "Rhystic Study"),
+    ("lightnig bolt", "Lightning Bolt"),
+    ("doubling seasn", "Doubling Season"),
+])
+def test_a_misspelt_name_as_the_whole_query_is_that_card(reader, typed, name):
+    reading = reader.read(typed)
+    assert reading.query == name and reading.notes == (f'"{typed}" read as the card {name}',)
+
+
+def test_a_misspelt_name_after_cards_like_is_the_card_asked_about(reader):
+    reading = reader.read("cards like rhystic studdy")
+    assert reading.like == "Rhystic Study" and [c.syntax for c in reading.chips] == ['like:"Rhystic Study"']
+    cheaper = reader.read("cheaper version of smothering tihte")
+    assert cheaper.like == "Smothering Tithe" and "mv<4" in cheaper.syntax
+
+
+def test_requests_near_a_name_are_not_names(reader):
+    for query in ("goblin lords", "board wipe", "mana rock", "sol rnig"):  # "Goblin Lore"; "Sol Ring" only 88/100
+        assert not any("read as the card" in note for note in reader.read(query).notes)
+
+
+def test_the_engine_puts_the_misspelt_card_first():
+    engine = SearchEngine(CardDB(bundled_store_dir()), encoder="static")
+    page = engine.search("Rhystic Studdy", limit=3)
+    assert page.results[0].card.name == "Rhystic Study"
+    assert any("read as the card Rhystic Study" in note for note in page.notes)
