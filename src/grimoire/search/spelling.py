@@ -37,8 +37,10 @@ class Speller:
 
     def __init__(self, db: CardDB, english: frozenset[str]):
         columns = db.columns
-        cards = Counter(_words("\n".join([*columns.oracle_text.tolist(), *columns.name.tolist(),
-                                          *columns.type_line.tolist()])))
+        cards: Counter[str] = Counter()
+        for texts in (columns.oracle_text, columns.name, columns.type_line):
+            for text in texts:  # one card at a time: no list of every word of every card
+                cards.update(_WORD.findall(text.lower()))
         phrasings = Counter(_words("\n".join(_phrasing_texts())))
         # a phrasing noun's plural ("tutors"): phrasings name most things once
         phrasings.update({word + "s": count for word, count in phrasings.items()
