@@ -213,6 +213,15 @@ def test_hostile_values_get_a_clear_error(query, message, position):
     caught.value.caret().encode("utf-8")  # printable, even with a surrogate in the query
 
 
+def test_a_power_toughness_change_is_a_word_not_a_negation():
+    # players type "-1/-1 counters" and "-X/-X effects" as cards print them
+    assert parse("-1/-1 counters") == And((Text("-1/-1", 0), Text("counters", 6)))
+    assert parse("gets -X/-X") == And((Text("gets", 0), Text("-X/-X", 5)))
+    assert parse("(-2/-0)") == Text("-2/-0", 1)
+    assert parse("-draw") == Not(Text("draw", 1), 0)  # any other word after "-" is excluded
+    assert parse("-1/-1abc") == Not(Text("1/-1abc", 1), 0)
+
+
 def test_deep_negation_parses_without_recursion():
     elf = Filter("type", ":", "elf", 995, "t:elf")
     assert parse("-" * 995 + "t:elf") == Not(elf, 0)

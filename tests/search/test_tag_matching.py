@@ -34,6 +34,12 @@ def test_word_forms_meet(matcher, text):
     assert first_tag(matcher, text) == "sweeper"
 
 
+def test_a_power_toughness_change_keeps_its_signs(matcher):
+    assert words("+X/+X and +1/+1") == ("+x/+x", "+1/+1")
+    assert first_tag(matcher, "-x/-x effects") == "shrink"
+    assert "shrink" not in {m.name for m in matcher.match("give my creatures trample and +X/+X")}
+
+
 @pytest.mark.parametrize(("text", "tag"), [
     ("stealing creatures", "steal"),
     ("reanimating creatures", "reanimate"),

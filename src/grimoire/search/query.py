@@ -202,6 +202,8 @@ class _Token:
 
 _KEY = re.compile(r"([A-Za-z]+)(!=|<=|>=|:|=|<|>)")
 _BARE = re.compile(r"[^\s()\"]+")
+# a power/toughness change as cards print it ("-1/-1", "-2/-0", "-X/-X"): players type it as a word
+_PT_CHANGE = re.compile(r"-(?:\d+|x|\*)/[+-](?:\d+|x|\*)(?=[\s()]|$)", re.IGNORECASE)
 
 
 def _read_quoted(query: str, start: int) -> tuple[str, int]:
@@ -243,6 +245,9 @@ def _tokens(query: str) -> list[_Token]:
             index += 1
         elif ch == "-" and (index + 1 == len(query) or query[index + 1].isspace() or query[index + 1] == ")"):
             raise QuerySyntaxError("'-' must be followed by a term to exclude", index, query)
+        elif ch == "-" and (change := _PT_CHANGE.match(query, index)):  # "-1/-1 counters": a word, not a negation
+            tokens.append(_Token("term", index, Text(change.group(), index)))
+            index = change.end()
         elif ch == "-":
             tokens.append(_Token("-", index))
             index += 1
