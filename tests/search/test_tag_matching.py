@@ -34,6 +34,13 @@ def test_word_forms_meet(matcher, text):
     assert first_tag(matcher, text) == "sweeper"
 
 
+def test_whenever_i_want_means_at_will_not_a_trigger(matcher):
+    assert words("sacrifice creatures whenever you want") == ("sacrific", "creatur", "will")
+    assert words("whenever a creature dies") == ("whenev", "creatur", "die")  # a trigger stays one
+    assert [(m.name, m.weight) for m in matcher.match("sacrifice creatures any time I like")] == [("sac-outlet", 1.0)]
+    assert first_tag(matcher, "sacrifice creatures whenever you want") == "sac-outlet"  # not sacrifice-payoff
+
+
 def test_a_power_toughness_change_keeps_its_signs(matcher):
     assert words("+X/+X and +1/+1") == ("+x/+x", "+1/+1")
     assert first_tag(matcher, "-x/-x effects") == "shrink"

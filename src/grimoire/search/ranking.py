@@ -70,6 +70,8 @@ _GUARDED = re.compile(r"\b(?:protect\w*|sav(?:e|es|ing)|safe|shield\w*|guard\w*|
                       r".*?\b(?:from|against)\b")
 _CANNOT = re.compile(r"\bcan['’]?t\b")
 _NEGATION = re.compile(r"n['’]t\b")  # "don't", "doesn't", "won't" all say "not"
+# "whenever I want", "any time you like": the idiom says "at will", not a trigger ("whenever a creature dies")
+_AT_WILL = re.compile(r"\b(?:whenever|any ?time|when(?:ever)?) (?:i|you|we) (?:want|like|choose|please|wish)\b")
 _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")
 _STEMMER = Stemmer.Stemmer("english")  # the Snowball stemmer BM25 uses (search/lexical.py)
 # a card type a phrasing names is what tells its tag apart ("mana dork" or "mana rock", "artifact board wipe")
@@ -164,7 +166,7 @@ def is_literal(text: str) -> bool:
 def words(text: str) -> tuple[str, ...]:
     """Content words of a text, lower case and stemmed, so word forms meet (``wipes``, ``wiping`` -> ``wipe``;
     ``reanimation``, ``reanimate`` -> ``reanim``)."""
-    text = _NEGATION.sub(" not", _CANNOT.sub("cannot", text.lower())).replace("'", "")
+    text = _NEGATION.sub(" not", _CANNOT.sub("cannot", _AT_WILL.sub("at will", text.lower()))).replace("'", "")
     tokens = [token for token in _TOKEN.findall(text) if token not in _STOPWORDS]
     return tuple(_STEMMER.stemWords(tokens))
 
