@@ -186,6 +186,7 @@ EXAMPLES = {
     "lifegain": ("Soul Warden|Healing Salve|Vampire Nighthawk", "Grizzly Bears|Doom Blade|Counterspell"),
     "spellslinger-payoff": ("Young Pyromancer|Talrand, Sky Summoner|Guttersnipe", "Lightning Bolt|Grizzly Bears|"
                             "Goblin Guide"),
+    "storm": ("Grapeshot|Tendrils of Agony|Empty the Warrens", "Storm Crow|Lightning Bolt|Young Pyromancer"),
     "enchantress": ("Enchantress's Presence|Argothian Enchantress|Eidolon of Blossoms", "Rhystic Study|"
                     "Glorious Anthem|Grizzly Bears"),
     "artifact-payoff": ("Reckless Fireweaver|Sai, Master Thopterist|Thopter Architect", "Sol Ring|Grizzly Bears|"
@@ -211,9 +212,11 @@ EXAMPLES = {
     "untapper": ("Kiora's Follower|Seedborn Muse|Voltaic Key", "Icy Manipulator|Sol Ring|Grizzly Bears"),
     "goad": ("Disrupt Decorum|Vengeful Ancestor|Bloodthirsty Blade", "Grizzly Bears|Propaganda|Threaten"),
     "cant-block": ("Falter|Seismic Stomp|Magmatic Chasm", "Pacifism|Grizzly Bears|Goblin Guide"),
+    "blocker": ("Wall of Omens|Wall of Roots|Palace Guard", "Grizzly Bears|Lure|Fog"),
     "lure": ("Lure|Nessian Boar|Irresistible Prey", "Falter|Grizzly Bears|Pacifism"),
     "fog": ("Fog|Holy Day|Moment's Peace", "Heroic Intervention|Propaganda|Counterspell"),
     "damage-prevention": ("Fog|Holy Day|Circle of Protection: Red", "Counterspell|Grizzly Bears|Propaganda"),
+    "vote": ("Council's Judgment|Coercive Portal|Expropriate", "Grizzly Bears|Counterspell|Palace Jailer"),
     "monarch": ("Palace Jailer|Queen Marchesa|Court of Grace", "Grizzly Bears|Rhystic Study|Phyrexian Arena"),
     "poison-counters": ("Blightsteel Colossus|Plague Stinger|Glistener Elf", "Grizzly Bears|Doom Blade|"
                         "Lightning Bolt"),

@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "b6c03c7dd247bff7a5d3621251cfbb6f7d04bc5b1b1799e6523f44d4ae4cdc69"
+MODEL_SHA256 = "fbaec8d2c7ab3d413192fb1bcf072b9b7ae6d6e16672213302f6cc15f0bacba1"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

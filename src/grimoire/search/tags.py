@@ -1524,6 +1524,13 @@ TAGS: tuple[Tag, ...] = (
         by_nature=True,
     ),
     _t(
+        "storm",
+        "storm: copied for each spell cast before it this turn",
+        "storm; storm cards; storm spells; storm payoffs; storm count; storm finishers",
+        _rule(r"(?:^|\n)storm\b", r"\bhas storm\b", r"\bgains? storm\b"),
+        by_nature=True,
+    ),
+    _t(
         "enchantress",
         "draws cards when you cast or play enchantments",
         "enchantress; enchantment draw; draw when casting enchantments; enchantments matter draw",
@@ -1718,6 +1725,17 @@ TAGS: tuple[Tag, ...] = (
         ),
     ),
     _t(
+        "blocker",
+        "a creature built to block: defender, or blocks more than one creature",
+        (
+            "good blockers; blockers; walls; wall creatures; defenders; defensive creatures; creatures that block well; "
+            "creatures with defender; block more creatures"
+        ),
+        _rule(r"(?:^|\n)(?:[a-z ]+, )*defender\b", r"\bcan block (?:an additional|any number of|two additional|"
+              r"additional)", types=_FRONT + "creature"),
+        by_nature=True,
+    ),
+    _t(
         "lure",
         "forces creatures to block it",
         "lure; must be blocked; all creatures must block; force blocks",
@@ -1739,6 +1757,13 @@ TAGS: tuple[Tag, ...] = (
         _rule(r"prevent (?:all|the next \w+|that) [^.]*damage"),
     ),
     _t("monarch", "makes you the monarch", "monarch; become the monarch", _rule(r"becomes? the monarch")),
+    _t(
+        "vote",
+        "makes the players vote (will of the council, council's dilemma)",
+        "voting; vote cards; voting cards; will of the council; council's dilemma; players vote; politics by vote",
+        _rule(r"\bvotes?\b", r"\bvoting\b"),
+        by_nature=True,
+    ),
     _t(
         "poison-counters",
         "gives players poison counters",
