@@ -69,6 +69,9 @@ def test_a_commander_named_in_a_deck_request_gives_its_colour_identity(reader):
     ("mana rocks", "t:artifact"),
     ("mana dorks", "t:creature"),
     ("elf lords", "t:creature t:elf"),
+    ("hatebears", "t:creature"),
+    ("white hate bears", "id<=w t:creature"),  # not the creature type Bear
+    ("bears", "t:bear"),
     ("red rituals", "id<=r (t:instant or t:sorcery)"),
     ("black discard spells", "id<=b (t:instant or t:sorcery)"),
     ("creature spells", "t:creature"),

@@ -88,7 +88,7 @@ _TYPE_WORDS = {
 }
 # Player nouns that name a card type with a function: the type is a filter, the function words still rank.
 _TYPED_NOUNS = {"rock": "artifact", "rocks": "artifact", "dork": "creature", "dorks": "creature", "lord": "creature",
-                "lords": "creature"}
+                "lords": "creature", "hatebear": "creature", "hatebears": "creature"}
 _ALWAYS_READ_FORMATS = ("pauper", "legacy", "vintage", "modern", "pioneer", "premodern", "oldschool")
 _FORMAT_ALIASES = {"edh": "commander", "cedh": "commander", "pedh": "paupercommander"}
 _TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "similar to", "cards similar to",
@@ -789,7 +789,7 @@ def _color_codes(reader: Reader, state: _State) -> None:
 
 
 _TYPE_NAMES = "|".join(sorted(_TYPE_WORDS, key=len, reverse=True))
-_TYPES = re.compile(rf"(?:mana )?(?:rocks?|dorks?)|lords?|(spells?|rituals?)|"
+_TYPES = re.compile(rf"(?:mana )?(?:rocks?|dorks?)|lords?|hate ?bears?|(spells?|rituals?)|"
                     rf"({_TYPE_NAMES})(?:(?: or | and | ?/ ?)({_TYPE_NAMES}))?")
 
 
@@ -873,9 +873,11 @@ def _types(reader: Reader, state: _State) -> None:
             state.words[first].used = match.group(1) in ("spell", "spells")
             continue
         if not match.group(2):
-            state.take(first, last, f"t:{_TYPED_NOUNS[match.group().split()[-1]]}", "type")
+            noun = match.group().replace("hate bear", "hatebear").split()[-1]
+            state.take(first, last, f"t:{_TYPED_NOUNS[noun]}", "type")
             for word in state.words[first:last]:
                 word.used = False  # "mana rocks" still ranks by its words: the type is only half of it
+                word.protected = noun.startswith("hatebear")  # "hate bears" are no Bears
             continue
         kinds = [_TYPE_WORDS[match.group(2)]] + ([_TYPE_WORDS[match.group(3)]] if match.group(3) else [])
         kinds = list(dict.fromkeys(kinds))  # "equipment and auras", "instants or sorceries": either type

@@ -1728,8 +1728,8 @@ TAGS: tuple[Tag, ...] = (
         "blocker",
         "a creature built to block: defender, or blocks more than one creature",
         (
-            "good blockers; blockers; walls; wall creatures; defenders; defensive creatures; creatures that block well; "
-            "creatures with defender; block more creatures"
+            "good blockers; blockers; walls; wall creatures; defenders; defensive creatures; "
+            "creatures that block well; creatures with defender; block more creatures"
         ),
         _rule(r"(?:^|\n)(?:[a-z ]+, )*defender\b", r"\bcan block (?:an additional|any number of|two additional|"
               r"additional)", types=_FRONT + "creature"),
