@@ -149,6 +149,12 @@ def test_formats_read_only_where_the_store_knows_them(reader):
     assert modern.syntax == "" and "no modern legality" in modern.notes[0]
 
 
+def test_uncounterable_is_what_the_text_says(reader):
+    assert syntax(reader, "creatures that can't be countered") == 'o:"can\'t be countered" t:creature'
+    assert syntax(reader, "uncounterable spells") == 'o:"can\'t be countered" (t:instant or t:sorcery)'
+    assert syntax(reader, "counterspells") == ""
+
+
 @pytest.mark.parametrize(("query", "expected"), [
     ("mono red commanders", "is:commander id=r"),
     ("sultai commanders", "is:commander id=bgu"),

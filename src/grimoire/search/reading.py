@@ -850,6 +850,16 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
             state.words[first].used = False
 
 
+_UNCOUNTERABLE = re.compile(r"uncounterable|(?:that |which )?(?:can'?t|cannot|can not) be countered")
+
+
+def _uncounterable(reader: Reader, state: _State) -> None:
+    """"uncounterable", "creatures that can't be countered": the text says so (``o:"can't be countered"``: the
+    card itself, or the spells it protects, as cards print it)."""
+    for _, first, last in list(_matches(state, _UNCOUNTERABLE)):
+        state.take(first, last, 'o:"can\'t be countered"', "oracle")
+
+
 # After "land": what the card does with lands ("land ramp", "land fetch"), so "land" is no type filter.
 _LAND_ACTIONS = frozenset({"ramp", "ramping", "fetch", "fetching", "fetchers", "search", "searching"})
 
@@ -1125,6 +1135,6 @@ def _budget(reader: Reader, state: _State) -> None:
 
 
 _RULES = (_deck_colors, _formats, _stats, _x_costs, _land_cycles, _mana_value, _colors, _color_codes, _negated_types,
-          _speed_and_flyers, _types, _made_types, _creature_types, _budget)
+          _speed_and_flyers, _uncounterable, _types, _made_types, _creature_types, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]
