@@ -63,21 +63,31 @@ def static_engine() -> SearchEngine:
     return SearchEngine(grimoire.open(), encoder="static")
 
 
+# Ways to ask for mill that no mill phrasing holds. Whether one is near a phrasing in meaning depends on the shipped
+# model, so the test reads the first that is not (each retrain may move one wording or another).
+_MILL_WORDINGS = ("my opponent's deck shrinks fast", "dump their deck into the yard", "make their deck smaller",
+                  "send their deck to the yard")
+
+
 def test_a_tag_no_phrasing_matches_is_read_from_the_dense_list(static_engine):
-    # no mill phrasing has these words, none is near enough in meaning (the shipped model's: a retrained model may
-    # need another wording; "make their deck smaller" served the model before the last retrain)
-    text = "my opponent's deck shrinks fast"
-    vector = static_engine.encoder.encode_query(text)
-    assert static_engine.tag_matcher.match(text, vector, weights=static_engine.weights) == []
+    def unmatched(text: str) -> bool:
+        vector = static_engine.encoder.encode_query(text)
+        return static_engine.tag_matcher.match(text, vector, weights=static_engine.weights) == []
+
     off = SearchEngine(static_engine.db, encoder="static")
     off.weights = dataclasses.replace(static_engine.weights, feedback_depth=0)
 
-    def millers(engine: SearchEngine) -> int:  # without feedback, 9 of the top 20 (the shipped model's)
+    def millers(engine: SearchEngine, text: str) -> int:
         return sum("mill" in result.tags for result in engine.search(text, limit=20).results)
 
-    assert ("mill", "dense") in {(m.name, m.by) for m in static_engine.tags_for(text)}
-    assert "mill" not in {m.name for m in off.tags_for(text)}
-    assert millers(static_engine) >= 15 and millers(static_engine) >= millers(off) + 3
+    texts = [text for text in _MILL_WORDINGS if unmatched(text)]
+    assert len(texts) >= 2
+    for text in texts:
+        assert ("mill", "dense") in {(m.name, m.by) for m in static_engine.tags_for(text)}, text
+        assert "mill" not in {m.name for m in off.tags_for(text)}
+    found, without = [millers(static_engine, t) for t in texts], [millers(off, t) for t in texts]
+    # the shipped model's: 13, 16, 17, 18 of the top 20 against 8, 9, 14, 13 without feedback
+    assert all(a >= b for a, b in zip(found, without, strict=True)) and sum(found) >= sum(without) + 3 * len(texts)
 
 
 def test_a_meaning_match_must_be_borne_out_by_the_dense_list(static_engine):

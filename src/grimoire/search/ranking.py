@@ -62,7 +62,7 @@ _STOPWORDS = frozenset(
     "a an the that this these those for my our of to and or with card cards me i some any good best great in on "
     "at deck decks effect effects which what who can do does it its them their they is are be you your want need "
     "looking find show give get like from by as so very please way every own want something stuff thing "
-    "specific kind sort everything anything lots lot really just also wo".split()
+    "specific kind sort everything anything lots lot really just also wo let lets bunch ton tons help helps".split()
 )
 # "protect my creatures from removal": what follows "from" is what the card guards against, not a function asked
 # for; "return creatures from the graveyard" guards nothing

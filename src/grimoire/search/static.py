@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "fbaec8d2c7ab3d413192fb1bcf072b9b7ae6d6e16672213302f6cc15f0bacba1"
+MODEL_SHA256 = "be62c5e79936d89e395842dd47c7b57a317e419c2469a501966786d0e767407c"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -491,7 +491,7 @@ TAGS: tuple[Tag, ...] = (
         "draws cards or puts cards into your hand",
         (
             "card draw; draw cards; card advantage; refill my hand; draw spells; draw a lot of cards; "
-            "draw more cards; fill my hand; refuel"
+            "draw more cards; fill my hand; refuel; running out of cards; out of cards in hand"
         ),
         CARD_DRAW,
         makes="cards",
@@ -1034,7 +1034,8 @@ TAGS: tuple[Tag, ...] = (
         "exiles cards from graveyards or stops them being used",
         (
             "graveyard hate; exile graveyards; grave hate; graveyard removal; stop reanimation; "
-            "shut down graveyards; hate against graveyard decks; exile all graveyards; stop graveyard recursion"
+            "shut down graveyards; hate against graveyard decks; exile all graveyards; stop graveyard recursion; "
+            "stop my opponents reanimating"
         ),
         _rule(
             r"\bexile (?:all cards from )?(?:target player's|each opponent's|all|target|each player's|all opponents') "
@@ -1650,7 +1651,8 @@ TAGS: tuple[Tag, ...] = (
         (
             "stax; lock pieces; prison; slow the table down; stax pieces; lock; prison pieces; tax effects; "
             "hate bears; slow down opponents; symmetric restrictions; slow the game down; restrict opponents; "
-            "lock the table; stop opponents casting spells; hatebears"
+            "lock the table; stop opponents casting spells; hatebears; stop opponents searching their library; "
+            "search hate"
         ),
         _rule(
             r"(?:players|each player|your opponents|opponents|each opponent) can't (?:cast|play|search|draw|activate|"
