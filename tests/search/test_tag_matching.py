@@ -204,6 +204,10 @@ def test_tag_weights_do_not_depend_on_the_string_hash_seed():
     ("mana rocks for my deck", None),  # no theme
     ("for tokens", None),  # no function asked for
     ("best cards for a landfall deck", None),
+    ("my reanimator deck needs discard outlets", ("discard outlets", "reanimator")),
+    ("My spellslinger build really needs cheap cantrips", ("cheap cantrips", "spellslinger")),
+    ("my deck lacks card draw", None),  # no theme
+    ("my tokens deck is weak to board wipes", None),  # a weakness, not what is asked for
 ])
 def test_a_request_ending_in_its_decks_theme_is_split_there(text, split):
     assert theme_split(text) == split
@@ -212,6 +216,13 @@ def test_a_request_ending_in_its_decks_theme_is_split_there(text, split):
 def test_a_theme_split_costs_bounded_time():
     assert theme_split("for " * 50_000 + "x deck") is None  # the tail after the last "for" is one word
     assert theme_split("removal for " + "x " * 50_000 + "deck") is None  # a theme of thousands of words is none
+    assert theme_split("my " + "x " * 50_000 + "deck needs removal") is None  # only the first 320 characters
+
+
+def test_a_theme_named_first_joins_weakly_too(engine):
+    tags = {m.name: m for m in engine.tags_for("my reanimator deck needs discard outlets")}
+    assert tags["discard-outlet"].by == "words" and tags["discard-outlet"].weight == pytest.approx(1.0)
+    assert tags["reanimate"].by == "theme" and tags["reanimate"].weight <= 0.3
 
 
 def test_the_deck_theme_joins_weakly_and_the_asked_function_leads(engine):

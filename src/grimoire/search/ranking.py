@@ -52,6 +52,11 @@ _THEME_ARCHETYPE = re.compile(
     r"(?:(?:my|a|an|the|our|your)\s+)?(?P<theme>tokens?|go[- ]?wide|aristocrats?|spellslingers?|spells ?matter|"
     r"voltron|control|tempo|combo|storm|landfall|reanimator|reanimation|superfriends|enchantress|lifegain|"
     r"life ?gain|blink|flicker|stax|aggro|group ?hug|pillow ?fort|self[- ]?mill|mill)\W*", re.IGNORECASE)
+# "my reanimator deck needs discard outlets": the theme can come first too, the function after "needs", "wants"...
+_THEME_FIRST = re.compile(
+    r"\s*(?:(?:my|our|a|the)\s+)?(?P<theme>\S.{0,60}?)\s+(?:decks?|builds?|lists?|strateg(?:y|ies))\s+"
+    r"(?:really\s+|still\s+|also\s+)?(?:needs?|wants?|could use|lacks?|is missing|is lacking|requires?)\s+"
+    r"(?P<head>\S.*)", re.IGNORECASE)
 THEME_ARCHETYPES = _THEME_ARCHETYPE.pattern  # the archetypes' words (the spelling checker knows them)
 THEME_MAX_CHARS = 80  # a deck's theme is a few words: a longer tail after the last "for" is read as it stands
 THEME_WEIGHT = 0.3
@@ -142,7 +147,11 @@ ENCODER_WEIGHTS = {
 
 def theme_split(text: str) -> tuple[str, str] | None:
     """``(head, theme)`` when ``text`` ends in a deck's theme after its last "for" ("card draw for my token deck":
-    "card draw", "my token"), else ``None``; a theme or a head of stopwords only ("for my deck") is none."""
+    "card draw", "my token") or begins with it ("my reanimator deck needs discard outlets": "discard outlets",
+    "reanimator"), else ``None``; a theme or a head of stopwords only ("for my deck") is none."""
+    first = _THEME_FIRST.fullmatch(text[: THEME_MAX_CHARS * 4])
+    if first and words(first["theme"]) and words(first["head"]):
+        return first["head"].strip(), first["theme"]
     last = max(_FOR.finditer(text), key=lambda found: found.start(), default=None)
     if last is None or len(text) - last.end() > THEME_MAX_CHARS:
         return None
