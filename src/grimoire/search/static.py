@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "be62c5e79936d89e395842dd47c7b57a317e419c2469a501966786d0e767407c"
+MODEL_SHA256 = "d603d6d78128dd830006a5a68db47e83b37d1c65fbaba99752d98546ca958940"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -1163,7 +1163,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "pump",
         "gives one creature +N/+N until end of turn",
-        "pump spell; combat trick; giant growth effect; pump a creature; make a creature bigger; instant pump",
+        (
+            "pump spell; combat trick; giant growth effect; pump a creature; make a creature bigger; instant pump; "
+            "+x/+x; give a creature +x/+x"
+        ),
         _rule(r"target creature (?:you control )?gets \+(?:\d+|x)/\+(?:\d+|x)"),
     ),
     _t(
