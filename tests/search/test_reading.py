@@ -125,9 +125,16 @@ def test_mana_rocks_keep_ranking_by_their_words(reader):
     ("creatures for 3 mana", "mv=3 t:creature"),
     ("dorks that tap for 2 mana", "t:creature"),  # what it makes, not what it costs
     ("sac a creature for 3 mana", "t:creature"),
+    ("cmc 3 or less creatures", "mv<=3 t:creature"),
+    ("spells that cost exactly 3", "mv=3"),
 ])
 def test_cost_words_read_as_mana_value(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+def test_a_cost_word_before_a_prose_bound_is_read_with_it(reader):
+    assert words_left(reader, "cmc 3 or less creatures") == ""
+    assert words_left(reader, "removal costing 2 or less") == "removal"
 
 
 def test_free_means_no_mana_or_an_alternative_cost(reader):
@@ -181,6 +188,9 @@ def test_formats_the_store_knows_become_filters(small_db):
     ("5+ power creatures", "pow>=5 t:creature"),
     ("power 4+ creatures", "pow>=4 t:creature"),
     ("creatures with power greater than toughness", "pow>tou t:creature"),
+    ("creatures with at least 4 power", "pow>=4 t:creature"),
+    ("creatures with at most 2 toughness", "tou<=2 t:creature"),
+    ("creatures with less than 3 power", "pow<3 t:creature"),
     ("creatures with more toughness than power", "tou>pow t:creature"),
 ])
 def test_power_and_toughness_words(reader, query, expected):

@@ -506,6 +506,7 @@ _PROSE_OR = re.compile(
 
 
 _TRAILING_STAT = re.compile(r" (power|toughness)\b(?![\w:<>=!])", re.IGNORECASE)
+_LEADING_COST = re.compile(r"(?<![\w:<>=!\"])(?:cmc|mv|mana value|costs?|costing)(?: of)? $", re.IGNORECASE)
 
 
 def _prose_or(query: str) -> tuple[str, list[Chip]]:
@@ -517,7 +518,7 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
         before = query[: match.start()]
         previous = before.split()[-1].lower() if before.split() else ""
         groups = [g.lower() if g else g for g in match.groups()]
-        end = match.end()
+        start, end = match.start(), match.end()
         acted_on = previous in _OBJECT_MARKERS or any(w in _CLAUSE_WORDS for w in before.lower().split())
         following = query[match.end():].split()[:1]
         if groups[6] and following and following[0].lower() in _OBJECT_NOUNS | _RULES_TEXT_FOLLOWERS and \
@@ -537,9 +538,11 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
                 stat, end = trailing.group(1).lower(), trailing.end()
             op = ">=" if word in ("more", "greater", "higher", "above") else "<="
             key = {"power": "pow", "toughness": "tou"}.get(stat, "mv")
-            chip = Chip(query[match.start(): end], f"{key}{op}{_number(number)}", stat or "mv")
+            leading = _LEADING_COST.search(before) if key == "mv" else None  # "cmc 3 or less", "costing 2 or less"
+            start = leading.start() if leading else match.start()
+            chip = Chip(query[start: end], f"{key}{op}{_number(number)}", stat or "mv")
         chips.append(chip)
-        characters[match.start(): end] = " " * (end - match.start())
+        characters[start: end] = " " * (end - start)
     return "".join(characters), chips
 
 
@@ -904,7 +907,7 @@ _MORE = re.compile(rf"(?:over|more than|above) {_NUMBER}{_MANA}")
 # "<=2 cmc", "<3 mana", ">=6": comparison signs typed before a number (a bare "<3" is a heart, not a cost)
 _SIGNED = re.compile(rf"(<=|>=) ?{_NUMBER}{_MANA}?|(<|>|=) ?{_NUMBER}{_MANA}")
 _EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value|cmc|mv) (?:of )?{_NUMBER}|"
-                    rf"(?:that |which )?(?:costs?|costing) {_NUMBER}(?: mana)?(?! (?:less|more))")
+                    rf"(?:that |which )?(?:costs?|costing) (?:exactly )?{_NUMBER}(?: mana)?(?! (?:less|more))")
 _CHEAP = re.compile(r"cheap|cheaper|low[- ]cost|inexpensive|low[- ]curve")
 _BIG = re.compile(r"big|huge|expensive|fatties|fatty|high[- ]cost")
 _FREE = re.compile(r"free|zero[- ]cost|cost nothing")
@@ -988,6 +991,9 @@ _STATS = re.compile(rf"{_NUMBER} (power|toughness)(?: or (more|greater|higher|le
                     rf"(power|toughness) (?:of )?{_NUMBER}(?!\+)(?: or (more|greater|higher|less|lower|fewer))?|"
                     r"(\d{1,2})/(\d{1,2})|"
                     r"(\d{1,2})\+ (power|toughness)|(power|toughness) (\d{1,2})\+")
+_STAT_BOUNDS = {"at least": ">=", "minimum": ">=", "min": ">=", "at most": "<=", "maximum": "<=", "max": "<=",
+                "up to": "<=", "no more than": "<=", "less than": "<", "fewer than": "<", "under": "<", "below": "<",
+                "more than": ">", "greater than": ">", "over": ">", "above": ">", "exactly": "="}
 # "power greater than toughness", "more toughness than power": the card's two stats compared
 _STAT_VS = re.compile(r"(?:(power|toughness) (?:greater|higher|bigger|larger) than (power|toughness)|"
                       r"(?:more|greater|higher) (power|toughness) than (power|toughness))")
@@ -1010,6 +1016,12 @@ def _stats(reader: Reader, state: _State) -> None:
             continue
         number, stat, more = (groups[0], groups[1], groups[2]) if groups[0] else (groups[4], groups[3], groups[5])
         op = "=" if not more else ">=" if more in ("more", "greater", "higher") else "<="
+        if op == "=" and groups[0]:  # "at least 4 power", "less than 3 toughness": the bound comes first
+            for size in (2, 1):
+                bound = _STAT_BOUNDS.get(_before(state, first, size))
+                if bound and all(state.free(i) for i in range(first - size, first)):
+                    op, first = bound, first - size
+                    break
         key = "pow" if stat == "power" else "tou"
         state.take(first, last, f"{key}{op}{_number(number)}", stat)
     for match, first, last in list(_matches(state, _STAT_VS)):
