@@ -151,6 +151,8 @@ def test_formats_read_only_where_the_store_knows_them(reader):
     assert syntax(reader, "best commanders for tokens") == "is:commander"
     assert syntax(reader, "commander damage") == ""
     assert syntax(reader, "cards banned in commander") == "banned:commander"
+    assert syntax(reader, "commander staples in black") == "id<=b f:commander"  # the format, not commanders
+    assert "is:partner" not in syntax(reader, "a partner for Thrasios")  # a lone "partner": no commanders asked
     assert syntax(reader, "edh banned cards") == "banned:commander"
     modern = reader.read("banned in modern")
     assert modern.syntax == "" and "no modern legality" in modern.notes[0]
@@ -168,6 +170,10 @@ def test_uncounterable_is_what_the_text_says(reader):
     ("blue black commanders", "is:commander id=ub"),
     ("red commanders", "is:commander id<=r"),  # one colour named plainly: commanders that fit in red
     ("mono red removal", "id<=r"),  # a card for a mono red deck may be colourless
+    ("two color commanders", "is:commander id=2"),
+    ("three-colour removal", "c=3"),
+    ("partner commanders", "is:commander is:partner"),
+    ("commanders with partner", "is:commander is:partner"),
 ])
 def test_a_commanders_colours_are_its_identity(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -299,7 +299,12 @@ class Reader:
 
     @cached_property
     def speller(self) -> Speller:
-        return Speller(self.db, self.english)
+        """Typo corrections over this store's words; the words this module reads (its patterns, colour and type
+        names) are known too ("multicolor" is no typo)."""
+        patterns = " ".join(value.pattern for value in globals().values() if isinstance(value, re.Pattern))
+        spelt = _OPTIONAL_LETTER.sub("", patterns) + " " + patterns.replace("?", "")  # "colou?r": color, colour
+        own = frozenset(re.findall(r"[a-z]{3,}", " ".join([spelt, *COLOR_NAMES, *_TYPE_WORDS, *FORMATS])))
+        return Speller(self.db, self.english | own)
 
     def _spelling(self, state: _State) -> None:
         """Read a typo as the word it was likely meant as ("removel": removal), with a note; see search/spelling.py.
@@ -505,6 +510,7 @@ _PROSE_OR = re.compile(
     rf"({_COLOR_WORD}) or ({_COLOR_WORD}))(?![\w:\")])", re.IGNORECASE)
 
 
+_OPTIONAL_LETTER = re.compile(r"[a-z]\?")
 _TRAILING_STAT = re.compile(r" (power|toughness)\b(?![\w:<>=!])", re.IGNORECASE)
 _LEADING_COST = re.compile(r"(?<![\w:<>=!\"])(?:cmc|mv|mana value|costs?|costing)(?: of)? $", re.IGNORECASE)
 
@@ -742,7 +748,8 @@ def _identity_letters(words: str) -> str:
 
 _COLORS = re.compile(rf"(?:mono[- ]?)?({_COLOR_LIST})|({'|'.join(_GROUPS)})|(colou?rless)|"
                      r"(four[- ]colou?r|4[- ]?colou?r|4c)|(five[- ]colou?r|5[- ]?colou?r|5c|wubrg|rainbow)|"
-                     r"(multicolou?red|multicolou?r|gold)|mono[- ]?([wubrg])")
+                     r"(multicolou?red|multicolou?r|gold)|mono[- ]?([wubrg])|"
+                     r"(two|three|2|3)[- ]?colou?r(?:ed)?")
 # Before a colour that ends the request, these still make it what the card acts on ("protection from red").
 _ACTS_ON_LAST = frozenset({"from", "against", "vs", "versus", "of", "to", "hit", "hits", "kill", "kills", "destroy",
                            "destroys", "exile", "exiles", "counter", "counters", "pro", "protection", "hate"})
@@ -765,6 +772,9 @@ def _colors(reader: Reader, state: _State) -> None:
             syntax = f"id{exact}{match.group(7)}"
         elif match.group(1) or match.group(2) or match.group(3):
             syntax = f"id{exact}{_identity_letters(match.group().removeprefix('mono').lstrip('- '))}"
+        elif match.group(8):  # "two color commanders": that many colours in the identity (the card's own colours)
+            count = {"two": 2, "three": 3}.get(match.group(8), match.group(8))
+            syntax = f"id={count}" if any(c.syntax == "is:commander" for c in state.chips) else f"c={count}"
         elif match.group(4):
             syntax = "(" + " or ".join(_FOUR_COLOR) + ")"
         elif match.group(5):
@@ -968,8 +978,10 @@ def _formats(reader: Reader, state: _State) -> None:
             _unknown_format(state, name, first, last)
     for match, first, last in list(_matches(state, _FORMAT)):
         if match.group(4):
-            if _after(state, last, 1) not in ("damage", "tax", "zone", "deck", "decks") and \
-                    not _is_object(state, first):
+            following = _after(state, last, 1)
+            if match.group(4) == "commander" and following in _FORMAT_NOUNS and reader.knows_format("commander"):
+                state.take(first, last, "f:commander", "format")  # "commander staples": cards for the format
+            elif following not in ("damage", "tax", "zone", "deck", "decks") and not _is_object(state, first):
                 state.take(first, last, "is:commander", "commander")
             continue
         name = next(g for g in match.groups()[:3] if g)
@@ -978,6 +990,23 @@ def _formats(reader: Reader, state: _State) -> None:
             _unknown_format(state, name, first, last)
             continue
         state.take(first, last, f"f:{name}", "format")
+
+
+# After a singular "commander", nouns that make it the format, not the card ("commander staples", "commander cards")
+_FORMAT_NOUNS = frozenset({"staples", "staple", "cards", "card", "format", "legal", "playables", "playable", "pods",
+                           "pod", "games", "game", "players", "meta", "bombs", "all-stars"})
+
+
+_PARTNER = re.compile(r"(?:with )?partners?")
+
+
+def _partners(reader: Reader, state: _State) -> None:
+    """"partner commanders", "commanders with partner": the Partner keyword (``is:partner``), beside a request for
+    commanders (a lone "partner" may be anything: "a partner for Thrasios" names a card)."""
+    if not any(chip.syntax == "is:commander" for chip in state.chips):
+        return
+    for _, first, last in list(_matches(state, _PARTNER)):
+        state.take(first, last, "is:partner", "commander")
 
 
 def _unknown_format(state: _State, name: str, first: int, last: int) -> None:
@@ -1146,7 +1175,7 @@ def _budget(reader: Reader, state: _State) -> None:
             state.notes.append("budget: the card data has no prices, so cards were not filtered by price")
 
 
-_RULES = (_deck_colors, _formats, _stats, _x_costs, _land_cycles, _mana_value, _colors, _color_codes, _negated_types,
-          _speed_and_flyers, _uncounterable, _types, _made_types, _creature_types, _budget)
+_RULES = (_deck_colors, _formats, _partners, _stats, _x_costs, _land_cycles, _mana_value, _colors, _color_codes,
+          _negated_types, _speed_and_flyers, _uncounterable, _types, _made_types, _creature_types, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]
