@@ -25,6 +25,14 @@ MIN_LENGTH = 5  # shorter words are too often slang, codes or names to guess at 
 LONG_WORD = 8  # from this length a word may be two edits away
 MAX_LOOKUPS = 12  # words looked up per query: a long query of unknown words costs a bounded time
 _WORD = re.compile(r"[a-z]+")
+# Players' deck-building words no card, phrasing or everyday English word spells (a precon is no "recon")
+_PLAYER_WORDS = frozenset(
+    "precon precons decklist decklists playgroup playgroups pod pods metagame meta sideboard mainboard maindeck "
+    "mulligan mulligans netdeck netdecks brew brews brewing jank janky goodstuff midrange aggro cedh edh pedh "
+    "hatebear hatebears staple staples playable playables manabase wincon wincons topdeck topdecks cantrip "
+    "cantrips lifelinker lifelinkers deathtoucher deathtouchers chump chumps upgrade upgrades swap swaps "
+    "commander commanders archidekt moxfield edhrec scryfall tagger".split()
+)
 _SUFFIXES = ("s", "es", "ies", "ed", "d", "ing", "er", "ers", "est", "y", "ly", "ish")
 
 
@@ -45,7 +53,8 @@ class Speller:
         # a phrasing noun's plural ("tutors"): phrasings name most things once
         phrasings.update({word + "s": count for word, count in phrasings.items()
                           if len(word) >= 5 and not word.endswith("s")})
-        self.known = english | frozenset(cards) | frozenset(phrasings) | frozenset(_words(" ".join(_reader_words())))
+        self.known = english | frozenset(cards) | frozenset(phrasings) | frozenset(_words(" ".join(_reader_words()))) \
+            | _PLAYER_WORDS
         # the game's words, each with how often the phrasings then the cards use it (the tie-breakers)
         self._targets = sorted(set(phrasings) | {word for word, count in cards.items() if count >= 2})
         self._rank = {word: (phrasings.get(word, 0), cards.get(word, 0)) for word in self._targets}
