@@ -3,12 +3,13 @@
 
 A bare word of five letters or more that no vocabulary here knows (everyday English, as the bundled tokenizer's
 whole words; the cards' text, names and type lines; the function tags' names and phrasings; the slang and the
-land nicknames the search reads, or one of those inflected) is read as the nearest word of the Magic vocabulary
-(the cards' words and the phrasings): one edit away (a letter added, dropped, changed, or two neighbours swapped),
-two for words of eight letters or more. Among words equally near, the one the tags'
-phrasings use most wins, then the one the cards use most: the way spell checkers pick (edit distance, then how
-common the word is), written from that method and the game's words, not from any query set. Corrections go only
-into the game's own words, never to an English word no card uses ("removel" is not "remodel").
+land nicknames the search reads; players' deck-building words such as "precon"; or one of those inflected) is
+read as the nearest word of the Magic vocabulary (the cards' words and the phrasings): one edit away (a letter
+added, dropped, changed, or two neighbours swapped), two for words of eight letters or more. Among words equally
+near, the one the tags' phrasings use most wins, then the one the cards use most: the way spell checkers pick
+(edit distance, then how common the word is), written from that method and the game's words, not from any query
+set. Corrections go only into the game's own words, never to an English word no card uses ("removel" is not
+"remodel").
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ def _words(text: str) -> list[str]:
 class Speller:
     """Corrections over one card store's words (built on the first unknown word, about half a second)."""
 
-    def __init__(self, db: CardDB, english: frozenset[str]):
+    def __init__(self, db: CardDB, also_known: frozenset[str]):
+        """``also_known``: words known beyond the store's and the phrasings' (everyday English, the reader's own)."""
         columns = db.columns
         cards: Counter[str] = Counter()
         for texts in (columns.oracle_text, columns.name, columns.type_line):
@@ -53,8 +55,8 @@ class Speller:
         # a phrasing noun's plural ("tutors"): phrasings name most things once
         phrasings.update({word + "s": count for word, count in phrasings.items()
                           if len(word) >= 5 and not word.endswith("s")})
-        self.known = english | frozenset(cards) | frozenset(phrasings) | frozenset(_words(" ".join(_reader_words()))) \
-            | _PLAYER_WORDS
+        reader = frozenset(_words(" ".join(_reader_words())))
+        self.known = also_known | frozenset(cards) | frozenset(phrasings) | reader | _PLAYER_WORDS
         # the game's words, each with how often the phrasings then the cards use it (the tie-breakers)
         self._targets = sorted(set(phrasings) | {word for word, count in cards.items() if count >= 2})
         self._rank = {word: (phrasings.get(word, 0), cards.get(word, 0)) for word in self._targets}
