@@ -41,6 +41,12 @@ def test_whenever_i_want_means_at_will_not_a_trigger(matcher):
     assert first_tag(matcher, "sacrifice creatures whenever you want") == "sac-outlet"  # not sacrifice-payoff
 
 
+def test_filler_about_how_much_says_nothing_of_the_function(matcher):
+    assert words("something that lets me draw a bunch of cards at once") == ("draw",)
+    assert first_tag(matcher, "something that lets me draw a bunch of cards at once") == "card-draw"
+    assert first_tag(matcher, "attack more than once") == "extra-combat"  # "once" alone still counts
+
+
 def test_a_power_toughness_change_keeps_its_signs(matcher):
     assert words("+X/+X and +1/+1") == ("+x/+x", "+1/+1")
     assert first_tag(matcher, "-x/-x effects") == "shrink"

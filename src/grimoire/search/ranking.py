@@ -77,6 +77,7 @@ _CANNOT = re.compile(r"\bcan['’]?t\b")
 _NEGATION = re.compile(r"n['’]t\b")  # "don't", "doesn't", "won't" all say "not"
 # "whenever I want", "any time you like": the idiom says "at will", not a trigger ("whenever a creature dies")
 _AT_WILL = re.compile(r"\b(?:whenever|any ?time|when(?:ever)?) (?:i|you|we) (?:want|like|choose|please|wish)\b")
+_AT_ONCE = re.compile(r"\b(?:all )?at once\b")  # "draw a bunch of cards at once": how much, not which function
 _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")
 # "+2/+2", "-3/-3": any size of change is "+x/+x", "-x/-x"; "+1/+1" and "-1/-1" name counters and anthems
 _ANY_CHANGE = re.compile(r"^([+-])(?!1/[+-]1$)\d+/\1\d+$")
@@ -177,7 +178,8 @@ def is_literal(text: str) -> bool:
 def words(text: str) -> tuple[str, ...]:
     """Content words of a text, lower case and stemmed, so word forms meet (``wipes``, ``wiping`` -> ``wipe``;
     ``reanimation``, ``reanimate`` -> ``reanim``)."""
-    text = _NEGATION.sub(" not", _CANNOT.sub("cannot", _AT_WILL.sub("at will", text.lower()))).replace("'", "")
+    text = _AT_ONCE.sub(" ", _AT_WILL.sub("at will", text.lower()))
+    text = _NEGATION.sub(" not", _CANNOT.sub("cannot", text)).replace("'", "")
     tokens = [_ANY_CHANGE.sub(r"\1x/\1x", token) for token in _TOKEN.findall(text) if token not in _STOPWORDS]
     return tuple(_STEMMER.stemWords(tokens))
 
