@@ -158,6 +158,24 @@ def test_formats_read_only_where_the_store_knows_them(reader):
     assert modern.syntax == "" and "no modern legality" in modern.notes[0]
 
 
+@pytest.mark.parametrize(("query", "expected"), [
+    ("removal that's not white", "-c:w"),
+    ("ramp without green", "-c:g"),
+    ("non blue counterspells", "-c:u"),
+    ("non creature ramp", "-t:creature"),
+    ("green creatures without trample", "t:creature -kw:trample id<=g"),
+    ("destroy creatures without flying", ""),  # what the card acts on
+])
+def test_what_the_card_is_not(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_prose_or_read_leaves_no_dangling_and(reader):
+    # "green or green" is read as a colour; the "and" after it then has nothing on its left
+    assert reader.read("green or green and x").syntax == "id<=g"
+    assert reader.read("3 or less and draw").syntax == "mv<=3"
+
+
 def test_uncounterable_is_what_the_text_says(reader):
     assert syntax(reader, "creatures that can't be countered") == 'o:"can\'t be countered" t:creature'
     assert syntax(reader, "uncounterable spells") == 'o:"can\'t be countered" (t:instant or t:sorcery)'

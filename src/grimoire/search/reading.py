@@ -264,6 +264,10 @@ class Reader:
         typed = query
         query, prose = _prose_or(query)
         query = _plain_or(query, typed)
+        if query != typed and query.strip():  # "green or green and x": a prose "or" read may leave an "and" dangling
+            query = _drop_dangling_operators(query)
+            if query is None:
+                return Reading(typed, typed, node=typed_node)
         node = (typed_node if query == typed else parse(query)) if query.strip() else None
         words = [_Word(t.text, t.position, t.position + len(t.text)) for t in _top_words(node, query)] if node else []
         if not words and not prose:
@@ -818,9 +822,31 @@ def _before_object_noun(state: _State, index: int) -> bool:
 _PERMANENT_TYPES = frozenset({"creature", "artifact", "enchantment", "land", "planeswalker", "battle"})
 
 
-_NEGATED = re.compile(rf"non-?({_TYPE_NAMES})(?: (spells?))?|not (?:an? )?({_TYPE_NAMES})|"
+_NEGATED = re.compile(rf"non[- ]?({_TYPE_NAMES})(?: (spells?))?|not (?:an? )?({_TYPE_NAMES})|"
                       rf"(?:that |which )?(?:isn'?t|is not|aren'?t|are not) (?:an? )?({_TYPE_NAMES})|"
-                      rf"other than ({_TYPE_NAMES})|non-?({_COLOR_WORD})")
+                      rf"other than ({_TYPE_NAMES})|non[- ]?({_COLOR_WORD})")
+# "removal that's not white", "ramp without green": not of that colour (read before the colours are)
+_NOT_COLOR = re.compile(rf"(?:(?:that'?s|thats|that is|which is|it'?s) )?(?:not|without|except|isn'?t|aren'?t) "
+                        rf"(?:in )?({_COLOR_WORD})|non[- ]({_COLOR_WORD})")
+_EVERGREEN = ("flying", "trample", "haste", "vigilance", "deathtouch", "lifelink", "reach", "menace", "first strike",
+              "double strike", "hexproof", "indestructible", "defender", "flash", "ward", "shroud", "protection")
+# "creatures without flying": the keyword is what the card lacks
+_WITHOUT_KEYWORD = re.compile(rf"without ({'|'.join(_EVERGREEN)})")
+
+
+def _negated_colors(reader: Reader, state: _State) -> None:
+    """"removal that's not white", "ramp without green": ``-c:w``, ``-c:g``; "creatures without flying":
+    ``-kw:flying`` (not what the card acts on: "destroy creatures without flying" keeps its words)."""
+    for match, first, last in list(_matches(state, _NOT_COLOR)):
+        if not _is_object(state, first):
+            state.take(first, last, f"-c:{_SINGLE_COLORS[match.group(1) or match.group(2)]}", "colour")
+    for match, first, last in list(_matches(state, _WITHOUT_KEYWORD)):
+        subject = first - 1 if _before(state, first, 1) in _TYPE_WORDS else first  # "creatures without flying"
+        if subject < first and not _is_object(state, subject) and not _in_clause(state, subject):
+            keyword = match.group(1)
+            if state.free(subject):
+                state.take(subject, first, f"t:{_TYPE_WORDS[state.words[subject].lower]}", "type")
+            state.take(first, last, f'-kw:"{keyword}"' if " " in keyword else f"-kw:{keyword}", "keyword")
 
 
 def _negated_types(reader: Reader, state: _State) -> None:
@@ -1175,7 +1201,8 @@ def _budget(reader: Reader, state: _State) -> None:
             state.notes.append("budget: the card data has no prices, so cards were not filtered by price")
 
 
-_RULES = (_deck_colors, _formats, _partners, _stats, _x_costs, _land_cycles, _mana_value, _colors, _color_codes,
+_RULES = (_deck_colors, _formats, _partners, _stats, _x_costs, _land_cycles, _mana_value, _negated_colors, _colors,
+          _color_codes,
           _negated_types, _speed_and_flyers, _uncounterable, _types, _made_types, _creature_types, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]
