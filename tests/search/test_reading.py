@@ -126,6 +126,10 @@ def test_mana_rocks_keep_ranking_by_their_words(reader):
     ("dorks that tap for 2 mana", "t:creature"),  # what it makes, not what it costs
     ("sac a creature for 3 mana", "t:creature"),
     ("cmc 3 or less creatures", "mv<=3 t:creature"),
+    ("counterspells that cost 1 or 2", "mv>=1 mv<=2"),
+    ("creatures between 2 and 4 mana", "mv>=2 mv<=4 t:creature"),
+    ("1-3 mana ramp", "mv>=1 mv<=3"),
+    ("draw 1 or 2 cards", ""),  # no cost word: not a cost
     ("spells that cost exactly 3", "mv=3"),
 ])
 def test_cost_words_read_as_mana_value(reader, query, expected):

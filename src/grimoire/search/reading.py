@@ -262,7 +262,9 @@ class Reader:
         typed_node = parse(query)
         explicit = explicit | _explicit_kinds(typed_node)
         typed = query
+        query, ranges = _prose_ranges(query)
         query, prose = _prose_or(query)
+        prose = ranges + prose
         query = _plain_or(query, typed)
         if query != typed and query.strip():  # "green or green and x": a prose "or" read may leave an "and" dangling
             query = _drop_dangling_operators(query)
@@ -517,6 +519,28 @@ _PROSE_OR = re.compile(
 _OPTIONAL_LETTER = re.compile(r"[a-z]\?")
 _TRAILING_STAT = re.compile(r" (power|toughness)\b(?![\w:<>=!])", re.IGNORECASE)
 _LEADING_COST = re.compile(r"(?<![\w:<>=!\"])(?:cmc|mv|mana value|costs?|costing)(?: of)? $", re.IGNORECASE)
+
+
+# "cost 1 or 2", "1-3 mana", "mana value 2 or 3", "between 2 and 4 mana": a range of costs (a cost word before it or
+# "mana" after it says so: "1 or 2 cards" is no cost)
+_RANGE = re.compile(
+    rf"(?<![\w:<>=!\"/(-])(?P<before>(?:(?:that |which )?(?:costs?|costing)|mana value|cmc|mv|between)(?: of)? )?"
+    rf"{_NUMBER} ?(?:or|to|and|-|–) ?{_NUMBER}(?P<after>{_MANA})?(?![\w:\")])", re.IGNORECASE)
+
+
+def _prose_ranges(query: str) -> tuple[str, list[Chip]]:
+    """Read ranges of mana value ("counterspells that cost 1 or 2": ``mv>=1 mv<=2``) before the query language or
+    the other readings take their "or" and their numbers; the query with them blanked (positions kept)."""
+    chips: list[Chip] = []
+    characters = list(query)
+    for match in _RANGE.finditer(query):
+        low, high = _number(match.group(2).lower()), _number(match.group(3).lower())
+        if query[: match.start()].count('"') % 2 or not (match.group("before") or match.group("after")) or \
+                not low < high:
+            continue
+        chips.append(Chip(match.group(), f"mv>={low} mv<={high}", "mv"))
+        characters[match.start(): match.end()] = " " * (match.end() - match.start())
+    return "".join(characters), chips
 
 
 def _prose_or(query: str) -> tuple[str, list[Chip]]:
