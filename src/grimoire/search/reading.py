@@ -18,7 +18,7 @@ from grimoire.cards.model import FORMATS
 from grimoire.cards.names import CardNotFoundError, fold
 from grimoire.cards.store import CardDB
 from grimoire.search.query import COLOR_NAMES, And, Filter, Node, Not, Or, QuerySyntaxError, Text, parse
-from grimoire.search.spelling import MAX_LOOKUPS, MIN_LENGTH, Speller
+from grimoire.search.spelling import MAX_LOOKUPS, MIN_LENGTH, Speller, english_words
 
 MAX_NAME_WORDS = 8
 _WUBRG = "wubrg"
@@ -310,7 +310,7 @@ class Reader:
         patterns = " ".join(value.pattern for value in globals().values() if isinstance(value, re.Pattern))
         spelt = _OPTIONAL_LETTER.sub("", patterns) + " " + patterns.replace("?", "")  # "colou?r": color, colour
         own = frozenset(re.findall(r"[a-z]{3,}", " ".join([spelt, *COLOR_NAMES, *_TYPE_WORDS, *FORMATS])))
-        return Speller(self.db, self.english | own)
+        return Speller(self.db, (self.english, english_words(), own))
 
     def _spelling(self, state: _State) -> None:
         """Read a typo as the word it was likely meant as ("removel": removal), with a note; see search/spelling.py.

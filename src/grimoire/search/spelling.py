@@ -2,20 +2,23 @@
 "reanimation".
 
 A bare word of five letters or more that no vocabulary here knows (everyday English, as the bundled tokenizer's
-whole words; the cards' text, names and type lines; the function tags' names and phrasings; the slang and the
-land nicknames the search reads; players' deck-building words such as "precon"; or one of those inflected) is
-read as the nearest word of the Magic vocabulary (the cards' words and the phrasings): one edit away (a letter
-added, dropped, changed, or two neighbours swapped), two for words of eight letters or more. Among words equally
-near, the one the tags' phrasings use most wins, then the one the cards use most: the way spell checkers pick
-(edit distance, then how common the word is), written from that method and the game's words, not from any query
-set. Corrections go only into the game's own words, never to an English word no card uses ("removel" is not
-"remodel").
+whole words and pyspellchecker's English word list; the cards' text, names and type lines; the function tags'
+names and phrasings; the slang and the land nicknames the search reads; players' deck-building words such as
+"precon"; or one of those inflected) is read as the nearest word of the Magic vocabulary (the cards' words and
+the phrasings): one edit away (a letter added, dropped, changed, or two neighbours swapped), two for words of
+eight letters or more. Among words equally near, the one the tags' phrasings use most wins, then the one the
+cards use most: the way spell checkers pick (edit distance, then how common the word is), written from that
+method and the game's words, not from any query set. Corrections go only into the game's own words, never to an
+English word no card uses ("removel" is not "remodel").
 """
 
 from __future__ import annotations
 
+import functools
+import gzip
 import re
 from collections import Counter
+from importlib import resources
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -26,6 +29,7 @@ MIN_LENGTH = 5  # shorter words are too often slang, codes or names to guess at 
 LONG_WORD = 8  # from this length a word may be two edits away
 MAX_LOOKUPS = 12  # words looked up per query: a long query of unknown words costs a bounded time
 _WORD = re.compile(r"[a-z]+")
+_JSON_KEY = re.compile(r'"([a-z]+)":')  # the word list's keys: {"the": 123, ...}
 # Players' deck-building words no card, phrasing or everyday English word spells (a precon is no "recon")
 _PLAYER_WORDS = frozenset(
     "precon precons decklist decklists playgroup playgroups pod pods metagame meta sideboard mainboard maindeck "
@@ -37,6 +41,23 @@ _PLAYER_WORDS = frozenset(
 _SUFFIXES = ("s", "es", "ies", "ed", "d", "ing", "er", "ers", "est", "y", "ly", "ish")
 
 
+@functools.cache
+def english_words() -> frozenset[str]:
+    """Everyday English words ("pluck", "disposable") the tokenizer does not keep whole: the English word list of
+    pyspellchecker (MIT licence; word frequencies its author counted over the OpenSubtitles 2018 corpus), read
+    once. Only the words of five letters or more are kept (shorter ones are never corrected), read from the
+    package's word file as text rather than as a dictionary of counts (a serving process peaks 25 MB lower)."""
+    try:
+        data = resources.files("spellchecker").joinpath("resources", "en.json.gz").read_bytes()
+        text = gzip.decompress(data).decode("utf-8")
+        words = _JSON_KEY.findall(text)
+    except (OSError, ValueError):  # another layout of the package: its own loader
+        from spellchecker import SpellChecker
+
+        words = list(SpellChecker(language="en").word_frequency.keys())
+    return frozenset(word for word in words if len(word) >= MIN_LENGTH and word.isalpha())
+
+
 def _words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
@@ -44,8 +65,9 @@ def _words(text: str) -> list[str]:
 class Speller:
     """Corrections over one card store's words (built on the first unknown word, about half a second)."""
 
-    def __init__(self, db: CardDB, also_known: frozenset[str]):
-        """``also_known``: words known beyond the store's and the phrasings' (everyday English, the reader's own)."""
+    def __init__(self, db: CardDB, also_known: tuple[frozenset[str], ...]):
+        """``also_known``: sets of words known beyond the store's and the phrasings' (everyday English, the reader's
+        own), looked up in place rather than copied into one (the English list alone holds 120,000 words)."""
         columns = db.columns
         cards: Counter[str] = Counter()
         for texts in (columns.oracle_text, columns.name, columns.type_line):
@@ -56,7 +78,7 @@ class Speller:
         phrasings.update({word + "s": count for word, count in phrasings.items()
                           if len(word) >= 5 and not word.endswith("s")})
         reader = frozenset(_words(" ".join(_reader_words())))
-        self.known = also_known | frozenset(cards) | frozenset(phrasings) | reader | _PLAYER_WORDS
+        self._known = (*also_known, frozenset(cards), frozenset(phrasings), reader, _PLAYER_WORDS)
         # the game's words, each with how often the phrasings then the cards use it (the tie-breakers)
         self._targets = sorted(set(phrasings) | {word for word, count in cards.items() if count >= 2})
         self._rank = {word: (phrasings.get(word, 0), cards.get(word, 0)) for word in self._targets}
@@ -64,15 +86,18 @@ class Speller:
     def knows(self, word: str) -> bool:
         """Whether ``word`` is a known word or a known word inflected ("blinkers", "cheapest", "rummagers", "stompy"):
         the tokenizer keeps few inflected forms whole."""
-        if word in self.known:
+        if self._has(word):
             return True
         for suffix in _SUFFIXES:
             base = word[: -len(suffix)]
             if word.endswith(suffix) and len(base) >= 3 and (
-                    base in self.known or base + "e" in self.known or (suffix == "ies" and base + "y" in self.known)
-                    or (base[-1] == base[-2] and base[:-1] in self.known)):
+                    self._has(base) or self._has(base + "e") or (suffix == "ies" and self._has(base + "y"))
+                    or (base[-1] == base[-2] and self._has(base[:-1]))):
                 return True
         return False
+
+    def _has(self, word: str) -> bool:
+        return any(word in known for known in self._known)
 
     def correct(self, word: str) -> str | None:
         """The word ``word`` was likely meant as, or ``None`` when it is known, too short or nothing is near."""
