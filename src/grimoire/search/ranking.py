@@ -299,10 +299,10 @@ class TagMatcher:
         worded = {index for index, weight in found.items() if weight >= MIN_WEIGHT and index in best}
         # beside a tag the query names in words, one found by meaning only is likelier a neighbour of it
         beside = weights.meaning_beside_words if worded else 1.0
-        matches = [
-            TagMatch(index, weight * factor * (1.0 if by == "words" or index in worded else beside), by)
+        matches = [  # every words match of MIN_WEIGHT or more is in worded
+            TagMatch(index, weight * factor * (1.0 if index in worded else beside), by)
             for index, (weight, by) in best.items()
-            if weight >= MIN_WEIGHT and (by == "words" or index in worded or weight >= MEANING_SHARE * top)
+            if weight >= MIN_WEIGHT and (index in worded or weight >= MEANING_SHARE * top)
         ]
         return sorted(matches, key=lambda m: (-m.weight, m.index))[:MAX_TAGS]
 

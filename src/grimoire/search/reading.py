@@ -571,7 +571,7 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
             if trailing:
                 stat, end = trailing.group(1).lower(), trailing.end()
             op = ">=" if word in ("more", "greater", "higher", "above") else "<="
-            key = {"power": "pow", "toughness": "tou"}.get(stat, "mv")
+            key = _STAT_KEYS.get(stat, "mv")
             leading = _LEADING_COST.search(before) if key == "mv" else None  # "cmc 3 or less", "costing 2 or less"
             start = leading.start() if leading else match.start()
             chip = Chip(query[start: end], f"{key}{op}{_number(number)}", stat or "mv")
@@ -793,7 +793,7 @@ def _colors(reader: Reader, state: _State) -> None:
         if (_is_object(state, first) and not ends) or next_word in ("mana", "source", "sources", "devotion"):
             continue
         # a commander's identity is its deck's: "mono red commanders", "Sultai commanders" are exactly those colours
-        exact = "=" if any(c.syntax == "is:commander" for c in state.chips) and (
+        exact = "=" if _asks_commanders(state) and (
             match.group().startswith("mono") or match.group(2) or len(re.findall(_COLOR_WORD, match.group())) > 1
         ) else "<="
         if match.group(7):
@@ -802,7 +802,7 @@ def _colors(reader: Reader, state: _State) -> None:
             syntax = f"id{exact}{_identity_letters(match.group().removeprefix('mono').lstrip('- '))}"
         elif match.group(8):  # "two color commanders": that many colours in the identity (the card's own colours)
             count = {"two": 2, "three": 3}.get(match.group(8), match.group(8))
-            syntax = f"id={count}" if any(c.syntax == "is:commander" for c in state.chips) else f"c={count}"
+            syntax = f"id={count}" if _asks_commanders(state) else f"c={count}"
         elif match.group(4):
             syntax = "(" + " or ".join(_FOUR_COLOR) + ")"
         elif match.group(5):
@@ -849,7 +849,8 @@ _PERMANENT_TYPES = frozenset({"creature", "artifact", "enchantment", "land", "pl
 _NEGATED = re.compile(rf"non[- ]?({_TYPE_NAMES})(?: (spells?))?|not (?:an? )?({_TYPE_NAMES})|"
                       rf"(?:that |which )?(?:isn'?t|is not|aren'?t|are not) (?:an? )?({_TYPE_NAMES})|"
                       rf"other than ({_TYPE_NAMES})|non[- ]?({_COLOR_WORD})")
-# "removal that's not white", "ramp without green": not of that colour (read before the colours are)
+# "non-blue", "removal that's not white", "ramp without green": not of that colour (read before the colours are;
+# "nonblue" in one word is read after them, by _negated_types)
 _NOT_COLOR = re.compile(rf"(?:(?:that'?s|thats|that is|which is|it'?s) )?(?:not|without|except|isn'?t|aren'?t) "
                         rf"(?:in )?({_COLOR_WORD})|non[- ]({_COLOR_WORD})")
 _EVERGREEN = ("flying", "trample", "haste", "vigilance", "deathtouch", "lifelink", "reach", "menace", "first strike",
@@ -859,8 +860,9 @@ _WITHOUT_KEYWORD = re.compile(rf"without ({'|'.join(_EVERGREEN)})")
 
 
 def _negated_colors(reader: Reader, state: _State) -> None:
-    """"removal that's not white", "ramp without green": ``-c:w``, ``-c:g``; "creatures without flying":
-    ``-kw:flying`` (not what the card acts on: "destroy creatures without flying" keeps its words)."""
+    """"non-blue counterspells", "removal that's not white", "ramp without green": ``-c:u``, ``-c:w``, ``-c:g``;
+    "creatures without flying": ``-kw:flying`` (not what the card acts on: "destroy creatures without flying"
+    keeps its words)."""
     for match, first, last in list(_matches(state, _NOT_COLOR)):
         if not _is_object(state, first):
             state.take(first, last, f"-c:{_SINGLE_COLORS[match.group(1) or match.group(2)]}", "colour")
@@ -879,7 +881,7 @@ def _negated_types(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _NEGATED)):
         if _is_object(state, first) and not re.match(r"(?:that |which )?(?:is|are)", match.group()):
             continue
-        if match.group(6):  # "non-blue counterspells": not of that colour
+        if match.group(6):  # "nonblue counterspells": not of that colour
             state.take(first, last, f"-c:{_SINGLE_COLORS[match.group(6)]}", "colour")
             continue
         kind = _TYPE_WORDS[next(g for g in (match.group(1), match.group(3), match.group(4), match.group(5)) if g)]
@@ -1053,10 +1055,15 @@ _PARTNER = re.compile(r"(?:with )?partners?")
 def _partners(reader: Reader, state: _State) -> None:
     """"partner commanders", "commanders with partner": the Partner keyword (``is:partner``), beside a request for
     commanders (a lone "partner" may be anything: "a partner for Thrasios" names a card)."""
-    if not any(chip.syntax == "is:commander" for chip in state.chips):
+    if not _asks_commanders(state):
         return
     for _, first, last in list(_matches(state, _PARTNER)):
         state.take(first, last, "is:partner", "commander")
+
+
+def _asks_commanders(state: _State) -> bool:
+    """Whether "commanders" was read (``is:commander``): the colours and "partner" beside it say more of them."""
+    return any(chip.syntax == "is:commander" for chip in state.chips)
 
 
 def _unknown_format(state: _State, name: str, first: int, last: int) -> None:
@@ -1074,6 +1081,7 @@ _STAT_BOUNDS = {"at least": ">=", "minimum": ">=", "min": ">=", "at most": "<=",
                 "up to": "<=", "no more than": "<=", "less than": "<", "fewer than": "<", "under": "<", "below": "<",
                 "more than": ">", "greater than": ">", "over": ">", "above": ">", "exactly": "="}
 # "power greater than toughness", "more toughness than power": the card's two stats compared
+_STAT_KEYS = {"power": "pow", "toughness": "tou"}  # the syntax's names for the stats players name
 _STAT_VS = re.compile(r"(?:(power|toughness) (?:greater|higher|bigger|larger) than (power|toughness)|"
                       r"(?:more|greater|higher) (power|toughness) than (power|toughness))")
 
@@ -1091,7 +1099,7 @@ def _stats(reader: Reader, state: _State) -> None:
             continue
         if groups[8] or groups[11]:  # "5+ power", "toughness 4+"
             number, stat = (groups[8], groups[9]) if groups[8] else (groups[11], groups[10])
-            state.take(first, last, f"{'pow' if stat == 'power' else 'tou'}>={number}", stat)
+            state.take(first, last, f"{_STAT_KEYS[stat]}>={number}", stat)
             continue
         number, stat, more = (groups[0], groups[1], groups[2]) if groups[0] else (groups[4], groups[3], groups[5])
         op = "=" if not more else ">=" if more in ("more", "greater", "higher") else "<="
@@ -1101,13 +1109,11 @@ def _stats(reader: Reader, state: _State) -> None:
                 if bound and all(state.free(i) for i in range(first - size, first)):
                     op, first = bound, first - size
                     break
-        key = "pow" if stat == "power" else "tou"
-        state.take(first, last, f"{key}{op}{_number(number)}", stat)
+        state.take(first, last, f"{_STAT_KEYS[stat]}{op}{_number(number)}", stat)
     for match, first, last in list(_matches(state, _STAT_VS)):
         more, less = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
         if more != less:
-            short = {"power": "pow", "toughness": "tou"}
-            state.take(first, last, f"{short[more]}>{short[less]}", more)
+            state.take(first, last, f"{_STAT_KEYS[more]}>{_STAT_KEYS[less]}", more)
 
 
 _X_SPELLS = re.compile(r"x[- ]costs?|x(?= (?:spells?|burn|drain|sweepers?|wipes?|creatures?|draw|ramp|removal)\b)")
@@ -1226,7 +1232,7 @@ def _budget(reader: Reader, state: _State) -> None:
 
 
 _RULES = (_deck_colors, _formats, _partners, _stats, _x_costs, _land_cycles, _mana_value, _negated_colors, _colors,
-          _color_codes,
-          _negated_types, _speed_and_flyers, _uncounterable, _types, _made_types, _creature_types, _budget)
+          _color_codes, _negated_types, _speed_and_flyers, _uncounterable, _types, _made_types, _creature_types,
+          _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]

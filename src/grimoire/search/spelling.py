@@ -15,10 +15,8 @@ English word no card uses ("removel" is not "remodel").
 from __future__ import annotations
 
 import functools
-import gzip
 import re
 from collections import Counter
-from importlib import resources
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -29,7 +27,6 @@ MIN_LENGTH = 5  # shorter words are too often slang, codes or names to guess at 
 LONG_WORD = 8  # from this length a word may be two edits away
 MAX_LOOKUPS = 12  # words looked up per query: a long query of unknown words costs a bounded time
 _WORD = re.compile(r"[a-z]+")
-_JSON_KEY = re.compile(r'"([a-z]+)":')  # the word list's keys: {"the": 123, ...}
 # Players' deck-building words no card, phrasing or everyday English word spells (a precon is no "recon")
 _PLAYER_WORDS = frozenset(
     "precon precons decklist decklists playgroup playgroups pod pods metagame meta sideboard mainboard maindeck "
@@ -45,17 +42,11 @@ _SUFFIXES = ("s", "es", "ies", "ed", "d", "ing", "er", "ers", "est", "y", "ly", 
 def english_words() -> frozenset[str]:
     """Everyday English words ("pluck", "disposable") the tokenizer does not keep whole: the English word list of
     pyspellchecker (MIT licence; word frequencies its author counted over the OpenSubtitles 2018 corpus), read
-    once. Only the words of five letters or more are kept (shorter ones are never corrected), read from the
-    package's word file as text rather than as a dictionary of counts (a serving process peaks 25 MB lower)."""
-    try:
-        data = resources.files("spellchecker").joinpath("resources", "en.json.gz").read_bytes()
-        text = gzip.decompress(data).decode("utf-8")
-        words = _JSON_KEY.findall(text)
-    except (OSError, ValueError):  # another layout of the package: its own loader
-        from spellchecker import SpellChecker
+    once. Only the words of five letters or more are kept: shorter ones are never corrected."""
+    from spellchecker import SpellChecker
 
-        words = list(SpellChecker(language="en").word_frequency.keys())
-    return frozenset(word for word in words if len(word) >= MIN_LENGTH and word.isalpha())
+    words = SpellChecker(language="en").word_frequency.keys()
+    return frozenset(word for word in words if len(word) >= MIN_LENGTH and word.isascii() and word.isalpha())
 
 
 def _words(text: str) -> list[str]:
@@ -72,7 +63,7 @@ class Speller:
         cards: Counter[str] = Counter()
         for texts in (columns.oracle_text, columns.name, columns.type_line):
             for text in texts:  # one card at a time: no list of every word of every card
-                cards.update(_WORD.findall(text.lower()))
+                cards.update(_words(text))
         phrasings = Counter(_words("\n".join(_phrasing_texts())))
         # a phrasing noun's plural ("tutors"): phrasings name most things once
         phrasings.update({word + "s": count for word, count in phrasings.items()
