@@ -61,7 +61,7 @@ def trainer(folder: Path):
         rng = np.random.default_rng(train.SEED)
         prepared = train.prepare(args.cache, lambda message: None, rng, args.dimensions, held_out)
         path = folder / "fold-model.npz"
-        sha256 = save_model(path, train.tune(prepared, args, lambda message: None, rng))
+        sha256 = save_model(path, train.train_model(prepared, args, lambda message: None, rng))
         return StaticEncoder(path.read_bytes(), sha256)
 
     return without

@@ -457,6 +457,17 @@ def tune(prepared: Prepared, args: argparse.Namespace, log, rng: np.random.Gener
     return model.vectors
 
 
+def train_model(prepared: Prepared, args: argparse.Namespace, log, rng: np.random.Generator) -> np.ndarray:
+    """The model's token vectors: the mean of ``args.runs`` tuning runs from the same start (the first goes on
+    with ``rng``, the others have their own seeded generators), steadier than any one run."""
+    runs = []
+    for run in range(args.runs):
+        if args.runs > 1:
+            log(f"run {run + 1} of {args.runs}")
+        runs.append(tune(prepared, args, log, rng if run == 0 else np.random.default_rng([SEED, run])))
+    return runs[0] if len(runs) == 1 else np.mean(runs, axis=0).astype(runs[0].dtype)
+
+
 def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=600)
@@ -471,6 +482,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--phrasing-repeat", type=int, default=1,
                         help="how many times the tag phrasing pairs are in the pool (they teach query <-> phrasing)")
     parser.add_argument("--pair-weight", type=float, default=1.0, help="weight of the contrastive pairs' loss")
+    parser.add_argument("--runs", type=int, default=5,
+                        help="tuning runs from the same start, each with its own random batches; the model is their "
+                             "mean (a 'soup': steadier than one run, whose figures move by a point a retrain)")
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "grimoire-train-embedder",
                         help="where MiniLM's token outputs are kept between runs")
     parser.add_argument("--log", type=Path, default=REPO / "docs" / "bench" / "embedder_train.log")
@@ -489,8 +503,8 @@ def main() -> int:
     rng = np.random.default_rng(SEED)
     log(f"train_embedder: seed {SEED}, {args.dimensions} dimensions, {args.steps} steps, batch {args.batch}, "
         f"rate {args.rate}, temperature {args.temperature}, distillation weight {args.distil_weight}, "
-        f"pair weight {args.pair_weight}")
-    vectors = tune(prepare(args.cache, log, rng, args.dimensions), args, log, rng)
+        f"pair weight {args.pair_weight}" + (f", mean of {args.runs} runs" if args.runs > 1 else ""))
+    vectors = train_model(prepare(args.cache, log, rng, args.dimensions), args, log, rng)
     sha256 = save_model(args.out, vectors)
     size = args.out.stat().st_size
     log(f"wrote {args.out.name}: {len(vectors)} x {vectors.shape[1]}, {size / 1e6:.1f} MB, sha256 {sha256}")

@@ -63,7 +63,7 @@ def test_a_commander_named_in_a_deck_request_gives_its_colour_identity(reader):
     ("artifact ramp", "t:artifact"),
     ("equipment for voltron", "t:equipment"),
     ("aura that gives flying", "t:aura"),
-    ("legendary creatures with flying", "t:legendary t:creature"),
+    ("legendary creatures with flying", "t:creature kw:flying t:legendary"),
     ("utility lands", "t:land"),
     ("instant or sorcery that draws two cards", "(t:instant or t:sorcery)"),
     ("mana rocks", "t:artifact"),
@@ -713,3 +713,54 @@ def test_answers_to_flyers_read_as_what_kills_or_blocks_them(reader, query, expe
 def test_something_to_deal_with_flyers_finds_flyer_removal(snapshot_engine):
     names = [r.card.name for r in snapshot_engine.search("something to deal with flyers", limit=10).results]
     assert "Plummet" in names and "Welkin Tern" not in names, names
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("creatures with lifelink and flying", "t:creature kw:lifelink kw:flying"),
+    ("creatures with flying, vigilance and lifelink", "t:creature kw:flying kw:vigilance kw:lifelink"),
+    ("creatures with flying or reach", "t:creature (kw:flying or kw:reach)"),
+    ("creatures that have first strike and deathtouch", 't:creature kw:"first strike" kw:deathtouch'),
+    ("deathtouch creatures", "t:creature kw:deathtouch"),
+    ("flying lifelink creatures", "t:creature kw:flying kw:lifelink"),
+    ("cards with cascade", "kw:cascade"),
+])
+def test_keywords_a_card_has_read_as_keywords(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize("query", ["give my creatures flying", "creatures that give flying and lifelink",
+                                   "equipment that gives trample"])
+def test_keywords_a_card_grants_are_left_to_the_words(reader, query):
+    assert "kw:" not in syntax(reader, query)
+
+
+def test_keywords_of_what_the_card_destroys_are_what_it_answers(reader):
+    assert syntax(reader, "destroy creatures with flying") == \
+        "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or kw:reach)"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("signets", r"name:/\bsignet$/"),
+    ("talismans for my izzet deck", r"id<=ur name:/^talisman of\b/"),
+    ("moxen", "name:/^mox /"),  # no typo for "oxen"
+    ("signets and talismans", r"(name:/\bsignet$/ or name:/^talisman of\b/)"),  # either cycle
+])
+def test_cycles_named_by_their_shared_word_read_as_names(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_rocks_like_a_cycle_ask_for_more_than_the_cycle(reader):
+    assert "name:" not in syntax(reader, "mana rocks like signets")
+
+
+def test_a_misspelt_name_keeps_the_names_words(reader):
+    """A request that is a card's name plus a word ("remove all enchantments" and Remove Enchantments) is a
+    request; a typo keeps the word count ("rhystic studdy")."""
+    assert reader.read("remove all enchantments").query == "remove all enchantments"
+    assert reader.read("rhystic studdy").query == "Rhystic Study"
+    assert reader.read("lightnig bolt").query == "Lightning Bolt"
+
+
+def test_lords_for_a_type_are_of_that_type(reader):
+    assert syntax(reader, "lords for zombies") == syntax(reader, "zombie lords") == "t:creature t:zombie"
+    assert "t:zombie" not in syntax(reader, "removal for zombies")  # what the card answers

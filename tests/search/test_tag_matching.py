@@ -11,7 +11,7 @@ from grimoire.bench.search.phrasings import HeldOut, by_words, fold_of, held_out
 from grimoire.search.engine import SearchEngine
 from grimoire.search.ranking import TagMatcher, theme_split, words
 from grimoire.search.static import StaticEncoder
-from grimoire.search.tags import TAG_INDEX, TAG_PARENTS
+from grimoire.search.tags import TAG_INDEX, TAG_OPPOSES, TAG_PARENTS
 
 
 @pytest.fixture(scope="module")
@@ -86,6 +86,36 @@ def test_a_narrower_tag_matched_by_its_own_words_replaces_the_broader_one(matche
 def test_an_equal_match_keeps_both_the_narrower_and_the_broader_tag(matcher):
     # "removal" is a phrasing of both removal and creature-removal: a plain request keeps the broad tag
     assert {"removal", "creature-removal"} <= {m.name for m in matcher.match("removal")}
+
+
+def test_a_narrower_tag_named_in_words_replaces_a_broader_one_found_only_by_meaning():
+    # "board protection" is the narrower tag's phrasing; the broad protection-granter (Blue Ward, Swiftfoot Boots)
+    # comes only by meaning, at no more than the same weight
+    for encoder in ("minilm", "static"):
+        engine = SearchEngine(grimoire.open(), encoder=encoder)
+        for text, narrow, broad in (("board protection", "board-protection", "protection-granter"),
+                                    ("mass land destruction", "land-sweeper", "land-destruction")):
+            names = [m.name for m in engine.tags_for(text)]
+            assert names[:1] == [narrow] and broad not in names, (encoder, text, names)
+
+
+@pytest.mark.parametrize(("text", "hate", "stopped"), [
+    ("lifegain hate", "lifegain-hate", {"lifegain", "lifegain-payoff"}),
+    ("cards that stop lifegain", "lifegain-hate", {"lifegain", "lifegain-payoff"}),
+    ("anti-tutor cards", "search-hate", {"tutor"}),
+    ("stuff that hoses graveyard decks", "graveyard-hate", {"reanimate", "self-mill"}),
+])
+def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped):
+    """The words of "lifegain hate" also name lifegain, and the dense list of "anti-tutor cards" is full of tutors:
+    neither is asked for (TAG_OPPOSES), whether found by words, meaning or the dense list's head."""
+    for encoder in ("minilm", "static"):
+        names = [m.name for m in SearchEngine(grimoire.open(), encoder=encoder).tags_for(text)]
+        assert names[:1] == [hate] and not stopped & set(names), (encoder, names)
+
+
+def test_hate_tags_stop_only_tags_that_exist():
+    assert all(hate in TAG_INDEX and all(s in TAG_INDEX and s != hate for s in stops)
+               for hate, stops in TAG_OPPOSES.items())
 
 
 def test_every_parent_is_a_tag():

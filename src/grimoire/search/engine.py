@@ -385,8 +385,9 @@ class SearchEngine:
         matched = [m for m in self._matched_tags(text, vector, context, matcher, shares) if m.index not in asked]
         chosen = [*given, *matched][: ranking.MAX_TAGS]
         if shares is not None:
+            taken = frozenset(m.index for m in chosen)
             chosen += feedback.feedback_tags(shares, self._tag_base_rates, self.weights,
-                                             frozenset(m.index for m in chosen))
+                                             taken | ranking.opposed(taken))
         return chosen
 
     def _matched_tags(self, text: str, vector: np.ndarray | None, context: str, matcher: ranking.TagMatcher,

@@ -21,7 +21,7 @@ import re2
 import Stemmer
 
 from grimoire.search.query import COLOR_NAMES
-from grimoire.search.tags import DIRECT, TAG_INDEX, TAG_PARENTS, TAGS, TRIGGERED
+from grimoire.search.tags import DIRECT, TAG_INDEX, TAG_OPPOSES, TAG_PARENTS, TAGS, TRIGGERED
 
 TAG_VECTORS_FILE = Path(__file__).resolve().parent.parent / "data" / "tag_vectors.npz"
 MEANING_THRESHOLD = 0.62  # MiniLM's cosine below which a phrasing is not what the query asks for (see Weights)
@@ -87,6 +87,13 @@ _TYPE_WORDS = frozenset(_STEMMER.stemWords(
     "creature creatures artifact artifacts enchantment enchantments land lands planeswalker planeswalkers instant "
     "instants sorcery sorceries aura auras equipment".split()))
 _PARENTS = [(TAG_INDEX[child], TAG_INDEX[parent]) for child, parent in TAG_PARENTS.items()]
+_OPPOSES = [(TAG_INDEX[hate], TAG_INDEX[stopped]) for hate, stops in TAG_OPPOSES.items() for stopped in stops]
+
+
+def opposed(indices) -> frozenset[int]:
+    """The tags that the hate tags among ``indices`` stop (``TAG_OPPOSES``): no answer to a request for those."""
+    chosen = set(indices)
+    return frozenset(stopped for hate, stopped in _OPPOSES if hate in chosen)
 # Colour and format words left in a query when explicit filters overrule their reading ("card advantage for a
 # mono-red deck" with an identity filter): they say which cards, not which function, so they weigh nothing.
 _FILTER_WORDS = frozenset(_STEMMER.stemWords(
@@ -291,8 +298,13 @@ class TagMatcher:
                 if weight > best.get(self.owners[i], (0.0, ""))[0]:
                     best[self.owners[i]] = (weight, "meaning")
         for child, parent in _PARENTS:  # the narrower tag's own words matched better: the broader one is not asked
-            if parent in best and child in best and best[child][1] == "words" and best[child][0] > best[parent][0]:
+            if parent in best and child in best and best[child][1] == "words" and (
+                    best[child][0] > best[parent][0] or
+                    (best[parent][1] == "meaning" and best[child][0] >= best[parent][0])):
                 del best[parent]
+        for hate, stopped in _OPPOSES:  # "lifegain hate" asks for what stops lifegain, not for lifegain
+            if hate in found and stopped in best and found[hate] >= found.get(stopped, 0.0):
+                del best[stopped]
         top = max((weight for weight, _ in best.values()), default=0.0)
         factor = LITERAL_FACTOR if literal else 1.0
         # a tag the words ask for, whose meaning then matched more strongly, is still asked for in words

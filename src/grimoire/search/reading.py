@@ -45,6 +45,7 @@ _FOUR_COLOR = ("id=chaos", "id=aggression", "id=altruism", "id=growth", "id=arti
 # red"), not the kind of card asked for.
 _OBJECT_MARKERS = frozenset({
     "destroy", "destroys", "exile", "exiles", "kill", "kills", "steal", "steals", "counter", "counters", "target",
+    "remove", "removes", "removing", "wipe", "wipes",
     "make", "makes", "create", "creates", "copy", "copies", "return", "returns", "sacrifice", "sacrifices",
     "protect", "protects", "untap", "untaps", "tap", "taps", "bounce", "bounces", "hit", "hits", "against",
     "from", "vs", "versus", "all", "each", "other", "opponent's", "opponents'", "their", "enemy", "my", "your",
@@ -75,7 +76,8 @@ _OBJECT_NOUNS = frozenset({
     "sweepers", "theft", "matters", "matter", "token", "tokens", "synergy", "synergies", "payoff", "payoffs",
     "deck", "decks", "speed", "type", "types", "count", "counts", "drop", "drops", "reanimation",
     "sacrifice", "lord", "lords", "tribal", "control", "steal", "kill", "death", "deaths",
-    "destroy", "bounce", "copy", "doubler", "doublers", "damage", "tax", "zone", "mana",
+    "destroy", "bounce", "copy", "doubler", "doublers", "damage", "tax", "zone", "mana", "support", "hoser",
+    "hosers",
 })
 _TYPE_WORDS = {
     "instant": "instant", "instants": "instant", "sorcery": "sorcery", "sorceries": "sorcery",
@@ -168,6 +170,7 @@ class _State:
     combo: int | None = None
     named: list[int] = field(default_factory=list)
     misspelt: int | None = None  # the card a whole query names with a typo
+    typed: str = ""  # the query as typed, where the words' positions point (prose "and"/"or" are not words)
 
     def free(self, index: int) -> bool:
         return 0 <= index < len(self.words) and not self.words[index].used and not self.words[index].protected
@@ -274,7 +277,7 @@ class Reader:
         words = [_Word(t.text, t.position, t.position + len(t.text)) for t in _top_words(node, query)] if node else []
         if not words and not prose:
             return Reading(typed, typed, node=typed_node)
-        state = _State(words, chips=prose)
+        state = _State(words, chips=prose, typed=typed if len(typed) == len(query) else "")
         self._names(state)
         self._spelling(state)
         for rule in _RULES:
@@ -309,7 +312,8 @@ class Reader:
         names) are known too ("multicolor" is no typo)."""
         patterns = " ".join(value.pattern for value in globals().values() if isinstance(value, re.Pattern))
         spelt = _OPTIONAL_LETTER.sub("", patterns) + " " + patterns.replace("?", "")  # "colou?r": color, colour
-        own = frozenset(re.findall(r"[a-z]{3,}", " ".join([spelt, *COLOR_NAMES, *_TYPE_WORDS, *FORMATS])))
+        own = frozenset(re.findall(r"[a-z]{3,}", " ".join([spelt, *COLOR_NAMES, *_TYPE_WORDS, *FORMATS,
+                                                            *_NAME_CYCLES, *_HAS_KEYWORDS])))
         return Speller(self.db, (self.english, english_words(), own))
 
     def _spelling(self, state: _State) -> None:
@@ -367,7 +371,7 @@ class Reader:
             found = self.db.names.match(" ".join(w.text for w in tail))
         except CardNotFoundError:
             return
-        if found.exact:
+        if found.exact or not _same_words(tail, found.name):
             return
         state.notes.append(f'"{" ".join(w.text for w in tail)}" read as the card {found.name}')
         for word in tail:
@@ -489,6 +493,17 @@ _NAME_BEFORE = frozenset({"like", "with", "for", "my", "than", "and", "plus", "v
                           "of", "budget"})
 _NAME_AFTER = frozenset({"deck", "combo", "combos", "but", "alternatives", "alternative", "replacements",
                          "replacement", "effects", "style", "like", "and", "or", "upgrade", "upgrades"})
+
+
+_NAME_FILLERS = frozenset({"of", "the", "a", "an", "and", "to", "in"})
+
+
+def _same_words(typed: list, name: str) -> bool:
+    """A misspelt name keeps the name's words: as many of them, but for a dropped "of" or "the" ("remove all
+    enchantments" is a request, not Remove Enchantments)."""
+    front = name.split(" // ")[0].split()
+    extra = len(typed) - len(front)
+    return extra == 0 or (extra == -1 and any(word.lower() in _NAME_FILLERS for word in front))
 
 
 def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
@@ -875,6 +890,67 @@ def _negated_colors(reader: Reader, state: _State) -> None:
             state.take(first, last, f'-kw:"{keyword}"' if " " in keyword else f"-kw:{keyword}", "keyword")
 
 
+# Keywords a card has, as players ask for them: "creatures with flying and lifelink", "deathtouch creatures",
+# "cards with cascade" (Scryfall's kw:, the keyword abilities the card prints)
+_ADJECTIVE_KEYWORDS = tuple(k for k in _EVERGREEN if k != "protection")  # "protection creatures" says no colour
+_HAS_KEYWORDS = (*_ADJECTIVE_KEYWORDS, "cascade", "convoke", "affinity", "storm", "prowess", "infect", "toxic",
+                 "flashback", "cycling", "kicker", "delve", "undying", "persist", "exalted", "annihilator", "ninjutsu",
+                 "evoke", "madness", "unearth", "escape", "mutate", "changeling", "wither", "bushido", "bloodthirst",
+                 "dredge", "buyback", "suspend", "morph", "disguise", "myriad", "afflict")
+# the first keyword; the rest of a list ("and flying") is read word by word, as the query language takes "and"
+_WITH_KEYWORDS = re.compile(rf"(?:with|that have|that has|which have) ({'|'.join(_HAS_KEYWORDS)})")
+_KEYWORD_ADJECTIVES = re.compile(rf"({'|'.join(_ADJECTIVE_KEYWORDS)})(?: ({'|'.join(_ADJECTIVE_KEYWORDS)}))?"
+                                 r" (creatures?)")
+_KEYWORD_SUBJECTS = frozenset({"cards", "card", "spells", "spell", "dudes", "guys", "ones", "things", "stuff"})
+
+
+def _keyword_syntax(run: str) -> str:
+    """``kw:`` for each keyword of "flying and lifelink" (all of them), "flying or reach" (either)."""
+    found = [k for k in re.split(r",? (?:and|or) |, ", run) if k]
+    terms = [f'kw:"{k}"' if " " in k else f"kw:{k}" for k in found]
+    if " or " in run and len(terms) > 1:
+        return "(" + " or ".join(terms) + ")"
+    return " ".join(terms)
+
+
+def _has_keywords(reader: Reader, state: _State) -> None:
+    """"creatures with flying and lifelink", "cards with cascade", "deathtouch creatures": the card has those
+    keywords (``kw:flying kw:lifelink``), not what it grants others ("give my creatures flying" keeps its words for
+    the tags) nor what it acts on ("destroy creatures with flying")."""
+    for match, first, last in list(_matches(state, _WITH_KEYWORDS)):
+        subject = first - 1
+        word = _before(state, first, 1)
+        if word not in _TYPE_WORDS and word not in _KEYWORD_SUBJECTS:
+            continue
+        if _is_object(state, subject) or _in_clause(state, subject):
+            continue
+        run, last = _keyword_run(state, match.group(1), last)
+        if word in _TYPE_WORDS and state.free(subject):
+            state.take(subject, first, f"t:{_TYPE_WORDS[word]}", "type")
+        state.take(first, last, _keyword_syntax(run), "keyword")
+    for match, first, last in list(_matches(state, _KEYWORD_ADJECTIVES)):
+        if _is_object(state, first) or _before(state, first, 1) in ("give", "gives", "giving", "grant", "grants"):
+            continue
+        keywords = " and ".join(k for k in match.group(1, 2) if k)
+        state.take(first, last, f"t:creature {_keyword_syntax(keywords)}", "keyword")
+
+
+def _keyword_run(state: _State, run: str, last: int) -> tuple[str, int]:
+    """The keywords listed on past ``last`` ("lifelink, flying and vigilance"; the query language has already
+    taken the "and", so what joins them is read from the typed text)."""
+    while state.free(last) and last > 0:
+        gap = state.typed[state.words[last - 1].end: state.words[last].start].strip(" ,").lower()
+        if gap not in ("", "and", "or") or not state.typed:
+            break
+        two = _after(state, last, 2)
+        keyword = two if two in _HAS_KEYWORDS and state.free(last + 1) else _after(state, last, 1)
+        if keyword not in _HAS_KEYWORDS:
+            break
+        run += f" {gap or 'and'} {keyword}"
+        last += len(keyword.split())
+    return run, last
+
+
 def _negated_types(reader: Reader, state: _State) -> None:
     """"non-creature artifacts", "ramp that isn't a creature", "noncreature spells": not of that type (unless it is
     what the card acts on: "whenever you cast a noncreature spell")."""
@@ -890,7 +966,7 @@ def _negated_types(reader: Reader, state: _State) -> None:
 
 
 _SPEED = re.compile(r"(?:at )?instant[- ]speed")
-_FLYERS = re.compile(r"flyers?|fliers?|flying creatures?")
+_FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? with flying")
 # "deal with flyers", "kill fliers", "answers to flying creatures", "flyer hate": what kills or blocks
 # them, as cards print it ("destroy target creature with flying", Hurricane's "each creature with flying", reach)
 _ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:ing)? with|kill(?:s|ing)?|destroy(?:s|ing)?|answers? (?:to|for)|"
@@ -1158,6 +1234,9 @@ def _plurals(word: str) -> tuple[str, ...]:
     return word, word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
 
 
+_LORDS_FOR = frozenset(f"{noun} {word}" for noun in ("lord", "lords", "anthem", "anthems") for word in ("for", "of"))
+
+
 def _creature_types(reader: Reader, state: _State) -> None:
     """"zombies", "elf lords", "dragon tribal": creatures of that type (``t:zombie``); the word still ranks.
     Not what the card acts on or makes ("destroy target Goblin", "make goblins", "goblin tokens"), nor the deck
@@ -1165,7 +1244,8 @@ def _creature_types(reader: Reader, state: _State) -> None:
     types = reader.creature_types
     for index, word in enumerate(state.words):
         kind = types.get(word.lower)
-        if kind is None or not state.free(index) or _is_object(state, index):
+        lords_for = _before(state, index, 2) in _LORDS_FOR  # "lords for zombies": zombie lords
+        if kind is None or not state.free(index) or (_is_object(state, index) and not lords_for):
             continue
         following = _after(state, index + 1, 1)
         plural = word.lower != kind or word.lower in _SAME_PLURAL
@@ -1222,6 +1302,29 @@ def _land_cycles(reader: Reader, state: _State) -> None:
         state.take(first, last, f"is:{cycle}", "type")
 
 
+# Cycles of cards players call by the word their names share ("signets", "talismans", "moxen"): the names, as
+# Scryfall's name search would find them, not the words (the ramp tag would answer "signets" with any rock).
+_NAME_CYCLES = {"signets": r"\bsignet$", "talismans": r"^talisman of\b", "medallions": r" medallion$",
+                "cameos": r" cameo$", "moxen": r"^mox ", "moxes": r"^mox ", "keyrunes": r" keyrune$",
+                "cluestones": r" cluestone$", "lockets": r" locket$", "monoliths": r" monolith$",
+                "spellbombs": r" spellbomb$", "panoramas": r" panorama$", "pathways": r" pathway\b",
+                "banners": r"^(?:abzan|jeskai|sultai|mardu|temur) banner$", "obelisks": r"^obelisk of "}
+
+
+def _name_cycles(reader: Reader, state: _State) -> None:
+    """"signets", "talismans", "moxen": the cycle by its names (``name:/\\bsignet$/``); "signets and talismans"
+    asks for either cycle."""
+    found = [index for index, word in enumerate(state.words)
+             if word.lower in _NAME_CYCLES and state.free(index) and not _is_object(state, index)
+             and _before(state, index, 1) not in ("like", "than", "besides")]  # "rocks like signets" ask for more
+    if not found:
+        return
+    names = [f"name:/{_NAME_CYCLES[state.words[index].lower]}/" for index in found]
+    state.take(found[0], found[0] + 1, names[0] if len(names) == 1 else f"({' or '.join(names)})", "name")
+    for index in found[1:]:
+        state.words[index].used = True
+
+
 def _budget(reader: Reader, state: _State) -> None:
     """"budget" asks about price, which no card store here holds: said in a note, and not ranked as a word."""
     for index, word in enumerate(state.words):
@@ -1231,8 +1334,8 @@ def _budget(reader: Reader, state: _State) -> None:
             state.notes.append("budget: the card data has no prices, so cards were not filtered by price")
 
 
-_RULES = (_deck_colors, _formats, _partners, _stats, _x_costs, _land_cycles, _mana_value, _negated_colors, _colors,
-          _color_codes, _negated_types, _speed_and_flyers, _uncounterable, _types, _made_types, _creature_types,
-          _budget)
+_RULES = (_deck_colors, _formats, _partners, _stats, _x_costs, _land_cycles, _name_cycles, _mana_value,
+          _negated_colors, _has_keywords, _colors, _color_codes, _negated_types, _speed_and_flyers, _uncounterable,
+          _types, _made_types, _creature_types, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]

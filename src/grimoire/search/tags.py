@@ -302,6 +302,13 @@ RECURSION = _rule(
     r"\bcast [^.]*? from your graveyard",
 )
 _SHIELD = r"(?:hexproof|indestructible|shroud|protection from|ward)"
+BOARD_PROTECTION = _rule(
+    rf"(?<!target )(?<!other )(?:creatures|permanents|nonland permanents|artifacts and creatures) you control "
+    rf"(?:gain|have|get)[^.]*?{_SHIELD}",
+    r"\b(?:all|each) (?:nonland )?(?:permanents|creatures) you control phases? out",
+    r"any number of target (?:nonland )?(?:permanents|creatures) you control phase out",
+    r"prevent all damage that would be dealt to (?:you and )?creatures you control",
+)
 PROTECTION = _rule(
     rf"(?:creatures|permanents|artifacts|planeswalkers|other [a-z]+s?) you control (?:gain|have|get)[^.]*?{_SHIELD}",
     rf"target (?:creature|permanent|artifact|planeswalker)s? you control (?:gains?|gets?)[^.]*?{_SHIELD}",
@@ -716,6 +723,19 @@ TAGS: tuple[Tag, ...] = (
         SWEEPER_ONE_SIDED,
     ),
     _t(
+        "exile-sweeper",
+        "exiles all creatures or permanents (gets past indestructible and death triggers)",
+        (
+            "exile sweeper; sweeper that exiles; wrath that exiles; exile all creatures; "
+            "sweeper that gets past indestructible; mass exile"
+        ),
+        _rule(
+            r"\bexile all (?:other )?(?:nontoken |nonland |attacking |tapped )?(?:creatures|permanents|"
+            r"nonland permanents|artifacts, creatures)(?! you control)",
+            r"\bexile each (?:other )?(?:creature|nonland permanent)s?\b(?! you control)",
+        ),
+    ),
+    _t(
         "artifact-sweeper",
         "destroys all artifacts",
         (
@@ -827,13 +847,27 @@ TAGS: tuple[Tag, ...] = (
         "land-destruction",
         "destroys lands",
         (
-            "land destruction; blow up lands; destroy lands; ld; stone rain; mass land destruction; kill lands; "
-            "armageddon effect; mass land destruction spells; wreck their mana base"
+            "land destruction; blow up lands; destroy lands; ld; stone rain; kill lands; destroy a land; "
+            "wreck their mana base"
         ),
         _rule(
             rf"destroy (?:{_TARGET}|all|each) (?:nonbasic |basic |snow |)(?:lands?|[a-z]+ or land)\b",
             r"destroy target (?:artifact|creature|enchantment)(?:, enchantment,)? or land",
             r"(?:each|target) player sacrifices (?:all|x|a|\w+) lands?\b",
+        ),
+    ),
+    _t(
+        "land-sweeper",
+        "destroys, exiles or makes players sacrifice all (or many) lands",
+        (
+            "mass land destruction; mld; armageddon effect; armageddon; destroy all lands; blow up all lands; "
+            "mass land destruction spells; ravages of war effects; reset everyone's mana"
+        ),
+        _rule(
+            r"\b(?:destroy|exile) all (?:[a-z]+, )*(?:[a-z]+,? (?:and|or) )?(?:nonbasic |basic )?lands\b",
+            r"\b(?:each|target) player sacrifices (?:all|x|half|four|five|six|seven|\d+) lands",
+            r"\breturn all lands to their owners'? hands",
+            r"\bdestroy all lands or all creatures",
         ),
     ),
     # counters and stack
@@ -1006,7 +1040,7 @@ TAGS: tuple[Tag, ...] = (
         "returns or plays land cards from your graveyard",
         (
             "land recursion; play lands from graveyard; land recursion spells; return lands from graveyard; "
-            "replay lands from graveyard; get lands back"
+            "replay lands from graveyard; get lands back; put lands from my graveyard onto the battlefield"
         ),
         _rule(
             r"return [^.]*land cards? from your graveyard",
@@ -1035,7 +1069,7 @@ TAGS: tuple[Tag, ...] = (
         (
             "graveyard hate; exile graveyards; grave hate; graveyard removal; stop reanimation; "
             "shut down graveyards; hate against graveyard decks; exile all graveyards; stop graveyard recursion; "
-            "stop my opponents reanimating"
+            "stop my opponents reanimating; graveyard hosers; hose graveyard decks; anti-graveyard"
         ),
         _rule(
             r"\bexile (?:all cards from )?(?:target player's|each opponent's|all|target|each player's|all opponents') "
@@ -1113,7 +1147,7 @@ TAGS: tuple[Tag, ...] = (
         "makes abilities trigger an additional time",
         (
             "trigger doubler; double triggers; double etb triggers; triggers twice; trigger an additional time; "
-            "panharmonicon effect"
+            "panharmonicon effect; copy etb triggers; enter the battlefield triggers twice"
         ),
         _rule(r"triggers? an additional time"),
         by_nature=True,
@@ -1291,11 +1325,21 @@ TAGS: tuple[Tag, ...] = (
         "protection-granter",
         "gives your permanents hexproof, indestructible, protection, phasing or damage prevention",
         (
-            "protection; protect my creatures; protect my commander; protection spells; protect my board; "
+            "protection; protect my creatures; protect my commander; protection spells; "
             "save my creatures; keep my creatures safe; shield my creatures; "
             "make my creatures safe"
         ),
         PROTECTION,
+    ),
+    _t(
+        "board-protection",
+        "protects all your creatures or permanents at once: hexproof, indestructible, protection or phasing",
+        (
+            "board protection; protect my board; team protection; protect all my creatures; protect my whole board; "
+            "board wipe protection; wrath protection; save my board from a wrath; "
+            "make my whole team indestructible; give all my creatures hexproof; save everything from a board wipe"
+        ),
+        BOARD_PROTECTION,
     ),
     _t("regeneration", "regenerates creatures", "regenerate; regenerate a creature", _rule(r"\bregenerate\b")),
     _t(
@@ -1504,7 +1548,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "lifegain-hate",
         "stops players from gaining life",
-        "stop lifegain; no life gain; prevent life gain; players can't gain life; stop life gain",
+        (
+            "stop lifegain; no life gain; prevent life gain; players can't gain life; stop life gain; "
+            "lifegain hosers; anti-lifegain"
+        ),
         _rule(
             r"(?:players|your opponents|each opponent|each player) can't gain life",
             r"if an opponent would gain life",
@@ -1654,8 +1701,7 @@ TAGS: tuple[Tag, ...] = (
         (
             "stax; lock pieces; prison; slow the table down; stax pieces; lock; prison pieces; tax effects; "
             "hate bears; slow down opponents; symmetric restrictions; slow the game down; restrict opponents; "
-            "lock the table; stop opponents casting spells; hatebears; stop opponents searching their library; "
-            "search hate"
+            "lock the table; stop opponents casting spells; hatebears"
         ),
         _rule(
             r"(?:players|each player|your opponents|opponents|each opponent) can't (?:cast|play|search|draw|activate|"
@@ -1668,6 +1714,22 @@ TAGS: tuple[Tag, ...] = (
             r"activated abilities [^.]*can't be activated",
             r"(?:creatures|artifacts|lands|permanents)[^.]*(?:your opponents control|played by your opponents) "
             r"enter (?:the battlefield )?tapped",
+        ),
+        by_nature=True,
+    ),
+    _t(
+        "search-hate",
+        "stops or punishes opponents searching their libraries",
+        (
+            "search hate; anti-tutor; tutor hate; stop tutors; punish searching; stop opponents searching their "
+            "library; punish opponents for searching their library; stop fetch lands; hate against tutors; "
+            "punish tutoring"
+        ),
+        _rule(
+            r"\b(?:an opponent|a player|your opponents|opponents|each opponent|players) (?:would )?search(?:es)? "
+            r"(?:a|their|his or her|its) librar",
+            r"\bcan't search librar",
+            r"\bwhile they're searching their librar",
         ),
         by_nature=True,
     ),
@@ -1800,6 +1862,24 @@ TAGS: tuple[Tag, ...] = (
         _rule(r"you get (?:\{e\})+"),
     ),
     _t(
+        "planeswalker-payoff",
+        "supports planeswalkers: more loyalty, extra or cheaper loyalty activations",
+        (
+            "superfriends; planeswalker support; planeswalker payoffs; planeswalkers matter; walkers matter; "
+            "support my planeswalkers; more loyalty; extra loyalty activations; "
+            "superfriends payoffs; protect my planeswalkers"
+        ),
+        _rule(
+            r"\bloyalty abilit(?:y|ies) (?:of (?:planeswalkers|each planeswalker|a planeswalker) you control|"
+            r"you activate|twice|an additional)",
+            r"\bactivate (?:the |one of its )?loyalty abilit",
+            r"\bplaneswalkers? you control (?:enters?|has|have|gets?|gains?|with)\b",
+            r"\badditional loyalty counters?",
+            r"\bput (?:a|an|one|two|\w+) (?:additional )?loyalty counters? on (?:each|target|a|another)",
+        ),
+        by_nature=True,
+    ),
+    _t(
         "alt-win",
         "wins the game another way",
         (
@@ -1819,7 +1899,8 @@ TAG_PARENTS = {
     **dict.fromkeys(("creature-removal", "exile-removal", "exile-until-leaves", "artifact-removal",
                      "enchantment-removal", "planeswalker-removal", "bounce", "tuck", "edict", "pacifism", "shrink",
                      "fight", "bite"), "removal"),
-    **dict.fromkeys(("sweeper-one-sided", "damage-sweeper", "mass-bounce"), "sweeper"),
+    **dict.fromkeys(("sweeper-one-sided", "damage-sweeper", "mass-bounce", "exile-sweeper"), "sweeper"),
+    "land-sweeper": "land-destruction",
     "artifact-sweeper": "artifact-removal",
     "enchantment-sweeper": "enchantment-removal",
     **dict.fromkeys(("counterspell-soft", "counterspell-creature", "counterspell-noncreature",
@@ -1830,12 +1911,23 @@ TAG_PARENTS = {
                      "cast-from-graveyard"), "recursion"),
     **dict.fromkeys(("food-maker", "clue-maker"), "token-maker"),
     "flying-granter": "evasion-granter",
-    **dict.fromkeys(("hexproof-granter", "indestructible-granter", "phase-out"), "protection-granter"),
+    **dict.fromkeys(("hexproof-granter", "indestructible-granter", "phase-out", "board-protection"),
+                    "protection-granter"),
     "lord": "anthem",
     "lifegain-doubler": "lifegain-payoff",
     "fog": "damage-prevention",
     "cost-increaser": "stax",
+    "search-hate": "stax",
     "ability-hate": "stax",
+}
+# Tags that stop what another does: a request the hate tag's words answer ("lifegain hate", "anti-tutor") does not
+# ask for the cards it stops, which its words also name (see search/ranking.py).
+TAG_OPPOSES = {
+    "lifegain-hate": ("lifegain", "lifegain-payoff", "lifegain-doubler"),
+    "graveyard-hate": ("reanimate", "mass-reanimate", "recursion", "regrowth", "self-mill", "cast-from-graveyard"),
+    "search-hate": ("tutor", "tutor-creature", "tutor-land", "tutor-artifact", "tutor-enchantment",
+                    "tutor-instant-sorcery", "tutor-top", "fetchland"),
+    "draw-punisher": ("card-draw", "repeatable-draw", "group-draw"),
 }
 TAG_ALIASES = {
     "manarock": "mana-rock",
