@@ -764,3 +764,16 @@ def test_a_misspelt_name_keeps_the_names_words(reader):
 def test_lords_for_a_type_are_of_that_type(reader):
     assert syntax(reader, "lords for zombies") == syntax(reader, "zombie lords") == "t:creature t:zombie"
     assert "t:zombie" not in syntax(reader, "removal for zombies")  # what the card answers
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("1 cost removal", "mv=1"), ("0 cost artifacts", "mv=0 t:artifact"), ("3 cost or less ramp", "mv<=3"),
+    ("under 3 cost creatures", "mv<3 t:creature"),
+])
+def test_a_number_before_cost_is_the_mana_value(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize("query", ["2 cost reducers", "2 cost reduction", "spells that cost 1 less"])
+def test_a_cost_change_is_no_mana_value(reader, query):
+    assert "mv" not in syntax(reader, query)

@@ -30,7 +30,7 @@ KIND_OF_KEY = {"color": "colour", "identity": "colour", "type": "type", "mv": "m
 _NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10}
 _NUMBER = r"(\d{1,2}|zero|one|two|three|four|five|six|seven|eight|nine|ten)"
-_MANA = r"(?:[- ]?(?:mana|cmc|mv|mana value|drops?))"
+_MANA = r"(?:[- ]?(?:mana|cmc|mv|mana value|drops?|cost(?! (?:reduc\w*|less|more)\b)))"
 _SINGLE_COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 # Guilds, shards and wedges; the four-colour names ("chaos", "growth", "witch") are everyday words in a request, so
 # they are syntax only (``id:growth``).
