@@ -90,10 +90,11 @@ _PARENTS = [(TAG_INDEX[child], TAG_INDEX[parent]) for child, parent in TAG_PAREN
 _OPPOSES = [(TAG_INDEX[hate], TAG_INDEX[stopped]) for hate, stops in TAG_OPPOSES.items() for stopped in stops]
 
 
-def opposed(indices) -> frozenset[int]:
+def opposed(indices: frozenset[int]) -> frozenset[int]:
     """The tags that the hate tags among ``indices`` stop (``TAG_OPPOSES``): no answer to a request for those."""
-    chosen = set(indices)
-    return frozenset(stopped for hate, stopped in _OPPOSES if hate in chosen)
+    return frozenset(stopped for hate, stopped in _OPPOSES if hate in indices)
+
+
 # Colour and format words left in a query when explicit filters overrule their reading ("card advantage for a
 # mono-red deck" with an identity filter): they say which cards, not which function, so they weigh nothing.
 _FILTER_WORDS = frozenset(_STEMMER.stemWords(
