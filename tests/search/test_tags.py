@@ -316,3 +316,17 @@ def test_direct_and_conditional_strength(db):
 def test_reminder_text_and_other_names_give_no_tags():
     assert card_tags("Test", "Creature — Test", "Flying (This creature can't be blocked except by creatures with "
                                                   "flying or reach.)") == []
+
+
+@pytest.mark.parametrize(("name", "tag", "strength"), [
+    ("Blue Ward", "protection-granter", NARROW),  # protection from one colour guards against some removal
+    ("Guildscorn Ward", "protection-granter", NARROW),
+    ("Spare from Evil", "board-protection", NARROW),
+    ("Mother of Runes", "protection-granter", DIRECT),  # the colour of your choice
+    ("Lightning Greaves", "protection-granter", DIRECT),
+    ("Heroic Intervention", "board-protection", DIRECT),
+    ("Teferi's Protection", "board-protection", DIRECT),
+])
+def test_protection_from_one_colour_is_a_narrow_answer(db, name, tag, strength):
+    card = db.named(name)
+    assert card_strengths(card.name, card.type_line, card.oracle_text)[TAG_INDEX[tag]] == strength

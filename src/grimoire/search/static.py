@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "d0077b818159204b8c4d5123e543e4e9133f29dfabd6e9398a9ba80edcdd3d7e"
+MODEL_SHA256 = "55ca9dd9ebed61415d357b3665c797331a251e529f102afe17fa6611e5ec3334"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -302,22 +302,42 @@ RECURSION = _rule(
     r"\bcast [^.]*? from your graveyard",
 )
 _SHIELD = r"(?:hexproof|indestructible|shroud|protection from|ward)"
-BOARD_PROTECTION = _rule(
-    rf"(?<!target )(?<!other )(?:creatures|permanents|nonland permanents|artifacts and creatures) you control "
-    rf"(?:gain|have|get)[^.]*?{_SHIELD}",
+# What guards against any removal: protection from one colour or one kind of card (the Ward auras, Spare from
+# Evil) guards against some, so it is a narrow answer to "protect my creatures"
+_STRONG_SHIELD = (r"(?:hexproof|indestructible|shroud|\bward\b|protection from (?:everything|all colou?rs|each colou?r|"
+                  r"the colou?rs? of (?:your|its controller's) choice|colou?rs? of your choice|each opponent|"
+                  r"your opponents|all))")
+
+
+def _shielded(shield: str, protected: str) -> tuple[str, ...]:
+    """Patterns of a card that gives ``protected`` permanents a ``shield``."""
+    return (rf"{protected} you control (?:gain|have|get)[^.]*?{shield}",
+            rf"target (?:creature|permanent|artifact|planeswalker)s? you control (?:gains?|gets?)[^.]*?{shield}",
+            rf"(?:equipped|enchanted) (?:creature|permanent) (?:has|gets|gains)[^.]*?{shield}",
+            rf"your commander (?:has|gains?)[^.]*?{shield}")
+
+
+_BOARD = r"(?<!target )(?<!other )(?:creatures|permanents|nonland permanents|artifacts and creatures)"
+_BOARD_PHASING = (
     r"\b(?:all|each) (?:nonland )?(?:permanents|creatures) you control phases? out",
     r"any number of target (?:nonland )?(?:permanents|creatures) you control phase out",
     r"prevent all damage that would be dealt to (?:you and )?creatures you control",
 )
-PROTECTION = _rule(
-    rf"(?:creatures|permanents|artifacts|planeswalkers|other [a-z]+s?) you control (?:gain|have|get)[^.]*?{_SHIELD}",
-    rf"target (?:creature|permanent|artifact|planeswalker)s? you control (?:gains?|gets?)[^.]*?{_SHIELD}",
-    rf"(?:equipped|enchanted) (?:creature|permanent) (?:has|gets|gains)[^.]*?{_SHIELD}",
-    rf"your commander (?:has|gains?)[^.]*?{_SHIELD}",
-    r"\b(?:target|each|all) [^.]*?you control phases? out",
-    r"prevent all (?:combat )?damage that would be dealt to (?:you|creatures you control|target creature you control)",
-    r"\bcounter target spell[^.]*that targets (?:a|one or more) [^.]*you control",
-    r"\bcan't be the targets? of spells or abilities your opponents control",
+BOARD_PROTECTION = _either(
+    _rule(rf"{_BOARD} you control (?:gain|have|get)[^.]*?{_STRONG_SHIELD}", *_BOARD_PHASING),
+    _narrow(_rule(rf"{_BOARD} you control (?:gain|have|get)[^.]*?{_SHIELD}")),
+)
+_PROTECTED = r"(?:creatures|permanents|artifacts|planeswalkers|other [a-z]+s?)"
+PROTECTION = _either(
+    _rule(
+        *_shielded(_STRONG_SHIELD, _PROTECTED),
+        r"\b(?:target|each|all) [^.]*?you control phases? out",
+        r"prevent all (?:combat )?damage that would be dealt to (?:you|creatures you control|target creature you "
+        r"control)",
+        r"\bcounter target spell[^.]*that targets (?:a|one or more) [^.]*you control",
+        r"\bcan't be the targets? of spells or abilities your opponents control",
+    ),
+    _narrow(_rule(*_shielded(_SHIELD, _PROTECTED))),
 )
 CARD_DRAW = _rule(
     rf"(?<!opponent )(?<!opponents )\bdraws? {NUMBER} (?:additional )?cards?",
