@@ -819,7 +819,7 @@ def _colors(reader: Reader, state: _State) -> None:
             count = {"two": 2, "three": 3}.get(match.group(8), match.group(8))
             syntax = f"id={count}" if _asks_commanders(state) else f"c={count}"
         elif match.group(4):
-            syntax = "(" + " or ".join(_FOUR_COLOR) + ")"
+            syntax = _any_of(list(_FOUR_COLOR))
         elif match.group(5):
             syntax = "id=wubrg"
         else:
@@ -887,7 +887,7 @@ def _negated_colors(reader: Reader, state: _State) -> None:
             keyword = match.group(1)
             if state.free(subject):
                 state.take(subject, first, f"t:{_TYPE_WORDS[state.words[subject].lower]}", "type")
-            state.take(first, last, f'-kw:"{keyword}"' if " " in keyword else f"-kw:{keyword}", "keyword")
+            state.take(first, last, f"-{_keyword_term(keyword)}", "keyword")
 
 
 # Keywords a card has, as players ask for them: "creatures with flying and lifelink", "deathtouch creatures",
@@ -904,13 +904,19 @@ _KEYWORD_ADJECTIVES = re.compile(rf"({'|'.join(_ADJECTIVE_KEYWORDS)})(?: ({'|'.j
 _KEYWORD_SUBJECTS = frozenset({"cards", "card", "spells", "spell", "dudes", "guys", "ones", "things", "stuff"})
 
 
-def _keyword_syntax(run: str) -> str:
-    """``kw:`` for each keyword of "flying and lifelink" (all of them), "flying or reach" (either)."""
-    found = [k for k in re.split(r",? (?:and|or) |, ", run) if k]
-    terms = [f'kw:"{k}"' if " " in k else f"kw:{k}" for k in found]
-    if " or " in run and len(terms) > 1:
-        return "(" + " or ".join(terms) + ")"
-    return " ".join(terms)
+def _keyword_term(keyword: str) -> str:
+    return f'kw:"{keyword}"' if " " in keyword else f"kw:{keyword}"
+
+
+def _any_of(terms: list[str]) -> str:
+    """One term, or either of several ("(kw:flying or kw:reach)")."""
+    return terms[0] if len(terms) == 1 else "(" + " or ".join(terms) + ")"
+
+
+def _keyword_syntax(keywords: list[str], either: bool = False) -> str:
+    """``kw:`` for each keyword: all of them ("flying and lifelink"), or ``either`` of them ("flying or reach")."""
+    terms = [_keyword_term(k) for k in keywords]
+    return _any_of(terms) if either else " ".join(terms)
 
 
 def _has_keywords(reader: Reader, state: _State) -> None:
@@ -924,31 +930,32 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             continue
         if _is_object(state, subject) or _in_clause(state, subject):
             continue
-        run, last = _keyword_run(state, match.group(1), last)
+        keywords, either, last = _keyword_run(state, [match.group(1)], last)
         if word in _TYPE_WORDS and state.free(subject):
             state.take(subject, first, f"t:{_TYPE_WORDS[word]}", "type")
-        state.take(first, last, _keyword_syntax(run), "keyword")
+        state.take(first, last, _keyword_syntax(keywords, either), "keyword")
     for match, first, last in list(_matches(state, _KEYWORD_ADJECTIVES)):
         if _is_object(state, first) or _before(state, first, 1) in ("give", "gives", "giving", "grant", "grants"):
             continue
-        keywords = " and ".join(k for k in match.group(1, 2) if k)
+        keywords = [k for k in match.group(1, 2) if k]
         state.take(first, last, f"t:creature {_keyword_syntax(keywords)}", "keyword")
 
 
-def _keyword_run(state: _State, run: str, last: int) -> tuple[str, int]:
-    """The keywords listed on past ``last`` ("lifelink, flying and vigilance"; the query language has already
-    taken the "and", so what joins them is read from the typed text)."""
-    while state.free(last) and last > 0:
+def _keyword_run(state: _State, keywords: list[str], last: int) -> tuple[list[str], bool, int]:
+    """The keywords listed on past ``last`` ("lifelink, flying and vigilance"), whether an "or" joins them, and the
+    word after the list (the query language has already taken the "and" and "or": they are read from the typed
+    text)."""
+    either = False
+    while state.typed and state.free(last):
         gap = state.typed[state.words[last - 1].end: state.words[last].start].strip(" ,").lower()
-        if gap not in ("", "and", "or") or not state.typed:
-            break
         two = _after(state, last, 2)
         keyword = two if two in _HAS_KEYWORDS and state.free(last + 1) else _after(state, last, 1)
-        if keyword not in _HAS_KEYWORDS:
+        if gap not in ("", "and", "or") or keyword not in _HAS_KEYWORDS:
             break
-        run += f" {gap or 'and'} {keyword}"
+        keywords.append(keyword)
+        either = either or gap == "or"
         last += len(keyword.split())
-    return run, last
+    return keywords, either, last
 
 
 def _negated_types(reader: Reader, state: _State) -> None:
@@ -1032,7 +1039,7 @@ def _types(reader: Reader, state: _State) -> None:
             continue
         kinds = [_TYPE_WORDS[match.group(2)]] + ([_TYPE_WORDS[match.group(3)]] if match.group(3) else [])
         kinds = list(dict.fromkeys(kinds))  # "equipment and auras", "instants or sorceries": either type
-        syntax = f"(t:{kinds[0]} or t:{kinds[1]})" if len(kinds) > 1 else f"t:{kinds[0]}"
+        syntax = _any_of([f"t:{kind}" for kind in kinds])
         state.take(first, last, syntax, "type")
 
 
@@ -1320,7 +1327,7 @@ def _name_cycles(reader: Reader, state: _State) -> None:
     if not found:
         return
     names = [f"name:/{_NAME_CYCLES[state.words[index].lower]}/" for index in found]
-    state.take(found[0], found[0] + 1, names[0] if len(names) == 1 else f"({' or '.join(names)})", "name")
+    state.take(found[0], found[0] + 1, _any_of(names), "name")
     for index in found[1:]:
         state.words[index].used = True
 

@@ -309,9 +309,14 @@ _STRONG_SHIELD = (r"(?:hexproof|indestructible|shroud|\bward\b|protection from (
                   r"your opponents|all))")
 
 
+def _yours_gain(protected: str, shield: str) -> str:
+    """``protected`` permanents you control gain a ``shield``."""
+    return rf"{protected} you control (?:gain|have|get)[^.]*?{shield}"
+
+
 def _shielded(shield: str, protected: str) -> tuple[str, ...]:
     """Patterns of a card that gives ``protected`` permanents a ``shield``."""
-    return (rf"{protected} you control (?:gain|have|get)[^.]*?{shield}",
+    return (_yours_gain(protected, shield),
             rf"target (?:creature|permanent|artifact|planeswalker)s? you control (?:gains?|gets?)[^.]*?{shield}",
             rf"(?:equipped|enchanted) (?:creature|permanent) (?:has|gets|gains)[^.]*?{shield}",
             rf"your commander (?:has|gains?)[^.]*?{shield}")
@@ -324,8 +329,8 @@ _BOARD_PHASING = (
     r"prevent all damage that would be dealt to (?:you and )?creatures you control",
 )
 BOARD_PROTECTION = _either(
-    _rule(rf"{_BOARD} you control (?:gain|have|get)[^.]*?{_STRONG_SHIELD}", *_BOARD_PHASING),
-    _narrow(_rule(rf"{_BOARD} you control (?:gain|have|get)[^.]*?{_SHIELD}")),
+    _rule(_yours_gain(_BOARD, _STRONG_SHIELD), *_BOARD_PHASING),
+    _narrow(_rule(_yours_gain(_BOARD, _SHIELD))),
 )
 _PROTECTED = r"(?:creatures|permanents|artifacts|planeswalkers|other [a-z]+s?)"
 PROTECTION = _either(
