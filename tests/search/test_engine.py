@@ -132,3 +132,23 @@ def test_prepared_tag_lists_are_the_lists_a_query_builds():
     for index in (0, 17, len(TAGS) - 1):
         for built, ready in zip(lazy._tag_by_directness(index), prepared._tag_lists[index], strict=True):
             assert np.array_equal(built, ready)
+
+
+def test_digital_only_cards_rank_below_paper_ones_unless_asked_for(snapshot_engine, monkeypatch):
+    from grimoire.search import ranking
+
+    digital = snapshot_engine.filter_index.digital_only
+    assert digital[snapshot_engine.db.names.find("Golden Sidekick")]  # "perpetually": an Alchemy card
+    assert not digital[snapshot_engine.db.names.find("Soul Warden")]
+    query = "cards that trigger when i gain life"
+    monkeypatch.setattr(ranking, "DIGITAL_WEIGHT", 1.0)
+    unweighted = top(snapshot_engine.search(query))
+    monkeypatch.undo()
+    weighted = top(snapshot_engine.search(query))
+    assert "Golden Sidekick" in unweighted[:5] and "Golden Sidekick" not in weighted
+    assert [n for n in unweighted if n != "Golden Sidekick"] == weighted[:9]  # paper cards keep their order
+    # asked for by its platform or its mechanics, an Alchemy card is not held back
+    assert ranking.asks_digital("arena cards that trigger when i gain life")
+    assert ranking.asks_digital("cards that conjure a copy") and not ranking.asks_digital(query)
+    assert all(digital[r.row] for r in snapshot_engine.search("is:digital t:dragon", limit=50).results)
+    assert not any(digital[r.row] for r in snapshot_engine.search("not:digital seek", limit=50).results)

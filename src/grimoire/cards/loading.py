@@ -8,8 +8,10 @@ from __future__ import annotations
 import gzip
 import json
 import re
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 
 from grimoire.cards.mana import COLOR_ORDER
@@ -80,11 +82,28 @@ def produced_mana(oracle_text: str) -> tuple[str, ...]:
 _DIGITAL_ONLY = re.compile(
     r"\bconjures?\b|\bperpetually\b|\bspellbook\b|\bseeks? (a|an|two|three|four|x)\b|\bstarting intensity\b",
     re.IGNORECASE)
+_DIGITAL_WORDS = ("conjure", "perpetually", "spellbook", "seek", "starting intensity")  # what the pattern needs
 
 
 def is_digital_only(oracle_text: str) -> bool:
     """Rules text only a computer can carry out (Alchemy's conjure, seek, perpetually...)."""
     return bool(_DIGITAL_ONLY.search(oracle_text or ""))
+
+
+def digital_only_rows(oracle_texts: list[str]) -> list[int]:
+    """The positions of the texts :func:`is_digital_only` holds for. The texts that hold one of its words are
+    found by substring search over them all joined (a regular expression of alternatives and word boundaries
+    over 34,000 texts takes a third of a second); only those are checked with the pattern."""
+    lowered = [text.lower() for text in oracle_texts]  # lower-cased one by one: a few letters change length
+    ends = list(accumulate(len(text) + 1 for text in lowered))
+    joined = "\n".join(lowered)
+    candidates: set[int] = set()
+    for word in _DIGITAL_WORDS:
+        position = joined.find(word)
+        while position >= 0:
+            candidates.add(bisect_right(ends, position))
+            position = joined.find(word, position + 1)
+    return sorted(row for row in candidates if is_digital_only(oracle_texts[row]))
 
 
 def is_alchemy_rebalance(name: str) -> bool:

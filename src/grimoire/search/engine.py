@@ -345,6 +345,8 @@ class SearchEngine:
             chosen = self._add_tag_lists(text, vector, mask, fused, tags, context, similarity, dense_ranked)
             if notes is not None and (note := _theme_note(text, chosen)):
                 notes.append(note)
+        if not ranking.asks_digital(text):  # paper players' requests: an Alchemy card below a paper one
+            fused[self.filter_index.digital_only] *= ranking.DIGITAL_WEIGHT
         for row in self._exact_name_rows(text, mask):
             fused[row] += 1.0  # the card the user named comes first
         rows = np.flatnonzero(fused > 0)

@@ -13,6 +13,7 @@ from functools import cached_property
 
 import numpy as np
 
+from grimoire.cards.loading import digital_only_rows
 from grimoire.cards.names import fold
 from grimoire.cards.store import CardDB
 from grimoire.search.nicknames import IS_NICKNAMES, normalise
@@ -294,6 +295,14 @@ class FilterIndex:
         names = self.columns.name.tolist()
         texts = [normalise(n, t) for n, t in zip(names, self.columns.oracle_text.tolist(), strict=True)]
         return [t.lower() for t in self.columns.type_line.tolist()], texts
+
+    @cached_property
+    def digital_only(self) -> np.ndarray:
+        """Cards whose rules text only a computer can carry out (Alchemy's conjure, seek, perpetually...):
+        ``is:digital``, and ranked below paper cards in answers to words (see SearchEngine.rank)."""
+        out = np.zeros(self.size, dtype=bool)
+        out[digital_only_rows(self.columns.oracle_text.tolist())] = True
+        return out
 
     @cached_property
     def oracle(self) -> TextColumn:
@@ -682,6 +691,8 @@ class Evaluator:
             if (flags < 0).all():
                 raise self._error(f"the loaded card data does not say which cards are {value}", node)
             return _tri(flags == 1, flags >= 0)
+        if value == "digital":  # from rules text: a card printed only online whose text is paper's is not found
+            return _partly_known(index.digital_only, index.unknown_face)
         if value in ("reprint", "firstprint"):
             raise self._error(f"the loaded card data has no printings, so is:{value} cannot be answered "
                               "(Grimoire's card data is per card)", node)

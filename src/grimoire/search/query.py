@@ -109,7 +109,7 @@ IS_VALUES = frozenset({
     "transform", "meld", "split", "flip", "adventure", "leveler", "saga", "class", "vanilla", "frenchvanilla",
     "funny", "legendary", "historic", "modal", "hybrid", "phyrexian", "multicolor", "colorless", "monocolor",
     "land", "creature", "instant", "sorcery", "artifact", "enchantment", "planeswalker", "battle", "bear",
-    "party", "outlaw", "reprint", "firstprint",
+    "party", "outlaw", "reprint", "firstprint", "digital",
 }) | frozenset(IS_NICKNAMES)
 HAS_VALUES = frozenset({"indicator", "watermark", "flavor", "security_stamp", "stamp"})
 # Scryfall's sort orders (scryfall.com/docs/api/cards/search, "order") and their natural directions.

@@ -40,6 +40,9 @@ _TEMPLATING = re.compile(
     r"until end of turn|a card|~)\b|[,.]"
 )
 LITERAL_FACTOR = 0.25
+DIGITAL_WEIGHT = 0.5  # a digital-only card's share of its score, unless the request asks for digital cards
+_DIGITAL_ASK = re.compile(r"\b(?:digital|arena|alchemy|mtga|historic brawl|conjur\w*|perpetual\w*|seek\w*|"
+                          r"spellbooks?|intensity)\b", re.IGNORECASE)
 # "removal for my aristocrats deck", "anthems for tokens": what follows "for" names the deck's theme, not the function
 # asked for. The words before it choose the tags; a tag the theme's own words name joins at THEME_WEIGHT, so that
 # the asked function's cards that also suit the theme lead. Written from how players word deck requests, not from
@@ -176,6 +179,13 @@ def theme_split(text: str) -> tuple[str, str] | None:
 def weights_for(encoder_name: str) -> Weights:
     """The fusion weights tuned for an encoder (the defaults, MiniLM's, for one not tuned)."""
     return ENCODER_WEIGHTS.get(encoder_name, Weights())
+
+
+def asks_digital(text: str) -> bool:
+    """Whether a request asks for what only digital Magic has (Arena, Alchemy and their mechanics); otherwise
+    digital-only cards weigh :data:`DIGITAL_WEIGHT` of their score: Grimoire's users build paper decks
+    (Commander above all), where no such card is legal."""
+    return _DIGITAL_ASK.search(text) is not None
 
 
 def is_literal(text: str) -> bool:
