@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -264,3 +265,27 @@ def test_card_draw_that_draws_one_only_replaces_itself():
 ])
 def test_cards_drawn_counts_what_the_card_draws_without_a_condition(text, count):
     assert cards_drawn(text.lower()) == count
+
+
+def _texts(engine: SearchEngine, query: str, n: int) -> dict[str, str]:
+    return {r.card.name: " ".join(f.oracle_text or "" for f in r.card.faces).lower()
+            for r in engine.search(query, limit=n).results}
+
+
+def test_recur_and_recursion_are_one_word_and_land_recursion_is_asked_by_it(engine):
+    assert ranking.words("recur lands") == ranking.words("land recursion")[::-1]
+    static = SearchEngine(engine.db, encoder="static")
+    for name, text in _texts(static, "ways to recur lands", 5).items():
+        assert "land" in text, name  # each returns or plays land cards, not Disentomb's creature cards
+    for name, text in _texts(engine, "ways to recur lands", 2).items():  # MiniLM also reads regrowth in it
+        assert "land" in text, name
+
+
+def test_card_draw_that_costs_life_finds_the_cards_that_charge_it(engine):
+    from grimoire.search.slang import expand
+
+    assert "pay life you lose life" in expand("card draw that costs life")
+    assert expand("pay life to draw cards") == "pay life to draw cards"  # card text already: nothing added
+    texts = _texts(engine, "card draw that costs life", 6)
+    charged = [name for name, text in texts.items() if "draw" in text and re.search(r"(pay|lose)s? (\d+|x) life", text)]
+    assert len(charged) >= 5, texts  # Revitalize and Mental Note (no life paid) led before

@@ -761,6 +761,12 @@ def test_a_misspelt_name_keeps_the_names_words(reader):
     assert reader.read("lightnig bolt").query == "Lightning Bolt"
 
 
+def test_what_is_recurred_is_the_object_not_the_card_type(reader):
+    for query in ("recur creatures", "bring back creatures", "revive artifacts"):
+        assert "t:" not in syntax(reader, query), query
+    assert syntax(reader, "green creatures that recur lands") == "id<=g t:creature"
+
+
 def test_lords_for_a_type_are_of_that_type(reader):
     assert syntax(reader, "lords for zombies") == syntax(reader, "zombie lords") == "t:creature t:zombie"
     assert "t:zombie" not in syntax(reader, "removal for zombies")  # what the card answers

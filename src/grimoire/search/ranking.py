@@ -85,6 +85,9 @@ _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")
 # "+2/+2", "-3/-3": any size of change is "+x/+x", "-x/-x"; "+1/+1" and "-1/-1" name counters and anthems
 _ANY_CHANGE = re.compile(r"^([+-])(?!1/[+-]1$)\d+/\1\d+$")
 _STEMMER = Stemmer.Stemmer("english")  # the Snowball stemmer BM25 uses (search/lexical.py)
+# Word forms the stemmer leaves apart though players use them for one thing: "recur lands" asks for land
+# recursion ("recursion" stems to "recurs", "recur" to "recur").
+_SAME_STEM = {"recurs": "recur"}
 # a card type a phrasing names is what tells its tag apart ("mana dork" or "mana rock", "artifact board wipe")
 _TYPE_WORDS = frozenset(_STEMMER.stemWords(
     "creature creatures artifact artifacts enchantment enchantments land lands planeswalker planeswalkers instant "
@@ -199,7 +202,7 @@ def words(text: str) -> tuple[str, ...]:
     text = _AT_ONCE.sub(" ", _AT_WILL.sub("at will", text.lower()))
     text = _NEGATION.sub(" not", _CANNOT.sub("cannot", text)).replace("'", "")
     tokens = [_ANY_CHANGE.sub(r"\1x/\1x", token) for token in _TOKEN.findall(text) if token not in _STOPWORDS]
-    return tuple(_STEMMER.stemWords(tokens))
+    return tuple(_SAME_STEM.get(stem, stem) for stem in _STEMMER.stemWords(tokens))
 
 
 @dataclass(frozen=True)

@@ -52,7 +52,7 @@ _OBJECT_MARKERS = frozenset({
     "of", "to", "into", "onto", "with", "without", "for", "about", "tutor", "fetch", "find", "search", "reanimate",
     "cast", "casting", "play", "playing", "pump", "buff", "animate", "give", "gives", "more", "extra", "matter",
     "add", "adds", "produce", "produces", "enchanted", "equipped", "attacking", "blocking", "tapped", "untapped",
-    "nontoken", "another", "dies", "die", "on", "at",
+    "nontoken", "another", "dies", "die", "on", "at", "recur", "recurs", "recurring", "revive", "revives", "back",
 })
 # Words after a type word that make it the subject of rules text ("creatures you control get +1/+1", "target
 # creature gets", "creature cards"), not the kind of card asked for.

@@ -92,6 +92,8 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(heal|heals|healing|lifegain|gain life|top (me|myself) up|soul ?sisters)\b", "you gain life"),
     (r"\b(drain|drains|siphon|leech)\b", "each opponent loses 1 life and you gain 1 life"),
     (r"\b(vampiric)\b", "lifelink"),
+    # "card draw that costs life": card text says "pay 2 life" or "you lose 2 life" ("pay life" is card text already)
+    (r"\b(costs? (me )?(some |a bit of |a lot of |\d+ )?life|life as a resource)\b", "pay life you lose life"),
     # sacrifice
     (r"\b(aristocrats?|sac outlets?|sacrifice outlets?|grinder|cash in)\b", "sacrifice a creature"),
     (r"\b(kick the bucket|bite the dust|falls?|perish|croak)\b", "dies"),
