@@ -767,6 +767,30 @@ def test_what_is_recurred_is_the_object_not_the_card_type(reader):
     assert syntax(reader, "green creatures that recur lands") == "id<=g t:creature"
 
 
+def test_a_word_only_one_name_begins_with_is_that_card(reader):
+    """Players shorten names to a word no other card begins with and no rules text uses."""
+    reading = reader.read("craterhoof")
+    assert reading.query == "Craterhoof Behemoth" and "read as the card Craterhoof Behemoth" in reading.notes[0]
+    assert reader.read("cards like blightsteel").like == "Blightsteel Colossus"
+    assert reader.read("combo with kinnan").combo == "Kinnan, Bonder Prodigy"
+    assert syntax(reader, "ramp for kinnan") == "id<=ug"  # a commander's short name, lower case
+    assert reader.read("blightsteel and craterhoof").named == ("Blightsteel Colossus", "Craterhoof Behemoth")
+    # words that are not short names: six cards begin with "Rhystic"; Lifelink is a card but a keyword too;
+    # Sliver Queen a commander but "sliver" a creature type
+    assert reader.read("rhystic").query == "rhystic"
+    assert syntax(reader, "creatures with lifelink") == "t:creature kw:lifelink"
+    assert "id<=" not in syntax(reader, "removal for sliver")
+
+
+@pytest.mark.parametrize(("query", "like"), [
+    ("vindicate effects", "Vindicate"), ("thoughtseize effects", "Thoughtseize"),
+    ("fog effects", None), ("blink effects", None),  # tags' own words
+    ("exile effects in black", None), ("extra turn effects", None),  # rules words; "turn" is not the name asked
+])
+def test_a_card_name_before_effects_asks_for_cards_like_it(reader, query, like):
+    assert reader.read(query).like == like
+
+
 def test_lords_for_a_type_are_of_that_type(reader):
     assert syntax(reader, "lords for zombies") == syntax(reader, "zombie lords") == "t:creature t:zombie"
     assert "t:zombie" not in syntax(reader, "removal for zombies")  # what the card answers

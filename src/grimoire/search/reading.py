@@ -19,6 +19,7 @@ from grimoire.cards.names import CardNotFoundError, fold
 from grimoire.cards.store import CardDB
 from grimoire.search.query import COLOR_NAMES, And, Filter, Node, Not, Or, QuerySyntaxError, Text, parse
 from grimoire.search.spelling import MAX_LOOKUPS, MIN_LENGTH, Speller, english_words
+from grimoire.search.tags import TAG_NAMES, TAGS
 
 MAX_NAME_WORDS = 8
 _WUBRG = "wubrg"
@@ -91,6 +92,11 @@ _TYPE_WORDS = {
 # Player nouns that name a card type with a function: the type is a filter, the function words still rank.
 _TYPED_NOUNS = {"rock": "artifact", "rocks": "artifact", "dork": "creature", "dorks": "creature", "lord": "creature",
                 "lords": "creature", "hatebear": "creature", "hatebears": "creature"}
+_RULES_WORD = re.compile(r"[a-z]+")
+# Words that may stand before a card's name in a request ("some vindicate effects"); "" is the query's start.
+_BEFORE_A_NAME = frozenset({"", "me", "more", "other", "good", "best", "cheap", "cheaper", "budget", "some", "any"})
+# One-word tag names and phrasings ("fog", "blink", "wheel"): "fog effects" asks for the tag, not cards like Fog.
+_TAG_WORDS = frozenset(TAG_NAMES) | {p for tag in TAGS for p in tag.phrasings if " " not in p}
 _ALWAYS_READ_FORMATS = ("pauper", "legacy", "vintage", "modern", "pioneer", "premodern", "oldschool")
 _FORMAT_ALIASES = {"edh": "commander", "cedh": "commander", "pedh": "paupercommander"}
 _TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "similar to", "cards similar to",
@@ -222,6 +228,36 @@ class Reader:
         return by_comma
 
     @cached_property
+    def rules_words(self) -> frozenset[str]:
+        """Words of at least ten cards' rules text ("exile", "scry"): a card named by one ("Exile") is not what
+        "exile effects" asks for."""
+        counts: Counter[str] = Counter()
+        for text in self.db.columns.oracle_text.tolist():
+            counts.update(set(_RULES_WORD.findall(text.lower())))
+        return frozenset(word for word, count in counts.items() if count >= 10)
+
+    @cached_property
+    def short_names(self) -> dict[str, int]:
+        """A card by a word only its name holds first ("craterhoof": Craterhoof Behemoth; "dockside": Dockside
+        Extortionist), as players shorten names: words of five letters or more that begin exactly one card's
+        name (Un-cards left out) and are not everyday English. "rhystic" begins six names, so it names none."""
+        by_word: dict[str, list[int]] = {}
+        columns = self.db.columns
+        for row, (name, funny) in enumerate(zip(columns.name.tolist(), columns.is_funny.tolist(), strict=True)):
+            first = fold(name.split(" // ")[0].split()[0]).strip(",.:!?")
+            if funny != 1 and len(first) >= MIN_LENGTH and first.isalpha():
+                by_word.setdefault(first, []).append(row)
+        return {word: rows[0] for word, rows in by_word.items()
+                if len(rows) == 1 and word not in self.english and word not in self._known_words}
+
+    @cached_property
+    def _known_words(self) -> frozenset[str]:
+        """Words that are not a card's short name however rare in names: everyday English, the words this module
+        reads (colour groups, tags), creature types and keywords ("sliver", "simic", "lifelink")."""
+        return english_words() | self._own_words | set(self.creature_types) | {
+            keyword.lower() for keywords in self.db.columns.values("keywords") for keyword in keywords or ()}
+
+    @cached_property
     def creature_types(self) -> dict[str, str]:
         """Creature types of the store's cards, by the words players use: "elves" and "elf" for Elf, "zombies"
         for Zombie (types on at least five cards; words that are mostly something else, such as "Phyrexian" or
@@ -310,11 +346,16 @@ class Reader:
     def speller(self) -> Speller:
         """Typo corrections over this store's words; the words this module reads (its patterns, colour and type
         names) are known too ("multicolor" is no typo)."""
+        return Speller(self.db, (self.english, english_words(), self._own_words))
+
+    @cached_property
+    def _own_words(self) -> frozenset[str]:
+        """The words this module reads: its patterns, colour, type and format names, card cycles and keywords,
+        and the tags' one-word phrasings."""
         patterns = " ".join(value.pattern for value in globals().values() if isinstance(value, re.Pattern))
         spelt = _OPTIONAL_LETTER.sub("", patterns) + " " + patterns.replace("?", "")  # "colou?r": color, colour
-        own = frozenset(re.findall(r"[a-z]{3,}", " ".join([spelt, *COLOR_NAMES, *_TYPE_WORDS, *FORMATS,
-                                                            *_NAME_CYCLES, *_HAS_KEYWORDS])))
-        return Speller(self.db, (self.english, english_words(), own))
+        return frozenset(re.findall(r"[a-z]{3,}", " ".join([spelt, *COLOR_NAMES, *_TYPE_WORDS, *FORMATS,
+                                                            *_NAME_CYCLES, *_HAS_KEYWORDS, *_TAG_WORDS])))
 
     def _spelling(self, state: _State) -> None:
         """Read a typo as the word it was likely meant as ("removel": removal), with a note; see search/spelling.py.
@@ -348,6 +389,10 @@ class Reader:
                 word.protected = True
             if stop - index < len(words):  # a whole query that is a name is the engine's exact-name match
                 self._name_role(state, index, stop, row)
+            elif self.db.names.find(" ".join(w.text for w in words).strip(",.;:?!")) is None:  # a short name
+                state.notes.append(f'"{" ".join(w.text for w in words)}" read as the card '
+                                   f"{self.db.columns.name[row]}")
+                state.misspelt = row
             index = stop
         if not any(word.protected for word in words):
             self._misspelt_name(state)
@@ -387,13 +432,17 @@ class Reader:
         for stop in range(min(len(words), start + MAX_NAME_WORDS), start, -1):
             text = " ".join(w.text for w in words[start:stop]).strip(",.;:?!")
             row = self.db.names.find(text) if named else None
-            single = stop - start == 1
+            single, alias, short = stop - start == 1, False, False
             if row is None and single and (_before(state, start, 1) in ("my", "for", "with")
                                            or _after(state, stop, 1) == "deck"):
                 row = self.commander_names.get(fold(text))
+                alias = row is not None and fold(text) not in self.english and fold(text) not in self._known_words
+            if row is None and single and named and fold(text) not in self.english:
+                row = self.short_names.get(fold(text))
+                short = row is not None  # no everyday or Magic word: a name wherever it stands
             if row is None:
                 continue
-            if single and not self._single_word_name_wanted(state, start):
+            if single and not (short or alias) and not self._single_word_name_wanted(state, start):
                 continue
             if not single and not _phrase_name_wanted(state, start, stop) and \
                     all(fold(w.lower).strip(",.;:?!").removesuffix("'s") in self.english for w in words[start:stop]):
@@ -409,6 +458,9 @@ class Reader:
         if following.startswith(("but cheaper", "but better", "upgrade", "alternative", "replacement")):
             return True
         text = state.words[index].text
+        if following.startswith(("effect", "style")) and previous in _BEFORE_A_NAME and \
+                fold(text).lower() not in _TAG_WORDS and fold(text).lower() not in self.rules_words:
+            return True  # "vindicate effects"; "fog effects" names a tag, "exile effects" rules text
         if text.islower() and fold(text).strip(",.;:?!") in self.english:
             return False  # "storm deck", "for my goblins": an archetype, not a commander typed in lower case
         return following.startswith("deck") or text[:1].isupper() and previous in ("with", "for", "of", "my")
