@@ -112,9 +112,11 @@ def drop_benchmark_texts(pairs: list[Pair], queries: set[str]) -> list[Pair]:
     return [p for p in pairs if clean(p.left) and clean(p.right)]
 
 
-def framed(text: str, rng: np.random.Generator) -> str:
-    """``text`` inside a request frame (see :data:`FRAMES`) half of the time, else as it is."""
-    return FRAMES[rng.integers(len(FRAMES))].format(text) if rng.random() < 0.5 else text
+def framed(text: str, rng: np.random.Generator, held_out: frozenset[str] = frozenset()) -> str:
+    """``text`` inside a request frame (see :data:`FRAMES`) half of the time, else as it is; never a held-out
+    phrasing ("storm" framed is "storm cards", a phrasing of its own): then the text as it is."""
+    found = FRAMES[rng.integers(len(FRAMES))].format(text) if rng.random() < 0.5 else text
+    return text if found in held_out and text not in held_out else found
 
 
 def tag_pairs(texts: list[str], strengths: np.ndarray, rng: np.random.Generator, per_tag: int = 400,
@@ -129,7 +131,8 @@ def tag_pairs(texts: list[str], strengths: np.ndarray, rng: np.random.Generator,
         if len(members) < 20:
             members = np.flatnonzero(column > 0)
         for row in rng.choice(members, size=min(per_tag, len(members)), replace=False):
-            pairs.append(Pair(framed(asks[rng.integers(len(asks))], rng), texts[row], f"tag:{tag.name}", int(row)))
+            ask = framed(asks[rng.integers(len(asks))], rng, held_out)
+            pairs.append(Pair(ask, texts[row], f"tag:{tag.name}", int(row)))
     return pairs
 
 
@@ -140,7 +143,8 @@ def phrasing_pairs(rng: np.random.Generator, held_out: frozenset[str] = frozense
     for tag in tag_rules.TAGS:
         phrasings = (p for p in tag.phrasings if p not in held_out)
         asks = list(dict.fromkeys([tag.name.replace("-", " "), *phrasings, tag.description]))
-        pairs += [Pair(framed(a, rng), b, f"tag:{tag.name}") for i, a in enumerate(asks) for b in asks[i + 1:]]
+        pairs += [Pair(framed(a, rng, held_out), b, f"tag:{tag.name}") for i, a in enumerate(asks)
+                  for b in asks[i + 1:]]
     return pairs
 
 

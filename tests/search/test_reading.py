@@ -123,7 +123,7 @@ def test_mana_rocks_keep_ranking_by_their_words(reader):
     ("big green creatures", "mv>=6 id<=g t:creature"),
     ("4 power for 2 mana", "pow=4 mv=2"),
     ("creatures for 3 mana", "mv=3 t:creature"),
-    ("dorks that tap for 2 mana", "t:creature"),  # what it makes, not what it costs
+    ("dorks that tap for 2 mana", "o:/add (\\{[^}]+\\}){2,}|add (two|three|four|x) mana/ t:creature"),  # makes
     ("sac a creature for 3 mana", "t:creature"),
     ("cmc 3 or less creatures", "mv<=3 t:creature"),
     ("counterspells that cost 1 or 2", "mv>=1 mv<=2"),
@@ -789,6 +789,20 @@ def test_a_word_only_one_name_begins_with_is_that_card(reader):
 ])
 def test_a_card_name_before_effects_asks_for_cards_like_it(reader, query, like):
     assert reader.read(query).like == like
+
+
+def test_equip_and_crew_costs_and_what_a_rock_taps_for_read_as_rules_text(snapshot_engine):
+    def found(query):
+        return {r.card.name for r in snapshot_engine.search(query, limit=200).results}
+
+    equip_1 = found("equipment with equip 1")
+    assert {"Skullclamp", "Grifter's Blade"} <= equip_1 and "Lightning Greaves" not in equip_1  # equip {0}
+    assert "Sword of Fire and Ice" not in found("equipment with equip cost of 1")  # equip {2}
+    crew_1 = found("vehicles with crew 1")
+    assert "Smuggler's Copter" in crew_1 and "Reckoner Bankbuster" not in crew_1  # crew 3
+    two = found("mana rocks that tap for two")
+    assert {"Sol Ring", "Thran Dynamo", "Mind Stone"} & two == {"Sol Ring", "Thran Dynamo"}  # Mind Stone adds {C}
+    assert "Sol Ring" not in found("rocks that tap for 3")
 
 
 def test_lords_for_a_type_are_of_that_type(reader):

@@ -51,6 +51,7 @@ EXAMPLES = {
     "artifact-removal": ("Naturalize|Shatter|Abrade", "Doom Blade|Lightning Bolt|Divination"),
     "enchantment-removal": ("Naturalize|Disenchant|Return to Dust", "Shatter|Doom Blade|Lightning Bolt"),
     "planeswalker-removal": ("Hero's Downfall|Vindicate|Dreadbore", "Doom Blade|Shatter|Divination"),
+    "permanent-removal": ("Vindicate|Beast Within|Chaos Warp", "Doom Blade|Naturalize|Flickerwisp"),
     "sweeper": ("Wrath of God|Damnation|Blasphemous Act", "Doom Blade|Swords to Plowshares|Lightning Bolt"),
     "sweeper-one-sided": ("Plague Wind|In Garruk's Wake|Massacre Wurm|Cyclonic Rift|Ruinous Ultimatum|Mizzium Mortars|"
                           "Elesh Norn, Grand Cenobite", "Wrath of God|Damnation|Doom Blade|Dampening Pulse|"
@@ -133,6 +134,7 @@ EXAMPLES = {
                 "Steadfastness"),  # +0/+3 until end of turn saves a team, it wins no game
     "pump": ("Giant Growth|Brute Force|Titanic Growth", "Overrun|Glorious Anthem|Lightning Bolt"),
     "firebreathing": ("Shivan Dragon|Furnace Whelp|Dragon Whelp", "Giant Growth|Grizzly Bears|Lightning Bolt"),
+    "grower": ("Monastery Swiftspear|Tarmogoyf|Managorger Hydra", "Glorious Anthem|Grizzly Bears|Hardened Scales"),
     "plus-one-counters": ("Cathars' Crusade|Ajani's Pridemate|Travel Preparations", "Glorious Anthem|Giant Growth|"
                           "Grizzly Bears"),
     "minus-one-counters": ("Black Sun's Zenith|Grim Affliction|Carnifex Demon", "Disfigure|Hardened Scales|"

@@ -1060,6 +1060,24 @@ def _uncounterable(reader: Reader, state: _State) -> None:
         state.take(first, last, 'o:"can\'t be countered"', "oracle")
 
 
+# "equip 1", "crew 2", "equip cost of 3": the cost printed after the keyword (Oracle text writes "Equip {1}",
+# "Crew 2"); a bigger cost after the number is another cost ("Equip {1}{W}" is not equip 1).
+_ACTIVATION_COST = re.compile(r"(equip|crew)(?: costs? (?:of )?)? ?(\d{1,2})")
+# "rocks that tap for two", "lands that tap for 3 mana": what one activation adds, as Oracle text writes it.
+_TAPS_FOR = re.compile(r"taps? for (two|2|three|3|four|4)(?: mana)?")
+
+
+def _activation_costs(reader: Reader, state: _State) -> None:
+    for match, first, last in list(_matches(state, _ACTIVATION_COST)):
+        keyword, cost = match.group(1), match.group(2)
+        printed = rf"\{{{cost}\}}" if keyword == "equip" else cost
+        state.take(first, last, f"o:/\\b{keyword} {printed}([^{{0-9]|$)/", "oracle")
+    for match, first, last in list(_matches(state, _TAPS_FOR)):
+        count = {"two": 2, "three": 3, "four": 4}.get(match.group(1)) or int(match.group(1))
+        words = ("two", "three", "four", "x")[count - 2:]
+        state.take(first, last, f"o:/add (\\{{[^}}]+\\}}){{{count},}}|add ({'|'.join(words)}) mana/", "oracle")
+
+
 # After "land": what the card does with lands ("land ramp", "land fetch"), so "land" is no type filter.
 _LAND_ACTIONS = frozenset({"ramp", "ramping", "fetch", "fetching", "fetchers", "search", "searching"})
 
@@ -1395,6 +1413,7 @@ def _budget(reader: Reader, state: _State) -> None:
 
 _RULES = (_deck_colors, _formats, _partners, _stats, _x_costs, _land_cycles, _name_cycles, _mana_value,
           _negated_colors, _has_keywords, _colors, _color_codes, _negated_types, _speed_and_flyers, _uncounterable,
+          _activation_costs,
           _types, _made_types, _creature_types, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]

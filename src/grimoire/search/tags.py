@@ -723,6 +723,29 @@ TAGS: tuple[Tag, ...] = (
         PLANESWALKER_REMOVAL,
     ),
     _t(
+        "permanent-removal",
+        "destroys, exiles or tucks any permanent, not one kind",
+        (
+            "flexible removal; catch-all removal; versatile removal; removal for any permanent; "
+            "answer any permanent; vindicate effect; removal that answers anything; deal with any permanent type"
+        ),
+        _either(
+            _rule(
+                rf"\b(?:destroy|exile) {_TARGET} (?:nonland |nontoken |nonland, nontoken )?permanents?\b"
+                r"(?! cards?| you control| with| that| if)",
+                rf"\b(?:the owner of|put) {_TARGET} (?:nonland )?permanent[^.]*?(?:shuffles it into|on (?:the )?"
+                r"(?:top|bottom) of) (?:its owner's|their) library",
+                rf"\b{_TARGET} (?:nonland )?permanent's owner shuffles it",
+                unless=r"(?:, then return|\. return) (?:it|that card|the exiled card|those cards|them) to the battlefield",
+            ),
+            _narrow(_rule(  # mana value 3 or less, "if it's blue", tapped or attacking ones only
+                rf"\b(?:destroy|exile) {_TARGET} (?:nonland |nontoken |nonland, nontoken |tapped |attacking )?"
+                r"permanents? (?:with|that|if)\b",
+                unless=r"(?:, then return|\. return) (?:it|that card|the exiled card|those cards|them) to the battlefield",
+            )),
+        ),
+    ),
+    _t(
         "sweeper",
         "destroys, damages, shrinks or bounces all creatures or permanents",
         (
@@ -1239,6 +1262,24 @@ TAGS: tuple[Tag, ...] = (
         "puts +1/+1 counters on creatures",
         "+1/+1 counters; grow my creatures; counters matter; put +1/+1 counters; counter synergy",
         _rule(rf"put {NUMBER}? ?(?:additional )?\+1/\+1 counters? on"),
+    ),
+    _t(
+        "grower",
+        "a creature that grows itself as the game goes on",
+        (
+            "creatures that grow on their own; self-pumping creatures; creatures that get bigger; "
+            "creatures that get bigger over time; growing threats; creatures that scale up; prowess creatures; "
+            "creatures that grow every turn; creatures that keep growing"
+        ),
+        _rule(
+            r"(?:^|\n|\. )(?:whenever|at the beginning)[^.]*, (?:put (?:a|an|one|two|three|x|that many) \+1/\+1 "
+            r"counters? on ~|~ gets \+\d+/\+\d+)",
+            r"\bprowess\b",
+            r"~ gets \+(?:\d+|x)/\+(?:\d+|x) for each",
+            r"~'s power (?:and toughness )?(?:are|is) (?:each )?equal to",
+            types="creature",
+        ),
+        by_nature=True,
     ),
     _t(
         "minus-one-counters",
@@ -1923,7 +1964,7 @@ TAG_PARENTS = {
     **dict.fromkeys(("repeatable-draw", "cantrip", "impulse-draw", "wheel", "looter", "group-draw"), "card-draw"),
     **dict.fromkeys(("creature-removal", "exile-removal", "exile-until-leaves", "artifact-removal",
                      "enchantment-removal", "planeswalker-removal", "bounce", "tuck", "edict", "pacifism", "shrink",
-                     "fight", "bite"), "removal"),
+                     "fight", "bite", "permanent-removal"), "removal"),
     **dict.fromkeys(("sweeper-one-sided", "damage-sweeper", "mass-bounce", "exile-sweeper"), "sweeper"),
     "land-sweeper": "land-destruction",
     "artifact-sweeper": "artifact-removal",
