@@ -179,6 +179,9 @@ MANA_DOUBLER = _rule(
     r"produces? (?:twice|three times) as much",
     r"adds? (?:twice|three times) that much mana",
 )
+# "exile target permanent. Return it to the battlefield": a blink, not removal ("when ~ leaves the battlefield,
+# return the exiled card" is removal)
+_RETURNED = r"(?:, then return|\. return) (?:it|that card|the exiled card|those cards|them) to the battlefield"
 REMOVAL_VERB = rf"\b(?:destroy|exile) {_TARGET}"
 DAMAGE_TARGET = (
     r"deals? (?:\d+|x|that much|damage equal to [^.]*?)(?: damage)? to (?:any target|target creature|"
@@ -736,12 +739,12 @@ TAGS: tuple[Tag, ...] = (
                 rf"\b(?:the owner of|put) {_TARGET} (?:nonland )?permanent[^.]*?(?:shuffles it into|on (?:the )?"
                 r"(?:top|bottom) of) (?:its owner's|their) library",
                 rf"\b{_TARGET} (?:nonland )?permanent's owner shuffles it",
-                unless=r"(?:, then return|\. return) (?:it|that card|the exiled card|those cards|them) to the battlefield",
+                unless=_RETURNED,
             ),
             _narrow(_rule(  # mana value 3 or less, "if it's blue", tapped or attacking ones only
                 rf"\b(?:destroy|exile) {_TARGET} (?:nonland |nontoken |nonland, nontoken |tapped |attacking )?"
                 r"permanents? (?:with|that|if)\b",
-                unless=r"(?:, then return|\. return) (?:it|that card|the exiled card|those cards|them) to the battlefield",
+                unless=_RETURNED,
             )),
         ),
     ),
