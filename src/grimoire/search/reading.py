@@ -238,9 +238,10 @@ class Reader:
 
     @cached_property
     def short_names(self) -> dict[str, int]:
-        """A card by a word only its name holds first ("craterhoof": Craterhoof Behemoth; "dockside": Dockside
-        Extortionist), as players shorten names: words of five letters or more that begin exactly one card's
-        name (Un-cards left out) and are not everyday English. "rhystic" begins six names, so it names none."""
+        """A card by a word only its name holds first ("craterhoof": Craterhoof Behemoth; "blightsteel":
+        Blightsteel Colossus), as players shorten names: words of five letters or more that begin exactly one
+        card's name (Un-cards left out) and are no English or game word. "rhystic" begins six names and
+        "dockside" two, so they name none."""
         by_word: dict[str, list[int]] = {}
         columns = self.db.columns
         for row, (name, funny) in enumerate(zip(columns.name.tolist(), columns.is_funny.tolist(), strict=True)):
