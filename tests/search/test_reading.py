@@ -775,9 +775,12 @@ def test_a_word_only_one_name_begins_with_is_that_card(reader):
     assert reader.read("combo with kinnan").combo == "Kinnan, Bonder Prodigy"
     assert syntax(reader, "ramp for kinnan") == "id<=ug"  # a commander's short name, lower case
     assert reader.read("blightsteel and craterhoof").named == ("Blightsteel Colossus", "Craterhoof Behemoth")
-    # words that are not short names: six cards begin with "Rhystic"; Lifelink is a card but a keyword too;
-    # Sliver Queen a commander but "sliver" a creature type
-    assert reader.read("rhystic").query == "rhystic"
+    # a word a few cards' names begin with, asked alone, is those cards (as on Scryfall); inside a request it is
+    # no name. Lifelink is a card but a keyword too; Sliver Queen a commander but "sliver" a creature type
+    assert syntax(reader, "atraxa") == r"name:/^atraxa\b/" and "begins 4 cards' names" in reader.read("atraxa").notes[0]
+    assert syntax(reader, "rhystic") == r"name:/^rhystic\b/"
+    assert "name:" not in syntax(reader, "goblin")  # a creature type
+    assert syntax(reader, "cheap rhystic") == "mv<=2"  # more than the word: it ranks as a word
     assert syntax(reader, "creatures with lifelink") == "t:creature kw:lifelink"
     assert "id<=" not in syntax(reader, "removal for sliver")
 

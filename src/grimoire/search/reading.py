@@ -22,6 +22,7 @@ from grimoire.search.spelling import MAX_LOOKUPS, MIN_LENGTH, Speller, english_w
 from grimoire.search.tags import TAG_NAMES, TAGS
 
 MAX_NAME_WORDS = 8
+MAX_SHARED_NAMES = 12  # a one-word request beginning more names than this is read as words ("goblin")
 _WUBRG = "wubrg"
 
 # The kinds of constraint a reading can add, keyed by the query keys that, written explicitly, win over it.
@@ -242,14 +243,20 @@ class Reader:
         Blightsteel Colossus), as players shorten names: words of five letters or more that begin exactly one
         card's name (Un-cards left out) and are no English or game word. "rhystic" begins six names and
         "dockside" two, so they name none."""
+        return {word: rows[0] for word, rows in self._names_by_first_word.items()
+                if len(rows) == 1 and word not in self.english and word not in self._known_words}
+
+    @cached_property
+    def _names_by_first_word(self) -> dict[str, list[int]]:
+        """The cards (Un-cards left out) whose name begins with each word of five letters or more, a possessive
+        read as its word ("Atraxa's Fall" begins with "atraxa")."""
         by_word: dict[str, list[int]] = {}
         columns = self.db.columns
         for row, (name, funny) in enumerate(zip(columns.name.tolist(), columns.is_funny.tolist(), strict=True)):
-            first = fold(name.split(" // ")[0].split()[0]).strip(",.:!?")
+            first = fold(name.split(" // ")[0].split()[0]).strip(",.:!?").removesuffix("'s")
             if funny != 1 and len(first) >= MIN_LENGTH and first.isalpha():
                 by_word.setdefault(first, []).append(row)
-        return {word: rows[0] for word, rows in by_word.items()
-                if len(rows) == 1 and word not in self.english and word not in self._known_words}
+        return by_word
 
     @cached_property
     def _known_words(self) -> frozenset[str]:
@@ -397,6 +404,17 @@ class Reader:
             index = stop
         if not any(word.protected for word in words):
             self._misspelt_name(state)
+        if len(words) == 1 and not words[0].protected and state.misspelt is None:
+            self._shared_first_word(state)
+
+    def _shared_first_word(self, state: _State) -> None:
+        """A request of one word that begins a few cards' names and is no English or game word ("atraxa",
+        "rhystic", "dockside") asks for those cards, as a bare word does on Scryfall: ``name:/^atraxa/``."""
+        word = fold(state.words[0].text).strip(",.;:?!").removesuffix("'s")
+        rows = self._names_by_first_word.get(word, ()) if self.db.names.may_begin(word) else ()
+        if 2 <= len(rows) <= MAX_SHARED_NAMES and word not in self.english and word not in self._known_words:
+            state.take(0, 1, f"name:/^{word}\\b/", "name")
+            state.notes.append(f'"{state.words[0].text}" begins {len(rows)} cards\' names: those cards')
 
     def _misspelt_name(self, state: _State) -> None:
         """A card name typed with a typo, as the whole query ("rhystic studdy") or after "cards like": read as that
