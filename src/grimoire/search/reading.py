@@ -477,8 +477,9 @@ class Reader:
         if following.startswith(("but cheaper", "but better", "upgrade", "alternative", "replacement")):
             return True
         text = state.words[index].text
+        folded = fold(text).lower()
         if following.startswith(("effect", "style")) and previous in _BEFORE_A_NAME and \
-                fold(text).lower() not in _TAG_WORDS and fold(text).lower() not in self.rules_words:
+                folded not in _TAG_WORDS and folded not in self.rules_words:
             return True  # "vindicate effects"; "fog effects" names a tag, "exile effects" rules text
         if text.islower() and fold(text).strip(",.;:?!") in self.english:
             return False  # "storm deck", "for my goblins": an archetype, not a commander typed in lower case
@@ -887,7 +888,7 @@ def _colors(reader: Reader, state: _State) -> None:
         elif match.group(1) or match.group(2) or match.group(3):
             syntax = f"id{exact}{_identity_letters(match.group().removeprefix('mono').lstrip('- '))}"
         elif match.group(8):  # "two color commanders": that many colours in the identity (the card's own colours)
-            count = {"two": 2, "three": 3}.get(match.group(8), match.group(8))
+            count = _number(match.group(8))
             syntax = f"id={count}" if _asks_commanders(state) else f"c={count}"
         elif match.group(4):
             syntax = _any_of(list(_FOUR_COLOR))
@@ -1092,7 +1093,7 @@ def _activation_costs(reader: Reader, state: _State) -> None:
         printed = rf"\{{{cost}\}}" if keyword == "equip" else cost
         state.take(first, last, f"o:/\\b{keyword} {printed}([^{{0-9]|$)/", "oracle")
     for match, first, last in list(_matches(state, _TAPS_FOR)):
-        count = {"two": 2, "three": 3, "four": 4}.get(match.group(1)) or int(match.group(1))
+        count = _number(match.group(1))
         words = ("two", "three", "four", "x")[count - 2:]
         state.take(first, last, f"o:/add (\\{{[^}}]+\\}}){{{count},}}|add ({'|'.join(words)}) mana/", "oracle")
 

@@ -734,7 +734,7 @@ TAGS: tuple[Tag, ...] = (
         ),
         _either(
             _rule(
-                rf"\b(?:destroy|exile) {_TARGET} (?:nonland |nontoken |nonland, nontoken )?permanents?\b"
+                rf"{REMOVAL_VERB} (?:nonland |nontoken |nonland, nontoken )?permanents?\b"
                 r"(?! cards?| you control| with| that| if)",
                 rf"\b(?:the owner of|put) {_TARGET} (?:nonland )?permanent[^.]*?(?:shuffles it into|on (?:the )?"
                 r"(?:top|bottom) of) (?:its owner's|their) library",
@@ -742,7 +742,7 @@ TAGS: tuple[Tag, ...] = (
                 unless=_RETURNED,
             ),
             _narrow(_rule(  # mana value 3 or less, "if it's blue", tapped or attacking ones only
-                rf"\b(?:destroy|exile) {_TARGET} (?:nonland |nontoken |nonland, nontoken |tapped |attacking )?"
+                rf"{REMOVAL_VERB} (?:nonland |nontoken |nonland, nontoken |tapped |attacking )?"
                 r"permanents? (?:with|that|if)\b",
                 unless=_RETURNED,
             )),
