@@ -186,6 +186,16 @@ def test_uncounterable_is_what_the_text_says(reader):
     assert syntax(reader, "counterspells") == ""
 
 
+def test_pitch_spells_are_cast_by_exiling_a_card_from_hand(reader, snapshot_engine):
+    pitch = "o:/exile [^.]*cards? from your hand[^.]*rather than pay|evoke—exile/"
+    assert syntax(reader, "pitch spells") == pitch  # any spell: Fury and Solitude are creatures
+    assert syntax(reader, "blue pitch counterspells") == f"id<=u {pitch}"
+    assert words_left(reader, "pitch counterspells") == "counterspells"
+    found = {r.card.name for r in snapshot_engine.search("pitch spells", limit=200).results}
+    assert {"Force of Will", "Solitude", "Fury", "Snapback"} <= found
+    assert not {"Counterspell", "Daze", "Gush"} & found  # Daze and Gush return an Island, they exile nothing
+
+
 @pytest.mark.parametrize(("query", "expected"), [
     ("mono red commanders", "is:commander id=r"),
     ("sultai commanders", "is:commander id=bgu"),
@@ -525,6 +535,9 @@ def test_a_negated_type_the_card_acts_on_is_rules_text(reader, query):
 def test_instant_speed_and_flyers(reader):
     assert syntax(reader, "instant speed removal in black") == "id<=b (t:instant or kw:flash)"
     assert words_left(reader, "instant speed removal") == "removal"
+    assert syntax(reader, "sorcery speed removal") == "t:sorcery"
+    assert syntax(reader, "removal at sorcery-speed") == "t:sorcery"
+    assert words_left(reader, "sorcery speed removal") == "removal"
     assert syntax(reader, "cheap flyers in white") == "id<=w mv<=2 t:creature kw:flying"
     assert words_left(reader, "cheap flyers in white") == "flyers"  # the word still ranks, as "mana rocks" do
     assert syntax(reader, "flying creatures") == "t:creature kw:flying"

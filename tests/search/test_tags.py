@@ -30,6 +30,8 @@ EXAMPLES = {
     "card-draw": ("Rhystic Study|Harmonize|Phyrexian Arena", "Demonic Tutor|Sol Ring|Lightning Bolt"),
     "repeatable-draw": ("Rhystic Study|Phyrexian Arena|Mystic Remora", "Harmonize|Divination|Opt|"
                         "Goblin Picker"),  # discarding to draw trades a card for a card
+    "opponent-cast-draw": ("Rhystic Study|Mystic Remora|Esper Sentinel", "Phyrexian Arena|Howling Mine|"
+                           "Horn of Plenty"),  # Horn of Plenty lets the caster draw, not you
     "cantrip": ("Opt|Preordain|Ponder", "Divination|Counterspell|Lightning Bolt"),
     "impulse-draw": ("Light Up the Stage|Jeska's Will|Outpost Siege", "Divination|Opt|Lightning Bolt"),
     "wheel": ("Wheel of Fortune|Timetwister|Windfall", "Divination|Rhystic Study|Brainstorm"),
@@ -210,6 +212,8 @@ EXAMPLES = {
     "discard-outlet": ("Psychatog|Putrid Imp|Wild Mongrel", "Merfolk Looter|Grizzly Bears|Divination"),
     "discard": ("Thoughtseize|Hymn to Tourach|Mind Rot", "Divination|Doom Blade|Merfolk Looter"),
     "hand-reveal": ("Thoughtseize|Gitaxian Probe|Telepathy", "Hymn to Tourach|Mind Rot|Divination"),
+    "token-hate": ("Illness in the Ranks|Virulent Plague|Hallowed Moonlight|Kraul Whipcracker", "Anointed Procession|"
+                   "Raise the Alarm|Containment Priest|Saproling Burst"),  # the Priest spares tokens
     "draw-punisher": ("Nekusar, the Mindrazer|Underworld Dreams|Sheoldred, the Apocalypse", "Rhystic Study|"
                       "Howling Mine|Divination"),
     "pillowfort": ("Propaganda|Ghostly Prison|Sphere of Safety", "Glorious Anthem|Fog|Wrath of God|"

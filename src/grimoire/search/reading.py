@@ -1045,6 +1045,7 @@ def _negated_types(reader: Reader, state: _State) -> None:
 
 
 _SPEED = re.compile(r"(?:at )?instant[- ]speed")
+_SORCERY_SPEED = re.compile(r"(?:at )?sorcery[- ]speed")
 _FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? with flying")
 # "deal with flyers", "kill fliers", "answers to flying creatures", "flyer hate": what kills or blocks
 # them, as cards print it ("destroy target creature with flying", Hurricane's "each creature with flying", reach)
@@ -1057,10 +1058,12 @@ _ANTI_FLYER = "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or
 
 
 def _speed_and_flyers(reader: Reader, state: _State) -> None:
-    """"instant speed" is an instant or a card with flash; "flyers" are creatures with flying (the words still
-    rank, as "mana rocks" do)."""
+    """"instant speed" is an instant or a card with flash, "sorcery speed" a sorcery; "flyers" are creatures with
+    flying (the words still rank, as "mana rocks" do)."""
     for _, first, last in list(_matches(state, _SPEED)):
         state.take(first, last, "(t:instant or kw:flash)", "type")
+    for _, first, last in list(_matches(state, _SORCERY_SPEED)):
+        state.take(first, last, "t:sorcery", "type")
     for _, first, last in list(_matches(state, _FLYERS)):
         if _ANSWERS_FLYERS.search(_before(state, first, 3)) or _after(state, last, 1) in _FLYER_ANSWERS:
             state.take(first, last, _ANTI_FLYER, "oracle")
@@ -1078,6 +1081,18 @@ def _uncounterable(reader: Reader, state: _State) -> None:
     card itself, or the spells it protects, as cards print it)."""
     for _, first, last in list(_matches(state, _UNCOUNTERABLE)):
         state.take(first, last, 'o:"can\'t be countered"', "oracle")
+
+
+# "pitch spells", "pitch counterspells": cast by exiling a card from hand in place of the mana cost, as Oracle
+# text prints it (Force of Will's "exile a blue card from your hand rather than pay this spell's mana cost",
+# Solitude's "Evoke—Exile a white card from your hand"); "spells" after it is any spell, creatures included.
+_PITCH = re.compile(r"pitch(?: (spells?|cards?))?")
+_PITCH_SYNTAX = "o:/exile [^.]*cards? from your hand[^.]*rather than pay|evoke—exile/"
+
+
+def _pitch(reader: Reader, state: _State) -> None:
+    for _, first, last in list(_matches(state, _PITCH)):
+        state.take(first, last, _PITCH_SYNTAX, "oracle")
 
 
 # "equip 1", "crew 2", "equip cost of 3": the cost printed after the keyword (Oracle text writes "Equip {1}",
@@ -1433,7 +1448,7 @@ def _budget(reader: Reader, state: _State) -> None:
 
 _RULES = (_deck_colors, _formats, _partners, _stats, _x_costs, _land_cycles, _name_cycles, _mana_value,
           _negated_colors, _has_keywords, _colors, _color_codes, _negated_types, _speed_and_flyers, _uncounterable,
-          _activation_costs,
+          _pitch, _activation_costs,
           _types, _made_types, _creature_types, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]

@@ -79,7 +79,8 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(blink|flicker)\b", "exile target creature you control, then return it to the battlefield"),
     # combat
     (r"\b(pump|pumps|bigger|beef up|buff|grow|grows|overrun|anthem|team pump)\b", "gets +1/+1 +1/+1 counter"),
-    (r"\b(evasion|unblockable|air|wings|flyers?)\b", "flying can't be blocked"),
+    (r"\b(evasion|air|wings|flyers?)\b", "flying can't be blocked"),
+    (r"\b(unblockable)\b", "can't be blocked"),  # not flying: Invisible Stalker, not Wind Drake
     (r"\b(swing right away|attack (right away|immediately|the turn|the moment)|summoning sick\w*)\b", "haste"),
     (r"\b(extra combat|attack twice|second (attack|combat)|another combat)\b", "additional combat phase"),
     (r"\b(fog|fogs|nobody gets hurt|prevent (the )?damage)\b", "prevent all combat damage"),

@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "079d94cb904f371a8347b7fd50fae42d5e9bd69ce240586178d4a6cbadeeb859"
+MODEL_SHA256 = "652fdfdc3fd62622068da4c825acda83b34293e98b4ea27d7ea7dd8a60d8cdf5"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -546,6 +546,19 @@ TAGS: tuple[Tag, ...] = (
         by_nature=True,
     ),
     _t(
+        "opponent-cast-draw",
+        "draws you cards when opponents cast spells",
+        (
+            "draw when opponents cast spells; draw off my opponents' spells; rhystic study effect; "
+            "mystic remora effect; draw whenever an opponent casts a spell; card draw from opponents casting; "
+            "make opponents pay or i draw"
+        ),
+        _direct(_rule(  # "unless that player pays {1}" is the point, not a narrowing
+            r"whenever (?:an opponent|a player|each opponent|another player) casts? [^\n]*?"
+            r"\b(?:you (?:may )?draw|(?<!may )(?<!they )(?<!player )draw) (?:a|one|two) cards?",
+        )),
+    ),
+    _t(
         "cantrip",
         "a spell or permanent that replaces itself with a card drawn",
         (
@@ -1745,6 +1758,22 @@ TAGS: tuple[Tag, ...] = (
         by_nature=True,
     ),
     _t(
+        "token-hate",
+        "destroys, shrinks or stops opponents' tokens",
+        (
+            "token hate; kill tokens; destroy tokens; deal with tokens; anti-token; stop opponents' tokens; "
+            "hose token decks; answers to token swarms; punish token strategies; shrink tokens"
+        ),
+        _direct(_rule(  # "target creature token" is what it answers, not a narrowing
+            r"(?:destroy|exile) (?:all|each) (?:creature )?tokens\b(?! created with| you control)",
+            r"\bcreature tokens (?:your opponents control |you don't control )?get -",
+            r"(?:destroy|exile) target (?:creature )?token\b",
+            r"if (?:an opponent|a player) would create (?:one or more |a |an )?(?:creature )?tokens?\b",
+            r"each token that would be created under an opponent",
+            r"if a creature would enter[^.]*wasn't cast",  # Hallowed Moonlight (Containment Priest spares tokens)
+        )),
+    ),
+    _t(
         "pillowfort",
         "stops or taxes creatures attacking you",
         (
@@ -1964,7 +1993,8 @@ TAG_INDEX: dict[str, int] = {tag.name: index for index, tag in enumerate(TAGS)}
 TAG_PARENTS = {
     **dict.fromkeys(("mana-rock", "mana-dork", "ramp-land", "extra-land-drop", "treasure-maker", "mana-doubler"),
                     "ramp"),
-    **dict.fromkeys(("repeatable-draw", "cantrip", "impulse-draw", "wheel", "looter", "group-draw"), "card-draw"),
+    **dict.fromkeys(("repeatable-draw", "cantrip", "impulse-draw", "wheel", "looter", "group-draw",
+                     "opponent-cast-draw"), "card-draw"),
     **dict.fromkeys(("creature-removal", "exile-removal", "exile-until-leaves", "artifact-removal",
                      "enchantment-removal", "planeswalker-removal", "bounce", "tuck", "edict", "pacifism", "shrink",
                      "fight", "bite", "permanent-removal"), "removal"),
@@ -1997,6 +2027,7 @@ TAG_OPPOSES = {
     "search-hate": ("tutor", "tutor-creature", "tutor-land", "tutor-artifact", "tutor-enchantment",
                     "tutor-instant-sorcery", "tutor-top", "fetchland"),
     "draw-punisher": ("card-draw", "repeatable-draw", "group-draw"),
+    "token-hate": ("token-maker", "token-doubler", "food-maker", "clue-maker", "treasure-maker"),
 }
 TAG_ALIASES = {
     "manarock": "mana-rock",
