@@ -154,12 +154,35 @@ def test_playtest_cards_are_funny_and_not_commander_legal(tmp_path):
         assert by_name[name].legalities["commander"] == "legal", name
 
 
+def test_un_cards_with_half_points_a_player_s_name_or_a_random_printed_copy_are_funny(tmp_path):
+    # Their text as the corpus has it (../shared/data/oracle_corpus.json.gz); Garth One-Eye, a real card, also
+    # copies one of a printed list of cards, but by choice, not "at random".
+    praetor = ("Choose one at random. Create a token that's a copy of the chosen card.\n• Elesh Norn, Mother of "
+               "Machines\n• Jin-Gitaxias, Progress Tyrant\n• Sheoldred, the Apocalypse")
+    records = [
+        _record("Supersize", "Target creature gets +3½/+3½ until end of turn.", "{1}{G}", ("Instant",)),
+        _record("Who's That Praetor?", praetor, "{6}", ("Sorcery",)),
+        _record("______", "When you play this land for the first time, its name forever becomes a creature type and "
+                "a noncreature card type of your choice belonging to your first name.\n{T}: Add {C}.", "", ("Land",)),
+        _record("Garth One-Eye", "{T}: Choose a card name that hasn't been chosen from among Disenchant, "
+                "Braingeyser, Terror, Shivan Dragon, Regrowth, and Black Lotus. Create a copy of the card with the "
+                "chosen name. You may cast the copy. (You still pay its costs.)", "{W}{U}{B}{R}{G}", ("Creature",)),
+        _record("Giant Growth", "Target creature gets +3/+3 until end of turn.", "{G}", ("Instant",)),
+    ]
+    path = tmp_path / "corpus.json"
+    path.write_text(json.dumps(records))
+    funny = {card.name: card.is_funny for card in corpus.load(path).cards}
+    assert funny == {"Supersize": True, "Who's That Praetor?": True, "______": True, "Garth One-Eye": False,
+                     "Giant Growth": False}
+
+
 def test_bundled_snapshot_marks_the_issue_playtest_cards_funny():
     from grimoire.cards.home import bundled_store_dir
     from grimoire.cards.store import CardDB
 
     db = CardDB(bundled_store_dir())
-    for name in ("White Rhystic Study", "Pinchy McStingbutt", "Your Mana Rock", "Gleemox", "Mox Poison"):
+    for name in ("White Rhystic Study", "Pinchy McStingbutt", "Your Mana Rock", "Gleemox", "Mox Poison", "Nerf War",
+                 "Who's That Praetor?", "______"):
         card = db.cards_at([db.names.find(name)])[0]
         assert card.is_funny is True and card.legalities["commander"] == "not_legal", name
     assert db.cards_at([db.names.find("Rhystic Study")])[0].is_funny is False

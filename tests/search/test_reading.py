@@ -186,6 +186,25 @@ def test_uncounterable_is_what_the_text_says(reader):
     assert syntax(reader, "counterspells") == ""
 
 
+def test_unblockable_creatures_are_so_themselves_and_untapped_lands_never_enter_tapped(reader, snapshot_engine):
+    unblockable = 't:creature o:"~ can\'t be blocked"'
+    assert syntax(reader, "unblockable creatures in blue") == f"id<=u {unblockable}"
+    assert syntax(reader, "creatures that can't be blocked") == unblockable
+    assert syntax(reader, "make my creatures unblockable") == ""  # what makes others so: the evasion-granter tag
+    assert syntax(reader, "lands that enter untapped") == '-o:"~ enters tapped." t:land'
+
+    def found(query):
+        return {r.card.name for r in snapshot_engine.search(query, limit=1000).results}
+
+    blue = found("blue creatures that can't be blocked")
+    assert {"Invisible Stalker", "Slither Blade", "Tormented Soul"} & blue == {"Invisible Stalker", "Slither Blade"}
+    assert not {"Galerider Sliver", "Wind Drake"} & blue  # flying is not unblockable, nor is giving it
+    names = ("Glacial Fortress", "Steam Vents", "Seachrome Coast", "Tundra", "Azorius Guildgate",
+             "Temple of Enlightenment", "Raffine's Tower")
+    lands = found(f"{reader.read('lands that enter untapped').syntax} name:/^({'|'.join(names)})$/")
+    assert lands == {"Glacial Fortress", "Steam Vents", "Seachrome Coast", "Tundra"}  # unless / if you don't
+
+
 def test_pitch_spells_are_cast_by_exiling_a_card_from_hand(reader, snapshot_engine):
     pitch = "o:/exile [^.]*cards? from your hand[^.]*rather than pay|evoke—exile/"
     assert syntax(reader, "pitch spells") == pitch  # any spell: Fury and Solitude are creatures

@@ -212,6 +212,8 @@ EXAMPLES = {
     "discard-outlet": ("Psychatog|Putrid Imp|Wild Mongrel", "Merfolk Looter|Grizzly Bears|Divination"),
     "discard": ("Thoughtseize|Hymn to Tourach|Mind Rot", "Divination|Doom Blade|Merfolk Looter"),
     "hand-reveal": ("Thoughtseize|Gitaxian Probe|Telepathy", "Hymn to Tourach|Mind Rot|Divination"),
+    "etb-hate": ("Torpor Orb|Hushbringer|Tocatli Honor Guard", "Panharmonicon|Yarok, the Desecrated|"
+                 "Aven Mindcensor"),
     "token-hate": ("Illness in the Ranks|Virulent Plague|Hallowed Moonlight|Kraul Whipcracker", "Anointed Procession|"
                    "Raise the Alarm|Containment Priest|Saproling Burst"),  # the Priest spares tokens
     "draw-punisher": ("Nekusar, the Mindrazer|Underworld Dreams|Sheoldred, the Apocalypse", "Rhystic Study|"

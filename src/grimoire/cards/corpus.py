@@ -33,7 +33,11 @@ _FUNNY_LAYOUTS = frozenset({"host", "augment"})
 _FUNNY_SUBTYPES = frozenset({"Attraction", "Contraption"})
 _FUNNY_COST = re.compile(r"\{H[WUBRG]\}|½|∞|\{\d{3,}\}")
 _FUNNY_TEXT = re.compile(
-    r"\bstickers?\b|\battractions?\b|\bcontraptions?\b|\{TK\}|\bticket counters?\b|\bgotcha\b|\bsquirrel counters?\b",
+    r"\bstickers?\b|\battractions?\b|\bcontraptions?\b|\{TK\}|\bticket counters?\b|\bgotcha\b|\bsquirrel counters?\b"
+    # half points of damage or life (Nerf War, Supersize); the player's own name (______); a copy of a card drawn
+    # at random from a printed list of real ones (Who's That Praetor?, Jund 'Em Out): no real card does these
+    r"|½|\b(?:first )?letter of your name\b|\byour first name\b"
+    r"|\bchoose one at random\. create a (?:token that's a )?copy of the chosen card\b",
     re.IGNORECASE)
 # Playtest and Un-card jokes about the world outside the game: deckbuilding, writing on cards, sideboards,
 # artists, borders, the match, errata. Learned from the Mystery Booster test cards (mtg.wiki,
@@ -63,7 +67,8 @@ def field_notes() -> dict[str, str]:
         "legalities": f"commander only, computed from the banned list shipped in the repo (as of {banned.as_of}); "
                       "every other format unknown",
         "game_changer": f"from the Game Changers list shipped in the repo (as of {changers.as_of})",
-        "is_funny": "detected from Un-set and playtest features (half mana, stickers, Attractions, Contraptions, "
+        "is_funny": "detected from Un-set and playtest features (half mana or damage, stickers, Attractions, "
+                    "Contraptions, your own name, a random copy from a printed list, "
                     "host/augment, text about deckbuilding, sideboards, sleeves, sealed booster packs, artists, "
                     "collector numbers, bans or the match, mana paid with your own poison counters, recoloured "
                     "copies of real cards); Un-cards without such a feature are not flagged",

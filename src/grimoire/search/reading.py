@@ -1083,6 +1083,23 @@ def _uncounterable(reader: Reader, state: _State) -> None:
         state.take(first, last, 'o:"can\'t be countered"', "oracle")
 
 
+# "unblockable creatures", "creatures that can't be blocked": creatures that are so themselves, as Oracle text
+# says it ("This creature can't be blocked", "~ can't be blocked except by ..."), not the cards that make others so
+# ("make my creatures unblockable" is the evasion-granter tag's, and is left to it)
+_UNBLOCKABLE_CREATURES = re.compile(r"unblockable creatures?|creatures? (?:that |which )?(?:can'?t|cannot|can not) "
+                                    r"be blocked")
+# "lands that enter untapped": every land but those that always enter tapped ("This land enters tapped."); the
+# check lands, shock lands and fast lands, which enter tapped only "unless" or "if you don't", stay
+_ENTERS_UNTAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into play)|etbs?) untapped")
+
+
+def _unblockable_and_untapped(reader: Reader, state: _State) -> None:
+    for _, first, last in list(_matches(state, _UNBLOCKABLE_CREATURES)):
+        state.take(first, last, 't:creature o:"~ can\'t be blocked"', "oracle")
+    for _, first, last in list(_matches(state, _ENTERS_UNTAPPED)):
+        state.take(first, last, '-o:"~ enters tapped."', "oracle")
+
+
 # "pitch spells", "pitch counterspells": cast by exiling a card from hand in place of the mana cost, as Oracle
 # text prints it (Force of Will's "exile a blue card from your hand rather than pay this spell's mana cost",
 # Solitude's "Evoke—Exile a white card from your hand"); "spells" after it is any spell, creatures included.
@@ -1448,7 +1465,7 @@ def _budget(reader: Reader, state: _State) -> None:
 
 _RULES = (_deck_colors, _formats, _partners, _stats, _x_costs, _land_cycles, _name_cycles, _mana_value,
           _negated_colors, _has_keywords, _colors, _color_codes, _negated_types, _speed_and_flyers, _uncounterable,
-          _pitch, _activation_costs,
+          _pitch, _unblockable_and_untapped, _activation_costs,
           _types, _made_types, _creature_types, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]

@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "652fdfdc3fd62622068da4c825acda83b34293e98b4ea27d7ea7dd8a60d8cdf5"
+MODEL_SHA256 = "709e11e32ee4fadff0db3db37d72bda51b2ab3e0f6218cdf3b290d71544bf14e"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -1758,6 +1758,15 @@ TAGS: tuple[Tag, ...] = (
         by_nature=True,
     ),
     _t(
+        "etb-hate",
+        "stops creatures entering from triggering abilities",
+        (
+            "stop etb triggers; torpor orb effect; turn off enter the battlefield triggers; shut down etb; "
+            "no etb triggers; etb hate; punish etb decks"
+        ),
+        _rule(r"entering(?: or dying)? (?:don't|doesn't) cause abilit"),
+    ),
+    _t(
         "token-hate",
         "destroys, shrinks or stops opponents' tokens",
         (
@@ -2017,6 +2026,7 @@ TAG_PARENTS = {
     "fog": "damage-prevention",
     "cost-increaser": "stax",
     "search-hate": "stax",
+    "etb-hate": "stax",
     "ability-hate": "stax",
 }
 # Tags that stop what another does: a request the hate tag's words answer ("lifegain hate", "anti-tutor") does not
@@ -2027,6 +2037,7 @@ TAG_OPPOSES = {
     "search-hate": ("tutor", "tutor-creature", "tutor-land", "tutor-artifact", "tutor-enchantment",
                     "tutor-instant-sorcery", "tutor-top", "fetchland"),
     "draw-punisher": ("card-draw", "repeatable-draw", "group-draw"),
+    "etb-hate": ("etb-trigger", "trigger-doubler"),
     "token-hate": ("token-maker", "token-doubler", "food-maker", "clue-maker", "treasure-maker"),
 }
 TAG_ALIASES = {
