@@ -154,6 +154,7 @@ def test_formats_read_only_where_the_store_knows_them(reader):
     assert pauper.syntax == "" and "no pauper legality" in pauper.notes[0]
     assert syntax(reader, "best commanders for tokens") == "is:commander"
     assert syntax(reader, "commander damage") == ""
+    assert syntax(reader, "my voltron commander needs protection") == ""  # the deck's own commander, not a search
     assert syntax(reader, "cards banned in commander") == "banned:commander"
     assert syntax(reader, "commander staples in black") == "id<=b f:commander"  # the format, not commanders
     assert "is:partner" not in syntax(reader, "a partner for Thrasios")  # a lone "partner": no commanders asked
@@ -203,6 +204,28 @@ def test_unblockable_creatures_are_so_themselves_and_untapped_lands_never_enter_
              "Temple of Enlightenment", "Raffine's Tower")
     lands = found(f"{reader.read('lands that enter untapped').syntax} name:/^({'|'.join(names)})$/")
     assert lands == {"Glacial Fortress", "Steam Vents", "Seachrome Coast", "Tundra"}  # unless / if you don't
+
+
+def test_hard_to_kill_is_what_shields_or_returns_itself_not_removal(reader, snapshot_engine):
+    shielded = ('(kw:indestructible or kw:hexproof or kw:shroud or kw:ward or kw:persist or kw:undying '
+                'or o:"regenerate ~")')
+    assert syntax(reader, "hard to kill creatures") == f"{shielded} t:creature"
+    assert syntax(reader, "resilient threats in green") == f"id<=g {shielded}"
+    assert syntax(reader, "hard to remove commanders") == f"{shielded} is:commander"
+    names = ("Darksteel Myr", "Troll Ascetic", "Kitchen Finks", "Geralf's Messenger", "Murder", "Grizzly Bears")
+    found = {r.card.name for r in snapshot_engine.search(
+        f"{syntax(reader, 'hard to kill creatures')} name:/^({'|'.join(names)})$/", limit=10).results}
+    assert found == {"Darksteel Myr", "Troll Ascetic", "Kitchen Finks", "Geralf's Messenger"}
+
+
+def test_repeatable_is_a_permanent_that_does_not_sacrifice_itself(reader, snapshot_engine):
+    repeatable = "is:permanent -o:/sacrifice ~[:,]/"
+    assert syntax(reader, "repeatable removal in black") == f"id<=b {repeatable}"
+    assert syntax(reader, "reusable sac outlets") == repeatable
+    assert syntax(reader, "repeatable") == ""  # alone it asks for nothing
+    found = {r.card.name for r in snapshot_engine.search("repeatable removal", limit=1000).results}
+    assert {"Merfolk Assassin", "Scarblade Elite"} <= found
+    assert not {"Seal of Removal", "Magma Mine", "Murder"} & found  # once: it sacrifices itself, or is a spell
 
 
 def test_pitch_spells_are_cast_by_exiling_a_card_from_hand(reader, snapshot_engine):

@@ -273,6 +273,12 @@ def test_the_deck_theme_joins_weakly_and_the_asked_function_leads(engine):
     assert len(overrun) >= 8
 
 
+def test_a_theme_that_drowns_the_function_leaves_the_head_to_ask(engine):
+    # all four words of "my elf deck needs ramp" fit no tag; "ramp" alone does, as it does in "ramp for my elf deck"
+    assert [m.name for m in engine.tags_for("my elf deck needs ramp")][:1] == ["ramp"]
+    assert [m.name for m in engine.tags_for("my dragons deck needs ramp")][:1] == ["ramp"]
+
+
 def test_a_theme_no_tag_names_whole_leaves_the_request_as_it_stands(engine):
     # "control" is one word of a steal phrasing ("gain control"), not a theme; Atraxa names no tag
     for text in ("board wipes for a control deck", "removal for my Atraxa deck"):

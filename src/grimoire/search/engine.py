@@ -397,19 +397,27 @@ class SearchEngine:
         """The tags ``matcher`` finds in the query; for a request that ends in its deck's theme ("removal for my
         aristocrats deck", see :func:`ranking.theme_split`) whose theme a tag's phrasing names whole, the words
         before it choose them and the theme's tags join at :data:`ranking.THEME_WEIGHT`. A theme or a head that
-        names no tag ("removal for my Atraxa deck") leaves the whole query to choose."""
+        names no tag ("removal for my Atraxa deck") leaves the whole query to choose, and where the whole query
+        names none either ("my elf deck needs ramp"), the head alone does."""
         split = ranking.theme_split(text)
         themes = [m for m in matcher.match(split[1], None, "", self.weights) if m.weight >= ranking.THEME_MATCH] \
             if split is not None else []
         if themes:
-            head_vector = None if vector is None else self.encoder.encode_query(self._expand(split[0]))
-            chosen = matcher.match(split[0], head_vector, context, self.weights, shares)
+            chosen = matcher.match(split[0], self._head_vector(split[0], vector), context, self.weights, shares)
             if chosen:
                 known = {m.index for m in chosen}
                 themed = [ranking.TagMatch(m.index, m.weight * ranking.THEME_WEIGHT, "theme")
                           for m in themes if m.index not in known]
                 return [*chosen, *themed][: ranking.MAX_TAGS]
-        return matcher.match(text, vector, context, self.weights, shares)
+        whole = matcher.match(text, vector, context, self.weights, shares)
+        if whole or split is None:
+            return whole
+        # the theme's words drowned the function ("my elf deck needs ramp": no tag for all four words): the
+        # head alone asks for it
+        return matcher.match(split[0], self._head_vector(split[0], vector), context, self.weights, shares)
+
+    def _head_vector(self, head: str, vector: np.ndarray | None) -> np.ndarray | None:
+        return None if vector is None else self.encoder.encode_query(self._expand(head))
 
     def _add_tag_lists(self, text: str, vector: np.ndarray | None, mask: np.ndarray, fused: np.ndarray,
                        tags: Sequence[str] = (), context: str = "", similarity: np.ndarray | None = None,

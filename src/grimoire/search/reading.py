@@ -1093,6 +1093,33 @@ _UNBLOCKABLE_CREATURES = re.compile(r"unblockable creatures?|creatures? (?:that 
 _ENTERS_UNTAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into play)|etbs?) untapped")
 
 
+# "repeatable removal", "reusable sac outlets": a permanent that does it again and again, not a spell cast once
+# nor a permanent that sacrifices itself to do it once (Seal of Removal's "Sacrifice ~: ...")
+_REPEATABLE = re.compile(r"repeatable|reusable")
+_REPEATABLE_SYNTAX = "is:permanent -o:/sacrifice ~[:,]/"
+
+
+# "hard to kill creatures", "resilient threats": what shields or returns itself, as keywords and Oracle text say it
+# (read here, or "kill" would ask for removal, the opposite, and make the noun after it what the card acts on)
+_HARD_TO_KILL = re.compile(r"(?:hard[- ]to[- ](?:kill|remove|answer|deal with)|resilient)"
+                           r"(?: (creatures?|threats?|commanders?))?")
+_HARD_TO_KILL_SYNTAX = ('(kw:indestructible or kw:hexproof or kw:shroud or kw:ward or kw:persist or kw:undying '
+                        'or o:"regenerate ~")')
+_HARD_TO_KILL_NOUNS = {"creature": " t:creature", "threat": "", "commander": " is:commander"}
+
+
+def _hard_to_kill(reader: Reader, state: _State) -> None:
+    for match, first, last in list(_matches(state, _HARD_TO_KILL)):
+        noun = _HARD_TO_KILL_NOUNS[match.group(1).rstrip("s")] if match.group(1) else ""
+        state.take(first, last, _HARD_TO_KILL_SYNTAX + noun, "keyword")
+
+
+def _repeatable(reader: Reader, state: _State) -> None:
+    for _, first, last in list(_matches(state, _REPEATABLE)):
+        if last < len(state.words):  # "repeatable" alone asks for nothing
+            state.take(first, last, _REPEATABLE_SYNTAX, "type")
+
+
 def _unblockable_and_untapped(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _UNBLOCKABLE_CREATURES)):
         state.take(first, last, 't:creature o:"~ can\'t be blocked"', "oracle")
@@ -1216,6 +1243,7 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 state.take(first, last, syntax, "mv")
 
 
+_POSSESSIVES = frozenset({"my", "our", "your"})  # "my commander" is the deck's own, not a search for commanders
 _FORMAT_WORDS = r"(?:cedh|edh|pedh|" + "|".join(sorted(FORMATS, key=len, reverse=True)) + ")"
 _FORMAT = re.compile(rf"(?:(?:for|in) ({_FORMAT_WORDS})(?:[- ]legal)?|({_FORMAT_WORDS})[- ]legal|"
                      rf"({'|'.join(_ALWAYS_READ_FORMATS)}|edh|cedh)|(commanders?))")
@@ -1238,7 +1266,8 @@ def _formats(reader: Reader, state: _State) -> None:
             following = _after(state, last, 1)
             if match.group(4) == "commander" and following in _FORMAT_NOUNS and reader.knows_format("commander"):
                 state.take(first, last, "f:commander", "format")  # "commander staples": cards for the format
-            elif following not in ("damage", "tax", "zone", "deck", "decks") and not _is_object(state, first):
+            elif following not in ("damage", "tax", "zone", "deck", "decks") and not _is_object(state, first) \
+                    and not _POSSESSIVES & set(_before(state, first, 2).split()):  # "my voltron commander needs"
                 state.take(first, last, "is:commander", "commander")
             continue
         name = next(g for g in match.groups()[:3] if g)
@@ -1465,7 +1494,7 @@ def _budget(reader: Reader, state: _State) -> None:
 
 _RULES = (_deck_colors, _formats, _partners, _stats, _x_costs, _land_cycles, _name_cycles, _mana_value,
           _negated_colors, _has_keywords, _colors, _color_codes, _negated_types, _speed_and_flyers, _uncounterable,
-          _pitch, _unblockable_and_untapped, _activation_costs,
+          _pitch, _unblockable_and_untapped, _repeatable, _hard_to_kill, _activation_costs,
           _types, _made_types, _creature_types, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]
