@@ -1130,7 +1130,7 @@ def _unblockable_and_untapped(reader: Reader, state: _State) -> None:
 # "pitch spells", "pitch counterspells": cast by exiling a card from hand in place of the mana cost, as Oracle
 # text prints it (Force of Will's "exile a blue card from your hand rather than pay this spell's mana cost",
 # Solitude's "Evoke—Exile a white card from your hand"); "spells" after it is any spell, creatures included.
-_PITCH = re.compile(r"pitch(?: (spells?|cards?))?")
+_PITCH = re.compile(r"pitch(?: spells?| cards?)?")
 _PITCH_SYNTAX = "o:/exile [^.]*cards? from your hand[^.]*rather than pay|evoke—exile/"
 
 
