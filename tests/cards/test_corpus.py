@@ -154,7 +154,7 @@ def test_playtest_cards_are_funny_and_not_commander_legal(tmp_path):
         assert by_name[name].legalities["commander"] == "legal", name
 
 
-def test_un_cards_with_half_points_a_player_s_name_or_a_random_printed_copy_are_funny(tmp_path):
+def test_un_cards_with_half_points_names_letters_blanks_or_a_random_printed_copy_are_funny(tmp_path):
     # Their text as the corpus has it (../shared/data/oracle_corpus.json.gz); Garth One-Eye, a real card, also
     # copies one of a printed list of cards, but by choice, not "at random".
     praetor = ("Choose one at random. Create a token that's a copy of the chosen card.\n• Elesh Norn, Mother of "
@@ -168,12 +168,18 @@ def test_un_cards_with_half_points_a_player_s_name_or_a_random_printed_copy_are_
                 "Braingeyser, Terror, Shivan Dragon, Regrowth, and Black Lotus. Create a copy of the card with the "
                 "chosen name. You may cast the copy. (You still pay its costs.)", "{W}{U}{B}{R}{G}", ("Creature",)),
         _record("Giant Growth", "Target creature gets +3/+3 until end of turn.", "{G}", ("Instant",)),
+        _record("Now I Know My ABC's", "At the beginning of your upkeep, if you control permanents with names that "
+                "include all twenty-six letters of the English alphabet, you win the game.", "{1}{U}{U}"),
+        _record("Sort of _____ and _____", "Draw two cards.", "{2}{U}", ("Sorcery",)),  # a blank in its name
+        _record("Zzzyxas's Abyss", "At the beginning of your upkeep, destroy all nonland permanents with the first "
+                "name alphabetically among nonland permanents.", "{1}{B}{B}"),
     ]
     path = tmp_path / "corpus.json"
     path.write_text(json.dumps(records))
     funny = {card.name: card.is_funny for card in corpus.load(path).cards}
     assert funny == {"Supersize": True, "Who's That Praetor?": True, "______": True, "Garth One-Eye": False,
-                     "Giant Growth": False}
+                     "Giant Growth": False, "Now I Know My ABC's": True, "Sort of _____ and _____": True,
+                     "Zzzyxas's Abyss": False}
 
 
 def test_bundled_snapshot_marks_the_issue_playtest_cards_funny():

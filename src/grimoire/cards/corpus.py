@@ -34,9 +34,10 @@ _FUNNY_SUBTYPES = frozenset({"Attraction", "Contraption"})
 _FUNNY_COST = re.compile(r"\{H[WUBRG]\}|½|∞|\{\d{3,}\}")
 _FUNNY_TEXT = re.compile(
     r"\bstickers?\b|\battractions?\b|\bcontraptions?\b|\{TK\}|\bticket counters?\b|\bgotcha\b|\bsquirrel counters?\b"
-    # half points of damage or life (Nerf War, Supersize); the player's own name (______); a copy of a card drawn
-    # at random from a printed list of real ones (Who's That Praetor?, Jund 'Em Out): no real card does these
-    r"|½|\b(?:first )?letter of your name\b|\byour first name\b"
+    # half points of damage or life (Nerf War, Supersize); the player's own name (______) or the letters of card
+    # names (Now I Know My ABC's, Disemvowel; Zzzyxas's Abyss, a real card, says "alphabetically"); a copy of a card
+    # drawn at random from a printed list of real ones (Who's That Praetor?, Jund 'Em Out): no real card does these
+    r"|½|\b(?:first )?letter of your name\b|\byour first name\b|\balphabet\b|\bvowels?\b|\bconsonants?\b"
     r"|\bchoose one at random\. create a (?:token that's a )?copy of the chosen card\b",
     re.IGNORECASE)
 # Playtest and Un-card jokes about the world outside the game: deckbuilding, writing on cards, sideboards,
@@ -68,8 +69,9 @@ def field_notes() -> dict[str, str]:
                       "every other format unknown",
         "game_changer": f"from the Game Changers list shipped in the repo (as of {changers.as_of})",
         "is_funny": "detected from Un-set and playtest features (half mana or damage, stickers, Attractions, "
-                    "Contraptions, your own name, a random copy from a printed list, "
-                    "host/augment, text about deckbuilding, sideboards, sleeves, sealed booster packs, artists, "
+                    "Contraptions, your own name, letters of the alphabet, a blank in the name, a random copy from a "
+                    "printed list, host/augment, text about deckbuilding, sideboards, sleeves, sealed booster packs, "
+                    "artists, "
                     "collector numbers, bans or the match, mana paid with your own poison counters, recoloured "
                     "copies of real cards); Un-cards without such a feature are not flagged",
         "produced_mana": "derived from rules text",
@@ -89,6 +91,8 @@ def is_funny(record: dict) -> bool:
     """Un-set ("funny") card, from the features the corpus keeps."""
     types = set(record.get("types") or ())
     if record.get("layout") in _FUNNY_LAYOUTS or "Host" in (record.get("supertypes") or ()):
+        return True
+    if "___" in record.get("name", ""):  # a blank to fill in (_____ Goblin, Sort of _____ and _____)
         return True
     if types - CARD_TYPES or "Stickers" in types or set(record.get("subtypes") or ()) & _FUNNY_SUBTYPES:
         return True

@@ -99,6 +99,7 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(aristocrats?|sac outlets?|sacrifice outlets?|grinder|cash in)\b", "sacrifice a creature"),
     (r"\b(kick the bucket|bite the dust|falls?|perish|croak)\b", "dies"),
     (r"\b(extra turns?|take another turn)\b", "take an extra turn"),
+    (r"\b(wincons?|win ?cons?|win conditions?)\b", "you win the game"),  # cards never say "wincon"
     (r"\b(stax|tax|taxes|punish)\b", "costs more opponents can't each opponent"),
     (r"\b(magic|tricks and cantrips|bolts and cantrips|noncreature magic)\b", "instant or sorcery spell"),
 )
