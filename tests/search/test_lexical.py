@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -46,6 +47,28 @@ def test_a_built_index_scores_as_the_same_index_saved_and_read_back(tmp_path):
         assert np.array_equal(built.scores(query), loaded.scores(query)), query
     with pytest.raises(ValueError, match="built in this process"):
         loaded.save(tmp_path / "again")
+
+
+_BUILD_AND_SAVE = """
+import sys, grimoire
+from grimoire.search.lexical import LexicalIndex
+texts = [c.name + "\\n" + (c.oracle_text or "") for c in grimoire.open().cards_at(list(range(0, 3000, 3)))]
+LexicalIndex.build(texts, sys.argv[2]).save(__import__("pathlib").Path(sys.argv[1]))
+"""
+
+
+@pytest.mark.parametrize("kind", ["words", "phrases"])
+def test_a_rebuild_of_the_same_texts_writes_the_same_files_whatever_the_hash_seed(tmp_path, kind):
+    folders = []
+    for seed in ("1", "2"):
+        folder = tmp_path / f"seed{seed}"
+        subprocess.run([sys.executable, "-c", _BUILD_AND_SAVE, str(folder), kind], check=True,
+                       env={**os.environ, "PYTHONHASHSEED": seed})
+        folders.append(folder)
+    names = sorted(p.name for p in folders[0].iterdir())
+    assert names == sorted(p.name for p in folders[1].iterdir())
+    for name in names:
+        assert (folders[0] / name).read_bytes() == (folders[1] / name).read_bytes(), name
 
 
 def _sample_store(tmp_path, fixtures):

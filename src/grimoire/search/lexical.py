@@ -89,7 +89,11 @@ class LexicalIndex:
     def build(cls, texts: list[str], kind: str = "words") -> LexicalIndex:
         bm25s = _import_bm25s()
         retriever = bm25s.BM25(backend="numpy")  # the same backend whether or not numba is installed
-        retriever.index([TOKENIZERS[kind](t) for t in texts], show_progress=False)
+        documents = [TOKENIZERS[kind](t) for t in texts]
+        # bm25s numbers the words of plain token lists in set order, which changes with every process's hash
+        # seed; numbered here in sorted order, a rebuild of the same texts writes the same files
+        vocabulary = {word: number for number, word in enumerate(sorted({w for doc in documents for w in doc}))}
+        retriever.index(([[vocabulary[w] for w in doc] for doc in documents], vocabulary), show_progress=False)
         scores = retriever.scores
         return cls(retriever.vocab_dict, scores["data"], scores["indices"], scores["indptr"], len(texts), kind,
                    retriever.dtype, retriever)
