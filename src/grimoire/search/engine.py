@@ -400,21 +400,25 @@ class SearchEngine:
         names no tag ("removal for my Atraxa deck") leaves the whole query to choose, and where the whole query
         names none either ("my elf deck needs ramp"), the head alone does."""
         split = ranking.theme_split(text)
-        themes = [m for m in matcher.match(split[1], None, "", self.weights) if m.weight >= ranking.THEME_MATCH] \
-            if split is not None else []
-        if themes:
-            chosen = matcher.match(split[0], self._head_vector(split[0], vector), context, self.weights, shares)
-            if chosen:
-                known = {m.index for m in chosen}
-                themed = [ranking.TagMatch(m.index, m.weight * ranking.THEME_WEIGHT, "theme")
-                          for m in themes if m.index not in known]
-                return [*chosen, *themed][: ranking.MAX_TAGS]
+        if split is None:
+            return matcher.match(text, vector, context, self.weights, shares)
+        head, theme = split
+        themes = [m for m in matcher.match(theme, None, "", self.weights) if m.weight >= ranking.THEME_MATCH]
+        chosen = matcher.match(head, self._head_vector(head, vector), context, self.weights, shares) \
+            if themes else None
+        if chosen:
+            known = {m.index for m in chosen}
+            themed = [ranking.TagMatch(m.index, m.weight * ranking.THEME_WEIGHT, "theme")
+                      for m in themes if m.index not in known]
+            return [*chosen, *themed][: ranking.MAX_TAGS]
         whole = matcher.match(text, vector, context, self.weights, shares)
-        if whole or split is None:
+        if whole:
             return whole
         # the theme's words drowned the function ("my elf deck needs ramp": no tag for all four words): the
-        # head alone asks for it
-        return matcher.match(split[0], self._head_vector(split[0], vector), context, self.weights, shares)
+        # head alone asks for it (matched once: a theme that names tags has asked it already)
+        if chosen is not None:
+            return chosen
+        return matcher.match(head, self._head_vector(head, vector), context, self.weights, shares)
 
     def _head_vector(self, head: str, vector: np.ndarray | None) -> np.ndarray | None:
         return None if vector is None else self.encoder.encode_query(self._expand(head))

@@ -1074,15 +1074,11 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
 
 
 _UNCOUNTERABLE = re.compile(r"uncounterable|(?:that |which )?(?:can'?t|cannot|can not) be countered")
-
-
-def _uncounterable(reader: Reader, state: _State) -> None:
-    """"uncounterable", "creatures that can't be countered": the text says so (``o:"can't be countered"``: the
-    card itself, or the spells it protects, as cards print it)."""
-    for _, first, last in list(_matches(state, _UNCOUNTERABLE)):
-        state.take(first, last, 'o:"can\'t be countered"', "oracle")
-
-
+# "pitch spells", "pitch counterspells": cast by exiling a card from hand in place of the mana cost, as Oracle
+# text prints it (Force of Will's "exile a blue card from your hand rather than pay this spell's mana cost",
+# Solitude's "Evoke—Exile a white card from your hand"); "spells" after it is any spell, creatures included.
+_PITCH = re.compile(r"pitch(?: spells?| cards?)?")
+_PITCH_SYNTAX = "o:/exile [^.]*cards? from your hand[^.]*rather than pay|evoke—exile/"
 # "unblockable creatures", "creatures that can't be blocked": creatures that are so themselves, as Oracle text
 # says it ("This creature can't be blocked", "~ can't be blocked except by ..."), not the cards that make others so
 # ("make my creatures unblockable" is the evasion-granter tag's, and is left to it)
@@ -1091,6 +1087,21 @@ _UNBLOCKABLE_CREATURES = re.compile(r"unblockable creatures?|creatures? (?:that 
 # "lands that enter untapped": every land but those that always enter tapped ("This land enters tapped."); the
 # check lands, shock lands and fast lands, which enter tapped only "unless" or "if you don't", stay
 _ENTERS_UNTAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into play)|etbs?) untapped")
+# Words that always read as the same rules text, in this order
+_RULES_TEXT_WORDS = (
+    (_UNCOUNTERABLE, 'o:"can\'t be countered"'),  # the card itself, or the spells it protects
+    (_PITCH, _PITCH_SYNTAX),
+    (_UNBLOCKABLE_CREATURES, 't:creature o:"~ can\'t be blocked"'),
+    (_ENTERS_UNTAPPED, '-o:"~ enters tapped."'),
+)
+
+
+def _rules_text_words(reader: Reader, state: _State) -> None:
+    """"uncounterable", "pitch spells", "unblockable creatures", "lands that enter untapped": what the text says,
+    as cards print it (see :data:`_RULES_TEXT_WORDS`)."""
+    for pattern, syntax in _RULES_TEXT_WORDS:
+        for _, first, last in list(_matches(state, pattern)):
+            state.take(first, last, syntax, "oracle")
 
 
 # "repeatable removal", "reusable sac outlets": a permanent that does it again and again, not a spell cast once
@@ -1118,25 +1129,6 @@ def _repeatable(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _REPEATABLE)):
         if last < len(state.words):  # "repeatable" alone asks for nothing
             state.take(first, last, _REPEATABLE_SYNTAX, "type")
-
-
-def _unblockable_and_untapped(reader: Reader, state: _State) -> None:
-    for _, first, last in list(_matches(state, _UNBLOCKABLE_CREATURES)):
-        state.take(first, last, 't:creature o:"~ can\'t be blocked"', "oracle")
-    for _, first, last in list(_matches(state, _ENTERS_UNTAPPED)):
-        state.take(first, last, '-o:"~ enters tapped."', "oracle")
-
-
-# "pitch spells", "pitch counterspells": cast by exiling a card from hand in place of the mana cost, as Oracle
-# text prints it (Force of Will's "exile a blue card from your hand rather than pay this spell's mana cost",
-# Solitude's "Evoke—Exile a white card from your hand"); "spells" after it is any spell, creatures included.
-_PITCH = re.compile(r"pitch(?: spells?| cards?)?")
-_PITCH_SYNTAX = "o:/exile [^.]*cards? from your hand[^.]*rather than pay|evoke—exile/"
-
-
-def _pitch(reader: Reader, state: _State) -> None:
-    for _, first, last in list(_matches(state, _PITCH)):
-        state.take(first, last, _PITCH_SYNTAX, "oracle")
 
 
 # "equip 1", "crew 2", "equip cost of 3": the cost printed after the keyword (Oracle text writes "Equip {1}",
@@ -1493,8 +1485,8 @@ def _budget(reader: Reader, state: _State) -> None:
 
 
 _RULES = (_deck_colors, _formats, _partners, _stats, _x_costs, _land_cycles, _name_cycles, _mana_value,
-          _negated_colors, _has_keywords, _colors, _color_codes, _negated_types, _speed_and_flyers, _uncounterable,
-          _pitch, _unblockable_and_untapped, _repeatable, _hard_to_kill, _activation_costs,
+          _negated_colors, _has_keywords, _colors, _color_codes, _negated_types, _speed_and_flyers,
+          _rules_text_words, _repeatable, _hard_to_kill, _activation_costs,
           _types, _made_types, _creature_types, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]
