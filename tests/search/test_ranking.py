@@ -293,3 +293,12 @@ def test_card_draw_that_costs_life_finds_the_cards_that_charge_it(engine):
     texts = _texts(engine, "card draw that costs life", 6)
     charged = [name for name, text in texts.items() if "draw" in text and re.search(r"(pay|lose)s? (\d+|x) life", text)]
     assert len(charged) >= 5, texts  # Revitalize and Mental Note (no life paid) led before
+
+
+def test_unkillable_is_indestructible(engine):
+    from grimoire.search.slang import expand
+
+    assert "indestructible" in expand("make my creatures unkillable for a turn")
+    assert "indestructible" in expand("creatures that can't die")
+    texts = _texts(engine, "effects that make my creatures unkillable for a turn", 5)
+    assert sum("indestructible" in text for text in texts.values()) >= 4, texts  # evasion granters led before

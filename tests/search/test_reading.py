@@ -206,6 +206,49 @@ def test_unblockable_creatures_are_so_themselves_and_untapped_lands_never_enter_
     assert lands == {"Glacial Fortress", "Steam Vents", "Seachrome Coast", "Tundra"}  # unless / if you don't
 
 
+def test_evasive_creatures_are_hard_to_block_themselves(reader, snapshot_engine):
+    evasive = ('t:creature (kw:flying or kw:menace or kw:fear or kw:intimidate or kw:shadow or kw:skulk '
+               'or kw:horsemanship or o:"~ can\'t be blocked")')
+    assert syntax(reader, "evasive creatures in black") == f"id<=b {evasive}"
+    assert syntax(reader, "evasive threats") == evasive
+    assert syntax(reader, "make my creatures evasive") == ""  # what makes others so: the evasion-granter tag
+    names = ("Vampire Nighthawk", "Dauthi Slayer", "Prowling Nightstalker", "Phyrexian Rager", "Grizzly Bears",
+             "Blade of the Oni", "Jump")
+    found = {r.card.name for r in snapshot_engine.search(
+        f"evasive creatures name:/^({'|'.join(names)})$/", limit=10).results}
+    # flying, shadow, "can't be blocked except by", menace (an Equipment creature); not none, nor a spell giving it
+    assert found == {"Vampire Nighthawk", "Dauthi Slayer", "Prowling Nightstalker", "Blade of the Oni"}
+
+
+@pytest.mark.parametrize(("query", "expected", "left"), [
+    ("lands that make colorless mana", "produces:c t:land", "that make mana"),
+    ("lands that tap for black mana", "produces:b t:land", "that tap for mana"),  # not a black deck's lands
+    ("rocks that make red mana", "produces:r t:artifact", "rocks that make mana"),
+    ("creatures that produce green mana", "produces:g t:creature", "that produce mana"),
+])
+def test_the_mana_a_card_makes_is_what_it_produces(reader, query, expected, left):
+    assert syntax(reader, query) == expected
+    assert words_left(reader, query) == left  # "make ... mana" still ranks: a dork, a rock
+
+
+def test_a_request_read_wholly_as_filters_is_ranked_by_its_words(snapshot_engine):
+    typed = [r.card.name for r in snapshot_engine.search("t:creature kw:reach id<=g", limit=5).results]
+    assert typed == sorted(typed)  # typed syntax alone: Scryfall's order, by name
+    signets = [r.card.name for r in snapshot_engine.search("signets", limit=3).results]
+    assert signets == ["Arcane Signet", "Azorius Signet", "Boros Signet"]  # a cycle by its names: by name too
+    said = snapshot_engine.search("unblockable creatures in blue", limit=10)
+    assert said.readings[0].syntax == 'id<=u t:creature o:"~ can\'t be blocked"'
+    names = [r.card.name for r in said.results]
+    assert names != sorted(names) and all(r.semantic_rank for r in said.results)
+    assert said.total == snapshot_engine.search('id<=u t:creature o:"~ can\'t be blocked"').total  # every card
+    flyers = snapshot_engine.search("flying creatures")  # more cards than the rankers' depth: all still answer
+    assert flyers.readings[0].syntax == "t:creature kw:flying"
+    assert flyers.total == snapshot_engine.search("t:creature kw:flying").total > 2000
+    # the words choose no tag: "enter untapped" is not an untapper (Deserted Temple led when it was)
+    ranked = snapshot_engine.search("lands that enter untapped", limit=10).results
+    assert not any("untapper" in r.tags for r in ranked)
+
+
 def test_hard_to_kill_is_what_shields_or_returns_itself_not_removal(reader, snapshot_engine):
     shielded = ('(kw:indestructible or kw:hexproof or kw:shroud or kw:ward or kw:persist or kw:undying '
                 'or o:"regenerate ~")')
@@ -714,6 +757,9 @@ def test_a_power_and_toughness_the_card_makes_is_not_read(reader):
     ("dual lands for esper", "id<=wub is:dual"),
     ("creature lands", "is:creatureland"),
     ("triomes", "is:triome"),
+    ("my landfall deck needs more fetch lands", "is:fetchland"),  # asked for, though after "needs"
+    ("my deck needs some shock lands", "is:shockland"),
+    ("destroy fetch lands", ""),  # what the card acts on
 ])
 def test_land_cycles_read_as_scryfall_nicknames(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -760,6 +806,11 @@ ANTI_FLYER = "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or 
     ("flyer hate", ANTI_FLYER),
     ("removal for flying creatures", ANTI_FLYER),
     ("white flyers", "id<=w t:creature kw:flying"),  # flyers asked for, not answered
+    ("ways to deal with big flyers", ANTI_FLYER),  # big: the flyers, not the answer
+    ("my opponents always have big flyers", ANTI_FLYER),  # theirs: what answers them is asked for
+    ("they play lots of flyers", ANTI_FLYER),
+    ("big flyers", "mv>=6 t:creature kw:flying"),
+    ("I play lots of flyers", ""),  # mine (the word still ranks)
 ])
 def test_answers_to_flyers_read_as_what_kills_or_blocks_them(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -879,3 +930,12 @@ def test_a_number_before_cost_is_the_mana_value(reader, query, expected):
 @pytest.mark.parametrize("query", ["2 cost reducers", "2 cost reduction", "spells that cost 1 less"])
 def test_a_cost_change_is_no_mana_value(reader, query):
     assert "mv" not in syntax(reader, query)
+
+
+def test_words_whose_syntax_would_pass_the_length_limit_are_searched_as_typed(snapshot_engine):
+    """Each "evasive creatures" stands for 120 characters of syntax: a long request of them stays a request
+    (with a note), not an error about a length the user never typed."""
+    query = ("evasive creatures " * 55)[:990]
+    page = snapshot_engine.search(query, limit=3)
+    assert page.readings[0].query == query and page.total > 0
+    assert any("searched as typed" in note for note in page.notes)

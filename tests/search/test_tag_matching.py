@@ -113,6 +113,41 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped
         assert names[:1] == [hate] and not stopped & set(names), (encoder, names)
 
 
+@pytest.mark.parametrize(("text", "hate", "stopped"), [
+    ("answers to reanimator decks", "graveyard-hate", "reanimate"),
+    ("how to beat token decks", "token-hate", "token-maker"),
+    ("cards against lifegain decks", "lifegain-hate", "lifegain"),
+    ("stop my opponents from tutoring", "search-hate", "tutor"),
+])
+def test_what_a_request_wants_beaten_asks_for_the_hate_tag_that_stops_it(matcher, text, hate, stopped):
+    names = [m.name for m in matcher.match(text)]
+    assert names[:1] == [hate] and stopped not in names, names
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("ways to deal with enchantments", "tutor-enchantment"),  # a card type is no strategy: removal, not hate
+    ("protect my creatures against removal", "removal"),  # no tag stops removal: guarded words, as before
+])
+def test_a_card_type_or_a_function_no_hate_tag_stops_is_left_as_it_was(matcher, text, tag):
+    names = [m.name for m in matcher.match(text)]
+    assert tag not in names and not {"search-hate", "graveyard-hate", "token-hate"} & set(names), names
+
+
+def test_what_is_guarded_against_is_not_asked_for_by_meaning_either():
+    """"protection from artifact removal" asks for no removal: not by its words (as before) nor by its meaning."""
+    for encoder in ("minilm", "static"):
+        engine = SearchEngine(grimoire.open(), encoder=encoder)
+        text = "my artifact deck needs protection from artifact removal"
+        matched = engine.tag_matcher.match(text, engine.encoder.encode_query(engine._expand(text)),
+                                           weights=engine.weights)
+        assert not {"removal", "artifact-removal", "creature-removal"} & {m.name for m in matched}, encoder
+
+
+def test_shield_and_safeguard_are_words_for_protecting(matcher):
+    assert words("shield my board") == words("protect my board") and words("safeguard") == words("protect")
+    assert first_tag(matcher, "shield my board from wraths") == first_tag(matcher, "protect my board from wraths")
+
+
 def test_hate_tags_stop_only_tags_that_exist():
     assert all(hate in TAG_INDEX and all(s in TAG_INDEX and s != hate for s in stops)
                for hate, stops in TAG_OPPOSES.items())

@@ -307,14 +307,16 @@ class SearchEngine:
         return top[np.argsort(-scores[top], kind="stable")]
 
     def rank(self, text: str, mask: np.ndarray, mode: str, tags: Sequence[str] = (), context: str = "",
-             notes: list[str] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+             notes: list[str] | None = None, choose_tags: bool = True
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Rows in ranked order, their fused scores, and each ranker's 1-based rank per card (0 = unranked).
 
         Every ranker sees the query with its player slang expanded into rules-text wording. Reciprocal-rank
         fusion (weighted per encoder, see ranking.Weights) combines the top 1000 within the filter of BM25 over
         words, BM25 over phrases (word pairs) and the embeddings; then each function tag the query asks for adds
         its cards, direct answers first (see search/ranking.py); ``tags`` join them as if the query asked for
-        them in part, and ``context`` (words read as filters) may complete a tag's phrasing.
+        them in part, and ``context`` (words read as filters) may complete a tag's phrasing; ``choose_tags``
+        false adds no tag the words would choose (words already read as filters mean what the filter says).
         A ranker's reported rank is its best list's. What the ranking read that the user should see (a deck's
         theme) is appended to ``notes``.
         """
@@ -341,7 +343,7 @@ class SearchEngine:
         if mode in ("hybrid", "dense", "late"):
             vector, similarity, dense_ranked = self._dense_list(expanded, mask)
             add(dense_ranked, semantic_ranks, weights.dense_literal if ranking.is_literal(text) else weights.dense)
-        if self.tag_ranking:
+        if self.tag_ranking and choose_tags:
             chosen = self._add_tag_lists(text, vector, mask, fused, tags, context, similarity, dense_ranked)
             if notes is not None and (note := _theme_note(text, chosen)):
                 notes.append(note)
@@ -527,11 +529,24 @@ class SearchEngine:
             node, text_parts = self._parse(query, filters, reading.node if query == reading.query else None)
             named = [*reading.named, *([reading.like] if reading.like else [])]  # "like X" with more words
             text = " ".join([*text_parts, combo_text, self._named_text(named)]).strip()
+            read_words = ""
+            if not text and not reading.combo and sort_order(node) is None and \
+                    not any(chip.kind == "name" for chip in reading.chips):
+                # every word was read as a filter ("unblockable creatures in blue"): the words still say what is
+                # wanted, so they rank the cards that pass, choosing no tag ("hard to kill" is not removal);
+                # typed syntax alone, and a cycle of cards by their names ("signets"), keep Scryfall's name order
+                text = read_words = " ".join(chip.words for chip in reading.chips)
             named += [reading.combo] if reading.combo else []
             mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=[*exclude, *named])
             if text:
                 context = " ".join(chip.words for chip in reading.chips if chip.kind == "type")
-                rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags, context, notes)
+                rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags, context, notes,
+                                                            choose_tags=not read_words)
+                if read_words:  # every card that passes is an answer: those the words did not rank follow
+                    rest = np.flatnonzero(mask)
+                    rest = rest[~np.isin(rest, rows)]
+                    rest = rest[np.argsort(self.filter_index.name_order[rest], kind="stable")]
+                    rows, scores = np.concatenate([rows, rest]), np.concatenate([scores, np.zeros(len(rest))])
             elif reading.combo:  # a card without rules text says nothing about its partners
                 rows, scores = np.zeros(0, dtype=np.int64), np.zeros(0)
                 lexical = semantic = np.zeros(len(self.db), dtype=np.int32)

@@ -76,6 +76,10 @@ _STOPWORDS = frozenset(
 # for; "return creatures from the graveyard" guards nothing
 _GUARDED = re.compile(r"\b(?:protect\w*|sav(?:e|es|ing)|safe|shield\w*|guard\w*|defend\w*|hexproof|immun\w*)\b"
                       r".*?\b(?:from|against)\b")
+# A request for what beats a strategy ("answers to reanimator decks", "how to beat token decks", "cards against
+# lifegain"): the words after it name what is to be stopped, so a hate tag that stops it is what is asked for
+_AGAINST = re.compile(r"\b(?:answers? (?:to|for)|beat(?:s|ing)?|against|deal(?:s|ing)? with|hate (?:for|against|on)"
+                      r"|hos(?:e|es|ers?|ing)(?: for| against)?|stop(?:s|ping)?|shut(?:s|ting)? down)\b(.+)")
 _CANNOT = re.compile(r"\bcan['’]?t\b")
 _NEGATION = re.compile(r"n['’]t\b")  # "don't", "doesn't", "won't" all say "not"
 # "whenever I want", "any time you like": the idiom says "at will", not a trigger ("whenever a creature dies")
@@ -86,8 +90,9 @@ _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")
 _ANY_CHANGE = re.compile(r"^([+-])(?!1/[+-]1$)\d+/\1\d+$")
 _STEMMER = Stemmer.Stemmer("english")  # the Snowball stemmer BM25 uses (search/lexical.py)
 # Word forms the stemmer leaves apart though players use them for one thing: "recur lands" asks for land
-# recursion ("recursion" stems to "recurs", "recur" to "recur").
-_SAME_STEM = {"recurs": "recur"}
+# recursion ("recursion" stems to "recurs", "recur" to "recur"); "shield my board from wraths" and "safeguard my
+# creatures" ask for what the phrasings call protecting.
+_SAME_STEM = {"recurs": "recur", "shield": "protect", "safeguard": "protect"}
 # a card type a phrasing names is what tells its tag apart ("mana dork" or "mana rock", "artifact board wipe")
 _TYPE_WORDS = frozenset(_STEMMER.stemWords(
     "creature creatures artifact artifacts enchantment enchantments land lands planeswalker planeswalkers instant "
@@ -299,14 +304,19 @@ class TagMatcher:
         guarded = frozenset(words(_GUARDED.split(text.lower(), maxsplit=1)[1])) if _GUARDED.search(text.lower()) \
             else frozenset()
         found = self._word_matches(asked, present, guarded, partial=not literal)
+        if not literal and (against := _AGAINST.search(text.lower())):
+            found = self._against(found, frozenset(words(against.group(1))))
         best = {owner: (weight, "words") for owner, weight in found.items()}
+        # nor may its meaning bring back a tag that the guarded words name ("protection from artifact removal")
+        unmeant = frozenset(self._word_matches(guarded, guarded, frozenset())) if guarded else frozenset()
         if query_vector is not None and (weights.meaning_literal or not literal):
             threshold, full = weights.meaning_threshold, weights.meaning_full
             cosines = self.vectors @ query_vector
             if self._held_out:
                 cosines[list(self._held_out)] = -1.0
             for i in np.flatnonzero(cosines >= threshold):
-                if support is not None and support[self.owners[i]] < weights.meaning_support:
+                if support is not None and support[self.owners[i]] < weights.meaning_support or \
+                        self.owners[i] in unmeant:
                     continue
                 weight = min(1.0, float((cosines[i] - threshold) / (full - threshold))) ** 0.5
                 if weight > best.get(self.owners[i], (0.0, ""))[0]:
@@ -331,6 +341,21 @@ class TagMatcher:
             if weight >= MIN_WEIGHT and (index in worded or weight >= MEANING_SHARE * top)
         ]
         return sorted(matches, key=lambda m: (-m.weight, m.index))[:MAX_TAGS]
+
+    def _against(self, found: dict[int, float], target: frozenset[str]) -> dict[int, float]:
+        """``found`` with each tag the ``target`` words (what a request wants beaten) name replaced by the hate tag
+        that stops it (``TAG_OPPOSES``: reanimation by graveyard hate, tokens by token hate), at its weight."""
+        if not target - _TYPE_WORDS:  # "deal with enchantments": a card type is what removal answers, not a tutor
+            return found
+        named = self._word_matches(target, target, frozenset())
+        hated = {hate: named[stopped] for hate, stopped in _OPPOSES if named.get(stopped, 0.0) >= MIN_WEIGHT}
+        if not hated:
+            return found
+        stopped = {s for hate, s in _OPPOSES if hate in hated}
+        found = {index: weight for index, weight in found.items() if index not in stopped}
+        for hate, weight in hated.items():
+            found[hate] = max(found.get(hate, 0.0), weight)
+        return found
 
     def _word_matches(self, asked: frozenset[str], present: frozenset[str], guarded: frozenset[str],
                       partial: bool = True) -> dict[int, float]:

@@ -17,7 +17,18 @@ from functools import cached_property
 from grimoire.cards.model import FORMATS
 from grimoire.cards.names import CardNotFoundError, fold
 from grimoire.cards.store import CardDB
-from grimoire.search.query import COLOR_NAMES, And, Filter, Node, Not, Or, QuerySyntaxError, Text, parse
+from grimoire.search.query import (
+    COLOR_NAMES,
+    MAX_QUERY_LENGTH,
+    And,
+    Filter,
+    Node,
+    Not,
+    Or,
+    QuerySyntaxError,
+    Text,
+    parse,
+)
 from grimoire.search.spelling import MAX_LOOKUPS, MIN_LENGTH, Speller, english_words
 from grimoire.search.tags import TAG_NAMES, TAGS
 
@@ -344,6 +355,9 @@ class Reader:
             rest = self.db.columns.name[state.misspelt]
         runs = " ".join(part for part in (rest, *(c.syntax for c in chips if c.kind not in ("like", "combo")))
                         if part)
+        if len(runs) > MAX_QUERY_LENGTH:  # the syntax the words stand for is longer than the words: search them
+            return Reading(typed, typed, notes=(f"the words were searched as typed: read as filters they would make "
+                                                f"a query over {MAX_QUERY_LENGTH} characters",), node=typed_node)
         like = self.db.columns.name[state.like] if state.like is not None else None
         named = tuple(self.db.columns.name[row] for row in state.named)
         combo = self.db.columns.name[state.combo] if state.combo is not None else None
@@ -1051,8 +1065,12 @@ _FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? with flying"
 # them, as cards print it ("destroy target creature with flying", Hurricane's "each creature with flying", reach)
 _ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:ing)? with|kill(?:s|ing)?|destroy(?:s|ing)?|answers? (?:to|for)|"
                              r"hate (?:against|for|vs)|against|stop(?:s|ping)?|block(?:s|ing)?|beat(?:s|ing)?|"
-                             r"handle|shoot(?:s|ing)? down|(?:removal|answers?|hate|hosers?) (?:for|to|against|vs))"
-                             r"\W*(?:all |the |their |opposing |enemy |big )?$")
+                             r"handle|shoot(?:s|ing)? down|(?:removal|answers?|hate|hosers?) (?:for|to|against|vs)|"
+                             # "my opponents always have big flyers": theirs, so the answer is asked for
+                             r"(?:opponents?|they|everyone|everybody|people|table)\b.*\b(?:ha(?:ve|s)|play(?:s|ing)?|"
+                             r"run(?:s|ning)?|cast(?:s|ing)?))"
+                             r"\W*(?:(?:all|the|their|opposing|enemy|big|huge|large|lots of|a lot of|so many|many)"
+                             r"\W*)?$")
 _FLYER_ANSWERS = frozenset({"hate", "removal", "hoser", "hosers", "answers", "killers", "killer"})  # "flyer hate"
 _ANTI_FLYER = "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or kw:reach)"
 
@@ -1065,7 +1083,10 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _SORCERY_SPEED)):
         state.take(first, last, "t:sorcery", "type")
     for _, first, last in list(_matches(state, _FLYERS)):
-        if _ANSWERS_FLYERS.search(_before(state, first, 3)) or _after(state, last, 1) in _FLYER_ANSWERS:
+        if _ANSWERS_FLYERS.search(_before(state, first, 6)) or _after(state, last, 1) in _FLYER_ANSWERS:
+            for chip in [c for c in state.chips if c.syntax == "mv>=6" and c.words.lower() in _before(state, first, 2)]:
+                _release(state, chip)  # "big flyers" are theirs: the answer may cost anything
+                state.chips.remove(chip)
             state.take(first, last, _ANTI_FLYER, "oracle")
             state.words[first].used = False
         elif not _is_object(state, first):
@@ -1084,6 +1105,11 @@ _PITCH_SYNTAX = "o:/exile [^.]*cards? from your hand[^.]*rather than pay|evokeâ€
 # ("make my creatures unblockable" is the evasion-granter tag's, and is left to it)
 _UNBLOCKABLE_CREATURES = re.compile(r"unblockable creatures?|creatures? (?:that |which )?(?:can'?t|cannot|can not) "
                                     r"be blocked")
+# "evasive creatures", "evasive threats": creatures hard to block by their own keywords or text, not the cards that
+# give evasion to others ("give my creatures evasion" stays the evasion-granter tag's)
+_EVASIVE_CREATURES = re.compile(r"evasive (?:creatures?|threats?|beaters?|attackers?)")
+_EVASIVE_SYNTAX = ('t:creature (kw:flying or kw:menace or kw:fear or kw:intimidate or kw:shadow or kw:skulk '
+                   'or kw:horsemanship or o:"~ can\'t be blocked")')
 # "lands that enter untapped": every land but those that always enter tapped ("This land enters tapped."); the
 # check lands, shock lands and fast lands, which enter tapped only "unless" or "if you don't", stay
 _ENTERS_UNTAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into play)|etbs?) untapped")
@@ -1093,15 +1119,30 @@ _RULES_TEXT_WORDS = (
     (_PITCH, _PITCH_SYNTAX),
     (_UNBLOCKABLE_CREATURES, 't:creature o:"~ can\'t be blocked"'),
     (_ENTERS_UNTAPPED, '-o:"~ enters tapped."'),
+    (_EVASIVE_CREATURES, _EVASIVE_SYNTAX),
 )
 
 
 def _rules_text_words(reader: Reader, state: _State) -> None:
-    """"uncounterable", "pitch spells", "unblockable creatures", "lands that enter untapped": what the text says,
-    as cards print it (see :data:`_RULES_TEXT_WORDS`)."""
+    """"uncounterable", "pitch spells", "unblockable creatures", "lands that enter untapped", "evasive creatures":
+    what the text says, as cards print it (see :data:`_RULES_TEXT_WORDS`)."""
     for pattern, syntax in _RULES_TEXT_WORDS:
         for _, first, last in list(_matches(state, pattern)):
             state.take(first, last, syntax, "oracle")
+
+
+# "lands that make colorless mana", "rocks that tap for red mana": the mana the card adds (Scryfall's produces:),
+# read before the colour word would ask for the card's own colour
+_PRODUCES = re.compile(r"(?:makes?|making|produces?|producing|taps? for|tapping for|adds?|adding) "
+                       r"(white|blue|black|red|green|colou?rless) mana")
+
+
+def _produces(reader: Reader, state: _State) -> None:
+    """Only the colour is taken: "make ... mana" is left to rank by (a mana dork, a mana rock)."""
+    for match, _, last in list(_matches(state, _PRODUCES)):
+        color = match.group(1)
+        state.take(last - 2, last - 1, f"produces:{'c' if color.startswith('colo') else _SINGLE_COLORS[color]}",
+                   "mana")
 
 
 # "repeatable removal", "reusable sac outlets": a permanent that does it again and again, not a spell cast once
@@ -1439,13 +1480,15 @@ _CYCLE_WORDS = {"shock": "shockland", "fetch": "fetchland", "check": "checkland"
                 "battle": "tangoland", "canopy": "canopyland", "creature": "creatureland", "man": "creatureland",
                 "tri": "triland", "dual": "dual"}
 _CYCLES = re.compile(rf"({'|'.join(_CYCLE_WORDS)})[- ]?lands?|(triomes?)|(snarls?)|(karoos?)")
+# words before a cycle that ask for the cards themselves, even after an action ("needs more fetch lands")
+_CYCLE_ASKED = frozenset({"for", "my", "of", "more", "some", "extra", "need", "needs", "want", "wants"})
 
 
 def _land_cycles(reader: Reader, state: _State) -> None:
     """"shock lands", "fetchlands", "dual lands", "triomes", "creature lands": the land cycle (``is:shockland``,
     as Scryfall names it), not words to match."""
     for match, first, last in list(_matches(state, _CYCLES)):
-        if _is_object(state, first) and state.words[first - 1].lower not in ("for", "my", "of"):
+        if _is_object(state, first) and state.words[first - 1].lower not in _CYCLE_ASKED:
             continue
         cycle = _CYCLE_WORDS.get(match.group(1) or "", "triome" if match.group(2) else
                                  "shadowland" if match.group(3) else "bounceland")
@@ -1484,7 +1527,7 @@ def _budget(reader: Reader, state: _State) -> None:
             state.notes.append("budget: the card data has no prices, so cards were not filtered by price")
 
 
-_RULES = (_deck_colors, _formats, _partners, _stats, _x_costs, _land_cycles, _name_cycles, _mana_value,
+_RULES = (_produces, _deck_colors, _formats, _partners, _stats, _x_costs, _land_cycles, _name_cycles, _mana_value,
           _negated_colors, _has_keywords, _colors, _color_codes, _negated_types, _speed_and_flyers,
           _rules_text_words, _repeatable, _hard_to_kill, _activation_costs,
           _types, _made_types, _creature_types, _budget)
