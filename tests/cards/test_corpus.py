@@ -182,13 +182,45 @@ def test_un_cards_with_half_points_names_letters_blanks_or_a_random_printed_copy
                      "Zzzyxas's Abyss": False}
 
 
+def test_playtest_cards_that_bend_the_commander_rules_are_funny(tmp_path):
+    # Their text as the corpus has it (../shared/data/oracle_corpus.json.gz); the real cards beside them count casts
+    # "from the command zone" or give commander spells a keyword, and stay real.
+    records = [
+        _record("Tax Draw", "Draw cards equal to your highest commander tax among your commanders.", "{2}{U}",
+                ("Sorcery",)),
+        _record("You're in Command", "Choose target creature you own and control. That creature becomes your "
+                "commander. Any other commanders you have are no longer your commander. (That creature starts with "
+                "a commander tax of {0}.)", "{1}{W}", ("Sorcery",)),
+        _record("Auntie Flint", "Mono eminence — If Auntie Flint is on the battlefield or in the command zone and "
+                "your deck's color identity is mono-red, spells you cast cost {1} less.", "{1}{R}"),
+        _record("The Scholar of Seas", "Other Merfolk you control get +1/+1.\nWhen The Scholar of Seas enters the "
+                "battlefield, choose one of the following cards at random and create a token that's a copy of "
+                "it:\n• Judge of Currents\n• Merrow Reejerey", "{1}{W}{U}{G}"),
+        _record("Enolc, Perfect Clone", "If Enolc is one of two partner commanders, it's a copy of your other "
+                "commander except it retains its name. (Including mana cost.)", "", ("Legendary", "Creature")),
+        _record("The Cosplayzer", "You may have The Cosplayzer enter as a copy of any creature on the battlefield, "
+                "except the first letter of its name is Z.", "{4}{U}", ("Legendary", "Creature")),
+        _record("Commander's Insignia", "Creatures you control get +1/+1 for each time you've cast your commander "
+                "from the command zone this game.", "{2}{W}{W}", ("Enchantment",)),
+        _record("Flamekin Herald", "Commander spells you cast have cascade.", "{2}{R}"),
+        _record("Command Beacon", "{T}: Add {C}.\n{T}, Sacrifice Command Beacon: Put your commander into your hand "
+                "from the command zone.", "", ("Land",)),
+    ]
+    path = tmp_path / "corpus.json"
+    path.write_text(json.dumps(records))
+    funny = {card.name: card.is_funny for card in corpus.load(path).cards}
+    assert funny == {"Tax Draw": True, "You're in Command": True, "Auntie Flint": True, "The Scholar of Seas": True,
+                     "Enolc, Perfect Clone": True, "The Cosplayzer": True, "Commander's Insignia": False,
+                     "Flamekin Herald": False, "Command Beacon": False}
+
+
 def test_bundled_snapshot_marks_the_issue_playtest_cards_funny():
     from grimoire.cards.home import bundled_store_dir
     from grimoire.cards.store import CardDB
 
     db = CardDB(bundled_store_dir())
     for name in ("White Rhystic Study", "Pinchy McStingbutt", "Your Mana Rock", "Gleemox", "Mox Poison", "Nerf War",
-                 "Who's That Praetor?", "______"):
+                 "Who's That Praetor?", "______", "Tax Draw", "Barce, Friend Finder", "Command Mine"):
         card = db.cards_at([db.names.find(name)])[0]
         assert card.is_funny is True and card.legalities["commander"] == "not_legal", name
     assert db.cards_at([db.names.find("Rhystic Study")])[0].is_funny is False

@@ -48,7 +48,17 @@ _FUNNY_WORLD = re.compile(
     r"|\b(?:the|this) match\b|\b(?:white|black|silver)-bordered\b|\berrata\b|\brule zero\b|\bbuddy list\b"
     r"|\bpost a picture\b|\bsigned (?:card|spell|land|by)\b|\ba signed\b|\(treat conjured cards like cards\.\)"
     r"|\bplaytesting\b|\bsleeves?\b|\bcollector numbers?\b|\bbanned\b|\b(?:constructed|standard) format\b"
-    r"|\bsealed\b[^.]*\bbooster\b|\bopen\w*\b[^.]*\bbooster\b|\bbooster (?:fun|pile|cascade)\b",
+    r"|\bsealed\b[^.]*\bbooster\b|\bopen\w*\b[^.]*\bbooster\b|\bbooster (?:fun|pile|cascade)\b"
+    # the Commander rules themselves bent (Mystery Booster 2's playtest cards: Tax Draw, You're in Command, Barce,
+    # Mr. Wiggles, Enolc, the Command Mine): printed cards count casts "from the command zone" and never name the
+    # commander tax, make or unmake a commander, copy "your other commander", add "mono eminence" or answer a
+    # Command Tower with a Mine and a Power Plant; a copy of one of a printed list of cards at random; a creature
+    # that renames itself by the first letter of its name (The Cosplayzer)
+    r"|\bcommander tax\b|\bbecomes? your commander\b|\bstops? being (?:a |your )?commanders?\b"
+    r"|\bno longer your commanders?\b|\bas your commanders as though\b|\bdoesn't apply to commanders\b"
+    r"|\btarget commander an opponent controls\b|\breplaces? one of your commanders\b|\bmono eminence\b"
+    r"|\bcommanders you own have disguise\b|\bof the following cards at random\b|\byour other commander\b"
+    r"|\bletters? of (?:its|their) name\b|\bcommand (?:mine|power plant)\b",
     re.IGNORECASE)
 # A mana ability paid with your own poison counters (playtest cards Noxious Bayou, Mox Poison): printed cards
 # charge life for mana, never poison.

@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "709e11e32ee4fadff0db3db37d72bda51b2ab3e0f6218cdf3b290d71544bf14e"
+MODEL_SHA256 = "abbf7dd95a672dccdd77812277ae5863e36256601d96014ec41e33aeece9f444"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -536,7 +536,7 @@ TAGS: tuple[Tag, ...] = (
         "a permanent that keeps drawing cards turn after turn",
         (
             "draw engine; repeatable card draw; draw every turn; draw each turn; ongoing card draw; "
-            "steady card draw; card advantage engine"
+            "steady card draw; card advantage engine; draw whenever a creature enters; draw off creatures entering"
         ),
         _rule(
             r"(?:whenever|at the beginning of)[^.]*?\bdraws? (?:a|one|two|an additional|\w+) cards?",
@@ -637,7 +637,7 @@ TAGS: tuple[Tag, ...] = (
         "makes every player draw",
         (
             "group hug draw; everyone draws cards; group hug; all players draw; each player draws; "
-            "symmetrical card draw"
+            "symmetrical card draw; give everyone cards"
         ),
         _rule(
             r"each (?:other )?player draws (?:a|one|two|three|an additional|\w+) cards?",
@@ -1115,8 +1115,10 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "recursion-artifact",
         "returns artifact cards from your graveyard",
-        "artifact recursion; artifact recursion spells; return artifacts from graveyard; get artifacts back",
-        _rule(r"return [^.]*artifact cards? from your graveyard", r"return to your hand target artifact card"),
+        "artifact recursion; artifact recursion spells; return artifacts from graveyard; get artifacts back; "
+        "recur equipment; return equipment from the graveyard",
+        _rule(r"return [^.]*(?:artifact|equipment|vehicle) cards? from your graveyard",
+              r"return to your hand target artifact card"),
     ),
     _t(
         "cast-from-graveyard",
@@ -1133,7 +1135,8 @@ TAGS: tuple[Tag, ...] = (
         (
             "graveyard hate; exile graveyards; grave hate; graveyard removal; stop reanimation; "
             "shut down graveyards; hate against graveyard decks; exile all graveyards; stop graveyard recursion; "
-            "stop my opponents reanimating; graveyard hosers; hose graveyard decks; anti-graveyard"
+            "stop my opponents reanimating; graveyard hosers; hose graveyard decks; anti-graveyard; "
+            "deal with graveyard decks"
         ),
         _rule(
             r"\bexile (?:all cards from )?(?:target player's|each opponent's|all|target|each player's|all opponents') "
@@ -1409,7 +1412,7 @@ TAGS: tuple[Tag, ...] = (
         (
             "protection; protect my creatures; protect my commander; protection spells; "
             "save my creatures; keep my creatures safe; shield my creatures; "
-            "make my creatures safe"
+            "make my creatures safe; keep my commander alive"
         ),
         PROTECTION,
     ),
@@ -1515,7 +1518,8 @@ TAGS: tuple[Tag, ...] = (
         (
             "sac outlet; sacrifice outlet; sacrifice my creatures at will; free sac outlet; sacrifice a creature; "
             "sacrifice creatures for value; sac my creatures; sacrifice outlet for creatures; "
-            "sac a creature at will; sacrifice for free; altars"
+            "sac a creature at will; sacrifice for free; altars; turn creatures into mana; "
+            "sacrifice creatures for mana"
         ),
         SAC_OUTLET,
     ),
@@ -1808,7 +1812,8 @@ TAGS: tuple[Tag, ...] = (
         (
             "stax; lock pieces; prison; slow the table down; stax pieces; lock; prison pieces; tax effects; "
             "hate bears; slow down opponents; symmetric restrictions; slow the game down; restrict opponents; "
-            "lock the table; stop opponents casting spells; hatebears"
+            "lock the table; stop opponents casting spells; hatebears; combo hate; anti-combo; stop combos; "
+            "stop opponents from comboing"
         ),
         _rule(
             r"(?:players|each player|your opponents|opponents|each opponent) can't (?:cast|play|search|draw|activate|"
