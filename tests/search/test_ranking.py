@@ -302,3 +302,20 @@ def test_unkillable_is_indestructible(engine):
     assert "indestructible" in expand("creatures that can't die")
     texts = _texts(engine, "effects that make my creatures unkillable for a turn", 5)
     assert sum("indestructible" in text for text in texts.values()) >= 4, texts  # evasion granters led before
+
+
+def test_card_draw_leads_with_cards_that_draw_more_than_one(engine):
+    """A card that draws one only replaces itself: "card draw" led with Reach Through Mists and Mental Note."""
+    from grimoire.search.tags import cards_drawn
+
+    texts = _texts(engine, "card draw", 5)
+    assert all(cards_drawn(text) != 1 for text in texts.values()), texts
+
+
+def test_a_split_card_missing_a_half_costs_at_least_the_half_it_has(engine):
+    """The corpus lacks the second half of ~140 split cards, so their mana value is unknown; the card's own prior
+    counts the half it has (Knowing // Half the Battle, {3}{U}{U}: five) rather than an average three."""
+    from grimoire.search.engine import _mana_value_at_least
+
+    row = engine.db.names.lookup("Knowing // Half the Battle")
+    assert np.isnan(engine.db.columns.mana_value[row]) and _mana_value_at_least(engine.db)[row] == 5.0

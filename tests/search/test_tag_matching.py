@@ -143,6 +143,13 @@ def test_what_is_guarded_against_is_not_asked_for_by_meaning_either():
         assert not {"removal", "artifact-removal", "creature-removal"} & {m.name for m in matched}, encoder
 
 
+@pytest.mark.parametrize("text", ["my commander keeps getting killed", "my creatures keep dying to removal",
+                                  "my commander keeps getting exiled, help"])
+def test_what_keeps_dying_asks_for_protection_not_for_what_kills_it(matcher, text):
+    names = [m.name for m in matcher.match(text)]
+    assert names[:1] == ["protection-granter"] and not {"removal", "creature-removal"} & set(names), names
+
+
 def test_shield_and_safeguard_are_words_for_protecting(matcher):
     assert words("shield my board") == words("protect my board") and words("safeguard") == words("protect")
     assert first_tag(matcher, "shield my board from wraths") == first_tag(matcher, "protect my board from wraths")

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from grimoire.cards.atomic import load_npz, save_npz
+from grimoire.cards.mana import mana_value as cost_value
 from grimoire.cards.model import Card
 from grimoire.cards.names import fold
 from grimoire.cards.store import LEGALITY_CODES, CardDB
@@ -207,7 +208,7 @@ class SearchEngine:
         """Each card's own part of directness (see ranking.card_prior), for plain tags ("") and for tags
         ranked by the mana or cards they make."""
         measures = load_tag_measures(self.db)
-        mana_value, text_words = self.db.columns.mana_value, measures["words"].astype(np.float64)
+        mana_value, text_words = _mana_value_at_least(self.db), measures["words"].astype(np.float64)
         popularity = ranking.popularity_prior(self.db.columns.edhrec_rank)
         banned = self.db.columns.legality("commander") == LEGALITY_CODES["banned"]
         priors = {kind: ranking.card_prior(mana_value, text_words, measures[kind].astype(np.float64), popularity,
@@ -594,6 +595,20 @@ class SearchEngine:
                    for i, (r, card, (roles, tags)) in enumerate(zip(window, self.db.cards_at(window),
                                                                    self._labels(window), strict=True))]
         return SearchPage(results=results, total=int(mask.sum()), page=page, limit=limit, mode="dense")
+
+
+def _mana_value_at_least(db: CardDB) -> np.ndarray:
+    """Each card's mana value; where it is unknown (a split card whose second half the data lacks), the halves it
+    has, a lower bound, rather than none: Knowing // Half the Battle costs at least five, not an average three."""
+    mana_value = db.columns.mana_value.copy()
+    unknown = np.flatnonzero(np.isnan(mana_value))
+    if len(unknown):
+        costs = db.columns.face_values("mana_cost")
+        for row in unknown.tolist():
+            known = [cost_value(cost) for cost in costs[row] if cost]
+            if known:
+                mana_value[row] = sum(known)
+    return mana_value
 
 
 def _theme_note(text: str, chosen: Sequence[ranking.TagMatch]) -> str:

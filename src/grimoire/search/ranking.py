@@ -72,10 +72,12 @@ _STOPWORDS = frozenset(
     "looking find show give get like from by as so very please way every own want something stuff thing "
     "specific kind sort everything anything lots lot really just also wo let lets bunch ton tons help helps".split()
 )
-# "protect my creatures from removal": what follows "from" is what the card guards against, not a function asked
-# for; "return creatures from the graveyard" guards nothing
+# "my commander keeps getting killed", "my creatures keep dying": what asks for protecting them
+_KEEPS_DYING = re.compile(r"\b(?:keeps?|kept) (?:getting |being )?(?:killed|removed|destroyed|exiled|dying)\b")
+# "protect my creatures from removal", "my creatures keep dying to removal": what follows "from" (or "dying to") is
+# what the card guards against, not a function asked for; "return creatures from the graveyard" guards nothing
 _GUARDED = re.compile(r"\b(?:protect\w*|sav(?:e|es|ing)|safe|shield\w*|guard\w*|defend\w*|hexproof|immun\w*)\b"
-                      r".*?\b(?:from|against)\b")
+                      rf".*?\b(?:from|against)\b|{_KEEPS_DYING.pattern}(?: (?:to|by))?\b")
 # A request for what beats a strategy ("answers to reanimator decks", "how to beat token decks", "cards against
 # lifegain"): the words after it name what is to be stopped, so a hate tag that stops it is what is asked for
 _AGAINST = re.compile(r"\b(?:answers? (?:to|for)|beat(?:s|ing)?|against|deal(?:s|ing)? with|hate (?:for|against|on)"
@@ -204,7 +206,7 @@ def is_literal(text: str) -> bool:
 def words(text: str) -> tuple[str, ...]:
     """Content words of a text, lower case and stemmed, so word forms meet (``wipes``, ``wiping`` -> ``wipe``;
     ``reanimation``, ``reanimate`` -> ``reanim``)."""
-    text = _AT_ONCE.sub(" ", _AT_WILL.sub("at will", text.lower()))
+    text = _AT_ONCE.sub(" ", _AT_WILL.sub("at will", _KEEPS_DYING.sub("protect", text.lower())))
     text = _NEGATION.sub(" not", _CANNOT.sub("cannot", text)).replace("'", "")
     tokens = [_ANY_CHANGE.sub(r"\1x/\1x", token) for token in _TOKEN.findall(text) if token not in _STOPWORDS]
     return tuple(_SAME_STEM.get(stem, stem) for stem in _STEMMER.stemWords(tokens))
@@ -429,10 +431,10 @@ def card_prior(
     and a card whose text does little else beats one doing many things. ``amount`` (mana made or cards drawn,
     for tags that make them) rewards making more for the cost; ``popularity`` (0-1, from EDHREC rank when the
     store has it) is a prior added on top; ``banned`` (in Commander) costs :data:`BANNED_COST`. When ``amount``
-    counts cards drawn (``draws``), a card that draws one only replaces itself: it costs one mana more."""
+    counts cards drawn (``draws``), a card that draws one only replaces itself: it costs :data:`CANTRIP_COST` more."""
     cost = np.clip(np.nan_to_num(mana_value, nan=3.0), 0, 12)
     if amount is not None:
-        cost = cost - 0.75 * np.maximum(amount - 1, 0) + (float(draws) * (amount == 1))
+        cost = cost - 0.75 * np.maximum(amount - 1, 0) + (float(draws) * CANTRIP_COST * (amount == 1))
     prior = -0.04 * cost - 0.1 * np.log2(1 + text_words / 12)
     if popularity is not None:
         prior += 0.3 * popularity
@@ -475,6 +477,9 @@ X_COST = 0.1  # "deals X damage" costs the mana that makes X matter: about two a
 LAND_COST = 0.08  # a land costs no mana but a land drop, and its other abilities cost mana to use: about two mana
 ANTE_COST = 0.3  # a card played for ante is banned in every format
 BANNED_COST = 0.12  # banned in Commander: not what a Commander player is handed first
+# In mana, what drawing just one card costs a card-draw answer: it only replaces itself, no card advantage ("card
+# draw" led with Reach Through Mists and Mental Note at one mana; two on dev moved tags +0.3, deckneeds +0.6)
+CANTRIP_COST = 2.0
 TRIGGERED_SCORE, NARROW_SCORE = 0.55, 0.5  # a direct answer scores 1.0
 
 

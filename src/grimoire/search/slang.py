@@ -90,6 +90,7 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(protect|protecting|protection for|immune|safe from|save my|keep (it|my \w+) alive)\b",
      "hexproof indestructible protection"),
     (r"\b(unkillable|can'?t die|cannot die|won'?t die|from dying)\b", "indestructible"),
+    (r"\bkeeps? (getting |being )?(killed|dying|removed|destroyed|exiled)\b", "hexproof indestructible protection"),
     # life
     (r"\b(heal|heals|healing|lifegain|gain life|top (me|myself) up|soul ?sisters)\b", "you gain life"),
     (r"\b(drain|drains|siphon|leech)\b", "each opponent loses 1 life and you gain 1 life"),
