@@ -603,9 +603,8 @@ def _mana_value_at_least(db: CardDB) -> np.ndarray:
     mana_value = db.columns.mana_value.copy()
     unknown = np.flatnonzero(np.isnan(mana_value))
     if len(unknown):
-        costs = db.columns.face_values("mana_cost")
-        for row in unknown.tolist():
-            known = [cost_value(cost) for cost in costs[row] if cost]
+        for row, costs in zip(unknown.tolist(), db.columns.face_values("mana_cost", unknown.tolist()), strict=True):
+            known = [cost_value(cost) for cost in costs if cost]
             if known:
                 mana_value[row] = sum(known)
     return mana_value
