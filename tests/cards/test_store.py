@@ -152,6 +152,7 @@ def test_face_values_hold_one_value_per_face_and_legality_knows_each_format(tmp_
     assert columns.face_values("name")[db.names.find("Fire // Ice")] == ("Fire", "Ice")
     rows = [db.names.find("Fire // Ice"), 0]
     assert columns.face_values("name", rows) == [("Fire", "Ice"), columns.face_values("name")[0]]  # those, in order
+    assert columns.face_values("name", []) == []
     commander = columns.legality("Commander")
     commander[:] = 0  # a copy: the next caller still sees the store's codes
     assert columns.legality("commander")[db.names.find("Mana Crypt")] == 3

@@ -187,7 +187,7 @@ class Columns:
         values: list = []
         lengths: list[int] = []
         column = self._table.column("faces")
-        for chunk in (column if rows is None else column.take(list(rows))).chunks:
+        for chunk in (column if rows is None else column.take(pa.array(rows, type=pa.int64()))).chunks:
             values += chunk.flatten().field(field).to_pylist()
             lengths += chunk.value_lengths().to_pylist()
         ends = np.cumsum(lengths).tolist()

@@ -423,6 +423,10 @@ class SearchEngine:
             return chosen
         return matcher.match(head, self._head_vector(head, vector), context, self.weights, shares)
 
+    def _by_name(self, rows: np.ndarray) -> np.ndarray:
+        """``rows`` in Scryfall's default order, by card name."""
+        return rows[np.argsort(self.filter_index.name_order[rows], kind="stable")]
+
     def _head_vector(self, head: str, vector: np.ndarray | None) -> np.ndarray | None:
         return None if vector is None else self.encoder.encode_query(self._expand(head))
 
@@ -544,16 +548,13 @@ class SearchEngine:
                 rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags, context, notes,
                                                             choose_tags=not read_words)
                 if read_words:  # every card that passes is an answer: those the words did not rank follow
-                    rest = np.flatnonzero(mask)
-                    rest = rest[~np.isin(rest, rows)]
-                    rest = rest[np.argsort(self.filter_index.name_order[rest], kind="stable")]
+                    rest = self._by_name(np.setdiff1d(np.flatnonzero(mask), rows))
                     rows, scores = np.concatenate([rows, rest]), np.concatenate([scores, np.zeros(len(rest))])
             elif reading.combo:  # a card without rules text says nothing about its partners
                 rows, scores = np.zeros(0, dtype=np.int64), np.zeros(0)
                 lexical = semantic = np.zeros(len(self.db), dtype=np.int32)
             else:
-                rows = np.flatnonzero(mask)
-                rows = rows[np.argsort(self.filter_index.name_order[rows], kind="stable")]
+                rows = self._by_name(np.flatnonzero(mask))
                 scores = np.zeros(len(rows))
                 lexical = semantic = np.zeros(len(self.db), dtype=np.int32)
             if (order := sort_order(node)) is not None:  # order: and direction: sort whatever matched
@@ -601,12 +602,11 @@ def _mana_value_at_least(db: CardDB) -> np.ndarray:
     """Each card's mana value; where it is unknown (a split card whose second half the data lacks), the halves it
     has, a lower bound, rather than none: Knowing // Half the Battle costs at least five, not an average three."""
     mana_value = db.columns.mana_value.copy()
-    unknown = np.flatnonzero(np.isnan(mana_value))
-    if len(unknown):
-        for row, costs in zip(unknown.tolist(), db.columns.face_values("mana_cost", unknown.tolist()), strict=True):
-            known = [cost_value(cost) for cost in costs if cost]
-            if known:
-                mana_value[row] = sum(known)
+    unknown = np.flatnonzero(np.isnan(mana_value)).tolist()
+    for row, costs in zip(unknown, db.columns.face_values("mana_cost", unknown), strict=True):
+        known = [cost_value(cost) for cost in costs if cost]
+        if known:
+            mana_value[row] = sum(known)
     return mana_value
 
 
