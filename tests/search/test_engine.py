@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import grimoire
+from grimoire.search import engine as engine_module
 from grimoire.search.engine import Filters, SearchEngine, load_tags
 
 
@@ -152,3 +153,20 @@ def test_digital_only_cards_rank_below_paper_ones_unless_asked_for(snapshot_engi
     assert ranking.asks_digital("cards that conjure a copy") and not ranking.asks_digital(query)
     assert all(digital[r.row] for r in snapshot_engine.search("is:digital t:dragon", limit=50).results)
     assert not any(digital[r.row] for r in snapshot_engine.search("not:digital seek", limit=50).results)
+
+
+def test_a_colour_asked_ranks_its_coloured_cards_before_colourless_ones(monkeypatch):
+    """"land ramp in white" is id<=w, which colourless cards pass too; a player asking for a colour wants its cards
+    first (a colourless card's fused score counts COLOURLESS_SHARE of itself)."""
+    engine = SearchEngine(grimoire.open(), encoder="static")
+
+    def colourless(query):
+        return sum(not r.card.color_identity for r in engine.search(query, limit=10).results)
+
+    def names(query):
+        return [r.card.name for r in engine.search(query, limit=10).results]
+
+    shared, plain = colourless("land ramp in white"), names("land ramp")
+    monkeypatch.setattr(engine_module, "COLOURLESS_SHARE", 1.0)
+    assert colourless("land ramp in white") > shared
+    assert names("land ramp") == plain  # no colour asked: nothing moves

@@ -319,3 +319,21 @@ def test_a_split_card_missing_a_half_costs_at_least_the_half_it_has(engine):
 
     row = engine.db.names.lookup("Knowing // Half the Battle")
     assert np.isnan(engine.db.columns.mana_value[row]) and _mana_value_at_least(engine.db)[row] == 5.0
+
+
+def test_voltron_auras_are_the_ones_that_suit_up_a_creature(engine):
+    """"voltron" adds the words of both ways to suit up a creature: Equipment's and Auras' (it once added only
+    Equipment's, and "auras for voltron" found Auras that steal Equipment)."""
+    from grimoire.search.slang import expand
+
+    assert "enchanted creature gets" in expand("auras for voltron")
+    assert "equipped creature gets" in expand("voltron equipment")
+    texts = _texts(engine, "auras for voltron", 6)
+    assert sum("enchanted creature gets" in text for text in texts.values()) >= 5, texts
+
+
+def test_all_my_creatures_is_the_creatures_you_control():
+    from grimoire.search.slang import expand
+
+    assert "creatures you control" in expand("give all my creatures flying")
+    assert "creatures you control" in expand("put counters on all of my guys")

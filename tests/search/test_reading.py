@@ -939,3 +939,30 @@ def test_words_whose_syntax_would_pass_the_length_limit_are_searched_as_typed(sn
     page = snapshot_engine.search(query, limit=3)
     assert page.readings[0].query == query and page.total > 0
     assert any("searched as typed" in note for note in page.notes)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("biggest vehicles", "order:power direction:desc t:vehicle"),
+    ("creatures with the highest power", "order:power direction:desc t:creature"),
+    ("the biggest dinosaurs in green", "id<=g order:power direction:desc t:dinosaur"),
+    ("toughest walls", "order:toughness direction:desc"),
+    ("biggest card draw spells", "(t:instant or t:sorcery)"),  # no creature word near: not a sort
+])
+def test_a_superlative_about_creatures_sorts_by_the_stat(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_the_biggest_creatures_come_first(snapshot_engine):
+    results = snapshot_engine.search("creatures with the highest power", limit=5).results
+    powers = [int(r.card.faces[0].power) for r in results]
+    assert powers == sorted(powers, reverse=True) and powers[0] >= 16  # Impervious Greatwurm is 16/16
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("good 1 drops for aggro", "mv=1 t:creature"),
+    ("2 drops in white", "id<=w mv=2 t:creature"),
+    ("1 drop creatures", "mv=1 t:creature"),  # once
+    ("2 drop removal", "mv=2"),  # what the cards do is said: removal is no creature
+])
+def test_a_players_drops_are_creatures_unless_the_request_says_what_they_do(reader, query, expected):
+    assert syntax(reader, query) == expected

@@ -9,7 +9,7 @@ import grimoire
 from grimoire.bench.search import phrasings
 from grimoire.bench.search.phrasings import HeldOut, by_words, fold_of, held_out_groups, held_out_search, summary
 from grimoire.search.engine import SearchEngine
-from grimoire.search.ranking import TagMatcher, theme_split, words
+from grimoire.search.ranking import MIN_WEIGHT, TagMatcher, theme_split, words
 from grimoire.search.static import StaticEncoder
 from grimoire.search.tags import TAG_INDEX, TAG_OPPOSES, TAG_PARENTS
 
@@ -334,3 +334,34 @@ def test_the_user_is_told_when_a_theme_was_read(engine):
                for note in notes), notes
     assert not any("theme" in note for note in engine.search("removal", limit=5).notes)
     assert not any("theme" in note for note in engine.search("board wipes for a control deck", limit=5).notes)
+
+
+@pytest.mark.parametrize(("text", "first", "second"), [
+    ("removal that gains life", "lifegain", "removal"),
+    ("cards that let me draw when a creature dies", "aristocrat-payoff", "card-draw"),
+])
+def test_the_words_a_first_tag_leaves_can_ask_for_a_second(matcher, text, first, second):
+    """The second function's word alone weighs under MIN_WEIGHT of the whole request; it is asked for at
+    MIN_WEIGHT when one of its phrasings is whole in what the first tag's phrasings leave unexplained."""
+    names = [m.name for m in matcher.match(text)]
+    assert first in names and second in names, names
+    plain = matcher._word_matches(frozenset(words(text)), frozenset(words(text)), frozenset())
+    assert plain.get(TAG_INDEX[second], 0.0) < MIN_WEIGHT  # the whole request's share alone would not ask for it
+
+
+@pytest.mark.parametrize("text", ["cheap removal", "ways to sacrifice my own creatures", "fast mana rocks"])
+def test_a_leftover_qualifier_asks_for_no_second_tag(matcher, text):
+    assert len({m.name for m in matcher.match(text) if m.by == "words"}) <= 2
+
+
+@pytest.mark.parametrize(("text", "child", "parent"), [
+    ("land ramp", "ramp-land", "ramp"),
+    ("green creature removal", "creature-removal", "removal"),
+])
+def test_at_a_tie_the_longer_phrasing_names_the_narrower_tag(matcher, text, child, parent):
+    names = [m.name for m in matcher.match(text)]
+    assert child in names and parent not in names, names
+
+
+def test_a_tie_of_equal_phrasings_keeps_both(matcher):
+    assert {"removal", "creature-removal"} <= {m.name for m in matcher.match("removal")}

@@ -18,7 +18,8 @@ EXAMPLES = {
     "ramp": ("Sol Ring|Llanowar Elves|Cultivate", "Evolving Wilds|Counterspell|Grizzly Bears"),
     "mana-rock": ("Sol Ring|Mind Stone|Arcane Signet", "Llanowar Elves|Command Tower|Cultivate"),
     "mana-dork": ("Llanowar Elves|Birds of Paradise|Elvish Mystic", "Sol Ring|Forest|Rampant Growth"),
-    "ramp-land": ("Cultivate|Rampant Growth|Kodama's Reach", "Evolving Wilds|Sol Ring|Demonic Tutor"),
+    "ramp-land": ("Cultivate|Rampant Growth|Kodama's Reach|Knight of the White Orchid|Farseek",
+                  "Evolving Wilds|Sol Ring|Demonic Tutor"),
     "extra-land-drop": ("Exploration|Azusa, Lost but Seeking|Oracle of Mul Daya", "Cultivate|Sol Ring|Forest"),
     "fetchland": ("Evolving Wilds|Terramorphic Expanse|Polluted Delta", "Cultivate|Command Tower|Forest"),
     "treasure-maker": ("Smothering Tithe|Dockside Extortionist|Pitiless Plunderer", "Sol Ring|Cultivate|Shock"),
@@ -97,7 +98,8 @@ EXAMPLES = {
     "tutor-creature": ("Worldly Tutor|Eldritch Evolution|Chord of Calling", "Demonic Tutor|Enlightened Tutor|"
                        "Cultivate"),
     "tutor-land": ("Expedition Map|Crop Rotation|Sylvan Scrying", "Demonic Tutor|Evolving Wilds|Worldly Tutor"),
-    "tutor-artifact": ("Enlightened Tutor|Fabricate|Whir of Invention", "Demonic Tutor|Worldly Tutor|Mystical Tutor"),
+    "tutor-artifact": ("Enlightened Tutor|Fabricate|Whir of Invention|Stoneforge Mystic",
+                       "Demonic Tutor|Worldly Tutor|Mystical Tutor"),
     "tutor-enchantment": ("Enlightened Tutor|Idyllic Tutor|Sterling Grove", "Demonic Tutor|Fabricate|Worldly Tutor"),
     "tutor-instant-sorcery": ("Mystical Tutor|Personal Tutor|Merchant Scroll", "Demonic Tutor|Worldly Tutor|"
                               "Fabricate"),

@@ -164,6 +164,9 @@ def _tag_data(db: CardDB) -> dict[str, np.ndarray]:
     return found
 
 
+COLOURLESS_SHARE = 0.7
+
+
 class SearchEngine:
     """Search over one :class:`CardDB`."""
 
@@ -547,6 +550,12 @@ class SearchEngine:
                 context = " ".join(chip.words for chip in reading.chips if chip.kind == "type")
                 rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags, context, notes,
                                                             choose_tags=not read_words)
+                if COLOURLESS_SHARE < 1 and any(chip.kind == "colour" and chip.syntax.startswith("id<=")
+                                                for chip in reading.chips):
+                    colourless = self.db.columns.color_identity[rows] == 0
+                    scores = np.where(colourless, scores * COLOURLESS_SHARE, scores)
+                    order = np.lexsort((rows, -scores))
+                    rows, scores = rows[order], scores[order]
                 if read_words:  # every card that passes is an answer: those the words did not rank follow
                     rest = self._by_name(np.setdiff1d(np.flatnonzero(mask), rows))
                     rows, scores = np.concatenate([rows, rest]), np.concatenate([scores, np.zeros(len(rest))])

@@ -65,6 +65,7 @@ THEME_MAX_CHARS = 80  # a deck's theme is a few words: a longer tail after the l
 THEME_WEIGHT = 0.3
 THEME_MATCH = 0.9  # a theme is a tag's phrasing nearly whole ("aristocrats", "go wide"), not one word of it ("control")
 UNKNOWN_WORD_SHARE = 0.5
+SECOND_SHARE = 0.2  # share of a query's word weight a first tag must leave unexplained for a second one
 PHRASING_COVERAGE = 0.6  # share of a phrasing's word weight a query must hold for a match by words
 _STOPWORDS = frozenset(
     "a an the that this these those for my our of to and or with card cards me i some any good best great in on "
@@ -306,6 +307,8 @@ class TagMatcher:
         guarded = frozenset(words(_GUARDED.split(text.lower(), maxsplit=1)[1])) if _GUARDED.search(text.lower()) \
             else frozenset()
         found = self._word_matches(asked, present, guarded, partial=not literal)
+        if not literal:
+            found = self._second_intent(found, asked, present, guarded)
         if not literal and (against := _AGAINST.search(text.lower())):
             found = self._against(found, frozenset(words(against.group(1))))
         best = {owner: (weight, "words") for owner, weight in found.items()}
@@ -324,10 +327,12 @@ class TagMatcher:
                 if weight > best.get(self.owners[i], (0.0, ""))[0]:
                     best[self.owners[i]] = (weight, "meaning")
         for child, parent in _PARENTS:  # the narrower tag's own words matched better: the broader one is not asked
-            if parent in best and child in best and best[child][1] == "words" and (
-                    best[child][0] > best[parent][0] or
-                    (best[parent][1] == "meaning" and best[child][0] >= best[parent][0])):
-                del best[parent]
+            if parent not in best or child not in best or best[child][1] != "words":
+                continue
+            weight, other = best[child][0], best[parent][0]
+            if weight > other or weight >= other and (
+                    best[parent][1] == "meaning" or self._longest(child, present) > self._longest(parent, present)):
+                del best[parent]  # at a tie, a longer phrasing is the narrower ask ("land ramp" over "ramp")
         for hate, stopped in _OPPOSES:  # "lifegain hate" asks for what stops lifegain, not for lifegain
             if hate in found and stopped in best and found[hate] >= found.get(stopped, 0.0):
                 del best[stopped]
@@ -343,6 +348,32 @@ class TagMatcher:
             if weight >= MIN_WEIGHT and (index in worded or weight >= MEANING_SHARE * top)
         ]
         return sorted(matches, key=lambda m: (-m.weight, m.index))[:MAX_TAGS]
+
+    def _longest(self, owner: int, present: frozenset[str]) -> int:
+        """The most words of a phrasing of tag ``owner`` that the query holds whole."""
+        return max((len(self._word_sets[i]) for i in self._by_words
+                    if self.owners[i] == owner and self._word_sets[i] <= present), default=0)
+
+    def _second_intent(self, found: dict[int, float], asked: frozenset[str], present: frozenset[str],
+                       guarded: frozenset[str]) -> dict[int, float]:
+        """``found`` with a second function asked for by the words the first tag's phrasings leave unexplained
+        ("removal that gains life": lifegain explains "gains life", removal the rest), which the whole query's
+        share would weigh under :data:`MIN_WEIGHT`: a tag one of whose phrasings is whole in those words and
+        explains all of them counts at :data:`MIN_WEIGHT`."""
+        first = max(found, key=lambda index: (found[index], -index), default=None)
+        if first is None or found[first] < MIN_WEIGHT:
+            return found
+        rest = asked - self._vocabulary[first] - _FILTER_WORDS
+        unknown = self._unknown_rarity
+        mass = math.fsum(self._rarity.get(word, unknown) for word in asked - _FILTER_WORDS)
+        if not rest - _TYPE_WORDS or math.fsum(self._rarity.get(word, unknown) for word in rest) < SECOND_SHARE * mass:
+            return found
+        related = {first} | {c for c, p in _PARENTS if p == first} | {p for c, p in _PARENTS if c == first}
+        found = dict(found)
+        for index, weight in self._word_matches(rest, present, guarded, partial=False).items():
+            if index not in related and weight >= 1.0 - 1e-9:
+                found[index] = max(found.get(index, 0.0), MIN_WEIGHT)
+        return found
 
     def _against(self, found: dict[int, float], target: frozenset[str]) -> dict[int, float]:
         """``found`` with each tag the ``target`` words (what a request wants beaten) name replaced by the hate tag

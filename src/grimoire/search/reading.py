@@ -1266,6 +1266,8 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 continue
             number = next(g for g in match.groups() if g)
             state.take(first, last, f"mv{op}{_number(number)}", "mv")
+            if match.group(0).endswith(("drop", "drops")) and _only_drops(state):
+                state.chips.append(Chip(match.group(0), "t:creature", "type"))
     for match, first, last in list(_matches(state, _SIGNED)):
         op, number = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
         state.take(first, last, f"mv{op}{_number(number)}", "mv")
@@ -1274,6 +1276,15 @@ def _mana_value(reader: Reader, state: _State) -> None:
         for _, first, last in list(_matches(state, pattern)):
             if _after(state, last, 1) not in blockers and not _in_clause(state, first):
                 state.take(first, last, syntax, "mv")
+
+
+# "good 1 drops for aggro": a player's N-drops are creatures, when nothing else in the request says what they do
+_DROP_WORDS = frozenset({"good", "best", "great", "strong", "top", "some", "for", "my", "in", "a", "an", "the", "of",
+                         "aggro", "aggressive", "deck", "decks", "cards", "playable", "efficient"})
+
+
+def _only_drops(state: _State) -> bool:
+    return all(not state.free(i) or word.lower in _DROP_WORDS for i, word in enumerate(state.words))
 
 
 _POSSESSIVES = frozenset({"my", "our", "your"})  # "my commander" is the deck's own, not a search for commanders
@@ -1353,9 +1364,28 @@ _STAT_VS = re.compile(r"(?:(power|toughness) (?:greater|higher|bigger|larger) th
                       r"(?:more|greater|higher) (power|toughness) than (power|toughness))")
 
 
+# "the biggest vehicles", "creatures with the highest power": a sort, not words (Scryfall's order:power)
+_SUPERLATIVES = re.compile(r"(?:with )?(?:the )?(?:(biggest|largest|beefiest|highest power|most powerful)|"
+                           r"(highest toughness|toughest|sturdiest))")
+_BODY_WORDS = frozenset({"creature", "creatures", "vehicle", "vehicles", "guys", "dudes", "beaters", "bodies",
+                         "monsters", "fatties", "threats", "attackers", "blockers", "walls", "power", "toughness"})
+
+
+def _superlatives(reader: Reader, state: _State) -> None:
+    """"the biggest dinosaurs", "creatures with the highest power": every card that passes, highest power first
+    (``order:power direction:desc``; toughness for "toughest"), when a creature word stands within three words."""
+    types = reader.creature_types
+    for match, first, last in list(_matches(state, _SUPERLATIVES)):
+        near = _before(state, first, 3).split() + _after(state, last, 3).split()
+        if any(word in _BODY_WORDS or word in types for word in near):
+            stat = "power" if match.group(1) else "toughness"
+            state.take(first, last, f"order:{stat} direction:desc", stat)
+
+
 def _stats(reader: Reader, state: _State) -> None:
     """"4 power or more" ``pow>=4``, "5+ power" ``pow>=5``, "toughness 1" ``tou=1``, "2/2" ``pow=2 tou=2`` (not
     "create 1/1 tokens"), "power greater than toughness" ``pow>tou``."""
+    _superlatives(reader, state)
     for match, first, last in list(_matches(state, _STATS)):
         groups = match.groups()
         if groups[6]:

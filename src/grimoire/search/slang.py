@@ -13,14 +13,15 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     # creatures and other permanents
     (r"\b(guys?|dudes?|bodies|body|monsters?|minions?|critters?|beaters?|men|troops?|army|squad|team)\b",
      "creature creatures"),
-    (r"\bmy (whole )?(team|board|side|army)\b", "creatures you control"),
+    (r"\b(my (whole )?(team|board|side|army)|all (of )?my (creatures|guys|dudes|team))\b", "creatures you control"),
     (r"\b(rivals?'?|enemy|enemies|the other players?)\b", "opponent opponents control"),
     (r"\b(rocks?|mana rocks?|trinkets?|gadgets?|gizmos?|contraptions)\b", "artifact"),
     (r"\b(dorks?|mana dorks?|mana creatures?)\b", "creature {t}: add mana"),
     (r"\b(walkers?|superfriends)\b", "planeswalker"),
     (r"\b(infantry|go[- ]wide|swarm|army|an army|make (some|lots of|a lot of) (guys|dudes|creatures))\b",
      "create creature tokens"),
-    (r"\b(gear|weapons?|voltron)\b", "equipment equipped creature equip"),
+    (r"\b(gear|weapons?)\b", "equipment equipped creature equip"),
+    (r"\bvoltron\b", "equipment equipped creature gets enchanted creature gets"),  # auras suit up a commander too
     (r"\b(buffs? i can attach|stick (it|wings|a buff) on)\b", "aura enchant creature enchanted creature"),
     # zones
     (r"\b(grip|hand size|cards in hand)\b", "hand"),

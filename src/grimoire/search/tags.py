@@ -166,8 +166,10 @@ def _typed_mana_source(types: str, not_types: str) -> Rule:
 
 MANA_ROCK = _typed_mana_source(_FRONT + "artifact", _FRONT + "(?:creature|land)")
 MANA_DORK = _typed_mana_source(_FRONT + "creature", _FRONT + "land")
+# what a land search names: "a land card", "a basic Plains card", "a Forest or Plains card"
+_LAND_CARD = r"(?:land|plains|island|swamp|mountain|forest|gate|desert)s? cards?"
 RAMP_LAND = _rule(
-    r"search your library for [^.]*lands? cards?[^.]*(?:onto the battlefield|put (?:it|them|one|those|that card) "
+    rf"search your library for [^.]*{_LAND_CARD}[^.]*(?:onto the battlefield|put (?:it|them|one|those|that card) "
     r"onto)",
     r"put (?:a|up to \w+) lands? cards? from your hand onto the battlefield",
     not_types=_FRONT + "land",
@@ -408,7 +410,7 @@ TAGS: tuple[Tag, ...] = (
         "puts more mana or lands into play: mana rocks and dorks, land searches, extra land drops, treasure",
         (
             "ramp; mana acceleration; more mana; accelerate my mana; ramp spells; mana ramp; accelerate; "
-            "get ahead on mana; extra mana; faster mana; more lands"
+            "get ahead on mana; extra mana; faster mana; more lands; speed up my deck; my deck is too slow"
         ),
         _either(MANA_ROCK, MANA_DORK, RAMP_LAND, EXTRA_LAND_DROP, TREASURE_MAKER, MANA_DOUBLER),
         makes="mana",
@@ -438,7 +440,8 @@ TAGS: tuple[Tag, ...] = (
         "ramp-land",
         "puts extra lands onto the battlefield from the library or hand",
         (
-            "land ramp; fetch lands onto the battlefield; put lands into play; search for basic lands; "
+            "land ramp; fetch lands onto the battlefield; search for a basic plains; put lands into play; "
+            "search for basic lands; "
             "land ramp spells; put a land onto the battlefield; fetch basics; search for lands; "
             "get lands from my library; extra lands onto the battlefield; rampant growth effect; cultivate effect; "
             "land search ramp"
@@ -576,7 +579,7 @@ TAGS: tuple[Tag, ...] = (
         (
             "impulse draw; exile the top card and play it; impulse; exile the top card and cast it; "
             "play cards from exile; card draw from exile; exile the top card you may play it; "
-            "exile cards and play them this turn"
+            "exile cards and play them this turn; cast spells from exile"
         ),
         _rule(
             r"exile the top [^\n]*?of your library\b[^\n]*?you may (?:play|cast) (?:it|that card|them|those cards|"
@@ -1026,15 +1029,16 @@ TAGS: tuple[Tag, ...] = (
             "search library for a land"
         ),
         _rule(
-            r"search your library for [^.]*(?:land|plains|island|swamp|mountain|forest|gate|desert)s? cards?",
+            rf"search your library for [^.]*{_LAND_CARD}",
             not_types=_FRONT + "land",
         ),
     ),
     _t(
         "tutor-artifact",
-        "searches your library for an artifact card",
-        "artifact tutor; find an artifact; search for an artifact; fetch an artifact",
-        _rule(r"search your library for [^.]*artifact (?:or [a-z]+ )?cards?"),
+        "searches your library for an artifact, Equipment or Vehicle card",
+        "artifact tutor; find an artifact; search for an artifact; fetch an artifact; equipment tutor; "
+        "search for equipment; find my equipment",
+        _rule(r"search your library for [^.]*(?:artifact|equipment|vehicle) (?:or [a-z]+ )?cards?"),
     ),
     _t(
         "tutor-enchantment",
@@ -1651,7 +1655,8 @@ TAGS: tuple[Tag, ...] = (
         "rewards you for casting instants and sorceries",
         (
             "spellslinger; magecraft; prowess deck; instants and sorceries matter; "
-            "whenever you cast an instant or sorcery; cast noncreature spells payoff"
+            "whenever you cast an instant or sorcery; cast noncreature spells payoff; when i cast instants; "
+            "triggers when i cast instants and sorceries; rewards for casting spells"
         ),
         _rule(
             r"whenever you cast (?:an|a|your first) (?:instant|sorcery|instant or sorcery|noncreature) spell",
@@ -1793,7 +1798,7 @@ TAGS: tuple[Tag, ...] = (
             "pillowfort; stop attacks; don't attack me; pillow fort; stop creatures attacking me; "
             "punish attackers; attack deterrent; attack tax; make attacking me cost mana; discourage attacks; "
             "ghostly prison effect; propaganda effect; attackers pay a tax; creatures can't attack me; "
-            "deter attacks; make it hard to attack me"
+            "deter attacks; make it hard to attack me; opponents keep attacking me; stop getting attacked"
         ),
         # a permanent's lasting effect: an instant or sorcery that stops attacks "this turn" is a fog
         _either(
