@@ -349,6 +349,10 @@ class TagMatcher:
         ]
         return sorted(matches, key=lambda m: (-m.weight, m.index))[:MAX_TAGS]
 
+    def _weight_of(self, query_words: frozenset[str]) -> float:
+        """How much ``query_words`` say: their rarities, a word no phrasing uses counting the unknown rarity."""
+        return math.fsum(self._rarity.get(word, self._unknown_rarity) for word in query_words)
+
     def _longest(self, owner: int, present: frozenset[str]) -> int:
         """The most words of a phrasing of tag ``owner`` that the query holds whole."""
         return max((len(self._word_sets[i]) for i in self._by_words
@@ -364,9 +368,7 @@ class TagMatcher:
         if first is None or found[first] < MIN_WEIGHT:
             return found
         rest = asked - self._vocabulary[first] - _FILTER_WORDS
-        unknown = self._unknown_rarity
-        mass = math.fsum(self._rarity.get(word, unknown) for word in asked - _FILTER_WORDS)
-        if not rest - _TYPE_WORDS or math.fsum(self._rarity.get(word, unknown) for word in rest) < SECOND_SHARE * mass:
+        if not rest - _TYPE_WORDS or self._weight_of(rest) < SECOND_SHARE * self._weight_of(asked - _FILTER_WORDS):
             return found
         related = {first} | {c for c, p in _PARENTS if p == first} | {p for c, p in _PARENTS if c == first}
         found = dict(found)
@@ -396,8 +398,7 @@ class TagMatcher:
         by how much of the query the tag's phrasings explain; when no phrasing is there whole, those there but for
         a minor share of their word weight (:data:`PHRASING_COVERAGE`) and no card type, weighted down by the
         share missing, if ``partial`` (not for rules-text wording, which asks for its exact words)."""
-        unknown = self._unknown_rarity
-        query_mass = math.fsum(self._rarity.get(word, unknown) for word in asked - _FILTER_WORDS)
+        query_mass = self._weight_of(asked - _FILTER_WORDS)
         whole: dict[int, float] = {}
         in_part: dict[int, float] = {}
         if not query_mass:
@@ -412,7 +413,7 @@ class TagMatcher:
                 continue
             # the query's other words that the tag's own phrasings use restate the tag
             explained = asked & self._vocabulary[owner]
-            weight = coverage * math.fsum(self._rarity.get(word, unknown) for word in explained) / query_mass
+            weight = coverage * self._weight_of(explained) / query_mass
             found = whole if coverage == 1 else in_part
             found[owner] = max(weight, found.get(owner, 0.0))
         return whole or (in_part if partial else {})  # a phrasing in part only when none is there whole

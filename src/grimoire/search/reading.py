@@ -1385,7 +1385,6 @@ def _superlatives(reader: Reader, state: _State) -> None:
 def _stats(reader: Reader, state: _State) -> None:
     """"4 power or more" ``pow>=4``, "5+ power" ``pow>=5``, "toughness 1" ``tou=1``, "2/2" ``pow=2 tou=2`` (not
     "create 1/1 tokens"), "power greater than toughness" ``pow>tou``."""
-    _superlatives(reader, state)
     for match, first, last in list(_matches(state, _STATS)):
         groups = match.groups()
         if groups[6]:
@@ -1557,8 +1556,8 @@ def _budget(reader: Reader, state: _State) -> None:
             state.notes.append("budget: the card data has no prices, so cards were not filtered by price")
 
 
-_RULES = (_produces, _deck_colors, _formats, _partners, _stats, _x_costs, _land_cycles, _name_cycles, _mana_value,
-          _negated_colors, _has_keywords, _colors, _color_codes, _negated_types, _speed_and_flyers,
+_RULES = (_produces, _deck_colors, _formats, _partners, _superlatives, _stats, _x_costs, _land_cycles, _name_cycles,
+          _mana_value, _negated_colors, _has_keywords, _colors, _color_codes, _negated_types, _speed_and_flyers,
           _rules_text_words, _repeatable, _hard_to_kill, _activation_costs,
           _types, _made_types, _creature_types, _budget)
 
