@@ -173,13 +173,27 @@ def test_un_cards_with_half_points_names_letters_blanks_or_a_random_printed_copy
         _record("Sort of _____ and _____", "Draw two cards.", "{2}{U}", ("Sorcery",)),  # a blank in its name
         _record("Zzzyxas's Abyss", "At the beginning of your upkeep, destroy all nonland permanents with the first "
                 "name alphabetically among nonland permanents.", "{1}{B}{B}"),
+        # a split card of three halves (the corpus keeps the first half's text only); Fire // Ice is a real one
+        {**_record("There // They're // Their", "Exile target creature you control, then return it to the "
+                   "battlefield under its owner's control.", "{U}", ("Instant",)), "layout": "split"},
+        {**_record("Fire // Ice", "Fire deals 2 damage divided as you choose among one or two targets.", "{1}{R}",
+                   ("Instant",)), "layout": "split"},
+        _record("Face to Face", "You and target opponent play a best two-out-of-three Rock, Paper, Scissors match. If "
+                "you win, Face to Face deals 5 damage to that player.", "{1}{R}", ("Sorcery",)),
+        _record("Metagamer", "Cards in the winning deck(s) of the latest Mythic Championship cost {1} more to cast.",
+                "{W}{W}", ("Creature",)),
+        _record("Blue Ribbon", "When this Equipment enters, ask a person outside the game which creature you control "
+                "is most deserving of a blue ribbon. Attach this Equipment to that creature.", "{1}", ("Artifact",)),
+        _record("Burning Wish", "You may reveal a sorcery card you own from outside the game and put it into your "
+                "hand. Exile Burning Wish.", "{1}{R}", ("Sorcery",)),  # a real card: a card from outside the game
     ]
     path = tmp_path / "corpus.json"
     path.write_text(json.dumps(records))
     funny = {card.name: card.is_funny for card in corpus.load(path).cards}
     assert funny == {"Supersize": True, "Who's That Praetor?": True, "______": True, "Garth One-Eye": False,
                      "Giant Growth": False, "Now I Know My ABC's": True, "Sort of _____ and _____": True,
-                     "Zzzyxas's Abyss": False}
+                     "Zzzyxas's Abyss": False, "There // They're // Their": True, "Fire // Ice": False,
+                     "Face to Face": True, "Metagamer": True, "Blue Ribbon": True, "Burning Wish": False}
 
 
 def test_playtest_cards_that_bend_the_commander_rules_are_funny(tmp_path):

@@ -55,6 +55,12 @@ def test_the_dense_weight_for_rules_text_wording_is_its_own(db):
     assert not ranking.is_literal("cheap ways to protect my commander")
     assert not ranking.is_literal("burn that hits any target")  # players say "any target" too
     assert ranking.is_literal("deals 2 damage to target creature")
+    # words players use too say rules text only together: one alone is a player's sentence
+    assert not ranking.is_literal("return an instant from my graveyard to my hand")
+    assert not ranking.is_literal("give a creature hexproof until end of turn")
+    assert ranking.is_literal("return it to the battlefield until end of turn")
+    assert not ranking.is_literal("burn that hits each opponent")
+    assert ranking.is_literal("each opponent loses 1 life and you gain 1 life")
     plain = SearchEngine(db, encoder="static", tag_ranking=False)
     query = "exile target creature"
     plain.weights = ranking.Weights(lexical=0.0, dense=0.0, dense_literal=1.0)  # literal: the dense list counts

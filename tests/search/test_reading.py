@@ -144,7 +144,7 @@ def test_a_cost_word_before_a_prose_bound_is_read_with_it(reader):
 def test_free_means_no_mana_or_an_alternative_cost(reader):
     assert syntax(reader, "free counterspells").startswith("(mv=0 -t:land or o:\"rather than pay this spell's")
     assert syntax(reader, "free sac outlet") == ""  # free to activate: not a cost of the card
-    assert syntax(reader, "cards that add 2 mana") == ""  # what it makes, not what it costs
+    assert "mv" not in syntax(reader, "cards that add 2 mana")  # what it makes, not what it costs
 
 
 def test_formats_read_only_where_the_store_knows_them(reader):
@@ -696,7 +696,7 @@ def test_a_short_name_several_commanders_share_reads_their_colours_together_with
 
 
 def test_what_a_card_makes_or_saves_is_not_its_cost(reader):
-    assert syntax(reader, "rocks that make 2 mana") == "t:artifact"
+    assert syntax(reader, "rocks that make 2 mana") == r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/ t:artifact"
     assert syntax(reader, "spells that cost 1 less") == ""
     assert syntax(reader, "counterspells that cost 1") == "mv=1"
 
@@ -768,7 +768,7 @@ def test_land_cycles_read_as_scryfall_nicknames(reader, query, expected):
 def test_x_but_more_filters_is_cards_like_x_with_them(reader):
     assert syntax(reader, "Wrath of God but instant") == 'like:"Wrath of God" t:instant'  # "of" is the name's
     assert syntax(reader, "Swords to Plowshares but green") == 'like:"Swords to Plowshares" id<=g'
-    assert syntax(reader, "ninjas with ninjutsu") == "t:ninja"
+    assert syntax(reader, "ninjas with ninjutsu") == "kw:ninjutsu t:ninja"
 
 
 MADE = r"o:/[0-9x*]+\/[0-9x*]+ [^.]*\b{}\b[^.]* creature tokens?/"
@@ -947,6 +947,8 @@ def test_words_whose_syntax_would_pass_the_length_limit_are_searched_as_typed(sn
     ("the biggest dinosaurs in green", "id<=g order:power direction:desc t:dinosaur"),
     ("toughest walls", "order:toughness direction:desc"),
     ("biggest card draw spells", "(t:instant or t:sorcery)"),  # no creature word near: not a sort
+    ("kill their biggest creature", ""),  # what the card acts on: removal, not big creatures
+    ("steal my opponent's best creature", ""),  # "best" stands between the action and its object
 ])
 def test_a_superlative_about_creatures_sorts_by_the_stat(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -965,4 +967,19 @@ def test_the_biggest_creatures_come_first(snapshot_engine):
     ("2 drop removal", "mv=2"),  # what the cards do is said: removal is no creature
 ])
 def test_a_players_drops_are_creatures_unless_the_request_says_what_they_do(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("big flying dragons that cost 5 or less", "mv<=5 kw:flying t:dragon"),  # the stated cost beats "big"
+    ("cheap big creatures", "mv<=2 t:creature"),  # the first vague cost only: never an empty mv<=2 mv>=6
+    ("deathtouch elves", "kw:deathtouch t:elf"),  # a keyword before a creature type is the card's own
+    ("destroy flying dragons", ""),  # what the card acts on
+    ("stop creatures from attacking me", ""),  # an object: pillowfort, not creatures
+    ("cards that create food", ""),  # Food Golems are creatures, but Food tokens are artifacts
+    ("equipment with cheap equip costs", "t:equipment"),  # a type before "with" is the card's own
+    ("vampires with lifelink", "kw:lifelink t:vampire"),
+    ("cards that create zombie tokens", r"o:/[0-9x*]+\/[0-9x*]+ [^.]*\bzombie\b[^.]* creature tokens?/"),
+])
+def test_costs_keywords_objects_and_made_tokens(reader, query, expected):
     assert syntax(reader, query) == expected

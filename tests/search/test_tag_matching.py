@@ -365,3 +365,10 @@ def test_at_a_tie_the_longer_phrasing_names_the_narrower_tag(matcher, text, chil
 
 def test_a_tie_of_equal_phrasings_keeps_both(matcher):
     assert {"removal", "creature-removal"} <= {m.name for m in matcher.match("removal")}
+
+
+def test_a_phrasing_of_only_a_card_type_matches_by_meaning_only(matcher):
+    """"find an enchantment" (tutor-enchantment) holds one content word, a card type: by words it would match every
+    request naming enchantments. Removal of them is what this one asks for."""
+    assert {m.name for m in matcher.match("removal for enchantments in blue")} == {"enchantment-removal"}
+    assert first_tag(matcher, "enchantment tutor") == "tutor-enchantment"

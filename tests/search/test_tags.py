@@ -243,6 +243,8 @@ EXAMPLES = {
     "animate-land": ("Nissa, Who Shakes the World|Sylvan Awakening|Living Lands", "Grizzly Bears|Cultivate|Forest"),
     "dungeon": ("Dungeon Map|Acererak the Archlich|Avenging Hunter", "Grizzly Bears|Divination|Sol Ring"),
     "energy-maker": ("Aetherworks Marvel|Harnessed Lightning|Aether Hub", "Grizzly Bears|Sol Ring|Lightning Bolt"),
+    "mana-sink": ("Exsanguinate|Helix Pinnacle|Stroke of Genius|Crypt Rats", "Grizzly Bears|Divination|Sol Ring|"
+                  "Maro"),  # Maro's X counts cards in hand: no mana goes into it
     "alt-win": ("Thassa's Oracle|Laboratory Maniac|Approach of the Second Sun", "Grizzly Bears|Divination|"
                 "Time Warp"),
 }
@@ -338,5 +340,20 @@ def test_reminder_text_and_other_names_give_no_tags():
     ("Teferi's Protection", "board-protection", DIRECT),
 ])
 def test_protection_from_one_colour_is_a_narrow_answer(db, name, tag, strength):
+    card = db.named(name)
+    assert card_strengths(card.name, card.type_line, card.oracle_text)[TAG_INDEX[tag]] == strength
+
+
+@pytest.mark.parametrize(("name", "tag", "strength"), [
+    ("Cauldron Familiar", "recursion", NARROW),  # returns only itself
+    ("Gravecrawler", "recursion", NARROW),
+    ("Gravedigger", "recursion", TRIGGERED),
+    ("Into the Roil", "enchantment-removal", NARROW),  # bounce, most of what blue has against an enchantment
+    ("Vindicate", "artifact-removal", NARROW),  # any permanent: an answer, after those naming the type
+    ("Disenchant", "enchantment-removal", DIRECT),
+    ("Candelabra of Tawnos", "mana-sink", NARROW),  # {X}, {T}: once a turn
+    ("Helix Pinnacle", "mana-sink", DIRECT),
+])
+def test_wider_answers_are_narrow(db, name, tag, strength):
     card = db.named(name)
     assert card_strengths(card.name, card.type_line, card.oracle_text)[TAG_INDEX[tag]] == strength

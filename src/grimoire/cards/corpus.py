@@ -58,7 +58,13 @@ _FUNNY_WORLD = re.compile(
     r"|\bno longer your commanders?\b|\bas your commanders as though\b|\bdoesn't apply to commanders\b"
     r"|\btarget commander an opponent controls\b|\breplaces? one of your commanders\b|\bmono eminence\b"
     r"|\bcommanders you own have disguise\b|\bof the following cards at random\b|\byour other commander\b"
-    r"|\bletters? of (?:its|their) name\b|\bcommand (?:mine|power plant)\b",
+    r"|\bletters? of (?:its|their) name\b|\bcommand (?:mine|power plant)\b"
+    # people and events outside the game (Pietra's joke told to someone outside the game, Blue Ribbon's judge,
+    # Metagamer's Mythic Championship), a playground game (Face to Face), a board of the players' own making
+    # (Advanced Tactics' 5x5 grid), a random copy from a list (Form of the Stax Player): real cards name only
+    # cards "from outside the game"
+    r"|\b(?:someone|a person|anyone|people) outside the game\b|\bmythic championship\b"
+    r"|\brock, paper, scissors\b|\b\d+x\d+ grid\b|\bcreate a random token\b",
     re.IGNORECASE)
 # A mana ability paid with your own poison counters (playtest cards Noxious Bayou, Mox Poison): printed cards
 # charge life for mana, never poison.
@@ -104,6 +110,8 @@ def is_funny(record: dict) -> bool:
         return True
     if "___" in record.get("name", ""):  # a blank to fill in (_____ Goblin, Sort of _____ and _____)
         return True
+    if record.get("layout") == "split" and record.get("name", "").count(" // ") >= 2:
+        return True  # a real split card has two halves; three or more are the Un-sets' (Who // What // When ...)
     if types - CARD_TYPES or "Stickers" in types or set(record.get("subtypes") or ()) & _FUNNY_SUBTYPES:
         return True
     if _FUNNY_COST.search(record.get("manaCost") or ""):

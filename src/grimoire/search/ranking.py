@@ -33,12 +33,16 @@ TAG_K = 10  # reciprocal-rank constant of a tag's list: steeper than the rankers
 RELEVANCE_MIX = 0.35  # how much the other rankers' fused score reorders the cards of a matched tag (MiniLM's)
 
 # Rules-text templating: a query written like oracle text ("put -1/-1 counters on target creature") asks for
-# those words, so its tags only nudge the ranking instead of leading it.
+# those words, so its tags only nudge the ranking instead of leading it. Words only rules text uses ("target",
+# "you control", a comma) say so alone; words players use too ("return an instant to my hand", "steal a creature
+# until end of turn", "burn that hits each opponent") only two together ("each opponent loses 1 life and you gain
+# 1 life", "return it to the battlefield until end of turn").
 _TEMPLATING = re.compile(
-    r"\b(?:(?<!any )target|then|you control|your (?:graveyard|hand|library)|each (?:opponent|player)|"
-    r"whenever (?:a|an|another|one|you cast|you gain|~)|put|return|search your library|enters|"
-    r"until end of turn|a card|~)\b|[,.]"
+    r"\b(?:(?<!any )target|you control|your (?:graveyard|hand|library)|"
+    r"whenever (?:a|an|another|one|you cast|you gain|~)|search your library|~)\b|[,.]"
 )
+_TEMPLATING_WEAK = re.compile(r"\b(?:then|put|return|enters|until end of turn|a card|each (?:opponent|player)|"
+                              r"you gain|loses? \d+ life)\b")
 LITERAL_FACTOR = 0.25
 DIGITAL_WEIGHT = 0.5  # a digital-only card's share of its score, unless the request asks for digital cards
 _DIGITAL_ASK = re.compile(r"\b(?:digital|arena|alchemy|mtga|historic brawl|conjur\w*|perpetual\w*|seek\w*|"
@@ -71,7 +75,8 @@ _STOPWORDS = frozenset(
     "a an the that this these those for my our of to and or with card cards me i some any good best great in on "
     "at deck decks effect effects which what who can do does it its them their they is are be you your want need "
     "looking find show give get like from by as so very please way every own want something stuff thing "
-    "specific kind sort everything anything lots lot really just also wo let lets bunch ton tons help helps".split()
+    "specific kind sort everything anything lots lot really just also wo let lets bunch ton tons help helps "
+    "things".split()
 )
 # "my commander keeps getting killed", "my creatures keep dying": what asks for protecting them
 _KEEPS_DYING = re.compile(r"\b(?:keeps?|kept) (?:getting |being )?(?:killed|removed|destroyed|exiled|dying)\b")
@@ -102,6 +107,10 @@ _TYPE_WORDS = frozenset(_STEMMER.stemWords(
     "instants sorcery sorceries aura auras equipment".split()))
 _PARENTS = [(TAG_INDEX[child], TAG_INDEX[parent]) for child, parent in TAG_PARENTS.items()]
 _OPPOSES = [(TAG_INDEX[hate], TAG_INDEX[stopped]) for hate, stops in TAG_OPPOSES.items() for stopped in stops]
+
+
+# words of a phrasing about guarding ("board wipe protection"), which may name what is guarded against
+_GUARD_WORDS = frozenset(_STEMMER.stemWords("protect protection save safe shield guard defend hexproof immune".split()))
 
 
 def opposed(indices: frozenset[int]) -> frozenset[int]:
@@ -201,7 +210,8 @@ def asks_digital(text: str) -> bool:
 
 def is_literal(text: str) -> bool:
     """Whether a query is written like rules text ("put -1/-1 counters on target creature")."""
-    return _TEMPLATING.search(text.lower()) is not None
+    text = text.lower()
+    return _TEMPLATING.search(text) is not None or len(_TEMPLATING_WEAK.findall(text)) >= 2
 
 
 def words(text: str) -> tuple[str, ...]:
@@ -251,6 +261,7 @@ class TagMatcher:
         self._word_sets = [frozenset(words(t)) for t in self.texts]
         self._guarding = frozenset(i for i, t in enumerate(self.texts) if _GUARDED.search(t))  # "... from ..."
         self._held_out: frozenset[int] = frozenset()
+        self._name_words = [frozenset(words(tag.name.replace("-", " "))) for tag in TAGS]
         self._index_words()
 
     def _index_words(self) -> None:
@@ -264,7 +275,10 @@ class TagMatcher:
             owner = self.owners[i]
             self._vocabulary[owner] = self._vocabulary.get(owner, frozenset()) | self._word_sets[i]
         self._phrasings_with: dict[str, list[int]] = {}
-        for i in self._by_words:
+        # a phrasing whose only content word is a card type ("find an enchantment": "find" is a stop word) would
+        # match every request naming that type ("removal for enchantments"): it counts for the words' rarity and
+        # its tag's vocabulary, but matches by meaning only
+        for i in (i for i in self._by_words if not self._word_sets[i] <= _TYPE_WORDS):
             for word in self._word_sets[i]:
                 self._phrasings_with.setdefault(word, []).append(i)
 
@@ -405,11 +419,17 @@ class TagMatcher:
             return whole
         for i in sorted({i for word in present for i in self._phrasings_with.get(word, ())}):
             wanted, owner = self._word_sets[i], self.owners[i]
-            if not wanted & asked or (i not in self._guarding and not wanted.isdisjoint(guarded)):
+            # a phrasing about guarding ("board wipe protection") may name what is guarded against
+            if not wanted & asked or (i not in self._guarding and wanted.isdisjoint(_GUARD_WORDS) and
+                                      not wanted.isdisjoint(guarded)):
                 continue
             missing = wanted - present
             coverage = 1 - math.fsum(self._rarity[word] for word in missing) / self._mass[i]
-            if coverage < PHRASING_COVERAGE or not missing.isdisjoint(_TYPE_WORDS):
+            # in part: not without a card type ("mana rock"), nor without the words of the tag's name ("vampiric
+            # tutor effect" is no answer to "vampires with lifelink"; "fixing" keeps a word of "mana fixing")
+            named = self._name_words[owner]
+            if coverage < PHRASING_COVERAGE or not missing.isdisjoint(_TYPE_WORDS) or \
+                    (coverage < 1 and not missing.isdisjoint(named) and (wanted - missing).isdisjoint(named)):
                 continue
             # the query's other words that the tag's own phrasings use restate the tag
             explained = asked & self._vocabulary[owner]

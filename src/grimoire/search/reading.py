@@ -66,6 +66,7 @@ _OBJECT_MARKERS = frozenset({
     "cast", "casting", "play", "playing", "pump", "buff", "animate", "give", "gives", "more", "extra", "matter",
     "add", "adds", "produce", "produces", "enchanted", "equipped", "attacking", "blocking", "tapped", "untapped",
     "nontoken", "another", "dies", "die", "on", "at", "recur", "recurs", "recurring", "revive", "revives", "back",
+    "stop", "stops", "prevent", "prevents",
 })
 # Words after a type word that make it the subject of rules text ("creatures you control get +1/+1", "target
 # creature gets", "creature cards"), not the kind of card asked for.
@@ -110,7 +111,7 @@ _BEFORE_A_NAME = frozenset({"", "me", "more", "other", "good", "best", "cheap", 
 # One-word tag names and phrasings ("fog", "blink", "wheel"): "fog effects" asks for the tag, not cards like Fog.
 _TAG_WORDS = frozenset(TAG_NAMES) | {p for tag in TAGS for p in tag.phrasings if " " not in p}
 _ALWAYS_READ_FORMATS = ("pauper", "legacy", "vintage", "modern", "pioneer", "premodern", "oldschool")
-_FORMAT_ALIASES = {"edh": "commander", "cedh": "commander", "pedh": "paupercommander"}
+_FORMAT_ALIASES = {"edh": "commander", "cedh": "commander", "cmdr": "commander", "pedh": "paupercommander"}
 _TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "similar to", "cards similar to",
                   "alternatives to", "alternative to", "alternatives for", "replacement for", "replacements for",
                   "budget alternatives to", "budget alternative to", "budget version of", "budget versions of",
@@ -296,10 +297,15 @@ class Reader:
         token ("1/1 green Saproling creature token", "1/1 colorless Thopter artifact creature token"): named by
         five cards or more. Saprolings and Thopters are seldom on a card's own type line."""
         counts: Counter[str] = Counter()
+        other: Counter[str] = Counter()  # "a Food token", "Treasure tokens": tokens that are no creatures
         for text in self.db.columns.oracle_text.tolist():
             for found in _TOKEN_TYPES.finditer(text or ""):
                 counts.update(set(found.group(1).split()))
-        return {**_type_words(counts), **self.creature_types}
+            other.update(found.group(1) for found in _NAMED_TOKENS.finditer(text or ""))
+        words = {**_type_words(counts), **self.creature_types}
+        # a Food Golem is a creature, but "create food" asks for Food tokens, which are artifacts
+        return {word: kind for word, kind in words.items()
+                if other[kind.capitalize()] <= 5 * counts[kind.capitalize()]}
 
     @cached_property
     def english(self) -> frozenset[str]:
@@ -817,9 +823,17 @@ def _is_object(state: _State, index: int) -> bool:
     return previous >= 0 and state.words[previous].lower in _OBJECT_MARKERS or _in_clause(state, index)
 
 
+# Adjectives that stand between an action and what it acts on: "steal their best creature", "kill the biggest
+# creature", "exile my opponent's scariest artifact"
+_RANKING_ADJECTIVES = frozenset({"best", "biggest", "strongest", "largest", "scariest", "worst", "favorite",
+                                 "favourite", "annoying", "problematic", "problem", "key", "most"})
+
+
 def _modifies(word: str) -> bool:
-    """Articles, numbers, power/toughness, colours and types stand between an action and what it acts on."""
+    """Articles, numbers, power/toughness, colours, types and ranking adjectives stand between an action and what
+    it acts on."""
     return word in _DETERMINERS or word in _SINGLE_COLORS or word in _TYPE_WORDS or bool(_STAT_WORD.match(word)) \
+        or word in _RANKING_ADJECTIVES or word in _ADJECTIVE_KEYWORDS \
         or (word.startswith("non") and word.removeprefix("non").lstrip("-") in (*_SINGLE_COLORS, *_TYPE_WORDS))
 
 
@@ -1012,8 +1026,8 @@ def _has_keywords(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _WITH_KEYWORDS)):
         subject = first - 1
         word = _before(state, first, 1)
-        if word not in _TYPE_WORDS and word not in _KEYWORD_SUBJECTS:
-            continue
+        if word not in _TYPE_WORDS and word not in _KEYWORD_SUBJECTS and word not in reader.creature_types:
+            continue  # "creatures with flying", "cards with cascade", "vampires with lifelink"
         if _is_object(state, subject) or _in_clause(state, subject):
             continue
         keywords, either, last = _keyword_run(state, [match.group(1)], last)
@@ -1025,6 +1039,13 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             continue
         keywords = [k for k in match.group(1, 2) if k]
         state.take(first, last, f"t:creature {_keyword_syntax(keywords)}", "keyword")
+    types = reader.creature_types  # "flying dragons", "deathtouch elves": the type is read on its own
+    for index in range(len(state.words) - 1):
+        keyword = state.words[index].lower
+        if keyword in _ADJECTIVE_KEYWORDS and state.free(index) and state.words[index + 1].lower in types and \
+                not _is_object(state, index) and _before(state, index, 1) not in ("give", "gives", "giving", "grant",
+                                                                                 "grants"):
+            state.take(index, index + 1, _keyword_term(keyword), "keyword")
 
 
 def _keyword_run(state: _State, keywords: list[str], last: int) -> tuple[list[str], bool, int]:
@@ -1175,8 +1196,10 @@ def _repeatable(reader: Reader, state: _State) -> None:
 # "equip 1", "crew 2", "equip cost of 3": the cost printed after the keyword (Oracle text writes "Equip {1}",
 # "Crew 2"); a bigger cost after the number is another cost ("Equip {1}{W}" is not equip 1).
 _ACTIVATION_COST = re.compile(r"(equip|crew)(?: costs? (?:of )?)? ?(\d{1,2})")
-# "rocks that tap for two", "lands that tap for 3 mana": what one activation adds, as Oracle text writes it.
-_TAPS_FOR = re.compile(r"taps? for (two|2|three|3|four|4)(?: mana)?")
+# "rocks that tap for two", "lands that tap for 3 mana", "rocks that make two mana": what one activation adds, as
+# Oracle text writes it ("make two tokens" is no mana).
+_TAPS_FOR = re.compile(r"taps? for (two|2|three|3|four|4)(?: mana)?|"
+                       r"(?:makes?|produces?|adds?|generates?) (two|2|three|3|four|4) mana")
 
 
 def _activation_costs(reader: Reader, state: _State) -> None:
@@ -1185,7 +1208,7 @@ def _activation_costs(reader: Reader, state: _State) -> None:
         printed = rf"\{{{cost}\}}" if keyword == "equip" else cost
         state.take(first, last, f"o:/\\b{keyword} {printed}([^{{0-9]|$)/", "oracle")
     for match, first, last in list(_matches(state, _TAPS_FOR)):
-        count = _number(match.group(1))
+        count = _number(match.group(1) or match.group(2))
         words = ("two", "three", "four", "x")[count - 2:]
         state.take(first, last, f"o:/add (\\{{[^}}]+\\}}){{{count},}}|add ({'|'.join(words)}) mana/", "oracle")
 
@@ -1203,7 +1226,7 @@ def _types(reader: Reader, state: _State) -> None:
                 _before_object_noun(state, last) or acted_on:
             continue
         if following in _RULES_TEXT_FOLLOWERS and not match.group(1) and \
-                not (following == "with" and match.group(2) in ("creature", "creatures")):
+                not (following == "with" and match.group(2)):  # "equipment with cheap equip costs" are Equipment
             continue
         if match.group(1):  # "burn spells", "rituals": in players' speech a spell is an instant or a sorcery
             cost_of = following in ("that", "which") and _after(state, last + 1, 1).startswith("cost")
@@ -1271,11 +1294,14 @@ def _mana_value(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _SIGNED)):
         op, number = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
         state.take(first, last, f"mv{op}{_number(number)}", "mv")
+    costed = any(chip.kind == "mv" for chip in state.chips)  # a cost the request states beats "cheap" and "big"
     for pattern, syntax, blockers in ((_CHEAP, "mv<=2", ("than",)), (_BIG, "mv>=6", ("mana", "butt", "butts")),
                                       (_FREE, _FREE_SYNTAX, ("sac", "sacrifice", "outlet", "outlets", "to", "mana"))):
         for _, first, last in list(_matches(state, pattern)):
-            if _after(state, last, 1) not in blockers and not _in_clause(state, first):
+            if _after(state, last, 1) not in blockers and not _in_clause(state, first) and \
+                    not (costed and syntax != _FREE_SYNTAX):
                 state.take(first, last, syntax, "mv")
+                costed = True
 
 
 # "good 1 drops for aggro": a player's N-drops are creatures, when nothing else in the request says what they do
@@ -1288,9 +1314,9 @@ def _only_drops(state: _State) -> bool:
 
 
 _POSSESSIVES = frozenset({"my", "our", "your"})  # "my commander" is the deck's own, not a search for commanders
-_FORMAT_WORDS = r"(?:cedh|edh|pedh|" + "|".join(sorted(FORMATS, key=len, reverse=True)) + ")"
+_FORMAT_WORDS = r"(?:cedh|edh|pedh|cmdr|" + "|".join(sorted(FORMATS, key=len, reverse=True)) + ")"
 _FORMAT = re.compile(rf"(?:(?:for|in) ({_FORMAT_WORDS})(?:[- ]legal)?|({_FORMAT_WORDS})[- ]legal|"
-                     rf"({'|'.join(_ALWAYS_READ_FORMATS)}|edh|cedh)|(commanders?))")
+                     rf"({'|'.join(_ALWAYS_READ_FORMATS)}|edh|cedh|cmdr)|(commanders?))")
 
 
 _BANNED = re.compile(rf"banned (?:in|from) ({_FORMAT_WORDS})|({_FORMAT_WORDS})[- ]banned")
@@ -1377,6 +1403,10 @@ def _superlatives(reader: Reader, state: _State) -> None:
     types = reader.creature_types
     for match, first, last in list(_matches(state, _SUPERLATIVES)):
         near = _before(state, first, 3).split() + _after(state, last, 3).split()
+        following = [index for index in range(last, min(last + 3, len(state.words)))
+                     if state.words[index].lower in _BODY_WORDS or state.words[index].lower in types]
+        if following and _is_object(state, following[0]):
+            continue  # "kill their biggest creature" asks for removal, not for big creatures
         if any(word in _BODY_WORDS or word in types for word in near):
             stat = "power" if match.group(1) else "toughness"
             state.take(first, last, f"order:{stat} direction:desc", stat)
@@ -1476,6 +1506,7 @@ def _creature_types(reader: Reader, state: _State) -> None:
 
 
 _TOKEN_TYPES = re.compile(r"\d+/\d+ (?:[a-z]+ )*((?:[A-Z][a-z]+ )+)(?:artifact |enchantment |snow )*creature tokens?")
+_NAMED_TOKENS = re.compile(r"\b([A-Z][a-z]+) tokens?\b")
 _MAKE_VERBS = frozenset({"make", "makes", "making", "create", "creates", "creating", "generate", "generates",
                          "generating", "produce", "produces", "spawn", "spawns", "churn", "churns"})
 _MAKE_FILLERS = frozenset({"a", "an", "more", "many", "lots", "of", "extra", "x", "tons", "some"})

@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "7d3b8b88826903b14109deb653a867eeba80b33455905e60dd11d090b0d94225"
+MODEL_SHA256 = "1b87a1772c63a47e2de101cd7110f350068acc991b090751028e06ff4096ecf7"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

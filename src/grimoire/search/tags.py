@@ -213,11 +213,23 @@ CREATURE_REMOVAL = _rule(
     BOUNCE.replace("(?:creature|permanent|artifact|enchantment|planeswalker|nonland)", "creature"),
     unless=r"then return (?:it|that card|them)",
 )
-ARTIFACT_REMOVAL = _rule(
-    rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) [^.]*?\bartifacts?\b(?! cards?)",
-    unless=r"^exile target artifact you control",
+# Removal of any permanent (Vindicate, Beast Within) and bounce (Into the Roil, Cyclonic Rift) answer an artifact
+# or an enchantment too, and are most of what blue has against them: narrow answers, after those naming the type
+_ANY_PERMANENT = (rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) (?:nonland |nontoken |nonland, nontoken )?"
+                  r"permanents?\b(?! you control)")
+_PERMANENT_BOUNCE = (rf"\breturn {_TARGET} [^.]*?(?:nonland )?permanents?(?! cards?)(?! you control)[^.]* to "
+                     r"(?:its|their) owners?'?s? hands?")
+ARTIFACT_REMOVAL = _either(
+    _rule(rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) [^.]*?\bartifacts?\b(?! cards?)",
+          unless=r"^exile target artifact you control"),
+    _narrow(_rule(_ANY_PERMANENT, _PERMANENT_BOUNCE,
+                  rf"\breturn {_TARGET} [^.]*?artifacts?(?! cards?)[^.]* to (?:its|their) owners?'?s? hands?")),
 )
-ENCHANTMENT_REMOVAL = _rule(rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) [^.]*?\benchantments?\b(?! cards?)")
+ENCHANTMENT_REMOVAL = _either(
+    _rule(rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) [^.]*?\benchantments?\b(?! cards?)"),
+    _narrow(_rule(_ANY_PERMANENT, _PERMANENT_BOUNCE,
+                  rf"\breturn {_TARGET} [^.]*?enchantments?(?! cards?)[^.]* to (?:its|their) owners?'?s? hands?")),
+)
 PLANESWALKER_REMOVAL = _rule(
     rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) [^.]*?\b(?:planeswalkers?|nonland "
     r"permanents?|permanents?)\b(?! cards?)",
@@ -299,12 +311,18 @@ SAC_OUTLET = _either(
         r"nonland permanent|token|land)s?[^.:\n]*:"
     )),
 )
-RECURSION = _rule(
-    r"\breturn [^.]*?cards? from (?:your|a|any|target player's) graveyard (?:to (?:your|its owner's|their owner's) "
-    r"hand|to the battlefield|onto the battlefield)",
-    r"\bput [^.]*?cards? from (?:your|a) graveyard (?:onto the battlefield|into your hand)",
-    r"\breturn [^.]*?from your graveyard to (?:your hand|the battlefield)",
-    r"\bcast [^.]*? from your graveyard",
+_X_DEFINED_BY_CARD = r"\bwhere x is\b|\bx is (?:the|equal|that)\b"  # X counts something: no mana goes into it
+# A card that returns or casts only itself from the graveyard (Cauldron Familiar, Gravecrawler) recurs a threat of
+# its own but gets no other card back: a narrow answer to "recursion", "return creatures from the graveyard"
+RECURSION = _either(
+    _rule(
+        r"\breturn (?!~ )[^.]*?cards? from (?:your|a|any|target player's) graveyard (?:to (?:your|its owner's|"
+        r"their owner's) hand|to the battlefield|onto the battlefield)",
+        r"\bput (?!~ )[^.]*?cards? from (?:your|a) graveyard (?:onto the battlefield|into your hand)",
+        r"\breturn (?!~ )[^.]*?from your graveyard to (?:your hand|the battlefield)",
+        r"\bcast (?!~ )[^.]*? from your graveyard",
+    ),
+    _narrow(_rule(r"\b(?:return|cast) ~ from your graveyard")),
 )
 _SHIELD = r"(?:hexproof|indestructible|shroud|protection from|ward)"
 # What guards against any removal: protection from one colour or one kind of card (the Ward auras, Spare from
@@ -750,7 +768,7 @@ TAGS: tuple[Tag, ...] = (
         ),
         _either(
             _rule(
-                rf"{REMOVAL_VERB} (?:nonland |nontoken |nonland, nontoken )?permanents?\b"
+                rf"{REMOVAL_VERB} (?:nonland |nontoken |nonland, nontoken )?permanents?\b(?! you control)"
                 r"(?! cards?| you control| with| that| if)",
                 rf"\b(?:the owner of|put) {_TARGET} (?:nonland )?permanent[^.]*?(?:shuffles it into|on (?:the )?"
                 r"(?:top|bottom) of) (?:its owner's|their) library",
@@ -770,7 +788,7 @@ TAGS: tuple[Tag, ...] = (
         (
             "board wipe; wrath; sweeper; mass removal; reset the board; wipes; mass removal spells; "
             "kill all creatures; board clear; mass creature removal; board wipe spells; sweep the board; "
-            "clear all creatures"
+            "clear all creatures; boardwipe; boardwipes"
         ),
         SWEEPER,
     ),
@@ -785,7 +803,8 @@ TAGS: tuple[Tag, ...] = (
             "wipe that won't kill my stuff; wipe that does not hit my side; sweeper that spares mine; "
             "wipe their side only; one-sided mass removal; board wipe for my opponents only; "
             "kill all creatures except mine; all creatures except mine; wipe except mine; "
-            "everything but my creatures; board wipe that leaves my creatures alone; wipe that leaves my board alone"
+            "everything but my creatures; board wipe that leaves my creatures alone; wipe that leaves my board alone; "
+            "wrath that leaves my creatures alive"
         ),
         SWEEPER_ONE_SIDED,
     ),
@@ -1009,7 +1028,8 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "tutor",
         "searches your library for a nonland card",
-        "tutor; search my library for a card; search for a card; demonic tutor effect",
+        "tutor; search my library for a card; search for a card; demonic tutor effect; find my combo pieces; "
+        "grab my combo pieces",
         TUTOR,
     ),
     _t(
@@ -1349,7 +1369,7 @@ TAGS: tuple[Tag, ...] = (
         "makes creatures unblockable or gives them evasion",
         (
             "evasion; make unblockable; unblockable; can't be blocked; make my creatures unblockable; "
-            "evasive creatures; creatures can't be blocked"
+            "evasive creatures; creatures can't be blocked; attack without being blocked; make my commander unblockable"
         ),
         _either(
             _granter("(?:flying|trample|menace|shadow|fear|intimidate|horsemanship|skulk)"),
@@ -1441,7 +1461,8 @@ TAGS: tuple[Tag, ...] = (
         "clone",
         "enters as or becomes a copy of a creature",
         (
-            "clone; copy a creature; become a copy of a creature; clone my best creature; copy their best creature"
+            "clone; copy a creature; become a copy of a creature; clone my best creature; copy their best creature; "
+            "copy my commander"
         ),
         _rule(
             r"enters? (?:the battlefield )?as a copy of (?:a|an|any|target|another)",
@@ -1872,7 +1893,7 @@ TAGS: tuple[Tag, ...] = (
         "taps creatures or permanents",
         (
             "tapper; tap down blockers; tap opposing creatures; tap down creatures; tap target creature; "
-            "tap their blockers; keep creatures tapped down"
+            "tap their blockers; keep creatures tapped down; tap their creatures"
         ),
         _rule(r"(?<!un)\btap (?:target|up to \w+ target|all|each|another target|two target|x target)"),
     ),
@@ -2004,6 +2025,22 @@ TAGS: tuple[Tag, ...] = (
             "win without combat; win without attacking"
         ),
         _rule(r"\byou win the game"),
+    ),
+    _t(
+        "mana-sink",
+        "turns any amount of mana into an effect: X spells and abilities",
+        (
+            "mana sink; mana sinks; x spells; big x spell; infinite mana outlet; win with infinite mana; "
+            "what to do with infinite mana; too much mana; spend extra mana; dump my mana"
+        ),
+        _either(
+            _rule(r"(?:^|\n)(?![^\n:]*\{t\})[^\n:]*\{x\}[^\n:]*:",  # an ability costing {X} (Helix Pinnacle)
+                  r"\b(?:deals?|loses?|draws?|creates?|mills?) x\b(?! or)",  # Exsanguinate, Stroke of Genius
+                  unless=_X_DEFINED_BY_CARD),
+            # once a turn ({T} in the cost: Candelabra of Tawnos), or X counters as the card enters (the Hydras)
+            _narrow(_rule(r"(?:^|\n)[^\n:]*\{x\}[^\n:]*:", r"\bwith x \+1/\+1 counters\b",
+                          unless=_X_DEFINED_BY_CARD)),
+        ),
     ),
 )
 TAG_INDEX: dict[str, int] = {tag.name: index for index, tag in enumerate(TAGS)}
