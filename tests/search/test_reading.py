@@ -979,6 +979,9 @@ def test_a_players_drops_are_creatures_unless_the_request_says_what_they_do(read
     ("cards that create food", ""),  # Food Golems are creatures, but Food tokens are artifacts
     ("equipment with cheap equip costs", "t:equipment"),  # a type before "with" is the card's own
     ("vampires with lifelink", "kw:lifelink t:vampire"),
+    ("tokens with flying in white", r"id<=w o:/tokens? with [^.]*\bflying\b/"),  # what the card makes
+    ("make flying tokens", r"o:/tokens? with [^.]*\bflying\b/"),
+    ("destroy flying tokens", ""),  # what it acts on
     ("cards that create zombie tokens", r"o:/[0-9x*]+\/[0-9x*]+ [^.]*\bzombie\b[^.]* creature tokens?/"),
 ])
 def test_costs_keywords_objects_and_made_tokens(reader, query, expected):

@@ -1048,6 +1048,26 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             state.take(index, index + 1, _keyword_term(keyword), "keyword")
 
 
+_KEYWORD_TOKENS = re.compile(rf"(?:({'|'.join(k for k in _ADJECTIVE_KEYWORDS if ' ' not in k)}) (?:creature )?tokens?|"
+                             rf"tokens? with ({'|'.join(k for k in _ADJECTIVE_KEYWORDS if ' ' not in k)}))")
+
+
+def _keyword_tokens(reader: Reader, state: _State) -> None:
+    """"tokens with flying", "flying tokens": the card makes tokens with that keyword, as cards print them ("create
+    two 1/1 white Spirit creature tokens with flying"), not cards that have it; the words still rank (token-maker)."""
+    for match, first, last in list(_matches(state, _KEYWORD_TOKENS)):
+        before = first - 1
+        while before >= 0 and _modifies(state.words[before].lower):
+            before -= 1
+        made = before >= 0 and state.words[before].lower in _MAKE_VERBS
+        if _is_object(state, first) and not made:
+            continue  # "destroy flying tokens"; "make flying tokens" is what the card makes
+        keyword = match.group(1) or match.group(2)
+        state.take(first, last, f"o:/tokens? with [^.]*\\b{keyword}\\b/", "oracle")
+        for word in state.words[first:last]:
+            word.used, word.protected = False, True  # ranked by, read by no other rule
+
+
 def _keyword_run(state: _State, keywords: list[str], last: int) -> tuple[list[str], bool, int]:
     """The keywords listed on past ``last`` ("lifelink, flying and vigilance"), whether an "or" joins them, and the
     word after the list (the query language has already taken the "and" and "or": they are read from the typed
@@ -1588,8 +1608,8 @@ def _budget(reader: Reader, state: _State) -> None:
 
 
 _RULES = (_produces, _deck_colors, _formats, _partners, _superlatives, _stats, _x_costs, _land_cycles, _name_cycles,
-          _mana_value, _negated_colors, _has_keywords, _colors, _color_codes, _negated_types, _speed_and_flyers,
-          _rules_text_words, _repeatable, _hard_to_kill, _activation_costs,
+          _mana_value, _negated_colors, _keyword_tokens, _has_keywords, _colors, _color_codes, _negated_types,
+          _speed_and_flyers, _rules_text_words, _repeatable, _hard_to_kill, _activation_costs,
           _types, _made_types, _creature_types, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]
