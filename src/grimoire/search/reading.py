@@ -817,10 +817,15 @@ def _in_clause(state: _State, index: int) -> bool:
 def _is_object(state: _State, index: int) -> bool:
     """Whether the words before make this one what the card acts on ("destroy target black creature", "find an
     artifact"): the first word before it, past articles, numbers and colours, is an action or a preposition."""
+    return _word_before_modifiers(state, index) in _OBJECT_MARKERS or _in_clause(state, index)
+
+
+def _word_before_modifiers(state: _State, index: int) -> str:
+    """The first word before ``index`` past articles, numbers, colours, types and adjectives ("" at the start)."""
     previous = index - 1
     while previous >= 0 and _modifies(state.words[previous].lower):
         previous -= 1
-    return previous >= 0 and state.words[previous].lower in _OBJECT_MARKERS or _in_clause(state, index)
+    return state.words[previous].lower if previous >= 0 else ""
 
 
 # Adjectives that stand between an action and what it acts on: "steal their best creature", "kill the biggest
@@ -1056,11 +1061,7 @@ def _keyword_tokens(reader: Reader, state: _State) -> None:
     """"tokens with flying", "flying tokens": the card makes tokens with that keyword, as cards print them ("create
     two 1/1 white Spirit creature tokens with flying"), not cards that have it; the words still rank (token-maker)."""
     for match, first, last in list(_matches(state, _KEYWORD_TOKENS)):
-        before = first - 1
-        while before >= 0 and _modifies(state.words[before].lower):
-            before -= 1
-        made = before >= 0 and state.words[before].lower in _MAKE_VERBS
-        if _is_object(state, first) and not made:
+        if _is_object(state, first) and _word_before_modifiers(state, first) not in _MAKE_VERBS:
             continue  # "destroy flying tokens"; "make flying tokens" is what the card makes
         keyword = match.group(1) or match.group(2)
         state.take(first, last, f"o:/tokens? with [^.]*\\b{keyword}\\b/", "oracle")
