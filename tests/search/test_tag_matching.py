@@ -118,6 +118,7 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped
     ("how to beat token decks", "token-hate", "token-maker"),
     ("cards against lifegain decks", "lifegain-hate", "lifegain"),
     ("stop my opponents from tutoring", "search-hate", "tutor"),
+    ("how do i deal with a big board of tokens", "token-hate", "token-maker"),  # a whole phrasing among other words
 ])
 def test_what_a_request_wants_beaten_asks_for_the_hate_tag_that_stops_it(matcher, text, hate, stopped):
     names = [m.name for m in matcher.match(text)]

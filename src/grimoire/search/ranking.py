@@ -396,8 +396,12 @@ class TagMatcher:
         that stops it (``TAG_OPPOSES``: reanimation by graveyard hate, tokens by token hate), at its weight."""
         if not target - _TYPE_WORDS:  # "deal with enchantments": a card type is what removal answers, not a tutor
             return found
-        named = self._word_matches(target, target, frozenset())
-        hated = {hate: named[stopped] for hate, stopped in _OPPOSES if named.get(stopped, 0.0) >= MIN_WEIGHT}
+        # a phrasing whole in what is to be beaten names it, however many other words stand around it ("a big
+        # board of tokens"); one there only in part must carry the usual weight
+        whole = self._word_matches(target, target, frozenset(), partial=False)
+        named = whole or self._word_matches(target, target, frozenset())
+        hated = {hate: max(named[stopped], MIN_WEIGHT) for hate, stopped in _OPPOSES
+                 if stopped in whole or named.get(stopped, 0.0) >= MIN_WEIGHT}
         if not hated:
             return found
         stopped = {s for hate, s in _OPPOSES if hate in hated}
