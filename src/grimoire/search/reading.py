@@ -1006,6 +1006,7 @@ _HAS_KEYWORDS = (*_ADJECTIVE_KEYWORDS, "cascade", "convoke", "affinity", "storm"
 _WITH_KEYWORDS = re.compile(rf"(?:with|that have|that has|which have) ({'|'.join(_HAS_KEYWORDS)})")
 _KEYWORD_ADJECTIVES = re.compile(rf"({'|'.join(_ADJECTIVE_KEYWORDS)})(?: ({'|'.join(_ADJECTIVE_KEYWORDS)}))?"
                                  r" (creatures?)")
+_GRANT_VERBS = frozenset({"give", "gives", "giving", "grant", "grants"})  # "give my creatures flying": not their own
 _KEYWORD_SUBJECTS = frozenset({"cards", "card", "spells", "spell", "dudes", "guys", "ones", "things", "stuff"})
 
 
@@ -1040,7 +1041,7 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             state.take(subject, first, f"t:{_TYPE_WORDS[word]}", "type")
         state.take(first, last, _keyword_syntax(keywords, either), "keyword")
     for match, first, last in list(_matches(state, _KEYWORD_ADJECTIVES)):
-        if _is_object(state, first) or _before(state, first, 1) in ("give", "gives", "giving", "grant", "grants"):
+        if _is_object(state, first) or _before(state, first, 1) in _GRANT_VERBS:
             continue
         keywords = [k for k in match.group(1, 2) if k]
         state.take(first, last, f"t:creature {_keyword_syntax(keywords)}", "keyword")
@@ -1048,13 +1049,12 @@ def _has_keywords(reader: Reader, state: _State) -> None:
     for index in range(len(state.words) - 1):
         keyword = state.words[index].lower
         if keyword in _ADJECTIVE_KEYWORDS and state.free(index) and state.words[index + 1].lower in types and \
-                not _is_object(state, index) and _before(state, index, 1) not in ("give", "gives", "giving", "grant",
-                                                                                 "grants"):
+                not _is_object(state, index) and _before(state, index, 1) not in _GRANT_VERBS:
             state.take(index, index + 1, _keyword_term(keyword), "keyword")
 
 
-_KEYWORD_TOKENS = re.compile(rf"(?:({'|'.join(k for k in _ADJECTIVE_KEYWORDS if ' ' not in k)}) (?:creature )?tokens?|"
-                             rf"tokens? with ({'|'.join(k for k in _ADJECTIVE_KEYWORDS if ' ' not in k)}))")
+_ONE_WORD_KEYWORDS = "|".join(k for k in _ADJECTIVE_KEYWORDS if " " not in k)
+_KEYWORD_TOKENS = re.compile(rf"(?:({_ONE_WORD_KEYWORDS}) (?:creature )?tokens?|tokens? with ({_ONE_WORD_KEYWORDS}))")
 
 
 def _keyword_tokens(reader: Reader, state: _State) -> None:

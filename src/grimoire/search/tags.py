@@ -190,10 +190,8 @@ DAMAGE_TARGET = (
     r"target planeswalker|target attacking|target blocking|target creature or planeswalker|"
     r"up to \w+ target|another target creature|each of up to)"
 )
-BOUNCE = (
-    rf"\breturn {_TARGET} [^.]*?(?:creature|permanent|artifact|enchantment|planeswalker|nonland)s?"
-    rf"(?! cards?)[^.]* to (?:its|their) owners?'?s? hands?"
-)
+_BOUNCED = "(?:creature|permanent|artifact|enchantment|planeswalker|nonland)"  # what BOUNCE returns; one kind below
+BOUNCE = rf"\breturn {_TARGET} [^.]*?{_BOUNCED}s?(?! cards?)[^.]* to (?:its|their) owners?'?s? hands?"
 EDICT = (
     r"\b(?:target player|target opponent|each opponent|each player|that player) sacrifices (?:a|an|one|two|x) "
     r"(?:creature|attacking creature|nontoken creature|permanent|nonland permanent|creature or planeswalker|"
@@ -210,25 +208,22 @@ CREATURE_REMOVAL = _rule(
     EDICT,
     FIGHT,
     BITE,
-    BOUNCE.replace("(?:creature|permanent|artifact|enchantment|planeswalker|nonland)", "creature"),
+    BOUNCE.replace(_BOUNCED, "creature"),
     unless=r"then return (?:it|that card|them)",
 )
 # Removal of any permanent (Vindicate, Beast Within) and bounce (Into the Roil, Cyclonic Rift) answer an artifact
 # or an enchantment too, and are most of what blue has against them: narrow answers, after those naming the type
 _ANY_PERMANENT = (rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) (?:nonland |nontoken |nonland, nontoken )?"
                   r"permanents?\b(?! you control)")
-_PERMANENT_BOUNCE = (rf"\breturn {_TARGET} [^.]*?(?:nonland )?permanents?(?! cards?)(?! you control)[^.]* to "
-                     r"(?:its|their) owners?'?s? hands?")
+_PERMANENT_BOUNCE = BOUNCE.replace(f"{_BOUNCED}s?(?! cards?)", "permanents?(?! cards?)(?! you control)")
 ARTIFACT_REMOVAL = _either(
     _rule(rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) [^.]*?\bartifacts?\b(?! cards?)",
           unless=r"^exile target artifact you control"),
-    _narrow(_rule(_ANY_PERMANENT, _PERMANENT_BOUNCE,
-                  rf"\breturn {_TARGET} [^.]*?artifacts?(?! cards?)[^.]* to (?:its|their) owners?'?s? hands?")),
+    _narrow(_rule(_ANY_PERMANENT, _PERMANENT_BOUNCE, BOUNCE.replace(_BOUNCED, "artifact"))),
 )
 ENCHANTMENT_REMOVAL = _either(
     _rule(rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) [^.]*?\benchantments?\b(?! cards?)"),
-    _narrow(_rule(_ANY_PERMANENT, _PERMANENT_BOUNCE,
-                  rf"\breturn {_TARGET} [^.]*?enchantments?(?! cards?)[^.]* to (?:its|their) owners?'?s? hands?")),
+    _narrow(_rule(_ANY_PERMANENT, _PERMANENT_BOUNCE, BOUNCE.replace(_BOUNCED, "enchantment"))),
 )
 PLANESWALKER_REMOVAL = _rule(
     rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) [^.]*?\b(?:planeswalkers?|nonland "
@@ -768,7 +763,7 @@ TAGS: tuple[Tag, ...] = (
         ),
         _either(
             _rule(
-                rf"{REMOVAL_VERB} (?:nonland |nontoken |nonland, nontoken )?permanents?\b(?! you control)"
+                rf"{REMOVAL_VERB} (?:nonland |nontoken |nonland, nontoken )?permanents?\b"
                 r"(?! cards?| you control| with| that| if)",
                 rf"\b(?:the owner of|put) {_TARGET} (?:nonland )?permanent[^.]*?(?:shuffles it into|on (?:the )?"
                 r"(?:top|bottom) of) (?:its owner's|their) library",
