@@ -219,13 +219,22 @@ def test_playtest_cards_that_bend_the_commander_rules_are_funny(tmp_path):
         _record("Flamekin Herald", "Commander spells you cast have cascade.", "{2}{R}"),
         _record("Command Beacon", "{T}: Add {C}.\n{T}, Sacrifice Command Beacon: Put your commander into your hand "
                 "from the command zone.", "", ("Land",)),
+        _record("The Convention Enthusiast", "As long as this creature is your commander, you may play cards from any "
+                "game in your deck as long as they can be reasonably translated into Magic. They all fit within this "
+                "Commander's color identity.", "{W}{U}{B}{R}{G}", ("Legendary", "Creature")),
+        _record("The Paradise Bird", "Flying\nOther Birds you control get +1/+1.\n{G}, {T}: Create a Birds of "
+                "Paradise token.\nIf The Paradise Bird is your commander, your deck can include cards of any color "
+                "identity.", "{2}{G}", ("Legendary", "Creature")),
+        _record("Command Tower", "{T}: Add one mana of any color in your commander's color identity.", "",
+                ("Land",)),  # real: the identity is named, not bent
     ]
     path = tmp_path / "corpus.json"
     path.write_text(json.dumps(records))
     funny = {card.name: card.is_funny for card in corpus.load(path).cards}
     assert funny == {"Tax Draw": True, "You're in Command": True, "Auntie Flint": True, "The Scholar of Seas": True,
                      "Enolc, Perfect Clone": True, "The Cosplayzer": True, "Commander's Insignia": False,
-                     "Flamekin Herald": False, "Command Beacon": False}
+                     "Flamekin Herald": False, "Command Beacon": False, "The Convention Enthusiast": True,
+                     "The Paradise Bird": True, "Command Tower": False}
 
 
 def test_bundled_snapshot_marks_the_issue_playtest_cards_funny():

@@ -81,6 +81,20 @@ def test_similar_to_a_card(snapshot_engine):
     assert all("Creature" in r.card.type_line for r in filtered.results)
 
 
+def test_cards_like_a_card_share_what_it_does_not_only_its_wording(snapshot_engine, monkeypatch):
+    import grimoire.search.engine as engine_module
+
+    def like(name: str) -> list[str]:
+        return top(snapshot_engine.similar_to(name, limit=10))
+
+    shared = {"Sneak Attack": "Through the Breach", "Vindicate": "Maelstrom Pulse"}
+    assert all(other in like(name) for name, other in shared.items())
+    assert "Jokulhaups" not in like("Wrath of God")  # worded like it, but it destroys lands too
+    monkeypatch.setattr(engine_module, "LIKE_TAG_SHARE", 0.0)  # the embeddings' cosine alone
+    assert not any(other in like(name) for name, other in shared.items())
+    assert "Jokulhaups" in like("Wrath of God")
+
+
 def test_exclude_removes_named_cards(snapshot_engine):
     page = snapshot_engine.search("Lightning Bolt", exclude=["Lightning Bolt"], limit=10)
     assert "Lightning Bolt" not in top(page)
@@ -170,3 +184,12 @@ def test_a_colour_asked_ranks_its_coloured_cards_before_colourless_ones(monkeypa
     monkeypatch.setattr(engine_module, "COLOURLESS_SHARE", 1.0)
     assert colourless("land ramp in white") > shared
     assert names("land ramp") == plain  # no colour asked: nothing moves
+
+
+def test_good_cards_for_a_commander_deck_do_what_the_commander_does(snapshot_engine):
+    """"good cards for a krenko deck" ranked red cards by the words "good cards" (Fast // Furious, Decaying Time
+    Loop); the three Krenkos' text asks for goblins and tokens."""
+    page = snapshot_engine.search("good cards for a krenko deck", limit=10)
+    goblins = [r.card.name for r in page.results if "goblin" in f"{r.card.type_line} {r.card.oracle_text}".lower()]
+    assert len(goblins) >= 8, top(page)
+    assert not {"Krenko, Mob Boss", "Krenko, Tin Street Kingpin"} & set(top(page))  # the commander is no answer

@@ -337,3 +337,21 @@ def test_all_my_creatures_is_the_creatures_you_control():
 
     assert "creatures you control" in expand("give all my creatures flying")
     assert "creatures you control" in expand("put counters on all of my guys")
+
+
+def test_lands_that_come_in_tapped_are_the_ones_that_enter_tapped(engine):
+    from grimoire.search.slang import expand
+
+    assert "enters tapped" in expand("lands that come in tapped and gain life")
+    texts = _texts(engine, "lands that come in tapped and gain life", 6)
+    gain_lands = [name for name, text in texts.items() if "enters tapped" in text and "gain 1 life" in text]
+    assert len(gain_lands) >= 4, texts
+
+
+def test_aggressive_creatures_rank_by_an_attackers_text(engine):
+    from grimoire.search.slang import expand
+
+    assert "haste" in expand("aggressive two drops")
+    assert "haste" not in expand("aggro deck needs removal")  # no attacker asked for
+    texts = _texts(engine, "aggressive creatures in red", 8)
+    assert sum("haste" in text or "attacks" in text for text in texts.values()) >= 6, texts

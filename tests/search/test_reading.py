@@ -9,7 +9,7 @@ import grimoire
 from grimoire.cards.home import bundled_store_dir
 from grimoire.cards.store import CardDB
 from grimoire.search.engine import Filters, SearchEngine
-from grimoire.search.reading import Reader
+from grimoire.search.reading import _ANTI_FLYER, _FREE_SYNTAX, Reader
 
 
 @pytest.fixture(scope="module")
@@ -961,7 +961,7 @@ def test_the_biggest_creatures_come_first(snapshot_engine):
 
 
 @pytest.mark.parametrize(("query", "expected"), [
-    ("good 1 drops for aggro", "mv=1 t:creature"),
+    ("good 1 drops for aggro", "pow>=mv -kw:defender mv=1 t:creature"),
     ("2 drops in white", "id<=w mv=2 t:creature"),
     ("1 drop creatures", "mv=1 t:creature"),  # once
     ("2 drop removal", "mv=2"),  # what the cards do is said: removal is no creature
@@ -986,3 +986,49 @@ def test_a_players_drops_are_creatures_unless_the_request_says_what_they_do(read
 ])
 def test_costs_keywords_objects_and_made_tokens(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+_MADE = r"o:/[0-9x*]+\/[0-9x*]+ [^.]*\b{}\b[^.]* creature tokens?/"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("dual lands for golgari", "id<=bg t:land produces=bg"),  # two colours named: any land that taps for both
+    ("izzet dual lands", "t:land produces=ur id<=ur"),
+    ("dual lands", "is:dual"),  # Scryfall's ten originals
+    ("cards that cost nothing", _FREE_SYNTAX),  # the card's own cost, though in a clause
+    ("cheap blue counterspells that cost 1", "mv=1 id<=u"),  # the stated cost says it all: "cheap" is used up
+    ("destroy big creatures", ""),  # the cost and type of what the card acts on
+    ("exile cheap creatures", ""),
+    ("counter big spells", ""),
+    ("big creatures", "mv>=6 t:creature"),
+    ("aggressive two drops", "pow>=mv -kw:defender mv=2 t:creature"),  # attackers' stats, no walls
+    ("aggro goblins", "pow>=mv -kw:defender t:goblin"),
+    ("creatures that are good against aggro", "t:creature"),  # what the cards beat
+    ("taplands that scry", "t:land"),
+    ("cards that make 1/1 soldiers", _MADE.format("soldier")),  # a token's stats between the verb and its type
+    ("create a bunch of goblins", _MADE.format("goblin")),
+    ("spirit tokens in white", "id<=w " + _MADE.format("spirit")),  # tokens of a type: what the card makes
+    ("destroy zombie tokens", ""),  # what it acts on
+    ("artifacts keep beating me", ""),  # a complaint names what is to be beaten, not the card's type
+    ("i lose to fliers all the time", _ANTI_FLYER),
+    ("search for black creatures with deathtouch", "t:creature kw:deathtouch id<=b"),  # a request to the search
+    ("search for a land", ""),  # a tutor: what the card does
+    ("show me white board wipes", "id<=w"),
+    ("cheapest board wipe", "mv<=2"),
+    ("commander cost reduction", ""),  # the commander's cost, not a search for commanders
+    ("angels, demons and dragons", "(t:angel or t:demon or t:dragon)"),  # several tribes: any of them
+    ("zombies and vampires", "(t:zombie or t:vampire)"),
+    ("elf warriors", "t:warrior"),  # one creature of both words is not two tribes
+])
+def test_duals_costs_attackers_tokens_and_complaints(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_deck_request_that_says_nothing_more_ranks_by_its_commander(reader):
+    assert reader.read("good cards for a krenko deck").named == (
+        "Krenko, Mob Boss", "Krenko, Tin Street Kingpin", "Krenko, Baron of Tin Street")
+    assert reader.read("goblins for krenko").named  # a type filter still leaves the commander's text to rank by
+    assert not reader.read("ramp for my krenko deck").named  # the request says what the cards do
+    assert syntax(reader, "ramp for my krenko deck") == "id<=r"
+    assert reader.read("what goes in a muldrotha deck").named == ("Muldrotha, the Gravetide",)
+    assert not reader.read("lands for my niv-mizzet reborn deck").named  # lands for its mana, not its text

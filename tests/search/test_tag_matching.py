@@ -119,10 +119,32 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped
     ("cards against lifegain decks", "lifegain-hate", "lifegain"),
     ("stop my opponents from tutoring", "search-hate", "tutor"),
     ("how do i deal with a big board of tokens", "token-hate", "token-maker"),  # a whole phrasing among other words
+    ("i keep losing to token decks", "token-hate", "token-maker"),  # a complaint names it after "losing to"
+    ("reanimator keeps beating us", "graveyard-hate", "reanimate"),  # or before "keeps beating us"
 ])
 def test_what_a_request_wants_beaten_asks_for_the_hate_tag_that_stops_it(matcher, text, hate, stopped):
     names = [m.name for m in matcher.match(text)]
     assert names[:1] == [hate] and stopped not in names, names
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("cards that care about lands", "landfall-payoff"),  # "care about" is players' "matters"
+    ("cards that care about discarding", "discard-payoff"),
+    ("cards that care about sacrificing", "sacrifice-payoff"),  # "sacrificing" meets "sacrifice"
+])
+def test_caring_about_a_thing_asks_for_its_payoff(matcher, text, tag):
+    assert first_tag(matcher, text) == tag
+
+
+@pytest.mark.parametrize(("text", "answer", "named"), [
+    ("artifacts keep beating me", "artifact-removal", "artifact-payoff"),
+    ("my deck is weak to enchantments", "enchantment-removal", "enchantment-payoff"),
+    ("we struggle against big creatures", "creature-removal", None),
+])
+def test_a_card_type_that_beats_the_player_asks_for_its_removal(text, answer, named):
+    for encoder in ("minilm", "static"):
+        names = [m.name for m in SearchEngine(grimoire.open(), encoder=encoder).tags_for(text)]
+        assert names[:1] == [answer] and named not in names, (encoder, names)
 
 
 @pytest.mark.parametrize(("text", "tag"), [

@@ -64,7 +64,10 @@ _FUNNY_WORLD = re.compile(
     # (Advanced Tactics' 5x5 grid), a random copy from a list (Form of the Stax Player): real cards name only
     # cards "from outside the game"
     r"|\b(?:someone|a person|anyone|people) outside the game\b|\bmythic championship\b"
-    r"|\brock, paper, scissors\b|\b\d+x\d+ grid\b|\bcreate a random token\b",
+    r"|\brock, paper, scissors\b|\b\d+x\d+ grid\b|\bcreate a random token\b"
+    # cards of other games in a Magic deck (The Convention Enthusiast), a deck of any colour identity (The Waffle
+    # Restaurant): the colour identity rule is one printed cards never bend
+    r"|\bcards from any game\b|\bcards of any colou?r identity\b",
     re.IGNORECASE)
 # A mana ability paid with your own poison counters (playtest cards Noxious Bayou, Mox Poison): printed cards
 # charge life for mana, never poison.

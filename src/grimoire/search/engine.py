@@ -165,6 +165,12 @@ def _tag_data(db: CardDB) -> dict[str, np.ndarray]:
 
 
 COLOURLESS_SHARE = 0.7
+# "cards like X": beside the cosine of the two cards' embeddings, the cosine of their function tags (strengths) at
+# this weight, so that a card doing what X does outranks one only worded like it (Through the Breach beside Sneak
+# Attack, Maelstrom Pulse beside Vindicate; Jokulhaups, a land sweeper, no longer beside Wrath of God). Chosen by
+# reading the neighbours of 16 well-known cards at 0, 0.15 and 0.3 (Smothering Tithe's first eight trade Rhystic
+# Study, which draws, for Seize the Spoils and Pirate's Pillage, which make Treasure, from 0.2).
+LIKE_TAG_SHARE = 0.2
 
 
 class SearchEngine:
@@ -593,7 +599,7 @@ class SearchEngine:
         mask[row] = False
         if not self.vectors.present[row]:
             raise ValueError(f"{self.db.columns.name[row]} has no embedding yet (run: grimoire data embed)")
-        scores = self.vectors.cosines(self.vectors.of(row))
+        scores = self.vectors.cosines(self.vectors.of(row)) + LIKE_TAG_SHARE * self._tag_cosines(row)
         if self.vectors.missing:
             scores[~self.vectors.present] = -np.inf
         ranked = self._ranked(scores, np.flatnonzero(mask & np.isfinite(scores)))
@@ -605,6 +611,21 @@ class SearchEngine:
                    for i, (r, card, (roles, tags)) in enumerate(zip(window, self.db.cards_at(window),
                                                                    self._labels(window), strict=True))]
         return SearchPage(results=results, total=int(mask.sum()), page=page, limit=limit, mode="dense")
+
+    @cached_property
+    def _tag_norms(self) -> np.ndarray:
+        norms = np.linalg.norm(self.tag_strengths.astype(np.float32), axis=1)
+        return np.where(norms > 0, norms, 1.0).astype(np.float32)
+
+    def _tag_cosines(self, row: int) -> np.ndarray:
+        """The cosine of every card's function tag strengths with ``row``'s (0 where either has none)."""
+        strengths = self.tag_strengths
+        own = strengths[row].astype(np.float32)
+        if not own.any():
+            return np.zeros(len(strengths), dtype=np.float32)
+        nonzero = np.flatnonzero(own)  # a card has few tags: only their columns count
+        dots = strengths[:, nonzero].astype(np.float32) @ own[nonzero]
+        return dots / (self._tag_norms * self._tag_norms[row])
 
 
 def _mana_value_at_least(db: CardDB) -> np.ndarray:

@@ -21,6 +21,7 @@ import re2
 import Stemmer
 
 from grimoire.search.query import COLOR_NAMES
+from grimoire.search.slang import BEATEN_BY, LOSES_TO
 from grimoire.search.tags import DIRECT, TAG_INDEX, TAG_OPPOSES, TAG_PARENTS, TAGS, TRIGGERED
 
 TAG_VECTORS_FILE = Path(__file__).resolve().parent.parent / "data" / "tag_vectors.npz"
@@ -76,7 +77,7 @@ _STOPWORDS = frozenset(
     "at deck decks effect effects which what who can do does it its them their they is are be you your want need "
     "looking find show give get like from by as so very please way every own want something stuff thing "
     "specific kind sort everything anything lots lot really just also wo let lets bunch ton tons help helps "
-    "things".split()
+    "things list recommendations recommendation recommend suggest suggestions ideas".split()
 )
 # "my commander keeps getting killed", "my creatures keep dying": what asks for protecting them
 _KEEPS_DYING = re.compile(r"\b(?:keeps?|kept) (?:getting |being )?(?:killed|removed|destroyed|exiled|dying)\b")
@@ -87,12 +88,15 @@ _GUARDED = re.compile(r"\b(?:protect\w*|sav(?:e|es|ing)|safe|shield\w*|guard\w*|
 # A request for what beats a strategy ("answers to reanimator decks", "how to beat token decks", "cards against
 # lifegain"): the words after it name what is to be stopped, so a hate tag that stops it is what is asked for
 _AGAINST = re.compile(r"\b(?:answers? (?:to|for)|beat(?:s|ing)?|against|deal(?:s|ing)? with|hate (?:for|against|on)"
-                      r"|hos(?:e|es|ers?|ing)(?: for| against)?|stop(?:s|ping)?|shut(?:s|ting)? down)\b(.+)")
+                      r"|hos(?:e|es|ers?|ing)(?: for| against)?|stop(?:s|ping)?|shut(?:s|ting)? down"
+                      rf"|{LOSES_TO})\b(.+)")
 _CANNOT = re.compile(r"\bcan['’]?t\b")
 _NEGATION = re.compile(r"n['’]t\b")  # "don't", "doesn't", "won't" all say "not"
 # "whenever I want", "any time you like": the idiom says "at will", not a trigger ("whenever a creature dies")
 _AT_WILL = re.compile(r"\b(?:whenever|any ?time|when(?:ever)?) (?:i|you|we) (?:want|like|choose|please|wish)\b")
 _AT_ONCE = re.compile(r"\b(?:all )?at once\b")  # "draw a bunch of cards at once": how much, not which function
+# "cards that care about lands", "cares about counters": players' "lands matter", as the payoff tags phrase it
+_CARES_ABOUT = re.compile(r"\b(?:cares?|caring) (?:about|for)\b")
 _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")
 # "+2/+2", "-3/-3": any size of change is "+x/+x", "-x/-x"; "+1/+1" and "-1/-1" name counters and anthems
 _ANY_CHANGE = re.compile(r"^([+-])(?!1/[+-]1$)\d+/\1\d+$")
@@ -100,11 +104,17 @@ _STEMMER = Stemmer.Stemmer("english")  # the Snowball stemmer BM25 uses (search/
 # Word forms the stemmer leaves apart though players use them for one thing: "recur lands" asks for land
 # recursion ("recursion" stems to "recurs", "recur" to "recur"); "shield my board from wraths" and "safeguard my
 # creatures" ask for what the phrasings call protecting.
-_SAME_STEM = {"recurs": "recur", "shield": "protect", "safeguard": "protect"}
+_SAME_STEM = {"recurs": "recur", "shield": "protect", "safeguard": "protect", "sacrif": "sacrific"}  # -ing, -ed
 # a card type a phrasing names is what tells its tag apart ("mana dork" or "mana rock", "artifact board wipe")
 _TYPE_WORDS = frozenset(_STEMMER.stemWords(
     "creature creatures artifact artifacts enchantment enchantments land lands planeswalker planeswalkers instant "
     "instants sorcery sorceries aura auras equipment".split()))
+# What answers a card type a request wants beaten ("artifacts keep beating me", "weak to enchantments")
+_TYPE_ANSWERS = {_STEMMER.stemWord(word): TAG_INDEX[tag] for word, tag in (
+    ("creatures", "creature-removal"), ("artifacts", "artifact-removal"), ("enchantments", "enchantment-removal"),
+    ("planeswalkers", "planeswalker-removal"), ("lands", "land-destruction"))}
+# words that qualify what is to be beaten without naming a function ("big creatures", "their artifacts")
+_QUALIFIERS = frozenset(_STEMMER.stemWords("big huge large giant fat their opposing enemy".split()))
 _PARENTS = [(TAG_INDEX[child], TAG_INDEX[parent]) for child, parent in TAG_PARENTS.items()]
 _OPPOSES = [(TAG_INDEX[hate], TAG_INDEX[stopped]) for hate, stops in TAG_OPPOSES.items() for stopped in stops]
 
@@ -218,6 +228,7 @@ def words(text: str) -> tuple[str, ...]:
     """Content words of a text, lower case and stemmed, so word forms meet (``wipes``, ``wiping`` -> ``wipe``;
     ``reanimation``, ``reanimate`` -> ``reanim``)."""
     text = _AT_ONCE.sub(" ", _AT_WILL.sub("at will", _KEEPS_DYING.sub("protect", text.lower())))
+    text = _CARES_ABOUT.sub("matter", text)
     text = _NEGATION.sub(" not", _CANNOT.sub("cannot", text)).replace("'", "")
     tokens = [_ANY_CHANGE.sub(r"\1x/\1x", token) for token in _TOKEN.findall(text) if token not in _STOPWORDS]
     return tuple(_SAME_STEM.get(stem, stem) for stem in _STEMMER.stemWords(tokens))
@@ -323,7 +334,7 @@ class TagMatcher:
         found = self._word_matches(asked, present, guarded, partial=not literal)
         if not literal:
             found = self._second_intent(found, asked, present, guarded)
-        if not literal and (against := _AGAINST.search(text.lower())):
+        if not literal and (against := BEATEN_BY.search(text.lower()) or _AGAINST.search(text.lower())):
             found = self._against(found, frozenset(words(against.group(1))))
         best = {owner: (weight, "words") for owner, weight in found.items()}
         # nor may its meaning bring back a tag that the guarded words name ("protection from artifact removal")
@@ -394,8 +405,11 @@ class TagMatcher:
     def _against(self, found: dict[int, float], target: frozenset[str]) -> dict[int, float]:
         """``found`` with each tag the ``target`` words (what a request wants beaten) name replaced by the hate tag
         that stops it (``TAG_OPPOSES``: reanimation by graveyard hate, tokens by token hate), at its weight."""
-        if not target - _TYPE_WORDS:  # "deal with enchantments": a card type is what removal answers, not a tutor
-            return found
+        if not target - _TYPE_WORDS - _QUALIFIERS:  # "deal with enchantments": a card type is what removal answers
+            answers = {_TYPE_ANSWERS[word] for word in target if word in _TYPE_ANSWERS}
+            if found or not answers:  # the words named the removal already ("deal with enchantments")
+                return found
+            return {answer: 1.0 for answer in answers}  # "artifacts keep beating me", "weak to enchantments"
         # a phrasing whole in what is to be beaten names it, however many other words stand around it ("a big
         # board of tokens"); one there only in part must carry the usual weight
         whole = self._word_matches(target, target, frozenset(), partial=False)

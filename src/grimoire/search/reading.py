@@ -29,6 +29,7 @@ from grimoire.search.query import (
     Text,
     parse,
 )
+from grimoire.search.slang import BEATEN_BY, LOSES_TO
 from grimoire.search.spelling import MAX_LOOKUPS, MIN_LENGTH, Speller, english_words
 from grimoire.search.tags import TAG_NAMES, TAGS
 
@@ -104,7 +105,8 @@ _TYPE_WORDS = {
 }
 # Player nouns that name a card type with a function: the type is a filter, the function words still rank.
 _TYPED_NOUNS = {"rock": "artifact", "rocks": "artifact", "dork": "creature", "dorks": "creature", "lord": "creature",
-                "lords": "creature", "hatebear": "creature", "hatebears": "creature"}
+                "lords": "creature", "hatebear": "creature", "hatebears": "creature", "tapland": "land",
+                "taplands": "land"}
 _RULES_WORD = re.compile(r"[a-z]+")
 # Words that may stand before a card's name in a request ("some vindicate effects"); "" is the query's start.
 _BEFORE_A_NAME = frozenset({"", "me", "more", "other", "good", "best", "cheap", "cheaper", "budget", "some", "any"})
@@ -189,6 +191,8 @@ class _State:
     combo: int | None = None
     named: list[int] = field(default_factory=list)
     misspelt: int | None = None  # the card a whole query names with a typo
+    deck: list[int] = field(default_factory=list)  # the commander(s) a "for my X deck" names
+    complained: int | None = None  # words of what a complaint says beats the player ("artifacts keep beating me")
     typed: str = ""  # the query as typed, where the words' positions point (prose "and"/"or" are not words)
 
     def free(self, index: int) -> bool:
@@ -343,6 +347,7 @@ class Reader:
         self._spelling(state)
         for rule in _RULES:
             rule(self, state)
+        _deck_synergy(state)
         chips = [chip for chip in state.chips if chip.kind not in explicit or chip.kind in ("like", "combo")]
         if len(chips) < len(state.chips):
             state.notes.append("words that your syntax or filters already decide were not read: "
@@ -566,6 +571,7 @@ class Reader:
         cards = self.db.cards_at(rows)
         colours = {c for card in cards for c in card.color_identity}
         identity = "".join(c for c in _WUBRG if c.upper() in colours) or "c"
+        state.deck = rows
         if len({card.color_identity for card in cards}) > 1:
             state.notes.append(f"{state.words[start].text} may be any of " + ", ".join(c.name for c in cards)
                                + f": read as their colours together (id<={identity}); type the full name to pick one")
@@ -573,6 +579,29 @@ class Reader:
             word.used = True
         state.chips.append(Chip(" ".join(w.text for w in state.words[first: stop + extra]),
                                 f"id<={identity}", "colour"))
+
+
+# Words that ask for a deck's cards without saying what they do ("good cards for my Krenko deck")
+_DECK_ASKS = frozenset({"good", "best", "great", "strong", "top", "cards", "card", "some", "more", "staples", "what",
+                        "which", "should", "i", "play", "run", "include", "add", "put", "in", "to", "for", "a", "an",
+                        "the", "my", "me", "suggest", "recommend", "recommendations", "need", "want", "options",
+                        "ideas", "picks", "upgrades", "synergy", "synergies", "synergistic", "that", "work", "works",
+                        "well", "with", "goes", "go", "fit", "fits", "belong", "belongs", "?"})
+
+
+def _deck_synergy(state: _State) -> None:
+    """"good cards for my Krenko deck", "cheap creatures for my Krenko deck": where the words ask nothing more than
+    cards (of a type, a cost) for the deck, its commander's own text says what they should do (as "what should I
+    play with Atraxa" does), beside its colour identity."""
+    if not state.deck or any(chip.kind not in ("colour", "format", "type", "mv") or chip.syntax == "t:land"
+                             for chip in state.chips):
+        return  # "lands for my Niv-Mizzet deck" asks for its mana, not for lands that do what Niv-Mizzet does
+    read = {word for chip in state.chips for word in chip.words.lower().split()}  # "goblins" ranks and filters
+    free = [word for index, word in enumerate(state.words) if state.free(index) and word.lower not in read]
+    if all(word.lower in _DECK_ASKS for word in free):
+        for word in free:
+            word.used = True
+        state.named.extend(state.deck)
 
 
 def _like_trigger(before: str) -> str | None:
@@ -817,7 +846,22 @@ def _in_clause(state: _State, index: int) -> bool:
 def _is_object(state: _State, index: int) -> bool:
     """Whether the words before make this one what the card acts on ("destroy target black creature", "find an
     artifact"): the first word before it, past articles, numbers and colours, is an action or a preposition."""
-    return _word_before_modifiers(state, index) in _OBJECT_MARKERS or _in_clause(state, index)
+    return _word_before_modifiers(state, index) in _OBJECT_MARKERS or _in_clause(state, index) or \
+        _complained_of(state, index)
+
+
+def _complained_of(state: _State, index: int) -> bool:
+    """Whether the word is in what a complaint names as beating the player ("artifacts keep beating me", "I keep
+    losing to fliers"): theirs, what the cards asked for must answer."""
+    if _LOSES_TO.search(_before(state, index, 6)):
+        return True
+    if state.complained is None:  # once per request: how many words the complaint's subject has (0: none)
+        subject = BEATEN_BY.match(" ".join(w.lower for w in state.words))
+        state.complained = len(subject.group(1).split()) if subject else 0
+    return index < state.complained
+
+
+_LOSES_TO = re.compile(rf"\b(?:{LOSES_TO})\b")
 
 
 def _word_before_modifiers(state: _State, index: int) -> str:
@@ -831,7 +875,9 @@ def _word_before_modifiers(state: _State, index: int) -> str:
 # Adjectives that stand between an action and what it acts on: "steal their best creature", "kill the biggest
 # creature", "exile my opponent's scariest artifact"
 _RANKING_ADJECTIVES = frozenset({"best", "biggest", "strongest", "largest", "scariest", "worst", "favorite",
-                                 "favourite", "annoying", "problematic", "problem", "key", "most"})
+                                 "favourite", "annoying", "problematic", "problem", "key", "most",
+                                 # sizes and costs of what is acted on ("destroy big creatures")
+                                 "big", "huge", "large", "small", "little", "tiny", "cheap", "expensive"})
 
 
 def _modifies(word: str) -> bool:
@@ -950,7 +996,7 @@ def _color_codes(reader: Reader, state: _State) -> None:
 
 
 _TYPE_NAMES = "|".join(sorted(_TYPE_WORDS, key=len, reverse=True))
-_TYPES = re.compile(rf"(?:mana )?(?:rocks?|dorks?)|lords?|hate ?bears?|(spells?|rituals?)|"
+_TYPES = re.compile(rf"(?:mana )?(?:rocks?|dorks?)|lords?|hate ?bears?|tap ?lands?|(spells?|rituals?)|"
                     rf"({_TYPE_NAMES})(?:(?: or | and | ?/ ?)({_TYPE_NAMES}))?")
 
 
@@ -1108,6 +1154,7 @@ _FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? with flying"
 _ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:ing)? with|kill(?:s|ing)?|destroy(?:s|ing)?|answers? (?:to|for)|"
                              r"hate (?:against|for|vs)|against|stop(?:s|ping)?|block(?:s|ing)?|beat(?:s|ing)?|"
                              r"handle|shoot(?:s|ing)? down|(?:removal|answers?|hate|hosers?) (?:for|to|against|vs)|"
+                             rf"{LOSES_TO}|"
                              # "my opponents always have big flyers": theirs, so the answer is asked for
                              r"(?:opponents?|they|everyone|everybody|people|table)\b.*\b(?:ha(?:ve|s)|play(?:s|ing)?|"
                              r"run(?:s|ning)?|cast(?:s|ing)?))"
@@ -1125,12 +1172,14 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _SORCERY_SPEED)):
         state.take(first, last, "t:sorcery", "type")
     for _, first, last in list(_matches(state, _FLYERS)):
-        if _ANSWERS_FLYERS.search(_before(state, first, 6)) or _after(state, last, 1) in _FLYER_ANSWERS:
+        if _ANSWERS_FLYERS.search(_before(state, first, 6)) or _after(state, last, 1) in _FLYER_ANSWERS or \
+                _complained_of(state, first):
             for chip in [c for c in state.chips if c.syntax == "mv>=6" and c.words.lower() in _before(state, first, 2)]:
                 _release(state, chip)  # "big flyers" are theirs: the answer may cost anything
                 state.chips.remove(chip)
+            # the filter says it all: "flying" left to rank would ask for the flying-granter tag ("destroy flying
+            # creatures" read as "give flying")
             state.take(first, last, _ANTI_FLYER, "oracle")
-            state.words[first].used = False
         elif not _is_object(state, first):
             state.take(first, last, "t:creature kw:flying", "type")
             state.words[first].used = False
@@ -1257,7 +1306,7 @@ def _types(reader: Reader, state: _State) -> None:
             state.words[first].used = match.group(1) in ("spell", "spells")
             continue
         if not match.group(2):
-            noun = match.group().replace("hate bear", "hatebear").split()[-1]
+            noun = match.group().replace("hate bear", "hatebear").replace("tap land", "tapland").split()[-1]
             state.take(first, last, f"t:{_TYPED_NOUNS[noun]}", "type")
             for word in state.words[first:last]:
                 word.used = False  # "mana rocks" still ranks by its words: the type is only half of it
@@ -1279,9 +1328,10 @@ _MORE = re.compile(rf"(?:over|more than|above) {_NUMBER}{_MANA}")
 _SIGNED = re.compile(rf"(<=|>=) ?{_NUMBER}{_MANA}?|(<|>|=) ?{_NUMBER}{_MANA}")
 _EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value|cmc|mv) (?:of )?{_NUMBER}|"
                     rf"(?:that |which )?(?:costs?|costing) (?:exactly )?{_NUMBER}(?: mana)?(?! (?:less|more))")
-_CHEAP = re.compile(r"cheap|cheaper|low[- ]cost|inexpensive|low[- ]curve")
+# longest first: an alternative must end the word ("cheaper" is left to the cost reducers: "make spells cheaper")
+_CHEAP = re.compile(r"cheapest|cheap|low[- ]cost|inexpensive|low[- ]curve")
 _BIG = re.compile(r"big|huge|expensive|fatties|fatty|high[- ]cost")
-_FREE = re.compile(r"free|zero[- ]cost|cost nothing")
+_FREE = re.compile(r"free|zero[- ]cost|(costs? (?:nothing|no mana|zero(?: mana)?|0(?: mana)?))")
 _FREE_SYNTAX = ('(mv=0 -t:land or o:"rather than pay this spell\'s mana cost" '
                 'or o:"cast this spell without paying its mana cost" or kw:evoke)')
 _NOT_AFTER_NUMBER = ("add", "adds", "for", "make", "makes", "making", "produce", "produces", "generate",
@@ -1318,11 +1368,18 @@ def _mana_value(reader: Reader, state: _State) -> None:
     costed = any(chip.kind == "mv" for chip in state.chips)  # a cost the request states beats "cheap" and "big"
     for pattern, syntax, blockers in ((_CHEAP, "mv<=2", ("than",)), (_BIG, "mv>=6", ("mana", "butt", "butts")),
                                       (_FREE, _FREE_SYNTAX, ("sac", "sacrifice", "outlet", "outlets", "to", "mana"))):
-        for _, first, last in list(_matches(state, pattern)):
-            if _after(state, last, 1) not in blockers and not _in_clause(state, first) and \
-                    not (costed and syntax != _FREE_SYNTAX):
-                state.take(first, last, syntax, "mv")
-                costed = True
+        for match, first, last in list(_matches(state, pattern)):
+            # "cards that cost nothing": a clause about the card's own cost, not about what it acts on
+            own = pattern is _FREE and match.group(1) and _before(state, first, 1) in ("that", "which", "")
+            # "destroy big creatures", "counter big spells": the cost of what the card acts on, not its own
+            if _after(state, last, 1) in blockers or (_is_object(state, first) and not own):
+                continue
+            if costed and syntax != _FREE_SYNTAX:  # "cheap ... that cost 1": the stated cost says it all
+                for word in state.words[first:last]:
+                    word.used = True
+                continue
+            state.take(first, last, syntax, "mv")
+            costed = True
 
 
 # "good 1 drops for aggro": a player's N-drops are creatures, when nothing else in the request says what they do
@@ -1357,7 +1414,8 @@ def _formats(reader: Reader, state: _State) -> None:
             following = _after(state, last, 1)
             if match.group(4) == "commander" and following in _FORMAT_NOUNS and reader.knows_format("commander"):
                 state.take(first, last, "f:commander", "format")  # "commander staples": cards for the format
-            elif following not in ("damage", "tax", "zone", "deck", "decks") and not _is_object(state, first) \
+            elif following not in ("damage", "tax", "zone", "deck", "decks", "cost", "costs") and \
+                    not _is_object(state, first) \
                     and not _POSSESSIVES & set(_before(state, first, 2).split()):  # "my voltron commander needs"
                 state.take(first, last, "is:commander", "commander")
             continue
@@ -1513,6 +1571,7 @@ def _creature_types(reader: Reader, state: _State) -> None:
     Not what the card acts on or makes ("destroy target Goblin", "make goblins", "goblin tokens"), nor the deck
     the cards are for ("for my elves deck")."""
     types = reader.creature_types
+    tribes: list[Chip] = []  # plural types named side by side ("angels, demons and dragons")
     for index, word in enumerate(state.words):
         kind = types.get(word.lower)
         lords_for = _before(state, index, 2) in _LORDS_FOR  # "lords for zombies": zombie lords
@@ -1524,29 +1583,53 @@ def _creature_types(reader: Reader, state: _State) -> None:
                                              and (following not in _RULES_TEXT_FOLLOWERS or following == "with")):
             state.take(index, index + 1, f"t:{kind}", "type")
             word.used = False
+            if plural and following not in _TRIBE_FOLLOWERS:
+                tribes.append(state.chips[-1])
+    if len({chip.syntax for chip in tribes}) > 1:  # a deck of several tribes plays any of them, not cards of all
+        at = state.chips.index(tribes[0])
+        state.chips = [chip for chip in state.chips if chip not in tribes]
+        state.chips.insert(at, Chip(" ".join(chip.words for chip in tribes),
+                                    _any_of(list(dict.fromkeys(chip.syntax for chip in tribes))), "type"))
 
 
 _TOKEN_TYPES = re.compile(r"\d+/\d+ (?:[a-z]+ )*((?:[A-Z][a-z]+ )+)(?:artifact |enchantment |snow )*creature tokens?")
 _NAMED_TOKENS = re.compile(r"\b([A-Z][a-z]+) tokens?\b")
 _MAKE_VERBS = frozenset({"make", "makes", "making", "create", "creates", "creating", "generate", "generates",
                          "generating", "produce", "produces", "spawn", "spawns", "churn", "churns"})
-_MAKE_FILLERS = frozenset({"a", "an", "more", "many", "lots", "of", "extra", "x", "tons", "some"})
+_MAKE_FILLERS = frozenset({"a", "an", "more", "many", "lots", "lot", "of", "extra", "x", "tons", "ton", "some",
+                           "bunch", "few", "couple", "several", "little", "small", "tiny", "army", "horde", "swarm"})
+_MADE_STATS = re.compile(r"\d+/\d+|x/x")  # "make 1/1 soldiers"
+
+
+def _made_filler(word: str) -> bool:
+    return word in _MAKE_FILLERS or word in _NUMBER_WORDS or word.isdigit() or word in _SINGLE_COLORS \
+        or _MADE_STATS.fullmatch(word) is not None
 
 
 def _made_types(reader: Reader, state: _State) -> None:
-    """"goblins that make goblins", "cards that create zombie tokens": the card makes creature tokens of that type
+    """"goblins that make goblins", "cards that create zombie tokens", "make 1/1 soldiers", "spirit tokens": the
+    card makes creature tokens of that type
     (``o:/[0-9x*]+\\/[0-9x*]+ [^.]*\\bgoblin\\b[^.]* creature tokens?/``, the token's power/toughness, colours and
     types as cards print them); the words still rank. Runs before :func:`_creature_types`, which leaves what is
     made alone."""
     types = reader.token_types
     for index, word in enumerate(state.words):
-        if word.lower not in _MAKE_VERBS or not state.free(index):
+        # "spirit tokens in white": tokens of a creature type are what the card makes, unless it acts on them
+        named = _after(state, index + 1, 1) in ("token", "tokens") and word.lower in types and state.free(index) \
+            and not _is_object(state, index)
+        if not named and (word.lower not in _MAKE_VERBS or not state.free(index)):
             continue
-        at = index + 1
-        while at < len(state.words) and state.words[at].lower in _MAKE_FILLERS:
+        at = index
+        if not named:
             at += 1
+            while at < len(state.words) and state.free(at) and _made_filler(state.words[at].lower):
+                at += 1
         kind = types.get(state.words[at].lower) if state.free(at) else None
-        if kind is None:
+        # "create two 1/1 Soldier tokens", "a 1/1 white Soldier creature token": card wording, whose words rank
+        # as printed ("make 1/1 soldiers" is a player's)
+        printed = any(_MADE_STATS.fullmatch(w.lower) for w in state.words[index:at]) and \
+            state.words[at].text[:1].isupper()
+        if kind is None or printed or _after(state, at + 1, 1) in ("creature", "artifact", "enchantment"):
             continue
         stop = at + 1 + (_after(state, at + 1, 1) in ("token", "tokens"))
         state.take(at, stop, f"o:/[0-9x*]+\\/[0-9x*]+ [^.]*\\b{kind}\\b[^.]* creature tokens?/", "oracle")
@@ -1599,6 +1682,33 @@ def _name_cycles(reader: Reader, state: _State) -> None:
         state.words[index].used = True
 
 
+def _aggressive(reader: Reader, state: _State) -> None:
+    """"aggressive two drops", "aggro creatures in red": creatures whose power is at least their mana value
+    (``pow>=mv``: no 1/4s) and no defender, the measure of an attacker's stats players use."""
+    if not any(chip.syntax == "t:creature" or (chip.kind == "type" and re.fullmatch(r"t:[a-z]+", chip.syntax)
+               and chip.syntax[2:] not in _TYPE_WORDS.values()) for chip in state.chips):  # "t:goblin" too
+        return
+    for index, word in enumerate(state.words):
+        if word.lower in ("aggressive", "aggro") and state.free(index) and \
+                _before(state, index, 1) not in ("against", "vs", "versus", "beat", "beats", "stop", "stops", "anti"):
+            # "for aggro" too: the deck's archetype; first, so that the words it ranks by read "aggressive two drops"
+            word.used = True
+            state.chips.insert(0, Chip(word.text, "pow>=mv -kw:defender", "stats"))
+            return
+
+
+def _pair_duals(reader: Reader, state: _State) -> None:
+    """"dual lands for Golgari", "Izzet dual lands": with two colours named, any land that taps for just those two
+    (``t:land produces=bg``: Overgrown Tomb, Woodland Cemetery...), as players say it; without them, or as typed
+    syntax, ``is:dual`` is Scryfall's ten original duals."""
+    pairs = {chip.syntax[4:] for chip in state.chips if re.fullmatch(r"id<?=[wubrg]{2}", chip.syntax)}
+    if len(pairs) != 1:
+        return
+    pair = next(iter(pairs))
+    state.chips = [Chip(chip.words, f"t:land produces={pair}", chip.kind) if chip.syntax == "is:dual" else chip
+                   for chip in state.chips]
+
+
 def _budget(reader: Reader, state: _State) -> None:
     """"budget" asks about price, which no card store here holds: said in a note, and not ranked as a word."""
     for index, word in enumerate(state.words):
@@ -1608,9 +1718,27 @@ def _budget(reader: Reader, state: _State) -> None:
             state.notes.append("budget: the card data has no prices, so cards were not filtered by price")
 
 
-_RULES = (_produces, _deck_colors, _formats, _partners, _superlatives, _stats, _x_costs, _land_cycles, _name_cycles,
-          _mana_value, _negated_colors, _keyword_tokens, _has_keywords, _colors, _color_codes, _negated_types,
-          _speed_and_flyers, _rules_text_words, _repeatable, _hard_to_kill, _activation_costs,
-          _types, _made_types, _creature_types, _budget)
+# How a request to the search itself begins ("show me ...", "list ...", "search for blue flyers"): no words of what
+# the cards do ("search for a land" is a tutor: an article after "search for" or "look for" keeps it one)
+_COMMAND = re.compile(r"(?:please |can you |could you )?(?:show me|find me|give me|get me|list(?: all| every)?|"
+                      r"(?:(?:i'?m |i am )?looking|look|search) for(?! an? | the | my )|search up)"
+                      r"(?: all)?(?: the)?")
+
+
+def _command(reader: Reader, state: _State) -> None:
+    """"show me white board wipes", "list blue counterspells": the words that open a request to the search are no
+    part of it; what follows is read as if it began the request (so "search for black creatures" is no tutor)."""
+    for _, first, last in list(_matches(state, _COMMAND)):
+        if first == 0 and last < len(state.words):
+            for word in state.words[:last]:
+                word.used = True
+            state.words = state.words[last:]  # the rules read what follows as a request of its own
+        return
+
+
+_RULES = (_command, _produces, _deck_colors, _formats, _partners, _superlatives, _stats, _x_costs, _land_cycles,
+          _name_cycles, _mana_value, _negated_colors, _keyword_tokens, _has_keywords, _colors, _color_codes,
+          _negated_types, _speed_and_flyers, _rules_text_words, _repeatable, _hard_to_kill, _activation_costs,
+          _types, _made_types, _creature_types, _aggressive, _pair_duals, _budget)
 
 __all__ = ["Chip", "Reader", "Reading"]

@@ -51,6 +51,9 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
      "landfall whenever a land you control enters"),
     (r"\b(stone rain|land destruction|\bld\b|blow up (their )?lands?|mana denial)\b", "destroy target land"),
     (r"\b(cost reduc\w*|cheaper|discount)\b", "costs {1} less to cast"),
+    (r"\b(comes? in tapped|coming in tapped|come into play tapped|etbs? tapped|taplands?)\b", "enters tapped"),
+    (r"\b(ltbs?|leaves? play|leaving play)\b", "when this creature leaves the battlefield"),
+    (r"\b(ambush\w*)\b", "flash"),  # "ambush creatures": creatures with flash
     (r"\b(refresh|reuse|use it (again|twice)|get (all )?my mana back)\b", "untap"),
     # removal
     (r"\b(removal|kill spells?|kill|spot removal|answers? to|deal with|get rid of|handle)\b",
@@ -83,6 +86,9 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(evasion|air|wings|flyers?)\b", "flying can't be blocked"),
     (r"\b(unblockable)\b", "can't be blocked"),  # not flying: Invisible Stalker, not Wind Drake
     (r"\b(swing right away|attack (right away|immediately|the turn|the moment)|summoning sick\w*)\b", "haste"),
+    # an attacker's text, for creatures asked for as aggressive ("aggro deck needs removal" asks for no attacker)
+    (r"\b(aggro|aggressive) (\w+ ){0,2}(creatures?|drops?|attackers?|beaters?|dudes|guys)\b|"
+     r"\bdrops? for (an? )?aggro\b", "haste whenever this creature attacks"),
     (r"\b(extra combat|attack twice|second (attack|combat)|another combat)\b", "additional combat phase"),
     (r"\b(fog|fogs|nobody gets hurt|prevent (the )?damage)\b", "prevent all combat damage"),
     (r"\b(blockers?|get in the way|chump)\b", "can't block block"),
@@ -106,6 +112,14 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(stax|tax|taxes|punish)\b", "costs more opponents can't each opponent"),
     (r"\b(magic|tricks and cantrips|bolts and cantrips|noncreature magic)\b", "instant or sorcery spell"),
 )
+# A player's complaint names what beats them, and so what the cards asked for must answer: after "I lose to",
+# "struggling against", "weak to" ("I lose to fliers"), or before "keeps beating me", "are crushing me" ("artifacts
+# keep beating me", "graveyard decks are crushing me").
+LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|with)|(?:trouble|problems?|issues?) "
+            r"(?:with|against)|weak (?:to|against)|vulnerable to|(?:can'?t|cannot) (?:beat|handle|deal with)")
+BEATEN_BY = re.compile(r"^(.+?) (?:keeps?|kept|are|is|always|keep on) (?:beat|crush|kill|wreck|destroy|stomp|ruin|"
+                       r"dominat|punish|hos)\w* (?:me|us)\b")
+
 _COMPILED = tuple((re.compile(pattern), phrase) for pattern, phrase in _ENTRIES)
 PATTERNS = tuple(pattern for pattern, _ in _ENTRIES)  # what the slang reads (the spelling checker knows its words)
 

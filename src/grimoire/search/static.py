@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "1b87a1772c63a47e2de101cd7110f350068acc991b090751028e06ff4096ecf7"
+MODEL_SHA256 = "601b2434e872b756f2089ce8236b7bfd63857e21501fb5b5f3d488a403c0867f"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

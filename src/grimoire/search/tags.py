@@ -423,7 +423,8 @@ TAGS: tuple[Tag, ...] = (
         "puts more mana or lands into play: mana rocks and dorks, land searches, extra land drops, treasure",
         (
             "ramp; mana acceleration; more mana; accelerate my mana; ramp spells; mana ramp; accelerate; "
-            "get ahead on mana; extra mana; faster mana; more lands; speed up my deck; my deck is too slow"
+            "get ahead on mana; extra mana; faster mana; more lands; speed up my deck; my deck is too slow; "
+            "mana screw; stuck on lands; missing land drops"
         ),
         _either(MANA_ROCK, MANA_DORK, RAMP_LAND, EXTRA_LAND_DROP, TREASURE_MAKER, MANA_DOUBLER),
         makes="mana",
@@ -542,7 +543,8 @@ TAGS: tuple[Tag, ...] = (
         "draws cards or puts cards into your hand",
         (
             "card draw; draw cards; card advantage; refill my hand; draw spells; draw a lot of cards; "
-            "draw more cards; fill my hand; refuel; running out of cards; out of cards in hand"
+            "draw more cards; fill my hand; refuel; running out of cards; out of cards in hand; run out of gas; "
+            "my hand is empty; empty handed"
         ),
         CARD_DRAW,
         makes="cards",
@@ -630,7 +632,8 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "scry",
         "scries to set up the top of the library",
-        "scry; scry spells; set up the top of my library; see the top of my library",
+        "scry; scry spells; set up the top of my library; see the top of my library; card selection; "
+        "library manipulation; manipulate the top of my deck; top of library manipulation",
         _rule(r"\bscry (?:\d+|x)"),
     ),
     _t(
@@ -677,7 +680,8 @@ TAGS: tuple[Tag, ...] = (
         "destroys, exiles, damages, shrinks, bounces or edicts a single target",
         (
             "removal; kill spell; deal with a threat; get rid of something; destroy a creature; spot removal; "
-            "targeted removal; get rid of things; remove a threat; interaction; cheap interaction"
+            "targeted removal; get rid of things; remove a threat; interaction; cheap interaction; "
+            "answer one big threat; handle a bomb"
         ),
         _rule(
             rf"{REMOVAL_VERB} (?:\w+ )?(?:creature|artifact|enchantment|planeswalker|battle|permanent|nonland "
@@ -799,7 +803,7 @@ TAGS: tuple[Tag, ...] = (
             "wipe their side only; one-sided mass removal; board wipe for my opponents only; "
             "kill all creatures except mine; all creatures except mine; wipe except mine; "
             "everything but my creatures; board wipe that leaves my creatures alone; wipe that leaves my board alone; "
-            "wrath that leaves my creatures alive"
+            "wrath that leaves my creatures alive; everything but my stuff; kill everything but mine"
         ),
         SWEEPER_ONE_SIDED,
     ),
@@ -882,7 +886,7 @@ TAGS: tuple[Tag, ...] = (
         "an aura that stops a creature from attacking or blocking",
         (
             "pacifism; stop a creature attacking; aura removal; can't attack or block; lock down a creature; "
-            "neutralise a creature"
+            "neutralise a creature; make their creatures useless; neutralize a creature without killing it"
         ),
         _rule(r"enchanted (?:creature|permanent) can't attack(?: or block|, block)?"),
     ),
@@ -1110,7 +1114,7 @@ TAGS: tuple[Tag, ...] = (
         "returns many creature cards from graveyards to the battlefield",
         (
             "mass reanimation; return all creatures from graveyards; bring back all my creatures; "
-            "living death effect"
+            "living death effect; recover after a board wipe; rebuild after a wrath"
         ),
         _rule(
             r"(?:return|returns|put|puts) all [^.]*creature cards?[^.]* from [^.]*graveyards? (?:to|onto) the "
@@ -1176,14 +1180,14 @@ TAGS: tuple[Tag, ...] = (
         "puts cards from another player's library into their graveyard",
         (
             "mill; mill opponents; deck them; mill their library; make opponents mill; deck out opponents; "
-            "mill out; decking; make them mill; mill the table"
+            "mill out; decking; make them mill; mill the table; mill win condition; win by milling; mill wincon"
         ),
         MILL_OTHERS,
     ),
     # creatures and combat
     _t("token-maker", "creates tokens", (
             "token maker; make tokens; go wide; tokens; create tokens; token generators; make creature tokens; "
-            "token production"
+            "token production; sacrifice fodder; fodder to sacrifice"
         ), TOKEN_MAKER),
     _t(
         "food-maker",
@@ -1250,7 +1254,7 @@ TAGS: tuple[Tag, ...] = (
         "permanently pumps your creatures",
         (
             "anthem; team pump; buff my creatures; creatures get +1/+1; buff my team; global pump; "
-            "make my creatures bigger"
+            "make my creatures bigger; make my tokens bigger"
         ),
         _rule(
             r"(?<!until end of turn, )(?:other )?(?:[a-z]+ )?(?:creatures )?you control get \+\d+/\+\d+"
@@ -1272,7 +1276,7 @@ TAGS: tuple[Tag, ...] = (
         "pumps your whole team until end of turn",
         (
             "overrun; alpha strike pump; finisher pump; mass pump; team pump until end of turn; finisher; "
-            "alpha strike; pump all my creatures"
+            "alpha strike; pump all my creatures; close out the game; end the game in one swing"
         ),
         _rule(
             # power: "+0/+3 until end of turn" (Steadfastness, Shield Wall) saves a team, it wins no game
@@ -1431,7 +1435,7 @@ TAGS: tuple[Tag, ...] = (
         (
             "protection; protect my creatures; protect my commander; protection spells; "
             "save my creatures; keep my creatures safe; shield my creatures; "
-            "make my creatures safe; keep my commander alive"
+            "make my creatures safe; keep my commander alive; opponents kill my commander"
         ),
         PROTECTION,
     ),
@@ -1478,7 +1482,8 @@ TAGS: tuple[Tag, ...] = (
         (
             "flicker; blink; reuse enter abilities; blink spells; blink creatures; exile and return; reuse etb; "
             "flicker creatures; exile then return to the battlefield; blink and return; "
-            "reuse enter the battlefield effects"
+            "reuse enter the battlefield effects; mass blink; mass flicker; blink my whole board; "
+            "flicker all my creatures"
         ),
         _rule(
             r"exile (?:up to (?:one|two) )?(?:target|another target|each|all|two target|[a-z]+ target)[^.]*?"
@@ -1565,7 +1570,7 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "sacrifice-payoff",
         "rewards you for sacrificing permanents",
-        "sacrifice payoff; whenever you sacrifice; reward sacrifice; sac payoff",
+        "sacrifice payoff; whenever you sacrifice; reward sacrifice; sac payoff; sacrifice matters",
         _rule(
             r"whenever you sacrifice (?:a|an|another|one or more)",
             r"whenever (?:a player|an opponent|another player) sacrifices",
@@ -1634,7 +1639,7 @@ TAGS: tuple[Tag, ...] = (
         "rewards you when you gain life",
         (
             "lifegain payoff; life matters; life gain matters; whenever you gain life; reward lifegain; "
-            "lifegain synergy; payoff for gaining life; grow when I gain life"
+            "lifegain synergy; payoff for gaining life; grow when I gain life; lifegain matters"
         ),
         _rule(
             r"whenever you gain life",
@@ -1672,7 +1677,7 @@ TAGS: tuple[Tag, ...] = (
         (
             "spellslinger; magecraft; prowess deck; instants and sorceries matter; "
             "whenever you cast an instant or sorcery; cast noncreature spells payoff; when i cast instants; "
-            "triggers when i cast instants and sorceries; rewards for casting spells"
+            "triggers when i cast instants and sorceries; rewards for casting spells; spells matter; instants matter"
         ),
         _rule(
             r"whenever you cast (?:an|a|your first) (?:instant|sorcery|instant or sorcery|noncreature) spell",
@@ -1703,7 +1708,7 @@ TAGS: tuple[Tag, ...] = (
         "rewards you when artifacts enter or are cast",
         (
             "artifact payoff; artifacts matter; artifact synergy; whenever an artifact enters; "
-            "artifacts matter payoff"
+            "artifacts matter payoff; care about artifacts"
         ),
         _rule(
             r"whenever (?:~ or )?(?:an|another|one or more) (?:other )?(?:nontoken )?artifacts? (?:you control )?"
@@ -1717,7 +1722,7 @@ TAGS: tuple[Tag, ...] = (
         "rewards you when enchantments enter or are cast (constellation)",
         (
             "enchantment payoff; enchantments matter; enchantment synergy; whenever an enchantment enters; "
-            "constellation; enchantments entering; enchantment matters payoff"
+            "constellation; enchantments entering; enchantment matters payoff; care about enchantments"
         ),
         _rule(
             r"whenever (?:~ or )?(?:an|another|one or more) (?:other )?(?:nontoken )?enchantments? (?:you control )?"
@@ -1787,7 +1792,7 @@ TAGS: tuple[Tag, ...] = (
         "stops creatures entering from triggering abilities",
         (
             "stop etb triggers; torpor orb effect; turn off enter the battlefield triggers; shut down etb; "
-            "no etb triggers; etb hate; punish etb decks"
+            "no etb triggers; etb hate; punish etb decks; turn off etb; etb abilities don't trigger"
         ),
         _rule(r"entering(?: or dying)? (?:don't|doesn't) cause abilit"),
     ),
@@ -1814,7 +1819,8 @@ TAGS: tuple[Tag, ...] = (
             "pillowfort; stop attacks; don't attack me; pillow fort; stop creatures attacking me; "
             "punish attackers; attack deterrent; attack tax; make attacking me cost mana; discourage attacks; "
             "ghostly prison effect; propaganda effect; attackers pay a tax; creatures can't attack me; "
-            "deter attacks; make it hard to attack me; opponents keep attacking me; stop getting attacked"
+            "deter attacks; make it hard to attack me; opponents keep attacking me; stop getting attacked; "
+            "ganging up on me; everyone attacks me"
         ),
         # a permanent's lasting effect: an instant or sorcery that stops attacks "this turn" is a fog
         _either(
@@ -1929,7 +1935,8 @@ TAGS: tuple[Tag, ...] = (
         "a creature built to block: defender, or blocks more than one creature",
         (
             "good blockers; blockers; walls; wall creatures; defenders; defensive creatures; "
-            "creatures that block well; creatures with defender; block more creatures"
+            "creatures that block well; creatures with defender; block more creatures; survive early aggression; "
+            "hold the ground"
         ),
         _rule(r"(?:^|\n)(?:[a-z ]+, )*defender\b", r"\bcan block (?:an additional|any number of|two additional|"
               r"additional)", types=_FRONT + "creature"),
