@@ -36,6 +36,14 @@ def test_every_everyday_request_reads_into_valid_syntax(engine):
         assert reading.line() == "" or reading.line().startswith("read as: "), reading.line()
 
 
+def test_every_chip_of_an_everyday_request_names_words_as_typed(engine):
+    """A surface removes a chip by quoting its words in the query (the web page does): they are there as typed,
+    prose "and" included ("creatures with lifelink and flying" read its keywords as "with lifelink flying")."""
+    for query in QUERIES:
+        for chip in engine.read(query).chips:
+            assert chip.words.lower() in query.lower(), (query, chip)
+
+
 def _answers(engine: SearchEngine, queries: list[str]) -> None:
     for query in queries:
         page = engine.search(query, limit=10)

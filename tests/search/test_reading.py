@@ -1032,3 +1032,11 @@ def test_a_deck_request_that_says_nothing_more_ranks_by_its_commander(reader):
     assert syntax(reader, "ramp for my krenko deck") == "id<=r"
     assert reader.read("what goes in a muldrotha deck").named == ("Muldrotha, the Gravetide",)
     assert not reader.read("lands for my niv-mizzet reborn deck").named  # lands for its mana, not its text
+
+
+@pytest.mark.parametrize("query", ["angels, demons and dragons", "my kaalia deck needs angels demons and dragons",
+                                   "aggressive two drops", "dual lands for golgari", "spirit tokens in white"])
+def test_every_chip_names_words_as_typed_so_a_surface_can_quote_them(reader, query):
+    """The web page removes a chip by quoting its words in the query: they must be there as typed."""
+    for chip in reader.read(query).chips:
+        assert chip.words.lower() in query.lower(), chip

@@ -201,7 +201,14 @@ class _State:
     def take(self, start: int, stop: int, syntax: str, kind: str) -> None:
         for word in self.words[start:stop]:
             word.used = True
-        self.chips.append(Chip(" ".join(w.text for w in self.words[start:stop]), syntax, kind))
+        self.chips.append(Chip(self.span(start, stop), syntax, kind))
+
+    def span(self, start: int, stop: int) -> str:
+        """Words ``start`` to ``stop`` as typed, prose "and"/"or" between them included ("with lifelink and
+        flying"), so a surface can quote them back; joined by spaces where the typed query is not at hand."""
+        if self.typed and start < stop:
+            return self.typed[self.words[start].start: self.words[stop - 1].end]
+        return " ".join(w.text for w in self.words[start:stop])
 
 
 class Reader:
@@ -1584,12 +1591,15 @@ def _creature_types(reader: Reader, state: _State) -> None:
             state.take(index, index + 1, f"t:{kind}", "type")
             word.used = False
             if plural and following not in _TRIBE_FOLLOWERS:
-                tribes.append(state.chips[-1])
-    if len({chip.syntax for chip in tribes}) > 1:  # a deck of several tribes plays any of them, not cards of all
-        at = state.chips.index(tribes[0])
-        state.chips = [chip for chip in state.chips if chip not in tribes]
-        state.chips.insert(at, Chip(" ".join(chip.words for chip in tribes),
-                                    _any_of(list(dict.fromkeys(chip.syntax for chip in tribes))), "type"))
+                tribes.append((state.chips[-1], word))
+    if len({chip.syntax for chip, _ in tribes}) > 1:  # a deck of several tribes plays any of them, not cards of all
+        chips = [chip for chip, _ in tribes]
+        at = state.chips.index(chips[0])
+        state.chips = [chip for chip in state.chips if chip not in chips]
+        # the words as typed, from the first tribe to the last, so a surface can quote them back
+        first, last = state.words.index(tribes[0][1]), state.words.index(tribes[-1][1])
+        state.chips.insert(at, Chip(state.span(first, last + 1),
+                                    _any_of(list(dict.fromkeys(chip.syntax for chip in chips))), "type"))
 
 
 _TOKEN_TYPES = re.compile(r"\d+/\d+ (?:[a-z]+ )*((?:[A-Z][a-z]+ )+)(?:artifact |enchantment |snow )*creature tokens?")
