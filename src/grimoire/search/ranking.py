@@ -328,13 +328,14 @@ class TagMatcher:
         if not asked:
             return []
         present = asked | frozenset(words(context))
+        lowered = text.lower()
         # what the card guards against ("protect my creatures from removal") is no function asked for
-        guarded = frozenset(words(_GUARDED.split(text.lower(), maxsplit=1)[1])) if _GUARDED.search(text.lower()) \
+        guarded = frozenset(words(_GUARDED.split(lowered, maxsplit=1)[1])) if _GUARDED.search(lowered) \
             else frozenset()
         found = self._word_matches(asked, present, guarded, partial=not literal)
         if not literal:
             found = self._second_intent(found, asked, present, guarded)
-        if not literal and (against := BEATEN_BY.search(text.lower()) or _AGAINST.search(text.lower())):
+        if not literal and (against := BEATEN_BY.search(lowered) or _AGAINST.search(lowered)):
             found = self._against(found, frozenset(words(against.group(1))))
         best = {owner: (weight, "words") for owner, weight in found.items()}
         # nor may its meaning bring back a tag that the guarded words name ("protection from artifact removal")

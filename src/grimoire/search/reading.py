@@ -354,7 +354,6 @@ class Reader:
         self._spelling(state)
         for rule in _RULES:
             rule(self, state)
-        _deck_synergy(state)
         chips = [chip for chip in state.chips if chip.kind not in explicit or chip.kind in ("like", "combo")]
         if len(chips) < len(state.chips):
             state.notes.append("words that your syntax or filters already decide were not read: "
@@ -596,10 +595,10 @@ _DECK_ASKS = frozenset({"good", "best", "great", "strong", "top", "cards", "card
                         "well", "with", "goes", "go", "fit", "fits", "belong", "belongs", "?"})
 
 
-def _deck_synergy(state: _State) -> None:
+def _deck_synergy(reader: Reader, state: _State) -> None:
     """"good cards for my Krenko deck", "cheap creatures for my Krenko deck": where the words ask nothing more than
     cards (of a type, a cost) for the deck, its commander's own text says what they should do (as "what should I
-    play with Atraxa" does), beside its colour identity."""
+    play with Atraxa" does), beside its colour identity. Last of the rules: it reads what the others left."""
     if not state.deck or any(chip.kind not in ("colour", "format", "type", "mv") or chip.syntax == "t:land"
                              for chip in state.chips):
         return  # "lands for my Niv-Mizzet deck" asks for its mana, not for lands that do what Niv-Mizzet does
@@ -1695,8 +1694,8 @@ def _name_cycles(reader: Reader, state: _State) -> None:
 def _aggressive(reader: Reader, state: _State) -> None:
     """"aggressive two drops", "aggro creatures in red": creatures whose power is at least their mana value
     (``pow>=mv``: no 1/4s) and no defender, the measure of an attacker's stats players use."""
-    if not any(chip.syntax == "t:creature" or (chip.kind == "type" and re.fullmatch(r"t:[a-z]+", chip.syntax)
-               and chip.syntax[2:] not in _TYPE_WORDS.values()) for chip in state.chips):  # "t:goblin" too
+    tribes = {f"t:{kind}" for kind in reader.creature_types.values()}  # "aggro goblins" too
+    if not any(chip.syntax == "t:creature" or chip.syntax in tribes for chip in state.chips):
         return
     for index, word in enumerate(state.words):
         if word.lower in ("aggressive", "aggro") and state.free(index) and \
@@ -1738,17 +1737,16 @@ _COMMAND = re.compile(r"(?:please |can you |could you )?(?:show me|find me|give 
 def _command(reader: Reader, state: _State) -> None:
     """"show me white board wipes", "list blue counterspells": the words that open a request to the search are no
     part of it; what follows is read as if it began the request (so "search for black creatures" is no tutor)."""
-    for _, first, last in list(_matches(state, _COMMAND)):
-        if first == 0 and last < len(state.words):
-            for word in state.words[:last]:
-                word.used = True
-            state.words = state.words[last:]  # the rules read what follows as a request of its own
-        return
+    _, first, last = next(_matches(state, _COMMAND), (None, -1, 0))
+    if first == 0 and last < len(state.words):
+        for word in state.words[:last]:
+            word.used = True
+        state.words = state.words[last:]  # the rules read what follows as a request of its own
 
 
 _RULES = (_command, _produces, _deck_colors, _formats, _partners, _superlatives, _stats, _x_costs, _land_cycles,
           _name_cycles, _mana_value, _negated_colors, _keyword_tokens, _has_keywords, _colors, _color_codes,
           _negated_types, _speed_and_flyers, _rules_text_words, _repeatable, _hard_to_kill, _activation_costs,
-          _types, _made_types, _creature_types, _aggressive, _pair_duals, _budget)
+          _types, _made_types, _creature_types, _aggressive, _pair_duals, _budget, _deck_synergy)
 
 __all__ = ["Chip", "Reader", "Reading"]
