@@ -1019,6 +1019,15 @@ _MADE = r"o:/[0-9x*]+\/[0-9x*]+ [^.]*\b{}\b[^.]* creature tokens?/"
     ("angels, demons and dragons", "(t:angel or t:demon or t:dragon)"),  # several tribes: any of them
     ("zombies and vampires", "(t:zombie or t:vampire)"),
     ("elf warriors", "t:warrior"),  # one creature of both words is not two tribes
+    ("destroy creatures with power 3 or less", 'o:"power 3 or less"'),  # the stat of what it acts on, as printed
+    ("exile a creature with 4 or more power", 'o:"power 4 or greater"'),
+    ("tutor for a creature with toughness 2 or less", 'o:"toughness 2 or less"'),
+    ("destroy creatures with mana value 3 or less", 'o:"mana value 3 or less"'),
+    ("creatures with power 3 or less", "pow<=3 t:creature"),  # no action: the card's own
+    ("counter spells with mana value 2 or less", "mv<=2"),  # a counterspell's own cost, as players say it
+    ("my opponents keep countering my spells", 'o:"can\'t be countered"'),  # the complaint asks for its answer
+    ("my spells keep getting countered", 'o:"can\'t be countered"'),
+    ("i need to protect my combo from counterspells", 'o:"can\'t be countered"'),
 ])
 def test_duals_costs_attackers_tokens_and_complaints(reader, query, expected):
     assert syntax(reader, query) == expected

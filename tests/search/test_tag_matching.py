@@ -121,6 +121,12 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped
     ("how do i deal with a big board of tokens", "token-hate", "token-maker"),  # a whole phrasing among other words
     ("i keep losing to token decks", "token-hate", "token-maker"),  # a complaint names it after "losing to"
     ("reanimator keeps beating us", "graveyard-hate", "reanimate"),  # or before "keeps beating us"
+    ("what can i do about a huge army of tokens", "token-hate", "token-maker"),  # "do about" asks for an answer
+    ("how do i handle reanimator", "graveyard-hate", "reanimate"),
+    ("storm hate", "stax", "storm"),  # "X hate", "X hosers": the words before name what is stopped
+    ("token hosers", "token-hate", "token-maker"),
+    ("how do i deal with hexproof creatures", "edict", "hexproof-granter"),  # what targeted removal cannot take
+    ("answers to indestructible creatures", "exile-removal", "indestructible-granter"),
 ])
 def test_what_a_request_wants_beaten_asks_for_the_hate_tag_that_stops_it(matcher, text, hate, stopped):
     names = [m.name for m in matcher.match(text)]
@@ -395,3 +401,15 @@ def test_a_phrasing_of_only_a_card_type_matches_by_meaning_only(matcher):
     request naming enchantments. Removal of them is what this one asks for."""
     assert {m.name for m in matcher.match("removal for enchantments in blue")} == {"enchantment-removal"}
     assert first_tag(matcher, "enchantment tutor") == "tutor-enchantment"
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("burn that hits any target", "burn"),  # "hits" only joins the function to what it acts on
+    ("removal that hits any creature", "creature-removal"),
+    ("creatures that hit a player", "combat-damage-trigger"),  # what is hit stays: a player is a trigger's
+    ("sweeper that only hits opponents", "sweeper-one-sided"),
+    ("i need more ways to interact", "removal"),  # "ways" asks for nothing
+    ("bounce every creature", "mass-bounce"),  # "every" of a permanent is the sweepers' "all"
+])
+def test_connecting_words_of_a_request_leave_its_function(matcher, text, tag):
+    assert tag in [m.name for m in matcher.match(text)][:2]

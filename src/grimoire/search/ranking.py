@@ -75,7 +75,7 @@ PHRASING_COVERAGE = 0.6  # share of a phrasing's word weight a query must hold f
 _STOPWORDS = frozenset(
     "a an the that this these those for my our of to and or with card cards me i some any good best great in on "
     "at deck decks effect effects which what who can do does it its them their they is are be you your want need "
-    "looking find show give get like from by as so very please way every own want something stuff thing "
+    "looking find show give get like from by as so very please way ways every own want something stuff thing "
     "specific kind sort everything anything lots lot really just also wo let lets bunch ton tons help helps "
     "things list recommendations recommendation recommend suggest suggestions ideas".split()
 )
@@ -89,12 +89,23 @@ _GUARDED = re.compile(r"\b(?:protect\w*|sav(?:e|es|ing)|safe|shield\w*|guard\w*|
 # lifegain"): the words after it name what is to be stopped, so a hate tag that stops it is what is asked for
 _AGAINST = re.compile(r"\b(?:answers? (?:to|for)|beat(?:s|ing)?|against|deal(?:s|ing)? with|hate (?:for|against|on)"
                       r"|hos(?:e|es|ers?|ing)(?: for| against)?|stop(?:s|ping)?|shut(?:s|ting)? down"
+                      r"|do about|handl(?:e|es|ing)"
                       rf"|{LOSES_TO})\b(.+)")
+# "destroy every creature", "bounce every nonland permanent": "every" of a kind of permanent is the sweepers' "all"
+_EVERY = re.compile(r"\bevery (?=(?:single )?(?:non-?\w+ )?(?:creature|artifact|enchantment|planeswalker|permanent|"
+                    r"land|token|card)\b)")
+# "storm hate", "token hosers": the words before name what is to be stopped
+_HATE_AFTER = re.compile(r"\b((?:[\w-]+ ){1,3}?)(?:hate|hosers?)\b")
 _CANNOT = re.compile(r"\bcan['’]?t\b")
 _NEGATION = re.compile(r"n['’]t\b")  # "don't", "doesn't", "won't" all say "not"
 # "whenever I want", "any time you like": the idiom says "at will", not a trigger ("whenever a creature dies")
 _AT_WILL = re.compile(r"\b(?:whenever|any ?time|when(?:ever)?) (?:i|you|we) (?:want|like|choose|please|wish)\b")
 _AT_ONCE = re.compile(r"\b(?:all )?at once\b")  # "draw a bunch of cards at once": how much, not which function
+# "burn that hits any target", "removal that hits artifacts": "hits" only joins a function to what it acts on
+# (what is hit stays: "creatures that hit a player" is a combat damage trigger)
+_HITS = re.compile(r"\b(?:can |that |which |to )?hit(?:s|ting)?\b(?= (?:(?:any|all|every|each|multiple|both|two|"
+                   r"three|the|their|opposing) )?(?:target|creatures?|artifacts?|enchantments?|planeswalkers?|"
+                   r"permanents?|lands?|anything|everything|things|stuff)\b)")
 # "cards that care about lands", "cares about counters": players' "lands matter", as the payoff tags phrase it
 _CARES_ABOUT = re.compile(r"\b(?:cares?|caring) (?:about|for)\b")
 _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")
@@ -227,8 +238,8 @@ def is_literal(text: str) -> bool:
 def words(text: str) -> tuple[str, ...]:
     """Content words of a text, lower case and stemmed, so word forms meet (``wipes``, ``wiping`` -> ``wipe``;
     ``reanimation``, ``reanimate`` -> ``reanim``)."""
-    text = _AT_ONCE.sub(" ", _AT_WILL.sub("at will", _KEEPS_DYING.sub("protect", text.lower())))
-    text = _CARES_ABOUT.sub("matter", text)
+    text = _HITS.sub(" ", _AT_ONCE.sub(" ", _AT_WILL.sub("at will", _KEEPS_DYING.sub("protect", text.lower()))))
+    text = _EVERY.sub("all ", _CARES_ABOUT.sub("matter", text))
     text = _NEGATION.sub(" not", _CANNOT.sub("cannot", text)).replace("'", "")
     tokens = [_ANY_CHANGE.sub(r"\1x/\1x", token) for token in _TOKEN.findall(text) if token not in _STOPWORDS]
     return tuple(_SAME_STEM.get(stem, stem) for stem in _STEMMER.stemWords(tokens))
@@ -335,7 +346,8 @@ class TagMatcher:
         found = self._word_matches(asked, present, guarded, partial=not literal)
         if not literal:
             found = self._second_intent(found, asked, present, guarded)
-        if not literal and (against := BEATEN_BY.search(lowered) or _AGAINST.search(lowered)):
+        if not literal and (against := BEATEN_BY.search(lowered) or _AGAINST.search(lowered) or
+                            _HATE_AFTER.search(lowered)):
             found = self._against(found, frozenset(words(against.group(1))))
         best = {owner: (weight, "words") for owner, weight in found.items()}
         # nor may its meaning bring back a tag that the guarded words name ("protection from artifact removal")

@@ -658,6 +658,13 @@ _PROSE_OR = re.compile(
     rf"({_COLOR_WORD}) or ({_COLOR_WORD}))(?![\w:\")])", re.IGNORECASE)
 
 
+# Verbs whose object a stat then describes ("exile a creature with power 4 or greater", "tutor for a creature with
+# toughness 2 or less"), not the card's own
+_ACTING_VERBS = frozenset({"destroy", "destroys", "exile", "exiles", "kill", "kills", "killing", "steal", "steals",
+                           "bounce", "bounces", "return", "returns", "reanimate", "reanimates", "tutor", "tutors",
+                           "search", "find", "fetch", "removal", "remove", "removes", "hit", "hits", "answer",
+                           "answers", "deal", "fight", "fights", "target", "targets", "counter", "counters", "wipe",
+                           "wipes", "sweep", "sweeper", "sweepers"})
 _OPTIONAL_LETTER = re.compile(r"[a-z]\?")
 _TRAILING_STAT = re.compile(r" (power|toughness)\b(?![\w:<>=!])", re.IGNORECASE)
 _LEADING_COST = re.compile(r"(?<![\w:<>=!\"])(?:cmc|mv|mana value|costs?|costing)(?: of)? $", re.IGNORECASE)
@@ -716,6 +723,15 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
             key = _STAT_KEYS.get(stat, "mv")
             leading = _LEADING_COST.search(before) if key == "mv" else None  # "cmc 3 or less", "costing 2 or less"
             start = leading.start() if leading else match.start()
+            verbs = _ACTING_VERBS & set(before.lower().split())
+            if (stat and verbs) or (leading and verbs - {"counter", "counters"} and
+                                    before[: leading.start()].lower().endswith("with ")):
+                # "destroy creatures with power 3 or less", "exile a creature with mana value 2 or less": the stat
+                # of what the card acts on, in card wording
+                words = f"{stat or 'mana value'} {_number(number)} or {'greater' if op == '>=' else 'less'}"
+                chips.append(Chip(query[start: end], f'o:"{words}"', "oracle"))
+                characters[start: end] = " " * (end - start)
+                continue
             chip = Chip(query[start: end], f"{key}{op}{_number(number)}", stat or "mv")
         chips.append(chip)
         characters[start: end] = " " * (end - start)
@@ -1191,7 +1207,12 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
             state.words[first].used = False
 
 
-_UNCOUNTERABLE = re.compile(r"uncounterable|(?:that |which )?(?:can'?t|cannot|can not) be countered")
+# "uncounterable", and what a player says who needs it: "my spells keep getting countered", "they keep countering my
+# spells", "protect my combo from counterspells"
+_UNCOUNTERABLE = re.compile(r"uncounterable|(?:that |which )?(?:can'?t|cannot|can not) be countered|"
+                            r"(?:keeps?|kept) (?:getting |being )?countered|(?:keeps?|kept) countering (?:all )?"
+                            r"(?:my|our) (?:spells?|stuff|creatures?|things|cards|combo)|(?:protect\w*|safe|shield\w*)"
+                            r"(?: \w+){0,3} (?:from|against) (?:counterspells?|counter ?magic|being countered)")
 # "pitch spells", "pitch counterspells": cast by exiling a card from hand in place of the mana cost, as Oracle
 # text prints it (Force of Will's "exile a blue card from your hand rather than pay this spell's mana cost",
 # Solitude's "Evoke—Exile a white card from your hand"); "spells" after it is any spell, creatures included.

@@ -2088,6 +2088,10 @@ TAG_OPPOSES = {
     "draw-punisher": ("card-draw", "repeatable-draw", "group-draw"),
     "etb-hate": ("etb-trigger", "trigger-doubler"),
     "token-hate": ("token-maker", "token-doubler", "food-maker", "clue-maker", "treasure-maker"),
+    # "how do I deal with hexproof creatures": an edict takes what targeted removal cannot, exile what destroy cannot
+    "edict": ("hexproof-granter", "indestructible-granter", "protection-granter"),
+    "exile-removal": ("indestructible-granter", "regeneration"),
+    "stax": ("storm",),  # "how do I stop a storm player": one spell a turn (Rule of Law), taxes
 }
 TAG_ALIASES = {
     "manarock": "mana-rock",
