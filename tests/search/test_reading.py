@@ -1028,6 +1028,9 @@ _MADE = r"o:/[0-9x*]+\/[0-9x*]+ [^.]*\b{}\b[^.]* creature tokens?/"
     ("my opponents keep countering my spells", 'o:"can\'t be countered"'),  # the complaint asks for its answer
     ("my spells keep getting countered", 'o:"can\'t be countered"'),
     ("i need to protect my combo from counterspells", 'o:"can\'t be countered"'),
+    ("my spells are too expensive", ""),  # a complaint about the deck's costs
+    ("i get overwhelmed by big creatures", ""),  # what beats the player: theirs, the answer may cost anything
+    ("my opponents have too many creatures", ""),
 ])
 def test_duals_costs_attackers_tokens_and_complaints(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -1049,3 +1052,16 @@ def test_every_chip_names_words_as_typed_so_a_surface_can_quote_them(reader, que
     """The web page removes a chip by quoting its words in the query: they must be there as typed."""
     for chip in reader.read(query).chips:
         assert chip.words.lower() in query.lower(), chip
+
+
+@pytest.mark.parametrize(("query", "counters"), [
+    ("abzan counters", True),  # no blue: a deck's counters are +1/+1 counters
+    ("green counters deck", True),
+    ("golgari +1/+1 counters", False),  # said already
+    ("dimir counters", False),  # blue: counterspells may be meant
+    ("red cards that counter spells", False),  # the verb
+    ("white poison counters", False),  # another kind of counter
+])
+def test_counters_in_colours_without_blue_are_plus_one_counters(reader, query, counters):
+    reading = reader.read(query)
+    assert ("+1/+1 counters" in reading.query and "+1/+1 counters" not in query) == counters, reading

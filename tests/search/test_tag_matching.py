@@ -413,3 +413,23 @@ def test_a_phrasing_of_only_a_card_type_matches_by_meaning_only(matcher):
 ])
 def test_connecting_words_of_a_request_leave_its_function(matcher, text, tag):
     assert tag in [m.name for m in matcher.match(text)][:2]
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("my creatures are too small", "anthem"),  # a deck's problem names what solves it
+    ("my spells are too expensive", "cost-reducer"),
+    ("my hand gets too full", "no-max-hand-size"),
+    ("my creatures die to board wipes", "board-protection"),  # what they die to is guarded against
+    ("i get overwhelmed by big creatures", "creature-removal"),  # a complaint: what beats the player
+    ("my opponents have too many creatures", "sweeper"),
+    ("they play too many artifacts", "artifact-removal"),
+    ("enchantments that protect me from attacks", "pillowfort"),
+])
+def test_a_decks_problem_asks_for_what_solves_it(matcher, text, tag):
+    assert first_tag(matcher, text) == tag
+
+
+@pytest.mark.parametrize("text", ["cards that make all my creatures zombies", "give all creatures a creature type",
+                                  "type changers for my tribal deck"])
+def test_changing_creature_types_has_its_tag(matcher, text):
+    assert first_tag(matcher, text) == "type-changer"

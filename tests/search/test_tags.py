@@ -247,6 +247,8 @@ EXAMPLES = {
                   "Maro"),  # Maro's X counts cards in hand: no mana goes into it
     "alt-win": ("Thassa's Oracle|Laboratory Maniac|Approach of the Second Sun", "Grizzly Bears|Divination|"
                 "Time Warp"),
+    "type-changer": ("Maskwood Nexus|Arcane Adaptation|Conspiracy|Mycosynth Lattice|Liquimetal Coating",
+                     "Grizzly Bears|Changeling Outcast|Mutavault|Mishra's Factory|Starfield of Nyx"),  # not animation
 }
 
 
@@ -353,6 +355,10 @@ def test_protection_from_one_colour_is_a_narrow_answer(db, name, tag, strength):
     ("Disenchant", "enchantment-removal", DIRECT),
     ("Candelabra of Tawnos", "mana-sink", NARROW),  # {X}, {T}: once a turn
     ("Helix Pinnacle", "mana-sink", DIRECT),
+    ("Maskwood Nexus", "type-changer", DIRECT),  # its "creature cards you own" narrows nothing
+    ("Liquimetal Coating", "type-changer", NARROW),  # one permanent
+    ("Angelic Destiny", "type-changer", NARROW),  # a type beside the Aura's pump
+    ("Realmwright", "type-changer", NARROW),  # lands' basic types
 ])
 def test_wider_answers_are_narrow(db, name, tag, strength):
     card = db.named(name)

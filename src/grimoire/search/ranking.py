@@ -80,7 +80,8 @@ _STOPWORDS = frozenset(
     "things list recommendations recommendation recommend suggest suggestions ideas".split()
 )
 # "my commander keeps getting killed", "my creatures keep dying": what asks for protecting them
-_KEEPS_DYING = re.compile(r"\b(?:keeps?|kept) (?:getting |being )?(?:killed|removed|destroyed|exiled|dying)\b")
+_KEEPS_DYING = re.compile(r"\b(?:(?:keeps?|kept) (?:getting |being )?(?:killed|removed|destroyed|exiled|dying)|"
+                          r"(?:die|dies|dying)(?= to\b))\b")  # "my creatures die to board wipes"
 # "protect my creatures from removal", "my creatures keep dying to removal": what follows "from" (or "dying to") is
 # what the card guards against, not a function asked for; "return creatures from the graveyard" guards nothing
 _GUARDED = re.compile(r"\b(?:protect\w*|sav(?:e|es|ing)|safe|shield\w*|guard\w*|defend\w*|hexproof|immun\w*)\b"

@@ -176,7 +176,7 @@ class _Word:
     lower: str = ""
     used: bool = False
     protected: bool = False
-    corrected: bool = False  # ``lower`` is the word a typo was read as
+    corrected: bool = False  # ``lower`` is what the word was read as (a typo's word, "+1/+1 counters")
 
     def __post_init__(self) -> None:
         self.lower = self.text.lower().strip(",.;:?!")
@@ -1399,7 +1399,9 @@ def _mana_value(reader: Reader, state: _State) -> None:
             # "cards that cost nothing": a clause about the card's own cost, not about what it acts on
             own = pattern is _FREE and match.group(1) and _before(state, first, 1) in ("that", "which", "")
             # "destroy big creatures", "counter big spells": the cost of what the card acts on, not its own
-            if _after(state, last, 1) in blockers or (_is_object(state, first) and not own):
+            # "my spells are too expensive": a complaint about the deck's costs, not a cost asked for
+            if _after(state, last, 1) in blockers or (_is_object(state, first) and not own) or \
+                    _before(state, first, 1) == "too":
                 continue
             if costed and syntax != _FREE_SYNTAX:  # "cheap ... that cost 1": the stated cost says it all
                 for word in state.words[first:last]:
@@ -1765,9 +1767,31 @@ def _command(reader: Reader, state: _State) -> None:
         state.words = state.words[last:]  # the rules read what follows as a request of its own
 
 
+# What stands before "counters" when they are a card's counters, not counterspells ("+1/+1 counters", "poison
+# counters", "put counters on")
+_COUNTER_KINDS = re.compile(r"^(?:[+-]\d+/[+-]\d+|[+-]?\d+|\w+ing|poison|charge|loyalty|time|lore|oil|shield|stun|"
+                            r"energy|experience|age|fade|ki|level|quest|verse|page|on|put|puts|add|adds|move|more|"
+                            r"remove|double|doubles|proliferate)$")
+_NO_BLUE = re.compile(r"^id<=[wbrgc]+$")
+_COUNTERED = frozenset({"spell", "spells", "magic", "target", "ability", "abilities", "it", "that", "them", "stuff",
+                        "everything", "anything", "creatures", "creature", "removal", "spelling", "spellz"})
+
+
+def _colored_counters(reader: Reader, state: _State) -> None:
+    """"abzan counters", "green counters deck": in colours without blue, a deck's "counters" are +1/+1 counters,
+    not counterspells (blue's)."""
+    if not any(chip.kind == "colour" and _NO_BLUE.match(chip.syntax) for chip in state.chips):
+        return
+    for index, word in enumerate(state.words):
+        if word.lower in ("counters", "counter") and state.free(index) and \
+                not _COUNTER_KINDS.match(_before(state, index, 1)) and _after(state, index + 1, 1) not in _COUNTERED:
+            state.notes.append(f'"{word.lower}" read as "+1/+1 counters": the colours asked for have no counterspells')
+            word.lower, word.corrected = "+1/+1 counters", True
+
+
 _RULES = (_command, _produces, _deck_colors, _formats, _partners, _superlatives, _stats, _x_costs, _land_cycles,
           _name_cycles, _mana_value, _negated_colors, _keyword_tokens, _has_keywords, _colors, _color_codes,
           _negated_types, _speed_and_flyers, _rules_text_words, _repeatable, _hard_to_kill, _activation_costs,
-          _types, _made_types, _creature_types, _aggressive, _pair_duals, _budget, _deck_synergy)
+          _types, _made_types, _creature_types, _aggressive, _pair_duals, _budget, _colored_counters, _deck_synergy)
 
 __all__ = ["Chip", "Reader", "Reading"]

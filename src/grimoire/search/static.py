@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "601b2434e872b756f2089ce8236b7bfd63857e21501fb5b5f3d488a403c0867f"
+MODEL_SHA256 = "2d86e450a069eb27cb800ef310f256a21a4d873da7c1867327c0f6bf8ed2309d"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

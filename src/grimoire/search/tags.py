@@ -424,7 +424,7 @@ TAGS: tuple[Tag, ...] = (
         (
             "ramp; mana acceleration; more mana; accelerate my mana; ramp spells; mana ramp; accelerate; "
             "get ahead on mana; extra mana; faster mana; more lands; speed up my deck; my deck is too slow; "
-            "mana screw; stuck on lands; missing land drops"
+            "mana screw; stuck on lands; missing land drops; never enough mana; not enough mana"
         ),
         _either(MANA_ROCK, MANA_DORK, RAMP_LAND, EXTRA_LAND_DROP, TREASURE_MAKER, MANA_DOUBLER),
         makes="mana",
@@ -528,7 +528,8 @@ TAGS: tuple[Tag, ...] = (
         "makes other spells or abilities cost less",
         (
             "cost reducer; make spells cheaper; reduce costs; cost reduction; spells cost less; cheaper spells; "
-            "discount my spells; lower costs; spells cost less to cast; reduce mana costs"
+            "discount my spells; lower costs; spells cost less to cast; reduce mana costs; "
+            "my spells are too expensive; spells cost too much"
         ),
         _rule(
             r"(?<!this )\bspells[^.]*?\bcosts? \{\d+\} less",
@@ -617,7 +618,8 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "looter",
         "draws then discards to filter the hand",
-        "looter; loot; draw then discard; draw and discard; filter my draws; card filtering",
+        "looter; loot; draw then discard; draw and discard; filter my draws; card filtering; my deck keeps flooding; "
+        "drawing too many lands; turn extra lands into new cards",
         _rule(r"draws? (?:a|one|two|three|\w+) cards?,? then discards? (?:a|one|two|three|\w+) cards?"),
     ),
     _t(
@@ -669,7 +671,7 @@ TAGS: tuple[Tag, ...] = (
         "removes or raises your maximum hand size",
         (
             "no maximum hand size; bigger hand size; no hand size; unlimited hand size; "
-            "no maximum hand size limit; keep more cards in hand; never discard to hand size"
+            "no maximum hand size limit; keep more cards in hand; never discard to hand size; my hand gets too full"
         ),
         _rule(r"no maximum hand size", r"maximum hand size is increased"),
         by_nature=True,
@@ -787,7 +789,7 @@ TAGS: tuple[Tag, ...] = (
         (
             "board wipe; wrath; sweeper; mass removal; reset the board; wipes; mass removal spells; "
             "kill all creatures; board clear; mass creature removal; board wipe spells; sweep the board; "
-            "clear all creatures; boardwipe; boardwipes"
+            "clear all creatures; boardwipe; boardwipes; my opponents have too many creatures"
         ),
         SWEEPER,
     ),
@@ -1028,7 +1030,7 @@ TAGS: tuple[Tag, ...] = (
         "tutor",
         "searches your library for a nonland card",
         "tutor; search my library for a card; search for a card; demonic tutor effect; find my combo pieces; "
-        "grab my combo pieces",
+        "grab my combo pieces; assemble my combo; get my combo together",
         TUTOR,
     ),
     _t(
@@ -1114,7 +1116,8 @@ TAGS: tuple[Tag, ...] = (
         "returns many creature cards from graveyards to the battlefield",
         (
             "mass reanimation; return all creatures from graveyards; bring back all my creatures; "
-            "living death effect; recover after a board wipe; rebuild after a wrath"
+            "living death effect; recover after a board wipe; rebuild after a wrath; "
+            "get my creatures back after a wrath"
         ),
         _rule(
             r"(?:return|returns|put|puts) all [^.]*creature cards?[^.]* from [^.]*graveyards? (?:to|onto) the "
@@ -1254,7 +1257,7 @@ TAGS: tuple[Tag, ...] = (
         "permanently pumps your creatures",
         (
             "anthem; team pump; buff my creatures; creatures get +1/+1; buff my team; global pump; "
-            "make my creatures bigger; make my tokens bigger"
+            "make my creatures bigger; make my tokens bigger; my creatures are too small"
         ),
         _rule(
             r"(?<!until end of turn, )(?:other )?(?:[a-z]+ )?(?:creatures )?you control get \+\d+/\+\d+"
@@ -1368,7 +1371,8 @@ TAGS: tuple[Tag, ...] = (
         "makes creatures unblockable or gives them evasion",
         (
             "evasion; make unblockable; unblockable; can't be blocked; make my creatures unblockable; "
-            "evasive creatures; creatures can't be blocked; attack without being blocked; make my commander unblockable"
+            "evasive creatures; creatures can't be blocked; attack without being blocked; "
+            "make my commander unblockable; make my creatures hard to block"
         ),
         _either(
             _granter("(?:flying|trample|menace|shadow|fear|intimidate|horsemanship|skulk)"),
@@ -1445,7 +1449,8 @@ TAGS: tuple[Tag, ...] = (
         (
             "board protection; protect my board; team protection; protect all my creatures; protect my whole board; "
             "board wipe protection; wrath protection; save my board from a wrath; "
-            "make my whole team indestructible; give all my creatures hexproof; save everything from a board wipe"
+            "make my whole team indestructible; give all my creatures hexproof; save everything from a board wipe; "
+            "survive board wipes"
         ),
         BOARD_PROTECTION,
     ),
@@ -1670,7 +1675,8 @@ TAGS: tuple[Tag, ...] = (
         ),
         by_nature=True,
     ),
-    _t("lifegain", "gains life", "lifegain; gain life; heal; gain lots of life", LIFEGAIN),
+    _t("lifegain", "gains life", "lifegain; gain life; heal; gain lots of life; my life total is low; "
+       "keep my life total up", LIFEGAIN),
     _t(
         "spellslinger-payoff",
         "rewards you for casting instants and sorceries",
@@ -1820,7 +1826,7 @@ TAGS: tuple[Tag, ...] = (
             "punish attackers; attack deterrent; attack tax; make attacking me cost mana; discourage attacks; "
             "ghostly prison effect; propaganda effect; attackers pay a tax; creatures can't attack me; "
             "deter attacks; make it hard to attack me; opponents keep attacking me; stop getting attacked; "
-            "ganging up on me; everyone attacks me"
+            "ganging up on me; everyone attacks me; protect me from attacks"
         ),
         # a permanent's lasting effect: an instant or sorcery that stops attacks "this turn" is a fog
         _either(
@@ -1990,6 +1996,37 @@ TAGS: tuple[Tag, ...] = (
         ),
     ),
     _t(
+        "type-changer",
+        "gives permanents another card type or creature type: every creature type, the chosen type, artifacts",
+        (
+            "type changer; change creature types; make my creatures every creature type; give my creatures a "
+            "creature type; make all my creatures one creature type; turn my creatures into artifacts; "
+            "make my creatures zombies; type changing effect"
+        ),
+        _either(
+            # Maskwood Nexus, Arcane Adaptation, Conspiracy, Mycosynth Lattice, Enchanted Evening, Xenograft (their
+            # "creature cards you own" is no narrowing)
+            _direct(_rule(
+                r"(?:creatures|permanents|each (?:other )?(?:creature|permanent)|"
+                r"all (?:creatures|permanents))(?: you control| your opponents control)?[^.,]*? (?:are|is|become|"
+                r"becomes) (?!(?:an? )?(?:[a-z]+ )?creatures? in addition)(?:the chosen (?:creature )?type|every "
+                r"creature type|all creature types|(?:an? )?[a-z]+(?: [a-z]+)?) in addition to (?:its|their) other "
+                r"(?:creature )?types",
+                r"\bcreatures?\b[^.]* are (?:every creature type|the chosen (?:creature )?type)\b",
+            )),
+            # one permanent, or a type beside another effect: Liquimetal Coating, Angelic Destiny
+            _narrow(_rule(
+                r"(?:target (?:creature|permanent|artifact|land|nonland permanent)|enchanted (?:creature|permanent|"
+                r"land)|\bit)\b[^.]*? (?:is|becomes?) (?!(?:an? )?(?:[a-z]+ )?creature in addition)(?:an? )?[a-z]+"
+                r"(?: [a-z]+)? in addition to its other (?:creature )?types",
+                # lands, artifacts or enchantments of another type (Realmwright's basic land types, food artifacts)
+                r"(?:lands|artifacts|enchantments)(?: you control)?[^.,]*? are (?!(?:an? )?(?:[a-z]+ )?creatures? in "
+                r"addition)(?:the chosen (?:[a-z]+ )?type|(?:an? )?[a-z]+(?: [a-z]+)?) in addition to their other "
+                r"types",
+            )),
+        ),
+    ),
+    _t(
         "dungeon",
         "ventures into the dungeon or takes the initiative",
         "venture; initiative; dungeon; take the initiative; venture into the dungeon",
@@ -2024,7 +2061,8 @@ TAGS: tuple[Tag, ...] = (
         "wins the game another way",
         (
             "alternate win condition; win the game another way; win the game; alternate wincon; "
-            "win without combat; win without attacking"
+            "win without combat; win without attacking; a way to win the game; my deck has no way to win; wincons; "
+            "win conditions"
         ),
         _rule(r"\byou win the game"),
     ),
