@@ -1031,6 +1031,12 @@ _MADE = r"o:/[0-9x*]+\/[0-9x*]+ [^.]*\b{}\b[^.]* creature tokens?/"
     ("my spells are too expensive", ""),  # a complaint about the deck's costs
     ("i get overwhelmed by big creatures", ""),  # what beats the player: theirs, the answer may cost anything
     ("my opponents have too many creatures", ""),
+    ("which red cards can destroy enchantments", "id<=r"),  # a question's "which" opens no clause
+    ("what creatures have infect", "t:creature kw:infect"),  # "X have keyword" in a question
+    ("which creatures have flying and lifelink", "t:creature kw:flying kw:lifelink"),
+    ("my creatures have flying", ""),  # the deck's own: what is granted
+    ("white creatures that cost 1 with lifelink", "mv=1 t:creature kw:lifelink id<=w"),  # a cost between them
+    ("legendary creatures with partner in green", "id<=g is:partner t:legendary t:creature"),  # legends, too
 ])
 def test_duals_costs_attackers_tokens_and_complaints(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -862,7 +862,12 @@ def _number(text: str) -> int:
 
 def _in_clause(state: _State, index: int) -> bool:
     """Whether a clause about what the card does ("that steal ...", "protection from ...") came before."""
-    return any(w.lower in _CLAUSE_WORDS and not w.protected for w in state.words[:index])  # not "Wrath of God"
+    # not "Wrath of God"; a question's first word opens no clause ("which red cards destroy enchantments")
+    return any(w.lower in _CLAUSE_WORDS and not w.protected and not (i == 0 and w.lower in _QUESTION_WORDS)
+               for i, w in enumerate(state.words[:index]))
+
+
+_QUESTION_WORDS = frozenset({"which", "who"})
 
 
 def _is_object(state: _State, index: int) -> bool:
@@ -1071,10 +1076,13 @@ _HAS_KEYWORDS = (*_ADJECTIVE_KEYWORDS, "cascade", "convoke", "affinity", "storm"
                  "evoke", "madness", "unearth", "escape", "mutate", "changeling", "wither", "bushido", "bloodthirst",
                  "dredge", "buyback", "suspend", "morph", "disguise", "myriad", "afflict")
 # the first keyword; the rest of a list ("and flying") is read word by word, as the query language takes "and"
-_WITH_KEYWORDS = re.compile(rf"(?:with|that have|that has|which have) ({'|'.join(_HAS_KEYWORDS)})")
+_WITH_KEYWORDS = re.compile(rf"(?:with|that have|that has|which have|have|has) ({'|'.join(_HAS_KEYWORDS)})")
 _KEYWORD_ADJECTIVES = re.compile(rf"({'|'.join(_ADJECTIVE_KEYWORDS)})(?: ({'|'.join(_ADJECTIVE_KEYWORDS)}))?"
                                  r" (creatures?)")
 _GRANT_VERBS = frozenset({"give", "gives", "giving", "grant", "grants"})  # "give my creatures flying": not their own
+# Words of a cost between a type and "with" ("creatures that cost 1 with lifelink")
+_COST_WORDS = frozenset({"that", "which", "cost", "costs", "costing", "mana", "cmc", "mv", "or", "less", "more",
+                         "under", "over", "at", "most", "least", *map(str, range(17)), *_NUMBER_WORDS})
 _KEYWORD_SUBJECTS = frozenset({"cards", "card", "spells", "spell", "dudes", "guys", "ones", "things", "stuff"})
 
 
@@ -1099,7 +1107,10 @@ def _has_keywords(reader: Reader, state: _State) -> None:
     the tags) nor what it acts on ("destroy creatures with flying")."""
     for match, first, last in list(_matches(state, _WITH_KEYWORDS)):
         subject = first - 1
-        word = _before(state, first, 1)
+        while subject > 0 and (state.words[subject].used or state.words[subject].lower in _COST_WORDS) and \
+                first - subject < 6:
+            subject -= 1  # "creatures that cost 1 with lifelink", "creatures under 3 mana with flying"
+        word = state.words[subject].lower if subject >= 0 else ""
         if word not in _TYPE_WORDS and word not in _KEYWORD_SUBJECTS and word not in reader.creature_types:
             continue  # "creatures with flying", "cards with cascade", "vampires with lifelink"
         if _is_object(state, subject) or _in_clause(state, subject):
@@ -1465,9 +1476,10 @@ _PARTNER = re.compile(r"(?:with )?partners?")
 
 
 def _partners(reader: Reader, state: _State) -> None:
-    """"partner commanders", "commanders with partner": the Partner keyword (``is:partner``), beside a request for
-    commanders (a lone "partner" may be anything: "a partner for Thrasios" names a card)."""
-    if not _asks_commanders(state):
+    """"partner commanders", "commanders with partner", "legendary creatures with partner": the Partner keyword
+    (``is:partner``), beside a request for commanders or legends (a lone "partner" may be anything: "a partner for
+    Thrasios" names a card)."""
+    if not _asks_commanders(state) and not any(w.lower in ("legendary", "legends") for w in state.words):
         return
     for _, first, last in list(_matches(state, _PARTNER)):
         state.take(first, last, "is:partner", "commander")
