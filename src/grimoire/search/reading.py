@@ -663,8 +663,8 @@ _PROSE_OR = re.compile(
 _ACTING_VERBS = frozenset({"destroy", "destroys", "exile", "exiles", "kill", "kills", "killing", "steal", "steals",
                            "bounce", "bounces", "return", "returns", "reanimate", "reanimates", "tutor", "tutors",
                            "search", "find", "fetch", "removal", "remove", "removes", "hit", "hits", "answer",
-                           "answers", "deal", "fight", "fights", "target", "targets", "counter", "counters", "wipe",
-                           "wipes", "sweep", "sweeper", "sweepers"})
+                           "answers", "deal", "target", "targets", "counter", "counters", "wipe", "wipes", "sweep",
+                           "sweeper", "sweepers"})
 _OPTIONAL_LETTER = re.compile(r"[a-z]\?")
 _TRAILING_STAT = re.compile(r" (power|toughness)\b(?![\w:<>=!])", re.IGNORECASE)
 _LEADING_COST = re.compile(r"(?<![\w:<>=!\"])(?:cmc|mv|mana value|costs?|costing)(?: of)? $", re.IGNORECASE)
@@ -1786,7 +1786,7 @@ _COUNTER_KINDS = re.compile(r"^(?:[+-]\d+/[+-]\d+|[+-]?\d+|\w+ing|poison|charge|
                             r"remove|double|doubles|proliferate)$")
 _NO_BLUE = re.compile(r"^id<=[wbrgc]+$")
 _COUNTERED = frozenset({"spell", "spells", "magic", "target", "ability", "abilities", "it", "that", "them", "stuff",
-                        "everything", "anything", "creatures", "creature", "removal", "spelling", "spellz"})
+                        "everything", "anything", "creatures", "creature", "removal"})
 
 
 def _colored_counters(reader: Reader, state: _State) -> None:
