@@ -358,7 +358,7 @@ def test_protection_from_one_colour_is_a_narrow_answer(db, name, tag, strength):
     ("Maskwood Nexus", "type-changer", DIRECT),  # its "creature cards you own" narrows nothing
     ("Liquimetal Coating", "type-changer", NARROW),  # one permanent
     ("Angelic Destiny", "type-changer", NARROW),  # a type beside the Aura's pump
-    ("Realmwright", "type-changer", NARROW),  # lands' basic types
+    ("Swampbenders", "type-changer", NARROW),  # lands' basic types
 ])
 def test_wider_answers_are_narrow(db, name, tag, strength):
     card = db.named(name)

@@ -2021,8 +2021,7 @@ TAGS: tuple[Tag, ...] = (
                 r"(?: [a-z]+)? in addition to its other (?:creature )?types",
                 # lands, artifacts or enchantments of another type (Realmwright's basic land types, food artifacts)
                 r"(?:lands|artifacts|enchantments)(?: you control)?[^.,]*? are (?!(?:an? )?(?:[a-z]+ )?creatures? in "
-                r"addition)(?:the chosen (?:[a-z]+ )?type|(?:an? )?[a-z]+(?: [a-z]+)?) in addition to their other "
-                r"types",
+                r"addition)(?:an? )?[a-z]+(?: [a-z]+)? in addition to their other types",
             )),
         ),
     ),
