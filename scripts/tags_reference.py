@@ -97,7 +97,7 @@ The honest row is the last: on wordings it has not seen, the static model's dens
 function's cards about 2.4 times as well as MiniLM's, while its tag matching by meaning is level with MiniLM's
 (fewer requests match nothing, about as many find their own tag first). Earlier versions of this page gave the
 static model's figure from the shipped model alone. Paired by phrasing, the folds' static model minus MiniLM:
-own tag first −0.003 [−0.030, +0.023], dense nDCG@10 +34.5 [+32.4, +36.8] (the script prints both;
+own tag first −0.003 [−0.030, +0.023], dense nDCG@10 +34.5 [+32.4, +36.7] (the script prints both;
 [docs/embedder.md](embedder.md#on-wordings-it-never-trained-on-benchmarkstag_phrasingspy)).
 
 Rules-text wording ("put -1/-1 counters on target creature") matches only whole phrasings, at a quarter of
