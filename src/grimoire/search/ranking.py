@@ -109,6 +109,9 @@ _HITS = re.compile(r"\b(?:can |that |which |to )?hit(?:s|ting)?\b(?= (?:(?:any|a
                    r"permanents?|lands?|anything|everything|things|stuff)\b)")
 # "cards that care about lands", "cares about counters": players' "lands matter", as the payoff tags phrase it
 _CARES_ABOUT = re.compile(r"\b(?:cares?|caring) (?:about|for)\b")
+# What players say, rewritten as the tags' phrasings say it before the words are stemmed, in this order
+_REWRITES = ((_KEEPS_DYING, "protect"), (_AT_WILL, "at will"), (_AT_ONCE, " "), (_HITS, " "),
+             (_CARES_ABOUT, "matter"), (_EVERY, "all "), (_CANNOT, "cannot"), (_NEGATION, " not"))
 _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")
 # "+2/+2", "-3/-3": any size of change is "+x/+x", "-x/-x"; "+1/+1" and "-1/-1" name counters and anthems
 _ANY_CHANGE = re.compile(r"^([+-])(?!1/[+-]1$)\d+/\1\d+$")
@@ -239,9 +242,10 @@ def is_literal(text: str) -> bool:
 def words(text: str) -> tuple[str, ...]:
     """Content words of a text, lower case and stemmed, so word forms meet (``wipes``, ``wiping`` -> ``wipe``;
     ``reanimation``, ``reanimate`` -> ``reanim``)."""
-    text = _HITS.sub(" ", _AT_ONCE.sub(" ", _AT_WILL.sub("at will", _KEEPS_DYING.sub("protect", text.lower()))))
-    text = _EVERY.sub("all ", _CARES_ABOUT.sub("matter", text))
-    text = _NEGATION.sub(" not", _CANNOT.sub("cannot", text)).replace("'", "")
+    text = text.lower()
+    for pattern, replacement in _REWRITES:
+        text = pattern.sub(replacement, text)
+    text = text.replace("'", "")
     tokens = [_ANY_CHANGE.sub(r"\1x/\1x", token) for token in _TOKEN.findall(text) if token not in _STOPWORDS]
     return tuple(_SAME_STEM.get(stem, stem) for stem in _STEMMER.stemWords(tokens))
 

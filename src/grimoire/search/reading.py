@@ -1612,7 +1612,7 @@ def _creature_types(reader: Reader, state: _State) -> None:
     Not what the card acts on or makes ("destroy target Goblin", "make goblins", "goblin tokens"), nor the deck
     the cards are for ("for my elves deck")."""
     types = reader.creature_types
-    tribes: list[Chip] = []  # plural types named side by side ("angels, demons and dragons")
+    tribes: list[tuple[Chip, _Word]] = []  # plural types named side by side ("angels, demons and dragons")
     for index, word in enumerate(state.words):
         kind = types.get(word.lower)
         lords_for = _before(state, index, 2) in _LORDS_FOR  # "lords for zombies": zombie lords

@@ -416,6 +416,10 @@ def _t(name: str, description: str, phrasings: str, rule: Rule, *, by_nature: bo
     return Tag(name, description, tuple(p.strip() for p in phrasings.split(";")), rule, makes)
 
 
+# A type added that makes a creature of the permanent is animation (Starfield of Nyx, Mutavault), not a type change
+_NOT_ANIMATED = r"(?!(?:an? )?(?:[a-z]+ )?creatures? in addition)"
+
+
 TAGS: tuple[Tag, ...] = (
     # mana
     _t(
@@ -2009,7 +2013,7 @@ TAGS: tuple[Tag, ...] = (
             _direct(_rule(
                 r"(?:creatures|permanents|each (?:other )?(?:creature|permanent)|"
                 r"all (?:creatures|permanents))(?: you control| your opponents control)?[^.,]*? (?:are|is|become|"
-                r"becomes) (?!(?:an? )?(?:[a-z]+ )?creatures? in addition)(?:the chosen (?:creature )?type|every "
+                rf"becomes) {_NOT_ANIMATED}(?:the chosen (?:creature )?type|every "
                 r"creature type|all creature types|(?:an? )?[a-z]+(?: [a-z]+)?) in addition to (?:its|their) other "
                 r"(?:creature )?types",
                 r"\bcreatures?\b[^.]* are (?:every creature type|the chosen (?:creature )?type)\b",
@@ -2017,11 +2021,11 @@ TAGS: tuple[Tag, ...] = (
             # one permanent, or a type beside another effect: Liquimetal Coating, Angelic Destiny
             _narrow(_rule(
                 r"(?:target (?:creature|permanent|artifact|land|nonland permanent)|enchanted (?:creature|permanent|"
-                r"land)|\bit)\b[^.]*? (?:is|becomes?) (?!(?:an? )?(?:[a-z]+ )?creature in addition)(?:an? )?[a-z]+"
+                rf"land)|\bit)\b[^.]*? (?:is|becomes?) {_NOT_ANIMATED}(?:an? )?[a-z]+"
                 r"(?: [a-z]+)? in addition to its other (?:creature )?types",
-                # lands, artifacts or enchantments of another type (Realmwright's basic land types, food artifacts)
-                r"(?:lands|artifacts|enchantments)(?: you control)?[^.,]*? are (?!(?:an? )?(?:[a-z]+ )?creatures? in "
-                r"addition)(?:an? )?[a-z]+(?: [a-z]+)? in addition to their other types",
+                # lands, artifacts or enchantments of another type (Swampbenders' Swamps, Gourmand's Talent's Foods)
+                rf"(?:lands|artifacts|enchantments)(?: you control)?[^.,]*? are {_NOT_ANIMATED}(?:an? )?[a-z]+"
+                r"(?: [a-z]+)? in addition to their other types",
             )),
         ),
     ),
