@@ -49,6 +49,11 @@ REPO = Path(__file__).resolve().parent.parent
 QUERY_DIR = REPO / "src" / "grimoire" / "bench" / "search" / "queries"
 RULES_FILE = REPO / "src" / "grimoire" / "data" / "rules" / "MagicCompRules-20220429.txt.gz"
 SEED = 19
+# Tags the model is not taught (they stay in the matcher's words): a defence whose cards' text is, to a bag of
+# tokens, the mirror of another tag's ("shuffle your graveyard into your library" against "put the top cards of
+# their library into their graveyard"). Taught, it pulled mill requests that no phrasing holds ("send their deck
+# to the yard") to its cards, and its asks share mill's words ("i keep getting milled").
+UNTAUGHT_TAGS = frozenset({"anti-mill"})
 DIMENSIONS = 128
 SIF_A = 1e-3
 _REMINDER_LINE = re.compile(r"^([A-Z][A-Za-z' -]{2,30}?)(?: [0-9X{}/+-]+|—[^(]*)? \(([^()]{12,})\)", re.M)
@@ -125,6 +130,8 @@ def tag_pairs(texts: list[str], strengths: np.ndarray, rng: np.random.Generator,
     <-> cards that perform it directly (or, lacking those, at all)."""
     pairs = []
     for index, tag in enumerate(tag_rules.TAGS):
+        if tag.name in UNTAUGHT_TAGS:
+            continue
         asks = [tag.name.replace("-", " "), *(p for p in tag.phrasings if p not in held_out), tag.description]
         column = strengths[:, index]
         members = np.flatnonzero(column >= tag_rules.DIRECT)
@@ -141,6 +148,8 @@ def phrasing_pairs(rng: np.random.Generator, held_out: frozenset[str] = frozense
     phrasings but those ``held_out``, and description say the same thing)."""
     pairs = []
     for tag in tag_rules.TAGS:
+        if tag.name in UNTAUGHT_TAGS:
+            continue
         phrasings = (p for p in tag.phrasings if p not in held_out)
         asks = list(dict.fromkeys([tag.name.replace("-", " "), *phrasings, tag.description]))
         pairs += [Pair(framed(a, rng, held_out), b, f"tag:{tag.name}") for i, a in enumerate(asks)
@@ -380,9 +389,11 @@ def build_pairs(db: CardDB, texts: list[str], strengths: np.ndarray, rng: np.ran
     """Every source's pairs, none holding a benchmark query; tag phrasings in ``held_out`` are left out (the
     generalisation check's folds, bench/search/phrasings.py)."""
     queries = benchmark_queries()
-    sources = {"tags": tag_pairs(texts, strengths, rng, held_out=held_out),
+    taught = strengths.copy()
+    taught[:, [tag_rules.TAG_INDEX[name] for name in UNTAUGHT_TAGS]] = 0  # not among a card's roles either
+    sources = {"tags": tag_pairs(texts, taught, rng, held_out=held_out),
                "phrasings": phrasing_pairs(rng, held_out),
-               "roles": role_pairs(texts, strengths, rng), "reminders": reminder_pairs(list(db.columns.oracle_text)),
+               "roles": role_pairs(texts, taught, rng), "reminders": reminder_pairs(list(db.columns.oracle_text)),
                "rules": rules_pairs()}
     return {name: drop_benchmark_texts(pairs, queries) for name, pairs in sources.items()}
 
@@ -401,10 +412,11 @@ class Prepared:
     pairs: dict[str, list[Pair]]
 
 
-def pairs_digest(pairs: dict[str, list[Pair]]) -> str:
-    """A short digest of the training pairs as built (before hard negatives): it is logged, and a test checks
-    that the pairs the script builds today are still the ones the shipped model was trained on."""
-    digest = hashlib.sha256()
+def pairs_digest(pairs: dict[str, list[Pair]], strengths: np.ndarray) -> str:
+    """A short digest of the training pairs as built (before hard negatives) and of the tag strengths, which
+    the hard negatives and the in-batch mask also read: it is logged, and a test checks that what the script
+    builds today is still what the shipped model was trained on."""
+    digest = hashlib.sha256(np.ascontiguousarray(strengths, dtype=np.int8).tobytes())
     for name, found in pairs.items():
         for pair in found:
             digest.update(f"{name}\x1f{pair.left}\x1f{pair.right}\x1f{pair.group}\x1f{pair.card}\n".encode())
@@ -430,7 +442,7 @@ def prepare(cache: Path, log, rng: np.random.Generator, dimensions: int = DIMENS
     targets = unit((teacher_cards - mean) @ axes)
     start = unit((teacher_tokens(cache, vocab_size, log) - mean) @ axes) * sif[:, None]
     pairs = build_pairs(db, texts, strengths, rng, held_out)
-    log(f"pairs digest: {pairs_digest(pairs)}")
+    log(f"pairs digest: {pairs_digest(pairs, strengths)}")
     pairs = {name: with_hard_negatives(found, texts, strengths, targets, rng) for name, found in pairs.items()}
     log(f"hard negatives: {sum(p.negative >= 0 for found in pairs.values() for p in found)}")
     log("pairs: " + ", ".join(f"{name} {len(found)}" for name, found in pairs.items()))

@@ -355,3 +355,13 @@ def test_aggressive_creatures_rank_by_an_attackers_text(engine):
     assert "haste" not in expand("aggro deck needs removal")  # no attacker asked for
     texts = _texts(engine, "aggressive creatures in red", 8)
     assert sum("haste" in text or "attacks" in text for text in texts.values()) >= 6, texts
+
+
+def test_everyday_slang_reaches_card_wording():
+    from grimoire.search.slang import expand
+
+    assert "switch" in expand("swap a creature's power and toughness")  # cards "switch" power and toughness
+    assert "gain control" in expand("make one of their dudes mine forever")
+    assert "graveyard" in expand("my grave is full") and "graveyard" not in expand("grave titan")  # a name
+    assert "each opponent loses" in expand("orzhov lifedrain")
+    assert "creature" in expand("give all my fellas wings")

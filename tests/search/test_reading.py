@@ -1071,3 +1071,33 @@ def test_every_chip_names_words_as_typed_so_a_surface_can_quote_them(reader, que
 def test_counters_in_colours_without_blue_are_plus_one_counters(reader, query, counters):
     reading = reader.read(query)
     assert ("+1/+1 counters" in reading.query and "+1/+1 counters" not in query) == counters, reading
+
+
+@pytest.mark.parametrize(("query", "counterspells"), [
+    ("blue counters", True),  # blue's counters are counterspells
+    ("mono blue counters", True),
+    ("cheap blue counters", True),
+    ("hard counters in blue", False),  # "hard counters" names counterspells already, as the tags' words have it
+    ("simic counters", False),  # +1/+1 counters as likely as counterspells: left to the ranking
+    ("blue cards that put +1/+1 counters", False),
+    ("blue charge counters", False),
+])
+def test_counters_in_mono_blue_are_counterspells(reader, query, counterspells):
+    reading = reader.read(query)
+    assert ("counterspells" in reading.query) == counterspells, reading
+
+
+@pytest.mark.parametrize(("query", "syntax"), [
+    ("three color commanders with green", "id=3 id>=g"),  # within green alone no three-colour card would pass
+    ("two color commanders in red", "id>=r is:commander id=2"),
+    ("three colour commanders with white and blue", "id=3 id>=wu"),
+    ("two color creatures with red", "c=2 c>=r"),
+])
+def test_named_colours_beside_a_colour_count_are_among_the_cards_colours(reader, query, syntax):
+    assert syntax in reader.read(query).query
+
+
+def test_a_colour_count_with_colours_finds_cards(snapshot_engine):
+    page = snapshot_engine.search("three color commanders with green", limit=5)
+    assert page.total > 0 and all("G" in r.card.color_identity and len(r.card.color_identity) == 3
+                                  for r in page.results)

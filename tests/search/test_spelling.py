@@ -34,7 +34,7 @@ def test_a_typo_is_read_as_the_nearest_word_of_the_game(reader, typed, meant):
     "voltron", "aristocrats", "hatebears", "superfriends", "stompy", "blinkers", "rummagers", "cheapest", "lifegain",
     "landfall", "shockland", "pingers", "wincons", "bord", "stax",
     "multicolor", "multicolour",  # words the reader itself reads
-    "precon", "decklist", "playgroup",  # players' deck-building words
+    "precon", "decklist", "playgroup", "lifedrain",  # players' words ("lifedrain" is no typo of "lifegain")
     "pluck", "disposable",  # English the tokenizer splits into pieces ("luck", "disposal" are one edit away)
 ])
 def test_known_words_their_inflections_and_short_words_are_left_alone(reader, word):

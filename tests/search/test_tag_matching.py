@@ -433,3 +433,28 @@ def test_a_decks_problem_asks_for_what_solves_it(matcher, text, tag):
                                   "type changers for my tribal deck"])
 def test_changing_creature_types_has_its_tag(matcher, text):
     assert first_tag(matcher, text) == "type-changer"
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("utility lands", "utility-land"),  # "lands" is read as a type; "utility" still names the tag
+    ("equipment payoffs", "equipment-payoff"),
+    ("cards that care about equipment", "equipment-payoff"),
+    ("cards that make equipping cheaper", "equipment-payoff"),
+    ("i keep getting milled", "anti-mill"),  # a defence against mill, not mill
+    ("how do i stop getting decked", "anti-mill"),
+    ("punish opponents for casting noncreature spells", "cast-punisher"),
+    ("damage opponents when they cast spells", "cast-punisher"),
+])
+def test_requests_for_the_newer_tags_find_them(matcher, text, tag):
+    assert first_tag(matcher, text) == tag
+
+
+@pytest.mark.parametrize(("text", "tag", "not_asked"), [
+    ("keep a creature from untapping", "freeze", "untapper"),  # names untapping to stop it
+    ("let me see what my opponents are holding", "hand-reveal", None),
+    ("cards that give me an extra draw each turn", "repeatable-draw", "extra-turn"),  # "extra ... turn"
+    ("something that lets my team dodge a wrath", "board-protection", "sweeper"),
+])
+def test_everyday_wording_finds_its_tag(matcher, text, tag, not_asked):
+    names = [m.name for m in matcher.match(text)]
+    assert names[:1] == [tag] and not_asked not in names, names

@@ -249,6 +249,17 @@ EXAMPLES = {
                 "Time Warp"),
     "type-changer": ("Maskwood Nexus|Arcane Adaptation|Conspiracy|Mycosynth Lattice|Liquimetal Coating",
                      "Grizzly Bears|Changeling Outcast|Mutavault|Mishra's Factory|Starfield of Nyx"),  # not animation
+    # a land that does more than make mana; not shocks, checklands, fetches, scrylands, artifact lands
+    "utility-land": ("Bojuka Bog|Reliquary Tower|Maze of Ith|Cavern of Souls|Urza's Saga|Gavony Township",
+                     "Steam Vents|Drowned Catacomb|Arid Mesa|Temple of Mystery|Darksteel Citadel|Forest|"
+                     "Command Tower|Dryad Arbor"),
+    "equipment-payoff": ("Puresteel Paladin|Sigarda's Aid|Stoneforge Mystic|Sram, Senior Edificer|Brass Squire|"
+                         "Akiri, Fearless Voyager|Fighter Class",
+                         "Sword of Fire and Ice|Bonesplitter|Grizzly Bears|Sol Ring"),  # the Equipment itself is not
+    "anti-mill": ("Gaea's Blessing|Elixir of Immortality|Feldon's Cane|Kozilek, Butcher of Truth",
+                  "Glimpse the Unthinkable|Rest in Peace|Grizzly Bears|Gravedigger"),
+    "cast-punisher": ("Ruric Thar, the Unbowed|Painful Quandary|Eidolon of the Great Revel|Pyrostatic Pillar",
+                      "Rhystic Study|Esper Sentinel|Nether Void|Grizzly Bears"),  # taxes and counters are not
 }
 
 
@@ -359,6 +370,10 @@ def test_protection_from_one_colour_is_a_narrow_answer(db, name, tag, strength):
     ("Liquimetal Coating", "type-changer", NARROW),  # one permanent
     ("Angelic Destiny", "type-changer", NARROW),  # a type beside the Aura's pump
     ("Swampbenders", "type-changer", NARROW),  # lands' basic types
+    ("Horizon Canopy", "utility-land", NARROW),  # its only extra: "{1}, {T}, Sacrifice: draw a card"
+    ("Weapons Trainer", "equipment-payoff", NARROW),  # "as long as you control an Equipment"
+    ("Charge", "overrun", NARROW),  # +1/+1 until end of turn wins no game; Overrun's +3/+3 and trample does
+    ("Overrun", "overrun", DIRECT),
 ])
 def test_wider_answers_are_narrow(db, name, tag, strength):
     card = db.named(name)

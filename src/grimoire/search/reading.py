@@ -68,6 +68,9 @@ _OBJECT_MARKERS = frozenset({
     "add", "adds", "produce", "produces", "enchanted", "equipped", "attacking", "blocking", "tapped", "untapped",
     "nontoken", "another", "dies", "die", "on", "at", "recur", "recurs", "recurring", "revive", "revives", "back",
     "stop", "stops", "prevent", "prevents",
+    # "keep a creature from untapping", "turn their creature into a frog", "swap a creature's power and toughness"
+    "keep", "keeps", "lock", "locks", "freeze", "freezes", "turn", "turns", "transform", "transforms", "swap",
+    "swaps", "switch", "switches", "send", "sends", "shrink", "shrinks", "eat", "eats", "fight", "fights",
 })
 # Words after a type word that make it the subject of rules text ("creatures you control get +1/+1", "target
 # creature gets", "creature cards"), not the kind of card asked for.
@@ -1003,6 +1006,26 @@ def _colors(reader: Reader, state: _State) -> None:
         else:
             syntax = "c:m"
         state.take(first, last, syntax, "colour")
+    _counted_colours_include(state)
+
+
+_COLOUR_COUNT = re.compile(r"^(id|c)=(\d)$")
+_WITHIN = re.compile(r"^id<?=([wubrgc]+)$")
+
+
+def _counted_colours_include(state: _State) -> None:
+    """Beside a number of colours, fewer named colours are ones the card has among them: "three color commanders
+    with green" is ``id=3 id>=g``, "... with white and blue" ``id=3 id>=wu`` (within green alone, or exactly
+    white and blue, no three-colour card would pass)."""
+    counts = [_COLOUR_COUNT.match(chip.syntax) for chip in state.chips if chip.kind == "colour"]
+    counts = [match for match in counts if match]
+    if not counts:
+        return
+    field, count = counts[0].group(1), int(counts[0].group(2))
+    for position, chip in enumerate(state.chips):
+        within = _WITHIN.match(chip.syntax) if chip.kind == "colour" else None
+        if within and len(within.group(1)) < count and "c" not in within.group(1):
+            state.chips[position] = Chip(chip.words, f"{field}>={within.group(1)}", chip.kind)
 
 
 _CODE = re.compile(r"^(?=[WUBRG]{2,5}$)(?!.*(.).*\1)")
@@ -1785,20 +1808,30 @@ _COUNTER_KINDS = re.compile(r"^(?:[+-]\d+/[+-]\d+|[+-]?\d+|\w+ing|poison|charge|
                             r"energy|experience|age|fade|ki|level|quest|verse|page|on|put|puts|add|adds|move|more|"
                             r"remove|double|doubles|proliferate)$")
 _NO_BLUE = re.compile(r"^id<=[wbrgc]+$")
+_SPELL_COUNTER_KINDS = frozenset({"hard", "soft"})
 _COUNTERED = frozenset({"spell", "spells", "magic", "target", "ability", "abilities", "it", "that", "them", "stuff",
                         "everything", "anything", "creatures", "creature", "removal"})
 
 
 def _colored_counters(reader: Reader, state: _State) -> None:
     """"abzan counters", "green counters deck": in colours without blue, a deck's "counters" are +1/+1 counters,
-    not counterspells (blue's)."""
-    if not any(chip.kind == "colour" and _NO_BLUE.match(chip.syntax) for chip in state.chips):
+    not counterspells (blue's); "blue counters", "mono blue counters" are counterspells, which blue is the colour
+    of (a colour pair with blue, "simic counters", stays as written: both readings are common)."""
+    colours = [chip.syntax for chip in state.chips if chip.kind == "colour"]
+    if any(_NO_BLUE.match(syntax) for syntax in colours):
+        meaning, why = "+1/+1 counters", "the colours asked for have no counterspells"
+    elif colours and all(syntax == "id<=u" for syntax in colours):
+        meaning, why = "counterspells", "blue's counters are counterspells"
+    else:
         return
     for index, word in enumerate(state.words):
+        before = _before(state, index, 1)
+        if meaning == "counterspells" and before in _SPELL_COUNTER_KINDS:  # "hard counters" says it already
+            continue
         if word.lower in ("counters", "counter") and state.free(index) and \
-                not _COUNTER_KINDS.match(_before(state, index, 1)) and _after(state, index + 1, 1) not in _COUNTERED:
-            state.notes.append(f'"{word.lower}" read as "+1/+1 counters": the colours asked for have no counterspells')
-            word.lower, word.corrected = "+1/+1 counters", True
+                not _COUNTER_KINDS.match(before) and _after(state, index + 1, 1) not in _COUNTERED:
+            state.notes.append(f'"{word.lower}" read as "{meaning}": {why}')
+            word.lower, word.corrected = meaning, True
 
 
 _RULES = (_command, _produces, _deck_colors, _formats, _partners, _superlatives, _stats, _x_costs, _land_cycles,

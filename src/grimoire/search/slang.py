@@ -11,7 +11,7 @@ import re
 
 _ENTRIES: tuple[tuple[str, str], ...] = (
     # creatures and other permanents
-    (r"\b(guys?|dudes?|bodies|body|monsters?|minions?|critters?|beaters?|men|troops?|army|squad|team)\b",
+    (r"\b(guys?|dudes?|fellas|bodies|body|monsters?|minions?|critters?|beaters?|men|troops?|army|squad|team)\b",
      "creature creatures"),
     (r"\b(my (whole )?(team|board|side|army)|all (of )?my (creatures|guys|dudes|team))\b", "creatures you control"),
     (r"\b(rivals?'?|enemy|enemies|the other players?)\b", "opponent opponents control"),
@@ -25,7 +25,7 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(buffs? i can attach|stick (it|wings|a buff) on)\b", "aura enchant creature enchanted creature"),
     # zones
     (r"\b(grip|hand size|cards in hand)\b", "hand"),
-    (r"\b(yard|bin|discard pile|gy|dead stuff)\b", "graveyard"),
+    (r"\b(yard|bin|discard pile|gy|dead stuff|(?:my|the|your|their) grave)\b", "graveyard"),  # not Grave Titan
     (r"\b(my deck|from (my|the|their) deck|top of (my|the|their|someone's) deck|out of (my|the) deck)\b",
      "library"),
     (r"\b(exile zone|remove from the game|rfg)\b", "exile"),
@@ -63,7 +63,9 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(bounce|send back|back to (their|its owner'?s?) hand|tempo)\b", "return target to its owner's hand"),
     (r"\b(burn|bolts?|zap|ping|pings|pinger|fry|fries|shock)\b", "deals damage to any target"),
     (r"\b(edicts?|make them sacrifice)\b", "target player sacrifices a creature"),
-    (r"\b(steal|stealing|take control|borrow|threaten)\b", "gain control of target you control enchanted creature"),
+    (r"\b(steal|stealing|take control|borrow|threaten|make (?:\w+ ){1,4}mine)\b",
+     "gain control of target you control enchanted creature"),
+    (r"\b(swap|swaps|swapping)\b", "switch"),  # "swap a creature's power and toughness": cards say "switch"
     (r"\b(shrink|wither|-1/-1|weaken)\b", "gets -1/-1 -1/-1 counters"),
     (r"\b(freeze|lock down|tap down|stun)\b",
      "tap target creature. it doesn't untap during its controller's untap step"),
@@ -100,7 +102,7 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\bkeeps? (getting |being )?(killed|dying|removed|destroyed|exiled)\b", "hexproof indestructible protection"),
     # life
     (r"\b(heal|heals|healing|lifegain|gain life|top (me|myself) up|soul ?sisters)\b", "you gain life"),
-    (r"\b(drain|drains|siphon|leech)\b", "each opponent loses 1 life and you gain 1 life"),
+    (r"\b(drain|drains|lifedrain|siphon|leech)\b", "each opponent loses 1 life and you gain 1 life"),
     (r"\b(vampiric)\b", "lifelink"),
     # "card draw that costs life": card text says "pay 2 life" or "you lose 2 life" ("pay life" is card text already)
     (r"\b(costs? (me )?(some |a bit of |a lot of |\d+ )?life|life as a resource)\b", "pay life you lose life"),

@@ -33,7 +33,7 @@ _PLAYER_WORDS = frozenset(
     "mulligan mulligans netdeck netdecks brew brews brewing jank janky goodstuff midrange aggro cedh edh pedh "
     "hatebear hatebears staple staples playable playables manabase wincon wincons topdeck topdecks cantrip "
     "cantrips lifelinker lifelinkers deathtoucher deathtouchers chump chumps upgrade upgrades swap swaps "
-    "commander commanders archidekt moxfield edhrec scryfall tagger".split()
+    "commander commanders archidekt moxfield edhrec scryfall tagger lifedrain lifedrains".split()
 )
 _SUFFIXES = ("s", "es", "ies", "ed", "d", "ing", "er", "ers", "est", "y", "ly", "ish")
 

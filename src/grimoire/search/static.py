@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "2d86e450a069eb27cb800ef310f256a21a4d873da7c1867327c0f6bf8ed2309d"
+MODEL_SHA256 = "e8da7c088cb48c2f8739490bed5dd734fefb85f4bff6351125b8165232cb4808"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -391,6 +391,58 @@ SELF_MILL = _rule(
     r"put the rest into your graveyard",
 )
 
+# What a plain mana land says (entering tapped and its conditions, a small enter trigger, mana abilities, fetching
+# a land, cycling, storage and depletion counters, an artifact land's indestructibility): a land with anything
+# left over is a utility land (Bojuka Bog, Reliquary Tower, Maze of Ith, Cavern of Souls, Gavony Township); one
+# whose only extra is a dear card or scry ("{4}, {T}: Surveil 1"), narrowly.
+_PLAIN_LAND = re.compile("|".join(f"(?:{p})" for p in (
+    r"(?:~|it) enters(?: the battlefield)? tapped(?: unless [^.]*| with [^.]*)?\.",
+    r"(?:~|it) enters with (?:one|two|three) (?:charge|depletion) counters? on it\.",
+    r"as ~ enters, you may (?:pay \d+ life|reveal [^.]*)\. if you don't, (?:~|it) enters tapped\.",
+    r"if you control two or more other lands, ~ enters tapped\.",
+    r"when ~ enters, (?:you gain \d life|scry 1|surveil 1|it deals 1 damage to target opponent|"
+    r"return a land you control to its owner's hand|sacrifice it unless [^.]*)\.",
+    r"as (?:~|it) enters, choose a color[^.]*\.",
+    r"(?:^|\n)[^\n:]*\{t\}[^\n:]*: add [^\n]*",
+    r"(?:^|\n)[^\n:]*remove [^\n:]* counters? from ~: add [^\n]*",
+    r"(?:^|\n)(?:\{\d\}, )?\{t\}, (?:pay 1 life, )?sacrifice ~: search your library for [^\n]*",
+    r"(?:^|\n)\{t\}: ~ deals 1 damage to you\.|whenever ~ becomes tapped, it deals 1 damage to you\.",
+    r"(?:^|\n)(?:basic )?landcycling [^\n]*|(?:^|\n)cycling [^\n]*",
+    r"~ is every basic land type\.|(?:^|\n)indestructible(?=\n|$)",  # Darksteel Citadel is an artifact land
+    r"~ doesn't untap during your untap step[^\n]*|you may choose not to untap ~ during your untap step\.",
+    r"(?:^|\n)[^\n:]*: put a storage counter on ~\.|at the beginning of your upkeep, if ~ is tapped, put a "
+    r"storage counter on it\.",
+    r"at the beginning of your upkeep, (?:if ~ has no depletion counters on it, |remove a depletion counter)[^\n]*",
+)))
+_MINOR_LAND_ABILITY = re.compile(r"^[^:]*: (?:scry 1|surveil 1|investigate|draw a card)$")
+
+
+def _utility_land(text: str, type_line: str) -> int:
+    front = type_line.split(" // ")[0].split("—")[0]
+    if not re.search(r"\bland\b", front) or re.search(r"\b(?:creature|planeswalker|battle|basic)\b", front):
+        return 0
+    rest = re.sub(r"[\s.,]+", " ", _PLAIN_LAND.sub(" ", text)).strip()
+    if len(rest) <= 3:
+        return 0
+    return NARROW if _MINOR_LAND_ABILITY.match(rest) else DIRECT
+
+
+UTILITY_LAND: Rule = _utility_land
+
+# A team pump that ends a game: +2 power or more, X, or an evasion keyword with it (Overrun, Craterhoof Behemoth,
+# Akroma's Will); "+1/+1 until end of turn" alone (Charge, Warrior's Honor) is a narrow finisher
+_GAME_ENDING_PUMP = re.compile(
+    r"get \+(?:[2-9]|\d{2,}|x)/|\b(?:trample|double strike|flying|menace)\b|can't be blocked"
+)
+
+
+def _finisher(rule: Rule) -> Rule:
+    def test(text: str, type_line: str) -> int:
+        strength = rule(text, type_line)
+        return strength if not strength or _GAME_ENDING_PUMP.search(text) else NARROW
+
+    return test
+
 
 @dataclass(frozen=True)
 class Tag:
@@ -486,6 +538,16 @@ TAGS: tuple[Tag, ...] = (
         _rule(r"sacrifice ~[^:\n]*: search your library for [^.]*land", types=_FRONT + "land"),
     ),
     _t(
+        "utility-land",
+        "a land that does more than make mana: an activated or triggered ability, a static effect",
+        (
+            "utility lands; lands that do something; lands with abilities; useful lands; value lands; "
+            "lands that do more than tap for mana; nonbasic lands with upside; land with a useful ability; "
+            "utility land slots"
+        ),
+        UTILITY_LAND,
+    ),
+    _t(
         "treasure-maker",
         "creates Treasure tokens",
         (
@@ -522,7 +584,8 @@ TAGS: tuple[Tag, ...] = (
         "makes lands or permanents produce extra mana",
         (
             "mana doubler; double my mana; extra mana from lands; lands make extra mana; lands tap for more mana; "
-            "mana flare effect; more mana from my lands; triple my mana"
+            "mana flare effect; more mana from my lands; triple my mana; lands tap for double; "
+            "make every land tap for two"
         ),
         MANA_DOUBLER,
         by_nature=True,
@@ -549,7 +612,7 @@ TAGS: tuple[Tag, ...] = (
         (
             "card draw; draw cards; card advantage; refill my hand; draw spells; draw a lot of cards; "
             "draw more cards; fill my hand; refuel; running out of cards; out of cards in hand; run out of gas; "
-            "my hand is empty; empty handed"
+            "my hand is empty; empty handed; runs out of gas; out of gas in the late game; late game card advantage"
         ),
         CARD_DRAW,
         makes="cards",
@@ -559,7 +622,8 @@ TAGS: tuple[Tag, ...] = (
         "a permanent that keeps drawing cards turn after turn",
         (
             "draw engine; repeatable card draw; draw every turn; draw each turn; ongoing card draw; "
-            "steady card draw; card advantage engine; draw whenever a creature enters; draw off creatures entering"
+            "steady card draw; card advantage engine; draw whenever a creature enters; draw off creatures entering; "
+            "an extra draw each turn; draw an additional card each turn; draw two cards every turn"
         ),
         _rule(
             r"(?:whenever|at the beginning of)[^.]*?\bdraws? (?:a|one|two|an additional|\w+) cards?",
@@ -858,7 +922,7 @@ TAGS: tuple[Tag, ...] = (
         "returns many permanents to their owners' hands",
         (
             "mass bounce; mass bounce spells; bounce all creatures; "
-            "return all creatures to hand; evacuation effect; bounce the board"
+            "return all creatures to hand; evacuation effect; bounce the board; send all creatures back to hand"
         ),
         _rule(r"return (?:all|each) [^.]*to (?:its|their) owners?'?s? hands?"),
     ),
@@ -927,7 +991,7 @@ TAGS: tuple[Tag, ...] = (
         "opponents lose life and you gain it",
         (
             "drain; life drain; drain the table; drain spells; lose life and gain life; make opponents lose life; "
-            "each opponent loses life"
+            "each opponent loses life; lifedrain"
         ),
         _rule(
             r"(?:each opponent|target opponent|target player|each player) loses [^.\n]*?life\b[^\n]*?"
@@ -1191,6 +1255,21 @@ TAGS: tuple[Tag, ...] = (
         ),
         MILL_OTHERS,
     ),
+    _t(
+        "anti-mill",
+        "shuffles a graveyard back into its library: a defence against mill and decking",
+        (
+            "anti mill; protection from mill; i keep getting milled; shuffle my graveyard into my library; "
+            "stop me from decking; refill my library; defend against mill; don't run out of cards in library; "
+            "reshuffle graveyard into library"
+        ),
+        _rule(
+            r"shuffles? (?:~ and )?(?:your|their|his or her|its owner's|that player's) (?:hand and )?graveyard into "
+            r"(?:your|their|his or her|its owner's|their owner's|that player's) library",
+            r"shuffles? (?:up to )?(?:\w+ )?(?:target )?cards? from (?:your|their|his or her|a|target player's) "
+            r"graveyard into (?:your|their|his or her|its owner's|that player's|their owners'|its owners') librar",
+        ),
+    ),
     # creatures and combat
     _t("token-maker", "creates tokens", (
             "token maker; make tokens; go wide; tokens; create tokens; token generators; make creature tokens; "
@@ -1285,11 +1364,11 @@ TAGS: tuple[Tag, ...] = (
             "overrun; alpha strike pump; finisher pump; mass pump; team pump until end of turn; finisher; "
             "alpha strike; pump all my creatures; close out the game; end the game in one swing"
         ),
-        _rule(
+        _finisher(_rule(
             # power: "+0/+3 until end of turn" (Steadfastness, Shield Wall) saves a team, it wins no game
             r"creatures you control (?:gain [^.]*and )?get \+(?:[1-9]\d*|x)/\+(?:\d+|x)[^.]*until end of turn",
             r"until end of turn, creatures you control get \+(?:[1-9]|x)",
-        ),
+        )),
     ),
     _t(
         "pump",
@@ -1454,7 +1533,7 @@ TAGS: tuple[Tag, ...] = (
             "board protection; protect my board; team protection; protect all my creatures; protect my whole board; "
             "board wipe protection; wrath protection; save my board from a wrath; "
             "make my whole team indestructible; give all my creatures hexproof; save everything from a board wipe; "
-            "survive board wipes"
+            "survive board wipes; dodge a wrath; let my creatures survive a wrath"
         ),
         BOARD_PROTECTION,
     ),
@@ -1505,7 +1584,8 @@ TAGS: tuple[Tag, ...] = (
         (
             "steal; take control; mind control effect; steal creatures; take control of a creature; "
             "control magic effect; steal permanents; gain control; swipe their creatures; "
-            "gain control of target creature; take their creatures; control changing"
+            "gain control of target creature; take their creatures; control changing; make their creature mine; "
+            "take it for good"
         ),
         _either(
             _rule(
@@ -1742,6 +1822,35 @@ TAGS: tuple[Tag, ...] = (
         by_nature=True,
     ),
     _t(
+        "equipment-payoff",
+        "rewards or supports Equipment: cheaper equip costs, attaching for free, triggers when equipped creatures "
+        "attack, Equipment tutors",
+        (
+            "equipment payoffs; equipment matters; equipment synergy; equipment support; "
+            "care about equipment; equip for free; cheaper equip costs; reward me for equipping creatures; "
+            "equipped creatures matter; find my equipment"
+        ),
+        _rule(
+            r"whenever (?:~ or )?(?:an|another|one or more) (?:other )?(?:nontoken )?equipment (?:you control )?"
+            r"(?:enters|becomes? attached)",
+            r"whenever you cast (?:an? )?(?:[a-z]+,? (?:or )?)*equipment",
+            r"whenever (?:an? |one or more )?(?:equipped creatures?|creatures? you control that (?:is|are) equipped)"
+            r"(?: you control)? (?:attacks?|deals?)",
+            r"whenever [^.]*?becomes? equipped",
+            r"\b(?:one or more )?equipped creatures you control\b|\bwith one or more equipped creatures\b",
+            r"\b(?:enchanted or equipped|equipped or enchanted)\b",
+            r"\bfor each (?:aura and )?equipment (?:you control|attached)",
+            r"\bequip (?:abilities|costs?)\b[^.]*\bcost",
+            r"\bequipment you control (?:have|has|gets?)\b",
+            r"\battach (?:target|an?|any number of|all) (?:[a-z]+ )?equipment",
+            r"\bsearch your library for an? (?:[a-z]+ (?:or )?)?equipment card",
+            r"\bequipment spells? (?:you cast )?costs?",
+            r"\b(?:if|as long as) you control an? equipment\b",
+            not_types=r"\bequipment\b",
+        ),
+        by_nature=True,
+    ),
+    _t(
         "cycling-payoff",
         "rewards you when you cycle",
         "cycling payoff; whenever you cycle; cycling matters",
@@ -1777,12 +1886,26 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "hand-reveal",
         "reveals or looks at an opponent's hand",
-        "see my opponent's hand; look at their hand; see their hand; hand information",
+        "see my opponent's hand; look at their hand; see their hand; hand information; "
+        "see what my opponents are holding; look at my opponents' hands; play with hands revealed",
         _rule(
             r"(?:target|each) (?:player|opponent) reveals (?:their|his or her) hand",
             r"look at target (?:player|opponent)'s hand",
             r"play with their hands revealed",
         ),
+    ),
+    _t(
+        "cast-punisher",
+        "punishes opponents for casting spells: damage or life loss each time they cast",
+        (
+            "punish opponents for casting spells; damage when opponents cast spells; punish spellcasting; "
+            "opponents lose life when they cast; pain for casting noncreature spells; spell punisher; "
+            "make casting spells hurt"
+        ),
+        _direct(_rule(
+            r"whenever (?:an opponent|a player|each opponent|another player) casts [^.]*?(?:deals? (?:\d+|x) "
+            r"damage to (?:that player|them|each opponent)|that player loses|loses (?:\d+|x) life)"
+        )),
     ),
     _t(
         "draw-punisher",
@@ -1911,7 +2034,8 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "freeze",
         "keeps permanents from untapping",
-        "keep it tapped; freeze; frost; doesn't untap; stop untapping",
+        "keep it tapped; freeze; frost; doesn't untap; stop untapping; keep a creature from untapping; "
+        "lock down a creature",
         _rule(
             r"(?:doesn't|don't) untap during (?:its|their) controller's (?:next )?untap step",
             r"(?:doesn't|don't) untap during (?:that player's|its controller's) next untap step",
@@ -1970,7 +2094,8 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "damage-prevention",
         "prevents damage",
-        "prevent damage; prevent all damage",
+        "prevent damage; prevent all damage; reduce damage done to me; take less damage; damage reduction; "
+        "stop damage to me",
         _rule(r"prevent (?:all|the next \w+|that) [^.]*damage"),
     ),
     _t("monarch", "makes you the monarch", "monarch; become the monarch", _rule(r"becomes? the monarch")),
@@ -2133,6 +2258,8 @@ TAG_OPPOSES = {
     "edict": ("hexproof-granter", "indestructible-granter", "protection-granter"),
     "exile-removal": ("indestructible-granter", "regeneration"),
     "stax": ("storm",),  # "how do I stop a storm player": one spell a turn (Rule of Law), taxes
+    "anti-mill": ("mill", "self-mill"),  # "i keep getting milled" asks for a defence, not for mill
+    "freeze": ("untapper",),  # "keep a creature from untapping" names untapping to stop it
 }
 TAG_ALIASES = {
     "manarock": "mana-rock",
