@@ -1092,9 +1092,26 @@ def test_counters_in_mono_blue_are_counterspells(reader, query, counterspells):
     ("two color commanders in red", "id>=r is:commander id=2"),
     ("three colour commanders with white and blue", "id=3 id>=wu"),
     ("two color creatures with red", "c=2 c>=r"),
+    ("four color commanders without white", "id=chaos"),  # the one four-colour identity without white
+    ("four color commanders without green", "id=artifice"),
 ])
 def test_named_colours_beside_a_colour_count_are_among_the_cards_colours(reader, query, syntax):
     assert syntax in reader.read(query).query
+
+
+def test_instants_with_flash_are_not_asked_for_a_keyword_no_instant_has(reader, snapshot_engine):
+    assert "kw:flash" not in reader.read("instants with flash").query
+    assert "kw:flash" in reader.read("creatures with flash").query
+    assert snapshot_engine.search("instants with flash", limit=5).total > 0  # it read kw:flash: no card
+
+
+def test_a_card_that_does_not_cost_mana_is_free(reader):
+    assert _FREE_SYNTAX in reader.read("removal that doesn't cost mana").query
+
+
+@pytest.mark.parametrize("query", ["sorceries with x in the cost", "creatures with an x in their mana cost"])
+def test_x_in_the_cost_is_an_x_in_the_mana_cost(reader, query):
+    assert "m:{X}" in reader.read(query).query
 
 
 def test_a_colour_count_with_colours_finds_cards(snapshot_engine):

@@ -88,7 +88,8 @@ _GUARDED = re.compile(r"\b(?:protect\w*|sav(?:e|es|ing)|safe|shield\w*|guard\w*|
                       rf".*?\b(?:from|against)\b|{_KEEPS_DYING.pattern}(?: (?:to|by))?\b")
 # A request for what beats a strategy ("answers to reanimator decks", "how to beat token decks", "cards against
 # lifegain"): the words after it name what is to be stopped, so a hate tag that stops it is what is asked for
-_AGAINST = re.compile(r"\b(?:answers? (?:to|for)|beat(?:s|ing)?|against|deal(?:s|ing)? with|hate (?:for|against|on)"
+_AGAINST = re.compile(r"\b(?:answers? (?:to|for)|removal for|beat(?:s|ing)?|against|deal(?:s|ing)? with|"
+                      r"hate (?:for|against|on)"
                       r"|hos(?:e|es|ers?|ing)(?: for| against)?|stop(?:s|ping)?|shut(?:s|ting)? down"
                       r"|do about|handl(?:e|es|ing)"
                       rf"|{LOSES_TO})\b(.+)")

@@ -1009,6 +1009,20 @@ def _colors(reader: Reader, state: _State) -> None:
     _counted_colours_include(state)
 
 
+# Scryfall's names of the four-colour identities, by the colour each leaves out
+_FOUR_WITHOUT = {"w": "id=chaos", "u": "id=aggression", "b": "id=altruism", "r": "id=growth", "g": "id=artifice"}
+
+
+def _four_colours_without(state: _State) -> None:
+    """"four color commanders without white": of the five four-colour identities, the one without white."""
+    four = [i for i, chip in enumerate(state.chips) if chip.syntax == _any_of(list(_FOUR_COLOR))]
+    left_out = {chip.syntax[3:] for chip in state.chips if chip.kind == "colour" and re.fullmatch(r"-c:[wubrg]",
+                                                                                                   chip.syntax)}
+    if four and len(left_out) == 1:
+        chip = state.chips[four[0]]
+        state.chips[four[0]] = Chip(chip.words, _FOUR_WITHOUT[left_out.pop()], chip.kind)
+
+
 _COLOUR_COUNT = re.compile(r"^(id|c)=(\d)$")
 _WITHIN = re.compile(r"^id<?=([wubrgc]+)$")
 
@@ -1017,6 +1031,7 @@ def _counted_colours_include(state: _State) -> None:
     """Beside a number of colours, fewer named colours are ones the card has among them: "three color commanders
     with green" is ``id=3 id>=g``, "... with white and blue" ``id=3 id>=wu`` (within green alone, or exactly
     white and blue, no three-colour card would pass)."""
+    _four_colours_without(state)
     counts = [_COLOUR_COUNT.match(chip.syntax) for chip in state.chips if chip.kind == "colour"]
     counts = [match for match in counts if match]
     if not counts:
@@ -1138,6 +1153,8 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             continue  # "creatures with flying", "cards with cascade", "vampires with lifelink"
         if _is_object(state, subject) or _in_clause(state, subject):
             continue
+        if match.group(1) == "flash" and _TYPE_WORDS.get(word) == "instant":
+            continue  # an instant has no flash to have: "instants with flash" are instants, no card is both
         keywords, either, last = _keyword_run(state, [match.group(1)], last)
         if word in _TYPE_WORDS and state.free(subject):
             state.take(subject, first, f"t:{_TYPE_WORDS[word]}", "type")
@@ -1392,7 +1409,8 @@ _EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value|cmc|mv) (?:of )?{_NUMBER}|
 # longest first: an alternative must end the word ("cheaper" is left to the cost reducers: "make spells cheaper")
 _CHEAP = re.compile(r"cheapest|cheap|low[- ]cost|inexpensive|low[- ]curve")
 _BIG = re.compile(r"big|huge|expensive|fatties|fatty|high[- ]cost")
-_FREE = re.compile(r"free|zero[- ]cost|(costs? (?:nothing|no mana|zero(?: mana)?|0(?: mana)?))")
+_FREE = re.compile(r"free|zero[- ]cost|(costs? (?:nothing|no mana|zero(?: mana)?|0(?: mana)?)|"
+                   r"(?:doesn't|don't|does not|do not) cost (?:any )?mana)")
 _FREE_SYNTAX = ('(mv=0 -t:land or o:"rather than pay this spell\'s mana cost" '
                 'or o:"cast this spell without paying its mana cost" or kw:evoke)')
 _NOT_AFTER_NUMBER = ("add", "adds", "for", "make", "makes", "making", "produce", "produces", "generate",
@@ -1585,11 +1603,13 @@ def _stats(reader: Reader, state: _State) -> None:
             state.take(first, last, f"{_STAT_KEYS[more]}>{_STAT_KEYS[less]}", more)
 
 
-_X_SPELLS = re.compile(r"x[- ]costs?|x(?= (?:spells?|burn|drain|sweepers?|wipes?|creatures?|draw|ramp|removal)\b)")
+_X_SPELLS = re.compile(r"(?:with )?(?:an )?x in (?:the|its|their) (?:mana )?cost|x[- ]costs?|"
+                       r"x(?= (?:spells?|burn|drain|sweepers?|wipes?|creatures?|draw|ramp|removal)\b)")
 
 
 def _x_costs(reader: Reader, state: _State) -> None:
-    """"X burn spells", "X-cost creatures": cards with X in their mana cost (``m:{X}``); "x cost" is said too."""
+    """"X burn spells", "X-cost creatures", "sorceries with X in the cost": cards with X in their mana cost
+    (``m:{X}``); "x cost" is said too."""
     for _, first, last in list(_matches(state, _X_SPELLS)):
         if not _is_object(state, first):
             state.take(first, last, "m:{X}", "mana")
