@@ -1006,6 +1006,7 @@ def _colors(reader: Reader, state: _State) -> None:
         else:
             syntax = "c:m"
         state.take(first, last, syntax, "colour")
+    _four_colours_without(state)
     _counted_colours_include(state)
 
 
@@ -1031,7 +1032,6 @@ def _counted_colours_include(state: _State) -> None:
     """Beside a number of colours, fewer named colours are ones the card has among them: "three color commanders
     with green" is ``id=3 id>=g``, "... with white and blue" ``id=3 id>=wu`` (within green alone, or exactly
     white and blue, no three-colour card would pass)."""
-    _four_colours_without(state)
     counts = [_COLOUR_COUNT.match(chip.syntax) for chip in state.chips if chip.kind == "colour"]
     counts = [match for match in counts if match]
     if not counts:
