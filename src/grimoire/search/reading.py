@@ -1000,7 +1000,7 @@ def _colors(reader: Reader, state: _State) -> None:
             count = _number(match.group(8))
             syntax = f"id={count}" if _asks_commanders(state) else f"c={count}"
         elif match.group(4):
-            syntax = _any_of(list(_FOUR_COLOR))
+            syntax = _ANY_FOUR_COLOURS
         elif match.group(5):
             syntax = "id=wubrg"
         else:
@@ -1016,7 +1016,7 @@ _FOUR_WITHOUT = {"w": "id=chaos", "u": "id=aggression", "b": "id=altruism", "r":
 
 def _four_colours_without(state: _State) -> None:
     """"four color commanders without white": of the five four-colour identities, the one without white."""
-    four = [i for i, chip in enumerate(state.chips) if chip.syntax == _any_of(list(_FOUR_COLOR))]
+    four = [i for i, chip in enumerate(state.chips) if chip.syntax == _ANY_FOUR_COLOURS]
     left_out = {chip.syntax[3:] for chip in state.chips if chip.kind == "colour" and re.fullmatch(r"-c:[wubrg]",
                                                                                                    chip.syntax)}
     if four and len(left_out) == 1:
@@ -1131,6 +1131,9 @@ def _keyword_term(keyword: str) -> str:
 def _any_of(terms: list[str]) -> str:
     """One term, or either of several ("(kw:flying or kw:reach)")."""
     return terms[0] if len(terms) == 1 else "(" + " or ".join(terms) + ")"
+
+
+_ANY_FOUR_COLOURS = _any_of(list(_FOUR_COLOR))  # "four color commanders"
 
 
 def _keyword_syntax(keywords: list[str], either: bool = False) -> str:
@@ -1845,11 +1848,11 @@ def _colored_counters(reader: Reader, state: _State) -> None:
     else:
         return
     for index, word in enumerate(state.words):
-        before = _before(state, index, 1)
-        if meaning == "counterspells" and before in _SPELL_COUNTER_KINDS:  # "hard counters" says it already
+        if word.lower not in ("counters", "counter") or not state.free(index):
             continue
-        if word.lower in ("counters", "counter") and state.free(index) and \
-                not _COUNTER_KINDS.match(before) and _after(state, index + 1, 1) not in _COUNTERED:
+        before = _before(state, index, 1)  # the kind of counter, when said: "+1/+1", "poison"; "hard" counterspells
+        said = _COUNTER_KINDS.match(before) or (meaning == "counterspells" and before in _SPELL_COUNTER_KINDS)
+        if not said and _after(state, index + 1, 1) not in _COUNTERED:
             state.notes.append(f'"{word.lower}" read as "{meaning}": {why}')
             word.lower, word.corrected = meaning, True
 
