@@ -254,19 +254,24 @@ def test_new_keywords_parse_to_their_values():
 
 
 def test_a_scan_of_every_row_at_once_answers_as_row_by_row():
-    """The one-pass RE2 scan over all rows joined as lines must give each row's own answer."""
+    """The one-pass RE2 scan over all rows joined as lines must give each row's own answer, over every row or
+    over a few rows' lines copied out (the rows a filter has kept: fewer than an eighth of the column)."""
     import numpy as np
 
     from grimoire.search.filters import TextColumn
     from grimoire.search.patterns import CpuBudget, compile_pattern
 
-    column = TextColumn(["Flying", "", "{T}: Add {G}.\nFlying", "draw a card", "x", "Éomer\nx", "a\nb"])
-    for source in ("^flying$", "x*", "^$", "\\n", "a\\sb", "b$", "\\Ax", "x\\z", "card$", "ér", ".", "^x"):
+    texts = ["Flying", "", "{T}: Add {G}.\nFlying", "draw a card", "x", "Éomer\nx", "a\nb", "{1}\n{2}"]
+    column = TextColumn(texts * 10)
+    few = np.array([1, 2, 5, 6, 7, 12, 77])
+    sources = ("^flying$", "x*", "^$", "\\n", "a\\sb", "b$", "\\Ax", "x\\z", "card$", "ér", ".", "^x",
+               "\\{[^}]+\\}\\{", "(\\{[^}]+\\}){2,}", "x$\\n^")
+    for source in sources:
         pattern = compile_pattern(source)
         assert pattern.scans_lines == ("\\A" not in source and "\\z" not in source)
-        one_pass = column.matches(pattern, None, CpuBudget())
         row_by_row = np.array([pattern.search(column[row]) for row in range(column.size)])
-        assert one_pass.tolist() == row_by_row.tolist(), source
+        assert column.matches(pattern, None, CpuBudget()).tolist() == row_by_row.tolist(), source
+        assert column.matches(pattern, few, CpuBudget())[few].tolist() == row_by_row[few].tolist(), source
 
 
 def test_a_term_with_a_newline_matches_inside_one_row_only():

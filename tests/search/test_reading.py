@@ -878,6 +878,25 @@ def test_a_word_only_one_name_begins_with_is_that_card(reader):
     reading = reader.read("craterhoof")
     assert reading.query == "Craterhoof Behemoth" and "read as the card Craterhoof Behemoth" in reading.notes[0]
     assert reader.read("cards like blightsteel").like == "Blightsteel Colossus"
+
+
+def test_a_short_name_followed_by_the_rest_of_the_name_with_a_typo_is_that_one_name(reader):
+    """"craterhoof behemot" is Craterhoof Behemoth typed with a typo, not its short name beside a word."""
+    reading = reader.read("craterhoof behemot")
+    assert reading.query == "Craterhoof Behemoth", reading.line()
+    assert reader.read("cards like craterhoof behemot").like == "Craterhoof Behemoth"
+    assert reader.read("cards like craterhoof behemot").query.strip() == ""
+
+
+def test_requests_of_game_and_player_words_are_no_misspelt_names(reader):
+    """Only a request holding a word that is neither English nor the game's or players' is matched against every
+    card name (a typo or a made-up name: "studdy", "urzas"); game words are, whatever their spelling in the
+    tokenizer's vocabulary ("enchantment", "untap", "2-drops", "+1/+1"), and proper names are not."""
+    for word in ("enchantment", "untap", "tokens", "+1/+1", "2-drops", "wraths", "a", "sorcery", "mono-u"):
+        assert reader._plain_word(word), word
+    for word in ("studdy", "urza", "urzas", "thassa", "atraxa", "behemot", "sentinal"):
+        assert not reader._plain_word(word), word
+    assert reader.read("urzas sag").query == "Urza's Saga"
     assert reader.read("combo with kinnan").combo == "Kinnan, Bonder Prodigy"
     assert syntax(reader, "ramp for kinnan") == "id<=ug"  # a commander's short name, lower case
     assert reader.read("blightsteel and craterhoof").named == ("Blightsteel Colossus", "Craterhoof Behemoth")

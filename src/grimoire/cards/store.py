@@ -187,7 +187,10 @@ class Columns:
         values: list = []
         lengths: list[int] = []
         column = self._table.column("faces")
-        for chunk in (column if rows is None else column.take(pa.array(rows, type=pa.int64()))).chunks:
+        if rows is not None:  # indices from a buffer: pa.array() imports pandas (a quarter second) to check its input
+            indices = np.ascontiguousarray(rows, dtype=np.int64)
+            column = column.take(pa.Array.from_buffers(pa.int64(), len(indices), [None, pa.py_buffer(indices)]))
+        for chunk in column.chunks:
             values += chunk.flatten().field(field).to_pylist()
             lengths += chunk.value_lengths().to_pylist()
         ends = np.cumsum(lengths).tolist()

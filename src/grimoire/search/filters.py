@@ -64,6 +64,23 @@ def _number(text: str | None) -> float:
 _CHUNK_ROWS = 2048  # rows lower-cased and encoded at a time when a text column is built
 
 
+def _scan(pattern: UserPattern, text: bytes, starts: np.ndarray) -> list[int]:
+    """The rows of a joined ``text`` (rows starting at ``starts``, see :func:`_joined_lines`) the RE2 ``pattern``
+    occurs in: one pass, resuming at the next row after each hit so no row's match is skipped. With ``^`` and
+    ``$`` at every line, a match inside one row is a match of that row; one that runs into the next row is
+    checked on its own row."""
+    search, found, position = pattern.compiled_bytes.search, [], 0
+    while (match := search(text, position)) is not None:
+        row = int(np.searchsorted(starts, match.start(), side="right")) - 1
+        end = int(starts[row + 1]) - 1
+        if match.end() <= end or pattern.search(text[starts[row]:end].decode("utf-8", "surrogatepass")):
+            found.append(row)
+        position = end + 1
+        if position >= len(text):
+            break
+    return found
+
+
 def _joined_lines(strings: list[str]) -> tuple[bytes, np.ndarray]:
     """The strings lower-cased, as one UTF-8 text joined by newlines, and each row's first byte (then one past
     the end). Built a chunk of rows at a time, each chunk lower-cased and encoded whole: 34k row copies, freed
@@ -196,27 +213,18 @@ class TextColumn:
     def matches(self, pattern: UserPattern, rows: np.ndarray | None, budget: CpuBudget) -> np.ndarray:
         """Rows whose text the pattern occurs in; a backtracking pattern spends ``budget``."""
         out = np.zeros(self.size, dtype=bool)
-        if pattern.scans_lines and (rows is None or len(rows) * 8 >= self.size):
-            out[self._scan(pattern)] = True
+        if pattern.scans_lines:
+            if rows is None or len(rows) * 8 >= self.size:
+                out[_scan(pattern, self.text, self.starts)] = True
+            else:  # the rows' lines copied out and scanned in one pass: a search per row costs ten times as much
+                view, ends = memoryview(self.text), self.starts[rows + 1] - 1
+                lines = [view[start:end] for start, end in zip(self.starts[rows].tolist(), ends.tolist(), strict=True)]
+                starts = np.cumsum([0] + [len(line) + 1 for line in lines])
+                out[rows[_scan(pattern, b"\n".join(lines), starts)]] = True
             return out
         candidates = range(self.size) if rows is None else rows.tolist()
         out[[row for row in candidates if pattern.search(self[row], budget)]] = True
         return out
-
-    def _scan(self, pattern: UserPattern) -> list[int]:
-        """RE2 over all rows at once, resuming at the next row after each hit so no row's match is skipped.
-        With ``^`` and ``$`` at every line, a match inside one row is a match of that row; one that runs into
-        the next row is checked on its own row."""
-        text, starts = self.text, self.starts
-        search, found, position = pattern.compiled_bytes.search, [], 0
-        while (match := search(text, position)) is not None:
-            row = int(np.searchsorted(starts, match.start(), side="right")) - 1
-            if match.end() < starts[row + 1] or pattern.search(self[row]):
-                found.append(row)
-            position = int(starts[row + 1])
-            if position >= len(text):
-                break
-        return found
 
 
 LEAF_CACHE_SIZE = 128  # whole-array leaf results kept (two bool arrays of every card each: 68 KB for 34k cards)

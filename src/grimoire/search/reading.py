@@ -111,6 +111,8 @@ _TYPED_NOUNS = {"rock": "artifact", "rocks": "artifact", "dork": "creature", "do
                 "lords": "creature", "hatebear": "creature", "hatebears": "creature", "tapland": "land",
                 "taplands": "land"}
 _RULES_WORD = re.compile(r"[a-z]+")
+_LOWER_CASE_WORD = re.compile(r"(?<![A-Za-z])[a-z]+(?![A-Za-z])")
+_POWER_TOUGHNESS = re.compile(r"[-+]?[0-9x*]+/[-+]?[0-9x*]+")
 # Words that may stand before a card's name in a request ("some vindicate effects"); "" is the query's start.
 _BEFORE_A_NAME = frozenset({"", "me", "more", "other", "good", "best", "cheap", "cheaper", "budget", "some", "any"})
 # One-word tag names and phrasings ("fog", "blink", "wheel"): "fog effects" asks for the tag, not cards like Fog.
@@ -264,13 +266,37 @@ class Reader:
         return frozenset(word for word, count in counts.items() if count >= 10)
 
     @cached_property
-    def short_names(self) -> dict[str, int]:
+    def _game_words(self) -> frozenset[str]:
+        """Game and player vocabulary: words written in lower case in at least ten cards' rules text
+        ("enchantment", "untap", "tokens"; never a proper name: Urza, Thassa and Atraxa are capitalised wherever a
+        text names them), and the words of the tags' names, descriptions and phrasings ("wraths", "dorks")."""
+        counts: Counter[str] = Counter()
+        for text in self.db.columns.oracle_text.tolist():
+            counts.update(set(_LOWER_CASE_WORD.findall(text)))
+        phrasings = _RULES_WORD.findall(" ".join(t for tag in TAGS for t in (tag.name, tag.description,
+                                                                             *tag.phrasings)).lower())
+        return frozenset(word for word, count in counts.items() if count >= 10) | frozenset(phrasings)
+
+    def _plain_word(self, lower: str) -> bool:
+        """Whether a typed word (lower case) is an everyday English, game or player word, a lone letter, a number
+        or a power/toughness, or a plural or hyphenated compound of these ("2-drops"): a request made of these
+        alone is no misspelt card name ("counter target spell", "put +1/+1 counters on each creature"), so it is
+        not matched against every name (a millisecond a request)."""
+        word = fold(lower).removesuffix("'s")
+        if _POWER_TOUGHNESS.fullmatch(word):
+            return True
+        return all(part.isdigit() or len(part) == 1 and part.isalpha() or any(
+            form in self.english or form in self._game_words or form in self._own_words
+            for form in (part, part.removesuffix("s"))) for part in word.split("-"))
+
+    def short_name(self, word: str) -> int | None:
         """A card by a word only its name holds first ("craterhoof": Craterhoof Behemoth; "blightsteel":
-        Blightsteel Colossus), as players shorten names: words of five letters or more that begin exactly one
-        card's name (Un-cards left out) and are no English or game word. "rhystic" begins six names and
-        "dockside" two, so they name none."""
-        return {word: rows[0] for word, rows in self._names_by_first_word.items()
-                if len(rows) == 1 and word not in self.english and word not in self._known_words}
+        Blightsteel Colossus), as players shorten names: a word of five letters or more that begins exactly one
+        card's name (Un-cards left out) and is no English or game word. "rhystic" begins six names and
+        "dockside" two, so they name none. (Looked up word by word: the game words load an English word list,
+        which most requests never need.)"""
+        rows = self._names_by_first_word.get(word, ())
+        return rows[0] if len(rows) == 1 and word not in self.english and word not in self._known_words else None
 
     @cached_property
     def _names_by_first_word(self) -> dict[str, list[int]]:
@@ -310,12 +336,9 @@ class Reader:
         """:attr:`creature_types` and the creature types of the tokens the store's cards create, as cards print a
         token ("1/1 green Saproling creature token", "1/1 colorless Thopter artifact creature token"): named by
         five cards or more. Saprolings and Thopters are seldom on a card's own type line."""
-        counts: Counter[str] = Counter()
-        other: Counter[str] = Counter()  # "a Food token", "Treasure tokens": tokens that are no creatures
-        for text in self.db.columns.oracle_text.tolist():
-            for found in _TOKEN_TYPES.finditer(text or ""):
-                counts.update(set(found.group(1).split()))
-            other.update(found.group(1) for found in _NAMED_TOKENS.finditer(text or ""))
+        texts = "\n".join(text or "" for text in self.db.columns.oracle_text.tolist())  # no match spans a line
+        counts = Counter(word for found in _TOKEN_TYPES.findall(texts) for word in set(found.split()))
+        other = Counter(_NAMED_TOKENS.findall(texts))  # "a Food token", "Treasure tokens": tokens that are no creatures
         words = {**_type_words(counts), **self.creature_types}
         # a Food Golem is a creature, but "create food" asks for Food tokens, which are artifacts
         return {word: kind for word, kind in words.items()
@@ -462,8 +485,7 @@ class Reader:
                 start = size
                 break
         tail = words[start:]
-        if not 2 <= len(tail) <= MAX_NAME_WORDS or \
-                all(fold(w.lower).removesuffix("'s") in self.english for w in tail):
+        if not 2 <= len(tail) <= MAX_NAME_WORDS or all(self._plain_word(w.lower) for w in tail):
             return
         try:
             found = self.db.names.match(" ".join(w.text for w in tail))
@@ -491,10 +513,12 @@ class Reader:
                 row = self.commander_names.get(fold(text))
                 alias = row is not None and fold(text) not in self.english and fold(text) not in self._known_words
             if row is None and single and named and fold(text) not in self.english:
-                row = self.short_names.get(fold(text))
+                row = self.short_name(fold(text))
                 short = row is not None  # no everyday or Magic word: a name wherever it stands
             if row is None:
                 continue
+            if short:
+                return self._rest_of_name(state, start, row), row
             if single and not (short or alias) and not self._single_word_name_wanted(state, start):
                 continue
             if not single and not _phrase_name_wanted(state, start, stop) and \
@@ -502,6 +526,18 @@ class Reader:
                 continue
             return stop, row
         return None
+
+    def _rest_of_name(self, state: _State, start: int, row: int) -> int:
+        """Where a name begun by its short word (see :meth:`short_name`) ends: "craterhoof behemot" is Craterhoof
+        Behemoth with a typo, one name, not the short name and a word after it."""
+        size = len(self.db.columns.name[row].split(" // ")[0].split())
+        if size < 2 or start + size > len(state.words):
+            return start + 1
+        try:
+            found = self.db.names.match(" ".join(w.text for w in state.words[start:start + size]))
+        except CardNotFoundError:
+            return start + 1
+        return start + size if found.row == row else start + 1
 
     def _single_word_name_wanted(self, state: _State, index: int) -> bool:
         """A one-word name ("Counterspell", "Atraxa") counts only where a name is expected."""
