@@ -272,6 +272,7 @@ def test_a_scan_of_every_row_at_once_answers_as_row_by_row():
         row_by_row = np.array([pattern.search(column[row]) for row in range(column.size)])
         assert column.matches(pattern, None, CpuBudget()).tolist() == row_by_row.tolist(), source
         assert column.matches(pattern, few, CpuBudget())[few].tolist() == row_by_row[few].tolist(), source
+        assert not column.matches(pattern, few[:0], CpuBudget()).any(), source  # no row kept: no match ("$")
 
 
 def test_a_term_with_a_newline_matches_inside_one_row_only():

@@ -459,3 +459,46 @@ def test_requests_for_the_newer_tags_find_them(matcher, text, tag):
 def test_everyday_wording_finds_its_tag(matcher, text, tag, not_asked):
     names = [m.name for m in matcher.match(text)]
     assert names[:1] == [tag] and not_asked not in names, names
+
+
+@pytest.mark.parametrize(("text", "tag", "not_asked"), [
+    ("bounce all creatures", "mass-bounce", "bounce"),
+    ("a spell that sends every creature back to its owner's hand", "mass-bounce", "bounce"),
+    ("token doublers", "token-doubler", "token-maker"),
+])
+def test_a_phrasing_inside_another_tags_longer_one_asks_for_the_longer(matcher, text, tag, not_asked):
+    """"bounce" lies inside "bounce all creatures": the longer phrasing is the ask, even where the shorter one's
+    tag explains more of the request's other words ("owner's hand")."""
+    found = [m.name for m in matcher.match(text)]
+    assert found and found[0] == tag and not_asked not in found, found
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("removal for big creatures", "creature-removal"), ("kill spells for fatties", "creature-removal"),
+    ("answer to a huge creature", "creature-removal"), ("kill big creatures", "creature-removal"),
+    ("exile big creatures", "exile-removal"),
+])
+def test_the_size_of_what_is_answered_leaves_the_answer_asked(matcher, text, tag):
+    """"big" says which creatures an answer is for, not another function ("removal" alone read generic removal,
+    led by artifact removal)."""
+    assert first_tag(matcher, text) == tag
+
+
+def test_a_size_qualifies_only_answers(matcher):
+    """Beside a function that answers nothing, the qualifier still weighs: "ramp into big creatures" is no
+    request for creatures that make mana."""
+    assert "mana-dork" not in {m.name for m in matcher.match("ramp into big creatures")}
+
+
+@pytest.mark.parametrize(("text", "tag", "not_asked"), [
+    ("board wipes that don't hit artifacts", "sweeper", "artifact-sweeper"),
+    ("wraths that spare artifacts", "sweeper", "artifact-sweeper"),
+    ("a wrath that doesn't kill my creatures", "sweeper-one-sided", "sweeper"),
+    ("board wipe that spares my creatures", "sweeper-one-sided", "sweeper"),
+    ("wipe that won't kill my stuff", "sweeper-one-sided", "sweeper"),
+])
+def test_what_a_card_is_to_spare_is_no_function_asked(matcher, text, tag, not_asked):
+    """What follows "spares" or "doesn't hit" names cards left alone: artifacts spared is a creature wipe, not an
+    artifact wipe; one's own side spared is a one-sided wipe."""
+    found = [m.name for m in matcher.match(text)]
+    assert found and found[0] == tag and not_asked not in found, found

@@ -70,6 +70,8 @@ def _scan(pattern: UserPattern, text: bytes, starts: np.ndarray) -> list[int]:
     ``$`` at every line, a match inside one row is a match of that row; one that runs into the next row is
     checked on its own row."""
     search, found, position = pattern.compiled_bytes.search, [], 0
+    if len(starts) < 2:  # no row
+        return found
     while (match := search(text, position)) is not None:
         row = int(np.searchsorted(starts, match.start(), side="right")) - 1
         end = int(starts[row + 1]) - 1

@@ -86,6 +86,10 @@ _KEEPS_DYING = re.compile(r"\b(?:(?:keeps?|kept) (?:getting |being )?(?:killed|r
 # what the card guards against, not a function asked for; "return creatures from the graveyard" guards nothing
 _GUARDED = re.compile(r"\b(?:protect\w*|sav(?:e|es|ing)|safe|shield\w*|guard\w*|defend\w*|hexproof|immun\w*)\b"
                       rf".*?\b(?:from|against)\b|{_KEEPS_DYING.pattern}(?: (?:to|by))?\b")
+# Likewise what a card is to leave alone ("board wipes that don't hit artifacts", "wraths that spare my creatures"),
+# which says which cards, not a function: it weighs nothing beside the function's words
+_SPARED = re.compile(r"\b(?:spar(?:e|es|ing)|(?:do|does|did|will|would|wo)(?:n['’]?t| not) (?:hit|destroy|kill|"
+                     r"affect|touch|exile|damage|harm))\b")
 # A request for what beats a strategy ("answers to reanimator decks", "how to beat token decks", "cards against
 # lifegain"): the words after it name what is to be stopped, so a hate tag that stops it is what is asked for
 _AGAINST = re.compile(r"\b(?:answers? (?:to|for)|removal for|beat(?:s|ing)?|against|deal(?:s|ing)? with|"
@@ -111,8 +115,9 @@ _HITS = re.compile(r"\b(?:can |that |which |to )?hit(?:s|ting)?\b(?= (?:(?:any|a
 # "cards that care about lands", "cares about counters": players' "lands matter", as the payoff tags phrase it
 _CARES_ABOUT = re.compile(r"\b(?:cares?|caring) (?:about|for)\b")
 # What players say, rewritten as the tags' phrasings say it before the words are stemmed, in this order
-_REWRITES = ((_KEEPS_DYING, "protect"), (_AT_WILL, "at will"), (_AT_ONCE, " "), (_HITS, " "),
-             (_CARES_ABOUT, "matter"), (_EVERY, "all "), (_CANNOT, "cannot"), (_NEGATION, " not"))
+_FATTIES = re.compile(r"\bfatt(?:y|ies)\b")  # players' word for big creatures ("kill spells for fatties")
+_REWRITES = ((_KEEPS_DYING, "protect"), (_FATTIES, "big creatures"), (_AT_WILL, "at will"), (_AT_ONCE, " "),
+             (_HITS, " "), (_CARES_ABOUT, "matter"), (_EVERY, "all "), (_CANNOT, "cannot"), (_NEGATION, " not"))
 _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")
 # "+2/+2", "-3/-3": any size of change is "+x/+x", "-x/-x"; "+1/+1" and "-1/-1" name counters and anthems
 _ANY_CHANGE = re.compile(r"^([+-])(?!1/[+-]1$)\d+/\1\d+$")
@@ -131,7 +136,14 @@ _TYPE_ANSWERS = {_STEMMER.stemWord(word): TAG_INDEX[tag] for word, tag in (
     ("planeswalkers", "planeswalker-removal"), ("lands", "land-destruction"))}
 # words that qualify what is to be beaten without naming a function ("big creatures", "their artifacts")
 _QUALIFIERS = frozenset(_STEMMER.stemWords("big huge large giant fat their opposing enemy".split()))
+_NOT = frozenset({"not"})  # what "n't" reads as (_NEGATION)
+_MY_SIDE = re.compile(r"\b(?:my|mine|our|own|ours|me|us)\b")  # a sweeper that spares these is one-sided
+_SWEEPER, _ONE_SIDED = TAG_INDEX["sweeper"], TAG_INDEX["sweeper-one-sided"]
 _PARENTS = [(TAG_INDEX[child], TAG_INDEX[parent]) for child, parent in TAG_PARENTS.items()]
+_KIN = frozenset(_PARENTS) | frozenset((parent, child) for child, parent in _PARENTS)
+# the tags that answer a permanent: removal and sweepers, and the narrower tags under them
+_ANSWERS = frozenset(TAG_INDEX[name] for name in TAG_INDEX
+                     if {"removal", "sweeper"} & {name, TAG_PARENTS.get(name), TAG_PARENTS.get(TAG_PARENTS.get(name))})
 _OPPOSES = [(TAG_INDEX[hate], TAG_INDEX[stopped]) for hate, stops in TAG_OPPOSES.items() for stopped in stops]
 
 
@@ -287,7 +299,8 @@ class TagMatcher:
         self.encoder_name = encoder_name
         self.owners, self.texts, self.by_words = tag_texts()
         self._word_sets = [frozenset(words(t)) for t in self.texts]
-        self._guarding = frozenset(i for i, t in enumerate(self.texts) if _GUARDED.search(t))  # "... from ..."
+        self._guarding = frozenset(i for i, t in enumerate(self.texts)  # "... from ...", "that spares ..."
+                                   if _GUARDED.search(t) or _SPARED.search(t))
         self._held_out: frozenset[int] = frozenset()
         self._name_words = [frozenset(words(tag.name.replace("-", " "))) for tag in TAGS]
         self._index_words()
@@ -306,9 +319,11 @@ class TagMatcher:
         # a phrasing whose only content word is a card type ("find an enchantment": "find" is a stop word) would
         # match every request naming that type ("removal for enchantments"): it counts for the words' rarity and
         # its tag's vocabulary, but matches by meaning only
+        self._phrasings_of: dict[int, list[frozenset[str]]] = {}
         for i in (i for i in self._by_words if not self._word_sets[i] <= _TYPE_WORDS):
             for word in self._word_sets[i]:
                 self._phrasings_with.setdefault(word, []).append(i)
+            self._phrasings_of.setdefault(self.owners[i], []).append(self._word_sets[i])
 
     def held_out(self, indices: Iterable[int]) -> TagMatcher:
         """A copy that knows nothing of the texts at ``indices`` (by words or by meaning), sharing the vectors:
@@ -349,15 +364,24 @@ class TagMatcher:
         # what the card guards against ("protect my creatures from removal") is no function asked for
         guarded = frozenset(words(_GUARDED.split(lowered, maxsplit=1)[1])) if _GUARDED.search(lowered) \
             else frozenset()
-        found = self._word_matches(asked, present, guarded, partial=not literal)
+        spare = _SPARED.search(lowered)
+        spared = frozenset(words(lowered[spare.end():])) if spare else frozenset()
+        guarded |= spared
+        spared |= frozenset(words(spare.group())) | _NOT if spare else frozenset()  # the verb weighs nothing either
+        found = self._word_matches(asked, present, guarded, partial=not literal, spared=spared)
+        if spare and _MY_SIDE.search(lowered, spare.end()) and _SWEEPER in found:  # "a wrath that spares my guys"
+            found[_ONE_SIDED] = max(found.pop(_SWEEPER), found.get(_ONE_SIDED, 0.0))
         if not literal:
             found = self._second_intent(found, asked, present, guarded)
         if not literal and (against := BEATEN_BY.search(lowered) or _AGAINST.search(lowered) or
                             _HATE_AFTER.search(lowered)):
             found = self._against(found, frozenset(words(against.group(1))))
+        subsumed = self._subsumed(found, present)
+        found = {index: weight for index, weight in found.items() if index not in subsumed}
         best = {owner: (weight, "words") for owner, weight in found.items()}
-        # nor may its meaning bring back a tag that the guarded words name ("protection from artifact removal")
-        unmeant = frozenset(self._word_matches(guarded, guarded, frozenset())) if guarded else frozenset()
+        # nor may its meaning bring back a tag that the guarded words name ("protection from artifact removal"),
+        # or one another tag's phrasing holds in full ("bounce" in "bounce all creatures")
+        unmeant = subsumed | (frozenset(self._word_matches(guarded, guarded, frozenset())) if guarded else frozenset())
         if query_vector is not None and (weights.meaning_literal or not literal):
             threshold, full = weights.meaning_threshold, weights.meaning_full
             cosines = self.vectors @ query_vector
@@ -402,6 +426,16 @@ class TagMatcher:
         return max((len(self._word_sets[i]) for i in self._by_words
                     if self.owners[i] == owner and self._word_sets[i] <= present), default=0)
 
+    def _subsumed(self, found: dict[int, float], present: frozenset[str]) -> frozenset[int]:
+        """The tags of ``found`` whose every phrasing in the query lies inside a longer phrasing of another tag
+        found there (with :data:`MIN_WEIGHT` or more): "bounce all creatures" holds `bounce`'s "bounce" within
+        `mass-bounce`'s "bounce all creatures", "token doublers" `token-maker`'s "tokens" within "token doublers".
+        The longer phrasing is the ask. (A broader tag and a narrower one under it are weighed as such instead.)"""
+        whole = {index: [p for p in self._phrasings_of.get(index, ()) if p <= present] for index in found}
+        return frozenset(index for index, mine in whole.items() if mine and any(
+            other != index and found[other] >= MIN_WEIGHT and (index, other) not in _KIN and
+            all(any(p < q for q in theirs) for p in mine) for other, theirs in whole.items()))
+
     def _second_intent(self, found: dict[int, float], asked: frozenset[str], present: frozenset[str],
                        guarded: frozenset[str]) -> dict[int, float]:
         """``found`` with a second function asked for by the words the first tag's phrasings leave unexplained
@@ -444,7 +478,7 @@ class TagMatcher:
         return found
 
     def _word_matches(self, asked: frozenset[str], present: frozenset[str], guarded: frozenset[str],
-                      partial: bool = True) -> dict[int, float]:
+                      partial: bool = True, spared: frozenset[str] = frozenset()) -> dict[int, float]:
         """Tags with a phrasing whose words are in the query (``present`` adds the words read as filters), weighted
         by how much of the query the tag's phrasings explain; when no phrasing is there whole, those there but for
         a minor share of their word weight (:data:`PHRASING_COVERAGE`) and no card type, weighted down by the
@@ -468,9 +502,13 @@ class TagMatcher:
             if coverage < PHRASING_COVERAGE or not missing.isdisjoint(_TYPE_WORDS) or \
                     (coverage < 1 and not missing.isdisjoint(named) and (wanted - missing).isdisjoint(named)):
                 continue
-            # the query's other words that the tag's own phrasings use restate the tag
+            # the query's other words that the tag's own phrasings use restate the tag; for an answer, a qualifier
+            # they do not use ("big" in "removal for big creatures") says what is answered, not another function
             explained = asked & self._vocabulary[owner]
-            weight = coverage * self._weight_of(explained) / query_mass
+            unused = asked & ((_QUALIFIERS if owner in _ANSWERS else frozenset()) | spared) - explained - _FILTER_WORDS
+            weight = coverage * self._weight_of(explained) / (query_mass - self._weight_of(unused)) if \
+                query_mass > self._weight_of(unused) else 0.0
+            weight = min(weight, 1.0) if unused else weight
             found = whole if coverage == 1 else in_part
             found[owner] = max(weight, found.get(owner, 0.0))
         return whole or (in_part if partial else {})  # a phrasing in part only when none is there whole
