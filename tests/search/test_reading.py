@@ -1137,3 +1137,17 @@ def test_a_colour_count_with_colours_finds_cards(snapshot_engine):
     page = snapshot_engine.search("three color commanders with green", limit=5)
     assert page.total > 0 and all("G" in r.card.color_identity and len(r.card.color_identity) == 3
                                   for r in page.results)
+
+
+def test_both_colours_asks_for_each_of_them(reader):
+    """"both black and green" is a card holding each colour, not one within them (id<=bg passes mono-black)."""
+    assert syntax(reader, "creatures in both black and green") == "c>=bg t:creature"
+    assert syntax(reader, "commanders that are both blue and red") == "is:commander id>=ur"
+    assert syntax(reader, "black and green creatures") == "id<=bg t:creature"
+
+
+def test_two_types_after_an_action_and_its_article_are_what_it_acts_on(reader):
+    """"every" or "an" between the action and its two types leaves them its object, as one type is."""
+    assert "t:" not in syntax(reader, "destroy every artifact and enchantment")
+    assert "t:" not in syntax(reader, "exile all artifacts and enchantments")
+    assert syntax(reader, "instants or sorceries that draw cards") == "(t:instant or t:sorcery)"

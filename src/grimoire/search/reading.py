@@ -738,7 +738,10 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
     characters = list(query)
     for match in _PROSE_OR.finditer(query):
         before = query[: match.start()]
-        previous = before.split()[-1].lower() if before.split() else ""
+        words_before = before.lower().split()
+        while words_before and _modifies(words_before[-1]):  # "destroy every artifact and enchantment"
+            words_before.pop()
+        previous = words_before[-1] if words_before else ""
         groups = [g.lower() if g else g for g in match.groups()]
         start, end = match.start(), match.end()
         acted_on = previous in _OBJECT_MARKERS or any(w in _CLAUSE_WORDS for w in before.lower().split())
@@ -1028,8 +1031,12 @@ def _colors(reader: Reader, state: _State) -> None:
         exact = "=" if _asks_commanders(state) and (
             match.group().startswith("mono") or match.group(2) or len(re.findall(_COLOR_WORD, match.group())) > 1
         ) else "<="
+        both = _before(state, first, 1) == "both" and len(re.findall(_COLOR_WORD, match.group())) > 1
         if match.group(7):
             syntax = f"id{exact}{match.group(7)}"
+        elif match.group(1) and both:  # "creatures that are both black and green": each of those colours, at least
+            first -= 1
+            syntax = f"{'id' if _asks_commanders(state) else 'c'}>={_identity_letters(match.group())}"
         elif match.group(1) or match.group(2) or match.group(3):
             syntax = f"id{exact}{_identity_letters(match.group().removeprefix('mono').lstrip('- '))}"
         elif match.group(8):  # "two color commanders": that many colours in the identity (the card's own colours)
