@@ -425,9 +425,14 @@ def test_connecting_words_of_a_request_leave_its_function(matcher, text, tag):
     ("my opponents have too many creatures", "sweeper"),
     ("they play too many artifacts", "artifact-removal"),
     ("enchantments that protect me from attacks", "pillowfort"),
+    ("i need to stop getting blown out by board wipes", "board-protection"),  # what stops wipes, not more wipes
+    ("i keep losing to board wipes", "board-protection"),
+    ("my deck runs out of steam turn 6", "card-draw"),
 ])
 def test_a_decks_problem_asks_for_what_solves_it(matcher, text, tag):
     assert first_tag(matcher, text) == tag
+    if tag == "board-protection":
+        assert "sweeper" not in {m.name for m in matcher.match(text)}
 
 
 @pytest.mark.parametrize("text", ["cards that make all my creatures zombies", "give all creatures a creature type",

@@ -116,8 +116,10 @@ _HITS = re.compile(r"\b(?:can |that |which |to )?hit(?:s|ting)?\b(?= (?:(?:any|a
 _CARES_ABOUT = re.compile(r"\b(?:cares?|caring) (?:about|for)\b")
 # What players say, rewritten as the tags' phrasings say it before the words are stemmed, in this order
 _FATTIES = re.compile(r"\bfatt(?:y|ies)\b")  # players' word for big creatures ("kill spells for fatties")
-_REWRITES = ((_KEEPS_DYING, "protect"), (_FATTIES, "big creatures"), (_AT_WILL, "at will"), (_AT_ONCE, " "),
-             (_HITS, " "), (_CARES_ABOUT, "matter"), (_EVERY, "all "), (_CANNOT, "cannot"), (_NEGATION, " not"))
+_OUT_OF_STEAM = re.compile(r"\bout of steam\b")  # "my deck runs out of steam": out of gas, as the phrasings say
+_REWRITES = ((_KEEPS_DYING, "protect"), (_FATTIES, "big creatures"), (_OUT_OF_STEAM, "out of gas"),
+             (_AT_WILL, "at will"), (_AT_ONCE, " "), (_HITS, " "), (_CARES_ABOUT, "matter"), (_EVERY, "all "),
+             (_CANNOT, "cannot"), (_NEGATION, " not"))
 _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")
 # "+2/+2", "-3/-3": any size of change is "+x/+x", "-x/-x"; "+1/+1" and "-1/-1" name counters and anthems
 _ANY_CHANGE = re.compile(r"^([+-])(?!1/[+-]1$)\d+/\1\d+$")

@@ -119,7 +119,8 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
 # keep beating me", "graveyard decks are crushing me").
 LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|with)|(?:trouble|problems?|issues?) "
             r"(?:with|against)|weak (?:to|against)|vulnerable to|(?:can'?t|cannot) (?:beat|handle|deal with)|"
-            r"(?:get|gets|getting|got) (?:overwhelmed|overrun|run over|swarmed|crushed|wrecked|beaten|stomped) by|"
+            r"(?:get|gets|getting|got) (?:overwhelmed|overrun|run over|swarmed|crushed|wrecked|beaten|stomped|"
+            r"blown out|wiped out|punished) by|"
             r"(?:opponents?|they|everyone) (?:always |keep |keeps )?(?:ha(?:ve|s)|play|run|make|get) (?:too|so) many")
 BEATEN_BY = re.compile(r"^(.+?) (?:keeps?|kept|are|is|always|keep on) (?:beat|crush|kill|wreck|destroy|stomp|ruin|"
                        r"dominat|punish|hos)\w* (?:me|us)\b")

@@ -2260,6 +2260,8 @@ TAG_OPPOSES = {
     "stax": ("storm",),  # "how do I stop a storm player": one spell a turn (Rule of Law), taxes
     "anti-mill": ("mill", "self-mill"),  # "i keep getting milled" asks for a defence, not for mill
     "freeze": ("untapper",),  # "keep a creature from untapping" names untapping to stop it
+    # "i keep getting blown out by board wipes": what saves the board, not more wipes
+    "board-protection": ("sweeper", "sweeper-one-sided", "damage-sweeper", "exile-sweeper"),
 }
 TAG_ALIASES = {
     "manarock": "mana-rock",
