@@ -1151,3 +1151,9 @@ def test_two_types_after_an_action_and_its_article_are_what_it_acts_on(reader):
     assert "t:" not in syntax(reader, "destroy every artifact and enchantment")
     assert "t:" not in syntax(reader, "exile all artifacts and enchantments")
     assert syntax(reader, "instants or sorceries that draw cards") == "(t:instant or t:sorcery)"
+
+
+def test_tapping_for_two_colours_is_no_amount_of_mana(reader):
+    """"tap for two colors" names a dual land's colours, not two mana in one activation."""
+    assert "add (" not in syntax(reader, "lands that enter untapped and tap for two colors")
+    assert "add (" in syntax(reader, "lands that tap for two")

@@ -1391,8 +1391,8 @@ def _repeatable(reader: Reader, state: _State) -> None:
 # "Crew 2"); a bigger cost after the number is another cost ("Equip {1}{W}" is not equip 1).
 _ACTIVATION_COST = re.compile(r"(equip|crew)(?: costs? (?:of )?)? ?(\d{1,2})")
 # "rocks that tap for two", "lands that tap for 3 mana", "rocks that make two mana": what one activation adds, as
-# Oracle text writes it ("make two tokens" is no mana).
-_TAPS_FOR = re.compile(r"taps? for (two|2|three|3|four|4)(?: mana)?|"
+# Oracle text writes it ("make two tokens" is no mana; "tap for two colors" is a dual land, not two mana).
+_TAPS_FOR = re.compile(r"taps? for (two|2|three|3|four|4)(?: mana)?(?! (?:different |other )?colou?rs?\b)|"
                        r"(?:makes?|produces?|adds?|generates?) (two|2|three|3|four|4) mana")
 
 
