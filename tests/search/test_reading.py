@@ -1157,3 +1157,7 @@ def test_tapping_for_two_colours_is_no_amount_of_mana(reader):
     """"tap for two colors" names a dual land's colours, not two mana in one activation."""
     assert "add (" not in syntax(reader, "lands that enter untapped and tap for two colors")
     assert "add (" in syntax(reader, "lands that tap for two")
+
+
+def test_what_is_grabbed_is_the_object(reader):
+    assert "t:creature" not in syntax(reader, "grab a creature from my library and put it onto the battlefield")

@@ -71,6 +71,7 @@ _OBJECT_MARKERS = frozenset({
     # "keep a creature from untapping", "turn their creature into a frog", "swap a creature's power and toughness"
     "keep", "keeps", "lock", "locks", "freeze", "freezes", "turn", "turns", "transform", "transforms", "swap",
     "swaps", "switch", "switches", "send", "sends", "shrink", "shrinks", "eat", "eats", "fight", "fights",
+    "grab", "grabs", "pull", "pulls",  # "grab a creature from my library"
 })
 # Words after a type word that make it the subject of rules text ("creatures you control get +1/+1", "target
 # creature gets", "creature cards"), not the kind of card asked for.
