@@ -1161,3 +1161,10 @@ def test_tapping_for_two_colours_is_no_amount_of_mana(reader):
 
 def test_what_is_grabbed_is_the_object(reader):
     assert "t:creature" not in syntax(reader, "grab a creature from my library and put it onto the battlefield")
+
+
+def test_untapped_duals_are_lands_that_enter_untapped(reader):
+    """"untapped" before a land cycle or "lands" says how they enter, not untapping (the untapper tag)."""
+    assert syntax(reader, "untapped duals for golgari") == 'id<=bg t:land produces=bg -o:"~ enters tapped."'
+    assert syntax(reader, "duals") == "is:dual"
+    assert '-o:"~ enters tapped."' in syntax(reader, "untapped lands for golgari")

@@ -1328,13 +1328,15 @@ _EVASIVE_SYNTAX = ('t:creature (kw:flying or kw:menace or kw:fear or kw:intimida
                    'or kw:horsemanship or o:"~ can\'t be blocked")')
 # "lands that enter untapped": every land but those that always enter tapped ("This land enters tapped."); the
 # check lands, shock lands and fast lands, which enter tapped only "unless" or "if you don't", stay
-_ENTERS_UNTAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into play)|etbs?) untapped")
+_ENTERS_UNTAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into play)|etbs?) untapped|"
+                              r"untapped(?= (?:[a-z]+[- ]?)?lands?\b)")  # "untapped lands"
+_ENTERS_UNTAPPED_SYNTAX = '-o:"~ enters tapped."'
 # Words that always read as the same rules text, in this order
 _RULES_TEXT_WORDS = (
     (_UNCOUNTERABLE, 'o:"can\'t be countered"'),  # the card itself, or the spells it protects
     (_PITCH, _PITCH_SYNTAX),
     (_UNBLOCKABLE_CREATURES, 't:creature o:"~ can\'t be blocked"'),
-    (_ENTERS_UNTAPPED, '-o:"~ enters tapped."'),
+    (_ENTERS_UNTAPPED, _ENTERS_UNTAPPED_SYNTAX),
     (_EVASIVE_CREATURES, _EVASIVE_SYNTAX),
 )
 
@@ -1777,20 +1779,22 @@ _CYCLE_WORDS = {"shock": "shockland", "fetch": "fetchland", "check": "checkland"
                 "bike": "bikeland", "cycle": "bikeland", "shadow": "shadowland", "tango": "tangoland",
                 "battle": "tangoland", "canopy": "canopyland", "creature": "creatureland", "man": "creatureland",
                 "tri": "triland", "dual": "dual"}
-_CYCLES = re.compile(rf"({'|'.join(_CYCLE_WORDS)})[- ]?lands?|(triomes?)|(snarls?)|(karoos?)")
+_CYCLES = re.compile(rf"({'|'.join(_CYCLE_WORDS)})[- ]?lands?|(triomes?)|(snarls?)|(karoos?)|(duals)")
 # words before a cycle that ask for the cards themselves, even after an action ("needs more fetch lands")
-_CYCLE_ASKED = frozenset({"for", "my", "of", "more", "some", "extra", "need", "needs", "want", "wants"})
+_CYCLE_ASKED = frozenset({"for", "my", "of", "more", "some", "extra", "need", "needs", "want", "wants", "untapped"})
 
 
 def _land_cycles(reader: Reader, state: _State) -> None:
-    """"shock lands", "fetchlands", "dual lands", "triomes", "creature lands": the land cycle (``is:shockland``,
-    as Scryfall names it), not words to match."""
+    """"shock lands", "fetchlands", "dual lands" ("duals"), "triomes", "creature lands": the land cycle
+    (``is:shockland``, as Scryfall names it), not words to match."""
     for match, first, last in list(_matches(state, _CYCLES)):
         if _is_object(state, first) and state.words[first - 1].lower not in _CYCLE_ASKED:
             continue
         cycle = _CYCLE_WORDS.get(match.group(1) or "", "triome" if match.group(2) else
-                                 "shadowland" if match.group(3) else "bounceland")
+                                 "shadowland" if match.group(3) else "dual" if match.group(5) else "bounceland")
         state.take(first, last, f"is:{cycle}", "type")
+        if first and state.words[first - 1].lower == "untapped" and state.free(first - 1):  # "untapped duals"
+            state.take(first - 1, first, _ENTERS_UNTAPPED_SYNTAX, "oracle")
 
 
 # Cycles of cards players call by the word their names share ("signets", "talismans", "moxen"): the names, as
