@@ -507,3 +507,17 @@ def test_what_a_card_is_to_spare_is_no_function_asked(matcher, text, tag, not_as
     artifact wipe; one's own side spared is a one-sided wipe."""
     found = [m.name for m in matcher.match(text)]
     assert found and found[0] == tag and not_asked not in found, found
+
+
+@pytest.mark.parametrize(("text", "tag", "also"), [
+    ("destroy creatures", "creature-removal", None),
+    ("exile a creature", "exile-removal", "creature-removal"),
+    ("bounce a creature", "bounce", "creature-removal"),
+])
+def test_an_answer_whose_object_is_named_by_its_type_asks_for_that_types_answer(matcher, text, tag, also):
+    """"destroy creatures" read the broad removal tag, whose cheapest direct cards are Smelt and Demystify; an
+    answer of one manner keeps its tag, with the type's answer beside it at half weight."""
+    found = {m.name: m.weight for m in matcher.match(text)}
+    assert next(iter(found)) == tag and "removal" not in found, found
+    if also:
+        assert found[also] == pytest.approx(found[tag] / 2)

@@ -141,6 +141,10 @@ _QUALIFIERS = frozenset(_STEMMER.stemWords("big huge large giant fat their oppos
 _NOT = frozenset({"not"})  # what "n't" reads as (_NEGATION)
 _MY_SIDE = re.compile(r"\b(?:my|mine|our|own|ours|me|us)\b")  # a sweeper that spares these is one-sided
 _SWEEPER, _ONE_SIDED = TAG_INDEX["sweeper"], TAG_INDEX["sweeper-one-sided"]
+_REMOVAL = TAG_INDEX["removal"]
+# answers to one permanent of any type, by one manner
+_ONE_MANNER = frozenset(TAG_INDEX[name] for name in ("exile-removal", "exile-until-leaves", "permanent-removal",
+                                                     "bounce", "tuck"))
 _PARENTS = [(TAG_INDEX[child], TAG_INDEX[parent]) for child, parent in TAG_PARENTS.items()]
 _KIN = frozenset(_PARENTS) | frozenset((parent, child) for child, parent in _PARENTS)
 # the tags that answer a permanent: removal and sweepers, and the narrower tags under them
@@ -378,6 +382,8 @@ class TagMatcher:
         if not literal and (against := BEATEN_BY.search(lowered) or _AGAINST.search(lowered) or
                             _HATE_AFTER.search(lowered)):
             found = self._against(found, frozenset(words(against.group(1))))
+        if not literal:
+            found = _typed_answer(found, asked - guarded)
         subsumed = self._subsumed(found, present)
         found = {index: weight for index, weight in found.items() if index not in subsumed}
         best = {owner: (weight, "words") for owner, weight in found.items()}
@@ -514,6 +520,27 @@ class TagMatcher:
             found = whole if coverage == 1 else in_part
             found[owner] = max(weight, found.get(owner, 0.0))
         return whole or (in_part if partial else {})  # a phrasing in part only when none is there whole
+
+
+def _typed_answer(found: dict[int, float], asked: frozenset[str]) -> dict[int, float]:
+    """An answer to one permanent whose object the request names by its card type ("destroy creatures", "exile a
+    creature") asks for that type's answer: in place of the broad `removal` (whose cheapest cards answer artifacts
+    and enchantments), and beside an answer of one manner (exile, bounce, tuck) at half its weight, so that the
+    cards doing both lead."""
+    typed = {_TYPE_ANSWERS[word] for word in asked if word in _TYPE_ANSWERS}
+    if len(typed) != 1:
+        return found
+    answer = typed.pop()
+    out = dict(found)
+    for index, weight in found.items():
+        if weight < MIN_WEIGHT or index == answer:
+            continue
+        if index == _REMOVAL:
+            del out[index]
+            out[answer] = max(out.get(answer, 0.0), weight)
+        elif index in _ONE_MANNER:
+            out[answer] = max(out.get(answer, 0.0), weight / 2)
+    return out
 
 
 def _word_rarity(phrasings: list[tuple[int, frozenset[str]]]) -> dict[str, float]:
