@@ -1168,3 +1168,12 @@ def test_untapped_duals_are_lands_that_enter_untapped(reader):
     assert syntax(reader, "untapped duals for golgari") == 'id<=bg t:land produces=bg -o:"~ enters tapped."'
     assert syntax(reader, "duals") == "is:dual"
     assert '-o:"~ enters tapped."' in syntax(reader, "untapped lands for golgari")
+
+
+def test_a_negated_tag_leaves_out_its_cards(reader):
+    """"ramp that isn't treasure" (answered with Treasure makers before): not that tag's cards."""
+    assert syntax(reader, "red ramp that isnt treasure") == "id<=r -otag:treasure-maker"
+    assert syntax(reader, "ramp without mana rocks") == "-otag:mana-rock"
+    assert syntax(reader, "lands that are not basic") == "-t:basic t:land"
+    assert syntax(reader, "ramp that isnt a creature") == "-t:creature"  # a type stays a type
+    assert "otag" not in syntax(reader, "ramp without any damage")  # no tag is named "damage" alone

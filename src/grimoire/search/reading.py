@@ -1266,6 +1266,41 @@ def _negated_types(reader: Reader, state: _State) -> None:
         state.take(first, last, syntax, "type")
 
 
+def _short_tag_names() -> dict[str, str]:
+    """Each tag by its name and its phrasings of one or two words, singular or plural ("treasure", "treasures":
+    treasure-maker; "mana rocks": mana-rock), where only one tag is named so."""
+    named: dict[str, set[str]] = {}
+    for tag in TAGS:
+        for text in (tag.name.replace("-", " "), *tag.phrasings):
+            if len(text.split()) <= 2 and text.replace(" ", "").isalpha():
+                for form in {text, text.removesuffix("s"), text + "s"}:
+                    named.setdefault(form, set()).add(tag.name)
+    return {text: next(iter(tags)) for text, tags in named.items() if len(tags) == 1}
+
+
+_SHORT_TAG_NAMES = _short_tag_names()
+# "ramp that isn't treasure", "card draw without wheels": not that tag's cards
+_NOT_TAG = re.compile(r"(?:that |which )?(?:isn'?t|is not|aren'?t|are not|not|without|except|other than|but not|"
+                      r"(?:that |which )?(?:doesn'?t|does not|don'?t|do not) (?:make|use|need)) (?:an? |any )?"
+                      r"([a-z]+(?: [a-z]+)?)")
+
+
+def _negated_tags(reader: Reader, state: _State) -> None:
+    """"ramp that isn't treasure", "removal without edicts": not the cards of the tag the words name
+    (``-otag:treasure-maker``), when they name just one by its name or a short phrasing; what is left still ranks.
+    "lands that are not basic" is not of the supertype."""
+    for match, first, last in list(_matches(state, _NOT_TAG)):
+        words = match.group(1).split()
+        if words[0] in ("basic", "basics"):  # "lands that are not basic": the supertype
+            state.take(first, last - (len(words) - 1), "-t:basic", "type")
+            continue
+        for size in (2, 1):  # the longest name first: "mana rocks" before "mana"
+            tag = _SHORT_TAG_NAMES.get(" ".join(words[:size])) if len(words) >= size else None
+            if tag:
+                state.take(first, last - (len(words) - size), f"-otag:{tag}", "tag")
+                break
+
+
 _SPEED = re.compile(r"(?:at )?instant[- ]speed")
 _SORCERY_SPEED = re.compile(r"(?:at )?sorcery[- ]speed")
 _FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? with flying")
@@ -1907,7 +1942,8 @@ def _colored_counters(reader: Reader, state: _State) -> None:
 
 _RULES = (_command, _produces, _deck_colors, _formats, _partners, _superlatives, _stats, _x_costs, _land_cycles,
           _name_cycles, _mana_value, _negated_colors, _keyword_tokens, _has_keywords, _colors, _color_codes,
-          _negated_types, _speed_and_flyers, _rules_text_words, _repeatable, _hard_to_kill, _activation_costs,
-          _types, _made_types, _creature_types, _aggressive, _pair_duals, _budget, _colored_counters, _deck_synergy)
+          _negated_types, _negated_tags, _speed_and_flyers, _rules_text_words, _repeatable, _hard_to_kill,
+          _activation_costs, _types, _made_types, _creature_types, _aggressive, _pair_duals, _budget,
+          _colored_counters, _deck_synergy)
 
 __all__ = ["Chip", "Reader", "Reading"]
