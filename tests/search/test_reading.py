@@ -1177,3 +1177,5 @@ def test_a_negated_tag_leaves_out_its_cards(reader):
     assert syntax(reader, "lands that are not basic") == "-t:basic t:land"
     assert syntax(reader, "ramp that isnt a creature") == "-t:creature"  # a type stays a type
     assert "otag" not in syntax(reader, "ramp without any damage")  # no tag is named "damage" alone
+    assert "otag" not in syntax(reader, "creatures that aren't tokens")  # what a card is, not what it makes
+    assert syntax(reader, "ramp that doesn't make treasure") == "-otag:treasure-maker"

@@ -514,9 +514,10 @@ class TagMatcher:
             # they do not use ("big" in "removal for big creatures") says what is answered, not another function
             explained = asked & self._vocabulary[owner]
             unused = asked & ((_QUALIFIERS if owner in _ANSWERS else frozenset()) | spared) - explained - _FILTER_WORDS
-            weight = coverage * self._weight_of(explained) / (query_mass - self._weight_of(unused)) if \
-                query_mass > self._weight_of(unused) else 0.0
-            weight = min(weight, 1.0) if unused else weight
+            mass = query_mass - self._weight_of(unused)
+            weight = coverage * self._weight_of(explained) / mass if mass > 0 else 0.0
+            if unused:  # what is left may be less than the words explained (filter words): the whole at most
+                weight = min(weight, 1.0)
             found = whole if coverage == 1 else in_part
             found[owner] = max(weight, found.get(owner, 0.0))
         return whole or (in_part if partial else {})  # a phrasing in part only when none is there whole

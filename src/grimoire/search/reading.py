@@ -1280,9 +1280,10 @@ def _short_tag_names() -> dict[str, str]:
 
 _SHORT_TAG_NAMES = _short_tag_names()
 # "ramp that isn't treasure", "card draw without wheels": not that tag's cards
-_NOT_TAG = re.compile(r"(?:that |which )?(?:isn'?t|is not|aren'?t|are not|not|without|except|other than|but not|"
-                      r"(?:that |which )?(?:doesn'?t|does not|don'?t|do not) (?:make|use|need)) (?:an? |any )?"
-                      r"([a-z]+(?: [a-z]+)?)")
+_NOT_TAG = re.compile(r"(?:that |which )?(?:isn'?t|is not|aren'?t|are not|not|without|other than|but not|"
+                      r"(?:doesn'?t|does not|don'?t|do not) (?:make|use|need)) (?:an? |any )?([a-z]+(?: [a-z]+)?)")
+# what a card is, not what it does: "creatures that aren't tokens" are not token makers left out
+_NOT_TAG_WORDS = frozenset({"token", "tokens"})
 
 
 def _negated_tags(reader: Reader, state: _State) -> None:
@@ -1295,7 +1296,8 @@ def _negated_tags(reader: Reader, state: _State) -> None:
             state.take(first, last - (len(words) - 1), "-t:basic", "type")
             continue
         for size in (2, 1):  # the longest name first: "mana rocks" before "mana"
-            tag = _SHORT_TAG_NAMES.get(" ".join(words[:size])) if len(words) >= size else None
+            said = " ".join(words[:size])
+            tag = _SHORT_TAG_NAMES.get(said) if len(words) >= size and said not in _NOT_TAG_WORDS else None
             if tag:
                 state.take(first, last - (len(words) - size), f"-otag:{tag}", "tag")
                 break
