@@ -296,6 +296,8 @@ class Reader:
         card's name (Un-cards left out) and is no English or game word. "rhystic" begins six names and
         "dockside" two, so they name none. (Looked up word by word: the game words load an English word list,
         which most requests never need.)"""
+        if len(word) < MIN_LENGTH or not word.isalpha():  # no name's first word (see _names_by_first_word)
+            return None
         rows = self._names_by_first_word.get(word, ())
         return rows[0] if len(rows) == 1 and word not in self.english and word not in self._known_words else None
 
@@ -1785,6 +1787,8 @@ def _made_types(reader: Reader, state: _State) -> None:
     (``o:/[0-9x*]+\\/[0-9x*]+ [^.]*\\bgoblin\\b[^.]* creature tokens?/``, the token's power/toughness, colours and
     types as cards print them); the words still rank. Runs before :func:`_creature_types`, which leaves what is
     made alone."""
+    if not any(w.lower in _MAKE_VERBS or w.lower in ("token", "tokens") for w in state.words):
+        return  # nothing made or named a token: the token types (a scan of every card's text) are not read
     types = reader.token_types
     for index, word in enumerate(state.words):
         # "spirit tokens in white": tokens of a creature type are what the card makes, unless it acts on them
