@@ -507,7 +507,8 @@ class Reader:
     def _name_at(self, state: _State, start: int) -> tuple[int, int] | None:
         words = state.words
         named = self.db.names.may_begin(words[start].text)
-        for stop in range(min(len(words), start + MAX_NAME_WORDS), start, -1):
+        longest = min(len(words), start + MAX_NAME_WORDS) if named else start + 1  # else only a commander's alias
+        for stop in range(longest, start, -1):
             text = " ".join(w.text for w in words[start:stop]).strip(",.;:?!")
             row = self.db.names.find(text) if named else None
             single, alias, short = stop - start == 1, False, False
