@@ -52,5 +52,6 @@ def warm(engine: SearchEngine) -> SearchEngine:
     engine.db.names.suggest("lightning bolt", limit=1)
     engine.read("pauper removal for my Atraxa deck")  # the reader's commander names and formats
     engine.read("vindicate effects for craterhoof")  # its rules words and cards' short names
+    engine.read("untap tokens")  # the game words that tell a request from a misspelt card name
     engine.prepare_tag_lists()  # each tag's cards in order: a query's first use of a tag costs a few ms otherwise
     return engine
