@@ -512,6 +512,7 @@ def test_what_a_card_is_to_spare_is_no_function_asked(matcher, text, tag, not_as
 @pytest.mark.parametrize(("text", "tag", "also"), [
     ("destroy creatures", "creature-removal", None),
     ("exile a creature", "exile-removal", "creature-removal"),
+    ("exile big creatures", "exile-removal", "creature-removal"),  # a discounted qualifier still makes a full match
     ("bounce a creature", "bounce", "creature-removal"),
 ])
 def test_an_answer_whose_object_is_named_by_its_type_asks_for_that_types_answer(matcher, text, tag, also):

@@ -514,7 +514,7 @@ class TagMatcher:
             # they do not use ("big" in "removal for big creatures") says what is answered, not another function
             explained = asked & self._vocabulary[owner]
             unused = asked & ((_QUALIFIERS if owner in _ANSWERS else frozenset()) | spared) - explained - _FILTER_WORDS
-            mass = query_mass - self._weight_of(unused)
+            mass = self._weight_of(asked - _FILTER_WORDS - unused) if unused else query_mass
             weight = coverage * self._weight_of(explained) / mass if mass > 0 else 0.0
             if unused:  # what is left may be less than the words explained (filter words): the whole at most
                 weight = min(weight, 1.0)
@@ -527,7 +527,7 @@ def _typed_answer(found: dict[int, float], asked: frozenset[str]) -> dict[int, f
     """An answer to one permanent whose object the request names by its card type ("destroy creatures", "exile a
     creature") asks for that type's answer: in place of the broad `removal` (whose cheapest cards answer artifacts
     and enchantments), and beside an answer of one manner (exile, bounce, tuck) at half its weight, so that the
-    cards doing both lead."""
+    cards doing both lead (only beside a full match: half of less counts for nothing)."""
     typed = {_TYPE_ANSWERS[word] for word in asked if word in _TYPE_ANSWERS}
     if len(typed) != 1:
         return found
