@@ -467,7 +467,7 @@ class TagMatcher:
         """``found`` with each tag the ``target`` words (what a request wants beaten) name replaced by the hate tag
         that stops it (``TAG_OPPOSES``: reanimation by graveyard hate, tokens by token hate), at its weight."""
         if not target - _TYPE_WORDS - _QUALIFIERS:  # "deal with enchantments": a card type is what removal answers
-            answers = {_TYPE_ANSWERS[word] for word in target if word in _TYPE_ANSWERS}
+            answers = _type_answers(target)
             if found or not answers:  # the words named the removal already ("deal with enchantments")
                 return found
             return {answer: 1.0 for answer in answers}  # "artifacts keep beating me", "weak to enchantments"
@@ -523,12 +523,17 @@ class TagMatcher:
         return whole or (in_part if partial else {})  # a phrasing in part only when none is there whole
 
 
+def _type_answers(said: frozenset[str]) -> set[int]:
+    """The answer tag of each card type among the words ``said`` ("creatures": creature removal)."""
+    return {_TYPE_ANSWERS[word] for word in said if word in _TYPE_ANSWERS}
+
+
 def _typed_answer(found: dict[int, float], asked: frozenset[str]) -> dict[int, float]:
     """An answer to one permanent whose object the request names by its card type ("destroy creatures", "exile a
     creature") asks for that type's answer: in place of the broad `removal` (whose cheapest cards answer artifacts
     and enchantments), and beside an answer of one manner (exile, bounce, tuck) at half its weight, so that the
     cards doing both lead (only beside a full match: half of less counts for nothing)."""
-    typed = {_TYPE_ANSWERS[word] for word in asked if word in _TYPE_ANSWERS}
+    typed = _type_answers(asked)
     if len(typed) != 1:
         return found
     answer = typed.pop()

@@ -30,7 +30,7 @@ from grimoire.search.query import (
     parse,
 )
 from grimoire.search.slang import BEATEN_BY, LOSES_TO
-from grimoire.search.spelling import MAX_LOOKUPS, MIN_LENGTH, Speller, english_words
+from grimoire.search.spelling import MAX_LOOKUPS, MIN_LENGTH, Speller, english_words, phrasing_texts
 from grimoire.search.tags import TAG_NAMES, TAGS
 
 MAX_NAME_WORDS = 8
@@ -261,9 +261,13 @@ class Reader:
     def rules_words(self) -> frozenset[str]:
         """Words of at least ten cards' rules text ("exile", "scry"): a card named by one ("Exile") is not what
         "exile effects" asks for."""
+        return self._words_of_ten_cards(_RULES_WORD, lower=True)
+
+    def _words_of_ten_cards(self, pattern: re.Pattern, *, lower: bool) -> frozenset[str]:
+        """The words ``pattern`` finds in at least ten cards' rules text (lower-cased first if ``lower``)."""
         counts: Counter[str] = Counter()
         for text in self.db.columns.oracle_text.tolist():
-            counts.update(set(_RULES_WORD.findall(text.lower())))
+            counts.update(set(pattern.findall(text.lower() if lower else text)))
         return frozenset(word for word, count in counts.items() if count >= 10)
 
     @cached_property
@@ -271,12 +275,8 @@ class Reader:
         """Game and player vocabulary: words written in lower case in at least ten cards' rules text
         ("enchantment", "untap", "tokens"; never a proper name: Urza, Thassa and Atraxa are capitalised wherever a
         text names them), and the words of the tags' names, descriptions and phrasings ("wraths", "dorks")."""
-        counts: Counter[str] = Counter()
-        for text in self.db.columns.oracle_text.tolist():
-            counts.update(set(_LOWER_CASE_WORD.findall(text)))
-        phrasings = _RULES_WORD.findall(" ".join(t for tag in TAGS for t in (tag.name, tag.description,
-                                                                             *tag.phrasings)).lower())
-        return frozenset(word for word, count in counts.items() if count >= 10) | frozenset(phrasings)
+        phrasings = _RULES_WORD.findall(" ".join(phrasing_texts()).lower())
+        return self._words_of_ten_cards(_LOWER_CASE_WORD, lower=False) | frozenset(phrasings)
 
     def _plain_word(self, lower: str) -> bool:
         """Whether a typed word (lower case) is an everyday English, game or player word, a lone letter, a number
@@ -743,12 +743,13 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
     for match in _PROSE_OR.finditer(query):
         before = query[: match.start()]
         words_before = before.lower().split()
-        while words_before and _modifies(words_before[-1]):  # "destroy every artifact and enchantment"
-            words_before.pop()
-        previous = words_before[-1] if words_before else ""
+        acting = len(words_before)
+        while acting and _modifies(words_before[acting - 1]):  # "destroy every artifact and enchantment"
+            acting -= 1
+        previous = words_before[acting - 1] if acting else ""
         groups = [g.lower() if g else g for g in match.groups()]
         start, end = match.start(), match.end()
-        acted_on = previous in _OBJECT_MARKERS or any(w in _CLAUSE_WORDS for w in before.lower().split())
+        acted_on = previous in _OBJECT_MARKERS or any(w in _CLAUSE_WORDS for w in words_before)
         following = query[match.end():].split()[:1]
         if groups[6] and following and following[0].lower() in _OBJECT_NOUNS | _RULES_TEXT_FOLLOWERS and \
                 {_TYPE_WORDS[groups[6]], _TYPE_WORDS[groups[7]]} <= _PERMANENT_TYPES:
@@ -1032,10 +1033,11 @@ def _colors(reader: Reader, state: _State) -> None:
         if (_is_object(state, first) and not ends) or next_word in ("mana", "source", "sources", "devotion"):
             continue
         # a commander's identity is its deck's: "mono red commanders", "Sultai commanders" are exactly those colours
+        several = len(re.findall(_COLOR_WORD, match.group())) > 1
         exact = "=" if _asks_commanders(state) and (
-            match.group().startswith("mono") or match.group(2) or len(re.findall(_COLOR_WORD, match.group())) > 1
+            match.group().startswith("mono") or match.group(2) or several
         ) else "<="
-        both = _before(state, first, 1) == "both" and len(re.findall(_COLOR_WORD, match.group())) > 1
+        both = several and _before(state, first, 1) == "both"
         if match.group(7):
             syntax = f"id{exact}{match.group(7)}"
         elif match.group(1) and both:  # "creatures that are both black and green": each of those colours, at least

@@ -64,7 +64,7 @@ class Speller:
         for texts in (columns.oracle_text, columns.name, columns.type_line):
             for text in texts:  # one card at a time: no list of every word of every card
                 cards.update(_words(text))
-        phrasings = Counter(_words("\n".join(_phrasing_texts())))
+        phrasings = Counter(_words("\n".join(phrasing_texts())))
         # a phrasing noun's plural ("tutors"): phrasings name most things once
         phrasings.update({word + "s": count for word, count in phrasings.items()
                           if len(word) >= 5 and not word.endswith("s")})
@@ -103,7 +103,8 @@ class Speller:
                    key=lambda candidate: (self._rank[candidate], candidate))
 
 
-def _phrasing_texts() -> list[str]:
+def phrasing_texts() -> list[str]:
+    """Every tag's name in words, description and phrasings: how players ask for the functions."""
     from grimoire.search.tags import TAGS
 
     return [text for tag in TAGS for text in (tag.name.replace("-", " "), tag.description, *tag.phrasings)]
