@@ -662,6 +662,28 @@ def test_budget_is_said_in_a_note_not_ranked(reader):
     assert "no prices" in reading.notes[0]
 
 
+@pytest.mark.parametrize(("query", "left"), [
+    ("budget ramp for green under 2 dollars", "ramp"),
+    ("removal under $5", "removal"),
+    ("$2 or less ramp", "ramp"),  # the query language's "or" must not leave "2 or less" to the mana value
+    ("cheap counterspells under 3 bucks", "counterspells"),
+    ("mana rocks below 1 dollar", "mana rocks"),
+])
+def test_a_price_is_said_in_a_note_never_read_as_a_mana_value(reader, query, left):
+    reading = reader.read(query)
+    assert "mv<" not in reading.syntax.replace("mv<=2", "") and words_left(reader, query) == left
+    assert any(note.startswith("price (") and "no prices" in note for note in reading.notes)
+    assert syntax(reader, "creatures under 3") == "mv<3 t:creature"  # a number alone is still a cost
+
+
+def test_an_equipments_own_free_or_cheap_equip_and_a_vehicles_low_crew_are_read(reader):
+    assert syntax(reader, "equipment that costs nothing to equip") == r"o:/\bequip \{0\}([^{0-9]|$)/ t:equipment"
+    assert syntax(reader, "vehicles with low crew cost") == r"o:/\bcrew [12]([^{0-9]|$)/ t:vehicle"
+    # without an Equipment named, free equipping is what any Equipment gets (Sigarda's Aid): words, and no
+    # "free spell" cost either
+    assert syntax(reader, "equip for free") == "" and syntax(reader, "free equip") == ""
+
+
 def test_colours_after_a_colour_group_say_nothing_more(reader):
     assert syntax(reader, "card draw in bant colors") == "id<=gwu"
     assert words_left(reader, "card draw in bant colors") == "card draw"
@@ -996,7 +1018,8 @@ def test_a_players_drops_are_creatures_unless_the_request_says_what_they_do(read
     ("destroy flying dragons", ""),  # what the card acts on
     ("stop creatures from attacking me", ""),  # an object: pillowfort, not creatures
     ("cards that create food", ""),  # Food Golems are creatures, but Food tokens are artifacts
-    ("equipment with cheap equip costs", "t:equipment"),  # a type before "with" is the card's own
+    # a type before "with" is the card's own; a cheap equip cost is Equip {0} or {1}
+    ("equipment with cheap equip costs", r"o:/\bequip \{[01]\}([^{0-9]|$)/ t:equipment"),
     ("vampires with lifelink", "kw:lifelink t:vampire"),
     ("tokens with flying in white", r"id<=w o:/tokens? with [^.]*\bflying\b/"),  # what the card makes
     ("make flying tokens", r"o:/tokens? with [^.]*\bflying\b/"),
@@ -1161,6 +1184,8 @@ def test_tapping_for_two_colours_is_no_amount_of_mana(reader):
 
 def test_what_is_grabbed_is_the_object(reader):
     assert "t:creature" not in syntax(reader, "grab a creature from my library and put it onto the battlefield")
+    assert "t:creature" not in syntax(reader, "get a creature back to hand from graveyard")  # Raise Dead is none
+    assert "t:artifact" not in syntax(reader, "bring an artifact back")
 
 
 def test_untapped_duals_are_lands_that_enter_untapped(reader):

@@ -428,6 +428,12 @@ def test_connecting_words_of_a_request_leave_its_function(matcher, text, tag):
     ("i need to stop getting blown out by board wipes", "board-protection"),  # what stops wipes, not more wipes
     ("i keep losing to board wipes", "board-protection"),
     ("my deck runs out of steam turn 6", "card-draw"),
+    # what the opponents keep doing is what is to be stopped, not what the player wants to do too
+    ("my opponents keep gaining too much life", "lifegain-hate"),
+    ("they keep reanimating stuff", "graveyard-hate"),
+    ("opponents keep making tokens every turn", "token-hate"),
+    ("my opponents won't stop drawing cards", "draw-punisher"),
+    ("my opponents keep tutoring", "search-hate"),
 ])
 def test_a_decks_problem_asks_for_what_solves_it(matcher, text, tag):
     assert first_tag(matcher, text) == tag
@@ -522,3 +528,18 @@ def test_an_answer_whose_object_is_named_by_its_type_asks_for_that_types_answer(
     assert next(iter(found)) == tag and "removal" not in found, found
     if also:
         assert found[also] == pytest.approx(found[tag] / 2)
+
+
+@pytest.mark.parametrize(("text", "tag", "not_asked"), [
+    ("return lands from graveyard to battlefield", "recursion-land", "reanimate"),  # reanimation's words, lands'
+    ("tutors for enchantments", "tutor-enchantment", "tutor-creature"),
+])
+def test_a_named_card_type_chooses_its_own_among_tags_of_one_function(matcher, text, tag, not_asked):
+    names = [m.name for m in matcher.match(text)]
+    assert names[0] == tag and not_asked not in names
+
+
+def test_a_type_named_beside_no_typed_tag_leaves_the_others_alone(matcher):
+    """Only a typed tag found for the named type makes the others give way: "reanimate creatures" names the type
+    reanimation acts on, and nothing is dropped."""
+    assert first_tag(matcher, "reanimate creatures") == "reanimate"

@@ -410,7 +410,8 @@ class SearchEngine:
         aristocrats deck", see :func:`ranking.theme_split`) whose theme a tag's phrasing names whole, the words
         before it choose them and the theme's tags join at :data:`ranking.THEME_WEIGHT`. A theme or a head that
         names no tag ("removal for my Atraxa deck") leaves the whole query to choose, and where the whole query
-        names none either ("my elf deck needs ramp"), the head alone does."""
+        names none either ("my elf deck needs ramp"), or its words name one less than the head's words do ("my
+        vampire deck needs lifelink": "vampire" weighs on every phrasing), the head alone does."""
         split = ranking.theme_split(text)
         if split is None:
             return matcher.match(text, vector, context, self.weights, shares)
@@ -424,12 +425,13 @@ class SearchEngine:
                       for m in themes if m.index not in known]
             return [*chosen, *themed][: ranking.MAX_TAGS]
         whole = matcher.match(text, vector, context, self.weights, shares)
-        if whole:
+        if chosen is not None:  # a theme that names tags has asked the head already
+            return whole or chosen
+        # the theme's words drowned the function ("my elf deck needs ramp": no tag for all four words) or weigh
+        # it down: the head alone asks for it (its words first: encoding it costs a model's pass)
+        in_words = matcher.match(head, None, context, self.weights)
+        if whole and max(m.weight for m in in_words or whole) <= max(m.weight for m in whole):
             return whole
-        # the theme's words drowned the function ("my elf deck needs ramp": no tag for all four words): the
-        # head alone asks for it (matched once: a theme that names tags has asked it already)
-        if chosen is not None:
-            return chosen
         return matcher.match(head, self._head_vector(head, vector), context, self.weights, shares)
 
     def _by_name(self, rows: np.ndarray) -> np.ndarray:

@@ -77,7 +77,7 @@ _STOPWORDS = frozenset(
     "at deck decks effect effects which what who can do does it its them their they is are be you your want need "
     "looking find show give get like from by as so very please way ways every own want something stuff thing "
     "specific kind sort everything anything lots lot really just also wo let lets bunch ton tons help helps "
-    "things list recommendations recommendation recommend suggest suggestions ideas".split()
+    "things list recommendations recommendation recommend suggest suggestions ideas needs wants".split()
 )
 # "my commander keeps getting killed", "my creatures keep dying": what asks for protecting them
 _KEEPS_DYING = re.compile(r"\b(?:(?:keeps?|kept) (?:getting |being )?(?:killed|removed|destroyed|exiled|dying)|"
@@ -148,6 +148,15 @@ _ONE_MANNER = frozenset(TAG_INDEX[name] for name in ("exile-removal", "exile-unt
 _PARENTS = [(TAG_INDEX[child], TAG_INDEX[parent]) for child, parent in TAG_PARENTS.items()]
 _KIN = frozenset(_PARENTS) | frozenset((parent, child) for child, parent in _PARENTS)
 # the tags that answer a permanent: removal and sweepers, and the narrower tags under them
+# the one card type a typed tag acts on: among tags of one function, a request naming a type asks for its own
+# ("return lands from graveyard to battlefield" is land recursion, not reanimation; "tutors for enchantments")
+_OBJECT_TYPE = {TAG_INDEX[tag]: _STEMMER.stemWord(word) for tag, word in (
+    ("creature-removal", "creatures"), ("artifact-removal", "artifacts"), ("enchantment-removal", "enchantments"),
+    ("planeswalker-removal", "planeswalkers"), ("land-destruction", "lands"), ("sweeper", "creatures"),
+    ("artifact-sweeper", "artifacts"), ("enchantment-sweeper", "enchantments"), ("land-sweeper", "lands"),
+    ("reanimate", "creatures"), ("mass-reanimate", "creatures"), ("recursion-land", "lands"),
+    ("recursion-artifact", "artifacts"), ("tutor-creature", "creatures"), ("tutor-land", "lands"),
+    ("tutor-artifact", "artifacts"), ("tutor-enchantment", "enchantments"), ("counterspell-creature", "creatures"))}
 _ANSWERS = frozenset(TAG_INDEX[name] for name in TAG_INDEX
                      if {"removal", "sweeper"} & {name, TAG_PARENTS.get(name), TAG_PARENTS.get(TAG_PARENTS.get(name))})
 _OPPOSES = [(TAG_INDEX[hate], TAG_INDEX[stopped]) for hate, stops in TAG_OPPOSES.items() for stopped in stops]
@@ -366,6 +375,9 @@ class TagMatcher:
         if not asked:
             return []
         present = asked | frozenset(words(context))
+        # a word read as a filter that no phrasing uses ("goblin" in "goblin lords", still ranked by its words) says
+        # which cards, not which function: it weighs nothing
+        asked -= frozenset(word for word in words(context) if word not in self._phrasings_with)
         lowered = text.lower()
         # what the card guards against ("protect my creatures from removal") is no function asked for
         guarded = frozenset(words(_GUARDED.split(lowered, maxsplit=1)[1])) if _GUARDED.search(lowered) \
@@ -384,7 +396,7 @@ class TagMatcher:
             found = self._against(found, frozenset(words(against.group(1))))
         if not literal:
             found = _typed_answer(found, asked - guarded)
-        subsumed = self._subsumed(found, present)
+        subsumed = self._subsumed(found, present) | (_mistyped(found, asked - guarded) if not literal else frozenset())
         found = {index: weight for index, weight in found.items() if index not in subsumed}
         best = {owner: (weight, "words") for owner, weight in found.items()}
         # nor may its meaning bring back a tag that the guarded words name ("protection from artifact removal"),
@@ -547,6 +559,19 @@ def _typed_answer(found: dict[int, float], asked: frozenset[str]) -> dict[int, f
         elif index in _ONE_MANNER:
             out[answer] = max(out.get(answer, 0.0), weight / 2)
     return out
+
+
+def _mistyped(found: dict[int, float], asked: frozenset[str]) -> frozenset[int]:
+    """The typed tags of ``found`` acting on another card type than the one the request names, when a tag acting
+    on that type is found too: "return lands from graveyard to battlefield" holds reanimation's "graveyard to
+    battlefield", but the lands make it land recursion."""
+    named = {word for word in asked if word in _OBJECT_TYPE.values()}
+    if len(named) != 1:
+        return frozenset()
+    kind = named.pop()
+    if not any(_OBJECT_TYPE.get(index) == kind and weight >= MIN_WEIGHT for index, weight in found.items()):
+        return frozenset()
+    return frozenset(index for index in found if _OBJECT_TYPE.get(index, kind) != kind)
 
 
 def _word_rarity(phrasings: list[tuple[int, frozenset[str]]]) -> dict[str, float]:

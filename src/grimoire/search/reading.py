@@ -72,6 +72,7 @@ _OBJECT_MARKERS = frozenset({
     "keep", "keeps", "lock", "locks", "freeze", "freezes", "turn", "turns", "transform", "transforms", "swap",
     "swaps", "switch", "switches", "send", "sends", "shrink", "shrinks", "eat", "eats", "fight", "fights",
     "grab", "grabs", "pull", "pulls",  # "grab a creature from my library"
+    "get", "gets", "bring", "brings",  # "get a creature back", "bring an artifact back"
 })
 # Words after a type word that make it the subject of rules text ("creatures you control get +1/+1", "target
 # creature gets", "creature cards"), not the kind of card asked for.
@@ -693,7 +694,7 @@ def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
 
 _OR_MORE = r"(?:more|greater|higher|above|less|fewer|lower|cheaper|under|below)"
 _PROSE_OR = re.compile(
-    rf"(?<![\w:<>=!\"/(-])(?:{_NUMBER}(?: (power|toughness)|{_MANA})? or ({_OR_MORE})|"
+    rf"(?<![\w:<>=!\"/($€-])(?:{_NUMBER}(?: (power|toughness)|{_MANA})? or ({_OR_MORE})|"
     rf"(power|toughness) {_NUMBER} or ({_OR_MORE})|"
     rf"(instants?|sorcery|sorceries|creatures?|artifacts?|enchantments?|planeswalkers?|lands?|equipment|auras?) "
     rf"(?:or|and) (instants?|sorcery|sorceries|creatures?|artifacts?|enchantments?|planeswalkers?|lands?|equipment|"
@@ -1441,7 +1442,23 @@ _TAPS_FOR = re.compile(r"taps? for (two|2|three|3|four|4)(?: mana)?(?! (?:differ
                        r"(?:makes?|produces?|adds?|generates?) (two|2|three|3|four|4) mana")
 
 
+# "equipment that costs nothing to equip", "cheap equip costs", "low crew cost": equip {0}, equip {0} or {1}, crew 1
+# or 2 (no Vehicle crews for 0)
+_FREE_EQUIP = re.compile(r"(?:free|zero|no|0)[- ]equip(?: costs?)?|equip costs? (?:of )?(?:nothing|zero)|"
+                         r"costs? (?:nothing|no mana|zero|0)(?: mana)? to equip")
+_LOW_ACTIVATION = re.compile(r"(?:cheap|cheaper|low|lower|small|tiny|minimal) (equip|crew)(?: costs?)?|"
+                             r"(equip|crew)(?: costs?)? (?:is |are |that (?:is|are) )?(?:cheap|low|small|tiny)")
+
+
 def _activation_costs(reader: Reader, state: _State) -> None:
+    # of an Equipment's own cost only: "equip for free" asks for what lets any Equipment be attached for free
+    own = any(word.lower in ("equipment", "equipments") for word in state.words)
+    for _, first, last in list(_matches(state, _FREE_EQUIP)) if own else ():
+        state.take(first, last, "o:/\\bequip \\{0\\}([^{0-9]|$)/", "oracle")
+    for match, first, last in list(_matches(state, _LOW_ACTIVATION)):
+        keyword = match.group(1) or match.group(2)
+        printed = r"\{[01]\}" if keyword == "equip" else "[12]"
+        state.take(first, last, f"o:/\\b{keyword} {printed}([^{{0-9]|$)/", "oracle")
     for match, first, last in list(_matches(state, _ACTIVATION_COST)):
         keyword, cost = match.group(1), match.group(2)
         printed = rf"\{{{cost}\}}" if keyword == "equip" else cost
@@ -1537,7 +1554,7 @@ def _mana_value(reader: Reader, state: _State) -> None:
         state.take(first, last, f"mv{op}{_number(number)}", "mv")
     costed = any(chip.kind == "mv" for chip in state.chips)  # a cost the request states beats "cheap" and "big"
     for pattern, syntax, blockers in ((_CHEAP, "mv<=2", ("than",)), (_BIG, "mv>=6", ("mana", "butt", "butts")),
-                                      (_FREE, _FREE_SYNTAX, ("sac", "sacrifice", "outlet", "outlets", "to", "mana"))):
+                                      (_FREE, _FREE_SYNTAX, ("sac", "sacrifice", "outlet", "outlets", "to", "mana", "equip"))):
         for match, first, last in list(_matches(state, pattern)):
             # "cards that cost nothing": a clause about the card's own cost, not about what it acts on
             own = pattern is _FREE and match.group(1) and _before(state, first, 1) in ("that", "which", "")
@@ -1891,13 +1908,33 @@ def _pair_duals(reader: Reader, state: _State) -> None:
                    for chip in state.chips]
 
 
+_NO_PRICES = "the card data has no prices, so cards were not filtered by price"
+
+
 def _budget(reader: Reader, state: _State) -> None:
     """"budget" asks about price, which no card store here holds: said in a note, and not ranked as a word."""
     for index, word in enumerate(state.words):
         others = any(state.free(i) for i in range(len(state.words)) if i != index)
         if word.lower == "budget" and state.free(index) and others:
             word.used = True
-            state.notes.append("budget: the card data has no prices, so cards were not filtered by price")
+            state.notes.append(f"budget: {_NO_PRICES}")
+
+
+# "under 2 dollars", "less than $5", "3 bucks or less": a price, never a mana value (the query language may
+# have taken the "or" of "$2 or less" already)
+_AMOUNT = r"\d+(?:[.,]\d+)?"
+_PRICE = re.compile(rf"(?:(?:under|below|less than|cheaper than|at most|max|up to|for|around|about|over|above|more "
+                    rf"than) )?(?:\${_AMOUNT}|{_AMOUNT} ?\$|{_AMOUNT} (?:dollars?|bucks?|usd|euros?|eur|€|cents?|"
+                    rf"tix|quid|pounds?))(?: (?:(?:or|and) )?(?:less|under|below|cheaper|lower|more|above|over))?(?: each)?")
+
+
+def _prices(reader: Reader, state: _State) -> None:
+    """A price ("under 2 dollars", "$5 or less"), which no card store here holds: said in a note, and read as
+    neither a mana value nor words to rank."""
+    for match, first, last in list(_matches(state, _PRICE)):
+        for word in state.words[first:last]:
+            word.used = True
+        state.notes.append(f"price ({state.span(first, last)}): {_NO_PRICES}")
 
 
 # How a request to the search itself begins ("show me ...", "list ...", "search for blue flyers"): no words of what
@@ -1949,7 +1986,7 @@ def _colored_counters(reader: Reader, state: _State) -> None:
             word.lower, word.corrected = meaning, True
 
 
-_RULES = (_command, _produces, _deck_colors, _formats, _partners, _superlatives, _stats, _x_costs, _land_cycles,
+_RULES = (_command, _produces, _deck_colors, _formats, _prices, _partners, _superlatives, _stats, _x_costs, _land_cycles,
           _name_cycles, _mana_value, _negated_colors, _keyword_tokens, _has_keywords, _colors, _color_codes,
           _negated_types, _negated_tags, _speed_and_flyers, _rules_text_words, _repeatable, _hard_to_kill,
           _activation_costs, _types, _made_types, _creature_types, _aggressive, _pair_duals, _budget,
