@@ -649,6 +649,9 @@ def test_a_first_word_shared_by_commanders_of_other_colours_is_not_a_commander(r
     ("cheaper version of Rhystic Study", "Rhystic Study", 'like:"Rhystic Study" mv<3'),
     ("Counterspell upgrades", "Counterspell", 'like:"Counterspell"'),
     ("upgrades for Mind Stone", "Mind Stone", 'like:"Mind Stone"'),
+    # a name of everyday words typed in lower case is a name after a comparison ("to" alone is no sign of one)
+    ("alternatives to sol ring", "Sol Ring", 'like:"Sol Ring"'),
+    ("similar to sol ring", "Sol Ring", 'like:"Sol Ring"'),
 ])
 def test_comparisons_with_a_card_read_as_cards_like_it(reader, query, like, expected):
     reading = reader.read(query)
@@ -1204,3 +1207,14 @@ def test_a_negated_tag_leaves_out_its_cards(reader):
     assert "otag" not in syntax(reader, "ramp without any damage")  # no tag is named "damage" alone
     assert "otag" not in syntax(reader, "creatures that aren't tokens")  # what a card is, not what it makes
     assert syntax(reader, "ramp that doesn't make treasure") == "-otag:treasure-maker"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("backgrounds", "t:background"),  # an enchantment subtype asked for by name
+    ("dinosaur commanders", "is:commander t:dinosaur"),  # a tribe's commanders are of the tribe
+    ("equipment commanders", "is:commander"),  # lead an Equipment deck: few commanders are Equipment
+    ("green fatties", "mv>=6 t:creature id<=g"),  # a player's fatties are big creatures, not big spells
+    ("kill spells for fatties", ""),  # what the spells kill
+])
+def test_subtypes_tribal_commanders_and_fatties(reader, query, expected):
+    assert syntax(reader, query) == expected

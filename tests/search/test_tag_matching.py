@@ -543,3 +543,12 @@ def test_a_type_named_beside_no_typed_tag_leaves_the_others_alone(matcher):
     """Only a typed tag found for the named type makes the others give way: "reanimate creatures" names the type
     reanimation acts on, and nothing is dropped."""
     assert first_tag(matcher, "reanimate creatures") == "reanimate"
+
+
+@pytest.mark.parametrize(("text", "narrower", "not_asked"), [
+    ("board wipe that exiles", "exile-sweeper", "exile-removal"),  # not a wipe beside single exile removal
+    ("make my creatures unblockable or give them flying", "flying-granter", None),
+])
+def test_the_rest_of_a_request_naming_a_narrower_tag_asks_for_it(matcher, text, narrower, not_asked):
+    names = {m.name for m in matcher.match(text)}
+    assert narrower in names and not_asked not in names

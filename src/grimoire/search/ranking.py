@@ -466,6 +466,10 @@ class TagMatcher:
         if first is None or found[first] < MIN_WEIGHT:
             return found
         rest = asked - self._vocabulary[first] - _FILTER_WORDS
+        # a narrower tag under the first whose name the rest says ("board wipe that exiles": exile-sweeper)
+        narrower = [child for child, parent in _PARENTS if parent == first and rest & self._name_words[child]]
+        if len(narrower) == 1:
+            return {**found, narrower[0]: max(found.get(narrower[0], 0.0), found[first])}
         if not rest - _TYPE_WORDS or self._weight_of(rest) < SECOND_SHARE * self._weight_of(asked - _FILTER_WORDS):
             return found
         related = {first} | {c for c, p in _PARENTS if p == first} | {p for c, p in _PARENTS if c == first}

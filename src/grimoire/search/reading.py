@@ -98,6 +98,7 @@ _OBJECT_NOUNS = frozenset({
     "sacrifice", "lord", "lords", "tribal", "control", "steal", "kill", "death", "deaths",
     "destroy", "bounce", "copy", "doubler", "doublers", "damage", "tax", "zone", "mana", "support", "hoser",
     "hosers",
+    "commander", "commanders",  # "equipment commanders" lead an Equipment deck; few are Equipment
 })
 _TYPE_WORDS = {
     "instant": "instant", "instants": "instant", "sorcery": "sorcery", "sorceries": "sorcery",
@@ -107,6 +108,7 @@ _TYPE_WORDS = {
     "walkers": "planeswalker", "equipment": "equipment", "equipments": "equipment", "aura": "aura",
     "auras": "aura", "legendary": "legendary", "legend": "legendary", "legends": "legendary", "saga": "saga",
     "sagas": "saga", "vehicle": "vehicle", "vehicles": "vehicle", "battle": "battle",
+    "background": "background", "backgrounds": "background", "shrine": "shrine", "shrines": "shrine",
 }
 # Player nouns that name a card type with a function: the type is a filter, the function words still rank.
 _TYPED_NOUNS = {"rock": "artifact", "rocks": "artifact", "dork": "creature", "dorks": "creature", "lord": "creature",
@@ -679,7 +681,8 @@ def _same_words(typed: list, name: str) -> bool:
 
 def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
     """A name of several words inside a longer request counts when it reads as a name: typed with a capital,
-    three words or more, or where a name is expected ("with sol ring", "rhystic study alternatives"); else
+    three words or more, or where a name is expected ("with sol ring", "rhystic study alternatives", "alternatives to
+    sol ring"); else
     only when one of its words is not everyday English (``Reader.english``: "protect thassa's oracle").
     Lower-case everyday phrases that happen to be names ("to suit up my commander") are words."""
     if stop - start == len(state.words) or stop - start >= 3:
@@ -687,6 +690,8 @@ def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
     if any(ch.isupper() for w in state.words[start:stop] for ch in w.text):
         return True
     before, after = _before(state, start, 1), _after(state, stop, 1)
+    if _like_trigger(_before(state, start, 3)) not in (None, "budget"):  # "alternatives to sol ring"
+        return True
     return (before in _NAME_BEFORE and before != "to") or after in _NAME_AFTER
 
 
@@ -1569,6 +1574,8 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 continue
             state.take(first, last, syntax, "mv")
             costed = True
+            if match.group(0).startswith("fatt") and not any(_TYPE_WORDS.get(w.lower) for w in state.words):
+                state.chips.append(Chip(match.group(0), "t:creature", "type"))  # a player's fatties are creatures
 
 
 # "good 1 drops for aggro": a player's N-drops are creatures, when nothing else in the request says what they do
@@ -1732,7 +1739,8 @@ _IRREGULAR_PLURALS = {"elf": "elves", "dwarf": "dwarves", "wolf": "wolves", "wer
                       "fungus": "fungi", "ox": "oxen", "mouse": "mice", "octopus": "octopuses"}
 _SAME_PLURAL = frozenset({"merfolk", "eldrazi", "kor", "myr", "samurai", "sheep", "moonfolk", "kithkin"})
 # Words after a creature type that still ask for cards of that type: "elf lords", "dragon tribal", "zombie cards".
-_TRIBE_FOLLOWERS = frozenset({"lord", "lords", "tribal", "typal", "creature", "creatures", "card", "cards"})
+_TRIBE_FOLLOWERS = frozenset({"lord", "lords", "tribal", "typal", "creature", "creatures", "card", "cards",
+                              "commander", "commanders"})  # "dinosaur commanders" are Dinosaurs
 
 
 def _type_words(counts: Mapping[str, int]) -> dict[str, str]:
@@ -1767,7 +1775,9 @@ def _creature_types(reader: Reader, state: _State) -> None:
     for index, word in enumerate(state.words):
         kind = types.get(word.lower)
         lords_for = _before(state, index, 2) in _LORDS_FOR  # "lords for zombies": zombie lords
-        if kind is None or not state.free(index) or (_is_object(state, index) and not lords_for):
+        # a card type some creatures carry too ("Equipment Dog") was read by the card types, or left as an object
+        if kind is None or not state.free(index) or word.lower in _TYPE_WORDS or \
+                (_is_object(state, index) and not lords_for):
             continue
         following = _after(state, index + 1, 1)
         plural = word.lower != kind or word.lower in _SAME_PLURAL
