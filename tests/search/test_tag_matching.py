@@ -552,3 +552,13 @@ def test_a_type_named_beside_no_typed_tag_leaves_the_others_alone(matcher):
 def test_the_rest_of_a_request_naming_a_narrower_tag_asks_for_it(matcher, text, narrower, not_asked):
     names = {m.name for m in matcher.match(text)}
     assert narrower in names and not_asked not in names
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    ("exile removal", True),  # Swords to Plowshares before Erase: players answer creatures most of all
+    ("bounce spells", True),
+    ("cards that return my commander to hand", False),  # one's own: no removal
+])
+def test_an_answer_of_one_manner_without_a_type_asks_for_creature_removal_beside_it(matcher, text, asked):
+    names = [m.name for m in matcher.match(text)]
+    assert ("creature-removal" in names) == asked and names[0] != "creature-removal"

@@ -143,6 +143,8 @@ _MY_SIDE = re.compile(r"\b(?:my|mine|our|own|ours|me|us)\b")  # a sweeper that s
 _SWEEPER, _ONE_SIDED = TAG_INDEX["sweeper"], TAG_INDEX["sweeper-one-sided"]
 _REMOVAL = TAG_INDEX["removal"]
 # answers to one permanent of any type, by one manner
+_CREATURE_REMOVAL = TAG_INDEX["creature-removal"]
+_DEFAULT_CREATURE = frozenset(TAG_INDEX[name] for name in ("exile-removal", "bounce", "tuck"))
 _ONE_MANNER = frozenset(TAG_INDEX[name] for name in ("exile-removal", "exile-until-leaves", "permanent-removal",
                                                      "bounce", "tuck"))
 _PARENTS = [(TAG_INDEX[child], TAG_INDEX[parent]) for child, parent in TAG_PARENTS.items()]
@@ -394,9 +396,12 @@ class TagMatcher:
         if not literal and (against := BEATEN_BY.search(lowered) or _AGAINST.search(lowered) or
                             _HATE_AFTER.search(lowered)):
             found = self._against(found, frozenset(words(against.group(1))))
-        if not literal:
-            found = _typed_answer(found, asked - guarded)
-        subsumed = self._subsumed(found, present) | (_mistyped(found, asked - guarded) if not literal else frozenset())
+        typed = _typed_answer(found, asked - guarded, _MY_SIDE.search(lowered) is None) if not literal else found
+        # a type's answer asked for by the rule is no phrasing of the request, which another could hold
+        answered = frozenset(index for index, weight in typed.items() if weight > found.get(index, 0.0))
+        found = typed
+        subsumed = self._subsumed(found, present) - answered | \
+            (_mistyped(found, asked - guarded) if not literal else frozenset())
         found = {index: weight for index, weight in found.items() if index not in subsumed}
         best = {owner: (weight, "words") for owner, weight in found.items()}
         # nor may its meaning bring back a tag that the guarded words name ("protection from artifact removal"),
@@ -544,18 +549,24 @@ def _type_answers(said: frozenset[str]) -> set[int]:
     return {_TYPE_ANSWERS[word] for word in said if word in _TYPE_ANSWERS}
 
 
-def _typed_answer(found: dict[int, float], asked: frozenset[str]) -> dict[int, float]:
+def _typed_answer(found: dict[int, float], asked: frozenset[str], theirs: bool = True) -> dict[int, float]:
     """An answer to one permanent whose object the request names by its card type ("destroy creatures", "exile a
     creature") asks for that type's answer: in place of the broad `removal` (whose cheapest cards answer artifacts
     and enchantments), and beside an answer of one manner (exile, bounce, tuck) at half its weight, so that the
     cards doing both lead (only beside a full match: half of less counts for nothing)."""
     typed = _type_answers(asked)
-    if len(typed) != 1:
+    if len(typed) > 1:
         return found
-    answer = typed.pop()
+    # no type named: "exile removal", "bounce spells" are asked of creatures most of all (Swords to Plowshares
+    # before Erase), so a one-manner answer asks for creature removal beside it (not of one's own: "return my
+    # commander to hand"); the broad `removal` stays
+    named = bool(typed)
+    if not named and not theirs:
+        return found
+    answer = typed.pop() if named else _CREATURE_REMOVAL
     out = dict(found)
     for index, weight in found.items():
-        if weight < MIN_WEIGHT or index == answer:
+        if weight < MIN_WEIGHT or index == answer or not named and index not in _DEFAULT_CREATURE:
             continue
         if index == _REMOVAL:
             del out[index]
