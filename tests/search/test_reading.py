@@ -1189,6 +1189,7 @@ def test_what_is_grabbed_is_the_object(reader):
     assert "t:creature" not in syntax(reader, "grab a creature from my library and put it onto the battlefield")
     assert "t:creature" not in syntax(reader, "get a creature back to hand from graveyard")  # Raise Dead is none
     assert "t:artifact" not in syntax(reader, "bring an artifact back")
+    assert syntax(reader, "what creatures care about sacrificing artifacts") == "t:creature"  # what is sacrificed
 
 
 def test_untapped_duals_are_lands_that_enter_untapped(reader):

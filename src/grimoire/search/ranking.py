@@ -77,7 +77,7 @@ _STOPWORDS = frozenset(
     "at deck decks effect effects which what who can do does it its them their they is are be you your want need "
     "looking find show give get like from by as so very please way ways every own want something stuff thing "
     "specific kind sort everything anything lots lot really just also wo let lets bunch ton tons help helps "
-    "things list recommendations recommendation recommend suggest suggestions ideas needs wants".split()
+    "things list recommendations recommendation recommend suggest suggestions ideas needs wants there".split()
 )
 # "my commander keeps getting killed", "my creatures keep dying": what asks for protecting them
 _KEEPS_DYING = re.compile(r"\b(?:(?:keeps?|kept) (?:getting |being )?(?:killed|removed|destroyed|exiled|dying)|"

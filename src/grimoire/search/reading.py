@@ -73,6 +73,9 @@ _OBJECT_MARKERS = frozenset({
     "swaps", "switch", "switches", "send", "sends", "shrink", "shrinks", "eat", "eats", "fight", "fights",
     "grab", "grabs", "pull", "pulls",  # "grab a creature from my library"
     "get", "gets", "bring", "brings",  # "get a creature back", "bring an artifact back"
+    # "care about sacrificing artifacts", "good at destroying enchantments"
+    "sacrificing", "destroying", "exiling", "killing", "stealing", "copying", "returning", "bouncing",
+    "tutoring", "protecting", "untapping", "tapping", "targeting",
 })
 # Words after a type word that make it the subject of rules text ("creatures you control get +1/+1", "target
 # creature gets", "creature cards"), not the kind of card asked for.
