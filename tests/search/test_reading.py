@@ -1190,6 +1190,13 @@ def test_what_is_grabbed_is_the_object(reader):
     assert "t:creature" not in syntax(reader, "get a creature back to hand from graveyard")  # Raise Dead is none
     assert "t:artifact" not in syntax(reader, "bring an artifact back")
     assert syntax(reader, "what creatures care about sacrificing artifacts") == "t:creature"  # what is sacrificed
+    assert "t:creature" not in syntax(reader, "throw a creature at someone's face for damage")  # Fling
+
+
+def test_unkillable_describes_a_card_only_before_what_it_describes(reader):
+    assert syntax(reader, "unkillable creatures").endswith(" t:creature")
+    assert syntax(reader, "unkillable creatures").startswith("(kw:indestructible")
+    assert syntax(reader, "make my commander unkillable") == ""  # what makes it so: the granters
 
 
 def test_untapped_duals_are_lands_that_enter_untapped(reader):

@@ -562,3 +562,11 @@ def test_the_rest_of_a_request_naming_a_narrower_tag_asks_for_it(matcher, text, 
 def test_an_answer_of_one_manner_without_a_type_asks_for_creature_removal_beside_it(matcher, text, asked):
     names = [m.name for m in matcher.match(text)]
     assert ("creature-removal" in names) == asked and names[0] != "creature-removal"
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("a card that makes my creatures impossible to kill this turn", "indestructible-granter"),  # no kill spell
+    ("make a creature unable to attack or block forever", "pacifism"),  # "unable to" is "cannot"
+])
+def test_player_wordings_of_rules_words_ask_for_their_function(matcher, text, tag):
+    assert first_tag(matcher, text) == tag

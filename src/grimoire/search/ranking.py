@@ -117,7 +117,11 @@ _CARES_ABOUT = re.compile(r"\b(?:cares?|caring) (?:about|for)\b")
 # What players say, rewritten as the tags' phrasings say it before the words are stemmed, in this order
 _FATTIES = re.compile(r"\bfatt(?:y|ies)\b")  # players' word for big creatures ("kill spells for fatties")
 _OUT_OF_STEAM = re.compile(r"\bout of steam\b")  # "my deck runs out of steam": out of gas, as the phrasings say
-_REWRITES = ((_KEEPS_DYING, "protect"), (_FATTIES, "big creatures"), (_OUT_OF_STEAM, "out of gas"),
+# "impossible to kill", "unkillable": what the phrasings call indestructible, not a kill spell; "unable to block"
+# is "cannot block", as card text and the phrasings say it
+_UNKILLABLE = re.compile(r"\b(?:impossible to kill|unkillable|can(?:no|['’])?t be killed|can(?:no|['’])?t die)\b")
+_UNABLE = re.compile(r"\bunable to\b")
+_REWRITES = ((_UNKILLABLE, "indestructible"), (_UNABLE, "cannot"), (_KEEPS_DYING, "protect"), (_FATTIES, "big creatures"), (_OUT_OF_STEAM, "out of gas"),
              (_AT_WILL, "at will"), (_AT_ONCE, " "), (_HITS, " "), (_CARES_ABOUT, "matter"), (_EVERY, "all "),
              (_CANNOT, "cannot"), (_NEGATION, " not"))
 _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")

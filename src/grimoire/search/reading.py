@@ -76,6 +76,7 @@ _OBJECT_MARKERS = frozenset({
     # "care about sacrificing artifacts", "good at destroying enchantments"
     "sacrificing", "destroying", "exiling", "killing", "stealing", "copying", "returning", "bouncing",
     "tutoring", "protecting", "untapping", "tapping", "targeting",
+    "throw", "throws", "fling", "flings",  # "throw a creature at someone's face"
 })
 # Words after a type word that make it the subject of rules text ("creatures you control get +1/+1", "target
 # creature gets", "creature cards"), not the kind of card asked for.
@@ -1422,8 +1423,9 @@ _REPEATABLE_SYNTAX = "is:permanent -o:/sacrifice ~[:,]/"
 
 # "hard to kill creatures", "resilient threats": what shields or returns itself, as keywords and Oracle text say it
 # (read here, or "kill" would ask for removal, the opposite, and make the noun after it what the card acts on)
+# ("unkillable" only before what it describes: "make my guy unkillable" asks for what makes it so)
 _HARD_TO_KILL = re.compile(r"(?:hard[- ]to[- ](?:kill|remove|answer|deal with)|resilient)"
-                           r"(?: (creatures?|threats?|commanders?))?")
+                           r"(?: (creatures?|threats?|commanders?))?|unkillable (creatures?|threats?|commanders?)")
 _HARD_TO_KILL_SYNTAX = ('(kw:indestructible or kw:hexproof or kw:shroud or kw:ward or kw:persist or kw:undying '
                         'or o:"regenerate ~")')
 _HARD_TO_KILL_NOUNS = {"creature": " t:creature", "threat": "", "commander": " is:commander"}
@@ -1431,7 +1433,8 @@ _HARD_TO_KILL_NOUNS = {"creature": " t:creature", "threat": "", "commander": " i
 
 def _hard_to_kill(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _HARD_TO_KILL)):
-        noun = _HARD_TO_KILL_NOUNS[match.group(1).rstrip("s")] if match.group(1) else ""
+        said = match.group(1) or match.group(2)
+        noun = _HARD_TO_KILL_NOUNS[said.rstrip("s")] if said else ""
         state.take(first, last, _HARD_TO_KILL_SYNTAX + noun, "keyword")
 
 
