@@ -48,6 +48,16 @@ def test_a_corrected_word_keeps_its_place_and_says_so(reader):
     assert reader.read("blakc removal").syntax == "id<=b"  # the corrected word is read like any other
 
 
+@pytest.mark.parametrize(("query", "expected"), [
+    ("tutors in blak", "id<=b"), ("sweepers for mono whit", "id<=w"), ("gren ramp", "id<=g"),
+    ("blu counterspells", "id<=u"),
+])
+def test_a_colour_word_typed_short_is_read_as_the_colour(reader, query, expected):
+    """Colour words are below the speller's five letters, and what most requests filter by."""
+    reading = reader.read(query)
+    assert reading.syntax == expected and reading.notes[0].endswith("(a typo?)")
+
+
 def test_quoted_words_syntax_and_card_names_are_never_corrected(reader):
     for query in ('"removel"', "o:removel", "Rhystic Study"):
         assert reader.read(query).query == query
