@@ -1226,3 +1226,20 @@ def test_a_negated_tag_leaves_out_its_cards(reader):
 ])
 def test_subtypes_tribal_commanders_and_fatties(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "same_as"), [
+    ("cards that cost nothing", "cost nothing"),  # Crash, Fireblast: not an order of "cards that"
+    ("good 1 drops for aggro", "1 drops for aggro"),
+])
+def test_words_left_that_say_nothing_of_the_cards_rank_nothing(snapshot_engine, query, same_as):
+    """When every word but those such as "cards that" was read as a filter, the words read rank the cards that
+    pass, as when nothing is left."""
+    def names(text):
+        return [r.card.name for r in snapshot_engine.search(text, limit=10).results]
+    assert names(query) == names(same_as)
+
+
+def test_getting_around_counterspells_asks_for_what_cannot_be_countered(reader):
+    for query in ("cards that get around counterspells", "ways to beat counterspells", "play around counter magic"):
+        assert syntax(reader, query) == 'o:"can\'t be countered"'

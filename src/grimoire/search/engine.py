@@ -546,9 +546,10 @@ class SearchEngine:
             named = [*reading.named, *([reading.like] if reading.like else [])]  # "like X" with more words
             text = " ".join([*text_parts, combo_text, self._named_text(named)]).strip()
             read_words = ""
-            if not text and not reading.combo and sort_order(node) is None and \
+            if not ranking.words(text) and not reading.combo and sort_order(node) is None and \
                     not any(chip.kind == "name" for chip in reading.chips):
-                # every word was read as a filter ("unblockable creatures in blue"): the words still say what is
+                # every word was read as a filter ("unblockable creatures in blue"), or all that is left are words
+                # such as "cards that" which say nothing of the cards: the words read still say what is
                 # wanted, so they rank the cards that pass, choosing no tag ("hard to kill" is not removal);
                 # typed syntax alone, and a cycle of cards by their names ("signets"), keep Scryfall's name order
                 text = read_words = " ".join(chip.words for chip in reading.chips)

@@ -1367,11 +1367,14 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
 
 
 # "uncounterable", and what a player says who needs it: "my spells keep getting countered", "they keep countering my
-# spells", "protect my combo from counterspells"
+# spells", "protect my combo from counterspells", "cards that get around counterspells"
 _UNCOUNTERABLE = re.compile(r"uncounterable|(?:that |which )?(?:can'?t|cannot|can not) be countered|"
                             r"(?:keeps?|kept) (?:getting |being )?countered|(?:keeps?|kept) countering (?:all )?"
                             r"(?:my|our) (?:spells?|stuff|creatures?|things|cards|combo)|(?:protect\w*|safe|shield\w*)"
-                            r"(?: \w+){0,3} (?:from|against) (?:counterspells?|counter ?magic|being countered)")
+                            r"(?: \w+){0,3} (?:from|against) (?:counterspells?|counter ?magic|being countered)|"
+                            r"(?:get(?:s|ting)?|go(?:es|ing)?) (?:around|past|through) (?:counterspells?|counter ?magic)|"
+                            r"(?:dodg|beat|ignor)\w* (?:counterspells?|counter ?magic)|play(?:s|ing)? around "
+                            r"(?:counterspells?|counter ?magic)")
 # "pitch spells", "pitch counterspells": cast by exiling a card from hand in place of the mana cost, as Oracle
 # text prints it (Force of Will's "exile a blue card from your hand rather than pay this spell's mana cost",
 # Solitude's "Evoke—Exile a white card from your hand"); "spells" after it is any spell, creatures included.
