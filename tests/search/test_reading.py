@@ -1243,3 +1243,7 @@ def test_words_left_that_say_nothing_of_the_cards_rank_nothing(snapshot_engine, 
 def test_getting_around_counterspells_asks_for_what_cannot_be_countered(reader):
     for query in ("cards that get around counterspells", "ways to beat counterspells", "play around counter magic"):
         assert syntax(reader, query) == 'o:"can\'t be countered"'
+
+
+def test_not_keeping_up_with_a_type_makes_it_what_is_answered(reader):
+    assert syntax(reader, "i can't keep up with artifacts") == ""  # artifact removal, not artifacts

@@ -434,6 +434,11 @@ def test_connecting_words_of_a_request_leave_its_function(matcher, text, tag):
     ("opponents keep making tokens every turn", "token-hate"),
     ("my opponents won't stop drawing cards", "draw-punisher"),
     ("my opponents keep tutoring", "search-hate"),
+    ("my commander dies too often", "protection-granter"),  # how often, not a death trigger
+    ("my hand empties too fast", "card-draw"),
+    ("my deck keeps running out of mana", "ramp"),  # not out of cards
+    ("i have trouble removing enchantments", "enchantment-removal"),  # "have", "trouble" say no function
+    ("i can't keep up with token decks", "token-hate"),
 ])
 def test_a_decks_problem_asks_for_what_solves_it(matcher, text, tag):
     assert first_tag(matcher, text) == tag

@@ -77,11 +77,15 @@ _STOPWORDS = frozenset(
     "at deck decks effect effects which what who can do does it its them their they is are be you your want need "
     "looking find show give get like from by as so very please way ways every own want something stuff thing "
     "specific kind sort everything anything lots lot really just also wo let lets bunch ton tons help helps "
-    "things list recommendations recommendation recommend suggest suggestions ideas needs wants there".split()
+    "things list recommendations recommendation recommend suggest suggestions ideas needs wants there have has had "
+    "having trouble troubles problem problems issue issues struggle struggles struggling".split()
 )
 # "my commander keeps getting killed", "my creatures keep dying": what asks for protecting them
 _KEEPS_DYING = re.compile(r"\b(?:(?:keeps?|kept) (?:getting |being )?(?:killed|removed|destroyed|exiled|dying)|"
-                          r"(?:die|dies|dying)(?= to\b))\b")  # "my creatures die to board wipes"
+                          r"(?:die|dies|dying)(?= to\b)|"  # "my creatures die to board wipes"
+                          # "my commander dies too often", "gets killed too easily"
+                          r"(?:(?:die|dies|dying)|(?:gets?|getting) (?:killed|removed|destroyed|exiled))"
+                          r"(?= (?:too|so) (?:often|much|fast|quickly|easily|early)\b))\b")
 # "protect my creatures from removal", "my creatures keep dying to removal": what follows "from" (or "dying to") is
 # what the card guards against, not a function asked for; "return creatures from the graveyard" guards nothing
 _GUARDED = re.compile(r"\b(?:protect\w*|sav(?:e|es|ing)|safe|shield\w*|guard\w*|defend\w*|hexproof|immun\w*)\b"
@@ -116,12 +120,18 @@ _HITS = re.compile(r"\b(?:can |that |which |to )?hit(?:s|ting)?\b(?= (?:(?:any|a
 _CARES_ABOUT = re.compile(r"\b(?:cares?|caring) (?:about|for)\b")
 # What players say, rewritten as the tags' phrasings say it before the words are stemmed, in this order
 _FATTIES = re.compile(r"\bfatt(?:y|ies)\b")  # players' word for big creatures ("kill spells for fatties")
+_OUT_OF_MANA = re.compile(r"\b(?:run(?:s|ning)? out of|(?:short|low) on) mana\b")  # the phrasings' "not enough mana"
+_EMPTY_HAND = re.compile(r"\b(?:hand|grip) empties\b")  # "my hand empties too fast": the phrasings' "hand is empty"
+# "too fast", "too often": how much, not which function ("my commander dies too often" once read as protecting)
+_TOO_MUCH = re.compile(r"\btoo (?:fast|often|quickly|easily|early)\b")
 _OUT_OF_STEAM = re.compile(r"\bout of steam\b")  # "my deck runs out of steam": out of gas, as the phrasings say
 # "impossible to kill", "unkillable": what the phrasings call indestructible, not a kill spell; "unable to block"
 # is "cannot block", as card text and the phrasings say it
 _UNKILLABLE = re.compile(r"\b(?:impossible to kill|unkillable|can(?:no|['’])?t be killed|can(?:no|['’])?t die)\b")
 _UNABLE = re.compile(r"\bunable to\b")
-_REWRITES = ((_UNKILLABLE, "indestructible"), (_UNABLE, "cannot"), (_KEEPS_DYING, "protect"), (_FATTIES, "big creatures"), (_OUT_OF_STEAM, "out of gas"),
+_REWRITES = ((_UNKILLABLE, "indestructible"), (_UNABLE, "cannot"), (_KEEPS_DYING, "protect"),
+             (_FATTIES, "big creatures"), (_OUT_OF_STEAM, "out of gas"), (_OUT_OF_MANA, "not enough mana"),
+             (_EMPTY_HAND, "hand is empty"), (_TOO_MUCH, " "),
              (_AT_WILL, "at will"), (_AT_ONCE, " "), (_HITS, " "), (_CARES_ABOUT, "matter"), (_EVERY, "all "),
              (_CANNOT, "cannot"), (_NEGATION, " not"))
 _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")

@@ -56,7 +56,7 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(ambush\w*)\b", "flash"),  # "ambush creatures": creatures with flash
     (r"\b(refresh|reuse|use it (again|twice)|get (all )?my mana back)\b", "untap"),
     # removal
-    (r"\b(removal|kill spells?|kill|spot removal|answers? to|deal with|get rid of|handle)\b",
+    (r"\b(removal|kill spells?|kill|spot removal|answers? to|deal with|get rid of|handle|keep up with)\b",
      "destroy target exile target"),
     (r"\b(wipe|wipes|wrath|wraths|sweep\w*|board ?wipes?|mass removal|reset the board|clear the board)\b",
      "destroy all creatures"),
@@ -117,7 +117,7 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
 # A player's complaint names what beats them, and so what the cards asked for must answer: after "I lose to",
 # "struggling against", "weak to" ("I lose to fliers"), or before "keeps beating me", "are crushing me" ("artifacts
 # keep beating me", "graveyard decks are crushing me").
-LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|with)|(?:trouble|problems?|issues?) "
+LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|with)|(?:can'?t|cannot) keep up with|(?:trouble|problems?|issues?) "
             r"(?:with|against)|weak (?:to|against)|vulnerable to|(?:can'?t|cannot) (?:beat|handle|deal with)|"
             r"(?:get|gets|getting|got) (?:overwhelmed|overrun|run over|swarmed|crushed|wrecked|beaten|stomped|"
             r"blown out|wiped out|punished) by|"
