@@ -1372,9 +1372,10 @@ _UNCOUNTERABLE = re.compile(r"uncounterable|(?:that |which )?(?:can'?t|cannot|ca
                             r"(?:keeps?|kept) (?:getting |being )?countered|(?:keeps?|kept) countering (?:all )?"
                             r"(?:my|our) (?:spells?|stuff|creatures?|things|cards|combo)|(?:protect\w*|safe|shield\w*)"
                             r"(?: \w+){0,3} (?:from|against) (?:counterspells?|counter ?magic|being countered)|"
-                            r"(?:get(?:s|ting)?|go(?:es|ing)?) (?:around|past|through) (?:counterspells?|counter ?magic)|"
-                            r"(?:dodg|beat|ignor)\w* (?:counterspells?|counter ?magic)|play(?:s|ing)? around "
-                            r"(?:counterspells?|counter ?magic)")
+                            r"(?:get(?:s|ting)?|go(?:es|ing)?) (?:around|past|through) "
+                            r"(?:counterspells?|counter ?magic)|"
+                            r"(?:dodg|beat|ignor)\w* (?:counterspells?|counter ?magic)|"
+                            r"play(?:s|ing)? around (?:counterspells?|counter ?magic)")
 # "pitch spells", "pitch counterspells": cast by exiling a card from hand in place of the mana cost, as Oracle
 # text prints it (Force of Will's "exile a blue card from your hand rather than pay this spell's mana cost",
 # Solitude's "Evoke—Exile a white card from your hand"); "spells" after it is any spell, creatures included.
@@ -1576,8 +1577,9 @@ def _mana_value(reader: Reader, state: _State) -> None:
         op, number = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
         state.take(first, last, f"mv{op}{_number(number)}", "mv")
     costed = any(chip.kind == "mv" for chip in state.chips)  # a cost the request states beats "cheap" and "big"
+    free_blockers = ("sac", "sacrifice", "outlet", "outlets", "to", "mana", "equip")
     for pattern, syntax, blockers in ((_CHEAP, "mv<=2", ("than",)), (_BIG, "mv>=6", ("mana", "butt", "butts")),
-                                      (_FREE, _FREE_SYNTAX, ("sac", "sacrifice", "outlet", "outlets", "to", "mana", "equip"))):
+                                      (_FREE, _FREE_SYNTAX, free_blockers)):
         for match, first, last in list(_matches(state, pattern)):
             # "cards that cost nothing": a clause about the card's own cost, not about what it acts on
             own = pattern is _FREE and match.group(1) and _before(state, first, 1) in ("that", "which", "")
@@ -1953,13 +1955,14 @@ def _budget(reader: Reader, state: _State) -> None:
 _AMOUNT = r"\d+(?:[.,]\d+)?"
 _PRICE = re.compile(rf"(?:(?:under|below|less than|cheaper than|at most|max|up to|for|around|about|over|above|more "
                     rf"than) )?(?:\${_AMOUNT}|{_AMOUNT} ?\$|{_AMOUNT} (?:dollars?|bucks?|usd|euros?|eur|€|cents?|"
-                    rf"tix|quid|pounds?))(?: (?:(?:or|and) )?(?:less|under|below|cheaper|lower|more|above|over))?(?: each)?")
+                    rf"tix|quid|pounds?))(?: (?:(?:or|and) )?(?:less|under|below|cheaper|lower|more|above|over))?"
+                    rf"(?: each)?")
 
 
 def _prices(reader: Reader, state: _State) -> None:
     """A price ("under 2 dollars", "$5 or less"), which no card store here holds: said in a note, and read as
     neither a mana value nor words to rank."""
-    for match, first, last in list(_matches(state, _PRICE)):
+    for _, first, last in list(_matches(state, _PRICE)):
         for word in state.words[first:last]:
             word.used = True
         state.notes.append(f"price ({state.span(first, last)}): {_NO_PRICES}")
@@ -2014,9 +2017,9 @@ def _colored_counters(reader: Reader, state: _State) -> None:
             word.lower, word.corrected = meaning, True
 
 
-_RULES = (_command, _produces, _deck_colors, _formats, _prices, _partners, _superlatives, _stats, _x_costs, _land_cycles,
-          _name_cycles, _mana_value, _negated_colors, _keyword_tokens, _has_keywords, _colors, _color_codes,
-          _negated_types, _negated_tags, _speed_and_flyers, _rules_text_words, _repeatable, _hard_to_kill,
+_RULES = (_command, _produces, _deck_colors, _formats, _prices, _partners, _superlatives, _stats, _x_costs,
+          _land_cycles, _name_cycles, _mana_value, _negated_colors, _keyword_tokens, _has_keywords, _colors,
+          _color_codes, _negated_types, _negated_tags, _speed_and_flyers, _rules_text_words, _repeatable, _hard_to_kill,
           _activation_costs, _types, _made_types, _creature_types, _aggressive, _pair_duals, _budget,
           _colored_counters, _deck_synergy)
 

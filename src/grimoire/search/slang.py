@@ -117,8 +117,9 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
 # A player's complaint names what beats them, and so what the cards asked for must answer: after "I lose to",
 # "struggling against", "weak to" ("I lose to fliers"), or before "keeps beating me", "are crushing me" ("artifacts
 # keep beating me", "graveyard decks are crushing me").
-LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|with)|(?:can'?t|cannot) keep up with|(?:trouble|problems?|issues?) "
-            r"(?:with|against)|weak (?:to|against)|vulnerable to|(?:can'?t|cannot) (?:beat|handle|deal with)|"
+LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|with)|(?:can'?t|cannot) keep up with|"
+            r"(?:trouble|problems?|issues?) (?:with|against)|weak (?:to|against)|vulnerable to|"
+            r"(?:can'?t|cannot) (?:beat|handle|deal with)|"
             r"(?:get|gets|getting|got) (?:overwhelmed|overrun|run over|swarmed|crushed|wrecked|beaten|stomped|"
             r"blown out|wiped out|punished) by|"
             r"(?:opponents?|they|everyone) (?:always |keep |keeps )?(?:ha(?:ve|s)|play|run|make|get) (?:too|so) many|"
