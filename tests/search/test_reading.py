@@ -1009,6 +1009,7 @@ def test_the_biggest_creatures_come_first(snapshot_engine):
     ("2 drops in white", "id<=w mv=2 t:creature"),
     ("1 drop creatures", "mv=1 t:creature"),  # once
     ("2 drop removal", "mv=2"),  # what the cards do is said: removal is no creature
+    ("green one drops", "mv=1 t:creature id<=g"),  # a colour says which creatures, not what they do
 ])
 def test_a_players_drops_are_creatures_unless_the_request_says_what_they_do(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -1600,7 +1600,9 @@ def _mana_value(reader: Reader, state: _State) -> None:
 
 # "good 1 drops for aggro": a player's N-drops are creatures, when nothing else in the request says what they do
 _DROP_WORDS = frozenset({"good", "best", "great", "strong", "top", "some", "for", "my", "in", "a", "an", "the", "of",
-                         "aggro", "aggressive", "deck", "decks", "cards", "playable", "efficient"})
+                         "aggro", "aggressive", "deck", "decks", "cards", "playable", "efficient",
+                         # colours are read later: "mono red aggro one drops" are red creatures
+                         "mono", "white", "blue", "black", "red", "green", "colorless", "colourless"})
 
 
 def _only_drops(state: _State) -> bool:
