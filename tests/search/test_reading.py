@@ -1248,3 +1248,15 @@ def test_getting_around_counterspells_asks_for_what_cannot_be_countered(reader):
 
 def test_not_keeping_up_with_a_type_makes_it_what_is_answered(reader):
     assert syntax(reader, "i can't keep up with artifacts") == ""  # artifact removal, not artifacts
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("my red deck needs card draw", "id<=r"),  # the deck's colours, as "card draw for my red deck"
+    ("my golgari deck needs removal", "id<=bg"),
+    ("my zur deck needs enchantments to tutor", "id<=wub t:enchantment"),  # a short name the tokenizer knows
+    ("my elf deck needs ramp", ""),  # a tribe is the deck's theme
+    ("my atraxa superfriends deck needs protection for planeswalkers", "id<=wubg"),  # commander, then theme
+    ("my red creatures need haste", ""),  # no deck: what the card acts on
+])
+def test_my_colour_or_commander_deck_reads_its_colours(reader, query, expected):
+    assert syntax(reader, query) == expected

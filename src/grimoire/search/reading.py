@@ -531,7 +531,12 @@ class Reader:
             if row is None and single and (_before(state, start, 1) in ("my", "for", "with")
                                            or _after(state, stop, 1) == "deck"):
                 row = self.commander_names.get(fold(text))
-                alias = row is not None and fold(text) not in self.english and fold(text) not in self._known_words
+                # "my zur deck": between "my" and "deck" a commander's short name the tokenizer happens to know
+                # (German "zur") is still the commander, unless a tribe ("my elf deck")
+                deck_of = _before(state, start, 1) == "my" and _after(state, stop, 1) == "deck" and \
+                    fold(text) not in self.creature_types
+                alias = row is not None and (fold(text) not in self.english or deck_of) and \
+                    fold(text) not in self._known_words
             if row is None and single and named and fold(text) not in self.english:
                 row = self.short_name(fold(text))
                 short = row is not None  # no everyday or Magic word: a name wherever it stands
@@ -602,8 +607,10 @@ class Reader:
                     state.chips.append(Chip(cheaper.group() if cheaper else trigger, f"mv<{value:g}", "mv"))
             return
         deck = re.match(r"(deck|edh|commander|build|list)\b", after)
+        # "my atraxa superfriends deck": the commander, then the deck's theme, which still ranks
+        themed = before.endswith("my") and re.match(r"[^ ]+ (deck|edh|build|list)\b", after) is not None
         commander = stop == len(state.words) and before.endswith("for") and self._is_commander(row)
-        if deck or before.endswith(("for my", "in my")) or commander:
+        if deck or themed or before.endswith(("for my", "in my")) or commander:
             self._deck_identity(state, start, stop, row, 1 if deck else 0)
             return
         state.named.append(row)
@@ -1016,14 +1023,16 @@ def _letters(words: str) -> str:
     return "".join(c for c in _WUBRG if c in found)
 
 
-_DECK_COLORS = re.compile(rf"(?:for|in) (?:a |an |my )?(?:mono[- ]?)?({_COLOR_LIST}|"
-                          rf"{'|'.join(_GROUPS)}|colou?rless)(?: deck| edh| commander| build| list)?")
+_DECK_COLOR = rf"(?:mono[- ]?)?({_COLOR_LIST}|{'|'.join(_GROUPS)}|colou?rless)"
+_DECK_COLORS = re.compile(rf"(?:for|in) (?:a |an |my )?{_DECK_COLOR}(?: deck| edh| commander| build| list)?|"
+                          rf"my {_DECK_COLOR} (?:deck|edh|build|list)")  # "my red deck needs card draw"
 
 
 def _deck_colors(reader: Reader, state: _State) -> None:
-    """"for mono green", "in my blue-black deck", "for an Esper deck": the deck's colour identity."""
+    """"for mono green", "in my blue-black deck", "for an Esper deck", "my golgari deck": the deck's colour
+    identity."""
     for match, first, last in list(_matches(state, _DECK_COLORS)):
-        state.take(first, last, f"id<={_identity_letters(match.group(1))}", "colour")
+        state.take(first, last, f"id<={_identity_letters(match.group(1) or match.group(2))}", "colour")
 
 
 def _identity_letters(words: str) -> str:
