@@ -1260,3 +1260,8 @@ def test_not_keeping_up_with_a_type_makes_it_what_is_answered(reader):
 ])
 def test_my_colour_or_commander_deck_reads_its_colours(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+def test_game_changers_are_the_commander_list(reader, snapshot_engine):
+    assert syntax(reader, "game changers in black") == "id<=b is:gamechanger"
+    assert all(r.card.game_changer for r in snapshot_engine.search("blue game changers", limit=10).results)

@@ -1460,6 +1460,15 @@ def _hard_to_kill(reader: Reader, state: _State) -> None:
         state.take(first, last, _HARD_TO_KILL_SYNTAX + noun, "keyword")
 
 
+# "game changers in black": the Commander format's Game Changers list, Scryfall's is:gamechanger
+_GAME_CHANGERS = re.compile(r"game[- ]?changers?")
+
+
+def _game_changers(reader: Reader, state: _State) -> None:
+    for _, first, last in list(_matches(state, _GAME_CHANGERS)):
+        state.take(first, last, "is:gamechanger", "type")
+
+
 def _repeatable(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _REPEATABLE)):
         if last < len(state.words):  # "repeatable" alone asks for nothing
@@ -2030,8 +2039,8 @@ def _colored_counters(reader: Reader, state: _State) -> None:
 
 _RULES = (_command, _produces, _deck_colors, _formats, _prices, _partners, _superlatives, _stats, _x_costs,
           _land_cycles, _name_cycles, _mana_value, _negated_colors, _keyword_tokens, _has_keywords, _colors,
-          _color_codes, _negated_types, _negated_tags, _speed_and_flyers, _rules_text_words, _repeatable, _hard_to_kill,
-          _activation_costs, _types, _made_types, _creature_types, _aggressive, _pair_duals, _budget,
-          _colored_counters, _deck_synergy)
+          _color_codes, _negated_types, _negated_tags, _speed_and_flyers, _rules_text_words, _repeatable,
+          _game_changers, _hard_to_kill, _activation_costs, _types, _made_types, _creature_types, _aggressive,
+          _pair_duals, _budget, _colored_counters, _deck_synergy)
 
 __all__ = ["Chip", "Reader", "Reading"]
