@@ -439,6 +439,8 @@ def test_connecting_words_of_a_request_leave_its_function(matcher, text, tag):
     ("my deck keeps running out of mana", "ramp"),  # not out of cards
     ("i have trouble removing enchantments", "enchantment-removal"),  # "have", "trouble" say no function
     ("i can't keep up with token decks", "token-hate"),
+    ("strongest removal in white", "removal"),  # how good is no function
+    ("top tier card draw in blue", "card-draw"),
 ])
 def test_a_decks_problem_asks_for_what_solves_it(matcher, text, tag):
     assert first_tag(matcher, text) == tag

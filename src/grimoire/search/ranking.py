@@ -78,7 +78,8 @@ _STOPWORDS = frozenset(
     "looking find show give get like from by as so very please way ways every own want something stuff thing "
     "specific kind sort everything anything lots lot really just also wo let lets bunch ton tons help helps "
     "things list recommendations recommendation recommend suggest suggestions ideas needs wants there have has had "
-    "having trouble troubles problem problems issue issues struggle struggles struggling".split()
+    "having trouble troubles problem problems issue issues struggle struggles struggling strongest strong powerful "
+    "tier efficient most greatest optimal premium staple staples".split()
 )
 # "my commander keeps getting killed", "my creatures keep dying": what asks for protecting them
 _KEEPS_DYING = re.compile(r"\b(?:(?:keeps?|kept) (?:getting |being )?(?:killed|removed|destroyed|exiled|dying)|"
@@ -123,7 +124,7 @@ _FATTIES = re.compile(r"\bfatt(?:y|ies)\b")  # players' word for big creatures (
 _OUT_OF_MANA = re.compile(r"\b(?:run(?:s|ning)? out of|(?:short|low) on) mana\b")  # the phrasings' "not enough mana"
 _EMPTY_HAND = re.compile(r"\b(?:hand|grip) empties\b")  # "my hand empties too fast": the phrasings' "hand is empty"
 # "too fast", "too often": how much, not which function ("my commander dies too often" once read as protecting)
-_TOO_MUCH = re.compile(r"\btoo (?:fast|often|quickly|easily|early)\b")
+_TOO_MUCH = re.compile(r"\btoo (?:fast|often|quickly|easily|early)\b|\btop[- ]tier\b")  # and how good: "top tier"
 _OUT_OF_STEAM = re.compile(r"\bout of steam\b")  # "my deck runs out of steam": out of gas, as the phrasings say
 # "impossible to kill", "unkillable": what the phrasings call indestructible, not a kill spell; "unable to block"
 # is "cannot block", as card text and the phrasings say it
