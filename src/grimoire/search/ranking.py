@@ -157,14 +157,14 @@ _NOT = frozenset({"not"})  # what "n't" reads as (_NEGATION)
 _MY_SIDE = re.compile(r"\b(?:my|mine|our|own|ours|me|us)\b")  # a sweeper that spares these is one-sided
 _SWEEPER, _ONE_SIDED = TAG_INDEX["sweeper"], TAG_INDEX["sweeper-one-sided"]
 _REMOVAL = TAG_INDEX["removal"]
-# answers to one permanent of any type, by one manner
 _CREATURE_REMOVAL = TAG_INDEX["creature-removal"]
+# answers of one manner that, with no card type named, players ask of creatures most of all
 _DEFAULT_CREATURE = frozenset(TAG_INDEX[name] for name in ("exile-removal", "bounce", "tuck"))
+# answers to one permanent of any type, by one manner
 _ONE_MANNER = frozenset(TAG_INDEX[name] for name in ("exile-removal", "exile-until-leaves", "permanent-removal",
                                                      "bounce", "tuck"))
 _PARENTS = [(TAG_INDEX[child], TAG_INDEX[parent]) for child, parent in TAG_PARENTS.items()]
 _KIN = frozenset(_PARENTS) | frozenset((parent, child) for child, parent in _PARENTS)
-# the tags that answer a permanent: removal and sweepers, and the narrower tags under them
 # the one card type a typed tag acts on: among tags of one function, a request naming a type asks for its own
 # ("return lands from graveyard to battlefield" is land recursion, not reanimation; "tutors for enchantments")
 _OBJECT_TYPE = {TAG_INDEX[tag]: _STEMMER.stemWord(word) for tag, word in (
@@ -174,6 +174,7 @@ _OBJECT_TYPE = {TAG_INDEX[tag]: _STEMMER.stemWord(word) for tag, word in (
     ("reanimate", "creatures"), ("mass-reanimate", "creatures"), ("recursion-land", "lands"),
     ("recursion-artifact", "artifacts"), ("tutor-creature", "creatures"), ("tutor-land", "lands"),
     ("tutor-artifact", "artifacts"), ("tutor-enchantment", "enchantments"), ("counterspell-creature", "creatures"))}
+# the tags that answer a permanent: removal and sweepers, and the narrower tags under them
 _ANSWERS = frozenset(TAG_INDEX[name] for name in TAG_INDEX
                      if {"removal", "sweeper"} & {name, TAG_PARENTS.get(name), TAG_PARENTS.get(TAG_PARENTS.get(name))})
 _OPPOSES = [(TAG_INDEX[hate], TAG_INDEX[stopped]) for hate, stops in TAG_OPPOSES.items() for stopped in stops]
@@ -568,7 +569,8 @@ def _typed_answer(found: dict[int, float], asked: frozenset[str], theirs: bool =
     """An answer to one permanent whose object the request names by its card type ("destroy creatures", "exile a
     creature") asks for that type's answer: in place of the broad `removal` (whose cheapest cards answer artifacts
     and enchantments), and beside an answer of one manner (exile, bounce, tuck) at half its weight, so that the
-    cards doing both lead (only beside a full match: half of less counts for nothing)."""
+    cards doing both lead (only beside a full match: half of less counts for nothing). With no type named, an
+    exile, bounce or tuck answer to ``theirs`` (not the player's own side) asks for creature removal beside it."""
     typed = _type_answers(asked)
     if len(typed) > 1:
         return found
