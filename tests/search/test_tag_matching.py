@@ -577,3 +577,11 @@ def test_an_answer_of_one_manner_without_a_type_asks_for_creature_removal_beside
 ])
 def test_player_wordings_of_rules_words_ask_for_their_function(matcher, text, tag):
     assert first_tag(matcher, text) == tag
+
+
+def test_commander_tax_is_no_tax_effect(matcher):
+    """"commander tax" is what a commander costs again, not a stax tax: "reduce commander tax" asks for cost
+    reducers, and no request about it asks for stax."""
+    assert first_tag(matcher, "reduce commander tax") == "cost-reducer"
+    assert "stax" not in {m.name for m in matcher.match("cards that care about commander tax")}
+    assert first_tag(matcher, "tax effects") in ("stax", "cost-increaser")

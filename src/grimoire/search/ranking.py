@@ -125,6 +125,7 @@ _OUT_OF_MANA = re.compile(r"\b(?:run(?:s|ning)? out of|(?:short|low) on) mana\b"
 _EMPTY_HAND = re.compile(r"\b(?:hand|grip) empties\b")  # "my hand empties too fast": the phrasings' "hand is empty"
 # "too fast", "too often": how much, not which function ("my commander dies too often" once read as protecting)
 _TOO_MUCH = re.compile(r"\btoo (?:fast|often|quickly|easily|early)\b|\btop[- ]tier\b")  # and how good: "top tier"
+_COMMANDER_TAX = re.compile(r"\bcommander tax\b")  # what a commander costs again: no tax effect (stax)
 _OUT_OF_STEAM = re.compile(r"\bout of steam\b")  # "my deck runs out of steam": out of gas, as the phrasings say
 # "impossible to kill", "unkillable": what the phrasings call indestructible, not a kill spell; "unable to block"
 # is "cannot block", as card text and the phrasings say it
@@ -132,7 +133,7 @@ _UNKILLABLE = re.compile(r"\b(?:impossible to kill|unkillable|can(?:no|['’])?t
 _UNABLE = re.compile(r"\bunable to\b")
 _REWRITES = ((_UNKILLABLE, "indestructible"), (_UNABLE, "cannot"), (_KEEPS_DYING, "protect"),
              (_FATTIES, "big creatures"), (_OUT_OF_STEAM, "out of gas"), (_OUT_OF_MANA, "not enough mana"),
-             (_EMPTY_HAND, "hand is empty"), (_TOO_MUCH, " "),
+             (_EMPTY_HAND, "hand is empty"), (_TOO_MUCH, " "), (_COMMANDER_TAX, "commander cost"),
              (_AT_WILL, "at will"), (_AT_ONCE, " "), (_HITS, " "), (_CARES_ABOUT, "matter"), (_EVERY, "all "),
              (_CANNOT, "cannot"), (_NEGATION, " not"))
 _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")

@@ -111,7 +111,10 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(kick the bucket|bite the dust|falls?|perish|croak)\b", "dies"),
     (r"\b(extra turns?|take another turn)\b", "take an extra turn"),
     (r"\b(wincons?|win ?cons?|win conditions?)\b", "you win the game"),  # cards never say "wincon"
-    (r"\b(stax|tax|taxes|punish)\b", "costs more opponents can't each opponent"),
+    # "reduce commander tax", "cast my commander for less": the few cards that count or cut it
+    (r"\b(commander tax|cast (my|your|our) commanders? for less|commanders? costs? less)\b",
+     "commander tax costs {1} less to cast for each time it's been cast from the command zone"),
+    (r"\b(stax|(?<!commander )tax|taxes|punish)\b", "costs more opponents can't each opponent"),
     (r"\b(magic|tricks and cantrips|bolts and cantrips|noncreature magic)\b", "instant or sorcery spell"),
 )
 # A player's complaint names what beats them, and so what the cards asked for must answer: after "I lose to",
