@@ -565,6 +565,7 @@ def test_the_rest_of_a_request_naming_a_narrower_tag_asks_for_it(matcher, text, 
     ("exile removal", True),  # Swords to Plowshares before Erase: players answer creatures most of all
     ("bounce spells", True),
     ("cards that return my commander to hand", False),  # one's own: no removal
+    ("return my own creatures to my hand", False),  # one's own, type named or not
 ])
 def test_an_answer_of_one_manner_without_a_type_asks_for_creature_removal_beside_it(matcher, text, asked):
     names = [m.name for m in matcher.match(text)]

@@ -156,6 +156,7 @@ _TYPE_ANSWERS = {_STEMMER.stemWord(word): TAG_INDEX[tag] for word, tag in (
 _QUALIFIERS = frozenset(_STEMMER.stemWords("big huge large giant fat their opposing enemy".split()))
 _NOT = frozenset({"not"})  # what "n't" reads as (_NEGATION)
 _MY_SIDE = re.compile(r"\b(?:my|mine|our|own|ours|me|us)\b")  # a sweeper that spares these is one-sided
+_THEIR_SIDE = re.compile(r"\b(?:opponents?['’]?s?|their|theirs|enemy|enemies|rivals?)\b")  # "my opponent's creatures"
 _SWEEPER, _ONE_SIDED = TAG_INDEX["sweeper"], TAG_INDEX["sweeper-one-sided"]
 _REMOVAL = TAG_INDEX["removal"]
 _CREATURE_REMOVAL = TAG_INDEX["creature-removal"]
@@ -413,7 +414,8 @@ class TagMatcher:
         if not literal and (against := BEATEN_BY.search(lowered) or _AGAINST.search(lowered) or
                             _HATE_AFTER.search(lowered)):
             found = self._against(found, frozenset(words(against.group(1))))
-        typed = _typed_answer(found, asked - guarded, _MY_SIDE.search(lowered) is None) if not literal else found
+        mine = _MY_SIDE.search(lowered) is not None and _THEIR_SIDE.search(lowered) is None
+        typed = _typed_answer(found, asked - guarded, not mine) if not literal else found
         # a type's answer asked for by the rule is no phrasing of the request, which another could hold
         answered = frozenset(index for index, weight in typed.items() if weight > found.get(index, 0.0))
         found = typed
@@ -571,16 +573,14 @@ def _typed_answer(found: dict[int, float], asked: frozenset[str], theirs: bool =
     creature") asks for that type's answer: in place of the broad `removal` (whose cheapest cards answer artifacts
     and enchantments), and beside an answer of one manner (exile, bounce, tuck) at half its weight, so that the
     cards doing both lead (only beside a full match: half of less counts for nothing). With no type named, an
-    exile, bounce or tuck answer to ``theirs`` (not the player's own side) asks for creature removal beside it."""
+    exile, bounce or tuck answer asks for creature removal beside it. Only of ``theirs``: not the player's own
+    side ("return my commander to hand", "return my own creatures to my hand")."""
     typed = _type_answers(asked)
-    if len(typed) > 1:
+    if len(typed) > 1 or not theirs:  # one's own ("return my own creatures to my hand") is no removal
         return found
     # no type named: "exile removal", "bounce spells" are asked of creatures most of all (Swords to Plowshares
-    # before Erase), so a one-manner answer asks for creature removal beside it (not of one's own: "return my
-    # commander to hand"); the broad `removal` stays
+    # before Erase), so a one-manner answer asks for creature removal beside it; the broad `removal` stays
     named = bool(typed)
-    if not named and not theirs:
-        return found
     answer = typed.pop() if named else _CREATURE_REMOVAL
     out = dict(found)
     for index, weight in found.items():
