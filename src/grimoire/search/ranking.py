@@ -394,10 +394,11 @@ class TagMatcher:
         asked = frozenset(words(text))
         if not asked:
             return []
-        present = asked | frozenset(words(context))
+        filtered = frozenset(words(context))
+        present = asked | filtered
         # a word read as a filter that no phrasing uses ("goblin" in "goblin lords", still ranked by its words) says
         # which cards, not which function: it weighs nothing
-        asked -= frozenset(word for word in words(context) if word not in self._phrasings_with)
+        asked -= frozenset(word for word in filtered if word not in self._phrasings_with)
         lowered = text.lower()
         # what the card guards against ("protect my creatures from removal") is no function asked for
         guarded = frozenset(words(_GUARDED.split(lowered, maxsplit=1)[1])) if _GUARDED.search(lowered) \

@@ -30,7 +30,7 @@ from grimoire.search.query import (
     parse,
 )
 from grimoire.search.slang import BEATEN_BY, LOSES_TO
-from grimoire.search.spelling import MAX_LOOKUPS, MIN_LENGTH, Speller, english_words, phrasing_texts
+from grimoire.search.spelling import MAX_LOOKUPS, MIN_LENGTH, SHORT_TYPOS, Speller, english_words, phrasing_texts
 from grimoire.search.tags import TAG_NAMES, TAGS
 
 MAX_NAME_WORDS = 8
@@ -52,10 +52,6 @@ _GROUPS = {name: letters.lower() for name, letters in COLOR_NAMES.items()
            if name not in _SINGLE_COLORS and name not in ("colorless", "wubrg", "rainbow", "fivecolor")
            and len(letters) < 4}
 _COLOR_WORD = r"(?:white|blue|black|red|green)"
-# Colour words typed short of a letter or two ("tutors in blak", "mono whit"): below the speller's length, and
-# colours are what most requests filter by
-_COLOUR_TYPOS = {"blak": "black", "blck": "black", "blk": "black", "blu": "blue", "bleu": "blue", "gren": "green",
-                 "grn": "green", "whte": "white", "wite": "white", "whit": "white", "wht": "white"}
 _COLOR_LIST = rf"{_COLOR_WORD}(?:(?:,? and |,? or | ?/ ?|-| |, ){_COLOR_WORD})*"
 _FOUR_COLOR = ("id=chaos", "id=aggression", "id=altruism", "id=growth", "id=artifice")
 
@@ -441,18 +437,16 @@ class Reader:
         Card names and words of other vocabularies are left alone."""
         lookups = 0
         for word in state.words:
-            if not (word.protected or word.used) and word.lower in _COLOUR_TYPOS:  # too short for the speller
-                fixed = _COLOUR_TYPOS[word.lower]
-                state.notes.append(f'"{word.lower}" read as "{fixed}" (a typo?)')
-                word.lower, word.corrected = fixed, True
+            if word.protected or word.used:
                 continue
-            if word.protected or word.used or len(word.lower) < MIN_LENGTH or not word.lower.isalpha() or \
-                    word.lower in self.english:
-                continue
-            if lookups == MAX_LOOKUPS:
-                break
-            lookups += 1
-            fixed = self.speller.correct(word.lower)
+            fixed = SHORT_TYPOS.get(word.lower)  # too short for the speller, and looked up without it
+            if fixed is None:
+                if len(word.lower) < MIN_LENGTH or not word.lower.isalpha() or word.lower in self.english:
+                    continue
+                if lookups == MAX_LOOKUPS:
+                    break
+                lookups += 1
+                fixed = self.speller.correct(word.lower)
             if fixed:
                 state.notes.append(f'"{word.lower}" read as "{fixed}" (a typo?)')
                 word.lower, word.corrected = fixed, True

@@ -25,6 +25,10 @@ from grimoire.cards.store import CardDB
 
 MIN_LENGTH = 5  # shorter words are too often slang, codes or names to guess at ("bord", "stax", "cmc")
 LONG_WORD = 8  # from this length a word may be two edits away
+# Colour words typed short of a letter or two ("tutors in blak", "mono whit"): below MIN_LENGTH, but colours are
+# what most requests filter by, so these few are read as the colour
+SHORT_TYPOS = {"blak": "black", "blck": "black", "blk": "black", "blu": "blue", "bleu": "blue", "gren": "green",
+               "grn": "green", "whte": "white", "wite": "white", "whit": "white", "wht": "white"}
 MAX_LOOKUPS = 12  # words looked up per query: a long query of unknown words costs a bounded time
 _WORD = re.compile(r"[a-z]+")
 # Players' deck-building words no card, phrasing or everyday English word spells (a precon is no "recon")
