@@ -1037,6 +1037,35 @@ def test_costs_keywords_objects_and_made_tokens(reader, query, expected):
 _MADE = r"o:/[0-9x*]+\/[0-9x*]+ [^.]*\b{}\b[^.]* creature tokens?/"
 
 
+_ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # a mechanic before a type or "cards" is the card's own keyword (its words still rank, for the mechanic's tags)
+    ("dredge cards", "kw:dredge"),
+    ("undying creatures", "kw:undying t:creature"),
+    ("flashback spells in red", "id<=r kw:flashback (t:instant or t:sorcery)"),
+    ("undying and persist creatures", "(kw:undying or kw:persist) t:creature"),  # either: no card has both
+    ("give my creatures undying", ""),  # what the card grants
+    ("storm payoffs", ""),  # no card type or "cards" after it
+    # what a card makes is no mana value
+    ("mana dorks that tap for more than one mana", f"{_ADDS_TWO} t:creature"),
+    ("creatures that make 2 or more mana", f"{_ADDS_TWO} t:creature"),
+    ("rocks that add at least 2 mana", f"{_ADDS_TWO} t:artifact"),
+    ("creatures that cost 2 or more mana", "mv>=2 t:creature"),  # what it costs still is
+    ("cheap equip costs", r"o:/\bequip \{[01]\}([^{0-9]|$)/"),  # an Equipment's, not the card's own cost
+    # a flyer after an answer, past an article, is the flyer answer's
+    ("kill a flyer", _ANTI_FLYER),
+    ("destroy a big flyer", _ANTI_FLYER),
+    # a question's "which creatures can ..." asks for creatures (not "creatures can't block", rules text)
+    ("which blue creatures can counter spells", "id<=u t:creature"),
+    ("what creatures can draw cards", "t:creature"),
+    ("creatures can counter spells", ""),
+])
+def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
 @pytest.mark.parametrize(("query", "expected"), [
     ("dual lands for golgari", "id<=bg t:land produces=bg"),  # two colours named: any land that taps for both
     ("izzet dual lands", "t:land produces=ur id<=ur"),

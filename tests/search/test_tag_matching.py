@@ -411,6 +411,20 @@ def test_a_phrasing_of_only_a_card_type_matches_by_meaning_only(matcher):
     ("sweeper that only hits opponents", "sweeper-one-sided"),
     ("i need more ways to interact", "removal"),  # "ways" asks for nothing
     ("bounce every creature", "mass-bounce"),  # "every" of a permanent is the sweepers' "all"
+    ("sweepers that only hit small creatures", "sweeper"),  # "only" before a size is no one-sided sweeper
+    ("sweepers for small creatures", "sweeper"),  # the size of what is answered asks for no other function
+    ("my landfall deck needs more fetches", "fetchland"),  # "more" is how many, unless a phrasing says it
+    ("more tokens", "token-doubler"),
+    # a card from the library is a tutor's, not a fetch land's nor an alternative win's
+    ("fetch my wincon from the deck", "tutor"),
+    ("fetch any card", "tutor"),
+    ("fetch my combo pieces", "tutor"),
+    ("help me find cards that win the game on the spot", "alt-win"),  # a search asked of us
+    ("anti-tutor cards", "search-hate"),
+    ("draw an extra card during my draw step", "repeatable-draw"),  # the phrasings' "each turn"
+    ("cards that make opponents attack each other", "goad"),
+    ("forced combat", "goad"),
+    ("put creatures from hand into play", "cheat-creature"),  # players' "play" is the battlefield
 ])
 def test_connecting_words_of_a_request_leave_its_function(matcher, text, tag):
     assert tag in [m.name for m in matcher.match(text)][:2]
@@ -441,6 +455,7 @@ def test_connecting_words_of_a_request_leave_its_function(matcher, text, tag):
     ("i can't keep up with token decks", "token-hate"),
     ("strongest removal in white", "removal"),  # how good is no function
     ("top tier card draw in blue", "card-draw"),
+    ("what do i do with a lot of mana", "mana-sink"),  # the phrasings' "too much mana"
 ])
 def test_a_decks_problem_asks_for_what_solves_it(matcher, text, tag):
     assert first_tag(matcher, text) == tag

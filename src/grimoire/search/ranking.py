@@ -113,10 +113,12 @@ _NEGATION = re.compile(r"n['’]t\b")  # "don't", "doesn't", "won't" all say "no
 _AT_WILL = re.compile(r"\b(?:whenever|any ?time|when(?:ever)?) (?:i|you|we) (?:want|like|choose|please|wish)\b")
 _AT_ONCE = re.compile(r"\b(?:all )?at once\b")  # "draw a bunch of cards at once": how much, not which function
 # "burn that hits any target", "removal that hits artifacts": "hits" only joins a function to what it acts on
-# (what is hit stays: "creatures that hit a player" is a combat damage trigger)
-_HITS = re.compile(r"\b(?:can |that |which |to )?hit(?:s|ting)?\b(?= (?:(?:any|all|every|each|multiple|both|two|"
-                   r"three|the|their|opposing) )?(?:target|creatures?|artifacts?|enchantments?|planeswalkers?|"
-                   r"permanents?|lands?|anything|everything|things|stuff)\b)")
+# (what is hit stays: "creatures that hit a player" is a combat damage trigger); "only" before a size says which
+# ones, no one-sided sweeper ("sweepers that only hit small creatures"; "only hits their creatures" is one-sided)
+_SMALL = "small|little|tiny|weak"
+_HITS = re.compile(rf"\b(?:can |that |which |to )?(?:only (?=hits? (?:{_SMALL}) ))?hit(?:s|ting)?\b(?= (?:(?:any|all|"
+                   rf"every|each|multiple|both|two|three|the|their|opposing|{_SMALL}) )?(?:target|creatures?|"
+                   r"artifacts?|enchantments?|planeswalkers?|permanents?|lands?|anything|everything|things|stuff)\b)")
 # "cards that care about lands", "cares about counters": players' "lands matter", as the payoff tags phrase it
 _CARES_ABOUT = re.compile(r"\b(?:cares?|caring) (?:about|for)\b")
 # What players say, rewritten as the tags' phrasings say it before the words are stemmed, in this order
@@ -127,12 +129,36 @@ _EMPTY_HAND = re.compile(r"\b(?:hand|grip) empties\b")  # "my hand empties too f
 _TOO_MUCH = re.compile(r"\btoo (?:fast|often|quickly|easily|early)\b|\btop[- ]tier\b")  # and how good: "top tier"
 _COMMANDER_TAX = re.compile(r"\bcommander tax\b")  # what a commander costs again: no tax effect (stax)
 _OUT_OF_STEAM = re.compile(r"\bout of steam\b")  # "my deck runs out of steam": out of gas, as the phrasings say
+# "fetch any card", "find my wincon", "tutor for my combo pieces": a card from the library, as the tutors' phrasings
+# say it (not a fetch land, nor an alternative win; "fetch a land" and "find an artifact" keep their words, and so
+# do "find cards that ...", a search asked of us, and "anti-tutor cards")
+_FETCH_CARD = re.compile(r"(?<![\w-])(?:fetch(?:es|ing)?|find(?:s|ing)?|grab(?:s|bing)?|tutor(?:s|ing)? (?:for|up))"
+                         r"(?: (?:up|out|me))? (?:(?:my|a|an|any|the|your|one|whatever|that) )?"
+                         r"(?:(?:single|specific|particular|key|one|right|missing|last|best) )?"
+                         r"(?:cards?|win ?cons?|win conditions?|pieces? of (?:the|my) combo)\b"
+                         r"(?! (?:that|which|who|with|for|to|like|in|from (?:my|the|your) graveyard)\b)")
+_FETCH_COMBO = re.compile(r"(?<![\w-])(?:fetch|grab|tutor for)(?=(?: (?:my|the|a|all|every))? combo\b)")
+# "draw an extra card during my draw step", "an extra draw step": the phrasings' "each turn", "extra draw" ("skip
+# your draw step" keeps its words)
+_DURING_DRAW = re.compile(r"\b(?:during|in|on|at) (?:my|your|each|the|every|their) draw steps?\b")
+_EXTRA_DRAW = re.compile(r"\b(extra|additional) draw steps?\b")
+# "cards that make opponents attack each other", "forced combat": what the goad phrasings call forcing attacks
+# ("creatures that fight each other" are the fight tag's)
+_EACH_OTHER = re.compile(r"\b(?:attack|kill|hit)(?:s|ing)? each other\b|\bforced? combat\b")
+# "what do i do with a lot of mana", "mana sinks for leftover mana": the phrasings' "too much mana"
+_MUCH_MANA = re.compile(r"\b(?:(?<=with )(?:a lot of|lots of|tons of|so much|all (?:my|this|that|the)|my extra)|"
+                        r"excess|leftover|spare|unused) mana\b")
+# "put creatures from hand into play": players' word for the battlefield, as card text and most phrasings say it
+_INTO_PLAY = re.compile(r"\b(?:into|onto) play\b")
 # "impossible to kill", "unkillable": what the phrasings call indestructible, not a kill spell; "unable to block"
 # is "cannot block", as card text and the phrasings say it
 _UNKILLABLE = re.compile(r"\b(?:impossible to kill|unkillable|can(?:no|['’])?t be killed|can(?:no|['’])?t die)\b")
 _UNABLE = re.compile(r"\bunable to\b")
 _REWRITES = ((_UNKILLABLE, "indestructible"), (_UNABLE, "cannot"), (_KEEPS_DYING, "protect"),
-             (_FATTIES, "big creatures"), (_OUT_OF_STEAM, "out of gas"), (_OUT_OF_MANA, "not enough mana"),
+             (_FATTIES, "big creatures"), (_OUT_OF_STEAM, "out of gas"), (_FETCH_CARD, "search my library for a card"),
+             (_FETCH_COMBO, "find"),
+             (_OUT_OF_MANA, "not enough mana"), (_DURING_DRAW, "each turn"), (_EXTRA_DRAW, r"\1 draw"),
+             (_EACH_OTHER, "force attacks"), (_MUCH_MANA, "too much mana"), (_INTO_PLAY, "onto the battlefield"),
              (_EMPTY_HAND, "hand is empty"), (_TOO_MUCH, " "), (_COMMANDER_TAX, "commander cost"),
              (_AT_WILL, "at will"), (_AT_ONCE, " "), (_HITS, " "), (_CARES_ABOUT, "matter"), (_EVERY, "all "),
              (_CANNOT, "cannot"), (_NEGATION, " not"))
@@ -153,8 +179,12 @@ _TYPE_ANSWERS = {_STEMMER.stemWord(word): TAG_INDEX[tag] for word, tag in (
     ("creatures", "creature-removal"), ("artifacts", "artifact-removal"), ("enchantments", "enchantment-removal"),
     ("planeswalkers", "planeswalker-removal"), ("lands", "land-destruction"))}
 # words that qualify what is to be beaten without naming a function ("big creatures", "their artifacts")
-_QUALIFIERS = frozenset(_STEMMER.stemWords("big huge large giant fat their opposing enemy".split()))
+_QUALIFIERS = frozenset(_STEMMER.stemWords(
+    ["big", "huge", "large", "giant", "fat", *_SMALL.split("|"), "their", "opposing", "enemy"]))
 _NOT = frozenset({"not"})  # what "n't" reads as (_NEGATION)
+# how many, which a tag whose phrasings do not use it is not asked for less by ("needs more fetches"; "more tokens"
+# is still the doublers', whose phrasing holds the word)
+_QUANTITY = frozenset({"more"})
 _MY_SIDE = re.compile(r"\b(?:my|mine|our|own|ours|me|us)\b")  # a sweeper that spares these is one-sided
 _THEIR_SIDE = re.compile(r"\b(?:opponents?['’]?s?|their|theirs|enemy|enemies|rivals?)\b")  # "my opponent's creatures"
 _SWEEPER, _ONE_SIDED = TAG_INDEX["sweeper"], TAG_INDEX["sweeper-one-sided"]
@@ -559,6 +589,9 @@ class TagMatcher:
             weight = coverage * self._weight_of(explained) / mass if mass > 0 else 0.0
             if unused:  # what is left may be less than the words explained (filter words): the whole at most
                 weight = min(weight, 1.0)
+            if idle := asked & _QUANTITY - explained:  # "needs more fetches": as if not typed, up to the whole
+                rest = self._weight_of(asked - _FILTER_WORDS - unused - idle)
+                weight = max(weight, min(coverage * self._weight_of(explained) / rest, 1.0) if rest > 0 else 0.0)
             found = whole if coverage == 1 else in_part
             found[owner] = max(weight, found.get(owner, 0.0))
         return whole or (in_part if partial else {})  # a phrasing in part only when none is there whole

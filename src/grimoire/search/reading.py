@@ -88,6 +88,7 @@ _RULES_TEXT_FOLLOWERS = frozenset({
 _DETERMINERS = frozenset({"a", "an", "any", "another", "one", "two", "three", "up", "specific", "single", "each",
                           "every", "all", "nonland", "noncreature", "opposing", "own", "the", "some", "additional",
                           "basic", "nonbasic", "snow"})
+_ASKED_OF = frozenset({"can", "have", "has", "get", "gets", "gain", "gains", "deal", "deals"})  # "which creatures can"
 # Words after "spells" that make them what the card acts on ("spells you cast cost {1} less", "spells your
 # opponents cast"), not instants and sorceries asked for.
 _SPELL_OBJECT_FOLLOWERS = frozenset({"you", "your", "an", "opponents", "cost", "costs", "cast", "with", "of"})
@@ -755,6 +756,10 @@ def _prose_ranges(query: str) -> tuple[str, list[Chip]]:
     return "".join(characters), chips
 
 
+_MANA_AFTER = re.compile(r" mana\b", re.IGNORECASE)
+_MADE_BEFORE = re.compile(r"\b(?:makes?|produces?|adds?|generates?|taps? for) $", re.IGNORECASE)
+
+
 def _prose_or(query: str) -> tuple[str, list[Chip]]:
     """Read the "or" of prose ("3 or less", "instant or sorcery", "red or green") before the query language takes
     it as its operator; returns the query with those words blanked (positions kept) and their chips."""
@@ -788,6 +793,12 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
                 stat, end = trailing.group(1).lower(), trailing.end()
             op = ">=" if word in ("more", "greater", "higher", "above") else "<="
             key = _STAT_KEYS.get(stat, "mv")
+            made = _MANA_AFTER.match(query, end)
+            if made and not stat and op == ">=" and _MADE_BEFORE.search(before):
+                end = made.end()  # "creatures that make 2 or more mana": what one activation adds, no cost
+                chips.append(Chip(query[start: end], _adds_syntax(_number(number)), "oracle"))
+                characters[start: end] = " " * (end - start)
+                continue
             leading = _LEADING_COST.search(before) if key == "mv" else None  # "cmc 3 or less", "costing 2 or less"
             start = leading.start() if leading else match.start()
             verbs = _ACTING_VERBS & set(before.lower().split())
@@ -1244,7 +1255,25 @@ def _has_keywords(reader: Reader, state: _State) -> None:
         if keyword in _ADJECTIVE_KEYWORDS and state.free(index) and state.words[index + 1].lower in types and \
                 not _is_object(state, index) and _before(state, index, 1) not in _GRANT_VERBS:
             state.take(index, index + 1, _keyword_term(keyword), "keyword")
+    for index in range(len(state.words) - 1):  # "dredge cards", "undying creatures", "flashback spells"
+        keyword, subject = state.words[index].lower, state.words[index + 1].lower
+        if keyword in _NOUN_KEYWORDS and state.free(index) and \
+                (subject in _TYPE_WORDS or subject in _KEYWORD_SUBJECTS) and not _is_object(state, index) and \
+                _before(state, index, 1) not in _GRANT_VERBS:
+            first, keywords = index, [keyword]
+            while state.typed and first > 0 and state.free(first - 1) and \
+                    state.words[first - 1].lower in _NOUN_KEYWORDS and state.typed[
+                        state.words[first - 1].end: state.words[first].start].strip(" ,").lower() in ("", "and", "or"):
+                first -= 1  # "undying and persist creatures": no card has both, so either
+                keywords.insert(0, state.words[first].lower)
+            if _is_object(state, first) or _before(state, first, 1) in _GRANT_VERBS:
+                continue
+            state.take(first, index + 1, _keyword_syntax(keywords, either=True), "keyword")
+            for word in state.words[first: index + 1]:
+                word.used = False  # and rank, for the tags of the mechanic ("infect creatures": poison counters)
 
+
+_NOUN_KEYWORDS = frozenset(k for k in _HAS_KEYWORDS if k not in _EVERGREEN)  # "storm cards": no player's adjective
 
 _ONE_WORD_KEYWORDS = "|".join(k for k in _ADJECTIVE_KEYWORDS if " " not in k)
 _KEYWORD_TOKENS = re.compile(rf"(?:({_ONE_WORD_KEYWORDS}) (?:creature )?tokens?|tokens? with ({_ONE_WORD_KEYWORDS}))")
@@ -1342,8 +1371,9 @@ _ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:ing)? with|kill(?:s|ing)?|destroy(?:s
                              # "my opponents always have big flyers": theirs, so the answer is asked for
                              r"(?:opponents?|they|everyone|everybody|people|table)\b.*\b(?:ha(?:ve|s)|play(?:s|ing)?|"
                              r"run(?:s|ning)?|cast(?:s|ing)?))"
-                             r"\W*(?:(?:all|the|their|opposing|enemy|big|huge|large|lots of|a lot of|so many|many)"
-                             r"\W*)?$")
+                             r"\W*(?:(?:all|the|their|opposing|enemy|big|huge|large|lots of|a lot of|so many|many|a|an|"
+                             r"any|one|those|that|these|some)"
+                             r"\W*){0,2}$")  # "kill a big flyer"
 _FLYER_ANSWERS = frozenset({"hate", "removal", "hoser", "hosers", "answers", "killers", "killer"})  # "flyer hate"
 _ANTI_FLYER = "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or kw:reach)"
 
@@ -1474,8 +1504,10 @@ def _repeatable(reader: Reader, state: _State) -> None:
 _ACTIVATION_COST = re.compile(r"(equip|crew)(?: costs? (?:of )?)? ?(\d{1,2})")
 # "rocks that tap for two", "lands that tap for 3 mana", "rocks that make two mana": what one activation adds, as
 # Oracle text writes it ("make two tokens" is no mana; "tap for two colors" is a dual land, not two mana).
-_TAPS_FOR = re.compile(r"taps? for (two|2|three|3|four|4)(?: mana)?(?! (?:different |other )?colou?rs?\b)|"
-                       r"(?:makes?|produces?|adds?|generates?) (two|2|three|3|four|4) mana")
+# "More than one mana" is two or more.
+_MANA_COUNT = r"(two|2|three|3|four|4|more than (?:one|1)|at least (?:two|2)|(?:two|2) or more|multiple)"
+_TAPS_FOR = re.compile(rf"taps? for {_MANA_COUNT}(?: mana)?(?! (?:different |other )?colou?rs?\b)|"
+                       rf"(?:makes?|produces?|adds?|generates?) {_MANA_COUNT} mana")
 
 
 # "equipment that costs nothing to equip", "cheap equip costs", "low crew cost": equip {0}, equip {0} or {1}, crew 1
@@ -1499,10 +1531,22 @@ def _activation_costs(reader: Reader, state: _State) -> None:
         keyword, cost = match.group(1), match.group(2)
         printed = rf"\{{{cost}\}}" if keyword == "equip" else cost
         state.take(first, last, f"o:/\\b{keyword} {printed}([^{{0-9]|$)/", "oracle")
+
+
+def _mana_made(reader: Reader, state: _State) -> None:
+    """"rocks that tap for two", "dorks that tap for more than one mana": what one activation adds (read before
+    costs, so "one mana" is no mana value)."""
     for match, first, last in list(_matches(state, _TAPS_FOR)):
-        count = _number(match.group(1) or match.group(2))
-        words = ("two", "three", "four", "x")[count - 2:]
-        state.take(first, last, f"o:/add (\\{{[^}}]+\\}}){{{count},}}|add ({'|'.join(words)}) mana/", "oracle")
+        count = match.group(1) or match.group(2)
+        state.take(first, last, _adds_syntax(_number(count) if " " not in count and count != "multiple" else 2),
+                   "oracle")
+
+
+def _adds_syntax(count: int) -> str:
+    """Oracle text that adds ``count`` mana or more at once ("{T}: Add {C}{C}", "Add three mana of any one color")."""
+    count = min(max(count, 2), 4)
+    words = ("two", "three", "four", "x")[count - 2:]
+    return f"o:/add (\\{{[^}}]+\\}}){{{count},}}|add ({'|'.join(words)}) mana/"
 
 
 # After "land": what the card does with lands ("land ramp", "land fetch"), so "land" is no type filter.
@@ -1518,8 +1562,9 @@ def _types(reader: Reader, state: _State) -> None:
                 _before_object_noun(state, last) or acted_on:
             continue
         if following in _RULES_TEXT_FOLLOWERS and not match.group(1) and \
-                not (following == "with" and match.group(2)):  # "equipment with cheap equip costs" are Equipment
-            continue
+                not (following == "with" and match.group(2)) and \
+                not (following in _ASKED_OF and _word_before_modifiers(state, first) in ("which", "what")):
+            continue  # "equipment with cheap equip costs" are Equipment, "which blue creatures can counter spells"
         if match.group(1):  # "burn spells", "rituals": in players' speech a spell is an instant or a sorcery
             cost_of = following in ("that", "which") and _after(state, last + 1, 1).startswith("cost")
             if first and state.words[first - 1].lower in _TYPE_WORDS or following in _SPELL_OBJECT_FOLLOWERS or cost_of:
@@ -1590,7 +1635,8 @@ def _mana_value(reader: Reader, state: _State) -> None:
         state.take(first, last, f"mv{op}{_number(number)}", "mv")
     costed = any(chip.kind == "mv" for chip in state.chips)  # a cost the request states beats "cheap" and "big"
     free_blockers = ("sac", "sacrifice", "outlet", "outlets", "to", "mana", "equip")
-    for pattern, syntax, blockers in ((_CHEAP, "mv<=2", ("than",)), (_BIG, "mv>=6", ("mana", "butt", "butts")),
+    cheap_blockers = ("than", "equip", "crew")  # "cheap equip costs" are the Equipment's (_activation_costs)
+    for pattern, syntax, blockers in ((_CHEAP, "mv<=2", cheap_blockers), (_BIG, "mv>=6", ("mana", "butt", "butts")),
                                       (_FREE, _FREE_SYNTAX, free_blockers)):
         for match, first, last in list(_matches(state, pattern)):
             # "cards that cost nothing": a clause about the card's own cost, not about what it acts on
@@ -2032,7 +2078,7 @@ def _colored_counters(reader: Reader, state: _State) -> None:
 
 
 _RULES = (_command, _produces, _deck_colors, _formats, _prices, _partners, _superlatives, _stats, _x_costs,
-          _land_cycles, _name_cycles, _mana_value, _negated_colors, _keyword_tokens, _has_keywords, _colors,
+          _land_cycles, _name_cycles, _mana_made, _mana_value, _negated_colors, _keyword_tokens, _has_keywords, _colors,
           _color_codes, _negated_types, _negated_tags, _speed_and_flyers, _rules_text_words, _repeatable,
           _game_changers, _hard_to_kill, _activation_costs, _types, _made_types, _creature_types, _aggressive,
           _pair_duals, _budget, _colored_counters, _deck_synergy)
