@@ -1061,6 +1061,8 @@ _ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
     ("which blue creatures can counter spells", "id<=u t:creature"),
     ("what creatures can draw cards", "t:creature"),
     ("creatures can counter spells", ""),
+    ("shrink a creature to 0 power", ""),  # what the card does to another, no stat of its own
+    ("creatures with 0 power", "pow=0 t:creature"),
 ])
 def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -425,6 +425,14 @@ def test_a_phrasing_of_only_a_card_type_matches_by_meaning_only(matcher):
     ("cards that make opponents attack each other", "goad"),
     ("forced combat", "goad"),
     ("put creatures from hand into play", "cheat-creature"),  # players' "play" is the battlefield
+    ("wipe the board except my stuff", "sweeper-one-sided"),  # the one-sided phrasings' "except mine"
+    ("kill everything on the table", "sweeper"),  # "everything" after a removal verb is every creature
+    ("bring back everything that died", "mass-reanimate"),
+    ("make my guys impossible to block", "evasion-granter"),  # "unable to block" is cant-block's "cannot block"
+    ("let my creatures hit through blockers", "evasion-granter"),
+    ("make a bunch of 1/1s", "token-maker"),  # tokens of that size
+    ("turn their creature into a frog", "creature-removal"),  # Pongify, Kenrith's Transformation
+    ("protect my guys", "protection-granter"),  # players' creatures
 ])
 def test_connecting_words_of_a_request_leave_its_function(matcher, text, tag):
     assert tag in [m.name for m in matcher.match(text)][:2]
@@ -601,3 +609,16 @@ def test_commander_tax_is_no_tax_effect(matcher):
     assert first_tag(matcher, "reduce commander tax") == "cost-reducer"
     assert "stax" not in {m.name for m in matcher.match("cards that care about commander tax")}
     assert first_tag(matcher, "tax effects") in ("stax", "cost-increaser")
+
+
+@pytest.mark.parametrize(("text", "asked", "not_asked"), [
+    ("shrink one of their dudes for good", "minus-one-counters", "shrink"),
+    ("make all my guys bigger permanently", "plus-one-counters", "pump"),
+    ("make my guys bigger for one turn", "overrun", "anthem"),
+    ("borrow their creature for a turn", "threaten", "steal"),
+    ("steal a creature until end of turn", "threaten", "steal"),
+])
+def test_how_long_an_effect_lasts_picks_the_lasting_or_the_passing_kin(matcher, text, asked, not_asked):
+    """"For good" asks for what lasts (counters, steal), "this turn" for what passes (pump, threaten)."""
+    names = [m.name for m in matcher.match(text)]
+    assert asked in names and not_asked not in names, names

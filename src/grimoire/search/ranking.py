@@ -79,7 +79,7 @@ _STOPWORDS = frozenset(
     "specific kind sort everything anything lots lot really just also wo let lets bunch ton tons help helps "
     "things list recommendations recommendation recommend suggest suggestions ideas needs wants there have has had "
     "having trouble troubles problem problems issue issues struggle struggles struggling strongest strong powerful "
-    "tier efficient most greatest optimal premium staple staples".split()
+    "tier efficient most greatest optimal premium staple staples whatever".split()
 )
 # "my commander keeps getting killed", "my creatures keep dying": what asks for protecting them
 _KEEPS_DYING = re.compile(r"\b(?:(?:keeps?|kept) (?:getting |being )?(?:killed|removed|destroyed|exiled|dying)|"
@@ -150,6 +150,29 @@ _MUCH_MANA = re.compile(r"\b(?:(?<=with )(?:a lot of|lots of|tons of|so much|all
                         r"excess|leftover|spare|unused) mana\b")
 # "put creatures from hand into play": players' word for the battlefield, as card text and most phrasings say it
 _INTO_PLAY = re.compile(r"\b(?:into|onto) play\b")
+# "wipe the board except my stuff", "everything but my creatures": what the one-sided phrasings say, "except mine"
+_EXCEPT_MINE = re.compile(r"\b(?:except|other than|(?<=everything )but|(?<=all )but) (?:for )?(?:my own|my|mine|our)"
+                          r"(?: (?:stuff|creatures?|guys|dudes|board|side|team|things|permanents|army))?\b")
+# "kill everything on the table", "bring back everything that died": every creature, as the phrasings say "all"
+_EVERYTHING = re.compile(r"\b(kill|destroy|wipe|exile|nuke|sweep|bounce|return|back)(s|ed|ing)? everything\b")
+# players' creatures ("make my guys bigger", "protect my dudes"), as the phrasings call them
+_GUYS = re.compile(r"\b(?:guys|dudes|fellas|critters)\b")
+# "make my guys impossible to block", "hit through blockers": unblockable, evasion ("unable to block" is no such)
+_HARD_TO_BLOCK = ((re.compile(r"\bimpossible to block\b"), "unblockable"),
+                  (re.compile(r"\b(?:through|past|around|over) (?:their |the )?blockers\b"), "evasion"))
+# "make a bunch of 1/1s": tokens of that size
+_SIZED_TOKENS = re.compile(r"\b(\d+/\d+)s\b")
+# "turn their creature into a frog": what Pongify and Kenrith's Transformation do, removal of a creature
+_FROG = re.compile(r"\bturn(?:s|ing)? (?:\w+ ){0,2}(?:creature|commander|guy|threat|dude|blocker|attacker)s? into "
+                   r"(?:an? )?(?:frog|elk|toad|ape|lizard|sheep|squirrel|newt|beast|\d/\d)s?\b")
+# How long an effect lasts, when the request says it: "for good" asks for the lasting kin of a tag whose effect
+# ends with the turn, "this turn" for the passing kin of a lasting one (_swapped)
+_FOR_GOOD = re.compile(r"\b(?:for good|permanently|forever|for keeps|for the rest of the game)\b")
+_THIS_TURN = re.compile(r"\b(?:for (?:one|a|the|this) turn|this turn|until (?:the )?end of (?:the )?turn|until eot|"
+                        r"temporar(?:y|ily))\b")
+_LASTING = {TAG_INDEX[passing]: TAG_INDEX[lasting] for passing, lasting in (
+    ("pump", "plus-one-counters"), ("shrink", "minus-one-counters"), ("threaten", "steal"), ("overrun", "anthem"))}
+_PASSING = {lasting: passing for passing, lasting in _LASTING.items()}
 # "impossible to kill", "unkillable": what the phrasings call indestructible, not a kill spell; "unable to block"
 # is "cannot block", as card text and the phrasings say it
 _UNKILLABLE = re.compile(r"\b(?:impossible to kill|unkillable|can(?:no|['’])?t be killed|can(?:no|['’])?t die)\b")
@@ -159,6 +182,8 @@ _REWRITES = ((_UNKILLABLE, "indestructible"), (_UNABLE, "cannot"), (_KEEPS_DYING
              (_FETCH_COMBO, "find"),
              (_OUT_OF_MANA, "not enough mana"), (_DURING_DRAW, "each turn"), (_EXTRA_DRAW, r"\1 draw"),
              (_EACH_OTHER, "force attacks"), (_MUCH_MANA, "too much mana"), (_INTO_PLAY, "onto the battlefield"),
+             (_EXCEPT_MINE, "except mine"), (_EVERYTHING, r"\1\2 all creatures"), (_GUYS, "creatures"), *_HARD_TO_BLOCK,
+             (_SIZED_TOKENS, r"\1 tokens"), (_FROG, "get rid of a creature"),
              (_EMPTY_HAND, "hand is empty"), (_TOO_MUCH, " "), (_COMMANDER_TAX, "commander cost"),
              (_AT_WILL, "at will"), (_AT_ONCE, " "), (_HITS, " "), (_CARES_ABOUT, "matter"), (_EVERY, "all "),
              (_CANNOT, "cannot"), (_NEGATION, " not"))
@@ -479,6 +504,9 @@ class TagMatcher:
         for hate, stopped in _OPPOSES:  # "lifegain hate" asks for what stops lifegain, not for lifegain
             if hate in found and stopped in best and found[hate] >= found.get(stopped, 0.0):
                 del best[stopped]
+        swaps = _LASTING if _FOR_GOOD.search(lowered) else _PASSING if _THIS_TURN.search(lowered) else {}
+        if swaps:
+            found, best = _swapped(found, swaps), _swapped(best, swaps)
         top = max((weight for weight, _ in best.values()), default=0.0)
         factor = LITERAL_FACTOR if literal else 1.0
         # a tag the words ask for, whose meaning then matched more strongly, is still asked for in words
@@ -595,6 +623,23 @@ class TagMatcher:
             found = whole if coverage == 1 else in_part
             found[owner] = max(weight, found.get(owner, 0.0))
         return whole or (in_part if partial else {})  # a phrasing in part only when none is there whole
+
+
+def _swapped(weights: dict, swaps: dict[int, int]) -> dict:
+    """``weights`` (by tag: a weight, or a ``(weight, how)`` pair) with each tag of ``swaps`` replaced by its kin,
+    which keeps the stronger of the two: how long an effect lasts, when the request says it ("shrink one of their
+    dudes for good": -1/-1 counters; "make my guys bigger for one turn": an overrun, not an anthem)."""
+    out = dict(weights)
+    for tag, kin in swaps.items():
+        if tag in out:
+            moved = out.pop(tag)
+            if kin not in out or _weight(moved) > _weight(out[kin]):
+                out[kin] = moved
+    return out
+
+
+def _weight(value) -> float:
+    return value[0] if isinstance(value, tuple) else value
 
 
 def _type_answers(said: frozenset[str]) -> set[int]:

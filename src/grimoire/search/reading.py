@@ -1784,6 +1784,8 @@ def _stats(reader: Reader, state: _State) -> None:
             state.take(first, last, f"{_STAT_KEYS[stat]}>={number}", stat)
             continue
         number, stat, more = (groups[0], groups[1], groups[2]) if groups[0] else (groups[4], groups[3], groups[5])
+        if _before(state, first, 1) == "to":  # "shrink a creature to 0 power": what the card does to another
+            continue
         op = "=" if not more else ">=" if more in ("more", "greater", "higher") else "<="
         if op == "=" and groups[0]:  # "at least 4 power", "less than 3 toughness": the bound comes first
             for size in (2, 1):
