@@ -1062,6 +1062,10 @@ _ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
     ("what creatures can draw cards", "t:creature"),
     ("creatures can counter spells", ""),
     ("shrink a creature to 0 power", ""),  # what the card does to another, no stat of its own
+    ("ramp that isn't green", "-c:g"),  # "that isn't", "that aren't" as "that's not"
+    ("fog effects that aren't green", "-c:g"),
+    ("copy whatever spell my opponent just cast", ""),  # the spell copied, no instants asked for
+    ("group slug cards", ""),  # a way to play, no Slug
     ("creatures with 0 power", "pow=0 t:creature"),
 ])
 def test_keywords_made_mana_flyers_and_questions(reader, query, expected):

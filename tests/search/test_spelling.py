@@ -48,6 +48,21 @@ def test_a_corrected_word_keeps_its_place_and_says_so(reader):
     assert reader.read("blakc removal").syntax == "id<=b"  # the corrected word is read like any other
 
 
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("drwa", "draw"), ("rmap", "ramp"), ("mnaa", "mana"), ("lnad", "land"),
+])
+def test_a_short_word_with_two_letters_swapped_is_read_as_the_phrasings_word(reader, typed, meant):
+    """Four letters are too few for the speller's other edits ("bord", "stax" are left alone), but two neighbours
+    swapped into a word the tags' phrasings use is the commonest typo of all."""
+    assert reader.speller.swapped(typed) == meant
+    assert reader.read(f"card {typed}").notes == (f'"{typed}" read as "{meant}" (a typo?)',)
+
+
+@pytest.mark.parametrize("word", ["bord", "stax", "ramp", "goad", "kiki", "tron", "ooze", "tokn"])
+def test_a_short_known_word_or_one_no_swap_mends_is_left_alone(reader, word):
+    assert reader.speller.swapped(word) is None
+
+
 @pytest.mark.parametrize(("query", "expected"), [
     ("tutors in blak", "id<=b"), ("sweepers for mono whit", "id<=w"), ("gren ramp", "id<=g"),
     ("blu counterspells", "id<=u"),

@@ -433,6 +433,8 @@ def test_a_phrasing_of_only_a_card_type_matches_by_meaning_only(matcher):
     ("make a bunch of 1/1s", "token-maker"),  # tokens of that size
     ("turn their creature into a frog", "creature-removal"),  # Pongify, Kenrith's Transformation
     ("protect my guys", "protection-granter"),  # players' creatures
+    ("etb doublers", "trigger-doubler"),  # Panharmonicon's kin, not tokens or counters
+    ("death trigger doublers", "trigger-doubler"),
 ])
 def test_connecting_words_of_a_request_leave_its_function(matcher, text, tag):
     assert tag in [m.name for m in matcher.match(text)][:2]

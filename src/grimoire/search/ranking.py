@@ -173,6 +173,9 @@ _THIS_TURN = re.compile(r"\b(?:for (?:one|a|the|this) turn|this turn|until (?:th
 _LASTING = {TAG_INDEX[passing]: TAG_INDEX[lasting] for passing, lasting in (
     ("pump", "plus-one-counters"), ("shrink", "minus-one-counters"), ("threaten", "steal"), ("overrun", "anthem"))}
 _PASSING = {lasting: passing for passing, lasting in _LASTING.items()}
+# "etb doublers", "death trigger doublers": Panharmonicon and its kin double triggers, not tokens or counters
+_ETB_DOUBLERS = re.compile(r"\b(?:etb|enters?|entering|enter the battlefield)(?: triggers?)? doublers?\b")
+_TRIGGER_DOUBLERS = re.compile(r"\b(?:death|dies|dying|attack(?:ing)?|landfall|cast)(?: triggers?)? doublers?\b")
 # "impossible to kill", "unkillable": what the phrasings call indestructible, not a kill spell; "unable to block"
 # is "cannot block", as card text and the phrasings say it
 _UNKILLABLE = re.compile(r"\b(?:impossible to kill|unkillable|can(?:no|['’])?t be killed|can(?:no|['’])?t die)\b")
@@ -183,7 +186,8 @@ _REWRITES = ((_UNKILLABLE, "indestructible"), (_UNABLE, "cannot"), (_KEEPS_DYING
              (_OUT_OF_MANA, "not enough mana"), (_DURING_DRAW, "each turn"), (_EXTRA_DRAW, r"\1 draw"),
              (_EACH_OTHER, "force attacks"), (_MUCH_MANA, "too much mana"), (_INTO_PLAY, "onto the battlefield"),
              (_EXCEPT_MINE, "except mine"), (_EVERYTHING, r"\1\2 all creatures"), (_GUYS, "creatures"), *_HARD_TO_BLOCK,
-             (_SIZED_TOKENS, r"\1 tokens"), (_FROG, "get rid of a creature"),
+             (_SIZED_TOKENS, r"\1 tokens"), (_ETB_DOUBLERS, "double etb triggers"),
+             (_TRIGGER_DOUBLERS, "trigger doubler"), (_FROG, "get rid of a creature"),
              (_EMPTY_HAND, "hand is empty"), (_TOO_MUCH, " "), (_COMMANDER_TAX, "commander cost"),
              (_AT_WILL, "at will"), (_AT_ONCE, " "), (_HITS, " "), (_CARES_ABOUT, "matter"), (_EVERY, "all "),
              (_CANNOT, "cannot"), (_NEGATION, " not"))

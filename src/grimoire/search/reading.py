@@ -30,7 +30,15 @@ from grimoire.search.query import (
     parse,
 )
 from grimoire.search.slang import BEATEN_BY, LOSES_TO
-from grimoire.search.spelling import MAX_LOOKUPS, MIN_LENGTH, SHORT_TYPOS, Speller, english_words, phrasing_texts
+from grimoire.search.spelling import (
+    MAX_LOOKUPS,
+    MIN_LENGTH,
+    SHORT_TYPOS,
+    SWAP_LENGTH,
+    Speller,
+    english_words,
+    phrasing_texts,
+)
 from grimoire.search.tags import TAG_NAMES, TAGS
 
 MAX_NAME_WORDS = 8
@@ -85,9 +93,9 @@ _RULES_TEXT_FOLLOWERS = frozenset({
     "deal", "deals", "die", "dies", "enter", "enters", "attack", "attacks", "block", "blocks", "card", "cards",
     "token", "tokens", "become", "becomes", "is", "are", "with", "without", "of",
 })
-_DETERMINERS = frozenset({"a", "an", "any", "another", "one", "two", "three", "up", "specific", "single", "each",
-                          "every", "all", "nonland", "noncreature", "opposing", "own", "the", "some", "additional",
-                          "basic", "nonbasic", "snow"})
+_DETERMINERS = frozenset({"a", "an", "any", "another", "one", "whatever", "two", "three", "up", "specific", "single",
+                          "each", "every", "all", "nonland", "noncreature", "opposing", "own", "the", "some",
+                          "additional", "basic", "nonbasic", "snow"})
 _ASKED_OF = frozenset({"can", "have", "has", "get", "gets", "gain", "gains", "deal", "deals"})  # "which creatures can"
 # Words after "spells" that make them what the card acts on ("spells you cast cost {1} less", "spells your
 # opponents cast"), not instants and sorceries asked for.
@@ -442,12 +450,14 @@ class Reader:
                 continue
             fixed = SHORT_TYPOS.get(word.lower)  # too short for the speller, and looked up without it
             if fixed is None:
-                if len(word.lower) < MIN_LENGTH or not word.lower.isalpha() or word.lower in self.english:
+                short = len(word.lower) == SWAP_LENGTH  # "drwa": only two letters swapped, see Speller.swapped
+                if len(word.lower) < MIN_LENGTH and not short or not word.lower.isalpha() or \
+                        word.lower in self.english:
                     continue
                 if lookups == MAX_LOOKUPS:
                     break
                 lookups += 1
-                fixed = self.speller.correct(word.lower)
+                fixed = self.speller.swapped(word.lower) if short else self.speller.correct(word.lower)
             if fixed:
                 state.notes.append(f'"{word.lower}" read as "{fixed}" (a typo?)')
                 word.lower, word.corrected = fixed, True
@@ -1164,7 +1174,8 @@ _NEGATED = re.compile(rf"non[- ]?({_TYPE_NAMES})(?: (spells?))?|not (?:an? )?({_
                       rf"other than ({_TYPE_NAMES})|non[- ]?({_COLOR_WORD})")
 # "non-blue", "removal that's not white", "ramp without green": not of that colour (read before the colours are;
 # "nonblue" in one word is read after them, by _negated_types)
-_NOT_COLOR = re.compile(rf"(?:(?:that'?s|thats|that is|which is|it'?s) )?(?:not|without|except|isn'?t|aren'?t) "
+_NOT_COLOR = re.compile(rf"(?:(?:that'?s|thats|that is|which is|it'?s|that|which) )?(?:not|without|except|isn['’]?t|"
+                        rf"aren['’]?t) "
                         rf"(?:in )?({_COLOR_WORD})|non[- ]({_COLOR_WORD})")
 _EVERGREEN = ("flying", "trample", "haste", "vigilance", "deathtouch", "lifelink", "reach", "menace", "first strike",
               "double strike", "hexproof", "indestructible", "defender", "flash", "ward", "shroud", "protection")
@@ -1859,8 +1870,8 @@ def _creature_types(reader: Reader, state: _State) -> None:
         lords_for = _before(state, index, 2) in _LORDS_FOR  # "lords for zombies": zombie lords
         # a card type some creatures carry too ("Equipment Dog") was read by the card types, or left as an object
         if kind is None or not state.free(index) or word.lower in _TYPE_WORDS or \
-                (_is_object(state, index) and not lords_for):
-            continue
+                (_is_object(state, index) and not lords_for) or _before(state, index, 1) == "group":
+            continue  # "group slug" is a way to play (everyone takes damage), no Slug
         following = _after(state, index + 1, 1)
         plural = word.lower != kind or word.lower in _SAME_PLURAL
         if following in _TRIBE_FOLLOWERS or (plural and following not in _OBJECT_NOUNS

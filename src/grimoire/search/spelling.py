@@ -25,6 +25,7 @@ from grimoire.cards.store import CardDB
 
 MIN_LENGTH = 5  # shorter words are too often slang, codes or names to guess at ("bord", "stax", "cmc")
 LONG_WORD = 8  # from this length a word may be two edits away
+SWAP_LENGTH = 4  # a word this long is read only when two swapped letters make a word of the phrasings ("drwa")
 # Colour words typed short of a letter or two ("tutors in blak", "mono whit"): below MIN_LENGTH, but colours are
 # what most requests filter by, so these few are read as the colour
 SHORT_TYPOS = {"blak": "black", "blck": "black", "blk": "black", "blu": "blue", "bleu": "blue", "gren": "green",
@@ -105,6 +106,17 @@ class Speller:
         nearest = min(distance for _, distance, _ in found)
         return max((candidate for candidate, distance, _ in found if distance == nearest),
                    key=lambda candidate: (self._rank[candidate], candidate))
+
+
+    def swapped(self, word: str) -> str | None:
+        """A word of four letters that two neighbours swapped would make a word the tags' phrasings use ("drwa":
+        draw, "rmap": ramp), when ``word`` is no known word; the likeliest such typo at a length where any other
+        edit guesses too much."""
+        if len(word) != SWAP_LENGTH or not word.isalpha() or self.knows(word):
+            return None
+        found = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
+        found = [candidate for candidate in found if self._rank.get(candidate, (0, 0))[0] > 0]
+        return max(found, key=lambda candidate: (self._rank[candidate], candidate)) if found else None
 
 
 def phrasing_texts() -> list[str]:
