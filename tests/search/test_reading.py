@@ -1066,6 +1066,17 @@ _ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
     ("fog effects that aren't green", "-c:g"),
     ("copy whatever spell my opponent just cast", ""),  # the spell copied, no instants asked for
     ("group slug cards", ""),  # a way to play, no Slug
+    ("lords for my elf deck", "t:creature t:elf"),  # a tribe deck's lords are of the tribe
+    ("my merfolk deck needs lords", "t:creature t:merfolk"),
+    ("removal for my elf deck", ""),  # its removal is not
+    ("my cat deck needs cat lords", "t:creature t:cat"),  # the tribe before "lords" says it once
+    ("my wizards deck needs more wizards", "t:wizard"),  # more of the tribe asked for
+    ("i need more goblins", "t:goblin"),
+    # the card's own cost, though in a clause; not the cost of what it acts on, nor of an activation
+    ("card draw that doesn't cost much", "mv<=2"),
+    ("removal that isn't expensive", "mv<=2"),
+    ("destroy creatures that don't cost much", ""),
+    ("sacrifice outlets that don't cost mana", ""),
     ("creatures with 0 power", "pow=0 t:creature"),
 ])
 def test_keywords_made_mana_flyers_and_questions(reader, query, expected):

@@ -1607,7 +1607,9 @@ _SIGNED = re.compile(rf"(<=|>=) ?{_NUMBER}{_MANA}?|(<|>|=) ?{_NUMBER}{_MANA}")
 _EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value|cmc|mv) (?:of )?{_NUMBER}|"
                     rf"(?:that |which )?(?:costs?|costing) (?:exactly )?{_NUMBER}(?: mana)?(?! (?:less|more))")
 # longest first: an alternative must end the word ("cheaper" is left to the cost reducers: "make spells cheaper")
-_CHEAP = re.compile(r"cheapest|cheap|low[- ]cost|inexpensive|low[- ]curve")
+# "card draw that doesn't cost much": the card's own cost, though in a clause
+_CHEAP = re.compile(r"cheapest|cheap|low[- ]cost|inexpensive|low[- ]curve|"
+                    r"((?:doesn't|don't|does not|do not|isn't|is not|not) (?:cost (?:much|a lot)|expensive))")
 _BIG = re.compile(r"big|huge|expensive|fatties|fatty|high[- ]cost")
 _FREE = re.compile(r"free|zero[- ]cost|(costs? (?:nothing|no mana|zero(?: mana)?|0(?: mana)?)|"
                    r"(?:doesn't|don't|does not|do not) cost (?:any )?mana)")
@@ -1651,7 +1653,8 @@ def _mana_value(reader: Reader, state: _State) -> None:
                                       (_FREE, _FREE_SYNTAX, free_blockers)):
         for match, first, last in list(_matches(state, pattern)):
             # "cards that cost nothing": a clause about the card's own cost, not about what it acts on
-            own = pattern is _FREE and match.group(1) and _before(state, first, 1) in ("that", "which", "")
+            own = pattern in (_FREE, _CHEAP) and match.group(1) and _before(state, first, 1) in ("that", "which", "") \
+                and not (first >= 2 and _is_object(state, first - 2))  # not "destroy creatures that don't cost much"
             # "destroy big creatures", "counter big spells": the cost of what the card acts on, not its own
             # "my spells are too expensive": a complaint about the deck's costs, not a cost asked for
             if _after(state, last, 1) in blockers or (_is_object(state, first) and not own) or \
@@ -1856,6 +1859,7 @@ def _plurals(word: str) -> tuple[str, ...]:
     return word, word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
 
 
+_WANT_MORE = frozenset(f"{verb} more" for verb in ("need", "needs", "want", "wants", "run", "play", "add", "some"))
 _LORDS_FOR = frozenset(f"{noun} {word}" for noun in ("lord", "lords", "anthem", "anthems") for word in ("for", "of"))
 
 
@@ -1865,17 +1869,26 @@ def _creature_types(reader: Reader, state: _State) -> None:
     the cards are for ("for my elves deck")."""
     types = reader.creature_types
     tribes: list[tuple[Chip, _Word]] = []  # plural types named side by side ("angels, demons and dragons")
+    # "lords for my elf deck", not "my cat deck needs cat lords" (the tribe before "lords" says it)
+    asks_lords = any(word.lower in ("lord", "lords") and (i == 0 or state.words[i - 1].lower not in types)
+                     for i, word in enumerate(state.words))
     for index, word in enumerate(state.words):
         kind = types.get(word.lower)
         lords_for = _before(state, index, 2) in _LORDS_FOR  # "lords for zombies": zombie lords
+        # "lords for my elf deck", "my merfolk deck needs lords": a tribe's lords are of the tribe (its removal is not)
+        deck_lords = asks_lords and _before(state, index, 1) in ("my", "our") and \
+            _after(state, index + 1, 1) in ("deck", "decks", "tribal", "typal")
+        # "my wizards deck needs more wizards": more of the tribe asked for, not made ("make more goblins")
+        wanted = _before(state, index, 2) in _WANT_MORE
+        lords_for = lords_for or deck_lords or wanted
         # a card type some creatures carry too ("Equipment Dog") was read by the card types, or left as an object
         if kind is None or not state.free(index) or word.lower in _TYPE_WORDS or \
                 (_is_object(state, index) and not lords_for) or _before(state, index, 1) == "group":
             continue  # "group slug" is a way to play (everyone takes damage), no Slug
         following = _after(state, index + 1, 1)
         plural = word.lower != kind or word.lower in _SAME_PLURAL
-        if following in _TRIBE_FOLLOWERS or (plural and following not in _OBJECT_NOUNS
-                                             and (following not in _RULES_TEXT_FOLLOWERS or following == "with")):
+        if following in _TRIBE_FOLLOWERS or deck_lords or (plural and following not in _OBJECT_NOUNS and (
+                following not in _RULES_TEXT_FOLLOWERS or following == "with")):
             state.take(index, index + 1, f"t:{kind}", "type")
             word.used = False
             if plural and following not in _TRIBE_FOLLOWERS:
