@@ -352,8 +352,20 @@ def test_explicit_syntax_wins_over_a_reading(reader):
     reading = reader.read("white removal id<=u")
     assert reading.syntax == "" and "white" in reading.notes[0]
     assert reader.read("cheap creatures mv>=4").syntax == "t:creature"
-    assert reader.read("creatures t:elf").syntax == ""
+    assert reader.read("t:creature creatures").syntax == ""  # the typed type says it already
+    assert reader.read("instants t:planeswalker").syntax == ""  # no card of the data is both: the syntax wins
     assert reader.read("white creatures", explicit=frozenset({"colour"})).syntax == "t:creature"
+    assert reader.read("creatures", explicit=frozenset({"type"})).syntax == ""  # a structured type filter
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("t:legendary creatures", "t:creature"),  # a type a card may have beside the typed one joins it
+    ("t:artifact creatures that tap for mana", "t:creature"),
+    ("creatures t:elf", "t:creature"),
+    ("-t:legendary creatures", "t:creature"),  # nonlegendary creatures
+])
+def test_a_type_read_from_words_joins_the_typed_types_a_card_may_have_with_it(reader, query, expected):
+    assert reader.read(query).syntax.endswith(expected) and not reader.read(query).notes
 
 
 def test_structured_filters_win_and_literal_reads_nothing(snapshot_engine):
@@ -1078,6 +1090,7 @@ _ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
     ("destroy creatures that don't cost much", ""),
     ("sacrifice outlets that don't cost mana", ""),
     ("creatures with 0 power", "pow=0 t:creature"),
+    ("2/2s for 2", "pow=2 tou=2"),  # a plural of a size is creatures of it
 ])
 def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
     assert syntax(reader, query) == expected

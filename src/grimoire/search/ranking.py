@@ -160,8 +160,9 @@ _GUYS = re.compile(r"\b(?:guys|dudes|fellas|critters)\b")
 # "make my guys impossible to block", "hit through blockers": unblockable, evasion ("unable to block" is no such)
 _HARD_TO_BLOCK = ((re.compile(r"\bimpossible to block\b"), "unblockable"),
                   (re.compile(r"\b(?:through|past|around|over) (?:their |the )?blockers\b"), "evasion"))
-# "make a bunch of 1/1s": tokens of that size
-_SIZED_TOKENS = re.compile(r"\b(\d+/\d+)s\b")
+# "make a bunch of 1/1s": tokens of that size, when made ("2/2s for 2" are creatures)
+_SIZED_TOKENS = re.compile(r"\b((?:make|makes|making|create|creates|creating|spit out|pump out)\b(?: [a-z]+){0,4}? "
+                           r"\d+/\d+)s\b")
 # "turn their creature into a frog": what Pongify and Kenrith's Transformation do, removal of a creature
 _FROG = re.compile(r"\bturn(?:s|ing)? (?:\w+ ){0,2}(?:creature|commander|guy|threat|dude|blocker|attacker)s? into "
                    r"(?:an? )?(?:frog|elk|toad|ape|lizard|sheep|squirrel|newt|beast|\d/\d)s?\b")

@@ -239,6 +239,7 @@ class Reader:
     def __init__(self, db: CardDB):
         self.db = db
         self._formats: dict[str, bool] = {}
+        self._type_pairs: dict[tuple[str, str], bool] = {}
 
     @cached_property
     def commander_names(self) -> dict[str, int]:
@@ -372,6 +373,26 @@ class Reader:
         tokenizer = json.loads(bundled_tokenizer_json())
         return frozenset(w for w in tokenizer["model"]["vocab"] if w.isalpha() and len(w) > 1)
 
+    def _adds_a_type(self, chip: Chip, typed: tuple[frozenset[str], frozenset[str]]) -> bool:
+        """Whether a type read from words joins the types the query's own syntax names, as a card may be both
+        ("t:legendary creatures", "-t:legendary creatures": `t:creature` too), rather than restating or
+        contradicting them (no card of the bundled data is both: see :meth:`_types_meet`)."""
+        found = _ONE_TYPE.fullmatch(chip.syntax)
+        asked, left_out = typed
+        return bool(found and (asked or left_out) and found[1] not in asked | left_out and
+                    all(self._types_meet(kind, found[1]) for kind in asked))
+
+    def _types_meet(self, one: str, other: str) -> bool:
+        """Whether some card's type line holds both words (a legendary creature: yes; an instant creature: no)."""
+        key = (one, other)
+        if key not in self._type_pairs:
+            self._type_pairs[key] = any(one in words and other in words for words in self._type_words)
+        return self._type_pairs[key]
+
+    @cached_property
+    def _type_words(self) -> list[frozenset[str]]:
+        return [frozenset(line.lower().replace("—", " ").split()) for line in self.db.columns.type_line]
+
     def knows_format(self, name: str) -> bool:
         if name not in self._formats:
             self._formats[name] = bool((self.db.columns.legality(name) >= 0).any())
@@ -399,7 +420,9 @@ class Reader:
         self._spelling(state)
         for rule in _RULES:
             rule(self, state)
-        chips = [chip for chip in state.chips if chip.kind not in explicit or chip.kind in ("like", "combo")]
+        typed_types = _typed_types(typed_node)
+        chips = [chip for chip in state.chips if chip.kind not in explicit or chip.kind in ("like", "combo")
+                 or self._adds_a_type(chip, typed_types)]
         if len(chips) < len(state.chips):
             state.notes.append("words that your syntax or filters already decide were not read: "
                                + ", ".join(c.words for c in state.chips if c not in chips))
@@ -876,6 +899,24 @@ def _drop_dangling_operators(query: str) -> str | None:
                 return None
             query = query[: error.position] + "   " + query[error.position + 3:]
     return None
+
+
+_ONE_TYPE = re.compile(r"t:([a-z]+)")
+
+
+def _typed_types(node: Node | None, negated: bool = False) -> tuple[frozenset[str], frozenset[str]]:
+    """The card types the query's own syntax asks for (``t:legendary``) and those it leaves out
+    (``-t:legendary``), as long as they are all joined by "and"."""
+    if isinstance(node, Filter) and node.key in ("t", "type") and isinstance(node.value, str) and \
+            node.op in (":", "="):
+        found = frozenset({node.value.lower()})
+        return (frozenset(), found) if negated else (found, frozenset())
+    if isinstance(node, Not):
+        return _typed_types(node.child, not negated)
+    if isinstance(node, And) and not negated:
+        pairs = [_typed_types(child) for child in node.children]
+        return frozenset().union(*(p for p, _ in pairs)), frozenset().union(*(n for _, n in pairs))
+    return frozenset(), frozenset()
 
 
 def _explicit_kinds(node: Node) -> frozenset[str]:
@@ -1749,7 +1790,7 @@ def _unknown_format(state: _State, name: str, first: int, last: int) -> None:
 
 _STATS = re.compile(rf"{_NUMBER} (power|toughness)(?: or (more|greater|higher|less|lower|fewer))?|"
                     rf"(power|toughness) (?:of )?{_NUMBER}(?!\+)(?: or (more|greater|higher|less|lower|fewer))?|"
-                    r"(\d{1,2})/(\d{1,2})|"
+                    r"(\d{1,2})/(\d{1,2})s?|"
                     r"(\d{1,2})\+ (power|toughness)|(power|toughness) (\d{1,2})\+")
 _STAT_BOUNDS = {"at least": ">=", "minimum": ">=", "min": ">=", "at most": "<=", "maximum": "<=", "max": "<=",
                 "up to": "<=", "no more than": "<=", "less than": "<", "fewer than": "<", "under": "<", "below": "<",
