@@ -434,6 +434,13 @@ def test_a_phrasing_of_only_a_card_type_matches_by_meaning_only(matcher):
     ("turn their creature into a frog", "creature-removal"),  # Pongify, Kenrith's Transformation
     ("protect my guys", "protection-granter"),  # players' creatures
     ("etb doublers", "trigger-doubler"),  # Panharmonicon's kin, not tokens or counters
+    # players' words for zones and opponents, as the phrasings say them
+    ("when my guys kick the bucket I want to refill my grip", "aristocrat-payoff"),
+    ("make everyone discard their grip", "discard"),
+    ("bring a dead monster back straight from the bin", "reanimate"),
+    # an answer whose object lies in a graveyard is graveyard hate (bringing it back is recursion)
+    ("get rid of a card in their graveyard", "graveyard-hate"),
+    ("graveyard hate artifacts", "graveyard-hate"),
     ("death trigger doublers", "trigger-doubler"),
 ])
 def test_connecting_words_of_a_request_leave_its_function(matcher, text, tag):

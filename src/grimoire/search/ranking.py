@@ -156,7 +156,14 @@ _EXCEPT_MINE = re.compile(r"\b(?:except|other than|(?<=everything )but|(?<=all )
 # "kill everything on the table", "bring back everything that died": every creature, as the phrasings say "all"
 _EVERYTHING = re.compile(r"\b(kill|destroy|wipe|exile|nuke|sweep|bounce|return|back)(s|ed|ing)? everything\b")
 # players' creatures ("make my guys bigger", "protect my dudes"), as the phrasings call them
-_GUYS = re.compile(r"\b(?:guys|dudes|fellas|critters)\b")
+_GUYS = re.compile(r"\b(?:guys|dudes|fellas|critters|monsters|minions|beaters|bodies)\b")
+_GUY = re.compile(r"\b(?:guy|dude|critter|monster|minion|beater)\b")
+# players' words for zones, opponents and dying, as the phrasings say them (search/slang.py adds the same to the
+# rankers' words): "refill my grip", "out of the bin", "rivals", "when my guys kick the bucket"
+_PLAYER_WORDS = ((re.compile(r"\bgrips?\b"), "hand"),
+                 (re.compile(r"\b(?:the|my|your|their|a) (?:bin|yard|gy)\b|\bdiscard pile\b"), "the graveyard"),
+                 (re.compile(r"\brivals?\b"), "opponents"),
+                 (re.compile(r"\b(?:kick(?:s|ed)? the bucket|bit(?:e|es)? the dust)\b"), "die"))
 # "make my guys impossible to block", "hit through blockers": unblockable, evasion ("unable to block" is no such)
 _HARD_TO_BLOCK = ((re.compile(r"\bimpossible to block\b"), "unblockable"),
                   (re.compile(r"\b(?:through|past|around|over) (?:their |the )?blockers\b"), "evasion"))
@@ -186,7 +193,8 @@ _REWRITES = ((_UNKILLABLE, "indestructible"), (_UNABLE, "cannot"), (_KEEPS_DYING
              (_FETCH_COMBO, "find"),
              (_OUT_OF_MANA, "not enough mana"), (_DURING_DRAW, "each turn"), (_EXTRA_DRAW, r"\1 draw"),
              (_EACH_OTHER, "force attacks"), (_MUCH_MANA, "too much mana"), (_INTO_PLAY, "onto the battlefield"),
-             (_EXCEPT_MINE, "except mine"), (_EVERYTHING, r"\1\2 all creatures"), (_GUYS, "creatures"), *_HARD_TO_BLOCK,
+             (_EXCEPT_MINE, "except mine"), (_EVERYTHING, r"\1\2 all creatures"), (_GUYS, "creatures"),
+             (_GUY, "creature"), *_PLAYER_WORDS, *_HARD_TO_BLOCK,
              (_SIZED_TOKENS, r"\1 tokens"), (_ETB_DOUBLERS, "double etb triggers"),
              (_TRIGGER_DOUBLERS, "trigger doubler"), (_FROG, "get rid of a creature"),
              (_EMPTY_HAND, "hand is empty"), (_TOO_MUCH, " "), (_COMMANDER_TAX, "commander cost"),
@@ -239,6 +247,11 @@ _OBJECT_TYPE = {TAG_INDEX[tag]: _STEMMER.stemWord(word) for tag, word in (
 # the tags that answer a permanent: removal and sweepers, and the narrower tags under them
 _ANSWERS = frozenset(TAG_INDEX[name] for name in TAG_INDEX
                      if {"removal", "sweeper"} & {name, TAG_PARENTS.get(name), TAG_PARENTS.get(TAG_PARENTS.get(name))})
+_GRAVEYARD, _GRAVEYARD_HATE = _STEMMER.stemWord("graveyard"), TAG_INDEX["graveyard-hate"]
+# what brings a card back from a graveyard: with one of these, a graveyard named is where the card comes from
+_FROM_GRAVEYARD = frozenset(TAG_INDEX[name] for name in (
+    "recursion", "regrowth", "reanimate", "mass-reanimate", "recursion-land", "recursion-artifact",
+    "cast-from-graveyard"))
 _OPPOSES = [(TAG_INDEX[hate], TAG_INDEX[stopped]) for hate, stops in TAG_OPPOSES.items() for stopped in stops]
 
 
@@ -477,6 +490,7 @@ class TagMatcher:
             found = self._against(found, frozenset(words(against.group(1))))
         mine = _MY_SIDE.search(lowered) is not None and _THEIR_SIDE.search(lowered) is None
         typed = _typed_answer(found, asked - guarded, not mine) if not literal else found
+        typed = _in_a_graveyard(typed, asked - guarded) if not literal else typed
         # a type's answer asked for by the rule is no phrasing of the request, which another could hold
         answered = frozenset(index for index, weight in typed.items() if weight > found.get(index, 0.0))
         found = typed
@@ -675,6 +689,19 @@ def _typed_answer(found: dict[int, float], asked: frozenset[str], theirs: bool =
             out[answer] = max(out.get(answer, 0.0), weight)
         elif index in _ONE_MANNER:
             out[answer] = max(out.get(answer, 0.0), weight / 2)
+    return out
+
+
+def _in_a_graveyard(found: dict[int, float], asked: frozenset[str]) -> dict[int, float]:
+    """An answer whose object lies in a graveyard ("get rid of a card in their graveyard", "somebody's discard pile")
+    is graveyard hate, unless the request brings something back from there (recursion, reanimation)."""
+    if _GRAVEYARD not in asked or any(index in found for index in _FROM_GRAVEYARD):
+        return found
+    answers = [index for index in found if index in _ANSWERS and found[index] >= MIN_WEIGHT]
+    if not answers:
+        return found
+    out = {index: weight for index, weight in found.items() if index not in answers}
+    out[_GRAVEYARD_HATE] = max(out.get(_GRAVEYARD_HATE, 0.0), *(found[index] for index in answers))
     return out
 
 
