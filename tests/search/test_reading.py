@@ -1078,6 +1078,7 @@ _ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
     ("fog effects that aren't green", "-c:g"),
     ("copy whatever spell my opponent just cast", ""),  # the spell copied, no instants asked for
     ("group slug cards", ""),  # a way to play, no Slug
+    ("new minions with haste", ""),  # a player's minions are any creatures, no Minion
     ("lords for my elf deck", "t:creature t:elf"),  # a tribe deck's lords are of the tribe
     ("my merfolk deck needs lords", "t:creature t:merfolk"),
     ("removal for my elf deck", ""),  # its removal is not

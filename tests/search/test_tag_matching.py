@@ -438,6 +438,16 @@ def test_a_phrasing_of_only_a_card_type_matches_by_meaning_only(matcher):
     ("when my guys kick the bucket I want to refill my grip", "aristocrat-payoff"),
     ("make everyone discard their grip", "discard"),
     ("bring a dead monster back straight from the bin", "reanimate"),
+    # players' idioms for what card text says plainly
+    ("new creatures skip summoning sickness", "haste-enabler"),
+    ("slap a land from my deck on the table", "ramp-land"),
+    ("say no to their noncreature spells", "counterspell-noncreature"),
+    ("top myself up", "lifegain"),
+    ("give my creatures a vampiric effect", "lifelink-granter"),
+    ("duplicate my instants and sorceries", "copy-spell"),
+    ("get all my mana back", "untapper"),
+    ("make everyone else toss something from their grip", "discard"),
+    ("need spot hate against dead stuff", "graveyard-hate"),
     # an answer whose object lies in a graveyard is graveyard hate (bringing it back is recursion)
     ("get rid of a card in their graveyard", "graveyard-hate"),
     ("graveyard hate artifacts", "graveyard-hate"),

@@ -184,6 +184,28 @@ _PASSING = {lasting: passing for passing, lasting in _LASTING.items()}
 # "etb doublers", "death trigger doublers": Panharmonicon and its kin double triggers, not tokens or counters
 _ETB_DOUBLERS = re.compile(r"\b(?:etb|enters?|entering|enter the battlefield)(?: triggers?)? doublers?\b")
 _TRIGGER_DOUBLERS = re.compile(r"\b(?:death|dies|dying|attack(?:ing)?|landfall|cast)(?: triggers?)? doublers?\b")
+# Players' idioms for what card text says plainly, as the phrasings say it
+_IDIOMS = (
+    # "so new minions skip summoning sickness": haste
+    (re.compile(r"\b(?:skip(?:s|ping)?|ignor(?:e|es|ing)|without|no|avoid(?:s|ing)?|get(?:s|ting)? around|"
+                r"bypass(?:es|ing)?|dodg(?:e|es|ing))(?: \w+){0,2} summoning sick(?:ness)?\b"), "give haste"),
+    # "slap it on the table", "even if it comes in sideways": onto the battlefield, enters tapped
+    (re.compile(r"\b(?:slap|drop|throw|stick|plop)(?:s|ped|ping)?\b((?: [a-z']+){0,5}?) (?:on|onto) the "
+                r"(?:table|board)\b"), r"put\1 onto the battlefield"),
+    (re.compile(r"\bcom(?:e|es|ing) in sideways\b"), "enters tapped"),
+    # "say no to their spells": counter them
+    (re.compile(r"\bsa(?:y|ys|ying) no to\b"), "counter"),
+    # "top myself up", "top up my total", "heal me": gain life
+    (re.compile(r"\btop(?:s|ping)? (?:myself|me|my life|my total|my life total|us) up\b|"
+                r"\btop(?:s|ping)? up (?:my |our )?(?:life|total|life total)\b"), "gain life"),
+    (re.compile(r"\bvampiric\b"), "lifelink"),
+    (re.compile(r"\bduplicat(?:e|es|ed|ing)\b"), "copy"),
+    # "get all my mana back", "make a used-up thing fresh": untap
+    (re.compile(r"\bget (?:all )?my (?:mana|lands) back\b"), "untap lands"),
+    (re.compile(r"\brefresh(?:es|ed|ing)?\b|\bmake (?:\w+ ){0,4}fresh\b"), "untap"),
+    # "toss something from their grip": discard
+    (re.compile(r"\btoss(?:es|ing)?\b(?=(?: \w+){0,3} (?:hand|grip)s?\b)"), "discard"),
+    (re.compile(r"\bdead stuff\b"), "graveyard"))
 # "impossible to kill", "unkillable": what the phrasings call indestructible, not a kill spell; "unable to block"
 # is "cannot block", as card text and the phrasings say it
 _UNKILLABLE = re.compile(r"\b(?:impossible to kill|unkillable|can(?:no|['’])?t be killed|can(?:no|['’])?t die)\b")
@@ -194,7 +216,7 @@ _REWRITES = ((_UNKILLABLE, "indestructible"), (_UNABLE, "cannot"), (_KEEPS_DYING
              (_OUT_OF_MANA, "not enough mana"), (_DURING_DRAW, "each turn"), (_EXTRA_DRAW, r"\1 draw"),
              (_EACH_OTHER, "force attacks"), (_MUCH_MANA, "too much mana"), (_INTO_PLAY, "onto the battlefield"),
              (_EXCEPT_MINE, "except mine"), (_EVERYTHING, r"\1\2 all creatures"), (_GUYS, "creatures"),
-             (_GUY, "creature"), *_PLAYER_WORDS, *_HARD_TO_BLOCK,
+             (_GUY, "creature"), *_PLAYER_WORDS, *_HARD_TO_BLOCK, *_IDIOMS,
              (_SIZED_TOKENS, r"\1 tokens"), (_ETB_DOUBLERS, "double etb triggers"),
              (_TRIGGER_DOUBLERS, "trigger doubler"), (_FROG, "get rid of a creature"),
              (_EMPTY_HAND, "hand is empty"), (_TOO_MUCH, " "), (_COMMANDER_TAX, "commander cost"),

@@ -1867,11 +1867,12 @@ def _x_costs(reader: Reader, state: _State) -> None:
             state.take(first, last, "m:{X}", "mana")
 
 
-# Creature types whose word, in a request, is mostly something else ("phyrexian mana", "an ally", "a hero").
+# Creature types whose word, in a request, is mostly something else ("phyrexian mana", "an ally", "a hero"; a
+# player's "minions" are any creatures).
 _NOT_CREATURE_TYPE_WORDS = frozenset({"Phyrexian", "Ally", "Advisor", "Noble", "Villain", "Hero", "Citizen", "God",
                                       "Egg", "Eye", "Toy", "Avatar", "Construct", "Wall", "Time", "Lord", "Spawn",
                                       "Scion", "Germ", "Incarnation", "Mutant", "Performer", "Detective", "Peasant",
-                                      "Employee", "Coward", "Child"})
+                                      "Employee", "Coward", "Child", "Minion"})
 _IRREGULAR_PLURALS = {"elf": "elves", "dwarf": "dwarves", "wolf": "wolves", "werewolf": "werewolves",
                       "fungus": "fungi", "ox": "oxen", "mouse": "mice", "octopus": "octopuses"}
 _SAME_PLURAL = frozenset({"merfolk", "eldrazi", "kor", "myr", "samurai", "sheep", "moonfolk", "kithkin"})
