@@ -1079,6 +1079,11 @@ _ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
     ("copy whatever spell my opponent just cast", ""),  # the spell copied, no instants asked for
     ("group slug cards", ""),  # a way to play, no Slug
     ("new minions with haste", ""),  # a player's minions are any creatures, no Minion
+    # what makes spells of a type cheaper, as cards print it; not a deck's theme, nor a type no card discounts
+    ("cost reducers for artifacts", r"o:/\bartifact[a-z ]* spells[^.]* cost/"),
+    ("dragon cost reducers", r"o:/\bdragon[a-z ]* spells[^.]* cost/"),
+    ("cost reducers for my artifact deck", ""),
+    ("cost reducers for elves", ""),
     ("lords for my elf deck", "t:creature t:elf"),  # a tribe deck's lords are of the tribe
     ("my merfolk deck needs lords", "t:creature t:merfolk"),
     ("removal for my elf deck", ""),  # its removal is not

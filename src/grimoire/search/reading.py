@@ -240,6 +240,7 @@ class Reader:
         self.db = db
         self._formats: dict[str, bool] = {}
         self._type_pairs: dict[tuple[str, str], bool] = {}
+        self._reducers: dict[str, bool] = {}
 
     @cached_property
     def commander_names(self) -> dict[str, int]:
@@ -392,6 +393,13 @@ class Reader:
     @cached_property
     def _type_words(self) -> list[frozenset[str]]:
         return [frozenset(line.lower().replace("—", " ").split()) for line in self.db.columns.type_line]
+
+    def reduces(self, kind: str) -> bool:
+        """Whether some card's text makes spells of that type cheaper (``_cost_reducers_for``'s pattern)."""
+        if kind not in self._reducers:
+            pattern = re.compile(rf"\b{re.escape(kind)}[a-z ]* spells[^.]* cost")
+            self._reducers[kind] = any(pattern.search(text.lower()) for text in self.db.columns.oracle_text)
+        return self._reducers[kind]
 
     def knows_format(self, name: str) -> bool:
         if name not in self._formats:
@@ -1491,6 +1499,29 @@ _RULES_TEXT_WORDS = (
 )
 
 
+# "cost reducers for artifacts", "creature cost reduction", "discounts on instants": what lowers the cost of spells
+# of that type, as cards print it ("Artifact spells you cast cost {1} less", "Instant and sorcery spells ...")
+_REDUCER = r"(?:cost[- ]reduc\w*|reduc\w* costs?|discounts?|cheapeners?)"
+_REDUCED_AFTER = re.compile(rf"{_REDUCER} (?:for|on|to) (?:my |your )?([a-z]+)(?: spells?)?")
+_REDUCED_BEFORE = re.compile(rf"([a-z]+) (?:spells? )?{_REDUCER}")
+
+
+def _cost_reducers_for(reader: Reader, state: _State) -> None:
+    """"cost reducers for artifacts": ``o:/\bartifact[a-z ]* spells[^.]* cost/``, the cards that make spells of that
+    card or creature type cheaper; "cost reducers for my artifact deck" is a theme, left to the tags."""
+    kinds = {**{word: kind for word, kind in _TYPE_WORDS.items() if kind not in ("legendary", "saga")},
+             **reader.creature_types}
+    for pattern in (_REDUCED_AFTER, _REDUCED_BEFORE):
+        for match, first, last in list(_matches(state, pattern)):
+            word = match.group(1)
+            kind = kinds.get(word) or ("noncreature" if word == "noncreature" else None)
+            if kind is None or _after(state, last, 1) in ("deck", "decks") or not reader.reduces(kind):
+                continue  # no card makes Elf spells cheaper: the words rank as they stand, never an empty page
+            state.take(first, last, f"o:/\\b{kind}[a-z ]* spells[^.]* cost/", "oracle")
+            for word_ in state.words[first:last]:
+                word_.used, word_.protected = False, True  # ranked by (the cost-reducer tag), read by no other rule
+
+
 def _rules_text_words(reader: Reader, state: _State) -> None:
     """"uncounterable", "pitch spells", "unblockable creatures", "lands that enter untapped", "evasive creatures":
     what the text says, as cards print it (see :data:`_RULES_TEXT_WORDS`)."""
@@ -2147,8 +2178,8 @@ def _colored_counters(reader: Reader, state: _State) -> None:
 
 _RULES = (_command, _produces, _deck_colors, _formats, _prices, _partners, _superlatives, _stats, _x_costs,
           _land_cycles, _name_cycles, _mana_made, _mana_value, _negated_colors, _keyword_tokens, _has_keywords, _colors,
-          _color_codes, _negated_types, _negated_tags, _speed_and_flyers, _rules_text_words, _repeatable,
-          _game_changers, _hard_to_kill, _activation_costs, _types, _made_types, _creature_types, _aggressive,
-          _pair_duals, _budget, _colored_counters, _deck_synergy)
+          _color_codes, _negated_types, _negated_tags, _speed_and_flyers, _cost_reducers_for, _rules_text_words,
+          _repeatable, _game_changers, _hard_to_kill, _activation_costs, _types, _made_types, _creature_types,
+          _aggressive, _pair_duals, _budget, _colored_counters, _deck_synergy)
 
 __all__ = ["Chip", "Reader", "Reading"]
