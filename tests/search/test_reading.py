@@ -1084,6 +1084,8 @@ _ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
     ("dragon cost reducers", r"o:/\bdragon[a-z ]* spells[^.]* cost/"),
     ("cost reducers for my artifact deck", ""),
     ("cost reducers for elves", ""),
+    ("removal at instant speed", "(t:instant or kw:flash)"),
+    ("cards that let me play creatures at instant speed", ""),  # what the card grants: flash
     ("lords for my elf deck", "t:creature t:elf"),  # a tribe deck's lords are of the tribe
     ("my merfolk deck needs lords", "t:creature t:merfolk"),
     ("removal for my elf deck", ""),  # its removal is not

@@ -1420,6 +1420,7 @@ def _negated_tags(reader: Reader, state: _State) -> None:
 
 
 _SPEED = re.compile(r"(?:at )?instant[- ]speed")
+_CAST_VERBS = frozenset({"cast", "casts", "casting", "play", "plays", "playing"})
 _SORCERY_SPEED = re.compile(r"(?:at )?sorcery[- ]speed")
 _FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? with flying")
 # "deal with flyers", "kill fliers", "answers to flying creatures", "flyer hate": what kills or blocks
@@ -1442,6 +1443,8 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
     """"instant speed" is an instant or a card with flash, "sorcery speed" a sorcery; "flyers" are creatures with
     flying (the words still rank, as "mana rocks" do)."""
     for _, first, last in list(_matches(state, _SPEED)):
+        if _CAST_VERBS & set(_before(state, first, 4).split()):
+            continue  # "let me cast creatures at instant speed": what the card grants (flash), by the words
         state.take(first, last, "(t:instant or kw:flash)", "type")
     for _, first, last in list(_matches(state, _SORCERY_SPEED)):
         state.take(first, last, "t:sorcery", "type")
