@@ -195,7 +195,7 @@ _IDIOMS = (
     (re.compile(r"\bcom(?:e|es|ing) in sideways\b"), "enters tapped"),
     # "say no to their spells": counter them
     (re.compile(r"\bsa(?:y|ys|ying) no to\b"), "counter"),
-    # "top myself up", "top up my total", "heal me": gain life
+    # "top myself up", "top up my total": gain life
     (re.compile(r"\btop(?:s|ping)? (?:myself|me|my life|my total|my life total|us) up\b|"
                 r"\btop(?:s|ping)? up (?:my |our )?(?:life|total|life total)\b"), "gain life"),
     (re.compile(r"\bvampiric\b"), "lifelink"),
@@ -211,12 +211,12 @@ _IDIOMS = (
 _UNKILLABLE = re.compile(r"\b(?:impossible to kill|unkillable|can(?:no|['’])?t be killed|can(?:no|['’])?t die)\b")
 _UNABLE = re.compile(r"\bunable to\b")
 _REWRITES = ((_UNKILLABLE, "indestructible"), (_UNABLE, "cannot"), (_KEEPS_DYING, "protect"),
-             (_FATTIES, "big creatures"), (_OUT_OF_STEAM, "out of gas"), (_FETCH_CARD, "search my library for a card"),
-             (_FETCH_COMBO, "find"),
+             (_FATTIES, "big creatures"), (_OUT_OF_STEAM, "out of gas"),
+             (_FETCH_CARD, "search my library for a card"), (_FETCH_COMBO, "find"),
              (_OUT_OF_MANA, "not enough mana"), (_DURING_DRAW, "each turn"), (_EXTRA_DRAW, r"\1 draw"),
              (_EACH_OTHER, "force attacks"), (_MUCH_MANA, "too much mana"), (_INTO_PLAY, "onto the battlefield"),
-             (_EXCEPT_MINE, "except mine"), (_EVERYTHING, r"\1\2 all creatures"), (_GUYS, "creatures"),
-             (_GUY, "creature"), *_PLAYER_WORDS, *_HARD_TO_BLOCK, *_IDIOMS,
+             (_EXCEPT_MINE, "except mine"), (_EVERYTHING, r"\1\2 all creatures"),
+             (_GUYS, "creatures"), (_GUY, "creature"), *_PLAYER_WORDS, *_HARD_TO_BLOCK, *_IDIOMS,
              (_SIZED_TOKENS, r"\1 tokens"), (_ETB_DOUBLERS, "double etb triggers"),
              (_TRIGGER_DOUBLERS, "trigger doubler"), (_FROG, "get rid of a creature"),
              (_EMPTY_HAND, "hand is empty"), (_TOO_MUCH, " "), (_COMMANDER_TAX, "commander cost"),

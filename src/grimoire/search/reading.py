@@ -384,7 +384,8 @@ class Reader:
                     all(self._types_meet(kind, found[1]) for kind in asked))
 
     def _types_meet(self, one: str, other: str) -> bool:
-        """Whether some card's type line holds both words (a legendary creature: yes; an instant creature: no)."""
+        """Whether some card's type line holds both words (a legendary creature: yes; a planeswalker instant: no;
+        an Adventure's instant half shares its creature's line, so instants and creatures do meet)."""
         key = (one, other)
         if key not in self._type_pairs:
             self._type_pairs[key] = any(one in words and other in words for words in self._type_words)
@@ -1510,7 +1511,7 @@ _REDUCED_BEFORE = re.compile(rf"([a-z]+) (?:spells? )?{_REDUCER}")
 
 
 def _cost_reducers_for(reader: Reader, state: _State) -> None:
-    """"cost reducers for artifacts": ``o:/\bartifact[a-z ]* spells[^.]* cost/``, the cards that make spells of that
+    """"cost reducers for artifacts": ``o:/\\bartifact[a-z ]* spells[^.]* cost/``, the cards that make spells of that
     card or creature type cheaper; "cost reducers for my artifact deck" is a theme, left to the tags."""
     kinds = {**{word: kind for word, kind in _TYPE_WORDS.items() if kind not in ("legendary", "saga")},
              **reader.creature_types}
@@ -1521,8 +1522,8 @@ def _cost_reducers_for(reader: Reader, state: _State) -> None:
             if kind is None or _after(state, last, 1) in ("deck", "decks") or not reader.reduces(kind):
                 continue  # no card makes Elf spells cheaper: the words rank as they stand, never an empty page
             state.take(first, last, f"o:/\\b{kind}[a-z ]* spells[^.]* cost/", "oracle")
-            for word_ in state.words[first:last]:
-                word_.used, word_.protected = False, True  # ranked by (the cost-reducer tag), read by no other rule
+            for taken in state.words[first:last]:
+                taken.used, taken.protected = False, True  # ranked by (the cost-reducer tag), read by no other rule
 
 
 def _rules_text_words(reader: Reader, state: _State) -> None:
@@ -1590,7 +1591,7 @@ def _repeatable(reader: Reader, state: _State) -> None:
 _ACTIVATION_COST = re.compile(r"(equip|crew)(?: costs? (?:of )?)? ?(\d{1,2})")
 # "rocks that tap for two", "lands that tap for 3 mana", "rocks that make two mana": what one activation adds, as
 # Oracle text writes it ("make two tokens" is no mana; "tap for two colors" is a dual land, not two mana).
-# "More than one mana" is two or more.
+# "more than one mana", "at least two", "2 or more", "multiple": two or more
 _MANA_COUNT = r"(two|2|three|3|four|4|more than (?:one|1)|at least (?:two|2)|(?:two|2) or more|multiple)"
 _TAPS_FOR = re.compile(rf"taps? for {_MANA_COUNT}(?: mana)?(?! (?:different |other )?colou?rs?\b)|"
                        rf"(?:makes?|produces?|adds?|generates?) {_MANA_COUNT} mana")
