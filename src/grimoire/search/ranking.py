@@ -655,12 +655,13 @@ class TagMatcher:
             explained = asked & self._vocabulary[owner]
             unused = asked & ((_QUALIFIERS if owner in _ANSWERS else frozenset()) | spared) - explained - _FILTER_WORDS
             mass = self._weight_of(asked - _FILTER_WORDS - unused) if unused else query_mass
-            weight = coverage * self._weight_of(explained) / mass if mass > 0 else 0.0
+            said = coverage * self._weight_of(explained)
+            weight = said / mass if mass > 0 else 0.0
             if unused:  # what is left may be less than the words explained (filter words): the whole at most
                 weight = min(weight, 1.0)
             if idle := asked & _QUANTITY - explained:  # "needs more fetches": as if not typed, up to the whole
                 rest = self._weight_of(asked - _FILTER_WORDS - unused - idle)
-                weight = max(weight, min(coverage * self._weight_of(explained) / rest, 1.0) if rest > 0 else 0.0)
+                weight = max(weight, min(said / rest, 1.0) if rest > 0 else 0.0)
             found = whole if coverage == 1 else in_part
             found[owner] = max(weight, found.get(owner, 0.0))
         return whole or (in_part if partial else {})  # a phrasing in part only when none is there whole

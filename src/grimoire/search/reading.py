@@ -398,7 +398,7 @@ class Reader:
     def reduces(self, kind: str) -> bool:
         """Whether some card's text makes spells of that type cheaper (``_cost_reducers_for``'s pattern)."""
         if kind not in self._reducers:
-            pattern = re.compile(rf"\b{re.escape(kind)}[a-z ]* spells[^.]* cost")
+            pattern = re.compile(_reduced_text(re.escape(kind)))
             self._reducers[kind] = any(pattern.search(text.lower()) for text in self.db.columns.oracle_text)
         return self._reducers[kind]
 
@@ -483,7 +483,7 @@ class Reader:
             fixed = SHORT_TYPOS.get(word.lower)  # too short for the speller, and looked up without it
             if fixed is None:
                 short = len(word.lower) == SWAP_LENGTH  # "drwa": only two letters swapped, see Speller.swapped
-                if len(word.lower) < MIN_LENGTH and not short or not word.lower.isalpha() or \
+                if (len(word.lower) < MIN_LENGTH and not short) or not word.lower.isalpha() or \
                         word.lower in self.english:
                     continue
                 if lookups == MAX_LOOKUPS:
@@ -799,7 +799,8 @@ def _prose_ranges(query: str) -> tuple[str, list[Chip]]:
 
 
 _MANA_AFTER = re.compile(r" mana\b", re.IGNORECASE)
-_MADE_BEFORE = re.compile(r"\b(?:makes?|produces?|adds?|generates?|taps? for) $", re.IGNORECASE)
+_MAKES_MANA = r"(?:makes?|produces?|adds?|generates?)"  # what a card does with the mana it makes
+_MADE_BEFORE = re.compile(rf"\b(?:{_MAKES_MANA}|taps? for) $", re.IGNORECASE)
 
 
 def _prose_or(query: str) -> tuple[str, list[Chip]]:
@@ -1256,6 +1257,7 @@ _HAS_KEYWORDS = (*_ADJECTIVE_KEYWORDS, "cascade", "convoke", "affinity", "storm"
                  "flashback", "cycling", "kicker", "delve", "undying", "persist", "exalted", "annihilator", "ninjutsu",
                  "evoke", "madness", "unearth", "escape", "mutate", "changeling", "wither", "bushido", "bloodthirst",
                  "dredge", "buyback", "suspend", "morph", "disguise", "myriad", "afflict")
+_NOUN_KEYWORDS = frozenset(k for k in _HAS_KEYWORDS if k not in _EVERGREEN)  # "storm cards": no player's adjective
 # the first keyword; the rest of a list ("and flying") is read word by word, as the query language takes "and"
 _WITH_KEYWORDS = re.compile(rf"(?:with|that have|that has|which have|have|has) ({'|'.join(_HAS_KEYWORDS)})")
 _KEYWORD_ADJECTIVES = re.compile(rf"({'|'.join(_ADJECTIVE_KEYWORDS)})(?: ({'|'.join(_ADJECTIVE_KEYWORDS)}))?"
@@ -1333,8 +1335,6 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             for word in state.words[first: index + 1]:
                 word.used = False  # and rank, for the tags of the mechanic ("infect creatures": poison counters)
 
-
-_NOUN_KEYWORDS = frozenset(k for k in _HAS_KEYWORDS if k not in _EVERGREEN)  # "storm cards": no player's adjective
 
 _ONE_WORD_KEYWORDS = "|".join(k for k in _ADJECTIVE_KEYWORDS if " " not in k)
 _KEYWORD_TOKENS = re.compile(rf"(?:({_ONE_WORD_KEYWORDS}) (?:creature )?tokens?|tokens? with ({_ONE_WORD_KEYWORDS}))")
@@ -1510,6 +1510,12 @@ _REDUCED_AFTER = re.compile(rf"{_REDUCER} (?:for|on|to) (?:my |your )?([a-z]+)(?
 _REDUCED_BEFORE = re.compile(rf"([a-z]+) (?:spells? )?{_REDUCER}")
 
 
+def _reduced_text(kind: str) -> str:
+    """The rules text of a card that makes spells of ``kind`` cheaper: the filter read, and what
+    :meth:`Reader.reduces` looks for before reading it."""
+    return rf"\b{kind}[a-z ]* spells[^.]* cost"
+
+
 def _cost_reducers_for(reader: Reader, state: _State) -> None:
     """"cost reducers for artifacts": ``o:/\\bartifact[a-z ]* spells[^.]* cost/``, the cards that make spells of that
     card or creature type cheaper; "cost reducers for my artifact deck" is a theme, left to the tags."""
@@ -1521,7 +1527,7 @@ def _cost_reducers_for(reader: Reader, state: _State) -> None:
             kind = kinds.get(word) or ("noncreature" if word == "noncreature" else None)
             if kind is None or _after(state, last, 1) in ("deck", "decks") or not reader.reduces(kind):
                 continue  # no card makes Elf spells cheaper: the words rank as they stand, never an empty page
-            state.take(first, last, f"o:/\\b{kind}[a-z ]* spells[^.]* cost/", "oracle")
+            state.take(first, last, f"o:/{_reduced_text(kind)}/", "oracle")
             for taken in state.words[first:last]:
                 taken.used, taken.protected = False, True  # ranked by (the cost-reducer tag), read by no other rule
 
@@ -1594,7 +1600,7 @@ _ACTIVATION_COST = re.compile(r"(equip|crew)(?: costs? (?:of )?)? ?(\d{1,2})")
 # "more than one mana", "at least two", "2 or more", "multiple": two or more
 _MANA_COUNT = r"(two|2|three|3|four|4|more than (?:one|1)|at least (?:two|2)|(?:two|2) or more|multiple)"
 _TAPS_FOR = re.compile(rf"taps? for {_MANA_COUNT}(?: mana)?(?! (?:different |other )?colou?rs?\b)|"
-                       rf"(?:makes?|produces?|adds?|generates?) {_MANA_COUNT} mana")
+                       rf"{_MAKES_MANA} {_MANA_COUNT} mana")
 
 
 # "equipment that costs nothing to equip", "cheap equip costs", "low crew cost": equip {0}, equip {0} or {1}, crew 1
@@ -1951,16 +1957,15 @@ def _creature_types(reader: Reader, state: _State) -> None:
                      for i, word in enumerate(state.words))
     for index, word in enumerate(state.words):
         kind = types.get(word.lower)
-        lords_for = _before(state, index, 2) in _LORDS_FOR  # "lords for zombies": zombie lords
         # "lords for my elf deck", "my merfolk deck needs lords": a tribe's lords are of the tribe (its removal is not)
         deck_lords = asks_lords and _before(state, index, 1) in ("my", "our") and \
             _after(state, index + 1, 1) in ("deck", "decks", "tribal", "typal")
-        # "my wizards deck needs more wizards": more of the tribe asked for, not made ("make more goblins")
-        wanted = _before(state, index, 2) in _WANT_MORE
-        lords_for = lords_for or deck_lords or wanted
+        # the tribe asked for, though after a word that marks an object: "lords for zombies" (zombie lords), "my
+        # wizards deck needs more wizards" (not made: "make more goblins")
+        asked_for = deck_lords or _before(state, index, 2) in _LORDS_FOR or _before(state, index, 2) in _WANT_MORE
         # a card type some creatures carry too ("Equipment Dog") was read by the card types, or left as an object
         if kind is None or not state.free(index) or word.lower in _TYPE_WORDS or \
-                (_is_object(state, index) and not lords_for) or _before(state, index, 1) == "group":
+                (_is_object(state, index) and not asked_for) or _before(state, index, 1) == "group":
             continue  # "group slug" is a way to play (everyone takes damage), no Slug
         following = _after(state, index + 1, 1)
         plural = word.lower != kind or word.lower in _SAME_PLURAL

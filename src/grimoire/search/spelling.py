@@ -104,9 +104,7 @@ class Speller:
         if not found:
             return None
         nearest = min(distance for _, distance, _ in found)
-        return max((candidate for candidate, distance, _ in found if distance == nearest),
-                   key=lambda candidate: (self._rank[candidate], candidate))
-
+        return self._likeliest(candidate for candidate, distance, _ in found if distance == nearest)
 
     def swapped(self, word: str) -> str | None:
         """A word of four letters that two neighbours swapped would make a word the tags' phrasings use ("drwa":
@@ -116,7 +114,12 @@ class Speller:
             return None
         found = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
         found = [candidate for candidate in found if self._rank.get(candidate, (0, 0))[0] > 0]
-        return max(found, key=lambda candidate: (self._rank[candidate], candidate)) if found else None
+        return self._likeliest(found) if found else None
+
+    def _likeliest(self, candidates) -> str:
+        """Of words equally near a typo, the one the phrasings use most, then the cards, then the alphabetically
+        last (a stable choice)."""
+        return max(candidates, key=lambda candidate: (self._rank[candidate], candidate))
 
 
 def phrasing_texts() -> list[str]:
