@@ -29,15 +29,16 @@ def test_shipped_search_data_matches_the_shipped_cards(snapshot_engine):
     assert (db.directory / "bm25" / "params.index.json").exists()
 
 
-def test_cached_embeddings_equal_fresh_ones(snapshot_engine):
+@pytest.mark.parametrize("encoder", ["static", "minilm"])
+def test_cached_embeddings_equal_fresh_ones(snapshot_engine, encoder):
     from grimoire.search.embed import shared_encoder
-    from grimoire.search.vectors import card_texts
+    from grimoire.search.vectors import CardVectors, card_texts
 
     db = snapshot_engine.db
     rows = [db.names.find(n) for n in ("Lightning Bolt", "Rhystic Study", "Fire // Ice")]
     texts = card_texts(db)
-    fresh = shared_encoder().encode([texts[r] for r in rows])
-    cached = snapshot_engine.vectors.of(rows)
+    fresh = shared_encoder(encoder).encode([texts[r] for r in rows])
+    cached = CardVectors(db, encoder).of(rows)
     assert np.allclose((fresh * cached).sum(axis=1), 1.0, atol=0.01)
 
 
@@ -81,18 +82,25 @@ def test_similar_to_a_card(snapshot_engine):
     assert all("Creature" in r.card.type_line for r in filtered.results)
 
 
-def test_cards_like_a_card_share_what_it_does_not_only_its_wording(snapshot_engine, monkeypatch):
+@pytest.mark.parametrize("encoder", [
+    pytest.param("static", marks=pytest.mark.xfail(strict=True, reason="known: the static model's Vindicate-alikes "
+                                                   "(Dreadbore, Never // Return...) leave out Maelstrom Pulse")),
+    "minilm"])
+def test_cards_like_a_card_share_what_it_does_not_only_its_wording(snapshot_engine, encoder, monkeypatch):
     import grimoire.search.engine as engine_module
 
-    def like(name: str) -> list[str]:
-        return top(snapshot_engine.similar_to(name, limit=10))
+    engine = SearchEngine(snapshot_engine.db, encoder=encoder)
 
+    def like(name: str) -> list[str]:
+        return top(engine.similar_to(name, limit=10))
+
+    assert "Jokulhaups" not in like("Wrath of God")  # worded like it, but it destroys lands too
     shared = {"Sneak Attack": "Through the Breach", "Vindicate": "Maelstrom Pulse"}
     assert all(other in like(name) for name, other in shared.items())
-    assert "Jokulhaups" not in like("Wrath of God")  # worded like it, but it destroys lands too
-    monkeypatch.setattr(engine_module, "LIKE_TAG_SHARE", 0.0)  # the embeddings' cosine alone
-    assert not any(other in like(name) for name, other in shared.items())
-    assert "Jokulhaups" in like("Wrath of God")
+    if encoder == "minilm":  # MiniLM's cosine alone misses them: the shared tags bring them
+        monkeypatch.setattr(engine_module, "LIKE_TAG_SHARE", 0.0)
+        assert not any(other in like(name) for name, other in shared.items())
+        assert "Jokulhaups" in like("Wrath of God")
 
 
 def test_exclude_removes_named_cards(snapshot_engine):

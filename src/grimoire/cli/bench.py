@@ -37,18 +37,19 @@ def _print_label_warnings(query_sets) -> None:
 
 
 def _warn_of_same_engines(engines: list[str]) -> None:
-    """Two engine names that run one engine (``dense`` beside ``dense-minilm`` while MiniLM is the default) would
-    be compared with each other for nothing: say so, and how to compare the encoders. An unknown
-    ``GRIMOIRE_ENCODER`` is a ``ValueError`` that names the choices."""
+    """Two engine names that run one engine (``hybrid`` beside ``hybrid-static``, the default encoder's, or beside
+    ``hybrid-minilm`` while ``GRIMOIRE_ENCODER=minilm``) would be compared with each other for nothing: say so,
+    and how to compare the encoders. An unknown ``GRIMOIRE_ENCODER`` is a ``ValueError`` that names the choices."""
     from grimoire.bench.search.engines import resolved_engine, same_engines
-    from grimoire.search.embed import ENCODER_VARIABLE, encoder_name
+    from grimoire.search.embed import DEFAULT_ENCODER, ENCODER_VARIABLE, encoder_name
 
     for first, second in same_engines(engines):
         plain = first if resolved_engine(first) != first else second
+        unset = f", or unset {ENCODER_VARIABLE}" if encoder_name() != DEFAULT_ENCODER else ""
         print(f"warning: --engines names {first} and {second}, which are one engine ({resolved_engine(first)}: "
               f"{plain} embeds with the default encoder, {encoder_name()}); to compare Grimoire's static model "
-              f"with MiniLM, name dense-static,hybrid-static beside dense-minilm,hybrid-minilm, or set "
-              f"{ENCODER_VARIABLE}=static", file=sys.stderr)
+              f"with MiniLM, name dense-static,hybrid-static beside dense-minilm,hybrid-minilm{unset}",
+              file=sys.stderr)
 
 
 def cmd_bench_search(args: argparse.Namespace) -> int:

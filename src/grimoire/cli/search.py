@@ -75,8 +75,8 @@ def add_commands(commands) -> None:
 
     search = commands.add_parser(
         "search", help="find cards by what they do, in plain words and/or Scryfall syntax",
-        description="Plain words rank (BM25 + MiniLM embeddings, fused); Scryfall syntax (t:, o:, id<=, mv>=, f:, "
-                    "is:, role:, ...) filters. Several queries are ranked together.")
+        description="Plain words rank (BM25 + embeddings + function tags, fused); Scryfall syntax (t:, o:, id<=, "
+                    "mv>=, f:, is:, role:, ...) filters. Several queries are ranked together.")
     search.add_argument("query", nargs="+", help="one to four queries (quote each)")
     _add_result_options(search)
     search.add_argument("--mode", choices=MODES, default="hybrid",

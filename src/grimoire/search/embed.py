@@ -24,7 +24,7 @@ MAX_TOKENS = 128
 DIMENSIONS = 384
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 ENCODERS = ("minilm", "static")
-DEFAULT_ENCODER = "minilm"
+DEFAULT_ENCODER = "static"
 ENCODER_VARIABLE = "GRIMOIRE_ENCODER"
 
 
@@ -176,8 +176,9 @@ class Encoder:
         return self.encode([text])[0]
 
 
-def shared_encoder(name: str = "minilm"):
-    """The query encoder of that name (see :data:`ENCODERS`), one per process."""
+def shared_encoder(name: str | None = None):
+    """The query encoder of that name (see :data:`ENCODERS`; None: the default, see :func:`encoder_name`), one
+    per process."""
     if encoder_name(name) == "static":
         from grimoire.search.static import shared_static_encoder
 

@@ -220,8 +220,10 @@ class SearchEngine:
         mana_value, text_words = _mana_value_at_least(self.db), measures["words"].astype(np.float64)
         popularity = ranking.popularity_prior(self.db.columns.edhrec_rank)
         banned = self.db.columns.legality("commander") == LEGALITY_CODES["banned"]
+        colours = np.array([len(set(made or ()) & set("WUBRG")) for made in self.db.columns.values("produced_mana")])
         priors = {kind: ranking.card_prior(mana_value, text_words, measures[kind].astype(np.float64), popularity,
-                                           banned, draws=kind == "cards") for kind in ("mana", "cards")}
+                                           banned, draws=kind == "cards", colours=colours if kind == "mana" else None)
+                  for kind in ("mana", "cards")}
         priors[""] = ranking.card_prior(mana_value, text_words, None, popularity, banned)
         return priors
 
@@ -350,11 +352,16 @@ class SearchEngine:
                 matched = np.flatnonzero(scores > 0)
                 add(self._ranked(scores, matched[mask[matched]]), lexical_ranks, weights.lexical)
         vector = similarity = dense_ranked = None
+        chosen: list[ranking.TagMatch] = []
         if mode in ("hybrid", "dense", "late"):
             vector, similarity, dense_ranked = self._dense_list(expanded, mask)
-            add(dense_ranked, semantic_ranks, weights.dense_literal if ranking.is_literal(text) else weights.dense)
         if self.tag_ranking and choose_tags:
-            chosen = self._add_tag_lists(text, vector, mask, fused, tags, context, similarity, dense_ranked)
+            chosen = self._chosen_tags(text, vector, tags, context, dense_ranked, self.tag_matcher)
+        if dense_ranked is not None:
+            weight = weights.dense_literal if ranking.is_literal(text) else weights.dense
+            add(dense_ranked, semantic_ranks, weight * ranking.dense_share(chosen, weights))
+        if chosen:
+            self._add_tag_lists(chosen, mask, fused, similarity)
             if notes is not None and (note := _theme_note(text, chosen)):
                 notes.append(note)
         if not ranking.asks_digital(text):  # paper players' requests: an Alchemy card below a paper one
@@ -441,21 +448,18 @@ class SearchEngine:
     def _head_vector(self, head: str, vector: np.ndarray | None) -> np.ndarray | None:
         return None if vector is None else self.encoder.encode_query(self._expand(head))
 
-    def _add_tag_lists(self, text: str, vector: np.ndarray | None, mask: np.ndarray, fused: np.ndarray,
-                       tags: Sequence[str] = (), context: str = "", similarity: np.ndarray | None = None,
-                       dense_ranked: np.ndarray | None = None) -> list[ranking.TagMatch]:
-        """Each chosen tag's cards (:meth:`_chosen_tags`, returned), direct answers first, join the fusion weighted
-        by how well the tag matched (``similarity``: every card's embedding cosine to the query, which may reorder
-        a tag's cards)."""
+    def _add_tag_lists(self, chosen: list[ranking.TagMatch], mask: np.ndarray, fused: np.ndarray,
+                       similarity: np.ndarray | None = None) -> None:
+        """Each chosen tag's cards (:meth:`_chosen_tags`), direct answers first, join the fusion weighted by how
+        well the tag matched (``similarity``: every card's embedding cosine to the query, which may reorder a
+        tag's cards)."""
         base = fused.copy()
-        chosen = self._chosen_tags(text, vector, tags, context, dense_ranked, self.tag_matcher)
         for match in chosen:
             rows, direct = self._tag_by_directness(match.index)
             inside = mask[rows]
             ordered = ranking.tag_order(rows[inside], direct[inside], base, match.weight, FUSION_DEPTH,
                                         self.weights, similarity)
             fused[ordered] += self.weights.tags * ranking.tag_list_scores(len(ordered), match.weight)
-        return chosen
 
     @cached_property
     def _tag_base_rates(self) -> np.ndarray:

@@ -310,7 +310,8 @@ class Weights:
     first ``feedback_depth`` cards of the embedding list (rank r weighing ``1 / (feedback_k + r)``) and found
     by no phrasing join as up to ``feedback_tags`` weaker matches (``feedback_weight`` times their share, from
     a share ``feedback_share`` and ``feedback_lift`` times their base rate), and a phrasing matches by meaning
-    only if its tag holds ``meaning_support`` of that head."""
+    only if its tag holds ``meaning_support`` of that head. The embedding list keeps ``dense_explained`` of its
+    weight when a tag named in words explains the whole query (see :func:`dense_share`)."""
 
     rrf_k: int = 60
     lexical: float = 1.0
@@ -330,6 +331,7 @@ class Weights:
     feedback_lift: float = 3.0
     meaning_support: float = 0.0
     meaning_beside_words: float = 1.0
+    dense_explained: float = 1.0
 
 
 # Swept on the dev split only (docs/embedder.md): the static model's dense list is far better than MiniLM's, so
@@ -338,12 +340,14 @@ class Weights:
 # the model retrained with hard negatives and tag phrasing pairs: the BM25 lists count 0.8, the tags' lists 1.2.
 # Its meaning matches of tags often pick a neighbour of the right tag ("destroy all creatures": artifact and
 # enchantment sweepers), so they must be borne out by its own dense list's head and count 0.3 beside a tag named
-# in words; the head's most telling tag no phrasing found joins at 0.3 of its share (issue #19).
+# in words; the head's most telling tag no phrasing found joins at 0.3 of its share (issue #19). Where a tag named
+# in words is the whole request ("mana dorks", "card draw"), its dense list keeps a quarter of its weight: the
+# tag's order, not the cards worded most like the request ("Draw a card."), decides (dev: tags +0.5, deckneeds +1.0).
 ENCODER_WEIGHTS = {
     "minilm": Weights(),
     "static": Weights(lexical=0.8, dense=2.0, dense_literal=0.6, tags=1.2, meaning_full=0.85, meaning_literal=False,
                       relevance_mix=0.5, dense_mix=0.1, feedback_depth=30, feedback_tags=1, feedback_weight=0.3,
-                      feedback_lift=20.0, meaning_support=0.2, meaning_beside_words=0.3),
+                      feedback_lift=20.0, meaning_support=0.2, meaning_beside_words=0.3, dense_explained=0.25),
 }
 
 
@@ -755,7 +759,7 @@ def encode_tag_texts(encoder, texts: list[str]) -> np.ndarray:
     if encoder is None:
         from grimoire.search.embed import shared_encoder
 
-        encoder = shared_encoder()
+        encoder = shared_encoder("minilm")  # the shipped phrasing vectors are MiniLM's (tag_vectors.npz)
     vectors = np.asarray(encoder.encode(texts), dtype=np.float32)
     norms = np.linalg.norm(vectors, axis=1, keepdims=True)
     return vectors / np.where(norms > 0, norms, 1)
@@ -780,15 +784,20 @@ def card_prior(
     popularity: np.ndarray | None = None,
     banned: np.ndarray | None = None,
     draws: bool = False,
+    colours: np.ndarray | None = None,
 ) -> np.ndarray:
     """The part of :func:`directness` that is the card's own, whatever the tag: a cheap card beats a dear one,
     and a card whose text does little else beats one doing many things. ``amount`` (mana made or cards drawn,
     for tags that make them) rewards making more for the cost; ``popularity`` (0-1, from EDHREC rank when the
     store has it) is a prior added on top; ``banned`` (in Commander) costs :data:`BANNED_COST`. When ``amount``
-    counts cards drawn (``draws``), a card that draws one only replaces itself: it costs :data:`CANTRIP_COST` more."""
+    counts cards drawn (``draws``), a card that draws one only replaces itself: it costs :data:`CANTRIP_COST` more.
+    ``colours`` (how many of the five colours a mana maker can make) rewards fixing: :data:`FIXING_VALUE` mana
+    for making any colour."""
     cost = np.clip(np.nan_to_num(mana_value, nan=3.0), 0, 12)
     if amount is not None:
         cost = cost - 0.75 * np.maximum(amount - 1, 0) + (float(draws) * CANTRIP_COST * (amount == 1))
+    if colours is not None:
+        cost = cost - FIXING_VALUE * (colours >= 5)
     prior = -0.04 * cost - 0.1 * np.log2(1 + text_words / 12)
     if popularity is not None:
         prior += 0.3 * popularity
@@ -834,6 +843,9 @@ BANNED_COST = 0.12  # banned in Commander: not what a Commander player is handed
 # In mana, what drawing just one card costs a card-draw answer: it only replaces itself, no card advantage ("card
 # draw" led with Reach Through Mists and Mental Note at one mana; two on dev moved tags +0.3, deckneeds +0.6)
 CANTRIP_COST = 2.0
+# In mana, what making any colour is worth to a mana maker over making one: fixing ("mana dorks" ranked Birds of
+# Paradise 23rd among the dorks, behind every {T}: Add {G} elf, as text alone cannot tell a staple)
+FIXING_VALUE = 0.5
 TRIGGERED_SCORE, NARROW_SCORE = 0.55, 0.5  # a direct answer scores 1.0
 
 
@@ -896,6 +908,13 @@ def by_directness(rows: np.ndarray, direct: np.ndarray) -> tuple[np.ndarray, np.
     """A tag's cards and their directness, most direct first (ties to the lower row): computed once per tag."""
     order = np.argsort(-direct, kind="stable")
     return rows[order], direct[order]
+
+
+def dense_share(chosen: Sequence[TagMatch], weights: Weights) -> float:
+    """How much of its weight the embedding list keeps beside ``chosen`` tags: ``dense_explained`` when a tag
+    named in words explains the whole query ("mana dorks"), more as that tag explains less of it."""
+    named = max((m.weight for m in chosen if m.by == "words"), default=0.0)
+    return 1.0 - (1.0 - weights.dense_explained) * named
 
 
 def tag_order(rows: np.ndarray, direct: np.ndarray, fused: np.ndarray, weight: float, depth: int,

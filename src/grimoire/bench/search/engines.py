@@ -76,16 +76,16 @@ for _mode in ("dense", "hybrid"):
 
 def resolved_engine(name: str) -> str:
     """What a built-in engine name runs: ``dense``, ``hybrid`` and ``late`` embed with the default encoder
-    (``GRIMOIRE_ENCODER``, else MiniLM), so ``dense`` is ``dense-minilm`` or ``dense-static``; any other name is
-    itself."""
+    (``GRIMOIRE_ENCODER``, else the static model), so ``dense`` is ``dense-static`` or ``dense-minilm``; any other
+    name is itself."""
     from grimoire.search.embed import encoder_name
 
     return f"{name}-{encoder_name()}" if name in ("dense", "hybrid", "late") else name
 
 
 def same_engines(names: list[str]) -> list[tuple[str, str]]:
-    """Pairs of the names given that run the same engine (``dense`` beside ``dense-minilm`` when MiniLM is the
-    default encoder): comparing them measures nothing."""
+    """Pairs of the names given that run the same engine (``dense`` beside ``dense-static`` while the static model
+    is the default encoder): comparing them measures nothing."""
     seen: dict[str, str] = {}
     pairs = []
     for name in names:
