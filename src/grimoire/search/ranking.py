@@ -369,7 +369,7 @@ def theme_split(text: str) -> tuple[str, str] | None:
 
 
 def weights_for(encoder_name: str) -> Weights:
-    """The fusion weights tuned for an encoder (the defaults, MiniLM's, for one not tuned)."""
+    """The fusion weights tuned for an encoder (the class defaults, MiniLM's, for one not tuned)."""
     return ENCODER_WEIGHTS.get(encoder_name, Weights())
 
 
