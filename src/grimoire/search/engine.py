@@ -220,7 +220,8 @@ class SearchEngine:
         mana_value, text_words = _mana_value_at_least(self.db), measures["words"].astype(np.float64)
         popularity = ranking.popularity_prior(self.db.columns.edhrec_rank)
         banned = self.db.columns.legality("commander") == LEGALITY_CODES["banned"]
-        colours = np.array([len(set(made or ()) & set("WUBRG")) for made in self.db.columns.values("produced_mana")])
+        produced, _ = self.filter_index.produced  # bits W U B R G C, as the produces: filter reads them
+        colours = np.unpackbits(produced[:, None] & 0b11111, axis=1).sum(axis=1)  # how many of the five
         priors = {kind: ranking.card_prior(mana_value, text_words, measures[kind].astype(np.float64), popularity,
                                            banned, draws=kind == "cards", colours=colours if kind == "mana" else None)
                   for kind in ("mana", "cards")}
