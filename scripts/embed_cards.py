@@ -17,7 +17,8 @@ from grimoire.search.vectors import embeddings_file, refresh_embeddings
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--store", type=Path, help="store folder (default: the current store)")
-    parser.add_argument("--encoder", choices=ENCODERS, default="minilm", help="embedding model (default minilm)")
+    parser.add_argument("--encoder", choices=ENCODERS,
+                        help="embedding model (default: $GRIMOIRE_ENCODER, else the static model)")
     parser.add_argument("--out", type=Path, help="cache file (default: STORE/embeddings.npz, or "
                                                  "STORE/embeddings-static.npz for the static model)")
     parser.add_argument("--token-vectors", type=Path, help="also save per-token vectors (float16 .npz) here")

@@ -141,3 +141,19 @@ def test_vectors_given_are_rounded_as_a_cache_stores_them():
     assert not given.missing
     with pytest.raises(ValueError, match=f"expected {len(db)} vectors of 128 dimensions"):
         CardVectors(db, "static", vectors=np.zeros((3, 128), dtype=np.float32))
+
+
+def test_the_default_encoder_is_what_every_part_uses_unless_told(monkeypatch):
+    """The card vectors, their cache file and the tag matcher follow the encoder a user chose
+    (``GRIMOIRE_ENCODER``, else the static model), so no part silently scores with the other model."""
+    from grimoire.search.embed import ENCODER_VARIABLE
+    from grimoire.search.ranking import TagMatcher
+    from grimoire.search.vectors import EMBEDDINGS_FILE, embeddings_file
+
+    db = grimoire.open()
+    monkeypatch.delenv(ENCODER_VARIABLE, raising=False)
+    assert (CardVectors(db).dimensions, embeddings_file(), TagMatcher().encoder_name) == \
+        (128, STATIC_EMBEDDINGS_FILE, "static")
+    monkeypatch.setenv(ENCODER_VARIABLE, "minilm")
+    assert (CardVectors(db).dimensions, embeddings_file(), TagMatcher().encoder_name) == \
+        (384, EMBEDDINGS_FILE, "minilm")

@@ -425,12 +425,15 @@ def tag_texts() -> tuple[list[int], list[str], list[bool]]:
 class TagMatcher:
     """Matches a query's words and embedding to the tags' phrasings."""
 
-    def __init__(self, encoder=None, encoder_name: str = "minilm"):
-        """``encoder_name`` is the model of the query vectors :meth:`match` gets (its phrasing vectors must be
-        that model's too: MiniLM's are shipped, the static model's are encoded at first use, in milliseconds).
-        An ``encoder`` given is a model of its own (one being evaluated): the phrasings are encoded with it."""
+    def __init__(self, encoder=None, encoder_name: str | None = None):
+        """``encoder_name`` is the model of the query vectors :meth:`match` gets (None: the default encoder; its
+        phrasing vectors must be that model's too: MiniLM's are shipped, the static model's are encoded at first
+        use, in milliseconds). An ``encoder`` given is a model of its own (one being evaluated): the phrasings are
+        encoded with it."""
+        from grimoire.search.embed import encoder_name as chosen_encoder
+
         self._encoder = encoder
-        self.encoder_name = encoder_name
+        self.encoder_name = chosen_encoder(encoder_name)
         self.owners, self.texts, self.by_words = tag_texts()
         self._word_sets = [frozenset(words(t)) for t in self.texts]
         self._guarding = frozenset(i for i, t in enumerate(self.texts)  # "... from ...", "that spares ..."

@@ -30,12 +30,12 @@ _GATHER_SHARE = 8  # kept cards are gathered when the runs holding them are over
 _RUN_GAP = 256  # runs of the stored matrix closer than this many rows are streamed as one
 
 
-def embeddings_file(encoder: str) -> str:
+def embeddings_file(encoder: str | None = None) -> str:
     """The cache file name of an encoder's card vectors."""
     return STATIC_EMBEDDINGS_FILE if encoder_name(encoder) == "static" else EMBEDDINGS_FILE
 
 
-def _new_encoder(encoder: str):
+def _new_encoder(encoder: str | None):
     if encoder_name(encoder) == "static":
         from grimoire.search.static import shared_static_encoder
 
@@ -85,10 +85,10 @@ class CardVectors:
     long runs of the matrix, and only those runs are streamed (:meth:`masked_cosines`).
     """
 
-    def __init__(self, db: CardDB, encoder: str = "minilm", vectors: np.ndarray | None = None):
-        """The store's cached vectors of ``encoder``, or ``vectors`` (every card's, by store row: a model being
-        evaluated) when given, rounded to int8 rows as a cache stores them, so the model scores as it would
-        once shipped."""
+    def __init__(self, db: CardDB, encoder: str | None = None, vectors: np.ndarray | None = None):
+        """The store's cached vectors of ``encoder`` (None: the default encoder, see embed.encoder_name), or
+        ``vectors`` (every card's, by store row: a model being evaluated) when given, rounded to int8 rows as a
+        cache stores them, so the model scores as it would once shipped."""
         model_id, dimensions = encoder_model(encoder)
         columns = db.columns
         mana_value = np.nan_to_num(columns.mana_value, nan=-1.0)
@@ -217,10 +217,10 @@ def _unit_rows(vectors: np.ndarray, scales: np.ndarray) -> np.ndarray:
     return np.divide(rows, norms, out=rows, where=norms > 0)
 
 
-def refresh_embeddings(db: CardDB, out: Path | None = None, *, encoder: str = "minilm",
+def refresh_embeddings(db: CardDB, out: Path | None = None, *, encoder: str | None = None,
                        token_vectors: Path | None = None, batch_size: int = 32) -> dict[str, int]:
-    """Make sure every card of ``db`` has a cached vector of ``encoder``; encode only texts not cached yet.
-    (``token_vectors``, MiniLM's per-token vectors for late interaction, needs the MiniLM encoder.)"""
+    """Make sure every card of ``db`` has a cached vector of ``encoder`` (None: the default one); encode only
+    texts not cached yet. (``token_vectors``, MiniLM's per-token vectors for late interaction, needs MiniLM.)"""
     name = embeddings_file(encoder)
     if token_vectors is not None and name != EMBEDDINGS_FILE:
         raise ValueError("token vectors for late interaction come from the minilm encoder only")
