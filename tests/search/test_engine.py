@@ -201,3 +201,22 @@ def test_good_cards_for_a_commander_deck_do_what_the_commander_does(snapshot_eng
     goblins = [r.card.name for r in page.results if "goblin" in f"{r.card.type_line} {r.card.oracle_text}".lower()]
     assert len(goblins) >= 8, top(page)
     assert not {"Krenko, Mob Boss", "Krenko, Tin Street Kingpin"} & set(top(page))  # the commander is no answer
+
+
+@pytest.mark.parametrize("query", ["2 mana 3/3 creatures", "5+ power creatures for 3 mana"])
+def test_a_size_in_words_puts_the_cards_cast_at_that_size_first(snapshot_engine, query):
+    """A player's "3/3" is the card cast: a double-faced card whose back face alone has the size (Kessig
+    Naturalist, 2/2, transforms into a 3/3) passes the filter, as on Scryfall, but after every card whose front
+    face has it; typed syntax keeps its order."""
+    from grimoire.search.filters import front_face_meets
+    from grimoire.search.query import parse
+
+    page = snapshot_engine.search(query, limit=100)
+    sizes = " ".join(chip.syntax for chip in page.readings[0].chips if chip.kind in ("power", "toughness"))
+    meets = front_face_meets(snapshot_engine.filter_index, parse(sizes))
+    flags = [bool(meets[r.row]) for r in page.results]
+    assert True in flags and False in flags  # both kinds pass the filter
+    assert flags == sorted(flags, reverse=True)
+    typed = snapshot_engine.search(page.readings[0].query.strip(), limit=100)
+    assert typed.total == page.total
+    assert [r.card.name for r in typed.results] == sorted(r.card.name for r in typed.results)  # name order

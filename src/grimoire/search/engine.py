@@ -20,7 +20,7 @@ from grimoire.cards.names import fold
 from grimoire.cards.store import LEGALITY_CODES, CardDB
 from grimoire.search import combos, feedback, ranking
 from grimoire.search import tags as tag_rules
-from grimoire.search.filters import Evaluator, FilterIndex, order_positions
+from grimoire.search.filters import Evaluator, FilterIndex, front_face_meets, order_positions
 from grimoire.search.lexical import LexicalIndex
 from grimoire.search.query import (
     And,
@@ -42,6 +42,7 @@ from grimoire.search.roles import roles_of_row, roles_of_rows
 MODES = ("hybrid", "bm25", "dense", "late")
 RRF_K = 60
 FUSION_DEPTH = 1000
+STAT_CHIPS = ("power", "toughness")  # the reader's chips of a creature's size
 MAX_LIMIT = 100
 MAX_QUERIES = 4
 TAGS_FILE = "tags.npz"
@@ -511,6 +512,20 @@ class SearchEngine:
                 + " (Grimoire has no combo list offline: these cards supply what its text needs)")
         return " ".join(part for part in (reading.query, syntax) if part), wording, tags, note
 
+    def _front_faces_first(self, reading: Reading, rows: np.ndarray, scores: np.ndarray
+                           ) -> tuple[np.ndarray, np.ndarray]:
+        """``rows`` with the cards whose front face has the size the player's words asked for ("2 mana 3/3
+        creatures", "5+ power") before those where only another face has it, each part in its order; a size
+        typed as syntax keeps Scryfall's any-face reading alone."""
+        sizes = " ".join(chip.syntax for chip in reading.chips if chip.kind in STAT_CHIPS)
+        if not sizes or not len(rows):
+            return rows, scores
+        misses = ~front_face_meets(self.filter_index, parse(sizes))[rows]
+        if not misses.any():
+            return rows, scores
+        order = np.argsort(misses, kind="stable")
+        return rows[order], scores[order]
+
     def _named_text(self, names: Sequence[str]) -> str:
         """The rules text of the cards named inside a request: they rank by what they do, not by their name."""
         rows = [self.db.names.find(name) for name in names]
@@ -583,6 +598,7 @@ class SearchEngine:
             if (order := sort_order(node)) is not None:  # order: and direction: sort whatever matched
                 positions = order_positions(self.filter_index, rows, *order, query=query)
                 rows, scores = rows[positions], scores[positions]
+            rows, scores = self._front_faces_first(reading, rows, scores)
             runs.append((rows, scores, lexical, semantic, matched))
         if mode in ("hybrid", "dense", "late") and self.vectors.missing:
             notes.append(f"{self.vectors.missing} cards have no embedding yet and rank by words only "

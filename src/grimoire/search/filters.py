@@ -818,3 +818,22 @@ def order_positions(index: FilterIndex, rows: np.ndarray, order: str, direction:
     unknown = np.isnan(values)
     keyed = np.where(unknown, 0.0, values * sign)
     return np.lexsort((index.name_order[rows], keyed, unknown))
+
+
+_STAT_KEYS = ("power", "toughness", "powtou")
+
+
+def front_face_meets(index: FilterIndex, node: Node) -> np.ndarray:
+    """Per card, whether its front face alone passes the power and toughness tests of ``node`` (the tests an
+    ``And`` holds, as the reader writes "3/3" or "5+ power"; other keys pass). A filter passes a card when any
+    face does, as on Scryfall, but a player asking for "2 mana 3/3 creatures" means the card cast as a 3/3:
+    Kessig Naturalist (2/2) transforms into a 3/3 and is an answer only after those that are one."""
+    meets = np.ones(index.size, dtype=bool)
+    leaves = node.children if isinstance(node, And) else (node,)
+    for leaf in leaves:
+        if not isinstance(leaf, Filter) or leaf.key not in _STAT_KEYS:
+            continue
+        other = index.face_numbers(leaf.value.key)[:, 0] if isinstance(leaf.value, FieldValue) else leaf.value
+        if isinstance(other, (int, float, np.ndarray)):
+            meets &= _compare(index.face_numbers(leaf.key)[:, 0], leaf.op, other)
+    return meets
