@@ -40,7 +40,8 @@ cost words already turned into filters) to every tag's name, phrasings and descr
 
 - **By words.** Both sides are lower-cased, stripped of filler ("cards that", "ways to", "stuff", "good")
   and stemmed with the Snowball stemmer BM25 uses, so "wipe", "wipes" and "wiping" meet, as do "reanimate"
-  and "reanimation"; "don't", "doesn't" and "won't" all read "not". A phrasing matches when all its words
+  and "reanimation"; "destroy" reads "kill", as players say it ("destroy every creature" is the sweepers'
+  "kill all creatures"); "don't", "doesn't" and "won't" all read "not". A phrasing matches when all its words
   are in the request; its weight is the share of the request's words (each weighted by how few tags use
   it, so "steal" says more than "creature") that the tag's phrasings use. Type words read as filters may
   complete a phrasing ("creatures that tap for mana") but never count against it; colour and format words

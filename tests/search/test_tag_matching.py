@@ -34,6 +34,17 @@ def test_word_forms_meet(matcher, text):
     assert first_tag(matcher, text) == "sweeper"
 
 
+@pytest.mark.parametrize(("text", "tag"), [
+    ("destroy every creature", "sweeper"),  # the phrasing "kill all creatures": players kill what cards destroy
+    ("destroy creatures", "creature-removal"),
+    ("destroy all artifacts", "artifact-sweeper"),
+    ("destroy lands", "land-destruction"),
+])
+def test_destroy_is_what_players_call_kill(matcher, text, tag):
+    assert words("destroy") == words("kill")
+    assert first_tag(matcher, text) == tag
+
+
 def test_whenever_i_want_means_at_will_not_a_trigger(matcher):
     assert words("sacrifice creatures whenever you want") == ("sacrific", "creatur", "will")
     assert words("whenever a creature dies") == ("whenev", "creatur", "die")  # a trigger stays one
