@@ -634,6 +634,17 @@ class TagMatcher:
             found[hate] = max(found.get(hate, 0.0), weight)
         return found
 
+    def _covered(self, present: frozenset[str]) -> list[int]:
+        """The phrasings (ascending) holding at least :data:`PHRASING_COVERAGE` of their word weight in
+        ``present``, the only ones :meth:`_word_matches` can match: a word at a time, each phrasing adds the rarity
+        of the words it holds (about 130 phrasings share a word with a request, 7 hold enough of it). The sums'
+        order follows the set's, so the bound has a margin; the exact coverage is computed again."""
+        held: dict[int, float] = {}
+        for word in present:
+            for i in self._phrasings_with.get(word, ()):
+                held[i] = held.get(i, 0.0) + self._rarity[word]
+        return sorted(i for i, weight in held.items() if weight >= (PHRASING_COVERAGE - 1e-9) * self._mass[i])
+
     def _word_matches(self, asked: frozenset[str], present: frozenset[str], guarded: frozenset[str],
                       partial: bool = True, spared: frozenset[str] = frozenset()) -> dict[int, float]:
         """Tags with a phrasing whose words are in the query (``present`` adds the words read as filters), weighted
@@ -645,7 +656,7 @@ class TagMatcher:
         in_part: dict[int, float] = {}
         if not query_mass:
             return whole
-        for i in sorted({i for word in present for i in self._phrasings_with.get(word, ())}):
+        for i in self._covered(present):
             wanted, owner = self._word_sets[i], self.owners[i]
             # a phrasing about guarding ("board wipe protection") may name what is guarded against
             if not wanted & asked or (i not in self._guarding and wanted.isdisjoint(_GUARD_WORDS) and
