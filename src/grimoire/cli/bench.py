@@ -227,7 +227,7 @@ def add_commands(commands) -> None:
                          help="print the seed's published table beside this run's engines")
     bsearch.add_argument("--engines", default="bm25,dense,hybrid,late",
                          help="comma-separated: bm25, dense, hybrid, late (these embed with the default encoder, "
-                              "$GRIMOIRE_ENCODER, else minilm), dense-minilm, dense-static, hybrid-minilm, "
+                              "$GRIMOIRE_ENCODER, else static), dense-minilm, dense-static, hybrid-minilm, "
                               "hybrid-static, or registered plugins")
     bsearch.add_argument("--plugin", action="append", help="module:factory of an engine to add (repeatable)")
     bsearch.add_argument("--sets", help="comma-separated sets to run (default: all in the files)")
