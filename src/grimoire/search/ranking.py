@@ -228,9 +228,8 @@ _ANY_CHANGE = re.compile(r"^([+-])(?!1/[+-]1$)\d+/\1\d+$")
 _STEMMER = Stemmer.Stemmer("english")  # the Snowball stemmer BM25 uses (search/lexical.py)
 # Word forms the stemmer leaves apart though players use them for one thing: "recur lands" asks for land
 # recursion ("recursion" stems to "recurs", "recur" to "recur"); "shield my board from wraths" and "safeguard my
-# creatures" ask for what the phrasings call protecting.
-# one word for one thing: what rules text destroys, players kill ("destroy every creature" is the sweeper's "kill all
-# creatures"); -ing and -ed forms the stemmer leaves apart
+# creatures" ask for what the phrasings call protecting; what rules text destroys, players kill ("destroy every
+# creature" is the sweeper's "kill all creatures").
 _SAME_STEM = {"destroy": "kill", "recurs": "recur", "shield": "protect", "safeguard": "protect", "sacrif": "sacrific"}
 # a card type a phrasing names is what tells its tag apart ("mana dork" or "mana rock", "artifact board wipe")
 _TYPE_WORDS = frozenset(_STEMMER.stemWords(
