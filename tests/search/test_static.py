@@ -340,3 +340,37 @@ def test_untaught_tags_reach_no_training_pair(training):
         for source in ("tags", "phrasings", "roles"):
             assert not [p for p in pairs[source] if name in p.group.split(":")[-1].split(",")], (name, source)
             assert not [p for p in pairs[source] if train.normalise(p.left) in asks], (name, source)
+
+
+def test_data_commands_embed_with_the_encoder_searches_use(small_db, tmp_path, monkeypatch, capsys):
+    """``data update`` / ``load`` / ``embed`` embed with the chosen encoder only (the static model unless
+    ``GRIMOIRE_ENCODER`` says otherwise: seconds, not MiniLM's minutes), say how to embed with the other, and
+    ``--encoder all`` embeds with both."""
+    import shutil
+
+    import grimoire.cli.data as data_cli
+    from grimoire.cards.store import CardDB
+    from grimoire.cli import main
+    from grimoire.search.embed import ENCODER_VARIABLE
+    from grimoire.search.prepare import prepare_store
+
+    store = tmp_path / "store"
+    shutil.copytree(small_db.directory, store)
+    db = CardDB(store)
+    monkeypatch.delenv(ENCODER_VARIABLE, raising=False)
+    assert list(prepare_store(db, log=lambda *args, **kwargs: None)) == ["static"]
+    monkeypatch.setattr(data_cli, "_open_db", lambda: db)
+    assert main(["data", "embed"]) == 0
+    out = capsys.readouterr().out
+    assert "Embeddings (static)" in out and "Embeddings (minilm)" not in out
+    assert "grimoire data embed --encoder minilm" in out
+    from grimoire.cli.bench import _warn_of_missing_vectors
+
+    _warn_of_missing_vectors(db, ["bm25", "hybrid", "hybrid-minilm"])  # a benchmark of MiniLM would be unfair
+    warned = capsys.readouterr().err
+    assert "no minilm embedding" in warned and "grimoire data embed --encoder minilm" in warned
+    assert "static" not in warned
+    assert main(["data", "embed", "--encoder", "all"]) == 0
+    out = capsys.readouterr().out
+    assert "Embeddings (static)" in out and "Embeddings (minilm)" in out and "Not embedded" not in out
+    assert CardVectors(db, "minilm").missing == 0

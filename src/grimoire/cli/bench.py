@@ -52,6 +52,22 @@ def _warn_of_same_engines(engines: list[str]) -> None:
               file=sys.stderr)
 
 
+def _warn_of_missing_vectors(db, engines: list[str]) -> None:
+    """An engine whose encoder has not embedded every card of the store (``data update`` embeds with the chosen
+    encoder only) ranks those cards by words only and would score below what it is: say so, and how to fix it."""
+    from grimoire.bench.search.engines import resolved_engine
+    from grimoire.search.embed import ENCODERS
+    from grimoire.search.vectors import CardVectors
+
+    used = {name.rsplit("-", 1)[1] for name in map(resolved_engine, engines)
+            if "-" in name and name.rsplit("-", 1)[1] in ENCODERS and not name.startswith("bm25")}
+    for encoder in sorted(used):
+        missing = CardVectors(db, encoder).missing
+        if missing:
+            print(f"warning: {missing:,} of {len(db):,} cards have no {encoder} embedding, so its engines rank them "
+                  f"by words only; first run: grimoire data embed --encoder {encoder}", file=sys.stderr)
+
+
 def cmd_bench_search(args: argparse.Namespace) -> int:
     from grimoire.bench.search import published, runner
     from grimoire.bench.search.dataset import QueryFileError, load_queries
@@ -64,6 +80,7 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
         engines.append(load_plugin(spec))
     try:
         _warn_of_same_engines(engines)
+        _warn_of_missing_vectors(db, engines)
         query_sets = [load_queries(path, db) for path in args.queries or sorted(SHIPPED_QUERIES.glob("*.jsonl"))]
     except (QueryFileError, HubError, OSError, ValueError) as exc:
         return _err(str(exc))

@@ -47,23 +47,28 @@ def cmd_data_update(args: argparse.Namespace) -> int:
     except Exception as exc:  # noqa: BLE001 - any failure leaves the current store in place; say so
         return _err(f"update failed, the current store is unchanged: {exc}")
     print(f"Installed {len(db):,} cards from {db.manifest.get('source')} in {db.directory}")
-    return _prepare(db, embeddings=not args.no_embed)
+    return _prepare(db, embeddings=not args.no_embed, encoder=args.encoder)
 
 
-def _prepare(db, *, embeddings: bool) -> int:
+def _prepare(db, *, embeddings: bool, encoder: str | None) -> int:
+    from grimoire.search.embed import ENCODERS
     from grimoire.search.prepare import prepare_store
 
+    encoders = ENCODERS if encoder == "all" else [encoder]
     try:
-        stats = prepare_store(db, embeddings=embeddings)
+        stats = prepare_store(db, embeddings=embeddings, encoders=encoders)
     except Exception as exc:  # noqa: BLE001 - the store is installed; say what is left to do
         return _err(f"the cards are installed, but preparing search failed: {exc}. Run: grimoire data embed")
-    for encoder, counts in stats.items():
-        print(f"Embeddings ({encoder}): {counts['reused']:,} reused, {counts['encoded']:,} encoded")
+    for name, counts in stats.items():
+        print(f"Embeddings ({name}): {counts['reused']:,} reused, {counts['encoded']:,} encoded")
+    for name in (n for n in ENCODERS if stats and n not in stats):
+        print(f"Not embedded with {name} (searches with --encoder {name} rank new cards by words only until: "
+              f"grimoire data embed --encoder {name})")
     return EXIT_OK
 
 
 def cmd_data_embed(args: argparse.Namespace) -> int:
-    return _prepare(_open_db(), embeddings=True)
+    return _prepare(_open_db(), embeddings=True, encoder=args.encoder)
 
 
 def cmd_data_load(args: argparse.Namespace) -> int:
@@ -83,7 +88,7 @@ def cmd_data_load(args: argparse.Namespace) -> int:
     except Exception as exc:  # noqa: BLE001 - any failure leaves the current store in place; say so
         return _err(f"load failed, the current store is unchanged: {exc}")
     print(f"Installed {len(db):,} cards from {args.file or db.manifest.get('source_detail')} in {db.directory}")
-    return _prepare(db, embeddings=not args.no_embed)
+    return _prepare(db, embeddings=not args.no_embed, encoder=args.encoder)
 
 
 def cmd_data_reset(args: argparse.Namespace) -> int:
@@ -108,6 +113,7 @@ def add_commands(commands) -> None:
     upd.add_argument("--min-cards", type=int, default=MIN_FULL_STORE,
                      help=f"refuse downloads with fewer cards (default {MIN_FULL_STORE})")
     upd.add_argument("--no-embed", action="store_true", help="skip computing card embeddings (grimoire data embed)")
+    _add_embed_encoder(upd)
     upd.set_defaults(run=cmd_data_update)
     load = data_commands.add_parser("load", help="build the store from a local file, or from a Hub repository's "
                                     "card table")
@@ -118,8 +124,19 @@ def add_commands(commands) -> None:
     load.add_argument("--min-cards", type=int, default=MIN_FULL_STORE,
                       help=f"refuse files with fewer cards (default {MIN_FULL_STORE})")
     load.add_argument("--no-embed", action="store_true", help="skip computing card embeddings (grimoire data embed)")
+    _add_embed_encoder(load)
     load.set_defaults(run=cmd_data_load)
     embed = data_commands.add_parser("embed", help="index and embed the current store's cards (only new texts)")
+    _add_embed_encoder(embed)
     embed.set_defaults(run=cmd_data_embed)
     rst = data_commands.add_parser("reset", help="go back to the bundled snapshot")
     rst.set_defaults(run=cmd_data_reset)
+
+
+def _add_embed_encoder(parser: argparse.ArgumentParser) -> None:
+    from grimoire.search.embed import DEFAULT_ENCODER, ENCODER_VARIABLE, ENCODERS
+
+    parser.add_argument("--encoder", choices=(*ENCODERS, "all"), default=None,
+                        help=f"which model embeds the cards: static (every card in seconds), minilm (about a second "
+                             f"for every 20 texts the bundled snapshot lacks) or all (default: ${ENCODER_VARIABLE}, "
+                             f"else {DEFAULT_ENCODER}: the one searches use)")

@@ -263,6 +263,11 @@ class SearchEngine:
     def tags_of(self, row: int) -> tuple[str, ...]:
         return tuple(tag_rules.tags_of_row(self.tag_strengths[row]))
 
+    @property
+    def embed_command(self) -> str:
+        """The command that embeds this store's cards with this engine's encoder."""
+        return f"grimoire data embed --encoder {self.encoder_name}"
+
     def _labels(self, rows: list[int]) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
         """Each row's deck roles and function tags (what :meth:`roles_of` and :meth:`tags_of` give), for a page of
         results at once."""
@@ -602,7 +607,7 @@ class SearchEngine:
             runs.append((rows, scores, lexical, semantic, matched))
         if mode in ("hybrid", "dense", "late") and self.vectors.missing:
             notes.append(f"{self.vectors.missing} cards have no embedding yet and rank by words only "
-                         "(run: grimoire data embed)")
+                         f"(run: {self.embed_command})")
         rows, scores, lexical, semantic, matched = runs[0] if len(runs) == 1 else _fuse_runs(runs)
         start = (page - 1) * limit
         window = rows[start: start + limit].tolist()
@@ -622,7 +627,7 @@ class SearchEngine:
         mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=exclude)
         mask[row] = False
         if not self.vectors.present[row]:
-            raise ValueError(f"{self.db.columns.name[row]} has no embedding yet (run: grimoire data embed)")
+            raise ValueError(f"{self.db.columns.name[row]} has no embedding yet (run: {self.embed_command})")
         scores = self.vectors.cosines(self.vectors.of(row)) + LIKE_TAG_SHARE * self._tag_cosines(row)
         if self.vectors.missing:
             scores[~self.vectors.present] = -np.inf
