@@ -85,7 +85,13 @@ _OBJECT_MARKERS = frozenset({
     "sacrificing", "destroying", "exiling", "killing", "stealing", "copying", "returning", "bouncing",
     "tutoring", "protecting", "untapping", "tapping", "targeting",
     "throw", "throws", "fling", "flings",  # "throw a creature at someone's face"
+    # players' verbs: "sac a creature to draw", "sac a land to ramp", "tuck a commander", "ping a creature"
+    "sac", "sacs", "saccing", "sacced", "tuck", "tucks", "tucking", "ping", "pings", "pinging",
 })
+# Players' verbs that also name a kind of card before a noun ("blink spells", "flicker creatures"): what the card
+# acts on only past an article ("blink a creature", "flicker the creature", "blink one of my creatures")
+_VERBS_ALSO_KINDS = frozenset({"blink", "blinks", "blinking", "flicker", "flickers", "flickering"})
+_ARTICLES = frozenset({"a", "an", "the", "one", "another", "each", "all", "any"})
 # Words after a type word that make it the subject of rules text ("creatures you control get +1/+1", "target
 # creature gets", "creature cards"), not the kind of card asked for.
 _RULES_TEXT_FOLLOWERS = frozenset({
@@ -1012,8 +1018,10 @@ _QUESTION_WORDS = frozenset({"which", "who"})
 def _is_object(state: _State, index: int) -> bool:
     """Whether the words before make this one what the card acts on ("destroy target black creature", "find an
     artifact"): the first word before it, past articles, numbers and colours, is an action or a preposition."""
-    return _word_before_modifiers(state, index) in _OBJECT_MARKERS or _in_clause(state, index) or \
-        _complained_of(state, index)
+    before = _word_before_modifiers(state, index)
+    if before in _VERBS_ALSO_KINDS:
+        return index > 0 and state.words[index - 1].lower in _ARTICLES
+    return before in _OBJECT_MARKERS or _in_clause(state, index) or _complained_of(state, index)
 
 
 def _complained_of(state: _State, index: int) -> bool:
