@@ -185,7 +185,8 @@ def test_what_is_guarded_against_is_not_asked_for_by_meaning_either():
 
 
 @pytest.mark.parametrize("text", ["my commander keeps getting killed", "my creatures keep dying to removal",
-                                  "my commander keeps getting exiled, help"])
+                                  "my commander keeps getting exiled, help", "I keep getting my creatures killed",
+                                  "i keep having my commander removed"])
 def test_what_keeps_dying_asks_for_protection_not_for_what_kills_it(matcher, text):
     names = [m.name for m in matcher.match(text)]
     assert names[:1] == ["protection-granter"] and not {"removal", "creature-removal"} & set(names), names
@@ -476,6 +477,8 @@ def test_connecting_words_of_a_request_leave_its_function(matcher, text, tag):
     ("i get overwhelmed by big creatures", "creature-removal"),  # a complaint: what beats the player
     ("my opponents have too many creatures", "sweeper"),
     ("they play too many artifacts", "artifact-removal"),
+    ("my opponents always have artifacts", "artifact-removal"),  # what they always bring is to be beaten
+    ("they always play lots of tokens", "token-hate"),
     ("enchantments that protect me from attacks", "pillowfort"),
     ("i need to stop getting blown out by board wipes", "board-protection"),  # what stops wipes, not more wipes
     ("i keep losing to board wipes", "board-protection"),

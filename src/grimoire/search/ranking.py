@@ -83,6 +83,9 @@ _STOPWORDS = frozenset(
 )
 # "my commander keeps getting killed", "my creatures keep dying": what asks for protecting them
 _KEEPS_DYING = re.compile(r"\b(?:(?:keeps?|kept) (?:getting |being )?(?:killed|removed|destroyed|exiled|dying)|"
+                          # "I keep getting my creatures killed", "I keep having my commander removed"
+                          r"(?:keeps?|kept) (?:getting|having) (?:my|our) (?:[\w'-]+ ){1,3}?"
+                          r"(?:killed|removed|destroyed|exiled)|"
                           r"(?:die|dies|dying)(?= to\b)|"  # "my creatures die to board wipes"
                           # "my commander dies too often", "gets killed too easily"
                           r"(?:(?:die|dies|dying)|(?:gets?|getting) (?:killed|removed|destroyed|exiled))"

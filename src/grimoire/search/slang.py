@@ -126,6 +126,8 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|w
             r"(?:get|gets|getting|got) (?:overwhelmed|overrun|run over|swarmed|crushed|wrecked|beaten|stomped|"
             r"blown out|wiped out|punished) by|"
             r"(?:opponents?|they|everyone) (?:always |keep |keeps )?(?:ha(?:ve|s)|play|run|make|get) (?:too|so) many|"
+            # "my opponents always have big flyers": what they always bring is what is to be beaten
+            r"(?:opponents?|they|everyone|people) always (?:ha(?:ve|s)|play|run|make|get)|"
             # "my opponents keep gaining too much life", "they keep reanimating": what they keep doing is to be stopped
             r"(?:opponents?|they|everyone|people) (?:always|keeps?|kept|keep on|(?:won'?t|never) stop)(?= \w+ing\b)")
 BEATEN_BY = re.compile(r"^(.+?) (?:keeps?|kept|are|is|always|keep on) (?:beat|crush|kill|wreck|destroy|stomp|ruin|"
