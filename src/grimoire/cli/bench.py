@@ -55,13 +55,10 @@ def _warn_of_same_engines(engines: list[str]) -> None:
 def _warn_of_missing_vectors(db, engines: list[str]) -> None:
     """An engine whose encoder has not embedded every card of the store (``data update`` embeds with the chosen
     encoder only) ranks those cards by words only and would score below what it is: say so, and how to fix it."""
-    from grimoire.bench.search.engines import resolved_engine
-    from grimoire.search.embed import ENCODERS
+    from grimoire.bench.search.engines import engine_encoder
     from grimoire.search.vectors import CardVectors
 
-    used = {name.rsplit("-", 1)[1] for name in map(resolved_engine, engines)
-            if "-" in name and name.rsplit("-", 1)[1] in ENCODERS and not name.startswith("bm25")}
-    for encoder in sorted(used):
+    for encoder in sorted({engine_encoder(name) for name in engines} - {None}):
         missing = CardVectors(db, encoder).missing
         if missing:
             print(f"warning: {missing:,} of {len(db):,} cards have no {encoder} embedding, so its engines rank them "

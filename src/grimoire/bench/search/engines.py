@@ -83,6 +83,13 @@ def resolved_engine(name: str) -> str:
     return f"{name}-{encoder_name()}" if name in ("dense", "hybrid", "late") else name
 
 
+def engine_encoder(name: str) -> str | None:
+    """The encoder a built-in engine embeds with (``hybrid-minilm``: minilm; ``dense``: the default encoder), or
+    ``None`` for one that embeds nothing (``bm25``) or a plugin."""
+    mode, _, encoder = resolved_engine(name).partition("-")
+    return encoder if mode in ("dense", "hybrid", "late") and encoder in ENCODERS else None
+
+
 def same_engines(names: list[str]) -> list[tuple[str, str]]:
     """Pairs of the names given that run the same engine (``dense`` beside ``dense-static`` while the static model
     is the default encoder): comparing them measures nothing."""
