@@ -91,7 +91,8 @@ def test_type_words_read_as_card_types(reader, query, expected):
                                    "make each opponent sacrifice a creature",
                                    # players' verbs: sac, tuck, ping; blink and flicker past an article
                                    "sac a creature to draw a card", "sac a land to ramp", "tuck a creature",
-                                   "ping a creature", "blink a creature", "flicker the creature I control"])
+                                   "ping a creature", "blink a creature", "flicker the creature I control",
+                                   "blink a white creature"])
 def test_a_type_or_colour_the_card_acts_on_is_not_a_filter(reader, query):
     reading = reader.read(query)
     assert all(chip.kind != "type" for chip in reading.chips), reading.chips

@@ -1018,9 +1018,10 @@ _QUESTION_WORDS = frozenset({"which", "who"})
 def _is_object(state: _State, index: int) -> bool:
     """Whether the words before make this one what the card acts on ("destroy target black creature", "find an
     artifact"): the first word before it, past articles, numbers and colours, is an action or a preposition."""
-    before = _word_before_modifiers(state, index)
-    if before in _VERBS_ALSO_KINDS:
-        return index > 0 and state.words[index - 1].lower in _ARTICLES
+    position = _position_before_modifiers(state, index)
+    before = state.words[position].lower if position >= 0 else ""
+    if before in _VERBS_ALSO_KINDS:  # "blink a white creature", not "blink creatures"
+        return any(word.lower in _ARTICLES for word in state.words[position + 1: index])
     return before in _OBJECT_MARKERS or _in_clause(state, index) or _complained_of(state, index)
 
 
@@ -1040,10 +1041,16 @@ _LOSES_TO = re.compile(rf"\b(?:{LOSES_TO})\b")
 
 def _word_before_modifiers(state: _State, index: int) -> str:
     """The first word before ``index`` past articles, numbers, colours, types and adjectives ("" at the start)."""
+    position = _position_before_modifiers(state, index)
+    return state.words[position].lower if position >= 0 else ""
+
+
+def _position_before_modifiers(state: _State, index: int) -> int:
+    """Where :func:`_word_before_modifiers` finds its word (-1 at the start)."""
     previous = index - 1
     while previous >= 0 and _modifies(state.words[previous].lower):
         previous -= 1
-    return state.words[previous].lower if previous >= 0 else ""
+    return previous
 
 
 # Adjectives that stand between an action and what it acts on: "steal their best creature", "kill the biggest
