@@ -212,6 +212,19 @@ def test_unblockable_creatures_are_so_themselves_and_untapped_lands_never_enter_
     assert lands == {"Glacial Fortress", "Steam Vents", "Seachrome Coast", "Tundra"}  # unless / if you don't
 
 
+@pytest.mark.parametrize(("query", "expected"), [
+    ("untapped lands", '-o:"~ enters tapped." t:land'),  # "untapped", read, acts on nothing
+    ("untapped lands for grixis", 'id<=ubr -o:"~ enters tapped." t:land'),
+    ("need more lands that come in untapped", '-o:"~ enters tapped." t:land'),
+    ("need more artifacts that draw cards", "t:artifact"),  # "more X that ...": the X is the card asked for
+    ("more creatures that make mana", "t:creature"),
+    ("need more creatures", ""),  # "more" alone still marks what is made or wanted more of
+    ("tap untapped creatures", ""),  # not read: still what is acted on
+])
+def test_a_state_or_quantity_word_before_a_type_that_a_clause_describes(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
 def test_evasive_creatures_are_hard_to_block_themselves(reader, snapshot_engine):
     evasive = ('t:creature (kw:flying or kw:menace or kw:fear or kw:intimidate or kw:shadow or kw:skulk '
                'or kw:horsemanship or o:"~ can\'t be blocked")')

@@ -1022,7 +1022,18 @@ def _is_object(state: _State, index: int) -> bool:
     before = state.words[position].lower if position >= 0 else ""
     if before in _VERBS_ALSO_KINDS:  # "blink a white creature", not "blink creatures"
         return any(word.lower in _ARTICLES for word in state.words[position + 1: index])
+    if before in _STATES and state.words[position].used:  # "untapped lands": a rule read what the lands do
+        before = ""
+    elif before in _QUANTITIES and _after(state, index + 1, 1) in _RELATIVES:
+        before = ""  # "more artifacts that draw cards" are artifacts; "more creatures" to make stay objects
     return before in _OBJECT_MARKERS or _in_clause(state, index) or _complained_of(state, index)
+
+
+# Markers that say how many or in what state, not what is done: beside a rule that read them, or before a clause
+# saying what the card does, the type after them is the kind of card asked for
+_STATES = frozenset({"tapped", "untapped"})
+_QUANTITIES = frozenset({"more", "extra"})
+_RELATIVES = frozenset({"that", "which", "who"})
 
 
 def _complained_of(state: _State, index: int) -> bool:
