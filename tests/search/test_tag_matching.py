@@ -215,6 +215,17 @@ def test_one_sided_requests_rank_one_sided_sweepers_first(engine):
     assert not symmetric & {r.card.name for r in results}
 
 
+@pytest.mark.parametrize("text", ["sweepers that leave my creatures alive", "board wipe that leaves my stuff alive",
+                                  "wrath that leaves my board intact", "a wipe that leaves my team standing"])
+def test_a_sweeper_that_leaves_my_side_alone_is_one_sided(matcher, text):
+    assert first_tag(matcher, text) == "sweeper-one-sided"
+
+
+def test_what_a_sweeper_leaves_alone_is_no_function_asked_for(matcher):
+    assert first_tag(matcher, "a wipe that leaves artifacts alone") == "sweeper"  # not artifact removal
+    assert first_tag(matcher, "cards that leave the battlefield") != "sweeper-one-sided"
+
+
 def test_a_held_out_copy_forgets_only_its_phrasings(matcher):
     text = "ghostly prison effect"
     group = next(g for g in held_out_groups(matcher) if text in {matcher.texts[i] for i in g})

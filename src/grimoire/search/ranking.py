@@ -94,10 +94,12 @@ _KEEPS_DYING = re.compile(r"\b(?:(?:keeps?|kept) (?:getting |being )?(?:killed|r
 # what the card guards against, not a function asked for; "return creatures from the graveyard" guards nothing
 _GUARDED = re.compile(r"\b(?:protect\w*|sav(?:e|es|ing)|safe|shield\w*|guard\w*|defend\w*|hexproof|immun\w*)\b"
                       rf".*?\b(?:from|against)\b|{_KEEPS_DYING.pattern}(?: (?:to|by))?\b")
-# Likewise what a card is to leave alone ("board wipes that don't hit artifacts", "wraths that spare my creatures"),
+# Likewise what a card is to leave alone ("board wipes that don't hit artifacts", "wraths that spare my creatures",
+# "sweepers that leave my creatures alive"),
 # which says which cards, not a function: it weighs nothing beside the function's words
 _SPARED = re.compile(r"\b(?:spar(?:e|es|ing)|(?:do|does|did|will|would|wo)(?:n['’]?t| not) (?:hit|destroy|kill|"
-                     r"affect|touch|exile|damage|harm))\b")
+                     r"affect|touch|exile|damage|harm)|leav(?:e|es|ing)(?= (?:[\w'’]+ ){1,4}(?:alive|alone|untouched|"
+                     r"standing|intact|be)\b))\b")
 # A request for what beats a strategy ("answers to reanimator decks", "how to beat token decks", "cards against
 # lifegain"): the words after it name what is to be stopped, so a hate tag that stops it is what is asked for
 _AGAINST = re.compile(r"\b(?:answers? (?:to|for)|removal for|beat(?:s|ing)?|against|deal(?:s|ing)? with|"
