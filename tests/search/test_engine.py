@@ -194,6 +194,27 @@ def test_a_colour_asked_ranks_its_coloured_cards_before_colourless_ones(monkeypa
     assert names("land ramp") == plain  # no colour asked: nothing moves
 
 
+def test_lands_asked_for_by_a_decks_colours_are_the_lands_that_make_them(monkeypatch):
+    """"untapped lands for grixis" passed every land within Grixis's identity and ranked them by the words "lands
+    grixis" (Dwarven Mine, Hostile Desert, Snow-Covered Island first): a player building a mana base wants the
+    lands making two or more of the deck's colours first, those making all three before duals."""
+    engine = SearchEngine(grimoire.open(), encoder="static")
+    produced, _ = engine.filter_index.produced
+    grixis, golgari = 0b1110, 0b10100  # U B R and B G in FilterIndex.produced's bits
+
+    def made(query, colours=grixis):
+        return [bin(int(produced[r.row]) & colours).count("1") for r in engine.search(query, limit=10).results]
+
+    for query in ("untapped lands for grixis", "good lands for grixis"):
+        counts = made(query)
+        assert min(counts) >= 2 and counts == sorted(counts, reverse=True), (query, counts)
+    assert min(made("lands for my golgari deck", golgari)) == 2
+    untapped = engine.search("untapped lands for grixis", limit=30).results
+    assert not any("enters tapped." in r.card.oracle_text for r in untapped)
+    # words that ask for something else still rank first ("utility lands"), whatever colours the lands make
+    assert min(made("utility lands for grixis")) < 2
+
+
 def test_good_cards_for_a_commander_deck_do_what_the_commander_does(snapshot_engine):
     """"good cards for a krenko deck" ranked red cards by the words "good cards" (Fast // Furious, Decaying Time
     Loop); the three Krenkos' text asks for goblins and tokens."""
