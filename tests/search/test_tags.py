@@ -170,7 +170,9 @@ EXAMPLES = {
     "regeneration": ("Drudge Skeletons|River Boa|Troll Ascetic", "Heroic Intervention|Grizzly Bears|Glorious Anthem"),
     "phase-out": ("Teferi's Protection|Clever Concealment|Guardian of Faith", "Heroic Intervention|Grizzly Bears|"
                   "Swiftfoot Boots"),
-    "clone": ("Clone|Phantasmal Image|Spark Double", "Twincast|Grizzly Bears|Rite of Replication"),
+    # copies of a creature or of any permanent, not of an artifact, enchantment or land alone
+    "clone": ("Clone|Phantasmal Image|Spark Double|Clever Impersonator|Phyrexian Metamorph",
+              "Twincast|Grizzly Bears|Rite of Replication|Copy Artifact|Sculpting Steel|Copy Enchantment|Copy Land"),
     "copy-permanent": ("Rite of Replication|Cackling Counterpart|Helm of the Host", "Clone|Twincast|Grizzly Bears"),
     "flicker": ("Ephemerate|Cloudshift|Restoration Angel", "Swords to Plowshares|Path to Exile|Clone"),
     "steal": ("Control Magic|Mind Control|Treachery|Mass Manipulation", "Threaten|Act of Treason|Clone"),

@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "e8da7c088cb48c2f8739490bed5dd734fefb85f4bff6351125b8165232cb4808"
+MODEL_SHA256 = "ea2da042165aecaec0288f73c88bec1a7fb21f08617efdf4fb4292b45d529e2c"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

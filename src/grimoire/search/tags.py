@@ -1552,7 +1552,7 @@ TAGS: tuple[Tag, ...] = (
             "copy my commander"
         ),
         _rule(
-            r"enters? (?:the battlefield )?as a copy of (?:a|an|any|target|another)",
+            r"enters? (?:the battlefield )?as a copy of (?:a|an|any|target|another)\b[^.]*?\b(?:creature|permanent)",
             r"becomes? a copy of (?:target|another target|a|up to one target) (?:[a-z]+ )?creature",
         ),
     ),
