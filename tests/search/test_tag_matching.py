@@ -226,6 +226,12 @@ def test_what_a_sweeper_leaves_alone_is_no_function_asked_for(matcher):
     assert first_tag(matcher, "cards that leave the battlefield") != "sweeper-one-sided"
 
 
+@pytest.mark.parametrize("text", ["make a creature lose all abilities", "cards that make all creatures lose abilities",
+                                  "turn their creature into a frog", "humility effects"])
+def test_losing_all_abilities_is_its_own_tag(matcher, text):
+    assert "lose-abilities" in [m.name for m in matcher.match(text)]
+
+
 def test_a_held_out_copy_forgets_only_its_phrasings(matcher):
     text = "ghostly prison effect"
     group = next(g for g in held_out_groups(matcher) if text in {matcher.texts[i] for i in g})

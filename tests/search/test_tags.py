@@ -67,6 +67,8 @@ EXAMPLES = {
     "tuck": ("Condemn|Spin into Myth|Chaos Warp", "Doom Blade|Unsummon|Swords to Plowshares"),
     "edict": ("Diabolic Edict|Chainer's Edict|Liliana's Triumph", "Doom Blade|Damnation|Lightning Bolt"),
     "pacifism": ("Pacifism|Arrest|Faith's Fetters", "Doom Blade|Control Magic|Journey to Nowhere"),
+    "lose-abilities": ("Turn to Frog|Kenrith's Transformation|Darksteel Mutation|Merfolk Trickster|Humility",
+                       "Nullhide Ferox|Pacifism|Grizzly Bears"),
     "shrink": ("Disfigure|Dismember|Last Gasp|Agony Warp", "Doom Blade|Lightning Bolt|Toxic Deluge|Shrink"),
     "fight": ("Prey Upon|Pounce|Primal Might", "Doom Blade|Rabid Bite|Lightning Bolt"),
     "bite": ("Rabid Bite|Ram Through|Infectious Bite", "Prey Upon|Doom Blade|Lightning Bolt"),

@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "ea2da042165aecaec0288f73c88bec1a7fb21f08617efdf4fb4292b45d529e2c"
+MODEL_SHA256 = "bb6137e4a7855d7f193000deb2e1d50d5b302d2a9bb562e7531745b780c1752c"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -649,7 +649,7 @@ TAGS: tuple[Tag, ...] = (
         "cantrip",
         "a spell or permanent that replaces itself with a card drawn",
         (
-            "cantrip; replaces itself; draws a card when cast; spells that draw a card; cheap cantrip; "
+            "cantrip; replaces itself; draws a card when cast; cheap cantrip; "
             "spell plus draw a card; cheap spells that draw a card"
         ),
         _either(
@@ -959,6 +959,24 @@ TAGS: tuple[Tag, ...] = (
             "neutralise a creature; make their creatures useless; neutralize a creature without killing it"
         ),
         _rule(r"enchanted (?:creature|permanent) can't attack(?: or block|, block)?"),
+    ),
+    _t(
+        "lose-abilities",
+        "makes creatures lose all their abilities, often as a vanilla Frog, Elk or Ox",
+        (
+            "lose all abilities; make a creature lose all abilities; remove a creature's abilities; "
+            "turn a creature into a frog; turn their commander into an elk; frogify; frog effects; "
+            "blank a creature; blank their commander; strip a creature's abilities; humility effect; "
+            "shut off a creature's abilities"
+        ),
+        # Turn to Frog, Kenrith's Transformation, Darksteel Mutation ("loses all other abilities"), Humility,
+        # Merfolk Trickster ("It loses all abilities"); not a card losing its own ("~ loses all abilities")
+        _rule(
+            r"(?:target|enchanted|equipped|each|all|that|another|other|up to \w+ target)(?: [^.]*?)? "
+            r"(?:creatures?|permanents?|artifacts?|planeswalkers?)\b[^.]*? loses? all (?:other )?abilities",
+            r"\bcreatures?(?: [^.]*?)? lose all abilities",
+            r"\. (?:it|that creature) loses all abilities",
+        ),
     ),
     _t("shrink", "gives a creature -X/-X", (
             "shrink; minus toughness removal; minus removal; -x/-x; shrink a creature; give -2/-2; "
