@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -880,9 +882,22 @@ ANTI_FLYER = "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or 
     ("they play lots of flyers", ANTI_FLYER),
     ("big flyers", "mv>=6 t:creature kw:flying"),
     ("I play lots of flyers", ""),  # mine (the word still ranks)
+    ("wipe all the flyers", ANTI_FLYER),
+    ("sweep away their flyers", ANTI_FLYER),
+    ("exile flyers", ANTI_FLYER),
 ])
 def test_answers_to_flyers_read_as_what_kills_or_blocks_them(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+def test_killing_all_flyers_asks_for_what_hits_every_flyer(snapshot_engine):
+    """The filter's "creatures" completes "kill all" into a sweeper's phrasing: Plummet and Wing Snare, which kill
+    one flyer, led "kill all flyers" before."""
+    for query in ("kill all flyers", "wipe all the flyers"):
+        texts = [r.card.oracle_text.lower() for r in snapshot_engine.search(query, limit=5).results]
+        assert sum(bool(re.search(r"\b(?:each|all) (?:other )?creatures? with flying", t)) for t in texts) >= 4, texts
+    single = snapshot_engine.search("kill flyers", limit=5).results  # one flyer asked: one may die
+    assert any("target creature with flying" in r.card.oracle_text.lower() for r in single)
 
 
 def test_something_to_deal_with_flyers_finds_flyer_removal(snapshot_engine):

@@ -36,7 +36,7 @@ from grimoire.search.query import (
     sort_order,
     text_as_filters,
 )
-from grimoire.search.reading import Reader, Reading
+from grimoire.search.reading import Reader, Reading, ranking_context
 from grimoire.search.roles import roles_of_row, roles_of_rows
 
 MODES = ("hybrid", "bm25", "dense", "late")
@@ -623,7 +623,7 @@ class SearchEngine:
             named += [reading.combo] if reading.combo else []
             mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=[*exclude, *named])
             if text:
-                context = " ".join(chip.words for chip in reading.chips if chip.kind == "type")
+                context = ranking_context(reading.chips)
                 rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags, context, notes,
                                                             choose_tags=not read_words)
                 if (shares := self._deck_colour_shares(reading, rows)) is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -1453,6 +1453,7 @@ _FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? with flying"
 # "deal with flyers", "kill fliers", "answers to flying creatures", "flyer hate": what kills or blocks
 # them, as cards print it ("destroy target creature with flying", Hurricane's "each creature with flying", reach)
 _ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:ing)? with|kill(?:s|ing)?|destroy(?:s|ing)?|answers? (?:to|for)|"
+                             r"wip(?:e|es|ing)(?: out)?|sweep(?:s|ing)?(?: away)?|exil(?:e|es|ing)|"
                              r"hate (?:against|for|vs)|against|stop(?:s|ping)?|block(?:s|ing)?|beat(?:s|ing)?|"
                              r"handle|shoot(?:s|ing)? down|(?:removal|answers?|hate|hosers?) (?:for|to|against|vs)|"
                              rf"{LOSES_TO}|"
@@ -1464,6 +1465,14 @@ _ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:ing)? with|kill(?:s|ing)?|destroy(?:s
                              r"\W*){0,2}$")  # "kill a big flyer"
 _FLYER_ANSWERS = frozenset({"hate", "removal", "hoser", "hosers", "answers", "killers", "killer"})  # "flyer hate"
 _ANTI_FLYER = "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or kw:reach)"
+
+
+def ranking_context(chips: Sequence[Chip]) -> str:
+    """Words read as filters that may still complete a tag's phrasing (see ranking.TagMatcher.match): the types
+    named ("creatures that tap for mana"), and "creatures" for the flyers an answer is asked for ("kill all flyers"
+    is a sweeper's "kill all creatures", "kill flyers" creature removal)."""
+    return " ".join(chip.words if chip.kind == "type" else "creatures" for chip in chips
+                    if chip.kind == "type" or chip.syntax == _ANTI_FLYER)
 
 
 def _speed_and_flyers(reader: Reader, state: _State) -> None:
