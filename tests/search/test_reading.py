@@ -882,12 +882,24 @@ ANTI_FLYER = "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or 
     ("they play lots of flyers", ANTI_FLYER),
     ("big flyers", "mv>=6 t:creature kw:flying"),
     ("I play lots of flyers", ""),  # mine (the word still ranks)
+    ("too many flyers on the other side", ANTI_FLYER),  # theirs by where they are
     ("wipe all the flyers", ANTI_FLYER),
     ("sweep away their flyers", ANTI_FLYER),
     ("exile flyers", ANTI_FLYER),
 ])
 def test_answers_to_flyers_read_as_what_kills_or_blocks_them(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "syntax_read", "tag"), [
+    ("too many artifacts on the other side", "", "artifact-removal"),  # "artifacts" read t:artifact before
+    ("so many enchantments on my opponents' side", "", "enchantment-removal"),
+    ("i have too many lands", "t:land", None),  # the player's own
+])
+def test_too_many_of_a_type_on_their_side_asks_for_its_answer(reader, snapshot_engine, query, syntax_read, tag):
+    assert syntax(reader, query) == syntax_read
+    tags = [m.name for m in snapshot_engine.tags_for(query)]
+    assert (tags[:1] == [tag]) if tag else not any(name.endswith("removal") for name in tags), tags
 
 
 def test_killing_all_flyers_asks_for_what_hits_every_flyer(snapshot_engine):

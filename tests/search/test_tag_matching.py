@@ -139,6 +139,7 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped
     ("how do i deal with hexproof creatures", "edict", "hexproof-granter"),  # what targeted removal cannot take
     ("answers to indestructible creatures", "exile-removal", "indestructible-granter"),
     ("removal for creatures with hexproof", "edict", "hexproof-granter"),  # "removal for" names what to beat
+    ("there are too many tokens across the table", "token-hate", "token-maker"),  # theirs by where they are
 ])
 def test_what_a_request_wants_beaten_asks_for_the_hate_tag_that_stops_it(matcher, text, hate, stopped):
     names = [m.name for m in matcher.match(text)]

@@ -21,7 +21,7 @@ import re2
 import Stemmer
 
 from grimoire.search.query import COLOR_NAMES
-from grimoire.search.slang import BEATEN_BY, LOSES_TO
+from grimoire.search.slang import BEATEN_BY, LOSES_TO, THEIRS_BY_PLACE
 from grimoire.search.tags import DIRECT, TAG_INDEX, TAG_OPPOSES, TAG_PARENTS, TAGS, TRIGGERED
 
 TAG_VECTORS_FILE = Path(__file__).resolve().parent.parent / "data" / "tag_vectors.npz"
@@ -520,7 +520,8 @@ class TagMatcher:
             found[_ONE_SIDED] = max(found.pop(_SWEEPER), found.get(_ONE_SIDED, 0.0))
         if not literal:
             found = self._second_intent(found, asked, present, guarded)
-        if not literal and (against := BEATEN_BY.search(lowered) or _AGAINST.search(lowered) or
+        if not literal and (against := BEATEN_BY.search(lowered) or THEIRS_BY_PLACE.search(lowered) or
+                            _AGAINST.search(lowered) or
                             _HATE_AFTER.search(lowered)):
             found = self._against(found, frozenset(words(against.group(1))))
         mine = _MY_SIDE.search(lowered) is not None and _THEIR_SIDE.search(lowered) is None

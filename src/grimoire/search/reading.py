@@ -29,7 +29,7 @@ from grimoire.search.query import (
     Text,
     parse,
 )
-from grimoire.search.slang import BEATEN_BY, LOSES_TO
+from grimoire.search.slang import BEATEN_BY, LOSES_TO, THEIRS_BY_PLACE
 from grimoire.search.spelling import (
     MAX_LOOKUPS,
     MIN_LENGTH,
@@ -220,7 +220,8 @@ class _State:
     named: list[int] = field(default_factory=list)
     misspelt: int | None = None  # the card a whole query names with a typo
     deck: list[int] = field(default_factory=list)  # the commander(s) a "for my X deck" names
-    complained: int | None = None  # words of what a complaint says beats the player ("artifacts keep beating me")
+    # the words (first, end) of what a complaint says beats the player ("artifacts keep beating me")
+    complained: tuple[int, int] | None = None
     typed: str = ""  # the query as typed, where the words' positions point (prose "and"/"or" are not words)
 
     def free(self, index: int) -> bool:
@@ -1041,10 +1042,12 @@ def _complained_of(state: _State, index: int) -> bool:
     losing to fliers"): theirs, what the cards asked for must answer."""
     if _LOSES_TO.search(_before(state, index, 6)):
         return True
-    if state.complained is None:  # once per request: how many words the complaint's subject has (0: none)
-        subject = BEATEN_BY.match(" ".join(w.lower for w in state.words))
-        state.complained = len(subject.group(1).split()) if subject else 0
-    return index < state.complained
+    if state.complained is None:  # once per request: which words the complaint's subject spans (none: 0, 0)
+        said = " ".join(w.lower for w in state.words)
+        subject = BEATEN_BY.match(said) or THEIRS_BY_PLACE.search(said)
+        first = said[: subject.start(1)].count(" ") if subject else 0
+        state.complained = (first, first + len(subject.group(1).split())) if subject else (0, 0)
+    return state.complained[0] <= index < state.complained[1]
 
 
 _LOSES_TO = re.compile(rf"\b(?:{LOSES_TO})\b")

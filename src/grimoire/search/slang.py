@@ -130,6 +130,11 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|w
             r"(?:opponents?|they|everyone|people) always (?:ha(?:ve|s)|play|run|make|get)|"
             # "my opponents keep gaining too much life", "they keep reanimating": what they keep doing is to be stopped
             r"(?:opponents?|they|everyone|people) (?:always|keeps?|kept|keep on|(?:won'?t|never) stop)(?= \w+ing\b)")
+# "too many artifacts on the other side", "there are so many tokens across the table": theirs by where they are
+# ("I have too many lands" is the player's own)
+THEIRS_BY_PLACE = re.compile(r"\b(?:too|so) many ((?:[\w'’-]+ ){0,2}[\w'’-]+) (?:on|across|at) (?:the other side|"
+                             r"their side|the table|their (?:board|battlefield)|the opposing (?:side|board)|"
+                             r"(?:my )?opponents?['’]?s? (?:side|board|battlefield))")
 BEATEN_BY = re.compile(r"^(.+?) (?:keeps?|kept|are|is|always|keep on) (?:beat|crush|kill|wreck|destroy|stomp|ruin|"
                        r"dominat|punish|hos)\w* (?:me|us)\b")
 
