@@ -902,6 +902,20 @@ def test_too_many_of_a_type_on_their_side_asks_for_its_answer(reader, snapshot_e
     assert (tags[:1] == [tag]) if tag else not any(name.endswith("removal") for name in tags), tags
 
 
+@pytest.mark.parametrize(("query", "expected"), [
+    ("blood token makers", r"o:/\bblood tokens?\b/"),  # generic token makers (Raise the Alarm) led
+    ("cards that make map tokens", r"o:/\bmap tokens?\b/"),
+    ("role tokens in green", r"id<=g o:/\brole tokens?\b/"),
+    ("goblin tokens", r"o:/[0-9x*]+\/[0-9x*]+ [^.]*\bgoblin\b[^.]* creature tokens?/"),  # a creature token's type
+    ("this token", ""),  # a sentence's first word in rules text names no token
+])
+def test_a_token_named_by_cards_is_what_the_card_names(reader, snapshot_engine, query, expected):
+    assert syntax(reader, query) == expected
+    if "map" in query:
+        results = snapshot_engine.search(query, limit=10).results
+        assert results and all("map token" in r.card.oracle_text.lower() for r in results)
+
+
 def test_killing_all_flyers_asks_for_what_hits_every_flyer(snapshot_engine):
     """The filter's "creatures" completes "kill all" into a sweeper's phrasing: Plummet and Wing Snare, which kill
     one flyer, led "kill all flyers" before."""

@@ -373,6 +373,15 @@ class Reader:
                 if other[kind.capitalize()] <= 5 * counts[kind.capitalize()]}
 
     @cached_property
+    def named_tokens(self) -> frozenset[str]:
+        """Tokens the store's cards name that are no creature ("a Blood token", "Map tokens", "a Role token"), by
+        the word players use: named by five cards or more, less the words a sentence starts with ("This token")."""
+        texts = "\n".join(text or "" for text in self.db.columns.oracle_text.tolist())
+        counts = Counter(_NAMED_TOKENS.findall(texts))
+        return frozenset(name.lower() for name, count in counts.items() if count >= 5 and
+                         name.lower() not in _NOT_TOKEN_NAMES and name.lower() not in self.token_types)
+
+    @cached_property
     def english(self) -> frozenset[str]:
         """Everyday English words: the whole words of the bundled MiniLM tokenizer's vocabulary (made-up Magic
         words such as "thassa" or "rhystic" are not among them, so a name holding one reads as a name)."""
@@ -2070,6 +2079,25 @@ def _made_types(reader: Reader, state: _State) -> None:
             made.used = False  # "make goblins" still ranks (the token-maker tag, BM25)
 
 
+# Capitalised words before "token" in rules text that name no token: a sentence's first word, a card type
+_NOT_TOKEN_NAMES = frozenset({"this", "that", "those", "these", "the", "then", "creature", "attacking", "each", "a",
+                              "an", "target", "another", "other"})
+
+
+def _named_tokens(reader: Reader, state: _State) -> None:
+    """"blood token makers", "cards that make map tokens", "role tokens": the card names that token, as cards print
+    it (``o:/\bblood tokens?\b/``), making or using it; the words still rank (a maker's tag, where there is one).
+    Runs after :func:`_made_types`, which reads creature tokens."""
+    if not any(w.lower in ("token", "tokens") for w in state.words):
+        return
+    for index, word in enumerate(state.words[:-1]):
+        if state.words[index + 1].lower in ("token", "tokens") and state.free(index) and state.free(index + 1) and \
+                word.lower in reader.named_tokens:
+            state.take(index, index + 2, f"o:/\\b{word.lower} tokens?\\b/", "oracle")
+            for named in state.words[index: index + 2]:
+                named.used = False
+
+
 _CYCLE_WORDS = {"shock": "shockland", "fetch": "fetchland", "check": "checkland", "fast": "fastland",
                 "slow": "slowland", "pain": "painland", "bounce": "bounceland", "filter": "filterland",
                 "scry": "scryland", "gain": "gainland", "surveil": "surveilland", "storage": "storageland",
@@ -2226,7 +2254,7 @@ def _colored_counters(reader: Reader, state: _State) -> None:
 _RULES = (_command, _produces, _deck_colors, _formats, _prices, _partners, _superlatives, _stats, _x_costs,
           _land_cycles, _name_cycles, _mana_made, _mana_value, _negated_colors, _keyword_tokens, _has_keywords, _colors,
           _color_codes, _negated_types, _negated_tags, _speed_and_flyers, _cost_reducers_for, _rules_text_words,
-          _repeatable, _game_changers, _hard_to_kill, _activation_costs, _types, _made_types, _creature_types,
-          _aggressive, _pair_duals, _budget, _colored_counters, _deck_synergy)
+          _repeatable, _game_changers, _hard_to_kill, _activation_costs, _types, _made_types, _named_tokens,
+          _creature_types, _aggressive, _pair_duals, _budget, _colored_counters, _deck_synergy)
 
 __all__ = ["Chip", "Reader", "Reading"]
