@@ -939,6 +939,12 @@ def test_something_to_deal_with_flyers_finds_flyer_removal(snapshot_engine):
     ("deathtouch creatures", "t:creature kw:deathtouch"),
     ("flying lifelink creatures", "t:creature kw:flying kw:lifelink"),
     ("cards with cascade", "kw:cascade"),
+    ("threshold cards", "kw:threshold"),  # an ability word: the cards printed with it (Demonic Consultation led)
+    ("delirium payoffs", "kw:delirium"),  # and its payoffs are those cards
+    ("constellation creatures", "kw:constellation t:creature"),
+    ("cards with converge", "kw:converge"),
+    ("blitz creatures", "kw:blitz t:creature"),
+    ("cycling payoffs", ""),  # what rewards cycling (the cycling-payoff tag), not cycling cards
 ])
 def test_keywords_a_card_has_read_as_keywords(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -1295,7 +1295,22 @@ _HAS_KEYWORDS = (*_ADJECTIVE_KEYWORDS, "cascade", "convoke", "affinity", "storm"
                  "flashback", "cycling", "kicker", "delve", "undying", "persist", "exalted", "annihilator", "ninjutsu",
                  "evoke", "madness", "unearth", "escape", "mutate", "changeling", "wither", "bushido", "bloodthirst",
                  "dredge", "buyback", "suspend", "morph", "disguise", "myriad", "afflict")
+# Ability words (Comprehensive Rules 207.2c) and later mechanics, which MTGJSON lists among a card's keywords (kw:):
+# "threshold cards", "coven creatures", "delirium payoffs"; a mechanic a function tag covers better is left to it
+# (landfall, investigate, surveil, proliferate)
+_ABILITY_WORDS = ("threshold", "delirium", "coven", "revolt", "metalcraft", "morbid", "hellbent", "domain",
+                  "constellation", "magecraft", "adamant", "raid", "ferocious", "formidable", "enrage", "heroic",
+                  "battalion", "converge", "corrupted", "celebration", "eerie", "descend", "kinship", "undergrowth",
+                  "alliance", "survival", "valiant", "imprint", "spectacle", "riot")
+_MECHANICS = ("bargain", "foretell", "disturb", "blitz", "offspring", "plot", "connive", "casualty", "backup",
+              "afterlife", "mentor", "training", "extort", "evolve", "populate", "scavenge", "overload", "rebound",
+              "miracle", "soulbond", "bestow", "devour", "amass", "exploit", "emerge", "embalm", "eternalize", "encore",
+              "boast", "cleave", "enlist", "reconfigure", "prototype", "squad", "craft", "gift", "forage", "incubate")
+_HAS_KEYWORDS += _ABILITY_WORDS + _MECHANICS
 _NOUN_KEYWORDS = frozenset(k for k in _HAS_KEYWORDS if k not in _EVERGREEN)  # "storm cards": no player's adjective
+# An ability word names the cards that have it, and so its payoffs: "delirium payoffs", "threshold matters" ("cycling
+# payoffs" are what rewards cycling, the cycling-payoff tag)
+_ABILITY_SUBJECTS = frozenset({"payoffs", "payoff", "matters", "decks", "deck"})
 # the first keyword; the rest of a list ("and flying") is read word by word, as the query language takes "and"
 _WITH_KEYWORDS = re.compile(rf"(?:with|that have|that has|which have|have|has) ({'|'.join(_HAS_KEYWORDS)})")
 _KEYWORD_ADJECTIVES = re.compile(rf"({'|'.join(_ADJECTIVE_KEYWORDS)})(?: ({'|'.join(_ADJECTIVE_KEYWORDS)}))?"
@@ -1359,7 +1374,8 @@ def _has_keywords(reader: Reader, state: _State) -> None:
     for index in range(len(state.words) - 1):  # "dredge cards", "undying creatures", "flashback spells"
         keyword, subject = state.words[index].lower, state.words[index + 1].lower
         if keyword in _NOUN_KEYWORDS and state.free(index) and \
-                (subject in _TYPE_WORDS or subject in _KEYWORD_SUBJECTS) and not _is_object(state, index) and \
+                (subject in _TYPE_WORDS or subject in _KEYWORD_SUBJECTS or
+                 keyword in _ABILITY_WORDS and subject in _ABILITY_SUBJECTS) and not _is_object(state, index) and \
                 _before(state, index, 1) not in _GRANT_VERBS:
             first, keywords = index, [keyword]
             while state.typed and first > 0 and state.free(first - 1) and \
