@@ -233,6 +233,12 @@ def test_losing_all_abilities_is_its_own_tag(matcher, text):
     assert "lose-abilities" in [m.name for m in matcher.match(text)]
 
 
+@pytest.mark.parametrize(("text", "tag"), [("theft cards", "theft"), ("steal cards from opponents library", "theft"),
+                                         ("group slug cards", "group-slug")])
+def test_theft_and_group_slug_are_tags(matcher, text, tag):
+    assert first_tag(matcher, text) == tag
+
+
 def test_a_held_out_copy_forgets_only_its_phrasings(matcher):
     text = "ghostly prison effect"
     group = next(g for g in held_out_groups(matcher) if text in {matcher.texts[i] for i in g})

@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "bb6137e4a7855d7f193000deb2e1d50d5b302d2a9bb562e7531745b780c1752c"
+MODEL_SHA256 = "3c780cc2ed49799ade472310180d9c81eebfd1be716441ad1a43c57d297fae00"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -1017,6 +1017,24 @@ TAGS: tuple[Tag, ...] = (
         ),
     ),
     _t(
+        "group-slug",
+        "damages or drains every player alike, its controller too",
+        (
+            "group slug; damage everyone; hurt every player; punish everyone at the table; symmetrical damage; "
+            "every player loses life; burn everyone; everybody takes damage each turn"
+        ),
+        # Sulfuric Vortex, Manabarbs, Eidolon of the Great Revel, Havoc Festival, Spellshock, Pestilence-like
+        # "each player" sweeps of life
+        _rule(
+            r"deals? (?:\d+|x) damage to each player\b",
+            r"\beach player loses (?:\d+|x) life",
+            r"at the beginning of each player's upkeep, [^.]*(?:deals (?:\d+|x) damage to (?:that player|them)|"
+            r"that player loses)",
+            r"whenever a player [^.]*, ~ deals (?:\d+|x) damage to (?:that player|them)",
+            r"whenever a player [^.]*, (?:that player|they) loses? (?:\d+|x) life",
+        ),
+    ),
+    _t(
         "land-destruction",
         "destroys lands",
         (
@@ -1631,6 +1649,26 @@ TAGS: tuple[Tag, ...] = (
             "threaten and sacrifice"
         ),
         _rule(r"gain control of [^.]*until end of turn"),
+    ),
+    _t(
+        "theft",
+        "casts or plays cards its controller's opponents own: from their library, hand, graveyard or exile",
+        (
+            "theft; steal cards from my opponents' libraries; cast cards from their library; steal their spells; "
+            "cast spells from my opponents' graveyards; exile their library and cast it"
+        ),
+        # Praetor's Grasp, Thief of Sanity, Gonti, Etali, Villainous Wealth, Opposition Agent; not gaining control
+        # of a permanent (steal, threaten)
+        _rule(
+            r"(?:cast|play)[^.]*(?:you don't own|an opponent owns|your opponents own)",
+            r"(?:an opponent's|target opponent's|each opponent's|that player's|their) library[^.]*\. you may "
+            r"(?:cast|play)",
+            r"exile the top [^.]* of (?:target|each|that|an) (?:opponent's|player's) library[^.]*(?:you may (?:cast|"
+            r"play)|may cast)",
+            r"search target opponent's library for [^.]*card",
+            r"you may (?:cast|play) (?:spells|cards|that card|it|them)[^.]* from among cards exiled with ~",
+            r"cast [^.]*(?:from|in) (?:an opponent's|their|your opponents') graveyards?",
+        ),
     ),
     _t(
         "cheat-creature",
