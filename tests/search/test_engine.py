@@ -197,7 +197,7 @@ def test_a_colour_asked_ranks_its_coloured_cards_before_colourless_ones(monkeypa
 def test_lands_asked_for_by_a_decks_colours_are_the_lands_that_make_them(monkeypatch):
     """"untapped lands for grixis" passed every land within Grixis's identity and ranked them by the words "lands
     grixis" (Dwarven Mine, Hostile Desert, Snow-Covered Island first): a player building a mana base wants the
-    lands making two or more of the deck's colours first, those making all three before duals."""
+    lands making two or more of the deck's colours first (duals and lands of any colour alike, the plainer first)."""
     engine = SearchEngine(grimoire.open(), encoder="static")
     produced, _ = engine.filter_index.produced
     grixis, golgari = 0b1110, 0b10100  # U B R and B G in FilterIndex.produced's bits
@@ -206,8 +206,8 @@ def test_lands_asked_for_by_a_decks_colours_are_the_lands_that_make_them(monkeyp
         return [bin(int(produced[r.row]) & colours).count("1") for r in engine.search(query, limit=10).results]
 
     for query in ("untapped lands for grixis", "good lands for grixis"):
-        counts = made(query)
-        assert min(counts) >= 2 and counts == sorted(counts, reverse=True), (query, counts)
+        assert min(made(query)) >= 2, (query, made(query))
+    assert "Underground Sea" in [r.card.name for r in engine.search("good lands for grixis", limit=10).results]
     assert min(made("lands for my golgari deck", golgari)) == 2
     untapped = engine.search("untapped lands for grixis", limit=30).results
     assert not any("enters tapped." in r.card.oracle_text for r in untapped)

@@ -548,15 +548,15 @@ class SearchEngine:
     def _fixing_first(self, reading: Reading, rows: np.ndarray, scores: np.ndarray
                       ) -> tuple[np.ndarray, np.ndarray]:
         """Lands asked for by a deck's colours and nothing else ("untapped lands for grixis", "good lands for my
-        esper deck"): those making more of the deck's colours first (a land making all three of Grixis's, then
-        one making two, then the rest), and in each part by the card's own prior (ranking.card_prior), as the
-        words left rank nothing: plainer text first, so Command Tower and City of Brass before a land that makes
-        any colour under conditions (Gold Mine's nodes, Undiscovered Paradise going back to hand), and the most
-        played first where the store has EDHREC ranks; a digital-only card last, as in every ranking."""
+        esper deck"): those making two or more of the deck's colours first (a dual as a land of any colour: which
+        fixes better is not in the text), then the rest, and in each part by the card's own prior
+        (ranking.card_prior), as the words left rank nothing: plainer text first, so Underground Sea before a land
+        that makes any colour under conditions (Gold Mine's nodes, Undiscovered Paradise going back to hand), and
+        the most played first where the store has EDHREC ranks; a digital-only card last, as in every ranking."""
         made = self._deck_colours_made(reading, rows)
         if made is None:
             return rows, scores
-        order = np.lexsort((-self._card_priors[""][rows], self.filter_index.digital_only[rows], -made))
+        order = np.lexsort((-self._card_priors[""][rows], self.filter_index.digital_only[rows], -np.minimum(made, 2)))
         return rows[order], scores[order]
 
     def _front_faces_first(self, reading: Reading, rows: np.ndarray, scores: np.ndarray
