@@ -820,7 +820,7 @@ def test_a_power_and_toughness_the_card_makes_is_not_read(reader):
 @pytest.mark.parametrize(("query", "expected"), [
     ("fetch lands", "is:fetchland"),
     ("shock lands for my esper deck", "id<=wub is:shockland"),
-    ("dual lands for esper", "id<=wub is:dual"),
+    ("dual lands for esper", "id<=wub t:land (produces=wu or produces=wb or produces=ub)"),  # two of the colours
     ("creature lands", "is:creatureland"),
     ("triomes", "is:triome"),
     ("my landfall deck needs more fetch lands", "is:fetchland"),  # asked for, though after "needs"
@@ -914,6 +914,17 @@ def test_a_token_named_by_cards_is_what_the_card_names(reader, snapshot_engine, 
     if "map" in query:
         results = snapshot_engine.search(query, limit=10).results
         assert results and all("map token" in r.card.oracle_text.lower() for r in results)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("party cards", r"o:/\b(?:your|full) party\b/"),  # the dense list read "party" as looting
+    ("cards that care about party size", r"o:/\b(?:your|full) party\b/"),
+    ("cards that take the initiative", 'o:"the initiative"'),
+    ("initiative cards", 'o:"the initiative"'),
+    ("war party", ""),  # the word alone is English
+])
+def test_game_terms_are_the_cards_that_say_them(reader, query, expected):
+    assert syntax(reader, query) == expected
 
 
 def test_killing_all_flyers_asks_for_what_hits_every_flyer(snapshot_engine):
@@ -1185,6 +1196,8 @@ def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
 
 @pytest.mark.parametrize(("query", "expected"), [
     ("dual lands for golgari", "id<=bg t:land produces=bg"),  # two colours named: any land that taps for both
+    # a deck of three colours: any land that taps for two of them (is:dual, the ten originals, had three)
+    ("dual lands for my esper deck", "id<=wub t:land (produces=wu or produces=wb or produces=ub)"),
     ("izzet dual lands", "t:land produces=ur id<=ur"),
     ("dual lands", "is:dual"),  # Scryfall's ten originals
     ("cards that cost nothing", _FREE_SYNTAX),  # the card's own cost, though in a clause

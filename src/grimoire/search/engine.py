@@ -539,7 +539,8 @@ class SearchEngine:
         deck = next((chip.syntax[4:] for chip in reading.chips
                      if chip.kind == "colour" and chip.syntax.startswith("id<=")), "")
         colours = {letter for letter in deck.lower() if letter in _COLOUR_BITS}
-        if len(colours) < 2 or not any(chip.kind == "type" and chip.syntax == "t:land" for chip in reading.chips):
+        if len(colours) < 2 or not any(chip.syntax.split(" ", 1)[0] == "t:land"  # lands, or a deck's duals
+                                       for chip in reading.chips):
             return None
         produced, _ = self.filter_index.produced
         wanted = produced[rows] & sum(_COLOUR_BITS[letter] for letter in colours)

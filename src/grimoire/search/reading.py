@@ -2095,6 +2095,26 @@ def _made_types(reader: Reader, state: _State) -> None:
             made.used = False  # "make goblins" still ranks (the token-maker tag, BM25)
 
 
+# Game terms that are no keyword and no token, named in rules text (Comprehensive Rules 700.8 party, 725 the
+# initiative): "party cards", "cards that care about party size", "initiative cards" are the cards that say them
+_GAME_TERMS = {"party": "o:/\\b(?:your|full) party\\b/", "initiative": 'o:"the initiative"'}
+_GAME_TERM_AFTER = frozenset({"cards", "card", "creatures", "creature", "payoffs", "payoff", "matters", "deck", "decks",
+                              "size", "synergy", "members", "spells"})
+_GAME_TERM_BEFORE = frozenset({"your", "my", "the", "full", "about", "take", "takes", "taking", "get", "gets"})
+
+
+def _game_terms(reader: Reader, state: _State) -> None:
+    """"party cards", "cards that care about party size", "initiative cards", "take the initiative": the cards
+    whose text says the term (a full party, the initiative); the word still ranks."""
+    for index, word in enumerate(state.words):
+        syntax = _GAME_TERMS.get(word.lower)
+        if syntax is None or not state.free(index):
+            continue
+        if _after(state, index + 1, 1) in _GAME_TERM_AFTER or _before(state, index, 1) in _GAME_TERM_BEFORE:
+            state.take(index, index + 1, syntax, "oracle")
+            word.used = False
+
+
 # Capitalised words before "token" in rules text that name no token: a sentence's first word, a card type
 _NOT_TOKEN_NAMES = frozenset({"this", "that", "those", "these", "the", "then", "creature", "attacking", "each", "a",
                               "an", "target", "another", "other"})
@@ -2178,14 +2198,17 @@ def _aggressive(reader: Reader, state: _State) -> None:
 
 def _pair_duals(reader: Reader, state: _State) -> None:
     """"dual lands for Golgari", "Izzet dual lands": with two colours named, any land that taps for just those two
-    (``t:land produces=bg``: Overgrown Tomb, Woodland Cemetery...), as players say it; without them, or as typed
-    syntax, ``is:dual`` is Scryfall's ten original duals."""
-    pairs = {chip.syntax[4:] for chip in state.chips if re.fullmatch(r"id<?=[wubrg]{2}", chip.syntax)}
-    if len(pairs) != 1:
+    (``t:land produces=bg``: Overgrown Tomb, Woodland Cemetery...), as players say it; for a deck of more colours
+    ("dual lands for my esper deck"), any land that taps for just two of them (``t:land (produces=wu or
+    produces=wb or produces=ub)``); without colours, or as typed syntax, ``is:dual`` is Scryfall's ten original
+    duals."""
+    decks = {chip.syntax.split("=", 1)[1] for chip in state.chips if re.fullmatch(r"id<?=[wubrg]{2,5}", chip.syntax)}
+    if len(decks) != 1:
         return
-    pair = next(iter(pairs))
-    state.chips = [Chip(chip.words, f"t:land produces={pair}", chip.kind) if chip.syntax == "is:dual" else chip
-                   for chip in state.chips]
+    colours = next(iter(decks))
+    pairs = [a + b for i, a in enumerate(colours) for b in colours[i + 1:]]
+    lands = "t:land " + _any_of([f"produces={pair}" for pair in pairs])
+    state.chips = [Chip(chip.words, lands, chip.kind) if chip.syntax == "is:dual" else chip for chip in state.chips]
 
 
 _NO_PRICES = "the card data has no prices, so cards were not filtered by price"
@@ -2271,6 +2294,6 @@ _RULES = (_command, _produces, _deck_colors, _formats, _prices, _partners, _supe
           _land_cycles, _name_cycles, _mana_made, _mana_value, _negated_colors, _keyword_tokens, _has_keywords, _colors,
           _color_codes, _negated_types, _negated_tags, _speed_and_flyers, _cost_reducers_for, _rules_text_words,
           _repeatable, _game_changers, _hard_to_kill, _activation_costs, _types, _made_types, _named_tokens,
-          _creature_types, _aggressive, _pair_duals, _budget, _colored_counters, _deck_synergy)
+          _game_terms, _creature_types, _aggressive, _pair_duals, _budget, _colored_counters, _deck_synergy)
 
 __all__ = ["Chip", "Reader", "Reading"]

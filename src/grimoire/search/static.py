@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "3c780cc2ed49799ade472310180d9c81eebfd1be716441ad1a43c57d297fae00"
+MODEL_SHA256 = "07200b56b3fec32a7076005ac46db8fd4b134384b8ed7ab5ae3bde31a4d730cd"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -1024,7 +1024,8 @@ TAGS: tuple[Tag, ...] = (
             "every player loses life; burn everyone; everybody takes damage each turn"
         ),
         # Sulfuric Vortex, Manabarbs, Eidolon of the Great Revel, Havoc Festival, Spellshock, Pestilence-like
-        # "each player" sweeps of life
+        # "each player" sweeps of life; a trigger on every player's turn or spell is what the archetype plays, so
+        # a triggered match is direct (by nature), not behind a one-shot spell's
         _rule(
             r"deals? (?:\d+|x) damage to each player\b",
             r"\beach player loses (?:\d+|x) life",
@@ -1033,6 +1034,7 @@ TAGS: tuple[Tag, ...] = (
             r"whenever a player [^.]*, ~ deals (?:\d+|x) damage to (?:that player|them)",
             r"whenever a player [^.]*, (?:that player|they) loses? (?:\d+|x) life",
         ),
+        by_nature=True,
     ),
     _t(
         "land-destruction",
