@@ -20,7 +20,7 @@ from grimoire.cards.names import fold
 from grimoire.cards.store import LEGALITY_CODES, CardDB
 from grimoire.search import combos, feedback, ranking
 from grimoire.search import tags as tag_rules
-from grimoire.search.filters import Evaluator, FilterIndex, front_face_meets, order_positions
+from grimoire.search.filters import PRODUCED_BITS, Evaluator, FilterIndex, front_face_meets, order_positions, popcount
 from grimoire.search.lexical import LexicalIndex
 from grimoire.search.query import (
     And,
@@ -166,13 +166,18 @@ def _tag_data(db: CardDB) -> dict[str, np.ndarray]:
 
 
 COLOURLESS_SHARE = 0.7
-_COLOUR_BITS = {letter: 1 << i for i, letter in enumerate("wubrg")}  # FilterIndex.produced's bits
 # "cards like X": beside the cosine of the two cards' embeddings, the cosine of their function tags (strengths) at
 # this weight, so that a card doing what X does outranks one only worded like it (Through the Breach beside Sneak
 # Attack, Maelstrom Pulse beside Vindicate; Jokulhaups, a land sweeper, no longer beside Wrath of God). Chosen by
 # reading the neighbours of 16 well-known cards at 0, 0.15 and 0.3 (Smothering Tithe's first eight trade Rhystic
 # Study, which draws, for Seize the Spoils and Pirate's Pillage, which make Treasure, from 0.2).
 LIKE_TAG_SHARE = 0.2
+
+
+def _deck_colours(reading: Reading) -> str | None:
+    """The colours of the deck the words asked for (an ``id<=`` chip's letters), or ``None``."""
+    return next((chip.syntax[4:] for chip in reading.chips
+                 if chip.kind == "colour" and chip.syntax.startswith("id<=")), None)
 
 
 class SearchEngine:
@@ -223,7 +228,7 @@ class SearchEngine:
         popularity = ranking.popularity_prior(self.db.columns.edhrec_rank)
         banned = self.db.columns.legality("commander") == LEGALITY_CODES["banned"]
         produced, _ = self.filter_index.produced  # bits W U B R G C, as the produces: filter reads them
-        colours = np.unpackbits(produced[:, None] & 0b11111, axis=1).sum(axis=1)  # how many of the five
+        colours = popcount(produced & 0b11111)  # how many of the five
         priors = {kind: ranking.card_prior(mana_value, text_words, measures[kind].astype(np.float64), popularity,
                                            banned, draws=kind == "cards", colours=colours if kind == "mana" else None)
                   for kind in ("mana", "cards")}
@@ -518,46 +523,41 @@ class SearchEngine:
                 + " (Grimoire has no combo list offline: these cards supply what its text needs)")
         return " ".join(part for part in (reading.query, syntax) if part), wording, tags, note
 
-    def _deck_colour_shares(self, reading: Reading, rows: np.ndarray) -> np.ndarray | None:
+    def _deck_colour_shares(self, reading: Reading, rows: np.ndarray, made: np.ndarray | None
+                            ) -> np.ndarray | None:
         """The share of its score each of ``rows`` keeps when the words asked for a deck's colours (``id<=``):
         a colourless card :data:`COLOURLESS_SHARE`, as the colours asked for say what the player wants first. A
-        land's colours are those it makes: asked for lands in two colours or more ("lands that draw cards in
-        izzet"), a land making fewer than two of them (a utility land, a basic) keeps :data:`COLOURLESS_SHARE` and
-        one making two or more (a dual, Command Tower) all of its score. ``None`` when no deck colours were asked
-        for."""
-        if not any(chip.kind == "colour" and chip.syntax.startswith("id<=") for chip in reading.chips) or \
-                COLOURLESS_SHARE >= 1:
+        land's colours are those it makes (``made``, see :meth:`_deck_colours_made`): asked for lands in two
+        colours or more ("lands that draw cards in izzet"), a land making fewer than two of them (a utility land,
+        a basic) keeps :data:`COLOURLESS_SHARE` and one making two or more (a dual, Command Tower) all of its
+        score. ``None`` when no deck colours were asked for."""
+        if _deck_colours(reading) is None or COLOURLESS_SHARE >= 1:
             return None
-        made = self._deck_colours_made(reading, rows)
         if made is not None:
-            return np.where(made >= 2, 1.0, COLOURLESS_SHARE)
+            return np.where(made[rows] >= 2, 1.0, COLOURLESS_SHARE)
         return np.where(self.db.columns.color_identity[rows] == 0, COLOURLESS_SHARE, 1.0)
 
-    def _deck_colours_made(self, reading: Reading, rows: np.ndarray) -> np.ndarray | None:
-        """How many of the deck's colours each of ``rows`` makes (Scryfall's produced mana), when the words asked
-        for lands (``t:land``) in a deck of two colours or more (``id<=``); else ``None``."""
-        deck = next((chip.syntax[4:] for chip in reading.chips
-                     if chip.kind == "colour" and chip.syntax.startswith("id<=")), "")
-        colours = {letter for letter in deck.lower() if letter in _COLOUR_BITS}
-        if len(colours) < 2 or not any(chip.syntax.split(" ", 1)[0] == "t:land"  # lands, or a deck's duals
-                                       for chip in reading.chips):
+    def _deck_colours_made(self, reading: Reading) -> np.ndarray | None:
+        """How many of the deck's colours each card makes (Scryfall's produced mana), when the words asked for
+        lands (``t:land``, or a deck's duals) in a deck of two colours or more (``id<=``); else ``None``."""
+        colours = {letter for letter in (_deck_colours(reading) or "").upper() if letter in "WUBRG"}
+        if len(colours) < 2 or not any(chip.syntax.split(" ", 1)[0] == "t:land" for chip in reading.chips):
             return None
         produced, _ = self.filter_index.produced
-        wanted = produced[rows] & sum(_COLOUR_BITS[letter] for letter in colours)
-        return np.unpackbits(wanted[:, None], axis=1).sum(axis=1).astype(np.int64)
+        return popcount(produced & sum(PRODUCED_BITS[letter] for letter in colours)).astype(np.int64)  # negated
 
-    def _fixing_first(self, reading: Reading, rows: np.ndarray, scores: np.ndarray
+    def _fixing_first(self, made: np.ndarray | None, rows: np.ndarray, scores: np.ndarray
                       ) -> tuple[np.ndarray, np.ndarray]:
         """Lands asked for by a deck's colours and nothing else ("untapped lands for grixis", "good lands for my
-        esper deck"): those making two or more of the deck's colours first (a dual as a land of any colour: which
-        fixes better is not in the text), then the rest, and in each part by the card's own prior
+        esper deck"): those making two or more of the deck's colours (``made``) first (a dual as a land of any
+        colour: which fixes better is not in the text), then the rest, and in each part by the card's own prior
         (ranking.card_prior), as the words left rank nothing: plainer text first, so Underground Sea before a land
         that makes any colour under conditions (Gold Mine's nodes, Undiscovered Paradise going back to hand), and
         the most played first where the store has EDHREC ranks; a digital-only card last, as in every ranking."""
-        made = self._deck_colours_made(reading, rows)
         if made is None:
             return rows, scores
-        order = np.lexsort((-self._card_priors[""][rows], self.filter_index.digital_only[rows], -np.minimum(made, 2)))
+        order = np.lexsort((-self._card_priors[""][rows], self.filter_index.digital_only[rows],
+                            -np.minimum(made[rows], 2)))
         return rows[order], scores[order]
 
     def _front_faces_first(self, reading: Reading, rows: np.ndarray, scores: np.ndarray
@@ -627,14 +627,15 @@ class SearchEngine:
                 context = ranking_context(reading.chips)
                 rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags, context, notes,
                                                             choose_tags=not read_words)
-                if (shares := self._deck_colour_shares(reading, rows)) is not None:
+                made = self._deck_colours_made(reading)
+                if (shares := self._deck_colour_shares(reading, rows, made)) is not None:
                     scores = scores * shares
                     order = np.lexsort((rows, -scores))
                     rows, scores = rows[order], scores[order]
                 if read_words:  # every card that passes is an answer: those the words did not rank follow
                     rest = self._by_name(np.setdiff1d(np.flatnonzero(mask), rows))
                     rows, scores = np.concatenate([rows, rest]), np.concatenate([scores, np.zeros(len(rest))])
-                    rows, scores = self._fixing_first(reading, rows, scores)
+                    rows, scores = self._fixing_first(made, rows, scores)
             elif reading.combo:  # a card without rules text says nothing about its partners
                 rows, scores = np.zeros(0, dtype=np.int64), np.zeros(0)
                 lexical = semantic = np.zeros(len(self.db), dtype=np.int32)

@@ -232,6 +232,9 @@ class TextColumn:
 LEAF_CACHE_SIZE = 128  # whole-array leaf results kept (two bool arrays of every card each: 68 KB for 34k cards)
 
 
+PRODUCED_BITS = {colour: 1 << i for i, colour in enumerate("WUBRGC")}  # :attr:`FilterIndex.produced`'s mask bits
+
+
 class FilterIndex:
     """The arrays filters read, built on first use from a :class:`CardDB`."""
 
@@ -397,9 +400,9 @@ class FilterIndex:
 
     @cached_property
     def produced(self) -> tuple[np.ndarray, np.ndarray]:
-        bits = {c: 1 << i for i, c in enumerate("WUBRGC")}
         values = self.columns.values("produced_mana")
-        mask = np.array([sum(bits.get(c, 0) for c in v) if v is not None else 0 for v in values], dtype=np.uint8)
+        mask = np.array([sum(PRODUCED_BITS.get(c, 0) for c in v) if v is not None else 0 for v in values],
+                        dtype=np.uint8)
         known = np.array([v is not None for v in values], dtype=bool)
         return mask, known
 
@@ -436,7 +439,8 @@ def _compare(values: np.ndarray, op: str, target) -> np.ndarray:
                 "<=": values <= target, ">": values > target, ">=": values >= target}[op]
 
 
-def _popcount(masks: np.ndarray) -> np.ndarray:
+def popcount(masks: np.ndarray) -> np.ndarray:
+    """How many bits each mask holds (colours of a colour mask, of :attr:`FilterIndex.produced`'s masks)."""
     return np.unpackbits(masks.astype(np.uint8)[:, None], axis=1).sum(axis=1)
 
 
@@ -449,7 +453,7 @@ def _colors_between(lower: np.ndarray, upper: np.ndarray, op: str, value, colon_
     certain only when the range is one mask. A number (``c=2``) counts colours; ``:`` means ``=`` for it.
     """
     if isinstance(value, ColorCount):
-        low, high, target = _popcount(lower), _popcount(upper), value.count
+        low, high, target = popcount(lower), popcount(upper), value.count
         op = "=" if op == ":" else op
         if op in ("=", "!="):
             between = (low <= target) & (target <= high)
@@ -459,7 +463,7 @@ def _colors_between(lower: np.ndarray, upper: np.ndarray, op: str, value, colon_
             ~_compare(low, op, target) & ~_compare(high, op, target)
     if value.multicolor:
         wanted = op in (":", "=", ">=")
-        low, high = _popcount(lower) >= 2, _popcount(upper) >= 2
+        low, high = popcount(lower) >= 2, popcount(upper) >= 2
         return (low, ~high) if wanted else (~high, low)
     target = np.uint8(value.mask)
     if op == ":":
@@ -806,7 +810,7 @@ def order_positions(index: FilterIndex, rows: np.ndarray, order: str, direction:
             "power" if order.startswith("pow") else "toughness"), np.nan), axis=1, initial=-np.inf)
         primary[np.isinf(primary)] = np.nan
     elif order == "color":  # WUBRG, then multicolour, then colourless
-        counts = _popcount(columns.colors)
+        counts = popcount(columns.colors)
         first = np.array([(int(m) & -int(m)).bit_length() for m in columns.colors])
         primary = np.where(counts == 0, 99.0, np.where(counts >= 2, 10.0 + counts, first.astype(float)))
     elif order == "rarity":

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import combinations
 
 from grimoire.cards.model import FORMATS
 from grimoire.cards.names import CardNotFoundError, fold
@@ -364,9 +365,8 @@ class Reader:
         """:attr:`creature_types` and the creature types of the tokens the store's cards create, as cards print a
         token ("1/1 green Saproling creature token", "1/1 colorless Thopter artifact creature token"): named by
         five cards or more. Saprolings and Thopters are seldom on a card's own type line."""
-        texts = "\n".join(text or "" for text in self.db.columns.oracle_text.tolist())  # no match spans a line
-        counts = Counter(word for found in _TOKEN_TYPES.findall(texts) for word in set(found.split()))
-        other = Counter(_NAMED_TOKENS.findall(texts))  # "a Food token", "Treasure tokens": tokens that are no creatures
+        counts = Counter(word for found in _TOKEN_TYPES.findall(self._all_texts) for word in set(found.split()))
+        other = self._named_token_counts  # "a Food token", "Treasure tokens": tokens that are no creatures
         words = {**_type_words(counts), **self.creature_types}
         # a Food Golem is a creature, but "create food" asks for Food tokens, which are artifacts
         return {word: kind for word, kind in words.items()
@@ -376,10 +376,18 @@ class Reader:
     def named_tokens(self) -> frozenset[str]:
         """Tokens the store's cards name that are no creature ("a Blood token", "Map tokens", "a Role token"), by
         the word players use: named by five cards or more, less the words a sentence starts with ("This token")."""
-        texts = "\n".join(text or "" for text in self.db.columns.oracle_text.tolist())
-        counts = Counter(_NAMED_TOKENS.findall(texts))
-        return frozenset(name.lower() for name, count in counts.items() if count >= 5 and
+        return frozenset(name.lower() for name, count in self._named_token_counts.items() if count >= 5 and
                          name.lower() not in _NOT_TOKEN_NAMES and name.lower() not in self.token_types)
+
+    @cached_property
+    def _all_texts(self) -> str:
+        """Every card's rules text, one card a line (no token's name spans a line)."""
+        return "\n".join(text or "" for text in self.db.columns.oracle_text.tolist())
+
+    @cached_property
+    def _named_token_counts(self) -> Counter:
+        """How many times the store's rules text names each token by a capitalised word ("a Food token")."""
+        return Counter(_NAMED_TOKENS.findall(self._all_texts))
 
     @cached_property
     def english(self) -> frozenset[str]:
@@ -2206,8 +2214,7 @@ def _pair_duals(reader: Reader, state: _State) -> None:
     if len(decks) != 1:
         return
     colours = next(iter(decks))
-    pairs = [a + b for i, a in enumerate(colours) for b in colours[i + 1:]]
-    lands = "t:land " + _any_of([f"produces={pair}" for pair in pairs])
+    lands = "t:land " + _any_of([f"produces={''.join(pair)}" for pair in combinations(colours, 2)])
     state.chips = [Chip(chip.words, lands, chip.kind) if chip.syntax == "is:dual" else chip for chip in state.chips]
 
 
