@@ -168,7 +168,7 @@ def test_digital_only_cards_rank_below_paper_ones_unless_asked_for(snapshot_engi
     unweighted = top(snapshot_engine.search(query))
     monkeypatch.undo()
     weighted = top(snapshot_engine.search(query))
-    assert "Golden Sidekick" in unweighted[:5] and "Golden Sidekick" not in weighted
+    assert "Golden Sidekick" in unweighted[:8] and "Golden Sidekick" not in weighted
     assert [n for n in unweighted if n != "Golden Sidekick"] == weighted[:9]  # paper cards keep their order
     # asked for by its platform or its mechanics, an Alchemy card is not held back
     assert ranking.asks_digital("arena cards that trigger when i gain life")
@@ -213,6 +213,15 @@ def test_lands_asked_for_by_a_decks_colours_are_the_lands_that_make_them(monkeyp
     assert not any("enters tapped." in r.card.oracle_text for r in untapped)
     # words that ask for something else still rank first ("utility lands"), whatever colours the lands make
     assert min(made("utility lands for grixis")) < 2
+
+
+def test_dual_lands_of_two_colours_take_the_pain_lands_too():
+    """"dual lands for golgari" read ``produces=bg``, which leaves out every land that also taps for colourless (the
+    pain lands, Golgari Rot Farm, Twilight Mire): players count them as Golgari duals."""
+    engine = SearchEngine(grimoire.open(), encoder="static")
+    found = {r.card.name for r in engine.search("dual lands for golgari", limit=60).results}
+    assert {"Llanowar Wastes", "Overgrown Tomb", "Bayou", "Twilight Mire"} <= found
+    assert not found & {"Command Tower", "Exotic Orchard", "City of Brass", "Forest"}
 
 
 def test_good_cards_for_a_commander_deck_do_what_the_commander_does(snapshot_engine):

@@ -817,10 +817,15 @@ def test_a_power_and_toughness_the_card_makes_is_not_read(reader):
     assert syntax(reader, "create two 1/1 Soldier tokens") == ""
 
 
+# any land tapping for two of Esper's colours (and colourless, the pain lands), not three
+ESPER_DUALS = ("id<=wub t:land ((produces>=wu produces<=wuc) or (produces>=wb produces<=wbc) or "
+               "(produces>=ub produces<=ubc))")
+
+
 @pytest.mark.parametrize(("query", "expected"), [
     ("fetch lands", "is:fetchland"),
     ("shock lands for my esper deck", "id<=wub is:shockland"),
-    ("dual lands for esper", "id<=wub t:land (produces=wu or produces=wb or produces=ub)"),  # two of the colours
+    ("dual lands for esper", ESPER_DUALS),  # two of the colours
     ("creature lands", "is:creatureland"),
     ("triomes", "is:triome"),
     ("my landfall deck needs more fetch lands", "is:fetchland"),  # asked for, though after "needs"
@@ -1195,10 +1200,11 @@ def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
 
 
 @pytest.mark.parametrize(("query", "expected"), [
-    ("dual lands for golgari", "id<=bg t:land produces=bg"),  # two colours named: any land that taps for both
+    # two colours named: any land that taps for both, colourless too (the pain lands: Llanowar Wastes)
+    ("dual lands for golgari", "id<=bg t:land produces>=bg produces<=bgc"),
     # a deck of three colours: any land that taps for two of them (is:dual, the ten originals, had three)
-    ("dual lands for my esper deck", "id<=wub t:land (produces=wu or produces=wb or produces=ub)"),
-    ("izzet dual lands", "t:land produces=ur id<=ur"),
+    ("dual lands for my esper deck", ESPER_DUALS),
+    ("izzet dual lands", "t:land produces>=ur produces<=urc id<=ur"),
     ("dual lands", "is:dual"),  # Scryfall's ten originals
     ("cards that cost nothing", _FREE_SYNTAX),  # the card's own cost, though in a clause
     ("cheap blue counterspells that cost 1", "mv=1 id<=u"),  # the stated cost says it all: "cheap" is used up
@@ -1361,9 +1367,23 @@ def test_unkillable_describes_a_card_only_before_what_it_describes(reader):
 
 def test_untapped_duals_are_lands_that_enter_untapped(reader):
     """"untapped" before a land cycle or "lands" says how they enter, not untapping (the untapper tag)."""
-    assert syntax(reader, "untapped duals for golgari") == 'id<=bg t:land produces=bg -o:"~ enters tapped."'
+    assert syntax(reader, "untapped duals for golgari") == \
+        'id<=bg t:land produces>=bg produces<=bgc -o:"~ enters tapped."'
     assert syntax(reader, "duals") == "is:dual"
     assert '-o:"~ enters tapped."' in syntax(reader, "untapped lands for golgari")
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("mana sinks for colorless decks", "id<=c"),  # a deck's colours, plural decks and commanders too
+    ("card draw for colorless commanders", "id<=c"),
+    ("removal for mono red decks", "id<=r"),
+    ("lots of cheap creatures", "mv<=2 t:creature"),  # an amount, not what the card acts on
+    ("a bunch of artifacts that draw cards", "t:artifact"),
+    ("destroy a bunch of creatures", ""),  # still what the card acts on
+    ("exile lots of creatures", ""),
+])
+def test_decks_in_the_plural_and_amounts(reader, query, expected):
+    assert syntax(reader, query) == expected
 
 
 def test_a_negated_tag_leaves_out_its_cards(reader):

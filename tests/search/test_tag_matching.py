@@ -239,6 +239,33 @@ def test_theft_and_group_slug_are_tags(matcher, text, tag):
     assert first_tag(matcher, text) == tag
 
 
+@pytest.mark.parametrize("text", ["cards that let me cast my opponents' spells",
+                                  "play cards from my opponents' libraries", "cast spells out of their graveyards"])
+def test_casting_what_opponents_own_is_theft_not_what_stops_their_casting(matcher, text):
+    names = [m.name for m in matcher.match(text)]
+    assert names[0] == "theft" and "stax" not in names and "cast-punisher" not in names
+
+
+def test_stopping_opponents_casting_is_still_stax(matcher):
+    assert first_tag(matcher, "stop my opponents from casting spells") == "stax"
+
+
+@pytest.mark.parametrize("text", ["cards to stop infinite combos", "hate for infinite combos"])
+def test_infinite_combos_are_combos_not_mana_sinks(matcher, text):
+    matches = matcher.match(text)
+    assert matches[0].name == "stax" and matches[0].weight == 1.0
+    assert "mana-sink" not in [m.name for m in matches if m.by == "words"]
+
+
+@pytest.mark.parametrize(("text", "tag"), [("+1/+1 counter payoffs", "counters-payoff"),
+                                         ("cards that care about +1/+1 counters", "counters-payoff"),
+                                         ("put +1/+1 counters", "plus-one-counters"),
+                                         ("i want my creatures to come back when they die", "death-recursion"),
+                                         ("cards that get bigger when I cast spells", "grower")])
+def test_counter_payoffs_and_creatures_coming_back_are_tags(matcher, text, tag):
+    assert first_tag(matcher, text) == tag
+
+
 def test_a_held_out_copy_forgets_only_its_phrasings(matcher):
     text = "ghostly prison effect"
     group = next(g for g in held_out_groups(matcher) if text in {matcher.texts[i] for i in g})

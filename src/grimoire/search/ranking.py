@@ -210,7 +210,14 @@ _IDIOMS = (
     (re.compile(r"\brefresh(?:es|ed|ing)?\b|\bmake (?:\w+ ){0,4}fresh\b"), "untap"),
     # "toss something from their grip": discard
     (re.compile(r"\btoss(?:es|ing)?\b(?=(?: \w+){0,3} (?:hand|grip)s?\b)"), "discard"),
-    (re.compile(r"\bdead stuff\b"), "graveyard"))
+    (re.compile(r"\bdead stuff\b"), "graveyard"),
+    (re.compile(r"\binfinite (?=combos?\b|loops?\b)"), ""),  # "stop infinite combos" is combo hate, no mana sink
+    # "cards that trigger when I gain life": rewarded for it, a payoff, not a card doing it
+    (re.compile(r"\btrigger(?:s|ing)? (?:when(?:ever)?|each time|every time)\b"), "payoff whenever"),
+    # "cast my opponents' spells", "play cards from their libraries": theft, not the stax that stops them casting
+    (re.compile(r"\b(?:cast|play)(?:s|ing)?(?: (?:spells|cards))?(?: (?:from|out of|of))? (?:my |the |your )?"
+                r"(?:opponents?['’]?s?|their|other players['’]?|an opponent['’]s) (?:spells|cards|librar(?:y|ies)|"
+                r"graveyards?|hands?|decks?)\b"), "steal their spells"))
 # "impossible to kill", "unkillable": what the phrasings call indestructible, not a kill spell; "unable to block"
 # is "cannot block", as card text and the phrasings say it
 _UNKILLABLE = re.compile(r"\b(?:impossible to kill|unkillable|can(?:no|['’])?t be killed|can(?:no|['’])?t die)\b")

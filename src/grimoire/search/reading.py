@@ -1026,7 +1026,9 @@ def _number(text: str) -> int:
 def _in_clause(state: _State, index: int) -> bool:
     """Whether a clause about what the card does ("that steal ...", "protection from ...") came before."""
     # not "Wrath of God"; a question's first word opens no clause ("which red cards destroy enchantments")
+    # nor "lots of": an amount ("lots of cheap creatures" are creatures)
     return any(w.lower in _CLAUSE_WORDS and not w.protected and not (i == 0 and w.lower in _QUESTION_WORDS)
+               and not (w.lower == "of" and i and state.words[i - 1].lower in _AMOUNTS)
                for i, w in enumerate(state.words[:index]))
 
 
@@ -1044,6 +1046,10 @@ def _is_object(state: _State, index: int) -> bool:
         before = ""
     elif before in _QUANTITIES and _after(state, index + 1, 1) in _RELATIVES:
         before = ""  # "more artifacts that draw cards" are artifacts; "more creatures" to make stay objects
+    elif before == "of" and position > 0 and state.words[position - 1].lower in _AMOUNTS:
+        # an amount says how many: "lots of cheap creatures" are creatures, "destroy a bunch of creatures" not
+        position = _position_before_modifiers(state, position - 1)
+        before = state.words[position].lower if position >= 0 else ""
     return before in _OBJECT_MARKERS or _in_clause(state, index) or _complained_of(state, index)
 
 
@@ -1052,6 +1058,7 @@ def _is_object(state: _State, index: int) -> bool:
 _STATES = frozenset({"tapped", "untapped"})
 _QUANTITIES = frozenset({"more", "extra"})
 _RELATIVES = frozenset({"that", "which", "who"})
+_AMOUNTS = frozenset({"lots", "lot", "plenty", "tons", "ton", "bunch", "loads", "load", "handful", "couple", "few"})
 
 
 def _complained_of(state: _State, index: int) -> bool:
@@ -1136,8 +1143,8 @@ def _letters(words: str) -> str:
 
 
 _DECK_COLOR = rf"(?:mono[- ]?)?({_COLOR_LIST}|{'|'.join(_GROUPS)}|colou?rless)"
-_DECK_COLORS = re.compile(rf"(?:for|in) (?:a |an |my )?{_DECK_COLOR}(?: deck| edh| commander| build| list)?|"
-                          rf"my {_DECK_COLOR} (?:deck|edh|build|list)")  # "my red deck needs card draw"
+_DECK_COLORS = re.compile(rf"(?:for|in) (?:a |an |my )?{_DECK_COLOR}(?: decks?| edh| commanders?| builds?| lists?)?|"
+                          rf"my {_DECK_COLOR} (?:decks?|edh|builds?|lists?)")  # "my red deck needs card draw"
 
 
 def _deck_colors(reader: Reader, state: _State) -> None:
@@ -2206,15 +2213,17 @@ def _aggressive(reader: Reader, state: _State) -> None:
 
 def _pair_duals(reader: Reader, state: _State) -> None:
     """"dual lands for Golgari", "Izzet dual lands": with two colours named, any land that taps for just those two
-    (``t:land produces=bg``: Overgrown Tomb, Woodland Cemetery...), as players say it; for a deck of more colours
-    ("dual lands for my esper deck"), any land that taps for just two of them (``t:land (produces=wu or
-    produces=wb or produces=ub)``); without colours, or as typed syntax, ``is:dual`` is Scryfall's ten original
-    duals."""
+    (``t:land produces>=bg produces<=bgc``: Overgrown Tomb, Woodland Cemetery, and the pain lands, which tap for
+    colourless too: Llanowar Wastes), as players say it; for a deck of more colours ("dual lands for my esper
+    deck"), any land that taps for just two of them (``t:land ((produces>=wu produces<=wuc) or ...)``); without
+    colours, or as typed syntax, ``is:dual`` is Scryfall's ten original duals."""
     decks = {chip.syntax.split("=", 1)[1] for chip in state.chips if re.fullmatch(r"id<?=[wubrg]{2,5}", chip.syntax)}
     if len(decks) != 1:
         return
     colours = next(iter(decks))
-    lands = "t:land " + _any_of([f"produces={''.join(pair)}" for pair in combinations(colours, 2)])
+    pairs = ["".join(pair) for pair in combinations(colours, 2)]
+    lands = "t:land " + _any_of([f"(produces>={pair} produces<={pair}c)" if len(pairs) > 1 else
+                                 f"produces>={pair} produces<={pair}c" for pair in pairs])
     state.chips = [Chip(chip.words, lands, chip.kind) if chip.syntax == "is:dual" else chip for chip in state.chips]
 
 

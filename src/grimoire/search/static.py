@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "07200b56b3fec32a7076005ac46db8fd4b134384b8ed7ab5ae3bde31a4d730cd"
+MODEL_SHA256 = "5a3c1d1507f9784d464a0adf6a019178c29a2e24c28510efa9c24a7ab3c524a2"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -1430,12 +1430,29 @@ TAGS: tuple[Tag, ...] = (
         _rule(rf"put {NUMBER}? ?(?:additional )?\+1/\+1 counters? on"),
     ),
     _t(
+        "counters-payoff",
+        "rewards you for +1/+1 counters on your creatures",
+        (
+            "+1/+1 counter payoffs; counter payoffs; care about +1/+1 counters; reward +1/+1 counters; "
+            "creatures with +1/+1 counters matter; whenever a +1/+1 counter is put; +1/+1 counters deck payoffs"
+        ),
+        _rule(
+            r"whenever (?:one or more |a )?\+1/\+1 counters? (?:is|are) put on",
+            # "with a counter on it" is any counter, +1/+1 counters first among them (Rishkar, Peema Renegade)
+            r"(?:creatures?|permanents?) you control with (?:a |one or more )?(?:\+1/\+1 )?counters? on (?:it|them)",
+            r"(?:each|another|target|a) creature (?:you control )?with (?:a|one or more) (?:\+1/\+1 )?counters? "
+            r"on it",
+            r"(?:for each|number of) \+1/\+1 counters? on (?!~)",  # not a Hydra counting its own
+        ),
+        by_nature=True,
+    ),
+    _t(
         "grower",
         "a creature that grows itself as the game goes on",
         (
             "creatures that grow on their own; self-pumping creatures; creatures that get bigger; "
             "creatures that get bigger over time; growing threats; creatures that scale up; prowess creatures; "
-            "creatures that grow every turn; creatures that keep growing"
+            "creatures that grow every turn; creatures that keep growing; get bigger when I cast spells"
         ),
         _rule(
             r"(?:^|\n|\. )(?:whenever|at the beginning)[^.]*, (?:put (?:a|an|one|two|three|x|that many) \+1/\+1 "
@@ -1729,6 +1746,25 @@ TAGS: tuple[Tag, ...] = (
         "does something when it dies",
         "dies trigger; when it dies; death trigger creatures; value when it dies",
         _rule(rf"when(?:ever)? {SELF} dies"),
+        by_nature=True,
+    ),
+    _t(
+        "death-recursion",
+        "brings your other creatures back to the battlefield when they die (undying, persist and the like)",
+        (
+            "creatures come back when they die; bring my creatures back when they die; undying; persist; "
+            "return creatures to the battlefield when they die; come back after dying; cheat death"
+        ),
+        # Luminous Broodmoth, Feign Death, Mikaeus the Unhallowed, Cauldron of Souls first; a creature with undying
+        # or persist of its own (Kitchen Finks) after them, as narrow
+        _either(_narrow(_rule(r"(?:^|\n)(?:undying|persist)(?:$|\n)")), _rule(
+            r"when(?:ever)? (?:a|another|that|target|enchanted|equipped|each|one or more)(?: other)?(?: nontoken)? "
+            r"creatures?(?: you control)?(?: [^,.]*)? dies(?: this turn)?, return (?:it|that card|them) to the "
+            r"battlefield",
+            r"(?:creatures?|permanents?)(?: you control)?[^.]*\b(?:has|have|gains?) (?:undying|persist)\b",
+            r"gains? (?:undying|persist)\b",
+            r"(?:gains?|has|have) \"when(?:ever)? ~ dies, return it to the battlefield",  # Feign Death
+        )),
         by_nature=True,
     ),
     _t(
