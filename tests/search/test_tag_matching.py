@@ -261,7 +261,14 @@ def test_infinite_combos_are_combos_not_mana_sinks(matcher, text):
                                          ("cards that care about +1/+1 counters", "counters-payoff"),
                                          ("put +1/+1 counters", "plus-one-counters"),
                                          ("i want my creatures to come back when they die", "death-recursion"),
-                                         ("cards that get bigger when I cast spells", "grower")])
+                                         ("cards that get bigger when I cast spells", "grower"),
+                                         ("make my commander unblockable", "unblockable-granter"),
+                                         ("cards that make a creature unblockable", "unblockable-granter"),
+                                         ("give my creatures evasion", "evasion-granter"),
+                                         ("things that trigger when I draw", "draw-payoff"),
+                                         ("cards that make opponents sacrifice lands", "land-destruction"),
+                                         ("find any creature in my deck", "tutor-creature"),
+                                         ("get a land out of my library", "tutor-land")])
 def test_counter_payoffs_and_creatures_coming_back_are_tags(matcher, text, tag):
     assert first_tag(matcher, text) == tag
 
@@ -491,7 +498,7 @@ def test_a_phrasing_of_only_a_card_type_matches_by_meaning_only(matcher):
     ("wipe the board except my stuff", "sweeper-one-sided"),  # the one-sided phrasings' "except mine"
     ("kill everything on the table", "sweeper"),  # "everything" after a removal verb is every creature
     ("bring back everything that died", "mass-reanimate"),
-    ("make my guys impossible to block", "evasion-granter"),  # "unable to block" is cant-block's "cannot block"
+    ("make my guys impossible to block", "unblockable-granter"),  # "unable to block" is cant-block's "cannot block"
     ("let my creatures hit through blockers", "evasion-granter"),
     ("make a bunch of 1/1s", "token-maker"),  # tokens of that size
     ("turn their creature into a frog", "creature-removal"),  # Pongify, Kenrith's Transformation

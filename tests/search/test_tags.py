@@ -75,6 +75,11 @@ EXAMPLES = {
                        "Nullhide Ferox|Pacifism|Grizzly Bears"),
     "counters-payoff": ("Fathom Mage|Bred for the Hunt|Herd Baloth|Armorcraft Judge|Rishkar, Peema Renegade",
                         "Hardened Scales|Giant Growth|Grizzly Bears|Mossborn Hydra|Kalonian Twingrove"),
+    "unblockable-granter": ("Whispersilk Cloak|Rogue's Passage|Key to the City|Distortion Strike|"
+                            "Tetsuko Umezawa, Fugitive", "Vorrac Battlehorns|Legion Loyalist|Jump|Primal Frenzy|"
+                            "Phantom Warrior"),
+    "draw-payoff": ("Psychosis Crawler|Chasm Skulker|Niv-Mizzet, Parun|The Locust God",
+                    "Underworld Dreams|Divination|Grizzly Bears|Howling Mine"),
     "death-recursion": ("Luminous Broodmoth|Feign Death|Mikaeus, the Unhallowed|Cauldron of Souls|Kitchen Finks",
                         "Blood Artist|Reanimate|Grizzly Bears|Rekindling Phoenix"),
     "shrink": ("Disfigure|Dismember|Last Gasp|Agony Warp", "Doom Blade|Lightning Bolt|Toxic Deluge|Shrink"),
@@ -84,7 +89,8 @@ EXAMPLES = {
     "pinger": ("Prodigal Sorcerer|Cunning Sparkmage|Vulshok Sorcerer", "Lightning Bolt|Shock|Goblin Guide"),
     "drain": ("Exsanguinate|Gray Merchant of Asphodel|Kokusho, the Evening Star", "Lightning Bolt|Doom Blade|"
               "Lava Spike"),
-    "land-destruction": ("Stone Rain|Armageddon|Wasteland", "Doom Blade|Shatter|Evolving Wilds"),
+    "land-destruction": ("Stone Rain|Armageddon|Wasteland|Keldon Firebombers|Epicenter",
+                         "Doom Blade|Shatter|Evolving Wilds|Terramorphic Expanse"),
     "land-sweeper": ("Armageddon|Ravages of War|Wildfire|Jokulhaups|Catastrophe",
                      "Stone Rain|Wasteland|Wrath of God|Strip Mine"),
     "exile-sweeper": ("Farewell|Merciless Eviction|Sunfall|Final Judgment",

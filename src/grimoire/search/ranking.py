@@ -211,6 +211,9 @@ _IDIOMS = (
     # "toss something from their grip": discard
     (re.compile(r"\btoss(?:es|ing)?\b(?=(?: \w+){0,3} (?:hand|grip)s?\b)"), "discard"),
     (re.compile(r"\bdead stuff\b"), "graveyard"),
+    # "find any creature in my deck", "get a land out of my library": a tutor for that card type
+    (re.compile(r"\b(?:find|get|grab|pull)(?:s|ing)? (?:me )?(?:a|an|any|one) ([a-z]+) (?:card )?(?:in|from|out of) "
+                r"(?:my|the|your) (?:deck|library)\b"), r"search your library for a \1"),
     (re.compile(r"\binfinite (?=combos?\b|loops?\b)"), ""),  # "stop infinite combos" is combo hate, no mana sink
     # "cards that trigger when I gain life": rewarded for it, a payoff, not a card doing it
     (re.compile(r"\btrigger(?:s|ing)? (?:when(?:ever)?|each time|every time)\b"), "payoff whenever"),

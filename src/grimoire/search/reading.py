@@ -1558,7 +1558,7 @@ _PITCH = re.compile(r"pitch(?: spells?| cards?)?")
 _PITCH_SYNTAX = "o:/exile [^.]*cards? from your hand[^.]*rather than pay|evoke—exile/"
 # "unblockable creatures", "creatures that can't be blocked": creatures that are so themselves, as Oracle text
 # says it ("This creature can't be blocked", "~ can't be blocked except by ..."), not the cards that make others so
-# ("make my creatures unblockable" is the evasion-granter tag's, and is left to it)
+# ("make my creatures unblockable" is the unblockable-granter tag's, and is left to it)
 _UNBLOCKABLE_CREATURES = re.compile(r"unblockable creatures?|creatures? (?:that |which )?(?:can'?t|cannot|can not) "
                                     r"be blocked")
 # "evasive creatures", "evasive threats": creatures hard to block by their own keywords or text, not the cards that

@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "5a3c1d1507f9784d464a0adf6a019178c29a2e24c28510efa9c24a7ab3c524a2"
+MODEL_SHA256 = "b42b7275115a1eff706ab112af0b22ff3c961a81c36579434f8bf9a58849ce1f"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

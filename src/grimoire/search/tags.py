@@ -1041,12 +1041,13 @@ TAGS: tuple[Tag, ...] = (
         "destroys lands",
         (
             "land destruction; blow up lands; destroy lands; ld; stone rain; kill lands; destroy a land; "
-            "wreck their mana base"
+            "wreck their mana base; make opponents sacrifice lands; land edict"
         ),
         _rule(
             rf"destroy (?:{_TARGET}|all|each) (?:nonbasic |basic |snow |)(?:lands?|[a-z]+ or land)\b",
             r"destroy target (?:artifact|creature|enchantment)(?:, enchantment,)? or land",
-            r"(?:each|target) player sacrifices (?:all|x|a|\w+) lands?\b",
+            r"(?:each|target) (?:player|opponent) sacrifices (?:all|x|a|an|\w+) (?:untapped |nonbasic |basic )?"
+            r"lands?\b",
         ),
     ),
     _t(
@@ -1508,9 +1509,8 @@ TAGS: tuple[Tag, ...] = (
         "evasion-granter",
         "makes creatures unblockable or gives them evasion",
         (
-            "evasion; make unblockable; unblockable; can't be blocked; make my creatures unblockable; "
-            "evasive creatures; creatures can't be blocked; attack without being blocked; "
-            "make my commander unblockable; make my creatures hard to block"
+            "evasion; evasive creatures; attack without being blocked; make my creatures hard to block; "
+            "give my creatures evasion"
         ),
         _either(
             _granter("(?:flying|trample|menace|shadow|fear|intimidate|horsemanship|skulk)"),
@@ -1520,6 +1520,22 @@ TAGS: tuple[Tag, ...] = (
                 r"(?:equipped|enchanted) creature [^.]*can't be blocked",
             ),
         ),
+    ),
+    _t(
+        "unblockable-granter",
+        "makes other creatures unblockable",
+        (
+            "make unblockable; unblockable; can't be blocked; make my creatures unblockable; "
+            "creatures can't be blocked; make my commander unblockable; unblockable equipment"
+        ),
+        # Whispersilk Cloak, Rogue's Passage, Key to the City, Tetsuko Umezawa: the activated ones are the point, so
+        # every match is direct; a creature that is unblockable itself is not here ("unblockable creatures")
+        # ("can't be blocked by more than one creature" is no such thing)
+        _direct(_rule(
+            r"target creature (?:you control )?(?:gets [^.]*? and )?can't be blocked(?! by)",
+            r"creatures you control[^.]*can't be blocked(?! by)",
+            r"(?:equipped|enchanted) creature [^.]*can't be blocked(?! by)",
+        )),
     ),
     _t(
         "flying-granter",
@@ -1952,6 +1968,14 @@ TAGS: tuple[Tag, ...] = (
         by_nature=True,
     ),
     _t(
+        "draw-payoff",
+        "rewards you for drawing cards",
+        "draw payoff; whenever I draw a card; card draw payoffs; reward drawing cards; draw matters",
+        # Psychosis Crawler, Chasm Skulker, The Locust God, Niv-Mizzet; the second card of a turn counts too
+        _rule(r"whenever you draw (?:a|one or more|your (?:second|third|first)) cards?"),
+        by_nature=True,
+    ),
+    _t(
         "discard-payoff",
         "rewards you for discarding",
         "discard payoff; madness deck; whenever you discard; discard matters",
@@ -2327,7 +2351,7 @@ TAG_PARENTS = {
     **dict.fromkeys(("regrowth", "reanimate", "mass-reanimate", "recursion-land", "recursion-artifact",
                      "cast-from-graveyard"), "recursion"),
     **dict.fromkeys(("food-maker", "clue-maker"), "token-maker"),
-    "flying-granter": "evasion-granter",
+    **dict.fromkeys(("flying-granter", "unblockable-granter"), "evasion-granter"),
     **dict.fromkeys(("hexproof-granter", "indestructible-granter", "phase-out", "board-protection"),
                     "protection-granter"),
     "lord": "anthem",
