@@ -246,6 +246,12 @@ def test_casting_what_opponents_own_is_theft_not_what_stops_their_casting(matche
     assert names[0] == "theft" and "stax" not in names and "cast-punisher" not in names
 
 
+@pytest.mark.parametrize("text", ["what beats a stax deck", "how do i deal with stax", "answers to stax pieces"])
+def test_what_beats_stax_is_removal_for_its_artifacts_and_enchantments(matcher, text):
+    names = {m.name for m in matcher.match(text)}
+    assert {"artifact-removal", "enchantment-removal"} <= names and "stax" not in names
+
+
 def test_stopping_opponents_casting_is_still_stax(matcher):
     assert first_tag(matcher, "stop my opponents from casting spells") == "stax"
 

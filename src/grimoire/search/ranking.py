@@ -291,6 +291,10 @@ _FROM_GRAVEYARD = frozenset(TAG_INDEX[name] for name in (
     "recursion", "regrowth", "reanimate", "mass-reanimate", "recursion-land", "recursion-artifact",
     "cast-from-graveyard"))
 _OPPOSES = [(TAG_INDEX[hate], TAG_INDEX[stopped]) for hate, stops in TAG_OPPOSES.items() for stopped in stops]
+# A hate tag's own phrasings say what it stops ("stop combos", "stop opponents casting spells" are stax's), so stax
+# is what a request wants beaten only where it is named ("what beats a stax deck", "answers to prison")
+_BEATEN_ONLY_BY_NAME = {TAG_INDEX["stax"]: frozenset(_STEMMER.stemWords(
+    "stax prison prisons lock locks hatebears taxes".split()))}
 
 
 # words of a phrasing about guarding ("board wipe protection"), which may name what is guarded against
@@ -640,7 +644,8 @@ class TagMatcher:
         whole = self._word_matches(target, target, frozenset(), partial=False)
         named = whole or self._word_matches(target, target, frozenset())
         hated = {hate: max(named[stopped], MIN_WEIGHT) for hate, stopped in _OPPOSES
-                 if stopped in whole or named.get(stopped, 0.0) >= MIN_WEIGHT}
+                 if (stopped in whole or named.get(stopped, 0.0) >= MIN_WEIGHT)
+                 and target & _BEATEN_ONLY_BY_NAME.get(stopped, target)}
         if not hated:
             return found
         stopped = {s for hate, s in _OPPOSES if hate in hated}

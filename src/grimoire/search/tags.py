@@ -2376,6 +2376,9 @@ TAG_OPPOSES = {
     "edict": ("hexproof-granter", "indestructible-granter", "protection-granter"),
     "exile-removal": ("indestructible-granter", "regeneration"),
     "stax": ("storm",),  # "how do I stop a storm player": one spell a turn (Rule of Law), taxes
+    # "what beats a stax deck": its pieces are artifacts and enchantments (Winter Orb, Rule of Law, Stranglehold)
+    "artifact-removal": ("stax",),
+    "enchantment-removal": ("stax",),
     "anti-mill": ("mill", "self-mill"),  # "i keep getting milled" asks for a defence, not for mill
     "freeze": ("untapper",),  # "keep a creature from untapping" names untapping to stop it
     # "i keep getting blown out by board wipes": what saves the board, not more wipes
