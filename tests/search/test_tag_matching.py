@@ -272,6 +272,10 @@ def test_infinite_combos_are_combos_not_mana_sinks(matcher, text):
                                          ("cards that make a creature unblockable", "unblockable-granter"),
                                          ("give my creatures evasion", "evasion-granter"),
                                          ("things that trigger when I draw", "draw-payoff"),
+                                         ("stop opponents from drawing cards", "draw-hate"),
+                                         ("how do i stop wheels", "draw-hate"),
+                                         ("cards that get back instants and sorceries from graveyard",
+                                          "recursion-spell"),
                                          ("cards that make opponents sacrifice lands", "land-destruction"),
                                          ("find any creature in my deck", "tutor-creature"),
                                          ("get a land out of my library", "tutor-land")])
@@ -551,7 +555,7 @@ def test_connecting_words_of_a_request_leave_its_function(matcher, text, tag):
     ("my opponents keep gaining too much life", "lifegain-hate"),
     ("they keep reanimating stuff", "graveyard-hate"),
     ("opponents keep making tokens every turn", "token-hate"),
-    ("my opponents won't stop drawing cards", "draw-punisher"),
+    ("my opponents won't stop drawing cards", "draw-hate"),  # what stops their draws (the punishers come too)
     ("my opponents keep tutoring", "search-hate"),
     ("my commander dies too often", "protection-granter"),  # how often, not a death trigger
     ("my hand empties too fast", "card-draw"),

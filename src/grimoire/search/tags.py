@@ -1254,6 +1254,17 @@ TAGS: tuple[Tag, ...] = (
               r"return to your hand target artifact card"),
     ),
     _t(
+        "recursion-spell",
+        "returns instant and sorcery cards from your graveyard",
+        (
+            "spell recursion; get back instants and sorceries; return instants and sorceries from my graveyard; "
+            "regrow instants; recur sorceries; get my spells back from the graveyard"
+        ),
+        # Mystic Sanctuary, Archaeomancer, Mnemonic Wall, Seasons Past, Call to Mind
+        _rule(r"(?:return|put) [^.]*(?:instant|sorcery|instant or sorcery|instant and/or sorcery) cards? [^.]*from "
+              r"your graveyard", r"return to your hand target (?:instant|sorcery|instant or sorcery) card"),
+    ),
+    _t(
         "cast-from-graveyard",
         "lets you cast spells from your graveyard",
         (
@@ -2026,6 +2037,21 @@ TAGS: tuple[Tag, ...] = (
         )),
     ),
     _t(
+        "draw-hate",
+        "stops opponents drawing more than one card a turn, or steals their extra draws",
+        (
+            "draw hate; stop opponents drawing extra cards; stop card draw; can't draw more than one card; "
+            "shut off wheels; anti draw; stop extra draws"
+        ),
+        # Narset, Parter of Veils; Spirit of the Labyrinth; Notion Thief; Hullbreacher; Chains of Mephistopheles
+        _direct(_rule(
+            r"can't draw more than one card each turn",
+            r"(?:an opponent|a player|each player|each opponent) would draw a card except the first one",
+            r"if an opponent would draw (?:a card|one or more cards|two or more cards)[^.]*instead",
+            r"(?:each player|players|your opponents|each opponent) can't draw cards",
+        )),
+    ),
+    _t(
         "draw-punisher",
         "punishes opponents for drawing cards",
         (
@@ -2349,7 +2375,7 @@ TAG_PARENTS = {
     **dict.fromkeys(("tutor-creature", "tutor-land", "tutor-artifact", "tutor-enchantment", "tutor-instant-sorcery",
                      "tutor-top"), "tutor"),
     **dict.fromkeys(("regrowth", "reanimate", "mass-reanimate", "recursion-land", "recursion-artifact",
-                     "cast-from-graveyard"), "recursion"),
+                     "recursion-spell", "cast-from-graveyard"), "recursion"),
     **dict.fromkeys(("food-maker", "clue-maker"), "token-maker"),
     **dict.fromkeys(("flying-granter", "unblockable-granter"), "evasion-granter"),
     **dict.fromkeys(("hexproof-granter", "indestructible-granter", "phase-out", "board-protection"),
@@ -2370,6 +2396,7 @@ TAG_OPPOSES = {
     "search-hate": ("tutor", "tutor-creature", "tutor-land", "tutor-artifact", "tutor-enchantment",
                     "tutor-instant-sorcery", "tutor-top", "fetchland"),
     "draw-punisher": ("card-draw", "repeatable-draw", "group-draw"),
+    "draw-hate": ("card-draw", "repeatable-draw", "group-draw", "wheel"),
     "etb-hate": ("etb-trigger", "trigger-doubler"),
     "token-hate": ("token-maker", "token-doubler", "food-maker", "clue-maker", "treasure-maker"),
     # "how do I deal with hexproof creatures": an edict takes what targeted removal cannot, exile what destroy cannot
