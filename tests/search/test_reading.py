@@ -1386,6 +1386,25 @@ def test_decks_in_the_plural_and_amounts(reader, query, expected):
     assert syntax(reader, query) == expected
 
 
+@pytest.mark.parametrize(("query", "expected"), [
+    ("split cards", "is:split"),  # a layout, as Scryfall's is: keywords name it
+    ("double faced cards in green", "id<=g is:dfc"),
+    ("MDFCs", "is:mdfc"),
+    ("modal double faced lands", "is:mdfc t:land"),
+    ("vanilla creatures", "is:vanilla t:creature"),
+    ("french vanilla creatures in white", "id<=w is:frenchvanilla t:creature"),
+    ("adventure creatures", "is:adventure t:creature"),
+    ("transforming creatures in red", "id<=r is:transform t:creature"),
+    ("flip a coin", ""),  # no flip card without a noun after it
+    ("split second spells", "(t:instant or t:sorcery)"),
+    ("creatures that cost X", "m:{X} t:creature"),  # the card's own cost
+    ("creatures with X in their cost", "m:{X} t:creature"),  # "X" is no card named X here
+    ("spells that cost x less", ""),
+])
+def test_layouts_and_x_costs(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
 def test_a_negated_tag_leaves_out_its_cards(reader):
     """"ramp that isn't treasure" (answered with Treasure makers before): not that tag's cards."""
     assert syntax(reader, "red ramp that isnt treasure") == "id<=r -otag:treasure-maker"

@@ -634,6 +634,8 @@ class Reader:
             return True
         text = state.words[index].text
         folded = fold(text).lower()
+        if len(folded.strip(",.;:?!")) < 2:
+            return False  # "with X in their cost" is no card named X (Marvel's X) unless asked "like X"
         if following.startswith(("effect", "style")) and previous in _BEFORE_A_NAME and \
                 folded not in _TAG_WORDS and folded not in self.rules_words:
             return True  # "vindicate effects"; "fog effects" names a tag, "exile effects" rules text
@@ -1974,15 +1976,16 @@ def _stats(reader: Reader, state: _State) -> None:
             state.take(first, last, f"{_STAT_KEYS[more]}>{_STAT_KEYS[less]}", more)
 
 
-_X_SPELLS = re.compile(r"(?:with )?(?:an )?x in (?:the|its|their) (?:mana )?cost|x[- ]costs?|"
+_X_SPELLS = re.compile(r"(?:with )?(?:an )?x in (?:the|its|their) (?:mana )?costs?|x[- ]costs?|costs? x(?! less)|"
                        r"x(?= (?:spells?|burn|drain|sweepers?|wipes?|creatures?|draw|ramp|removal)\b)")
 
 
 def _x_costs(reader: Reader, state: _State) -> None:
     """"X burn spells", "X-cost creatures", "sorceries with X in the cost": cards with X in their mana cost
     (``m:{X}``); "x cost" is said too."""
-    for _, first, last in list(_matches(state, _X_SPELLS)):
-        if not _is_object(state, first):
+    for match, first, last in list(_matches(state, _X_SPELLS)):
+        own = match.group().startswith("cost") and _before(state, first, 1) in ("that", "which", "")  # "that cost x"
+        if own or not _is_object(state, first):
             state.take(first, last, "m:{X}", "mana")
 
 
@@ -2173,6 +2176,28 @@ def _land_cycles(reader: Reader, state: _State) -> None:
             state.take(first - 1, first, _ENTERS_UNTAPPED_SYNTAX, "oracle")
 
 
+# Card layouts players name ("split cards", "MDFCs", "double-faced creatures", "vanilla creatures"): Scryfall's is:
+# keywords; the noun after the layout word is read as usual ("creatures": t:creature). "flip" and "transform" only
+# before a noun ("flip a coin" is no flip card).
+_NOUN_AHEAD = r"(?= (?:cards?|creatures?|lands?|spells?|permanents?|commanders?)\b)"
+_LAYOUTS = re.compile(rf"(modal double[- ]?faced|mdfc){_NOUN_AHEAD}|(mdfcs)|(double[- ]?faced|dfc|two[- ]sided)"
+                      rf"{_NOUN_AHEAD}|(dfcs)|(split){_NOUN_AHEAD}|(transform(?:ing)?){_NOUN_AHEAD}|(flip){_NOUN_AHEAD}|"
+                      rf"(adventure){_NOUN_AHEAD}|(meld){_NOUN_AHEAD}|(french[- ]vanilla){_NOUN_AHEAD}|"
+                      rf"(vanilla){_NOUN_AHEAD}")
+_LAYOUT_SYNTAX = ("is:mdfc", "is:mdfc", "is:dfc", "is:dfc", "is:split", "is:transform", "is:flip", "is:adventure",
+                  "is:meld", "is:frenchvanilla", "is:vanilla")
+
+
+def _layouts(reader: Reader, state: _State) -> None:
+    """"split cards" ``is:split``, "MDFCs" ``is:mdfc``, "double faced cards" ``is:dfc``, "vanilla creatures"
+    ``is:vanilla``: the layout, as Scryfall's is: keywords name it, not words to match."""
+    for match, first, last in list(_matches(state, _LAYOUTS)):
+        if _is_object(state, first):
+            continue  # "destroy vanilla creatures"
+        group = next(index for index, value in enumerate(match.groups()) if value)
+        state.take(first, last, _LAYOUT_SYNTAX[group], "type")
+
+
 # Cycles of cards players call by the word their names share ("signets", "talismans", "moxen"): the names, as
 # Scryfall's name search would find them, not the words (the ramp tag would answer "signets" with any rock).
 _NAME_CYCLES = {"signets": r"\bsignet$", "talismans": r"^talisman of\b", "medallions": r" medallion$",
@@ -2307,9 +2332,10 @@ def _colored_counters(reader: Reader, state: _State) -> None:
 
 
 _RULES = (_command, _produces, _deck_colors, _formats, _prices, _partners, _superlatives, _stats, _x_costs,
-          _land_cycles, _name_cycles, _mana_made, _mana_value, _negated_colors, _keyword_tokens, _has_keywords, _colors,
-          _color_codes, _negated_types, _negated_tags, _speed_and_flyers, _cost_reducers_for, _rules_text_words,
-          _repeatable, _game_changers, _hard_to_kill, _activation_costs, _types, _made_types, _named_tokens,
-          _game_terms, _creature_types, _aggressive, _pair_duals, _budget, _colored_counters, _deck_synergy)
+          _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _negated_colors, _keyword_tokens,
+          _has_keywords, _colors, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
+          _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _hard_to_kill, _activation_costs,
+          _types, _made_types, _named_tokens, _game_terms, _creature_types, _aggressive, _pair_duals, _budget,
+          _colored_counters, _deck_synergy)
 
 __all__ = ["Chip", "Reader", "Reading"]
