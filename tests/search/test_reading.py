@@ -1405,6 +1405,18 @@ def test_layouts_and_x_costs(reader, query, expected):
     assert syntax(reader, query) == expected
 
 
+@pytest.mark.parametrize(("query", "expected"), [
+    ("creatures with power less than 2", "pow<2 t:creature"),  # the stat, then its bound (it read mv<2)
+    ("creatures with toughness of at least 5", "tou>=5 t:creature"),
+    ("green creatures with power greater than 4", "pow>4 id<=g t:creature"),
+    ("green creatures but not elves", "id<=g t:creature -t:elf"),  # not of that creature type
+    ("creatures other than humans in white", "id<=w t:creature -t:human"),
+    ("not zombies", "-t:zombie"),
+])
+def test_stat_bounds_after_the_stat_and_negated_tribes(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
 def test_a_negated_tag_leaves_out_its_cards(reader):
     """"ramp that isn't treasure" (answered with Treasure makers before): not that tag's cards."""
     assert syntax(reader, "red ramp that isnt treasure") == "id<=r -otag:treasure-maker"

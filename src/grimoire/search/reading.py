@@ -1944,9 +1944,17 @@ def _superlatives(reader: Reader, state: _State) -> None:
             state.take(first, last, f"order:{stat} direction:desc", stat)
 
 
+# "power less than 2", "toughness of at least 5": the stat, then its bound (before the mana value reads the bound)
+_STAT_THEN_BOUND = re.compile(rf"(power|toughness) (?:of )?({'|'.join(sorted(_STAT_BOUNDS, key=len, reverse=True))}) "
+                              rf"{_NUMBER}(?! (?:mana|cmc|mv)\b)")
+
+
 def _stats(reader: Reader, state: _State) -> None:
     """"4 power or more" ``pow>=4``, "5+ power" ``pow>=5``, "toughness 1" ``tou=1``, "2/2" ``pow=2 tou=2`` (not
-    "create 1/1 tokens"), "power greater than toughness" ``pow>tou``."""
+    "create 1/1 tokens"), "power less than 2" ``pow<2``, "power greater than toughness" ``pow>tou``."""
+    for match, first, last in list(_matches(state, _STAT_THEN_BOUND)):
+        stat, bound, number = match.groups()
+        state.take(first, last, f"{_STAT_KEYS[stat]}{_STAT_BOUNDS[bound]}{_number(number)}", stat)
     for match, first, last in list(_matches(state, _STATS)):
         groups = match.groups()
         if groups[6]:
@@ -2027,6 +2035,10 @@ _WANT_MORE = frozenset(f"{verb} more" for verb in ("need", "needs", "want", "wan
 _LORDS_FOR = frozenset(f"{noun} {word}" for noun in ("lord", "lords", "anthem", "anthems") for word in ("for", "of"))
 
 
+_NOT_A_TRIBE = frozenset({"not", "no", "but not", "except", "except for", "other than", "besides", "excluding",
+                          "aside from", "apart from"})
+
+
 def _creature_types(reader: Reader, state: _State) -> None:
     """"zombies", "elf lords", "dragon tribal": creatures of that type (``t:zombie``); the word still ranks.
     Not what the card acts on or makes ("destroy target Goblin", "make goblins", "goblin tokens"), nor the deck
@@ -2044,6 +2056,13 @@ def _creature_types(reader: Reader, state: _State) -> None:
         # the tribe asked for, though after a word that marks an object: "lords for zombies" (zombie lords), "my
         # wizards deck needs more wizards" (not made: "make more goblins")
         asked_for = deck_lords or _before(state, index, 2) in _LORDS_FOR or _before(state, index, 2) in _WANT_MORE
+        # "green creatures but not elves", "creatures other than humans": not of that type (the words rank nothing)
+        negation = next((size for size in (2, 1) if _before(state, index, size) in _NOT_A_TRIBE
+                         and all(state.free(i) for i in range(index - size, index))), 0)
+        if negation and kind is not None and state.free(index) and word.lower not in _TYPE_WORDS and \
+                not _is_object(state, index - negation):
+            state.take(index - negation, index + 1, f"-t:{kind}", "type")
+            continue
         # a card type some creatures carry too ("Equipment Dog") was read by the card types, or left as an object
         if kind is None or not state.free(index) or word.lower in _TYPE_WORDS or \
                 (_is_object(state, index) and not asked_for) or _before(state, index, 1) == "group":
