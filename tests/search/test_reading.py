@@ -1412,6 +1412,11 @@ def test_layouts_and_x_costs(reader, query, expected):
     ("green creatures but not elves", "id<=g t:creature -t:elf"),  # not of that creature type
     ("creatures other than humans in white", "id<=w t:creature -t:human"),
     ("not zombies", "-t:zombie"),
+    # the card's own protection, as Oracle text prints it; giving it stays the granters' tag
+    ("creatures with protection from black", 'o:"protection from black" t:creature'),
+    ("white creatures with pro red", 'id<=w o:"protection from red" t:creature'),
+    ("which creatures have protection from everything", 'o:"protection from everything" t:creature'),
+    ("give my creatures protection from black", ""),
 ])
 def test_stat_bounds_after_the_stat_and_negated_tribes(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -1650,6 +1650,21 @@ _HARD_TO_KILL_SYNTAX = ('(kw:indestructible or kw:hexproof or kw:shroud or kw:wa
 _HARD_TO_KILL_NOUNS = {"creature": " t:creature", "threat": "", "commander": " is:commander"}
 
 
+# "creatures with protection from black", "white creatures with pro red", "which creatures have protection from
+# everything": the card's own protection, as Oracle text prints it (not the cards that give it: "give my creatures
+# protection from black" stays the protection-granter tag's)
+_PROTECTED_FROM = re.compile(r"(?:with|have|has|having) (?:protection from|pro[- ]?)(?: )?(everything|all colou?rs|"
+                             r"each colou?r|white|blue|black|red|green|artifacts|creatures|instants|sorceries|"
+                             r"enchantments|planeswalkers|multicolou?red|monocolou?red|colorless)")
+
+
+def _protected_from(reader: Reader, state: _State) -> None:
+    for match, first, last in list(_matches(state, _PROTECTED_FROM)):
+        quality = match.group(1).replace("colour", "color")
+        quality = {"all colors": "all colors", "each color": "each color"}.get(quality, quality)
+        state.take(first + 1, last, f'o:"protection from {quality}"', "oracle")
+
+
 def _hard_to_kill(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _HARD_TO_KILL)):
         said = match.group(1) or match.group(2)
@@ -2353,7 +2368,8 @@ def _colored_counters(reader: Reader, state: _State) -> None:
 _RULES = (_command, _produces, _deck_colors, _formats, _prices, _partners, _superlatives, _stats, _x_costs,
           _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _negated_colors, _keyword_tokens,
           _has_keywords, _colors, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
-          _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _hard_to_kill, _activation_costs,
+          _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
+          _activation_costs,
           _types, _made_types, _named_tokens, _game_terms, _creature_types, _aggressive, _pair_duals, _budget,
           _colored_counters, _deck_synergy)
 
