@@ -1659,9 +1659,9 @@ _PROTECTED_FROM = re.compile(r"(?:with|have|has|having) (?:protection from|pro[-
 
 
 def _protected_from(reader: Reader, state: _State) -> None:
+    """"with protection from black" ``o:"protection from black"``: what the card has itself."""
     for match, first, last in list(_matches(state, _PROTECTED_FROM)):
-        quality = match.group(1).replace("colour", "color")
-        quality = {"all colors": "all colors", "each color": "each color"}.get(quality, quality)
+        quality = match.group(1).replace("colour", "color")  # Oracle text's spelling
         state.take(first + 1, last, f'o:"protection from {quality}"', "oracle")
 
 
