@@ -289,7 +289,7 @@ _GRAVEYARD, _GRAVEYARD_HATE = _STEMMER.stemWord("graveyard"), TAG_INDEX["graveya
 # what brings a card back from a graveyard: with one of these, a graveyard named is where the card comes from
 _FROM_GRAVEYARD = frozenset(TAG_INDEX[name] for name in (
     "recursion", "regrowth", "reanimate", "mass-reanimate", "recursion-land", "recursion-artifact",
-    "cast-from-graveyard"))
+    "recursion-spell", "cast-from-graveyard"))
 _OPPOSES = [(TAG_INDEX[hate], TAG_INDEX[stopped]) for hate, stops in TAG_OPPOSES.items() for stopped in stops]
 # A hate tag's own phrasings say what it stops ("stop combos", "stop opponents casting spells" are stax's), so stax
 # is what a request wants beaten only where it is named ("what beats a stax deck", "answers to prison")

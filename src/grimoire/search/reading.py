@@ -2369,8 +2369,7 @@ _RULES = (_command, _produces, _deck_colors, _formats, _prices, _partners, _supe
           _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _negated_colors, _keyword_tokens,
           _has_keywords, _colors, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
-          _activation_costs,
-          _types, _made_types, _named_tokens, _game_terms, _creature_types, _aggressive, _pair_duals, _budget,
-          _colored_counters, _deck_synergy)
+          _activation_costs, _types, _made_types, _named_tokens, _game_terms, _creature_types, _aggressive,
+          _pair_duals, _budget, _colored_counters, _deck_synergy)
 
 __all__ = ["Chip", "Reader", "Reading"]
