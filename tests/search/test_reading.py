@@ -1412,6 +1412,7 @@ def test_layouts_and_x_costs(reader, query, expected):
     ("green creatures but not elves", "id<=g t:creature -t:elf"),  # not of that creature type
     ("creatures other than humans in white", "id<=w t:creature -t:human"),
     ("not zombies", "-t:zombie"),
+    ("destroy creatures except zombies", ""),  # what a sweeper spares, no filter (it read t:zombie)
     # the card's own protection, as Oracle text prints it; giving it stays the granters' tag
     ("creatures with protection from black", 'o:"protection from black" t:creature'),
     ("white creatures with pro red", 'id<=w o:"protection from red" t:creature'),

@@ -2074,10 +2074,10 @@ def _creature_types(reader: Reader, state: _State) -> None:
         # "green creatures but not elves", "creatures other than humans": not of that type (the words rank nothing)
         negation = next((size for size in (2, 1) if _before(state, index, size) in _NOT_A_TRIBE
                          and all(state.free(i) for i in range(index - size, index))), 0)
-        if negation and kind is not None and state.free(index) and word.lower not in _TYPE_WORDS and \
-                not _is_object(state, index - negation):
-            state.take(index - negation, index + 1, f"-t:{kind}", "type")
-            continue
+        if negation and kind is not None and state.free(index) and word.lower not in _TYPE_WORDS:
+            if not _is_object(state, index - negation):
+                state.take(index - negation, index + 1, f"-t:{kind}", "type")
+            continue  # "destroy creatures except zombies": what the card spares, no filter
         # a card type some creatures carry too ("Equipment Dog") was read by the card types, or left as an object
         if kind is None or not state.free(index) or word.lower in _TYPE_WORDS or \
                 (_is_object(state, index) and not asked_for) or _before(state, index, 1) == "group":
