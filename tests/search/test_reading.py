@@ -1413,6 +1413,10 @@ def test_layouts_and_x_costs(reader, query, expected):
     ("creatures other than humans in white", "id<=w t:creature -t:human"),
     ("not zombies", "-t:zombie"),
     ("destroy creatures except zombies", ""),  # what a sweeper spares, no filter (it read t:zombie)
+    # the stats of what the card acts on or rewards, in card wording, not the card's own (they read pow>=4, mv<3)
+    ("cards that reward casting creatures with power 4 or greater", 'o:"power 4 or greater"'),
+    ("exile creatures with power less than 3", 'o:"power 2 or less"'),
+    ("destroy creatures with 4 power", ""),
     # the card's own protection, as Oracle text prints it; giving it stays the granters' tag
     ("creatures with protection from black", 'o:"protection from black" t:creature'),
     ("white creatures with pro red", 'id<=w o:"protection from red" t:creature'),

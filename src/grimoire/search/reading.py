@@ -796,7 +796,7 @@ _ACTING_VERBS = frozenset({"destroy", "destroys", "exile", "exiles", "kill", "ki
                            "bounce", "bounces", "return", "returns", "reanimate", "reanimates", "tutor", "tutors",
                            "search", "find", "fetch", "removal", "remove", "removes", "hit", "hits", "answer",
                            "answers", "deal", "target", "targets", "counter", "counters", "wipe", "wipes", "sweep",
-                           "sweeper", "sweepers"})
+                           "sweeper", "sweepers", "cast", "casts", "casting", "whenever"})
 _OPTIONAL_LETTER = re.compile(r"[a-z]\?")
 _TRAILING_STAT = re.compile(r" (power|toughness)\b(?![\w:<>=!])", re.IGNORECASE)
 _LEADING_COST = re.compile(r"(?<![\w:<>=!\"])(?:cmc|mv|mana value|costs?|costing)(?: of)? $", re.IGNORECASE)
@@ -1964,14 +1964,26 @@ _STAT_THEN_BOUND = re.compile(rf"(power|toughness) (?:of )?({'|'.join(sorted(_ST
                               rf"{_NUMBER}(?! (?:mana|cmc|mv)\b)")
 
 
+def _stat_of_an_object(state: _State, first: int) -> bool:
+    """Whether the stat at ``first`` follows "with" after what the card acts on ("cast creatures with power 4")."""
+    return _before(state, first, 1) == "with" and first >= 2 and _is_object(state, first - 2)
+
+
 def _stats(reader: Reader, state: _State) -> None:
     """"4 power or more" ``pow>=4``, "5+ power" ``pow>=5``, "toughness 1" ``tou=1``, "2/2" ``pow=2 tou=2`` (not
     "create 1/1 tokens"), "power less than 2" ``pow<2``, "power greater than toughness" ``pow>tou``."""
     for match, first, last in list(_matches(state, _STAT_THEN_BOUND)):
         stat, bound, number = match.groups()
-        state.take(first, last, f"{_STAT_KEYS[stat]}{_STAT_BOUNDS[bound]}{_number(number)}", stat)
+        op, value = _STAT_BOUNDS[bound], _number(number)
+        if not _stat_of_an_object(state, first):
+            state.take(first, last, f"{_STAT_KEYS[stat]}{op}{value}", stat)
+        elif op != "=":  # "exile creatures with power less than 3": in card wording, "power 2 or less"
+            value += {"<": -1, ">": 1}.get(op, 0)
+            state.take(first, last, f'o:"{stat} {value} or {"less" if "<" in op else "greater"}"', "oracle")
     for match, first, last in list(_matches(state, _STATS)):
         groups = match.groups()
+        if _stat_of_an_object(state, first):
+            continue  # "reward casting creatures with power 4 or greater": the stats of what the card acts on
         if groups[6]:
             if _before(state, first, 1) in _OBJECT_MARKERS | {"a", "an"} or _is_object(state, first) or \
                     any(w.startswith("token") for w in _after(state, last, 3).split()):
