@@ -1413,6 +1413,9 @@ def test_layouts_and_x_costs(reader, query, expected):
     ("creatures other than humans in white", "id<=w t:creature -t:human"),
     ("not zombies", "-t:zombie"),
     ("destroy creatures except zombies", ""),  # what a sweeper spares, no filter (it read t:zombie)
+    # a match inside a word ("lifegaIN COMMANDER") no longer hides the one at the next word
+    ("lifegain commanders", "is:commander"),
+    ("token commanders", "is:commander"),
     # the stats of what the card acts on or rewards, in card wording, not the card's own (they read pow>=4, mv<3)
     ("cards that reward casting creatures with power 4 or greater", 'o:"power 4 or greater"'),
     ("exile creatures with power less than 3", 'o:"power 2 or less"'),

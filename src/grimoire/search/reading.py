@@ -1128,12 +1128,20 @@ def _matches(state: _State, pattern: re.Pattern):
         starts = [0]
         for word in run[:-1]:
             starts.append(starts[-1] + len(word.lower) + 1)
-        for match in pattern.finditer(text):
-            if match.start() in starts and (match.end() == len(text) or text[match.end()] == " "):
-                first = index + starts.index(match.start())
-                last = index + len(text[: match.end()].split())
-                if all(state.free(i) for i in range(first, last)):
-                    yield match, first, last
+        # tried at each word's start only: a match inside a word ("lifegaIN COMMANDERs") must not hide one that
+        # begins at the next word ("commanders")
+        reached = 0
+        for offset, start in enumerate(starts):
+            if start < reached:
+                continue
+            match = pattern.match(text, start)
+            if match is None or not (match.end() == len(text) or text[match.end()] == " "):
+                continue
+            reached = max(match.end(), start + 1)
+            first = index + offset
+            last = index + len(text[: match.end()].split())
+            if all(state.free(i) for i in range(first, last)):
+                yield match, first, last
         index = stop
 
 
@@ -1860,11 +1868,11 @@ def _only_drops(state: _State) -> bool:
 
 _POSSESSIVES = frozenset({"my", "our", "your"})  # "my commander" is the deck's own, not a search for commanders
 _FORMAT_WORDS = r"(?:cedh|edh|pedh|cmdr|" + "|".join(sorted(FORMATS, key=len, reverse=True)) + ")"
-_FORMAT = re.compile(rf"(?:(?:for|in) ({_FORMAT_WORDS})(?:[- ]legal)?|({_FORMAT_WORDS})[- ]legal|"
+_FORMAT = re.compile(rf"\b(?:(?:for|in) ({_FORMAT_WORDS})(?:[- ]legal)?|({_FORMAT_WORDS})[- ]legal|"
                      rf"({'|'.join(_ALWAYS_READ_FORMATS)}|edh|cedh|cmdr)|(commanders?))")
 
 
-_BANNED = re.compile(rf"banned (?:in|from) ({_FORMAT_WORDS})|({_FORMAT_WORDS})[- ]banned")
+_BANNED = re.compile(rf"\b(?:banned (?:in|from) ({_FORMAT_WORDS})|({_FORMAT_WORDS})[- ]banned)")
 
 
 def _formats(reader: Reader, state: _State) -> None:
