@@ -544,7 +544,8 @@ class SearchEngine:
         if len(colours) < 2 or not any(chip.syntax.split(" ", 1)[0] == "t:land" for chip in reading.chips):
             return None
         produced, _ = self.filter_index.produced
-        return popcount(produced & sum(PRODUCED_BITS[letter] for letter in colours)).astype(np.int64)  # negated
+        # signed, as _fixing_first sorts on its negation
+        return popcount(produced & sum(PRODUCED_BITS[letter] for letter in colours)).astype(np.int64)
 
     def _fixing_first(self, made: np.ndarray | None, rows: np.ndarray, scores: np.ndarray
                       ) -> tuple[np.ndarray, np.ndarray]:

@@ -286,10 +286,10 @@ _OBJECT_TYPE = {TAG_INDEX[tag]: _STEMMER.stemWord(word) for tag, word in (
 _ANSWERS = frozenset(TAG_INDEX[name] for name in TAG_INDEX
                      if {"removal", "sweeper"} & {name, TAG_PARENTS.get(name), TAG_PARENTS.get(TAG_PARENTS.get(name))})
 _GRAVEYARD, _GRAVEYARD_HATE = _STEMMER.stemWord("graveyard"), TAG_INDEX["graveyard-hate"]
-# what brings a card back from a graveyard: with one of these, a graveyard named is where the card comes from
-_FROM_GRAVEYARD = frozenset(TAG_INDEX[name] for name in (
-    "recursion", "regrowth", "reanimate", "mass-reanimate", "recursion-land", "recursion-artifact",
-    "recursion-spell", "cast-from-graveyard"))
+# what brings a card back from a graveyard (recursion and the tags under it): with one of these, a graveyard named
+# is where the card comes from
+_FROM_GRAVEYARD = frozenset(TAG_INDEX[name] for name in TAG_INDEX
+                            if name == "recursion" or TAG_PARENTS.get(name) == "recursion")
 _OPPOSES = [(TAG_INDEX[hate], TAG_INDEX[stopped]) for hate, stops in TAG_OPPOSES.items() for stopped in stops]
 # A hate tag's own phrasings say what it stops ("stop combos", "stop opponents casting spells" are stax's), so stax
 # is what a request wants beaten only where it is named ("what beats a stax deck", "answers to prison")

@@ -1868,11 +1868,11 @@ def _only_drops(state: _State) -> bool:
 
 _POSSESSIVES = frozenset({"my", "our", "your"})  # "my commander" is the deck's own, not a search for commanders
 _FORMAT_WORDS = r"(?:cedh|edh|pedh|cmdr|" + "|".join(sorted(FORMATS, key=len, reverse=True)) + ")"
-_FORMAT = re.compile(rf"\b(?:(?:for|in) ({_FORMAT_WORDS})(?:[- ]legal)?|({_FORMAT_WORDS})[- ]legal|"
+_FORMAT = re.compile(rf"(?:(?:for|in) ({_FORMAT_WORDS})(?:[- ]legal)?|({_FORMAT_WORDS})[- ]legal|"
                      rf"({'|'.join(_ALWAYS_READ_FORMATS)}|edh|cedh|cmdr)|(commanders?))")
 
 
-_BANNED = re.compile(rf"\b(?:banned (?:in|from) ({_FORMAT_WORDS})|({_FORMAT_WORDS})[- ]banned)")
+_BANNED = re.compile(rf"banned (?:in|from) ({_FORMAT_WORDS})|({_FORMAT_WORDS})[- ]banned")
 
 
 def _formats(reader: Reader, state: _State) -> None:
@@ -2234,12 +2234,18 @@ def _land_cycles(reader: Reader, state: _State) -> None:
 # keywords; the noun after the layout word is read as usual ("creatures": t:creature). "flip" and "transform" only
 # before a noun ("flip a coin" is no flip card).
 _NOUN_AHEAD = r"(?= (?:cards?|creatures?|lands?|spells?|permanents?|commanders?)\b)"
-_LAYOUTS = re.compile(rf"(modal double[- ]?faced|mdfc){_NOUN_AHEAD}|(mdfcs)|(double[- ]?faced|dfc|two[- ]sided)"
-                      rf"{_NOUN_AHEAD}|(dfcs)|(split){_NOUN_AHEAD}|(transform(?:ing)?){_NOUN_AHEAD}|(flip){_NOUN_AHEAD}|"
-                      rf"(adventure){_NOUN_AHEAD}|(meld){_NOUN_AHEAD}|(french[- ]vanilla){_NOUN_AHEAD}|"
-                      rf"(vanilla){_NOUN_AHEAD}")
-_LAYOUT_SYNTAX = ("is:mdfc", "is:mdfc", "is:dfc", "is:dfc", "is:split", "is:transform", "is:flip", "is:adventure",
-                  "is:meld", "is:frenchvanilla", "is:vanilla")
+_LAYOUT_WORDS = (  # each layout's syntax and words, tried in this order ("modal double faced" before "double faced")
+    ("is:mdfc", rf"(?:modal double[- ]?faced|mdfc){_NOUN_AHEAD}|mdfcs"),
+    ("is:dfc", rf"(?:double[- ]?faced|dfc|two[- ]sided){_NOUN_AHEAD}|dfcs"),
+    ("is:split", rf"split{_NOUN_AHEAD}"),
+    ("is:transform", rf"transform(?:ing)?{_NOUN_AHEAD}"),
+    ("is:flip", rf"flip{_NOUN_AHEAD}"),
+    ("is:adventure", rf"adventure{_NOUN_AHEAD}"),
+    ("is:meld", rf"meld{_NOUN_AHEAD}"),
+    ("is:frenchvanilla", rf"french[- ]vanilla{_NOUN_AHEAD}"),
+    ("is:vanilla", rf"vanilla{_NOUN_AHEAD}"),
+)
+_LAYOUTS = re.compile("|".join(f"({words})" for _, words in _LAYOUT_WORDS))
 
 
 def _layouts(reader: Reader, state: _State) -> None:
@@ -2248,8 +2254,7 @@ def _layouts(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _LAYOUTS)):
         if _is_object(state, first):
             continue  # "destroy vanilla creatures"
-        group = next(index for index, value in enumerate(match.groups()) if value)
-        state.take(first, last, _LAYOUT_SYNTAX[group], "type")
+        state.take(first, last, _LAYOUT_WORDS[match.lastindex - 1][0], "type")
 
 
 # Cycles of cards players call by the word their names share ("signets", "talismans", "moxen"): the names, as
