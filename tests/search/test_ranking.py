@@ -359,9 +359,9 @@ def test_all_my_creatures_is_the_creatures_you_control():
     assert "creatures you control" in expand("put counters on all of my guys")
 
 
-# The static engine passes this with some retrains and fails it with others (High Market, a land that gains life some
-# other way, among the gain lands; it failed with the model before b42b7275): a retrain that fails it again marks it
-# a strict expected failure again.
+# "come in tapped" reads as the lands that always enter tapped (o:"~ enters tapped."): before it did, the static engine
+# passed this with some retrains and failed it with others (High Market and Diamond Valley, lands that gain life some
+# other way, among the gain lands).
 @pytest.mark.parametrize("encoder", ["static", "minilm"])
 def test_lands_that_come_in_tapped_are_the_ones_that_enter_tapped(engine, encoder):
     from grimoire.search.slang import expand

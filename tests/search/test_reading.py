@@ -212,6 +212,11 @@ def test_unblockable_creatures_are_so_themselves_and_untapped_lands_never_enter_
              "Temple of Enlightenment", "Raffine's Tower")
     lands = found(f"{reader.read('lands that enter untapped').syntax} name:/^({'|'.join(names)})$/")
     assert lands == {"Glacial Fortress", "Steam Vents", "Seachrome Coast", "Tundra"}  # unless / if you don't
+    # and the lands that come in tapped are those that always do (the gain lands asked for "and gain life")
+    assert syntax(reader, "lands that come in tapped and gain life") == 'o:"~ enters tapped." t:land'
+    assert syntax(reader, "make my opponents' creatures enter tapped") == ""  # what a card does to others
+    tapped = found(f"{reader.read('lands that enter tapped').syntax} name:/^({'|'.join(names)})$/")
+    assert tapped == {"Azorius Guildgate", "Temple of Enlightenment", "Raffine's Tower"}
 
 
 @pytest.mark.parametrize(("query", "expected"), [
@@ -891,6 +896,8 @@ ANTI_FLYER = "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or 
     ("wipe all the flyers", ANTI_FLYER),
     ("sweep away their flyers", ANTI_FLYER),
     ("exile flyers", ANTI_FLYER),
+    ("anti flying cards", ANTI_FLYER),  # "anti" asks for the answer ("flying" had asked for flying granters)
+    ("anti-flyer hate in green", f"id<=g {ANTI_FLYER}"),
 ])
 def test_answers_to_flyers_read_as_what_kills_or_blocks_them(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -1154,6 +1161,9 @@ _ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
     ("flashback spells in red", "id<=r kw:flashback (t:instant or t:sorcery)"),
     ("undying and persist creatures", "(kw:undying or kw:persist) t:creature"),  # either: no card has both
     ("give my creatures undying", ""),  # what the card grants
+    ("changelings", "kw:changeling"),  # the one keyword players name its creatures by, bare
+    ("changelings in blue", "id<=u kw:changeling"),
+    ("destroy changelings", ""),  # what the card acts on
     ("storm payoffs", ""),  # no card type or "cards" after it
     # what a card makes is no mana value
     ("mana dorks that tap for more than one mana", f"{_ADDS_TWO} t:creature"),

@@ -278,7 +278,13 @@ def test_infinite_combos_are_combos_not_mana_sinks(matcher, text):
                                           "recursion-spell"),
                                          ("cards that make opponents sacrifice lands", "land-destruction"),
                                          ("find any creature in my deck", "tutor-creature"),
-                                         ("get a land out of my library", "tutor-land")])
+                                         ("get a land out of my library", "tutor-land"),
+                                         ("cards that return themselves from graveyard", "self-recursion"),
+                                         ("creatures that keep coming back from the graveyard", "self-recursion"),
+                                         # bringing creatures back is recursion, not a card returning itself
+                                         ("my deck needs more ways to recur creatures", "recursion"),
+                                         ("cards that punish opponents for having cards in hand",
+                                          "hand-punisher")])
 def test_counter_payoffs_and_creatures_coming_back_are_tags(matcher, text, tag):
     assert first_tag(matcher, text) == tag
 

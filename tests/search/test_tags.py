@@ -82,6 +82,10 @@ EXAMPLES = {
                     "Underworld Dreams|Divination|Grizzly Bears|Howling Mine"),
     "draw-hate": ("Narset, Parter of Veils|Spirit of the Labyrinth|Notion Thief|Hullbreacher|Alms Collector",
                   "Alhammarret's Archive|Underworld Dreams|Teferi's Ageless Insight|Howling Mine"),
+    "self-recursion": ("Bloodghast|Gravecrawler|Reassembling Skeleton|Arclight Phoenix|Uro, Titan of Nature's Wrath",
+                       "Eternal Witness|Genesis|Kitchen Finks|Raise Dead|Snapcaster Mage"),
+    "hand-punisher": ("Black Vise|Iron Maiden|Sudden Impact|Ebony Owl Netsuke|Storm Seeker",
+                      "The Rack|Bulwark|Lavaborn Muse|Underworld Dreams"),
     "recursion-spell": ("Mystic Sanctuary|Archaeomancer|Mnemonic Wall|Call to Mind|Mystic Retrieval",
                         "Regrowth|Raise Dead|Disentomb|Snapcaster Mage"),
     "death-recursion": ("Luminous Broodmoth|Feign Death|Mikaeus, the Unhallowed|Cauldron of Souls|Kitchen Finks",
@@ -348,6 +352,12 @@ def test_direct_and_conditional_strength(db):
     assert strength("Counterspell", "counterspell") == DIRECT
     assert strength("Dispel", "counterspell") == NARROW  # instant spells only
     assert strength("Mana Leak", "counterspell") == NARROW  # unless its controller pays
+    # a hard counter is direct: any spell, or any spell of an opponent's, or Disallow's spell or ability
+    for hard in ("Force of Will", "Dissolve", "Mana Drain", "Counterflux", "Disallow", "Pact of Negation"):
+        assert strength(hard, "counterspell") == DIRECT, hard
+    # one that asks the spell to be of a kind is narrow (it had read as hard: "counter target spell that ...")
+    for kind in ("Intervene", "Outwit", "Spell Snare", "Ertai's Trickery", "Laquatus's Disdain", "Disdainful Stroke"):
+        assert strength(kind, "counterspell") == NARROW, kind
     assert strength("Blood Artist", "aristocrat-payoff") == DIRECT  # drains on each death
     assert strength("Viscera Seer", "sac-outlet") == DIRECT  # sacrifices a creature for nothing else
     assert strength("Ashnod's Altar", "sac-outlet") == DIRECT

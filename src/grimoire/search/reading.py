@@ -1413,6 +1413,9 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             state.take(first, index + 1, _keyword_syntax(keywords, either=True), "keyword")
             for word in state.words[first: index + 1]:
                 word.used = False  # and rank, for the tags of the mechanic ("infect creatures": poison counters)
+    for index, word in enumerate(state.words):  # "changelings": the one keyword players name its creatures by
+        if word.lower == "changelings" and state.free(index) and not _is_object(state, index):
+            state.take(index, index + 1, "kw:changeling", "keyword")
 
 
 _ONE_WORD_KEYWORDS = "|".join(k for k in _ADJECTIVE_KEYWORDS if " " not in k)
@@ -1502,7 +1505,7 @@ def _negated_tags(reader: Reader, state: _State) -> None:
 _SPEED = re.compile(r"(?:at )?instant[- ]speed")
 _CAST_VERBS = frozenset({"cast", "casts", "casting", "play", "plays", "playing"})
 _SORCERY_SPEED = re.compile(r"(?:at )?sorcery[- ]speed")
-_FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? with flying")
+_FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? with flying|anti[- ]?(?:flying|flyers?|fliers?)")
 # "deal with flyers", "kill fliers", "answers to flying creatures", "flyer hate": what kills or blocks
 # them, as cards print it ("destroy target creature with flying", Hurricane's "each creature with flying", reach)
 _ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:ing)? with|kill(?:s|ing)?|destroy(?:s|ing)?|answers? (?:to|for)|"
@@ -1537,9 +1540,9 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
         state.take(first, last, "(t:instant or kw:flash)", "type")
     for _, first, last in list(_matches(state, _SORCERY_SPEED)):
         state.take(first, last, "t:sorcery", "type")
-    for _, first, last in list(_matches(state, _FLYERS)):
-        if _ANSWERS_FLYERS.search(_before(state, first, 6)) or _after(state, last, 1) in _FLYER_ANSWERS or \
-                _complained_of(state, first):
+    for match, first, last in list(_matches(state, _FLYERS)):
+        if match.group(0).startswith("anti") or _ANSWERS_FLYERS.search(_before(state, first, 6)) or \
+                _after(state, last, 1) in _FLYER_ANSWERS or _complained_of(state, first):
             for chip in [c for c in state.chips if c.syntax == "mv>=6" and c.words.lower() in _before(state, first, 2)]:
                 _release(state, chip)  # "big flyers" are theirs: the answer may cost anything
                 state.chips.remove(chip)
@@ -1581,6 +1584,10 @@ _EVASIVE_SYNTAX = ('t:creature (kw:flying or kw:menace or kw:fear or kw:intimida
 _ENTERS_UNTAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into play)|etbs?) untapped|"
                               r"untapped(?= (?:[a-z]+[- ]?)?lands?\b)")  # "untapped lands"
 _ENTERS_UNTAPPED_SYNTAX = '-o:"~ enters tapped."'
+# "lands that come in tapped and gain life": the lands that always enter tapped, said of lands only ("make their
+# creatures enter tapped" is what a card does to others)
+_ENTERS_TAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into play)|etbs?) tapped")
+_ENTERS_TAPPED_SYNTAX = 'o:"~ enters tapped."'
 # Words that always read as the same rules text, in this order
 _RULES_TEXT_WORDS = (
     (_UNCOUNTERABLE, 'o:"can\'t be countered"'),  # the card itself, or the spells it protects
@@ -1626,6 +1633,9 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
     for pattern, syntax in _RULES_TEXT_WORDS:
         for _, first, last in list(_matches(state, pattern)):
             state.take(first, last, syntax, "oracle")
+    for _, first, last in list(_matches(state, _ENTERS_TAPPED)):
+        if _before(state, first, 1) in ("land", "lands"):
+            state.take(first, last, _ENTERS_TAPPED_SYNTAX, "oracle")
 
 
 # "lands that make colorless mana", "rocks that tap for red mana": the mana the card adds (Scryfall's produces:),

@@ -268,9 +268,13 @@ SWEEPER_ONE_SIDED = _either(
         rf"creatures {_NOT_YOURS} get -(?:\d+|x)/-1\b",
     )),
 )
-# A hard counter of any spell is the direct answer; one that asks a kind of spell, a payment or an ability is narrow.
+# A hard counter of any spell is the direct answer ("counter target spell.", "counter target spell you don't
+# control", Disallow's "counter target spell, activated ability, or triggered ability"); one that asks a kind of
+# spell ("counter target spell that targets a creature": Intervene; "with mana value 2": Spell Snare; "if it was
+# kicked"), a payment or an ability is narrow.
 COUNTERSPELL = _either(
-    _rule(r"\bcounter (?:target|up to \w+ target|all) spells?\b(?! unless)"),
+    _rule(r"\bcounter (?:target|up to \w+ target|all) spells?(?: you don't control| (?:an opponent|your opponents) "
+          r"control)?(?=[.,;]| and\b| then\b|$| or (?:activated |triggered )?ability[.,])"),
     _narrow(_rule(
         r"\bcounter (?:target|up to \w+ target|that|it unless|all)[^.]*?\bspells?\b",
         r"\bcounter target (?:activated|triggered) ability",
@@ -1192,7 +1196,7 @@ TAGS: tuple[Tag, ...] = (
         "returns or casts cards from a graveyard",
         (
             "recursion; recur; get cards back from the graveyard; recursion spells; graveyard recursion; "
-            "return from graveyard; rebuy; recurring threats"
+            "return from graveyard; rebuy"
         ),
         RECURSION,
     ),
@@ -1263,6 +1267,19 @@ TAGS: tuple[Tag, ...] = (
         # Mystic Sanctuary, Archaeomancer, Mnemonic Wall, Seasons Past, Call to Mind
         _rule(r"(?:return|put) [^.]*(?:instant|sorcery|instant or sorcery|instant and/or sorcery) cards? [^.]*from "
               r"your graveyard", r"return to your hand target (?:instant|sorcery|instant or sorcery) card"),
+    ),
+    _t(
+        "self-recursion",
+        "comes back from your graveyard by its own ability, again and again",
+        (
+            "self recursion; recurring threats; return themselves from graveyard; returns itself from the graveyard; "
+            "keeps coming back from the graveyard; cast it from my graveyard; sticky threats that won't stay dead; "
+            "escape cards; phoenix effect"
+        ),
+        # Bloodghast, Gravecrawler, Reassembling Skeleton, Arclight Phoenix, Uro (escape), Punishing Fire; not a
+        # card that brings back others (Genesis, Eternal Witness), nor flashback, unearth or persist (once only)
+        _direct(_rule(r"\b(?:return|cast|put) ~ (?:from your graveyard|onto the battlefield from your graveyard)",
+                      r"(?:^|\n)escape—", r"\b~ returns? (?:from your graveyard|to the battlefield from)")),
     ),
     _t(
         "cast-from-graveyard",
@@ -2065,6 +2082,21 @@ TAGS: tuple[Tag, ...] = (
         by_nature=True,
     ),
     _t(
+        "hand-punisher",
+        "damages opponents for the cards they hold in hand",
+        (
+            "punish opponents for having cards in hand; punish full hands; damage for each card in their hand; "
+            "black vise effect; punish players who hold cards; hand size punisher"
+        ),
+        # Black Vise, Iron Maiden, Sudden Impact, Ebony Owl Netsuke; not The Rack (it punishes small hands: "3
+        # minus the number") nor Bulwark (your hand minus theirs)
+        _direct(_rule(
+            r"(?:damage|loses? x life)[^.]*(?<!minus )the number of cards in (?:that player's|their|his or her|"
+            r"target player's|target opponent's|each opponent's) hand(?! minus the number)",
+            r"has (?:seven|six|five|four) or more cards in (?:their )?hand, [^.]*(?:damage|loses)",
+        )),
+    ),
+    _t(
         "etb-hate",
         "stops creatures entering from triggering abilities",
         (
@@ -2375,7 +2407,7 @@ TAG_PARENTS = {
     **dict.fromkeys(("tutor-creature", "tutor-land", "tutor-artifact", "tutor-enchantment", "tutor-instant-sorcery",
                      "tutor-top"), "tutor"),
     **dict.fromkeys(("regrowth", "reanimate", "mass-reanimate", "recursion-land", "recursion-artifact",
-                     "recursion-spell", "cast-from-graveyard"), "recursion"),
+                     "recursion-spell", "self-recursion", "cast-from-graveyard"), "recursion"),
     **dict.fromkeys(("food-maker", "clue-maker"), "token-maker"),
     **dict.fromkeys(("flying-granter", "unblockable-granter"), "evasion-granter"),
     **dict.fromkeys(("hexproof-granter", "indestructible-granter", "phase-out", "board-protection"),
