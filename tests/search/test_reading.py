@@ -1452,7 +1452,30 @@ def test_a_negated_tag_leaves_out_its_cards(reader):
 
 
 @pytest.mark.parametrize(("query", "expected"), [
+    # what a card makes of its object is no cost of its own ("huge" read mv>=6)
+    ("make my little guys huge for one turn", ""),
+    ("big creatures that make tokens", "mv>=6 t:creature"),  # the card's own size still is
+    # what a phrasal verb acts on ("lock down", "blow up") is no type asked for
+    ("lock down a single creature with an aura", ""),
+    ("blow up every artifact on the table", ""),
+    # a type spared by a card acting on everything is no filter; excepted from the card asked for, it is left out
+    ("wipe everything except lands", ""),
+    ("destroy all permanents except lands", ""),
+    ("board wipes except for artifacts", ""),
+    ("ramp except creatures", "-t:creature"),
+    ("anything but creatures", "-t:creature"),
+    ("nothing but creatures", "t:creature"),
+])
+def test_made_so_phrasal_verbs_and_excepted_types(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
     ("backgrounds", "t:background"),  # an enchantment subtype asked for by name
+    ("snow lands", "t:snow t:land"),  # a supertype, as "legendary" is (it read t:land alone)
+    ("snow creatures in green", "id<=g t:snow t:creature"),
+    ("cards that count snow permanents", ""),  # what the card counts
+    ("snow payoffs", ""),  # a theme, left to rank
     ("dinosaur commanders", "is:commander t:dinosaur"),  # a tribe's commanders are of the tribe
     ("equipment commanders", "is:commander"),  # lead an Equipment deck: few commanders are Equipment
     ("green fatties", "mv>=6 t:creature id<=g"),  # a player's fatties are big creatures, not big spells

@@ -284,7 +284,14 @@ def test_infinite_combos_are_combos_not_mana_sinks(matcher, text):
                                          # bringing creatures back is recursion, not a card returning itself
                                          ("my deck needs more ways to recur creatures", "recursion"),
                                          ("cards that punish opponents for having cards in hand",
-                                          "hand-punisher")])
+                                          "hand-punisher"),
+                                         # players' verbs: "blow up" destroys, "fill up" fills
+                                         ("blow up every artifact on the table", "artifact-sweeper"),
+                                         ("fill up my graveyard fast", "self-mill"),
+                                         # stronger when it happens: a payoff ("bigger when I cast spells": grower)
+                                         ("things that get stronger when I gain life", "lifegain-payoff"),
+                                         ("nobody takes combat damage this turn", "fog"),
+                                         ("make my little guys huge for one turn", "overrun")])
 def test_counter_payoffs_and_creatures_coming_back_are_tags(matcher, text, tag):
     assert first_tag(matcher, text) == tag
 

@@ -211,6 +211,15 @@ _IDIOMS = (
     # "toss something from their grip": discard
     (re.compile(r"\btoss(?:es|ing)?\b(?=(?: \w+){0,3} (?:hand|grip)s?\b)"), "discard"),
     (re.compile(r"\bdead stuff\b"), "graveyard"),
+    (re.compile(r"\bblow(?:s|ing|n)? up\b"), "destroy"),  # "blow up every artifact"
+    (re.compile(r"\bfill(?:s|ing)? up\b"), "fill"),  # "fill up my graveyard"
+    # "things that get stronger when I gain life": rewarded for it, a payoff ("bigger when I cast spells" stays the
+    # grower's)
+    (re.compile(r"\b(?:get|gets|getting|grow|grows|growing) stronger (?:when(?:ever)?|each time|every time)\b"),
+     "payoff whenever"),
+    # "make my little guys huge": bigger, as the phrasings say it (no big card asked for)
+    (re.compile(r"\b(make|makes|making) ((?:all )?(?:of )?(?:my|our) (?:\w+ )?(?:creatures|team|army|tokens|creature|"
+                r"commander)) (?:huge|giant|massive|enormous|big)\b"), r"\1 \2 bigger"),
     # "find any creature in my deck", "get a land out of my library": a tutor for that card type
     (re.compile(r"\b(?:find|get|grab|pull)(?:s|ing)? (?:me )?(?:a|an|any|one) ([a-z]+) (?:card )?(?:in|from|out of) "
                 r"(?:my|the|your) (?:deck|library)\b"), r"search your library for a \1"),

@@ -81,6 +81,8 @@ _OBJECT_MARKERS = frozenset({
     "keep", "keeps", "lock", "locks", "freeze", "freezes", "turn", "turns", "transform", "transforms", "swap",
     "swaps", "switch", "switches", "send", "sends", "shrink", "shrinks", "eat", "eats", "fight", "fights",
     "grab", "grabs", "pull", "pulls",  # "grab a creature from my library"
+    # "lock down a creature", "shut down artifacts"; "blow up every artifact" ("up" is skipped as in "up to")
+    "down", "blow", "blows", "blowing",
     "get", "gets", "bring", "brings",  # "get a creature back", "bring an artifact back"
     # "care about sacrificing artifacts", "good at destroying enchantments"
     "sacrificing", "destroying", "exiling", "killing", "stealing", "copying", "returning", "bouncing",
@@ -128,7 +130,7 @@ _TYPE_WORDS = {
     "walkers": "planeswalker", "equipment": "equipment", "equipments": "equipment", "aura": "aura",
     "auras": "aura", "legendary": "legendary", "legend": "legendary", "legends": "legendary", "saga": "saga",
     "sagas": "saga", "vehicle": "vehicle", "vehicles": "vehicle", "battle": "battle",
-    "background": "background", "backgrounds": "background", "shrine": "shrine", "shrines": "shrine",
+    "background": "background", "backgrounds": "background", "shrine": "shrine", "shrines": "shrine", "snow": "snow",
 }
 # Player nouns that name a card type with a function: the type is a filter, the function words still rank.
 _TYPED_NOUNS = {"rock": "artifact", "rocks": "artifact", "dork": "creature", "dorks": "creature", "lord": "creature",
@@ -1451,9 +1453,22 @@ def _keyword_run(state: _State, keywords: list[str], last: int) -> tuple[list[st
     return keywords, either, last
 
 
+# "wipe everything except lands", "destroy all permanents but creatures": the type a card acting on everything spares
+# (no filter); "green ramp except creatures": the type the card asked for is not
+_EXCEPTED = re.compile(rf"(?:(except(?: for)?|besides|excluding|aside from|apart from)|but) (?:an? |the |my |your )?"
+                       rf"({_TYPE_NAMES})")
+
+
 def _negated_types(reader: Reader, state: _State) -> None:
     """"non-creature artifacts", "ramp that isn't a creature", "noncreature spells": not of that type (unless it is
-    what the card acts on: "whenever you cast a noncreature spell")."""
+    what the card acts on: "whenever you cast a noncreature spell"); "except lands" after what a card acts on is what
+    it spares, and reads nothing ("wipe everything except lands")."""
+    for match, first, last in list(_matches(state, _EXCEPTED)):
+        if _ACTING_VERBS & {word.lower for word in state.words[:first]}:
+            for word in state.words[first:last]:
+                word.used = True  # spared: no filter, and the words rank nothing (not "lands" for a land tag)
+        elif match.group(1) or _before(state, first, 1) in ("anything", "everything", "all"):  # "anything but"
+            state.take(first, last, f"-t:{_TYPE_WORDS[match.group(2)]}", "type")
     for match, first, last in list(_matches(state, _NEGATED)):
         if _is_object(state, first) and not re.match(r"(?:that |which )?(?:is|are)", match.group()):
             continue
@@ -1853,7 +1868,7 @@ def _mana_value(reader: Reader, state: _State) -> None:
             # "destroy big creatures", "counter big spells": the cost of what the card acts on, not its own
             # "my spells are too expensive": a complaint about the deck's costs, not a cost asked for
             if _after(state, last, 1) in blockers or (_is_object(state, first) and not own) or \
-                    _before(state, first, 1) == "too":
+                    _before(state, first, 1) == "too" or (pattern is _BIG and _made_so(state, first)):
                 continue
             if costed and syntax != _FREE_SYNTAX:  # "cheap ... that cost 1": the stated cost says it all
                 for word in state.words[first:last]:
@@ -1863,6 +1878,17 @@ def _mana_value(reader: Reader, state: _State) -> None:
             costed = True
             if match.group(0).startswith("fatt") and not any(_TYPE_WORDS.get(w.lower) for w in state.words):
                 state.chips.append(Chip(match.group(0), "t:creature", "type"))  # a player's fatties are creatures
+
+
+# "make my little guys huge", "turn my commander big": what a card makes of something, no cost of its own
+_MAKE_SO = frozenset({"make", "makes", "making", "turn", "turns", "turning", "get", "gets", "getting"})
+
+
+def _made_so(state: _State, index: int) -> bool:
+    """Whether the word at ``index`` ends "make ... X <word>": said of X, past the verb and what it acts on."""
+    before = _before(state, index, 5).split()
+    return len(before) >= 2 and before[-1] not in _DETERMINERS and before[-1] not in _MAKE_SO and \
+        bool(_MAKE_SO & set(before[:-1]))
 
 
 # "good 1 drops for aggro": a player's N-drops are creatures, when nothing else in the request says what they do

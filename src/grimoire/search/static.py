@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "03b8d0af93deedc6a863c552cbf679211f02f77ee4123a4cdc6650b12be22123"
+MODEL_SHA256 = "242be1897563ddc36b6e8ede69d1571883f0fab303a02a146d50ede8dd72ee14"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -1429,7 +1429,8 @@ TAGS: tuple[Tag, ...] = (
         "pumps your whole team until end of turn",
         (
             "overrun; alpha strike pump; finisher pump; mass pump; team pump until end of turn; finisher; "
-            "alpha strike; pump all my creatures; close out the game; end the game in one swing"
+            "alpha strike; pump all my creatures; close out the game; end the game in one swing; "
+            "make my creatures bigger this turn; pump my team for one turn"
         ),
         _finisher(_rule(
             # power: "+0/+3 until end of turn" (Steadfastness, Shield Wall) saves a team, it wins no game
@@ -2263,7 +2264,8 @@ TAGS: tuple[Tag, ...] = (
         "prevents all combat damage for a turn",
         (
             "fog; prevent combat damage; prevent all combat damage; stop combat damage; "
-            "prevent combat damage this turn; stop all combat damage; fog spells"
+            "prevent combat damage this turn; stop all combat damage; fog spells; no combat damage this turn; "
+            "nobody takes combat damage"
         ),
         _rule(r"prevent all combat damage that would be dealt this turn"),
     ),
