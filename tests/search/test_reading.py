@@ -896,6 +896,7 @@ ANTI_FLYER = "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or 
     ("wipe all the flyers", ANTI_FLYER),
     ("sweep away their flyers", ANTI_FLYER),
     ("exile flyers", ANTI_FLYER),
+    ("how do I beat a deck full of flyers", ANTI_FLYER),  # the deck full of them is theirs
     ("anti flying cards", ANTI_FLYER),  # "anti" asks for the answer ("flying" had asked for flying granters)
     ("anti-flyer hate in green", f"id<=g {ANTI_FLYER}"),
 ])
@@ -1465,6 +1466,9 @@ def test_a_negated_tag_leaves_out_its_cards(reader):
     ("ramp except creatures", "-t:creature"),
     ("anything but creatures", "-t:creature"),
     ("nothing but creatures", "t:creature"),
+    ("how do I stop a voltron commander", ""),  # the commander to beat, none asked for
+    ("punish nonbasic lands", ""),  # what is punished (it read t:land)
+    ("voltron commanders", "is:commander"),
 ])
 def test_made_so_phrasal_verbs_and_excepted_types(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -291,7 +291,13 @@ def test_infinite_combos_are_combos_not_mana_sinks(matcher, text):
                                          # stronger when it happens: a payoff ("bigger when I cast spells": grower)
                                          ("things that get stronger when I gain life", "lifegain-payoff"),
                                          ("nobody takes combat damage this turn", "fog"),
-                                         ("make my little guys huge for one turn", "overrun")])
+                                         ("make my little guys huge for one turn", "overrun"),
+                                         # the graveyard is what graveyard decks use: beating them is its hate
+                                         ("what should I run against graveyard decks", "graveyard-hate"),
+                                         ("how do I beat graveyard decks", "graveyard-hate"),
+                                         ("cards that turn lands into islands", "land-type-changer"),
+                                         ("i want to make every land a forest", "land-type-changer"),
+                                         ("destroy their mana sources", "land-destruction")])
 def test_counter_payoffs_and_creatures_coming_back_are_tags(matcher, text, tag):
     assert first_tag(matcher, text) == tag
 

@@ -84,6 +84,9 @@ EXAMPLES = {
                   "Alhammarret's Archive|Underworld Dreams|Teferi's Ageless Insight|Howling Mine"),
     "self-recursion": ("Bloodghast|Gravecrawler|Reassembling Skeleton|Arclight Phoenix|Uro, Titan of Nature's Wrath",
                        "Eternal Witness|Genesis|Kitchen Finks|Raise Dead|Snapcaster Mage"),
+    "land-type-changer": ("Blood Moon|Spreading Seas|Urborg, Tomb of Yawgmoth|Yavimaya, Cradle of Growth|"
+                          "Prismatic Omen",
+                          "Oran-Rief Hydra|Emeria Shepherd|Forest|Back to Basics|Maskwood Nexus"),
     "hand-punisher": ("Black Vise|Iron Maiden|Sudden Impact|Ebony Owl Netsuke|Storm Seeker",
                       "The Rack|Bulwark|Lavaborn Muse|Underworld Dreams"),
     "recursion-spell": ("Mystic Sanctuary|Archaeomancer|Mnemonic Wall|Call to Mind|Mystic Retrieval",

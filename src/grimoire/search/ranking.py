@@ -655,6 +655,8 @@ class TagMatcher:
         hated = {hate: max(named[stopped], MIN_WEIGHT) for hate, stopped in _OPPOSES
                  if (stopped in whole or named.get(stopped, 0.0) >= MIN_WEIGHT)
                  and target & _BEATEN_ONLY_BY_NAME.get(stopped, target)}
+        if not hated and _GRAVEYARD in target:  # "graveyard decks", "graveyard strategies": what they use is hated
+            hated = {_GRAVEYARD_HATE: 1.0}
         if not hated:
             return found
         stopped = {s for hate, s in _OPPOSES if hate in hated}

@@ -83,6 +83,7 @@ _OBJECT_MARKERS = frozenset({
     "grab", "grabs", "pull", "pulls",  # "grab a creature from my library"
     # "lock down a creature", "shut down artifacts"; "blow up every artifact" ("up" is skipped as in "up to")
     "down", "blow", "blows", "blowing",
+    "punish", "punishes", "punishing",  # "punish nonbasic lands": what is punished
     "get", "gets", "bring", "brings",  # "get a creature back", "bring an artifact back"
     # "care about sacrificing artifacts", "good at destroying enchantments"
     "sacrificing", "destroying", "exiling", "killing", "stealing", "copying", "returning", "bouncing",
@@ -1100,7 +1101,8 @@ def _position_before_modifiers(state: _State, index: int) -> int:
 _RANKING_ADJECTIVES = frozenset({"best", "biggest", "strongest", "largest", "scariest", "worst", "favorite",
                                  "favourite", "annoying", "problematic", "problem", "key", "most",
                                  # sizes and costs of what is acted on ("destroy big creatures")
-                                 "big", "huge", "large", "small", "little", "tiny", "cheap", "expensive"})
+                                 "big", "huge", "large", "small", "little", "tiny", "cheap", "expensive",
+                                 "voltron"})  # "stop a voltron commander": the one to beat
 
 
 def _modifies(word: str) -> bool:
@@ -1532,6 +1534,7 @@ _ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:ing)? with|kill(?:s|ing)?|destroy(?:s
                              r"(?:opponents?|they|everyone|everybody|people|table)\b.*\b(?:ha(?:ve|s)|play(?:s|ing)?|"
                              r"run(?:s|ning)?|cast(?:s|ing)?))"
                              r"\W*(?:(?:all|the|their|opposing|enemy|big|huge|large|lots of|a lot of|so many|many|a|an|"
+                             r"(?:decks?|boards?) (?:full of|of|with)|full of|"  # "beat a deck full of flyers"
                              r"any|one|those|that|these|some)"
                              r"\W*){0,2}$")  # "kill a big flyer"
 _FLYER_ANSWERS = frozenset({"hate", "removal", "hoser", "hosers", "answers", "killers", "killer"})  # "flyer hate"

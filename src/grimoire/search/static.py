@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "242be1897563ddc36b6e8ede69d1571883f0fab303a02a146d50ede8dd72ee14"
+MODEL_SHA256 = "0aad9efb9a0501fd108bdc8f6845b1cad471214365f440b4694b2138d7c5a274"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -1045,7 +1045,7 @@ TAGS: tuple[Tag, ...] = (
         "destroys lands",
         (
             "land destruction; blow up lands; destroy lands; ld; stone rain; kill lands; destroy a land; "
-            "wreck their mana base; make opponents sacrifice lands; land edict"
+            "wreck their mana base; make opponents sacrifice lands; land edict; destroy their mana sources"
         ),
         _rule(
             rf"destroy (?:{_TARGET}|all|each) (?:nonbasic |basic |snow |)(?:lands?|[a-z]+ or land)\b",
@@ -2333,6 +2333,22 @@ TAGS: tuple[Tag, ...] = (
         ),
     ),
     _t(
+        "land-type-changer",
+        "changes the basic land type of lands (Blood Moon, Spreading Seas, Urborg, Yavimaya)",
+        (
+            "change land types; turn lands into islands; make every land a forest; turn their lands into mountains; "
+            "blood moon effect; nonbasic lands are mountains; lands are every basic land type"
+        ),
+        # Blood Moon, Magus of the Moon, Spreading Seas, Urborg, Yavimaya, Prismatic Omen, Stormtide Leviathan; not a
+        # landfall card asking "if it's a Forest" (a condition, no change)
+        _direct(_rule(
+            r"(?:^|\n|\. )(?:target land|enchanted land|each land|all lands|nonbasic lands|lands you control|lands "
+            r"your opponents control|each nonbasic land|all nonbasic lands|each land you control|lands)[^.]*? "
+            r"(?:is|are|becomes?) (?:a |an |the )?(?:basic land type of your choice|chosen (?:basic land )?type|"
+            r"plains|island|swamp|mountain|forest|every basic land type|basic land types? of)",
+        )),
+    ),
+    _t(
         "dungeon",
         "ventures into the dungeon or takes the initiative",
         "venture; initiative; dungeon; take the initiative; venture into the dungeon",
@@ -2393,6 +2409,7 @@ TAG_INDEX: dict[str, int] = {tag.name: index for index, tag in enumerate(TAGS)}
 # Each narrower tag's broader one, as Tagger nests its tags: a request that matches the narrower tag at least as
 # well ("wipes that spare my creatures") asks for it, not for the broader one (see search/ranking.py).
 TAG_PARENTS = {
+    "land-type-changer": "type-changer",
     **dict.fromkeys(("mana-rock", "mana-dork", "ramp-land", "extra-land-drop", "treasure-maker", "mana-doubler"),
                     "ramp"),
     **dict.fromkeys(("repeatable-draw", "cantrip", "impulse-draw", "wheel", "looter", "group-draw",
