@@ -292,6 +292,12 @@ def test_repeatable_is_a_permanent_that_does_not_sacrifice_itself(reader, snapsh
     assert syntax(reader, "repeatable removal in black") == f"id<=b {repeatable}"
     assert syntax(reader, "reusable sac outlets") == repeatable
     assert syntax(reader, "repeatable") == ""  # alone it asks for nothing
+    # an effect asked for every turn, at the request's end, is a permanent's (one-shot edicts led)
+    assert syntax(reader, "cards that make opponents sacrifice creatures every turn") == repeatable
+    assert syntax(reader, "black cards that make opponents lose life each turn") == f"id<=b {repeatable}"
+    assert syntax(reader, "opponents keep making tokens every turn") == ""  # a complaint: a spell may answer it
+    assert syntax(reader, "instants i can cast every turn") == "t:instant"
+    assert syntax(reader, "every turn") == ""
     found = {r.card.name for r in snapshot_engine.search("repeatable removal", limit=1000).results}
     assert {"Merfolk Assassin", "Scarblade Elite"} <= found
     assert not {"Seal of Removal", "Magma Mine", "Murder"} & found  # once: it sacrifices itself, or is a spell

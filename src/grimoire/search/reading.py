@@ -1717,10 +1717,25 @@ def _game_changers(reader: Reader, state: _State) -> None:
         state.take(first, last, "is:gamechanger", "type")
 
 
+# "make opponents discard every turn", "drain them each turn": an effect asked for turn after turn, at the request's
+# end, is a permanent's (Liliana's Caress, Sheoldred), not a one-shot spell's
+_EVERY_TURN = re.compile(r"(?:every|each) (?:single )?turn|(?:every|each) (?:of (?:my|your|their) )?upkeeps?")
+
+
 def _repeatable(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _REPEATABLE)):
         if last < len(state.words):  # "repeatable" alone asks for nothing
             state.take(first, last, _REPEATABLE_SYNTAX, "type")
+    if any(chip.syntax == _REPEATABLE_SYNTAX for chip in state.chips):
+        return
+    for _, first, last in list(_matches(state, _EVERY_TURN)):
+        before = {w.lower for w in state.words[:first]}
+        # not a complaint ("opponents keep making tokens every turn": what answers it may be a spell)
+        if last == len(state.words) and first >= 2 and not before & {"keep", "keeps", "kept"} and \
+                not any(_TYPE_WORDS.get(word) in ("instant", "sorcery") for word in before):
+            state.take(first, last, _REPEATABLE_SYNTAX, "type")
+            for word in state.words[first:last]:
+                word.used = False  # and rank ("each turn" is what repeatable draw's phrasings say)
 
 
 # "equip 1", "crew 2", "equip cost of 3": the cost printed after the keyword (Oracle text writes "Equip {1}",
