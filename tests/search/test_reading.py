@@ -416,6 +416,9 @@ def test_like_and_cheaper(reader):
     assert reader.read("cards like counterspell").like == "Counterspell"
     assert reader.read("Swords to Plowshares alternatives").like == "Swords to Plowshares"
     assert reader.read("Mind Control effects").like == "Mind Control"
+    assert reader.read("Sol Ring versions").like == "Sol Ring"  # "versions", "variants", "clones" of a card
+    assert reader.read("Doubling Season clones").like == "Doubling Season"
+    assert reader.read("Smothering Tithe variants").like == "Smothering Tithe"
     assert reader.read("blue Mana Drain like effects").syntax == 'like:"Mana Drain" id<=u'
 
 

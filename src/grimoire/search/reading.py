@@ -653,7 +653,7 @@ class Reader:
         trigger = _like_trigger(before)
         cheaper = re.match(r"(but |only |just )?(cheaper|for less)\b", after)
         following = re.match(r"(alternatives?|replacements?|substitutes?|upgrades?|but better|effects?|like effects?|"
-                             r"style effects?|style cards)\b", after) or re.match(r"but\b", after)
+                             r"style effects?|style cards|variants?|versions?|clones|copies|and friends)\b", after) or re.match(r"but\b", after)
         if not trigger and following:
             stop += len(following.group().split())
             trigger = ""
@@ -751,7 +751,8 @@ _TRIGGERS_BY_LENGTH = sorted(_TRIGGERS_LIKE, key=len, reverse=True)
 _NAME_BEFORE = frozenset({"like", "with", "for", "my", "than", "and", "plus", "vs", "versus", "to", "alongside",
                           "of", "budget"})
 _NAME_AFTER = frozenset({"deck", "combo", "combos", "but", "alternatives", "alternative", "replacements",
-                         "replacement", "effects", "style", "like", "and", "or", "upgrade", "upgrades"})
+                         "replacement", "effects", "style", "like", "and", "or", "upgrade", "upgrades", "variants",
+                         "variant", "versions", "version", "clones", "copies"})
 
 
 _NAME_FILLERS = frozenset({"of", "the", "a", "an", "and", "to", "in"})
