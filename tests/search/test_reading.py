@@ -785,6 +785,11 @@ def test_a_commander_named_after_for_at_the_end_is_the_deck(reader):
     assert syntax(reader, "recursion for Muldrotha") == "id<=ubg"
     assert words_left(reader, "recursion for Muldrotha") == "recursion"
     assert reader.read("burn for Lightning Bolt").named == ("Lightning Bolt",)  # no commander: a name
+    # "synergy with X", "works well with X": the commander's deck too
+    assert syntax(reader, "synergy with Korvold") == "id<=brg"
+    assert syntax(reader, "cards that work well with Atraxa, Praetors' Voice") == "id<=wubg"
+    assert syntax(reader, "cards that play well with Sol Ring") == ""  # no commander
+    assert syntax(reader, "combo with Krenko, Mob Boss") == 'combo:"Krenko, Mob Boss"'  # partners, not its deck
 
 
 def test_cheaper_before_a_name_and_the_glue_after_like(reader):

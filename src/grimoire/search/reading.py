@@ -653,7 +653,8 @@ class Reader:
         trigger = _like_trigger(before)
         cheaper = re.match(r"(but |only |just )?(cheaper|for less)\b", after)
         following = re.match(r"(alternatives?|replacements?|substitutes?|upgrades?|but better|effects?|like effects?|"
-                             r"style effects?|style cards|variants?|versions?|clones|copies|and friends)\b", after) or re.match(r"but\b", after)
+                             r"style effects?|style cards|variants?|versions?|clones|copies|and friends)\b", after) \
+            or re.match(r"but\b", after)
         if not trigger and following:
             stop += len(following.group().split())
             trigger = ""
@@ -675,7 +676,8 @@ class Reader:
         deck = re.match(r"(deck|edh|commander|build|list)\b", after)
         # "my atraxa superfriends deck": the commander, then the deck's theme, which still ranks
         themed = before.endswith("my") and re.match(r"[^ ]+ (deck|edh|build|list)\b", after) is not None
-        commander = stop == len(state.words) and before.endswith("for") and self._is_commander(row)
+        commander = stop == len(state.words) and (before.endswith("for") or _SYNERGY_WITH.search(before)) and \
+            self._is_commander(row)
         if deck or themed or before.endswith(("for my", "in my")) or commander:
             self._deck_identity(state, start, stop, row, 1 if deck else 0)
             return
@@ -717,6 +719,11 @@ class Reader:
             word.used = True
         state.chips.append(Chip(" ".join(w.text for w in state.words[first: stop + extra]),
                                 f"id<={identity}", "colour"))
+
+
+# "synergy with Korvold", "cards that work well with Atraxa, Praetors' Voice", "what goes with Meren": a commander's
+# deck, as "for Korvold" is
+_SYNERGY_WITH = re.compile(r"(?:synerg\w*|works?(?: well)?|plays?|go(?:es)?|pairs?|good|great) with$")
 
 
 # Words that ask for a deck's cards without saying what they do ("good cards for my Krenko deck")
