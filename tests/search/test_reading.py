@@ -1309,6 +1309,13 @@ def test_counters_in_colours_without_blue_are_plus_one_counters(reader, query, c
     assert ("+1/+1 counters" in reading.query and "+1/+1 counters" not in query) == counters, reading
 
 
+@pytest.mark.parametrize("query", ["counters for my +1/+1 counters deck", "more counters for my +1/+1 counters deck"])
+def test_counters_for_a_counters_deck_are_plus_one_counters(reader, query):
+    reading = reader.read(query)  # counterspells had led
+    assert reading.query.count("+1/+1 counters") == 2, reading
+    assert reader.read("counterspells for my +1/+1 counters deck").query.startswith("counterspells")
+
+
 @pytest.mark.parametrize(("query", "counterspells"), [
     ("blue counters", True),  # blue's counters are counterspells
     ("mono blue counters", True),

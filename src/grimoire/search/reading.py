@@ -2426,6 +2426,7 @@ _COUNTER_KINDS = re.compile(r"^(?:[+-]\d+/[+-]\d+|[+-]?\d+|\w+ing|poison|charge|
                             r"energy|experience|age|fade|ki|level|quest|verse|page|on|put|puts|add|adds|move|more|"
                             r"remove|double|doubles|proliferate)$")
 _NO_BLUE = re.compile(r"^id<=[wbrgc]+$")
+_COUNTERS_DECK = re.compile(r"\+1/\+1 counters? (?:deck|decks|theme|strategy|build|list)\b")
 _SPELL_COUNTER_KINDS = frozenset({"hard", "soft"})
 _COUNTERED = frozenset({"spell", "spells", "magic", "target", "ability", "abilities", "it", "that", "them", "stuff",
                         "everything", "anything", "creatures", "creature", "removal"})
@@ -2436,8 +2437,11 @@ def _colored_counters(reader: Reader, state: _State) -> None:
     not counterspells (blue's); "blue counters", "mono blue counters" are counterspells, which blue is the colour
     of (a colour pair with blue, "simic counters", stays as written: both readings are common)."""
     colours = [chip.syntax for chip in state.chips if chip.kind == "colour"]
+    said = " ".join(word.lower for word in state.words)
     if any(_NO_BLUE.match(syntax) for syntax in colours):
         meaning, why = "+1/+1 counters", "the colours asked for have no counterspells"
+    elif _COUNTERS_DECK.search(said):  # "counters for my +1/+1 counters deck"
+        meaning, why = "+1/+1 counters", "the deck is a +1/+1 counters deck"
     elif colours and all(syntax == "id<=u" for syntax in colours):
         meaning, why = "counterspells", "blue's counters are counterspells"
     else:
@@ -2446,7 +2450,8 @@ def _colored_counters(reader: Reader, state: _State) -> None:
         if word.lower not in ("counters", "counter") or not state.free(index):
             continue
         before = _before(state, index, 1)  # the kind of counter, when said: "+1/+1", "poison"; "hard" counterspells
-        said = _COUNTER_KINDS.match(before) or (meaning == "counterspells" and before in _SPELL_COUNTER_KINDS)
+        said = (_COUNTER_KINDS.match(before) and not (meaning == "+1/+1 counters" and before == "more")) or \
+            (meaning == "counterspells" and before in _SPELL_COUNTER_KINDS)
         if not said and _after(state, index + 1, 1) not in _COUNTERED:
             state.notes.append(f'"{word.lower}" read as "{meaning}": {why}')
             word.lower, word.corrected = meaning, True
