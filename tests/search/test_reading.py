@@ -1489,6 +1489,12 @@ def test_a_negated_tag_leaves_out_its_cards(reader):
     ("nothing but creatures", "t:creature"),
     ("how do I stop a voltron commander", ""),  # the commander to beat, none asked for
     ("punish nonbasic lands", ""),  # what is punished (it read t:land)
+    # a creature that can't be targeted has hexproof or shroud itself; making others so is a granter's, in words
+    ("a creature that can't be targeted by opponents", "(kw:hexproof or kw:shroud) t:creature"),
+    ("green creatures that are hard to target", "id<=g (kw:hexproof or kw:shroud) t:creature"),
+    ("untargetable commanders", "is:commander (kw:hexproof or kw:shroud)"),
+    ("make my dudes impossible to target", ""),
+    ("make my creatures untargetable", ""),
     ("voltron commanders", "is:commander"),
 ])
 def test_made_so_phrasal_verbs_and_excepted_types(reader, query, expected):

@@ -297,7 +297,11 @@ def test_infinite_combos_are_combos_not_mana_sinks(matcher, text):
                                          ("how do I beat graveyard decks", "graveyard-hate"),
                                          ("cards that turn lands into islands", "land-type-changer"),
                                          ("i want to make every land a forest", "land-type-changer"),
-                                         ("destroy their mana sources", "land-destruction")])
+                                         ("destroy their mana sources", "land-destruction"),
+                                         # "impossible to target" is hexproof, not rules text's "target" (a quarter)
+                                         ("make my dudes impossible to target", "hexproof-granter"),
+                                         ("a way to dig for exactly the card I need", "tutor"),
+                                         ("something to shut off graveyard shenanigans for good", "graveyard-hate")])
 def test_counter_payoffs_and_creatures_coming_back_are_tags(matcher, text, tag):
     assert first_tag(matcher, text) == tag
 

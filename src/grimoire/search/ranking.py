@@ -39,7 +39,7 @@ RELEVANCE_MIX = 0.35  # how much the other rankers' fused score reorders the car
 # until end of turn", "burn that hits each opponent") only two together ("each opponent loses 1 life and you gain
 # 1 life", "return it to the battlefield until end of turn").
 _TEMPLATING = re.compile(
-    r"\b(?:(?<!any )target|you control|your (?:graveyard|hand|library)|"
+    r"\b(?:(?<!any )(?<!impossible to )(?<!hard to )target|you control|your (?:graveyard|hand|library)|"
     r"whenever (?:a|an|another|one|you cast|you gain|~)|search your library|~)\b|[,.]"
 )
 _TEMPLATING_WEAK = re.compile(r"\b(?:then|put|return|enters|until end of turn|a card|each (?:opponent|player)|"
@@ -137,7 +137,8 @@ _OUT_OF_STEAM = re.compile(r"\bout of steam\b")  # "my deck runs out of steam": 
 # "fetch any card", "find my wincon", "tutor for my combo pieces": a card from the library, as the tutors' phrasings
 # say it (not a fetch land, nor an alternative win; "fetch a land" and "find an artifact" keep their words, and so
 # do "find cards that ...", a search asked of us, and "anti-tutor cards")
-_FETCH_CARD = re.compile(r"(?<![\w-])(?:fetch(?:es|ing)?|find(?:s|ing)?|grab(?:s|bing)?|tutor(?:s|ing)? (?:for|up))"
+_FETCH_CARD = re.compile(r"(?<![\w-])(?:fetch(?:es|ing)?|find(?:s|ing)?|grab(?:s|bing)?|tutor(?:s|ing)? (?:for|up)|"
+                         r"dig(?:s|ging)? for(?: exactly)?)"
                          r"(?: (?:up|out|me))? (?:(?:my|a|an|any|the|your|one|whatever|that) )?"
                          r"(?:(?:single|specific|particular|key|one|right|missing|last|best) )?"
                          r"(?:cards?|win ?cons?|win conditions?|pieces? of (?:the|my) combo)\b"
@@ -213,6 +214,10 @@ _IDIOMS = (
     (re.compile(r"\bdead stuff\b"), "graveyard"),
     (re.compile(r"\bblow(?:s|ing|n)? up\b"), "destroy"),  # "blow up every artifact"
     (re.compile(r"\bfill(?:s|ing)? up\b"), "fill"),  # "fill up my graveyard"
+    (re.compile(r"\bshut(?:s|ting)? off\b"), "shut down"),  # "shut off graveyard shenanigans"
+    # "hands me a free card every upkeep": draws it
+    (re.compile(r"\b(?:hand|hands|handing|give|gives|giving) (?:me|you) (?:a|an|one|two|three|extra|a free|free)"
+                r"(?: extra| free)? cards?\b"), "draw a card"),
     # "things that get stronger when I gain life": rewarded for it, a payoff ("bigger when I cast spells" stays the
     # grower's)
     (re.compile(r"\b(?:get|gets|getting|grow|grows|growing) stronger (?:when(?:ever)?|each time|every time)\b"),
@@ -233,8 +238,11 @@ _IDIOMS = (
 # "impossible to kill", "unkillable": what the phrasings call indestructible, not a kill spell; "unable to block"
 # is "cannot block", as card text and the phrasings say it
 _UNKILLABLE = re.compile(r"\b(?:impossible to kill|unkillable|can(?:no|['’])?t be killed|can(?:no|['’])?t die)\b")
+# "impossible to target", "untargetable": what the phrasings call hexproof
+_UNTARGETABLE = re.compile(r"\b(?:impossible to target|hard to target|untargetable|can(?:no|['’])?t be targeted)\b")
 _UNABLE = re.compile(r"\bunable to\b")
-_REWRITES = ((_UNKILLABLE, "indestructible"), (_UNABLE, "cannot"), (_KEEPS_DYING, "protect"),
+_REWRITES = ((_UNKILLABLE, "indestructible"), (_UNTARGETABLE, "hexproof"), (_UNABLE, "cannot"),
+             (_KEEPS_DYING, "protect"),
              (_FATTIES, "big creatures"), (_OUT_OF_STEAM, "out of gas"),
              (_FETCH_CARD, "search my library for a card"), (_FETCH_COMBO, "find"),
              (_OUT_OF_MANA, "not enough mana"), (_DURING_DRAW, "each turn"), (_EXTRA_DRAW, r"\1 draw"),

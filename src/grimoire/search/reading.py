@@ -1653,6 +1653,14 @@ def _cost_reducers_for(reader: Reader, state: _State) -> None:
                 taken.used, taken.protected = False, True  # ranked by (the cost-reducer tag), read by no other rule
 
 
+# "a creature that can't be targeted", "creatures that are hard to target", "untargetable commanders": the card's own
+# hexproof or shroud (not a granter's: "make my dudes impossible to target" keeps its words, for hexproof granters)
+_UNTARGETABLE = re.compile(r"(?:that |which )(?:are |is )?(?:(?:impossible|hard) to target|untargetable|"
+                           r"(?:can'?t|cannot) be targeted)|untargetable")
+_UNTARGETABLE_SYNTAX = "(kw:hexproof or kw:shroud)"
+_GRANTS = frozenset({"make", "makes", "making", "give", "gives", "giving", "grant", "grants", "keep", "keeps"})
+
+
 def _rules_text_words(reader: Reader, state: _State) -> None:
     """"uncounterable", "pitch spells", "unblockable creatures", "lands that enter untapped", "evasive creatures":
     what the text says, as cards print it (see :data:`_RULES_TEXT_WORDS`)."""
@@ -1662,6 +1670,11 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _ENTERS_TAPPED)):
         if _before(state, first, 1) in ("land", "lands"):
             state.take(first, last, _ENTERS_TAPPED_SYNTAX, "oracle")
+    for match, first, last in list(_matches(state, _UNTARGETABLE)):
+        subject = _before(state, first, 1) if match.group().startswith(("that", "which")) else "creature"
+        if (subject in _TYPE_WORDS or subject in reader.creature_types or subject in ("threat", "threats")) and \
+                not _GRANTS & {word.lower for word in state.words[:first]}:
+            state.take(first, last, _UNTARGETABLE_SYNTAX, "keyword")
 
 
 # "lands that make colorless mana", "rocks that tap for red mana": the mana the card adds (Scryfall's produces:),
