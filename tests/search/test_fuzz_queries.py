@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from grimoire.search.query import ALL_KEYS, COMPARISONS, HAS_VALUES, IS_VALUES, ORDERS, PRINTING_KEYS, QuerySyntaxError
@@ -115,6 +115,10 @@ def small_engine(engine):
 
 @settings(max_examples=2000, deadline=None, suppress_health_check=_SUPPRESS)
 @given(query=_QUERIES, mode=_MODES)
+# found by the slow suite: "²" is a digit to str.isdigit() but no number to int() (a traceback, not an error)
+@example(query="c:²", mode="bm25")
+@example(query="id<=₂", mode="bm25")
+@example(query="m:{²} c=³", mode="hybrid")
 def test_generated_queries_give_results_or_a_syntax_error(small_engine, query, mode):
     _check(small_engine, query, mode)
 

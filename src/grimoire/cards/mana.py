@@ -18,7 +18,7 @@ def symbols(mana_cost: str | None) -> list[str]:
 
 def _symbol_value(symbol: str) -> float:
     s = symbol.upper()
-    if s.isdigit():
+    if s.isdecimal():
         return float(s)
     if s in ("X", "Y", "Z"):
         return 0.0
@@ -26,7 +26,7 @@ def _symbol_value(symbol: str) -> float:
         return 0.5
     if "/" in s:
         # Hybrid: {2/W} counts as 2, {W/U} and {W/P} as 1.
-        return max(_symbol_value(part) if part.isdigit() else 1.0 for part in s.split("/") if part != "P")
+        return max(_symbol_value(part) if part.isdecimal() else 1.0 for part in s.split("/") if part != "P")
     return 1.0
 
 

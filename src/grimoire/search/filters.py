@@ -487,7 +487,7 @@ def _symbol_counts(cost: str) -> dict[str, int]:
     """A mana cost as a multiset: generic mana as one amount (``{3}`` is 3), every other symbol counted."""
     counts: dict[str, int] = {}
     for symbol in re.findall(r"\{([^}]+)\}", cost.upper()):
-        key, amount = ("generic", int(symbol)) if symbol.isdigit() else (symbol, 1)
+        key, amount = ("generic", int(symbol)) if symbol.isdecimal() else (symbol, 1)
         counts[key] = counts.get(key, 0) + amount
     return counts
 

@@ -385,7 +385,7 @@ def _known_names(key: str):
 
 
 def _color_value(raw: str, error) -> ColorValue | ColorCount:
-    if raw.isdigit():
+    if raw.isdecimal():  # "²" is a digit to isdigit() but no number to int()
         if int(raw) > 5:
             raise error(f"a card has at most 5 colours, not {raw}")
         return ColorCount(int(raw))
