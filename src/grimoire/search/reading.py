@@ -1033,7 +1033,7 @@ def _without(query: str, used: list[_Word]) -> str:
 
 
 def _number(text: str) -> int:
-    return int(text) if text.isdigit() else _NUMBER_WORDS[text]
+    return int(text) if text.isdecimal() else _NUMBER_WORDS[text]
 
 
 def _in_clause(state: _State, index: int) -> bool:

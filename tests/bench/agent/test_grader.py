@@ -130,6 +130,9 @@ def test_parse_grades():
     assert parse_grades('{"grades": [{"card": 1, "grade": 1}]}', 2) is None
     assert parse_grades('{"grades": [{"card": 1, "grade": 1}, {"card": 1, "grade": 1}]}', 2) is None
     assert parse_grades('{"grades": [{"card": 1, "grade": 1}', 1) is None
+    # a model's "²" is a digit to str.isdigit() but no number: an unusable reply, not a ValueError
+    assert parse_grades('{"grades": [{"card": "²", "grade": "1"}]}', 1) is None
+    assert parse_grades('{"grades": [{"card": "1", "grade": "²"}]}', 1) is None
 
 
 def test_cohen_kappa_by_hand():

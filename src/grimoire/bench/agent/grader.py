@@ -104,9 +104,9 @@ def parse_grades(reply: str, count: int) -> list[int] | None:
         if not isinstance(item, dict):
             return None
         number, grade = item.get("card"), item.get("grade")
-        if isinstance(number, str) and number.strip().isdigit():
+        if isinstance(number, str) and number.strip().isdecimal():
             number = int(number)
-        if isinstance(grade, str) and grade.strip().isdigit():
+        if isinstance(grade, str) and grade.strip().isdecimal():
             grade = int(grade)
         if not isinstance(number, int) or not isinstance(grade, int) or grade not in (0, 1, 2) \
                 or not 1 <= number <= count or number in grades:

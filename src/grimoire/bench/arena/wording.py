@@ -87,7 +87,7 @@ def _amount(value: Any) -> str:
 
 def _count(value: Any) -> int:
     amount = _amount(value if value is not None else 1)
-    return int(amount) if amount.isdigit() else 1
+    return int(amount) if amount.isdecimal() else 1
 
 
 def filter_text(card_filter: Any, count: int = 1) -> str:
