@@ -301,7 +301,10 @@ def test_infinite_combos_are_combos_not_mana_sinks(matcher, text):
                                          # "impossible to target" is hexproof, not rules text's "target" (a quarter)
                                          ("make my dudes impossible to target", "hexproof-granter"),
                                          ("a way to dig for exactly the card I need", "tutor"),
-                                         ("something to shut off graveyard shenanigans for good", "graveyard-hate")])
+                                         ("something to shut off graveyard shenanigans for good", "graveyard-hate"),
+                                         # what beats a card that returns itself: exile, graveyard hate; not more of it
+                                         ("how do i deal with recursive creatures", "graveyard-hate"),
+                                         ("ways to deal with commanders that keep coming back", "exile-removal")])
 def test_counter_payoffs_and_creatures_coming_back_are_tags(matcher, text, tag):
     assert first_tag(matcher, text) == tag
 

@@ -2443,7 +2443,8 @@ TAG_PARENTS = {
 # ask for the cards it stops, which its words also name (see search/ranking.py).
 TAG_OPPOSES = {
     "lifegain-hate": ("lifegain", "lifegain-payoff", "lifegain-doubler"),
-    "graveyard-hate": ("reanimate", "mass-reanimate", "recursion", "regrowth", "self-mill", "cast-from-graveyard"),
+    "graveyard-hate": ("reanimate", "mass-reanimate", "recursion", "regrowth", "self-mill", "cast-from-graveyard",
+                       "self-recursion"),
     "search-hate": ("tutor", "tutor-creature", "tutor-land", "tutor-artifact", "tutor-enchantment",
                     "tutor-instant-sorcery", "tutor-top", "fetchland"),
     "draw-punisher": ("card-draw", "repeatable-draw", "group-draw"),
@@ -2452,7 +2453,8 @@ TAG_OPPOSES = {
     "token-hate": ("token-maker", "token-doubler", "food-maker", "clue-maker", "treasure-maker"),
     # "how do I deal with hexproof creatures": an edict takes what targeted removal cannot, exile what destroy cannot
     "edict": ("hexproof-granter", "indestructible-granter", "protection-granter"),
-    "exile-removal": ("indestructible-granter", "regeneration"),
+    # "deal with creatures that keep coming back": exile, which a card returning from the graveyard cannot undo
+    "exile-removal": ("indestructible-granter", "regeneration", "self-recursion", "death-recursion"),
     "stax": ("storm",),  # "how do I stop a storm player": one spell a turn (Rule of Law), taxes
     # "what beats a stax deck": its pieces are artifacts and enchantments (Winter Orb, Rule of Law, Stranglehold)
     "artifact-removal": ("stax",),
