@@ -304,7 +304,8 @@ def test_infinite_combos_are_combos_not_mana_sinks(matcher, text):
                                          ("something to shut off graveyard shenanigans for good", "graveyard-hate"),
                                          # what beats a card that returns itself: exile, graveyard hate; not more of it
                                          ("how do i deal with recursive creatures", "graveyard-hate"),
-                                         ("ways to deal with commanders that keep coming back", "exile-removal")])
+                                         ("ways to deal with commanders that keep coming back", "exile-removal"),
+                                         ("cards that count artifacts", "artifact-payoff")])  # what they reward
 def test_counter_payoffs_and_creatures_coming_back_are_tags(matcher, text, tag):
     assert first_tag(matcher, text) == tag
 

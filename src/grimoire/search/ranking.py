@@ -125,7 +125,9 @@ _HITS = re.compile(rf"\b(?:can |that |which |to )?(?:only (?=hits? (?:{_SMALL}) 
                    rf"every|each|multiple|both|two|three|the|their|opposing|{_SMALL}) )?(?:target|creatures?|"
                    r"artifacts?|enchantments?|planeswalkers?|permanents?|lands?|anything|everything|things|stuff)\b)")
 # "cards that care about lands", "cares about counters": players' "lands matter", as the payoff tags phrase it
-_CARES_ABOUT = re.compile(r"\b(?:cares?|caring) (?:about|for)\b")
+# "cards that count artifacts", too: what they reward is what matters
+_CARES_ABOUT = re.compile(r"\b(?:cares?|caring) (?:about|for)\b|"
+                          r"\bcount(?:s|ing)?(?: the number of| how many)?(?= [a-z]+s\b)")
 # What players say, rewritten as the tags' phrasings say it before the words are stemmed, in this order
 _FATTIES = re.compile(r"\bfatt(?:y|ies)\b")  # players' word for big creatures ("kill spells for fatties")
 _OUT_OF_MANA = re.compile(r"\b(?:run(?:s|ning)? out of|(?:short|low) on) mana\b")  # the phrasings' "not enough mana"
