@@ -1093,8 +1093,10 @@ def test_lords_for_a_type_are_of_that_type(reader):
 
 
 @pytest.mark.parametrize(("query", "expected"), [
-    ("1 cost removal", "mv=1"), ("0 cost artifacts", "mv=0 t:artifact"), ("3 cost or less ramp", "mv<=3"),
+    ("1 cost removal", "mv=1"), ("0 cost artifacts", "mv=0 -t:land t:artifact"), ("3 cost or less ramp", "mv<=3"),
     ("under 3 cost creatures", "mv<3 t:creature"),
+    # costing nothing is no land's (their mana value is 0 too), unless lands are asked for
+    ("cards that cost 0", "mv=0 -t:land"), ("cards under 1 mana", "mv<1 -t:land"), ("0 mana lands", "mv=0 t:land"),
 ])
 def test_a_number_before_cost_is_the_mana_value(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -1487,6 +1489,9 @@ def test_a_negated_tag_leaves_out_its_cards(reader):
     ("ramp except creatures", "-t:creature"),
     ("anything but creatures", "-t:creature"),
     ("nothing but creatures", "t:creature"),
+    ("lowest cost flyers", "order:cmc direction:asc t:creature kw:flying"),  # by mana value, cheapest first
+    ("the highest mana value spells", "order:cmc direction:desc (t:instant or t:sorcery)"),
+    ("destroy the creature with the highest mana value", ""),  # what the card acts on
     ("how do I stop a voltron commander", ""),  # the commander to beat, none asked for
     ("punish nonbasic lands", ""),  # what is punished (it read t:land)
     # a creature that can't be targeted has hexproof or shroud itself; making others so is a granter's, in words

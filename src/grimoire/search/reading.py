@@ -1889,7 +1889,10 @@ def _mana_value(reader: Reader, state: _State) -> None:
             if _after(state, last, 1) in ("power", "toughness", "damage", "life", "cards", "counters", "tokens"):
                 continue
             number = next(g for g in match.groups() if g)
-            state.take(first, last, f"mv{op}{_number(number)}", "mv")
+            # "cards that cost 0": spells and permanents cast for nothing, not lands (whose mana value is 0 too)
+            no_lands = " -t:land" if op in ("=", "<", "<=") and _number(number) <= (0 if op != "<" else 1) and not \
+                any(_TYPE_WORDS.get(word.lower) == "land" for word in state.words) else ""
+            state.take(first, last, f"mv{op}{_number(number)}{no_lands}", "mv")
             if match.group(0).endswith(("drop", "drops")) and _only_drops(state):
                 state.chips.append(Chip(match.group(0), "t:creature", "type"))
     for match, first, last in list(_matches(state, _SIGNED)):
@@ -2040,6 +2043,15 @@ def _superlatives(reader: Reader, state: _State) -> None:
         if any(word in _BODY_WORDS or word in types for word in near):
             stat = "power" if match.group(1) else "toughness"
             state.take(first, last, f"order:{stat} direction:desc", stat)
+    for match, first, last in list(_matches(state, _COST_SUPERLATIVES)):  # "lowest cost flyers"
+        if not _is_object(state, first):
+            direction = "asc" if match.group(1) else "desc"
+            state.take(first, last, f"order:cmc direction:{direction}", "mv")
+
+
+# "lowest cost flyers", "the highest mana value spells": every card that passes, by mana value
+_COST_SUPERLATIVES = re.compile(r"(?:with )?(?:the )?(?:(lowest|smallest|cheapest)|(highest|biggest|largest|most "
+                                r"expensive)) (?:mana )?(?:costs?|mana values?|cmcs?|mvs?)")
 
 
 # "power less than 2", "toughness of at least 5": the stat, then its bound (before the mana value reads the bound)
