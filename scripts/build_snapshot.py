@@ -1,8 +1,9 @@
 """Build the bundled card snapshot (src/grimoire/data/snapshot) from the oracle corpus, with its search data.
 
 Usage: python scripts/build_snapshot.py [CORPUS]   (default: ../shared/data/oracle_corpus.json.gz)
-Writes the cards, the BM25 index, the function tags and the card embeddings (re-using cached ones: only cards
-whose embedded text changed are encoded, about 19 minutes for all of them on 2 cores), and the embeddings of the
+Writes the cards, the BM25 index, the function tags and both encoders' card embeddings (re-using cached ones: only
+cards whose embedded text changed are encoded, about 19 minutes for all of them with MiniLM on 2 cores; each cache is
+rewritten for the new card file), and the embeddings of the
 tags' phrasings. ``--only-tags`` recomputes just the function tags and their phrasing embeddings (about a
 minute), for a change to search/tags.py.
 """
@@ -19,6 +20,7 @@ from pathlib import Path
 from grimoire.cards import corpus
 from grimoire.cards.home import bundled_store_dir, manifest_for
 from grimoire.cards.store import CardDB, write_store
+from grimoire.search.embed import ENCODERS
 from grimoire.search.engine import load_tags
 from grimoire.search.prepare import prepare_store
 from grimoire.search.ranking import write_tag_vectors
@@ -46,7 +48,9 @@ def main() -> int:
         build = Path(tmp) / "snapshot"
         manifest = write_store(build, result.cards, manifest_for(
             result, source_detail=CORPUS_ORIGIN, source_file=args.corpus.name, source_sha256=digest))
-        prepare_store(CardDB(build))
+        # every encoder's vectors: the snapshot ships both, and each cache carries the fingerprint of the card file
+        # it was written for (a stale one is read row by row, renormalised: MiniLM's scores moved slightly)
+        prepare_store(CardDB(build), encoders=ENCODERS)
         for item in build.iterdir():
             destination = target / item.name
             if item.is_dir():

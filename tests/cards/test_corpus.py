@@ -196,6 +196,22 @@ def test_un_cards_with_half_points_names_letters_blanks_or_a_random_printed_copy
                      "Face to Face": True, "Metagamer": True, "Blue Ribbon": True, "Burning Wish": False}
 
 
+def test_un_cards_with_subtypes_no_printed_card_has_are_funny(tmp_path):
+    # Their types as the corpus has them (../shared/data/oracle_corpus.json.gz): punctuation in a subtype
+    records = [{**_record(name, "", "", ("Creature",)), "subtypes": subtypes} for name, subtypes in (
+        ("B.F.M. (Big Furry Monster)", ["The", "Biggest,", "Baddest,", "Nastiest,"]),
+        ("B.O.B. (Bevy of Beebles)", ["B.O.B."]), ("Question Elemental?", ["Elemental?"]),
+        ("Shellephant", ["Turtle", "and/or", "Elephant"]),
+        ("The Tenth Doctor", ["Time Lord", "Doctor"]), ("Etherium Sculptor", ["Vedalken", "Artificer"]),
+        ("Ashnod's Battle Gear", ["Equipment"]))]
+    path = tmp_path / "corpus.json"
+    path.write_text(json.dumps(records))
+    funny = {card.name: card.is_funny for card in corpus.load(path).cards}
+    assert funny == {"B.F.M. (Big Furry Monster)": True, "B.O.B. (Bevy of Beebles)": True,
+                     "Question Elemental?": True, "Shellephant": True, "The Tenth Doctor": False,
+                     "Etherium Sculptor": False, "Ashnod's Battle Gear": False}
+
+
 def test_playtest_cards_that_bend_the_commander_rules_are_funny(tmp_path):
     # Their text as the corpus has it (../shared/data/oracle_corpus.json.gz); the real cards beside them count casts
     # "from the command zone" or give commander spells a keyword, and stay real.
@@ -243,7 +259,8 @@ def test_bundled_snapshot_marks_the_issue_playtest_cards_funny():
 
     db = CardDB(bundled_store_dir())
     for name in ("White Rhystic Study", "Pinchy McStingbutt", "Your Mana Rock", "Gleemox", "Mox Poison", "Nerf War",
-                 "Who's That Praetor?", "______", "Tax Draw", "Barce, Friend Finder", "Command Mine"):
+                 "Who's That Praetor?", "______", "Tax Draw", "Barce, Friend Finder", "Command Mine",
+                 "B.F.M. (Big Furry Monster)", "Question Elemental?"):
         card = db.cards_at([db.names.find(name)])[0]
         assert card.is_funny is True and card.legalities["commander"] == "not_legal", name
     assert db.cards_at([db.names.find("Rhystic Study")])[0].is_funny is False

@@ -31,6 +31,10 @@ CARD_TYPES = frozenset({"Artifact", "Battle", "Conspiracy", "Creature", "Enchant
                         "Land", "Planeswalker", "Sorcery", "Tribal", "Stickers", "Dungeon"})
 _FUNNY_LAYOUTS = frozenset({"host", "augment"})
 _FUNNY_SUBTYPES = frozenset({"Attraction", "Contraption"})
+# A subtype no printed card could have: punctuation in it (B.F.M.'s "Biggest,", "B.O.B.", Question Elemental?'s
+# "Elemental?", Shellephant's "and/or"); real subtypes are letters, with an apostrophe, hyphen or space at most
+# ("Time Lord", "Assembly-Worker")
+_FUNNY_SUBTYPE = re.compile(r"[^A-Za-z'’ -]")
 _FUNNY_COST = re.compile(r"\{H[WUBRG]\}|½|∞|\{\d{3,}\}")
 _FUNNY_TEXT = re.compile(
     r"\bstickers?\b|\battractions?\b|\bcontraptions?\b|\{TK\}|\bticket counters?\b|\bgotcha\b|\bsquirrel counters?\b"
@@ -92,7 +96,8 @@ def field_notes() -> dict[str, str]:
                     "printed list, host/augment, text about deckbuilding, sideboards, sleeves, sealed booster packs, "
                     "artists, "
                     "collector numbers, bans or the match, mana paid with your own poison counters, recoloured "
-                    "copies of real cards); Un-cards without such a feature are not flagged",
+                    "copies of real cards, punctuation in a subtype); Un-cards without such a feature are not "
+                    "flagged",
         "produced_mana": "derived from rules text",
         "colors": "derived from the mana cost; unknown where a colour indicator may apply",
         "split, adventure, flip and modal double-faced cards": "only the first half's text, cost and type; "
@@ -115,7 +120,9 @@ def is_funny(record: dict) -> bool:
         return True
     if record.get("layout") == "split" and record.get("name", "").count(" // ") >= 2:
         return True  # a real split card has two halves; three or more are the Un-sets' (Who // What // When ...)
-    if types - CARD_TYPES or "Stickers" in types or set(record.get("subtypes") or ()) & _FUNNY_SUBTYPES:
+    subtypes = record.get("subtypes") or ()
+    if types - CARD_TYPES or "Stickers" in types or set(subtypes) & _FUNNY_SUBTYPES or \
+            any(_FUNNY_SUBTYPE.search(subtype) for subtype in subtypes):
         return True
     if _FUNNY_COST.search(record.get("manaCost") or ""):
         return True
