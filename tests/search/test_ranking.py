@@ -389,3 +389,22 @@ def test_everyday_slang_reaches_card_wording():
     assert "graveyard" in expand("my grave is full") and "graveyard" not in expand("grave titan")  # a name
     assert "each opponent loses" in expand("orzhov lifedrain")
     assert "creature" in expand("give all my fellas wings")
+
+
+def test_a_trigger_doubler_for_one_creature_type_or_dungeons_is_conditional():
+    from grimoire.search.ranking import CONDITION_COST, text_penalty
+
+    texts = ["Room abilities of dungeons you own trigger an additional time.",  # Hama Pashar
+             "If a triggered ability of an Ally you control triggers, that ability triggers an additional time.",
+             "If a Wizard you control entering causes a triggered ability of a permanent you control to trigger, that "
+             "ability triggers an additional time.",  # Naban
+             "If an artifact or creature entering causes a triggered ability of a permanent you control to trigger, "
+             "that ability triggers an additional time."]  # Panharmonicon: any permanent's
+    type_lines = ["Legendary Creature", "Legendary Creature", "Legendary Creature", "Artifact"]
+    assert text_penalty(texts, type_lines).tolist() == [CONDITION_COST, CONDITION_COST, CONDITION_COST, 0.0]
+
+
+def test_etb_doublers_lead_with_the_doublers_of_any_permanent(engine):
+    names = [r.card.name for r in engine.search("etb doublers", limit=3).results]
+    assert "Panharmonicon" in names, names  # it was 7th, behind Ally, Wizard, Elemental and dungeon doublers
+

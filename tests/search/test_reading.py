@@ -1492,6 +1492,11 @@ def test_a_negated_tag_leaves_out_its_cards(reader):
     ("lowest cost flyers", "order:cmc direction:asc t:creature kw:flying"),  # by mana value, cheapest first
     ("the highest mana value spells", "order:cmc direction:desc (t:instant or t:sorcery)"),
     ("destroy the creature with the highest mana value", ""),  # what the card acts on
+    # "that are <type>" says the kind of card asked for; not what a card acts on, nor the tokens it makes
+    ("sac outlets that are creatures", "t:creature"),
+    ("removal that is an instant", "t:instant"),
+    ("destroy permanents that are creatures", ""),
+    ("tokens that are creatures", ""),
     ("how do I stop a voltron commander", ""),  # the commander to beat, none asked for
     ("punish nonbasic lands", ""),  # what is punished (it read t:land)
     # a creature that can't be targeted has hexproof or shroud itself; making others so is a granter's, in words

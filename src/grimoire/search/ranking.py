@@ -874,7 +874,11 @@ _CONDITIONS = (
     r"\b(?:with|has) (?:flying|power \d+ or|toughness \d+ or|mana value \d+ or|converted mana cost \d+ or)|"
     r"\bdeals [12] damage to (?:target|any|each)|\bgets? -[1-3]/-[0-3]\b|"
     r"(?im:^(?:metalcraft|threshold|delirium|morbid|raid|revolt|ferocious|hellbent|coven|formidable|"
-    r"spell mastery) —)")
+    r"spell mastery) —)|"
+    # a trigger doubler for one creature type or for dungeons only ("a triggered ability of an Ally you control",
+    # "If a Wizard you control entering", "Room abilities"): Panharmonicon and Yarok double any permanent's
+    r"\btriggered ability of (?:a|an|another) [A-Z][a-z]+ |\bIf an? [A-Z][a-z]+ you control entering\b|"
+    r"\bRoom abilities\b")
 # "destroy target Human creature": a creature type after "target" (its group is checked: not "target Aura")
 _TRIBAL = r"\btarget ([A-Z][a-z]+) (?:creature|permanent|card)"
 _NOT_TRIBES = frozenset({"Aura", "Equipment", "Vehicle"})

@@ -1469,10 +1469,20 @@ _EXCEPTED = re.compile(rf"(?:(except(?: for)?|besides|excluding|aside from|apart
                        rf"({_TYPE_NAMES})")
 
 
+# "sac outlets that are creatures", "removal that is an instant": the kind of card asked for; not what a card acts on
+# ("destroy permanents that are creatures"), nor tokens ("tokens that are creatures" are what a card makes)
+_IS_TYPE = re.compile(rf"(?:that|which) (?:are|is) (?:also )?(?:an? )?({_TYPE_NAMES})")
+_ACTS_ON = _ACTING_VERBS - {"removal", "sweeper", "sweepers", "counters"}
+
+
 def _negated_types(reader: Reader, state: _State) -> None:
     """"non-creature artifacts", "ramp that isn't a creature", "noncreature spells": not of that type (unless it is
     what the card acts on: "whenever you cast a noncreature spell"); "except lands" after what a card acts on is what
     it spares, and reads nothing ("wipe everything except lands")."""
+    for match, first, last in list(_matches(state, _IS_TYPE)):
+        if first > 0 and _before(state, first, 1) not in ("token", "tokens") and \
+                not _ACTS_ON & {word.lower for word in state.words[:first]}:
+            state.take(first, last, f"t:{_TYPE_WORDS[match.group(1)]}", "type")
     for match, first, last in list(_matches(state, _EXCEPTED)):
         if _ACTING_VERBS & {word.lower for word in state.words[:first]}:
             for word in state.words[first:last]:
