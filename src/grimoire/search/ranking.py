@@ -220,10 +220,6 @@ _IDIOMS = (
     # "hands me a free card every upkeep": draws it
     (re.compile(r"\b(?:hand|hands|handing|give|gives|giving) (?:me|you) (?:a|an|one|two|three|extra|a free|free)"
                 r"(?: extra| free)? cards?\b"), "draw a card"),
-    # "things that get stronger when I gain life": rewarded for it, a payoff ("bigger when I cast spells" stays the
-    # grower's)
-    (re.compile(r"\b(?:get|gets|getting|grow|grows|growing) stronger (?:when(?:ever)?|each time|every time)\b"),
-     "payoff whenever"),
     # "make my little guys huge": bigger, as the phrasings say it (no big card asked for)
     (re.compile(r"\b(make|makes|making) ((?:all )?(?:of )?(?:my|our) (?:\w+ )?(?:creatures|team|army|tokens|creature|"
                 r"commander)) (?:huge|giant|massive|enormous|big)\b"), r"\1 \2 bigger"),
@@ -231,8 +227,10 @@ _IDIOMS = (
     (re.compile(r"\b(?:find|get|grab|pull)(?:s|ing)? (?:me )?(?:a|an|any|one) ([a-z]+) (?:card )?(?:in|from|out of) "
                 r"(?:my|the|your) (?:deck|library)\b"), r"search your library for a \1"),
     (re.compile(r"\binfinite (?=combos?\b|loops?\b)"), ""),  # "stop infinite combos" is combo hate, no mana sink
-    # "cards that trigger when I gain life": rewarded for it, a payoff, not a card doing it
-    (re.compile(r"\btrigger(?:s|ing)? (?:when(?:ever)?|each time|every time)\b"), "payoff whenever"),
+    # "cards that trigger when I gain life", "things that get stronger when I gain life": rewarded for it, a payoff,
+    # not a card doing it ("bigger when I cast spells" stays the grower's)
+    (re.compile(r"\b(?:trigger(?:s|ing)?|(?:get|gets|getting|grow|grows|growing) stronger) "
+                r"(?:when(?:ever)?|each time|every time)\b"), "payoff whenever"),
     # "cast my opponents' spells", "play cards from their libraries": theft, not the stax that stops them casting
     (re.compile(r"\b(?:cast|play)(?:s|ing)?(?: (?:spells|cards))?(?: (?:from|out of|of))? (?:my |the |your )?"
                 r"(?:opponents?['’]?s?|their|other players['’]?|an opponent['’]s) (?:spells|cards|librar(?:y|ies)|"

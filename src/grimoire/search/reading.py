@@ -980,6 +980,11 @@ def _before(state: _State, index: int, count: int = 2) -> str:
     return " ".join(w.lower for w in state.words[max(0, index - count): index])
 
 
+def _said_before(state: _State, index: int) -> set[str]:
+    """Every word of the request before ``index``."""
+    return {word.lower for word in state.words[:index]}
+
+
 def _after(state: _State, index: int, count: int = 2) -> str:
     return " ".join(w.lower for w in state.words[index: index + count])
 
@@ -1465,8 +1470,8 @@ def _keyword_run(state: _State, keywords: list[str], last: int) -> tuple[list[st
 
 # "wipe everything except lands", "destroy all permanents but creatures": the type a card acting on everything spares
 # (no filter); "green ramp except creatures": the type the card asked for is not
-_EXCEPTED = re.compile(rf"(?:(except(?: for)?|besides|excluding|aside from|apart from)|but) (?:an? |the |my |your )?"
-                       rf"({_TYPE_NAMES})")
+_SPARING = ("except for", "except", "besides", "excluding", "aside from", "apart from")  # longest first
+_EXCEPTED = re.compile(rf"(?:({'|'.join(_SPARING)})|but) (?:an? |the |my |your )?({_TYPE_NAMES})")
 
 
 # "sac outlets that are creatures", "removal that is an instant": the kind of card asked for; not what a card acts on
@@ -1481,10 +1486,10 @@ def _negated_types(reader: Reader, state: _State) -> None:
     it spares, and reads nothing ("wipe everything except lands")."""
     for match, first, last in list(_matches(state, _IS_TYPE)):
         if first > 0 and _before(state, first, 1) not in ("token", "tokens") and \
-                not _ACTS_ON & {word.lower for word in state.words[:first]}:
+                not _ACTS_ON & _said_before(state, first):
             state.take(first, last, f"t:{_TYPE_WORDS[match.group(1)]}", "type")
     for match, first, last in list(_matches(state, _EXCEPTED)):
-        if _ACTING_VERBS & {word.lower for word in state.words[:first]}:
+        if _ACTING_VERBS & _said_before(state, first):
             for word in state.words[first:last]:
                 word.used = True  # spared: no filter, and the words rank nothing (not "lands" for a land tag)
         elif match.group(1) or _before(state, first, 1) in ("anything", "everything", "all"):  # "anything but"
@@ -1668,7 +1673,7 @@ def _cost_reducers_for(reader: Reader, state: _State) -> None:
 _UNTARGETABLE = re.compile(r"(?:that |which )(?:are |is )?(?:(?:impossible|hard) to target|untargetable|"
                            r"(?:can'?t|cannot) be targeted)|untargetable")
 _UNTARGETABLE_SYNTAX = "(kw:hexproof or kw:shroud)"
-_GRANTS = frozenset({"make", "makes", "making", "give", "gives", "giving", "grant", "grants", "keep", "keeps"})
+_GRANTS = _GRANT_VERBS | {"make", "makes", "making", "keep", "keeps"}
 
 
 def _rules_text_words(reader: Reader, state: _State) -> None:
@@ -1683,7 +1688,7 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _UNTARGETABLE)):
         subject = _before(state, first, 1) if match.group().startswith(("that", "which")) else "creature"
         if (subject in _TYPE_WORDS or subject in reader.creature_types or subject in ("threat", "threats")) and \
-                not _GRANTS & {word.lower for word in state.words[:first]}:
+                not _GRANTS & _said_before(state, first):
             state.take(first, last, _UNTARGETABLE_SYNTAX, "keyword")
 
 
@@ -1760,7 +1765,7 @@ def _repeatable(reader: Reader, state: _State) -> None:
     if any(chip.syntax == _REPEATABLE_SYNTAX for chip in state.chips):
         return
     for _, first, last in list(_matches(state, _EVERY_TURN)):
-        before = {w.lower for w in state.words[:first]}
+        before = _said_before(state, first)
         # not a complaint ("opponents keep making tokens every turn": what answers it may be a spell)
         if last == len(state.words) and first >= 2 and not before & {"keep", "keeps", "kept"} and \
                 not any(_TYPE_WORDS.get(word) in ("instant", "sorcery") for word in before):
@@ -1898,11 +1903,11 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 continue
             if _after(state, last, 1) in ("power", "toughness", "damage", "life", "cards", "counters", "tokens"):
                 continue
-            number = next(g for g in match.groups() if g)
+            value = _number(next(g for g in match.groups() if g))
             # "cards that cost 0": spells and permanents cast for nothing, not lands (whose mana value is 0 too)
-            no_lands = " -t:land" if op in ("=", "<", "<=") and _number(number) <= (0 if op != "<" else 1) and not \
-                any(_TYPE_WORDS.get(word.lower) == "land" for word in state.words) else ""
-            state.take(first, last, f"mv{op}{_number(number)}{no_lands}", "mv")
+            nothing = value == 0 if op in ("=", "<=") else op == "<" and value <= 1
+            lands = nothing and any(_TYPE_WORDS.get(word.lower) == "land" for word in state.words)
+            state.take(first, last, f"mv{op}{value}{' -t:land' if nothing and not lands else ''}", "mv")
             if match.group(0).endswith(("drop", "drops")) and _only_drops(state):
                 state.chips.append(Chip(match.group(0), "t:creature", "type"))
     for match, first, last in list(_matches(state, _SIGNED)):
@@ -2167,8 +2172,7 @@ _WANT_MORE = frozenset(f"{verb} more" for verb in ("need", "needs", "want", "wan
 _LORDS_FOR = frozenset(f"{noun} {word}" for noun in ("lord", "lords", "anthem", "anthems") for word in ("for", "of"))
 
 
-_NOT_A_TRIBE = frozenset({"not", "no", "but not", "except", "except for", "other than", "besides", "excluding",
-                          "aside from", "apart from"})
+_NOT_A_TRIBE = frozenset({"not", "no", "but not", "other than", *_SPARING})
 
 
 def _creature_types(reader: Reader, state: _State) -> None:
@@ -2472,10 +2476,9 @@ def _colored_counters(reader: Reader, state: _State) -> None:
     not counterspells (blue's); "blue counters", "mono blue counters" are counterspells, which blue is the colour
     of (a colour pair with blue, "simic counters", stays as written: both readings are common)."""
     colours = [chip.syntax for chip in state.chips if chip.kind == "colour"]
-    said = " ".join(word.lower for word in state.words)
     if any(_NO_BLUE.match(syntax) for syntax in colours):
         meaning, why = "+1/+1 counters", "the colours asked for have no counterspells"
-    elif _COUNTERS_DECK.search(said):  # "counters for my +1/+1 counters deck"
+    elif _COUNTERS_DECK.search(" ".join(word.lower for word in state.words)):  # "counters for my +1/+1 counters deck"
         meaning, why = "+1/+1 counters", "the deck is a +1/+1 counters deck"
     elif colours and all(syntax == "id<=u" for syntax in colours):
         meaning, why = "counterspells", "blue's counters are counterspells"
