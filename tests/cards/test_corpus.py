@@ -84,8 +84,18 @@ def test_colours_are_derived_or_left_unknown(cards):
     by_name = cards[0]
     assert by_name["Transguild Courier"].colors == tuple("WUBRG")  # "is all colors"
     assert by_name["Ruination Guide"].colors == ()  # devoid
-    assert by_name["Ancestral Vision"].colors is None  # no cost: a colour indicator may apply
-    assert by_name["Pact of Negation"].colors is None
+    # no cost, or {0}: a colour indicator gives the colour, and the colour identity says which
+    assert by_name["Ancestral Vision"].colors == ("U",)
+    assert by_name["Pact of Negation"].colors == ("U",)
+    assert by_name["Dryad Arbor"].colors == ("G",)  # the land creature with a colour indicator
+    assert by_name["Mishra, Lost to Phyrexia"].colors == ("B", "R")  # a meld result
+    from tests.conftest import FIXTURES
+
+    plane = next(r for r in json.loads((FIXTURES / "oracle_corpus_sample.json").read_text()) if r["name"] == "Tazeem")
+    assert corpus._colors(plane, "Tazeem") == ()
+    # a plane whose text has mana in it (in the corpus, Llanowar's identity is G): its colour is unknown
+    assert corpus._colors({**plane, "colorIdentity": ["G"]}, "Tazeem") is None
+    assert "colors (a colour indicator may apply)" not in by_name["Pact of Negation"].missing
     assert by_name["Forest"].colors == ()
     assert by_name["Forest"].produced_mana == ("G",)
     assert by_name["Sol Ring"].produced_mana == ("C",)

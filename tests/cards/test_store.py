@@ -29,7 +29,9 @@ def test_round_trip_keeps_every_field(tmp_path, sample):
 
 
 def test_columns_are_row_aligned_arrays(tmp_path, sample):
-    write_store(tmp_path / "s", sample.cards, {"source": "test"})
+    # a card whose colours its source does not say (a plane's, in the corpus) is stored as unknown
+    cards = [replace(card, colors=None) if card.name == "Ancestral Vision" else card for card in sample.cards]
+    write_store(tmp_path / "s", cards, {"source": "test"})
     db = CardDB(tmp_path / "s")
     columns = db.columns
     row = db.names.find("Fire // Ice")
@@ -40,6 +42,7 @@ def test_columns_are_row_aligned_arrays(tmp_path, sample):
     assert columns.legality("modern")[row] == -1  # unknown
     assert columns.is_funny[db.names.find("Little Girl")] == 1
     assert not columns.colors_known[db.names.find("Ancestral Vision")]
+    assert columns.colors_known[db.names.find("Pact of Negation")]
 
 
 def test_store_with_wrong_card_count_is_refused(tmp_path, sample):

@@ -96,6 +96,26 @@ def test_syntax_errors_say_what_and_where(query, message, position):
     assert caught.value.caret().splitlines()[1].index("^") == position
 
 
+@pytest.mark.parametrize(("query", "hint"), [
+    ("is:french_vanilla", "did you mean frenchvanilla?"),
+    ("is:fetchlands", "did you mean fetchland?"),
+    ("order:nmae", "did you mean name?"),
+])
+def test_a_near_miss_name_is_suggested(query, hint):
+    with pytest.raises(QuerySyntaxError, match=re.escape(hint)):
+        parse(query)
+
+
+@pytest.mark.parametrize(("query", "value"), [
+    # Scryfall's format shorthand, from its blog post "New format keyword shortcuts" (scryfall.com/blog)
+    ("f:edh", "commander"), ("f:c", "commander"), ("legal:edh", "commander"), ("banned:edh", "commander"),
+    ("f:dc", "duel"), ("f:french", "duel"), ("f:pd", "penny"), ("f:dreadful", "penny"), ("f:p", "pauper"),
+    ("f:t1.5", "legacy"), ("format:type2", "standard"), ("restricted:t1", "vintage"), ("f:Commander", "commander"),
+])
+def test_format_shortcuts_name_their_format(query, value):
+    assert parse(query).value == value
+
+
 def test_regex_and_query_size_guards():
     with pytest.raises(QuerySyntaxError, match="longer than"):
         parse("o:/" + "a" * 300 + "/")

@@ -99,7 +99,8 @@ def field_notes() -> dict[str, str]:
                     "copies of real cards, punctuation in a subtype); Un-cards without such a feature are not "
                     "flagged",
         "produced_mana": "derived from rules text",
-        "colors": "derived from the mana cost; unknown where a colour indicator may apply",
+        "colors": "derived from the mana cost; a card without one (or costing {0}) takes its colour identity, as a "
+                  "colour indicator gives it that colour; unknown for planes and schemes",
         "split, adventure, flip and modal double-faced cards": "only the first half's text, cost and type; "
                                                               "the other half is named only",
         "rarity, released_at, reserved, rulings": "unknown",
@@ -173,13 +174,22 @@ def _colors(record: dict, name: str) -> tuple[str, ...] | None:
         return tuple(sort_colors(COLOR_WORDS[w] for w in re.findall(r"white|blue|black|red|green", words)))
     cost = record.get("manaCost")
     identity = record.get("colorIdentity") or []
-    is_land = "Land" in (record.get("types") or ())
+    types = set(record.get("types") or ())
     from_cost = colors_of_cost(cost)
-    if not from_cost and identity and not is_land:
-        no_cost = cost is None or (cost == "{0}" and {"Instant", "Sorcery"} & set(record.get("types") or ()))
+    if not from_cost and identity and ("Land" not in types or "Creature" in types):
+        no_cost = cost is None or (cost == "{0}" and {"Instant", "Sorcery"} & types)
+        if no_cost and types & _NONTRADITIONAL:
+            return None  # a plane's or scheme's identity comes from the mana in its text: colour unknown
         if no_cost:
-            return None  # a colour indicator may give this card its colour; the corpus does not keep them
+            # A card without a mana cost (suspend spells, meld results, Dryad Arbor) or with {0} (the Pacts) gets
+            # its colour from a colour indicator, which the corpus does not keep; its colour identity is that
+            # colour, since what adds to identity (a cost, a suspend cost, a "pay {3}{U}{U}") is of its own
+            # colour on every such card: Hypergenesis is green, Pact of Negation blue, Brisela white.
+            return tuple(sort_colors(identity))
     return tuple(from_cost)
+
+
+_NONTRADITIONAL = frozenset({"Plane", "Phenomenon", "Scheme", "Conspiracy", "Vanguard", "Dungeon"})
 
 
 def _check(record, index: int, path: Path) -> None:
@@ -258,7 +268,7 @@ def _build(record: dict, backs: dict[str, dict], names: set[str], taken: set[str
     playable = not funny and not is_digital_only(all_text)
     colors = _colors(record, parts[0])
     if colors is None:
-        missing.append("colors (a colour indicator may apply)")
+        missing.append("colors (a plane's or scheme's)")
     return Card(
         oracle_id=synthetic_id(name), name=name, faces=tuple(faces), layout=layout, source=SOURCE,
         mana_value=value, colors=colors, color_identity=tuple(sort_colors(record.get("colorIdentity") or ())),

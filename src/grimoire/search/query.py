@@ -129,6 +129,11 @@ NUMBER_KEYS = {"mv": "mv", "cmc": "mv", "manavalue": "mv", "pow": "power", "powe
                "loy": "loyalty", "loyalty": "loyalty", "def": "defense", "defense": "defense", "year": "year"}
 FORMAT_KEYS = {"f": "format", "format": "format", "legal": "format", "banned": "banned",
                "restricted": "restricted"}
+# Scryfall's shorthand for format names (its blog post "New format keyword shortcuts", scryfall.com/blog)
+FORMAT_SHORTCUTS = {"c": "commander", "edh": "commander", "dc": "duel", "french": "duel", "dreadful": "penny",
+                    "pd": "penny", "f": "future", "l": "legacy", "m": "modern", "p": "pauper", "s": "standard",
+                    "v": "vintage", "2": "standard", "type2": "standard", "t2": "standard", "1": "vintage",
+                    "type1": "vintage", "t1": "vintage", "1.5": "legacy", "type1.5": "legacy", "t1.5": "legacy"}
 OTHER_KEYS = {"is": "is", "not": "not", "has": "has", "role": "role", "otag": "role", "oracletag": "role",
               "function": "role", "r": "rarity", "rarity": "rarity", "devotion": "devotion", "date": "date",
               "e": "set", "s": "set", "set": "set", "edition": "set", "order": "order", "direction": "direction",
@@ -359,6 +364,8 @@ def _named_value(key: str, lowered: str, raw: str, error) -> str:
     """The value of a keyword that takes one of a known list of names (is:, has:, role:, f:, order:...)."""
     if key == "order" and lowered in PRINTING_ORDERS:
         raise error(f"order:{raw} sorts printings (sets, prices, artists); Grimoire's card data is per card")
+    if key in ("format", "banned", "restricted"):
+        lowered = FORMAT_SHORTCUTS.get(lowered, lowered)
     if key in ("is", "not", "has", "order", "direction", "role", "format", "banned", "restricted"):
         known = _known_names(key)
         if key == "role" and lowered not in known:
@@ -368,7 +375,9 @@ def _named_value(key: str, lowered: str, raw: str, error) -> str:
                         "docs/tags.md")
         if lowered not in known:
             what = {"is": f"is:{raw}", "not": f"not:{raw}", "has": f"has:{raw}"}.get(key, f"{key} {raw!r}")
-            raise error(f"unknown {what}; known are {', '.join(sorted(known))}")
+            close = difflib.get_close_matches(re.sub(r"[\W_]+", "", lowered), known, n=3, cutoff=0.75)
+            hint = f"did you mean {' or '.join(close)}? " if close else ""
+            raise error(f"unknown {what}; {hint}known are {', '.join(sorted(known))}")
     return lowered
 
 
