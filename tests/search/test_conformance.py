@@ -103,6 +103,13 @@ CASES = [
     # Formats
     ("f:commander t:instant c:r mv=1 o:/deals 3 damage to any target/", {"Lightning Bolt"}, set()),
     ("banned:commander", {"Black Lotus", "Ancestral Recall"}, {"Sol Ring"}),
+    # Scryfall's format shorthand (scryfall.com/blog, "New format keyword shortcuts")
+    ("f:edh t:goblin mv=1 c:r o:haste", {"Goblin Guide"}, set()),
+    ("banned:edh", {"Black Lotus"}, {"Sol Ring"}),
+    # A colour indicator's colour (no mana cost, or {0}): Scryfall gives these cards the indicator's colour
+    ("c:g mv=0 -t:land", {"Hypergenesis", "Summoner's Pact"}, {"Lotus Bloom"}),
+    ("c:u t:instant mv=0", {"Pact of Negation"}, set()),
+    ("c:g t:creature t:land", {"Dryad Arbor"}, set()),
     # Aliases
     ("ci<=g cmc=1 t:creature o:/^{T}: add {G}\\.$/", {"Llanowar Elves", "Elvish Mystic"}, {"Birds of Paradise"}),
     ("identity:g manavalue=1 o:/^{T}: add {G}\\.$/ t:elf", {"Llanowar Elves"}, set()),

@@ -789,6 +789,12 @@ def test_a_commander_named_after_for_at_the_end_is_the_deck(reader):
     assert syntax(reader, "synergy with Korvold") == "id<=brg"
     assert syntax(reader, "cards that work well with Atraxa, Praetors' Voice") == "id<=wubg"
     assert syntax(reader, "cards that play well with Sol Ring") == ""  # no commander
+    assert syntax(reader, "what goes well with Krenko, Mob Boss") == "id<=r"
+    # a question that asks nothing more than cards for the deck reads the commander's own text, as "for my X deck"
+    for question in ("what are some good cards to go with sythis", "what plays well with The Ur-Dragon",
+                     "what pairs nicely with sythis"):
+        reading = reader.read(question)
+        assert words_left(reader, question) == "" and reading.named, (question, reading)
     assert syntax(reader, "combo with Krenko, Mob Boss") == 'combo:"Krenko, Mob Boss"'  # partners, not its deck
 
 

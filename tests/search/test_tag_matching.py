@@ -138,6 +138,8 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped
     ("token hosers", "token-hate", "token-maker"),
     ("how do i deal with hexproof creatures", "edict", "hexproof-granter"),  # what targeted removal cannot take
     ("answers to indestructible creatures", "exile-removal", "indestructible-granter"),
+    # the question around "answers ... to" asks the same
+    ("what answers do i have to a big indestructible creature", "exile-removal", "indestructible-granter"),
     ("removal for creatures with hexproof", "edict", "hexproof-granter"),  # "removal for" names what to beat
     ("there are too many tokens across the table", "token-hate", "token-maker"),  # theirs by where they are
 ])

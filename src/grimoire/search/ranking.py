@@ -102,7 +102,8 @@ _SPARED = re.compile(r"\b(?:spar(?:e|es|ing)|(?:do|does|did|will|would|wo)(?:n['
                      r"standing|intact|be)\b))\b")
 # A request for what beats a strategy ("answers to reanimator decks", "how to beat token decks", "cards against
 # lifegain"): the words after it name what is to be stopped, so a hate tag that stops it is what is asked for
-_AGAINST = re.compile(r"\b(?:answers? (?:to|for)|removal for|beat(?:s|ing)?|against|deal(?:s|ing)? with|"
+_AGAINST = re.compile(r"\b(?:answers? (?:(?:do|can|could|would|should) (?:i|we|you) (?:have|use|run|play) )?"
+                      r"(?:to|for)|removal for|beat(?:s|ing)?|against|deal(?:s|ing)? with|"
                       r"hate (?:for|against|on)"
                       r"|hos(?:e|es|ers?|ing)(?: for| against)?|stop(?:s|ping)?|shut(?:s|ting)? down"
                       r"|do about|handl(?:e|es|ing)"

@@ -723,7 +723,8 @@ class Reader:
 
 # "synergy with Korvold", "cards that work well with Atraxa, Praetors' Voice", "what goes with Meren": a commander's
 # deck, as "for Korvold" is
-_SYNERGY_WITH = re.compile(r"(?:synerg\w*|works?(?: well)?|plays?|go(?:es)?|pairs?|good|great) with$")
+_SYNERGY_WITH = re.compile(
+    r"(?:synerg\w*|(?:works?|plays?|go(?:es)?|pairs?|fits?)(?: well| nicely| great| best)?|good|great|best) with$")
 
 
 # Words that ask for a deck's cards without saying what they do ("good cards for my Krenko deck")
@@ -731,7 +732,9 @@ _DECK_ASKS = frozenset({"good", "best", "great", "strong", "top", "cards", "card
                         "which", "should", "i", "play", "run", "include", "add", "put", "in", "to", "for", "a", "an",
                         "the", "my", "me", "suggest", "recommend", "recommendations", "need", "want", "options",
                         "ideas", "picks", "upgrades", "synergy", "synergies", "synergistic", "that", "work", "works",
-                        "well", "with", "goes", "go", "fit", "fits", "belong", "belongs", "?"})
+                        "well", "with", "goes", "go", "fit", "fits", "belong", "belongs", "are", "is", "there",
+                        "any", "other", "else", "you", "would", "could", "can", "do", "does", "plays", "pair", "pairs",
+                        "nicely", "?"})
 
 
 def _deck_synergy(reader: Reader, state: _State) -> None:
