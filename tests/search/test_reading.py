@@ -803,6 +803,12 @@ def test_cheaper_before_a_name_and_the_glue_after_like(reader):
     reading = reader.read("like Rhystic Study but in black")
     assert reading.syntax == 'like:"Rhystic Study" id<=b'
     assert words_left(reader, "like Rhystic Study but in black") == ""
+    # the question around a similar-cards request ranks nothing (left, "what is a good" ranked Reap What Is Sown
+    # and lands first for a Sol Ring replacement); "budget" before the name keeps "replacement" after it
+    for question in ("what is a good replacement for sol ring", "what's a good budget sol ring replacement",
+                     "any good cards like sol ring", "budget sol ring replacement"):
+        assert reader.read(question).syntax == 'like:"Sol Ring"', question
+        assert words_left(reader, question) == "", question
 
 
 @pytest.mark.parametrize(("query", "expected"), [

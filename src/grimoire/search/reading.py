@@ -655,9 +655,9 @@ class Reader:
         following = re.match(r"(alternatives?|replacements?|substitutes?|upgrades?|but better|effects?|like effects?|"
                              r"style effects?|style cards|variants?|versions?|clones|copies|and friends)\b", after) \
             or re.match(r"but\b", after)
-        if not trigger and following:
+        if following and trigger in (None, "budget"):  # "budget sol ring replacement": the replacement too
             stop += len(following.group().split())
-            trigger = ""
+            trigger = trigger or ""
         if trigger is not None or cheaper:
             state.like = row
             first = start - len(trigger.split()) if trigger else start
@@ -1002,7 +1002,11 @@ def _release(state: _State, chip: Chip) -> None:
             return
 
 
-_GLUE = frozenset({"but", "in", "and", "for", "a", "an", "the", "my", "deck", "only", "that", "are", "is", "with"})
+_GLUE = frozenset({"but", "in", "and", "for", "a", "an", "the", "my", "deck", "only", "that", "are", "is", "with",
+                   # the question around it: "what's a good sol ring replacement", "any good cards like sol ring"
+                   "what", "what's", "whats", "which", "there", "any", "good", "great", "some", "other", "cards",
+                   "card", "version", "versions", "of", "to", "me", "i", "can", "could", "should", "would", "you",
+                   "use", "play", "run", "recommend", "suggest", "please", "?"})
 
 
 def _drop_like_glue(state: _State) -> None:
