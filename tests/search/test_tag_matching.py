@@ -142,6 +142,12 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped
     ("what answers do i have to a big indestructible creature", "exile-removal", "indestructible-granter"),
     ("removal for creatures with hexproof", "edict", "hexproof-granter"),  # "removal for" names what to beat
     ("there are too many tokens across the table", "token-hate", "token-maker"),  # theirs by where they are
+    # removal named as what is to be beaten asks for what saves the permanent, not for more removal
+    ("my artifact deck needs a way to protect against artifact removal", "protection-granter", "artifact-removal"),
+    ("protect my enchantments from enchantment removal", "protection-granter", "enchantment-removal"),
+    ("how do i beat artifact removal", "protection-granter", "artifact-removal"),
+    ("answers to removal", "protection-granter", "permanent-removal"),
+    ("protection from sweepers", "board-protection", "sweeper"),  # what protects from is what is beaten
 ])
 def test_what_a_request_wants_beaten_asks_for_the_hate_tag_that_stops_it(matcher, text, hate, stopped):
     names = [m.name for m in matcher.match(text)]
@@ -246,6 +252,13 @@ def test_theft_and_group_slug_are_tags(matcher, text, tag):
 def test_casting_what_opponents_own_is_theft_not_what_stops_their_casting(matcher, text):
     names = [m.name for m in matcher.match(text)]
     assert names[0] == "theft" and "stax" not in names and "cast-punisher" not in names
+
+
+@pytest.mark.parametrize("text", ["i need ways to deal with one big threat", "how do i handle a bomb"])
+def test_a_threat_to_deal_with_is_still_removal(matcher, text):
+    """Removal's phrasings name the threat it answers: only words that say removal make it what is beaten."""
+    names = [m.name for m in matcher.match(text)]
+    assert names[:1] == ["removal"], names
 
 
 @pytest.mark.parametrize("text", ["what beats a stax deck", "how do i deal with stax", "answers to stax pieces"])

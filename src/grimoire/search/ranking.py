@@ -107,6 +107,8 @@ _AGAINST = re.compile(r"\b(?:answers? (?:(?:do|can|could|would|should) (?:i|we|y
                       r"hate (?:for|against|on)"
                       r"|hos(?:e|es|ers?|ing)(?: for| against)?|stop(?:s|ping)?|shut(?:s|ting)? down"
                       r"|do about|handl(?:e|es|ing)"
+                      # "protect my enchantments from enchantment removal": what they are kept safe from
+                      r"|(?:protect\w*|sav(?:e|es|ing)|shield\w*|guard\w*|defend\w*)(?: [\w'’]+){0,3}? from"
                       rf"|{LOSES_TO})\b(.+)")
 # "destroy every creature", "bounce every nonland permanent": "every" of a kind of permanent is the sweepers' "all"
 _EVERY = re.compile(r"\bevery (?=(?:single )?(?:non-?\w+ )?(?:creature|artifact|enchantment|planeswalker|permanent|"
@@ -313,6 +315,11 @@ _OPPOSES = [(TAG_INDEX[hate], TAG_INDEX[stopped]) for hate, stops in TAG_OPPOSES
 # is what a request wants beaten only where it is named ("what beats a stax deck", "answers to prison")
 _BEATEN_ONLY_BY_NAME = {TAG_INDEX["stax"]: frozenset(_STEMMER.stemWords(
     "stax prison prisons lock locks hatebears taxes".split()))}
+# Removal's phrasings name the threat it answers ("deal with one big threat"): removal is what a request wants beaten
+# only where its words say removal ("protect my artifacts from artifact removal", "answers to removal")
+_REMOVAL_NAMED = frozenset(_STEMMER.stemWords(
+    "removal remove removed removing destroy destroyed destruction kill killed killing exile exiled".split()))
+_BEATEN_ONLY_BY_NAME |= {TAG_INDEX[name]: _REMOVAL_NAMED for name in TAG_OPPOSES["protection-granter"]}
 
 
 # words of a phrasing about guarding ("board wipe protection"), which may name what is guarded against

@@ -2463,6 +2463,9 @@ TAG_OPPOSES = {
     "freeze": ("untapper",),  # "keep a creature from untapping" names untapping to stop it
     # "i keep getting blown out by board wipes": what saves the board, not more wipes
     "board-protection": ("sweeper", "sweeper-one-sided", "damage-sweeper", "exile-sweeper"),
+    # "protect my artifacts against artifact removal", "how do i beat removal": what saves the permanent
+    "protection-granter": ("removal", "creature-removal", "artifact-removal", "enchantment-removal",
+                           "permanent-removal", "exile-removal"),
 }
 TAG_ALIASES = {
     "manarock": "mana-rock",
