@@ -155,6 +155,16 @@ def test_what_a_request_wants_beaten_asks_for_the_hate_tag_that_stops_it(matcher
 
 
 @pytest.mark.parametrize(("text", "tag"), [
+    ("ways to discard my own creatures", "discard-outlet"),  # the player's own discarding: an outlet
+    ("let me discard cards", "discard-outlet"),
+    ("make my opponents discard", "discard"),  # theirs: hand attack
+    ("discard for my rakdos deck", "discard"),  # "my" is the deck's
+])
+def test_discarding_ones_own_cards_asks_for_an_outlet(matcher, text, tag):
+    assert first_tag(matcher, text) == tag
+
+
+@pytest.mark.parametrize(("text", "tag"), [
     ("cards that care about lands", "landfall-payoff"),  # "care about" is players' "matters"
     ("cards that care about discarding", "discard-payoff"),
     ("cards that care about sacrificing", "sacrifice-payoff"),  # "sacrificing" meets "sacrifice"

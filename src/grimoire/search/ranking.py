@@ -192,6 +192,12 @@ _THIS_TURN = re.compile(r"\b(?:for (?:one|a|the|this) turn|this turn|until (?:th
 _LASTING = {TAG_INDEX[passing]: TAG_INDEX[lasting] for passing, lasting in (
     ("pump", "plus-one-counters"), ("shrink", "minus-one-counters"), ("threaten", "steal"), ("overrun", "anthem"))}
 _PASSING = {lasting: passing for passing, lasting in _LASTING.items()}
+# "ways to discard my own creatures", "let me discard cards": the player's own discarding is an outlet's, not the
+# hand attack that makes a player discard
+_SELF_DISCARD = re.compile(r"\bdiscard(?:s|ing)? (?:(?:some|one|a few|all) of )?(?:my|our)\b|"
+                           r"\b(?:let|lets|make|makes|help|helps) (?:me|us) discard\b|"
+                           r"\b(?:i|we) (?:can|could|want to|need to|get to) discard\b")
+_TO_OUTLET = {TAG_INDEX["discard"]: TAG_INDEX["discard-outlet"]}
 # "etb doublers", "death trigger doublers": Panharmonicon and its kin double triggers, not tokens or counters
 _ETB_DOUBLERS = re.compile(r"\b(?:etb|enters?|entering|enter the battlefield)(?: triggers?)? doublers?\b")
 _TRIGGER_DOUBLERS = re.compile(r"\b(?:death|dies|dying|attack(?:ing)?|landfall|cast)(?: triggers?)? doublers?\b")
@@ -599,6 +605,8 @@ class TagMatcher:
             if hate in found and stopped in best and found[hate] >= found.get(stopped, 0.0):
                 del best[stopped]
         swaps = _LASTING if _FOR_GOOD.search(lowered) else _PASSING if _THIS_TURN.search(lowered) else {}
+        if not literal and _SELF_DISCARD.search(lowered):
+            swaps = {**swaps, **_TO_OUTLET}
         if swaps:
             found, best = _swapped(found, swaps), _swapped(best, swaps)
         top = max((weight for weight, _ in best.values()), default=0.0)
