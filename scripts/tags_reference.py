@@ -71,7 +71,9 @@ cost words already turned into filters) to every tag's name, phrasings and descr
   reanimator deck needs discard outlets" (a deck named before "needs", "wants", "could use", "lacks", "is
   missing") asks for discard outlets, `reanimate` joining at 0.3; "my tokens deck is weak to board wipes" is
   no such request. Where neither the theme nor the whole request names a tag ("my elf deck needs ramp": no
-  phrasing fits all four words), the words after "needs" choose alone (`ramp`). `ranking.theme_split` reads
+  phrasing fits all four words), the words after "needs" choose alone (`ramp`). So do the words after a
+  stop and "need" that follow a clause about the deck ("my deck is too slow, need cheap interaction":
+  `removal`; the complaint's words had drowned it). `ranking.theme_split` reads
   only the 80 characters after the last "for" (the first 320 for a theme named first), so a long request costs
   no more. The CLI, MCP and web page say so in a note
   (`"my aristocrats" read as the deck's theme, not the function asked for: ranked as removal, ...`).

@@ -448,6 +448,10 @@ def test_tag_weights_do_not_depend_on_the_string_hash_seed():
     ("My spellslinger build really needs cheap cantrips", ("cheap cantrips", "spellslinger")),
     ("my deck lacks card draw", None),  # no theme
     ("my tokens deck is weak to board wipes", None),  # a weakness, not what is asked for
+    # a clause about the deck, then what it needs after a stop
+    ("my deck is too slow, need cheap interaction", ("cheap interaction", "my deck is too slow")),
+    ("i keep losing to tokens. so i need board wipes", ("board wipes", "i keep losing to tokens")),
+    ("draw a card, then discard a card", None),
 ])
 def test_a_request_ending_in_its_decks_theme_is_split_there(text, split):
     assert theme_split(text) == split
@@ -457,6 +461,12 @@ def test_a_theme_split_costs_bounded_time():
     assert theme_split("for " * 50_000 + "x deck") is None  # the tail after the last "for" is one word
     assert theme_split("removal for " + "x " * 50_000 + "deck") is None  # a theme of thousands of words is none
     assert theme_split("my " + "x " * 50_000 + "deck needs removal") is None  # only the first 320 characters
+
+
+def test_what_a_complaint_is_followed_by_is_what_is_asked(engine):
+    """"my deck is too slow, need cheap interaction": the complaint's words had drowned the need (removal at 0.13)."""
+    tags = engine.tags_for("my deck is too slow, need cheap interaction")
+    assert tags[0].name == "removal" and tags[0].weight == pytest.approx(1.0)
 
 
 def test_a_theme_named_first_joins_weakly_too(engine):

@@ -65,6 +65,10 @@ _THEME_FIRST = re.compile(
     r"\s*(?:(?:my|our|a|the)\s+)?(?P<theme>\S.{0,60}?)\s+(?:decks?|builds?|lists?|strateg(?:y|ies))\s+"
     r"(?:really\s+|still\s+|also\s+)?(?:needs?|wants?|could use|lacks?|is missing|is lacking|requires?)\s+"
     r"(?P<head>\S.*)", re.IGNORECASE)
+# "my deck is too slow, need cheap interaction": a clause about the deck, then what it needs after a stop
+_NEED_CLAUSE = re.compile(
+    r"\s*(?P<theme>\S.{2,80}?)\s*[,;.!]\s*(?:so\s+|and\s+|but\s+)?(?:i\s+|we\s+|it\s+)?(?:really\s+|still\s+|also\s+)?"
+    r"(?:needs?|wants?|could use|(?:am|'m|are|'re) looking for)\s+(?P<head>\S.*)", re.IGNORECASE)
 THEME_ARCHETYPES = _THEME_ARCHETYPE.pattern  # the archetypes' words (the spelling checker knows them)
 THEME_MAX_CHARS = 80  # a deck's theme is a few words: a longer tail after the last "for" is read as it stands
 THEME_WEIGHT = 0.3
@@ -406,7 +410,7 @@ def theme_split(text: str) -> tuple[str, str] | None:
     """``(head, theme)`` when ``text`` ends in a deck's theme after its last "for" ("card draw for my token deck":
     "card draw", "my token") or begins with it ("my reanimator deck needs discard outlets": "discard outlets",
     "reanimator"), else ``None``; a theme or a head of stopwords only ("for my deck") is none."""
-    first = _THEME_FIRST.fullmatch(text[: THEME_MAX_CHARS * 4])
+    first = _THEME_FIRST.fullmatch(text[: THEME_MAX_CHARS * 4]) or _NEED_CLAUSE.fullmatch(text[: THEME_MAX_CHARS * 4])
     if first and words(first["theme"]) and words(first["head"]):
         return first["head"].strip(), first["theme"]
     last = max(_FOR.finditer(text), key=lambda found: found.start(), default=None)
