@@ -66,6 +66,10 @@ def test_a_commander_named_in_a_deck_request_gives_its_colour_identity(reader):
     ("equipment for voltron", "t:equipment"),
     ("aura that gives flying", "t:aura"),
     ("legendary creatures with flying", "t:creature kw:flying t:legendary"),
+    # a keyword right after a stat read after "with" is the creature's too
+    ("creatures with exactly 1 toughness and deathtouch", "tou=1 t:creature kw:deathtouch"),
+    ("creatures with 3 power and trample and haste", "pow=3 t:creature kw:trample kw:haste"),
+    ("destroy creatures with power 4 and flying", ""),  # what removal acts on is no card's own
     ("utility lands", "t:land"),
     ("instant or sorcery that draws two cards", "(t:instant or t:sorcery)"),
     ("mana rocks", "t:artifact"),

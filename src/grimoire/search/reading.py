@@ -1362,6 +1362,7 @@ _NOUN_KEYWORDS = frozenset(k for k in _HAS_KEYWORDS if k not in _EVERGREEN)  # "
 _ABILITY_SUBJECTS = frozenset({"payoffs", "payoff", "matters", "decks", "deck"})
 # the first keyword; the rest of a list ("and flying") is read word by word, as the query language takes "and"
 _WITH_KEYWORDS = re.compile(rf"(?:with|that have|that has|which have|have|has) ({'|'.join(_HAS_KEYWORDS)})")
+_A_KEYWORD = re.compile(rf"({'|'.join(_HAS_KEYWORDS)})")
 _KEYWORD_ADJECTIVES = re.compile(rf"({'|'.join(_ADJECTIVE_KEYWORDS)})(?: ({'|'.join(_ADJECTIVE_KEYWORDS)}))?"
                                  r" (creatures?)")
 _GRANT_VERBS = frozenset({"give", "gives", "giving", "grant", "grants"})  # "give my creatures flying": not their own
@@ -1389,12 +1390,26 @@ def _keyword_syntax(keywords: list[str], either: bool = False) -> str:
     return _any_of(terms) if either else " ".join(terms)
 
 
+def _after_stats(state: _State, index: int) -> bool:
+    """The word before ``index`` ends a power or toughness read after "with" ("with 1 toughness", "with power 2")."""
+    if index == 0 or state.free(index - 1):
+        return False
+    before = state.words[index - 1].lower
+    stat = before in ("power", "toughness") or re.fullmatch(r"\d+(?:/\d+)?", before) is not None
+    return stat and any(word.lower == "with" for word in state.words[max(0, index - 5):index - 1])
+
+
 def _has_keywords(reader: Reader, state: _State) -> None:
     """"creatures with flying and lifelink", "cards with cascade", "deathtouch creatures": the card has those
     keywords (``kw:flying kw:lifelink``), not what it grants others ("give my creatures flying" keeps its words for
     the tags) nor what it acts on ("destroy creatures with flying")."""
-    for match, first, last in list(_matches(state, _WITH_KEYWORDS)):
+    # "creatures with 1 toughness and deathtouch": a keyword right after a stat read after "with" has it too
+    after_stats = [(match, first, last) for match, first, last in _matches(state, _A_KEYWORD)
+                   if match.start() == 0 and _after_stats(state, first)]
+    for match, first, last in [*_matches(state, _WITH_KEYWORDS), *after_stats]:
         subject = first - 1
+        if (match, first, last) in after_stats:  # the subject comes before that "with"
+            subject = max(i for i in range(max(0, first - 5), first) if state.words[i].lower == "with") - 1
         while subject > 0 and (state.words[subject].used or state.words[subject].lower in _COST_WORDS) and \
                 first - subject < 6:
             subject -= 1  # "creatures that cost 1 with lifelink", "creatures under 3 mana with flying"
