@@ -1267,6 +1267,10 @@ def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
     ("i lose to fliers all the time", _ANTI_FLYER),
     ("search for black creatures with deathtouch", "t:creature kw:deathtouch id<=b"),  # a request to the search
     ("search for a land", ""),  # a tutor: what the card does
+    ("search for two basic lands", ""),  # so is a number or "basic" after it: a land tutor, not lands
+    ("return up to two target creature cards", ""),  # how many, not a mana value
+    ("exile up to one target creature", ""),
+    ("creatures up to 3 mana", "mv<=3 t:creature"),  # a cost, with its mana word
     ("show me white board wipes", "id<=w"),
     ("cheapest board wipe", "mv<=2"),
     ("commander cost reduction", ""),  # the commander's cost, not a search for commanders

@@ -1911,6 +1911,10 @@ def _costs_for(state: _State, index: int) -> bool:
     return not set(_before(state, index - 1, 3).split()) & _MADE_BY
 
 
+# What a bare number counts when it comes right before them ("up to two target creatures"): no cost
+_COUNTED = frozenset({"target", "other", "another", "additional", "basic", "creature", "creatures", "land", "lands",
+                      "permanent", "permanents", "spell", "spells", "artifacts", "enchantments", "players",
+                      "opponents", "times", "turns", "colors", "colours", "card", "token", "counter"})
 _MADE_BY = frozenset({"add", "adds", "make", "makes", "making", "produce", "produces", "generate", "generates",
                       "tap", "taps", "tapping", "sac", "sacrifice", "sacrifices", "pay", "pays", "untap", "untaps"})
 
@@ -1925,6 +1929,8 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 continue
             if _after(state, last, 1) in ("power", "toughness", "damage", "life", "cards", "counters", "tokens"):
                 continue
+            if _after(state, last, 1) in _COUNTED and re.search(rf"{_NUMBER}$", match.group(0)):
+                continue  # "return up to two target creature cards", "at least three creatures": how many
             value = _number(next(g for g in match.groups() if g))
             # "cards that cost 0": spells and permanents cast for nothing, not lands (whose mana value is 0 too)
             nothing = value == 0 if op in ("=", "<=") else op == "<" and value <= 1
@@ -2465,9 +2471,11 @@ def _prices(reader: Reader, state: _State) -> None:
 
 
 # How a request to the search itself begins ("show me ...", "list ...", "search for blue flyers"): no words of what
-# the cards do ("search for a land" is a tutor: an article after "search for" or "look for" keeps it one)
+# the cards do ("search for a land" is a tutor: an article, a number or "basic" after "search for" or "look for" keeps
+# it one: "search for two basic lands")
 _COMMAND = re.compile(r"(?:please |can you |could you )?(?:show me|find me|give me|get me|list(?: all| every)?|"
-                      r"(?:(?:i'?m |i am )?looking|look|search) for(?! an? | the | my )|search up)"
+                      r"(?:(?:i'?m |i am )?looking|look|search) for"
+                      r"(?! an? | the | my | (?:up to )?(?:\d+|one|two|three|x) | basic )|search up)"
                       r"(?: all)?(?: the)?")
 
 
