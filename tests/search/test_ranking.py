@@ -408,3 +408,11 @@ def test_etb_doublers_lead_with_the_doublers_of_any_permanent(engine):
     names = [r.card.name for r in engine.search("etb doublers", limit=3).results]
     assert "Panharmonicon" in names, names  # it was 7th, behind Ally, Wizard, Elemental and dungeon doublers
 
+
+
+def test_recasting_a_commander_for_less_is_the_commander_tax(engine):
+    from grimoire.search.slang import expand
+
+    assert "command zone" in expand("recast my commander for cheap")
+    texts = _texts(engine, "recast my commander for cheap", 6)
+    assert any("cast from the command zone" in text for text in texts.values()), texts  # protection led before

@@ -89,6 +89,7 @@ _OBJECT_MARKERS = frozenset({
     "sacrificing", "destroying", "exiling", "killing", "stealing", "copying", "returning", "bouncing",
     "tutoring", "protecting", "untapping", "tapping", "targeting",
     "throw", "throws", "fling", "flings",  # "throw a creature at someone's face"
+    "cheat", "cheats", "cheating", "sneak", "sneaks", "sneaking",  # "cheat big creatures out of my hand"
     # players' verbs: "sac a creature to draw", "sac a land to ramp", "tuck a commander", "ping a creature"
     "sac", "sacs", "saccing", "sacced", "tuck", "tucks", "tucking", "ping", "pings", "pinging",
 })

@@ -112,7 +112,8 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(extra turns?|take another turn)\b", "take an extra turn"),
     (r"\b(wincons?|win ?cons?|win conditions?)\b", "you win the game"),  # cards never say "wincon"
     # "reduce commander tax", "cast my commander for less": the few cards that count or cut it
-    (r"\b(commander tax|cast (my|your|our) commanders? for less|commanders? costs? less)\b",
+    (r"\b(commander tax|cast (my|your|our) commanders? for less|commanders? costs? less|"
+     r"re-?cast(?:ing)? (my|your|our) commanders?)\b",
      "commander tax costs {1} less to cast for each time it's been cast from the command zone"),
     (r"\b(stax|(?<!commander )tax|taxes|punish)\b", "costs more opponents can't each opponent"),
     (r"\b(magic|tricks and cantrips|bolts and cantrips|noncreature magic)\b", "instant or sorcery spell"),
