@@ -243,3 +243,32 @@ def test_costs_read_as_english_never_as_engine_structures():
     assert cost_text(fireblast) == "sacrifice 2 Mountains"
     found = engine_structures("Pay (Choice [type=Composite, costs=[...]]) to Planeswalker 62 SurveilChoice")
     assert {"Choice [", "e=", "Planeswalker 62", "SurveilChoice"} <= set(found)
+
+
+def test_a_target_is_logged_once_after_its_spell_is_cast_and_never_for_a_cast_given_up(arena_cards, arena_decks):
+    """The engine logs a target when it is chosen, before the cast, and again on each try: a random player that
+    chose Daze for its own Ponder four times and cast it never had logged "Ponder is targeted by Daze" four times,
+    and "... is targeted by Lightning Bolt" came before "... casts Lightning Bolt"."""
+    from grimoire.bench.arena.players import RandomBot
+
+    for seed in (1, 2, 3, 4):
+        game = new_game(arena_cards, arena_decks, "jeskai", "delver", seed=seed)
+        bots = [RandomBot(seed=seed), RandomBot(seed=seed + 10)]
+        for seat, bot in enumerate(bots):
+            bot.start(game, seat, None, None, Census())
+        for _ in range(1500):
+            decision = game.decision()
+            if decision is None or decision.turn > 8:
+                break
+            game.choose(decision, decision.option(bots[decision.seat].decide(game, decision, {}).number))
+        lines = [text for _, text in game.log_for(None, names=("ann", "bob"))]
+        for index, text in enumerate(lines):
+            if " is targeted by " not in text:
+                continue
+            source = text.split(" is targeted by ", 1)[1]
+            assert lines[index - 1] != text, (seed, text)  # once
+            before = lines[:index]
+            put = [i for i, line in enumerate(before) if line.endswith((f" casts {source}",
+                                                                         f" activates ability: {source}"))]
+            # after the line that put its source on the stack, or (a triggered ability) after the source arrived
+            assert put or any(source in line for line in before), (seed, text, lines[max(0, index - 5):index])

@@ -90,6 +90,31 @@ class Deal:
     first: int = 0
 
 
+def _targeting_source(segments: list[dict[str, Any]]) -> int | None:
+    """The object id of Y in a log line "X is targeted by Y"; ``None`` for any other line."""
+    for index, segment in enumerate(segments[:-1]):
+        if segment.get("type") == "Text" and segment.get("value") == " is targeted by ":
+            following = segments[index + 1]
+            value = following.get("value")
+            if following.get("type") == "CardName" and isinstance(value, dict) and "object_id" in value:
+                return value["object_id"]
+    return None
+
+
+def _card_ids(segments: list[dict[str, Any]]) -> list[int]:
+    return [s["value"]["object_id"] for s in segments
+            if s.get("type") == "CardName" and isinstance(s.get("value"), dict) and "object_id" in s["value"]]
+
+
+def _puts_on_stack(segments: list[dict[str, Any]]) -> bool:
+    """A line that casts a spell or activates an ability ("... casts Lightning Bolt")."""
+    return any(s.get("type") == "Text" and s.get("value") in (" casts ", " activates ability: ") for s in segments)
+
+
+def _passes_priority(segments: list[dict[str, Any]]) -> bool:
+    return any(s.get("type") == "Text" and s.get("value") == " passes priority" for s in segments)
+
+
 @dataclass
 class LogLine:
     """One engine log entry: its turn, its segments (text, player and card references) and visibility."""
@@ -117,6 +142,8 @@ class Game:
     _waiting: dict[str, Any] | None = None
     _objects: dict[int, dict[str, Any] | None] = field(default_factory=dict)
     _native: dict[int, tuple[dict[str, Any], Any]] = field(default_factory=dict)
+    # "X is targeted by Y" lines held until Y is cast, activated or on the stack (see _record)
+    _targeting: dict[int, list[LogLine]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._engine = self.card_data.engine()
@@ -291,19 +318,44 @@ class Game:
             self.life_at_turn_start[self.turn] = (self.life(0), self.life(1))
 
     def _record(self, entries: list[dict[str, Any]]) -> None:
+        """The engine's log entries, less its details. The engine logs a target when it is chosen, before the
+        spell is cast, and again for each try: "Ponder is targeted by Daze" four times for a Daze never cast. So
+        a targeting line waits for its source: it follows the line that casts or activates it (deduplicated),
+        joins the log when priority passes with its source on the stack (a triggered ability's), and is dropped
+        when priority passes without it (a cast given up)."""
         for entry in entries:
             presentation = entry.get("presentation") or {}
+            segments = entry.get("segments") or []
+            if self._targeting and _passes_priority(segments):
+                self._settle_targeting()
             if presentation.get("importance") == "Detail":
                 continue
             visibility = presentation.get("visibility")
             visibility = visibility if isinstance(visibility, str) else "Private"
-            segments = entry.get("segments") or []
             turn = int(entry.get("turn", self.turn))
             if entry.get("category") == "Turn" and presentation.get("importance") == "Essential":
                 holder = next((s["value"]["player_id"] for s in segments if s.get("type") == "PlayerName"), None)
                 if holder is not None:
                     self.turn_holders[turn] = int(holder)
-            self.log.append(LogLine(turn, segments, visibility))
+            line = LogLine(turn, segments, visibility)
+            source = _targeting_source(segments)
+            if source is not None:
+                waiting = self._targeting.setdefault(source, [])
+                if all(held.segments != segments for held in waiting):
+                    waiting.append(line)
+                continue
+            self.log.append(line)
+            if _puts_on_stack(segments):
+                for object_id in _card_ids(segments):
+                    self.log.extend(self._targeting.pop(object_id, []))
+
+    def _settle_targeting(self) -> None:
+        """Priority passes: targets of what is on the stack join the log; those of a cast given up are dropped."""
+        on_stack = {entry.get("source_id") for entry in self._game.stack()}
+        for source in list(self._targeting):
+            held = self._targeting.pop(source)
+            if source in on_stack:
+                self.log.extend(held)
 
     def log_for(self, seat: int | None, names: tuple[str, str] | None = None) -> list[tuple[int, str]]:
         """The log as ``seat`` may read it: (turn, text), hidden card names withheld. ``seat=None`` with ``names``
