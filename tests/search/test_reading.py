@@ -1253,6 +1253,7 @@ def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
     ("cheap blue counterspells that cost 1", "mv=1 id<=u"),  # the stated cost says it all: "cheap" is used up
     ("destroy big creatures", ""),  # the cost and type of what the card acts on
     ("cheat big creatures out of my hand", ""),  # what is cheated into play, not the card's own cost
+    ("anti infect cards", ""),  # what the cards stop, not their keyword
     ("exile cheap creatures", ""),
     ("counter big spells", ""),
     ("big creatures", "mv>=6 t:creature"),

@@ -148,6 +148,7 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped
     ("how do i beat artifact removal", "protection-granter", "artifact-removal"),
     ("answers to removal", "protection-granter", "permanent-removal"),
     ("protection from sweepers", "board-protection", "sweeper"),  # what protects from is what is beaten
+    ("anti removal", "protection-granter", "removal"),  # "anti X" names X as what is beaten
 ])
 def test_what_a_request_wants_beaten_asks_for_the_hate_tag_that_stops_it(matcher, text, hate, stopped):
     names = [m.name for m in matcher.match(text)]

@@ -110,7 +110,7 @@ _AGAINST = re.compile(r"\b(?:answers? (?:(?:do|can|could|would|should) (?:i|we|y
                       r"(?:to|for)|removal for|beat(?:s|ing)?|against|deal(?:s|ing)? with|"
                       r"hate (?:for|against|on)"
                       r"|hos(?:e|es|ers?|ing)(?: for| against)?|stop(?:s|ping)?|shut(?:s|ting)? down"
-                      r"|do about|handl(?:e|es|ing)"
+                      r"|do about|handl(?:e|es|ing)|anti(?=[- ])"
                       # "protect my enchantments from enchantment removal": what they are kept safe from
                       r"|(?:protect\w*|sav(?:e|es|ing)|shield\w*|guard\w*|defend\w*)(?: [\w'’]+){0,3}? from"
                       rf"|{LOSES_TO})\b(.+)")

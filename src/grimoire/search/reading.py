@@ -1367,6 +1367,7 @@ _A_KEYWORD = re.compile(rf"({'|'.join(_HAS_KEYWORDS)})")
 _KEYWORD_ADJECTIVES = re.compile(rf"({'|'.join(_ADJECTIVE_KEYWORDS)})(?: ({'|'.join(_ADJECTIVE_KEYWORDS)}))?"
                                  r" (creatures?)")
 _GRANT_VERBS = frozenset({"give", "gives", "giving", "grant", "grants"})  # "give my creatures flying": not their own
+_AGAINST_WORDS = frozenset({"anti", "against", "vs", "versus", "beat", "beats", "stop", "stops"})
 # Words of a cost between a type and "with" ("creatures that cost 1 with lifelink")
 _COST_WORDS = frozenset({"that", "which", "cost", "costs", "costing", "mana", "cmc", "mv", "or", "less", "more",
                          "under", "over", "at", "most", "least", *map(str, range(17)), *_NUMBER_WORDS})
@@ -1441,7 +1442,7 @@ def _has_keywords(reader: Reader, state: _State) -> None:
         if keyword in _NOUN_KEYWORDS and state.free(index) and \
                 (subject in _TYPE_WORDS or subject in _KEYWORD_SUBJECTS or
                  keyword in _ABILITY_WORDS and subject in _ABILITY_SUBJECTS) and not _is_object(state, index) and \
-                _before(state, index, 1) not in _GRANT_VERBS:
+                _before(state, index, 1) not in _GRANT_VERBS | _AGAINST_WORDS:  # "anti infect cards": not infect
             first, keywords = index, [keyword]
             while state.typed and first > 0 and state.free(first - 1) and \
                     state.words[first - 1].lower in _NOUN_KEYWORDS and state.typed[
