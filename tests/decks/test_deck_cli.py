@@ -40,6 +40,8 @@ def test_legal_deck_and_stats_in_process(home, capsys):
 
     assert main(["deck", "check", str(DECKS / "golgari_commander.txt"), "--bracket", "2"]) == 0
     assert "legal as far as the data shows" in capsys.readouterr().out
+    assert main(["deck", "check", str(DECKS / "golgari_commander.txt"), "--format", "EDH", "--bracket", "2"]) == 0
+    assert "commander:" in capsys.readouterr().out  # Scryfall's shorthand names the format
     assert main(["deck", "stats", str(DECKS / "golgari_commander.txt"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["stats"]["land_count"] == 37
     assert main(["deck", "stats", str(DECKS / "broken_commander.txt")]) == 0

@@ -58,6 +58,12 @@ def test_bad_arguments(read_deck):
         validate_deck(deck, "hearthstone")
 
 
+def test_scryfalls_format_shorthand_names_the_format(read_deck):
+    deck = read_deck("broken_commander.txt")
+    assert validate_deck(deck, "EDH", bracket=2) == validate_deck(deck, "commander", bracket=2)
+    assert validate_deck(deck, "m") == validate_deck(deck, "modern")
+
+
 @pytest.mark.parametrize(("name", "limit"), [
     ("Forest", None), ("Snow-Covered Swamp", None), ("Relentless Rats", None), ("Persistent Petitioners", None),
     ("Seven Dwarves", 7), ("Nazgûl", 9), ("Sol Ring", 1),

@@ -16,6 +16,17 @@ FORMATS = (
     "oathbreaker", "brawl", "standardbrawl", "historic", "timeless", "alchemy", "explorer",
     "penny", "duel", "oldschool", "premodern", "predh", "paupercommander", "future", "gladiator",
 )
+# Scryfall's shorthand for format names (its blog post "New format keyword shortcuts", scryfall.com/blog)
+FORMAT_SHORTCUTS = {"c": "commander", "edh": "commander", "dc": "duel", "french": "duel", "dreadful": "penny",
+                    "pd": "penny", "f": "future", "l": "legacy", "m": "modern", "p": "pauper", "s": "standard",
+                    "v": "vintage", "2": "standard", "type2": "standard", "t2": "standard", "1": "vintage",
+                    "type1": "vintage", "t1": "vintage", "1.5": "legacy", "type1.5": "legacy", "t1.5": "legacy"}
+
+
+def format_named(name: str) -> str:
+    """A format's name as Grimoire knows it: lower case, Scryfall's shorthand spelt out ("EDH" is commander)."""
+    lowered = name.strip().lower()
+    return FORMAT_SHORTCUTS.get(lowered, lowered)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ import argparse
 import json
 import sys
 
+from grimoire.cards.model import format_named
 from grimoire.cli._common import EXIT_ERROR, EXIT_OK, _err, _open_db, _print_text
 
 
@@ -79,7 +80,8 @@ def add_commands(commands) -> None:
     check = deck_commands.add_parser("check", help="deck legality: size, copies, commanders, identity, bans",
                                      description="Exits 1 when the deck breaks a rule of the format.")
     check.add_argument("file", help=deck_source)
-    check.add_argument("--format", "-f", default="commander", choices=DECK_FORMATS)
+    check.add_argument("--format", "-f", default="commander", choices=DECK_FORMATS, type=format_named,
+                       help="the format (Scryfall's shorthand works: edh, c, m, l...)")
     check.add_argument("--bracket", type=int, choices=range(1, 6), help="Commander bracket: limits Game Changers")
     check.add_argument("--json", action="store_true")
     check.set_defaults(run=cmd_deck_check)

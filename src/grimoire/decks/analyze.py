@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 from grimoire.cards.mana import COLOR_ORDER, symbols
-from grimoire.cards.model import Card
+from grimoire.cards.model import Card, format_named
 from grimoire.decks.parse import DeckEntry, ParsedDeck
 from grimoire.search.roles import card_roles
 
@@ -108,7 +108,7 @@ def _suggested_search(role: str, identity: str) -> str:
 def analyze_deck(deck: ParsedDeck, format: str | None = None) -> DeckStats:  # noqa: A002
     """Statistics of ``deck``. ``format`` defaults to "commander" when the deck names a commander; Commander
     decks are compared with :data:`COMMANDER_TARGETS`."""
-    format_name = (format or ("commander" if deck.commanders else "constructed")).lower()
+    format_name = format_named(format or ("commander" if deck.commanders else "constructed"))
     entries: list[DeckEntry] = [*deck.commanders, *deck.main]
     curve = dict.fromkeys(CURVE_BUCKETS, 0)
     pips: Counter = Counter()

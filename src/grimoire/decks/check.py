@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from grimoire.cards.model import format_named
 from grimoire.decks.analyze import DeckStats, analyze_deck
 from grimoire.decks.parse import Correction, ParsedDeck
 from grimoire.decks.validate import Violation, validate_deck
@@ -38,7 +39,7 @@ class DeckCheck:
 def check_deck(deck: ParsedDeck, format: str = "commander",  # noqa: A002 - the word users say
                bracket: int | None = None) -> DeckCheck:
     """Check ``deck`` against ``format``; raises ``ValueError`` naming the bad format or bracket."""
-    format_name = format.strip().lower() or "commander"
+    format_name = format_named(format) or "commander"
     violations = validate_deck(deck, format_name, bracket)
     return DeckCheck(deck, format_name, bracket, violations, analyze_deck(deck, format_name),
                      list(deck.corrections))

@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
-from grimoire.cards.model import Card
+from grimoire.cards.model import Card, format_named
 from grimoire.decks.parse import DeckEntry, ParsedDeck
 
 CONSTRUCTED_FORMATS = ("standard", "pioneer", "modern", "legacy", "vintage", "pauper")
@@ -91,7 +91,7 @@ def _unread_lines(deck: ParsedDeck) -> list[Violation]:
 
 def validate_deck(deck: ParsedDeck, format: str = "commander", bracket: int | None = None) -> list[Violation]:  # noqa: A002
     """Every rule the deck breaks in ``format``, errors first; warnings say what could not be checked."""
-    format_name = format.lower()
+    format_name = format_named(format)
     if format_name not in FORMATS:
         raise ValueError(f"unknown format {format!r}; deck checks support {', '.join(FORMATS)}")
     if bracket is not None and bracket not in GAME_CHANGER_LIMITS:

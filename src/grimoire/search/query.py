@@ -12,6 +12,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Union
 
+from grimoire.cards.model import format_named
 from grimoire.search.nicknames import IS_NICKNAMES
 from grimoire.search.patterns import PatternError, UserPattern, compile_pattern
 
@@ -129,11 +130,6 @@ NUMBER_KEYS = {"mv": "mv", "cmc": "mv", "manavalue": "mv", "pow": "power", "powe
                "loy": "loyalty", "loyalty": "loyalty", "def": "defense", "defense": "defense", "year": "year"}
 FORMAT_KEYS = {"f": "format", "format": "format", "legal": "format", "banned": "banned",
                "restricted": "restricted"}
-# Scryfall's shorthand for format names (its blog post "New format keyword shortcuts", scryfall.com/blog)
-FORMAT_SHORTCUTS = {"c": "commander", "edh": "commander", "dc": "duel", "french": "duel", "dreadful": "penny",
-                    "pd": "penny", "f": "future", "l": "legacy", "m": "modern", "p": "pauper", "s": "standard",
-                    "v": "vintage", "2": "standard", "type2": "standard", "t2": "standard", "1": "vintage",
-                    "type1": "vintage", "t1": "vintage", "1.5": "legacy", "type1.5": "legacy", "t1.5": "legacy"}
 OTHER_KEYS = {"is": "is", "not": "not", "has": "has", "role": "role", "otag": "role", "oracletag": "role",
               "function": "role", "r": "rarity", "rarity": "rarity", "devotion": "devotion", "date": "date",
               "e": "set", "s": "set", "set": "set", "edition": "set", "order": "order", "direction": "direction",
@@ -365,7 +361,7 @@ def _named_value(key: str, lowered: str, raw: str, error) -> str:
     if key == "order" and lowered in PRINTING_ORDERS:
         raise error(f"order:{raw} sorts printings (sets, prices, artists); Grimoire's card data is per card")
     if key in ("format", "banned", "restricted"):
-        lowered = FORMAT_SHORTCUTS.get(lowered, lowered)
+        lowered = format_named(lowered)
     if key in ("is", "not", "has", "order", "direction", "role", "format", "banned", "restricted"):
         known = _known_names(key)
         if key == "role" and lowered not in known:
