@@ -1254,6 +1254,8 @@ def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
     ("destroy big creatures", ""),  # the cost and type of what the card acts on
     ("cheat big creatures out of my hand", ""),  # what is cheated into play, not the card's own cost
     ("anti infect cards", ""),  # what the cards stop, not their keyword
+    ("put a land from my hand onto the battlefield", ""),  # what is put, not the card's type
+    ("steal an opponents planeswalker", ""),  # theirs without the apostrophe
     ("exile cheap creatures", ""),
     ("counter big spells", ""),
     ("big creatures", "mv>=6 t:creature"),

@@ -90,6 +90,8 @@ _OBJECT_MARKERS = frozenset({
     "tutoring", "protecting", "untapping", "tapping", "targeting",
     "throw", "throws", "fling", "flings",  # "throw a creature at someone's face"
     "cheat", "cheats", "cheating", "sneak", "sneaks", "sneaking",  # "cheat big creatures out of my hand"
+    "put", "puts", "putting",  # "put a land from my hand onto the battlefield"
+    "opponents", "opponent", "opps",  # "steal an opponents planeswalker": the apostrophe left out
     # players' verbs: "sac a creature to draw", "sac a land to ramp", "tuck a commander", "ping a creature"
     "sac", "sacs", "saccing", "sacced", "tuck", "tucks", "tucking", "ping", "pings", "pinging",
 })
