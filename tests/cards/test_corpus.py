@@ -116,10 +116,13 @@ def test_unparseable_file_is_a_source_error(tmp_path):
 
 
 def _record(name: str, text: str, cost: str = "{2}{W}", types: tuple[str, ...] = ("Enchantment",)) -> dict:
-    """One card in the corpus's own (MTGJSON atomic) shape, as in tests/fixtures/oracle_corpus_sample.json."""
-    return {"name": name, "manaCost": cost, "type": " ".join(types), "types": list(types), "subtypes": [],
-            "supertypes": [], "keywords": None, "power": None, "toughness": None, "loyalty": None, "text": text,
-            "layout": "normal", "colorIdentity": [c for c in "WUBRG" if f"{{{c}}}" in cost]}
+    """One card in the corpus's own (MTGJSON atomic) shape, as in tests/fixtures/oracle_corpus_sample.json; a
+    "Legendary" among ``types`` is a supertype there, as in MTGJSON."""
+    supertypes = [t for t in types if t in ("Legendary", "Basic", "Snow", "World")]
+    card_types = [t for t in types if t not in supertypes]
+    return {"name": name, "manaCost": cost, "type": " ".join(types), "types": card_types, "subtypes": [],
+            "supertypes": supertypes, "keywords": None, "power": None, "toughness": None, "loyalty": None,
+            "text": text, "layout": "normal", "colorIdentity": [c for c in "WUBRG" if f"{{{c}}}" in cost]}
 
 
 def test_playtest_cards_are_funny_and_not_commander_legal(tmp_path):
@@ -263,6 +266,44 @@ def test_playtest_cards_that_bend_the_commander_rules_are_funny(tmp_path):
                      "The Paradise Bird": True, "Command Tower": False}
 
 
+def test_playtest_teams_bodies_and_rulebreakers_are_funny(tmp_path):
+    # Their text as the corpus has it (../shared/data/oracle_corpus.json.gz); the real cards beside them share a
+    # word or a shape with a joke ("people", "you're", "is your commander", "during your first three turns").
+    records = [
+        _record("Unclaimed Cat", "If you're on the Mirran team, Unclaimed Cat has lifelink.", "{1}{W}"),
+        _record("Man of Measure", "As long as you're shorter than an opponent, Man of Measure gets +0/+1 and has "
+                "first strike.", "{2}{W}"),
+        _record("The Knight of Commentary", "Eminence — While The Knight of Commentary is in the command zone or on "
+                "the battlefield, you are freely allowed to ask people for advice on your game while playing.",
+                "{W}{U}{B}{R}{G}", ("Legendary", "Creature")),
+        _record("Valko Indorian, Researcher", "Rulebreaker — If Valko Indorian, Researcher is your Commander, you may "
+                "include all artifacts and enchantments in your deck regardless of color identity.", "{1}{W}{U}",
+                ("Legendary", "Creature")),
+        _record("Groaaaaag, Hungry Monster", "Commander Suspend 4 — {B}{G} (You can suspend this from your hand or "
+                "the command zone.)", "{4}{B}{G}", ("Legendary", "Creature")),
+        _record("Evy, Fang Keeper", "Whenever you cast a creature spell, you may draw on it. If you drew wings, it "
+                "enters with a flying counter on it.", "{2}{W}", ("Legendary", "Creature")),
+        _record("Darksteel Forge", "Artifacts you control have indestructible. (Effects that say \"destroy\" don't "
+                "destroy them. A creature with indestructible can't be destroyed by lethal damage.)", "{9}",
+                ("Artifact",)),
+        _record("People of the Woods", "People of the Woods's toughness is equal to the number of Forests you "
+                "control.", "{G}{G}"),
+        _record("Faceless One", "If Faceless One is your commander, choose a color before the game begins. Faceless "
+                "One is the chosen color.", "{5}", ("Legendary", "Creature")),
+        _record("Captivating Crossroads", "During your first three turns of the game, Captivating Crossroads enters "
+                "tapped if you were the starting player.\nAs Captivating Crossroads enters, choose a color.", "",
+                ("Land",)),
+        _record("Advantageous Proclamation", "(Start the game with this conspiracy face up in the command zone.)\n"
+                "Your minimum deck size is reduced by five.", "", ("Conspiracy",)),
+    ]
+    path = tmp_path / "corpus.json"
+    path.write_text(json.dumps(records))
+    funny = {card.name: card.is_funny for card in corpus.load(path).cards}
+    assert {name for name, joke in funny.items() if joke} == {
+        "Unclaimed Cat", "Man of Measure", "The Knight of Commentary", "Valko Indorian, Researcher",
+        "Groaaaaag, Hungry Monster", "Evy, Fang Keeper"}
+
+
 def test_bundled_snapshot_marks_the_issue_playtest_cards_funny():
     from grimoire.cards.home import bundled_store_dir
     from grimoire.cards.store import CardDB
@@ -270,7 +311,8 @@ def test_bundled_snapshot_marks_the_issue_playtest_cards_funny():
     db = CardDB(bundled_store_dir())
     for name in ("White Rhystic Study", "Pinchy McStingbutt", "Your Mana Rock", "Gleemox", "Mox Poison", "Nerf War",
                  "Who's That Praetor?", "______", "Tax Draw", "Barce, Friend Finder", "Command Mine",
-                 "B.F.M. (Big Furry Monster)", "Question Elemental?"):
+                 "B.F.M. (Big Furry Monster)", "Question Elemental?", "Unclaimed Cat", "The Knight of Commentary",
+                 "Groaaaaag, Hungry Monster", "The Covert Blue Mage", "Rainbow Dash"):
         card = db.cards_at([db.names.find(name)])[0]
         assert card.is_funny is True and card.legalities["commander"] == "not_legal", name
     assert db.cards_at([db.names.find("Rhystic Study")])[0].is_funny is False

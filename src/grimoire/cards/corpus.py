@@ -71,7 +71,21 @@ _FUNNY_WORLD = re.compile(
     r"|\brock, paper, scissors\b|\b\d+x\d+ grid\b|\bcreate a random token\b"
     # cards of other games in a Magic deck (The Convention Enthusiast), a deck of any colour identity (The Waffle
     # Restaurant): the colour identity rule is one printed cards never bend
-    r"|\bcards from any game\b|\bcards of any colou?r identity\b",
+    r"|\bcards from any game\b|\bcards of any colou?r identity\b"
+    # Mystery Booster 2's playtest teams and scoreboard (Unclaimed Cat: "If you're on the Mirran team"; Team Mage,
+    # Underdog Racer, Good Knight), the players' bodies and room (Man of Measure, Standing Army, Souvenir T-Shirt,
+    # Gimme Five, Sex Appeal, Hot Fix, I'm Rubber, You're Glue), other people (The Knight of Commentary, The
+    # Egotistical Velociraptor), a card drawn on (Evy, Fang Keeper), release years (Gen, Confider of Ages), the
+    # event (Fear of Going 0-2 Drop), the pony cards' "anypony" and "20% cooler", and more Commander rules bent
+    # (The Covert Blue Mage, The Zonian Brawler, The Snapstone Wielder, Groaaaaag's Commander Suspend, The Knight
+    # of Land Drops' "Partner with Knight", The Faction Dragon "during deck building", the Rulebreaker commanders)
+    r"|\bon (?:the )?(?:mirran|phyrexian) team\b|\bon team (?:cloudspire|speed demons)\b|\bscoreboard\b"
+    r"|\bscore an additional point\b|\byou're (?:standing|wearing|shorter|taller|touching)\b|\bhigh-fives?\b"
+    r"|\bpeople in the room\b|\bspeak in\b|\b(?:ten|thirty|sixty|\d+) seconds\b|\bmagic player\b"
+    r"|\bask people\b|\bmagic-branded\b|\bdraw on it\b|\byears? of release\b|\bin the event you're playing\b"
+    r"|\banypony\b|\b\d+% cooler\b|\bgamer creature token\b|\bsay \"i'm\b|\bkeep track if you're playing\b"
+    r"|\bstarting deck can contain\b|\bminimum deck size is \d+ and\b|\byour starting hand size is \w+ and\b"
+    r"|\bcommander suspend\b|\bpartner with knight\b|\bduring deck building\b|\brulebreaker\b",
     re.IGNORECASE)
 # A mana ability paid with your own poison counters (playtest cards Noxious Bayou, Mox Poison): printed cards
 # charge life for mana, never poison.
@@ -96,7 +110,8 @@ def field_notes() -> dict[str, str]:
                     "printed list, host/augment, text about deckbuilding, sideboards, sleeves, sealed booster packs, "
                     "artists, "
                     "collector numbers, bans or the match, mana paid with your own poison counters, recoloured "
-                    "copies of real cards, punctuation in a subtype); Un-cards without such a feature are not "
+                    "copies of real cards, punctuation in a subtype, playtest teams and scoreboards, the players' "
+                    "bodies and the people around them, Rulebreaker); Un-cards without such a feature are not "
                     "flagged",
         "produced_mana": "derived from rules text",
         "colors": "derived from the mana cost; a card without one (or costing {0}) takes its colour identity, as a "
