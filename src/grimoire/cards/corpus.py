@@ -85,7 +85,17 @@ _FUNNY_WORLD = re.compile(
     r"|\bask people\b|\bmagic-branded\b|\bdraw on it\b|\byears? of release\b|\bin the event you're playing\b"
     r"|\banypony\b|\b\d+% cooler\b|\bgamer creature token\b|\bsay \"i'm\b|\bkeep track if you're playing\b"
     r"|\bstarting deck can contain\b|\bminimum deck size is \d+ and\b|\byour starting hand size is \w+ and\b"
-    r"|\bcommander suspend\b|\bpartner with knight\b|\bduring deck building\b|\brulebreaker\b",
+    r"|\bcommander suspend\b|\bpartner with knight\b|\bduring deck building\b|\brulebreaker\b"
+    # the tournaments, the Unknown event of February 2023 and the hobby around the game (The Policy Maker's "a
+    # player outside the game", The Mox Painter's "tournament-legal", The Octopus Official, The Commander
+    # Recommender, Delphia, Sheoldred's Terror's "Argentum expansions", The Wise Sable's "Judge Call!") and the
+    # jokes of other playtest cards (The Sad Creaturez, The Karfell Rocker's LOUD spells, The Judge of Height);
+    # City in a Bottle's "originally printed in the Arabian Nights expansion" is real and stays
+    r"|\ba player outside the game\b|\btournament-legal\b|\bactive tournament\b|\bcommander deck you own\b"
+    r"|\bunknown event\b|\bargentum expansions?\b|\boriginally printed in the mirrodin\b|\bjudge call\b"
+    r"|\bduring deck construction\b|\bshared their feelings\b|\bmagic cards at random\b|\bloud spells?\b"
+    r"|\bguess a card\b|\bcosplay\b|\btaller than\b|\bmana base, removal\b|\bew-minance\b|\bfavorites list\b"
+    r"|\bunique names\b",
     re.IGNORECASE)
 # A mana ability paid with your own poison counters (playtest cards Noxious Bayou, Mox Poison): printed cards
 # charge life for mana, never poison.
@@ -111,8 +121,8 @@ def field_notes() -> dict[str, str]:
                     "artists, "
                     "collector numbers, bans or the match, mana paid with your own poison counters, recoloured "
                     "copies of real cards, punctuation in a subtype, playtest teams and scoreboards, the players' "
-                    "bodies and the people around them, Rulebreaker); Un-cards without such a feature are not "
-                    "flagged",
+                    "bodies and the people around them, Rulebreaker, tournaments and the Unknown event); Un-cards "
+                    "without such a feature are not flagged",
         "produced_mana": "derived from rules text",
         "colors": "derived from the mana cost; a card without one (or costing {0}) takes its colour identity, as a "
                   "colour indicator gives it that colour; unknown for planes and schemes",
