@@ -409,7 +409,8 @@ ENCODER_WEIGHTS = {
 def theme_split(text: str) -> tuple[str, str] | None:
     """``(head, theme)`` when ``text`` ends in a deck's theme after its last "for" ("card draw for my token deck":
     "card draw", "my token") or begins with it ("my reanimator deck needs discard outlets": "discard outlets",
-    "reanimator"), else ``None``; a theme or a head of stopwords only ("for my deck") is none."""
+    "reanimator"; "my deck is too slow, need cheap interaction": "cheap interaction", "my deck is too slow"), else
+    ``None``; a theme or a head of stopwords only ("for my deck") is none."""
     first = _THEME_FIRST.fullmatch(text[: THEME_MAX_CHARS * 4]) or _NEED_CLAUSE.fullmatch(text[: THEME_MAX_CHARS * 4])
     if first and words(first["theme"]) and words(first["head"]):
         return first["head"].strip(), first["theme"]
