@@ -313,8 +313,10 @@ def test_bundled_snapshot_marks_the_issue_playtest_cards_funny():
                  "Who's That Praetor?", "______", "Tax Draw", "Barce, Friend Finder", "Command Mine",
                  "B.F.M. (Big Furry Monster)", "Question Elemental?", "Unclaimed Cat", "The Knight of Commentary",
                  "Groaaaaag, Hungry Monster", "The Covert Blue Mage", "Rainbow Dash", "The Policy Maker",
-                 "The Mox Painter", "Delphia, Undecided", "Sheoldred's Terror"):
+                 "The Mox Painter", "Delphia, Undecided", "Sheoldred's Terror", "Gus", "Skull Saucer",
+                 "Enter the Dungeon", "Fluttershy", "Bureaucracy"):
         card = db.cards_at([db.names.find(name)])[0]
         assert card.is_funny is True and card.legalities["commander"] == "not_legal", name
-    for name in ("Rhystic Study", "City in a Bottle", "Darksteel Forge", "Faceless One", "Season of the Bold"):
+    for name in ("Rhystic Study", "City in a Bottle", "Darksteel Forge", "Faceless One", "Season of the Bold",
+                 "Shahrazad", "Ghazbán Ogress"):
         assert db.cards_at([db.names.find(name)])[0].is_funny is False, name  # a joke's word, a real card

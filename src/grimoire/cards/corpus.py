@@ -95,7 +95,15 @@ _FUNNY_WORLD = re.compile(
     r"|\bunknown event\b|\bargentum expansions?\b|\boriginally printed in the mirrodin\b|\bjudge call\b"
     r"|\bduring deck construction\b|\bshared their feelings\b|\bmagic cards at random\b|\bloud spells?\b"
     r"|\bguess a card\b|\bcosplay\b|\btaller than\b|\bmana base, removal\b|\bew-minance\b|\bfavorites list\b"
-    r"|\bunique names\b",
+    r"|\bunique names\b"
+    # the Un-sets' table, storyline and sets (Enter the Dungeon's subgame "under the table", Skull Saucer's head on
+    # it, Goblin S.W.A.T. Team swatting it, Pointy Finger of Doom spun in its middle; Bureaucracy's Rules of Order;
+    # Gus's lost games; Vorthos and Your Favorite Character naming a Magic character; World-Bottling Kit choosing a
+    # set; Lona counting English releases), a creature "with a tail" (Fluttershy), The Tokenator's token counters;
+    # Shahrazad's subgame and Ghazbán Ogress's "Magic games that day" are real cards and stay
+    r"|\bunder the table\b|\b(?:head on|swats? the|middle of) the table\b|\brules of order\b"
+    r"|\bmagic games? you have lost\b|\b(?:named magic character|character from the magic storyline)\b"
+    r"|\bchoose a magic set\b|\blanguage magic releases\b|\bwith a tail\b|\btoken counters\b",
     re.IGNORECASE)
 # A mana ability paid with your own poison counters (playtest cards Noxious Bayou, Mox Poison): printed cards
 # charge life for mana, never poison.
@@ -121,7 +129,8 @@ def field_notes() -> dict[str, str]:
                     "artists, "
                     "collector numbers, bans or the match, mana paid with your own poison counters, recoloured "
                     "copies of real cards, punctuation in a subtype, playtest teams and scoreboards, the players' "
-                    "bodies and the people around them, Rulebreaker, tournaments and the Unknown event); Un-cards "
+                    "bodies and the people around them, Rulebreaker, tournaments and the Unknown event, the table "
+                    "and the storyline); Un-cards "
                     "without such a feature are not flagged",
         "produced_mana": "derived from rules text",
         "colors": "derived from the mana cost; a card without one (or costing {0}) takes its colour identity, as a "
