@@ -130,8 +130,7 @@ def field_notes() -> dict[str, str]:
                     "collector numbers, bans or the match, mana paid with your own poison counters, recoloured "
                     "copies of real cards, punctuation in a subtype, playtest teams and scoreboards, the players' "
                     "bodies and the people around them, Rulebreaker, tournaments and the Unknown event, the table "
-                    "and the storyline); Un-cards "
-                    "without such a feature are not flagged",
+                    "and the storyline); Un-cards without such a feature are not flagged",
         "produced_mana": "derived from rules text",
         "colors": "derived from the mana cost; a card without one (or costing {0}) takes its colour identity, as a "
                   "colour indicator gives it that colour; unknown for planes and schemes",

@@ -96,7 +96,8 @@ _KEEPS_DYING = re.compile(r"\b(?:(?:keeps?|kept) (?:getting |being )?(?:killed|r
                           r"(?= (?:too|so) (?:often|much|fast|quickly|easily|early)\b))\b")
 # "protect my creatures from removal", "my creatures keep dying to removal": what follows "from" (or "dying to") is
 # what the card guards against, not a function asked for; "return creatures from the graveyard" guards nothing
-_GUARDED = re.compile(r"\b(?:protect\w*|sav(?:e|es|ing)|safe|shield\w*|guard\w*|defend\w*|hexproof|immun\w*)\b"
+_GUARD_VERBS = r"protect\w*|sav(?:e|es|ing)|shield\w*|guard\w*|defend\w*"  # what keeps something safe
+_GUARDED = re.compile(rf"\b(?:{_GUARD_VERBS}|safe|hexproof|immun\w*)\b"
                       rf".*?\b(?:from|against)\b|{_KEEPS_DYING.pattern}(?: (?:to|by))?\b")
 # Likewise what a card is to leave alone ("board wipes that don't hit artifacts", "wraths that spare my creatures",
 # "sweepers that leave my creatures alive"),
@@ -112,7 +113,7 @@ _AGAINST = re.compile(r"\b(?:answers? (?:(?:do|can|could|would|should) (?:i|we|y
                       r"|hos(?:e|es|ers?|ing)(?: for| against)?|stop(?:s|ping)?|shut(?:s|ting)? down"
                       r"|do about|handl(?:e|es|ing)|anti(?=[- ])"
                       # "protect my enchantments from enchantment removal": what they are kept safe from
-                      r"|(?:protect\w*|sav(?:e|es|ing)|shield\w*|guard\w*|defend\w*)(?: [\w'’]+){0,3}? from"
+                      rf"|(?:{_GUARD_VERBS})(?: [\w'’]+){{0,3}}? from"
                       rf"|{LOSES_TO})\b(.+)")
 # "destroy every creature", "bounce every nonland permanent": "every" of a kind of permanent is the sweepers' "all"
 _EVERY = re.compile(r"\bevery (?=(?:single )?(?:non-?\w+ )?(?:creature|artifact|enchantment|planeswalker|permanent|"
@@ -411,7 +412,8 @@ def theme_split(text: str) -> tuple[str, str] | None:
     "card draw", "my token") or begins with it ("my reanimator deck needs discard outlets": "discard outlets",
     "reanimator"; "my deck is too slow, need cheap interaction": "cheap interaction", "my deck is too slow"), else
     ``None``; a theme or a head of stopwords only ("for my deck") is none."""
-    first = _THEME_FIRST.fullmatch(text[: THEME_MAX_CHARS * 4]) or _NEED_CLAUSE.fullmatch(text[: THEME_MAX_CHARS * 4])
+    start = text[: THEME_MAX_CHARS * 4]
+    first = _THEME_FIRST.fullmatch(start) or _NEED_CLAUSE.fullmatch(start)
     if first and words(first["theme"]) and words(first["head"]):
         return first["head"].strip(), first["theme"]
     last = max(_FOR.finditer(text), key=lambda found: found.start(), default=None)

@@ -730,14 +730,16 @@ _SYNERGY_WITH = re.compile(
     r"(?:synerg\w*|(?:works?|plays?|go(?:es)?|pairs?|fits?)(?: well| nicely| great| best)?|good|great|best) with$")
 
 
+# The question around a request that asks only for cards ("what are some good cards to go with sythis", "any good
+# cards like sol ring"): it says nothing of what the cards do
+_ASKING = frozenset({"what", "which", "is", "are", "there", "any", "good", "great", "some", "other", "cards", "card",
+                     "i", "me", "you", "can", "could", "should", "would", "play", "run", "recommend", "suggest", "to",
+                     "for", "in", "a", "an", "the", "my", "that", "with", "?"})
 # Words that ask for a deck's cards without saying what they do ("good cards for my Krenko deck")
-_DECK_ASKS = frozenset({"good", "best", "great", "strong", "top", "cards", "card", "some", "more", "staples", "what",
-                        "which", "should", "i", "play", "run", "include", "add", "put", "in", "to", "for", "a", "an",
-                        "the", "my", "me", "suggest", "recommend", "recommendations", "need", "want", "options",
-                        "ideas", "picks", "upgrades", "synergy", "synergies", "synergistic", "that", "work", "works",
-                        "well", "with", "goes", "go", "fit", "fits", "belong", "belongs", "are", "is", "there",
-                        "any", "other", "else", "you", "would", "could", "can", "do", "does", "plays", "pair", "pairs",
-                        "nicely", "?"})
+_DECK_ASKS = _ASKING | {"best", "strong", "top", "more", "staples", "include", "add", "put", "recommendations", "need",
+                        "want", "options", "ideas", "picks", "upgrades", "synergy", "synergies", "synergistic",
+                        "work", "works", "well", "goes", "go", "fit", "fits", "belong", "belongs", "else", "do",
+                        "does", "plays", "pair", "pairs", "nicely"}
 
 
 def _deck_synergy(reader: Reader, state: _State) -> None:
@@ -1005,11 +1007,9 @@ def _release(state: _State, chip: Chip) -> None:
             return
 
 
-_GLUE = frozenset({"but", "in", "and", "for", "a", "an", "the", "my", "deck", "only", "that", "are", "is", "with",
-                   # the question around it: "what's a good sol ring replacement", "any good cards like sol ring"
-                   "what", "what's", "whats", "which", "there", "any", "good", "great", "some", "other", "cards",
-                   "card", "version", "versions", "of", "to", "me", "i", "can", "could", "should", "would", "you",
-                   "use", "play", "run", "recommend", "suggest", "please", "?"})
+# the words joining a similar-cards request's card and filters, and the question around it ("what's a good sol
+# ring replacement")
+_GLUE = _ASKING | {"but", "and", "deck", "only", "what's", "whats", "version", "versions", "of", "use", "please"}
 
 
 def _drop_like_glue(state: _State) -> None:
@@ -1369,6 +1369,7 @@ _A_KEYWORD = re.compile(rf"({'|'.join(_HAS_KEYWORDS)})")
 _KEYWORD_ADJECTIVES = re.compile(rf"({'|'.join(_ADJECTIVE_KEYWORDS)})(?: ({'|'.join(_ADJECTIVE_KEYWORDS)}))?"
                                  r" (creatures?)")
 _GRANT_VERBS = frozenset({"give", "gives", "giving", "grant", "grants"})  # "give my creatures flying": not their own
+# words before what a card is to beat ("anti infect cards", "good against aggro"): no quality of the card's own
 _AGAINST_WORDS = frozenset({"anti", "against", "vs", "versus", "beat", "beats", "stop", "stops"})
 # Words of a cost between a type and "with" ("creatures that cost 1 with lifelink")
 _COST_WORDS = frozenset({"that", "which", "cost", "costs", "costing", "mana", "cmc", "mv", "or", "less", "more",
@@ -1394,26 +1395,29 @@ def _keyword_syntax(keywords: list[str], either: bool = False) -> str:
     return _any_of(terms) if either else " ".join(terms)
 
 
-def _after_stats(state: _State, index: int) -> bool:
-    """The word before ``index`` ends a power or toughness read after "with" ("with 1 toughness", "with power 2")."""
+def _with_before_stats(state: _State, index: int) -> int | None:
+    """Where "with" stands when the word before ``index`` ends a power or toughness read after it ("with 1
+    toughness", "with power 2"); ``None`` otherwise."""
     if index == 0 or state.free(index - 1):
-        return False
+        return None
     before = state.words[index - 1].lower
-    stat = before in ("power", "toughness") or re.fullmatch(r"\d+(?:/\d+)?", before) is not None
-    return stat and any(word.lower == "with" for word in state.words[max(0, index - 5):index - 1])
+    if before not in ("power", "toughness") and re.fullmatch(r"\d+(?:/\d+)?", before) is None:
+        return None
+    return next((i for i in range(index - 2, max(0, index - 5) - 1, -1) if state.words[i].lower == "with"), None)
 
 
 def _has_keywords(reader: Reader, state: _State) -> None:
     """"creatures with flying and lifelink", "cards with cascade", "deathtouch creatures": the card has those
     keywords (``kw:flying kw:lifelink``), not what it grants others ("give my creatures flying" keeps its words for
     the tags) nor what it acts on ("destroy creatures with flying")."""
-    # "creatures with 1 toughness and deathtouch": a keyword right after a stat read after "with" has it too
-    after_stats = [(match, first, last) for match, first, last in _matches(state, _A_KEYWORD)
-                   if match.start() == 0 and _after_stats(state, first)]
-    for match, first, last in [*_matches(state, _WITH_KEYWORDS), *after_stats]:
-        subject = first - 1
-        if (match, first, last) in after_stats:  # the subject comes before that "with"
-            subject = max(i for i in range(max(0, first - 5), first) if state.words[i].lower == "with") - 1
+    # each keyword with the word before its subject: the word before "with"; "creatures with 1 toughness and
+    # deathtouch": a keyword right after a stat read after "with" has it too, its subject before that "with"
+    found = [(match, first, last, first) for match, first, last in _matches(state, _WITH_KEYWORDS)]
+    for match, first, last in _matches(state, _A_KEYWORD):
+        if match.start() == 0 and (with_at := _with_before_stats(state, first)) is not None:
+            found.append((match, first, last, with_at))
+    for match, first, last, with_at in found:
+        subject = with_at - 1
         while subject > 0 and (state.words[subject].used or state.words[subject].lower in _COST_WORDS) and \
                 first - subject < 6:
             subject -= 1  # "creatures that cost 1 with lifelink", "creatures under 3 mana with flying"
@@ -2421,7 +2425,7 @@ def _aggressive(reader: Reader, state: _State) -> None:
         return
     for index, word in enumerate(state.words):
         if word.lower in ("aggressive", "aggro") and state.free(index) and \
-                _before(state, index, 1) not in ("against", "vs", "versus", "beat", "beats", "stop", "stops", "anti"):
+                _before(state, index, 1) not in _AGAINST_WORDS:
             # "for aggro" too: the deck's archetype; first, so that the words it ranks by read "aggressive two drops"
             word.used = True
             state.chips.insert(0, Chip(word.text, "pow>=mv -kw:defender", "stats"))

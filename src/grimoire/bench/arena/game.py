@@ -90,20 +90,25 @@ class Deal:
     first: int = 0
 
 
+def _card_id(segment: dict[str, Any]) -> int | None:
+    """The object id a log segment names a card by; ``None`` for a segment that names no card."""
+    value = segment.get("value")
+    if segment.get("type") == "CardName" and isinstance(value, dict) and "object_id" in value:
+        return value["object_id"]
+    return None
+
+
 def _targeting_source(segments: list[dict[str, Any]]) -> int | None:
     """The object id of Y in a log line "X is targeted by Y"; ``None`` for any other line."""
     for index, segment in enumerate(segments[:-1]):
-        if segment.get("type") == "Text" and segment.get("value") == " is targeted by ":
-            following = segments[index + 1]
-            value = following.get("value")
-            if following.get("type") == "CardName" and isinstance(value, dict) and "object_id" in value:
-                return value["object_id"]
+        if segment.get("type") == "Text" and segment.get("value") == " is targeted by " and \
+                (source := _card_id(segments[index + 1])) is not None:
+            return source
     return None
 
 
 def _card_ids(segments: list[dict[str, Any]]) -> list[int]:
-    return [s["value"]["object_id"] for s in segments
-            if s.get("type") == "CardName" and isinstance(s.get("value"), dict) and "object_id" in s["value"]]
+    return [found for segment in segments if (found := _card_id(segment)) is not None]
 
 
 def _puts_on_stack(segments: list[dict[str, Any]]) -> bool:
