@@ -114,6 +114,10 @@ CASES = [
     ("ci<=g cmc=1 t:creature o:/^{T}: add {G}\\.$/", {"Llanowar Elves", "Elvish Mystic"}, {"Birds of Paradise"}),
     ("identity:g manavalue=1 o:/^{T}: add {G}\\.$/ t:elf", {"Llanowar Elves"}, set()),
     ("otag:ramp t:artifact mv=1 c:c", {"Sol Ring"}, {"Grizzly Bears"}),
+    # How Scryfall shows results (scryfall.com/docs/syntax, "Display Keywords"; the API's unique=cards is its
+    # default): they leave the cards as they are
+    ("t:goblin mv=1 c:r o:haste display:grid unique:cards prefer:oldest lang:en", {"Goblin Guide"},
+     {"Lightning Bolt"}),
 ]
 
 ERRORS = [
@@ -127,6 +131,8 @@ ERRORS = [
     ("a:avon", "about printings"),
     ("usd<1", "about printings"),
     ("f:modern", "no modern legality"),
+    ("t:elf unique:prints", "about printings"),
+    ("lang:ja t:elf", "about printings"),
 ]
 
 

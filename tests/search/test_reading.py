@@ -143,6 +143,8 @@ def test_mana_rocks_keep_ranking_by_their_words(reader):
     ("1-3 mana ramp", "mv>=1 mv<=3"),
     ("draw 1 or 2 cards", ""),  # no cost word: not a cost
     ("spells that cost exactly 3", "mv=3"),
+    ("cheap green planeswalkers", "mv<=3 id<=g t:planeswalker"),  # the cheapest walkers cost 2 or 3
+    ("big x spells", "m:{X} (t:instant or t:sorcery)"),  # X counts as 0: "big" is what X makes of it
 ])
 def test_cost_words_read_as_mana_value(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -157,6 +159,18 @@ def test_free_means_no_mana_or_an_alternative_cost(reader):
     assert syntax(reader, "free counterspells").startswith("(mv=0 -t:land or o:\"rather than pay this spell's")
     assert syntax(reader, "free sac outlet") == ""  # free to activate: not a cost of the card
     assert "mv" not in syntax(reader, "cards that add 2 mana")  # what it makes, not what it costs
+
+
+def test_pauper_commander_is_its_own_format(reader):
+    for query in ("pauper commander staples", "ramp for pauper edh"):
+        reading = reader.read(query)
+        assert reading.syntax == "" and "no paupercommander legality" in reading.notes[0], query
+
+
+def test_background_commanders_choose_a_background(reader):
+    assert syntax(reader, "background commanders") == 'is:commander o:"choose a background"'
+    assert syntax(reader, "commanders that can choose a background") == 'is:commander o:"choose a background"'
+    assert syntax(reader, "backgrounds for my commander") == "t:background"  # the enchantments
 
 
 def test_formats_read_only_where_the_store_knows_them(reader):
@@ -182,6 +196,9 @@ def test_formats_read_only_where_the_store_knows_them(reader):
     ("non creature ramp", "-t:creature"),
     ("green creatures without trample", "t:creature -kw:trample id<=g"),
     ("destroy creatures without flying", ""),  # what the card acts on
+    ("ramp without creatures", "-t:creature"),  # "without" a type is "not" one
+    ("removal without sorcery speed", "-t:sorcery"),
+    ("cast creatures without paying mana", ""),  # how it is cast, no type left out
 ])
 def test_what_the_card_is_not(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -193,10 +210,46 @@ def test_a_prose_or_read_leaves_no_dangling_and(reader):
     assert reader.read("3 or less and draw").syntax == "mv<=3"
 
 
+def test_phyrexian_mana_and_paying_life_for_mana(reader):
+    assert syntax(reader, "cards with phyrexian mana") == "is:phyrexian"
+    assert syntax(reader, "blue phyrexian mana cards") == "id<=u is:phyrexian"
+    assert syntax(reader, "pay life instead of mana") == "(is:phyrexian or o:/life rather than pay/)"
+
+
+def test_coin_flips_and_not_losing_are_what_the_text_says(reader):
+    flips = "o:/\\bflips? (?:a|two|three|\\w+) coins?\\b/"
+    assert syntax(reader, "coin flip cards") == flips  # coins, not the flip cards of Kamigawa
+    assert syntax(reader, "cards that flip coins") == flips
+    assert syntax(reader, "flip cards") == "is:flip"
+    assert syntax(reader, "cards that stop me from losing") == 'o:"can\'t lose the game"'
+    assert syntax(reader, "cards that make me unable to lose") == 'o:"can\'t lose the game"'
+
+
+def test_a_function_on_a_body_is_a_creature(reader):
+    assert syntax(reader, "removal on a creature body") == "t:creature"
+    assert syntax(reader, "card draw stapled to a body") == "t:creature"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("kill something big", ""),  # the size of what is killed, not the card's cost
+    ("something big and green", "mv>=6 id<=g"),
+    ("shoot a creature for 3", ""),  # players' verbs: the creature is what is shot, borrowed
+    ("borrow a creature for a turn", ""),
+])
+def test_what_a_players_verb_acts_on_is_no_filter(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
 def test_uncounterable_is_what_the_text_says(reader):
     assert syntax(reader, "creatures that can't be countered") == 'o:"can\'t be countered" t:creature'
     assert syntax(reader, "uncounterable spells") == 'o:"can\'t be countered" (t:instant or t:sorcery)'
     assert syntax(reader, "counterspells") == ""
+    # what beats counterspells is what they cannot counter, not more counterspells
+    for query in ("how do i beat a deck full of counterspells", "anti counterspell cards",
+                  "cards against counterspells", "counterspell protection", "beat their counterspells",
+                  "cards that work around counter magic"):
+        assert syntax(reader, query) == 'o:"can\'t be countered"', query
+    assert syntax(reader, "stop counters on creatures") == ""  # +1/+1 counters, not counterspells
 
 
 def test_unblockable_creatures_are_so_themselves_and_untapped_lands_never_enter_tapped(reader, snapshot_engine):
@@ -711,6 +764,11 @@ def test_a_first_word_shared_by_commanders_of_other_colours_is_not_a_commander(r
     # a name of everyday words typed in lower case is a name after a comparison ("to" alone is no sign of one)
     ("alternatives to sol ring", "Sol Ring", 'like:"Sol Ring"'),
     ("similar to sol ring", "Sol Ring", 'like:"Sol Ring"'),
+    ("things like sol ring", "Sol Ring", 'like:"Sol Ring"'),  # "things", "anything" say nothing more
+    ("anything similar to cyclonic rift", "Cyclonic Rift", 'like:"Cyclonic Rift"'),
+    ("smothering tithe like cards", "Smothering Tithe", 'like:"Smothering Tithe"'),  # "like" after the name
+    ("rhystic study type cards", "Rhystic Study", 'like:"Rhystic Study"'),
+    ("Lightning Bolt style spells", "Lightning Bolt", 'like:"Lightning Bolt"'),
 ])
 def test_comparisons_with_a_card_read_as_cards_like_it(reader, query, like, expected):
     reading = reader.read(query)
@@ -1453,7 +1511,7 @@ def test_decks_in_the_plural_and_amounts(reader, query, expected):
     ("french vanilla creatures in white", "id<=w is:frenchvanilla t:creature"),
     ("adventure creatures", "is:adventure t:creature"),
     ("transforming creatures in red", "id<=r is:transform t:creature"),
-    ("flip a coin", ""),  # no flip card without a noun after it
+    ("flip a coin", "o:/\\bflips? (?:a|two|three|\\w+) coins?\\b/"),  # coins: no flip card without a noun
     ("split second spells", "(t:instant or t:sorcery)"),
     ("creatures that cost X", "m:{X} t:creature"),  # the card's own cost
     ("creatures with X in their cost", "m:{X} t:creature"),  # "X" is no card named X here

@@ -9,7 +9,7 @@ import grimoire
 from grimoire.bench.search import phrasings
 from grimoire.bench.search.phrasings import HeldOut, by_words, fold_of, held_out_groups, held_out_search, summary
 from grimoire.search.engine import SearchEngine
-from grimoire.search.ranking import MIN_WEIGHT, TagMatcher, theme_split, words
+from grimoire.search.ranking import MIN_WEIGHT, TagMatcher, is_literal, theme_split, words
 from grimoire.search.static import StaticEncoder
 from grimoire.search.tags import TAG_INDEX, TAG_OPPOSES, TAG_PARENTS
 
@@ -149,10 +149,78 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped
     ("answers to removal", "protection-granter", "permanent-removal"),
     ("protection from sweepers", "board-protection", "sweeper"),  # what protects from is what is beaten
     ("anti removal", "protection-granter", "removal"),  # "anti X" names X as what is beaten
+    # a graveyard deck named by the mechanic it plays
+    ("anti dredge", "graveyard-hate", "self-mill"),
+    ("how to beat flashback decks", "graveyard-hate", "cast-from-graveyard"),
+    # "get around" what protects a creature: what does not target it
+    ("cards that get around hexproof", "edict", "hexproof-granter"),
+    ("removal that gets around hexproof", "edict", "hexproof-granter"),
+    ("how do i beat voltron", "edict", "equipment-payoff"),  # one suited-up creature
+    ("cards that stop flash", "stax", "flash-granter"),  # sorcery speed only, nothing on my turn
+    # the player's own voice: a comma is no rules-text sentence
+    ("my opponents always have big creatures, what can i do", "creature-removal", None),
 ])
 def test_what_a_request_wants_beaten_asks_for_the_hate_tag_that_stops_it(matcher, text, hate, stopped):
     names = [m.name for m in matcher.match(text)]
     assert names[:1] == [hate] and stopped not in names, names
+
+
+@pytest.mark.parametrize("text", ["ways to get my creatures back after a board wipe", "recover from a wrath",
+                                  "rebuild after a board wipe", "cards to come back from a wrath"])
+def test_coming_back_after_a_wipe_asks_for_mass_reanimation_not_a_wipe(engine, text):
+    """The wipe is when the card is wanted: mass reanimation first, a sweeper at most as the dense list's echo."""
+    found = engine.tags_for(text)
+    assert found[0].name == "mass-reanimate", found
+    assert all(m.weight < 0.3 for m in found if m.name == "sweeper"), found
+    assert engine.tags_for("board wipes")[0].name == "sweeper"
+
+
+@pytest.mark.parametrize(("text", "tag", "broad"), [
+    ("regrowth effects for instants", "recursion-spell", "regrowth"),
+    ("recursion for instants", "recursion-spell", "recursion"),
+    ("regrowth for artifacts", "recursion-artifact", "regrowth"),
+    ("cards that return lands from graveyard to hand", "recursion-land", "regrowth"),
+])
+def test_recursion_of_a_named_card_type_asks_for_that_types_tag(engine, text, tag, broad):
+    found = {m.name: m.weight for m in engine.tags_for(text)}
+    assert max(found, key=found.get) == tag and found.get(broad, 0.0) < 0.5, found
+
+
+@pytest.mark.parametrize("text", ["spells that return all creatures from graveyards",  # "spells" is the card asked
+                                  "cards that let me return a creature to hand at instant speed"])  # a speed
+def test_a_type_word_before_the_return_or_a_speed_is_not_what_returns(engine, text):
+    assert "recursion-spell" not in {m.name for m in engine.tags_for(text)}
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("shoot a creature for 3", "burn"),  # players' words for what the tags say
+    ("make a bunch of little guys", "token-maker"),
+    ("punish them for having too many cards", "hand-punisher"),
+    ("catch up ramp", "catch-up"),
+])
+def test_players_words_for_a_function(engine, text, tag):
+    assert engine.tags_for(text)[0].name == tag
+
+
+def test_a_creatures_own_death_is_its_death_trigger_not_an_aristocrats(matcher):
+    names = [m.name for m in matcher.match("creatures that draw cards when they die")]
+    assert names[:1] == ["death-trigger"] and "aristocrat-payoff" not in names, names
+    assert first_tag(matcher, "drain my opponents whenever my creatures die") == "aristocrat-payoff"
+
+
+def test_what_a_card_is_without_weighs_nothing(matcher):
+    """"destroy creatures without flying" asks for removal, not for giving flying."""
+    names = [m.name for m in matcher.match("destroy creatures without flying")]
+    assert names[:1] == ["creature-removal"] and "flying-granter" not in names, names
+    assert first_tag(matcher, "spells i can cast without paying mana") == "free-spell"  # how it is cast
+
+
+def test_a_comma_is_rules_text_only_without_the_players_own_voice():
+    assert is_literal("as an additional cost to cast this spell, sacrifice a creature")
+    assert is_literal("after this phase, there is an additional combat phase")
+    assert not is_literal("my deck is too slow, i need more ramp")
+    assert not is_literal("need more blockers, walls with high toughness")
+    assert not is_literal("cheap white removal")
 
 
 @pytest.mark.parametrize(("text", "tag"), [

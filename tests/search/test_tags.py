@@ -21,6 +21,8 @@ EXAMPLES = {
     "ramp-land": ("Cultivate|Rampant Growth|Kodama's Reach|Knight of the White Orchid|Farseek",
                   "Evolving Wilds|Sol Ring|Demonic Tutor"),
     "extra-land-drop": ("Exploration|Azusa, Lost but Seeking|Oracle of Mul Daya", "Cultivate|Sol Ring|Forest"),
+    "catch-up": ("Land Tax|Gift of Estates|Knight of the White Orchid|Archaeomancer's Map|Keeper of the Accord",
+                 "Cultivate|Kodama's Reach|Rampant Growth|Smothering Tithe"),  # ramp for anyone, behind or not
     "fetchland": ("Evolving Wilds|Terramorphic Expanse|Polluted Delta", "Cultivate|Command Tower|Forest"),
     "treasure-maker": ("Smothering Tithe|Dockside Extortionist|Pitiless Plunderer", "Sol Ring|Cultivate|Shock"),
     "mana-fixing": ("Birds of Paradise|Arcane Signet|Command Tower", "Sol Ring|Llanowar Elves|Forest"),
@@ -140,7 +142,8 @@ EXAMPLES = {
     "recursion-artifact": ("Buried Ruin|Myr Retriever|Scrap Trawler", "Regrowth|Reanimate|Crucible of Worlds"),
     "cast-from-graveyard": ("Snapcaster Mage|Yawgmoth's Will|Karador, Ghost Chieftain", "Regrowth|Reanimate|"
                             "Counterspell"),
-    "graveyard-hate": ("Rest in Peace|Tormod's Crypt|Bojuka Bog", "Reanimate|Doom Blade|Regrowth"),
+    "graveyard-hate": ("Rest in Peace|Tormod's Crypt|Bojuka Bog|Dauthi Voidwalker|Planar Void|"
+                       "Samurai of the Pale Curtain", "Reanimate|Doom Blade|Regrowth|Emrakul, the Aeons Torn"),
     "self-mill": ("Stitcher's Supplier|Satyr Wayfinder|Grisly Salvage", "Glimpse the Unthinkable|Divination|"
                   "Reanimate"),
     "mill": ("Glimpse the Unthinkable|Maddening Cacophony|Hedron Crab", "Stitcher's Supplier|Divination|"
@@ -251,7 +254,8 @@ EXAMPLES = {
                       "Howling Mine|Divination"),
     "pillowfort": ("Propaganda|Ghostly Prison|Sphere of Safety", "Glorious Anthem|Fog|Wrath of God|"
                    "Festival|Orim's Chant"),  # one turn's "creatures can't attack" is a fog
-    "stax": ("Winter Orb|Rule of Law|Stony Silence", "Sol Ring|Grizzly Bears|Wrath of God"),
+    "stax": ("Winter Orb|Rule of Law|Stony Silence|Teferi, Time Raveler|Dosan the Falling Leaf",
+             "Sol Ring|Grizzly Bears|Wrath of God|Leyline of Anticipation"),  # flash for me stops no one
     "cost-increaser": ("Thalia, Guardian of Thraben|Sphere of Resistance|Glowrider", "Goblin Electromancer|"
                        "Sol Ring|Grizzly Bears"),
     "ability-hate": ("Stony Silence|Pithing Needle|Linvala, Keeper of Silence", "Rule of Law|Sol Ring|"

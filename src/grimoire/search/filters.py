@@ -19,6 +19,7 @@ from grimoire.cards.store import CardDB
 from grimoire.search.nicknames import IS_NICKNAMES, normalise
 from grimoire.search.patterns import CpuBudget, PatternTooSlow, UserPattern
 from grimoire.search.query import (
+    DIRECTIVE_KEYS,
     And,
     ColorCount,
     ColorValue,
@@ -565,7 +566,7 @@ class Evaluator:
         key = node.key
         if key in ("name", "oracle", "fulloracle", "type", "text"):
             return self.text_leaf(node, np.flatnonzero(interesting))
-        if key in ("order", "direction"):  # sort directives: every card passes (see order_positions)
+        if key in DIRECTIVE_KEYS:  # sort and display directives: every card passes (see order_positions)
             return self.index.everything.copy(), np.zeros(self.index.size, dtype=bool)
         if key in ("keyword", "mana", "devotion"):
             return self.cost_leaf(node, np.flatnonzero(interesting))

@@ -119,6 +119,20 @@ ORDERS = {"name": "asc", "cmc": "asc", "mv": "asc", "manavalue": "asc", "power":
           "edhrec": "asc"}
 DIRECTIONS = ("asc", "desc", "auto")
 PRINTING_ORDERS = frozenset({"set", "usd", "eur", "tix", "artist", "review", "spoiled"})
+# Scryfall's options for how results are shown, which leave the set of cards as it is: every card passes. Values
+# from scryfall.com/docs/syntax ("Display Keywords") and the API's search parameters
+# (scryfall.com/docs/api/cards/search: unique, order, dir, include_extras). unique:cards is one result per card,
+# which per-card data already is; unique:art and unique:prints list printings, which it has not.
+VIEW_VALUES = {
+    "display": frozenset({"grid", "checklist", "full", "text"}),
+    "unique": frozenset({"cards"}),
+    "prefer": frozenset({"oldest", "newest", "usd-low", "usd-high", "eur-low", "eur-high", "tix-low", "tix-high",
+                         "promo", "default", "atypical", "ub", "notub"}),
+    # card text here is English oracle text: English (or any language) is every card
+    "lang": frozenset({"en", "english", "any"}),
+}
+# the keywords that never filter: sort orders, and how results are shown
+DIRECTIVE_KEYS = frozenset({"order", "direction", *VIEW_VALUES})
 
 TEXT_KEYS = {"name": "name", "n": "name", "o": "oracle", "oracle": "oracle", "fo": "fulloracle",
              "fulloracle": "fulloracle", "t": "type", "type": "type", "kw": "keyword", "keyword": "keyword",
@@ -133,12 +147,13 @@ FORMAT_KEYS = {"f": "format", "format": "format", "legal": "format", "banned": "
 OTHER_KEYS = {"is": "is", "not": "not", "has": "has", "role": "role", "otag": "role", "oracletag": "role",
               "function": "role", "r": "rarity", "rarity": "rarity", "devotion": "devotion", "date": "date",
               "e": "set", "s": "set", "set": "set", "edition": "set", "order": "order", "direction": "direction",
-              "dir": "direction"}
+              "dir": "direction", "display": "display", "unique": "unique", "prefer": "prefer", "lang": "lang",
+              "language": "lang"}
 # Scryfall keywords about printings (art, prices, frames...): oracle-level card data cannot answer them.
 PRINTING_KEYS = frozenset({"a", "art", "artist", "artists", "ft", "flavor", "wm", "watermark", "border", "frame",
-                           "stamp", "usd", "eur", "tix", "in", "game", "cube", "lang", "language", "cn",
+                           "stamp", "usd", "eur", "tix", "in", "game", "cube", "cn",
                            "number", "st", "prints", "paperprints", "sets", "papersets", "illustrations",
-                           "block", "b", "new", "atag", "arttag", "unique", "prefer", "include"})
+                           "block", "b", "new", "atag", "arttag", "include"})
 ALL_KEYS = {**TEXT_KEYS, **COLOR_KEYS, **NUMBER_KEYS, **FORMAT_KEYS, **OTHER_KEYS}
 NUMBER_FIELDS = frozenset({"mv", "power", "toughness", "powtou", "loyalty", "defense"})
 
@@ -360,6 +375,13 @@ def _named_value(key: str, lowered: str, raw: str, error) -> str:
     """The value of a keyword that takes one of a known list of names (is:, has:, role:, f:, order:...)."""
     if key == "order" and lowered in PRINTING_ORDERS:
         raise error(f"order:{raw} sorts printings (sets, prices, artists); Grimoire's card data is per card")
+    if key in VIEW_VALUES:
+        if lowered in VIEW_VALUES[key]:
+            return lowered
+        if key in ("unique", "lang"):
+            raise error(f"{key}:{raw} is about printings ({'art and prints' if key == 'unique' else 'languages'}); "
+                        f"Grimoire's card data is per card, in English: use {' or '.join(sorted(VIEW_VALUES[key]))}")
+        raise error(f"unknown {key}:{raw}; known are {', '.join(sorted(VIEW_VALUES[key]))}")
     if key in ("format", "banned", "restricted"):
         lowered = format_named(lowered)
     if key in ("is", "not", "has", "order", "direction", "role", "format", "banned", "restricted"):
@@ -550,16 +572,18 @@ def _check_characters(query: str) -> None:
 
 
 def _check_directives(node: Node, query: str) -> None:
-    """``order:`` and ``direction:`` sort the whole result, so they stand at the top level only, once each."""
+    """``order:`` and ``direction:`` sort the whole result, and ``display:``, ``unique:``, ``prefer:`` and
+    ``lang:`` say how it is shown, so they stand at the top level only, once each."""
     seen: set[str] = set()
     for child in _conjuncts(node):
-        if isinstance(child, Filter) and child.key in ("order", "direction"):
+        if isinstance(child, Filter) and child.key in DIRECTIVE_KEYS:
             if child.key in seen:
                 raise QuerySyntaxError(f"{child.key}: given twice", child.position, query)
             seen.add(child.key)
             continue
         for inner in _directives(child):
-            raise QuerySyntaxError(f"{inner.key}: sorts the whole result; it cannot be negated or put inside "
+            does = "sorts" if inner.key in ("order", "direction") else "says how to show"
+            raise QuerySyntaxError(f"{inner.key}: {does} the whole result; it cannot be negated or put inside "
                                    "'or' or parentheses", inner.position, query)
 
 
@@ -571,7 +595,7 @@ def _conjuncts(node: Node) -> list[Node]:
 
 
 def _directives(node: Node):
-    if isinstance(node, Filter) and node.key in ("order", "direction"):
+    if isinstance(node, Filter) and node.key in DIRECTIVE_KEYS:
         yield node
     for child in (node.child,) if isinstance(node, Not) else getattr(node, "children", ()):
         yield from _directives(child)

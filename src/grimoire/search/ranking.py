@@ -40,8 +40,14 @@ RELEVANCE_MIX = 0.35  # how much the other rankers' fused score reorders the car
 # 1 life", "return it to the battlefield until end of turn").
 _TEMPLATING = re.compile(
     r"\b(?:(?<!any )(?<!impossible to )(?<!hard to )target|you control|your (?:graveyard|hand|library)|"
-    r"whenever (?:a|an|another|one|you cast|you gain|~)|search your library|~)\b|[,.]"
+    r"whenever (?:a|an|another|one|you cast|you gain|~)|search your library|~)\b"
 )
+# Rules text is written in sentences ("as an additional cost to cast this spell, sacrifice a creature"), so a comma
+# or full stop is templating too, unless the player speaks in their own voice, which rules text never does ("my
+# commander keeps dying, help", "my opponents always have big creatures, what can i do")
+_PUNCTUATION = re.compile(r"[,.]")
+_OWN_VOICE = re.compile(r"\b(?:i|i'm|im|i've|ive|me|my|mine|we|us|our|need|needs|help|want|wants|please|"
+                        r"looking|suggest\w*|recommend\w*|what|how)\b")
 _TEMPLATING_WEAK = re.compile(r"\b(?:then|put|return|enters|until end of turn|a card|each (?:opponent|player)|"
                               r"you gain|loses? \d+ life)\b")
 LITERAL_FACTOR = 0.25
@@ -102,7 +108,8 @@ _GUARDED = re.compile(rf"\b(?:{_GUARD_VERBS}|safe|hexproof|immun\w*)\b"
 # Likewise what a card is to leave alone ("board wipes that don't hit artifacts", "wraths that spare my creatures",
 # "sweepers that leave my creatures alive"),
 # which says which cards, not a function: it weighs nothing beside the function's words
-_SPARED = re.compile(r"\b(?:spar(?:e|es|ing)|(?:do|does|did|will|would|wo)(?:n['’]?t| not) (?:hit|destroy|kill|"
+_SPARED = re.compile(r"\b(?:spar(?:e|es|ing)|without(?! (?:pay|cast|spend|tap|sacrific))|"
+                     r"(?:do|does|did|will|would|wo)(?:n['’]?t| not) (?:hit|destroy|kill|"
                      r"affect|touch|exile|damage|harm)|leav(?:e|es|ing)(?= (?:[\w'’]+ ){1,4}(?:alive|alone|untouched|"
                      r"standing|intact|be)\b))\b")
 # A request for what beats a strategy ("answers to reanimator decks", "how to beat token decks", "cards against
@@ -111,7 +118,7 @@ _AGAINST = re.compile(r"\b(?:answers? (?:(?:do|can|could|would|should) (?:i|we|y
                       r"(?:to|for)|removal for|beat(?:s|ing)?|against|deal(?:s|ing)? with|"
                       r"hate (?:for|against|on)"
                       r"|hos(?:e|es|ers?|ing)(?: for| against)?|stop(?:s|ping)?|shut(?:s|ting)? down"
-                      r"|do about|handl(?:e|es|ing)|anti(?=[- ])"
+                      r"|do about|handl(?:e|es|ing)|anti(?=[- ])|(?:get|gets|getting|got|work|works|working) around"
                       # "protect my enchantments from enchantment removal": what they are kept safe from
                       rf"|(?:{_GUARD_VERBS})(?: [\w'’]+){{0,3}}? from"
                       rf"|{LOSES_TO})\b(.+)")
@@ -203,6 +210,15 @@ _SELF_DISCARD = re.compile(r"\bdiscard(?:s|ing)? (?:(?:some|one|a few|all) of )?
                            r"\b(?:let|lets|make|makes|help|helps) (?:me|us) discard\b|"
                            r"\b(?:i|we) (?:can|could|want to|need to|get to) discard\b")
 _TO_OUTLET = {TAG_INDEX["discard"]: TAG_INDEX["discard-outlet"]}
+# "creatures that draw cards when they die": the creature's own death, not others' (an aristocrat's payoff)
+_OWN_DEATH = re.compile(r"\bwhen(?:ever)? (?:they|it) (?:die|dies|dying|is killed|are killed|gets? killed)\b")
+_TO_OWN_DEATH = {TAG_INDEX["aristocrat-payoff"]: TAG_INDEX["death-trigger"]}
+# "get my creatures back after a board wipe", "recover from a wrath": the wipe is when the card is wanted, and what
+# brings the creatures back (mass reanimation) is what is asked for
+_RECOVERY = re.compile(r"\b(?:recover\w*|rebuild\w*|bounc(?:e|es|ing) back|(?:get|gets|getting|bring|brings|bringing|"
+                       r"come|comes|coming)(?: [\w'’]+){0,3}? back)\b(?: [\w'’]+){0,4}? (?:after|from)\b")
+_TO_RECOVERY = {TAG_INDEX[name]: TAG_INDEX["mass-reanimate"] for name in TAG_INDEX
+                if name == "sweeper" or TAG_PARENTS.get(name) == "sweeper"}
 # "etb doublers", "death trigger doublers": Panharmonicon and its kin double triggers, not tokens or counters
 _ETB_DOUBLERS = re.compile(r"\b(?:etb|enters?|entering|enter the battlefield)(?: triggers?)? doublers?\b")
 _TRIGGER_DOUBLERS = re.compile(r"\b(?:death|dies|dying|attack(?:ing)?|landfall|cast)(?: triggers?)? doublers?\b")
@@ -313,10 +329,23 @@ _OBJECT_TYPE = {TAG_INDEX[tag]: _STEMMER.stemWord(word) for tag, word in (
     ("reanimate", "creatures"), ("mass-reanimate", "creatures"), ("recursion-land", "lands"),
     ("recursion-artifact", "artifacts"), ("tutor-creature", "creatures"), ("tutor-land", "lands"),
     ("tutor-artifact", "artifacts"), ("tutor-enchantment", "enchantments"), ("counterspell-creature", "creatures"))}
+_BROAD_RECURSION = tuple(TAG_INDEX[name] for name in ("recursion", "regrowth"))
+_RECURSION_BY_TYPE = {_STEMMER.stemWord(word): TAG_INDEX[tag] for word, tag in (
+    ("instants", "recursion-spell"), ("sorceries", "recursion-spell"), ("spells", "recursion-spell"),
+    ("artifacts", "recursion-artifact"), ("lands", "recursion-land"))}
+# a type named after what brings a card back is what comes back ("regrowth for instants", "return lands to
+# hand"); before it, the kind of card asked for ("spells that return all creatures"); "instant speed" is no type
+_RECURSION_OBJECT = re.compile(r"\b(?:regrowth|recursion|recur\w*|return\w*|rebuy\w*|(?:get|gets|bring|brings) "
+                               r"back)\b(.*)")
+_INSTANT_SPEED = re.compile(r"\b(?:at )?instant[- ]speed\b")
 # the tags that answer a permanent: removal and sweepers, and the narrower tags under them
 _ANSWERS = frozenset(TAG_INDEX[name] for name in TAG_INDEX
                      if {"removal", "sweeper"} & {name, TAG_PARENTS.get(name), TAG_PARENTS.get(TAG_PARENTS.get(name))})
 _GRAVEYARD, _GRAVEYARD_HATE = _STEMMER.stemWord("graveyard"), TAG_INDEX["graveyard-hate"]
+_VOLTRON, _EDICT = _STEMMER.stemWord("voltron"), TAG_INDEX["edict"]
+# what a graveyard deck is called by the mechanic it plays ("anti dredge", "answers to flashback"): graveyard hate
+_GRAVEYARD_PLANS = frozenset(_STEMMER.stemWords(
+    "graveyard yard dredge flashback unearth escape delve embalm eternalize disturb retrace jumpstart".split()))
 # what brings a card back from a graveyard (recursion and the tags under it): with one of these, a graveyard named
 # is where the card comes from
 _FROM_GRAVEYARD = frozenset(TAG_INDEX[name] for name in TAG_INDEX
@@ -441,7 +470,8 @@ def asks_digital(text: str) -> bool:
 def is_literal(text: str) -> bool:
     """Whether a query is written like rules text ("put -1/-1 counters on target creature")."""
     text = text.lower()
-    return _TEMPLATING.search(text) is not None or len(_TEMPLATING_WEAK.findall(text)) >= 2
+    return _TEMPLATING.search(text) is not None or len(_TEMPLATING_WEAK.findall(text)) >= 2 or \
+        _PUNCTUATION.search(text) is not None and _OWN_VOICE.search(text) is None
 
 
 def words(text: str) -> tuple[str, ...]:
@@ -579,6 +609,7 @@ class TagMatcher:
         mine = _MY_SIDE.search(lowered) is not None and _THEIR_SIDE.search(lowered) is None
         typed = _typed_answer(found, asked - guarded, not mine) if not literal else found
         typed = _in_a_graveyard(typed, asked - guarded) if not literal else typed
+        typed = self._typed_recursion(typed, asked - guarded, present, guarded, lowered) if not literal else typed
         # a type's answer asked for by the rule is no phrasing of the request, which another could hold
         answered = frozenset(index for index, weight in typed.items() if weight > found.get(index, 0.0))
         found = typed
@@ -614,6 +645,10 @@ class TagMatcher:
         swaps = _LASTING if _FOR_GOOD.search(lowered) else _PASSING if _THIS_TURN.search(lowered) else {}
         if not literal and _SELF_DISCARD.search(lowered):
             swaps = {**swaps, **_TO_OUTLET}
+        if not literal and _RECOVERY.search(lowered):
+            swaps = {**swaps, **_TO_RECOVERY}
+        if not literal and _OWN_DEATH.search(lowered):
+            swaps = {**swaps, **_TO_OWN_DEATH}
         if swaps:
             found, best = _swapped(found, swaps), _swapped(best, swaps)
         top = max((weight for weight, _ in best.values()), default=0.0)
@@ -671,6 +706,27 @@ class TagMatcher:
                 found[index] = max(found.get(index, 0.0), MIN_WEIGHT)
         return found
 
+    def _typed_recursion(self, found: dict[int, float], asked: frozenset[str], present: frozenset[str],
+                         guarded: frozenset[str], lowered: str) -> dict[int, float]:
+        """Recursion of a card type the request names ("regrowth for instants", "recursion for artifacts") asks
+        for that type's recursion tag in place of the broad one, as typed tutors and counterspells are found by
+        their phrasings: the broad tag is weighed on the words but the type, which the typed tag explains.
+        Creatures stay with the broad tags: most regrowth returns creature cards."""
+        named = frozenset(word for word in asked if word in _RECURSION_BY_TYPE)
+        brought = _RECURSION_OBJECT.search(lowered)
+        after = frozenset(words(_INSTANT_SPEED.sub(" ", brought.group(1)))) if brought else frozenset()
+        kinds = {_RECURSION_BY_TYPE[word] for word in after & named}
+        if len(kinds) != 1 or not asked - named:
+            return found
+        untyped = self._word_matches(asked - named, present, guarded)
+        broad = [index for index in _BROAD_RECURSION if untyped.get(index, 0.0) >= MIN_WEIGHT]
+        if not broad:
+            return found
+        kind = kinds.pop()
+        out = {index: weight for index, weight in found.items() if index not in broad}
+        out[kind] = max(found.get(kind, 0.0), *(untyped[index] for index in broad))
+        return out
+
     def _against(self, found: dict[int, float], target: frozenset[str]) -> dict[int, float]:
         """``found`` with each tag the ``target`` words (what a request wants beaten) name replaced by the hate tag
         that stops it (``TAG_OPPOSES``: reanimation by graveyard hate, tokens by token hate), at its weight."""
@@ -686,8 +742,10 @@ class TagMatcher:
         hated = {hate: max(named[stopped], MIN_WEIGHT) for hate, stopped in _OPPOSES
                  if (stopped in whole or named.get(stopped, 0.0) >= MIN_WEIGHT)
                  and target & _BEATEN_ONLY_BY_NAME.get(stopped, target)}
-        if not hated and _GRAVEYARD in target:  # "graveyard decks", "graveyard strategies": what they use is hated
+        if not hated and _GRAVEYARD_PLANS & target:  # "graveyard decks", "dredge": what they use is hated
             hated = {_GRAVEYARD_HATE: 1.0}
+        if not hated and _VOLTRON in target:  # one suited-up creature, often hexproof: an edict takes it
+            hated = {_EDICT: 1.0}
         if not hated:
             return found
         stopped = {s for hate, s in _OPPOSES if hate in hated}

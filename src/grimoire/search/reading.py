@@ -94,6 +94,8 @@ _OBJECT_MARKERS = frozenset({
     "opponents", "opponent", "opps",  # "steal an opponents planeswalker": the apostrophe left out
     # players' verbs: "sac a creature to draw", "sac a land to ramp", "tuck a commander", "ping a creature"
     "sac", "sacs", "saccing", "sacced", "tuck", "tucks", "tucking", "ping", "pings", "pinging",
+    # "shoot a creature for 3", "zap a flyer", "borrow a creature for a turn"
+    "shoot", "shoots", "zap", "zaps", "snipe", "snipes", "nuke", "nukes", "murder", "murders", "borrow", "borrows",
 })
 # Players' verbs that also name a kind of card before a noun ("blink spells", "flicker creatures"): what the card
 # acts on only past an article ("blink a creature", "flicker the creature", "blink one of my creatures")
@@ -108,7 +110,8 @@ _RULES_TEXT_FOLLOWERS = frozenset({
 })
 _DETERMINERS = frozenset({"a", "an", "any", "another", "one", "whatever", "two", "three", "up", "specific", "single",
                           "each", "every", "all", "nonland", "noncreature", "opposing", "own", "the", "some",
-                          "additional", "basic", "nonbasic", "snow"})
+                          "additional", "basic", "nonbasic", "snow",
+                          "something", "anything", "everything"})  # "kill something big": what is killed is big
 _ASKED_OF = frozenset({"can", "have", "has", "get", "gets", "gain", "gains", "deal", "deals"})  # "which creatures can"
 # Words after "spells" that make them what the card acts on ("spells you cast cost {1} less", "spells your
 # opponents cast"), not instants and sorceries asked for.
@@ -148,7 +151,8 @@ _BEFORE_A_NAME = frozenset({"", "me", "more", "other", "good", "best", "cheap", 
 # One-word tag names and phrasings ("fog", "blink", "wheel"): "fog effects" asks for the tag, not cards like Fog.
 _TAG_WORDS = frozenset(TAG_NAMES) | {p for tag in TAGS for p in tag.phrasings if " " not in p}
 _ALWAYS_READ_FORMATS = ("pauper", "legacy", "vintage", "modern", "pioneer", "premodern", "oldschool")
-_FORMAT_ALIASES = {"edh": "commander", "cedh": "commander", "cmdr": "commander", "pedh": "paupercommander"}
+_FORMAT_ALIASES = {"edh": "commander", "cedh": "commander", "cmdr": "commander", "pedh": "paupercommander",
+                   "pauper commander": "paupercommander", "pauper edh": "paupercommander"}
 _TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "similar to", "cards similar to",
                   "alternatives to", "alternative to", "alternatives for", "replacement for", "replacements for",
                   "budget alternatives to", "budget alternative to", "budget version of", "budget versions of",
@@ -157,7 +161,8 @@ _TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "si
                   "cheaper", "a cheaper")
 # "X but cheaper", "cheaper version of X", "a cheaper X": similar, with a lower mana value than X's.
 _CHEAPER_TRIGGERS = ("cheaper version of", "cheaper versions of", "cheaper", "a cheaper")
-_FILLER = frozenset({"cards", "card", "ones", "spells", "stuff", "colors", "colours", "color", "colour"})
+_FILLER = frozenset({"cards", "card", "ones", "spells", "stuff", "things", "anything", "something", "colors",
+                     "colours", "color", "colour"})
 _CARD_FUNCTIONS = frozenset({"draw", "advantage", "selection", "filtering"})  # "card draw" is a function
 # "infinite combo with X", "combo pieces for X", "X combos": a name there asks for X's combo partners.
 _COMBO_BEFORE = re.compile(r"(?:(?:infinite|two[- ]card|cards? that|what) )?(?:combo pieces|combo partners|combo cards|"
@@ -656,7 +661,8 @@ class Reader:
         trigger = _like_trigger(before)
         cheaper = re.match(r"(but |only |just )?(cheaper|for less)\b", after)
         following = re.match(r"(alternatives?|replacements?|substitutes?|upgrades?|but better|effects?|like effects?|"
-                             r"style effects?|style cards|variants?|versions?|clones|copies|and friends)\b", after) \
+                             r"style effects?|style cards|variants?|versions?|clones|copies|and friends|"
+                             r"(?:like|esque|type|style)(?: [a-z]+)?$)\b", after) \
             or re.match(r"but\b", after)
         if following and trigger in (None, "budget"):  # "budget sol ring replacement": the replacement too
             stop += len(following.group().split())
@@ -1311,7 +1317,7 @@ _PERMANENT_TYPES = frozenset({"creature", "artifact", "enchantment", "land", "pl
 
 
 _NEGATED = re.compile(rf"non[- ]?({_TYPE_NAMES})(?: (spells?))?|not (?:an? )?({_TYPE_NAMES})|"
-                      rf"(?:that |which )?(?:isn'?t|is not|aren'?t|are not) (?:an? )?({_TYPE_NAMES})|"
+                      rf"(?:that |which )?(?:isn'?t|is not|aren'?t|are not|without) (?:an? |any )?({_TYPE_NAMES})|"
                       rf"other than ({_TYPE_NAMES})|non[- ]?({_COLOR_WORD})")
 # "non-blue", "removal that's not white", "ramp without green": not of that colour (read before the colours are;
 # "nonblue" in one word is read after them, by _negated_types)
@@ -1631,10 +1637,12 @@ _UNCOUNTERABLE = re.compile(r"uncounterable|(?:that |which )?(?:can'?t|cannot|ca
                             r"(?:keeps?|kept) (?:getting |being )?countered|(?:keeps?|kept) countering (?:all )?"
                             r"(?:my|our) (?:spells?|stuff|creatures?|things|cards|combo)|(?:protect\w*|safe|shield\w*)"
                             r"(?: \w+){0,3} (?:from|against) (?:counterspells?|counter ?magic|being countered)|"
-                            r"(?:get(?:s|ting)?|go(?:es|ing)?) (?:around|past|through) "
-                            r"(?:counterspells?|counter ?magic)|"
-                            r"(?:dodg|beat|ignor)\w* (?:counterspells?|counter ?magic)|"
-                            r"play(?:s|ing)? around (?:counterspells?|counter ?magic)")
+                            r"(?:(?:get(?:s|ting)?|go(?:es|ing)?|work(?:s|ing)?) (?:around|past|through)|"
+                            r"(?:dodg|beat|ignor|stop)\w*|play(?:s|ing)? around|anti-?|against|vs\.?|versus) "
+                            r"(?:(?:a |an |their |the )?(?:deck|player|opponent)s? (?:full of |with |playing |running )"
+                            r"(?:lots of |a lot of |tons of )?|(?:all )?(?:the |those |their )?)"
+                            r"(?:counterspells?|counter ?magic|counters\b(?! on))|"
+                            r"(?:counterspells?|counter ?magic) (?:hate|protection|insurance)")
 # "pitch spells", "pitch counterspells": cast by exiling a card from hand in place of the mana cost, as Oracle
 # text prints it (Force of Will's "exile a blue card from your hand rather than pay this spell's mana cost",
 # Solitude's "Evoke—Exile a white card from your hand"); "spells" after it is any spell, creatures included.
@@ -1659,8 +1667,26 @@ _ENTERS_UNTAPPED_SYNTAX = '-o:"~ enters tapped."'
 # creatures enter tapped" is what a card does to others)
 _ENTERS_TAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into play)|etbs?) tapped")
 _ENTERS_TAPPED_SYNTAX = 'o:"~ enters tapped."'
+# "phyrexian mana": Scryfall's is:phyrexian (a Phyrexian mana symbol in the cost); paying life for the mana
+# is that, or a card that says so ("you may pay 4 life rather than pay this spell's mana cost": Snuff Out; K'rrik)
+_PHYREXIAN = re.compile(r"phyrexian (?:mana|symbols?|costs?)")
+_LIFE_FOR_MANA = re.compile(r"pay(?:s|ing)? (?:\d+ )?life (?:instead of|in place of|rather than|for)(?: paying)? "
+                            r"(?:the |its |their |my )?mana(?: costs?)?")
+# "coin flip cards", "cards that flip coins": what Oracle text says of them ("flip a coin", "flip two coins")
+_COIN_FLIPS = re.compile(r"coin[- ]?(?:flips?|flipping|toss(?:es)?)|flip(?:s|ping)? (?:a |two |three |\w+ )?coins?")
+# "cards that stop me from losing", "make me unable to lose": "you can't lose the game" (Platinum Angel, Angel's Grace)
+_CANT_LOSE = re.compile(r"(?:stop|stops|prevent|prevents|keep|keeps) (?:me|us|you) from losing(?: the game)?|"
+                        r"(?:unable to|can'?t|cannot|never) lose(?: the game)?")
+# "removal on a creature body", "card draw stapled to a body": a creature that does it
+_ON_A_BODY = re.compile(r"(?:on|with|in|stapled to|attached to) (?:a |an )?(?:creature |decent |good |real )?"
+                        r"bod(?:y|ies)")
 # Words that always read as the same rules text, in this order
 _RULES_TEXT_WORDS = (
+    (_ON_A_BODY, "t:creature"),
+    (_COIN_FLIPS, "o:/\\bflips? (?:a|two|three|\\w+) coins?\\b/"),
+    (_CANT_LOSE, 'o:"can\'t lose the game"'),
+    (_PHYREXIAN, "is:phyrexian"),
+    (_LIFE_FOR_MANA, "(is:phyrexian or o:/life rather than pay/)"),
     (_UNCOUNTERABLE, 'o:"can\'t be countered"'),  # the card itself, or the spells it protects
     (_PITCH, _PITCH_SYNTAX),
     (_UNBLOCKABLE_CREATURES, 't:creature o:"~ can\'t be blocked"'),
@@ -1963,10 +1989,14 @@ def _mana_value(reader: Reader, state: _State) -> None:
             if _after(state, last, 1) in blockers or (_is_object(state, first) and not own) or \
                     _before(state, first, 1) == "too" or (pattern is _BIG and _made_so(state, first)):
                 continue
-            if costed and syntax != _FREE_SYNTAX:  # "cheap ... that cost 1": the stated cost says it all
+            # "big X spells": what X makes of the spell, whose own mana value counts X as 0
+            x_spells = pattern is _BIG and any(word.lower == "x" for word in state.words)
+            if costed and syntax != _FREE_SYNTAX or x_spells:  # "cheap ... that cost 1": the stated cost says it all
                 for word in state.words[first:last]:
                     word.used = True
                 continue
+            if pattern is _CHEAP and any(_TYPE_WORDS.get(word.lower) == "planeswalker" for word in state.words):
+                syntax = "mv<=3"  # the cheapest planeswalkers cost 2 or 3: "cheap planeswalkers" are both
             state.take(first, last, syntax, "mv")
             costed = True
             if match.group(0).startswith("fatt") and not any(_TYPE_WORDS.get(w.lower) for w in state.words):
@@ -1996,9 +2026,11 @@ def _only_drops(state: _State) -> bool:
 
 
 _POSSESSIVES = frozenset({"my", "our", "your"})  # "my commander" is the deck's own, not a search for commanders
-_FORMAT_WORDS = r"(?:cedh|edh|pedh|cmdr|" + "|".join(sorted(FORMATS, key=len, reverse=True)) + ")"
+# "pauper commander" (PDH) is a format of its own, not Pauper and then commanders
+_FORMAT_WORDS = r"(?:pauper[- ](?:commander|edh)|cedh|edh|pedh|cmdr|" + \
+    "|".join(sorted(FORMATS, key=len, reverse=True)) + ")"
 _FORMAT = re.compile(rf"(?:(?:for|in) ({_FORMAT_WORDS})(?:[- ]legal)?|({_FORMAT_WORDS})[- ]legal|"
-                     rf"({'|'.join(_ALWAYS_READ_FORMATS)}|edh|cedh|cmdr)|(commanders?))")
+                     rf"(pauper[- ](?:commander|edh)|{'|'.join(_ALWAYS_READ_FORMATS)}|edh|cedh|cmdr)|(commanders?))")
 
 
 _BANNED = re.compile(rf"banned (?:in|from) ({_FORMAT_WORDS})|({_FORMAT_WORDS})[- ]banned")
@@ -2008,7 +2040,8 @@ def _formats(reader: Reader, state: _State) -> None:
     """"for commander", "pauper", "legacy-legal": legal in that format; "banned in commander": ``banned:commander``;
     "commanders": ``is:commander``."""
     for match, first, last in list(_matches(state, _BANNED)):
-        name = _FORMAT_ALIASES.get(match.group(1) or match.group(2), match.group(1) or match.group(2))
+        name = (match.group(1) or match.group(2)).replace("-", " ")
+        name = _FORMAT_ALIASES.get(name, name)
         if reader.knows_format(name):
             state.take(first, last, f"banned:{name}", "format")
         else:
@@ -2023,7 +2056,7 @@ def _formats(reader: Reader, state: _State) -> None:
                     and not _POSSESSIVES & set(_before(state, first, 2).split()):  # "my voltron commander needs"
                 state.take(first, last, "is:commander", "commander")
             continue
-        name = next(g for g in match.groups()[:3] if g)
+        name = next(g for g in match.groups()[:3] if g).replace("-", " ")
         name = _FORMAT_ALIASES.get(name, name)
         if not reader.knows_format(name):
             _unknown_format(state, name, first, last)
@@ -2037,6 +2070,10 @@ _FORMAT_NOUNS = frozenset({"staples", "staple", "cards", "card", "format", "lega
 
 
 _PARTNER = re.compile(r"(?:with )?partners?")
+# "background commanders", "commanders that can choose a background": what Oracle text says of them (Scryfall's
+# o:"choose a background"); "backgrounds" alone are the enchantments (t:background)
+_CHOOSES_BACKGROUND = re.compile(r"(?:(?:that |which |who )?(?:can )?(?:choose|chooses|choosing|take|takes|use|uses|"
+                                 r"with) (?:a )?)?backgrounds?")
 
 
 def _partners(reader: Reader, state: _State) -> None:
@@ -2047,6 +2084,10 @@ def _partners(reader: Reader, state: _State) -> None:
         return
     for _, first, last in list(_matches(state, _PARTNER)):
         state.take(first, last, "is:partner", "commander")
+    for match, first, last in list(_matches(state, _CHOOSES_BACKGROUND)):
+        if match.group().startswith("background") and not _after(state, last, 1).startswith("commander"):
+            continue  # "backgrounds for my commander" are the enchantments
+        state.take(first, last, 'o:"choose a background"', "commander")
 
 
 def _asks_commanders(state: _State) -> bool:
@@ -2376,7 +2417,7 @@ _LAYOUT_WORDS = (  # each layout's syntax and words, tried in this order ("modal
     ("is:dfc", rf"(?:double[- ]?faced|dfc|two[- ]sided){_NOUN_AHEAD}|dfcs"),
     ("is:split", rf"split{_NOUN_AHEAD}"),
     ("is:transform", rf"transform(?:ing)?{_NOUN_AHEAD}"),
-    ("is:flip", rf"flip{_NOUN_AHEAD}"),
+    ("is:flip", rf"(?<!coin )flip{_NOUN_AHEAD}"),  # "coin flip cards" flip coins
     ("is:adventure", rf"adventure{_NOUN_AHEAD}"),
     ("is:meld", rf"meld{_NOUN_AHEAD}"),
     ("is:frenchvanilla", rf"french[- ]vanilla{_NOUN_AHEAD}"),

@@ -61,7 +61,7 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(wipe|wipes|wrath|wraths|sweep\w*|board ?wipes?|mass removal|reset the board|clear the board)\b",
      "destroy all creatures"),
     (r"\b(bounce|send back|back to (their|its owner'?s?) hand|tempo)\b", "return target to its owner's hand"),
-    (r"\b(burn|bolts?|zap|ping|pings|pinger|fry|fries|shock)\b", "deals damage to any target"),
+    (r"\b(burn|bolts?|zap|ping|pings|pinger|fry|fries|shock|shoot|shoots)\b", "deals damage to any target"),
     (r"\b(edicts?|make them sacrifice)\b", "target player sacrifices a creature"),
     (r"\b(steal|stealing|take control|borrow|threaten|make (?:\w+ ){1,4}mine)\b",
      "gain control of target you control enchanted creature"),

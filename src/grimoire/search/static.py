@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "0aad9efb9a0501fd108bdc8f6845b1cad471214365f440b4694b2138d7c5a274"
+MODEL_SHA256 = "6d51cdb1d5bc75eba3939f580e466583575a01698d7588020d2db300bf98faca"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -533,6 +533,21 @@ TAGS: tuple[Tag, ...] = (
         by_nature=True,
     ),
     _t(
+        "catch-up",
+        "helps only a player who is behind: when an opponent has more lands or creatures",
+        (
+            "catch up; catch-up ramp; catch-up cards; help me catch up to my opponents"
+        ),
+        # Land Tax, Gift of Estates, Knight of the White Orchid, Archaeomancer's Map, Tithe; Keeper of the Accord,
+        # Linvala, the Preserver (creatures)
+        _direct(_rule(
+            r"\bopponents? controls? (?:more|at least \w+ more) (?:lands|creatures|nonland permanents|permanents|"
+            r"artifacts|enchantments)",
+            r"\bcontrols? more lands than you\b",
+            r"\byou control fewer (?:lands|creatures|permanents) than (?:an|each|target|that) (?:opponent|player)",
+        )),
+    ),
+    _t(
         "fetchland",
         "a land that sacrifices itself to search for a land",
         (
@@ -1000,7 +1015,7 @@ TAGS: tuple[Tag, ...] = (
     ),
     _t("burn", "deals damage to players or any target", (
             "burn; direct damage; damage to the face; burn spells; damage spells; deal damage; red damage spells; "
-            "damage to players; direct damage spells"
+            "damage to players; direct damage spells; shoot a creature"
         ), BURN),
     _t(
         "pinger",
@@ -1305,7 +1320,13 @@ TAGS: tuple[Tag, ...] = (
             r"\bexile target card from a graveyard",
             r"\bexile (?:all|each) (?:cards? )?(?:from )?"
             r"graveyards?",
-            r"would be put into (?:a|an opponent's) graveyard from anywhere, exile it instead",
+            r"would be put into (?:a|an opponent's) graveyard from anywhere, (?:exile it instead|instead exile it)",
+            # Samurai of the Pale Curtain ("if a permanent would be put into a graveyard, exile it instead"); Planar
+            # Void ("whenever another card is put into a graveyard from anywhere, exile that card")
+            r"\bif a (?:card|permanent|nontoken permanent) would be put into (?:a|an opponent's) graveyard, "
+            r"(?:exile it instead|instead exile it)",
+            r"\bwhenever (?:another )?card is put into (?:a|an opponent's) graveyard from anywhere, "
+            r"exile (?:it|that card)",
             r"(?:players|your opponents) can't cast spells from (?:graveyards|their graveyards)",
         ),
     ),
@@ -1340,7 +1361,7 @@ TAGS: tuple[Tag, ...] = (
     # creatures and combat
     _t("token-maker", "creates tokens", (
             "token maker; make tokens; go wide; tokens; create tokens; token generators; make creature tokens; "
-            "token production; sacrifice fodder; fodder to sacrifice"
+            "token production; sacrifice fodder; fodder to sacrifice; make a bunch of little guys"
         ), TOKEN_MAKER),
     _t(
         "food-maker",
@@ -2087,7 +2108,8 @@ TAGS: tuple[Tag, ...] = (
         "damages opponents for the cards they hold in hand",
         (
             "punish opponents for having cards in hand; punish full hands; damage for each card in their hand; "
-            "black vise effect; punish players who hold cards; hand size punisher"
+            "black vise effect; punish players who hold cards; hand size punisher; "
+            "punish players with too many cards; hurt opponents with big hands"
         ),
         # Black Vise, Iron Maiden, Sudden Impact, Ebony Owl Netsuke; not The Rack (it punishes small hands: "3
         # minus the number") nor Bulwark (your hand minus theirs)
@@ -2156,6 +2178,9 @@ TAGS: tuple[Tag, ...] = (
             r"(?:players|each player|your opponents|opponents|each opponent) can't (?:cast|play|search|draw|activate|"
             r"untap|gain|attack)",
             r"can't untap more than",
+            # Teferi, Time Raveler; Dosan the Falling Leaf: no spells at instant speed, or on others' turns
+            r"(?:players|each player|your opponents|opponents|each opponent) can cast spells only (?:any time "
+            r"(?:they|he or she) could cast a sorcery|during (?:their|his or her) own turns?)",
             r"spells? (?:your opponents cast |cast by \w+ )?(?:[a-z]+ )?costs? \{\d\} more",
             r"(?:artifacts|creatures|lands|permanents|nonbasic lands)[^.]*(?:don't|doesn't) untap during (?:their|its "
             r"controller's) untap step",
@@ -2455,7 +2480,9 @@ TAG_OPPOSES = {
     "edict": ("hexproof-granter", "indestructible-granter", "protection-granter"),
     # "deal with creatures that keep coming back": exile, which a card returning from the graveyard cannot undo
     "exile-removal": ("indestructible-granter", "regeneration", "self-recursion", "death-recursion"),
-    "stax": ("storm",),  # "how do I stop a storm player": one spell a turn (Rule of Law), taxes
+    # "how do I stop a storm player": one spell a turn (Rule of Law), taxes; "stop flash": spells at sorcery speed
+    # only (Teferi, Time Raveler), none on another's turn (Grand Abolisher)
+    "stax": ("storm", "flash-granter"),
     # "what beats a stax deck": its pieces are artifacts and enchantments (Winter Orb, Rule of Law, Stranglehold)
     "artifact-removal": ("stax",),
     "enchantment-removal": ("stax",),
