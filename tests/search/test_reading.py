@@ -235,6 +235,8 @@ def test_a_function_on_a_body_is_a_creature(reader):
     ("something big and green", "mv>=6 id<=g"),
     ("shoot a creature for 3", ""),  # players' verbs: the creature is what is shot, borrowed
     ("borrow a creature for a turn", ""),
+    ("snag a land from my deck", ""),
+    ("torch a flyer", "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or kw:reach)"),  # an answer
 ])
 def test_what_a_players_verb_acts_on_is_no_filter(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -193,6 +193,23 @@ def test_a_type_word_before_the_return_or_a_speed_is_not_what_returns(engine, te
 
 
 @pytest.mark.parametrize(("text", "tag"), [
+    ("juice up my whole squad", "anthem"),  # players' verbs and nouns, as the phrasings say them
+    ("swing twice in a round", "extra-combat"),
+    ("make a rival ditch cards", "discard"),
+    ("empty their grip", "discard"),  # theirs: discard; "my hand is empty" asks for card draw
+    ("my hand is always empty", "card-draw"),
+    ("nuke the table", "sweeper"),
+    ("sack a dude for value", "sac-outlet"),
+    ("let my dudes hit the table ready to swing", "haste-enabler"),
+    ("when my dudes hit the table", "etb-trigger"),
+    ("pump out treasures", "treasure-maker"),
+    ("snag a land from my deck", "tutor-land"),
+])
+def test_players_slang_for_a_function(engine, text, tag):
+    assert engine.tags_for(text)[0].name == tag
+
+
+@pytest.mark.parametrize(("text", "tag"), [
     ("shoot a creature for 3", "burn"),  # players' words for what the tags say
     ("make a bunch of little guys", "token-maker"),
     ("punish them for having too many cards", "hand-punisher"),

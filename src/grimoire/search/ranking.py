@@ -186,10 +186,20 @@ _GUY = re.compile(r"\b(?:guy|dude|critter|monster|minion|beater)\b")
 _PLAYER_WORDS = ((re.compile(r"\bgrips?\b"), "hand"),
                  (re.compile(r"\b(?:the|my|your|their|a) (?:bin|yard|gy)\b|\bdiscard pile\b"), "the graveyard"),
                  (re.compile(r"\brivals?\b"), "opponents"),
+                 # "juice up my whole squad", "swing twice", "ditch a card", "sack a dude", "nuke the board"
+                 (re.compile(r"\b(?:squad|posse|troops)\b"), "team"),
+                 (re.compile(r"\b(?:juic|beef)(?:e|es|ed|ing|s)? up\b"), "pump"),
+                 (re.compile(r"\bswing(?:s|ing)?\b"), "attack"),
+                 (re.compile(r"\bditch(?:es|ed|ing)?\b"), "discard"),
+                 (re.compile(r"\bsack(?:s|ed|ing)?\b"), "sacrifice"),
+                 (re.compile(r"\bnuk(?:e|es|ed|ing) (?:the |their |whole )*(?:table|board|battlefield|field)\b"),
+                  "wipe the board"),
+                 (re.compile(r"\bnuk(?:e|es|ed|ing)\b|\btorch(?:es|ed|ing)?\b"), "destroy"),
                  (re.compile(r"\b(?:kick(?:s|ed)? the bucket|bit(?:e|es)? the dust)\b"), "die"))
 # "make my guys impossible to block", "hit through blockers": unblockable, evasion ("unable to block" is no such)
 _HARD_TO_BLOCK = ((re.compile(r"\bimpossible to block\b"), "unblockable"),
-                  (re.compile(r"\b(?:through|past|around|over) (?:their |the )?blockers\b"), "evasion"))
+                  (re.compile(r"\b(?:(?:through|past|around|over)|(?:dodg|evad|avoid|slip)\w*(?: past)?) "
+                              r"(?:their |the |any )?blockers\b"), "evasion"))
 # "make a bunch of 1/1s": tokens of that size, when made ("2/2s for 2" are creatures)
 _SIZED_TOKENS = re.compile(r"\b((?:make|makes|making|create|creates|creating|spit out|pump out)\b(?: [a-z]+){0,4}? "
                            r"\d+/\d+)s\b")
@@ -231,6 +241,19 @@ _IDIOMS = (
     (re.compile(r"\b(?:slap|drop|throw|stick|plop)(?:s|ped|ping)?\b((?: [a-z']+){0,5}?) (?:on|onto) the "
                 r"(?:table|board)\b"), r"put\1 onto the battlefield"),
     (re.compile(r"\bcom(?:e|es|ing) in sideways\b"), "enters tapped"),
+    # "rummage through my deck": search it (the rummage mechanic is "discard, then draw")
+    (re.compile(r"\brummag(?:e|es|ed|ing) (?:through|in|around in)\b"), "search"),
+    # "empty their grip": their hand, discarded ("my hand empties" is the player's own, out of cards)
+    (re.compile(r"\bempt(?:y|ies|ying) (?:their|his|her|opponents?['’]?s?|an opponent['’]s|the opponents?['’]?s?) "
+                r"(?:hands?|grips?)\b"), "make them discard their hand"),
+    # "let my dudes hit the table ready to swing": haste; "hit the table" alone: enter the battlefield
+    (re.compile(r"\bhit(?:s|ting)? the (?:table|board|battlefield|field) (?:ready|able) to (?:attack|go|rumble)\b"),
+     "haste"),
+    (re.compile(r"\bhit(?:s|ting)? the (?:table|board|battlefield|field)\b"), "enter the battlefield"),
+    # "hit the table ready to swing": haste ("swing" is read as "attack" first)
+    (re.compile(r"\bready to (?:attack|go|rumble|fight)\b"), "haste"),
+    # "pump out treasures", "crank out clues", "churn out tokens": make them
+    (re.compile(r"\b(?:pump|crank|churn|spit|spew)(?:s|ed|ing)? out\b"), "create"),
     # "say no to their spells": counter them
     (re.compile(r"\bsa(?:y|ys|ying) no to\b"), "counter"),
     # "top myself up", "top up my total": gain life
@@ -254,8 +277,8 @@ _IDIOMS = (
     (re.compile(r"\b(make|makes|making) ((?:all )?(?:of )?(?:my|our) (?:\w+ )?(?:creatures|team|army|tokens|creature|"
                 r"commander)) (?:huge|giant|massive|enormous|big)\b"), r"\1 \2 bigger"),
     # "find any creature in my deck", "get a land out of my library": a tutor for that card type
-    (re.compile(r"\b(?:find|get|grab|pull)(?:s|ing)? (?:me )?(?:a|an|any|one) ([a-z]+) (?:card )?(?:in|from|out of) "
-                r"(?:my|the|your) (?:deck|library)\b"), r"search your library for a \1"),
+    (re.compile(r"\b(?:find|get|grab|pull|snag|yank)(?:s|ing)? (?:me )?(?:a|an|any|one) ([a-z]+) (?:card )?"
+                r"(?:in|from|out of) (?:my|the|your) (?:deck|library)\b"), r"search your library for a \1"),
     (re.compile(r"\binfinite (?=combos?\b|loops?\b)"), ""),  # "stop infinite combos" is combo hate, no mana sink
     # "cards that trigger when I gain life", "things that get stronger when I gain life": rewarded for it, a payoff,
     # not a card doing it ("bigger when I cast spells" stays the grower's)

@@ -96,6 +96,7 @@ _OBJECT_MARKERS = frozenset({
     "sac", "sacs", "saccing", "sacced", "tuck", "tucks", "tucking", "ping", "pings", "pinging",
     # "shoot a creature for 3", "zap a flyer", "borrow a creature for a turn"
     "shoot", "shoots", "zap", "zaps", "snipe", "snipes", "nuke", "nukes", "murder", "murders", "borrow", "borrows",
+    "torch", "torches", "sack", "sacks", "snag", "snags", "yank", "yanks",
 })
 # Players' verbs that also name a kind of card before a noun ("blink spells", "flicker creatures"): what the card
 # acts on only past an article ("blink a creature", "flicker the creature", "blink one of my creatures")
@@ -1587,7 +1588,8 @@ _FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? with flying|
 _ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:ing)? with|kill(?:s|ing)?|destroy(?:s|ing)?|answers? (?:to|for)|"
                              r"wip(?:e|es|ing)(?: out)?|sweep(?:s|ing)?(?: away)?|exil(?:e|es|ing)|"
                              r"hate (?:against|for|vs)|against|stop(?:s|ping)?|block(?:s|ing)?|beat(?:s|ing)?|"
-                             r"handle|shoot(?:s|ing)? down|(?:removal|answers?|hate|hosers?) (?:for|to|against|vs)|"
+                             r"handle|shoot(?:s|ing)?(?: down)?|torch(?:es|ing)?|zap(?:s|ping)?|snip(?:e|es|ing)|"
+                             r"(?:removal|answers?|hate|hosers?) (?:for|to|against|vs)|"
                              rf"{LOSES_TO}|"
                              # "my opponents always have big flyers": theirs, so the answer is asked for
                              r"(?:opponents?|they|everyone|everybody|people|table)\b.*\b(?:ha(?:ve|s)|play(?:s|ing)?|"

@@ -107,7 +107,12 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     # "card draw that costs life": card text says "pay 2 life" or "you lose 2 life" ("pay life" is card text already)
     (r"\b(costs? (me )?(some |a bit of |a lot of |\d+ )?life|life as a resource)\b", "pay life you lose life"),
     # sacrifice
-    (r"\b(aristocrats?|sac outlets?|sacrifice outlets?|grinder|cash in)\b", "sacrifice a creature"),
+    (r"\b(aristocrats?|sac outlets?|sacrifice outlets?|grinder|cash in|sack|sacks|sacking)\b",
+     "sacrifice a creature"),
+    # players' verbs: "swing twice", "ditch a card", "nuke the board"
+    (r"\b(swing|swings|swinging)\b", "attack attacks"),
+    (r"\b(ditch|ditches|ditching)\b", "discard"),
+    (r"\bnuk(e|es|ing) (the |their |whole )*(table|board|battlefield|field)\b", "destroy all creatures"),
     (r"\b(kick the bucket|bite the dust|falls?|perish|croak)\b", "dies"),
     (r"\b(extra turns?|take another turn)\b", "take an extra turn"),
     (r"\b(wincons?|win ?cons?|win conditions?)\b", "you win the game"),  # cards never say "wincon"
