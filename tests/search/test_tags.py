@@ -254,6 +254,8 @@ EXAMPLES = {
                       "Howling Mine|Divination"),
     "pillowfort": ("Propaganda|Ghostly Prison|Sphere of Safety", "Glorious Anthem|Fog|Wrath of God|"
                    "Festival|Orim's Chant"),  # one turn's "creatures can't attack" is a fog
+    "token-payoff": ("Intangible Virtue|Anointer Priest|Woodland Champion|Mirkwood Bats",
+                     "Raise the Alarm|Krenko, Mob Boss|Doubling Season|Grizzly Bears"),  # makers and doublers are not
     "stax": ("Winter Orb|Rule of Law|Stony Silence|Teferi, Time Raveler|Dosan the Falling Leaf",
              "Sol Ring|Grizzly Bears|Wrath of God|Leyline of Anticipation"),  # flash for me stops no one
     "cost-increaser": ("Thalia, Guardian of Thraben|Sphere of Resistance|Glowrider", "Goblin Electromancer|"

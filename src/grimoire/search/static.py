@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "6d51cdb1d5bc75eba3939f580e466583575a01698d7588020d2db300bf98faca"
+MODEL_SHA256 = "48a5bdded143abb8be4dc75cabc1268c911666f08febb52b093389c8dd08aa5f"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

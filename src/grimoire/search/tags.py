@@ -527,7 +527,7 @@ TAGS: tuple[Tag, ...] = (
         "lets you play additional lands each turn",
         (
             "extra land drop; play more lands each turn; play extra lands; play an additional land; "
-            "more land drops; additional land each turn"
+            "more land drops; additional land each turn; more ways to play lands"
         ),
         EXTRA_LAND_DROP,
         by_nature=True,
@@ -1968,6 +1968,23 @@ TAGS: tuple[Tag, ...] = (
         by_nature=True,
     ),
     _t(
+        "token-payoff",
+        "rewards you for creating and having tokens",
+        (
+            "token payoffs; tokens matter; token synergy; care about tokens; whenever a token enters; "
+            "bonuses for my tokens"
+        ),
+        # Intangible Virtue, Anointer Priest, Woodland Champion, Mirkwood Bats, Teysa Karlov's kin; not the token
+        # makers themselves
+        _rule(
+            r"whenever (?:you create (?:one or more |a |your first )?(?:creature )?tokens?|(?:a|one or more|another) "
+            r"(?:nontoken )?(?:creature )?tokens? (?:you control )?enters?|you (?:create or )?sacrifice a token)",
+            r"(?:creature )?tokens you control (?:get|have)\b",
+            r"\bfor each (?:creature )?token you control|\bnumber of (?:creature )?tokens you control",
+        ),
+        by_nature=True,
+    ),
+    _t(
         "enchantment-payoff",
         "rewards you when enchantments enter or are cast (constellation)",
         (
@@ -2020,7 +2037,7 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "draw-payoff",
         "rewards you for drawing cards",
-        "draw payoff; whenever I draw a card; card draw payoffs; reward drawing cards; draw matters",
+        "draw payoff; whenever I draw a card; card draw payoffs; reward drawing cards; draw matters; wheel payoffs",
         # Psychosis Crawler, Chasm Skulker, The Locust God, Niv-Mizzet; the second card of a turn counts too
         _rule(r"whenever you draw (?:a|one or more|your (?:second|third|first)) cards?"),
         by_nature=True,
@@ -2475,7 +2492,7 @@ TAG_OPPOSES = {
     "draw-punisher": ("card-draw", "repeatable-draw", "group-draw"),
     "draw-hate": ("card-draw", "repeatable-draw", "group-draw", "wheel"),
     "etb-hate": ("etb-trigger", "trigger-doubler"),
-    "token-hate": ("token-maker", "token-doubler", "food-maker", "clue-maker", "treasure-maker"),
+    "token-hate": ("token-maker", "token-doubler", "token-payoff", "food-maker", "clue-maker", "treasure-maker"),
     # "how do I deal with hexproof creatures": an edict takes what targeted removal cannot, exile what destroy cannot
     "edict": ("hexproof-granter", "indestructible-granter", "protection-granter"),
     # "deal with creatures that keep coming back": exile, which a card returning from the graveyard cannot undo
