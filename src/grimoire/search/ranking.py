@@ -668,8 +668,15 @@ class TagMatcher:
         swaps = _LASTING if _FOR_GOOD.search(lowered) else _PASSING if _THIS_TURN.search(lowered) else {}
         if not literal and _SELF_DISCARD.search(lowered):
             swaps = {**swaps, **_TO_OUTLET}
-        if not literal and _RECOVERY.search(lowered):
+        if not literal and (recovery := _RECOVERY.search(lowered)):
             swaps = {**swaps, **_TO_RECOVERY}
+            # the wipe named after "from"/"after" is weighed on its own words, which the verb of coming back
+            # ("cards to come back from a wrath") would otherwise dilute under the threshold
+            occasion = frozenset(words(lowered[recovery.end():]))
+            for index, weight in self._word_matches(occasion, occasion, frozenset()).items():
+                if index in _TO_RECOVERY and weight >= MIN_WEIGHT:
+                    found[index] = max(found.get(index, 0.0), weight)
+                    best[index] = max(best.get(index, (0.0, "words")), (weight, "words"))
         if not literal and _OWN_DEATH.search(lowered):
             swaps = {**swaps, **_TO_OWN_DEATH}
         if swaps:
