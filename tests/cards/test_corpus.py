@@ -314,9 +314,10 @@ def test_bundled_snapshot_marks_the_issue_playtest_cards_funny():
                  "B.F.M. (Big Furry Monster)", "Question Elemental?", "Unclaimed Cat", "The Knight of Commentary",
                  "Groaaaaag, Hungry Monster", "The Covert Blue Mage", "Rainbow Dash", "The Policy Maker",
                  "The Mox Painter", "Delphia, Undecided", "Sheoldred's Terror", "Gus", "Skull Saucer",
-                 "Enter the Dungeon", "Fluttershy", "Bureaucracy"):
+                 "Enter the Dungeon", "Fluttershy", "Bureaucracy",
+                 "Barry's Land", "Omnipresent Impostor", "Chicago Loop"):  # a basic not of the five; an orange Bear
         card = db.cards_at([db.names.find(name)])[0]
         assert card.is_funny is True and card.legalities["commander"] == "not_legal", name
     for name in ("Rhystic Study", "City in a Bottle", "Darksteel Forge", "Faceless One", "Season of the Bold",
-                 "Shahrazad", "Ghazbán Ogress"):
+                 "Shahrazad", "Ghazbán Ogress", "Snow-Covered Forest", "Wastes", "Gold Rush"):
         assert db.cards_at([db.names.find(name)])[0].is_funny is False, name  # a joke's word, a real card

@@ -221,6 +221,8 @@ def test_a_busy_machine_does_not_turn_a_valid_pattern_into_an_error():
     ("t:elf -order:cmc", "sorts the whole result", 7),
     ("(t:elf or order:cmc)", "sorts the whole result", 10),
     ("order:cmc order:name", "given twice", 10),
+    ("c!rg", "'c!' is not an operator", 1),  # "!" is for exact names; a keyword's "not" is "!="
+    ("t:elf id!esper", "'id!' is not an operator", 8),
     ("t:elf -display:grid", "says how to show the whole result", 7),
     ("(t:elf or unique:cards)", "says how to show the whole result", 10),
     ("display:big", "unknown display:big; known are checklist, full, grid, text", 8),

@@ -31,6 +31,9 @@ CARD_TYPES = frozenset({"Artifact", "Battle", "Conspiracy", "Creature", "Enchant
                         "Land", "Planeswalker", "Sorcery", "Tribal", "Stickers", "Dungeon"})
 _FUNNY_LAYOUTS = frozenset({"host", "augment"})
 _FUNNY_SUBTYPES = frozenset({"Attraction", "Contraption"})
+# "Basic" is a land's supertype, of the five basic land types (Wastes has none): a basic creature (Omnipresent
+# Impostor) or a basic land of another type (Barry's Land, "Basic Land — Cloud") is a playtest card
+_BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 # A subtype no printed card could have: punctuation in it (B.F.M.'s "Biggest,", "B.O.B.", Question Elemental?'s
 # "Elemental?", Shellephant's "and/or"); real subtypes are letters, with an apostrophe, hyphen or space at most
 # ("Time Lord", "Assembly-Worker")
@@ -103,7 +106,9 @@ _FUNNY_WORLD = re.compile(
     # Shahrazad's subgame and Ghazbán Ogress's "Magic games that day" are real cards and stay
     r"|\bunder the table\b|\b(?:head on|swats? the|middle of) the table\b|\brules of order\b"
     r"|\bmagic games? you have lost\b|\b(?:named magic character|character from the magic storyline)\b"
-    r"|\bchoose a magic set\b|\blanguage magic releases\b|\bwith a tail\b|\btoken counters\b",
+    r"|\bchoose a magic set\b|\blanguage magic releases\b|\bwith a tail\b|\btoken counters\b"
+    # tokens of colours Magic has not (Chicago Loop's "orange Bear"; the Attractions' prizes)
+    r"|\b(?:orange|purple|pink|brown) (?:[\w/-]+ ){0,4}(?:creature )?tokens?\b",
     re.IGNORECASE)
 # A mana ability paid with your own poison counters (playtest cards Noxious Bayou, Mox Poison): printed cards
 # charge life for mana, never poison.
@@ -130,7 +135,8 @@ def field_notes() -> dict[str, str]:
                     "collector numbers, bans or the match, mana paid with your own poison counters, recoloured "
                     "copies of real cards, punctuation in a subtype, playtest teams and scoreboards, the players' "
                     "bodies and the people around them, Rulebreaker, tournaments and the Unknown event, the table "
-                    "and the storyline); Un-cards without such a feature are not flagged",
+                    "and the storyline, a basic that is no land or of no basic land type, tokens of colours Magic "
+                    "has not); Un-cards without such a feature are not flagged",
         "produced_mana": "derived from rules text",
         "colors": "derived from the mana cost; a card without one (or costing {0}) takes its colour identity, as a "
                   "colour indicator gives it that colour; unknown for planes and schemes",
@@ -155,6 +161,8 @@ def is_funny(record: dict) -> bool:
     if record.get("layout") == "split" and record.get("name", "").count(" // ") >= 2:
         return True  # a real split card has two halves; three or more are the Un-sets' (Who // What // When ...)
     subtypes = record.get("subtypes") or ()
+    if "Basic" in (record.get("supertypes") or ()) and ("Land" not in types or set(subtypes) - _BASIC_LAND_TYPES):
+        return True
     if types - CARD_TYPES or "Stickers" in types or set(subtypes) & _FUNNY_SUBTYPES or \
             any(_FUNNY_SUBTYPE.search(subtype) for subtype in subtypes):
         return True

@@ -217,6 +217,7 @@ class _Token:
 
 
 _KEY = re.compile(r"([A-Za-z]+)(!=|<=|>=|:|=|<|>)")
+_KEY_BANG = re.compile(r"([A-Za-z]+)!(?!=)(?=\S)")
 _BARE = re.compile(r"[^\s()\"]+")
 # a power/toughness change as cards print it ("-1/-1", "-2/-0", "-X/-X"): players type it as a word
 _PT_CHANGE = re.compile(r"-(?:\d+|x|\*)/[+-](?:\d+|x|\*)(?=[\s()]|$)", re.IGNORECASE)
@@ -293,6 +294,11 @@ def _tokens(query: str) -> list[_Token]:
                 node, index = _keyword_term(query, index, key)
                 tokens.append(_Token("term", node.position, node))
                 continue
+            bang = _KEY_BANG.match(query, index)
+            if bang and bang.group(1).lower() in ALL_KEYS:  # "c!rg": "!" alone is no comparison
+                name = bang.group(1)
+                raise QuerySyntaxError(f"'{name}!' is not an operator: a keyword takes :, =, !=, <, <=, > or >= "
+                                       f"({name}: or {name}!= ...)", index + len(name), query)
             match = _BARE.match(query, index)
             word = match.group()
             lowered = word.lower()
