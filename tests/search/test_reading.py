@@ -225,6 +225,13 @@ def test_coin_flips_and_not_losing_are_what_the_text_says(reader):
     assert syntax(reader, "cards that make me unable to lose") == 'o:"can\'t lose the game"'
 
 
+def test_the_damage_a_card_deals_is_what_its_text_says(reader):
+    assert syntax(reader, "red instants that deal 4 damage") == 'id<=r o:"4 damage" t:instant'
+    assert syntax(reader, "burn that deals three damage to any target") == 'o:"3 damage"'
+    assert syntax(reader, "deals 2 damage to each creature") == ""  # rules text ranks by its own words
+    assert words_left(reader, "sweepers that deal 2 damage") == "sweepers that deal 2 damage"  # and still ranks
+
+
 def test_a_function_on_a_body_is_a_creature(reader):
     assert syntax(reader, "removal on a creature body") == "t:creature"
     assert syntax(reader, "card draw stapled to a body") == "t:creature"

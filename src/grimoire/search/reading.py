@@ -1734,12 +1734,23 @@ _UNTARGETABLE_SYNTAX = "(kw:hexproof or kw:shroud)"
 _GRANTS = _GRANT_VERBS | {"make", "makes", "making", "keep", "keeps"}
 
 
+# "red instants that deal 4 damage", "burn that deals three damage": the amount as cards print it ("deals 4 damage");
+# said in the player's clause only: rules text ("deals 2 damage to each creature") ranks by its own words
+_DAMAGE_DEALT = re.compile(rf"(?:deals?|do|does) (?:exactly )?{_NUMBER} damage")
+
+
 def _rules_text_words(reader: Reader, state: _State) -> None:
     """"uncounterable", "pitch spells", "unblockable creatures", "lands that enter untapped", "evasive creatures":
     what the text says, as cards print it (see :data:`_RULES_TEXT_WORDS`)."""
     for pattern, syntax in _RULES_TEXT_WORDS:
         for _, first, last in list(_matches(state, pattern)):
             state.take(first, last, syntax, "oracle")
+    for match, first, last in list(_matches(state, _DAMAGE_DEALT)):
+        if _before(state, first, 1) not in ("that", "which", "can", "will"):
+            continue
+        state.take(first, last, f'o:"{_number(match.group(1))} damage"', "oracle")
+        for taken in state.words[first:last]:
+            taken.used, taken.protected = False, True  # the words still rank ("deals 2 damage to each creature")
     for _, first, last in list(_matches(state, _ENTERS_TAPPED)):
         if _before(state, first, 1) in ("land", "lands"):
             state.take(first, last, _ENTERS_TAPPED_SYNTAX, "oracle")
