@@ -223,6 +223,7 @@ def test_coin_flips_and_not_losing_are_what_the_text_says(reader):
     assert syntax(reader, "flip cards") == "is:flip"
     assert syntax(reader, "cards that stop me from losing") == 'o:"can\'t lose the game"'
     assert syntax(reader, "cards that make me unable to lose") == 'o:"can\'t lose the game"'
+    assert "lose the game" not in syntax(reader, "cards so that i can't lose life")
 
 
 def test_the_damage_a_card_deals_is_what_its_text_says(reader):

@@ -1678,7 +1678,7 @@ _LIFE_FOR_MANA = re.compile(r"pay(?:s|ing)? (?:\d+ )?life (?:instead of|in place
 _COIN_FLIPS = re.compile(r"coin[- ]?(?:flips?|flipping|toss(?:es)?)|flip(?:s|ping)? (?:a |two |three |\w+ )?coins?")
 # "cards that stop me from losing", "make me unable to lose": "you can't lose the game" (Platinum Angel, Angel's Grace)
 _CANT_LOSE = re.compile(r"(?:stop|stops|prevent|prevents|keep|keeps) (?:me|us|you) from losing(?: the game)?|"
-                        r"(?:unable to|can'?t|cannot|never) lose(?: the game)?")
+                        r"(?:unable to|can'?t|cannot|never) lose(?: the game\b|(?! \w))")  # not "can't lose life"
 # "removal on a creature body", "card draw stapled to a body": a creature that does it
 _ON_A_BODY = re.compile(r"(?:on|with|in|stapled to|attached to) (?:a |an )?(?:creature |decent |good |real )?"
                         r"bod(?:y|ies)")
