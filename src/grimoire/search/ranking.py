@@ -365,10 +365,14 @@ _INSTANT_SPEED = re.compile(r"\b(?:at )?instant[- ]speed\b")
 _ANSWERS = frozenset(TAG_INDEX[name] for name in TAG_INDEX
                      if {"removal", "sweeper"} & {name, TAG_PARENTS.get(name), TAG_PARENTS.get(TAG_PARENTS.get(name))})
 _GRAVEYARD, _GRAVEYARD_HATE = _STEMMER.stemWord("graveyard"), TAG_INDEX["graveyard-hate"]
-_VOLTRON, _EDICT = _STEMMER.stemWord("voltron"), TAG_INDEX["edict"]
-# what a graveyard deck is called by the mechanic it plays ("anti dredge", "answers to flashback"): graveyard hate
-_GRAVEYARD_PLANS = frozenset(_STEMMER.stemWords(
-    "graveyard yard dredge flashback unearth escape delve embalm eternalize disturb retrace jumpstart".split()))
+# What beats a deck named by its plan when no tag names it, first match first: a graveyard deck, called by the
+# graveyard or the mechanic it plays ("graveyard decks", "anti dredge", "answers to flashback"), by graveyard hate;
+# voltron, one suited-up creature and often a hexproof one, by an edict
+_PLAN_ANSWERS = (
+    (frozenset(_STEMMER.stemWords("graveyard yard dredge flashback unearth escape delve embalm eternalize disturb "
+                                  "retrace jumpstart".split())), _GRAVEYARD_HATE),
+    (frozenset({_STEMMER.stemWord("voltron")}), TAG_INDEX["edict"]),
+)
 # what brings a card back from a graveyard (recursion and the tags under it): with one of these, a graveyard named
 # is where the card comes from
 _FROM_GRAVEYARD = frozenset(TAG_INDEX[name] for name in TAG_INDEX
@@ -772,10 +776,8 @@ class TagMatcher:
         hated = {hate: max(named[stopped], MIN_WEIGHT) for hate, stopped in _OPPOSES
                  if (stopped in whole or named.get(stopped, 0.0) >= MIN_WEIGHT)
                  and target & _BEATEN_ONLY_BY_NAME.get(stopped, target)}
-        if not hated and _GRAVEYARD_PLANS & target:  # "graveyard decks", "dredge": what they use is hated
-            hated = {_GRAVEYARD_HATE: 1.0}
-        if not hated and _VOLTRON in target:  # one suited-up creature, often hexproof: an edict takes it
-            hated = {_EDICT: 1.0}
+        if not hated:
+            hated = next(({answer: 1.0} for plan, answer in _PLAN_ANSWERS if plan & target), {})
         if not hated:
             return found
         stopped = {s for hate, s in _OPPOSES if hate in hated}

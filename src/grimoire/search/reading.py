@@ -240,9 +240,14 @@ class _State:
     def free(self, index: int) -> bool:
         return 0 <= index < len(self.words) and not self.words[index].used and not self.words[index].protected
 
-    def take(self, start: int, stop: int, syntax: str, kind: str) -> None:
+    def take(self, start: int, stop: int, syntax: str, kind: str, *, still_ranks: bool = False) -> None:
+        """Read words ``start`` to ``stop`` as ``syntax``; with ``still_ranks`` they rank as words too, and no other
+        rule reads them ("flying tokens", "cost reducers for artifacts", "that deal 4 damage")."""
         for word in self.words[start:stop]:
-            word.used = True
+            if still_ranks:
+                word.protected = True
+            else:
+                word.used = True
         self.chips.append(Chip(self.span(start, stop), syntax, kind))
 
     def span(self, start: int, stop: int) -> str:
@@ -1483,9 +1488,7 @@ def _keyword_tokens(reader: Reader, state: _State) -> None:
         if _is_object(state, first) and _word_before_modifiers(state, first) not in _MAKE_VERBS:
             continue  # "destroy flying tokens"; "make flying tokens" is what the card makes
         keyword = match.group(1) or match.group(2)
-        state.take(first, last, f"o:/tokens? with [^.]*\\b{keyword}\\b/", "oracle")
-        for word in state.words[first:last]:
-            word.used, word.protected = False, True  # ranked by, read by no other rule
+        state.take(first, last, f"o:/tokens? with [^.]*\\b{keyword}\\b/", "oracle", still_ranks=True)
 
 
 def _keyword_run(state: _State, keywords: list[str], last: int) -> tuple[list[str], bool, int]:
@@ -1721,9 +1724,8 @@ def _cost_reducers_for(reader: Reader, state: _State) -> None:
             kind = kinds.get(word) or ("noncreature" if word == "noncreature" else None)
             if kind is None or _after(state, last, 1) in ("deck", "decks") or not reader.reduces(kind):
                 continue  # no card makes Elf spells cheaper: the words rank as they stand, never an empty page
-            state.take(first, last, f"o:/{_reduced_text(kind)}/", "oracle")
-            for taken in state.words[first:last]:
-                taken.used, taken.protected = False, True  # ranked by (the cost-reducer tag), read by no other rule
+            # ranked by (the cost-reducer tag), read by no other rule
+            state.take(first, last, f"o:/{_reduced_text(kind)}/", "oracle", still_ranks=True)
 
 
 # "a creature that can't be targeted", "creatures that are hard to target", "untargetable commanders": the card's own
@@ -1748,9 +1750,7 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _DAMAGE_DEALT)):
         if _before(state, first, 1) not in ("that", "which", "can", "will"):
             continue
-        state.take(first, last, f'o:"{_number(match.group(1))} damage"', "oracle")
-        for taken in state.words[first:last]:
-            taken.used, taken.protected = False, True  # the words still rank ("deals 2 damage to each creature")
+        state.take(first, last, f'o:"{_number(match.group(1))} damage"', "oracle", still_ranks=True)
     for _, first, last in list(_matches(state, _ENTERS_TAPPED)):
         if _before(state, first, 1) in ("land", "lands"):
             state.take(first, last, _ENTERS_TAPPED_SYNTAX, "oracle")

@@ -111,13 +111,13 @@ def _card_ids(segments: list[dict[str, Any]]) -> list[int]:
     return [found for segment in segments if (found := _card_id(segment)) is not None]
 
 
-def _puts_on_stack(segments: list[dict[str, Any]]) -> bool:
-    """A line that casts a spell or activates an ability ("... casts Lightning Bolt")."""
-    return any(s.get("type") == "Text" and s.get("value") in (" casts ", " activates ability: ") for s in segments)
+def _says(segments: list[dict[str, Any]], *texts: str) -> bool:
+    """Whether a log line holds one of ``texts`` as a text segment."""
+    return any(s.get("type") == "Text" and s.get("value") in texts for s in segments)
 
 
-def _passes_priority(segments: list[dict[str, Any]]) -> bool:
-    return any(s.get("type") == "Text" and s.get("value") == " passes priority" for s in segments)
+_PUTS_ON_STACK = (" casts ", " activates ability: ")  # "... casts Lightning Bolt"
+_PASSES_PRIORITY = (" passes priority",)
 
 
 @dataclass
@@ -331,7 +331,7 @@ class Game:
         for entry in entries:
             presentation = entry.get("presentation") or {}
             segments = entry.get("segments") or []
-            if self._targeting and _passes_priority(segments):
+            if self._targeting and _says(segments, *_PASSES_PRIORITY):
                 self._settle_targeting()
             if presentation.get("importance") == "Detail":
                 continue
@@ -350,7 +350,7 @@ class Game:
                     waiting.append(line)
                 continue
             self.log.append(line)
-            if _puts_on_stack(segments):
+            if _says(segments, *_PUTS_ON_STACK):
                 for object_id in _card_ids(segments):
                     self.log.extend(self._targeting.pop(object_id, []))
 
