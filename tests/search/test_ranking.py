@@ -359,6 +359,54 @@ def test_all_my_creatures_is_the_creatures_you_control():
     assert "creatures you control" in expand("put counters on all of my guys")
 
 
+@pytest.mark.parametrize(("query", "team"), [
+    ("give my team trample", True), ("haste for my whole team", True), ("lifelink for all my creatures", True),
+    ("give all creatures I control double strike", True), ("team-wide flying", True), ("give my tokens haste", True),
+    ("give my commander haste", False), ("make my creature unblockable", False), ("give one creature trample", False),
+])
+def test_a_request_for_the_whole_team_is_told_apart(query, team):
+    assert ranking.asks_team(query) is team
+
+
+@pytest.mark.parametrize(("text", "team"), [
+    ("Creatures you control have flying.", True),  # Levitation
+    ("All creatures have haste.", True),  # Mass Hysteria
+    ("Until end of turn, creatures you control gain trample.", True),
+    ("Flash\nOther creatures you control have hexproof.", True),
+    ("Target creature gains flying until end of turn.", False),  # Jump
+    ("Sliver creatures you control have flying.", False),  # Galerider Sliver: one tribe's
+    ("Equipped creature has haste and shroud.", False),  # Lightning Greaves
+    ("Creatures your opponents control have defender.", False),
+])
+def test_a_card_giving_all_its_creatures_a_keyword_is_told_apart(text, team):
+    assert (ranking.TEAM_GRANT.search(text) is not None) is team
+
+
+def test_the_whole_team_gets_the_keyword_from_cards_that_give_it_to_all(engine):
+    """"give my creatures flying" once led with Galerider Sliver, Jump and Wind Dancer (one creature, or one tribe):
+    Levitation and its kin give every creature flying."""
+    for query in ("give my creatures flying", "haste for my whole team", "give my team trample"):
+        texts = _texts(engine, query, 3)
+        assert all(ranking.TEAM_GRANT.search(text) for text in texts.values()), (query, texts)
+    assert "Levitation" not in top(engine, "give flying to my commander", 10)
+    texts = _texts(engine, "blink my whole board", 5)  # Ghostway and Eerie Interlude, not only Cloudshift
+    assert sum(ranking.TEAM_BLINK.search(text) is not None for text in texts.values()) >= 3, texts
+
+
+def test_a_card_named_as_an_example_among_other_words_asks_for_what_it_does(engine):
+    """"stone rain effects to ...": Stone Rain's text joined to the words reads as rules text, whose tags count a
+    quarter, and what the other words matched decided (Casualties of War first, Path to Exile not in the first six
+    for Swords to Plowshares); its own direct functions are asked for beside the words."""
+    from grimoire.search.tags import TAG_INDEX
+
+    results = engine.search("my list wants stone rain effects to knock people off their mana", limit=3).results
+    names = {r.card.name for r in results}
+    assert all(engine.tag_strengths[r.row, TAG_INDEX["land-destruction"]] for r in results), names
+    assert not {"Casualties of War", "Rain of Thorns"} & names, names  # five-in-one and three-in-one answers
+    assert "Path to Exile" in top(engine, "my deck wants swords to plowshares effects for their commanders", 3)
+    assert engine._own_functions("Swords to Plowshares") == ("creature-removal", "exile-removal")
+
+
 # "come in tapped" reads as the lands that always enter tapped (o:"~ enters tapped."): before it did, the static engine
 # passed this with some retrains and failed it with others (High Market and Diamond Valley, lands that gain life some
 # other way, among the gain lands).

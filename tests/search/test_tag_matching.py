@@ -115,6 +115,8 @@ def test_a_narrower_tag_named_in_words_replaces_a_broader_one_found_only_by_mean
     ("cards that stop lifegain", "lifegain-hate", {"lifegain", "lifegain-payoff"}),
     ("anti-tutor cards", "search-hate", {"tutor"}),
     ("stuff that hoses graveyard decks", "graveyard-hate", {"reanimate", "self-mill"}),
+    ("hate for extra turns", "extra-turn-hate", {"extra-turn"}),
+    ("anti infect cards", "poison-hate", {"poison-counters"}),
 ])
 def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped):
     """The words of "lifegain hate" also name lifegain, and the dense list of "anti-tutor cards" is full of tutors:
@@ -134,6 +136,8 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped
     ("reanimator keeps beating us", "graveyard-hate", "reanimate"),  # or before "keeps beating us"
     ("what can i do about a huge army of tokens", "token-hate", "token-maker"),  # "do about" asks for an answer
     ("how do i handle reanimator", "graveyard-hate", "reanimate"),
+    ("my opponent keeps taking extra turns", "extra-turn-hate", "extra-turn"),
+    ("what can i play to stop infect", "poison-hate", "poison-counters"),
     ("storm hate", "stax", "storm"),  # "X hate", "X hosers": the words before name what is stopped
     ("token hosers", "token-hate", "token-maker"),
     ("how do i deal with hexproof creatures", "edict", "hexproof-granter"),  # what targeted removal cannot take

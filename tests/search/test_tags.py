@@ -177,6 +177,10 @@ EXAMPLES = {
                     "Grizzly Bears"),
     "extra-combat": ("Relentless Assault|Aggravated Assault|Seize the Day", "Time Warp|Overrun|Grizzly Bears"),
     "extra-turn": ("Time Warp|Temporal Manipulation|Nexus of Fate", "Relentless Assault|Divination|Counterspell"),
+    "cheat-hate": ("Containment Priest|Grafdigger's Cage|Kunoros, Hound of Athreos", "Sneak Attack|Show and Tell|"
+                   "Torpor Orb"),
+    "extra-turn-hate": ("Stranglehold|Ugin's Nexus|Gerrard's Hourglass Pendant", "Time Warp|Nexus of Fate|"
+                        "Grizzly Bears"),
     "haste-enabler": ("Lightning Greaves|Swiftfoot Boots|Fires of Yavimaya", "Goblin Guide|Grizzly Bears|"
                       "Glorious Anthem"),
     "evasion-granter": ("Rogue's Passage|Whispersilk Cloak|Levitation", "Goblin Guide|Serra Angel|Grizzly Bears"),
@@ -274,7 +278,8 @@ EXAMPLES = {
     "vote": ("Council's Judgment|Coercive Portal|Expropriate", "Grizzly Bears|Counterspell|Palace Jailer"),
     "monarch": ("Palace Jailer|Queen Marchesa|Court of Grace", "Grizzly Bears|Rhystic Study|Phyrexian Arena"),
     "poison-counters": ("Blightsteel Colossus|Plague Stinger|Glistener Elf", "Grizzly Bears|Doom Blade|"
-                        "Lightning Bolt"),
+                        "Lightning Bolt|Melira, Sylvok Outcast|Leeches"),
+    "poison-hate": ("Melira, Sylvok Outcast|Solemnity|Leeches", "Glistener Elf|Grizzly Bears|Vampire Nighthawk"),
     "animate-land": ("Nissa, Who Shakes the World|Sylvan Awakening|Living Lands", "Grizzly Bears|Cultivate|Forest"),
     "dungeon": ("Dungeon Map|Acererak the Archlich|Avenging Hunter", "Grizzly Bears|Divination|Sol Ring"),
     "energy-maker": ("Aetherworks Marvel|Harnessed Lightning|Aether Hub", "Grizzly Bears|Sol Ring|Lightning Bolt"),
@@ -415,7 +420,22 @@ def test_protection_from_one_colour_is_a_narrow_answer(db, name, tag, strength):
     ("Weapons Trainer", "equipment-payoff", NARROW),  # "as long as you control an Equipment"
     ("Charge", "overrun", NARROW),  # +1/+1 until end of turn wins no game; Overrun's +3/+3 and trample does
     ("Overrun", "overrun", DIRECT),
+    # haste that ends with the turn gives one attack; Lightning Greaves and Fires of Yavimaya give it for good
+    ("Expedite", "haste-enabler", TRIGGERED),
+    ("Unnatural Speed", "haste-enabler", TRIGGERED),
+    ("Torch Courier", "haste-enabler", TRIGGERED),  # "another target creature gains haste until end of turn"
+    ("Lightning Greaves", "haste-enabler", DIRECT),
+    ("Fires of Yavimaya", "haste-enabler", DIRECT),
+    ("Goblin War Paint", "haste-enabler", DIRECT),
 ])
 def test_wider_answers_are_narrow(db, name, tag, strength):
     card = db.named(name)
     assert card_strengths(card.name, card.type_line, card.oracle_text)[TAG_INDEX[tag]] == strength
+
+
+@pytest.mark.parametrize("name", ["Eerie Interlude", "Semester's End", "Oath of Teferi", "Illusionist's Stratagem"])
+def test_exiling_ones_own_creatures_is_a_blink_not_removal(db, name):
+    """"Exile any number of target creatures you control": the player's own, which removal never targets."""
+    card = db.named(name)
+    tags = card_tags(card.name, card.type_line, card.oracle_text)
+    assert not {"removal", "creature-removal", "exile-removal", "planeswalker-removal"} & set(tags), tags

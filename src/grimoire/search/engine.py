@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -202,6 +203,7 @@ class SearchEngine:
         self.phrases = phrases
         self.weights = ranking.weights_for(self.encoder_name)
         self._tag_lists: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._team_rows: dict[str, np.ndarray] = {}
 
     @cached_property
     def reader(self) -> Reader:
@@ -332,8 +334,8 @@ class SearchEngine:
         return top[np.argsort(-scores[top], kind="stable")]
 
     def rank(self, text: str, mask: np.ndarray, mode: str, tags: Sequence[str] = (), context: str = "",
-             notes: list[str] | None = None, choose_tags: bool = True
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+             notes: list[str] | None = None, choose_tags: bool = True, fallback_tags: Sequence[str] = (),
+             tag_text: str | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Rows in ranked order, their fused scores, and each ranker's 1-based rank per card (0 = unranked).
 
         Every ranker sees the query with its player slang expanded into rules-text wording. Reciprocal-rank
@@ -341,7 +343,9 @@ class SearchEngine:
         words, BM25 over phrases (word pairs) and the embeddings; then each function tag the query asks for adds
         its cards, direct answers first (see search/ranking.py); ``tags`` join them as if the query asked for
         them in part, and ``context`` (words read as filters) may complete a tag's phrasing; ``choose_tags``
-        false adds no tag the words would choose (words already read as filters mean what the filter says).
+        false adds no tag the words would choose (words already read as filters mean what the filter says);
+        ``fallback_tags`` join as ``tags`` do where ``tag_text`` (the request's own words, without the rules text of
+        a card it names: ``text`` by default) names no function in words or meaning.
         A ranker's reported rank is its best list's. What the ranking read that the user should see (a deck's
         theme) is appended to ``notes``.
         """
@@ -370,11 +374,14 @@ class SearchEngine:
             vector, similarity, dense_ranked = self._dense_list(expanded, mask)
         if self.tag_ranking and choose_tags:
             chosen = self._chosen_tags(text, vector, tags, context, dense_ranked, self.tag_matcher)
+            if fallback_tags and not self._names_a_function(text if tag_text is None else tag_text, vector):
+                chosen = self._chosen_tags(text, vector, [*tags, *fallback_tags], context, dense_ranked,
+                                           self.tag_matcher)
         if dense_ranked is not None:
             weight = weights.dense_literal if ranking.is_literal(text) else weights.dense
             add(dense_ranked, semantic_ranks, weight * ranking.dense_share(chosen, weights))
         if chosen:
-            self._add_tag_lists(chosen, mask, fused, similarity)
+            self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text))
             if notes is not None and (note := _theme_note(text, chosen)):
                 notes.append(note)
         if not ranking.asks_digital(text):  # paper players' requests: an Alchemy card below a paper one
@@ -458,21 +465,37 @@ class SearchEngine:
         """``rows`` in Scryfall's default order, by card name."""
         return rows[np.argsort(self.filter_index.name_order[rows], kind="stable")]
 
+    def _names_a_function(self, text: str, vector: np.ndarray | None) -> bool:
+        """Whether ``text``'s words or meaning choose a tag (the dense list's head alone does not count)."""
+        return any(match.by in ("words", "meaning", "theme")
+                   for match in self._matched_tags(text, self._head_vector(text, vector), "", self.tag_matcher, None))
+
     def _head_vector(self, head: str, vector: np.ndarray | None) -> np.ndarray | None:
         return None if vector is None else self.encoder.encode_query(self._expand(head))
 
     def _add_tag_lists(self, chosen: list[ranking.TagMatch], mask: np.ndarray, fused: np.ndarray,
-                       similarity: np.ndarray | None = None) -> None:
+                       similarity: np.ndarray | None = None, team: bool = False) -> None:
         """Each chosen tag's cards (:meth:`_chosen_tags`), direct answers first, join the fusion weighted by how
         well the tag matched (``similarity``: every card's embedding cosine to the query, which may reorder a
-        tag's cards)."""
+        tag's cards); for a request for the whole ``team``, the cards of a tag done to one creature or to all
+        (a keyword granter's, blink's) that do it to all of their controller's creatures come first."""
         base = fused.copy()
         for match in chosen:
             rows, direct = self._tag_by_directness(match.index)
             inside = mask[rows]
+            form = ranking.TEAM_FORMS.get(match.index) if team else None
+            lifted = self._done_to_all(form) if form is not None else None
             ordered = ranking.tag_order(rows[inside], direct[inside], base, match.weight, FUSION_DEPTH,
-                                        self.weights, similarity)
+                                        self.weights, similarity, lifted)
             fused[ordered] += self.weights.tags * ranking.tag_list_scores(len(ordered), match.weight)
+
+    def _done_to_all(self, form: re.Pattern) -> np.ndarray:
+        """Whether each card's text says ``form`` (one of :data:`ranking.TEAM_FORMS`), cached per form."""
+        if form.pattern not in self._team_rows:
+            search = form.search
+            self._team_rows[form.pattern] = np.fromiter(
+                (search(text) is not None for text in self.db.columns.oracle_text), dtype=bool, count=len(self.db))
+        return self._team_rows[form.pattern]
 
     @cached_property
     def _tag_base_rates(self) -> np.ndarray:
@@ -483,6 +506,8 @@ class SearchEngine:
         query that asks for each tag: what a server does before it takes a request."""
         for index in range(len(tag_rules.TAGS)):
             self._tag_by_directness(index)
+        for form in set(ranking.TEAM_FORMS.values()):
+            self._done_to_all(form)
 
     def _tag_by_directness(self, index: int) -> tuple[np.ndarray, np.ndarray]:
         """A tag's cards, most direct first, with their directness (cached per tag)."""
@@ -575,6 +600,19 @@ class SearchEngine:
         order = np.argsort(misses, kind="stable")
         return rows[order], scores[order]
 
+    def _own_functions(self, name: str) -> tuple[str, ...]:
+        """What a card named in "cards like X" plus other words does, asked for where those words name no function
+        ("stone rain effects to knock rivals off their mana"; "like Rhystic Study that make treasure" names one):
+        the tags it performs directly, the narrowest of each line ("land-destruction" for Stone Rain,
+        "exile-removal" and "creature-removal" for Swords to Plowshares, not "removal"). Its text alone, once joined
+        to the words, reads as rules text, whose tags count a quarter."""
+        row = self.db.names.find(name)
+        if row is None:
+            return ()
+        direct = {tag_rules.TAGS[i].name for i in np.flatnonzero(self.tag_strengths[row] >= tag_rules.DIRECT)}
+        broader = {tag_rules.TAG_PARENTS.get(tag) for tag in direct}
+        return tuple(sorted(direct - broader))
+
     def _named_text(self, names: Sequence[str]) -> str:
         """The rules text of the cards named inside a request: they rank by what they do, not by their name."""
         rows = [self.db.names.find(name) for name in names]
@@ -611,6 +649,7 @@ class SearchEngine:
             if reading.combo:
                 query, combo_text, combo_tags, note = self._combo_query(reading)
                 notes.append(note)
+
             node, text_parts = self._parse(query, filters, reading.node if query == reading.query else None)
             named = [*reading.named, *([reading.like] if reading.like else [])]  # "like X" with more words
             text = " ".join([*text_parts, combo_text, self._named_text(named)]).strip()
@@ -626,8 +665,10 @@ class SearchEngine:
             mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=[*exclude, *named])
             if text:
                 context = ranking_context(reading.chips)
+                own = self._own_functions(reading.like) if reading.like else ()
                 rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags, context, notes,
-                                                            choose_tags=not read_words)
+                                                            choose_tags=not read_words, fallback_tags=own,
+                                                            tag_text=" ".join(text_parts))
                 made = self._deck_colours_made(reading)
                 if (shares := self._deck_colour_shares(reading, rows, made)) is not None:
                     scores = scores * shares

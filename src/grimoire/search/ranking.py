@@ -323,7 +323,9 @@ _TYPE_WORDS = frozenset(_STEMMER.stemWords(
 # What answers a card type a request wants beaten ("artifacts keep beating me", "weak to enchantments")
 _TYPE_ANSWERS = {_STEMMER.stemWord(word): TAG_INDEX[tag] for word, tag in (
     ("creatures", "creature-removal"), ("artifacts", "artifact-removal"), ("enchantments", "enchantment-removal"),
-    ("planeswalkers", "planeswalker-removal"), ("lands", "land-destruction"))}
+    ("planeswalkers", "planeswalker-removal"), ("lands", "land-destruction"),
+    # the subtypes a request wants beaten by their type's answer ("anti-equipment cards", "how do i beat auras")
+    ("equipment", "artifact-removal"), ("auras", "enchantment-removal"))}
 # words that qualify what is to be beaten without naming a function ("big creatures", "their artifacts")
 _QUALIFIERS = frozenset(_STEMMER.stemWords(
     ["big", "huge", "large", "giant", "fat", *_SMALL.split("|"), "their", "opposing", "enemy"]))
@@ -485,6 +487,37 @@ def theme_split(text: str) -> tuple[str, str] | None:
 def weights_for(encoder_name: str) -> Weights:
     """The fusion weights tuned for an encoder (the class defaults, MiniLM's, for one not tuned)."""
     return ENCODER_WEIGHTS.get(encoder_name, Weights())
+
+
+# "give my team trample", "haste for all my creatures", "lifelink for my whole army", "mass blink": done to every
+# creature the player controls, as Levitation gives flying and Jump does not (one creature, one turn)
+_TEAM = re.compile(r"\b(?:(?:my|our) (?:whole |entire )?(?:team|army|board|side|forces|tokens|creatures|guys|dudes)|"
+                   r"all (?:of )?(?:my|our) (?:[a-z]+ )?(?:creatures|tokens|guys|dudes)|team[- ]wide|"
+                   r"(?:all|every|each) creatures? (?:i|we) control|creatures (?:i|we) control|mass)\b")
+# a card's clause giving every creature (or permanent) its controller controls something, at a clause's start
+# ("Creatures you control have flying", "until end of turn, creatures you control gain trample", "All creatures have
+# haste"), not a tribe's ("Sliver creatures you control have flying") nor one creature's
+TEAM_GRANT = re.compile(r"(?:^|[.:\n\u2014\u2022(]\s*|, )(?:until end of turn, )?(?:other |each |all |attacking )?"
+                        r"(?:nontoken )?(?:creatures? you control|permanents you control|creatures) "
+                        r"(?:have|has|gain|gains|get|gets|can't be blocked)\b", re.IGNORECASE)
+# a blink of every creature (or any number of them) its controller controls: Eerie Interlude, Semester's End
+TEAM_BLINK = re.compile(r"\bexile (?:each|all|any number of(?: other)?(?: target)?) (?:other )?(?:nontoken |nonland )?"
+                        r"(?:creatures?|permanents?)(?: and/or planeswalkers)? you control\b", re.IGNORECASE)
+# the tags whose cards a request for the whole team wants done to all of its creatures, and how a card says so: the
+# keyword granters, and blink
+TEAM_FORMS = {
+    **dict.fromkeys((TAG_INDEX[name] for name in (
+        "haste-enabler", "evasion-granter", "unblockable-granter", "flying-granter", "trample-granter",
+        "lifelink-granter", "deathtouch-granter", "double-strike-granter", "first-strike-granter",
+        "vigilance-granter", "hexproof-granter", "indestructible-granter", "protection-granter")), TEAM_GRANT),
+    TAG_INDEX["flicker"]: TEAM_BLINK,
+}
+TEAM_LIFT = 0.3  # in directness: a direct answer for the whole team before a direct one for one creature
+
+
+def asks_team(text: str) -> bool:
+    """Whether a request wants something for all of the player's creatures ("give my team trample")."""
+    return _TEAM.search(text.lower()) is not None
 
 
 def asks_digital(text: str) -> bool:
@@ -766,7 +799,8 @@ class TagMatcher:
         that stops it (``TAG_OPPOSES``: reanimation by graveyard hate, tokens by token hate), at its weight."""
         if not target - _TYPE_WORDS - _QUALIFIERS:  # "deal with enchantments": a card type is what removal answers
             answers = _type_answers(target)
-            if found or not answers:  # the words named the removal already ("deal with enchantments")
+            # the words named the removal already ("deal with enchantments")
+            if not answers or any(weight >= MIN_WEIGHT for weight in found.values()):
                 return found
             return {answer: 1.0 for answer in answers}  # "artifacts keep beating me", "weak to enchantments"
         # a phrasing whole in what is to be beaten names it, however many other words stand around it ("a big
@@ -1090,19 +1124,24 @@ def dense_share(chosen: Sequence[TagMatch], weights: Weights) -> float:
 
 
 def tag_order(rows: np.ndarray, direct: np.ndarray, fused: np.ndarray, weight: float, depth: int,
-              weights: Weights | None = None, similarity: np.ndarray | None = None) -> np.ndarray:
+              weights: Weights | None = None, similarity: np.ndarray | None = None,
+              lifted: np.ndarray | None = None) -> np.ndarray:
     """The first ``depth`` cards of a tag in list order: directness first (``rows`` and ``direct`` come from
     :func:`by_directness`), reordered by the other rankers' score as much as the tag leaves of the query
     unexplained (a query that is only "mana rocks" is ordered by directness alone), and by each card's
-    ``similarity`` (the query's embedding cosine, all cards) times the encoder's ``dense_mix``."""
+    ``similarity`` (the query's embedding cosine, all cards) times the encoder's ``dense_mix``; the cards
+    ``lifted`` marks (all cards) gain :data:`TEAM_LIFT` of directness."""
     weights = weights or Weights()
     top = fused[rows].max() if len(rows) else 0.0
     mix = weights.relevance_mix * (1.1 - weight)
     near = weights.dense_mix if similarity is not None else 0.0
+    lift = TEAM_LIFT if lifted is not None else 0.0
     if len(rows) > depth:  # only cards within reach of the depth-th by directness can enter the list
-        reach = int(np.searchsorted(-direct, -(direct[depth - 1] - mix - near), side="right"))
+        reach = int(np.searchsorted(-direct, -(direct[depth - 1] - mix - near - lift), side="right"))
         rows, direct = rows[:reach], direct[:reach]
     key = direct + (mix * fused[rows] / top if top > 0 else 0.0)
+    if lift:
+        key = key + lift * lifted[rows]
     if near:
         cosines = similarity[rows]
         key = key + near * np.where(np.isfinite(cosines), cosines, 0.0)

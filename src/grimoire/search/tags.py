@@ -100,6 +100,32 @@ def _direct(rule: Rule) -> Rule:
     return lambda text, type_line: DIRECT if rule(text, type_line) else 0
 
 
+# A grant of haste that ends with the turn: an instant's or sorcery's, or one target creature's ("Another target
+# creature gains haste until end of turn"): one attack, where Lightning Greaves and Fires of Yavimaya last
+_ONE_TURN_GRANT = re.compile(r"[^.\n]*\btarget creatures?\b[^.\n]*\bhaste\b[^.\n]*until end of turn[^.\n]*|"
+                             r"[^.\n]*until end of turn, [^.\n]*\btarget creatures?\b[^.\n]*\bhaste\b[^.\n]*")
+
+
+def _lasting(rule: Rule) -> Rule:
+    """A granter whose grant lasts: one that ends with the turn (an instant's, a sorcery's, one target creature's
+    until end of turn) is at most TRIGGERED."""
+
+    def test(text: str, type_line: str) -> int:
+        strength = rule(text, type_line)
+        if strength <= TRIGGERED:
+            return strength
+        if re.search(r"\b(?:instant|sorcery)\b", type_line):
+            return TRIGGERED
+        return rule(_ONE_TURN_GRANT.sub("", text), type_line) or TRIGGERED
+
+    return test
+
+
+# what keeps a player from getting poison counters or takes them away (Melira, Solemnity, Leeches)
+_POISON_HATE = (r"\b(?:you|players) can't get (?:poison )?counters|\btarget player loses all poison counters|"
+                r"creatures your opponents control lose infect")
+
+
 def _narrow(rule: Rule) -> Rule:
     """A weaker form of a tag (a 1-damage sweeper, an equipment-only tutor): at most NARROW."""
     return lambda text, type_line: min(rule(text, type_line), NARROW)
@@ -184,7 +210,10 @@ MANA_DOUBLER = _rule(
 # "exile target permanent. Return it to the battlefield": a blink, not removal ("when ~ leaves the battlefield,
 # return the exiled card" is removal)
 _RETURNED = r"(?:, then return|\. return) (?:it|that card|the exiled card|those cards|them) to the battlefield"
-REMOVAL_VERB = rf"\b(?:destroy|exile) {_TARGET}"
+# a target of the card's own controller's ("exile any number of target creatures you control", Eerie Interlude) is
+# a blink or a cost, no removal
+_NOT_OWN = r"(?!(?: [\w/-]+){1,4}? you control\b)"
+REMOVAL_VERB = rf"\b(?:destroy|exile) {_TARGET}{_NOT_OWN}"
 DAMAGE_TARGET = (
     r"deals? (?:\d+|x|that much|damage equal to [^.]*?)(?: damage)? to (?:any target|target creature|"
     r"target planeswalker|target attacking|target blocking|target creature or planeswalker|"
@@ -226,7 +255,7 @@ ENCHANTMENT_REMOVAL = _either(
     _narrow(_rule(_ANY_PERMANENT, _PERMANENT_BOUNCE, BOUNCE.replace(_BOUNCED, "enchantment"))),
 )
 PLANESWALKER_REMOVAL = _rule(
-    rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) [^.]*?\b(?:planeswalkers?|nonland "
+    rf"\b(?:destroy|exile) (?:{_TARGET}|all|each){_NOT_OWN} [^.]*?\b(?:planeswalkers?|nonland "
     r"permanents?|permanents?)\b(?! cards?)",
     r"damage to (?:target (?:creature or )?planeswalker|any target|each planeswalker)",
 )
@@ -804,7 +833,7 @@ TAGS: tuple[Tag, ...] = (
             "exile things; exile-based removal"
         ),
         _rule(
-            rf"\bexile {_TARGET} (?:[a-z]+ )?(?:creature|permanent|nonland permanent|artifact|enchantment|"
+            rf"\bexile {_TARGET}{_NOT_OWN} (?:[a-z]+ )?(?:creature|permanent|nonland permanent|artifact|enchantment|"
             r"planeswalker)s?\b(?! cards?)",
             unless=r"then return (?:it|that card|them|those cards)",
         ),
@@ -824,7 +853,8 @@ TAGS: tuple[Tag, ...] = (
         (
             "artifact removal; destroy artifacts; deal with artifacts; artifact hate; artifact destruction; "
             "kill artifacts; "
-            "get rid of artifacts; artifact answers; shatter effect; break artifacts"
+            "get rid of artifacts; artifact answers; shatter effect; break artifacts; equipment removal; "
+            "destroy equipment"
         ),
         ARTIFACT_REMOVAL,
     ),
@@ -1546,6 +1576,16 @@ TAGS: tuple[Tag, ...] = (
         _rule(r"\btakes? an extra turn"),
     ),
     _t(
+        "extra-turn-hate",
+        "stops players from taking extra turns",
+        (
+            "extra turn hate; stop extra turns; no extra turns; skip extra turns; stop opponents taking extra turns; "
+            "anti extra turns; beat an extra turns deck"
+        ),
+        _rule(r"would begin an extra turn", r"can't take extra turns"),
+        by_nature=True,
+    ),
+    _t(
         "haste-enabler",
         "gives your creatures haste",
         (
@@ -1553,7 +1593,7 @@ TAGS: tuple[Tag, ...] = (
             "creatures have haste; attack the turn they come in; give creatures haste; haste for my team; "
             "creatures can attack immediately"
         ),
-        _granter("haste"),
+        _lasting(_granter("haste")),
     ),
     _t(
         "evasion-granter",
@@ -1695,8 +1735,10 @@ TAGS: tuple[Tag, ...] = (
             "flicker all my creatures"
         ),
         _rule(
-            r"exile (?:up to (?:one|two) )?(?:target|another target|each|all|two target|[a-z]+ target)[^.]*?"
-            r"(?:, then return|\. return (?:it|that card|those cards|them|the exiled card)) [^.]*to the battlefield"
+            r"exile (?:up to (?:one|two) )?(?:target|another target|each|all|two target|[a-z]+ target|"
+            r"any number of (?:other )?(?:target )?)[^.]*?"
+            r"(?:, then return|\. return (?:it|that card|those cards|them|the exiled card)|\. at the beginning of the "
+            r"next end step, return (?:it|them|each of them|those cards|the exiled cards?)) [^.]*to the battlefield"
         ),
     ),
     _t(
@@ -1766,6 +1808,20 @@ TAGS: tuple[Tag, ...] = (
             r"put (?:a|an|up to \w+|any number of) (?!land card)[^.]*?cards? from (?:your|their) hand onto the "
             r"battlefield"
         ),
+    ),
+    _t(
+        "cheat-hate",
+        "keeps creatures that were not cast off the battlefield: a defence against cheating them into play",
+        (
+            "cheat hate; stop cheating creatures into play; anti cheat; stop sneak attack; creatures that weren't "
+            "cast are exiled; stop creatures entering without being cast"
+        ),
+        _rule(
+            r"if a (?:nontoken )?creature would enter(?: the battlefield)? and it wasn't cast",
+            r"(?:creature|permanent|nonland permanent) cards in graveyards(?: and libraries)? can't enter the "
+            r"battlefield",
+        ),
+        by_nature=True,
     ),
     _t(
         "sac-outlet",
@@ -2330,7 +2386,16 @@ TAGS: tuple[Tag, ...] = (
         "poison-counters",
         "gives players poison counters",
         "poison; infect deck; toxic; poison damage",
-        _rule(r"poison counters?", r"\binfect\b", r"\btoxic \d"),
+        _rule(r"poison counters?", r"\binfect\b", r"\btoxic \d", unless=_POISON_HATE),
+    ),
+    _t(
+        "poison-hate",
+        "keeps players from getting poison counters or takes them away: a defence against infect and toxic",
+        (
+            "infect hate; anti infect; stop infect; poison hate; protection from infect; remove poison counters; "
+            "can't get poison counters; beat infect decks; defend against poison"
+        ),
+        _rule(_POISON_HATE),
     ),
     _t(
         "animate-land",
@@ -2484,6 +2549,8 @@ TAG_PARENTS = {
 # Tags that stop what another does: a request the hate tag's words answer ("lifegain hate", "anti-tutor") does not
 # ask for the cards it stops, which its words also name (see search/ranking.py).
 TAG_OPPOSES = {
+    "extra-turn-hate": ("extra-turn",),
+    "poison-hate": ("poison-counters",),
     "lifegain-hate": ("lifegain", "lifegain-payoff", "lifegain-doubler"),
     "graveyard-hate": ("reanimate", "mass-reanimate", "recursion", "regrowth", "self-mill", "cast-from-graveyard",
                        "self-recursion"),
@@ -2491,15 +2558,16 @@ TAG_OPPOSES = {
                     "tutor-instant-sorcery", "tutor-top", "fetchland"),
     "draw-punisher": ("card-draw", "repeatable-draw", "group-draw"),
     "draw-hate": ("card-draw", "repeatable-draw", "group-draw", "wheel"),
-    "etb-hate": ("etb-trigger", "trigger-doubler"),
+    "etb-hate": ("etb-trigger", "trigger-doubler", "flicker"),  # a blink deck's value is in its creatures' ETBs
+    "cheat-hate": ("cheat-creature",),
     "token-hate": ("token-maker", "token-doubler", "token-payoff", "food-maker", "clue-maker", "treasure-maker"),
     # "how do I deal with hexproof creatures": an edict takes what targeted removal cannot, exile what destroy cannot
     "edict": ("hexproof-granter", "indestructible-granter", "protection-granter"),
     # "deal with creatures that keep coming back": exile, which a card returning from the graveyard cannot undo
     "exile-removal": ("indestructible-granter", "regeneration", "self-recursion", "death-recursion"),
-    # "how do I stop a storm player": one spell a turn (Rule of Law), taxes; "stop flash": spells at sorcery speed
-    # only (Teferi, Time Raveler), none on another's turn (Grand Abolisher)
-    "stax": ("storm", "flash-granter"),
+    # "how do I stop a storm player" (or a spellslinger): one spell a turn (Rule of Law), taxes; "stop flash": spells
+    # at sorcery speed only (Teferi, Time Raveler), none on another's turn (Grand Abolisher)
+    "stax": ("storm", "flash-granter", "spellslinger-payoff"),
     # "what beats a stax deck": its pieces are artifacts and enchantments (Winter Orb, Rule of Law, Stranglehold)
     "artifact-removal": ("stax",),
     "enchantment-removal": ("stax",),
