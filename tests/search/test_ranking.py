@@ -281,6 +281,14 @@ def test_card_draw_that_draws_one_only_replaces_itself():
     ("Draw a card. If a graveyard has twenty or more cards in it, draw three cards instead.", 1),
     ("Draw two cards. If the sacrificed creature was legendary, draw three cards instead.", 2),
     ("If you would draw a card, draw two cards instead.", 2),  # a replacement the card always makes
+    # the card's controller draws: a wheel, every player alike, counts half; the opponents' draw none
+    ("Each player discards their hand, then draws seven cards.", 4),  # Wheel of Fortune
+    ("Any number of target opponents each discard their hands, then draw seven cards.\nDraw a card.", 1),
+    ("You draw two cards, then each other player draws a card.", 2),  # Words of Wisdom
+    ("Whenever an opponent casts a spell, you may draw a card unless that player pays {1}.", 1),  # Rhystic Study
+    ("Whenever an opponent casts their first noncreature spell each turn, draw a card unless that player pays {X}, "
+     "where X is Esper Sentinel's power.", 1),
+    ("Each opponent draws two cards.", 0),
 ])
 def test_cards_drawn_counts_what_the_card_draws_without_a_condition(text, count):
     assert cards_drawn(text.lower()) == count
@@ -391,6 +399,18 @@ def test_the_whole_team_gets_the_keyword_from_cards_that_give_it_to_all(engine):
     assert "Levitation" not in top(engine, "give flying to my commander", 10)
     texts = _texts(engine, "blink my whole board", 5)  # Ghostway and Eerie Interlude, not only Cloudshift
     assert sum(ranking.TEAM_BLINK.search(text) is not None for text in texts.values()) >= 3, texts
+
+
+@pytest.mark.parametrize(("text", "refund"), [
+    ("Enchant creature\nWhen this Aura enters, untap up to five lands.\nYou control enchanted creature.", 5),
+    ("Draw two cards, then discard two cards. Untap up to three lands.\nFlashback {2}{U}", 3),  # Frantic Search
+    ("Flying\nWhen this creature enters, untap up to two lands.", 2),  # Cloud of Faeries
+    ("[+1]: Draw a card. At the beginning of the next end step, untap up to two lands.", 0),  # Teferi: every turn
+    ("Trample\nWhenever you attack with one or more creatures, untap up to X lands.", 0),
+    ("Destroy target creature.", 0),
+])
+def test_mana_given_back_as_a_card_is_cast_lowers_its_cost(text, refund):
+    assert ranking.refunds([text])[0] == refund
 
 
 def test_a_card_named_as_an_example_among_other_words_asks_for_what_it_does(engine):

@@ -24,7 +24,8 @@ EXAMPLES = {
     "catch-up": ("Land Tax|Gift of Estates|Knight of the White Orchid|Archaeomancer's Map|Keeper of the Accord",
                  "Cultivate|Kodama's Reach|Rampant Growth|Smothering Tithe"),  # ramp for anyone, behind or not
     "fetchland": ("Evolving Wilds|Terramorphic Expanse|Polluted Delta", "Cultivate|Command Tower|Forest"),
-    "treasure-maker": ("Smothering Tithe|Dockside Extortionist|Pitiless Plunderer", "Sol Ring|Cultivate|Shock"),
+    "treasure-maker": ("Smothering Tithe|Dockside Extortionist|Pitiless Plunderer|Awakening Zone|"
+                       "Eldrazi Skyspawner", "Sol Ring|Cultivate|Shock|Raise the Alarm"),
     "mana-fixing": ("Birds of Paradise|Arcane Signet|Command Tower", "Sol Ring|Llanowar Elves|Forest"),
     "ritual": ("Dark Ritual|Seething Song|Pyretic Ritual", "Sol Ring|Llanowar Elves|Cultivate"),
     "mana-doubler": ("Mana Reflection|Nyxbloom Ancient|Zendikar Resurgent", "Sol Ring|Cultivate|Llanowar Elves"),

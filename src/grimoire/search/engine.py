@@ -227,6 +227,8 @@ class SearchEngine:
         ranked by the mana or cards they make."""
         measures = load_tag_measures(self.db)
         mana_value, text_words = _mana_value_at_least(self.db), measures["words"].astype(np.float64)
+        # mana given back as the card is cast or enters: half of it, as the whole must still be paid up front
+        mana_value = np.maximum(mana_value - ranking.refunds(self.db.columns.oracle_text) / 2, 0)
         popularity = ranking.popularity_prior(self.db.columns.edhrec_rank)
         banned = self.db.columns.legality("commander") == LEGALITY_CODES["banned"]
         produced, _ = self.filter_index.produced  # bits W U B R G C, as the produces: filter reads them

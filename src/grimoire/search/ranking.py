@@ -316,6 +316,10 @@ _STEMMER = Stemmer.Stemmer("english")  # the Snowball stemmer BM25 uses (search/
 # creatures" ask for what the phrasings call protecting; what rules text destroys, players kill ("destroy every
 # creature" is the sweeper's "kill all creatures").
 _SAME_STEM = {"destroy": "kill", "recurs": "recur", "shield": "protect", "safeguard": "protect", "sacrif": "sacrific"}
+# "artifacts that draw cards", "enchantment card draw": a permanent that draws is asked for as an engine, which keeps
+# drawing (Jayemdae Tome, Phyrexian Arena), not one that draws once as it is sacrificed (Mossfire Egg)
+_DRAWING_PERMANENTS = frozenset(_STEMMER.stemWords("artifact artifacts enchantment enchantments".split()))
+_TO_ENGINE = {TAG_INDEX["card-draw"]: TAG_INDEX["repeatable-draw"]}
 # a card type a phrasing names is what tells its tag apart ("mana dork" or "mana rock", "artifact board wipe")
 _TYPE_WORDS = frozenset(_STEMMER.stemWords(
     "creature creatures artifact artifacts enchantment enchantments land lands planeswalker planeswalkers instant "
@@ -716,6 +720,8 @@ class TagMatcher:
                     best[index] = max(best.get(index, (0.0, "words")), (weight, "words"))
         if not literal and _OWN_DEATH.search(lowered):
             swaps = {**swaps, **_TO_OWN_DEATH}
+        if not literal and present & _DRAWING_PERMANENTS:
+            swaps = {**swaps, **_TO_ENGINE}
         if swaps:
             found, best = _swapped(found, swaps), _swapped(best, swaps)
         top = max((weight for weight, _ in best.values()), default=0.0)
@@ -1053,6 +1059,23 @@ CANTRIP_COST = 2.0
 # Paradise 23rd among the dorks, behind every {T}: Add {G} elf, as text alone cannot tell a staple)
 FIXING_VALUE = 0.5
 TRIGGERED_SCORE, NARROW_SCORE = 0.55, 0.5  # a direct answer scores 1.0
+
+
+# Mana a card gives back as it is cast or enters, which its cost does not show: Treachery and Peregrine Drake untap
+# five lands (a Control Magic that nets no mana), Frantic Search three; an untap on a later trigger (Teferi's +1, an
+# attack) is no refund of the card's own cost
+_REFUND = re.compile(r"(?:^|\n|\. )(?:when (?:this [a-z]+|[^.\n,]{1,40}) enters, )?untap up to "
+                     r"(one|two|three|four|five|six|seven) lands\b", re.IGNORECASE)
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def refunds(texts: Sequence[str]) -> np.ndarray:
+    """How much mana each card gives back as it is cast or enters (:data:`_REFUND`), 0 for most."""
+    out = np.zeros(len(texts))
+    for row, text in enumerate(texts):
+        if text and "untap up to" in text.lower() and (found := _REFUND.search(text)):
+            out[row] = _NUMBERS[found.group(1).lower()]
+    return out
 
 
 def text_penalty(texts: Sequence[str], type_lines: Sequence[str]) -> np.ndarray:

@@ -1778,6 +1778,8 @@ def _produces(reader: Reader, state: _State) -> None:
 # "repeatable removal", "reusable sac outlets": a permanent that does it again and again, not a spell cast once
 # nor a permanent that sacrifices itself to do it once (Seal of Removal's "Sacrifice ~: ...")
 _REPEATABLE = re.compile(r"repeatable|reusable")
+# "proliferate engines", "a removal engine": what keeps doing it, after the function it does
+_ENGINES = re.compile(r"engines?")
 _REPEATABLE_SYNTAX = "is:permanent -o:/sacrifice ~[:,]/"
 
 
@@ -1831,6 +1833,9 @@ def _repeatable(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _REPEATABLE)):
         if last < len(state.words):  # "repeatable" alone asks for nothing
             state.take(first, last, _REPEATABLE_SYNTAX, "type")
+    for _, first, last in list(_matches(state, _ENGINES)):
+        if first > 0 and not any(chip.syntax == _REPEATABLE_SYNTAX for chip in state.chips):
+            state.take(first, last, _REPEATABLE_SYNTAX, "type", still_ranks=True)  # "draw engine" is a phrasing
     if any(chip.syntax == _REPEATABLE_SYNTAX for chip in state.chips):
         return
     for _, first, last in list(_matches(state, _EVERY_TURN)):

@@ -53,6 +53,9 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(cost reduc\w*|cheaper|discount)\b", "costs {1} less to cast"),
     (r"\b(comes? in tapped|coming in tapped|come into play tapped|etbs? tapped|taplands?)\b", "enters tapped"),
     (r"\b(ltbs?|leaves? play|leaving play)\b", "when this creature leaves the battlefield"),
+    # the older Oracle wording players still use: today's reads "whenever a creature you control enters"
+    (r"\b(enters? (the battlefield )?under (my|your|our) control|(comes?|came) into play under (my|your) control)\b",
+     "you control enters"),
     (r"\b(ambush\w*)\b", "flash"),  # "ambush creatures": creatures with flash
     (r"\b(refresh|reuse|use it (again|twice)|get (all )?my mana back)\b", "untap"),
     # removal

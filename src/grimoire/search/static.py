@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "e5705fffc147379d5f151372b91dc7830819eff7ab40c9a56e0e77599474b297"
+MODEL_SHA256 = "78e16c369afaacea2885a33df62f0ede76740f5a5ca16f911c3aa2686032c645"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

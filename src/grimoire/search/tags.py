@@ -43,7 +43,7 @@ _NARROWING = re.compile(
     r"creatures? (?:of the chosen type|with the greatest|that dealt))\b"
 )
 _ENCHANT_LINE = re.compile(r"enchant ")
-_PAID_COST = re.compile(r"\{[\dwubrgcx]\}")  # mana in an activated ability's cost
+_PAID_COST = re.compile(r"\{(?:[\dwubrgcx]|[\dwubrg]/[wubrgp])\}")  # mana in an activated ability's cost ({g/u} too)
 
 
 def _strength(text: str, start: int, end: int) -> int:
@@ -152,12 +152,36 @@ _MANA_ABILITY = r"(?:^|\n)[^\n:]*\{t\}[^\n:]*: add (?:\{|one mana|two mana|three
 _UPGRADE = re.compile(r"\bif (?!you would)[^.]*?, draws? \w+ cards? instead")
 
 
+# Who draws, read from the start of the sentence: the opponents alone ("each opponent draws two cards", Wheel and Deal's
+# "any number of target opponents each discard their hands and draw seven cards") give the card's controller none;
+# every player alike ("each player discards their hand, then draws seven cards") gives an edge only to the player
+# who casts it, when their hand is the emptiest: half
+_THEY_DRAW = re.compile(r"\b(?:each opponent|target opponents?|(?:any number of )?target opponents|each other player|"
+                        r"an opponent|that player)\b")
+_ALL_DRAW = re.compile(r"\b(?:each player|all players|players)\b")
+_TRIGGER = re.compile(r"^\s*(?:when|whenever|at the beginning of|at the end of|if|as long as)\b[^,]*, ")
+
+
 def cards_drawn(text: str) -> int:
-    """How many cards the card's best draw instruction draws (X counts as 3), 0 when none; an upgrade on a condition
-    ("..., draw three cards instead") does not count."""
+    """How many cards the card's best draw instruction draws its controller (X counts as 3), 0 when none: an upgrade
+    on a condition ("..., draw three cards instead") does not count, a draw for opponents only counts none, and
+    one for every player alike (a wheel) half, rounded up."""
     counts = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "x": 3}
-    found = re.findall(r"\bdraws? (a|one|two|three|four|five|six|seven|x) cards?", _UPGRADE.sub("", text))
-    return max((counts[word] for word in found), default=0)
+    text = _UPGRADE.sub("", text)
+    best = 0
+    for found in re.finditer(r"\bdraws? (a|one|two|three|four|five|six|seven|x) cards?", text):
+        sentence = text[max(text.rfind(". ", 0, found.start()), text.rfind("\n", 0, found.start()), -1) + 1:
+                        found.start()]
+        sentence = _TRIGGER.sub("", sentence)  # "whenever an opponent casts a spell, draw a card": the draw is yours
+        clause = sentence[sentence.rfind(", ") + 1:].strip()  # "..., you may draw"
+        subject = sentence if not clause or clause.startswith(("then", "and")) else clause
+        count = counts[found.group(1)]
+        if _THEY_DRAW.search(subject):
+            count = 0
+        elif _ALL_DRAW.search(subject):
+            count = (count + 1) // 2
+        best = max(best, count)
+    return best
 
 
 def mana_output(text: str) -> int:
@@ -201,7 +225,12 @@ RAMP_LAND = _rule(
     not_types=_FRONT + "land",
 )
 EXTRA_LAND_DROP = _rule(r"play (?:an|two|one|any number of) additional lands?")
-TREASURE_MAKER = _rule(rf"\bcreates? {NUMBER}[^.]*?treasure tokens?")
+# Treasure, and after it the other tokens that are spent for mana: Eldrazi Spawn and Scions, Gold, Powerstones
+TREASURE_MAKER = _either(
+    _rule(rf"\bcreates? {NUMBER}[^.]*?treasure tokens?"),
+    _narrow(_rule(rf"\bcreates? {NUMBER}[^.]*?(?:eldrazi spawn|eldrazi scion|gold|powerstone) "
+                  r"(?:(?:artifact )?creature )?tokens?")),
+)
 MANA_DOUBLER = _rule(
     r"taps? (?:a|an) [^.]*for mana, [^.]*adds? (?:an additional|one additional|one mana|that much)",
     r"produces? (?:twice|three times) as much",
@@ -597,10 +626,11 @@ TAGS: tuple[Tag, ...] = (
     ),
     _t(
         "treasure-maker",
-        "creates Treasure tokens",
+        "creates Treasure tokens, or other tokens spent for mana (Eldrazi Spawn and Scions, Gold, Powerstones)",
         (
             "treasure maker; make treasure; treasure tokens; create treasure; treasure generation; "
-            "treasure producer; treasure tokens makers; treasures"
+            "treasure producer; treasure tokens makers; treasures; tokens that make mana; mana tokens; "
+            "eldrazi spawn and scions"
         ),
         TREASURE_MAKER,
     ),
