@@ -401,6 +401,19 @@ def test_the_whole_team_gets_the_keyword_from_cards_that_give_it_to_all(engine):
     assert sum(ranking.TEAM_BLINK.search(text) is not None for text in texts.values()) >= 3, texts
 
 
+def test_a_tribal_deck_gets_the_function_from_its_own_tribe_first(engine):
+    """"ramp for my dragon deck" once led with Sol Ring and Llanowar Elves: the ramp that is a Dragon or names the
+    deck's Dragons (Dragon's Hoard, Dragonspeaker Shaman) comes first; a hoser naming the type is no kin."""
+    kin = engine._of_tribe("dragon")
+    for query in ("ramp for my dragon deck", "my dragon deck needs ramp"):
+        assert engine._deck_tribe(query) == "dragon"
+        assert all(kin[r.row] for r in engine.search(query, limit=5).results), query
+    assert engine._deck_tribe("elf card draw") is None  # the cards' own type, a t: filter
+    zombies = engine._of_tribe("zombie")
+    assert zombies[engine.db.names.find("Gravecrawler")] and zombies[engine.db.names.find("Army of the Damned")]
+    assert not zombies[engine.db.names.find("Aim for the Head")]  # "Exile target Zombie."
+
+
 @pytest.mark.parametrize(("text", "refund"), [
     ("Enchant creature\nWhen this Aura enters, untap up to five lands.\nYou control enchanted creature.", 5),
     ("Draw two cards, then discard two cards. Untap up to three lands.\nFlashback {2}{U}", 3),  # Frantic Search

@@ -208,6 +208,7 @@ def test_a_type_word_before_the_return_or_a_speed_is_not_what_returns(engine, te
     ("when my dudes hit the table", "etb-trigger"),
     ("pump out treasures", "treasure-maker"),
     ("snag a land from my deck", "tutor-land"),
+    ("my aggro deck needs reach", "burn"),  # damage past the blockers, not the keyword
 ])
 def test_players_slang_for_a_function(engine, text, tag):
     assert engine.tags_for(text)[0].name == tag
@@ -261,6 +262,14 @@ def test_discarding_ones_own_cards_asks_for_an_outlet(matcher, text, tag):
 ])
 def test_caring_about_a_thing_asks_for_its_payoff(matcher, text, tag):
     assert first_tag(matcher, text) == tag
+
+
+@pytest.mark.parametrize(("text", "tag"), [("spells that copy creatures", "clone"),
+                                         ("instants that copy artifacts", "copy-permanent")])
+def test_a_permanent_named_after_copy_is_what_is_copied(engine, text, tag):
+    """"spells" completed the spell copier's "copy spells" (Fork first): the creature after the verb is copied."""
+    chosen = engine.tags_for(text)
+    assert chosen[0].name == tag and all(m.by == "dense" for m in chosen if m.name == "copy-spell"), chosen
 
 
 @pytest.mark.parametrize(("text", "answer", "named"), [

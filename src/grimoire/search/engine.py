@@ -204,6 +204,7 @@ class SearchEngine:
         self.weights = ranking.weights_for(self.encoder_name)
         self._tag_lists: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._team_rows: dict[str, np.ndarray] = {}
+        self._tribe_rows: dict[str, np.ndarray] = {}
 
     @cached_property
     def reader(self) -> Reader:
@@ -383,7 +384,8 @@ class SearchEngine:
             weight = weights.dense_literal if ranking.is_literal(text) else weights.dense
             add(dense_ranked, semantic_ranks, weight * ranking.dense_share(chosen, weights))
         if chosen:
-            self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text))
+            self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text),
+                                tribe=self._deck_tribe(text))
             if notes is not None and (note := _theme_note(text, chosen)):
                 notes.append(note)
         if not ranking.asks_digital(text):  # paper players' requests: an Alchemy card below a paper one
@@ -476,17 +478,22 @@ class SearchEngine:
         return None if vector is None else self.encoder.encode_query(self._expand(head))
 
     def _add_tag_lists(self, chosen: list[ranking.TagMatch], mask: np.ndarray, fused: np.ndarray,
-                       similarity: np.ndarray | None = None, team: bool = False) -> None:
+                       similarity: np.ndarray | None = None, team: bool = False, tribe: str | None = None) -> None:
         """Each chosen tag's cards (:meth:`_chosen_tags`), direct answers first, join the fusion weighted by how
         well the tag matched (``similarity``: every card's embedding cosine to the query, which may reorder a
         tag's cards); for a request for the whole ``team``, the cards of a tag done to one creature or to all
-        (a keyword granter's, blink's) that do it to all of their controller's creatures come first."""
+        (a keyword granter's, blink's) that do it to all of their controller's creatures come first; for a deck
+        of a creature ``tribe``, the cards of that type or naming it (Elvish Visionary for an elf deck's draw)."""
         base = fused.copy()
+        kin = self._of_tribe(tribe) * ranking.TRIBE_LIFT if tribe else None
         for match in chosen:
             rows, direct = self._tag_by_directness(match.index)
             inside = mask[rows]
             form = ranking.TEAM_FORMS.get(match.index) if team else None
-            lifted = self._done_to_all(form) if form is not None else None
+            lifted = self._done_to_all(form) * ranking.TEAM_LIFT if form is not None else None
+            if kin is not None and match.by != "theme":  # a narrow answer of the tribe stays behind
+                kin_here = kin * (self.tag_strengths[:, match.index] >= tag_rules.TRIGGERED)
+                lifted = kin_here if lifted is None else np.maximum(lifted, kin_here)
             ordered = ranking.tag_order(rows[inside], direct[inside], base, match.weight, FUSION_DEPTH,
                                         self.weights, similarity, lifted)
             fused[ordered] += self.weights.tags * ranking.tag_list_scores(len(ordered), match.weight)
@@ -563,6 +570,34 @@ class SearchEngine:
         if made is not None:
             return np.where(made[rows] >= 2, 1.0, COLOURLESS_SHARE)
         return np.where(self.db.columns.color_identity[rows] == 0, COLOURLESS_SHARE, 1.0)
+
+    def _deck_tribe(self, text: str) -> str | None:
+        """The creature type a request names as its deck's theme ("my elf deck needs card draw": Elf), else
+        ``None`` (a type asked of the cards themselves, "elf card draw", is a ``t:`` filter already)."""
+        split = ranking.theme_split(text.lower())
+        if split is None:
+            return None
+        types = self.reader.creature_types
+        found = {types[word] for word in split[1].split() if word in types}
+        return found.pop() if len(found) == 1 else None
+
+    def _of_tribe(self, tribe: str) -> np.ndarray:
+        """Whether each card is of creature type ``tribe`` or its text names the type as the player's own, singular
+        or plural as Oracle text prints it ("Elves you control", "create a Zombie"); cached per type."""
+        if tribe not in self._tribe_rows:
+            words = "|".join(sorted((re.escape(word) for word, kind in self.reader.creature_types.items()
+                                     if kind == tribe), key=len, reverse=True))
+            typed = re.compile(rf"\b(?:{words})\b", re.IGNORECASE)
+            # the text names the type as the player's own: "Elves you control", "another Zombie you control", "create
+            # a 5/5 Dragon", "Dragon spells you cast" (not "destroy target Zombie", a hoser)
+            own = re.compile(rf"\b(?:{words})\b(?:[^.\n]*?\byou (?:control|cast)\b| (?:creature )?(?:tokens?|spells?))|"
+                             rf"\bcreate[^.\n]*?\b(?:{words})\b", re.IGNORECASE)
+            columns = self.db.columns
+            self._tribe_rows[tribe] = np.fromiter(
+                (typed.search(kind) is not None or own.search(text or "") is not None
+                 for kind, text in zip(columns.type_line.tolist(), columns.oracle_text.tolist(), strict=True)),
+                dtype=bool, count=len(self.db))
+        return self._tribe_rows[tribe]
 
     def _deck_colours_made(self, reading: Reading) -> np.ndarray | None:
         """How many of the deck's colours each card makes (Scryfall's produced mana), when the words asked for
@@ -676,6 +711,7 @@ class SearchEngine:
                     scores = scores * shares
                     order = np.lexsort((rows, -scores))
                     rows, scores = rows[order], scores[order]
+
                 if read_words:  # every card that passes is an answer: those the words did not rank follow
                     rest = self._by_name(np.setdiff1d(np.flatnonzero(mask), rows))
                     rows, scores = np.concatenate([rows, rest]), np.concatenate([scores, np.zeros(len(rest))])

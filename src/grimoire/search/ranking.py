@@ -260,6 +260,10 @@ _IDIOMS = (
     (re.compile(r"\btop(?:s|ping)? (?:myself|me|my life|my total|my life total|us) up\b|"
                 r"\btop(?:s|ping)? up (?:my |our )?(?:life|total|life total)\b"), "gain life"),
     (re.compile(r"\bvampiric\b"), "lifelink"),
+    # "my aggro deck needs reach", "burn for reach": damage that finishes a player past the blockers (not the
+    # keyword reach, which a creature has: "creatures with reach", "green reach creatures")
+    (re.compile(r"\b(?:needs?|more|some|extra|lacks?|lacking|little|no|any|for) reach\b(?! creatures?)"),
+     "damage to the face"),
     (re.compile(r"\bduplicat(?:e|es|ed|ing)\b"), "copy"),
     # "get all my mana back", "make a used-up thing fresh": untap
     (re.compile(r"\bget (?:all )?my (?:mana|lands) back\b"), "untap lands"),
@@ -320,6 +324,12 @@ _SAME_STEM = {"destroy": "kill", "recurs": "recur", "shield": "protect", "safegu
 # drawing (Jayemdae Tome, Phyrexian Arena), not one that draws once as it is sacrificed (Mossfire Egg)
 _DRAWING_PERMANENTS = frozenset(_STEMMER.stemWords("artifact artifacts enchantment enchantments".split()))
 _TO_ENGINE = {TAG_INDEX["card-draw"]: TAG_INDEX["repeatable-draw"]}
+# what a request copies, named after the verb: a permanent is copied by clones and token copies, not by Fork
+_COPIED_PERMANENT = re.compile(
+    r"\bcop(?:y|ies|ying)\s+(?:(?:of|a|an|my|your|our|their|opponents?['’]?s?|the|target|any|each|one|all|best|"
+    r"biggest|own|other)\s+){0,3}(?:creatures?|permanents?|tokens?|artifacts?|commanders?|enchantments?|lands?|"
+    r"planeswalkers?|legends?|guys?|dudes?)\b")
+_COPY_SPELL = frozenset({TAG_INDEX["copy-spell"]})
 # a card type a phrasing names is what tells its tag apart ("mana dork" or "mana rock", "artifact board wipe")
 _TYPE_WORDS = frozenset(_STEMMER.stemWords(
     "creature creatures artifact artifacts enchantment enchantments land lands planeswalker planeswalkers instant "
@@ -517,6 +527,9 @@ TEAM_FORMS = {
     TAG_INDEX["flicker"]: TEAM_BLINK,
 }
 TEAM_LIFT = 0.3  # in directness: a direct answer for the whole team before a direct one for one creature
+# in directness: a tribe's card for a tribal deck before others, a triggered one (Elvish Visionary's draw on entering)
+# beside a direct one (Divination)
+TRIBE_LIFT = 0.45
 
 
 def asks_team(text: str) -> bool:
@@ -678,7 +691,7 @@ class TagMatcher:
         answered = frozenset(index for index, weight in typed.items() if weight > found.get(index, 0.0))
         found = typed
         subsumed = self._subsumed(found, present) - answered | \
-            (_mistyped(found, asked - guarded) if not literal else frozenset())
+            (_mistyped(found, asked - guarded) | _copied_permanent(lowered) if not literal else frozenset())
         found = {index: weight for index, weight in found.items() if index not in subsumed}
         best = {owner: (weight, "words") for owner, weight in found.items()}
         # nor may its meaning bring back a tag that the guarded words name ("protection from artifact removal"),
@@ -940,6 +953,11 @@ def _in_a_graveyard(found: dict[int, float], asked: frozenset[str]) -> dict[int,
     return out
 
 
+def _copied_permanent(lowered: str) -> frozenset[int]:
+    """The spell copier, when what the request copies is a permanent ("spells that copy creatures": a clone's)."""
+    return _COPY_SPELL if _COPIED_PERMANENT.search(lowered) else frozenset()
+
+
 def _mistyped(found: dict[int, float], asked: frozenset[str]) -> frozenset[int]:
     """The typed tags of ``found`` acting on another card type than the one the request names, when a tag acting
     on that type is found too: "return lands from graveyard to battlefield" holds reanimation's "graveyard to
@@ -1152,19 +1170,20 @@ def tag_order(rows: np.ndarray, direct: np.ndarray, fused: np.ndarray, weight: f
     """The first ``depth`` cards of a tag in list order: directness first (``rows`` and ``direct`` come from
     :func:`by_directness`), reordered by the other rankers' score as much as the tag leaves of the query
     unexplained (a query that is only "mana rocks" is ordered by directness alone), and by each card's
-    ``similarity`` (the query's embedding cosine, all cards) times the encoder's ``dense_mix``; the cards
-    ``lifted`` marks (all cards) gain :data:`TEAM_LIFT` of directness."""
+    ``similarity`` (the query's embedding cosine, all cards) times the encoder's ``dense_mix``; each card gains
+    the directness ``lifted`` gives it (all cards: :data:`TEAM_LIFT` for a team's, :data:`TRIBE_LIFT` for a
+    tribe's)."""
     weights = weights or Weights()
     top = fused[rows].max() if len(rows) else 0.0
     mix = weights.relevance_mix * (1.1 - weight)
     near = weights.dense_mix if similarity is not None else 0.0
-    lift = TEAM_LIFT if lifted is not None else 0.0
+    lift = float(lifted.max()) if lifted is not None else 0.0
     if len(rows) > depth:  # only cards within reach of the depth-th by directness can enter the list
         reach = int(np.searchsorted(-direct, -(direct[depth - 1] - mix - near - lift), side="right"))
         rows, direct = rows[:reach], direct[:reach]
     key = direct + (mix * fused[rows] / top if top > 0 else 0.0)
     if lift:
-        key = key + lift * lifted[rows]
+        key = key + lifted[rows]
     if near:
         cosines = similarity[rows]
         key = key + near * np.where(np.isfinite(cosines), cosines, 0.0)
