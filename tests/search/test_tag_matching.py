@@ -137,6 +137,8 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped
     ("what can i do about a huge army of tokens", "token-hate", "token-maker"),  # "do about" asks for an answer
     ("how do i handle reanimator", "graveyard-hate", "reanimate"),
     ("my opponent keeps taking extra turns", "extra-turn-hate", "extra-turn"),
+    ("keep my opponents from gaining life", "lifegain-hate", "lifegain"),  # "keep X from": what is stopped
+    ("prevent them from drawing cards", "draw-hate", "card-draw"),
     ("what can i play to stop infect", "poison-hate", "poison-counters"),
     ("storm hate", "stax", "storm"),  # "X hate", "X hosers": the words before name what is stopped
     ("token hosers", "token-hate", "token-maker"),

@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "78e16c369afaacea2885a33df62f0ede76740f5a5ca16f911c3aa2686032c645"
+MODEL_SHA256 = "8b165fb9a960e89e899e222a2e73d773580baf2e5f15f7a82f4026c148f009ce"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -2363,7 +2363,8 @@ TAGS: tuple[Tag, ...] = (
     _t(
         "cant-block",
         "stops creatures from blocking",
-        "make creatures unable to block; creatures can't block; stop blockers; prevent blocking",
+        "make creatures unable to block; creatures can't block; stop blockers; prevent blocking; "
+        "stop creatures from blocking",
         _rule(
             r"(?:target creatures?|creatures your opponents control|creatures without \w+|each creature|up to \w+ "
             r"target creatures?|creatures (?:target player|defending player) controls?)[^.]*can't block"
