@@ -120,7 +120,8 @@ _AGAINST = re.compile(r"\b(?:answers? (?:(?:do|can|could|would|should) (?:i|we|y
                       r"|hos(?:e|es|ers?|ing)(?: for| against)?|stop(?:s|ping)?|shut(?:s|ting)? down"
                       r"|do about|handl(?:e|es|ing)|anti(?=[- ])|(?:get|gets|getting|got|work|works|working) around"
                       # "keep my opponents from gaining life", "prevent them from drawing": what is to be stopped
-                      r"|(?:keep|keeps|keeping|prevent|prevents|preventing) (?:[\w'’]+ ){1,3}?from"
+                      # (not "creatures that keep coming back from the graveyard")
+                      r"|(?:keep|keeps|keeping|prevent|prevents|preventing) (?!\w+ing\b)(?:[\w'’]+ ){1,3}?from"
                       # "protect my enchantments from enchantment removal": what they are kept safe from
                       rf"|(?:{_GUARD_VERBS})(?: [\w'’]+){{0,3}}? from"
                       rf"|{LOSES_TO})\b(.+)")
