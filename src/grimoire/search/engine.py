@@ -686,7 +686,6 @@ class SearchEngine:
             if reading.combo:
                 query, combo_text, combo_tags, note = self._combo_query(reading)
                 notes.append(note)
-
             node, text_parts = self._parse(query, filters, reading.node if query == reading.query else None)
             named = [*reading.named, *([reading.like] if reading.like else [])]  # "like X" with more words
             text = " ".join([*text_parts, combo_text, self._named_text(named)]).strip()
@@ -711,7 +710,6 @@ class SearchEngine:
                     scores = scores * shares
                     order = np.lexsort((rows, -scores))
                     rows, scores = rows[order], scores[order]
-
                 if read_words:  # every card that passes is an answer: those the words did not rank follow
                     rest = self._by_name(np.setdiff1d(np.flatnonzero(mask), rows))
                     rows, scores = np.concatenate([rows, rest]), np.concatenate([scores, np.zeros(len(rest))])
