@@ -403,7 +403,7 @@ def test_the_whole_team_gets_the_keyword_from_cards_that_give_it_to_all(engine):
 
 def test_a_tribal_deck_gets_the_function_from_its_own_tribe_first(engine):
     """"ramp for my dragon deck" once led with Sol Ring and Llanowar Elves: the ramp that is a Dragon or names the
-    deck's Dragons (Dragon's Hoard, Dragonspeaker Shaman) comes first; a hoser naming the type is no kin."""
+    deck's Dragons (Dragon's Hoard, Dragonstorm Globe) comes first; a hoser naming the type is no kin."""
     kin = engine._of_tribe("dragon")
     for query in ("ramp for my dragon deck", "my dragon deck needs ramp"):
         assert engine._deck_tribe(query) == "dragon"

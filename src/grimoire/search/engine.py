@@ -483,7 +483,7 @@ class SearchEngine:
         well the tag matched (``similarity``: every card's embedding cosine to the query, which may reorder a
         tag's cards); for a request for the whole ``team``, the cards of a tag done to one creature or to all
         (a keyword granter's, blink's) that do it to all of their controller's creatures come first; for a deck
-        of a creature ``tribe``, the cards of that type or naming it (Elvish Visionary for an elf deck's draw)."""
+        of a creature ``tribe``, the cards of that type or naming it (Dragon's Hoard for a dragon deck's ramp)."""
         base = fused.copy()
         kin = self._of_tribe(tribe) * ranking.TRIBE_LIFT if tribe else None
         for match in chosen:

@@ -530,8 +530,8 @@ TEAM_FORMS = {
     TAG_INDEX["flicker"]: TEAM_BLINK,
 }
 TEAM_LIFT = 0.3  # in directness: a direct answer for the whole team before a direct one for one creature
-# in directness: a tribe's card for a tribal deck before others, a triggered one (Elvish Visionary's draw on entering)
-# beside a direct one (Divination)
+# in directness: a tribe's card for a tribal deck before others, a triggered one (a Dragon's "whenever you cast a
+# Dragon spell, add") beside a direct one
 TRIBE_LIFT = 0.45
 
 
