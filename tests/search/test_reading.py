@@ -282,6 +282,7 @@ def test_unblockable_creatures_are_so_themselves_and_untapped_lands_never_enter_
     # and the lands that come in tapped are those that always do (the gain lands asked for "and gain life")
     assert syntax(reader, "lands that come in tapped and gain life") == 'o:"~ enters tapped." t:land'
     assert syntax(reader, "make my opponents' creatures enter tapped") == ""  # what a card does to others
+    assert syntax(reader, "make their lands enter tapped") == ""  # the opponents' lands: ramp hate, no land of mine
     tapped = found(f"{reader.read('lands that enter tapped').syntax} name:/^({'|'.join(names)})$/")
     assert tapped == {"Azorius Guildgate", "Temple of Enlightenment", "Raffine's Tower"}
 

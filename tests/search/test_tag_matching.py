@@ -117,6 +117,8 @@ def test_a_narrower_tag_named_in_words_replaces_a_broader_one_found_only_by_mean
     ("stuff that hoses graveyard decks", "graveyard-hate", {"reanimate", "self-mill"}),
     ("hate for extra turns", "extra-turn-hate", {"extra-turn"}),
     ("anti infect cards", "poison-hate", {"poison-counters"}),
+    ("cards that punish ramp", "ramp-hate", {"ramp"}),
+    ("landfall hate", "ramp-hate", {"landfall-payoff"}),
 ])
 def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped):
     """The words of "lifegain hate" also name lifegain, and the dense list of "anti-tutor cards" is full of tutors:

@@ -180,6 +180,8 @@ EXAMPLES = {
     "extra-turn": ("Time Warp|Temporal Manipulation|Nexus of Fate", "Relentless Assault|Divination|Counterspell"),
     "cheat-hate": ("Containment Priest|Grafdigger's Cage|Kunoros, Hound of Athreos", "Sneak Attack|Show and Tell|"
                    "Torpor Orb"),
+    "ramp-hate": ("Tunnel Ignus|Archon of Emeria|Kismet|Ankh of Mishra|Root Maze", "Cultivate|Lotus Cobra|"
+                  "Grizzly Bears"),
     "extra-turn-hate": ("Stranglehold|Ugin's Nexus|Gerrard's Hourglass Pendant", "Time Warp|Nexus of Fate|"
                         "Grizzly Bears"),
     "haste-enabler": ("Lightning Greaves|Swiftfoot Boots|Fires of Yavimaya", "Goblin Guide|Grizzly Bears|"

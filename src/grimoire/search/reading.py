@@ -1672,6 +1672,7 @@ _ENTERS_UNTAPPED_SYNTAX = '-o:"~ enters tapped."'
 # creatures enter tapped" is what a card does to others)
 _ENTERS_TAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into play)|etbs?) tapped")
 _ENTERS_TAPPED_SYNTAX = 'o:"~ enters tapped."'
+_THEIRS = frozenset({"their", "theirs", "opponent", "opponents", "opponent's", "opponents'", "rivals", "enemy"})
 # "phyrexian mana": Scryfall's is:phyrexian (a Phyrexian mana symbol in the cost); paying life for the mana
 # is that, or a card that says so ("you may pay 4 life rather than pay this spell's mana cost": Snuff Out; K'rrik)
 _PHYREXIAN = re.compile(r"phyrexian (?:mana|symbols?|costs?)")
@@ -1752,7 +1753,8 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
             continue
         state.take(first, last, f'o:"{_number(match.group(1))} damage"', "oracle", still_ranks=True)
     for _, first, last in list(_matches(state, _ENTERS_TAPPED)):
-        if _before(state, first, 1) in ("land", "lands"):
+        # the player's own lands, not what a card does to the opponents' ("make their lands enter tapped")
+        if _before(state, first, 1) in ("land", "lands") and not _THEIRS & _said_before(state, first):
             state.take(first, last, _ENTERS_TAPPED_SYNTAX, "oracle")
     for match, first, last in list(_matches(state, _UNTARGETABLE)):
         subject = _before(state, first, 1) if match.group().startswith(("that", "which")) else "creature"

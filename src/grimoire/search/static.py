@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "8b165fb9a960e89e899e222a2e73d773580baf2e5f15f7a82f4026c148f009ce"
+MODEL_SHA256 = "845a38862a124c459d43ae183d5fa7768441f8c1ba568590d59a8f81fed4de5a"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

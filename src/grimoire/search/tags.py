@@ -1959,6 +1959,21 @@ TAGS: tuple[Tag, ...] = (
         by_nature=True,
     ),
     _t(
+        "ramp-hate",
+        "slows or punishes opponents' lands and ramp: their lands enter tapped, a land entering costs them life",
+        (
+            "punish ramp; ramp hate; stop ramp; anti ramp; slow down their mana; punish opponents for playing lands; "
+            "landfall hate; stop landfall; make their lands enter tapped"
+        ),
+        _rule(
+            r"whenever (?:a|another) land enters(?: the battlefield)? under an opponent's control",
+            r"whenever a land enters(?: the battlefield)?, [^.]*deals? \d+ damage to (?:that land's|its) controller",
+            r"\blands (?:your opponents control|an opponent controls) enters?(?: the battlefield)? tapped",
+            r"^artifacts and lands enter(?: the battlefield)? tapped",
+        ),
+        by_nature=True,
+    ),
+    _t(
         "landfall-payoff",
         "rewards you when lands enter",
         (
@@ -2581,6 +2596,7 @@ TAG_PARENTS = {
 # ask for the cards it stops, which its words also name (see search/ranking.py).
 TAG_OPPOSES = {
     "extra-turn-hate": ("extra-turn",),
+    "ramp-hate": ("ramp", "ramp-land", "extra-land-drop", "landfall-payoff"),
     "poison-hate": ("poison-counters",),
     "lifegain-hate": ("lifegain", "lifegain-payoff", "lifegain-doubler"),
     "graveyard-hate": ("reanimate", "mass-reanimate", "recursion", "regrowth", "self-mill", "cast-from-graveyard",
