@@ -485,17 +485,20 @@ class SearchEngine:
         (a keyword granter's, blink's) that do it to all of their controller's creatures come first; for a deck
         of a creature ``tribe``, the cards of that type or naming it (Dragon's Hoard for a dragon deck's ramp)."""
         base = fused.copy()
-        kin = self._of_tribe(tribe) * ranking.TRIBE_LIFT if tribe else None
+        kin = self._of_tribe(tribe) if tribe else None
         for match in chosen:
             rows, direct = self._tag_by_directness(match.index)
             inside = mask[rows]
+            rows, direct = rows[inside], direct[inside]
+            # each of the tag's cards' lift, read for its own cards only
             form = ranking.TEAM_FORMS.get(match.index) if team else None
-            lifted = self._done_to_all(form) * ranking.TEAM_LIFT if form is not None else None
+            lifted = ranking.TEAM_LIFT * self._done_to_all(form)[rows] if form is not None else None
             if kin is not None and match.by != "theme":  # a narrow answer of the tribe stays behind
-                kin_here = kin * (self.tag_strengths[:, match.index] >= tag_rules.TRIGGERED)
+                answers = self.tag_strengths[rows, match.index] >= tag_rules.TRIGGERED
+                kin_here = ranking.TRIBE_LIFT * (kin[rows] & answers)
                 lifted = kin_here if lifted is None else np.maximum(lifted, kin_here)
-            ordered = ranking.tag_order(rows[inside], direct[inside], base, match.weight, FUSION_DEPTH,
-                                        self.weights, similarity, lifted)
+            ordered = ranking.tag_order(rows, direct, base, match.weight, FUSION_DEPTH, self.weights, similarity,
+                                        lifted)
             fused[ordered] += self.weights.tags * ranking.tag_list_scores(len(ordered), match.weight)
 
     def _done_to_all(self, form: re.Pattern) -> np.ndarray:

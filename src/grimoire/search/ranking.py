@@ -22,7 +22,7 @@ import Stemmer
 
 from grimoire.search.query import COLOR_NAMES
 from grimoire.search.slang import BEATEN_BY, LOSES_TO, THEIRS_BY_PLACE
-from grimoire.search.tags import DIRECT, TAG_INDEX, TAG_OPPOSES, TAG_PARENTS, TAGS, TRIGGERED
+from grimoire.search.tags import DIRECT, NUMBER_WORDS, TAG_INDEX, TAG_OPPOSES, TAG_PARENTS, TAGS, TRIGGERED
 
 TAG_VECTORS_FILE = Path(__file__).resolve().parent.parent / "data" / "tag_vectors.npz"
 MEANING_THRESHOLD = 0.62  # MiniLM's cosine below which a phrasing is not what the query asks for (see Weights)
@@ -1087,7 +1087,6 @@ TRIGGERED_SCORE, NARROW_SCORE = 0.55, 0.5  # a direct answer scores 1.0
 # attack) is no refund of the card's own cost
 _REFUND = re.compile(r"(?:^|\n|\. )(?:when (?:this [a-z]+|[^.\n,]{1,40}) enters, )?untap up to "
                      r"(one|two|three|four|five|six|seven) lands\b", re.IGNORECASE)
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
 
 def refunds(texts: Sequence[str]) -> np.ndarray:
@@ -1095,7 +1094,7 @@ def refunds(texts: Sequence[str]) -> np.ndarray:
     out = np.zeros(len(texts))
     for row, text in enumerate(texts):
         if text and "untap up to" in text.lower() and (found := _REFUND.search(text)):
-            out[row] = _NUMBERS[found.group(1).lower()]
+            out[row] = NUMBER_WORDS[found.group(1).lower()]
     return out
 
 
@@ -1174,19 +1173,20 @@ def tag_order(rows: np.ndarray, direct: np.ndarray, fused: np.ndarray, weight: f
     :func:`by_directness`), reordered by the other rankers' score as much as the tag leaves of the query
     unexplained (a query that is only "mana rocks" is ordered by directness alone), and by each card's
     ``similarity`` (the query's embedding cosine, all cards) times the encoder's ``dense_mix``; each card gains
-    the directness ``lifted`` gives it (all cards: :data:`TEAM_LIFT` for a team's, :data:`TRIBE_LIFT` for a
-    tribe's)."""
+    the directness ``lifted`` gives it (one per row of ``rows``: :data:`TEAM_LIFT` for a team's,
+    :data:`TRIBE_LIFT` for a tribe's)."""
     weights = weights or Weights()
     top = fused[rows].max() if len(rows) else 0.0
     mix = weights.relevance_mix * (1.1 - weight)
     near = weights.dense_mix if similarity is not None else 0.0
-    lift = float(lifted.max()) if lifted is not None else 0.0
+    lift = float(lifted.max()) if lifted is not None and len(lifted) else 0.0
     if len(rows) > depth:  # only cards within reach of the depth-th by directness can enter the list
         reach = int(np.searchsorted(-direct, -(direct[depth - 1] - mix - near - lift), side="right"))
         rows, direct = rows[:reach], direct[:reach]
+        lifted = lifted[:reach] if lifted is not None else None
     key = direct + (mix * fused[rows] / top if top > 0 else 0.0)
     if lift:
-        key = key + lifted[rows]
+        key = key + lifted
     if near:
         cosines = similarity[rows]
         key = key + near * np.where(np.isfinite(cosines), cosines, 0.0)

@@ -40,7 +40,7 @@ from grimoire.search.spelling import (
     english_words,
     phrasing_texts,
 )
-from grimoire.search.tags import TAG_NAMES, TAGS
+from grimoire.search.tags import NUMBER_WORDS, TAG_NAMES, TAGS
 
 MAX_NAME_WORDS = 8
 MAX_SHARED_NAMES = 12  # a one-word request beginning more names than this is read as words ("goblin")
@@ -50,8 +50,7 @@ _WUBRG = "wubrg"
 KIND_OF_KEY = {"color": "colour", "identity": "colour", "type": "type", "mv": "mv", "format": "format",
                "power": "power", "toughness": "toughness", "mana": "mana"}
 
-_NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                 "eight": 8, "nine": 9, "ten": 10}
+_NUMBER_WORDS = {"zero": 0, **NUMBER_WORDS}
 _NUMBER = r"(\d{1,2}|zero|one|two|three|four|five|six|seven|eight|nine|ten)"
 _MANA = r"(?:[- ]?(?:mana|cmc|mv|mana value|drops?|cost(?! (?:reduc\w*|less|more)\b)))"
 _SINGLE_COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}

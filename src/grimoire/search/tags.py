@@ -152,12 +152,14 @@ _MANA_ABILITY = r"(?:^|\n)[^\n:]*\{t\}[^\n:]*: add (?:\{|one mana|two mana|three
 _UPGRADE = re.compile(r"\bif (?!you would)[^.]*?, draws? \w+ cards? instead")
 
 
+# Numbers as rules text writes them in words ("draw three cards", "untap up to five lands")
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                "ten": 10}
 # Who draws, read from the start of the sentence: the opponents alone ("each opponent draws two cards", Wheel and Deal's
 # "any number of target opponents each discard their hands and draw seven cards") give the card's controller none;
 # every player alike ("each player discards their hand, then draws seven cards") gives an edge only to the player
 # who casts it, when their hand is the emptiest: half
-_THEY_DRAW = re.compile(r"\b(?:each opponent|target opponents?|(?:any number of )?target opponents|each other player|"
-                        r"an opponent|that player)\b")
+_THEY_DRAW = re.compile(r"\b(?:each opponent|target opponents?|each other player|an opponent|that player)\b")
 _ALL_DRAW = re.compile(r"\b(?:each player|all players|players)\b")
 _TRIGGER = re.compile(r"^\s*(?:when|whenever|at the beginning of|at the end of|if|as long as)\b[^,]*, ")
 
@@ -166,7 +168,7 @@ def cards_drawn(text: str) -> int:
     """How many cards the card's best draw instruction draws its controller (X counts as 3), 0 when none: an upgrade
     on a condition ("..., draw three cards instead") does not count, a draw for opponents only counts none, and
     one for every player alike (a wheel) half, rounded up."""
-    counts = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "x": 3}
+    counts = {"a": 1, "x": 3, **NUMBER_WORDS}
     text = _UPGRADE.sub("", text)
     best = 0
     for found in re.finditer(r"\bdraws? (a|one|two|three|four|five|six|seven|x) cards?", text):
