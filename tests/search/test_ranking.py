@@ -405,9 +405,15 @@ def test_a_tribal_deck_gets_the_function_from_its_own_tribe_first(engine):
     """"ramp for my dragon deck" once led with Sol Ring and Llanowar Elves: the ramp that is a Dragon or names the
     deck's Dragons (Dragon's Hoard, Dragonstorm Globe) comes first; a hoser naming the type is no kin."""
     kin = engine._of_tribe("dragon")
-    for query in ("ramp for my dragon deck", "my dragon deck needs ramp"):
+    for query in ("ramp for my dragon deck", "my dragon deck needs ramp", "my dragons need ramp",
+                  "ramp for dragon tribal"):
         assert engine._deck_tribe(query) == "dragon"
-        assert all(kin[r.row] for r in engine.search(query, limit=5).results), query
+        found = engine.search(query, limit=5)
+        assert all(kin[r.row] for r in found.results), query
+        assert any("Dragon deck" in note for note in found.notes), found.notes
+    # once Words of Wisdom, Quick Study, Divination: the tribe's words drowned "card draw"
+    elves = engine._of_tribe("elf")
+    assert sum(elves[r.row] for r in engine.search("card draw for my elves", limit=5).results) >= 3
     assert engine._deck_tribe("elf card draw") is None  # the cards' own type, a t: filter
     zombies = engine._of_tribe("zombie")
     assert zombies[engine.db.names.find("Gravecrawler")] and zombies[engine.db.names.find("Army of the Damned")]

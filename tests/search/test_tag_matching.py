@@ -560,6 +560,29 @@ def test_a_request_ending_in_its_decks_theme_is_split_there(text, split):
     assert theme_split(text) == split
 
 
+_TRIBES = frozenset(("elf", "elves", "dragon", "dragons", "zombie", "zombies"))
+
+
+@pytest.mark.parametrize(("text", "split"), [
+    ("card draw for my elves", ("card draw", "elves")),
+    ("ramp for dragon tribal", ("ramp", "dragon tribal")),
+    ("removal for tribal zombies", ("removal", "tribal zombies")),
+    ("my dragons need ramp", ("ramp", "dragons")),
+    ("My Zombies really need sac outlets", ("sac outlets", "Zombies")),
+    ("protection for my creatures", None),  # not a creature type: what the card protects
+    ("removal for tribal", None),  # "tribal" names no type
+    ("tutor for a dragon", None),  # what the tutor finds
+    ("removal for dragons", None),  # whose dragons is not said
+    ("my creatures need haste", None),
+    ("my dragons and elves need ramp", None),
+])
+def test_a_tribe_is_a_decks_theme_where_the_store_knows_the_type(text, split):
+    """"card draw for my elves", "my dragons need ramp": the tribe's words had weighed down the function asked for
+    (generic card draw); read as the deck's theme, the function is asked alone and the tribe lifts its own cards."""
+    assert theme_split(text, _TRIBES) == split
+    assert theme_split(text) in (None, split) and (split is None or theme_split(text) is None)
+
+
 def test_a_theme_split_costs_bounded_time():
     assert theme_split("for " * 50_000 + "x deck") is None  # the tail after the last "for" is one word
     assert theme_split("removal for " + "x " * 50_000 + "deck") is None  # a theme of thousands of words is none

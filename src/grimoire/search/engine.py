@@ -384,10 +384,14 @@ class SearchEngine:
             weight = weights.dense_literal if ranking.is_literal(text) else weights.dense
             add(dense_ranked, semantic_ranks, weight * ranking.dense_share(chosen, weights))
         if chosen:
-            self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text),
-                                tribe=self._deck_tribe(text))
+            tribe = self._deck_tribe(text)
+            self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text), tribe=tribe)
             if notes is not None and (note := _theme_note(text, chosen)):
                 notes.append(note)
+            if notes is not None and tribe:
+                kind = tribe.capitalize()
+                notes.append(f"read as {'an' if kind[0] in 'AEIOU' else 'a'} {kind} deck: among the cards that do what "
+                             f"was asked, those of type {kind} or naming {kind}s as yours come first")
         if not ranking.asks_digital(text):  # paper players' requests: an Alchemy card below a paper one
             fused[self.filter_index.digital_only] *= ranking.DIGITAL_WEIGHT
         for row in self._exact_name_rows(text, mask):
@@ -443,7 +447,7 @@ class SearchEngine:
         names no tag ("removal for my Atraxa deck") leaves the whole query to choose, and where the whole query
         names none either ("my elf deck needs ramp"), or its words name one less than the head's words do ("my
         vampire deck needs lifelink": "vampire" weighs on every phrasing), the head alone does."""
-        split = ranking.theme_split(text)
+        split = ranking.theme_split(text, self.reader.creature_types)
         if split is None:
             return matcher.match(text, vector, context, self.weights, shares)
         head, theme = split
@@ -577,7 +581,7 @@ class SearchEngine:
     def _deck_tribe(self, text: str) -> str | None:
         """The creature type a request names as its deck's theme ("my elf deck needs card draw": Elf), else
         ``None`` (a type asked of the cards themselves, "elf card draw", is a ``t:`` filter already)."""
-        split = ranking.theme_split(text.lower())
+        split = ranking.theme_split(text.lower(), self.reader.creature_types)
         if split is None:
             return None
         types = self.reader.creature_types

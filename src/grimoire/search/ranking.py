@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -75,6 +75,14 @@ _THEME_FIRST = re.compile(
 _NEED_CLAUSE = re.compile(
     r"\s*(?P<theme>\S.{2,80}?)\s*[,;.!]\s*(?:so\s+|and\s+|but\s+)?(?:i\s+|we\s+|it\s+)?(?:really\s+|still\s+|also\s+)?"
     r"(?:needs?|wants?|could use|(?:am|'m|are|'re) looking for)\s+(?P<head>\S.*)", re.IGNORECASE)
+# a tribe the player's creatures are: "card draw for my elves", "ramp for dragon tribal", "my zombies need sac outlets"
+# (the last word a creature type the store knows, see theme_split's ``tribes``)
+_THEME_TRIBE = re.compile(r"(?:(?P<own>my|our)\s+|(?:an?|the)\s+)?(?P<theme>(?:tribal\s+|kindred\s+)?[a-z'-]+"
+                          r"(?:\s+(?:tribal|kindred|tribe|typal))?)\W*", re.IGNORECASE)
+_TRIBE_FIRST = re.compile(
+    r"\s*(?:my|our)\s+(?P<theme>[a-z'-]+)\s+(?:really\s+|still\s+|also\s+)?"
+    r"(?:needs?|wants?|could use|lacks?|are missing|are lacking|require)\s+(?P<head>\S.*)", re.IGNORECASE)
+_TRIBAL_WORDS = frozenset(("tribal", "kindred", "tribe", "typal"))
 THEME_ARCHETYPES = _THEME_ARCHETYPE.pattern  # the archetypes' words (the spelling checker knows them)
 THEME_MAX_CHARS = 80  # a deck's theme is a few words: a longer tail after the last "for" is read as it stands
 THEME_WEIGHT = 0.3
@@ -482,13 +490,17 @@ ENCODER_WEIGHTS = {
 }
 
 
-def theme_split(text: str) -> tuple[str, str] | None:
+def theme_split(text: str, tribes: Container[str] = frozenset()) -> tuple[str, str] | None:
     """``(head, theme)`` when ``text`` ends in a deck's theme after its last "for" ("card draw for my token deck":
     "card draw", "my token") or begins with it ("my reanimator deck needs discard outlets": "discard outlets",
     "reanimator"; "my deck is too slow, need cheap interaction": "cheap interaction", "my deck is too slow"), else
-    ``None``; a theme or a head of stopwords only ("for my deck") is none."""
+    ``None``; a theme or a head of stopwords only ("for my deck") is none. With ``tribes`` (the creature type words
+    the store knows), a tribe is a theme too: "card draw for my elves", "ramp for dragon tribal", "my zombies need
+    sac outlets"."""
     start = text[: THEME_MAX_CHARS * 4]
     first = _THEME_FIRST.fullmatch(start) or _NEED_CLAUSE.fullmatch(start)
+    if not first and (tribal := _TRIBE_FIRST.fullmatch(start)) and tribal["theme"].lower() in tribes:
+        first = tribal
     if first and words(first["theme"]) and words(first["head"]):
         return first["head"].strip(), first["theme"]
     last = max(_FOR.finditer(text), key=lambda found: found.start(), default=None)
@@ -496,9 +508,18 @@ def theme_split(text: str) -> tuple[str, str] | None:
         return None
     head, tail = text[:last.start()], text[last.end():].strip()
     found = _THEME_DECK.fullmatch(tail) or _THEME_ARCHETYPE.fullmatch(tail)
+    if not found and (tribal := _THEME_TRIBE.fullmatch(tail)) and _names_tribe(tribal["theme"], tribes) and \
+            (tribal["own"] or set(tribal["theme"].lower().split()) & _TRIBAL_WORDS):
+        found = tribal  # "for my elves", "for elf tribal"; not "for a dragon" (what a tutor finds)
     if not found or not words(found["theme"]) or not words(head):
         return None
     return head.strip(), found["theme"]
+
+
+def _names_tribe(theme: str, tribes: Container[str]) -> bool:
+    """Whether a deck's theme is a creature type: "elves", or "dragon tribal" (a bare "tribal" is no type)."""
+    named = [word for word in theme.lower().split() if word not in _TRIBAL_WORDS]
+    return len(named) == 1 and named[0] in tribes
 
 
 def weights_for(encoder_name: str) -> Weights:
