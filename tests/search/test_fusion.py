@@ -61,6 +61,9 @@ def test_the_dense_weight_for_rules_text_wording_is_its_own(db):
     assert ranking.is_literal("return it to the battlefield until end of turn")
     assert not ranking.is_literal("burn that hits each opponent")
     assert ranking.is_literal("each opponent loses 1 life and you gain 1 life")
+    # two of them in the player's own voice ("my", "I") are still a player's sentence: rules text says "your"
+    assert not ranking.is_literal("draw a card when a creature enters under my control")
+    assert ranking.is_literal("draw a card when a creature enters")
     plain = SearchEngine(db, encoder="static", tag_ranking=False)
     query = "exile target creature"
     plain.weights = ranking.Weights(lexical=0.0, dense=0.0, dense_literal=1.0)  # literal: the dense list counts

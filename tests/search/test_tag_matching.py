@@ -213,6 +213,13 @@ def test_a_type_word_before_the_return_or_a_speed_is_not_what_returns(engine, te
     ("pump out treasures", "treasure-maker"),
     ("snag a land from my deck", "tutor-land"),
     ("my aggro deck needs reach", "burn"),  # damage past the blockers, not the keyword
+    ("mana sinks for the late game", "mana-sink"),  # when in a game, not which function (before: no tag)
+    ("early game ramp", "ramp"),
+    ("cards that reward me for discarding", "discard-payoff"),  # a payoff for it, not discard
+    ("reward me for gaining life", "lifegain-payoff"),
+    ("cards that reward me for attacking", "attack-trigger"),
+    ("tap all creatures my opponents control", "tapper"),  # "opponents" and "opposing" are one word
+    ("etb payoffs", "creature-etb-payoff"),
 ])
 def test_players_slang_for_a_function(engine, text, tag):
     assert engine.tags_for(text)[0].name == tag

@@ -230,6 +230,8 @@ EXAMPLES = {
     "upkeep-trigger": ("Phyrexian Arena|Bitterblossom|Dark Confidant", "Grizzly Bears|Rhystic Study|Sol Ring"),
     "end-step-trigger": ("Atraxa, Praetors' Voice|Kynaios and Tiro of Meletis|Geology Enthusiast", "Phyrexian Arena|"
                          "Grizzly Bears|Sol Ring"),
+    "creature-etb-payoff": ("Impact Tremors|Soul Warden|Guardian Project", "Ravenous Chupacabra|Torpor Orb|"
+                            "Grizzly Bears"),
     "landfall-payoff": ("Lotus Cobra|Avenger of Zendikar|Omnath, Locus of Rage", "Cultivate|Exploration|"
                         "Grizzly Bears"),
     "lifegain-payoff": ("Ajani's Pridemate|Archangel of Thune|Heliod, Sun-Crowned", "Soul Warden|"
@@ -269,7 +271,8 @@ EXAMPLES = {
                        "Sol Ring|Grizzly Bears"),
     "ability-hate": ("Stony Silence|Pithing Needle|Linvala, Keeper of Silence", "Rule of Law|Sol Ring|"
                      "Grizzly Bears"),
-    "tapper": ("Icy Manipulator|Master Decoy|Cryptic Command", "Seedborn Muse|Grizzly Bears|Sol Ring"),
+    # Mana Short taps lands, Metal Fatigue artifacts: no tapper of blockers
+    "tapper": ("Icy Manipulator|Master Decoy|Cryptic Command", "Seedborn Muse|Mana Short|Metal Fatigue"),
     "freeze": ("Frost Titan|Sleep|Claustrophobia", "Icy Manipulator|Grizzly Bears|Sol Ring"),
     "untapper": ("Kiora's Follower|Seedborn Muse|Voltaic Key", "Icy Manipulator|Sol Ring|Grizzly Bears"),
     "goad": ("Disrupt Decorum|Vengeful Ancestor|Bloodthirsty Blade", "Grizzly Bears|Propaganda|Threaten"),

@@ -143,6 +143,8 @@ _NEGATION = re.compile(r"n['’]t\b")  # "don't", "doesn't", "won't" all say "no
 # "whenever I want", "any time you like": the idiom says "at will", not a trigger ("whenever a creature dies")
 _AT_WILL = re.compile(r"\b(?:whenever|any ?time|when(?:ever)?) (?:i|you|we) (?:want|like|choose|please|wish)\b")
 _AT_ONCE = re.compile(r"\b(?:all )?at once\b")  # "draw a bunch of cards at once": how much, not which function
+# "mana sinks for the late game", "early game ramp": when in a game the card is played, not which function
+_GAME_STAGE = re.compile(r"\b(?:(?:in|for|during|into) (?:the )?)?(?:early|late|mid|end)[- ]?game\b")
 # "burn that hits any target", "removal that hits artifacts": "hits" only joins a function to what it acts on
 # (what is hit stays: "creatures that hit a player" is a combat damage trigger); "only" before a size says which
 # ones, no one-sided sweeper ("sweepers that only hit small creatures"; "only hits their creatures" is one-sided)
@@ -299,6 +301,8 @@ _IDIOMS = (
     # not a card doing it ("bigger when I cast spells" stays the grower's)
     (re.compile(r"\b(?:trigger(?:s|ing)?|(?:get|gets|getting|grow|grows|growing) stronger) "
                 r"(?:when(?:ever)?|each time|every time)\b"), "payoff whenever"),
+    # "cards that reward me for discarding", "reward me for attacking": a payoff for doing it
+    (re.compile(r"\breward(?:s|ing)? (?:me |us |you |the player )?(?:for |when(?:ever)? (?:i |we |you )?)"), "payoff whenever "),
     # "cast my opponents' spells", "play cards from their libraries": theft, not the stax that stops them casting
     (re.compile(r"\b(?:cast|play)(?:s|ing)?(?: (?:spells|cards))?(?: (?:from|out of|of))? (?:my |the |your )?"
                 r"(?:opponents?['’]?s?|their|other players['’]?|an opponent['’]s) (?:spells|cards|librar(?:y|ies)|"
@@ -320,7 +324,7 @@ _REWRITES = ((_UNKILLABLE, "indestructible"), (_UNTARGETABLE, "hexproof"), (_UNA
              (_SIZED_TOKENS, r"\1 tokens"), (_ETB_DOUBLERS, "double etb triggers"),
              (_TRIGGER_DOUBLERS, "trigger doubler"), (_FROG, "get rid of a creature"),
              (_EMPTY_HAND, "hand is empty"), (_TOO_MUCH, " "), (_COMMANDER_TAX, "commander cost"),
-             (_AT_WILL, "at will"), (_AT_ONCE, " "), (_HITS, " "), (_CARES_ABOUT, "matter"), (_EVERY, "all "),
+             (_AT_WILL, "at will"), (_AT_ONCE, " "), (_GAME_STAGE, " "), (_HITS, " "), (_CARES_ABOUT, "matter"), (_EVERY, "all "),
              (_CANNOT, "cannot"), (_NEGATION, " not"))
 _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")
 # "+2/+2", "-3/-3": any size of change is "+x/+x", "-x/-x"; "+1/+1" and "-1/-1" name counters and anthems
@@ -330,7 +334,8 @@ _STEMMER = Stemmer.Stemmer("english")  # the Snowball stemmer BM25 uses (search/
 # recursion ("recursion" stems to "recurs", "recur" to "recur"); "shield my board from wraths" and "safeguard my
 # creatures" ask for what the phrasings call protecting; what rules text destroys, players kill ("destroy every
 # creature" is the sweeper's "kill all creatures").
-_SAME_STEM = {"destroy": "kill", "recurs": "recur", "shield": "protect", "safeguard": "protect", "sacrif": "sacrific"}
+_SAME_STEM = {"destroy": "kill", "recurs": "recur", "shield": "protect", "safeguard": "protect", "sacrif": "sacrific",
+              "oppos": "oppon"}
 # "artifacts that draw cards", "enchantment card draw": a permanent that draws is asked for as an engine, which keeps
 # drawing (Jayemdae Tome, Phyrexian Arena), not one that draws once as it is sacrificed (Mossfire Egg)
 _DRAWING_PERMANENTS = frozenset(_STEMMER.stemWords("artifact artifacts enchantment enchantments".split()))
@@ -571,8 +576,9 @@ def asks_digital(text: str) -> bool:
 def is_literal(text: str) -> bool:
     """Whether a query is written like rules text ("put -1/-1 counters on target creature")."""
     text = text.lower()
-    return _TEMPLATING.search(text) is not None or len(_TEMPLATING_WEAK.findall(text)) >= 2 or \
-        _PUNCTUATION.search(text) is not None and _OWN_VOICE.search(text) is None
+    return _TEMPLATING.search(text) is not None or (
+        len(_TEMPLATING_WEAK.findall(text)) >= 2 or _PUNCTUATION.search(text) is not None) and \
+        _OWN_VOICE.search(text) is None
 
 
 def words(text: str) -> tuple[str, ...]:

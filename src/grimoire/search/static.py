@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "845a38862a124c459d43ae183d5fa7768441f8c1ba568590d59a8f81fed4de5a"
+MODEL_SHA256 = "0324e34195655a2cc3eb6f2cc26c1349298a747a0578480b26d5e07faf9f4dc0"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

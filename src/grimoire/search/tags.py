@@ -1987,6 +1987,20 @@ TAGS: tuple[Tag, ...] = (
         by_nature=True,
     ),
     _t(
+        "creature-etb-payoff",
+        "rewards you when creatures enter",
+        (
+            "creature etb payoff; whenever a creature enters; whenever another creature enters; creatures entering "
+            "payoff; whenever creatures enter the battlefield; when a creature enters under my control; etb payoffs; "
+            "payoff for creatures entering; creature enters trigger; whenever another creature enters under my control"
+        ),
+        # Impact Tremors, Guardian Project, Soul Warden, Pandemonium, Elemental Bond, Purphoros; not a hoser of the
+        # opponents' creatures entering (Suture Priest: "Whenever a creature an opponent controls enters")
+        _rule(r"whenever (?:a|another|one or more)(?: other)?(?: nontoken)? creatures? "
+              r"(?:(?!an opponent|your opponents|of your opponents)[^,.;\n])*?enters?\b"),
+        by_nature=True,
+    ),
+    _t(
         "lifegain-payoff",
         "rewards you when you gain life",
         (
@@ -2351,7 +2365,9 @@ TAGS: tuple[Tag, ...] = (
             "tapper; tap down blockers; tap opposing creatures; tap down creatures; tap target creature; "
             "tap their blockers; keep creatures tapped down; tap their creatures"
         ),
-        _rule(r"(?<!un)\btap (?:target|up to \w+ target|all|each|another target|two target|x target)"),
+        # creatures (or permanents), as the phrasings ask: not Mana Short's lands nor Metal Fatigue's artifacts alone
+        _rule(r"(?<!un)\btap (?:target|up to \w+ target|all|each|another target|two target|x target)"
+              r"[^.;\n]*?\b(?:creatures?|permanents?)\b"),
     ),
     _t(
         "freeze",
@@ -2607,7 +2623,7 @@ TAG_OPPOSES = {
                     "tutor-instant-sorcery", "tutor-top", "fetchland"),
     "draw-punisher": ("card-draw", "repeatable-draw", "group-draw"),
     "draw-hate": ("card-draw", "repeatable-draw", "group-draw", "wheel"),
-    "etb-hate": ("etb-trigger", "trigger-doubler", "flicker"),  # a blink deck's value is in its creatures' ETBs
+    "etb-hate": ("etb-trigger", "trigger-doubler", "flicker", "creature-etb-payoff"),  # a blink deck's value is in its creatures' ETBs
     "cheat-hate": ("cheat-creature",),
     "token-hate": ("token-maker", "token-doubler", "token-payoff", "food-maker", "clue-maker", "treasure-maker"),
     # "how do I deal with hexproof creatures": an edict takes what targeted removal cannot, exile what destroy cannot
