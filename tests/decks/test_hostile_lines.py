@@ -38,6 +38,14 @@ def test_quantities_in_range_and_unicode_digits_are_read(db):
     assert "999" in _everything(deck)
 
 
+def test_an_invisible_character_after_a_marker_is_no_part_of_the_name(db):
+    """Found by the slow decklist fuzzer: "SB:  INDICATE ^Have,#37d67a^" followed by a byte-order mark kept the mark
+    in the name, which the line as written does not hold next to it."""
+    deck = parse_decklist("SB:  INDICATE ^Have,#37d67a^\ufeff\n1 Sol Ring *F*\u200b\n", db)
+    assert [(e.raw_name, e.card.name) for e in (*deck.main, *deck.sideboard)] == [
+        ("Sol Ring", "Sol Ring"), ("INDICATE", "Indicate")]
+
+
 @pytest.mark.parametrize("separator", ["\x0c", "\u2028", "\x85", "\x1c", "\x1d", "\x1e", "\u2029", "\x0b", "\r"])
 def test_line_numbers_count_newlines_only(db, separator):
     deck = parse_decklist(f"1 Sol{separator}Ring\n1 Forest\n1 Notacard Xyz\n", db)

@@ -42,6 +42,7 @@ _QUANTITY = re.compile(r"^([-+−]?\d+)\s*[xX]?\s+(.+)$")
 _SET_AND_NUMBER = re.compile(r"\s+[(\[][A-Za-z0-9_]{2,6}[)\]](?:\s+[A-Za-z0-9★†\-]+)?(?=\s|$)")
 _WRITTEN_COUNT = re.compile(r"([-+\u2212]?)(\d+)")
 _MARKERS = re.compile(r"\s+(?:\*[A-Za-z]+\*|#\S+|\^[^^]*\^)")
+_INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"  # format characters that show as nothing: byte-order mark, zero-width
 
 
 def shown(text: str) -> str:
@@ -237,7 +238,8 @@ def _split_line(line: str) -> tuple[str, str]:
         quantity, rest = match.group(1), match.group(2)
     rest = _MARKERS.sub("", rest)
     rest = _SET_AND_NUMBER.sub("", rest)
-    return quantity, rest.strip()
+    # an invisible character pasted after a marker ("Sol Ring ^Have^" + a byte-order mark) is no part of the name
+    return quantity, rest.strip().strip(_INVISIBLE).strip()
 
 
 def _long_line_reason(line: str) -> str:
