@@ -412,6 +412,12 @@ def test_a_tribal_deck_gets_the_function_from_its_own_tribe_first(engine):
         assert all(kin[r.row] for r in found.results), query
         assert any("Dragon deck" in note for note in found.notes), found.notes
     # once Words of Wisdom, Quick Study, Divination: the tribe's words drowned "card draw"
+    # a tribal commander's deck is its tribe's: Krenko (all three) makes Goblins, Edgar Markov names Vampire spells
+    for query, tribe in (("card draw for my Krenko deck", "goblin"), ("removal for my Edgar Markov deck", "vampire"),
+                         ("ramp for my Ur-Dragon deck", "dragon"), ("my Atraxa deck needs ramp", None),
+                         ("removal for my Teysa, Orzhov Scion deck", None)):  # a Human Advisor making Spirits
+        assert engine._commander_tribe(engine.read(query).deck) == tribe, query
+    assert kin[engine.search("ramp for my Ur-Dragon deck", limit=1).results[0].row]
     elves = engine._of_tribe("elf")
     assert sum(elves[r.row] for r in engine.search("card draw for my elves", limit=5).results) >= 3
     assert engine._deck_tribe("elf card draw") is None  # the cards' own type, a t: filter
@@ -476,6 +482,9 @@ def test_everyday_slang_reaches_card_wording():
     assert "graveyard" in expand("my grave is full") and "graveyard" not in expand("grave titan")  # a name
     assert "each opponent loses" in expand("orzhov lifedrain")
     assert "creature" in expand("give all my fellas wings")
+    # fling effects: sacrificed for damage equal to its power (before: Ixidor and Break Open led)
+    assert "sacrificed creature's power" in expand("throw my creature at their face")
+    assert "sacrificed creature's power" in expand("fling effects")
 
 
 def test_a_trigger_doubler_for_one_creature_type_or_dungeons_is_conditional():

@@ -36,6 +36,8 @@ def test_a_typo_is_read_as_the_nearest_word_of_the_game(reader, typed, meant):
     "multicolor", "multicolour",  # words the reader itself reads
     "precon", "decklist", "playgroup", "lifedrain",  # players' words ("lifedrain" is no typo of "lifegain")
     "pluck", "disposable",  # English the tokenizer splits into pieces ("luck", "disposal" are one edit away)
+    "doesnt", "shouldnt", "theyre",  # contractions typed without the apostrophe ("doesnt" was read as "doesn")
+    "untargeted", "nontargeted",  # what removal that targets nothing is called
 ])
 def test_known_words_their_inflections_and_short_words_are_left_alone(reader, word):
     assert reader.speller.correct(word) is None

@@ -220,6 +220,19 @@ def test_a_type_word_before_the_return_or_a_speed_is_not_what_returns(engine, te
     ("cards that reward me for attacking", "attack-trigger"),
     ("tap all creatures my opponents control", "tapper"),  # "opponents" and "opposing" are one word
     ("etb payoffs", "creature-etb-payoff"),
+    ("my opponents gain too much life", "lifegain-hate"),  # what they overdo is to be stopped
+    ("my opponents make too many tokens", "token-hate"),
+    ("my opponents ramp too fast", "ramp-hate"),
+    ("my equipment deck needs ways to find equipment", "tutor-artifact"),  # before: no tag ("find" is a stop word)
+    ("cards that fetch artifacts", "tutor-artifact"),
+    ("i flood out every game", "looter"),
+    ("make my creature huge for one turn", "pump"),  # one creature: a pump spell, not the team's overrun
+    ("make my guys huge for a turn", "overrun"),
+    ("zap their creature", "burn"),
+    ("snag a card from my deck and put it in my hand", "tutor"),  # where a tutor puts it is no other function
+    ("removal that doesn't target", "edict"),  # what takes a creature no spell can target
+    ("untargeted removal", "edict"),
+    ("ways to get my lands back from the graveyard", "recursion-land"),  # not "get my mana back" (untap)
 ])
 def test_players_slang_for_a_function(engine, text, tag):
     assert engine.tags_for(text)[0].name == tag
@@ -588,6 +601,22 @@ def test_a_tribe_is_a_decks_theme_where_the_store_knows_the_type(text, split):
     (generic card draw); read as the deck's theme, the function is asked alone and the tribe lifts its own cards."""
     assert theme_split(text, _TRIBES) == split
     assert theme_split(text) in (None, split) and (split is None or theme_split(text) is None)
+
+
+def test_a_die_rolled_is_no_creature_dying(engine):
+    """"roll a die for value" once asked for death triggers (Tattered Mummy): "die" is the dice's here."""
+    assert "death-trigger" not in [m.name for m in engine.tags_for("roll a die for value")]
+    assert "death-trigger" in [m.name for m in engine.tags_for("creatures that do something when they die")]
+
+
+def test_the_players_own_dying_asks_to_beat_what_kills_them(engine):
+    """"i keep dying to fliers" once asked for protection (Heroic Intervention): the player dies, not the creatures."""
+    for text in ("i keep dying to fliers", "we die to combat damage"):  # by words (a model's meaning may vary)
+        assert "protection-granter" not in [m.name for m in engine.tag_matcher.match(text)], text
+    for text in ("my creatures keep dying", "I keep getting my creatures killed",
+                 "my commander keeps dying to removal"):
+        assert engine.tags_for(text)[0].name == "protection-granter", text
+    assert [m.name for m in engine.tags_for("help me find creatures with haste")][:1] != ["tutor-creature"]
 
 
 def test_a_theme_split_costs_bounded_time():

@@ -175,6 +175,9 @@ COLOURLESS_SHARE = 0.7
 LIKE_TAG_SHARE = 0.2
 
 
+MAX_DECK_COMMANDERS = 8  # the commanders one name may fit that are read for a tribe ("Krenko": three)
+
+
 def _deck_colours(reading: Reading) -> str | None:
     """The colours of the deck the words asked for (an ``id<=`` chip's letters), or ``None``."""
     return next((chip.syntax[4:] for chip in reading.chips
@@ -338,7 +341,8 @@ class SearchEngine:
 
     def rank(self, text: str, mask: np.ndarray, mode: str, tags: Sequence[str] = (), context: str = "",
              notes: list[str] | None = None, choose_tags: bool = True, fallback_tags: Sequence[str] = (),
-             tag_text: str | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+             tag_text: str | None = None, deck: Sequence[str] = ()
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Rows in ranked order, their fused scores, and each ranker's 1-based rank per card (0 = unranked).
 
         Every ranker sees the query with its player slang expanded into rules-text wording. Reciprocal-rank
@@ -384,14 +388,14 @@ class SearchEngine:
             weight = weights.dense_literal if ranking.is_literal(text) else weights.dense
             add(dense_ranked, semantic_ranks, weight * ranking.dense_share(chosen, weights))
         if chosen:
-            tribe = self._deck_tribe(text)
+            tribe = self._deck_tribe(text) or self._commander_tribe(deck)
             self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text), tribe=tribe)
             if notes is not None and (note := _theme_note(text, chosen)):
                 notes.append(note)
             if notes is not None and tribe:
                 kind = tribe.capitalize()
                 notes.append(f"read as {'an' if kind[0] in 'AEIOU' else 'a'} {kind} deck: among the cards that do what "
-                             f"was asked, those of type {kind} or naming {kind}s as yours come first")
+                             f"was asked, those of type {kind} or naming the type as yours come first")
         if not ranking.asks_digital(text):  # paper players' requests: an Alchemy card below a paper one
             fused[self.filter_index.digital_only] *= ranking.DIGITAL_WEIGHT
         for row in self._exact_name_rows(text, mask):
@@ -504,6 +508,13 @@ class SearchEngine:
             ordered = ranking.tag_order(rows, direct, base, match.weight, FUSION_DEPTH, self.weights, similarity,
                                         lifted)
             fused[ordered] += self.weights.tags * ranking.tag_list_scores(len(ordered), match.weight)
+        asked = [match.index for match in chosen if match.by != "theme"]
+        if kin is not None and asked:
+            # and in the fused list too, as the note promises: the other lists (a narrower tag matched by meaning,
+            # the embedding list) would otherwise put generic answers between the tribe's (Into the North)
+            rows = np.flatnonzero(kin & (fused > 0))
+            answers = (self.tag_strengths[np.ix_(rows, asked)] >= tag_rules.TRIGGERED).any(axis=1)
+            fused[rows[answers]] *= 1.0 + ranking.TRIBE_BOOST
 
     def _done_to_all(self, form: re.Pattern) -> np.ndarray:
         """Whether each card's text says ``form`` (one of :data:`ranking.TEAM_FORMS`), cached per form."""
@@ -588,17 +599,39 @@ class SearchEngine:
         found = {types[word] for word in split[1].split() if word in types}
         return found.pop() if len(found) == 1 else None
 
+    def _commander_tribe(self, deck: Sequence[str]) -> str | None:
+        """The creature type of a tribal commander the request names ("card draw for my Krenko deck": Goblin): one of
+        its own types that its text names as the player's own ("Goblins you control", "create ... Goblin", "another
+        Dragon spell you cast"), else ``None`` (Atraxa; Teysa, Orzhov Scion makes Spirits but is none). Where the name
+        fits several commanders ("Krenko": Mob Boss, Tin Street Kingpin), the tribe they all have."""
+        rows = [self.db.names.find(name) for name in deck[:MAX_DECK_COMMANDERS]]
+        if not rows or any(row is None or row < 0 for row in rows):
+            return None
+        types = self.reader.creature_types
+        shared: set[str] | None = None
+        for row in rows:
+            kinds = {types[word.lower()] for face in self.db.columns.type_line[row].split(" // ")
+                     for word in face.partition(" — ")[2].split() if word.lower() in types}
+            text = self.db.columns.oracle_text[row] or ""
+            own = {kind for kind in kinds if self._tribe_patterns(kind)[1].search(text)}
+            shared = own if shared is None else shared & own
+        return shared.pop() if shared and len(shared) == 1 else None
+
+    def _tribe_patterns(self, tribe: str) -> tuple[re.Pattern, re.Pattern]:
+        """How a type line names creature type ``tribe`` (singular or plural as Oracle text prints it) and how a text
+        names it as the player's own: "Elves you control", "another Zombie you control", "create a 5/5 Dragon",
+        "Dragon spells you cast" (not "destroy target Zombie", a hoser)."""
+        words = "|".join(sorted((re.escape(word) for word, kind in self.reader.creature_types.items()
+                                 if kind == tribe), key=len, reverse=True))
+        return (re.compile(rf"\b(?:{words})\b", re.IGNORECASE),
+                re.compile(rf"\b(?:{words})\b(?:[^.\n]*?\byou (?:control|cast)\b| (?:creature )?(?:tokens?|spells?))|"
+                           rf"\bcreate[^.\n]*?\b(?:{words})\b", re.IGNORECASE))
+
     def _of_tribe(self, tribe: str) -> np.ndarray:
-        """Whether each card is of creature type ``tribe`` or its text names the type as the player's own, singular
-        or plural as Oracle text prints it ("Elves you control", "create a Zombie"); cached per type."""
+        """Whether each card is of creature type ``tribe`` or its text names the type as the player's own (see
+        :meth:`_tribe_patterns`); cached per type."""
         if tribe not in self._tribe_rows:
-            words = "|".join(sorted((re.escape(word) for word, kind in self.reader.creature_types.items()
-                                     if kind == tribe), key=len, reverse=True))
-            typed = re.compile(rf"\b(?:{words})\b", re.IGNORECASE)
-            # the text names the type as the player's own: "Elves you control", "another Zombie you control", "create
-            # a 5/5 Dragon", "Dragon spells you cast" (not "destroy target Zombie", a hoser)
-            own = re.compile(rf"\b(?:{words})\b(?:[^.\n]*?\byou (?:control|cast)\b| (?:creature )?(?:tokens?|spells?))|"
-                             rf"\bcreate[^.\n]*?\b(?:{words})\b", re.IGNORECASE)
+            typed, own = self._tribe_patterns(tribe)
             columns = self.db.columns
             self._tribe_rows[tribe] = np.fromiter(
                 (typed.search(kind) is not None or own.search(text or "") is not None
@@ -711,7 +744,7 @@ class SearchEngine:
                 own = self._own_functions(reading.like) if reading.like else ()
                 rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags, context, notes,
                                                             choose_tags=not read_words, fallback_tags=own,
-                                                            tag_text=" ".join(text_parts))
+                                                            tag_text=" ".join(text_parts), deck=reading.deck)
                 made = self._deck_colours_made(reading)
                 if (shares := self._deck_colour_shares(reading, rows, made)) is not None:
                     scores = scores * shares

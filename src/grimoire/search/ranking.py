@@ -39,7 +39,8 @@ RELEVANCE_MIX = 0.35  # how much the other rankers' fused score reorders the car
 # until end of turn", "burn that hits each opponent") only two together ("each opponent loses 1 life and you gain
 # 1 life", "return it to the battlefield until end of turn").
 _TEMPLATING = re.compile(
-    r"\b(?:(?<!any )(?<!impossible to )(?<!hard to )target|you control|your (?:graveyard|hand|library)|"
+    r"\b(?:(?<!any )(?<!impossible to )(?<!hard to )(?<!n't )(?<!nt )(?<!not )(?<!non-)(?<!non )(?<!un)target|"
+    r"you control|your (?:graveyard|hand|library)|"
     r"whenever (?:a|an|another|one|you cast|you gain|~)|search your library|~)\b"
 )
 # Rules text is written in sentences ("as an additional cost to cast this spell, sacrifice a creature"), so a comma
@@ -99,12 +100,15 @@ _STOPWORDS = frozenset(
     "having trouble troubles problem problems issue issues struggle struggles struggling strongest strong powerful "
     "tier efficient most greatest optimal premium staple staples whatever".split()
 )
-# "my commander keeps getting killed", "my creatures keep dying": what asks for protecting them
-_KEEPS_DYING = re.compile(r"\b(?:(?:keeps?|kept) (?:getting |being )?(?:killed|removed|destroyed|exiled|dying)|"
+# "my commander keeps getting killed", "my creatures keep dying": what asks for protecting them; not the player's own
+# dying ("i keep dying to fliers", "we die to combat damage": what kills them is to be beaten, slang.LOSES_TO)
+_NOT_THE_PLAYER = "".join(rf"(?<!\b{who} {how})" for who in ("i", "we") for how in ("", "just ", "always ", "keep "))
+_KEEPS_DYING = re.compile(rf"\b(?:{_NOT_THE_PLAYER}(?:keeps?|kept) (?:getting |being )?"
+                          r"(?:killed|removed|destroyed|exiled|dying)|"
                           # "I keep getting my creatures killed", "I keep having my commander removed"
                           r"(?:keeps?|kept) (?:getting|having) (?:my|our) (?:[\w'-]+ ){1,3}?"
                           r"(?:killed|removed|destroyed|exiled)|"
-                          r"(?:die|dies|dying)(?= to\b)|"  # "my creatures die to board wipes"
+                          rf"{_NOT_THE_PLAYER}(?:die|dies|dying)(?= to\b)|"  # "my creatures die to board wipes"
                           # "my commander dies too often", "gets killed too easily"
                           r"(?:(?:die|dies|dying)|(?:gets?|getting) (?:killed|removed|destroyed|exiled))"
                           r"(?= (?:too|so) (?:often|much|fast|quickly|easily|early)\b))\b")
@@ -167,7 +171,8 @@ _OUT_OF_STEAM = re.compile(r"\bout of steam\b")  # "my deck runs out of steam": 
 # "fetch any card", "find my wincon", "tutor for my combo pieces": a card from the library, as the tutors' phrasings
 # say it (not a fetch land, nor an alternative win; "fetch a land" and "find an artifact" keep their words, and so
 # do "find cards that ...", a search asked of us, and "anti-tutor cards")
-_FETCH_CARD = re.compile(r"(?<![\w-])(?:fetch(?:es|ing)?|find(?:s|ing)?|grab(?:s|bing)?|tutor(?:s|ing)? (?:for|up)|"
+_FETCH_CARD = re.compile(r"(?<![\w-])(?:fetch(?:es|ing)?|find(?:s|ing)?|grab(?:s|bing)?|snag(?:s|ging)?|"
+                         r"tutor(?:s|ing)? (?:for|up)|"
                          r"dig(?:s|ging)? for(?: exactly)?)"
                          r"(?: (?:up|out|me))? (?:(?:my|a|an|any|the|your|one|whatever|that) )?"
                          r"(?:(?:single|specific|particular|key|one|right|missing|last|best) )?"
@@ -233,6 +238,11 @@ _SELF_DISCARD = re.compile(r"\bdiscard(?:s|ing)? (?:(?:some|one|a few|all) of )?
                            r"\b(?:let|lets|make|makes|help|helps) (?:me|us) discard\b|"
                            r"\b(?:i|we) (?:can|could|want to|need to|get to) discard\b")
 _TO_OUTLET = {TAG_INDEX["discard"]: TAG_INDEX["discard-outlet"]}
+# "make my creature huge for one turn", "pump one creature": a pump spell for one creature, not an overrun for the
+# team (the stemmer makes "creature" and "creatures" one word)
+_ONE_CREATURE = re.compile(r"\b(?:my|a|one|target|this|that|single|an?) (?:single |own )?"
+                           r"(?:creature|dude|guy|commander|attacker|blocker)\b(?!s)")
+_TO_ONE = {TAG_INDEX["overrun"]: TAG_INDEX["pump"]}
 # "creatures that draw cards when they die": the creature's own death, not others' (an aristocrat's payoff)
 _OWN_DEATH = re.compile(r"\bwhen(?:ever)? (?:they|it) (?:die|dies|dying|is killed|are killed|gets? killed)\b")
 _TO_OWN_DEATH = {TAG_INDEX["aristocrat-payoff"]: TAG_INDEX["death-trigger"]}
@@ -279,7 +289,9 @@ _IDIOMS = (
      "damage to the face"),
     (re.compile(r"\bduplicat(?:e|es|ed|ing)\b"), "copy"),
     # "get all my mana back", "make a used-up thing fresh": untap
-    (re.compile(r"\bget (?:all )?my (?:mana|lands) back\b"), "untap lands"),
+    # (not "get my lands back from the graveyard", land recursion)
+    (re.compile(r"\bget (?:all )?my (?:mana|lands) back\b(?! (?:from|out of) (?:my |the |your )?(?:graveyard|yard|bin|"
+                r"discard pile|grave))"), "untap lands"),
     (re.compile(r"\brefresh(?:es|ed|ing)?\b|\bmake (?:\w+ ){0,4}fresh\b"), "untap"),
     # "toss something from their grip": discard
     (re.compile(r"\btoss(?:es|ing)?\b(?=(?: \w+){0,3} (?:hand|grip)s?\b)"), "discard"),
@@ -302,7 +314,8 @@ _IDIOMS = (
     (re.compile(r"\b(?:trigger(?:s|ing)?|(?:get|gets|getting|grow|grows|growing) stronger) "
                 r"(?:when(?:ever)?|each time|every time)\b"), "payoff whenever"),
     # "cards that reward me for discarding", "reward me for attacking": a payoff for doing it
-    (re.compile(r"\breward(?:s|ing)? (?:me |us |you |the player )?(?:for |when(?:ever)? (?:i |we |you )?)"), "payoff whenever "),
+    (re.compile(r"\breward(?:s|ing)? (?:me |us |you |the player )?(?:for |when(?:ever)? (?:i |we |you )?)"),
+     "payoff whenever "),
     # "cast my opponents' spells", "play cards from their libraries": theft, not the stax that stops them casting
     (re.compile(r"\b(?:cast|play)(?:s|ing)?(?: (?:spells|cards))?(?: (?:from|out of|of))? (?:my |the |your )?"
                 r"(?:opponents?['’]?s?|their|other players['’]?|an opponent['’]s) (?:spells|cards|librar(?:y|ies)|"
@@ -313,7 +326,26 @@ _UNKILLABLE = re.compile(r"\b(?:impossible to kill|unkillable|can(?:no|['’])?t
 # "impossible to target", "untargetable": what the phrasings call hexproof
 _UNTARGETABLE = re.compile(r"\b(?:impossible to target|hard to target|untargetable|can(?:no|['’])?t be targeted)\b")
 _UNABLE = re.compile(r"\bunable to\b")
+# "removal that doesn't target", "untargeted removal": what takes a creature no spell can target, an edict
+_UNTARGETED = re.compile(r"\b(?:creature )?(?:removal|kill spells?|answers?)(?: spells?)? (?:that|which) "
+                         r"(?:does(?:n['’]?t| not)|do(?:n['’]?t| not)|can(?:no|['’])?t|won['’]?t) target\b|"
+                         r"\b(?:untargeted|non-? ?target(?:ed|ing)) (?:creature )?(?:removal|kill spells?|answers?)\b|"
+                         r"\b(?:creature )?(?:removal|kill spells?|answers?) without targeting\b")
+# "roll a die for value": dice, not a creature dying
+_ROLL_DIE = re.compile(r"\broll(?:s|ed|ing)? (?:a |the |one |two |three |\d+ |some |many |more |extra )?(?:die|dice)\b")
+UNTARGETED_WORDS = _UNTARGETED.pattern  # "untargeted", "nontargeted" (the spelling checker knows them)
+# "snag a card from my deck and put it in my hand": where a tutor puts the card, not another function
+_INTO_HAND = re.compile(r"\b(?:and )?put(?:s|ting)? (?:it|them|that card|the card) (?:in|into) (?:my|your) hand\b")
+# "ways to find equipment", "cards that fetch artifacts": a tutor for the type ("help me find creatures with haste" asks
+# the search engine, not for a tutor; "find" alone is a stop word; "tutor" says it already)
+_FIND_TYPE = re.compile(r"\b((?:ways?|cards?|spells?|effects?|things?|stuff|something|creatures?|artifacts?|"
+                        r"enchantments?) (?:that|which|to) (?:can |will |help (?:me )?)?)"
+                        r"(?:find|fetch|grab|dig (?:for|up))(?:s|es|ing)? (?:me )?(?:(?:my|an?|the|more|some|any) )?"
+                        r"(?=(?:equipment|auras?|artifacts?|enchantments?|creatures?|instants?|sorcer(?:y|ies)|lands?|"
+                        r"planeswalkers?)\b)")
 _REWRITES = ((_UNKILLABLE, "indestructible"), (_UNTARGETABLE, "hexproof"), (_UNABLE, "cannot"),
+             (_FIND_TYPE, r"\1search for "), (_INTO_HAND, " "), (_UNTARGETED, " edict "),
+             (_ROLL_DIE, "roll dice"),
              (_KEEPS_DYING, "protect"),
              (_FATTIES, "big creatures"), (_OUT_OF_STEAM, "out of gas"),
              (_FETCH_CARD, "search my library for a card"), (_FETCH_COMBO, "find"),
@@ -324,7 +356,8 @@ _REWRITES = ((_UNKILLABLE, "indestructible"), (_UNTARGETABLE, "hexproof"), (_UNA
              (_SIZED_TOKENS, r"\1 tokens"), (_ETB_DOUBLERS, "double etb triggers"),
              (_TRIGGER_DOUBLERS, "trigger doubler"), (_FROG, "get rid of a creature"),
              (_EMPTY_HAND, "hand is empty"), (_TOO_MUCH, " "), (_COMMANDER_TAX, "commander cost"),
-             (_AT_WILL, "at will"), (_AT_ONCE, " "), (_GAME_STAGE, " "), (_HITS, " "), (_CARES_ABOUT, "matter"), (_EVERY, "all "),
+             (_AT_WILL, "at will"), (_AT_ONCE, " "), (_GAME_STAGE, " "), (_HITS, " "), (_CARES_ABOUT, "matter"),
+             (_EVERY, "all "),
              (_CANNOT, "cannot"), (_NEGATION, " not"))
 _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")
 # "+2/+2", "-3/-3": any size of change is "+x/+x", "-x/-x"; "+1/+1" and "-1/-1" name counters and anthems
@@ -338,7 +371,7 @@ _SAME_STEM = {"destroy": "kill", "recurs": "recur", "shield": "protect", "safegu
               "oppos": "oppon"}
 # "artifacts that draw cards", "enchantment card draw": a permanent that draws is asked for as an engine, which keeps
 # drawing (Jayemdae Tome, Phyrexian Arena), not one that draws once as it is sacrificed (Mossfire Egg)
-_DRAWING_PERMANENTS = frozenset(_STEMMER.stemWords("artifact artifacts enchantment enchantments".split()))
+_DRAWING_PERMANENTS = frozenset(_STEMMER.stemWords("artifact artifacts enchantment enchantments equipment".split()))
 _TO_ENGINE = {TAG_INDEX["card-draw"]: TAG_INDEX["repeatable-draw"]}
 # what a request copies, named after the verb: a permanent is copied by clones and token copies, not by Fork
 _COPIED_PERMANENT = re.compile(
@@ -559,6 +592,7 @@ TEAM_LIFT = 0.3  # in directness: a direct answer for the whole team before a di
 # in directness: a tribe's card for a tribal deck before others, a triggered one (a Dragon's "whenever you cast a
 # Dragon spell, add") beside a direct one
 TRIBE_LIFT = 0.45
+TRIBE_BOOST = 0.5  # and the fused score of such a card, by half again
 
 
 def asks_team(text: str) -> bool:
@@ -752,6 +786,8 @@ class TagMatcher:
         swaps = _LASTING if _FOR_GOOD.search(lowered) else _PASSING if _THIS_TURN.search(lowered) else {}
         if not literal and _SELF_DISCARD.search(lowered):
             swaps = {**swaps, **_TO_OUTLET}
+        if not literal and _ONE_CREATURE.search(lowered) and not asks_team(lowered):
+            swaps = {**swaps, **_TO_ONE}
         if not literal and (recovery := _RECOVERY.search(lowered)):
             swaps = {**swaps, **_TO_RECOVERY}
             # the wipe named after "from"/"after" is weighed on its own words, which the verb of coming back

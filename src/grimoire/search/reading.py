@@ -191,6 +191,7 @@ class Reading:
     notes: tuple[str, ...] = ()
     combo: str | None = None
     node: Node | None = field(default=None, compare=False, repr=False)  # ``query`` parsed, if no words were taken
+    deck: tuple[str, ...] = ()  # the commander(s) a "for my X deck" names
 
     @property
     def syntax(self) -> str:
@@ -496,7 +497,8 @@ class Reader:
         named = tuple(self.db.columns.name[row] for row in state.named)
         combo = self.db.columns.name[state.combo] if state.combo is not None else None
         parsed = typed_node if runs == typed else node if runs == query else None  # no words were taken
-        return Reading(typed, runs, tuple(chips), like, named, tuple(state.notes), combo, parsed)
+        deck = tuple(self.db.columns.name[row] for row in state.deck)
+        return Reading(typed, runs, tuple(chips), like, named, tuple(state.notes), combo, parsed, deck)
 
     @cached_property
     def speller(self) -> Speller:
@@ -1190,7 +1192,8 @@ def _letters(words: str) -> str:
     return "".join(c for c in _WUBRG if c in found)
 
 
-_DECK_COLOR = rf"(?:mono[- ]?)?({_COLOR_LIST}|{'|'.join(_GROUPS)}|colou?rless)"
+_FIVE_COLORS = r"five[- ]colou?r(?:ed)?|5[- ]?colou?r(?:ed)?|5c|wubrg|rainbow"
+_DECK_COLOR = rf"(?:mono[- ]?)?({_COLOR_LIST}|{'|'.join(_GROUPS)}|colou?rless|{_FIVE_COLORS})"
 _DECK_COLORS = re.compile(rf"(?:for|in) (?:a |an |my )?{_DECK_COLOR}(?: decks?| edh| commanders?| builds?| lists?)?|"
                           rf"my {_DECK_COLOR} (?:decks?|edh|builds?|lists?)")  # "my red deck needs card draw"
 
@@ -1206,6 +1209,8 @@ def _identity_letters(words: str) -> str:
     words = words.replace("colourless", "colorless")
     if words == "colorless":
         return "c"
+    if re.fullmatch(_FIVE_COLORS, words):  # "for my 5 color deck": every colour, whose lands must fix
+        return "wubrg"
     return _GROUPS.get(words) or _letters(words)
 
 

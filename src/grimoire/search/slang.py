@@ -65,6 +65,9 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
      "destroy all creatures"),
     (r"\b(bounce|send back|back to (their|its owner'?s?) hand|tempo)\b", "return target to its owner's hand"),
     (r"\b(burn|bolts?|zap|ping|pings|pinger|fry|fries|shock|shoot|shoots)\b", "deals damage to any target"),
+    # "fling effects", "throw my creature at their face": Fling, Thud, Brion Stoutarm
+    (r"\b(fling|flings|flinging|throw (my|a|the|your) (creature|guy|dude|fatty)s?( at)?)\b",
+     "sacrifice a creature deals damage equal to the sacrificed creature's power"),
     (r"\b(edicts?|make them sacrifice)\b", "target player sacrifices a creature"),
     (r"\b(steal|stealing|take control|borrow|threaten|make (?:\w+ ){1,4}mine)\b",
      "gain control of target you control enchanted creature"),
@@ -138,7 +141,14 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|w
             # "my opponents always have big flyers": what they always bring is what is to be beaten
             r"(?:opponents?|they|everyone|people) always (?:ha(?:ve|s)|play|run|make|get)|"
             # "my opponents keep gaining too much life", "they keep reanimating": what they keep doing is to be stopped
-            r"(?:opponents?|they|everyone|people) (?:always|keeps?|kept|keep on|(?:won'?t|never) stop)(?= \w+ing\b)")
+            r"(?:opponents?|they|everyone|people) (?:always|keeps?|kept|keep on|(?:won'?t|never) stop)(?= \w+ing\b)|"
+            # "i keep dying to fliers": the player dies, so what kills them is to be beaten (not "my creatures die to
+            # board wipes", which asks to protect them)
+            r"(?:i|we) (?:keep |always |just )?(?:die|dying|died) (?:to|against)|"
+            # "my opponents gain too much life", "they draw way too many cards": what they overdo is to be stopped
+            r"(?:opponents?|they|everyone|people) (?:always |keep |keeps )?"
+            r"(?=(?:gain|draw|ramp|mak|creat|cast|play|mill|tutor|search|flicker|blink|reanimat|recur)\w* "
+            r"(?:\w+ )?(?:way )?(?:too|so) (?:much|many|fast|quickly|often)\b)")
 # "too many artifacts on the other side", "there are so many tokens across the table": theirs by where they are
 # ("I have too many lands" is the player's own)
 THEIRS_BY_PLACE = re.compile(r"\b(?:too|so) many ((?:[\w'’-]+ ){0,2}[\w'’-]+) (?:on|across|at) (?:the other side|"

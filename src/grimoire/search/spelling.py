@@ -129,9 +129,15 @@ def phrasing_texts() -> list[str]:
     return [text for tag in TAGS for text in (tag.name.replace("-", " "), tag.description, *tag.phrasings)]
 
 
+# contractions typed without their apostrophe ("removal that doesnt target" once read "doesnt" as "doesn")
+_BARE_CONTRACTIONS = ("doesnt didnt dont cant wont isnt arent wasnt werent wouldnt shouldnt couldnt havent hasnt "
+                      "hadnt youre theyre thats whats theres heres aint")
+
+
 def _reader_words() -> list[str]:
-    """Words the search reads beyond the cards and phrasings: slang, land nicknames, deck archetypes."""
+    """Words the search reads beyond the cards and phrasings: slang, land nicknames, deck archetypes, contractions
+    without their apostrophe."""
     from grimoire.search import nicknames, ranking, slang
 
     return [*slang.PATTERNS, *nicknames.IS_NICKNAMES, *nicknames.ALIASES,
-            ranking.THEME_ARCHETYPES]
+            ranking.THEME_ARCHETYPES, ranking.UNTARGETED_WORDS, _BARE_CONTRACTIONS]

@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "0324e34195655a2cc3eb6f2cc26c1349298a747a0578480b26d5e07faf9f4dc0"
+MODEL_SHA256 = "53ce8bda10a125eae8d1c77ab073f950c9fecab71fa73bc8cdeca73e210c1875"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

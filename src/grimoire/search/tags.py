@@ -767,7 +767,7 @@ TAGS: tuple[Tag, ...] = (
         "looter",
         "draws then discards to filter the hand",
         "looter; loot; draw then discard; draw and discard; filter my draws; card filtering; my deck keeps flooding; "
-        "drawing too many lands; turn extra lands into new cards",
+        "drawing too many lands; turn extra lands into new cards; flood out; flooding",
         _rule(r"draws? (?:a|one|two|three|\w+) cards?,? then discards? (?:a|one|two|three|\w+) cards?"),
     ),
     _t(
@@ -1077,7 +1077,7 @@ TAGS: tuple[Tag, ...] = (
     ),
     _t("burn", "deals damage to players or any target", (
             "burn; direct damage; damage to the face; burn spells; damage spells; deal damage; red damage spells; "
-            "damage to players; direct damage spells; shoot a creature"
+            "damage to players; direct damage spells; shoot a creature; zap a creature"
         ), BURN),
     _t(
         "pinger",
@@ -2623,7 +2623,8 @@ TAG_OPPOSES = {
                     "tutor-instant-sorcery", "tutor-top", "fetchland"),
     "draw-punisher": ("card-draw", "repeatable-draw", "group-draw"),
     "draw-hate": ("card-draw", "repeatable-draw", "group-draw", "wheel"),
-    "etb-hate": ("etb-trigger", "trigger-doubler", "flicker", "creature-etb-payoff"),  # a blink deck's value is in its creatures' ETBs
+    # a blink deck's value is in its creatures' ETBs
+    "etb-hate": ("etb-trigger", "trigger-doubler", "flicker", "creature-etb-payoff"),
     "cheat-hate": ("cheat-creature",),
     "token-hate": ("token-maker", "token-doubler", "token-payoff", "food-maker", "clue-maker", "treasure-maker"),
     # "how do I deal with hexproof creatures": an edict takes what targeted removal cannot, exile what destroy cannot
