@@ -352,9 +352,10 @@ class SearchEngine:
         them in part, and ``context`` (words read as filters) may complete a tag's phrasing; ``choose_tags``
         false adds no tag the words would choose (words already read as filters mean what the filter says);
         ``fallback_tags`` join as ``tags`` do where ``tag_text`` (the request's own words, without the rules text of
-        a card it names: ``text`` by default) names no function in words or meaning.
+        a card it names: ``text`` by default) names no function in words or meaning; ``deck`` (the commanders a
+        "for my X deck" names) gives the deck's tribe where a commander is tribal.
         A ranker's reported rank is its best list's. What the ranking read that the user should see (a deck's
-        theme) is appended to ``notes``.
+        theme, its tribe) is appended to ``notes``.
         """
         size = len(self.db)
         expanded = self._expand(text)
