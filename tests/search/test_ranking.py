@@ -418,6 +418,9 @@ def test_a_tribal_deck_gets_the_function_from_its_own_tribe_first(engine):
                          ("removal for my Teysa, Orzhov Scion deck", None)):  # a Human Advisor making Spirits
         assert engine._commander_tribe(engine.read(query).deck) == tribe, query
     assert kin[engine.search("ramp for my Ur-Dragon deck", limit=1).results[0].row]
+    # no Goblin answers "ramp": nothing to lift, so no note saying a Goblin deck was read
+    goblins, found = engine._of_tribe("goblin"), engine.search("ramp for my Krenko deck", limit=10)
+    assert not any(goblins[r.row] for r in found.results) and not any("Goblin deck" in n for n in found.notes)
     elves = engine._of_tribe("elf")
     assert sum(elves[r.row] for r in engine.search("card draw for my elves", limit=5).results) >= 3
     assert engine._deck_tribe("elf card draw") is None  # the cards' own type, a t: filter

@@ -390,10 +390,10 @@ class SearchEngine:
             add(dense_ranked, semantic_ranks, weight * ranking.dense_share(chosen, weights))
         if chosen:
             tribe = self._deck_tribe(text) or self._commander_tribe(deck)
-            self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text), tribe=tribe)
+            kin = self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text), tribe=tribe)
             if notes is not None and (note := _theme_note(text, chosen)):
                 notes.append(note)
-            if notes is not None and tribe:
+            if notes is not None and tribe and kin:  # said only where a card of the tribe answers
                 kind = tribe.capitalize()
                 notes.append(f"read as {'an' if kind[0] in 'AEIOU' else 'a'} {kind} deck: among the cards that do what "
                              f"was asked, those of type {kind} or naming the type as yours come first")
@@ -487,12 +487,13 @@ class SearchEngine:
         return None if vector is None else self.encoder.encode_query(self._expand(head))
 
     def _add_tag_lists(self, chosen: list[ranking.TagMatch], mask: np.ndarray, fused: np.ndarray,
-                       similarity: np.ndarray | None = None, team: bool = False, tribe: str | None = None) -> None:
+                       similarity: np.ndarray | None = None, team: bool = False, tribe: str | None = None) -> int:
         """Each chosen tag's cards (:meth:`_chosen_tags`), direct answers first, join the fusion weighted by how
         well the tag matched (``similarity``: every card's embedding cosine to the query, which may reorder a
         tag's cards); for a request for the whole ``team``, the cards of a tag done to one creature or to all
         (a keyword granter's, blink's) that do it to all of their controller's creatures come first; for a deck
-        of a creature ``tribe``, the cards of that type or naming it (Dragon's Hoard for a dragon deck's ramp)."""
+        of a creature ``tribe``, the cards of that type or naming it (Dragon's Hoard for a dragon deck's ramp): how
+        many of those answer is returned."""
         base = fused.copy()
         kin = self._of_tribe(tribe) if tribe else None
         for match in chosen:
@@ -516,6 +517,8 @@ class SearchEngine:
             rows = np.flatnonzero(kin & (fused > 0))
             answers = (self.tag_strengths[np.ix_(rows, asked)] >= tag_rules.TRIGGERED).any(axis=1)
             fused[rows[answers]] *= 1.0 + ranking.TRIBE_BOOST
+            return int(answers.sum())
+        return 0
 
     def _done_to_all(self, form: re.Pattern) -> np.ndarray:
         """Whether each card's text says ``form`` (one of :data:`ranking.TEAM_FORMS`), cached per form."""
