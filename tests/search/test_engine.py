@@ -194,6 +194,23 @@ def test_a_colour_asked_ranks_its_coloured_cards_before_colourless_ones(monkeypa
     assert names("land ramp") == plain  # no colour asked: nothing moves
 
 
+def test_mana_makers_asked_for_by_a_decks_colours_are_judged_by_what_they_make():
+    """"mana rocks for my esper deck" led with Mox Pearl, Mox Sapphire and Mox Jet (of the deck's identity) before
+    Sol Ring (colourless, so discounted): a mana maker serves a deck by the mana it makes. A colourless rock serves
+    any deck, and in a deck of two colours or more one making a single colour counts less than a fixer."""
+    engine = SearchEngine(grimoire.open(), encoder="static")
+
+    def names(query, limit=10):
+        return [r.card.name for r in engine.search(query, limit=limit).results]
+
+    assert names("mana rocks for my esper deck")[0] == "Sol Ring"
+    assert names("mana rocks for my five color deck")[0] == "Sol Ring"
+    dorks = names("mana dorks for my bant deck", 20)
+    assert dorks.index("Birds of Paradise") < dorks.index("Llanowar Elves")
+    # not asked for mana: a colourless card keeps its discount ("3 mana" is a cost, no request for mana)
+    assert all(r.card.color_identity for r in engine.search("3 mana 3/3 in green", limit=10).results)
+
+
 def test_lands_asked_for_by_a_decks_colours_are_the_lands_that_make_them(monkeypatch):
     """"untapped lands for grixis" passed every land within Grixis's identity and ranked them by the words "lands
     grixis" (Dwarven Mine, Hostile Desert, Snow-Covered Island first): a player building a mana base wants the

@@ -728,6 +728,7 @@ def test_a_heart_is_not_a_cost(reader):
     ("ramp that isnt a creature", "-t:creature", "ramp"),
     ("removal that is not an instant", "-t:instant", "removal"),
     ("noncreature spells that draw", "-t:creature -t:land", "that draw"),
+    ("ways to ramp in white without artifacts", "id<=w -t:artifact", "ways to ramp"),  # "in white" had hidden it
 ])
 def test_negated_types_are_read_as_negated_filters(reader, query, expected, left):
     assert syntax(reader, query) == expected

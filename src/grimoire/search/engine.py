@@ -175,6 +175,10 @@ COLOURLESS_SHARE = 0.7
 LIKE_TAG_SHARE = 0.2
 
 
+# a request for mana makers, whose deck colours are judged by the colours a card makes (see _deck_colour_shares)
+_NAMES_A_DECK = re.compile(r"\b(?:decks?|edh|builds?|lists?)\b")  # "for my esper deck", not "esper ramp"
+_ASKS_MANA = re.compile(r"\b(?:ramp\w*|rocks?|dorks?|fix(?:ing|ers?)|accelerat\w*|signets?|talismans?|"
+                        r"(?<!\d )(?<!\d)mana(?! value| cost| sinks?| curve))\b")  # not "3 mana 3/3s"
 MAX_DECK_COMMANDERS = 8  # the commanders one name may fit that are read for a tribe ("Krenko": three)
 
 
@@ -586,12 +590,27 @@ class SearchEngine:
         land's colours are those it makes (``made``, see :meth:`_deck_colours_made`): asked for lands in two
         colours or more ("lands that draw cards in izzet"), a land making fewer than two of them (a utility land,
         a basic) keeps :data:`COLOURLESS_SHARE` and one making two or more (a dual, Command Tower) all of its
-        score. ``None`` when no deck colours were asked for."""
-        if _deck_colours(reading) is None or COLOURLESS_SHARE >= 1:
+        score. Asked for mana makers ("ramp", "mana rocks", "dorks") for a deck (its commander named, or "deck"
+        said: "green ramp" asks for green cards), another card that makes mana is judged by what it makes, as a
+        deck's mana is: a colourless rock serves
+        any deck (Sol Ring, Mind Stone), and in a deck of two colours or more one making only one of them keeps
+        :data:`COLOURLESS_SHARE` ("mana dorks for my bant deck": Birds of Paradise and Noble Hierarch before
+        Llanowar Elves; "mana rocks for my esper deck": Arcane Signet and the Talismans before Mox Pearl). ``None``
+        when no deck colours were asked for."""
+        if (colours := _deck_colours(reading)) is None or COLOURLESS_SHARE >= 1:
             return None
         if made is not None:
             return np.where(made[rows] >= 2, 1.0, COLOURLESS_SHARE)
-        return np.where(self.db.columns.color_identity[rows] == 0, COLOURLESS_SHARE, 1.0)
+        shares = np.where(self.db.columns.color_identity[rows] == 0, COLOURLESS_SHARE, 1.0)
+        deck = {letter for letter in colours.upper() if letter in "WUBRG"}
+        typed = reading.typed.lower()
+        if not deck or not _ASKS_MANA.search(typed) or not (reading.deck or _NAMES_A_DECK.search(typed)):
+            return shares  # "green ramp" asks for green cards: Sol Ring keeps its discount
+        produced = self.filter_index.produced[0][rows]
+        makes = popcount(produced & sum(PRODUCED_BITS[letter] for letter in deck))
+        colourless_only = (produced == PRODUCED_BITS["C"]) & (self.db.columns.color_identity[rows] == 0)
+        fixes = makes >= min(2, len(deck))
+        return np.where(produced == 0, shares, np.where(colourless_only | fixes, 1.0, COLOURLESS_SHARE))
 
     def _deck_tribe(self, text: str) -> str | None:
         """The creature type a request names as its deck's theme ("my elf deck needs card draw": Elf), else

@@ -1539,7 +1539,8 @@ def _negated_types(reader: Reader, state: _State) -> None:
         elif match.group(1) or _before(state, first, 1) in ("anything", "everything", "all"):  # "anything but"
             state.take(first, last, f"-t:{_TYPE_WORDS[match.group(2)]}", "type")
     for match, first, last in list(_matches(state, _NEGATED)):
-        if _is_object(state, first) and not re.match(r"(?:that |which )?(?:is|are)", match.group()):
+        # "ramp in white without artifacts": what follows "without" is the card's own kind, whatever precedes it
+        if _is_object(state, first) and not re.match(r"(?:that |which )?(?:is|are)|without", match.group()):
             continue
         if match.group(6):  # "nonblue counterspells": not of that colour
             state.take(first, last, f"-c:{_SINGLE_COLORS[match.group(6)]}", "colour")
