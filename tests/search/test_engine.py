@@ -207,6 +207,10 @@ def test_mana_makers_asked_for_by_a_decks_colours_are_judged_by_what_they_make()
     assert names("mana rocks for my five color deck")[0] == "Sol Ring"
     dorks = names("mana dorks for my bant deck", 20)
     assert dorks.index("Birds of Paradise") < dorks.index("Llanowar Elves")
+    # a named commander's deck: "mana rocks" is the function asked for (Atraxa's own text once ranked Arcanist's Owl
+    # and Planar Atlas), and a card Commander bans goes last (Mox Jet, Mox Pearl)
+    atraxa = names("mana rocks for my Atraxa deck")
+    assert atraxa[0] == "Sol Ring" and not any(name.startswith("Mox ") for name in atraxa), atraxa
     # not asked for mana: a colourless card keeps its discount ("3 mana" is a cost, no request for mana)
     assert all(r.card.color_identity for r in engine.search("3 mana 3/3 in green", limit=10).results)
 

@@ -176,6 +176,7 @@ LIKE_TAG_SHARE = 0.2
 
 
 # a request for mana makers, whose deck colours are judged by the colours a card makes (see _deck_colour_shares)
+NOT_LEGAL_SHARE = 0.25  # the score share of a card Commander bans, asked for a named commander's deck
 _NAMES_A_DECK = re.compile(r"\b(?:decks?|edh|builds?|lists?)\b")  # "for my esper deck", not "esper ramp"
 _ASKS_MANA = re.compile(r"\b(?:ramp\w*|rocks?|dorks?|fix(?:ing|ers?)|accelerat\w*|signets?|talismans?|"
                         r"(?<!\d )(?<!\d)mana(?! value| cost| sinks?| curve))\b")  # not "3 mana 3/3s"
@@ -524,6 +525,11 @@ class SearchEngine:
             return int(answers.sum())
         return 0
 
+    @cached_property
+    def _not_in_commander(self) -> np.ndarray:
+        """Whether each card is known not to be legal in Commander (banned, or not legal at all)."""
+        return np.isin(self.db.columns.legality("commander"), (0, 3))
+
     def _done_to_all(self, form: re.Pattern) -> np.ndarray:
         """Whether each card's text says ``form`` (one of :data:`ranking.TEAM_FORMS`), cached per form."""
         if form.pattern not in self._team_rows:
@@ -771,6 +777,8 @@ class SearchEngine:
                 made = self._deck_colours_made(reading)
                 if (shares := self._deck_colour_shares(reading, rows, made)) is not None:
                     scores = scores * shares
+                    if reading.deck:  # a commander's deck: a card Commander bans (the Moxen, Mana Crypt) goes last
+                        scores = scores * np.where(self._not_in_commander[rows], NOT_LEGAL_SHARE, 1.0)
                     order = np.lexsort((rows, -scores))
                     rows, scores = rows[order], scores[order]
                 if read_words:  # every card that passes is an answer: those the words did not rank follow

@@ -759,9 +759,12 @@ def _deck_synergy(reader: Reader, state: _State) -> None:
     """"good cards for my Krenko deck", "cheap creatures for my Krenko deck": where the words ask nothing more than
     cards (of a type, a cost) for the deck, its commander's own text says what they should do (as "what should I
     play with Atraxa" does), beside its colour identity. Last of the rules: it reads what the others left."""
-    if not state.deck or any(chip.kind not in ("colour", "format", "type", "mv") or chip.syntax == "t:land"
+    if not state.deck or any(chip.kind not in ("colour", "format", "type", "mv") or chip.syntax == "t:land" or
+                             chip.kind == "type" and chip.words.lower() in _SHORT_TAG_NAMES
                              for chip in state.chips):
-        return  # "lands for my Niv-Mizzet deck" asks for its mana, not for lands that do what Niv-Mizzet does
+        # "lands for my Niv-Mizzet deck" asks for its mana, not for lands that do what Niv-Mizzet does; "mana rocks
+        # for my Atraxa deck" names a function (read as t:artifact too), not Atraxa's cards
+        return
     read = {word for chip in state.chips for word in chip.words.lower().split()}  # "goblins" ranks and filters
     free = [word for index, word in enumerate(state.words) if state.free(index) and word.lower not in read]
     if all(word.lower in _DECK_ASKS for word in free):
