@@ -175,12 +175,17 @@ COLOURLESS_SHARE = 0.7
 LIKE_TAG_SHARE = 0.2
 
 
-# a request for mana makers, whose deck colours are judged by the colours a card makes (see _deck_colour_shares)
 NOT_LEGAL_SHARE = 0.25  # the score share of a card Commander bans, asked for a named commander's deck
 _NAMES_A_DECK = re.compile(r"\b(?:decks?|edh|builds?|lists?)\b")  # "for my esper deck", not "esper ramp"
+# a request for mana makers, whose deck colours are judged by the colours a card makes (see _deck_colour_shares)
 _ASKS_MANA = re.compile(r"\b(?:ramp\w*|rocks?|dorks?|fix(?:ing|ers?)|accelerat\w*|signets?|talismans?|"
                         r"(?<!\d )(?<!\d)mana(?! value| cost| sinks?| curve))\b")  # not "3 mana 3/3s"
 MAX_DECK_COMMANDERS = 8  # the commanders one name may fit that are read for a tribe ("Krenko": three)
+
+
+def _deck_letters(reading: Reading) -> set[str]:
+    """The colours (``W``, ``U``, ``B``, ``R``, ``G``) of the deck the words asked for; none without one."""
+    return {letter for letter in (_deck_colours(reading) or "").upper() if letter in "WUBRG"}
 
 
 def _deck_colours(reading: Reading) -> str | None:
@@ -528,7 +533,7 @@ class SearchEngine:
     @cached_property
     def _not_in_commander(self) -> np.ndarray:
         """Whether each card is known not to be legal in Commander (banned, or not legal at all)."""
-        return np.isin(self.db.columns.legality("commander"), (0, 3))
+        return np.isin(self.db.columns.legality("commander"), (LEGALITY_CODES["not_legal"], LEGALITY_CODES["banned"]))
 
     def _done_to_all(self, form: re.Pattern) -> np.ndarray:
         """Whether each card's text says ``form`` (one of :data:`ranking.TEAM_FORMS`), cached per form."""
@@ -603,19 +608,19 @@ class SearchEngine:
         :data:`COLOURLESS_SHARE` ("mana dorks for my bant deck": Birds of Paradise and Noble Hierarch before
         Llanowar Elves; "mana rocks for my esper deck": Arcane Signet and the Talismans before Mox Pearl). ``None``
         when no deck colours were asked for."""
-        if (colours := _deck_colours(reading)) is None or COLOURLESS_SHARE >= 1:
+        if _deck_colours(reading) is None or COLOURLESS_SHARE >= 1:
             return None
         if made is not None:
             return np.where(made[rows] >= 2, 1.0, COLOURLESS_SHARE)
-        shares = np.where(self.db.columns.color_identity[rows] == 0, COLOURLESS_SHARE, 1.0)
-        deck = {letter for letter in colours.upper() if letter in "WUBRG"}
+        colourless = self.db.columns.color_identity[rows] == 0
+        shares = np.where(colourless, COLOURLESS_SHARE, 1.0)
+        deck = _deck_letters(reading)
         typed = reading.typed.lower()
         if not deck or not _ASKS_MANA.search(typed) or not (reading.deck or _NAMES_A_DECK.search(typed)):
             return shares  # "green ramp" asks for green cards: Sol Ring keeps its discount
         produced = self.filter_index.produced[0][rows]
-        makes = popcount(produced & sum(PRODUCED_BITS[letter] for letter in deck))
-        colourless_only = (produced == PRODUCED_BITS["C"]) & (self.db.columns.color_identity[rows] == 0)
-        fixes = makes >= min(2, len(deck))
+        colourless_only = (produced == PRODUCED_BITS["C"]) & colourless
+        fixes = self._colours_made(deck)[rows] >= min(2, len(deck))
         return np.where(produced == 0, shares, np.where(colourless_only | fixes, 1.0, COLOURLESS_SHARE))
 
     def _deck_tribe(self, text: str) -> str | None:
@@ -671,11 +676,15 @@ class SearchEngine:
     def _deck_colours_made(self, reading: Reading) -> np.ndarray | None:
         """How many of the deck's colours each card makes (Scryfall's produced mana), when the words asked for
         lands (``t:land``, or a deck's duals) in a deck of two colours or more (``id<=``); else ``None``."""
-        colours = {letter for letter in (_deck_colours(reading) or "").upper() if letter in "WUBRG"}
+        colours = _deck_letters(reading)
         if len(colours) < 2 or not any(chip.syntax.split(" ", 1)[0] == "t:land" for chip in reading.chips):
             return None
+        return self._colours_made(colours)
+
+    def _colours_made(self, colours: set[str]) -> np.ndarray:
+        """How many of ``colours`` each card makes (Scryfall's produced mana), signed, as _fixing_first sorts on its
+        negation."""
         produced, _ = self.filter_index.produced
-        # signed, as _fixing_first sorts on its negation
         return popcount(produced & sum(PRODUCED_BITS[letter] for letter in colours)).astype(np.int64)
 
     def _fixing_first(self, made: np.ndarray | None, rows: np.ndarray, scores: np.ndarray

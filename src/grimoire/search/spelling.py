@@ -38,7 +38,10 @@ _PLAYER_WORDS = frozenset(
     "mulligan mulligans netdeck netdecks brew brews brewing jank janky goodstuff midrange aggro cedh edh pedh "
     "hatebear hatebears staple staples playable playables manabase wincon wincons topdeck topdecks cantrip "
     "cantrips lifelinker lifelinkers deathtoucher deathtouchers chump chumps upgrade upgrades swap swaps "
-    "commander commanders archidekt moxfield edhrec scryfall tagger lifedrain lifedrains".split()
+    "commander commanders archidekt moxfield edhrec scryfall tagger lifedrain lifedrains "
+    # contractions typed without their apostrophe ("removal that doesnt target" once read "doesnt" as "doesn")
+    "doesnt didnt dont cant wont isnt arent wasnt werent wouldnt shouldnt couldnt havent hasnt hadnt youre theyre "
+    "thats whats theres heres aint".split()
 )
 _SUFFIXES = ("s", "es", "ies", "ed", "d", "ing", "er", "ers", "est", "y", "ly", "ish")
 
@@ -129,15 +132,10 @@ def phrasing_texts() -> list[str]:
     return [text for tag in TAGS for text in (tag.name.replace("-", " "), tag.description, *tag.phrasings)]
 
 
-# contractions typed without their apostrophe ("removal that doesnt target" once read "doesnt" as "doesn")
-_BARE_CONTRACTIONS = ("doesnt didnt dont cant wont isnt arent wasnt werent wouldnt shouldnt couldnt havent hasnt "
-                      "hadnt youre theyre thats whats theres heres aint")
-
-
 def _reader_words() -> list[str]:
-    """Words the search reads beyond the cards and phrasings: slang, land nicknames, deck archetypes, contractions
-    without their apostrophe."""
+    """Words the search reads beyond the cards and phrasings: slang, land nicknames, deck archetypes, the words of
+    untargeted removal."""
     from grimoire.search import nicknames, ranking, slang
 
     return [*slang.PATTERNS, *nicknames.IS_NICKNAMES, *nicknames.ALIASES,
-            ranking.THEME_ARCHETYPES, ranking.UNTARGETED_WORDS, _BARE_CONTRACTIONS]
+            ranking.THEME_ARCHETYPES, ranking.UNTARGETED_WORDS]
