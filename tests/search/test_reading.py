@@ -1069,6 +1069,11 @@ def test_something_to_deal_with_flyers_finds_flyer_removal(snapshot_engine):
     ("cards with converge", "kw:converge"),
     ("blitz creatures", "kw:blitz t:creature"),
     ("cycling payoffs", ""),  # what rewards cycling (the cycling-payoff tag), not cycling cards
+    # a keyword before the subject and one after "with" are both the card's (deathtouch was left to rank)
+    ("deathtouch creatures with reach", "t:creature kw:deathtouch kw:reach"),
+    # players' fliers are the subject of more keywords (lifelink asked for the lifelink-granter tag)
+    ("lifelink fliers", "kw:lifelink t:creature kw:flying"),
+    ("fliers with lifelink", "kw:lifelink t:creature kw:flying"),
 ])
 def test_keywords_a_card_has_read_as_keywords(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -1656,3 +1661,9 @@ def test_my_colour_or_commander_deck_reads_its_colours(reader, query, expected):
 def test_game_changers_are_the_commander_list(reader, snapshot_engine):
     assert syntax(reader, "game changers in black") == "id<=b is:gamechanger"
     assert all(r.card.game_changer for r in snapshot_engine.search("blue game changers", limit=10).results)
+
+
+@pytest.mark.parametrize("query", ["answer a big threat", "handle big threats", "beat big creatures"])
+def test_the_size_of_what_is_answered_is_no_cost_of_the_card(reader, query):
+    """"answer a big threat" asks for removal of any cost, not for cards costing 6 or more (Desert Twister led)."""
+    assert "mv" not in syntax(reader, query)

@@ -209,7 +209,8 @@ def test_a_type_word_before_the_return_or_a_speed_is_not_what_returns(engine, te
     ("nuke the table", "sweeper"),
     ("sack a dude for value", "sac-outlet"),
     ("let my dudes hit the table ready to swing", "haste-enabler"),
-    ("when my dudes hit the table", "etb-trigger"),
+    ("when my dudes hit the table", "creature-etb-payoff"),  # "when": the card's "whenever", of my creatures
+    ("when it hits the table", "etb-trigger"),  # its own entering
     ("pump out treasures", "treasure-maker"),
     ("snag a land from my deck", "tutor-land"),
     ("my aggro deck needs reach", "burn"),  # damage past the blockers, not the keyword
@@ -947,3 +948,61 @@ def test_how_long_an_effect_lasts_picks_the_lasting_or_the_passing_kin(matcher, 
     """"For good" asks for what lasts (counters, steal), "this turn" for what passes (pump, threaten)."""
     names = [m.name for m in matcher.match(text)]
     assert asked in names and not_asked not in names, names
+
+
+@pytest.mark.parametrize("text", ["my opponents keep playing big threats, i need answers", "I lose to bombs",
+                                  "they keep casting huge threats"])
+def test_threats_to_be_beaten_ask_for_removal(matcher, text):
+    """What opponents keep playing is named by its object, not the verb; a threat or a bomb is what removal answers
+    (before, these asked for nothing, or for stax)."""
+    assert first_tag(matcher, text) == "removal"
+
+
+def test_threats_beside_a_function_named_keep_that_function(engine):
+    names = [m.name for m in engine.tags_for("my deck wants more counterspell effects to stop big threats")]
+    assert names[:1] == ["counterspell"] and "removal" not in names, names
+
+
+@pytest.mark.parametrize("text", ["draw when creatures enter", "draw a card each time a creature dies"])
+def test_an_action_said_before_when_is_what_the_card_does_not_its_trigger(matcher, text):
+    """"draw when creatures enter" draws on a creature's entering: no payoff for drawing (Psychic Corrosion)."""
+    assert words("when") == words("whenever") == words("every time")
+    names = [m.name for m in matcher.match(text)]
+    assert "draw-payoff" not in names, names
+    assert "lifegain-payoff" in [m.name for m in matcher.match("creatures that get counters when i gain life")]
+    assert "lifegain-payoff" not in [m.name for m in matcher.match("gain life whenever a creature dies")]
+
+
+def test_a_payoffs_trigger_inside_a_longer_phrasing_stays_asked(matcher):
+    """repeatable-draw's "draw whenever a creature enters" holds creature-etb-payoff's phrasing: both are asked, so
+    the cards doing both can come first."""
+    names = [m.name for m in matcher.match("draw when creatures enter")]
+    assert names[:2] == ["repeatable-draw", "creature-etb-payoff"], names
+
+
+def test_counters_a_creature_gets_are_no_counterspell(matcher):
+    names = [m.name for m in matcher.match("creatures that get counters when i gain life", context="creatures")]
+    assert "counterspell-creature" not in names and "plus-one-counters" in names, names
+    assert first_tag(matcher, "counter creature spells") == "counterspell-creature"
+
+
+def test_a_type_read_as_the_cards_own_is_not_what_its_tag_acts_on(matcher):
+    """"creatures that counter spells" are creatures with a counterspell, not counters of creature spells."""
+    assert first_tag(matcher, "that counter spells", context="creatures") == "counterspell"
+    assert first_tag(matcher, "that counter creature spells", context="instants") == "counterspell-creature"
+    assert first_tag(matcher, "kill", context="target creatures") == "creature-removal"  # the flyers it kills
+
+
+def test_a_tag_whose_words_another_restates_is_not_asked_in_words(matcher):
+    """A sweeper kills creatures: "sweepers that kill creatures" is no request for creature removal beside it."""
+    words_matches = {m.name: m.weight for m in matcher.match("sweepers that kill creatures") if m.by == "words"}
+    assert "sweeper" in words_matches and "creature-removal" not in words_matches, words_matches
+
+
+@pytest.mark.parametrize(("text", "own", "others"), [
+    ("red creatures that deal damage when they enter", "etb-trigger", "creature-etb-payoff"),
+    ("copy a creature when it enters", "etb-trigger", "creature-etb-payoff"),
+])
+def test_a_cards_own_entering_is_its_etb_not_a_payoff(matcher, text, own, others):
+    names = [m.name for m in matcher.match(text)]
+    assert own in names and others not in names, names

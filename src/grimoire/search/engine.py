@@ -400,7 +400,8 @@ class SearchEngine:
             add(dense_ranked, semantic_ranks, weight * ranking.dense_share(chosen, weights))
         if chosen:
             tribe = self._deck_tribe(text) or self._commander_tribe(deck)
-            kin = self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text), tribe=tribe)
+            kin = self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text), tribe=tribe,
+                                      big=ranking.asks_big_target(text), literal=ranking.is_literal(text))
             if notes is not None and (note := _theme_note(text, chosen)):
                 notes.append(note)
             if notes is not None and tribe and kin:  # said only where a card of the tribe answers
@@ -497,15 +498,18 @@ class SearchEngine:
         return None if vector is None else self.encoder.encode_query(self._expand(head))
 
     def _add_tag_lists(self, chosen: list[ranking.TagMatch], mask: np.ndarray, fused: np.ndarray,
-                       similarity: np.ndarray | None = None, team: bool = False, tribe: str | None = None) -> int:
+                       similarity: np.ndarray | None = None, team: bool = False, tribe: str | None = None,
+                       big: bool = False, literal: bool = False) -> int:
         """Each chosen tag's cards (:meth:`_chosen_tags`), direct answers first, join the fusion weighted by how
         well the tag matched (``similarity``: every card's embedding cosine to the query, which may reorder a
         tag's cards); for a request for the whole ``team``, the cards of a tag done to one creature or to all
         (a keyword granter's, blink's) that do it to all of their controller's creatures come first; for a deck
         of a creature ``tribe``, the cards of that type or naming it (Dragon's Hoard for a dragon deck's ramp): how
-        many of those answer is returned."""
+        many of those answer is returned. For a request to answer something ``big``, a small answer (Lightning
+        Bolt, Cut Down) comes after those that answer anything."""
         base = fused.copy()
         kin = self._of_tribe(tribe) if tribe else None
+        paired = ranking.paired_tags(chosen, literal)
         for match in chosen:
             rows, direct = self._tag_by_directness(match.index)
             inside = mask[rows]
@@ -517,6 +521,13 @@ class SearchEngine:
                 answers = self.tag_strengths[rows, match.index] >= tag_rules.TRIGGERED
                 kin_here = ranking.TRIBE_LIFT * (kin[rows] & answers)
                 lifted = kin_here if lifted is None else np.maximum(lifted, kin_here)
+            if match.index in paired:  # two functions named: the cards doing the other too come first
+                others = [index for index in paired if index != match.index]
+                both = ranking.BOTH_LIFT * (self.tag_strengths[np.ix_(rows, others)] > 0).any(axis=1)
+                lifted = both if lifted is None else np.maximum(lifted, both)
+            if big and match.index in ranking.BIG_ANSWER_TAGS:  # "kill something big": not Lightning Bolt first
+                small = -ranking.SMALL_ANSWER_COST * self._small_answers[rows]
+                lifted = small if lifted is None else lifted + small
             ordered = ranking.tag_order(rows, direct, base, match.weight, FUSION_DEPTH, self.weights, similarity,
                                         lifted)
             fused[ordered] += self.weights.tags * ranking.tag_list_scores(len(ordered), match.weight)
@@ -529,6 +540,11 @@ class SearchEngine:
             fused[rows[answers]] *= 1.0 + ranking.TRIBE_BOOST
             return int(answers.sum())
         return 0
+
+    @cached_property
+    def _small_answers(self) -> np.ndarray:
+        """Whether each card's answer is too small for a big threat (see ranking.small_answers)."""
+        return ranking.small_answers(self.db.columns.oracle_text)
 
     @cached_property
     def _not_in_commander(self) -> np.ndarray:
@@ -563,6 +579,8 @@ class SearchEngine:
             columns = self.db.columns
             prior = self._card_priors[tag_rules.TAGS[index].makes][rows]
             prior = prior - ranking.text_penalty(columns.oracle_text[rows], columns.type_line[rows])
+            if index in ranking.BREADTH:
+                prior = prior + ranking.breadth(index, self.tag_strengths[rows])
             self._tag_lists[index] = ranking.by_directness(rows, ranking.directness(column[rows], prior))
         return self._tag_lists[index]
 

@@ -246,6 +246,11 @@ _TO_ONE = {TAG_INDEX["overrun"]: TAG_INDEX["pump"]}
 # "creatures that draw cards when they die": the creature's own death, not others' (an aristocrat's payoff)
 _OWN_DEATH = re.compile(r"\bwhen(?:ever)? (?:they|it) (?:die|dies|dying|is killed|are killed|gets? killed)\b")
 _TO_OWN_DEATH = {TAG_INDEX["aristocrat-payoff"]: TAG_INDEX["death-trigger"]}
+# "creatures that deal damage when they enter", "copies a creature when it enters": the card's own entering (an ETB
+# creature), not a payoff for other creatures entering
+_OWN_ENTRY = re.compile(r"\bwhen(?:ever)? (?:they|it) (?:enters?|entering|come|comes|coming) ?(?:in|into play|into the "
+                        r"battlefield|onto the battlefield|the battlefield)?\b|\bon (?:entry|etb)\b")
+_TO_OWN_ENTRY = {TAG_INDEX["creature-etb-payoff"]: TAG_INDEX["etb-trigger"]}
 # "get my creatures back after a board wipe", "recover from a wrath": the wipe is when the card is wanted, and what
 # brings the creatures back (mass reanimation) is what is asked for
 _RECOVERY = re.compile(r"\b(?:recover\w*|rebuild\w*|bounc(?:e|es|ing) back|(?:get|gets|getting|bring|brings|bringing|"
@@ -343,7 +348,14 @@ _FIND_TYPE = re.compile(r"\b((?:ways?|cards?|spells?|effects?|things?|stuff|some
                         r"(?:find|fetch|grab|dig (?:for|up))(?:s|es|ing)? (?:me )?(?:(?:my|an?|the|more|some|any) )?"
                         r"(?=(?:equipment|auras?|artifacts?|enchantments?|creatures?|instants?|sorcer(?:y|ies)|lands?|"
                         r"planeswalkers?)\b)")
-_REWRITES = ((_UNKILLABLE, "indestructible"), (_UNTARGETABLE, "hexproof"), (_UNABLE, "cannot"),
+# "creatures that get counters", "put counters on my creatures": the counters a creature gets are +1/+1 counters, no
+# counterspell ("counter creatures" is one), unless the request says which ("-1/-1 counters", "poison counters")
+_GETS_COUNTERS = re.compile(r"\b(gets?|getting|got|put|puts|putting|place|places|placing|with|add|adds|adding) "
+                            r"(?:(?:a|more|extra|lots of|some) )?counters\b")
+# "every time I heal", "each time a creature dies": the card's "whenever"
+_EVERY_TIME = re.compile(r"\b(?:every|each) ?time\b")
+_REWRITES = ((_UNKILLABLE, "indestructible"), (_GETS_COUNTERS, r"\1 +1/+1 counters"), (_UNTARGETABLE, "hexproof"),
+             (_UNABLE, "cannot"),
              (_FIND_TYPE, r"\1search for "), (_INTO_HAND, " "), (_UNTARGETED, " edict "),
              (_ROLL_DIE, "roll dice"),
              (_KEEPS_DYING, "protect"),
@@ -358,7 +370,7 @@ _REWRITES = ((_UNKILLABLE, "indestructible"), (_UNTARGETABLE, "hexproof"), (_UNA
              (_EMPTY_HAND, "hand is empty"), (_TOO_MUCH, " "), (_COMMANDER_TAX, "commander cost"),
              (_AT_WILL, "at will"), (_AT_ONCE, " "), (_GAME_STAGE, " "), (_HITS, " "), (_CARES_ABOUT, "matter"),
              (_EVERY, "all "),
-             (_CANNOT, "cannot"), (_NEGATION, " not"))
+             (_EVERY_TIME, "whenever"), (_CANNOT, "cannot"), (_NEGATION, " not"))
 _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")
 # "+2/+2", "-3/-3": any size of change is "+x/+x", "-x/-x"; "+1/+1" and "-1/-1" name counters and anthems
 _ANY_CHANGE = re.compile(r"^([+-])(?!1/[+-]1$)\d+/\1\d+$")
@@ -368,7 +380,8 @@ _STEMMER = Stemmer.Stemmer("english")  # the Snowball stemmer BM25 uses (search/
 # creatures" ask for what the phrasings call protecting; what rules text destroys, players kill ("destroy every
 # creature" is the sweeper's "kill all creatures").
 _SAME_STEM = {"destroy": "kill", "recurs": "recur", "shield": "protect", "safeguard": "protect", "sacrif": "sacrific",
-              "oppos": "oppon"}
+              "oppos": "oppon",
+              "when": "whenev"}  # "draw when creatures enter": players' "when" is the card's "whenever"
 # "artifacts that draw cards", "enchantment card draw": a permanent that draws is asked for as an engine, which keeps
 # drawing (Jayemdae Tome, Phyrexian Arena), not one that draws once as it is sacrificed (Mossfire Egg)
 _DRAWING_PERMANENTS = frozenset(_STEMMER.stemWords("artifact artifacts enchantment enchantments equipment".split()))
@@ -396,6 +409,13 @@ _NOT = frozenset({"not"})  # what "n't" reads as (_NEGATION)
 # how many, which a tag whose phrasings do not use it is not asked for less by ("needs more fetches"; "more tokens"
 # is still the doublers', whose phrasing holds the word)
 _QUANTITY = frozenset({"more"})
+_TARGET = _STEMMER.stemWord("target")
+# what a complaint's opponents do with what is to be beaten ("my opponents keep playing big threats, I need answers"):
+# the object names it, not the verb, nor the answers asked for
+_BRINGING = frozenset(_STEMMER.stemWords("play playing cast casting resolve resolving deploy deploying drop dropping "
+                                         "run running get getting have having put putting answers need".split()))
+# permanents to be beaten named by their threat, not their type ("they keep casting huge threats"): removal answers
+_THREATS = frozenset(_STEMMER.stemWords("threat threats bomb bombs".split()))
 _MY_SIDE = re.compile(r"\b(?:my|mine|our|own|ours|me|us)\b")  # a sweeper that spares these is one-sided
 _THEIR_SIDE = re.compile(r"\b(?:opponents?['’]?s?|their|theirs|enemy|enemies|rivals?)\b")  # "my opponent's creatures"
 _SWEEPER, _ONE_SIDED = TAG_INDEX["sweeper"], TAG_INDEX["sweeper-one-sided"]
@@ -408,6 +428,14 @@ _ONE_MANNER = frozenset(TAG_INDEX[name] for name in ("exile-removal", "exile-unt
                                                      "bounce", "tuck"))
 _PARENTS = [(TAG_INDEX[child], TAG_INDEX[parent]) for child, parent in TAG_PARENTS.items()]
 _KIN = frozenset(_PARENTS) | frozenset((parent, child) for child, parent in _PARENTS)
+# the tags of a payoff's trigger (what a card waits for): inside another tag's phrasing they still say when the card
+# acts ("draw whenever a creature enters" is repeatable draw on a creature's entering), so they stay asked
+_TRIGGERS = frozenset(TAG_INDEX[name] for name in (
+    "creature-etb-payoff", "lifegain-payoff", "landfall-payoff", "aristocrat-payoff", "sacrifice-payoff",
+    "spellslinger-payoff", "token-payoff", "artifact-payoff", "enchantment-payoff", "cycling-payoff", "draw-payoff",
+    "discard-payoff"))  # not a card's own triggers (death-trigger: "when this dies"), which the longer one's says
+_OWN_TRIGGERS = frozenset(TAG_INDEX[name] for name in (
+    "death-trigger", "etb-trigger", "attack-trigger", "combat-damage-trigger", "upkeep-trigger", "end-step-trigger"))
 # the one card type a typed tag acts on: among tags of one function, a request naming a type asks for its own
 # ("return lands from graveyard to battlefield" is land recursion, not reanimation; "tutors for enchantments")
 _OBJECT_TYPE = {TAG_INDEX[tag]: _STEMMER.stemWord(word) for tag, word in (
@@ -593,6 +621,65 @@ TEAM_LIFT = 0.3  # in directness: a direct answer for the whole team before a di
 # Dragon spell, add") beside a direct one
 TRIBE_LIFT = 0.45
 TRIBE_BOOST = 0.5  # and the fused score of such a card, by half again
+# "kill something big", "removal for fatties", "answers to bombs": what is to be answered is big, so an answer that
+# only deals a little damage or shrinks a little (Lightning Bolt, Disfigure), or only takes small ones (Cut Down),
+# comes after one that answers anything (Fell), by this much directness (four mana's worth)
+_BIG_TARGET = re.compile(r"\b(?:big(?:gest|ger)?|huge|large(?:st)?|giant|fat|fatt(?:y|ies)|massive|bombs?|"
+                         r"titans?)\b")
+SMALL_ANSWER_COST = 0.16
+_SMALL_ANSWER = re.compile(r"\bdeals? [1-5] damage to (?:any target|target (?:attacking |blocking )?creature)|"
+                           r"\bgets? -[1-5]/-[0-5]\b|"
+                           r"\b(?:total )?(?:power|toughness|mana value|power and toughness) [0-5] or less\b",
+                           re.IGNORECASE)
+BIG_ANSWER_TAGS = frozenset(TAG_INDEX[name] for name in ("removal", "creature-removal", "exile-removal"))
+
+
+# in directness: where a request names a function and the trigger it waits for in words ("draw a card whenever a
+# creature enters": repeatable draw and a creature-entering payoff), a card doing both comes before one doing either
+BOTH_LIFT = 0.45
+
+
+def paired_tags(chosen: Sequence[TagMatch], literal: bool = False) -> tuple[int, ...]:
+    """The tags of ``chosen`` named in words at :data:`MIN_WEIGHT` or more (of what is left of it in ``literal``
+    rules-text wording), when one is a payoff's trigger
+    (:data:`_TRIGGERS`: when the other acts), another a function (not a trigger of either kind: "death triggers"
+    are aristocrat payoffs and dying creatures, one ask), and no two a broader tag and a narrower one under it
+    ("removal" and "creature removal": the same ask); else none."""
+    least = MIN_WEIGHT * (LITERAL_FACTOR if literal else 1.0)  # rules-text wording weighs every match less
+    named = tuple(dict.fromkeys(m.index for m in chosen if m.by == "words" and m.weight >= least - 1e-9))
+    effects = [index for index in named if index not in _TRIGGERS and index not in _OWN_TRIGGERS]
+    if not effects or not _TRIGGERS.intersection(named) or \
+            any((a, b) in _KIN for a in named for b in named if a != b):
+        return ()
+    return named
+
+
+# A payoff's action ("whenever you draw"), said before a "when" and not after it, is what the card does on another
+# trigger ("draw when creatures enter", "gain life whenever a creature dies"), so the payoff is not asked for
+_WHEN = r"\b(?:when(?:ever)?|(?:every|each) ?time)\b"
+_PAYOFF_ACTIONS = tuple((TAG_INDEX[tag], re.compile(rf"\b(?:{action})\b.*?{_WHEN}"),
+                         re.compile(rf"{_WHEN}.*?\b(?:{action})\b"))
+                        for tag, action in (("draw-payoff", r"draw\w*"), ("sacrifice-payoff", r"sac\w*"),
+                                            ("discard-payoff", r"discard\w*"), ("cycling-payoff", r"cycl\w*"),
+                                            ("lifegain-payoff", r"gain\w* (?:\w+ )?life|heal\w*|lifegain")))
+
+
+def _effect_not_trigger(lowered: str) -> list[int]:
+    """The payoff tags whose action ``lowered`` says only before a "when" (:data:`_PAYOFF_ACTIONS`)."""
+    if "when" not in lowered and "time" not in lowered:
+        return []
+    return [tag for tag, before, after in _PAYOFF_ACTIONS if before.search(lowered) and not after.search(lowered)]
+
+
+def asks_big_target(text: str) -> bool:
+    """Whether a request wants something big answered ("kill something big", "removal for big creatures")."""
+    return _BIG_TARGET.search(text.lower()) is not None
+
+
+def small_answers(texts: Sequence[str]) -> np.ndarray:
+    """Whether each card text's answer is a small one (:data:`_SMALL_ANSWER`): no answer to a big creature."""
+    return np.fromiter((bool(text) and _SMALL_ANSWER.search(text) is not None for text in texts), dtype=bool,
+                       count=len(texts))
 
 
 def asks_team(text: str) -> bool:
@@ -739,10 +826,19 @@ class TagMatcher:
         guarded |= spared
         spared |= frozenset(words(spare.group())) | _NOT if spare else frozenset()  # the verb weighs nothing either
         found = self._word_matches(asked, present, guarded, partial=not literal, spared=spared)
+        # "creatures that counter spells": the type read as a filter is the card's own, not what its tag acts on
+        # (the flyers an answer kills are its "target creatures")
+        if _TARGET not in filtered:
+            found = {index: weight for index, weight in found.items()
+                     if not (_OBJECT_TYPE.get(index) in filtered and _OBJECT_TYPE[index] not in asked)}
+        waits_not = _effect_not_trigger(lowered)  # "draw when creatures enter": what it does, not what it waits for
+        found = {index: weight for index, weight in found.items() if index not in waits_not}
         if spare and _MY_SIDE.search(lowered, spare.end()) and _SWEEPER in found:  # "a wrath that spares my guys"
             found[_ONE_SIDED] = max(found.pop(_SWEEPER), found.get(_ONE_SIDED, 0.0))
         if not literal:
+            found = self._restated(found, asked)
             found = self._second_intent(found, asked, present, guarded)
+            found = {index: weight for index, weight in found.items() if index not in waits_not}
         if not literal and (against := BEATEN_BY.search(lowered) or THEIRS_BY_PLACE.search(lowered) or
                             _AGAINST.search(lowered) or
                             _HATE_AFTER.search(lowered)):
@@ -799,10 +895,15 @@ class TagMatcher:
                     best[index] = max(best.get(index, (0.0, "words")), (weight, "words"))
         if not literal and _OWN_DEATH.search(lowered):
             swaps = {**swaps, **_TO_OWN_DEATH}
+        if not literal and _OWN_ENTRY.search(lowered):
+            swaps = {**swaps, **_TO_OWN_ENTRY}
         if not literal and present & _DRAWING_PERMANENTS:
             swaps = {**swaps, **_TO_ENGINE}
         if swaps:
             found, best = _swapped(found, swaps), _swapped(best, swaps)
+        for index in waits_not:  # nor by meaning
+            found.pop(index, None)
+            best.pop(index, None)
         top = max((weight for weight, _ in best.values()), default=0.0)
         factor = LITERAL_FACTOR if literal else 1.0
         # a tag the words ask for, whose meaning then matched more strongly, is still asked for in words
@@ -829,11 +930,22 @@ class TagMatcher:
         """The tags of ``found`` whose every phrasing in the query lies inside a longer phrasing of another tag
         found there (with :data:`MIN_WEIGHT` or more): "bounce all creatures" holds `bounce`'s "bounce" within
         `mass-bounce`'s "bounce all creatures", "token doublers" `token-maker`'s "tokens" within "token doublers".
-        The longer phrasing is the ask. (A broader tag and a narrower one under it are weighed as such instead.)"""
+        The longer phrasing is the ask. (A broader tag and a narrower one under it are weighed as such instead, and
+        a trigger's tag, :data:`_TRIGGERS`, says when the longer one acts.)"""
         whole = {index: [p for p in self._phrasings_of.get(index, ()) if p <= present] for index in found}
-        return frozenset(index for index, mine in whole.items() if mine and any(
+        return frozenset(index for index, mine in whole.items() if mine and index not in _TRIGGERS and any(
             other != index and found[other] >= MIN_WEIGHT and (index, other) not in _KIN and
             all(any(p < q for q in theirs) for p in mine) for other, theirs in whole.items()))
+
+    def _restated(self, found: dict[int, float], asked: frozenset[str]) -> dict[int, float]:
+        """``found`` without a tag whose words in the query are all words of a stronger tag's phrasings, which
+        restate that tag ("sweepers that kill creatures": a sweeper kills creatures, not creature removal beside
+        it); a broader or narrower tag under it is weighed as such, and a trigger's tag (:data:`_TRIGGERS`) says
+        when the other acts."""
+        said = {index: asked & self._vocabulary[index] - _FILTER_WORDS for index in found}
+        return {index: weight for index, weight in found.items() if index in _TRIGGERS or not said[index] or not any(
+            other != index and found[other] >= max(weight, MIN_WEIGHT) and (index, other) not in _KIN and
+            said[index] < said[other] for other in found)}
 
     def _second_intent(self, found: dict[int, float], asked: frozenset[str], present: frozenset[str],
                        guarded: frozenset[str]) -> dict[int, float]:
@@ -882,8 +994,11 @@ class TagMatcher:
     def _against(self, found: dict[int, float], target: frozenset[str]) -> dict[int, float]:
         """``found`` with each tag the ``target`` words (what a request wants beaten) name replaced by the hate tag
         that stops it (``TAG_OPPOSES``: reanimation by graveyard hate, tokens by token hate), at its weight."""
-        if not target - _TYPE_WORDS - _QUALIFIERS:  # "deal with enchantments": a card type is what removal answers
-            answers = _type_answers(target)
+        target = target - _BRINGING or target
+        if not target - _TYPE_WORDS - _QUALIFIERS - _THREATS:  # "deal with enchantments": removal answers a type
+            # threats named with no other function ("I lose to bombs"), not "counterspells to stop big threats"
+            answers = _type_answers(target) or (
+                {_REMOVAL} if target & _THREATS and max(found, key=found.get, default=_REMOVAL) == _REMOVAL else set())
             # the words named the removal already ("deal with enchantments")
             if not answers or any(weight >= MIN_WEIGHT for weight in found.values()):
                 return found
@@ -1198,6 +1313,18 @@ _COMPILED = {name: re2.compile(pattern.encode()) for name, pattern in {
 _KEEP = {"tribal": lambda m: m.group(1).decode() not in _NOT_TRIBES, "x_cost": lambda m: m.group(1) is None}
 
 
+# What a broad tag's players mean first, in directness: "removal", "a kill spell", "deal with a threat", "interaction"
+# are answers to creatures before anything (Swords to Plowshares, Murder), and best to any permanent (Beast Within);
+# an answer only to artifacts or enchantments (Smelt, Demystify) is a narrower one, three mana behind
+BREADTH = {TAG_INDEX["removal"]: ((TAG_INDEX["creature-removal"], 0.12), (TAG_INDEX["permanent-removal"], 0.04))}
+
+
+def breadth(tag: int, strengths: np.ndarray) -> np.ndarray | float:
+    """What :data:`BREADTH` adds to the directness of a tag's cards (``strengths``: their rows of the tag matrix,
+    all tags); 0 for a tag it does not name."""
+    return sum((bonus * (strengths[:, other] >= DIRECT) for other, bonus in BREADTH.get(tag, ())), 0.0)
+
+
 def directness(strength: np.ndarray, prior: np.ndarray) -> np.ndarray:
     """How directly each card performs a tag, higher first: a direct match beats a triggered or narrow one,
     then the card's :func:`card_prior` decides."""
@@ -1237,18 +1364,18 @@ def tag_order(rows: np.ndarray, direct: np.ndarray, fused: np.ndarray, weight: f
     unexplained (a query that is only "mana rocks" is ordered by directness alone), and by each card's
     ``similarity`` (the query's embedding cosine, all cards) times the encoder's ``dense_mix``; each card gains
     the directness ``lifted`` gives it (one per row of ``rows``: :data:`TEAM_LIFT` for a team's,
-    :data:`TRIBE_LIFT` for a tribe's)."""
+    :data:`TRIBE_LIFT` for a tribe's, less :data:`SMALL_ANSWER_COST` for a small answer to a big threat)."""
     weights = weights or Weights()
     top = fused[rows].max() if len(rows) else 0.0
     mix = weights.relevance_mix * (1.1 - weight)
     near = weights.dense_mix if similarity is not None else 0.0
-    lift = float(lifted.max()) if lifted is not None and len(lifted) else 0.0
+    lift = max(float(lifted.max()), 0.0) if lifted is not None and len(lifted) else 0.0
     if len(rows) > depth:  # only cards within reach of the depth-th by directness can enter the list
         reach = int(np.searchsorted(-direct, -(direct[depth - 1] - mix - near - lift), side="right"))
         rows, direct = rows[:reach], direct[:reach]
         lifted = lifted[:reach] if lifted is not None else None
     key = direct + (mix * fused[rows] / top if top > 0 else 0.0)
-    if lift:
+    if lifted is not None:
         key = key + lifted
     if near:
         cosines = similarity[rows]

@@ -76,6 +76,8 @@ _OBJECT_MARKERS = frozenset({
     "add", "adds", "produce", "produces", "enchanted", "equipped", "attacking", "blocking", "tapped", "untapped",
     "nontoken", "another", "dies", "die", "on", "at", "recur", "recurs", "recurring", "revive", "revives", "back",
     "stop", "stops", "prevent", "prevents",
+    # "answer a big threat", "handle huge creatures", "beat big blockers": what is answered, not what is asked for
+    "answer", "answers", "answering", "handle", "handles", "handling", "beat", "beats", "beating",
     # "keep a creature from untapping", "turn their creature into a frog", "swap a creature's power and toughness"
     "keep", "keeps", "lock", "locks", "freeze", "freezes", "turn", "turns", "transform", "transforms", "swap",
     "swaps", "switch", "switches", "send", "sends", "shrink", "shrinks", "eat", "eats", "fight", "fights",
@@ -1394,6 +1396,8 @@ _AGAINST_WORDS = frozenset({"anti", "against", "vs", "versus", "beat", "beats", 
 _COST_WORDS = frozenset({"that", "which", "cost", "costs", "costing", "mana", "cmc", "mv", "or", "less", "more",
                          "under", "over", "at", "most", "least", *map(str, range(17)), *_NUMBER_WORDS})
 _KEYWORD_SUBJECTS = frozenset({"cards", "card", "spells", "spell", "dudes", "guys", "ones", "things", "stuff"})
+# players' creatures with flying (read as such by _speed_and_flyers), the subject of more keywords ("lifelink fliers")
+_FLYER_WORDS = frozenset({"flyer", "flyers", "flier", "fliers"})
 
 
 def _keyword_term(keyword: str) -> str:
@@ -1441,8 +1445,9 @@ def _has_keywords(reader: Reader, state: _State) -> None:
                 first - subject < 6:
             subject -= 1  # "creatures that cost 1 with lifelink", "creatures under 3 mana with flying"
         word = state.words[subject].lower if subject >= 0 else ""
-        if word not in _TYPE_WORDS and word not in _KEYWORD_SUBJECTS and word not in reader.creature_types:
-            continue  # "creatures with flying", "cards with cascade", "vampires with lifelink"
+        if word not in _TYPE_WORDS and word not in _KEYWORD_SUBJECTS and word not in reader.creature_types and \
+                word not in _FLYER_WORDS:
+            continue  # "creatures with flying", "cards with cascade", "vampires with lifelink", "fliers with reach"
         if _is_object(state, subject) or _in_clause(state, subject):
             continue
         if match.group(1) == "flash" and _TYPE_WORDS.get(word) == "instant":
@@ -1450,6 +1455,12 @@ def _has_keywords(reader: Reader, state: _State) -> None:
         keywords, either, last = _keyword_run(state, [match.group(1)], last)
         if word in _TYPE_WORDS and state.free(subject):
             state.take(subject, first, f"t:{_TYPE_WORDS[word]}", "type")
+        before = subject  # "deathtouch creatures with reach": the keywords before the subject are the card's too
+        while before > 0 and state.free(before - 1) and state.words[before - 1].lower in _ADJECTIVE_KEYWORDS:
+            before -= 1
+        if before < subject and not _is_object(state, before) and _before(state, before, 1) not in _GRANT_VERBS:
+            state.take(before, subject, _keyword_syntax([word.lower for word in state.words[before:subject]]),
+                       "keyword")
         state.take(first, last, _keyword_syntax(keywords, either), "keyword")
     for match, first, last in list(_matches(state, _KEYWORD_ADJECTIVES)):
         if _is_object(state, first) or _before(state, first, 1) in _GRANT_VERBS:
@@ -1459,7 +1470,8 @@ def _has_keywords(reader: Reader, state: _State) -> None:
     types = reader.creature_types  # "flying dragons", "deathtouch elves": the type is read on its own
     for index in range(len(state.words) - 1):
         keyword = state.words[index].lower
-        if keyword in _ADJECTIVE_KEYWORDS and state.free(index) and state.words[index + 1].lower in types and \
+        if keyword in _ADJECTIVE_KEYWORDS and state.free(index) and \
+                (state.words[index + 1].lower in types or state.words[index + 1].lower in _FLYER_WORDS) and \
                 not _is_object(state, index) and _before(state, index, 1) not in _GRANT_VERBS:
             state.take(index, index + 1, _keyword_term(keyword), "keyword")
     for index in range(len(state.words) - 1):  # "dredge cards", "undying creatures", "flashback spells"
@@ -1615,9 +1627,10 @@ _ANTI_FLYER = "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or
 
 def ranking_context(chips: Sequence[Chip]) -> str:
     """Words read as filters that may still complete a tag's phrasing (see ranking.TagMatcher.match): the types
-    named ("creatures that tap for mana"), and "creatures" for the flyers an answer is asked for ("kill all flyers"
-    is a sweeper's "kill all creatures", "kill flyers" creature removal)."""
-    return " ".join(chip.words if chip.kind == "type" else "creatures" for chip in chips
+    named ("creatures that tap for mana"), and "target creatures" for the flyers an answer is asked for ("kill all
+    flyers" is a sweeper's "kill all creatures", "kill flyers" creature removal): what it acts on, not its own
+    type."""
+    return " ".join(chip.words if chip.kind == "type" else "target creatures" for chip in chips
                     if chip.kind == "type" or chip.syntax == _ANTI_FLYER)
 
 
