@@ -300,3 +300,14 @@ def test_a_function_and_its_trigger_asked_together_put_the_cards_doing_both_firs
     both = (strengths[:, TAG_INDEX["repeatable-draw"]] > 0) & (strengths[:, TAG_INDEX["creature-etb-payoff"]] > 0)
     rows = [r.row for r in snapshot_engine.search("draw when creatures enter", limit=5).results]
     assert all(both[row] for row in rows), [snapshot_engine.db.card_at(r).name for r in rows]
+
+
+@pytest.mark.parametrize(("query", "effect", "trigger"), [
+    ("gain life when a creature enters", "lifegain", "creature-etb-payoff"),  # Soul Warden, not Banehound
+    ("cards that make treasure when creatures die", "treasure-maker", "aristocrat-payoff"),  # Pitiless Plunderer
+])
+def test_an_effect_on_a_payoffs_trigger_puts_the_cards_doing_both_first(snapshot_engine, query, effect, trigger):
+    strengths = snapshot_engine.tag_strengths
+    both = (strengths[:, TAG_INDEX[effect]] > 0) & (strengths[:, TAG_INDEX[trigger]] > 0)
+    rows = [r.row for r in snapshot_engine.search(query, limit=3).results]
+    assert all(both[row] for row in rows), [snapshot_engine.db.card_at(r).name for r in rows]

@@ -1006,3 +1006,24 @@ def test_a_tag_whose_words_another_restates_is_not_asked_in_words(matcher):
 def test_a_cards_own_entering_is_its_etb_not_a_payoff(matcher, text, own, others):
     names = [m.name for m in matcher.match(text)]
     assert own in names and others not in names, names
+
+
+@pytest.mark.parametrize("query", ["i keep losing to fliers", "how do i beat flyers",
+                                   "my opponents always have big fliers"])
+def test_a_complaint_about_what_was_read_as_a_filter_asks_for_its_answer(engine, query):
+    """"fliers" is read as the flyer answer's filter, leaving "i keep losing to": the complaint still asks for
+    creature removal (it asked for nothing, and reach creatures led)."""
+    page = engine.search(query, limit=5)
+    assert page.readings[0].syntax.startswith("(o:/"), page.readings[0].syntax
+    removal = engine.tag_strengths[:, TAG_INDEX["creature-removal"]] > 0
+    assert all(removal[r.row] for r in page.results), [r.card.name for r in page.results]
+
+
+def test_running_out_of_creatures_to_sacrifice_asks_for_fodder(matcher):
+    assert first_tag(matcher, "i keep running out of creatures to sacrifice") == "token-maker"
+    assert first_tag(matcher, "i keep running out of cards") == "card-draw"
+
+
+def test_a_cards_own_entering_draws_once(matcher):
+    names = [m.name for m in matcher.match("that draw a card when they enter", context="creatures")]
+    assert "card-draw" in names and "repeatable-draw" not in names, names

@@ -167,6 +167,9 @@ _EMPTY_HAND = re.compile(r"\b(?:hand|grip) empties\b")  # "my hand empties too f
 # "too fast", "too often": how much, not which function ("my commander dies too often" once read as protecting)
 _TOO_MUCH = re.compile(r"\btoo (?:fast|often|quickly|easily|early)\b|\btop[- ]tier\b")  # and how good: "top tier"
 _COMMANDER_TAX = re.compile(r"\bcommander tax\b")  # what a commander costs again: no tax effect (stax)
+# "I keep running out of creatures to sacrifice": fodder for the outlets (token-maker's phrasing), no card draw
+_OUT_OF_FODDER = re.compile(r"\b(?:run(?:s|ning)?|ran|am|are|'m|'re) out of (?:creatures|things|bodies|fodder|stuff|"
+                            r"guys|dudes|tokens|permanents) to (?:sac|sacrifice|sack)\w*\b")
 _OUT_OF_STEAM = re.compile(r"\bout of steam\b")  # "my deck runs out of steam": out of gas, as the phrasings say
 # "fetch any card", "find my wincon", "tutor for my combo pieces": a card from the library, as the tutors' phrasings
 # say it (not a fetch land, nor an alternative win; "fetch a land" and "find an artifact" keep their words, and so
@@ -250,7 +253,9 @@ _TO_OWN_DEATH = {TAG_INDEX["aristocrat-payoff"]: TAG_INDEX["death-trigger"]}
 # creature), not a payoff for other creatures entering
 _OWN_ENTRY = re.compile(r"\bwhen(?:ever)? (?:they|it) (?:enters?|entering|come|comes|coming) ?(?:in|into play|into the "
                         r"battlefield|onto the battlefield|the battlefield)?\b|\bon (?:entry|etb)\b")
-_TO_OWN_ENTRY = {TAG_INDEX["creature-etb-payoff"]: TAG_INDEX["etb-trigger"]}
+_TO_OWN_ENTRY = {TAG_INDEX["creature-etb-payoff"]: TAG_INDEX["etb-trigger"],
+                 # "draws a card when it enters" draws once ("draw whenever a creature enters" is an engine's)
+                 TAG_INDEX["repeatable-draw"]: TAG_INDEX["card-draw"]}
 # "get my creatures back after a board wipe", "recover from a wrath": the wipe is when the card is wanted, and what
 # brings the creatures back (mass reanimation) is what is asked for
 _RECOVERY = re.compile(r"\b(?:recover\w*|rebuild\w*|bounc(?:e|es|ing) back|(?:get|gets|getting|bring|brings|bringing|"
@@ -359,7 +364,7 @@ _REWRITES = ((_UNKILLABLE, "indestructible"), (_GETS_COUNTERS, r"\1 +1/+1 counte
              (_FIND_TYPE, r"\1search for "), (_INTO_HAND, " "), (_UNTARGETED, " edict "),
              (_ROLL_DIE, "roll dice"),
              (_KEEPS_DYING, "protect"),
-             (_FATTIES, "big creatures"), (_OUT_OF_STEAM, "out of gas"),
+             (_FATTIES, "big creatures"), (_OUT_OF_FODDER, "fodder to sacrifice"), (_OUT_OF_STEAM, "out of gas"),
              (_FETCH_CARD, "search my library for a card"), (_FETCH_COMBO, "find"),
              (_OUT_OF_MANA, "not enough mana"), (_DURING_DRAW, "each turn"), (_EXTRA_DRAW, r"\1 draw"),
              (_EACH_OTHER, "force attacks"), (_MUCH_MANA, "too much mana"), (_INTO_PLAY, "onto the battlefield"),
@@ -640,18 +645,24 @@ BOTH_LIFT = 0.45
 
 
 def paired_tags(chosen: Sequence[TagMatch], literal: bool = False) -> tuple[int, ...]:
-    """The tags of ``chosen`` named in words at :data:`MIN_WEIGHT` or more (of what is left of it in ``literal``
-    rules-text wording), when one is a payoff's trigger
-    (:data:`_TRIGGERS`: when the other acts), another a function (not a trigger of either kind: "death triggers"
-    are aristocrat payoffs and dying creatures, one ask), and no two a broader tag and a narrower one under it
-    ("removal" and "creature removal": the same ask); else none."""
+    """The tags of ``chosen`` asked in words or meaning at :data:`MIN_WEIGHT` or more (of what is left of it in
+    ``literal`` rules-text wording), when one is a trigger, a payoff's or the card's own (:data:`_TRIGGERS`,
+    :data:`_OWN_TRIGGERS`: when the other acts), another a function (no trigger: "death triggers" are aristocrat
+    payoffs and dying creatures, one ask), and no two a broader tag and a narrower one under it ("removal" and
+    "creature removal": the same ask); else none."""
     least = MIN_WEIGHT * (LITERAL_FACTOR if literal else 1.0)  # rules-text wording weighs every match less
-    named = tuple(dict.fromkeys(m.index for m in chosen if m.by == "words" and m.weight >= least - 1e-9))
-    effects = [index for index in named if index not in _TRIGGERS and index not in _OWN_TRIGGERS]
-    if not effects or not _TRIGGERS.intersection(named) or \
+    named = tuple(dict.fromkeys(m.index for m in chosen
+                                if m.by in ("words", "meaning") and m.weight >= least - 1e-9))
+    waits = _TRIGGERS | _OWN_TRIGGERS
+    # on its own trigger a creature pumps itself ("creatures that get +2/+2 when they attack"): no pump spell's
+    effects = set(named) - waits - (_PUMPS if not _TRIGGERS.intersection(named) else frozenset())
+    if not waits.intersection(named) or not effects or \
             any((a, b) in _KIN for a in named for b in named if a != b):
         return ()
     return named
+
+
+_PUMPS = frozenset(TAG_INDEX[name] for name in ("pump", "overrun", "anthem"))
 
 
 # A payoff's action ("whenever you draw"), said before a "when" and not after it, is what the card does on another
@@ -839,10 +850,16 @@ class TagMatcher:
             found = self._restated(found, asked)
             found = self._second_intent(found, asked, present, guarded)
             found = {index: weight for index, weight in found.items() if index not in waits_not}
+        # "i keep losing to fliers", "how do i beat flyers": what beats them was read as a filter (the creatures an
+        # answer targets), so the complaint ends the words left ("i keep losing to"): it stands for them
+        answered = _TARGET in filtered
         if not literal and (against := BEATEN_BY.search(lowered) or THEIRS_BY_PLACE.search(lowered) or
-                            _AGAINST.search(lowered) or
-                            _HATE_AFTER.search(lowered)):
-            found = self._against(found, frozenset(words(against.group(1))))
+                            _AGAINST.search(lowered) or _HATE_AFTER.search(lowered) or
+                            (_AGAINST.search(f"{lowered.rstrip()} them") if answered else None)):
+            target = frozenset(words(against.group(1)))
+            if answered and not target - _QUALIFIERS:  # "my opponents always have big fliers"
+                target |= filtered - {_TARGET}
+            found = self._against(found, target)
         mine = _MY_SIDE.search(lowered) is not None and _THEIR_SIDE.search(lowered) is None
         typed = _typed_answer(found, asked - guarded, not mine) if not literal else found
         typed = _in_a_graveyard(typed, asked - guarded) if not literal else typed
