@@ -1074,6 +1074,10 @@ def test_something_to_deal_with_flyers_finds_flyer_removal(snapshot_engine):
     # players' fliers are the subject of more keywords (lifelink asked for the lifelink-granter tag)
     ("lifelink fliers", "kw:lifelink t:creature kw:flying"),
     ("fliers with lifelink", "kw:lifelink t:creature kw:flying"),
+    # one card of a creature type asked for is of that type ("dragon" ranked as a word only)
+    ("a dragon with flying", "kw:flying t:dragon"),
+    ("what is a knight with first strike", 'kw:"first strike" t:knight'),
+    ("copy a dragon with flying", ""),  # what the card acts on
 ])
 def test_keywords_a_card_has_read_as_keywords(reader, query, expected):
     assert syntax(reader, query) == expected

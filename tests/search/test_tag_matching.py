@@ -1027,3 +1027,10 @@ def test_running_out_of_creatures_to_sacrifice_asks_for_fodder(matcher):
 def test_a_cards_own_entering_draws_once(matcher):
     names = [m.name for m in matcher.match("that draw a card when they enter", context="creatures")]
     assert "card-draw" in names and "repeatable-draw" not in names, names
+
+
+@pytest.mark.parametrize("text", ["removal that works on indestructible creatures", "answers to indestructible"])
+def test_what_destroying_does_not_kill_asks_for_exile(matcher, text):
+    """Removal that "works on" indestructible creatures answers them (it asked for indestructible-granter)."""
+    names = [m.name for m in matcher.match(text)]
+    assert "exile-removal" in names and "indestructible-granter" not in names, names

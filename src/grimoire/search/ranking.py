@@ -131,6 +131,7 @@ _AGAINST = re.compile(r"\b(?:answers? (?:(?:do|can|could|would|should) (?:i|we|y
                       r"hate (?:for|against|on)"
                       r"|hos(?:e|es|ers?|ing)(?: for| against)?|stop(?:s|ping)?|shut(?:s|ting)? down"
                       r"|do about|handl(?:e|es|ing)|anti(?=[- ])|(?:get|gets|getting|got|work|works|working) around"
+                      r"|(?:work|works|working) (?:on|against)"
                       # "keep my opponents from gaining life", "prevent them from drawing": what is to be stopped
                       # (not "creatures that keep coming back from the graveyard")
                       r"|(?:keep|keeps|keeping|prevent|prevents|preventing) (?!\w+ing\b)(?:[\w'’]+ ){1,3}?from"
@@ -470,6 +471,9 @@ _PLAN_ANSWERS = (
     (frozenset(_STEMMER.stemWords("graveyard yard dredge flashback unearth escape delve embalm eternalize disturb "
                                   "retrace jumpstart".split())), _GRAVEYARD_HATE),
     (frozenset({_STEMMER.stemWord("voltron")}), TAG_INDEX["edict"]),
+    # what destroying does not kill ("removal that works on indestructible creatures"): exile does
+    (frozenset(_STEMMER.stemWords("indestructible regenerate regeneration unkillable".split())),
+     TAG_INDEX["exile-removal"]),
 )
 # what brings a card back from a graveyard (recursion and the tags under it): with one of these, a graveyard named
 # is where the card comes from

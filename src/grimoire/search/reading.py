@@ -2323,7 +2323,10 @@ def _creature_types(reader: Reader, state: _State) -> None:
             continue  # "group slug" is a way to play (everyone takes damage), no Slug
         following = _after(state, index + 1, 1)
         plural = word.lower != kind or word.lower in _SAME_PLURAL
-        if following in _TRIBE_FOLLOWERS or deck_lords or (plural and following not in _OBJECT_NOUNS and (
+        # "a dragon with flying", "an elf that makes mana": the one card asked for is of that type
+        one_asked = _before(state, index, 1) in ("a", "an") and following in ("with", "that", "which", "who")
+        if following in _TRIBE_FOLLOWERS or deck_lords or one_asked or (
+                plural and following not in _OBJECT_NOUNS and (
                 following not in _RULES_TEXT_FOLLOWERS or following == "with")):
             state.take(index, index + 1, f"t:{kind}", "type")
             word.used = False
