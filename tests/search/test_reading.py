@@ -1671,3 +1671,11 @@ def test_game_changers_are_the_commander_list(reader, snapshot_engine):
 def test_the_size_of_what_is_answered_is_no_cost_of_the_card(reader, query):
     """"answer a big threat" asks for removal of any cost, not for cards costing 6 or more (Desert Twister led)."""
     assert "mv" not in syntax(reader, query)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("burn every creature on the board", ""),  # what the burn hits (a damage sweeper), not creature cards
+    ("burn spells", "(t:instant or t:sorcery)"),  # the spells that burn
+])
+def test_a_verb_that_is_also_a_kind_acts_on_what_follows_an_article(reader, query, expected):
+    assert syntax(reader, query) == expected

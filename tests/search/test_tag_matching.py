@@ -1034,3 +1034,20 @@ def test_what_destroying_does_not_kill_asks_for_exile(matcher, text):
     """Removal that "works on" indestructible creatures answers them (it asked for indestructible-granter)."""
     names = [m.name for m in matcher.match(text)]
     assert "exile-removal" in names and "indestructible-granter" not in names, names
+
+
+def test_the_players_casting_is_a_spellslingers_trigger_not_a_cantrips(matcher):
+    """"draw a card whenever I cast a spell" is Whirlwind of Thought, not a cantrip's "draws a card when cast"."""
+    names = [m.name for m in matcher.match("draw a card whenever i cast a spell")]
+    assert "spellslinger-payoff" in names and "cantrip" not in names, names
+    assert first_tag(matcher, "cheap spells that draw a card when cast") == "cantrip"
+    assert words("draw when i play spells") == words("draw when i cast spells")
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("dig through my library for an instant", "tutor-instant-sorcery"),
+    ("a thing that lets me dig for a specific land", "tutor-land"),
+    ("a spell that sends everything back to its owners hand", "mass-bounce"),
+])
+def test_players_words_for_searching_and_sending_back(matcher, text, tag):
+    assert tag in [m.name for m in matcher.match(text)]

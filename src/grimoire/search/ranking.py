@@ -199,7 +199,7 @@ _INTO_PLAY = re.compile(r"\b(?:into|onto) play\b")
 _EXCEPT_MINE = re.compile(r"\b(?:except|other than|(?<=everything )but|(?<=all )but) (?:for )?(?:my own|my|mine|our)"
                           r"(?: (?:stuff|creatures?|guys|dudes|board|side|team|things|permanents|army))?\b")
 # "kill everything on the table", "bring back everything that died": every creature, as the phrasings say "all"
-_EVERYTHING = re.compile(r"\b(kill|destroy|wipe|exile|nuke|sweep|bounce|return|back)(s|ed|ing)? everything\b")
+_EVERYTHING = re.compile(r"\b(kill|destroy|wipe|exile|nuke|sweep|bounce|return|back|send)(s|ed|ing)? everything\b")
 # players' creatures ("make my guys bigger", "protect my dudes"), as the phrasings call them
 _GUYS = re.compile(r"\b(?:guys|dudes|fellas|critters|monsters|minions|beaters|bodies)\b")
 _GUY = re.compile(r"\b(?:guy|dude|critter|monster|minion|beater)\b")
@@ -350,10 +350,19 @@ _INTO_HAND = re.compile(r"\b(?:and )?put(?:s|ting)? (?:it|them|that card|the car
 # "ways to find equipment", "cards that fetch artifacts": a tutor for the type ("help me find creatures with haste" asks
 # the search engine, not for a tutor; "find" alone is a stop word; "tutor" says it already)
 _FIND_TYPE = re.compile(r"\b((?:ways?|cards?|spells?|effects?|things?|stuff|something|creatures?|artifacts?|"
-                        r"enchantments?) (?:that|which|to) (?:can |will |help (?:me )?)?)"
+                        r"enchantments?) (?:that|which|to) (?:can |will |help (?:me )?|lets? me |allows? me to )?)"
                         r"(?:find|fetch|grab|dig (?:for|up))(?:s|es|ing)? (?:me )?(?:(?:my|an?|the|more|some|any) )?"
+                        r"(?:(?:specific|particular|certain|right|key|missing) )?"
                         r"(?=(?:equipment|auras?|artifacts?|enchantments?|creatures?|instants?|sorcer(?:y|ies)|lands?|"
                         r"planeswalkers?)\b)")
+# "dig through my library for an instant": a search of the library, as the tutors' phrasings say it
+_DIG_THROUGH = re.compile(r"\bdig(?:s|ging)? (?:through|into) (?:my|your|the) (?:library|deck) for\b")
+# "whenever I cast a spell", "when I cast noncreature spells": the spellslinger's trigger, as its phrasing says it
+_CAST_A_SPELL = re.compile(r"\b(?:when(?:ever)?|every ?time|each ?time) (?:i|you|we) cast (?:a |an |my |noncreature )?"
+                           r"spells?\b")
+# "draw when I play spells": players play the spells that cards cast ("whenever you cast an instant or sorcery")
+_PLAY_SPELLS = re.compile(r"\bplay(?:s|ing|ed)?(?= (?:(?:an?|my|more|cheap|noncreature|instant|sorcery) )?"
+                          r"(?:spells?|instants?|sorcer(?:y|ies)|noncreature spells?)\b)")
 # "creatures that get counters", "put counters on my creatures": the counters a creature gets are +1/+1 counters, no
 # counterspell ("counter creatures" is one), unless the request says which ("-1/-1 counters", "poison counters")
 _GETS_COUNTERS = re.compile(r"\b(gets?|getting|got|put|puts|putting|place|places|placing|with|add|adds|adding) "
@@ -362,7 +371,8 @@ _GETS_COUNTERS = re.compile(r"\b(gets?|getting|got|put|puts|putting|place|places
 _EVERY_TIME = re.compile(r"\b(?:every|each) ?time\b")
 _REWRITES = ((_UNKILLABLE, "indestructible"), (_GETS_COUNTERS, r"\1 +1/+1 counters"), (_UNTARGETABLE, "hexproof"),
              (_UNABLE, "cannot"),
-             (_FIND_TYPE, r"\1search for "), (_INTO_HAND, " "), (_UNTARGETED, " edict "),
+             (_FIND_TYPE, r"\1search for "), (_DIG_THROUGH, "search my library for"), (_PLAY_SPELLS, "cast"),
+             (_CAST_A_SPELL, "whenever you cast an instant or sorcery"), (_INTO_HAND, " "), (_UNTARGETED, " edict "),
              (_ROLL_DIE, "roll dice"),
              (_KEEPS_DYING, "protect"),
              (_FATTIES, "big creatures"), (_OUT_OF_FODDER, "fodder to sacrifice"), (_OUT_OF_STEAM, "out of gas"),
@@ -679,11 +689,19 @@ _PAYOFF_ACTIONS = tuple((TAG_INDEX[tag], re.compile(rf"\b(?:{action})\b.*?{_WHEN
                                             ("lifegain-payoff", r"gain\w* (?:\w+ )?life|heal\w*|lifegain")))
 
 
+# "draw whenever I cast a spell" waits for the player's casting (a spellslinger's payoff), not a cantrip's own ("draws
+# a card when cast")
+_WHEN_I_CAST = re.compile(rf"{_WHEN} (?:i|you|we) (?:cast|play)\b")
+_CANTRIP = TAG_INDEX["cantrip"]
+
+
 def _effect_not_trigger(lowered: str) -> list[int]:
-    """The payoff tags whose action ``lowered`` says only before a "when" (:data:`_PAYOFF_ACTIONS`)."""
+    """The payoff tags whose action ``lowered`` says only before a "when" (:data:`_PAYOFF_ACTIONS`), and the cantrip
+    when the player's casting is what is waited for."""
     if "when" not in lowered and "time" not in lowered:
         return []
-    return [tag for tag, before, after in _PAYOFF_ACTIONS if before.search(lowered) and not after.search(lowered)]
+    return [tag for tag, before, after in _PAYOFF_ACTIONS if before.search(lowered) and not after.search(lowered)] + \
+        ([_CANTRIP] if _WHEN_I_CAST.search(lowered) else [])
 
 
 def asks_big_target(text: str) -> bool:

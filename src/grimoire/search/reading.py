@@ -101,8 +101,11 @@ _OBJECT_MARKERS = frozenset({
 })
 # Players' verbs that also name a kind of card before a noun ("blink spells", "flicker creatures"): what the card
 # acts on only past an article ("blink a creature", "flicker the creature", "blink one of my creatures")
-_VERBS_ALSO_KINDS = frozenset({"blink", "blinks", "blinking", "flicker", "flickers", "flickering"})
-_ARTICLES = frozenset({"a", "an", "the", "one", "another", "each", "all", "any"})
+# verbs that also name a kind of card ("burn spells", "blink creatures"): what follows is acted on only after an article
+# ("burn every creature on the board", "blink a white creature")
+_VERBS_ALSO_KINDS = frozenset({"blink", "blinks", "blinking", "flicker", "flickers", "flickering", "burn", "burns",
+                               "ping", "pings", "zap", "zaps"})
+_ARTICLES = frozenset({"a", "an", "the", "one", "another", "each", "all", "any", "every"})
 # Words after a type word that make it the subject of rules text ("creatures you control get +1/+1", "target
 # creature gets", "creature cards"), not the kind of card asked for.
 _RULES_TEXT_FOLLOWERS = frozenset({
