@@ -1042,6 +1042,7 @@ def test_the_players_casting_is_a_spellslingers_trigger_not_a_cantrips(matcher):
     assert "spellslinger-payoff" in names and "cantrip" not in names, names
     assert first_tag(matcher, "cheap spells that draw a card when cast") == "cantrip"
     assert words("draw when i play spells") == words("draw when i cast spells")
+    assert first_tag(matcher, "cards that trigger on cast") == "spellslinger-payoff"  # it asked for nothing
 
 
 @pytest.mark.parametrize(("text", "tag"), [

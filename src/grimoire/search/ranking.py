@@ -357,9 +357,12 @@ _FIND_TYPE = re.compile(r"\b((?:ways?|cards?|spells?|effects?|things?|stuff|some
                         r"planeswalkers?)\b)")
 # "dig through my library for an instant": a search of the library, as the tutors' phrasings say it
 _DIG_THROUGH = re.compile(r"\bdig(?:s|ging)? (?:through|into) (?:my|your|the) (?:library|deck) for\b")
-# "whenever I cast a spell", "when I cast noncreature spells": the spellslinger's trigger, as its phrasing says it
-_CAST_A_SPELL = re.compile(r"\b(?:when(?:ever)?|every ?time|each ?time) (?:i|you|we) cast (?:a |an |my |noncreature )?"
-                           r"spells?\b")
+# "whenever I cast a spell", "when I cast noncreature spells", "cards that trigger on cast": the spellslinger's
+# trigger, as its phrasing says it
+_CAST_A_SPELL = re.compile(r"\b(?:(?:when(?:ever)?|every ?time|each ?time) (?:i|you|we) cast "
+                           r"(?:a |an |my |noncreature )?spells?|trigger(?:s|ing)? (?:on|off|from|when) (?:i |you )?"
+                           r"(?:cast|casting)(?: (?:a |my )?(?:noncreature )?spells?)?|"
+                           r"(?:cast|spell[- ]?cast) triggers?)\b")
 # "draw when I play spells": players play the spells that cards cast ("whenever you cast an instant or sorcery")
 _PLAY_SPELLS = re.compile(r"\bplay(?:s|ing|ed)?(?= (?:(?:an?|my|more|cheap|noncreature|instant|sorcery) )?"
                           r"(?:spells?|instants?|sorcer(?:y|ies)|noncreature spells?)\b)")
