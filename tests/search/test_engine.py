@@ -311,3 +311,9 @@ def test_an_effect_on_a_payoffs_trigger_puts_the_cards_doing_both_first(snapshot
     both = (strengths[:, TAG_INDEX[effect]] > 0) & (strengths[:, TAG_INDEX[trigger]] > 0)
     rows = [r.row for r in snapshot_engine.search(query, limit=3).results]
     assert all(both[row] for row in rows), [snapshot_engine.db.card_at(r).name for r in rows]
+
+
+def test_mana_only_some_spells_may_spend_counts_as_a_condition(snapshot_engine):
+    """Omen Hawker's "{T}: Add {C}{U}. Spend this mana only to activate abilities" led "ramp in blue"."""
+    names = top(snapshot_engine.search("ramp in blue"), 3)
+    assert "Omen Hawker" not in names and "Sol Ring" in names, names

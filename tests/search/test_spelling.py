@@ -122,3 +122,10 @@ def test_the_engine_puts_the_misspelt_card_first():
     page = engine.search("Rhystic Studdy", limit=3)
     assert page.results[0].card.name == "Rhystic Study"
     assert any("read as the card Rhystic Study" in note for note in page.notes)
+
+
+def test_es_makes_no_plural_of_a_word_it_cannot_follow(reader):
+    """"whipes" passed as a plural of "whip" and was left as typed ("board whipes" found no board wipe)."""
+    assert reader.speller.correct("whipes") == "wipes"
+    assert reader.read("board whipes").query == "board wipes"
+    assert all(reader.speller.knows(word) for word in ("boxes", "wishes", "heroes", "lashes"))  # true "es" forms

@@ -44,6 +44,7 @@ _PLAYER_WORDS = frozenset(
     "thats whats theres heres aint".split()
 )
 _SUFFIXES = ("s", "es", "ies", "ed", "d", "ing", "er", "ers", "est", "y", "ly", "ish")
+_ES_AFTER = ("s", "x", "z", "ch", "sh", "o")  # the endings "es" makes a plural or a verb form of ("boxes", "wishes")
 
 
 @functools.cache
@@ -89,6 +90,8 @@ class Speller:
             return True
         for suffix in _SUFFIXES:
             base = word[: -len(suffix)]
+            if suffix == "es" and not base.endswith(_ES_AFTER):
+                continue  # "whipes" is no plural of "whip" (whips): a typo of "wipes"
             if word.endswith(suffix) and len(base) >= 3 and (
                     self._has(base) or self._has(base + "e") or (suffix == "ies" and self._has(base + "y"))
                     or (base[-1] == base[-2] and self._has(base[:-1]))):
