@@ -317,3 +317,16 @@ def test_mana_only_some_spells_may_spend_counts_as_a_condition(snapshot_engine):
     """Omen Hawker's "{T}: Add {C}{U}. Spend this mana only to activate abilities" led "ramp in blue"."""
     names = top(snapshot_engine.search("ramp in blue"), 3)
     assert "Omen Hawker" not in names and "Sol Ring" in names, names
+
+
+def test_a_commanders_deck_plays_colourless_cards_as_its_own(snapshot_engine):
+    """"my Meren deck needs sac outlets": Ashnod's Altar is every deck's, not a colourless card held back (0.7 of its
+    score, as for "land ramp in white")."""
+    assert "Ashnod's Altar" in top(snapshot_engine.search("my Meren deck needs sac outlets"), 5)
+
+
+def test_a_type_excluded_completes_no_phrasing(snapshot_engine):
+    """"ramp that isn't a creature" asked for mana dorks ("creature ramp"), whose cards the filter then removed."""
+    names = [m.name for m in snapshot_engine.tags_for("ramp")]
+    assert names[:1] == ["ramp"]
+    assert "Sol Ring" in top(snapshot_engine.search("ramp that isnt a creature"), 10)

@@ -167,6 +167,7 @@ def _tag_data(db: CardDB) -> dict[str, np.ndarray]:
 
 
 COLOURLESS_SHARE = 0.7
+COMMANDER_COLOURLESS_SHARE = 1.0  # for a named commander's deck, whose colourless staples are every deck's
 # "cards like X": beside the cosine of the two cards' embeddings, the cosine of their function tags (strengths) at
 # this weight, so that a card doing what X does outranks one only worded like it (Through the Breach beside Sneak
 # Attack, Maelstrom Pulse beside Vindicate; Jokulhaups, a land sweeper, no longer beside Wrath of God). Chosen by
@@ -631,7 +632,8 @@ class SearchEngine:
         if made is not None:
             return np.where(made[rows] >= 2, 1.0, COLOURLESS_SHARE)
         colourless = self.db.columns.color_identity[rows] == 0
-        shares = np.where(colourless, COLOURLESS_SHARE, 1.0)
+        # a commander's deck plays colourless cards as its own (Ashnod's Altar for Meren's sac outlets, Skullclamp)
+        shares = np.where(colourless, COMMANDER_COLOURLESS_SHARE if reading.deck else COLOURLESS_SHARE, 1.0)
         deck = _deck_letters(reading)
         typed = reading.typed.lower()
         if not deck or not _ASKS_MANA.search(typed) or not (reading.deck or _NAMES_A_DECK.search(typed)):

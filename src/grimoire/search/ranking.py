@@ -1258,9 +1258,11 @@ def card_prior(
 # What a card's own text says against it as a direct answer, each with its cost in directness (0.04 is one mana).
 # Conditions narrow what the effect does ("counter target spell that targets a creature", "destroy target attacking
 # creature", "if it's red"); drawbacks are what the card costs you besides mana ("you lose the game", "deals 3
-# damage to you", "then discard three cards"). Written from the game's templating, not from any query set.
-_CONDITIONS = (  # and mana only some spells may use ("Spend this mana only to activate abilities": Omen Hawker)
-    r"\bthat targets\b|(?i:\bspend this mana only\b)|\bif (?:it was kicked|its controller is|no mana was|it's (?:white|blue|black|red|green))|"
+# damage to you", "then discard three cards"). Written from the game's templating, not from any query set. Mana only
+# some spells may use ("Spend this mana only to activate abilities": Omen Hawker) is a condition too.
+_CONDITIONS = (
+    r"\bthat targets\b|(?i:\bspend this mana only\b)|"
+    r"\bif (?:it was kicked|its controller is|no mana was|it's (?:white|blue|black|red|green))|"
     r"\bthat's the second\b|\bof the chosen colou?r\b|\bwith horsemanship\b|"
     r"\btarget (?:attacking|blocking|tapped|untapped)\b|\battacking or blocking\b|"
     r"\b(?:with|has) (?:flying|power \d+ or|toughness \d+ or|mana value \d+ or|converted mana cost \d+ or)|"

@@ -1632,9 +1632,9 @@ def ranking_context(chips: Sequence[Chip]) -> str:
     """Words read as filters that may still complete a tag's phrasing (see ranking.TagMatcher.match): the types
     named ("creatures that tap for mana"), and "target creatures" for the flyers an answer is asked for ("kill all
     flyers" is a sweeper's "kill all creatures", "kill flyers" creature removal): what it acts on, not its own
-    type."""
+    type. A type excluded ("ramp that isn't a creature") completes nothing: it is what the cards are not."""
     return " ".join(chip.words if chip.kind == "type" else "target creatures" for chip in chips
-                    if chip.kind == "type" or chip.syntax == _ANTI_FLYER)
+                    if chip.kind == "type" and not chip.syntax.startswith("-") or chip.syntax == _ANTI_FLYER)
 
 
 def _speed_and_flyers(reader: Reader, state: _State) -> None:
