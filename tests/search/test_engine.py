@@ -7,6 +7,7 @@ import pytest
 
 import grimoire
 from grimoire.search import engine as engine_module
+from grimoire.search import ranking
 from grimoire.search.engine import Filters, SearchEngine, load_tags
 from grimoire.search.tags import TAG_INDEX
 
@@ -159,8 +160,6 @@ def test_prepared_tag_lists_are_the_lists_a_query_builds():
 
 
 def test_digital_only_cards_rank_below_paper_ones_unless_asked_for(snapshot_engine, monkeypatch):
-    from grimoire.search import ranking
-
     digital = snapshot_engine.filter_index.digital_only
     assert digital[snapshot_engine.db.names.find("Golden Sidekick")]  # "perpetually": an Alchemy card
     assert not digital[snapshot_engine.db.names.find("Soul Warden")]
@@ -288,7 +287,7 @@ def test_a_broad_removal_request_answers_creatures_first(snapshot_engine, query)
 @pytest.mark.parametrize("query", ["kill something big", "I lose to bombs", "removal for big creatures"])
 def test_a_big_threat_is_not_answered_by_a_small_answer_first(snapshot_engine, query):
     """Lightning Bolt and Cut Down answer small creatures: for something big, answers to anything lead."""
-    small = snapshot_engine._small_answers
+    small = snapshot_engine._says(ranking.SMALL_ANSWER)
     rows = [r.row for r in snapshot_engine.search(query, limit=5).results]
     assert not any(small[row] for row in rows), [snapshot_engine.db.card_at(r).name for r in rows]
     assert small[snapshot_engine.db.names.find("Lightning Bolt")] and small[snapshot_engine.db.names.find("Cut Down")]

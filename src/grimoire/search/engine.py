@@ -217,7 +217,7 @@ class SearchEngine:
         self.phrases = phrases
         self.weights = ranking.weights_for(self.encoder_name)
         self._tag_lists: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-        self._team_rows: dict[str, np.ndarray] = {}
+        self._text_rows: dict[str, np.ndarray] = {}
         self._tribe_rows: dict[str, np.ndarray] = {}
 
     @cached_property
@@ -396,13 +396,14 @@ class SearchEngine:
             if fallback_tags and not self._names_a_function(text if tag_text is None else tag_text, vector):
                 chosen = self._chosen_tags(text, vector, [*tags, *fallback_tags], context, dense_ranked,
                                            self.tag_matcher)
+        literal = ranking.is_literal(text)
         if dense_ranked is not None:
-            weight = weights.dense_literal if ranking.is_literal(text) else weights.dense
+            weight = weights.dense_literal if literal else weights.dense
             add(dense_ranked, semantic_ranks, weight * ranking.dense_share(chosen, weights))
         if chosen:
             tribe = self._deck_tribe(text) or self._commander_tribe(deck)
             kin = self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text), tribe=tribe,
-                                      big=ranking.asks_big_target(text), literal=ranking.is_literal(text))
+                                      big=ranking.asks_big_target(text), literal=literal)
             if notes is not None and (note := _theme_note(text, chosen)):
                 notes.append(note)
             if notes is not None and tribe and kin:  # said only where a card of the tribe answers
@@ -517,7 +518,7 @@ class SearchEngine:
             rows, direct = rows[inside], direct[inside]
             # each of the tag's cards' lift, read for its own cards only
             form = ranking.TEAM_FORMS.get(match.index) if team else None
-            lifted = ranking.TEAM_LIFT * self._done_to_all(form)[rows] if form is not None else None
+            lifted = ranking.TEAM_LIFT * self._says(form)[rows] if form is not None else None
             if kin is not None and match.by != "theme":  # a narrow answer of the tribe stays behind
                 answers = self.tag_strengths[rows, match.index] >= tag_rules.TRIGGERED
                 kin_here = ranking.TRIBE_LIFT * (kin[rows] & answers)
@@ -527,7 +528,7 @@ class SearchEngine:
                 both = ranking.BOTH_LIFT * (self.tag_strengths[np.ix_(rows, others)] > 0).any(axis=1)
                 lifted = both if lifted is None else np.maximum(lifted, both)
             if big and match.index in ranking.BIG_ANSWER_TAGS:  # "kill something big": not Lightning Bolt first
-                small = -ranking.SMALL_ANSWER_COST * self._small_answers[rows]
+                small = -ranking.SMALL_ANSWER_COST * self._says(ranking.SMALL_ANSWER)[rows]
                 lifted = small if lifted is None else lifted + small
             ordered = ranking.tag_order(rows, direct, base, match.weight, FUSION_DEPTH, self.weights, similarity,
                                         lifted)
@@ -543,22 +544,18 @@ class SearchEngine:
         return 0
 
     @cached_property
-    def _small_answers(self) -> np.ndarray:
-        """Whether each card's answer is too small for a big threat (see ranking.small_answers)."""
-        return ranking.small_answers(self.db.columns.oracle_text)
-
-    @cached_property
     def _not_in_commander(self) -> np.ndarray:
         """Whether each card is known not to be legal in Commander (banned, or not legal at all)."""
         return np.isin(self.db.columns.legality("commander"), (LEGALITY_CODES["not_legal"], LEGALITY_CODES["banned"]))
 
-    def _done_to_all(self, form: re.Pattern) -> np.ndarray:
-        """Whether each card's text says ``form`` (one of :data:`ranking.TEAM_FORMS`), cached per form."""
-        if form.pattern not in self._team_rows:
+    def _says(self, form: re.Pattern) -> np.ndarray:
+        """Whether each card's text says ``form`` (one of :data:`ranking.TEAM_FORMS`, or
+        :data:`ranking.SMALL_ANSWER`), cached per form."""
+        if form.pattern not in self._text_rows:
             search = form.search
-            self._team_rows[form.pattern] = np.fromiter(
+            self._text_rows[form.pattern] = np.fromiter(
                 (search(text) is not None for text in self.db.columns.oracle_text), dtype=bool, count=len(self.db))
-        return self._team_rows[form.pattern]
+        return self._text_rows[form.pattern]
 
     @cached_property
     def _tag_base_rates(self) -> np.ndarray:
@@ -570,7 +567,7 @@ class SearchEngine:
         for index in range(len(tag_rules.TAGS)):
             self._tag_by_directness(index)
         for form in set(ranking.TEAM_FORMS.values()):
-            self._done_to_all(form)
+            self._says(form)
 
     def _tag_by_directness(self, index: int) -> tuple[np.ndarray, np.ndarray]:
         """A tag's cards, most direct first, with their directness (cached per tag)."""

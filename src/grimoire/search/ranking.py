@@ -645,11 +645,11 @@ TRIBE_LIFT = 0.45
 TRIBE_BOOST = 0.5  # and the fused score of such a card, by half again
 # "kill something big", "removal for fatties", "answers to bombs": what is to be answered is big, so an answer that
 # only deals a little damage or shrinks a little (Lightning Bolt, Disfigure), or only takes small ones (Cut Down),
-# comes after one that answers anything (Fell), by this much directness (four mana's worth)
+# comes after one that answers anything (Fell), by this much directness (four mana's worth); SMALL_ANSWER says so
 _BIG_TARGET = re.compile(r"\b(?:big(?:gest|ger)?|huge|large(?:st)?|giant|fat|fatt(?:y|ies)|massive|bombs?|"
                          r"titans?)\b")
 SMALL_ANSWER_COST = 0.16
-_SMALL_ANSWER = re.compile(r"\bdeals? [1-5] damage to (?:any target|target (?:attacking |blocking )?creature)|"
+SMALL_ANSWER = re.compile(r"\bdeals? [1-5] damage to (?:any target|target (?:attacking |blocking )?creature)|"
                            r"\bgets? -[1-5]/-[0-5]\b|"
                            r"\b(?:total )?(?:power|toughness|mana value|power and toughness) [0-5] or less\b",
                            re.IGNORECASE)
@@ -711,11 +711,6 @@ def asks_big_target(text: str) -> bool:
     """Whether a request wants something big answered ("kill something big", "removal for big creatures")."""
     return _BIG_TARGET.search(text.lower()) is not None
 
-
-def small_answers(texts: Sequence[str]) -> np.ndarray:
-    """Whether each card text's answer is a small one (:data:`_SMALL_ANSWER`): no answer to a big creature."""
-    return np.fromiter((bool(text) and _SMALL_ANSWER.search(text) is not None for text in texts), dtype=bool,
-                       count=len(texts))
 
 
 def asks_team(text: str) -> bool:
