@@ -404,8 +404,12 @@ def test_formats_the_store_knows_become_filters(small_db):
     ("4 power or more creatures", "pow>=4 t:creature"),
     ("creatures with power 3 or less", "pow<=3 t:creature"),
     ("creatures with toughness 1", "tou=1 t:creature"),
-    ("2/2 for 2", "pow=2 tou=2"),
+    ("2/2 for 2", "pow=2 tou=2 mv=2"),  # what the body costs
+    ("a 3/3 for 2 mana", "pow=3 tou=3 mv=2"),  # an article beginning the request asks for that body
+    ("is there a 4/4 for 3", "pow=4 tou=4 mv=3"),
+    ("whenever a 1/1 dies", ""),  # what the card waits for
     ("create 1/1 tokens", ""),
+    ("create a 1/1", ""),  # the request ending at the size (it raised IndexError)
     ("creatures with 5 or more power that cost 3", "pow>=5 mv=3 t:creature"),
     ("creatures with 2 or less toughness", "tou<=2 t:creature"),
     ("5+ power creatures", "pow>=5 t:creature"),
@@ -800,6 +804,8 @@ def test_budget_is_said_in_a_note_not_ranked(reader):
     ("$2 or less ramp", "ramp"),  # the query language's "or" must not leave "2 or less" to the mana value
     ("cheap counterspells under 3 bucks", "counterspells"),
     ("mana rocks below 1 dollar", "mana rocks"),
+    ("cheap mana rocks under a dollar", "mana rocks"),  # an amount in words ("a dollar" ranked the tag away)
+    ("removal under five bucks", "removal"),
 ])
 def test_a_price_is_said_in_a_note_never_read_as_a_mana_value(reader, query, left):
     reading = reader.read(query)
@@ -875,7 +881,7 @@ def test_a_commander_named_after_for_at_the_end_is_the_deck(reader):
 def test_cheaper_before_a_name_and_the_glue_after_like(reader):
     assert syntax(reader, "cheaper Cyclonic Rift") == 'like:"Cyclonic Rift" mv<2'
     reading = reader.read("like Rhystic Study but in black")
-    assert reading.syntax == 'like:"Rhystic Study" id<=b'
+    assert reading.syntax == 'like:"Rhystic Study" c:b'
     assert words_left(reader, "like Rhystic Study but in black") == ""
     # the question around a similar-cards request ranks nothing (left, "what is a good" ranked Reap What Is Sown
     # and lands first for a Sol Ring replacement); "budget" before the name keeps "replacement" after it
@@ -943,7 +949,12 @@ def test_land_cycles_read_as_scryfall_nicknames(reader, query, expected):
 
 def test_x_but_more_filters_is_cards_like_x_with_them(reader):
     assert syntax(reader, "Wrath of God but instant") == 'like:"Wrath of God" t:instant'  # "of" is the name's
-    assert syntax(reader, "Swords to Plowshares but green") == 'like:"Swords to Plowshares" id<=g'
+    # "but" a colour recolours the card: a green card, not one a green deck can play (Sol Ring's nearest were
+    # colourless rocks); a deck's colours, and several colours, stay the identity
+    assert syntax(reader, "Swords to Plowshares but green") == 'like:"Swords to Plowshares" c:g'
+    assert syntax(reader, "cards like sol ring but in green") == 'like:"Sol Ring" c:g'
+    assert syntax(reader, "like sol ring for my green deck") == 'like:"Sol Ring" id<=g'
+    assert syntax(reader, "like Rhystic Study but in Esper") == 'like:"Rhystic Study" id<=wub'
     assert syntax(reader, "ninjas with ninjutsu") == "kw:ninjutsu t:ninja"
 
 
@@ -1315,7 +1326,7 @@ _ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
     ("destroy creatures that don't cost much", ""),
     ("sacrifice outlets that don't cost mana", ""),
     ("creatures with 0 power", "pow=0 t:creature"),
-    ("2/2s for 2", "pow=2 tou=2"),  # a plural of a size is creatures of it
+    ("2/2s for 2", "pow=2 tou=2 mv=2"),  # a plural of a size is creatures of it
 ])
 def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
     assert syntax(reader, query) == expected

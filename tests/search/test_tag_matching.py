@@ -194,6 +194,16 @@ def test_recursion_of_a_named_card_type_asks_for_that_types_tag(engine, text, ta
     assert max(found, key=found.get) == tag and found.get(broad, 0.0) < 0.5, found
 
 
+@pytest.mark.parametrize("text", ["bring back lands from the graveyard", "bring back instants from the graveyard",
+                                  "bring back enchantments from the graveyard"])
+def test_recursion_of_a_noncreature_type_never_asks_for_reanimation(engine, text):
+    """Reanimation returns creatures only: neither its meaning nor the dense list's head of reanimation spells
+    (which brought Zombify and Resurrection among the lands' answers) may ask for it."""
+    found = {m.name for m in engine.tags_for(text)}
+    assert not found & {"reanimate", "mass-reanimate"}, found
+    assert "reanimate" in {m.name for m in engine.tags_for("bring back creatures from the graveyard")}
+
+
 @pytest.mark.parametrize("text", ["spells that return all creatures from graveyards",  # "spells" is the card asked
                                   "cards that let me return a creature to hand at instant speed"])  # a speed
 def test_a_type_word_before_the_return_or_a_speed_is_not_what_returns(engine, text):

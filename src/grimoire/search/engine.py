@@ -454,7 +454,7 @@ class SearchEngine:
         if shares is not None:
             taken = frozenset(m.index for m in chosen)
             chosen += feedback.feedback_tags(shares, self._tag_base_rates, self.weights,
-                                             taken | ranking.opposed(taken))
+                                             taken | ranking.opposed(taken) | ranking.other_recursion(text))
         return chosen
 
     def _matched_tags(self, text: str, vector: np.ndarray | None, context: str, matcher: ranking.TagMatcher,

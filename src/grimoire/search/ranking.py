@@ -13,7 +13,7 @@ import math
 import re
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -464,6 +464,11 @@ _OBJECT_TYPE = {TAG_INDEX[tag]: _STEMMER.stemWord(word) for tag, word in (
     ("reanimate", "creatures"), ("mass-reanimate", "creatures"), ("recursion-land", "lands"),
     ("recursion-artifact", "artifacts"), ("tutor-creature", "creatures"), ("tutor-land", "lands"),
     ("tutor-artifact", "artifacts"), ("tutor-enchantment", "enchantments"), ("counterspell-creature", "creatures"))}
+# the card types each typed recursion tag brings back, and those a request may name as what it brings back
+_RECURSION_OF = {TAG_INDEX[tag]: frozenset(_STEMMER.stemWords(kinds)) for tag, kinds in (
+    ("reanimate", ["creatures"]), ("mass-reanimate", ["creatures"]), ("recursion-land", ["lands"]),
+    ("recursion-artifact", ["artifacts"]), ("recursion-spell", ["instants", "sorceries"]))}
+_NAMED_TYPES = frozenset({*_OBJECT_TYPE.values(), *_STEMMER.stemWords(["instants", "sorceries"])})
 _BROAD_RECURSION = tuple(TAG_INDEX[name] for name in ("recursion", "regrowth"))
 _RECURSION_BY_TYPE = {_STEMMER.stemWord(word): TAG_INDEX[tag] for word, tag in (
     ("instants", "recursion-spell"), ("sorceries", "recursion-spell"), ("spells", "recursion-spell"),
@@ -733,6 +738,7 @@ def is_literal(text: str) -> bool:
         _OWN_VOICE.search(text) is None
 
 
+@lru_cache(maxsize=32)  # a request asks for its words several times (its reading, its tags); about 40 rewrites each
 def words(text: str) -> tuple[str, ...]:
     """Content words of a text, lower case and stemmed, so word forms meet (``wipes``, ``wiping`` -> ``wipe``;
     ``reanimation``, ``reanimate`` -> ``reanim``)."""
@@ -894,6 +900,7 @@ class TagMatcher:
         # nor may its meaning bring back a tag that the guarded words name ("protection from artifact removal"),
         # or one another tag's phrasing holds in full ("bounce" in "bounce all creatures")
         unmeant = subsumed | (frozenset(self._word_matches(guarded, guarded, frozenset())) if guarded else frozenset())
+        unmeant |= other_recursion(text)
         if query_vector is not None and (weights.meaning_literal or not literal):
             threshold, full = weights.meaning_threshold, weights.meaning_full
             cosines = self.vectors @ query_vector
@@ -1187,6 +1194,19 @@ def _mistyped(found: dict[int, float], asked: frozenset[str]) -> frozenset[int]:
     if not any(_OBJECT_TYPE.get(index) == kind and weight >= MIN_WEIGHT for index, weight in found.items()):
         return frozenset()
     return frozenset(index for index in found if _OBJECT_TYPE.get(index, kind) != kind)
+
+
+def other_recursion(text: str) -> frozenset[int]:
+    """The typed recursion tags bringing back another card type than the one a request in players' words names:
+    neither its meaning nor the dense list's head may ask for them ("bring back enchantments from the graveyard"
+    is near reanimation by meaning, whose cards return creatures only, and so is "bring back instants")."""
+    if is_literal(text):
+        return frozenset()
+    named = {word for word in words(text) if word in _NAMED_TYPES}
+    if len(named) != 1:
+        return frozenset()
+    kind = named.pop()
+    return frozenset(index for index, kinds in _RECURSION_OF.items() if kind not in kinds)
 
 
 def _word_rarity(phrasings: list[tuple[int, frozenset[str]]]) -> dict[str, float]:

@@ -1163,16 +1163,20 @@ _STAT_WORD = re.compile(r"^(\d+|x|\*)/(\d+|x|\*)$|^[+-]\d+/[+-]\d+$|^[+-]?\d+$")
 def _matches(state: _State, pattern: re.Pattern):
     """Matches of ``pattern`` over runs of free words, as (match, first word, word after the last)."""
     words = state.words
+    count = len(words)
     index = 0
-    while index < len(words):
-        if not state.free(index):
+    while index < count:
+        if words[index].used or words[index].protected:
             index += 1
             continue
-        stop = index
-        while state.free(stop):
+        stop = index + 1
+        while stop < count and not (words[stop].used or words[stop].protected):
             stop += 1
         run = words[index:stop]
         text = " ".join(w.lower for w in run)
+        if pattern.search(text) is None:  # no match anywhere in the run, so none at a word's start (most rules)
+            index = stop
+            continue
         starts = [0]
         for word in run[:-1]:
             starts.append(starts[-1] + len(word.lower) + 1)
@@ -1206,11 +1210,20 @@ _DECK_COLORS = re.compile(rf"(?:for|in) (?:a |an |my )?{_DECK_COLOR}(?: decks?| 
                           rf"my {_DECK_COLOR} (?:decks?|edh|builds?|lists?)")  # "my red deck needs card draw"
 
 
+def _recoloured(state: _State, first: int, letters: str) -> bool:
+    """Whether the colour from word ``first`` recolours the card a similar-cards request names: "Sol Ring but
+    green", "like Rhystic Study but in black" ask for a card of that colour, not for one a deck of that colour can
+    play (colourless cards, the nearest to Sol Ring, would answer nothing new)."""
+    return state.like is not None and len(letters) == 1 and _before(state, first, 1) == "but"
+
+
 def _deck_colors(reader: Reader, state: _State) -> None:
     """"for mono green", "in my blue-black deck", "for an Esper deck", "my golgari deck": the deck's colour
     identity."""
     for match, first, last in list(_matches(state, _DECK_COLORS)):
-        state.take(first, last, f"id<={_identity_letters(match.group(1) or match.group(2))}", "colour")
+        letters = _identity_letters(match.group(1) or match.group(2))
+        recoloured = _recoloured(state, first, letters) and match.group().startswith("in ")
+        state.take(first, last, f"c:{letters}" if recoloured else f"id<={letters}", "colour")
 
 
 def _identity_letters(words: str) -> str:
@@ -1252,7 +1265,8 @@ def _colors(reader: Reader, state: _State) -> None:
             first -= 1
             syntax = f"{'id' if _asks_commanders(state) else 'c'}>={_identity_letters(match.group())}"
         elif match.group(1) or match.group(2) or match.group(3):
-            syntax = f"id{exact}{_identity_letters(match.group().removeprefix('mono').lstrip('- '))}"
+            letters = _identity_letters(match.group().removeprefix('mono').lstrip('- '))
+            syntax = f"c:{letters}" if _recoloured(state, first, letters) else f"id{exact}{letters}"
         elif match.group(8):  # "two color commanders": that many colours in the identity (the card's own colours)
             count = _number(match.group(8))
             syntax = f"id={count}" if _asks_commanders(state) else f"c={count}"
@@ -2200,6 +2214,12 @@ def _stat_of_an_object(state: _State, first: int) -> bool:
     return _before(state, first, 1) == "with" and first >= 2 and _is_object(state, first - 2)
 
 
+# what a body's cost follows ("a 3/3 for 2 mana"), and the words before an article asking for that body ("i want a
+# 3/3 for 3"; "whenever a 1/1 dies" waits for one)
+_BODY_COST = re.compile(rf"for {_NUMBER}(?: mana| cmc| mv)?(?: |$)")
+_ASKS_FOR = frozenset({"", "want", "need", "play", "run", "is", "there", "any", "best", "good", "me", "find"})
+
+
 def _stats(reader: Reader, state: _State) -> None:
     """"4 power or more" ``pow>=4``, "5+ power" ``pow>=5``, "toughness 1" ``tou=1``, "2/2" ``pow=2 tou=2`` (not
     "create 1/1 tokens"), "power less than 2" ``pow<2``, "power greater than toughness" ``pow>tou``."""
@@ -2216,10 +2236,15 @@ def _stats(reader: Reader, state: _State) -> None:
         if _stat_of_an_object(state, first):
             continue  # "reward casting creatures with power 4 or greater": the stats of what the card acts on
         if groups[6]:
-            if _before(state, first, 1) in _OBJECT_MARKERS | {"a", "an"} or _is_object(state, first) or \
+            if _before(state, first, 1) in _OBJECT_MARKERS or _is_object(state, first) or \
+                    _before(state, first, 1) in ("a", "an") and _before(state, first - 1, 1) not in _ASKS_FOR or \
                     any(w.startswith("token") for w in _after(state, last, 3).split()):
-                continue  # "create two 1/1 Soldier tokens": what the card makes
+                continue  # "create two 1/1 Soldier tokens", "whenever a 1/1 dies": what the card makes or waits for
             state.take(first, last, f"pow={groups[6]} tou={groups[7]}", "power")
+            # "a 2/2 for 2", "3/3 for 3 mana": what the body costs
+            if (cost := _BODY_COST.match(" ".join(w.lower for w in state.words[last: last + 3]))) and \
+                    all(state.free(i) for i in range(last, last + len(cost.group().split()))):
+                state.take(last, last + len(cost.group().split()), f"mv={_number(cost.group(1))}", "mv")
             continue
         if groups[8] or groups[11]:  # "5+ power", "toughness 4+"
             number, stat = (groups[8], groups[9]) if groups[8] else (groups[11], groups[10])
@@ -2382,9 +2407,11 @@ def _made_types(reader: Reader, state: _State) -> None:
         kind = types.get(state.words[at].lower) if state.free(at) else None
         # "create two 1/1 Soldier tokens", "a 1/1 white Soldier creature token": card wording, whose words rank
         # as printed ("make 1/1 soldiers" is a player's)
+        if kind is None:  # nothing named after the verb ("create a 1/1" ends the request)
+            continue
         printed = any(_MADE_STATS.fullmatch(w.lower) for w in state.words[index:at]) and \
             state.words[at].text[:1].isupper()
-        if kind is None or printed or _after(state, at + 1, 1) in ("creature", "artifact", "enchantment"):
+        if printed or _after(state, at + 1, 1) in ("creature", "artifact", "enchantment"):
             continue
         stop = at + 1 + (_after(state, at + 1, 1) in ("token", "tokens"))
         state.take(at, stop, f"o:/[0-9x*]+\\/[0-9x*]+ [^.]*\\b{kind}\\b[^.]* creature tokens?/", "oracle")
@@ -2551,9 +2578,11 @@ def _budget(reader: Reader, state: _State) -> None:
 # "under 2 dollars", "less than $5", "3 bucks or less": a price, never a mana value (the query language may
 # have taken the "or" of "$2 or less" already)
 _AMOUNT = r"\d+(?:[.,]\d+)?"
+# an amount in words before its currency ("under a dollar", "less than five bucks", "a couple of dollars")
+_SPOKEN_AMOUNT = r"(?:an?|one|two|three|four|five|ten|twenty|fifty|a hundred|a (?:couple|few)(?: of)?)"
 _PRICE = re.compile(rf"(?:(?:under|below|less than|cheaper than|at most|max|up to|for|around|about|over|above|more "
                     rf"than) )?(?:\${_AMOUNT}|{_AMOUNT} ?\$|{_AMOUNT} (?:dollars?|bucks?|usd|euros?|eur|€|cents?|"
-                    rf"tix|quid|pounds?))(?: (?:(?:or|and) )?(?:less|under|below|cheaper|lower|more|above|over))?"
+                    rf"tix|quid|pounds?)|{_SPOKEN_AMOUNT} (?:dollars?|bucks?|euros?|quid))(?: (?:(?:or|and) )?(?:less|under|below|cheaper|lower|more|above|over))?"
                     rf"(?: each)?")
 
 
