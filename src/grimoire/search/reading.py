@@ -2582,7 +2582,8 @@ _AMOUNT = r"\d+(?:[.,]\d+)?"
 _SPOKEN_AMOUNT = r"(?:an?|one|two|three|four|five|ten|twenty|fifty|a hundred|a (?:couple|few)(?: of)?)"
 _PRICE = re.compile(rf"(?:(?:under|below|less than|cheaper than|at most|max|up to|for|around|about|over|above|more "
                     rf"than) )?(?:\${_AMOUNT}|{_AMOUNT} ?\$|{_AMOUNT} (?:dollars?|bucks?|usd|euros?|eur|€|cents?|"
-                    rf"tix|quid|pounds?)|{_SPOKEN_AMOUNT} (?:dollars?|bucks?|euros?|quid))(?: (?:(?:or|and) )?(?:less|under|below|cheaper|lower|more|above|over))?"
+                    rf"tix|quid|pounds?)|{_SPOKEN_AMOUNT} (?:dollars?|bucks?|euros?|quid))"
+                    rf"(?: (?:(?:or|and) )?(?:less|under|below|cheaper|lower|more|above|over))?"
                     rf"(?: each)?")
 
 
