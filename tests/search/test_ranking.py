@@ -332,6 +332,17 @@ def test_unkillable_is_indestructible(engine):
     assert sum("indestructible" in text for text in texts.values()) >= 4, texts  # evasion granters led before
 
 
+def test_swapping_with_an_opponent_finds_the_exchanges_of_control(engine):
+    """"swap creatures with an opponent": the cards exchange control (Switcheroo, Puca's Mischief, Political
+    Trickery); Dauthi Voidwalker and Cryptic Gateway led before."""
+    from grimoire.search.slang import expand
+
+    assert "exchange control" in expand("swap creatures with an opponent")
+    assert "exchange control" not in expand("swap a creature's power and toughness")  # a switch, no exchange
+    texts = _texts(engine, "swap creatures with an opponent", 5)
+    assert sum("exchange control" in text for text in texts.values()) >= 3, texts
+
+
 def test_card_draw_leads_with_cards_that_draw_more_than_one(engine):
     """A card that draws one only replaces itself: "card draw" led with Reach Through Mists and Mental Note."""
     from grimoire.search.tags import cards_drawn

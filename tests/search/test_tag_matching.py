@@ -164,6 +164,9 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped
     ("cards that get around hexproof", "edict", "hexproof-granter"),
     ("removal that gets around hexproof", "edict", "hexproof-granter"),
     ("how do i beat voltron", "edict", "equipment-payoff"),  # one suited-up creature
+    # a combo deck by what stops its spells and abilities (nothing was asked for before)
+    ("i keep losing to combo", "stax", None),
+    ("how do i beat combo decks", "stax", "tutor"),
     ("cards that stop flash", "stax", "flash-granter"),  # sorcery speed only, nothing on my turn
     # the player's own voice: a comma is no rules-text sentence
     ("my opponents always have big creatures, what can i do", "creature-removal", None),
@@ -934,6 +937,10 @@ def test_an_answer_of_one_manner_without_a_type_asks_for_creature_removal_beside
 @pytest.mark.parametrize(("text", "tag"), [
     ("a card that makes my creatures impossible to kill this turn", "indestructible-granter"),  # no kill spell
     ("make a creature unable to attack or block forever", "pacifism"),  # "unable to" is "cannot"
+    # a commander to kill is a creature: its answer, not the protection of "opponents kill my commander"
+    ("kill a commander", "creature-removal"),
+    ("exile their commander", "exile-removal"),
+    ("pump all my tokens until end of turn", "overrun"),  # the team, as the phrasings say "pump all my creatures"
 ])
 def test_player_wordings_of_rules_words_ask_for_their_function(matcher, text, tag):
     assert first_tag(matcher, text) == tag

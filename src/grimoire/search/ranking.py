@@ -319,6 +319,14 @@ _IDIOMS = (
     # "find any creature in my deck", "get a land out of my library": a tutor for that card type
     (re.compile(r"\b(?:find|get|grab|pull|snag|yank)(?:s|ing)? (?:me )?(?:a|an|any|one) ([a-z]+) (?:card )?"
                 r"(?:in|from|out of) (?:my|the|your) (?:deck|library)\b"), r"search your library for a \1"),
+    # "kill a commander", "exile their commander": a creature to answer (a commander is one), not the protection
+    # a commander's own player asks for ("opponents kill my commander")
+    (re.compile(r"\b((?:kill|destroy|exile|remove|answer|handle|deal with|get rid of)(?:s|es|ing)?)"
+                r"((?: (?:a|an|the|their|that|any|opposing|enemy|an opponent's|opponents?'?s?))?) commanders?\b"
+                r"(?! (?:damage|tax))"), r"\1\2 creature"),
+    # "pump all my tokens", "buff my whole army": the team, as the phrasings name it
+    (re.compile(r"\b(pump|buff|boost)(?:s|ing|ed)? (?:all (?:of )?)?(?:my|our) (?:whole |entire )?"
+                r"(?:tokens|army|board|side|squad)\b"), r"\1 all my creatures"),
     (re.compile(r"\binfinite (?=combos?\b|loops?\b)"), ""),  # "stop infinite combos" is combo hate, no mana sink
     # "cards that trigger when I gain life", "things that get stronger when I gain life": rewarded for it, a payoff,
     # not a card doing it ("bigger when I cast spells" stays the grower's)
@@ -489,6 +497,8 @@ _PLAN_ANSWERS = (
     (frozenset(_STEMMER.stemWords("graveyard yard dredge flashback unearth escape delve embalm eternalize disturb "
                                   "retrace jumpstart".split())), _GRAVEYARD_HATE),
     (frozenset({_STEMMER.stemWord("voltron")}), TAG_INDEX["edict"]),
+    # a combo deck ("i keep losing to combo", "how do i beat combo decks") by what stops its spells and abilities
+    (frozenset(_STEMMER.stemWords("combo combos comboing".split())), TAG_INDEX["stax"]),
     # what destroying does not kill ("removal that works on indestructible creatures"): exile does
     (frozenset(_STEMMER.stemWords("indestructible regenerate regeneration unkillable".split())),
      TAG_INDEX["exile-removal"]),

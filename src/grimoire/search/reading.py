@@ -1584,12 +1584,15 @@ def _negated_types(reader: Reader, state: _State) -> None:
 
 def _short_tag_names() -> dict[str, str]:
     """Each tag by its name and its phrasings of one or two words, singular or plural ("treasure", "treasures":
-    treasure-maker; "mana rocks": mana-rock), where only one tag is named so."""
+    treasure-maker; "mana rocks": mana-rock), a one-word verb's "-ing" too ("rummaging"), where only one tag is
+    named so."""
     named: dict[str, set[str]] = {}
     for tag in TAGS:
         for text in (tag.name.replace("-", " "), *tag.phrasings):
             if len(text.split()) <= 2 and text.replace(" ", "").isalpha():
-                for form in {text, text.removesuffix("s"), text + "s"}:
+                doing = {f"{text.removesuffix('e')}ing"} if " " not in text and not text.endswith(("s", "ing")) \
+                    else set()
+                for form in {text, text.removesuffix("s"), text + "s", *doing}:
                     named.setdefault(form, set()).add(tag.name)
     return {text: next(iter(tags)) for text, tags in named.items() if len(tags) == 1}
 

@@ -72,6 +72,9 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(steal|stealing|take control|borrow|threaten|make (?:\w+ ){1,4}mine)\b",
      "gain control of target you control enchanted creature"),
     (r"\b(swap|swaps|swapping)\b", "switch"),  # "swap a creature's power and toughness": cards say "switch"
+    # "swap creatures with an opponent", "trade my junk for their good stuff": Switcheroo, Shifting Loyalties
+    (r"\b(swap\w*|trad(e|es|ing)) (\w+ ){0,3}(with|for) (an? |my |target |their )?(opponents?|theirs|their)\b",
+     "exchange control of target permanent you control and target permanent an opponent controls"),
     (r"\b(shrink|wither|-1/-1|weaken)\b", "gets -1/-1 -1/-1 counters"),
     (r"\b(freeze|lock down|tap down|stun)\b",
      "tap target creature. it doesn't untap during its controller's untap step"),
