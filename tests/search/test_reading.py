@@ -144,6 +144,8 @@ def test_mana_rocks_keep_ranking_by_their_words(reader):
     ("draw 1 or 2 cards", ""),  # no cost word: not a cost
     ("spells that cost exactly 3", "mv=3"),
     ("cheap green planeswalkers", "mv<=3 id<=g t:planeswalker"),  # the cheapest walkers cost 2 or 3
+    ("cheap wraths", "mv<=3"),  # a cheap wrath costs 3 (Toxic Deluge, Anger of the Gods) or 2 (Pyroclasm)
+    ("cheap board wipes in red", "id<=r mv<=3"),
     ("big x spells", "m:{X} (t:instant or t:sorcery)"),  # X counts as 0: "big" is what X makes of it
 ])
 def test_cost_words_read_as_mana_value(reader, query, expected):
@@ -1256,6 +1258,10 @@ def test_a_players_drops_are_creatures_unless_the_request_says_what_they_do(read
     ("big flying dragons that cost 5 or less", "mv<=5 kw:flying t:dragon"),  # the stated cost beats "big"
     ("cheap big creatures", "mv<=2 t:creature"),  # the first vague cost only: never an empty mv<=2 mv>=6
     ("deathtouch elves", "kw:deathtouch t:elf"),  # a keyword before a creature type is the card's own
+    # but an Equipment's or an Aura's is what it gives (Equipment is a creature type too): no Equipment has
+    # hexproof, so "hexproof equipment" found nothing
+    ("hexproof equipment", "t:equipment"),
+    ("haste auras", "t:aura"),
     ("destroy flying dragons", ""),  # what the card acts on
     ("stop creatures from attacking me", ""),  # an object: pillowfort, not creatures
     ("cards that create food", ""),  # Food Golems are creatures, but Food tokens are artifacts
@@ -1366,7 +1372,7 @@ def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
     ("exile up to one target creature", ""),
     ("creatures up to 3 mana", "mv<=3 t:creature"),  # a cost, with its mana word
     ("show me white board wipes", "id<=w"),
-    ("cheapest board wipe", "mv<=2"),
+    ("cheapest board wipe", "mv<=3"),  # a cheap wrath costs up to 3
     ("commander cost reduction", ""),  # the commander's cost, not a search for commanders
     ("angels, demons and dragons", "(t:angel or t:demon or t:dragon)"),  # several tribes: any of them
     ("zombies and vampires", "(t:zombie or t:vampire)"),

@@ -327,6 +327,9 @@ _IDIOMS = (
     # "pump all my tokens", "buff my whole army": the team, as the phrasings name it
     (re.compile(r"\b(pump|buff|boost)(?:s|ing|ed)? (?:all (?:of )?)?(?:my|our) (?:whole |entire )?"
                 r"(?:tokens|army|board|side|squad)\b"), r"\1 all my creatures"),
+    # "cards that make my lands creatures", "make a land into a creature": animating them
+    (re.compile(r"\bmak(?:e|es|ing) (?:(?:my|our|your|all|all of my|target|a|an|their) )?lands? (?:into )?(?:an? )?"
+                r"creatures?\b"), "turn lands into creatures"),
     (re.compile(r"\binfinite (?=combos?\b|loops?\b)"), ""),  # "stop infinite combos" is combo hate, no mana sink
     # "cards that trigger when I gain life", "things that get stronger when I gain life": rewarded for it, a payoff,
     # not a card doing it ("bigger when I cast spells" stays the grower's)

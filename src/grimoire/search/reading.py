@@ -1406,6 +1406,7 @@ _WITH_KEYWORDS = re.compile(rf"(?:with|that have|that has|which have|have|has) (
 _A_KEYWORD = re.compile(rf"({'|'.join(_HAS_KEYWORDS)})")
 _KEYWORD_ADJECTIVES = re.compile(rf"({'|'.join(_ADJECTIVE_KEYWORDS)})(?: ({'|'.join(_ADJECTIVE_KEYWORDS)}))?"
                                  r" (creatures?)")
+_GRANTING = frozenset({"equipment", "aura"})  # the types whose keywords are what they give
 _GRANT_VERBS = frozenset({"give", "gives", "giving", "grant", "grants"})  # "give my creatures flying": not their own
 # words before what a card is to beat ("anti infect cards", "good against aggro"): no quality of the card's own
 _AGAINST_WORDS = frozenset({"anti", "against", "vs", "versus", "beat", "beats", "stop", "stops"})
@@ -1487,8 +1488,10 @@ def _has_keywords(reader: Reader, state: _State) -> None:
     types = reader.creature_types  # "flying dragons", "deathtouch elves": the type is read on its own
     for index in range(len(state.words) - 1):
         keyword = state.words[index].lower
-        if keyword in _ADJECTIVE_KEYWORDS and state.free(index) and \
-                (state.words[index + 1].lower in types or state.words[index + 1].lower in _FLYER_WORDS) and \
+        following = state.words[index + 1].lower
+        # "hexproof equipment", "haste auras": what they give (Equipment is a creature type too, Komainu Battle Armor's)
+        if keyword in _ADJECTIVE_KEYWORDS and state.free(index) and _TYPE_WORDS.get(following) not in _GRANTING and \
+                (following in types or following in _FLYER_WORDS) and \
                 not _is_object(state, index) and _before(state, index, 1) not in _GRANT_VERBS:
             state.take(index, index + 1, _keyword_term(keyword), "keyword")
     for index in range(len(state.words) - 1):  # "dredge cards", "undying creatures", "flashback spells"
@@ -2014,6 +2017,9 @@ _MADE_BY = frozenset({"add", "adds", "make", "makes", "making", "produce", "prod
                       "tap", "taps", "tapping", "sac", "sacrifice", "sacrifices", "pay", "pays", "untap", "untaps"})
 
 
+_WIPE_WORDS = frozenset({"wrath", "wraths", "sweeper", "sweepers", "wipe", "wipes", "boardwipe", "boardwipes"})
+
+
 def _mana_value(reader: Reader, state: _State) -> None:
     """Costs: "under 3 mana" ``mv<3``, "3 or less" ``mv<=3``, "1 mana" ``mv=1``, "cheap" ``mv<=2``, "big"
     ``mv>=6``, "free" (no mana or an alternative cost)."""
@@ -2056,8 +2062,11 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 for word in state.words[first:last]:
                     word.used = True
                 continue
-            if pattern is _CHEAP and any(_TYPE_WORDS.get(word.lower) == "planeswalker" for word in state.words):
-                syntax = "mv<=3"  # the cheapest planeswalkers cost 2 or 3: "cheap planeswalkers" are both
+            if pattern is _CHEAP and any(_TYPE_WORDS.get(word.lower) == "planeswalker" or word.lower in _WIPE_WORDS
+                                         for word in state.words):
+                # the cheapest planeswalkers cost 2 or 3: "cheap planeswalkers" are both; a cheap wrath costs 3
+                # (Toxic Deluge, Anger of the Gods) or 2 (Pyroclasm)
+                syntax = "mv<=3"
             state.take(first, last, syntax, "mv")
             costed = True
             if match.group(0).startswith("fatt") and not any(_TYPE_WORDS.get(w.lower) for w in state.words):
