@@ -867,6 +867,14 @@ def test_a_commander_named_after_for_at_the_end_is_the_deck(reader):
     assert syntax(reader, "recursion for Muldrotha") == "id<=ubg"
     assert words_left(reader, "recursion for Muldrotha") == "recursion"
     assert reader.read("burn for Lightning Bolt").named == ("Lightning Bolt",)  # no commander: a name
+    # a commander opening the request, or after "for" with its deck's theme after it: the deck, whose needs rank
+    # (left, the name was a card to leave out and "Muldrotha self mill cards" asked for no colours and no tag)
+    for query, identity, left in (("Muldrotha self mill cards", "id<=ubg", "self mill cards"),
+                                  ("Atraxa proliferate", "id<=wubg", "proliferate"),
+                                  ("best cards for Atraxa superfriends", "id<=wubg", "best cards superfriends"),
+                                  ("Kaalia of the Vast removal", "id<=wbr", "removal")):
+        assert (syntax(reader, query), words_left(reader, query)) == (identity, left), query
+    assert syntax(reader, "Storm payoffs") == ""  # a word, not a commander's short name
     # "synergy with X", "works well with X": the commander's deck too
     assert syntax(reader, "synergy with Korvold") == "id<=brg"
     assert syntax(reader, "cards that work well with Atraxa, Praetors' Voice") == "id<=wubg"

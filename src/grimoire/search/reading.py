@@ -612,8 +612,10 @@ class Reader:
             text = " ".join(w.text for w in words[start:stop]).strip(",.;:?!")
             row = self.db.names.find(text) if named else None
             single, alias, short = stop - start == 1, False, False
+            # "Atraxa proliferate": a commander's short name opening the request, its deck's needs after it
+            opening = start == 0 and len(words) > 1 and words[start].text[:1].isupper()
             if row is None and single and (_before(state, start, 1) in ("my", "for", "with")
-                                           or _after(state, stop, 1) == "deck"):
+                                           or _after(state, stop, 1) == "deck" or opening):
                 row = self.commander_names.get(fold(text))
                 # "my zur deck": between "my" and "deck" a commander's short name the tokenizer happens to know
                 # (German "zur") is still the commander, unless a tribe ("my elf deck")
@@ -699,6 +701,11 @@ class Reader:
         themed = before.endswith("my") and re.match(r"[^ ]+ (deck|edh|build|list)\b", after) is not None
         commander = stop == len(state.words) and (before.endswith("for") or _SYNERGY_WITH.search(before)) and \
             self._is_commander(row)
+        # "Muldrotha self mill cards", "Sythis enchantress staples", "Prossh needs fodder": a commander opening the
+        # request, its deck's needs after it; "best cards for Atraxa superfriends": its deck, then the deck's theme
+        leading = (start == 0 or before.endswith("for")) and stop < len(state.words) and self._is_commander(row) \
+            and not re.match(r"(?:'s?|and|or|vs|versus|in|from|to|with)\b", after)
+        commander = commander or leading
         if deck or themed or before.endswith(("for my", "in my")) or commander:
             self._deck_identity(state, start, stop, row, 1 if deck else 0)
             return
