@@ -941,6 +941,9 @@ def test_an_answer_of_one_manner_without_a_type_asks_for_creature_removal_beside
     ("kill a commander", "creature-removal"),
     ("exile their commander", "exile-removal"),
     ("pump all my tokens until end of turn", "overrun"),  # the team, as the phrasings say "pump all my creatures"
+    ("make my opponent's creatures weaker", "shrink"),  # nothing was asked for
+    ("skip my opponent's untap step", "freeze"),
+    ("cards that make my lands creatures", "animate-land"),
 ])
 def test_player_wordings_of_rules_words_ask_for_their_function(matcher, text, tag):
     assert first_tag(matcher, text) == tag

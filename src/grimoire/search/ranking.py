@@ -330,6 +330,12 @@ _IDIOMS = (
     # "cards that make my lands creatures", "make a land into a creature": animating them
     (re.compile(r"\bmak(?:e|es|ing) (?:(?:my|our|your|all|all of my|target|a|an|their) )?lands? (?:into )?(?:an? )?"
                 r"creatures?\b"), "turn lands into creatures"),
+    # "make my opponent's creatures weaker", "make their guys smaller": shrinking them
+    (re.compile(r"\bmak(?:e|es|ing) ((?:[\w']+ ){0,3}(?:creatures?|team|army|board|guys|blockers|attackers)) "
+                r"(?:weaker|smaller|tiny)\b"), r"shrink \1"),
+    # "skip my opponent's untap step", "their permanents don't untap": what keeps them tapped
+    (re.compile(r"\bskip(?:s|ping)? (?:(?:my |an |each |their |your )?opponents?'?s?|their|the) untap(?: step)?s?\b"),
+     "stop untapping"),
     (re.compile(r"\binfinite (?=combos?\b|loops?\b)"), ""),  # "stop infinite combos" is combo hate, no mana sink
     # "cards that trigger when I gain life", "things that get stronger when I gain life": rewarded for it, a payoff,
     # not a card doing it ("bigger when I cast spells" stays the grower's)
