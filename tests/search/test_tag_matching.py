@@ -942,8 +942,9 @@ def test_an_answer_of_one_manner_without_a_type_asks_for_creature_removal_beside
     ("exile their commander", "exile-removal"),
     ("pump all my tokens until end of turn", "overrun"),  # the team, as the phrasings say "pump all my creatures"
     ("make my opponent's creatures weaker", "shrink"),  # nothing was asked for
-    ("skip my opponent's untap step", "freeze"),
     ("cards that make my lands creatures", "animate-land"),
+    ("cards that counter a board wipe", "counterspell-noncreature"),  # the wipe is what is countered
+    ("damage every opponent every turn", "drain"),
 ])
 def test_player_wordings_of_rules_words_ask_for_their_function(matcher, text, tag):
     assert first_tag(matcher, text) == tag
@@ -1069,3 +1070,9 @@ def test_the_players_casting_is_a_spellslingers_trigger_not_a_cantrips(matcher):
 ])
 def test_players_words_for_searching_and_sending_back(matcher, text, tag):
     assert tag in [m.name for m in matcher.match(text)]
+
+
+def test_a_sac_outlet_that_makes_mana_asks_for_both(matcher):
+    """"sac outlet that makes mana": Ashnod's Altar does both (the mana was not asked for)."""
+    names = {m.name for m in matcher.match("sac outlet that makes mana")}
+    assert {"sac-outlet", "mana-dork"} <= names, names

@@ -333,9 +333,15 @@ _IDIOMS = (
     # "make my opponent's creatures weaker", "make their guys smaller": shrinking them
     (re.compile(r"\bmak(?:e|es|ing) ((?:[\w']+ ){0,3}(?:creatures?|team|army|board|guys|blockers|attackers)) "
                 r"(?:weaker|smaller|tiny)\b"), r"shrink \1"),
-    # "skip my opponent's untap step", "their permanents don't untap": what keeps them tapped
-    (re.compile(r"\bskip(?:s|ping)? (?:(?:my |an |each |their |your )?opponents?'?s?|their|the) untap(?: step)?s?\b"),
-     "stop untapping"),
+    # "a sac outlet that makes mana": both, as "sacrifice a creature: add mana" says it (Ashnod's Altar)
+    (re.compile(r"\b(?:sac|sacrifice) outlets? (?:that|which) (?:makes?|adds?|produces?|gives?(?: me)?) mana\b"),
+     "sacrifice a creature add mana"),
+    # "cards that counter a board wipe": a counterspell for the wipe, a noncreature spell, not the wipe
+    (re.compile(r"\bcounter(?:s|ing)? (?:a |an |the |their |opponents?'?s? )?(?:board ?wipes?|wraths?|sweepers?|"
+                r"mass removal)\b"), "counter noncreature spells"),
+    # "hit every opponent each turn", "damage every opponent": each opponent loses life, as drain says it
+    (re.compile(r"\b(?:hit(?:s|ting)?|damag(?:e|es|ing)|burn(?:s|ing)?) (?:every|each|all)(?: of)?"
+                r"(?: my| the)? opponents?\b"), "each opponent loses life"),
     (re.compile(r"\binfinite (?=combos?\b|loops?\b)"), ""),  # "stop infinite combos" is combo hate, no mana sink
     # "cards that trigger when I gain life", "things that get stronger when I gain life": rewarded for it, a payoff,
     # not a card doing it ("bigger when I cast spells" stays the grower's)
