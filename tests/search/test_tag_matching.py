@@ -945,6 +945,8 @@ def test_an_answer_of_one_manner_without_a_type_asks_for_creature_removal_beside
     ("cards that make my lands creatures", "animate-land"),
     ("cards that counter a board wipe", "counterspell-noncreature"),  # the wipe is what is countered
     ("damage every opponent every turn", "drain"),
+    ("a creature that gets bigger each turn", "grower"),  # "gets" was a word where "get" is none
+    ("my guys keep getting blown up by removal", "protection-granter"),  # not removal
 ])
 def test_player_wordings_of_rules_words_ask_for_their_function(matcher, text, tag):
     assert first_tag(matcher, text) == tag
@@ -1076,3 +1078,9 @@ def test_a_sac_outlet_that_makes_mana_asks_for_both(matcher):
     """"sac outlet that makes mana": Ashnod's Altar does both (the mana was not asked for)."""
     names = {m.name for m in matcher.match("sac outlet that makes mana")}
     assert {"sac-outlet", "mana-dork"} <= names, names
+
+
+def test_hate_that_draws_a_card_hates_no_card_draw(matcher):
+    """"graveyard hate that draws a card": the hate card replaces itself (Cremate); draw hate was asked beside it."""
+    names = [m.name for m in matcher.match("graveyard hate that draws a card")]
+    assert names[0] == "graveyard-hate" and "draw-hate" not in names, names

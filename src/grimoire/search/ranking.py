@@ -98,13 +98,15 @@ _STOPWORDS = frozenset(
     "specific kind sort everything anything lots lot really just also wo let lets bunch ton tons help helps "
     "things list recommendations recommendation recommend suggest suggestions ideas needs wants there have has had "
     "having trouble troubles problem problems issue issues struggle struggles struggling strongest strong powerful "
-    "tier efficient most greatest optimal premium staple staples whatever".split()
+    "tier efficient most greatest optimal premium staple staples whatever "
+    # the other forms of the verbs above, which their stems would otherwise keep ("gets bigger" is "get bigger")
+    "gets getting gives giving finds finding needed needing likes wanted wanting".split()
 )
 # "my commander keeps getting killed", "my creatures keep dying": what asks for protecting them; not the player's own
 # dying ("i keep dying to fliers", "we die to combat damage": what kills them is to be beaten, slang.LOSES_TO)
 _NOT_THE_PLAYER = "".join(rf"(?<!\b{who} {how})" for who in ("i", "we") for how in ("", "just ", "always ", "keep "))
 _KEEPS_DYING = re.compile(rf"\b(?:{_NOT_THE_PLAYER}(?:keeps?|kept) (?:getting |being )?"
-                          r"(?:killed|removed|destroyed|exiled|dying)|"
+                          r"(?:killed|removed|destroyed|exiled|dying|blown up|murdered|wiped)|"
                           # "I keep getting my creatures killed", "I keep having my commander removed"
                           r"(?:keeps?|kept) (?:getting|having) (?:my|our) (?:[\w'-]+ ){1,3}?"
                           r"(?:killed|removed|destroyed|exiled)|"
@@ -333,15 +335,19 @@ _IDIOMS = (
     # "make my opponent's creatures weaker", "make their guys smaller": shrinking them
     (re.compile(r"\bmak(?:e|es|ing) ((?:[\w']+ ){0,3}(?:creatures?|team|army|board|guys|blockers|attackers)) "
                 r"(?:weaker|smaller|tiny)\b"), r"shrink \1"),
+    # "graveyard hate that draws a card": the hate card replaces itself; no card draw is hated
+    (re.compile(r"\b(hate|hosers?) (?:that|which) (?:also )?(?:draws?|cantrips?|replaces? itself)(?: a card)?\b"),
+     r"\1 cantrip"),
     # "a sac outlet that makes mana": both, as "sacrifice a creature: add mana" says it (Ashnod's Altar)
     (re.compile(r"\b(?:sac|sacrifice) outlets? (?:that|which) (?:makes?|adds?|produces?|gives?(?: me)?) mana\b"),
      "sacrifice a creature add mana"),
     # "cards that counter a board wipe": a counterspell for the wipe, a noncreature spell, not the wipe
     (re.compile(r"\bcounter(?:s|ing)? (?:a |an |the |their |opponents?'?s? )?(?:board ?wipes?|wraths?|sweepers?|"
                 r"mass removal)\b"), "counter noncreature spells"),
-    # "hit every opponent each turn", "damage every opponent": each opponent loses life, as drain says it
-    (re.compile(r"\b(?:hit(?:s|ting)?|damag(?:e|es|ing)|burn(?:s|ing)?) (?:every|each|all)(?: of)?"
-                r"(?: my| the)? opponents?\b"), "each opponent loses life"),
+    # "hit every opponent each turn", "damage every opponent": each opponent loses life, as drain says it (not in a
+    # clause of another function: "hand attack that hits every opponent" is discard)
+    (re.compile(r"(?<!\bthat )(?<!\bwhich )\b(?:hit(?:s|ting)?|damag(?:e|es|ing)|burn(?:s|ing)?) "
+                r"(?:every|each|all)(?: of)?(?: my| the)? opponents?\b"), "each opponent loses life"),
     (re.compile(r"\binfinite (?=combos?\b|loops?\b)"), ""),  # "stop infinite combos" is combo hate, no mana sink
     # "cards that trigger when I gain life", "things that get stronger when I gain life": rewarded for it, a payoff,
     # not a card doing it ("bigger when I cast spells" stays the grower's)
