@@ -75,6 +75,13 @@ CASES = [
     ("is:modal t:instant c:r c:w", {"Boros Charm"}, {"Lightning Helix"}),
     ("is:commander c:g c:u c:w c:b", {"Atraxa, Praetors' Voice"}, {"Birds of Paradise"}),
     ("is:partner", {"Thrasios, Triton Hero"}, {"Atraxa, Praetors' Voice"}),
+    # who can lead a deck in Commander's variants (the reference's is:brawler, is:duelcommander, is:oathbreaker):
+    # Brawl takes any legendary planeswalker, Oathbreaker any planeswalker
+    ("is:brawler t:planeswalker", {"Ajani Goldmane", "Nissa, Who Shakes the World"}, {"Lightning Bolt"}),
+    ("is:brawler", {"Atraxa, Praetors' Voice"}, {"Llanowar Elves"}),
+    ("is:commander t:planeswalker", {"Teferi, Temporal Archmage"}, {"Ajani Goldmane"}),
+    ("is:duelcommander", {"Atraxa, Praetors' Voice"}, {"Ajani Goldmane", "Llanowar Elves"}),
+    ("is:oathbreaker", {"Ajani Goldmane", "Nissa, Who Shakes the World"}, {"Atraxa, Praetors' Voice"}),
     ("is:funny", {"_____ Balls of Fire", "\"Name Sticker\" Goblin"}, {"Black Lotus"}),
     ("is:gamechanger", {"Demonic Tutor"}, {"Sol Ring"}),
     # Land nicknames

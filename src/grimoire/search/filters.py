@@ -734,10 +734,15 @@ class Evaluator:
             return np.array(["land" not in t.split("//")[0].split("—")[0] for t in types], dtype=bool)
         if value == "historic":
             return np.array([any(h in t for h in ("legendary", "artifact", "saga")) for t in types], dtype=bool)
-        if value == "commander":
+        if value in ("commander", "duelcommander", "brawler"):
+            # who can lead a deck, by its front face: a legendary creature, or a card whose text says it can be your
+            # commander; Brawl's any legendary planeswalker too (Duel Commander's rules are Commander's)
             texts = index.oracle.strings
-            return np.array([("legendary" in t.split("//")[0] and "creature" in t.split("//")[0])
+            kinds = ("creature", "planeswalker") if value == "brawler" else ("creature",)
+            return np.array([("legendary" in t.split("//")[0] and any(k in t.split("//")[0] for k in kinds))
                              or "can be your commander" in x for t, x in zip(types, texts, strict=True)], dtype=bool)
+        if value == "oathbreaker":  # any planeswalker leads an Oathbreaker deck
+            return np.array(["planeswalker" in t.split("//")[0] for t in types], dtype=bool)
         if value in ("partner", "companion"):
             wanted = PARTNER_KEYWORDS if value == "partner" else {"companion"}
             return np.array([bool(ks & wanted) for ks in index.keywords], dtype=bool)
