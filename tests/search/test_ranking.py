@@ -440,6 +440,18 @@ def test_a_tribal_deck_gets_the_function_from_its_own_tribe_first(engine):
     assert not zombies[engine.db.names.find("Aim for the Head")]  # "Exile target Zombie."
 
 
+def test_a_deck_named_by_its_tribe_alone_gets_the_tribes_cards_first(engine):
+    """"cards for an elf deck" asks for nothing but elves: Volatile Chimera and Arcane Savant stood among them, and
+    "hidden gems for elf decks" led with Shahrazad."""
+    elves = engine._of_tribe("elf")
+    for query in ("cards for an elf deck", "hidden gems for elf decks", "elf deck", "best cards for my elf deck"):
+        found = engine.search(query, limit=10)
+        assert all(elves[r.row] for r in found.results), (query, [r.card.name for r in found.results])
+        assert any("Elf deck" in note for note in found.notes), found.notes
+    assert engine._tribal_deck("ramp for my elf deck") is None  # a function asked: the tribe lifts its answers
+    assert engine._tribal_deck("removal for my deck") is None
+
+
 @pytest.mark.parametrize(("text", "refund"), [
     ("Enchant creature\nWhen this Aura enters, untap up to five lands.\nYou control enchanted creature.", 5),
     ("Draw two cards, then discard two cards. Untap up to three lands.\nFlashback {2}{U}", 3),  # Frantic Search

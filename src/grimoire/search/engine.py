@@ -396,6 +396,10 @@ class SearchEngine:
             if fallback_tags and not self._names_a_function(text if tag_text is None else tag_text, vector):
                 chosen = self._chosen_tags(text, vector, [*tags, *fallback_tags], context, dense_ranked,
                                            self.tag_matcher)
+        # "cards for an elf deck": nothing asked but the tribe (the dense list's head alone may echo a function)
+        tribal = self._tribal_deck(text) if choose_tags and all(m.by == "dense" for m in chosen) else None
+        if tribal:
+            chosen = []
         literal = ranking.is_literal(text)
         if dense_ranked is not None:
             weight = weights.dense_literal if literal else weights.dense
@@ -410,6 +414,18 @@ class SearchEngine:
                 kind = tribe.capitalize()
                 notes.append(f"read as {'an' if kind[0] in 'AEIOU' else 'a'} {kind} deck: among the cards that do what "
                              f"was asked, those of type {kind} or naming the type as yours come first")
+        elif tribal:
+            tribe = tribal
+            # "cards for an elf deck", "hidden gems for my zombie deck": nothing asked but the tribe, whose cards (of
+            # the type, or naming it as yours) come first, in the order the words and meaning gave them
+            kin = self._of_tribe(tribe) & mask
+            top = float(fused.max()) if fused.any() else 0.0
+            closeness = np.clip(similarity[kin], 0.0, 1.0) if similarity is not None else 0.0
+            fused[kin] += top + 1e-3 * (1.0 + closeness)
+            if notes is not None and kin.any():
+                kind = tribe.capitalize()
+                notes.append(f"read as {'an' if kind[0] in 'AEIOU' else 'a'} {kind} deck: cards of type {kind} or "
+                             f"naming the type as yours come first")
         if not ranking.asks_digital(text):  # paper players' requests: an Alchemy card below a paper one
             fused[self.filter_index.digital_only] *= ranking.DIGITAL_WEIGHT
         for row in self._exact_name_rows(text, mask):
@@ -650,6 +666,14 @@ class SearchEngine:
         found = {types[word] for word in split[1].split() if word in types}
         return found.pop() if len(found) == 1 else None
 
+    def _tribal_deck(self, text: str) -> str | None:
+        """The creature type of a request that asks for nothing but a deck of it ("cards for an elf deck", "best
+        cards for my zombie deck", "dragon tribal"), else ``None``."""
+        found = _TRIBAL_DECK.search(text.lower())
+        if found is None or ranking.words(text.lower()[: found.start()] + " " + text.lower()[found.end():]):
+            return None
+        return self.reader.creature_types.get(found.group(1))
+
     def _commander_tribe(self, deck: Sequence[str]) -> str | None:
         """The creature type of a tribal commander the request names ("card draw for my Krenko deck": Goblin): one of
         its own types that its text names as the player's own ("Goblins you control", "create ... Goblin", "another
@@ -791,7 +815,8 @@ class SearchEngine:
                 # such as "cards that" which say nothing of the cards: the words read still say what is
                 # wanted, so they rank the cards that pass, choosing no tag ("hard to kill" is not removal);
                 # typed syntax alone, and a cycle of cards by their names ("signets"), keep Scryfall's name order
-                text = read_words = " ".join(chip.words for chip in reading.chips)
+                text = read_words = " ".join(word.strip(",.;:?!") for chip in reading.chips  # "aggro?" is "aggro"
+                                             for word in chip.words.split())
             named += [reading.combo] if reading.combo else []
             mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=[*exclude, *named])
             if text:
@@ -885,6 +910,11 @@ def _mana_value_at_least(db: CardDB) -> np.ndarray:
         if known:
             mana_value[row] = sum(known)
     return mana_value
+
+
+# a deck named by its tribe alone: "for an elf deck", "my zombie deck", "dragon tribal", "elves decks"
+_TRIBAL_DECK = re.compile(r"(?:\b(?:for|in|to|of) )?(?:\b(?:an?|my|the|our) )?\b([a-z]+) "
+                          r"(?:tribal(?: decks?)?|decks?|edh|commander decks?|lists?|builds?)\b")
 
 
 def _theme_note(text: str, chosen: Sequence[ranking.TagMatch]) -> str:

@@ -106,7 +106,8 @@ RARITIES = {"c": 0, "common": 0, "u": 1, "uncommon": 1, "r": 2, "rare": 2, "m": 
             "s": 4, "special": 4, "b": 5, "bonus": 5}
 
 IS_VALUES = frozenset({
-    "commander", "duelcommander", "brawler", "oathbreaker", "partner", "companion", "gamechanger", "gc", "reserved", "permanent", "spell", "dfc", "mdfc",
+    "commander", "duelcommander", "brawler", "oathbreaker", "partner", "companion", "gamechanger", "gc", "reserved",
+    "permanent", "spell", "dfc", "mdfc",
     "transform", "meld", "split", "flip", "adventure", "leveler", "saga", "class", "vanilla", "frenchvanilla",
     "funny", "legendary", "historic", "modal", "hybrid", "phyrexian", "multicolor", "colorless", "monocolor",
     "land", "creature", "instant", "sorcery", "artifact", "enchantment", "planeswalker", "battle", "bear",

@@ -100,7 +100,11 @@ _STOPWORDS = frozenset(
     "having trouble troubles problem problems issue issues struggle struggles struggling strongest strong powerful "
     "tier efficient most greatest optimal premium staple staples whatever "
     # the other forms of the verbs above, which their stems would otherwise keep ("gets bigger" is "get bigger")
-    "gets getting gives giving finds finding needed needing likes wanted wanting".split()
+    "gets getting gives giving finds finding needed needing likes wanted wanting "
+    # chat ("gimme some cheap counters", "yo what's good")
+    "gimme lemme wanna gotta gonna yo pls plz hey hi hello thanks thx lol idk tbh ok okay "
+    # how the player rates what is asked, not what it does ("hidden gems for my elf deck", "underrated removal")
+    "hidden gem gems underrated overlooked sleeper sleepers".split()
 )
 # "my commander keeps getting killed", "my creatures keep dying": what asks for protecting them; not the player's own
 # dying ("i keep dying to fliers", "we die to combat damage": what kills them is to be beaten, slang.LOSES_TO)

@@ -1995,7 +1995,7 @@ _AT_LEAST = re.compile(rf"(?:at least|min|minimum) {_NUMBER}{_MANA}?|{_NUMBER}{_
 _MORE = re.compile(rf"(?:over|more than|above) {_NUMBER}{_MANA}")
 # "<=2 cmc", "<3 mana", ">=6": comparison signs typed before a number (a bare "<3" is a heart, not a cost)
 _SIGNED = re.compile(rf"(<=|>=) ?{_NUMBER}{_MANA}?|(<|>|=) ?{_NUMBER}{_MANA}")
-_EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value|cmc|mv) (?:of )?{_NUMBER}|"
+_EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value|cmc|mv) (?:of )?{_NUMBER}|turn {_NUMBER} plays?|"
                     rf"(?:that |which )?(?:costs?|costing) (?:exactly )?{_NUMBER}(?: mana)?(?! (?:less|more))")
 # longest first: an alternative must end the word ("cheaper" is left to the cost reducers: "make spells cheaper")
 # "card draw that doesn't cost much": the card's own cost, though in a clause
@@ -2095,7 +2095,7 @@ def _made_so(state: _State, index: int) -> bool:
 _DROP_WORDS = frozenset({"good", "best", "great", "strong", "top", "some", "for", "my", "in", "a", "an", "the", "of",
                          "aggro", "aggressive", "deck", "decks", "cards", "playable", "efficient",
                          # colours are read later: "mono red aggro one drops" are red creatures
-                         "mono", "white", "blue", "black", "red", "green", "colorless", "colourless"})
+                         "mono", "white", "blue", "black", "red", "green", "colorless", "colourless"}) | _ASKING
 
 
 def _only_drops(state: _State) -> bool:
@@ -2147,6 +2147,7 @@ _FORMAT_NOUNS = frozenset({"staples", "staple", "cards", "card", "format", "lega
 
 
 _PARTNER = re.compile(r"(?:with )?partners?")
+_COMPANIONS = re.compile(r"companions|companion (?:cards?|creatures?)")
 # "background commanders", "commanders that can choose a background": what Oracle text says of them (Scryfall's
 # o:"choose a background"); "backgrounds" alone are the enchantments (t:background)
 _CHOOSES_BACKGROUND = re.compile(r"(?:(?:that |which |who )?(?:can )?(?:choose|chooses|choosing|take|takes|use|uses|"
@@ -2156,7 +2157,10 @@ _CHOOSES_BACKGROUND = re.compile(r"(?:(?:that |which |who )?(?:can )?(?:choose|c
 def _partners(reader: Reader, state: _State) -> None:
     """"partner commanders", "commanders with partner", "legendary creatures with partner": the Partner keyword
     (``is:partner``), beside a request for commanders or legends (a lone "partner" may be anything: "a partner for
-    Thrasios" names a card)."""
+    Thrasios" names a card). "companions", "companion cards": the Companion keyword (``is:companion``)."""
+    for _, first, last in list(_matches(state, _COMPANIONS)):
+        if not _is_object(state, first):
+            state.take(first, last, "is:companion", "commander")
     if not _asks_commanders(state) and not any(w.lower in ("legendary", "legends") for w in state.words):
         return
     for _, first, last in list(_matches(state, _PARTNER)):
