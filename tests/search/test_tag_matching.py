@@ -946,6 +946,10 @@ def test_an_answer_of_one_manner_without_a_type_asks_for_creature_removal_beside
     ("cards that counter a board wipe", "counterspell-noncreature"),  # the wipe is what is countered
     ("damage every opponent every turn", "drain"),
     ("a creature that gets bigger each turn", "grower"),  # "gets" was a word where "get" is none
+    # what the deck does a lot of, and what uses it: that theme's payoff
+    ("my deck makes a lot of tokens, what uses them", "token-payoff"),
+    ("i gain lots of life, what rewards that", "lifegain-payoff"),
+    ("i have lots of tokens, what can i sacrifice them to", "sac-outlet"),
     ("my guys keep getting blown up by removal", "protection-granter"),  # not removal
 ])
 def test_player_wordings_of_rules_words_ask_for_their_function(matcher, text, tag):

@@ -342,6 +342,15 @@ _IDIOMS = (
     # "graveyard hate that draws a card": the hate card replaces itself; no card draw is hated
     (re.compile(r"\b(hate|hosers?) (?:that|which) (?:also )?(?:draws?|cantrips?|replaces? itself)(?: a card)?\b"),
      r"\1 cantrip"),
+    # "my deck makes lots of treasure, what uses it", "i play a lot of instants, what rewards that": what the deck
+    # does a lot of is its theme, and what uses it that theme's payoff
+    (re.compile(r"\b(?:makes?|making|creates?|has|have|having|plays?|playing|gains?|gaining|casts?|casting|runs?|"
+                r"running|draws?|drawing|gets?|getting) (?:a lot of|lots of|tons of|loads of|many|plenty of|so much|"
+                r"so many|a bunch of|a ton of) ([a-z+/-]+)\b.*?\b(?:uses?|rewards?|pays? off|payoffs?|takes? "
+                r"advantage|benefits?|cares? about)\b"), r"\1 payoff"),
+    # "i have lots of tokens, what can i sacrifice them to": a sac outlet for them
+    (re.compile(r"\b(?:what|which|something|anything)(?: \w+){0,2} (?:can )?(?:i |we )?sac(?:rifice)? "
+                r"(?:them|it|those|these) (?:to|into|for)\b"), "sac outlet"),
     # "a sac outlet that makes mana": both, as "sacrifice a creature: add mana" says it (Ashnod's Altar)
     (re.compile(r"\b(?:sac|sacrifice) outlets? (?:that|which) (?:makes?|adds?|produces?|gives?(?: me)?) mana\b"),
      "sacrifice a creature add mana"),
@@ -358,7 +367,8 @@ _IDIOMS = (
     (re.compile(r"\b(?:trigger(?:s|ing)?|(?:get|gets|getting|grow|grows|growing) stronger) "
                 r"(?:when(?:ever)?|each time|every time)\b"), "payoff whenever"),
     # "cards that reward me for discarding", "reward me for attacking": a payoff for doing it
-    (re.compile(r"\breward(?:s|ing)? (?:me |us |you |the player )?(?:for |when(?:ever)? (?:i |we |you )?)"),
+    (re.compile(r"\b(?:reward(?:s|ing)?|pays? off|paying off) (?:me |us |you |the player )?"
+                r"(?:for |when(?:ever)? (?:i |we |you )?)"),
      "payoff whenever "),
     # "cast my opponents' spells", "play cards from their libraries": theft, not the stax that stops them casting
     (re.compile(r"\b(?:cast|play)(?:s|ing)?(?: (?:spells|cards))?(?: (?:from|out of|of))? (?:my |the |your )?"
