@@ -351,6 +351,9 @@ _IDIOMS = (
     # "i have lots of tokens, what can i sacrifice them to": a sac outlet for them
     (re.compile(r"\b(?:what|which|something|anything)(?: \w+){0,2} (?:can )?(?:i |we )?sac(?:rifice)? "
                 r"(?:them|it|those|these) (?:to|into|for)\b"), "sac outlet"),
+    # "i keep drawing lands late", "i draw too many lands": flooding
+    (re.compile(r"\b(?:i|we|keep|always|i keep|i always) (?:drawing|draw|drew) (?:too many |only |nothing but |all |"
+                r"so many |extra )?lands\b"), "flood out"),
     # "a sac outlet that makes mana": both, as "sacrifice a creature: add mana" says it (Ashnod's Altar)
     (re.compile(r"\b(?:sac|sacrifice) outlets? (?:that|which) (?:makes?|adds?|produces?|gives?(?: me)?) mana\b"),
      "sacrifice a creature add mana"),

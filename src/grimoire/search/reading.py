@@ -74,6 +74,7 @@ _OBJECT_MARKERS = frozenset({
     "of", "to", "into", "onto", "with", "without", "for", "about", "tutor", "fetch", "find", "search", "reanimate",
     "cast", "casting", "play", "playing", "pump", "buff", "animate", "give", "gives", "more", "extra", "matter",
     "add", "adds", "produce", "produces", "enchanted", "equipped", "attacking", "blocking", "tapped", "untapped",
+    "drawing", "drew",  # "i keep drawing lands": what the player draws, not the kind of card asked for
     "nontoken", "another", "dies", "die", "on", "at", "recur", "recurs", "recurring", "revive", "revives", "back",
     "stop", "stops", "prevent", "prevents",
     # "answer a big threat", "handle huge creatures", "beat big blockers": what is answered, not what is asked for
