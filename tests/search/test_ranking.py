@@ -343,6 +343,14 @@ def test_swapping_with_an_opponent_finds_the_exchanges_of_control(engine):
     assert sum("exchange control" in text for text in texts.values()) >= 3, texts
 
 
+def test_cards_that_cannot_be_responded_to_have_split_second(engine):
+    from grimoire.search.slang import expand
+
+    assert "split second" in expand("cards that can't be responded to")
+    texts = _texts(engine, "cards that can't be responded to", 5)
+    assert sum("split second" in text for text in texts.values()) >= 3, texts
+
+
 def test_card_draw_leads_with_cards_that_draw_more_than_one(engine):
     """A card that draws one only replaces itself: "card draw" led with Reach Through Mists and Mental Note."""
     from grimoire.search.tags import cards_drawn

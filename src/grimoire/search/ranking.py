@@ -354,6 +354,10 @@ _IDIOMS = (
     # "i keep drawing lands late", "i draw too many lands": flooding
     (re.compile(r"\b(?:i|we|keep|always|i keep|i always) (?:drawing|draw|drew) (?:too many |only |nothing but |all |"
                 r"so many |extra )?lands\b"), "flood out"),
+    # "nonbasic land removal": destroying lands (the unknown "nonbasic" had diluted it under the threshold)
+    (re.compile(r"\bnon-?basic lands? (?:removal|destruction)\b"), "land destruction"),
+    # "cards that can't be responded to": split second, as cards print it
+    (re.compile(r"\b(?:can'?t|cannot|can not) be responded to\b"), "split second"),
     # "a sac outlet that makes mana": both, as "sacrifice a creature: add mana" says it (Ashnod's Altar)
     (re.compile(r"\b(?:sac|sacrifice) outlets? (?:that|which) (?:makes?|adds?|produces?|gives?(?: me)?) mana\b"),
      "sacrifice a creature add mana"),
