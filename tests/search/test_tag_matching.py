@@ -951,6 +951,7 @@ def test_an_answer_of_one_manner_without_a_type_asks_for_creature_removal_beside
     ("i gain lots of life, what rewards that", "lifegain-payoff"),
     ("i have lots of tokens, what can i sacrifice them to", "sac-outlet"),
     ("i keep drawing lands late", "looter"),  # flooding
+    ("play spells on my opponents turn", "flash-granter"),  # not the stax that stops them casting
     ("nonbasic land removal", "land-destruction"),  # "nonbasic", a word no phrasing holds, had diluted it
     ("my guys keep getting blown up by removal", "protection-granter"),  # not removal
 ])

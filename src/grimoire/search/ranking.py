@@ -358,6 +358,10 @@ _IDIOMS = (
     (re.compile(r"\bnon-?basic lands? (?:removal|destruction)\b"), "land destruction"),
     # "cards that can't be responded to": split second, as cards print it
     (re.compile(r"\b(?:can'?t|cannot|can not) be responded to\b"), "split second"),
+    # "play spells on my opponent's turn", "cast creatures during their turn": flash, not what stops them casting
+    (re.compile(r"\b(?:play|cast)(?:s|ing)? (?:my |(?:\w+ )?spells |(?:\w+ )?cards |creatures |things |stuff )?"
+                r"(?:on|during|in) (?:my |an |each |the )?(?:opponents?'?s?|their|other players'?) turns?\b"),
+     "give flash cast at instant speed"),
     # "a sac outlet that makes mana": both, as "sacrifice a creature: add mana" says it (Ashnod's Altar)
     (re.compile(r"\b(?:sac|sacrifice) outlets? (?:that|which) (?:makes?|adds?|produces?|gives?(?: me)?) mana\b"),
      "sacrifice a creature add mana"),
