@@ -952,6 +952,9 @@ def test_an_answer_of_one_manner_without_a_type_asks_for_creature_removal_beside
     ("i have lots of tokens, what can i sacrifice them to", "sac-outlet"),
     ("i keep drawing lands late", "looter"),  # flooding
     ("play spells on my opponents turn", "flash-granter"),  # not the stax that stops them casting
+    ("make my opponents fight each other", "goad"),  # the players fighting: forced attacks, no fight spell
+    ("comeback cards", "catch-up"),
+    ("cards that help when losing", "catch-up"),
     ("nonbasic land removal", "land-destruction"),  # "nonbasic", a word no phrasing holds, had diluted it
     ("my guys keep getting blown up by removal", "protection-granter"),  # not removal
 ])

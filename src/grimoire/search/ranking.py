@@ -195,7 +195,8 @@ _DURING_DRAW = re.compile(r"\b(?:during|in|on|at) (?:my|your|each|the|every|thei
 _EXTRA_DRAW = re.compile(r"\b(extra|additional) draw steps?\b")
 # "cards that make opponents attack each other", "forced combat": what the goad phrasings call forcing attacks
 # ("creatures that fight each other" are the fight tag's)
-_EACH_OTHER = re.compile(r"\b(?:attack|kill|hit)(?:s|ing)? each other\b|\bforced? combat\b")
+_EACH_OTHER = re.compile(r"\b(?:attack|kill|hit)(?:s|ing)? each other\b|\bforced? combat\b|"
+                         r"\b(?:opponents|players|everyone|everybody|the table) (?:to )?fight each other\b")
 # "what do i do with a lot of mana", "mana sinks for leftover mana": the phrasings' "too much mana"
 _MUCH_MANA = re.compile(r"\b(?:(?<=with )(?:a lot of|lots of|tons of|so much|all (?:my|this|that|the)|my extra)|"
                         r"excess|leftover|spare|unused) mana\b")
@@ -362,6 +363,9 @@ _IDIOMS = (
     (re.compile(r"\b(?:play|cast)(?:s|ing)? (?:my |(?:\w+ )?spells |(?:\w+ )?cards |creatures |things |stuff )?"
                 r"(?:on|during|in) (?:my |an |each |the )?(?:opponents?'?s?|their|other players'?) turns?\b"),
      "give flash cast at instant speed"),
+    # "comeback cards", "cards that help when i'm losing": catching up
+    (re.compile(r"\bcome-?back\b|\b(?:when|while|if) (?:i'?m |i am |we'?re |you'?re )?(?:behind|losing)\b"),
+     "catch up"),
     # "a sac outlet that makes mana": both, as "sacrifice a creature: add mana" says it (Ashnod's Altar)
     (re.compile(r"\b(?:sac|sacrifice) outlets? (?:that|which) (?:makes?|adds?|produces?|gives?(?: me)?) mana\b"),
      "sacrifice a creature add mana"),
