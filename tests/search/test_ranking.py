@@ -343,6 +343,17 @@ def test_swapping_with_an_opponent_finds_the_exchanges_of_control(engine):
     assert sum("exchange control" in text for text in texts.values()) >= 3, texts
 
 
+@pytest.mark.parametrize(("query", "named"), [
+    ("steal artifacts", "artifact"),  # Control Magic, Mind Control and Treachery (creatures only) led
+    ("bring back enchantments from the graveyard", "enchantment"),  # Disentomb and Raise Dead led
+    ("protect my enchantments", "enchantment"),
+])
+def test_a_noncreature_type_acted_on_lifts_the_cards_that_name_it(engine, query, named):
+    """Of a tag acting on any type, the cards naming the one type the request acts on (or any permanent) first."""
+    texts = _texts(engine, query, 5)
+    assert sum(bool(re.search(rf"\b(?:{named}|permanent)s?\b", text)) for text in texts.values()) >= 4, texts
+
+
 def test_cards_that_cannot_be_responded_to_have_split_second(engine):
     from grimoire.search.slang import expand
 

@@ -407,7 +407,8 @@ class SearchEngine:
         if chosen:
             tribe = self._deck_tribe(text) or self._commander_tribe(deck)
             kin = self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text), tribe=tribe,
-                                      big=ranking.asks_big_target(text), literal=literal)
+                                      big=ranking.asks_big_target(text), literal=literal,
+                                      acted_on=ranking.object_form(text))
             if notes is not None and (note := _theme_note(text, chosen)):
                 notes.append(note)
             if notes is not None and tribe and kin:  # said only where a card of the tribe answers
@@ -517,14 +518,15 @@ class SearchEngine:
 
     def _add_tag_lists(self, chosen: list[ranking.TagMatch], mask: np.ndarray, fused: np.ndarray,
                        similarity: np.ndarray | None = None, team: bool = False, tribe: str | None = None,
-                       big: bool = False, literal: bool = False) -> int:
+                       big: bool = False, literal: bool = False, acted_on: re.Pattern | None = None) -> int:
         """Each chosen tag's cards (:meth:`_chosen_tags`), direct answers first, join the fusion weighted by how
         well the tag matched (``similarity``: every card's embedding cosine to the query, which may reorder a
         tag's cards); for a request for the whole ``team``, the cards of a tag done to one creature or to all
         (a keyword granter's, blink's) that do it to all of their controller's creatures come first; for a deck
         of a creature ``tribe``, the cards of that type or naming it (Dragon's Hoard for a dragon deck's ramp): how
         many of those answer is returned. For a request to answer something ``big``, a small answer (Lightning
-        Bolt, Cut Down) comes after those that answer anything."""
+        Bolt, Cut Down) comes after those that answer anything. Where the request acts on one noncreature type
+        (``acted_on``, :func:`ranking.object_form`), a tag's cards naming it come first ("steal artifacts")."""
         base = fused.copy()
         kin = self._of_tribe(tribe) if tribe else None
         paired = ranking.paired_tags(chosen, literal)
@@ -539,6 +541,9 @@ class SearchEngine:
                 answers = self.tag_strengths[rows, match.index] >= tag_rules.TRIGGERED
                 kin_here = ranking.TRIBE_LIFT * (kin[rows] & answers)
                 lifted = kin_here if lifted is None else np.maximum(lifted, kin_here)
+            if acted_on is not None and not ranking.typed(match.index):
+                named = ranking.OBJECT_LIFT * self._says(acted_on)[rows]
+                lifted = named if lifted is None else np.maximum(lifted, named)
             if match.index in paired:  # two functions named: the cards doing the other too come first
                 others = [index for index in paired if index != match.index]
                 both = ranking.BOTH_LIFT * (self.tag_strengths[np.ix_(rows, others)] > 0).any(axis=1)

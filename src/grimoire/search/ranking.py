@@ -772,6 +772,29 @@ def _effect_not_trigger(lowered: str) -> list[int]:
         ([_CANTRIP] if _WHEN_I_CAST.search(lowered) else [])
 
 
+# "steal artifacts", "protect my enchantments", "sacrifice artifacts for value": a permanent type the request acts on,
+# which the cards of a tag acting on any type may name (Invoke the Winds and Steal Artifact among the steal tag's
+# creature thieves): those come first, as a tribe's do (a typed tag's cards all name its type)
+OBJECT_LIFT = 0.45
+_OBJECT_FORMS = {_STEMMER.stemWord(word): re.compile(rf"\b(?:{word}|permanent)s?\b", re.IGNORECASE)
+                 for word in ("artifact", "enchantment", "planeswalker")}  # a permanent is any of them
+
+
+def object_form(text: str) -> re.Pattern | None:
+    """How a card's text names the one noncreature permanent type a request in players' words acts on, else
+    ``None`` (none named, several, or creatures too)."""
+    if is_literal(text):
+        return None
+    asked = frozenset(words(text))
+    named = [form for stem, form in _OBJECT_FORMS.items() if stem in asked]
+    return named[0] if len(named) == 1 and _STEMMER.stemWord("creatures") not in asked else None
+
+
+def typed(index: int) -> bool:
+    """Whether a tag acts on one card type (creature removal, artifact recursion), all its cards naming it."""
+    return index in _OBJECT_TYPE
+
+
 def asks_big_target(text: str) -> bool:
     """Whether a request wants something big answered ("kill something big", "removal for big creatures")."""
     return _BIG_TARGET.search(text.lower()) is not None
