@@ -1342,6 +1342,12 @@ _ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
     ("creatures with 0 power", "pow=0 t:creature"),
     ("2/2s for 2", "pow=2 tou=2 mv=2"),  # a plural of a size is creatures of it
     ("companions", "is:companion"),  # the keyword's cards, as "partner commanders" are
+    # words quoted from a card's name or text, as Scryfall's name: and o: search them
+    ("cards with dragon in the name", "name:dragon"),
+    ("names that start with lightning", "name:/^lightning/"),
+    ("cards that mention the monarch", 'o:"the monarch"'),
+    ("every card that says flash", 'o:"flash"'),
+    ("cards that mention my commander", ""),  # the deck's own, which no card's text names so
     ("i keep drawing lands late", ""),  # what the player draws: no land asked for
     ("whats a good turn one play in black", "id<=b mv=1"),  # a turn's play costs that turn's mana
     ("any good 1 drops for aggro?", "pow>=mv -kw:defender mv=1 t:creature"),  # the question asks for drops too

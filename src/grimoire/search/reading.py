@@ -2620,6 +2620,28 @@ def _prices(reader: Reader, state: _State) -> None:
         state.notes.append(f"price ({state.span(first, last)}): {_NO_PRICES}")
 
 
+# "cards with dragon in the name", "names that start with lightning", "every card that says flash", "cards that
+# mention the monarch", "with the word treasure": a name's or the rules text's own words, as Scryfall's name: and o:
+_IN_NAME = re.compile(r"(?:with|has|have|having|containing|contains?) (?:the word )?([a-z0-9'-]+) in (?:the|their|its) "
+                      r"names?")
+_NAME_START = re.compile(r"(?:whose )?names? (?:that )?(?:starts?|starting|begins?|beginning) with ([a-z0-9'-]+)")
+_SAYS = re.compile(r"(?:that |which )?(?:says?|mentions?|mentioning|with the words?) (?!my |your |our )"
+                   r"([a-z0-9'+/-]+(?: [a-z0-9'+/-]+){0,3})$")
+
+
+def _said_words(reader: Reader, state: _State) -> None:
+    """Words the request quotes from a card's name or rules text: ``name:dragon``, ``name:/^lightning/``,
+    ``o:"the monarch"``."""
+    for match, first, last in list(_matches(state, _IN_NAME)):
+        state.take(first, last, f"name:{match.group(1)}", "name")
+    for match, first, last in list(_matches(state, _NAME_START)):
+        state.take(first, last, f"name:/^{re.escape(match.group(1))}/", "name")
+    for match, first, last in list(_matches(state, _SAYS)):  # what the text says still ranks (proliferate's tag)
+        state.take(first, last, f'o:"{match.group(1)}"', "oracle", still_ranks=True)
+        for word in state.words[first: last - len(match.group(1).split())]:  # "that says" ranks nothing
+            word.protected, word.used = False, True
+
+
 # How a request to the search itself begins ("show me ...", "list ...", "search for blue flyers"): no words of what
 # the cards do ("search for a land" is a tutor: an article, a number or "basic" after "search for" or "look for" keeps
 # it one: "search for two basic lands")
@@ -2675,7 +2697,7 @@ def _colored_counters(reader: Reader, state: _State) -> None:
             word.lower, word.corrected = meaning, True
 
 
-_RULES = (_command, _produces, _deck_colors, _formats, _prices, _partners, _superlatives, _stats, _x_costs,
+_RULES = (_command, _said_words, _produces, _deck_colors, _formats, _prices, _partners, _superlatives, _stats, _x_costs,
           _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _negated_colors, _keyword_tokens,
           _has_keywords, _colors, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
