@@ -821,7 +821,7 @@ def is_literal(text: str) -> bool:
         _OWN_VOICE.search(text) is None
 
 
-@lru_cache(maxsize=32)  # a request asks for its words several times (its reading, its tags); about 40 rewrites each
+@lru_cache(maxsize=8)  # a request asks for its words several times (its reading, its tags); about 100 rewrites each
 def words(text: str) -> tuple[str, ...]:
     """Content words of a text, lower case and stemmed, so word forms meet (``wipes``, ``wiping`` -> ``wipe``;
     ``reanimation``, ``reanimate`` -> ``reanim``)."""
