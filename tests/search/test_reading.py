@@ -1348,6 +1348,12 @@ _ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
     ("cards that mention the monarch", 'o:"the monarch"'),
     ("every card that says flash", 'o:"flash"'),
     ("cards that mention my commander", ""),  # the deck's own, which no card's text names so
+    # a request that is one keyword or keyword action the cards list: the cards with it, as Scryfall finds them
+    ("incubate", "kw:incubate"),
+    ("cards that connive", "kw:connive"),
+    ("scry", ""),  # a function's name: its tag ranks the cards that do it best
+    ("chaos", ""),  # one card lists it: a word
+    ("support cards for Lathril", "id<=bg"),  # an everyday word beside others
     ("i keep drawing lands late", ""),  # what the player draws: no land asked for
     ("whats a good turn one play in black", "id<=b mv=1"),  # a turn's play costs that turn's mana
     ("any good 1 drops for aggro?", "pow>=mv -kw:defender mv=1 t:creature"),  # the question asks for drops too

@@ -363,11 +363,16 @@ class Reader:
         return by_word
 
     @cached_property
+    def keywords(self) -> Counter:
+        """Every keyword and keyword action the cards list (Scryfall's ``keywords``: "incubate", "myriad", "ward"),
+        with how many cards list it."""
+        return Counter(keyword.lower() for keywords in self.db.columns.values("keywords") for keyword in keywords or ())
+
+    @cached_property
     def _known_words(self) -> frozenset[str]:
         """Words that are not a card's short name however rare in names: everyday English, the words this module
         reads (colour groups, tags), creature types and keywords ("sliver", "simic", "lifelink")."""
-        return english_words() | self._own_words | set(self.creature_types) | {
-            keyword.lower() for keywords in self.db.columns.values("keywords") for keyword in keywords or ()}
+        return english_words() | self._own_words | set(self.creature_types) | set(self.keywords)
 
     @cached_property
     def creature_types(self) -> dict[str, str]:
@@ -2642,6 +2647,25 @@ def _said_words(reader: Reader, state: _State) -> None:
             word.protected, word.used = False, True
 
 
+_KEYWORD_CARDS = 5  # a keyword on fewer cards is rather a word ("chaos": one card lists it)
+
+
+def _bare_keyword(reader: Reader, state: _State) -> None:
+    """A request that is one keyword or keyword action the cards list and nothing else to rank ("incubate",
+    "myriad cards", "discover"): the cards with it (``kw:incubate``), as Scryfall's keyword search finds them; not a
+    function's name ("scry", "mill": their tags rank the cards that do it best)."""
+    free = [index for index, word in enumerate(state.words) if state.free(index)]
+    content = [index for index in free if state.words[index].lower not in _KEYWORD_SUBJECTS | _ASKING]
+    if len(content) != 1:
+        return
+    word = state.words[content[0]].lower
+    if reader.keywords[word] >= _KEYWORD_CARDS and word not in _SHORT_TAG_NAMES and word not in _TYPE_WORDS and \
+            word not in _SINGLE_COLORS and word not in _EVERGREEN and \
+            not any(_keyword_term(word) in chip.syntax for chip in state.chips) and \
+            (len(state.words) == 1 or word not in reader.english):  # "support cards for Lathril": a word
+        state.take(content[0], content[0] + 1, _keyword_term(word), "keyword", still_ranks=True)
+
+
 # How a request to the search itself begins ("show me ...", "list ...", "search for blue flyers"): no words of what
 # the cards do ("search for a land" is a tutor: an article, a number or "basic" after "search for" or "look for" keeps
 # it one: "search for two basic lands")
@@ -2702,6 +2726,6 @@ _RULES = (_command, _said_words, _produces, _deck_colors, _formats, _prices, _pa
           _has_keywords, _colors, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
           _activation_costs, _types, _made_types, _named_tokens, _game_terms, _creature_types, _aggressive,
-          _pair_duals, _budget, _colored_counters, _deck_synergy)
+          _pair_duals, _budget, _colored_counters, _deck_synergy, _bare_keyword)
 
 __all__ = ["Chip", "Reader", "Reading"]
