@@ -412,9 +412,7 @@ class SearchEngine:
             if notes is not None and (note := _theme_note(text, chosen)):
                 notes.append(note)
             if notes is not None and tribe and kin:  # said only where a card of the tribe answers
-                kind = tribe.capitalize()
-                notes.append(f"read as {'an' if kind[0] in 'AEIOU' else 'a'} {kind} deck: among the cards that do what "
-                             f"was asked, those of type {kind} or naming the type as yours come first")
+                notes.append(_tribe_note(tribe, "among the cards that do what was asked, those"))
         elif tribal:
             tribe = tribal
             # "cards for an elf deck", "hidden gems for my zombie deck": nothing asked but the tribe, whose cards (of
@@ -424,9 +422,7 @@ class SearchEngine:
             closeness = np.clip(similarity[kin], 0.0, 1.0) if similarity is not None else 0.0
             fused[kin] += top + 1e-3 * (1.0 + closeness)
             if notes is not None and kin.any():
-                kind = tribe.capitalize()
-                notes.append(f"read as {'an' if kind[0] in 'AEIOU' else 'a'} {kind} deck: cards of type {kind} or "
-                             f"naming the type as yours come first")
+                notes.append(_tribe_note(tribe, "cards"))
         if not ranking.asks_digital(text):  # paper players' requests: an Alchemy card below a paper one
             fused[self.filter_index.digital_only] *= ranking.DIGITAL_WEIGHT
         for row in self._exact_name_rows(text, mask):
@@ -674,8 +670,9 @@ class SearchEngine:
     def _tribal_deck(self, text: str) -> str | None:
         """The creature type of a request that asks for nothing but a deck of it ("cards for an elf deck", "best
         cards for my zombie deck", "dragon tribal"), else ``None``."""
-        found = _TRIBAL_DECK.search(text.lower())
-        if found is None or ranking.words(text.lower()[: found.start()] + " " + text.lower()[found.end():]):
+        lowered = text.lower()
+        found = _TRIBAL_DECK.search(lowered)
+        if found is None or ranking.words(f"{lowered[: found.start()]} {lowered[found.end():]}"):
             return None
         return self.reader.creature_types.get(found.group(1))
 
@@ -920,6 +917,13 @@ def _mana_value_at_least(db: CardDB) -> np.ndarray:
 # a deck named by its tribe alone: "for an elf deck", "my zombie deck", "dragon tribal", "elves decks"
 _TRIBAL_DECK = re.compile(r"(?:\b(?:for|in|to|of) )?(?:\b(?:an?|my|the|our) )?\b([a-z]+) "
                           r"(?:tribal(?: decks?)?|decks?|edh|commander decks?|lists?|builds?)\b")
+
+
+def _tribe_note(tribe: str, which: str) -> str:
+    """What the user is told when a deck's tribe orders the cards (``which`` of them come first)."""
+    kind = tribe.capitalize()
+    return (f"read as {'an' if kind[0] in 'AEIOU' else 'a'} {kind} deck: {which} of type {kind} or naming the type "
+            f"as yours come first")
 
 
 def _theme_note(text: str, chosen: Sequence[ranking.TagMatch]) -> str:

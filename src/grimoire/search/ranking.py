@@ -526,7 +526,8 @@ _OBJECT_TYPE = {TAG_INDEX[tag]: _STEMMER.stemWord(word) for tag, word in (
 _RECURSION_OF = {TAG_INDEX[tag]: frozenset(_STEMMER.stemWords(kinds)) for tag, kinds in (
     ("reanimate", ["creatures"]), ("mass-reanimate", ["creatures"]), ("recursion-land", ["lands"]),
     ("recursion-artifact", ["artifacts"]), ("recursion-spell", ["instants", "sorceries"]))}
-_NAMED_TYPES = frozenset({*_OBJECT_TYPE.values(), *_STEMMER.stemWords(["instants", "sorceries"])})
+_OBJECT_KINDS = frozenset(_OBJECT_TYPE.values())
+_NAMED_TYPES = _OBJECT_KINDS | frozenset(_STEMMER.stemWords(["instants", "sorceries"]))
 _BROAD_RECURSION = tuple(TAG_INDEX[name] for name in ("recursion", "regrowth"))
 _RECURSION_BY_TYPE = {_STEMMER.stemWord(word): TAG_INDEX[tag] for word, tag in (
     ("instants", "recursion-spell"), ("sorceries", "recursion-spell"), ("spells", "recursion-spell"),
@@ -786,8 +787,8 @@ def object_form(text: str) -> re.Pattern | None:
     if is_literal(text):
         return None
     asked = frozenset(words(text))
-    named = [form for stem, form in _OBJECT_FORMS.items() if stem in asked]
-    return named[0] if len(named) == 1 and _STEMMER.stemWord("creatures") not in asked else None
+    kind = _only_named(asked, _OBJECT_FORMS)
+    return _OBJECT_FORMS[kind] if kind is not None and _STEMMER.stemWord("creatures") not in asked else None
 
 
 def typed(index: int) -> bool:
@@ -798,7 +799,6 @@ def typed(index: int) -> bool:
 def asks_big_target(text: str) -> bool:
     """Whether a request wants something big answered ("kill something big", "removal for big creatures")."""
     return _BIG_TARGET.search(text.lower()) is not None
-
 
 
 def asks_team(text: str) -> bool:
@@ -1270,25 +1270,26 @@ def _mistyped(found: dict[int, float], asked: frozenset[str]) -> frozenset[int]:
     """The typed tags of ``found`` acting on another card type than the one the request names, when a tag acting
     on that type is found too: "return lands from graveyard to battlefield" holds reanimation's "graveyard to
     battlefield", but the lands make it land recursion."""
-    named = {word for word in asked if word in _OBJECT_TYPE.values()}
-    if len(named) != 1:
-        return frozenset()
-    kind = named.pop()
-    if not any(_OBJECT_TYPE.get(index) == kind and weight >= MIN_WEIGHT for index, weight in found.items()):
+    kind = _only_named(asked, _OBJECT_KINDS)
+    if kind is None or not any(_OBJECT_TYPE.get(index) == kind and weight >= MIN_WEIGHT
+                               for index, weight in found.items()):
         return frozenset()
     return frozenset(index for index in found if _OBJECT_TYPE.get(index, kind) != kind)
+
+
+def _only_named(asked: frozenset[str], kinds: Container[str]) -> str | None:
+    """The one word of ``kinds`` (card types' stems) that the request's words ``asked`` hold, else ``None``."""
+    named = [word for word in asked if word in kinds]
+    return named[0] if len(named) == 1 else None
 
 
 def other_recursion(text: str) -> frozenset[int]:
     """The typed recursion tags bringing back another card type than the one a request in players' words names:
     neither its meaning nor the dense list's head may ask for them ("bring back enchantments from the graveyard"
     is near reanimation by meaning, whose cards return creatures only, and so is "bring back instants")."""
-    if is_literal(text):
+    kind = None if is_literal(text) else _only_named(frozenset(words(text)), _NAMED_TYPES)
+    if kind is None:
         return frozenset()
-    named = {word for word in words(text) if word in _NAMED_TYPES}
-    if len(named) != 1:
-        return frozenset()
-    kind = named.pop()
     return frozenset(index for index, kinds in _RECURSION_OF.items() if kind not in kinds)
 
 

@@ -1176,14 +1176,13 @@ _STAT_WORD = re.compile(r"^(\d+|x|\*)/(\d+|x|\*)$|^[+-]\d+/[+-]\d+$|^[+-]?\d+$")
 def _matches(state: _State, pattern: re.Pattern):
     """Matches of ``pattern`` over runs of free words, as (match, first word, word after the last)."""
     words = state.words
-    count = len(words)
     index = 0
-    while index < count:
-        if words[index].used or words[index].protected:
+    while index < len(words):
+        if not state.free(index):
             index += 1
             continue
         stop = index + 1
-        while stop < count and not (words[stop].used or words[stop].protected):
+        while state.free(stop):
             stop += 1
         run = words[index:stop]
         text = " ".join(w.lower for w in run)
@@ -2648,14 +2647,15 @@ def _said_words(reader: Reader, state: _State) -> None:
 
 
 _KEYWORD_CARDS = 5  # a keyword on fewer cards is rather a word ("chaos": one card lists it)
+_BESIDE_A_KEYWORD = _KEYWORD_SUBJECTS | _ASKING  # "myriad cards", "what cards connive": nothing more asked
 
 
 def _bare_keyword(reader: Reader, state: _State) -> None:
     """A request that is one keyword or keyword action the cards list and nothing else to rank ("incubate",
     "myriad cards", "discover"): the cards with it (``kw:incubate``), as Scryfall's keyword search finds them; not a
     function's name ("scry", "mill": their tags rank the cards that do it best)."""
-    free = [index for index, word in enumerate(state.words) if state.free(index)]
-    content = [index for index in free if state.words[index].lower not in _KEYWORD_SUBJECTS | _ASKING]
+    content = [index for index, word in enumerate(state.words)
+               if state.free(index) and word.lower not in _BESIDE_A_KEYWORD]
     if len(content) != 1:
         return
     word = state.words[content[0]].lower
