@@ -147,6 +147,16 @@ def test_mana_rocks_keep_ranking_by_their_words(reader):
     ("cheap wraths", "mv<=3"),  # a cheap wrath costs 3 (Toxic Deluge, Anger of the Gods) or 2 (Pyroclasm)
     ("cheap board wipes in red", "id<=r mv<=3"),
     ("big x spells", "m:{X} (t:instant or t:sorcery)"),  # X counts as 0: "big" is what X makes of it
+    # a bare "for N" ending the request is the card's cost, not an amount it deals or what an ability costs
+    ("mana rocks for 2", "mv=2 t:artifact"),
+    ("3 power creatures for 3", "pow=3 mv=3 t:creature"),
+    ("a wrath for 4", "mv=4"),
+    ("creatures that ping for 1", "t:creature"),
+    ("zap a dude for two", ""),
+    ("hit all their creatures for 2", ""),
+    ("rocks that tap for 2", "o:/add (\\{[^}]+\\}){2,}|add (two|three|four|x) mana/ t:artifact"),
+    ("sac a creature for 2", ""),
+    ("removal under 3 mana for 2", "mv<3"),  # a cost said once is the cost
 ])
 def test_cost_words_read_as_mana_value(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -844,6 +854,8 @@ def test_a_lower_case_everyday_word_before_deck_is_an_archetype_not_a_commander(
     ("X-cost creatures", "m:{X} t:creature"),
     ("x cost sweepers", "m:{X}"),
     ("deals X damage", ""),
+    ("x damage spells", "m:{X} (t:instant or t:sorcery)"),
+    ("deal x damage to any target", ""),  # how much a card deals (no X in its cost asked for)
 ])
 def test_x_cost_words_read_as_an_x_in_the_mana_cost(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -1099,6 +1111,14 @@ def test_something_to_deal_with_flyers_finds_flyer_removal(snapshot_engine):
     ("a dragon with flying", "kw:flying t:dragon"),
     ("what is a knight with first strike", 'kw:"first strike" t:knight'),
     ("copy a dragon with flying", ""),  # what the card acts on
+    # a keyword that begins a longer one is no match inside it ("with flash" is not "with flashback")
+    ("cards with flashback", "kw:flashback"),
+    ("instants with flashback", "t:instant kw:flashback"),
+    ("creatures without flash", "t:creature -kw:flash"),
+    # a keyword before what a creature does in combat: creatures with it, the role ranking (the blocker tag)
+    ("flying blockers", "t:creature kw:flying"),
+    ("trample beaters in green", "id<=g t:creature kw:trample"),
+    ("give my attackers flying", ""),
 ])
 def test_keywords_a_card_has_read_as_keywords(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -1723,3 +1743,12 @@ def test_the_size_of_what_is_answered_is_no_cost_of_the_card(reader, query):
 ])
 def test_a_verb_that_is_also_a_kind_acts_on_what_follows_an_article(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+def test_a_spell_slinger_is_a_plan_not_instants_and_sorceries(reader):
+    assert syntax(reader, "spell slinger creatures") == "t:creature"
+    assert syntax(reader, "spell slinger") == ""
+
+
+def test_a_combat_role_after_a_keyword_still_ranks(reader):
+    assert words_left(reader, "flying blockers") == "blockers"

@@ -1075,6 +1075,11 @@ def test_the_players_casting_is_a_spellslingers_trigger_not_a_cantrips(matcher):
     assert first_tag(matcher, "cards that trigger on cast") == "spellslinger-payoff"  # it asked for nothing
 
 
+@pytest.mark.parametrize("text", ["spell slinger", "spell-slinger creatures", "good spell slinger cards"])
+def test_a_spell_slinger_in_two_words_is_the_spellslinger(matcher, text):
+    assert first_tag(matcher, text) == "spellslinger-payoff"
+
+
 @pytest.mark.parametrize(("text", "tag"), [
     ("dig through my library for an instant", "tutor-instant-sorcery"),
     ("a thing that lets me dig for a specific land", "tutor-land"),

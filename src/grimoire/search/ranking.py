@@ -314,6 +314,7 @@ _IDIOMS = (
     # "toss something from their grip": discard
     (re.compile(r"\btoss(?:es|ing)?\b(?=(?: \w+){0,3} (?:hand|grip)s?\b)"), "discard"),
     (re.compile(r"\bdead stuff\b"), "graveyard"),
+    (re.compile(r"\bspell[- ]slinger(s|ing)?\b"), r"spellslinger\1"),  # "spell slinger creatures": one word
     (re.compile(r"\bblow(?:s|ing|n)? up\b"), "destroy"),  # "blow up every artifact"
     (re.compile(r"\bfill(?:s|ing)? up\b"), "fill"),  # "fill up my graveyard"
     (re.compile(r"\bshut(?:s|ting)? off\b"), "shut down"),  # "shut off graveyard shenanigans"

@@ -46,6 +46,13 @@ MAX_NAME_WORDS = 8
 MAX_SHARED_NAMES = 12  # a one-word request beginning more names than this is read as words ("goblin")
 _WUBRG = "wubrg"
 
+
+def _either(words) -> str:
+    """A regex alternation of ``words``, longest first: a regex takes the first alternative that matches, so "flash"
+    before "flashback" would stop "with flashback" at "with flash"."""
+    return "|".join(sorted(words, key=len, reverse=True))
+
+
 # The kinds of constraint a reading can add, keyed by the query keys that, written explicitly, win over it.
 KIND_OF_KEY = {"color": "colour", "identity": "colour", "type": "type", "mv": "mv", "format": "format",
                "power": "power", "toughness": "toughness", "mana": "mana"}
@@ -1343,8 +1350,9 @@ def _color_codes(reader: Reader, state: _State) -> None:
         state.take(index, stop, f"id<={letters}", "colour")
 
 
-_TYPE_NAMES = "|".join(sorted(_TYPE_WORDS, key=len, reverse=True))
-_TYPES = re.compile(rf"(?:mana )?(?:rocks?|dorks?)|lords?|hate ?bears?|tap ?lands?|(spells?|rituals?)|"
+_TYPE_NAMES = _either(_TYPE_WORDS)
+# "spell slinger" is the spellslinger, a deck's plan, whose word ranks
+_TYPES = re.compile(rf"(?:mana )?(?:rocks?|dorks?)|lords?|hate ?bears?|tap ?lands?|(spells?(?![- ]slinger)|rituals?)|"
                     rf"({_TYPE_NAMES})(?:(?: or | and | ?/ ?)({_TYPE_NAMES}))?")
 
 
@@ -1371,7 +1379,7 @@ _NOT_COLOR = re.compile(rf"(?:(?:that'?s|thats|that is|which is|it'?s|that|which
 _EVERGREEN = ("flying", "trample", "haste", "vigilance", "deathtouch", "lifelink", "reach", "menace", "first strike",
               "double strike", "hexproof", "indestructible", "defender", "flash", "ward", "shroud", "protection")
 # "creatures without flying": the keyword is what the card lacks
-_WITHOUT_KEYWORD = re.compile(rf"without ({'|'.join(_EVERGREEN)})")
+_WITHOUT_KEYWORD = re.compile(rf"without ({_either(_EVERGREEN)})")
 
 
 def _negated_colors(reader: Reader, state: _State) -> None:
@@ -1414,9 +1422,9 @@ _NOUN_KEYWORDS = frozenset(k for k in _HAS_KEYWORDS if k not in _EVERGREEN)  # "
 # payoffs" are what rewards cycling, the cycling-payoff tag)
 _ABILITY_SUBJECTS = frozenset({"payoffs", "payoff", "matters", "decks", "deck"})
 # the first keyword; the rest of a list ("and flying") is read word by word, as the query language takes "and"
-_WITH_KEYWORDS = re.compile(rf"(?:with|that have|that has|which have|have|has) ({'|'.join(_HAS_KEYWORDS)})")
-_A_KEYWORD = re.compile(rf"({'|'.join(_HAS_KEYWORDS)})")
-_KEYWORD_ADJECTIVES = re.compile(rf"({'|'.join(_ADJECTIVE_KEYWORDS)})(?: ({'|'.join(_ADJECTIVE_KEYWORDS)}))?"
+_WITH_KEYWORDS = re.compile(rf"(?:with|that have|that has|which have|have|has) ({_either(_HAS_KEYWORDS)})")
+_A_KEYWORD = re.compile(rf"({_either(_HAS_KEYWORDS)})")
+_KEYWORD_ADJECTIVES = re.compile(rf"({_either(_ADJECTIVE_KEYWORDS)})(?: ({_either(_ADJECTIVE_KEYWORDS)}))?"
                                  r" (creatures?)")
 _GRANTING = frozenset({"equipment", "aura"})  # the types whose keywords are what they give
 _GRANT_VERBS = frozenset({"give", "gives", "giving", "grant", "grants"})  # "give my creatures flying": not their own
@@ -1426,6 +1434,8 @@ _AGAINST_WORDS = frozenset({"anti", "against", "vs", "versus", "beat", "beats", 
 _COST_WORDS = frozenset({"that", "which", "cost", "costs", "costing", "mana", "cmc", "mv", "or", "less", "more",
                          "under", "over", "at", "most", "least", *map(str, range(17)), *_NUMBER_WORDS})
 _KEYWORD_SUBJECTS = frozenset({"cards", "card", "spells", "spell", "dudes", "guys", "ones", "things", "stuff"})
+# what creatures do in combat, named for the creatures: "flying blockers", "deathtouch attackers"
+_COMBAT_ROLES = frozenset({"blocker", "blockers", "attacker", "attackers", "beater", "beaters", "finishers"})
 # players' creatures with flying (read as such by _speed_and_flyers), the subject of more keywords ("lifelink fliers")
 _FLYER_WORDS = frozenset({"flyer", "flyers", "flier", "fliers"})
 
@@ -1503,9 +1513,11 @@ def _has_keywords(reader: Reader, state: _State) -> None:
         following = state.words[index + 1].lower
         # "hexproof equipment", "haste auras": what they give (Equipment is a creature type too, Komainu Battle Armor's)
         if keyword in _ADJECTIVE_KEYWORDS and state.free(index) and _TYPE_WORDS.get(following) not in _GRANTING and \
-                (following in types or following in _FLYER_WORDS) and \
+                (following in types or following in _FLYER_WORDS or following in _COMBAT_ROLES) and \
                 not _is_object(state, index) and _before(state, index, 1) not in _GRANT_VERBS:
-            state.take(index, index + 1, _keyword_term(keyword), "keyword")
+            # "flying blockers", "trample beaters": creatures with it, the role still ranking (the blocker tag)
+            creature = "t:creature " if following in _COMBAT_ROLES else ""
+            state.take(index, index + 1, creature + _keyword_term(keyword), "keyword")
     for index in range(len(state.words) - 1):  # "dredge cards", "undying creatures", "flashback spells"
         keyword, subject = state.words[index].lower, state.words[index + 1].lower
         if keyword in _NOUN_KEYWORDS and state.free(index) and \
@@ -2011,6 +2023,14 @@ _FREE = re.compile(r"free|zero[- ]cost|(costs? (?:nothing|no mana|zero(?: mana)?
                    r"(?:doesn't|don't|does not|do not) cost (?:any )?mana)")
 _FREE_SYNTAX = ('(mv=0 -t:land or o:"rather than pay this spell\'s mana cost" '
                 'or o:"cast this spell without paying its mana cost" or kw:evoke)')
+# "mana rocks for 2", "a wrath for 4": a bare "for N" ending the request is what the card costs, unless it says how
+# much a card does ("creatures that ping for 1", "drain for 3")
+_FOR_AT_END = re.compile(rf"for {_NUMBER}")
+_AMOUNT_VERBS = frozenset({"ping", "pings", "pinging", "drain", "drains", "draining", "deal", "deals", "dealing", "hit",
+                           "hits", "gain", "gains", "lose", "loses", "draw", "draws", "mill", "mills", "scry", "scries",
+                           "surveil", "surveils", "pump", "pumps", "buff", "buffs", "heal", "heals", "burn", "burns",
+                           "swing", "swings", "attack", "attacks", "shrink", "shrinks", "boost", "boosts", "shoot",
+                           "shoots", "zap", "zaps", "smack", "smacks", "blast", "blasts", "bolt", "nuke"})
 _NOT_AFTER_NUMBER = ("add", "adds", "for", "make", "makes", "making", "produce", "produces", "generate",
                      "generates", "give", "gives", "tap", "taps", "pay", "costs", "of")
 
@@ -2051,6 +2071,11 @@ def _mana_value(reader: Reader, state: _State) -> None:
             state.take(first, last, f"mv{op}{value}{' -t:land' if nothing and not lands else ''}", "mv")
             if match.group(0).endswith(("drop", "drops")) and _only_drops(state):
                 state.chips.append(Chip(match.group(0), "t:creature", "type"))
+    for match, first, last in list(_matches(state, _FOR_AT_END)):
+        if last == len(state.words) and first > 0 and _costs_for(state, first + 1) and \
+                not _said_before(state, first) & _AMOUNT_VERBS and \
+                not any(chip.kind == "mv" for chip in state.chips):
+            state.take(first, last, f"mv={_number(match.group(1))}", "mv")
     for match, first, last in list(_matches(state, _SIGNED)):
         op, number = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
         state.take(first, last, f"mv{op}{_number(number)}", "mv")
@@ -2110,7 +2135,7 @@ def _only_drops(state: _State) -> bool:
 _POSSESSIVES = frozenset({"my", "our", "your"})  # "my commander" is the deck's own, not a search for commanders
 # "pauper commander" (PDH) is a format of its own, not Pauper and then commanders
 _FORMAT_WORDS = r"(?:pauper[- ](?:commander|edh)|cedh|edh|pedh|cmdr|" + \
-    "|".join(sorted(FORMATS, key=len, reverse=True)) + ")"
+    _either(FORMATS) + ")"
 _FORMAT = re.compile(rf"(?:(?:for|in) ({_FORMAT_WORDS})(?:[- ]legal)?|({_FORMAT_WORDS})[- ]legal|"
                      rf"(pauper[- ](?:commander|edh)|{'|'.join(_ALWAYS_READ_FORMATS)}|edh|cedh|cmdr)|(commanders?))")
 
@@ -2233,7 +2258,7 @@ _COST_SUPERLATIVES = re.compile(r"(?:with )?(?:the )?(?:(lowest|smallest|cheapes
 
 
 # "power less than 2", "toughness of at least 5": the stat, then its bound (before the mana value reads the bound)
-_STAT_THEN_BOUND = re.compile(rf"(power|toughness) (?:of )?({'|'.join(sorted(_STAT_BOUNDS, key=len, reverse=True))}) "
+_STAT_THEN_BOUND = re.compile(rf"(power|toughness) (?:of )?({_either(_STAT_BOUNDS)}) "
                               rf"{_NUMBER}(?! (?:mana|cmc|mv)\b)")
 
 
@@ -2296,7 +2321,7 @@ def _stats(reader: Reader, state: _State) -> None:
 
 
 _X_SPELLS = re.compile(r"(?:with )?(?:an )?x in (?:the|its|their) (?:mana )?costs?|x[- ]costs?|costs? x(?! less)|"
-                       r"x(?= (?:spells?|burn|drain|sweepers?|wipes?|creatures?|draw|ramp|removal)\b)")
+                       r"x(?= (?:spells?|burn|damage|drain|sweepers?|wipes?|creatures?|draw|ramp|removal)\b)")
 
 
 def _x_costs(reader: Reader, state: _State) -> None:
@@ -2304,6 +2329,8 @@ def _x_costs(reader: Reader, state: _State) -> None:
     (``m:{X}``); "x cost" is said too."""
     for match, first, last in list(_matches(state, _X_SPELLS)):
         own = match.group().startswith("cost") and _before(state, first, 1) in ("that", "which", "")  # "that cost x"
+        if match.group() == "x" and _before(state, first, 1) in _AMOUNT_VERBS:
+            continue  # "deal x damage to any target": how much the card deals (Rolling Thunder, and Blaze's kin)
         if own or not _is_object(state, first):
             state.take(first, last, "m:{X}", "mana")
 
