@@ -1752,3 +1752,21 @@ def test_a_spell_slinger_is_a_plan_not_instants_and_sorceries(reader):
 
 def test_a_combat_role_after_a_keyword_still_ranks(reader):
     assert words_left(reader, "flying blockers") == "blockers"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # "make X cheaper", "X cost less": the cost reducers for that type, no X tokens made
+    ("cards that make goblins cheaper", "o:/\\bgoblin[a-z ]* spells[^.]* cost/"),
+    ("dragons cost less", "o:/\\bdragon[a-z ]* spells[^.]* cost/"),
+    ("make my artifact spells cost less", "o:/\\bartifact[a-z ]* spells[^.]* cost/"),
+    ("make my elves bigger", ""),  # what the card does to them
+    ("make goblins", "o:/[0-9x*]+\\/[0-9x*]+ [^.]*\\bgoblin\\b[^.]* creature tokens?/"),
+    # lands that tap for any colour have no colour identity; a deck's five colours are its identity
+    ("rainbow lands", "produces:wubrg t:land"),
+    ("five color lands", "produces:wubrg t:land"),
+    ("5 color commanders", "is:commander id=wubrg"),
+    ("tribal lands", 't:land o:"creature type"'),
+    ("ritual spells in red", "id<=r (t:instant or t:sorcery)"),  # the spell read once
+])
+def test_what_a_card_makes_of_a_type_and_lands_for_a_deck(reader, query, expected):
+    assert syntax(reader, query) == expected

@@ -1099,3 +1099,14 @@ def test_hate_that_draws_a_card_hates_no_card_draw(matcher):
     """"graveyard hate that draws a card": the hate card replaces itself (Cremate); draw hate was asked beside it."""
     names = [m.name for m in matcher.match("graveyard hate that draws a card")]
     assert names[0] == "graveyard-hate" and "draw-hate" not in names, names
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("my deck keeps running out of cards what should i add", "card-draw"),  # no mana added
+    ("i keep running out of cards", "card-draw"),
+    ("make my opponent run out of cards", "mill"),  # theirs run out: mill
+    ("what should i add for ramp", "ramp"),
+    ("cards that make all my creatures flyers", "flying-granter"),
+])
+def test_a_player_running_out_of_cards_and_what_to_add(matcher, text, tag):
+    assert first_tag(matcher, text) == tag

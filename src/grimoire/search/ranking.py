@@ -315,6 +315,18 @@ _IDIOMS = (
     (re.compile(r"\btoss(?:es|ing)?\b(?=(?: \w+){0,3} (?:hand|grip)s?\b)"), "discard"),
     (re.compile(r"\bdead stuff\b"), "graveyard"),
     (re.compile(r"\bspell[- ]slinger(s|ing)?\b"), r"spellslinger\1"),  # "spell slinger creatures": one word
+    # "my deck keeps running out of cards": the player's own cards, drawn (an opponent's running out is mill)
+    (re.compile(r"\b(?:i|we|my (?:deck|hand|library))(?: \w+){0,2} (?:run|runs|running|ran) out of cards\b"),
+     "out of gas"),
+    # "make my opponent run out of cards": mill them
+    (re.compile(r"\b(?:make|makes|making) (?:my |an |the |each )?(?:opponents?|them|him|her|everyone else)(?: \w+)? "
+                r"(?:run|runs) out of cards\b"), "mill opponent"),
+    # "make all my creatures flyers": give them flying
+    (re.compile(r"\b(?:make|makes|making|turn|turns|turning) ((?:all )?(?:of )?(?:my|our|your) (?:\w+ )?"
+                r"(?:creatures|team|army|tokens|guys|dudes)) (?:into )?(?:flyers|fliers|fly)\b"), r"give \1 flying"),
+    # "what should i add", "what else can i run": asking for cards, no mana added
+    (re.compile(r"\bwhat (?:else )?(?:should|could|can|do|would|must) (?:i|we) (?:add|include|put in|play|run|use)\b"),
+     " "),
     (re.compile(r"\bblow(?:s|ing|n)? up\b"), "destroy"),  # "blow up every artifact"
     (re.compile(r"\bfill(?:s|ing)? up\b"), "fill"),  # "fill up my graveyard"
     (re.compile(r"\bshut(?:s|ting)? off\b"), "shut down"),  # "shut off graveyard shenanigans"

@@ -1292,7 +1292,8 @@ def _colors(reader: Reader, state: _State) -> None:
         elif match.group(4):
             syntax = _ANY_FOUR_COLOURS
         elif match.group(5):
-            syntax = "id=wubrg"
+            # "rainbow lands", "five color lands": lands that tap for any colour, which have no colour identity
+            syntax = "produces:wubrg" if next_word in ("land", "lands") else "id=wubrg"
         else:
             syntax = "c:m"
         state.take(first, last, syntax, "colour")
@@ -1754,8 +1755,12 @@ _CANT_LOSE = re.compile(r"(?:stop|stops|prevent|prevents|keep|keeps) (?:me|us|yo
 # "removal on a creature body", "card draw stapled to a body": a creature that does it
 _ON_A_BODY = re.compile(r"(?:on|with|in|stapled to|attached to) (?:a |an )?(?:creature |decent |good |real )?"
                         r"bod(?:y|ies)")
+# "tribal lands": lands for a deck of one creature type, which name it ("choose a creature type": Cavern of Souls,
+# Unclaimed Territory, Path of Ancestry)
+_TRIBAL_LANDS = re.compile(r"(?:tribal|typal|kindred) lands?")
 # Words that always read as the same rules text, in this order
 _RULES_TEXT_WORDS = (
+    (_TRIBAL_LANDS, 't:land o:"creature type"'),
     (_ON_A_BODY, "t:creature"),
     (_COIN_FLIPS, "o:/\\bflips? (?:a|two|three|\\w+) coins?\\b/"),
     (_CANT_LOSE, 'o:"can\'t lose the game"'),
@@ -1774,6 +1779,9 @@ _RULES_TEXT_WORDS = (
 _REDUCER = r"(?:cost[- ]reduc\w*|reduc\w* costs?|discounts?|cheapeners?)"
 _REDUCED_AFTER = re.compile(rf"{_REDUCER} (?:for|on|to) (?:my |your )?([a-z]+)(?: spells?)?")
 _REDUCED_BEFORE = re.compile(rf"([a-z]+) (?:spells? )?{_REDUCER}")
+# "make goblins cheaper", "dragons cost less", "make my artifact spells cost less": the same, said with a verb
+_REDUCED_MADE = re.compile(r"(?:make|makes|making) (?:my |your |all )?([a-z]+)(?: spells?)? (?:cheaper|cost less)|"
+                           r"([a-z]+)(?: spells?)? (?:costs?|costing) less")
 
 
 def _reduced_text(kind: str) -> str:
@@ -1787,9 +1795,9 @@ def _cost_reducers_for(reader: Reader, state: _State) -> None:
     card or creature type cheaper; "cost reducers for my artifact deck" is a theme, left to the tags."""
     kinds = {**{word: kind for word, kind in _TYPE_WORDS.items() if kind not in ("legendary", "saga")},
              **reader.creature_types}
-    for pattern in (_REDUCED_AFTER, _REDUCED_BEFORE):
+    for pattern in (_REDUCED_AFTER, _REDUCED_BEFORE, _REDUCED_MADE):
         for match, first, last in list(_matches(state, pattern)):
-            word = match.group(1)
+            word = match.group(1) or match.group(2)
             kind = kinds.get(word) or ("noncreature" if word == "noncreature" else None)
             if kind is None or _after(state, last, 1) in ("deck", "decks") or not reader.reduces(kind):
                 continue  # no card makes Elf spells cheaper: the words rank as they stand, never an empty page
@@ -1988,6 +1996,9 @@ def _types(reader: Reader, state: _State) -> None:
             cost_of = following in ("that", "which") and _after(state, last + 1, 1).startswith("cost")
             if first and state.words[first - 1].lower in _TYPE_WORDS or following in _SPELL_OBJECT_FOLLOWERS or cost_of:
                 continue  # "creature spells" are creatures; "spells you cast" are what the card acts on
+            if any(chip.syntax == "(t:instant or t:sorcery)" for chip in state.chips):  # "ritual spells": once
+                state.words[first].used = match.group(1) in ("spell", "spells")
+                continue
             state.take(first, last, "(t:instant or t:sorcery)", "type")
             state.words[first].used = match.group(1) in ("spell", "spells")
             continue
@@ -2439,6 +2450,12 @@ def _made_filler(word: str) -> bool:
         or _MADE_STATS.fullmatch(word) is not None
 
 
+# what "make" turns creatures into, when it makes none ("make goblins cheaper", "make my elves bigger")
+_MADE_SO_WORDS = frozenset({"cheaper", "cost", "costs", "bigger", "stronger", "larger", "huge", "giant", "better",
+                            "unblockable", "indestructible", "hexproof", "fly", "flyers", "fliers", "attack", "tap",
+                            "untap", "fight", "immune", "invincible", "lose", "gain", "get", "have", "into", "big"})
+
+
 def _made_types(reader: Reader, state: _State) -> None:
     """"goblins that make goblins", "cards that create zombie tokens", "make 1/1 soldiers", "spirit tokens": the
     card makes creature tokens of that type
@@ -2469,6 +2486,8 @@ def _made_types(reader: Reader, state: _State) -> None:
         if printed or _after(state, at + 1, 1) in ("creature", "artifact", "enchantment"):
             continue
         stop = at + 1 + (_after(state, at + 1, 1) in ("token", "tokens"))
+        if not named and _after(state, stop, 1) in _MADE_SO_WORDS:
+            continue  # "make goblins cheaper", "make my elves bigger": what the card does to them, no tokens
         state.take(at, stop, f"o:/[0-9x*]+\\/[0-9x*]+ [^.]*\\b{kind}\\b[^.]* creature tokens?/", "oracle")
         for made in state.words[at:stop]:
             made.used = False  # "make goblins" still ranks (the token-maker tag, BM25)
