@@ -964,6 +964,8 @@ ESPER_DUALS = ("id<=wub t:land ((produces>=wu produces<=wuc) or (produces>=wb pr
     ("my landfall deck needs more fetch lands", "is:fetchland"),  # asked for, though after "needs"
     ("my deck needs some shock lands", "is:shockland"),
     ("destroy fetch lands", ""),  # what the card acts on
+    ("horizon lands", "is:canopyland"),  # Scryfall's name for Horizon Canopy's cycle
+    ("pathway lands", "t:land name:pathway"),  # no nickname: by their names
 ])
 def test_land_cycles_read_as_scryfall_nicknames(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -1113,6 +1115,7 @@ def test_something_to_deal_with_flyers_finds_flyer_removal(snapshot_engine):
     ("copy a dragon with flying", ""),  # what the card acts on
     # a keyword that begins a longer one is no match inside it ("with flash" is not "with flashback")
     ("cards with flashback", "kw:flashback"),
+    ("cards with split second", 'kw:"split second"'),
     ("instants with flashback", "t:instant kw:flashback"),
     ("creatures without flash", "t:creature -kw:flash"),
     # a keyword before what a creature does in combat: creatures with it, the role ranking (the blocker tag)

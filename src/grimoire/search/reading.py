@@ -1416,7 +1416,8 @@ _ABILITY_WORDS = ("threshold", "delirium", "coven", "revolt", "metalcraft", "mor
 _MECHANICS = ("bargain", "foretell", "disturb", "blitz", "offspring", "plot", "connive", "casualty", "backup",
               "afterlife", "mentor", "training", "extort", "evolve", "populate", "scavenge", "overload", "rebound",
               "miracle", "soulbond", "bestow", "devour", "amass", "exploit", "emerge", "embalm", "eternalize", "encore",
-              "boast", "cleave", "enlist", "reconfigure", "prototype", "squad", "craft", "gift", "forage", "incubate")
+              "boast", "cleave", "enlist", "reconfigure", "prototype", "squad", "craft", "gift", "forage", "incubate",
+              "split second")
 _HAS_KEYWORDS += _ABILITY_WORDS + _MECHANICS
 _NOUN_KEYWORDS = frozenset(k for k in _HAS_KEYWORDS if k not in _EVERGREEN)  # "storm cards": no player's adjective
 # An ability word names the cards that have it, and so its payoffs: "delirium payoffs", "threshold matters" ("cycling
@@ -2537,8 +2538,9 @@ _CYCLE_WORDS = {"shock": "shockland", "fetch": "fetchland", "check": "checkland"
                 "scry": "scryland", "gain": "gainland", "surveil": "surveilland", "storage": "storageland",
                 "bike": "bikeland", "cycle": "bikeland", "shadow": "shadowland", "tango": "tangoland",
                 "battle": "tangoland", "canopy": "canopyland", "creature": "creatureland", "man": "creatureland",
-                "tri": "triland", "dual": "dual"}
-_CYCLES = re.compile(rf"({'|'.join(_CYCLE_WORDS)})[- ]?lands?|(triomes?)|(snarls?)|(karoos?)|(duals)")
+                "tri": "triland", "dual": "dual", "horizon": "canopyland"}
+_CYCLES = re.compile(rf"({'|'.join(_CYCLE_WORDS)})[- ]?lands?|(triomes?)|(snarls?)|(karoos?)|(duals)|"
+                     r"(pathways?)(?: lands?)?")
 # words before a cycle that ask for the cards themselves, even after an action ("needs more fetch lands")
 _CYCLE_ASKED = frozenset({"for", "my", "of", "more", "some", "extra", "need", "needs", "want", "wants", "untapped"})
 
@@ -2548,6 +2550,9 @@ def _land_cycles(reader: Reader, state: _State) -> None:
     (``is:shockland``, as Scryfall names it), not words to match."""
     for match, first, last in list(_matches(state, _CYCLES)):
         if _is_object(state, first) and state.words[first - 1].lower not in _CYCLE_ASKED:
+            continue
+        if match.group(6):  # the Pathways, two-faced lands Scryfall gives no nickname: by their names
+            state.take(first, last, "t:land name:pathway", "type")
             continue
         cycle = _CYCLE_WORDS.get(match.group(1) or "", "triome" if match.group(2) else
                                  "shadowland" if match.group(3) else "dual" if match.group(5) else "bounceland")
