@@ -1110,3 +1110,15 @@ def test_hate_that_draws_a_card_hates_no_card_draw(matcher):
 ])
 def test_a_player_running_out_of_cards_and_what_to_add(matcher, text, tag):
     assert first_tag(matcher, text) == tag
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("make my tokens hit harder", "anthem"),  # bigger, not more tokens
+    ("a cheap way to see more cards each turn", "repeatable-draw"),
+    ("i need my lands to come back when they hit the graveyard", "recursion-land"),
+    ("need more ways to get big creatures out early", "cheat-creature"),
+    ("get my fatties out fast", "cheat-creature"),
+    ("a card that counters anything for free", "counterspell"),
+])
+def test_players_idioms_for_pumping_seeing_cards_returning_and_cheating(matcher, text, tag):
+    assert first_tag(matcher, text) == tag

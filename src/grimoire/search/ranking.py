@@ -318,6 +318,21 @@ _IDIOMS = (
     # "my deck keeps running out of cards": the player's own cards, drawn (an opponent's running out is mill)
     (re.compile(r"\b(?:i|we|my (?:deck|hand|library))(?: \w+){0,2} (?:run|runs|running|ran) out of cards\b"),
      "out of gas"),
+    # "make the little guys hit harder", "swing for more": bigger, as the anthems' and pumps' phrasings say it
+    (re.compile(r"\b(?:hit|hits|hitting|swing|swings|swinging|attack|attacks|attacking) (?:harder|for more)\b"),
+     "bigger"),
+    # "a cheap way to see more cards each turn": draw more (no permanent asked for by "each turn")
+    (re.compile(r"\bsee(?:ing)? (?:more|extra|additional|lots of|a lot of) cards\b"), "draw more cards"),
+    # "i need my lands to come back": from the graveyard, as the recursion tags' phrasings say it
+    (re.compile(r"\b(lands?|creatures?|artifacts?|enchantments?|instants?|sorcer(?:y|ies)|permanents?|spells?) "
+                r"(?:to )?(?:come|comes|coming|came) back\b"), r"return \1 from graveyard"),
+    # "get big creatures out early", "get my fatties out fast": onto the battlefield, cheated in
+    (re.compile(r"\b(?:get|gets|getting|put|puts|bring|brings|drop|drops)((?: [a-z']+){0,3}?) (?:out|down|in) "
+                r"(?:early|fast|quickly|quick|sooner|cheaply|cheap|for cheap|ahead of curve)\b"),
+     r"put\1 onto the battlefield cheat"),
+    # "a card that counters anything": any spell
+    (re.compile(r"\bcounter(?:s|ing)? (?:anything|everything|whatever|any spell|every spell)\b(?! (?:that|which))"),
+     "counter target spell"),
     # "make my opponent run out of cards": mill them
     (re.compile(r"\b(?:make|makes|making) (?:my |an |the |each )?(?:opponents?|them|him|her|everyone else)(?: \w+)? "
                 r"(?:run|runs) out of cards\b"), "mill opponent"),
