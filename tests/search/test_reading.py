@@ -1773,3 +1773,36 @@ def test_a_combat_role_after_a_keyword_still_ranks(reader):
 ])
 def test_what_a_card_makes_of_a_type_and_lands_for_a_deck(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "card", "note"), [
+    ("Is Cyclonic Rift banned in commander", "Cyclonic Rift", "Cyclonic Rift is legal in commander"),
+    ("can i play Dockside Extortionist in edh?", "Dockside Extortionist",
+     "Dockside Extortionist is banned in commander"),
+    ("is Sol Ring legal", "Sol Ring", "Sol Ring is legal in commander"),  # every format the data knows
+    ("is Black Lotus legal in vintage", "Black Lotus", "does not say whether Black Lotus is legal in vintage"),
+    ("what does rhystic study do?", "Rhystic Study", None),
+    ("how does Doubling Season work", "Doubling Season", None),
+])
+def test_a_question_about_one_card_is_answered_by_the_card(reader, snapshot_engine, query, card, note):
+    """Not "banned:commander" less the card (a list of banned cards without Cyclonic Rift), nor cards like it."""
+    reading = reader.read(query)
+    assert reading.query == card and not reading.chips
+    assert (note is None and not reading.notes) or any(note in n for n in reading.notes), reading.notes
+    assert snapshot_engine.search(query, limit=1).results[0].card.name == card
+
+
+def test_playing_a_card_without_a_format_is_no_question_about_it(reader):
+    assert reader.read("can i play Sol Ring").named == ("Sol Ring",)  # left to the other roles
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("2 drops 4 aggro", "pow>=mv -kw:defender mv=2 t:creature"),  # as "2 drops for aggro"
+    ("wrath effects 4 mono white", "id<=w"),
+    ("draw 4 cards", ""),  # a number of cards
+    ("4 mana creatures", "mv=4 t:creature"),
+])
+def test_a_chat_4_between_words_is_for(reader, query, expected):
+    assert syntax(reader, query) == expected
+    assert ('"4" read as "for"' in reader.read(query).notes) == (expected in ("pow>=mv -kw:defender mv=2 t:creature",
+                                                                              "id<=w"))

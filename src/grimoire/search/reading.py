@@ -166,6 +166,16 @@ _TAG_WORDS = frozenset(TAG_NAMES) | {p for tag in TAGS for p in tag.phrasings if
 _ALWAYS_READ_FORMATS = ("pauper", "legacy", "vintage", "modern", "pioneer", "premodern", "oldschool")
 _FORMAT_ALIASES = {"edh": "commander", "cedh": "commander", "cmdr": "commander", "pedh": "paupercommander",
                    "pauper commander": "paupercommander", "pauper edh": "paupercommander"}
+# Words after which a chat "4" is "for" ("2 drops 4 aggro", "tokens 4 my deck"), never a number of anything
+_AFTER_A_CHAT_FOR = frozenset({"my", "a", "an", "the", "aggro", "mono", "commander", "edh", "cedh", "control", "combo",
+                               "voltron", "any", "every", "our", "me", "this", "that", "cheap", "budget"})
+# A question about one card ("what does X do", "is X banned in commander", "can i run X in edh"): the card answers it
+_CARD_QUESTION_BEFORE = re.compile(r"(?:what|how) (?:does|do|is|are)|what'?s|how'?s|explain|tell me about|show me|"
+                                   r"look up|lookup|is|are|(can|may|could) (?:i|we|you) (?:play|run|use)")
+_CARD_QUESTION_AFTER = re.compile(r"(?:do|does|work|works|say|says|mean|means|(banned|legal|allowed|ok|okay|"
+                                  r"playable)|any good|good|rules|rulings|oracle text|text)?(?: ?(?:in|for) "
+                                  rf"({_either([*FORMATS, *_FORMAT_ALIASES])}))?")
+_LEGALITY_SAID = {0: "not legal", 1: "legal", 2: "restricted", 3: "banned"}
 _TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "similar to", "cards similar to",
                   "alternatives to", "alternative to", "alternatives for", "replacement for", "replacements for",
                   "budget alternatives to", "budget alternative to", "budget version of", "budget versions of",
@@ -537,8 +547,13 @@ class Reader:
         """Read a typo as the word it was likely meant as ("removel": removal), with a note; see search/spelling.py.
         Card names and words of other vocabularies are left alone."""
         lookups = 0
-        for word in state.words:
+        for index, word in enumerate(state.words):
             if word.protected or word.used:
+                continue
+            if word.lower == "4" and index and state.words[index - 1].lower.isalpha() and \
+                    _after(state, index + 1, 1) in _AFTER_A_CHAT_FOR:  # "2 drops 4 aggro", "tokens 4 my deck"
+                state.notes.append('"4" read as "for"')
+                word.lower, word.corrected = "for", True
                 continue
             fixed = SHORT_TYPOS.get(word.lower)  # too short for the speller, and looked up without it
             if fixed is None:
@@ -682,6 +697,8 @@ class Reader:
         return following.startswith("deck") or text[:1].isupper() and previous in ("with", "for", "of", "my")
 
     def _name_role(self, state: _State, start: int, stop: int, row: int) -> None:
+        if self._card_question(state, start, stop, row):
+            return
         before, after = _before(state, start, 3), _after(state, stop, 3)
         if self._combo_role(state, start, stop, row, before, after):
             return
@@ -725,6 +742,29 @@ class Reader:
         state.named.append(row)
         for word in state.words[start:stop]:
             word.used = True
+
+    def _card_question(self, state: _State, start: int, stop: int, row: int) -> bool:
+        """"what does Rhystic Study do", "is Cyclonic Rift banned in commander", "can i play Sol Ring in edh": a
+        question about the card itself, which is the answer (the engine's exact-name match), with its legality in a
+        note where that was asked; nothing else is read."""
+        plain = [fold(w.lower).strip(",.;:?!") for w in state.words]
+        asked = _CARD_QUESTION_BEFORE.fullmatch(" ".join(plain[:start]))
+        about = _CARD_QUESTION_AFTER.fullmatch(" ".join(w for w in plain[stop:] if w))
+        if not asked or not about or (not about.group(1) and not about.group(2) and asked.group(1)):
+            return False  # "can i play X" alone is no question about X's legality: left to the other roles
+        name = self.db.columns.name[row]
+        if about.group(1) or asked.group(1) or about.group(2):
+            named = _FORMAT_ALIASES.get(about.group(2) or "", about.group(2))
+            formats = [named] if named else [f for f in FORMATS if self.knows_format(f)]
+            for form in formats:
+                code = int(self.db.columns.legality(form)[row]) if self.knows_format(form) else -1
+                state.notes.append(f"{name} is {_LEGALITY_SAID[code]} in {form}" if code in _LEGALITY_SAID else
+                                   f"the loaded card data does not say whether {name} is legal in {form} (run "
+                                   "grimoire data update)")
+        for word in state.words:
+            word.used = True
+        state.misspelt = row  # the card itself: the engine's exact-name match
+        return True
 
     def _is_commander(self, row: int) -> bool:
         """A legendary creature or planeswalker: what "ramp for Omnath" names as the deck's commander."""
