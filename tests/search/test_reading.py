@@ -887,6 +887,10 @@ def test_a_commander_named_after_for_at_the_end_is_the_deck(reader):
                                   ("Kaalia of the Vast removal", "id<=wbr", "removal")):
         assert (syntax(reader, query), words_left(reader, query)) == (identity, left), query
     assert syntax(reader, "Storm payoffs") == ""  # a word, not a commander's short name
+    # a name that is a rare English word is still the commander's ("marchesa" is in the word list); an everyday
+    # word a commander's name begins with is not ("Angelic tokens")
+    assert syntax(reader, "Marchesa sacrifice") == "id<=ubr"
+    assert syntax(reader, "Angelic tokens") == ""
     # "synergy with X", "works well with X": the commander's deck too
     assert syntax(reader, "synergy with Korvold") == "id<=brg"
     assert syntax(reader, "cards that work well with Atraxa, Praetors' Voice") == "id<=wubg"
@@ -898,6 +902,11 @@ def test_a_commander_named_after_for_at_the_end_is_the_deck(reader):
         reading = reader.read(question)
         assert words_left(reader, question) == "" and reading.named, (question, reading)
     assert syntax(reader, "combo with Krenko, Mob Boss") == 'combo:"Krenko, Mob Boss"'  # partners, not its deck
+
+
+def test_the_rest_of_a_commanders_request_is_its_need_not_a_card_by_that_name(snapshot_engine):
+    first = snapshot_engine.search("Marchesa sacrifice", limit=1).results[0].card.name
+    assert first != "Sacrifice"
 
 
 def test_cheaper_before_a_name_and_the_glue_after_like(reader):

@@ -425,8 +425,10 @@ class SearchEngine:
                 notes.append(_tribe_note(tribe, "cards"))
         if not ranking.asks_digital(text):  # paper players' requests: an Alchemy card below a paper one
             fused[self.filter_index.digital_only] *= ranking.DIGITAL_WEIGHT
-        for row in self._exact_name_rows(text, mask):
-            fused[row] += 1.0  # the card the user named comes first
+        # the card the user named comes first; what is left of a commander's deck request is its need ("Marchesa
+        # sacrifice": sacrifice, not the card Sacrifice)
+        for row in self._exact_name_rows(text, mask) if not deck else ():
+            fused[row] += 1.0
         rows = np.flatnonzero(fused > 0)
         order = np.lexsort((rows, -fused[rows]))
         rows, scores = rows[order], fused[rows[order]]

@@ -39,6 +39,7 @@ from grimoire.search.spelling import (
     Speller,
     english_words,
     phrasing_texts,
+    rare_english_words,
 )
 from grimoire.search.tags import NUMBER_WORDS, TAG_NAMES, TAGS
 
@@ -391,6 +392,12 @@ class Reader:
         reads (colour groups, tags), creature types and keywords ("sliver", "simic", "lifelink")."""
         return english_words() | self._own_words | set(self.creature_types) | set(self.keywords)
 
+    def _everyday(self, word: str) -> bool:
+        """A known word (:attr:`_known_words`) other than a rare one a commander is named by ("marchesa")."""
+        return word in self._known_words and not (
+            word in rare_english_words() and word not in self.english and word not in self._own_words and
+            word not in self.creature_types and word not in self.keywords)
+
     @cached_property
     def creature_types(self) -> dict[str, str]:
         """Creature types of the store's cards, by the words players use: "elves" and "elf" for Elf, "zombies"
@@ -650,7 +657,7 @@ class Reader:
                 deck_of = _before(state, start, 1) == "my" and _after(state, stop, 1) == "deck" and \
                     fold(text) not in self.creature_types
                 alias = row is not None and (fold(text) not in self.english or deck_of) and \
-                    fold(text) not in self._known_words
+                    not self._everyday(fold(text))
             if row is None and single and named and fold(text) not in self.english:
                 row = self.short_name(fold(text))
                 short = row is not None  # no everyday or Magic word: a name wherever it stands

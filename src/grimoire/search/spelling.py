@@ -58,6 +58,19 @@ def english_words() -> frozenset[str]:
     return frozenset(word for word in words if len(word) >= MIN_LENGTH and word.isascii() and word.isalpha())
 
 
+RARE_COUNT = 100  # pyspellchecker's least counted words, names more than words: "marchesa", "thalia", "liliana"
+
+
+@functools.cache
+def rare_english_words() -> frozenset[str]:
+    """The words of :func:`english_words` counted at most :data:`RARE_COUNT` times over its corpus: a commander's
+    name ("Marchesa", "Thalia", "Aurelia") more than anyone's everyday word ("angelic", "rarity" are counted more)."""
+    from spellchecker import SpellChecker
+
+    counts = SpellChecker(language="en").word_frequency
+    return frozenset(word for word in english_words() if counts[word] <= RARE_COUNT)
+
+
 def _words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
