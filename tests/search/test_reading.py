@@ -1778,6 +1778,11 @@ def test_a_combat_role_after_a_keyword_still_ranks(reader):
     ("five color lands", "produces:wubrg t:land"),
     ("5 color commanders", "is:commander id=wubrg"),
     ("tribal lands", 't:land o:"creature type"'),
+    # Donate's wording: another player gains control of what the card's controller has
+    ("Zedruu donate effects", "id<=wur o:/(?:player|opponent) gains control of/"),
+    ("give an opponent control of a creature", "o:/(?:player|opponent) gains control of/"),
+    ("give my creatures away to opponents", "o:/(?:player|opponent) gains control of/"),
+    ("give my creatures flying", ""),
     ("ritual spells in red", "id<=r (t:instant or t:sorcery)"),  # the spell read once
 ])
 def test_what_a_card_makes_of_a_type_and_lands_for_a_deck(reader, query, expected):

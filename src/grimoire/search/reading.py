@@ -1803,12 +1803,19 @@ _CANT_LOSE = re.compile(r"(?:stop|stops|prevent|prevents|keep|keeps) (?:me|us|yo
 # "removal on a creature body", "card draw stapled to a body": a creature that does it
 _ON_A_BODY = re.compile(r"(?:on|with|in|stapled to|attached to) (?:a |an )?(?:creature |decent |good |real )?"
                         r"bod(?:y|ies)")
+# "donate effects", "give an opponent control of a creature", "give my permanents away": Donate's "target player
+# gains control of target permanent you control" (Harmless Offering, Zedruu, Bazaar Trader, the Jinxed artifacts)
+_DONATE = re.compile(r"donat(?:e|es|ing)(?: effects?| cards?| spells?)?|give(?:s)? (?:away )?(?:my |our )?(?:own )?"
+                     r"(?:permanents?|creatures?|stuff|things|cards|artifacts?) (?:away|to (?:an |my |each )?"
+                     r"opponents?)|give(?:s)? (?:an |my |target |each )?opponents? control(?: of)?")
+_DONATE_SYNTAX = "o:/(?:player|opponent) gains control of/"
 # "tribal lands": lands for a deck of one creature type, which name it ("choose a creature type": Cavern of Souls,
 # Unclaimed Territory, Path of Ancestry)
 _TRIBAL_LANDS = re.compile(r"(?:tribal|typal|kindred) lands?")
 # Words that always read as the same rules text, in this order
 _RULES_TEXT_WORDS = (
     (_TRIBAL_LANDS, 't:land o:"creature type"'),
+    (_DONATE, _DONATE_SYNTAX),
     (_ON_A_BODY, "t:creature"),
     (_COIN_FLIPS, "o:/\\bflips? (?:a|two|three|\\w+) coins?\\b/"),
     (_CANT_LOSE, 'o:"can\'t lose the game"'),
