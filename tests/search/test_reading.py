@@ -1783,6 +1783,10 @@ def test_a_combat_role_after_a_keyword_still_ranks(reader):
     ("give an opponent control of a creature", "o:/(?:player|opponent) gains control of/"),
     ("give my creatures away to opponents", "o:/(?:player|opponent) gains control of/"),
     ("give my creatures flying", ""),
+    ("cards that care about my commander", "o:/\\byour commanders?\\b/"),
+    ("commander matters", "o:/\\byour commanders?\\b/"),  # not commanders
+    ("removal that gives them a token", "o:/(?:its|their) controller creates/"),  # Beast Within, Pongify
+    ("what pays off for casting lots of creatures", 'o:"whenever you cast a creature spell"'),
     ("ritual spells in red", "id<=r (t:instant or t:sorcery)"),  # the spell read once
 ])
 def test_what_a_card_makes_of_a_type_and_lands_for_a_deck(reader, query, expected):

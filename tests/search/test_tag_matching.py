@@ -1122,3 +1122,13 @@ def test_a_player_running_out_of_cards_and_what_to_add(matcher, text, tag):
 ])
 def test_players_idioms_for_pumping_seeing_cards_returning_and_cheating(matcher, text, tag):
     assert first_tag(matcher, text) == tag
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("tutor a land onto the battlefield", "ramp-land"),  # into play: ramp
+    ("tutor lands", "tutor-land"),  # to hand
+    ("keep my opponents from casting spells", "stax"),
+    ("stop opponents from playing cards on my turn", "stax"),
+])
+def test_where_a_tutored_land_goes_and_stopping_opponents_casting(matcher, text, tag):
+    assert first_tag(matcher, text) == tag

@@ -333,6 +333,15 @@ _IDIOMS = (
     # "a card that counters anything": any spell
     (re.compile(r"\bcounter(?:s|ing)? (?:anything|everything|whatever|any spell|every spell)\b(?! (?:that|which))"),
      "counter target spell"),
+    # "stop opponents from playing cards", "keep my opponents from casting anything": what cards say of it
+    (re.compile(r"\b(?:stop|stops|prevent|prevents|keep|keeps) (?:my |the |all )?opponents? from (?:playing|casting) "
+                r"(?:any )?(?:cards|spells|anything|stuff|things)\b"), "stop opponents casting spells"),
+    # "tutor a land onto the battlefield": a land put from the library into play, ramp (not any tutor; "tutor a
+    # land" alone is the land tutors')
+    (re.compile(r"\btutor(?:s|ing)? (?:for )?(?:a |an |any |my |some )?(?:basic )?lands? (?:onto|into) "
+                r"(?:the battlefield|play)\b"), "search for a land put it onto the battlefield"),
+    # "commander damage": what players mean to deal it with, a suited-up commander
+    (re.compile(r"\bcommander damage\b"), "voltron"),
     # "make my opponent run out of cards": mill them
     (re.compile(r"\b(?:make|makes|making) (?:my |an |the |each )?(?:opponents?|them|him|her|everyone else)(?: \w+)? "
                 r"(?:run|runs) out of cards\b"), "mill opponent"),

@@ -1809,6 +1809,19 @@ _DONATE = re.compile(r"donat(?:e|es|ing)(?: effects?| cards?| spells?)?|give(?:s
                      r"(?:permanents?|creatures?|stuff|things|cards|artifacts?) (?:away|to (?:an |my |each )?"
                      r"opponents?)|give(?:s)? (?:an |my |target |each )?opponents? control(?: of)?")
 _DONATE_SYNTAX = "o:/(?:player|opponent) gains control of/"
+# "cards that care about my commander", "commander matters", "lieutenant": what cards say of the deck's commander
+_COMMANDER_MATTERS = re.compile(r"(?:cares?|caring) about (?:my|your|the|our) commanders?|(?:my |your )?commanders? "
+                                r"matters?|lieutenant(?: cards?| creatures?)?")
+# "removal that gives them a token": what such removal says its victim's controller gets (Beast Within, Pongify)
+_REMOVAL_TOKEN = re.compile(r"(?:that |which )?(?:gives?|leaves?) (?:them|the opponent|its controller|their "
+                            r"controller|an opponent|opponents?|the owner) (?:a |an )?(?:\d+/\d+ )?"
+                            r"(?:creature )?tokens?")
+# "payoffs for casting creatures", "what rewards playing lots of creatures": what the cards say ("whenever you cast a
+# creature spell": Beast Whisperer, Guardian Project's kin, Soul of the Harvest's)
+_CREATURE_CAST = re.compile(r"(?:pay ?offs? for|pays off for|payoffs? for|rewards? (?:for )?|rewarding|"
+                            r"triggers? (?:on|when|whenever)(?: i)?|whenever i) (?:casting|cast|play|playing) "
+                            r"(?:lots of |a lot of |many |my |a )?creatures?(?: spells?)?|"
+                            r"creature[- ]cast(?:ing)? (?:payoffs?|triggers?)")
 # "tribal lands": lands for a deck of one creature type, which name it ("choose a creature type": Cavern of Souls,
 # Unclaimed Territory, Path of Ancestry)
 _TRIBAL_LANDS = re.compile(r"(?:tribal|typal|kindred) lands?")
@@ -1816,6 +1829,9 @@ _TRIBAL_LANDS = re.compile(r"(?:tribal|typal|kindred) lands?")
 _RULES_TEXT_WORDS = (
     (_TRIBAL_LANDS, 't:land o:"creature type"'),
     (_DONATE, _DONATE_SYNTAX),
+    (_COMMANDER_MATTERS, "o:/\\byour commanders?\\b/"),
+    (_REMOVAL_TOKEN, "o:/(?:its|their) controller creates/"),
+    (_CREATURE_CAST, 'o:"whenever you cast a creature spell"'),
     (_ON_A_BODY, "t:creature"),
     (_COIN_FLIPS, "o:/\\bflips? (?:a|two|three|\\w+) coins?\\b/"),
     (_CANT_LOSE, 'o:"can\'t lose the game"'),
@@ -2224,7 +2240,7 @@ def _formats(reader: Reader, state: _State) -> None:
             following = _after(state, last, 1)
             if match.group(4) == "commander" and following in _FORMAT_NOUNS and reader.knows_format("commander"):
                 state.take(first, last, "f:commander", "format")  # "commander staples": cards for the format
-            elif following not in ("damage", "tax", "zone", "deck", "decks", "cost", "costs") and \
+            elif following not in ("damage", "tax", "zone", "deck", "decks", "cost", "costs", "matters", "matter") and \
                     not _is_object(state, first) \
                     and not _POSSESSIVES & set(_before(state, first, 2).split()):  # "my voltron commander needs"
                 state.take(first, last, "is:commander", "commander")
