@@ -974,7 +974,8 @@ ESPER_DUALS = ("id<=wub t:land ((produces>=wu produces<=wuc) or (produces>=wb pr
     ("my deck needs some shock lands", "is:shockland"),
     ("destroy fetch lands", ""),  # what the card acts on
     ("horizon lands", "is:canopyland"),  # Scryfall's name for Horizon Canopy's cycle
-    ("pathway lands", "t:land name:pathway"),  # no nickname: by their names
+    ("pathway lands", "name:/ pathway\\b/ t:land"),  # no nickname: by their names, as "pathways"
+    ("fetch land payoffs", ""),  # what rewards them (landfall), not the lands
 ])
 def test_land_cycles_read_as_scryfall_nicknames(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -1788,6 +1789,9 @@ def test_a_combat_role_after_a_keyword_still_ranks(reader):
     ("removal that gives them a token", "o:/(?:its|their) controller creates/"),  # Beast Within, Pongify
     ("what pays off for casting lots of creatures", 'o:"whenever you cast a creature spell"'),
     ("ritual spells in red", "id<=r (t:instant or t:sorcery)"),  # the spell read once
+    ("unblockable one drops in blue", 'id<=u mv=1 o:"~ can\'t be blocked" t:creature'),  # the drop's own
+    ("flying two drops", "mv=2 kw:flying t:creature"),
+    ("swords of x and y", "name:/^sword of \\w+ and \\w+$/"),  # not Swords to Plowshares
 ])
 def test_what_a_card_makes_of_a_type_and_lands_for_a_deck(reader, query, expected):
     assert syntax(reader, query) == expected

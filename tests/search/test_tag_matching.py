@@ -1132,3 +1132,12 @@ def test_players_idioms_for_pumping_seeing_cards_returning_and_cheating(matcher,
 ])
 def test_where_a_tutored_land_goes_and_stopping_opponents_casting(matcher, text, tag):
     assert first_tag(matcher, text) == tag
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("fetch land payoffs", "landfall-payoff"),
+    ("go wide finisher", "overrun"),
+    ("token wincon", "overrun"),
+])
+def test_what_rewards_fetch_lands_and_ends_a_wide_game(matcher, text, tag):
+    assert first_tag(matcher, text) == tag

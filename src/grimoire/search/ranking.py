@@ -340,6 +340,11 @@ _IDIOMS = (
     # land" alone is the land tutors')
     (re.compile(r"\btutor(?:s|ing)? (?:for )?(?:a |an |any |my |some )?(?:basic )?lands? (?:onto|into) "
                 r"(?:the battlefield|play)\b"), "search for a land put it onto the battlefield"),
+    # "fetch land payoffs": what rewards cracking them, a land entering (landfall) and one put in the graveyard
+    (re.compile(r"\b(?:crack(?:ing)? )?fetch ?lands? (?:payoffs?|synergy|synergies|matters?)\b"), "landfall payoff"),
+    # "go wide finisher", "token wincon": what ends a game with many creatures, the overrun
+    (re.compile(r"\b(?:go[- ]?wide|tokens?|swarm) (?:finishers?|win ?cons?|wincons?|win conditions?|kill ?cards?)\b"),
+     "overrun"),
     # "commander damage": what players mean to deal it with, a suited-up commander
     (re.compile(r"\bcommander damage\b"), "voltron"),
     # "make my opponent run out of cards": mill them

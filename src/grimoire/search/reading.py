@@ -2151,8 +2151,10 @@ def _mana_value(reader: Reader, state: _State) -> None:
             nothing = value == 0 if op in ("=", "<=") else op == "<" and value <= 1
             lands = nothing and any(_TYPE_WORDS.get(word.lower) == "land" for word in state.words)
             state.take(first, last, f"mv{op}{value}{' -t:land' if nothing and not lands else ''}", "mv")
-            if match.group(0).endswith(("drop", "drops")) and _only_drops(state):
-                state.chips.append(Chip(match.group(0), "t:creature", "type"))
+            if match.group(0).endswith(("drop", "drops")):
+                _drops_keywords(state, first)
+                if _only_drops(state):
+                    state.chips.append(Chip(match.group(0), "t:creature", "type"))
     for match, first, last in list(_matches(state, _FOR_AT_END)):
         if last == len(state.words) and first > 0 and _costs_for(state, first + 1) and \
                 not _said_before(state, first) & _AMOUNT_VERBS and \
@@ -2208,6 +2210,20 @@ _DROP_WORDS = frozenset({"good", "best", "great", "strong", "top", "some", "for"
                          "aggro", "aggressive", "deck", "decks", "cards", "playable", "efficient",
                          # colours are read later: "mono red aggro one drops" are red creatures
                          "mono", "white", "blue", "black", "red", "green", "colorless", "colourless"}) | _ASKING
+
+
+def _drops_keywords(state: _State, first: int) -> None:
+    """"flying two drops", "unblockable one drops": the keywords before a cost of drops are the creature's own."""
+    start = first
+    while start > 0 and state.free(start - 1) and (state.words[start - 1].lower in _ADJECTIVE_KEYWORDS or
+                                                   state.words[start - 1].lower == "unblockable"):
+        start -= 1
+    for index in range(start, first):
+        word = state.words[index].lower
+        state.take(index, index + 1, _UNBLOCKABLE_SYNTAX if word == "unblockable" else _keyword_term(word), "keyword")
+
+
+_UNBLOCKABLE_SYNTAX = 'o:"~ can\'t be blocked"'
 
 
 def _only_drops(state: _State) -> bool:
@@ -2609,8 +2625,7 @@ _CYCLE_WORDS = {"shock": "shockland", "fetch": "fetchland", "check": "checkland"
                 "bike": "bikeland", "cycle": "bikeland", "shadow": "shadowland", "tango": "tangoland",
                 "battle": "tangoland", "canopy": "canopyland", "creature": "creatureland", "man": "creatureland",
                 "tri": "triland", "dual": "dual", "horizon": "canopyland"}
-_CYCLES = re.compile(rf"({'|'.join(_CYCLE_WORDS)})[- ]?lands?|(triomes?)|(snarls?)|(karoos?)|(duals)|"
-                     r"(pathways?)(?: lands?)?")
+_CYCLES = re.compile(rf"({'|'.join(_CYCLE_WORDS)})[- ]?lands?|(triomes?)|(snarls?)|(karoos?)|(duals)")
 # words before a cycle that ask for the cards themselves, even after an action ("needs more fetch lands")
 _CYCLE_ASKED = frozenset({"for", "my", "of", "more", "some", "extra", "need", "needs", "want", "wants", "untapped"})
 
@@ -2621,9 +2636,8 @@ def _land_cycles(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _CYCLES)):
         if _is_object(state, first) and state.words[first - 1].lower not in _CYCLE_ASKED:
             continue
-        if match.group(6):  # the Pathways, two-faced lands Scryfall gives no nickname: by their names
-            state.take(first, last, "t:land name:pathway", "type")
-            continue
+        if _after(state, last, 1) in _ABILITY_SUBJECTS | {"synergy", "synergies", "payoffs", "payoff"}:
+            continue  # "fetch land payoffs": what rewards the cycle's use (landfall), not the lands
         cycle = _CYCLE_WORDS.get(match.group(1) or "", "triome" if match.group(2) else
                                  "shadowland" if match.group(3) else "dual" if match.group(5) else "bounceland")
         state.take(first, last, f"is:{cycle}", "type")
@@ -2664,12 +2678,18 @@ _NAME_CYCLES = {"signets": r"\bsignet$", "talismans": r"^talisman of\b", "medall
                 "cameos": r" cameo$", "moxen": r"^mox ", "moxes": r"^mox ", "keyrunes": r" keyrune$",
                 "cluestones": r" cluestone$", "lockets": r" locket$", "monoliths": r" monolith$",
                 "spellbombs": r" spellbomb$", "panoramas": r" panorama$", "pathways": r" pathway\b",
+                "pathway": r" pathway\b", "panorama": r" panorama$",  # "pathway lands": the lands read apart
                 "banners": r"^(?:abzan|jeskai|sultai|mardu|temur) banner$", "obelisks": r"^obelisk of "}
+
+
+_SWORDS = re.compile(r"swords? of x(?: and)? y|(?:the )?swords? cycle")  # "and" is the query language's
 
 
 def _name_cycles(reader: Reader, state: _State) -> None:
     """"signets", "talismans", "moxen": the cycle by its names (``name:/\\bsignet$/``); "signets and talismans"
     asks for either cycle."""
+    for _, first, last in list(_matches(state, _SWORDS)):  # "swords of x and y": the Swords, not Swords to Plowshares
+        state.take(first, last, "name:/^sword of \\w+ and \\w+$/", "name")
     found = [index for index, word in enumerate(state.words)
              if word.lower in _NAME_CYCLES and state.free(index) and not _is_object(state, index)
              and _before(state, index, 1) not in ("like", "than", "besides")]  # "rocks like signets" ask for more
