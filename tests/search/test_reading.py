@@ -1792,6 +1792,16 @@ def test_a_combat_role_after_a_keyword_still_ranks(reader):
     ("unblockable one drops in blue", 'id<=u mv=1 o:"~ can\'t be blocked" t:creature'),  # the drop's own
     ("flying two drops", "mv=2 kw:flying t:creature"),
     ("swords of x and y", "name:/^sword of \\w+ and \\w+$/"),  # not Swords to Plowshares
+    ("legendary creatures that aren't humans", "-t:human t:legendary t:creature"),  # a creature type negated
+    ("nonhuman wizards", "-t:human t:wizard"),
+    ("lands that don't enter tapped", '-o:"~ enters tapped." t:land'),
+    ("mono colored legends", "c=1 t:legendary"),
+    ("exactly 3 colors commanders", "is:commander id=3"),
+    ("x/1 creatures", "tou=1 t:creature"),
+    ("big butts", "t:creature tou>=5"),
+    ("creatures with big butts in green", "id<=g tou>=5 t:creature"),
+    ("defenders that can attack", "o:/as though (?:it|they) (?:didn't|did not) have defender/"),
+    ("defender payoffs", 'o:"with defender"'),
 ])
 def test_what_a_card_makes_of_a_type_and_lands_for_a_deck(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -1304,7 +1304,7 @@ def _identity_letters(words: str) -> str:
 _COLORS = re.compile(rf"(?:mono[- ]?)?({_COLOR_LIST})|({'|'.join(_GROUPS)})|(colou?rless)|"
                      r"(four[- ]colou?r|4[- ]?colou?r|4c)|(five[- ]colou?r|5[- ]?colou?r|5c|wubrg|rainbow)|"
                      r"(multicolou?red|multicolou?r|gold)|mono[- ]?([wubrg])|"
-                     r"(two|three|2|3)[- ]?colou?r(?:ed)?")
+                     r"(two|three|2|3)[- ]?colou?r(?:ed)?|exactly (two|three|2|3) colou?rs?|(mono[- ]?colou?red)")
 # Before a colour that ends the request, these still make it what the card acts on ("protection from red").
 _ACTS_ON_LAST = frozenset({"from", "against", "vs", "versus", "of", "to", "hit", "hits", "kill", "kills", "destroy",
                            "destroys", "exile", "exiles", "counter", "counters", "pro", "protection", "hate"})
@@ -1333,8 +1333,10 @@ def _colors(reader: Reader, state: _State) -> None:
         elif match.group(1) or match.group(2) or match.group(3):
             letters = _identity_letters(match.group().removeprefix('mono').lstrip('- '))
             syntax = f"c:{letters}" if _recoloured(state, first, letters) else f"id{exact}{letters}"
-        elif match.group(8):  # "two color commanders": that many colours in the identity (the card's own colours)
-            count = _number(match.group(8))
+        elif match.group(8) or match.group(9) or match.group(10):
+            # "two color commanders", "exactly 3 colors", "mono colored legends": that many colours in the identity
+            # (the card's own colours)
+            count = _number(match.group(8) or match.group(9)) if not match.group(10) else 1
             syntax = f"id={count}" if _asks_commanders(state) else f"c={count}"
         elif match.group(4):
             syntax = _ANY_FOUR_COLOURS
@@ -1419,6 +1421,8 @@ _PERMANENT_TYPES = frozenset({"creature", "artifact", "enchantment", "land", "pl
 _NEGATED = re.compile(rf"non[- ]?({_TYPE_NAMES})(?: (spells?))?|not (?:an? )?({_TYPE_NAMES})|"
                       rf"(?:that |which )?(?:isn'?t|is not|aren'?t|are not|without) (?:an? |any )?({_TYPE_NAMES})|"
                       rf"other than ({_TYPE_NAMES})|non[- ]?({_COLOR_WORD})")
+_NEGATED_TRIBE = re.compile(r"(?:that |which |who )?(?:isn'?t|is not|aren'?t|are not) (?:an? )?([a-z]+)|"
+                            r"non[- ]?([a-z]+)")
 # "non-blue", "removal that's not white", "ramp without green": not of that colour (read before the colours are;
 # "nonblue" in one word is read after them, by _negated_types)
 _NOT_COLOR = re.compile(rf"(?:(?:that'?s|thats|that is|which is|it'?s|that|which) )?(?:not|without|except|isn['’]?t|"
@@ -1646,6 +1650,11 @@ def _negated_types(reader: Reader, state: _State) -> None:
                 word.used = True  # spared: no filter, and the words rank nothing (not "lands" for a land tag)
         elif match.group(1) or _before(state, first, 1) in ("anything", "everything", "all"):  # "anything but"
             state.take(first, last, f"-t:{_TYPE_WORDS[match.group(2)]}", "type")
+    for match, first, last in list(_matches(state, _NEGATED_TRIBE)):
+        # "legendary creatures that aren't humans", "nonhuman wizards": not of that creature type
+        kind = reader.creature_types.get(match.group(1) or match.group(2))
+        if kind is not None and not _is_object(state, first):
+            state.take(first, last, f"-t:{kind}", "type")
     for match, first, last in list(_matches(state, _NEGATED)):
         # "ramp in white without artifacts": what follows "without" is the card's own kind, whatever precedes it
         if _is_object(state, first) and not re.match(r"(?:that |which )?(?:is|are)|without", match.group()):
@@ -1783,6 +1792,8 @@ _EVASIVE_SYNTAX = ('t:creature (kw:flying or kw:menace or kw:fear or kw:intimida
 # "lands that enter untapped": every land but those that always enter tapped ("This land enters tapped."); the
 # check lands, shock lands and fast lands, which enter tapped only "unless" or "if you don't", stay
 _ENTERS_UNTAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into play)|etbs?) untapped|"
+                              r"(?:that |which )?(?:don'?t|do not|doesn'?t|does not|never) "
+                              r"(?:enters?|comes? (?:in|into play)|etbs?)(?: the battlefield)? tapped|"
                               r"untapped(?= (?:[a-z]+[- ]?)?lands?\b)")  # "untapped lands"
 _ENTERS_UNTAPPED_SYNTAX = '-o:"~ enters tapped."'
 # "lands that come in tapped and gain life": the lands that always enter tapped, said of lands only ("make their
@@ -1809,6 +1820,13 @@ _DONATE = re.compile(r"donat(?:e|es|ing)(?: effects?| cards?| spells?)?|give(?:s
                      r"(?:permanents?|creatures?|stuff|things|cards|artifacts?) (?:away|to (?:an |my |each )?"
                      r"opponents?)|give(?:s)? (?:an |my |target |each )?opponents? control(?: of)?")
 _DONATE_SYNTAX = "o:/(?:player|opponent) gains control of/"
+# "defenders that can attack", "let my walls attack": what cards say of it (High Alert, Arcades, Rolling Stones)
+_DEFENDERS_ATTACK = re.compile(r"(?:defenders?|walls?|creatures with defender) (?:that |which )?(?:can|to) attack|"
+                               r"(?:let|lets|make|makes) (?:my )?(?:defenders?|walls?) attack|attack with (?:my )?"
+                               r"(?:defenders?|walls?)")
+# "defender payoffs", "walls matter": what rewards creatures with defender (Arcades, Overgrown Battlement)
+_DEFENDER_PAYOFF = re.compile(r"(?:defenders?|walls?) (?:payoffs?|matters?|synergy|synergies|tribal|deck)|"
+                              r"payoffs? for (?:defenders?|walls?)")
 # "cards that care about my commander", "commander matters", "lieutenant": what cards say of the deck's commander
 _COMMANDER_MATTERS = re.compile(r"(?:cares?|caring) about (?:my|your|the|our) commanders?|(?:my |your )?commanders? "
                                 r"matters?|lieutenant(?: cards?| creatures?)?")
@@ -1830,6 +1848,8 @@ _RULES_TEXT_WORDS = (
     (_TRIBAL_LANDS, 't:land o:"creature type"'),
     (_DONATE, _DONATE_SYNTAX),
     (_COMMANDER_MATTERS, "o:/\\byour commanders?\\b/"),
+    (_DEFENDERS_ATTACK, "o:/as though (?:it|they) (?:didn't|did not) have defender/"),
+    (_DEFENDER_PAYOFF, 'o:"with defender"'),
     (_REMOVAL_TOKEN, "o:/(?:its|their) controller creates/"),
     (_CREATURE_CAST, 'o:"whenever you cast a creature spell"'),
     (_ON_A_BODY, "t:creature"),
@@ -2315,6 +2335,9 @@ _STATS = re.compile(rf"{_NUMBER} (power|toughness)(?: or (more|greater|higher|le
                     rf"(power|toughness) (?:of )?{_NUMBER}(?!\+)(?: or (more|greater|higher|less|lower|fewer))?|"
                     r"(\d{1,2})/(\d{1,2})s?|"
                     r"(\d{1,2})\+ (power|toughness)|(power|toughness) (\d{1,2})\+")
+_BIG_BUTTS = re.compile(r"(?:big|huge|fat|giant) (?:butts?|booties|bottoms)|"
+                        r"(?:high|huge|big) toughness")
+_HALF_STATS = re.compile(r"[x*?]/(\d{1,2})s?|(\d{1,2})/[x*?]s?")
 _STAT_BOUNDS = {"at least": ">=", "minimum": ">=", "min": ">=", "at most": "<=", "maximum": "<=", "max": "<=",
                 "up to": "<=", "no more than": "<=", "less than": "<", "fewer than": "<", "under": "<", "below": "<",
                 "more than": ">", "greater than": ">", "over": ">", "above": ">", "exactly": "="}
@@ -2412,6 +2435,17 @@ def _stats(reader: Reader, state: _State) -> None:
                     op, first = bound, first - size
                     break
         state.take(first, last, f"{_STAT_KEYS[stat]}{op}{_number(number)}", stat)
+    for _, first, last in list(_matches(state, _BIG_BUTTS)):  # "big butts": players' creatures of high toughness
+        if not _stat_of_an_object(state, first) and not (_is_object(state, first) and _before(state, first, 1) !=
+                                                           "with"):
+            typed = any(_TYPE_WORDS.get(word.lower) == "creature" for word in state.words)  # read as its own
+            state.take(first, last, "tou>=5" if typed else "t:creature tou>=5", "toughness")
+    for match, first, last in list(_matches(state, _HALF_STATS)):
+        # "x/1 creatures", "1/x guys": one stat said, the other any ("x/1s" die to pingers)
+        if _is_object(state, first) or _after(state, last, 1) not in ("", "creatures", "creature", "guys", "dudes"):
+            continue
+        state.take(first, last, f"tou={match.group(1)}" if match.group(1) else f"pow={match.group(2)}",
+                   "toughness" if match.group(1) else "power")
     for match, first, last in list(_matches(state, _STAT_VS)):
         more, less = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
         if more != less:
