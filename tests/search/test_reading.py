@@ -1802,6 +1802,9 @@ def test_a_combat_role_after_a_keyword_still_ranks(reader):
     ("creatures with big butts in green", "id<=g tou>=5 t:creature"),
     ("defenders that can attack", "o:/as though (?:it|they) (?:didn't|did not) have defender/"),
     ("defender payoffs", 'o:"with defender"'),
+    ("my commander gets removed every turn", ""),  # no repeatable card asked for
+    ("my deck has too many expensive spells", ""),  # a complaint: no spells nor cost asked for
+    ("i have too many lands", ""),
 ])
 def test_what_a_card_makes_of_a_type_and_lands_for_a_deck(reader, query, expected):
     assert syntax(reader, query) == expected

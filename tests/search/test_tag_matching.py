@@ -1141,3 +1141,15 @@ def test_where_a_tutored_land_goes_and_stopping_opponents_casting(matcher, text,
 ])
 def test_what_rewards_fetch_lands_and_ends_a_wide_game(matcher, text, tag):
     assert first_tag(matcher, text) == tag
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("lifegain against burn", "lifegain"),  # burn is what is beaten
+    ("what beats burn decks", "lifegain"),
+    ("cards that are good against aggro", "sweeper"),
+    ("my commander gets removed every turn", "protection-granter"),  # a complaint, no removal asked for
+    ("my deck has too many expensive spells", "cost-reducer"),
+    ("too many creatures", "sweeper"),
+])
+def test_what_beats_burn_and_aggro_and_the_players_complaints(matcher, text, tag):
+    assert first_tag(matcher, text) == tag

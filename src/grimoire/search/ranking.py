@@ -117,7 +117,8 @@ _KEEPS_DYING = re.compile(rf"\b(?:{_NOT_THE_PLAYER}(?:keeps?|kept) (?:getting |b
                           rf"{_NOT_THE_PLAYER}(?:die|dies|dying)(?= to\b)|"  # "my creatures die to board wipes"
                           # "my commander dies too often", "gets killed too easily"
                           r"(?:(?:die|dies|dying)|(?:gets?|getting) (?:killed|removed|destroyed|exiled))"
-                          r"(?= (?:too|so) (?:often|much|fast|quickly|easily|early)\b))\b")
+                          r"(?= (?:too|so) (?:often|much|fast|quickly|easily|early)\b|"
+                          r" (?:every|each) (?:turn|game|time|round)\b))\b")  # "gets removed every turn"
 # "protect my creatures from removal", "my creatures keep dying to removal": what follows "from" (or "dying to") is
 # what the card guards against, not a function asked for; "return creatures from the graveyard" guards nothing
 _GUARD_VERBS = r"protect\w*|sav(?:e|es|ing)|shield\w*|guard\w*|defend\w*"  # what keeps something safe
@@ -595,6 +596,10 @@ _PLAN_ANSWERS = (
     # what destroying does not kill ("removal that works on indestructible creatures"): exile does
     (frozenset(_STEMMER.stemWords("indestructible regenerate regeneration unkillable".split())),
      TAG_INDEX["exile-removal"]),
+    # burn ("lifegain against burn", "what beats burn decks") by life gained; an aggro deck ("good against aggro",
+    # "i keep losing to aggro") by what clears its creatures
+    (frozenset(_STEMMER.stemWords("burn burns".split())), TAG_INDEX["lifegain"]),
+    (frozenset(_STEMMER.stemWords("aggro aggressive".split())), TAG_INDEX["sweeper"]),
 )
 # what brings a card back from a graveyard (recursion and the tags under it): with one of these, a graveyard named
 # is where the card comes from
@@ -1179,11 +1184,14 @@ class TagMatcher:
         hated = {hate: max(named[stopped], MIN_WEIGHT) for hate, stopped in _OPPOSES
                  if (stopped in whole or named.get(stopped, 0.0) >= MIN_WEIGHT)
                  and target & _BEATEN_ONLY_BY_NAME.get(stopped, target)}
+        stopped = set()
         if not hated:
             hated = next(({answer: 1.0} for plan, answer in _PLAN_ANSWERS if plan & target), {})
+            # the plan's own tags are what is beaten ("lifegain against burn": no burn)
+            stopped = {index for index, weight in named.items() if weight >= MIN_WEIGHT and index not in hated}
         if not hated:
             return found
-        stopped = {s for hate, s in _OPPOSES if hate in hated}
+        stopped |= {s for hate, s in _OPPOSES if hate in hated}
         found = {index: weight for index, weight in found.items() if index not in stopped}
         for hate, weight in hated.items():
             found[hate] = max(found.get(hate, 0.0), weight)

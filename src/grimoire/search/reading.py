@@ -2010,7 +2010,9 @@ def _repeatable(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _EVERY_TURN)):
         before = _said_before(state, first)
         # not a complaint ("opponents keep making tokens every turn": what answers it may be a spell)
+        # nor what happens to the player's cards ("my commander gets removed every turn")
         if last == len(state.words) and first >= 2 and not before & {"keep", "keeps", "kept"} and \
+                not before & {"removed", "killed", "destroyed", "exiled", "dies", "die", "countered", "stolen"} and \
                 not any(_TYPE_WORDS.get(word) in ("instant", "sorcery") for word in before):
             state.take(first, last, _REPEATABLE_SYNTAX, "type")
             for word in state.words[first:last]:
@@ -2075,6 +2077,8 @@ def _types(reader: Reader, state: _State) -> None:
     """A type word names the card's type ("instant", "creatures") unless it is what the card acts on."""
     for match, first, last in list(_matches(state, _TYPES)):
         following = _after(state, last, 1)
+        if re.search(r"\b(?:too|so) many\b", _before(state, first, 3)):
+            continue  # "my deck has too many expensive spells": a complaint about the deck's cards, none asked for
         acted_on = match.group(2) in ("land", "lands") and following in _LAND_ACTIONS  # "land ramp"
         if _is_object(state, first) or following in _OBJECT_NOUNS or following.startswith("speed") or \
                 _before_object_noun(state, last) or acted_on:
@@ -2195,7 +2199,8 @@ def _mana_value(reader: Reader, state: _State) -> None:
             # "destroy big creatures", "counter big spells": the cost of what the card acts on, not its own
             # "my spells are too expensive": a complaint about the deck's costs, not a cost asked for
             if _after(state, last, 1) in blockers or (_is_object(state, first) and not own) or \
-                    _before(state, first, 1) == "too" or (pattern is _BIG and _made_so(state, first)):
+                    _before(state, first, 1) == "too" or _before(state, first, 2) in ("too many", "so many") or \
+                    (pattern is _BIG and _made_so(state, first)):
                 continue
             # "big X spells": what X makes of the spell, whose own mana value counts X as 0
             x_spells = pattern is _BIG and any(word.lower == "x" for word in state.words)
