@@ -1805,6 +1805,7 @@ def test_a_combat_role_after_a_keyword_still_ranks(reader):
     ("my commander gets removed every turn", ""),  # no repeatable card asked for
     ("my deck has too many expensive spells", ""),  # a complaint: no spells nor cost asked for
     ("i have too many lands", ""),
+    ("how do i win through counterspells", 'o:"can\'t be countered"'),
 ])
 def test_what_a_card_makes_of_a_type_and_lands_for_a_deck(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -1150,6 +1150,8 @@ def test_what_rewards_fetch_lands_and_ends_a_wide_game(matcher, text, tag):
     ("my commander gets removed every turn", "protection-granter"),  # a complaint, no removal asked for
     ("my deck has too many expensive spells", "cost-reducer"),
     ("too many creatures", "sweeper"),
+    ("i can never keep cards in hand", "card-draw"),  # not a bigger hand size
+    ("i want more value from my creatures dying", "aristocrat-payoff"),
 ])
 def test_what_beats_burn_and_aggro_and_the_players_complaints(matcher, text, tag):
     assert first_tag(matcher, text) == tag

@@ -354,6 +354,12 @@ _IDIOMS = (
     # "make all my creatures flyers": give them flying
     (re.compile(r"\b(?:make|makes|making|turn|turns|turning) ((?:all )?(?:of )?(?:my|our|your) (?:\w+ )?"
                 r"(?:creatures|team|army|tokens|guys|dudes)) (?:into )?(?:flyers|fliers|fly)\b"), r"give \1 flying"),
+    # "i can never keep cards in hand": the hand empties, card draw (not a bigger hand size)
+    (re.compile(r"\b(?:can'?t|cannot|can not|never|don'?t) (?:ever )?keep (?:any )?cards in (?:my )?hand\b"),
+     "out of gas"),
+    # "more value from my creatures dying": what their deaths trigger, the aristocrats' payoffs
+    (re.compile(r"\b(?:value|payoffs?|benefit|rewards?) (?:from|when|whenever|for) (?:my |our )?(?:own )?"
+                r"(?:creatures?|guys|dudes|tokens) (?:dying|die|dies)\b"), "whenever my creatures die"),
     # "what should i add", "what else can i run": asking for cards, no mana added
     (re.compile(r"\bwhat (?:else )?(?:should|could|can|do|would|must) (?:i|we) (?:add|include|put in|play|run|use)\b"),
      " "),
