@@ -1842,3 +1842,12 @@ def test_a_chat_4_between_words_is_for(reader, query, expected):
     assert syntax(reader, query) == expected
     assert ('"4" read as "for"' in reader.read(query).notes) == (expected in ("pow>=mv -kw:defender mv=2 t:creature",
                                                                               "id<=w"))
+
+
+def test_a_short_minus_one_counter_is_no_negated_number(snapshot_engine):
+    """"-1 counters" had read as "not 1" and "counters" (counterspells first); a "+1 +1 counter" stays as written."""
+    assert snapshot_engine.read("-1 counters").query == "-1/-1 counters"
+    assert snapshot_engine.read("+1 counters").query == "+1/+1 counters"
+    assert snapshot_engine.read("put a +1 +1 counter").query == "put a +1 +1 counter"
+    names = [r.card.name for r in snapshot_engine.search("-1 counters", limit=5).results]
+    assert "Counterspell" not in names and "Scar" in names, names

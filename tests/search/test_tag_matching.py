@@ -1152,6 +1152,8 @@ def test_what_rewards_fetch_lands_and_ends_a_wide_game(matcher, text, tag):
     ("too many creatures", "sweeper"),
     ("i can never keep cards in hand", "card-draw"),  # not a bigger hand size
     ("i want more value from my creatures dying", "aristocrat-payoff"),
+    ("card engines", "repeatable-draw"),
+    ("rattlesnakes", "pillowfort"),
 ])
 def test_what_beats_burn_and_aggro_and_the_players_complaints(matcher, text, tag):
     assert first_tag(matcher, text) == tag

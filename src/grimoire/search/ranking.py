@@ -360,6 +360,10 @@ _IDIOMS = (
     # "more value from my creatures dying": what their deaths trigger, the aristocrats' payoffs
     (re.compile(r"\b(?:value|payoffs?|benefit|rewards?) (?:from|when|whenever|for) (?:my |our )?(?:own )?"
                 r"(?:creatures?|guys|dudes|tokens) (?:dying|die|dies)\b"), "whenever my creatures die"),
+    # "rattlesnakes": cards that punish attacking their controller (No Mercy, Dread)
+    (re.compile(r"\brattlesnakes?\b"), "punish creatures that attack me"),
+    # "card engines", "value engines": what keeps drawing
+    (re.compile(r"\b(?:card|value|advantage) engines?\b"), "draw engine"),
     # "what should i add", "what else can i run": asking for cards, no mana added
     (re.compile(r"\bwhat (?:else )?(?:should|could|can|do|would|must) (?:i|we) (?:add|include|put in|play|run|use)\b"),
      " "),

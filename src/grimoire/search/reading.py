@@ -488,6 +488,7 @@ class Reader:
         typed_node = parse(query)
         explicit = explicit | _explicit_kinds(typed_node)
         typed = query
+        query = _SHORT_COUNTERS.sub(r"\g<1>1/\g<1>1 ", query)  # "-1 counters" is no "not 1": -1/-1 counters
         query, ranges = _prose_ranges(query)
         query, prose = _prose_or(query)
         prose = ranges + prose
@@ -914,6 +915,9 @@ _LEADING_COST = re.compile(r"(?<![\w:<>=!\"])(?:cmc|mv|mana value|costs?|costing
 _RANGE = re.compile(
     rf"(?<![\w:<>=!\"/(-])(?P<before>(?:(?:that |which )?(?:costs?|costing)|mana value|cmc|mv|between)(?: of)? )?"
     rf"{_NUMBER} ?(?:or|to|and|-|–) ?{_NUMBER}(?P<after>{_MANA})?(?![\w:\")])", re.IGNORECASE)
+
+
+_SHORT_COUNTERS = re.compile(r"(?<![\w/+-])(?<![+-]1 )([+-])1 (?=counters?\b)", re.IGNORECASE)  # not "+1 +1 counter"
 
 
 def _prose_ranges(query: str) -> tuple[str, list[Chip]]:
