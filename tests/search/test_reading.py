@@ -1806,6 +1806,10 @@ def test_a_combat_role_after_a_keyword_still_ranks(reader):
     ("my deck has too many expensive spells", ""),  # a complaint: no spells nor cost asked for
     ("i have too many lands", ""),
     ("how do i win through counterspells", 'o:"can\'t be countered"'),
+    ("mana value 0 artifacts", "mv=0 -t:land t:artifact"),  # the number is the cost's, no count of artifacts
+    ("cards with affinity for artifacts", "kw:affinity"),
+    ("kiki-jiki combo pieces", 'combo:"Kiki-Jiki, Mirror Breaker"'),  # a hyphenated short name, lower case
+    ("topdeck manipulation", ""),  # a player's word, not the card Topdeck the Halls
 ])
 def test_what_a_card_makes_of_a_type_and_lands_for_a_deck(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -1154,6 +1154,9 @@ def test_what_rewards_fetch_lands_and_ends_a_wide_game(matcher, text, tag):
     ("i want more value from my creatures dying", "aristocrat-payoff"),
     ("card engines", "repeatable-draw"),
     ("rattlesnakes", "pillowfort"),
+    ("infinite tokens", "token-doubler"),  # what the combo makes, not a mana sink
+    ("infinite turns", "extra-turn"),
+    ("infinite life", "lifegain"),
 ])
 def test_what_beats_burn_and_aggro_and_the_players_complaints(matcher, text, tag):
     assert first_tag(matcher, text) == tag

@@ -360,6 +360,11 @@ _IDIOMS = (
     # "more value from my creatures dying": what their deaths trigger, the aristocrats' payoffs
     (re.compile(r"\b(?:value|payoffs?|benefit|rewards?) (?:from|when|whenever|for) (?:my |our )?(?:own )?"
                 r"(?:creatures?|guys|dudes|tokens) (?:dying|die|dies)\b"), "whenever my creatures die"),
+    # "infinite life", "infinite tokens", "infinite turns": what the combo makes, not a mana sink for infinite mana
+    (re.compile(r"\binfinite (?:life|lifegain)\b"), "gain life"),
+    (re.compile(r"\binfinite (?:tokens?|creatures)\b"), "double tokens"),
+    (re.compile(r"\binfinite (?:extra )?turns?\b"), "extra turns"),
+    (re.compile(r"\binfinite damage\b"), "damage"),
     # "rattlesnakes": cards that punish attacking their controller (No Mercy, Dread)
     (re.compile(r"\brattlesnakes?\b"), "punish creatures that attack me"),
     # "card engines", "value engines": what keeps drawing

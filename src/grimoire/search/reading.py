@@ -34,6 +34,7 @@ from grimoire.search.slang import BEATEN_BY, LOSES_TO, THEIRS_BY_PLACE
 from grimoire.search.spelling import (
     MAX_LOOKUPS,
     MIN_LENGTH,
+    PLAYER_WORDS,
     SHORT_TYPOS,
     SWAP_LENGTH,
     Speller,
@@ -363,7 +364,7 @@ class Reader:
         card's name (Un-cards left out) and is no English or game word. "rhystic" begins six names and
         "dockside" two, so they name none. (Looked up word by word: the game words load an English word list,
         which most requests never need.)"""
-        if len(word) < MIN_LENGTH or not word.isalpha():  # no name's first word (see _names_by_first_word)
+        if len(word) < MIN_LENGTH or not word.replace("-", "").isalpha():  # no name's first word (see below)
             return None
         rows = self._names_by_first_word.get(word, ())
         return rows[0] if len(rows) == 1 and word not in self.english and word not in self._known_words else None
@@ -371,12 +372,12 @@ class Reader:
     @cached_property
     def _names_by_first_word(self) -> dict[str, list[int]]:
         """The cards (Un-cards left out) whose name begins with each word of five letters or more, a possessive
-        read as its word ("Atraxa's Fall" begins with "atraxa")."""
+        read as its word ("Atraxa's Fall" begins with "atraxa"), a hyphenated one whole ("kiki-jiki")."""
         by_word: dict[str, list[int]] = {}
         columns = self.db.columns
         for row, (name, funny) in enumerate(zip(columns.name.tolist(), columns.is_funny.tolist(), strict=True)):
             first = fold(name.split(" // ")[0].split()[0]).strip(",.:!?").removesuffix("'s")
-            if funny != 1 and len(first) >= MIN_LENGTH and first.isalpha():
+            if funny != 1 and len(first) >= MIN_LENGTH and first.replace("-", "").isalpha():  # "kiki-jiki" too
                 by_word.setdefault(first, []).append(row)
         return by_word
 
@@ -390,7 +391,7 @@ class Reader:
     def _known_words(self) -> frozenset[str]:
         """Words that are not a card's short name however rare in names: everyday English, the words this module
         reads (colour groups, tags), creature types and keywords ("sliver", "simic", "lifelink")."""
-        return english_words() | self._own_words | set(self.creature_types) | set(self.keywords)
+        return english_words() | self._own_words | set(self.creature_types) | set(self.keywords) | PLAYER_WORDS
 
     def _everyday(self, word: str) -> bool:
         """A known word (:attr:`_known_words`) other than a rare one a commander is named by ("marchesa")."""
@@ -1592,11 +1593,15 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             state.take(first, index + 1, _keyword_syntax(keywords, either=True), "keyword")
             for word in state.words[first: index + 1]:
                 word.used = False  # and rank, for the tags of the mechanic ("infect creatures": poison counters)
+    for _, first, last in list(_matches(state, _AFFINITY)):  # "affinity for artifacts": the keyword, whole
+        if not _is_object(state, first) and _before(state, first, 1) not in _GRANT_VERBS | _AGAINST_WORDS:
+            state.take(first, last, "kw:affinity", "keyword")
     for index, word in enumerate(state.words):  # "changelings": the one keyword players name its creatures by
         if word.lower == "changelings" and state.free(index) and not _is_object(state, index):
             state.take(index, index + 1, "kw:changeling", "keyword")
 
 
+_AFFINITY = re.compile(r"affinity for (?:artifacts|\w+s)")
 _ONE_WORD_KEYWORDS = "|".join(k for k in _ADJECTIVE_KEYWORDS if " " not in k)
 _KEYWORD_TOKENS = re.compile(rf"(?:({_ONE_WORD_KEYWORDS}) (?:creature )?tokens?|tokens? with ({_ONE_WORD_KEYWORDS}))")
 
@@ -2173,8 +2178,10 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 continue
             if _after(state, last, 1) in ("power", "toughness", "damage", "life", "cards", "counters", "tokens"):
                 continue
-            if _after(state, last, 1) in _COUNTED and re.search(rf"{_NUMBER}$", match.group(0)):
-                continue  # "return up to two target creature cards", "at least three creatures": how many
+            if _after(state, last, 1) in _COUNTED and re.search(rf"{_NUMBER}$", match.group(0)) and \
+                    not re.match(r"(?:mana value|cmc|mv|costs?|costing)\b", match.group(0)):
+                continue  # "return up to two target creature cards", "at least three creatures": how many (not
+                # "mana value 0 artifacts")
             value = _number(next(g for g in match.groups() if g))
             # "cards that cost 0": spells and permanents cast for nothing, not lands (whose mana value is 0 too)
             nothing = value == 0 if op in ("=", "<=") else op == "<" and value <= 1

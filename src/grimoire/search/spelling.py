@@ -33,7 +33,7 @@ SHORT_TYPOS = {"blak": "black", "blck": "black", "blk": "black", "blu": "blue", 
 MAX_LOOKUPS = 12  # words looked up per query: a long query of unknown words costs a bounded time
 _WORD = re.compile(r"[a-z]+")
 # Players' deck-building words no card, phrasing or everyday English word spells (a precon is no "recon")
-_PLAYER_WORDS = frozenset(
+PLAYER_WORDS = frozenset(
     "precon precons decklist decklists playgroup playgroups pod pods metagame meta sideboard mainboard maindeck "
     "mulligan mulligans netdeck netdecks brew brews brewing jank janky goodstuff midrange aggro cedh edh pedh "
     "hatebear hatebears staple staples playable playables manabase wincon wincons topdeck topdecks cantrip "
@@ -91,7 +91,7 @@ class Speller:
         phrasings.update({word + "s": count for word, count in phrasings.items()
                           if len(word) >= 5 and not word.endswith("s")})
         reader = frozenset(_words(" ".join(_reader_words())))
-        self._known = (*also_known, frozenset(cards), frozenset(phrasings), reader, _PLAYER_WORDS)
+        self._known = (*also_known, frozenset(cards), frozenset(phrasings), reader, PLAYER_WORDS)
         # the game's words, each with how often the phrasings then the cards use it (the tie-breakers)
         self._targets = sorted(set(phrasings) | {word for word, count in cards.items() if count >= 2})
         self._rank = {word: (phrasings.get(word, 0), cards.get(word, 0)) for word in self._targets}
