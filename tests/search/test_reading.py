@@ -1052,7 +1052,7 @@ def test_answers_to_flyers_read_as_what_kills_or_blocks_them(reader, query, expe
 @pytest.mark.parametrize(("query", "syntax_read", "tag"), [
     ("too many artifacts on the other side", "", "artifact-removal"),  # "artifacts" read t:artifact before
     ("so many enchantments on my opponents' side", "", "enchantment-removal"),
-    ("i have too many lands", "t:land", None),  # the player's own
+    ("i have too many lands", "", None),  # the player's own, a complaint: what turns them into cards (looting)
 ])
 def test_too_many_of_a_type_on_their_side_asks_for_its_answer(reader, snapshot_engine, query, syntax_read, tag):
     assert syntax(reader, query) == syntax_read
@@ -1131,6 +1131,9 @@ def test_something_to_deal_with_flyers_finds_flyer_removal(snapshot_engine):
     # a keyword before what a creature does in combat: creatures with it, the role ranking (the blocker tag)
     ("flying blockers", "t:creature kw:flying"),
     ("trample beaters in green", "id<=g t:creature kw:trample"),
+    ("double strike commander", 'is:commander kw:"double strike"'),  # a keyword of two words, a commander's own
+    ("flying commanders", "is:commander kw:flying"),
+    ("first strike knights", 'kw:"first strike" t:knight'),
     ("give my attackers flying", ""),
 ])
 def test_keywords_a_card_has_read_as_keywords(reader, query, expected):
@@ -1789,6 +1792,7 @@ def test_a_combat_role_after_a_keyword_still_ranks(reader):
     ("removal that gives them a token", "o:/(?:its|their) controller creates/"),  # Beast Within, Pongify
     ("what pays off for casting lots of creatures", 'o:"whenever you cast a creature spell"'),
     ("ritual spells in red", "id<=r (t:instant or t:sorcery)"),  # the spell read once
+    ("ritual creatures", "t:creature"),  # creatures, no instant or sorcery
     ("unblockable one drops in blue", 'id<=u mv=1 o:"~ can\'t be blocked" t:creature'),  # the drop's own
     ("flying two drops", "mv=2 kw:flying t:creature"),
     ("swords of x and y", "name:/^sword of \\w+ and \\w+$/"),  # not Swords to Plowshares

@@ -1494,6 +1494,8 @@ _COST_WORDS = frozenset({"that", "which", "cost", "costs", "costing", "mana", "c
 _KEYWORD_SUBJECTS = frozenset({"cards", "card", "spells", "spell", "dudes", "guys", "ones", "things", "stuff"})
 # what creatures do in combat, named for the creatures: "flying blockers", "deathtouch attackers"
 _COMBAT_ROLES = frozenset({"blocker", "blockers", "attacker", "attackers", "beater", "beaters", "finishers"})
+# a commander's own keyword: "double strike commander", "flying commanders" (the commander is read as such later)
+_KEYWORD_COMMANDERS = frozenset({"commander", "commanders", "legends"})
 # players' creatures with flying (read as such by _speed_and_flyers), the subject of more keywords ("lifelink fliers")
 _FLYER_WORDS = frozenset({"flyer", "flyers", "flier", "fliers"})
 
@@ -1567,15 +1569,18 @@ def _has_keywords(reader: Reader, state: _State) -> None:
         state.take(first, last, f"t:creature {_keyword_syntax(keywords)}", "keyword")
     types = reader.creature_types  # "flying dragons", "deathtouch elves": the type is read on its own
     for index in range(len(state.words) - 1):
-        keyword = state.words[index].lower
-        following = state.words[index + 1].lower
+        # a keyword of one word or two ("double strike commander")
+        size = 2 if _after(state, index, 2) in _ADJECTIVE_KEYWORDS and state.free(index + 1) else 1
+        keyword = _after(state, index, size)
+        following = _after(state, index + size, 1)
         # "hexproof equipment", "haste auras": what they give (Equipment is a creature type too, Komainu Battle Armor's)
         if keyword in _ADJECTIVE_KEYWORDS and state.free(index) and _TYPE_WORDS.get(following) not in _GRANTING and \
-                (following in types or following in _FLYER_WORDS or following in _COMBAT_ROLES) and \
+                (following in types or following in _FLYER_WORDS or following in _COMBAT_ROLES or
+                 following in _KEYWORD_COMMANDERS) and \
                 not _is_object(state, index) and _before(state, index, 1) not in _GRANT_VERBS:
             # "flying blockers", "trample beaters": creatures with it, the role still ranking (the blocker tag)
             creature = "t:creature " if following in _COMBAT_ROLES else ""
-            state.take(index, index + 1, creature + _keyword_term(keyword), "keyword")
+            state.take(index, index + size, creature + _keyword_term(keyword), "keyword")
     for index in range(len(state.words) - 1):  # "dredge cards", "undying creatures", "flashback spells"
         keyword, subject = state.words[index].lower, state.words[index + 1].lower
         if keyword in _NOUN_KEYWORDS and state.free(index) and \
@@ -2099,8 +2104,10 @@ def _types(reader: Reader, state: _State) -> None:
             continue  # "equipment with cheap equip costs" are Equipment, "which blue creatures can counter spells"
         if match.group(1):  # "burn spells", "rituals": in players' speech a spell is an instant or a sorcery
             cost_of = following in ("that", "which") and _after(state, last + 1, 1).startswith("cost")
-            if first and state.words[first - 1].lower in _TYPE_WORDS or following in _SPELL_OBJECT_FOLLOWERS or cost_of:
-                continue  # "creature spells" are creatures; "spells you cast" are what the card acts on
+            if first and state.words[first - 1].lower in _TYPE_WORDS or following in _SPELL_OBJECT_FOLLOWERS or \
+                    cost_of or (match.group(1).startswith("ritual") and following in _TYPE_WORDS):
+                continue  # "creature spells" are creatures, "ritual creatures" too; "spells you cast" are what the
+                # card acts on
             if any(chip.syntax == "(t:instant or t:sorcery)" for chip in state.chips):  # "ritual spells": once
                 state.words[first].used = match.group(1) in ("spell", "spells")
                 continue
