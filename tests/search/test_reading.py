@@ -1793,6 +1793,8 @@ def test_a_combat_role_after_a_keyword_still_ranks(reader):
     ("what pays off for casting lots of creatures", 'o:"whenever you cast a creature spell"'),
     ("ritual spells in red", "id<=r (t:instant or t:sorcery)"),  # the spell read once
     ("ritual creatures", "t:creature"),  # creatures, no instant or sorcery
+    ("enchant creature auras in white", 'id<=w o:"enchant creature" t:aura'),  # what the Aura enchants, no creature
+    ("curses", "t:curse"),
     ("unblockable one drops in blue", 'id<=u mv=1 o:"~ can\'t be blocked" t:creature'),  # the drop's own
     ("flying two drops", "mv=2 kw:flying t:creature"),
     ("swords of x and y", "name:/^sword of \\w+ and \\w+$/"),  # not Swords to Plowshares

@@ -326,7 +326,9 @@ _IDIOMS = (
     (re.compile(r"\bsee(?:ing)? (?:more|extra|additional|lots of|a lot of) cards\b"), "draw more cards"),
     # "i need my lands to come back": from the graveyard, as the recursion tags' phrasings say it
     (re.compile(r"\b(lands?|creatures?|artifacts?|enchantments?|instants?|sorcer(?:y|ies)|permanents?|spells?) "
-                r"(?:to )?(?:come|comes|coming|came) back\b"), r"return \1 from graveyard"),
+                r"(?:that |which )?(?:to )?(?:come|comes|coming|came) back\b"), r"return \1 from graveyard"),
+    # "artifacts that come back" once "artifacts" is read as the type: what comes back, from the graveyard
+    (re.compile(r"^(?:that |which )?(?:come|comes) back$"), "return from graveyard"),
     # "get big creatures out early", "get my fatties out fast": onto the battlefield, cheated in
     (re.compile(r"\b(?:get|gets|getting|put|puts|bring|brings|drop|drops)((?: [a-z']+){0,3}?) (?:out|down|in) "
                 r"(?:early|fast|quickly|quick|sooner|cheaply|cheap|for cheap|ahead of curve)\b"),

@@ -153,6 +153,7 @@ _TYPE_WORDS = {
     "auras": "aura", "legendary": "legendary", "legend": "legendary", "legends": "legendary", "saga": "saga",
     "sagas": "saga", "vehicle": "vehicle", "vehicles": "vehicle", "battle": "battle",
     "background": "background", "backgrounds": "background", "shrine": "shrine", "shrines": "shrine", "snow": "snow",
+    "curse": "curse", "curses": "curse",
 }
 # Player nouns that name a card type with a function: the type is a filter, the function words still rank.
 _TYPED_NOUNS = {"rock": "artifact", "rocks": "artifact", "dork": "creature", "dorks": "creature", "lord": "creature",
@@ -1533,6 +1534,8 @@ def _has_keywords(reader: Reader, state: _State) -> None:
     """"creatures with flying and lifelink", "cards with cascade", "deathtouch creatures": the card has those
     keywords (``kw:flying kw:lifelink``), not what it grants others ("give my creatures flying" keeps its words for
     the tags) nor what it acts on ("destroy creatures with flying")."""
+    for match, first, last in list(_matches(state, _ENCHANT)):  # "enchant creature auras": what the Aura enchants
+        state.take(first, last, f'o:"enchant {match.group(1)}"', "oracle")
     # each keyword with the word before its subject: the word before "with"; "creatures with 1 toughness and
     # deathtouch": a keyword right after a stat read after "with" has it too, its subject before that "with"
     found = [(match, first, last, first) for match, first, last in _matches(state, _WITH_KEYWORDS)]
@@ -1606,6 +1609,7 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             state.take(index, index + 1, "kw:changeling", "keyword")
 
 
+_ENCHANT = re.compile(r"enchant (creature|artifact|land|permanent|player|planeswalker|opponent|enchantment)s?")
 _AFFINITY = re.compile(r"affinity for (?:artifacts|\w+s)")
 _ONE_WORD_KEYWORDS = "|".join(k for k in _ADJECTIVE_KEYWORDS if " " not in k)
 _KEYWORD_TOKENS = re.compile(rf"(?:({_ONE_WORD_KEYWORDS}) (?:creature )?tokens?|tokens? with ({_ONE_WORD_KEYWORDS}))")
