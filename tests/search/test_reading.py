@@ -1861,3 +1861,8 @@ def test_a_short_minus_one_counter_is_no_negated_number(snapshot_engine):
     assert snapshot_engine.read("put a +1 +1 counter").query == "put a +1 +1 counter"
     names = [r.card.name for r in snapshot_engine.search("-1 counters", limit=5).results]
     assert "Counterspell" not in names and "Scar" in names, names
+
+
+def test_what_comes_back_once_its_type_is_read_comes_back_from_the_graveyard(snapshot_engine):
+    """"artifacts that come back": the type read, "that come back" is left to rank; it had matched haste."""
+    assert [m.name for m in snapshot_engine.tags_for("artifacts that come back")][:1] == ["recursion"]

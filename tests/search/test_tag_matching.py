@@ -1157,7 +1157,7 @@ def test_what_rewards_fetch_lands_and_ends_a_wide_game(matcher, text, tag):
     ("infinite tokens", "token-doubler"),  # what the combo makes, not a mana sink
     ("infinite turns", "extra-turn"),
     ("infinite life", "lifegain"),
-    ("artifacts that come back", "recursion"),  # "artifacts" read as the type, what comes back is from the graveyard
+    ("artifacts that come back", "recursion-artifact"),  # from the graveyard
 ])
 def test_what_beats_burn_and_aggro_and_the_players_complaints(matcher, text, tag):
     assert first_tag(matcher, text) == tag
