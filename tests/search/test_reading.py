@@ -1869,3 +1869,10 @@ def test_what_comes_back_once_its_type_is_read_comes_back_from_the_graveyard(sna
 
     assert snapshot_engine.read("artifacts that come back").query.split() == ["that", "come", "back", "t:artifact"]
     assert ranking.words("that come back") == ranking.words("return from graveyard")
+
+
+@pytest.mark.parametrize(("query", "card"), [("jeskas will", "Jeska's Will"), ("teferis protection",
+                                                                              "Teferi's Protection")])
+def test_a_name_typed_without_its_apostrophe_comes_first(snapshot_engine, query, card):
+    """"jeskas will" had put the Jeska commanders before Jeska's Will."""
+    assert snapshot_engine.search(query, limit=1).results[0].card.name == card

@@ -602,9 +602,12 @@ class SearchEngine:
         return self._tag_lists[index]
 
     def _exact_name_rows(self, text: str, mask: np.ndarray) -> list[int]:
+        """The card ``text`` names whole (a face's name too), its apostrophes typed or not ("jeskas will")."""
         row = self.db.names.find(text)
-        return [row] if row is not None and mask[row] and fold(text) in {
-            fold(self.db.columns.name[row]), *(fold(p) for p in self.db.columns.name[row].split(" // "))} else []
+        if row is None or not mask[row]:
+            return []
+        name = self.db.columns.name[row]
+        return [row] if _unquoted(text) in {_unquoted(name), *(_unquoted(face) for face in name.split(" // "))} else []
 
     # -- reading -----------------------------------------------------------------------------------------
 
@@ -919,6 +922,10 @@ def _mana_value_at_least(db: CardDB) -> np.ndarray:
 # a deck named by its tribe alone: "for an elf deck", "my zombie deck", "dragon tribal", "elves decks"
 _TRIBAL_DECK = re.compile(r"(?:\b(?:for|in|to|of) )?(?:\b(?:an?|my|the|our) )?\b([a-z]+) "
                           r"(?:tribal(?: decks?)?|decks?|edh|commander decks?|lists?|builds?)\b")
+
+
+def _unquoted(name: str) -> str:
+    return fold(name).replace("'", "")
 
 
 def _tribe_note(tribe: str, which: str) -> str:
