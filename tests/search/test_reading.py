@@ -1795,6 +1795,10 @@ def test_a_combat_role_after_a_keyword_still_ranks(reader):
     ("ritual creatures", "t:creature"),  # creatures, no instant or sorcery
     ("enchant creature auras in white", 'id<=w o:"enchant creature" t:aura'),  # what the Aura enchants, no creature
     ("curses", "t:curse"),
+    ("life as a resource", "o:/(?:pay|you lose) (?:\\d+|x|half your) life/"),
+    ("card draw that costs life", "o:/(?:pay|you lose) (?:\\d+|x|half your) life/"),
+    ("win with an empty library", "o:/library has no cards in it|cards in your library, you win/"),
+    ("low life payoffs", "o:/(?:\\d+|five|seven|ten) or less life/"),
     ("unblockable one drops in blue", 'id<=u mv=1 o:"~ can\'t be blocked" t:creature'),  # the drop's own
     ("flying two drops", "mv=2 kw:flying t:creature"),
     ("swords of x and y", "name:/^sword of \\w+ and \\w+$/"),  # not Swords to Plowshares

@@ -1846,6 +1846,16 @@ _DEFENDERS_ATTACK = re.compile(r"(?:defenders?|walls?|creatures with defender) (
 # "defender payoffs", "walls matter": what rewards creatures with defender (Arcades, Overgrown Battlement)
 _DEFENDER_PAYOFF = re.compile(r"(?:defenders?|walls?) (?:payoffs?|matters?|synergy|synergies|tribal|deck)|"
                               r"payoffs? for (?:defenders?|walls?)")
+# "spells that cost life", "life as a resource", "pay half my life": what cards charge in life ("Pay 2 life", "pay
+# half your life", "you lose 2 life")
+_LIFE_COST = re.compile(r"(?:that |which )?costs? (?:me )?life|life as a (?:resource|cost)|"
+                        r"pay(?:s|ing)? half (?:my|your|of my) life")
+# "win with an empty library", "lab man effects": what Laboratory Maniac and Jace, Wielder of Mysteries say
+_EMPTY_LIBRARY_WIN = re.compile(r"win(?:s|ning)? (?:the game )?(?:with|when i have|from) (?:an |my )?empty "
+                                r"(?:library|deck)|empty (?:library|deck) (?:wins?|win ?cons?|win conditions?)")
+# "low life payoffs", "cards that get better when i have less life": what cards say of it ("if you have 5 or less life")
+_LOW_LIFE = re.compile(r"low life(?: total)?(?: payoffs?| matters| cards| synergy)?|(?:better|stronger) (?:when|while|"
+                       r"if) i (?:have|am at) (?:less|low) life")
 # "cards that care about my commander", "commander matters", "lieutenant": what cards say of the deck's commander
 _COMMANDER_MATTERS = re.compile(r"(?:cares?|caring) about (?:my|your|the|our) commanders?|(?:my |your )?commanders? "
                                 r"matters?|lieutenant(?: cards?| creatures?)?")
@@ -1867,6 +1877,9 @@ _RULES_TEXT_WORDS = (
     (_TRIBAL_LANDS, 't:land o:"creature type"'),
     (_DONATE, _DONATE_SYNTAX),
     (_COMMANDER_MATTERS, "o:/\\byour commanders?\\b/"),
+    (_LIFE_COST, "o:/(?:pay|you lose) (?:\\d+|x|half your) life/"),
+    (_EMPTY_LIBRARY_WIN, "o:/library has no cards in it|cards in your library, you win/"),
+    (_LOW_LIFE, "o:/(?:\\d+|five|seven|ten) or less life/"),
     (_DEFENDERS_ATTACK, "o:/as though (?:it|they) (?:didn't|did not) have defender/"),
     (_DEFENDER_PAYOFF, 'o:"with defender"'),
     (_REMOVAL_TOKEN, "o:/(?:its|their) controller creates/"),
