@@ -1880,3 +1880,10 @@ def test_what_comes_back_once_its_type_is_read_comes_back_from_the_graveyard(sna
 def test_a_name_typed_without_its_apostrophe_comes_first(snapshot_engine, query, card):
     """"jeskas will" had put the Jeska commanders before Jeska's Will."""
     assert snapshot_engine.search(query, limit=1).results[0].card.name == card
+
+
+def test_redirecting_a_spell_finds_the_cards_that_change_its_target(snapshot_engine):
+    """"redirect spells" had read instants and sorceries ("spells" what is redirected) and ranked burn."""
+    assert snapshot_engine.read("redirect spells").query.strip() == "redirect spells"
+    names = [r.card.name for r in snapshot_engine.search("redirect a spell", limit=5).results]
+    assert {"Redirect", "Rebound"} <= set(names), names

@@ -1158,6 +1158,8 @@ def test_what_rewards_fetch_lands_and_ends_a_wide_game(matcher, text, tag):
     ("infinite turns", "extra-turn"),
     ("infinite life", "lifegain"),
     ("artifacts that come back", "recursion-artifact"),  # from the graveyard
+    ("counter removal spells", "counterspell-noncreature"),  # the counterspell, not removal
+    ("copy removal spells", "copy-spell"),
 ])
 def test_what_beats_burn_and_aggro_and_the_players_complaints(matcher, text, tag):
     assert first_tag(matcher, text) == tag

@@ -431,7 +431,10 @@ _IDIOMS = (
      "sacrifice a creature add mana"),
     # "cards that counter a board wipe": a counterspell for the wipe, a noncreature spell, not the wipe
     (re.compile(r"\bcounter(?:s|ing)? (?:a |an |the |their |opponents?'?s? )?(?:board ?wipes?|wraths?|sweepers?|"
-                r"mass removal)\b"), "counter noncreature spells"),
+                r"mass removal|(?:removal|burn|kill|draw|tutor|ramp)(?: spells?)?)\b"), "counter noncreature spells"),
+    # "copy removal spells", "copy my burn": copy an instant or sorcery, not removal asked for
+    (re.compile(r"\bcop(?:y|ies|ying) (?:a |my |their |the )?(?:removal|burn|kill|draw|tutor|ramp|instant|sorcery)"
+                r"(?: spells?)?\b"), "copy target instant or sorcery spell"),
     # "hit every opponent each turn", "damage every opponent": each opponent loses life, as drain says it (not in a
     # clause of another function: "hand attack that hits every opponent" is discard)
     (re.compile(r"(?<!\bthat )(?<!\bwhich )\b(?:hit(?:s|ting)?|damag(?:e|es|ing)|burn(?:s|ing)?) "

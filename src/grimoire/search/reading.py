@@ -85,7 +85,7 @@ _OBJECT_MARKERS = frozenset({
     "add", "adds", "produce", "produces", "enchanted", "equipped", "attacking", "blocking", "tapped", "untapped",
     "drawing", "drew",  # "i keep drawing lands": what the player draws, not the kind of card asked for
     "nontoken", "another", "dies", "die", "on", "at", "recur", "recurs", "recurring", "revive", "revives", "back",
-    "stop", "stops", "prevent", "prevents",
+    "stop", "stops", "prevent", "prevents", "redirect", "redirects",  # "redirect a spell": whose target changes
     # "answer a big threat", "handle huge creatures", "beat big blockers": what is answered, not what is asked for
     "answer", "answers", "answering", "handle", "handles", "handling", "beat", "beats", "beating",
     # "keep a creature from untapping", "turn their creature into a frog", "swap a creature's power and toughness"

@@ -87,6 +87,8 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(counter ?spells?|counter magic|say no|stop (a|their) spell|negate|shut down (their )?spells?)\b",
      "counter target spell"),
     (r"\b(duplicate|happen twice|double (my|a) spell|fork)\b", "copy target spell"),
+    # "redirect a spell": Deflection's "change the target", Redirect's "choose new targets" (not damage redirected)
+    (r"\b(redirect\w*)\b(?! (all |the |that )?damage)", "change the target of target spell choose new targets"),
     (r"\b(clones?|mimic|shapeshift\w*|become a copy)\b", "enter as a copy of a creature"),
     # graveyard to play
     (r"\b(reanimat\w*|bring (it|them|back)|raise the dead|revive|resurrect\w*)\b",
