@@ -1078,6 +1078,11 @@ def _explicit_kinds(node: Node) -> frozenset[str]:
     return frozenset()
 
 
+def _names_type(state: _State, kind: str) -> bool:
+    """Whether a word of the request names that card type ("lands", "creature")."""
+    return any(_TYPE_WORDS.get(word.lower) == kind for word in state.words)
+
+
 def _before(state: _State, index: int, count: int = 2) -> str:
     return " ".join(w.lower for w in state.words[max(0, index - count): index])
 
@@ -1485,6 +1490,7 @@ _WITH_KEYWORDS = re.compile(rf"(?:with|that have|that has|which have|have|has) (
 _A_KEYWORD = re.compile(rf"({_either(_HAS_KEYWORDS)})")
 _KEYWORD_ADJECTIVES = re.compile(rf"({_either(_ADJECTIVE_KEYWORDS)})(?: ({_either(_ADJECTIVE_KEYWORDS)}))?"
                                  r" (creatures?)")
+_TWO_WORD_STARTS = frozenset(k.split()[0] for k in _ADJECTIVE_KEYWORDS if " " in k)  # "first", "double"
 _GRANTING = frozenset({"equipment", "aura"})  # the types whose keywords are what they give
 _GRANT_VERBS = frozenset({"give", "gives", "giving", "grant", "grants"})  # "give my creatures flying": not their own
 # words before what a card is to beat ("anti infect cards", "good against aggro"): no quality of the card's own
@@ -1573,7 +1579,8 @@ def _has_keywords(reader: Reader, state: _State) -> None:
     types = reader.creature_types  # "flying dragons", "deathtouch elves": the type is read on its own
     for index in range(len(state.words) - 1):
         # a keyword of one word or two ("double strike commander")
-        size = 2 if _after(state, index, 2) in _ADJECTIVE_KEYWORDS and state.free(index + 1) else 1
+        size = 2 if state.words[index].lower in _TWO_WORD_STARTS and _after(state, index, 2) in _ADJECTIVE_KEYWORDS \
+            and state.free(index + 1) else 1
         keyword = _after(state, index, size)
         following = _after(state, index + size, 1)
         # "hexproof equipment", "haste auras": what they give (Equipment is a creature type too, Komainu Battle Armor's)
@@ -1801,6 +1808,7 @@ _PITCH_SYNTAX = "o:/exile [^.]*cards? from your hand[^.]*rather than pay|evokeâ€
 # "unblockable creatures", "creatures that can't be blocked": creatures that are so themselves, as Oracle text
 # says it ("This creature can't be blocked", "~ can't be blocked except by ..."), not the cards that make others so
 # ("make my creatures unblockable" is the unblockable-granter tag's, and is left to it)
+_UNBLOCKABLE_SYNTAX = 'o:"~ can\'t be blocked"'  # the card's own "This creature can't be blocked"
 _UNBLOCKABLE_CREATURES = re.compile(r"unblockable creatures?|creatures? (?:that |which )?(?:can'?t|cannot|can not) "
                                     r"be blocked")
 # "evasive creatures", "evasive threats": creatures hard to block by their own keywords or text, not the cards that
@@ -1891,7 +1899,7 @@ _RULES_TEXT_WORDS = (
     (_LIFE_FOR_MANA, "(is:phyrexian or o:/life rather than pay/)"),
     (_UNCOUNTERABLE, 'o:"can\'t be countered"'),  # the card itself, or the spells it protects
     (_PITCH, _PITCH_SYNTAX),
-    (_UNBLOCKABLE_CREATURES, 't:creature o:"~ can\'t be blocked"'),
+    (_UNBLOCKABLE_CREATURES, f"t:creature {_UNBLOCKABLE_SYNTAX}"),
     (_ENTERS_UNTAPPED, _ENTERS_UNTAPPED_SYNTAX),
     (_EVASIVE_CREATURES, _EVASIVE_SYNTAX),
 )
@@ -2125,10 +2133,8 @@ def _types(reader: Reader, state: _State) -> None:
                     cost_of or (match.group(1).startswith("ritual") and following in _TYPE_WORDS):
                 continue  # "creature spells" are creatures, "ritual creatures" too; "spells you cast" are what the
                 # card acts on
-            if any(chip.syntax == "(t:instant or t:sorcery)" for chip in state.chips):  # "ritual spells": once
-                state.words[first].used = match.group(1) in ("spell", "spells")
-                continue
-            state.take(first, last, "(t:instant or t:sorcery)", "type")
+            if not any(chip.syntax == "(t:instant or t:sorcery)" for chip in state.chips):  # "ritual spells": once
+                state.take(first, last, "(t:instant or t:sorcery)", "type")
             state.words[first].used = match.group(1) in ("spell", "spells")
             continue
         if not match.group(2):
@@ -2209,7 +2215,7 @@ def _mana_value(reader: Reader, state: _State) -> None:
             value = _number(next(g for g in match.groups() if g))
             # "cards that cost 0": spells and permanents cast for nothing, not lands (whose mana value is 0 too)
             nothing = value == 0 if op in ("=", "<=") else op == "<" and value <= 1
-            lands = nothing and any(_TYPE_WORDS.get(word.lower) == "land" for word in state.words)
+            lands = nothing and _names_type(state, "land")
             state.take(first, last, f"mv{op}{value}{' -t:land' if nothing and not lands else ''}", "mv")
             if match.group(0).endswith(("drop", "drops")):
                 _drops_keywords(state, first)
@@ -2283,8 +2289,6 @@ def _drops_keywords(state: _State, first: int) -> None:
         word = state.words[index].lower
         state.take(index, index + 1, _UNBLOCKABLE_SYNTAX if word == "unblockable" else _keyword_term(word), "keyword")
 
-
-_UNBLOCKABLE_SYNTAX = 'o:"~ can\'t be blocked"'
 
 
 def _only_drops(state: _State) -> bool:
@@ -2479,7 +2483,7 @@ def _stats(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _BIG_BUTTS)):  # "big butts": players' creatures of high toughness
         if not _stat_of_an_object(state, first) and not (_is_object(state, first) and _before(state, first, 1) !=
                                                            "with"):
-            typed = any(_TYPE_WORDS.get(word.lower) == "creature" for word in state.words)  # read as its own
+            typed = _names_type(state, "creature")  # read as its own
             state.take(first, last, "tou>=5" if typed else "t:creature tou>=5", "toughness")
     for match, first, last in list(_matches(state, _HALF_STATS)):
         # "x/1 creatures", "1/x guys": one stat said, the other any ("x/1s" die to pingers)
