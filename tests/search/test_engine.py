@@ -233,6 +233,11 @@ def test_lands_asked_for_by_a_decks_colours_are_the_lands_that_make_them(monkeyp
     assert min(made("lands for my golgari deck", golgari)) == 2
     untapped = engine.search("untapped lands for grixis", limit=30).results
     assert not any("enters tapped." in r.card.oracle_text for r in untapped)
+    # nor the Vivid lands, which enter tapped "with two charge counters" (they were 3rd to 10th for this request)
+    untapped = engine.search("lands that come in untapped and make two colors", limit=30).results
+    assert untapped and not any("enters tapped" in r.card.oracle_text and "unless" not in r.card.oracle_text
+                                and " if " not in r.card.oracle_text for r in untapped), \
+        [r.card.name for r in untapped]
     # words that ask for something else still rank first ("utility lands"), whatever colours the lands make
     assert min(made("utility lands for grixis")) < 2
 

@@ -279,7 +279,7 @@ def test_unblockable_creatures_are_so_themselves_and_untapped_lands_never_enter_
     assert syntax(reader, "unblockable creatures in blue") == f"id<=u {unblockable}"
     assert syntax(reader, "creatures that can't be blocked") == unblockable
     assert syntax(reader, "make my creatures unblockable") == ""  # what makes others so: the evasion-granter tag
-    assert syntax(reader, "lands that enter untapped") == '-o:"~ enters tapped." t:land'
+    assert syntax(reader, "lands that enter untapped") == '-o:/~ enters tapped(\\.| with)/ t:land'
 
     def found(query):
         return {r.card.name for r in snapshot_engine.search(query, limit=1000).results}
@@ -292,7 +292,7 @@ def test_unblockable_creatures_are_so_themselves_and_untapped_lands_never_enter_
     lands = found(f"{reader.read('lands that enter untapped').syntax} name:/^({'|'.join(names)})$/")
     assert lands == {"Glacial Fortress", "Steam Vents", "Seachrome Coast", "Tundra"}  # unless / if you don't
     # and the lands that come in tapped are those that always do (the gain lands asked for "and gain life")
-    assert syntax(reader, "lands that come in tapped and gain life") == 'o:"~ enters tapped." t:land'
+    assert syntax(reader, "lands that come in tapped and gain life") == 'o:/~ enters tapped(\\.| with)/ t:land'
     assert syntax(reader, "make my opponents' creatures enter tapped") == ""  # what a card does to others
     assert syntax(reader, "make their lands enter tapped") == ""  # the opponents' lands: ramp hate, no land of mine
     tapped = found(f"{reader.read('lands that enter tapped').syntax} name:/^({'|'.join(names)})$/")
@@ -300,9 +300,9 @@ def test_unblockable_creatures_are_so_themselves_and_untapped_lands_never_enter_
 
 
 @pytest.mark.parametrize(("query", "expected"), [
-    ("untapped lands", '-o:"~ enters tapped." t:land'),  # "untapped", read, acts on nothing
-    ("untapped lands for grixis", 'id<=ubr -o:"~ enters tapped." t:land'),
-    ("need more lands that come in untapped", '-o:"~ enters tapped." t:land'),
+    ("untapped lands", '-o:/~ enters tapped(\\.| with)/ t:land'),  # "untapped", read, acts on nothing
+    ("untapped lands for grixis", 'id<=ubr -o:/~ enters tapped(\\.| with)/ t:land'),
+    ("need more lands that come in untapped", '-o:/~ enters tapped(\\.| with)/ t:land'),
     ("need more artifacts that draw cards", "t:artifact"),  # "more X that ...": the X is the card asked for
     ("more creatures that make mana", "t:creature"),
     ("need more creatures", ""),  # "more" alone still marks what is made or wanted more of
@@ -1582,9 +1582,9 @@ def test_unkillable_describes_a_card_only_before_what_it_describes(reader):
 def test_untapped_duals_are_lands_that_enter_untapped(reader):
     """"untapped" before a land cycle or "lands" says how they enter, not untapping (the untapper tag)."""
     assert syntax(reader, "untapped duals for golgari") == \
-        'id<=bg t:land produces>=bg produces<=bgc -o:"~ enters tapped."'
+        'id<=bg t:land produces>=bg produces<=bgc -o:/~ enters tapped(\\.| with)/'
     assert syntax(reader, "duals") == "is:dual"
-    assert '-o:"~ enters tapped."' in syntax(reader, "untapped lands for golgari")
+    assert '-o:/~ enters tapped(\\.| with)/' in syntax(reader, "untapped lands for golgari")
 
 
 @pytest.mark.parametrize(("query", "expected"), [
@@ -1804,7 +1804,7 @@ def test_a_combat_role_after_a_keyword_still_ranks(reader):
     ("swords of x and y", "name:/^sword of \\w+ and \\w+$/"),  # not Swords to Plowshares
     ("legendary creatures that aren't humans", "-t:human t:legendary t:creature"),  # a creature type negated
     ("nonhuman wizards", "-t:human t:wizard"),
-    ("lands that don't enter tapped", '-o:"~ enters tapped." t:land'),
+    ("lands that don't enter tapped", '-o:/~ enters tapped(\\.| with)/ t:land'),
     ("mono colored legends", "c=1 t:legendary"),
     ("exactly 3 colors commanders", "is:commander id=3"),
     ("x/1 creatures", "tou=1 t:creature"),

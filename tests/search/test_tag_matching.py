@@ -1114,6 +1114,10 @@ def test_a_player_running_out_of_cards_and_what_to_add(matcher, text, tag):
 
 @pytest.mark.parametrize(("text", "tag"), [
     ("make my tokens hit harder", "anthem"),  # bigger, not more tokens
+    ("cards to make my tokens stronger", "anthem"),  # read as making tokens before "stronger" was "bigger"
+    ("make my creatures stronger", "anthem"),  # matched no tag
+    ("removal that hits anything", "permanent-removal"),  # creature removal first before "hits" was "answers"
+    ("removal that can deal with any permanent", "permanent-removal"),
     ("a cheap way to see more cards each turn", "repeatable-draw"),
     ("i need my lands to come back when they hit the graveyard", "recursion-land"),
     ("need more ways to get big creatures out early", "cheat-creature"),

@@ -322,6 +322,9 @@ _IDIOMS = (
     # "make the little guys hit harder", "swing for more": bigger, as the anthems' and pumps' phrasings say it
     (re.compile(r"\b(?:hit|hits|hitting|swing|swings|swinging|attack|attacks|attacking) (?:harder|for more)\b"),
      "bigger"),
+    # "removal that hits anything", "something that deals with anything": removal for any permanent
+    (re.compile(r"\b(?:hits?|hitting|handles?|handling|deals? with|dealing with|covers?|covering) "
+                r"(?:anything|whatever)\b"), "answers anything"),
     # "a cheap way to see more cards each turn": draw more (no permanent asked for by "each turn")
     (re.compile(r"\bsee(?:ing)? (?:more|extra|additional|lots of|a lot of) cards\b"), "draw more cards"),
     # "i need my lands to come back": from the graveyard, as the recursion tags' phrasings say it
@@ -380,9 +383,10 @@ _IDIOMS = (
     # "hands me a free card every upkeep": draws it
     (re.compile(r"\b(?:hand|hands|handing|give|gives|giving) (?:me|you) (?:a|an|one|two|three|extra|a free|free)"
                 r"(?: extra| free)? cards?\b"), "draw a card"),
-    # "make my little guys huge": bigger, as the phrasings say it (no big card asked for)
+    # "make my little guys huge", "make my tokens stronger": bigger, as the phrasings say it (no big card asked for)
     (re.compile(r"\b(make|makes|making) ((?:all )?(?:of )?(?:my|our) (?:\w+ )?(?:creatures|team|army|tokens|creature|"
-                r"commander)) (?:huge|giant|massive|enormous|big)\b"), r"\1 \2 bigger"),
+                r"commander)) (?:huge|giant|massive|enormous|big|stronger|larger|beefier|tougher|better)\b"),
+     r"\1 \2 bigger"),
     # "find any creature in my deck", "get a land out of my library": a tutor for that card type
     (re.compile(r"\b(?:find|get|grab|pull|snag|yank)(?:s|ing)? (?:me )?(?:a|an|any|one) ([a-z]+) (?:card )?"
                 r"(?:in|from|out of) (?:my|the|your) (?:deck|library)\b"), r"search your library for a \1"),

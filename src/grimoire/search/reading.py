@@ -1822,11 +1822,11 @@ _ENTERS_UNTAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into pl
                               r"(?:that |which )?(?:don'?t|do not|doesn'?t|does not|never) "
                               r"(?:enters?|comes? (?:in|into play)|etbs?)(?: the battlefield)? tapped|"
                               r"untapped(?= (?:[a-z]+[- ]?)?lands?\b)")  # "untapped lands"
-_ENTERS_UNTAPPED_SYNTAX = '-o:"~ enters tapped."'
+_ENTERS_UNTAPPED_SYNTAX = r"-o:/~ enters tapped(\.| with)/"  # "enters tapped with two charge counters": Vivid lands
 # "lands that come in tapped and gain life": the lands that always enter tapped, said of lands only ("make their
 # creatures enter tapped" is what a card does to others)
 _ENTERS_TAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into play)|etbs?) tapped")
-_ENTERS_TAPPED_SYNTAX = 'o:"~ enters tapped."'
+_ENTERS_TAPPED_SYNTAX = _ENTERS_UNTAPPED_SYNTAX[1:]
 _THEIRS = frozenset({"their", "theirs", "opponent", "opponents", "opponent's", "opponents'", "rivals", "enemy"})
 # "phyrexian mana": Scryfall's is:phyrexian (a Phyrexian mana symbol in the cost); paying life for the mana
 # is that, or a card that says so ("you may pay 4 life rather than pay this spell's mana cost": Snuff Out; K'rrik)
