@@ -887,6 +887,11 @@ def test_a_commander_named_after_for_at_the_end_is_the_deck(reader):
                                   ("Kaalia of the Vast removal", "id<=wbr", "removal")):
         assert (syntax(reader, query), words_left(reader, query)) == (identity, left), query
     assert syntax(reader, "Storm payoffs") == ""  # a word, not a commander's short name
+    # typed in lower case, a short name that is no English word opens the deck too (it read no colours); an English
+    # word does not ("prosper", "storm")
+    for query, identity in (("atraxa proliferate cards", "id<=wubg"), ("korvold food synergies", "id<=brg"),
+                            ("prosper impulse draw", ""), ("storm payoffs", "")):
+        assert syntax(reader, query) == identity, query
     # a name that is a rare English word is still the commander's ("marchesa" is in the word list); an everyday
     # word a commander's name begins with is not ("Angelic tokens")
     assert syntax(reader, "Marchesa sacrifice") == "id<=ubr"

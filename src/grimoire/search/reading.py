@@ -650,8 +650,10 @@ class Reader:
             text = " ".join(w.text for w in words[start:stop]).strip(",.;:?!")
             row = self.db.names.find(text) if named else None
             single, alias, short = stop - start == 1, False, False
-            # "Atraxa proliferate": a commander's short name opening the request, its deck's needs after it
-            opening = start == 0 and len(words) > 1 and words[start].text[:1].isupper()
+            # "Atraxa proliferate": a commander's short name opening the request, its deck's needs after it; in lower
+            # case only a word that is no English ("korvold food synergies", not "prosper ...")
+            opening = start == 0 and len(words) > 1 and (
+                words[start].text[:1].isupper() or fold(text) not in self.english and not self._everyday(fold(text)))
             if row is None and single and (_before(state, start, 1) in ("my", "for", "with")
                                            or _after(state, stop, 1) == "deck" or opening):
                 row = self.commander_names.get(fold(text))
