@@ -1450,6 +1450,9 @@ def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
     ("counter spells with mana value 2 or less", "mv<=2"),  # a counterspell's own cost, as players say it
     ("my opponents keep countering my spells", 'o:"can\'t be countered"'),  # the complaint asks for its answer
     ("my spells keep getting countered", 'o:"can\'t be countered"'),
+    ("i keep losing to counterspells", 'o:"can\'t be countered"'),  # ranked the counterspells that beat the player
+    ("my opponents play a lot of counterspells", 'o:"can\'t be countered"'),
+    ("my opponent plays a lot of planeswalkers", ""),  # what beats the player: theirs, not a type asked for
     ("i need to protect my combo from counterspells", 'o:"can\'t be countered"'),
     ("my spells are too expensive", ""),  # a complaint about the deck's costs
     ("i get overwhelmed by big creatures", ""),  # what beats the player: theirs, the answer may cost anything

@@ -170,6 +170,10 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped
     ("cards that stop flash", "stax", "flash-granter"),  # sorcery speed only, nothing on my turn
     # the player's own voice: a comma is no rules-text sentence
     ("my opponents always have big creatures, what can i do", "creature-removal", None),
+    # what an opponent, a playgroup or a meta plays "a lot of" is what is to be beaten (read as the type before)
+    ("my opponent plays a lot of planeswalkers, what can i do", "planeswalker-removal", None),
+    ("my playgroup plays a lot of graveyard decks", "graveyard-hate", "cast-from-graveyard"),
+    ("everyone in my pod plays a lot of combo", "stax", None),
 ])
 def test_what_a_request_wants_beaten_asks_for_the_hate_tag_that_stops_it(matcher, text, hate, stopped):
     names = [m.name for m in matcher.match(text)]

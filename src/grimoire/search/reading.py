@@ -1801,7 +1801,9 @@ _UNCOUNTERABLE = re.compile(r"uncounterable|(?:that |which )?(?:can'?t|cannot|ca
                             r"(?:(?:a |an |their |the )?(?:deck|player|opponent)s? (?:full of |with |playing |running )"
                             r"(?:lots of |a lot of |tons of )?|(?:all )?(?:the |those |their )?)"
                             r"(?:counterspells?|counter ?magic|counters\b(?! on))|"
-                            r"(?:counterspells?|counter ?magic) (?:hate|protection|insurance)")
+                            r"(?:counterspells?|counter ?magic) (?:hate|protection|insurance)|"
+                            # "i keep losing to counterspells", "my opponents play a lot of counterspells"
+                            rf"(?:{LOSES_TO}) (?:(?:all|the|those|their|blue) )*(?:counterspells?|counter ?magic)")
 # "pitch spells", "pitch counterspells": cast by exiling a card from hand in place of the mana cost, as Oracle
 # text prints it (Force of Will's "exile a blue card from your hand rather than pay this spell's mana cost",
 # Solitude's "Evoke—Exile a white card from your hand"); "spells" after it is any spell, creatures included.

@@ -144,6 +144,10 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|w
             r"(?:get|gets|getting|got) (?:overwhelmed|overrun|run over|swarmed|crushed|wrecked|beaten|stomped|"
             r"blown out|wiped out|punished) by|"
             r"(?:opponents?|they|everyone) (?:always |keep |keeps )?(?:ha(?:ve|s)|play|run|make|get) (?:too|so) many|"
+            # "my opponent plays a lot of planeswalkers", "my playgroup runs tons of graveyard decks"
+            r"(?:opponents?|they|everyone|people|(?:play ?group|pod|meta|table|group|local game store|lgs)) "
+            r"(?:always |often |usually |all )?(?:ha(?:ve|s)|play|plays|run|runs|make|makes) "
+            r"(?:a lot of|lots of|tons of|loads of|plenty of|so much|a bunch of)|"
             # "my opponents always have big flyers": what they always bring is what is to be beaten
             r"(?:opponents?|they|everyone|people) always (?:ha(?:ve|s)|play|run|make|get)|"
             # "my opponents keep gaining too much life", "they keep reanimating": what they keep doing is to be stopped
