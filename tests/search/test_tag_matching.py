@@ -593,6 +593,11 @@ def test_tag_weights_do_not_depend_on_the_string_hash_seed():
     ("my deck is too slow, need cheap interaction", ("cheap interaction", "my deck is too slow")),
     ("i keep losing to tokens. so i need board wipes", ("board wipes", "i keep losing to tokens")),
     ("draw a card, then discard a card", None),
+    # the deck the player is making, then what it needs (the whole request had asked for no tag)
+    ("building a zombie deck, what removal should i run", ("what removal should i run", "zombie")),
+    ("i'm brewing an elf deck and need card draw", ("card draw", "elf")),
+    ("playing a graveyard deck need more self mill", ("more self mill", "graveyard")),
+    ("building a deck", None),
 ])
 def test_a_request_ending_in_its_decks_theme_is_split_there(text, split):
     assert theme_split(text) == split
@@ -1110,6 +1115,10 @@ def test_hate_that_draws_a_card_hates_no_card_draw(matcher):
     ("i keep running out of cards", "card-draw"),
     ("make my opponent run out of cards", "mill"),  # theirs run out: mill
     ("what should i add for ramp", "ramp"),
+    ("what removal should i run", "removal"),  # "should" and "run" had diluted "removal": no tag
+    ("which ramp do you play in simic", "ramp"),
+    ("what cards can i play from exile", "impulse-draw"),  # playing from exile is the function
+    ("I'm building a Kaalia deck and need ramp", "ramp"),  # the player's story weighs nothing
     ("cards that make all my creatures flyers", "flying-granter"),
 ])
 def test_a_player_running_out_of_cards_and_what_to_add(matcher, text, tag):

@@ -76,6 +76,13 @@ _THEME_FIRST = re.compile(
 _NEED_CLAUSE = re.compile(
     r"\s*(?P<theme>\S.{2,80}?)\s*[,;.!]\s*(?:so\s+|and\s+|but\s+)?(?:i\s+|we\s+|it\s+)?(?:really\s+|still\s+|also\s+)?"
     r"(?:needs?|wants?|could use|(?:am|'m|are|'re) looking for)\s+(?P<head>\S.*)", re.IGNORECASE)
+# "building a zombie deck, what removal should i run", "i'm brewing an elf deck and need card draw": the deck the
+# player is making, then what it needs
+_BUILDING_DECK = re.compile(
+    r"\s*(?:(?:i|we)\s*(?:'?m|am|'?re|are)?\s+)?(?:building|making|brewing|playing|running|working on|putting together)"
+    r"\s+(?:an?|my|our|the)\s+(?P<theme>\S.{0,60}?)\s+(?:decks?|builds?|lists?)\s*[,;.!]?\s*(?:and\s+|so\s+|but\s+)?"
+    r"(?:i\s+|we\s+|it\s+)?(?:really\s+|still\s+|also\s+)?(?:needs?\s+|wants?\s+|could use\s+|"
+    r"(?:am\s+|'m\s+)?looking for\s+)?(?P<head>\S.*)", re.IGNORECASE)
 # a tribe the player's creatures are: "card draw for my elves", "ramp for dragon tribal", "my zombies need sac outlets"
 # (the last word a creature type the store knows, see theme_split's ``tribes``)
 _THEME_TRIBE = re.compile(r"(?:(?P<own>my|our)\s+|(?:an?|the)\s+)?(?P<theme>(?:tribal\s+|kindred\s+)?[a-z'-]+"
@@ -103,6 +110,8 @@ _STOPWORDS = frozenset(
     "gets getting gives giving finds finding needed needing likes wanted wanting "
     # chat ("gimme some cheap counters", "yo what's good")
     "gimme lemme wanna gotta gonna yo pls plz hey hi hello thanks thx lol idk tbh ok okay "
+    # the player's own story ("I'm building a Kaalia deck and need ramp")
+    "im ive build builds building built "
     # how the player rates what is asked, not what it does ("hidden gems for my elf deck", "underrated removal")
     "hidden gem gems underrated overlooked sleeper sleepers".split()
 )
@@ -374,9 +383,11 @@ _IDIOMS = (
     (re.compile(r"\brattlesnakes?\b"), "punish creatures that attack me"),
     # "card engines", "value engines": what keeps drawing
     (re.compile(r"\b(?:card|value|advantage) engines?\b"), "draw engine"),
-    # "what should i add", "what else can i run": asking for cards, no mana added
-    (re.compile(r"\bwhat (?:else )?(?:should|could|can|do|would|must) (?:i|we) (?:add|include|put in|play|run|use)\b"),
-     " "),
+    # "what should i add", "what else can i run", "what removal should i run", "which ramp do you play": asking for
+    # cards, no mana added, no lands played, nothing run out of
+    (re.compile(r"\b(?:what|which)((?: [\w'’-]+){0,3}?) (?:else )?(?:should|could|can|do|would|must) (?:i|we|you) "
+                r"(?:add|include|put in|slot in|play|run|use|consider|be running|be playing)\b"
+                r"(?! (?:from|out|off|with|without|lands?|for free|on top|extra|additional|more)\b)"), r"\1 "),
     (re.compile(r"\bblow(?:s|ing|n)? up\b"), "destroy"),  # "blow up every artifact"
     (re.compile(r"\bfill(?:s|ing)? up\b"), "fill"),  # "fill up my graveyard"
     (re.compile(r"\bshut(?:s|ting)? off\b"), "shut down"),  # "shut off graveyard shenanigans"
@@ -723,7 +734,7 @@ def theme_split(text: str, tribes: Container[str] = frozenset()) -> tuple[str, s
     the store knows), a tribe is a theme too: "card draw for my elves", "ramp for dragon tribal", "my zombies need
     sac outlets"."""
     start = text[: THEME_MAX_CHARS * 4]
-    first = _THEME_FIRST.fullmatch(start) or _NEED_CLAUSE.fullmatch(start)
+    first = _BUILDING_DECK.fullmatch(start) or _THEME_FIRST.fullmatch(start) or _NEED_CLAUSE.fullmatch(start)
     if not first and (tribal := _TRIBE_FIRST.fullmatch(start)) and tribal["theme"].lower() in tribes:
         first = tribal
     if first and words(first["theme"]) and words(first["head"]):
