@@ -873,6 +873,10 @@ def test_what_a_card_makes_or_saves_is_not_its_cost(reader):
     assert syntax(reader, "rocks that make 2 mana") == r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/ t:artifact"
     assert syntax(reader, "spells that cost 1 less") == ""
     assert syntax(reader, "counterspells that cost 1") == "mv=1"
+    # how many a card mills, draws or deals is no cost either (they read mv>=10, mv>=4, mv>=3)
+    for query in ("cards that mill 10 or more", "cards that mill at least 4", "draw 3 or more cards"):
+        assert syntax(reader, query) == "", query
+    assert syntax(reader, "c:r burn under 3 mana") == "mv<3"  # a cost said in mana stays one
 
 
 def test_a_commander_named_after_for_at_the_end_is_the_deck(reader):

@@ -1115,6 +1115,9 @@ def test_hate_that_draws_a_card_hates_no_card_draw(matcher):
     ("i keep running out of cards", "card-draw"),
     ("make my opponent run out of cards", "mill"),  # theirs run out: mill
     ("what should i add for ramp", "ramp"),
+    ("make spells more expensive", "cost-increaser"),  # was the cost reducers' "my spells are too expensive"
+    ("more expensive spells for opponents", "cost-increaser"),
+    ("madness enablers", "discard-outlet"),  # was the payoffs' (discard-payoff)
     ("what removal should i run", "removal"),  # "should" and "run" had diluted "removal": no tag
     ("which ramp do you play in simic", "ramp"),
     ("what cards can i play from exile", "impulse-draw"),  # playing from exile is the function

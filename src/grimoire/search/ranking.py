@@ -334,6 +334,11 @@ _IDIOMS = (
     # "removal that hits anything", "something that deals with anything": removal for any permanent
     (re.compile(r"\b(?:hits?|hitting|handles?|handling|deals? with|dealing with|covers?|covering) "
                 r"(?:anything|whatever)\b"), "answers anything"),
+    # "madness enablers", "ways to enable madness": what discards at will, as the discard outlets' phrasings say it
+    (re.compile(r"\bmadness (?:enablers?|outlets?)\b|\benabl(?:e|es|ing) madness\b"), "discard outlet"),
+    # "make spells more expensive": cost more, as the tax effects' phrasings say it (not "my spells are too
+    # expensive", the cost reducers')
+    (re.compile(r"\bmore expensive\b"), "cost more"),
     # "a cheap way to see more cards each turn": draw more (no permanent asked for by "each turn")
     (re.compile(r"\bsee(?:ing)? (?:more|extra|additional|lots of|a lot of) cards\b"), "draw more cards"),
     # "i need my lands to come back": from the graveyard, as the recursion tags' phrasings say it

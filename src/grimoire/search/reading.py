@@ -975,6 +975,12 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
             trailing = _TRAILING_STAT.match(query, end) if not stat else None  # "5 or more power"
             if trailing:
                 stat, end = trailing.group(1).lower(), trailing.end()
+            if not stat and word in ("more", "greater", "higher", "above") and (
+                    words_before[-1:] and words_before[-1] in _AMOUNT_VERBS or
+                    following and following[0].lower().strip(",.;:?!") in _AMOUNT_NOUNS):
+                # "cards that mill 10 or more", "draw 3 or more cards": how many, not a cost; the number stays a word
+                characters[start: end] = list(number.ljust(end - start))
+                continue
             op = ">=" if word in ("more", "greater", "higher", "above") else "<="
             key = _STAT_KEYS.get(stat, "mv")
             made = _MANA_AFTER.match(query, end)
@@ -2181,6 +2187,7 @@ _AMOUNT_VERBS = frozenset({"ping", "pings", "pinging", "drain", "drains", "drain
                            "surveil", "surveils", "pump", "pumps", "buff", "buffs", "heal", "heals", "burn", "burns",
                            "swing", "swings", "attack", "attacks", "shrink", "shrinks", "boost", "boosts", "shoot",
                            "shoots", "zap", "zaps", "smack", "smacks", "blast", "blasts", "bolt", "nuke"})
+_AMOUNT_NOUNS = frozenset({"cards", "card", "damage", "life", "counters", "tokens", "times"})
 _NOT_AFTER_NUMBER = ("add", "adds", "for", "make", "makes", "making", "produce", "produces", "generate",
                      "generates", "give", "gives", "tap", "taps", "pay", "costs", "of")
 
@@ -2212,6 +2219,8 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 continue
             if _after(state, last, 1) in ("power", "toughness", "damage", "life", "cards", "counters", "tokens"):
                 continue
+            if before in _AMOUNT_VERBS and op in (">=", ">") and "mana" not in match.group(0):
+                continue  # "cards that mill at least 4": how many, not a cost (not "burn under 3 mana")
             if _after(state, last, 1) in _COUNTED and re.search(rf"{_NUMBER}$", match.group(0)) and \
                     not re.match(r"(?:mana value|cmc|mv|costs?|costing)\b", match.group(0)):
                 continue  # "return up to two target creature cards", "at least three creatures": how many (not
