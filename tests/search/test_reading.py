@@ -1393,6 +1393,14 @@ _ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
     ("cards that mention the monarch", 'o:"the monarch"'),
     ("every card that says flash", 'o:"flash"'),
     ("cards that mention my commander", ""),  # the deck's own, which no card's text names so
+    # what the request says of the cards after the quoted words is no part of them (o:"in green" found nothing)
+    ('cards with the word "proliferate" in green', "id<=g"),
+    ("cards that mention treasure in red", 'o:"treasure" id<=r'),
+    ("cards that say gain control under 3 mana", 'o:"gain control" mv<3'),
+    # an instant or a sorcery before "removal" is the spell's own type, not what it removes
+    ("black sorcery removal", "id<=b t:sorcery"),
+    ("instant removal for planeswalkers", "t:instant"),
+    ("instant tutors", ""),  # what the tutor finds
     # a request that is one keyword or keyword action the cards list: the cards with it, as Scryfall finds them
     ("incubate", "kw:incubate"),
     ("cards that connive", "kw:connive"),

@@ -2119,6 +2119,8 @@ def _adds_syntax(count: int) -> str:
     return f"o:/add (\\{{[^}}]+\\}}){{{count},}}|add ({'|'.join(words)}) mana/"
 
 
+_SPELLS_OWN_NOUNS = frozenset({"removal", "destruction", "wipe", "wipes", "sweeper", "sweepers", "protection", "bounce",
+                               "kill", "theft", "steal", "damage"})
 # After "land": what the card does with lands ("land ramp", "land fetch"), so "land" is no type filter.
 _LAND_ACTIONS = frozenset({"ramp", "ramping", "fetch", "fetching", "fetchers", "search", "searching"})
 
@@ -2130,8 +2132,10 @@ def _types(reader: Reader, state: _State) -> None:
         if re.search(r"\b(?:too|so) many\b", _before(state, first, 3)):
             continue  # "my deck has too many expensive spells": a complaint about the deck's cards, none asked for
         acted_on = match.group(2) in ("land", "lands") and following in _LAND_ACTIONS  # "land ramp"
-        if _is_object(state, first) or following in _OBJECT_NOUNS or following.startswith("speed") or \
-                _before_object_noun(state, last) or acted_on:
+        # "sorcery removal", "instant protection": what the spell does, not what it acts on ("instant tutors" find one)
+        own = _TYPE_WORDS.get(match.group(2) or "") in ("instant", "sorcery") and following in _SPELLS_OWN_NOUNS
+        if _is_object(state, first) or (following in _OBJECT_NOUNS or _before_object_noun(state, last)) and not own \
+                or following.startswith("speed") or acted_on:
             continue
         if following in _RULES_TEXT_FOLLOWERS and not match.group(1) and \
                 not (following == "with" and match.group(2)) and \
@@ -2862,8 +2866,13 @@ def _prices(reader: Reader, state: _State) -> None:
 _IN_NAME = re.compile(r"(?:with|has|have|having|containing|contains?) (?:the word )?([a-z0-9'-]+) in (?:the|their|its) "
                       r"names?")
 _NAME_START = re.compile(r"(?:whose )?names? (?:that )?(?:starts?|starting|begins?|beginning) with ([a-z0-9'-]+)")
-_SAYS = re.compile(r"(?:that |which )?(?:says?|mentions?|mentioning|with the words?) (?!my |your |our )"
-                   r"([a-z0-9'+/-]+(?: [a-z0-9'+/-]+){0,3})$")
+_SAYS = re.compile(r"(?:that |which )?(?:says?|mentions?|mentioning|with the words?) "
+                   # not what follows a quoted phrase, which the query language reads ('the word "x" in green')
+                   r"(?!my |your |our |(?:in|on|for|from|at|and|or|that|which|to|of|by|as)\b)"
+                   r"([a-z0-9'+/-]+(?: [a-z0-9'+/-]+){0,3}?)"
+                   # up to what the request says of the cards themselves ("cards that mention treasure in red")
+                   rf"(?=$| (?:in|for) (?:(?:mono[- ]?)?{_COLOR_LIST}|my|an?|commander|edh)\b|"
+                   r" (?:under|costing|below|that costs?|which costs?)\b)")
 
 
 def _said_words(reader: Reader, state: _State) -> None:
