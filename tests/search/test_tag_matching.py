@@ -1118,6 +1118,7 @@ def test_hate_that_draws_a_card_hates_no_card_draw(matcher):
     ("make spells more expensive", "cost-increaser"),  # was the cost reducers' "my spells are too expensive"
     ("more expensive spells for opponents", "cost-increaser"),
     ("madness enablers", "discard-outlet"),  # was the payoffs' (discard-payoff)
+    ("sweepers that leave lands", "sweeper"),  # what stays: it was the land sweepers (Armageddon)
     ("what removal should i run", "removal"),  # "should" and "run" had diluted "removal": no tag
     ("which ramp do you play in simic", "ramp"),
     ("what cards can i play from exile", "impulse-draw"),  # playing from exile is the function

@@ -139,7 +139,11 @@ _GUARDED = re.compile(rf"\b(?:{_GUARD_VERBS}|safe|hexproof|immun\w*)\b"
 _SPARED = re.compile(r"\b(?:spar(?:e|es|ing)|without(?! (?:pay|cast|spend|tap|sacrific))|"
                      r"(?:do|does|did|will|would|wo)(?:n['’]?t| not) (?:hit|destroy|kill|"
                      r"affect|touch|exile|damage|harm)|leav(?:e|es|ing)(?= (?:[\w'’]+ ){1,4}(?:alive|alone|untouched|"
-                     r"standing|intact|be)\b))\b")
+                     r"standing|intact|be)\b)|"
+                     # "sweepers that leave lands", "a wipe that leaves my artifacts": what stays (not "leave the
+                     # battlefield", "leave tokens behind")
+                     r"leav(?:e|es|ing)(?= (?:my |our |the |all )?(?:lands?|artifacts?|enchantments?|planeswalkers?)\b"
+                     r"(?! behind)))\b")
 # A request for what beats a strategy ("answers to reanimator decks", "how to beat token decks", "cards against
 # lifegain"): the words after it name what is to be stopped, so a hate tag that stops it is what is asked for
 _AGAINST = re.compile(r"\b(?:answers? (?:(?:do|can|could|would|should) (?:i|we|you) (?:have|use|run|play) )?"
