@@ -1125,7 +1125,7 @@ def test_hate_that_draws_a_card_hates_no_card_draw(matcher):
     ("I'm building a Kaalia deck and need ramp", "ramp"),  # the player's story weighs nothing
     ("cards that make all my creatures flyers", "flying-granter"),
 ])
-def test_a_player_running_out_of_cards_and_what_to_add(matcher, text, tag):
+def test_what_a_player_asks_to_add_and_how_players_say_what_cards_do(matcher, text, tag):
     assert first_tag(matcher, text) == tag
 
 
