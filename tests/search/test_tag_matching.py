@@ -1119,6 +1119,7 @@ def test_hate_that_draws_a_card_hates_no_card_draw(matcher):
     ("more expensive spells for opponents", "cost-increaser"),
     ("madness enablers", "discard-outlet"),  # was the payoffs' (discard-payoff)
     ("sweepers that leave lands", "sweeper"),  # what stays: it was the land sweepers (Armageddon)
+    ("ETB damage", "burn"),  # "damage" alone named no tag
     ("what removal should i run", "removal"),  # "should" and "run" had diluted "removal": no tag
     ("which ramp do you play in simic", "ramp"),
     ("what cards can i play from exile", "impulse-draw"),  # playing from exile is the function
@@ -1184,3 +1185,13 @@ def test_what_rewards_fetch_lands_and_ends_a_wide_game(matcher, text, tag):
 ])
 def test_what_beats_burn_and_aggro_and_the_players_complaints(matcher, text, tag):
     assert first_tag(matcher, text) == tag
+
+
+def test_damage_a_creature_deals_to_each_opponent_is_no_damage_sweeper(matcher):
+    """"creatures that deal damage to each opponent when they enter" asked for the damage sweepers (Raging
+    Swordtooth): the type read as a filter had completed "deal damage to each creature"."""
+    # the words left once "creatures" is read as t:creature, which the engine passes as context
+    names = [m.name for m in matcher.match("that deal damage to each opponent when they enter", context="creatures")]
+    assert "damage-sweeper" not in names, names
+    assert [m.name for m in matcher.match("that deal damage to each creature", context="creatures")][:1] \
+        == ["damage-sweeper"]

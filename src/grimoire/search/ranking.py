@@ -338,6 +338,8 @@ _IDIOMS = (
     # "removal that hits anything", "something that deals with anything": removal for any permanent
     (re.compile(r"\b(?:hits?|hitting|handles?|handling|deals? with|dealing with|covers?|covering) "
                 r"(?:anything|whatever)\b"), "answers anything"),
+    # "ETB damage creatures": damage dealt when they enter, as the burn phrasings say it
+    (re.compile(r"\b(etbs?|enters?|entering|enter the battlefield) damage\b"), r"\1 deal damage"),
     # "madness enablers", "ways to enable madness": what discards at will, as the discard outlets' phrasings say it
     (re.compile(r"\bmadness (?:enablers?|outlets?)\b|\benabl(?:e|es|ing) madness\b"), "discard outlet"),
     # "make spells more expensive": cost more, as the tax effects' phrasings say it (not "my spells are too
@@ -608,7 +610,8 @@ _OBJECT_TYPE = {TAG_INDEX[tag]: _STEMMER.stemWord(word) for tag, word in (
     ("artifact-sweeper", "artifacts"), ("enchantment-sweeper", "enchantments"), ("land-sweeper", "lands"),
     ("reanimate", "creatures"), ("mass-reanimate", "creatures"), ("recursion-land", "lands"),
     ("recursion-artifact", "artifacts"), ("tutor-creature", "creatures"), ("tutor-land", "lands"),
-    ("tutor-artifact", "artifacts"), ("tutor-enchantment", "enchantments"), ("counterspell-creature", "creatures"))}
+    ("tutor-artifact", "artifacts"), ("tutor-enchantment", "enchantments"), ("counterspell-creature", "creatures"),
+    ("damage-sweeper", "creatures"), ("exile-sweeper", "creatures"))}
 # the card types each typed recursion tag brings back, and those a request may name as what it brings back
 _RECURSION_OF = {TAG_INDEX[tag]: frozenset(_STEMMER.stemWords(kinds)) for tag, kinds in (
     ("reanimate", ["creatures"]), ("mass-reanimate", ["creatures"]), ("recursion-land", ["lands"]),
