@@ -1393,6 +1393,11 @@ _ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
     ("cards that mention the monarch", 'o:"the monarch"'),
     ("every card that says flash", 'o:"flash"'),
     ("cards that mention my commander", ""),  # the deck's own, which no card's text names so
+    # a basic land type that matters: the cards that name it, as Scryfall's o: finds "for each Forest you control"
+    ("forests matter", "o:forest"),
+    ("cards that care about swamps", "o:swamp"),
+    ("plains synergy", "o:plains"),
+    ("forests", ""),  # the lands themselves
     # what the request says of the cards after the quoted words is no part of them (o:"in green" found nothing)
     ('cards with the word "proliferate" in green', "id<=g"),
     ("cards that mention treasure in red", 'o:"treasure" id<=r'),

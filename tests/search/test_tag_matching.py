@@ -1120,6 +1120,10 @@ def test_hate_that_draws_a_card_hates_no_card_draw(matcher):
     ("madness enablers", "discard-outlet"),  # was the payoffs' (discard-payoff)
     ("sweepers that leave lands", "sweeper"),  # what stays: it was the land sweepers (Armageddon)
     ("ETB damage", "burn"),  # "damage" alone named no tag
+    ("cards that put lands from graveyard to battlefield", "recursion-land"),  # was reanimation (creatures)
+    ("reanimate artifacts", "recursion-artifact"),
+    ("reanimate spells", "reanimate"),  # reanimation spells, not instants brought back
+    ("cards that punish players for having too many lands", "ramp-hate"),  # was hand-punisher (too many cards)
     ("what removal should i run", "removal"),  # "should" and "run" had diluted "removal": no tag
     ("which ramp do you play in simic", "ramp"),
     ("what cards can i play from exile", "impulse-draw"),  # playing from exile is the function
@@ -1195,3 +1199,9 @@ def test_damage_a_creature_deals_to_each_opponent_is_no_damage_sweeper(matcher):
     assert "damage-sweeper" not in names, names
     assert [m.name for m in matcher.match("that deal damage to each creature", context="creatures")][:1] \
         == ["damage-sweeper"]
+
+
+def test_a_card_that_ends_the_game_wins_it(matcher):
+    """"cards that end the game" asked for end-step triggers (by meaning), no way to win."""
+    assert "alt-win" in [m.name for m in matcher.match("cards that end the game")]
+    assert "alt-win" not in [m.name for m in matcher.match("cards that trigger at the end of the turn")]

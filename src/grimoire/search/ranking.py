@@ -338,6 +338,12 @@ _IDIOMS = (
     # "removal that hits anything", "something that deals with anything": removal for any permanent
     (re.compile(r"\b(?:hits?|hitting|handles?|handling|deals? with|dealing with|covers?|covering) "
                 r"(?:anything|whatever)\b"), "answers anything"),
+    # "cards that end the game", "something to end games fast": win it (not "the end of the turn"; "close out the
+    # game" is an overrun's)
+    (re.compile(r"\b(?:end|ends|ending) (?:the |a )?games?\b"), "win the game"),
+    # "punish players for having too many lands": their ramp, as the ramp hate's phrasings say it
+    (re.compile(r"\bpunish\w*(?: \w+){0,3} (?:for )?(?:having|playing|with) (?:too many|more|lots of|extra) lands\b"),
+     "punish ramp"),
     # "ETB damage creatures": damage dealt when they enter, as the burn phrasings say it
     (re.compile(r"\b(etbs?|enters?|entering|enter the battlefield) damage\b"), r"\1 deal damage"),
     # "madness enablers", "ways to enable madness": what discards at will, as the discard outlets' phrasings say it
@@ -618,14 +624,16 @@ _RECURSION_OF = {TAG_INDEX[tag]: frozenset(_STEMMER.stemWords(kinds)) for tag, k
     ("recursion-artifact", ["artifacts"]), ("recursion-spell", ["instants", "sorceries"]))}
 _OBJECT_KINDS = frozenset(_OBJECT_TYPE.values())
 _NAMED_TYPES = _OBJECT_KINDS | frozenset(_STEMMER.stemWords(["instants", "sorceries"]))
-_BROAD_RECURSION = tuple(TAG_INDEX[name] for name in ("recursion", "regrowth"))
+# (reanimation too: a creature's, which a land or an artifact named as what comes back is not)
+_BROAD_RECURSION = tuple(TAG_INDEX[name] for name in ("recursion", "regrowth", "reanimate"))
+_SPELL_RECURSION, _REANIMATE = TAG_INDEX["recursion-spell"], TAG_INDEX["reanimate"]
 _RECURSION_BY_TYPE = {_STEMMER.stemWord(word): TAG_INDEX[tag] for word, tag in (
     ("instants", "recursion-spell"), ("sorceries", "recursion-spell"), ("spells", "recursion-spell"),
     ("artifacts", "recursion-artifact"), ("lands", "recursion-land"))}
 # a type named after what brings a card back is what comes back ("regrowth for instants", "return lands to
 # hand"); before it, the kind of card asked for ("spells that return all creatures"); "instant speed" is no type
-_RECURSION_OBJECT = re.compile(r"\b(?:regrowth|recursion|recur\w*|return\w*|rebuy\w*|(?:get|gets|bring|brings) "
-                               r"back)\b(.*)")
+_RECURSION_OBJECT = re.compile(r"\b(?:regrowth|recursion|recur\w*|return\w*|rebuy\w*|reanimat\w*|put(?:s|ting)?|"
+                               r"(?:get|gets|bring|brings) back)\b(.*)")
 _INSTANT_SPEED = re.compile(r"\b(?:at )?instant[- ]speed\b")
 # the tags that answer a permanent: removal and sweepers, and the narrower tags under them
 _ANSWERS = frozenset(TAG_INDEX[name] for name in TAG_INDEX
@@ -1208,6 +1216,10 @@ class TagMatcher:
         if not broad:
             return found
         kind = kinds.pop()
+        if kind == _SPELL_RECURSION:  # "reanimate spells" are reanimation spells: no instant is reanimated
+            broad = [index for index in broad if index != _REANIMATE]
+            if not broad:
+                return found
         out = {index: weight for index, weight in found.items() if index not in broad}
         out[kind] = max(found.get(kind, 0.0), *(untyped[index] for index in broad))
         return out

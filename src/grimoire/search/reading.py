@@ -1959,12 +1959,22 @@ _GRANTS = _GRANT_VERBS | {"make", "makes", "making", "keep", "keeps"}
 _DAMAGE_DEALT = re.compile(rf"(?:deals?|do|does) (?:exactly )?{_NUMBER} damage")
 
 
+# "forests matter", "cards that care about swamps", "islands synergy": the cards that name the basic land type
+# (Scryfall's o:, which finds "Forest" in "for each Forest you control" and in forestwalk)
+_BASIC_TYPE_MATTERS = re.compile(r"(?:(?:cares?|caring) about (?:my |your |the )?)?(plains|islands?|swamps?|mountains?|"
+                                 r"forests?)(?: (?:matters?|synergy|synergies|payoffs?|tribal|typal|counts?))?")
+
+
 def _rules_text_words(reader: Reader, state: _State) -> None:
     """"uncounterable", "pitch spells", "unblockable creatures", "lands that enter untapped", "evasive creatures":
     what the text says, as cards print it (see :data:`_RULES_TEXT_WORDS`)."""
     for pattern, syntax in _RULES_TEXT_WORDS:
         for _, first, last in list(_matches(state, pattern)):
             state.take(first, last, syntax, "oracle")
+    for match, first, last in list(_matches(state, _BASIC_TYPE_MATTERS)):
+        if match.group(0).startswith(("care", "caring")) or last - first > 1:  # a bare "forests" is the land
+            state.take(first, last, f"o:{match.group(1).removesuffix('s') if match.group(1) != 'plains' else 'plains'}",
+                       "oracle")
     for match, first, last in list(_matches(state, _DAMAGE_DEALT)):
         if _before(state, first, 1) not in ("that", "which", "can", "will"):
             continue
