@@ -1398,6 +1398,15 @@ _ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
     ("cards that care about swamps", "o:swamp"),
     ("plains synergy", "o:plains"),
     ("forests", ""),  # the lands themselves
+    # "X cards" in a clause or at the end are the cards of that type ("saga cards that make tokens" read none);
+    # what a card acts on stays unread
+    ("saga cards that make tokens", "t:saga"),
+    ("creature cards with flying", "kw:flying t:creature"),
+    ("return creature cards from my graveyard", ""),
+    # a Gold token is no gold (multicoloured) card; a named token made alone ("powerstones") is that token
+    ("gold token makers", "o:/\\bgold tokens?\\b/"),
+    ("cards that make powerstones", "o:/\\bpowerstone tokens?\\b/"),
+    ("cards that make clues", ""),  # the clue makers' tag knows investigate, whose text names no Clue token
     # what the request says of the cards after the quoted words is no part of them (o:"in green" found nothing)
     ('cards with the word "proliferate" in green', "id<=g"),
     ("cards that mention treasure in red", 'o:"treasure" id<=r'),

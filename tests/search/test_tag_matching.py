@@ -1123,6 +1123,8 @@ def test_hate_that_draws_a_card_hates_no_card_draw(matcher):
     ("cards that put lands from graveyard to battlefield", "recursion-land"),  # was reanimation (creatures)
     ("reanimate artifacts", "recursion-artifact"),
     ("reanimate spells", "reanimate"),  # reanimation spells, not instants brought back
+    ("cards that give opponents cards", "group-draw"),  # matched no tag
+    ("political cards", "vote"),  # matched no tag
     ("cards that punish players for having too many lands", "ramp-hate"),  # was hand-punisher (too many cards)
     ("what removal should i run", "removal"),  # "should" and "run" had diluted "removal": no tag
     ("which ramp do you play in simic", "ramp"),

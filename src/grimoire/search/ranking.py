@@ -338,6 +338,11 @@ _IDIOMS = (
     # "removal that hits anything", "something that deals with anything": removal for any permanent
     (re.compile(r"\b(?:hits?|hitting|handles?|handling|deals? with|dealing with|covers?|covering) "
                 r"(?:anything|whatever)\b"), "answers anything"),
+    # "cards that give opponents cards", "give everyone extra cards": every player draws (group hug)
+    (re.compile(r"\b(?:give|gives|giving) (?:my |the |all |each |every )?(?:opponents?|players?|everyone|everybody|"
+                r"the table)(?: \w+)? cards\b"), "give everyone cards"),
+    # "political cards", "politics": what the table votes on or is goaded into
+    (re.compile(r"\bpoliti(?:cal|cs)\b"), "vote goad"),
     # "cards that end the game", "something to end games fast": win it (not "the end of the turn"; "close out the
     # game" is an overrun's)
     (re.compile(r"\b(?:end|ends|ending) (?:the |a )?games?\b"), "win the game"),

@@ -1322,7 +1322,7 @@ def _identity_letters(words: str) -> str:
 
 _COLORS = re.compile(rf"(?:mono[- ]?)?({_COLOR_LIST})|({'|'.join(_GROUPS)})|(colou?rless)|"
                      r"(four[- ]colou?r|4[- ]?colou?r|4c)|(five[- ]colou?r|5[- ]?colou?r|5c|wubrg|rainbow)|"
-                     r"(multicolou?red|multicolou?r|gold)|mono[- ]?([wubrg])|"
+                     r"(multicolou?red|multicolou?r|gold(?! tokens?\b))|mono[- ]?([wubrg])|"
                      r"(two|three|2|3)[- ]?colou?r(?:ed)?|exactly (two|three|2|3) colou?rs?|(mono[- ]?colou?red)")
 # Before a colour that ends the request, these still make it what the card acts on ("protection from red").
 _ACTS_ON_LAST = frozenset({"from", "against", "vs", "versus", "of", "to", "hit", "hits", "kill", "kills", "destroy",
@@ -2147,7 +2147,11 @@ def _types(reader: Reader, state: _State) -> None:
         if _is_object(state, first) or (following in _OBJECT_NOUNS or _before_object_noun(state, last)) and not own \
                 or following.startswith("speed") or acted_on:
             continue
-        if following in _RULES_TEXT_FOLLOWERS and not match.group(1) and \
+        # "saga cards that make tokens", "creature cards with flying": the cards themselves, as a clause or the
+        # request's end says ("return creature cards from my graveyard" acts on them: see _is_object)
+        own_cards = following in ("card", "cards") and match.group(2) and \
+            _after(state, last + 1, 1) in ("", "that", "which", "with", "in", "for", "under", "without")
+        if following in _RULES_TEXT_FOLLOWERS and not match.group(1) and not own_cards and \
                 not (following == "with" and match.group(2)) and \
                 not (following in _ASKED_OF and _word_before_modifiers(state, first) in ("which", "what")):
             continue  # "equipment with cheap equip costs" are Equipment, "which blue creatures can counter spells"
@@ -2711,10 +2715,20 @@ _NOT_TOKEN_NAMES = frozenset({"this", "that", "those", "these", "the", "then", "
                               "an", "target", "another", "other"})
 
 
+_TAGGED_TOKENS = frozenset({"clue", "treasure", "food"})
+
+
 def _named_tokens(reader: Reader, state: _State) -> None:
     """"blood token makers", "cards that make map tokens", "role tokens": the card names that token, as cards print
     it (``o:/\bblood tokens?\b/``), making or using it; the words still rank (a maker's tag, where there is one).
     Runs after :func:`_made_types`, which reads creature tokens."""
+    for index, word in enumerate(state.words):  # "cards that make powerstones": made, the token is named alone
+        made = word.lower.removesuffix("s")  # (a maker's tag knows Clues, Treasures and Food, investigate too)
+        if word.lower.endswith("s") and made in reader.named_tokens and made not in _TAGGED_TOKENS and \
+                state.free(index) and \
+                _before(state, index, 1) in _MAKE_VERBS:
+            state.take(index, index + 1, f"o:/\\b{made} tokens?\\b/", "oracle")
+            word.used = False
     if not any(w.lower in ("token", "tokens") for w in state.words):
         return
     for index, word in enumerate(state.words[:-1]):
