@@ -1477,6 +1477,9 @@ def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
     ("my opponents keep countering my spells", 'o:"can\'t be countered"'),  # the complaint asks for its answer
     ("my spells keep getting countered", 'o:"can\'t be countered"'),
     ("i keep losing to counterspells", 'o:"can\'t be countered"'),  # ranked the counterspells that beat the player
+    ("they always counter my commander", 'o:"can\'t be countered"'),
+    ("my opponent keeps blinking creatures", ""),  # theirs: no type asked for
+    ("i never have enough lands", ""),  # what the deck lacks
     ("my opponents play a lot of counterspells", 'o:"can\'t be countered"'),
     ("my opponent plays a lot of planeswalkers", ""),  # what beats the player: theirs, not a type asked for
     ("i need to protect my combo from counterspells", 'o:"can\'t be countered"'),

@@ -174,6 +174,11 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped
     ("my opponent plays a lot of planeswalkers, what can i do", "planeswalker-removal", None),
     ("my playgroup plays a lot of graveyard decks", "graveyard-hate", "cast-from-graveyard"),
     ("everyone in my pod plays a lot of combo", "stax", None),
+    # what an opponent has is what is to be beaten; the question after it no part of it (removal named there had
+    # asked for protection from removal)
+    ("my opponent has a huge creature, how do i kill it", "creature-removal", None),
+    ("my opponent's commander has hexproof", "edict", "hexproof-granter"),
+    ("i get killed by combat damage every game", "fog", "combat-damage-trigger"),
 ])
 def test_what_a_request_wants_beaten_asks_for_the_hate_tag_that_stops_it(matcher, text, hate, stopped):
     names = [m.name for m in matcher.match(text)]
@@ -1125,6 +1130,9 @@ def test_hate_that_draws_a_card_hates_no_card_draw(matcher):
     ("reanimate spells", "reanimate"),  # reanimation spells, not instants brought back
     ("cards that give opponents cards", "group-draw"),  # matched no tag
     ("political cards", "vote"),  # matched no tag
+    ("how do i stop a big attack", "fog"),  # matched no tag
+    ("what can stop my creatures from dying", "protection-granter"),  # was the death triggers' (aristocrats)
+    ("everything i play gets destroyed", "protection-granter"),  # matched no tag
     ("cards that punish players for having too many lands", "ramp-hate"),  # was hand-punisher (too many cards)
     ("what removal should i run", "removal"),  # "should" and "run" had diluted "removal": no tag
     ("which ramp do you play in simic", "ramp"),

@@ -338,6 +338,20 @@ _IDIOMS = (
     # "removal that hits anything", "something that deals with anything": removal for any permanent
     (re.compile(r"\b(?:hits?|hitting|handles?|handling|deals? with|dealing with|covers?|covering) "
                 r"(?:anything|whatever)\b"), "answers anything"),
+    # "how do i stop a big attack", "survive an alpha strike": a fog
+    (re.compile(r"\b(?:stop|stops|survive|survives|surviving|prevent|prevents|blank|blanks) "
+                r"(?:a |an |the |their |one )?(?:big |huge |lethal |massive |whole )?"
+                r"(?:attack|alpha strike|alpha|swing|combat step)\b"), "fog"),
+    # "what can stop my creatures from dying", "keep my commander from being killed": protect it (not death
+    # triggers, which want them to die)
+    (re.compile(r"\b(?:stop|stops|keep|keeps|prevent|prevents) (?:my|our) ((?:[\w'’-]+ ){0,2}?"
+                r"(?:creatures?|commanders?|permanents?|guys|dudes|team|board|stuff|things)) from "
+                r"(?:dying|being (?:killed|destroyed|removed|exiled)|getting (?:killed|destroyed|removed|exiled))\b"),
+     r"protect my \1 from removal"),
+    # "everything i play gets destroyed": the player's permanents, to protect
+    (re.compile(r"\b(?:everything|anything|all|whatever) (?:i|we) (?:play|cast|put down|resolve) (?:always )?"
+                r"(?:gets?|keeps? getting|is|are) (?:destroyed|killed|removed|exiled|blown up)\b"),
+     "protect my creatures"),
     # "cards that give opponents cards", "give everyone extra cards": every player draws (group hug)
     (re.compile(r"\b(?:give|gives|giving) (?:my |the |all |each |every )?(?:opponents?|players?|everyone|everybody|"
                 r"the table)(?: \w+)? cards\b"), "give everyone cards"),
@@ -530,6 +544,7 @@ _GETS_COUNTERS = re.compile(r"\b(gets?|getting|got|put|puts|putting|place|places
                             r"(?:(?:a|more|extra|lots of|some) )?counters\b")
 # "every time I heal", "each time a creature dies": the card's "whenever"
 _EVERY_TIME = re.compile(r"\b(?:every|each) ?time\b")
+_SENTENCE_END = re.compile(r"[,;.?!]")
 _REWRITES = ((_UNKILLABLE, "indestructible"), (_GETS_COUNTERS, r"\1 +1/+1 counters"), (_UNTARGETABLE, "hexproof"),
              (_UNABLE, "cannot"),
              (_FIND_TYPE, r"\1search for "), (_DIG_THROUGH, "search my library for"), (_PLAY_SPELLS, "cast"),
@@ -660,6 +675,8 @@ _PLAN_ANSWERS = (
     # "i keep losing to aggro") by what clears its creatures
     (frozenset(_STEMMER.stemWords("burn burns".split())), TAG_INDEX["lifegain"]),
     (frozenset(_STEMMER.stemWords("aggro aggressive".split())), TAG_INDEX["sweeper"]),
+    # combat damage ("i get killed by combat damage every game"): what stops it for a turn
+    (frozenset({_STEMMER.stemWord("combat")}), TAG_INDEX["fog"]),
 )
 # what brings a card back from a graveyard (recursion and the tags under it): with one of these, a graveyard named
 # is where the card comes from
@@ -1072,7 +1089,8 @@ class TagMatcher:
         if not literal and (against := BEATEN_BY.search(lowered) or THEIRS_BY_PLACE.search(lowered) or
                             _AGAINST.search(lowered) or _HATE_AFTER.search(lowered) or
                             (_AGAINST.search(f"{lowered.rstrip()} them") if answered else None)):
-            target = frozenset(words(against.group(1)))
+            # what is beaten ends at the sentence ("my opponent has a huge creature, how do i kill it")
+            target = frozenset(words(_SENTENCE_END.split(against.group(1), maxsplit=1)[0]))
             if answered and not target - _QUALIFIERS:  # "my opponents always have big fliers"
                 target |= filtered - {_TARGET}
             found = self._against(found, target)

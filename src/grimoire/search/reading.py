@@ -1175,8 +1175,12 @@ def _is_object(state: _State, index: int) -> bool:
     artifact"): the first word before it, past articles, numbers and colours, is an action or a preposition."""
     position = _position_before_modifiers(state, index)
     before = state.words[position].lower if position >= 0 else ""
-    if before in _VERBS_ALSO_KINDS:  # "blink a white creature", not "blink creatures"
-        return any(word.lower in _ARTICLES for word in state.words[position + 1: index])
+    if before in _VERBS_ALSO_KINDS:  # "blink a white creature", not "blink creatures" ("my opponent keeps blinking
+        # creatures" is a complaint: theirs)
+        return any(word.lower in _ARTICLES for word in state.words[position + 1: index]) or \
+            _complained_of(state, index)
+    if before == "enough":  # "i never have enough lands": what the deck lacks, not the kind of card asked for
+        return True
     if before in _STATES and state.words[position].used:  # "untapped lands": a rule read what the lands do
         before = ""
     elif before in _QUANTITIES and _after(state, index + 1, 1) in _RELATIVES:
@@ -1798,8 +1802,9 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
 # "uncounterable", and what a player says who needs it: "my spells keep getting countered", "they keep countering my
 # spells", "protect my combo from counterspells", "cards that get around counterspells"
 _UNCOUNTERABLE = re.compile(r"uncounterable|(?:that |which )?(?:can'?t|cannot|can not) be countered|"
-                            r"(?:keeps?|kept) (?:getting |being )?countered|(?:keeps?|kept) countering (?:all )?"
-                            r"(?:my|our) (?:spells?|stuff|creatures?|things|cards|combo)|(?:protect\w*|safe|shield\w*)"
+                            r"(?:keeps?|kept) (?:getting |being )?countered|(?:keeps?|kept|always) counter(?:ing|s)? "
+                            r"(?:all )?(?:my|our) (?:spells?|stuff|creatures?|things|cards|combo|commanders?|bombs?|"
+                            r"threats?)|(?:protect\w*|safe|shield\w*)"
                             r"(?: \w+){0,3} (?:from|against) (?:counterspells?|counter ?magic|being countered)|"
                             r"(?:(?:get(?:s|ting)?|go(?:es|ing)?|work(?:s|ing)?|win(?:s|ning)?|push(?:es|ing)?|"
                             r"fight(?:s|ing)?|resolve \w+) (?:around|past|through)|"

@@ -142,7 +142,11 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|w
             r"(?:trouble|problems?|issues?) (?:with|against)|weak (?:to|against)|vulnerable to|"
             r"(?:can'?t|cannot) (?:beat|handle|deal with)|"
             r"(?:get|gets|getting|got) (?:overwhelmed|overrun|run over|swarmed|crushed|wrecked|beaten|stomped|"
-            r"blown out|wiped out|punished) by|"
+            r"blown out|wiped out|punished|killed|destroyed) by|"
+            # "my opponent has a huge creature", "my opponent's commander has hexproof": what they have is to be beaten
+            r"(?:my |an |the )?(?:opponents?|opponent['’]s (?:[\w'’-]+ ){0,2}?[\w'’-]+) (?:always |just )?"
+            r"(?:has|have|had|gets?|got|gains?|cast|casts|played|plays) (?=(?:a|an|this|that|some|hexproof|shroud|"
+            r"indestructible|protection|ward)\b)|"
             r"(?:opponents?|they|everyone) (?:always |keep |keeps )?(?:ha(?:ve|s)|play|run|make|get) (?:too|so) many|"
             # "my opponent plays a lot of planeswalkers", "my playgroup runs tons of graveyard decks"
             r"(?:opponents?|they|everyone|people|(?:play ?group|pod|meta|table|group|local game store|lgs)) "
