@@ -893,6 +893,8 @@ def test_a_commander_named_after_for_at_the_end_is_the_deck(reader):
     assert syntax(reader, "Storm payoffs") == ""  # a word, not a commander's short name
     # typed in lower case, a short name that is no English word opens the deck too (it read no colours); an English
     # word does not ("prosper", "storm")
+    # the commander, its deck's theme, then "deck", after "an" as after "my" (it named the card Edgar Markov)
+    assert syntax(reader, "cheap removal for an Edgar Markov vampires deck") == "id<=wbr mv<=2"
     for query, identity in (("atraxa proliferate cards", "id<=wubg"), ("korvold food synergies", "id<=brg"),
                             ("prosper impulse draw", ""), ("storm payoffs", "")):
         assert syntax(reader, query) == identity, query

@@ -739,8 +739,10 @@ class Reader:
                     state.chips.append(Chip(cheaper.group() if cheaper else trigger, f"mv<{value:g}", "mv"))
             return
         deck = re.match(r"(deck|edh|commander|build|list)\b", after)
-        # "my atraxa superfriends deck": the commander, then the deck's theme, which still ranks
-        themed = before.endswith("my") and re.match(r"[^ ]+ (deck|edh|build|list)\b", after) is not None
+        # "my atraxa superfriends deck", "for an Edgar Markov vampires deck": the commander, then the deck's theme,
+        # which still ranks
+        themed = re.search(r"\b(?:my|our|an?)$", before) is not None and \
+            re.match(r"[^ ]+ (deck|edh|build|list)\b", after) is not None
         commander = stop == len(state.words) and (before.endswith("for") or _SYNERGY_WITH.search(before)) and \
             self._is_commander(row)
         # "Muldrotha self mill cards", "Sythis enchantress staples", "Prossh needs fodder": a commander opening the
