@@ -1041,6 +1041,8 @@ ANTI_FLYER = "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or 
     ("something to deal with flyers", ANTI_FLYER),
     ("green cards that kill flyers", f"id<=g {ANTI_FLYER}"),
     ("flyer hate", ANTI_FLYER),
+    ("my mono green deck needs flying defense", f"id<=g {ANTI_FLYER}"),  # asked for flying (the granters) before
+    ("flying removal", ANTI_FLYER),
     ("removal for flying creatures", ANTI_FLYER),
     ("white flyers", "id<=w t:creature kw:flying"),  # flyers asked for, not answered
     ("ways to deal with big flyers", ANTI_FLYER),  # big: the flyers, not the answer

@@ -1749,7 +1749,8 @@ def _negated_tags(reader: Reader, state: _State) -> None:
 _SPEED = re.compile(r"(?:at )?instant[- ]speed")
 _CAST_VERBS = frozenset({"cast", "casts", "casting", "play", "plays", "playing"})
 _SORCERY_SPEED = re.compile(r"(?:at )?sorcery[- ]speed")
-_FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? with flying|anti[- ]?(?:flying|flyers?|fliers?)")
+_FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? with flying|anti[- ]?(?:flying|flyers?|fliers?)|"
+                     r"flying(?= (?:hate|removal|hosers?|answers?|defen[cs]e)\b)")  # "my deck needs flying defense"
 # "deal with flyers", "kill fliers", "answers to flying creatures", "flyer hate": what kills or blocks
 # them, as cards print it ("destroy target creature with flying", Hurricane's "each creature with flying", reach)
 _ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:ing)? with|kill(?:s|ing)?|destroy(?:s|ing)?|answers? (?:to|for)|"
@@ -1765,7 +1766,8 @@ _ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:ing)? with|kill(?:s|ing)?|destroy(?:s
                              r"(?:decks?|boards?) (?:full of|of|with)|full of|"  # "beat a deck full of flyers"
                              r"any|one|those|that|these|some)"
                              r"\W*){0,2}$")  # "kill a big flyer"
-_FLYER_ANSWERS = frozenset({"hate", "removal", "hoser", "hosers", "answers", "killers", "killer"})  # "flyer hate"
+_FLYER_ANSWERS = frozenset({"hate", "removal", "hoser", "hosers", "answers", "answer", "killers", "killer", "defense",
+                            "defence"})  # "flyer hate"
 _ANTI_FLYER = "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or kw:reach)"
 
 
