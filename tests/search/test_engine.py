@@ -334,3 +334,25 @@ def test_a_type_excluded_completes_no_phrasing(snapshot_engine):
     names = [m.name for m in snapshot_engine.tags_for("ramp")]
     assert names[:1] == ["ramp"]
     assert "Sol Ring" in top(snapshot_engine.search("ramp that isnt a creature"), 10)
+
+
+def test_a_request_for_staples_ranks_what_most_decks_play(snapshot_engine):
+    """"black staples", "must have cards in green" ranked cards whose text says "black" or "must" (Dread Charge, Lure):
+    no text says what most decks play. The bundled snapshot has no play rates, so the Game Changers list leads, then
+    the most direct cards of the functions every deck plays; a note says so."""
+    page = snapshot_engine.search("black staples", limit=10)
+    names = top(page)
+    changers = {card.name for card in snapshot_engine.db if card.game_changer}
+    assert names[0] in changers and {"Demonic Tutor", "Vampiric Tutor"} <= set(names), names
+    assert all(set(r.card.color_identity) <= {"B"} for r in page.results)
+    assert any(note.startswith("staples:") for note in page.notes)
+    assert top(snapshot_engine.search("must have cards in green", limit=5))[0] in changers
+    after = top(snapshot_engine.search("black staples", limit=200), 200)[len(changers & set(top(page, 200))):]
+    assert after, "the functions' cards follow the Game Changers"
+    # a budget's staples do not start with the Game Changers, nor pauper's; a function named is ranked as that
+    for query in ("budget edh staples", "pauper commander staples"):
+        assert top(snapshot_engine.search(query, limit=3))[0] not in changers, query
+    assert not any(n.startswith("staples:") for n in snapshot_engine.search("card draw staples in blue").notes)
+    # "the top card of my library" and "my best card" ask for no staples
+    for query in ("cards that exile the top card of each opponent's library", "cards that find my best card"):
+        assert not any(n.startswith("staples:") for n in snapshot_engine.search(query).notes), query

@@ -155,6 +155,10 @@ def test_store_keeps_edhrec_rank_and_ranking_uses_it(tmp_path):
     row = db.names.find("Sol Ring")
     assert with_prior[row] - without[row] == pytest.approx(0.3 * ranking.popularity_prior(db.columns.edhrec_rank)[row])
     assert [r.card.name for r in engine.search("mana rocks", mode="bm25", limit=1).results] == ["Sol Ring"]
+    # staples, where the store has play rates, are the most played cards first
+    page = engine.search("staples", limit=3)
+    assert [r.card.name for r in page.results] == ["Sol Ring", "Rhystic Study", "Lightning Bolt"]
+    assert any("EDHREC" in note for note in page.notes)
 
 
 def test_mtgjson_edhrec_rank_is_kept():

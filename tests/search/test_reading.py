@@ -887,7 +887,7 @@ def test_a_commander_named_after_for_at_the_end_is_the_deck(reader):
     # (left, the name was a card to leave out and "Muldrotha self mill cards" asked for no colours and no tag)
     for query, identity, left in (("Muldrotha self mill cards", "id<=ubg", "self mill cards"),
                                   ("Atraxa proliferate", "id<=wubg", "proliferate"),
-                                  ("best cards for Atraxa superfriends", "id<=wubg", "best cards superfriends"),
+                                  ("best cards for Atraxa superfriends", "id<=wubg", "superfriends"),
                                   ("Kaalia of the Vast removal", "id<=wbr", "removal")):
         assert (syntax(reader, query), words_left(reader, query)) == (identity, left), query
     assert syntax(reader, "Storm payoffs") == ""  # a word, not a commander's short name

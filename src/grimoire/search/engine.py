@@ -177,6 +177,9 @@ LIKE_TAG_SHARE = 0.2
 
 
 NOT_LEGAL_SHARE = 0.25  # the score share of a card Commander bans, asked for a named commander's deck
+# the functions every deck plays, whose most direct cards answer a request for staples where the store has no play
+# rates (see SearchEngine._staples)
+STAPLE_TAGS = ("ramp", "card-draw", "removal", "tutor", "counterspell", "sweeper")
 _NAMES_A_DECK = re.compile(r"\b(?:decks?|edh|builds?|lists?)\b")  # "for my esper deck", not "esper ramp"
 # a request for mana makers, whose deck colours are judged by the colours a card makes (see _deck_colour_shares)
 _ASKS_MANA = re.compile(r"\b(?:ramp\w*|rocks?|dorks?|fix(?:ing|ers?)|accelerat\w*|signets?|talismans?|"
@@ -502,6 +505,30 @@ class SearchEngine:
             return whole
         return matcher.match(head, self._head_vector(head, vector), context, self.weights, shares)
 
+    def _staples(self, mask: np.ndarray, notes: list[str], changers: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        """The cards ``mask`` keeps, staples first: by EDHREC popularity where the store has it (Scryfall's
+        edhrec_rank); else the Commander format's Game Changers (with ``changers``), then the cards of the functions
+        every deck plays (:data:`STAPLE_TAGS`, each tag's most direct answers first, interleaved), then the rest by
+        name."""
+        rows = np.flatnonzero(mask)
+        popularity = ranking.popularity_prior(self.db.columns.edhrec_rank)
+        if popularity is not None:
+            notes.append("staples: ranked by how many decks play each card (EDHREC, from Scryfall's data)")
+            order = np.lexsort((self.filter_index.name_order[rows], -popularity[rows]))
+            return rows[order], popularity[rows][order]
+        notes.append("staples: the card data has no play rates (grimoire data update fetches EDHREC's), so "
+                     + ("the Game Changers list comes first, then " if changers else "")
+                     + "the most direct cards of the functions every deck plays: " + ", ".join(STAPLE_TAGS))
+        fused = np.zeros(len(self.db), dtype=np.float64)
+        self._add_tag_lists([ranking.TagMatch(tag_rules.TAG_INDEX[name], 1.0, "asked") for name in STAPLE_TAGS],
+                            mask, fused)
+        if changers:
+            fused[mask & (self.db.columns.game_changer == 1)] += float(fused.max()) + 1.0
+        ranked = rows[fused[rows] > 0]
+        ranked = ranked[np.lexsort((self.filter_index.name_order[ranked], -fused[ranked]))]
+        rest = self._by_name(rows[fused[rows] <= 0])
+        return np.concatenate([ranked, rest]), np.concatenate([fused[ranked], np.zeros(len(rest))])
+
     def _by_name(self, rows: np.ndarray) -> np.ndarray:
         """``rows`` in Scryfall's default order, by card name."""
         return rows[np.argsort(self.filter_index.name_order[rows], kind="stable")]
@@ -816,7 +843,10 @@ class SearchEngine:
             named = [*reading.named, *([reading.like] if reading.like else [])]  # "like X" with more words
             text = " ".join([*text_parts, combo_text, self._named_text(named)]).strip()
             read_words = ""
-            if not ranking.words(text) and not reading.combo and sort_order(node) is None and \
+            # "black staples", "broken cards in commander": nothing asked but what most decks play
+            staples = reading.staples and not ranking.words(text) and not reading.combo and not reading.deck and \
+                sort_order(node) is None
+            if not staples and not ranking.words(text) and not reading.combo and sort_order(node) is None and \
                     not any(chip.kind == "name" for chip in reading.chips):
                 # every word was read as a filter ("unblockable creatures in blue"), or all that is left are words
                 # such as "cards that" which say nothing of the cards: the words read still say what is
@@ -826,7 +856,12 @@ class SearchEngine:
                                              for word in chip.words.split())
             named += [reading.combo] if reading.combo else []
             mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=[*exclude, *named])
-            if text:
+            if staples:
+                # the Game Changers are no budget's staples ("budget edh staples"), nor pauper's
+                cheap = any(note.startswith("budget:") for note in reading.notes) or "pauper" in reading.typed.lower()
+                rows, scores = self._staples(mask, notes, changers=not cheap)
+                lexical = semantic = np.zeros(len(self.db), dtype=np.int32)
+            elif text:
                 context = ranking_context(reading.chips)
                 own = self._own_functions(reading.like) if reading.like else ()
                 rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags, context, notes,

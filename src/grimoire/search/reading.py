@@ -218,6 +218,7 @@ class Reading:
     combo: str | None = None
     node: Node | None = field(default=None, compare=False, repr=False)  # ``query`` parsed, if no words were taken
     deck: tuple[str, ...] = ()  # the commander(s) a "for my X deck" names
+    staples: bool = False  # the request asks for staples, the cards most decks play ("black staples")
 
     @property
     def syntax(self) -> str:
@@ -262,6 +263,7 @@ class _State:
     # the words (first, end) of what a complaint says beats the player ("artifacts keep beating me")
     complained: tuple[int, int] | None = None
     typed: str = ""  # the query as typed, where the words' positions point (prose "and"/"or" are not words)
+    staples: bool = False
 
     def free(self, index: int) -> bool:
         return 0 <= index < len(self.words) and not self.words[index].used and not self.words[index].protected
@@ -536,7 +538,8 @@ class Reader:
         combo = self.db.columns.name[state.combo] if state.combo is not None else None
         parsed = typed_node if runs == typed else node if runs == query else None  # no words were taken
         deck = tuple(self.db.columns.name[row] for row in state.deck)
-        return Reading(typed, runs, tuple(chips), like, named, tuple(state.notes), combo, parsed, deck)
+        return Reading(typed, runs, tuple(chips), like, named, tuple(state.notes), combo, parsed, deck,
+                       state.staples)
 
     @cached_property
     def speller(self) -> Speller:
@@ -2996,11 +2999,35 @@ def _colored_counters(reader: Reader, state: _State) -> None:
             word.lower, word.corrected = meaning, True
 
 
+# "black staples", "auto includes for green", "must have cards in blue", "broken cards in commander", "cards every
+# deck should run": the cards most decks play, which no text says (the engine ranks them, see SearchEngine.search)
+_STAPLES = re.compile(r"staples?|auto[- ]?includes?|auto[- ]?inclusions?|must[- ]?(?:haves?|plays?|includes?|runs?)|"
+                      r"essentials?|all[- ]?stars?|power ?houses?|"
+                      # plural, before what the cards are for or at the end ("top card of my library" is no staple,
+                      # nor "find my best card")
+                      r"(?:(?:the )?(?:best|strongest|top|most powerful|broken|busted|powerful|power|good|great|"
+                      r"essential) cards)(?= (?:in|for)\b|$)|"
+                      r"cards (?:that )?every (?:[a-z]+ )?deck (?:should|needs?|wants?|runs?|must|plays?)|"
+                      r"(?:every|any) (?:[a-z]+ )?deck (?:should|needs?|wants?|runs?|must)(?: run| play| have)?")
+_DECK_WANTS = re.compile(r"decks? (?:should|needs?|wants?|runs?|must)(?: run| play| have)?$")  # "every blue deck ..."
+
+
+def _staples(reader: Reader, state: _State) -> None:
+    """A request for staples: their words are read, and the engine ranks what most decks play."""
+    found = list(_matches(state, _STAPLES))
+    found += [(match, first, last) for match, first, last in _matches(state, _DECK_WANTS)
+              if {"every", "any", "all"} & set(_before(state, first, 3).split())]
+    for _, first, last in found:
+        for word in state.words[first:last]:
+            word.used = True
+        state.staples = True
+
+
 _RULES = (_command, _said_words, _produces, _deck_colors, _formats, _prices, _partners, _superlatives, _stats, _x_costs,
           _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _negated_colors, _keyword_tokens,
           _has_keywords, _colors, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
           _activation_costs, _types, _made_types, _named_tokens, _game_terms, _creature_types, _aggressive,
-          _pair_duals, _budget, _colored_counters, _deck_synergy, _bare_keyword)
+          _pair_duals, _budget, _colored_counters, _deck_synergy, _bare_keyword, _staples)
 
 __all__ = ["Chip", "Reader", "Reading"]
