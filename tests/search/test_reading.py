@@ -138,6 +138,9 @@ def test_mana_rocks_keep_ranking_by_their_words(reader):
     ("dorks that tap for 2 mana", "o:/add (\\{[^}]+\\}){2,}|add (two|three|four|x) mana/ t:creature"),  # makes
     ("sac a creature for 3 mana", ""),  # no cost, and the creature is what is sacrificed, not the card asked for
     ("cmc 3 or less creatures", "mv<=3 t:creature"),
+    ("mv2 dorks", "mv=2 t:creature"),  # written as one word, as players do (it read no cost)
+    ("cmc2 removal", "mv=2"),
+    ("mv3 creatures", "mv=3 t:creature"),  # a cost, not a count of creatures
     ("counterspells that cost 1 or 2", "mv>=1 mv<=2"),
     ("creatures between 2 and 4 mana", "mv>=2 mv<=4 t:creature"),
     ("1-3 mana ramp", "mv>=1 mv<=3"),

@@ -365,6 +365,9 @@ _IDIOMS = (
      "punish ramp"),
     # "ETB damage creatures": damage dealt when they enter, as the burn phrasings say it
     (re.compile(r"\b(etbs?|enters?|entering|enter the battlefield) damage\b"), r"\1 deal damage"),
+    # "manna rocks", "manna dorks": mana, as players mistype it ("manna" is an English word: no typo to the speller)
+    (re.compile(r"\bmanna\b(?= (?:rocks?|dorks?|fixing|fixers?|producers?|makers?|ramp|sinks?|base|costs?|value)\b)"),
+     "mana"),
     # "madness enablers", "ways to enable madness": what discards at will, as the discard outlets' phrasings say it
     (re.compile(r"\bmadness (?:enablers?|outlets?)\b|\benabl(?:e|es|ing) madness\b"), "discard outlet"),
     # "make spells more expensive": cost more, as the tax effects' phrasings say it (not "my spells are too

@@ -2198,7 +2198,7 @@ _AT_LEAST = re.compile(rf"(?:at least|min|minimum) {_NUMBER}{_MANA}?|{_NUMBER}{_
 _MORE = re.compile(rf"(?:over|more than|above) {_NUMBER}{_MANA}")
 # "<=2 cmc", "<3 mana", ">=6": comparison signs typed before a number (a bare "<3" is a heart, not a cost)
 _SIGNED = re.compile(rf"(<=|>=) ?{_NUMBER}{_MANA}?|(<|>|=) ?{_NUMBER}{_MANA}")
-_EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value|cmc|mv) (?:of )?{_NUMBER}|turn {_NUMBER} plays?|"
+_EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value |cmc ?|mv ?)(?:of )?{_NUMBER}|turn {_NUMBER} plays?|"
                     rf"(?:that |which )?(?:costs?|costing) (?:exactly )?{_NUMBER}(?: mana)?(?! (?:less|more))")
 # longest first: an alternative must end the word ("cheaper" is left to the cost reducers: "make spells cheaper")
 # "card draw that doesn't cost much": the card's own cost, though in a clause
@@ -2252,7 +2252,7 @@ def _mana_value(reader: Reader, state: _State) -> None:
             if before in _AMOUNT_VERBS and op in (">=", ">") and "mana" not in match.group(0):
                 continue  # "cards that mill at least 4": how many, not a cost (not "burn under 3 mana")
             if _after(state, last, 1) in _COUNTED and re.search(rf"{_NUMBER}$", match.group(0)) and \
-                    not re.match(r"(?:mana value|cmc|mv|costs?|costing)\b", match.group(0)):
+                    not re.match(r"(?:mana value|cmc|mv|costs?|costing)(?:\b|\d)", match.group(0)):
                 continue  # "return up to two target creature cards", "at least three creatures": how many (not
                 # "mana value 0 artifacts")
             value = _number(next(g for g in match.groups() if g))
