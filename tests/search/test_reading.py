@@ -141,6 +141,8 @@ def test_mana_rocks_keep_ranking_by_their_words(reader):
     ("mv2 dorks", "mv=2 t:creature"),  # written as one word, as players do (it read no cost)
     ("cmc2 removal", "mv=2"),
     ("mv3 creatures", "mv=3 t:creature"),  # a cost, not a count of creatures
+    ("land based ramp", ""),  # land ramp: what it fetches, no land asked for (it read t:land)
+    ("creature based removal", "t:creature"),
     ("counterspells that cost 1 or 2", "mv>=1 mv<=2"),
     ("creatures between 2 and 4 mana", "mv>=2 mv<=4 t:creature"),
     ("1-3 mana ramp", "mv>=1 mv<=3"),

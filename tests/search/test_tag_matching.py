@@ -1130,6 +1130,8 @@ def test_hate_that_draws_a_card_hates_no_card_draw(matcher):
     ("reanimate spells", "reanimate"),  # reanimation spells, not instants brought back
     ("cards that give opponents cards", "group-draw"),  # matched no tag
     ("political cards", "vote"),  # matched no tag
+    ("land based ramp", "ramp-land"),  # "based" had diluted it (the meaning found land ramp, weaker)
+    ("card draw that isn't symmetrical", "card-draw"),  # it asked for the symmetrical group draw
     ("manna rocks", "mana-rock"),  # "manna" is English, so no typo to the speller: it matched no tag
     ("how do i stop a big attack", "fog"),  # matched no tag
     ("what can stop my creatures from dying", "protection-granter"),  # was the death triggers' (aristocrats)

@@ -112,6 +112,8 @@ _STOPWORDS = frozenset(
     "gimme lemme wanna gotta gonna yo pls plz hey hi hello thanks thx lol idk tbh ok okay "
     # the player's own story ("I'm building a Kaalia deck and need ramp")
     "im ive build builds building built "
+    # "creature based ramp", "land-based ramp": what the ramp is made of
+    "based "
     # how the player rates what is asked, not what it does ("hidden gems for my elf deck", "underrated removal")
     "hidden gem gems underrated overlooked sleeper sleepers".split()
 )
@@ -365,6 +367,8 @@ _IDIOMS = (
      "punish ramp"),
     # "ETB damage creatures": damage dealt when they enter, as the burn phrasings say it
     (re.compile(r"\b(etbs?|enters?|entering|enter the battlefield) damage\b"), r"\1 deal damage"),
+    # "card draw that isn't symmetrical": not the group draw its word names, so the word is dropped
+    (re.compile(r"\b(?:(?:is|are|that|which)(?:n't| not)|not|non-?)(?: \w+)? symmetric(?:al)?\b"), " "),
     # "manna rocks", "manna dorks": mana, as players mistype it ("manna" is an English word: no typo to the speller)
     (re.compile(r"\bmanna\b(?= (?:rocks?|dorks?|fixing|fixers?|producers?|makers?|ramp|sinks?|base|costs?|value)\b)"),
      "mana"),

@@ -2151,6 +2151,8 @@ def _types(reader: Reader, state: _State) -> None:
     """A type word names the card's type ("instant", "creatures") unless it is what the card acts on."""
     for match, first, last in list(_matches(state, _TYPES)):
         following = _after(state, last, 1)
+        if following == "based" and _after(state, last + 1, 1) in _LAND_ACTIONS:  # "land based ramp" is land ramp
+            following = _after(state, last + 1, 1)  # ("creature based removal" is removal on a creature)
         if re.search(r"\b(?:too|so) many\b", _before(state, first, 3)):
             continue  # "my deck has too many expensive spells": a complaint about the deck's cards, none asked for
         acted_on = match.group(2) in ("land", "lands") and following in _LAND_ACTIONS  # "land ramp"
