@@ -143,6 +143,7 @@ def test_mana_rocks_keep_ranking_by_their_words(reader):
     ("mv3 creatures", "mv=3 t:creature"),  # a cost, not a count of creatures
     ("land based ramp", ""),  # land ramp: what it fetches, no land asked for (it read t:land)
     ("creature based removal", "t:creature"),
+    ("what's a good 2 drop in black", "id<=b mv=2 t:creature"),  # "what's" asks nothing more (no creature read)
     ("counterspells that cost 1 or 2", "mv>=1 mv<=2"),
     ("creatures between 2 and 4 mana", "mv>=2 mv<=4 t:creature"),
     ("1-3 mana ramp", "mv>=1 mv<=3"),
@@ -1933,3 +1934,12 @@ def test_redirecting_a_spell_finds_the_cards_that_change_its_target(snapshot_eng
     assert snapshot_engine.read("redirect spells").query.strip() == "redirect spells"
     names = [r.card.name for r in snapshot_engine.search("redirect a spell", limit=5).results]
     assert {"Redirect", "Rebound"} <= set(names), names
+
+
+def test_a_type_before_commanders_is_the_decks_theme(reader):
+    """"enchantment commanders" ranked commanders that destroy enchantments (the bare word drifted to its removal):
+    it is read as the commanders of an enchantments deck, and says so."""
+    reading = reader.read("enchantment commanders")
+    assert reading.syntax == "is:commander" and "enchantments matter" in reading.query
+    assert any('"enchantment" read as "enchantments matter"' in note for note in reading.notes)
+    assert "matter" not in reader.read("artifact creatures").query

@@ -827,7 +827,8 @@ _SYNERGY_WITH = re.compile(
 
 # The question around a request that asks only for cards ("what are some good cards to go with sythis", "any good
 # cards like sol ring"): it says nothing of what the cards do
-_ASKING = frozenset({"what", "which", "is", "are", "there", "any", "good", "great", "some", "other", "cards", "card",
+_ASKING = frozenset({"what", "what's", "whats", "which", "is", "are", "there", "any", "good", "great", "some", "other",
+                     "cards", "card",
                      "i", "me", "you", "can", "could", "should", "would", "play", "run", "recommend", "suggest", "to",
                      "for", "in", "a", "an", "the", "my", "that", "with", "?"})
 # Words that ask for a deck's cards without saying what they do ("good cards for my Krenko deck")
@@ -2370,6 +2371,14 @@ def _formats(reader: Reader, state: _State) -> None:
                     not _is_object(state, first) \
                     and not _POSSESSIVES & set(_before(state, first, 2).split()):  # "my voltron commander needs"
                 state.take(first, last, "is:commander", "commander")
+                # "enchantment commanders": commanders of that deck, as "enchantments matter" asks (the bare type
+                # word drifted to its removal)
+                before = first - 1
+                if state.free(before) and state.words[before].lower in _TYPE_MATTERS:
+                    word = state.words[before]
+                    meaning = f"{_TYPE_MATTERS[word.lower]} matter"
+                    state.notes.append(f'"{word.lower}" read as "{meaning}": the commanders of such a deck')
+                    word.lower, word.corrected = meaning, True
             continue
         name = next(g for g in match.groups()[:3] if g).replace("-", " ")
         name = _FORMAT_ALIASES.get(name, name)
@@ -2379,6 +2388,9 @@ def _formats(reader: Reader, state: _State) -> None:
         state.take(first, last, f"f:{name}", "format")
 
 
+_TYPE_MATTERS = {**dict.fromkeys(("artifact", "artifacts"), "artifacts"),
+                 **dict.fromkeys(("enchantment", "enchantments"), "enchantments"),
+                 **dict.fromkeys(("planeswalker", "planeswalkers"), "planeswalkers")}
 # After a singular "commander", nouns that make it the format, not the card ("commander staples", "commander cards")
 _FORMAT_NOUNS = frozenset({"staples", "staple", "cards", "card", "format", "legal", "playables", "playable", "pods",
                            "pod", "games", "game", "players", "meta", "bombs", "all-stars"})
