@@ -207,7 +207,7 @@ _FETCH_CARD = re.compile(r"(?<![\w-])(?:fetch(?:es|ing)?|find(?:s|ing)?|grab(?:s
 _FETCH_COMBO = re.compile(r"(?<![\w-])(?:fetch|grab|tutor for)(?=(?: (?:my|the|a|all|every))? combo\b)")
 # "draw an extra card during my draw step", "an extra draw step": the phrasings' "each turn", "extra draw" ("skip
 # your draw step" keeps its words)
-_DURING_DRAW = re.compile(r"\b(?:during|in|on|at) (?:my|your|each|the|every|their) draw steps?\b")
+_DURING_DRAW = re.compile(r"\b(?:during|in|on|at|each|every) (?:my |your |each |the |every |their )?draw steps?\b")
 _EXTRA_DRAW = re.compile(r"\b(extra|additional) draw steps?\b")
 # "cards that make opponents attack each other", "forced combat": what the goad phrasings call forcing attacks
 # ("creatures that fight each other" are the fight tag's)
