@@ -1133,6 +1133,7 @@ def test_hate_that_draws_a_card_hates_no_card_draw(matcher):
     ("land based ramp", "ramp-land"),  # "based" had diluted it (the meaning found land ramp, weaker)
     ("card draw that isn't symmetrical", "card-draw"),  # it asked for the symmetrical group draw
     ("cards that give me an extra card each draw step", "repeatable-draw"),  # matched no tag by words
+    ("temporary removal", "exile-until-leaves"),  # was creature removal by meaning
     ("manna rocks", "mana-rock"),  # "manna" is English, so no typo to the speller: it matched no tag
     ("how do i stop a big attack", "fog"),  # matched no tag
     ("what can stop my creatures from dying", "protection-granter"),  # was the death triggers' (aristocrats)

@@ -359,6 +359,8 @@ _IDIOMS = (
                 r"the table)(?: \w+)? cards\b"), "give everyone cards"),
     # "political cards", "politics": what the table votes on or is goaded into
     (re.compile(r"\bpoliti(?:cal|cs)\b"), "vote goad"),
+    # "temporary removal": the exile that lasts until the card leaves (its phrasing "temporary exile")
+    (re.compile(r"\btemporary (?:removal|answers?)\b"), "temporary exile"),
     # "cards that end the game", "something to end games fast": win it (not "the end of the turn"; "close out the
     # game" is an overrun's)
     (re.compile(r"\b(?:end|ends|ending) (?:the |a )?games?\b"), "win the game"),
