@@ -1532,6 +1532,8 @@ def test_every_chip_names_words_as_typed_so_a_surface_can_quote_them(reader, que
     ("dimir counters", False),  # blue: counterspells may be meant
     ("red cards that counter spells", False),  # the verb
     ("white poison counters", False),  # another kind of counter
+    ("counters deck cards in simic", True),  # a deck of counters, blue or not (it ranked counterspells)
+    ("counters matter", True),
 ])
 def test_counters_in_colours_without_blue_are_plus_one_counters(reader, query, counters):
     reading = reader.read(query)

@@ -2983,7 +2983,9 @@ _COUNTER_KINDS = re.compile(r"^(?:[+-]\d+/[+-]\d+|[+-]?\d+|\w+ing|poison|charge|
                             r"energy|experience|age|fade|ki|level|quest|verse|page|on|put|puts|add|adds|move|more|"
                             r"remove|double|doubles|proliferate)$")
 _NO_BLUE = re.compile(r"^id<=[wbrgc]+$")
-_COUNTERS_DECK = re.compile(r"\+1/\+1 counters? (?:deck|decks|theme|strategy|build|list)\b")
+# "+1/+1 counters deck", "counters deck cards in simic": a deck of counters is a +1/+1 counters deck (no one builds
+# around counterspells by that name)
+_COUNTERS_DECK = re.compile(r"(?:\+1/\+1 )?counters? (?:deck|decks|theme|strategy|build|list|tribal|matters?)\b")
 _SPELL_COUNTER_KINDS = frozenset({"hard", "soft"})
 _COUNTERED = frozenset({"spell", "spells", "magic", "target", "ability", "abilities", "it", "that", "them", "stuff",
                         "everything", "anything", "creatures", "creature", "removal"})
@@ -3008,7 +3010,8 @@ def _colored_counters(reader: Reader, state: _State) -> None:
         before = _before(state, index, 1)  # the kind of counter, when said: "+1/+1", "poison"; "hard" counterspells
         said = (_COUNTER_KINDS.match(before) and not (meaning == "+1/+1 counters" and before == "more")) or \
             (meaning == "counterspells" and before in _SPELL_COUNTER_KINDS)
-        if not said and _after(state, index + 1, 1) not in _COUNTERED:
+        moved = before in ("move", "moves", "moving", "transfer", "transfers", "remove", "removes", "removing")
+        if not said and not moved and _after(state, index + 1, 1) not in _COUNTERED:  # "move counters": any kind
             state.notes.append(f'"{word.lower}" read as "{meaning}": {why}')
             word.lower, word.corrected = meaning, True
 
