@@ -269,6 +269,11 @@ def launched_chromium():
         _missing("playwright is not installed (pip install playwright)")
     if not CHROMIUM.exists():
         _missing(f"no Chromium at {CHROMIUM}")
+    from playwright.sync_api import expect
+
+    # an expectation waits as long as an action does (30 s, set on each context): on a loaded 2-core machine a
+    # click's navigation once took longer than expect's default 5 s
+    expect.set_options(timeout=30_000)
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
