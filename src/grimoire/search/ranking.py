@@ -357,8 +357,8 @@ _IDIOMS = (
     # "cards that give opponents cards", "give everyone extra cards": every player draws (group hug)
     (re.compile(r"\b(?:give|gives|giving) (?:my |the |all |each |every )?(?:opponents?|players?|everyone|everybody|"
                 r"the table)(?: \w+)? cards\b"), "give everyone cards"),
-    # "political cards", "politics": what the table votes on or is goaded into
-    (re.compile(r"\bpoliti(?:cal|cs)\b"), "vote goad"),
+    # "political cards", "politics": what the table votes on
+    (re.compile(r"\bpoliti(?:cal|cs)\b"), "vote"),
     # "temporary removal": the exile that lasts until the card leaves (its phrasing "temporary exile")
     (re.compile(r"\btemporary (?:removal|answers?)\b"), "temporary exile"),
     # "cards that end the game", "something to end games fast": win it (not "the end of the turn"; "close out the
