@@ -240,6 +240,11 @@ class SearchEngine:
         return ranking.TagMatcher(encoder=self._model, encoder_name=self.encoder_name)
 
     @cached_property
+    def _popularity(self) -> np.ndarray | None:
+        """Each card's EDHREC popularity prior (see ranking.popularity_prior), ``None`` where the store has no ranks."""
+        return ranking.popularity_prior(self.db.columns.edhrec_rank)
+
+    @cached_property
     def _card_priors(self) -> dict[str, np.ndarray]:
         """Each card's own part of directness (see ranking.card_prior), for plain tags ("") and for tags
         ranked by the mana or cards they make."""
@@ -247,7 +252,7 @@ class SearchEngine:
         mana_value, text_words = _mana_value_at_least(self.db), measures["words"].astype(np.float64)
         # mana given back as the card is cast or enters: half of it, as the whole must still be paid up front
         mana_value = np.maximum(mana_value - ranking.refunds(self.db.columns.oracle_text) / 2, 0)
-        popularity = ranking.popularity_prior(self.db.columns.edhrec_rank)
+        popularity = self._popularity
         banned = self.db.columns.legality("commander") == LEGALITY_CODES["banned"]
         produced, _ = self.filter_index.produced  # bits W U B R G C, as the produces: filter reads them
         colours = popcount(produced & 0b11111)  # how many of the five
@@ -511,7 +516,7 @@ class SearchEngine:
         every deck plays (:data:`STAPLE_TAGS`, each tag's most direct answers first, interleaved), then the rest by
         name."""
         rows = np.flatnonzero(mask)
-        popularity = ranking.popularity_prior(self.db.columns.edhrec_rank)
+        popularity = self._popularity
         if popularity is not None:
             notes.append("staples: ranked by how many decks play each card (EDHREC, from Scryfall's data)")
             order = np.lexsort((self.filter_index.name_order[rows], -popularity[rows]))
@@ -843,11 +848,10 @@ class SearchEngine:
             named = [*reading.named, *([reading.like] if reading.like else [])]  # "like X" with more words
             text = " ".join([*text_parts, combo_text, self._named_text(named)]).strip()
             read_words = ""
+            wordless = not ranking.words(text) and not reading.combo and sort_order(node) is None
             # "black staples", "broken cards in commander": nothing asked but what most decks play
-            staples = reading.staples and not ranking.words(text) and not reading.combo and not reading.deck and \
-                sort_order(node) is None
-            if not staples and not ranking.words(text) and not reading.combo and sort_order(node) is None and \
-                    not any(chip.kind == "name" for chip in reading.chips):
+            staples = wordless and reading.staples and not reading.deck
+            if wordless and not staples and not any(chip.kind == "name" for chip in reading.chips):
                 # every word was read as a filter ("unblockable creatures in blue"), or all that is left are words
                 # such as "cards that" which say nothing of the cards: the words read still say what is
                 # wanted, so they rank the cards that pass, choosing no tag ("hard to kill" is not removal);
