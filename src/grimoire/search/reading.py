@@ -565,8 +565,7 @@ class Reader:
                 continue
             if word.lower == "4" and index and state.words[index - 1].lower.isalpha() and \
                     _after(state, index + 1, 1) in _AFTER_A_CHAT_FOR:  # "2 drops 4 aggro", "tokens 4 my deck"
-                state.notes.append('"4" read as "for"')
-                word.lower, word.corrected = "for", True
+                _read_as(state, word, "for")
                 continue
             fixed = SHORT_TYPOS.get(word.lower)  # too short for the speller, and looked up without it
             if fixed is None:
@@ -579,8 +578,7 @@ class Reader:
                 lookups += 1
                 fixed = self.speller.swapped(word.lower) if short else self.speller.correct(word.lower)
             if fixed:
-                state.notes.append(f'"{word.lower}" read as "{fixed}" (a typo?)')
-                word.lower, word.corrected = fixed, True
+                _read_as(state, word, fixed, " (a typo?)")
 
     # -- card names ------------------------------------------------------------------------------------------
 
@@ -1254,6 +1252,12 @@ def _modifies(word: str) -> bool:
 
 
 _STAT_WORD = re.compile(r"^(\d+|x|\*)/(\d+|x|\*)$|^[+-]\d+/[+-]\d+$|^[+-]?\d+$")
+
+
+def _read_as(state: _State, word: _Word, meaning: str, why: str = "") -> None:
+    """Read ``word`` as ``meaning`` from now on (the query runs it so), with a note saying so and ``why``."""
+    state.notes.append(f'"{word.lower}" read as "{meaning}"{why}')
+    word.lower, word.corrected = meaning, True
 
 
 def _matches(state: _State, pattern: re.Pattern):
@@ -1986,8 +1990,8 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
             state.take(first, last, syntax, "oracle")
     for match, first, last in list(_matches(state, _BASIC_TYPE_MATTERS)):
         if match.group(0).startswith(("care", "caring")) or last - first > 1:  # a bare "forests" is the land
-            state.take(first, last, f"o:{match.group(1).removesuffix('s') if match.group(1) != 'plains' else 'plains'}",
-                       "oracle")
+            kind = match.group(1)
+            state.take(first, last, f"o:{kind if kind == 'plains' else kind.removesuffix('s')}", "oracle")
     for match, first, last in list(_matches(state, _DAMAGE_DEALT)):
         if _before(state, first, 1) not in ("that", "which", "can", "will"):
             continue
@@ -2376,9 +2380,7 @@ def _formats(reader: Reader, state: _State) -> None:
                 before = first - 1
                 if state.free(before) and state.words[before].lower in _TYPE_MATTERS:
                     word = state.words[before]
-                    meaning = f"{_TYPE_MATTERS[word.lower]} matter"
-                    state.notes.append(f'"{word.lower}" read as "{meaning}": the commanders of such a deck')
-                    word.lower, word.corrected = meaning, True
+                    _read_as(state, word, f"{_TYPE_MATTERS[word.lower]} matter", ": the commanders of such a deck")
             continue
         name = next(g for g in match.groups()[:3] if g).replace("-", " ")
         name = _FORMAT_ALIASES.get(name, name)
@@ -3012,8 +3014,7 @@ def _colored_counters(reader: Reader, state: _State) -> None:
             (meaning == "counterspells" and before in _SPELL_COUNTER_KINDS)
         moved = before in ("move", "moves", "moving", "transfer", "transfers", "remove", "removes", "removing")
         if not said and not moved and _after(state, index + 1, 1) not in _COUNTERED:  # "move counters": any kind
-            state.notes.append(f'"{word.lower}" read as "{meaning}": {why}')
-            word.lower, word.corrected = meaning, True
+            _read_as(state, word, meaning, f": {why}")
 
 
 # "black staples", "auto includes for green", "must have cards in blue", "broken cards in commander", "cards every
