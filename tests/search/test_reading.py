@@ -1945,3 +1945,63 @@ def test_a_type_before_commanders_is_the_decks_theme(reader):
     assert reading.syntax == "is:commander" and "enchantments matter" in reading.query
     assert any('"enchantment" read as "enchantments matter"' in note for note in reading.notes)
     assert "matter" not in reader.read("artifact creatures").query
+
+
+_DRAGON_TOKENS = r"o:/[0-9x*]+\/[0-9x*]+ [^.]*\bdragon\b[^.]* creature tokens?/"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("dragons that are cheap", "mv<=4 t:dragon"),  # "cheap" said after the type is the card's own cost
+    ("counterspells that are cheap", "mv<=2"),
+    ("a dragon that's cheap", "mv<=4 t:dragon"),
+    ("destroy creatures that are cheap", ""),  # the cost of what is destroyed
+    ("cheap dragons", "mv<=4 t:dragon"),  # few Dragons cost 2: cheap for a Dragon is its cheapest tenth
+    ("cheap demons for my deck", "mv<=3 t:demon"),
+    ("cheap goblins", "mv<=2 t:goblin"),  # most Goblins are cheap already
+    ("cheap removal for dragons", "mv<=2"),  # the Dragons are what the removal kills
+    ("cheap dragon tokens", f"mv<=2 {_DRAGON_TOKENS}"),  # what the card makes
+    ("a cheap dragon", "mv<=4 t:dragon"),  # one card of that type, named last
+    ("i need a sphinx", "t:sphinx"),
+    ("Prossh needs food", "id<=brg"),  # Food is a token first, not the few Food creatures
+    ("kill a dragon", ""),
+    ("equipments that are cheap to equip", r"o:/\bequip \{[01]\}([^{0-9]|$)/ t:equipment"),  # not its own cost
+    ("vehicles that are easy to crew", r"o:/\bcrew [12]([^{0-9]|$)/ t:vehicle"),
+])
+def test_cheap_is_cheap_for_the_kind_asked_for(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("cards that make 1/1s", r"o:/\b1\/1\b[^.]* creature tokens?/"),  # the size players name tokens by
+    ("cards that make a 4/4", r"o:/\b4\/4\b[^.]* creature tokens?/"),
+    ("make x/x tokens", r"o:/\bx\/x\b[^.]* creature tokens?/"),
+    ("make a 1/1 every turn", r"is:permanent -o:/sacrifice ~[:,]/ o:/\b1\/1\b[^.]* creature tokens?/"),
+    ("give my creatures +2/+2", ""),  # a size given, not a token made
+])
+def test_the_size_of_the_tokens_a_card_makes(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_tokens_of_a_size_still_rank_as_token_makers(snapshot_engine):
+    """The size read as a filter keeps its words: "cards that make 1/1s" still matches the token makers, so the
+    cards that pass rank by what they make, not by the rest of their text (Occult Epiphany came first)."""
+    page = snapshot_engine.search("cards that make 1/1s", limit=5)
+    assert "Occult Epiphany" not in [r.card.name for r in page.results]
+    assert {"Dragon Fodder", "Krenko's Command"} <= {r.card.name for r in page.results}
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("cards that reward me for having no cards in hand", 'o:"no cards in hand"'),  # hellbent and its kin
+    ("empty hand payoffs", 'o:"no cards in hand"'),
+    ("I need to refill my empty hand", ""),  # card draw, not a payoff for an empty hand
+    ("cards that make my opponents lose life when I gain life",
+     "o:/whenever you gain life[^.]*(?:opponent|player)s? loses?/"),  # Sanguine Bond, not drain spells
+    ("turn lifegain into damage", "o:/whenever you gain life[^.]*(?:opponent|player)s? loses?/"),
+    ("cards where i gain life whenever an opponent loses life", "o:/whenever an opponent loses life[^.]*you gain/"),
+    ("3 damage for 1 mana", 'mv=1 o:"3 damage"'),  # the damage named first is what the card deals
+    ("red 4 damage sorcery", 'id<=r o:"4 damage" t:sorcery'),
+    ("prevent 3 damage", ""),  # what is done with the damage
+    ("what's a good 2 drop for white weenie", "id<=w mv=2 t:creature"),  # an aggressive deck's drops are creatures
+])
+def test_hands_lifegain_drains_damage_and_drops(reader, query, expected):
+    assert syntax(reader, query) == expected

@@ -1220,3 +1220,13 @@ def test_a_card_that_ends_the_game_wins_it(matcher):
     """"cards that end the game" asked for end-step triggers (by meaning), no way to win."""
     assert "alt-win" in [m.name for m in matcher.match("cards that end the game")]
     assert "alt-win" not in [m.name for m in matcher.match("cards that trigger at the end of the turn")]
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("removal that uses my creatures power", "bite"),  # the creature deals the damage: not exile removal
+    ("removal based on my creature's power", "bite"),
+    ("big mana for mono green", "ramp"),  # a ramp deck's mana (it read mana sinks by meaning)
+    ("big mana cards", "ramp"),
+])
+def test_players_idioms_for_bites_and_big_mana(matcher, text, tag):
+    assert first_tag(matcher, text) == tag

@@ -322,6 +322,13 @@ _IDIOMS = (
     (re.compile(r"\b(?:needs?|more|some|extra|lacks?|lacking|little|no|any|for) reach\b(?! creatures?)"),
      "damage to the face"),
     (re.compile(r"\bduplicat(?:e|es|ed|ing)\b"), "copy"),
+    # "removal that uses my creature's power": a bite, the creature dealing the damage
+    (re.compile(r"\b(?:uses?|using|based on|scal(?:e|es|ing) (?:with|off)|off of) (?:my |your |a |the |our )?"
+                r"(?:own )?creatures?(?:['’]s|s['’]|['’])? power\b"), "my creature deals damage equal to its power"),
+    # "big mana for mono green": a ramp deck's mana, far past the curve (not "big mana costs", nor what the mana is
+    # for: "big mana payoffs", "big mana sinks")
+    (re.compile(r"\bbig mana\b(?! (?:costs?|values?|spells?|payoffs?|sinks?|lands?|finishers?|threats?|bombs?|"
+                r"creatures?|green|red|white|blue|black))"), "ramp lots of mana"),
     # "get all my mana back", "make a used-up thing fresh": untap
     # (not "get my lands back from the graveyard", land recursion)
     (re.compile(r"\bget (?:all )?my (?:mana|lands) back\b(?! (?:from|out of) (?:my |the |your )?(?:graveyard|yard|bin|"

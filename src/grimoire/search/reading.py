@@ -417,6 +417,21 @@ class Reader:
         return _type_words(counts)
 
     @cached_property
+    def cheap_costs(self) -> dict[str, int]:
+        """What "cheap" costs for a creature type whose cards mostly cost more than 2: its cheapest tenth's mana
+        value ("cheap dragons" cost 4 or less, as few Dragons cost 2), by the type as :attr:`creature_types`
+        names it (lower case); types of twenty cards or more."""
+        costs: dict[str, list[float]] = {}
+        for type_line, cost in zip(self.db.columns.type_line.tolist(), self.db.columns.mana_value.tolist(),
+                                   strict=True):
+            left, _, right = type_line.split(" // ")[0].partition(" — ")
+            if "Creature" in left:
+                for word in set(right.split()):
+                    costs.setdefault(word.lower(), []).append(cost)
+        tenth = {kind: int(sorted(values)[len(values) // 10]) for kind, values in costs.items() if len(values) >= 20}
+        return {kind: cost for kind, cost in tenth.items() if cost > 2}
+
+    @cached_property
     def token_types(self) -> dict[str, str]:
         """:attr:`creature_types` and the creature types of the tokens the store's cards create, as cards print a
         token ("1/1 green Saproling creature token", "1/1 colorless Thopter artifact creature token"): named by
@@ -1888,6 +1903,22 @@ _LIFE_COST = re.compile(r"(?:that |which )?costs? (?:me )?life|life as a (?:reso
 # "win with an empty library", "lab man effects": what Laboratory Maniac and Jace, Wielder of Mysteries say
 _EMPTY_LIBRARY_WIN = re.compile(r"win(?:s|ning)? (?:the game )?(?:with|when i have|from) (?:an |my )?empty "
                                 r"(?:library|deck)|empty (?:library|deck) (?:wins?|win ?cons?|win conditions?)")
+# "cards that reward me for having no cards in hand", "empty hand payoffs": what hellbent and its kin say ("if you have
+# no cards in hand": Bottomless Pit's kin, Ensoul Artifact's none); not "refill my empty hand" (card draw)
+_EMPTY_HAND = re.compile(r"(?:having|have|with|while|when|if) (?:i have |you have )?(?:no|zero|0) cards in "
+                         r"(?:my |your |our )?hand|(?:an? )?(?:empty[- ]hand(?:ed)?|no[- ]cards[- ]in[- ]hand) "
+                         r"(?:payoffs?|matters?|synergy|synergies|cards|decks?|strateg(?:y|ies)|themes?|builds?)|"
+                         r"(?:payoffs?|rewards?) for (?:an? )?(?:empty[- ]hand|having no cards in (?:my |your )?hand)")
+# "make my opponents lose life when I gain life", "turn lifegain into damage": Sanguine Bond's "whenever you gain life,
+# target opponent loses that much life"; "gain life whenever they lose life": Exquisite Blood's, the other half
+_WHO_LOSES = r"(?:(?:my |each |an? |target )?opponents?|they|them|players?)"
+_GAIN_DRAINS = re.compile(rf"{_WHO_LOSES} lose(?:s)? (?:that much )?life (?:when|whenever|every time|each time|if) "
+                          r"(?:i|you|we) gain(?:s)? life|(?:when|whenever|every time|each time) (?:i|you|we) gain "
+                          rf"life,? {_WHO_LOSES} lose(?:s)?(?: that much)? life|"
+                          r"turn(?:s|ing)? (?:my )?(?:life ?gain|gaining life) into (?:damage|drain|life loss)")
+_LOSS_HEALS = re.compile(rf"(?:i|you|we) gain life (?:when|whenever|every time|each time) {_WHO_LOSES} lose(?:s)? "
+                         rf"life|(?:when|whenever|every time|each time) {_WHO_LOSES} lose(?:s)? life,? (?:i|you|we) "
+                         r"gain(?:s)?(?: that much)? life")
 # "low life payoffs", "cards that get better when i have less life": what cards say of it ("if you have 5 or less life")
 _LOW_LIFE = re.compile(r"low life(?: total)?(?: payoffs?| matters| cards| synergy)?|(?:better|stronger) (?:when|while|"
                        r"if) i (?:have|am at) (?:less|low) life")
@@ -1915,6 +1946,9 @@ _RULES_TEXT_WORDS = (
     (_LIFE_COST, "o:/(?:pay|you lose) (?:\\d+|x|half your) life/"),
     (_EMPTY_LIBRARY_WIN, "o:/library has no cards in it|cards in your library, you win/"),
     (_LOW_LIFE, "o:/(?:\\d+|five|seven|ten) or less life/"),
+    (_EMPTY_HAND, 'o:"no cards in hand"'),
+    (_GAIN_DRAINS, "o:/whenever you gain life[^.]*(?:opponent|player)s? loses?/"),
+    (_LOSS_HEALS, "o:/whenever an opponent loses life[^.]*you gain/"),
     (_DEFENDERS_ATTACK, "o:/as though (?:it|they) (?:didn't|did not) have defender/"),
     (_DEFENDER_PAYOFF, 'o:"with defender"'),
     (_REMOVAL_TOKEN, "o:/(?:its|their) controller creates/"),
@@ -1974,6 +2008,7 @@ _GRANTS = _GRANT_VERBS | {"make", "makes", "making", "keep", "keeps"}
 # "red instants that deal 4 damage", "burn that deals three damage": the amount as cards print it ("deals 4 damage");
 # said in the player's clause only: rules text ("deals 2 damage to each creature") ranks by its own words
 _DAMAGE_DEALT = re.compile(rf"(?:deals?|do|does) (?:exactly )?{_NUMBER} damage")
+_DAMAGE_NAMED = re.compile(rf"{_NUMBER} damage")
 
 
 # "forests matter", "cards that care about swamps", "islands synergy": the cards that name the basic land type
@@ -1996,6 +2031,11 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
         if _before(state, first, 1) not in ("that", "which", "can", "will"):
             continue
         state.take(first, last, f'o:"{_number(match.group(1))} damage"', "oracle", still_ranks=True)
+    # "3 damage for 1 mana", "cheap 2 damage instants": the damage named first is what the card deals (not
+    # "prevent 3 damage", whose verb says what is done with it)
+    for match, first, last in list(_matches(state, _DAMAGE_NAMED)):
+        if _position_before_modifiers(state, first) < 0:
+            state.take(first, last, f'o:"{_number(match.group(1))} damage"', "oracle", still_ranks=True)
     for _, first, last in list(_matches(state, _ENTERS_TAPPED)):
         # the player's own lands, not what a card does to the opponents' ("make their lands enter tapped")
         if _before(state, first, 1) in ("land", "lands") and not _THEIRS & _said_before(state, first):
@@ -2112,7 +2152,8 @@ _TAPS_FOR = re.compile(rf"taps? for {_MANA_COUNT}(?: mana)?(?! (?:different |oth
 _FREE_EQUIP = re.compile(r"(?:free|zero|no|0)[- ]equip(?: costs?)?|equip costs? (?:of )?(?:nothing|zero)|"
                          r"costs? (?:nothing|no mana|zero|0)(?: mana)? to equip")
 _LOW_ACTIVATION = re.compile(r"(?:cheap|cheaper|low|lower|small|tiny|minimal) (equip|crew)(?: costs?)?|"
-                             r"(equip|crew)(?: costs?)? (?:is |are |that (?:is|are) )?(?:cheap|low|small|tiny)")
+                             r"(equip|crew)(?: costs?)? (?:is |are |that (?:is|are) )?(?:cheap|low|small|tiny)|"
+                             r"(?:cheap|easy) to (equip|crew)")
 
 
 def _activation_costs(reader: Reader, state: _State) -> None:
@@ -2121,7 +2162,7 @@ def _activation_costs(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _FREE_EQUIP)) if own else ():
         state.take(first, last, "o:/\\bequip \\{0\\}([^{0-9]|$)/", "oracle")
     for match, first, last in list(_matches(state, _LOW_ACTIVATION)):
-        keyword = match.group(1) or match.group(2)
+        keyword = match.group(1) or match.group(2) or match.group(3)
         printed = r"\{[01]\}" if keyword == "equip" else "[12]"
         state.take(first, last, f"o:/\\b{keyword} {printed}([^{{0-9]|$)/", "oracle")
     for match, first, last in list(_matches(state, _ACTIVATION_COST)):
@@ -2288,9 +2329,15 @@ def _mana_value(reader: Reader, state: _State) -> None:
             # "cards that cost nothing": a clause about the card's own cost, not about what it acts on
             own = pattern in (_FREE, _CHEAP) and match.group(1) and _before(state, first, 1) in ("that", "which", "") \
                 and not (first >= 2 and _is_object(state, first - 2))  # not "destroy creatures that don't cost much"
+            # "dragons that are cheap", "a wrath that's cheap": said of the card asked for, where no action names
+            # what it acts on first ("destroy creatures that are cheap" stays the cost of those creatures)
+            copula = next((size for size in (2, 1) if _before(state, first, size) in _OWN_COPULAS), 0)
+            own = own or (pattern is _CHEAP and copula and not (first - copula >= 1 and
+                                                                 _is_object(state, first - copula - 1)))
             # "destroy big creatures", "counter big spells": the cost of what the card acts on, not its own
             # "my spells are too expensive": a complaint about the deck's costs, not a cost asked for
-            if _after(state, last, 1) in blockers or (_is_object(state, first) and not own) or \
+            if _after(state, last, 1) in blockers or _after(state, last, 2) in ("to equip", "to crew") or \
+                    (_is_object(state, first) and not own) or \
                     _before(state, first, 1) == "too" or _before(state, first, 2) in ("too many", "so many") or \
                     (pattern is _BIG and _made_so(state, first)):
                 continue
@@ -2305,10 +2352,20 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 # the cheapest planeswalkers cost 2 or 3: "cheap planeswalkers" are both; a cheap wrath costs 3
                 # (Toxic Deluge, Anger of the Gods) or 2 (Pyroclasm)
                 syntax = "mv<=3"
+            # "cheap dragons": cheap for a Dragon (not "cheap removal for dragons", "cheap dragon tokens")
+            tribes = {reader.creature_types.get(word.lower) for index, word in enumerate(state.words)
+                      if not _is_object(state, index) and (_after(state, index + 1, 1) in _TRIBE_FOLLOWERS or
+                                                           _after(state, index + 1, 1) not in _OBJECT_NOUNS)
+                      } & reader.cheap_costs.keys()
+            if pattern is _CHEAP and tribes:
+                syntax = f"mv<={max(reader.cheap_costs[kind] for kind in tribes)}"
             state.take(first, last, syntax, "mv")
             costed = True
             if match.group(0).startswith("fatt") and not any(_TYPE_WORDS.get(w.lower) for w in state.words):
                 state.chips.append(Chip(match.group(0), "t:creature", "type"))  # a player's fatties are creatures
+
+
+_OWN_COPULAS = frozenset({"that are", "that is", "which are", "which is", "that's", "thats", "that're", "are", "is"})
 
 
 # "make my little guys huge", "turn my commander big": what a card makes of something, no cost of its own
@@ -2325,6 +2382,7 @@ def _made_so(state: _State, index: int) -> bool:
 # "good 1 drops for aggro": a player's N-drops are creatures, when nothing else in the request says what they do
 _DROP_WORDS = frozenset({"good", "best", "great", "strong", "top", "some", "for", "my", "in", "a", "an", "the", "of",
                          "aggro", "aggressive", "deck", "decks", "cards", "playable", "efficient",
+                         "weenie", "weenies", "stompy", "zoo",  # aggressive archetypes, played on creatures
                          # colours are read later: "mono red aggro one drops" are red creatures
                          "mono", "white", "blue", "black", "red", "green", "colorless", "colourless"}) | _ASKING
 
@@ -2644,6 +2702,10 @@ def _creature_types(reader: Reader, state: _State) -> None:
         plural = word.lower != kind or word.lower in _SAME_PLURAL
         # "a dragon with flying", "an elf that makes mana": the one card asked for is of that type
         one_asked = _before(state, index, 1) in ("a", "an") and following in ("with", "that", "which", "who")
+        # "a cheap dragon", "i need a sphinx", "cheap sphinx": one card of that type, named last
+        # (not a named token's word: "Prossh needs food")
+        one_asked = one_asked or (index > 0 and following in ("", "that's", "thats") and
+                                  word.lower in reader.token_types)
         if following in _TRIBE_FOLLOWERS or deck_lords or one_asked or (
                 plural and following not in _OBJECT_NOUNS and (
                 following not in _RULES_TEXT_FOLLOWERS or following == "with")):
@@ -2716,6 +2778,27 @@ def _made_types(reader: Reader, state: _State) -> None:
         state.take(at, stop, f"o:/[0-9x*]+\\/[0-9x*]+ [^.]*\\b{kind}\\b[^.]* creature tokens?/", "oracle")
         for made in state.words[at:stop]:
             made.used = False  # "make goblins" still ranks (the token-maker tag, BM25)
+
+
+_STATS_MADE = re.compile(r"(\d+|x)/(\d+|x)s?")  # "make 1/1s": the size players name the tokens by
+
+
+def _made_stats(reader: Reader, state: _State) -> None:
+    """"cards that make 1/1s", "create a 4/4", "make 2/2 tokens": creature tokens of that size, as cards print it
+    (``o:/\\b4\\/4\\b[^.]* creature tokens?/``); the verb and "tokens" still rank (the token-maker tag). Runs after
+    :func:`_made_types`, which reads a size with a creature type ("make 1/1 soldiers")."""
+    for index, word in enumerate(state.words):
+        if word.lower not in _MAKE_VERBS or not state.free(index):
+            continue
+        at = index + 1
+        while at < len(state.words) and state.free(at) and _made_filler(state.words[at].lower) and \
+                not _STATS_MADE.fullmatch(state.words[at].lower):
+            at += 1
+        stats = _STATS_MADE.fullmatch(state.words[at].lower) if state.free(at) else None
+        if stats is None or _after(state, at + 1, 1) in _MADE_SO_WORDS:
+            continue
+        power, toughness = stats.groups()
+        state.take(at, at + 1, f"o:/\\b{power}\\/{toughness}\\b[^.]* creature tokens?/", "oracle", still_ranks=True)
 
 
 # Game terms that are no keyword and no token, named in rules text (Comprehensive Rules 700.8 party, 725 the
@@ -3045,7 +3128,7 @@ _RULES = (_command, _said_words, _produces, _deck_colors, _formats, _prices, _pa
           _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _negated_colors, _keyword_tokens,
           _has_keywords, _colors, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
-          _activation_costs, _types, _made_types, _named_tokens, _game_terms, _creature_types, _aggressive,
+          _activation_costs, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types, _aggressive,
           _pair_duals, _budget, _colored_counters, _deck_synergy, _bare_keyword, _staples)
 
 __all__ = ["Chip", "Reader", "Reading"]
