@@ -2005,3 +2005,30 @@ def test_tokens_of_a_size_still_rank_as_token_makers(snapshot_engine):
 ])
 def test_hands_lifegain_drains_damage_and_drops(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("cards that set my life total", 'o:"life total becomes"'),  # Magister Sphinx, Biorhythm
+    ("reset life to 20", 'o:"life total becomes"'),
+    ("life swap cards", "o:/exchange [^.]*life totals?/"),  # Magus of the Mirror, Soul Conduit
+    ("swap life totals with an opponent", "o:/exchange [^.]*life totals?/"),
+    ("protection from everything", 'o:"protection from everything"'),  # Progenitus, Teferi's Protection
+    ("pro everything creatures", 'o:"protection from everything" t:creature'),
+    ("give my creatures protection from everything", ""),  # granted: the protection granters rank
+    ("protection from everything for one creature", ""),
+])
+def test_life_totals_set_or_swapped_and_protection_from_everything(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("channel lands", "kw:channel t:land"),  # Boseiju, Otawara: the mechanic named, not utility lands in general
+    ("explore cards", "kw:explore"),
+    ("dash creatures in red", "id<=r kw:dash t:creature"),
+    ("cards with cumulative upkeep", 'kw:"cumulative upkeep"'),
+    ("cards that hide in the shadows", ""),  # English, no keyword
+    ("what do i play in the 1 slot for commander", "f:commander mv=1"),  # the curve's place
+    ("deck has 2 slots left", ""),
+])
+def test_mechanics_players_name_cards_by_and_curve_slots(reader, query, expected):
+    assert syntax(reader, query) == expected

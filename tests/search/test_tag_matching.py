@@ -1230,3 +1230,8 @@ def test_a_card_that_ends_the_game_wins_it(matcher):
 ])
 def test_players_idioms_for_bites_and_big_mana(matcher, text, tag):
     assert first_tag(matcher, text) == tag
+
+
+def test_landfall_enablers_make_lands_enter_not_pay_off(matcher):
+    assert first_tag(matcher, "landfall enablers") == "extra-land-drop"
+    assert "landfall-payoff" in [m.name for m in matcher.match("landfall payoffs")][:1]

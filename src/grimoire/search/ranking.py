@@ -325,6 +325,9 @@ _IDIOMS = (
     # "removal that uses my creature's power": a bite, the creature dealing the damage
     (re.compile(r"\b(?:uses?|using|based on|scal(?:e|es|ing) (?:with|off)|off of) (?:my |your |a |the |our )?"
                 r"(?:own )?creatures?(?:['’]s|s['’]|['’])? power\b"), "my creature deals damage equal to its power"),
+    # "landfall enablers": what makes lands enter more often (extra land drops, fetch lands), not the payoffs
+    (re.compile(r"\blandfall (?:enablers?|enabling|support|fuel|fodder|triggers? enablers?)\b"),
+     "extra land drops fetch lands"),
     # "big mana for mono green": a ramp deck's mana, far past the curve (not "big mana costs", nor what the mana is
     # for: "big mana payoffs", "big mana sinks")
     (re.compile(r"\bbig mana\b(?! (?:costs?|values?|spells?|payoffs?|sinks?|lands?|finishers?|threats?|bombs?|"

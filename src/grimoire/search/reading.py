@@ -1516,7 +1516,14 @@ _MECHANICS = ("bargain", "foretell", "disturb", "blitz", "offspring", "plot", "c
               "afterlife", "mentor", "training", "extort", "evolve", "populate", "scavenge", "overload", "rebound",
               "miracle", "soulbond", "bestow", "devour", "amass", "exploit", "emerge", "embalm", "eternalize", "encore",
               "boast", "cleave", "enlist", "reconfigure", "prototype", "squad", "craft", "gift", "forage", "incubate",
-              "split second")
+              "split second",
+              # and the mechanics players name their cards by, where the word is seldom plain English in a request
+              "channel", "explore", "manifest", "devoid", "monstrosity", "daybound", "nightbound", "entwine", "splice",
+              "megamorph", "ascend", "horsemanship", "flanking", "aftermath", "soulshift", "bolster", "improvise",
+              "modular", "dash", "renown", "retrace", "fading", "vanishing", "fabricate", "sunburst", "skulk",
+              "rampage", "hideaway", "awaken", "cipher", "replicate", "fuse", "strive", "multikicker", "landcycling",
+              "typecycling", "cumulative upkeep", "echo", "shadow", "banding", "intimidate", "exert", "saddle",
+              "discover", "collect evidence", "suspect", "living weapon", "level up", "spell mastery", "inspired")
 _HAS_KEYWORDS += _ABILITY_WORDS + _MECHANICS
 _NOUN_KEYWORDS = frozenset(k for k in _HAS_KEYWORDS if k not in _EVERGREEN)  # "storm cards": no player's adjective
 # An ability word names the cards that have it, and so its payoffs: "delirium payoffs", "threshold matters" ("cycling
@@ -1919,6 +1926,14 @@ _GAIN_DRAINS = re.compile(rf"{_WHO_LOSES} lose(?:s)? (?:that much )?life (?:when
 _LOSS_HEALS = re.compile(rf"(?:i|you|we) gain life (?:when|whenever|every time|each time) {_WHO_LOSES} lose(?:s)? "
                          rf"life|(?:when|whenever|every time|each time) {_WHO_LOSES} lose(?:s)? life,? (?:i|you|we) "
                          r"gain(?:s)?(?: that much)? life")
+# "cards that set my life total", "set a player's life to 10": "your life total becomes" (Magister Sphinx, Biorhythm)
+_LIFE_SET = re.compile(r"(?:set(?:s|ting)?|reset(?:s|ting)?|change(?:s)?|changing) (?:my |your |their |our |"
+                       r"a player'?s |an opponent'?s |each player'?s |target player'?s |someone'?s |the )?"
+                       r"life(?: totals?)?(?: to\b)?")
+# "life swap cards", "swap life totals": "exchange life totals" (Magus of the Mirror, Soul Conduit)
+_LIFE_SWAP = re.compile(r"life(?: totals?)? (?:swaps?|swapping|exchanges?|exchanging|switch(?:es|ing)?|trades?|"
+                        r"trading)|(?:swap|exchange|switch|trade)(?:s|es|ping|ing)? (?:my |our |your |their )?"
+                        r"life(?: totals?)?")
 # "low life payoffs", "cards that get better when i have less life": what cards say of it ("if you have 5 or less life")
 _LOW_LIFE = re.compile(r"low life(?: total)?(?: payoffs?| matters| cards| synergy)?|(?:better|stronger) (?:when|while|"
                        r"if) i (?:have|am at) (?:less|low) life")
@@ -1947,6 +1962,8 @@ _RULES_TEXT_WORDS = (
     (_EMPTY_LIBRARY_WIN, "o:/library has no cards in it|cards in your library, you win/"),
     (_LOW_LIFE, "o:/(?:\\d+|five|seven|ten) or less life/"),
     (_EMPTY_HAND, 'o:"no cards in hand"'),
+    (_LIFE_SET, 'o:"life total becomes"'),
+    (_LIFE_SWAP, "o:/exchange [^.]*life totals?/"),
     (_GAIN_DRAINS, "o:/whenever you gain life[^.]*(?:opponent|player)s? loses?/"),
     (_LOSS_HEALS, "o:/whenever an opponent loses life[^.]*you gain/"),
     (_DEFENDERS_ATTACK, "o:/as though (?:it|they) (?:didn't|did not) have defender/"),
@@ -2087,11 +2104,20 @@ _PROTECTED_FROM = re.compile(r"(?:with|have|has|having) (?:protection from|pro[-
                              r"enchantments|planeswalkers|multicolou?red|monocolou?red|colorless)")
 
 
+# "protection from everything": few cards say it, whether of themselves (Progenitus) or of the player (Teferi's
+# Protection), so it reads as printed unless a verb grants it to something named
+_FROM_EVERYTHING = re.compile(r"(?:protection from |pro[- ]?)everything")
+
+
 def _protected_from(reader: Reader, state: _State) -> None:
     """"with protection from black" ``o:"protection from black"``: what the card has itself."""
     for match, first, last in list(_matches(state, _PROTECTED_FROM)):
         quality = match.group(1).replace("colour", "color")  # Oracle text's spelling
         state.take(first + 1, last, f'o:"protection from {quality}"', "oracle")
+    for _, first, last in list(_matches(state, _FROM_EVERYTHING)):
+        # "give my creatures protection from everything", "... for one creature": granters
+        if not _GRANTS & _said_before(state, first) and _after(state, last, 1) not in ("for", "to", "on"):
+            state.take(first, last, 'o:"protection from everything"', "oracle")
 
 
 def _hard_to_kill(reader: Reader, state: _State) -> None:
@@ -2247,6 +2273,7 @@ _MORE = re.compile(rf"(?:over|more than|above) {_NUMBER}{_MANA}")
 # "<=2 cmc", "<3 mana", ">=6": comparison signs typed before a number (a bare "<3" is a heart, not a cost)
 _SIGNED = re.compile(rf"(<=|>=) ?{_NUMBER}{_MANA}?|(<|>|=) ?{_NUMBER}{_MANA}")
 _EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value |cmc ?|mv ?)(?:of )?{_NUMBER}|turn {_NUMBER} plays?|"
+                    rf"(?<=the ){_NUMBER}[- ]slot|"  # "what goes in the 2 slot": the curve's place
                     rf"(?:that |which )?(?:costs?|costing) (?:exactly )?{_NUMBER}(?: mana)?(?! (?:less|more))")
 # longest first: an alternative must end the word ("cheaper" is left to the cost reducers: "make spells cheaper")
 # "card draw that doesn't cost much": the card's own cost, though in a clause
