@@ -2032,3 +2032,19 @@ def test_life_totals_set_or_swapped_and_protection_from_everything(reader, query
 ])
 def test_mechanics_players_name_cards_by_and_curve_slots(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+_VARIABLE = "o:/~'s power (?:and toughness )?(?:is|are each) equal to/"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("x/x creatures", f"{_VARIABLE} t:creature"),  # a */* card's own text, not mana sinks
+    ("creatures with variable power", f"{_VARIABLE} t:creature"),
+    ("cards with power equal to number of lands", _VARIABLE),  # what it counts still ranks
+    ("make x/x tokens", r"o:/\bx\/x\b[^.]* creature tokens?/"),  # made, not the card's own
+    ("destroy x/x creatures", ""),
+    ("put a creature from my graveyard on top of my library",
+     "o:/graveyard on top of (?:your|its owner's|their owner's) library/"),  # Reito Lantern, not tutors
+])
+def test_variable_power_and_graveyard_to_library(reader, query, expected):
+    assert syntax(reader, query) == expected

@@ -325,6 +325,8 @@ _IDIOMS = (
     # "removal that uses my creature's power": a bite, the creature dealing the damage
     (re.compile(r"\b(?:uses?|using|based on|scal(?:e|es|ing) (?:with|off)|off of) (?:my |your |a |the |our )?"
                 r"(?:own )?creatures?(?:['’]s|s['’]|['’])? power\b"), "my creature deals damage equal to its power"),
+    # "graveyard as a resource": what plays from it and fills it, not what exiles it
+    (re.compile(r"\b(?:graveyard|yard) as an? (?:resource|second hand|extra hand)\b"), "graveyard matters"),
     # "landfall enablers": what makes lands enter more often (extra land drops, fetch lands), not the payoffs
     (re.compile(r"\blandfall (?:enablers?|enabling|support|fuel|fodder|triggers? enablers?)\b"),
      "extra land drops fetch lands"),

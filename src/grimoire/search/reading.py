@@ -1934,6 +1934,18 @@ _LIFE_SET = re.compile(r"(?:set(?:s|ting)?|reset(?:s|ting)?|change(?:s)?|changin
 _LIFE_SWAP = re.compile(r"life(?: totals?)? (?:swaps?|swapping|exchanges?|exchanging|switch(?:es|ing)?|trades?|"
                         r"trading)|(?:swap|exchange|switch|trade)(?:s|es|ping|ing)? (?:my |our |your |their )?"
                         r"life(?: totals?)?")
+# "x/x creatures", "creatures with variable power", "power equal to the number of lands": a */* card's text
+# ("Tarmogoyf's power is equal to ...", "power and toughness are each equal to"); what it counts still ranks
+_VARIABLE_POWER = re.compile(r"(?:x/x|\*/\*|(?:with )?variable(?: power| size| stats| p/?t)|"
+                             r"(?:whose |with )?(?:power|p/t|size|stats)(?: and toughness)? "
+                             r"(?:is |are |that (?:is|are) )?(?:equal to|based on|scales? with|grows? with|set by|"
+                             r"depends on|depending on|(?:is |are )?the number of))")
+_VARIABLE_POWER_SYNTAX = "o:/~'s power (?:and toughness )?(?:is|are each) equal to/"
+# "put cards from my graveyard on top of my library": Reito Lantern, Noxious Revival, Academy Ruins (not tutors)
+_GRAVEYARD_TO_TOP = re.compile(r"(?:from (?:my |your |the )?(?:graveyard|yard|gy) (?:back )?(?:on|to|onto) "
+                               r"(?:the )?top of (?:my |your |the )?(?:library|deck))|"
+                               r"(?:on|to|onto) (?:the )?top of (?:my |your |the )?(?:library|deck) "
+                               r"from (?:my |your |the )?(?:graveyard|yard|gy)")
 # "low life payoffs", "cards that get better when i have less life": what cards say of it ("if you have 5 or less life")
 _LOW_LIFE = re.compile(r"low life(?: total)?(?: payoffs?| matters| cards| synergy)?|(?:better|stronger) (?:when|while|"
                        r"if) i (?:have|am at) (?:less|low) life")
@@ -1962,6 +1974,7 @@ _RULES_TEXT_WORDS = (
     (_EMPTY_LIBRARY_WIN, "o:/library has no cards in it|cards in your library, you win/"),
     (_LOW_LIFE, "o:/(?:\\d+|five|seven|ten) or less life/"),
     (_EMPTY_HAND, 'o:"no cards in hand"'),
+    (_GRAVEYARD_TO_TOP, "o:/graveyard on top of (?:your|its owner's|their owner's) library/"),
     (_LIFE_SET, 'o:"life total becomes"'),
     (_LIFE_SWAP, "o:/exchange [^.]*life totals?/"),
     (_GAIN_DRAINS, "o:/whenever you gain life[^.]*(?:opponent|player)s? loses?/"),
@@ -2040,6 +2053,9 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
     for pattern, syntax in _RULES_TEXT_WORDS:
         for _, first, last in list(_matches(state, pattern)):
             state.take(first, last, syntax, "oracle")
+    for _, first, last in list(_matches(state, _VARIABLE_POWER)):
+        if not _is_object(state, first):  # not "destroy x/x creatures"
+            state.take(first, last, _VARIABLE_POWER_SYNTAX, "oracle")
     for match, first, last in list(_matches(state, _BASIC_TYPE_MATTERS)):
         if match.group(0).startswith(("care", "caring")) or last - first > 1:  # a bare "forests" is the land
             kind = match.group(1)
