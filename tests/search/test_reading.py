@@ -2048,3 +2048,15 @@ _VARIABLE = "o:/~'s power (?:and toughness )?(?:is|are each) equal to/"
 ])
 def test_variable_power_and_graveyard_to_library(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("mono white weenies", "t:creature mv<=2 id<=w"),  # the archetype's cards: small, cheap creatures
+    ("good cards for my white weenie deck", "id<=w t:creature mv<=2"),
+    ("what's a good 2 drop for white weenie", "id<=w mv=2 t:creature"),  # the cost said, the deck named
+    ("white weenie anthems", "id<=w"),  # what the deck wants: anthems, not creatures
+    ("7 drops worth playing", "mv=7 t:creature"),
+    ("creatures with power 5+ and haste", "pow>=5 t:creature kw:haste"),  # a keyword after "5+" is the card's
+])
+def test_weenies_drops_and_keywords_after_a_stat(reader, query, expected):
+    assert syntax(reader, query) == expected

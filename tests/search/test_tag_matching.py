@@ -1235,3 +1235,12 @@ def test_players_idioms_for_bites_and_big_mana(matcher, text, tag):
 def test_landfall_enablers_make_lands_enter_not_pay_off(matcher):
     assert first_tag(matcher, "landfall enablers") == "extra-land-drop"
     assert "landfall-payoff" in [m.name for m in matcher.match("landfall payoffs")][:1]
+
+
+@pytest.mark.parametrize("text", ["graveyard matters", "graveyard synergy", "cards that use the graveyard",
+                                  "graveyard as a resource"])
+def test_a_graveyard_theme_fills_and_uses_it(matcher, text):
+    """They matched no tag (or graveyard hate by meaning): the theme fills the graveyard and plays from it."""
+    names = [m.name for m in matcher.match(text)]
+    assert names[:2] == ["self-mill", "self-recursion"], names
+    assert first_tag(matcher, "something to shut off graveyard shenanigans") == "graveyard-hate"

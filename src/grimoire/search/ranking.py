@@ -326,7 +326,10 @@ _IDIOMS = (
     (re.compile(r"\b(?:uses?|using|based on|scal(?:e|es|ing) (?:with|off)|off of) (?:my |your |a |the |our )?"
                 r"(?:own )?creatures?(?:['’]s|s['’]|['’])? power\b"), "my creature deals damage equal to its power"),
     # "graveyard as a resource": what plays from it and fills it, not what exiles it
-    (re.compile(r"\b(?:graveyard|yard) as an? (?:resource|second hand|extra hand)\b"), "graveyard matters"),
+    (re.compile(r"\b(?:graveyard|yard) as an? (?:resource|second hand|extra hand)\b|"
+                r"\b(?:graveyard|yard) (?:matters?|synergy|synergies|value|strategy|strategies|theme|themed|"
+                r"stuff)\b|\b(?:use|uses|using|abuse|abuses|abusing|exploit|exploits|exploiting) (?:my |the |"
+                r"your )?(?:own )?(?:graveyard|yard)\b(?! hate)"), "self mill and cast from graveyard"),
     # "landfall enablers": what makes lands enter more often (extra land drops, fetch lands), not the payoffs
     (re.compile(r"\blandfall (?:enablers?|enabling|support|fuel|fodder|triggers? enablers?)\b"),
      "extra land drops fetch lands"),

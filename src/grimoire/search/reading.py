@@ -1575,7 +1575,7 @@ def _with_before_stats(state: _State, index: int) -> int | None:
     if index == 0 or state.free(index - 1):
         return None
     before = state.words[index - 1].lower
-    if before not in ("power", "toughness") and re.fullmatch(r"\d+(?:/\d+)?", before) is None:
+    if before not in ("power", "toughness") and re.fullmatch(r"\d+(?:/\d+)?\+?", before) is None:  # "power 5+"
         return None
     return next((i for i in range(index - 2, max(0, index - 5) - 1, -1) if state.words[i].lower == "with"), None)
 
@@ -2411,6 +2411,29 @@ def _mana_value(reader: Reader, state: _State) -> None:
 _OWN_COPULAS = frozenset({"that are", "that is", "which are", "which is", "that's", "thats", "that're", "are", "is"})
 
 
+_WEENIE_FOLLOWERS = frozenset({"", "creatures", "creature", "cards", "card", "deck", "decks", "for", "in", "that",
+                               "which", "with", "under", "?"})
+
+
+def _weenies(reader: Reader, state: _State) -> None:
+    """"mono white weenies", "my white weenie deck": small, cheap creatures (``t:creature mv<=2``), the archetype's
+    cards, unless the request says their cost or type ("2 drops for white weenie")."""
+    for index, word in enumerate(state.words):
+        if word.lower not in ("weenie", "weenies") or not state.free(index):
+            continue
+        if _after(state, index + 1, 1) not in _WEENIE_FOLLOWERS:  # "white weenie anthems": what the deck wants
+            word.used = True
+            continue
+        costed = any(chip.kind == "mv" for chip in state.chips)
+        typed = any(chip.kind == "type" for chip in state.chips) or \
+            any(_TYPE_WORDS.get(other.lower) for other in state.words)
+        syntax = " ".join(part for part in ("" if typed else "t:creature", "" if costed else "mv<=2") if part)
+        if syntax:
+            state.take(index, index + 1, syntax, "type")
+        else:
+            word.used = True
+
+
 # "make my little guys huge", "turn my commander big": what a card makes of something, no cost of its own
 _MAKE_SO = frozenset({"make", "makes", "making", "turn", "turns", "turning", "get", "gets", "getting"})
 
@@ -2426,6 +2449,7 @@ def _made_so(state: _State, index: int) -> bool:
 _DROP_WORDS = frozenset({"good", "best", "great", "strong", "top", "some", "for", "my", "in", "a", "an", "the", "of",
                          "aggro", "aggressive", "deck", "decks", "cards", "playable", "efficient",
                          "weenie", "weenies", "stompy", "zoo",  # aggressive archetypes, played on creatures
+                         "worth", "playing", "running",  # "7 drops worth playing"
                          # colours are read later: "mono red aggro one drops" are red creatures
                          "mono", "white", "blue", "black", "red", "green", "colorless", "colourless"}) | _ASKING
 
@@ -3168,7 +3192,7 @@ def _staples(reader: Reader, state: _State) -> None:
 
 
 _RULES = (_command, _said_words, _produces, _deck_colors, _formats, _prices, _partners, _superlatives, _stats, _x_costs,
-          _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _negated_colors, _keyword_tokens,
+          _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _weenies, _negated_colors, _keyword_tokens,
           _has_keywords, _colors, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
           _activation_costs, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types, _aggressive,
