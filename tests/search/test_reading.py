@@ -2060,3 +2060,20 @@ def test_variable_power_and_graveyard_to_library(reader, query, expected):
 ])
 def test_weenies_drops_and_keywords_after_a_stat(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("like sylvan library but in a different color", 'like:"Sylvan Library" -c:g'),  # none of its colours
+    ("cards like anguished unmaking in other colours", 'like:"Anguished Unmaking" -c:w -c:b'),
+    ("sol ring but a different color", 'like:"Sol Ring" -c:c'),  # a colourless card's peers in a colour
+    ("i like other colors", ""),  # no card named
+    ("budget commander ramp", "f:commander"),  # what a deck of the format needs, not commanders
+    ("commander removal", "f:commander"),
+    ("commander protection", ""),  # protecting the deck's commander: neither the format nor commanders
+    ("is there a green card that deals with flyers",
+     "id<=g (o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or kw:reach)"),
+    ("vampire that drains when creatures die", "t:vampire"),  # one card of a type, named first
+    ("my deck can never play its big stuff", ""),  # the deck's own big spells: no cost asked for
+])
+def test_other_colours_commander_needs_and_one_card_named_first(reader, query, expected):
+    assert syntax(reader, query) == expected

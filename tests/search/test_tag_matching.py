@@ -1244,3 +1244,15 @@ def test_a_graveyard_theme_fills_and_uses_it(matcher, text):
     names = [m.name for m in matcher.match(text)]
     assert names[:2] == ["self-mill", "self-recursion"], names
     assert first_tag(matcher, "something to shut off graveyard shenanigans") == "graveyard-hate"
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("my wife plays a lot of lifegain", "lifegain-hate"),  # the people at the table complain as opponents do
+    ("my friend keeps gaining life", "lifegain-hate"),
+    ("someone at my table keeps reanimating creatures", "graveyard-hate"),  # not recursion
+    ("i play a lot of lifegain", "lifegain"),  # the player's own
+    ("i can never cast my big spells", "ramp"),  # too little mana, not stax
+    ("theres a card that copies spells i forgot the name", "copy-spell"),  # the player's memory says nothing
+])
+def test_people_at_the_table_and_what_a_player_cannot_do(matcher, text, tag):
+    assert first_tag(matcher, text) == tag

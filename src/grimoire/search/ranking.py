@@ -185,7 +185,11 @@ _CARES_ABOUT = re.compile(r"\b(?:cares?|caring) (?:about|for)\b|"
                           r"\bcount(?:s|ing)?(?: the number of| how many)?(?= [a-z]+s\b)")
 # What players say, rewritten as the tags' phrasings say it before the words are stemmed, in this order
 _FATTIES = re.compile(r"\bfatt(?:y|ies)\b")  # players' word for big creatures ("kill spells for fatties")
-_OUT_OF_MANA = re.compile(r"\b(?:run(?:s|ning)? out of|(?:short|low) on) mana\b")  # the phrasings' "not enough mana"
+_OUT_OF_MANA = re.compile(r"\b(?:run(?:s|ning)? out of|(?:short|low) on) mana\b|"  # the phrasings' "not enough mana"
+                          # "i can never cast my big spells": too little mana for them
+                          r"\b(?:can'?t|cannot|never|can never|unable to|struggle to|hard to)(?: ever)? "
+                          r"(?:cast|get out|play|afford|reach) (?:my |our |its |the )?"
+                          r"(?:big|bigger|biggest|expensive|fat|huge|top[- ]end|high[- ]end|late[- ]game)(?: \w+)?\b")
 _EMPTY_HAND = re.compile(r"\b(?:hand|grip) empties\b")  # "my hand empties too fast": the phrasings' "hand is empty"
 # "too fast", "too often": how much, not which function ("my commander dies too often" once read as protecting)
 _TOO_MUCH = re.compile(r"\btoo (?:fast|often|quickly|easily|early)\b|\btop[- ]tier\b")  # and how good: "top tier"
@@ -566,6 +570,11 @@ _PLAY_SPELLS = re.compile(r"\bplay(?:s|ing|ed)?(?= (?:(?:an?|my|more|cheap|noncr
 # counterspell ("counter creatures" is one), unless the request says which ("-1/-1 counters", "poison counters")
 _GETS_COUNTERS = re.compile(r"\b(gets?|getting|got|put|puts|putting|place|places|placing|with|add|adds|adding) "
                             r"(?:(?:a|more|extra|lots of|some) )?counters\b")
+# "there's a dragon that copies spells, i forgot the name": the player's memory, nothing the card does
+_FORGOT_NAME = re.compile(r"\b(?:i )?(?:forgot|forget|forgotten|can'?t remember|cannot remember|don'?t remember|"
+                          r"do not remember|can'?t recall|cannot recall|don'?t know)(?: what)?(?: (?:the|its|it'?s|"
+                          r"their))? (?:name|names|called|it'?s called|it is called|what it'?s called)\b|"
+                          r"\bwhat(?:'?s| is| was) (?:it|that|this|the)(?: card| one)? called\b")
 # "every time I heal", "each time a creature dies": the card's "whenever"
 _EVERY_TIME = re.compile(r"\b(?:every|each) ?time\b")
 _SENTENCE_END = re.compile(r"[,;.?!]")
@@ -584,7 +593,8 @@ _REWRITES = ((_UNKILLABLE, "indestructible"), (_GETS_COUNTERS, r"\1 +1/+1 counte
              (_SIZED_TOKENS, r"\1 tokens"), (_ETB_DOUBLERS, "double etb triggers"),
              (_TRIGGER_DOUBLERS, "trigger doubler"), (_FROG, "get rid of a creature"),
              (_EMPTY_HAND, "hand is empty"), (_TOO_MUCH, " "), (_COMMANDER_TAX, "commander cost"),
-             (_AT_WILL, "at will"), (_AT_ONCE, " "), (_GAME_STAGE, " "), (_HITS, " "), (_CARES_ABOUT, "matter"),
+             (_AT_WILL, "at will"), (_FORGOT_NAME, " "), (_AT_ONCE, " "), (_GAME_STAGE, " "), (_HITS, " "),
+             (_CARES_ABOUT, "matter"),
              (_EVERY, "all "),
              (_EVERY_TIME, "whenever"), (_CANNOT, "cannot"), (_NEGATION, " not"))
 _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")

@@ -1331,6 +1331,22 @@ def _recoloured(state: _State, first: int, letters: str) -> bool:
     return state.like is not None and len(letters) == 1 and _before(state, first, 1) == "but"
 
 
+# "like Sylvan Library but in a different colour", "Fierce Guardianship in other colours": none of the card's colours
+_OTHER_COLOURS = re.compile(r"(?:but )?(?:in |of )?(?:a |an |any )?(?:different|other|another|any other|new) "
+                            r"colou?rs?|(?:but )?(?:not|non)[- ]?(?:in )?(?:its|the same) colou?rs?")
+
+
+def _other_colours(reader: Reader, state: _State) -> None:
+    """The card a similar-cards request names, in other colours: ``-c:g`` for each of its colours (a colourless
+    card's peers in any colour: ``-c:c``)."""
+    if state.like is None:
+        return
+    for _, first, last in list(_matches(state, _OTHER_COLOURS)):
+        colours = reader.db.card_at(state.like).colors or ()
+        syntax = " ".join(f"-c:{colour.lower()}" for colour in colours) or "-c:c"
+        state.take(first, last, syntax, "color")
+
+
 def _deck_colors(reader: Reader, state: _State) -> None:
     """"for mono green", "in my blue-black deck", "for an Esper deck", "my golgari deck": the deck's colour
     identity."""
@@ -1783,7 +1799,7 @@ _FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? with flying|
                      r"flying(?= (?:hate|removal|hosers?|answers?|defen[cs]e)\b)")  # "my deck needs flying defense"
 # "deal with flyers", "kill fliers", "answers to flying creatures", "flyer hate": what kills or blocks
 # them, as cards print it ("destroy target creature with flying", Hurricane's "each creature with flying", reach)
-_ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:ing)? with|kill(?:s|ing)?|destroy(?:s|ing)?|answers? (?:to|for)|"
+_ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:s|ing)? with|kill(?:s|ing)?|destroy(?:s|ing)?|answers? (?:to|for)|"
                              r"wip(?:e|es|ing)(?: out)?|sweep(?:s|ing)?(?: away)?|exil(?:e|es|ing)|"
                              r"hate (?:against|for|vs)|against|stop(?:s|ping)?|block(?:s|ing)?|beat(?:s|ing)?|"
                              r"handle|shoot(?:s|ing)?(?: down)?|torch(?:es|ing)?|zap(?:s|ping)?|snip(?:e|es|ing)|"
@@ -2381,7 +2397,8 @@ def _mana_value(reader: Reader, state: _State) -> None:
             # "my spells are too expensive": a complaint about the deck's costs, not a cost asked for
             if _after(state, last, 1) in blockers or _after(state, last, 2) in ("to equip", "to crew") or \
                     (_is_object(state, first) and not own) or \
-                    _before(state, first, 1) == "too" or _before(state, first, 2) in ("too many", "so many") or \
+                    _before(state, first, 1) in ("too", "my", "our", "its", "their") or \
+                    _before(state, first, 2) in ("too many", "so many") or \
                     (pattern is _BIG and _made_so(state, first)):
                 continue
             # "big X spells": what X makes of the spell, whose own mana value counts X as 0
@@ -2496,7 +2513,8 @@ def _formats(reader: Reader, state: _State) -> None:
             following = _after(state, last, 1)
             if match.group(4) == "commander" and following in _FORMAT_NOUNS and reader.knows_format("commander"):
                 state.take(first, last, "f:commander", "format")  # "commander staples": cards for the format
-            elif following not in ("damage", "tax", "zone", "deck", "decks", "cost", "costs", "matters", "matter") and \
+            elif following not in ("damage", "tax", "zone", "deck", "decks", "cost", "costs", "matters", "matter",
+                                   "protection") and \
                     not _is_object(state, first) \
                     and not _POSSESSIVES & set(_before(state, first, 2).split()):  # "my voltron commander needs"
                 state.take(first, last, "is:commander", "commander")
@@ -2520,7 +2538,11 @@ _TYPE_MATTERS = {**dict.fromkeys(("artifact", "artifacts"), "artifacts"),
                  **dict.fromkeys(("planeswalker", "planeswalkers"), "planeswalkers")}
 # After a singular "commander", nouns that make it the format, not the card ("commander staples", "commander cards")
 _FORMAT_NOUNS = frozenset({"staples", "staple", "cards", "card", "format", "legal", "playables", "playable", "pods",
-                           "pod", "games", "game", "players", "meta", "bombs", "all-stars"})
+                           "pod", "games", "game", "players", "meta", "bombs", "all-stars",
+                           # what a deck of the format needs ("commander ramp", "budget commander removal"); not
+                           # "commander protection", which protects the deck's commander
+                           "ramp", "removal", "draw", "interaction", "wipes", "sweepers", "tutors", "lands",
+                           "counterspells", "rocks", "finishers", "wincons", "combos", "synergy", "upgrades"})
 
 
 _PARTNER = re.compile(r"(?:with )?partners?")
@@ -2768,7 +2790,9 @@ def _creature_types(reader: Reader, state: _State) -> None:
         following = _after(state, index + 1, 1)
         plural = word.lower != kind or word.lower in _SAME_PLURAL
         # "a dragon with flying", "an elf that makes mana": the one card asked for is of that type
-        one_asked = _before(state, index, 1) in ("a", "an") and following in ("with", "that", "which", "who")
+        # (or first: "vampire that drains", "spider that kills flyers")
+        one_asked = (_before(state, index, 1) in ("a", "an") or index == 0) and \
+            following in ("with", "that", "which", "who")
         # "a cheap dragon", "i need a sphinx", "cheap sphinx": one card of that type, named last
         # (not a named token's word: "Prossh needs food")
         one_asked = one_asked or (index > 0 and following in ("", "that's", "thats") and
@@ -2855,14 +2879,17 @@ def _made_stats(reader: Reader, state: _State) -> None:
     (``o:/\\b4\\/4\\b[^.]* creature tokens?/``); the verb and "tokens" still rank (the token-maker tag). Runs after
     :func:`_made_types`, which reads a size with a creature type ("make 1/1 soldiers")."""
     for index, word in enumerate(state.words):
-        if word.lower not in _MAKE_VERBS or not state.free(index):
+        # "create" is the cards' own wording ("create a 1/1 white Soldier creature token"), which ranks as printed
+        if word.lower not in _MAKE_VERBS or word.lower.startswith("creat") or not state.free(index):
             continue
         at = index + 1
         while at < len(state.words) and state.free(at) and _made_filler(state.words[at].lower) and \
                 not _STATS_MADE.fullmatch(state.words[at].lower):
             at += 1
         stats = _STATS_MADE.fullmatch(state.words[at].lower) if state.free(at) else None
-        if stats is None or _after(state, at + 1, 1) in _MADE_SO_WORDS:
+        following = _after(state, at + 1, 1)
+        # "make 1/1 soldiers": the creature type read the tokens (:func:`_made_types`), their size said with it
+        if stats is None or following in _MADE_SO_WORDS or following in reader.token_types:
             continue
         power, toughness = stats.groups()
         state.take(at, at + 1, f"o:/\\b{power}\\/{toughness}\\b[^.]* creature tokens?/", "oracle", still_ranks=True)
@@ -3191,11 +3218,11 @@ def _staples(reader: Reader, state: _State) -> None:
         state.staples = True
 
 
-_RULES = (_command, _said_words, _produces, _deck_colors, _formats, _prices, _partners, _superlatives, _stats, _x_costs,
-          _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _weenies, _negated_colors, _keyword_tokens,
-          _has_keywords, _colors, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
+_RULES = (_command, _said_words, _produces, _other_colours, _deck_colors, _formats, _prices, _partners, _superlatives,
+          _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _weenies, _negated_colors,
+          _keyword_tokens, _has_keywords, _colors, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
-          _activation_costs, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types, _aggressive,
-          _pair_duals, _budget, _colored_counters, _deck_synergy, _bare_keyword, _staples)
+          _activation_costs, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types,
+          _aggressive, _pair_duals, _budget, _colored_counters, _deck_synergy, _bare_keyword, _staples)
 
 __all__ = ["Chip", "Reader", "Reading"]

@@ -135,6 +135,11 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(stax|(?<!commander )tax|taxes|punish)\b", "costs more opponents can't each opponent"),
     (r"\b(magic|tricks and cantrips|bolts and cantrips|noncreature magic)\b", "instant or sorcery spell"),
 )
+# Who a complaint says does it: the opponents, and the people a player names at the table ("my wife plays a lot of
+# lifegain", "someone at my table keeps reanimating Griselbrand", "the eldrazi player keeps casting ...")
+_PEOPLE = (r"(?:(?:opponents?|they|everyone|people|someone|somebody|wife|husband|partner|girlfriend|boyfriend|"
+           r"friends?|buddy|buddies|brother|sister|son|daughter|dad|mom|kids?|roommate|guy|player)"
+           r"(?: at (?:my|the|our) table| in (?:my|our) (?:play ?group|pod))?)")
 # A player's complaint names what beats them, and so what the cards asked for must answer: after "I lose to",
 # "struggling against", "weak to" ("I lose to fliers"), or before "keeps beating me", "are crushing me" ("artifacts
 # keep beating me", "graveyard decks are crushing me").
@@ -147,20 +152,20 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|w
             r"(?:my |an |the )?(?:opponents?|opponent['’]s (?:[\w'’-]+ ){0,2}?[\w'’-]+) (?:always |just )?"
             r"(?:has|have|had|gets?|got|gains?|cast|casts|played|plays) (?=(?:a|an|this|that|some|hexproof|shroud|"
             r"indestructible|protection|ward)\b)|"
-            r"(?:opponents?|they|everyone) (?:always |keep |keeps )?(?:ha(?:ve|s)|play|run|make|get) (?:too|so) many|"
+            rf"{_PEOPLE} (?:always |keep |keeps )?(?:ha(?:ve|s)|play|run|make|get) (?:too|so) many|"
             # "my opponent plays a lot of planeswalkers", "my playgroup runs tons of graveyard decks"
-            r"(?:opponents?|they|everyone|people|(?:play ?group|pod|meta|table|group|local game store|lgs)) "
+            rf"(?:{_PEOPLE}|(?:play ?group|pod|meta|table|group|local game store|lgs)) "
             r"(?:always |often |usually |all )?(?:ha(?:ve|s)|play|plays|run|runs|make|makes) "
             r"(?:a lot of|lots of|tons of|loads of|plenty of|so much|a bunch of)|"
             # "my opponents always have big flyers": what they always bring is what is to be beaten
-            r"(?:opponents?|they|everyone|people) always (?:ha(?:ve|s)|play|run|make|get)|"
+            rf"{_PEOPLE} always (?:ha(?:ve|s)|play|run|make|get)|"
             # "my opponents keep gaining too much life", "they keep reanimating": what they keep doing is to be stopped
-            r"(?:opponents?|they|everyone|people) (?:always|keeps?|kept|keep on|(?:won'?t|never) stop)(?= \w+ing\b)|"
+            rf"{_PEOPLE} (?:always|keeps?|kept|keep on|(?:won'?t|never) stop)(?= \w+ing\b)|"
             # "i keep dying to fliers": the player dies, so what kills them is to be beaten (not "my creatures die to
             # board wipes", which asks to protect them)
             r"(?:i|we) (?:keep |always |just )?(?:die|dying|died) (?:to|against)|"
             # "my opponents gain too much life", "they draw way too many cards": what they overdo is to be stopped
-            r"(?:opponents?|they|everyone|people) (?:always |keep |keeps )?"
+            rf"{_PEOPLE} (?:always |keep |keeps )?"
             r"(?=(?:gain|draw|ramp|mak|creat|cast|play|mill|tutor|search|flicker|blink|reanimat|recur)\w* "
             r"(?:\w+ )?(?:way )?(?:too|so) (?:much|many|fast|quickly|often)\b)")
 # "too many artifacts on the other side", "there are so many tokens across the table": theirs by where they are
