@@ -2077,3 +2077,17 @@ def test_weenies_drops_and_keywords_after_a_stat(reader, query, expected):
 ])
 def test_other_colours_commander_needs_and_one_card_named_first(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("historic payoffs", r"o:/\bhistoric\b/"),  # what the cards say of historic spells
+    ("legends matter", r"o:/\blegendary (?:creature|permanent|spell)s?\b/"),
+    ("cards that care about legendary permanents", r"o:/\blegendary (?:creature|permanent|spell)s?\b/"),
+    ("legendary creatures", "t:legendary t:creature"),  # the cards themselves
+    ("gates deck cards", r"o:/\bgates?\b/"),  # a whole word: "gate" is in "investigate"
+    ("cards that care about deserts", r"o:/\bdeserts?\b/"),
+    ("fear creatures in black", "id<=b kw:fear t:creature"),
+    ("i fear creatures with flying", "t:creature kw:flying"),  # a verb after a pronoun
+])
+def test_historic_legends_land_types_and_keywords_as_verbs(reader, query, expected):
+    assert syntax(reader, query) == expected

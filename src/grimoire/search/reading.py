@@ -1539,7 +1539,8 @@ _MECHANICS = ("bargain", "foretell", "disturb", "blitz", "offspring", "plot", "c
               "modular", "dash", "renown", "retrace", "fading", "vanishing", "fabricate", "sunburst", "skulk",
               "rampage", "hideaway", "awaken", "cipher", "replicate", "fuse", "strive", "multikicker", "landcycling",
               "typecycling", "cumulative upkeep", "echo", "shadow", "banding", "intimidate", "exert", "saddle",
-              "discover", "collect evidence", "suspect", "living weapon", "level up", "spell mastery", "inspired")
+              "discover", "collect evidence", "suspect", "living weapon", "level up", "spell mastery", "inspired",
+              "fear")
 _HAS_KEYWORDS += _ABILITY_WORDS + _MECHANICS
 _NOUN_KEYWORDS = frozenset(k for k in _HAS_KEYWORDS if k not in _EVERGREEN)  # "storm cards": no player's adjective
 # An ability word names the cards that have it, and so its payoffs: "delirium payoffs", "threshold matters" ("cycling
@@ -1552,6 +1553,7 @@ _KEYWORD_ADJECTIVES = re.compile(rf"({_either(_ADJECTIVE_KEYWORDS)})(?: ({_eithe
                                  r" (creatures?)")
 _TWO_WORD_STARTS = frozenset(k.split()[0] for k in _ADJECTIVE_KEYWORDS if " " in k)  # "first", "double"
 _GRANTING = frozenset({"equipment", "aura"})  # the types whose keywords are what they give
+_PRONOUNS = frozenset({"i", "we", "you", "they", "he", "she"})
 _GRANT_VERBS = frozenset({"give", "gives", "giving", "grant", "grants"})  # "give my creatures flying": not their own
 # words before what a card is to beat ("anti infect cards", "good against aggro"): no quality of the card's own
 _AGAINST_WORDS = frozenset({"anti", "against", "vs", "versus", "beat", "beats", "stop", "stops"})
@@ -1656,7 +1658,8 @@ def _has_keywords(reader: Reader, state: _State) -> None:
         if keyword in _NOUN_KEYWORDS and state.free(index) and \
                 (subject in _TYPE_WORDS or subject in _KEYWORD_SUBJECTS or
                  keyword in _ABILITY_WORDS and subject in _ABILITY_SUBJECTS) and not _is_object(state, index) and \
-                _before(state, index, 1) not in _GRANT_VERBS | _AGAINST_WORDS:  # "anti infect cards": not infect
+                _before(state, index, 1) not in _GRANT_VERBS | _AGAINST_WORDS | _PRONOUNS:  # "anti infect cards": not
+            # infect ("i fear creatures with flying": a verb)
             first, keywords = index, [keyword]
             while state.typed and first > 0 and state.free(first - 1) and \
                     state.words[first - 1].lower in _NOUN_KEYWORDS and state.typed[
@@ -2063,6 +2066,17 @@ _BASIC_TYPE_MATTERS = re.compile(r"(?:(?:cares?|caring) about (?:my |your |the )
                                  r"forests?)(?: (?:matters?|synergy|synergies|payoffs?|tribal|typal|counts?))?")
 
 
+# "gates deck cards", "cards that care about deserts", "cave payoffs": the cards that name the nonbasic land type
+# (whole words: "gate" is in "investigate")
+_LAND_TYPE_MATTERS = re.compile(r"(?:(?:cares?|caring) about (?:my |your |the )?)?(deserts?|gates?|caves?)"
+                                r"(?: (?:matters?|synergy|synergies|payoffs?|tribal|typal|counts?|decks?|theme))?")
+# "historic payoffs", "legends matter", "cards that care about legendary permanents": what the cards say of them
+_HISTORIC = re.compile(r"historic(?: (?:payoffs?|cards?|spells?|matters?|synergy|synergies|decks?|permanents?|theme))")
+_LEGENDS_MATTER = re.compile(r"(?:legends?|legendary) (?:matters?|payoffs?|synergy|synergies|tribal|typal|theme)|"
+                             r"(?:cares?|caring) about (?:my |your )?(?:legends|legendary(?: \w+)?)|"
+                             r"payoffs? for (?:legends|legendary(?: \w+)?)")
+
+
 def _rules_text_words(reader: Reader, state: _State) -> None:
     """"uncounterable", "pitch spells", "unblockable creatures", "lands that enter untapped", "evasive creatures":
     what the text says, as cards print it (see :data:`_RULES_TEXT_WORDS`)."""
@@ -2072,6 +2086,13 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _VARIABLE_POWER)):
         if not _is_object(state, first):  # not "destroy x/x creatures"
             state.take(first, last, _VARIABLE_POWER_SYNTAX, "oracle")
+    for _, first, last in list(_matches(state, _HISTORIC)):
+        state.take(first, last, "o:/\\bhistoric\\b/", "oracle")
+    for _, first, last in list(_matches(state, _LEGENDS_MATTER)):
+        state.take(first, last, "o:/\\blegendary (?:creature|permanent|spell)s?\\b/", "oracle")
+    for match, first, last in list(_matches(state, _LAND_TYPE_MATTERS)):
+        if match.group(0).startswith(("care", "caring")) or last - first > 1:  # a bare "gates" is the land
+            state.take(first, last, f"o:/\\b{match.group(1).removesuffix('s')}s?\\b/", "oracle")
     for match, first, last in list(_matches(state, _BASIC_TYPE_MATTERS)):
         if match.group(0).startswith(("care", "caring")) or last - first > 1:  # a bare "forests" is the land
             kind = match.group(1)
