@@ -2091,3 +2091,22 @@ def test_other_colours_commander_needs_and_one_card_named_first(reader, query, e
 ])
 def test_historic_legends_land_types_and_keywords_as_verbs(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("a free way to sacrifice creatures whenever i want", ""),  # a costless activation, not a free spell
+    ("a little creature that taps for one green mana", "produces:g t:creature"),
+    ("bring a dead creature straight back onto the battlefield", ""),  # what is brought back
+    ("shuffle a creature into its owner's library", ""),
+    ("gain life every time a creature comes into play under my control", ""),  # the trigger's creature
+    ("force every creature to attack each combat if able", ""),
+    ("creatures cant attack me unless their controller pays mana for each one", ""),  # rules text said
+    ("gain a huge amount of life all at once", ""),  # an amount, not a cost
+    ("destroy every creature that has flying",
+     "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or kw:reach)"),
+    ("land that comes in untapped if i control two or more other lands",
+     r"-o:/~ enters tapped(\.| with)/ t:land"),  # how many lands, not a cost
+    ("mana value 7 or more creatures", "mv>=7 t:creature"),
+])
+def test_what_a_paraphrase_acts_on_and_counts(reader, query, expected):
+    assert syntax(reader, query) == expected

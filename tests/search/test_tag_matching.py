@@ -1256,3 +1256,25 @@ def test_a_graveyard_theme_fills_and_uses_it(matcher, text):
 ])
 def test_people_at_the_table_and_what_a_player_cannot_do(matcher, text, tag):
     assert first_tag(matcher, text) == tag
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    # paraphrases that say what a card does without the players' word for it
+    ("a sorcery that destroys every creature and nothing comes back", "sweeper"),  # not recursion
+    ("something to break an enchantment", "enchantment-removal"),
+    ("a spell that stops another spell from happening while its being cast", "counterspell"),
+    ("make my opponent throw away their whole hand", "discard"),
+    ("draw a couple cards then throw one away", "looter"),
+    ("exile my own creature and bring it right back so i can use its enters ability again", "flicker"),
+    ("make my opponents pay more for every spell they cast", "cost-increaser"),  # not Rhystic Study's tax
+    ("add one more of every kind of counter", "proliferate"),
+    ("look at the top few cards of my deck and put them back in any order", "scry"),
+    ("put the top cards of someones deck into their graveyard", "mill"),  # theirs: not self-mill
+    ("put a creature from my hand onto the battlefield without paying for it", "cheat-creature"),
+    ("cast spells without paying their mana cost", "free-spell"),  # the free spell's own wording stays
+    ("untap an artifact so i can use it again", "untapper"),
+    ("opponents can't gain life", "lifegain-hate"),  # not lifegain
+    ("look at my opponents hand and take a card out of it", "discard"),
+])
+def test_paraphrases_of_what_a_card_does(matcher, text, tag):
+    assert first_tag(matcher, text) == tag

@@ -326,6 +326,52 @@ _IDIOMS = (
     (re.compile(r"\b(?:needs?|more|some|extra|lacks?|lacking|little|no|any|for) reach\b(?! creatures?)"),
      "damage to the face"),
     (re.compile(r"\bduplicat(?:e|es|ed|ing)\b"), "copy"),
+    # "destroys every creature and nothing comes back": the answer's permanence, no recursion asked for
+    (re.compile(r"\b(?:and )?(?:nothing|none of them|no ?one|they (?:don'?t|never)|it (?:doesn'?t|never)) "
+                r"(?:comes?|gets?|coming) back\b"), " "),
+    # "break an enchantment", "break their artifacts": destroy it (not "break the symmetry")
+    (re.compile(r"\bbreak(?:s|ing)?((?: (?:an?|the|that|this|their|target|any|every|all|opposing|my opponents?['’]?s?|"
+                r"problem|annoying))* (?:artifacts?|enchantments?|rocks?|equipment|auras?))\b"), r"destroy\1"),
+    # "a spell that stops another spell from happening": a counterspell (not "stop my opponents from casting spells")
+    (re.compile(r"\bstop(?:s|ping)? (?:(?:another|that|their|opposing|an opponent['’]?s) "
+                r"((?:creature |noncreature |instant |sorcery |artifact |enchantment )?)spells?(?: from "
+                r"(?:happening|resolving|working|going off|being cast))?|(?:a|an|the) "
+                r"((?:creature |noncreature |instant |sorcery |artifact |enchantment )?)spells? from "
+                r"(?:happening|resolving|working|going off|being cast))\b"), r"counter \1\2spells"),
+    # "stops a spell while it's being cast", "blink it so i can use its enters ability again": what the request says
+    # of the function's timing or purpose, which no phrasing repeats
+    (re.compile(r"\bwhile (?:it['’]?s|it is|its|they['’]?re|they are) being cast\b|"
+                r"\bso (?:that )?(?:i|we) can (?:use|reuse|get|trigger|retrigger) (?:its|their|the) "
+                r"(?:enters?|etbs?|enters? the battlefield)(?: abilit(?:y|ies)| triggers?| effects?)?(?: again)?\b|"
+                r"\bso (?:that )?(?:i|we) can (?:use|reuse|activate|tap) (?:it|them) again\b"), " "),
+    # "opponents can't gain life": what stops lifegain (Erebos, Sulfuric Vortex), not lifegain
+    (re.compile(r"\b(?:opponents?|players?|they|nobody|no one|no player|each opponent) (?:can['’]?t|cannot|can not|"
+                r"won['’]?t be able to) gain life\b"), "stop lifegain"),
+    # "look at their hand and take a card out of it": make them discard it
+    (re.compile(r"\btake (?:a |one |the best |their best )?cards? (?:out of|from) "
+                r"(?:their|his|her|it|an opponent['’]?s|my opponents?['’]?s?|target player['’]?s)(?: hand)?\b"),
+     "make them discard a card"),
+    # "make my opponent throw away their hand": discard it
+    (re.compile(r"\b(?:throw|throws|throwing|threw)(?: one| a card| some| two| cards)? away\b"), "discard"),
+    # "exile my creature and bring it right back": a blink
+    (re.compile(r"\bexil(?:e|es|ing) (?:my |a |target |one of my )?(?:own )?(?:creatures?|permanents?) "
+                r"(?:(?:and|then) )?(?:bring|return)(?:s|ing)? (?:it|them) (?:right |straight )?back\b"), "flicker"),
+    # "make my opponents pay more for every spell": spells cost more (not the "pay for" of Rhystic Study)
+    (re.compile(r"\bpays? (?:more|extra)(?: mana)? (?:for|to cast)\b"), "spells cost more"),
+    # "add one more of every kind of counter": proliferate
+    (re.compile(r"\b(?:(?:add|put|give)s? )?(?:one|an?) (?:more|extra|additional) (?:of )?(?:each|every)(?: kind of| "
+                r"type of)? counters?\b"), "proliferate"),
+    # "look at the top cards and put them back in any order", "rearrange the top of my library": scry
+    (re.compile(r"\b(?:rearrange|reorder|stack|arrange|set up)(?:s|ing)? (?:the )?top (?:\w+ )?(?:cards? )?of (?:my |"
+                r"your )?(?:library|deck)\b|\bput (?:them|it|those|the rest) back in any order\b"), "scry"),
+    # "put the top cards of someone's deck into their graveyard": mill (the player's own is self-mill)
+    (re.compile(r"\b(?:put|puts|send|sends)(?: the)? top (?:\w+ )?cards? of (?:an? |target |each )?"
+                r"(?:opponents?['’]?s?|someones?['’]?s?|their|his|her|a player['’]?s) (?:library|deck) into "
+                r"(?:their|his|her|that player['’]?s|the|a) graveyard\b"), "mill my opponents"),
+    # "put a creature from my hand onto the battlefield without paying for it": the cost the card saves, said after
+    # where the creature goes (a free spell's "cast without paying" stays)
+    (re.compile(r"\b(onto|into) (the battlefield|play) without paying(?: for (?:it|them)| (?:its|their) (?:mana )?"
+                r"costs?| any mana| mana)?\b"), r"\1 \2"),
     # "removal that uses my creature's power": a bite, the creature dealing the damage
     (re.compile(r"\b(?:uses?|using|based on|scal(?:e|es|ing) (?:with|off)|off of) (?:my |your |a |the |our )?"
                 r"(?:own )?creatures?(?:['’]s|s['’]|['’])? power\b"), "my creature deals damage equal to its power"),

@@ -108,6 +108,10 @@ _OBJECT_MARKERS = frozenset({
     # "shoot a creature for 3", "zap a flyer", "borrow a creature for a turn"
     "shoot", "shoots", "zap", "zaps", "snipe", "snipes", "nuke", "nukes", "murder", "murders", "borrow", "borrows",
     "torch", "torches", "sack", "sacks", "snag", "snags", "yank", "yanks",
+    "shuffle", "shuffles",  # "shuffle a creature into its owner's library"
+    "force", "forces", "forcing",  # "force every creature to attack"
+    # "gain life every time a creature enters", "whenever a creature dies": what triggers the card
+    "whenever", "time", "when",
 })
 # Players' verbs that also name a kind of card before a noun ("blink spells", "flicker creatures"): what the card
 # acts on only past an article ("blink a creature", "flicker the creature", "blink one of my creatures")
@@ -121,7 +125,7 @@ _ARTICLES = frozenset({"a", "an", "the", "one", "another", "each", "all", "any",
 _RULES_TEXT_FOLLOWERS = frozenset({
     "you", "your", "an", "opponents", "get", "gets", "gain", "gains", "have", "has", "can't", "cannot", "can",
     "deal", "deals", "die", "dies", "enter", "enters", "attack", "attacks", "block", "blocks", "card", "cards",
-    "token", "tokens", "become", "becomes", "is", "are", "with", "without", "of",
+    "token", "tokens", "become", "becomes", "is", "are", "with", "without", "of", "cant", "wont",
 })
 _DETERMINERS = frozenset({"a", "an", "any", "another", "one", "whatever", "two", "three", "up", "specific", "single",
                           "each", "every", "all", "nonland", "noncreature", "opposing", "own", "the", "some",
@@ -994,10 +998,13 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
             trailing = _TRAILING_STAT.match(query, end) if not stat else None  # "5 or more power"
             if trailing:
                 stat, end = trailing.group(1).lower(), trailing.end()
-            if not stat and word in ("more", "greater", "higher", "above") and (
+            counted = following and following[0].lower().strip(",.;:?!") in _COUNTED and \
+                not _LEADING_COST.search(before)  # not "mana value 7 or more creatures"
+            if not stat and (counted or word in ("more", "greater", "higher", "above") and (
                     words_before[-1:] and words_before[-1] in _AMOUNT_VERBS or
-                    following and following[0].lower().strip(",.;:?!") in _AMOUNT_NOUNS):
+                    following and following[0].lower().strip(",.;:?!") in _AMOUNT_NOUNS)):
                 # "cards that mill 10 or more", "draw 3 or more cards": how many, not a cost; the number stays a word
+                # (and "if i control two or more other lands")
                 characters[start: end] = list(number.ljust(end - start))
                 continue
             op = ">=" if word in ("more", "greater", "higher", "above") else "<="
@@ -1255,6 +1262,7 @@ _RANKING_ADJECTIVES = frozenset({"best", "biggest", "strongest", "largest", "sca
                                  "favourite", "annoying", "problematic", "problem", "key", "most",
                                  # sizes and costs of what is acted on ("destroy big creatures")
                                  "big", "huge", "large", "small", "little", "tiny", "cheap", "expensive",
+                                 "dead", "fallen",  # "bring a dead creature back"
                                  "voltron"})  # "stop a voltron commander": the one to beat
 
 
@@ -1798,7 +1806,8 @@ def _negated_tags(reader: Reader, state: _State) -> None:
 _SPEED = re.compile(r"(?:at )?instant[- ]speed")
 _CAST_VERBS = frozenset({"cast", "casts", "casting", "play", "plays", "playing"})
 _SORCERY_SPEED = re.compile(r"(?:at )?sorcery[- ]speed")
-_FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? with flying|anti[- ]?(?:flying|flyers?|fliers?)|"
+_FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? (?:with|(?:that|which) (?:has|have)) flying|"
+                     r"anti[- ]?(?:flying|flyers?|fliers?)|"
                      r"flying(?= (?:hate|removal|hosers?|answers?|defen[cs]e)\b)")  # "my deck needs flying defense"
 # "deal with flyers", "kill fliers", "answers to flying creatures", "flyer hate": what kills or blocks
 # them, as cards print it ("destroy target creature with flying", Hurricane's "each creature with flying", reach)
@@ -1813,7 +1822,7 @@ _ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:s|ing)? with|kill(?:s|ing)?|destroy(?
                              r"run(?:s|ning)?|cast(?:s|ing)?))"
                              r"\W*(?:(?:all|the|their|opposing|enemy|big|huge|large|lots of|a lot of|so many|many|a|an|"
                              r"(?:decks?|boards?) (?:full of|of|with)|full of|"  # "beat a deck full of flyers"
-                             r"any|one|those|that|these|some)"
+                             r"any|one|those|that|these|some|every|each|target)"
                              r"\W*){0,2}$")  # "kill a big flyer"
 _FLYER_ANSWERS = frozenset({"hate", "removal", "hoser", "hosers", "answers", "answer", "killers", "killer", "defense",
                             "defence"})  # "flyer hate"
@@ -2119,7 +2128,7 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
 
 # "lands that make colorless mana", "rocks that tap for red mana": the mana the card adds (Scryfall's produces:),
 # read before the colour word would ask for the card's own colour
-_PRODUCES = re.compile(r"(?:makes?|making|produces?|producing|taps? for|tapping for|adds?|adding) "
+_PRODUCES = re.compile(r"(?:makes?|making|produces?|producing|taps? for|tapping for|adds?|adding) (?:one |a |an |1 )?"
                        r"(white|blue|black|red|green|colou?rless) mana")
 
 
@@ -2379,7 +2388,8 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 continue
             if before in _AMOUNT_VERBS and op in (">=", ">") and "mana" not in match.group(0):
                 continue  # "cards that mill at least 4": how many, not a cost (not "burn under 3 mana")
-            if _after(state, last, 1) in _COUNTED and re.search(rf"{_NUMBER}$", match.group(0)) and \
+            if _after(state, last, 1) in _COUNTED and re.search(rf"(?:{_NUMBER}|or (?:more|fewer|less))$",
+                                                                match.group(0)) and \
                     not re.match(r"(?:mana value|cmc|mv|costs?|costing)(?:\b|\d)", match.group(0)):
                 continue  # "return up to two target creature cards", "at least three creatures": how many (not
                 # "mana value 0 artifacts")
@@ -2401,9 +2411,10 @@ def _mana_value(reader: Reader, state: _State) -> None:
         op, number = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
         state.take(first, last, f"mv{op}{_number(number)}", "mv")
     costed = any(chip.kind == "mv" for chip in state.chips)  # a cost the request states beats "cheap" and "big"
-    free_blockers = ("sac", "sacrifice", "outlet", "outlets", "to", "mana", "equip")
+    free_blockers = ("sac", "sacrifice", "outlet", "outlets", "to", "mana", "equip", "way", "ways")  # "a free way to"
     cheap_blockers = ("than", "equip", "crew")  # "cheap equip costs" are the Equipment's (_activation_costs)
-    for pattern, syntax, blockers in ((_CHEAP, "mv<=2", cheap_blockers), (_BIG, "mv>=6", ("mana", "butt", "butts")),
+    big_blockers = ("mana", "butt", "butts", "amount", "amounts", "number", "numbers", "chunk")  # "huge amount of life"
+    for pattern, syntax, blockers in ((_CHEAP, "mv<=2", cheap_blockers), (_BIG, "mv>=6", big_blockers),
                                       (_FREE, _FREE_SYNTAX, free_blockers)):
         for match, first, last in list(_matches(state, pattern)):
             # "cards that cost nothing": a clause about the card's own cost, not about what it acts on
