@@ -2110,3 +2110,23 @@ def test_historic_legends_land_types_and_keywords_as_verbs(reader, query, expect
 ])
 def test_what_a_paraphrase_acts_on_and_counts(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("removal for tymna and kraum", "id<=wubr"),  # partner commanders: one deck of both colours
+    ("tymna kraum ramp", "id<=wubr"),
+    ("my kraum + tymna deck needs draw", "id<=wubr"),
+    ("thrasios tymna list missing a few cheap counters", "id<=wubg mv<=2"),
+    ("Kinnan mana dorks", "id<=ug t:creature"),  # "mana" is no partner
+    ("my simic ramp deck can't remove enchantments", "id<=gu"),  # colours, then the deck's theme; no card named
+    ("my selesnya enchantress deck has zero removal", "id<=gw"),
+])
+def test_partner_commanders_and_a_themed_deck_s_colours(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_name_of_plain_words_is_still_a_name_without_a_card_type(reader):
+    """"remove enchantments" inside a complaint is no card (Remove Enchantments); a name whose words are plain
+    English but no card type still is."""
+    assert reader.read("my deck can't remove enchantments").line() == ""
+    assert reader.read("cards that do what dockside extortionist does").line() == 'read as: !"Dockside Extortionist"'

@@ -1278,3 +1278,23 @@ def test_people_at_the_table_and_what_a_player_cannot_do(matcher, text, tag):
 ])
 def test_paraphrases_of_what_a_card_does(matcher, text, tag):
     assert first_tag(matcher, text) == tag
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("what ramp should go in mono red", "ramp"),  # where it goes said after the function
+    ("my mono black deck really struggles vs enchantments", "enchantment-removal"),
+    ("prossh needs ways to give me tons of mana", "ramp"),
+    ("lands that make lots of mana", "mana-doubler"),  # the doublers' own phrasing stays theirs
+])
+def test_deck_needs_said_around_the_function(matcher, text, tag):
+    assert first_tag(matcher, text) == tag
+
+
+def test_what_a_list_lacks_weighs_nothing():
+    assert words("list missing a few cheap counters") == words("cheap counters")
+    assert words("my deck is lacking card draw") == words("card draw")
+
+
+def test_a_complaint_after_a_themed_deck_is_what_is_asked():
+    assert theme_split("my simic ramp deck can't remove enchantments") == ("can't remove enchantments", "simic ramp")
+    assert theme_split("my enchantress deck has zero removal") == ("has zero removal", "enchantress")

@@ -72,6 +72,13 @@ _THEME_FIRST = re.compile(
     r"\s*(?:(?:my|our|a|the)\s+)?(?P<theme>\S.{0,60}?)\s+(?:decks?|builds?|lists?|strateg(?:y|ies))\s+"
     r"(?:really\s+|still\s+|also\s+)?(?:needs?|wants?|could use|lacks?|is missing|is lacking|requires?)\s+"
     r"(?P<head>\S.*)", re.IGNORECASE)
+# "my simic ramp deck can't remove enchantments", "my enchantress deck has zero removal": the deck's theme, then what
+# it lacks, said as a complaint whose words stay ("can't remove" asks for removal); a weakness ("is weak to board
+# wipes") names what beats the deck, not what it is asked for (the whole request reads it)
+_THEME_COMPLAINT = re.compile(
+    r"\s*(?:(?:my|our|a|the)\s+)?(?P<theme>\S.{0,60}?)\s+(?:decks?|builds?|lists?)\s+"
+    r"(?P<head>(?:really\s+|still\s+|just\s+|always\s+|never\s+)?(?:can'?t|cannot|can not|has no|has zero|"
+    r"has nothing|doesn'?t have|does not have)\b.*)", re.IGNORECASE)
 # "my deck is too slow, need cheap interaction": a clause about the deck, then what it needs after a stop
 _NEED_CLAUSE = re.compile(
     r"\s*(?P<theme>\S.{2,80}?)\s*[,;.!]\s*(?:so\s+|and\s+|but\s+)?(?:i\s+|we\s+|it\s+)?(?:really\s+|still\s+|also\s+)?"
@@ -112,6 +119,8 @@ _STOPWORDS = frozenset(
     "gimme lemme wanna gotta gonna yo pls plz hey hi hello thanks thx lol idk tbh ok okay "
     # the player's own story ("I'm building a Kaalia deck and need ramp")
     "im ive build builds building built "
+    # what the deck lacks, said of it ("list missing a few cheap counters", "my deck is lacking draw")
+    "missing lacking lacks few couple "
     # "creature based ramp", "land-based ramp": what the ramp is made of
     "based "
     # how the player rates what is asked, not what it does ("hidden gems for my elf deck", "underrated removal")
@@ -383,6 +392,9 @@ _IDIOMS = (
     # "landfall enablers": what makes lands enter more often (extra land drops, fetch lands), not the payoffs
     (re.compile(r"\blandfall (?:enablers?|enabling|support|fuel|fodder|triggers? enablers?)\b"),
      "extra land drops fetch lands"),
+    # "ways to give me tons of mana": ramp, much of it ("make lots of mana" is the mana doublers' phrasing)
+    (re.compile(r"\b(?:give|gives|giving|get|gets|getting)(?: me| us)? (?:tons|lots|loads|a lot|a ton|piles|heaps|"
+                r"a bunch|so much|more) of mana\b"), "ramp lots of mana"),
     # "big mana for mono green": a ramp deck's mana, far past the curve (not "big mana costs", nor what the mana is
     # for: "big mana payoffs", "big mana sinks")
     (re.compile(r"\bbig mana\b(?! (?:costs?|values?|spells?|payoffs?|sinks?|lands?|finishers?|threats?|bombs?|"
@@ -498,6 +510,9 @@ _IDIOMS = (
     (re.compile(r"\b(?:what|which)((?: [\w'’-]+){0,3}?) (?:else )?(?:should|could|can|do|would|must) (?:i|we|you) "
                 r"(?:add|include|put in|slot in|play|run|use|consider|be running|be playing)\b"
                 r"(?! (?:from|out|off|with|without|lands?|for free|on top|extra|additional|more)\b)"), r"\1 "),
+    # "what ramp should go in mono red", "which removal goes in my deck": the function, where it goes said after
+    (re.compile(r"\b(?:what|which)((?: [\w'’-]+){0,3}?) (?:else )?(?:should|would|could|can|does|do|to)? ?"
+                r"(?:go|goes|belongs?|fits?)(?: in| into)?\b"), r"\1 in"),
     (re.compile(r"\bblow(?:s|ing|n)? up\b"), "destroy"),  # "blow up every artifact"
     (re.compile(r"\bfill(?:s|ing)? up\b"), "fill"),  # "fill up my graveyard"
     (re.compile(r"\bshut(?:s|ting)? off\b"), "shut down"),  # "shut off graveyard shenanigans"
@@ -856,7 +871,8 @@ def theme_split(text: str, tribes: Container[str] = frozenset()) -> tuple[str, s
     the store knows), a tribe is a theme too: "card draw for my elves", "ramp for dragon tribal", "my zombies need
     sac outlets"."""
     start = text[: THEME_MAX_CHARS * 4]
-    first = _BUILDING_DECK.fullmatch(start) or _THEME_FIRST.fullmatch(start) or _NEED_CLAUSE.fullmatch(start)
+    first = _BUILDING_DECK.fullmatch(start) or _THEME_FIRST.fullmatch(start) or _NEED_CLAUSE.fullmatch(start) or \
+        _THEME_COMPLAINT.fullmatch(start)
     if not first and (tribal := _TRIBE_FIRST.fullmatch(start)) and tribal["theme"].lower() in tribes:
         first = tribal
     if first and words(first["theme"]) and words(first["head"]):

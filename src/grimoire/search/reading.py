@@ -268,6 +268,8 @@ class _State:
     complained: tuple[int, int] | None = None
     typed: str = ""  # the query as typed, where the words' positions point (prose "and"/"or" are not words)
     staples: bool = False
+    deck_chip: Chip | None = None  # the chip of the deck's colours, which a partner commander joins
+    deck_first: int = 0  # the chip's first word
 
     def free(self, index: int) -> bool:
         return 0 <= index < len(self.words) and not self.words[index].used and not self.words[index].protected
@@ -674,8 +676,11 @@ class Reader:
             # case only a word that is no English ("korvold food synergies", not "prosper ...")
             opening = start == 0 and len(words) > 1 and (
                 words[start].text[:1].isupper() or fold(text) not in self.english and not self._everyday(fold(text)))
+            partner = bool(state.deck) and _before(state, start, 1) in {"and", "&", "+", "/",
+                                                                         self._deck_end_word(state)} and \
+                not self._everyday(fold(text))
             if row is None and single and (_before(state, start, 1) in ("my", "for", "with")
-                                           or _after(state, stop, 1) == "deck" or opening):
+                                           or _after(state, stop, 1) == "deck" or opening or partner):
                 row = self.commander_names.get(fold(text))
                 # "my zur deck": between "my" and "deck" a commander's short name the tokenizer happens to know
                 # (German "zur") is still the commander, unless a tribe ("my elf deck")
@@ -692,8 +697,10 @@ class Reader:
                 return self._rest_of_name(state, start, row), row
             if single and not (short or alias) and not self._single_word_name_wanted(state, start):
                 continue
+            # (a card type is plain too: "my deck can't remove enchantments" is no card, Remove Enchantments)
+            plain = [fold(w.lower).strip(",.;:?!").removesuffix("'s") for w in words[start:stop]]
             if not single and not _phrase_name_wanted(state, start, stop) and \
-                    all(fold(w.lower).strip(",.;:?!").removesuffix("'s") in self.english for w in words[start:stop]):
+                    all(word in self.english or word in _TYPE_WORDS for word in plain):
                 continue
             return stop, row
         return None
@@ -719,6 +726,9 @@ class Reader:
             return True
         text = state.words[index].text
         folded = fold(text).lower()
+        if state.deck and previous in {"and", "&", "+", "/", self._deck_end_word(state)} and \
+                folded.strip(",.;:?!") in self.commander_names and not self._everyday(folded.strip(",.;:?!")):
+            return True  # "removal for tymna and kraum": the deck's partner commander
         if len(folded.strip(",.;:?!")) < 2:
             return False  # "with X in their cost" is no card named X (Marvel's X) unless asked "like X"
         if following.startswith(("effect", "style")) and previous in _BEFORE_A_NAME and \
@@ -770,7 +780,12 @@ class Reader:
         leading = (start == 0 or before.endswith("for")) and stop < len(state.words) and self._is_commander(row) \
             and not re.match(r"(?:'s?|and|or|vs|versus|in|from|to|with)\b", after)
         commander = commander or leading
-        if deck or themed or before.endswith(("for my", "in my")) or commander:
+        # "thrasios and tymna", "my tymna + kraum deck": partner commanders share one deck, the first named before
+        # the second, the second after the first
+        partner = self._is_commander(row) and (
+            bool(state.deck) and _before(state, start, 1) in {"and", "&", "+", "/", "with", self._deck_end_word(state)}
+            or self._partner_follows(after))
+        if deck or themed or before.endswith(("for my", "in my")) or commander or partner:
             self._deck_identity(state, start, stop, row, 1 if deck else 0)
             return
         state.named.append(row)
@@ -816,24 +831,44 @@ class Reader:
         state.take(first, last, f"combo:\"{self.db.columns.name[row]}\"", "combo")
         return True
 
+    def _partner_follows(self, after: str) -> bool:
+        """Whether the words after a commander's name begin with another commander's short name, joined by "and",
+        "&", "+" or "/" (or by nothing: "tymna kraum ramp")."""
+        joined = re.match(r"(?:(?:and|&|\+|/) )?([^ ]+)", after)
+        word = fold(joined.group(1).strip(",.;:?!")) if joined else ""
+        return word in self.commander_names and word not in self.english and not self._everyday(word)
+
+    @staticmethod
+    def _deck_end_word(state: _State) -> str:
+        """The word that ends the deck's commander read so far (its last word), for a partner named right after."""
+        chip = state.deck_chip
+        return chip.words.split()[-1].lower() if chip is not None and chip.words else ""
+
     def _deck_identity(self, state: _State, start: int, stop: int, row: int, extra: int) -> None:
         first = start
-        while first > 0 and state.words[first - 1].lower in ("for", "in", "my", "a", "an"):
+        while first > 0 and state.words[first - 1].lower in ("for", "in", "my", "a", "an", "and", "&", "+", "/"):
             first -= 1
         rows = [row]
         if stop - start == 1:  # a short name several commanders of other colours share: their colours together
             rows = self._commanders_by_alias.get(fold(state.words[start].text.strip(",.;:?!")), rows)
+        named = self.db.cards_at(rows)
+        if state.deck_chip is not None:  # a partner: both commanders' colours, one chip for the pair
+            state.chips.remove(state.deck_chip)
+            rows = [*state.deck, *rows]
         cards = self.db.cards_at(rows)
         colours = {c for card in cards for c in card.color_identity}
         identity = "".join(c for c in _WUBRG if c.upper() in colours) or "c"
         state.deck = rows
-        if len({card.color_identity for card in cards}) > 1:
-            state.notes.append(f"{state.words[start].text} may be any of " + ", ".join(c.name for c in cards)
+        if len({card.color_identity for card in named}) > 1:
+            state.notes.append(f"{state.words[start].text} may be any of " + ", ".join(c.name for c in named)
                                + f": read as their colours together (id<={identity}); type the full name to pick one")
         for word in state.words[first: stop + extra]:
             word.used = True
-        state.chips.append(Chip(" ".join(w.text for w in state.words[first: stop + extra]),
-                                f"id<={identity}", "colour"))
+        if state.deck_chip is not None:
+            first = min(first, state.deck_first)
+        state.deck_first = first
+        state.deck_chip = Chip(state.span(first, stop + extra), f"id<={identity}", "colour")
+        state.chips.append(state.deck_chip)
 
 
 # "synergy with Korvold", "cards that work well with Atraxa, Praetors' Voice", "what goes with Meren": a commander's
@@ -1330,6 +1365,8 @@ _FIVE_COLORS = r"five[- ]colou?r(?:ed)?|5[- ]?colou?r(?:ed)?|5c|wubrg|rainbow"
 _DECK_COLOR = rf"(?:mono[- ]?)?({_COLOR_LIST}|{'|'.join(_GROUPS)}|colou?rless|{_FIVE_COLORS})"
 _DECK_COLORS = re.compile(rf"(?:for|in) (?:a |an |my )?{_DECK_COLOR}(?: decks?| edh| commanders?| builds?| lists?)?|"
                           rf"my {_DECK_COLOR} (?:decks?|edh|builds?|lists?)")  # "my red deck needs card draw"
+# "my simic ramp deck", "my selesnya enchantress deck": the deck's colours, then its theme (which still ranks)
+_DECK_THEME_COLORS = re.compile(rf"my ({_DECK_COLOR}) (?:[a-z+/'1-9-]+ ){{1,2}}(?:decks?|edh|builds?|lists?)")
 
 
 def _recoloured(state: _State, first: int, letters: str) -> bool:
@@ -1362,6 +1399,9 @@ def _deck_colors(reader: Reader, state: _State) -> None:
         letters = _identity_letters(match.group(1) or match.group(2))
         recoloured = _recoloured(state, first, letters) and match.group().startswith("in ")
         state.take(first, last, f"c:{letters}" if recoloured else f"id<={letters}", "colour")
+    for match, first, _ in list(_matches(state, _DECK_THEME_COLORS)):
+        said = len(match.group(1).split())
+        state.take(first + 1, first + 1 + said, f"id<={_identity_letters(match.group(2))}", "colour")
 
 
 def _identity_letters(words: str) -> str:

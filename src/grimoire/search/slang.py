@@ -143,7 +143,8 @@ _PEOPLE = (r"(?:(?:opponents?|they|everyone|people|someone|somebody|wife|husband
 # A player's complaint names what beats them, and so what the cards asked for must answer: after "I lose to",
 # "struggling against", "weak to" ("I lose to fliers"), or before "keeps beating me", "are crushing me" ("artifacts
 # keep beating me", "graveyard decks are crushing me").
-LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|with)|(?:can'?t|cannot) keep up with|"
+LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|with|vs\.?|versus)|"
+            r"(?:can'?t|cannot) keep up with|"
             r"(?:trouble|problems?|issues?) (?:with|against)|weak (?:to|against)|vulnerable to|"
             r"(?:can'?t|cannot) (?:beat|handle|deal with)|"
             r"(?:get|gets|getting|got) (?:overwhelmed|overrun|run over|swarmed|crushed|wrecked|beaten|stomped|"
