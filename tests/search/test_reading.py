@@ -2130,3 +2130,18 @@ def test_a_name_of_plain_words_is_still_a_name_without_a_card_type(reader):
     English but no card type still is."""
     assert reader.read("my deck can't remove enchantments").line() == ""
     assert reader.read("cards that do what dockside extortionist does").line() == 'read as: !"Dockside Extortionist"'
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("Isshin two heavens needs creatures with attack triggers", "id<=wbr t:creature"),  # a name's first words
+    ("slivers deck has nothing for fliers",
+     "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or kw:reach)"),
+    ("jhoira needs more artifacts to bring out", "id<=ur t:artifact"),  # what the deck wants more of
+    ("i need more lands in play", ""),  # lands in play: ramp, no land cards
+    ("make more artifacts", ""),  # what is made
+    ("need more rainbow rocks for my deck", "t:artifact"),  # rocks that make any colour, not five-colour cards
+    ("rainbow lands", "produces:wubrg t:land"),  # lands that make any colour (a rule of their own)
+    ("rainbow commanders", "is:commander id=wubrg"),
+])
+def test_a_commander_s_first_words_and_what_a_deck_wants_more_of(reader, query, expected):
+    assert syntax(reader, query) == expected

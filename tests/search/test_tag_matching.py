@@ -1298,3 +1298,14 @@ def test_what_a_list_lacks_weighs_nothing():
 def test_a_complaint_after_a_themed_deck_is_what_is_asked():
     assert theme_split("my simic ramp deck can't remove enchantments") == ("can't remove enchantments", "simic ramp")
     assert theme_split("my enchantress deck has zero removal") == ("has zero removal", "enchantress")
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("lifegain deck needs a way to win other than combat", "alt-win"),
+    ("rakdos deck is missing a way to win after they stabilize", "alt-win"),
+    ("i need a way to win through blockers", "evasion-granter"),  # through them: evasion, no alternate win
+    ("jeskai deck getting beat by enchantments", "enchantment-removal"),  # what beats the deck is to be answered
+    ("what protection can a voltron deck run", "protection-granter"),  # the deck asking, not a card
+])
+def test_ways_to_win_and_what_beats_a_deck(matcher, text, tag):
+    assert first_tag(matcher, text) == tag

@@ -392,6 +392,12 @@ _IDIOMS = (
     # "landfall enablers": what makes lands enter more often (extra land drops, fetch lands), not the payoffs
     (re.compile(r"\blandfall (?:enablers?|enabling|support|fuel|fodder|triggers? enablers?)\b"),
      "extra land drops fetch lands"),
+    # "a way to win other than combat", "a way to win after they stabilize": what wins the game (the alternate win
+    # conditions), not combat
+    (re.compile(r"\b(?:a |another |other |some )?ways? to win(?: the game)?(?: (?:other than|besides|without|"
+                r"outside(?: of)?|that isn'?t|not through|after (?:they|the board|my opponents?) (?:stabiliz|stall)\w*)"
+                r"(?: (?:combat|attacking|damage|creatures))?)?\b"
+                r"(?! (?:through|with|past|against|over|in|via|by|evasion)\b)"), "win the game"),
     # "ways to give me tons of mana": ramp, much of it ("make lots of mana" is the mana doublers' phrasing)
     (re.compile(r"\b(?:give|gives|giving|get|gets|getting)(?: me| us)? (?:tons|lots|loads|a lot|a ton|piles|heaps|"
                 r"a bunch|so much|more) of mana\b"), "ramp lots of mana"),
@@ -507,7 +513,8 @@ _IDIOMS = (
     (re.compile(r"\b(?:card|value|advantage) engines?\b"), "draw engine"),
     # "what should i add", "what else can i run", "what removal should i run", "which ramp do you play": asking for
     # cards, no mana added, no lands played, nothing run out of
-    (re.compile(r"\b(?:what|which)((?: [\w'’-]+){0,3}?) (?:else )?(?:should|could|can|do|would|must) (?:i|we|you) "
+    (re.compile(r"\b(?:what|which)((?: [\w'’-]+){0,3}?) (?:else )?(?:should|could|can|do|would|must) "
+                r"(?:i|we|you|(?:a|an|my|our|the) (?:[\w'’-]+ ){0,3}?(?:deck|list|build)) "
                 r"(?:add|include|put in|slot in|play|run|use|consider|be running|be playing)\b"
                 r"(?! (?:from|out|off|with|without|lands?|for free|on top|extra|additional|more)\b)"), r"\1 "),
     # "what ramp should go in mono red", "which removal goes in my deck": the function, where it goes said after

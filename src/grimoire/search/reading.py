@@ -693,7 +693,7 @@ class Reader:
                 short = row is not None  # no everyday or Magic word: a name wherever it stands
             if row is None:
                 continue
-            if short:
+            if short or alias:
                 return self._rest_of_name(state, start, row), row
             if single and not (short or alias) and not self._single_word_name_wanted(state, start):
                 continue
@@ -709,13 +709,21 @@ class Reader:
         """Where a name begun by its short word (see :meth:`short_name`) ends: "craterhoof behemot" is Craterhoof
         Behemoth with a typo, one name, not the short name and a word after it."""
         size = len(self.db.columns.name[row].split(" // ")[0].split())
-        if size < 2 or start + size > len(state.words):
+        if size < 2:
             return start + 1
-        try:
-            found = self.db.names.match(" ".join(w.text for w in state.words[start:start + size]))
-        except CardNotFoundError:
-            return start + 1
-        return start + size if found.row == row else start + 1
+        if start + size <= len(state.words):
+            try:
+                found = self.db.names.match(" ".join(w.text for w in state.words[start:start + size]))
+            except CardNotFoundError:
+                found = None
+            if found is not None and found.row == row:
+                return start + size
+        # "Isshin two heavens needs ...": the name's first words typed as they are, the rest left out
+        named = [fold(word).strip(",.;:?!").lower() for word in self.db.columns.name[row].split(" // ")[0].split()]
+        typed = [fold(word.lower).strip(",.;:?!") for word in state.words[start:start + size]]
+        pairs = zip(named, typed, strict=False)  # as many as were typed
+        same = next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(named), len(typed)))
+        return start + same if same >= 2 else start + 1
 
     def _single_word_name_wanted(self, state: _State, index: int) -> bool:
         """A one-word name ("Counterspell", "Atraxa") counts only where a name is expected."""
@@ -1244,8 +1252,12 @@ def _is_object(state: _State, index: int) -> bool:
         return True
     if before in _STATES and state.words[position].used:  # "untapped lands": a rule read what the lands do
         before = ""
-    elif before in _QUANTITIES and _after(state, index + 1, 1) in _RELATIVES:
+    elif before in _QUANTITIES and (_after(state, index + 1, 1) in _RELATIVES or
+                                    _before(state, position, 1) in _WANTING and
+                                    _after(state, index + 1, 1) not in ("", "in", "on", "out", "into", "onto")):
         before = ""  # "more artifacts that draw cards" are artifacts; "more creatures" to make stay objects
+        # ("jhoira needs more artifacts to bring out": what the deck wants; "need more creatures" alone may be
+        # creatures to make)
     elif before == "of" and position > 0 and state.words[position - 1].lower in _AMOUNTS:
         # an amount says how many: "lots of cheap creatures" are creatures, "destroy a bunch of creatures" not
         position = _position_before_modifiers(state, position - 1)
@@ -1258,6 +1270,7 @@ def _is_object(state: _State, index: int) -> bool:
 _STATES = frozenset({"tapped", "untapped"})
 _QUANTITIES = frozenset({"more", "extra"})
 _RELATIVES = frozenset({"that", "which", "who"})
+_WANTING = frozenset({"need", "needs", "want", "wants", "needing", "wanting", "lacks", "missing", "play", "run"})
 _AMOUNTS = frozenset({"lots", "lot", "plenty", "tons", "ton", "bunch", "loads", "load", "handful", "couple", "few"})
 
 
@@ -1362,6 +1375,7 @@ def _letters(words: str) -> str:
 
 
 _FIVE_COLORS = r"five[- ]colou?r(?:ed)?|5[- ]?colou?r(?:ed)?|5c|wubrg|rainbow"
+_MANA_MAKERS = frozenset({"rock", "rocks", "dork", "dorks", "fixing", "fixers", "fixer", "ramp"})  # lands: produces:
 _DECK_COLOR = rf"(?:mono[- ]?)?({_COLOR_LIST}|{'|'.join(_GROUPS)}|colou?rless|{_FIVE_COLORS})"
 _DECK_COLORS = re.compile(rf"(?:for|in) (?:a |an |my )?{_DECK_COLOR}(?: decks?| edh| commanders?| builds?| lists?)?|"
                           rf"my {_DECK_COLOR} (?:decks?|edh|builds?|lists?)")  # "my red deck needs card draw"
@@ -1431,6 +1445,8 @@ def _colors(reader: Reader, state: _State) -> None:
         ends = last == len(state.words) and _before(state, first, 1) not in _ACTS_ON_LAST
         if (_is_object(state, first) and not ends) or next_word in ("mana", "source", "sources", "devotion"):
             continue
+        if match.group().endswith("rainbow") and next_word in _MANA_MAKERS:
+            continue  # "rainbow rocks": what makes mana of any colour, not five-colour cards
         # a commander's identity is its deck's: "mono red commanders", "Sultai commanders" are exactly those colours
         several = len(re.findall(_COLOR_WORD, match.group())) > 1
         exact = "=" if _asks_commanders(state) and (
@@ -1852,6 +1868,7 @@ _FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? (?:with|(?:t
 # "deal with flyers", "kill fliers", "answers to flying creatures", "flyer hate": what kills or blocks
 # them, as cards print it ("destroy target creature with flying", Hurricane's "each creature with flying", reach)
 _ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:s|ing)? with|kill(?:s|ing)?|destroy(?:s|ing)?|answers? (?:to|for)|"
+                             r"(?:nothing|something|anything) (?:for|against|to stop)|"
                              r"wip(?:e|es|ing)(?: out)?|sweep(?:s|ing)?(?: away)?|exil(?:e|es|ing)|"
                              r"hate (?:against|for|vs)|against|stop(?:s|ping)?|block(?:s|ing)?|beat(?:s|ing)?|"
                              r"handle|shoot(?:s|ing)?(?: down)?|torch(?:es|ing)?|zap(?:s|ping)?|snip(?:e|es|ing)|"

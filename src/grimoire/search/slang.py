@@ -147,7 +147,7 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|w
             r"(?:can'?t|cannot) keep up with|"
             r"(?:trouble|problems?|issues?) (?:with|against)|weak (?:to|against)|vulnerable to|"
             r"(?:can'?t|cannot) (?:beat|handle|deal with)|"
-            r"(?:get|gets|getting|got) (?:overwhelmed|overrun|run over|swarmed|crushed|wrecked|beaten|stomped|"
+            r"(?:get|gets|getting|got) (?:overwhelmed|overrun|run over|swarmed|crushed|wrecked|beaten|beat|stomped|"
             r"blown out|wiped out|punished|killed|destroyed) by|"
             # "my opponent has a huge creature", "my opponent's commander has hexproof": what they have is to be beaten
             r"(?:my |an |the )?(?:opponents?|opponent['’]s (?:[\w'’-]+ ){0,2}?[\w'’-]+) (?:always |just )?"
