@@ -726,7 +726,8 @@ def test_a_colour_ending_the_request_names_the_deck_colour(reader, query, expect
 
 @pytest.mark.parametrize("query", ["protection from red", "hate against blue", "kill red", "cards that hit black"])
 def test_a_colour_ending_the_request_after_what_it_acts_on_is_not_read(reader, query):
-    assert syntax(reader, query) == ""
+    """No deck colour: "hate against blue" reads the colour as what the hosers name (``o:/\bblue\b/``)."""
+    assert "id" not in syntax(reader, query) and "c:" not in syntax(reader, query)
 
 
 @pytest.mark.parametrize(("query", "expected"), [
@@ -2144,4 +2145,17 @@ def test_a_name_of_plain_words_is_still_a_name_without_a_card_type(reader):
     ("rainbow commanders", "is:commander id=wubrg"),
 ])
 def test_a_commander_s_first_words_and_what_a_deck_wants_more_of(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("cards that hose green", r"o:/\bgreen\b/"),  # what names the colour, no green card
+    ("blue hate cards", r"o:/\bblue\b/"),  # Pyroblast, Red Elemental Blast
+    ("red cards", "id<=r"),
+    ("mono black devotion", 'o:"devotion to black"'),
+    ("heavy black mana symbols", "m:{B}{B}{B}"),
+    ("hybrid mana cards for mono white", "id<=w is:hybrid"),
+    ("cards that care about the number of lands i control", "o:/(?:for each land|number of lands) you control/"),
+])
+def test_colours_named_by_what_the_card_does_with_them(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -1309,3 +1309,10 @@ def test_a_complaint_after_a_themed_deck_is_what_is_asked():
 ])
 def test_ways_to_win_and_what_beats_a_deck(matcher, text, tag):
     assert first_tag(matcher, text) == tag
+
+
+def test_what_caring_about_a_filter_leaves_asks_for_nothing(matcher):
+    """"cards that care about devotion to green" leaves "matter" once the devotion is read as a filter: it matched
+    the spellslinger payoffs ("spells matter") by half a phrasing."""
+    assert matcher.match("cards that care about") == []
+    assert first_tag(matcher, "cards that care about lifegain") == "lifegain-payoff"

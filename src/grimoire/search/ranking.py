@@ -646,6 +646,9 @@ _FORGOT_NAME = re.compile(r"\b(?:i )?(?:forgot|forget|forgotten|can'?t remember|
 # "every time I heal", "each time a creature dies": the card's "whenever"
 _EVERY_TIME = re.compile(r"\b(?:every|each) ?time\b")
 _SENTENCE_END = re.compile(r"[,;.?!]")
+# words that complete a phrasing but ask for nothing alone: "matter" is what "cards that care about" leaves once the
+# thing cared about is read as a filter ("cards that care about devotion to green")
+_SAYS_NOTHING_ALONE = frozenset({"matter"})
 _REWRITES = ((_UNKILLABLE, "indestructible"), (_GETS_COUNTERS, r"\1 +1/+1 counters"), (_UNTARGETABLE, "hexproof"),
              (_UNABLE, "cannot"),
              (_FIND_TYPE, r"\1search for "), (_DIG_THROUGH, "search my library for"), (_PLAY_SPELLS, "cast"),
@@ -1157,7 +1160,7 @@ class TagMatcher:
         weights = weights or Weights()
         literal = is_literal(text)
         asked = frozenset(words(text))
-        if not asked:
+        if not asked or asked <= _SAYS_NOTHING_ALONE:  # "cards that care about" (its object read as a filter)
             return []
         filtered = frozenset(words(context))
         present = asked | filtered

@@ -1436,6 +1436,37 @@ _ACTS_ON_LAST = frozenset({"from", "against", "vs", "versus", "of", "to", "hit",
                            "destroys", "exile", "exiles", "counter", "counters", "pro", "protection", "hate"})
 
 
+_ONE_COLOUR = r"(white|blue|black|red|green)"
+# "cards that hose green", "blue hate cards", "good against red": what names the colour in its text (Perish, Pyroblast,
+# Circle of Protection: Red), no card of it
+_COLOUR_HATE = re.compile(rf"(?:hos(?:e|es|ing)|punish(?:es|ing)?|against|vs|versus|beats?|beating) {_ONE_COLOUR}"
+                          rf"(?: decks?| players?| cards?| creatures?| spells?)?|{_ONE_COLOUR} (?:hate|hosers?)"
+                          r"(?! bears?\b)")  # "white hate bears" are white creatures
+# "devotion to green", "mono black devotion": what counts it
+_DEVOTION = re.compile(rf"devotion to {_ONE_COLOUR}|{_ONE_COLOUR} devotion")
+# "heavy black mana symbols", "cards that need lots of white mana": three or more of its symbols in the cost
+_HEAVY_PIPS = re.compile(rf"(?:heavy|lots of|a lot of|many|tons of) {_ONE_COLOUR}(?: mana)?(?: symbols| pips)?|"
+                         rf"{_ONE_COLOUR} heavy")
+_HYBRID = re.compile(r"hybrid(?: mana)?(?: cards?| spells?| symbols?| costs?| creatures?)?")
+_COLOUR_SYMBOL = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _colour_text(reader: Reader, state: _State) -> None:
+    """Colours named by what the card does with them, not by its own: colour hosers (``o:/\\bgreen\\b/``),
+    devotion (``o:"devotion to green"``), heavy costs (``m:{B}{B}{B}``), hybrid costs (``is:hybrid``)."""
+    for match, first, last in list(_matches(state, _COLOUR_HATE)):
+        colour = match.group(1) or match.group(2)
+        state.take(first, last, f"o:/\\b{colour}\\b/", "oracle")
+    for match, first, last in list(_matches(state, _DEVOTION)):
+        state.take(first, last, f'o:"devotion to {match.group(1) or match.group(2)}"', "oracle")
+    for match, first, last in list(_matches(state, _HEAVY_PIPS)):
+        symbol = _COLOUR_SYMBOL[match.group(1) or match.group(2)]
+        state.take(first, last, f"m:{{{symbol}}}{{{symbol}}}{{{symbol}}}", "oracle")
+    for _, first, last in list(_matches(state, _HYBRID)):
+        if not _is_object(state, first):
+            state.take(first, last, "is:hybrid", "oracle")
+
+
 def _colors(reader: Reader, state: _State) -> None:
     """A colour word names the colour identity the card fits in: "white" is ``id<=w``, "Esper" ``id<=wub``,
     "mono-U" ``id<=u``; a colour ending the request names it too ("steal creatures blue"). Beside "commanders",
@@ -2031,6 +2062,9 @@ _GRAVEYARD_TO_TOP = re.compile(r"(?:from (?:my |your |the )?(?:graveyard|yard|gy
                                r"(?:the )?top of (?:my |your |the )?(?:library|deck))|"
                                r"(?:on|to|onto) (?:the )?top of (?:my |your |the )?(?:library|deck) "
                                r"from (?:my |your |the )?(?:graveyard|yard|gy)")
+# "cards that care about the number of lands i control", "cards that count my lands": what counts them
+_LANDS_COUNTED = re.compile(r"(?:the )?number of lands (?:i|you|we) (?:control|have)|"
+                            r"count(?:s|ing)? (?:my |your )?lands|for each land (?:i|you) control")
 # "low life payoffs", "cards that get better when i have less life": what cards say of it ("if you have 5 or less life")
 _LOW_LIFE = re.compile(r"low life(?: total)?(?: payoffs?| matters| cards| synergy)?|(?:better|stronger) (?:when|while|"
                        r"if) i (?:have|am at) (?:less|low) life")
@@ -2059,6 +2093,7 @@ _RULES_TEXT_WORDS = (
     (_EMPTY_LIBRARY_WIN, "o:/library has no cards in it|cards in your library, you win/"),
     (_LOW_LIFE, "o:/(?:\\d+|five|seven|ten) or less life/"),
     (_EMPTY_HAND, 'o:"no cards in hand"'),
+    (_LANDS_COUNTED, "o:/(?:for each land|number of lands) you control/"),
     (_GRAVEYARD_TO_TOP, "o:/graveyard on top of (?:your|its owner's|their owner's) library/"),
     (_LIFE_SET, 'o:"life total becomes"'),
     (_LIFE_SWAP, "o:/exchange [^.]*life totals?/"),
@@ -3309,9 +3344,10 @@ def _staples(reader: Reader, state: _State) -> None:
 
 _RULES = (_command, _said_words, _produces, _other_colours, _deck_colors, _formats, _prices, _partners, _superlatives,
           _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _weenies, _negated_colors,
-          _keyword_tokens, _has_keywords, _colors, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
-          _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
-          _activation_costs, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types,
-          _aggressive, _pair_duals, _budget, _colored_counters, _deck_synergy, _bare_keyword, _staples)
+          _keyword_tokens, _has_keywords, _colour_text, _colors, _color_codes, _negated_types, _negated_tags,
+          _speed_and_flyers, _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from,
+          _hard_to_kill, _activation_costs, _types, _made_types, _made_stats, _named_tokens, _game_terms,
+          _creature_types, _aggressive, _pair_duals, _budget, _colored_counters, _deck_synergy, _bare_keyword,
+          _staples)
 
 __all__ = ["Chip", "Reader", "Reading"]
