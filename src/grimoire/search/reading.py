@@ -270,6 +270,7 @@ class _State:
     staples: bool = False
     deck_chip: Chip | None = None  # the chip of the deck's colours, which a partner commander joins
     deck_first: int = 0  # the chip's first word
+    seen: str | None = None  # the words as read, joined (see _matches), until a word is read as another
 
     def free(self, index: int) -> bool:
         return 0 <= index < len(self.words) and not self.words[index].used and not self.words[index].protected
@@ -694,7 +695,7 @@ class Reader:
             if row is None:
                 continue
             if short or alias:
-                return self._rest_of_name(state, start, row), row
+                return self._rest_of_name(state, start, row, fuzzy=short), row
             if single and not (short or alias) and not self._single_word_name_wanted(state, start):
                 continue
             # (a card type is plain too: "my deck can't remove enchantments" is no card, Remove Enchantments)
@@ -705,24 +706,24 @@ class Reader:
             return stop, row
         return None
 
-    def _rest_of_name(self, state: _State, start: int, row: int) -> int:
+    def _rest_of_name(self, state: _State, start: int, row: int, *, fuzzy: bool = True) -> int:
         """Where a name begun by its short word (see :meth:`short_name`) ends: "craterhoof behemot" is Craterhoof
-        Behemoth with a typo, one name, not the short name and a word after it."""
+        Behemoth with a typo (``fuzzy``), one name, not the short name and a word after it; "Isshin two heavens"
+        is Isshin, Two Heavens as One by its first words, as typed."""
         size = len(self.db.columns.name[row].split(" // ")[0].split())
         if size < 2:
             return start + 1
-        if start + size <= len(state.words):
+        named = [fold(word).strip(",.;:?!").lower() for word in self.db.columns.name[row].split(" // ")[0].split()]
+        typed = [fold(word.lower).strip(",.;:?!") for word in state.words[start:start + size]]
+        pairs = zip(named, typed, strict=False)  # as many as were typed
+        same = next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(named), len(typed)))
+        if same < size and fuzzy and start + size <= len(state.words):
             try:
                 found = self.db.names.match(" ".join(w.text for w in state.words[start:start + size]))
             except CardNotFoundError:
                 found = None
             if found is not None and found.row == row:
                 return start + size
-        # "Isshin two heavens needs ...": the name's first words typed as they are, the rest left out
-        named = [fold(word).strip(",.;:?!").lower() for word in self.db.columns.name[row].split(" // ")[0].split()]
-        typed = [fold(word.lower).strip(",.;:?!") for word in state.words[start:start + size]]
-        pairs = zip(named, typed, strict=False)  # as many as were typed
-        same = next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(named), len(typed)))
         return start + same if same >= 2 else start + 1
 
     def _single_word_name_wanted(self, state: _State, index: int) -> bool:
@@ -1329,10 +1330,17 @@ def _read_as(state: _State, word: _Word, meaning: str, why: str = "") -> None:
     """Read ``word`` as ``meaning`` from now on (the query runs it so), with a note saying so and ``why``."""
     state.notes.append(f'"{word.lower}" read as "{meaning}"{why}')
     word.lower, word.corrected = meaning, True
+    state.seen = None  # the words as read changed
 
 
 def _matches(state: _State, pattern: re.Pattern):
     """Matches of ``pattern`` over runs of free words, as (match, first word, word after the last)."""
+    needs = _NEEDS.get(id(pattern))  # by identity: hashing a pattern hashes its whole source
+    if needs is not None:
+        if state.seen is None:
+            state.seen = " ".join(word.lower for word in state.words)
+        if not any(part in state.seen for part in needs):
+            return  # a word the pattern cannot match without is not in the request
     words = state.words
     index = 0
     while index < len(words):
@@ -3341,6 +3349,17 @@ def _staples(reader: Reader, state: _State) -> None:
             word.used = True
         state.staples = True
 
+
+# Words at least one of which a rule's pattern cannot match without: a request with none of them skips it (the rules
+# read every request, so most patterns look at requests they cannot match)
+_COLOUR_NAMES = ("white", "blue", "black", "red", "green")
+_NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
+    (_EMPTY_HAND, ("hand",)), (_LANDS_COUNTED, ("land",)), (_GRAVEYARD_TO_TOP, ("top",)), (_LIFE_SET, ("life",)),
+    (_LIFE_SWAP, ("life",)), (_GAIN_DRAINS, ("life",)), (_LOSS_HEALS, ("life",)), (_HISTORIC, ("historic",)),
+    (_VARIABLE_POWER, ("x/x", "*/*", "variable", "power", "p/t", "size", "stats")), (_LEGENDS_MATTER, ("legend",)),
+    (_LAND_TYPE_MATTERS, ("desert", "gate", "cave")), (_FROM_EVERYTHING, ("everything",)), (_DAMAGE_NAMED, ("damage",)),
+    (_COLOUR_HATE, _COLOUR_NAMES), (_DEVOTION, ("devotion",)), (_HEAVY_PIPS, _COLOUR_NAMES), (_HYBRID, ("hybrid",)),
+    (_DECK_THEME_COLORS, ("my",)), (_OTHER_COLOURS, ("colo",)))}
 
 _RULES = (_command, _said_words, _produces, _other_colours, _deck_colors, _formats, _prices, _partners, _superlatives,
           _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _weenies, _negated_colors,
