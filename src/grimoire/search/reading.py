@@ -3359,7 +3359,13 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_VARIABLE_POWER, ("x/x", "*/*", "variable", "power", "p/t", "size", "stats")), (_LEGENDS_MATTER, ("legend",)),
     (_LAND_TYPE_MATTERS, ("desert", "gate", "cave")), (_FROM_EVERYTHING, ("everything",)), (_DAMAGE_NAMED, ("damage",)),
     (_COLOUR_HATE, _COLOUR_NAMES), (_DEVOTION, ("devotion",)), (_HEAVY_PIPS, _COLOUR_NAMES), (_HYBRID, ("hybrid",)),
-    (_DECK_THEME_COLORS, ("my",)), (_OTHER_COLOURS, ("colo",)))}
+    (_DECK_THEME_COLORS, ("my",)), (_OTHER_COLOURS, ("colo",)),
+    (_TRIBAL_LANDS, ("land",)), (_DONATE, ("donat", "give")), (_COMMANDER_MATTERS, ("commander", "lieutenant")),
+    (_LIFE_COST, ("life",)), (_EMPTY_LIBRARY_WIN, ("empty",)), (_LOW_LIFE, ("life",)),
+    (_DEFENDERS_ATTACK, ("defender", "wall")), (_DEFENDER_PAYOFF, ("defender", "wall")), (_REMOVAL_TOKEN, ("token",)),
+    (_CREATURE_CAST, ("creature",)), (_ON_A_BODY, ("bod",)), (_COIN_FLIPS, ("coin",)), (_CANT_LOSE, ("los",)),
+    (_PHYREXIAN, ("phyrexian",)), (_LIFE_FOR_MANA, ("life",)), (_PITCH, ("pitch",)),
+    (_UNBLOCKABLE_CREATURES, ("block",)), (_ENTERS_UNTAPPED, ("tapped",)), (_EVASIVE_CREATURES, ("evasive",)))}
 
 _RULES = (_command, _said_words, _produces, _other_colours, _deck_colors, _formats, _prices, _partners, _superlatives,
           _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _weenies, _negated_colors,
