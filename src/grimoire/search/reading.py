@@ -293,6 +293,12 @@ class _State:
         return " ".join(w.text for w in self.words[start:stop])
 
 
+# What joins partner commanders named together ("tymna and kraum", "kraum + tymna"), and the words before a deck's
+# commander that its colour chip takes with it ("for my", "in a")
+_PARTNER_JOINERS = frozenset({"and", "&", "+", "/"})
+_DECK_OPENERS = frozenset({"for", "in", "my", "a", "an"}) | _PARTNER_JOINERS
+
+
 class Reader:
     """Reads queries against one store (its card names, commanders and the formats its data knows)."""
 
@@ -677,9 +683,7 @@ class Reader:
             # case only a word that is no English ("korvold food synergies", not "prosper ...")
             opening = start == 0 and len(words) > 1 and (
                 words[start].text[:1].isupper() or fold(text) not in self.english and not self._everyday(fold(text)))
-            partner = bool(state.deck) and _before(state, start, 1) in {"and", "&", "+", "/",
-                                                                         self._deck_end_word(state)} and \
-                not self._everyday(fold(text))
+            partner = self._after_the_deck(state, start) and not self._everyday(fold(text))
             if row is None and single and (_before(state, start, 1) in ("my", "for", "with")
                                            or _after(state, stop, 1) == "deck" or opening or partner):
                 row = self.commander_names.get(fold(text))
@@ -735,8 +739,8 @@ class Reader:
             return True
         text = state.words[index].text
         folded = fold(text).lower()
-        if state.deck and previous in {"and", "&", "+", "/", self._deck_end_word(state)} and \
-                folded.strip(",.;:?!") in self.commander_names and not self._everyday(folded.strip(",.;:?!")):
+        if self._after_the_deck(state, index) and folded.strip(",.;:?!") in self.commander_names and \
+                not self._everyday(folded.strip(",.;:?!")):
             return True  # "removal for tymna and kraum": the deck's partner commander
         if len(folded.strip(",.;:?!")) < 2:
             return False  # "with X in their cost" is no card named X (Marvel's X) unless asked "like X"
@@ -791,9 +795,8 @@ class Reader:
         commander = commander or leading
         # "thrasios and tymna", "my tymna + kraum deck": partner commanders share one deck, the first named before
         # the second, the second after the first
-        partner = self._is_commander(row) and (
-            bool(state.deck) and _before(state, start, 1) in {"and", "&", "+", "/", "with", self._deck_end_word(state)}
-            or self._partner_follows(after))
+        partner = self._is_commander(row) and (self._after_the_deck(state, start, _PARTNER_JOINERS | {"with"})
+                                                or self._partner_follows(after))
         if deck or themed or before.endswith(("for my", "in my")) or commander or partner:
             self._deck_identity(state, start, stop, row, 1 if deck else 0)
             return
@@ -848,23 +851,25 @@ class Reader:
         return word in self.commander_names and word not in self.english and not self._everyday(word)
 
     @staticmethod
-    def _deck_end_word(state: _State) -> str:
-        """The word that ends the deck's commander read so far (its last word), for a partner named right after."""
+    def _after_the_deck(state: _State, index: int, joiners: frozenset[str] = _PARTNER_JOINERS) -> bool:
+        """Whether the word at ``index`` follows the deck's commander read so far, joined to it ("tymna and
+        kraum", "kraum + tymna") or right after its last word ("tymna kraum"): a partner's place."""
         chip = state.deck_chip
-        return chip.words.split()[-1].lower() if chip is not None and chip.words else ""
+        end = chip.words.split()[-1].lower() if chip is not None and chip.words else ""
+        return bool(state.deck) and _before(state, index, 1) in joiners | {end}
 
     def _deck_identity(self, state: _State, start: int, stop: int, row: int, extra: int) -> None:
         first = start
-        while first > 0 and state.words[first - 1].lower in ("for", "in", "my", "a", "an", "and", "&", "+", "/"):
+        while first > 0 and state.words[first - 1].lower in _DECK_OPENERS:
             first -= 1
         rows = [row]
         if stop - start == 1:  # a short name several commanders of other colours share: their colours together
             rows = self._commanders_by_alias.get(fold(state.words[start].text.strip(",.;:?!")), rows)
-        named = self.db.cards_at(rows)
+        named = cards = self.db.cards_at(rows)
         if state.deck_chip is not None:  # a partner: both commanders' colours, one chip for the pair
             state.chips.remove(state.deck_chip)
             rows = [*state.deck, *rows]
-        cards = self.db.cards_at(rows)
+            cards = self.db.cards_at(rows)
         colours = {c for card in cards for c in card.color_identity}
         identity = "".join(c for c in _WUBRG if c.upper() in colours) or "c"
         state.deck = rows
@@ -1406,12 +1411,11 @@ _OTHER_COLOURS = re.compile(r"(?:but )?(?:in |of )?(?:a |an |any )?(?:different|
 def _other_colours(reader: Reader, state: _State) -> None:
     """The card a similar-cards request names, in other colours: ``-c:g`` for each of its colours (a colourless
     card's peers in any colour: ``-c:c``)."""
-    if state.like is None:
-        return
-    for _, first, last in list(_matches(state, _OTHER_COLOURS)):
-        colours = reader.db.card_at(state.like).colors or ()
-        syntax = " ".join(f"-c:{colour.lower()}" for colour in colours) or "-c:c"
-        state.take(first, last, syntax, "color")
+    found = list(_matches(state, _OTHER_COLOURS)) if state.like is not None else []
+    if found:
+        syntax = " ".join(f"-c:{colour.lower()}" for colour in reader.db.card_at(state.like).colors or ()) or "-c:c"
+        for _, first, last in found:
+            state.take(first, last, syntax, "color")
 
 
 def _deck_colors(reader: Reader, state: _State) -> None:
@@ -1444,7 +1448,7 @@ _ACTS_ON_LAST = frozenset({"from", "against", "vs", "versus", "of", "to", "hit",
                            "destroys", "exile", "exiles", "counter", "counters", "pro", "protection", "hate"})
 
 
-_ONE_COLOUR = r"(white|blue|black|red|green)"
+_ONE_COLOUR = rf"({_COLOR_WORD})"
 # "cards that hose green", "blue hate cards", "good against red": what names the colour in its text (Perish, Pyroblast,
 # Circle of Protection: Red), no card of it
 _COLOUR_HATE = re.compile(rf"(?:hos(?:e|es|ing)|punish(?:es|ing)?|against|vs|versus|beats?|beating) {_ONE_COLOUR}"
@@ -1456,7 +1460,6 @@ _DEVOTION = re.compile(rf"devotion to {_ONE_COLOUR}|{_ONE_COLOUR} devotion")
 _HEAVY_PIPS = re.compile(rf"(?:heavy|lots of|a lot of|many|tons of) {_ONE_COLOUR}(?: mana)?(?: symbols| pips)?|"
                          rf"{_ONE_COLOUR} heavy")
 _HYBRID = re.compile(r"hybrid(?: mana)?(?: cards?| spells?| symbols?| costs?| creatures?)?")
-_COLOUR_SYMBOL = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def _colour_text(reader: Reader, state: _State) -> None:
@@ -1468,7 +1471,7 @@ def _colour_text(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _DEVOTION)):
         state.take(first, last, f'o:"devotion to {match.group(1) or match.group(2)}"', "oracle")
     for match, first, last in list(_matches(state, _HEAVY_PIPS)):
-        symbol = _COLOUR_SYMBOL[match.group(1) or match.group(2)]
+        symbol = _SINGLE_COLORS[match.group(1) or match.group(2)].upper()
         state.take(first, last, f"m:{{{symbol}}}{{{symbol}}}{{{symbol}}}", "oracle")
     for _, first, last in list(_matches(state, _HYBRID)):
         if not _is_object(state, first):
@@ -2548,8 +2551,8 @@ def _mana_value(reader: Reader, state: _State) -> None:
             tribes = {reader.creature_types.get(word.lower) for index, word in enumerate(state.words)
                       if not _is_object(state, index) and (_after(state, index + 1, 1) in _TRIBE_FOLLOWERS or
                                                            _after(state, index + 1, 1) not in _OBJECT_NOUNS)
-                      } & reader.cheap_costs.keys()
-            if pattern is _CHEAP and tribes:
+                      } & reader.cheap_costs.keys() if pattern is _CHEAP else set()
+            if tribes:
                 syntax = f"mv<={max(reader.cheap_costs[kind] for kind in tribes)}"
             state.take(first, last, syntax, "mv")
             costed = True
@@ -3352,7 +3355,7 @@ def _staples(reader: Reader, state: _State) -> None:
 
 # Words at least one of which a rule's pattern cannot match without: a request with none of them skips it (the rules
 # read every request, so most patterns look at requests they cannot match)
-_COLOUR_NAMES = ("white", "blue", "black", "red", "green")
+_COLOUR_NAMES = tuple(_SINGLE_COLORS)
 _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_EMPTY_HAND, ("hand",)), (_LANDS_COUNTED, ("land",)), (_GRAVEYARD_TO_TOP, ("top",)), (_LIFE_SET, ("life",)),
     (_LIFE_SWAP, ("life",)), (_GAIN_DRAINS, ("life",)), (_LOSS_HEALS, ("life",)), (_HISTORIC, ("historic",)),
