@@ -1101,7 +1101,9 @@ class TagMatcher:
         self._encoder = encoder
         self.encoder_name = chosen_encoder(encoder_name)
         self.owners, self.texts, self.by_words = tag_texts()
-        self._word_sets = [frozenset(words(t)) for t in self.texts]
+        # descriptions are matched by meaning only: their words are never looked up
+        self._word_sets = [frozenset(words(text)) if flag else frozenset()
+                           for text, flag in zip(self.texts, self.by_words, strict=True)]
         self._guarding = frozenset(i for i, t in enumerate(self.texts)  # "... from ...", "that spares ..."
                                    if _GUARDED.search(t) or _SPARED.search(t))
         self._held_out: frozenset[int] = frozenset()

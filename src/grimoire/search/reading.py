@@ -39,8 +39,9 @@ from grimoire.search.spelling import (
     SWAP_LENGTH,
     Speller,
     english_words,
+    is_english,
+    is_rare_english,
     phrasing_texts,
-    rare_english_words,
 )
 from grimoire.search.tags import NUMBER_WORDS, TAG_NAMES, TAGS
 
@@ -383,7 +384,7 @@ class Reader:
         if len(word) < MIN_LENGTH or not word.replace("-", "").isalpha():  # no name's first word (see below)
             return None
         rows = self._names_by_first_word.get(word, ())
-        return rows[0] if len(rows) == 1 and word not in self.english and word not in self._known_words else None
+        return rows[0] if len(rows) == 1 and word not in self.english and not self._known(word) else None
 
     @cached_property
     def _names_by_first_word(self) -> dict[str, list[int]]:
@@ -404,15 +405,20 @@ class Reader:
         return Counter(keyword.lower() for keywords in self.db.columns.values("keywords") for keyword in keywords or ())
 
     @cached_property
-    def _known_words(self) -> frozenset[str]:
-        """Words that are not a card's short name however rare in names: everyday English, the words this module
-        reads (colour groups, tags), creature types and keywords ("sliver", "simic", "lifelink")."""
-        return english_words() | self._own_words | set(self.creature_types) | set(self.keywords) | PLAYER_WORDS
+    def _game_words(self) -> frozenset[str]:
+        """The words this module reads (colour groups, tags), creature types and keywords ("sliver", "simic",
+        "lifelink")."""
+        return self._own_words | set(self.creature_types) | set(self.keywords) | PLAYER_WORDS
+
+    def _known(self, word: str) -> bool:
+        """Whether ``word`` is not a card's short name however rare in names: everyday English or a game word
+        (:attr:`_game_words`)."""
+        return word in self._game_words or is_english(word)
 
     def _everyday(self, word: str) -> bool:
-        """A known word (:attr:`_known_words`) other than a rare one a commander is named by ("marchesa")."""
-        return word in self._known_words and not (
-            word in rare_english_words() and word not in self.english and word not in self._own_words and
+        """A known word (:meth:`_known`) other than a rare one a commander is named by ("marchesa")."""
+        return self._known(word) and not (
+            is_rare_english(word) and word not in self.english and word not in self._own_words and
             word not in self.creature_types and word not in self.keywords)
 
     @cached_property
@@ -639,7 +645,7 @@ class Reader:
         "rhystic", "dockside") asks for those cards, as a bare word does on Scryfall: ``name:/^atraxa/``."""
         word = fold(state.words[0].text).strip(",.;:?!").removesuffix("'s")
         rows = self._names_by_first_word.get(word, ()) if self.db.names.may_begin(word) else ()
-        if 2 <= len(rows) <= MAX_SHARED_NAMES and word not in self.english and word not in self._known_words:
+        if 2 <= len(rows) <= MAX_SHARED_NAMES and word not in self.english and not self._known(word):
             state.take(0, 1, f"name:/^{word}\\b/", "name")
             state.notes.append(f'"{state.words[0].text}" begins {len(rows)} cards\' names: those cards')
 
@@ -681,11 +687,12 @@ class Reader:
             single, alias, short = stop - start == 1, False, False
             # "Atraxa proliferate": a commander's short name opening the request, its deck's needs after it; in lower
             # case only a word that is no English ("korvold food synergies", not "prosper ...")
-            opening = start == 0 and len(words) > 1 and (
+            # (the English word list loads at first use: a span of several words never needs it)
+            opening = single and start == 0 and len(words) > 1 and (
                 words[start].text[:1].isupper() or fold(text) not in self.english and not self._everyday(fold(text)))
-            partner = self._after_the_deck(state, start) and not self._everyday(fold(text))
             if row is None and single and (_before(state, start, 1) in ("my", "for", "with")
-                                           or _after(state, stop, 1) == "deck" or opening or partner):
+                                           or _after(state, stop, 1) == "deck" or opening
+                                           or self._after_the_deck(state, start) and not self._everyday(fold(text))):
                 row = self.commander_names.get(fold(text))
                 # "my zur deck": between "my" and "deck" a commander's short name the tokenizer happens to know
                 # (German "zur") is still the commander, unless a tribe ("my elf deck")
@@ -3064,9 +3071,8 @@ def _named_tokens(reader: Reader, state: _State) -> None:
     Runs after :func:`_made_types`, which reads creature tokens."""
     for index, word in enumerate(state.words):  # "cards that make powerstones": made, the token is named alone
         made = word.lower.removesuffix("s")  # (a maker's tag knows Clues, Treasures and Food, investigate too)
-        if word.lower.endswith("s") and made in reader.named_tokens and made not in _TAGGED_TOKENS and \
-                state.free(index) and \
-                _before(state, index, 1) in _MAKE_VERBS:
+        if word.lower.endswith("s") and state.free(index) and _before(state, index, 1) in _MAKE_VERBS and \
+                made in reader.named_tokens and made not in _TAGGED_TOKENS:
             state.take(index, index + 1, f"o:/\\b{made} tokens?\\b/", "oracle")
             word.used = False
     if not any(w.lower in ("token", "tokens") for w in state.words):

@@ -48,27 +48,36 @@ _ES_AFTER = ("s", "x", "z", "ch", "sh", "o")  # the endings "es" makes a plural 
 
 
 @functools.cache
-def english_words() -> frozenset[str]:
-    """Everyday English words ("pluck", "disposable") the tokenizer does not keep whole: the English word list of
-    pyspellchecker (MIT licence; word frequencies its author counted over the OpenSubtitles 2018 corpus), read
-    once. Only the words of five letters or more are kept: shorter ones are never corrected."""
+def _english_counts() -> Counter:
+    """pyspellchecker's English word list (MIT licence; word frequencies its author counted over the OpenSubtitles
+    2018 corpus) with each word's count: loaded once, as loading it is a fifth of a fresh process's first search."""
     from spellchecker import SpellChecker
 
-    words = SpellChecker(language="en").word_frequency.keys()
-    return frozenset(word for word in words if len(word) >= MIN_LENGTH and word.isascii() and word.isalpha())
+    return SpellChecker(language="en").word_frequency.dictionary
+
+
+@functools.cache
+def english_words() -> frozenset[str]:
+    """Everyday English words ("pluck", "disposable") the tokenizer does not keep whole: the English word list of
+    pyspellchecker (:func:`_english_counts`). Only the words of five letters or more are kept: shorter ones are
+    never corrected."""
+    return frozenset(word for word in _english_counts() if len(word) >= MIN_LENGTH and word.isascii() and
+                     word.isalpha())
 
 
 RARE_COUNT = 100  # pyspellchecker's least counted words, names more than words: "marchesa", "thalia", "liliana"
 
 
-@functools.cache
-def rare_english_words() -> frozenset[str]:
-    """The words of :func:`english_words` counted at most :data:`RARE_COUNT` times over its corpus: a commander's
-    name ("Marchesa", "Thalia", "Aurelia") more than anyone's everyday word ("angelic", "rarity" are counted more)."""
-    from spellchecker import SpellChecker
+def is_english(word: str) -> bool:
+    """Whether a lower-case ``word`` is one of :func:`english_words`, looked up without building that set."""
+    return len(word) >= MIN_LENGTH and word.isascii() and word.isalpha() and word in _english_counts()
 
-    counts = SpellChecker(language="en").word_frequency
-    return frozenset(word for word in english_words() if counts[word] <= RARE_COUNT)
+
+def is_rare_english(word: str) -> bool:
+    """Whether ``word`` is an English word counted at most :data:`RARE_COUNT` times over pyspellchecker's corpus:
+    a commander's name ("Marchesa", "Thalia", "Aurelia") more than anyone's everyday word ("angelic", "rarity" are
+    counted more)."""
+    return is_english(word) and _english_counts()[word] <= RARE_COUNT
 
 
 def _words(text: str) -> list[str]:
