@@ -1892,6 +1892,35 @@ def test_a_question_about_one_card_is_answered_by_the_card(reader, snapshot_engi
     assert snapshot_engine.search(query, limit=1).results[0].card.name == card
 
 
+@pytest.mark.parametrize(("query", "cards"), [
+    ("sol ring and mana crypt", ["Sol Ring", "Mana Crypt"]),  # words of English, but only names and "and"
+    ("swords to plowshares or path to exile", ["Swords to Plowshares", "Path to Exile"]),
+    ("rhystic study vs mystic remora", ["Rhystic Study", "Mystic Remora"]),
+    ("is smothering tithe better than rhystic study", ["Smothering Tithe", "Rhystic Study"]),
+    ("mana crypt vs sol ring which is better?", ["Mana Crypt", "Sol Ring"]),
+    ("sol ring, mana crypt, mana vault", ["Sol Ring", "Mana Crypt", "Mana Vault"]),
+    ("rampant growth vs cultivate for commander", ["Rampant Growth", "Cultivate"]),
+    ("life and limb and sol ring", ["Life and Limb", "Sol Ring"]),  # the longest name first
+    ("wrath of god or damnation?", ["Wrath of God", "Damnation"]),  # a one-word name beside a plain one
+    ("Negate or Counterspell", ["Negate", "Counterspell"]),  # typed as names are
+    ("fire and ice", ["Fire // Ice"]),  # one card's two faces
+])
+def test_a_list_of_card_names_asks_for_those_cards(reader, snapshot_engine, query, cards):
+    """Not cards like them (which it was: Erode and Cleansing Wildfire for Swords or Path), nor words (Ring Out)."""
+    reading = reader.read(query)
+    assert reading.syntax == "(" + " or ".join(f'!"{name}"' for name in cards) + ")", reading.syntax
+    found = {r.card.name for r in snapshot_engine.search(query, limit=10).results}
+    assert set(cards) <= found, found
+
+
+@pytest.mark.parametrize("query", ["lifelink and vigilance", "negate or counterspell", "Flying and lifelink",
+                                   "ramp and removal", "draw and discard"])
+def test_words_that_happen_to_name_cards_are_still_words(reader, query):
+    """Lifelink and Vigilance are cards too: one-word names that are game words are read as names only when all
+    are typed capitalised."""
+    assert not any(chip.kind == "name" for chip in reader.read(query).chips)
+
+
 def test_playing_a_card_without_a_format_is_no_question_about_it(reader):
     assert reader.read("can i play Sol Ring").named == ("Sol Ring",)  # left to the other roles
 

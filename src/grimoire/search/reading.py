@@ -183,6 +183,14 @@ _CARD_QUESTION_BEFORE = re.compile(r"(?:what|how) (?:does|do|is|are)|what'?s|how
 _CARD_QUESTION_AFTER = re.compile(r"(?:do|does|work|works|say|says|mean|means|(banned|legal|allowed|ok|okay|"
                                   r"playable)|any good|good|rules|rulings|oracle text|text)?(?: ?(?:in|for) "
                                   rf"({_either([*FORMATS, *_FORMAT_ALIASES])}))?")
+# A request that is only card names and what joins them ("sol ring and mana crypt", "swords or path to exile?",
+# "is smothering tithe better than rhystic study"): the words around the names and between them
+_LIST_OPENER = re.compile(r"(?:compare|comparing|which (?:one )?is better|what'?s better|whats better|is|should i "
+                          r"(?:play|run)|do i (?:play|run)|show me)\b[:,]?\s*", re.IGNORECASE)
+_LIST_CLOSER = re.compile(rf"\s*(?:,?\s*(?:in|for) (?:{_either([*FORMATS, *_FORMAT_ALIASES])}))?\s*(?:,?\s*"
+                          r"(?:which (?:one )?is better|which one|which|what'?s better))?[\s?!.]*$", re.IGNORECASE)
+_LIST_JOINERS = frozenset({",", "and", "or", "vs", "vs.", "versus", "v", "v.", "/", "&", "+", "than", "over"})
+_LIST_TOKEN = re.compile(r"[^\s,/&+]+|[,/&+]")
 _LEGALITY_SAID = {0: "not legal", 1: "legal", 2: "restricted", 3: "banned"}
 _TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "similar to", "cards similar to",
                   "alternatives to", "alternative to", "alternatives for", "replacement for", "replacements for",
@@ -619,6 +627,8 @@ class Reader:
     def _names(self, state: _State) -> None:
         """Protect card names; "like X", "X but cheaper", "with X" and "for my X deck" say what the name is for."""
         words = state.words
+        if self._name_list(state):
+            return
         index = 0
         while index < len(words):
             found = self._name_at(state, index)
@@ -639,6 +649,59 @@ class Reader:
             self._misspelt_name(state)
         if len(words) == 1 and not words[0].protected and state.misspelt is None:
             self._shared_first_word(state)
+
+    def _name_list(self, state: _State) -> bool:
+        """A request that is two card names or more and only what joins them ("sol ring and mana crypt", "swords to
+        plowshares or path to exile", "rhystic study vs mystic remora", "is smothering tithe better than rhystic
+        study") asks for those cards, not for cards like them. Each part is a whole name; a one-word name that is
+        also an everyday or game word ("vigilance", "negate") counts only beside a name that is plainly one, so
+        "lifelink and vigilance" stays a request for creatures with both."""
+        typed = state.typed or " ".join(w.text for w in state.words)
+        if len(typed) > 300 or self.db.names.find(typed.strip(" ?!.")) is not None:  # "fire and ice": one card
+            return False
+        core = _LIST_CLOSER.sub("", typed[_LIST_OPENER.match(typed).end() if _LIST_OPENER.match(typed) else 0:])
+        tokens = [t.strip(".;:?!") if t not in ("vs.", "v.") else t for t in _LIST_TOKEN.findall(core.replace(
+            "better than", "than").replace("compared to", "vs"))]
+        parts = self._names_joined(tokens, 0, {})
+        if parts is None or len(parts) < 2:
+            return False
+        # one-word names that are also words ("lifelink and vigilance", "Flash and haste") are names only when all
+        # are typed as names are, capitalised ("Negate or Counterspell")
+        if all(" " not in text and self._known(fold(text).lower()) for _, text in parts) and \
+                not all(text[:1].isupper() for _, text in parts):
+            return False
+        names = [self.db.columns.name[row] for row in dict.fromkeys(row for row, _ in parts)]
+        state.take(0, len(state.words), "(" + " or ".join(f'!"{name}"' for name in names) + ")", "name")
+        # "fire and ice": one card's two faces
+        state.notes.append("read as the card " + names[0] if len(names) == 1 else
+                           "read as the cards " + ", ".join(names[:-1]) + " and " + names[-1])
+        return True
+
+    def _names_joined(self, tokens: list[str], start: int, memo: dict[int, list[tuple[int, str]] | None]
+                      ) -> list[tuple[int, str]] | None:
+        """The card names ``tokens[start:]`` holds, joined by :data:`_LIST_JOINERS` (the longest name first at each
+        place: "life and limb and sol ring" is Life and Limb, then Sol Ring), each as its row and its words as
+        typed; ``None`` when the tokens are not such a list."""
+        if start in memo:
+            return memo[start]
+        memo[start] = None
+        for stop in range(min(len(tokens), start + MAX_NAME_WORDS), start, -1):
+            if tokens[start].lower() in _LIST_JOINERS or tokens[stop - 1].lower() in _LIST_JOINERS:
+                continue
+            text = " ".join(tokens[start:stop])
+            row = self.db.names.find(text)
+            if row is None:
+                continue
+            after = stop
+            while after < len(tokens) and tokens[after].lower() in _LIST_JOINERS:
+                after += 1
+            if after == len(tokens):
+                memo[start] = [(row, text)]
+                break
+            if after > stop and (rest := self._names_joined(tokens, after, memo)) is not None:
+                memo[start] = [(row, text), *rest]
+                break
+        return memo[start]
 
     def _shared_first_word(self, state: _State) -> None:
         """A request of one word that begins a few cards' names and is no English or game word ("atraxa",
