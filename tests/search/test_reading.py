@@ -2188,3 +2188,62 @@ def test_a_commander_s_first_words_and_what_a_deck_wants_more_of(reader, query, 
 ])
 def test_colours_named_by_what_the_card_does_with_them(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("board wipes not white or black", "-c:w -c:b"),  # was id<=wb: the two colours asked against
+    ("card draw that isnt blue or black", "-c:u -c:b"),  # was -c:u id<=b
+    ("removal not in red or green", "-c:r -c:g"),
+    ("ramp that isnt a land or creature", "-t:land -t:creature"),  # was -t:land alone
+    ("creatures that aren't white or blue", "-c:w -c:u t:creature"),
+])
+def test_not_this_or_that_is_neither(reader, query, expected):
+    assert reader.read(query).syntax == expected
+
+
+def test_a_colour_pair_the_card_acts_on_is_not_the_cards_own(reader):
+    """"destroy all creatures that aren't white or blue" spares those colours: no -c: of the sweeper's own."""
+    assert "-c:" not in reader.read("destroy all creatures that aren't white or blue").syntax
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("not banned in commander fast mana", "f:commander"),  # was banned:commander, the opposite
+    ("fast mana that isn't banned in edh", "f:commander"),
+    ("cards banned in commander", "banned:commander"),
+])
+def test_not_banned_is_legal(reader, query, expected):
+    assert reader.read(query).syntax == expected
+
+
+def test_the_cards_banned_for_their_power_come_before_conspiracies(snapshot_engine):
+    """Every format bans the Conspiracies and the ante cards; "cards banned in commander" wants Jeweled Lotus."""
+    top = [r.card for r in snapshot_engine.search("cards banned in commander", limit=5).results]
+    assert not any("Conspiracy" in card.type_line for card in top), [card.name for card in top]
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("t:creature flying lifelink cheap", "mv<=2 kw:flying kw:lifelink"),  # typed creatures: their own keywords
+    ("t:elf deathtouch", "kw:deathtouch"),
+    ("2 drops with flash", "mv=2 kw:flash"),  # not the flash granters
+    ("hasty creatures", "t:creature kw:haste"),
+])
+def test_keywords_of_creatures_typed_or_counted(reader, query, expected):
+    assert reader.read(query).syntax == expected
+
+
+def test_granting_a_keyword_beside_typed_creatures_stays_a_grant(reader):
+    assert "kw:" not in reader.read("t:creature give my creatures flying").syntax
+
+
+@pytest.mark.parametrize(("query", "identity"), [
+    ("stax pieces for grand arbiter augustin", "id<=wu"),  # a name less its closing numeral
+    ("knights for syr gwyn", "id<=wbr"),  # the part before the comma, of two words
+    ("cards for a vorinclex proliferate deck", "id<=g"),  # "a X theme deck", though a card is named Vorinclex
+])
+def test_commanders_by_the_names_players_give_them(reader, query, identity):
+    assert identity in reader.read(query).syntax.split()
+
+
+def test_two_everyday_words_are_no_commander_alias(reader):
+    """The Spot, Living Portal: "win the game on the spot" names no commander."""
+    assert "Spot" not in reader.read("cards that win the game on the spot").syntax

@@ -781,6 +781,24 @@ class SearchEngine:
                             -np.minimum(made[rows], 2)))
         return rows[order], scores[order]
 
+    @cached_property
+    def _banned_by_kind(self) -> np.ndarray:
+        """Cards banned from every format for what they are, not for their power: Conspiracies (drafted, never in a
+        deck) and the ante cards."""
+        types, texts = self.db.columns.type_line.tolist(), self.db.columns.oracle_text.tolist()
+        return np.array(["Conspiracy" in kind or "for ante" in (text or "") for kind, text in zip(types, texts,
+                                                                                                  strict=True)])
+
+    def _real_bans_first(self, reading: Reading, rows: np.ndarray, scores: np.ndarray
+                         ) -> tuple[np.ndarray, np.ndarray]:
+        """For a request read as banned cards ("cards banned in commander"), the cards banned for their power (Mana
+        Crypt, Jeweled Lotus) before the Conspiracies and ante cards, which every format bans, each part in its
+        order."""
+        if not len(rows) or not any(chip.syntax.startswith("banned:") for chip in reading.chips):
+            return rows, scores
+        order = np.argsort(self._banned_by_kind[rows], kind="stable")
+        return rows[order], scores[order]
+
     def _front_faces_first(self, reading: Reading, rows: np.ndarray, scores: np.ndarray
                            ) -> tuple[np.ndarray, np.ndarray]:
         """``rows`` with the cards whose front face has the size the player's words asked for ("2 mana 3/3
@@ -893,6 +911,7 @@ class SearchEngine:
                 positions = order_positions(self.filter_index, rows, *order, query=query)
                 rows, scores = rows[positions], scores[positions]
             rows, scores = self._front_faces_first(reading, rows, scores)
+            rows, scores = self._real_bans_first(reading, rows, scores)
             runs.append((rows, scores, lexical, semantic, matched))
         if mode in ("hybrid", "dense", "late") and self.vectors.missing:
             notes.append(f"{self.vectors.missing} cards have no embedding yet and rank by words only "

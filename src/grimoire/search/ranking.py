@@ -304,6 +304,10 @@ _ETB_DOUBLERS = re.compile(r"\b(?:etb|enters?|entering|enter the battlefield)(?:
 _TRIGGER_DOUBLERS = re.compile(r"\b(?:death|dies|dying|attack(?:ing)?|landfall|cast)(?: triggers?)? doublers?\b")
 # Players' idioms for what card text says plainly, as the phrasings say it
 _IDIOMS = (
+    # "one sided boardwipe": the board wipe the phrasings say in two words
+    (re.compile(r"\bboardwip(e|es|ing)\b"), r"board wip\1"),
+    # "add one more of each kind of marker", "strip every marker off": counters, as cards call them
+    (re.compile(r"\bmarkers?\b"), "counters"),
     # "so new minions skip summoning sickness": haste
     (re.compile(r"\b(?:skip(?:s|ping)?|ignor(?:e|es|ing)|without|no|avoid(?:s|ing)?|get(?:s|ting)? around|"
                 r"bypass(?:es|ing)?|dodg(?:e|es|ing))(?: \w+){0,2} summoning sick(?:ness)?\b"), "give haste"),

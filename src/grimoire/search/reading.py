@@ -278,6 +278,7 @@ class _State:
     typed: str = ""  # the query as typed, where the words' positions point (prose "and"/"or" are not words)
     staples: bool = False
     deck_chip: Chip | None = None  # the chip of the deck's colours, which a partner commander joins
+    typed_creature: bool = False  # the query's own syntax asks for creatures (``t:creature``, ``t:elf``)
     deck_first: int = 0  # the chip's first word
     seen: str | None = None  # the words as read, joined (see _matches), until a word is read as another
 
@@ -306,6 +307,9 @@ class _State:
 # commander that its colour chip takes with it ("for my", "in a")
 _PARTNER_JOINERS = frozenset({"and", "&", "+", "/"})
 _DECK_OPENERS = frozenset({"for", "in", "my", "a", "an"}) | _PARTNER_JOINERS
+
+
+_NUMERAL_END = re.compile(r" (?:I|II|III|IV|V|VI|VII|VIII|IX|X)$")
 
 
 class Reader:
@@ -338,7 +342,9 @@ class Reader:
             if "Legendary" in type_line and ("Creature" in type_line or "Planeswalker" in type_line):
                 front = name.split(" // ")[0]
                 by_comma.setdefault(fold(front.split(",")[0]), []).append(row)
-                for alias in {front.split()[0].split(",")[0], front.removeprefix("The ").split(",")[0]}:
+                # (and without a closing numeral: "grand arbiter augustin" for Grand Arbiter Augustin IV)
+                for alias in {front.split()[0].split(",")[0], front.removeprefix("The ").split(",")[0],
+                              _NUMERAL_END.sub("", front.split(",")[0])}:
                     loose.setdefault(fold(alias), []).append(row)
         identities = columns.color_identity
         for alias, rows in loose.items():
@@ -548,6 +554,8 @@ class Reader:
         if not words and not prose:
             return Reading(typed, typed, node=typed_node)
         state = _State(words, chips=prose, typed=typed if len(typed) == len(query) else "")
+        state.typed_creature = any(kind == "creature" or kind in self.creature_types
+                                   for kind in _typed_types(typed_node)[0]) if typed_node is not None else False
         self._names(state)
         self._spelling(state)
         for rule in _RULES:
@@ -755,6 +763,8 @@ class Reader:
                 words[start].text[:1].isupper() or fold(text) not in self.english and not self._everyday(fold(text)))
             if row is None and single and (_before(state, start, 1) in ("my", "for", "with")
                                            or _after(state, stop, 1) == "deck" or opening
+                                           or _before(state, start, 1) in ("a", "an", "our") and  # "a vorinclex
+                                           _after(state, stop, 2).endswith((" deck", " edh", " build"))  # ... deck"
                                            or self._after_the_deck(state, start) and not self._everyday(fold(text))):
                 row = self.commander_names.get(fold(text))
                 # "my zur deck": between "my" and "deck" a commander's short name the tokenizer happens to know
@@ -763,6 +773,11 @@ class Reader:
                     fold(text) not in self.creature_types
                 alias = row is not None and (fold(text) not in self.english or deck_of) and \
                     not self._everyday(fold(text))
+            if row is None and not single and stop - start <= 4:  # "syr gwyn", "grand arbiter augustin"
+                row = self.commander_names.get(fold(text))
+                alias = row is not None and any(fold(w.lower) not in self.english and not self._everyday(fold(w.lower))
+                                                for w in words[start:stop])  # not "the spot" (The Spot)
+                row = row if alias else None
             if row is None and single and named and fold(text) not in self.english:
                 row = self.short_name(fold(text))
                 short = row is not None  # no everyday or Magic word: a name wherever it stands
@@ -819,6 +834,9 @@ class Reader:
             return True  # "vindicate effects"; "fog effects" names a tag, "exile effects" rules text
         if text.islower() and fold(text).strip(",.;:?!") in self.english:
             return False  # "storm deck", "for my goblins": an archetype, not a commander typed in lower case
+        if previous in ("a", "an", "our") and following.split()[1:2] in (["deck"], ["edh"], ["build"]) and \
+                folded.strip(",.;:?!") in self.commander_names and not self._everyday(folded.strip(",.;:?!")):
+            return True  # "a vorinclex proliferate deck": a commander, then the deck's theme
         return following.startswith("deck") or text[:1].isupper() and previous in ("with", "for", "of", "my")
 
     def _name_role(self, state: _State, start: int, stop: int, row: int) -> None:
@@ -1086,6 +1104,11 @@ _MAKES_MANA = r"(?:makes?|produces?|adds?|generates?)"  # what a card does with 
 _MADE_BEFORE = re.compile(rf"\b(?:{_MAKES_MANA}|taps? for) $", re.IGNORECASE)
 
 
+# What makes a prose "or" a "neither": "not white or black", "that isn't a land or creature", "not in red or green"
+_NEGATION_BEFORE = re.compile(r"(?<![\w'])(?:(?:that|which|it)(?:'s| is| are)? )?(?:not|isn'?t|aren'?t|without|except|"
+                              r"neither)(?: (?:in|an?|any))? $", re.IGNORECASE)
+
+
 def _prose_or(query: str) -> tuple[str, list[Chip]]:
     """Read the "or" of prose ("3 or less", "instant or sorcery", "red or green") before the query language takes
     it as its operator; returns the query with those words blanked (positions kept) and their chips."""
@@ -1100,14 +1123,25 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
         previous = words_before[acting - 1] if acting else ""
         groups = [g.lower() if g else g for g in match.groups()]
         start, end = match.start(), match.end()
-        acted_on = previous in _OBJECT_MARKERS or any(w in _CLAUSE_WORDS for w in words_before)
+        negated = _NEGATION_BEFORE.search(before) if groups[6] or groups[8] else None
+        if negated:  # "removal that isn't red or green": what the card is not, unless what it acts on is not
+            ahead = before[: negated.start()].lower().split()  # ("destroy all creatures that aren't white")
+            acted_on = bool(ahead) and ahead[-1] in _TYPE_WORDS and bool(set(ahead[:-1]) & _OBJECT_MARKERS)
+        else:
+            acted_on = previous in _OBJECT_MARKERS or any(w in _CLAUSE_WORDS for w in words_before)
         following = query[match.end():].split()[:1]
         if groups[6] and following and following[0].lower() in _OBJECT_NOUNS | _RULES_TEXT_FOLLOWERS and \
                 {_TYPE_WORDS[groups[6]], _TYPE_WORDS[groups[7]]} <= _PERMANENT_TYPES:
             continue  # "artifact or enchantment removal", "creatures or planeswalkers you control"
         if before.count('"') % 2 or (acted_on and (groups[6] or groups[8])):
             continue
-        if groups[6]:
+        if negated:  # "board wipes not white or black", "ramp that isn't a land or creature": neither
+            start = negated.start()
+            pair = [_TYPE_WORDS[groups[6]], _TYPE_WORDS[groups[7]]] if groups[6] else \
+                [_SINGLE_COLORS[groups[8]], _SINGLE_COLORS[groups[9]]]
+            chip = Chip(query[start: end], " ".join(f"-{'t' if groups[6] else 'c'}:{kind}" for kind in pair),
+                        "type" if groups[6] else "colour")
+        elif groups[6]:
             kinds = [_TYPE_WORDS[groups[6]], _TYPE_WORDS[groups[7]]]
             chip = Chip(match.group(), f"(t:{kinds[0]} or t:{kinds[1]})", "type")
         elif groups[8]:
@@ -1736,7 +1770,10 @@ _AGAINST_WORDS = frozenset({"anti", "against", "vs", "versus", "beat", "beats", 
 # Words of a cost between a type and "with" ("creatures that cost 1 with lifelink")
 _COST_WORDS = frozenset({"that", "which", "cost", "costs", "costing", "mana", "cmc", "mv", "or", "less", "more",
                          "under", "over", "at", "most", "least", *map(str, range(17)), *_NUMBER_WORDS})
-_KEYWORD_SUBJECTS = frozenset({"cards", "card", "spells", "spell", "dudes", "guys", "ones", "things", "stuff"})
+_KEYWORD_SUBJECTS = frozenset({"cards", "card", "spells", "spell", "dudes", "guys", "ones", "things", "stuff",
+                               "drops", "drop"})  # "2 drops with flash"
+# players' adjectives for a keyword ("hasty creatures")
+_KEYWORD_FORMS = {"hasty": "haste"}
 # what creatures do in combat, named for the creatures: "flying blockers", "deathtouch attackers"
 _COMBAT_ROLES = frozenset({"blocker", "blockers", "attacker", "attackers", "beater", "beaters", "finishers"})
 # a commander's own keyword: "double strike commander", "flying commanders" (the commander is read as such later)
@@ -1778,6 +1815,9 @@ def _has_keywords(reader: Reader, state: _State) -> None:
     """"creatures with flying and lifelink", "cards with cascade", "deathtouch creatures": the card has those
     keywords (``kw:flying kw:lifelink``), not what it grants others ("give my creatures flying" keeps its words for
     the tags) nor what it acts on ("destroy creatures with flying")."""
+    for word in state.words:
+        if word.lower in _KEYWORD_FORMS and not word.used:
+            word.lower, word.corrected = _KEYWORD_FORMS[word.lower], True
     for match, first, last in list(_matches(state, _ENCHANT)):  # "enchant creature auras": what the Aura enchants
         state.take(first, last, f'o:"enchant {match.group(1)}"', "oracle")
     # each keyword with the word before its subject: the word before "with"; "creatures with 1 toughness and
@@ -1789,7 +1829,7 @@ def _has_keywords(reader: Reader, state: _State) -> None:
     for match, first, last, with_at in found:
         subject = with_at - 1
         while subject > 0 and (state.words[subject].used or state.words[subject].lower in _COST_WORDS) and \
-                first - subject < 6:
+                first - subject < 6 and state.words[subject].lower not in _KEYWORD_SUBJECTS:
             subject -= 1  # "creatures that cost 1 with lifelink", "creatures under 3 mana with flying"
         word = state.words[subject].lower if subject >= 0 else ""
         if word not in _TYPE_WORDS and word not in _KEYWORD_SUBJECTS and word not in reader.creature_types and \
@@ -1847,6 +1887,11 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             state.take(first, index + 1, _keyword_syntax(keywords, either=True), "keyword")
             for word in state.words[first: index + 1]:
                 word.used = False  # and rank, for the tags of the mechanic ("infect creatures": poison counters)
+    if state.typed_creature:  # "t:creature flying lifelink cheap": the creatures' own keywords
+        for index, word in enumerate(state.words):
+            if word.lower in _ADJECTIVE_KEYWORDS and " " not in word.lower and state.free(index) and \
+                    not _is_object(state, index) and _before(state, index, 1) not in _GRANT_VERBS | _AGAINST_WORDS:
+                state.take(index, index + 1, _keyword_term(word.lower), "keyword")
     for _, first, last in list(_matches(state, _AFFINITY)):  # "affinity for artifacts": the keyword, whole
         if not _is_object(state, first) and _before(state, first, 1) not in _GRANT_VERBS | _AGAINST_WORDS:
             state.take(first, last, "kw:affinity", "keyword")
@@ -2700,17 +2745,18 @@ _FORMAT = re.compile(rf"(?:(?:for|in) ({_FORMAT_WORDS})(?:[- ]legal)?|({_FORMAT_
                      rf"(pauper[- ](?:commander|edh)|{'|'.join(_ALWAYS_READ_FORMATS)}|edh|cedh|cmdr)|(commanders?))")
 
 
-_BANNED = re.compile(rf"banned (?:in|from) ({_FORMAT_WORDS})|({_FORMAT_WORDS})[- ]banned")
+_BANNED = re.compile(rf"((?:(?:that|which|it)(?:'s| is| are)? )?(?:not|isn'?t|aren'?t|never) )?(?:banned (?:in|from) "
+                     rf"({_FORMAT_WORDS})|({_FORMAT_WORDS})[- ]banned)")
 
 
 def _formats(reader: Reader, state: _State) -> None:
     """"for commander", "pauper", "legacy-legal": legal in that format; "banned in commander": ``banned:commander``;
     "commanders": ``is:commander``."""
     for match, first, last in list(_matches(state, _BANNED)):
-        name = (match.group(1) or match.group(2)).replace("-", " ")
+        name = (match.group(2) or match.group(3)).replace("-", " ")
         name = _FORMAT_ALIASES.get(name, name)
-        if reader.knows_format(name):
-            state.take(first, last, f"banned:{name}", "format")
+        if reader.knows_format(name):  # "not banned in commander": legal there
+            state.take(first, last, f"f:{name}" if match.group(1) else f"banned:{name}", "format")
         else:
             _unknown_format(state, name, first, last)
     for match, first, last in list(_matches(state, _FORMAT)):
