@@ -2247,3 +2247,53 @@ def test_commanders_by_the_names_players_give_them(reader, query, identity):
 def test_two_everyday_words_are_no_commander_alias(reader):
     """The Spot, Living Portal: "win the game on the spot" names no commander."""
     assert "Spot" not in reader.read("cards that win the game on the spot").syntax
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("steal someone's creature for good", ""),  # whose creature it is: no t:creature (Control Magic is an Aura)
+    ("stick a creature on top of its owners deck", ""),
+    ("recast an instant that already went to the graveyard", ""),  # Snapcaster Mage is no instant
+    ("trade away a land for a couple cards", ""),
+    ("a land that becomes a creature", "t:land"),  # what it becomes is no type of its own
+])
+def test_the_type_of_what_a_card_acts_on_is_no_filter(reader, query, expected):
+    assert reader.read(query).syntax == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("creatures with power equal to toughness", "pow=tou t:creature"),  # not the Lhurgoyfs' "power is equal to"
+    ("flip cards off the top until you hit a creature", ""),  # revealed, not Kamigawa's flip cards
+    ("flip cards", "is:flip"),
+    ("aristocrats sac outlet free", ""),  # a free outlet costs nothing to use, not to cast
+    ("free counterspells", "(mv=0 -t:land or o:\"rather than pay this spell's mana cost\" or "
+                           "o:\"cast this spell without paying its mana cost\" or kw:evoke)"),
+])
+def test_words_that_read_as_something_else_beside_others(reader, query, expected):
+    assert reader.read(query).syntax == expected
+
+
+@pytest.mark.parametrize(("query", "rarity"), [
+    ("mythic creatures", "mythic"), ("rare removal in green", "rare"), ("commons", "common"),
+    ("uncommon counterspells", "uncommon"),
+])
+def test_a_rarity_is_read_or_said_to_be_unknown(reader, query, rarity):
+    """The bundled snapshot has no rarity: a note says so, and "mythic" no longer finds the card named Rarity;
+    card data that has one (Scryfall's bulk data) filters by it."""
+    plain = Reader(reader.db)
+    reading = plain.read(query)
+    assert any(note.startswith(f"{rarity}: the loaded card data has no rarity") for note in reading.notes)
+    assert f"r:{rarity}" not in reading.syntax and "mythic" not in reading.query.lower()
+    knowing = Reader(reader.db)
+    knowing.__dict__["knows_rarity"] = True  # as a store from Scryfall's bulk data
+    assert f"r:{rarity}" in knowing.read(query).syntax.split()
+
+
+def test_the_most_common_card_is_no_rarity(reader):
+    assert not reader.read("the most common removal").notes
+
+
+@pytest.mark.parametrize("query", ["make every opponent throw away one of their creatures",
+                                   "each opponent throws away a creature"])
+def test_throwing_away_a_creature_is_an_edict(snapshot_engine, query):
+    names = [r.card.name for r in snapshot_engine.search(query, limit=5).results]
+    assert {"Innocent Blood", "Cruel Edict", "Diabolic Edict", "Mire in Misery"} & set(names), names

@@ -364,6 +364,10 @@ _IDIOMS = (
     (re.compile(r"\btake (?:a |one |the best |their best )?cards? (?:out of|from) "
                 r"(?:their|his|her|it|an opponent['’]?s|my opponents?['’]?s?|target player['’]?s)(?: hand)?\b"),
      "make them discard a card"),
+    # "make every opponent throw away one of their creatures": sacrifice it (an edict), as no creature is discarded
+    (re.compile(r"\b(?:throw|throws|throwing|threw|toss|tosses|tossing) away (?:one|a|an|two|some|each)?(?: of)? ?"
+                r"(?:their|his|her|its|your|my)? ?(?:own )?(?:creatures?|permanents?|artifacts?|enchantments?|"
+                r"planeswalkers?)\b"), "sacrifice a creature"),
     # "make my opponent throw away their hand": discard it
     (re.compile(r"\b(?:throw|throws|throwing|threw)(?: one| a card| some| two| cards)? away\b"), "discard"),
     # "exile my creature and bring it right back": a blink

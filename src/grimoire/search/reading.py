@@ -113,6 +113,12 @@ _OBJECT_MARKERS = frozenset({
     "force", "forces", "forcing",  # "force every creature to attack"
     # "gain life every time a creature enters", "whenever a creature dies": what triggers the card
     "whenever", "time", "when",
+    # "steal someone's creature", "on top of its owner's deck": whose it is, so not the card itself
+    "someone's", "someones", "somebody's", "owner's", "owners", "its", "his", "her",
+    # "stick a creature on top", "reduce a creature to 0 power", "trade away a land", "recast an instant", "make a
+    # permanent become a plain artifact"
+    "stick", "sticks", "reduce", "reduces", "trade", "trades", "recast", "recasts", "become", "becomes",
+    "away",  # "trade away a land", "give away a creature"
 })
 # Players' verbs that also name a kind of card before a noun ("blink spells", "flicker creatures"): what the card
 # acts on only past an article ("blink a creature", "flicker the creature", "blink one of my creatures")
@@ -529,6 +535,11 @@ class Reader:
             pattern = re.compile(_reduced_text(re.escape(kind)))
             self._reducers[kind] = any(pattern.search(text.lower()) for text in self.db.columns.oracle_text)
         return self._reducers[kind]
+
+    @cached_property
+    def knows_rarity(self) -> bool:
+        """Whether the store's cards say their rarity (the bundled snapshot's do not; Scryfall's bulk data does)."""
+        return any(value for value in self.db.columns.values("rarity"))
 
     def knows_format(self, name: str) -> bool:
         if name not in self._formats:
@@ -2183,6 +2194,11 @@ _VARIABLE_POWER = re.compile(r"(?:x/x|\*/\*|(?:with )?variable(?: power| size| s
                              r"(?:is |are |that (?:is|are) )?(?:equal to|based on|scales? with|grows? with|set by|"
                              r"depends on|depending on|(?:is |are )?the number of))")
 _VARIABLE_POWER_SYNTAX = "o:/~'s power (?:and toughness )?(?:is|are each) equal to/"
+# "creatures with power equal to toughness", "same power and toughness": the card's two numbers alike, Scryfall's
+# pow=tou
+_POWER_IS_TOUGHNESS = re.compile(r"(?:with |whose )?(?:power (?:is |that is )?(?:equal to|the same as|same as|=) "
+                                 r"(?:its |their )?toughness|(?:the )?same power and toughness|"
+                                 r"equal power and toughness)")
 # "put cards from my graveyard on top of my library": Reito Lantern, Noxious Revival, Academy Ruins (not tutors)
 _GRAVEYARD_TO_TOP = re.compile(r"(?:from (?:my |your |the )?(?:graveyard|yard|gy) (?:back )?(?:on|to|onto) "
                                r"(?:the )?top of (?:my |your |the )?(?:library|deck))|"
@@ -2310,6 +2326,9 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
     for pattern, syntax in _RULES_TEXT_WORDS:
         for _, first, last in list(_matches(state, pattern)):
             state.take(first, last, syntax, "oracle")
+    for _, first, last in list(_matches(state, _POWER_IS_TOUGHNESS)):  # "power equal to toughness": square stats
+        if not _is_object(state, first):
+            state.take(first, last, "pow=tou", "power")
     for _, first, last in list(_matches(state, _VARIABLE_POWER)):
         if not _is_object(state, first):  # not "destroy x/x creatures"
             state.take(first, last, _VARIABLE_POWER_SYNTAX, "oracle")
@@ -2648,6 +2667,7 @@ def _mana_value(reader: Reader, state: _State) -> None:
             if _after(state, last, 1) in blockers or _after(state, last, 2) in ("to equip", "to crew") or \
                     (_is_object(state, first) and not own) or \
                     _before(state, first, 1) in ("too", "my", "our", "its", "their") or \
+                    pattern is _FREE and _before(state, first, 1) in ("outlet", "outlets") or \
                     _before(state, first, 2) in ("too many", "so many") or \
                     (pattern is _BIG and _made_so(state, first)):
                 continue
@@ -2824,6 +2844,30 @@ def _partners(reader: Reader, state: _State) -> None:
 def _asks_commanders(state: _State) -> bool:
     """Whether "commanders" was read (``is:commander``): the colours and "partner" beside it say more of them."""
     return any(chip.syntax == "is:commander" for chip in state.chips)
+
+
+# "mythic creatures", "rare removal", "commons", "uncommon counterspells": the printed rarity (Scryfall's r:); the
+# singular adjective only before a kind of card ("a common problem" is no rarity)
+_RARITY = re.compile(r"(?<!most )(?<!more )(?:(mythic)(?: rares?)?s?|(rare|uncommon|common)s|(rare|uncommon|common)"
+                     r"(?= (?:cards?|removal|"
+                     r"spells?|creatures?|artifacts?|enchantments?|instants?|sorcer(?:y|ies)|lands?|planeswalkers?|"
+                     r"counterspells?|ramp|draw|tutors?|dragons?|elves|goblins?)\b))")
+
+
+def _rarities(reader: Reader, state: _State) -> None:
+    """"mythic creatures": ``r:mythic``; where the loaded data has no rarity (the bundled snapshot), a note says it
+    was not filtered, and the word asks for nothing else (the card named Rarity)."""
+    for match, first, last in list(_matches(state, _RARITY)):
+        if _is_object(state, first) and _before(state, first, 1) not in ("for", "of"):  # not "destroy rares"
+            continue
+        rarity = next(group for group in match.groups() if group)
+        if reader.knows_rarity:
+            state.take(first, last, f"r:{rarity}", "rarity")
+            continue
+        state.notes.append(f"{rarity}: the loaded card data has no rarity, so it was not filtered "
+                           "(run grimoire data update)")
+        for word in state.words[first:last]:
+            word.used = True
 
 
 def _unknown_format(state: _State, name: str, first: int, last: int) -> None:
@@ -3229,7 +3273,8 @@ _LAYOUT_WORDS = (  # each layout's syntax and words, tried in this order ("modal
     ("is:dfc", rf"(?:double[- ]?faced|dfc|two[- ]sided){_NOUN_AHEAD}|dfcs"),
     ("is:split", rf"split{_NOUN_AHEAD}"),
     ("is:transform", rf"transform(?:ing)?{_NOUN_AHEAD}"),
-    ("is:flip", rf"(?<!coin )flip{_NOUN_AHEAD}"),  # "coin flip cards" flip coins
+    # "coin flip cards" flip coins; "flip cards off the top" reveals them
+    ("is:flip", rf"(?<!coin )flip{_NOUN_AHEAD}(?! cards? (?:off|from|over|until)\b)"),
     ("is:adventure", rf"adventure{_NOUN_AHEAD}"),
     ("is:meld", rf"meld{_NOUN_AHEAD}"),
     ("is:frenchvanilla", rf"french[- ]vanilla{_NOUN_AHEAD}"),
@@ -3475,6 +3520,7 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_EMPTY_HAND, ("hand",)), (_LANDS_COUNTED, ("land",)), (_GRAVEYARD_TO_TOP, ("top",)), (_LIFE_SET, ("life",)),
     (_LIFE_SWAP, ("life",)), (_GAIN_DRAINS, ("life",)), (_LOSS_HEALS, ("life",)), (_HISTORIC, ("historic",)),
     (_VARIABLE_POWER, ("x/x", "*/*", "variable", "power", "p/t", "size", "stats")), (_LEGENDS_MATTER, ("legend",)),
+    (_POWER_IS_TOUGHNESS, ("toughness",)), (_RARITY, ("mythic", "rare", "common")),
     (_LAND_TYPE_MATTERS, ("desert", "gate", "cave")), (_FROM_EVERYTHING, ("everything",)), (_DAMAGE_NAMED, ("damage",)),
     (_COLOUR_HATE, _COLOUR_NAMES), (_DEVOTION, ("devotion",)), (_HEAVY_PIPS, _COLOUR_NAMES), (_HYBRID, ("hybrid",)),
     (_DECK_THEME_COLORS, ("my",)), (_OTHER_COLOURS, ("colo",)),
@@ -3485,12 +3531,12 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_PHYREXIAN, ("phyrexian",)), (_LIFE_FOR_MANA, ("life",)), (_PITCH, ("pitch",)),
     (_UNBLOCKABLE_CREATURES, ("block",)), (_ENTERS_UNTAPPED, ("tapped",)), (_EVASIVE_CREATURES, ("evasive",)))}
 
-_RULES = (_command, _said_words, _produces, _other_colours, _deck_colors, _formats, _prices, _partners, _superlatives,
-          _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _weenies, _negated_colors,
-          _keyword_tokens, _has_keywords, _colour_text, _colors, _color_codes, _negated_types, _negated_tags,
-          _speed_and_flyers, _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from,
-          _hard_to_kill, _activation_costs, _types, _made_types, _made_stats, _named_tokens, _game_terms,
-          _creature_types, _aggressive, _pair_duals, _budget, _colored_counters, _deck_synergy, _bare_keyword,
-          _staples)
+_RULES = (_command, _said_words, _produces, _other_colours, _deck_colors, _formats, _rarities, _prices, _partners,
+          _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _weenies,
+          _negated_colors, _keyword_tokens, _has_keywords, _colour_text, _colors, _color_codes, _negated_types,
+          _negated_tags, _speed_and_flyers, _cost_reducers_for, _rules_text_words, _repeatable, _game_changers,
+          _protected_from, _hard_to_kill, _activation_costs, _types, _made_types, _made_stats, _named_tokens,
+          _game_terms, _creature_types, _aggressive, _pair_duals, _budget, _colored_counters, _deck_synergy,
+          _bare_keyword, _staples)
 
 __all__ = ["Chip", "Reader", "Reading"]
