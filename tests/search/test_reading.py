@@ -2297,3 +2297,39 @@ def test_the_most_common_card_is_no_rarity(reader):
 def test_throwing_away_a_creature_is_an_edict(snapshot_engine, query):
     names = [r.card.name for r in snapshot_engine.search(query, limit=5).results]
     assert {"Innocent Blood", "Cruel Edict", "Diabolic Edict", "Mire in Misery"} & set(names), names
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("x spells for a monocolored green deck", "id<=g m:{X} (t:instant or t:sorcery)"),  # green was lost
+    ("removal for my monocolor red deck", "id<=r"),
+    ("cheap evasive creatures for ninjutsu", "mv<=2 t:creature (kw:flying or kw:menace or kw:fear or "
+     "kw:intimidate or kw:shadow or kw:skulk or kw:horsemanship or o:\"~ can't be blocked\")"),  # what it uses
+    ("ninjutsu", "kw:ninjutsu"),
+])
+def test_deck_colours_and_keywords_a_deck_uses(reader, query, expected):
+    assert reader.read(query).syntax == expected
+
+
+def test_restricted_is_read_as_banned_is(reader):
+    """"vintage restricted cards" had read as the stax tag ("restrict"); the bundled data has no vintage."""
+    reading = reader.read("vintage restricted cards")
+    assert any(note.startswith("vintage: the loaded card data has no vintage legality") for note in reading.notes)
+    knowing = Reader(reader.db)
+    knowing._formats["vintage"] = True  # as a store from Scryfall's bulk data
+    assert knowing.read("restricted in vintage").syntax == "restricted:vintage"
+
+
+@pytest.mark.parametrize("query", ["banned in modern", "vintage restricted cards", "commons"])
+def test_what_the_data_cannot_answer_lists_no_cards(snapshot_engine, query):
+    """Not every card in name order: the note says why there are none."""
+    page = snapshot_engine.search(query, limit=5)
+    assert not page.results and any("so it was not filtered" in note for note in page.notes)
+
+
+def test_an_empty_reading_is_retried_without_its_least_telling_filter(snapshot_engine):
+    """No cascade instant or sorcery costs 2 or less: the cascade spells, without "cheap", with a note."""
+    page = snapshot_engine.search("cheap cascade spells", limit=10)
+    assert page.results and all("Cascade" in (r.card.oracle_text or "") for r in page.results)
+    assert any('without "cheap" (mv<=2)' in note for note in page.notes)
+    assert page.readings[0].syntax == "mv<=2 kw:cascade (t:instant or t:sorcery)"  # what was read still shows
+    assert not snapshot_engine.search("t:creature mv=0 kw:flying o:asdfgh", limit=5).results  # typed: kept

@@ -30,6 +30,7 @@ from grimoire.search.query import (
     Node,
     Not,
     QuerySyntaxError,
+    Text,
     applied_filters,
     free_text,
     parse,
@@ -37,10 +38,12 @@ from grimoire.search.query import (
     sort_order,
     text_as_filters,
 )
-from grimoire.search.reading import Reader, Reading, ranking_context
+from grimoire.search.reading import NOT_FILTERED, Reader, Reading, ranking_context
 from grimoire.search.roles import roles_of_row, roles_of_rows
 
 MODES = ("hybrid", "bm25", "dense", "late")
+# The kinds of filter read from words that an empty page is retried without, in this order (see _relaxed)
+RELAXED_KINDS = ("mv", "type", "keyword", "oracle", "power", "toughness")
 RRF_K = 60
 FUSION_DEPTH = 1000
 STAT_CHIPS = ("power", "toughness")  # the reader's chips of a creature's size
@@ -904,7 +907,10 @@ class SearchEngine:
                 rows, scores = np.zeros(0, dtype=np.int64), np.zeros(0)
                 lexical = semantic = np.zeros(len(self.db), dtype=np.int32)
             else:
-                rows = self._by_name(np.flatnonzero(mask))
+                # "banned in modern", "mythic rares" on data that cannot say: no answer, rather than every card
+                unanswered = not reading.chips and _only_words(node) and \
+                    any(NOT_FILTERED in note for note in reading.notes)
+                rows = np.zeros(0, dtype=np.int64) if unanswered else self._by_name(np.flatnonzero(mask))
                 scores = np.zeros(len(rows))
                 lexical = semantic = np.zeros(len(self.db), dtype=np.int32)
             if (order := sort_order(node)) is not None:  # order: and direction: sort whatever matched
@@ -918,6 +924,11 @@ class SearchEngine:
                          f"(run: {self.embed_command})")
         rows, scores, lexical, semantic, matched = runs[0] if len(runs) == 1 else _fuse_runs(runs)
         start = (page - 1) * limit
+        if not len(rows) and len(readings) == 1 and not literal and (relaxed := self._relaxed(
+                readings[0], filters=filters, page=page, limit=limit, mode=mode, include_funny=include_funny,
+                exclude=exclude)) is not None:
+            relaxed.readings, relaxed.notes = readings, [*notes, *relaxed.notes]
+            return relaxed
         window = rows[start: start + limit].tolist()
         results = [SearchResult(card=card, row=row, rank=start + i + 1, score=float(scores[start + i]),
                                 roles=roles, tags=tags, lexical_rank=int(lexical[row]) or None,
@@ -926,6 +937,22 @@ class SearchEngine:
                                                                      self._labels(window), strict=True))]
         return SearchPage(results=results, total=len(rows), page=page, limit=limit, mode=mode, notes=notes,
                           readings=readings)
+
+    def _relaxed(self, reading: Reading, **search) -> SearchPage | None:
+        """When no card passes every filter read from a request's words ("cheap cascade spells": no cascade
+        instant or sorcery costs 2), the page without one of them, with a note saying which; the least telling
+        first (a cost word, a type from "spells", then a keyword or rules text), never the deck's colours, a
+        format or what was typed as syntax. ``None`` when dropping one does not help."""
+        for kind in RELAXED_KINDS:
+            for chip in (chip for chip in reading.chips if chip.kind == kind):
+                if chip.syntax not in reading.query:
+                    continue
+                page = self.search(reading.query.replace(chip.syntax, " ", 1), literal=True, **search)
+                if page.total:
+                    page.notes = [*page.notes, f'no card is all of what the words read as; these are without '
+                                               f'"{chip.words}" ({chip.syntax})']
+                    return page
+        return None
 
     def similar_to(self, name: str, *, query: str = "", filters: Filters | None = None, page: int = 1,
                    limit: int = 20, include_funny: bool = False, exclude: Sequence[str] = ()) -> SearchPage:
@@ -1036,3 +1063,9 @@ def _fuse_runs(runs):
 
 
 __all__ = ["ColorValue", "Filters", "SearchEngine", "SearchPage", "SearchResult"]
+
+
+def _only_words(node: Node | None) -> bool:
+    """Whether a parsed query holds bare words only, no filter."""
+    return node is None or isinstance(node, Text) or isinstance(node, And) and all(isinstance(child, Text)
+                                                                                   for child in node.children)

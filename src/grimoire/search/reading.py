@@ -46,6 +46,8 @@ from grimoire.search.spelling import (
 from grimoire.search.tags import NUMBER_WORDS, TAG_NAMES, TAGS
 
 MAX_NAME_WORDS = 8
+# What a note says of words asking for what the loaded card data cannot tell (a format's legality, rarity)
+NOT_FILTERED = "so it was not filtered"
 MAX_SHARED_NAMES = 12  # a one-word request beginning more names than this is read as words ("goblin")
 _WUBRG = "wubrg"
 
@@ -1504,7 +1506,7 @@ def _letters(words: str) -> str:
 
 _FIVE_COLORS = r"five[- ]colou?r(?:ed)?|5[- ]?colou?r(?:ed)?|5c|wubrg|rainbow"
 _MANA_MAKERS = frozenset({"rock", "rocks", "dork", "dorks", "fixing", "fixers", "fixer", "ramp"})  # lands: produces:
-_DECK_COLOR = rf"(?:mono[- ]?)?({_COLOR_LIST}|{'|'.join(_GROUPS)}|colou?rless|{_FIVE_COLORS})"
+_DECK_COLOR = rf"(?:mono[- ]?(?:colou?red |colou?r )?)?({_COLOR_LIST}|{'|'.join(_GROUPS)}|colou?rless|{_FIVE_COLORS})"
 _DECK_COLORS = re.compile(rf"(?:for|in) (?:a |an |my )?{_DECK_COLOR}(?: decks?| edh| commanders?| builds?| lists?)?|"
                           rf"my {_DECK_COLOR} (?:decks?|edh|builds?|lists?)")  # "my red deck needs card draw"
 # "my simic ramp deck", "my selesnya enchantress deck": the deck's colours, then its theme (which still ranks)
@@ -2765,18 +2767,18 @@ _FORMAT = re.compile(rf"(?:(?:for|in) ({_FORMAT_WORDS})(?:[- ]legal)?|({_FORMAT_
                      rf"(pauper[- ](?:commander|edh)|{'|'.join(_ALWAYS_READ_FORMATS)}|edh|cedh|cmdr)|(commanders?))")
 
 
-_BANNED = re.compile(rf"((?:(?:that|which|it)(?:'s| is| are)? )?(?:not|isn'?t|aren'?t|never) )?(?:banned (?:in|from) "
-                     rf"({_FORMAT_WORDS})|({_FORMAT_WORDS})[- ]banned)")
+_BANNED = re.compile(rf"((?:(?:that|which|it)(?:'s| is| are)? )?(?:not|isn'?t|aren'?t|never) )?(?:(banned|restricted) "
+                     rf"(?:in|from) ({_FORMAT_WORDS})|({_FORMAT_WORDS})[- ](banned|restricted))")
 
 
 def _formats(reader: Reader, state: _State) -> None:
     """"for commander", "pauper", "legacy-legal": legal in that format; "banned in commander": ``banned:commander``;
     "commanders": ``is:commander``."""
-    for match, first, last in list(_matches(state, _BANNED)):
-        name = (match.group(2) or match.group(3)).replace("-", " ")
-        name = _FORMAT_ALIASES.get(name, name)
+    for match, first, last in list(_matches(state, _BANNED)):  # "vintage restricted": restricted:vintage
+        name = (match.group(3) or match.group(4)).replace("-", " ")
+        name, status = _FORMAT_ALIASES.get(name, name), match.group(2) or match.group(5)
         if reader.knows_format(name):  # "not banned in commander": legal there
-            state.take(first, last, f"f:{name}" if match.group(1) else f"banned:{name}", "format")
+            state.take(first, last, f"f:{name}" if match.group(1) else f"{status}:{name}", "format")
         else:
             _unknown_format(state, name, first, last)
     for match, first, last in list(_matches(state, _FORMAT)):
@@ -2864,15 +2866,14 @@ def _rarities(reader: Reader, state: _State) -> None:
         if reader.knows_rarity:
             state.take(first, last, f"r:{rarity}", "rarity")
             continue
-        state.notes.append(f"{rarity}: the loaded card data has no rarity, so it was not filtered "
-                           "(run grimoire data update)")
+        state.notes.append(f"{rarity}: the loaded card data has no rarity, {NOT_FILTERED} (run grimoire data update)")
         for word in state.words[first:last]:
             word.used = True
 
 
 def _unknown_format(state: _State, name: str, first: int, last: int) -> None:
-    state.notes.append(f"{name}: the loaded card data has no {name} legality, so it was not filtered "
-                       "(run grimoire data update)")
+    state.notes.append(f"{name}: the loaded card data has no {name} legality, {NOT_FILTERED} (run grimoire data "
+                       "update)")
     for word in state.words[first:last]:
         word.used = True
 
@@ -3428,7 +3429,9 @@ def _bare_keyword(reader: Reader, state: _State) -> None:
     if reader.keywords[word] >= _KEYWORD_CARDS and word not in _SHORT_TAG_NAMES and word not in _TYPE_WORDS and \
             word not in _SINGLE_COLORS and word not in _EVERGREEN and \
             not any(_keyword_term(word) in chip.syntax for chip in state.chips) and \
-            (len(state.words) == 1 or word not in reader.english):  # "support cards for Lathril": a word
+            (len(state.words) == 1 or word not in reader.english) and \
+            _before(state, content[0], 1) not in ("for", "enable", "enablers", "enabling"):
+        # ("support cards for Lathril": a word; "creatures for ninjutsu": what the keyword uses, not the keyword)
         state.take(content[0], content[0] + 1, _keyword_term(word), "keyword", still_ranks=True)
 
 
