@@ -2333,3 +2333,21 @@ def test_an_empty_reading_is_retried_without_its_least_telling_filter(snapshot_e
     assert any('without "cheap" (mv<=2)' in note for note in page.notes)
     assert page.readings[0].syntax == "mv<=2 kw:cascade (t:instant or t:sorcery)"  # what was read still shows
     assert not snapshot_engine.search("t:creature mv=0 kw:flying o:asdfgh", limit=5).results  # typed: kept
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("equipment that costs 0 to equip", "o:/\\bequip \\{0\\}([^{0-9]|$)/ t:equipment"),  # was mv=0: its own cost
+    ("equipment that costs 1 to equip", "o:/\\bequip \\{1\\}([^{0-9]|$)/ t:equipment"),
+    ("vehicles that cost 1 to crew", "o:/\\bcrew 1([^{0-9]|$)/ t:vehicle"),
+    ("exile target creature instant", "t:instant"),  # a spell type ending the request is the card's
+    ("counter target instant", ""),  # what it counters
+])
+def test_costs_to_activate_and_a_trailing_spell_type(reader, query, expected):
+    assert reader.read(query).syntax == expected
+
+
+@pytest.mark.parametrize("query", ["chulane value", "must have cards for meren"])
+def test_a_commander_and_vague_words_rank_by_the_commander(reader, query):
+    """As "good cards for Atraxa" does: the commander's own text, its colours, and it left out."""
+    reading = reader.read(query)
+    assert reading.named and reading.syntax.startswith("id<=")

@@ -1002,7 +1002,8 @@ _ASKING = frozenset({"what", "what's", "whats", "which", "is", "are", "there", "
 _DECK_ASKS = _ASKING | {"best", "strong", "top", "more", "staples", "include", "add", "put", "recommendations", "need",
                         "want", "options", "ideas", "picks", "upgrades", "synergy", "synergies", "synergistic",
                         "work", "works", "well", "goes", "go", "fit", "fits", "belong", "belongs", "else", "do",
-                        "does", "plays", "pair", "pairs", "nicely"}
+                        "does", "plays", "pair", "pairs", "nicely",
+                        "value", "goodstuff", "essentials", "essential", "core", "must", "have"}  # "chulane value"
 
 
 def _deck_synergy(reader: Reader, state: _State) -> None:
@@ -2466,6 +2467,8 @@ def _repeatable(reader: Reader, state: _State) -> None:
 # "equip 1", "crew 2", "equip cost of 3": the cost printed after the keyword (Oracle text writes "Equip {1}",
 # "Crew 2"); a bigger cost after the number is another cost ("Equip {1}{W}" is not equip 1).
 _ACTIVATION_COST = re.compile(r"(equip|crew)(?: costs? (?:of )?)? ?(\d{1,2})")
+# "equipment that costs 2 to equip", "vehicles that cost 1 to crew": the same, said the other way round
+_COSTS_TO_ACTIVATE = re.compile(r"()()costs? (\d{1,2})(?: mana)? to (equip|crew)")
 # "rocks that tap for two", "lands that tap for 3 mana", "rocks that make two mana": what one activation adds, as
 # Oracle text writes it ("make two tokens" is no mana; "tap for two colors" is a dual land, not two mana).
 # "more than one mana", "at least two", "2 or more", "multiple": two or more
@@ -2492,8 +2495,10 @@ def _activation_costs(reader: Reader, state: _State) -> None:
         keyword = match.group(1) or match.group(2) or match.group(3)
         printed = r"\{[01]\}" if keyword == "equip" else "[12]"
         state.take(first, last, f"o:/\\b{keyword} {printed}([^{{0-9]|$)/", "oracle")
-    for match, first, last in list(_matches(state, _ACTIVATION_COST)):
-        keyword, cost = match.group(1), match.group(2)
+    for match, first, last in [*_matches(state, _ACTIVATION_COST), *_matches(state, _COSTS_TO_ACTIVATE)]:
+        keyword, cost = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
+        if not state.free(first):
+            continue
         printed = rf"\{{{cost}\}}" if keyword == "equip" else cost
         state.take(first, last, f"o:/\\b{keyword} {printed}([^{{0-9]|$)/", "oracle")
 
@@ -2531,7 +2536,11 @@ def _types(reader: Reader, state: _State) -> None:
         acted_on = match.group(2) in ("land", "lands") and following in _LAND_ACTIONS  # "land ramp"
         # "sorcery removal", "instant protection": what the spell does, not what it acts on ("instant tutors" find one)
         own = _TYPE_WORDS.get(match.group(2) or "") in ("instant", "sorcery") and following in _SPELLS_OWN_NOUNS
-        if _is_object(state, first) or (following in _OBJECT_NOUNS or _before_object_noun(state, last)) and not own \
+        # "exile target creature instant": a spell type ending the request after what it acts on is the card's own
+        trailing = last == len(state.words) and _TYPE_WORDS.get(match.group(2) or "") in ("instant", "sorcery") and \
+            first > 0 and _TYPE_WORDS.get(state.words[first - 1].lower) not in (None, "instant", "sorcery")
+        if _is_object(state, first) and not trailing or \
+                (following in _OBJECT_NOUNS or _before_object_noun(state, last)) and not own \
                 or following.startswith("speed") or acted_on:
             continue
         # "saga cards that make tokens", "creature cards with flying": the cards themselves, as a clause or the
@@ -2625,6 +2634,9 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 continue
             if _after(state, last, 1) in ("power", "toughness", "damage", "life", "cards", "counters", "tokens"):
                 continue
+            if _after(state, last, 2) in ("to equip", "to crew") or _after(state, last, 3) in ("mana to equip",
+                                                                                               "mana to crew"):
+                continue  # "equipment that costs 0 to equip": its equip cost (_activation_costs), not its own
             if before in _AMOUNT_VERBS and op in (">=", ">") and "mana" not in match.group(0):
                 continue  # "cards that mill at least 4": how many, not a cost (not "burn under 3 mana")
             if _after(state, last, 1) in _COUNTED and re.search(rf"(?:{_NUMBER}|or (?:more|fewer|less))$",
