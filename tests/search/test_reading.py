@@ -2351,3 +2351,20 @@ def test_a_commander_and_vague_words_rank_by_the_commander(reader, query):
     """As "good cards for Atraxa" does: the commander's own text, its colours, and it left out."""
     reading = reader.read(query)
     assert reading.named and reading.syntax.startswith("id<=")
+
+
+@pytest.mark.parametrize(("query", "wanted", "unwanted"), [
+    ("nobody can search their library", {"Leonin Arbiter", "Stranglehold", "Aven Mindcensor", "Mindlock Orb"},
+     {"Demonic Tutor", "Gamble"}),  # was the tutors first: the thing to stop
+    ("blank out every graveyard so nothing can be reanimated", {"Grafdigger's Cage", "Tormod's Crypt",
+                                                               "Rest in Peace", "Bojuka Bog"},
+     {"Reanimate", "Zombify"}),
+])
+def test_nobody_can_asks_for_what_stops_it(snapshot_engine, query, wanted, unwanted):
+    names = {r.card.name for r in snapshot_engine.search(query, limit=8).results}
+    assert names & wanted and not names & unwanted, names
+
+
+def test_nobody_can_attack_is_still_a_fog(snapshot_engine):
+    names = {r.card.name for r in snapshot_engine.search("nobody can attack me next turn", limit=5).results}
+    assert "Peace Talks" in names, names

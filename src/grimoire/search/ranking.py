@@ -304,6 +304,10 @@ _ETB_DOUBLERS = re.compile(r"\b(?:etb|enters?|entering|enter the battlefield)(?:
 _TRIGGER_DOUBLERS = re.compile(r"\b(?:death|dies|dying|attack(?:ing)?|landfall|cast)(?: triggers?)? doublers?\b")
 # Players' idioms for what card text says plainly, as the phrasings say it
 _IDIOMS = (
+    # "nobody can search their library", "so nothing can be reanimated": what stops it (the hate phrasings' "stop")
+    (re.compile(r"\b(?:so )?(?:nobody|no ?one|no players?|nothing|no cards?) (?:can|could|may|will be able to)"
+                r"(?: ever)?(?: be)?(?= (?:search|tutor|gain|draw|reanimat|recur|return|cast spells from|play "
+                r"cards from|get cards back))"), "stop opponents from"),  # not "nobody can attack me": a fog
     # "one sided boardwipe": the board wipe the phrasings say in two words
     (re.compile(r"\bboardwip(e|es|ing)\b"), r"board wip\1"),
     # "add one more of each kind of marker", "strip every marker off": counters, as cards call them
