@@ -2368,3 +2368,15 @@ def test_nobody_can_asks_for_what_stops_it(snapshot_engine, query, wanted, unwan
 def test_nobody_can_attack_is_still_a_fog(snapshot_engine):
     names = {r.card.name for r in snapshot_engine.search("nobody can attack me next turn", limit=5).results}
     assert "Peace Talks" in names, names
+
+
+def test_casting_from_exile_is_impulse_draw_not_exile_removal(snapshot_engine):
+    page = snapshot_engine.search("legendary creature that lets me cast from exile", limit=5)
+    assert page.readings[0].syntax == "t:legendary t:creature"
+    top = page.results[0].card
+    assert "exile" in (top.oracle_text or "").lower() and "you may" in (top.oracle_text or "").lower(), top.name
+
+
+def test_a_set_named_after_from_is_no_card(reader):
+    """"cards from theros" had read as Theros Charm (a short name): the card data has no sets to filter by."""
+    assert "Theros" not in reader.read("cards from theros that care about devotion").syntax

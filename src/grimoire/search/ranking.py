@@ -308,6 +308,8 @@ _IDIOMS = (
     (re.compile(r"\b(?:so )?(?:nobody|no ?one|no players?|nothing|no cards?) (?:can|could|may|will be able to)"
                 r"(?: ever)?(?: be)?(?= (?:search|tutor|gain|draw|reanimat|recur|return|cast spells from|play "
                 r"cards from|get cards back))"), "stop opponents from"),  # not "nobody can attack me": a fog
+    # "a commander that lets me cast from exile": playing the cards it exiles (impulse draw), not exile removal
+    (re.compile(r"\b(?:cast|play)(?:s|ing)? (?:spells |cards |things |stuff )?from exile\b"), "play cards from exile"),
     # "one sided boardwipe": the board wipe the phrasings say in two words
     (re.compile(r"\bboardwip(e|es|ing)\b"), r"board wip\1"),
     # "add one more of each kind of marker", "strip every marker off": counters, as cards call them

@@ -320,6 +320,11 @@ _DECK_OPENERS = frozenset({"for", "in", "my", "a", "an"}) | _PARTNER_JOINERS
 _NUMERAL_END = re.compile(r" (?:I|II|III|IV|V|VI|VII|VIII|IX|X)$")
 
 
+# Words before a set's name ("cards from theros", "printed in dominaria"), where a word is no card's short name
+_BEFORE_A_SET = frozenset({"cards from", "card from", "creatures from", "spells from", "printed in", "reprinted in",
+                           "released in", "stuff from", "commons from", "uncommons from", "rares from", "mythics from"})
+
+
 class Reader:
     """Reads queries against one store (its card names, commanders and the formats its data knows)."""
 
@@ -791,7 +796,8 @@ class Reader:
                 alias = row is not None and any(fold(w.lower) not in self.english and not self._everyday(fold(w.lower))
                                                 for w in words[start:stop])  # not "the spot" (The Spot)
                 row = row if alias else None
-            if row is None and single and named and fold(text) not in self.english:
+            if row is None and single and named and fold(text) not in self.english and \
+                    _before(state, start, 2) not in _BEFORE_A_SET:  # "cards from theros": a set, no Theros Charm
                 row = self.short_name(fold(text))
                 short = row is not None  # no everyday or Magic word: a name wherever it stands
             if row is None:
