@@ -561,3 +561,16 @@ def test_recasting_a_commander_for_less_is_the_commander_tax(engine):
     assert "command zone" in expand("recast my commander for cheap")
     texts = _texts(engine, "recast my commander for cheap", 6)
     assert any("cast from the command zone" in text for text in texts.values()), texts  # protection led before
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("draw 3 cards cheap", "draw three cards cheap"),  # as rules text spells a count
+    ("mill 10 cards", "mill ten cards"),
+    ("put 2 basic lands onto the battlefield", "put two basic lands onto the battlefield"),
+    ("draw 1 card", "draw a card"),
+    ("deal 3 damage", "deal 3 damage"),  # damage and life keep their digits, as cards print them
+    ("gain 5 life", "gain 5 life"),
+    ("create 2 1/1 tokens", "create two 1/1 tokens"),  # the size is no count
+])
+def test_counts_are_spelled_as_rules_text_spells_them(text, expected):
+    assert ranking.spelled_counts(text) == expected

@@ -867,7 +867,7 @@ class SearchEngine:
                 notes.append(note)
             node, text_parts = self._parse(query, filters, reading.node if query == reading.query else None)
             named = [*reading.named, *([reading.like] if reading.like else [])]  # "like X" with more words
-            text = " ".join([*text_parts, combo_text, self._named_text(named)]).strip()
+            text = ranking.spelled_counts(" ".join([*text_parts, combo_text, self._named_text(named)]).strip())
             read_words = ""
             wordless = not ranking.words(text) and not reading.combo and sort_order(node) is None
             # "black staples", "broken cards in commander": nothing asked but what most decks play

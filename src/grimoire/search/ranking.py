@@ -1065,6 +1065,20 @@ def is_literal(text: str) -> bool:
         _OWN_VOICE.search(text) is None
 
 
+# "draw 3 cards", "put 2 lands onto the battlefield", "mill 10 cards": how many, as rules text spells it ("draw
+# three cards", "up to two basic land cards", "mills ten cards"); life and damage keep their digits, as cards do
+_COUNTED_DIGITS = re.compile(r"(?<![\w/+.-])(10|[1-9])(?= (?:more |extra |other |basic )?(?:[\dx*]+/[\dx*]+ )?"
+                             r"(?:(?:white|blue|black|red|green|colou?rless) )?(?:cards?|lands?|tokens?|creatures?|"
+                             r"counters?|permanents?|spells?|turns?)\b)")
+_SPELLED = {str(number): word for word, number in NUMBER_WORDS.items()} | {"1": "a"}
+
+
+def spelled_counts(text: str) -> str:
+    """``text`` with a count written in digits before what it counts spelled out as rules text spells it."""
+    return _COUNTED_DIGITS.sub(lambda match: _SPELLED[match.group(1)], text) if any(c.isdigit() for c in text) \
+        else text
+
+
 @lru_cache(maxsize=8)  # a request asks for its words several times (its reading, its tags); about 100 rewrites each
 def words(text: str) -> tuple[str, ...]:
     """Content words of a text, lower case and stemmed, so word forms meet (``wipes``, ``wiping`` -> ``wipe``;
