@@ -574,3 +574,17 @@ def test_recasting_a_commander_for_less_is_the_commander_tax(engine):
 ])
 def test_counts_are_spelled_as_rules_text_spells_them(text, expected):
     assert ranking.spelled_counts(text) == expected
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("extra fight phase card for aggro", "extra-combat"),  # a combat phase, not the fight keyword action
+    ("keep as many cards in hand as you want", "no-max-hand-size"),
+    ("put the top cards of my library in my graveyard", "self-mill"),  # not the tutors to the top
+    ("put the top cards of their library into their graveyard", "mill"),
+    ("lands cant untap", "freeze"),  # not the untappers
+    ("wipe every land", "land-sweeper"),
+    ("ETB creatures to blink", "etb-trigger"),  # worth blinking, not the blinkers
+    ("bounce all nonland permanents", "mass-bounce"),
+])
+def test_players_words_for_effects_find_their_tag(engine, text, tag):
+    assert tag in [m.name for m in engine.tag_matcher.match(text)[:2]]

@@ -308,6 +308,37 @@ _IDIOMS = (
     (re.compile(r"\b(?:so )?(?:nobody|no ?one|no players?|nothing|no cards?) (?:can|could|may|will be able to)"
                 r"(?: ever)?(?: be)?(?= (?:search|tutor|gain|draw|reanimat|recur|return|cast spells from|play "
                 r"cards from|get cards back))"), "stop opponents from"),  # not "nobody can attack me": a fog
+    # players' words for effects the phrasings say otherwise (each checked against the tag it means):
+    # "an extra fight phase": a combat phase, not the fight keyword action
+    (re.compile(r"\bfight phases?\b"), "combat phase"),
+    # "double my next spell": copy it, not double strike
+    (re.compile(r"\bdoubl(?:e|es|ing) (?:my|the|a|that|your|their|an?) ?(?:next )?"
+                r"(?:spells?|instants?|sorcer(?:y|ies))\b"), "copy spells"),
+    # "ping each opponent", "ping every player": each loses life, not a pinger creature
+    (re.compile(r"\bping(?:s|ing)? (?:each|every|all)(?: other)? (?:opponents?|players?)\b"),
+     "drain each opponent loses life"),
+    # "suck life from every other player": drain
+    (re.compile(r"\bsuck(?:s|ing)? (?:the )?life\b"), "drain"),
+    # "wipe every land", "blow up all lands": mass land destruction
+    (re.compile(r"\b(?:wipe|wipes|destroy|destroys|kill|kills|nuke|nukes|blow up|blows up) (?:every|all|each)"
+                r"(?: of the)? lands?\b"), "destroy all lands"),
+    # "keep as many cards in hand as I want": no maximum hand size
+    (re.compile(r"\b(?:keep|hold|have) as many cards(?: in (?:my|your|hand|my hand|your hand))? as (?:i|you) "
+                r"(?:want|like)\b"), "no maximum hand size"),
+    # "put the top cards of my library into my graveyard": milling, not a tutor to the top
+    (re.compile(r"\bput(?:s|ting)? (?:the )?top (?:\w+ )?cards? of (?:my|your) (?:library|deck) (?:in|into|onto) "
+                r"(?:my|your|the) (?:graveyard|yard)\b"), "mill myself"),
+    (re.compile(r"\bput(?:s|ting)? (?:the )?top (?:\w+ )?cards? of (?:their|an opponent'?s|each opponent'?s|a "
+                r"player'?s|target player'?s) (?:library|deck) (?:in|into|onto) (?:their|the|a) (?:graveyard|yard)\b"),
+     "mill opponents"),
+    # "ETB creatures to blink": creatures worth blinking (their enter triggers), not the blinkers
+    (re.compile(r"\b(?:(?:creatures?|things|stuff|cards|guys|dudes|etbs?|etb creatures?) (?:to|worth)|worth) "
+                r"(?:blink|flicker)(?:ing)?\b"), "etb creatures"),
+    # "lands can't untap", "creatures don't untap": what keeps them tapped (freeze), not untappers
+    (re.compile(r"\b(?:lands?|creatures?|permanents?|artifacts?|things|stuff) (?:can'?t|cannot|can not|don'?t|"
+                r"doesn'?t|do not|does not|never) untap\b"), "stop untapping doesn't untap"),
+    # "bounce all nonland permanents", "bounce every creature": a mass bounce
+    (re.compile(r"\bbounc(?:e|es|ing) (?:all|every|each|everything)\b"), "mass bounce"),
     # "a commander that lets me cast from exile": playing the cards it exiles (impulse draw), not exile removal
     (re.compile(r"\b(?:cast|play)(?:s|ing)? (?:spells |cards |things |stuff )?from exile\b"), "play cards from exile"),
     # "one sided boardwipe": the board wipe the phrasings say in two words
