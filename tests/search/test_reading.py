@@ -2380,3 +2380,27 @@ def test_casting_from_exile_is_impulse_draw_not_exile_removal(snapshot_engine):
 def test_a_set_named_after_from_is_no_card(reader):
     """"cards from theros" had read as Theros Charm (a short name): the card data has no sets to filter by."""
     assert "Theros" not in reader.read("cards from theros that care about devotion").syntax
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("looking for an enchantment that makes treasure", "t:enchantment"),  # the player looking, no tutor
+    ("searching for creature that gets bigger every turn", "is:permanent -o:/sacrifice ~[:,]/ t:creature"),
+    ("im building atraxa and want proliferate cards", "id<=wubg"),  # the deck being built
+    ("creatures with lifelink that are cheap", "mv<=2 t:creature kw:lifelink"),  # its keyword ends the subject
+    ("what lands should i play in a 3 color commander deck", "t:land"),  # the deck's count, not the lands'
+    ("three color creatures", "c=3 t:creature"),
+    ("creatures that can't be blocked except by two or more creatures", "t:creature o:\"~ can't be blocked\""),
+])
+def test_requests_in_a_players_sentences(reader, query, expected):
+    assert reader.read(query).syntax == expected
+
+
+def test_search_for_a_card_is_still_a_tutor(reader):
+    assert reader.read("search for a land").syntax == ""
+
+
+@pytest.mark.parametrize("query", ["good blue commanders for control", "cards for my control deck in dimir"])
+def test_control_the_archetype_is_no_theft(snapshot_engine, query):
+    """"for control" had matched the steal tag ("take control"), so Keiga and Empress Galina led."""
+    assert "steal" not in [m.name for m in snapshot_engine.tag_matcher.match(query)]
+    assert "steal" in [m.name for m in snapshot_engine.tag_matcher.match("take control of a creature")]

@@ -308,6 +308,10 @@ _IDIOMS = (
     (re.compile(r"\b(?:so )?(?:nobody|no ?one|no players?|nothing|no cards?) (?:can|could|may|will be able to)"
                 r"(?: ever)?(?: be)?(?= (?:search|tutor|gain|draw|reanimat|recur|return|cast spells from|play "
                 r"cards from|get cards back))"), "stop opponents from"),  # not "nobody can attack me": a fog
+    # "good blue commanders for control", "a control deck": the archetype, not gaining control of something
+    (re.compile(r"\b(?<!under )(?:for (?:an? )?|in (?:an? )?|my )control(?: decks?| builds?| lists?)?\b(?! of\b)|"
+                r"(?<!gain )(?<!take )(?<!gains )(?<!takes )\bcontrol (?:decks?|players?|strateg(?:y|ies)|archetype|"
+                r"builds?|lists?|shells?)\b"), " "),
     # players' words for effects the phrasings say otherwise (each checked against the tag it means):
     # "an extra fight phase": a combat phase, not the fight keyword action
     (re.compile(r"\bfight phases?\b"), "combat phase"),

@@ -325,6 +325,10 @@ _BEFORE_A_SET = frozenset({"cards from", "card from", "creatures from", "spells 
                            "released in", "stuff from", "commons from", "uncommons from", "rares from", "mythics from"})
 
 
+# Verbs before the commander of a deck being made or played ("im building atraxa", "brewing muldrotha")
+_BUILDING = ("building", "build", "brewing", "brew", "playing", "piloting", "running", "built")
+
+
 class Reader:
     """Reads queries against one store (its card names, commanders and the formats its data knows)."""
 
@@ -779,7 +783,7 @@ class Reader:
             # (the English word list loads at first use: a span of several words never needs it)
             opening = single and start == 0 and len(words) > 1 and (
                 words[start].text[:1].isupper() or fold(text) not in self.english and not self._everyday(fold(text)))
-            if row is None and single and (_before(state, start, 1) in ("my", "for", "with")
+            if row is None and single and (_before(state, start, 1) in ("my", "for", "with", *_BUILDING)
                                            or _after(state, stop, 1) == "deck" or opening
                                            or _before(state, start, 1) in ("a", "an", "our") and  # "a vorinclex
                                            _after(state, stop, 2).endswith((" deck", " edh", " build"))  # ... deck"
@@ -856,6 +860,9 @@ class Reader:
         if previous in ("a", "an", "our") and following.split()[1:2] in (["deck"], ["edh"], ["build"]) and \
                 folded.strip(",.;:?!") in self.commander_names and not self._everyday(folded.strip(",.;:?!")):
             return True  # "a vorinclex proliferate deck": a commander, then the deck's theme
+        if previous in _BUILDING and folded.strip(",.;:?!") in self.commander_names and \
+                not self._everyday(folded.strip(",.;:?!")):
+            return True  # "im building atraxa": the commander of the deck being built
         return following.startswith("deck") or text[:1].isupper() and previous in ("with", "for", "of", "my")
 
     def _name_role(self, state: _State, start: int, stop: int, row: int) -> None:
@@ -899,7 +906,9 @@ class Reader:
         # request, its deck's needs after it; "best cards for Atraxa superfriends": its deck, then the deck's theme
         leading = (start == 0 or before.endswith("for")) and stop < len(state.words) and self._is_commander(row) \
             and not re.match(r"(?:'s?|and|or|vs|versus|in|from|to|with)\b", after)
-        commander = commander or leading
+        # "im building atraxa and want proliferate cards": the deck being built, played or brewed
+        building = _before(state, start, 1) in _BUILDING and self._is_commander(row)
+        commander = commander or leading or building
         # "thrasios and tymna", "my tymna + kraum deck": partner commanders share one deck, the first named before
         # the second, the second after the first
         partner = self._is_commander(row) and (self._after_the_deck(state, start, _PARTNER_JOINERS | {"with"})
@@ -1009,7 +1018,8 @@ _DECK_ASKS = _ASKING | {"best", "strong", "top", "more", "staples", "include", "
                         "want", "options", "ideas", "picks", "upgrades", "synergy", "synergies", "synergistic",
                         "work", "works", "well", "goes", "go", "fit", "fits", "belong", "belongs", "else", "do",
                         "does", "plays", "pair", "pairs", "nicely",
-                        "value", "goodstuff", "essentials", "essential", "core", "must", "have"}  # "chulane value"
+                        "value", "goodstuff", "essentials", "essential", "core", "must", "have",  # "chulane value"
+                        *_BUILDING, "im", "i'm"}
 
 
 def _deck_synergy(reader: Reader, state: _State) -> None:
@@ -1173,6 +1183,9 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
                 stat, end = trailing.group(1).lower(), trailing.end()
             counted = following and following[0].lower().strip(",.;:?!") in _COUNTED and \
                 not _LEADING_COST.search(before)  # not "mana value 7 or more creatures"
+            if not stat and words_before[-1:] == ["by"]:  # "can't be blocked except by two or more creatures"
+                characters[start: end] = list(number.ljust(end - start))
+                continue
             if not stat and (counted or word in ("more", "greater", "higher", "above") and (
                     words_before[-1:] and words_before[-1] in _AMOUNT_VERBS or
                     following and following[0].lower().strip(",.;:?!") in _AMOUNT_NOUNS)):
@@ -1631,6 +1644,9 @@ def _colors(reader: Reader, state: _State) -> None:
             # "two color commanders", "exactly 3 colors", "mono colored legends": that many colours in the identity
             # (the card's own colours)
             count = _number(match.group(8) or match.group(9)) if not match.group(10) else 1
+            if _after(state, last, 2) in ("commander deck", "edh deck", "cedh deck") or \
+                    _after(state, last, 1) in ("deck", "decks", "build", "builds", "pod", "pods"):
+                continue  # "lands for a 3 color commander deck": the deck's colours, unnamed, not the lands'
             syntax = f"id={count}" if _asks_commanders(state) else f"c={count}"
         elif match.group(4):
             syntax = _ANY_FOUR_COLOURS
@@ -2680,8 +2696,12 @@ def _mana_value(reader: Reader, state: _State) -> None:
             # "dragons that are cheap", "a wrath that's cheap": said of the card asked for, where no action names
             # what it acts on first ("destroy creatures that are cheap" stays the cost of those creatures)
             copula = next((size for size in (2, 1) if _before(state, first, size) in _OWN_COPULAS), 0)
-            own = own or (pattern is _CHEAP and copula and not (first - copula >= 1 and
-                                                                 _is_object(state, first - copula - 1)))
+            # (a keyword the card has ends its subject: "creatures with lifelink that are cheap")
+            subject = first - copula - 1
+            own = own or (pattern is _CHEAP and copula and not (
+                subject >= 0 and _is_object(state, subject) and
+                not (state.words[subject].lower in _HAS_KEYWORDS and _before(state, subject, 1) in ("with", "has",
+                                                                                                    "have"))))
             # "destroy big creatures", "counter big spells": the cost of what the card acts on, not its own
             # "my spells are too expensive": a complaint about the deck's costs, not a cost asked for
             if _after(state, last, 1) in blockers or _after(state, last, 2) in ("to equip", "to crew") or \
@@ -3457,8 +3477,9 @@ def _bare_keyword(reader: Reader, state: _State) -> None:
 # the cards do ("search for a land" is a tutor: an article, a number or "basic" after "search for" or "look for" keeps
 # it one: "search for two basic lands")
 _COMMAND = re.compile(r"(?:please |can you |could you )?(?:show me|find me|give me|get me|list(?: all| every)?|"
-                      r"(?:(?:i'?m |i am )?looking|look|search) for"
-                      r"(?! an? | the | my | (?:up to )?(?:\d+|one|two|three|x) | basic )|search up)"
+                      r"(?:i'?m |i am )?looking for(?= an? )|"  # "looking for an enchantment that ...": the player
+                      r"(?:(?:i'?m |i am )?(?:looking|searching)|look|search) for"
+                      r"(?! an? | the | my | any | (?:up to )?(?:\d+|one|two|three|x) | basic )|search up)"
                       r"(?: all)?(?: the)?")
 
 
