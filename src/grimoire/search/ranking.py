@@ -344,7 +344,7 @@ _IDIOMS = (
     # "bounce all nonland permanents", "bounce every creature": a mass bounce
     (re.compile(r"\bbounc(?:e|es|ing) (?:all|every|each|everything)\b"), "mass bounce"),
     # "a commander that lets me cast from exile": playing the cards it exiles (impulse draw), not exile removal
-    (re.compile(r"\b(?:cast|play)(?:s|ing)? (?:spells |cards |things |stuff )?from exile\b"), "play cards from exile"),
+    (re.compile(r"\bcast(?:s|ing)? (?:spells |cards |things |stuff )?from exile\b"), "play cards from exile"),
     # "one sided boardwipe": the board wipe the phrasings say in two words
     (re.compile(r"\bboardwip(e|es|ing)\b"), r"board wip\1"),
     # "add one more of each kind of marker", "strip every marker off": counters, as cards call them
