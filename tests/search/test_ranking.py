@@ -588,3 +588,15 @@ def test_counts_are_spelled_as_rules_text_spells_them(text, expected):
 ])
 def test_players_words_for_effects_find_their_tag(engine, text, tag):
     assert tag in [m.name for m in engine.tag_matcher.match(text)[:2]]
+
+
+@pytest.mark.parametrize(("query", "first"), [("overrun effects", "Overrun"), ("fog effects", "Fog"),
+                                              ("fork effects", "Fork"), ("lure effects", "Lure")])
+def test_the_namesake_of_an_effect_comes_first(engine, query, first):
+    """The card an effect is named after leads its tag's cards ("overrun effects" had no Overrun in its top 8)."""
+    assert top(engine, query, 1) == [first]
+
+
+def test_a_namesake_that_does_something_else_does_not(engine):
+    """Blink is a Doctor Who Saga that shuffles a creature away: no blink effect."""
+    assert "Blink" not in top(engine, "blink effects", 5)

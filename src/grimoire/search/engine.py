@@ -438,7 +438,7 @@ class SearchEngine:
             fused[self.filter_index.digital_only] *= ranking.DIGITAL_WEIGHT
         # the card the user named comes first; what is left of a commander's deck request is its need ("Marchesa
         # sacrifice": sacrifice, not the card Sacrifice)
-        for row in self._exact_name_rows(text, mask) if not deck else ():
+        for row in self._exact_name_rows(text, mask, chosen) if not deck else ():
             fused[row] += 1.0
         rows = np.flatnonzero(fused > 0)
         order = np.lexsort((rows, -fused[rows]))
@@ -636,8 +636,17 @@ class SearchEngine:
             self._tag_lists[index] = ranking.by_directness(rows, ranking.directness(column[rows], prior))
         return self._tag_lists[index]
 
-    def _exact_name_rows(self, text: str, mask: np.ndarray) -> list[int]:
-        """The card ``text`` names whole (a face's name too), its apostrophes typed or not ("jeskas will")."""
+    def _exact_name_rows(self, text: str, mask: np.ndarray, chosen: Sequence[ranking.TagMatch] = ()) -> list[int]:
+        """The card ``text`` names whole (a face's name too), its apostrophes typed or not ("jeskas will"), or
+        names before "effects" where it does what a chosen tag does (the card Overrun first for "overrun effects",
+        its tag's cards after it; not the Saga named Blink for "blink effects")."""
+        named = _EFFECTS_AFTER.sub("", text)
+        if named != text:
+            row = self.db.names.find(named)
+            if row is None or not mask[row] or not any(self.tag_strengths[row, match.index] >= tag_rules.DIRECT
+                                                       for match in chosen):
+                return []
+            text = named
         row = self.db.names.find(text)
         if row is None or not mask[row]:
             return []
@@ -1063,6 +1072,9 @@ def _fuse_runs(runs):
 
 
 __all__ = ["ColorValue", "Filters", "SearchEngine", "SearchPage", "SearchResult"]
+
+
+_EFFECTS_AFTER = re.compile(r" (?:effects?|style(?: effects?| cards?)?)$", re.IGNORECASE)
 
 
 def _only_words(node: Node | None) -> bool:
