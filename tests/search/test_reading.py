@@ -2404,3 +2404,11 @@ def test_control_the_archetype_is_no_theft(snapshot_engine, query):
     """"for control" had matched the steal tag ("take control"), so Keiga and Empress Galina led."""
     assert "steal" not in [m.name for m in snapshot_engine.tag_matcher.match(query)]
     assert "steal" in [m.name for m in snapshot_engine.tag_matcher.match("take control of a creature")]
+
+
+def test_opponents_going_wide_is_what_to_answer(snapshot_engine):
+    """"my opponents always go wide with tokens" had asked for token makers: the problem, not its answer."""
+    page = snapshot_engine.search("my opponents always go wide with tokens, i need an answer in boros", limit=5)
+    tags = {tag for r in page.results for tag in r.tags}
+    assert "token-maker" not in [t for r in page.results[:1] for t in r.tags], [r.card.name for r in page.results]
+    assert tags & {"token-hate", "sweeper", "damage-sweeper"}, tags
