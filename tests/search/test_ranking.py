@@ -600,3 +600,11 @@ def test_the_namesake_of_an_effect_comes_first(engine, query, first):
 def test_a_namesake_that_does_something_else_does_not(engine):
     """Blink is a Doctor Who Saga that shuffles a creature away: no blink effect."""
     assert "Blink" not in top(engine, "blink effects", 5)
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("i want to make my opponent draw a lot of cards", "group-draw"),  # others drawing, for Nekusar
+    ("cards that make everyone draw seven", "wheel"),  # a wheel still
+])
+def test_making_others_draw(engine, text, tag):
+    assert [m.name for m in engine.tag_matcher.match(text)][:1] == [tag]

@@ -312,6 +312,9 @@ _IDIOMS = (
     (re.compile(r"\b(?<!under )(?:for (?:an? )?|in (?:an? )?|my )control(?: decks?| builds?| lists?)?\b(?! of\b)|"
                 r"(?<!gain )(?<!take )(?<!gains )(?<!takes )\bcontrol (?:decks?|players?|strateg(?:y|ies)|archetype|"
                 r"builds?|lists?|shells?)\b"), " "),
+    # "make my opponent draw a lot of cards" (for Nekusar): others drawing, not the player's own draw
+    (re.compile(r"\bmak(?:e|es|ing) (?:my |the |an? |each |every |all )?(?:opponents?|opps?|them|everyone|everybody|"
+                r"the table|other players) draw\b(?! (?:seven|7|a new hand)\b)"), "each player draws"),  # (a wheel)
     # players' words for effects the phrasings say otherwise (each checked against the tag it means):
     # "an extra fight phase": a combat phase, not the fight keyword action
     (re.compile(r"\bfight phases?\b"), "combat phase"),
