@@ -571,6 +571,9 @@ def test_recasting_a_commander_for_less_is_the_commander_tax(engine):
     ("deal 3 damage", "deal 3 damage"),  # damage and life keep their digits, as cards print them
     ("gain 5 life", "gain 5 life"),
     ("create 2 1/1 tokens", "create two 1/1 tokens"),  # the size is no count
+    ("put 2 +1/+1 counters", "put two +1/+1 counters"),
+    ("put 1 1 counters on target creature", "put 1 1 counters on target creature"),  # -1/-1 with its signs lost
+    ("draw 1 cards", "draw 1 cards"),  # "a" only before one
 ])
 def test_counts_are_spelled_as_rules_text_spells_them(text, expected):
     assert ranking.spelled_counts(text) == expected

@@ -1105,16 +1105,17 @@ def is_literal(text: str) -> bool:
 
 # "draw 3 cards", "put 2 lands onto the battlefield", "mill 10 cards": how many, as rules text spells it ("draw
 # three cards", "up to two basic land cards", "mills ten cards"); life and damage keep their digits, as cards do
-_COUNTED_DIGITS = re.compile(r"(?<![\w/+.-])(10|[1-9])(?= (?:more |extra |other |basic )?(?:[\dx*]+/[\dx*]+ )?"
-                             r"(?:(?:white|blue|black|red|green|colou?rless) )?(?:cards?|lands?|tokens?|creatures?|"
-                             r"counters?|permanents?|spells?|turns?)\b)")
+_COUNTED_BEFORE = (r"(?= (?:more |extra |other |basic )?(?:[+-]?[\dx*]+/[+-]?[\dx*]+ )?"
+                   r"(?:(?:white|blue|black|red|green|colou?rless) )?(?:card|land|token|creature|counter|permanent|"
+                   r"spell|turn)")
+_COUNTED_DIGITS = re.compile(rf"(?<![\w/+.-])(?<!\d )(?:(10|[2-9]){_COUNTED_BEFORE}s\b)|1{_COUNTED_BEFORE}\b))")
 _SPELLED = {str(number): word for word, number in NUMBER_WORDS.items()} | {"1": "a"}
 
 
 def spelled_counts(text: str) -> str:
     """``text`` with a count written in digits before what it counts spelled out as rules text spells it."""
-    return _COUNTED_DIGITS.sub(lambda match: _SPELLED[match.group(1)], text) if any(c.isdigit() for c in text) \
-        else text
+    return _COUNTED_DIGITS.sub(lambda match: _SPELLED[match.group(1) or "1"], text) \
+        if any(c.isdigit() for c in text) else text
 
 
 @lru_cache(maxsize=8)  # a request asks for its words several times (its reading, its tags); about 100 rewrites each
