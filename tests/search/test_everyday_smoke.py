@@ -13,6 +13,7 @@ import pytest
 import grimoire
 from grimoire.search.engine import SearchEngine
 from grimoire.search.query import parse
+from grimoire.search.reading import NOT_FILTERED
 
 QUERIES = [line.strip() for line in (Path(__file__).parent / "data" / "everyday_smoke.txt").read_text().splitlines()
            if line.strip()]
@@ -45,9 +46,12 @@ def test_every_chip_of_an_everyday_request_names_words_as_typed(engine):
 
 
 def _answers(engine: SearchEngine, queries: list[str]) -> None:
+    """Each finds cards, unless it asks for what the loaded card data cannot tell ("banned in modern" on the
+    bundled snapshot) and a note says so."""
     for query in queries:
         page = engine.search(query, limit=10)
-        assert page.results, f"{query!r} ({page.readings[0].line()}) found nothing"
+        assert page.results or any(NOT_FILTERED in note for note in page.notes), \
+            f"{query!r} ({page.readings[0].line()}) found nothing"
 
 
 def test_everyday_requests_answer(engine):

@@ -687,11 +687,17 @@ class Reader:
         also an everyday or game word ("vigilance", "negate") counts only beside a name that is plainly one, so
         "lifelink and vigilance" stays a request for creatures with both."""
         typed = state.typed or " ".join(w.text for w in state.words)
-        if len(typed) > 300 or self.db.names.find(typed.strip(" ?!.")) is not None:  # "fire and ice": one card
+        lowered = f" {typed.lower()} "
+        if len(typed) > 300 or not any(f" {joiner} " in lowered or joiner in ",/&+" and joiner in lowered
+                                       for joiner in _LIST_JOINERS):
+            return False  # (most requests: no joiner, so no list)
+        if self.db.names.find(typed.strip(" ?!.")) is not None:  # "fire and ice": one card
             return False
         core = _LIST_CLOSER.sub("", typed[_LIST_OPENER.match(typed).end() if _LIST_OPENER.match(typed) else 0:])
         tokens = [t.strip(".;:?!") if t not in ("vs.", "v.") else t for t in _LIST_TOKEN.findall(core.replace(
             "better than", "than").replace("compared to", "vs"))]
+        if not tokens or not self.db.names.may_begin(tokens[0]):
+            return False
         parts = self._names_joined(tokens, 0, {})
         if parts is None or len(parts) < 2:
             return False
@@ -3563,6 +3569,7 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_LIFE_SWAP, ("life",)), (_GAIN_DRAINS, ("life",)), (_LOSS_HEALS, ("life",)), (_HISTORIC, ("historic",)),
     (_VARIABLE_POWER, ("x/x", "*/*", "variable", "power", "p/t", "size", "stats")), (_LEGENDS_MATTER, ("legend",)),
     (_POWER_IS_TOUGHNESS, ("toughness",)), (_RARITY, ("mythic", "rare", "common")),
+    (_COSTS_TO_ACTIVATE, ("equip", "crew")), (_BANNED, ("banned", "restricted")),
     (_LAND_TYPE_MATTERS, ("desert", "gate", "cave")), (_FROM_EVERYTHING, ("everything",)), (_DAMAGE_NAMED, ("damage",)),
     (_COLOUR_HATE, _COLOUR_NAMES), (_DEVOTION, ("devotion",)), (_HEAVY_PIPS, _COLOUR_NAMES), (_HYBRID, ("hybrid",)),
     (_DECK_THEME_COLORS, ("my",)), (_OTHER_COLOURS, ("colo",)),
