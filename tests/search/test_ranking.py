@@ -588,6 +588,9 @@ def test_counts_are_spelled_as_rules_text_spells_them(text, expected):
     ("wipe every land", "land-sweeper"),
     ("ETB creatures to blink", "etb-trigger"),  # worth blinking, not the blinkers
     ("bounce all nonland permanents", "mass-bounce"),
+    ("a card that makes all lands mountains", "land-type-changer"),  # Blood Moon
+    ("double damage dealt by my sources", "damage-doubler"),  # not damage prevention
+    ("creatures must attack if able", "goad"),  # what forces attacks, not a lure
 ])
 def test_players_words_for_effects_find_their_tag(engine, text, tag):
     assert tag in [m.name for m in engine.tag_matcher.match(text)[:2]]

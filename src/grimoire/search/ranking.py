@@ -315,6 +315,13 @@ _IDIOMS = (
     # "make my opponent draw a lot of cards" (for Nekusar): others drawing, not the player's own draw
     (re.compile(r"\bmak(?:e|es|ing) (?:my |the |an? |each |every |all )?(?:opponents?|opps?|them|everyone|everybody|"
                 r"the table|other players) draw\b(?! (?:seven|7|a new hand)\b)"), "each player draws"),  # (a wheel)
+    # "a card that makes all lands mountains": Blood Moon's land types, as the phrasings say it
+    (re.compile(r"\bmak(?:e|es|ing) (?:all |every |each |their |the )?(?:nonbasic |non-basic )?lands? (?:into )?"
+                r"(mountains|islands|swamps|forests|plains)\b"), r"turn lands into \1"),
+    # "double damage dealt by my sources": a damage doubler, not damage prevention
+    (re.compile(r"\bdoubl(?:e|es|ing) (?:the |all |any |my )?damage\b"), "deal double damage"),
+    # "creatures must attack if able": what forces attacks (Grand Melee), not lures
+    (re.compile(r"\bmust attack\b"), "force creatures to attack"),
     # players' words for effects the phrasings say otherwise (each checked against the tag it means):
     # "an extra fight phase": a combat phase, not the fight keyword action
     (re.compile(r"\bfight phases?\b"), "combat phase"),

@@ -135,6 +135,7 @@ _RULES_TEXT_FOLLOWERS = frozenset({
     "you", "your", "an", "opponents", "get", "gets", "gain", "gains", "have", "has", "can't", "cannot", "can",
     "deal", "deals", "die", "dies", "enter", "enters", "attack", "attacks", "block", "blocks", "card", "cards",
     "token", "tokens", "become", "becomes", "is", "are", "with", "without", "of", "cant", "wont",
+    "must",  # "creatures must attack if able": what the card makes creatures do
 })
 _DETERMINERS = frozenset({"a", "an", "any", "another", "one", "whatever", "two", "three", "up", "specific", "single",
                           "each", "every", "all", "nonland", "noncreature", "opposing", "own", "the", "some",
