@@ -2412,3 +2412,8 @@ def test_opponents_going_wide_is_what_to_answer(snapshot_engine):
     tags = {tag for r in page.results for tag in r.tags}
     assert "token-maker" not in [t for r in page.results[:1] for t in r.tags], [r.card.name for r in page.results]
     assert tags & {"token-hate", "sweeper", "damage-sweeper"}, tags
+
+
+@pytest.mark.parametrize("query", ["cards that give opponents creatures for zedruu", "give my opponents my permanents"])
+def test_giving_opponents_permanents_is_donate(reader, query):
+    assert 'o:/(?:player|opponent) gains control of/' in reader.read(query).syntax

@@ -2179,7 +2179,9 @@ _ON_A_BODY = re.compile(r"(?:on|with|in|stapled to|attached to) (?:a |an )?(?:cr
 # gains control of target permanent you control" (Harmless Offering, Zedruu, Bazaar Trader, the Jinxed artifacts)
 _DONATE = re.compile(r"donat(?:e|es|ing)(?: effects?| cards?| spells?)?|give(?:s)? (?:away )?(?:my |our )?(?:own )?"
                      r"(?:permanents?|creatures?|stuff|things|cards|artifacts?) (?:away|to (?:an |my |each )?"
-                     r"opponents?)|give(?:s)? (?:an |my |target |each )?opponents? control(?: of)?")
+                     r"opponents?)|give(?:s)? (?:an |my |target |each )?opponents? control(?: of)?|"
+                     r"give(?:s)? (?:an |my |target |each |the )?opponents? (?:my |our |your )?(?:own )?"
+                     r"(?:permanents?|creatures?|stuff|things|artifacts?|enchantments?)")  # "give opponents creatures"
 _DONATE_SYNTAX = "o:/(?:player|opponent) gains control of/"
 # "defenders that can attack", "let my walls attack": what cards say of it (High Alert, Arcades, Rolling Stones)
 _DEFENDERS_ATTACK = re.compile(r"(?:defenders?|walls?|creatures with defender) (?:that |which )?(?:can|to) attack|"
