@@ -2380,6 +2380,8 @@ def test_casting_from_exile_is_impulse_draw_not_exile_removal(snapshot_engine):
 def test_a_set_named_after_from_is_no_card(reader):
     """"cards from theros" had read as Theros Charm (a short name): the card data has no sets to filter by."""
     assert "Theros" not in reader.read("cards from theros that care about devotion").syntax
+    assert "War of the Spark" not in reader.read("cards printed in war of the spark").syntax  # a card's name too
+    assert reader.read("war of the spark").syntax == ""  # alone, the exact-name match still finds the card
 
 
 @pytest.mark.parametrize(("query", "expected"), [

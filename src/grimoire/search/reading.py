@@ -779,7 +779,8 @@ class Reader:
 
     def _name_at(self, state: _State, start: int) -> tuple[int, int] | None:
         words = state.words
-        named = self.db.names.may_begin(words[start].text)
+        # ("cards from war of the spark": a set's name, though a card has it too)
+        named = self.db.names.may_begin(words[start].text) and _before(state, start, 2) not in _BEFORE_A_SET
         longest = min(len(words), start + MAX_NAME_WORDS) if named else start + 1  # else only a commander's alias
         for stop in range(longest, start, -1):
             text = " ".join(w.text for w in words[start:stop]).strip(",.;:?!")
