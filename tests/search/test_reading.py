@@ -2419,3 +2419,16 @@ def test_opponents_going_wide_is_what_to_answer(snapshot_engine):
 @pytest.mark.parametrize("query", ["cards that give opponents creatures for zedruu", "give my opponents my permanents"])
 def test_giving_opponents_permanents_is_donate(reader, query):
     assert 'o:/(?:player|opponent) gains control of/' in reader.read(query).syntax
+
+
+@pytest.mark.parametrize("query", ["steal a land", "take control of a land they own"])
+def test_stealing_a_land_is_land_theft(snapshot_engine, query):
+    """Not Control Magic and the creature thieves."""
+    names = [r.card.name for r in snapshot_engine.search(query, limit=5).results]
+    assert "Annex" in names and "Control Magic" not in names, names
+
+
+def test_doubling_my_next_spell_copies_it(snapshot_engine):
+    """"spell" is read as the type first; what is left still asks for a copy, not double strike."""
+    names = [r.card.name for r in snapshot_engine.search("double my next spell red", limit=5).results]
+    assert {"Reverberate", "Fork"} <= set(names), names

@@ -327,7 +327,7 @@ _IDIOMS = (
     (re.compile(r"\bfight phases?\b"), "combat phase"),
     # "double my next spell": copy it, not double strike
     (re.compile(r"\bdoubl(?:e|es|ing) (?:my|the|a|that|your|their|an?) ?(?:next )?"
-                r"(?:spells?|instants?|sorcer(?:y|ies))\b"), "copy spells"),
+                r"(?:spells?|instants?|sorcer(?:y|ies))\b|\bdoubl(?:e|es|ing) (?:my|the|your) next\b"), "copy spells"),
     # "ping each opponent", "ping every player": each loses life, not a pinger creature
     (re.compile(r"\bping(?:s|ing)? (?:each|every|all)(?: other)? (?:opponents?|players?)\b"),
      "drain each opponent loses life"),

@@ -2262,7 +2262,14 @@ _CREATURE_CAST = re.compile(r"(?:pay ?offs? for|pays off for|payoffs? for|reward
 # Unclaimed Territory, Path of Ancestry)
 _TRIBAL_LANDS = re.compile(r"(?:tribal|typal|kindred) lands?")
 # Words that always read as the same rules text, in this order
+# "steal a land", "take control of their lands": land theft (Annex, Vedalken Plotter), not creature theft
+_STEAL_LANDS = re.compile(r"(?:steal(?:s|ing)?|(?:take|takes|taking|gain|gains|gaining) control of|nab|swipe) "
+                          r"(?:a |an |their |target |an opponent'?s |opponents'? |someone'?s |each |all )?"
+                          r"(?:nonbasic |basic )?lands?\b")
+
+
 _RULES_TEXT_WORDS = (
+    (_STEAL_LANDS, "o:/control of (?:target|a|an|each|all) (?:nonbasic )?lands?\\b|you control enchanted land/"),
     (_TRIBAL_LANDS, 't:land o:"creature type"'),
     (_DONATE, _DONATE_SYNTAX),
     (_COMMANDER_MATTERS, "o:/\\byour commanders?\\b/"),
@@ -3586,7 +3593,7 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_SUPERLATIVES, ("biggest", "largest", "beefiest", "highest", "most powerful", "toughest", "sturdiest")),
     (_COST_SUPERLATIVES, ("lowest", "smallest", "cheapest", "highest", "biggest", "largest", "most expensive")),
     (_REDUCED_BEFORE, ("reduc", "discount", "cheapener")), (_REDUCED_MADE, ("cheaper", "less")),
-    (_BASIC_TYPE_MATTERS, ("plains", "island", "swamp", "mountain", "forest")),
+    (_BASIC_TYPE_MATTERS, ("plains", "island", "swamp", "mountain", "forest")), (_STEAL_LANDS, ("land",)),
     (_LAND_TYPE_MATTERS, ("desert", "gate", "cave")), (_FROM_EVERYTHING, ("everything",)), (_DAMAGE_NAMED, ("damage",)),
     (_COLOUR_HATE, _COLOUR_NAMES), (_DEVOTION, ("devotion",)), (_HEAVY_PIPS, _COLOUR_NAMES), (_HYBRID, ("hybrid",)),
     (_DECK_THEME_COLORS, ("my",)), (_OTHER_COLOURS, ("colo",)),
