@@ -2432,3 +2432,12 @@ def test_doubling_my_next_spell_copies_it(snapshot_engine):
     """"spell" is read as the type first; what is left still asks for a copy, not double strike."""
     names = [r.card.name for r in snapshot_engine.search("double my next spell red", limit=5).results]
     assert {"Reverberate", "Fork"} <= set(names), names
+
+
+@pytest.mark.parametrize(("query", "identity"), [
+    ("commander for +1/+1 counters in simic", "id=gu"),  # was id<=gu: mono-green and mono-blue commanders led
+    ("voltron commanders in boros", "id=rw"),
+    ("green commanders", "id<=g"),  # one colour keeps the colourless commanders
+])
+def test_commanders_in_a_guild_are_of_that_guild(reader, query, identity):
+    assert identity in reader.read(query).syntax.split()

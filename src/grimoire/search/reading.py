@@ -2898,6 +2898,17 @@ def _partners(reader: Reader, state: _State) -> None:
         state.take(first, last, 'o:"choose a background"', "commander")
 
 
+def _commanders_identity(reader: Reader, state: _State) -> None:
+    """"commander for +1/+1 counters in simic": beside commanders, several colours a deck phrase read ("in
+    simic", ``id<=gu``) are the commander's identity itself (``id=gu``), as "Simic commanders" is (one colour stays
+    within it: "green commanders" keep the colourless ones)."""
+    if not _asks_commanders(state):
+        return
+    for index, chip in enumerate(state.chips):
+        if chip.kind == "colour" and (match := _WITHIN.match(chip.syntax)) and len(match.group(1)) > 1:
+            state.chips[index] = Chip(chip.words, f"id={match.group(1)}", chip.kind)
+
+
 def _asks_commanders(state: _State) -> bool:
     """Whether "commanders" was read (``is:commander``): the colours and "partner" beside it say more of them."""
     return any(chip.syntax == "is:commander" for chip in state.chips)
@@ -3606,10 +3617,10 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
 
 _RULES = (_command, _said_words, _produces, _other_colours, _deck_colors, _formats, _rarities, _prices, _partners,
           _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _weenies,
-          _negated_colors, _keyword_tokens, _has_keywords, _colour_text, _colors, _color_codes, _negated_types,
-          _negated_tags, _speed_and_flyers, _cost_reducers_for, _rules_text_words, _repeatable, _game_changers,
-          _protected_from, _hard_to_kill, _activation_costs, _types, _made_types, _made_stats, _named_tokens,
-          _game_terms, _creature_types, _aggressive, _pair_duals, _budget, _colored_counters, _deck_synergy,
-          _bare_keyword, _staples)
+          _negated_colors, _keyword_tokens, _has_keywords, _colour_text, _colors, _commanders_identity, _color_codes,
+          _negated_types, _negated_tags, _speed_and_flyers, _cost_reducers_for, _rules_text_words, _repeatable,
+          _game_changers, _protected_from, _hard_to_kill, _activation_costs, _types, _made_types, _made_stats,
+          _named_tokens, _game_terms, _creature_types, _aggressive, _pair_duals, _budget, _colored_counters,
+          _deck_synergy, _bare_keyword, _staples)
 
 __all__ = ["Chip", "Reader", "Reading"]
