@@ -2441,3 +2441,12 @@ def test_doubling_my_next_spell_copies_it(snapshot_engine):
 ])
 def test_commanders_in_a_guild_are_of_that_guild(reader, query, identity):
     assert identity in reader.read(query).syntax.split()
+
+
+@pytest.mark.parametrize(("query", "colour"), [
+    ("that blue thing that makes you shuffle your hand back and draw 7", "id<=u"),  # a card half remembered
+    ("that green card that gives all my guys trample", "id<=g"),
+])
+def test_that_colour_card_is_a_colour(reader, query, colour):
+    """A request opening "that blue thing" had read "that" as a clause about what the card acts on: no colour."""
+    assert colour in reader.read(query).syntax.split()

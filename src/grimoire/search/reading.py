@@ -3504,7 +3504,9 @@ def _bare_keyword(reader: Reader, state: _State) -> None:
 # How a request to the search itself begins ("show me ...", "list ...", "search for blue flyers"): no words of what
 # the cards do ("search for a land" is a tutor: an article, a number or "basic" after "search for" or "look for" keeps
 # it one: "search for two basic lands")
-_COMMAND = re.compile(r"(?:please |can you |could you )?(?:show me|find me|give me|get me|list(?: all| every)?|"
+_COMMAND = re.compile(r"(?:that|this)(?= (?:white|blue|black|red|green|colou?rless) (?:thing|card|one|spell|"
+                      r"creature|enchantment|artifact)\b)|"  # "that blue thing that ...": a card half remembered
+                      r"(?:please |can you |could you )?(?:show me|find me|give me|get me|list(?: all| every)?|"
                       r"(?:i'?m |i am )?looking for(?= an? )|"  # "looking for an enchantment that ...": the player
                       r"(?:(?:i'?m |i am )?(?:looking|searching)|look|search) for"
                       r"(?! an? | the | my | any | (?:up to )?(?:\d+|one|two|three|x) | basic )|search up)"
@@ -3597,7 +3599,7 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_NOT_TAG, ("isn", "aren", "not", "without", "other than", "doesn", "don")),
     (_LAYOUTS, ("mdfc", "dfc", "faced", "sided", "split", "transform", "flip", "adventure", "meld", "vanilla")),
     (_CYCLES, ("land", "triome", "snarl", "karoo", "duals")),
-    (_COMMAND, ("show me", "find me", "give me", "get me", "list", "look", "search")),
+    (_COMMAND, ("show me", "find me", "give me", "get me", "list", "look", "search", "that", "this")),
     (_PRICE, ("$", "dollar", "buck", "usd", "euro", "eur", "€", "cent", "tix", "quid", "pound")),
     (_AT_MOST, ("most", "up to", "max", "or ")), (_AT_LEAST, ("least", "min", "or ", "+")),
     (_STATS, ("power", "toughness", "/")),
