@@ -2450,3 +2450,15 @@ def test_commanders_in_a_guild_are_of_that_guild(reader, query, identity):
 def test_that_colour_card_is_a_colour(reader, query, colour):
     """A request opening "that blue thing" had read "that" as a clause about what the card acts on: no colour."""
     assert colour in reader.read(query).syntax.split()
+
+
+@pytest.mark.parametrize(("query", "named"), [("cards printed in war of the spark", "war of the spark"),
+                                              ("reprinted in modern horizons 2", "modern horizons 2"),
+                                              ("creatures from the set dominaria", "dominaria")])
+def test_a_set_printed_in_is_said_to_be_unknown(snapshot_engine, query, named):
+    """The card data is per card, not per printing: a note says the set was not filtered; with nothing else asked
+    the page is empty, not every card by name."""
+    page = snapshot_engine.search(query, limit=3)
+    assert any(note.startswith(f"{named}: the card data has no sets") for note in page.notes), page.notes
+    if query.startswith(("cards", "reprinted")):
+        assert not page.results

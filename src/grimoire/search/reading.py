@@ -2937,6 +2937,28 @@ def _rarities(reader: Reader, state: _State) -> None:
             word.used = True
 
 
+# "cards printed in war of the spark", "reprinted in modern horizons", "from the set dominaria": a set, which no
+# card data here names (the store is per card, not per printing), up to a clause or the request's end
+_PRINTED_IN = re.compile(r"(?:(?:re)?printed|released|introduced|first seen) in|from the set|in the set")
+_SET_NAME_ENDS = frozenset({"that", "which", "with", "for", "and", "or", "under", "in", "without"})
+
+
+def _printed_in(reader: Reader, state: _State) -> None:
+    """A set named after "printed in" is said to be unknown, in a note, and asks for nothing else (its words had
+    ranked as words, and "war of the spark" is a card's name too)."""
+    for _, first, last in list(_matches(state, _PRINTED_IN)):
+        stop = last
+        while stop < len(state.words) and state.free(stop) and state.words[stop].lower not in _SET_NAME_ENDS:
+            stop += 1
+        if stop == last:
+            continue
+        named = " ".join(w.text for w in state.words[last:stop])
+        state.notes.append(f"{named}: the card data has no sets (it is per card, not per printing), "
+                           f"{NOT_FILTERED}")
+        for word in state.words[first:stop]:
+            word.used = True
+
+
 def _unknown_format(state: _State, name: str, first: int, last: int) -> None:
     state.notes.append(f"{name}: the loaded card data has no {name} legality, {NOT_FILTERED} (run grimoire data "
                        "update)")
@@ -3607,6 +3629,7 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_COST_SUPERLATIVES, ("lowest", "smallest", "cheapest", "highest", "biggest", "largest", "most expensive")),
     (_REDUCED_BEFORE, ("reduc", "discount", "cheapener")), (_REDUCED_MADE, ("cheaper", "less")),
     (_BASIC_TYPE_MATTERS, ("plains", "island", "swamp", "mountain", "forest")), (_STEAL_LANDS, ("land",)),
+    (_PRINTED_IN, ("printed", "released", "introduced", "first seen", "the set")),
     (_LAND_TYPE_MATTERS, ("desert", "gate", "cave")), (_FROM_EVERYTHING, ("everything",)), (_DAMAGE_NAMED, ("damage",)),
     (_COLOUR_HATE, _COLOUR_NAMES), (_DEVOTION, ("devotion",)), (_HEAVY_PIPS, _COLOUR_NAMES), (_HYBRID, ("hybrid",)),
     (_DECK_THEME_COLORS, ("my",)), (_OTHER_COLOURS, ("colo",)),
@@ -3617,12 +3640,12 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_PHYREXIAN, ("phyrexian",)), (_LIFE_FOR_MANA, ("life",)), (_PITCH, ("pitch",)),
     (_UNBLOCKABLE_CREATURES, ("block",)), (_ENTERS_UNTAPPED, ("tapped",)), (_EVASIVE_CREATURES, ("evasive",)))}
 
-_RULES = (_command, _said_words, _produces, _other_colours, _deck_colors, _formats, _rarities, _prices, _partners,
-          _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value, _weenies,
-          _negated_colors, _keyword_tokens, _has_keywords, _colour_text, _colors, _commanders_identity, _color_codes,
-          _negated_types, _negated_tags, _speed_and_flyers, _cost_reducers_for, _rules_text_words, _repeatable,
-          _game_changers, _protected_from, _hard_to_kill, _activation_costs, _types, _made_types, _made_stats,
-          _named_tokens, _game_terms, _creature_types, _aggressive, _pair_duals, _budget, _colored_counters,
-          _deck_synergy, _bare_keyword, _staples)
+_RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _deck_colors, _formats, _rarities, _prices,
+          _partners, _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value,
+          _weenies, _negated_colors, _keyword_tokens, _has_keywords, _colour_text, _colors, _commanders_identity,
+          _color_codes, _negated_types, _negated_tags, _speed_and_flyers, _cost_reducers_for, _rules_text_words,
+          _repeatable, _game_changers, _protected_from, _hard_to_kill, _activation_costs, _types, _made_types,
+          _made_stats, _named_tokens, _game_terms, _creature_types, _aggressive, _pair_duals, _budget,
+          _colored_counters, _deck_synergy, _bare_keyword, _staples)
 
 __all__ = ["Chip", "Reader", "Reading"]
