@@ -641,15 +641,12 @@ class SearchEngine:
         names before "effects" where it does what a chosen tag does (the card Overrun first for "overrun effects",
         its tag's cards after it; not the Saga named Blink for "blink effects")."""
         named = _EFFECTS_AFTER.sub("", text)
-        if named != text:
-            row = self.db.names.find(named)
-            if row is None or not mask[row] or not any(self.tag_strengths[row, match.index] >= tag_rules.DIRECT
-                                                       for match in chosen):
-                return []
-            text = named
-        row = self.db.names.find(text)
+        row = self.db.names.find(named)
         if row is None or not mask[row]:
             return []
+        if named != text and not any(self.tag_strengths[row, match.index] >= tag_rules.DIRECT for match in chosen):
+            return []
+        text = named
         name = self.db.columns.name[row]
         return [row] if _unquoted(text) in {_unquoted(name), *(_unquoted(face) for face in name.split(" // "))} else []
 
@@ -808,8 +805,7 @@ class SearchEngine:
         order."""
         if not len(rows) or not any(chip.syntax.startswith("banned:") for chip in reading.chips):
             return rows, scores
-        order = np.argsort(self._banned_by_kind[rows], kind="stable")
-        return rows[order], scores[order]
+        return _moved_last(rows, scores, self._banned_by_kind[rows])
 
     def _front_faces_first(self, reading: Reading, rows: np.ndarray, scores: np.ndarray
                            ) -> tuple[np.ndarray, np.ndarray]:
@@ -820,10 +816,7 @@ class SearchEngine:
         if not sizes or not len(rows):
             return rows, scores
         misses = ~front_face_meets(self.filter_index, parse(sizes))[rows]
-        if not misses.any():
-            return rows, scores
-        order = np.argsort(misses, kind="stable")
-        return rows[order], scores[order]
+        return _moved_last(rows, scores, misses)
 
     def _own_functions(self, name: str) -> tuple[str, ...]:
         """What a card named in "cards like X" plus other words does, asked for where those words name no function
@@ -1081,3 +1074,11 @@ def _only_words(node: Node | None) -> bool:
     """Whether a parsed query holds bare words only, no filter."""
     return node is None or isinstance(node, Text) or isinstance(node, And) and all(isinstance(child, Text)
                                                                                    for child in node.children)
+
+
+def _moved_last(rows: np.ndarray, scores: np.ndarray, last: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``rows`` and their ``scores`` with the rows ``last`` marks after the others, each part in its order."""
+    if not last.any():
+        return rows, scores
+    order = np.argsort(last, kind="stable")
+    return rows[order], scores[order]

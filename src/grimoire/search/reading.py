@@ -330,6 +330,13 @@ _BEFORE_A_SET = frozenset({"cards from", "card from", "creatures from", "spells 
 _BUILDING = ("building", "build", "brewing", "brew", "playing", "piloting", "running", "built")
 
 
+def _before_a_themed_deck(state: _State, index: int) -> bool:
+    """Whether the word at ``index`` follows "a", "an" or "our" and comes before a theme and "deck" ("a vorinclex
+    proliferate deck"): a commander's place."""
+    return _before(state, index, 1) in ("a", "an", "our") and \
+        _after(state, index + 1, 2).split()[1:2] in (["deck"], ["edh"], ["build"])
+
+
 class Reader:
     """Reads queries against one store (its card names, commanders and the formats its data knows)."""
 
@@ -577,13 +584,12 @@ class Reader:
         if not words and not prose:
             return Reading(typed, typed, node=typed_node)
         state = _State(words, chips=prose, typed=typed if len(typed) == len(query) else "")
-        state.typed_creature = any(kind == "creature" or kind in self.creature_types
-                                   for kind in _typed_types(typed_node)[0]) if typed_node is not None else False
+        typed_types = _typed_types(typed_node)
+        state.typed_creature = any(kind == "creature" or kind in self.creature_types for kind in typed_types[0])
         self._names(state)
         self._spelling(state)
         for rule in _RULES:
             rule(self, state)
-        typed_types = _typed_types(typed_node)
         chips = [chip for chip in state.chips if chip.kind not in explicit or chip.kind in ("like", "combo")
                  or self._adds_a_type(chip, typed_types)]
         if len(chips) < len(state.chips):
@@ -694,7 +700,8 @@ class Reader:
             return False  # (most requests: no joiner, so no list)
         if self.db.names.find(typed.strip(" ?!.")) is not None:  # "fire and ice": one card
             return False
-        core = _LIST_CLOSER.sub("", typed[_LIST_OPENER.match(typed).end() if _LIST_OPENER.match(typed) else 0:])
+        opener = _LIST_OPENER.match(typed)
+        core = _LIST_CLOSER.sub("", typed[opener.end() if opener else 0:])
         tokens = [t.strip(".;:?!") if t not in ("vs.", "v.") else t for t in _LIST_TOKEN.findall(core.replace(
             "better than", "than").replace("compared to", "vs"))]
         if not tokens or not self.db.names.may_begin(tokens[0]):
@@ -793,8 +800,7 @@ class Reader:
                 words[start].text[:1].isupper() or fold(text) not in self.english and not self._everyday(fold(text)))
             if row is None and single and (_before(state, start, 1) in ("my", "for", "with", *_BUILDING)
                                            or _after(state, stop, 1) == "deck" or opening
-                                           or _before(state, start, 1) in ("a", "an", "our") and  # "a vorinclex
-                                           _after(state, stop, 2).endswith((" deck", " edh", " build"))  # ... deck"
+                                           or _before_a_themed_deck(state, start)
                                            or self._after_the_deck(state, start) and not self._everyday(fold(text))):
                 row = self.commander_names.get(fold(text))
                 # "my zur deck": between "my" and "deck" a commander's short name the tokenizer happens to know
@@ -855,8 +861,12 @@ class Reader:
             return True
         text = state.words[index].text
         folded = fold(text).lower()
-        if self._after_the_deck(state, index) and folded.strip(",.;:?!") in self.commander_names and \
-                not self._everyday(folded.strip(",.;:?!")):
+        alias = folded.strip(",.;:?!")
+
+        def commander() -> bool:  # (asked last: the everyday test loads the English word list)
+            return alias in self.commander_names and not self._everyday(alias)
+
+        if self._after_the_deck(state, index) and commander():
             return True  # "removal for tymna and kraum": the deck's partner commander
         if len(folded.strip(",.;:?!")) < 2:
             return False  # "with X in their cost" is no card named X (Marvel's X) unless asked "like X"
@@ -865,12 +875,8 @@ class Reader:
             return True  # "vindicate effects"; "fog effects" names a tag, "exile effects" rules text
         if text.islower() and fold(text).strip(",.;:?!") in self.english:
             return False  # "storm deck", "for my goblins": an archetype, not a commander typed in lower case
-        if previous in ("a", "an", "our") and following.split()[1:2] in (["deck"], ["edh"], ["build"]) and \
-                folded.strip(",.;:?!") in self.commander_names and not self._everyday(folded.strip(",.;:?!")):
-            return True  # "a vorinclex proliferate deck": a commander, then the deck's theme
-        if previous in _BUILDING and folded.strip(",.;:?!") in self.commander_names and \
-                not self._everyday(folded.strip(",.;:?!")):
-            return True  # "im building atraxa": the commander of the deck being built
+        if (_before_a_themed_deck(state, index) or previous in _BUILDING) and commander():
+            return True  # "a vorinclex proliferate deck", "im building atraxa": the deck's commander
         return following.startswith("deck") or text[:1].isupper() and previous in ("with", "for", "of", "my")
 
     def _name_role(self, state: _State, start: int, stop: int, row: int) -> None:
@@ -2261,13 +2267,12 @@ _CREATURE_CAST = re.compile(r"(?:pay ?offs? for|pays off for|payoffs? for|reward
 # "tribal lands": lands for a deck of one creature type, which name it ("choose a creature type": Cavern of Souls,
 # Unclaimed Territory, Path of Ancestry)
 _TRIBAL_LANDS = re.compile(r"(?:tribal|typal|kindred) lands?")
-# Words that always read as the same rules text, in this order
 # "steal a land", "take control of their lands": land theft (Annex, Vedalken Plotter), not creature theft
 _STEAL_LANDS = re.compile(r"(?:steal(?:s|ing)?|(?:take|takes|taking|gain|gains|gaining) control of|nab|swipe) "
                           r"(?:a |an |their |target |an opponent'?s |opponents'? |someone'?s |each |all )?"
                           r"(?:nonbasic |basic )?lands?\b")
 
-
+# Words that always read as the same rules text, in this order
 _RULES_TEXT_WORDS = (
     (_STEAL_LANDS, "o:/control of (?:target|a|an|each|all) (?:nonbasic )?lands?\\b|you control enchanted land/"),
     (_TRIBAL_LANDS, 't:land o:"creature type"'),
