@@ -2462,3 +2462,49 @@ def test_a_set_printed_in_is_said_to_be_unknown(snapshot_engine, query, named):
     assert any(note.startswith(f"{named}: the card data has no sets") for note in page.notes), page.notes
     if query.startswith(("cards", "reprinted")):
         assert not page.results
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("find lands that make any color of mana", "t:land"),
+    ("help me find enchantments that punish opponents for attacking me", "t:enchantment"),
+    ("find cheap blue instants that counter spells", "t:instant"),
+])
+def test_find_opens_a_request(reader, query, expected):
+    """An agent's "find X that ..." read "find" as a tutor and its object as what is found: no type."""
+    assert expected in reader.read(query).syntax.split()
+
+
+def test_find_before_an_article_stays_a_tutor(reader):
+    assert "t:land" not in reader.read("find a land").syntax and "t:land" not in reader.read("find lands").syntax
+
+
+@pytest.mark.parametrize(("query", "like"), [
+    ("what replaces mana crypt", "Mana Crypt"),
+    ("upgrade from mind stone", "Mind Stone"),
+    ("a worse sol ring", "Sol Ring"),
+    ("mana vault budget replacement", "Mana Vault"),
+    ("strictly better cultivate", "Cultivate"),
+    ("damnation but white", "Damnation"),  # a one-word name, then "but" and what differs
+    ("ephemerate but in blue", "Ephemerate"),
+    ("cards similar to tergrid", "Tergrid, God of Fright // Tergrid's Lantern"),  # the name before a comma
+    ("nykthos but cheaper", "Nykthos, Shrine to Nyx"),
+    ("cyclonic alternatives", "Cyclonic Rift"),  # an English word, where a name is expected
+])
+def test_a_card_named_in_a_comparison(reader, query, like):
+    """These lost the card: random cards matching "ring" or "stone", or the colour alone."""
+    assert reader.read(query).like == like
+
+
+def test_a_colour_after_but_changes_the_colour(reader):
+    assert "c:w" in reader.read("damnation but white").syntax.split()
+
+
+@pytest.mark.parametrize(("query", "name"), [
+    ("fire // ice", "Fire // Ice"),  # a split card's name as printed: " // " was an empty regular expression
+    ("Circle of Protection: Red", "Circle of Protection: Red"),  # a colon: a field, so the card was not found
+    ("summon: anima", "Summon: Anima"),
+    ("valki", "Valki, God of Lies // Tibalt, Cosmic Impostor"),  # a short name of a two-faced card: an error
+])
+def test_a_name_with_syntax_characters_is_the_card(snapshot_engine, query, name):
+    page = snapshot_engine.search(query, limit=3)
+    assert page.results[0].card.name == name

@@ -1316,3 +1316,20 @@ def test_what_caring_about_a_filter_leaves_asks_for_nothing(matcher):
     the spellslinger payoffs ("spells matter") by half a phrasing."""
     assert matcher.match("cards that care about") == []
     assert first_tag(matcher, "cards that care about lifegain") == "lifegain-payoff"
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    ("banish a monster", "exile-removal"),  # Hearthstone's and Yu-Gi-Oh's words for Magic's
+    ("banish cards from graveyard", "graveyard-hate"),
+    ("silence minion", "lose-abilities"),
+    ("special summon", "cheat-creature"),
+    ("do something when a creature comes into play", "creature-etb-payoff"),  # the older Oracle wording
+    ("card that makes my guys not die", "indestructible-granter"),
+    ("see their hand and take a card", "discard"),
+    ("see top card at all times", "play-from-top"),
+])
+def test_other_words_for_a_function(matcher, text, tag):
+    """Words no phrasing uses (other card games', the old "comes into play", plain English) matched nothing or the
+    wrong tag: "banish a monster" no tag, "see their hand and take a card" hand-reveal, "top card at all times"
+    the sweepers."""
+    assert first_tag(matcher, text) == tag

@@ -657,7 +657,35 @@ _IDIOMS = (
     # "cast my opponents' spells", "play cards from their libraries": theft, not the stax that stops them casting
     (re.compile(r"\b(?:cast|play)(?:s|ing)?(?: (?:spells|cards))?(?: (?:from|out of|of))? (?:my |the |your )?"
                 r"(?:opponents?['’]?s?|their|other players['’]?|an opponent['’]s) (?:spells|cards|librar(?:y|ies)|"
-                r"graveyards?|hands?|decks?)\b"), "steal their spells"))
+                r"graveyards?|hands?|decks?)\b"), "steal their spells"),
+    # the older Oracle wording players still use, "when a creature comes into play": it enters (an enter trigger)
+    (re.compile(r"\b(?:comes?|coming|came) (?:into|onto) (?:play|the battlefield)\b"), "enters"),
+    # other card games' words for Magic's: Hearthstone's and Yu-Gi-Oh's "banish" is exile, "lifesteal" lifelink, a
+    # "deathrattle" a dies trigger, "silence a minion" takes its abilities, a "special summon" puts a creature onto
+    # the battlefield (a cheat); "battlecry", typed as one word, is Magic's own battle cry
+    (re.compile(r"\bbanish(?:es|ed)?\b"), "exile"),  # (not "banishing": Banishing Light)
+    (re.compile(r"\blife ?steal(?:ing|s)?\b"), "lifelink"),
+    (re.compile(r"\bdeathrattles?\b"), "when this creature dies"),
+    (re.compile(r"\bsilenc(?:e|es|ed|ing) (?:a |an |one |target |that |their |the |enemy |opposing |"
+                r"an opponent['’]?s )?(?:creature|minion|monster|guy|dude)s?\b"), "creature loses all abilities"),
+    (re.compile(r"\bspecial(?:ly)? summon(?:s|ed|ing)?\b"), "put a creature onto the battlefield"),
+    (re.compile(r"\bbattlecry\b"), "battle cry"),
+    # "card that makes my guys not die": what keeps them alive (indestructible, protection), not the answers that
+    # kill them ("stop my creatures from dying" is protecting them from removal, above)
+    (re.compile(r"\b(?:not|never|don['’]?t|doesn['’]?t|won['’]?t) (?:die|dying)\b|\bstop(?:s|ping)? dying\b"),
+     "indestructible protect"),
+    # "flicker a creature and bring it back": the blink returns it, no reanimation asked for
+    (re.compile(r"\b((?:flicker|blink)(?:s|ed|ing)?\b(?: [a-z']+){0,4}?) (?:and|then) (?:bring|return|get)s? "
+                r"(?:it|them) (?:right |straight )?back\b"), r"\1"),
+    # "see their hand and take a card": make them discard it (a look at the hand alone is hand-reveal)
+    (re.compile(r"\b(?:see|look at|look through|peek at|check) (?:their|his|her|an opponent['’]?s|target player['’]?s|"
+                r"my opponents?['’]?s?) hand(?: and)? (?:take|pick|choose|strip|rip)(?: out)? "
+                r"(?:a |one |the best |their best )?(?:cards?|spells?|things?)\b"), "make them discard a card"),
+    # "see the top card of my library at all times": look at it any time (Courser of Kruphix, Future Sight), the
+    # cards that play from the top
+    (re.compile(r"\b(?:see|look at|peek at|know|reveal|play with)(?: the)? top card(?: of (?:my|your|the) "
+                r"(?:library|deck))?(?: revealed)? (?:at all times|any ?time|whenever (?:i|you) want|always)\b"),
+     "play from the top of my library look at the top card of your library any time"))
 # "impossible to kill", "unkillable": what the phrasings call indestructible, not a kill spell; "unable to block"
 # is "cannot block", as card text and the phrasings say it
 _UNKILLABLE = re.compile(r"\b(?:impossible to kill|unkillable|can(?:no|['’])?t be killed|can(?:no|['’])?t die)\b")

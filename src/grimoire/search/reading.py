@@ -98,6 +98,7 @@ _OBJECT_MARKERS = frozenset({
     # "lock down a creature", "shut down artifacts"; "blow up every artifact" ("up" is skipped as in "up to")
     "down", "blow", "blows", "blowing",
     "punish", "punishes", "punishing",  # "punish nonbasic lands": what is punished
+    "silence", "silences", "banish", "banishes",  # other card games' words ("silence a creature", "banish a monster")
     "get", "gets", "bring", "brings",  # "get a creature back", "bring an artifact back"
     # "care about sacrificing artifacts", "good at destroying enchantments"
     "sacrificing", "destroying", "exiling", "killing", "stealing", "copying", "returning", "bouncing",
@@ -206,7 +207,11 @@ _TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "si
                   "budget alternatives to", "budget alternative to", "budget version of", "budget versions of",
                   "cheaper version of", "cheaper versions of", "versions of", "version of", "better than",
                   "upgrades for", "upgrade for", "upgrades to", "upgrade to", "budget", "like", "instead of",
-                  "cheaper", "a cheaper")
+                  "cheaper", "a cheaper",
+                  # "what replaces mana crypt", "upgrade from mind stone", "a worse sol ring", "strictly better X"
+                  "replaces", "replace", "replacing", "to replace", "upgrade from", "upgrades from", "upgrading from",
+                  "a better", "a worse", "strictly better", "strictly worse", "better version of", "better versions of",
+                  "worse version of", "worse versions of", "a better version of", "a worse version of")
 # "X but cheaper", "cheaper version of X", "a cheaper X": similar, with a lower mana value than X's.
 _CHEAPER_TRIGGERS = ("cheaper version of", "cheaper versions of", "cheaper", "a cheaper")
 _FILLER = frozenset({"cards", "card", "ones", "spells", "stuff", "things", "anything", "something", "colors",
@@ -414,16 +419,24 @@ class Reader:
             form in self.english or form in self._game_words or form in self._own_words
             for form in (part, part.removesuffix("s"))) for part in word.split("-"))
 
-    def short_name(self, word: str) -> int | None:
+    def short_name(self, word: str, *, expected: bool = False) -> int | None:
         """A card by a word only its name holds first ("craterhoof": Craterhoof Behemoth; "blightsteel":
         Blightsteel Colossus), as players shorten names: a word of five letters or more that begins exactly one
-        card's name (Un-cards left out) and is no English or game word. "rhystic" begins six names and
-        "dockside" two, so they name none. (Looked up word by word: the game words load an English word list,
-        which most requests never need.)"""
+        card's name (Un-cards left out), or the one name it is the part before a comma of ("tergrid": Tergrid, God
+        of Fright, not Tergrid's Shadow; "nykthos": Nykthos, Shrine to Nyx, not Nykthos Paragon), and is no English
+        or game word; where a name is ``expected`` ("cards like swords", "cyclonic alternatives"), an English word
+        too. "rhystic" begins six names and "dockside" two, so they name none. (Looked up word by word: the game
+        words load an English word list, which most requests never need.)"""
         if len(word) < MIN_LENGTH or not word.replace("-", "").isalpha():  # no name's first word (see below)
             return None
         rows = self._names_by_first_word.get(word, ())
-        return rows[0] if len(rows) == 1 and word not in self.english and not self._known(word) else None
+        if len(rows) > 1:
+            rows = [row for row in rows if fold(self.db.columns.name[row]).startswith(f"{word},")] or rows
+        if len(rows) != 1:
+            return None
+        if expected:
+            return rows[0] if word not in self._game_words else None
+        return rows[0] if word not in self.english and not self._known(word) else None
 
     @cached_property
     def _names_by_first_word(self) -> dict[str, list[int]]:
@@ -567,6 +580,11 @@ class Reader:
 
     def read(self, query: str, *, explicit: frozenset[str] = frozenset()) -> Reading:
         """Read the bare words of ``query``; ``explicit`` holds the kinds the structured filters already set."""
+        whole = query.strip(" ?!.")
+        if _NAME_SYNTAX.search(whole) and (row := self.db.names.find(whole)) is not None and \
+                (exact := _exact_name(self.db.columns.name[row])):
+            # a card's whole name, with what the syntax would read ("fire // ice", "Circle of Protection: Red")
+            return Reading(query, exact, chips=(Chip(query, exact, "name"),), node=parse(exact))
         typed_node = parse(query)
         explicit = explicit | _explicit_kinds(typed_node)
         typed = query
@@ -607,6 +625,7 @@ class Reader:
         rest = _with_corrections(rest, [w for w in words if w.corrected and not w.used])
         if state.misspelt is not None:  # the engine's exact-name match takes it from here
             rest = self.db.columns.name[state.misspelt]
+            rest = _exact_name(rest) if _NAME_SYNTAX.search(rest) else rest  # ("valki": Valki, God of Lies // ...)
         runs = " ".join(part for part in (rest, *(c.syntax for c in chips if c.kind not in ("like", "combo")))
                         if part)
         if len(runs) > MAX_QUERY_LENGTH:  # the syntax the words stand for is longer than the words: search them
@@ -814,10 +833,11 @@ class Reader:
                 alias = row is not None and any(fold(w.lower) not in self.english and not self._everyday(fold(w.lower))
                                                 for w in words[start:stop])  # not "the spot" (The Spot)
                 row = row if alias else None
-            if row is None and single and named and fold(text) not in self.english and \
-                    _before(state, start, 2) not in _BEFORE_A_SET:  # "cards from theros": a set, no Theros Charm
-                row = self.short_name(fold(text))
-                short = row is not None  # no everyday or Magic word: a name wherever it stands
+            if row is None and single and named and _before(state, start, 2) not in _BEFORE_A_SET and (
+                    fold(text) not in self.english or _name_expected(state, start)):  # "cards from theros": a set
+                # no everyday or Magic word: a name wherever it stands ("cards like swords": where a name is expected)
+                row = self.short_name(fold(text), expected=_name_expected(state, start))
+                short = row is not None
             if row is None:
                 continue
             if short or alias:
@@ -857,8 +877,9 @@ class Reader:
         previous, following = _before(state, index, 1), _after(state, index + 1)
         if _like_trigger(_before(state, index, 3)) not in (None, "budget"):
             return True
-        if following.startswith(("but cheaper", "but better", "upgrade", "alternative", "replacement")):
-            return True
+        if following.startswith(("but cheaper", "but better", "upgrade", "alternative", "replacement")) or \
+                _BUT_OTHERWISE.match(_after(state, index + 1, 3)):
+            return True  # "damnation but white", "ephemerate but in blue", "skullclamp but worse"
         text = state.words[index].text
         folded = fold(text).lower()
         alias = folded.strip(",.;:?!")
@@ -889,6 +910,8 @@ class Reader:
         cheaper = re.match(r"(but |only |just )?(cheaper|for less)\b", after)
         following = re.match(r"(alternatives?|replacements?|substitutes?|upgrades?|but better|effects?|like effects?|"
                              r"style effects?|style cards|variants?|versions?|clones|copies|and friends|"
+                             r"budget(?: replacements?| alternatives?| versions?| options?)?|"
+                             r"or (?:something )?similar|and similar(?: cards)?|"
                              r"(?:like|esque|type|style)(?: [a-z]+)?$)\b", after) \
             or re.match(r"but\b", after)
         if following and trigger in (None, "budget"):  # "budget sol ring replacement": the replacement too
@@ -1054,6 +1077,23 @@ def _deck_synergy(reader: Reader, state: _State) -> None:
         state.named.extend(state.deck)
 
 
+# What the syntax reads in a card's name ("Fire // Ice" would be a regular expression, "Summon: Anima" a field)
+_NAME_SYNTAX = re.compile(r"[:/!()<>=]")
+
+
+def _exact_name(name: str) -> str:
+    """A card's name as the exact-name syntax (``!"Fire // Ice"``), so that nothing in it is read as syntax; "" for
+    the few names that hold a double quote, which that syntax cannot (Kongming, "Sleeping Dragon")."""
+    return "" if '"' in name else f'!"{name}"'
+
+
+def _name_expected(state: _State, start: int) -> bool:
+    """Whether the word at ``start`` stands where a card's name is expected: after "cards like", "alternatives to"
+    and the like, or before "alternatives", "effects" or "but" and what differs ("swords but worse")."""
+    return _like_trigger(_before(state, start, 3)) not in (None, "budget") or \
+        _after(state, start + 1, 1) in _NAME_EXPECTED_BEFORE or bool(_BUT_OTHERWISE.match(_after(state, start + 1, 3)))
+
+
 def _like_trigger(before: str) -> str | None:
     """The longest words that ask for cards like the name that follows ("budget alternatives to", "like")."""
     return next((t for t in _TRIGGERS_BY_LENGTH if f" {before}".endswith(f" {t}")), None)
@@ -1062,11 +1102,16 @@ def _like_trigger(before: str) -> str | None:
 _TRIGGERS_BY_LENGTH = sorted(_TRIGGERS_LIKE, key=len, reverse=True)
 _NAME_BEFORE = frozenset({"like", "with", "for", "my", "than", "and", "plus", "vs", "versus", "to", "alongside",
                           "of", "budget"})
-_NAME_AFTER = frozenset({"deck", "combo", "combos", "but", "alternatives", "alternative", "replacements",
+# after a one-word name, "but" and what differs from it ("damnation but white", "swords but worse"; "but" alone when
+# what follows was read already: "ephemerate but in blue")
+_BUT_OTHERWISE = re.compile(r"but(?:$| (?:in |for |as (?:an? )?)?(?:white|blue|black|red|green|colou?rless|mono|worse|"
+                            r"creatures?|an? |instant|sorcery|artifact|enchantment)\b)")
+_NAME_AFTER = frozenset({"deck", "combo", "combos", "but", "alternatives", "alternative", "replacements", "budget",
                          "replacement", "effects", "style", "like", "and", "or", "upgrade", "upgrades", "variants",
                          "variant", "versions", "version", "clones", "copies"})
 
 
+_NAME_EXPECTED_BEFORE = _NAME_AFTER - {"deck", "combo", "combos", "like", "and", "or", "but"}
 _NAME_FILLERS = frozenset({"of", "the", "a", "an", "and", "to", "in"})
 
 
@@ -3534,6 +3579,10 @@ def _bare_keyword(reader: Reader, state: _State) -> None:
 _COMMAND = re.compile(r"(?:that|this)(?= (?:white|blue|black|red|green|colou?rless) (?:thing|card|one|spell|"
                       r"creature|enchantment|artifact)\b)|"  # "that blue thing that ...": a card half remembered
                       r"(?:please |can you |could you )?(?:show me|find me|give me|get me|list(?: all| every)?|"
+                      # "find lands that make any colour", "help me find enchantments that ...": an agent's opener
+                      # (a plural and what it does follow; "find a land", "find lands" alone stay tutors)
+                      r"(?:help me |i need to |i want to )?"
+                      r"find(?= (?:[a-z]+ ){0,2}[a-z]+s (?:that|which|who|with|to)\b)|"
                       r"(?:i'?m |i am )?looking for(?= an? )|"  # "looking for an enchantment that ...": the player
                       r"(?:(?:i'?m |i am )?(?:looking|searching)|look|search) for"
                       r"(?! an? | the | my | any | (?:up to )?(?:\d+|one|two|three|x) | basic )|search up)"
@@ -3626,7 +3675,7 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_NOT_TAG, ("isn", "aren", "not", "without", "other than", "doesn", "don")),
     (_LAYOUTS, ("mdfc", "dfc", "faced", "sided", "split", "transform", "flip", "adventure", "meld", "vanilla")),
     (_CYCLES, ("land", "triome", "snarl", "karoo", "duals")),
-    (_COMMAND, ("show me", "find me", "give me", "get me", "list", "look", "search", "that", "this")),
+    (_COMMAND, ("show me", "find", "give me", "get me", "list", "look", "search", "that", "this")),
     (_PRICE, ("$", "dollar", "buck", "usd", "euro", "eur", "€", "cent", "tix", "quid", "pound")),
     (_AT_MOST, ("most", "up to", "max", "or ")), (_AT_LEAST, ("least", "min", "or ", "+")),
     (_STATS, ("power", "toughness", "/")),

@@ -110,7 +110,7 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     # protection
     (r"\b(protect|protecting|protection for|immune|safe from|save my|keep (it|my \w+) alive)\b",
      "hexproof indestructible protection"),
-    (r"\b(unkillable|can'?t die|cannot die|won'?t die|from dying)\b", "indestructible"),
+    (r"\b(unkillable|can'?t die|cannot die|won'?t die|from dying|(not|never|don'?t|doesn'?t) die)\b", "indestructible"),
     (r"\bkeeps? (getting |being )?(killed|dying|removed|destroyed|exiled)\b", "hexproof indestructible protection"),
     # life
     (r"\b(heal|heals|healing|lifegain|gain life|top (me|myself) up|soul ?sisters)\b", "you gain life"),
@@ -134,6 +134,17 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
      "commander tax costs {1} less to cast for each time it's been cast from the command zone"),
     (r"\b(stax|(?<!commander )tax|taxes|punish)\b", "costs more opponents can't each opponent"),
     (r"\b(magic|tricks and cantrips|bolts and cantrips|noncreature magic)\b", "instant or sorcery spell"),
+    (r"\b(throw|throws|throwing|threw) (\w+ ){0,2}away\b", "discard"),
+    # the older Oracle wording: "when a creature comes into play" is today's "enters" (not "comes into play tapped")
+    (r"\b(comes?|coming|came) into play\b(?! tapped)", "enters"),
+    # other card games' words (Hearthstone, Yu-Gi-Oh) for Magic's
+    (r"\b(banish(es|ed)?)\b", "exile"),  # (not "banishing": Banishing Light)
+    (r"\b(life ?steal\w*)\b", "lifelink"),
+    (r"\b(deathrattles?)\b", "when this creature dies"),
+    (r"\b(silenc\w+ (a |an |one |target |that |their |the |enemy |opposing )?(creature|minion|monster)s?)\b",
+     "target creature loses all abilities"),
+    (r"\b(special(ly)? summon\w*)\b", "put a creature card from your hand onto the battlefield"),
+    (r"\b(battlecry)\b", "battle cry"),
 )
 # Who a complaint says does it: the opponents, and the people a player names at the table ("my wife plays a lot of
 # lifegain", "someone at my table keeps reanimating Griselbrand", "the eldrazi player keeps casting ...")

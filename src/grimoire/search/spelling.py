@@ -39,6 +39,8 @@ PLAYER_WORDS = frozenset(
     "hatebear hatebears staple staples playable playables manabase wincon wincons topdeck topdecks cantrip "
     "cantrips lifelinker lifelinkers deathtoucher deathtouchers chump chumps upgrade upgrades swap swaps "
     "commander commanders archidekt moxfield edhrec scryfall tagger lifedrain lifedrains "
+    # other card games' words, read as Magic's by the slang ("battlecry" is no "battery")
+    "battlecry deathrattle deathrattles lifesteal hearthstone yugioh "
     # contractions typed without their apostrophe ("removal that doesnt target" once read "doesnt" as "doesn")
     "doesnt didnt dont cant wont isnt arent wasnt werent wouldnt shouldnt couldnt havent hasnt hadnt youre theyre "
     "thats whats theres heres aint".split()
