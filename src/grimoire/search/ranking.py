@@ -342,9 +342,6 @@ _IDIOMS = (
     # "put the top cards of my library into my graveyard": milling, not a tutor to the top
     (re.compile(r"\bput(?:s|ting)? (?:the )?top (?:\w+ )?cards? of (?:my|your) (?:library|deck) (?:in|into|onto) "
                 r"(?:my|your|the) (?:graveyard|yard)\b"), "mill myself"),
-    (re.compile(r"\bput(?:s|ting)? (?:the )?top (?:\w+ )?cards? of (?:their|an opponent'?s|each opponent'?s|a "
-                r"player'?s|target player'?s) (?:library|deck) (?:in|into|onto) (?:their|the|a) (?:graveyard|yard)\b"),
-     "mill opponents"),
     # "ETB creatures to blink": creatures worth blinking (their enter triggers), not the blinkers
     (re.compile(r"\b(?:(?:creatures?|things|stuff|cards|guys|dudes|etbs?|etb creatures?) (?:to|worth)|worth) "
                 r"(?:blink|flicker)(?:ing)?\b"), "etb creatures"),
@@ -432,8 +429,11 @@ _IDIOMS = (
     # "look at the top cards and put them back in any order", "rearrange the top of my library": scry
     (re.compile(r"\b(?:rearrange|reorder|stack|arrange|set up)(?:s|ing)? (?:the )?top (?:\w+ )?(?:cards? )?of (?:my |"
                 r"your )?(?:library|deck)\b|\bput (?:them|it|those|the rest) back in any order\b"), "scry"),
-    # "put the top cards of someone's deck into their graveyard": mill (the player's own is self-mill)
-    (re.compile(r"\b(?:put|puts|send|sends)(?: the)? top (?:\w+ )?cards? of (?:an? |target |each )?"
+    # "put the top cards of someone's deck into their graveyard": mill (the player's own is self-mill), in the words
+    # of either of two rules written apart, joined
+    (re.compile(r"\bput(?:s|ting)? (?:the )?top (?:\w+ )?cards? of (?:their|an opponent'?s|each opponent'?s|a "
+                r"player'?s|target player'?s) (?:library|deck) (?:in|into|onto) (?:their|the|a) (?:graveyard|yard)\b|"
+                r"\b(?:put|puts|send|sends)(?: the)? top (?:\w+ )?cards? of (?:an? |target |each )?"
                 r"(?:opponents?['’]?s?|someones?['’]?s?|their|his|her|a player['’]?s) (?:library|deck) into "
                 r"(?:their|his|her|that player['’]?s|the|a) graveyard\b"), "mill my opponents"),
     # "put a creature from my hand onto the battlefield without paying for it": the cost the card saves, said after

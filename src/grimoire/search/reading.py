@@ -625,7 +625,8 @@ class Reader:
         rest = _with_corrections(rest, [w for w in words if w.corrected and not w.used])
         if state.misspelt is not None:  # the engine's exact-name match takes it from here
             rest = self.db.columns.name[state.misspelt]
-            rest = _exact_name(rest) if _NAME_SYNTAX.search(rest) else rest  # ("valki": Valki, God of Lies // ...)
+            if _NAME_SYNTAX.search(rest):  # ("valki": Valki, God of Lies // ...; a name with a quote stays words)
+                rest = _exact_name(rest) or rest
         runs = " ".join(part for part in (rest, *(c.syntax for c in chips if c.kind not in ("like", "combo")))
                         if part)
         if len(runs) > MAX_QUERY_LENGTH:  # the syntax the words stand for is longer than the words: search them
@@ -833,11 +834,13 @@ class Reader:
                 alias = row is not None and any(fold(w.lower) not in self.english and not self._everyday(fold(w.lower))
                                                 for w in words[start:stop])  # not "the spot" (The Spot)
                 row = row if alias else None
-            if row is None and single and named and _before(state, start, 2) not in _BEFORE_A_SET and (
-                    fold(text) not in self.english or _name_expected(state, start)):  # "cards from theros": a set
-                # no everyday or Magic word: a name wherever it stands ("cards like swords": where a name is expected)
-                row = self.short_name(fold(text), expected=_name_expected(state, start))
-                short = row is not None
+            if row is None and single and named and _before(state, start, 2) not in _BEFORE_A_SET:  # "cards from
+                # theros": a set. No everyday or Magic word: a name wherever it stands; an everyday one where a name is
+                # expected ("cards like swords")
+                expected = _name_expected(state, start)
+                if expected or fold(text) not in self.english:
+                    row = self.short_name(fold(text), expected=expected)
+                    short = row is not None
             if row is None:
                 continue
             if short or alias:
