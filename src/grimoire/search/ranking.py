@@ -20,6 +20,7 @@ import numpy as np
 import re2
 import Stemmer
 
+from grimoire.search.literals import required_parts
 from grimoire.search.query import COLOR_NAMES
 from grimoire.search.slang import BEATEN_BY, LOSES_TO, THEIRS_BY_PLACE
 from grimoire.search.tags import DIRECT, NUMBER_WORDS, TAG_INDEX, TAG_OPPOSES, TAG_PARENTS, TAGS, TRIGGERED
@@ -755,6 +756,8 @@ _REWRITES = ((_UNKILLABLE, "indestructible"), (_GETS_COUNTERS, r"\1 +1/+1 counte
              (_CARES_ABOUT, "matter"),
              (_EVERY, "all "),
              (_EVERY_TIME, "whenever"), (_CANNOT, "cannot"), (_NEGATION, " not"))
+# each rewrite with the text it cannot match without: a request skips the rewrites it holds none of
+_GATED_REWRITES = tuple((pattern, replacement, required_parts(pattern) or ("",)) for pattern, replacement in _REWRITES)
 _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")
 # "+2/+2", "-3/-3": any size of change is "+x/+x", "-x/-x"; "+1/+1" and "-1/-1" name counters and anthems
 _ANY_CHANGE = re.compile(r"^([+-])(?!1/[+-]1$)\d+/\1\d+$")
@@ -1153,14 +1156,20 @@ def spelled_counts(text: str) -> str:
         if any(c.isdigit() for c in text) else text
 
 
-@lru_cache(maxsize=8)  # a request asks for its words several times (its reading, its tags); about 100 rewrites each
+def rewritten(text: str) -> str:
+    """``text`` in lower case with players' phrases rewritten in card words ("my guys" -> "my creatures")."""
+    text = text.lower()
+    for pattern, replacement, parts in _GATED_REWRITES:
+        if any(part in text for part in parts):
+            text = pattern.sub(replacement, text)
+    return text
+
+
+@lru_cache(maxsize=8)  # a request asks for its words several times (its reading, its tags); ~190 rewrites each
 def words(text: str) -> tuple[str, ...]:
     """Content words of a text, lower case and stemmed, so word forms meet (``wipes``, ``wiping`` -> ``wipe``;
     ``reanimation``, ``reanimate`` -> ``reanim``)."""
-    text = text.lower()
-    for pattern, replacement in _REWRITES:
-        text = pattern.sub(replacement, text)
-    text = text.replace("'", "")
+    text = rewritten(text).replace("'", "")
     tokens = [_ANY_CHANGE.sub(r"\1x/\1x", token) for token in _TOKEN.findall(text) if token not in _STOPWORDS]
     return tuple(_SAME_STEM.get(stem, stem) for stem in _STEMMER.stemWords(tokens))
 

@@ -18,6 +18,7 @@ from itertools import combinations
 from grimoire.cards.model import FORMATS
 from grimoire.cards.names import CardNotFoundError, fold
 from grimoire.cards.store import CardDB
+from grimoire.search.literals import required_parts
 from grimoire.search.query import (
     COLOR_NAMES,
     MAX_QUERY_LENGTH,
@@ -202,7 +203,7 @@ _LIST_CLOSER = re.compile(rf"\s*(?:,?\s*(?:in|for) (?:{_either([*FORMATS, *_FORM
 _LIST_JOINERS = frozenset({",", "and", "or", "vs", "vs.", "versus", "v", "v.", "/", "&", "+", "than", "over"})
 _LIST_TOKEN = re.compile(r"[^\s,/&+]+|[,/&+]")
 _LEGALITY_SAID = {0: "not legal", 1: "legal", 2: "restricted", 3: "banned"}
-_TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "similar to", "cards similar to",
+_TRIGGERS_LIKE = frozenset({"cards like", "card like", "something like", "stuff like", "similar to", "cards similar to",
                   "alternatives to", "alternative to", "alternatives for", "replacement for", "replacements for",
                   "budget alternatives to", "budget alternative to", "budget version of", "budget versions of",
                   "cheaper version of", "cheaper versions of", "versions of", "version of", "better than",
@@ -211,7 +212,7 @@ _TRIGGERS_LIKE = ("cards like", "card like", "something like", "stuff like", "si
                   # "what replaces mana crypt", "upgrade from mind stone", "a worse sol ring", "strictly better X"
                   "replaces", "replace", "replacing", "to replace", "upgrade from", "upgrades from", "upgrading from",
                   "a better", "a worse", "strictly better", "strictly worse", "better version of", "better versions of",
-                  "worse version of", "worse versions of", "a better version of", "a worse version of")
+                  "worse version of", "worse versions of", "a better version of", "a worse version of"})
 # "X but cheaper", "cheaper version of X", "a cheaper X": similar, with a lower mana value than X's.
 _CHEAPER_TRIGGERS = ("cheaper version of", "cheaper versions of", "cheaper", "a cheaper")
 _FILLER = frozenset({"cards", "card", "ones", "spells", "stuff", "things", "anything", "something", "colors",
@@ -781,12 +782,8 @@ class Reader:
         card (with a note) when the names' fuzzy match is confident (see cards/names.py) and a word of it is not
         everyday English (so "goblin lords" is never "Goblin Lore")."""
         words = state.words
-        start = 0
-        for trigger in _TRIGGERS_BY_LENGTH:
-            size = len(trigger.split())
-            if _after(state, 0, size) == trigger and len(words) > size:
-                start = size
-                break
+        start = next((size for size in range(min(_LONGEST_TRIGGER, len(words) - 1), 0, -1)
+                      if _after(state, 0, size) in _TRIGGERS_LIKE), 0)
         tail = words[start:]
         if not 2 <= len(tail) <= MAX_NAME_WORDS or all(self._plain_word(w.lower) for w in tail):
             return
@@ -837,10 +834,12 @@ class Reader:
             if row is None and single and named and _before(state, start, 2) not in _BEFORE_A_SET:  # "cards from
                 # theros": a set. No everyday or Magic word: a name wherever it stands; an everyday one where a name is
                 # expected ("cards like swords")
-                expected = _name_expected(state, start)
-                if expected or fold(text) not in self.english:
-                    row = self.short_name(fold(text), expected=expected)
-                    short = row is not None
+                word = fold(text)
+                if word in self._names_by_first_word:  # (most words begin no name: what is expected is not asked)
+                    expected = _name_expected(state, start)
+                    if expected or word not in self.english:
+                        row = self.short_name(word, expected=expected)
+                        short = row is not None
             if row is None:
                 continue
             if short or alias:
@@ -1099,10 +1098,12 @@ def _name_expected(state: _State, start: int) -> bool:
 
 def _like_trigger(before: str) -> str | None:
     """The longest words that ask for cards like the name that follows ("budget alternatives to", "like")."""
-    return next((t for t in _TRIGGERS_BY_LENGTH if f" {before}".endswith(f" {t}")), None)
+    said = before.split()
+    return next((" ".join(said[-size:]) for size in range(min(_LONGEST_TRIGGER, len(said)), 0, -1)
+                 if " ".join(said[-size:]) in _TRIGGERS_LIKE), None)
 
 
-_TRIGGERS_BY_LENGTH = sorted(_TRIGGERS_LIKE, key=len, reverse=True)
+_LONGEST_TRIGGER = max(len(trigger.split()) for trigger in _TRIGGERS_LIKE)
 _NAME_BEFORE = frozenset({"like", "with", "for", "my", "than", "and", "plus", "vs", "versus", "to", "alongside",
                           "of", "budget"})
 # after a one-word name, "but" and what differs from it ("damnation but white", "swords but worse"; "but" alone when
@@ -1537,14 +1538,24 @@ def _read_as(state: _State, word: _Word, meaning: str, why: str = "") -> None:
     state.seen = None  # the words as read changed
 
 
+def _needs(pattern: re.Pattern) -> tuple[str, ...]:
+    """Text at least one part of which ``pattern`` cannot match without: the words :data:`_NEEDS` gives, else those
+    :func:`required_parts` tells from the pattern (``("",)``, which every text holds, where it tells none)."""
+    gate = _GATES.get(id(pattern))  # by identity: hashing a pattern hashes its whole compiled code
+    if gate is None or gate[0] is not pattern:  # (an id a freed pattern had is not that pattern's gate)
+        gate = _GATES[id(pattern)] = (pattern, _NEEDS.get(id(pattern)) or required_parts(pattern) or ("",))
+    return gate[1]
+
+
+_GATES: dict[int, tuple[re.Pattern, tuple[str, ...]]] = {}
+
+
 def _matches(state: _State, pattern: re.Pattern):
     """Matches of ``pattern`` over runs of free words, as (match, first word, word after the last)."""
-    needs = _NEEDS.get(id(pattern))  # by identity: hashing a pattern hashes its whole source
-    if needs is not None:
-        if state.seen is None:
-            state.seen = " ".join(word.lower for word in state.words)
-        if not any(part in state.seen for part in needs):
-            return  # a word the pattern cannot match without is not in the request
+    if state.seen is None:
+        state.seen = " ".join(word.lower for word in state.words)
+    if not any(part in state.seen for part in _needs(pattern)):
+        return  # text the pattern cannot match without is not in the request
     words = state.words
     index = 0
     while index < len(words):

@@ -26,7 +26,7 @@ _BLOCK = 4096  # cache rows converted at a time when a cache is matched by key: 
 _SCORE_BLOCK = 512  # rows scored at a time (256 KB of the static model's 128-d float32, 768 KB of MiniLM's 384-d:
 # stays in the CPU's cache)
 _PRODUCT_BLOCK = 4096  # rows per product over the whole matrix (2 MB of 128-d float32)
-_GATHER_SHARE = 8  # kept cards are gathered when the runs holding them are over 8 times as many rows
+_GATHER_SHARE = 20  # kept cards are gathered when the runs holding them are over 20 times as many rows
 _RUN_GAP = 256  # runs of the stored matrix closer than this many rows are streamed as one
 
 

@@ -1,0 +1,61 @@
+"""The substring gate in front of the request rewrites: a pattern is skipped only when it cannot match."""
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from grimoire.search import ranking
+from grimoire.search.literals import required_parts
+
+
+@pytest.mark.parametrize(("pattern", "parts"), [
+    (r"\bboard ?wipes?\b", ("board",)),
+    (r"\b(?:wrath|sweeper)s?\b", ("wrath", "sweeper")),
+    (r"\bstop(?:s|ping)? (?:their|opposing) spells\b", (" spells",)),
+    (r"n['’]t\b", ("n't", "n’t")),  # a small class splits the run
+    (r"(?<=all )but\b", ("all ",)),  # a lookbehind holds in the text too
+])
+def test_the_parts_a_pattern_needs(pattern, parts):
+    assert required_parts(re.compile(pattern)) == parts
+
+
+@pytest.mark.parametrize("pattern", [
+    r"\w+ing\b|\d",  # one branch needs no literal
+    r"(?:foo)?\d+",  # an optional group is not needed
+    r"(?i)wrath",  # case-insensitive: "WRATH" holds no "wrath"
+    r"(?i:wrath) of god",
+])
+def test_no_gate_where_none_can_be_told(pattern):
+    parts = required_parts(re.compile(pattern))
+    assert parts is None or all(part.islower() or not part.isalpha() for part in parts)
+    if pattern.startswith("(?i)"):
+        assert parts is None
+    if pattern.startswith("(?i:"):
+        assert parts == (" of god",)
+
+
+def test_every_rewrite_is_gated():
+    assert all(all(parts) for _, _, parts in ranking._GATED_REWRITES)
+
+
+# every text a rewrite matches holds one of its parts: texts drawn from the pattern itself
+@pytest.mark.parametrize("index", range(0, len(ranking._GATED_REWRITES), 7))
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_a_match_holds_a_part(index, data):
+    pattern, _, parts = ranking._GATED_REWRITES[index]
+    text = data.draw(st.from_regex(pattern))
+    if pattern.search(text):
+        assert any(part in text for part in parts), (pattern.pattern, text)
+
+
+def test_gated_rewrites_read_every_smoke_request_as_before():
+    requests = (Path(__file__).parent / "data" / "everyday_smoke.txt").read_text().splitlines()
+    for request in requests:
+        text = request.lower()
+        for pattern, replacement in ranking._REWRITES:
+            text = pattern.sub(replacement, text)
+        assert ranking.rewritten(request) == text, request
