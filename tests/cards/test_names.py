@@ -88,3 +88,14 @@ def test_may_begin_passes_the_first_word_of_every_name_it_finds(home):
     assert names.may_begin("kiki-jiki,") and names.may_begin("THASSA'S") and names.may_begin("Lim-Dûl’s")
     assert not names.may_begin("whenever") and not names.may_begin("zzqx")
     assert names.may_begin("...")  # nothing left once bare: the lookups are not skipped
+
+
+def test_nicknames_and_names_without_their_article():
+    index = NameIndex(["Swords to Plowshares", "The Great Henge", "Tithe", "Smothering Tithe"],
+                      [["Swords to Plowshares"], ["The Great Henge"], ["Tithe"], ["Smothering Tithe"]])
+    assert index.nickname("STP") == 0 and index.nickname("great henge") == 1
+    assert index.nickname("tithe") is None  # a card's own name is never a nickname
+    found = index.match("stp")
+    assert (found.name, found.exact, found.nickname) == ("Swords to Plowshares", False, True)
+    assert "as players call it" in found.correction
+    assert index.nickname("bob") is None  # Dark Confidant is not in this store

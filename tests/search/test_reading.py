@@ -1229,9 +1229,11 @@ def test_requests_of_game_and_player_words_are_no_misspelt_names(reader):
     # a word a few cards' names begin with, asked alone, is those cards (as on Scryfall); inside a request it is
     # no name. Lifelink is a card but a keyword too; Sliver Queen a commander but "sliver" a creature type
     assert syntax(reader, "atraxa") == r"name:/^atraxa\b/" and "begins 4 cards' names" in reader.read("atraxa").notes[0]
-    assert syntax(reader, "rhystic") == r"name:/^rhystic\b/"
+    assert syntax(reader, "llanowar") == r"name:/^llanowar\b/"  # 21 names
+    assert syntax(reader, "thalia") == r"name:/^thalia\b/"  # a rare English word no rules text uses
+    assert "name:" not in syntax(reader, "umbra")  # rules text's word: an Aura with umbra armor
     assert "name:" not in syntax(reader, "goblin")  # a creature type
-    assert syntax(reader, "cheap rhystic") == "mv<=2"  # more than the word: it ranks as a word
+    assert syntax(reader, "cheap atraxa") == "mv<=2"  # more than the word: it ranks as a word
     assert syntax(reader, "creatures with lifelink") == "t:creature kw:lifelink"
     assert "id<=" not in syntax(reader, "removal for sliver")
 
@@ -2508,3 +2510,55 @@ def test_a_colour_after_but_changes_the_colour(reader):
 def test_a_name_with_syntax_characters_is_the_card(snapshot_engine, query, name):
     page = snapshot_engine.search(query, limit=3)
     assert page.results[0].card.name == name
+
+
+@pytest.mark.parametrize(("query", "card"), [
+    ("stp", "Swords to Plowshares"), ("bob", "Dark Confidant"), ("thoracle", "Thassa's Oracle"),
+    ("cyc rift", "Cyclonic Rift"), ("rhystic", "Rhystic Study"), ("goyf", "Tarmogoyf"), ("path", "Path to Exile"),
+    ("great henge", "The Great Henge"),  # a name without its "The"
+    ("rhystic studdy", "Rhystic Study"), ("dockside extortinist", "Dockside Extortionist"),  # begun by a nickname
+])
+def test_a_nickname_alone_is_its_card(reader, query, card):
+    reading = reader.read(query)
+    assert reading.query == card and any(card in note for note in reading.notes)
+
+
+@pytest.mark.parametrize(("query", "syntax_read", "like"), [
+    ("cards like stp but black", "c:b", "Swords to Plowshares"),
+    ("something like bob in white", "id<=w", "Dark Confidant"),
+    ("need something like cyc rift but white", "c:w", "Cyclonic Rift"),
+    ("budget dockside", "", "Dockside Extortionist"),
+    ("like path but black", "c:b", "Path to Exile"),
+])
+def test_a_nickname_where_a_name_is_expected_is_that_card(reader, query, syntax_read, like):
+    reading = reader.read(query)
+    assert reading.like == like and syntax_read in reading.syntax
+
+
+def test_a_nickname_that_is_an_everyday_word_is_a_card_only_where_one_is_expected(reader):
+    assert reader.read("a path to victory").like is None and not reader.read("a path to victory").named
+    assert reader.read("bolt effects").like is None  # the burn tag's cards, Lightning Bolt among them
+    assert reader.read("removal that can path my own creature").like is None
+    assert reader.read("tithe").query == "tithe"  # a card's own name is never a nickname: the card Tithe
+    assert reader.read("tormod crypt").query == "Tormod's Crypt"  # before "tormod", a commander's short name
+
+
+def test_a_nickname_in_a_question_or_a_combo_request(reader):
+    assert any("Dockside Extortionist is banned" in note for note in reader.read("is dockside banned").notes)
+    assert reader.read("thoracle combo pieces").combo == "Thassa's Oracle"
+    assert reader.read("what wins with thassas oracle").combo == "Thassa's Oracle"
+
+
+@pytest.mark.parametrize("query", ["sword of fire and ice", "Sword of Feast and Famine", "life and limb"])
+def test_a_whole_name_with_and_is_that_card_not_an_and_query(snapshot_engine, query):
+    page = snapshot_engine.search(query, limit=3)
+    assert page.results[0].card.name.lower() == query.lower()
+
+
+@pytest.mark.parametrize(("query", "syntax_read"), [
+    ("vehicles with crew 2 or less", r"o:/\bcrew [1-2]([^{0-9]|$)/ t:vehicle"),
+    ("equip 2 or less", r"o:/\bequip \{[0-2]\}([^{0-9]|$)/"),
+    ("crew 4 or more vehicles", r"o:/\bcrew [4-9]([^{0-9]|$)/ t:vehicle"),
+])
+def test_a_crew_or_equip_cost_range_is_the_keywords_cost_not_mana_value(reader, query, syntax_read):
+    assert syntax(reader, query) == syntax_read

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 
 from grimoire.cards.fuzzy import MAX_QUERY_CHARS, CandidateIndex
+from grimoire.cards.nicknames import NICKNAMES
 
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
 
@@ -69,12 +70,15 @@ class NameMatch:
     name: str
     exact: bool
     suggestions: tuple[str, ...] = ()
+    nickname: bool = False  # what players call the card ("stp"), or its name without "The" ("great henge")
 
     @property
     def correction(self) -> str | None:
-        """The note every surface shows for a fuzzy match (``None`` for an exact one)."""
+        """The note every surface shows for a fuzzy match or a nickname (``None`` for an exact name)."""
         if self.exact:
             return None
+        if self.nickname:
+            return f"{self.query!r} read as {self.name}, as players call it"
         return f"no card is named {self.query!r}; showing the closest match, {self.name}"
 
 
@@ -101,6 +105,7 @@ class NameIndex:
             bare = _bare(key)
             self._bare[bare] = row if self._bare.get(bare, row) == row else None
         self._first_words: frozenset[str] | None = None
+        self._nicknames: dict[str, int] | None = None
         self._choices: list[str] | None = None
         self._choice_rows: list[int] | None = None
         self._candidates: CandidateIndex | None = None
@@ -132,12 +137,32 @@ class NameIndex:
             return self._faces[key]
         return self._bare.get(_bare(key))  # "thassas oracle", "kiki jiki mirror breaker", "kaboom"
 
+    def nickname(self, query: str) -> int | None:
+        """Row of the card players call ``query`` ("stp": Swords to Plowshares, see cards/nicknames.py) or that
+        ``query`` names without its leading "The" ("great henge": The Great Henge), or ``None``; a card's own
+        name is :meth:`find`'s, never a nickname's."""
+        if self._nicknames is None:
+            self._nicknames = self._nickname_rows()
+        return self._nicknames.get(_bare(fold(query)))
+
+    def _nickname_rows(self) -> dict[str, int]:
+        rows: dict[str, int | None] = {}
+        for key, row in self._bare.items():
+            if key.startswith("the ") and row is not None:  # (one name per bare key: no clash to settle)
+                rows[key.removeprefix("the ")] = row
+        for nickname, name in NICKNAMES.items():
+            if (row := self.find(name)) is not None:
+                rows[nickname] = row
+        return {key: row for key, row in rows.items() if row is not None and key not in self._bare}
+
     def match(self, query: str, *, fuzzy: bool = True) -> NameMatch:
-        """The card named ``query``, exact or a confident fuzzy correction; raises :class:`CardNotFoundError`
-        with suggestions when no name is close enough (or ``fuzzy`` is off)."""
+        """The card named ``query``, exact, by a nickname or a confident fuzzy correction; raises
+        :class:`CardNotFoundError` with suggestions when no name is close enough (or ``fuzzy`` is off)."""
         row = self.find(query)
         if row is not None:
             return NameMatch(query, row, self._names[row], exact=True)
+        if (row := self.nickname(query)) is not None:
+            return NameMatch(query, row, self._names[row], exact=False, nickname=True)
         matches = self.suggest(query, limit=5)
         if fuzzy and matches:
             best_score = matches[0][1]

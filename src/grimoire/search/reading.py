@@ -17,6 +17,7 @@ from itertools import combinations
 
 from grimoire.cards.model import FORMATS
 from grimoire.cards.names import CardNotFoundError, fold
+from grimoire.cards.nicknames import EVERYDAY, LONGEST_NICKNAME, NICKNAMES
 from grimoire.cards.store import CardDB
 from grimoire.search.literals import required_parts
 from grimoire.search.query import (
@@ -49,7 +50,7 @@ from grimoire.search.tags import NUMBER_WORDS, TAG_NAMES, TAGS
 MAX_NAME_WORDS = 8
 # What a note says of words asking for what the loaded card data cannot tell (a format's legality, rarity)
 NOT_FILTERED = "so it was not filtered"
-MAX_SHARED_NAMES = 12  # a one-word request beginning more names than this is read as words ("goblin")
+MAX_SHARED_NAMES = 40  # a one-word request beginning more names than this is read as words (a set: "innistrad")
 _WUBRG = "wubrg"
 
 
@@ -218,9 +219,11 @@ _CHEAPER_TRIGGERS = ("cheaper version of", "cheaper versions of", "cheaper", "a 
 _FILLER = frozenset({"cards", "card", "ones", "spells", "stuff", "things", "anything", "something", "colors",
                      "colours", "color", "colour"})
 _CARD_FUNCTIONS = frozenset({"draw", "advantage", "selection", "filtering"})  # "card draw" is a function
-# "infinite combo with X", "combo pieces for X", "X combos": a name there asks for X's combo partners.
+# "infinite combo with X", "combo pieces for X", "X combos", "what wins with X": a name there asks for X's combo
+# partners.
 _COMBO_BEFORE = re.compile(r"(?:(?:infinite|two[- ]card|cards? that|what) )?(?:combo pieces|combo partners|combo cards|"
-                           r"combos?|goes infinite|go infinite|infinite) (?:with|for|using)(?: my)?$")
+                           r"combos?|goes infinite|go infinite|infinite|wins?|win the game) (?:with|for|using)"
+                           r"(?: my)?$")
 _COMBO_AFTER = re.compile(r"(?:infinite )?(?:combo pieces|combo partners|combos?)\b")
 
 
@@ -584,7 +587,8 @@ class Reader:
         whole = query.strip(" ?!.")
         if _NAME_SYNTAX.search(whole) and (row := self.db.names.find(whole)) is not None and \
                 (exact := _exact_name(self.db.columns.name[row])):
-            # a card's whole name, with what the syntax would read ("fire // ice", "Circle of Protection: Red")
+            # a card's whole name, with what the syntax would read ("fire // ice", "Circle of Protection: Red", "sword
+            # of fire and ice")
             return Reading(query, exact, chips=(Chip(query, exact, "name"),), node=parse(exact))
         typed_node = parse(query)
         explicit = explicit | _explicit_kinds(typed_node)
@@ -769,11 +773,14 @@ class Reader:
         return memo[start]
 
     def _shared_first_word(self, state: _State) -> None:
-        """A request of one word that begins a few cards' names and is no English or game word ("atraxa",
-        "rhystic", "dockside") asks for those cards, as a bare word does on Scryfall: ``name:/^atraxa/``."""
+        """A request of one word that begins a few cards' names and is no everyday English or game word ("atraxa",
+        "teferi", "llanowar", "thalia": a rare English word that no card's rules text uses) asks for those cards, as
+        a bare word does on Scryfall: ``name:/^atraxa/`` ("umbra" is in rules text: a kind of Aura)."""
         word = fold(state.words[0].text).strip(",.;:?!").removesuffix("'s")
+        if word in self.english or self._everyday(word) or self._known(word) and word in self.rules_words:
+            return
         rows = self._names_by_first_word.get(word, ()) if self.db.names.may_begin(word) else ()
-        if 2 <= len(rows) <= MAX_SHARED_NAMES and word not in self.english and not self._known(word):
+        if 2 <= len(rows) <= MAX_SHARED_NAMES:
             state.take(0, 1, f"name:/^{word}\\b/", "name")
             state.notes.append(f'"{state.words[0].text}" begins {len(rows)} cards\' names: those cards')
 
@@ -806,7 +813,10 @@ class Reader:
         # ("cards from war of the spark": a set's name, though a card has it too)
         named = self.db.names.may_begin(words[start].text) and _before(state, start, 2) not in _BEFORE_A_SET
         longest = min(len(words), start + MAX_NAME_WORDS) if named else start + 1  # else only a commander's alias
+        nickname = self._nickname_at(state, start)
         for stop in range(longest, start, -1):
+            if nickname is not None and stop <= nickname[0]:
+                return nickname  # a longer name first ("path to exile"), a nickname before a commander's alias
             text = " ".join(w.text for w in words[start:stop]).strip(",.;:?!")
             row = self.db.names.find(text) if named else None
             single, alias, short = stop - start == 1, False, False
@@ -852,6 +862,28 @@ class Reader:
                     all(word in self.english or word in _TYPE_WORDS for word in plain):
                 continue
             return stop, row
+        return nickname
+
+    def _nickname_at(self, state: _State, start: int) -> tuple[int, int] | None:
+        """A card by what players call it, beginning at ``start`` ("stp", "cyc rift", "thoracle": see
+        cards/nicknames.py; or its name without "The": "great henge"), as where the nickname ends and the card's
+        row. A nickname that is an everyday word ("path", "bob") or a name without "The" of everyday words ("the
+        rack") is a card only where a name is expected ("like path but black"), or for a curated nickname alone."""
+        words = state.words
+        for size in range(min(LONGEST_NICKNAME, len(words) - start), 0, -1):
+            text = " ".join(w.text for w in words[start:start + size]).strip(",.;:?!")
+            row = self.db.names.nickname(text)
+            if row is None:
+                continue
+            key = fold(text)
+            plain = key in EVERYDAY or key not in NICKNAMES and all(
+                word in self.english or self._known(word) for word in key.split())
+            # ("bolt effects", "wheel effects": the tag's cards, the card among them, not cards like it)
+            expected = _name_expected(state, start, start + size) and \
+                not _after(state, start + size, 1).startswith(("effect", "style"))
+            if not plain or expected or size == len(words) and key in NICKNAMES:
+                # "rhystic studdy": a name begun by its nickname, typed whole with a typo
+                return max(start + size, self._rest_of_name(state, start, row)), row
         return None
 
     def _rest_of_name(self, state: _State, start: int, row: int, *, fuzzy: bool = True) -> int:
@@ -1080,7 +1112,8 @@ def _deck_synergy(reader: Reader, state: _State) -> None:
 
 
 # What the syntax reads in a card's name ("Fire // Ice" would be a regular expression, "Summon: Anima" a field)
-_NAME_SYNTAX = re.compile(r"[:/!()<>=]")
+# what the query syntax reads in a card's name: its marks, and "and" and "or" ("Sword of Fire and Ice")
+_NAME_SYNTAX = re.compile(r"[:/!()<>=]|\b(?:and|or|AND|OR|And|Or)\b")
 
 
 def _exact_name(name: str) -> str:
@@ -1089,11 +1122,13 @@ def _exact_name(name: str) -> str:
     return "" if '"' in name else f'!"{name}"'
 
 
-def _name_expected(state: _State, start: int) -> bool:
-    """Whether the word at ``start`` stands where a card's name is expected: after "cards like", "alternatives to"
-    and the like, or before "alternatives", "effects" or "but" and what differs ("swords but worse")."""
+def _name_expected(state: _State, start: int, stop: int | None = None) -> bool:
+    """Whether the word at ``start`` (the words to ``stop``) stands where a card's name is expected: after "cards
+    like", "alternatives to" and the like, or before "alternatives", "effects" or "but" and what differs ("swords
+    but worse")."""
+    stop = start + 1 if stop is None else stop
     return _like_trigger(_before(state, start, 3)) not in (None, "budget") or \
-        _after(state, start + 1, 1) in _NAME_EXPECTED_BEFORE or bool(_BUT_OTHERWISE.match(_after(state, start + 1, 3)))
+        _after(state, stop, 1) in _NAME_EXPECTED_BEFORE or bool(_BUT_OTHERWISE.match(_after(state, stop, 3)))
 
 
 def _like_trigger(before: str) -> str | None:
@@ -1246,6 +1281,15 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
                 stat, end = trailing.group(1).lower(), trailing.end()
             counted = following and following[0].lower().strip(",.;:?!") in _COUNTED and \
                 not _LEADING_COST.search(before)  # not "mana value 7 or more creatures"
+            if not stat and words_before[-1:] in (["crew"], ["equip"]) and _number(number) <= 9:
+                # "crew 2 or less", "equip 3 or more": the keyword's cost, any up to (or from) the number
+                keyword, value = words_before[-1], _number(number)
+                costs = f"[{value}-9]" if word in ("more", "greater", "higher", "above") else \
+                    f"[{0 if keyword == 'equip' else 1}-{value}]"
+                start = len(before.rstrip()) - len(keyword)
+                chips.append(Chip(query[start: end], _activation_syntax(keyword, costs), "oracle"))
+                characters[start: end] = " " * (end - start)
+                continue
             if not stat and words_before[-1:] == ["by"]:  # "can't be blocked except by two or more creatures"
                 characters[start: end] = list(number.ljust(end - start))
                 continue
@@ -2596,14 +2640,19 @@ def _activation_costs(reader: Reader, state: _State) -> None:
         state.take(first, last, "o:/\\bequip \\{0\\}([^{0-9]|$)/", "oracle")
     for match, first, last in list(_matches(state, _LOW_ACTIVATION)):
         keyword = match.group(1) or match.group(2) or match.group(3)
-        printed = r"\{[01]\}" if keyword == "equip" else "[12]"
-        state.take(first, last, f"o:/\\b{keyword} {printed}([^{{0-9]|$)/", "oracle")
+        state.take(first, last, _activation_syntax(keyword, "[01]" if keyword == "equip" else "[12]"), "oracle")
     for match, first, last in [*_matches(state, _ACTIVATION_COST), *_matches(state, _COSTS_TO_ACTIVATE)]:
         keyword, cost = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
         if not state.free(first):
             continue
-        printed = rf"\{{{cost}\}}" if keyword == "equip" else cost
-        state.take(first, last, f"o:/\\b{keyword} {printed}([^{{0-9]|$)/", "oracle")
+        state.take(first, last, _activation_syntax(keyword, cost), "oracle")
+
+
+def _activation_syntax(keyword: str, cost: str) -> str:
+    """Oracle text of an equip or crew cost (``cost``: digits or a class, "[1-2]"), as cards print it: "Equip {1}",
+    "Crew 2" (a bigger cost after it is another: "Equip {1}{W}" is not equip 1)."""
+    printed = rf"\{{{cost}\}}" if keyword == "equip" else cost
+    return f"o:/\\b{keyword} {printed}([^{{0-9]|$)/"
 
 
 def _mana_made(reader: Reader, state: _State) -> None:
