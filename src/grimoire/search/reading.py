@@ -1197,6 +1197,9 @@ _ACTING_VERBS = frozenset({"destroy", "destroys", "exile", "exiles", "kill", "ki
                            "search", "find", "fetch", "removal", "remove", "removes", "hit", "hits", "answer",
                            "answers", "deal", "target", "targets", "counter", "counters", "wipe", "wipes", "sweep",
                            "sweeper", "sweepers", "cast", "casts", "casting", "whenever"})
+# what names the card rather than its action: "removal spells with cmc less than 3" cost under 3 themselves
+_ACTING_NOUNS = frozenset({"removal", "tutor", "tutors", "sweeper", "sweepers", "wipe", "wipes", "counter",
+                           "counters", "target", "whenever", "cast", "casts", "casting"})
 _OPTIONAL_LETTER = re.compile(r"[a-z]\?")
 _TRAILING_STAT = re.compile(r" (power|toughness)\b(?![\w:<>=!])", re.IGNORECASE)
 _LEADING_COST = re.compile(r"(?<![\w:<>=!\"])(?:cmc|mv|mana value|costs?|costing)(?: of)? $", re.IGNORECASE)
@@ -1481,7 +1484,9 @@ def _in_clause(state: _State, index: int) -> bool:
     """Whether a clause about what the card does ("that steal ...", "protection from ...") came before."""
     # not "Wrath of God"; a question's first word opens no clause ("which red cards destroy enchantments")
     # nor "lots of": an amount ("lots of cheap creatures" are creatures)
-    return any(w.lower in _CLAUSE_WORDS and not w.protected and not (i == 0 and w.lower in _QUESTION_WORDS)
+    # nor a comparison read as a cost already ("less than 2 cmc black creatures": the cost, then what the card is)
+    return any(w.lower in _CLAUSE_WORDS and not w.protected and not (w.used and w.lower == "than") and
+               not (i == 0 and w.lower in _QUESTION_WORDS)
                and not (w.lower == "of" and i and state.words[i - 1].lower in _AMOUNTS)
                for i, w in enumerate(state.words[:index]))
 
@@ -2260,6 +2265,23 @@ _UNBLOCKABLE_CREATURES = re.compile(r"unblockable creatures?|creatures? (?:that 
 _EVASIVE_CREATURES = re.compile(r"evasive (?:creatures?|threats?|beaters?|attackers?)")
 _EVASIVE_SYNTAX = ('t:creature (kw:flying or kw:menace or kw:fear or kw:intimidate or kw:shadow or kw:skulk '
                    'or kw:horsemanship or o:"~ can\'t be blocked")')
+# "treasure payoffs", "food synergy", "payoffs for clues", "energy sinks": cards that spend the resource, as their
+# text says it ("Sacrifice a Treasure", "Treasures you control", "for each Food", "Pay {E}{E}"), not the cards that
+# make it (the maker tags' cards, which "treasure makers" asks for)
+_RESOURCES = r"(treasure|food|clue|blood|energy)s?(?: tokens?| counters?)?"
+_RESOURCE_PAYOFFS = re.compile(rf"{_RESOURCES} (?:payoffs?|synerg(?:y|ies)|matters?|sinks?|spenders?|outlets?)\b|"
+                               rf"(?:payoffs?|sinks?) for (?:my |your )?{_RESOURCES}|"
+                               rf"(?:cares?|caring) about (?:my |your )?{_RESOURCES}")
+
+
+def _resource_payoff_syntax(resource: str) -> str:
+    if resource == "energy":
+        return "o:/\\bpay (?:\\{e\\}|[a-z ]+\\{e\\})/"
+    kind = "blood token" if resource == "blood" else resource
+    return (f"o:/sacrifices? (?:an? |\\w+ |one or more |another )?{kind}s?\\b|{kind}s? you control|for each {kind}|"
+            f"\\w+ or more {kind}s/")
+
+
 # "lands that enter untapped": every land but those that always enter tapped ("This land enters tapped."); the
 # check lands, shock lands and fast lands, which enter tapped only "unless" or "if you don't", stay
 _ENTERS_UNTAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into play)|etbs?) untapped|"
@@ -2476,6 +2498,9 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
     for pattern, syntax in _RULES_TEXT_WORDS:
         for _, first, last in list(_matches(state, pattern)):
             state.take(first, last, syntax, "oracle")
+    for match, first, last in list(_matches(state, _RESOURCE_PAYOFFS)):
+        resource = next(group for group in match.groups() if group)
+        state.take(first, last, _resource_payoff_syntax(resource), "oracle")
     for _, first, last in list(_matches(state, _POWER_IS_TOUGHNESS)):  # "power equal to toughness": square stats
         if not _is_object(state, first):
             state.take(first, last, "pow=tou", "power")
@@ -2726,15 +2751,19 @@ def _types(reader: Reader, state: _State) -> None:
         state.take(first, last, syntax, "type")
 
 
-_LESS = re.compile(rf"(?:under|less than|below|cheaper than|fewer than) {_NUMBER}{_MANA}?")
+# the cost word before the comparison: "mana value greater than 5", "cmc exactly 5", "mv 6+"
+_MV_WORD = r"(?:mana value|converted mana cost|cmc|mv)(?: of)?"
+_LESS = re.compile(rf"(?:under|less than|below|cheaper than|fewer than) {_NUMBER}{_MANA}?|"
+                   rf"{_MV_WORD} (?:lower than|smaller than) {_NUMBER}")
 _AT_MOST = re.compile(rf"(?:at most|up to|max|maximum) {_NUMBER}{_MANA}?|{_NUMBER}{_MANA}? or (?:less|fewer|lower|"
                       rf"cheaper|under|below)")
 _AT_LEAST = re.compile(rf"(?:at least|min|minimum) {_NUMBER}{_MANA}?|{_NUMBER}{_MANA}? or (?:more|greater|higher|"
-                       rf"above)|{_NUMBER}\+{_MANA}")
-_MORE = re.compile(rf"(?:over|more than|above) {_NUMBER}{_MANA}")
+                       rf"above)|{_NUMBER}\+{_MANA}|{_MV_WORD} ?{_NUMBER}\+")
+_MORE = re.compile(rf"(?:over|more than|above) {_NUMBER}{_MANA}|"
+                   rf"{_MV_WORD} (?:greater than|more than|higher than|bigger than|over|above) {_NUMBER}")
 # "<=2 cmc", "<3 mana", ">=6": comparison signs typed before a number (a bare "<3" is a heart, not a cost)
 _SIGNED = re.compile(rf"(<=|>=) ?{_NUMBER}{_MANA}?|(<|>|=) ?{_NUMBER}{_MANA}")
-_EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value |cmc ?|mv ?)(?:of )?{_NUMBER}|turn {_NUMBER} plays?|"
+_EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value |cmc ?|mv ?)(?:of )?(?:exactly )?{_NUMBER}|turn {_NUMBER} plays?|"
                     rf"(?<=the ){_NUMBER}[- ]slot|"  # "what goes in the 2 slot": the curve's place
                     rf"(?:that |which )?(?:costs?|costing) (?:exactly )?{_NUMBER}(?: mana)?(?! (?:less|more))")
 # longest first: an alternative must end the word ("cheaper" is left to the cost reducers: "make spells cheaper")
@@ -2797,6 +2826,16 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 continue  # "return up to two target creature cards", "at least three creatures": how many (not
                 # "mana value 0 artifacts")
             value = _number(next(g for g in match.groups() if g))
+            lead = first  # ("with mana value less than 3": the cost words before the comparison)
+            while lead and state.words[lead - 1].lower in ("mana", "value", "cmc", "mv", "of") and state.free(lead - 1):
+                lead -= 1
+            if op != "=" and _before(state, lead, 1) == "with" and \
+                    _ACTING_VERBS - _ACTING_NOUNS & {word.lower for word in state.words[:lead]}:
+                # "exile creatures with mana value less than 3": what the card acts on, in card wording
+                bound, side = {"<": (value - 1, "less"), "<=": (value, "less"), ">": (value + 1, "greater"),
+                               ">=": (value, "greater")}[op]
+                state.take(lead, last, f'o:"mana value {bound} or {side}"', "oracle")
+                continue
             # "cards that cost 0": spells and permanents cast for nothing, not lands (whose mana value is 0 too)
             nothing = value == 0 if op in ("=", "<=") else op == "<" and value <= 1
             lands = nothing and _names_type(state, "land")
