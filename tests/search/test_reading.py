@@ -2601,3 +2601,12 @@ def test_the_mana_value_of_what_the_card_acts_on_is_card_wording(reader, query, 
 
 def test_a_removal_spells_own_cost_stays_its_cost(reader):
     assert syntax(reader, "removal spells with cmc less than 3 that exile").startswith("mv<3")
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("dinos with trample", "kw:trample t:dinosaur"), ("gobbos", "t:goblin"),  # players' short forms of a type
+    ("evoke elementals", "kw:evoke t:elemental"), ("ninjutsu ninjas", "kw:ninjutsu t:ninja"),  # both kept
+    ("afterlife spirits", "kw:afterlife"), ("amass orcs", "kw:amass"),  # the tokens the keyword makes
+])
+def test_a_keyword_beside_a_creature_type(reader, query, expected):
+    assert syntax(reader, query) == expected

@@ -2030,7 +2030,7 @@ def _has_keywords(reader: Reader, state: _State) -> None:
     for index in range(len(state.words) - 1):  # "dredge cards", "undying creatures", "flashback spells"
         keyword, subject = state.words[index].lower, state.words[index + 1].lower
         if keyword in _NOUN_KEYWORDS and state.free(index) and \
-                (subject in _TYPE_WORDS or subject in _KEYWORD_SUBJECTS or
+                (subject in _TYPE_WORDS or subject in _KEYWORD_SUBJECTS or subject in types or  # "afterlife spirits"
                  keyword in _ABILITY_WORDS and subject in _ABILITY_SUBJECTS) and not _is_object(state, index) and \
                 _before(state, index, 1) not in _GRANT_VERBS | _AGAINST_WORDS | _PRONOUNS:  # "anti infect cards": not
             # infect ("i fear creatures with flying": a verb)
@@ -2041,6 +2041,11 @@ def _has_keywords(reader: Reader, state: _State) -> None:
                 first -= 1  # "undying and persist creatures": no card has both, so either
                 keywords.insert(0, state.words[first].lower)
             if _is_object(state, first) or _before(state, first, 1) in _GRANT_VERBS:
+                continue
+            # "afterlife spirits", "amass orcs": the tokens the keyword makes, no type of the card's own
+            made = subject in types and subject not in _TYPE_WORDS and keyword in _TOKEN_KEYWORDS
+            if made:
+                state.take(first, index + 2, _keyword_syntax(keywords, either=True), "keyword", still_ranks=True)
                 continue
             state.take(first, index + 1, _keyword_syntax(keywords, either=True), "keyword")
             for word in state.words[first: index + 1]:
@@ -3269,14 +3274,27 @@ _TRIBE_FOLLOWERS = frozenset({"lord", "lords", "tribal", "typal", "creature", "c
 
 
 def _type_words(counts: Mapping[str, int]) -> dict[str, str]:
-    """The words players use for each creature type named five times or more ("elves", "elf": "elf"), leaving out
-    words that are mostly something else (:data:`_NOT_CREATURE_TYPE_WORDS`)."""
+    """The words players use for each creature type named five times or more ("elves", "elf": "elf"; "dinos":
+    "dinosaur", see :data:`_TYPE_NICKNAMES`), leaving out words that are mostly something else
+    (:data:`_NOT_CREATURE_TYPE_WORDS`)."""
     words: dict[str, str] = {}
     for name, count in counts.items():
         if count >= 5 and len(name) >= 3 and name.isalpha() and name not in _NOT_CREATURE_TYPE_WORDS:
             for form in _plurals(name.lower()):
                 words.setdefault(form, name.lower())
+    for nickname, kind in _TYPE_NICKNAMES.items():
+        if kind in words:
+            words.setdefault(nickname, kind)
     return words
+
+
+# keywords that make creature tokens: the type after one is what it makes ("afterlife spirits")
+_TOKEN_KEYWORDS = frozenset({"afterlife", "amass", "fabricate", "incubate", "myriad", "squad", "populate",
+                             "embalm", "eternalize", "encore", "offspring"})
+# players' short forms of creature types
+_TYPE_NICKNAMES = {"dino": "dinosaur", "dinos": "dinosaur", "gobbo": "goblin", "gobbos": "goblin",
+                   "vamps": "vampire", "elfs": "elf", "fae": "faerie", "merfolks": "merfolk", "kitties": "cat",
+                   "eldrazis": "eldrazi", "zombos": "zombie", "humies": "human"}
 
 
 def _plurals(word: str) -> tuple[str, ...]:
