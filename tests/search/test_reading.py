@@ -11,7 +11,7 @@ import grimoire
 from grimoire.cards.home import bundled_store_dir
 from grimoire.cards.store import CardDB
 from grimoire.search.engine import Filters, SearchEngine
-from grimoire.search.reading import _ANTI_FLYER, _FREE_SYNTAX, Reader
+from grimoire.search.reading import _ANTI_FLYER, _FREE_SYNTAX, NOT_FILTERED, Reader
 
 
 @pytest.fixture(scope="module")
@@ -2610,3 +2610,19 @@ def test_a_removal_spells_own_cost_stays_its_cost(reader):
 ])
 def test_a_keyword_beside_a_creature_type(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "named"), [
+    ("oathbreaker signature spells", "oathbreaker"), ("penny dreadful removal", "penny"),
+    ("duel commander staples", "duel"), ("pdh commanders", "paupercommander"), ("gladiator counterspells", "gladiator"),
+    ("standard counterspells", "standard"), ("standard ramp", "standard"),
+])
+def test_a_format_the_bundled_data_lacks_is_said_not_dropped(reader, query, named):
+    assert any(note.startswith(f"{named}: the loaded card data has no {named} legality") and NOT_FILTERED in note
+               for note in reader.read(query).notes)
+
+
+def test_a_format_no_card_data_lists_says_so(reader):
+    notes = reader.read("canadian highlander").notes
+    assert any("no card data Grimoire reads" in note and "data update" not in note for note in notes)
+    assert not reader.read("standard of living").notes  # an everyday word, not before what a deck needs

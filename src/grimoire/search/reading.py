@@ -183,9 +183,11 @@ _POWER_TOUGHNESS = re.compile(r"[-+]?[0-9x*]+/[-+]?[0-9x*]+")
 _BEFORE_A_NAME = frozenset({"", "me", "more", "other", "good", "best", "cheap", "cheaper", "budget", "some", "any"})
 # One-word tag names and phrasings ("fog", "blink", "wheel"): "fog effects" asks for the tag, not cards like Fog.
 _TAG_WORDS = frozenset(TAG_NAMES) | {p for tag in TAGS for p in tag.phrasings if " " not in p}
-_ALWAYS_READ_FORMATS = ("pauper", "legacy", "vintage", "modern", "pioneer", "premodern", "oldschool")
+_ALWAYS_READ_FORMATS = ("pauper", "legacy", "vintage", "modern", "pioneer", "premodern", "oldschool", "oathbreaker",
+                        "gladiator", "pdh", "penny dreadful", "duel commander", "canadian highlander")
 _FORMAT_ALIASES = {"edh": "commander", "cedh": "commander", "cmdr": "commander", "pedh": "paupercommander",
-                   "pauper commander": "paupercommander", "pauper edh": "paupercommander"}
+                   "pauper commander": "paupercommander", "pauper edh": "paupercommander", "pdh": "paupercommander",
+                   "penny dreadful": "penny", "duel commander": "duel"}
 # Words after which a chat "4" is "for" ("2 drops 4 aggro", "tokens 4 my deck"), never a number of anything
 _AFTER_A_CHAT_FOR = frozenset({"my", "a", "an", "the", "aggro", "mono", "commander", "edh", "cedh", "control", "combo",
                                "voltron", "any", "every", "our", "me", "this", "that", "cheap", "budget"})
@@ -2973,8 +2975,8 @@ def _only_drops(state: _State) -> bool:
 
 _POSSESSIVES = frozenset({"my", "our", "your"})  # "my commander" is the deck's own, not a search for commanders
 # "pauper commander" (PDH) is a format of its own, not Pauper and then commanders
-_FORMAT_WORDS = r"(?:pauper[- ](?:commander|edh)|cedh|edh|pedh|cmdr|" + \
-    _either(FORMATS) + ")"
+_FORMAT_WORDS = r"(?:pauper[- ](?:commander|edh)|cedh|edh|pedh|pdh|cmdr|penny dreadful|duel commander|" \
+    r"canadian highlander|" + _either(FORMATS) + ")"
 _FORMAT = re.compile(rf"(?:(?:for|in) ({_FORMAT_WORDS})(?:[- ]legal)?|({_FORMAT_WORDS})[- ]legal|"
                      rf"(pauper[- ](?:commander|edh)|{'|'.join(_ALWAYS_READ_FORMATS)}|edh|cedh|cmdr)|(commanders?))")
 
@@ -3016,6 +3018,20 @@ def _formats(reader: Reader, state: _State) -> None:
             _unknown_format(state, name, first, last)
             continue
         state.take(first, last, f"f:{name}", "format")
+    for index, word in enumerate(state.words[:-1]):  # "standard counterspells": a format before what decks need
+        if word.lower in _FORMATS_BEFORE_NEEDS and state.free(index) and \
+                _after(state, index + 1, 1) in _FORMAT_NOUNS | _FORMAT_NEEDS:
+            if reader.knows_format(word.lower):
+                state.take(index, index + 1, f"f:{word.lower}", "format")
+            else:
+                _unknown_format(state, word.lower, index, index + 1)
+
+
+# formats named by everyday words, read only before what a deck of the format needs ("standard counterspells", not
+# "standard removal suite"... of which the second word decides)
+_FORMATS_BEFORE_NEEDS = frozenset({"standard", "brawl", "explorer", "timeless", "alchemy"})
+_FORMAT_NEEDS = frozenset({"counterspell", "wrath", "wraths", "burn", "creatures", "deck", "decks", "aggro",
+                           "control", "threats", "sideboard"})
 
 
 _TYPE_MATTERS = {**dict.fromkeys(("artifact", "artifacts"), "artifacts"),
@@ -3118,7 +3134,8 @@ def _printed_in(reader: Reader, state: _State) -> None:
 
 def _unknown_format(state: _State, name: str, first: int, last: int) -> None:
     state.notes.append(f"{name}: the loaded card data has no {name} legality, {NOT_FILTERED} (run grimoire data "
-                       "update)")
+                       "update)" if name in FORMATS else f"{name}: no card data Grimoire reads (Scryfall's, MTGJSON's) "
+                       f"lists {name} legality, {NOT_FILTERED}")
     for word in state.words[first:last]:
         word.used = True
 
