@@ -356,3 +356,22 @@ def test_a_request_for_staples_ranks_what_most_decks_play(snapshot_engine):
     # "the top card of my library" and "my best card" ask for no staples
     for query in ("cards that exile the top card of each opponent's library", "cards that find my best card"):
         assert not any(n.startswith("staples:") for n in snapshot_engine.search(query).notes), query
+
+
+@pytest.mark.parametrize(("query", "shared"), [
+    ("sol ring", "add {c}"), ("swords to plowshares", "exile target"), ("stp", "exile target"),
+    ("cultivate", "search your library for"),
+])
+def test_a_request_that_is_a_cards_name_shows_the_card_then_cards_like_it(snapshot_engine, query, shared):
+    """The dense list is ranked by the card's own vector: the cards after it do what it does (they were those whose
+    text is near its name's words: Xerex Squire after Swords to Plowshares)."""
+    results = snapshot_engine.search(query, limit=6).results
+    assert results[0].card.name in ("Sol Ring", "Swords to Plowshares", "Cultivate")
+    alike = [r for r in results[1:] if shared in (r.card.oracle_text or "").lower()]
+    assert len(alike) >= 3, [r.card.name for r in results]
+
+
+def test_a_name_left_after_filters_is_no_request_for_that_card(snapshot_engine):
+    # "red burn under 2 mana" leaves "burn", the card Burn's name: still a request for burn, not for cards like Burn
+    names = [r.card.name for r in snapshot_engine.search("red burn under 2 mana", limit=5).results]
+    assert "Lightning Bolt" in names

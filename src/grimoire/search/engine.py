@@ -363,7 +363,7 @@ class SearchEngine:
 
     def rank(self, text: str, mask: np.ndarray, mode: str, tags: Sequence[str] = (), context: str = "",
              notes: list[str] | None = None, choose_tags: bool = True, fallback_tags: Sequence[str] = (),
-             tag_text: str | None = None, deck: Sequence[str] = ()
+             tag_text: str | None = None, deck: Sequence[str] = (), named_card: int | None = None
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Rows in ranked order, their fused scores, and each ranker's 1-based rank per card (0 = unranked).
 
@@ -375,7 +375,8 @@ class SearchEngine:
         false adds no tag the words would choose (words already read as filters mean what the filter says);
         ``fallback_tags`` join as ``tags`` do where ``tag_text`` (the request's own words, without the rules text of
         a card it names: ``text`` by default) names no function in words or meaning; ``deck`` (the commanders a
-        "for my X deck" names) gives the deck's tribe where a commander is tribal.
+        "for my X deck" names) gives the deck's tribe where a commander is tribal; ``named_card`` (the row of the
+        card a request is, whole) ranks the dense list by that card's own vector.
         A ranker's reported rank is its best list's. What the ranking read that the user should see (a deck's
         theme, its tribe) is appended to ``notes``.
         """
@@ -401,7 +402,7 @@ class SearchEngine:
         vector = similarity = dense_ranked = None
         chosen: list[ranking.TagMatch] = []
         if mode in ("hybrid", "dense", "late"):
-            vector, similarity, dense_ranked = self._dense_list(expanded, mask)
+            vector, similarity, dense_ranked = self._dense_list(expanded, mask, named_card)
         if self.tag_ranking and choose_tags:
             chosen = self._chosen_tags(text, vector, tags, context, dense_ranked, self.tag_matcher)
             if fallback_tags and not self._names_a_function(text if tag_text is None else tag_text, vector):
@@ -451,10 +452,14 @@ class SearchEngine:
             scores = np.concatenate([np.array(head_scores), scores[RERANK_DEPTH:] - 1e6])
         return rows, scores, lexical_ranks, semantic_ranks
 
-    def _dense_list(self, expanded: str, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The query's embedding, every card's cosine to it (-inf outside ``mask``) and the dense ranked list."""
+    def _dense_list(self, expanded: str, mask: np.ndarray, named: int | None = None
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The query's embedding, every card's cosine to it (-inf outside ``mask``) and the dense ranked list; for
+        a query that is a card's whole name (``named``, its row), the cosines are to that card's own vector: the
+        cards after it are those like it, not those whose text is near its name's words."""
         vector = self.encoder.encode_query(expanded)
-        similarity = self._dense_scores(vector, mask)
+        probe = self.vectors.of(named) if named is not None and self.vectors.present[named] else vector
+        similarity = self._dense_scores(probe, mask)
         return vector, similarity, self._ranked(similarity, np.flatnonzero(similarity > -np.inf))
 
     def tags_for(self, text: str, matcher: ranking.TagMatcher | None = None) -> list[ranking.TagMatch]:
@@ -641,14 +646,20 @@ class SearchEngine:
         names before "effects" where it does what a chosen tag does (the card Overrun first for "overrun effects",
         its tag's cards after it; not the Saga named Blink for "blink effects")."""
         named = _EFFECTS_AFTER.sub("", text)
-        row = self.db.names.find(named)
+        row = self._whole_name_row(named)
         if row is None or not mask[row]:
             return []
         if named != text and not any(self.tag_strengths[row, match.index] >= tag_rules.DIRECT for match in chosen):
             return []
-        text = named
+        return [row]
+
+    def _whole_name_row(self, text: str) -> int | None:
+        """The card ``text`` names whole (a face's name too), its apostrophes typed or not ("jeskas will")."""
+        row = self.db.names.find(text)
+        if row is None:
+            return None
         name = self.db.columns.name[row]
-        return [row] if _unquoted(text) in {_unquoted(name), *(_unquoted(face) for face in name.split(" // "))} else []
+        return row if _unquoted(text) in {_unquoted(name), *(_unquoted(face) for face in name.split(" // "))} else None
 
     # -- reading -----------------------------------------------------------------------------------------
 
@@ -893,7 +904,9 @@ class SearchEngine:
                 own = self._own_functions(reading.like) if reading.like else ()
                 rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags, context, notes,
                                                             choose_tags=not read_words, fallback_tags=own,
-                                                            tag_text=" ".join(text_parts), deck=reading.deck)
+                                                            tag_text=" ".join(text_parts), deck=reading.deck,
+                                                            named_card=None if reading.chips else
+                                                            self._whole_name_row(text))
                 made = self._deck_colours_made(reading)
                 if (shares := self._deck_colour_shares(reading, rows, made)) is not None:
                     scores = scores * shares
