@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -375,3 +377,12 @@ def test_a_name_left_after_filters_is_no_request_for_that_card(snapshot_engine):
     # "red burn under 2 mana" leaves "burn", the card Burn's name: still a request for burn, not for cards like Burn
     names = [r.card.name for r in snapshot_engine.search("red burn under 2 mana", limit=5).results]
     assert "Lightning Bolt" in names
+
+
+@pytest.mark.parametrize(("query", "payoffs"), [("human tribal", 5), ("knight tribal", 5), ("ogre tribal", 2)])
+def test_a_tribe_alone_puts_its_lords_and_payoffs_before_its_vanilla_members(snapshot_engine, query, payoffs):
+    tribe = query.split()[0]
+    results = snapshot_engine.search(query, limit=5).results
+    first = [r.card.name for r in results[:payoffs]
+             if not re.search(rf"\b{tribe}s?\b", r.card.oracle_text or "", re.IGNORECASE)]
+    assert not first, [r.card.name for r in results]  # (ogres have two payoffs: Kazuul, Grek)

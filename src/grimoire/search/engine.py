@@ -224,7 +224,7 @@ class SearchEngine:
         self.weights = ranking.weights_for(self.encoder_name)
         self._tag_lists: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._text_rows: dict[str, np.ndarray] = {}
-        self._tribe_rows: dict[str, np.ndarray] = {}
+        self._tribe_rows: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
     @cached_property
     def reader(self) -> Reader:
@@ -433,6 +433,9 @@ class SearchEngine:
             top = float(fused.max()) if fused.any() else 0.0
             closeness = np.clip(similarity[kin], 0.0, 1.0) if similarity is not None else 0.0
             fused[kin] += top + 1e-3 * (1.0 + closeness)
+            # the cards whose text names the type as the player's (lords, payoffs) before those only of the type:
+            # "human tribal" had put vanilla Humans first
+            fused[kin & self._names_tribe(tribe)] += top + 2e-3
             if notes is not None and kin.any():
                 notes.append(_tribe_note(tribe, "cards"))
         if not ranking.asks_digital(text):  # paper players' requests: an Alchemy card below a paper one
@@ -764,13 +767,21 @@ class SearchEngine:
     def _of_tribe(self, tribe: str) -> np.ndarray:
         """Whether each card is of creature type ``tribe`` or its text names the type as the player's own (see
         :meth:`_tribe_patterns`); cached per type."""
+        return self._tribe_masks(tribe)[0]
+
+    def _names_tribe(self, tribe: str) -> np.ndarray:
+        """Whether each card's text names creature type ``tribe`` as the player's own (a lord, a payoff)."""
+        return self._tribe_masks(tribe)[1]
+
+    def _tribe_masks(self, tribe: str) -> tuple[np.ndarray, np.ndarray]:
         if tribe not in self._tribe_rows:
             typed, own = self._tribe_patterns(tribe)
             columns = self.db.columns
-            self._tribe_rows[tribe] = np.fromiter(
-                (typed.search(kind) is not None or own.search(text or "") is not None
-                 for kind, text in zip(columns.type_line.tolist(), columns.oracle_text.tolist(), strict=True)),
-                dtype=bool, count=len(self.db))
+            named = np.fromiter((own.search(text or "") is not None for text in columns.oracle_text.tolist()),
+                                dtype=bool, count=len(self.db))
+            of_type = np.fromiter((typed.search(kind) is not None for kind in columns.type_line.tolist()),
+                                  dtype=bool, count=len(self.db))
+            self._tribe_rows[tribe] = (of_type | named, named)
         return self._tribe_rows[tribe]
 
     def _deck_colours_made(self, reading: Reading) -> np.ndarray | None:
