@@ -2616,6 +2616,7 @@ def test_a_keyword_beside_a_creature_type(reader, query, expected):
     ("oathbreaker signature spells", "oathbreaker"), ("penny dreadful removal", "penny"),
     ("duel commander staples", "duel"), ("pdh commanders", "paupercommander"), ("gladiator counterspells", "gladiator"),
     ("standard counterspells", "standard"), ("standard ramp", "standard"),
+    ("old school 93/94 cards", "oldschool"),  # not power 93 and toughness 94
 ])
 def test_a_format_the_bundled_data_lacks_is_said_not_dropped(reader, query, named):
     assert any(note.startswith(f"{named}: the loaded card data has no {named} legality") and NOT_FILTERED in note
@@ -2626,3 +2627,11 @@ def test_a_format_no_card_data_lists_says_so(reader):
     notes = reader.read("canadian highlander").notes
     assert any("no card data Grimoire reads" in note and "data update" not in note for note in notes)
     assert not reader.read("standard of living").notes  # an everyday word, not before what a deck needs
+
+
+@pytest.mark.parametrize(("query", "note"), [
+    ("is mana crypt banned", "Mana Crypt is banned in commander"),  # a name of everyday words, in a question
+    ("is sol ring legal in modern", "whether Sol Ring is legal in modern"),
+])
+def test_a_question_about_a_card_named_in_everyday_words(reader, query, note):
+    assert any(note in said for said in reader.read(query).notes)

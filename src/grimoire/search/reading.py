@@ -184,10 +184,12 @@ _BEFORE_A_NAME = frozenset({"", "me", "more", "other", "good", "best", "cheap", 
 # One-word tag names and phrasings ("fog", "blink", "wheel"): "fog effects" asks for the tag, not cards like Fog.
 _TAG_WORDS = frozenset(TAG_NAMES) | {p for tag in TAGS for p in tag.phrasings if " " not in p}
 _ALWAYS_READ_FORMATS = ("pauper", "legacy", "vintage", "modern", "pioneer", "premodern", "oldschool", "oathbreaker",
-                        "gladiator", "pdh", "penny dreadful", "duel commander", "canadian highlander")
+                        "gladiator", "pdh", "penny dreadful", "duel commander", "canadian highlander",
+                        "old school(?: 93/94)?")
 _FORMAT_ALIASES = {"edh": "commander", "cedh": "commander", "cmdr": "commander", "pedh": "paupercommander",
                    "pauper commander": "paupercommander", "pauper edh": "paupercommander", "pdh": "paupercommander",
-                   "penny dreadful": "penny", "duel commander": "duel"}
+                   "penny dreadful": "penny", "duel commander": "duel", "old school": "oldschool",
+                   "old school 93/94": "oldschool"}
 # Words after which a chat "4" is "for" ("2 drops 4 aggro", "tokens 4 my deck"), never a number of anything
 _AFTER_A_CHAT_FOR = frozenset({"my", "a", "an", "the", "aggro", "mono", "commander", "edh", "cedh", "control", "combo",
                                "voltron", "any", "every", "our", "me", "this", "that", "cheap", "budget"})
@@ -1176,6 +1178,11 @@ def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
         return True
     before, after = _before(state, start, 1), _after(state, stop, 1)
     if _like_trigger(_before(state, start, 3)) not in (None, "budget"):  # "alternatives to sol ring"
+        return True
+    plain = [fold(w.lower).strip(",.;:?!") for w in state.words]
+    if _CARD_QUESTION_BEFORE.fullmatch(" ".join(plain[:start])) and \
+            (question := _CARD_QUESTION_AFTER.fullmatch(" ".join(w for w in plain[stop:] if w))) and \
+            (question.group(1) or question.group(2)):  # "is mana crypt banned", "is sol ring legal in modern"
         return True
     return (before in _NAME_BEFORE and before != "to") or after in _NAME_AFTER
 
