@@ -386,3 +386,21 @@ def test_a_tribe_alone_puts_its_lords_and_payoffs_before_its_vanilla_members(sna
     first = [r.card.name for r in results[:payoffs]
              if not re.search(rf"\b{tribe}s?\b", r.card.oracle_text or "", re.IGNORECASE)]
     assert not first, [r.card.name for r in results]  # (ogres have two payoffs: Kazuul, Grek)
+
+
+@pytest.mark.parametrize(("query", "unwanted"), [
+    ("toxic deluge", "poison counter"), ("mana drain", "lose"), ("brain freeze", "tap target"),
+])
+def test_the_words_of_a_cards_name_choose_no_function(snapshot_engine, query, unwanted):
+    """"toxic deluge" is a sweeper's name, not a request for poison (its words had chosen the poison tag)."""
+    results = snapshot_engine.search(query, limit=6).results
+    assert results[0].card.name.lower() == query
+    assert not [r.card.name for r in results[1:] if unwanted in (r.card.oracle_text or "").lower()]
+
+
+def test_a_comma_name_typed_without_its_comma_is_that_card(snapshot_engine):
+    for query, name in (("sheoldred the apocalypse", "Sheoldred, the Apocalypse"),
+                        ("krark clan ironworks", "Krark-Clan Ironworks"),
+                        ("teferi time raveler", "Teferi, Time Raveler")):
+        assert snapshot_engine.search(query, limit=3).results[0].card.name == name
+    assert snapshot_engine.search("tapper creatures", limit=3).results[0].card.name != "T.A.P.P.E.R."

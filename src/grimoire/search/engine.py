@@ -393,7 +393,8 @@ class SearchEngine:
             current = best[ranked]
             best[ranked] = np.where((current == 0) | (ranks < current), ranks, current)
 
-        if mode in ("hybrid", "bm25"):
+        # (a request that is a card's name: its words are the name's, which the cards like it do not share)
+        if mode == "bm25" or mode == "hybrid" and named_card is None:
             indexes = (self.lexical, self.phrase_index) if self.phrases else (self.lexical,)
             for index in indexes:
                 scores = index.scores(expanded)
@@ -404,10 +405,11 @@ class SearchEngine:
         if mode in ("hybrid", "dense", "late"):
             vector, similarity, dense_ranked = self._dense_list(expanded, mask, named_card)
         if self.tag_ranking and choose_tags:
-            chosen = self._chosen_tags(text, vector, tags, context, dense_ranked, self.tag_matcher)
+            chosen = self._chosen_tags(text, vector, tags, context, dense_ranked, self.tag_matcher,
+                                       by_words=named_card is None)
             if fallback_tags and not self._names_a_function(text if tag_text is None else tag_text, vector):
                 chosen = self._chosen_tags(text, vector, [*tags, *fallback_tags], context, dense_ranked,
-                                           self.tag_matcher)
+                                           self.tag_matcher, by_words=named_card is None)
         # "cards for an elf deck": nothing asked but the tribe (the dense list's head alone may echo a function)
         tribal = self._tribal_deck(text) if choose_tags and all(m.by == "dense" for m in chosen) else None
         if tribal:
@@ -458,11 +460,14 @@ class SearchEngine:
     def _dense_list(self, expanded: str, mask: np.ndarray, named: int | None = None
                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The query's embedding, every card's cosine to it (-inf outside ``mask``) and the dense ranked list; for
-        a query that is a card's whole name (``named``, its row), the cosines are to that card's own vector: the
-        cards after it are those like it, not those whose text is near its name's words."""
+        a query that is a card's whole name (``named``, its row), each card's likeness to that card instead (as
+        ``like:`` ranks, :meth:`_like_scores`): the cards after it are those like it, not those whose text is near
+        its name's words."""
         vector = self.encoder.encode_query(expanded)
-        probe = self.vectors.of(named) if named is not None and self.vectors.present[named] else vector
-        similarity = self._dense_scores(probe, mask)
+        if named is not None and self.vectors.present[named]:
+            similarity = np.where(mask, self._like_scores(named), -np.inf).astype(np.float32)
+        else:
+            similarity = self._dense_scores(vector, mask)
         return vector, similarity, self._ranked(similarity, np.flatnonzero(similarity > -np.inf))
 
     def tags_for(self, text: str, matcher: ranking.TagMatcher | None = None) -> list[ranking.TagMatch]:
@@ -474,16 +479,19 @@ class SearchEngine:
         return self._chosen_tags(text, vector, (), "", dense_ranked, matcher or self.tag_matcher)
 
     def _chosen_tags(self, text: str, vector: np.ndarray | None, tags: Sequence[str], context: str,
-                     dense_ranked: np.ndarray | None, matcher: ranking.TagMatcher) -> list[ranking.TagMatch]:
+                     dense_ranked: np.ndarray | None, matcher: ranking.TagMatcher, *, by_words: bool = True
+                     ) -> list[ranking.TagMatch]:
         """The tags named by the caller (``tags``), then those ``matcher`` finds in the query's words and
-        meaning (with ``context``, words read as filters), at most :data:`ranking.MAX_TAGS`, then those the dense
-        list's head shares (``dense_ranked``, see search/feedback.py) as weaker matches."""
+        meaning (with ``context``, words read as filters; not ``by_words``: a card's name, whose words say nothing
+        of what it does, "toxic deluge"), at most :data:`ranking.MAX_TAGS`, then those the dense list's head shares
+        (``dense_ranked``, see search/feedback.py) as weaker matches."""
         given = [ranking.TagMatch(tag_rules.TAG_INDEX[name], ranking.GIVEN_TAG_WEIGHT, "asked") for name in tags]
         shares = None
         if self.weights.feedback_depth and dense_ranked is not None and not ranking.is_literal(text):
             shares = feedback.head_shares(dense_ranked, self.tag_strengths, self.weights)
         asked = {g.index for g in given}
-        matched = [m for m in self._matched_tags(text, vector, context, matcher, shares) if m.index not in asked]
+        matched = [m for m in self._matched_tags(text, vector, context, matcher, shares) if m.index not in asked] \
+            if by_words else []
         chosen = [*given, *matched][: ranking.MAX_TAGS]
         if shares is not None:
             taken = frozenset(m.index for m in chosen)
@@ -656,13 +664,22 @@ class SearchEngine:
             return []
         return [row]
 
+    def _named_card(self, reading: Reading, text: str) -> int | None:
+        """The card a request is, whole, when its name is of two words or more ("swords to plowshares", "stp": the
+        cards like it follow it); a one-word name ("blink", "burn", "counterspell") is a function's word too, whose
+        tag ranks what follows; none where the words were read as filters ("red burn under 2 mana" leaves "burn")."""
+        row = None if reading.chips else self._whole_name_row(text)
+        return row if row is not None and len(text.split()) >= 2 else None
+
     def _whole_name_row(self, text: str) -> int | None:
-        """The card ``text`` names whole (a face's name too), its apostrophes typed or not ("jeskas will")."""
+        """The card ``text`` names whole (a face's name too), its apostrophes, commas and hyphens typed or not
+        ("jeskas will", "sheoldred the apocalypse", "krark clan ironworks"); not a name's letters without its
+        stops ("tapper" is no T.A.P.P.E.R.)."""
         row = self.db.names.find(text)
         if row is None:
             return None
         name = self.db.columns.name[row]
-        return row if _unquoted(text) in {_unquoted(name), *(_unquoted(face) for face in name.split(" // "))} else None
+        return row if _loose(text) in {_loose(name), *(_loose(face) for face in name.split(" // "))} else None
 
     # -- reading -----------------------------------------------------------------------------------------
 
@@ -916,8 +933,7 @@ class SearchEngine:
                 rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags, context, notes,
                                                             choose_tags=not read_words, fallback_tags=own,
                                                             tag_text=" ".join(text_parts), deck=reading.deck,
-                                                            named_card=None if reading.chips else
-                                                            self._whole_name_row(text))
+                                                            named_card=self._named_card(reading, text))
                 made = self._deck_colours_made(reading)
                 if (shares := self._deck_colour_shares(reading, rows, made)) is not None:
                     scores = scores * shares
@@ -989,9 +1005,7 @@ class SearchEngine:
         mask[row] = False
         if not self.vectors.present[row]:
             raise ValueError(f"{self.db.columns.name[row]} has no embedding yet (run: {self.embed_command})")
-        scores = self.vectors.cosines(self.vectors.of(row)) + LIKE_TAG_SHARE * self._tag_cosines(row)
-        if self.vectors.missing:
-            scores[~self.vectors.present] = -np.inf
+        scores = self._like_scores(row)
         ranked = self._ranked(scores, np.flatnonzero(mask & np.isfinite(scores)))
         limit = max(1, min(int(limit), MAX_LIMIT))
         start = (max(1, page) - 1) * limit
@@ -1001,6 +1015,14 @@ class SearchEngine:
                    for i, (r, card, (roles, tags)) in enumerate(zip(window, self.db.cards_at(window),
                                                                    self._labels(window), strict=True))]
         return SearchPage(results=results, total=int(mask.sum()), page=page, limit=limit, mode="dense")
+
+    def _like_scores(self, row: int) -> np.ndarray:
+        """How like card ``row`` each card is: the cosine of their embeddings and, at :data:`LIKE_TAG_SHARE`, of
+        their function tags (-inf for a card not embedded)."""
+        scores = self.vectors.cosines(self.vectors.of(row)) + LIKE_TAG_SHARE * self._tag_cosines(row)
+        if self.vectors.missing:
+            scores[~self.vectors.present] = -np.inf
+        return scores
 
     @cached_property
     def _tag_norms(self) -> np.ndarray:
@@ -1035,8 +1057,9 @@ _TRIBAL_DECK = re.compile(r"(?:\b(?:for|in|to|of) )?(?:\b(?:an?|my|the|our) )?\b
                           r"(?:tribal(?: decks?)?|decks?|edh|commander decks?|lists?|builds?)\b")
 
 
-def _unquoted(name: str) -> str:
-    return fold(name).replace("'", "")
+def _loose(name: str) -> str:
+    """A name as typed without its apostrophes and commas, hyphens as spaces."""
+    return " ".join(fold(name).replace("'", "").replace(",", "").replace("-", " ").split())
 
 
 def _tribe_note(tribe: str, which: str) -> str:
