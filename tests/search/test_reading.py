@@ -1230,6 +1230,7 @@ def test_requests_of_game_and_player_words_are_no_misspelt_names(reader):
     # no name. Lifelink is a card but a keyword too; Sliver Queen a commander but "sliver" a creature type
     assert syntax(reader, "atraxa") == r"name:/^atraxa\b/" and "begins 4 cards' names" in reader.read("atraxa").notes[0]
     assert syntax(reader, "llanowar") == r"name:/^llanowar\b/"  # 21 names
+    assert syntax(reader, "karn") == r"name:/^karn\b/"  # four letters
     assert syntax(reader, "thalia") == r"name:/^thalia\b/"  # a rare English word no rules text uses
     assert "name:" not in syntax(reader, "umbra")  # rules text's word: an Aura with umbra armor
     assert "name:" not in syntax(reader, "goblin")  # a creature type

@@ -454,7 +454,7 @@ class Reader:
         columns = self.db.columns
         for row, (name, funny) in enumerate(zip(columns.name.tolist(), columns.is_funny.tolist(), strict=True)):
             first = fold(name.split(" // ")[0].split()[0]).strip(",.:!?").removesuffix("'s")
-            if funny != 1 and len(first) >= MIN_LENGTH and first.replace("-", "").isalpha():  # "kiki-jiki" too
+            if funny != 1 and len(first) >= 4 and first.replace("-", "").isalpha():  # "kiki-jiki" too; "karn"
                 by_word.setdefault(first, []).append(row)
         return by_word
 
