@@ -2636,3 +2636,11 @@ def test_a_format_no_card_data_lists_says_so(reader):
 ])
 def test_a_question_about_a_card_named_in_everyday_words(reader, query, note):
     assert any(note in said for said in reader.read(query).notes)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("elf dorks", "t:creature t:elf"), ("goblin pingers", "t:goblin"),  # a creature's role: played by the tribe
+    ("dragon payoffs", ""), ("dinosaur ramp", ""),  # a deck's needs, which other cards meet too
+])
+def test_a_creatures_role_after_a_creature_type(reader, query, expected):
+    assert syntax(reader, query) == expected

@@ -3292,6 +3292,9 @@ _NOT_CREATURE_TYPE_WORDS = frozenset({"Phyrexian", "Ally", "Advisor", "Noble", "
 _IRREGULAR_PLURALS = {"elf": "elves", "dwarf": "dwarves", "wolf": "wolves", "werewolf": "werewolves",
                       "fungus": "fungi", "ox": "oxen", "mouse": "mice", "octopus": "octopuses"}
 _SAME_PLURAL = frozenset({"merfolk", "eldrazi", "kor", "myr", "samurai", "sheep", "moonfolk", "kithkin"})
+# A creature's role after a creature type, played by creatures of that type: "elf dorks", "goblin pingers" (not
+# "dragon payoffs" nor "dinosaur ramp": a deck's needs, which other cards meet too)
+_TRIBE_ROLES = frozenset({"dork", "dorks", "looter", "looters", "pinger", "pingers", "blockers", "beaters"})
 # Words after a creature type that still ask for cards of that type: "elf lords", "dragon tribal", "zombie cards".
 _TRIBE_FOLLOWERS = frozenset({"lord", "lords", "tribal", "typal", "creature", "creatures", "card", "cards",
                               "commander", "commanders"})  # "dinosaur commanders" are Dinosaurs
@@ -3375,7 +3378,7 @@ def _creature_types(reader: Reader, state: _State) -> None:
         # (not a named token's word: "Prossh needs food")
         one_asked = one_asked or (index > 0 and following in ("", "that's", "thats") and
                                   word.lower in reader.token_types)
-        if following in _TRIBE_FOLLOWERS or deck_lords or one_asked or (
+        if following in _TRIBE_FOLLOWERS or deck_lords or one_asked or following in _TRIBE_ROLES or (
                 plural and following not in _OBJECT_NOUNS and (
                 following not in _RULES_TEXT_FOLLOWERS or following == "with")):
             state.take(index, index + 1, f"t:{kind}", "type")
