@@ -2644,3 +2644,10 @@ def test_a_question_about_a_card_named_in_everyday_words(reader, query, note):
 ])
 def test_a_creatures_role_after_a_creature_type(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+def test_a_name_several_cards_begin_then_a_clause_is_those_cards(reader, snapshot_engine):
+    assert syntax(reader, "teferi that untaps lands") == r"name:/^teferi\b/"  # not the Teferis' colours
+    assert syntax(reader, "karn that tutors artifacts") == r"name:/^karn\b/"
+    names = [r.card.name for r in snapshot_engine.search("teferi that untaps lands", limit=5).results]
+    assert "Teferi, Hero of Dominaria" in names or "Teferi, Temporal Archmage" in names

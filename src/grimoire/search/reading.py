@@ -695,7 +695,7 @@ class Reader:
         words = state.words
         if self._name_list(state):
             return
-        index = 0
+        index = 1 if self._character_asked(state) else 0
         while index < len(words):
             found = self._name_at(state, index)
             if found is None:
@@ -776,12 +776,31 @@ class Reader:
                 break
         return memo[start]
 
+    def _character_asked(self, state: _State) -> bool:
+        """"teferi that untaps lands", "karn who tutors artifacts": the cards of a name several cards begin with
+        (as :meth:`_shared_first_word` reads it alone), the one that does what the clause says ranked first; not
+        the commander's deck the name alone opens ("teferi" is six commanders)."""
+        if len(state.words) < 3 or _after(state, 1, 1) not in ("that", "which", "who"):
+            return False
+        word = fold(state.words[0].text).strip(",.;:?!").removesuffix("'s")
+        rows = self._names_by_first_word.get(word, ())
+        if not 2 <= len(rows) <= MAX_SHARED_NAMES or not self._name_word(word):
+            return False
+        state.take(0, 1, f"name:/^{word}\\b/", "name")
+        state.notes.append(f'"{state.words[0].text}" begins {len(rows)} cards\' names: those cards')
+        return True
+
+    def _name_word(self, word: str) -> bool:
+        """Whether ``word`` is no everyday English or game word, nor a rules-text word (a name's, as "atraxa",
+        "teferi", "thalia" are)."""
+        return not (word in self.english or self._everyday(word) or self._known(word) and word in self.rules_words)
+
     def _shared_first_word(self, state: _State) -> None:
         """A request of one word that begins a few cards' names and is no everyday English or game word ("atraxa",
         "teferi", "llanowar", "thalia": a rare English word that no card's rules text uses) asks for those cards, as
         a bare word does on Scryfall: ``name:/^atraxa/`` ("umbra" is in rules text: a kind of Aura)."""
         word = fold(state.words[0].text).strip(",.;:?!").removesuffix("'s")
-        if word in self.english or self._everyday(word) or self._known(word) and word in self.rules_words:
+        if not self._name_word(word):
             return
         rows = self._names_by_first_word.get(word, ()) if self.db.names.may_begin(word) else ()
         if 2 <= len(rows) <= MAX_SHARED_NAMES:
