@@ -2651,3 +2651,11 @@ def test_a_name_several_cards_begin_then_a_clause_is_those_cards(reader, snapsho
     assert syntax(reader, "karn that tutors artifacts") == r"name:/^karn\b/"
     names = [r.card.name for r in snapshot_engine.search("teferi that untaps lands", limit=5).results]
     assert "Teferi, Hero of Dominaria" in names or "Teferi, Temporal Archmage" in names
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("planeswalkers with 3 loyalty", "loy=3 t:planeswalker"), ("planeswalker with 5 loyalty or more", "loy>=5"),
+    ("walkers with starting loyalty 4 in black", "id<=b loy=4 t:planeswalker"),
+])
+def test_a_planeswalkers_loyalty_is_read(reader, query, expected):
+    assert expected in syntax(reader, query)

@@ -1210,8 +1210,8 @@ def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
 
 _OR_MORE = r"(?:more|greater|higher|above|less|fewer|lower|cheaper|under|below)"
 _PROSE_OR = re.compile(
-    rf"(?<![\w:<>=!\"/($€-])(?:{_NUMBER}(?: (power|toughness)|{_MANA})? or ({_OR_MORE})|"
-    rf"(power|toughness) {_NUMBER} or ({_OR_MORE})|"
+    rf"(?<![\w:<>=!\"/($€-])(?:{_NUMBER}(?: (power|toughness|loyalty)|{_MANA})? or ({_OR_MORE})|"
+    rf"(power|toughness|loyalty) {_NUMBER} or ({_OR_MORE})|"
     rf"(instants?|sorcery|sorceries|creatures?|artifacts?|enchantments?|planeswalkers?|lands?|equipment|auras?) "
     rf"(?:or|and) (instants?|sorcery|sorceries|creatures?|artifacts?|enchantments?|planeswalkers?|lands?|equipment|"
     rf"auras?)|"
@@ -1229,7 +1229,7 @@ _ACTING_VERBS = frozenset({"destroy", "destroys", "exile", "exiles", "kill", "ki
 _ACTING_NOUNS = frozenset({"removal", "tutor", "tutors", "sweeper", "sweepers", "wipe", "wipes", "counter",
                            "counters", "target", "whenever", "cast", "casts", "casting"})
 _OPTIONAL_LETTER = re.compile(r"[a-z]\?")
-_TRAILING_STAT = re.compile(r" (power|toughness)\b(?![\w:<>=!])", re.IGNORECASE)
+_TRAILING_STAT = re.compile(r" (power|toughness|loyalty)\b(?![\w:<>=!])", re.IGNORECASE)
 _LEADING_COST = re.compile(r"(?<![\w:<>=!\"])(?:cmc|mv|mana value|costs?|costing)(?: of)? $", re.IGNORECASE)
 
 
@@ -3166,10 +3166,11 @@ def _unknown_format(state: _State, name: str, first: int, last: int) -> None:
         word.used = True
 
 
-_STATS = re.compile(rf"{_NUMBER} (power|toughness)(?: or (more|greater|higher|less|lower|fewer))?|"
-                    rf"(power|toughness) (?:of )?{_NUMBER}(?!\+)(?: or (more|greater|higher|less|lower|fewer))?|"
+_STATS = re.compile(rf"{_NUMBER} (power|toughness|loyalty)(?: or (more|greater|higher|less|lower|fewer))?|"
+                    rf"(power|toughness|loyalty) (?:of )?{_NUMBER}(?!\+)"
+                    rf"(?: or (more|greater|higher|less|lower|fewer))?|"
                     r"(\d{1,2})/(\d{1,2})s?|"
-                    r"(\d{1,2})\+ (power|toughness)|(power|toughness) (\d{1,2})\+")
+                    r"(\d{1,2})\+ (power|toughness|loyalty)|(power|toughness|loyalty) (\d{1,2})\+")
 _BIG_BUTTS = re.compile(r"(?:big|huge|fat|giant) (?:butts?|booties|bottoms)|"
                         r"(?:high|huge|big) toughness")
 _HALF_STATS = re.compile(r"[x*?]/(\d{1,2})s?|(\d{1,2})/[x*?]s?")
@@ -3177,7 +3178,7 @@ _STAT_BOUNDS = {"at least": ">=", "minimum": ">=", "min": ">=", "at most": "<=",
                 "up to": "<=", "no more than": "<=", "less than": "<", "fewer than": "<", "under": "<", "below": "<",
                 "more than": ">", "greater than": ">", "over": ">", "above": ">", "exactly": "="}
 # "power greater than toughness", "more toughness than power": the card's two stats compared
-_STAT_KEYS = {"power": "pow", "toughness": "tou"}  # the syntax's names for the stats players name
+_STAT_KEYS = {"power": "pow", "toughness": "tou", "loyalty": "loy"}  # the syntax's names for the stats players name
 _STAT_VS = re.compile(r"(?:(power|toughness) (?:greater|higher|bigger|larger) than (power|toughness)|"
                       r"(?:more|greater|higher) (power|toughness) than (power|toughness))")
 
@@ -3214,7 +3215,7 @@ _COST_SUPERLATIVES = re.compile(r"(?:with )?(?:the )?(?:(lowest|smallest|cheapes
 
 
 # "power less than 2", "toughness of at least 5": the stat, then its bound (before the mana value reads the bound)
-_STAT_THEN_BOUND = re.compile(rf"(power|toughness) (?:of )?({_either(_STAT_BOUNDS)}) "
+_STAT_THEN_BOUND = re.compile(rf"(power|toughness|loyalty) (?:of )?({_either(_STAT_BOUNDS)}) "
                               rf"{_NUMBER}(?! (?:mana|cmc|mv)\b)")
 
 
@@ -3844,7 +3845,7 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_COMMAND, ("show me", "find", "give me", "get me", "list", "look", "search", "that", "this")),
     (_PRICE, ("$", "dollar", "buck", "usd", "euro", "eur", "€", "cent", "tix", "quid", "pound")),
     (_AT_MOST, ("most", "up to", "max", "or ")), (_AT_LEAST, ("least", "min", "or ", "+")),
-    (_STATS, ("power", "toughness", "/")),
+    (_STATS, ("power", "toughness", "loyalty", "/")),
     (_SUPERLATIVES, ("biggest", "largest", "beefiest", "highest", "most powerful", "toughest", "sturdiest")),
     (_COST_SUPERLATIVES, ("lowest", "smallest", "cheapest", "highest", "biggest", "largest", "most expensive")),
     (_REDUCED_BEFORE, ("reduc", "discount", "cheapener")), (_REDUCED_MADE, ("cheaper", "less")),
