@@ -2659,3 +2659,17 @@ def test_a_name_several_cards_begin_then_a_clause_is_those_cards(reader, snapsho
 ])
 def test_a_planeswalkers_loyalty_is_read(reader, query, expected):
     assert expected in syntax(reader, query)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("ward 2 creatures", r"o:/\bward \{2\}([^{0-9]|$)/ t:creature"),
+    ("cards with cycling 2", r"o:/\bcycling \{2\}([^{0-9]|$)/"),
+    ("toxic 2", r"o:/\btoxic 2([^{0-9]|$)/"), ("scry 3", r"o:/\bscry 3([^{0-9]|$)/"),
+    ("kicker 1 creatures", r"o:/\bkicker \{1\}([^{0-9]|$)/ t:creature"),
+])
+def test_a_keywords_amount_is_read_as_cards_print_it(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_granted_keywords_amount_is_not_the_cards_own(reader):
+    assert "ward" not in syntax(reader, "give my creatures ward 2")

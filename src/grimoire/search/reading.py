@@ -2706,11 +2706,27 @@ def _activation_costs(reader: Reader, state: _State) -> None:
         state.take(first, last, _activation_syntax(keyword, cost), "oracle")
 
 
+def _keyword_amounts(reader: Reader, state: _State) -> None:
+    """"ward 2 creatures", "toxic 2", "scry 3", "cards with cycling 2": the keyword with that amount or cost, as
+    cards print it (read before the keywords, which would take the keyword alone)."""
+    for match, first, last in list(_matches(state, _KEYWORD_AMOUNT)):
+        if state.free(first) and not _GRANT_VERBS & {word.lower for word in state.words[:first]}:  # not "give my
+            # creatures ward 2": what the card grants
+            state.take(first, last, _activation_syntax(match.group(1), match.group(2)), "oracle")
+
+
 def _activation_syntax(keyword: str, cost: str) -> str:
-    """Oracle text of an equip or crew cost (``cost``: digits or a class, "[1-2]"), as cards print it: "Equip {1}",
-    "Crew 2" (a bigger cost after it is another: "Equip {1}{W}" is not equip 1)."""
-    printed = rf"\{{{cost}\}}" if keyword == "equip" else cost
+    """Oracle text of a keyword's cost or amount (``cost``: digits or a class, "[1-2]"), as cards print it: "Equip
+    {1}", "Crew 2", "Ward {2}", "Toxic 2" (a bigger cost after it is another: "Equip {1}{W}" is not equip 1)."""
+    printed = rf"\{{{cost}\}}" if keyword in _BRACED_COSTS else cost
     return f"o:/\\b{keyword} {printed}([^{{0-9]|$)/"
+
+
+# keywords printed with an amount ("Toxic 2", "Scry 3") or a mana cost ("Ward {2}", "Cycling {2}"): the number after
+# one in a request is that amount ("ward 2 creatures"; it was dropped, or read as a mana value)
+_BRACED_COSTS = frozenset({"equip", "ward", "cycling", "kicker", "multikicker", "ninjutsu", "flashback", "unearth"})
+_KEYWORD_AMOUNT = re.compile(r"(ward|cycling|kicker|toxic|annihilator|afflict|scry|surveil|dredge|modular|bushido|"
+                             r"fabricate|amass|renown|bloodthirst|ninjutsu|flashback|unearth) (\d{1,2})(?![\d/+])")
 
 
 def _mana_made(reader: Reader, state: _State) -> None:
@@ -3863,10 +3879,10 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
 
 _RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _deck_colors, _formats, _rarities, _prices,
           _partners, _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value,
-          _weenies, _negated_colors, _keyword_tokens, _has_keywords, _colour_text, _colors, _commanders_identity,
-          _color_codes, _negated_types, _negated_tags, _speed_and_flyers, _cost_reducers_for, _rules_text_words,
-          _repeatable, _game_changers, _protected_from, _hard_to_kill, _activation_costs, _types, _made_types,
-          _made_stats, _named_tokens, _game_terms, _creature_types, _aggressive, _pair_duals, _budget,
+          _weenies, _negated_colors, _keyword_tokens, _keyword_amounts, _has_keywords, _colour_text, _colors,
+          _commanders_identity, _color_codes, _negated_types, _negated_tags, _speed_and_flyers, _cost_reducers_for,
+          _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill, _activation_costs, _types,
+          _made_types, _made_stats, _named_tokens, _game_terms, _creature_types, _aggressive, _pair_duals, _budget,
           _colored_counters, _deck_synergy, _bare_keyword, _staples)
 
 __all__ = ["Chip", "Reader", "Reading"]
