@@ -2820,6 +2820,7 @@ _EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value |cmc ?|mv ?)(?:of )?(?:exa
 _CHEAP = re.compile(r"cheapest|cheap|low[- ]cost|inexpensive|low[- ]curve|"
                     r"((?:doesn't|don't|does not|do not|isn't|is not|not) (?:cost (?:much|a lot)|expensive))")
 _BIG = re.compile(r"big|huge|expensive|fatties|fatty|high[- ]cost")
+_FAST_MANA = re.compile(r"fast mana")
 _FREE = re.compile(r"free|zero[- ]cost|(costs? (?:nothing|no mana|zero(?: mana)?|0(?: mana)?)|"
                    r"(?:doesn't|don't|does not|do not) cost (?:any )?mana)")
 _FREE_SYNTAX = ('(mv=0 -t:land or o:"rather than pay this spell\'s mana cost" '
@@ -2893,6 +2894,9 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 _drops_keywords(state, first)
                 if _only_drops(state):
                     state.chips.append(Chip(match.group(0), "t:creature", "type"))
+    for _, first, last in list(_matches(state, _FAST_MANA)):  # cEDH's "fast mana": what costs 0 or 1 and makes more
+        if not any(chip.kind == "mv" for chip in state.chips):
+            state.take(first, last, "mv<=1", "mv", still_ranks=True)
     for match, first, last in list(_matches(state, _FOR_AT_END)):
         if last == len(state.words) and first > 0 and _costs_for(state, first + 1) and \
                 not _said_before(state, first) & _AMOUNT_VERBS and \
