@@ -376,7 +376,8 @@ class SearchEngine:
         ``fallback_tags`` join as ``tags`` do where ``tag_text`` (the request's own words, without the rules text of
         a card it names: ``text`` by default) names no function in words or meaning; ``deck`` (the commanders a
         "for my X deck" names) gives the deck's tribe where a commander is tribal; ``named_card`` (the row of the
-        card a request is, whole) ranks the dense list by that card's own vector.
+        card a request is, whole: :meth:`_named_card`) ranks the dense list by likeness to that card, and the
+        name's words then choose no tag and rank no BM25 list.
         A ranker's reported rank is its best list's. What the ranking read that the user should see (a deck's
         theme, its tribe) is appended to ``notes``.
         """
