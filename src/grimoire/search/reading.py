@@ -782,12 +782,11 @@ class Reader:
         the commander's deck the name alone opens ("teferi" is six commanders)."""
         if len(state.words) < 3 or _after(state, 1, 1) not in ("that", "which", "who"):
             return False
-        word = fold(state.words[0].text).strip(",.;:?!").removesuffix("'s")
+        word = _first_word(state)
         rows = self._names_by_first_word.get(word, ())
         if not 2 <= len(rows) <= MAX_SHARED_NAMES or not self._name_word(word):
             return False
-        state.take(0, 1, f"name:/^{word}\\b/", "name")
-        state.notes.append(f'"{state.words[0].text}" begins {len(rows)} cards\' names: those cards')
+        _names_begun(state, word, len(rows))
         return True
 
     def _name_word(self, word: str) -> bool:
@@ -799,13 +798,12 @@ class Reader:
         """A request of one word that begins a few cards' names and is no everyday English or game word ("atraxa",
         "teferi", "llanowar", "thalia": a rare English word that no card's rules text uses) asks for those cards, as
         a bare word does on Scryfall: ``name:/^atraxa/`` ("umbra" is in rules text: a kind of Aura)."""
-        word = fold(state.words[0].text).strip(",.;:?!").removesuffix("'s")
+        word = _first_word(state)
         if not self._name_word(word):
             return
         rows = self._names_by_first_word.get(word, ()) if self.db.names.may_begin(word) else ()
         if 2 <= len(rows) <= MAX_SHARED_NAMES:
-            state.take(0, 1, f"name:/^{word}\\b/", "name")
-            state.notes.append(f'"{state.words[0].text}" begins {len(rows)} cards\' names: those cards')
+            _names_begun(state, word, len(rows))
 
     def _misspelt_name(self, state: _State) -> None:
         """A card name typed with a typo, as the whole query ("rhystic studdy") or after "cards like": read as that
@@ -1018,9 +1016,7 @@ class Reader:
         """"what does Rhystic Study do", "is Cyclonic Rift banned in commander", "can i play Sol Ring in edh": a
         question about the card itself, which is the answer (the engine's exact-name match), with its legality in a
         note where that was asked; nothing else is read."""
-        plain = [fold(w.lower).strip(",.;:?!") for w in state.words]
-        asked = _CARD_QUESTION_BEFORE.fullmatch(" ".join(plain[:start]))
-        about = _CARD_QUESTION_AFTER.fullmatch(" ".join(w for w in plain[stop:] if w))
+        asked, about = _question_around(state, start, stop)
         if not asked or not about or (not about.group(1) and not about.group(2) and asked.group(1)):
             return False  # "can i play X" alone is no question about X's legality: left to the other roles
         name = self.db.columns.name[row]
@@ -1185,6 +1181,25 @@ def _same_words(typed: list, name: str) -> bool:
     return extra == 0 or (extra == -1 and any(word.lower() in _NAME_FILLERS for word in front))
 
 
+def _first_word(state: _State) -> str:
+    """The request's first word as names are indexed by it: folded, bare, a possessive as its word."""
+    return fold(state.words[0].text).strip(",.;:?!").removesuffix("'s")
+
+
+def _names_begun(state: _State, word: str, count: int) -> None:
+    """Read the request's first word as the ``count`` cards whose names it begins (``name:/^atraxa\\b/``)."""
+    state.take(0, 1, f"name:/^{word}\\b/", "name")
+    state.notes.append(f'"{state.words[0].text}" begins {count} cards\' names: those cards')
+
+
+def _question_around(state: _State, start: int, stop: int) -> tuple[re.Match | None, re.Match | None]:
+    """The words before and after words ``start`` to ``stop`` as a question about one card ("is X banned in
+    commander", "what does X do"): the matches of :data:`_CARD_QUESTION_BEFORE` and :data:`_CARD_QUESTION_AFTER`."""
+    plain = [fold(w.lower).strip(",.;:?!") for w in state.words]
+    return (_CARD_QUESTION_BEFORE.fullmatch(" ".join(plain[:start])),
+            _CARD_QUESTION_AFTER.fullmatch(" ".join(w for w in plain[stop:] if w)))
+
+
 def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
     """A name of several words inside a longer request counts when it reads as a name: typed with a capital,
     three words or more, or where a name is expected ("with sol ring", "rhystic study alternatives", "alternatives to
@@ -1198,10 +1213,8 @@ def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
     before, after = _before(state, start, 1), _after(state, stop, 1)
     if _like_trigger(_before(state, start, 3)) not in (None, "budget"):  # "alternatives to sol ring"
         return True
-    plain = [fold(w.lower).strip(",.;:?!") for w in state.words]
-    if _CARD_QUESTION_BEFORE.fullmatch(" ".join(plain[:start])) and \
-            (question := _CARD_QUESTION_AFTER.fullmatch(" ".join(w for w in plain[stop:] if w))) and \
-            (question.group(1) or question.group(2)):  # "is mana crypt banned", "is sol ring legal in modern"
+    asked, about = _question_around(state, start, stop)
+    if asked and about and (about.group(1) or about.group(2)):  # "is mana crypt banned", "is sol ring legal in modern"
         return True
     return (before in _NAME_BEFORE and before != "to") or after in _NAME_AFTER
 
