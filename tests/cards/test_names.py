@@ -99,3 +99,14 @@ def test_nicknames_and_names_without_their_article():
     assert (found.name, found.exact, found.nickname) == ("Swords to Plowshares", False, True)
     assert "as players call it" in found.correction
     assert index.nickname("bob") is None  # Dark Confidant is not in this store
+
+
+def test_a_name_without_its_possessive():
+    names = ["Thassa's Oracle", "Urza's Saga", "Urza Saga", "Hero's Downfall", "Heros Downfall", "Kodama's Reach",
+             "Kodamas' Reach"]
+    index = NameIndex(names, [[name] for name in names])
+    assert index.nickname("thassa oracle") == 0 and index.match("Thassa Oracle").name == "Thassa's Oracle"
+    assert index.nickname("urza saga") is None and index.find("urza saga") == 2  # a card's own name wins
+    assert index.nickname("kodama reach") == 5  # "kodamas reach" is two cards' bare name: not this one's
+    assert index.nickname("hero downfall") == 3 and index.nickname("heros downfall") is None  # (a name of its own)
+    assert index.may_begin_nickname("Thassa") == 2 and index.may_begin_nickname("oracle") == 0

@@ -11,7 +11,7 @@ import grimoire
 from grimoire.cards.home import bundled_store_dir
 from grimoire.cards.store import CardDB
 from grimoire.search.engine import Filters, SearchEngine
-from grimoire.search.reading import _ANTI_FLYER, _FREE_SYNTAX, NOT_FILTERED, Reader
+from grimoire.search.reading import _ANTI_FLYER, _FREE_SYNTAX, NOT_FILTERED, Reader, _amounts
 
 
 @pytest.fixture(scope="module")
@@ -2557,12 +2557,75 @@ def test_a_whole_name_with_and_is_that_card_not_an_and_query(snapshot_engine, qu
 
 
 @pytest.mark.parametrize(("query", "syntax_read"), [
-    ("vehicles with crew 2 or less", r"o:/\bcrew [1-2]([^{0-9]|$)/ t:vehicle"),
+    ("vehicles with crew 2 or less", r"o:/\bcrew [0-2]([^{0-9]|$)/ t:vehicle"),
     ("equip 2 or less", r"o:/\bequip \{[0-2]\}([^{0-9]|$)/"),
-    ("crew 4 or more vehicles", r"o:/\bcrew [4-9]([^{0-9]|$)/ t:vehicle"),
+    ("crew 4 or more vehicles", r"o:/\bcrew ([4-9]|[1-9]\d|x)([^{0-9]|$)/ t:vehicle"),
+    ("scry 2 or more", r"o:/\bscry ([2-9]|[1-9]\d|x)([^{0-9]|$)/"),  # a keyword's amount, any from 2 (X too)
+    ("scry 3+", r"o:/\bscry ([3-9]|[1-9]\d|x)([^{0-9]|$)/"),
+    ("ward 2 or more creatures", r"o:/\bward \{([2-9]|[1-9]\d|x)\}([^{0-9]|$)/ t:creature"),
+    ("cycling 1 or less", r"o:/\bcycling \{[0-1]\}([^{0-9]|$)/"),  # not mv<=1 and any cycling card
 ])
-def test_a_crew_or_equip_cost_range_is_the_keywords_cost_not_mana_value(reader, query, syntax_read):
+def test_a_keyword_cost_or_amount_range_is_the_keywords_not_mana_value(reader, query, syntax_read):
     assert syntax(reader, query) == syntax_read
+
+
+def test_an_amount_range_holds_every_amount_it_says_and_no_other():
+    for amount in range(100):
+        for more in (True, False):
+            pattern = re.compile(f"^{_amounts(amount, more)}$")
+            held = {n for n in range(100) if pattern.match(str(n))}
+            assert held == {n for n in range(100) if (n >= amount if more else n <= amount)}, (amount, more)
+            assert bool(pattern.match("x")) == more  # "scry X" may be any amount
+
+
+def test_scry_two_or_more_finds_bigger_scrys(snapshot_engine):
+    names = [r.card.name for r in snapshot_engine.search("scry 2 or more", limit=100).results]
+    assert "Foresee" in names and "Preordain" in names  # scry 4, scry 2
+    assert "Opt" not in names  # scry 1
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("even mana value creatures", "mv:even t:creature"), ("odd cmc instants", "mv:odd t:instant"),
+    ("creatures with odd mana value", "mv:odd t:creature"), ("odd-costed creatures", "mv:odd t:creature"),
+    ("artifacts whose mv is even", "mv:even t:artifact"),
+])
+def test_even_or_odd_mana_value_is_scryfalls_parity(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_even_mana_value_of_what_a_card_destroys_stays_words(reader):
+    assert "mv:" not in syntax(reader, "destroy creatures with odd mana value")  # Extinction Event's wording
+
+
+@pytest.mark.parametrize(("query", "cards"), [
+    ("power nine", {"Black Lotus", "Ancestral Recall", "Time Walk", "Timetwister", "Mox Pearl", "Mox Sapphire",
+                    "Mox Jet", "Mox Ruby", "Mox Emerald"}),
+    ("the power 9", {"Black Lotus", "Time Walk", "Mox Jet"}),
+    ("tron lands", {"Urza's Tower", "Urza's Mine", "Urza's Power Plant"}),
+    ("pauper tron", {"Urza's Tower", "Urza's Mine", "Urza's Power Plant"}),
+    ("urza lands", {"Urza's Tower", "Urza's Mine", "Urza's Power Plant"}),  # not the Urza commanders' colours
+    ("eldrazi titans", {"Emrakul, the Aeons Torn", "Kozilek, Butcher of Truth", "Ulamog, the Infinite Gyre"}),
+])
+def test_a_group_players_name_as_one_is_its_cards(snapshot_engine, query, cards):
+    page = snapshot_engine.search(query, limit=20)
+    names = {r.card.name for r in page.results}
+    assert cards <= names and len(names) <= 12, names
+    assert any(note.startswith(f'"') and " read as the " in note for note in page.notes)
+
+
+def test_a_group_name_word_alone_or_in_a_longer_request_stays_what_it_was(reader):
+    assert "urza's" not in syntax(reader, "mono green tron")  # "tron" alone: only the request, or after a format
+    assert syntax(reader, "urza") == r"name:/^urza\b/"  # the names "urza" begins, as before
+    assert "name:" not in syntax(reader, "power 9 creatures") and "pow=9" in syntax(reader, "power 9 creatures")
+
+
+@pytest.mark.parametrize(("query", "card"), [
+    ("thassa oracle", "Thassa's Oracle"), ("kodama reach", "Kodama's Reach"),
+    ("sensei divining top", "Sensei's Divining Top"),  # each first word is also a commander's short name
+])
+def test_a_name_typed_without_its_possessive_is_the_card(reader, query, card):
+    reading = reader.read(query)
+    assert reading.query == card and any(card in note for note in reading.notes)
 
 
 @pytest.mark.parametrize(("query", "resource"), [
@@ -2633,6 +2696,9 @@ def test_a_format_no_card_data_lists_says_so(reader):
 @pytest.mark.parametrize(("query", "note"), [
     ("is mana crypt banned", "Mana Crypt is banned in commander"),  # a name of everyday words, in a question
     ("is sol ring legal in modern", "whether Sol Ring is legal in modern"),
+    ("mana vault legal in commander?", "Mana Vault is legal in commander"),  # no opening word: "legal" asks
+    ("mana crypt banned?", "Mana Crypt is banned in commander"),
+    ("sol ring legal in modern", "whether Sol Ring is legal in modern"),
 ])
 def test_a_question_about_a_card_named_in_everyday_words(reader, query, note):
     assert any(note in said for said in reader.read(query).notes)

@@ -5,6 +5,7 @@ Kept apart from the store so that every source and the deck parser match names t
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,6 +28,9 @@ def fold(name: str) -> str:
 
 
 _PUNCTUATION = str.maketrans({"'": None, ",": None, ".": None, ":": None, "!": None, "?": None, '"': None, "-": " "})
+
+
+_POSSESSIVE = re.compile(r"'s\b")
 
 
 def _bare(folded: str) -> str:
@@ -106,6 +110,7 @@ class NameIndex:
             self._bare[bare] = row if self._bare.get(bare, row) == row else None
         self._first_words: frozenset[str] | None = None
         self._nicknames: dict[str, int] | None = None
+        self._nickname_words: dict[str, int] | None = None
         self._choices: list[str] | None = None
         self._choice_rows: list[int] | None = None
         self._candidates: CandidateIndex | None = None
@@ -139,17 +144,33 @@ class NameIndex:
 
     def nickname(self, query: str) -> int | None:
         """Row of the card players call ``query`` ("stp": Swords to Plowshares, see cards/nicknames.py) or that
-        ``query`` names without its leading "The" ("great henge": The Great Henge), or ``None``; a card's own
-        name is :meth:`find`'s, never a nickname's."""
+        ``query`` names without its leading "The" ("great henge": The Great Henge) or without its possessive "'s"
+        ("thassa oracle": Thassa's Oracle), or ``None``; a card's own name is :meth:`find`'s, never a nickname's."""
         if self._nicknames is None:
             self._nicknames = self._nickname_rows()
         return self._nicknames.get(_bare(fold(query)))
+
+    def may_begin_nickname(self, word: str) -> int:
+        """How many words a :meth:`nickname` beginning with ``word`` may have at most, 0 when none begins with it:
+        the reader looks a span up only where its first word begins one."""
+        if self._nicknames is None:
+            self._nicknames = self._nickname_rows()
+        if self._nickname_words is None:
+            self._nickname_words = {}
+            for key in self._nicknames:
+                first, size = key.split(" ", 1)[0], len(key.split())
+                self._nickname_words[first] = max(size, self._nickname_words.get(first, 0))
+        return self._nickname_words.get(_bare(fold(word)).split(" ", 1)[0], 0)
 
     def _nickname_rows(self) -> dict[str, int]:
         rows: dict[str, int | None] = {}
         for key, row in self._bare.items():
             if key.startswith("the ") and row is not None:  # (one name per bare key: no clash to settle)
                 rows[key.removeprefix("the ")] = row
+        for key, row in {**self._faces, **self._folded}.items():  # "thassa oracle", "sensei divining top"
+            if "'s" in key:
+                dropped = _bare(_POSSESSIVE.sub("", key))
+                rows[dropped] = row if rows.get(dropped, row) == row else None  # None where two cards share one
         for nickname, name in NICKNAMES.items():
             if (row := self.find(name)) is not None:
                 rows[nickname] = row

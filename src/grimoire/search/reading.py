@@ -17,7 +17,7 @@ from itertools import combinations
 
 from grimoire.cards.model import FORMATS
 from grimoire.cards.names import CardNotFoundError, fold
-from grimoire.cards.nicknames import EVERYDAY, LONGEST_NICKNAME, NICKNAMES
+from grimoire.cards.nicknames import EVERYDAY, NICKNAMES
 from grimoire.cards.store import CardDB
 from grimoire.search.literals import required_parts
 from grimoire.search.query import (
@@ -199,6 +199,7 @@ _CARD_QUESTION_BEFORE = re.compile(r"(?:what|how) (?:does|do|is|are)|what'?s|how
 _CARD_QUESTION_AFTER = re.compile(r"(?:do|does|work|works|say|says|mean|means|(banned|legal|allowed|ok|okay|"
                                   r"playable)|any good|good|rules|rulings|oracle text|text)?(?: ?(?:in|for) "
                                   rf"({_either([*FORMATS, *_FORMAT_ALIASES])}))?")
+_NO_OPENER = re.fullmatch(r"(x)?", "")  # a question with no word before the card's name: group 1 is None
 # A request that is only card names and what joins them ("sol ring and mana crypt", "swords or path to exile?",
 # "is smothering tithe better than rhystic study"): the words around the names and between them
 _LIST_OPENER = re.compile(r"(?:compare|comparing|which (?:one )?is better|what'?s better|whats better|is|should i "
@@ -659,7 +660,8 @@ class Reader:
     def _own_words(self) -> frozenset[str]:
         """The words this module reads: its patterns, colour, type and format names, card cycles and keywords,
         and the tags' one-word phrasings."""
-        patterns = " ".join(value.pattern for value in globals().values() if isinstance(value, re.Pattern))
+        patterns = " ".join(value.pattern for value in globals().values() if isinstance(value, re.Pattern)
+                            and value is not _GROUP_WORDS)  # (its words are names': "urza" still begins names)
         spelt = _OPTIONAL_LETTER.sub("", patterns) + " " + patterns.replace("?", "")  # "colou?r": color, colour
         return frozenset(re.findall(r"[a-z]{3,}", " ".join([spelt, *COLOR_NAMES, *_TYPE_WORDS, *FORMATS,
                                                             *_NAME_CYCLES, *_HAS_KEYWORDS, *_TAG_WORDS])))
@@ -695,6 +697,7 @@ class Reader:
         words = state.words
         if self._name_list(state):
             return
+        _card_groups(state)
         index = 1 if self._character_asked(state) else 0
         while index < len(words):
             found = self._name_at(state, index)
@@ -891,7 +894,8 @@ class Reader:
         row. A nickname that is an everyday word ("path", "bob") or a name without "The" of everyday words ("the
         rack") is a card only where a name is expected ("like path but black"), or for a curated nickname alone."""
         words = state.words
-        for size in range(min(LONGEST_NICKNAME, len(words) - start), 0, -1):
+        longest = self.db.names.may_begin_nickname(words[start].text)  # (most words begin none: 0)
+        for size in range(min(longest, len(words) - start), 0, -1):
             text = " ".join(w.text for w in words[start:start + size]).strip(",.;:?!")
             row = self.db.names.nickname(text)
             if row is None:
@@ -1194,10 +1198,13 @@ def _names_begun(state: _State, word: str, count: int) -> None:
 
 def _question_around(state: _State, start: int, stop: int) -> tuple[re.Match | None, re.Match | None]:
     """The words before and after words ``start`` to ``stop`` as a question about one card ("is X banned in
-    commander", "what does X do"): the matches of :data:`_CARD_QUESTION_BEFORE` and :data:`_CARD_QUESTION_AFTER`."""
+    commander", "what does X do"): the matches of :data:`_CARD_QUESTION_BEFORE` and :data:`_CARD_QUESTION_AFTER`.
+    A name that opens the request asks when a legality word follows it ("sol ring legal in modern?")."""
     plain = [fold(w.lower).strip(",.;:?!") for w in state.words]
-    return (_CARD_QUESTION_BEFORE.fullmatch(" ".join(plain[:start])),
-            _CARD_QUESTION_AFTER.fullmatch(" ".join(w for w in plain[stop:] if w)))
+    about = _CARD_QUESTION_AFTER.fullmatch(" ".join(w for w in plain[stop:] if w))
+    if start == 0 and about and about.group(1):  # "mana vault banned in commander?": the legality word asks
+        return _NO_OPENER, about
+    return _CARD_QUESTION_BEFORE.fullmatch(" ".join(plain[:start])), about
 
 
 def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
@@ -1325,11 +1332,11 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
                 stat, end = trailing.group(1).lower(), trailing.end()
             counted = following and following[0].lower().strip(",.;:?!") in _COUNTED and \
                 not _LEADING_COST.search(before)  # not "mana value 7 or more creatures"
-            if not stat and words_before[-1:] in (["crew"], ["equip"]) and _number(number) <= 9:
-                # "crew 2 or less", "equip 3 or more": the keyword's cost, any up to (or from) the number
-                keyword, value = words_before[-1], _number(number)
-                costs = f"[{value}-9]" if word in ("more", "greater", "higher", "above") else \
-                    f"[{0 if keyword == 'equip' else 1}-{value}]"
+            if not stat and words_before[-1:] and words_before[-1] in _AMOUNT_KEYWORDS and _number(number) <= 99:
+                # "crew 2 or less", "equip 3 or more", "scry 2 or more": the keyword's cost or amount, any up to (or
+                # from) the number
+                keyword = words_before[-1]
+                costs = _amounts(_number(number), word in ("more", "greater", "higher", "above"))
                 start = len(before.rstrip()) - len(keyword)
                 chips.append(Chip(query[start: end], _activation_syntax(keyword, costs), "oracle"))
                 characters[start: end] = " " * (end - start)
@@ -2725,7 +2732,21 @@ def _keyword_amounts(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _KEYWORD_AMOUNT)):
         if state.free(first) and not _GRANT_VERBS & {word.lower for word in state.words[:first]}:  # not "give my
             # creatures ward 2": what the card grants
-            state.take(first, last, _activation_syntax(match.group(1), match.group(2)), "oracle")
+            cost = _amounts(int(match.group(2)), True) if match.group(3) else match.group(2)
+            state.take(first, last, _activation_syntax(match.group(1), cost), "oracle")
+
+
+def _amounts(amount: int, more: bool) -> str:
+    """A regex of the printed amounts from ``amount`` (0 to 99) up, X included ("scry 2 or more": ``([2-9]|\\d\\d|x)``),
+    or down to 0 ("crew 2 or less": ``[0-2]``)."""
+    tens, units = divmod(amount, 10)
+    if more:
+        parts = [f"[{units}-9]" if not tens else f"{tens}[{units}-9]", *([f"[{tens + 1}-9]\\d"] if tens < 9 else []),
+                 "x"]
+    else:
+        parts = [f"[0-{units}]" if not tens else "\\d", *([f"[1-{tens - 1}]\\d" if tens > 2 else "1\\d"] if tens > 1 else []),
+                 *([f"{tens}[0-{units}]"] if tens else [])]
+    return parts[0] if len(parts) == 1 else "(" + "|".join(parts) + ")"
 
 
 def _activation_syntax(keyword: str, cost: str) -> str:
@@ -2738,8 +2759,10 @@ def _activation_syntax(keyword: str, cost: str) -> str:
 # keywords printed with an amount ("Toxic 2", "Scry 3") or a mana cost ("Ward {2}", "Cycling {2}"): the number after
 # one in a request is that amount ("ward 2 creatures"; it was dropped, or read as a mana value)
 _BRACED_COSTS = frozenset({"equip", "ward", "cycling", "kicker", "multikicker", "ninjutsu", "flashback", "unearth"})
-_KEYWORD_AMOUNT = re.compile(r"(ward|cycling|kicker|toxic|annihilator|afflict|scry|surveil|dredge|modular|bushido|"
-                             r"fabricate|amass|renown|bloodthirst|ninjutsu|flashback|unearth) (\d{1,2})(?![\d/+])")
+_AMOUNTED = ("ward", "cycling", "kicker", "toxic", "annihilator", "afflict", "scry", "surveil", "dredge", "modular",
+             "bushido", "fabricate", "amass", "renown", "bloodthirst", "ninjutsu", "flashback", "unearth")
+_KEYWORD_AMOUNT = re.compile(rf"({'|'.join(_AMOUNTED)}) (\d{{1,2}})(\+)?(?![\d/+])")  # ("scry 2+"; "or more": _prose_or)
+_AMOUNT_KEYWORDS = frozenset({*_AMOUNTED, "crew", "equip"})
 
 
 def _mana_made(reader: Reader, state: _State) -> None:
@@ -2868,6 +2891,12 @@ _MADE_BY = frozenset({"add", "adds", "make", "makes", "making", "produce", "prod
 _WIPE_WORDS = frozenset({"wrath", "wraths", "sweeper", "sweepers", "wipe", "wipes", "boardwipe", "boardwipes"})
 
 
+# "even mana value", "odd-costed", "cmc is odd", "even cmc": Scryfall's mv:even and mv:odd (Lutri, Keruga, Gyruda,
+# Obosh, Kaheera, Jegantha and Umori's companion conditions ask for them)
+_PARITY = re.compile(r"(even|odd)[- ](?:mana values?|cmcs?|mvs?|costs?|costed|costing|mana costs?)\b|"
+                     r"(?:mana values?|cmcs?|mvs?)(?: is| are| that is| that are)? (even|odd)\b")
+
+
 def _mana_value(reader: Reader, state: _State) -> None:
     """Costs: "under 3 mana" ``mv<3``, "3 or less" ``mv<=3``, "1 mana" ``mv=1``, "cheap" ``mv<=2``, "big"
     ``mv>=6``, "free" (no mana or an alternative cost)."""
@@ -2907,6 +2936,10 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 _drops_keywords(state, first)
                 if _only_drops(state):
                     state.chips.append(Chip(match.group(0), "t:creature", "type"))
+    for match, first, last in list(_matches(state, _PARITY)):  # "even mana value creatures": Scryfall's mv:even
+        if not _ACTING_VERBS - _ACTING_NOUNS & {word.lower for word in state.words[:first]}:
+            # (not "destroy creatures with odd mana value": what the card acts on, its words)
+            state.take(first, last, f"mv:{match.group(1) or match.group(2)}", "mv")
     for _, first, last in list(_matches(state, _FAST_MANA)):  # cEDH's "fast mana": what costs 0 or 1 and makes more
         if not any(chip.kind == "mv" for chip in state.chips):
             state.take(first, last, "mv<=1", "mv", still_ranks=True)
@@ -3642,6 +3675,31 @@ _NAME_CYCLES = {"signets": r"\bsignet$", "talismans": r"^talisman of\b", "medall
 
 
 _SWORDS = re.compile(r"swords? of x(?: and)? y|(?:the )?swords? cycle")  # "and" is the query language's
+
+# Groups of cards players name as one ("the power nine", "tron lands", "eldrazi titans"): the cards, by their names,
+# as what the note calls them. "tron" alone counts only as the whole request or after a format ("pauper tron"), "power
+# 9" only alone or after "the" ("power 9 creatures" have power 9).
+_CARD_GROUPS = (
+    ("the Power Nine (Black Lotus, Ancestral Recall, Time Walk, Timetwister and the five Moxen)",
+     '(!"Black Lotus" or !"Ancestral Recall" or !"Time Walk" or !"Timetwister" or '
+     'name:/^mox (pearl|sapphire|jet|ruby|emerald)$/)'),
+    ("the Tron lands (Urza's Tower, Urza's Mine and Urza's Power Plant)", "name:/^urza's (tower|mine|power plant)$/"),
+    ("the Eldrazi titans (Emrakul, Kozilek and Ulamog)", "name:/^(emrakul|kozilek|ulamog),/ t:creature mv>=10"),
+)
+_GROUP_WORDS = re.compile(r"(?:the )?(?:(power nine|(?<=the )power 9|^power 9$|p9|vintage power)|((?:urza ?)?tron lands?|urza tron|"
+                          r"urzatron(?: lands?)?|urza'?s? lands|tron(?= ?$))|(eldrazi titans?))")
+
+
+def _card_groups(state: _State) -> None:
+    """"the power nine", "tron lands", "eldrazi titans": the cards of the group (:data:`_CARD_GROUPS`), by name,
+    with a note; read before names, so that "urza lands" is no Urza's deck."""
+    for match, first, last in list(_matches(state, _GROUP_WORDS)):
+        if match.group(2) == "tron" and not all(w.lower in _ALWAYS_READ_FORMATS or w.lower in FORMATS
+                                                for w in state.words[:first]):
+            continue  # "tron" alone: only the whole request or after a format ("pauper tron")
+        name, syntax = _CARD_GROUPS[match.lastindex - 1]
+        state.take(first, last, syntax, "name")
+        state.notes.append(f'"{state.span(first, last)}" read as {name}')
 
 
 def _name_cycles(reader: Reader, state: _State) -> None:
