@@ -2610,7 +2610,7 @@ def test_a_group_players_name_as_one_is_its_cards(snapshot_engine, query, cards)
     page = snapshot_engine.search(query, limit=20)
     names = {r.card.name for r in page.results}
     assert cards <= names and len(names) <= 12, names
-    assert any(note.startswith(f'"') and " read as the " in note for note in page.notes)
+    assert any(note.startswith('"') and " read as the " in note for note in page.notes)
 
 
 def test_a_group_name_word_alone_or_in_a_longer_request_stays_what_it_was(reader):

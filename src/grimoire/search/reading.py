@@ -2744,8 +2744,8 @@ def _amounts(amount: int, more: bool) -> str:
         parts = [f"[{units}-9]" if not tens else f"{tens}[{units}-9]", *([f"[{tens + 1}-9]\\d"] if tens < 9 else []),
                  "x"]
     else:
-        parts = [f"[0-{units}]" if not tens else "\\d", *([f"[1-{tens - 1}]\\d" if tens > 2 else "1\\d"] if tens > 1 else []),
-                 *([f"{tens}[0-{units}]"] if tens else [])]
+        below = [f"[1-{tens - 1}]\\d" if tens > 2 else "1\\d"] if tens > 1 else []  # the tens under the amount's
+        parts = [f"[0-{units}]" if not tens else "\\d", *below, *([f"{tens}[0-{units}]"] if tens else [])]
     return parts[0] if len(parts) == 1 else "(" + "|".join(parts) + ")"
 
 
@@ -2761,7 +2761,8 @@ def _activation_syntax(keyword: str, cost: str) -> str:
 _BRACED_COSTS = frozenset({"equip", "ward", "cycling", "kicker", "multikicker", "ninjutsu", "flashback", "unearth"})
 _AMOUNTED = ("ward", "cycling", "kicker", "toxic", "annihilator", "afflict", "scry", "surveil", "dredge", "modular",
              "bushido", "fabricate", "amass", "renown", "bloodthirst", "ninjutsu", "flashback", "unearth")
-_KEYWORD_AMOUNT = re.compile(rf"({'|'.join(_AMOUNTED)}) (\d{{1,2}})(\+)?(?![\d/+])")  # ("scry 2+"; "or more": _prose_or)
+# ("scry 2+"; "scry 2 or more" is _prose_or's)
+_KEYWORD_AMOUNT = re.compile(rf"({'|'.join(_AMOUNTED)}) (\d{{1,2}})(\+)?(?![\d/+])")
 _AMOUNT_KEYWORDS = frozenset({*_AMOUNTED, "crew", "equip"})
 
 
@@ -3686,8 +3687,9 @@ _CARD_GROUPS = (
     ("the Tron lands (Urza's Tower, Urza's Mine and Urza's Power Plant)", "name:/^urza's (tower|mine|power plant)$/"),
     ("the Eldrazi titans (Emrakul, Kozilek and Ulamog)", "name:/^(emrakul|kozilek|ulamog),/ t:creature mv>=10"),
 )
-_GROUP_WORDS = re.compile(r"(?:the )?(?:(power nine|(?<=the )power 9|^power 9$|p9|vintage power)|((?:urza ?)?tron lands?|urza tron|"
-                          r"urzatron(?: lands?)?|urza'?s? lands|tron(?= ?$))|(eldrazi titans?))")
+_GROUP_WORDS = re.compile(r"(?:the )?(?:(power nine|(?<=the )power 9|^power 9$|p9|vintage power)|"
+                          r"((?:urza ?)?tron lands?|urza tron|urzatron(?: lands?)?|urza'?s? lands|tron(?= ?$))|"
+                          r"(eldrazi titans?))")
 
 
 def _card_groups(state: _State) -> None:
