@@ -2502,6 +2502,33 @@ def test_a_colour_after_but_changes_the_colour(reader):
     assert "c:w" in reader.read("damnation but white").syntax.split()
 
 
+@pytest.mark.parametrize(("query", "like", "colour"), [
+    ("cyclonic rift in white", "Cyclonic Rift", "c:w"),  # the card in another colour: it was excluded, id<=w
+    ("rhystic study in black", "Rhystic Study", "c:b"),
+    ("sol ring in white", "Sol Ring", "c:w"),  # a name of everyday words, before its colour
+    ("a red version of swords to plowshares", "Swords to Plowshares", "c:r"),  # not id<=r: colourless answered
+    ("skullclamp for white", "Skullclamp", "id<=w"),  # for a white deck
+    ("necropotence but not black", "Necropotence", "-c:b"),  # the card was dropped
+])
+def test_a_card_asked_in_another_colour(reader, query, like, colour):
+    reading = reader.read(query)
+    assert reading.like == like and colour in reading.syntax.split(), reading.syntax
+
+
+@pytest.mark.parametrize(("query", "like"), [
+    ("ponder type cantrips", "Ponder"), ("chaos warp type effects", "Chaos Warp"),  # "type" after the name
+    ("cards that do what aven mindcensor does", "Aven Mindcensor"),  # it was an exact-name lookup
+    ("sword of fire and ice alternatives", "Sword of Fire and Ice"),  # "and": it read Fire // Ice
+    ("cards like sword of feast and famine", "Sword of Feast and Famine"),
+])
+def test_a_card_named_before_type_or_in_a_does_what_request(reader, query, like):
+    assert reader.read(query).like == like
+
+
+def test_a_name_with_and_opens_its_commanders_deck(reader):
+    assert reader.read("gisa and geralf zombies needs mass reanimation").deck == ("Gisa and Geralf",)
+
+
 @pytest.mark.parametrize(("query", "name"), [
     ("fire // ice", "Fire // Ice"),  # a split card's name as printed: " // " was an empty regular expression
     ("Circle of Protection: Red", "Circle of Protection: Red"),  # a colon: a field, so the card was not found
@@ -2526,7 +2553,7 @@ def test_a_nickname_alone_is_its_card(reader, query, card):
 
 @pytest.mark.parametrize(("query", "syntax_read", "like"), [
     ("cards like stp but black", "c:b", "Swords to Plowshares"),
-    ("something like bob in white", "id<=w", "Dark Confidant"),
+    ("something like bob in white", "c:w", "Dark Confidant"),  # the card in white
     ("need something like cyc rift but white", "c:w", "Cyclonic Rift"),
     ("budget dockside", "", "Dockside Extortionist"),
     ("like path but black", "c:b", "Path to Exile"),

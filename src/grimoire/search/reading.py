@@ -218,9 +218,11 @@ _TRIGGERS_LIKE = frozenset({"cards like", "card like", "something like", "stuff 
                   # "what replaces mana crypt", "upgrade from mind stone", "a worse sol ring", "strictly better X"
                   "replaces", "replace", "replacing", "to replace", "upgrade from", "upgrades from", "upgrading from",
                   "a better", "a worse", "strictly better", "strictly worse", "better version of", "better versions of",
-                  "worse version of", "worse versions of", "a better version of", "a worse version of"})
+                  "worse version of", "worse versions of", "a better version of", "a worse version of",
+                  "do what", "does what", "that do what", "that does what"})
 # "X but cheaper", "cheaper version of X", "a cheaper X": similar, with a lower mana value than X's.
 _CHEAPER_TRIGGERS = ("cheaper version of", "cheaper versions of", "cheaper", "a cheaper")
+_DOES_TRIGGERS = ("do what", "does what", "that do what", "that does what")  # "cards that do what X does"
 _FILLER = frozenset({"cards", "card", "ones", "spells", "stuff", "things", "anything", "something", "colors",
                      "colours", "color", "colour"})
 _CARD_FUNCTIONS = frozenset({"draw", "advantage", "selection", "filtering"})  # "card draw" is a function
@@ -292,6 +294,7 @@ class _State:
     chips: list[Chip] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     like: int | None = None
+    like_end: int = 0  # the word after the name a similar-cards request names ("cyclonic rift| in white")
     combo: int | None = None
     named: list[int] = field(default_factory=list)
     misspelt: int | None = None  # the card a whole query names with a typo
@@ -844,6 +847,10 @@ class Reader:
             text = " ".join(w.text for w in words[start:stop]).strip(",.;:?!")
             row = self.db.names.find(text) if named else None
             single, alias, short = stop - start == 1, False, False
+            if row is None and named and not single and state.typed:  # "sword of fire and ice alternatives": a
+                # name holding "and" or "or", which the query language took as its operator, not a word
+                typed = state.span(start, stop).strip(",.;:?!")
+                row = self.db.names.find(typed) if typed != text else None
             # "Atraxa proliferate": a commander's short name opening the request, its deck's needs after it; in lower
             # case only a word that is no English ("korvold food synergies", not "prosper ...")
             # (the English word list loads at first use: a span of several words never needs it)
@@ -950,9 +957,11 @@ class Reader:
             return True  # "removal for tymna and kraum": the deck's partner commander
         if len(folded.strip(",.;:?!")) < 2:
             return False  # "with X in their cost" is no card named X (Marvel's X) unless asked "like X"
-        if following.startswith(("effect", "style")) and previous in _BEFORE_A_NAME and \
+        if (following.startswith(("effect", "style", "type ")) and previous in _BEFORE_A_NAME
+                or _RECOLOUR.fullmatch(_after(state, index + 1, 3))) and \
                 folded not in _TAG_WORDS and folded not in self.rules_words:
-            return True  # "vindicate effects"; "fog effects" names a tag, "exile effects" rules text
+            return True  # "vindicate effects", "ponder type cantrips", "skullclamp for white"; "fog effects" names a
+            # tag, "exile effects" rules text
         if text.islower() and fold(text).strip(",.;:?!") in self.english:
             return False  # "storm deck", "for my goblins": an archetype, not a commander typed in lower case
         if (_before_a_themed_deck(state, index) or previous in _BUILDING) and commander():
@@ -972,12 +981,15 @@ class Reader:
                              r"budget(?: replacements?| alternatives?| versions?| options?)?|"
                              r"or (?:something )?similar|and similar(?: cards)?|"
                              r"(?:like|esque|type|style)(?: [a-z]+)?$)\b", after) \
-            or re.match(r"but\b", after)
-        if following and trigger in (None, "budget"):  # "budget sol ring replacement": the replacement too
+            or re.match(r"but\b", after) or trigger in _DOES_TRIGGERS and re.match(r"(?:does|do)\b", after)
+        if following and trigger in (None, "budget", *_DOES_TRIGGERS):  # "budget sol ring replacement": the
+            # replacement too; "cards that do what X does"
             stop += len(following.group().split())
             trigger = trigger or ""
-        if trigger is not None or cheaper:
-            state.like = row
+        # "cyclonic rift in white", "skullclamp for white": the card in (or for) another colour, which _colors reads
+        recolour = trigger is None and not self._is_commander(row) and _RECOLOUR.fullmatch(after) is not None
+        if trigger is not None or cheaper or recolour:
+            state.like, state.like_end = row, stop
             first = start - len(trigger.split()) if trigger else start
             last = stop + (len(cheaper.group().split()) if cheaper else 0)
             if first > 0 and state.words[first - 1].lower in _FILLER:
@@ -1167,10 +1179,13 @@ _NAME_BEFORE = frozenset({"like", "with", "for", "my", "than", "and", "plus", "v
 # after a one-word name, "but" and what differs from it ("damnation but white", "swords but worse"; "but" alone when
 # what follows was read already: "ephemerate but in blue")
 _BUT_OTHERWISE = re.compile(r"but(?:$| (?:in |for |as (?:an? )?)?(?:white|blue|black|red|green|colou?rless|mono|worse|"
-                            r"creatures?|an? |instant|sorcery|artifact|enchantment)\b)")
+                            r"creatures?|an? |instant|sorcery|artifact|enchantment|not|non)\b)")
 _NAME_AFTER = frozenset({"deck", "combo", "combos", "but", "alternatives", "alternative", "replacements", "budget",
                          "replacement", "effects", "style", "like", "and", "or", "upgrade", "upgrades", "variants",
-                         "variant", "versions", "version", "clones", "copies"})
+                         "variant", "versions", "version", "clones", "copies", "type"})
+# after a card's name, a colour it is asked in ("cyclonic rift in white", "skullclamp for white", "but in black" is
+# "but"'s)
+_RECOLOUR = re.compile(r"(?:in|for) (?:white|blue|black|red|green)(?: please)?")
 
 
 _NAME_EXPECTED_BEFORE = _NAME_AFTER - {"deck", "combo", "combos", "like", "and", "or", "but"}
@@ -1222,6 +1237,8 @@ def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
         return True
     asked, about = _question_around(state, start, stop)
     if asked and about and (about.group(1) or about.group(2)):  # "is mana crypt banned", "is sol ring legal in modern"
+        return True
+    if _RECOLOUR.fullmatch(_after(state, stop, 3)):  # "sol ring in white"
         return True
     return (before in _NAME_BEFORE and before != "to") or after in _NAME_AFTER
 
@@ -1707,7 +1724,13 @@ def _recoloured(state: _State, first: int, letters: str) -> bool:
     """Whether the colour from word ``first`` recolours the card a similar-cards request names: "Sol Ring but
     green", "like Rhystic Study but in black" ask for a card of that colour, not for one a deck of that colour can
     play (colourless cards, the nearest to Sol Ring, would answer nothing new)."""
-    return state.like is not None and len(letters) == 1 and _before(state, first, 1) == "but"
+    if state.like is None or len(letters) != 1:
+        return False
+    return _before(state, first, 1) == "but" or \
+        first == state.like_end and state.words[first].lower == "in" or \
+        _before(state, first, 1) == "in" and first - 1 == state.like_end or \
+        re.match(r"versions? of\b", _after(state, first + 1, 2)) is not None  # "cyclonic rift in white", "a red
+    # version of swords"
 
 
 # "like Sylvan Library but in a different colour", "Fierce Guardianship in other colours": none of the card's colours
