@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from grimoire.search import ranking
+from grimoire.search import ranking, reading
 from grimoire.search.literals import required_parts
 
 
@@ -59,3 +59,23 @@ def test_gated_rewrites_read_every_smoke_request_as_before():
         for pattern, replacement in ranking._REWRITES:
             text = pattern.sub(replacement, text)
         assert ranking.rewritten(request) == text, request
+
+
+# the reader's hand-written gates (reading._NEEDS) are as sound: every text drawn from a pattern that it matches, in
+# lower case as the reader runs it, holds one of the words the pattern is said to need
+_HAND_GATED = [(value, reading._NEEDS[id(value)]) for value in vars(reading).values()
+               if isinstance(value, re.Pattern) and id(value) in reading._NEEDS]
+
+
+def test_every_hand_written_gate_names_a_pattern():
+    assert len(_HAND_GATED) == len(reading._NEEDS)
+
+
+@pytest.mark.parametrize("index", range(len(_HAND_GATED)))
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(data=st.data())
+def test_a_hand_gated_match_holds_a_needed_word(index, data):
+    pattern, needs = _HAND_GATED[index]
+    text = data.draw(st.from_regex(pattern)).lower()
+    if pattern.search(text):
+        assert any(part in text for part in needs), (pattern.pattern, text)

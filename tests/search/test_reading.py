@@ -951,6 +951,21 @@ def test_more_negations(reader, query, expected):
 
 def test_a_negated_colour_or_type_before_what_the_card_acts_on_is_rules_text(reader):
     assert reader.read("destroy target nonblack creature").chips == ()
+    assert "id<=b" not in syntax(reader, "destroy creatures that arent black")  # it read the colour as the card's
+    assert "id<=w" not in syntax(reader, "exile all creatures that are not white")
+
+
+@pytest.mark.parametrize(("query", "expected"), [  # each read the colour it excludes: id<=u, the card's only colour
+    ("counterspells not in blue", "-c:u"), ("counterspells that are not blue", "-c:u"),
+    ("counterspells no blue", "-c:u"), ("spells that copy other spells excluding red", "-c:r"),
+    ("pillowfort enchantments not in white", "-c:w"), ("lifegain payoffs that arent in white", "-c:w"),
+    ("cards that draw when an opponent casts a spell, no blue", "-c:u"),  # after a comma: the card's, not the spell's
+    ("enchantments that make tokens but not in white", "-c:w"),  # after "but"
+    ("removal for enchantments not in white or green", "-c:w -c:g"),  # a card is "in" a colour
+    ("wipes in any color but white", "-c:w"),
+])
+def test_a_colour_denied_in_other_words(reader, query, expected):
+    assert expected in syntax(reader, query) and "id<=" not in syntax(reader, query)
 
 
 @pytest.mark.parametrize(("query", "expected"), [

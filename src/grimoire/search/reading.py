@@ -1302,7 +1302,7 @@ _MADE_BEFORE = re.compile(rf"\b(?:{_MAKES_MANA}|taps? for) $", re.IGNORECASE)
 
 # What makes a prose "or" a "neither": "not white or black", "that isn't a land or creature", "not in red or green"
 _NEGATION_BEFORE = re.compile(r"(?<![\w'])(?:(?:that|which|it)(?:'s| is| are)? )?(?:not|isn'?t|aren'?t|without|except|"
-                              r"neither)(?: (?:in|an?|any))? $", re.IGNORECASE)
+                              r"excluding|no|neither)(?: (?:in|an?|any))? $", re.IGNORECASE)
 
 
 def _prose_or(query: str) -> tuple[str, list[Chip]]:
@@ -1322,7 +1322,9 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
         negated = _NEGATION_BEFORE.search(before) if groups[6] or groups[8] else None
         if negated:  # "removal that isn't red or green": what the card is not, unless what it acts on is not
             ahead = before[: negated.start()].lower().split()  # ("destroy all creatures that aren't white")
-            acted_on = bool(ahead) and ahead[-1] in _TYPE_WORDS and bool(set(ahead[:-1]) & _OBJECT_MARKERS)
+            # ("not in white or green" is the card's colours: a card is "in" a colour)
+            acted_on = bool(ahead) and ahead[-1] in _TYPE_WORDS and bool(set(ahead[:-1]) & _OBJECT_MARKERS) and \
+                not negated.group().rstrip().endswith(" in")
         else:
             acted_on = previous in _OBJECT_MARKERS or any(w in _CLAUSE_WORDS for w in words_before)
         following = query[match.end():].split()[:1]
@@ -1752,6 +1754,8 @@ def _deck_colors(reader: Reader, state: _State) -> None:
     """"for mono green", "in my blue-black deck", "for an Esper deck", "my golgari deck": the deck's colour
     identity."""
     for match, first, last in list(_matches(state, _DECK_COLORS)):
+        if match.group().startswith("in ") and _before(state, first, 1) in _DENYING:
+            continue  # "counterspells not in blue": _negated_colors reads it
         letters = _identity_letters(match.group(1) or match.group(2))
         recoloured = _recoloured(state, first, letters) and match.group().startswith("in ")
         state.take(first, last, f"c:{letters}" if recoloured else f"id<={letters}", "colour")
@@ -1928,9 +1932,12 @@ _NEGATED_TRIBE = re.compile(r"(?:that |which |who )?(?:isn'?t|is not|aren'?t|are
                             r"non[- ]?([a-z]+)")
 # "non-blue", "removal that's not white", "ramp without green": not of that colour (read before the colours are;
 # "nonblue" in one word is read after them, by _negated_types)
-_NOT_COLOR = re.compile(rf"(?:(?:that'?s|thats|that is|which is|it'?s|that|which) )?(?:not|without|except|isn['’]?t|"
-                        rf"aren['’]?t) "
-                        rf"(?:in )?({_COLOR_WORD})|non[- ]({_COLOR_WORD})")
+_NOT_COLOR = re.compile(rf"(?:(?:that'?s|thats|that is|which is|that are|which are|it'?s|that|which) )?"
+                        rf"(?:not|no|without|except|excluding|isn['’]?t|isnt|aren['’]?t|arent|other than|anything but|"
+                        rf"(?:in )?any colou?r but) (?:in )?({_COLOR_WORD})|"
+                        rf"non[- ]({_COLOR_WORD})")
+# words before a colour that deny it ("counterspells not in blue": not the deck's colour)
+_DENYING = frozenset({"not", "no", "except", "excluding", "isn't", "isnt", "aren't", "arent", "without"})
 _EVERGREEN = ("flying", "trample", "haste", "vigilance", "deathtouch", "lifelink", "reach", "menace", "first strike",
               "double strike", "hexproof", "indestructible", "defender", "flash", "ward", "shroud", "protection")
 # "creatures without flying": the keyword is what the card lacks
@@ -1942,8 +1949,17 @@ def _negated_colors(reader: Reader, state: _State) -> None:
     "creatures without flying": ``-kw:flying`` (not what the card acts on: "destroy creatures without flying"
     keeps its words)."""
     for match, first, last in list(_matches(state, _NOT_COLOR)):
-        if not _is_object(state, first):
+        # what the card acts on only after an action ("destroy creatures that aren't black", "exile target nonwhite
+        # creature"); a clause, a comma or "but" before it is about the card ("counterspells that are not blue",
+        # "cards that draw when an opponent casts a spell, no blue", "enchantments that make tokens but not in white")
+        aside = first and (state.words[first - 1].text.endswith(",") or state.words[first - 1].lower == "but") \
+            or " in " in match.group()  # (a card is "in" a colour: "not in black")
+        acting = _ACTING_VERBS - _ACTING_NOUNS & {word.lower for word in state.words[:first]}
+        if aside or not (_is_object(state, first) and acting):
             state.take(first, last, f"-c:{_SINGLE_COLORS[match.group(1) or match.group(2)]}", "colour")
+        else:  # the words rank, and no rule reads the colour as the card's ("destroy creatures that aren't black")
+            for word in state.words[first:last]:
+                word.protected = True
     for match, first, last in list(_matches(state, _WITHOUT_KEYWORD)):
         subject = first - 1 if _before(state, first, 1) in _TYPE_WORDS else first  # "creatures without flying"
         if subject < first and not _is_object(state, subject) and not _in_clause(state, subject):
@@ -3954,7 +3970,8 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_POWER_IS_TOUGHNESS, ("toughness",)), (_RARITY, ("mythic", "rare", "common")),
     (_COSTS_TO_ACTIVATE, ("equip", "crew")), (_BANNED, ("banned", "restricted")),
     (_UNCOUNTERABLE, ("counter",)), (_NEGATED, ("non", "not", "isn", "aren", "without", "other than")),
-    (_NEGATED_TRIBE, ("isn", "aren", "not", "non")), (_NOT_COLOR, ("not", "without", "except", "isn", "aren", "non")),
+    (_NEGATED_TRIBE, ("isn", "aren", "not", "non")),
+    (_NOT_COLOR, ("no", "without", "except", "excluding", "isn", "aren", "other than", "but")),
     (_NOT_TAG, ("isn", "aren", "not", "without", "other than", "doesn", "don")),
     (_LAYOUTS, ("mdfc", "dfc", "faced", "sided", "split", "transform", "flip", "adventure", "meld", "vanilla")),
     (_CYCLES, ("land", "triome", "snarl", "karoo", "duals")),
