@@ -955,6 +955,29 @@ def test_a_negated_colour_or_type_before_what_the_card_acts_on_is_rules_text(rea
     assert "id<=w" not in syntax(reader, "exile all creatures that are not white")
 
 
+@pytest.mark.parametrize(("query", "denied"), [  # each lost its denial, or read it as a granter or maker tag
+    ("blue creatures with flash that arent wizards", "-t:wizard"), ("red creatures with prowess no humans", "-t:human"),
+    ("1 mana white creatures with lifelink, not humans", "-t:human"),
+    ("black creatures that aren't zombies vampires or humans", "-t:zombie -t:vampire -t:human"),  # each listed
+    ("golgari creatures with reach but no deathtouch", "-kw:deathtouch"),
+    ("creatures with no deathtouch", "-kw:deathtouch"),
+    ("gruul creatures with trample but not hasty", "-kw:haste"), ("azorius flyers without vigilance", "-kw:vigilance"),
+    ("blue creatures that arent flying", "-kw:flying"),
+    ("mana dorks that tap for any color, not legendary", "-t:legendary"), ("no legendary lands", "-t:legendary"),
+    ("cheap sorceries excluding burn", "-otag:burn"),
+    ("selesnya enchantments that dont make tokens", "-otag:token-maker"),
+])
+def test_a_type_keyword_or_function_denied_in_other_words(reader, query, denied):
+    assert denied in syntax(reader, query)
+
+
+@pytest.mark.parametrize("query", ["destroy creatures without flying", "counterspells for noncreature spells",
+                                   "say no to their noncreature spells", "non human soldiers"])
+def test_a_denial_of_what_the_card_acts_on_stays_its_words(reader, query):
+    assert "-kw:" not in syntax(reader, query) and "-t:creature" not in syntax(reader, query)
+    assert "-t:soldier" not in syntax(reader, query)  # "non human soldiers": soldiers, not humans
+
+
 @pytest.mark.parametrize(("query", "expected"), [  # each read the colour it excludes: id<=u, the card's only colour
     ("counterspells not in blue", "-c:u"), ("counterspells that are not blue", "-c:u"),
     ("counterspells no blue", "-c:u"), ("spells that copy other spells excluding red", "-c:r"),
@@ -1691,8 +1714,8 @@ def test_layouts_and_x_costs(reader, query, expected):
     ("creatures with power less than 2", "pow<2 t:creature"),  # the stat, then its bound (it read mv<2)
     ("creatures with toughness of at least 5", "tou>=5 t:creature"),
     ("green creatures with power greater than 4", "pow>4 id<=g t:creature"),
-    ("green creatures but not elves", "id<=g t:creature -t:elf"),  # not of that creature type
-    ("creatures other than humans in white", "id<=w t:creature -t:human"),
+    ("green creatures but not elves", "id<=g -t:elf t:creature"),  # not of that creature type
+    ("creatures other than humans in white", "id<=w -t:human t:creature"),
     ("not zombies", "-t:zombie"),
     ("destroy creatures except zombies", ""),  # what a sweeper spares, no filter (it read t:zombie)
     # a match inside a word ("lifegaIN COMMANDER") no longer hides the one at the next word
@@ -2177,7 +2200,8 @@ def test_a_name_of_plain_words_is_still_a_name_without_a_card_type(reader):
     """"remove enchantments" inside a complaint is no card (Remove Enchantments); a name whose words are plain
     English but no card type still is."""
     assert reader.read("my deck can't remove enchantments").line() == ""
-    assert reader.read("cards that do what dockside extortionist does").line() == 'read as: !"Dockside Extortionist"'
+    assert reader.read("cards that do what dockside extortionist does").line() == \
+        'read as: like:"Dockside Extortionist"'  # the card, as a name, and cards like it
 
 
 @pytest.mark.parametrize(("query", "expected"), [

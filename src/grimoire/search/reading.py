@@ -1926,10 +1926,10 @@ _PERMANENT_TYPES = frozenset({"creature", "artifact", "enchantment", "land", "pl
 
 
 _NEGATED = re.compile(rf"non[- ]?({_TYPE_NAMES})(?: (spells?))?|not (?:an? )?({_TYPE_NAMES})|"
-                      rf"(?:that |which )?(?:isn'?t|is not|aren'?t|are not|without) (?:an? |any )?({_TYPE_NAMES})|"
-                      rf"other than ({_TYPE_NAMES})|non[- ]?({_COLOR_WORD})")
-_NEGATED_TRIBE = re.compile(r"(?:that |which |who )?(?:isn'?t|is not|aren'?t|are not) (?:an? )?([a-z]+)|"
-                            r"non[- ]?([a-z]+)")
+                      rf"(?:that |which )?(?:isn'?t|is not|aren'?t|are not|without|no|excluding) (?:an? |any )?"
+                      rf"({_TYPE_NAMES})|other than ({_TYPE_NAMES})|non[- ]?({_COLOR_WORD})")
+_NEGATED_TRIBE = re.compile(r"(?:that |which |who )?(?:isn'?t|is not|aren'?t|are not|not|no|excluding|except|"
+                            r"other than) (?:an? )?([a-z]+)|non[- ]?([a-z]+)")
 # "non-blue", "removal that's not white", "ramp without green": not of that colour (read before the colours are;
 # "nonblue" in one word is read after them, by _negated_types)
 _NOT_COLOR = re.compile(rf"(?:(?:that'?s|thats|that is|which is|that are|which are|it'?s|that|which) )?"
@@ -1941,7 +1941,10 @@ _DENYING = frozenset({"not", "no", "except", "excluding", "isn't", "isnt", "aren
 _EVERGREEN = ("flying", "trample", "haste", "vigilance", "deathtouch", "lifelink", "reach", "menace", "first strike",
               "double strike", "hexproof", "indestructible", "defender", "flash", "ward", "shroud", "protection")
 # "creatures without flying": the keyword is what the card lacks
-_WITHOUT_KEYWORD = re.compile(rf"without ({_either(_EVERGREEN)})")
+_WITHOUT_KEYWORD = re.compile(rf"(?:without|no|(?:that |which )?(?:(?:isn'?t|is not|aren'?t|are not|not)(?: an?)?|"
+                              rf"(?:don'?t|doesn'?t|do not|does not) have)) ({_either(_EVERGREEN)}|hasty|flyers?|"
+                              rf"fliers?)\b")
+_KEYWORD_NOUNS = {"hasty": "haste", "flyer": "flying", "flyers": "flying", "flier": "flying", "fliers": "flying"}
 
 
 def _negated_colors(reader: Reader, state: _State) -> None:
@@ -1949,24 +1952,43 @@ def _negated_colors(reader: Reader, state: _State) -> None:
     "creatures without flying": ``-kw:flying`` (not what the card acts on: "destroy creatures without flying"
     keeps its words)."""
     for match, first, last in list(_matches(state, _NOT_COLOR)):
-        # what the card acts on only after an action ("destroy creatures that aren't black", "exile target nonwhite
-        # creature"); a clause, a comma or "but" before it is about the card ("counterspells that are not blue",
-        # "cards that draw when an opponent casts a spell, no blue", "enchantments that make tokens but not in white")
-        aside = first and (state.words[first - 1].text.endswith(",") or state.words[first - 1].lower == "but") \
-            or " in " in match.group()  # (a card is "in" a colour: "not in black")
-        acting = _ACTING_VERBS - _ACTING_NOUNS & {word.lower for word in state.words[:first]}
-        if aside or not (_is_object(state, first) and acting):
+        # (a card is "in" a colour: "not in black" is the card's)
+        if " in " in match.group() or _denies_the_card(state, first, markers=False):
             state.take(first, last, f"-c:{_SINGLE_COLORS[match.group(1) or match.group(2)]}", "colour")
         else:  # the words rank, and no rule reads the colour as the card's ("destroy creatures that aren't black")
             for word in state.words[first:last]:
                 word.protected = True
     for match, first, last in list(_matches(state, _WITHOUT_KEYWORD)):
         subject = first - 1 if _before(state, first, 1) in _TYPE_WORDS else first  # "creatures without flying"
-        if subject < first and not _is_object(state, subject) and not _in_clause(state, subject):
-            keyword = match.group(1)
-            if state.free(subject):
+        if _denies_the_card(state, subject, markers=False):
+            keyword = _KEYWORD_NOUNS.get(match.group(1), match.group(1))
+            if subject < first and state.free(subject):
                 state.take(subject, first, f"t:{_TYPE_WORDS[state.words[subject].lower]}", "type")
             state.take(first, last, f"-{_keyword_term(keyword)}", "keyword")
+
+
+def _denies_the_card(state: _State, first: int, *, markers: bool = True) -> bool:
+    """Whether a denial from word ``first`` ("not blue", "without flying", "aren't humans") is about the card asked
+    for, not about what it acts on: after a comma or "but" ("cards that draw when an opponent casts a spell, no
+    blue", "reach but no deathtouch"), or where no action said before makes its words that action's object
+    ("counterspells that are not blue"; not "destroy creatures that aren't black", "exile target nonwhite
+    creature")."""
+    if first and (state.words[first - 1].text.endswith(",") or state.words[first - 1].lower == "but"):
+        return True
+    if not _is_object(state, first):
+        return True
+    position = _position_before_modifiers(state, first)
+    if markers and position >= 0 and state.words[position].lower in _OBJECT_MARKERS:
+        return False  # "counterspells for noncreature spells", "say no to their noncreature spells" (a colour, a
+        # creature type or a keyword: only after an action, "rhystic study for non blue decks", "creatures with no
+        # deathtouch")
+    return not _DENIAL_ACTIONS & _said_before(state, first)  # a clause: only after an action
+
+
+# actions whose object a denial in a clause then describes ("destroy creatures that aren't black", "cards that make
+# legendary creatures not legendary"); not the nouns ("board wipes that aren't white" are the wipes' colour)
+_DENIAL_ACTIONS = _ACTING_VERBS - {"removal", "sweeper", "sweepers", "wipe", "wipes", "counters", "tutors"} | {
+    "make", "makes", "give", "gives", "turn", "turns"}
 
 
 # Keywords a card has, as players ask for them: "creatures with flying and lifelink", "deathtouch creatures",
@@ -2210,13 +2232,26 @@ def _negated_types(reader: Reader, state: _State) -> None:
         elif match.group(1) or _before(state, first, 1) in ("anything", "everything", "all"):  # "anything but"
             state.take(first, last, f"-t:{_TYPE_WORDS[match.group(2)]}", "type")
     for match, first, last in list(_matches(state, _NEGATED_TRIBE)):
-        # "legendary creatures that aren't humans", "nonhuman wizards": not of that creature type
+        # "legendary creatures that aren't humans", "nonhuman wizards", "prowess creatures, no humans": not of that
+        # creature type; "that aren't zombies, vampires or humans": nor of the types listed after it
         kind = reader.creature_types.get(match.group(1) or match.group(2))
-        if kind is not None and not _is_object(state, first):
-            state.take(first, last, f"-t:{kind}", "type")
+        if kind is not None and _denies_the_card(state, first, markers=False):
+            kinds = [kind]
+            while match.group(1) and last < len(state.words) and state.free(last):  # (not "non human soldiers")
+                following = state.words[last].lower.strip(",")
+                if following in ("or", "nor", "and") and last + 1 < len(state.words) and \
+                        reader.creature_types.get(state.words[last + 1].lower.strip(",")):
+                    last += 1
+                    continue
+                if reader.creature_types.get(following) is None:
+                    break
+                kinds.append(reader.creature_types[following])
+                last += 1
+            state.take(first, last, " ".join(f"-t:{kind}" for kind in kinds), "type")
     for match, first, last in list(_matches(state, _NEGATED)):
         # "ramp in white without artifacts": what follows "without" is the card's own kind, whatever precedes it
-        if _is_object(state, first) and not re.match(r"(?:that |which )?(?:is|are)|without", match.group()):
+        if not _denies_the_card(state, first) and \
+                not re.match(r"(?:that |which )?(?:is|are)|without", match.group()):
             continue
         if match.group(6):  # "nonblue counterspells": not of that colour
             state.take(first, last, f"-c:{_SINGLE_COLORS[match.group(6)]}", "colour")
@@ -2243,8 +2278,9 @@ def _short_tag_names() -> dict[str, str]:
 
 _SHORT_TAG_NAMES = _short_tag_names()
 # "ramp that isn't treasure", "card draw without wheels": not that tag's cards
-_NOT_TAG = re.compile(r"(?:that |which )?(?:isn'?t|is not|aren'?t|are not|not|without|other than|but not|"
-                      r"(?:doesn'?t|does not|don'?t|do not) (?:make|use|need)) (?:an? |any )?([a-z]+(?: [a-z]+)?)")
+_NOT_TAG = re.compile(r"(?:that |which )?(?:isn'?t|is not|aren'?t|are not|not|without|other than|but not|excluding|"
+                      r"(?:doesn'?t|does not|don'?t|do not|dont|doesnt) (make|use|need)) (?:an? |any )?"
+                      r"([a-z]+(?: [a-z]+)?)")
 # what a card is, not what it does: "creatures that aren't tokens" are not token makers left out
 _NOT_TAG_WORDS = frozenset({"token", "tokens"})
 
@@ -2254,13 +2290,15 @@ def _negated_tags(reader: Reader, state: _State) -> None:
     (``-otag:treasure-maker``), when they name just one by its name or a short phrasing; what is left still ranks.
     "lands that are not basic" is not of the supertype."""
     for match, first, last in list(_matches(state, _NOT_TAG)):
-        words = match.group(1).split()
+        words = match.group(2).split()
         if words[0] in ("basic", "basics"):  # "lands that are not basic": the supertype
             state.take(first, last - (len(words) - 1), "-t:basic", "type")
             continue
         for size in (2, 1):  # the longest name first: "mana rocks" before "mana"
             said = " ".join(words[:size])
-            tag = _SHORT_TAG_NAMES.get(said) if len(words) >= size and said not in _NOT_TAG_WORDS else None
+            # ("dont make tokens": the tokens a card makes)
+            tag = _SHORT_TAG_NAMES.get(said) if len(words) >= size and (said not in _NOT_TAG_WORDS or match.group(1)) \
+                else None
             if tag:
                 state.take(first, last - (len(words) - size), f"-otag:{tag}", "tag")
                 break
@@ -3969,10 +4007,10 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_VARIABLE_POWER, ("x/x", "*/*", "variable", "power", "p/t", "size", "stats")), (_LEGENDS_MATTER, ("legend",)),
     (_POWER_IS_TOUGHNESS, ("toughness",)), (_RARITY, ("mythic", "rare", "common")),
     (_COSTS_TO_ACTIVATE, ("equip", "crew")), (_BANNED, ("banned", "restricted")),
-    (_UNCOUNTERABLE, ("counter",)), (_NEGATED, ("non", "not", "isn", "aren", "without", "other than")),
-    (_NEGATED_TRIBE, ("isn", "aren", "not", "non")),
+    (_UNCOUNTERABLE, ("counter",)), (_NEGATED, ("no", "isn", "aren", "without", "other than", "excluding")),
+    (_NEGATED_TRIBE, ("isn", "aren", "no", "excluding", "except", "other than")),
     (_NOT_COLOR, ("no", "without", "except", "excluding", "isn", "aren", "other than", "but")),
-    (_NOT_TAG, ("isn", "aren", "not", "without", "other than", "doesn", "don")),
+    (_NOT_TAG, ("isn", "aren", "not", "without", "other than", "excluding", "doesn", "don")),
     (_LAYOUTS, ("mdfc", "dfc", "faced", "sided", "split", "transform", "flip", "adventure", "meld", "vanilla")),
     (_CYCLES, ("land", "triome", "snarl", "karoo", "duals")),
     (_COMMAND, ("show me", "find", "give me", "get me", "list", "look", "search", "that", "this")),
