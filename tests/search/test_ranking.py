@@ -613,3 +613,17 @@ def test_making_others_draw(engine):
     assert [m.name for m in engine.tag_matcher.match("i want to make my opponent draw a lot of cards")][:1] == \
         ["group-draw"]
     assert {"Timetwister", "Wheel of Fortune"} & set(top(engine, "cards that make everyone draw seven", 3))
+
+
+def test_a_cantrips_other_text_is_its_point(engine):
+    """ "cantrips" led with Reach Through Mists ("Draw a card.") and had no Ponder, Preordain or Consider in its first
+    hundred: a cantrip's text no longer counts against it, and library selection counts for it."""
+    names = [r.card.name for r in engine.search("cantrips", limit=10).results]
+    assert {"Opt", "Preordain", "Ponder", "Consider"} <= set(names), names
+    assert "Reach Through Mists" not in names[:5]
+
+
+def test_library_selection_is_read_from_the_text():
+    chosen = ranking.selects(["Scry 2, then draw a card.", "Look at the top three cards of your library, then put them "
+                              "back in any order. You may shuffle. Draw a card.", "Draw a card.", "Surveil X.", ""])
+    assert chosen.tolist() == [1, 1, 0, 1, 0]

@@ -263,6 +263,7 @@ class SearchEngine:
                                            banned, draws=kind == "cards", colours=colours if kind == "mana" else None)
                   for kind in ("mana", "cards")}
         priors[""] = ranking.card_prior(mana_value, text_words, None, popularity, banned)
+        priors["rider"] = ranking.card_prior(mana_value, np.zeros_like(text_words), None, popularity, banned)
         return priors
 
     @cached_property
@@ -646,8 +647,11 @@ class SearchEngine:
             column = self.tag_strengths[:, index]  # read once per tag: no transposed copy of the matrix is kept
             rows = np.flatnonzero(column > 0)
             columns = self.db.columns
-            prior = self._card_priors[tag_rules.TAGS[index].makes][rows]
+            rider = index in ranking.RIDER_TAGS  # (its cards' other text is their point: see ranking.RIDER_TAGS)
+            prior = self._card_priors["rider" if rider else tag_rules.TAGS[index].makes][rows]
             prior = prior - ranking.text_penalty(columns.oracle_text[rows], columns.type_line[rows])
+            if rider:
+                prior = prior + ranking.SELECTION_VALUE * ranking.selects(columns.oracle_text[rows])
             if index in ranking.BREADTH:
                 prior = prior + ranking.breadth(index, self.tag_strengths[rows])
             self._tag_lists[index] = ranking.by_directness(rows, ranking.directness(column[rows], prior))

@@ -1813,6 +1813,22 @@ _KEEP = {"tribal": lambda m: m.group(1).decode() not in _NOT_TRIBES, "x_cost": l
 BREADTH = {TAG_INDEX["removal"]: ((TAG_INDEX["creature-removal"], 0.12), (TAG_INDEX["permanent-removal"], 0.04))}
 
 
+# Tags whose cards' other text is their point, not noise that makes them less direct: a cantrip is a spell that also
+# replaces itself, and Ponder's look at the top three is why it is played ("cantrips" led with Reach Through Mists,
+# whose whole text is "Draw a card.", and had no Ponder, Preordain or Consider in its first hundred). What players
+# mean first by one is library selection (:data:`_SELECTION`), worth :data:`SELECTION_VALUE`.
+RIDER_TAGS = frozenset({TAG_INDEX["cantrip"]})
+_SELECTION = re.compile(r"\b(?:scry|surveil) (?:\d|x)\b|\blook at the top\b|"
+                        r"\bput (?:them|the rest|one|that card|the other|those cards)\b[^.]* "
+                        r"(?:back|on the bottom|into your graveyard)\b", re.IGNORECASE)
+SELECTION_VALUE = 0.08  # two mana
+
+
+def selects(texts: Sequence[str]) -> np.ndarray:
+    """Whether each card's text sorts its owner's library (scry, surveil, look at the top and put back): 0 or 1."""
+    return np.array([bool(text) and _SELECTION.search(text) is not None for text in _plain(texts)], dtype=np.float64)
+
+
 def breadth(tag: int, strengths: np.ndarray) -> np.ndarray | float:
     """What :data:`BREADTH` adds to the directness of a tag's cards (``strengths``: their rows of the tag matrix,
     all tags); 0 for a tag it does not name."""
