@@ -627,3 +627,16 @@ def test_library_selection_is_read_from_the_text():
     chosen = ranking.selects(["Scry 2, then draw a card.", "Look at the top three cards of your library, then put them "
                               "back in any order. You may shuffle. Draw a card.", "Draw a card.", "Surveil X.", ""])
     assert chosen.tolist() == [1, 1, 0, 1, 0]
+
+
+@pytest.mark.parametrize(("query", "first", "single"), [
+    ("take control of all their creatures", {"Mass Manipulation", "Blatant Thievery"}, "Control Magic"),
+    ("make them discard their hand", {"Mind Twist", "Wit's End"}, "Blackmail"),  # not a wheel's symmetric discard
+    ("tap all their creatures before combat", {"Sleep"}, "Take into Custody"),
+])
+def test_a_request_for_all_of_a_kind_puts_the_cards_doing_it_to_many_first(engine, query, first, single):
+    """These led with one-target cards (Control Magic, Blackmail, Frost Breath): "all", "each", "their hand"."""
+    names = [r.card.name for r in engine.search(query, limit=5).results]
+    assert first & set(names), names
+    assert single not in names[:2]
+    assert ranking.asks_mass(query) and not ranking.asks_mass("steal their best creature")

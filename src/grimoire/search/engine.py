@@ -423,6 +423,7 @@ class SearchEngine:
         if chosen:
             tribe = self._deck_tribe(text) or self._commander_tribe(deck)
             kin = self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text), tribe=tribe,
+                                      mass=ranking.asks_mass(text),
                                       big=ranking.asks_big_target(text), literal=literal,
                                       acted_on=ranking.object_form(text))
             if notes is not None and (note := _theme_note(text, chosen)):
@@ -569,11 +570,14 @@ class SearchEngine:
 
     def _add_tag_lists(self, chosen: list[ranking.TagMatch], mask: np.ndarray, fused: np.ndarray,
                        similarity: np.ndarray | None = None, team: bool = False, tribe: str | None = None,
-                       big: bool = False, literal: bool = False, acted_on: re.Pattern | None = None) -> int:
+                       big: bool = False, literal: bool = False, acted_on: re.Pattern | None = None,
+                       mass: bool = False) -> int:
         """Each chosen tag's cards (:meth:`_chosen_tags`), direct answers first, join the fusion weighted by how
         well the tag matched (``similarity``: every card's embedding cosine to the query, which may reorder a
         tag's cards); for a request for the whole ``team``, the cards of a tag done to one creature or to all
-        (a keyword granter's, blink's) that do it to all of their controller's creatures come first; for a deck
+        (a keyword granter's, blink's) that do it to all of their controller's creatures come first, and for a
+        request for all of a kind (``mass``: "take control of all their creatures") the cards doing it to many; for a
+        deck
         of a creature ``tribe``, the cards of that type or naming it (Dragon's Hoard for a dragon deck's ramp): how
         many of those answer is returned. For a request to answer something ``big``, a small answer (Lightning
         Bolt, Cut Down) comes after those that answer anything. Where the request acts on one noncreature type
@@ -587,6 +591,7 @@ class SearchEngine:
             rows, direct = rows[inside], direct[inside]
             # each of the tag's cards' lift, read for its own cards only
             form = ranking.TEAM_FORMS.get(match.index) if team else None
+            form = ranking.MASS_FORMS.get(match.index) if form is None and mass else form
             lifted = ranking.TEAM_LIFT * self._says(form)[rows] if form is not None else None
             if kin is not None and match.by != "theme":  # a narrow answer of the tribe stays behind
                 answers = self.tag_strengths[rows, match.index] >= tag_rules.TRIGGERED

@@ -1025,6 +1025,30 @@ TEAM_FORMS = {
     TAG_INDEX["flicker"]: TEAM_BLINK,
 }
 TEAM_LIFT = 0.3  # in directness: a direct answer for the whole team before a direct one for one creature
+# "take control of all their creatures", "tap down all their creatures", "make them discard their hand", "get back all
+# my creatures from the graveyard": done to every card of a kind, or to a whole hand, not to one (the tags hold both:
+# Control Magic and Mass Manipulation, Frost Breath and Sleep, Duress and Mind Twist, Raise Dead and Eerie Ultimatum)
+_MASS = re.compile(r"\b(?:all|every|each) (?:of )?(?:(?:their|the|your opponents'?|opponents'?|enemy|my|our) )?"
+                   r"(?:[a-z]+ )?(?:creatures|permanents|cards|lands|artifacts|enchantments)\b|"
+                   r"\b(?:their|the) (?:whole|entire) (?:board|team|army|hand)\b|"
+                   r"\bdiscards? (?:their|his|her|the) (?:whole |entire )?hand\b|\bwhole hand\b")
+# how a card says it does the tag's effect to many: the tags whose cards a request for all of them wants done to all
+MASS_FORMS = {
+    **dict.fromkeys((TAG_INDEX[name] for name in ("steal", "threaten", "theft")), re.compile(
+        r"\bgain control of (?:all|each|every|any number of|x target|up to (?:two|three|four|five|x))\b|"
+        r"\bfor each opponent, gain control\b|\buntap all creatures and gain control\b", re.IGNORECASE)),
+    TAG_INDEX["tapper"]: re.compile(r"\btap (?:all|each|any number of|x target|up to (?:two|three|four|five|x))"
+                                    r"(?: target)? (?:untapped )?(?:nonland )?(?:creatures?|permanents?)\b",
+                                    re.IGNORECASE),
+    # (an opponent's whole hand, not a wheel's "each player discards their hand, then draws seven")
+    TAG_INDEX["discard"]: re.compile(r"\b(?:target (?:player|opponent)|each opponent|that player) discards (?:their|"
+                                     r"his or her) hand\b|\b(?:target (?:player|opponent)|each opponent) discards "
+                                     r"(?:x|three|four|five|six|seven) cards\b", re.IGNORECASE),
+    **dict.fromkeys((TAG_INDEX[name] for name in ("recursion", "reanimate")), re.compile(
+        r"\breturn (?:all|each|any number of|x target|up to x)(?: target)? (?:other )?"
+        r"(?:creature|permanent|nonland permanent|artifact|enchantment) cards?\b|"
+        r"\bputs? all (?:creature|permanent) cards\b", re.IGNORECASE)),
+}
 # in directness: a tribe's card for a tribal deck before others, a triggered one (a Dragon's "whenever you cast a
 # Dragon spell, add") beside a direct one
 TRIBE_LIFT = 0.45
@@ -1124,6 +1148,12 @@ def asks_big_target(text: str) -> bool:
 def asks_team(text: str) -> bool:
     """Whether a request wants something for all of the player's creatures ("give my team trample")."""
     return _TEAM.search(text.lower()) is not None
+
+
+def asks_mass(text: str) -> bool:
+    """Whether a request wants a tag's effect done to every card of a kind, or to a whole hand ("take control of all
+    their creatures", "make them discard their hand"): see :data:`MASS_FORMS`."""
+    return _MASS.search(text.lower()) is not None
 
 
 def asks_digital(text: str) -> bool:
