@@ -313,6 +313,7 @@ def test_unblockable_creatures_are_so_themselves_and_untapped_lands_never_enter_
     ("more creatures that make mana", "t:creature"),
     ("need more creatures", ""),  # "more" alone still marks what is made or wanted more of
     ("tap untapped creatures", ""),  # not read: still what is acted on
+    ("can i replay lands out of my yard?", ""),  # what is replayed (it read t:land: only lands answered)
 ])
 def test_a_state_or_quantity_word_before_a_type_that_a_clause_describes(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -337,6 +338,7 @@ def test_evasive_creatures_are_hard_to_block_themselves(reader, snapshot_engine)
     ("lands that tap for black mana", "produces:b t:land", "that tap for mana"),  # not a black deck's lands
     ("rocks that make red mana", "produces:r t:artifact", "rocks that make mana"),
     ("creatures that produce green mana", "produces:g t:creature", "that produce mana"),
+    ("ritual that adds three black mana", "produces:b (t:instant or t:sorcery)", "ritual that adds three mana"),
 ])
 def test_the_mana_a_card_makes_is_what_it_produces(reader, query, expected, left):
     assert syntax(reader, query) == expected

@@ -81,6 +81,7 @@ _FOUR_COLOR = ("id=chaos", "id=aggression", "id=altruism", "id=growth", "id=arti
 # red"), not the kind of card asked for.
 _OBJECT_MARKERS = frozenset({
     "destroy", "destroys", "exile", "exiles", "kill", "kills", "steal", "steals", "counter", "counters", "target",
+    "replay", "replays", "replaying", "recasting",  # "replay lands out of my yard"
     "remove", "removes", "removing", "wipe", "wipes",
     "make", "makes", "create", "creates", "copy", "copies", "return", "returns", "sacrifice", "sacrifices",
     "protect", "protects", "untap", "untaps", "tap", "taps", "bounce", "bounces", "hit", "hits", "against",
@@ -2670,8 +2671,8 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
 
 # "lands that make colorless mana", "rocks that tap for red mana": the mana the card adds (Scryfall's produces:),
 # read before the colour word would ask for the card's own colour
-_PRODUCES = re.compile(r"(?:makes?|making|produces?|producing|taps? for|tapping for|adds?|adding) (?:one |a |an |1 )?"
-                       r"(white|blue|black|red|green|colou?rless) mana")
+_PRODUCES = re.compile(r"(?:makes?|making|produces?|producing|taps? for|tapping for|adds?|adding) (?:one |a |an |"
+                       r"two |three |four |five |[1-9] |lots of |more )?(white|blue|black|red|green|colou?rless) mana")
 
 
 def _produces(reader: Reader, state: _State) -> None:
