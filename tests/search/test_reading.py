@@ -2637,6 +2637,37 @@ def test_a_keyword_cost_or_amount_range_is_the_keywords_not_mana_value(reader, q
     assert syntax(reader, query) == syntax_read
 
 
+@pytest.mark.parametrize(("query", "expected"), [
+    ("equipment with equip less than 3", r"o:/\bequip \{[0-2]\}([^{0-9]|$)/ t:equipment"),  # it read mv<3
+    ("vehicles with crew under 3", r"o:/\bcrew [0-2]([^{0-9]|$)/ t:vehicle"),
+    ("creatures with ward at least 2", r"o:/\bward \{([2-9]|[1-9]\d|x)\}([^{0-9]|$)/ t:creature"),
+    ("equipment that costs more than 3 with equip less than 3",  # the card's cost and the keyword's, apart
+     r"o:/\bequip \{[0-2]\}([^{0-9]|$)/ mv>3 t:equipment"),
+    ("artifacts that cost more than 3", "mv>3 t:artifact"),  # "costs more than": mana, as "costs less than" is
+])
+def test_a_keyword_cost_bounded_in_words(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("blue cantrips excluding ones that cost more than 1", "mv<=1 id<=u"),  # it read nothing, then mv>1
+    ("creatures except those that cost 4 or more", "mv<4 t:creature"),
+    ("cards with ninjutsu under 3", "mv<3 kw:ninjutsu"),  # a coloured keyword cost: the card's mana value, as before
+    ("draw spells not instant", "-t:instant (t:instant or t:sorcery)"),  # sorceries
+])
+def test_a_cost_left_out_asks_for_the_others(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_denied_kind_is_no_card_name(reader):
+    assert syntax(reader, "non-human zombies") == "-t:human t:zombie"  # it read !"Non-Human Cannonball"
+    assert reader.read("cards like non-human cannonball").like == "Non-Human Cannonball"
+
+
+def test_permanent_spells_are_spells_that_are_not_instants_or_sorceries(reader):
+    assert syntax(reader, "izzet spells that arent instants or sorceries") == "-t:instant -t:sorcery id<=ur"
+
+
 def test_an_amount_range_holds_every_amount_it_says_and_no_other():
     for amount in range(100):
         for more in (True, False):

@@ -879,7 +879,7 @@ class Reader:
                 word = fold(text)
                 if word in self._names_by_first_word:  # (most words begin no name: what is expected is not asked)
                     expected = _name_expected(state, start)
-                    if expected or word not in self.english:
+                    if expected or word not in self.english and not self._denied_kind(word):
                         row = self.short_name(word, expected=expected)
                         short = row is not None
             if row is None:
@@ -895,6 +895,13 @@ class Reader:
                 continue
             return stop, row
         return nickname
+
+    def _denied_kind(self, word: str) -> bool:
+        """Whether ``word`` denies a kind of card ("non-human", "nonblue", "non-creature"): no short name, though
+        a card's name begins with it (Non-Human Cannonball)."""
+        denied = re.fullmatch(r"non-?([a-z]+)", word)
+        return denied is not None and (denied.group(1) in self.creature_types or denied.group(1) in _TYPE_WORDS
+                                       or denied.group(1) in _SINGLE_COLORS)
 
     def _nickname_at(self, state: _State, start: int) -> tuple[int, int] | None:
         """A card by what players call it, beginning at ``start`` ("stp", "cyc rift", "thoracle": see
@@ -1390,6 +1397,9 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
                 chips.append(Chip(query[start: end], f'o:"{words}"', "oracle"))
                 characters[start: end] = " " * (end - start)
                 continue
+            excluded = _EXCLUDED_COST.search(before) if key == "mv" else None
+            if excluded:  # "creatures except those that cost 4 or more": the costs left out, the others asked for
+                start, op = excluded.start(), _OPPOSITE_COMPARISONS[op]
             chip = Chip(query[start: end], f"{key}{op}{_number(number)}", stat or "mv")
         chips.append(chip)
         characters[start: end] = " " * (end - start)
@@ -2842,6 +2852,9 @@ _AMOUNTED = ("ward", "cycling", "kicker", "toxic", "annihilator", "afflict", "sc
 # ("scry 2+"; "scry 2 or more" is _prose_or's)
 _KEYWORD_AMOUNT = re.compile(rf"({'|'.join(_AMOUNTED)}) (\d{{1,2}})(\+)?(?![\d/+])")
 _AMOUNT_KEYWORDS = frozenset({*_AMOUNTED, "crew", "equip"})
+# keywords whose cost is mostly coloured mana ("Ninjutsu {1}{B}"): a bound on it is its mana's, which no pattern of
+# one number reads ("cards with ninjutsu under 3" stays a mana value)
+_MANA_COSTED = frozenset({"cycling", "kicker", "multikicker", "ninjutsu", "flashback", "unearth"})
 
 
 def _mana_made(reader: Reader, state: _State) -> None:
@@ -2898,6 +2911,10 @@ def _types(reader: Reader, state: _State) -> None:
                     cost_of or (match.group(1).startswith("ritual") and following in _TYPE_WORDS):
                 continue  # "creature spells" are creatures, "ritual creatures" too; "spells you cast" are what the
                 # card acts on
+            said = {term for chip in state.chips for term in chip.syntax.split()}
+            if {"-t:instant", "-t:sorcery"} <= said:  # "izzet spells that aren't instants or sorceries": permanent
+                # spells, the words rank (not "draw spells not instant": sorceries)
+                continue
             if not any(chip.syntax == "(t:instant or t:sorcery)" for chip in state.chips):  # "ritual spells": once
                 state.take(first, last, "(t:instant or t:sorcery)", "type")
             state.words[first].used = match.group(1) in ("spell", "spells")
@@ -2924,7 +2941,8 @@ _AT_MOST = re.compile(rf"(?:at most|up to|max|maximum) {_NUMBER}{_MANA}?|{_NUMBE
 _AT_LEAST = re.compile(rf"(?:at least|min|minimum) {_NUMBER}{_MANA}?|{_NUMBER}{_MANA}? or (?:more|greater|higher|"
                        rf"above)|{_NUMBER}\+{_MANA}|{_MV_WORD} ?{_NUMBER}\+")
 _MORE = re.compile(rf"(?:over|more than|above) {_NUMBER}{_MANA}|"
-                   rf"{_MV_WORD} (?:greater than|more than|higher than|bigger than|over|above) {_NUMBER}")
+                   rf"(?:{_MV_WORD}|costs?|costing) (?:greater than|more than|higher than|bigger than|over|above) "
+                   rf"{_NUMBER}")  # ("costs more than 3": mana, as "costs less than 3" is)
 # "<=2 cmc", "<3 mana", ">=6": comparison signs typed before a number (a bare "<3" is a heart, not a cost)
 _SIGNED = re.compile(rf"(<=|>=) ?{_NUMBER}{_MANA}?|(<|>|=) ?{_NUMBER}{_MANA}")
 _EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value |cmc ?|mv ?)(?:of )?(?:exactly )?{_NUMBER}|turn {_NUMBER} plays?|"
@@ -2976,6 +2994,35 @@ _PARITY = re.compile(r"(even|odd)[- ](?:mana values?|cmcs?|mvs?|costs?|costed|co
                      r"(?:mana values?|cmcs?|mvs?)(?: is| are| that is| that are)? (even|odd)\b")
 
 
+# "equip less than 3", "crew under 3", "ward at least 2": the keyword's cost or amount, bounded (read before costs,
+# which would take the comparison as the card's mana value)
+_BOUND_WORDS = {"less than": -1, "under": -1, "below": -1, "fewer than": -1, "lower than": -1, "at most": 0,
+                "up to": 0, "no more than": 0, "more than": 1, "over": 1, "above": 1, "greater than": 1,
+                "higher than": 1, "at least": 0}
+_KEYWORD_BOUND = re.compile(rf"({'|'.join(sorted({*_AMOUNTED, 'crew', 'equip'} - _MANA_COSTED))})(?: costs?(?: of)?)? "
+                            rf"({'|'.join(_BOUND_WORDS)}) ({_NUMBER})\b")
+
+
+def _keyword_bounds(reader: Reader, state: _State) -> None:
+    """"equipment with equip less than 3", "crew under 3", "ward at least 2": the keyword's cost or amount in a range,
+    as :func:`_activation_syntax` prints it (it read ``mv<3``)."""
+    for match, first, last in list(_matches(state, _KEYWORD_BOUND)):
+        bound, number = match.group(2), _number(match.group(3))
+        shift = _BOUND_WORDS[bound]
+        more = shift > 0 or bound == "at least"
+        value = number + shift
+        if 0 <= value <= 99:
+            state.take(first, last, _activation_syntax(match.group(1), _amounts(value, more)), "oracle")
+
+
+# "excluding ones that cost more than 1", "except those costing 4 or more": a cost left out
+_EXCLUDING_BEFORE = re.compile(r"(?:excluding|except|but not|not|no|without)(?: (?:ones|those|anything|cards|spells))?"
+                               r"(?: that| which)?$")
+_OPPOSITE_COMPARISONS = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "=": "!="}
+_EXCLUDED_COST = re.compile(r"(?<![\w'])(?:excluding|except|but not|not|no|without)(?: (?:ones|those|anything|cards|"
+                            r"spells))?(?: that| which)? (?:costs?|costing) $", re.IGNORECASE)
+
+
 def _mana_value(reader: Reader, state: _State) -> None:
     """Costs: "under 3 mana" ``mv<3``, "3 or less" ``mv<=3``, "1 mana" ``mv=1``, "cheap" ``mv<=2``, "big"
     ``mv>=6``, "free" (no mana or an alternative cost)."""
@@ -3007,10 +3054,16 @@ def _mana_value(reader: Reader, state: _State) -> None:
                                ">=": (value, "greater")}[op]
                 state.take(lead, last, f'o:"mana value {bound} or {side}"', "oracle")
                 continue
+            # "cantrips excluding ones that cost more than 1": the costs left out, so the others asked for
+            excluded = _EXCLUDING_BEFORE.search(" ".join(w.lower for w in state.words[max(0, lead - 4):lead]))
+            if excluded:
+                lead -= len(excluded.group().split())
+                op = _OPPOSITE_COMPARISONS[op]
             # "cards that cost 0": spells and permanents cast for nothing, not lands (whose mana value is 0 too)
             nothing = value == 0 if op in ("=", "<=") else op == "<" and value <= 1
             lands = nothing and _names_type(state, "land")
-            state.take(first, last, f"mv{op}{value}{' -t:land' if nothing and not lands else ''}", "mv")
+            state.take(lead if excluded else first, last,
+                       f"mv{op}{value}{' -t:land' if nothing and not lands else ''}", "mv")
             if match.group(0).endswith(("drop", "drops")):
                 _drops_keywords(state, first)
                 if _only_drops(state):
@@ -4034,11 +4087,11 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_UNBLOCKABLE_CREATURES, ("block",)), (_ENTERS_UNTAPPED, ("tapped",)), (_EVASIVE_CREATURES, ("evasive",)))}
 
 _RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _deck_colors, _formats, _rarities, _prices,
-          _partners, _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _mana_made, _mana_value,
-          _weenies, _negated_colors, _keyword_tokens, _keyword_amounts, _has_keywords, _colour_text, _colors,
-          _commanders_identity, _color_codes, _negated_types, _negated_tags, _speed_and_flyers, _cost_reducers_for,
-          _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill, _activation_costs, _types,
-          _made_types, _made_stats, _named_tokens, _game_terms, _creature_types, _aggressive, _pair_duals, _budget,
-          _colored_counters, _deck_synergy, _bare_keyword, _staples)
+          _partners, _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _mana_made, _keyword_bounds,
+          _mana_value, _weenies, _negated_colors, _keyword_tokens, _keyword_amounts, _has_keywords, _colour_text,
+          _colors, _commanders_identity, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
+          _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
+          _activation_costs, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types, _aggressive,
+          _pair_duals, _budget, _colored_counters, _deck_synergy, _bare_keyword, _staples)
 
 __all__ = ["Chip", "Reader", "Reading"]
