@@ -314,6 +314,7 @@ def test_unblockable_creatures_are_so_themselves_and_untapped_lands_never_enter_
     ("need more creatures", ""),  # "more" alone still marks what is made or wanted more of
     ("tap untapped creatures", ""),  # not read: still what is acted on
     ("can i replay lands out of my yard?", ""),  # what is replayed (it read t:land: only lands answered)
+    ("more mana dorks like llanowar elves", 'like:"Llanowar Elves" t:creature'),  # the kind asked (lands came)
 ])
 def test_a_state_or_quantity_word_before_a_type_that_a_clause_describes(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -1586,9 +1586,11 @@ def _is_object(state: _State, index: int) -> bool:
     if before in _STATES and state.words[position].used:  # "untapped lands": a rule read what the lands do
         before = ""
     elif before in _QUANTITIES and (_after(state, index + 1, 1) in _RELATIVES or
+                                    "like" in _after(state, index + 1, 2).split() or
                                     _before(state, position, 1) in _WANTING and
                                     _after(state, index + 1, 1) not in ("", "in", "on", "out", "into", "onto")):
-        before = ""  # "more artifacts that draw cards" are artifacts; "more creatures" to make stay objects
+        before = ""  # "more artifacts that draw cards", "more mana dorks like llanowar elves" are artifacts, creatures;
+        # "more creatures" to make stay objects
         # ("jhoira needs more artifacts to bring out": what the deck wants; "need more creatures" alone may be
         # creatures to make)
     elif before == "of" and position > 0 and state.words[position - 1].lower in _AMOUNTS:
