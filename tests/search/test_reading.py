@@ -2660,6 +2660,15 @@ def test_a_cost_left_out_asks_for_the_others(reader, query, expected):
     assert syntax(reader, query) == expected
 
 
+def test_alternatives_to_a_land_cycle_are_other_lands_doing_its_job(reader, snapshot_engine):
+    """They answered the cycle itself (the real fetchlands for "budget fetchland alternatives")."""
+    assert syntax(reader, "budget fetchland alternatives").startswith("-is:fetchland t:land")
+    names = [r.card.name for r in snapshot_engine.search("budget fetchland alternatives", limit=5).results]
+    assert "Evolving Wilds" in names and "Misty Rainforest" not in names
+    assert "-is:shockland t:land o:/add" in syntax(reader, "alternatives to shocklands")  # lands of two colours
+    assert syntax(reader, "shock lands") == "is:shockland"
+
+
 def test_a_denied_kind_is_no_card_name(reader):
     assert syntax(reader, "non-human zombies") == "-t:human t:zombie"  # it read !"Non-Human Cannonball"
     assert reader.read("cards like non-human cannonball").like == "Non-Human Cannonball"

@@ -3755,16 +3755,34 @@ _CYCLES = re.compile(rf"({'|'.join(_CYCLE_WORDS)})[- ]?lands?|(triomes?)|(snarls
 _CYCLE_ASKED = frozenset({"for", "my", "of", "more", "some", "extra", "need", "needs", "want", "wants", "untapped"})
 
 
+_TWO_COLOUR_CYCLES = frozenset({"dual", "shockland", "checkland", "fastland", "slowland", "painland", "bounceland",
+                                "filterland", "scryland", "gainland", "surveilland", "tangoland", "canopyland",
+                                "bikeland", "shadowland"})
+_TWO_COLOURS = r"o:/add \{[wubrg]\} or \{[wubrg]\}/"
+_INSTEAD_AFTER = frozenset({"alternative", "alternatives", "replacement", "replacements", "substitute", "substitutes"})
+_INSTEAD_BEFORE = frozenset({"instead of", "alternatives to", "alternative to", "replacements for", "replacement for",
+                             "substitutes for", "besides", "other than", "except"})
+
+
 def _land_cycles(reader: Reader, state: _State) -> None:
     """"shock lands", "fetchlands", "dual lands" ("duals"), "triomes", "creature lands": the land cycle
     (``is:shockland``, as Scryfall names it), not words to match."""
     for match, first, last in list(_matches(state, _CYCLES)):
-        if _is_object(state, first) and state.words[first - 1].lower not in _CYCLE_ASKED:
+        instead = _after(state, last, 1) in _INSTEAD_AFTER or _before(state, first, 2) in _INSTEAD_BEFORE or \
+            _before(state, first, 1) in _INSTEAD_BEFORE
+        if _is_object(state, first) and state.words[first - 1].lower not in _CYCLE_ASKED and not instead:
             continue
         if _after(state, last, 1) in _ABILITY_SUBJECTS | {"synergy", "synergies", "payoffs", "payoff"}:
             continue  # "fetch land payoffs": what rewards the cycle's use (landfall), not the lands
         cycle = _CYCLE_WORDS.get(match.group(1) or "", "triome" if match.group(2) else
                                  "shadowland" if match.group(3) else "dual" if match.group(5) else "bounceland")
+        if instead:
+            # "budget fetchland alternatives", "alternatives to shocklands": lands doing what the cycle does, not the
+            # cycle's own cards; the words still rank (a fetchland's tag), and a cycle of two-colour lands asks for
+            # lands that tap for either of two colours and may enter untapped
+            fixing = f" {_TWO_COLOURS} {_ENTERS_UNTAPPED_SYNTAX}" if cycle in _TWO_COLOUR_CYCLES else ""
+            state.take(first, last, f"-is:{cycle} t:land{fixing}", "type", still_ranks=True)
+            continue
         state.take(first, last, f"is:{cycle}", "type")
         if first and state.words[first - 1].lower == "untapped" and state.free(first - 1):  # "untapped duals"
             state.take(first - 1, first, _ENTERS_UNTAPPED_SYNTAX, "oracle")
