@@ -2669,6 +2669,23 @@ def test_alternatives_to_a_land_cycle_are_other_lands_doing_its_job(reader, snap
     assert syntax(reader, "shock lands") == "is:shockland"
 
 
+@pytest.mark.parametrize(("query", "expected"), [
+    ("life gain sans white", "-c:w"),  # "sans": without (it read id<=w)
+    ("4c lands", "produces:wubrg t:land"),  # no land's identity is four colours: it fell back to commanders
+    ("ramp for 4c", "(id<=chaos or id<=aggression or id<=altruism or id<=growth or id<=artifice)"),
+    ("4c commanders", "is:commander (id=chaos or id=aggression or id=altruism or id=growth or id=artifice)"),
+    ("best mdfc for ramp", "is:mdfc"),  # "mdfc" alone (it was dropped)
+])
+def test_sloppy_shorthand(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_keyword_with_a_typo_is_no_card_name(reader):
+    reading = reader.read("double stirke")
+    assert "Double Stroke" not in reading.query and any('"strike"' in note for note in reading.notes)
+    assert reader.read("rhystic studdy").query == "Rhystic Study"  # a name with a typo still is
+
+
 def test_a_denied_kind_is_no_card_name(reader):
     assert syntax(reader, "non-human zombies") == "-t:human t:zombie"  # it read !"Non-Human Cannonball"
     assert reader.read("cards like non-human cannonball").like == "Non-Human Cannonball"

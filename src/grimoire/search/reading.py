@@ -828,6 +828,9 @@ class Reader:
             return
         if found.exact or not _same_words(tail, found.name):
             return
+        fixed = " ".join(self.speller.correct(w.lower) or w.lower if w.lower.isalpha() else w.lower for w in tail)
+        if fixed in self.keywords or fixed in _SHORT_TAG_NAMES:
+            return  # "double stirke": a keyword typed with a typo, not the card Double Stroke
         state.notes.append(f'"{" ".join(w.text for w in tail)}" read as the card {found.name}')
         for word in tail:
             word.protected = True
@@ -1859,7 +1862,10 @@ def _colors(reader: Reader, state: _State) -> None:
                 continue  # "lands for a 3 color commander deck": the deck's colours, unnamed, not the lands'
             syntax = f"id={count}" if _asks_commanders(state) else f"c={count}"
         elif match.group(4):
-            syntax = _ANY_FOUR_COLOURS
+            # "4c commanders": the four-colour identities; "4c lands": what taps for any colour (as "5c lands"), no
+            # land's identity being four colours; "ramp for 4c": what a four-colour deck can play
+            syntax = _ANY_FOUR_COLOURS if _asks_commanders(state) else "produces:wubrg" \
+                if next_word in ("land", "lands") else _WITHIN_FOUR_COLOURS
         elif match.group(5):
             # "rainbow lands", "five color lands": lands that tap for any colour, which have no colour identity
             syntax = "produces:wubrg" if next_word in ("land", "lands") else "id=wubrg"
@@ -1876,12 +1882,14 @@ _FOUR_WITHOUT = {"w": "id=chaos", "u": "id=aggression", "b": "id=altruism", "r":
 
 def _four_colours_without(state: _State) -> None:
     """"four color commanders without white": of the five four-colour identities, the one without white."""
-    four = [i for i, chip in enumerate(state.chips) if chip.syntax == _ANY_FOUR_COLOURS]
+    four = [i for i, chip in enumerate(state.chips) if chip.syntax in (_ANY_FOUR_COLOURS, _WITHIN_FOUR_COLOURS)]
     left_out = {chip.syntax[3:] for chip in state.chips if chip.kind == "colour" and re.fullmatch(r"-c:[wubrg]",
                                                                                                    chip.syntax)}
-    if four and len(left_out) == 1:
+    if four and len(left_out) == 1:  # ("4 color deck without white": what a UBRG deck plays, id<=chaos)
         chip = state.chips[four[0]]
-        state.chips[four[0]] = Chip(chip.words, _FOUR_WITHOUT[left_out.pop()], chip.kind)
+        identity = _FOUR_WITHOUT[left_out.pop()]
+        within = chip.syntax == _WITHIN_FOUR_COLOURS
+        state.chips[four[0]] = Chip(chip.words, identity.replace("=", "<=") if within else identity, chip.kind)
 
 
 _COLOUR_COUNT = re.compile(r"^(id|c)=(\d)$")
@@ -1946,8 +1954,8 @@ _NEGATED_TRIBE = re.compile(r"(?:that |which |who )?(?:isn'?t|is not|aren'?t|are
 # "non-blue", "removal that's not white", "ramp without green": not of that colour (read before the colours are;
 # "nonblue" in one word is read after them, by _negated_types)
 _NOT_COLOR = re.compile(rf"(?:(?:that'?s|thats|that is|which is|that are|which are|it'?s|that|which) )?"
-                        rf"(?:not|no|without|except|excluding|isn['’]?t|isnt|aren['’]?t|arent|other than|anything but|"
-                        rf"(?:in )?any colou?r but) (?:in )?({_COLOR_WORD})|"
+                        rf"(?:not|no|without|sans|except|excluding|isn['’]?t|isnt|aren['’]?t|arent|other than|"
+                        rf"anything but|(?:in )?any colou?r but) (?:in )?({_COLOR_WORD})|"
                         rf"non[- ]({_COLOR_WORD})")
 # words before a colour that deny it ("counterspells not in blue": not the deck's colour)
 _DENYING = frozenset({"not", "no", "except", "excluding", "isn't", "isnt", "aren't", "arent", "without"})
@@ -2072,6 +2080,7 @@ def _any_of(terms: list[str]) -> str:
 
 
 _ANY_FOUR_COLOURS = _any_of(list(_FOUR_COLOR))  # "four color commanders"
+_WITHIN_FOUR_COLOURS = _any_of([term.replace("=", "<=") for term in _FOUR_COLOR])  # "ramp for 4c"
 
 
 def _keyword_syntax(keywords: list[str], either: bool = False) -> str:
@@ -3793,7 +3802,7 @@ def _land_cycles(reader: Reader, state: _State) -> None:
 # before a noun ("flip a coin" is no flip card).
 _NOUN_AHEAD = r"(?= (?:cards?|creatures?|lands?|spells?|permanents?|commanders?)\b)"
 _LAYOUT_WORDS = (  # each layout's syntax and words, tried in this order ("modal double faced" before "double faced")
-    ("is:mdfc", rf"(?:modal double[- ]?faced|mdfc){_NOUN_AHEAD}|mdfcs"),
+    ("is:mdfc", rf"(?:modal double[- ]?faced){_NOUN_AHEAD}|mdfcs?"),  # ("mdfc" alone: no other word)
     ("is:dfc", rf"(?:double[- ]?faced|dfc|two[- ]sided){_NOUN_AHEAD}|dfcs"),
     ("is:split", rf"split{_NOUN_AHEAD}"),
     ("is:transform", rf"transform(?:ing)?{_NOUN_AHEAD}"),
@@ -4083,7 +4092,7 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_COSTS_TO_ACTIVATE, ("equip", "crew")), (_BANNED, ("banned", "restricted")),
     (_UNCOUNTERABLE, ("counter",)), (_NEGATED, ("no", "isn", "aren", "without", "other than", "excluding")),
     (_NEGATED_TRIBE, ("isn", "aren", "no", "excluding", "except", "other than")),
-    (_NOT_COLOR, ("no", "without", "except", "excluding", "isn", "aren", "other than", "but")),
+    (_NOT_COLOR, ("no", "without", "sans", "except", "excluding", "isn", "aren", "other than", "but")),
     (_NOT_TAG, ("isn", "aren", "not", "without", "other than", "excluding", "doesn", "don")),
     (_LAYOUTS, ("mdfc", "dfc", "faced", "sided", "split", "transform", "flip", "adventure", "meld", "vanilla")),
     (_CYCLES, ("land", "triome", "snarl", "karoo", "duals")),
