@@ -2675,6 +2675,9 @@ def test_alternatives_to_a_land_cycle_are_other_lands_doing_its_job(reader, snap
     ("ramp for 4c", "(id<=chaos or id<=aggression or id<=altruism or id<=growth or id<=artifice)"),
     ("4c commanders", "is:commander (id=chaos or id=aggression or id=altruism or id=growth or id=artifice)"),
     ("best mdfc for ramp", "is:mdfc"),  # "mdfc" alone (it was dropped)
+    ("commander for aristocrats bw", "is:commander id<=wb"),  # colour letters after "for" are the deck's (dropped)
+    ("card draw for ub", "id<=ub"),
+    ("4 color deck without white needs more fixing", "-c:w id<=chaos"),
 ])
 def test_sloppy_shorthand(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -1921,8 +1921,10 @@ def _color_codes(reader: Reader, state: _State) -> None:
     colour identity within those colours (upper case any 2-5 distinct letters; lower case only letter pairs)."""
     for index, word in enumerate(state.words):
         text = word.text.strip(",.;:?!")
-        if not state.free(index) or not (_CODE.match(text) or text in _LOWER_CODES) or _is_object(state, index):
+        if not state.free(index) or not (_CODE.match(text) or text in _LOWER_CODES):
             continue
+        if _is_object(state, index) and _DENIAL_ACTIONS & _said_before(state, index):
+            continue  # "destroy ub creatures"; not "card draw for ub", "commander for aristocrats bw": the deck's
         letters = "".join(c for c in _WUBRG if c in text.lower())
         stop = index + 1 + (_after(state, index + 1, 1) == "deck" and state.free(index + 1))
         state.take(index, stop, f"id<={letters}", "colour")
