@@ -352,3 +352,23 @@ def test_a_column_searched_by_word_finds_what_a_substring_search_finds():
     for term in sorted({*words, *(word[:3] for word in words), *(word[1:] for word in words), "-", "'"}):
         plain._cache.clear()
         assert by_word.contains(term, None).tolist() == plain.contains(term, None).tolist(), term
+
+
+def test_strixhaven_colleges_are_colour_names():
+    """Scryfall's syntax reference names the colleges beside the guilds ("c:quandrix" was "not a colour")."""
+    for college, pair in (("quandrix", "gu"), ("silverquill", "wb"), ("prismari", "ur"), ("witherbloom", "bg"),
+                          ("lorehold", "rw")):
+        assert parse(f"c:{college}").value == parse(f"c:{pair}").value
+
+
+def test_a_hybrid_symbol_in_either_order_is_the_printed_one():
+    """Cards print {G/U}: "m:{U/G}" found nothing and said nothing."""
+    assert parse("m:{U/G}").value == parse("m:{G/U}").value == "{G/U}"
+    assert parse("m:{u/g/p}").value == "{G/U/P}"
+    assert parse("m:{W/U}").value == "{W/U}"
+
+
+def test_a_regex_takes_no_flags():
+    with pytest.raises(QuerySyntaxError, match="takes no flags") as raised:
+        parse("o:/tap/gi")
+    assert raised.value.position == len("o:/tap/")

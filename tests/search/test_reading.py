@@ -11,6 +11,7 @@ import grimoire
 from grimoire.cards.home import bundled_store_dir
 from grimoire.cards.store import CardDB
 from grimoire.search.engine import Filters, SearchEngine
+from grimoire.search.query import QuerySyntaxError
 from grimoire.search.reading import _ANTI_FLYER, _FREE_SYNTAX, NOT_FILTERED, Reader, _amounts
 
 
@@ -2687,6 +2688,13 @@ def test_a_keyword_with_a_typo_is_no_card_name(reader):
     reading = reader.read("double stirke")
     assert "Double Stroke" not in reading.query and any('"strike"' in note for note in reading.notes)
     assert reader.read("rhystic studdy").query == "Rhystic Study"  # a name with a typo still is
+
+
+def test_a_keyword_without_its_value_is_no_card_name(snapshot_engine):
+    with pytest.raises(QuerySyntaxError, match="needs a value"):  # it found Order // Chaos
+        snapshot_engine.search("order:", limit=3)
+    assert snapshot_engine.search("Circle of Protection: Red", limit=1).results[0].card.name == \
+        "Circle of Protection: Red"
 
 
 def test_a_denied_kind_is_no_card_name(reader):

@@ -52,6 +52,8 @@ COLOR_NAMES = {
     "chaos": "UBRG", "glint": "UBRG", "aggression": "BRGW", "dune": "BRGW", "altruism": "RGWU", "ink": "RGWU",
     "growth": "GWUB", "witch": "GWUB", "artifice": "WUBR", "yore": "WUBR",
     "rainbow": "WUBRG", "fivecolor": "WUBRG", "wubrg": "WUBRG",
+    # Strixhaven's colleges, which Scryfall's syntax reference names beside the guilds
+    "silverquill": "WB", "prismari": "UR", "witherbloom": "BG", "lorehold": "RW", "quandrix": "GU",
 }
 COMPARISONS = (":", "=", "!=", "<=", ">=", "<", ">")
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}|(\d+)|([wubrgcxyzsp])", re.IGNORECASE)
@@ -332,6 +334,10 @@ def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter |
     elif index < len(query) and query[index] == "/" and key in ("name", "oracle", "fulloracle", "type"):
         raw, index = _read_regex(query, index)
         is_regex = True
+        if index < len(query) and query[index].isalpha():  # "o:/tap/gi": Scryfall's regexes take no flags
+            raise QuerySyntaxError(f"a /regex/ takes no flags ({_BARE.match(query, index).group()!r} after it): "
+                                   "it is already case-insensitive; leave a space after the closing /",
+                                   index, query)
     else:
         match = _BARE.match(query, index)
         if not match:
@@ -448,6 +454,12 @@ def _number_value(key: str, op: str, raw: str, error) -> float | str | FieldValu
     return number
 
 
+# two-colour hybrid symbols as cards print them ({W/U}, {G/U}...); the reverse order of each reads as it ("{U/G}" is
+# {G/U}), with or without a Phyrexian "/P"
+_PRINTED_PAIRS = ("W/U", "U/B", "B/R", "R/G", "G/W", "W/B", "U/R", "B/G", "R/W", "G/U")
+_HYBRID_ORDER = {f"{pair[2]}/{pair[0]}{tail}": f"{pair}{tail}" for pair in _PRINTED_PAIRS for tail in ("", "/P")}
+
+
 def _mana_symbols(raw: str, error) -> list[str]:
     """``2ww`` or ``{2}{W}{W}`` or ``{w/u}{p}`` as symbols (``{2}``, ``{W}``...); anything else is an error."""
     symbols, index = [], 0
@@ -457,6 +469,7 @@ def _mana_symbols(raw: str, error) -> list[str]:
         inner = (match.group(1) or match.group(2) or match.group(3)).upper()
         if not _VALID_SYMBOL.fullmatch(inner):
             raise error(f"{{{inner}}} is not a mana symbol")
+        inner = _HYBRID_ORDER.get(inner, inner)  # "{U/G}" is printed {G/U}
         symbols.append(f"{{{inner}}}")
         index = match.end()
     if index != len(raw) or not symbols:

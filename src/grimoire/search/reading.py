@@ -594,8 +594,8 @@ class Reader:
     def read(self, query: str, *, explicit: frozenset[str] = frozenset()) -> Reading:
         """Read the bare words of ``query``; ``explicit`` holds the kinds the structured filters already set."""
         whole = query.strip(" ?!.")
-        if _NAME_SYNTAX.search(whole) and (row := self.db.names.find(whole)) is not None and \
-                (exact := _exact_name(self.db.columns.name[row])):
+        if _NAME_SYNTAX.search(whole) and not _KEY_ALONE.fullmatch(whole) and \
+                (row := self.db.names.find(whole)) is not None and (exact := _exact_name(self.db.columns.name[row])):
             # a card's whole name, with what the syntax would read ("fire // ice", "Circle of Protection: Red", "sword
             # of fire and ice")
             return Reading(query, exact, chips=(Chip(query, exact, "name"),), node=parse(exact))
@@ -1160,6 +1160,7 @@ def _deck_synergy(reader: Reader, state: _State) -> None:
 # What the syntax reads in a card's name ("Fire // Ice" would be a regular expression, "Summon: Anima" a field)
 # what the query syntax reads in a card's name: its marks, and "and" and "or" ("Sword of Fire and Ice")
 _NAME_SYNTAX = re.compile(r"[:/!()<>=]|\b(?:and|or|AND|OR|And|Or)\b")
+_KEY_ALONE = re.compile(r"[^\s:]+:")  # "order:", "fire:": a keyword without its value, not Order // Chaos
 
 
 def _exact_name(name: str) -> str:
