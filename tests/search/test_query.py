@@ -372,3 +372,12 @@ def test_a_regex_takes_no_flags():
     with pytest.raises(QuerySyntaxError, match="takes no flags") as raised:
         parse("o:/tap/gi")
     assert raised.value.position == len("o:/tap/")
+
+
+def test_include_extras_is_accepted_and_filters_nothing():
+    """It was refused as a keyword "about printings"; Scryfall's include:extras shows extra cards, which a store
+    holding every card it has already does."""
+    node = parse("t:elf include:extras")
+    assert any(isinstance(child, Filter) and child.key == "include" for child in node.children)
+    with pytest.raises(QuerySyntaxError, match="known are extras"):
+        parse("include:tokens")

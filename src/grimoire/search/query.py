@@ -133,6 +133,8 @@ VIEW_VALUES = {
                          "promo", "default", "atypical", "ub", "notub"}),
     # card text here is English oracle text: English (or any language) is every card
     "lang": frozenset({"en", "english", "any"}),
+    # extra cards (tokens, Planes, Schemes...): Grimoire's stores hold the cards there are, none hidden
+    "include": frozenset({"extras"}),
 }
 # the keywords that never filter: sort orders, and how results are shown
 DIRECTIVE_KEYS = frozenset({"order", "direction", *VIEW_VALUES})
@@ -151,12 +153,12 @@ OTHER_KEYS = {"is": "is", "not": "not", "has": "has", "role": "role", "otag": "r
               "function": "role", "r": "rarity", "rarity": "rarity", "devotion": "devotion", "date": "date",
               "e": "set", "s": "set", "set": "set", "edition": "set", "order": "order", "direction": "direction",
               "dir": "direction", "display": "display", "unique": "unique", "prefer": "prefer", "lang": "lang",
-              "language": "lang"}
+              "language": "lang", "include": "include"}
 # Scryfall keywords about printings (art, prices, frames...): oracle-level card data cannot answer them.
 PRINTING_KEYS = frozenset({"a", "art", "artist", "artists", "ft", "flavor", "wm", "watermark", "border", "frame",
                            "stamp", "usd", "eur", "tix", "in", "game", "cube", "cn",
                            "number", "st", "prints", "paperprints", "sets", "papersets", "illustrations",
-                           "block", "b", "new", "atag", "arttag", "include"})
+                           "block", "b", "new", "atag", "arttag"})
 ALL_KEYS = {**TEXT_KEYS, **COLOR_KEYS, **NUMBER_KEYS, **FORMAT_KEYS, **OTHER_KEYS}
 NUMBER_FIELDS = frozenset({"mv", "power", "toughness", "powtou", "loyalty", "defense"})
 
