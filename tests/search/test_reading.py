@@ -2646,6 +2646,8 @@ def test_a_keyword_cost_or_amount_range_is_the_keywords_not_mana_value(reader, q
     ("equipment that costs more than 3 with equip less than 3",  # the card's cost and the keyword's, apart
      r"o:/\bequip \{[0-2]\}([^{0-9]|$)/ mv>3 t:equipment"),
     ("artifacts that cost more than 3", "mv>3 t:artifact"),  # "costs more than": mana, as "costs less than" is
+    ("equip cost 1 equipment", r"o:/\bequip \{1\}([^{0-9]|$)/ t:equipment"),  # it read mv=1
+    ("crew cost 2 vehicles", r"o:/\bcrew 2([^{0-9]|$)/ t:vehicle"),
 ])
 def test_a_keyword_cost_bounded_in_words(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -3020,6 +3020,9 @@ _KEYWORD_BOUND = re.compile(rf"({'|'.join(sorted({*_AMOUNTED, 'crew', 'equip'} -
 def _keyword_bounds(reader: Reader, state: _State) -> None:
     """"equipment with equip less than 3", "crew under 3", "ward at least 2": the keyword's cost or amount in a range,
     as :func:`_activation_syntax` prints it (it read ``mv<3``)."""
+    for match, first, last in list(_matches(state, _ACTIVATION_COST)):
+        if " cost" in match.group():  # "equip cost 1 equipment": the cost the keyword prints (it read mv=1)
+            state.take(first, last, _activation_syntax(match.group(1), match.group(2)), "oracle")
     for match, first, last in list(_matches(state, _KEYWORD_BOUND)):
         bound, number = match.group(2), _number(match.group(3))
         shift = _BOUND_WORDS[bound]
