@@ -2699,6 +2699,12 @@ def test_a_keyword_without_its_value_is_no_card_name(snapshot_engine):
         "Circle of Protection: Red"
 
 
+@pytest.mark.parametrize("query", ["instant sorcery matter izzet", "instants and sorceries matter",
+                                   "artifact enchantment matters"])
+def test_card_types_that_matter_ask_for_their_payoffs_not_the_types(reader, query):
+    assert "t:" not in syntax(reader, query)  # it read t:instant: instants, not what cares about them
+
+
 def test_a_denied_kind_is_no_card_name(reader):
     assert syntax(reader, "non-human zombies") == "-t:human t:zombie"  # it read !"Non-Human Cannonball"
     assert reader.read("cards like non-human cannonball").like == "Non-Human Cannonball"

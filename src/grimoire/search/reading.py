@@ -1343,6 +1343,8 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
         if groups[6] and following and following[0].lower() in _OBJECT_NOUNS | _RULES_TEXT_FOLLOWERS and \
                 {_TYPE_WORDS[groups[6]], _TYPE_WORDS[groups[7]]} <= _PERMANENT_TYPES:
             continue  # "artifact or enchantment removal", "creatures or planeswalkers you control"
+        if groups[6] and following and following[0].lower().strip(",.;:?!") in _PAYOFF_NOUNS:
+            continue  # "instants and sorceries matter": what cares about them (the payoff tags), not the two types
         if before.count('"') % 2 or (acted_on and (groups[6] or groups[8])):
             continue
         if negated:  # "board wipes not white or black", "ramp that isn't a land or creature": neither
@@ -2047,6 +2049,7 @@ _NOUN_KEYWORDS = frozenset(k for k in _HAS_KEYWORDS if k not in _EVERGREEN)  # "
 # An ability word names the cards that have it, and so its payoffs: "delirium payoffs", "threshold matters" ("cycling
 # payoffs" are what rewards cycling, the cycling-payoff tag)
 _ABILITY_SUBJECTS = frozenset({"payoffs", "payoff", "matters", "decks", "deck"})
+_PAYOFF_NOUNS = frozenset({"matter", "matters", "payoff", "payoffs", "synergy", "synergies"})  # after a card type
 # the first keyword; the rest of a list ("and flying") is read word by word, as the query language takes "and"
 _WITH_KEYWORDS = re.compile(rf"(?:with|that have|that has|which have|have|has) ({_either(_HAS_KEYWORDS)})")
 _A_KEYWORD = re.compile(rf"({_either(_HAS_KEYWORDS)})")
@@ -2902,6 +2905,11 @@ def _types(reader: Reader, state: _State) -> None:
         if re.search(r"\b(?:too|so) many\b", _before(state, first, 3)):
             continue  # "my deck has too many expensive spells": a complaint about the deck's cards, none asked for
         acted_on = match.group(2) in ("land", "lands") and following in _LAND_ACTIONS  # "land ramp"
+        ahead = last
+        while _TYPE_WORDS.get(_after(state, ahead, 1)) or _after(state, ahead, 1) in ("and", "or", "&", "/"):
+            ahead += 1
+        if _after(state, ahead, 1) in _PAYOFF_NOUNS:
+            continue  # "instant sorcery matter izzet": what cares about them, not their type
         # "sorcery removal", "instant protection": what the spell does, not what it acts on ("instant tutors" find one)
         own = _TYPE_WORDS.get(match.group(2) or "") in ("instant", "sorcery") and following in _SPELLS_OWN_NOUNS
         # "exile target creature instant": a spell type ending the request after what it acts on is the card's own
