@@ -309,6 +309,12 @@ class _State:
     deck_first: int = 0  # the chip's first word
     seen: str | None = None  # the words as read, joined (see _matches), until a word is read as another
 
+    @cached_property
+    def joined(self) -> bool:
+        """Whether the typed request holds a prose "and" or "or", which is no word (the query language's)."""
+        lowered = f" {self.typed.lower()} "
+        return " and " in lowered or " or " in lowered
+
     def free(self, index: int) -> bool:
         return 0 <= index < len(self.words) and not self.words[index].used and not self.words[index].protected
 
@@ -851,7 +857,7 @@ class Reader:
             text = " ".join(w.text for w in words[start:stop]).strip(",.;:?!")
             row = self.db.names.find(text) if named else None
             single, alias, short = stop - start == 1, False, False
-            if row is None and named and not single and state.typed:  # "sword of fire and ice alternatives": a
+            if row is None and named and not single and state.joined:  # "sword of fire and ice alternatives": a
                 # name holding "and" or "or", which the query language took as its operator, not a word
                 typed = state.span(start, stop).strip(",.;:?!")
                 row = self.db.names.find(typed) if typed != text else None
@@ -1676,20 +1682,29 @@ def _read_as(state: _State, word: _Word, meaning: str, why: str = "") -> None:
 def _needs(pattern: re.Pattern) -> tuple[str, ...]:
     """Text at least one part of which ``pattern`` cannot match without: the words :data:`_NEEDS` gives, else those
     :func:`required_parts` tells from the pattern (``("",)``, which every text holds, where it tells none)."""
+    return _gate(pattern)[1]
+
+
+def _gate(pattern: re.Pattern) -> tuple[re.Pattern, tuple[str, ...], re.Pattern | None]:
+    """``pattern``, :func:`_needs`'s parts and one regular expression finding any of them (``None`` where every
+    text holds one): a single search in C, where a test of each part in turn costs a Python step per part."""
     gate = _GATES.get(id(pattern))  # by identity: hashing a pattern hashes its whole compiled code
     if gate is None or gate[0] is not pattern:  # (an id a freed pattern had is not that pattern's gate)
-        gate = _GATES[id(pattern)] = (pattern, _NEEDS.get(id(pattern)) or required_parts(pattern) or ("",))
-    return gate[1]
+        parts = _NEEDS.get(id(pattern)) or required_parts(pattern) or ("",)
+        finder = None if "" in parts else re.compile("|".join(map(re.escape, parts)))
+        gate = _GATES[id(pattern)] = (pattern, parts, finder)
+    return gate
 
 
-_GATES: dict[int, tuple[re.Pattern, tuple[str, ...]]] = {}
+_GATES: dict[int, tuple[re.Pattern, tuple[str, ...], re.Pattern | None]] = {}
 
 
 def _matches(state: _State, pattern: re.Pattern):
     """Matches of ``pattern`` over runs of free words, as (match, first word, word after the last)."""
     if state.seen is None:
         state.seen = " ".join(word.lower for word in state.words)
-    if not any(part in state.seen for part in _needs(pattern)):
+    finder = _gate(pattern)[2]
+    if finder is not None and finder.search(state.seen) is None:
         return  # text the pattern cannot match without is not in the request
     words = state.words
     index = 0
