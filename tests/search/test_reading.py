@@ -2705,6 +2705,14 @@ def test_card_types_that_matter_ask_for_their_payoffs_not_the_types(reader, quer
     assert "t:" not in syntax(reader, query)  # it read t:instant: instants, not what cares about them
 
 
+def test_an_empty_answer_says_which_filter_matches_no_card(snapshot_engine):
+    """"t:dragn c:r" said only that no cards match: which filter, and the type it was likely meant as."""
+    page = snapshot_engine.search("t:dragn c:r", limit=3)
+    assert not page.results and "t:dragn matches no card in the loaded card data (did you mean t:dragon?)" in page.notes
+    assert "t:scheme matches no card in the loaded card data" in snapshot_engine.search("t:scheme", limit=3).notes
+    assert not any("matches no card" in note for note in snapshot_engine.search("t:elf t:dragon", limit=3).notes)
+
+
 def test_a_denied_kind_is_no_card_name(reader):
     assert syntax(reader, "non-human zombies") == "-t:human t:zombie"  # it read !"Non-Human Cannonball"
     assert reader.read("cards like non-human cannonball").like == "Non-Human Cannonball"

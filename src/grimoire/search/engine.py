@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import re
 from collections.abc import Sequence
@@ -24,6 +25,7 @@ from grimoire.search import tags as tag_rules
 from grimoire.search.filters import PRODUCED_BITS, Evaluator, FilterIndex, front_face_meets, order_positions, popcount
 from grimoire.search.lexical import LexicalIndex
 from grimoire.search.query import (
+    DIRECTIVE_KEYS,
     And,
     ColorValue,
     Filter,
@@ -981,6 +983,8 @@ class SearchEngine:
                 exclude=exclude)) is not None:
             relaxed.readings, relaxed.notes = readings, [*notes, *relaxed.notes]
             return relaxed
+        if not len(rows):
+            notes.extend(self._empty_filter_notes(readings[0].node))
         window = rows[start: start + limit].tolist()
         results = [SearchResult(card=card, row=row, rank=start + i + 1, score=float(scores[start + i]),
                                 roles=roles, tags=tags, lexical_rank=int(lexical[row]) or None,
@@ -989,6 +993,29 @@ class SearchEngine:
                                                                      self._labels(window), strict=True))]
         return SearchPage(results=results, total=len(rows), page=page, limit=limit, mode=mode, notes=notes,
                           readings=readings)
+
+    def _empty_filter_notes(self, node: Node | None) -> list[str]:
+        """When nothing matches, each filter of the query that alone matches no card of the loaded data ("t:dragn",
+        "t:scheme"), with the card type nearest a mistyped one: where the query is wrong, not only that it found
+        nothing."""
+        notes = []
+        for part in node.children if isinstance(node, And) else (node,):
+            if not isinstance(part, Filter) or part.key in DIRECTIVE_KEYS:
+                continue
+            if Evaluator(self.filter_index, part.raw).run(part, np.ones(len(self.db), dtype=bool)).any():
+                continue
+            note = f"{part.raw} matches no card in the loaded card data"
+            if part.key == "type" and isinstance(part.value, str) and not part.regex:
+                near = difflib.get_close_matches(part.value.lower(), self._type_words, n=1, cutoff=0.75)
+                note += f" (did you mean t:{near[0]}?)" if near else ""
+            notes.append(note)
+        return notes
+
+    @cached_property
+    def _type_words(self) -> list[str]:
+        """Every word of the loaded cards' type lines, lower case (for :meth:`_empty_filter_notes`)."""
+        return sorted({word for line in self.db.columns.type_line.tolist()
+                       for word in line.lower().replace("—", " ").replace("//", " ").split()})
 
     def _relaxed(self, reading: Reading, **search) -> SearchPage | None:
         """When no card passes every filter read from a request's words ("cheap cascade spells": no cascade
