@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from grimoire.search import ranking, reading
-from grimoire.search.literals import required_parts
+from grimoire.search.literals import finder, required_parts
 
 
 @pytest.mark.parametrize(("pattern", "parts"), [
@@ -79,3 +79,10 @@ def test_a_hand_gated_match_holds_a_needed_word(index, data):
     text = data.draw(st.from_regex(pattern)).lower()
     if pattern.search(text):
         assert any(part in text for part in needs), (pattern.pattern, text)
+
+
+def test_a_finder_finds_any_part_and_only_them():
+    found = finder(("n't", "not", "a.b"))
+    assert found.search("it isn't") and found.search("not now") and found.search("a.b")
+    assert found.search("axb") is None  # a part is text, not a pattern
+    assert finder(("", "x")) is None  # every text holds the empty part: no gate

@@ -20,7 +20,7 @@ import numpy as np
 import re2
 import Stemmer
 
-from grimoire.search.literals import required_parts
+from grimoire.search.literals import finder, required_parts
 from grimoire.search.query import COLOR_NAMES
 from grimoire.search.slang import BEATEN_BY, LOSES_TO, THEIRS_BY_PLACE
 from grimoire.search.tags import DIRECT, NUMBER_WORDS, TAG_INDEX, TAG_OPPOSES, TAG_PARENTS, TAGS, TRIGGERED
@@ -758,10 +758,8 @@ _REWRITES = ((_UNKILLABLE, "indestructible"), (_GETS_COUNTERS, r"\1 +1/+1 counte
              (_EVERY_TIME, "whenever"), (_CANNOT, "cannot"), (_NEGATION, " not"))
 # each rewrite with the text it cannot match without: a request skips the rewrites it holds none of
 _GATED_REWRITES = tuple((pattern, replacement, required_parts(pattern) or ("",)) for pattern, replacement in _REWRITES)
-# each rewrite's parts as one regular expression finding any of them (one search in C, not a Python step per part);
-# None where every text holds one
-_REWRITE_FINDERS = tuple(None if "" in parts else re.compile("|".join(map(re.escape, parts)))
-                         for _, _, parts in _GATED_REWRITES)
+# each rewrite's parts as one regular expression finding any of them (None where every text holds one)
+_REWRITE_FINDERS = tuple(finder(parts) for _, _, parts in _GATED_REWRITES)
 _TOKEN = re.compile(r"[+-]?(?:\d+|x)/[+-]?(?:\d+|x)|[a-z0-9]+")
 # "+2/+2", "-3/-3": any size of change is "+x/+x", "-x/-x"; "+1/+1" and "-1/-1" name counters and anthems
 _ANY_CHANGE = re.compile(r"^([+-])(?!1/[+-]1$)\d+/\1\d+$")
@@ -1193,8 +1191,8 @@ def spelled_counts(text: str) -> str:
 def rewritten(text: str) -> str:
     """``text`` in lower case with players' phrases rewritten in card words ("my guys" -> "my creatures")."""
     text = text.lower()
-    for (pattern, replacement, _), finder in zip(_GATED_REWRITES, _REWRITE_FINDERS, strict=True):
-        if finder is None or finder.search(text):
+    for (pattern, replacement, _), gate in zip(_GATED_REWRITES, _REWRITE_FINDERS, strict=True):
+        if gate is None or gate.search(text):
             text = pattern.sub(replacement, text)
     return text
 

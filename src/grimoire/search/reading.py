@@ -19,7 +19,7 @@ from grimoire.cards.model import FORMATS
 from grimoire.cards.names import CardNotFoundError, fold
 from grimoire.cards.nicknames import EVERYDAY, NICKNAMES
 from grimoire.cards.store import CardDB
-from grimoire.search.literals import required_parts
+from grimoire.search.literals import finder, required_parts
 from grimoire.search.query import (
     COLOR_NAMES,
     MAX_QUERY_LENGTH,
@@ -1686,13 +1686,12 @@ def _needs(pattern: re.Pattern) -> tuple[str, ...]:
 
 
 def _gate(pattern: re.Pattern) -> tuple[re.Pattern, tuple[str, ...], re.Pattern | None]:
-    """``pattern``, :func:`_needs`'s parts and one regular expression finding any of them (``None`` where every
-    text holds one): a single search in C, where a test of each part in turn costs a Python step per part."""
+    """``pattern``, :func:`_needs`'s parts and one regular expression finding any of them (see
+    :func:`~grimoire.search.literals.finder`)."""
     gate = _GATES.get(id(pattern))  # by identity: hashing a pattern hashes its whole compiled code
     if gate is None or gate[0] is not pattern:  # (an id a freed pattern had is not that pattern's gate)
         parts = _NEEDS.get(id(pattern)) or required_parts(pattern) or ("",)
-        finder = None if "" in parts else re.compile("|".join(map(re.escape, parts)))
-        gate = _GATES[id(pattern)] = (pattern, parts, finder)
+        gate = _GATES[id(pattern)] = (pattern, parts, finder(parts))
     return gate
 
 
@@ -1703,8 +1702,8 @@ def _matches(state: _State, pattern: re.Pattern):
     """Matches of ``pattern`` over runs of free words, as (match, first word, word after the last)."""
     if state.seen is None:
         state.seen = " ".join(word.lower for word in state.words)
-    finder = _gate(pattern)[2]
-    if finder is not None and finder.search(state.seen) is None:
+    found = _gate(pattern)[2]
+    if found is not None and found.search(state.seen) is None:
         return  # text the pattern cannot match without is not in the request
     words = state.words
     index = 0
