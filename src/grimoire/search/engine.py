@@ -578,12 +578,12 @@ class SearchEngine:
         well the tag matched (``similarity``: every card's embedding cosine to the query, which may reorder a
         tag's cards); for a request for the whole ``team``, the cards of a tag done to one creature or to all
         (a keyword granter's, blink's) that do it to all of their controller's creatures come first, and for a
-        request for all of a kind (``mass``: "take control of all their creatures") the cards doing it to many; for a
-        deck
-        of a creature ``tribe``, the cards of that type or naming it (Dragon's Hoard for a dragon deck's ramp): how
-        many of those answer is returned. For a request to answer something ``big``, a small answer (Lightning
-        Bolt, Cut Down) comes after those that answer anything. Where the request acts on one noncreature type
-        (``acted_on``, :func:`ranking.object_form`), a tag's cards naming it come first ("steal artifacts")."""
+        request for all of a kind (``mass``: "take control of all their creatures") the cards doing it to many; for
+        a deck of a creature ``tribe``, the cards of that type or naming it (Dragon's Hoard for a dragon deck's
+        ramp): how many of those answer is returned. For a request to answer something ``big``, a small answer
+        (Lightning Bolt, Cut Down) comes after those that answer anything. Where the request acts on one
+        noncreature type (``acted_on``, :func:`ranking.object_form`), a tag's cards naming it come first ("steal
+        artifacts")."""
         base = fused.copy()
         kin = self._of_tribe(tribe) if tribe else None
         paired = ranking.paired_tags(chosen, literal)
