@@ -210,6 +210,7 @@ _LIST_CLOSER = re.compile(rf"\s*(?:,?\s*(?:in|for) (?:{_either([*FORMATS, *_FORM
 _LIST_JOINERS = frozenset({",", "and", "or", "vs", "vs.", "versus", "v", "v.", "/", "&", "+", "than", "over"})
 _LIST_TOKEN = re.compile(r"[^\s,/&+]+|[,/&+]")
 _LEGALITY_SAID = {0: "not legal", 1: "legal", 2: "restricted", 3: "banned"}
+_DOES_TRIGGERS = ("do what", "does what", "that do what", "that does what")  # "cards that do what X does"
 _TRIGGERS_LIKE = frozenset({"cards like", "card like", "something like", "stuff like", "similar to", "cards similar to",
                   "alternatives to", "alternative to", "alternatives for", "replacement for", "replacements for",
                   "budget alternatives to", "budget alternative to", "budget version of", "budget versions of",
@@ -220,10 +221,9 @@ _TRIGGERS_LIKE = frozenset({"cards like", "card like", "something like", "stuff 
                   "replaces", "replace", "replacing", "to replace", "upgrade from", "upgrades from", "upgrading from",
                   "a better", "a worse", "strictly better", "strictly worse", "better version of", "better versions of",
                   "worse version of", "worse versions of", "a better version of", "a worse version of",
-                  "do what", "does what", "that do what", "that does what"})
+                  *_DOES_TRIGGERS})
 # "X but cheaper", "cheaper version of X", "a cheaper X": similar, with a lower mana value than X's.
 _CHEAPER_TRIGGERS = ("cheaper version of", "cheaper versions of", "cheaper", "a cheaper")
-_DOES_TRIGGERS = ("do what", "does what", "that do what", "that does what")  # "cards that do what X does"
 _FILLER = frozenset({"cards", "card", "ones", "spells", "stuff", "things", "anything", "something", "colors",
                      "colours", "color", "colour"})
 _CARD_FUNCTIONS = frozenset({"draw", "advantage", "selection", "filtering"})  # "card draw" is a function
@@ -3032,10 +3032,12 @@ _PARITY = re.compile(r"(even|odd)[- ](?:mana values?|cmcs?|mvs?|costs?|costed|co
 
 # "equip less than 3", "crew under 3", "ward at least 2": the keyword's cost or amount, bounded (read before costs,
 # which would take the comparison as the card's mana value)
-_BOUND_WORDS = {"less than": -1, "under": -1, "below": -1, "fewer than": -1, "lower than": -1, "at most": 0,
-                "up to": 0, "no more than": 0, "more than": 1, "over": 1, "above": 1, "greater than": 1,
-                "higher than": 1, "at least": 0}
-_KEYWORD_BOUND = re.compile(rf"({'|'.join(sorted({*_AMOUNTED, 'crew', 'equip'} - _MANA_COSTED))})(?: costs?(?: of)?)? "
+# each bound word's shift of the number said, and whether the range runs up from it (else down)
+_BOUND_WORDS = {"less than": (-1, False), "under": (-1, False), "below": (-1, False), "fewer than": (-1, False),
+                "lower than": (-1, False), "at most": (0, False), "up to": (0, False), "no more than": (0, False),
+                "more than": (1, True), "over": (1, True), "above": (1, True), "greater than": (1, True),
+                "higher than": (1, True), "at least": (0, True)}
+_KEYWORD_BOUND = re.compile(rf"({'|'.join(sorted(_AMOUNT_KEYWORDS - _MANA_COSTED))})(?: costs?(?: of)?)? "
                             rf"({'|'.join(_BOUND_WORDS)}) ({_NUMBER})\b")
 
 
@@ -3046,20 +3048,17 @@ def _keyword_bounds(reader: Reader, state: _State) -> None:
         if " cost" in match.group():  # "equip cost 1 equipment": the cost the keyword prints (it read mv=1)
             state.take(first, last, _activation_syntax(match.group(1), match.group(2)), "oracle")
     for match, first, last in list(_matches(state, _KEYWORD_BOUND)):
-        bound, number = match.group(2), _number(match.group(3))
-        shift = _BOUND_WORDS[bound]
-        more = shift > 0 or bound == "at least"
-        value = number + shift
+        shift, more = _BOUND_WORDS[match.group(2)]
+        value = _number(match.group(3)) + shift
         if 0 <= value <= 99:
             state.take(first, last, _activation_syntax(match.group(1), _amounts(value, more)), "oracle")
 
 
 # "excluding ones that cost more than 1", "except those costing 4 or more": a cost left out
-_EXCLUDING_BEFORE = re.compile(r"(?:excluding|except|but not|not|no|without)(?: (?:ones|those|anything|cards|spells))?"
-                               r"(?: that| which)?$")
+_EXCLUDING = r"(?:excluding|except|but not|not|no|without)(?: (?:ones|those|anything|cards|spells))?(?: that| which)?"
+_EXCLUDING_BEFORE = re.compile(rf"{_EXCLUDING}$")  # over the words before a cost (_mana_value)
+_EXCLUDED_COST = re.compile(rf"(?<![\w']){_EXCLUDING} (?:costs?|costing) $", re.IGNORECASE)  # the prose before one
 _OPPOSITE_COMPARISONS = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "=": "!="}
-_EXCLUDED_COST = re.compile(r"(?<![\w'])(?:excluding|except|but not|not|no|without)(?: (?:ones|those|anything|cards|"
-                            r"spells))?(?: that| which)? (?:costs?|costing) $", re.IGNORECASE)
 
 
 def _mana_value(reader: Reader, state: _State) -> None:
