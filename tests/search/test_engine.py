@@ -404,3 +404,9 @@ def test_a_comma_name_typed_without_its_comma_is_that_card(snapshot_engine):
                         ("teferi time raveler", "Teferi, Time Raveler")):
         assert snapshot_engine.search(query, limit=3).results[0].card.name == name
     assert snapshot_engine.search("tapper creatures", limit=3).results[0].card.name != "T.A.P.P.E.R."
+
+
+def test_a_deck_s_commander_is_no_card_for_its_own_deck(snapshot_engine):
+    page = snapshot_engine.search("discard outlets for Anje Falkenrath madness", limit=20)
+    assert page.readings[0].deck == ("Anje Falkenrath",)
+    assert "Anje Falkenrath" not in [result.card.name for result in page.results]

@@ -2898,3 +2898,50 @@ def test_fast_mana_costs_0_or_1(reader, snapshot_engine):
     assert syntax(reader, "cedh fast mana black") == "f:commander mv<=1 id<=b"
     names = [r.card.name for r in snapshot_engine.search("cedh fast mana black", limit=10).results]
     assert "Mana Vault" in names and "Prismatic Lens" not in names  # a rock of 2 was among them
+
+
+@pytest.mark.parametrize(("query", "identity", "left"), [
+    # a commander closing a request for its deck's needs, after "in" or after the needs alone (it had read a card
+    # by that name, and "free sac outlets korvold" nothing at all)
+    ("what ramp should I run in Omnath, Locus of Creation", "id<=wurg", "what ramp should I run"),
+    ("lifegain payoffs oloro", "id<=wub", "lifegain payoffs"),
+    ("free sac outlets korvold", "id<=brg", "free sac outlets"),
+    ("death triggers payoffs teysa", "id<=wb", "death triggers payoffs"),
+    ("landfall creatures Omnath locus of rage", "id<=rg t:creature", "landfall"),
+    # partners typed as one word, and a commander typed with a typo after "for"
+    ("removal for tymna/kraum", "id<=wubr", "removal"),
+    ("board wipes for kalia", "id<=wbr", "board wipes"),
+])
+def test_a_commander_closing_a_request_is_its_deck(reader, query, identity, left):
+    assert (syntax(reader, query), words_left(reader, query)) == (identity, left)
+    assert reader.read(query).deck
+
+
+@pytest.mark.parametrize("query", ["how to beat korvold", "answers to atraxa", "cards like korvold",
+                                   "x/x creatures", "1/1 tokens"])
+def test_a_name_the_request_acts_on_or_compares_is_no_deck(reader, query):
+    assert not reader.read(query).deck
+
+
+def test_a_short_name_s_deck_holds_every_commander_it_may_mean(reader):
+    # Teysa Karlov has no comma: a loose alias of the same colours, which the deck had left out
+    assert "Teysa Karlov" in reader.read("death triggers payoffs for teysa").deck
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("creatures w lifelink under 3 mana", "mv<3 t:creature kw:lifelink"),  # "w" before a keyword: "with"
+    ("rakdos creatures w/ menace", "t:creature kw:menace id<=br"),
+    ("creatures w/ flying w/o haste", "-kw:haste t:creature kw:flying"),
+    ("w creatures with flying", "t:creature kw:flying"),  # (no keyword after it: a stray letter)
+    ("creatures that cant be targetted", "(kw:hexproof or kw:shroud) t:creature"),  # a common misspelling
+    ("lands that can't be destroyed", "kw:indestructible t:land"),  # it read lands and ranked Wasteland
+    ("white creatures that cannot be destroyed", "id<=w kw:indestructible t:creature"),
+    ("make my creatures so they cant be destroyed", ""),  # what grants it: the words rank
+    ("instants & sorceries that draw", "(t:instant or t:sorcery)"),  # it read t:instant t:sorcery: no card
+    ("cost reducers for instants n sorceries izzet", r"id<=ur o:/\binstant[a-z ]* spells[^.]* cost/"),
+    ("which vampires gain life", "t:vampire"),  # a tribe asked of, as "which creatures can" is
+    ("what boros equipment is good for voltron", "id<=rw t:equipment"),
+    ("what equipment is good for voltron", "t:equipment"),
+])
+def test_chat_shorthand_misspellings_and_questions_keep_their_filters(reader, query, expected):
+    assert syntax(reader, query) == expected

@@ -933,7 +933,9 @@ class SearchEngine:
                 text = read_words = " ".join(word.strip(",.;:?!") for chip in reading.chips  # "aggro?" is "aggro"
                                              for word in chip.words.split())
             named += [reading.combo] if reading.combo else []
-            mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=[*exclude, *named])
+            # (a deck's commander is no card for its own deck: "discard outlets for Anje Falkenrath")
+            mask, matched = self.filter_mask(node, query, include_funny=include_funny,
+                                             exclude=[*exclude, *named, *reading.deck])
             if staples:
                 # the Game Changers are no budget's staples ("budget edh staples"), nor pauper's
                 cheap = any(note.startswith("budget:") for note in reading.notes) or "pauper" in reading.typed.lower()

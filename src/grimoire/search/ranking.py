@@ -118,6 +118,8 @@ _STOPWORDS = frozenset(
     "gets getting gives giving finds finding needed needing likes wanted wanting "
     # chat ("gimme some cheap counters", "yo what's good")
     "gimme lemme wanna gotta gonna yo pls plz hey hi hello thanks thx lol idk tbh ok okay "
+    # a question's opening with its verb joined on ("what's the best 1 mana green ramp?" reads as "what is")
+    "whats theres "
     # the player's own story ("I'm building a Kaalia deck and need ramp")
     "im ive build builds building built "
     # what the deck lacks, said of it ("list missing a few cheap counters", "my deck is lacking draw")
@@ -691,7 +693,7 @@ _IDIOMS = (
 # is "cannot block", as card text and the phrasings say it
 _UNKILLABLE = re.compile(r"\b(?:impossible to kill|unkillable|can(?:no|['’])?t be killed|can(?:no|['’])?t die)\b")
 # "impossible to target", "untargetable": what the phrasings call hexproof
-_UNTARGETABLE = re.compile(r"\b(?:impossible to target|hard to target|untargetable|can(?:no|['’])?t be targeted)\b")
+_UNTARGETABLE = re.compile(r"\b(?:impossible to target|hard to target|untargetable|can(?:no|['’])?t be targett?ed)\b")
 _UNABLE = re.compile(r"\bunable to\b")
 # "removal that doesn't target", "untargeted removal": what takes a creature no spell can target, an edict
 _UNTARGETED = re.compile(r"\b(?:creature )?(?:removal|kill spells?|answers?)(?: spells?)? (?:that|which) "

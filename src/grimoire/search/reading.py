@@ -145,7 +145,8 @@ _DETERMINERS = frozenset({"a", "an", "any", "another", "one", "whatever", "two",
                           "each", "every", "all", "nonland", "noncreature", "opposing", "own", "the", "some",
                           "additional", "basic", "nonbasic", "snow",
                           "something", "anything", "everything"})  # "kill something big": what is killed is big
-_ASKED_OF = frozenset({"can", "have", "has", "get", "gets", "gain", "gains", "deal", "deals"})  # "which creatures can"
+# "which creatures can", "what equipment is good for voltron", "which vampires gain life": what is asked of them
+_ASKED_OF = frozenset({"can", "have", "has", "get", "gets", "gain", "gains", "deal", "deals", "is", "are"})
 # Words after "spells" that make them what the card acts on ("spells you cast cost {1} less", "spells your
 # opponents cast"), not instants and sorceries asked for.
 _SPELL_OBJECT_FOLLOWERS = frozenset({"you", "your", "an", "opponents", "cost", "costs", "cast", "with", "of"})
@@ -354,6 +355,24 @@ _BEFORE_A_SET = frozenset({"cards from", "card from", "creatures from", "spells 
 _BUILDING = ("building", "build", "brewing", "brew", "playing", "piloting", "running", "built")
 
 
+# Words before a name closing a request that make it what the request is about or acts on, not the deck's
+# commander ("how to beat korvold", "answers to atraxa", "cards like korvold")
+_NOT_BEFORE_A_CLOSING_COMMANDER = frozenset({
+    "vs", "versus", "than", "against", "beat", "beats", "beating", "kill", "kills", "answer", "answers", "stop",
+    "stops", "counter", "remove", "destroy", "exile", "steal", "copy", "clone", "is", "was", "about", "of", "to",
+    "on", "from", "like", "or", "and", "but", "not", "does", "do", "did", "price", "art"})
+
+
+def _closing_a_request(state: _State, start: int, stop: int) -> bool:
+    """Whether the words ``start:stop`` close a request after other words ("free sac outlets korvold", "ramp to
+    run in Omnath"): where a commander is the deck the request is for, unless the word before makes it what the
+    cards act on or the question's subject (:data:`_NOT_BEFORE_A_CLOSING_COMMANDER`), and a need comes before it,
+    not only words about the card ("cheap atraxa")."""
+    return stop == len(state.words) and start > 0 and \
+        _before(state, start, 1) not in _NOT_BEFORE_A_CLOSING_COMMANDER and \
+        any(not _modifies(word.lower) and word.lower not in _ASKING for word in state.words[:start])
+
+
 def _before_a_themed_deck(state: _State, index: int) -> bool:
     """Whether the word at ``index`` follows "a", "an" or "our" and comes before a theme and "deck" ("a vorinclex
     proliferate deck"): a commander's place."""
@@ -397,10 +416,8 @@ class Reader:
                     loose.setdefault(fold(alias), []).append(row)
         identities = columns.color_identity
         for alias, rows in loose.items():
-            if alias in by_comma:  # "Rhys": Rhys, the Evermore, and Rhys the Redeemed where they differ
-                every = by_comma[alias] + [row for row in rows if row not in by_comma[alias]]
-                if len({identities[row] for row in every}) > 1:
-                    by_comma[alias] = every
+            if alias in by_comma:  # "Rhys": Rhys, the Evermore, and Rhys the Redeemed; "teysa": Teysa Karlov too
+                by_comma[alias] = by_comma[alias] + [row for row in rows if row not in by_comma[alias]]
             elif len(alias) > 2 and len({identities[row] for row in rows}) == 1:
                 by_comma[alias] = rows
         return by_comma
@@ -687,6 +704,10 @@ class Reader:
                     _after(state, index + 1, 1) in _AFTER_A_CHAT_FOR:  # "2 drops 4 aggro", "tokens 4 my deck"
                 _read_as(state, word, "for")
                 continue
+            if word.lower in ("w/", "w/o") or word.lower == "w" and index and \
+                    _after(state, index + 1, 1) in self.keywords:  # "creatures w/ flying", "creatures w lifelink"
+                _read_as(state, word, "without" if word.lower == "w/o" else "with")
+                continue
             fixed = SHORT_TYPOS.get(word.lower)  # too short for the speller, and looked up without it
             if fixed is None:
                 short = len(word.lower) == SWAP_LENGTH  # "drwa": only two letters swapped, see Speller.swapped
@@ -699,6 +720,10 @@ class Reader:
                 fixed = self.speller.swapped(word.lower) if short else self.speller.correct(word.lower)
             if fixed:
                 _read_as(state, word, fixed, " (a typo?)")
+                if fixed in self.commander_names and fixed not in self.english and not self._everyday(fixed):
+                    # "board wipes for kalia": the commander meant, in the role its place gives it
+                    word.protected = True
+                    self._name_role(state, index, index + 1, self.commander_names[fixed])
 
     # -- card names ------------------------------------------------------------------------------------------
 
@@ -710,6 +735,9 @@ class Reader:
         _card_groups(state)
         index = 1 if self._character_asked(state) else 0
         while index < len(words):
+            if self._slash_partners(state, index):
+                index += 1
+                continue
             found = self._name_at(state, index)
             if found is None:
                 index += 1
@@ -728,6 +756,17 @@ class Reader:
             self._misspelt_name(state)
         if len(words) == 1 and not words[0].protected and state.misspelt is None:
             self._shared_first_word(state)
+
+    def _slash_partners(self, state: _State, index: int) -> bool:
+        """"removal for tymna/kraum": two partner commanders' short names typed as one word, read as their deck."""
+        halves = [fold(half) for half in state.words[index].text.strip(",.;:?!").split("/")]
+        if len(halves) != 2 or halves[0] == halves[1] or state.words[index].protected or \
+                not all(len(half) > 2 and half in self.commander_names and half not in self.english
+                        and not self._everyday(half) for half in halves):  # ("x/x creatures": no X, Mystery Racer)
+            return False
+        for half in halves:
+            self._deck_identity(state, index, index + 1, self.commander_names[half], 0, alias=half)
+        return True
 
     def _name_list(self, state: _State) -> bool:
         """A request that is two card names or more and only what joins them ("sol ring and mana crypt", "swords to
@@ -868,6 +907,7 @@ class Reader:
                 words[start].text[:1].isupper() or fold(text) not in self.english and not self._everyday(fold(text)))
             if row is None and single and (_before(state, start, 1) in ("my", "for", "with", *_BUILDING)
                                            or _after(state, stop, 1) == "deck" or opening
+                                           or _closing_a_request(state, start, stop)
                                            or _before_a_themed_deck(state, start)
                                            or self._after_the_deck(state, start) and not self._everyday(fold(text))):
                 row = self.commander_names.get(fold(text))
@@ -1033,7 +1073,10 @@ class Reader:
             and not re.match(r"(?:'s?|and|or|vs|versus|in|from|to|with)\b", after)
         # "im building atraxa and want proliferate cards": the deck being built, played or brewed
         building = _before(state, start, 1) in _BUILDING and self._is_commander(row)
-        commander = commander or leading or building
+        # "lifegain payoffs oloro", "what ramp should I run in Omnath, Locus of Creation": a commander closing a
+        # request for what its deck needs
+        closing = _closing_a_request(state, start, stop) and self._is_commander(row)
+        commander = commander or leading or building or closing
         # "thrasios and tymna", "my tymna + kraum deck": partner commanders share one deck, the first named before
         # the second, the second after the first
         partner = self._is_commander(row) and (self._after_the_deck(state, start, _PARTNER_JOINERS | {"with"})
@@ -1097,13 +1140,18 @@ class Reader:
         end = chip.words.split()[-1].lower() if chip is not None and chip.words else ""
         return bool(state.deck) and _before(state, index, 1) in joiners | {end}
 
-    def _deck_identity(self, state: _State, start: int, stop: int, row: int, extra: int) -> None:
+    def _deck_identity(self, state: _State, start: int, stop: int, row: int, extra: int, alias: str = "") -> None:
+        """Read the commander ``row`` named by the words ``start:stop`` (with ``extra`` words after, "deck") as the
+        deck the request is for: its colour identity as a chip, and its rows (every commander its short name
+        ``alias``, by default the one word typed, may mean) as :attr:`_State.deck`."""
         first = start
         while first > 0 and state.words[first - 1].lower in _DECK_OPENERS:
             first -= 1
         rows = [row]
         if stop - start == 1:  # a short name several commanders of other colours share: their colours together
-            rows = self._commanders_by_alias.get(fold(state.words[start].text.strip(",.;:?!")), rows)
+            word = state.words[start]
+            alias = alias or fold((word.lower if word.corrected else word.text).strip(",.;:?!"))
+            rows = self._commanders_by_alias.get(alias, rows)
         named = cards = self.db.cards_at(rows)
         if state.deck_chip is not None:  # a partner: both commanders' colours, one chip for the pair
             state.chips.remove(state.deck_chip)
@@ -1662,9 +1710,10 @@ _RANKING_ADJECTIVES = frozenset({"best", "biggest", "strongest", "largest", "sca
 
 
 def _modifies(word: str) -> bool:
-    """Articles, numbers, power/toughness, colours, types and ranking adjectives stand between an action and what
-    it acts on."""
-    return word in _DETERMINERS or word in _SINGLE_COLORS or word in _TYPE_WORDS or bool(_STAT_WORD.match(word)) \
+    """Articles, numbers, power/toughness, colours (and colour groups' names: "boros"), types and ranking
+    adjectives stand between an action and what it acts on."""
+    return word in _DETERMINERS or word in _SINGLE_COLORS or word in _GROUPS or word in _TYPE_WORDS \
+        or bool(_STAT_WORD.match(word)) \
         or word in _RANKING_ADJECTIVES or word in _ADJECTIVE_KEYWORDS \
         or (word.startswith("non") and word.removeprefix("non").lstrip("-") in (*_SINGLE_COLORS, *_TYPE_WORDS))
 
@@ -1950,7 +1999,7 @@ def _color_codes(reader: Reader, state: _State) -> None:
 _TYPE_NAMES = _either(_TYPE_WORDS)
 # "spell slinger" is the spellslinger, a deck's plan, whose word ranks
 _TYPES = re.compile(rf"(?:mana )?(?:rocks?|dorks?)|lords?|hate ?bears?|tap ?lands?|(spells?(?![- ]slinger)|rituals?)|"
-                    rf"({_TYPE_NAMES})(?:(?: or | and | ?/ ?)({_TYPE_NAMES}))?")
+                    rf"({_TYPE_NAMES})(?:(?: or | and | ?& ?| n | ?/ ?)({_TYPE_NAMES}))?")  # ("instants n sorceries")
 
 
 def _before_object_noun(state: _State, index: int) -> bool:
@@ -2605,7 +2654,9 @@ _RULES_TEXT_WORDS = (
 # "cost reducers for artifacts", "creature cost reduction", "discounts on instants": what lowers the cost of spells
 # of that type, as cards print it ("Artifact spells you cast cost {1} less", "Instant and sorcery spells ...")
 _REDUCER = r"(?:cost[- ]reduc\w*|reduc\w* costs?|discounts?|cheapeners?)"
-_REDUCED_AFTER = re.compile(rf"{_REDUCER} (?:for|on|to) (?:my |your )?([a-z]+)(?: spells?)?")
+# ("cost reducers for instants and sorceries": cards print "Instant and sorcery spells", which the first type finds)
+_REDUCED_AFTER = re.compile(rf"{_REDUCER} (?:for|on|to) (?:my |your )?([a-z]+)(?:(?: and | or | ?& ?| n | ?/ ?)"
+                            rf"(?:{_TYPE_NAMES}))?(?: spells?)?")
 _REDUCED_BEFORE = re.compile(rf"([a-z]+) (?:spells? )?{_REDUCER}")
 # "make goblins cheaper", "dragons cost less", "make my artifact spells cost less": the same, said with a verb
 _REDUCED_MADE = re.compile(r"(?:make|makes|making) (?:my |your |all )?([a-z]+)(?: spells?)? (?:cheaper|cost less)|"
@@ -2636,8 +2687,12 @@ def _cost_reducers_for(reader: Reader, state: _State) -> None:
 # "a creature that can't be targeted", "creatures that are hard to target", "untargetable commanders": the card's own
 # hexproof or shroud (not a granter's: "make my dudes impossible to target" keeps its words, for hexproof granters)
 _UNTARGETABLE = re.compile(r"(?:that |which )(?:are |is )?(?:(?:impossible|hard) to target|untargetable|"
-                           r"(?:can'?t|cannot) be targeted)|untargetable")
+                           r"(?:can'?t|cannot) be targett?ed)|untargetable")  # ("targetted": a common misspelling)
 _UNTARGETABLE_SYNTAX = "(kw:hexproof or kw:shroud)"
+# "lands that can't be destroyed", "creatures which cannot be destroyed": the card's own indestructible, as the
+# rules word it now (the same subjects and granters as :data:`_UNTARGETABLE`)
+_UNDESTROYABLE = re.compile(r"(?:that |which )(?:are |is )?(?:(?:can'?t|cannot|won'?t) be destroyed|"
+                            r"(?:impossible|hard) to destroy)")
 _GRANTS = _GRANT_VERBS | {"make", "makes", "making", "keep", "keeps"}
 
 
@@ -2703,11 +2758,12 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
         # the player's own lands, not what a card does to the opponents' ("make their lands enter tapped")
         if _before(state, first, 1) in ("land", "lands") and not _THEIRS & _said_before(state, first):
             state.take(first, last, _ENTERS_TAPPED_SYNTAX, "oracle")
-    for match, first, last in list(_matches(state, _UNTARGETABLE)):
-        subject = _before(state, first, 1) if match.group().startswith(("that", "which")) else "creature"
-        if (subject in _TYPE_WORDS or subject in reader.creature_types or subject in ("threat", "threats")) and \
-                not _GRANTS & _said_before(state, first):
-            state.take(first, last, _UNTARGETABLE_SYNTAX, "keyword")
+    for pattern, syntax in ((_UNTARGETABLE, _UNTARGETABLE_SYNTAX), (_UNDESTROYABLE, "kw:indestructible")):
+        for match, first, last in list(_matches(state, pattern)):
+            subject = _before(state, first, 1) if match.group().startswith(("that", "which")) else "creature"
+            if (subject in _TYPE_WORDS or subject in reader.creature_types or subject in ("threat", "threats")) \
+                    and not _GRANTS & _said_before(state, first):
+                state.take(first, last, syntax, "keyword")
 
 
 # "lands that make colorless mana", "rocks that tap for red mana": the mana the card adds (Scryfall's produces:),
@@ -3634,9 +3690,10 @@ def _creature_types(reader: Reader, state: _State) -> None:
         # (not a named token's word: "Prossh needs food")
         one_asked = one_asked or (index > 0 and following in ("", "that's", "thats") and
                                   word.lower in reader.token_types)
+        asked_of = following in _ASKED_OF and _word_before_modifiers(state, index) in ("which", "what")
         if following in _TRIBE_FOLLOWERS or deck_lords or one_asked or following in _TRIBE_ROLES or (
                 plural and following not in _OBJECT_NOUNS and (
-                following not in _RULES_TEXT_FOLLOWERS or following == "with")):
+                following not in _RULES_TEXT_FOLLOWERS or following == "with" or asked_of)):
             state.take(index, index + 1, f"t:{kind}", "type")
             word.used = False
             if plural and following not in _TRIBE_FOLLOWERS:
