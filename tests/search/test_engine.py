@@ -410,3 +410,17 @@ def test_a_deck_s_commander_is_no_card_for_its_own_deck(snapshot_engine):
     page = snapshot_engine.search("discard outlets for Anje Falkenrath madness", limit=20)
     assert page.readings[0].deck == ("Anje Falkenrath",)
     assert "Anje Falkenrath" not in [result.card.name for result in page.results]
+
+
+def test_lands_for_a_deck_that_fix_for_free_come_before_those_that_fix_for_a_price():
+    """"lands for 5 color" ranked eight filter lands first (Mossfire Valley, "{1}, {T}: Add {R}{G}"), and "lands for
+    my golgari deck" Viridescent Bog before Bayou: in a deck of four colours or five, lands making three of them or
+    more come first, and in each part a land whose mana costs mana or uses it up follows those that make it free."""
+    engine = SearchEngine(grimoire.open(), encoder="static")
+    paid = re.compile(r"\{\d+\}, \{T\}: Add|Sacrifice [^:]*: Add")
+    for query in ("lands for 5 color", "what are the best lands for a 5 color deck", "lands for my golgari deck"):
+        top = engine.search(query, limit=10).results
+        assert not any(paid.search(r.card.oracle_text or "") for r in top), (query, [r.card.name for r in top])
+    five = [r.card.name for r in engine.search("lands for 5 color", limit=15).results]
+    assert {"Mana Confluence", "Command Tower"} <= set(five), five
+    assert engine.search("lands for my golgari deck", limit=1).results[0].card.name == "Bayou"

@@ -186,6 +186,9 @@ NOT_LEGAL_SHARE = 0.25  # the score share of a card Commander bans, asked for a 
 # rates (see SearchEngine._staples)
 STAPLE_TAGS = ("ramp", "card-draw", "removal", "tutor", "counterspell", "sweeper")
 _NAMES_A_DECK = re.compile(r"\b(?:decks?|edh|builds?|lists?)\b")  # "for my esper deck", not "esper ramp"
+# An activated mana ability whose cost holds mana ("{1}, {T}: Add ...", "{W/U}, {T}: Add {W}{W}") or uses the card
+# up ("{T}, Sacrifice Archaeological Dig: Add", "{T}, Remove a mining counter ...: Add")
+_MANA_FOR_MANA = re.compile(r"(?:^|\n)[^:\n]*(?:\{(?:\d+|[WUBRGCX](?:/[WUBRGP])?)\}|Sacrifice|Remove)[^:\n]*: Add\b")
 # a request for mana makers, whose deck colours are judged by the colours a card makes (see _deck_colour_shares)
 _ASKS_MANA = re.compile(r"\b(?:ramp\w*|rocks?|dorks?|fix(?:ing|ers?)|accelerat\w*|signets?|talismans?|"
                         r"(?<!\d )(?<!\d)mana(?! value| cost| sinks?| curve))\b")  # not "3 mana 3/3s"
@@ -831,15 +834,26 @@ class SearchEngine:
                       ) -> tuple[np.ndarray, np.ndarray]:
         """Lands asked for by a deck's colours and nothing else ("untapped lands for grixis", "good lands for my
         esper deck"): those making two or more of the deck's colours (``made``) first (a dual as a land of any
-        colour: which fixes better is not in the text), then the rest, and in each part by the card's own prior
+        colour: which fixes better is not in the text; in a deck of four or five colours, those making three or
+        more before the duals), those whose mana costs mana or uses them up after the others (the filter lands,
+        Crystal Quarry: see :attr:`_mana_paid_for`), then the rest, and in each part by the card's own prior
         (ranking.card_prior), as the words left rank nothing: plainer text first, so Underground Sea before a land
         that makes any colour under conditions (Gold Mine's nodes, Undiscovered Paradise going back to hand), and
         the most played first where the store has EDHREC ranks; a digital-only card last, as in every ranking."""
         if made is None:
             return rows, scores
+        # in a deck of four colours or five, a dual makes too few of them: lands making three or more come first
+        enough = 3 if made.max(initial=0) >= 4 else 2
         order = np.lexsort((-self._card_priors[""][rows], self.filter_index.digital_only[rows],
-                            -np.minimum(made[rows], 2)))
+                            self._mana_paid_for[rows], -np.minimum(made[rows], 2), -np.minimum(made[rows], enough)))
         return rows[order], scores[order]
+
+    @cached_property
+    def _mana_paid_for(self) -> np.ndarray:
+        """Cards whose mana ability costs mana or uses the card up ("{1}, {T}: Add one mana of any color", Crystal
+        Quarry's "{5}, {T}: Add {W}{U}{B}{R}{G}", the filter lands, Archaeological Dig's sacrifice, Gemstone Mine's
+        counters): a land that fixes only for a price, after those that fix for free."""
+        return np.array([bool(_MANA_FOR_MANA.search(text or "")) for text in self.db.columns.oracle_text.tolist()])
 
     @cached_property
     def _banned_by_kind(self) -> np.ndarray:
