@@ -424,3 +424,10 @@ def test_lands_for_a_deck_that_fix_for_free_come_before_those_that_fix_for_a_pri
     five = [r.card.name for r in engine.search("lands for 5 color", limit=15).results]
     assert {"Mana Confluence", "Command Tower"} <= set(five), five
     assert engine.search("lands for my golgari deck", limit=1).results[0].card.name == "Bayou"
+
+
+def test_a_card_doing_both_the_function_and_its_trigger_leads_however_long_its_text(snapshot_engine):
+    """"white cards that draw when creatures enter": repeatable draw and a creature-entering payoff; Welcoming Vampire
+    does both, but its long text put it behind a hundred cantrips and Soul Wardens (lifted by 0.45 of directness)."""
+    names = [r.card.name for r in snapshot_engine.search("white cards that draw when creatures enter", limit=5).results]
+    assert "Welcoming Vampire" in names, names

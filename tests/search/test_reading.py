@@ -2945,3 +2945,41 @@ def test_a_short_name_s_deck_holds_every_commander_it_may_mean(reader):
 ])
 def test_chat_shorthand_misspellings_and_questions_keep_their_filters(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize("query", ["equip cost reducers for voltron", "reduce equip costs",
+                                   "make equipping cheaper in white"])
+def test_what_makes_equipping_cheaper_is_read_as_cards_print_it(reader, snapshot_engine, query):
+    # (no reading: Medallions and Helm of Awakening, which make spells cheaper, had ranked among the first)
+    assert "equip (?:abilities|costs)" in syntax(reader, query)
+    names = [r.card.name for r in snapshot_engine.search(query, limit=10).results]
+    assert not any("Medallion" in name for name in names) and "Helm of Awakening" not in names, names
+    assert syntax(reader, "cheaper equip costs") == r"o:/\bequip \{[01]\}([^{0-9]|$)/"  # Equipment cheap to equip
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("w/u flyers", "id<=wu t:creature kw:flying"),  # chat's colour pairs (they read no colour)
+    ("u/b/r control cards", "id<=ubr"),
+    ("r/g commanders", "is:commander id=rg"),
+    ("battles in red", "id<=r t:battle"), ("pws under 4 mana", "mv<4 t:planeswalker"),
+    ("tribal instants", "t:kindred t:instant"),  # the Kindred type (it read t:instant alone)
+    ("elf tribal enchantments", "t:enchantment t:elf"),  # an elf deck's
+    ("6/6 or bigger for 5 or less", "pow>=6 tou>=6 mv<=5"),  # it read exactly 6/6
+    ("1/1s or smaller", "pow<=1 tou<=1"),
+    ("red sorceries with x in cost", "m:{X} id<=r t:sorcery"),
+    ("cards that are every creature type", "kw:changeling"),
+    ("cards that give a creature all creature types", ""),  # what grants it
+    ("hoser for blue decks", r"o:/\bblue\b/"),  # what beats the colour, not a blue card
+    ("hate on green creatures", r"o:/\bgreen\b/"),
+])
+def test_chat_colour_pairs_type_short_forms_and_sizes(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_lone_slash_in_prose_is_a_word_not_a_regular_expression(snapshot_engine):
+    # ("creature lands / manlands" raised "unclosed regular expression"); a /regex/ is still one
+    page = snapshot_engine.search("creature lands / manlands", limit=5)
+    assert page.results and all("Land" in r.card.type_line for r in page.results)
+    assert snapshot_engine.read("/draw a card/").chips == ()
+    with pytest.raises(QuerySyntaxError):
+        snapshot_engine.search("/manlands", limit=1)

@@ -1340,3 +1340,11 @@ def test_a_question_s_opening_with_its_verb_joined_on_says_nothing(text):
     # ("whats" had been an unknown word, which left half of the request unexplained: no tag, so "what's the best 1
     # mana green ramp?" ranked Crop Rotation first where "what is the best ..." ranked Llanowar Elves)
     assert words(text) == ("ramp",)
+
+
+@pytest.mark.parametrize(("text", "tag"), [("hate vs storm", "stax"), ("hate for token decks", "token-hate"),
+                                           ("hosers vs graveyard decks", "graveyard-hate")])
+def test_hate_for_or_against_a_deck_is_what_beats_it(engine, text, tag):
+    # ("hate for token decks" had read "token" as the deck's theme and ranked graveyard hate; "hate vs storm" the
+    # storm cards)
+    assert tag in [match.name for match in engine.tags_for(text)][:2]

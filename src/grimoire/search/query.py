@@ -277,6 +277,9 @@ def _tokens(query: str) -> list[_Token]:
             text, index_after = _read_quoted(query, index)
             tokens.append(_Token("term", index, Text(text, index, phrase=True)))
             index = index_after
+        elif ch == "/" and (index + 1 == len(query) or query[index + 1].isspace()):
+            tokens.append(_Token("term", index, Text(ch, index)))  # "creature lands / manlands": prose, no regex
+            index += 1
         elif ch == "/":
             pattern, index_after = _read_regex(query, index)
             tokens.append(_Token("term", index, Filter("text", ":", compile_regex(pattern, index, query),

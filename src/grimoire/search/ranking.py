@@ -162,8 +162,8 @@ _SPARED = re.compile(r"\b(?:spar(?:e|es|ing)|without(?! (?:pay|cast|spend|tap|sa
 # lifegain"): the words after it name what is to be stopped, so a hate tag that stops it is what is asked for
 _AGAINST = re.compile(r"\b(?:answers? (?:(?:do|can|could|would|should) (?:i|we|you) (?:have|use|run|play) )?"
                       r"(?:to|for)|removal for|beat(?:s|ing)?|against|deal(?:s|ing)? with|"
-                      r"hate (?:for|against|on)"
-                      r"|hos(?:e|es|ers?|ing)(?: for| against)?|stop(?:s|ping)?|shut(?:s|ting)? down"
+                      r"hate (?:for|against|on|vs\.?|versus)"
+                      r"|hos(?:e|es|ers?|ing)(?: for| against| vs\.?| versus)?|stop(?:s|ping)?|shut(?:s|ting)? down"
                       r"|do about|handl(?:e|es|ing)|anti(?=[- ])|(?:get|gets|getting|got|work|works|working) around"
                       r"|(?:work|works|working) (?:on|against)"
                       # "keep my opponents from gaining life", "prevent them from drawing": what is to be stopped
@@ -175,6 +175,7 @@ _AGAINST = re.compile(r"\b(?:answers? (?:(?:do|can|could|would|should) (?:i|we|y
 # "destroy every creature", "bounce every nonland permanent": "every" of a kind of permanent is the sweepers' "all"
 _EVERY = re.compile(r"\bevery (?=(?:single )?(?:non-?\w+ )?(?:creature|artifact|enchantment|planeswalker|permanent|"
                     r"land|token|card)\b)")
+_HATE_HEAD = re.compile(r"\b(?:hate|hosers?)\s*$")
 # "storm hate", "token hosers": the words before name what is to be stopped
 _HATE_AFTER = re.compile(r"\b((?:[\w-]+ ){1,3}?)(?:hate|hosers?)\b")
 _CANNOT = re.compile(r"\bcan['’]?t\b")
@@ -985,6 +986,8 @@ def theme_split(text: str, tribes: Container[str] = frozenset()) -> tuple[str, s
     if last is None or len(text) - last.end() > THEME_MAX_CHARS:
         return None
     head, tail = text[:last.start()], text[last.end():].strip()
+    if _HATE_HEAD.search(head):
+        return None  # "hate for token decks": what beats the deck (see _AGAINST), not a token deck's hate
     found = _THEME_DECK.fullmatch(tail) or _THEME_ARCHETYPE.fullmatch(tail)
     if not found and (tribal := _THEME_TRIBE.fullmatch(tail)) and _names_tribe(tribal["theme"], tribes) and \
             (tribal["own"] or set(tribal["theme"].lower().split()) & _TRIBAL_WORDS):
@@ -1072,7 +1075,7 @@ BIG_ANSWER_TAGS = frozenset(TAG_INDEX[name] for name in ("removal", "creature-re
 
 # in directness: where a request names a function and the trigger it waits for in words ("draw a card whenever a
 # creature enters": repeatable draw and a creature-entering payoff), a card doing both comes before one doing either
-BOTH_LIFT = 0.45
+BOTH_LIFT = 1.0
 
 
 def paired_tags(chosen: Sequence[TagMatch], literal: bool = False) -> tuple[int, ...]:

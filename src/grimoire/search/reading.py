@@ -168,9 +168,10 @@ _TYPE_WORDS = {
     "creature": "creature", "creatures": "creature", "artifact": "artifact", "artifacts": "artifact",
     "enchantment": "enchantment", "enchantments": "enchantment", "land": "land", "lands": "land",
     "planeswalker": "planeswalker", "planeswalkers": "planeswalker", "walker": "planeswalker",
-    "walkers": "planeswalker", "equipment": "equipment", "equipments": "equipment", "aura": "aura",
+    "walkers": "planeswalker", "pw": "planeswalker", "pws": "planeswalker",  # chat's short form
+    "equipment": "equipment", "equipments": "equipment", "aura": "aura",
     "auras": "aura", "legendary": "legendary", "legend": "legendary", "legends": "legendary", "saga": "saga",
-    "sagas": "saga", "vehicle": "vehicle", "vehicles": "vehicle", "battle": "battle",
+    "sagas": "saga", "vehicle": "vehicle", "vehicles": "vehicle", "battle": "battle", "battles": "battle",
     "background": "background", "backgrounds": "background", "shrine": "shrine", "shrines": "shrine", "snow": "snow",
     "curse": "curse", "curses": "curse",
 }
@@ -1318,7 +1319,10 @@ _PROSE_OR = re.compile(
     rf"(instants?|sorcery|sorceries|creatures?|artifacts?|enchantments?|planeswalkers?|lands?|equipment|auras?) "
     rf"(?:or|and) (instants?|sorcery|sorceries|creatures?|artifacts?|enchantments?|planeswalkers?|lands?|equipment|"
     rf"auras?)|"
-    rf"({_COLOR_WORD}) or ({_COLOR_WORD}))(?![\w:\")])", re.IGNORECASE)
+    rf"({_COLOR_WORD}) or ({_COLOR_WORD})|"
+    # "6/6 or bigger", "2/2s or smaller": each of power and toughness at least (or at most) that
+    r"(\d{1,2})/(\d{1,2})s? or (bigger|larger|more|greater|higher|better|smaller|less|lower))(?![\w:\")])",
+    re.IGNORECASE)
 
 
 # Verbs whose object a stat then describes ("exile a creature with power 4 or greater", "tutor for a creature with
@@ -1399,7 +1403,7 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
             continue  # "artifact or enchantment removal", "creatures or planeswalkers you control"
         if groups[6] and following and following[0].lower().strip(",.;:?!") in _PAYOFF_NOUNS:
             continue  # "instants and sorceries matter": what cares about them (the payoff tags), not the two types
-        if before.count('"') % 2 or (acted_on and (groups[6] or groups[8])):
+        if before.count('"') % 2 or (acted_on and (groups[6] or groups[8] or groups[10])):
             continue
         if negated:  # "board wipes not white or black", "ramp that isn't a land or creature": neither
             start = negated.start()
@@ -1412,6 +1416,9 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
             chip = Chip(match.group(), f"(t:{kinds[0]} or t:{kinds[1]})", "type")
         elif groups[8]:
             chip = Chip(match.group(), f"id<={_letters(groups[8] + ' ' + groups[9])}", "colour")
+        elif groups[10]:
+            op = "<=" if groups[12] in ("smaller", "less", "lower") else ">="
+            chip = Chip(match.group(), f"pow{op}{groups[10]} tou{op}{groups[11]}", "power")
         else:
             number, stat, word = (groups[0], groups[1], groups[2]) if groups[0] else (groups[4], groups[3], groups[5])
             trailing = _TRAILING_STAT.match(query, end) if not stat else None  # "5 or more power"
@@ -1838,6 +1845,9 @@ def _deck_colors(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _DECK_COLORS)):
         if match.group().startswith("in ") and _before(state, first, 1) in _DENYING:
             continue  # "counterspells not in blue": _negated_colors reads it
+        if match.group().startswith("for ") and _before(state, first, 1) in ("hate", "hoser", "hosers") and \
+                match.group(1) in _SINGLE_COLORS:
+            continue  # "hoser for blue decks": what beats the colour, _colour_text reads it
         letters = _identity_letters(match.group(1) or match.group(2))
         recoloured = _recoloured(state, first, letters) and match.group().startswith("in ")
         state.take(first, last, f"c:{letters}" if recoloured else f"id<={letters}", "colour")
@@ -1858,7 +1868,8 @@ def _identity_letters(words: str) -> str:
 _COLORS = re.compile(rf"(?:mono[- ]?)?({_COLOR_LIST})|({'|'.join(_GROUPS)})|(colou?rless)|"
                      r"(four[- ]colou?r|4[- ]?colou?r|4c)|(five[- ]colou?r|5[- ]?colou?r|5c|wubrg|rainbow)|"
                      r"(multicolou?red|multicolou?r|gold(?! tokens?\b))|mono[- ]?([wubrg])|"
-                     r"(two|three|2|3)[- ]?colou?r(?:ed)?|exactly (two|three|2|3) colou?rs?|(mono[- ]?colou?red)")
+                     r"(two|three|2|3)[- ]?colou?r(?:ed)?|exactly (two|three|2|3) colou?rs?|(mono[- ]?colou?red)|"
+                     r"\b([wubrg]/[wubrg](?:/[wubrg])?)\b")  # "w/u flyers", "b/g legends": chat's colour pairs
 # Before a colour that ends the request, these still make it what the card acts on ("protection from red").
 _ACTS_ON_LAST = frozenset({"from", "against", "vs", "versus", "of", "to", "hit", "hits", "kill", "kills", "destroy",
                            "destroys", "exile", "exiles", "counter", "counters", "pro", "protection", "hate"})
@@ -1867,7 +1878,8 @@ _ACTS_ON_LAST = frozenset({"from", "against", "vs", "versus", "of", "to", "hit",
 _ONE_COLOUR = rf"({_COLOR_WORD})"
 # "cards that hose green", "blue hate cards", "good against red": what names the colour in its text (Perish, Pyroblast,
 # Circle of Protection: Red), no card of it
-_COLOUR_HATE = re.compile(rf"(?:hos(?:e|es|ing)|punish(?:es|ing)?|against|vs|versus|beats?|beating) {_ONE_COLOUR}"
+_COLOUR_HATE = re.compile(rf"(?:hos(?:e|es|ing)|(?:hate|hosers?) (?:for|on)|punish(?:es|ing)?|against|vs|versus|beats?|"
+                          rf"beating) {_ONE_COLOUR}"
                           rf"(?: decks?| players?| cards?| creatures?| spells?)?|{_ONE_COLOUR} (?:hate|hosers?)"
                           r"(?! bears?\b)")  # "white hate bears" are white creatures
 # "devotion to green", "mono black devotion": what counts it
@@ -1907,12 +1919,16 @@ def _colors(reader: Reader, state: _State) -> None:
             continue  # "rainbow rocks": what makes mana of any colour, not five-colour cards
         # a commander's identity is its deck's: "mono red commanders", "Sultai commanders" are exactly those colours
         several = len(re.findall(_COLOR_WORD, match.group())) > 1
+        several = several or bool(match.group(11))
         exact = "=" if _asks_commanders(state) and (
             match.group().startswith("mono") or match.group(2) or several
         ) else "<="
         both = several and _before(state, first, 1) == "both"
         if match.group(7):
             syntax = f"id{exact}{match.group(7)}"
+        elif match.group(11):
+            letters = "".join(c for c in _WUBRG if c in match.group(11))
+            syntax = f"c:{letters}" if _recoloured(state, first, letters) else f"id{exact}{letters}"
         elif match.group(1) and both:  # "creatures that are both black and green": each of those colours, at least
             first -= 1
             syntax = f"{'id' if _asks_commanders(state) else 'c'}>={_identity_letters(match.group())}"
@@ -2619,6 +2635,9 @@ _STEAL_LANDS = re.compile(r"(?:steal(?:s|ing)?|(?:take|takes|taking|gain|gains|g
                           r"(?:nonbasic |basic )?lands?\b")
 
 # Words that always read as the same rules text, in this order
+# "cards that are every creature type", "creatures with all creature types": changelings (the keyword says it)
+_EVERY_TYPE = re.compile(r"(?:(?:that|which) (?:is|are|count as|counts as) |with |has |have )?(?:every|all) creature "
+                         r"types?(?! (?:get|gets|have|has|you))")
 _RULES_TEXT_WORDS = (
     (_STEAL_LANDS, "o:/control of (?:target|a|an|each|all) (?:nonbasic )?lands?\\b|you control enchanted land/"),
     (_TRIBAL_LANDS, 't:land o:"creature type"'),
@@ -2663,6 +2682,14 @@ _REDUCED_MADE = re.compile(r"(?:make|makes|making) (?:my |your |all )?([a-z]+)(?
                            r"([a-z]+)(?: spells?)? (?:costs?|costing) less")
 
 
+# "equip cost reducers", "reduce equip costs", "make equipping cheaper": what makes equipping cost less, as cards print
+# it ("Equip abilities you activate cost {1} less", "Equipment you control have equip {0}", Brass Squire's "attach
+# target Equipment"); "cheaper equip costs" asks for Equipment that is cheap to equip (see _keyword_bounds)
+_EQUIP_REDUCED = re.compile(rf"equip(?:ping)? (?:cost |costs )?{_REDUCER}|reduc\w* (?:the )?equip(?:ping)? costs?|"
+                            r"(?:make|makes|making) equip(?:ping)? (?:costs? )?(?:cheaper|cost less)")
+_EQUIP_REDUCED_SYNTAX = r"o:/equip (?:abilities|costs)[^.]* cost[^.]* less|\bhave equip \{0\}|attach target equipment/"
+
+
 def _reduced_text(kind: str) -> str:
     """The rules text of a card that makes spells of ``kind`` cheaper: the filter read, and what
     :meth:`Reader.reduces` looks for before reading it."""
@@ -2682,6 +2709,8 @@ def _cost_reducers_for(reader: Reader, state: _State) -> None:
                 continue  # no card makes Elf spells cheaper: the words rank as they stand, never an empty page
             # ranked by (the cost-reducer tag), read by no other rule
             state.take(first, last, f"o:/{_reduced_text(kind)}/", "oracle", still_ranks=True)
+    for _, first, last in list(_matches(state, _EQUIP_REDUCED)):
+        state.take(first, last, _EQUIP_REDUCED_SYNTAX, "oracle", still_ranks=True)
 
 
 # "a creature that can't be targeted", "creatures that are hard to target", "untargetable commanders": the card's own
@@ -2758,6 +2787,9 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
         # the player's own lands, not what a card does to the opponents' ("make their lands enter tapped")
         if _before(state, first, 1) in ("land", "lands") and not _THEIRS & _said_before(state, first):
             state.take(first, last, _ENTERS_TAPPED_SYNTAX, "oracle")
+    for _, first, last in list(_matches(state, _EVERY_TYPE)):
+        if not _GRANTS & _said_before(state, first):  # ("cards that give a creature all creature types": granters)
+            state.take(first, last, "kw:changeling", "keyword")
     for pattern, syntax in ((_UNTARGETABLE, _UNTARGETABLE_SYNTAX), (_UNDESTROYABLE, "kw:indestructible")):
         for match, first, last in list(_matches(state, pattern)):
             subject = _before(state, first, 1) if match.group().startswith(("that", "which")) else "creature"
@@ -2964,6 +2996,18 @@ _SPELLS_OWN_NOUNS = frozenset({"removal", "destruction", "wipe", "wipes", "sweep
                                "kill", "theft", "steal", "damage"})
 # After "land": what the card does with lands ("land ramp", "land fetch"), so "land" is no type filter.
 _LAND_ACTIONS = frozenset({"ramp", "ramping", "fetch", "fetching", "fetchers", "search", "searching"})
+
+
+# "tribal instants", "kindred sorceries": the Kindred card type (Tribal before 2024), before the card type it joins
+_KINDRED = re.compile(r"(?:tribal|kindred|typal)(?= (?:instants?|sorcery|sorceries|enchantments?|artifacts?)\b)")
+
+
+def _kindred(reader: Reader, state: _State) -> None:
+    """"tribal instants": ``t:kindred``, the type word after it read by :func:`_types` (not after a creature type:
+    "elf tribal enchantments" are an elf deck's)."""
+    for _, first, last in list(_matches(state, _KINDRED)):
+        if _before(state, first, 1) not in reader.creature_types:  # "elf tribal enchantments": an elf deck's
+            state.take(first, last, "t:kindred", "type")
 
 
 def _types(reader: Reader, state: _State) -> None:
@@ -3580,7 +3624,7 @@ def _stats(reader: Reader, state: _State) -> None:
             state.take(first, last, f"{_STAT_KEYS[more]}>{_STAT_KEYS[less]}", more)
 
 
-_X_SPELLS = re.compile(r"(?:with )?(?:an )?x in (?:the|its|their) (?:mana )?costs?|x[- ]costs?|costs? x(?! less)|"
+_X_SPELLS = re.compile(r"(?:with )?(?:an )?x in (?:the |its |their )?(?:mana )?costs?|x[- ]costs?|costs? x(?! less)|"
                        r"x(?= (?:spells?|burn|damage|drain|sweepers?|wipes?|creatures?|draw|ramp|removal)\b)")
 
 
@@ -4204,7 +4248,7 @@ _RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _deck_c
           _mana_value, _weenies, _negated_colors, _keyword_tokens, _keyword_amounts, _has_keywords, _colour_text,
           _colors, _commanders_identity, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
-          _activation_costs, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types, _aggressive,
+          _activation_costs, _kindred, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types, _aggressive,
           _pair_duals, _budget, _colored_counters, _deck_synergy, _bare_keyword, _staples)
 
 __all__ = ["Chip", "Reader", "Reading"]
