@@ -4248,7 +4248,7 @@ _RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _deck_c
           _mana_value, _weenies, _negated_colors, _keyword_tokens, _keyword_amounts, _has_keywords, _colour_text,
           _colors, _commanders_identity, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
-          _activation_costs, _kindred, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types, _aggressive,
-          _pair_duals, _budget, _colored_counters, _deck_synergy, _bare_keyword, _staples)
+          _activation_costs, _kindred, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types,
+          _aggressive, _pair_duals, _budget, _colored_counters, _deck_synergy, _bare_keyword, _staples)
 
 __all__ = ["Chip", "Reader", "Reading"]
