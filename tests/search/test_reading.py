@@ -2983,3 +2983,14 @@ def test_a_lone_slash_in_prose_is_a_word_not_a_regular_expression(snapshot_engin
     assert snapshot_engine.read("/draw a card/").chips == ()
     with pytest.raises(QuerySyntaxError):
         snapshot_engine.search("/manlands", limit=1)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("answers to flying", "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or kw:reach)"),
+    ("creatures that can attack the turn they come in and have flying", "t:creature"),  # their own flying
+    ("land destruction for mono red cheap", "id<=r mv<=2"),  # "cheap" closing the request, after the colours
+    ("exile target creature instant 1 mana white", "mv=1 id<=w t:instant"),  # the spell's type, before read words
+    ("how do i beat a control deck with lots of counterspells", 'o:"can\'t be countered"'),
+])
+def test_answers_and_costs_said_last(reader, query, expected):
+    assert syntax(reader, query) == expected

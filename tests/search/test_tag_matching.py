@@ -1348,3 +1348,10 @@ def test_hate_for_or_against_a_deck_is_what_beats_it(engine, text, tag):
     # ("hate for token decks" had read "token" as the deck's theme and ranked graveyard hate; "hate vs storm" the
     # storm cards)
     assert tag in [match.name for match in engine.tags_for(text)][:2]
+
+
+@pytest.mark.parametrize("text", ["stop sacrifice outlets", "sac outlet hate"])
+def test_what_stops_sacrifice_outlets_is_ability_hate(engine, text):
+    # (no tag opposed sac outlets: the request kept the sac-outlet tag and ranked Ashnod's Altar first)
+    names = [match.name for match in engine.tags_for(text)]
+    assert names[0] == "ability-hate" and "sac-outlet" not in names, names

@@ -2416,7 +2416,8 @@ _CAST_VERBS = frozenset({"cast", "casts", "casting", "play", "plays", "playing"}
 _SORCERY_SPEED = re.compile(r"(?:at )?sorcery[- ]speed")
 _FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? (?:with|(?:that|which) (?:has|have)) flying|"
                      r"anti[- ]?(?:flying|flyers?|fliers?)|"
-                     r"flying(?= (?:hate|removal|hosers?|answers?|defen[cs]e)\b)")  # "my deck needs flying defense"
+                     r"flying(?= (?:hate|removal|hosers?|answers?|defen[cs]e)\b)|"  # "my deck needs flying defense"
+                     r"(flying)$")  # "answers to flying": flyers, where an answer is asked (see _speed_and_flyers)
 # "deal with flyers", "kill fliers", "answers to flying creatures", "flyer hate": what kills or blocks
 # them, as cards print it ("destroy target creature with flying", Hurricane's "each creature with flying", reach)
 _ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:s|ing)? with|kill(?:s|ing)?|destroy(?:s|ing)?|answers? (?:to|for)|"
@@ -2433,6 +2434,9 @@ _ANSWERS_FLYERS = re.compile(r"\b(?:deal(?:s|ing)? with|kill(?:s|ing)?|destroy(?
                              r"(?:decks?|boards?) (?:full of|of|with)|full of|"  # "beat a deck full of flyers"
                              r"any|one|those|that|these|some|every|each|target)"
                              r"\W*){0,2}$")  # "kill a big flyer"
+# just before a bare "flying" closing the request, what makes it the flyers to answer ("answers to flying")
+_FLYING_ANSWERED = re.compile(r"(?:answers? (?:to|for)|deal(?:ing)? with|against|vs|versus|kill|destroy|stop|beat|"
+                              r"(?:hate|hosers?) (?:for|against|vs|on))$")
 _FLYER_ANSWERS = frozenset({"hate", "removal", "hoser", "hosers", "answers", "answer", "killers", "killer", "defense",
                             "defence"})  # "flyer hate"
 _ANTI_FLYER = "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or kw:reach)"
@@ -2457,6 +2461,8 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _SORCERY_SPEED)):
         state.take(first, last, "t:sorcery", "type")
     for match, first, last in list(_matches(state, _FLYERS)):
+        if match.group(1) and not _FLYING_ANSWERED.search(_before(state, first, 2)):
+            continue  # "blue flying", "creatures that ... have flying": the keyword, read as such
         if match.group(0).startswith("anti") or _ANSWERS_FLYERS.search(_before(state, first, 6)) or \
                 _after(state, last, 1) in _FLYER_ANSWERS or _complained_of(state, first):
             for chip in [c for c in state.chips if c.syntax == "mv>=6" and c.words.lower() in _before(state, first, 2)]:
@@ -2480,7 +2486,8 @@ _UNCOUNTERABLE = re.compile(r"uncounterable|(?:that |which )?(?:can'?t|cannot|ca
                             r"(?:(?:get(?:s|ting)?|go(?:es|ing)?|work(?:s|ing)?|win(?:s|ning)?|push(?:es|ing)?|"
                             r"fight(?:s|ing)?|resolve \w+) (?:around|past|through)|"
                             r"(?:dodg|beat|ignor|stop)\w*|play(?:s|ing)? around|anti-?|against|vs\.?|versus) "
-                            r"(?:(?:a |an |their |the )?(?:deck|player|opponent)s? (?:full of |with |playing |running )"
+                            r"(?:(?:a |an |their |the )?(?:\w+ )?(?:deck|player|opponent)s? (?:full of |with |playing |"
+                            r"running )"
                             r"(?:lots of |a lot of |tons of )?|(?:all )?(?:the |those |their )?)"
                             r"(?:counterspells?|counter ?magic|counters\b(?! on))|"
                             r"(?:counterspells?|counter ?magic) (?:hate|protection|insurance)|"
@@ -3027,7 +3034,9 @@ def _types(reader: Reader, state: _State) -> None:
         # "sorcery removal", "instant protection": what the spell does, not what it acts on ("instant tutors" find one)
         own = _TYPE_WORDS.get(match.group(2) or "") in ("instant", "sorcery") and following in _SPELLS_OWN_NOUNS
         # "exile target creature instant": a spell type ending the request after what it acts on is the card's own
-        trailing = last == len(state.words) and _TYPE_WORDS.get(match.group(2) or "") in ("instant", "sorcery") and \
+        # (or before words read already: "exile target creature instant 1 mana white")
+        trailing = all(word.used for word in state.words[last:]) and \
+            _TYPE_WORDS.get(match.group(2) or "") in ("instant", "sorcery") and \
             first > 0 and _TYPE_WORDS.get(state.words[first - 1].lower) not in (None, "instant", "sorcery")
         if _is_object(state, first) and not trailing or \
                 (following in _OBJECT_NOUNS or _before_object_noun(state, last)) and not own \
@@ -3240,6 +3249,8 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 subject >= 0 and _is_object(state, subject) and
                 not (state.words[subject].lower in _HAS_KEYWORDS and _before(state, subject, 1) in ("with", "has",
                                                                                                     "have"))))
+            # "land destruction for mono red cheap": ending the request after words read, the card's own cost
+            own = own or pattern is _CHEAP and last == len(state.words) and first > 0 and state.words[first - 1].used
             # "destroy big creatures", "counter big spells": the cost of what the card acts on, not its own
             # "my spells are too expensive": a complaint about the deck's costs, not a cost asked for
             if _after(state, last, 1) in blockers or _after(state, last, 2) in ("to equip", "to crew") or \
