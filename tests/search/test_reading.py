@@ -2994,3 +2994,42 @@ def test_a_lone_slash_in_prose_is_a_word_not_a_regular_expression(snapshot_engin
 ])
 def test_answers_and_costs_said_last(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # an agent's request: constraints listed after commas, an opening "Find"/"Search for", a remark in parentheses
+    # (each had lost its colour, read its stat as what the card acts on, or been read as Scryfall's grouping)
+    ("Return creature cards from the graveyard to the battlefield, black, sorcery", "id<=b t:sorcery"),
+    ("Find white instant-speed removal spells that exile a creature and cost two mana or less",
+     "mv<=2 id<=w (t:instant or kw:flash) (t:instant or t:sorcery)"),
+    ("Search for creatures with flying and lifelink, white or black, with power 3 or greater",
+     "id<=wb pow>=3 t:creature kw:flying kw:lifelink"),
+    ("Find blue creatures with flash that have power two or greater", "pow>=2 t:creature kw:flash id<=u"),
+    ('List creatures that have "can\'t be blocked", blue, costing three or less', "mv<=3 id<=u t:creature"),
+    ("Cards that give your creatures protection from a color until end of turn, white instants", "id<=w t:instant"),
+    ("Enchantments that double the number of tokens created (token doublers), green or white",
+     "id<=wg t:enchantment"),
+    ("Cards that give an opponent's creature -X/-X, black instants", "id<=b t:instant"),
+    ("(elf or goblin) lords", "t:creature"),  # a short alternative keeps Scryfall's grouping
+    ("destroy target artifact, enchantment, or creature", ""),  # a list of what is acted on stays words
+])
+def test_an_agents_listed_constraints_are_each_read(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("instants under 3 mana except counterspells", "mv<3 -otag:counterspell t:instant"),
+    ("removal no edicts", "-otag:edict"), ("cheap card draw for mono red no discarding", "id<=r mv<=2 -otag:discard"),
+    ("kenrith deck has no board wipes", "id<=wubrg"),  # what the deck lacks is asked for
+    ("lands mardu no painlands", "-is:painland id<=rwb t:land"),  # it read is:painland
+    ("removal excluding swords to plowshares", '-!"Swords to Plowshares"'),  # it ranked cards like it
+    ("counterspells excluding Counterspell", '-!"Counterspell"'),
+    ("what combos with Dramatic Reversal", 'combo:"Dramatic Reversal"'),  # no card "What"
+    ("reveillark combos", 'combo:"Reveillark"'), ("tokens with persist combo", ""),
+])
+def test_what_is_left_out_and_one_word_names_before_combos(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_typo_of_a_commander_inside_a_longer_name_is_no_deck(reader):
+    assert not reader.read("thasas oracle combo").deck  # Thassa's Oracle, not Thassa's deck

@@ -1355,3 +1355,13 @@ def test_what_stops_sacrifice_outlets_is_ability_hate(engine, text):
     # (no tag opposed sac outlets: the request kept the sac-outlet tag and ranked Ashnod's Altar first)
     names = [match.name for match in engine.tags_for(text)]
     assert names[0] == "ability-hate" and "sac-outlet" not in names, names
+
+
+@pytest.mark.parametrize(("text", "tag", "not_first"), [
+    ("blink payoffs", "etb-trigger", "flicker"),  # the creatures worth blinking, not the blink spells
+    ("storm enablers", "cost-reducer", "storm"),  # rituals and cost reducers, not the storm cards
+    ("go wide anthems", "anthem", "token-maker"),  # anthems, not the token makers
+])
+def test_the_role_asked_of_a_theme_is_what_matches(matcher, text, tag, not_first):
+    names = [m.name for m in matcher.match(text)]
+    assert names[0] == tag and names[0] != not_first, names

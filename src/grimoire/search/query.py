@@ -225,7 +225,7 @@ _KEY = re.compile(r"([A-Za-z]+)(!=|<=|>=|:|=|<|>)")
 _KEY_BANG = re.compile(r"([A-Za-z]+)!(?!=)(?=\S)")
 _BARE = re.compile(r"[^\s()\"]+")
 # a power/toughness change as cards print it ("-1/-1", "-2/-0", "-X/-X"): players type it as a word
-_PT_CHANGE = re.compile(r"-(?:\d+|x|\*)/[+-](?:\d+|x|\*)(?=[\s()]|$)", re.IGNORECASE)
+_PT_CHANGE = re.compile(r"-(?:\d+|x|\*)/[+-](?:\d+|x|\*)(?=[\s(),;.]|$)", re.IGNORECASE)  # ("-X/-X," in a list)
 
 
 def _read_quoted(query: str, start: int) -> tuple[str, int]:

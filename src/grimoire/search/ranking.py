@@ -740,7 +740,15 @@ _SENTENCE_END = re.compile(r"[,;.?!]")
 # words that complete a phrasing but ask for nothing alone: "matter" is what "cards that care about" leaves once the
 # thing cared about is read as a filter ("cards that care about devotion to green")
 _SAYS_NOTHING_ALONE = frozenset({"matter"})
-_REWRITES = ((_UNKILLABLE, "indestructible"), (_GETS_COUNTERS, r"\1 +1/+1 counters"), (_UNTARGETABLE, "hexproof"),
+# A deck's theme with the role asked of it, said as the tags' phrasings say that role: "blink payoffs" are the creatures
+# worth blinking (it read the flicker spells), "storm enablers" rituals and cost reducers (it read the storm cards),
+# "go wide anthems" anthems for tokens (it read token makers)
+_THEME_ROLES = ((re.compile(r"\b(?:blink|flicker)(?:ing)? (?:payoffs?|targets?|fodder|value creatures?)\b"),
+                 "etb creatures"),
+                (re.compile(r"\bstorm (?:enablers?|fuel)\b|\benablers? for storm\b"), "ritual cost reducer"),
+                (re.compile(r"\bgo(?:ing)?[- ]?wide anthems?\b"), "anthems for tokens"))
+_REWRITES = (*_THEME_ROLES,
+             (_UNKILLABLE, "indestructible"), (_GETS_COUNTERS, r"\1 +1/+1 counters"), (_UNTARGETABLE, "hexproof"),
              (_UNABLE, "cannot"),
              (_FIND_TYPE, r"\1search for "), (_DIG_THROUGH, "search my library for"), (_PLAY_SPELLS, "cast"),
              (_CAST_A_SPELL, "whenever you cast an instant or sorcery"), (_INTO_HAND, " "), (_UNTARGETED, " edict "),

@@ -626,11 +626,13 @@ class Reader:
         typed_node = parse(query)
         explicit = explicit | _explicit_kinds(typed_node)
         typed = query
+        query = _prose_parentheses(query)
+        plain = query  # (what _plain_or judges: a remark's parentheses make no "or" an operator)
         query = _SHORT_COUNTERS.sub(r"\g<1>1/\g<1>1 ", query)  # "-1 counters" is no "not 1": -1/-1 counters
         query, ranges = _prose_ranges(query)
         query, prose = _prose_or(query)
         prose = ranges + prose
-        query = _plain_or(query, typed)
+        query = _plain_or(query, plain)
         if query != typed and query.strip():  # "green or green and x": a prose "or" read may leave an "and" dangling
             query = _drop_dangling_operators(query)
             if query is None:
@@ -721,7 +723,8 @@ class Reader:
                 fixed = self.speller.swapped(word.lower) if short else self.speller.correct(word.lower)
             if fixed:
                 _read_as(state, word, fixed, " (a typo?)")
-                if fixed in self.commander_names and fixed not in self.english and not self._everyday(fixed):
+                if fixed in self.commander_names and fixed not in self.english and not self._everyday(fixed) and \
+                        _after(state, index + 1, 1) in ("", "deck"):  # (not "thasas oracle combo": Thassa's Oracle)
                     # "board wipes for kalia": the commander meant, in the role its place gives it
                     word.protected = True
                     self._name_role(state, index, index + 1, self.commander_names[fixed])
@@ -887,6 +890,8 @@ class Reader:
 
     def _name_at(self, state: _State, start: int) -> tuple[int, int] | None:
         words = state.words
+        if not words[start].lower:
+            return None  # a lone "," or "?": no name begins there
         # ("cards from war of the spark": a set's name, though a card has it too)
         named = self.db.names.may_begin(words[start].text) and _before(state, start, 2) not in _BEFORE_A_SET
         longest = min(len(words), start + MAX_NAME_WORDS) if named else start + 1  # else only a commander's alias
@@ -894,6 +899,8 @@ class Reader:
         for stop in range(longest, start, -1):
             if nickname is not None and stop <= nickname[0]:
                 return nickname  # a longer name first ("path to exile"), a nickname before a commander's alias
+            if not words[stop - 1].lower:
+                continue  # a lone "," (what a filter read around it left): no part of a name
             text = " ".join(w.text for w in words[start:stop]).strip(",.;:?!")
             row = self.db.names.find(text) if named else None
             single, alias, short = stop - start == 1, False, False
@@ -1001,6 +1008,10 @@ class Reader:
         previous, following = _before(state, index, 1), _after(state, index + 1)
         if _like_trigger(_before(state, index, 3)) not in (None, "budget"):
             return True
+        typed = state.words[index].text
+        if previous in ("excluding", "except", "besides") and typed[:1].isupper() or \
+                following.startswith("combo") and fold(typed).lower().strip(",.;:?!") not in self.english:
+            return True  # "excluding Counterspell"; "reveillark combos": the card's combo partners (not "what combos")
         if following.startswith(("but cheaper", "but better", "upgrade", "alternative", "replacement")) or \
                 _BUT_OTHERWISE.match(_after(state, index + 1, 3)):
             return True  # "damnation but white", "ephemerate but in blue", "skullclamp but worse"
@@ -1030,6 +1041,11 @@ class Reader:
         if self._card_question(state, start, stop, row):
             return
         before, after = _before(state, start, 3), _after(state, stop, 3)
+        excluding = _EXCLUDING_A_NAME.search(before)
+        if excluding and (exact := _exact_name(self.db.columns.name[row])):
+            # "removal excluding swords to plowshares": that card left out, not the one the others are like
+            state.take(start - len(excluding.group().split()), stop, f"-{exact}", "name")
+            return
         if self._combo_role(state, start, stop, row, before, after):
             return
         trigger = _like_trigger(before)
@@ -1218,6 +1234,10 @@ _NAME_SYNTAX = re.compile(r"[:/!()<>=]|\b(?:and|or|AND|OR|And|Or)\b")
 _KEY_ALONE = re.compile(r"[^\s:]+:")  # "order:", "fire:": a keyword without its value, not Order // Chaos
 
 
+# Words before a card's name that leave the card out ("counterspells excluding Force of Will", "other than sol ring")
+_EXCLUDING_A_NAME = re.compile(r"(?:^|\b)(?:excluding|except(?: for)?|besides|other than|but not|apart from|minus)$")
+
+
 def _exact_name(name: str) -> str:
     """A card's name as the exact-name syntax (``!"Fire // Ice"``), so that nothing in it is read as syntax; "" for
     the few names that hold a double quote, which that syntax cannot (Kongming, "Sleeping Dragon")."""
@@ -1395,8 +1415,9 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
             # ("not in white or green" is the card's colours: a card is "in" a colour)
             acted_on = bool(ahead) and ahead[-1] in _TYPE_WORDS and bool(set(ahead[:-1]) & _OBJECT_MARKERS) and \
                 not negated.group().rstrip().endswith(" in")
-        else:
-            acted_on = previous in _OBJECT_MARKERS or any(w in _CLAUSE_WORDS for w in words_before)
+        else:  # (a clause a comma closed acts on nothing after it: "creatures with flying, white or black")
+            clause = before.lower().rsplit(",", 1)[1].split() if "," in before else words_before
+            acted_on = previous in _OBJECT_MARKERS or any(w in _CLAUSE_WORDS for w in clause)
         following = query[match.end():].split()[:1]
         if groups[6] and following and following[0].lower() in _OBJECT_NOUNS | _RULES_TEXT_FOLLOWERS and \
                 {_TYPE_WORDS[groups[6]], _TYPE_WORDS[groups[7]]} <= _PERMANENT_TYPES:
@@ -1455,7 +1476,9 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
                 continue
             leading = _LEADING_COST.search(before) if key == "mv" else None  # "cmc 3 or less", "costing 2 or less"
             start = leading.start() if leading else match.start()
-            verbs = _ACTING_VERBS & set(before.lower().split())
+            # (not the request's opening "search for", "find": _command's, no action of the card's)
+            opening = _COMMAND.match(before.lower())
+            verbs = _ACTING_VERBS & set(before.lower()[opening.end() if opening else 0:].split())
             if (stat and verbs) or (leading and verbs - {"counter", "counters"} and
                                     before[: leading.start()].lower().endswith("with ")):
                 # "destroy creatures with power 3 or less", "exile a creature with mana value 2 or less": the stat
@@ -1476,6 +1499,27 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
 _BOOLEAN_MARK = re.compile(r"[()]|\bOR\b|\bAND\b")
 _PLAIN_OR = re.compile(r"(?<=\s)or(?=\s)")
 _PLAIN_WORD = re.compile(r"[^\s:=<>\"()!-][^\s:=<>\"()]*")
+
+
+# Parentheses around words with no syntax in them ("(mana rocks such as Sol Ring or Thran Dynamo)", "(token
+# doublers)"): a remark in prose, as an agent writes one, not Scryfall's grouping
+# (a group inside a regular expression, "name:/^(Sol Ring|Mana Crypt)$/", is none: not after a space)
+_GROUP = re.compile(r"(?<![^\s])\(([^()]*)\)(?=[\s,.;:!?]|$)")
+_GROUP_SYNTAX = re.compile(r"[:=<>!\"/|^$\\]|(?:^|\s)-\S|\b(?:OR|AND)\b")
+
+
+def _prose_parentheses(query: str) -> str:
+    """``query`` with the parentheses of each remark in prose blanked (positions kept), so its words are read."""
+    if "(" not in query:
+        return query
+    return _GROUP.sub(lambda group: f" {group.group(1)} " if _is_remark(group.group(1)) else group.group(), query)
+
+
+def _is_remark(inner: str) -> bool:
+    """Whether the words inside parentheses are a remark: no syntax, two words or more, and more than a short
+    alternative ("(elf or goblin)" keeps Scryfall's grouping)."""
+    words = inner.lower().split()
+    return not _GROUP_SYNTAX.search(inner) and len(words) >= 2 and (len(words) >= 4 or not {"or", "and"} & set(words))
 
 
 def _plain_or(query: str, typed: str) -> str:
@@ -1625,15 +1669,32 @@ def _number(text: str) -> int:
     return int(text) if text.isdecimal() else _NUMBER_WORDS[text]
 
 
+MAX_LIST_ITEM = 4  # words of a listed constraint after a comma ("black", "white instants", "legal in Commander")
+
+
+def _list_item_start(state: _State, index: int) -> int:
+    """Where the listed constraint holding the word at ``index`` begins: after the last comma before it, when the
+    words from there to the next comma are few (:data:`MAX_LIST_ITEM`); else 0 ("whenever you gain life, put a
+    +1/+1 counter on this creature" is one sentence of rules text, its comma no list's)."""
+    comma = max((i for i, w in enumerate(state.words[:index]) if w.text.endswith((",", ";"))), default=-1)
+    if comma < 0:
+        return 0
+    end = next((i + 1 for i in range(index, len(state.words)) if state.words[i].text.endswith((",", ";"))),
+               len(state.words))
+    return comma + 1 if end - comma - 1 <= MAX_LIST_ITEM else 0
+
+
 def _in_clause(state: _State, index: int) -> bool:
     """Whether a clause about what the card does ("that steal ...", "protection from ...") came before."""
     # not "Wrath of God"; a question's first word opens no clause ("which red cards destroy enchantments")
     # nor "lots of": an amount ("lots of cheap creatures" are creatures)
     # nor a comparison read as a cost already ("less than 2 cmc black creatures": the cost, then what the card is)
+    # nor one a comma closed ("Return creature cards to the battlefield, black, sorcery": a list of what is asked)
+    opened = _list_item_start(state, index)
     return any(w.lower in _CLAUSE_WORDS and not w.protected and not (w.used and w.lower == "than") and
                not (i == 0 and w.lower in _QUESTION_WORDS)
                and not (w.lower == "of" and i and state.words[i - 1].lower in _AMOUNTS)
-               for i, w in enumerate(state.words[:index]))
+               for i, w in enumerate(state.words[:index]) if i >= opened)
 
 
 _QUESTION_WORDS = frozenset({"which", "who"})
@@ -1644,6 +1705,9 @@ def _is_object(state: _State, index: int) -> bool:
     artifact"): the first word before it, past articles, numbers and colours, is an action or a preposition."""
     position = _position_before_modifiers(state, index)
     before = state.words[position].lower if position >= 0 else ""
+    if position >= 0 and state.words[position].text.endswith((",", ";")) and _list_item_start(state, index) and \
+            not _in_clause(state, index):
+        return False  # "... until end of turn, white instants": a list's next item, which nothing acts on
     if before in _VERBS_ALSO_KINDS:  # "blink a white creature", not "blink creatures" ("my opponent keeps blinking
         # creatures" is a complaint: theirs)
         return any(word.lower in _ARTICLES for word in state.words[position + 1: index]) or \
@@ -2386,6 +2450,7 @@ def _short_tag_names() -> dict[str, str]:
 _SHORT_TAG_NAMES = _short_tag_names()
 # "ramp that isn't treasure", "card draw without wheels": not that tag's cards
 _NOT_TAG = re.compile(r"(?:that |which )?(?:isn'?t|is not|aren'?t|are not|not|without|other than|but not|excluding|"
+                      r"except(?: for)?|(?<!\bhas )(?<!\bhave )(?<!\bhad )(?<!\bgot )(?<!\bwith )no|"
                       r"(?:doesn'?t|does not|don'?t|do not|dont|doesnt) (make|use|need)) (?:an? |any )?"
                       r"([a-z]+(?: [a-z]+)?)")
 # what a card is, not what it does: "creatures that aren't tokens" are not token makers left out
@@ -3918,6 +3983,11 @@ def _land_cycles(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _CYCLES)):
         instead = _after(state, last, 1) in _INSTEAD_AFTER or _before(state, first, 2) in _INSTEAD_BEFORE or \
             _before(state, first, 1) in _INSTEAD_BEFORE
+        if first and state.words[first - 1].lower in _DENYING - {"except"} and state.free(first - 1) and not instead:
+            cycle = _CYCLE_WORDS.get(match.group(1) or "", "triome" if match.group(2) else
+                                     "shadowland" if match.group(3) else "dual" if match.group(5) else "bounceland")
+            state.take(first - 1, last, f"-is:{cycle}", "type")  # "lands for mardu, no painlands": not the cycle
+            continue
         if _is_object(state, first) and state.words[first - 1].lower not in _CYCLE_ASKED and not instead:
             continue
         if _after(state, last, 1) in _ABILITY_SUBJECTS | {"synergy", "synergies", "payoffs", "payoff"}:
@@ -4141,7 +4211,7 @@ _COMMAND = re.compile(r"(?:that|this)(?= (?:white|blue|black|red|green|colou?rle
                       # "find lands that make any colour", "help me find enchantments that ...": an agent's opener
                       # (a plural and what it does follow; "find a land", "find lands" alone stay tutors)
                       r"(?:help me |i need to |i want to )?"
-                      r"find(?= (?:[a-z]+ ){0,2}[a-z]+s (?:that|which|who|with|to)\b)|"
+                      r"find(?= (?:[a-z-]+ ){0,4}[a-z]+s (?:that|which|who|with|to)\b)|"
                       r"(?:i'?m |i am )?looking for(?= an? )|"  # "looking for an enchantment that ...": the player
                       r"(?:(?:i'?m |i am )?(?:looking|searching)|look|search) for"
                       r"(?! an? | the | my | any | (?:up to )?(?:\d+|one|two|three|x) | basic )|search up)"
@@ -4232,7 +4302,7 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_UNCOUNTERABLE, ("counter",)), (_NEGATED, ("no", "isn", "aren", "without", "other than", "excluding")),
     (_NEGATED_TRIBE, ("isn", "aren", "no", "excluding", "except", "other than")),
     (_NOT_COLOR, ("no", "without", "sans", "except", "excluding", "isn", "aren", "other than", "but")),
-    (_NOT_TAG, ("isn", "aren", "not", "without", "other than", "excluding", "doesn", "don")),
+    (_NOT_TAG, ("isn", "aren", "no", "without", "other than", "excluding", "except", "doesn", "don")),
     (_LAYOUTS, ("mdfc", "dfc", "faced", "sided", "split", "transform", "flip", "adventure", "meld", "vanilla")),
     (_CYCLES, ("land", "triome", "snarl", "karoo", "duals")),
     (_COMMAND, ("show me", "find", "give me", "get me", "list", "look", "search", "that", "this")),
