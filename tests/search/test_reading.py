@@ -3033,3 +3033,34 @@ def test_what_is_left_out_and_one_word_names_before_combos(reader, query, expect
 
 def test_a_typo_of_a_commander_inside_a_longer_name_is_no_deck(reader):
     assert not reader.read("thasas oracle combo").deck  # Thassa's Oracle, not Thassa's deck
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("lifegain cards excluding creatures in orzo", "id<=wb -t:creature"),  # players' "orzo" for Orzhov
+    ("sorcery speed removal is fine, black or red, under 4", "id<=br mv<4"),  # allowed, not asked for
+    ("sorcery speed removal", "t:sorcery"),
+    ("legendary planeswalkers that can be used as commanders", "is:commander t:legendary t:planeswalker"),
+])
+def test_nicknamed_colours_allowances_and_what_can_be_a_commander(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "card"), [
+    # a question about one card, in more forms: it had read the card as one to leave out and ranked cards like it
+    ("how much does craterhoof cost", "Craterhoof Behemoth"), ("is dockside still legal", "Dockside Extortionist"),
+    ("thassa's oracle text", "Thassa's Oracle"), ("what color is rhystic study", "Rhystic Study"),
+    ("what set is smothering tithe from", "Smothering Tithe"), ("sol ring rulings", "Sol Ring"),
+    ("what color is ponder", "Ponder"), ("is hullbreacher banned", "Hullbreacher"),  # one-word names too
+    ("what type is dryad arbor", "Dryad Arbor"),  # (it read the card "Who // What // When // Where // Why")
+])
+def test_more_questions_about_one_card_answer_with_the_card(snapshot_engine, query, card):
+    assert snapshot_engine.search(query, limit=1).results[0].card.name == card
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("rituals b", "(t:instant or t:sorcery) id<=b"), ("fogs g edh", "f:commander id<=g"),
+    ("cantrips u 1 drop", "mv=1 id<=u"), ("pw removal r instant", "t:instant id<=r"),
+    ("cards that let u draw", ""), ("plan b", ""),  # "u" for "you", and no colour
+])
+def test_a_lone_colour_letter_closing_a_request_is_that_colour(reader, query, expected):
+    assert syntax(reader, query) == expected

@@ -246,6 +246,7 @@ _GUY = re.compile(r"\b(?:guy|dude|critter|monster|minion|beater)\b")
 # players' words for zones, opponents and dying, as the phrasings say them (search/slang.py adds the same to the
 # rankers' words): "refill my grip", "out of the bin", "rivals", "when my guys kick the bucket"
 _PLAYER_WORDS = ((re.compile(r"\bgrips?\b"), "hand"),
+                 (re.compile(r"\bpws?\b"), "planeswalker"),  # "pw removal", "protect my pws"
                  (re.compile(r"\b(?:the|my|your|their|a) (?:bin|yard|gy)\b|\bdiscard pile\b"), "the graveyard"),
                  (re.compile(r"\brivals?\b"), "opponents"),
                  # "juice up my whole squad", "swing twice", "ditch a card", "sack a dude", "nuke the board"

@@ -72,7 +72,7 @@ _SINGLE_COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": 
 # they are syntax only (``id:growth``).
 _GROUPS = {name: letters.lower() for name, letters in COLOR_NAMES.items()
            if name not in _SINGLE_COLORS and name not in ("colorless", "wubrg", "rainbow", "fivecolor")
-           and len(letters) < 4}
+           and len(letters) < 4} | {"orzo": "wb"}  # (players' "orzo" for Orzhov)
 _COLOR_WORD = r"(?:white|blue|black|red|green)"
 _COLOR_LIST = rf"{_COLOR_WORD}(?:(?:,? and |,? or | ?/ ?|-| |, ){_COLOR_WORD})*"
 _FOUR_COLOR = ("id=chaos", "id=aggression", "id=altruism", "id=growth", "id=artifice")
@@ -197,12 +197,18 @@ _FORMAT_ALIASES = {"edh": "commander", "cedh": "commander", "cmdr": "commander",
 _AFTER_A_CHAT_FOR = frozenset({"my", "a", "an", "the", "aggro", "mono", "commander", "edh", "cedh", "control", "combo",
                                "voltron", "any", "every", "our", "me", "this", "that", "cheap", "budget"})
 # A question about one card ("what does X do", "is X banned in commander", "can i run X in edh"): the card answers it
-_CARD_QUESTION_BEFORE = re.compile(r"(?:what|how) (?:does|do|is|are)|what'?s|how'?s|explain|tell me about|show me|"
-                                   r"look up|lookup|is|are|(can|may|could) (?:i|we|you) (?:play|run|use)")
-_CARD_QUESTION_AFTER = re.compile(r"(?:do|does|work|works|say|says|mean|means|(banned|legal|allowed|ok|okay|"
-                                  r"playable)|any good|good|rules|rulings|oracle text|text)?(?: ?(?:in|for) "
+_CARD_QUESTION_BEFORE = re.compile(r"(?:what|how) (?:does|do|is|are)|how much (?:does|do|is)|"
+                                   r"what (?:colou?r|type|set|rarity|cmc|mana value) (?:is|are|does)|what'?s|how'?s|"
+                                   r"explain|tell me about|show me|look up|lookup|is|are|"
+                                   r"(can|may|could) (?:i|we|you) (?:play|run|use)")
+# (what else a question about the card asks of it: "how much does craterhoof cost", "what set is X from",
+# "thassa's oracle text", "is dockside still legal")
+_CARD_QUESTION_AFTER = re.compile(r"(?:do|does|work|works|say|says|mean|means|(?:still )?(banned|legal|allowed|ok|"
+                                  r"okay|playable)|any good|good|rules|rulings|oracle text|text|cost|costs|from|price|"
+                                  r"prices)?(?: ?(?:in|for) "
                                   rf"({_either([*FORMATS, *_FORMAT_ALIASES])}))?")
 _NO_OPENER = re.fullmatch(r"(x)?", "")  # a question with no word before the card's name: group 1 is None
+_ASKED_OF_THE_CARD = frozenset({"text", "oracle text", "rules", "rulings", "price", "prices"})  # "X text"
 # A request that is only card names and what joins them ("sol ring and mana crypt", "swords or path to exile?",
 # "is smothering tithe better than rhystic study"): the words around the names and between them
 _LIST_OPENER = re.compile(r"(?:compare|comparing|which (?:one )?is better|what'?s better|whats better|is|should i "
@@ -1009,6 +1015,9 @@ class Reader:
         if _like_trigger(_before(state, index, 3)) not in (None, "budget"):
             return True
         typed = state.words[index].text
+        asked, about = _question_around(state, index, index + 1)
+        if asked and about and fold(typed).lower().strip(",.;:?!") not in self._game_words:
+            return True  # "what color is ponder", "is hullbreacher banned": a question about that card
         if previous in ("excluding", "except", "besides") and typed[:1].isupper() or \
                 following.startswith("combo") and fold(typed).lower().strip(",.;:?!") not in self.english:
             return True  # "excluding Counterspell"; "reveillark combos": the card's combo partners (not "what combos")
@@ -1028,7 +1037,8 @@ class Reader:
             return False  # "with X in their cost" is no card named X (Marvel's X) unless asked "like X"
         if (following.startswith(("effect", "style", "type ")) and previous in _BEFORE_A_NAME
                 or _RECOLOUR.fullmatch(_after(state, index + 1, 3))) and \
-                folded not in _TAG_WORDS and folded not in self.rules_words:
+                folded not in _TAG_WORDS and folded not in self.rules_words and \
+                folded.strip(",.;:?!") not in ("what", "which", "who", "how"):  # ("what type is dryad arbor")
             return True  # "vindicate effects", "ponder type cantrips", "skullclamp for white"; "fog effects" names a
             # tag, "exile effects" rules text
         if text.islower() and fold(text).strip(",.;:?!") in self.english:
@@ -1304,8 +1314,8 @@ def _question_around(state: _State, start: int, stop: int) -> tuple[re.Match | N
     A name that opens the request asks when a legality word follows it ("sol ring legal in modern?")."""
     plain = [fold(w.lower).strip(",.;:?!") for w in state.words]
     about = _CARD_QUESTION_AFTER.fullmatch(" ".join(w for w in plain[stop:] if w))
-    if start == 0 and about and about.group(1):  # "mana vault banned in commander?": the legality word asks
-        return _NO_OPENER, about
+    if start == 0 and about and (about.group(1) or about.group() in _ASKED_OF_THE_CARD):
+        return _NO_OPENER, about  # "mana vault banned in commander?", "thassa's oracle text": the word after asks
     return _CARD_QUESTION_BEFORE.fullmatch(" ".join(plain[:start])), about
 
 
@@ -1323,7 +1333,8 @@ def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
     if _like_trigger(_before(state, start, 3)) not in (None, "budget"):  # "alternatives to sol ring"
         return True
     asked, about = _question_around(state, start, stop)
-    if asked and about and (about.group(1) or about.group(2)):  # "is mana crypt banned", "is sol ring legal in modern"
+    if asked and about and (about.group(1) or about.group(2) or about.group() in _ASKED_OF_THE_CARD):
+        # "is mana crypt banned", "is sol ring legal in modern", "sol ring rulings"
         return True
     if _RECOLOUR.fullmatch(_after(state, stop, 3)):  # "sol ring in white"
         return True
@@ -2479,6 +2490,7 @@ def _negated_tags(reader: Reader, state: _State) -> None:
 _SPEED = re.compile(r"(?:at )?instant[- ]speed")
 _CAST_VERBS = frozenset({"cast", "casts", "casting", "play", "plays", "playing"})
 _SORCERY_SPEED = re.compile(r"(?:at )?sorcery[- ]speed")
+_ALLOWED = re.compile(r"(?:[a-z]+ )?(?:is|are|'s) (?:fine|ok|okay|acceptable|allowed)\b")
 _FLYERS = re.compile(r"flyers?|fliers?|flying creatures?|creatures? (?:with|(?:that|which) (?:has|have)) flying|"
                      r"anti[- ]?(?:flying|flyers?|fliers?)|"
                      r"flying(?= (?:hate|removal|hosers?|answers?|defen[cs]e)\b)|"  # "my deck needs flying defense"
@@ -2524,6 +2536,10 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
             continue  # "let me cast creatures at instant speed": what the card grants (flash), by the words
         state.take(first, last, "(t:instant or kw:flash)", "type")
     for _, first, last in list(_matches(state, _SORCERY_SPEED)):
+        if _ALLOWED.match(_after(state, last, 4)):  # "sorcery speed removal is fine": allowed, not asked for
+            for word in state.words[first:last]:
+                word.used = True
+            continue
         state.take(first, last, "t:sorcery", "type")
     for match, first, last in list(_matches(state, _FLYERS)):
         if match.group(1) and not _FLYING_ANSWERED.search(_before(state, first, 2)):
@@ -3440,8 +3456,10 @@ def _formats(reader: Reader, state: _State) -> None:
                 state.take(first, last, "f:commander", "format")  # "commander staples": cards for the format
             elif following not in ("damage", "tax", "zone", "deck", "decks", "cost", "costs", "matters", "matter",
                                    "protection") and \
-                    not _is_object(state, first) \
+                    (not _is_object(state, first) or _before(state, first, 1) in ("as", "be")
+                     or _before(state, first, 2) in ("as a", "be a")) \
                     and not _POSSESSIVES & set(_before(state, first, 2).split()):  # "my voltron commander needs"
+                # ("planeswalkers that can be used as commanders", "that can be a commander": what the card is)
                 state.take(first, last, "is:commander", "commander")
                 # "enchantment commanders": commanders of that deck, as "enchantments matter" asks (the bare type
                 # word drifted to its removal)
@@ -4324,12 +4342,30 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_PHYREXIAN, ("phyrexian",)), (_LIFE_FOR_MANA, ("life",)), (_PITCH, ("pitch",)),
     (_UNBLOCKABLE_CREATURES, ("block",)), (_ENTERS_UNTAPPED, ("tapped",)), (_EVASIVE_CREATURES, ("evasive",)))}
 
+# Words before a lone letter that make it no colour ("let u draw", "cards for u", "plan b")
+_NOT_BEFORE_A_COLOUR_LETTER = frozenset({"let", "lets", "can", "do", "will", "would", "should", "if", "make", "give",
+                                         "help", "tell", "show", "for", "to", "thank", "thanks", "see", "plan", "and",
+                                         "or", "when", "u", "you", "i"})
+
+
+def _colour_letters(reader: Reader, state: _State) -> None:
+    """"rituals b", "pw removal r instant", "fogs g edh", "cantrips u 1 drop": a lone colour letter closing the request,
+    or before only words read already, is that colour (``id<=b``), as chat writes it; "let u draw" is "you"."""
+    for index, word in enumerate(state.words):
+        if not state.free(index) or word.lower not in _SINGLE_COLORS.values() or len(word.text.strip(",.;:?!")) != 1 \
+                or index == 0 or _before(state, index, 1) in _NOT_BEFORE_A_COLOUR_LETTER or \
+                not all(w.used or not w.lower for w in state.words[index + 1:]):
+            continue
+        state.take(index, index + 1, f"id<={word.lower}", "colour")
+
+
 _RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _deck_colors, _formats, _rarities, _prices,
           _partners, _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _mana_made, _keyword_bounds,
           _mana_value, _weenies, _negated_colors, _keyword_tokens, _keyword_amounts, _has_keywords, _colour_text,
           _colors, _commanders_identity, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
           _activation_costs, _kindred, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types,
-          _aggressive, _pair_duals, _budget, _colored_counters, _deck_synergy, _bare_keyword, _staples)
+          _aggressive, _pair_duals, _budget, _colored_counters, _colour_letters, _deck_synergy, _bare_keyword,
+          _staples)
 
 __all__ = ["Chip", "Reader", "Reading"]
