@@ -3064,3 +3064,14 @@ def test_more_questions_about_one_card_answer_with_the_card(snapshot_engine, que
 ])
 def test_a_lone_colour_letter_closing_a_request_is_that_colour(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("removal <= 2mv", "mv<=2"),  # a sign apart from its number (it read mv=2)
+    ("creatures >= 5 power", "pow>=5 t:creature"), ("creatures >=5 power", "pow>=5 t:creature"),  # (it read mv>=5)
+    ("hasty 2 drops rakdos", "mv=2 kw:haste id<=br"),  # the drop's own keyword, as "flying 2 drops"
+    ("t1 accel", "mv<=1"),  # cEDH's fast mana
+    ("teferi planeswalkers", r"name:/^teferi\b/ t:planeswalker"),  # the Teferi planeswalkers, not their deck
+])
+def test_signs_apart_drops_accel_and_a_name_shared_before_a_type(reader, query, expected):
+    assert syntax(reader, query) == expected

@@ -247,6 +247,9 @@ _GUY = re.compile(r"\b(?:guy|dude|critter|monster|minion|beater)\b")
 # rankers' words): "refill my grip", "out of the bin", "rivals", "when my guys kick the bucket"
 _PLAYER_WORDS = ((re.compile(r"\bgrips?\b"), "hand"),
                  (re.compile(r"\bpws?\b"), "planeswalker"),  # "pw removal", "protect my pws"
+                 # cEDH's "t1 accel": what the reading's fast mana costs (mv<=1), in the ramp tag's words
+                 (re.compile(r"\b(?:t1|turn (?:1|one)) (?:accel\w*|ramp|mana)\b|\baccel(?:eration)?\b"),
+                  "fast mana"),
                  (re.compile(r"\b(?:the|my|your|their|a) (?:bin|yard|gy)\b|\bdiscard pile\b"), "the graveyard"),
                  (re.compile(r"\brivals?\b"), "opponents"),
                  # "juice up my whole squad", "swing twice", "ditch a card", "sack a dude", "nuke the board"

@@ -632,7 +632,7 @@ class Reader:
         typed_node = parse(query)
         explicit = explicit | _explicit_kinds(typed_node)
         typed = query
-        query = _prose_parentheses(query)
+        query = _SPACED_COMPARISON.sub(r"\2\1", _prose_parentheses(query))  # "<= 2mv": "<=2mv" (positions kept)
         plain = query  # (what _plain_or judges: a remark's parentheses make no "or" an operator)
         query = _SHORT_COUNTERS.sub(r"\g<1>1/\g<1>1 ", query)  # "-1 counters" is no "not 1": -1/-1 counters
         query, ranges = _prose_ranges(query)
@@ -842,8 +842,10 @@ class Reader:
         """"teferi that untaps lands", "karn who tutors artifacts": the cards of a name several cards begin with
         (as :meth:`_shared_first_word` reads it alone), the one that does what the clause says ranked first; not
         the commander's deck the name alone opens ("teferi" is six commanders)."""
-        if len(state.words) < 3 or _after(state, 1, 1) not in ("that", "which", "who"):
-            return False
+        typed = len(state.words) == 2 and _TYPE_WORDS.get(_after(state, 1, 1)) in ("planeswalker", "creature",
+                                                                                   "legendary")
+        if not typed and (len(state.words) < 3 or _after(state, 1, 1) not in ("that", "which", "who")):
+            return False  # ("teferi planeswalkers": the Teferi cards of that type, not the Teferis' deck)
         word = _first_word(state)
         rows = self._names_by_first_word.get(word, ())
         if not 2 <= len(rows) <= MAX_SHARED_NAMES or not self._name_word(word):
@@ -1512,6 +1514,8 @@ _PLAIN_OR = re.compile(r"(?<=\s)or(?=\s)")
 _PLAIN_WORD = re.compile(r"[^\s:=<>\"()!-][^\s:=<>\"()]*")
 
 
+# A comparison sign standing apart from its number ("removal <= 2mv", "creatures >= 5 power")
+_SPACED_COMPARISON = re.compile(r"(?<!\S)(<=|>=|<|>)( +)(?=\d)")
 # Parentheses around words with no syntax in them ("(mana rocks such as Sol Ring or Thran Dynamo)", "(token
 # doublers)"): a remark in prose, as an agent writes one, not Scryfall's grouping
 # (a group inside a regular expression, "name:/^(Sol Ring|Mana Crypt)$/", is none: not after a space)
@@ -3179,7 +3183,9 @@ _EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value |cmc ?|mv ?)(?:of )?(?:exa
 _CHEAP = re.compile(r"cheapest|cheap|low[- ]cost|inexpensive|low[- ]curve|"
                     r"((?:doesn't|don't|does not|do not|isn't|is not|not) (?:cost (?:much|a lot)|expensive))")
 _BIG = re.compile(r"big|huge|expensive|fatties|fatty|high[- ]cost")
-_FAST_MANA = re.compile(r"fast mana")
+# (cEDH's "t1 accel", "accel pieces": the same)
+_FAST_MANA = re.compile(r"fast mana|(?:t1|turn (?:1|one)) (?:accel\w*|ramp|mana)|"
+                        r"accel(?:eration)?(?= (?:pieces|cards|[wubrg])\b|$)")
 _FREE = re.compile(r"free|zero[- ]cost|(costs? (?:nothing|no mana|zero(?: mana)?|0(?: mana)?)|"
                    r"(?:doesn't|don't|does not|do not) cost (?:any )?mana)")
 _FREE_SYNTAX = ('(mv=0 -t:land or o:"rather than pay this spell\'s mana cost" '
@@ -3310,6 +3316,11 @@ def _mana_value(reader: Reader, state: _State) -> None:
             state.take(first, last, f"mv={_number(match.group(1))}", "mv")
     for match, first, last in list(_matches(state, _SIGNED)):
         op, number = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+        stat = _after(state, last, 1) if "mana" not in match.group() and not match.group().endswith(("mv", "cmc")) \
+            else ""
+        if stat in _STAT_KEYS:  # "creatures >= 5 power": the stat that follows, not a cost
+            state.take(first, last + 1, f"{_STAT_KEYS[stat]}{op}{_number(number)}", stat)
+            continue
         state.take(first, last, f"mv{op}{_number(number)}", "mv")
     costed = any(chip.kind == "mv" for chip in state.chips)  # a cost the request states beats "cheap" and "big"
     free_blockers = ("sac", "sacrifice", "outlet", "outlets", "to", "mana", "equip", "way", "ways")  # "a free way to"
@@ -3415,10 +3426,11 @@ def _drops_keywords(state: _State, first: int) -> None:
     """"flying two drops", "unblockable one drops": the keywords before a cost of drops are the creature's own."""
     start = first
     while start > 0 and state.free(start - 1) and (state.words[start - 1].lower in _ADJECTIVE_KEYWORDS or
+                                                   state.words[start - 1].lower in _KEYWORD_FORMS or
                                                    state.words[start - 1].lower == "unblockable"):
         start -= 1
-    for index in range(start, first):
-        word = state.words[index].lower
+    for index in range(start, first):  # ("hasty 2 drops": the keyword's adjective too)
+        word = _KEYWORD_FORMS.get(state.words[index].lower, state.words[index].lower)
         state.take(index, index + 1, _UNBLOCKABLE_SYNTAX if word == "unblockable" else _keyword_term(word), "keyword")
 
 
