@@ -3075,3 +3075,27 @@ def test_a_lone_colour_letter_closing_a_request_is_that_colour(reader, query, ex
 ])
 def test_signs_apart_drops_accel_and_a_name_shared_before_a_type(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("reanimation minus black", "-c:b"), ("lifegain cards avoid white", "-c:w"),  # they read the colour asked for
+    ("edh ramp minus the mana rocks", "f:commander -otag:mana-rock"),
+    ("mana rocks except sol ring", '-!"Sol Ring" t:artifact'),  # a lower-case name left out
+    ("colorless ramp for Kozilek", "id<=c"),  # a colour said twice is one filter, shown once
+])
+def test_minus_avoid_a_name_left_out_and_a_colour_said_twice(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # an agent's opening "Return ..." is the answer asked for (it read nothing), unless what follows returns a card
+    # from or to a zone
+    ("Return white creatures that create tokens when they enter the battlefield", "id<=w t:creature"),
+    ("Return creatures with deathtouch that cost one or two mana, black or green.",
+     "mv>=1 mv<=2 id<=bg t:creature kw:deathtouch"),
+    ("return creatures with power 2 or less from your graveyard", 'o:"power 2 or less"'),
+    ("Find planeswalkers that create creature tokens, in white, red or green", "id<=wrg t:planeswalker"),
+    ("white, blue or black removal", "id<=wub"),  # (it read id<=ub and id<=w: only colourless cards)
+])
+def test_an_agents_return_opening_and_a_listed_colour_or(reader, query, expected):
+    assert syntax(reader, query) == expected

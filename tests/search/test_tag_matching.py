@@ -1365,3 +1365,10 @@ def test_what_stops_sacrifice_outlets_is_ability_hate(engine, text):
 def test_the_role_asked_of_a_theme_is_what_matches(matcher, text, tag, not_first):
     names = [m.name for m in matcher.match(text)]
     assert names[0] == tag and names[0] != not_first, names
+
+
+@pytest.mark.parametrize("text", ["stop creatures from attacking me", "creatures can't attack me"])
+def test_keeping_creatures_from_attacking_the_player_is_pillowfort(matcher, text):
+    # (pacifism matched as strongly: one creature kept from attacking, where the player asks to be left alone)
+    names = [m.name for m in matcher.match(text)]
+    assert names[0] == "pillowfort" and "pacifism" not in names, names

@@ -247,6 +247,10 @@ _GUY = re.compile(r"\b(?:guy|dude|critter|monster|minion|beater)\b")
 # rankers' words): "refill my grip", "out of the bin", "rivals", "when my guys kick the bucket"
 _PLAYER_WORDS = ((re.compile(r"\bgrips?\b"), "hand"),
                  (re.compile(r"\bpws?\b"), "planeswalker"),  # "pw removal", "protect my pws"
+                 # "stop creatures from attacking me": the player kept safe (Propaganda, Ghostly Prison), not one
+                 # creature pacified
+                 (re.compile(r"\b(?:stop|keep|prevent)\w* (?:\w+ ){0,3}?from attacking (?:me|us|my planeswalkers)\b|"
+                             r"\b(?:can'?t|cannot) attack (?:me|us)\b"), "pillowfort"),
                  # cEDH's "t1 accel": what the reading's fast mana costs (mv<=1), in the ramp tag's words
                  (re.compile(r"\b(?:t1|turn (?:1|one)) (?:accel\w*|ramp|mana)\b|\baccel(?:eration)?\b"),
                   "fast mana"),

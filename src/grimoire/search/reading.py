@@ -662,6 +662,9 @@ class Reader:
             for chip in state.chips:
                 if chip not in chips:
                     _release(state, chip)
+        # a colour said twice ("for mono red Purphoros", "colorless ramp for Kozilek") is one filter, shown once
+        said: set[str] = set()
+        chips = [chip for chip in chips if chip.kind != "colour" or not (chip.syntax in said or said.add(chip.syntax))]
         _drop_filler(state)
         _drop_like_glue(state)
         used = [w for w in words if w.used]
@@ -1334,6 +1337,8 @@ def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
     before, after = _before(state, start, 1), _after(state, stop, 1)
     if _like_trigger(_before(state, start, 3)) not in (None, "budget"):  # "alternatives to sol ring"
         return True
+    if _EXCLUDING_A_NAME.search(_before(state, start, 2)):  # "mana rocks except sol ring": the card left out
+        return True
     asked, about = _question_around(state, start, stop)
     if asked and about and (about.group(1) or about.group(2) or about.group() in _ASKED_OF_THE_CARD):
         # "is mana crypt banned", "is sol ring legal in modern", "sol ring rulings"
@@ -1358,6 +1363,7 @@ _PROSE_OR = re.compile(
     re.IGNORECASE)
 
 
+_COLOURS_LISTED = re.compile(rf"\b((?:{_COLOR_WORD},? )+)$", re.IGNORECASE)
 # Verbs whose object a stat then describes ("exile a creature with power 4 or greater", "tutor for a creature with
 # toughness 2 or less"), not the card's own
 _ACTING_VERBS = frozenset({"destroy", "destroys", "exile", "exiles", "kill", "kills", "killing", "steal", "steals",
@@ -1449,7 +1455,11 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
             kinds = [_TYPE_WORDS[groups[6]], _TYPE_WORDS[groups[7]]]
             chip = Chip(match.group(), f"(t:{kinds[0]} or t:{kinds[1]})", "type")
         elif groups[8]:
-            chip = Chip(match.group(), f"id<={_letters(groups[8] + ' ' + groups[9])}", "colour")
+            # "in white, red or green": the colours listed before the "or" too
+            listed = _COLOURS_LISTED.search(before)
+            start = listed.start(1) if listed else start
+            colours = f"{listed.group(1) if listed else ''} {groups[8]} {groups[9]}".replace(",", " ").lower()
+            chip = Chip(query[start: end], f"id<={_letters(colours)}", "colour")
         elif groups[10]:
             op = "<=" if groups[12] in ("smaller", "less", "lower") else ">="
             chip = Chip(match.group(), f"pow{op}{groups[10]} tou{op}{groups[11]}", "power")
@@ -1490,8 +1500,9 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
             leading = _LEADING_COST.search(before) if key == "mv" else None  # "cmc 3 or less", "costing 2 or less"
             start = leading.start() if leading else match.start()
             # (not the request's opening "search for", "find": _command's, no action of the card's)
-            opening = _COMMAND.match(before.lower())
-            verbs = _ACTING_VERBS & set(before.lower()[opening.end() if opening else 0:].split())
+            opening = _COMMAND.match(query.lower())  # (the whole request: what follows may keep "return" a verb)
+            skip = opening.end() if opening and opening.end() <= len(before) else 0
+            verbs = _ACTING_VERBS & set(before.lower()[skip:].split())
             if (stat and verbs) or (leading and verbs - {"counter", "counters"} and
                                     before[: leading.start()].lower().endswith("with ")):
                 # "destroy creatures with power 3 or less", "exile a creature with mana value 2 or less": the stat
@@ -2118,10 +2129,11 @@ _NEGATED_TRIBE = re.compile(r"(?:that |which |who )?(?:isn'?t|is not|aren'?t|are
 # "nonblue" in one word is read after them, by _negated_types)
 _NOT_COLOR = re.compile(rf"(?:(?:that'?s|thats|that is|which is|that are|which are|it'?s|that|which) )?"
                         rf"(?:not|no|without|sans|except|excluding|isn['’]?t|isnt|aren['’]?t|arent|other than|"
-                        rf"anything but|(?:in )?any colou?r but) (?:in )?({_COLOR_WORD})|"
+                        rf"minus|avoid(?:ing)?|anything but|(?:in )?any colou?r but) (?:in )?({_COLOR_WORD})|"
                         rf"non[- ]({_COLOR_WORD})")
 # words before a colour that deny it ("counterspells not in blue": not the deck's colour)
-_DENYING = frozenset({"not", "no", "except", "excluding", "isn't", "isnt", "aren't", "arent", "without"})
+_DENYING = frozenset({"not", "no", "except", "excluding", "isn't", "isnt", "aren't", "arent", "without", "minus",
+                      "avoid", "avoiding"})
 _EVERGREEN = ("flying", "trample", "haste", "vigilance", "deathtouch", "lifelink", "reach", "menace", "first strike",
               "double strike", "hexproof", "indestructible", "defender", "flash", "ward", "shroud", "protection")
 # "creatures without flying": the keyword is what the card lacks
@@ -2465,7 +2477,8 @@ def _short_tag_names() -> dict[str, str]:
 _SHORT_TAG_NAMES = _short_tag_names()
 # "ramp that isn't treasure", "card draw without wheels": not that tag's cards
 _NOT_TAG = re.compile(r"(?:that |which )?(?:isn'?t|is not|aren'?t|are not|not|without|other than|but not|excluding|"
-                      r"except(?: for)?|(?<!\bhas )(?<!\bhave )(?<!\bhad )(?<!\bgot )(?<!\bwith )no|"
+                      r"except(?: for)?|minus(?: the)?|avoid(?:ing)?|"
+                      r"(?<!\bhas )(?<!\bhave )(?<!\bhad )(?<!\bgot )(?<!\bwith )no|"
                       r"(?:doesn'?t|does not|don'?t|do not|dont|doesnt) (make|use|need)) (?:an? |any )?"
                       r"([a-z]+(?: [a-z]+)?)")
 # what a card is, not what it does: "creatures that aren't tokens" are not token makers left out
@@ -4242,6 +4255,11 @@ _COMMAND = re.compile(r"(?:that|this)(?= (?:white|blue|black|red|green|colou?rle
                       # (a plural and what it does follow; "find a land", "find lands" alone stay tutors)
                       r"(?:help me |i need to |i want to )?"
                       r"find(?= (?:[a-z-]+ ){0,4}[a-z]+s (?:that|which|who|with|to)\b)|"
+                      # an agent's "Return white creatures that create tokens ...": the answer to return, not the
+                      # game's verb ("return creatures with power 2 or less from your graveyard" keeps it)
+                      r"return(?= (?:[a-z-]+ ){0,4}[a-z]+s (?:that|which|who|with)\b)"
+                      r"(?!.*\b(?:from|to|into|onto) (?:[a-z']+ ){0,2}(?:graveyards?|yard|gy|hands?|battlefield|"
+                      r"library|play)\b)|"
                       r"(?:i'?m |i am )?looking for(?= an? )|"  # "looking for an enchantment that ...": the player
                       r"(?:(?:i'?m |i am )?(?:looking|searching)|look|search) for"
                       r"(?! an? | the | my | any | (?:up to )?(?:\d+|one|two|three|x) | basic )|search up)"
@@ -4331,11 +4349,13 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_COSTS_TO_ACTIVATE, ("equip", "crew")), (_BANNED, ("banned", "restricted")),
     (_UNCOUNTERABLE, ("counter",)), (_NEGATED, ("no", "isn", "aren", "without", "other than", "excluding")),
     (_NEGATED_TRIBE, ("isn", "aren", "no", "excluding", "except", "other than")),
-    (_NOT_COLOR, ("no", "without", "sans", "except", "excluding", "isn", "aren", "other than", "but")),
-    (_NOT_TAG, ("isn", "aren", "no", "without", "other than", "excluding", "except", "doesn", "don")),
+    (_NOT_COLOR, ("no", "without", "sans", "except", "excluding", "isn", "aren", "other than", "but", "minus",
+                  "avoid")),
+    (_NOT_TAG, ("isn", "aren", "no", "without", "other than", "excluding", "except", "doesn", "don", "minus",
+                "avoid")),
     (_LAYOUTS, ("mdfc", "dfc", "faced", "sided", "split", "transform", "flip", "adventure", "meld", "vanilla")),
     (_CYCLES, ("land", "triome", "snarl", "karoo", "duals")),
-    (_COMMAND, ("show me", "find", "give me", "get me", "list", "look", "search", "that", "this")),
+    (_COMMAND, ("show me", "find", "give me", "get me", "list", "look", "search", "that", "this", "return")),
     (_PRICE, ("$", "dollar", "buck", "usd", "euro", "eur", "€", "cent", "tix", "quid", "pound")),
     (_AT_MOST, ("most", "up to", "max", "or ")), (_AT_LEAST, ("least", "min", "or ", "+")),
     (_STATS, ("power", "toughness", "loyalty", "/")),
