@@ -3099,3 +3099,9 @@ def test_minus_avoid_a_name_left_out_and_a_colour_said_twice(reader, query, expe
 ])
 def test_an_agents_return_opening_and_a_listed_colour_or(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+def test_a_denial_after_a_lone_comma_takes_its_type(reader):
+    # a filter read before a comma leaves the comma as an empty word, which had shortened the denial's span to "not"
+    # and left "creatures" to be read as wanted: -t:creature t:creature, which no card is
+    assert syntax(reader, "mill cards, in blue or black, not creatures") == "id<=ub -t:creature"

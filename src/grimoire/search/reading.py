@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -1879,7 +1880,7 @@ def _matches(state: _State, pattern: re.Pattern):
                 continue
             reached = max(match.end(), start + 1)
             first = index + offset
-            last = index + len(text[: match.end()].split())
+            last = index + bisect_left(starts, match.end())  # (the words begun before its end, an empty one too)
             if all(state.free(i) for i in range(first, last)):
                 yield match, first, last
         index = stop
