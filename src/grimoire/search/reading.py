@@ -1420,6 +1420,7 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
     it as its operator; returns the query with those words blanked (positions kept) and their chips."""
     chips: list[Chip] = []
     characters = list(query)
+    opening = _COMMAND.match(query.lower())  # the request's opening, read on the whole (see _command)
     for match in _PROSE_OR.finditer(query):
         before = query[: match.start()]
         words_before = before.lower().split()
@@ -1501,7 +1502,6 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
             leading = _LEADING_COST.search(before) if key == "mv" else None  # "cmc 3 or less", "costing 2 or less"
             start = leading.start() if leading else match.start()
             # (not the request's opening "search for", "find": _command's, no action of the card's)
-            opening = _COMMAND.match(query.lower())  # (the whole request: what follows may keep "return" a verb)
             skip = opening.end() if opening and opening.end() <= len(before) else 0
             verbs = _ACTING_VERBS & set(before.lower()[skip:].split())
             if (stat and verbs) or (leading and verbs - {"counter", "counters"} and
@@ -2740,10 +2740,10 @@ _STEAL_LANDS = re.compile(r"(?:steal(?:s|ing)?|(?:take|takes|taking|gain|gains|g
                           r"(?:a |an |their |target |an opponent'?s |opponents'? |someone'?s |each |all )?"
                           r"(?:nonbasic |basic )?lands?\b")
 
-# Words that always read as the same rules text, in this order
 # "cards that are every creature type", "creatures with all creature types": changelings (the keyword says it)
 _EVERY_TYPE = re.compile(r"(?:(?:that|which) (?:is|are|count as|counts as) |with |has |have )?(?:every|all) creature "
                          r"types?(?! (?:get|gets|have|has|you))")
+# Words that always read as the same rules text, in this order
 _RULES_TEXT_WORDS = (
     (_STEAL_LANDS, "o:/control of (?:target|a|an|each|all) (?:nonbasic )?lands?\\b|you control enchanted land/"),
     (_TRIBAL_LANDS, 't:land o:"creature type"'),
@@ -4027,17 +4027,15 @@ def _land_cycles(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _CYCLES)):
         instead = _after(state, last, 1) in _INSTEAD_AFTER or _before(state, first, 2) in _INSTEAD_BEFORE or \
             _before(state, first, 1) in _INSTEAD_BEFORE
+        cycle = _CYCLE_WORDS.get(match.group(1) or "", "triome" if match.group(2) else
+                                 "shadowland" if match.group(3) else "dual" if match.group(5) else "bounceland")
         if first and state.words[first - 1].lower in _DENYING - {"except"} and state.free(first - 1) and not instead:
-            cycle = _CYCLE_WORDS.get(match.group(1) or "", "triome" if match.group(2) else
-                                     "shadowland" if match.group(3) else "dual" if match.group(5) else "bounceland")
             state.take(first - 1, last, f"-is:{cycle}", "type")  # "lands for mardu, no painlands": not the cycle
             continue
         if _is_object(state, first) and state.words[first - 1].lower not in _CYCLE_ASKED and not instead:
             continue
         if _after(state, last, 1) in _ABILITY_SUBJECTS | {"synergy", "synergies", "payoffs", "payoff"}:
             continue  # "fetch land payoffs": what rewards the cycle's use (landfall), not the lands
-        cycle = _CYCLE_WORDS.get(match.group(1) or "", "triome" if match.group(2) else
-                                 "shadowland" if match.group(3) else "dual" if match.group(5) else "bounceland")
         if instead:
             # "budget fetchland alternatives", "alternatives to shocklands": lands doing what the cycle does, not the
             # cycle's own cards; the words still rank (a fetchland's tag), and a cycle of two-colour lands asks for
@@ -4385,8 +4383,8 @@ def _colour_letters(reader: Reader, state: _State) -> None:
     """"rituals b", "pw removal r instant", "fogs g edh", "cantrips u 1 drop": a lone colour letter closing the request,
     or before only words read already, is that colour (``id<=b``), as chat writes it; "let u draw" is "you"."""
     for index, word in enumerate(state.words):
-        if not state.free(index) or word.lower not in _SINGLE_COLORS.values() or len(word.text.strip(",.;:?!")) != 1 \
-                or index == 0 or _before(state, index, 1) in _NOT_BEFORE_A_COLOUR_LETTER or \
+        if not state.free(index) or word.lower not in _SINGLE_COLORS.values() or index == 0 or \
+                _before(state, index, 1) in _NOT_BEFORE_A_COLOUR_LETTER or \
                 not all(w.used or not w.lower for w in state.words[index + 1:]):
             continue
         state.take(index, index + 1, f"id<={word.lower}", "colour")

@@ -2638,10 +2638,10 @@ TAG_OPPOSES = {
     "artifact-removal": ("stax",),
     "enchantment-removal": ("stax",),
     "anti-mill": ("mill", "self-mill"),  # "i keep getting milled" asks for a defence, not for mill
-    "freeze": ("untapper",),
+    "freeze": ("untapper",),  # "keep a creature from untapping" names untapping to stop it
     # "stop sacrifice outlets": most are activated abilities (Ashnod's Altar, Carrion Feeder), which Pithing Needle,
     # Null Rod and Linvala, Keeper of Silence shut off
-    "ability-hate": ("sac-outlet",),  # "keep a creature from untapping" names untapping to stop it
+    "ability-hate": ("sac-outlet",),
     # "i keep getting blown out by board wipes": what saves the board, not more wipes
     "board-protection": ("sweeper", "sweeper-one-sided", "damage-sweeper", "exile-sweeper"),
     # "protect my artifacts against artifact removal", "how do i beat removal": what saves the permanent
