@@ -115,14 +115,14 @@ def test_unparseable_file_is_a_source_error(tmp_path):
         corpus.load(bad)
 
 
-def _record(name: str, text: str, cost: str = "{2}{W}", types: tuple[str, ...] = ("Enchantment",)) -> dict:
+def _record(name: str, text: str, cost: str | None = "{2}{W}", types: tuple[str, ...] = ("Enchantment",)) -> dict:
     """One card in the corpus's own (MTGJSON atomic) shape, as in tests/fixtures/oracle_corpus_sample.json; a
     "Legendary" among ``types`` is a supertype there, as in MTGJSON."""
     supertypes = [t for t in types if t in ("Legendary", "Basic", "Snow", "World")]
     card_types = [t for t in types if t not in supertypes]
     return {"name": name, "manaCost": cost, "type": " ".join(types), "types": card_types, "subtypes": [],
             "supertypes": supertypes, "keywords": None, "power": None, "toughness": None, "loyalty": None,
-            "text": text, "layout": "normal", "colorIdentity": [c for c in "WUBRG" if f"{{{c}}}" in cost]}
+            "text": text, "layout": "normal", "colorIdentity": [c for c in "WUBRG" if f"{{{c}}}" in (cost or "")]}
 
 
 def test_playtest_cards_are_funny_and_not_commander_legal(tmp_path):
@@ -321,3 +321,45 @@ def test_bundled_snapshot_marks_the_issue_playtest_cards_funny():
     for name in ("Rhystic Study", "City in a Bottle", "Darksteel Forge", "Faceless One", "Season of the Bold",
                  "Shahrazad", "Ghazbán Ogress", "Snow-Covered Forest", "Wastes", "Gold Rush"):
         assert db.cards_at([db.names.find(name)])[0].is_funny is False, name  # a joke's word, a real card
+
+
+def test_cards_without_a_cost_or_another_way_to_cast_them_are_not_commander_legal(tmp_path):
+    # Their text as the corpus has it (../shared/data/oracle_corpus.json.gz): the Theros challenge decks' cards
+    # (Scryfall lists them not legal in any format) and an oversized promo have no mana cost and no other way to be
+    # cast; suspend, a cost to pay or splice is one (Ancestral Vision, Asmoranomardicadaistinaculdacar, Evermind)
+    records = [
+        _record("Distract the Hydra", "Each player may sacrifice a creature. Each player who sacrificed a creature "
+                "this way chooses a Head and taps it. Each player who didn't sacrifice a creature loses 3 life.", None,
+                ("Sorcery",)),
+        _record("Altar of Mogis", "At the beginning of the Horde's first main phase, reveal an additional card from "
+                "the top of the Horde's library.", None, ("Artifact",)),
+        _record("Garruk the Slayer", "[0]: Put a 2/2 green Wolf creature token onto the battlefield.", None,
+                ("Planeswalker",)),
+        _record("Ancestral Vision", "Suspend 4—{U} (Rather than cast this card from your hand, pay {U} and exile it "
+                "with four time counters on it.)\nTarget player draws three cards.", None, ("Sorcery",)),
+        _record("Asmoranomardicadaistinaculdacar", "As long as you've discarded a card this turn, you may pay {B/R} to "
+                "cast this spell.", None, ("Creature",)),
+        _record("Evermind", "(Nonexistent mana costs can't be paid.)\nDraw a card.\nSplice onto Arcane {1}{U}", None,
+                ("Instant",)),
+        _record("Dryad Arbor", "", None, ("Land", "Creature")),
+        _record("City of Ass", "This land enters tapped.\n{T}: Add one and one-half mana of any one color.", None,
+                ("Land",)),  # half a mana: an Un-card
+    ]
+    path = tmp_path / "corpus.json"
+    path.write_text(json.dumps(records))
+    legal = {card.name: (card.legalities["commander"], card.is_funny) for card in corpus.load(path).cards}
+    assert legal == {"Distract the Hydra": ("not_legal", False), "Altar of Mogis": ("not_legal", False),
+                     "Garruk the Slayer": ("not_legal", False), "Ancestral Vision": ("legal", False),
+                     "Asmoranomardicadaistinaculdacar": ("legal", False), "Evermind": ("legal", False),
+                     "Dryad Arbor": ("legal", False), "City of Ass": ("not_legal", True)}
+
+
+def test_bundled_snapshot_leaves_challenge_deck_cards_out_of_commander():
+    from grimoire.cards.home import bundled_store_dir
+    from grimoire.cards.store import CardDB
+
+    db = CardDB(bundled_store_dir())
+    for name in ("Distract the Hydra", "Xenagos's Strike", "Altar of Mogis", "Garruk the Slayer", "City of Ass"):
+        assert db.cards_at([db.names.find(name)])[0].legalities["commander"] == "not_legal", name
+    for name in ("Ancestral Vision", "Living End", "Evermind", "Lotus Bloom", "Brisela, Voice of Nightmares"):
+        assert db.cards_at([db.names.find(name)])[0].legalities["commander"] == "legal", name

@@ -41,10 +41,11 @@ _FUNNY_SUBTYPE = re.compile(r"[^A-Za-z'’ -]")
 _FUNNY_COST = re.compile(r"\{H[WUBRG]\}|½|∞|\{\d{3,}\}")
 _FUNNY_TEXT = re.compile(
     r"\bstickers?\b|\battractions?\b|\bcontraptions?\b|\{TK\}|\bticket counters?\b|\bgotcha\b|\bsquirrel counters?\b"
-    # half points of damage or life (Nerf War, Supersize); the player's own name (______) or the letters of card
-    # names (Now I Know My ABC's, Disemvowel; Zzzyxas's Abyss, a real card, says "alphabetically"); a copy of a card
-    # drawn at random from a printed list of real ones (Who's That Praetor?, Jund 'Em Out): no real card does these
-    r"|½|\b(?:first )?letter of your name\b|\byour first name\b|\balphabet\b|\bvowels?\b|\bconsonants?\b"
+    # half points of damage, life or mana (Nerf War, Supersize, City of Ass); the player's own name (______) or the
+    # letters of card names (Now I Know My ABC's, Disemvowel; Zzzyxas's Abyss, a real card, says "alphabetically"); a
+    # copy of a card drawn at random from a printed list of real ones (Who's That Praetor?, Jund 'Em Out): no real
+    # card does these
+    r"|½|\bone-half\b|\b(?:first )?letter of your name\b|\byour first name\b|\balphabet\b|\bvowels?\b|\bconsonants?\b"
     r"|\bchoose one at random\. create a (?:token that's a )?copy of the chosen card\b",
     re.IGNORECASE)
 # Playtest and Un-card jokes about the world outside the game: deckbuilding, writing on cards, sideboards,
@@ -126,7 +127,8 @@ def field_notes() -> dict[str, str]:
     return {
         "oracle_id": "synthetic (syn: + hash of the name); not a Scryfall id",
         "legalities": f"commander only, computed from the banned list shipped in the repo (as of {banned.as_of}); "
-                      "every other format unknown",
+                      "funny, digital-only and uncastable cards (no mana cost and no other way to cast them: the "
+                      "Theros challenge decks' cards) are not legal; every other format unknown",
         "game_changer": f"from the Game Changers list shipped in the repo (as of {changers.as_of})",
         "is_funny": "detected from Un-set and playtest features (half mana or damage, stickers, Attractions, "
                     "Contraptions, your own name, letters of the alphabet, a blank in the name, a random copy from a "
@@ -174,6 +176,24 @@ def is_funny(record: dict) -> bool:
             return True
     text = record.get("text") or ""
     return any(pattern.search(text) for pattern in (_FUNNY_TEXT, _FUNNY_WORLD, _FUNNY_ARTIST, _SELF_POISON_MANA))
+
+
+# A spell or permanent with no mana cost can be cast only another way, which its text says: suspend (Ancestral
+# Vision), a cost to pay (Asmoranomardicadaistinaculdacar), splice and "nonexistent mana costs" (Evermind). One
+# with none of these is no card a deck could hold: the Theros challenge decks' Hydra, Horde and Xenagos cards
+# (Scryfall lists them not legal in any format) and oversized promos such as Garruk the Slayer. Lands, melded
+# results and the non-traditional cards (planes, schemes, conspiracies) have no cost by nature.
+_CAST_WITHOUT_COST = re.compile(r"\bsuspend\b|\bpay\b|\bmana costs?\b|\bsplice\b", re.IGNORECASE)
+
+
+def is_uncastable(record: dict) -> bool:
+    """A nonland card with no mana cost whose text gives no other way to cast it."""
+    types = set(record.get("types") or ())
+    if record.get("manaCost") is not None or "Land" in types or types & _NONTRADITIONAL:
+        return False
+    if record.get("layout") == "meld" or record.get("face") == "back":
+        return False
+    return not _CAST_WITHOUT_COST.search(record.get("text") or "")
 
 
 def playtest_variants(records: list[dict]) -> set[str]:
@@ -306,7 +326,7 @@ def _build(record: dict, backs: dict[str, dict], names: set[str], taken: set[str
     all_text = "\n".join(f.oracle_text for f in faces if f.oracle_text)
     types = _union(record.get("types"), *(o.get("types") for o in others))
     funny = funny or is_funny(record) or any(is_funny(o) for o in others)
-    playable = not funny and not is_digital_only(all_text)
+    playable = not funny and not is_digital_only(all_text) and not is_uncastable(record)
     colors = _colors(record, parts[0])
     if colors is None:
         missing.append("colors (a plane's or scheme's)")
