@@ -431,3 +431,41 @@ def test_a_card_doing_both_the_function_and_its_trigger_leads_however_long_its_t
     does both, but its long text put it behind a hundred cantrips and Soul Wardens (lifted by 0.45 of directness)."""
     names = [r.card.name for r in snapshot_engine.search("white cards that draw when creatures enter", limit=5).results]
     assert "Welcoming Vampire" in names, names
+
+
+@pytest.mark.parametrize(("query", "tribe", "least"), [
+    # a type in its singular before a need is the deck's: its cards come first among the answers (generic ones had
+    # filled the top, without one Wizard or Sliver)
+    ("wizard removal", "Wizard", 4), ("sliver removal", "Sliver", 4), ("dinosaur ramp", "Dinosaur", 4),
+    ("zombie sac outlets", "Zombie", 4),
+])
+def test_a_type_before_a_need_is_the_decks(snapshot_engine, query, tribe, least):
+    page = snapshot_engine.search(query, limit=5)
+    # (of the type, or naming it as the player's: Ixalli's Lorekeeper's mana is for Dinosaur spells)
+    assert sum(tribe in r.card.type_line or tribe in (r.card.oracle_text or "") for r in page.results) >= least, \
+        top(page, 5)
+    assert any(note.startswith(f"read as a {tribe} deck") for note in page.notes), page.notes
+
+
+@pytest.mark.parametrize("query", ["goblin bombardment", "food and clues", "food tokens", "vampire tribal",
+                                   "zombie card draw"])
+def test_a_card_a_token_a_whole_deck_or_a_filter_is_no_types_need(snapshot_engine, query):
+    # a card's own name, a token that is mostly no creature, the deck asked whole, a type filtered already: no note
+    # saying the cards of a tribe come first among the answers
+    notes = snapshot_engine.search(query, limit=5).notes
+    assert not any("among the cards that do what was asked" in note for note in notes), notes
+
+
+def test_equal_scores_rank_by_row_whatever_else_the_filter_holds(snapshot_engine):
+    # the partition had left tied cards in an order that depended on the other rows (Anointed Procession and
+    # Parallel Lives swapped when an unrelated card left the filter)
+    scores = np.zeros(5000)
+    scores[[10, 20, 30, 4000, 4990]] = 1.0
+    scores[100:3000] = 0.5  # a tie across the cut
+    everything = np.arange(5000)
+    fewer = np.setdiff1d(everything, [7, 2500])
+    for rows in (everything, fewer):
+        ranked = snapshot_engine._ranked(scores, rows)
+        expected = rows[np.lexsort((rows, -scores[rows]))][: len(ranked)]
+        assert ranked.tolist() == expected.tolist()
+        assert ranked[:5].tolist() == [10, 20, 30, 4000, 4990]

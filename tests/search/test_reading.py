@@ -3105,3 +3105,36 @@ def test_a_denial_after_a_lone_comma_takes_its_type(reader):
     # a filter read before a comma leaves the comma as an empty word, which had shortened the denial's span to "not"
     # and left "creatures" to be read as wanted: -t:creature t:creature, which no card is
     assert syntax(reader, "mill cards, in blue or black, not creatures") == "id<=ub -t:creature"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # a colour after "of" is the cards' own, as players of other languages say it ("cartas de azul"): nothing was read
+    ("planeswalkers of red", "id<=r t:planeswalker"), ("instants of blue that draw", "id<=u t:instant"),
+    ("protection of white creatures", ""),  # a colour before its noun: what the card acts on
+    # spellings the speller leaves alone, being English or a known word's plural
+    ("removal of artefacts", ""), ("sorcerys that draw", "t:sorcery"), ("red plainswalkers", "id<=r t:planeswalker"),
+    ("fairy lords", "t:creature t:faerie"),  # the type's everyday spelling
+    # "nothing" before a cost leaves it out: what is asked costs at most that (it read mv>5)
+    ("blue creatures with flash, nothing that costs more than 5", "mv<=5 t:creature kw:flash id<=u"),
+    ("discard outlets in red, nothing above 3 mana please", "id<=r mv<=3"),
+    ("nothing more expensive than 4", "mv<=4"), ("removal more expensive than 4", "mv>4"),
+    # a cycle named after a denial is left out by name; the rocks are still asked for (it read -otag:mana-rock)
+    ("a mana rock that isnt a signet or talisman", r"-name:/\bsignet$/ -name:/^talisman of\b/ t:artifact"),
+    ("rocks other than moxen", "-name:/^mox / t:artifact"),
+    # a complaint about counterspells asks for what cannot be countered (it asked for counterspells)
+    ("my big spells get countered", 'o:"can\'t be countered"'),
+    ("keep losing to control decks that counter everything", 'o:"can\'t be countered"'),
+])
+def test_other_languages_word_order_denied_costs_and_cycles_and_countered_spells(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "deck"), [
+    # the commander the player plays, in the words of a chat: its deck (it had left the card out, no colours)
+    ("I play Kaalia and want angels demons and dragons", "Kaalia of the Vast"),
+    ("my commander is Omnath Locus of Creation and I want more landfall payoffs", "Omnath, Locus of Creation"),
+    ("Edgar Markov is my commander, what vampires should i add", "Edgar Markov"),
+])
+def test_the_commander_a_player_plays_is_its_deck(reader, query, deck):
+    assert deck in reader.read(query).deck
+    assert not reader.read("i play sol ring").deck  # no commander: nothing of the kind

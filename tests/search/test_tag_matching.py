@@ -1372,3 +1372,26 @@ def test_keeping_creatures_from_attacking_the_player_is_pillowfort(matcher, text
     # (pacifism matched as strongly: one creature kept from attacking, where the player asks to be left alone)
     names = [m.name for m in matcher.match(text)]
     assert names[0] == "pillowfort" and "pacifism" not in names, names
+
+
+@pytest.mark.parametrize(("text", "hate", "stopped"), [
+    # a complaint in other words than "i lose to": what they do to the player's board, what dies to what, and a deck
+    # that beats the player a few words after its name (each had asked for the very thing that beats them)
+    ("opponents always wipe my board", "board-protection", "sweeper"),
+    ("my elves die to every sweeper", "board-protection", "sweeper"),
+    ("my commander keeps dying to removal", "protection-granter", "removal"),
+    ("lifegain decks beat me every time", "lifegain-hate", "lifegain"),
+    ("token decks keep going wide and beating me", "token-hate", "token-maker"),
+    ("my opponents commander has hexproof", "edict", "hexproof-granter"),  # "opponents" without its apostrophe
+])
+def test_more_complaints_ask_for_the_hate_tag_that_stops_what_beats_the_player(matcher, text, hate, stopped):
+    names = [m.name for m in matcher.match(text)]
+    assert names[:1] == [hate] and stopped not in names, names
+
+
+@pytest.mark.parametrize("text", ["they keep killing my commander", "opponents kill my commander"])
+def test_what_guards_the_players_own_things_is_no_threat(matcher, text):
+    # "my commander" is a protection phrasing: done to the player's own, it had asked for edicts against protection
+    names = [m.name for m in matcher.match(text)]
+    assert "edict" not in names and "protection-granter" in names, names
+    assert [m.name for m in matcher.match("ways to stop my opponent's commander")][:1] == ["edict"]

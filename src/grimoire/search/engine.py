@@ -360,12 +360,19 @@ class SearchEngine:
         return expand(text)
 
     def _ranked(self, scores: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        """The best :data:`FUSION_DEPTH` of ``rows`` (ascending) by ``scores``, best first."""
+        """The best :data:`FUSION_DEPTH` of ``rows`` (ascending) by ``scores``, best first; equal scores by row (the
+        partition leaves them in an order that depends on the other rows and on numpy's version: two cards of the
+        same text swapped places when an unrelated card left the filter)."""
         depth = min(FUSION_DEPTH, len(rows))
         if depth == 0:
             return rows
-        top = rows[np.argpartition(-scores[rows], depth - 1)[:depth]] if depth < len(rows) else rows
-        return top[np.argsort(-scores[top], kind="stable")]
+        if depth < len(rows):
+            values = -scores[rows]
+            cut = np.partition(values, depth - 1)[depth - 1]  # every row scoring as well as the last one kept
+            top = rows[values <= cut]
+        else:
+            top = rows
+        return top[np.lexsort((top, -scores[top]))][:depth]
 
     def rank(self, text: str, mask: np.ndarray, mode: str, tags: Sequence[str] = (), context: str = "",
              notes: list[str] | None = None, choose_tags: bool = True, fallback_tags: Sequence[str] = (),
@@ -433,7 +440,9 @@ class SearchEngine:
                                       acted_on=ranking.object_form(text))
             if notes is not None and (note := _theme_note(text, chosen)):
                 notes.append(note)
-            if notes is not None and tribe and kin:  # said only where a card of the tribe answers
+            # said only where a card of the tribe answers, and one not of it passed the filters ("zombie card draw"
+            # reads t:zombie: every card is the deck's)
+            if notes is not None and tribe and kin and (mask & ~self._of_tribe(tribe)).any():
                 notes.append(_tribe_note(tribe, "among the cards that do what was asked, those"))
         elif tribal:
             tribe = tribal
@@ -515,7 +524,7 @@ class SearchEngine:
         names no tag ("removal for my Atraxa deck") leaves the whole query to choose, and where the whole query
         names none either ("my elf deck needs ramp"), or its words name one less than the head's words do ("my
         vampire deck needs lifelink": "vampire" weighs on every phrasing), the head alone does."""
-        split = ranking.theme_split(text, self.reader.creature_types)
+        split = ranking.theme_split(text, self._tribe_words(text))
         if split is None:
             return matcher.match(text, vector, context, self.weights, shares)
         head, theme = split
@@ -752,12 +761,25 @@ class SearchEngine:
     def _deck_tribe(self, text: str) -> str | None:
         """The creature type a request names as its deck's theme ("my elf deck needs card draw": Elf), else
         ``None`` (a type asked of the cards themselves, "elf card draw", is a ``t:`` filter already)."""
-        split = ranking.theme_split(text.lower(), self.reader.creature_types)
+        split = ranking.theme_split(text.lower(), self._tribe_words(text))
         if split is None:
             return None
         types = self.reader.creature_types
         found = {types[word] for word in split[1].split() if word in types}
         return found.pop() if len(found) == 1 else None
+
+    def _tribe_words(self, text: str) -> dict[str, str]:
+        """The creature type words a request's theme may be (:attr:`Reader.creature_types`); none for a card's own
+        name ("Goblin Bombardment" is no Goblin deck's bombardment), nor a token's that is mostly no creature ("food
+        and clues": Food Golems are few)."""
+        if self.db.names.find(text.strip()) is not None:
+            return {}
+        return self._deck_type_words
+
+    @cached_property
+    def _deck_type_words(self) -> dict[str, str]:
+        tokens = self.reader.named_tokens
+        return {word: kind for word, kind in self.reader.creature_types.items() if kind not in tokens}
 
     def _tribal_deck(self, text: str) -> str | None:
         """The creature type of a request that asks for nothing but a deck of it ("cards for an elf deck", "best
@@ -1107,7 +1129,8 @@ def _mana_value_at_least(db: CardDB) -> np.ndarray:
 
 # a deck named by its tribe alone: "for an elf deck", "my zombie deck", "dragon tribal", "elves decks"
 _TRIBAL_DECK = re.compile(r"(?:\b(?:for|in|to|of) )?(?:\b(?:an?|my|the|our) )?\b([a-z]+) "
-                          r"(?:tribal(?: decks?)?|decks?|edh|commander decks?|lists?|builds?)\b")
+                          r"(?:tribal(?: decks?)?|decks?|edh|commander decks?|lists?|builds?|payoffs?|synergy|"
+                          r"support|staples|package)\b")  # "human payoffs": the cards that name Humans as yours
 
 
 def _loose(name: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import math
 import re
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -99,6 +99,17 @@ _TRIBE_FIRST = re.compile(
     r"\s*(?:my|our)\s+(?P<theme>[a-z'-]+)\s+(?:really\s+|still\s+|also\s+)?"
     r"(?:needs?|wants?|could use|lacks?|are missing|are lacking|require)\s+(?P<head>\S.*)", re.IGNORECASE)
 _TRIBAL_WORDS = frozenset(("tribal", "kindred", "tribe", "typal"))
+# words after a type that ask for the type's cards or its deck as a whole, or say what the type does: no need of its
+# deck ("vampire tribal", "food tokens", "elf that makes mana")
+_NO_NEED = frozenset({"tribal", "typal", "kindred", "tribe", "deck", "decks", "edh", "commander", "commanders", "card",
+                      "cards", "creature", "creatures", "lord", "lords", "list", "lists", "build", "builds", "token",
+                      "tokens", "payoff", "payoffs", "synergy", "support", "staples", "package", "theme", "matters",
+                      "that", "which", "who", "with", "without", "and", "or", "for", "in", "of", "is", "are", "to",
+                      "from", "like", "but", "deckbuilding",
+                      # what is done to the type's cards ("dragon copies" for Miirym copy Dragons, "elf hate")
+                      "copies", "copy", "clone", "clones", "hate", "hoser", "hosers"})
+_TRIBE_LEAD = re.compile(r"(?P<before>\s*(?:(?:cheap|good|best|budget|some|more|top|great)\s+)*)(?P<theme>[a-z]+)\s+"
+                         r"(?P<head>[a-z].*)", re.IGNORECASE)
 THEME_ARCHETYPES = _THEME_ARCHETYPE.pattern  # the archetypes' words (the spelling checker knows them)
 THEME_MAX_CHARS = 80  # a deck's theme is a few words: a longer tail after the last "for" is read as it stands
 THEME_WEIGHT = 0.3
@@ -899,6 +910,10 @@ _PLAN_ANSWERS = (
 _FROM_GRAVEYARD = frozenset(TAG_INDEX[name] for name in TAG_INDEX
                             if name == "recursion" or TAG_PARENTS.get(name) == "recursion")
 _OPPOSES = [(TAG_INDEX[hate], TAG_INDEX[stopped]) for hate, stops in TAG_OPPOSES.items() for stopped in stops]
+# what is done to the player's own things ("killing my commander", "wipe my board"), and the tags that guard them
+_OWN_THINGS = re.compile(r"\b(?:my|our)\b(?! opponent| enem)")  # (not "my opponent's commander": theirs)
+_GUARDS = frozenset(TAG_INDEX[name] for name in ("hexproof-granter", "indestructible-granter", "protection-granter",
+                                                 "board-protection"))
 # A hate tag's own phrasings say what it stops ("stop combos", "stop opponents casting spells" are stax's), so stax
 # is what a request wants beaten only where it is named ("what beats a stax deck", "answers to prison")
 _BEATEN_ONLY_BY_NAME = {TAG_INDEX["stax"]: frozenset(_STEMMER.stemWords(
@@ -990,12 +1005,18 @@ def theme_split(text: str, tribes: Container[str] = frozenset()) -> tuple[str, s
     "reanimator"; "my deck is too slow, need cheap interaction": "cheap interaction", "my deck is too slow"), else
     ``None``; a theme or a head of stopwords only ("for my deck") is none. With ``tribes`` (the creature type words
     the store knows), a tribe is a theme too: "card draw for my elves", "ramp for dragon tribal", "my zombies need
-    sac outlets"."""
+    sac outlets"; given as a mapping to each word's type, a type in its singular first too: "dragon ramp"."""
     start = text[: THEME_MAX_CHARS * 4]
     first = _BUILDING_DECK.fullmatch(start) or _THEME_FIRST.fullmatch(start) or _NEED_CLAUSE.fullmatch(start) or \
         _THEME_COMPLAINT.fullmatch(start)
     if not first and (tribal := _TRIBE_FIRST.fullmatch(start)) and tribal["theme"].lower() in tribes:
         first = tribal
+    if not first and isinstance(tribes, Mapping) and (lead := _TRIBE_LEAD.fullmatch(start)) and \
+            tribes.get(lead["theme"].lower()) == lead["theme"].lower() and words(lead["head"]) and \
+            lead["head"].split()[0].lower() not in _NO_NEED:
+        # "dragon ramp", "best goblin sac outlets": a type in its singular before a need is the deck's (its plural,
+        # "goblins with haste", is a ``t:`` filter already)
+        return f"{lead['before']}{lead['head']}".strip(), lead["theme"]
     if first and words(first["theme"]) and words(first["head"]):
         return first["head"].strip(), first["theme"]
     last = max(_FOR.finditer(text), key=lambda found: found.start(), default=None)
@@ -1362,10 +1383,11 @@ class TagMatcher:
                             _AGAINST.search(lowered) or _HATE_AFTER.search(lowered) or
                             (_AGAINST.search(f"{lowered.rstrip()} them") if answered else None)):
             # what is beaten ends at the sentence ("my opponent has a huge creature, how do i kill it")
-            target = frozenset(words(_SENTENCE_END.split(against.group(1), maxsplit=1)[0]))
+            beaten = _SENTENCE_END.split(against.group(1), maxsplit=1)[0]
+            target = frozenset(words(beaten))
             if answered and not target - _QUALIFIERS:  # "my opponents always have big fliers"
                 target |= filtered - {_TARGET}
-            found = self._against(found, target)
+            found = self._against(found, target, own=_OWN_THINGS.search(beaten) is not None)
         mine = _MY_SIDE.search(lowered) is not None and _THEIR_SIDE.search(lowered) is None
         typed = _typed_answer(found, asked - guarded, not mine) if not literal else found
         typed = _in_a_graveyard(typed, asked - guarded) if not literal else typed
@@ -1519,9 +1541,11 @@ class TagMatcher:
         out[kind] = max(found.get(kind, 0.0), *(untyped[index] for index in broad))
         return out
 
-    def _against(self, found: dict[int, float], target: frozenset[str]) -> dict[int, float]:
+    def _against(self, found: dict[int, float], target: frozenset[str], own: bool = False) -> dict[int, float]:
         """``found`` with each tag the ``target`` words (what a request wants beaten) name replaced by the hate tag
-        that stops it (``TAG_OPPOSES``: reanimation by graveyard hate, tokens by token hate), at its weight."""
+        that stops it (``TAG_OPPOSES``: reanimation by graveyard hate, tokens by token hate), at its weight. With
+        ``own`` (what is beaten is done to the player's things: "they keep killing my commander"), the protection
+        those things would want is no threat: no edict against it."""
         target = target - _BRINGING or target
         if not target - _TYPE_WORDS - _QUALIFIERS - _THREATS:  # "deal with enchantments": removal answers a type
             # threats named with no other function ("I lose to bombs"), not "counterspells to stop big threats"
@@ -1537,7 +1561,7 @@ class TagMatcher:
         named = whole or self._word_matches(target, target, frozenset())
         hated = {hate: max(named[stopped], MIN_WEIGHT) for hate, stopped in _OPPOSES
                  if (stopped in whole or named.get(stopped, 0.0) >= MIN_WEIGHT)
-                 and target & _BEATEN_ONLY_BY_NAME.get(stopped, target)}
+                 and target & _BEATEN_ONLY_BY_NAME.get(stopped, target) and not (own and stopped in _GUARDS)}
         stopped = set()
         if not hated:
             hated = next(({answer: 1.0} for plan, answer in _PLAN_ANSWERS if plan & target), {})

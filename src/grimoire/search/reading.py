@@ -361,6 +361,9 @@ _BEFORE_A_SET = frozenset({"cards from", "card from", "creatures from", "spells 
 
 # Verbs before the commander of a deck being made or played ("im building atraxa", "brewing muldrotha")
 _BUILDING = ("building", "build", "brewing", "brew", "playing", "piloting", "running", "built")
+_I_PLAY = frozenset(f"{who} {verb}" for who in ("i", "we", "i'm", "im") for verb in ("play", "run", "pilot", "built"))
+_OWN_COMMANDER_IS = re.compile(r"\b(?:my|our) (?:commander|general|deck|edh deck|commander deck) is(?: a| an)?$")
+_IS_MY_COMMANDER = re.compile(r"(?:is|as) (?:my|our) (?:commander|general|deck)\b")
 
 
 # Words before a name closing a request that make it what the request is about or acts on, not the deck's
@@ -716,6 +719,10 @@ class Reader:
             if word.lower == "4" and index and state.words[index - 1].lower.isalpha() and \
                     _after(state, index + 1, 1) in _AFTER_A_CHAT_FOR:  # "2 drops 4 aggro", "tokens 4 my deck"
                 _read_as(state, word, "for")
+                continue
+            if word.lower == "of" and _colour_of_cards(state, index):
+                word.lower = "in"  # "planeswalkers of red", "cards of blue that counter": "in red", as typed so by
+                state.seen = None  # players whose language says it so ("cartas de azul"); no note: the filter says it
                 continue
             if word.lower in ("w/", "w/o") or word.lower == "w" and index and \
                     _after(state, index + 1, 1) in self.keywords:  # "creatures w/ flying", "creatures w lifelink"
@@ -1105,7 +1112,10 @@ class Reader:
         leading = (start == 0 or before.endswith("for")) and stop < len(state.words) and self._is_commander(row) \
             and not re.match(r"(?:'s?|and|or|vs|versus|in|from|to|with)\b", after)
         # "im building atraxa and want proliferate cards": the deck being built, played or brewed
-        building = _before(state, start, 1) in _BUILDING and self._is_commander(row)
+        # ("i play kaalia and want ...", "my commander is Omnath ...", "Edgar Markov is my commander": the same)
+        building = (_before(state, start, 1) in _BUILDING or _before(state, start, 2) in _I_PLAY or
+                    _OWN_COMMANDER_IS.search(before) is not None or _IS_MY_COMMANDER.match(after) is not None) and \
+            self._is_commander(row)
         # "lifegain payoffs oloro", "what ramp should I run in Omnath, Locus of Creation": a commander closing a
         # request for what its deck needs
         closing = _closing_a_request(state, start, stop) and self._is_commander(row)
@@ -1817,6 +1827,22 @@ def _modifies(word: str) -> bool:
 
 
 _STAT_WORD = re.compile(r"^(\d+|x|\*)/(\d+|x|\*)$|^[+-]\d+/[+-]\d+$|^[+-]?\d+$")
+
+
+# the kinds of card a colour after "of" may be the colour of ("planeswalkers of red"), and the words after that colour
+# that leave it the cards' own (not "cards of red creatures": what they care about)
+_OF_COLOUR_KINDS = frozenset({*_TYPE_WORDS, "cards", "spells", "removal", "ramp", "counterspells", "flyers", "fliers",
+                              "tutors", "wipes"})
+_OF_COLOUR_ENDS = frozenset({"", "that", "which", "with", "for", "in", "cheap", "under", "and"})
+
+
+def _colour_of_cards(state: _State, index: int) -> bool:
+    """Whether the "of" at ``index`` gives the cards their colour: between a kind of card and a colour that closes
+    the phrase ("planeswalkers of red", "instants of blue that draw"); never inside a card's name."""
+    if not index or state.words[index].protected or state.words[index - 1].lower not in _OF_COLOUR_KINDS:
+        return False
+    colour = _after(state, index + 1, 1)
+    return colour in COLOR_NAMES and colour != "colorless" and _after(state, index + 2, 1) in _OF_COLOUR_ENDS
 
 
 def _read_as(state: _State, word: _Word, meaning: str, why: str = "") -> None:
@@ -2578,7 +2604,11 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
 # "uncounterable", and what a player says who needs it: "my spells keep getting countered", "they keep countering my
 # spells", "protect my combo from counterspells", "cards that get around counterspells"
 _UNCOUNTERABLE = re.compile(r"uncounterable|(?:that |which )?(?:can'?t|cannot|can not) be countered|"
-                            r"(?:keeps?|kept) (?:getting |being )?countered|(?:keeps?|kept|always) counter(?:ing|s)? "
+                            r"(?:keeps?|kept) (?:getting |being )?countered|"
+                            # "my big spells get countered", "decks that counter everything" beat me
+                            r"(?:always )?(?:get|gets|got) countered|"
+                            rf"(?:{LOSES_TO}) (?:[\w-]+ ){{0,3}}?(?:decks?|players?) (?:that|which|who) counter\w*|"
+                            r"(?:keeps?|kept|always) counter(?:ing|s)? "
                             r"(?:all )?(?:my|our) (?:spells?|stuff|creatures?|things|cards|combo|commanders?|bombs?|"
                             r"threats?)|(?:protect\w*|safe|shield\w*)"
                             r"(?: \w+){0,3} (?:from|against) (?:counterspells?|counter ?magic|being countered)|"
@@ -3184,7 +3214,7 @@ _AT_MOST = re.compile(rf"(?:at most|up to|max|maximum) {_NUMBER}{_MANA}?|{_NUMBE
                       rf"cheaper|under|below)")
 _AT_LEAST = re.compile(rf"(?:at least|min|minimum) {_NUMBER}{_MANA}?|{_NUMBER}{_MANA}? or (?:more|greater|higher|"
                        rf"above)|{_NUMBER}\+{_MANA}|{_MV_WORD} ?{_NUMBER}\+")
-_MORE = re.compile(rf"(?:over|more than|above) {_NUMBER}{_MANA}|"
+_MORE = re.compile(rf"(?:over|more than|above) {_NUMBER}{_MANA}|(?:more expensive|pricier|costlier) than {_NUMBER}|"
                    rf"(?:{_MV_WORD}|costs?|costing) (?:greater than|more than|higher than|bigger than|over|above) "
                    rf"{_NUMBER}")  # ("costs more than 3": mana, as "costs less than 3" is)
 # "<=2 cmc", "<3 mana", ">=6": comparison signs typed before a number (a bare "<3" is a heart, not a cost)
@@ -3265,7 +3295,8 @@ def _keyword_bounds(reader: Reader, state: _State) -> None:
 
 
 # "excluding ones that cost more than 1", "except those costing 4 or more": a cost left out
-_EXCLUDING = r"(?:excluding|except|but not|not|no|without)(?: (?:ones|those|anything|cards|spells))?(?: that| which)?"
+_EXCLUDING = r"(?:excluding|except|but not|not|nothing|no|without)(?: (?:ones|those|anything|cards|spells))?" \
+             r"(?: that| which)?"  # "nothing above 3 mana", "nothing that costs more than 5": at most
 _EXCLUDING_BEFORE = re.compile(rf"{_EXCLUDING}$")  # over the words before a cost (_mana_value)
 _EXCLUDED_COST = re.compile(rf"(?<![\w']){_EXCLUDING} (?:costs?|costing) $", re.IGNORECASE)  # the prose before one
 _OPPOSITE_COMPARISONS = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "=": "!="}
@@ -3797,7 +3828,7 @@ _TOKEN_KEYWORDS = frozenset({"afterlife", "amass", "fabricate", "incubate", "myr
 # players' short forms of creature types
 _TYPE_NICKNAMES = {"dino": "dinosaur", "dinos": "dinosaur", "gobbo": "goblin", "gobbos": "goblin",
                    "vamps": "vampire", "elfs": "elf", "fae": "faerie", "merfolks": "merfolk", "kitties": "cat",
-                   "eldrazis": "eldrazi", "zombos": "zombie", "humies": "human"}
+                   "eldrazis": "eldrazi", "zombos": "zombie", "humies": "human", "fairy": "faerie", "fairies": "faerie"}
 
 
 def _plurals(word: str) -> tuple[str, ...]:
@@ -4086,7 +4117,14 @@ _NAME_CYCLES = {"signets": r"\bsignet$", "talismans": r"^talisman of\b", "medall
                 "banners": r"^(?:abzan|jeskai|sultai|mardu|temur) banner$", "obelisks": r"^obelisk of "}
 
 
-_SWORDS = re.compile(r"swords? of x(?: and)? y|(?:the )?swords? cycle")  # "and" is the query language's
+_SWORDS = re.compile(r"swords? of x(?: and)? y|(?:the )?swords? cycle")
+# a cycle's names by its word in the singular or plural ("signet", "moxen"), and the words that leave cycles out
+_CYCLE_FORMS = {form: pattern for word, pattern in _NAME_CYCLES.items()
+                for form in (word, word.removesuffix("s"))} | {"mox": _NAME_CYCLES["moxen"]}
+_CYCLE_FORMS.pop("moxe")
+_CYCLE_DENIALS = frozenset({"isnt", "isn't", "not", "no", "besides", "except", "excluding", "without", "other than",
+                            "is not", "aren't", "arent", "are not", "but not"})
+_CYCLE_JOINERS = frozenset({"a", "an", "or", "and", "nor", "any"})  # "and" is the query language's
 
 # Groups of cards players name as one ("the power nine", "tron lands", "eldrazi titans"): the cards, by their names,
 # as what the note calls them. "tron" alone counts only as the whole request or after a format ("pauper tron"), "power
@@ -4113,6 +4151,28 @@ def _card_groups(state: _State) -> None:
         name, syntax = _CARD_GROUPS[match.lastindex - 1]
         state.take(first, last, syntax, "name")
         state.notes.append(f'"{state.span(first, last)}" read as {name}')
+    _denied_cycles(state)
+
+
+def _denied_cycles(state: _State) -> None:
+    """"a mana rock that isn't a signet or talisman", "rocks other than moxen": those cycles left out by name (read
+    before names: Talisman is a card's), the rocks still asked for."""
+    words, index = state.words, 0
+    while index < len(words):
+        size = next((size for size in (2, 1) if " ".join(w.lower for w in words[index:index + size])
+                     in _CYCLE_DENIALS and all(state.free(i) for i in range(index, index + size))), 0)
+        stop, cycles = index + size, []
+        while size and stop < len(words) and state.free(stop) and \
+                (words[stop].lower.strip(",") in _CYCLE_JOINERS or words[stop].lower.strip(",") in _CYCLE_FORMS):
+            if words[stop].lower.strip(",") in _CYCLE_FORMS:
+                cycles.append(_CYCLE_FORMS[words[stop].lower.strip(",")])
+                last = stop + 1
+            stop += 1
+        if cycles:
+            state.take(index, last, " ".join(dict.fromkeys(f"-name:/{cycle}/" for cycle in cycles)), "name")
+            index = last
+        else:
+            index += 1
 
 
 def _name_cycles(reader: Reader, state: _State) -> None:

@@ -161,7 +161,7 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|w
             r"(?:get|gets|getting|got) (?:overwhelmed|overrun|run over|swarmed|crushed|wrecked|beaten|beat|stomped|"
             r"blown out|wiped out|punished|killed|destroyed) by|"
             # "my opponent has a huge creature", "my opponent's commander has hexproof": what they have is to be beaten
-            r"(?:my |an |the )?(?:opponents?|opponent['’]s (?:[\w'’-]+ ){0,2}?[\w'’-]+) (?:always |just )?"
+            r"(?:my |an |the )?(?:opponents?|opponent(?:['’]?s|s['’]) (?:[\w'’-]+ ){0,2}?[\w'’-]+) (?:always |just )?"
             r"(?:has|have|had|gets?|got|gains?|cast|casts|played|plays) (?=(?:a|an|this|that|some|hexproof|shroud|"
             r"indestructible|protection|ward)\b)|"
             rf"{_PEOPLE} (?:always |keep |keeps )?(?:ha(?:ve|s)|play|run|make|get) (?:too|so) many|"
@@ -178,6 +178,13 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|w
             # "i keep dying to fliers": the player dies, so what kills them is to be beaten (not "my creatures die to
             # board wipes", which asks to protect them)
             r"(?:i|we) (?:keep |always |just )?(?:die|dying|died) (?:to|against)|"
+            # "my elves die to every sweeper", "my commander keeps dying to removal": what kills them is to be answered
+            # by what saves them (a sweeper's by board protection, removal's by protection: tags.TAG_OPPOSES)
+            r"(?:my|our) (?:[\w'’-]+ ){1,2}?(?:keeps? |always |just )?(?:die|dies|dying|died|get wiped|gets wiped) "
+            r"(?:to|against|by)|"
+            # "opponents always wipe my board", "they keep killing my commander": what they do to the player's side
+            rf"{_PEOPLE} (?:always |keep |keeps |often |just )?(?=(?:wip|wrath|kill|destroy|exil|remov|bounc|blow)"
+            r"\w* (?:out )?(?:my|our|me|us)\b)|"
             # "my opponents gain too much life", "they draw way too many cards": what they overdo is to be stopped
             rf"{_PEOPLE} (?:always |keep |keeps )?"
             r"(?=(?:gain|draw|ramp|mak|creat|cast|play|mill|tutor|search|flicker|blink|reanimat|recur)\w* "
@@ -187,8 +194,9 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|w
 THEIRS_BY_PLACE = re.compile(r"\b(?:too|so) many ((?:[\w'’-]+ ){0,2}[\w'’-]+) (?:on|across|at) (?:the other side|"
                              r"their side|the table|their (?:board|battlefield)|the opposing (?:side|board)|"
                              r"(?:my )?opponents?['’]?s? (?:side|board|battlefield))")
-BEATEN_BY = re.compile(r"^(.+?) (?:keeps?|kept|are|is|always|keep on) (?:beat|crush|kill|wreck|destroy|stomp|ruin|"
-                       r"dominat|punish|hos)\w* (?:me|us)\b")
+# ("lifegain decks beat me", "token decks keep going wide and beating me": a few words between)
+BEATEN_BY = re.compile(r"^(.+?) (?:[\w'’]+ ){0,4}?(?:beat|crush|kill|wreck|destroy|stomp|ruin|dominat|punish|hos)\w* "
+                       r"(?:me|us)\b")
 
 _COMPILED = tuple((re.compile(pattern), phrase) for pattern, phrase in _ENTRIES)
 PATTERNS = tuple(pattern for pattern, _ in _ENTRIES)  # what the slang reads (the spelling checker knows its words)

@@ -29,7 +29,11 @@ SWAP_LENGTH = 4  # a word this long is read only when two swapped letters make a
 # Colour words typed short of a letter or two ("tutors in blak", "mono whit"): below MIN_LENGTH, but colours are
 # what most requests filter by, so these few are read as the colour
 SHORT_TYPOS = {"blak": "black", "blck": "black", "blk": "black", "blu": "blue", "bleu": "blue", "gren": "green",
-               "grn": "green", "whte": "white", "wite": "white", "whit": "white", "wht": "white"}
+               "grn": "green", "whte": "white", "wite": "white", "whit": "white", "wht": "white",
+               # and spellings of English words or of words whose plural the speller takes for a known form, which it
+               # leaves alone: British "artefact", "plainswalker" (the Plains), "sorcerys", "cheaps"
+               "artefact": "artifact", "artefacts": "artifacts", "plainswalker": "planeswalker",
+               "plainswalkers": "planeswalkers", "sorcerys": "sorceries", "cheaps": "cheap"}
 MAX_LOOKUPS = 12  # words looked up per query: a long query of unknown words costs a bounded time
 _WORD = re.compile(r"[a-z]+")
 # Players' deck-building words no card, phrasing or everyday English word spells (a precon is no "recon")
