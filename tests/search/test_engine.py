@@ -469,3 +469,10 @@ def test_equal_scores_rank_by_row_whatever_else_the_filter_holds(snapshot_engine
         expected = rows[np.lexsort((rows, -scores[rows]))][: len(ranked)]
         assert ranked.tolist() == expected.tolist()
         assert ranked[:5].tolist() == [10, 20, 30, 4000, 4990]
+
+
+@pytest.mark.parametrize("query", ["stax pieces", "cheap board wipes", "direct damage spells", "hydra"])
+def test_a_card_no_format_allows_ranks_below_playable_ones(snapshot_engine, query):
+    # the Theros challenge decks' cards and the oversized Garruk the Slayer, legal nowhere, had ranked among the first
+    names = top(snapshot_engine.search(query, limit=10))
+    assert not {"Disorienting Glower", "Garruk the Slayer", "Xenagos's Strike", "Grown from the Stump"} & set(names)

@@ -3138,3 +3138,22 @@ def test_other_languages_word_order_denied_costs_and_cycles_and_countered_spells
 def test_the_commander_a_player_plays_is_its_deck(reader, query, deck):
     assert deck in reader.read(query).deck
     assert not reader.read("i play sol ring").deck  # no commander: nothing of the kind
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("just started commander, what lands are good", "f:commander t:land"),  # the format played (is:commander)
+    ("new to commander need ramp", "f:commander"),
+    ("lands for a 3 color esper deck", "id<=wub t:land"),  # the count before a group's name (nothing was read)
+    ("my playgroup is super creature heavy, what are good white board wipes", "id<=w"),  # the table's creatures
+    ("cheap wheels", "mv<=3"),  # a cheap wheel costs 3 (Wheel of Fortune, Windfall), as a cheap wrath does
+    ("pacts", "o:/at the beginning of your next upkeep, pay [^.]*\\. if you don't, you lose the game/"),
+    ("land tutor that puts it onto the battlefield", ""),  # ramp, not a tutor to the battlefield
+])
+def test_formats_played_counted_groups_busy_tables_wheels_and_pacts(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_tutor_to_the_battlefield_puts_a_permanent_there(snapshot_engine):
+    page = snapshot_engine.search("green tutors that put creatures into play", limit=10)
+    names = [r.card.name for r in page.results]
+    assert {"Natural Order", "Green Sun's Zenith"} <= set(names) and "Worldly Tutor" not in names, names

@@ -459,6 +459,8 @@ class SearchEngine:
                 notes.append(_tribe_note(tribe, "cards"))
         if not ranking.asks_digital(text):  # paper players' requests: an Alchemy card below a paper one
             fused[self.filter_index.digital_only] *= ranking.DIGITAL_WEIGHT
+        # a card no format allows (the Theros challenge decks' Hydra cards, an oversized promo) below a playable one
+        fused[self._never_playable] *= ranking.DIGITAL_WEIGHT
         # the card the user named comes first; what is left of a commander's deck request is its need ("Marchesa
         # sacrifice": sacrifice, not the card Sacrifice)
         for row in self._exact_name_rows(text, mask, chosen) if not deck else ():
@@ -633,6 +635,12 @@ class SearchEngine:
             fused[rows[answers]] *= 1.0 + ranking.TRIBE_BOOST
             return int(answers.sum())
         return 0
+
+    @cached_property
+    def _never_playable(self) -> np.ndarray:
+        """Whether each card is legal in no format at all and is no digital card (funny cards are filtered apart)."""
+        return (self.db.columns.legality("commander") == LEGALITY_CODES["not_legal"]) & \
+            ~self.filter_index.digital_only & (self.db.columns.is_funny != 1)
 
     @cached_property
     def _not_in_commander(self) -> np.ndarray:

@@ -163,6 +163,7 @@ _OBJECT_NOUNS = frozenset({
     "destroy", "bounce", "copy", "doubler", "doublers", "damage", "tax", "zone", "mana", "support", "hoser",
     "hosers",
     "commander", "commanders",  # "equipment commanders" lead an Equipment deck; few are Equipment
+    "heavy",  # "my playgroup is creature heavy", "my artifact heavy deck": what the deck or table is full of
 })
 _TYPE_WORDS = {
     "instant": "instant", "instants": "instant", "sorcery": "sorcery", "sorceries": "sorcery",
@@ -1921,7 +1922,10 @@ def _letters(words: str) -> str:
 
 _FIVE_COLORS = r"five[- ]colou?r(?:ed)?|5[- ]?colou?r(?:ed)?|5c|wubrg|rainbow"
 _MANA_MAKERS = frozenset({"rock", "rocks", "dork", "dorks", "fixing", "fixers", "fixer", "ramp"})  # lands: produces:
-_DECK_COLOR = rf"(?:mono[- ]?(?:colou?red |colou?r )?)?({_COLOR_LIST}|{'|'.join(_GROUPS)}|colou?rless|{_FIVE_COLORS})"
+# ("for a 3 color esper deck": the count before a group's name says it again)
+_DECK_COLOR = rf"(?:mono[- ]?(?:colou?red |colou?r )?|" \
+    rf"(?:two|three|four|2|3|4)[- ]?colou?r(?:ed)? (?={'|'.join(_GROUPS)}))?" \
+    rf"({_COLOR_LIST}|{'|'.join(_GROUPS)}|colou?rless|{_FIVE_COLORS})"
 _DECK_COLORS = re.compile(rf"(?:for|in) (?:a |an |my )?{_DECK_COLOR}(?: decks?| edh| commanders?| builds?| lists?)?|"
                           rf"my {_DECK_COLOR} (?:decks?|edh|builds?|lists?)")  # "my red deck needs card draw"
 # "my simic ramp deck", "my selesnya enchantress deck": the deck's colours, then its theme (which still ranks)
@@ -2626,6 +2630,16 @@ _UNCOUNTERABLE = re.compile(r"uncounterable|(?:that |which )?(?:can'?t|cannot|ca
 # text prints it (Force of Will's "exile a blue card from your hand rather than pay this spell's mana cost",
 # Solitude's "Evoke—Exile a white card from your hand"); "spells" after it is any spell, creatures included.
 _PITCH = re.compile(r"pitch(?: spells?| cards?)?")
+# "pacts", "pact spells" (cEDH's Pact of Negation, Slaughter Pact, Summoner's Pact): free now, paid for at the next
+# upkeep or the game is lost, as their text says it
+_PACTS = re.compile(r"pacts|pact (?:spells?|cards?|effects?)|^pact$")
+_PACTS_SYNTAX = "o:/at the beginning of your next upkeep, pay [^.]*\\. if you don't, you lose the game/"
+# "tutor to battlefield", "tutors that put creatures into play": a card searched for and put onto the battlefield
+# (Natural Order, Green Sun's Zenith, Chord of Calling), not a land (that is ramp)
+_TUTOR_TO_PLAY = re.compile(r"tutors? (?:(?:that|which) puts? (?:it|them|the card|cards?|creatures?|things?) )?"
+                            r"(?:(?:directly|straight|right) )?(?:to|onto|into|in) (?:the )?(?:battlefield|play|bf)")
+_TUTOR_TO_PLAY_SYNTAX = ("o:/search your library for [^.]*(?:creature|artifact|enchantment|permanent|planeswalker) "
+                         "cards?[^.]*(?:put (?:it|them|that card|those cards) onto the battlefield)/")
 _PITCH_SYNTAX = "o:/exile [^.]*cards? from your hand[^.]*rather than pay|evoke—exile/"
 # "unblockable creatures", "creatures that can't be blocked": creatures that are so themselves, as Oracle text
 # says it ("This creature can't be blocked", "~ can't be blocked except by ..."), not the cards that make others so
@@ -2799,7 +2813,7 @@ _RULES_TEXT_WORDS = (
     (_PHYREXIAN, "is:phyrexian"),
     (_LIFE_FOR_MANA, "(is:phyrexian or o:/life rather than pay/)"),
     (_UNCOUNTERABLE, 'o:"can\'t be countered"'),  # the card itself, or the spells it protects
-    (_PITCH, _PITCH_SYNTAX),
+    (_PITCH, _PITCH_SYNTAX), (_PACTS, _PACTS_SYNTAX), (_TUTOR_TO_PLAY, _TUTOR_TO_PLAY_SYNTAX),
     (_UNBLOCKABLE_CREATURES, f"t:creature {_UNBLOCKABLE_SYNTAX}"),
     (_ENTERS_UNTAPPED, _ENTERS_UNTAPPED_SYNTAX),
     (_EVASIVE_CREATURES, _EVASIVE_SYNTAX),
@@ -2889,7 +2903,11 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
     what the text says, as cards print it (see :data:`_RULES_TEXT_WORDS`)."""
     for pattern, syntax in _RULES_TEXT_WORDS:
         for _, first, last in list(_matches(state, pattern)):
+            if pattern is _TUTOR_TO_PLAY and _before(state, first, 1) in ("land", "lands", "basic"):
+                continue  # "land tutor that puts it onto the battlefield": ramp, which the words ask
             state.take(first, last, syntax, "oracle")
+            if pattern is _TUTOR_TO_PLAY:
+                state.words[first].used = False  # "tutor" still ranks: the tutors' own order (Natural Order first)
     for match, first, last in list(_matches(state, _RESOURCE_PAYOFFS)):
         resource = next(group for group in match.groups() if group)
         state.take(first, last, _resource_payoff_syntax(resource), "oracle")
@@ -3404,9 +3422,9 @@ def _mana_value(reader: Reader, state: _State) -> None:
                     word.used = True
                 continue
             if pattern is _CHEAP and any(_TYPE_WORDS.get(word.lower) == "planeswalker" or word.lower in _WIPE_WORDS
-                                         for word in state.words):
+                                         or word.lower in ("wheel", "wheels") for word in state.words):
                 # the cheapest planeswalkers cost 2 or 3: "cheap planeswalkers" are both; a cheap wrath costs 3
-                # (Toxic Deluge, Anger of the Gods) or 2 (Pyroclasm)
+                # (Toxic Deluge, Anger of the Gods) or 2 (Pyroclasm); a cheap wheel 3 (Wheel of Fortune, Windfall)
                 syntax = "mv<=3"
             # "cheap dragons": cheap for a Dragon (not "cheap removal for dragons", "cheap dragon tokens")
             tribes = {reader.creature_types.get(word.lower) for index, word in enumerate(state.words)
@@ -3496,6 +3514,10 @@ _BANNED = re.compile(rf"((?:(?:that|which|it)(?:'s| is| are)? )?(?:not|isn'?t|ar
                      rf"(?:in|from) ({_FORMAT_WORDS})|({_FORMAT_WORDS})[- ](banned|restricted))")
 
 
+_PLAYING_A_FORMAT = frozenset({"started", "starting", "start", "playing", "play", "into", "to", "learning", "learn",
+                               "began", "begin", "beginning", "tried", "trying", "new"})
+
+
 def _formats(reader: Reader, state: _State) -> None:
     """"for commander", "pauper", "legacy-legal": legal in that format; "banned in commander": ``banned:commander``;
     "commanders": ``is:commander``."""
@@ -3509,8 +3531,12 @@ def _formats(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _FORMAT)):
         if match.group(4):
             following = _after(state, last, 1)
-            if match.group(4) == "commander" and following in _FORMAT_NOUNS and reader.knows_format("commander"):
-                state.take(first, last, "f:commander", "format")  # "commander staples": cards for the format
+            if match.group(4) == "commander" and (following in _FORMAT_NOUNS or
+                                                  _before(state, first, 1) in _PLAYING_A_FORMAT) and \
+                    reader.knows_format("commander"):
+                # "commander staples": cards for the format; "just started commander", "new to commander": the
+                # format the player plays
+                state.take(first, last, "f:commander", "format")
             elif following not in ("damage", "tax", "zone", "deck", "decks", "cost", "costs", "matters", "matter",
                                    "protection") and \
                     (not _is_object(state, first) or _before(state, first, 1) in ("as", "be")
@@ -4431,6 +4457,7 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_DEFENDERS_ATTACK, ("defender", "wall")), (_DEFENDER_PAYOFF, ("defender", "wall")), (_REMOVAL_TOKEN, ("token",)),
     (_CREATURE_CAST, ("creature",)), (_ON_A_BODY, ("bod",)), (_COIN_FLIPS, ("coin",)), (_CANT_LOSE, ("los",)),
     (_PHYREXIAN, ("phyrexian",)), (_LIFE_FOR_MANA, ("life",)), (_PITCH, ("pitch",)),
+    (_PACTS, ("pact",)), (_TUTOR_TO_PLAY, ("tutor",)),
     (_UNBLOCKABLE_CREATURES, ("block",)), (_ENTERS_UNTAPPED, ("tapped",)), (_EVASIVE_CREATURES, ("evasive",)))}
 
 # Words before a lone letter that make it no colour ("let u draw", "cards for u", "plan b")
