@@ -476,3 +476,8 @@ def test_a_card_no_format_allows_ranks_below_playable_ones(snapshot_engine, quer
     # the Theros challenge decks' cards and the oversized Garruk the Slayer, legal nowhere, had ranked among the first
     names = top(snapshot_engine.search(query, limit=10))
     assert not {"Disorienting Glower", "Garruk the Slayer", "Xenagos's Strike", "Grown from the Stump"} & set(names)
+
+
+def test_a_types_lords_then_the_cards_naming_it_before_its_vanilla_creatures(snapshot_engine):
+    names = top(snapshot_engine.search("cat lords", limit=8), 8)
+    assert "Savannah Lions" not in names and "Arahbo, the First Fang" in names, names  # a vanilla Cat had been 6th

@@ -3157,3 +3157,9 @@ def test_a_tutor_to_the_battlefield_puts_a_permanent_there(snapshot_engine):
     page = snapshot_engine.search("green tutors that put creatures into play", limit=10)
     names = [r.card.name for r in page.results]
     assert {"Natural Order", "Green Sun's Zenith"} <= set(names) and "Worldly Tutor" not in names, names
+
+
+def test_an_ask_after_a_sentence_of_context_keeps_its_colour(reader):
+    # "of" in the context had opened a clause that made "green" what the cards act on
+    query = "tired of my Gishath deck running out of gas, what are green cards that draw based on creature power?"
+    assert "id<=g" in syntax(reader, query).split()

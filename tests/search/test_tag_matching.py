@@ -1395,3 +1395,9 @@ def test_what_guards_the_players_own_things_is_no_threat(matcher, text):
     names = [m.name for m in matcher.match(text)]
     assert "edict" not in names and "protection-granter" in names, names
     assert [m.name for m in matcher.match("ways to stop my opponent's commander")][:1] == ["edict"]
+
+
+def test_punishing_lifegain_asks_for_lifegain_hate(matcher):
+    assert [m.name for m in matcher.match("what cards punish opponents for gaining life?")][:1] == ["lifegain-hate"]
+    # drawing has a punisher tag of its own, which stays the answer
+    assert [m.name for m in matcher.match("cards that punish players for drawing cards")][:1] == ["draw-punisher"]

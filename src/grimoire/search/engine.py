@@ -181,6 +181,7 @@ COMMANDER_COLOURLESS_SHARE = 1.0  # for a named commander's deck, whose colourle
 LIKE_TAG_SHARE = 0.2
 
 
+_TRIBE_TAGS = frozenset(tag_rules.TAG_INDEX[name] for name in ("lord", "anthem"))  # what pumps a tribe
 NOT_LEGAL_SHARE = 0.25  # the score share of a card Commander bans, asked for a named commander's deck
 # the functions every deck plays, whose most direct cards answer a request for staples where the store has no play
 # rates (see SearchEngine._staples)
@@ -457,6 +458,12 @@ class SearchEngine:
             fused[kin & self._names_tribe(tribe)] += top + 2e-3
             if notes is not None and kin.any():
                 notes.append(_tribe_note(tribe, "cards"))
+        if chosen and any(match.index in _TRIBE_TAGS for match in chosen):
+            # "cat lords", "beast lord": where the type's lords run out, the cards naming it as the player's (Arahbo,
+            # a Cat payoff) before its vanilla creatures, which the type filter and its word had ranked
+            for tribe in {self.reader.creature_types[word] for word in context.lower().split()
+                          if word in self.reader.creature_types}:
+                fused[self._names_tribe(tribe) & (fused > 0)] *= 1.0 + ranking.TRIBE_BOOST
         if not ranking.asks_digital(text):  # paper players' requests: an Alchemy card below a paper one
             fused[self.filter_index.digital_only] *= ranking.DIGITAL_WEIGHT
         # a card no format allows (the Theros challenge decks' Hydra cards, an oversized promo) below a playable one

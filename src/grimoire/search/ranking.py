@@ -177,6 +177,9 @@ _AGAINST = re.compile(r"\b(?:answers? (?:(?:do|can|could|would|should) (?:i|we|y
                       r"|hos(?:e|es|ers?|ing)(?: for| against| vs\.?| versus)?|stop(?:s|ping)?|shut(?:s|ting)? down"
                       r"|do about|handl(?:e|es|ing)|anti(?=[- ])|(?:get|gets|getting|got|work|works|working) around"
                       r"|(?:work|works|working) (?:on|against)"
+                      # "cards that punish opponents for gaining life": what is punished is to be stopped (drawing,
+                      # casting have punisher tags of their own)
+                      r"|punish(?:es|ing)? (?:\w+ ){0,2}?for (?=gain\w* life|lifegain|life ?gain)"
                       # "keep my opponents from gaining life", "prevent them from drawing": what is to be stopped
                       # (not "creatures that keep coming back from the graveyard")
                       r"|(?:keep|keeps|keeping|prevent|prevents|preventing) (?!\w+ing\b)(?:[\w'’]+ ){1,3}?from"

@@ -1722,13 +1722,28 @@ def _list_item_start(state: _State, index: int) -> int:
     return comma + 1 if end - comma - 1 <= MAX_LIST_ITEM else 0
 
 
+# Words that open the ask itself after a sentence of context ("tired of my deck running out of gas, what are green
+# cards that draw"): a clause of the context does not reach past them
+_ASK_OPENERS = frozenset({"what", "whats", "what's", "which", "any", "anything", "need", "looking", "suggest",
+                          "recommend", "show", "give", "find", "best", "good", "i"})
+
+
+def _sentence_start(state: _State, index: int) -> int:
+    """Where the sentence holding the word at ``index`` begins: after the last comma, question mark or full stop
+    before it that an ask's opening follows (:data:`_ASK_OPENERS`), else 0."""
+    for i in range(index - 1, 0, -1):
+        if state.words[i - 1].text.endswith((",", "?", ".", "!", ";")) and state.words[i].lower in _ASK_OPENERS:
+            return i
+    return 0
+
+
 def _in_clause(state: _State, index: int) -> bool:
     """Whether a clause about what the card does ("that steal ...", "protection from ...") came before."""
     # not "Wrath of God"; a question's first word opens no clause ("which red cards destroy enchantments")
     # nor "lots of": an amount ("lots of cheap creatures" are creatures)
     # nor a comparison read as a cost already ("less than 2 cmc black creatures": the cost, then what the card is)
     # nor one a comma closed ("Return creature cards to the battlefield, black, sorcery": a list of what is asked)
-    opened = _list_item_start(state, index)
+    opened = max(_list_item_start(state, index), _sentence_start(state, index))
     return any(w.lower in _CLAUSE_WORDS and not w.protected and not (w.used and w.lower == "than") and
                not (i == 0 and w.lower in _QUESTION_WORDS)
                and not (w.lower == "of" and i and state.words[i - 1].lower in _AMOUNTS)
