@@ -481,3 +481,14 @@ def test_a_card_no_format_allows_ranks_below_playable_ones(snapshot_engine, quer
 def test_a_types_lords_then_the_cards_naming_it_before_its_vanilla_creatures(snapshot_engine):
     names = top(snapshot_engine.search("cat lords", limit=8), 8)
     assert "Savannah Lions" not in names and "Arahbo, the First Fang" in names, names  # a vanilla Cat had been 6th
+
+
+@pytest.mark.parametrize(("query", "partners"), [
+    ("good with skullclamp", {"Raise the Alarm", "Dragon Fodder", "Krenko's Command"}),  # tokens to die equipped
+    ("what works with Smothering Tithe", {"Grinding Station", "Contraband Kingpin"}),  # Treasures to spend
+    ("what combos with Walking Ballista", {"Basri's Solidarity", "Benevolent Hydra", "Lifecrafter's Gift"}),
+])
+def test_what_works_with_a_card_is_what_its_text_needs(snapshot_engine, query, partners):
+    page = snapshot_engine.search(query, limit=10)
+    assert partners & set(top(page)), top(page)
+    assert any(note.startswith(("cards that work with", "combo partners for")) for note in page.notes), page.notes

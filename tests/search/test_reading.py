@@ -916,7 +916,8 @@ def test_a_commander_named_after_for_at_the_end_is_the_deck(reader):
     # "synergy with X", "works well with X": the commander's deck too
     assert syntax(reader, "synergy with Korvold") == "id<=brg"
     assert syntax(reader, "cards that work well with Atraxa, Praetors' Voice") == "id<=wubg"
-    assert syntax(reader, "cards that play well with Sol Ring") == ""  # no commander
+    # no commander: the card's partners, read from its text (see test_what_works_with_a_card_asks_for_its_partners)
+    assert syntax(reader, "cards that play well with Sol Ring") == 'combo:"Sol Ring"'
     assert syntax(reader, "what goes well with Krenko, Mob Boss") == "id<=r"
     # a question that asks nothing more than cards for the deck reads the commander's own text, as "for my X deck"
     for question in ("what are some good cards to go with sythis", "what plays well with The Ur-Dragon",
@@ -3163,3 +3164,25 @@ def test_an_ask_after_a_sentence_of_context_keeps_its_colour(reader):
     # "of" in the context had opened a clause that made "green" what the cards act on
     query = "tired of my Gishath deck running out of gas, what are green cards that draw based on creature power?"
     assert "id<=g" in syntax(reader, query).split()
+
+
+@pytest.mark.parametrize(("query", "card"), [
+    # what works with a card (no commander) is its partners read from its text, not cards like it: the mana rocks
+    # like Phyrexian Altar, the trigger doublers like Panharmonicon had come back
+    ("synergy with Phyrexian Altar", "Phyrexian Altar"), ("what works with panharmonicon", "Panharmonicon"),
+    ("good with skullclamp", "Skullclamp"), ("payoffs for Impact Tremors", "Impact Tremors"),
+    ("Doubling Season synergy", "Doubling Season"), ("cards that like Blood Artist", "Blood Artist"),
+])
+def test_what_works_with_a_card_asks_for_its_partners(reader, query, card):
+    read = reader.read(query)
+    assert (read.combo, read.synergy, read.like) == (card, True, None)
+
+
+@pytest.mark.parametrize(("query", "like", "deck"), [
+    ("cards like Blood Artist", "Blood Artist", ()),  # cards like it, as before
+    ("what to pair with Teysa Karlov", None, ("Teysa Karlov",)),  # a commander: its deck
+])
+def test_cards_like_a_card_and_a_commanders_partners_stay_as_they_were(reader, query, like, deck):
+    read = reader.read(query)
+    assert (read.like, read.deck[:1], read.combo) == (like, deck, None)
+    assert "support" not in reader.read("support for Sythis").query  # the deck's cards, not the support keyword

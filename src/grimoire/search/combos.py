@@ -77,6 +77,29 @@ NEEDS: tuple[Need, ...] = (
           r"whenever you cast (?:a|an|your)",
           "spells you cast cost {1} less to cast. return target instant or sorcery to its owner's hand. copy "
           "target instant or sorcery spell", tags="cost-reducer"),
+    # what an engine multiplies or pays off, named by its text: the cards that feed it (asked "what works with X")
+    _need("enter triggers to double", "creatures and artifacts with enter triggers",
+          r"entering (?:the battlefield )?causes a triggered ability[^.]*triggers an additional time",
+          "when this creature enters, when this artifact enters, whenever another creature you control enters",
+          tags="etb-trigger"),
+    _need("tokens to double", "token makers",
+          r"would create one or more tokens|would create (?:a|one or more) (?:clue|food|treasure)",
+          "create a 1/1 creature token. create two tokens. create a treasure token", tags="token-maker"),
+    _need("counters to double", "cards that put +1/+1 counters and proliferate",
+          r"would put one or more (?:\+1/\+1 )?counters",
+          "put a +1/+1 counter on each creature you control. proliferate", tags="plus-one-counters"),
+    _need("Treasures to spend", "cards that sacrifice artifacts or Treasures",
+          r"create (?:a|an|one|two|three|x|that many) (?:tapped )?treasure tokens?",
+          "whenever you sacrifice a treasure. sacrifice an artifact: whenever an artifact you control is put "
+          "into a graveyard", tags="artifact-payoff"),
+    _need("creatures to die equipped", "token makers and creatures that come back",
+          r"whenever equipped creature dies",
+          "create a 1/1 creature token. create two 1/1 creature tokens. when this creature dies, return it",
+          tags="token-maker"),
+    _need("+1/+1 counters to spend", "cards that put +1/+1 counters on it again",
+          r"remove (?:a|one|x) \+1/\+1 counters? from (?:~|this creature|it)",
+          "whenever you gain life, put a +1/+1 counter on target creature. put a +1/+1 counter on each creature "
+          "you control. if one or more +1/+1 counters would be put", tags="plus-one-counters"),
     _need("+1/+1 or -1/-1 counters moved", "cards that put or remove counters",
           r"\b(?:persist|undying)\b",
           "sacrifice a creature: remove a +1/+1 counter from target creature. if one or more -1/-1 counters "

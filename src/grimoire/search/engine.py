@@ -458,12 +458,14 @@ class SearchEngine:
             fused[kin & self._names_tribe(tribe)] += top + 2e-3
             if notes is not None and kin.any():
                 notes.append(_tribe_note(tribe, "cards"))
-        if chosen and any(match.index in _TRIBE_TAGS for match in chosen):
+        if chosen and (pumps := [match.index for match in chosen if match.index in _TRIBE_TAGS]):
             # "cat lords", "beast lord": where the type's lords run out, the cards naming it as the player's (Arahbo,
-            # a Cat payoff) before its vanilla creatures, which the type filter and its word had ranked
+            # a Cat payoff) before its vanilla creatures, which the type filter and its word had ranked; the lords
+            # themselves keep their place (Goblin King's "Other Goblins get +1/+1" names no Goblin "you control")
+            lords = (self.tag_strengths[:, pumps] > 0).any(axis=1)
             for tribe in {self.reader.creature_types[word] for word in context.lower().split()
                           if word in self.reader.creature_types}:
-                fused[self._names_tribe(tribe) & (fused > 0)] *= 1.0 + ranking.TRIBE_BOOST
+                fused[(self._names_tribe(tribe) | lords) & (fused > 0)] *= 1.0 + ranking.TRIBE_BOOST
         if not ranking.asks_digital(text):  # paper players' requests: an Alchemy card below a paper one
             fused[self.filter_index.digital_only] *= ranking.DIGITAL_WEIGHT
         # a card no format allows (the Theros challenge decks' Hydra cards, an oversized promo) below a playable one
@@ -739,7 +741,8 @@ class SearchEngine:
             return (reading.query, text, (), f"nothing in {reading.combo}'s text says what a combo partner "
                     f"supplies; {shown} (Grimoire has no combo list offline)")
         wording, syntax, tags = combos.partner_query(needs)
-        note = (f"combo partners for {reading.combo}, read from its text: " + "; ".join(n.line() for n in needs)
+        asked = "cards that work with" if reading.synergy else "combo partners for"
+        note = (f"{asked} {reading.combo}, read from its text: " + "; ".join(n.line() for n in needs)
                 + " (Grimoire has no combo list offline: these cards supply what its text needs)")
         return " ".join(part for part in (reading.query, syntax) if part), wording, tags, note
 

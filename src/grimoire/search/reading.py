@@ -243,6 +243,13 @@ _COMBO_BEFORE = re.compile(r"(?:(?:infinite|two[- ]card|cards? that|what) )?(?:c
                            r"combos?|goes infinite|go infinite|infinite|wins?|win the game) (?:with|for|using)"
                            r"(?: my)?$")
 _COMBO_AFTER = re.compile(r"(?:infinite )?(?:combo pieces|combo partners|combos?)\b")
+# "synergy with Blood Artist", "what works with Panharmonicon", "payoffs for Impact Tremors", "good with skullclamp",
+# "Doubling Season synergy": a card's partners asked as what works with it (a commander's name asks for its deck)
+_SYNERGY_BEFORE = re.compile(
+    r"(?:synerg\w*|(?:works?|plays?|goes?|go|pairs?|fits?|combines?)(?: well| nicely| great| best| good)?|"
+    r"(?:good|great|best|cards?)|(?:to )?(?:go|pair|run|play))(?: together)? with$|"
+    r"(?:payoffs?|support|enablers?|fodder|food) for$|\b(?:that|which) (?:like|love|abuse|exploit|break)$")
+_SYNERGY_AFTER = re.compile(r"(?:synerg\w*|payoffs?|enablers?|fodder|support)\b")
 
 
 @dataclass(frozen=True)
@@ -268,6 +275,7 @@ class Reading:
     node: Node | None = field(default=None, compare=False, repr=False)  # ``query`` parsed, if no words were taken
     deck: tuple[str, ...] = ()  # the commander(s) a "for my X deck" names
     staples: bool = False  # the request asks for staples, the cards most decks play ("black staples")
+    synergy: bool = False  # ``combo`` was asked as the cards that work with it, not as a combo's partners
 
     @property
     def syntax(self) -> str:
@@ -314,6 +322,7 @@ class _State:
     complained: tuple[int, int] | None = None
     typed: str = ""  # the query as typed, where the words' positions point (prose "and"/"or" are not words)
     staples: bool = False
+    synergy: bool = False  # the partners of :attr:`combo` asked as what works with it ("synergy with Blood Artist")
     deck_chip: Chip | None = None  # the chip of the deck's colours, which a partner commander joins
     typed_creature: bool = False  # the query's own syntax asks for creatures (``t:creature``, ``t:elf``)
     deck_first: int = 0  # the chip's first word
@@ -692,7 +701,7 @@ class Reader:
         parsed = typed_node if runs == typed else node if runs == query else None  # no words were taken
         deck = tuple(self.db.columns.name[row] for row in state.deck)
         return Reading(typed, runs, tuple(chips), like, named, tuple(state.notes), combo, parsed, deck,
-                       state.staples)
+                       state.staples, state.synergy)
 
     @cached_property
     def speller(self) -> Speller:
@@ -1055,6 +1064,9 @@ class Reader:
                 folded.strip(",.;:?!") not in ("what", "which", "who", "how"):  # ("what type is dryad arbor")
             return True  # "vindicate effects", "ponder type cantrips", "skullclamp for white"; "fog effects" names a
             # tag, "exile effects" rules text
+        if _SYNERGY_BEFORE.search(_before(state, index, 3)) and alias not in self.english and \
+                alias not in self._game_words:
+            return True  # "good with skullclamp", "what works with panharmonicon": the card the others work with
         if text.islower() and fold(text).strip(",.;:?!") in self.english:
             return False  # "storm deck", "for my goblins": an archetype, not a commander typed in lower case
         if (_before_a_themed_deck(state, index) or previous in _BUILDING) and commander():
@@ -1159,8 +1171,13 @@ class Reader:
         return "Legendary" in type_line and ("Creature" in type_line or "Planeswalker" in type_line)
 
     def _combo_role(self, state: _State, start: int, stop: int, row: int, before: str, after: str) -> bool:
-        """"combo with X" / "X combos": X's combo partners are asked for, not cards like X."""
+        """"combo with X" / "X combos": X's combo partners are asked for, not cards like X; "synergy with X",
+        "what works with X", "payoffs for X" (X no commander, whose deck they would ask for) the same partners, as
+        what works with it."""
         ahead, behind = _COMBO_BEFORE.search(before), _COMBO_AFTER.match(after)
+        if not ahead and not behind and not self._is_commander(row):
+            ahead, behind = _SYNERGY_BEFORE.search(before), _SYNERGY_AFTER.match(after)
+            state.synergy = bool(ahead or behind)
         if not ahead and not behind:
             return False
         first = start - (len(ahead.group().split()) if ahead else 0)
@@ -1191,6 +1208,8 @@ class Reader:
         first = start
         while first > 0 and state.words[first - 1].lower in _DECK_OPENERS:
             first -= 1
+        if first > 0 and state.words[first - 1].lower == "support" and state.free(first - 1):
+            first -= 1  # "support for Sythis": the deck's cards, not the support keyword (Joraga Auxiliary)
         rows = [row]
         if stop - start == 1:  # a short name several commanders of other colours share: their colours together
             word = state.words[start]
