@@ -492,3 +492,9 @@ def test_what_works_with_a_card_is_what_its_text_needs(snapshot_engine, query, p
     page = snapshot_engine.search(query, limit=10)
     assert partners & set(top(page)), top(page)
     assert any(note.startswith(("cards that work with", "combo partners for")) for note in page.notes), page.notes
+
+
+def test_countermagic_and_mermaids(snapshot_engine):
+    assert "Counterspell" in top(snapshot_engine.search("countermagic pauper cube", limit=3))
+    notes = snapshot_engine.search("a mermaid deck", limit=3).notes
+    assert any(note.startswith("read as a Merfolk deck") for note in notes), notes

@@ -2374,11 +2374,11 @@ def test_what_the_data_cannot_answer_lists_no_cards(snapshot_engine, query):
 
 
 def test_an_empty_reading_is_retried_without_its_least_telling_filter(snapshot_engine):
-    """No cascade instant or sorcery costs 2 or less: the cascade spells, without "cheap", with a note."""
+    """No cascade card costs 2 or less: the cascade spells, without "cheap", with a note."""
     page = snapshot_engine.search("cheap cascade spells", limit=10)
     assert page.results and all("Cascade" in (r.card.oracle_text or "") for r in page.results)
     assert any('without "cheap" (mv<=2)' in note for note in page.notes)
-    assert page.readings[0].syntax == "mv<=2 kw:cascade (t:instant or t:sorcery)"  # what was read still shows
+    assert page.readings[0].syntax == "mv<=2 kw:cascade"  # what was read still shows ("spells": any cascade card)
     assert not snapshot_engine.search("t:creature mv=0 kw:flying o:asdfgh", limit=5).results  # typed: kept
 
 
@@ -3186,3 +3186,17 @@ def test_cards_like_a_card_and_a_commanders_partners_stay_as_they_were(reader, q
     read = reader.read(query)
     assert (read.like, read.deck[:1], read.combo) == (like, deck, None)
     assert "support" not in reader.read("support for Sythis").query  # the deck's cards, not the support keyword
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("sac lands", "is:fetchland"), ("bicycle lands", "is:bikeland"),  # players' names for the cycles
+    ("cheap dual lands", "is:dual"),  # a land costs no mana: "cheap" is a price (it read mv<=2: Plateau first)
+    ("white 2 drops for my cube", "mv=2 t:creature id<=w"),  # "for my cube" says no more (it dropped t:creature)
+    ("cascade spells in temur", "id<=gur kw:cascade"),  # Bloodbraid Elf is a cascade spell too
+    ("storm spells", "kw:storm (t:instant or t:sorcery)"),  # (a keyword of instants and sorceries alone)
+    ("cyclers", "kw:cycling"), ("equipment for aggro", "t:equipment"),  # (it read pow>=mv on the Equipment)
+    ("giant monsters with trample", "kw:trample"),  # a size, no Giant deck; the keyword kept
+])
+def test_land_nicknames_cheap_lands_cubes_keyword_spells_and_monsters(reader, query, expected):
+    assert syntax(reader, query) == expected
+    assert any("no prices" in note for note in reader.read("cheap dual lands").notes)

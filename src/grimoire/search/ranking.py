@@ -107,7 +107,9 @@ _NO_NEED = frozenset({"tribal", "typal", "kindred", "tribe", "deck", "decks", "e
                       "that", "which", "who", "with", "without", "and", "or", "for", "in", "of", "is", "are", "to",
                       "from", "like", "but", "deckbuilding",
                       # what is done to the type's cards ("dragon copies" for Miirym copy Dragons, "elf hate")
-                      "copies", "copy", "clone", "clones", "hate", "hoser", "hosers"})
+                      "copies", "copy", "clone", "clones", "hate", "hoser", "hosers",
+                      # a size said before what the cards are ("giant monsters with trample": huge, no Giants)
+                      "monsters", "monster", "guys", "dudes", "beasts", "things", "stuff"})
 _TRIBE_LEAD = re.compile(r"(?P<before>\s*(?:(?:cheap|good|best|budget|some|more|top|great)\s+)*)(?P<theme>[a-z]+)\s+"
                          r"(?P<head>[a-z].*)", re.IGNORECASE)
 THEME_ARCHETYPES = _THEME_ARCHETYPE.pattern  # the archetypes' words (the spelling checker knows them)

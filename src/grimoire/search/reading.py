@@ -250,6 +250,9 @@ _SYNERGY_BEFORE = re.compile(
     r"(?:good|great|best|cards?)|(?:to )?(?:go|pair|run|play))(?: together)? with$|"
     r"(?:payoffs?|support|enablers?|fodder|food) for$|\b(?:that|which) (?:like|love|abuse|exploit|break)$")
 _SYNERGY_AFTER = re.compile(r"(?:synerg\w*|payoffs?|enablers?|fodder|support)\b")
+# the cues that make a lower-case word a card's name ("good with skullclamp"; not "cards with taunt", a keyword's)
+_SYNERGY_CUE = re.compile(r"(?:synerg\w*|(?:works?|plays?|goes?|go|pairs?|fits?|combines?)(?: well| nicely| great| "
+                          r"best| good)?|good|great|best) with$|(?:payoffs?|support|enablers?) for$")
 
 
 @dataclass(frozen=True)
@@ -1064,7 +1067,7 @@ class Reader:
                 folded.strip(",.;:?!") not in ("what", "which", "who", "how"):  # ("what type is dryad arbor")
             return True  # "vindicate effects", "ponder type cantrips", "skullclamp for white"; "fog effects" names a
             # tag, "exile effects" rules text
-        if _SYNERGY_BEFORE.search(_before(state, index, 3)) and alias not in self.english and \
+        if _SYNERGY_CUE.search(_before(state, index, 3)) and alias not in self.english and \
                 alias not in self._game_words:
             return True  # "good with skullclamp", "what works with panharmonicon": the card the others work with
         if text.islower() and fold(text).strip(",.;:?!") in self.english:
@@ -1652,6 +1655,19 @@ def _explicit_kinds(node: Node) -> frozenset[str]:
     if isinstance(node, And | Or):
         return frozenset().union(*(_explicit_kinds(child) for child in node.children))
     return frozenset()
+
+
+def _only_lands(state: _State) -> bool:
+    """Whether the kinds of card the request asks for are lands only ("dual lands", "cheap lands that enter
+    untapped", a land cycle), not lands it acts on ("land destruction", "tutor a land", "not a land")."""
+    kinds = {_TYPE_WORDS.get(word.lower) for word in state.words} - {None}
+    if kinds - {"land"}:
+        return False
+    cycles = any(chip.syntax.startswith("is:") and chip.syntax.endswith(("land", "dual")) for chip in state.chips)
+    asked = [index for index, word in enumerate(state.words) if _TYPE_WORDS.get(word.lower) == "land"
+             and not _is_object(state, index) and _after(state, index + 1, 1) not in _OBJECT_NOUNS
+             and not set(_before(state, index, 2).split()) & _DENYING]
+    return cycles or bool(asked)
 
 
 def _names_type(state: _State, kind: str) -> bool:
@@ -2300,9 +2316,9 @@ _AGAINST_WORDS = frozenset({"anti", "against", "vs", "versus", "beat", "beats", 
 _COST_WORDS = frozenset({"that", "which", "cost", "costs", "costing", "mana", "cmc", "mv", "or", "less", "more",
                          "under", "over", "at", "most", "least", *map(str, range(17)), *_NUMBER_WORDS})
 _KEYWORD_SUBJECTS = frozenset({"cards", "card", "spells", "spell", "dudes", "guys", "ones", "things", "stuff",
-                               "drops", "drop"})  # "2 drops with flash"
+                               "drops", "drop", "monsters", "critters", "beaters"})  # "2 drops with flash"
 # players' adjectives for a keyword ("hasty creatures")
-_KEYWORD_FORMS = {"hasty": "haste"}
+_KEYWORD_FORMS = {"hasty": "haste", "cyclers": "cycling", "cycler": "cycling"}  # "cheap cyclers": cycling cards
 # what creatures do in combat, named for the creatures: "flying blockers", "deathtouch attackers"
 _COMBAT_ROLES = frozenset({"blocker", "blockers", "attacker", "attackers", "beater", "beaters", "finishers"})
 # a commander's own keyword: "double strike commander", "flying commanders" (the commander is read as such later)
@@ -3231,6 +3247,10 @@ def _types(reader: Reader, state: _State) -> None:
                 not (following == "with" and match.group(2)) and \
                 not (following in _ASKED_OF and _word_before_modifiers(state, first) in ("which", "what")):
             continue  # "equipment with cheap equip costs" are Equipment, "which blue creatures can counter spells"
+        if match.group(1) in ("spell", "spells") and first and state.words[first - 1].lower not in \
+                _SPELL_ONLY_KEYWORDS and f"kw:{state.words[first - 1].lower}" in {c.syntax for c in state.chips}:
+            state.words[first].used = True  # "cascade spells", "discover spells": every card of the keyword, which
+            continue  # permanents have too (Bloodbraid Elf, Geological Appraiser), as the keyword's filter says
         if match.group(1):  # "burn spells", "rituals": in players' speech a spell is an instant or a sorcery
             cost_of = following in ("that", "which") and _after(state, last + 1, 1).startswith("cost")
             if first and state.words[first - 1].lower in _TYPE_WORDS or following in _SPELL_OBJECT_FOLLOWERS or \
@@ -3258,6 +3278,10 @@ def _types(reader: Reader, state: _State) -> None:
         state.take(first, last, syntax, "type")
 
 
+# keywords printed on instants and sorceries alone, whose "spells" say nothing more ("storm spells", "splice spells")
+_SPELL_ONLY_KEYWORDS = frozenset({"storm", "splice", "buyback", "rebound", "overload", "spectacle", "replicate",
+                                  "entwine", "jump-start", "surge", "cleave", "epic", "conspire", "retrace",
+                                  "aftermath", "miracle", "flashback"})
 # the cost word before the comparison: "mana value greater than 5", "cmc exactly 5", "mv 6+"
 _MV_WORD = r"(?:mana value|converted mana cost|cmc|mv)(?: of)?"
 _LESS = re.compile(rf"(?:under|less than|below|cheaper than|fewer than) {_NUMBER}{_MANA}?|"
@@ -3454,6 +3478,14 @@ def _mana_value(reader: Reader, state: _State) -> None:
             if costed and syntax != _FREE_SYNTAX or x_spells:  # "cheap ... that cost 1": the stated cost says it all
                 for word in state.words[first:last]:
                     word.used = True
+                continue
+            if pattern is _CHEAP and _only_lands(state):
+                # "cheap dual lands", "cheap fetches": a land costs no mana, so "cheap" is the price, which no card
+                # store here holds (it read mv<=2: the ten original duals, the dearest lands there are)
+                for word in state.words[first:last]:
+                    word.used = True
+                if not any(note.startswith("budget:") for note in state.notes):
+                    state.notes.append(f"cheap: {_NO_PRICES}")
                 continue
             if pattern is _CHEAP and any(_TYPE_WORDS.get(word.lower) == "planeswalker" or word.lower in _WIPE_WORDS
                                          or word.lower in ("wheel", "wheels") for word in state.words):
@@ -3668,6 +3700,11 @@ _RARITY = re.compile(r"(?<!most )(?<!more )(?:(mythic)(?: rares?)?s?|(rare|uncom
                      r"counterspells?|ramp|draw|tutors?|dragons?|elves|goblins?)\b))")
 
 
+# "for my cube", "pauper cube removal", "peasant cube": the list a cube builder picks for, which no card data here
+# holds (its cards are any cards); "peasant" (commons and uncommons) is a rarity
+_CUBE = re.compile(r"(?:(?:for|in) )?(?:(?:my|a|an|the|our) )?(?:(peasant) )?cubes?")
+
+
 def _rarities(reader: Reader, state: _State) -> None:
     """"mythic creatures": ``r:mythic``; where the loaded data has no rarity (the bundled snapshot), a note says it
     was not filtered, and the word asks for nothing else (the card named Rarity)."""
@@ -3681,6 +3718,14 @@ def _rarities(reader: Reader, state: _State) -> None:
         state.notes.append(f"{rarity}: the loaded card data has no rarity, {NOT_FILTERED} (run grimoire data update)")
         for word in state.words[first:last]:
             word.used = True
+    for match, first, last in list(_matches(state, _CUBE)):
+        if not any(state.free(i) for i in range(len(state.words)) if not first <= i < last):
+            continue  # "cube" alone: its words are all there is to search
+        for word in state.words[first:last]:
+            word.used = True
+        state.notes.append("cube: cards for a cube are searched as any others (no cube lists offline)")
+        if match.group(1) and not reader.knows_rarity:
+            state.notes.append(f"peasant (commons and uncommons): the loaded card data has no rarity, {NOT_FILTERED}")
 
 
 # "cards printed in war of the spark", "reprinted in modern horizons", "from the set dominaria": a set, which no
@@ -3888,7 +3933,8 @@ _TOKEN_KEYWORDS = frozenset({"afterlife", "amass", "fabricate", "incubate", "myr
 # players' short forms of creature types
 _TYPE_NICKNAMES = {"dino": "dinosaur", "dinos": "dinosaur", "gobbo": "goblin", "gobbos": "goblin",
                    "vamps": "vampire", "elfs": "elf", "fae": "faerie", "merfolks": "merfolk", "kitties": "cat",
-                   "eldrazis": "eldrazi", "zombos": "zombie", "humies": "human", "fairy": "faerie", "fairies": "faerie"}
+                   "eldrazis": "eldrazi", "zombos": "zombie", "humies": "human", "fairy": "faerie", "fairies": "faerie",
+                   "mermaid": "merfolk", "mermaids": "merfolk"}
 
 
 def _plurals(word: str) -> tuple[str, ...]:
@@ -4097,7 +4143,8 @@ _CYCLE_WORDS = {"shock": "shockland", "fetch": "fetchland", "check": "checkland"
                 "scry": "scryland", "gain": "gainland", "surveil": "surveilland", "storage": "storageland",
                 "bike": "bikeland", "cycle": "bikeland", "shadow": "shadowland", "tango": "tangoland",
                 "battle": "tangoland", "canopy": "canopyland", "creature": "creatureland", "man": "creatureland",
-                "tri": "triland", "dual": "dual", "horizon": "canopyland"}
+                "tri": "triland", "dual": "dual", "horizon": "canopyland",
+                "sac": "fetchland", "bicycle": "bikeland"}  # players' "sac lands" (fetches), "bicycle lands"
 _CYCLES = re.compile(rf"({'|'.join(_CYCLE_WORDS)})[- ]?lands?|(triomes?)|(snarls?)|(karoos?)|(duals)")
 # words before a cycle that ask for the cards themselves, even after an action ("needs more fetch lands")
 _CYCLE_ASKED = frozenset({"for", "my", "of", "more", "some", "extra", "need", "needs", "want", "wants", "untapped"})
@@ -4254,7 +4301,8 @@ def _name_cycles(reader: Reader, state: _State) -> None:
 def _aggressive(reader: Reader, state: _State) -> None:
     """"aggressive two drops", "aggro creatures in red": creatures whose power is at least their mana value
     (``pow>=mv``: no 1/4s) and no defender, the measure of an attacker's stats players use."""
-    tribes = {f"t:{kind}" for kind in reader.creature_types.values()}  # "aggro goblins" too
+    # "aggro goblins" too; not "equipment for aggro" (a few Equipment are creatures, Simian Sling: the type is a card's)
+    tribes = {f"t:{kind}" for kind in reader.creature_types.values() if kind not in _TYPE_WORDS}
     if not any(chip.syntax == "t:creature" or chip.syntax in tribes for chip in state.chips):
         return
     for index, word in enumerate(state.words):
@@ -4478,6 +4526,7 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_PRICE, ("$", "dollar", "buck", "usd", "euro", "eur", "€", "cent", "tix", "quid", "pound")),
     (_AT_MOST, ("most", "up to", "max", "or ")), (_AT_LEAST, ("least", "min", "or ", "+")),
     (_STATS, ("power", "toughness", "loyalty", "/")),
+    (_CUBE, ("cube",)),
     (_SUPERLATIVES, ("biggest", "largest", "beefiest", "highest", "most powerful", "toughest", "sturdiest")),
     (_COST_SUPERLATIVES, ("lowest", "smallest", "cheapest", "highest", "biggest", "largest", "most expensive")),
     (_REDUCED_BEFORE, ("reduc", "discount", "cheapener")), (_REDUCED_MADE, ("cheaper", "less")),

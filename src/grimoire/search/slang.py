@@ -84,7 +84,7 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(artifact removal|break (their )?(artifacts?|rocks|trinkets|gadgets))\b", "destroy target artifact"),
     (r"\b(enchantment removal|deal with enchantments)\b", "destroy target enchantment"),
     # stack
-    (r"\b(counter ?spells?|counter magic|say no|stop (a|their) spell|negate|shut down (their )?spells?)\b",
+    (r"\b(counter ?spells?|counter ?magic|say no|stop (a|their) spell|negate|shut down (their )?spells?)\b",
      "counter target spell"),
     (r"\b(duplicate|happen twice|double (my|a) spell|fork)\b", "copy target spell"),
     # "redirect a spell": Deflection's "change the target", Redirect's "choose new targets" (not damage redirected)
