@@ -363,3 +363,17 @@ def test_bundled_snapshot_leaves_challenge_deck_cards_out_of_commander():
         assert db.cards_at([db.names.find(name)])[0].legalities["commander"] == "not_legal", name
     for name in ("Ancestral Vision", "Living End", "Evermind", "Lotus Bloom", "Brisela, Voice of Nightmares"):
         assert db.cards_at([db.names.find(name)])[0].legalities["commander"] == "legal", name
+
+
+def test_infinite_and_hundred_mana_in_text_and_land_planeswalkers_are_funny(tmp_path):
+    # their text as the corpus has it: playtest and Un-cards (Mox Lotus, Urza's Fun House, Wrenn and One)
+    records = [
+        _record("Mox Lotus", "{T}: Add {∞}.\n{100}: Add one mana of any color.", "{15}", ("Artifact",)),
+        {**_record("Wrenn and One", "[−1]: Create a 1/1 green Squirrel creature token.", None, ("Land",)),
+         "types": ["Land", "Planeswalker"], "type": "Land Planeswalker — Wrenn"},
+        _record("Black Lotus", "{T}, Sacrifice this artifact: Add three mana of any one color.", "{0}", ("Artifact",)),
+    ]
+    path = tmp_path / "corpus.json"
+    path.write_text(json.dumps(records))
+    funny = {card.name: card.is_funny for card in corpus.load(path).cards}
+    assert funny == {"Mox Lotus": True, "Wrenn and One": True, "Black Lotus": False}

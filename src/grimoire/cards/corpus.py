@@ -39,6 +39,7 @@ _BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"
 # ("Time Lord", "Assembly-Worker")
 _FUNNY_SUBTYPE = re.compile(r"[^A-Za-z'’ -]")
 _FUNNY_COST = re.compile(r"\{H[WUBRG]\}|½|∞|\{\d{3,}\}")
+_FUNNY_MANA_IN_TEXT = re.compile(r"\{∞\}|\{\d{3,}\}")  # "Add {∞}", "{100}: ..." (Mox Lotus, Urza's Fun House)
 _FUNNY_TEXT = re.compile(
     r"\bstickers?\b|\battractions?\b|\bcontraptions?\b|\{TK\}|\bticket counters?\b|\bgotcha\b|\bsquirrel counters?\b"
     # half points of damage, life or mana (Nerf War, Supersize, City of Ass); the player's own name (______) or the
@@ -138,7 +139,8 @@ def field_notes() -> dict[str, str]:
                     "copies of real cards, punctuation in a subtype, playtest teams and scoreboards, the players' "
                     "bodies and the people around them, Rulebreaker, tournaments and the Unknown event, the table "
                     "and the storyline, a basic that is no land or of no basic land type, tokens of colours Magic "
-                    "has not); Un-cards without such a feature are not flagged",
+                    "has not, infinite or hundred-mana symbols in the text, a land planeswalker); Un-cards without "
+                    "such a feature are not flagged",
         "produced_mana": "derived from rules text",
         "colors": "derived from the mana cost; a card without one (or costing {0}) takes its colour identity, as a "
                   "colour indicator gives it that colour; unknown for planes and schemes",
@@ -168,7 +170,9 @@ def is_funny(record: dict) -> bool:
     if types - CARD_TYPES or "Stickers" in types or set(subtypes) & _FUNNY_SUBTYPES or \
             any(_FUNNY_SUBTYPE.search(subtype) for subtype in subtypes):
         return True
-    if _FUNNY_COST.search(record.get("manaCost") or ""):
+    if _FUNNY_COST.search(record.get("manaCost") or "") or _FUNNY_MANA_IN_TEXT.search(record.get("text") or ""):
+        return True
+    if {"Land", "Planeswalker"} <= types:  # a land that is a planeswalker (Wrenn and One): no printed card is both
         return True
     for stat in ("power", "toughness"):
         value = record.get(stat)
