@@ -3200,3 +3200,29 @@ def test_cards_like_a_card_and_a_commanders_partners_stay_as_they_were(reader, q
 def test_land_nicknames_cheap_lands_cubes_keyword_spells_and_monsters(reader, query, expected):
     assert syntax(reader, query) == expected
     assert any("no prices" in note for note in reader.read("cheap dual lands").notes)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # a word asked of the names is read before names, which took it for the card or the commander it begins (the
+    # Nissas had been a deck, left out of their own answers; Krenko, Mob Boss was left out)
+    ("all the planeswalkers named nissa", "name:nissa t:planeswalker"),
+    ("goblin cards with krenko in name", "name:krenko t:goblin"), ("equipment named blade", "name:blade t:equipment"),
+    ("every card with 'bolt' in the name", "name:bolt"),  # (it read combo:"Lightning Bolt")
+    # a planeswalker's own type names its cards, though card text names it too; more may follow the type
+    ("liliana planeswalkers", r"name:/^liliana\b/ t:planeswalker"),
+    ("liliana planeswalkers in modern", r"name:/^liliana\b/ t:planeswalker"),
+])
+def test_names_asked_of_the_cards(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "deck"), [
+    ("Meren upgrades", "Meren of Clan Nel Toth"),
+    ("what should i add to my Lathril precon", "Lathril, Blade of the Elves"),
+    ("Zurgo helmsmasher cheap adds", "Zurgo Helmsmasher"),
+])
+def test_a_commanders_upgrades_are_its_decks(reader, query, deck):
+    # (they read cards like the commander, or left it out, without its colours)
+    read = reader.read(query)
+    assert deck in read.deck and read.like is None
+    assert reader.read("sol ring upgrades").like == "Sol Ring"  # no commander: cards like it, better

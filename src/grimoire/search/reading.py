@@ -766,11 +766,12 @@ class Reader:
         words = state.words
         if self._name_list(state):
             return
+        _name_words_asked(state)
         _card_groups(state)
         index = 1 if self._character_asked(state) else 0
         while index < len(words):
-            if self._slash_partners(state, index):
-                index += 1
+            if words[index].used or self._slash_partners(state, index):
+                index += 1  # (a word read already: "planeswalkers named nissa" asked it of the names)
                 continue
             found = self._name_at(state, index)
             if found is None:
@@ -866,16 +867,26 @@ class Reader:
         """"teferi that untaps lands", "karn who tutors artifacts": the cards of a name several cards begin with
         (as :meth:`_shared_first_word` reads it alone), the one that does what the clause says ranked first; not
         the commander's deck the name alone opens ("teferi" is six commanders)."""
-        typed = len(state.words) == 2 and _TYPE_WORDS.get(_after(state, 1, 1)) in ("planeswalker", "creature",
-                                                                                   "legendary")
+        # ("liliana planeswalkers in modern": what follows the type says more of the same cards)
+        typed = len(state.words) >= 2 and _TYPE_WORDS.get(_after(state, 1, 1)) in ("planeswalker", "creature",
+                                                                                   "legendary") and \
+            (len(state.words) == 2 or _after(state, 2, 1) in ("in", "under", "with", "legal", "that", "which"))
         if not typed and (len(state.words) < 3 or _after(state, 1, 1) not in ("that", "which", "who")):
             return False  # ("teferi planeswalkers": the Teferi cards of that type, not the Teferis' deck)
         word = _first_word(state)
         rows = self._names_by_first_word.get(word, ())
-        if not 2 <= len(rows) <= MAX_SHARED_NAMES or not self._name_word(word):
+        # (a planeswalker's own type is its name too, though cards' text names it: "liliana planeswalkers")
+        named = self._name_word(word) or typed and word in self._planeswalker_types
+        if not 2 <= len(rows) <= MAX_SHARED_NAMES or not named:
             return False
         _names_begun(state, word, len(rows))
         return True
+
+    @cached_property
+    def _planeswalker_types(self) -> frozenset[str]:
+        """The planeswalkers' subtypes ("liliana", "jace"), lower case."""
+        return frozenset(word.lower() for line in self.db.columns.type_line.tolist() for face in line.split(" // ")
+                         if "Planeswalker" in face.partition(" — ")[0] for word in face.partition(" — ")[2].split())
 
     def _name_word(self, word: str) -> bool:
         """Whether ``word`` is no everyday English or game word, nor a rules-text word (a name's, as "atraxa",
@@ -1095,6 +1106,9 @@ class Reader:
                              r"or (?:something )?similar|and similar(?: cards)?|"
                              r"(?:like|esque|type|style)(?: [a-z]+)?$)\b", after) \
             or re.match(r"but\b", after) or trigger in _DOES_TRIGGERS and re.match(r"(?:does|do)\b", after)
+        if following and trigger is None and re.match(r"(?:upgrades?|additions?|adds)\b", after) and \
+                self._is_commander(row):
+            following = None  # "Meren upgrades", "Zurgo adds": its deck's upgrades (read below), not cards like it
         if following and trigger in (None, "budget", *_DOES_TRIGGERS):  # "budget sol ring replacement": the
             # replacement too; "cards that do what X does"
             stop += len(following.group().split())
@@ -1116,7 +1130,7 @@ class Reader:
                 if value == value and value > 0:
                     state.chips.append(Chip(cheaper.group() if cheaper else trigger, f"mv<{value:g}", "mv"))
             return
-        deck = re.match(r"(deck|edh|commander|build|list)\b", after)
+        deck = re.match(r"(deck|edh|commander|build|list|precon|upgrades?|additions?|adds)\b", after)
         # "my atraxa superfriends deck", "for an Edgar Markov vampires deck": the commander, then the deck's theme,
         # which still ranks
         themed = re.search(r"\b(?:my|our|an?)$", before) is not None and \
@@ -4365,8 +4379,11 @@ def _prices(reader: Reader, state: _State) -> None:
 
 # "cards with dragon in the name", "names that start with lightning", "every card that says flash", "cards that
 # mention the monarch", "with the word treasure": a name's or the rules text's own words, as Scryfall's name: and o:
-_IN_NAME = re.compile(r"(?:with|has|have|having|containing|contains?) (?:the word )?([a-z0-9'-]+) in (?:the|their|its) "
-                      r"names?")
+_IN_NAME = re.compile(r"(?:with|has|have|having|containing|contains?) (?:the word )?[\"']?([a-z0-9-]+)[\"']? in "
+                      r"(?:(?:the|their|its) )?names?")
+# "planeswalkers named nissa", "cards called something ring" (not "named after a place": no one word), "equipment
+# named blade": the name's word
+_NAMED = re.compile(r"(?:named|called)(?: after)? [\"']?([a-z0-9-]+)[\"']?(?= |$)(?! (?:card|cards|spell|spells)\b)")
 _NAME_START = re.compile(r"(?:whose )?names? (?:that )?(?:starts?|starting|begins?|beginning) with ([a-z0-9'-]+)")
 _SAYS = re.compile(r"(?:that |which )?(?:says?|mentions?|mentioning|with the words?) "
                    # not what follows a quoted phrase, which the query language reads ('the word "x" in green')
@@ -4377,11 +4394,19 @@ _SAYS = re.compile(r"(?:that |which )?(?:says?|mentions?|mentioning|with the wor
                    r" (?:under|costing|below|that costs?|which costs?)\b)")
 
 
+def _name_words_asked(state: _State) -> None:
+    """A word asked of the cards' names ("cards with krenko in name", "planeswalkers named nissa"): ``name:krenko``,
+    read before names, which would otherwise take the word for the card or the commander it begins."""
+    for pattern in (_IN_NAME, _NAMED):
+        for match, first, last in list(_matches(state, pattern)):
+            if match.group(1) not in ("a", "an", "the", "after", "something", "anything"):
+                state.take(first, last, f"name:{match.group(1)}", "name")
+
+
 def _said_words(reader: Reader, state: _State) -> None:
     """Words the request quotes from a card's name or rules text: ``name:dragon``, ``name:/^lightning/``,
     ``o:"the monarch"``."""
-    for match, first, last in list(_matches(state, _IN_NAME)):
-        state.take(first, last, f"name:{match.group(1)}", "name")
+    _name_words_asked(state)
     for match, first, last in list(_matches(state, _NAME_START)):
         state.take(first, last, f"name:/^{re.escape(match.group(1))}/", "name")
     for match, first, last in list(_matches(state, _SAYS)):  # what the text says still ranks (proliferate's tag)
