@@ -381,3 +381,10 @@ def test_include_extras_is_accepted_and_filters_nothing():
     assert any(isinstance(child, Filter) and child.key == "include" for child in node.children)
     with pytest.raises(QuerySyntaxError, match="known are extras"):
         parse("include:tokens")
+
+
+def test_a_phrase_in_single_quotes_is_one_value():
+    # agents write o:'draw a card': it had searched the text "'draw" and found nothing, silently
+    node = parse("o:'draw a card' t:artifact")
+    assert node.children[0].value == "draw a card" and node.children[1].value == "artifact"
+    assert parse("o:opponent's").value == "opponent's"  # an apostrophe inside a word stays the word's

@@ -3226,3 +3226,13 @@ def test_a_commanders_upgrades_are_its_decks(reader, query, deck):
     read = reader.read(query)
     assert deck in read.deck and read.like is None
     assert reader.read("sol ring upgrades").like == "Sol Ring"  # no commander: cards like it, better
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("cards in jeskai colors that aren't mono colored", "id<=urw c>=2"),  # (it read c=1: the very cards denied)
+    ("counterspell blue 1 mana commander", "f:commander mv=1 id<=u"),  # an agent's closing "commander": the format
+    ("removal spell commander", "f:commander"),
+    ("elf commander", "is:commander t:elf"),  # a commander of the tribe, as before
+])
+def test_denied_mono_colours_and_a_closing_commander_after_spells(reader, query, expected):
+    assert syntax(reader, query) == expected

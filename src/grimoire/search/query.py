@@ -224,6 +224,9 @@ class _Token:
 _KEY = re.compile(r"([A-Za-z]+)(!=|<=|>=|:|=|<|>)")
 _KEY_BANG = re.compile(r"([A-Za-z]+)!(?!=)(?=\S)")
 _BARE = re.compile(r"[^\s()\"]+")
+# a value in single quotes holding a space, closed before a space, a parenthesis or the end ("o:'draw a card'"); an
+# apostrophe inside a word stays a word's ("o:opponent's")
+_SINGLE_QUOTED = re.compile(r"'([^']*\s[^']*)'(?=[\s)]|$)")
 # a power/toughness change as cards print it ("-1/-1", "-2/-0", "-X/-X"): players type it as a word
 _PT_CHANGE = re.compile(r"-(?:\d+|x|\*)/[+-](?:\d+|x|\*)(?=[\s(),;.]|$)", re.IGNORECASE)  # ("-X/-X," in a list)
 
@@ -333,8 +336,12 @@ def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter |
                                f"known are {', '.join(sorted(ALL_KEYS))}", start, query)
     key = ALL_KEYS[name]
     value_position = index
+    single = _SINGLE_QUOTED.match(query, index)
     if index < len(query) and query[index] == '"':
         raw, index = _read_quoted(query, index)
+        is_regex = False
+    elif single:  # o:'draw a card': a phrase in single quotes, as agents often write it (it searched "'draw")
+        raw, index = single.group(1), single.end()
         is_regex = False
     elif index < len(query) and query[index] == "/" and key in ("name", "oracle", "fulloracle", "type"):
         raw, index = _read_regex(query, index)

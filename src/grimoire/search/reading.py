@@ -2128,6 +2128,10 @@ def _colors(reader: Reader, state: _State) -> None:
                     _after(state, last, 1) in ("deck", "decks", "build", "builds", "pod", "pods"):
                 continue  # "lands for a 3 color commander deck": the deck's colours, unnamed, not the lands'
             syntax = f"id={count}" if _asks_commanders(state) else f"c={count}"
+            denial = next((size for size in (2, 1) if _before(state, first, size) in _NOT_MONO), 0)
+            if match.group(10) and denial:  # "that aren't mono colored", "not mono colored": two colours or more
+                first -= denial
+                syntax = "id>=2" if _asks_commanders(state) else "c>=2"
         elif match.group(4):
             # "4c commanders": the four-colour identities; "4c lands": what taps for any colour (as "5c lands"), no
             # land's identity being four colours; "ramp for 4c": what a four-colour deck can play
@@ -2143,6 +2147,7 @@ def _colors(reader: Reader, state: _State) -> None:
     _counted_colours_include(state)
 
 
+_NOT_MONO = frozenset({"not", "non", "aren't", "arent", "isn't", "isnt", "are not", "is not", "but not", "no"})
 # Scryfall's names of the four-colour identities, by the colour each leaves out
 _FOUR_WITHOUT = {"w": "id=chaos", "u": "id=aggression", "b": "id=altruism", "r": "id=growth", "g": "id=artifice"}
 
@@ -3594,6 +3599,10 @@ _BANNED = re.compile(rf"((?:(?:that|which|it)(?:'s| is| are)? )?(?:not|isn'?t|ar
                      rf"(?:in|from) ({_FORMAT_WORDS})|({_FORMAT_WORDS})[- ](banned|restricted))")
 
 
+# spells no commander is, before a closing "commander" that is then the format ("counterspell blue 1 mana commander",
+# an agent's "removal spell commander")
+_SPELLS_BEFORE_A_FORMAT = frozenset({"counterspell", "counterspells", "spell", "spells", "instant", "instants",
+                                     "sorcery", "sorceries", "removal", "wipe", "wipes", "tutor", "tutors"})
 _PLAYING_A_FORMAT = frozenset({"started", "starting", "start", "playing", "play", "into", "to", "learning", "learn",
                                "began", "begin", "beginning", "tried", "trying", "new"})
 
@@ -3611,7 +3620,11 @@ def _formats(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _FORMAT)):
         if match.group(4):
             following = _after(state, last, 1)
-            if match.group(4) == "commander" and (following in _FORMAT_NOUNS or
+            spell_then_format = last == len(state.words) and \
+                bool({w.lower for w in state.words[:first]} & _SPELLS_BEFORE_A_FORMAT) and \
+                not (_POSSESSIVES | {"opponents", "opponent's", "opponents'", "a", "the"}) & \
+                set(_before(state, first, 2).split())  # not "removal for my opponents commander": theirs
+            if match.group(4) == "commander" and (following in _FORMAT_NOUNS or spell_then_format or
                                                   _before(state, first, 1) in _PLAYING_A_FORMAT) and \
                     reader.knows_format("commander"):
                 # "commander staples": cards for the format; "just started commander", "new to commander": the
