@@ -4292,6 +4292,8 @@ def _denied_cycles(state: _State) -> None:
     """"a mana rock that isn't a signet or talisman", "rocks other than moxen": those cycles left out by name (read
     before names: Talisman is a card's), the rocks still asked for."""
     words, index = state.words, 0
+    if not any(word.lower.strip(",") in _CYCLE_FORMS for word in words):
+        return
     while index < len(words):
         size = next((size for size in (2, 1) if " ".join(w.lower for w in words[index:index + size])
                      in _CYCLE_DENIALS and all(state.free(i) for i in range(index, index + size))), 0)
@@ -4329,6 +4331,8 @@ def _aggressive(reader: Reader, state: _State) -> None:
     """"aggressive two drops", "aggro creatures in red": creatures whose power is at least their mana value
     (``pow>=mv``: no 1/4s) and no defender, the measure of an attacker's stats players use."""
     # "aggro goblins" too; not "equipment for aggro" (a few Equipment are creatures, Simian Sling: the type is a card's)
+    if not any(word.lower in ("aggressive", "aggro") for word in state.words):
+        return  # (the tribes' filters, checked after, are many)
     tribes = {f"t:{kind}" for kind in reader.creature_types.values() if kind not in _TYPE_WORDS}
     if not any(chip.syntax == "t:creature" or chip.syntax in tribes for chip in state.chips):
         return
@@ -4410,6 +4414,8 @@ _SAYS = re.compile(r"(?:that |which )?(?:says?|mentions?|mentioning|with the wor
 def _name_words_asked(state: _State) -> None:
     """A word asked of the cards' names ("cards with krenko in name", "planeswalkers named nissa"): ``name:krenko``,
     read before names, which would otherwise take the word for the card or the commander it begins."""
+    if not any(word.lower in ("name", "names", "named", "called") for word in state.words):
+        return
     for pattern in (_IN_NAME, _NAMED):
         for match, first, last in list(_matches(state, pattern)):
             if match.group(1) not in ("a", "an", "the", "after", "something", "anything"):
