@@ -3236,3 +3236,12 @@ def test_a_commanders_upgrades_are_its_decks(reader, query, deck):
 ])
 def test_denied_mono_colours_and_a_closing_commander_after_spells(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("cards that are exactly red and green", "c=rg"),  # those colours and no other (it read id<=rg: mono-green first)
+    ("exactly blue creatures", "c=u t:creature"),
+    ("red and green cards", "id<=rg"),  # without "exactly", as before
+])
+def test_exactly_some_colours_is_those_colours_and_no_other(reader, query, expected):
+    assert syntax(reader, query) == expected

@@ -2120,6 +2120,9 @@ def _colors(reader: Reader, state: _State) -> None:
         elif match.group(1) or match.group(2) or match.group(3):
             letters = _identity_letters(match.group().removeprefix('mono').lstrip('- '))
             syntax = f"c:{letters}" if _recoloured(state, first, letters) else f"id{exact}{letters}"
+            if _before(state, first, 1) == "exactly" and state.free(first - 1) and letters != "c":
+                first -= 1  # "cards that are exactly red and green": those colours and no other (it read id<=rg)
+                syntax = f"{'id' if _asks_commanders(state) else 'c'}={letters}"
         elif match.group(8) or match.group(9) or match.group(10):
             # "two color commanders", "exactly 3 colors", "mono colored legends": that many colours in the identity
             # (the card's own colours)
