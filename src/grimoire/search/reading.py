@@ -245,14 +245,14 @@ _COMBO_BEFORE = re.compile(r"(?:(?:infinite|two[- ]card|cards? that|what) )?(?:c
 _COMBO_AFTER = re.compile(r"(?:infinite )?(?:combo pieces|combo partners|combos?)\b")
 # "synergy with Blood Artist", "what works with Panharmonicon", "payoffs for Impact Tremors", "good with skullclamp",
 # "Doubling Season synergy": a card's partners asked as what works with it (a commander's name asks for its deck)
+_WORKS_WITH = r"synerg\w*|(?:works?|plays?|goes?|go|pairs?|fits?|combines?)(?: well| nicely| great| best| good)?|" \
+    r"good|great|best"  # ("synergy", "works well", "good" ... before "with")
 _SYNERGY_BEFORE = re.compile(
-    r"(?:synerg\w*|(?:works?|plays?|goes?|go|pairs?|fits?|combines?)(?: well| nicely| great| best| good)?|"
-    r"(?:good|great|best|cards?)|(?:to )?(?:go|pair|run|play))(?: together)? with$|"
+    rf"(?:{_WORKS_WITH}|cards?|(?:to )?(?:go|pair|run|play))(?: together)? with$|"
     r"(?:payoffs?|support|enablers?|fodder|food) for$|\b(?:that|which) (?:like|love|abuse|exploit|break)$")
 _SYNERGY_AFTER = re.compile(r"(?:synerg\w*|payoffs?|enablers?|fodder|support)\b")
 # the cues that make a lower-case word a card's name ("good with skullclamp"; not "cards with taunt", a keyword's)
-_SYNERGY_CUE = re.compile(r"(?:synerg\w*|(?:works?|plays?|goes?|go|pairs?|fits?|combines?)(?: well| nicely| great| "
-                          r"best| good)?|good|great|best) with$|(?:payoffs?|support|enablers?) for$")
+_SYNERGY_CUE = re.compile(rf"(?:{_WORKS_WITH}) with$|(?:payoffs?|support|enablers?) for$")
 
 
 @dataclass(frozen=True)
@@ -1678,10 +1678,10 @@ def _only_lands(state: _State) -> bool:
     if kinds - {"land"}:
         return False
     cycles = any(chip.syntax.startswith("is:") and chip.syntax.endswith(("land", "dual")) for chip in state.chips)
-    asked = [index for index, word in enumerate(state.words) if _TYPE_WORDS.get(word.lower) == "land"
-             and not _is_object(state, index) and _after(state, index + 1, 1) not in _OBJECT_NOUNS
-             and not set(_before(state, index, 2).split()) & _DENYING]
-    return cycles or bool(asked)
+    return cycles or any(_TYPE_WORDS.get(word.lower) == "land" and not _is_object(state, index)
+                         and _after(state, index + 1, 1) not in _OBJECT_NOUNS
+                         and not set(_before(state, index, 2).split()) & _DENYING
+                         for index, word in enumerate(state.words))
 
 
 def _names_type(state: _State, kind: str) -> bool:
@@ -2885,7 +2885,7 @@ _RULES_TEXT_WORDS = (
     (_PHYREXIAN, "is:phyrexian"),
     (_LIFE_FOR_MANA, "(is:phyrexian or o:/life rather than pay/)"),
     (_UNCOUNTERABLE, 'o:"can\'t be countered"'),  # the card itself, or the spells it protects
-    (_PITCH, _PITCH_SYNTAX), (_PACTS, _PACTS_SYNTAX), (_TUTOR_TO_PLAY, _TUTOR_TO_PLAY_SYNTAX),
+    (_PITCH, _PITCH_SYNTAX), (_PACTS, _PACTS_SYNTAX),
     (_UNBLOCKABLE_CREATURES, f"t:creature {_UNBLOCKABLE_SYNTAX}"),
     (_ENTERS_UNTAPPED, _ENTERS_UNTAPPED_SYNTAX),
     (_EVASIVE_CREATURES, _EVASIVE_SYNTAX),
@@ -2975,11 +2975,12 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
     what the text says, as cards print it (see :data:`_RULES_TEXT_WORDS`)."""
     for pattern, syntax in _RULES_TEXT_WORDS:
         for _, first, last in list(_matches(state, pattern)):
-            if pattern is _TUTOR_TO_PLAY and _before(state, first, 1) in ("land", "lands", "basic"):
-                continue  # "land tutor that puts it onto the battlefield": ramp, which the words ask
             state.take(first, last, syntax, "oracle")
-            if pattern is _TUTOR_TO_PLAY:
-                state.words[first].used = False  # "tutor" still ranks: the tutors' own order (Natural Order first)
+    for _, first, last in list(_matches(state, _TUTOR_TO_PLAY)):
+        if _before(state, first, 1) in ("land", "lands", "basic"):
+            continue  # "land tutor that puts it onto the battlefield": ramp, which the words ask
+        state.take(first, last, _TUTOR_TO_PLAY_SYNTAX, "oracle")
+        state.words[first].used = False  # "tutor" still ranks: the tutors' own order (Natural Order first)
     for match, first, last in list(_matches(state, _RESOURCE_PAYOFFS)):
         resource = next(group for group in match.groups() if group)
         state.take(first, last, _resource_payoff_syntax(resource), "oracle")
@@ -4300,12 +4301,14 @@ def _denied_cycles(state: _State) -> None:
     while index < len(words):
         size = next((size for size in (2, 1) if " ".join(w.lower for w in words[index:index + size])
                      in _CYCLE_DENIALS and all(state.free(i) for i in range(index, index + size))), 0)
-        stop, cycles = index + size, []
-        while size and stop < len(words) and state.free(stop) and \
-                (words[stop].lower.strip(",") in _CYCLE_JOINERS or words[stop].lower.strip(",") in _CYCLE_FORMS):
-            if words[stop].lower.strip(",") in _CYCLE_FORMS:
-                cycles.append(_CYCLE_FORMS[words[stop].lower.strip(",")])
+        stop, last, cycles = index + size, index, []
+        while size and stop < len(words) and state.free(stop):
+            word = words[stop].lower.strip(",")
+            if word in _CYCLE_FORMS:
+                cycles.append(_CYCLE_FORMS[word])
                 last = stop + 1
+            elif word not in _CYCLE_JOINERS:
+                break
             stop += 1
         if cycles:
             state.take(index, last, " ".join(dict.fromkeys(f"-name:/{cycle}/" for cycle in cycles)), "name")
