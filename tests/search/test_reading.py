@@ -1470,6 +1470,8 @@ _ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
     ("cards that say gain control under 3 mana", 'o:"gain control" mv<3'),
     # an instant or a sorcery before "removal" is the spell's own type, not what it removes
     ("black sorcery removal", "id<=b t:sorcery"),
+    ("black instant destroy target creature", "id<=b t:instant"),  # no instant is destroyed (it read no type)
+    ("green sorcery destroy target land", "id<=g t:sorcery"),
     ("instant removal for planeswalkers", "t:instant"),
     ("instant tutors", ""),  # what the tutor finds
     # a request that is one keyword or keyword action the cards list: the cards with it, as Scryfall finds them
@@ -1615,9 +1617,44 @@ def test_counters_in_mono_blue_are_counterspells(reader, query, counterspells):
     ("two color creatures with red", "c=2 c>=r"),
     ("four color commanders without white", "id=chaos"),  # the one four-colour identity without white
     ("four color commanders without green", "id=artifice"),
+    ("gold cards that are red", "c>=r"),  # one colour beside "gold" is among its colours (id<=r: nothing passed)
+    ("multicolored black creatures", "c>=b"),
+    ("gold commanders with green", "id>=g"),
 ])
 def test_named_colours_beside_a_colour_count_are_among_the_cards_colours(reader, query, syntax):
     assert syntax in reader.read(query).query
+
+
+@pytest.mark.parametrize(("query", "syntax"), [
+    ("four color cards", "c=4"),  # it read "within any four colours": nearly every card
+    ("5c cards", "c=5"),  # it read the identity: Earthen Ally's "{W}{U}{B}{R}{G}:" ability first
+    ("wubrg creatures", "c=5 t:creature"),
+    ("4 color legends", "c=4 t:legendary"),
+    ("five color commanders", "is:commander id=wubrg"),  # a commander's colours are its identity
+    ("ramp for 4c", "id<=chaos"),  # what a four-colour deck plays
+    ("five color lands", "produces:wubrg"),
+])
+def test_four_or_five_colour_cards_are_those_colours_as_three_colour_cards_are(reader, query, syntax):
+    assert syntax in reader.read(query).query
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("colorless or white removal", "id<=w"),  # it read id<=c id<=w: colourless cards alone
+    ("white and colorless artifacts", "id<=w t:artifact"),
+    ("Find spells that exile target artifact, colorless or white, usable in a Legacy deck",
+     "id<=w (t:instant or t:sorcery)"),
+])
+def test_colourless_beside_a_colour_is_within_that_colour(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_colourless_apart_from_a_deck_s_colours_stays(reader):
+    assert "id<=c" in reader.read("colorless creatures for my atraxa deck").query  # the cards' own, in the deck's
+
+
+def test_gold_cards_of_a_colour_find_cards(snapshot_engine):
+    page = snapshot_engine.search("gold cards that are red", limit=5)
+    assert page.results and all("R" in r.card.colors and len(r.card.colors) >= 2 for r in page.results)
 
 
 def test_instants_with_flash_are_not_asked_for_a_keyword_no_instant_has(reader, snapshot_engine):
@@ -3013,6 +3050,10 @@ def test_answers_and_costs_said_last(reader, query, expected):
     ("Cards that give an opponent's creature -X/-X, black instants", "id<=b t:instant"),
     ("(elf or goblin) lords", "t:creature"),  # a short alternative keeps Scryfall's grouping
     ("destroy target artifact, enchantment, or creature", ""),  # a list of what is acted on stays words
+    ("destroy target artifact, enchantment", ""),
+    # after a comma, the card's own colour and type, though types stood between (it read nothing)
+    ("destroy target artifact, red instant", "id<=r t:instant"),
+    ("exile target creature, white instant, 1 mana", "mv=1 id<=w t:instant"),
 ])
 def test_an_agents_listed_constraints_are_each_read(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -1807,8 +1807,13 @@ def _is_object(state: _State, index: int) -> bool:
     artifact"): the first word before it, past articles, numbers and colours, is an action or a preposition."""
     position = _position_before_modifiers(state, index)
     before = state.words[position].lower if position >= 0 else ""
-    if position >= 0 and state.words[position].text.endswith((",", ";")) and _list_item_start(state, index) and \
-            not _in_clause(state, index):
+    # (a comma among the modifiers ends what acts: "destroy target artifact, red instant")
+    # ("destroy target artifact, enchantment" lists what is destroyed)
+    comma = next((i for i in range(index - 1, position, -1) if state.words[i].text.endswith((",", ";"))), position)
+    listed = comma == index - 1 and _TYPE_WORDS.get(state.words[comma].text.lower().rstrip(",;")) and \
+        _TYPE_WORDS.get(state.words[index].lower) in _PERMANENT_TYPES
+    if comma >= 0 and state.words[comma].text.endswith((",", ";")) and not listed and \
+            _list_item_start(state, index) and not _in_clause(state, index):
         return False  # "... until end of turn, white instants": a list's next item, which nothing acts on
     if before in _VERBS_ALSO_KINDS:  # "blink a white creature", not "blink creatures" ("my opponent keeps blinking
         # creatures" is a complaint: theirs)
@@ -2135,6 +2140,12 @@ def _colors(reader: Reader, state: _State) -> None:
             if match.group(10) and denial:  # "that aren't mono colored", "not mono colored": two colours or more
                 first -= denial
                 syntax = "id>=2" if _asks_commanders(state) else "c>=2"
+        elif (match.group(4) or match.group(5)) and not _asks_commanders(state) and \
+                next_word not in ("land", "lands") and _names_cards(next_word):
+            # "four color cards", "5c creatures", "wubrg spells": the cards' own colours, as "three color cards"
+            # (it read "four color cards" as within any four colours, nearly every card, and "five color cards" as
+            # the identity, Earthen Ally's "{W}{U}{B}{R}{G}:" ability first)
+            syntax = f"c={4 if match.group(4) else 5}"
         elif match.group(4):
             # "4c commanders": the four-colour identities; "4c lands": what taps for any colour (as "5c lands"), no
             # land's identity being four colours; "ramp for 4c": what a four-colour deck can play
@@ -2146,8 +2157,33 @@ def _colors(reader: Reader, state: _State) -> None:
         else:
             syntax = "c:m"
         state.take(first, last, syntax, "colour")
+    _colourless_beside_colours(state)
     _four_colours_without(state)
     _counted_colours_include(state)
+
+
+def _colourless_beside_colours(state: _State) -> None:
+    """"colorless or white removal", "white and colorless artifacts": within white, which holds the colourless
+    cards (it read ``id<=c id<=w``, colourless cards alone); the colourless chip becomes the colour's, shown once."""
+    within = [chip for chip in state.chips if chip.kind == "colour" and re.fullmatch(r"id<=[wubrg]+", chip.syntax)]
+    colourless = next((chip for chip in state.chips if chip.kind == "colour" and chip.syntax == "id<=c"), None)
+    if len(within) != 1 or colourless is None:
+        return
+    said = (state.typed or " ".join(word.text for word in state.words)).lower()  # (a prose "or" is read already)
+    pair = (re.escape(colourless.words.lower().strip(",.;:?!")), re.escape(within[0].words.lower().strip(",.;:?!")))
+    # (only side by side, "or" or "and" between: "colorless creatures for my atraxa deck" are colourless)
+    if any(re.search(rf"\b{one},? (?:(?:or|and|and/or|&) )?{other}\b", said) for one, other in (pair, pair[::-1])):
+        state.chips = [Chip(chip.words, within[0].syntax, chip.kind) if chip is colourless else chip
+                       for chip in state.chips]
+
+
+_CARD_NOUNS = frozenset({"card", "cards", "spell", "spells", "permanent", "permanents"})
+
+
+def _names_cards(word: str) -> bool:
+    """Whether a word after a number of colours names the cards themselves ("cards", "creatures", "spells"), not
+    a deck or what it plays ("4c deck", "ramp for 4c")."""
+    return word in _CARD_NOUNS or word in _TYPE_WORDS
 
 
 _NOT_MONO = frozenset({"not", "non", "aren't", "arent", "isn't", "isnt", "are not", "is not", "but not", "no"})
@@ -2174,12 +2210,17 @@ _WITHIN = re.compile(r"^id<?=([wubrgc]+)$")
 def _counted_colours_include(state: _State) -> None:
     """Beside a number of colours, fewer named colours are ones the card has among them: "three color commanders
     with green" is ``id=3 id>=g``, "... with white and blue" ``id=3 id>=wu`` (within green alone, or exactly
-    white and blue, no three-colour card would pass)."""
+    white and blue, no three-colour card would pass); beside "gold", one colour is one of the card's."""
     counts = [_COLOUR_COUNT.match(chip.syntax) for chip in state.chips if chip.kind == "colour"]
     counts = [match for match in counts if match]
-    if not counts:
+    if counts:
+        field, count = counts[0].group(1), int(counts[0].group(2))
+    elif any(chip.syntax == "c:m" for chip in state.chips):
+        # "gold cards that are red", "multicolored black creatures": red among two colours or more, ``c>=r`` (within
+        # red alone, no gold card passed and the request found nothing)
+        field, count = "id" if _asks_commanders(state) else "c", 2
+    else:
         return
-    field, count = counts[0].group(1), int(counts[0].group(2))
     for position, chip in enumerate(state.chips):
         within = _WITHIN.match(chip.syntax) if chip.kind == "colour" else None
         if within and len(within.group(1)) < count and "c" not in within.group(1):
@@ -3220,7 +3261,8 @@ def _adds_syntax(count: int) -> str:
 
 
 _SPELLS_OWN_NOUNS = frozenset({"removal", "destruction", "wipe", "wipes", "sweeper", "sweepers", "protection", "bounce",
-                               "kill", "theft", "steal", "damage"})
+                               "kill", "theft", "steal", "damage",
+                               "destroy"})  # "black instant destroy target creature": no instant is destroyed
 # After "land": what the card does with lands ("land ramp", "land fetch"), so "land" is no type filter.
 _LAND_ACTIONS = frozenset({"ramp", "ramping", "fetch", "fetching", "fetchers", "search", "searching"})
 
