@@ -178,6 +178,20 @@ def test_a_backtracking_pattern_is_stopped_by_its_cpu_budget():
     assert caught.value.position == 11
 
 
+def test_a_spent_budget_stops_quick_searches_too():
+    """Once the query's CPU budget is spent, a search that would finish fast is refused too: 70 backreferences,
+    each quick on one card, had run for 19 s (each search still had a millisecond)."""
+    import regex
+
+    from grimoire.search.patterns import CpuBudget, PatternTooSlow
+
+    budget = CpuBudget(0.5)
+    assert budget.search(regex.compile(r"(\w+) \1"), "draw draw")
+    budget.used = 0.5
+    with pytest.raises(PatternTooSlow):
+        budget.search(regex.compile(r"(\w+) \1"), "draw draw")
+
+
 def test_a_busy_machine_does_not_turn_a_valid_pattern_into_an_error():
     """The wall-clock timeout of a try running out (other work had the CPU) is retried, not an error."""
     from grimoire.search.patterns import CpuBudget
@@ -291,7 +305,7 @@ def test_a_scan_of_every_row_at_once_answers_as_row_by_row():
     column = TextColumn(texts * 10)
     few = np.array([1, 2, 5, 6, 7, 12, 77])
     sources = ("^flying$", "x*", "^$", "\\n", "a\\sb", "b$", "\\Ax", "x\\z", "card$", "ér", ".", "^x",
-               "\\{[^}]+\\}\\{", "(\\{[^}]+\\}){2,}", "x$\\n^")
+               "\\{[^}]+\\}\\{", "(\\{[^}]+\\}){2,}", "x$\\n^", "fly(.|\\n)*add", "a[\\s\\S]*x", "(.|\\n)*é")
     for source in sources:
         pattern = compile_pattern(source)
         assert pattern.scans_lines == ("\\A" not in source and "\\z" not in source)
@@ -299,6 +313,44 @@ def test_a_scan_of_every_row_at_once_answers_as_row_by_row():
         assert column.matches(pattern, None, CpuBudget()).tolist() == row_by_row.tolist(), source
         assert column.matches(pattern, few, CpuBudget())[few].tolist() == row_by_row[few].tolist(), source
         assert not column.matches(pattern, few[:0], CpuBudget()).any(), source  # no row kept: no match ("$")
+
+
+def test_a_pattern_that_can_cross_rows_reads_the_text_a_bounded_number_of_times():
+    """Scryfall's regex page teaches ``(.|\\n)*`` to reach past an ability's end; over every card joined as lines,
+    such a match runs to the text's end from every row that starts one, and the scan had taken minutes
+    (``o:/flying(.|\\n)*trample/``). Once a match crosses a row's end, each row is searched alone."""
+    from grimoire.search import filters
+    from grimoire.search.patterns import compile_pattern
+
+    class Counted:  # the RE2 pattern, counting the bytes each search may read
+        def __init__(self, compiled):
+            self.compiled, self.read = compiled, 0
+
+        def search(self, text, pos=0, endpos=None):
+            self.read += (len(text) if endpos is None else endpos) - pos
+            return self.compiled.search(text, pos, len(text) if endpos is None else endpos)
+
+    rows = 2000
+    texts = ["Flying\nwhen this enters, draw a card", "Trample", "Flying"] * (rows // 3)
+    column = filters.TextColumn(texts)
+    pattern = compile_pattern("flying(.|\\n)*trample")
+    counted = Counted(pattern.compiled_bytes)
+    found = filters._scan(type(pattern)(pattern.source, pattern.compiled, True, counted), column.text,
+                          column.starts)
+    assert found == []  # no one card holds both
+    assert counted.read < 3 * len(column.text)  # a full read from every Flying row: about a thousand times it
+
+
+def test_many_broad_patterns_in_one_query_are_stopped_by_its_cpu_budget():
+    """A query of many patterns each matching every card ("o:/./" a hundred times) had run for a minute: the
+    scans share the query's CPU budget, and the error says what to do."""
+    from grimoire.search import filters
+    from grimoire.search.patterns import CpuBudget, PatternTooSlow, compile_pattern
+
+    column = filters.TextColumn(["draw a card"] * 3000)
+    with pytest.raises(PatternTooSlow, match="fewer or narrower"):
+        column.matches(compile_pattern("."), None, CpuBudget(scan_seconds=-1.0))  # nothing left to spend
+    assert column.matches(compile_pattern("."), None, CpuBudget()).all()
 
 
 def test_a_term_with_a_newline_matches_inside_one_row_only():

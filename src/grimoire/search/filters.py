@@ -7,7 +7,9 @@ text filter after ``t:instant id<=r`` scans a few hundred cards, not all of them
 
 from __future__ import annotations
 
+import bisect
 import re
+import time
 from collections import OrderedDict
 from functools import cached_property
 
@@ -65,23 +67,45 @@ def _number(text: str | None) -> float:
 _CHUNK_ROWS = 2048  # rows lower-cased and encoded at a time when a text column is built
 
 
-def _scan(pattern: UserPattern, text: bytes, starts: np.ndarray) -> list[int]:
+def _scan(pattern: UserPattern, text: bytes, starts: np.ndarray, budget: CpuBudget | None = None) -> list[int]:
     """The rows of a joined ``text`` (rows starting at ``starts``, see :func:`_joined_lines`) the RE2 ``pattern``
     occurs in: one pass, resuming at the next row after each hit so no row's match is skipped. With ``^`` and
-    ``$`` at every line, a match inside one row is a match of that row; one that runs into the next row is
-    checked on its own row."""
-    search, found, position = pattern.compiled_bytes.search, [], 0
-    if len(starts) < 2:  # no row
+    ``$`` at every line, a match inside one row is a match of that row. A match that runs into the next row
+    (``(.|\\n)*``, ``[\\s\\S]``, as Scryfall's regex page teaches) is checked on its own row, and from then on
+    each row is searched alone: a pattern that can cross rows would otherwise run to the text's end from every
+    row, time growing with the square of the text. ``budget`` is charged the CPU time spent."""
+    search, found = pattern.compiled_bytes.search, []
+    count = len(starts) - 1
+    if count < 1:  # no row
         return found
-    while (match := search(text, position)) is not None:
-        row = int(np.searchsorted(starts, match.start(), side="right")) - 1
-        end = int(starts[row + 1]) - 1
-        if match.end() <= end or pattern.search(text[starts[row]:end].decode("utf-8", "surrogatepass")):
-            found.append(row)
-        position = end + 1
-        if position >= len(text):
-            break
+    bounds = starts.tolist()
+    row, crosses, clock = 0, False, time.thread_time()
+    while row < count:
+        end = bounds[row + 1] - 1  # the row's last byte is before its separator
+        if crosses:
+            if search(text, bounds[row], end) is not None:
+                found.append(row)
+        else:
+            match = search(text, bounds[row])
+            if match is None:
+                break
+            row = bisect.bisect_right(bounds, match.start()) - 1
+            end = bounds[row + 1] - 1
+            if match.end() <= end:
+                found.append(row)
+            else:
+                crosses = True
+                if search(text, bounds[row], end) is not None:
+                    found.append(row)
+        row += 1
+        if budget is not None and row % _CLOCK_ROWS == 0:
+            clock = budget.charge(clock)
+    if budget is not None:
+        budget.charge(clock)
     return found
+
+
+_CLOCK_ROWS = 1024  # rows scanned between two looks at the clock
 
 
 def _joined_lines(strings: list[str]) -> tuple[bytes, np.ndarray]:
@@ -218,12 +242,12 @@ class TextColumn:
         out = np.zeros(self.size, dtype=bool)
         if pattern.scans_lines:
             if rows is None or len(rows) * 8 >= self.size:
-                out[_scan(pattern, self.text, self.starts)] = True
+                out[_scan(pattern, self.text, self.starts, budget)] = True
             else:  # the rows' lines copied out and scanned in one pass: a search per row costs ten times as much
                 view, ends = memoryview(self.text), self.starts[rows + 1] - 1
                 lines = [view[start:end] for start, end in zip(self.starts[rows].tolist(), ends.tolist(), strict=True)]
                 starts = np.cumsum([0] + [len(line) + 1 for line in lines])
-                out[rows[_scan(pattern, b"\n".join(lines), starts)]] = True
+                out[rows[_scan(pattern, b"\n".join(lines), starts, budget)]] = True
             return out
         candidates = range(self.size) if rows is None else rows.tolist()
         out[[row for row in candidates if pattern.search(self[row], budget)]] = True

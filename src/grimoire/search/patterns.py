@@ -17,6 +17,7 @@ import regex
 
 MAX_REGEX_LENGTH = 200
 CPU_BUDGET_SECONDS = 0.5
+SCAN_BUDGET_SECONDS = 2.0
 # A backtracking search is stopped by wall-clock time; the wall-clock limit per try grows until the CPU
 # budget is spent, and this factor bounds how far wall-clock may exceed it on an overloaded machine.
 _MAX_WALL_FACTOR = 20
@@ -97,13 +98,29 @@ def compile_pattern(pattern: str) -> UserPattern:
 
 
 class CpuBudget:
-    """CPU seconds left for one query's backtracking searches (``time.thread_time``: this thread's work)."""
+    """CPU seconds left for one query's backtracking searches (``time.thread_time``: this thread's work), and for
+    its linear scans of every card (:data:`SCAN_BUDGET_SECONDS`: a query of many broad patterns, ``o:/./`` a
+    hundred times, each a pass over every card, had run for a minute)."""
 
-    def __init__(self, seconds: float = CPU_BUDGET_SECONDS):
+    def __init__(self, seconds: float = CPU_BUDGET_SECONDS, scan_seconds: float = SCAN_BUDGET_SECONDS):
         self.seconds = seconds
         self.used = 0.0
+        self.scan_seconds = scan_seconds
+        self.scanned = 0.0
+
+    def charge(self, since: float) -> float:
+        """Charge the linear scans' CPU time since ``since`` (a ``time.thread_time``); the time now."""
+        now = time.thread_time()
+        self.scanned += now - since
+        if self.scanned > self.scan_seconds:
+            raise PatternTooSlow(f"regular expressions too slow to run over every card together (over "
+                                 f"{self.scan_seconds:g} s of CPU); use fewer or narrower ones, or filter by "
+                                 f"type or colour first")
+        return now
 
     def search(self, compiled: regex.Pattern, text: str) -> bool:
+        if self.used >= self.seconds:  # spent by quick searches of many cards (a backreference a card, 70 times)
+            raise PatternTooSlow("regular expression too slow to run over every card; simplify it")
         wall_limit = max(self.seconds - self.used, 0.001)
         while True:
             started = time.thread_time()
