@@ -42,7 +42,17 @@ ARCHIDEKT_DECK = {
         {"quantity": 1, "categories": ["Sideboard"], "card": {"oracleCard": {"name": "Duress"}}},
     ],
 }
-ROUTES = {"/v3/decks/all/abc123": MOXFIELD_DECK, "/api/decks/4242/": ARCHIDEKT_DECK}
+# The same shapes with values of the wrong kind where a card or its name should be, as a broken mirror or a
+# changed API might answer: each such card is an unread line, the others are read
+MOXFIELD_ODD = {"name": 7, "boards": {
+    "mainboard": {"cards": {"x": "Sol Ring", "y": {"quantity": 1, "card": {"name": 5}},
+                            "z": {"quantity": 1, "card": {"name": "Forest"}}}},
+    "sideboard": "none", "commanders": {"cards": ["Meren of Clan Nel Toth"]}}}
+ARCHIDEKT_ODD = {"name": "Odd", "categories": [5, {"name": None}], "cards": [
+    5, {"quantity": 1, "categories": [5, "Ramp"], "card": {"oracleCard": {"name": "Sol Ring"}}},
+    {"quantity": 1, "categories": "Ramp", "card": {"oracleCard": "Forest"}}]}
+ROUTES = {"/v3/decks/all/abc123": MOXFIELD_DECK, "/api/decks/4242/": ARCHIDEKT_DECK,
+          "/v3/decks/all/odd": MOXFIELD_ODD, "/api/decks/77/": ARCHIDEKT_ODD}
 
 
 class DeckSites(LocalServer):
@@ -119,3 +129,19 @@ def test_offline_says_what_to_do(db, monkeypatch):
 def test_unknown_site(db):
     with pytest.raises(DeckFetchError, match="moxfield.com/decks/<id> and archidekt.com/decks/<id>"):
         fetch_deck("https://tappedout.net/mtg-decks/some-deck/", db)
+
+
+def test_an_answer_with_values_of_the_wrong_kind_reports_those_cards(db, local_apis):
+    """A card that is a string, a name that is a number, a board that is no object: those cards are unread
+    lines (each had raised AttributeError: an HTTP 500 on the web page, an internal error over MCP)."""
+    deck = fetch_deck("https://moxfield.com/decks/odd", db)
+    assert names(deck.main) == [(1, "Forest")] and deck.name is None
+    assert len(deck.problems) == 2
+    deck = fetch_deck("https://archidekt.com/decks/77/", db)
+    assert names(deck.main) == [(1, "Sol Ring")]
+    assert len(deck.problems) == 2
+
+
+def test_a_link_too_long_to_be_a_deck_s_says_so(db, local_apis):
+    with pytest.raises(DeckFetchError, match="too long"):  # httpx's own InvalidURL had escaped as a traceback
+        fetch_deck("https://moxfield.com/decks/" + "a" * 70000, db)

@@ -39,6 +39,8 @@ def test_a_path_a_json_file_stdin_and_pasted_text_read_the_same_deck(db, tmp_pat
     ('{"data": {"mainBoard": [{"name": "Sol Ring", "count": "4"}]}}', "count should be a whole number"),
     ('{"cards": []}', "expected an MTGJSON deck file"),
     ("hello world\nnot a card", "no card found in the deck"),
+    ('{"a":' + "[" * 1000 + "]" * 1000 + "}", "nested too deeply"),  # it raised RecursionError: an HTTP 500
+    ("https://moxfield.com/decks/" + "a" * 70000, "too long"),  # httpx's InvalidURL: a traceback
 ])
 def test_unreadable_decks_say_what_was_wrong(db, source: str, expected: str):
     with pytest.raises(DeckInputError, match=expected):

@@ -51,7 +51,13 @@ def fetch_deck(url: str, db: CardDB) -> ParsedDeck:
                          "archidekt.com/decks/<id>; for any other site, paste or save the decklist as text")
 
 
+MAX_URL_LENGTH = 2048  # longer is no deck link (httpx refuses a URL past 65,536 characters with its own error)
+
+
 def _get_json(api_url: str, site: str) -> dict:
+    if len(api_url) > MAX_URL_LENGTH:
+        raise DeckFetchError(f"the {site} deck link is too long (over {MAX_URL_LENGTH} characters) — check it, or "
+                             "paste the decklist instead")
     try:
         response = httpx.get(api_url, timeout=TIMEOUT_SECONDS, follow_redirects=True,
                              headers={"User-Agent": USER_AGENT, "Accept": "application/json"})
@@ -61,14 +67,25 @@ def _get_json(api_url: str, site: str) -> dict:
         code = exc.response.status_code
         hint = "is the deck public and the link right?" if code == 404 else f"HTTP {code}"
         raise DeckFetchError(f"could not read the deck from {site}: {hint} — paste the decklist instead") from exc
-    except httpx.HTTPError as exc:
+    except (httpx.HTTPError, httpx.InvalidURL) as exc:
         raise DeckFetchError(f"could not reach {site}: {exc or type(exc).__name__} — paste the decklist instead"
                              ) from exc
-    except ValueError as exc:
-        raise DeckFetchError(f"{site} did not answer with JSON ({exc}) — paste the decklist instead") from exc
+    except (ValueError, RecursionError) as exc:  # (JSON nested past Python's recursion limit)
+        raise DeckFetchError(f"{site} did not answer with readable JSON ({type(exc).__name__}) — paste the "
+                             "decklist instead") from exc
     if not isinstance(payload, dict):
         raise DeckFetchError(f"{site} answered with unexpected data — paste the decklist instead")
     return payload
+
+
+def _object(value: object) -> dict:
+    """A JSON object of the answer, or an empty one where the site put anything else (a string, a number)."""
+    return value if isinstance(value, dict) else {}
+
+
+def _text(value: object) -> str:
+    """A string of the answer, or "" (a card named ``5`` is no name: its line is reported unread)."""
+    return value if isinstance(value, str) else ""
 
 
 def _moxfield_deck(payload: dict, db: CardDB) -> ParsedDeck:
@@ -77,27 +94,33 @@ def _moxfield_deck(payload: dict, db: CardDB) -> ParsedDeck:
         raise DeckFetchError("moxfield.com answered without 'boards' — paste the decklist instead")
     rows = []
     for board, section in _MOXFIELD_BOARDS.items():
-        cards = (boards.get(board) or {}).get("cards") or {}
+        cards = _object(_object(boards.get(board)).get("cards"))
         for position, entry in enumerate(cards.values(), start=1):
-            name = (entry.get("card") or {}).get("name", "")
+            entry = _object(entry)
+            name = _text(_object(entry.get("card")).get("name"))
             quantity = entry.get("quantity", 1)  # checked with every other line's in deck_from_rows
             rows.append((section, quantity, name, position, f"{board}: {quantity} {name}"))
-    return deck_from_rows(rows, db, name=payload.get("name"))
+    return deck_from_rows(rows, db, name=_text(payload.get("name")) or None)
 
 
 def _archidekt_deck(payload: dict, db: CardDB) -> ParsedDeck:
     cards = payload.get("cards")
     if not isinstance(cards, list):
         raise DeckFetchError("archidekt.com answered without 'cards' — paste the decklist instead")
-    included = {c.get("name", "").lower(): c.get("includedInDeck", True) for c in payload.get("categories") or ()}
+    categories = payload.get("categories")
+    included = {_text(c.get("name")).lower(): c.get("includedInDeck", True)
+                for c in (categories if isinstance(categories, list) else ()) if isinstance(c, dict)}
     rows = []
     for position, entry in enumerate(cards, start=1):
-        name = ((entry.get("card") or {}).get("oracleCard") or {}).get("name", "")
+        entry = _object(entry)
+        name = _text(_object(_object(entry.get("card")).get("oracleCard")).get("name"))
         quantity = entry.get("quantity", 1)  # checked with every other line's in deck_from_rows
-        section = _archidekt_section([c.lower() for c in entry.get("categories") or ()], included)
+        listed = entry.get("categories")
+        section = _archidekt_section([c.lower() for c in (listed if isinstance(listed, list) else ())
+                                      if isinstance(c, str)], included)
         if section is not None:
             rows.append((section, quantity, name, position, f"{quantity} {name}"))
-    return deck_from_rows(rows, db, name=payload.get("name"))
+    return deck_from_rows(rows, db, name=_text(payload.get("name")) or None)
 
 
 def _archidekt_section(categories: list[str], included: dict[str, bool]) -> str | None:
