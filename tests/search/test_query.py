@@ -440,3 +440,14 @@ def test_a_phrase_in_single_quotes_is_one_value():
     node = parse("o:'draw a card' t:artifact")
     assert node.children[0].value == "draw a card" and node.children[1].value == "artifact"
     assert parse("o:opponent's").value == "opponent's"  # an apostrophe inside a word stays the word's
+
+
+
+@pytest.mark.parametrize(("typed", "straight"), [
+    ("o:“draw a card” t:instant", 'o:"draw a card" t:instant'),  # had matched nothing, silently
+    ("!“Lightning Bolt”", '!"Lightning Bolt"'),
+    ("o:‘draw a card’", "o:'draw a card'"),
+    ("Urza’s Saga", "Urza's Saga"),
+])
+def test_typographic_quotes_are_the_syntax_s_quotes(typed, straight):
+    assert parse(typed) == parse(straight)

@@ -3286,3 +3286,12 @@ def test_denied_mono_colours_and_a_closing_commander_after_spells(reader, query,
 ])
 def test_exactly_some_colours_is_those_colours_and_no_other(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize("query", ["cards like Fire // Ice", "is Fire // Ice legal", "Wear // Tear but blue"])
+def test_a_split_card_s_slashes_in_a_request_are_its_name_not_an_empty_regex(query, snapshot_engine):
+    """"//" alone between words is the split card's ("empty regular expression" had refused these requests)."""
+    page = snapshot_engine.search(query, limit=5)
+    assert page.results
+    assert any(name in page.readings[0].line() or name in [r.card.name for r in page.results]
+               for name in ("Fire // Ice", "Wear // Tear"))

@@ -283,6 +283,10 @@ def _tokens(query: str) -> list[_Token]:
         elif ch == "/" and (index + 1 == len(query) or query[index + 1].isspace()):
             tokens.append(_Token("term", index, Text(ch, index)))  # "creature lands / manlands": prose, no regex
             index += 1
+        elif query.startswith("//", index) and (index + 2 == len(query) or query[index + 2].isspace()):
+            # the split card's "//" ("cards like Fire // Ice"): its name's words, no empty regex
+            tokens.append(_Token("term", index, Text("//", index)))
+            index += 2
         elif ch == "/":
             pattern, index_after = _read_regex(query, index)
             tokens.append(_Token("term", index, Filter("text", ":", compile_regex(pattern, index, query),
@@ -576,8 +580,15 @@ class _Parser:
         return token.node
 
 
+# Typographic quotes as phones and word processors type them: the straight quotes of the syntax (``o:“draw a
+# card”`` had been a filter on ``“draw`` and two words, matching nothing, silently; a length-keeping swap)
+_TYPOGRAPHIC_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "‘": "'", "’": "'", "‚": "'",
+                                     "‛": "'"})
+
+
 def parse(query: str) -> Node:
     """Parse a query into its AST; raises :class:`QuerySyntaxError` with the position of the problem."""
+    query = query.translate(_TYPOGRAPHIC_QUOTES)
     if len(query) > MAX_QUERY_LENGTH:
         raise QuerySyntaxError(f"query longer than {MAX_QUERY_LENGTH} characters", MAX_QUERY_LENGTH, query)
     if not query.strip():
