@@ -27,6 +27,10 @@ from grimoire.search.engine import Filters
     ({"color_identity": "{x}"}, "color_identity", "color_identity '{x}' is not a colour identity"),
     ({"format": "chess"}, "format", "bad format: unknown format 'chess'"),
     ({"roles": ["dancing"]}, "roles", "bad roles: unknown role 'dancing'"),
+    # query syntax in a structured filter had widened the search silently: (f:commander or t:land)
+    ({"format": "commander or t:land"}, "format", "'commander or t:land' is not a format's name"),
+    ({"roles": ["ramp or t:land"]}, "roles", "'ramp or t:land' is not a function tag's name"),
+    ({"format": "modern -t:land"}, "format", "no query syntax"),
 ])
 def test_a_bad_filter_is_named_with_the_fix(filters: dict, argument: str, expected: str):
     with pytest.raises(SearchArgumentError) as caught:

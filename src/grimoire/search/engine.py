@@ -83,7 +83,7 @@ class Filters:
                 raise QuerySyntaxError(f"{self.color_identity!r} is not a colour identity", 0, self.color_identity)
             nodes.append(Filter("identity", "<=", colors, 0, f"id<={self.color_identity}"))
         if self.format:
-            nodes.append(parse(f"f:{self.format}"))
+            nodes.append(_one_filter(f"f:{self.format}", "a format's name, such as commander or modern"))
         for type_name in self.types:
             nodes.append(Filter("type", ":", type_name.lower(), 0, f"t:{type_name}"))
         if self.mana_value_min is not None:
@@ -91,7 +91,7 @@ class Filters:
         if self.mana_value_max is not None:
             nodes.append(Filter("mv", "<=", float(self.mana_value_max), 0, f"mv<={self.mana_value_max:g}"))
         for role in self.roles:
-            nodes.append(parse(f"role:{role}"))
+            nodes.append(_one_filter(f"role:{role}", "a function tag's name, such as ramp or removal"))
         return nodes
 
     def kinds(self) -> frozenset[str]:
@@ -106,6 +106,17 @@ class Filters:
         if not nodes:
             return None
         return nodes[0] if len(nodes) == 1 else And(tuple(nodes))
+
+
+def _one_filter(text: str, what: str) -> Node:
+    """One structured filter's syntax, which must stay one filter: "commander or t:land" as a format had widened
+    the search, silently (query syntax belongs in the queries)."""
+    node = parse(text)
+    if not isinstance(node, Filter):
+        value = text.partition(":")[2]
+        raise QuerySyntaxError(f"{value!r} is not {what}: one name, no query syntax (put that in the queries)", 0,
+                               text)
+    return node
 
 
 @dataclass(frozen=True)
