@@ -46,11 +46,20 @@ def test_an_invisible_character_after_a_marker_is_no_part_of_the_name(db):
         ("Sol Ring", "Sol Ring"), ("INDICATE", "Indicate")]
 
 
-@pytest.mark.parametrize("separator", ["\x0c", "\u2028", "\x85", "\x1c", "\x1d", "\x1e", "\u2029", "\x0b", "\r"])
+@pytest.mark.parametrize("separator", ["\x0c", "\u2028", "\x85", "\x1c", "\x1d", "\x1e", "\u2029", "\x0b"])
 def test_line_numbers_count_newlines_only(db, separator):
     deck = parse_decklist(f"1 Sol{separator}Ring\n1 Forest\n1 Notacard Xyz\n", db)
     assert deck.problems[-1].line_number == 3
     assert [e.line_number for e in deck.main][-1] == 2
+
+
+@pytest.mark.parametrize("ending", ["\r", "\r\n"])
+def test_carriage_returns_end_lines_as_the_cli_s_file_reading_does(db, ending):
+    """A pasted list with old Mac line ends had been one line, "no card found", on the web page and over MCP,
+    while the CLI, reading the file with Python's universal newlines, read it whole."""
+    deck = parse_decklist(ending.join(["1 Sol Ring", "1 Forest", "1 Notacard Xyz"]), db)
+    assert [(e.card.name, e.line_number) for e in deck.main] == [("Sol Ring", 1), ("Forest", 2)]
+    assert deck.problems[-1].line_number == 3
 
 
 def test_fuzzy_corrections_are_reported_with_line_and_both_names(db):

@@ -251,8 +251,9 @@ def _long_line_reason(line: str) -> str:
 
 def _lines(text: str) -> tuple[list[tuple[int, str]], int | None]:
     """``(line number, stripped line)`` for each line, numbered by ``\\n`` as editors do (a form feed or
-    U+2028 inside a line does not start a new one), and the number of the first line past :data:`MAX_LINES`."""
-    pieces = text.split("\n", MAX_LINES)
+    U+2028 inside a line does not start a new one; a carriage return does, alone as old Mac files end lines, or
+    before ``\n``), and the number of the first line past :data:`MAX_LINES`."""
+    pieces = text.replace("\r\n", "\n").replace("\r", "\n").split("\n", MAX_LINES)
     cut = MAX_LINES + 1 if len(pieces) > MAX_LINES else None
     return [(number, raw.strip().lstrip("\ufeff")) for number, raw in enumerate(pieces[:MAX_LINES], 1)], cut
 
