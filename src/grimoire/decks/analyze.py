@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from grimoire.cards.mana import COLOR_ORDER, symbols
 from grimoire.cards.model import Card, format_named
 from grimoire.decks.parse import DeckEntry, ParsedDeck
-from grimoire.search.roles import card_roles
+from grimoire.search.roles import cards_roles
 
 # Community rules of thumb for a 100-card Commander deck (e.g. the "8x8" and command-zone templates), not
 # rules of the game: (at least, at most), None where there is no bound.
@@ -116,8 +116,7 @@ def analyze_deck(deck: ParsedDeck, format: str | None = None) -> DeckStats:  # n
     land_count = 0
     total_value, valued = 0.0, 0
     unknown_value = []
-    card_roles_of = {e.card.oracle_id: card_roles(e.card.name, e.card.type_line, e.card.oracle_text)
-                     for e in entries}
+    card_roles_of = cards_roles((e.card for e in entries), deck.store)
     for entry in entries:
         card, quantity = entry.card, entry.quantity
         for role in card_roles_of[card.oracle_id]:

@@ -107,6 +107,8 @@ class ParsedDeck:
     problems: list[LineProblem] = field(default_factory=list)
     name: str | None = None
     corrections: list[Correction] = field(default_factory=list)
+    # the card store the names were read in, whose cached tags give the cards' roles (see analyze_deck)
+    store: CardDB | None = field(default=None, repr=False, compare=False)
 
     def section(self, name: str) -> list[DeckEntry]:
         if name not in SECTIONS:
@@ -210,7 +212,7 @@ def deck_from_rows(rows: Iterable[tuple[str, object, str, int, str]], db: CardDB
     The fetchers and the MTGJSON loader use this, so every source resolves names and checks quantities the
     same way.
     """
-    deck = ParsedDeck(name=name)
+    deck = ParsedDeck(name=name, store=db)
     reader = _Reader(db, deck)
     for section, quantity, card_name, line_number, text in rows:
         if reader.full:
@@ -286,7 +288,7 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
     lines, cut = _lines(text)
     has_headers = any(_header(line)[0] for _, line in lines if line and len(line) <= MAX_LINE_CHARS)
     blank_starts_sideboard = not has_headers and _blocks_are_mtgo(lines)
-    deck = ParsedDeck()
+    deck = ParsedDeck(store=db)
     reader = _Reader(db, deck)
     section: str | None = "main"
     in_about = False
@@ -353,7 +355,7 @@ def load_mtgjson_deck(path_or_dict: str | Path | dict | list, db: CardDB) -> Par
     if not isinstance(data, dict) or not any(key in data for key in _MTGJSON_SECTIONS):
         raise ValueError("not an MTGJSON deck: expected {'data': {'mainBoard': [...], ...}}")
     name = data.get("name")
-    deck = ParsedDeck(name=name if isinstance(name, str) else None)
+    deck = ParsedDeck(name=name if isinstance(name, str) else None, store=db)
     reader = _Reader(db, deck)
     for key, section in _MTGJSON_SECTIONS.items():
         entries = data.get(key) or []

@@ -158,13 +158,25 @@ def load_tag_measures(db: CardDB) -> dict[str, np.ndarray]:
     return {key: value for key, value in _tag_data(db).items() if key != "strengths"}
 
 
+def cached_tags(db: CardDB) -> np.ndarray | None:
+    """The store's cached tag matrix when it matches the current rules, else ``None`` (nothing is computed)."""
+    found = _cached_tag_data(db)
+    return None if found is None else found["strengths"]
+
+
+def _cached_tag_data(db: CardDB) -> dict[str, np.ndarray] | None:
+    cached = load_npz(db.directory / TAGS_FILE, required=("version", "strengths", "mana", "cards", "words"))
+    if (cached is not None and str(cached["version"]) == _tags_version()  # corrupt: None, warned
+            and cached["strengths"].shape == (len(db), len(tag_rules.TAGS))):
+        return {key: cached[key] for key in ("strengths", "mana", "cards", "words")}
+    return None
+
+
 def _tag_data(db: CardDB) -> dict[str, np.ndarray]:
     path = db.directory / TAGS_FILE
     version = _tags_version()
-    cached = load_npz(path, required=("version", "strengths", "mana", "cards", "words"))  # corrupt: None, warned
-    if (cached is not None and str(cached["version"]) == version
-            and cached["strengths"].shape == (len(db), len(tag_rules.TAGS))):
-        return {key: cached[key] for key in ("strengths", "mana", "cards", "words")}
+    if (cached := _cached_tag_data(db)) is not None:
+        return cached
     from tqdm import tqdm
 
     columns = db.columns

@@ -6,9 +6,17 @@ A role is a coarser group of :mod:`grimoire.search.tags` (``manarock`` is the ``
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from grimoire.search.tags import TAG_INDEX, card_strengths
+
+if TYPE_CHECKING:
+    from grimoire.cards.model import Card
+    from grimoire.cards.store import CardDB
 
 ROLE_TAGS: dict[str, tuple[str, ...]] = {
     "ramp": ("ramp",), "manarock": ("mana-rock",), "manadork": ("mana-dork",), "draw": ("card-draw",),
@@ -28,6 +36,27 @@ for _role, _tags in enumerate(ROLE_TAGS.values()):
 def card_roles(name: str, type_line: str, oracle_text: str) -> list[str]:
     """The deck roles of one card, from its function tags."""
     return roles_of_row(card_strengths(name, type_line, oracle_text))
+
+
+def cards_roles(cards: Iterable[Card], db: CardDB | None = None) -> dict[str, list[str]]:
+    """The deck roles of each card, by oracle id: read from ``db``'s cached tag matrix where it holds the card
+    (a row's lookup), else from the card's text (about 2 ms a card: a 10,000-line decklist had taken 46 s)."""
+    strengths = _store_tags(db) if db is not None else None
+    roles: dict[str, list[str]] = {}
+    for card in cards:
+        if card.oracle_id in roles:
+            continue
+        row = db.find_id(card.oracle_id) if strengths is not None else None
+        roles[card.oracle_id] = roles_of_row(strengths[row]) if row is not None else \
+            card_roles(card.name, card.type_line, card.oracle_text)
+    return roles
+
+
+@lru_cache(maxsize=4)
+def _store_tags(db: CardDB) -> np.ndarray | None:
+    from grimoire.search.engine import cached_tags  # (the engine reads roles: imported when first used)
+
+    return cached_tags(db)
 
 
 def roles_of_row(strengths) -> list[str]:
