@@ -2749,6 +2749,8 @@ def test_an_empty_answer_says_which_filter_matches_no_card(snapshot_engine):
     assert not page.results and "t:dragn matches no card in the loaded card data (did you mean t:dragon?)" in page.notes
     assert "t:scheme matches no card in the loaded card data" in snapshot_engine.search("t:scheme", limit=3).notes
     assert not any("matches no card" in note for note in snapshot_engine.search("t:elf t:dragon", limit=3).notes)
+    # the literal path too (grimoire search --literal had said only "no cards match")
+    assert "(did you mean t:dragon?)" in " ".join(snapshot_engine.search("t:dragn c:r", limit=3, literal=True).notes)
 
 
 def test_a_denied_kind_is_no_card_name(reader):

@@ -1062,8 +1062,9 @@ class SearchEngine:
                 exclude=exclude)) is not None:
             relaxed.readings, relaxed.notes = readings, [*notes, *relaxed.notes]
             return relaxed
-        if not len(rows):
-            notes.extend(self._empty_filter_notes(readings[0].node))
+        if not len(rows):  # (a literal reading holds no parsed query: its syntax is the query's, parsed above)
+            notes.extend(self._empty_filter_notes(readings[0].node if readings[0].node is not None or not literal
+                                                  else self._parse(readings[0].query, None)[0]))
         window = rows[start: start + limit].tolist()
         results = [SearchResult(card=card, row=row, rank=start + i + 1, score=float(scores[start + i]),
                                 roles=roles, tags=tags, lexical_rank=int(lexical[row]) or None,
