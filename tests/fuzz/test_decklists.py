@@ -27,7 +27,7 @@ def _views(deck) -> None:
 
 def check_decklist(db, text: str) -> None:
     deck = parse_decklist(text, db)
-    source = text.split("\n")
+    source = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")  # a carriage return ends a line too
     last_line = min(len(source), MAX_LINES + 1)
     entries = [e for s in SECTIONS for e in deck.section(s)]
     for problem in deck.problems:

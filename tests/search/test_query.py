@@ -88,6 +88,11 @@ def test_free_text_filters_only_when_negated_or_mixed_with_filters():
     ("produces:x", "mana letters", 9),
     ("t:", "needs a value", 0),
     ("t: instant", "needs a value right after it", 0),
+    # (a Scryfall conformance check's findings: each had a misleading answer or none)
+    ("mv=>3", "'=>' is no comparison: did you mean mv>=3?", 3),
+    ("is:foil", "is:foil is about printings", 3),  # it listed seventy is: values
+    ('"" t:elf', "empty quotes", 0),  # it matched every card
+    ('!""', "! must be followed by a card name", 0),  # it matched nothing, silently
 ])
 def test_syntax_errors_say_what_and_where(query, message, position):
     with pytest.raises(QuerySyntaxError, match=re.escape(message)) as caught:
@@ -451,3 +456,13 @@ def test_a_phrase_in_single_quotes_is_one_value():
 ])
 def test_typographic_quotes_are_the_syntax_s_quotes(typed, straight):
     assert parse(typed) == parse(straight)
+
+
+def test_scryfall_s_land_nicknames_are_read():  # (from its "Shortcuts and Nicknames" list)
+    import grimoire
+    from grimoire.search.engine import SearchEngine
+
+    engine = SearchEngine(grimoire.open())
+    for alias, name in (("bicycleland", "bikeland"), ("canland", "canopyland")):
+        found = [r.card.name for r in engine.search(f"is:{alias}", literal=True, limit=50).results]
+        assert found and found == [r.card.name for r in engine.search(f"is:{name}", literal=True, limit=50).results]

@@ -67,6 +67,7 @@ IS_NICKNAMES = {
     "creatureland": _rule(r"this land becomes an? .*creature.*it's still a land"),
 }
 ALIASES = {"battleland": "tangoland", "manland": "creatureland", "karoo": "bounceland", "cycleland": "bikeland",
+           "bicycleland": "bikeland", "canland": "canopyland",  # (Scryfall's "Shortcuts and Nicknames" list)
            "snarl": "shadowland", "temple": "scryland", "refuge": "gainland"}
 IS_NICKNAMES.update({alias: IS_NICKNAMES[target] for alias, target in ALIASES.items()})
 

@@ -159,6 +159,13 @@ PRINTING_KEYS = frozenset({"a", "art", "artist", "artists", "ft", "flavor", "wm"
                            "stamp", "usd", "eur", "tix", "in", "game", "cube", "cn",
                            "number", "st", "prints", "paperprints", "sets", "papersets", "illustrations",
                            "block", "b", "new", "atag", "arttag"})
+# Scryfall's is: values about printings (its syntax reference's "Printings" and "Frames" sections)
+PRINTING_IS = frozenset({"foil", "nonfoil", "etched", "glossy", "promo", "full", "fullart", "hires", "spotlight",
+                         "booster", "datestamped", "prerelease", "old", "new", "colorshifted", "masterpiece",
+                         "unique", "textless", "oversized", "boxtopper", "starterdeck", "planeswalkerdeck",
+                         "league", "buyabox", "giftbox", "intropack", "gameday", "release", "variation",
+                         "extendedart", "borderless", "showcase", "serialized", "stamped", "universesbeyond",
+                         "ub", "scryfallpreview", "default", "atypical"})
 ALL_KEYS = {**TEXT_KEYS, **COLOR_KEYS, **NUMBER_KEYS, **FORMAT_KEYS, **OTHER_KEYS}
 NUMBER_FIELDS = frozenset({"mv", "power", "toughness", "powtou", "loyalty", "defense"})
 
@@ -278,6 +285,8 @@ def _tokens(query: str) -> list[_Token]:
             index += 1
         elif ch == '"':
             text, index_after = _read_quoted(query, index)
+            if not text.strip():  # (it had matched every card)
+                raise QuerySyntaxError("empty quotes: put words between them, or leave them out", index, query)
             tokens.append(_Token("term", index, Text(text, index, phrase=True)))
             index = index_after
         elif ch == "/" and (index + 1 == len(query) or query[index + 1].isspace()):
@@ -297,6 +306,8 @@ def _tokens(query: str) -> list[_Token]:
             index += 1
             if index < len(query) and query[index] == '"':
                 name, index = _read_quoted(query, index)
+                if not name.strip():  # (it had matched nothing, silently)
+                    raise QuerySyntaxError("! must be followed by a card name", start, query)
             else:
                 match = _BARE.match(query, index)
                 if not match:
@@ -420,6 +431,9 @@ def _named_value(key: str, lowered: str, raw: str, error) -> str:
             hint = f"did you mean {', '.join(close)}? " if close else ""
             raise error(f"unknown role {raw!r} (no function tag has that name); {hint}every tag is listed in "
                         "docs/tags.md")
+        if key in ("is", "not") and lowered in PRINTING_IS and lowered not in known:
+            raise error(f"{key}:{raw} is about printings (finishes, frames, promos, sets); Grimoire's card data is "
+                        "per card, so it cannot say")
         if lowered not in known:
             what = {"is": f"is:{raw}", "not": f"not:{raw}", "has": f"has:{raw}"}.get(key, f"{key} {raw!r}")
             close = difflib.get_close_matches(re.sub(r"[\W_]+", "", lowered), known, n=3, cutoff=0.75)
@@ -466,6 +480,8 @@ def _number_value(key: str, op: str, raw: str, error) -> float | str | FieldValu
         number = None
     if number is None or number != number or number in (float("inf"), float("-inf")):
         fields = "pow, tou, pt, mv, loy, def"
+        if op == "=" and raw[:1] in "<>":  # "mv=>3": the comparison's two signs the other way round
+            raise error(f"'={raw[0]}' is no comparison: did you mean {key}{raw[0]}={raw[1:]}?")
         raise error(f"{key} needs a number or another field ({fields}), got {raw!r}")
     return number
 
