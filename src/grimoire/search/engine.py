@@ -108,6 +108,14 @@ class Filters:
         return nodes[0] if len(nodes) == 1 else And(tuple(nodes))
 
 
+def undecided_note(count: int) -> str:
+    """What a surface says of the cards a filter could not decide (the bundled data lacks about 470 second halves:
+    an adventure's instant, a modal card's back land, Ice of Fire // Ice)."""
+    return (f"{count} card{'s' if count != 1 else ''} left out: the loaded card data lacks a face the filter asks "
+            f"about (a split card's second half, an adventure, a modal card's back); run `grimoire data update` "
+            f"for full card data")
+
+
 def _one_filter(text: str, what: str) -> Node:
     """One structured filter's syntax, which must stay one filter: "commander or t:land" as a format had widened
     the search, silently (query syntax belongs in the queries)."""
@@ -355,7 +363,9 @@ class SearchEngine:
         return combined, free_text(node) if node is not None else []
 
     def filter_mask(self, node: Node | None, query: str, *, include_funny: bool,
-                    exclude: Sequence[str] = ()) -> tuple[np.ndarray, list[str]]:
+                    exclude: Sequence[str] = (), notes: list[str] | None = None) -> tuple[np.ndarray, list[str]]:
+        """The cards passing ``node`` and the filters applied; ``notes`` is told how many cards the loaded data
+        cannot decide, for a face it lacks."""
         index = self.filter_index
         mask = np.ones(len(self.db), dtype=bool)
         if not include_funny and not _mentions_funny(node):
@@ -365,7 +375,10 @@ class SearchEngine:
             if row is not None:
                 mask[row] = False
         if node is not None:
-            mask = Evaluator(index, query).run(node, mask)
+            evaluator = Evaluator(index, query)
+            mask = evaluator.run(node, mask)
+            if evaluator.undecided and notes is not None:
+                notes.append(undecided_note(evaluator.undecided))
         return mask, applied_filters(node)
 
     # -- ranking -----------------------------------------------------------------------------------------
@@ -1012,7 +1025,9 @@ class SearchEngine:
             named += [reading.combo] if reading.combo else []
             # (a deck's commander is no card for its own deck: "discard outlets for Anje Falkenrath")
             mask, matched = self.filter_mask(node, query, include_funny=include_funny,
-                                             exclude=[*exclude, *named, *reading.deck])
+                                             exclude=[*exclude, *named, *reading.deck],
+                                             notes=notes if reading.query == reading.typed else None)
+            # (syntax as typed: a player's words read as filters would carry the note on most requests)
             if staples:
                 # the Game Changers are no budget's staples ("budget edh staples"), nor pauper's
                 cheap = any(note.startswith("budget:") for note in reading.notes) or "pauper" in reading.typed.lower()

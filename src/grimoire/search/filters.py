@@ -544,11 +544,14 @@ class Evaluator:
         self.index = index
         self.query = query
         self.budget = CpuBudget()  # CPU time for backtracking regexes, shared by the whole query
+        self.undecided = 0
 
     def run(self, node: Node, candidates: np.ndarray | None = None) -> np.ndarray:
-        """Rows (bool mask) that certainly match."""
+        """Rows (bool mask) that certainly match; :attr:`undecided` counts the candidates that neither match nor
+        fail for certain (a face the store lacks decides them: Fire // Ice without Ice's text)."""
         interesting = self.index.everything if candidates is None else candidates
-        true, _ = self.evaluate(node, interesting)
+        true, false = self.evaluate(node, interesting)
+        self.undecided = int(np.count_nonzero(interesting & ~true & ~false))
         return true & interesting
 
     def evaluate(self, node: Node, interesting: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
