@@ -83,3 +83,18 @@ def test_excluded_names_that_match_no_card_are_a_note(engine):
     call = run_search(engine, "deals 3 damage", exclude=["Lightning Bolt", "Not A Real Card"], limit=5)
     assert call.page.results and "Lightning Bolt" not in [r.card.name for r in call.page.results]
     assert call.notes == ["exclude: no card named 'Not A Real Card' (left in the search)"]
+
+
+def test_many_unknown_excluded_names_are_counted_not_all_listed(engine):
+    """10,000 unknown names had made a 259 KB note: ten are listed, the rest counted."""
+    call = run_search(engine, "deals 3 damage", exclude=[f"Not A Card {i}" for i in range(10_000)], limit=5)
+    [note] = call.notes
+    assert note.endswith("'Not A Card 9' and 9990 more (left in the search)") and len(note) < 400
+
+
+def test_a_huge_query_s_error_shows_the_part_near_the_caret(engine):
+    """A 60,000-character query had come back whole, twice, in the error (121 KB of HTTP 400)."""
+    with pytest.raises(SearchArgumentError) as caught:
+        run_search(engine, "x" * 60_000)
+    assert len(caught.value.message()) < 600 and "…" in caught.value.message()
+    assert len(caught.value.details["query"]) == 1001  # cut at the length limit, marked

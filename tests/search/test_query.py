@@ -466,3 +466,15 @@ def test_scryfall_s_land_nicknames_are_read():  # (from its "Shortcuts and Nickn
     for alias, name in (("bicycleland", "bikeland"), ("canland", "canopyland")):
         found = [r.card.name for r in engine.search(f"is:{alias}", literal=True, limit=50).results]
         assert found and found == [r.card.name for r in engine.search(f"is:{name}", literal=True, limit=50).results]
+
+
+def test_include_extras_brings_back_the_un_cards():
+    """Scryfall: include:extras reveals absolutely every card; the Un-cards, left out unless is:funny asks, had
+    stayed out."""
+    import grimoire
+    from grimoire.search.engine import SearchEngine
+
+    engine = SearchEngine(grimoire.open())
+    every = engine.search("t:creature include:extras", literal=True, limit=5).total
+    assert every > engine.search("t:creature", literal=True, limit=5).total
+    assert every == engine.search("t:creature (is:funny or -is:funny)", literal=True, limit=5).total

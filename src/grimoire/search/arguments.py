@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grimoire.search.engine import MAX_LIMIT, MAX_QUERIES, Filters, SearchEngine, SearchPage
-from grimoire.search.query import QuerySyntaxError, parse_colors
+from grimoire.search.query import MAX_QUERY_LENGTH, QuerySyntaxError, parse_colors
 
 ARGUMENTS = ("queries", "color_identity", "format", "types", "mana_value_min", "mana_value_max", "roles", "limit",
              "page")
@@ -56,6 +56,9 @@ def _names(values: str | Sequence[str] | None) -> tuple[str, ...]:
         return ()
     items = [values] if isinstance(values, str) else list(values)
     return tuple(item.strip() for item in items if item.strip())
+
+
+_NAMES_SHOWN = 10  # unknown excluded names a note lists
 
 
 def search_filters(color_identity: str | None = None, format: str | None = None,  # noqa: A002 - Scryfall's name
@@ -114,7 +117,8 @@ def syntax_error(exc: QuerySyntaxError, queries: Sequence[str], argument: str = 
     return SearchArgumentError(
         argument, f"bad query{where}: {_literal(exc.message)} (at character {exc.position + 1}):\n{caret}\n"
         "Fix the syntax, quote phrases with spaces (o:\"draw a card\"), or drop the syntax and use plain words.",
-        position=exc.position, query=exc.query, problem=exc.message)
+        position=exc.position, problem=exc.message,  # (a query past the length limit is cut there, marked)
+        query=exc.query if len(exc.query) <= MAX_QUERY_LENGTH else exc.query[:MAX_QUERY_LENGTH] + "…")
 
 
 @dataclass
@@ -159,7 +163,9 @@ def run_search(engine: SearchEngine, queries: str | Sequence[str], filters: Filt
     limit, page, notes = search_page(limit, page, maximum)
     unknown = [name for name in exclude if engine.db.names.find(name) is None]
     if unknown:
-        notes.append(f"exclude: no card named {', '.join(map(repr, unknown))} (left in the search)")
+        shown = ", ".join(map(repr, unknown[:_NAMES_SHOWN]))
+        more = f" and {len(unknown) - _NAMES_SHOWN} more" if len(unknown) > _NAMES_SHOWN else ""
+        notes.append(f"exclude: no card named {shown}{more} (left in the search)")  # (10,000 had made 259 KB)
     try:
         result = engine.search(query_list, filters=checked_filters, page=page, limit=limit, mode=mode,
                                include_funny=include_funny, exclude=exclude, literal=literal)

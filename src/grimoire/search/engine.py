@@ -1214,8 +1214,10 @@ def _theme_note(text: str, chosen: Sequence[ranking.TagMatch]) -> str:
 
 
 def _mentions_funny(node: Node | None) -> bool:
+    """Whether a query asks about the Un-cards (``is:funny``, ``-is:funny``) or for every card
+    (``include:extras``, which Scryfall says reveals absolutely every card), so that they are not left out."""
     if isinstance(node, Filter):
-        return node.key in ("is", "not") and node.value == "funny"
+        return node.key in ("is", "not") and node.value == "funny" or node.key == "include"
     if isinstance(node, Not):
         return _mentions_funny(node.child)
     if isinstance(node, And):

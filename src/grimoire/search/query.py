@@ -18,6 +18,7 @@ from grimoire.search.patterns import PatternError, UserPattern, compile_pattern
 
 MAX_QUERY_LENGTH = 1000
 MAX_DEPTH = 30
+CARET_WINDOW = 80  # characters of the query shown each side of an error's caret
 
 
 class QuerySyntaxError(ValueError):
@@ -30,8 +31,12 @@ class QuerySyntaxError(ValueError):
         super().__init__(f"{message} (at character {position + 1})")
 
     def caret(self) -> str:
-        """The query with a caret under the offending character."""
-        return f"{self.query}\n{' ' * self.position}^"
+        """The query with a caret under the offending character: the part within :data:`CARET_WINDOW` characters
+        of it, "…" marking what is cut (a 60,000-character query had come back whole, twice, in an HTTP 400)."""
+        start = max(0, self.position - CARET_WINDOW)
+        end = self.position + CARET_WINDOW
+        before, after = ("…" if start else ""), ("…" if end < len(self.query) else "")
+        return f"{before}{self.query[start:end]}{after}\n{' ' * (len(before) + self.position - start)}^"
 
 
 def _printable(text: str) -> str:
