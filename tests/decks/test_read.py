@@ -41,6 +41,7 @@ def test_a_path_a_json_file_stdin_and_pasted_text_read_the_same_deck(db, tmp_pat
     ("hello world\nnot a card", "no card found in the deck"),
     ('{"a":' + "[" * 1000 + "]" * 1000 + "}", "nested too deeply"),  # it raised RecursionError: an HTTP 500
     ("https://moxfield.com/decks/" + "a" * 70000, "too long"),  # httpx's InvalidURL: a traceback
+    ("Maybeboard\n1 Forest\n1 Sol Ring", "The 2 lines under a Maybeboard"),  # it listed no line, said nothing
 ])
 def test_unreadable_decks_say_what_was_wrong(db, source: str, expected: str):
     with pytest.raises(DeckInputError, match=expected):

@@ -3306,3 +3306,10 @@ def test_a_split_card_s_slashes_in_a_request_are_its_name_not_an_empty_regex(que
     assert page.results
     assert any(name in page.readings[0].line() or name in [r.card.name for r in page.results]
                for name in ("Fire // Ice", "Wear // Tear"))
+
+
+@pytest.mark.parametrize("query", ["creatures my opponents control enter tapped", "artifacts my opponent controls"])
+def test_a_type_the_opponents_control_is_what_the_card_acts_on(reader, query):
+    """As "creatures your opponents control" (it read t:creature, and Authority of the Consuls, an enchantment,
+    could not answer)."""
+    assert "t:" not in syntax(reader, query)

@@ -109,6 +109,7 @@ class ParsedDeck:
     corrections: list[Correction] = field(default_factory=list)
     # the card store the names were read in, whose cached tags give the cards' roles (see analyze_deck)
     store: CardDB | None = field(default=None, repr=False, compare=False)
+    set_aside: int = 0  # lines under a Maybeboard or Considering header: no part of the deck
 
     def section(self, name: str) -> list[DeckEntry]:
         if name not in SECTIONS:
@@ -323,6 +324,7 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
         if line[:3].upper() == "SB:":
             line_section, card_line = "sideboard", line[3:].strip()
         if line_section is None:
+            deck.set_aside += 1
             continue
         quantity, name = _split_line(card_line)
         if not name:

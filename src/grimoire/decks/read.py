@@ -115,6 +115,8 @@ def read_deck(source: str | Path, db: CardDB, *, files: bool = True, stdin: Text
     if not deck.count():
         problems = [p.to_dict() for p in deck.problems]
         unread = problems_text(deck, limit=10)
-        raise DeckInputError("no card found in the deck. " + DECK_HELP
+        aside = (f" The {deck.set_aside} line{'s' if deck.set_aside != 1 else ''} under a Maybeboard or "
+                 "Considering header are not part of the deck." if deck.set_aside else "")
+        raise DeckInputError("no card found in the deck." + aside + " " + DECK_HELP
                              + (f"\nLines that could not be read:\n{unread}" if unread else ""), problems)
     return deck

@@ -112,8 +112,10 @@ def undecided_note(count: int) -> str:
     """What a surface says of the cards a filter could not decide (the bundled data lacks about 470 second halves:
     an adventure's instant, a modal card's back land, Ice of Fire // Ice)."""
     return (f"{count} card{'s' if count != 1 else ''} left out: the loaded card data lacks a face the filter asks "
-            f"about (a split card's second half, an adventure, a modal card's back); run `grimoire data update` "
-            f"for full card data")
+            f"about (a split card's second half, an adventure, a modal card's back); {_UNDECIDED_FIX}")
+
+
+_UNDECIDED_FIX = "run `grimoire data update` for full card data"
 
 
 def _one_filter(text: str, what: str) -> Node:
@@ -1026,8 +1028,10 @@ class SearchEngine:
             # (a deck's commander is no card for its own deck: "discard outlets for Anje Falkenrath")
             mask, matched = self.filter_mask(node, query, include_funny=include_funny,
                                              exclude=[*exclude, *named, *reading.deck],
-                                             notes=notes if reading.query == reading.typed else None)
-            # (syntax as typed: a player's words read as filters would carry the note on most requests)
+                                             notes=notes if literal or reading.query == reading.typed and
+                                             not text_parts else None)
+            # (syntax alone, as typed, or --literal: a request's words, read as filters or not, would carry the
+            # note on most requests)
             if staples:
                 # the Game Changers are no budget's staples ("budget edh staples"), nor pauper's
                 cheap = any(note.startswith("budget:") for note in reading.notes) or "pauper" in reading.typed.lower()
@@ -1122,9 +1126,10 @@ class SearchEngine:
                 if chip.syntax not in reading.query:
                     continue
                 page = self.search(reading.query.replace(chip.syntax, " ", 1), literal=True, **search)
-                if page.total:
-                    page.notes = [*page.notes, f'no card is all of what the words read as; these are without '
-                                               f'"{chip.words}" ({chip.syntax})']
+                if page.total:  # (the relaxed run is no typed syntax: no note of cards its data cannot decide)
+                    page.notes = [*(note for note in page.notes if not note.endswith(_UNDECIDED_FIX)),
+                                  f'no card is all of what the words read as; these are without '
+                                  f'"{chip.words}" ({chip.syntax})']
                     return page
         return None
 

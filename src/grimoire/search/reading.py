@@ -3308,7 +3308,10 @@ def _types(reader: Reader, state: _State) -> None:
         # request's end says ("return creature cards from my graveyard" acts on them: see _is_object)
         own_cards = following in ("card", "cards") and match.group(2) and \
             _after(state, last + 1, 1) in ("", "that", "which", "with", "in", "for", "under", "without")
-        if following in _RULES_TEXT_FOLLOWERS and not match.group(1) and not own_cards and \
+        # ("creatures my opponents control enter tapped": theirs, as "creatures your opponents control")
+        theirs = following == "my" and _after(state, last + 1, 1) in ("opponents", "opponent", "opponent's",
+                                                                      "opponents'")
+        if (following in _RULES_TEXT_FOLLOWERS or theirs) and not match.group(1) and not own_cards and \
                 not (following == "with" and match.group(2)) and \
                 not (following in _ASKED_OF and _word_before_modifiers(state, first) in ("which", "what")):
             continue  # "equipment with cheap equip costs" are Equipment, "which blue creatures can counter spells"
