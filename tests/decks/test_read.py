@@ -39,7 +39,8 @@ def test_a_path_a_json_file_stdin_and_pasted_text_read_the_same_deck(db, tmp_pat
     ('{"data": {"mainBoard": [{"name": "Sol Ring", "count": "4"}]}}', "count should be a whole number"),
     ('{"cards": []}', "expected an MTGJSON deck file"),
     ("hello world\nnot a card", "no card found in the deck"),
-    ('{"a":' + "[" * 1000 + "]" * 1000 + "}", "nested too deeply"),  # it raised RecursionError: an HTTP 500
+    ('{"a":' + "[" * 1000 + "]" * 1000 + "}", "nests more than 64 deep"),  # RecursionError: an HTTP 500
+    ('{"a":' + "[" * 65 + "]" * 65 + "}", "nests more than 64 deep"),  # whatever the recursion limit
     ("https://moxfield.com/decks/" + "a" * 70000, "too long"),  # httpx's InvalidURL: a traceback
     ("Maybeboard\n1 Forest\n1 Sol Ring", "The 2 lines under a Maybeboard"),  # it listed no line, said nothing
 ])
@@ -71,3 +72,8 @@ def test_corrected_names_are_reported_with_line_and_both_names(db):
     assert check.format == "commander" and not check.legal
     assert check.to_dict()["corrections"] == [{"line_number": 4, "written": "Llanowar Elvs", "name": "Llanowar Elves",
                                                 "message": "line 4: 'Llanowar Elvs' read as Llanowar Elves"}]
+
+
+def test_json_depth_leaves_brackets_inside_strings_out():
+    assert deck_reader._json_depth('{"data": {"name": "[[[[{{{{", "mainBoard": [{"name": "Sol Ring"}]}}') == 4
+    assert deck_reader._json_depth("[") == 1 and deck_reader._json_depth("") == 0

@@ -7,9 +7,12 @@ A deck that cannot be read raises :class:`DeckInputError`, whose message says wh
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any, TextIO
+
+import numpy as np
 
 from grimoire.cards.store import CardDB
 from grimoire.decks.fetch import DeckFetchError, fetch_deck, is_deck_url
@@ -51,7 +54,23 @@ def _mtgjson_shape_problem(payload: Any) -> str | None:
     return None
 
 
+MAX_JSON_DEPTH = 64  # an MTGJSON deck file nests five deep
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _json_depth(text: str) -> int:
+    """How deep a JSON text's arrays and objects nest, its strings left out: checked before parsing, as the
+    parser's own limit is the interpreter's recursion limit, which a library may have raised (a 2 KB text of
+    brackets had raised RecursionError: an HTTP 500)."""
+    brackets = np.frombuffer(_JSON_STRING.sub("", text).encode("utf-8", "replace"), dtype=np.uint8)
+    steps = np.isin(brackets, (ord("["), ord("{"))).astype(np.int64) - np.isin(brackets, (ord("]"), ord("}")))
+    return int(np.cumsum(steps).max(initial=0))
+
+
 def _from_json(text: str, db: CardDB) -> ParsedDeck:
+    if _json_depth(text) > MAX_JSON_DEPTH:
+        raise DeckInputError(f"the deck looks like JSON but nests more than {MAX_JSON_DEPTH} deep, which no deck "
+                             "file does. Pass the whole MTGJSON deck file, or paste the decklist as text.")
     try:
         payload = json.loads(text)
     except ValueError as exc:
