@@ -61,9 +61,9 @@ def _answers(engine: SearchEngine, queries: list[str]) -> None:
 
 
 def test_everyday_requests_answer(engine):
-    # a sample of about 1,200 in the default suite (as the list grows, the suite's time does not); every one in the
+    # a sample of about 800 in the default suite (as the list grows, the suite's time does not); every one in the
     # slow test below
-    _answers(engine, QUERIES[::max(1, len(QUERIES) // 1200)])
+    _answers(engine, QUERIES[::max(1, len(QUERIES) // 800)])
 
 
 @pytest.mark.slow

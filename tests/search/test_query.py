@@ -23,6 +23,15 @@ from grimoire.search.query import (
 )
 
 
+@pytest.fixture(scope="module")
+def snapshot_engine():
+    """An engine over the bundled snapshot, built once for the tests that need every card."""
+    import grimoire
+    from grimoire.search.engine import SearchEngine
+
+    return SearchEngine(grimoire.open())
+
+
 def test_words_phrases_and_filters():
     node = parse('draw "a card" t:instant -c:r')
     assert isinstance(node, And)
@@ -154,27 +163,23 @@ def test_engine_never_raises_anything_but_its_syntax_error(engine, query):
         pass
 
 
-def test_catastrophic_patterns_run_in_linear_time_and_answer_the_same_every_time():
-    import grimoire
-    from grimoire.search.engine import SearchEngine
+def test_catastrophic_patterns_run_in_linear_time_and_answer_the_same_every_time(snapshot_engine):
     from grimoire.search.patterns import compile_pattern
 
     assert compile_pattern("(a+)+$").linear and compile_pattern("(.*a){20}").linear  # RE2, no backtracking
-    engine = SearchEngine(grimoire.open())
+    engine = snapshot_engine
     totals = {engine.search("o:/(a+)+$/", mode="bm25").total for _ in range(3)}
     assert len(totals) == 1 and totals.pop() > 0
     assert engine.search("t:creature o:/(.*a){20}/", mode="bm25").total >= 0
 
 
-def test_a_backtracking_pattern_is_stopped_by_its_cpu_budget():
+def test_a_backtracking_pattern_is_stopped_by_its_cpu_budget(snapshot_engine):
     import time
 
-    import grimoire
-    from grimoire.search.engine import SearchEngine
     from grimoire.search.patterns import compile_pattern
 
     assert not compile_pattern("(.*a){20}\\1").linear  # a backreference: only the backtracking engine has it
-    engine = SearchEngine(grimoire.open())
+    engine = snapshot_engine
     assert engine.search("o:/^~ deals/ t:instant", mode="bm25").total > 5  # building the column is not charged
     start = time.perf_counter()
     with pytest.raises(QuerySyntaxError, match="too slow") as caught:
@@ -458,23 +463,17 @@ def test_typographic_quotes_are_the_syntax_s_quotes(typed, straight):
     assert parse(typed) == parse(straight)
 
 
-def test_scryfall_s_land_nicknames_are_read():  # (from its "Shortcuts and Nicknames" list)
-    import grimoire
-    from grimoire.search.engine import SearchEngine
-
-    engine = SearchEngine(grimoire.open())
+def test_scryfall_s_land_nicknames_are_read(snapshot_engine):  # (from its "Shortcuts and Nicknames" list)
+    engine = snapshot_engine
     for alias, name in (("bicycleland", "bikeland"), ("canland", "canopyland")):
         found = [r.card.name for r in engine.search(f"is:{alias}", literal=True, limit=50).results]
         assert found and found == [r.card.name for r in engine.search(f"is:{name}", literal=True, limit=50).results]
 
 
-def test_include_extras_brings_back_the_un_cards():
+def test_include_extras_brings_back_the_un_cards(snapshot_engine):
     """Scryfall: include:extras reveals absolutely every card; the Un-cards, left out unless is:funny asks, had
     stayed out."""
-    import grimoire
-    from grimoire.search.engine import SearchEngine
-
-    engine = SearchEngine(grimoire.open())
+    engine = snapshot_engine
     every = engine.search("t:creature include:extras", literal=True, limit=5).total
     assert every > engine.search("t:creature", literal=True, limit=5).total
     assert every == engine.search("t:creature (is:funny or -is:funny)", literal=True, limit=5).total
