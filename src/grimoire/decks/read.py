@@ -76,9 +76,6 @@ def _from_json(text: str, db: CardDB) -> ParsedDeck:
     except ValueError as exc:
         raise DeckInputError(f"the deck looks like JSON but does not parse ({exc}). Pass the whole MTGJSON deck "
                              "file, or paste the decklist as text.") from exc
-    except RecursionError:  # nested past Python's recursion limit: no deck file is
-        raise DeckInputError("the deck looks like JSON but is nested too deeply to be a deck. Pass the whole "
-                             "MTGJSON deck file, or paste the decklist as text.") from None
     problem = _mtgjson_shape_problem(payload)
     if problem:
         raise DeckInputError(f"the deck is JSON but not an MTGJSON deck: {problem}.")

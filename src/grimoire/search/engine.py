@@ -174,9 +174,11 @@ def cached_tags(db: CardDB) -> np.ndarray | None:
     return None if found is None else found["strengths"]
 
 
-def _cached_tag_data(db: CardDB) -> dict[str, np.ndarray] | None:
+def _cached_tag_data(db: CardDB, version: str | None = None) -> dict[str, np.ndarray] | None:
+    """The store's cached tag data when it was computed by the rules of ``version`` (the current rules'
+    :func:`_tags_version` by default), else ``None``."""
     cached = load_npz(db.directory / TAGS_FILE, required=("version", "strengths", "mana", "cards", "words"))
-    if (cached is not None and str(cached["version"]) == _tags_version()  # corrupt: None, warned
+    if (cached is not None and str(cached["version"]) == (version or _tags_version())  # corrupt: None, warned
             and cached["strengths"].shape == (len(db), len(tag_rules.TAGS))):
         return {key: cached[key] for key in ("strengths", "mana", "cards", "words")}
     return None
@@ -185,7 +187,7 @@ def _cached_tag_data(db: CardDB) -> dict[str, np.ndarray] | None:
 def _tag_data(db: CardDB) -> dict[str, np.ndarray]:
     path = db.directory / TAGS_FILE
     version = _tags_version()
-    if (cached := _cached_tag_data(db)) is not None:
+    if (cached := _cached_tag_data(db, version)) is not None:
         return cached
     from tqdm import tqdm
 
@@ -763,9 +765,12 @@ class SearchEngine:
     # -- reading -----------------------------------------------------------------------------------------
 
     def read(self, query: str, filters: Filters | None = None, *, literal: bool = False) -> Reading:
-        """What the words of ``query`` are read as (see search/reading.py); ``literal`` reads nothing."""
-        if literal or not query.strip():
+        """What the words of ``query`` are read as (see search/reading.py); ``literal`` reads nothing, the query
+        parsed as it stands."""
+        if not query.strip():
             return Reading(query, query)
+        if literal:
+            return Reading(query, query, node=parse(query))
         return self.reader.read(query, explicit=filters.kinds() if filters else frozenset())
 
     def _combo_query(self, reading: Reading) -> tuple[str, str, tuple[str, ...], str]:
@@ -1081,9 +1086,8 @@ class SearchEngine:
                 exclude=exclude)) is not None:
             relaxed.readings, relaxed.notes = readings, [*notes, *relaxed.notes]
             return relaxed
-        if not len(rows):  # (a literal reading holds no parsed query: its syntax is the query's, parsed above)
-            notes.extend(self._empty_filter_notes(readings[0].node if readings[0].node is not None or not literal
-                                                  else self._parse(readings[0].query, None)[0]))
+        if not len(rows):
+            notes.extend(self._empty_filter_notes(readings[0].node))
         window = rows[start: start + limit].tolist()
         results = [SearchResult(card=card, row=row, rank=start + i + 1, score=float(scores[start + i]),
                                 roles=roles, tags=tags, lexical_rank=int(lexical[row]) or None,
