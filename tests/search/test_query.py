@@ -458,9 +458,18 @@ def test_a_phrase_in_single_quotes_is_one_value():
     ("!“Lightning Bolt”", '!"Lightning Bolt"'),
     ("o:‘draw a card’", "o:'draw a card'"),
     ("Urza’s Saga", "Urza's Saga"),
+    # full-width forms, as Japanese, Chinese and Korean keyboards type them (had been read as words)
+    ("ｍｖ＝３", "mv=3"), ("ｔ：ｅｌｆ　ｏ：＂ｄｒａｗ　ａ　ｃａｒｄ＂", 't:elf o:"draw a card"'),
 ])
 def test_typographic_quotes_are_the_syntax_s_quotes(typed, straight):
     assert parse(typed) == parse(straight)
+
+
+def test_a_request_typed_in_full_width_is_read_as_typed_in_ascii(snapshot_engine):
+    typed, plain = snapshot_engine.search("ｍｖ＝３ elves", limit=10), snapshot_engine.search("mv=3 elves", limit=10)
+    assert typed.total == plain.total and typed.total > 0
+    assert [r.card.name for r in typed.results] == [r.card.name for r in plain.results]
+    assert all(r.card.mana_value == 3 for r in typed.results)
 
 
 def test_scryfall_s_land_nicknames_are_read(snapshot_engine):  # (from its "Shortcuts and Nicknames" list)

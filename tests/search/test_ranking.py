@@ -438,6 +438,8 @@ def test_the_whole_team_gets_the_keyword_from_cards_that_give_it_to_all(engine):
 def test_a_tribal_deck_gets_the_function_from_its_own_tribe_first(engine):
     """"ramp for my dragon deck" once led with Sol Ring and Llanowar Elves: the ramp that is a Dragon or names the
     deck's Dragons (Dragon's Hoard, Dragonstorm Globe) comes first; a hoser naming the type is no kin."""
+    from grimoire.search.tags import TAG_INDEX
+
     kin = engine._of_tribe("dragon")
     for query in ("ramp for my dragon deck", "my dragon deck needs ramp", "my dragons need ramp",
                   "ramp for dragon tribal"):
@@ -452,15 +454,53 @@ def test_a_tribal_deck_gets_the_function_from_its_own_tribe_first(engine):
                          ("removal for my Teysa, Orzhov Scion deck", None)):  # a Human Advisor making Spirits
         assert engine._commander_tribe(engine.read(query).deck) == tribe, query
     assert kin[engine.search("ramp for my Ur-Dragon deck", limit=1).results[0].row]
-    # no Goblin answers "ramp": nothing to lift, so no note saying a Goblin deck was read
+    # a Goblin's ramp only the Goblins make (Howlsquad Heavy's "{T}: Add {R} for each Goblin you control") is narrow
+    # ramp, but a Goblin deck's own: it comes first, with the note; the Goblins that are no ramp stay out
     goblins, found = engine._of_tribe("goblin"), engine.search("ramp for my Krenko deck", limit=10)
-    assert not any(goblins[r.row] for r in found.results) and not any("Goblin deck" in n for n in found.notes)
+    assert "Howlsquad Heavy" in [r.card.name for r in found.results[:3]]
+    assert any("Goblin deck" in note for note in found.notes)
+    assert all(engine.tag_strengths[r.row, TAG_INDEX["ramp"]] for r in found.results if goblins[r.row])
     elves = engine._of_tribe("elf")
     assert sum(elves[r.row] for r in engine.search("card draw for my elves", limit=5).results) >= 3
     assert engine._deck_tribe("elf card draw") is None  # the cards' own type, a t: filter
     zombies = engine._of_tribe("zombie")
     assert zombies[engine.db.names.find("Gravecrawler")] and zombies[engine.db.names.find("Army of the Damned")]
     assert not zombies[engine.db.names.find("Aim for the Head")]  # "Exile target Zombie."
+
+
+def test_a_tribes_win_conditions_are_its_finishers_in_its_colours(engine):
+    """"win conditions for my elf deck" had read the alt-win tag (Laboratory Maniac, Jace), and "finishers for my elf
+    deck" had led with white and red +2/+2 spells, Ezuri sixth: an overrun naming the tribe (narrow only for naming
+    it) comes first, and cards of none of the tribe's colours after the rest."""
+    from grimoire.search.tags import TAG_INDEX
+
+    green = engine._tribe_colours("elf")
+    assert green and engine._tribe_colours("goblin") and green != engine._tribe_colours("goblin")
+    assert not engine._tribe_colours("sliver")  # five colours, none a third of them
+    for query in ("finishers for my elf deck", "win conditions for my elf deck", "overrun for my elf deck"):
+        results = engine.search(query, limit=8).results
+        assert results[0].card.name == "Ezuri, Renegade Leader", (query, [r.card.name for r in results])
+        identity = engine.db.columns.color_identity[[r.row for r in results]]
+        assert sum(((identity & green) > 0) | (identity == 0)) >= 5, (query, [r.card.name for r in results])
+    names = top(engine, "win conditions for my elf deck", 10)
+    assert not {"Laboratory Maniac", "Jace, Wielder of Mysteries", "Thassa's Oracle"} & set(names), names
+    overrun = TAG_INDEX["overrun"]
+    goblins = engine.search("wincons for my goblin deck", limit=5).results
+    assert all(engine.tag_strengths[r.row, overrun] for r in goblins)
+    # winning another way is still asked as such, and a deck without a tribe keeps its alternate wins
+    alt = TAG_INDEX["alt-win"]
+    for query in ("alt win cons for my elf deck", "win conditions", "my elves deck needs a way to win besides combat"):
+        assert all(engine.tag_strengths[r.row, alt] for r in engine.search(query, limit=5).results), query
+
+
+def test_another_card_types_subtype_is_no_tribe(engine):
+    """"equipment tutors" read as an Equipment deck (a few Equipment creatures and Kindred artifacts carry the
+    word), and its tribe's narrow cards led: Stonehewer Giant and Forging the Tyrite Sword before Steelshaper's Gift."""
+    assert {"equipment", "saga"}.isdisjoint(engine.reader.creature_types)
+    assert engine._deck_tribe("equipment tutors") is None and engine._deck_tribe("goblin sac outlets") == "goblin"
+    assert "Steelshaper's Gift" in top(engine, "equipment tutors", 3)
+    # a narrow sac outlet naming Goblins is no goblin deck's sac outlet before Ashnod's Altar
+    assert "Krenko, Baron of Tin Street" not in top(engine, "goblin sac outlets", 10)
 
 
 def test_a_deck_named_by_its_tribe_alone_gets_the_tribes_cards_first(engine):

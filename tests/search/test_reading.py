@@ -3060,11 +3060,17 @@ def test_answers_and_costs_said_last(reader, query, expected):
      "id<=wg t:enchantment"),
     ("Cards that give an opponent's creature -X/-X, black instants", "id<=b t:instant"),
     ("(elf or goblin) lords", "t:creature"),  # a short alternative keeps Scryfall's grouping
+    # one word in parentheses is read as the word (Scryfall's group of one); "-black" had been a negation, 2 cards
+    ("Find Orzhov (white-black) cards that drain when creatures enter or leave.", "id<=wb"),
+    ("(black) removal", "id<=b"), ("black removal (cheap)", "mv<=2 id<=b"), ("(elf) lords", "t:creature t:elf"),
     ("destroy target artifact, enchantment, or creature", ""),  # a list of what is acted on stays words
     ("destroy target artifact, enchantment", ""),
     # after a comma, the card's own colour and type, though types stood between (it read nothing)
     ("destroy target artifact, red instant", "id<=r t:instant"),
     ("exile target creature, white instant, 1 mana", "mv=1 id<=w t:instant"),
+    # the deck closes the clause its "for" opened (both had read nothing: what "for" acts on)
+    ("protection for my commander white instant", "id<=w t:instant"),
+    ("removal for my deck white instant", "id<=w t:instant"),
 ])
 def test_an_agents_listed_constraints_are_each_read(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -3135,6 +3141,8 @@ def test_signs_apart_drops_accel_and_a_name_shared_before_a_type(reader, query, 
     ("edh ramp minus the mana rocks", "f:commander -otag:mana-rock"),
     ("mana rocks except sol ring", '-!"Sol Ring" t:artifact'),  # a lower-case name left out
     ("colorless ramp for Kozilek", "id<=c"),  # a colour said twice is one filter, shown once
+    # in any letter order (it read id<=gw id<=wg)
+    ("selesnya green-white enchantments", "id<=gw t:enchantment"), ("boros (red-white) lands", "id<=rw t:land"),
 ])
 def test_minus_avoid_a_name_left_out_and_a_colour_said_twice(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -3313,3 +3321,35 @@ def test_a_type_the_opponents_control_is_what_the_card_acts_on(reader, query):
     """As "creatures your opponents control" (it read t:creature, and Authority of the Consuls, an enchantment,
     could not answer)."""
     assert "t:" not in syntax(reader, query)
+
+
+@pytest.mark.parametrize(("query", "runs"), [
+    # a denying word before typed syntax had been a word beside the filter, which then asked for what was denied
+    # ("cheap removal not t:creature" found only creatures)
+    ("cheap removal not t:creature id<=bg", "removal -t:creature id<=bg mv<=2"),
+    ("ramp id<=g not t:land not t:creature", "ramp id<=g -t:land -t:creature"),
+    ("id<=g ramp that isn't t:creature", "id<=g ramp that -t:creature"),
+    ("counterspells except mv>=3", "counterspells -mv>=3"),
+    ("ramp not (t:land or t:creature)", "ramp -(t:land or t:creature)"),
+    ("not t:creature", "-t:creature"),
+])
+def test_a_denying_word_before_typed_syntax_negates_it(reader, query, runs):
+    reading = reader.read(query)
+    assert " ".join(reading.query.split()) == runs
+    assert any("read as the syntax's negation" in note for note in reading.notes), reading.notes
+
+
+@pytest.mark.parametrize("query", ['o:"not t:x"', "creatures that are not legendary", "t:elf not:commander"])
+def test_a_denying_word_in_a_phrase_or_before_words_is_not_the_syntax_s(reader, query):
+    assert not any("negation" in note for note in reader.read(query).notes)
+
+
+@pytest.mark.parametrize("query", ["t:goblin haste enablers", "t:vampire lifelink payoff id<=b",
+                                   "t:angel lifelink payoffs", "t:elf deathtouch enablers"])
+def test_a_keyword_before_what_gives_or_rewards_it_is_no_filter_beside_a_typed_type(reader, query):
+    # it had read kw:haste: Goblin Warchief, which gives Goblins haste and has none, was filtered out
+    assert "kw:" not in reader.read(query).query
+
+
+def test_a_keyword_beside_a_typed_type_is_still_the_creatures_own(reader):
+    assert syntax(reader, "t:creature flying lifelink cheap") == "mv<=2 kw:flying kw:lifelink"

@@ -207,6 +207,9 @@ def _tag_data(db: CardDB) -> dict[str, np.ndarray]:
 
 
 COLOURLESS_SHARE = 0.7
+# a tribe's deck named without colours: the colours a third of the type's creatures have are the deck's, and a card
+# of none of them keeps this share of its score
+TRIBE_COLOUR_SHARE, OFF_TRIBE_SHARE = 1 / 3, 0.4
 COMMANDER_COLOURLESS_SHARE = 1.0  # for a named commander's deck, whose colourless staples are every deck's
 # "cards like X": beside the cosine of the two cards' embeddings, the cosine of their function tags (strengths) at
 # this weight, so that a card doing what X does outranks one only worded like it (Through the Breach beside Sneak
@@ -266,6 +269,7 @@ class SearchEngine:
         self._tag_lists: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._text_rows: dict[str, np.ndarray] = {}
         self._tribe_rows: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._tribe_colour_bits: dict[str, int] = {}
 
     @cached_property
     def reader(self) -> Reader:
@@ -475,6 +479,7 @@ class SearchEngine:
             add(dense_ranked, semantic_ranks, weight * ranking.dense_share(chosen, weights))
         if chosen:
             tribe = self._deck_tribe(text) or self._commander_tribe(deck)
+            chosen = ranking.board_finishers(chosen, text, tribal=tribe is not None)
             kin = self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text), tribe=tribe,
                                       mass=ranking.asks_mass(text),
                                       big=ranking.asks_big_target(text), literal=literal,
@@ -485,6 +490,8 @@ class SearchEngine:
             # reads t:zombie: every card is the deck's)
             if notes is not None and tribe and kin and (mask & ~self._of_tribe(tribe)).any():
                 notes.append(_tribe_note(tribe, "among the cards that do what was asked, those"))
+            if tribe and not deck:
+                self._tribe_colours_first(tribe, mask, fused)
         elif tribal:
             tribe = tribal
             # "cards for an elf deck", "hidden gems for my zombie deck": nothing asked but the tribe, whose cards (of
@@ -659,8 +666,14 @@ class SearchEngine:
             form = ranking.MASS_FORMS.get(match.index) if form is None and mass else form
             lifted = ranking.TEAM_LIFT * self._says(form)[rows] if form is not None else None
             if kin is not None and match.by != "theme":  # a narrow answer of the tribe stays behind
-                answers = self.tag_strengths[rows, match.index] >= tag_rules.TRIGGERED
-                kin_here = ranking.TRIBE_LIFT * (kin[rows] & answers)
+                strengths = self.tag_strengths[rows, match.index]
+                # save one that is narrow only for naming the tribe as the player's, which is what the deck wants
+                # (Ezuri's "Elf creatures you control get +3/+3 and gain trample" is an elf deck's overrun): it is
+                # lifted as a direct one
+                own = (strengths > 0) & (strengths < tag_rules.TRIGGERED) & self._names_tribe(tribe)[rows] & \
+                    (match.index in ranking.TRIBE_NARROW_TAGS)
+                answers = (strengths >= tag_rules.TRIGGERED) | own
+                kin_here = ranking.TRIBE_LIFT * (kin[rows] & answers) + ranking.NARROW_LIFT * own
                 lifted = kin_here if lifted is None else np.maximum(lifted, kin_here)
             if acted_on is not None and not ranking.typed(match.index):
                 named = ranking.OBJECT_LIFT * self._says(acted_on)[rows]
@@ -680,7 +693,10 @@ class SearchEngine:
             # and in the fused list too, as the note promises: the other lists (a narrower tag matched by meaning,
             # the embedding list) would otherwise put generic answers between the tribe's (Into the North)
             rows = np.flatnonzero(kin & (fused > 0))
-            answers = (self.tag_strengths[np.ix_(rows, asked)] >= tag_rules.TRIGGERED).any(axis=1)
+            strengths = self.tag_strengths[np.ix_(rows, asked)]
+            narrowed = np.array([index in ranking.TRIBE_NARROW_TAGS for index in asked])
+            answers = ((strengths >= tag_rules.TRIGGERED) | (strengths > 0) & narrowed &
+                       self._names_tribe(tribe)[rows, None]).any(axis=1)
             fused[rows[answers]] *= 1.0 + ranking.TRIBE_BOOST
             return int(answers.sum())
         return 0
@@ -878,6 +894,34 @@ class SearchEngine:
         return (re.compile(rf"\b(?:{words})\b", re.IGNORECASE),
                 re.compile(rf"\b(?:{words})\b(?:[^.\n]*?\byou (?:control|cast)\b| (?:creature )?(?:tokens?|spells?))|"
                            rf"\bcreate[^.\n]*?\b(?:{words})\b", re.IGNORECASE))
+
+    def _tribe_colours_first(self, tribe: str, mask: np.ndarray, fused: np.ndarray) -> None:
+        """For a tribe's deck named without its colours ("finishers for my elf deck"), a card of none of the colours
+        the tribe is mostly played in keeps :data:`OFF_TRIBE_SHARE` of its score (white overruns after Overrun for
+        elves); the tribe's own cards (a green Dragon for dragons), colourless cards, and every card where the
+        filters left none of those colours, keep theirs."""
+        colours = self._tribe_colours(tribe)
+        identity = self.db.columns.color_identity
+        inside = (identity & colours) > 0
+        if not colours or not (mask & inside).any():
+            return
+        fused[(identity != 0) & ~inside & ~self._of_tribe(tribe)] *= OFF_TRIBE_SHARE
+
+    def _tribe_colours(self, tribe: str) -> int:
+        """The colour bits (as ``color_identity``) of at least :data:`TRIBE_COLOUR_SHARE` of the creatures of type
+        ``tribe`` (Elf: green; Goblin: red; Human: none stands out), cached per type."""
+        if tribe not in self._tribe_colour_bits:
+            typed = self._tribe_patterns(tribe)[0]
+            columns = self.db.columns
+            rows = np.fromiter((typed.search(kind) is not None and "Creature" in kind
+                                for kind in columns.type_line.tolist()), dtype=bool, count=len(self.db))
+            identity = columns.color_identity[rows]
+            bits = 0
+            for bit in (1, 2, 4, 8, 16):
+                if len(identity) and float(((identity & bit) > 0).mean()) >= TRIBE_COLOUR_SHARE:
+                    bits |= bit
+            self._tribe_colour_bits[tribe] = bits
+        return self._tribe_colour_bits[tribe]
 
     def _of_tribe(self, tribe: str) -> np.ndarray:
         """Whether each card is of creature type ``tribe`` or its text names the type as the player's own (see

@@ -602,14 +602,21 @@ class _Parser:
 
 
 # Typographic quotes as phones and word processors type them: the straight quotes of the syntax (``o:“draw a
-# card”`` had been a filter on ``“draw`` and two words, matching nothing, silently; a length-keeping swap)
-_TYPOGRAPHIC_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "‘": "'", "’": "'", "‚": "'",
-                                     "‛": "'"})
+# card”`` had been a filter on ``“draw`` and two words, matching nothing, silently), and the full-width forms
+# of ASCII and the ideographic space that Japanese, Chinese and Korean keyboards type (``ｍｖ＝３`` had been read
+# as words); each a one-for-one swap, so positions in the query stay where the user typed them
+_TYPED_FORMS = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "‘": "'", "’": "'", "‚": "'", "‛": "'",
+                              "\u3000": " ", **{chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}})
+
+
+def plain_forms(query: str) -> str:
+    """``query`` with typographic quotes and full-width characters as the plain ASCII the syntax is written in."""
+    return query.translate(_TYPED_FORMS)
 
 
 def parse(query: str) -> Node:
     """Parse a query into its AST; raises :class:`QuerySyntaxError` with the position of the problem."""
-    query = query.translate(_TYPOGRAPHIC_QUOTES)
+    query = plain_forms(query)
     if len(query) > MAX_QUERY_LENGTH:
         raise QuerySyntaxError(f"query longer than {MAX_QUERY_LENGTH} characters", MAX_QUERY_LENGTH, query)
     if not query.strip():

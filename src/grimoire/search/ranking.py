@@ -12,7 +12,7 @@ import copy
 import math
 import re
 from collections.abc import Container, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 
@@ -1073,6 +1073,13 @@ TEAM_FORMS = {
         "vigilance-granter", "hexproof-granter", "indestructible-granter", "protection-granter")), TEAM_GRANT),
     TAG_INDEX["flicker"]: TEAM_BLINK,
 }
+# The tags whose narrow answers are often narrow only for acting on one creature type ("Elf creatures you control
+# get +3/+3", "Add {R} for each Goblin you control", "Spend this mana only to cast Dragon spells"): for that tribe's
+# deck such a card naming the tribe as the player's is a direct answer (elsewhere narrow means conditional)
+# (not the other keyword granters: a narrow protection is mostly from a few colours or types, Sword of Dungeons &
+# Dragons' from Rogues and Clerics)
+TRIBE_NARROW_TAGS = frozenset(TAG_INDEX[name] for name in (
+    "overrun", "anthem", "lord", "pump", "haste-enabler", "ramp", "mana-dork", "mana-rock", "ritual", "cost-reducer"))
 TEAM_LIFT = 0.3  # in directness: a direct answer for the whole team before a direct one for one creature
 # "take control of all their creatures", "tap down all their creatures", "make them discard their hand", "get back all
 # my creatures from the graveyard": done to every card of a kind, or to a whole hand, not to one (the tags hold both:
@@ -1633,6 +1640,24 @@ class TagMatcher:
         return whole or (in_part if partial else {})  # a phrasing in part only when none is there whole
 
 
+_ALT_WIN, _OVERRUN, _TOKEN_MAKER = TAG_INDEX["alt-win"], TAG_INDEX["overrun"], TAG_INDEX["token-maker"]
+# a request that does mean winning another way ("alt win cons for my elf deck", "win without combat")
+_ANOTHER_WAY = re.compile(r"\b(?:alt|alts|alternat(?:e|ive)|another way|other ways?|(?:without|besides|other than|"
+                          r"except|outside of|not through|not by) (?:combat|attacking|damage|dealing damage)|"
+                          r"non-?combat|instead of|lab ?man|laboratory|empty (?:library|deck)|mill)\b")
+
+
+def board_finishers(chosen: list[TagMatch], text: str, tribal: bool) -> list[TagMatch]:
+    """``chosen`` for a deck that wins with its board: a tribe's deck (``tribal``) or a token deck asking for its
+    "win conditions" ("wincons for my elf deck", "win cons for tokens") asks for the finishers that turn the board
+    into a win (an overrun: Craterhoof Behemoth, Ezuri), not for another way to win the game (Laboratory Maniac)."""
+    wide = tribal or any(match.index == _TOKEN_MAKER and match.by == "theme" for match in chosen)
+    if not wide or _ANOTHER_WAY.search(text.lower()) or not any(match.index == _ALT_WIN for match in chosen):
+        return chosen
+    out = [replace(match, index=_OVERRUN) if match.index == _ALT_WIN else match for match in chosen]
+    return [match for i, match in enumerate(out) if match.index not in {m.index for m in out[:i]}]
+
+
 def _swapped(weights: dict, swaps: dict[int, int]) -> dict:
     """``weights`` (by tag: a weight, or a ``(weight, how)`` pair) with each tag of ``swaps`` replaced by its kin,
     which keeps the stronger of the two: how long an effect lasts, when the request says it ("shrink one of their
@@ -1834,6 +1859,7 @@ CANTRIP_COST = 2.0
 # Paradise 23rd among the dorks, behind every {T}: Add {G} elf, as text alone cannot tell a staple)
 FIXING_VALUE = 0.5
 TRIGGERED_SCORE, NARROW_SCORE = 0.55, 0.5  # a direct answer scores 1.0
+NARROW_LIFT = 1.0 - NARROW_SCORE  # a narrow answer's directness raised to a direct one's
 
 
 # Mana a card gives back as it is cast or enters, which its cost does not show: Treachery and Peregrine Drake untap

@@ -32,6 +32,7 @@ from grimoire.search.query import (
     QuerySyntaxError,
     Text,
     parse,
+    plain_forms,
 )
 from grimoire.search.slang import BEATEN_BY, LOSES_TO, THEIRS_BY_PLACE
 from grimoire.search.spelling import (
@@ -537,15 +538,18 @@ class Reader:
     def creature_types(self) -> dict[str, str]:
         """Creature types of the store's cards, by the words players use: "elves" and "elf" for Elf, "zombies"
         for Zombie (types on at least five cards; words that are mostly something else, such as "Phyrexian" or
-        "Ally", are left out)."""
+        "Ally", or another card type's subtype, such as "Equipment" or "Saga", are left out)."""
         counts: dict[str, int] = {}
+        other: dict[str, int] = {}  # on other cards' type lines: an artifact's, an enchantment's
         for type_line, repeat in Counter(self.db.columns.type_line.tolist()).items():
             for face in type_line.split(" // "):
                 left, _, right = face.partition(" — ")
-                if "Creature" in left or "Kindred" in left or "Tribal" in left:
-                    for word in right.split():
-                        counts[word] = counts.get(word, 0) + repeat
-        return _type_words(counts)
+                used = counts if "Creature" in left or "Kindred" in left or "Tribal" in left else other
+                for word in right.split():
+                    used[word] = used.get(word, 0) + repeat
+        # a subtype that is mostly an artifact's or an enchantment's ("Equipment", which a few Equipment creatures
+        # and Kindred artifacts carry; "Saga") is no creature type: "equipment tutors" had read as an Equipment deck
+        return _type_words({word: count for word, count in counts.items() if count >= other.get(word, 0)})
 
     @cached_property
     def cheap_costs(self) -> dict[str, int]:
@@ -648,7 +652,8 @@ class Reader:
             return Reading(query, exact, chips=(Chip(query, exact, "name"),), node=parse(exact))
         typed_node = parse(query)
         explicit = explicit | _explicit_kinds(typed_node)
-        typed = query
+        typed = query  # (as typed, full-width forms and all: a chip quotes the words the user typed)
+        query, negations = _prose_not(plain_forms(query))
         query = _SPACED_COMPARISON.sub(r"\2\1", _prose_parentheses(query))  # "<= 2mv": "<=2mv" (positions kept)
         plain = query  # (what _plain_or judges: a remark's parentheses make no "or" an operator)
         query = _SHORT_COUNTERS.sub(r"\g<1>1/\g<1>1 ", query)  # "-1 counters" is no "not 1": -1/-1 counters
@@ -663,8 +668,12 @@ class Reader:
         node = (typed_node if query == typed else parse(query)) if query.strip() else None
         words = [_Word(t.text, t.position, t.position + len(t.text)) for t in _top_words(node, query)] if node else []
         if not words and not prose:
+            if negations:  # "not t:creature" alone
+                return Reading(typed, " ".join(query.split()), notes=(negations,), node=parse(query))
             return Reading(typed, typed, node=typed_node)
         state = _State(words, chips=prose, typed=typed if len(typed) == len(query) else "")
+        if negations:
+            state.notes.append(negations)
         typed_types = _typed_types(typed_node)
         state.typed_creature = any(kind == "creature" or kind in self.creature_types for kind in typed_types[0])
         self._names(state)
@@ -674,14 +683,16 @@ class Reader:
         chips = [chip for chip in state.chips if chip.kind not in explicit or chip.kind in ("like", "combo")
                  or self._adds_a_type(chip, typed_types)]
         if len(chips) < len(state.chips):
-            state.notes.append("words that your syntax or filters already decide were not read: "
-                               + ", ".join(c.words for c in state.chips if c not in chips))
+            state.notes.append("not read as filters, as your syntax or filters already decide them (the words still "
+                               "rank): " + ", ".join(c.words for c in state.chips if c not in chips))
             for chip in state.chips:
                 if chip not in chips:
                     _release(state, chip)
         # a colour said twice ("for mono red Purphoros", "colorless ramp for Kozilek") is one filter, shown once
+        # (in any letter order: "selesnya green-white" is id<=gw once, not id<=gw id<=wg)
         said: set[str] = set()
-        chips = [chip for chip in chips if chip.kind != "colour" or not (chip.syntax in said or said.add(chip.syntax))]
+        chips = [chip for chip in chips
+                 if chip.kind != "colour" or not ((key := _colour_key(chip.syntax)) in said or said.add(key))]
         _drop_filler(state)
         _drop_like_glue(state)
         used = [w for w in words if w.used]
@@ -1582,6 +1593,42 @@ _GROUP = re.compile(r"(?<![^\s])\(([^()]*)\)(?=[\s,.;:!?]|$)")
 _GROUP_SYNTAX = re.compile(r"[:=<>!\"/|^$\\]|(?:^|\s)-\S|\b(?:OR|AND)\b")
 
 
+# A word that denies, before a filter typed in the syntax: "removal not t:creature", "ramp that isn't t:land",
+# "counterspells except mv>=3" (it had been a word beside the filter, which then asked for what was denied)
+_PROSE_NOT = re.compile(r"(?<![^\s(])(?:not|isn't|isnt|aren't|arent|except|excluding)\s+"
+                        r"(?=\(|[a-z]+(?:<=|>=|!=|[:=<>])[^\s)])", re.IGNORECASE)
+
+
+def _prose_not(query: str) -> tuple[str, str]:
+    """``query`` with each denying word before a typed filter made the syntax's ``-`` (positions kept: "not t:land"
+    is "   -t:land"), and the note that says so ("" where there is none)."""
+    if not _PROSE_NOT.search(query):
+        return query, ""
+    out, said, last = [], [], 0
+    for match in _PROSE_NOT.finditer(query):
+        if query[: match.start()].count('"') % 2:  # inside a quoted phrase
+            continue
+        out.append(query[last: match.start()] + " " * (match.end() - match.start() - 1) + "-")
+        last = match.end()
+        denied = query[match.end():].split()[0] if query[match.end()] != "(" else "(...)"
+        said.append((match.group().strip(), denied))
+    if not said:
+        return query, ""
+    return "".join(out) + query[last:], (", ".join(f'"{word} {denied}"' for word, denied in said)
+                                         + " read as the syntax's negation: "
+                                         + ", ".join(f"-{denied}" for _, denied in said))
+
+
+_COLOUR_CHIP = re.compile(r"([a-z]+(?:<=|>=|!=|[:=<>]))([wubrgc]+)")
+
+
+def _colour_key(syntax: str) -> str:
+    """A colour filter with its letters in one order (``id<=wg`` is ``id<=gw``), so one said twice is seen."""
+    if match := _COLOUR_CHIP.fullmatch(syntax):
+        return match.group(1) + "".join(sorted(match.group(2)))
+    return syntax
+
+
 def _prose_parentheses(query: str) -> str:
     """``query`` with the parentheses of each remark in prose blanked (positions kept), so its words are read."""
     if "(" not in query:
@@ -1590,10 +1637,11 @@ def _prose_parentheses(query: str) -> str:
 
 
 def _is_remark(inner: str) -> bool:
-    """Whether the words inside parentheses are a remark: no syntax, two words or more, and more than a short
-    alternative ("(elf or goblin)" keeps Scryfall's grouping)."""
+    """Whether the words inside parentheses are a remark: no syntax, and more than a short alternative ("(elf or
+    goblin)" keeps Scryfall's grouping). One word alone ("(black) removal", "Orzhov (white-black) cards") is a
+    remark too: Scryfall reads a group of one word as the word, and a bare word here is read."""
     words = inner.lower().split()
-    return not _GROUP_SYNTAX.search(inner) and len(words) >= 2 and (len(words) >= 4 or not {"or", "and"} & set(words))
+    return not _GROUP_SYNTAX.search(inner) and bool(words) and (len(words) >= 4 or not {"or", "and"} & set(words))
 
 
 def _plain_or(query: str, typed: str) -> str:
@@ -1792,7 +1840,7 @@ def _in_clause(state: _State, index: int) -> bool:
     # nor "lots of": an amount ("lots of cheap creatures" are creatures)
     # nor a comparison read as a cost already ("less than 2 cmc black creatures": the cost, then what the card is)
     # nor one a comma closed ("Return creature cards to the battlefield, black, sorcery": a list of what is asked)
-    opened = max(_list_item_start(state, index), _sentence_start(state, index))
+    opened = max(_list_item_start(state, index), _sentence_start(state, index), _after_the_deck(state, index))
     return any(w.lower in _CLAUSE_WORDS and not w.protected and not (w.used and w.lower == "than") and
                not (i == 0 and w.lower in _QUESTION_WORDS)
                and not (w.lower == "of" and i and state.words[i - 1].lower in _AMOUNTS)
@@ -1800,6 +1848,18 @@ def _in_clause(state: _State, index: int) -> bool:
 
 
 _QUESTION_WORDS = frozenset({"which", "who"})
+_THE_DECK = re.compile(r"(?:for|in) (?:my |our |a |an |the )?(?:commander|deck|list|build)")
+
+
+def _after_the_deck(state: _State, index: int) -> int:
+    """Where the words after the last "for my commander" / "for my deck" before ``index`` begin: the deck closes
+    the clause its "for" opened ("protection for my commander white instant" asks for white instants), else 0."""
+    words = [w.lower for w in state.words[:index]]
+    for start in range(len(words) - 2, -1, -1):
+        for size in (3, 2):
+            if start + size <= len(words) and _THE_DECK.fullmatch(" ".join(words[start: start + size])):
+                return start + size
+    return 0
 
 
 def _is_object(state: _State, index: int) -> bool:
@@ -2504,7 +2564,8 @@ def _has_keywords(reader: Reader, state: _State) -> None:
     if state.typed_creature:  # "t:creature flying lifelink cheap": the creatures' own keywords
         for index, word in enumerate(state.words):
             if word.lower in _ADJECTIVE_KEYWORDS and " " not in word.lower and state.free(index) and \
-                    not _is_object(state, index) and _before(state, index, 1) not in _GRANT_VERBS | _AGAINST_WORDS:
+                    not _is_object(state, index) and _before(state, index, 1) not in _GRANT_VERBS | _AGAINST_WORDS \
+                    and _after(state, index + 1, 1).strip(",.;:?!") not in _KEYWORD_GIVERS:
                 state.take(index, index + 1, _keyword_term(word.lower), "keyword")
     for _, first, last in list(_matches(state, _AFFINITY)):  # "affinity for artifacts": the keyword, whole
         if not _is_object(state, first) and _before(state, first, 1) not in _GRANT_VERBS | _AGAINST_WORDS:
@@ -2514,6 +2575,10 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             state.take(index, index + 1, "kw:changeling", "keyword")
 
 
+# after a keyword, what gives it or rewards it, not a creature having it: "t:goblin haste enablers" (Goblin
+# Warchief), "t:vampire lifelink payoffs" (it had read kw:haste, kw:lifelink)
+_KEYWORD_GIVERS = frozenset({"enabler", "enablers", "enabling", "granter", "granters", "giver", "givers", "payoff",
+                             "payoffs", "matters", "synergy", "synergies", "support", "outlets", "outlet"})
 _ENCHANT = re.compile(r"enchant (creature|artifact|land|permanent|player|planeswalker|opponent|enchantment)s?")
 _AFFINITY = re.compile(r"affinity for (?:artifacts|\w+s)")
 _ONE_WORD_KEYWORDS = "|".join(k for k in _ADJECTIVE_KEYWORDS if " " not in k)
