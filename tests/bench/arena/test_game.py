@@ -4,6 +4,7 @@ and a refused action leaves the game as it was."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -225,7 +226,7 @@ def test_options_read_as_sentences(arena_cards, arena_decks, action, expected):
 
 def test_costs_read_as_english_never_as_engine_structures():
     from grimoire.bench.arena.players import engine_structures
-    from grimoire.bench.arena.wording import cost_text
+    from grimoire.bench.arena.wording import cost_text, keyword_text
 
     # Force of Will's cost as phase 0.103 sends it in an OptionalCostChoice prompt
     force = {"type": "Choice", "data": [
@@ -241,6 +242,18 @@ def test_costs_read_as_english_never_as_engine_structures():
     fireblast = {"type": "Sacrifice", "target": {"type": "Typed", "type_filters": [{"Subtype": "Mountain"}],
                                                   "controller": None, "properties": []}, "count": 2}
     assert cost_text(fireblast) == "sacrifice 2 Mountains"
+    # Nethergoyf's escape and Snapcaster Mage's flashback, as keywords on the engine's objects (a recorded game):
+    # they read "escape non mana", and a cast from the graveyard showed the printed {B}
+    escape = {"type": "NonMana", "data": {"type": "Composite", "costs": [
+        {"type": "Mana", "cost": {"type": "Cost", "shards": ["Black"], "generic": 2}},
+        {"type": "EffectCost", "effect": {
+            "type": "ChangeZone", "origin": "Graveyard", "destination": "Exile", "target": {
+                "type": "Typed", "type_filters": ["Card"], "controller": "You",
+                "properties": [{"type": "Another"}, {"type": "InZone", "zone": "Graveyard"}]},
+            "owner_library": False, "enter_transformed": False, "enter_tapped": False, "enters_attacking": False}}]}}
+    assert cost_text(escape) == "{2}{B} and exile other cards from your graveyard"
+    assert keyword_text({"Escape": escape}) == "escape {2}{B} and exile other cards from your graveyard"
+    assert keyword_text({"Flashback": {"type": "Mana", "data": {"type": "SelfManaCost"}}}) == "flashback its mana cost"
     found = engine_structures("Pay (Choice [type=Composite, costs=[...]]) to Planeswalker 62 SurveilChoice")
     assert {"Choice [", "e=", "Planeswalker 62", "SurveilChoice"} <= set(found)
 
@@ -272,3 +285,127 @@ def test_a_target_is_logged_once_after_its_spell_is_cast_and_never_for_a_cast_gi
                                                                          f" activates ability: {source}"))]
             # after the line that put its source on the stack, or (a triggered ability) after the source arrived
             assert put or any(source in line for line in before), (seed, text, lines[max(0, index - 5):index])
+
+
+def _random_game(cards, decks, seed: int, stop, a="jeskai", b="delver"):
+    """A game of two seeded random players, played until ``stop(game, decision)`` holds (that decision is returned,
+    unanswered) or turn 8 ends (None)."""
+    from grimoire.bench.arena.players import RandomBot
+
+    game = new_game(cards, decks, a, b, seed=seed)
+    bots = [RandomBot(seed=seed), RandomBot(seed=seed + 10)]
+    for seat, bot in enumerate(bots):
+        bot.start(game, seat, None, None, Census())
+    for _ in range(1500):
+        decision = game.decision()
+        if decision is None or decision.turn > 8:
+            return game, None
+        if stop(game, decision):
+            return game, decision
+        game.choose(decision, decision.option(bots[decision.seat].decide(game, decision, {}).number))
+    return game, None
+
+
+def test_targets_of_one_name_that_a_player_can_tell_apart_are_each_offered(arena_cards, arena_decks):
+    """Options worded alike were one option: two Force of Wills on the stack, one reachable by Daze. Where the
+    objects differ, each option says which (its stack item, or the permanent as the board shows it)."""
+    def two_snapcasters(game, decision):
+        return decision.kind == "TargetSelection" and \
+            sum("Snapcaster Mage" in option.label for option in decision.options) > 1
+
+    game, decision = _random_game(arena_cards, arena_decks, 10, two_snapcasters)
+    assert decision is not None
+    labels = [option.label for option in decision.options if "Snapcaster Mage" in option.label]
+    targets = {option.action["data"]["target"]["Object"] for option in decision.options
+               if "Snapcaster Mage" in option.label}
+    assert len(labels) == len(set(labels)) == len(targets) == 2, labels
+    assert sum("summoning sick" in label for label in labels) == 1, labels  # the one cast this turn
+    # the same card twice in hand is still one option
+    def a_card_twice_in_hand(game, decision):
+        names = Counter(card["name"] for card in game.view(decision.seat)["you"]["hand"])
+        return decision.kind == "Priority" and bool(names) and max(names.values()) > 1
+
+    game, decision = _random_game(arena_cards, arena_decks, 1, a_card_twice_in_hand)
+    assert decision is not None
+    assert len({o.label for o in decision.options}) == len(decision.options)
+    casts = [o.label for o in decision.options if o.label.startswith("Cast ")]
+    assert len(casts) == len(set(casts))
+
+
+def test_an_alternative_cost_says_what_yes_and_no_each_pay(arena_cards, arena_decks):
+    """"Pay the optional cost of Daze: return 1 Island ... or {1}{U}?" answered Yes/No without saying which: No
+    cast Daze for its mana."""
+    game, decision = _random_game(arena_cards, arena_decks, 1, lambda g, d: d.kind == "OptionalCostChoice" and
+                                  "alternative cost" in d.prompt)
+    assert decision is not None
+    assert "Yes: " in decision.prompt and "No: pay its mana cost, {" in decision.prompt, decision.prompt
+    labels = [o.label for o in decision.options if not o.label.startswith("Cancel")]
+    assert labels and all(label.startswith(("Yes: ", "No: pay {")) for label in labels), labels
+    from grimoire.bench.arena.wording import optional_cost_answer, optional_cost_question
+
+    # replicate, as phase 0.103 sends Consign to Memory's in an OptionalCostChoice prompt (a recorded game)
+    replicate = {"type": "Optional", "data": {"cost": {"type": "Mana", "cost": {"type": "Cost", "shards": [],
+                                                                                "generic": 1}}, "repeatable": True}}
+    assert optional_cost_question("Consign to Memory", replicate) == \
+        "Pay the optional cost of Consign to Memory: {1} (it may be paid again)?"
+    assert (optional_cost_answer(replicate, True), optional_cost_answer(replicate, False)) == \
+        ("Yes: pay {1} (it may be paid again)", "No")
+
+
+def test_a_triggers_target_prompt_names_its_source_and_no_placeholder_target(arena_cards, arena_decks):
+    """It read "Choose a target for :", and the stack showed the trigger targeting its own source (the engine's
+    placeholder until the target is chosen)."""
+    from grimoire.bench.arena.prompt import render_stack
+
+    game, decision = _random_game(arena_cards, arena_decks, 1, lambda g, d: d.kind == "TriggerTargetSelection")
+    assert decision is not None
+    assert decision.prompt.startswith("Choose a target for Orcish Bowmasters (its triggered ability): When Orcish "
+                                      "Bowmasters enters"), decision.prompt
+    assert "targeting" not in render_stack(game.view(decision.seat)["stack"], decision.seat)
+
+
+def test_a_spell_being_cast_is_on_the_stack_not_in_the_hand_and_a_cast_given_up_keeps_no_target(arena_cards,
+                                                                                              arena_decks):
+    def casting(game, decision):
+        return decision.kind == "TargetSelection" and game._casting() is not None
+
+    game, decision = _random_game(arena_cards, arena_decks, 1, casting)
+    assert decision is not None
+    spell, seat = game._casting(), decision.seat
+    view = game.view(seat)
+    assert spell in game._game.player(seat)["hand"]  # the engine's hand still holds it
+    assert spell not in [card["id"] for card in view["you"]["hand"]]
+    assert len(view["you"]["hand"]) == len(game._game.player(seat)["hand"]) - 1
+    assert game.view(1 - seat)["opponent"]["hand_count"] == len(game._game.player(seat)["hand"]) - 1
+    target = next(o for o in decision.options if o.action.get("type") == "ChooseTarget")
+    game.choose(decision, target)
+    # the engine logged the target (Daze's, held until the cast completes): giving the cast up drops it
+    assert game._targeting.get(spell)
+    cancel = next(o for o in game.decision().options if o.action.get("type") == "CancelCast")
+    game.choose(game.decision(), cancel)
+    assert spell not in game._targeting
+
+
+def test_the_log_tells_public_moves_only_the_engines_details_say(arena_cards, arena_decks):
+    """The engine logs a dredge's or a mill's cards, a Force of Will's pitch and a fetch land's find only as details,
+    which the log had dropped: a Dredge player saw "You discard Stinkweed Imp" and never the cards milled."""
+    game = new_game(arena_cards, arena_decks, "dredge", "delver", seed=4)
+    advance(game, lambda g: g.turn > 8)
+    mine = [text for _, text in game.log_for(0) if " moves from " in text]
+    theirs = [text for _, text in game.log_for(1) if " moves from " in text]
+    milled = [text.split(" moves from ")[0] for text in mine if text.endswith("from your library to your graveyard")]
+    assert len(milled) >= 3, mine
+    everywhere = {card["name"] for zone in ("graveyard", "hand") for card in game.view(0)["you"][zone]} | \
+        {card["name"] for card in game.view(0)["battlefield"] + game.view(0)["exile"]}
+    assert set(milled) <= everywhere | {"Cabal Therapy", "Faithless Looting"}, milled  # (flashback spells move on)
+    assert any(text.endswith("from your opponent's library to your opponent's graveyard") for text in theirs)
+    assert not any(" stack" in text for text in mine), mine  # a cast's move to the stack: the log says "casts"
+
+
+def test_a_cast_from_the_graveyard_shows_the_cost_it_is_cast_for(arena_cards, arena_decks):
+    """"Cast Nethergoyf {B} from graveyard" was cast by escape, {2}{B} and four cards exiled."""
+    game, decision = _random_game(arena_cards, arena_decks, 1, lambda g, d: any(
+        "from graveyard" in o.label for o in d.options), "dredge", "delver")
+    assert decision is not None
+    casts = [o.label for o in decision.options if "from graveyard" in o.label]
+    assert all(" by flashback: " in label or " by escape: " in label for label in casts), casts

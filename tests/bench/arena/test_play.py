@@ -85,7 +85,7 @@ def test_the_loop_guard_stops_a_spinning_game(arena_cards, arena_decks):
 
         def decide(self, game, decision, rejected):
             for option in decision.options:
-                if option.number not in rejected and (option.label == "Yes" or option.label.startswith("Cast ")):
+                if option.number not in rejected and option.label.startswith(("Yes", "Cast ")):
                     return Choice(option.number)
             return super().decide(game, decision, rejected)
 

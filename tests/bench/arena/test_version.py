@@ -13,7 +13,8 @@ def test_the_version_covers_the_prompt_the_options_the_decks_and_the_rules():
     import grimoire.render.cards
 
     names = {path.name for path in versioned_files()}
-    assert {"game.py", "prompt.py", "tools.py", "llm_player.py", "delver.txt", "burn.txt", "rules.py"} <= names
+    assert {"game.py", "wording.py", "prompt.py", "tools.py", "llm_player.py", "delver.txt", "burn.txt",
+            "rules.py"} <= names
     assert Path(grimoire.render.cards.__file__) in versioned_files()
     assert any(name.startswith("MagicCompRules") for name in names)
 

@@ -18,7 +18,10 @@ from grimoire.bench.arena.wording import (
     cost_text,
     humanise,
     keyword_text,
+    listed,
     mana_pool_text,
+    optional_cost_answer,
+    optional_cost_question,
     optional_effect_text,
     render_cost,
 )
@@ -43,6 +46,13 @@ CATEGORIES = {
     "PendingTriggerOrder": "ordering",
     "OrderCards": "ordering",
 }
+# The keywords that cast a card from its owner's graveyard, for another cost than its own
+_GRAVEYARD_CASTS = frozenset({"Escape", "Flashback", "Retrace", "Jumpstart", "Disturb"})
+# The moves between zones the engine logs only as details that a player needs told (see Game._public_move)
+_TOLD_MOVES = frozenset({("Library", "Graveyard"), ("Library", "Battlefield"), ("Library", "Exile"),
+                         ("Hand", "Exile"), ("Graveyard", "Exile"), ("Graveyard", "Hand"), ("Graveyard", "Battlefield"),
+                         ("Battlefield", "Exile"), ("Battlefield", "Hand"), ("Battlefield", "Library"),
+                         ("Exile", "Battlefield"), ("Exile", "Hand")})
 _ZONE_NAMES = {"Hand": "hand", "Battlefield": "battlefield", "Graveyard": "graveyard", "Exile": "exile",
                "Library": "library", "Stack": "stack", "Command": "command zone"}
 
@@ -254,13 +264,53 @@ class Game:
         if actions and all(a.get("type") == "SelectCards" for a in actions):
             # choices among cards: one option per distinct choice, in name order (never in library order)
             labelled = sorted({label: a for label, a in reversed(labelled)}.items())
-        unique: dict[str, dict[str, Any]] = {}
-        for label, action in labelled:  # one option per wording: the same card twice is one choice
-            unique.setdefault(label, action)
-        labelled = list(unique.items())
+        labelled = self._distinct(labelled, seat)
         options = tuple(Option(i + 1, label, a) for i, (label, a) in enumerate(labelled))
         return Decision(seat=seat, kind=kind, category=category_of(kind, actions), options=options,
                         prompt=self.describe_prompt(kind, data, seat), turn=self.turn)
+
+    def _distinct(self, labelled: list[tuple[str, dict[str, Any]]], seat: int) -> list[tuple[str, dict[str, Any]]]:
+        """One option per wording, the same card twice being one choice (two Lightning Bolts in hand); but where
+        actions worded alike act on objects a player can tell apart (two Force of Wills on the stack, an untapped
+        and a tapped Delver), each wording says which: the stack item's number, or the permanent as the board shows
+        it. Two Force of Wills targeted by Daze had been one option, the second unreachable."""
+        worded: dict[str, list[dict[str, Any]]] = {}
+        for label, action in labelled:
+            worded.setdefault(label, []).append(action)
+        unique: dict[str, dict[str, Any]] = {}
+        for label, action in labelled:
+            alike = worded[label]
+            which = [self._which(other, seat) for other in alike] if len(alike) > 1 else []
+            if len(set(which)) > 1:
+                label = f"{label} [{which[alike.index(action)]}]"
+            unique.setdefault(label, action)
+        return list(unique.items())
+
+    def _which(self, action: dict[str, Any], seat: int) -> str:
+        """What tells apart the objects ``action`` acts on: 'stack item 2', or a permanent as the board shows it
+        ('1/1 (flying; tapped)'); '' where nothing does (two cards of one name in hand)."""
+        from grimoire.bench.arena.prompt import permanent_text
+
+        data = action.get("data") or {}
+        ids = [data.get(key) for key in ("object_id", "source_id")]
+        target = data.get("target")
+        if isinstance(target, dict):
+            ids.append(target.get("Object", target.get("data") if target.get("type") == "Object" else None))
+        ids += [part for pair in data.get("attacks") or data.get("assignments") or [] for part in pair[:2]]
+        stack = list(reversed(self._game.stack()))
+        said = []
+        for object_id in ids:
+            if not isinstance(object_id, int):
+                continue
+            number = next((n for n, entry in enumerate(stack, 1) if object_id in (entry.get("id"),
+                                                                                 entry.get("source_id"))), None)
+            obj = self.object(object_id) or {}
+            if number is not None:
+                said.append(f"stack item {number}")
+            elif obj.get("zone") == "Battlefield":
+                text = permanent_text(self._card(obj, seat))
+                said.append(text.removeprefix(str(obj.get("name"))).strip() or "untapped")
+        return "; ".join(said)
 
     def _accepted(self, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The actions the engine accepts, each tried on a copy of the game (about 50 ms a try, so only where
@@ -303,6 +353,10 @@ class Game:
         elif action.get("type") == "DeclareBlockers":
             validate_blocks(data, action)
         hands = [set(self._game.player(side)["hand"]) for side in (0, 1)]
+        if action.get("type") == "CancelCast" and (casting := self._casting()) is not None:
+            # the targets a cast given up had chosen: the same spell cast again before priority passes chooses its
+            # own ("Ponder is targeted by Daze" had stayed from a Daze taken back, beside the one cast)
+            self._targeting.pop(casting, None)
         try:
             native = self._native.get(id(action))
             engine_action = native[1] if native and native[0] is action else phase.GameAction.from_dict(action)
@@ -334,7 +388,9 @@ class Game:
             if self._targeting and _says(segments, *_PASSES_PRIORITY):
                 self._settle_targeting()
             if presentation.get("importance") == "Detail":
-                continue
+                segments = self._public_move(entry)
+                if segments is None:
+                    continue
             visibility = presentation.get("visibility")
             visibility = visibility if isinstance(visibility, str) else "Private"
             turn = int(entry.get("turn", self.turn))
@@ -353,6 +409,29 @@ class Game:
             if _says(segments, *_PUTS_ON_STACK):
                 for object_id in _card_ids(segments):
                     self.log.extend(self._targeting.pop(object_id, []))
+
+    def _public_move(self, entry: dict[str, Any]) -> list[dict[str, Any]] | None:
+        """A public move between zones that only the engine's details say and a player needs, with whose zones
+        they are ("Cabal Therapy moves from your library to your graveyard"): what dredge or a mill put in a
+        graveyard, the card a Force of Will pitched, the land a fetch land found, what was exiled or bounced.
+        None for any other detail (a cast's move to the stack, a land played, a creature dying: the log says those)."""
+        segments = entry.get("segments") or []
+        if (entry.get("presentation") or {}).get("visibility") != "Public" or len(segments) != 5 or \
+                [s.get("type") for s in segments] != ["CardName", "Text", "Zone", "Text", "Zone"] or \
+                segments[1].get("value") != " moves from " or segments[3].get("value") != " to " or \
+                (segments[2].get("value"), segments[4].get("value")) not in _TOLD_MOVES:
+            return None
+        value = segments[0].get("value")
+        obj = self.object(value.get("object_id")) if isinstance(value, dict) else None
+        owner = (obj or {}).get("owner")
+        if owner not in (0, 1):
+            return None
+        def zone(segment: dict[str, Any]) -> list[dict[str, Any]]:  # a player's own zone says whose
+            shared = {"Battlefield": "the ", "Exile": ""}.get(segment.get("value"))
+            before = {"type": "Owner", "value": owner} if shared is None else {"type": "Text", "value": shared}
+            return [before, {"type": "Text", "value": " "}, segment] if shared is None else [before, segment]
+
+        return [segments[0], segments[1], *zone(segments[2]), segments[3], *zone(segments[4])]
 
     def _settle_targeting(self) -> None:
         """Priority passes: targets of what is on the stack join the log; those of a cast given up are dropped."""
@@ -374,18 +453,21 @@ class Game:
         out the combat record, the one part read from the engine's whole state (slow; the bots do not need it)."""
         other = 1 - seat
         me, them = self._game.player(seat), self._game.player(other)
+        # a spell being cast is the engine's hand card until the cast completes: it is shown on the stack, not in
+        # the hand too ("5 cards in hand: Fireblast, ..." held the Fireblast being cast)
+        casting = self._casting()
         return {
             "turn": self.turn,
             "phase": self.phase,
             "active_seat": self.turn_holder(),
             "you": {"seat": seat, "life": me["life"], "poison": me.get("poison_counters", 0),
                     "mana_pool": mana_pool_text(me.get("mana_pool")),
-                    "hand": [self._card(o, seat) for o in self._game.hand(seat)],
+                    "hand": [self._card(o, seat) for o in self._game.hand(seat) if o.get("id") != casting],
                     "library_count": len(me.get("library") or []),
                     "graveyard": [self._card(o, seat) for o in self._game.graveyard(seat)]},
             "opponent": {"seat": other, "life": them["life"], "poison": them.get("poison_counters", 0),
                          "mana_pool": mana_pool_text(them.get("mana_pool")),
-                         "hand_count": len(them.get("hand") or []),
+                         "hand_count": len([card for card in them.get("hand") or [] if card != casting]),
                          "library_count": len(them.get("library") or []),
                          "graveyard": [self._card(o, seat) for o in self._game.graveyard(other)]},
             "battlefield": [self._card(o, seat) for o in self._game.battlefield()],
@@ -393,6 +475,34 @@ class Game:
             "stack": [self._stack_entry(e, seat) for e in self._game.stack()],
             "combat": self._combat(seat) if combat else None,
         }
+
+    def _choosing_targets_for(self) -> int | None:
+        """The source whose triggered ability's targets the pending prompt chooses, else None."""
+        waiting = self.waiting_for()
+        data = waiting.get("data")
+        source = data.get("source_id") if waiting.get("type") == "TriggerTargetSelection" and \
+            isinstance(data, dict) else None
+        return source if isinstance(source, int) else None
+
+    def _trigger_text(self, data: dict[str, Any]) -> str:
+        """A pending trigger's rules text, read from the stack entry of its source."""
+        for entry in self._game.stack():
+            kind = entry.get("kind") or {}
+            if entry.get("source_id") == data.get("source_id") and isinstance(kind, dict):
+                return str(((kind.get("data") or {}).get("ability") or {}).get("description") or "")
+        return ""
+
+    def _casting(self) -> int | None:
+        """The object id of the spell a pending cast is casting (its targets or costs being chosen), else None."""
+        data = self.waiting_for().get("data")
+        if not isinstance(data, dict):
+            return None
+        pending = data.get("pending_cast")
+        resume = data.get("resume")  # a cost being paid (PayCost): {"type": "Spell", "Spell": {"object_id": ...}}
+        if not isinstance(pending, dict) and isinstance(resume, dict) and resume.get("type") == "Spell":
+            pending = resume.get("Spell")
+        object_id = pending.get("object_id") if isinstance(pending, dict) else None
+        return object_id if isinstance(object_id, int) else None
 
     def _combat(self, seat: int) -> dict[str, Any] | None:
         """Attackers (with what they attack) and blockers: public, read from the engine's combat record."""
@@ -463,9 +573,12 @@ class Game:
         ability = ((kind.get("data") or {}).get("ability") or {}) if isinstance(kind, dict) else {}
         name = self.name_of(source) if source is not None else "?"
         text = str(ability.get("description") or "").replace("~", name)
+        # a trigger whose targets are being chosen holds its own source as a placeholder: no target yet
+        choosing = self._choosing_targets_for()
         targets = []
         while ability:  # a spell's targets, then those of each later part of it ("Then ...")
-            targets += [self._aimed_at(t, seat) for t in ability.get("targets") or []]
+            targets += [self._aimed_at(t, seat) for t in ability.get("targets") or []
+                        if not (source == choosing and isinstance(t, dict) and t.get("Object") == source)]
             ability = ability.get("sub_ability") or {}
         return {"id": entry.get("id"), "source": name, "controller": entry.get("controller"),
                 "kind": kind.get("type") if isinstance(kind, dict) else kind, "text": text,
@@ -505,6 +618,8 @@ class Game:
             return self._select_label([name(c) for c in data.get("cards") or []])
         if kind == "ChooseX":
             return f"X = {data.get('value')}"
+        if kind == "DecideOptionalCost" and (waiting := self.waiting_for()).get("type") == "OptionalCostChoice":
+            return optional_cost_answer((waiting.get("data") or {}).get("cost"), bool(data.get("pay")))
         if kind in ("DecideOptionalEffect", "DecideOptionalCost"):
             return "Yes" if data.get("accept", data.get("pay")) else "No"
         if kind == "DecideOptionalEffectAndRemember":
@@ -562,15 +677,15 @@ class Game:
         """A choice of cards, worded for what the chosen cards do (kept on top, put back in order, ...)."""
         waiting = self.waiting_for()
         kind, data = waiting.get("type"), waiting.get("data") or {}
-        listed = ", ".join(names)
+        chosen = listed(names)
         if kind in ("ScryChoice", "SurveilChoice"):
             rest = "the bottom of your library" if kind == "ScryChoice" else "your graveyard"
-            return f"Keep on top (top first): {listed}; the rest to {rest}" if names else f"Put them all into {rest}"
+            return f"Keep on top (top first): {chosen}; the rest to {rest}" if names else f"Put them all into {rest}"
         if _ordered_choice(kind, data):
-            return f"Put on top of your library, top first: {listed}"
+            return f"Put on top of your library, top first: {chosen}"
         if kind == "DiscardToHandSize" or (kind == "DiscardChoice"):
-            return f"Discard: {listed}"
-        return "Choose: " + (listed or "nothing")
+            return f"Discard: {chosen}"
+        return "Choose: " + (chosen or "nothing")
 
     def _replacement_label(self, index: int) -> str:
         """'Dredge 5 with Stinkweed Imp: ...' or 'Draw normally ...' for a replacement effect's candidates."""
@@ -600,6 +715,11 @@ class Game:
         cost = render_cost(obj.get("mana_cost"))
         zone = obj.get("zone")
         where = "" if zone in (None, "Hand") else f" from {_ZONE_NAMES.get(zone, zone)}"
+        if zone == "Graveyard":  # cast by escape or flashback: that keyword's cost, not the printed one
+            for keyword in obj.get("keywords") or []:
+                if isinstance(keyword, dict) and len(keyword) == 1 and next(iter(keyword)) in _GRAVEYARD_CASTS:
+                    name, value = next(iter(keyword.items()))
+                    return f"{obj.get('name')}{where} by {name.lower()}: {cost_text(value)}"
         return f"{obj.get('name')}{' ' + cost if cost else ''}{where}"
 
     def _ability_label(self, source_id: int | None, index: int | None) -> str:
@@ -687,11 +807,13 @@ class Game:
                 return f"You kept after mulligans: choose {phase.get('count')} card(s) to put on the bottom."
             return f"Keep or mulligan (mulligans taken so far: {pending.get('mulligan_count', 0)})."
         if kind in ("TargetSelection", "TriggerTargetSelection"):
+            # (a trigger's prompt has no pending cast: its source and text are the prompt's own)
             ability = (data.get("pending_cast") or {}).get("ability") or {}
-            text = ability.get("description") or ""
-            source = (data.get("pending_cast") or {}).get("object_id")
-            source_name = self.name_of(source) if source is not None else ""
-            return f"Choose a target for {source_name}: {text.replace('~', source_name)}".strip()
+            text = str(ability.get("description") or data.get("description") or self._trigger_text(data) or "")
+            source = (data.get("pending_cast") or {}).get("object_id", data.get("source_id"))
+            source_name = self.name_of(source) if source is not None else "the ability"
+            what = " (its triggered ability)" if kind == "TriggerTargetSelection" else ""
+            return f"Choose a target for {source_name}{what}: {text.replace('~', source_name)}".strip(" :")
         if kind == "DeclareAttackers":
             return "Declare attackers."
         if kind == "DeclareBlockers":
@@ -701,8 +823,8 @@ class Game:
         if kind == "OptionalCostChoice":
             source = (data.get("pending_cast") or {}).get("object_id")
             kicked = int(data.get("times_kicked") or 0)
-            return (f"Pay the optional cost of {self.name_of(source) if source is not None else 'this spell'}: "
-                    f"{cost_text(data.get('cost'))}?" + (f" (paid {kicked} times so far)" if kicked else ""))
+            return optional_cost_question(self.name_of(source) if source is not None else "this spell",
+                                          data.get("cost"), kicked)
         return self._describe_choice(kind, data, seat)
 
     def _describe_choice(self, kind: str, data: dict[str, Any], seat: int) -> str:
@@ -711,15 +833,15 @@ class Game:
         source = self.name_of(data["source_id"]) if data.get("source_id") is not None else None
         count = data.get("count")
         if kind == "ScryChoice":
-            return f"Scry {len(cards)}: you look at {', '.join(cards)} on top of your library. Choose which to " \
+            return f"Scry {len(cards)}: you look at {listed(cards)} on top of your library. Choose which to " \
                    "keep on top, and in which order; the rest go to the bottom."
         if kind == "SurveilChoice":
-            return f"Surveil {len(cards)}: you look at {', '.join(cards)} on top of your library. Choose which to " \
+            return f"Surveil {len(cards)}: you look at {listed(cards)} on top of your library. Choose which to " \
                    "keep on top, and in which order; the rest go into your graveyard."
         if kind == "DigChoice":
             where = "put back on top of your library in the order you choose" if _ordered_choice(kind, data) \
                 else f"put into your {_ZONE_NAMES.get(data.get('kept_destination'), 'hand')}"
-            return f"{source}: you look at {', '.join(cards)} from the top of your library; " \
+            return f"{source}: you look at {listed(cards)} from the top of your library; " \
                    f"{'up to ' if data.get('up_to') else ''}{data.get('keep_count')} are {where}."
         if kind == "EffectZoneChoice" and data.get("effect_kind") == "PutAtLibraryPosition":
             drawn = [self.name_of(card) for card in self._arrived[seat]]  # the draws of the effect now resolving
@@ -968,6 +1090,9 @@ def render_segments(segments: list[dict[str, Any]], seat: int | None, *, hide_ca
                 text.append("You" if player == seat else "Opponent")
         elif kind == "CardName":
             text.append("a card" if hide_cards else str(value.get("name")))
+        elif kind == "Owner":  # (the harness's own segment: whose zone a detail's move is in)
+            text.append(f"{names[value]}'s" if names is not None and value in (0, 1) else
+                        "your" if value == seat else "your opponent's")
         elif kind == "Zone":
             text.append(_ZONE_NAMES.get(value, str(value)))
         else:

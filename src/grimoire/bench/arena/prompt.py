@@ -17,6 +17,7 @@ from typing import Any
 from grimoire.bench.arena.cards import play_name
 from grimoire.bench.arena.decks import ArenaDeck
 from grimoire.bench.arena.game import Decision, Game
+from grimoire.bench.arena.wording import listed
 from grimoire.render.cards import card_summary
 
 MAX_TOOLS = 3
@@ -144,7 +145,7 @@ def render_state(view: dict[str, Any], game_log: list[TurnEntry], scratchpad_siz
     if view.get("combat"):
         lines.append(render_combat(view["combat"]))
     hand = [card["name"] for card in you["hand"]]
-    lines.append("Your hand: " + (", ".join(hand) if hand else "empty"))
+    lines.append("Your hand: " + (listed(hand) if hand else "empty"))
     if scratchpad_size:
         lines.append(f"Your scratchpad holds {scratchpad_size} note(s) (readNotes shows them).")
     return "\n".join(lines)
@@ -186,7 +187,7 @@ def _permanent_groups(cards: list[dict[str, Any]]) -> list[str]:
 
 def _counted(texts: list[str]) -> str:
     counts = Counter(texts)
-    return ", ".join(text if n == 1 else f"{text} x{n}" for text, n in counts.items())
+    return listed(text if n == 1 else f"{text} x{n}" for text, n in counts.items())
 
 
 def permanent_text(card: dict[str, Any]) -> str:

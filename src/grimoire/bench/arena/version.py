@@ -17,7 +17,8 @@ PACKAGE_DIR = ARENA_DIR.parent.parent
 # Outside the arena: the rules lookup and the card views (the one-line card text) prompts and tools show.
 SHARED = (PACKAGE_DIR / "cards" / "rules.py", PACKAGE_DIR / "render" / "cards.py")
 # What a player is shown (options, labels, views, prompts, tools, decks, rules text) and how replies are read.
-VERSIONED = ("cards.py", "game.py", "play.py", "prompt.py", "tools.py", "llm_player.py", "cpu.py", "players.py")
+VERSIONED = ("cards.py", "game.py", "wording.py", "play.py", "prompt.py", "tools.py", "llm_player.py", "cpu.py",
+             "players.py")
 
 
 def versioned_files() -> list[Path]:

@@ -117,14 +117,28 @@ def cost_text(cost: Any) -> str:
     kind = cost.get("type")
     if kind == "Cost":
         return render_cost(cost) or "{0}"
-    if kind == "Mana":
-        return render_cost(cost.get("cost")) or "{0}"
+    if kind == "Mana":  # {"cost": ...} in a cost, {"data": ...} in a keyword's (flashback)
+        inner = cost.get("cost", cost.get("data"))
+        if isinstance(inner, dict) and inner.get("type") == "SelfManaCost":
+            return "its mana cost"
+        return render_cost(inner) or "{0}"
+    if kind == "NonMana":  # a keyword's cost beyond mana (escape): {"data": <a cost>}
+        return cost_text(cost.get("data"))
+    if kind == "EffectCost" and isinstance(cost.get("effect"), dict) and \
+            cost["effect"].get("type") == "ChangeZone" and cost["effect"].get("destination") == "Exile":
+        origin = _ZONES.get(cost["effect"].get("origin"), "")
+        other = any(p.get("type") == "Another" for p in (cost["effect"].get("target") or {}).get("properties") or []
+                    if isinstance(p, dict))
+        return f"exile {'other ' if other else ''}cards" + (f" from your {origin}" if origin else "")
     if kind == "Choice":
         return " or ".join(cost_text(c) for c in cost.get("data") or [])
     if kind == "Composite":
         return " and ".join(cost_text(c) for c in cost.get("costs") or [])
     if kind == "NoCost":
         return "no cost"
+    if kind == "Optional":  # kicker, replicate: {"data": {"cost": ..., "repeatable": bool}}
+        inner = cost.get("data") if isinstance(cost.get("data"), dict) else {}
+        return cost_text(inner.get("cost")) + (" (it may be paid again)" if inner.get("repeatable") else "")
     if kind == "Tap":
         return "{T}"
     if kind == "PayLife":
@@ -141,3 +155,40 @@ def cost_text(cost: Any) -> str:
     if kind == "Discard":
         return f"discard {count} {what}" if what != "this card" else "discard this card"
     return humanise(kind) + (f" ({count} {what})" if cost.get("filter") else "")
+
+
+def _alternative(cost: Any) -> tuple[str, str] | None:
+    """For an alternative cost as phase offers it (a choice of the alternative and, last, the card's mana cost:
+    Daze, Force of Will, Fireblast), the alternative's words and the mana cost's; else None."""
+    options = cost.get("data") if isinstance(cost, dict) and cost.get("type") == "Choice" else None
+    if not isinstance(options, list) or len(options) != 2 or not isinstance(options[1], dict) or \
+            options[1].get("type") != "Mana":
+        return None
+    return cost_text(options[0]), cost_text(options[1])
+
+
+def optional_cost_question(name: str, cost: Any, kicked: int = 0) -> str:
+    """The question of an optional cost, saying what Yes and No each pay: 'Cast Daze for its alternative cost? Yes:
+    return 1 Island you control to its owner's hand, instead of its mana cost. No: pay its mana cost, {1}{U}.'
+    (it had been "Pay the optional cost of Daze: return ... or {1}{U}?", which said neither)."""
+    alternative = _alternative(cost)
+    if alternative:
+        return (f"Cast {name} for its alternative cost? Yes: {alternative[0]}, instead of its mana cost. "
+                f"No: pay its mana cost, {alternative[1]}.")
+    return f"Pay the optional cost of {name}: {cost_text(cost)}?" + (f" (paid {kicked} times so far)" if kicked else "")
+
+
+def optional_cost_answer(cost: Any, pay: bool) -> str:
+    """An optional cost's option: 'Yes: sacrifice 2 Mountains', 'No: pay {4}{R}{R}'; 'Yes: pay {1}', 'No'."""
+    alternative = _alternative(cost)
+    if alternative:
+        return f"Yes: {alternative[0]}" if pay else f"No: pay {alternative[1]}"
+    return f"Yes: pay {cost_text(cost)}" if pay else "No"
+
+
+def listed(items: Any) -> str:
+    """Names (or texts) in a list a player reads: joined by commas, or by semicolons where one holds a comma itself
+    ("Teferi, Time Raveler; Tundra": "Teferi, Time Raveler, Tundra" had read as three cards)."""
+    items = [str(item) for item in items]
+    return ("; " if any("," in item for item in items) else ", ").join(items)
+
