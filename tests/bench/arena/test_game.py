@@ -409,3 +409,16 @@ def test_a_cast_from_the_graveyard_shows_the_cost_it_is_cast_for(arena_cards, ar
     assert decision is not None
     casts = [o.label for o in decision.options if "from graveyard" in o.label]
     assert all(" by flashback: " in label or " by escape: " in label for label in casts), casts
+
+
+def test_a_token_on_the_board_says_it_is_one(arena_cards, arena_decks):
+    from grimoire.bench.arena.prompt import render_state
+
+    game, decision = _random_game(arena_cards, arena_decks, 1, lambda g, d: any(
+        o.get("is_token") for o in g._game.battlefield()))
+    assert decision is not None
+    view = game.view(decision.seat)
+    tokens = {card["name"] for card in view["battlefield"] if card.get("token")}
+    assert tokens == {o["name"] for o in game._game.battlefield() if o.get("is_token")}
+    board = render_state(view, [])
+    assert all(f"{name} " in board and "(token" in board for name in tokens), board

@@ -239,3 +239,16 @@ def test_ponders_optional_shuffle_says_what_yes_does(tmp_path, db):
                     lambda g, d: d.kind == "OptionalEffectChoice" and "You may shuffle" in d.prompt)
     assert decision.prompt.endswith("You may shuffle. Draw a card. Yes means: shuffle your library.")
     assert [o.label for o in decision.options] == ["No", "Yes"]
+
+
+def test_a_token_ability_texts_and_zone_moves_read_as_a_player_reads_them():
+    from grimoire.bench.arena.wording import ability_text, optional_effect_text
+
+    # a token said so (the Orc Army of Orcish Bowmasters had read as a card)
+    assert permanent_text({"name": "Orc Army", "power": 1, "toughness": 1, "token": True,
+                           "counters": {"P1P1": 1}}) == "Orc Army 1/1 (token, +1/+1 counter)"
+    # an ordering prompt's trigger text as the engine sends it (a recorded game): no rule number, no "~"
+    assert ability_text("CR 702.74a: When ~ enters, draw a card.", "Elvish Visionary") == \
+        "When Elvish Visionary enters, draw a card."
+    # Creeping Chill's "you may exile it" had read "Yes means: change zone."
+    assert optional_effect_text({"type": "ChangeZone", "origin": "Graveyard", "destination": "Exile"}) == "exile it"

@@ -15,6 +15,7 @@ from typing import Any
 
 from grimoire.bench.arena.cards import CardData
 from grimoire.bench.arena.wording import (
+    ability_text,
     cost_text,
     humanise,
     keyword_text,
@@ -529,6 +530,8 @@ class Game:
         for key in ("tapped", "damage_marked"):
             if obj.get(key):
                 card[key] = obj[key]
+        if obj.get("is_token"):
+            card["token"] = True
         if obj.get("counters"):
             card["counters"] = obj["counters"]
         types = (obj.get("card_types") or {}).get("core_types")
@@ -865,7 +868,7 @@ class Game:
             named = ((data.get("source") or {}).get("prompt") or {}).get("display_name") or "this effect"
             return f"{named}: name a {humanise(data.get('choice_type') or 'card name').replace('card name', 'card')}."
         if kind == "OrderTriggers":
-            triggers = [f"{i + 1}. {t.get('source_name')}: {t.get('description')}"
+            triggers = [f"{i + 1}. {t.get('source_name')}: {ability_text(t.get('description'), t.get('source_name'))}"
                         for i, t in enumerate(data.get("triggers") or [])]
             return "Several of your abilities trigger at once. Choose the order to put them on the stack (the last " \
                    "one put on the stack resolves first): " + " ".join(triggers)

@@ -191,13 +191,14 @@ def _counted(texts: list[str]) -> str:
 
 
 def permanent_text(card: dict[str, Any]) -> str:
-    """'Delver of Secrets 1/1 (flying; tapped, summoning sick, +1/+1 counter x2, equipped by Bonesplitter)'."""
+    """'Delver of Secrets 1/1 (flying; tapped, summoning sick, +1/+1 counter x2, equipped by Bonesplitter)'; a token
+    says so ('Orc Army 1/1 (token, +1/+1 counter)')."""
     text = str(card.get("name"))
     if card.get("power") is not None and card.get("toughness") is not None:
         text += f" {card['power']}/{card['toughness']}"
     if card.get("loyalty") is not None:
         text += f", loyalty {card['loyalty']}"
-    status = []
+    status = ["token"] if card.get("token") else []
     if card.get("tapped"):
         status.append("tapped")
     if card.get("summoning_sick"):
@@ -298,7 +299,9 @@ of your turn (unless it has haste). Tapped creatures cannot block. Damage on cre
 - A player at 0 or less life, or who must draw from an empty library, loses.
 - Mulligans: keep your opening seven or shuffle and draw seven new cards; after keeping, put one card on the \
 bottom of your library for each mulligan taken.
-- Costs: you may be asked which mana source to tap, which colour to make, or which cards to pay a cost with.
+- Costs: mana is usually paid for you from your untapped mana sources (the engine chooses which to tap; a cast \
+you cannot pay is refused); when it asks, choose a mana source. You may be asked which colour to make, or which \
+cards to pay a cost with.
 
 Each request shows the game log (one entry per turn, headed by both life totals at the start of that turn, with \
 your own strategy notes), the board, your hand and every legal option as a numbered list. Choose exactly one \

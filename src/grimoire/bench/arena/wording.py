@@ -70,7 +70,13 @@ def optional_effect_text(effect: Any) -> str:
     if kind == "PutAtLibraryPosition":
         where = "the bottom" if (effect.get("position") or {}).get("type") == "Bottom" else "the top"
         return f"put it on {where} of its owner's library"
+    if kind == "ChangeZone" and effect.get("destination") in _MOVED_TO:  # "Yes means: change zone" (Creeping Chill)
+        return _MOVED_TO[effect["destination"]]
     return humanise(kind)
+
+
+_MOVED_TO = {"Exile": "exile it", "Battlefield": "put it onto the battlefield", "Hand": "put it into its owner's hand",
+             "Graveyard": "put it into its owner's graveyard", "Library": "put it into its owner's library"}
 
 
 def _hybrid(shard: Any) -> str:
@@ -191,4 +197,14 @@ def listed(items: Any) -> str:
     ("Teferi, Time Raveler; Tundra": "Teferi, Time Raveler, Tundra" had read as three cards)."""
     items = [str(item) for item in items]
     return ("; " if any("," in item for item in items) else ", ").join(items)
+
+
+_RULE_CITED = re.compile(r"^\s*CR \d+(?:\.\d+[a-z]?)?:\s*")
+
+
+def ability_text(description: Any, name: Any) -> str:
+    """An ability's text as the engine describes it, as a player reads it: the card's name for "~", and no rule
+    number before it ("CR 702.74a: When ~ enters, ..." had been shown as is)."""
+    text = _RULE_CITED.sub("", str(description or ""))
+    return text.replace("~", str(name or "this card"))
 
