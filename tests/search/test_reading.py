@@ -3353,3 +3353,36 @@ def test_a_keyword_before_what_gives_or_rewards_it_is_no_filter_beside_a_typed_t
 
 def test_a_keyword_beside_a_typed_type_is_still_the_creatures_own(reader):
     assert syntax(reader, "t:creature flying lifelink cheap") == "mv<=2 kw:flying kw:lifelink"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # a colour a mana source makes, "mana" unsaid: it had read the identity ("talismans that tap for red" found none)
+    ("talismans that tap for red", "produces:r name:/^talisman of\\b/"),
+    ("checklands that make black", "produces:b is:checkland"),
+    ("lands that tap for red", "produces:r t:land"),
+    # cycles players name by the word their names share, some in the singular too (they had read nothing)
+    ("commands", "name:/ command$/"), ("charms in naya", "id<=rgw name:/ charm$/"),
+    ("the titans", "name:/^(?:sun|frost|grave|inferno|primeval) titan$/"),
+    ("dragonlords", "name:/^dragonlord (?:ojutai|silumgar|kolaghan|atarka|dromoka)$/"),
+    ("talisman", "name:/^talisman of\\b/"), ("signet", "name:/\\bsignet$/"),
+    # land cycles by players' plurals
+    ("shocks in esper", "id<=wub is:shockland"), ("blue-red fetches", "is:fetchland id<=ur"),
+    ("fetchies", "is:fetchland"),
+    # a planeswalker's name in the plural, or after "every"/"all the" ("all jaces" had read as a board wipe)
+    ("all jaces", "t:jace"), ("every jace", "t:jace"), ("all the chandras", "t:chandra"),
+    ("gideons under 4 mana", "t:gideon mv<4"),
+    # two land cycles together are either (each its own filter had asked for a land of both)
+    ("give me all the shocks and fetches for boros", "id<=rw (is:shockland or is:fetchland)"),
+    ("counterspells other than force of will", '-!"Force of Will"'),  # the card, not the Forces
+])
+def test_named_groups_of_cards_are_read(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize("query", ["creatures that make black tokens", "deal 2 damage like shocks", "force of will",
+                                   "command tower", "all the dungeons", "every creature dies", "urzas tron lands",
+                                   "teferis protection", "all the urza cards"])
+def test_words_of_named_groups_elsewhere_are_not_the_groups(reader, query):
+    read = syntax(reader, query)
+    assert "produces:" not in read and "is:shockland" not in read and "name:/ " not in read
+    assert not any(f"t:{walker}" in read for walker in ("dungeon", "urza", "teferi"))

@@ -3133,16 +3133,19 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
 
 # "lands that make colorless mana", "rocks that tap for red mana": the mana the card adds (Scryfall's produces:),
 # read before the colour word would ask for the card's own colour
+# ("mana" may go unsaid where nothing follows the colour: "talismans that tap for red", "checklands that make
+# black", "creature lands that make blue" had read the colour as the identity, and found none of the talismans)
 _PRODUCES = re.compile(r"(?:makes?|making|produces?|producing|taps? for|tapping for|adds?|adding) (?:one |a |an |"
-                       r"two |three |four |five |[1-9] |lots of |more )?(white|blue|black|red|green|colou?rless) mana")
+                       r"two |three |four |five |[1-9] |lots of |more )?(white|blue|black|red|green|colou?rless)"
+                       r"(?: mana\b|(?=\s*$|\s*[,.;?!]|\s+(?:and|or|in|for|under|with|only|too|as|that|which)\b))")
 
 
 def _produces(reader: Reader, state: _State) -> None:
     """Only the colour is taken: "make ... mana" is left to rank by (a mana dork, a mana rock)."""
     for match, _, last in list(_matches(state, _PRODUCES)):
         color = match.group(1)
-        state.take(last - 2, last - 1, f"produces:{'c' if color.startswith('colo') else _SINGLE_COLORS[color]}",
-                   "mana")
+        at = last - 2 if match.group().endswith("mana") else last - 1
+        state.take(at, at + 1, f"produces:{'c' if color.startswith('colo') else _SINGLE_COLORS[color]}", "mana")
 
 
 # "repeatable removal", "reusable sac outlets": a permanent that does it again and again, not a spell cast once
@@ -4286,11 +4289,14 @@ _CYCLE_WORDS = {"shock": "shockland", "fetch": "fetchland", "check": "checkland"
                 "battle": "tangoland", "canopy": "canopyland", "creature": "creatureland", "man": "creatureland",
                 "tri": "triland", "dual": "dual", "horizon": "canopyland",
                 "sac": "fetchland", "bicycle": "bikeland"}  # players' "sac lands" (fetches), "bicycle lands"
-_CYCLES = re.compile(rf"({'|'.join(_CYCLE_WORDS)})[- ]?lands?|(triomes?)|(snarls?)|(karoos?)|(duals)")
+# (players' plurals without "lands": "blue-red fetches", "shocks in esper", "fetchies")
+_CYCLES = re.compile(rf"({'|'.join(_CYCLE_WORDS)})[- ]?lands?|(triomes?)|(snarls?)|(karoos?)|(duals)|"
+                     r"(shocks|fetch(?:es|ies))")
 # words before a cycle that ask for the cards themselves, even after an action ("needs more fetch lands")
 _CYCLE_ASKED = frozenset({"for", "my", "of", "more", "some", "extra", "need", "needs", "want", "wants", "untapped"})
 
 
+_LAND_CYCLE_NAMES = frozenset({*_CYCLE_WORDS.values(), "triome", "shadowland", "bounceland"})
 _TWO_COLOUR_CYCLES = frozenset({"dual", "shockland", "checkland", "fastland", "slowland", "painland", "bounceland",
                                 "filterland", "scryland", "gainland", "surveilland", "tangoland", "canopyland",
                                 "bikeland", "shadowland"})
@@ -4307,12 +4313,16 @@ def _land_cycles(reader: Reader, state: _State) -> None:
         instead = _after(state, last, 1) in _INSTEAD_AFTER or _before(state, first, 2) in _INSTEAD_BEFORE or \
             _before(state, first, 1) in _INSTEAD_BEFORE
         cycle = _CYCLE_WORDS.get(match.group(1) or "", "triome" if match.group(2) else
-                                 "shadowland" if match.group(3) else "dual" if match.group(5) else "bounceland")
+                                 "shadowland" if match.group(3) else "dual" if match.group(5) else
+                                 "shockland" if (match.group(6) or "").startswith("shock") else
+                                 "fetchland" if match.group(6) else "bounceland")
         if first and state.words[first - 1].lower in _DENYING - {"except"} and state.free(first - 1) and not instead:
             state.take(first - 1, last, f"-is:{cycle}", "type")  # "lands for mardu, no painlands": not the cycle
             continue
         if _is_object(state, first) and state.words[first - 1].lower not in _CYCLE_ASKED and not instead:
             continue
+        if match.group(6) and _before(state, first, 1) in ("like", "as"):
+            continue  # "deal 2 damage like shocks": the card Shock
         if _after(state, last, 1) in _ABILITY_SUBJECTS | {"synergy", "synergies", "payoffs", "payoff"}:
             continue  # "fetch land payoffs": what rewards the cycle's use (landfall), not the lands
         if instead:
@@ -4325,6 +4335,28 @@ def _land_cycles(reader: Reader, state: _State) -> None:
         state.take(first, last, f"is:{cycle}", "type")
         if first and state.words[first - 1].lower == "untapped" and state.free(first - 1):  # "untapped duals"
             state.take(first - 1, first, _ENTERS_UNTAPPED_SYNTAX, "oracle")
+    _either_cycle(state)
+
+
+def _either_cycle(state: _State) -> None:
+    """Two land cycles asked together ("shocks and fetches for boros") are either: one chip, ``(is:shockland or
+    is:fetchland)`` (each its own chip had asked for a card of both, and none is)."""
+    cycles = [chip for chip in state.chips if chip.kind == "type" and re.fullmatch(r"is:\w+", chip.syntax) and
+              chip.syntax[3:] in _LAND_CYCLE_NAMES]
+    if len(cycles) < 2:
+        return
+    texts = [w.text for w in state.words]
+    spots = []  # where each cycle's words are, as (first word, word after the last)
+    for chip in cycles:
+        said = chip.words.split()
+        spots += [(i, i + len(said)) for i in range(len(texts) - len(said) + 1) if texts[i: i + len(said)] == said][:1]
+    first = min(state.chips.index(chip) for chip in cycles)
+    for chip in cycles:
+        state.chips.remove(chip)
+    words = state.span(min(spots)[0], max(spots)[1]) if len(spots) == len(cycles) else cycles[0].words
+    said = list(dict.fromkeys(chip.syntax for chip in cycles))  # ("creature lands / manlands": one cycle, once)
+    syntax = said[0] if len(said) == 1 else "(" + " or ".join(said) + ")"
+    state.chips.insert(first, Chip(words, syntax, "type"))
 
 
 # Card layouts players name ("split cards", "MDFCs", "double-faced creatures", "vanilla creatures"): Scryfall's is:
@@ -4362,14 +4394,25 @@ _NAME_CYCLES = {"signets": r"\bsignet$", "talismans": r"^talisman of\b", "medall
                 "cluestones": r" cluestone$", "lockets": r" locket$", "monoliths": r" monolith$",
                 "spellbombs": r" spellbomb$", "panoramas": r" panorama$", "pathways": r" pathway\b",
                 "pathway": r" pathway\b", "panorama": r" panorama$",  # "pathway lands": the lands read apart
-                "banners": r"^(?:abzan|jeskai|sultai|mardu|temur) banner$", "obelisks": r"^obelisk of "}
+                "banners": r"^(?:abzan|jeskai|sultai|mardu|temur) banner$", "obelisks": r"^obelisk of ",
+                # spell and creature cycles, by the plural only ("force" and "command" are everyday words)
+                "commands": r" command$", "charms": r" charm$", "confluences": r"^(?!mana confluence$).* confluence$",
+                "titans": r"^(?:sun|frost|grave|inferno|primeval) titan$",
+                "dragonlords": r"^dragonlord (?:ojutai|silumgar|kolaghan|atarka|dromoka)$",
+                "diamonds": r"^(?:marble|sky|charcoal|fire|moss) diamond$",
+                "forces": r"^force of (?:will|negation|vigor|despair|rage|virtue)$"}
+# the cycles also asked for in the singular ("a talisman", "signet"), whose word is no everyday one
+_SINGULAR_CYCLES = frozenset({"signet", "talisman", "medallion", "cameo", "keyrune", "cluestone", "locket", "monolith",
+                              "spellbomb", "mox"})
 
 
 _SWORDS = re.compile(r"swords? of x(?: and)? y|(?:the )?swords? cycle")
 # a cycle's names by its word in the singular or plural ("signet", "moxen"), and the words that leave cycles out
+_PLURAL_ONLY_CYCLES = frozenset({"commands", "charms", "confluences", "titans", "dragonlords", "diamonds", "forces"})
 _CYCLE_FORMS = {form: pattern for word, pattern in _NAME_CYCLES.items()
-                for form in (word, word.removesuffix("s"))} | {"mox": _NAME_CYCLES["moxen"]}
-_CYCLE_FORMS.pop("moxe")
+                for form in ((word,) if word in _PLURAL_ONLY_CYCLES else (word, word.removesuffix("s")))} | \
+    {"mox": _NAME_CYCLES["moxen"]}
+_CYCLE_FORMS.pop("moxe")  # ("counterspells other than force of will" leaves out the card, not the Forces)
 _CYCLE_DENIALS = frozenset({"isnt", "isn't", "not", "no", "besides", "except", "excluding", "without", "other than",
                             "is not", "aren't", "arent", "are not", "but not"})
 _CYCLE_JOINERS = frozenset({"a", "an", "or", "and", "nor", "any"})  # "and" is the query language's
@@ -4433,14 +4476,41 @@ def _name_cycles(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _SWORDS)):  # "swords of x and y": the Swords, not Swords to Plowshares
         state.take(first, last, "name:/^sword of \\w+ and \\w+$/", "name")
     found = [index for index, word in enumerate(state.words)
-             if word.lower in _NAME_CYCLES and state.free(index) and not _is_object(state, index)
+             if (word.lower in _NAME_CYCLES or word.lower in _SINGULAR_CYCLES) and state.free(index)
+             and not _is_object(state, index)
              and _before(state, index, 1) not in ("like", "than", "besides")]  # "rocks like signets" ask for more
     if not found:
         return
-    names = [f"name:/{_NAME_CYCLES[state.words[index].lower]}/" for index in found]
+    names = [f"name:/{_CYCLE_FORMS[state.words[index].lower]}/" for index in found]
     state.take(found[0], found[0] + 1, _any_of(names), "name")
     for index in found[1:]:
         state.words[index].used = True
+
+
+_AFTER_NAMES = frozenset({"", "in", "under", "with", "that", "which", "for", "from", "and", "or", "legal", "costing",
+                          "of", "only", "below", "over", "at", "by", "planeswalker", "planeswalkers", "walkers", "pws",
+                          "cost", "costs", "who", "to"})
+# planeswalker subtypes that are everyday or game words ("all the dungeons", "wills", "masters")
+_WALKER_TYPE_WORDS = frozenset({"comet", "duck", "dungeon", "equipment", "grist", "master", "monopoly", "wanderer",
+                                "will", "you"})
+
+
+def _walker_names(reader: Reader, state: _State) -> None:
+    """"all the jaces", "chandras", "every liliana": the planeswalkers of that name, by their subtype (``t:jace``);
+    "all jaces" had read as a board wipe (Soulquake), "every jace" as words."""
+    names = reader._planeswalker_types - _WALKER_TYPE_WORDS
+    for index, word in enumerate(state.words):
+        if not state.free(index) or _is_object(state, index):
+            continue
+        plural = word.lower.endswith("s") and word.lower[:-1] in names
+        every = _before(state, index, 1) in ("every", "all", "each") or _before(state, index, 2) in ("all the",
+                                                                                                   "every single")
+        # (only before the end or a joining word: "urzas tron lands", "teferis protection" are cards' names)
+        if (plural or every and word.lower in names) and _after(state, index + 1, 1).strip(",.;:?!") in _AFTER_NAMES:
+            first = index
+            while first and state.free(first - 1) and state.words[first - 1].lower in ("all", "the", "every", "each"):
+                first -= 1  # (those words ask for all of them, no board wipe)
+            state.take(first, index + 1, f"t:{word.lower.removesuffix('s') if plural else word.lower}", "type")
 
 
 def _aggressive(reader: Reader, state: _State) -> None:
@@ -4681,7 +4751,7 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_NOT_TAG, ("isn", "aren", "no", "without", "other than", "excluding", "except", "doesn", "don", "minus",
                 "avoid")),
     (_LAYOUTS, ("mdfc", "dfc", "faced", "sided", "split", "transform", "flip", "adventure", "meld", "vanilla")),
-    (_CYCLES, ("land", "triome", "snarl", "karoo", "duals")),
+    (_CYCLES, ("land", "triome", "snarl", "karoo", "duals", "shocks", "fetch")),
     (_COMMAND, ("show me", "find", "give me", "get me", "list", "look", "search", "that", "this", "return")),
     (_PRICE, ("$", "dollar", "buck", "usd", "euro", "eur", "€", "cent", "tix", "quid", "pound")),
     (_AT_MOST, ("most", "up to", "max", "or ")), (_AT_LEAST, ("least", "min", "or ", "+")),
@@ -4721,8 +4791,9 @@ def _colour_letters(reader: Reader, state: _State) -> None:
 
 
 _RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _deck_colors, _formats, _rarities, _prices,
-          _partners, _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _mana_made, _keyword_bounds,
-          _mana_value, _weenies, _negated_colors, _keyword_tokens, _keyword_amounts, _has_keywords, _colour_text,
+          _partners, _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _walker_names, _mana_made,
+          _keyword_bounds, _mana_value, _weenies, _negated_colors, _keyword_tokens, _keyword_amounts, _has_keywords,
+          _colour_text,
           _colors, _commanders_identity, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
           _activation_costs, _kindred, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types,
