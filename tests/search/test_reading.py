@@ -3386,3 +3386,17 @@ def test_words_of_named_groups_elsewhere_are_not_the_groups(reader, query):
     read = syntax(reader, query)
     assert "produces:" not in read and "is:shockland" not in read and "name:/ " not in read
     assert not any(f"t:{walker}" in read for walker in ("dungeon", "urza", "teferi"))
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # a colour and a type closing a request worded as rules text are the card's own (they had only ranked: Legion's
+    # Initiative, red and white, first)
+    ("creatures you control get +1/+1 white enchantment", "id<=w t:enchantment"),
+    ("draw a card when a creature dies black enchantment", "id<=b t:enchantment"),
+    ("whenever you cast an instant or sorcery copy it red creature", "id<=r t:creature"),
+    # not what is acted on
+    ("deal 3 damage to target red creature", ""), ("destroy all green creature", ""),
+    ("protection from white creature", ""), ("create a 1/1 white creature", ""),
+])
+def test_a_closing_colour_and_type_after_rules_text_are_the_cards_own(reader, query, expected):
+    assert syntax(reader, query) == expected

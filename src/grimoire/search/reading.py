@@ -2222,6 +2222,33 @@ def _colors(reader: Reader, state: _State) -> None:
     _counted_colours_include(state)
 
 
+# words after which a colour and a type are what is acted on
+_BEFORE_AN_OBJECT = frozenset({"target", "destroy", "destroys", "exile", "exiles", "sacrifice", "sacrifices", "bounce",
+                               "bounces", "return", "returns", "steal", "steals", "untap", "untaps", "tap", "taps",
+                               "protect", "protects", "your", "my", "their", "opponent's", "opponents'", "enemy",
+                               "with", "without", "non", "create", "creates", "make", "makes", "search", "find"})
+# the card types a closing colour and type may name
+_TRAILING_TYPES = frozenset({"creature", "enchantment", "artifact", "instant", "sorcery", "land", "planeswalker"})
+
+
+def _trailing_kind(reader: Reader, state: _State) -> None:
+    """A colour and a card type closing a request worded as rules text are the card's own: "creatures you control
+    get +1/+1 white enchantment" is a white enchantment (the clause before had made them what the card acts on, and
+    they were only ranked: Legion's Initiative first); not after what acts on them ("... to target red creature",
+    "destroy all green creature")."""
+    words, count = state.words, len(state.words)
+    if count < 5 or not (state.free(count - 2) and state.free(count - 1)):
+        return  # (a short request's colour and type are read as usual: "a white creature")
+    colour, kind = words[-2].lower, _TYPE_WORDS.get(words[-1].lower.strip(".?!"))
+    before = words[-3].lower.strip(",")
+    if colour not in _SINGLE_COLORS or kind not in _TRAILING_TYPES or \
+            before in _ACTS_ON_LAST | _DETERMINERS | _BEFORE_AN_OBJECT or before in _SINGLE_COLORS or \
+            _POWER_TOUGHNESS.fullmatch(before) and words[-4].lower in _DETERMINERS | _BEFORE_AN_OBJECT:
+        return  # ("create a 1/1 white creature": the token made)
+    state.take(count - 2, count - 1, f"id<={_SINGLE_COLORS[colour]}", "colour")
+    state.take(count - 1, count, f"t:{kind}", "type")
+
+
 def _colourless_beside_colours(state: _State) -> None:
     """"colorless or white removal", "white and colorless artifacts": within white, which holds the colourless
     cards (it read ``id<=c id<=w``, colourless cards alone); the colourless chip becomes the colour's, shown once."""
@@ -4793,7 +4820,7 @@ def _colour_letters(reader: Reader, state: _State) -> None:
 _RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _deck_colors, _formats, _rarities, _prices,
           _partners, _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _walker_names, _mana_made,
           _keyword_bounds, _mana_value, _weenies, _negated_colors, _keyword_tokens, _keyword_amounts, _has_keywords,
-          _colour_text,
+          _colour_text, _trailing_kind,
           _colors, _commanders_identity, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
           _activation_costs, _kindred, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types,
