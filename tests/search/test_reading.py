@@ -3379,7 +3379,8 @@ def test_named_groups_of_cards_are_read(reader, query, expected):
     assert syntax(reader, query) == expected
 
 
-@pytest.mark.parametrize("query", ["creatures that make black tokens", "deal 2 damage like shocks", "force of will",
+@pytest.mark.parametrize("query", ["my deck cracks lots of fetches and wants payoffs for every new terrain drop",
+                                   "creatures that make black tokens", "deal 2 damage like shocks", "force of will",
                                    "command tower", "all the dungeons", "every creature dies", "urzas tron lands",
                                    "teferis protection", "all the urza cards"])
 def test_words_of_named_groups_elsewhere_are_not_the_groups(reader, query):
@@ -3397,6 +3398,7 @@ def test_words_of_named_groups_elsewhere_are_not_the_groups(reader, query):
     # not what is acted on
     ("deal 3 damage to target red creature", ""), ("destroy all green creature", ""),
     ("protection from white creature", ""), ("create a 1/1 white creature", ""),
+    ("evasion to push damage through with my big green creatures", ""),  # the deck's creatures
 ])
 def test_a_closing_colour_and_type_after_rules_text_are_the_cards_own(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -2235,13 +2235,14 @@ def _trailing_kind(reader: Reader, state: _State) -> None:
     """A colour and a card type closing a request worded as rules text are the card's own: "creatures you control
     get +1/+1 white enchantment" is a white enchantment (the clause before had made them what the card acts on, and
     they were only ranked: Legion's Initiative first); not after what acts on them ("... to target red creature",
-    "destroy all green creature")."""
+    "destroy all green creature") or whose they are ("evasion for my big green creatures": the deck's)."""
     words, count = state.words, len(state.words)
     if count < 5 or not (state.free(count - 2) and state.free(count - 1)):
         return  # (a short request's colour and type are read as usual: "a white creature")
     colour, kind = words[-2].lower, _TYPE_WORDS.get(words[-1].lower.strip(".?!"))
     before = words[-3].lower.strip(",")
-    if colour not in _SINGLE_COLORS or kind not in _TRAILING_TYPES or \
+    owned = {w.lower for w in words[-5:-2]} & {"my", "your", "their", "our", "his", "her", "its"}
+    if colour not in _SINGLE_COLORS or kind not in _TRAILING_TYPES or owned or \
             before in _ACTS_ON_LAST | _DETERMINERS | _BEFORE_AN_OBJECT or before in _SINGLE_COLORS or \
             _POWER_TOUGHNESS.fullmatch(before) and words[-4].lower in _DETERMINERS | _BEFORE_AN_OBJECT:
         return  # ("create a 1/1 white creature": the token made)
@@ -4323,6 +4324,11 @@ _CYCLES = re.compile(rf"({'|'.join(_CYCLE_WORDS)})[- ]?lands?|(triomes?)|(snarls
 _CYCLE_ASKED = frozenset({"for", "my", "of", "more", "some", "extra", "need", "needs", "want", "wants", "untapped"})
 
 
+# (a bare plural is the cycle asked for, not the cycle a deck plays: "cracks lots of fetches", "wants payoffs")
+_PLAYS_THE_CYCLE = frozenset({"crack", "cracks", "cracking", "cracked", "play", "plays", "playing", "run", "runs",
+                              "running", "use", "uses", "using", "lots", "plenty", "many", "with", "sac", "sacs"})
+_CYCLE_PAYOFF_WORDS = frozenset({"payoff", "payoffs", "synergy", "synergies", "matters", "triggers", "reward",
+                                 "rewards"})
 _LAND_CYCLE_NAMES = frozenset({*_CYCLE_WORDS.values(), "triome", "shadowland", "bounceland"})
 _TWO_COLOUR_CYCLES = frozenset({"dual", "shockland", "checkland", "fastland", "slowland", "painland", "bounceland",
                                 "filterland", "scryland", "gainland", "surveilland", "tangoland", "canopyland",
@@ -4348,8 +4354,11 @@ def _land_cycles(reader: Reader, state: _State) -> None:
             continue
         if _is_object(state, first) and state.words[first - 1].lower not in _CYCLE_ASKED and not instead:
             continue
-        if match.group(6) and _before(state, first, 1) in ("like", "as"):
-            continue  # "deal 2 damage like shocks": the card Shock
+        if match.group(6) and (_before(state, first, 1) in ("like", "as") or
+                               set(_before(state, first, 3).split()) & _PLAYS_THE_CYCLE or
+                               {w.lower for w in state.words[last:]} & _CYCLE_PAYOFF_WORDS):
+            continue  # "deal 2 damage like shocks": the card Shock; "my deck cracks lots of fetches and wants
+            # payoffs": what the deck does with them, whose payoffs are asked for
         if _after(state, last, 1) in _ABILITY_SUBJECTS | {"synergy", "synergies", "payoffs", "payoff"}:
             continue  # "fetch land payoffs": what rewards the cycle's use (landfall), not the lands
         if instead:
