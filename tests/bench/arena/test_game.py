@@ -262,18 +262,8 @@ def test_a_target_is_logged_once_after_its_spell_is_cast_and_never_for_a_cast_gi
     """The engine logs a target when it is chosen, before the cast, and again on each try: a random player that
     chose Daze for its own Ponder four times and cast it never had logged "Ponder is targeted by Daze" four times,
     and "... is targeted by Lightning Bolt" came before "... casts Lightning Bolt"."""
-    from grimoire.bench.arena.players import RandomBot
-
     for seed in (1, 2, 3, 4):
-        game = new_game(arena_cards, arena_decks, "jeskai", "delver", seed=seed)
-        bots = [RandomBot(seed=seed), RandomBot(seed=seed + 10)]
-        for seat, bot in enumerate(bots):
-            bot.start(game, seat, None, None, Census())
-        for _ in range(1500):
-            decision = game.decision()
-            if decision is None or decision.turn > 8:
-                break
-            game.choose(decision, decision.option(bots[decision.seat].decide(game, decision, {}).number))
+        game, _ = _random_game(arena_cards, arena_decks, seed, lambda game, decision: False)  # to turn 8's end
         lines = [text for _, text in game.log_for(None, names=("ann", "bob"))]
         for index, text in enumerate(lines):
             if " is targeted by " not in text:
