@@ -412,3 +412,15 @@ def test_a_token_on_the_board_says_it_is_one(arena_cards, arena_decks):
     assert tokens == {o["name"] for o in game._game.battlefield() if o.get("is_token")}
     board = render_state(view, [])
     assert all(f"{name} " in board and "(token" in board for name in tokens), board
+
+
+def test_an_unless_cost_says_whose_spell_asks_it_and_what_the_payer_has(arena_cards, arena_decks):
+    """Daze's "Pay {1}" had been asked with every land tapped, as "Daze (your, targeting ...)": the prompt says it
+    is a spell and how many untapped lands the payer has."""
+    game, decision = _random_game(arena_cards, arena_decks, 9, lambda g, d: d.kind == "UnlessPayment")
+    assert decision is not None
+    untapped = sum(1 for o in game._game.battlefield() if o.get("controller") == decision.seat and
+                   not o.get("tapped") and "Land" in o["card_types"]["core_types"])
+    assert any(f"Daze ({whose} spell, targeting" in decision.prompt for whose in ("your", "your opponent's"))
+    assert decision.prompt.endswith(f"(you have {untapped} untapped land{'' if untapped == 1 else 's'})"), \
+        decision.prompt

@@ -477,6 +477,15 @@ class Game:
             "combat": self._combat(seat) if combat else None,
         }
 
+    def _mana_at_hand(self, seat: int) -> str:
+        """What ``seat`` has to pay with, as a player counts it before answering an unless-cost: 'you have 2
+        untapped lands' (Daze's "Pay {1}" had been offered with every land tapped, and paid nothing)."""
+        lands = sum(1 for o in self._game.battlefield() if o.get("controller") == seat and not o.get("tapped") and
+                    "Land" in ((o.get("card_types") or {}).get("core_types") or []))
+        pool = mana_pool_text(self._game.player(seat).get("mana_pool"))
+        return f"you have {lands} untapped land{'' if lands == 1 else 's'}" + (f" and {pool} in your mana pool"
+                                                                                if pool else "")
+
     def _choosing_targets_for(self) -> int | None:
         """The source whose triggered ability's targets the pending prompt chooses, else None."""
         waiting = self.waiting_for()
@@ -875,11 +884,13 @@ class Game:
         if kind == "UnlessPayment":
             effect = data.get("pending_effect") or {}
             source_id = effect.get("source_id")
-            whose = "your" if (self.object(source_id) or {}).get("controller") == seat else "your opponent's"
+            source = self.object(source_id) or {}
+            whose = "your" if source.get("controller") == seat else "your opponent's"
+            what = "spell" if effect.get("kind") == "Spell" else "ability"  # ("Daze (your, targeting ..." had read)
             targets = [self._target_label(t, seat) for t in effect.get("targets") or []]
             aimed = f", targeting {', '.join(targets)}" if targets else ""
-            return f"{self.name_of(source_id)} ({whose}{aimed}): \"{data.get('effect_description')}\" Pay " \
-                   f"{cost_text(data.get('cost'))} to stop it?"
+            return f"{self.name_of(source_id)} ({whose} {what}{aimed}): \"{data.get('effect_description')}\" Pay " \
+                   f"{cost_text(data.get('cost'))} to stop it? ({self._mana_at_hand(seat)})"
         if kind == "AlternativeCastChoice":
             return f"Cast {self.name_of(data.get('object_id'))} normally or by " \
                    f"{humanise((data.get('keyword') or {}).get('type') or 'its alternative cost')}?"
