@@ -506,7 +506,7 @@ def test_like_and_cheaper(reader):
     like = reader.read("cards like Rhystic Study")
     assert like.like == "Rhystic Study" and like.syntax == 'like:"Rhystic Study"'
     cheaper = reader.read("Rhystic Study but cheaper")
-    assert cheaper.like == "Rhystic Study" and cheaper.syntax == 'like:"Rhystic Study" mv<3'
+    assert cheaper.like == "Rhystic Study" and cheaper.syntax == 'like:"Rhystic Study" mv<3 -t:land'
     assert reader.read("cards like counterspell").like == "Counterspell"
     assert reader.read("Swords to Plowshares alternatives").like == "Swords to Plowshares"
     assert reader.read("Mind Control effects").like == "Mind Control"
@@ -797,7 +797,7 @@ def test_a_first_word_shared_by_commanders_of_other_colours_is_not_a_commander(r
     ("better than Cultivate", "Cultivate", 'like:"Cultivate"'),
     ("budget version of Rhystic Study", "Rhystic Study", 'like:"Rhystic Study"'),
     ("budget alternatives to Smothering Tithe", "Smothering Tithe", 'like:"Smothering Tithe"'),
-    ("cheaper version of Rhystic Study", "Rhystic Study", 'like:"Rhystic Study" mv<3'),
+    ("cheaper version of Rhystic Study", "Rhystic Study", 'like:"Rhystic Study" mv<3 -t:land'),
     ("Counterspell upgrades", "Counterspell", 'like:"Counterspell"'),
     ("upgrades for Mind Stone", "Mind Stone", 'like:"Mind Stone"'),
     # a name of everyday words typed in lower case is a name after a comparison ("to" alone is no sign of one)
@@ -933,9 +933,9 @@ def test_the_rest_of_a_commanders_request_is_its_need_not_a_card_by_that_name(sn
 
 
 def test_cheaper_before_a_name_and_the_glue_after_like(reader):
-    assert syntax(reader, "cheaper Cyclonic Rift") == 'like:"Cyclonic Rift" mv<2'
+    assert syntax(reader, "cheaper Cyclonic Rift") == 'like:"Cyclonic Rift" mv<2 -t:land'
     reading = reader.read("like Rhystic Study but in black")
-    assert reading.syntax == 'like:"Rhystic Study" c:b'
+    assert reading.syntax == 'like:"Rhystic Study" c:b -c:u'
     assert words_left(reader, "like Rhystic Study but in black") == ""
     # the question around a similar-cards request ranks nothing (left, "what is a good" ranked Reap What Is Sown
     # and lands first for a Sol Ring replacement); "budget" before the name keeps "replacement" after it
@@ -1046,7 +1046,15 @@ def test_x_but_more_filters_is_cards_like_x_with_them(reader):
     assert syntax(reader, "Wrath of God but instant") == 'like:"Wrath of God" t:instant'  # "of" is the name's
     # "but" a colour recolours the card: a green card, not one a green deck can play (Sol Ring's nearest were
     # colourless rocks); a deck's colours, and several colours, stay the identity
-    assert syntax(reader, "Swords to Plowshares but green") == 'like:"Swords to Plowshares" c:g'
+    assert syntax(reader, "Swords to Plowshares but green") == 'like:"Swords to Plowshares" c:g -c:w'
+    # and none of the card's own colours (the red-blue counterspells had filled "red version of Counterspell")
+    assert syntax(reader, "red version of Counterspell") == 'like:"Counterspell" c:r -c:u'
+    assert syntax(reader, "lightning bolt but in white") == 'like:"Lightning Bolt" c:w -c:r'
+    # more cards doing the named card's job (it had read the card itself, which the answer left out)
+    for query in ("backup Thassa's Oracle", "a second Doubling Season", "poor man's Cyclonic Rift"):
+        assert reader.read(query).like is not None, query
+    # a budget alternative says that no price was checked (it had dropped "budget" silently)
+    assert any(note.startswith("budget:") for note in reader.read("budget alternative to Mana Crypt").notes)
     assert syntax(reader, "cards like sol ring but in green") == 'like:"Sol Ring" c:g'
     assert syntax(reader, "like sol ring for my green deck") == 'like:"Sol Ring" id<=g'
     assert syntax(reader, "like Rhystic Study but in Esper") == 'like:"Rhystic Study" id<=wub'

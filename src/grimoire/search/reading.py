@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
 
+from grimoire.cards.mana import COLOR_ORDER
 from grimoire.cards.model import FORMATS
 from grimoire.cards.names import CardNotFoundError, fold
 from grimoire.cards.nicknames import EVERYDAY, NICKNAMES
@@ -232,6 +233,11 @@ _TRIGGERS_LIKE = frozenset({"cards like", "card like", "something like", "stuff 
                   "replaces", "replace", "replacing", "to replace", "upgrade from", "upgrades from", "upgrading from",
                   "a better", "a worse", "strictly better", "strictly worse", "better version of", "better versions of",
                   "worse version of", "worse versions of", "a better version of", "a worse version of",
+                  # "backup Thassa's Oracle", "a second Doubling Season", "poor man's Cyclonic Rift", "cards that do
+                  # the same thing as Phyrexian Altar": more cards doing the named card's job (they had read the
+                  # card itself, which the answer then left out, beside the other words)
+                  "backup", "a backup", "backups for", "backup for", "second", "a second", "poor man's", "poor mans",
+                  "same thing as", "the same thing as", "same effect as", "the same effect as", "more copies of",
                   *_DOES_TRIGGERS})
 # "X but cheaper", "cheaper version of X", "a cheaper X": similar, with a lower mana value than X's.
 _CHEAPER_TRIGGERS = ("cheaper version of", "cheaper versions of", "cheaper", "a cheaper")
@@ -1139,7 +1145,10 @@ class Reader:
             if cheaper or trigger in _CHEAPER_TRIGGERS:
                 value = self.db.columns.mana_value[row]
                 if value == value and value > 0:
-                    state.chips.append(Chip(cheaper.group() if cheaper else trigger, f"mv<{value:g}", "mv"))
+                    # (a land costs no mana: "like Vampiric Tutor but cheaper" had let in Bloodstained Mire)
+                    land = "Land" in self.db.columns.type_line[row]
+                    state.chips.append(Chip(cheaper.group() if cheaper else trigger,
+                                            f"mv<{value:g}" + ("" if land else " -t:land"), "mv"))
             return
         deck = re.match(r"(deck|edh|commander|build|list|precon|upgrades?|additions?|adds)\b", after)
         # "my atraxa superfriends deck", "for an Edgar Markov vampires deck": the commander, then the deck's theme,
@@ -2074,6 +2083,15 @@ def _recoloured(state: _State, first: int, letters: str) -> bool:
     # version of swords"
 
 
+def _recolour(reader: Reader, state: _State, letters: str) -> str:
+    """The colour a similar-cards request asks its card in, and none of the card's own: "red version of
+    Counterspell" is ``c:r -c:u`` (the red-blue counterspells had filled the answer, Double Negative and Ionize)."""
+    own = int(reader.db.columns.colors[state.like])
+    dropped = [letter.lower() for bit, letter in enumerate(COLOR_ORDER) if own >> bit & 1 and
+               letter.lower() not in letters]
+    return " ".join([f"c:{letters}", *(f"-c:{letter}" for letter in dropped)])
+
+
 # "like Sylvan Library but in a different colour", "Fierce Guardianship in other colours": none of the card's colours
 _OTHER_COLOURS = re.compile(r"(?:but )?(?:in |of )?(?:a |an |any )?(?:different|other|another|any other|new) "
                             r"colou?rs?|(?:but )?(?:not|non)[- ]?(?:in )?(?:its|the same) colou?rs?")
@@ -2100,7 +2118,7 @@ def _deck_colors(reader: Reader, state: _State) -> None:
             continue  # "hoser for blue decks": what beats the colour, _colour_text reads it
         letters = _identity_letters(match.group(1) or match.group(2))
         recoloured = _recoloured(state, first, letters) and match.group().startswith("in ")
-        state.take(first, last, f"c:{letters}" if recoloured else f"id<={letters}", "colour")
+        state.take(first, last, _recolour(reader, state, letters) if recoloured else f"id<={letters}", "colour")
     for match, first, _ in list(_matches(state, _DECK_THEME_COLORS)):
         said = len(match.group(1).split())
         state.take(first + 1, first + 1 + said, f"id<={_identity_letters(match.group(2))}", "colour")
@@ -2178,13 +2196,13 @@ def _colors(reader: Reader, state: _State) -> None:
             syntax = f"id{exact}{match.group(7)}"
         elif match.group(11):
             letters = "".join(c for c in _WUBRG if c in match.group(11))
-            syntax = f"c:{letters}" if _recoloured(state, first, letters) else f"id{exact}{letters}"
+            syntax = _recolour(reader, state, letters) if _recoloured(state, first, letters) else f"id{exact}{letters}"
         elif match.group(1) and both:  # "creatures that are both black and green": each of those colours, at least
             first -= 1
             syntax = f"{'id' if _asks_commanders(state) else 'c'}>={_identity_letters(match.group())}"
         elif match.group(1) or match.group(2) or match.group(3):
             letters = _identity_letters(match.group().removeprefix('mono').lstrip('- '))
-            syntax = f"c:{letters}" if _recoloured(state, first, letters) else f"id{exact}{letters}"
+            syntax = _recolour(reader, state, letters) if _recoloured(state, first, letters) else f"id{exact}{letters}"
             if _before(state, first, 1) == "exactly" and state.free(first - 1) and letters != "c":
                 first -= 1  # "cards that are exactly red and green": those colours and no other (it read id<=rg)
                 syntax = f"{'id' if _asks_commanders(state) else 'c'}={letters}"
@@ -4592,6 +4610,10 @@ def _budget(reader: Reader, state: _State) -> None:
         others = any(state.free(i) for i in range(len(state.words)) if i != index)
         if word.lower == "budget" and state.free(index) and others:
             word.used = True
+            state.notes.append(f"budget: {_NO_PRICES}")
+        elif word.lower == "budget" and state.like is not None and word.used and \
+                f"budget: {_NO_PRICES}" not in state.notes:
+            # "budget alternative to Mana Crypt": the similar cards, and the note that no price was checked
             state.notes.append(f"budget: {_NO_PRICES}")
 
 
