@@ -1053,6 +1053,10 @@ def test_x_but_more_filters_is_cards_like_x_with_them(reader):
     # more cards doing the named card's job (it had read the card itself, which the answer left out)
     for query in ("backup Thassa's Oracle", "a second Doubling Season", "poor man's Cyclonic Rift"):
         assert reader.read(query).like is not None, query
+    # a colour the card is not, right before its name (it had read the card itself, left out of its own answer)
+    assert syntax(reader, "black swords to plowshares") == 'like:"Swords to Plowshares" c:b -c:w'
+    assert syntax(reader, "green Demonic Tutor") == 'like:"Demonic Tutor" c:g -c:b'
+    assert "like:" not in syntax(reader, "red lightning bolt")  # its own colour: the card
     # a budget alternative says that no price was checked (it had dropped "budget" silently)
     assert any(note.startswith("budget:") for note in reader.read("budget alternative to Mana Crypt").notes)
     assert syntax(reader, "cards like sol ring but in green") == 'like:"Sol Ring" c:g'

@@ -1132,6 +1132,22 @@ class Reader:
             trigger = trigger or ""
         # "cyclonic rift in white", "skullclamp for white": the card in (or for) another colour, which _colors reads
         recolour = trigger is None and not self._is_commander(row) and _RECOLOUR.fullmatch(after) is not None
+        # "black swords to plowshares", "green Demonic Tutor": a colour the card is not, right before its name, asks
+        # for the card in that colour (it had read the card itself, left out of its own answer, and the colour)
+        painted = trigger is None and not recolour and not cheaper and start > 0 and state.free(start - 1) and \
+            state.words[start - 1].lower in _SINGLE_COLORS and not self._is_commander(row) and \
+            not int(self.db.columns.colors[row]) >> COLOR_ORDER.index(
+                _SINGLE_COLORS[state.words[start - 1].lower].upper()) & 1 and \
+            "Land" not in self.db.columns.type_line[row] and not re.match(r"(?:deck|edh|commander|build)\b", after)
+        if painted:
+            state.like, state.like_end = row, stop
+            for word in state.words[start:stop]:
+                word.used = True
+            state.chips.append(Chip(" ".join(w.text for w in state.words[start:stop]),
+                                    f"like:\"{self.db.columns.name[row]}\"", "like"))
+            letters = _SINGLE_COLORS[state.words[start - 1].lower]
+            state.take(start - 1, start, _recolour(self, state, letters), "colour")
+            return
         if trigger is not None or cheaper or recolour:
             state.like, state.like_end = row, stop
             first = start - len(trigger.split()) if trigger else start
