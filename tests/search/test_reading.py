@@ -1051,7 +1051,8 @@ def test_x_but_more_filters_is_cards_like_x_with_them(reader):
     assert syntax(reader, "red version of Counterspell") == 'like:"Counterspell" c:r -c:u'
     assert syntax(reader, "lightning bolt but in white") == 'like:"Lightning Bolt" c:w -c:r'
     # more cards doing the named card's job (it had read the card itself, which the answer left out)
-    for query in ("backup Thassa's Oracle", "a second Doubling Season", "poor man's Cyclonic Rift"):
+    for query in ("backup Thassa's Oracle", "a second Doubling Season", "poor man's Cyclonic Rift",
+                  "Path to Exile without the downside"):
         assert reader.read(query).like is not None, query
     # a colour the card is not, right before its name (it had read the card itself, left out of its own answer)
     assert syntax(reader, "black swords to plowshares") == 'like:"Swords to Plowshares" c:b -c:w'

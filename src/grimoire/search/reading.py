@@ -1118,6 +1118,9 @@ class Reader:
         trigger = _like_trigger(before)
         cheaper = re.match(r"(but |only |just )?(cheaper|for less)\b", after)
         following = re.match(r"(alternatives?|replacements?|substitutes?|upgrades?|but better|effects?|like effects?|"
+                             r"without (?:the |its |any )?(?:downsides?|drawbacks?)|"  # "Path to Exile without the
+                             # downside": cards like it (its "search for a basic land" clause had ranked land
+                             # destruction)
                              r"style effects?|style cards|variants?|versions?|clones|copies|and friends|"
                              r"budget(?: replacements?| alternatives?| versions?| options?)?|"
                              r"or (?:something )?similar|and similar(?: cards)?|"
