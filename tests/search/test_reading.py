@@ -2430,6 +2430,11 @@ def test_an_empty_reading_is_retried_without_its_least_telling_filter(snapshot_e
     assert any('without "cheap" (mv<=2)' in note for note in page.notes)
     assert page.readings[0].syntax == "mv<=2 kw:cascade"  # what was read still shows ("spells": any cascade card)
     assert not snapshot_engine.search("t:creature mv=0 kw:flying o:asdfgh", limit=5).results  # typed: kept
+    # a layout or a land cycle is what was asked for: the other filters go ("modal double faced lands in white" had
+    # dropped is:mdfc and listed 441 white lands)
+    page = snapshot_engine.search("modal double faced lands in white", limit=10)
+    assert page.results and all(" // " in r.card.name for r in page.results)
+    assert any('without "lands" (t:land)' in note for note in page.notes)
 
 
 @pytest.mark.parametrize(("query", "expected"), [

@@ -4457,7 +4457,9 @@ def _layouts(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _LAYOUTS)):
         if _is_object(state, first):
             continue  # "destroy vanilla creatures"
-        state.take(first, last, _LAYOUT_WORDS[match.lastindex - 1][0], "type")
+        # (a kind of its own: a layout asked for is never the filter an empty answer is retried without; "modal
+        # double faced lands in white" had dropped is:mdfc and listed 441 white lands)
+        state.take(first, last, _LAYOUT_WORDS[match.lastindex - 1][0], "layout")
 
 
 # Cycles of cards players call by the word their names share ("signets", "talismans", "moxen"): the names, as
