@@ -909,7 +909,7 @@ class SearchEngine:
 
     def _tribe_colours(self, tribe: str) -> int:
         """The colour bits (as ``color_identity``) of at least :data:`TRIBE_COLOUR_SHARE` of the creatures of type
-        ``tribe`` (Elf: green; Goblin: red; Human: none stands out), cached per type."""
+        ``tribe`` (Elf: green; Goblin: red; Human: white; Sliver: none stands out), cached per type."""
         if tribe not in self._tribe_colour_bits:
             typed = self._tribe_patterns(tribe)[0]
             columns = self.db.columns
