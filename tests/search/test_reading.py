@@ -2435,6 +2435,9 @@ def test_an_empty_reading_is_retried_without_its_least_telling_filter(snapshot_e
     page = snapshot_engine.search("modal double faced lands in white", limit=10)
     assert page.results and all(" // " in r.card.name for r in page.results)
     assert any('without "lands" (t:land)' in note for note in page.notes)
+    # nor a land cycle (it had listed 7,823 red cards "without shocklands"); when none may go, a note says so
+    page = snapshot_engine.search("shocklands in mono red", limit=10)
+    assert not page.results and "no card is all of what the words read as (id<=r is:shockland)" in page.notes
 
 
 @pytest.mark.parametrize(("query", "expected"), [

@@ -1131,7 +1131,13 @@ class SearchEngine:
             relaxed.readings, relaxed.notes = readings, [*notes, *relaxed.notes]
             return relaxed
         if not len(rows):
-            notes.extend(self._empty_filter_notes(readings[0].node))
+            empty = self._empty_filter_notes(readings[0].node)
+            notes.extend(empty)
+            if not empty and len(readings) == 1 and readings[0].chips and not literal and \
+                    not any(NOT_FILTERED in note for note in notes):
+                # ("shocklands in mono red": each filter finds cards, none finds both, and none may go; it had
+                # answered nothing and said nothing)
+                notes.append(f"no card is all of what the words read as ({readings[0].syntax})")
         window = rows[start: start + limit].tolist()
         results = [SearchResult(card=card, row=row, rank=start + i + 1, score=float(scores[start + i]),
                                 roles=roles, tags=tags, lexical_rank=int(lexical[row]) or None,

@@ -2815,8 +2815,9 @@ def ranking_context(chips: Sequence[Chip]) -> str:
     named ("creatures that tap for mana"), and "target creatures" for the flyers an answer is asked for ("kill all
     flyers" is a sweeper's "kill all creatures", "kill flyers" creature removal): what it acts on, not its own
     type. A type excluded ("ramp that isn't a creature") completes nothing: it is what the cards are not."""
-    return " ".join(chip.words if chip.kind == "type" else "target creatures" for chip in chips
-                    if chip.kind == "type" and not chip.syntax.startswith("-") or chip.syntax == _ANTI_FLYER)
+    kinds = ("type", "cycle", "layout")  # (a land cycle's and a layout's words too: "fetch lands")
+    return " ".join(chip.words if chip.kind in kinds else "target creatures" for chip in chips
+                    if chip.kind in kinds and not chip.syntax.startswith("-") or chip.syntax == _ANTI_FLYER)
 
 
 def _speed_and_flyers(reader: Reader, state: _State) -> None:
@@ -4405,7 +4406,9 @@ def _land_cycles(reader: Reader, state: _State) -> None:
             fixing = f" {_TWO_COLOURS} {_ENTERS_UNTAPPED_SYNTAX}" if cycle in _TWO_COLOUR_CYCLES else ""
             state.take(first, last, f"-is:{cycle} t:land{fixing}", "type", still_ranks=True)
             continue
-        state.take(first, last, f"is:{cycle}", "type")
+        # (a cycle is its own kind, never the filter an empty answer is retried without: "shocklands in mono red"
+        # had listed 7,823 red cards; "duals", players' word for any two-colour land, may go)
+        state.take(first, last, f"is:{cycle}", "type" if cycle == "dual" else "cycle")
         if first and state.words[first - 1].lower == "untapped" and state.free(first - 1):  # "untapped duals"
             state.take(first - 1, first, _ENTERS_UNTAPPED_SYNTAX, "oracle")
     _either_cycle(state)
@@ -4414,8 +4417,8 @@ def _land_cycles(reader: Reader, state: _State) -> None:
 def _either_cycle(state: _State) -> None:
     """Two land cycles asked together ("shocks and fetches for boros") are either: one chip, ``(is:shockland or
     is:fetchland)`` (each its own chip had asked for a card of both, and none is)."""
-    cycles = [chip for chip in state.chips if chip.kind == "type" and re.fullmatch(r"is:\w+", chip.syntax) and
-              chip.syntax[3:] in _LAND_CYCLE_NAMES]
+    cycles = [chip for chip in state.chips if chip.kind in ("type", "cycle") and re.fullmatch(r"is:\w+", chip.syntax)
+              and chip.syntax[3:] in _LAND_CYCLE_NAMES]
     if len(cycles) < 2:
         return
     texts = [w.text for w in state.words]
@@ -4429,7 +4432,7 @@ def _either_cycle(state: _State) -> None:
     words = state.span(min(spots)[0], max(spots)[1]) if len(spots) == len(cycles) else cycles[0].words
     said = list(dict.fromkeys(chip.syntax for chip in cycles))  # ("creature lands / manlands": one cycle, once)
     syntax = said[0] if len(said) == 1 else "(" + " or ".join(said) + ")"
-    state.chips.insert(first, Chip(words, syntax, "type"))
+    state.chips.insert(first, Chip(words, syntax, "cycle"))
 
 
 # Card layouts players name ("split cards", "MDFCs", "double-faced creatures", "vanilla creatures"): Scryfall's is:
