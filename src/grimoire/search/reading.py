@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
 
-from grimoire.cards.mana import COLOR_ORDER
 from grimoire.cards.model import FORMATS
 from grimoire.cards.names import CardNotFoundError, fold
 from grimoire.cards.nicknames import EVERYDAY, NICKNAMES
@@ -1139,8 +1138,7 @@ class Reader:
         # for the card in that colour (it had read the card itself, left out of its own answer, and the colour)
         painted = trigger is None and not recolour and not cheaper and start > 0 and state.free(start - 1) and \
             state.words[start - 1].lower in _SINGLE_COLORS and not self._is_commander(row) and \
-            not int(self.db.columns.colors[row]) >> COLOR_ORDER.index(
-                _SINGLE_COLORS[state.words[start - 1].lower].upper()) & 1 and \
+            _SINGLE_COLORS[state.words[start - 1].lower].upper() not in (self.db.card_at(row).colors or ()) and \
             "Land" not in self.db.columns.type_line[row] and not re.match(r"(?:deck|edh|commander|build)\b", after)
         if painted:
             state.like, state.like_end = row, stop
@@ -2105,9 +2103,7 @@ def _recoloured(state: _State, first: int, letters: str) -> bool:
 def _recolour(reader: Reader, state: _State, letters: str) -> str:
     """The colour a similar-cards request asks its card in, and none of the card's own: "red version of
     Counterspell" is ``c:r -c:u`` (the red-blue counterspells had filled the answer, Double Negative and Ionize)."""
-    own = int(reader.db.columns.colors[state.like])
-    dropped = [letter.lower() for bit, letter in enumerate(COLOR_ORDER) if own >> bit & 1 and
-               letter.lower() not in letters]
+    dropped = [colour.lower() for colour in reader.db.card_at(state.like).colors or () if colour.lower() not in letters]
     return " ".join([f"c:{letters}", *(f"-c:{letter}" for letter in dropped)])
 
 

@@ -109,6 +109,12 @@ def _card_id(segment: dict[str, Any]) -> int | None:
     return None
 
 
+def _stack_ability(entry: dict[str, Any]) -> dict[str, Any]:
+    """The ability of a stack entry as phase serialises it (``kind.data.ability``), ``{}`` where it has none."""
+    kind = entry.get("kind") or {}
+    return ((kind.get("data") or {}).get("ability") or {}) if isinstance(kind, dict) else {}
+
+
 def _targeting_source(segments: list[dict[str, Any]]) -> int | None:
     """The object id of Y in a log line "X is targeted by Y"; ``None`` for any other line."""
     for index, segment in enumerate(segments[:-1]):
@@ -278,13 +284,14 @@ class Game:
         worded: dict[str, list[dict[str, Any]]] = {}
         for label, action in labelled:
             worded.setdefault(label, []).append(action)
+        told: dict[int, str] = {}  # what tells apart each action worded like another (by id: read once per action)
+        for alike in worded.values():
+            which = [self._which(action, seat) for action in alike] if len(alike) > 1 else []
+            if len(set(which)) > 1:
+                told.update((id(action), said) for action, said in zip(alike, which, strict=True))
         unique: dict[str, dict[str, Any]] = {}
         for label, action in labelled:
-            alike = worded[label]
-            which = [self._which(other, seat) for other in alike] if len(alike) > 1 else []
-            if len(set(which)) > 1:
-                label = f"{label} [{which[alike.index(action)]}]"
-            unique.setdefault(label, action)
+            unique.setdefault(f"{label} [{told[id(action)]}]" if id(action) in told else label, action)
         return list(unique.items())
 
     def _which(self, action: dict[str, Any], seat: int) -> str:
@@ -497,9 +504,8 @@ class Game:
     def _trigger_text(self, data: dict[str, Any]) -> str:
         """A pending trigger's rules text, read from the stack entry of its source."""
         for entry in self._game.stack():
-            kind = entry.get("kind") or {}
-            if entry.get("source_id") == data.get("source_id") and isinstance(kind, dict):
-                return str(((kind.get("data") or {}).get("ability") or {}).get("description") or "")
+            if entry.get("source_id") == data.get("source_id"):
+                return str(_stack_ability(entry).get("description") or "")
         return ""
 
     def _casting(self) -> int | None:
@@ -582,7 +588,7 @@ class Game:
     def _stack_entry(self, entry: dict[str, Any], seat: int) -> dict[str, Any]:
         source = entry.get("source_id")
         kind = entry.get("kind") or {}
-        ability = ((kind.get("data") or {}).get("ability") or {}) if isinstance(kind, dict) else {}
+        ability = _stack_ability(entry)
         name = self.name_of(source) if source is not None else "?"
         text = str(ability.get("description") or "").replace("~", name)
         # a trigger whose targets are being chosen holds its own source as a placeholder: no target yet
