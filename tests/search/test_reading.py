@@ -1003,10 +1003,22 @@ def test_a_colour_denied_in_other_words(reader, query, expected):
     ("dragon tribal", "t:dragon"),
     ("elves that tap for mana", "t:elf"),
     ("merfolk lords", "t:creature t:merfolk"),
+    # two types side by side are one creature of both (each read as either, or the first word dropped)
+    ("elf warriors", "t:elf t:warrior"), ("elder dragons", "t:elder t:dragon"),
+    ("merfolk wizards", "t:merfolk t:wizard"), ("elder dragon commanders", "is:commander t:elder t:dragon"),
+    ("elf warrior", "t:elf t:warrior"), ("vampire knights in black", "id<=b t:vampire t:knight"),
+    ("elf warriors and goblin shamans", "(t:elf t:warrior or t:goblin t:shaman)"),  # either of two such tribes
+    ("angels and demons", "(t:angel or t:demon)"),
 ])
 def test_creature_types_read_as_types(reader, query, expected):
     assert syntax(reader, query) == expected
     assert reader.read(query).query.split()[0] in query.lower()  # the type word still ranks
+
+
+@pytest.mark.parametrize("query", ["octopus and kraken", "elf, warriors"])
+def test_two_types_in_a_list_are_not_one_creature_of_both(reader, query):
+    assert "t:warrior" in syntax(reader, query) or "t:kraken" in syntax(reader, query)
+    assert "t:octopus t:kraken" not in syntax(reader, query) and "t:elf t:warrior" not in syntax(reader, query)
 
 
 @pytest.mark.parametrize("query", ["make goblins", "goblin tokens", "destroy target Goblin creature",
@@ -1539,7 +1551,7 @@ def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
     ("commander cost reduction", ""),  # the commander's cost, not a search for commanders
     ("angels, demons and dragons", "(t:angel or t:demon or t:dragon)"),  # several tribes: any of them
     ("zombies and vampires", "(t:zombie or t:vampire)"),
-    ("elf warriors", "t:warrior"),  # one creature of both words is not two tribes
+    ("elf warriors", "t:elf t:warrior"),  # one creature of both words, not either of two tribes
     ("destroy creatures with power 3 or less", 'o:"power 3 or less"'),  # the stat of what it acts on, as printed
     ("exile a creature with 4 or more power", 'o:"power 4 or greater"'),
     ("tutor for a creature with toughness 2 or less", 'o:"toughness 2 or less"'),

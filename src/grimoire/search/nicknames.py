@@ -43,14 +43,20 @@ IS_NICKNAMES = {
     "shockland": _rule(r"you may pay 2 life\. if you don't, it enters tapped", types=2),
     "fetchland": _rule(rf"\{{t\}}, pay 1 life, sacrifice this land: search your library for an? {_BASIC} or "
                        rf"(?:an? )?{_BASIC} card"),
-    "checkland": _rule(rf"enters tapped unless you control an? {_BASIC} or an? {_BASIC}\."),
+    # the two-colour cycle, not Tarkir's one-colour villages ("... unless you control a Plains or an Island.
+    # {T}: Add {R}.")
+    "checkland": _rule(rf"enters tapped unless you control an? {_BASIC} or an? {_BASIC}\.\n\{{t\}}: add {_MANA} or "
+                       rf"{_MANA}\."),
     "fastland": _rule(r"enters tapped unless you control two or fewer other lands"),
     "slowland": _rule(r"enters tapped unless you control two or more other lands"),
     "painland": _rule(rf"\{{t\}}: add \{{c\}}\.\n\{{t\}}: add {_MANA} or {_MANA}\. this land deals 1 damage to you"),
     "triland": _rule(rf"^this land enters tapped\.\n\{{t\}}: add {_MANA}, {_MANA}, or {_MANA}\.$", types=0),
     "triome": _rule(r"cycling \{3\}", types=3),
     "bikeland": _rule(r"enters tapped\.\ncycling \{2\}", types=2),
-    "bounceland": _rule(r"when this land enters, return a land you control to its owner's hand"),
+    # Ravnica's and later; and Visions's karoos, which return a basic of their colour (Karoo: "sacrifice it unless
+    # you return an untapped Plains you control")
+    "bounceland": _rule(rf"when this land enters, (?:return a land|sacrifice it unless you return an untapped "
+                        rf"{_BASIC}) you control to its owner's hand"),
     "canopyland": _rule(rf"\{{t\}}, pay 1 life: add {_MANA} or {_MANA}\.\n\{{1\}}, \{{t\}}, sacrifice this land: "
                         r"draw a card"),
     "filterland": _rule(rf"\{{([wubrg])/([wubrg])\}}, \{{t\}}: add \{{\1\}}\{{\1\}}, \{{\1\}}\{{\2\}}, or "

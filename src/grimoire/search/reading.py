@@ -4159,6 +4159,24 @@ _LORDS_FOR = frozenset(f"{noun} {word}" for noun in ("lord", "lords", "anthem", 
 _NOT_A_TRIBE = frozenset({"not", "no", "but not", "other than", *_SPARING})
 
 
+def _second_type(types: Mapping[str, str], state: _State, index: int) -> str | None:
+    """The creature type whose plural follows a singular one ("elf warriors": ``warrior``; "merfolk wizards":
+    ``wizard``), or whose singular ends the request or comes before "cards", "commanders" and the like ("elf
+    warrior", "elder dragon commanders"), where the two name creatures of both types; None elsewhere ("elf
+    lords", "angels and demons")."""
+    if index + 1 >= len(state.words) or not state.free(index + 1):
+        return None
+    word, following = state.words[index].lower, state.words[index + 1].lower
+    first, then = state.words[index], state.words[index + 1]
+    if not first.text[-1:].isalpha() or (state.typed and state.typed[first.end:then.start].strip()):
+        return None  # a list ("octopus and kraken", "elf, warriors"): either type, not both
+    second = types.get(following)
+    if second is None or following in _TYPE_WORDS or second == types[word] or \
+            following == second and _after(state, index + 2, 1) not in ("", *_TRIBE_FOLLOWERS):
+        return None  # a singular second type closes the request or comes before "cards" ("elder dragon cards")
+    return second if word == types[word] else None  # (the first singular: "elves warriors" is no phrase)
+
+
 def _creature_types(reader: Reader, state: _State) -> None:
     """"zombies", "elf lords", "dragon tribal": creatures of that type (``t:zombie``); the word still ranks.
     Not what the card acts on or makes ("destroy target Goblin", "make goblins", "goblin tokens"), nor the deck
@@ -4198,6 +4216,11 @@ def _creature_types(reader: Reader, state: _State) -> None:
         one_asked = one_asked or (index > 0 and following in ("", "that's", "thats") and
                                   word.lower in reader.token_types)
         asked_of = following in _ASKED_OF and _word_before_modifiers(state, index) in ("which", "what")
+        second = _second_type(types, state, index)
+        if second:  # "elf warriors", "elder dragons": creatures of both types, one chip (one tribe of a list)
+            state.take(index, index + 2, f"t:{kind} t:{second}", "type", still_ranks=True)
+            tribes.append((state.chips[-1], state.words[index + 1]))
+            continue
         if following in _TRIBE_FOLLOWERS or deck_lords or one_asked or following in _TRIBE_ROLES or (
                 plural and following not in _OBJECT_NOUNS and (
                 following not in _RULES_TEXT_FOLLOWERS or following == "with" or asked_of)):
