@@ -1167,6 +1167,8 @@ def test_a_token_named_by_cards_is_what_the_card_names(reader, snapshot_engine, 
     ("cards that care about party size", r"o:/\b(?:your|full) party\b/"),
     ("cards that take the initiative", 'o:"the initiative"'),
     ("initiative cards", 'o:"the initiative"'),
+    ("cheap monarch cards", 'mv<=2 o:"the monarch"'),  # (rummagers led: "monarch" only ranked)
+    ("cards that make me the monarch", 'o:"the monarch"'),
     ("war party", ""),  # the word alone is English
 ])
 def test_game_terms_are_the_cards_that_say_them(reader, query, expected):
@@ -1223,9 +1225,58 @@ def test_something_to_deal_with_flyers_finds_flyer_removal(snapshot_engine):
     ("flying commanders", "is:commander kw:flying"),
     ("first strike knights", 'kw:"first strike" t:knight'),
     ("give my attackers flying", ""),
+    # a keyword of several words, whole ("battle" had read the battle type, the others nothing)
+    ("cumulative upkeep cards", 'kw:"cumulative upkeep"'), ("battle cry creatures", 'kw:"battle cry" t:creature'),
+    ("level up creatures in white", 'id<=w kw:"level up" t:creature'),
+    ("spell mastery instants", 'kw:"spell mastery" t:instant'),
+    ("blitz commanders", "is:commander kw:blitz"),  # a commander's own mechanic (the keyword had gone)
+    # the data's other mechanics ("cards with champion" read nothing, "champion creatures" the creatures alone)
+    ("cards with champion", "kw:champion"), ("champion creatures", "kw:champion t:creature"),
+    ("creatures with melee in white", "id<=w t:creature kw:melee"), ("learn cards", "kw:learn"),
+    ("sneak creatures into play", ""),  # an everyday verb, though a mechanic too
+    # a keyword action as a verb after "that", or as a participle (not a verb with an object)
+    ("creatures that evolve", "t:creature kw:evolve"), ("cards that clash", "kw:clash"),
+    ("cascading spells", "kw:cascade"), ("exploring creatures", "kw:explore t:creature"),
+    ("foretold cards", "kw:foretell"), ("cards that evolve my creatures", ""),
+    # a card named as its keyword is the keyword where a keyword is asked (they read like:/combo: the card)
+    ("creatures that explore in green", "id<=g t:creature kw:explore"), ("cards with battle cry", 'kw:"battle cry"'),
+    ("creatures with battle cry", 't:creature kw:"battle cry"'), ("cards with level up", 'kw:"level up"'),
+    ("cards that connive in blue", "id<=u kw:connive"),
+    ("creatures that endure in white", "id<=w t:creature kw:endure"),
 ])
 def test_keywords_a_card_has_read_as_keywords(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "text"), [  # each ranked the cards that do it (Serum Visions led "scry payoffs")
+    ("scry payoffs", "whenever you scry"), ("payoffs for scrying", "whenever you scry"),
+    ("surveil matters", "whenever you surveil"), ("explore payoffs", "whenever [^.]*explores"),
+    ("cards that care about conniving", "whenever [^.]*connives"), ("dungeon payoffs", "completed? a dungeon"),
+    ("morph payoffs", "whenever [^.]*turned face up"),
+])
+def test_what_rewards_a_keyword_action_is_what_its_text_says(reader, query, text):
+    assert f"o:/{text}/" in syntax(reader, query)
+
+
+@pytest.mark.parametrize(("query", "keyword"), [  # each ranked the cards with it, or tricks (Undying Evil's kin)
+    ("cards that give persist", "persist"), ("cards that give my creatures undying", "undying"),
+    ("give my spells cascade", "cascade"), ("creatures that grant exalted", "exalted"),
+])
+def test_a_mechanic_granted_is_what_the_granting_text_says(reader, query, keyword):
+    assert f"o:/\\b(?:have|has|gain|gains) [^.]*\\b{keyword}\\b/" in syntax(reader, query)
+    assert f"kw:{keyword}" not in syntax(reader, query)
+
+
+@pytest.mark.parametrize("query", ["scry", "cards that scry", "explore", "proliferate payoffs"])
+def test_a_keyword_action_alone_is_not_its_payoffs(reader, query):  # (proliferate's payoffs: whatever has counters)
+    assert "whenever" not in syntax(reader, query)
+
+
+@pytest.mark.parametrize(("query", "card"), [("like explore but in blue", "Explore"),
+                                             ("combo with battle cry", "Battle Cry"), ("battle cry", None)])
+def test_a_card_named_as_its_keyword_is_the_card_where_a_card_is_asked(reader, query, card):
+    reading = reader.read(query)
+    assert card in (reading.like, reading.combo) if card else "kw:" not in reading.query
 
 
 @pytest.mark.parametrize("query", ["give my creatures flying", "creatures that give flying and lifelink",
@@ -1768,7 +1819,7 @@ def test_decks_in_the_plural_and_amounts(reader, query, expected):
     ("adventure creatures", "is:adventure t:creature"),
     ("transforming creatures in red", "id<=r is:transform t:creature"),
     ("flip a coin", "o:/\\bflips? (?:a|two|three|\\w+) coins?\\b/"),  # coins: no flip card without a noun
-    ("split second spells", "(t:instant or t:sorcery)"),
+    ("split second spells", "kw:\"split second\" (t:instant or t:sorcery)"),  # a keyword of two words
     ("creatures that cost X", "m:{X} t:creature"),  # the card's own cost
     ("creatures with X in their cost", "m:{X} t:creature"),  # "X" is no card named X here
     ("spells that cost x less", ""),
@@ -1797,6 +1848,9 @@ def test_layouts_and_x_costs(reader, query, expected):
     ("white creatures with pro red", 'id<=w o:"protection from red" t:creature'),
     ("which creatures have protection from everything", 'o:"protection from everything" t:creature'),
     ("give my creatures protection from black", ""),
+    # said before the creatures (they read white creatures, or nothing)
+    ("pro white creatures", 'o:"protection from white" t:creature'),
+    ("protection from black creatures", 'o:"protection from black" t:creature'),
 ])
 def test_stat_bounds_after_the_stat_and_negated_tribes(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -998,7 +998,7 @@ class Reader:
                     if expected or word not in self.english and not self._denied_kind(word):
                         row = self.short_name(word, expected=expected)
                         short = row is not None
-            if row is None:
+            if row is None or self._keyword_not_name(state, start, stop, row):
                 continue
             if short or alias:
                 return self._rest_of_name(state, start, row, fuzzy=short), row
@@ -1011,6 +1011,18 @@ class Reader:
                 continue
             return stop, row
         return nickname
+
+    def _keyword_not_name(self, state: _State, start: int, stop: int, row: int) -> bool:
+        """Whether a card named as a keyword is ("Explore", "Battle Cry", "Connive // Concoct") is asked as the
+        keyword: "creatures that explore in green", "cards with battle cry", "level up creatures" (the keyword
+        rules read it), not "like Explore", "combo with Battle Cry", "Explore deck" or the name alone."""
+        name = self.db.columns.name[row].split(" // ")[0].lower()
+        if stop - start == len(state.words) or name not in _HAS_KEYWORDS or \
+                " ".join(fold(word.lower) for word in state.words[start:stop]) != name:
+            return False
+        before = _before(state, start, 3)
+        return _like_trigger(before) is None and re.search(rf"(?:{_WORKS_WITH}|combos?) with$", before) is None and \
+            _after(state, stop, 1) not in _NAME_AFTER - {"and", "or"}
 
     def _denied_kind(self, word: str) -> bool:
         """Whether ``word`` denies a kind of card ("non-human", "nonblue", "non-creature"): no short name, though
@@ -2478,7 +2490,28 @@ _MECHANICS = ("bargain", "foretell", "disturb", "blitz", "offspring", "plot", "c
               "rampage", "hideaway", "awaken", "cipher", "replicate", "fuse", "strive", "multikicker", "landcycling",
               "typecycling", "cumulative upkeep", "echo", "shadow", "banding", "intimidate", "exert", "saddle",
               "discover", "collect evidence", "suspect", "living weapon", "level up", "spell mastery", "inspired",
-              "fear")
+              "fear",
+              # and the rest of the data's keywords on five cards or more that are no function a tag reads (scry,
+              # mill) and seldom an everyday word beside "cards" or after "with" (not "support", "epic", "behold")
+              "battle cry", "champion", "provoke", "clash", "recover", "melee", "exhaust", "prowl", "endure", "outlast",
+              "bloodrush", "graft", "dethrone", "ingest", "tribute", "conspire", "forecast", "transmute", "unleash",
+              "assist", "spree", "mobilize", "harmonize", "impending", "manifest dread", "jump-start", "read ahead",
+              "fateful hour", "radiance", "chroma", "cohort", "parley", "escalate", "amplify", "reinforce", "surge",
+              "detain", "lieutenant", "will of the council", "council's dilemma", "eminence", "compleated",
+              "fathomless descent", "undaunted", "ripple", "gravestorm", "fateseal", "fortify", "phasing", "ravenous",
+              "freerunning", "living metal", "basic landcycling", "learn", "haunt", "warp", "max speed", "mayhem",
+              "earthbend", "waterbend", "firebending", "airbend", "web-slinging", "job select", "specialize",
+              "double team", "umbra armor", "more than meets the eye", "hidden agenda", "repartee", "flurry",
+              "increment", "time travel", "pack tactics", "tempting offer", "demonstrate", "grandeur", "join forces",
+              "secret council", "paradigm", "cloak", "adapt", "landwalk", "swampwalk", "islandwalk", "forestwalk",
+              "mountainwalk", "plainswalk", "meld", "power-up")  # (not "sneak": "sneak creatures into play")
+# keyword actions a card does, said as verbs after "that" ("creatures that explore", "cards that connive")
+_VERB_KEYWORDS = ("explore", "connive", "endure", "evolve", "mutate", "amass", "adapt", "exploit", "populate",
+                  "bolster", "manifest", "discover", "foretell", "cascade", "exert", "mentor", "forage", "incubate",
+                  "craft", "suspect", "collect evidence", "detain", "unleash", "ingest", "specialize", "earthbend",
+                  "waterbend", "airbend", "amplify", "clash", "outlast", "reinforce", "transmute", "demonstrate",
+                  "harmonize", "mobilize", "dredge", "embalm", "eternalize", "encore", "escape", "manifest dread",
+                  "cloak", "meld", "provoke")
 _HAS_KEYWORDS += _ABILITY_WORDS + _MECHANICS
 _NOUN_KEYWORDS = frozenset(k for k in _HAS_KEYWORDS if k not in _EVERGREEN)  # "storm cards": no player's adjective
 # An ability word names the cards that have it, and so its payoffs: "delirium payoffs", "threshold matters" ("cycling
@@ -2488,6 +2521,16 @@ _PAYOFF_NOUNS = frozenset({"matter", "matters", "payoff", "payoffs", "synergy", 
 # the first keyword; the rest of a list ("and flying") is read word by word, as the query language takes "and"
 _WITH_KEYWORDS = re.compile(rf"(?:with|that have|that has|which have|have|has) ({_either(_HAS_KEYWORDS)})")
 _A_KEYWORD = re.compile(rf"({_either(_HAS_KEYWORDS)})")
+# "cards that give persist", "give my creatures undying", "give my spells cascade": a mechanic granted, as cards print
+# it ("Other non-Human creatures you control ... have undying", "target creature gains persist"); the evergreen ones
+# are their granter tags'
+_GIVEN_KEYWORDS = re.compile(r"(?:give|gives|giving|grant|grants|granting) (?:(?:my|your|our|all|other|each|target|"
+                             r"a|an|the) )*(?:(?:creatures?|permanents?|spells?|cards?|everything|them|it|things|"
+                             rf"stuff|instants|sorceries|artifacts) )?({_either(_NOUN_KEYWORDS)})(?!\S)")
+_THAT_KEYWORDS = re.compile(rf"(?:that|which|who) ({_either(_VERB_KEYWORDS)})(?:s|es)?(?!\S)"
+                            # (not a verb with an object: "cards that evolve my creatures")
+                            r"(?! (?:my|your|their|our|a|an|the|target|all|each|any|creatures?|cards?|it|them|"
+                            r"lands?)\b)")
 _KEYWORD_ADJECTIVES = re.compile(rf"({_either(_ADJECTIVE_KEYWORDS)})(?: ({_either(_ADJECTIVE_KEYWORDS)}))?"
                                  r" (creatures?)")
 _TWO_WORD_STARTS = frozenset(k.split()[0] for k in _ADJECTIVE_KEYWORDS if " " in k)  # "first", "double"
@@ -2502,7 +2545,10 @@ _COST_WORDS = frozenset({"that", "which", "cost", "costs", "costing", "mana", "c
 _KEYWORD_SUBJECTS = frozenset({"cards", "card", "spells", "spell", "dudes", "guys", "ones", "things", "stuff",
                                "drops", "drop", "monsters", "critters", "beaters"})  # "2 drops with flash"
 # players' adjectives for a keyword ("hasty creatures")
-_KEYWORD_FORMS = {"hasty": "haste", "cyclers": "cycling", "cycler": "cycling"}  # "cheap cyclers": cycling cards
+_KEYWORD_FORMS = {"hasty": "haste", "cyclers": "cycling", "cycler": "cycling",  # "cheap cyclers": cycling cards
+                  # a mechanic's participle ("cascading spells", "exploring creatures", "foretold cards")
+                  "cascading": "cascade", "exploring": "explore", "foretold": "foretell", "conniving": "connive",
+                  "mutating": "mutate", "evolving": "evolve", "dredging": "dredge", "amassing": "amass"}
 # what creatures do in combat, named for the creatures: "flying blockers", "deathtouch attackers"
 _COMBAT_ROLES = frozenset({"blocker", "blockers", "attacker", "attackers", "beater", "beaters", "finishers"})
 # a commander's own keyword: "double strike commander", "flying commanders" (the commander is read as such later)
@@ -2550,9 +2596,13 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             word.lower, word.corrected = _KEYWORD_FORMS[word.lower], True
     for match, first, last in list(_matches(state, _ENCHANT)):  # "enchant creature auras": what the Aura enchants
         state.take(first, last, f'o:"enchant {match.group(1)}"', "oracle")
+    for match, first, last in list(_matches(state, _GIVEN_KEYWORDS)):
+        state.take(first, last, f"o:/\\b(?:have|has|gain|gains) [^.]*\\b{match.group(1)}\\b/", "oracle",
+                   still_ranks=True)
     # each keyword with the word before its subject: the word before "with"; "creatures with 1 toughness and
     # deathtouch": a keyword right after a stat read after "with" has it too, its subject before that "with"
-    found = [(match, first, last, first) for match, first, last in _matches(state, _WITH_KEYWORDS)]
+    found = [(match, first, last, first) for pattern in (_WITH_KEYWORDS, _THAT_KEYWORDS)
+             for match, first, last in _matches(state, pattern)]
     for match, first, last in _matches(state, _A_KEYWORD):
         if match.start() == 0 and (with_at := _with_before_stats(state, first)) is not None:
             found.append((match, first, last, with_at))
@@ -2601,9 +2651,19 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             state.take(index, index + size, creature + _keyword_term(keyword), "keyword")
     for index in range(len(state.words) - 1):  # "dredge cards", "undying creatures", "flashback spells"
         keyword, subject = state.words[index].lower, state.words[index + 1].lower
+        size = next((size for size in (4, 3, 2) if _after(state, index, size) in _NOUN_KEYWORDS and
+                     all(state.free(i) for i in range(index, index + size))), 1)
+        if size > 1:  # "cumulative upkeep cards", "battle cry creatures": a keyword of several words, whole
+            keyword, subject = _after(state, index, size), _after(state, index + size, 1)
+            if subject in _TYPE_WORDS or subject in _KEYWORD_SUBJECTS or subject in types or \
+                    subject in _KEYWORD_COMMANDERS:
+                if not _is_object(state, index) and _before(state, index, 1) not in _GRANT_VERBS | _AGAINST_WORDS:
+                    state.take(index, index + size, _keyword_term(keyword), "keyword", still_ranks=True)
+            continue
         if keyword in _NOUN_KEYWORDS and state.free(index) and \
                 (subject in _TYPE_WORDS or subject in _KEYWORD_SUBJECTS or subject in types or  # "afterlife spirits"
-                 keyword in _ABILITY_WORDS and subject in _ABILITY_SUBJECTS) and not _is_object(state, index) and \
+                 subject in _KEYWORD_COMMANDERS or keyword in _ABILITY_WORDS and subject in _ABILITY_SUBJECTS) and \
+                not _is_object(state, index) and \
                 _before(state, index, 1) not in _GRANT_VERBS | _AGAINST_WORDS | _PRONOUNS:  # "anti infect cards": not
             # infect ("i fear creatures with flying": a verb)
             first, keywords = index, [keyword]
@@ -2901,6 +2961,23 @@ _RESOURCE_PAYOFFS = re.compile(rf"{_RESOURCES} (?:payoffs?|synerg(?:y|ies)|matte
                                rf"(?:cares?|caring) about (?:my |your )?{_RESOURCES}")
 
 
+# "scry payoffs", "explore matters", "cards that reward surveilling": what rewards a keyword action, as cards print it
+# ("Whenever you scry", "Whenever a creature you control explores", "complete a dungeon"), not the cards that do it
+# (Serum Visions had led "scry payoffs", and vanilla morphs "morph payoffs"); not proliferate, whose payoffs are
+# whatever has counters (five cards say "whenever you proliferate")
+_ACTION_PAYOFF_TEXT = {"scry": "whenever you scry", "surveil": "whenever you surveil",
+                       "explore": "whenever [^.]*explores", "connive": "whenever [^.]*connives",
+                       "venture": "completed? a dungeon",
+                       "morph": "whenever [^.]*turned face up", "exert": "whenever you exert"}
+_ACTION_FORMS = {"scrying": "scry", "surveilling": "surveil", "exploring": "explore", "conniving": "connive",
+                 "venturing": "venture", "dungeon": "venture", "dungeons": "venture",
+                 "morphs": "morph", "exerting": "exert", **{action: action for action in _ACTION_PAYOFF_TEXT}}
+_ACTIONS = rf"({_either(_ACTION_FORMS)})"
+_ACTION_PAYOFFS = re.compile(rf"{_ACTIONS} (?:payoffs?|synerg(?:y|ies)|matters?|rewards?)\b|"
+                             rf"(?:payoffs?|rewards?) for (?:my |your )?{_ACTIONS}\b|"
+                             rf"(?:cares?|caring) about {_ACTIONS}\b|rewards? (?:me |you )?(?:for )?{_ACTIONS}\b")
+
+
 def _resource_payoff_syntax(resource: str) -> str:
     if resource == "energy":
         return "o:/\\bpay (?:\\{e\\}|[a-z ]+\\{e\\})/"
@@ -3152,6 +3229,9 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _RESOURCE_PAYOFFS)):
         resource = next(group for group in match.groups() if group)
         state.take(first, last, _resource_payoff_syntax(resource), "oracle")
+    for match, first, last in list(_matches(state, _ACTION_PAYOFFS)):
+        action = _ACTION_FORMS[next(group for group in match.groups() if group)]
+        state.take(first, last, f"o:/{_ACTION_PAYOFF_TEXT[action]}/", "oracle")
     for _, first, last in list(_matches(state, _POWER_IS_TOUGHNESS)):  # "power equal to toughness": square stats
         if not _is_object(state, first):
             state.take(first, last, "pow=tou", "power")
@@ -3239,6 +3319,20 @@ _PROTECTED_FROM = re.compile(r"(?:with|have|has|having) (?:protection from|pro[-
 # "protection from everything": few cards say it, whether of themselves (Progenitus) or of the player (Teferi's
 # Protection), so it reads as printed unless a verb grants it to something named
 _FROM_EVERYTHING = re.compile(r"(?:protection from |pro[- ]?)everything")
+
+
+# "pro white creatures", "protection from black creatures": said before the creatures, what they have themselves
+_PRO_BEFORE = re.compile(r"(?:protection from|pro[- ]?)(?: )?(white|blue|black|red|green|artifacts|multicolou?red|"
+                         r"colorless) creatures\b")
+
+
+def _pro_creatures(reader: Reader, state: _State) -> None:
+    """"pro white creatures" ``o:"protection from white" t:creature``: the creatures' own protection, read before
+    the colours (it read white creatures), not what a card grants ("give my creatures protection from black")."""
+    for match, first, last in list(_matches(state, _PRO_BEFORE)):
+        if not _is_object(state, first) and not _GRANTS & _said_before(state, first):
+            quality = match.group(1).replace("colour", "color")
+            state.take(first, last, f'o:"protection from {quality}" t:creature', "oracle")
 
 
 def _protected_from(reader: Reader, state: _State) -> None:
@@ -4320,16 +4414,20 @@ def _made_stats(reader: Reader, state: _State) -> None:
 
 
 # Game terms that are no keyword and no token, named in rules text (Comprehensive Rules 700.8 party, 725 the
-# initiative): "party cards", "cards that care about party size", "initiative cards" are the cards that say them
-_GAME_TERMS = {"party": "o:/\\b(?:your|full) party\\b/", "initiative": 'o:"the initiative"'}
+# initiative, 724 the monarch): "party cards", "cards that care about party size", "initiative cards", "cheap monarch
+# cards" are the cards that say them
+_GAME_TERMS = {"party": "o:/\\b(?:your|full) party\\b/", "initiative": 'o:"the initiative"',
+               "monarch": 'o:"the monarch"'}
 _GAME_TERM_AFTER = frozenset({"cards", "card", "creatures", "creature", "payoffs", "payoff", "matters", "deck", "decks",
                               "size", "synergy", "members", "spells"})
-_GAME_TERM_BEFORE = frozenset({"your", "my", "the", "full", "about", "take", "takes", "taking", "get", "gets"})
+_GAME_TERM_BEFORE = frozenset({"your", "my", "the", "full", "about", "take", "takes", "taking", "get", "gets",
+                               "become", "becomes"})
 
 
 def _game_terms(reader: Reader, state: _State) -> None:
-    """"party cards", "cards that care about party size", "initiative cards", "take the initiative": the cards
-    whose text says the term (a full party, the initiative); the word still ranks."""
+    """"party cards", "cards that care about party size", "initiative cards", "take the initiative", "become the
+    monarch": the cards whose text says the term (a full party, the initiative, the monarch); the word still
+    ranks."""
     for index, word in enumerate(state.words):
         syntax = _GAME_TERMS.get(word.lower)
         if syntax is None or not state.free(index):
@@ -4872,6 +4970,7 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_CREATURE_CAST, ("creature",)), (_ON_A_BODY, ("bod",)), (_COIN_FLIPS, ("coin",)), (_CANT_LOSE, ("los",)),
     (_PHYREXIAN, ("phyrexian",)), (_LIFE_FOR_MANA, ("life",)), (_PITCH, ("pitch",)),
     (_PACTS, ("pact",)), (_TUTOR_TO_PLAY, ("tutor",)),
+    (_ACTION_PAYOFFS, ("scry", "surveil", "explor", "conniv", "ventur", "dungeon", "morph", "exert")),
     (_UNBLOCKABLE_CREATURES, ("block",)), (_ENTERS_UNTAPPED, ("tapped",)), (_EVASIVE_CREATURES, ("evasive",)))}
 
 # Words before a lone letter that make it no colour ("let u draw", "cards for u", "plan b")
@@ -4894,7 +4993,7 @@ def _colour_letters(reader: Reader, state: _State) -> None:
 _RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _deck_colors, _formats, _rarities, _prices,
           _partners, _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _walker_names, _mana_made,
           _keyword_bounds, _mana_value, _weenies, _negated_colors, _keyword_tokens, _keyword_amounts, _has_keywords,
-          _colour_text, _trailing_kind,
+          _pro_creatures, _colour_text, _trailing_kind,
           _colors, _commanders_identity, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
           _activation_costs, _kindred, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types,
