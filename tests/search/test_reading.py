@@ -1475,7 +1475,7 @@ _ADDS_TWO = r"o:/add (\{[^}]+\}){2,}|add (two|three|four|x) mana/"
     ("undying creatures", "kw:undying t:creature"),
     ("flashback spells in red", "id<=r kw:flashback (t:instant or t:sorcery)"),
     ("undying and persist creatures", "(kw:undying or kw:persist) t:creature"),  # either: no card has both
-    ("give my creatures undying", ""),  # what the card grants
+    ("give my creatures undying", "o:/\\b(?:have|has|gain|gains) [^.]*\\bundying\\b/"),  # the granting text
     ("changelings", "kw:changeling"),  # the one keyword players name its creatures by, bare
     ("changelings in blue", "id<=u kw:changeling"),
     ("destroy changelings", ""),  # what the card acts on
