@@ -1015,6 +1015,13 @@ def test_creature_types_read_as_types(reader, query, expected):
     assert reader.read(query).query.split()[0] in query.lower()  # the type word still ranks
 
 
+@pytest.mark.parametrize(("query", "expected"), [
+    ("cheap flyers creatures", "mv<=2 t:creature kw:flying"), ("flyers that are a creature", "t:creature kw:flying"),
+])
+def test_a_type_another_chip_names_is_read_once(reader, query, expected):  # (t:creature had been read twice)
+    assert syntax(reader, query) == expected
+
+
 @pytest.mark.parametrize("query", ["octopus and kraken", "elf, warriors"])
 def test_two_types_in_a_list_are_not_one_creature_of_both(reader, query):
     assert "t:warrior" in syntax(reader, query) or "t:kraken" in syntax(reader, query)
@@ -3347,6 +3354,20 @@ def test_cards_like_a_card_and_a_commanders_partners_stay_as_they_were(reader, q
 def test_land_nicknames_cheap_lands_cubes_keyword_spells_and_monsters(reader, query, expected):
     assert syntax(reader, query) == expected
     assert any("no prices" in note for note in reader.read("cheap dual lands").notes)
+
+
+@pytest.mark.parametrize("query", ["cards that do the same thing as Smothering Tithe",
+                                   "cards that do what Smothering Tithe does"])
+def test_the_words_around_a_like_request_do_not_rank(reader, query):  # ("cards that do the" had ranked)
+    read = reader.read(query)
+    assert read.like == "Smothering Tithe" and read.query == ""
+
+
+@pytest.mark.parametrize("query", ["cheap alternative to Scalding Tarn", "cheap lands like Scalding Tarn"])
+def test_a_cheap_alternative_to_a_land_is_its_price(reader, query):  # (it read mv<=2, which no land fails)
+    read = reader.read(query)
+    assert read.like == "Scalding Tarn" and "mv" not in read.query
+    assert any("no prices" in note for note in read.notes)
 
 
 @pytest.mark.parametrize(("query", "expected"), [

@@ -698,6 +698,14 @@ class Reader:
         said: set[str] = set()
         chips = [chip for chip in chips
                  if chip.kind != "colour" or not ((key := _colour_key(chip.syntax)) in said or said.add(key))]
+        # a type another chip names already ("flyers ... creatures": t:creature kw:flying, then t:creature): once
+        kept: list[Chip] = []
+        for chip in chips:
+            if not (chip.kind == "type" and _ONE_TYPE.fullmatch(chip.syntax) and any(
+                    chip.syntax in other.syntax.split() and "(" not in other.syntax and
+                    (other.syntax != chip.syntax or other in kept) for other in chips if other is not chip)):
+                kept.append(chip)
+        chips = kept
         _drop_filler(state)
         _drop_like_glue(state)
         used = [w for w in words if w.used]
@@ -1800,7 +1808,8 @@ def _release(state: _State, chip: Chip) -> None:
 
 # the words joining a similar-cards request's card and filters, and the question around it ("what's a good sol
 # ring replacement")
-_GLUE = _ASKING | {"but", "and", "deck", "only", "what's", "whats", "version", "versions", "of", "use", "please"}
+_GLUE = _ASKING | {"but", "and", "deck", "only", "what's", "whats", "version", "versions", "of", "use", "please",
+                   "do", "does", "the"}  # ("cards that do the same thing as Smothering Tithe")
 
 
 def _drop_like_glue(state: _State) -> None:
@@ -3771,7 +3780,10 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 for word in state.words[first:last]:
                     word.used = True
                 continue
-            if pattern is _CHEAP and _only_lands(state):
+            if pattern is _CHEAP and (_only_lands(state) or state.like is not None and not {
+                    _TYPE_WORDS.get(word.lower) for word in state.words} - {None, "land"} and
+                    reader.db.columns.type_line[state.like].startswith("Land")):  # ("cheap alternative to Scalding
+                # Tarn": a land's like it, read mv<=2)
                 # "cheap dual lands", "cheap fetches": a land costs no mana, so "cheap" is the price, which no card
                 # store here holds (it read mv<=2: the ten original duals, the dearest lands there are)
                 for word in state.words[first:last]:
