@@ -19,6 +19,7 @@ from grimoire.search.query import (
     Text,
     free_text,
     parse,
+    parse_colors,
     text_as_filters,
 )
 
@@ -110,6 +111,25 @@ def test_syntax_errors_say_what_and_where(query, message, position):
     assert caught.value.caret().splitlines()[1].index("^") == position
 
 
+@pytest.mark.parametrize(("query", "expected"), [  # an agent's labels (each was "needs a value right after it")
+    ("Color: white", "c:white"), ("Type: instant, cmc: 3", "t:instant cmc:3"), ("MV: 2", "mv:2"),
+    ("format: commander", "format:commander"), ("color identity: blue", "color identity:blue"),
+])
+def test_a_full_key_name_or_a_capitalised_one_labels_the_value_after_a_space(query, expected):
+    def filters(node) -> list:
+        if isinstance(node, Filter):
+            return [(node.key, node.op, node.value)]
+        return [found for child in getattr(node, "children", ()) for found in filters(child)]
+
+    assert filters(parse(query)) == filters(parse(expected)) != []
+
+
+@pytest.mark.parametrize("query", ["t: instant", "Color:", "Color: (t:elf)", "Type: or"])
+def test_a_label_with_no_value_after_it_is_still_an_error(query):
+    with pytest.raises(QuerySyntaxError, match="needs a value right after it"):
+        parse(query)
+
+
 @pytest.mark.parametrize(("query", "hint"), [
     ("is:french_vanilla", "did you mean frenchvanilla?"),
     ("is:fetchlands", "did you mean fetchland?"),
@@ -161,6 +181,21 @@ def test_engine_never_raises_anything_but_its_syntax_error(engine, query):
         engine.search(query, mode="bm25", limit=5)
     except QuerySyntaxError:
         pass
+
+
+@pytest.mark.parametrize("pattern", ["(?R)", "a(?1)b", "(?&x)", "(?P>x)", "(?-1)"])
+def test_a_recursive_pattern_is_refused_where_it_is_compiled(pattern):
+    from grimoire.search.patterns import PatternError, compile_pattern
+
+    with pytest.raises(PatternError, match="may not call itself"):  # ("(?R)" ran out of memory, now and then)
+        compile_pattern(pattern)
+    assert compile_pattern(r"\(\?R\)").linear  # escaped parentheses are characters
+
+
+@pytest.mark.parametrize(("repeated", "once"), [("ww", "w"), ("gggggggggggggggg", "g"), ("wwuu", "wu")])
+def test_a_colour_letter_said_twice_is_one_colour(repeated, once):
+    # (the letters' values were added: "ww" was blue, and sixteen g's overflowed the colour bits)
+    assert parse_colors(repeated) == parse_colors(once)
 
 
 def test_catastrophic_patterns_run_in_linear_time_and_answer_the_same_every_time(snapshot_engine):

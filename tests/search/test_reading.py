@@ -1279,6 +1279,21 @@ def test_a_keyword_action_alone_is_not_its_payoffs(reader, query):  # (prolifera
     assert "whenever" not in syntax(reader, query)
 
 
+@pytest.mark.parametrize(("query", "expected"), [
+    # an agent's constraints: a colour before a comma is no "white mana"; the labels rank nothing once read
+    ("creature removal, white, mana value <= 2", "creature removal, mv<=2 id<=w"),
+    ("Find counterspells. Constraints: blue, mana value 2 or less", "Find counterspells. : mv<=2 id<=u"),
+    ("black tutors. Constraints: color identity black, legal in commander.", "tutors. : f:commander id<=b"),
+    # the player's deck ("I'm playing mono red" had read nothing, "im playing a simic deck" Simic, Value Engine)
+    ("I'm playing mono red, so I need instants that blow up artifacts",
+     "so I need that blow up artifacts id<=r t:instant"),
+    ("I play green, need ramp", "need ramp id<=g"), ("card draw for my simic deck", "card draw id<=gu"),
+])
+def test_constraints_as_agents_and_players_say_them(reader, query, expected):
+    read = reader.read(query)
+    assert " ".join(read.query.split()) == expected and not read.deck
+
+
 @pytest.mark.parametrize(("query", "card"), [("like explore but in blue", "Explore"),
                                              ("combo with battle cry", "Battle Cry"), ("battle cry", None)])
 def test_a_card_named_as_its_keyword_is_the_card_where_a_card_is_asked(reader, query, card):
@@ -2845,6 +2860,24 @@ def test_an_empty_answer_says_which_filter_matches_no_card(snapshot_engine):
     assert not any("matches no card" in note for note in snapshot_engine.search("t:elf t:dragon", limit=3).notes)
     # the literal path too (grimoire search --literal had said only "no cards match")
     assert "(did you mean t:dragon?)" in " ".join(snapshot_engine.search("t:dragn c:r", limit=3, literal=True).notes)
+
+
+def test_the_empty_answer_notes_share_the_query_regex_budget(snapshot_engine, monkeypatch):
+    """Each filter re-run for the notes had a fresh regex budget: 124 ``fo:/.*/`` after ``t:zzzz`` took 20 s."""
+    from grimoire.search import engine as engine_module
+
+    made = []
+    evaluator = engine_module.Evaluator
+
+    def counted(*args):
+        made.append(args[1])
+        return evaluator(*args)
+
+    monkeypatch.setattr(engine_module, "Evaluator", counted)
+    query = "t:zzzz " + "fo:/.*/ " * 40
+    page = snapshot_engine.search(query, limit=3, literal=True)
+    assert "t:zzzz matches no card in the loaded card data" in page.notes
+    assert made.count(made[-1]) <= 2 and len(made) <= 3  # the search's own evaluator and one for the notes
 
 
 def test_cards_a_typed_filter_cannot_decide_are_counted_in_a_note(snapshot_engine):

@@ -35,6 +35,10 @@ SHORTHANDS = {
 _SHORTHAND = re.compile(r"\\\\|" + "|".join(re.escape(s) for s in SHORTHANDS))
 
 
+# a recursive call or a subroutine call, which the ``regex`` module allows and Scryfall's regexes do not
+_RECURSION = re.compile(r"(?<!\\)\(\?(?:R|[+-]?\d+|&\w+|P>\w+)\)")
+
+
 class PatternError(ValueError):
     """A pattern that neither engine compiles, or one too slow to run; the message says why."""
 
@@ -81,6 +85,9 @@ def compile_pattern(pattern: str) -> UserPattern:
         raise PatternError("empty regular expression")
     if len(pattern) > MAX_REGEX_LENGTH:
         raise PatternError(f"regular expression longer than {MAX_REGEX_LENGTH} characters")
+    if _RECURSION.search(pattern):  # ("o:/(?R)/" ran out of memory inside the backtracking engine)
+        raise PatternError("a regular expression may not call itself ((?R), (?1), (?&name)): "
+                           "Scryfall's regexes have no recursion")
     expanded = _expand_shorthands(pattern)
     options = re2.Options()
     options.log_errors = False

@@ -106,7 +106,10 @@ def parse_colors(text: str) -> ColorValue | None:
         if not lowered or any(ch not in "wubrg" for ch in lowered):
             return None
         letters = lowered.upper()
-    return ColorValue(sum(1 << "WUBRG".index(ch) for ch in letters.upper()))
+    mask = 0
+    for ch in letters.upper():  # a letter said twice is one colour ("ww" is white: a sum had made it blue)
+        mask |= 1 << "WUBRG".index(ch)
+    return ColorValue(mask)
 
 
 RARITIES = {"c": 0, "common": 0, "u": 1, "uncommon": 1, "r": 2, "rare": 2, "m": 3, "mythic": 3,
@@ -341,9 +344,26 @@ def _tokens(query: str) -> list[_Token]:
     return tokens
 
 
+# Keys an agent writes as labels, a space after the colon ("Color: white", "Format: commander", "cmc: 3"): their
+# full names, or any key capitalised ("MV: 2"); "t: instant" stays an error, as Scryfall's syntax has no space there
+_LABEL_KEYS = frozenset({"color", "colors", "identity", "type", "cmc", "format", "legal", "power", "toughness",
+                         "rarity", "keyword", "keywords", "manavalue", "loyalty", "produces", "banned"})
+_LABEL_VALUE = re.compile(r"\s+(?!(?:or|and)\b)[\w\"'{]")
+
+
+def _labelled_value(written: str, query: str, index: int) -> bool:
+    """Whether ``written:`` followed by spaces at ``index`` labels the value after them."""
+    return (written.lower() in _LABEL_KEYS or written[:1].isupper() and written.lower() in ALL_KEYS) and \
+        _LABEL_VALUE.match(query, index) is not None
+
+
 def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter | Text, int]:
     name, op = key_match.group(1).lower(), key_match.group(2)
     index = key_match.end()
+    labelled = index < len(query) and query[index].isspace() and op == ":" and \
+        _labelled_value(key_match.group(1), query, index)
+    if labelled:
+        index = len(query) - len(query[index:].lstrip())  # "Color: white", "cmc: 3": a label, as agents write it
     if index == len(query) or query[index].isspace():
         if name not in ALL_KEYS:
             return Text(key_match.group(1), start), index  # "creature: draw a card": a colon in prose
@@ -375,6 +395,8 @@ def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter |
         if not match:
             raise QuerySyntaxError(f"{name}{op} needs a value", start, query)
         raw, index = match.group(), match.end()
+        if labelled and len(raw) > 1 and raw[-1] in ",;.":  # "Type: instant, cmc: 3": the list's comma
+            raw, index = raw[:-1], index - 1
         is_regex = False
     value = _typed_value(key, op, raw, is_regex, start, value_position, query)
     return Filter(key, op, value, start, query[start:index], regex=is_regex), index

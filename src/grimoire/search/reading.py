@@ -708,6 +708,7 @@ class Reader:
         chips = kept
         _drop_filler(state)
         _drop_like_glue(state)
+        _drop_labels(state, explicit | {chip.kind for chip in chips})
         used = [w for w in words if w.used]
         rest = _drop_dangling_operators(_without(query, used)) if used else query.rstrip()
         if rest is None:
@@ -985,7 +986,8 @@ class Reader:
                                            or _closing_a_request(state, start, stop)
                                            or _before_a_themed_deck(state, start)
                                            or self._after_the_deck(state, start) and not self._everyday(fold(text))):
-                row = self.commander_names.get(fold(text))
+                # (a colour group is the deck's colours: "my simic deck" is no Simic, Value Engine deck)
+                row = self.commander_names.get(fold(text)) if fold(text).strip(",.;:?!") not in _GROUPS else None
                 # "my zur deck": between "my" and "deck" a commander's short name the tokenizer happens to know
                 # (German "zur") is still the commander, unless a tribe ("my elf deck")
                 deck_of = _before(state, start, 1) == "my" and _after(state, stop, 1) == "deck" and \
@@ -1821,6 +1823,29 @@ def _drop_like_glue(state: _State) -> None:
             word.used = True
 
 
+# An agent's labels ("Constraints: color identity black, mana value <= 3"): once what they label is read, as a filter
+# or as typed syntax, they say nothing to rank by ("color identity" had ranked Arcane Signet and Command Tower,
+# "mana value" Spell Snare); a label of nothing in particular always goes
+_LABELS = {("mana", "value"): "mv", ("converted", "mana", "cost"): "mv", ("cmc",): "mv",
+           ("color", "identity"): "colour", ("colour", "identity"): "colour", ("color",): "colour",
+           ("colour",): "colour", ("colors",): "colour",
+           ("colours",): "colour", ("identity",): "colour", ("legal", "in"): "format", ("legal",): "format",
+           ("format",): "format",
+           ("constraints",): "", ("constraint",): "", ("requirements",): "", ("criteria",): ""}
+_LONGEST_LABEL = max(len(label) for label in _LABELS)
+
+
+def _drop_labels(state: _State, kinds: frozenset[str] | set[str]) -> None:
+    index = 0
+    while index < len(state.words):
+        size = next((size for size in range(_LONGEST_LABEL, 0, -1)
+                     if (kind := _LABELS.get(tuple(w.lower for w in state.words[index:index + size]))) is not None
+                     and (not kind or kind in kinds) and all(state.free(i) for i in range(index, index + size))), 0)
+        for word in state.words[index:index + size]:
+            word.used = True
+        index += size or 1
+
+
 def _drop_filler(state: _State) -> None:
     """"cards", "spells" right after a word read as a filter ("blue cards") say nothing more, unless they begin
     a function ("red card draw", "blue card advantage")."""
@@ -2103,7 +2128,10 @@ _DECK_COLOR = rf"(?:mono[- ]?(?:colou?red |colou?r )?|" \
     rf"(?:two|three|four|2|3|4)[- ]?colou?r(?:ed)? (?={'|'.join(_GROUPS)}))?" \
     rf"({_COLOR_LIST}|{'|'.join(_GROUPS)}|colou?rless|{_FIVE_COLORS})"
 _DECK_COLORS = re.compile(rf"(?:for|in) (?:a |an |my )?{_DECK_COLOR}(?: decks?| edh| commanders?| builds?| lists?)?|"
-                          rf"my {_DECK_COLOR} (?:decks?|edh|builds?|lists?)")  # "my red deck needs card draw"
+                          rf"my {_DECK_COLOR} (?:decks?|edh|builds?|lists?)|"  # "my red deck needs card draw"
+                          # "I'm playing mono red, so ...", "I'm on Boros", "I play green": the player's deck
+                          rf"(?:i'?m|i am|we'?re|we are|i|we) (?:playing|play|on|running|brewing) (?:an? )?"
+                          rf"{_DECK_COLOR}(?: decks?| edh| builds?| lists?)?")
 # "my simic ramp deck", "my selesnya enchantress deck": the deck's colours, then its theme (which still ranks)
 _DECK_THEME_COLORS = re.compile(rf"my ({_DECK_COLOR}) (?:[a-z+/'1-9-]+ ){{1,2}}(?:decks?|edh|builds?|lists?)")
 
@@ -2152,7 +2180,7 @@ def _deck_colors(reader: Reader, state: _State) -> None:
         if match.group().startswith("for ") and _before(state, first, 1) in ("hate", "hoser", "hosers") and \
                 match.group(1) in _SINGLE_COLORS:
             continue  # "hoser for blue decks": what beats the colour, _colour_text reads it
-        letters = _identity_letters(match.group(1) or match.group(2))
+        letters = _identity_letters(next(group for group in match.groups() if group))
         recoloured = _recoloured(state, first, letters) and match.group().startswith("in ")
         state.take(first, last, _recolour(reader, state, letters) if recoloured else f"id<={letters}", "colour")
     for match, first, _ in list(_matches(state, _DECK_THEME_COLORS)):
@@ -2216,6 +2244,8 @@ def _colors(reader: Reader, state: _State) -> None:
     mono and several colours are the identity itself: "Esper commanders" is ``is:commander id=wub``."""
     for match, first, last in list(_matches(state, _COLORS)):
         next_word = "" if last == len(state.words) or state.words[last].protected else state.words[last].lower
+        if state.words[last - 1].text.endswith((",", ";", ".")):  # "white, mana value <= 2": a list's item
+            next_word = ""
         ends = last == len(state.words) and _before(state, first, 1) not in _ACTS_ON_LAST
         if (_is_object(state, first) and not ends) or next_word in ("mana", "source", "sources", "devotion"):
             continue
