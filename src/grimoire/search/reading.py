@@ -1767,12 +1767,15 @@ def _explicit_kinds(node: Node) -> frozenset[str]:
     return frozenset()
 
 
-def _only_lands(state: _State) -> bool:
+def _only_lands(state: _State, like_type: str = "") -> bool:
     """Whether the kinds of card the request asks for are lands only ("dual lands", "cheap lands that enter
-    untapped", a land cycle), not lands it acts on ("land destruction", "tutor a land", "not a land")."""
+    untapped", a land cycle, cards like a land whose type line is ``like_type``: "cheap alternative to Scalding
+    Tarn"), not lands it acts on ("land destruction", "tutor a land", "not a land")."""
     kinds = {_TYPE_WORDS.get(word.lower) for word in state.words} - {None}
     if kinds - {"land"}:
         return False
+    if like_type.startswith("Land"):
+        return True
     cycles = any(chip.syntax.startswith("is:") and chip.syntax.endswith(("land", "dual")) for chip in state.chips)
     return cycles or any(_TYPE_WORDS.get(word.lower) == "land" and not _is_object(state, index)
                          and _after(state, index + 1, 1) not in _OBJECT_NOUNS
@@ -2688,20 +2691,22 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             # "flying blockers", "trample beaters": creatures with it, the role still ranking (the blocker tag)
             creature = "t:creature " if following in _COMBAT_ROLES else ""
             state.take(index, index + size, creature + _keyword_term(keyword), "keyword")
+    def names_the_cards(subject: str) -> bool:  # "... cards", "... creatures", "afterlife spirits", "... commanders"
+        return subject in _TYPE_WORDS or subject in _KEYWORD_SUBJECTS or subject in types or \
+            subject in _KEYWORD_COMMANDERS
+
     for index in range(len(state.words) - 1):  # "dredge cards", "undying creatures", "flashback spells"
         keyword, subject = state.words[index].lower, state.words[index + 1].lower
         size = next((size for size in (4, 3, 2) if _after(state, index, size) in _NOUN_KEYWORDS and
                      all(state.free(i) for i in range(index, index + size))), 1)
         if size > 1:  # "cumulative upkeep cards", "battle cry creatures": a keyword of several words, whole
             keyword, subject = _after(state, index, size), _after(state, index + size, 1)
-            if subject in _TYPE_WORDS or subject in _KEYWORD_SUBJECTS or subject in types or \
-                    subject in _KEYWORD_COMMANDERS:
-                if not _is_object(state, index) and _before(state, index, 1) not in _GRANT_VERBS | _AGAINST_WORDS:
-                    state.take(index, index + size, _keyword_term(keyword), "keyword", still_ranks=True)
+            if names_the_cards(subject) and not _is_object(state, index) and \
+                    _before(state, index, 1) not in _GRANT_VERBS | _AGAINST_WORDS:
+                state.take(index, index + size, _keyword_term(keyword), "keyword", still_ranks=True)
             continue
         if keyword in _NOUN_KEYWORDS and state.free(index) and \
-                (subject in _TYPE_WORDS or subject in _KEYWORD_SUBJECTS or subject in types or  # "afterlife spirits"
-                 subject in _KEYWORD_COMMANDERS or keyword in _ABILITY_WORDS and subject in _ABILITY_SUBJECTS) and \
+                (names_the_cards(subject) or keyword in _ABILITY_WORDS and subject in _ABILITY_SUBJECTS) and \
                 not _is_object(state, index) and \
                 _before(state, index, 1) not in _GRANT_VERBS | _AGAINST_WORDS | _PRONOUNS:  # "anti infect cards": not
             # infect ("i fear creatures with flying": a verb)
@@ -3810,10 +3815,8 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 for word in state.words[first:last]:
                     word.used = True
                 continue
-            if pattern is _CHEAP and (_only_lands(state) or state.like is not None and not {
-                    _TYPE_WORDS.get(word.lower) for word in state.words} - {None, "land"} and
-                    reader.db.columns.type_line[state.like].startswith("Land")):  # ("cheap alternative to Scalding
-                # Tarn": a land's like it, read mv<=2)
+            if pattern is _CHEAP and _only_lands(
+                    state, reader.db.columns.type_line[state.like] if state.like is not None else ""):
                 # "cheap dual lands", "cheap fetches": a land costs no mana, so "cheap" is the price, which no card
                 # store here holds (it read mv<=2: the ten original duals, the dearest lands there are)
                 for word in state.words[first:last]:
@@ -4302,10 +4305,10 @@ def _second_type(types: Mapping[str, str], state: _State, index: int) -> str | N
     lords", "angels and demons")."""
     if index + 1 >= len(state.words) or not state.free(index + 1):
         return None
-    word, following = state.words[index].lower, state.words[index + 1].lower
     first, then = state.words[index], state.words[index + 1]
     if not first.text[-1:].isalpha() or (state.typed and state.typed[first.end:then.start].strip()):
         return None  # a list ("octopus and kraken", "elf, warriors"): either type, not both
+    word, following = first.lower, then.lower
     second = types.get(following)
     if second is None or following in _TYPE_WORDS or second == types[word] or \
             following == second and _after(state, index + 2, 1) not in ("", *_TRIBE_FOLLOWERS):
