@@ -111,6 +111,26 @@ def test_bad_query_points_at_the_problem(home):
     assert "\nt:instant o:\"draw\n            ^\n" in result.stderr
 
 
+def test_a_query_may_start_with_negated_syntax(home, tmp_path):
+    """"-t:land" is a query, not -t with the value ":land"; -q takes one too; "-n=2" is still the option."""
+    result = run("search", "ramp", "-t:land", "-mv>=3", "-n=2", env_home=home)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("'ramp' | '-t:land' | '-mv>=3': cards 1-2 of ")
+    similar = run("similar", "Sol", "Ring", "-q", "-t:creature", "-n", "3", env_home=home)
+    assert similar.returncode == 0 and "filters applied: -t:creature" in similar.stdout
+    assert "\n3. " in similar.stdout and "Creature" not in similar.stdout
+
+
+def test_a_filter_the_card_data_cannot_answer_names_the_option(home, tmp_path):
+    result = run("search", "ramp", "--format", "modern", env_home=home)
+    assert result.returncode == 1 and result.stderr.startswith(
+        "grimoire: bad --format: the loaded card data has no modern legality")
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1 Sol Ring\n1 Island\n")
+    stats = run("deck", "stats", str(deck), "--format", "chess", env_home=home)
+    assert stats.returncode == 1 and "unknown format 'chess'; deck checks support commander" in stats.stderr
+
+
 def _on_a_terminal(*args: str, env_extra: dict[str, str]) -> str:
     """What ``grimoire ARGS`` writes when its standard output is a terminal (a pseudo-terminal 60 columns wide)."""
     import fcntl

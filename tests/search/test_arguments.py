@@ -10,6 +10,7 @@ from grimoire.search.arguments import (
     FilterArguments,
     SearchArgumentError,
     run_search,
+    run_similar,
     search_filters,
     search_page,
     search_queries,
@@ -31,6 +32,10 @@ from grimoire.search.engine import Filters
     ({"format": "commander or t:land"}, "format", "'commander or t:land' is not a format's name"),
     ({"roles": ["ramp or t:land"]}, "roles", "'ramp or t:land' is not a function tag's name"),
     ({"format": "modern -t:land"}, "format", "no query syntax"),
+    # query syntax as a type had found nothing, silently
+    ({"types": ["t:creature"]}, "types", "types 't:creature' is not a type's name"),
+    ({"types": ["creature", "elf or goblin)"]}, "types", "'elf or goblin)' is not a type's name"),
+    ({"types": ["-land"]}, "types", "(put query syntax such as t:creature in the queries)"),
 ])
 def test_a_bad_filter_is_named_with_the_fix(filters: dict, argument: str, expected: str):
     with pytest.raises(SearchArgumentError) as caught:
@@ -51,6 +56,28 @@ def test_good_filters_are_normalised():
     filters = search_filters(" bg ", " Commander ", ["creature", " "], 0, 3, [" Ramp "])
     assert filters == Filters(color_identity="bg", format="commander", types=("creature",), mana_value_min=0.0,
                               mana_value_max=3.0, roles=("ramp",))
+    assert search_filters(types=["Assembly-Worker", "Time Lord", "Urza’s"]).types == \
+        ("Assembly-Worker", "Time Lord", "Urza’s")
+
+
+def test_a_format_the_loaded_card_data_lacks_is_the_format_s_error(engine, small_db):
+    """The small store knows four formats' legality, as the bundled snapshot knows only commander's: a format
+    filter for another is the format argument's error (it had blamed the query, with a caret under it)."""
+    assert small_db.columns.knows_legality("modern") and not small_db.columns.knows_legality("pauper")
+    found = run_search(engine, "counter target spell", FilterArguments(format="modern")).page.results
+    assert found and "Counterspell" not in {result.card.name for result in found}  # (not legal in modern)
+    for call in (lambda: run_search(engine, "counter target spell", FilterArguments(format="pauper")),
+                 lambda: run_search(engine, "", FilterArguments(format="Pauper")),
+                 lambda: run_similar(engine, "Counterspell", "", FilterArguments(format="pauper"))):
+        with pytest.raises(SearchArgumentError) as caught:
+            call()
+        assert caught.value.argument == "format"
+        assert caught.value.message({"format": "--format"}) == (
+            "bad --format: the loaded card data has no pauper legality (the bundled snapshot knows only commander; "
+            "run grimoire data update). Leave --format out.")
+    with pytest.raises(SearchArgumentError) as caught:  # the same in the query is the query's
+        run_search(engine, "counter target spell f:pauper")
+    assert caught.value.argument == "queries" and "no pauper legality" in str(caught.value)
 
 
 def test_an_empty_query_needs_a_filter_and_one_to_four_queries():

@@ -498,3 +498,19 @@ def test_countermagic_and_mermaids(snapshot_engine):
     assert "Counterspell" in top(snapshot_engine.search("countermagic pauper cube", limit=3))
     notes = snapshot_engine.search("a mermaid deck", limit=3).notes
     assert any(note.startswith("read as a Merfolk deck") for note in notes), notes
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    ({"limit": float("nan")}, "limit must be a whole number, not nan"),
+    ({"limit": None}, "limit must be a whole number, not None"),
+    ({"page": "2"}, "page must be a whole number, not '2'"),
+    ({"page": True}, "page must be a whole number, not True"),
+])
+def test_a_library_caller_s_bad_page_size_is_a_clear_value_error(engine, arguments, message):
+    """The surfaces check their arguments first; the library's own callers had got Python's TypeError or
+    ValueError from deep inside (int(None), int(nan))."""
+    with pytest.raises(ValueError, match=re.escape(message)):
+        engine.search("deals 3 damage", **arguments)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        engine.similar_to("Lightning Bolt", **arguments)
+    assert len(engine.search("deals 3 damage", limit=10**400).results) >= 1  # (capped, as before)

@@ -521,3 +521,18 @@ def test_include_extras_brings_back_the_un_cards(snapshot_engine):
     every = engine.search("t:creature include:extras", literal=True, limit=5).total
     assert every > engine.search("t:creature", literal=True, limit=5).total
     assert every == engine.search("t:creature (is:funny or -is:funny)", literal=True, limit=5).total
+
+
+@pytest.mark.parametrize(("query", "caret"), [
+    # the error's own line, not the first one (the caret had pointed into the line above)
+    ("draw a card\nfoo:bar", "…foo:bar\n ^"),
+    ("draw\nfoo:bar\nmore", "…foo:bar…\n ^"),
+    ("\tfoo:bar", "\tfoo:bar\n\t^"),  # a tab under a tab
+    ("ドロー foo:bar", "ドロー foo:bar\n       ^"),  # wide characters take two columns
+    ("cafe\u0301 foo:bar", "cafe\u0301 foo:bar\n     ^"),  # a combining accent takes none
+    ("a\rb foo:bar", "a b foo:bar\n    ^"),  # a carriage return would move the cursor
+])
+def test_the_caret_lines_up_on_a_terminal(query, caret):
+    with pytest.raises(QuerySyntaxError) as caught:
+        parse(query)
+    assert caught.value.caret() == caret

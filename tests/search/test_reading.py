@@ -582,6 +582,43 @@ def test_cards_like_rhystic_study(snapshot_engine):
     assert "Mystic Remora" in names  # the other "draw unless they pay" enchantment
 
 
+def test_the_like_and_combo_syntax_a_reading_prints_can_be_typed(snapshot_engine):
+    """A reading prints like:"Rhystic Study"; typed back (as agents and players copy it), it had been an unknown
+    keyword. It answers as the words did, with filters beside it, in a literal search too."""
+    said = snapshot_engine.search("cards like Rhystic Study", limit=10)
+    for typed in ('like:"Rhystic Study"', "like:'rhystic study'", 'LIKE="Rhystic Study"'):
+        page = snapshot_engine.search(typed, limit=10)
+        assert [r.row for r in page.results] == [r.row for r in said.results], typed
+        assert page.readings[0].line() == 'read as: like:"Rhystic Study"' and page.readings[0].like == "Rhystic Study"
+    narrowed = snapshot_engine.search('like:"Rhystic Study" mv<=2', limit=10, literal=True)
+    assert narrowed.results and all(r.card.mana_value <= 2 for r in narrowed.results)
+    assert narrowed.readings[0].like == "Rhystic Study"
+    combo = snapshot_engine.search('combo:"Thassa\'s Oracle"', limit=10)
+    assert [r.row for r in combo.results] == \
+        [r.row for r in snapshot_engine.search("infinite combo with Thassa's Oracle", limit=10).results]
+    misspelt = snapshot_engine.search('like:"rhystic studdy"', limit=3)
+    assert misspelt.readings[0].like == "Rhystic Study" and any("closest match, Rhystic Study" in note
+                                                                for note in misspelt.readings[0].notes)
+
+
+@pytest.mark.parametrize(("query", "message", "position"), [
+    ('like:"Not A Card At All"', "like: no card is named 'Not A Card At All'", 6),
+    ('like:"Sol Ring" like:Ponder', "one like: per query", 16),
+    ('-like:"Sol Ring"', "goes at the query's top level: not after - or beside or", 1),
+    ('t:elf or combo:"Sol Ring"', "goes at the query's top level", 9),
+    ("like<3", "like takes : and a card's name, not <", 0),
+])
+def test_a_typed_like_that_cannot_be_answered_says_where(snapshot_engine, query, message, position):
+    with pytest.raises(QuerySyntaxError) as caught:
+        snapshot_engine.search(query, limit=3)
+    assert message in caught.value.message and caught.value.position == position
+
+
+@pytest.mark.parametrize("query", ["something like: Sol Ring", "Like: Rhystic Study"])
+def test_like_before_a_colon_and_a_space_is_prose(reader, query):
+    assert reader.read(query).like is not None  # (not "like: needs a value right after it")
+
+
 @pytest.mark.parametrize("encoder", [
     pytest.param("static", marks=pytest.mark.xfail(strict=True, reason="known: the static engine ranks Smothering "
                                                    "Tithe 11th or lower, below taxes that make no Treasure")),
@@ -2495,12 +2532,12 @@ def test_deck_colours_and_keywords_a_deck_uses(reader, query, expected):
     assert reader.read(query).syntax == expected
 
 
-def test_restricted_is_read_as_banned_is(reader):
+def test_restricted_is_read_as_banned_is(reader, monkeypatch):
     """"vintage restricted cards" had read as the stax tag ("restrict"); the bundled data has no vintage."""
     reading = reader.read("vintage restricted cards")
     assert any(note.startswith("vintage: the loaded card data has no vintage legality") for note in reading.notes)
     knowing = Reader(reader.db)
-    knowing._formats["vintage"] = True  # as a store from Scryfall's bulk data
+    monkeypatch.setattr(knowing, "knows_format", lambda name: True)  # as a store from Scryfall's bulk data
     assert knowing.read("restricted in vintage").syntax == "restricted:vintage"
 
 

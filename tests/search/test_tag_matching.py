@@ -20,6 +20,13 @@ def engine() -> SearchEngine:
 
 
 @pytest.fixture(scope="module")
+def engines() -> dict[str, SearchEngine]:
+    """An engine per encoder, for what each must find alike (one engine per test case had cost 20 s)."""
+    db = grimoire.open()
+    return {encoder: SearchEngine(db, encoder=encoder) for encoder in ("minilm", "static")}
+
+
+@pytest.fixture(scope="module")
 def matcher() -> TagMatcher:
     return TagMatcher()
 
@@ -99,11 +106,10 @@ def test_an_equal_match_keeps_both_the_narrower_and_the_broader_tag(matcher):
     assert {"removal", "creature-removal"} <= {m.name for m in matcher.match("removal")}
 
 
-def test_a_narrower_tag_named_in_words_replaces_a_broader_one_found_only_by_meaning():
+def test_a_narrower_tag_named_in_words_replaces_a_broader_one_found_only_by_meaning(engines):
     # "board protection" is the narrower tag's phrasing; the broad protection-granter (Blue Ward, Swiftfoot Boots)
     # comes only by meaning, at no more than the same weight
-    for encoder in ("minilm", "static"):
-        engine = SearchEngine(grimoire.open(), encoder=encoder)
+    for encoder, engine in engines.items():
         for text, narrow, broad in (("board protection", "board-protection", "protection-granter"),
                                     ("mass land destruction", "land-sweeper", "land-destruction")):
             names = [m.name for m in engine.tags_for(text)]
@@ -120,11 +126,11 @@ def test_a_narrower_tag_named_in_words_replaces_a_broader_one_found_only_by_mean
     ("cards that punish ramp", "ramp-hate", {"ramp"}),
     ("landfall hate", "ramp-hate", {"landfall-payoff"}),
 ])
-def test_a_hate_request_does_not_ask_for_what_the_hate_stops(text, hate, stopped):
+def test_a_hate_request_does_not_ask_for_what_the_hate_stops(engines, text, hate, stopped):
     """The words of "lifegain hate" also name lifegain, and the dense list of "anti-tutor cards" is full of tutors:
     neither is asked for (TAG_OPPOSES), whether found by words, meaning or the dense list's head."""
-    for encoder in ("minilm", "static"):
-        names = [m.name for m in SearchEngine(grimoire.open(), encoder=encoder).tags_for(text)]
+    for encoder, engine in engines.items():
+        names = [m.name for m in engine.tags_for(text)]
         assert names[:1] == [hate] and not stopped & set(names), (encoder, names)
 
 
@@ -324,9 +330,9 @@ def test_a_permanent_named_after_copy_is_what_is_copied(engine, text, tag):
     ("my deck is weak to enchantments", "enchantment-removal", "enchantment-payoff"),
     ("we struggle against big creatures", "creature-removal", None),
 ])
-def test_a_card_type_that_beats_the_player_asks_for_its_removal(text, answer, named):
-    for encoder in ("minilm", "static"):
-        names = [m.name for m in SearchEngine(grimoire.open(), encoder=encoder).tags_for(text)]
+def test_a_card_type_that_beats_the_player_asks_for_its_removal(engines, text, answer, named):
+    for encoder, engine in engines.items():
+        names = [m.name for m in engine.tags_for(text)]
         assert names[:1] == [answer] and named not in names, (encoder, names)
 
 
@@ -339,10 +345,9 @@ def test_a_card_type_or_a_function_no_hate_tag_stops_is_left_as_it_was(matcher, 
     assert tag not in names and not {"search-hate", "graveyard-hate", "token-hate"} & set(names), names
 
 
-def test_what_is_guarded_against_is_not_asked_for_by_meaning_either():
+def test_what_is_guarded_against_is_not_asked_for_by_meaning_either(engines):
     """"protection from artifact removal" asks for no removal: not by its words (as before) nor by its meaning."""
-    for encoder in ("minilm", "static"):
-        engine = SearchEngine(grimoire.open(), encoder=encoder)
+    for encoder, engine in engines.items():
         text = "my artifact deck needs protection from artifact removal"
         matched = engine.tag_matcher.match(text, engine.encoder.encode_query(engine._expand(text)),
                                            weights=engine.weights)
@@ -526,10 +531,11 @@ def test_folds_split_every_held_out_group_evenly(matcher):
     assert all(0.15 < folds.count(fold) / len(groups) < 0.25 for fold in range(phrasings.FOLDS))
 
 
-def test_cross_validation_asks_each_fold_of_a_model_trained_without_it(monkeypatch):
+def test_cross_validation_asks_each_fold_of_a_model_trained_without_it(monkeypatch, small_db):
     """Each fold's phrasings go to the trainer, which returns a model that never saw them; each is then asked of
     that fold's model only. (Here the trainer records and returns the shipped model: the plumbing is checked; the
-    retraining itself is benchmarks/tag_phrasings.py's, about a minute a fold.)"""
+    retraining itself is benchmarks/tag_phrasings.py's, about a minute a fold; the dense lists rank the small
+    store's cards, as embedding every card again per fold took 20 s.)"""
     matcher = TagMatcher(encoder_name="static")
     groups = held_out_groups(matcher)
     few = [g for fold in (0, 1) for g in [g for g in groups if fold_of(matcher.texts[g[0]], 2) == fold][:3]]
@@ -540,7 +546,7 @@ def test_cross_validation_asks_each_fold_of_a_model_trained_without_it(monkeypat
         trained.append(held_out)
         return StaticEncoder()
 
-    results = phrasings.cross_validated(grimoire.open(), train, folds=2)
+    results = phrasings.cross_validated(small_db, train, folds=2)
     assert len(trained) == 2 and not trained[0] & trained[1]
     assert trained[0] | trained[1] == {matcher.texts[i] for g in few for i in g}
     assert sorted(r.text for r in results) == sorted(matcher.texts[g[0]] for g in few)

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import select
+import subprocess
+import time
 
 import pytest
 from mcp import Client
@@ -106,9 +110,20 @@ async def test_search_structured_filters_and_exclude(client: Client):
     ({"queries": ["draw"], "bogus_arg": 1}, "unknown argument 'bogus_arg' for search_cards. Its arguments are: "
                                             "queries, color_identity"),
     ({"queries": ["draw"], "limit": "ten"}, "bad argument limit for search_cards: Input should be a valid integer"),
+    ({"queries": ["draw"], "types": ["t:creature"]}, "types 't:creature' is not a type's name"),
 ])
 async def test_search_bad_arguments_say_how_to_fix_them(client: Client, arguments: dict, expected: str):
     assert expected in await call_error(client, "search_cards", arguments)
+
+
+@pytest.mark.parametrize(("tool", "arguments"), [("search_cards", {"queries": ["draw"], "format": "modern"}),
+                                                 ("find_similar", {"name": "Sol Ring", "format": "modern"})])
+async def test_a_format_the_card_data_lacks_is_the_format_argument_s_error(client: Client, tool: str,
+                                                                           arguments: dict):
+    """The bundled snapshot knows only commander legality: the error names format (it had named the query)."""
+    result = await client.call_tool(tool, arguments)
+    assert result.is_error and result.structured_content["argument"] == "format"
+    assert text_of(result).startswith("bad format: the loaded card data has no modern legality")
 
 
 async def test_a_limit_above_the_maximum_is_capped_with_a_note(client: Client):
@@ -224,6 +239,7 @@ async def test_validate_and_analyze_deck(client: Client):
     ("get_deck", {"deck": "https://www.moxfield.com/decks/abc123"}, "could not reach moxfield.com"),
     ("validate_deck", {"deck": DECK, "format": "chess"}, "unknown format 'chess'"),
     ("validate_deck", {"deck": DECK, "bracket": 9}, "bracket must be 1 to 5"),
+    ("analyze_deck", {"deck": DECK, "format": "chess"}, "unknown format 'chess'"),  # (it had been accepted)
 ])
 async def test_deck_tools_bad_arguments(client: Client, tool: str, arguments: dict, expected: str):
     assert expected in await call_error(client, tool, arguments)
@@ -245,3 +261,39 @@ async def test_the_server_ranks_with_the_encoder_it_was_started_with(grimoire_ho
     async with stdio_server(grimoire_home, "--encoder", "static", log="static-server.log") as static_client:
         result = await call_ok(static_client, "search_cards", {"queries": [query], "limit": 10})
     assert [card["name"] for card in result.structured_content["results"]] == expected["static"]
+
+
+def test_a_lone_surrogate_over_stdio_is_answered_and_the_session_goes_on(grimoire_home):
+    """A JSON string may escape half a UTF-16 pair ("\\ud800"): the SDK's parser refused the whole line and the
+    call was never answered. The raw lines an agent's client may send, read back raw (JSON-RPC over stdio is one
+    message per line: the MCP specification's stdio transport)."""
+    from .conftest import OFFLINE, SERVER
+
+    env = {**os.environ, **OFFLINE, "GRIMOIRE_HOME": str(grimoire_home)}
+    hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}
+    lines = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": hello},
+             {"jsonrpc": "2.0", "method": "notifications/initialized"},
+             {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+              "params": {"name": "search_cards", "arguments": {"queries": ["draw \ud800 card"], "limit": 1}}},
+             {"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+              "params": {"name": "get_card", "arguments": {"name": "Sol Ring"}}}]
+    sent = "".join(json.dumps(line) + "\n" for line in lines)  # (ASCII: the surrogate as the escape \ud800)
+    assert "\\ud800" in sent
+    server = subprocess.Popen(SERVER, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              env=env)
+    replies = {}
+    try:
+        server.stdin.write(sent.encode())
+        server.stdin.flush()  # (kept open: the end of input ends the session, calls in flight with it)
+        deadline = time.monotonic() + 120
+        while len(replies) < 3 and time.monotonic() < deadline:
+            ready, _, _ = select.select([server.stdout], [], [], 1.0)
+            if ready:
+                reply = json.loads(server.stdout.readline())
+                replies[reply["id"]] = reply
+    finally:
+        server.kill()
+        server.wait(timeout=10)
+    assert set(replies) == {1, 2, 3}
+    assert replies[2]["result"]["structuredContent"]["queries"] == ["draw \ufffd card"]
+    assert replies[3]["result"]["structuredContent"]["name"] == "Sol Ring"

@@ -198,10 +198,14 @@ def test_results_say_why_they_matched_and_the_api_takes_what_the_cli_takes(clien
     ({"q": "draw", "mode": "fast"}, "mode must be one of hybrid"),
     ({"q": "-" * 5000}, "bad query"),
     ({"q": "(" * 400 + "draw"}, "bad query"),
+    ({"q": "draw", "type": "t:creature"}, "type 't:creature' is not a type's name"),
+    ({"q": "draw", "format": "modern"}, "bad format: the loaded card data has no modern legality"),
 ])
 def test_every_bad_search_parameter_is_a_400_that_names_it(client: TestClient, params: dict, expected: str):
     response = client.get("/api/search", params=params)
     assert response.status_code == 400 and expected in response.json()["error"]
+    # the parameter by name too (a badly typed one had lacked it)
+    assert response.json()["argument"] in params and response.json()["argument"] in response.json()["error"]
 
 
 def test_similar_cards_share_a_function_not_a_type_line(client: TestClient):
@@ -360,6 +364,13 @@ def test_browser_reading_chips_can_be_removed(page):
     expect(chips).to_have_count(1)
     expect(chips.first).to_contain_text("id<=w")
     page.click("#reading-literal")  # every word as typed
+    expect(page.locator("#reading")).to_be_hidden()
+    page.fill("#q", 'like:"Sol Ring" mv<=2')  # the syntax a reading prints, typed: its chip removes it
+    page.press("#q", "Enter")
+    expect(chips).to_have_count(1)
+    assert chips.all_text_contents() == ['like:"Sol Ring"×']
+    page.click("#reading .chip-remove")
+    expect(page.locator("#q")).to_have_value("mv<=2")
     expect(page.locator("#reading")).to_be_hidden()
     expect(page.locator("#results .result").first).to_be_visible()
 

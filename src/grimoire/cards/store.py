@@ -232,6 +232,11 @@ class Columns:
         codes = self._legality_codes.get(format_name.lower())
         return np.full(self._table.num_rows, UNKNOWN, dtype=np.int8) if codes is None else codes.copy()
 
+    def knows_legality(self, format_name: str) -> bool:
+        """Whether any card says its legality in the format (the bundled snapshot knows only commander)."""
+        codes = self._legality_codes.get(format_name.lower())
+        return codes is not None and bool((codes >= 0).any())
+
 
 @dataclass(frozen=True)
 class CardLookup:

@@ -11,7 +11,7 @@ import os
 import sys
 
 from grimoire.cli import arena, bench, card, data, deck, precon, search, serve
-from grimoire.cli._common import EXIT_ERROR, _err
+from grimoire.cli._common import EXIT_ERROR, Parser, _err
 
 GROUPS = (card, search, deck, data, bench, serve, precon, arena)
 
@@ -19,7 +19,7 @@ GROUPS = (card, search, deck, data, bench, serve, precon, arena)
 def build_parser() -> argparse.ArgumentParser:
     from grimoire import __version__
 
-    parser = argparse.ArgumentParser(prog="grimoire", description="Magic: The Gathering card search, offline.")
+    parser = Parser(prog="grimoire", description="Magic: The Gathering card search, offline.")
     parser.add_argument("--version", action="version", version=f"grimoire {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     for group in GROUPS:

@@ -6,11 +6,27 @@ Each ``grimoire`` command group lives in its own module beside this one.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 SHIPPED_QUERIES = Path(__file__).resolve().parent.parent / "bench" / "search" / "queries"
+
+
+# A query that starts with negated syntax: "-t:land", "-o:draw", "-mv>=3", "-(t:land or t:artifact)", '-"of the"'.
+_NEGATED_SYNTAX = re.compile(r"-(?:(-?[A-Za-z][A-Za-z_]*)(?P<op>[:<>]|!=|=)|[(\"'/])")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, except that an argument starting with negated query syntax is a value, not an option: "-t:land"
+    had run ``--type ":land"``, and ``-q "-t:creature"`` had said -q expected an argument."""
+
+    def _parse_optional(self, arg_string: str):
+        syntax = _NEGATED_SYNTAX.match(arg_string)
+        if syntax and not (syntax.group("op") == "=" and f"-{syntax.group(1)}" in self._option_string_actions):
+            return None  # ("-n=5" stays the option -n)
+        return super()._parse_optional(arg_string)
 
 
 def _err(message: str) -> int:

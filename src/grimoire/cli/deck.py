@@ -59,7 +59,10 @@ def cmd_deck_stats(args: argparse.Namespace) -> int:
     deck = _read(args.file)
     if deck is None:
         return EXIT_ERROR
-    stats = analyze_deck(deck, args.format)
+    try:
+        stats = analyze_deck(deck, args.format)
+    except ValueError as exc:
+        return _err(str(exc))
     corrections = deck.corrections
     _print_line_notes(deck, corrections)
     if args.json:

@@ -9,8 +9,9 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 from grimoire.cards.mana import COLOR_ORDER, symbols
-from grimoire.cards.model import Card, format_named
+from grimoire.cards.model import Card
 from grimoire.decks.parse import DeckEntry, ParsedDeck
+from grimoire.decks.validate import deck_format
 from grimoire.search.roles import cards_roles
 
 # Community rules of thumb for a 100-card Commander deck (e.g. the "8x8" and command-zone templates), not
@@ -107,8 +108,9 @@ def _suggested_search(role: str, identity: str) -> str:
 
 def analyze_deck(deck: ParsedDeck, format: str | None = None) -> DeckStats:  # noqa: A002
     """Statistics of ``deck``. ``format`` defaults to "commander" when the deck names a commander; Commander
-    decks are compared with :data:`COMMANDER_TARGETS`."""
-    format_name = format_named(format or ("commander" if deck.commanders else "constructed"))
+    decks are compared with :data:`COMMANDER_TARGETS`. ``ValueError`` names a format deck checks do not know."""
+    format_name = deck_format(format) if format and format.strip() else \
+        "commander" if deck.commanders else "constructed"
     entries: list[DeckEntry] = [*deck.commanders, *deck.main]
     curve = dict.fromkeys(CURVE_BUCKETS, 0)
     pips: Counter = Counter()

@@ -89,11 +89,17 @@ def _unread_lines(deck: ParsedDeck) -> list[Violation]:
                       "the deck was checked without them", [p.text for p in deck.problems], "warning")]
 
 
-def validate_deck(deck: ParsedDeck, format: str = "commander", bracket: int | None = None) -> list[Violation]:  # noqa: A002
-    """Every rule the deck breaks in ``format``, errors first; warnings say what could not be checked."""
+def deck_format(format: str) -> str:  # noqa: A002 - the word users say
+    """``format``'s name as deck checks know it ("edh" is commander); ``ValueError`` for one they do not."""
     format_name = format_named(format)
     if format_name not in FORMATS:
         raise ValueError(f"unknown format {format!r}; deck checks support {', '.join(FORMATS)}")
+    return format_name
+
+
+def validate_deck(deck: ParsedDeck, format: str = "commander", bracket: int | None = None) -> list[Violation]:  # noqa: A002
+    """Every rule the deck breaks in ``format``, errors first; warnings say what could not be checked."""
+    format_name = deck_format(format)
     if bracket is not None and bracket not in GAME_CHANGER_LIMITS:
         raise ValueError(f"bracket must be 1 to 5, not {bracket}")
     if format_name == "commander":

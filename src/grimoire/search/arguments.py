@@ -7,12 +7,14 @@ The CLI, the MCP server and the web API pass what they were given; a bad argumen
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from grimoire.search.engine import MAX_LIMIT, MAX_QUERIES, Filters, SearchEngine, SearchPage
-from grimoire.search.query import MAX_QUERY_LENGTH, QuerySyntaxError, parse_colors
+from grimoire.search.filters import unknown_legality
+from grimoire.search.query import MAX_QUERY_LENGTH, Filter, QuerySyntaxError, parse_colors
 
 ARGUMENTS = ("queries", "color_identity", "format", "types", "mana_value_min", "mana_value_max", "roles", "limit",
              "page")
@@ -59,6 +61,8 @@ def _names(values: str | Sequence[str] | None) -> tuple[str, ...]:
 
 
 _NAMES_SHOWN = 10  # unknown excluded names a note lists
+# A type's name: words of letters, joined by a space, hyphen or apostrophe ("Assembly-Worker", "Time Lord").
+_TYPE_NAME = re.compile(r"[^\W\d_]+(?:[ '’-][^\W\d_]+)*")
 
 
 def search_filters(color_identity: str | None = None, format: str | None = None,  # noqa: A002 - Scryfall's name
@@ -70,6 +74,11 @@ def search_filters(color_identity: str | None = None, format: str | None = None,
     if low is not None and high is not None and low > high:
         raise SearchArgumentError("mana_value_min", f"{{mana_value_min}} ({low:g}) is above {{mana_value_max}} "
                                   f"({high:g}), so no card can match. Swap them or drop one.")
+    for type_name in _names(types):
+        if not _TYPE_NAME.fullmatch(type_name):
+            raise SearchArgumentError("types", f"{{types}} {_literal(repr(type_name[:80]))} is not a type's name. "
+                                      "Give each type by its name, such as creature, instant or elf (put query syntax "
+                                      "such as t:creature in the queries).")
     identity = (color_identity or "").strip() or None
     if identity is not None and parse_colors(identity) is None:
         raise SearchArgumentError("color_identity", f"{{color_identity}} {_literal(repr(identity))} is not a "
@@ -82,6 +91,16 @@ def search_filters(color_identity: str | None = None, format: str | None = None,
     except QuerySyntaxError as exc:
         argument = "format" if exc.query.startswith("f:") else "roles"
         raise SearchArgumentError(argument, f"bad {{{argument}}}: {_literal(exc.message)}.") from exc
+    return filters
+
+
+def _answerable(engine: SearchEngine, filters: Filters) -> Filters:
+    """``filters``, unless the loaded card data cannot answer its format: that is the format's error, not the
+    query's (the bundled snapshot knows only commander legality)."""
+    for node in filters.to_nodes():
+        if isinstance(node, Filter) and node.key == "format" and not engine.db.columns.knows_legality(node.value):
+            raise SearchArgumentError("format", f"bad {{format}}: {_literal(unknown_legality(node.value))}. Leave "
+                                      "{format} out.")
     return filters
 
 
@@ -158,7 +177,7 @@ def run_search(engine: SearchEngine, queries: str | Sequence[str], filters: Filt
     """Check a search call's arguments and run it; every bad argument raises :class:`SearchArgumentError`.
 
     Player words are read as filters unless ``literal`` (the page's ``readings`` say how)."""
-    checked_filters = filters.checked()
+    checked_filters = _answerable(engine, filters.checked())
     query_list = search_queries(queries, checked_filters)
     limit, page, notes = search_page(limit, page, maximum)
     unknown = [name for name in exclude if engine.db.names.find(name) is None]
@@ -181,7 +200,7 @@ def run_similar(engine: SearchEngine, name: str, query: str = "", filters: Filte
 
     Raises :class:`SearchArgumentError`, or :class:`~grimoire.cards.names.CardNotFoundError` for an unknown name.
     """
-    checked_filters = filters.checked()
+    checked_filters = _answerable(engine, filters.checked())
     limit, page, notes = search_page(limit, page, maximum)
     found = engine.db.lookup(name)
     if found.correction:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -116,6 +117,15 @@ def undecided_note(count: int) -> str:
 
 
 _UNDECIDED_FIX = "run `grimoire data update` for full card data"
+
+
+def _count(name: str, value: object) -> int:
+    """A page size or number as a whole number: a library caller's ``None`` or NaN had raised Python's own
+    TypeError or ValueError from deep inside."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or isinstance(value, float) and \
+            not math.isfinite(value):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    return int(value)
 
 
 def _one_filter(text: str, what: str) -> Node:
@@ -781,13 +791,11 @@ class SearchEngine:
     # -- reading -----------------------------------------------------------------------------------------
 
     def read(self, query: str, filters: Filters | None = None, *, literal: bool = False) -> Reading:
-        """What the words of ``query`` are read as (see search/reading.py); ``literal`` reads nothing, the query
-        parsed as it stands."""
+        """What the words of ``query`` are read as (see search/reading.py); ``literal`` reads no words, the query
+        parsed as it stands (but for the card a typed ``like:`` or ``combo:`` names)."""
         if not query.strip():
             return Reading(query, query)
-        if literal:
-            return Reading(query, query, node=parse(query))
-        return self.reader.read(query, explicit=filters.kinds() if filters else frozenset())
+        return self.reader.read(query, explicit=filters.kinds() if filters else frozenset(), literal=literal)
 
     def _combo_query(self, reading: Reading) -> tuple[str, str, tuple[str, ...], str]:
         """For "combo with X": the query with the filter X's partners must meet, the wording and tags they are
@@ -1043,8 +1051,7 @@ class SearchEngine:
             raise ValueError(f"give 1 to {MAX_QUERIES} queries, not {len(query_list)}")
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
-        limit = max(1, min(int(limit), MAX_LIMIT))
-        page = max(1, int(page))
+        limit, page = max(1, min(_count("limit", limit), MAX_LIMIT)), max(1, _count("page", page))
         readings = [self.read(query, filters, literal=literal) for query in query_list]
         if len(readings) == 1 and readings[0].like and not self._parse(readings[0].query, filters,
                                                                         readings[0].node)[1]:
@@ -1196,6 +1203,7 @@ class SearchEngine:
     def similar_to(self, name: str, *, query: str = "", filters: Filters | None = None, page: int = 1,
                    limit: int = 20, include_funny: bool = False, exclude: Sequence[str] = ()) -> SearchPage:
         """Cards whose rules text is closest to a given card's (cosine of embeddings), under the same filters."""
+        limit, page = max(1, min(_count("limit", limit), MAX_LIMIT)), max(1, _count("page", page))
         row = self.db.names.lookup(name)
         node, _ = self._parse(query, filters)
         mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=exclude)
@@ -1204,8 +1212,7 @@ class SearchEngine:
             raise ValueError(f"{self.db.columns.name[row]} has no embedding yet (run: {self.embed_command})")
         scores = self._like_scores(row)
         ranked = self._ranked(scores, np.flatnonzero(mask & np.isfinite(scores)))
-        limit = max(1, min(int(limit), MAX_LIMIT))
-        start = (max(1, page) - 1) * limit
+        start = (page - 1) * limit
         window = ranked[start: start + limit].tolist()
         results = [SearchResult(card=card, row=r, rank=start + i + 1, score=float(scores[r]), roles=roles,
                                 tags=tags, semantic_rank=start + i + 1, matched=tuple(matched))

@@ -21,6 +21,7 @@ from grimoire.cards.store import CardDB
 from grimoire.search.nicknames import IS_NICKNAMES, normalise
 from grimoire.search.patterns import CpuBudget, PatternTooSlow, UserPattern
 from grimoire.search.query import (
+    CARD_KEYS,
     DIRECTIVE_KEYS,
     And,
     ColorCount,
@@ -537,6 +538,12 @@ def _faces_compare(values: np.ndarray, other: np.ndarray | float, op: str, face_
     return true, ~true & all_known
 
 
+def unknown_legality(format_name: str) -> str:
+    """What a format filter says where the loaded card data has no legality in that format."""
+    return (f"the loaded card data has no {format_name} legality (the bundled snapshot knows only commander; run "
+            "grimoire data update)")
+
+
 class Evaluator:
     """Evaluates one parsed query against a :class:`FilterIndex`."""
 
@@ -593,6 +600,9 @@ class Evaluator:
         key = node.key
         if key in ("name", "oracle", "fulloracle", "type", "text"):
             return self.text_leaf(node, np.flatnonzero(interesting))
+        if key in CARD_KEYS:  # (the reader takes them from a query's top: see reading.py's typed_cards)
+            raise self._error(f"{key}:\"{node.value}\" ranks a whole query by one card, so it goes at the query's "
+                              "top level: not after - or beside or", node)
         if key in DIRECTIVE_KEYS:  # sort and display directives: every card passes (see order_positions)
             return self.index.everything.copy(), np.zeros(self.index.size, dtype=bool)
         if key in ("keyword", "mana", "devotion"):
@@ -715,10 +725,9 @@ class Evaluator:
             if (values < 0).all():
                 raise self._error("the loaded card data has no rarity (run grimoire data update)", node)
             return _tri(_compare(values.astype(float), op, float(value)), values >= 0)
+        if not columns.knows_legality(value):
+            raise self._error(unknown_legality(value), node)
         codes = columns.legality(value)
-        if (codes < 0).all():
-            raise self._error(f"the loaded card data has no {value} legality (the bundled snapshot knows only "
-                              "commander; run grimoire data update)", node)
         wanted = {"format": (1, 2), "banned": (3,), "restricted": (2,)}[key]
         return _tri(np.isin(codes, wanted), codes >= 0)
 

@@ -31,12 +31,30 @@ class QuerySyntaxError(ValueError):
         super().__init__(f"{message} (at character {position + 1})")
 
     def caret(self) -> str:
-        """The query with a caret under the offending character: the part within :data:`CARET_WINDOW` characters
-        of it, "…" marking what is cut (a 60,000-character query had come back whole, twice, in an HTTP 400)."""
-        start = max(0, self.position - CARET_WINDOW)
-        end = self.position + CARET_WINDOW
+        """The query with a caret under the offending character: the part of its line within
+        :data:`CARET_WINDOW` characters of it, "…" marking what is cut (a 60,000-character query had come back
+        whole, twice, in an HTTP 400). The caret lines up on a terminal: a tab is padded with a tab, a wide
+        character with two spaces, a combining mark with none, and control characters show as spaces."""
+        line_start = self.query.rfind("\n", 0, self.position) + 1
+        line_end = self.query.find("\n", self.position)
+        start = max(line_start, self.position - CARET_WINDOW)
+        end = min(len(self.query) if line_end < 0 else line_end, self.position + CARET_WINDOW)
         before, after = ("…" if start else ""), ("…" if end < len(self.query) else "")
-        return f"{before}{self.query[start:end]}{after}\n{' ' * (len(before) + self.position - start)}^"
+        shown = _CONTROL.sub(" ", self.query[start:end])
+        pad = "".join(_padding(ch) for ch in shown[:self.position - start])
+        return f"{before}{shown}{after}\n{' ' * len(before)}{pad}^"
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")  # (not the tab)
+
+
+def _padding(ch: str) -> str:
+    """What lines up under ``ch`` on a terminal."""
+    if ch == "\t":
+        return "\t"
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return ""
+    return "  " if unicodedata.east_asian_width(ch) in ("W", "F") else " "
 
 
 def _printable(text: str) -> str:
@@ -161,7 +179,10 @@ OTHER_KEYS = {"is": "is", "not": "not", "has": "has", "role": "role", "otag": "r
               "function": "role", "r": "rarity", "rarity": "rarity", "devotion": "devotion", "date": "date",
               "e": "set", "s": "set", "set": "set", "edition": "set", "order": "order", "direction": "direction",
               "dir": "direction", "display": "display", "unique": "unique", "prefer": "prefer", "lang": "lang",
-              "language": "lang", "include": "include"}
+              "language": "lang", "include": "include", "like": "like", "combo": "combo"}
+# Grimoire's own keywords that name a card, as its readings print them: like:"Rhystic Study" ranks the cards most
+# like it, combo:"Thassa's Oracle" its combo partners. The reader takes them at a query's top (not under - or or).
+CARD_KEYS = frozenset({"like", "combo"})
 # Scryfall keywords about printings (art, prices, frames...): oracle-level card data cannot answer them.
 PRINTING_KEYS = frozenset({"a", "art", "artist", "artists", "ft", "flavor", "wm", "watermark", "border", "frame",
                            "stamp", "usd", "eur", "tix", "in", "game", "cube", "cn",
@@ -353,7 +374,8 @@ _LABEL_VALUE = re.compile(r"\s+(?!(?:or|and)\b)[\w\"'{]")
 
 def _labelled_value(written: str, query: str, index: int) -> bool:
     """Whether ``written:`` followed by spaces at ``index`` labels the value after them."""
-    return (written.lower() in _LABEL_KEYS or written[:1].isupper() and written.lower() in ALL_KEYS) and \
+    key = written.lower()
+    return (key in _LABEL_KEYS or written[:1].isupper() and key in ALL_KEYS and key not in CARD_KEYS) and \
         _LABEL_VALUE.match(query, index) is not None
 
 
@@ -365,8 +387,8 @@ def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter |
     if labelled:
         index = len(query) - len(query[index:].lstrip())  # "Color: white", "cmc: 3": a label, as agents write it
     if index == len(query) or query[index].isspace():
-        if name not in ALL_KEYS:
-            return Text(key_match.group(1), start), index  # "creature: draw a card": a colon in prose
+        if name not in ALL_KEYS or name in CARD_KEYS:  # "creature: draw a card", "something like: Sol Ring": a
+            return Text(key_match.group(1), start), index  # colon in prose
         raise QuerySyntaxError(f"{name}{op} needs a value right after it (no space)", start, query)
     if name in PRINTING_KEYS:
         raise QuerySyntaxError(f"{key_match.group(1)}{op} is about printings (art, sets, prices, frames); "
@@ -412,6 +434,10 @@ def _typed_value(key: str, op: str, raw: str, is_regex: bool, start: int, value_
         return compile_regex(raw, value_position, query)
     if not raw.strip():
         raise error(f"empty value for {key}")
+    if key in CARD_KEYS:
+        if op not in (":", "="):
+            raise QuerySyntaxError(f"{key} takes : and a card's name, not {op}", start, query)
+        return raw.strip()
     if key == "produces":
         letters = raw.lower()
         if any(ch not in "wubrgc" for ch in letters):

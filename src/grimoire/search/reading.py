@@ -12,7 +12,7 @@ import re
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import combinations
 
@@ -22,6 +22,7 @@ from grimoire.cards.nicknames import EVERYDAY, NICKNAMES
 from grimoire.cards.store import CardDB
 from grimoire.search.literals import finder, required_parts
 from grimoire.search.query import (
+    CARD_KEYS,
     COLOR_NAMES,
     MAX_QUERY_LENGTH,
     And,
@@ -410,12 +411,14 @@ def _before_a_themed_deck(state: _State, index: int) -> bool:
         _after(state, index + 1, 2).split()[1:2] in (["deck"], ["edh"], ["build"])
 
 
+_CARD_KEY = re.compile(r"(?<![\w-])(?:like|combo)[:=]", re.IGNORECASE)  # a typed like:/combo: (CARD_KEYS)
+
+
 class Reader:
     """Reads queries against one store (its card names, commanders and the formats its data knows)."""
 
     def __init__(self, db: CardDB):
         self.db = db
-        self._formats: dict[str, bool] = {}
         self._type_pairs: dict[tuple[str, str], bool] = {}
         self._reducers: dict[str, bool] = {}
 
@@ -643,12 +646,54 @@ class Reader:
         return any(value for value in self.db.columns.values("rarity"))
 
     def knows_format(self, name: str) -> bool:
-        if name not in self._formats:
-            self._formats[name] = bool((self.db.columns.legality(name) >= 0).any())
-        return self._formats[name]
+        return self.db.columns.knows_legality(name)
 
-    def read(self, query: str, *, explicit: frozenset[str] = frozenset()) -> Reading:
-        """Read the bare words of ``query``; ``explicit`` holds the kinds the structured filters already set."""
+    def read(self, query: str, *, explicit: frozenset[str] = frozenset(), literal: bool = False) -> Reading:
+        """Read the bare words of ``query``; ``explicit`` holds the kinds the structured filters already set.
+        ``literal`` reads no words, only the card a typed ``like:`` or ``combo:`` names."""
+        blanked, chips, cards, notes = self._typed_cards(query)
+        if not chips:
+            return Reading(query, query, node=parse(query)) if literal else self._read(query, explicit)
+        reading = Reading(blanked, "") if not blanked.strip() else \
+            Reading(blanked, blanked, node=parse(blanked)) if literal else self._read(blanked, explicit)
+        return replace(reading, typed=query, chips=(*chips, *reading.chips), like=cards.get("like", reading.like),
+                       combo=cards.get("combo", reading.combo), notes=(*notes, *reading.notes),
+                       synergy=reading.synergy and "combo" not in cards)
+
+    def _typed_cards(self, query: str) -> tuple[str, list[Chip], dict[str, str], list[str]]:
+        """The cards a query's own ``like:"X"`` and ``combo:"X"`` name (the syntax readings print), at its top:
+        the query with them blanked (positions kept), their chips, the names by key, and a note for a name
+        corrected. A name no card has is a syntax error at the name."""
+        if not _CARD_KEY.search(query):
+            return query, [], {}, []
+        node = parse(query)
+        depth = _paren_depths(query)
+        asked = [child for child in (node.children if isinstance(node, And) else (node,))
+                 if isinstance(child, Filter) and child.key in CARD_KEYS and not depth[child.position]]
+        chips: list[Chip] = []
+        cards: dict[str, str] = {}
+        notes: list[str] = []
+        blanked = query
+        for child in asked:
+            value_at = child.position + len(child.key) + 1 + (child.raw[len(child.key) + 1:][:1] in ("\"", "'"))
+            if child.key in cards:
+                raise QuerySyntaxError(f"one {child.key}: per query (run another query for another card)",
+                                       child.position, query)
+            try:
+                match = self.db.names.match(child.value)
+            except CardNotFoundError as missing:
+                close = f"; did you mean {' or '.join(missing.suggestions[:3])}?" if missing.suggestions else ""
+                raise QuerySyntaxError(f"{child.key}: no card is named {child.value!r}{close}", value_at,
+                                       query) from None
+            cards[child.key] = match.name
+            if match.correction:
+                notes.append(f"{child.key}: {match.correction}")
+            chips.append(Chip(child.raw, f"{child.key}:\"{match.name}\"", child.key))
+            end = child.position + len(child.raw)
+            blanked = blanked[:child.position] + " " * len(child.raw) + blanked[end:]
+        return blanked, chips, cards, notes
+
+    def _read(self, query: str, explicit: frozenset[str]) -> Reading:
         whole = query.strip(" ?!.")
         if _NAME_SYNTAX.search(whole) and not _KEY_ALONE.fullmatch(whole) and \
                 (row := self.db.names.find(whole)) is not None and (exact := _exact_name(self.db.columns.name[row])):

@@ -23,7 +23,11 @@ Text formats (stable; documented in docs/mcp.md):
 from __future__ import annotations
 
 import inspect
+import json
 import logging
+import os
+import re
+import threading
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -292,9 +296,12 @@ class GrimoireTools:
 
         try:
             parsed = self._deck(deck)
+            try:
+                stats = analyze_deck(parsed, format)
+            except ValueError as exc:
+                raise ToolInputError(str(exc), argument="format") from exc
         except ToolInputError as exc:
             return _error(str(exc), **exc.details)
-        stats = analyze_deck(parsed, format)
         corrections = parsed.corrections
         return _answer(with_line_notes(deck_stats_text(parsed, stats), parsed, corrections),
                        {**stats.to_dict(), "problems": [p.to_dict() for p in parsed.problems],
@@ -367,10 +374,64 @@ def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | No
     if not http:
         library = Library(store, encoder)
         library.engine  # noqa: B018 - warm before the server announces itself, so the first call is as fast as the rest
+        _mend_standard_input()
         build_server(library).run("stdio")
         return
     serve_library(http_app, port=port, store=store, workers=workers, encoder=encoder,
                   announce="Grimoire MCP server: http://127.0.0.1:{port}/mcp (loading the cards...)")
+
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _mended(line: bytes) -> bytes:
+    """A JSON-RPC line whose strings hold a lone UTF-16 surrogate escape ("\\ud800"), with each such character
+    made U+FFFD: Python's JSON reads them, but the SDK's parser refuses the whole line, and the call was never
+    answered. Any other line is passed on as it came (one that is no JSON is the SDK's to refuse)."""
+    if not _SURROGATE_ESCAPE.search(line):
+        return line
+    try:
+        message = json.loads(line)
+    except (ValueError, RecursionError):
+        return line
+
+    def mend(value: Any) -> Any:
+        if isinstance(value, str):
+            return _SURROGATE.sub("\ufffd", value)
+        if isinstance(value, list):
+            return [mend(item) for item in value]
+        if isinstance(value, dict):
+            return {mend(key): mend(item) for key, item in value.items()}
+        return value
+
+    try:
+        return json.dumps(mend(message), ensure_ascii=False).encode("utf-8") + b"\n"
+    except RecursionError:
+        return line
+
+
+def _mend_standard_input() -> None:
+    """Put a pipe in place of standard input, fed line by line through :func:`_mended` by a thread, for the SDK's
+    stdio transport to read (it takes no hook of its own). End of input passes through."""
+    try:
+        source = os.fdopen(os.dup(0), "rb")
+    except OSError:  # no standard input to read: the transport finds the same
+        return
+    read_end, write_end = os.pipe()
+    os.dup2(read_end, 0)
+    os.close(read_end)
+
+    def pump() -> None:
+        with source, os.fdopen(write_end, "wb") as sink:
+            try:
+                for line in source:
+                    sink.write(_mended(line))
+                    sink.flush()
+            except BrokenPipeError:  # the server stopped reading
+                pass
+
+    threading.Thread(target=pump, name="stdin-mender", daemon=True).start()
 
 
 def http_app(library: Library, pool: WorkPool | None = None):

@@ -74,11 +74,13 @@ def _argument_error(exc: SearchArgumentError) -> JSONResponse:
 
 def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
     """FastAPI's refusals of a parameter, as a 400 naming each parameter and what it takes."""
-    problems = []
+    problems, names = [], []
     for item in exc.errors():
         where = ".".join(str(part) for part in item["loc"] if part not in ("query", "body", "path"))
         problems.append(f"bad parameter {where or 'body'}: {item['msg']}")
-    return _bad_request("; ".join(dict.fromkeys(problems)) + ".")
+        names.append(where or "body")
+    # ``argument`` names the first, as every other 400 of the API does
+    return _bad_request("; ".join(dict.fromkeys(problems)) + ".", argument=names[0] if names else "body")
 
 
 class _Missing(Exception):

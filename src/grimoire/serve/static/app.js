@@ -112,7 +112,8 @@ function resultItem(card) {
 }
 
 // How player words were read: one removable chip per reading. Removing a chip searches those words as typed
-// (quoted, which the reader leaves alone); "search as typed" turns every reading off (literal).
+// (quoted, which the reader leaves alone), or drops a typed like:/combo:; "search as typed" turns every reading
+// off (literal).
 function readingChips(body, params) {
   const chips = body.readings.flatMap((r) => r.chips);
   if (!chips.length) return "";
@@ -132,7 +133,11 @@ function wireReading(body, params) {
       const next = new URLSearchParams(params);
       const q = next.get("q") || "";
       const at = q.toLowerCase().indexOf(chip.words.toLowerCase());
-      next.set("q", at < 0 ? q : `${q.slice(0, at)}"${q.slice(at, at + chip.words.length)}"${q.slice(at + chip.words.length)}`);
+      const before = q.slice(0, at), after = q.slice(at + chip.words.length);
+      // a typed like:"X" or combo:"X" is syntax, not words: removing its chip removes it
+      const typed = /^(like|combo)[:=]/i.test(chip.words);
+      next.set("q", at < 0 ? q : typed ? `${before.trimEnd()} ${after.trimStart()}`.trim()
+        : `${before}"${q.slice(at, at + chip.words.length)}"${after}`);
       rerun(next);
     };
   });
