@@ -514,3 +514,50 @@ def test_a_library_caller_s_bad_page_size_is_a_clear_value_error(engine, argumen
     with pytest.raises(ValueError, match=re.escape(message)):
         engine.similar_to("Lightning Bolt", **arguments)
     assert len(engine.search("deals 3 damage", limit=10**400).results) >= 1  # (capped, as before)
+
+
+def test_late_token_vectors_are_filled_once_and_kept(small_db, tmp_path):
+    """``grimoire data embed --late`` encodes every card's token vectors and saves them; a later reranker (a new
+    process) starts from them, and a search process keeps what its late searches computed (the CLI had thrown
+    them away: every ``--mode late`` call encoded its 200 cards again)."""
+    from grimoire.search.late import CACHE_NAME, LateReranker
+
+    filled = LateReranker(small_db, cache_dir=tmp_path)
+    assert filled.fill() == len(set(filled.keys)) and (tmp_path / CACHE_NAME).exists()
+    again = LateReranker(small_db, cache_dir=tmp_path)
+    assert set(again.keys) <= set(again.cache.vectors) and again.fill() == 0
+    rows, scores = again.rerank("counter target spell", list(range(len(again.keys))))
+    assert small_db.columns.name[rows[0]] == "Counterspell" and scores == sorted(scores, reverse=True)
+
+    engine = SearchEngine(small_db)
+    assert engine.search("counter target spell", mode="late", limit=3).results
+    engine.keep_late_vectors()
+    assert not engine.late.cache.dirty and len(engine.late.cache.parts) == 1 and engine.late.cache.parts[0].exists()
+
+
+def test_each_save_of_late_vectors_writes_only_what_it_added(small_db, tmp_path, monkeypatch):
+    """A save writes the vectors added since the last as a small part (a CLI call had rewritten the whole cache,
+    up to half a gigabyte, to keep its 200 cards); parts are read with the whole, and folded into it at last."""
+    from grimoire.cards.atomic import load_npz
+    from grimoire.search import late
+    from grimoire.search.late import CACHE_NAME, LateReranker
+
+    monkeypatch.setattr(late, "MAX_PARTS", 3)
+    first = LateReranker(small_db, cache_dir=tmp_path)
+    first.ensure([0, 1, 2])
+    first.save()
+    [part] = first.cache.parts
+    assert not (tmp_path / CACHE_NAME).exists()
+    assert set(load_npz(part)["keys"].tolist()) == {first.keys[r] for r in (0, 1, 2)}
+    second = LateReranker(small_db, cache_dir=tmp_path)
+    assert set(second.cache.vectors) == {first.keys[r] for r in (0, 1, 2)} and second.cache.parts == [part]
+    second.ensure([3])
+    second.save()  # a second part
+    assert len(second.cache.parts) == 2 and not (tmp_path / CACHE_NAME).exists()
+    second.ensure([4])
+    second.save()  # the third is folded, with the others, into the whole
+    assert (tmp_path / CACHE_NAME).exists() and not second.cache.parts and not list(tmp_path.glob("late-tokens-*.npz"))
+    third = LateReranker(small_db, cache_dir=tmp_path)
+    assert set(third.cache.vectors) == {first.keys[r] for r in range(5)}
+    third.fill()
+    assert set(third.keys) <= set(LateReranker(small_db, cache_dir=tmp_path).cache.vectors)

@@ -3284,6 +3284,9 @@ def test_more_questions_about_one_card_answer_with_the_card(snapshot_engine, que
     ("rituals b", "(t:instant or t:sorcery) id<=b"), ("fogs g edh", "f:commander id<=g"),
     ("cantrips u 1 drop", "mv=1 id<=u"), ("pw removal r instant", "t:instant id<=r"),
     ("cards that let u draw", ""), ("plan b", ""),  # "u" for "you", and no colour
+    # a capital letter opening the request before what the cards do or are (it had read nothing)
+    ("W removal", "id<=w"), ("G ramp", "id<=g"), ("B tutors", "id<=b"), ("W board wipes", "id<=w"),
+    ("B creatures", "t:creature id<=b"), ("u removal", ""), ("W", ""), ("B of the Bang", ""),
 ])
 def test_a_lone_colour_letter_closing_a_request_is_that_colour(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -3580,3 +3583,38 @@ def test_words_of_named_groups_elsewhere_are_not_the_groups(reader, query):
 ])
 def test_a_closing_colour_and_type_after_rules_text_are_the_cards_own(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # "commander" before what a deck needs, or as a list's item, is the format (it had read is:commander: legends)
+    ("commander board wipes in WB", "f:commander id<=wb"),
+    ("board wipes, commander, WB", "f:commander id<=wb"),
+    ("extra turns, commander, blue", "f:commander id<=u"),
+    ("commander recursion", "f:commander"),
+    ("wraths, commanders, wb", "is:commander id<=wb"),  # a plural is still the cards that lead a deck
+    ("dragon commanders", "is:commander t:dragon"),
+])
+def test_commander_beside_a_deck_s_needs_is_the_format(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("ramp 3 mana at most", "mv<=3"),  # (it had read mv=3)
+    ("counterspells, 2 mana max", "mv<=2"),
+    ("removal 2 cmc at most", "mv<=2"),
+])
+def test_a_cost_then_at_most_is_a_ceiling(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected", "keyword"), [
+    ("cheap delve cards", "kw:delve", "delve"),  # (mv<=2 had left two of about thirty)
+    ("cheap convoke spells in green", "id<=g kw:convoke", "convoke"),
+])
+def test_cheap_beside_a_cost_cutting_mechanic_is_no_mana_value(reader, query, expected, keyword):
+    reading = reader.read(query)
+    assert reading.syntax == expected
+    assert f"cheap: not read as a mana value ({keyword} cards are cast for less than theirs)" in reading.notes
+    assert reader.read("cheap suspend spells").syntax == "mv<=2 kw:suspend"  # the cheap ones cost nothing to cast
+    # the deck's plan, not the cards' mechanic: they are cast as they cost
+    assert reader.read("cheap artifacts for an affinity deck").syntax == "mv<=2 t:artifact"

@@ -1407,3 +1407,16 @@ def test_punishing_lifegain_asks_for_lifegain_hate(matcher):
     assert [m.name for m in matcher.match("what cards punish opponents for gaining life?")][:1] == ["lifegain-hate"]
     # drawing has a punisher tag of its own, which stays the answer
     assert [m.name for m in matcher.match("cards that punish players for drawing cards")][:1] == ["draw-punisher"]
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    ("protect my creatures from removal with hexproof", "hexproof-granter"),
+    ("protect my commander from removal with hexproof", "hexproof-granter"),
+])
+def test_a_player_guarding_their_things_is_no_request_for_an_edict(engines, text, wanted):
+    """"from removal with hexproof" had read as what beats hexproof (an edict, Tribute to Hunger first): the
+    player protects their own things, with hexproof. Their opponent's hexproof still asks for an edict."""
+    for encoder, engine in engines.items():
+        names = [m.name for m in engine.tags_for(text)]
+        assert names[:1] == [wanted] and "edict" not in names, (encoder, names)
+        assert [m.name for m in engine.tags_for("my opponent's commander has hexproof")][:1] == ["edict"], encoder

@@ -48,6 +48,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         return _err(exc.message(SPELLING))
     except ModelError as exc:  # the embedding model is missing or not the expected file
         return _err(str(exc))
+    engine.keep_late_vectors()  # (--mode late: the next call starts from them)
     _print(call, args.json)
     return EXIT_OK
 

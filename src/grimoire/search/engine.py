@@ -349,6 +349,12 @@ class SearchEngine:
 
         return LateReranker(self.db)
 
+    def keep_late_vectors(self) -> None:
+        """Save the token vectors late searches computed (one process's searches, such as a CLI call: the next
+        starts from them). A long-running server keeps them in memory instead of rewriting the file per query."""
+        if "late" in self.__dict__:
+            self.late.save()
+
     def roles_of(self, row: int) -> tuple[str, ...]:
         return tuple(roles_of_row(self.tag_strengths[row]))
 

@@ -23,37 +23,61 @@ CACHE_NAME = "late-tokens.npz"
 
 
 class TokenCache:
-    """Card token vectors by text key, kept in memory and saved as one npz file."""
+    """Card token vectors by text key, kept in memory and saved as npz files: the whole cache, and beside it a
+    small file per save of the vectors added since (a CLI call had to rewrite up to half a gigabyte to keep the
+    200 cards it encoded), which :meth:`save` folds into the whole once there are :data:`MAX_PARTS`."""
 
     def __init__(self, path: Path):
         self.path = path
         self.vectors: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        self.dirty = False
-        data = load_npz(path, required=("keys", "offsets", "tokens", "scales"))
-        if data is not None:
-            offsets, tokens, scales = data["offsets"], data["tokens"], data["scales"]
-            for index, key in enumerate(data["keys"].tolist()):
-                start, end = offsets[index], offsets[index + 1]
-                self.vectors[key] = (tokens[start:end], scales[start:end])
+        self.added: list[str] = []
+        self.parts = sorted(path.parent.glob(f"{path.stem}-*.npz"))
+        for file in [path, *self.parts]:
+            data = load_npz(file, required=("keys", "offsets", "tokens", "scales"))
+            if data is not None:
+                offsets, tokens, scales = data["offsets"], data["tokens"], data["scales"]
+                for index, key in enumerate(data["keys"].tolist()):
+                    start, end = offsets[index], offsets[index + 1]
+                    self.vectors[key] = (tokens[start:end], scales[start:end])
+
+    @property
+    def dirty(self) -> bool:
+        return bool(self.added)
 
     def add(self, key: str, tokens: np.ndarray) -> None:
         scales = np.maximum(np.abs(tokens).max(axis=1), 1e-12) / 127.0
         self.vectors[key] = (np.round(tokens / scales[:, None]).astype(np.int8), scales.astype(np.float32))
-        self.dirty = True
+        self.added.append(key)
 
     def get(self, key: str) -> np.ndarray:
         tokens, scales = self.vectors[key]
         return tokens.astype(np.float32) * scales[:, None]
 
-    def save(self) -> None:
-        if not self.dirty:
+    def save(self, *, whole: bool = False) -> None:
+        """Write the vectors added since the last save as a part of their own; the whole cache instead (and the
+        parts folded into it removed) with ``whole`` or once :data:`MAX_PARTS` parts are there."""
+        if not self.added and not (whole and self.parts):
             return
-        keys = list(self.vectors)
-        offsets = np.cumsum([0] + [len(self.vectors[k][0]) for k in keys])
-        save_npz(self.path, keys=np.array(keys), offsets=offsets,
-                 tokens=np.concatenate([self.vectors[k][0] for k in keys]),
-                 scales=np.concatenate([self.vectors[k][1] for k in keys]))
-        self.dirty = False
+        if whole or len(self.parts) + 1 >= MAX_PARTS:
+            _write(self.path, self.vectors, list(self.vectors))
+            for part in self.parts:  # (each part's vectors are in the whole now)
+                part.unlink(missing_ok=True)
+            self.parts = []
+        else:
+            keys = list(dict.fromkeys(self.added))
+            part = self.path.with_name(f"{self.path.stem}-{text_key(chr(0).join(keys))[:16]}.npz")
+            _write(part, self.vectors, keys)
+            self.parts.append(part)
+        self.added = []
+
+
+MAX_PARTS = 32  # part files beside the whole cache before a save folds them in
+
+
+def _write(path: Path, vectors: dict[str, tuple[np.ndarray, np.ndarray]], keys: list[str]) -> None:
+    offsets = np.cumsum([0] + [len(vectors[k][0]) for k in keys])
+    save_npz(path, keys=np.array(keys), offsets=offsets, tokens=np.concatenate([vectors[k][0] for k in keys]),
+             scales=np.concatenate([vectors[k][1] for k in keys]))
 
 
 class LateReranker:
@@ -99,4 +123,15 @@ class LateReranker:
         return [rows[i] for i in order], [scores[i] for i in order]
 
     def save(self) -> None:
+        """Write the cards' token vectors computed since the cache was read (nothing when none were)."""
         self.cache.save()
+
+    def fill(self) -> int:
+        """Encode the token vectors of every card not cached yet and save them (``grimoire data embed --late``),
+        so that no late query waits on them; returns how many were encoded. Interrupted, it keeps what it did."""
+        todo = sum(key not in self.cache.vectors for key in set(self.keys))
+        try:
+            self.ensure(list(range(len(self.keys))))
+        finally:
+            self.cache.save(whole=True)
+        return todo

@@ -1399,7 +1399,11 @@ class TagMatcher:
             target = frozenset(words(beaten))
             if answered and not target - _QUALIFIERS:  # "my opponents always have big fliers"
                 target |= filtered - {_TARGET}
-            found = self._against(found, target, own=_OWN_THINGS.search(beaten) is not None)
+            # what is beaten is done to the player's things ("they keep killing my commander"), or the player
+            # guards their things from it ("protect my creatures from removal with hexproof": no edict)
+            own = _OWN_THINGS.search(beaten) is not None or \
+                bool(guarded) and _OWN_THINGS.search(lowered[:against.start(1)]) is not None
+            found = self._against(found, target, own=own)
         mine = _MY_SIDE.search(lowered) is not None and _THEIR_SIDE.search(lowered) is None
         typed = _typed_answer(found, asked - guarded, not mine) if not literal else found
         typed = _in_a_graveyard(typed, asked - guarded) if not literal else typed

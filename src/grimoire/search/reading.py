@@ -1812,6 +1812,12 @@ def _explicit_kinds(node: Node) -> frozenset[str]:
     return frozenset()
 
 
+# mechanics whose cards are cast for less than their mana value says (cost reductions and alternative costs; not
+# suspend, whose cheap cards are the ones with no mana cost: Ancestral Vision, Gaea's Will)
+_COST_CUTTING_KEYWORDS = frozenset({"delve", "convoke", "affinity", "improvise", "emerge", "undaunted", "evoke", "dash",
+                                    "surge", "prowl", "spectacle", "ninjutsu", "madness", "miracle", "foretell"})
+
+
 def _only_lands(state: _State, like_type: str = "") -> bool:
     """Whether the kinds of card the request asks for are lands only ("dual lands", "cheap lands that enter
     untapped", a land cycle, cards like a land whose type line is ``like_type``: "cheap alternative to Scalding
@@ -3668,7 +3674,8 @@ _MV_WORD = r"(?:mana value|converted mana cost|cmc|mv)(?: of)?"
 _LESS = re.compile(rf"(?:under|less than|below|cheaper than|fewer than) {_NUMBER}{_MANA}?|"
                    rf"{_MV_WORD} (?:lower than|smaller than) {_NUMBER}")
 _AT_MOST = re.compile(rf"(?:at most|up to|max|maximum) {_NUMBER}{_MANA}?|{_NUMBER}{_MANA}? or (?:less|fewer|lower|"
-                      rf"cheaper|under|below)")
+                      rf"cheaper|under|below)|"
+                      rf"{_NUMBER}{_MANA},? (?:at most|at the most|max|maximum)\b")  # "ramp 3 mana at most"
 _AT_LEAST = re.compile(rf"(?:at least|min|minimum) {_NUMBER}{_MANA}?|{_NUMBER}{_MANA}? or (?:more|greater|higher|"
                        rf"above)|{_NUMBER}\+{_MANA}|{_MV_WORD} ?{_NUMBER}\+")
 _MORE = re.compile(rf"(?:over|more than|above) {_NUMBER}{_MANA}|(?:more expensive|pricier|costlier) than {_NUMBER}|"
@@ -3869,6 +3876,19 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 if not any(note.startswith("budget:") for note in state.notes):
                     state.notes.append(f"cheap: {_NO_PRICES}")
                 continue
+            # (the cards' own mechanic, not the deck's plan: "cheap evasive creatures for ninjutsu", "cheap artifacts
+            # for an affinity deck" are cast as they cost)
+            paid = next((word.lower for index, word in enumerate(state.words) if word.lower in _COST_CUTTING_KEYWORDS
+                         and _before(state, index, 1) not in ("for", "with", "a", "an", "my", "our")
+                         and _after(state, index + 1, 1) not in ("deck", "decks", "strategy", "plan", "commander")),
+                        None)
+            if pattern is _CHEAP and paid:
+                # "cheap delve cards": what is paid is less than the mana value says (mv<=2 had left two delve cards
+                # of about thirty): no cost is asked, and a note says so
+                for word in state.words[first:last]:
+                    word.used = True
+                state.notes.append(f"cheap: not read as a mana value ({paid} cards are cast for less than theirs)")
+                continue
             if pattern is _CHEAP and any(_TYPE_WORDS.get(word.lower) == "planeswalker" or word.lower in _WIPE_WORDS
                                          or word.lower in ("wheel", "wheels") for word in state.words):
                 # the cheapest planeswalkers cost 2 or 3: "cheap planeswalkers" are both; a cheap wrath costs 3
@@ -3987,7 +4007,10 @@ def _formats(reader: Reader, state: _State) -> None:
                 bool({w.lower for w in state.words[:first]} & _SPELLS_BEFORE_A_FORMAT) and \
                 not (_POSSESSIVES | {"opponents", "opponent's", "opponents'", "a", "the"}) & \
                 set(_before(state, first, 2).split())  # not "removal for my opponents commander": theirs
-            if match.group(4) == "commander" and (following in _FORMAT_NOUNS or spell_then_format or
+            # "board wipes, commander, WB": a list's item, as an agent lists a request's constraints
+            listed = 0 < first and state.words[first - 1].text.endswith(",") and \
+                (last == len(state.words) or state.words[last - 1].text.endswith(","))
+            if match.group(4) == "commander" and (following in _FORMAT_NOUNS or spell_then_format or listed or
                                                   _before(state, first, 1) in _PLAYING_A_FORMAT) and \
                     reader.knows_format("commander"):
                 # "commander staples": cards for the format; "just started commander", "new to commander": the
@@ -4038,7 +4061,8 @@ _FORMAT_NOUNS = frozenset({"staples", "staple", "cards", "card", "format", "lega
                            # what a deck of the format needs ("commander ramp", "budget commander removal"); not
                            # "commander protection", which protects the deck's commander
                            "ramp", "removal", "draw", "interaction", "wipes", "sweepers", "tutors", "lands",
-                           "counterspells", "rocks", "finishers", "wincons", "combos", "synergy", "upgrades"})
+                           "counterspells", "rocks", "finishers", "wincons", "combos", "synergy", "upgrades",
+                           "board", "boardwipes", "wraths", "answers", "fixing", "recursion", "mana"})
 
 
 _PARTNER = re.compile(r"(?:with )?partners?")
@@ -5071,10 +5095,18 @@ _NOT_BEFORE_A_COLOUR_LETTER = frozenset({"let", "lets", "can", "do", "will", "wo
 
 def _colour_letters(reader: Reader, state: _State) -> None:
     """"rituals b", "pw removal r instant", "fogs g edh", "cantrips u 1 drop": a lone colour letter closing the request,
-    or before only words read already, is that colour (``id<=b``), as chat writes it; "let u draw" is "you"."""
+    or before only words read already, is that colour (``id<=b``), as chat writes it; "let u draw" is "you". A
+    capital letter opening the request before what cards do or are ("W removal", "G ramp", "B tutors") is too."""
     for index, word in enumerate(state.words):
-        if not state.free(index) or word.lower not in _SINGLE_COLORS.values() or index == 0 or \
-                _before(state, index, 1) in _NOT_BEFORE_A_COLOUR_LETTER or \
+        if not state.free(index) or word.lower not in _SINGLE_COLORS.values():
+            continue
+        if index == 0:
+            following = state.words[1].lower if len(state.words) > 1 else ""
+            if not (word.text.isupper() and len(word.text) == 1 and (
+                    following in _TAG_WORDS or following.removesuffix("s") in _TAG_WORDS or
+                    following in _TYPE_WORDS or following in ("board", "card", "mana", "cheap"))):
+                continue
+        elif _before(state, index, 1) in _NOT_BEFORE_A_COLOUR_LETTER or \
                 not all(w.used or not w.lower for w in state.words[index + 1:]):
             continue
         state.take(index, index + 1, f"id<={word.lower}", "colour")

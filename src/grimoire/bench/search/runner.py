@@ -141,8 +141,8 @@ def run_benchmark(db: CardDB, query_sets: list[QuerySet], engine_names: list[str
             ranked = [row for row in returned if allowed[query.id][row]]
             result.dropped[name] += len(set(returned[:10]) - set(ranked))
             result.scores[name][query.id] = score_query(ranked, ideal[query.id])
-        if hasattr(getattr(engine, "engine", None), "late") and "late" in engine.engine.__dict__:
-            engine.engine.late.save()
+        if hasattr(getattr(engine, "engine", None), "keep_late_vectors"):
+            engine.engine.keep_late_vectors()
     return result
 
 
