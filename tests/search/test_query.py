@@ -536,3 +536,16 @@ def test_the_caret_lines_up_on_a_terminal(query, caret):
     with pytest.raises(QuerySyntaxError) as caught:
         parse(query)
     assert caught.value.caret() == caret
+
+
+def test_a_label_over_words_a_reader_reads_is_words_and_other_bad_values_stay_errors():
+    """"function: card draw" (an agent's label; no tag is named "card") and "Colors: mono-red" are words for the
+    reader; a typed role:dancing, or a label over no colour ("Color: purple"), is still an error."""
+    for query in ("function: card draw", "Colors: mono-red", "role: dancing"):
+        node = parse(query)
+        assert not [n for n in (node.children if isinstance(node, And) else [node]) if isinstance(n, Filter)]
+    assert parse("role: ramp") == Filter("role", ":", "ramp", 0, "role: ramp")
+    for query, message in (("role:dancing", "unknown role 'dancing'"), ("Color: purple", "'purple' is not a colour"),
+                           ("c:mono-red", "'mono-red' is not a colour")):
+        with pytest.raises(QuerySyntaxError, match=re.escape(message)):
+            parse(query)

@@ -11,7 +11,7 @@ import grimoire
 from grimoire.cards.home import bundled_store_dir
 from grimoire.cards.store import CardDB
 from grimoire.search.engine import Filters, SearchEngine
-from grimoire.search.query import QuerySyntaxError
+from grimoire.search.query import QuerySyntaxError, parse
 from grimoire.search.reading import _ANTI_FLYER, _FREE_SYNTAX, NOT_FILTERED, Reader, _amounts
 
 
@@ -3618,3 +3618,33 @@ def test_cheap_beside_a_cost_cutting_mechanic_is_no_mana_value(reader, query, ex
     assert reader.read("cheap suspend spells").syntax == "mv<=2 kw:suspend"  # the cheap ones cost nothing to cast
     # the deck's plan, not the cards' mechanic: they are cast as they cost
     assert reader.read("cheap artifacts for an affinity deck").syntax == "mv<=2 t:artifact"
+
+
+@pytest.mark.parametrize(("query", "expected", "typed", "dropped"), [
+    # an agent's lower-case labels (they had been syntax errors: "role: needs a value right after it")
+    ("role: ramp; colors: G; max mana value 3", "mv<=3", ["role: ramp"], []),
+    ("format: commander; color identity: Golgari; role: removal", "", ["role: removal", "identity: Golgari"], []),
+    ("function: card draw", "", [], ["function"]),  # no tag is named "card": the words are read, as "card draw"
+    ("Colors: mono-red", "id<=r", [], ["colors"]),  # a colour the reader reads, though no value of c:
+    ("need: card advantage | identity: mono-red | budget: yes", "id<=r", [], ["need", "identity", "budget"]),
+    # "max" or "min" before a mana value word is a bound (it had read mv=3)
+    ("max cmc 2 counterspells", "mv<=2", [], []), ("creatures with min mana value 5", "mv>=5 t:creature", [], []),
+])
+def test_an_agent_s_labels_read_as_filters_or_words(reader, query, expected, typed, dropped):
+    reading = reader.read(query)
+    assert reading.syntax == expected
+    parse(reading.query)  # (what runs is valid syntax)
+    assert all(filter_ in reading.query for filter_ in typed)  # the labels that are syntax run as typed
+    assert not any(label in reading.query.lower() for label in dropped)  # labels over words rank nothing
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("mana dorks and rocks", "(t:creature or t:artifact)"),  # a list of two kinds (it read both at once)
+    ("rocks, dorks", "(t:artifact or t:creature)"),
+    ("mana rocks", "t:artifact"),
+    ("evasive 2 drops", "mv=2 t:creature"),  # what the drops are says they are creatures (it read mv=2 alone)
+    ("devoid colorless eldrazi", "c:c t:eldrazi"),  # devoid cards' identity has colours (id<=c had left none)
+    ("colorless eldrazi", "id<=c t:eldrazi"),
+])
+def test_kinds_listed_drops_described_and_devoid_colourless(reader, query, expected):
+    assert syntax(reader, query) == expected

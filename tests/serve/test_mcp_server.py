@@ -111,6 +111,11 @@ async def test_search_structured_filters_and_exclude(client: Client):
                                             "queries, color_identity"),
     ({"queries": ["draw"], "limit": "ten"}, "bad argument limit for search_cards: Input should be a valid integer"),
     ({"queries": ["draw"], "types": ["t:creature"]}, "types 't:creature' is not a type's name"),
+    # true is no number (it had been read as 1)
+    ({"queries": ["draw"], "limit": True}, "bad argument limit for search_cards: Value error, a number is needed, not "
+                                           "true (got True)"),
+    ({"queries": ["draw"], "mana_value_max": False}, "bad argument mana_value_max for search_cards: Value error, a "
+                                                     "number is needed, not false"),
 ])
 async def test_search_bad_arguments_say_how_to_fix_them(client: Client, arguments: dict, expected: str):
     assert expected in await call_error(client, "search_cards", arguments)

@@ -368,7 +368,8 @@ def _tokens(query: str) -> list[_Token]:
 # Keys an agent writes as labels, a space after the colon ("Color: white", "Format: commander", "cmc: 3"): their
 # full names, or any key capitalised ("MV: 2"); "t: instant" stays an error, as Scryfall's syntax has no space there
 _LABEL_KEYS = frozenset({"color", "colors", "identity", "type", "cmc", "format", "legal", "power", "toughness",
-                         "rarity", "keyword", "keywords", "manavalue", "loyalty", "produces", "banned"})
+                         "rarity", "keyword", "keywords", "manavalue", "loyalty", "produces", "banned", "role",
+                         "function", "otag", "oracletag", "mv", "ci"})
 _LABEL_VALUE = re.compile(r"\s+(?!(?:or|and)\b)[\w\"'{]")
 
 
@@ -420,7 +421,14 @@ def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter |
         if labelled and len(raw) > 1 and raw[-1] in ",;.":  # "Type: instant, cmc: 3": the list's comma
             raw, index = raw[:-1], index - 1
         is_regex = False
-    value = _typed_value(key, op, raw, is_regex, start, value_position, query)
+    try:
+        value = _typed_value(key, op, raw, is_regex, start, value_position, query)
+    except QuerySyntaxError:
+        if not (labelled and (key == "role" or key in ("color", "identity") and raw.lower().startswith("mono"))):
+            raise
+        # "function: card draw", "Colors: mono-red": an agent's label over words that name a function or a colour
+        # the reader reads, though no value of the key; the label and the words are read as words
+        return Text(key_match.group(1), start), key_match.end()
     return Filter(key, op, value, start, query[start:index], regex=is_regex), index
 
 

@@ -753,7 +753,7 @@ class Reader:
         chips = kept
         _drop_filler(state)
         _drop_like_glue(state)
-        _drop_labels(state, explicit | {chip.kind for chip in chips})
+        _drop_labels(state, explicit | {chip.kind for chip in chips}, query)
         used = [w for w in words if w.used]
         rest = _drop_dangling_operators(_without(query, used)) if used else query.rstrip()
         if rest is None:
@@ -1818,6 +1818,9 @@ _COST_CUTTING_KEYWORDS = frozenset({"delve", "convoke", "affinity", "improvise",
                                     "surge", "prowl", "spectacle", "ninjutsu", "madness", "miracle", "foretell"})
 
 
+_LIST_JOIN = re.compile(r"\s*(?:,|and|or|&|/|\+|,\s*(?:and|or))\s*", re.IGNORECASE)  # between two listed things
+
+
 def _only_lands(state: _State, like_type: str = "") -> bool:
     """Whether the kinds of card the request asks for are lands only ("dual lands", "cheap lands that enter
     untapped", a land cycle, cards like a land whose type line is ``like_type``: "cheap alternative to Scalding
@@ -1889,7 +1892,16 @@ _LABELS = {("mana", "value"): "mv", ("converted", "mana", "cost"): "mv", ("cmc",
 _LONGEST_LABEL = max(len(label) for label in _LABELS)
 
 
-def _drop_labels(state: _State, kinds: frozenset[str] | set[str]) -> None:
+# what an agent's request labels its parts with ("role: ramp", "need: card advantage | identity: mono-red")
+_COLON_LABELS = frozenset({"role", "roles", "function", "functions", "otag", "oracletag", "need", "needs", "want",
+                           "wants", "request", "query", "task", "goal", "colors", "colours", "color", "colour",
+                           "identity", "type", "types", "budget"})
+
+
+def _drop_labels(state: _State, kinds: frozenset[str] | set[str], query: str) -> None:
+    for index, word in enumerate(state.words):
+        if query[word.end:word.end + 1] == ":" and word.lower in _COLON_LABELS and state.free(index):
+            word.used = True
     index = 0
     while index < len(state.words):
         size = next((size for size in range(_LONGEST_LABEL, 0, -1)
@@ -2326,6 +2338,9 @@ def _colors(reader: Reader, state: _State) -> None:
             if _before(state, first, 1) == "exactly" and state.free(first - 1) and letters != "c":
                 first -= 1  # "cards that are exactly red and green": those colours and no other (it read id<=rg)
                 syntax = f"{'id' if _asks_commanders(state) else 'c'}={letters}"
+            elif letters == "c" and any(word.lower == "devoid" for word in state.words):
+                # "devoid colorless eldrazi": colourless cards whose cost has colours (id<=c had left none)
+                syntax = "c:c"
         elif match.group(8) or match.group(9) or match.group(10):
             # "two color commanders", "exactly 3 colors", "mono colored legends": that many colours in the identity
             # (the card's own colours)
@@ -3654,7 +3669,21 @@ def _types(reader: Reader, state: _State) -> None:
             continue
         if not match.group(2):
             noun = match.group().replace("hate bear", "hatebear").replace("tap land", "tapland").split()[-1]
-            state.take(first, last, f"t:{_TYPED_NOUNS[noun]}", "type")
+            kind = _TYPED_NOUNS[noun]
+            # "mana dorks and rocks", "rocks, dorks": either kind, as a list of two kinds of card is (it read both)
+            listed = next((chip for chip in state.chips if chip.kind == "type" and first and state.typed and
+                           re.fullmatch(r"t:\w+", chip.syntax) and chip.syntax != f"t:{kind}" and
+                           state.words[first - 1].lower in _TYPED_NOUNS and
+                           state.typed[:state.words[first - 1].end].endswith(chip.words) and
+                           _LIST_JOIN.fullmatch("," * state.words[first - 1].text.endswith(",") +
+                                                state.typed[state.words[first - 1].end:state.words[first].start])),
+                          None)
+            if listed is not None:
+                state.chips.remove(listed)
+                first -= len(listed.words.split())
+                state.take(first, last, f"({listed.syntax} or t:{kind})", "type")
+            else:
+                state.take(first, last, f"t:{kind}", "type")
             for word in state.words[first:last]:
                 word.used = False  # "mana rocks" still ranks by its words: the type is only half of it
                 word.protected = noun.startswith("hatebear")  # "hate bears" are no Bears
@@ -3673,11 +3702,12 @@ _SPELL_ONLY_KEYWORDS = frozenset({"storm", "splice", "buyback", "rebound", "over
 _MV_WORD = r"(?:mana value|converted mana cost|cmc|mv)(?: of)?"
 _LESS = re.compile(rf"(?:under|less than|below|cheaper than|fewer than) {_NUMBER}{_MANA}?|"
                    rf"{_MV_WORD} (?:lower than|smaller than) {_NUMBER}")
-_AT_MOST = re.compile(rf"(?:at most|up to|max|maximum) {_NUMBER}{_MANA}?|{_NUMBER}{_MANA}? or (?:less|fewer|lower|"
-                      rf"cheaper|under|below)|"
+_AT_MOST = re.compile(rf"(?:at most|up to|max|maximum) (?:{_MV_WORD}:? )?{_NUMBER}{_MANA}?|"
+                      rf"{_NUMBER}{_MANA}? or (?:less|fewer|lower|cheaper|under|below)|"
                       rf"{_NUMBER}{_MANA},? (?:at most|at the most|max|maximum)\b")  # "ramp 3 mana at most"
-_AT_LEAST = re.compile(rf"(?:at least|min|minimum) {_NUMBER}{_MANA}?|{_NUMBER}{_MANA}? or (?:more|greater|higher|"
-                       rf"above)|{_NUMBER}\+{_MANA}|{_MV_WORD} ?{_NUMBER}\+")
+_AT_LEAST = re.compile(rf"(?:at least|min|minimum) (?:{_MV_WORD}:? )?{_NUMBER}{_MANA}?|"
+                       rf"{_NUMBER}{_MANA}? or (?:more|greater|higher|above)|{_NUMBER}\+{_MANA}|"
+                       rf"{_MV_WORD} ?{_NUMBER}\+")
 _MORE = re.compile(rf"(?:over|more than|above) {_NUMBER}{_MANA}|(?:more expensive|pricier|costlier) than {_NUMBER}|"
                    rf"(?:{_MV_WORD}|costs?|costing) (?:greater than|more than|higher than|bigger than|over|above) "
                    rf"{_NUMBER}")  # ("costs more than 3": mana, as "costs less than 3" is)
@@ -3949,6 +3979,7 @@ _DROP_WORDS = frozenset({"good", "best", "great", "strong", "top", "some", "for"
                          "aggro", "aggressive", "deck", "decks", "cards", "playable", "efficient",
                          "weenie", "weenies", "stompy", "zoo",  # aggressive archetypes, played on creatures
                          "worth", "playing", "running",  # "7 drops worth playing"
+                         "evasive", "beefy", "sticky", "utility",  # what a creature is ("evasive 2 drops")
                          # colours are read later: "mono red aggro one drops" are red creatures
                          "mono", "white", "blue", "black", "red", "green", "colorless", "colourless"}) | _ASKING
 

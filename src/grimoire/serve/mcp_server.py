@@ -34,7 +34,7 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import Field, ValidationError
+from pydantic import BeforeValidator, Field, ValidationError
 
 from grimoire.cards.names import CardNotFoundError
 from grimoire.decks.read import DeckInputError, read_deck
@@ -80,20 +80,29 @@ FormatArg = Annotated[str | None, Field(description="Only cards legal in this fo
 TypesArg = Annotated[
     list[str] | None,
     Field(description="Type-line words every card must have, e.g. ['creature'] or ['legendary', 'artifact'].")]
-MinArg = Annotated[float | None, Field(description="Lowest mana value (inclusive).")]
-MaxArg = Annotated[float | None, Field(description="Highest mana value (inclusive).")]
+def _no_truth_value(value: Any) -> Any:
+    """A number argument given true or false is refused (pydantic's lax mode had read ``"limit": true`` as 1)."""
+    if isinstance(value, bool):
+        raise ValueError(f"a number is needed, not {str(value).lower()}")
+    return value
+
+
+NotATruthValue = BeforeValidator(_no_truth_value)
+MinArg = Annotated[float | None, NotATruthValue, Field(description="Lowest mana value (inclusive).")]
+MaxArg = Annotated[float | None, NotATruthValue, Field(description="Highest mana value (inclusive).")]
 RolesArg = Annotated[
     list[str] | None,
     Field(description="Function tags every card must have (Scryfall Tagger's names; the same as otag: in a "
                       f"query), any of {len(TAGS)}, such as: {', '.join(t.name for t in TAGS[:40])}. The older "
                       "role names (manarock, boardwipe, sacoutlet, ...) are accepted too.")]
-LimitArg = Annotated[int, Field(description=f"Results per page, 1 to {MAX_LIMIT}.",
+LimitArg = Annotated[int, NotATruthValue, Field(description=f"Results per page, 1 to {MAX_LIMIT}.",
                                 json_schema_extra={"minimum": 1, "maximum": MAX_LIMIT})]
 DeckArg = Annotated[str, Field(description="The deck: a pasted decklist (Arena, MTGO, Moxfield export or plain "
                                            "'N Card Name' lines; Commander/Deck/Sideboard/Companion headers), "
                                            "an MTGJSON deck file's JSON text, or a Moxfield/Archidekt deck URL.")]
-PageArg = Annotated[int, Field(description="Page number, from 1. The answer says when more pages exist.",
-                               json_schema_extra={"minimum": 1})]
+PageArg = Annotated[int, NotATruthValue,
+                    Field(description="Page number, from 1. The answer says when more pages exist.",
+                          json_schema_extra={"minimum": 1})]
 
 
 log = logging.getLogger(__name__)
@@ -260,8 +269,9 @@ class GrimoireTools:
         deck: DeckArg,
         format: Annotated[str, Field(description="commander (default), standard, pioneer, modern, legacy, "  # noqa: A002
                                                  "vintage or pauper.")] = "commander",
-        bracket: Annotated[int | None, Field(description="Commander bracket 1-5 to check Game Changer limits "
-                                                         "against (optional).")] = None,
+        bracket: Annotated[int | None, NotATruthValue,
+                           Field(description="Commander bracket 1-5 to check Game Changer limits against "
+                                             "(optional).")] = None,
     ) -> CallToolResult:
         """Check a deck against a format's deck rules: deck size, copies, legality and bans, and for Commander the
         commander itself, colour identity, partners/backgrounds, and Game Changers for a bracket.
