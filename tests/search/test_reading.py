@@ -1115,7 +1115,10 @@ def test_x_but_more_filters_is_cards_like_x_with_them(reader):
     assert syntax(reader, "green Demonic Tutor") == 'like:"Demonic Tutor" c:g -c:b'
     assert "like:" not in syntax(reader, "red lightning bolt")  # its own colour: the card
     # a budget alternative says that no price was checked (it had dropped "budget" silently)
-    assert any(note.startswith("budget:") for note in reader.read("budget alternative to Mana Crypt").notes)
+    for query in ("budget alternative to Mana Crypt", "budget replacement for Mana Crypt"):  # ("budget" had ranked)
+        reading = reader.read(query)
+        assert any(note.startswith("budget:") for note in reading.notes) and reading.like == "Mana Crypt", query
+        assert not reading.query.strip(), query
     assert syntax(reader, "cards like sol ring but in green") == 'like:"Sol Ring" c:g'
     assert syntax(reader, "like sol ring for my green deck") == 'like:"Sol Ring" id<=g'
     assert syntax(reader, "like Rhystic Study but in Esper") == 'like:"Rhystic Study" id<=wub'
@@ -3648,3 +3651,17 @@ def test_an_agent_s_labels_read_as_filters_or_words(reader, query, expected, typ
 ])
 def test_kinds_listed_drops_described_and_devoid_colourless(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "denied"), [
+    ("instants under 3 mana that aren't counterspells", r"counter target"),  # (Stifle, Ertai's Meddling had led)
+    ("cheap sorceries that aren't burn", r"damage to any target|damage to target"),  # (Strangle, Molten Impact)
+])
+def test_the_words_of_what_is_denied_do_not_rank(snapshot_engine, query, denied):
+    """Every word read as a filter, the words read still rank the cards that pass: not those of a denial, which
+    had ranked first the cards most like what is denied (the filter's tags miss a few)."""
+    page = snapshot_engine.search(query, limit=10)
+    assert page.results and not [r.card.name for r in page.results
+                                 if re.search(denied, r.card.oracle_text or "", re.IGNORECASE)]
+    kept = snapshot_engine.search("lands that enter untapped", limit=10)  # denied syntax, asked in plain words
+    assert sum("untapped" in (r.card.oracle_text or "") for r in kept.results) >= 5

@@ -119,6 +119,11 @@ def undecided_note(count: int) -> str:
 _UNDECIDED_FIX = "run `grimoire data update` for full card data"
 
 
+# the words of a chip that denies ("without flying", "aren't counterspells", "non-creature", "except humans")
+_DENYING = re.compile(r"\b(?:not?|non|without|except|excluding|exclude|other than|never|minus|avoid|but)\b|"
+                      r"n[o']?t\b|\bnon-?", re.IGNORECASE)
+
+
 def _count(name: str, value: object) -> int:
     """A page size or number as a whole number: a library caller's ``None`` or NaN had raised Python's own
     TypeError or ValueError from deep inside."""
@@ -1084,7 +1089,10 @@ class SearchEngine:
                 # such as "cards that" which say nothing of the cards: the words read still say what is
                 # wanted, so they rank the cards that pass, choosing no tag ("hard to kill" is not removal);
                 # typed syntax alone, and a cycle of cards by their names ("signets"), keep Scryfall's name order
+                # (not the words of what is denied: "instants that aren't counterspells" had ranked Stifle first;
+                # "lands that enter untapped", denied syntax asked in words that deny nothing, still ranks)
                 text = read_words = " ".join(word.strip(",.;:?!") for chip in reading.chips  # "aggro?" is "aggro"
+                                             if not (chip.syntax.startswith("-") and _DENYING.search(chip.words))
                                              for word in chip.words.split())
             named += [reading.combo] if reading.combo else []
             # (a deck's commander is no card for its own deck: "discard outlets for Anje Falkenrath")

@@ -226,6 +226,7 @@ _DOES_TRIGGERS = ("do what", "does what", "that do what", "that does what")  # "
 _TRIGGERS_LIKE = frozenset({"cards like", "card like", "something like", "stuff like", "similar to", "cards similar to",
                   "alternatives to", "alternative to", "alternatives for", "replacement for", "replacements for",
                   "budget alternatives to", "budget alternative to", "budget version of", "budget versions of",
+                  "budget replacement for", "budget replacements for", "budget alternatives for",
                   "cheaper version of", "cheaper versions of", "versions of", "version of", "better than",
                   "upgrades for", "upgrade for", "upgrades to", "upgrade to", "budget", "like", "instead of",
                   "cheaper", "a cheaper",
