@@ -1372,6 +1372,9 @@ def test_a_misspelt_name_keeps_the_names_words(reader):
     assert reader.read("remove all enchantments").query == "remove all enchantments"
     assert reader.read("rhystic studdy").query == "Rhystic Study"
     assert reader.read("lightnig bolt").query == "Lightning Bolt"
+    # a little less sure than a card lookup ("rythic" had read as "mythic", a rarity); a word for cards is a request
+    assert reader.read("rythic study").query == "Rhystic Study"
+    assert reader.read("powerstone cards").query == "powerstone cards"
 
 
 def test_what_is_recurred_is_the_object_not_the_card_type(reader):

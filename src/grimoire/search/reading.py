@@ -17,7 +17,7 @@ from functools import cached_property
 from itertools import combinations
 
 from grimoire.cards.model import FORMATS
-from grimoire.cards.names import CardNotFoundError, fold
+from grimoire.cards.names import CardNotFoundError, NameMatch, fold
 from grimoire.cards.nicknames import EVERYDAY, NICKNAMES
 from grimoire.cards.store import CardDB
 from grimoire.search.literals import finder, required_parts
@@ -985,10 +985,19 @@ class Reader:
         tail = words[start:]
         if not 2 <= len(tail) <= MAX_NAME_WORDS or all(self._plain_word(w.lower) for w in tail):
             return
+        typed = " ".join(w.text for w in tail)
         try:
-            found = self.db.names.match(" ".join(w.text for w in tail))
+            found = self.db.names.match(typed)
         except CardNotFoundError:
-            return
+            # a little less sure than a lookup needs, with a word of the request no everyday word ("rythic study":
+            # 88 for Rhystic Study, 81 the next; "rythic" had read as "mythic", a rarity), and none a word for cards
+            # ("powerstone cards" is no Powerstone Shard)
+            close = self.db.names.suggest(typed, limit=2)
+            if any(w.lower in _FILLER or w.lower in _TYPE_WORDS for w in tail) or \
+                    not close or close[0][1] < _MISSPELT_SCORE or \
+                    len(close) > 1 and close[0][1] - close[1][1] < _MISSPELT_MARGIN:
+                return
+            found = NameMatch(typed, close[0][2], close[0][0], exact=False)
         if found.exact or not _same_words(tail, found.name):
             return
         fixed = " ".join(self.speller.correct(w.lower) or w.lower if w.lower.isalpha() else w.lower for w in tail)
@@ -1445,6 +1454,10 @@ _RECOLOUR = re.compile(r"(?:in|for) (?:white|blue|black|red|green)(?: please)?")
 
 _NAME_EXPECTED_BEFORE = _NAME_AFTER - {"deck", "combo", "combos", "like", "and", "or", "but"}
 _NAME_FILLERS = frozenset({"of", "the", "a", "an", "and", "to", "in"})
+
+
+# a whole request's misspelt card name, below the score a lookup needs (cards/names.py: 90, ahead by 4)
+_MISSPELT_SCORE, _MISSPELT_MARGIN = 85.0, 5.0
 
 
 def _same_words(typed: list, name: str) -> bool:
