@@ -808,6 +808,10 @@ def test_a_negated_type_the_card_acts_on_is_rules_text(reader, query):
 def test_instant_speed_and_flyers(reader):
     assert syntax(reader, "instant speed removal in black") == "id<=b (t:instant or kw:flash)"
     assert words_left(reader, "instant speed removal") == "removal"
+    # an activated ability is used at instant speed on any permanent: no type, and the words rank the function alone
+    # (the filter had left edicts and Etherium Astrolabe for sacrifice outlets)
+    assert syntax(reader, "instant speed sacrifice outlets") == ""
+    assert words_left(reader, "instant speed sac outlets in black") == "sac outlets"
     assert syntax(reader, "sorcery speed removal") == "t:sorcery"
     assert syntax(reader, "removal at sorcery-speed") == "t:sorcery"
     assert words_left(reader, "sorcery speed removal") == "removal"

@@ -3000,12 +3000,23 @@ def ranking_context(chips: Sequence[Chip]) -> str:
                     if chip.kind in kinds and not chip.syntax.startswith("-") or chip.syntax == _ANTI_FLYER)
 
 
+# what is used by an activated ability, which needs no instant or flash to be used at instant speed
+_ABILITY_NOUNS = frozenset({"outlet", "outlets", "abilities", "ability", "activated", "altar", "altars"})
+
+
 def _speed_and_flyers(reader: Reader, state: _State) -> None:
     """"instant speed" is an instant or a card with flash, "sorcery speed" a sorcery; "flyers" are creatures with
     flying (the words still rank, as "mana rocks" do)."""
     for _, first, last in list(_matches(state, _SPEED)):
         if _CAST_VERBS & set(_before(state, first, 4).split()):
             continue  # "let me cast creatures at instant speed": what the card grants (flash), by the words
+        if _ABILITY_NOUNS & {w.lower for w in state.words}:
+            # "instant speed sacrifice outlets": an activated ability works at instant speed on any permanent
+            # (Viscera Seer, Ashnod's Altar); the filter had left edicts and Etherium Astrolabe. What it says, all
+            # of them do: it reads nothing, and ranks nothing (it would weigh against the function's phrasing)
+            for word in state.words[first:last]:
+                word.used = True
+            continue
         state.take(first, last, "(t:instant or kw:flash)", "type")
     for _, first, last in list(_matches(state, _SORCERY_SPEED)):
         if _ALLOWED.match(_after(state, last, 4)):  # "sorcery speed removal is fine": allowed, not asked for
