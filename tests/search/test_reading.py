@@ -1937,6 +1937,9 @@ def test_a_negated_tag_leaves_out_its_cards(reader):
     # a one-word tag's "-ing" (the rummaging cards came first)
     assert syntax(reader, "red card draw that isn't rummaging") == "id<=r -otag:rummage"
     assert syntax(reader, "card draw without looting") == "-otag:looter"
+    # a card's name, capitalised as names are, is that card (it read -otag:counterspell: every card asked for denied)
+    assert syntax(reader, "counterspells that aren't Counterspell") == '-!"Counterspell"'
+    assert syntax(reader, "counterspells that aren't counterspell") == "-otag:counterspell"
 
 
 @pytest.mark.parametrize(("query", "expected"), [

@@ -2945,6 +2945,13 @@ def _negated_tags(reader: Reader, state: _State) -> None:
     "lands that are not basic" is not of the supertype."""
     for match, first, last in list(_matches(state, _NOT_TAG)):
         words = match.group(2).split()
+        denied = state.words[last - len(words)]
+        if denied.text[:1].isupper() and (row := reader.db.names.find(denied.text.strip(",.;:?!"))) is not None \
+                and _exact_name(reader.db.columns.name[row]):
+            # "counterspells that aren't Counterspell": the card of that name, capitalised as names are (it read
+            # -otag:counterspell, denying every card asked for)
+            state.take(first, last - (len(words) - 1), f'-{_exact_name(reader.db.columns.name[row])}', "name")
+            continue
         if words[0] in ("basic", "basics"):  # "lands that are not basic": the supertype
             state.take(first, last - (len(words) - 1), "-t:basic", "type")
             continue
