@@ -232,10 +232,13 @@ class Columns:
         codes = self._legality_codes.get(format_name.lower())
         return np.full(self._table.num_rows, UNKNOWN, dtype=np.int8) if codes is None else codes.copy()
 
+    @cached_property
+    def _known_legalities(self) -> frozenset[str]:
+        return frozenset(name for name, codes in self._legality_codes.items() if (codes >= 0).any())
+
     def knows_legality(self, format_name: str) -> bool:
         """Whether any card says its legality in the format (the bundled snapshot knows only commander)."""
-        codes = self._legality_codes.get(format_name.lower())
-        return codes is not None and bool((codes >= 0).any())
+        return format_name.lower() in self._known_legalities
 
 
 @dataclass(frozen=True)

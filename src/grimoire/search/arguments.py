@@ -12,9 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from grimoire.cards.model import format_named
 from grimoire.search.engine import MAX_LIMIT, MAX_QUERIES, Filters, SearchEngine, SearchPage
 from grimoire.search.filters import unknown_legality
-from grimoire.search.query import MAX_QUERY_LENGTH, Filter, QuerySyntaxError, parse_colors
+from grimoire.search.query import MAX_QUERY_LENGTH, QuerySyntaxError, parse_colors
 
 ARGUMENTS = ("queries", "color_identity", "format", "types", "mana_value_min", "mana_value_max", "roles", "limit",
              "page")
@@ -97,10 +98,9 @@ def search_filters(color_identity: str | None = None, format: str | None = None,
 def _answerable(engine: SearchEngine, filters: Filters) -> Filters:
     """``filters``, unless the loaded card data cannot answer its format: that is the format's error, not the
     query's (the bundled snapshot knows only commander legality)."""
-    for node in filters.to_nodes():
-        if isinstance(node, Filter) and node.key == "format" and not engine.db.columns.knows_legality(node.value):
-            raise SearchArgumentError("format", f"bad {{format}}: {_literal(unknown_legality(node.value))}. Leave "
-                                      "{format} out.")
+    if filters.format and not engine.db.columns.knows_legality(name := format_named(filters.format)):
+        raise SearchArgumentError("format", f"bad {{format}}: {_literal(unknown_legality(name))}. Leave {{format}} "
+                                  "out.")
     return filters
 
 

@@ -2947,10 +2947,10 @@ def _negated_tags(reader: Reader, state: _State) -> None:
         words = match.group(2).split()
         denied = state.words[last - len(words)]
         if denied.text[:1].isupper() and (row := reader.db.names.find(denied.text.strip(",.;:?!"))) is not None \
-                and _exact_name(reader.db.columns.name[row]):
+                and (exact := _exact_name(reader.db.columns.name[row])):
             # "counterspells that aren't Counterspell": the card of that name, capitalised as names are (it read
             # -otag:counterspell, denying every card asked for)
-            state.take(first, last - (len(words) - 1), f'-{_exact_name(reader.db.columns.name[row])}', "name")
+            state.take(first, last - (len(words) - 1), f"-{exact}", "name")
             continue
         if words[0] in ("basic", "basics"):  # "lands that are not basic": the supertype
             state.take(first, last - (len(words) - 1), "-t:basic", "type")
@@ -3704,7 +3704,7 @@ def _types(reader: Reader, state: _State) -> None:
             kind = _TYPED_NOUNS[noun]
             # "mana dorks and rocks", "rocks, dorks": either kind, as a list of two kinds of card is (it read both)
             listed = next((chip for chip in state.chips if chip.kind == "type" and first and state.typed and
-                           re.fullmatch(r"t:\w+", chip.syntax) and chip.syntax != f"t:{kind}" and
+                           _ONE_TYPE.fullmatch(chip.syntax) and chip.syntax != f"t:{kind}" and
                            state.words[first - 1].lower in _TYPED_NOUNS and
                            state.typed[:state.words[first - 1].end].endswith(chip.words) and
                            _LIST_JOIN.fullmatch("," * state.words[first - 1].text.endswith(",") +
@@ -3943,8 +3943,8 @@ def _mana_value(reader: Reader, state: _State) -> None:
             paid = next((word.lower for index, word in enumerate(state.words) if word.lower in _COST_CUTTING_KEYWORDS
                          and _before(state, index, 1) not in ("for", "with", "a", "an", "my", "our")
                          and _after(state, index + 1, 1) not in ("deck", "decks", "strategy", "plan", "commander")),
-                        None)
-            if pattern is _CHEAP and paid:
+                        None) if pattern is _CHEAP else None
+            if paid:
                 # "cheap delve cards": what is paid is less than the mana value says (mv<=2 had left two delve cards
                 # of about thirty): no cost is asked, and a note says so
                 for word in state.words[first:last]:
