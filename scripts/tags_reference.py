@@ -23,7 +23,9 @@ HEADER = """# Function tags
 
 Every card carries function tags computed by explicit rules over its rules text and type line
 (`src/grimoire/search/tags.py`), named the way Scryfall's Tagger names them. Filter with `otag:NAME`
-(aliases `function:`, `oracletag:` and the older `role:`); results list each card's tags. Plain-words
+(aliases `function:`, `oracletag:` and the older `role:`), which also finds the cards of the tags nested under
+it, as Tagger's search does (`otag:counterspell` finds Stifle, a `counterspell-ability`; `otag:sweeper` Cyclonic
+Rift, a `sweeper-one-sided`); results list each card's tags. Plain-words
 queries are matched to tags through the phrasings below (by words and by meaning), and a matched tag's
 cards are ranked direct answers first (see [search.md](search.md#ranking)).
 

@@ -69,6 +69,8 @@ CASES = [
     ("is:spell c:g mv=1", {"Llanowar Elves"}, {"Dryad Arbor", "Forest"}),
     ("is:vanilla t:bear", {"Grizzly Bears"}, {"Tarmogoyf"}),
     ("is:frenchvanilla t:angel mv=5", {"Serra Angel", "Baneslayer Angel"}, {"Lyra Dawnbringer"}),
+    # keyword abilities only: an ability word's line is no keyword ability, though Scryfall's keywords list it
+    ("is:frenchvanilla c:w mv=1 t:creature", {"Suntail Hawk", "Benalish Hero"}, {"Boros Elite"}),
     ("is:bear", {"Grizzly Bears", "Runeclaw Bear"}, {"Tarmogoyf", "Llanowar Elves"}),
     ("is:party mv=1 c:w", {"Anointer of Champions"}, {"Thraben Inspector"}),  # Cleric, Rogue, Warrior, Wizard
     ("is:outlaw mv=1 c:b", {"Assassin Initiate"}, {"Vampire Lacerator"}),  # Assassin, Mercenary, Pirate, ...
@@ -121,6 +123,10 @@ CASES = [
     ("ci<=g cmc=1 t:creature o:/^{T}: add {G}\\.$/", {"Llanowar Elves", "Elvish Mystic"}, {"Birds of Paradise"}),
     ("identity:g manavalue=1 o:/^{T}: add {G}\\.$/ t:elf", {"Llanowar Elves"}, set()),
     ("otag:ramp t:artifact mv=1 c:c", {"Sol Ring"}, {"Grizzly Bears"}),
+    # Tagger nests its tags: a tag's search also finds the cards of the tags under it (Stifle counters an ability)
+    ("otag:counterspell mv=1 c:u t:instant", {"Stifle", "Spell Pierce"}, {"Brainstorm"}),
+    ("-otag:counterspell mv=1 c:u t:instant", {"Brainstorm"}, {"Stifle", "Spell Pierce"}),
+    ("function:boardwipe c:u t:instant mv=2", {"Cyclonic Rift"}, {"Brainstorm"}),  # (a one-sided sweeper)
     # How Scryfall shows results (scryfall.com/docs/syntax, "Display Keywords"; the API's unique=cards is its
     # default): they leave the cards as they are
     ("t:goblin mv=1 c:r o:haste display:grid unique:cards prefer:oldest lang:en", {"Goblin Guide"},
@@ -140,6 +146,12 @@ ERRORS = [
     ("f:modern", "no modern legality"),
     ("t:elf unique:prints", "about printings"),
     ("lang:ja t:elf", "about printings"),
+    # the display shorthands (scryfall.com/docs/syntax: "unique:art (also @@)", "unique:prints (previously ++)") had
+    # been words of no letters, left out silently; a set code as a date (its release date) had been blamed on its form
+    ("t:goblin @@", "unique:art, about printings"),
+    ("t:goblin ++", "unique:prints, about printings"),
+    ("date>ori", "no set codes"),
+    ("cheapest:usd t:elf", "about printings"),
 ]
 
 

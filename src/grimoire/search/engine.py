@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from grimoire.cards.atomic import load_npz, save_npz
+from grimoire.cards.loading import NON_DECK_TYPES
 from grimoire.cards.mana import mana_value as cost_value
 from grimoire.cards.model import Card
 from grimoire.cards.names import fold
@@ -122,6 +123,11 @@ _UNDECIDED_FIX = "run `grimoire data update` for full card data"
 # the words of a chip that denies ("without flying", "aren't counterspells", "non-creature", "except humans")
 _DENYING = re.compile(r"\b(?:not?|non|without|except|excluding|exclude|other than|never|minus|avoid|but)\b|"
                       r"n[o']?t\b|\bnon-?", re.IGNORECASE)
+
+
+# the type words of what cards/loading.py leaves out of a store (NON_DECK_TYPES), as t: values
+_NON_DECK_TYPE_WORDS = frozenset({*(kind.lower() for kind in NON_DECK_TYPES), "tokens", "emblems", "schemes", "planes",
+                                  "phenomena", "dungeons"})
 
 
 def _count(name: str, value: object) -> int:
@@ -1185,7 +1191,11 @@ class SearchEngine:
             except QuerySyntaxError:  # the budget is spent: the answer stands without more notes
                 break
             note = f"{part.raw} matches no card in the loaded card data"
-            if part.key == "type" and isinstance(part.value, str) and not part.regex:
+            if part.key == "type" and isinstance(part.value, str) and not part.regex and \
+                    part.value.lower() in _NON_DECK_TYPE_WORDS:
+                note += (" (the card data holds the cards a deck can hold: Vanguard, Plane, Phenomenon, Scheme, "
+                         "Dungeon, token and emblem cards are left out when it is built)")
+            elif part.key == "type" and isinstance(part.value, str) and not part.regex:
                 near = difflib.get_close_matches(part.value.lower(), self._type_words, n=1, cutoff=0.75)
                 note += f" (did you mean t:{near[0]}?)" if near else ""
             notes.append(note)

@@ -35,7 +35,7 @@ from grimoire.search.query import (
     QuerySyntaxError,
     Text,
 )
-from grimoire.search.tags import TAG_NAMES
+from grimoire.search.tags import TAG_INDEX, TAG_NAMES, TAG_PARENTS, TAGS
 
 ALL_MANA_BITS = 0b111111
 # What a layout tells about a face whose data the store lacks: an adventure card's unknown half is an Adventure.
@@ -448,6 +448,17 @@ class FilterIndex:
         return np.array([float(v[:4]) if v else np.nan for v in self.released])
 
 
+def _narrower(tag: str) -> tuple[str, ...]:
+    children = [child for child, parent in TAG_PARENTS.items() if parent == tag]
+    return (tag, *(name for child in children for name in _narrower(child)))
+
+
+# Each tag with the tags nested under it, at any depth, as Tagger's search finds them: `otag:counterspell` is
+# also Stifle (counterspell-ability), `otag:sweeper` also Cyclonic Rift (sweeper-one-sided)
+TAG_FAMILIES: dict[int, tuple[int, ...]] = {TAG_INDEX[tag.name]: tuple(TAG_INDEX[name] for name in _narrower(tag.name))
+                                            for tag in TAGS}
+
+
 def _tri(match: np.ndarray, known: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     if known is None:
         return match, ~match
@@ -614,7 +625,8 @@ class Evaluator:
         if key in ("year", "date", "set", "rarity", "format", "banned", "restricted"):
             return self.printing_leaf(node)
         if key == "role":
-            return _tri(self.index.tag_strengths[:, TAG_NAMES[node.value]] > 0)
+            family = TAG_FAMILIES[TAG_NAMES[node.value]]  # the tag or one nested under it
+            return _tri((self.index.tag_strengths[:, family] > 0).any(axis=1))
         if key in ("is", "not"):
             true, false = self.is_value(node)
             return (true, false) if key == "is" else (false, true)
@@ -807,10 +819,16 @@ class Evaluator:
         creature = np.array(["creature" in t for t in types], dtype=bool)
         if value == "vanilla":
             return creature & np.array([not x.strip() for x in texts], dtype=bool)
-        keyword_only = np.array([bool(x.strip()) and all(
-            any(line.strip().lower().startswith(k) for k in ks) for line in x.split("\n") if line.strip())
-            for x, ks in zip(texts, self.index.keywords, strict=True)], dtype=bool)
+        keyword_only = np.array([bool(x.strip()) and all(_keyword_line(line.strip().lower(), ks)
+                                                         for line in x.split("\n") if line.strip())
+                                 for x, ks in zip(texts, self.index.keywords, strict=True)], dtype=bool)
         return creature & keyword_only
+
+
+def _keyword_line(line: str, keywords) -> bool:
+    """Whether a rules text line is keyword abilities only ("Flying, vigilance", "Ward—Pay 3 life."): not an
+    ability word's line ("Battalion — Whenever ..."), which Scryfall's keywords list too but French vanilla is not."""
+    return any(line.startswith(k) and not line[len(k):].startswith(" —") for k in keywords)
 
 
 # Creature type groups the rules name: a party (rule 700.8) and outlaws (Outlaws of Thunder Junction, 2024).

@@ -187,7 +187,7 @@ CARD_KEYS = frozenset({"like", "combo"})
 PRINTING_KEYS = frozenset({"a", "art", "artist", "artists", "ft", "flavor", "wm", "watermark", "border", "frame",
                            "stamp", "usd", "eur", "tix", "in", "game", "cube", "cn",
                            "number", "st", "prints", "paperprints", "sets", "papersets", "illustrations",
-                           "block", "b", "new", "atag", "arttag"})
+                           "block", "b", "new", "atag", "arttag", "cheapest"})
 # Scryfall's is: values about printings (its syntax reference's "Printings" and "Frames" sections)
 PRINTING_IS = frozenset({"foil", "nonfoil", "etched", "glossy", "promo", "full", "fullart", "hires", "spotlight",
                          "booster", "datestamped", "prerelease", "old", "new", "colorshifted", "masterpiece",
@@ -294,6 +294,11 @@ def compile_regex(pattern: str, position: int, query: str) -> UserPattern:
         raise QuerySyntaxError(str(exc), position, query) from None
 
 
+# Scryfall's display shorthands (scryfall.com/docs/syntax, "Display Keywords": "unique:art (also @@)",
+# "unique:prints (previously ++)")
+_UNIQUE_SHORTHANDS = {"@@": "art", "++": "prints"}
+
+
 def _tokens(query: str) -> list[_Token]:
     tokens: list[_Token] = []
     index = 0
@@ -359,6 +364,9 @@ def _tokens(query: str) -> list[_Token]:
             lowered = word.lower()
             if lowered in ("or", "and"):
                 tokens.append(_Token(lowered, index))
+            elif word in _UNIQUE_SHORTHANDS:  # (it was a word of no letters, and left out silently)
+                raise QuerySyntaxError(f"{word} is Scryfall's unique:{_UNIQUE_SHORTHANDS[word]}, about printings; "
+                                       "Grimoire's card data is per card, each listed once: leave it out", index, query)
             else:
                 tokens.append(_Token("term", index, Text(word, index)))
             index = match.end()
@@ -460,6 +468,10 @@ def _typed_value(key: str, op: str, raw: str, is_regex: bool, start: int, value_
     if key == "devotion":
         return _devotion_value(raw, error)
     if key == "date":
+        if re.fullmatch(r"[a-z0-9]{3,5}", raw, re.IGNORECASE) and not raw.isdigit():
+            # (Scryfall reads a set code as that set's release date: scryfall.com/docs/syntax, "Year")
+            raise error(f"date:{raw} compares with a set's release date, and the card data has no set codes: use a "
+                        "date such as 2015-08-18 or a year")
         if not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", raw):
             raise error(f"date takes a date such as 2015-08-18 or a year, got {raw!r}")
         return raw

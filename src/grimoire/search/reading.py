@@ -48,7 +48,7 @@ from grimoire.search.spelling import (
     is_rare_english,
     phrasing_texts,
 )
-from grimoire.search.tags import NUMBER_WORDS, TAG_NAMES, TAGS
+from grimoire.search.tags import NUMBER_WORDS, TAG_NAMES, TAG_PARENTS, TAGS
 
 MAX_NAME_WORDS = 8
 # What a note says of words asking for what the loaded card data cannot tell (a format's legality, rarity)
@@ -755,6 +755,7 @@ class Reader:
         _drop_filler(state)
         _drop_like_glue(state)
         _drop_labels(state, explicit | {chip.kind for chip in chips}, query)
+        _drop_unread_denials(state)
         used = [w for w in words if w.used]
         rest = _drop_dangling_operators(_without(query, used)) if used else query.rstrip()
         if rest is None:
@@ -1112,7 +1113,7 @@ class Reader:
             plain = key in EVERYDAY or key not in NICKNAMES and all(
                 word in self.english or self._known(word) for word in key.split())
             # ("bolt effects", "wheel effects": the tag's cards, the card among them, not cards like it)
-            expected = _name_expected(state, start, start + size) and \
+            expected = (_name_expected(state, start, start + size) or _denying(state, start)) and \
                 not _after(state, start + size, 1).startswith(("effect", "style"))
             if not plain or expected or size == len(words) and key in NICKNAMES:
                 # "rhystic studdy": a name begun by its nickname, typed whole with a typo
@@ -1151,6 +1152,8 @@ class Reader:
         if previous in ("excluding", "except", "besides") and typed[:1].isupper() or \
                 following.startswith("combo") and fold(typed).lower().strip(",.;:?!") not in self.english:
             return True  # "excluding Counterspell"; "reveillark combos": the card's combo partners (not "what combos")
+        if previous in ("with", "has", "have", "having") and fold(typed).lower().strip(",.;:?!") in self.keywords:
+            return False  # "spells with flashback but not in black": the keyword, not the card named Flashback
         if following.startswith(("but cheaper", "but better", "upgrade", "alternative", "replacement")) or \
                 _BUT_OTHERWISE.match(_after(state, index + 1, 3)):
             return True  # "damnation but white", "ephemerate but in blue", "skullclamp but worse"
@@ -1185,9 +1188,10 @@ class Reader:
             return
         before, after = _before(state, start, 3), _after(state, stop, 3)
         excluding = _EXCLUDING_A_NAME.search(before)
-        if excluding and (exact := _exact_name(self.db.columns.name[row])):
-            # "removal excluding swords to plowshares": that card left out, not the one the others are like
-            state.take(start - len(excluding.group().split()), stop, f"-{exact}", "name")
+        if (excluding or _denied_before(state, start)) and (exact := _exact_name(self.db.columns.name[row])):
+            # "removal excluding swords to plowshares", "white removal that isn't swords or path": that card left
+            # out, not the one the others are like
+            state.take(start - (len(excluding.group().split()) if excluding else 0), stop, f"-{exact}", "name")
             return
         if self._combo_role(state, start, stop, row, before, after):
             return
@@ -1412,7 +1416,10 @@ _KEY_ALONE = re.compile(r"[^\s:]+:")  # "order:", "fire:": a keyword without its
 
 
 # Words before a card's name that leave the card out ("counterspells excluding Force of Will", "other than sol ring")
-_EXCLUDING_A_NAME = re.compile(r"(?:^|\b)(?:excluding|except(?: for)?|besides|other than|but not|apart from|minus)$")
+_EXCLUDING_A_NAME = re.compile(r"(?:^|\b)(?:excluding|except(?: for)?|besides|other than|but not|apart from|minus|"
+                               r"isn'?t|is not|aren'?t|are not|not|nor|without)$")
+# between two names a denial leaves out ("except swords or path", "not Sol Ring, Mana Crypt and Mana Vault")
+_NAME_LIST_JOIN = re.compile(r"\s*(?:,\s*)?(?:(?:or|and|nor|&)\s+)?")
 
 
 def _exact_name(name: str) -> str:
@@ -1490,6 +1497,21 @@ def _question_around(state: _State, start: int, stop: int) -> tuple[re.Match | N
     return _CARD_QUESTION_BEFORE.fullmatch(" ".join(plain[:start])), about
 
 
+def _denying(state: _State, start: int) -> bool:
+    """Whether the word at ``start`` is what a denial leaves out: "removal other than swords", "that isn't path",
+    "except bolt or swords"."""
+    return _EXCLUDING_A_NAME.search(_before(state, start, 2)) is not None or _denied_before(state, start)
+
+
+def _denied_before(state: _State, start: int) -> bool:
+    """Whether the word at ``start`` follows a card a denial left out, with only "or", "and" or a comma between
+    ("except swords or path": Path to Exile is left out too)."""
+    if start == 0 or not state.words[start - 1].used or not state.chips or \
+            not state.chips[-1].syntax.startswith('-!"') or not state.typed:
+        return False
+    return _NAME_LIST_JOIN.fullmatch(state.typed[state.words[start - 1].end:state.words[start].start]) is not None
+
+
 def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
     """A name of several words inside a longer request counts when it reads as a name: typed with a capital,
     three words or more, or where a name is expected ("with sol ring", "rhystic study alternatives", "alternatives to
@@ -1503,8 +1525,8 @@ def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
     before, after = _before(state, start, 1), _after(state, stop, 1)
     if _like_trigger(_before(state, start, 3)) not in (None, "budget"):  # "alternatives to sol ring"
         return True
-    if _EXCLUDING_A_NAME.search(_before(state, start, 2)):  # "mana rocks except sol ring": the card left out
-        return True
+    if _EXCLUDING_A_NAME.search(_before(state, start, 2)) or _denied_before(state, start):
+        return True  # "mana rocks except sol ring": the card left out
     asked, about = _question_around(state, start, stop)
     if asked and about and (about.group(1) or about.group(2) or about.group() in _ASKED_OF_THE_CARD):
         # "is mana crypt banned", "is sol ring legal in modern", "sol ring rulings"
@@ -1934,6 +1956,83 @@ def _drop_filler(state: _State) -> None:
         if word.lower in _FILLER and not word.protected and index and state.words[index - 1].used \
                 and state.chips and state.chips[-1].kind != "like" and following not in _CARD_FUNCTIONS:
             word.used = True
+
+
+# A denial no rule read as a filter ("draw spells without paying life", "tutors that don't go to hand"): its words
+# would rank the very cards it denies (life-gain cantrips, tutors to hand), so they leave the ranking, with a note.
+# Only a denial of what the card is or does: "that don't ...", "without paying ..." ("my deck doesn't have a sac
+# outlet" asks for one; "creatures without summoning sickness" is haste by meaning). A tag's phrasing that holds the
+# denial ("doesn't untap", "cast without paying its mana cost") is no denial.
+_UNREAD_DENIERS = frozenset({"don't", "dont", "doesn't", "doesnt", "isn't", "isnt", "aren't", "arent"})
+_DENIER_PAIRS = frozenset({("do", "not"), ("does", "not"), ("is", "not"), ("are", "not")})
+_DENIAL_ENDS = frozenset({"and", "or", "but", "that", "which", "who", "while", "so", "&", "+"})
+_OWNER_AS_ITS = {"their": "its", "your": "its", "the": "its", "his": "its", "her": "its"}
+_LACKING = frozenset({"have", "has", "run", "play", "need", "get", "got", "own", "know", "want", "like", "see"})
+_DENIAL_KEPT = frozenset({"more", "less", "than", "fewer", "my", "own", "i", "us", "our", "mine", "myself"})
+_NOT_DOING = frozenset({"being", "getting", "having", "summoning"})  # ("without being a jerk about it", "without
+# summoning sickness": no card's own doing)
+
+
+def _denied_phrasings() -> frozenset[tuple[str, ...]]:
+    said: set[tuple[str, ...]] = set()
+    for tag in TAGS:
+        for phrasing in tag.phrasings:
+            words = phrasing.split()
+            for index, word in enumerate(words):
+                pair = tuple(words[index:index + 2])
+                if word in _UNREAD_DENIERS or word == "without" or pair in _DENIER_PAIRS:
+                    after = words[index + (2 if pair in _DENIER_PAIRS else 1):][:2]
+                    said.add(tuple(_OWNER_AS_ITS.get(w, w) for w in after))
+    return frozenset(said)
+
+
+_DENIED_PHRASINGS = _denied_phrasings()
+
+
+def _denial_at(state: _State, index: int) -> int:
+    """How many words deny at ``index`` ("that don't", "without paying": 2, "which is not": 3), or 0."""
+    words = state.words
+    if words[index].lower == "without":
+        following = _after(state, index + 1, 1)
+        return 1 if following.endswith("ing") and following not in _NOT_DOING else 0
+    if words[index].lower in _UNREAD_DENIERS and index and state.typed and \
+            re.search(r"\band\b", state.typed[words[index - 1].end:words[index].start]):
+        size = 1  # "artifacts that cost 0 and aren't mana producers" (a prose "and" is no word)
+    elif words[index].lower in ("that", "which", "who"):
+        size = 2 if _after(state, index + 1, 1) in _UNREAD_DENIERS else \
+            3 if tuple(_after(state, index + 1, 2).split()) in _DENIER_PAIRS else 0
+    else:
+        return 0
+    # ("and don't have a sac outlet": what the deck lacks is asked for)
+    return size if size and _after(state, index + size, 1) not in _LACKING else 0
+
+
+def _drop_unread_denials(state: _State) -> None:
+    words = state.words
+    index = 0
+    while index < len(words):
+        size = _denial_at(state, index)
+        if not size or not all(state.free(i) for i in range(index, index + size)):
+            index += 1
+            continue
+        stop = index + size
+        while stop < len(words) and stop - index - size < 5 and state.free(stop) and \
+                words[stop].lower not in _DENIAL_ENDS:
+            stop += 1
+            if words[stop - 1].text.endswith((",", ";", ".", "?", "!")):
+                break
+        denied = tuple(_OWNER_AS_ITS.get(w.lower, w.lower) for w in words[index + size:stop])
+        # (a tag's phrasing; a bound, "doesn't cost more than 2 to equip"; the player's own side, which meaning
+        # reads: "auras that aren't for my own creatures")
+        kept = any(denied[:len(said)] == said for said in _DENIED_PHRASINGS) or \
+            any(word[:1].isdigit() or word in _DENIAL_KEPT for word in denied)
+        others = any(state.free(i) and words[i].lower not in _FILLER for i in [*range(index), *range(stop, len(words))])
+        if stop > index + size and not kept and (others or state.chips):
+            for word in words[index:stop]:
+                word.used = True
+            state.notes.append(f'"{state.span(index, stop)}" is not read as a filter, so its words do not rank (they '
+                               "would rank the cards it denies)")
+        index = stop
 
 
 def _with_corrections(query: str, corrected: list[_Word]) -> str:
@@ -2939,6 +3038,19 @@ _NOT_TAG = re.compile(r"(?:that |which )?(?:isn'?t|is not|aren'?t|are not|not|wi
 _NOT_TAG_WORDS = frozenset({"token", "tokens"})
 
 
+# "creature removal that doesn't destroy", "removal that doesn't target", "wipes without exiling": no card whose
+# rules text does it (the words had ranked the very cards denied: Murder first)
+_DENIED_ACTION = re.compile(r"(?:that |which )?(?:doesn'?t|does not|don'?t|do not|dont|doesnt|isn'?t|is not|aren'?t|"
+                            r"are not|without|never) (?:deal )?(destroy|exil|sacrific|target|damag)(?:s|es|e|ed|ing)?"
+                            r"(?: based)?(?! (?:to|my|your|their|players?|opponents?|me|you|each)\b)")
+
+
+def _denied_actions(reader: Reader, state: _State) -> None:
+    for match, first, last in list(_matches(state, _DENIED_ACTION)):
+        verb = {"exil": "exile", "sacrific": "sacrifice", "damag": "damage"}.get(match.group(1), match.group(1))
+        state.take(first, last, f"-o:{verb}", "text")
+
+
 def _negated_tags(reader: Reader, state: _State) -> None:
     """"ramp that isn't treasure", "removal without edicts": not the cards of the tag the words name
     (``-otag:treasure-maker``), when they name just one by its name or a short phrasing; what is left still ranks.
@@ -2946,14 +3058,22 @@ def _negated_tags(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _NOT_TAG)):
         words = match.group(2).split()
         denied = state.words[last - len(words)]
-        if denied.text[:1].isupper() and (row := reader.db.names.find(denied.text.strip(",.;:?!"))) is not None \
-                and (exact := _exact_name(reader.db.columns.name[row])):
-            # "counterspells that aren't Counterspell": the card of that name, capitalised as names are (it read
-            # -otag:counterspell, denying every card asked for)
+        if (denied.text[:1].isupper() or _SHORT_TAG_NAMES.get(denied.lower) in _tags_named(state, first)) and \
+                (row := reader.db.names.find(denied.text.strip(",.;:?!"))) is not None and \
+                (exact := _exact_name(reader.db.columns.name[row])):
+            # "counterspells that aren't Counterspell": the card of that name, capitalised as names are or in lower
+            # case where the request's own words ask for its tag ("counterspells other than counterspell"); it read
+            # -otag:counterspell, denying every card asked for
             state.take(first, last - (len(words) - 1), f"-{exact}", "name")
             continue
         if words[0] in ("basic", "basics"):  # "lands that are not basic": the supertype
             state.take(first, last - (len(words) - 1), "-t:basic", "type")
+            continue
+        if words[0] == "discarding" or words[0] in ("discard", "discards") and \
+                _tags_named(state, first) & _DRAWING:
+            # "card draw in red without discarding": no card of the player's own discarding (loot, rummage, wheel),
+            # not the tag of making opponents discard
+            state.take(first, last - (len(words) - 1), "-o:discard", "text")
             continue
         for size in (2, 1):  # the longest name first: "mana rocks" before "mana"
             said = " ".join(words[:size])
@@ -2963,6 +3083,16 @@ def _negated_tags(reader: Reader, state: _State) -> None:
             if tag:
                 state.take(first, last - (len(words) - size), f"-otag:{tag}", "tag")
                 break
+
+
+_DRAWING = frozenset(tag for tag, parent in TAG_PARENTS.items() if parent == "card-draw") | {"card-draw"}
+
+
+def _tags_named(state: _State, stop: int) -> set[str]:
+    """The tags the free words before ``stop`` name by a short name, a word or two ("counterspells", "mana rocks")."""
+    said = [word.lower for word in state.words[:stop] if not word.used]
+    return {tag for size in (1, 2) for i in range(len(said) - size + 1)
+            if (tag := _SHORT_TAG_NAMES.get(" ".join(said[i:i + size])))}
 
 
 _SPEED = re.compile(r"(?:at )?instant[- ]speed")
@@ -5179,7 +5309,8 @@ _RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _deck_c
           _partners, _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _walker_names, _mana_made,
           _keyword_bounds, _mana_value, _weenies, _negated_colors, _keyword_tokens, _keyword_amounts, _has_keywords,
           _pro_creatures, _colour_text, _trailing_kind,
-          _colors, _commanders_identity, _color_codes, _negated_types, _negated_tags, _speed_and_flyers,
+          _colors, _commanders_identity, _color_codes, _negated_types, _denied_actions, _negated_tags,
+          _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
           _activation_costs, _kindred, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types,
           _aggressive, _pair_duals, _budget, _colored_counters, _colour_letters, _deck_synergy, _bare_keyword,
