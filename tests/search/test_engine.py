@@ -433,6 +433,17 @@ def test_a_card_doing_both_the_function_and_its_trigger_leads_however_long_its_t
     assert "Welcoming Vampire" in names, names
 
 
+@pytest.mark.parametrize(("query", "first", "second"), [
+    # one card doing two things: the cards doing both lead (plain removal and ramp had filled the top)
+    ("removal that also draws a card", "removal", "card-draw"),
+    ("ramp that also draws cards", "ramp", "card-draw"),
+    ("treasure makers in red that also deal damage", "treasure-maker", "creature-removal"),
+])
+def test_a_card_asked_to_do_two_things_does_both(snapshot_engine, query, first, second):
+    tags = [set(r.tags) for r in snapshot_engine.search(query, limit=5).results]
+    assert sum(first in t and second in t for t in tags) >= 4, tags
+
+
 @pytest.mark.parametrize(("query", "tribe", "least"), [
     # a type in its singular before a need is the deck's: its cards come first among the answers (generic ones had
     # filled the top, without one Wizard or Sliver)

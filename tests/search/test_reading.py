@@ -929,6 +929,9 @@ def test_what_a_card_makes_or_saves_is_not_its_cost(reader):
     for query in ("cards that mill 10 or more", "cards that mill at least 4", "draw 3 or more cards"):
         assert syntax(reader, query) == "", query
     assert syntax(reader, "c:r burn under 3 mana") == "mv<3"  # a cost said in mana stays one
+    # nor what a bound after a bonus or an amount counts (it read mv>=3)
+    assert syntax(reader, "equipment with power bonus at least 3") == "t:equipment"
+    assert syntax(reader, "removal at least 3 mana") == "mv>=3"
 
 
 def test_a_commander_named_after_for_at_the_end_is_the_deck(reader):
@@ -1249,6 +1252,7 @@ def test_something_to_deal_with_flyers_finds_flyer_removal(snapshot_engine):
     ("deathtouch creatures", "t:creature kw:deathtouch"),
     ("flying lifelink creatures", "t:creature kw:flying kw:lifelink"),
     ("cards with cascade", "kw:cascade"),
+    ("kicker cards that also have flash", "kw:flash kw:kicker"),  # ("also" had left flash unread)
     ("threshold cards", "kw:threshold"),  # an ability word: the cards printed with it (Demonic Consultation led)
     ("delirium payoffs", "kw:delirium"),  # and its payoffs are those cards
     ("constellation creatures", "kw:constellation t:creature"),

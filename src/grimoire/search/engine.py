@@ -510,7 +510,7 @@ class SearchEngine:
             kin = self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text), tribe=tribe,
                                       mass=ranking.asks_mass(text),
                                       big=ranking.asks_big_target(text), literal=literal,
-                                      acted_on=ranking.object_form(text))
+                                      acted_on=ranking.object_form(text), also=ranking.asks_both(text))
             if notes is not None and (note := _theme_note(text, chosen)):
                 notes.append(note)
             # said only where a card of the tribe answers, and one not of it passed the filters ("zombie card draw"
@@ -670,7 +670,7 @@ class SearchEngine:
     def _add_tag_lists(self, chosen: list[ranking.TagMatch], mask: np.ndarray, fused: np.ndarray,
                        similarity: np.ndarray | None = None, team: bool = False, tribe: str | None = None,
                        big: bool = False, literal: bool = False, acted_on: re.Pattern | None = None,
-                       mass: bool = False) -> int:
+                       mass: bool = False, also: bool = False) -> int:
         """Each chosen tag's cards (:meth:`_chosen_tags`), direct answers first, join the fusion weighted by how
         well the tag matched (``similarity``: every card's embedding cosine to the query, which may reorder a
         tag's cards); for a request for the whole ``team``, the cards of a tag done to one creature or to all
@@ -683,7 +683,7 @@ class SearchEngine:
         artifacts")."""
         base = fused.copy()
         kin = self._of_tribe(tribe) if tribe else None
-        paired = ranking.paired_tags(chosen, literal)
+        paired = ranking.paired_tags(chosen, literal, also)
         for match in chosen:
             rows, direct = self._tag_by_directness(match.index)
             inside = mask[rows]
@@ -705,8 +705,10 @@ class SearchEngine:
             if acted_on is not None and not ranking.typed(match.index):
                 named = ranking.OBJECT_LIFT * self._says(acted_on)[rows]
                 lifted = named if lifted is None else np.maximum(lifted, named)
-            if match.index in paired:  # two functions named: the cards doing the other too come first
-                others = [index for index in paired if index != match.index]
+            if match.index in paired or also and paired:
+                # two functions named: the cards doing the other too come first (asked of one card, in every
+                # chosen tag's list: "ramp that also draws", the land ramp found beside ramp too)
+                others = [index for index in paired if index != match.index and not ranking.kin(index, match.index)]
                 both = ranking.BOTH_LIFT * (self.tag_strengths[np.ix_(rows, others)] > 0).any(axis=1)
                 lifted = both if lifted is None else np.maximum(lifted, both)
             if big and match.index in ranking.BIG_ANSWER_TAGS:  # "kill something big": not Lightning Bolt first

@@ -852,6 +852,11 @@ _ONE_MANNER = frozenset(TAG_INDEX[name] for name in ("exile-removal", "exile-unt
                                                      "bounce", "tuck"))
 _PARENTS = [(TAG_INDEX[child], TAG_INDEX[parent]) for child, parent in TAG_PARENTS.items()]
 _KIN = frozenset(_PARENTS) | frozenset((parent, child) for child, parent in _PARENTS)
+
+
+def kin(a: int, b: int) -> bool:
+    """Whether tag ``a`` is nested right under ``b`` or ``b`` under ``a`` (one ask, said broadly or narrowly)."""
+    return (a, b) in _KIN
 # the tags of a payoff's trigger (what a card waits for): inside another tag's phrasing they still say when the card
 # acts ("draw whenever a creature enters" is repeatable draw on a creature's entering), so they stay asked
 _TRIGGERS = frozenset(TAG_INDEX[name] for name in (
@@ -1127,15 +1132,18 @@ BIG_ANSWER_TAGS = frozenset(TAG_INDEX[name] for name in ("removal", "creature-re
 BOTH_LIFT = 1.0
 
 
-def paired_tags(chosen: Sequence[TagMatch], literal: bool = False) -> tuple[int, ...]:
+def paired_tags(chosen: Sequence[TagMatch], literal: bool = False, also: bool = False) -> tuple[int, ...]:
     """The tags of ``chosen`` asked in words or meaning at :data:`MIN_WEIGHT` or more (of what is left of it in
     ``literal`` rules-text wording), when one is a trigger, a payoff's or the card's own (:data:`_TRIGGERS`,
     :data:`_OWN_TRIGGERS`: when the other acts), another a function (no trigger: "death triggers" are aristocrat
     payoffs and dying creatures, one ask), and no two a broader tag and a narrower one under it ("removal" and
-    "creature removal": the same ask); else none."""
+    "creature removal": the same ask); else none. Where the request asks for one card doing ``also`` another thing
+    ("removal that also draws a card", :func:`asks_both`), every two such tags not of one kin pair."""
     least = MIN_WEIGHT * (LITERAL_FACTOR if literal else 1.0)  # rules-text wording weighs every match less
     named = tuple(dict.fromkeys(m.index for m in chosen
                                 if m.by in ("words", "meaning") and m.weight >= least - 1e-9))
+    if also:
+        return named if any((a, b) not in _KIN for a in named for b in named if a != b) else ()
     waits = _TRIGGERS | _OWN_TRIGGERS
     # on its own trigger a creature pumps itself ("creatures that get +2/+2 when they attack"): no pump spell's
     effects = set(named) - waits - (_PUMPS if not _TRIGGERS.intersection(named) else frozenset())
@@ -1199,6 +1207,16 @@ def typed(index: int) -> bool:
 def asks_big_target(text: str) -> bool:
     """Whether a request wants something big answered ("kill something big", "removal for big creatures")."""
     return _BIG_TARGET.search(text.lower()) is not None
+
+
+# one card doing two things: "removal that also draws a card", "a counterspell that draws as well", "ramp plus card
+# draw in one card"
+_BOTH = re.compile(r"\b(?:also|as well|plus|at the same time|doubles? as|in one card|both)\b")
+
+
+def asks_both(text: str) -> bool:
+    """Whether a request asks for one card that does two things (see :func:`paired_tags`)."""
+    return _BOTH.search(text.lower()) is not None
 
 
 def asks_team(text: str) -> bool:

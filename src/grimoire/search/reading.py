@@ -2740,7 +2740,8 @@ _NOUN_KEYWORDS = frozenset(k for k in _HAS_KEYWORDS if k not in _EVERGREEN)  # "
 _ABILITY_SUBJECTS = frozenset({"payoffs", "payoff", "matters", "decks", "deck"})
 _PAYOFF_NOUNS = frozenset({"matter", "matters", "payoff", "payoffs", "synergy", "synergies"})  # after a card type
 # the first keyword; the rest of a list ("and flying") is read word by word, as the query language takes "and"
-_WITH_KEYWORDS = re.compile(rf"(?:with|that have|that has|which have|have|has) ({_either(_HAS_KEYWORDS)})")
+_WITH_KEYWORDS = re.compile(rf"(?:with|(?:that|which) (?:also )?ha(?:ve|s)|(?:also )?ha(?:ve|s)|with also|and also) "
+                            rf"({_either(_HAS_KEYWORDS)})")  # ("kicker cards that also have flash")
 _A_KEYWORD = re.compile(rf"({_either(_HAS_KEYWORDS)})")
 # "cards that give persist", "give my creatures undying", "give my spells cascade": a mechanic granted, as cards print
 # it ("Other non-Human creatures you control ... have undying", "target creature gains persist"); the evergreen ones
@@ -3958,6 +3959,11 @@ _EXCLUDED_COST = re.compile(rf"(?<![\w']){_EXCLUDING} (?:costs?|costing) $", re.
 _OPPOSITE_COMPARISONS = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "=": "!="}
 
 
+# what a bound right after it counts, which is no card's cost
+_AMOUNT_NOUNS = frozenset({"bonus", "boost", "buff", "power", "toughness", "damage", "life", "tokens", "cards",
+                           "counters", "colors", "colours"})
+
+
 def _mana_value(reader: Reader, state: _State) -> None:
     """Costs: "under 3 mana" ``mv<3``, "3 or less" ``mv<=3``, "1 mana" ``mv=1``, "cheap" ``mv<=2``, "big"
     ``mv>=6``, "free" (no mana or an alternative cost)."""
@@ -3968,6 +3974,8 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 continue
             if _after(state, last, 1) in ("power", "toughness", "damage", "life", "cards", "counters", "tokens"):
                 continue
+            if before in _AMOUNT_NOUNS and not re.search(r"\b(?:mana|cmc|mv|costs?)\b", match.group(0)):
+                continue  # "equipment with a power bonus at least 3": the bonus, no cost of the card's
             if _after(state, last, 2) in ("to equip", "to crew") or _after(state, last, 3) in ("mana to equip",
                                                                                                "mana to crew"):
                 continue  # "equipment that costs 0 to equip": its equip cost (_activation_costs), not its own
