@@ -327,6 +327,13 @@ def test_card_draw_that_costs_life_finds_the_cards_that_charge_it(engine):
     assert len(charged) >= 5, texts  # Revitalize and Mental Note (no life paid) led before
 
 
+def test_regen_is_regenerate_and_no_regen_is_a_wraths():
+    from grimoire.search.slang import expand
+
+    assert "can't be regenerated" in expand("black 4 mana wrath no regen")  # it was read as "regent", a typo
+    assert "regenerate" in expand("creatures that regen") and "can't" not in expand("creatures that regen")
+
+
 def test_unkillable_is_indestructible(engine):
     from grimoire.search.slang import expand
 
@@ -614,6 +621,9 @@ def test_recasting_a_commander_for_less_is_the_commander_tax(engine):
     ("put 2 +1/+1 counters", "put two +1/+1 counters"),
     ("put 1 1 counters on target creature", "put 1 1 counters on target creature"),  # -1/-1 with its signs lost
     ("draw 1 cards", "draw 1 cards"),  # "a" only before one
+    # a count right after the action it counts ("draw 3 put 2 back": Brainstorm had been 38th)
+    ("draw 3 put 2 back", "draw three put two back"), ("mill 4", "mill four"), ("scry 2", "scry 2"),
+    ("cards that draw 4 or more", "cards that draw four or more"), ("pay 3 life", "pay 3 life"),
 ])
 def test_counts_are_spelled_as_rules_text_spells_them(text, expected):
     assert ranking.spelled_counts(text) == expected

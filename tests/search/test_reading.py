@@ -1976,6 +1976,21 @@ def test_a_denial_leaves_out_what_it_names(reader, query, expected):
     assert syntax(reader, query) == expected
 
 
+@pytest.mark.parametrize(("query", "expected"), [
+    # what a card does to others, said of them, is not the card's own type or size (Humility and Ghostly Prison
+    # had been filtered out as creatures)
+    ("white enchantment all creatures lose abilities and are 1/1", "id<=w t:enchantment"),
+    ("all creatures lose all abilities", ""),
+    ("white enchantment creatures cant attack you unless they pay 2 per creature", "id<=w t:enchantment"),
+    ("white 2/2 for 2", "pow=2 tou=2 mv=2 id<=w"),  # the card's own size stays
+    # a spell's mechanic after a function is the card's keyword (not after a card's kind: "tokens with persist")
+    ("green fog with flashback", "kw:flashback id<=g"), ("counterspells with cycling", "kw:cycling"),
+    ("removal with flash", ""), ("tokens with persist combo", ""),
+])
+def test_what_a_card_does_to_others_is_not_its_own(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
 @pytest.mark.parametrize(("query", "rest", "denied"), [
     # a denial no rule reads leaves the ranking (its words had ranked the cards denied: life-gain cantrips)
     ("draw spells without paying life", "draw", "without paying life"),

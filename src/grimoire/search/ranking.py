@@ -1254,10 +1254,18 @@ _COUNTED_DIGITS = re.compile(rf"(?<![\w/+.-])(?<!\d )(?:(10|[2-9]){_COUNTED_BEFO
 _SPELLED = {str(number): word for word, number in NUMBER_WORDS.items()} | {"1": "a"}
 
 
+# a count right after the action that counts it, as rules text spells it ("draw 3 put 2 back": Brainstorm's "draw
+# three cards, then put two"); not damage, life, scry or surveil, which rules text writes in digits
+_ACTION_DIGITS = re.compile(r"(?<![\w'])(draws?|drawing|puts?|mills?|discards?|creates?|returns?|sacrifices?) "
+                            r"(10|[2-9])(?![\w/+.-])(?! \d)")
+
+
 def spelled_counts(text: str) -> str:
     """``text`` with a count written in digits before what it counts spelled out as rules text spells it."""
-    return _COUNTED_DIGITS.sub(lambda match: _SPELLED[match.group(1) or "1"], text) \
-        if any(c.isdigit() for c in text) else text
+    if not any(c.isdigit() for c in text):
+        return text
+    text = _ACTION_DIGITS.sub(lambda match: f"{match.group(1)} {_SPELLED[match.group(2)]}", text)
+    return _COUNTED_DIGITS.sub(lambda match: _SPELLED[match.group(1) or "1"], text)
 
 
 def rewritten(text: str) -> str:

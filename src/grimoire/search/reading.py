@@ -88,7 +88,7 @@ _OBJECT_MARKERS = frozenset({
     "remove", "removes", "removing", "wipe", "wipes",
     "make", "makes", "create", "creates", "copy", "copies", "return", "returns", "sacrifice", "sacrifices",
     "protect", "protects", "untap", "untaps", "tap", "taps", "bounce", "bounces", "hit", "hits", "against",
-    "from", "vs", "versus", "all", "each", "other", "opponent's", "opponents'", "their", "enemy", "my", "your",
+    "from", "vs", "versus", "all", "each", "other", "opponent's", "opponents'", "their", "enemy", "my", "your", "per",
     "of", "to", "into", "onto", "with", "without", "for", "about", "tutor", "fetch", "find", "search", "reanimate",
     "cast", "casting", "play", "playing", "pump", "buff", "animate", "give", "gives", "more", "extra", "matter",
     "add", "adds", "produce", "produces", "enchanted", "equipped", "attacking", "blocking", "tapped", "untapped",
@@ -141,7 +141,7 @@ _ARTICLES = frozenset({"a", "an", "the", "one", "another", "each", "all", "any",
 _RULES_TEXT_FOLLOWERS = frozenset({
     "you", "your", "an", "opponents", "get", "gets", "gain", "gains", "have", "has", "can't", "cannot", "can",
     "deal", "deals", "die", "dies", "enter", "enters", "attack", "attacks", "block", "blocks", "card", "cards",
-    "token", "tokens", "become", "becomes", "is", "are", "with", "without", "of", "cant", "wont",
+    "token", "tokens", "become", "becomes", "is", "are", "with", "without", "of", "cant", "wont", "lose", "loses",
     "must",  # "creatures must attack if able": what the card makes creatures do
 })
 _DETERMINERS = frozenset({"a", "an", "any", "another", "one", "whatever", "two", "three", "up", "specific", "single",
@@ -2835,8 +2835,12 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             subject -= 1  # "creatures that cost 1 with lifelink", "creatures under 3 mana with flying"
         word = state.words[subject].lower if subject >= 0 else ""
         if word not in _TYPE_WORDS and word not in _KEYWORD_SUBJECTS and word not in reader.creature_types and \
-                word not in _FLYER_WORDS:
-            continue  # "creatures with flying", "cards with cascade", "vampires with lifelink", "fliers with reach"
+                word not in _FLYER_WORDS and \
+                not (word in _SHORT_TAG_NAMES and word not in _NOT_TAG_WORDS and match.group(1) not in
+                     _ADJECTIVE_KEYWORDS):
+            # "creatures with flying", "cards with cascade", "vampires with lifelink", "fliers with reach"; a spell's
+            # mechanic after a function ("fog with flashback", "removal with buyback"; not "removal with flash")
+            continue
         if _is_object(state, subject) or _in_clause(state, subject):
             continue
         if match.group(1) == "flash" and _TYPE_WORDS.get(word) == "instant":
@@ -4455,8 +4459,11 @@ def _stats(reader: Reader, state: _State) -> None:
         if groups[6]:
             if _before(state, first, 1) in _OBJECT_MARKERS or _is_object(state, first) or \
                     _before(state, first, 1) in ("a", "an") and _before(state, first - 1, 1) not in _ASKS_FOR or \
-                    any(w.startswith("token") for w in _after(state, last, 3).split()):
-                continue  # "create two 1/1 Soldier tokens", "whenever a 1/1 dies": what the card makes or waits for
+                    any(w.startswith("token") for w in _after(state, last, 3).split()) or \
+                    _before(state, first, 1) in ("become", "becomes", "are", "is") and \
+                    _before(state, first - 1, 1) not in _RELATIVES:
+                continue  # "create two 1/1 Soldier tokens", "whenever a 1/1 dies": what the card makes or waits for;
+                # "all creatures lose their abilities and are 1/1": what it makes of others (not "that are 2/2")
             state.take(first, last, f"pow={groups[6]} tou={groups[7]}", "power")
             # "a 2/2 for 2", "3/3 for 3 mana": what the body costs
             if (cost := _BODY_COST.match(" ".join(w.lower for w in state.words[last: last + 3]))) and \

@@ -111,6 +111,8 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(protect|protecting|protection for|immune|safe from|save my|keep (it|my \w+) alive)\b",
      "hexproof indestructible protection"),
     (r"\b(unkillable|can'?t die|cannot die|won'?t die|from dying|(not|never|don'?t|doesn'?t) die)\b", "indestructible"),
+    (r"\b(no|without|can'?t|cannot) regen(eration)?\b", "can't be regenerated"),  # a wrath's "no regen"
+    (r"(?<!no )(?<!without )(?<!can't )(?<!cant )(?<!cannot )\b(regen|regens|regening|regened)\b", "regenerate"),
     (r"\bkeeps? (getting |being )?(killed|dying|removed|destroyed|exiled)\b", "hexproof indestructible protection"),
     # life
     (r"\b(heal|heals|healing|lifegain|gain life|top (me|myself) up|soul ?sisters)\b", "you gain life"),
