@@ -1991,6 +1991,18 @@ def test_what_a_card_does_to_others_is_not_its_own(reader, query, expected):
     assert syntax(reader, query) == expected
 
 
+@pytest.mark.parametrize(("query", "expected"), [
+    # a card half remembered: "what's that", "that card that", "looking for the" open what is asked for, whose
+    # colour and type are the card's own (nothing was read: they had opened a clause of what the card acts on)
+    ("what's that blue card that counters a spell unless they pay 3", "id<=u"),
+    ("whats that green enchantment that doubles tokens", "id<=g t:enchantment"),
+    ("looking for the white enchantment that taxes attackers", "id<=w t:enchantment"),
+    ("search for an enchantment", ""), ("cards that search for an enchantment", ""),  # a tutor's words
+])
+def test_a_half_remembered_cards_colour_and_type_are_its_own(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
 @pytest.mark.parametrize(("query", "rest", "denied"), [
     # a denial no rule reads leaves the ranking (its words had ranked the cards denied: life-gain cantrips)
     ("draw spells without paying life", "draw", "without paying life"),
@@ -3749,3 +3761,10 @@ def test_the_words_of_what_is_denied_do_not_rank(snapshot_engine, query, denied)
                                  if re.search(denied, r.card.oracle_text or "", re.IGNORECASE)]
     kept = snapshot_engine.search("lands that enter untapped", limit=10)  # denied syntax, asked in plain words
     assert sum("untapped" in (r.card.oracle_text or "") for r in kept.results) >= 5
+
+
+def test_counters_as_a_verb_is_no_kind_of_counter(reader):
+    """"a blue card that counters a spell unless they pay 3" had read "counters" as "counterspells" (blue's counters),
+    losing the wording of Mana Leak's text; "blue counters" alone still are counterspells."""
+    assert not any("counterspells" in note for note in reader.read("blue card that counters a spell").notes)
+    assert any("counterspells" in note for note in reader.read("blue counters").notes)

@@ -2095,7 +2095,22 @@ def _in_clause(state: _State, index: int) -> bool:
     return any(w.lower in _CLAUSE_WORDS and not w.protected and not (w.used and w.lower == "than") and
                not (i == 0 and w.lower in _QUESTION_WORDS)
                and not (w.lower == "of" and i and state.words[i - 1].lower in _AMOUNTS)
+               and not _opens_the_ask(state, i)
                for i, w in enumerate(state.words[:index]) if i >= opened)
+
+
+def _opens_the_ask(state: _State, index: int) -> bool:
+    """Whether the clause word at ``index`` only opens what is asked for: a demonstrative "that" ("what's that blue
+    card that ...", "that card that ...") or the "for" of "looking for the white enchantment that ...", after
+    which the colour and type are the card's own (they had been read as what it acts on: nothing was read)."""
+    word, previous = state.words[index].lower, state.words[index - 1].lower if index else ""
+    if word == "that":
+        return index == 0 or previous in _ASKING_WHICH
+    return word == "for" and previous in _LOOKING
+
+
+_ASKING_WHICH = frozenset({"what's", "whats", "what", "is", "was", "remember", "know", "find", "called", "named"})
+_LOOKING = frozenset({"looking", "hunting", "look", "seeking"})  # (not "search for a land": a tutor's words)
 
 
 _QUESTION_WORDS = frozenset({"which", "who"})
@@ -2134,6 +2149,8 @@ def _is_object(state: _State, index: int) -> bool:
         return True
     if before in _STATES and state.words[position].used:  # "untapped lands": a rule read what the lands do
         before = ""
+    elif position >= 0 and before in ("for", "that") and _opens_the_ask(state, position):
+        before = ""  # "looking for the white enchantment", "what's that blue card": the card asked for
     elif before in _QUANTITIES and (_after(state, index + 1, 1) in _RELATIVES or
                                     "like" in _after(state, index + 1, 2).split() or
                                     _before(state, position, 1) in _WANTING and
@@ -5205,7 +5222,8 @@ _NO_BLUE = re.compile(r"^id<=[wbrgc]+$")
 _COUNTERS_DECK = re.compile(r"(?:\+1/\+1 )?counters? (?:deck|decks|theme|strategy|build|list|tribal|matters?)\b")
 _SPELL_COUNTER_KINDS = frozenset({"hard", "soft"})
 _COUNTERED = frozenset({"spell", "spells", "magic", "target", "ability", "abilities", "it", "that", "them", "stuff",
-                        "everything", "anything", "creatures", "creature", "removal"})
+                        "everything", "anything", "creatures", "creature", "removal",
+                        "a", "an", "any", "each", "all", "the", "their", "your", "opponents", "noncreature"})
 
 
 def _colored_counters(reader: Reader, state: _State) -> None:
@@ -5228,7 +5246,8 @@ def _colored_counters(reader: Reader, state: _State) -> None:
         said = (_COUNTER_KINDS.match(before) and not (meaning == "+1/+1 counters" and before == "more")) or \
             (meaning == "counterspells" and before in _SPELL_COUNTER_KINDS)
         moved = before in ("move", "moves", "moving", "transfer", "transfers", "remove", "removes", "removing")
-        if not said and not moved and _after(state, index + 1, 1) not in _COUNTERED:  # "move counters": any kind
+        verb = before in ("that", "which", "who", "it") or _after(state, index + 1, 1) in _COUNTERED
+        if not said and not moved and not verb:  # "move counters": any kind; "a card that counters a spell" counters
             _read_as(state, word, meaning, f": {why}")
 
 
