@@ -433,6 +433,17 @@ def test_a_card_doing_both_the_function_and_its_trigger_leads_however_long_its_t
     assert "Welcoming Vampire" in names, names
 
 
+def test_loose_name_words_that_ask_for_no_function_find_the_names(snapshot_engine):
+    """Scryfall reads loose words as name words: "lightning" had led with Rite of the Raging Storm (its meaning's
+    nearest); a word of the game's ("delve", a keyword) still asks for what cards do, and so do words read as
+    filters ("world enchantments")."""
+    names = [r.card.name for r in snapshot_engine.search("lightning", limit=5).results]
+    assert all("Lightning" in name for name in names), names
+    assert "Tormod's Crypt" in [r.card.name for r in snapshot_engine.search("crypt", limit=3).results]
+    assert snapshot_engine.search("delve", limit=1).results[0].card.name != "Delve too Deep"
+    assert not any("World" in r.card.name for r in snapshot_engine.search("world enchantments", limit=3).results)
+
+
 @pytest.mark.parametrize(("query", "first", "second"), [
     # one card doing two things: the cards doing both lead (plain removal and ramp had filled the top)
     ("removal that also draws a card", "removal", "card-draw"),

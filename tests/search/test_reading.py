@@ -2994,6 +2994,9 @@ def test_an_empty_answer_says_which_filter_matches_no_card(snapshot_engine):
     assert any(note.startswith("t:scheme matches no card in the loaded card data (the card data holds the cards a "
                                "deck can hold") for note in snapshot_engine.search("t:scheme", limit=3).notes)
     assert not any("matches no card" in note for note in snapshot_engine.search("t:elf t:dragon", limit=3).notes)
+    # is:digital, Scryfall's about printings, says how per-card data read it
+    assert any(note.startswith("is:digital is read from rules text")
+               for note in snapshot_engine.search("is:digital t:goblin", limit=3).notes)
     # the literal path too (grimoire search --literal had said only "no cards match")
     assert "(did you mean t:dragon?)" in " ".join(snapshot_engine.search("t:dragn c:r", limit=3, literal=True).notes)
 

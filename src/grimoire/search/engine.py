@@ -227,6 +227,11 @@ def _tag_data(db: CardDB) -> dict[str, np.ndarray]:
     return found
 
 
+# Scryfall's is:digital is about printings (a paper card printed on MTGO too matches); per-card data reads it from
+# rules text, and says so (scryfall.com/docs/syntax: "prints that are only available digitally")
+DIGITAL_NOTE = ("is:digital is read from rules text (conjure, seek, perpetually and Alchemy's other digital-only "
+                "mechanics): the card data has no printings, so a paper card's online printings are not counted")
+NAME_WORD_CARDS = 120  # loose name words held by more names than this ("the", "of") say nothing of a name
 COLOURLESS_SHARE = 0.7
 # a tribe's deck named without colours: the colours a third of the type's creatures have are the deck's, and a card
 # of none of them keeps this share of its score
@@ -414,7 +419,10 @@ class SearchEngine:
             mask = evaluator.run(node, mask)
             if evaluator.undecided and notes is not None:
                 notes.append(undecided_note(evaluator.undecided))
-        return mask, applied_filters(node)
+        applied = applied_filters(node)
+        if notes is not None and any(re.fullmatch(r"-?(?:is|not):digital", item, re.IGNORECASE) for item in applied):
+            notes.append(DIGITAL_NOTE)
+        return mask, applied
 
     # -- ranking -----------------------------------------------------------------------------------------
 
@@ -448,8 +456,8 @@ class SearchEngine:
 
     def rank(self, text: str, mask: np.ndarray, mode: str, tags: Sequence[str] = (), context: str = "",
              notes: list[str] | None = None, choose_tags: bool = True, fallback_tags: Sequence[str] = (),
-             tag_text: str | None = None, deck: Sequence[str] = (), named_card: int | None = None
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+             tag_text: str | None = None, deck: Sequence[str] = (), named_card: int | None = None,
+             name_words: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Rows in ranked order, their fused scores, and each ranker's 1-based rank per card (0 = unranked).
 
         Every ranker sees the query with its player slang expanded into rules-text wording. Reciprocal-rank
@@ -548,6 +556,12 @@ class SearchEngine:
         # sacrifice": sacrifice, not the card Sacrifice)
         for row in self._exact_name_rows(text, mask, chosen) if not deck else ():
             fused[row] += 1.0
+        # a word or two that ask for no function but stand in cards' names ("lightning", "fire c:r t:instant"): as
+        # Scryfall's loose name words, those cards first, in the order the rankers gave them (Rite of the Raging
+        # Storm had led "lightning", its meaning's nearest)
+        named_by_words = self._name_word_rows(text, mask, chosen) if name_words and not deck else None
+        if named_by_words is not None and named_by_words.size:
+            fused[named_by_words] += float(fused.max())
         rows = np.flatnonzero(fused > 0)
         order = np.lexsort((rows, -fused[rows]))
         rows, scores = rows[order], fused[rows[order]]
@@ -789,6 +803,29 @@ class SearchEngine:
         if named != text and not any(self.tag_strengths[row, match.index] >= tag_rules.DIRECT for match in chosen):
             return []
         return [row]
+
+    def _name_word_rows(self, text: str, mask: np.ndarray, chosen: Sequence[ranking.TagMatch]) -> np.ndarray | None:
+        """The cards inside ``mask`` whose name holds every word of ``text``, a word or two of three letters or
+        more, when no tag was found in its words or meaning and at most :data:`NAME_WORD_CARDS` cards' names hold
+        them (else ``None``)."""
+        said = [word for word in re.findall(r"[^\W\d_]+", fold(text).lower()) if len(word) >= 3]
+        if not 1 <= len(said) <= 2 or len(said) != len(text.split()) or \
+                any(match.by in ("words", "meaning") for match in chosen) or \
+                any(word in self.reader.game_words for word in said):
+            return None  # (the game's words say what a card does or is: "snow", "delve", "power", "fire")
+        rows = np.flatnonzero(mask)
+        for word in said:
+            rows = rows[self._name_words_hold(word)[rows]]
+        return rows if len(rows) <= NAME_WORD_CARDS else None
+
+    def _name_words_hold(self, word: str) -> np.ndarray:
+        """Whether each card's name holds ``word`` as a whole word (accents folded)."""
+        pattern = re.compile(rf"\b{re.escape(word)}\b")
+        return np.array([pattern.search(name) is not None for name in self._folded_names], dtype=bool)
+
+    @cached_property
+    def _folded_names(self) -> list[str]:
+        return [fold(name).lower() for name in self.db.columns.name.tolist()]
 
     def _named_card(self, reading: Reading, text: str) -> int | None:
         """The card a request is, whole, when its name is of two words or more ("swords to plowshares", "stp": the
@@ -1121,7 +1158,8 @@ class SearchEngine:
                 rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags, context, notes,
                                                             choose_tags=not read_words, fallback_tags=own,
                                                             tag_text=" ".join(text_parts), deck=reading.deck,
-                                                            named_card=self._named_card(reading, text))
+                                                            named_card=self._named_card(reading, text),
+                                                            name_words=not reading.chips and not reading.like)
                 made = self._deck_colours_made(reading)
                 if (shares := self._deck_colour_shares(reading, rows, made)) is not None:
                     scores = scores * shares

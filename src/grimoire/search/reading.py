@@ -46,7 +46,6 @@ from grimoire.search.spelling import (
     english_words,
     is_english,
     is_rare_english,
-    phrasing_texts,
 )
 from grimoire.search.tags import NUMBER_WORDS, TAG_NAMES, TAG_PARENTS, TAGS
 
@@ -469,14 +468,6 @@ class Reader:
             counts.update(set(pattern.findall(text.lower() if lower else text)))
         return frozenset(word for word, count in counts.items() if count >= 10)
 
-    @cached_property
-    def _game_words(self) -> frozenset[str]:
-        """Game and player vocabulary: words written in lower case in at least ten cards' rules text
-        ("enchantment", "untap", "tokens"; never a proper name: Urza, Thassa and Atraxa are capitalised wherever a
-        text names them), and the words of the tags' names, descriptions and phrasings ("wraths", "dorks")."""
-        phrasings = _RULES_WORD.findall(" ".join(phrasing_texts()).lower())
-        return self._words_of_ten_cards(_LOWER_CASE_WORD, lower=False) | frozenset(phrasings)
-
     def _plain_word(self, lower: str) -> bool:
         """Whether a typed word (lower case) is an everyday English, game or player word, a lone letter, a number
         or a power/toughness, or a plural or hyphenated compound of these ("2-drops"): a request made of these
@@ -525,6 +516,11 @@ class Reader:
         """Every keyword and keyword action the cards list (Scryfall's ``keywords``: "incubate", "myriad", "ward"),
         with how many cards list it."""
         return Counter(keyword.lower() for keywords in self.db.columns.values("keywords") for keyword in keywords or ())
+
+    @property
+    def game_words(self) -> frozenset[str]:
+        """See :meth:`_game_words`."""
+        return self._game_words
 
     @cached_property
     def _game_words(self) -> frozenset[str]:
