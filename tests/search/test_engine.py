@@ -433,6 +433,13 @@ def test_a_card_doing_both_the_function_and_its_trigger_leads_however_long_its_t
     assert "Welcoming Vampire" in names, names
 
 
+def test_what_the_table_does_that_the_player_wants_stopped_asks_for_its_hate(snapshot_engine):
+    """"everyone at my table tutors for their combo pieces, I want to shut that down" had led with Demonic Tutor."""
+    page = snapshot_engine.search("everyone at my table tutors for their combo pieces, I want to shut that down",
+                                  limit=3)
+    assert all("search-hate" in r.tags for r in page.results), [(r.card.name, r.tags) for r in page.results]
+
+
 def test_loose_name_words_that_ask_for_no_function_find_the_names(snapshot_engine):
     """Scryfall reads loose words as name words: "lightning" had led with Rite of the Raging Storm (its meaning's
     nearest); a word of the game's ("delve", a keyword) still asks for what cards do, and so do words read as

@@ -690,3 +690,12 @@ def test_a_request_for_all_of_a_kind_puts_the_cards_doing_it_to_many_first(engin
     assert first & set(names), names
     assert single not in names[:2]
     assert ranking.asks_mass(query) and not ranking.asks_mass("steal their best creature")
+
+
+def test_off_an_event_is_its_trigger():
+    """"card draw off my dudes dying", "stuff that triggers off lifegain": the event's trigger, as cards word it
+    (they had ranked sorceries that draw, and cards that gain life)."""
+    from grimoire.search.ranking import rewritten
+
+    assert "whenever a creature dies" in rewritten("card draw off my dudes dying")
+    assert "whenever you gain life" in rewritten("stuff that triggers off lifegain")

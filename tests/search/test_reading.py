@@ -3771,3 +3771,14 @@ def test_counters_as_a_verb_is_no_kind_of_counter(reader):
     losing the wording of Mana Leak's text; "blue counters" alone still are counterspells."""
     assert not any("counterspells" in note for note in reader.read("blue card that counters a spell").notes)
     assert any("counterspells" in note for note in reader.read("blue counters").notes)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # a colour before a kind of mana maker is the cards' own ("white mana dorks" had read no colour: Llanowar Elves)
+    ("white mana dorks", "id<=w t:creature"), ("red mana rituals", "id<=r (t:instant or t:sorcery)"),
+    ("five color mana dorks", "t:creature"),  # what they make
+    ("white mana sources", "produces:w"), ("cards that add white mana", "produces:w"),
+    ("drain off creatures dying", ""),  # "off" an event: the creatures are what dies, no type asked for
+])
+def test_a_colour_before_a_mana_maker_and_what_a_trigger_waits_for(reader, query, expected):
+    assert syntax(reader, query) == expected

@@ -742,6 +742,12 @@ _FIND_TYPE = re.compile(r"\b((?:ways?|cards?|spells?|effects?|things?|stuff|some
 _DIG_THROUGH = re.compile(r"\bdig(?:s|ging)? (?:through|into) (?:my|your|the) (?:library|deck) for\b")
 # "whenever I cast a spell", "when I cast noncreature spells", "cards that trigger on cast": the spellslinger's
 # trigger, as its phrasing says it
+# "card draw off my dudes dying", "stuff that triggers off lifegain": "off" an event is its trigger, as cards word it
+# (they had ranked sorceries that draw and cards that gain life)
+_OFF_DYING = re.compile(r"\boff (?:of )?(?:my |your |our |the )?(?:dudes|guys|creatures|things|stuff|tokens|"
+                        r"creature|bodies|minions) (?:dying|dies|die)\b")
+_OFF_LIFEGAIN = re.compile(r"\btrigger(?:s|ing|ed)? (?:off|on|from|with|whenever) (?:of )?(?:my |me |i )?"
+                           r"(?:lifegain|life ?gain|gaining life|gain life)\b")
 _CAST_A_SPELL = re.compile(r"\b(?:(?:when(?:ever)?|every ?time|each ?time) (?:i|you|we) cast "
                            r"(?:a |an |my |noncreature )?spells?|trigger(?:s|ing)? (?:on|off|from|when) (?:i |you )?"
                            r"(?:cast|casting)(?: (?:a |my )?(?:noncreature )?spells?)?|"
@@ -775,6 +781,7 @@ _REWRITES = (*_THEME_ROLES,
              (_UNKILLABLE, "indestructible"), (_GETS_COUNTERS, r"\1 +1/+1 counters"), (_UNTARGETABLE, "hexproof"),
              (_UNABLE, "cannot"),
              (_FIND_TYPE, r"\1search for "), (_DIG_THROUGH, "search my library for"), (_PLAY_SPELLS, "cast"),
+             (_OFF_DYING, "whenever a creature dies"), (_OFF_LIFEGAIN, "whenever you gain life"),
              (_CAST_A_SPELL, "whenever you cast an instant or sorcery"), (_INTO_HAND, " "), (_UNTARGETED, " edict "),
              (_ROLL_DIE, "roll dice"),
              (_KEEPS_DYING, "protect"),

@@ -88,7 +88,8 @@ _OBJECT_MARKERS = frozenset({
     "make", "makes", "create", "creates", "copy", "copies", "return", "returns", "sacrifice", "sacrifices",
     "protect", "protects", "untap", "untaps", "tap", "taps", "bounce", "bounces", "hit", "hits", "against",
     "from", "vs", "versus", "all", "each", "other", "opponent's", "opponents'", "their", "enemy", "my", "your", "per",
-    "of", "to", "into", "onto", "with", "without", "for", "about", "tutor", "fetch", "find", "search", "reanimate",
+    "off", "of", "to", "into", "onto", "with", "without", "for", "about", "tutor", "fetch", "find", "search",
+    "reanimate",
     "cast", "casting", "play", "playing", "pump", "buff", "animate", "give", "gives", "more", "extra", "matter",
     "add", "adds", "produce", "produces", "enchanted", "equipped", "attacking", "blocking", "tapped", "untapped",
     "drawing", "drew",  # "i keep drawing lands": what the player draws, not the kind of card asked for
@@ -2430,6 +2431,10 @@ def _colour_text(reader: Reader, state: _State) -> None:
             state.take(first, last, "is:hybrid", "oracle")
 
 
+_MANA_MAKER_KINDS = frozenset({"dork", "dorks", "rock", "rocks", "ritual", "rituals", "elf", "elves", "creature",
+                               "creatures", "artifact", "artifacts", "accel", "acceleration"})
+
+
 def _colors(reader: Reader, state: _State) -> None:
     """A colour word names the colour identity the card fits in: "white" is ``id<=w``, "Esper" ``id<=wub``,
     "mono-U" ``id<=u``; a colour ending the request names it too ("steal creatures blue"). Beside "commanders",
@@ -2439,7 +2444,11 @@ def _colors(reader: Reader, state: _State) -> None:
         if state.words[last - 1].text.endswith((",", ";", ".")):  # "white, mana value <= 2": a list's item
             next_word = ""
         ends = last == len(state.words) and _before(state, first, 1) not in _ACTS_ON_LAST
-        if (_is_object(state, first) and not ends) or next_word in ("mana", "source", "sources", "devotion"):
+        # ("white mana dorks", "red mana rituals": the cards' own colour, before a kind of mana maker)
+        maker = next_word == "mana" and _after(state, last + 1, 1) in _MANA_MAKER_KINDS and \
+            not re.search(r"\b(?:five|5|all|any|every)\b", match.group())  # ("five color mana dorks": what they make)
+        if (_is_object(state, first) and not ends) or \
+                next_word in ("mana", "source", "sources", "devotion") and not maker:
             continue
         if match.group().endswith("rainbow") and next_word in _MANA_MAKERS:
             continue  # "rainbow rocks": what makes mana of any colour, not five-colour cards
@@ -3567,16 +3576,20 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
 # read before the colour word would ask for the card's own colour
 # ("mana" may go unsaid where nothing follows the colour: "talismans that tap for red", "checklands that make
 # black", "creature lands that make blue" had read the colour as the identity, and found none of the talismans)
-_PRODUCES = re.compile(r"(?:makes?|making|produces?|producing|taps? for|tapping for|adds?|adding) (?:one |a |an |"
+_PRODUCES = re.compile(r"(?:(?:makes?|making|produces?|producing|taps? for|tapping for|adds?|adding) (?:one |a |an |"
                        r"two |three |four |five |[1-9] |lots of |more )?(white|blue|black|red|green|colou?rless)"
-                       r"(?: mana\b|(?=\s*$|\s*[,.;?!]|\s+(?:and|or|in|for|under|with|only|too|as|that|which)\b))")
+                       r"(?: mana\b|(?=\s*$|\s*[,.;?!]|\s+(?:and|or|in|for|under|with|only|too|as|that|which)\b))|"
+                       # "white mana sources", "sources of black mana": what makes mana of that colour
+                       r"(white|blue|black|red|green|colou?rless) mana (?:sources?|producers?|makers?)\b)")
 
 
 def _produces(reader: Reader, state: _State) -> None:
     """Only the colour is taken: "make ... mana" is left to rank by (a mana dork, a mana rock)."""
     for match, _, last in list(_matches(state, _PRODUCES)):
-        color = match.group(1)
+        color = match.group(1) or match.group(2)
         at = last - 2 if match.group().endswith("mana") else last - 1
+        if match.group(2):  # "white mana sources": the colour word (the rest ranks)
+            at = last - 3
         state.take(at, at + 1, f"produces:{'c' if color.startswith('colo') else _SINGLE_COLORS[color]}", "mana")
 
 

@@ -187,6 +187,12 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|w
             # "opponents always wipe my board", "they keep killing my commander": what they do to the player's side
             rf"{_PEOPLE} (?:always |keep |keeps |often |just )?(?=(?:wip|wrath|kill|destroy|exil|remov|bounc|blow)"
             r"\w* (?:out )?(?:my|our|me|us)\b)|"
+            # "everyone at my table tutors for their combo pieces, I want to shut that down": what they do, which the
+            # player wants stopped
+            rf"{_PEOPLE} (?:always |keep |keeps |often |just |all )?"
+            r"(?=(?:tutor|search|reanimat|recur|mill|flicker|blink|ramp|gain|draw|mak|creat|steal|copy|counter)\w*\b"
+            r".*\b(?:shut (?:that|it|this|them) down|stop (?:that|it|this|them)|punish (?:that|it|this|them)|"
+            r"hate (?:on|against) (?:that|it|this|them)|(?:beat|answer|counter) (?:that|it|this)\b))|"
             # "my opponents gain too much life", "they draw way too many cards": what they overdo is to be stopped
             rf"{_PEOPLE} (?:always |keep |keeps )?"
             r"(?=(?:gain|draw|ramp|mak|creat|cast|play|mill|tutor|search|flicker|blink|reanimat|recur)\w* "
