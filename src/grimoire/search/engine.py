@@ -819,9 +819,20 @@ class SearchEngine:
         return rows if len(rows) <= NAME_WORD_CARDS else None
 
     def _name_words_hold(self, word: str) -> np.ndarray:
-        """Whether each card's name holds ``word`` as a whole word (accents folded)."""
-        pattern = re.compile(rf"\b{re.escape(word)}\b")
-        return np.array([pattern.search(name) is not None for name in self._folded_names], dtype=bool)
+        """Whether each card's name holds ``word`` as a whole word (accents folded); the last few words asked are
+        kept (a scan of every name takes about 15 ms)."""
+        held = self._name_word_cache.get(word)
+        if held is None:
+            pattern = re.compile(rf"\b{re.escape(word)}\b")
+            held = np.array([pattern.search(name) is not None for name in self._folded_names], dtype=bool)
+            if len(self._name_word_cache) >= 64:
+                self._name_word_cache.clear()  # (no eviction order to keep: a server's threads share it)
+            self._name_word_cache[word] = held
+        return held
+
+    @cached_property
+    def _name_word_cache(self) -> dict[str, np.ndarray]:
+        return {}
 
     @cached_property
     def _folded_names(self) -> list[str]:

@@ -3579,7 +3579,7 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
 _PRODUCES = re.compile(r"(?:(?:makes?|making|produces?|producing|taps? for|tapping for|adds?|adding) (?:one |a |an |"
                        r"two |three |four |five |[1-9] |lots of |more )?(white|blue|black|red|green|colou?rless)"
                        r"(?: mana\b|(?=\s*$|\s*[,.;?!]|\s+(?:and|or|in|for|under|with|only|too|as|that|which)\b))|"
-                       # "white mana sources", "sources of black mana": what makes mana of that colour
+                       # "white mana sources", "black mana producers": what makes mana of that colour
                        r"(white|blue|black|red|green|colou?rless) mana (?:sources?|producers?|makers?)\b)")
 
 
