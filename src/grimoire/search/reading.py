@@ -20,6 +20,7 @@ from grimoire.cards.model import FORMATS
 from grimoire.cards.names import CardNotFoundError, NameMatch, fold
 from grimoire.cards.nicknames import EVERYDAY, NICKNAMES
 from grimoire.cards.store import CardDB
+from grimoire.search.filters import TAG_FAMILIES
 from grimoire.search.literals import finder, required_parts
 from grimoire.search.query import (
     CARD_KEYS,
@@ -47,7 +48,7 @@ from grimoire.search.spelling import (
     is_english,
     is_rare_english,
 )
-from grimoire.search.tags import NUMBER_WORDS, TAG_NAMES, TAG_PARENTS, TAGS
+from grimoire.search.tags import NUMBER_WORDS, TAG_INDEX, TAG_NAMES, TAGS
 
 MAX_NAME_WORDS = 8
 # What a note says of words asking for what the loaded card data cannot tell (a format's legality, rarity)
@@ -1522,8 +1523,8 @@ def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
     before, after = _before(state, start, 1), _after(state, stop, 1)
     if _like_trigger(_before(state, start, 3)) not in (None, "budget"):  # "alternatives to sol ring"
         return True
-    if _EXCLUDING_A_NAME.search(_before(state, start, 2)) or _denied_before(state, start):
-        return True  # "mana rocks except sol ring": the card left out
+    if _denying(state, start):  # "mana rocks except sol ring": the card left out
+        return True
     asked, about = _question_around(state, start, stop)
     if asked and about and (about.group(1) or about.group(2) or about.group() in _ASKED_OF_THE_CARD):
         # "is mana crypt banned", "is sol ring legal in modern", "sol ring rulings"
@@ -3056,10 +3057,12 @@ def _short_tag_names() -> dict[str, str]:
 
 _SHORT_TAG_NAMES = _short_tag_names()
 # "ramp that isn't treasure", "card draw without wheels": not that tag's cards
-_NOT_TAG = re.compile(r"(?:that |which )?(?:isn'?t|is not|aren'?t|are not|not|without|other than|but not|excluding|"
+# the words of a denial of what a card is, or of what it does
+_IS_NOT, _DOES_NOT = r"(?:isn'?t|is not|aren'?t|are not)", r"(?:doesn'?t|does not|don'?t|do not|dont|doesnt)"
+_NOT_TAG = re.compile(rf"(?:that |which )?(?:{_IS_NOT}|not|without|other than|but not|excluding|"
                       r"except(?: for)?|minus(?: the)?|avoid(?:ing)?|"
                       r"(?<!\bhas )(?<!\bhave )(?<!\bhad )(?<!\bgot )(?<!\bwith )no|"
-                      r"(?:doesn'?t|does not|don'?t|do not|dont|doesnt) (make|use|need)) (?:an? |any )?"
+                      rf"{_DOES_NOT} (make|use|need)) (?:an? |any )?"
                       r"([a-z]+(?: [a-z]+)?)")
 # what a card is, not what it does: "creatures that aren't tokens" are not token makers left out
 _NOT_TAG_WORDS = frozenset({"token", "tokens"})
@@ -3067,8 +3070,8 @@ _NOT_TAG_WORDS = frozenset({"token", "tokens"})
 
 # "creature removal that doesn't destroy", "removal that doesn't target", "wipes without exiling": no card whose
 # rules text does it (the words had ranked the very cards denied: Murder first)
-_DENIED_ACTION = re.compile(r"(?:that |which )?(?:doesn'?t|does not|don'?t|do not|dont|doesnt|isn'?t|is not|aren'?t|"
-                            r"are not|without|never) (?:deal )?(destroy|exil|sacrific|target|damag)(?:s|es|e|ed|ing)?"
+_DENIED_ACTION = re.compile(rf"(?:that |which )?(?:{_DOES_NOT}|{_IS_NOT}|without|never) "
+                            r"(?:deal )?(destroy|exil|sacrific|target|damag)(?:s|es|e|ed|ing)?"
                             r"(?: based)?(?! (?:to|my|your|their|players?|opponents?|me|you|each)\b)")
 
 
@@ -3112,7 +3115,7 @@ def _negated_tags(reader: Reader, state: _State) -> None:
                 break
 
 
-_DRAWING = frozenset(tag for tag, parent in TAG_PARENTS.items() if parent == "card-draw") | {"card-draw"}
+_DRAWING = frozenset(TAGS[index].name for index in TAG_FAMILIES[TAG_INDEX["card-draw"]])
 
 
 def _tags_named(state: _State, stop: int) -> set[str]:
