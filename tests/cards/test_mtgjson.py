@@ -190,11 +190,14 @@ def test_truncated_file_is_a_source_error(tmp_path):
         mtgjson.load(path)
 
 
-def test_card_without_oracle_id_names_file_and_card(tmp_path):
+def test_a_card_without_oracle_id_is_left_out_and_counted(tmp_path):
+    # MTGJSON has published AtomicCards with cards lacking identifiers.scryfallOracleId (mtgjson/mtgjson issue #651;
+    # pull request #1001 set it "even for weird cards"): the rest of the file still loads.
     document = _document()
     del document["data"]["Lightning Bolt"][0]["identifiers"]["scryfallOracleId"]
-    with pytest.raises(SourceError, match=r"AtomicCards.json \(record Lightning Bolt\): no .*scryfallOracleId"):
-        mtgjson.load(_write(tmp_path, document))
+    result = mtgjson.load(_write(tmp_path, document))
+    assert result.dropped["no identifiers.scryfallOracleId"] == 1
+    assert "Lightning Bolt" not in {card.name for card in result.cards} and len(result.cards) == 10
 
 
 def test_card_entry_that_is_not_a_list_of_faces_names_file_and_card(tmp_path):

@@ -7,6 +7,7 @@ import hashlib
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 
@@ -21,21 +22,32 @@ class CardServer(LocalServer):
     """Serves Scryfall's bulk-data index and files, and MTGJSON's AtomicCards, from fixture bytes.
 
     The index is the list of bulk_data objects Scryfall documents (https://scryfall.com/docs/api/bulk-data); MTGJSON
-    publishes each file gzipped with a ``.sha256`` digest beside it (https://mtgjson.com/downloads/all-files/)."""
+    publishes each file gzipped with a ``.sha256`` digest beside it (https://mtgjson.com/downloads/all-files/).
+
+    ``encodings`` maps a Content-Encoding to a compressor: a file is sent in the first one the request's
+    Accept-Encoding names, as a CDN negotiates it (RFC 9110, section 12.5.3); Scryfall's bulk-data objects say
+    their files travel with ``content_encoding`` gzip. ``accept_encodings`` records what each request asked for."""
 
     def __init__(self, files: dict[str, bytes]):
         self.files = dict(files)
         self.truncate: set[str] = set()
         self.fail: set[str] = set()
+        self.encodings: dict[str, Callable[[bytes], bytes]] = {}
+        self.accept_encodings: list[str] = []
         server = self
 
         class Handler(QuietHandler):
             def do_GET(self):  # noqa: N802 - the http.server API
-                path = self.path
+                path, encoding = self.path, None
                 if path == "/bulk-data":
                     body = json.dumps(server.bulk_index()).encode()
                 elif path in server.files and path not in server.fail:
                     body = server.files[path]
+                    accepted = self.headers.get("Accept-Encoding", "")
+                    server.accept_encodings.append(accepted)
+                    encoding = next((name for name in server.encodings if name in accepted), None)
+                    if encoding:
+                        body = server.encodings[encoding](body)
                 else:
                     self.send_response(404 if path not in server.fail else 500)
                     self.send_header("Content-Length", "0")
@@ -43,6 +55,8 @@ class CardServer(LocalServer):
                     return
                 self.send_response(200)
                 self.send_header("Content-Length", str(len(body)))
+                if encoding:
+                    self.send_header("Content-Encoding", encoding)
                 self.end_headers()
                 if path in server.truncate:
                     self.wfile.write(body[: len(body) // 2])
@@ -89,6 +103,14 @@ def test_scryfall_update_installs_cards_and_rulings(home, server):
     assert card.has_scryfall_id and [f.name for f in card.faces] == ["Fire", "Ice"]
     assert db.rulings(card)
     assert leftovers(home) == []
+
+
+def test_downloads_ask_for_gzip_so_no_encoding_the_loader_cannot_read_arrives(home, server):
+    zstandard = pytest.importorskip("zstandard")  # httpx offers zstd by default only where it is installed
+    server.encodings = {"zstd": zstandard.ZstdCompressor().compress, "gzip": gzip.compress}
+    db = update.update_scryfall(min_cards=1)
+    assert db.named("Fire // Ice").has_scryfall_id
+    assert set(server.accept_encodings) == {"gzip"}
 
 
 def test_truncated_download_keeps_the_current_store(home, server):

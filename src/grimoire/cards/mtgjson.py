@@ -24,6 +24,7 @@ SOURCE = "mtgjson"
 RULING_SOURCE = "wotc"
 MANA_VALUE_KEYS = ("manaValue", "convertedManaCost")  # convertedManaCost: files before v5.1
 MELDED_MANA_VALUE_KEYS = ("faceManaValue", "faceConvertedManaCost", *MANA_VALUE_KEYS)
+NO_ORACLE_ID = "no identifiers.scryfallOracleId"  # a card left out: cards are matched across sources by this id
 LIST_FIELDS = ("colors", "colorIdentity", "supertypes", "types", "subtypes", "keywords", "rulings")
 
 FIELD_NOTES = {
@@ -58,7 +59,10 @@ def load(path: Path) -> LoadResult:
             if reason:
                 dropped[reason] += 1
                 continue
-            oracle_id = _oracle_id(card_faces[0], entry_name, path)
+            oracle_id = _oracle_id(card_faces[0])
+            if oracle_id is None:  # one such card must not cost the whole file (mtgjson/mtgjson issue #651)
+                dropped[NO_ORACLE_ID] += 1
+                continue
             if oracle_id in taken:
                 if not melded:  # a melded card may be listed under each of its parts: not a duplicate card
                     dropped["duplicate oracle id"] += 1
@@ -114,13 +118,11 @@ def _by_side(faces: list[dict]) -> list[dict]:
     return sorted(faces, key=lambda face: face.get("side") or "")
 
 
-def _oracle_id(face: dict, entry_name: str, path: Path) -> str:
+def _oracle_id(face: dict) -> str | None:
+    """The face's ``identifiers.scryfallOracleId``: the id cards are matched by across sources."""
     identifiers = face.get("identifiers")
     oracle_id = identifiers.get("scryfallOracleId") if isinstance(identifiers, dict) else None
-    if not isinstance(oracle_id, str) or not oracle_id:
-        raise SourceError(path, "no identifiers.scryfallOracleId; cards are matched across sources by this id",
-                          entry_name)
-    return oracle_id
+    return oracle_id if isinstance(oracle_id, str) and oracle_id else None
 
 
 def _build(name: str, oracle_id: str, faces: list[dict], *, melded: bool, knows_game_changers: bool) -> Card:

@@ -43,7 +43,9 @@ def mtgjson_api() -> str:
 
 
 def _client() -> httpx.Client:
-    headers = {"User-Agent": USER_AGENT, "Accept": "application/json;q=0.9,*/*;q=0.8"}
+    # Files are saved as the bytes that arrive (iter_raw), and the loaders read plain or gzip only: httpx's default
+    # Accept-Encoding also offers deflate, and zstd where zstandard is installed.
+    headers = {"User-Agent": USER_AGENT, "Accept": "application/json;q=0.9,*/*;q=0.8", "Accept-Encoding": "gzip"}
     return httpx.Client(headers=headers, timeout=TIMEOUT, follow_redirects=True)
 
 

@@ -9,8 +9,10 @@ import pyarrow.parquet as pq
 import pytest
 
 import grimoire
-from grimoire.bench.precon.build import build_dataset, exclude_reason, precon_id, split_of
+from grimoire.bench.precon.build import build_dataset, commander_decks, exclude_reason, precon_id, split_of
 from grimoire.bench.precon.dataset import load_dataset
+from grimoire.bench.precon.edhrec import PageError
+from grimoire.bench.precon.mtgjson_files import MtgjsonFiles
 from grimoire.bench.precon.schema import DECK_COLUMNS, LeakageError
 from tests.bench.precon.fixtures_data import (
     BUILD_ID,
@@ -173,6 +175,12 @@ def test_split_boundaries(released, split):
     assert split_of(released, "2025-11-01") == split
 
 
+def test_a_deck_without_a_release_date_is_in_the_gap_and_not_scored():
+    assert split_of(None, "2025-11-01") == "gap"
+    assert exclude_reason(split="gap", release_date=None, snapshot=SNAPSHOT, set_code="PPC", has_page=True,
+                          potential_decks=600) == "no_release_date"
+
+
 def test_scored_rule_reasons():
     base = {"split": "test", "release_date": "2026-03-01", "snapshot": SNAPSHOT, "set_code": "CCC",
             "has_page": True, "potential_decks": 300}
@@ -248,17 +256,74 @@ def test_make_fixture_dataset_has_three_scored_precons(tmp_path, db):
     assert all(ds.labels(pid) for pid in ds.precon_ids)
 
 
-def test_an_unreadable_page_loses_only_its_precon_and_is_logged(db, tmp_path):
+def _unreadable(manifest: dict) -> list[dict]:
+    return [e for e in manifest["fetch"]["log"] if str(e.get("status", "")).startswith("unreadable page")]
+
+
+def test_an_unreadable_page_loses_only_its_precon_is_logged_and_is_not_cached(db, tmp_path):
     mtgjson_dir = write_mtgjson(tmp_path / "mtgjson", db)
     routes = edhrec_routes()
-    routes["/precon/gamma-court"] = "<html><body>Just a moment...</body></html>"  # no page object at all
+    good_index, good_page = routes["/precon"], routes["/precon/gamma-court"]
+    # A challenge page answered with HTTP 200: no page object at all (Cloudflare's, titled "Just a moment...",
+    # as quoted in VeNoMouS/cloudscraper issue #194).
+    routes["/precon"] = routes["/precon/gamma-court"] = "<html><title>Just a moment...</title></html>"
+    with FixtureServer(routes) as server:
+        def build(name: str) -> dict:
+            with make_fetcher(tmp_path / "cache", server.url) as fetcher:
+                return build_dataset(tmp_path / name, snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db,
+                                     fetcher=fetcher, cutoff=CUTOFF)
+
+        with pytest.raises(PageError, match="__NEXT_DATA__"):
+            build("no-index")
+        server.routes["/precon"] = good_index
+        manifest = build("one-page-unreadable")
+        server.routes["/precon/gamma-court"] = good_page
+        healed = build("healed")
+    assert manifest["counts"]["matched"] == 4
+    logged = _unreadable(manifest)
+    assert len(logged) == 1 and logged[0]["url"].endswith("/precon/gamma-court")
+    assert "__NEXT_DATA__" in logged[0]["status"]
+    assert healed["counts"]["matched"] == 5 and not _unreadable(healed)  # neither challenge page was cached
+
+
+def test_a_page_of_another_shape_loses_only_its_precon_and_an_unmatched_href_is_logged(db, tmp_path):
+    mtgjson_dir = write_mtgjson(tmp_path / "mtgjson", db)
+    routes = edhrec_routes()
+    gamma = json.loads(routes["/precon/gamma-court"])  # served from the JSON endpoint
+    gamma["container"]["json_dict"]["cardlists"][1]["cardviews"].append({"sanitized": "no-name", "num_decks": 3})
+    routes["/precon/gamma-court"] = json.dumps(gamma)
+    routes["/precon/grave-alpha"] = routes["/precon/grave-alpha"].replace('"href": "/precon/grave-alpha"',
+                                                                          '"href": "/precon/grave-alpha/old"')
     with FixtureServer(routes) as server, make_fetcher(tmp_path / "cache", server.url) as fetcher:
         manifest = build_dataset(tmp_path / "out", snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db, fetcher=fetcher,
                                  cutoff=CUTOFF)
     assert manifest["counts"]["matched"] == 4
-    logged = [e for e in manifest["fetch"]["log"] if str(e.get("status", "")).startswith("unreadable page")]
-    assert len(logged) == 1 and logged[0]["url"].endswith("/precon/gamma-court")
-    assert "__NEXT_DATA__" in logged[0]["status"]
+    assert [(e["url"].rsplit("/", 1)[-1], "has no name" in e["status"]) for e in _unreadable(manifest)] == [
+        ("gamma-court", True)]
+    unmatched = [e for e in manifest["fetch"]["log"] if "no precon_commander_counts href" in str(e.get("status"))]
+    assert [e["url"].rsplit("/", 1)[-1] for e in unmatched] == ["grave-alpha"]
+    assert "Meren of Clan Nel Toth" in unmatched[0]["status"]
+
+
+def test_a_deck_released_as_no_product_sorts_last_and_is_in_the_gap(db, tmp_path):
+    # MTGJSON's Deck model: releaseDate "Returns null if the deck was not formally released as a product"
+    # (https://mtgjson.com/data-models/deck/); DeckList entries carry the same field.
+    mtgjson_dir = write_mtgjson(tmp_path / "mtgjson", db)
+    deck_list = json.loads((mtgjson_dir / "DeckList.json").read_text(encoding="utf-8"))
+    next(e for e in deck_list["data"] if e["fileName"] == "PartyOfTwo_PPC")["releaseDate"] = None
+    (mtgjson_dir / "DeckList.json").write_text(json.dumps(deck_list), encoding="utf-8")
+    deck_file = mtgjson_dir / "decks" / "PartyOfTwo_PPC.json"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace('"2023-06-09"', "null"), encoding="utf-8")
+    decks, _ = commander_decks(MtgjsonFiles(mtgjson_dir))
+    assert decks[-1].file_name == "PartyOfTwo_PPC" and decks[-1].release_date is None
+    with edhrec_server() as server, make_fetcher(tmp_path / "cache", server.url) as fetcher:
+        build_dataset(tmp_path / "out", snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db, fetcher=fetcher,
+                      cutoff=CUTOFF)
+    ds = load_dataset(tmp_path / "out")
+    pid = _by_name(ds)["Party of Two"]
+    row = next(row for row in ds.split_rows() if row.precon_id == pid)
+    assert ds.precon(pid)["release_date"] is None and ds.precon(pid)["match_method"] == "commanders+jaccard"
+    assert (row.split, row.scored, row.exclude_reason) == ("gap", False, "no_release_date")
 
 
 def test_a_page_whose_commander_heads_another_product_is_not_matched(db, tmp_path):

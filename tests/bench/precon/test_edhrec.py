@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -58,3 +59,54 @@ def test_partner_pairs_and_slugs():
 def test_a_page_of_another_shape_says_what_is_missing(body, message):
     with pytest.raises(PageError, match=message):
         parse_precon(body, "https://edhrec.com/precon/x")
+
+
+def _variant(change) -> str:
+    """Blood Beta's page (the real shape, whose sources fixtures_data names) as HTML, changed by ``change``."""
+    page = copy.deepcopy(PAGES["/precon/blood-beta"])
+    change(page)
+    return next_data_html(page)
+
+
+def _add_views(page: dict) -> list:
+    return next(c for c in page["container"]["json_dict"]["cardlists"] if c["tag"] == "cardstoadd")["cardviews"]
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda p: _add_views(p).append({"sanitized": "no-name", "num_decks": 3}), r"cardlists\[1\]\.cardviews\[2\]"),
+    (lambda p: p["container"]["json_dict"]["cardlists"].append("junk"), r"cardlists\[5\] is not an object"),
+    (lambda p: p["precon_commander_counts"].append("junk"), r"precon_commander_counts\[2\] is not an object"),
+    (lambda p: p["deck"]["cards"]["Creature"].append({"name": "Sol Ring", "count": 1}),
+     r"deck\.cards\.Creature\[2\] is not a \[name, count\] pair"),
+    (lambda p: p["deck"]["cards"]["Creature"].append("Sol Ring"), r"deck\.cards\.Creature\[2\]"),
+    (lambda p: p["deck"].update(cards=[["Sol Ring", 1]]), r"deck\.cards is not an object"),
+], ids=["cardview-without-name", "cardlist-not-an-object", "commander-count-not-an-object", "deck-card-an-object",
+        "deck-card-a-string", "deck-cards-a-list"])
+def test_an_entry_of_another_shape_is_a_page_error_saying_where(change, message):
+    with pytest.raises(PageError, match=message):
+        parse_precon(_variant(change), "https://edhrec.com/precon/blood-beta")
+
+
+@pytest.mark.parametrize("href", ["https://edhrec.com/precon/blood-beta", "/precon/blood-beta/"])
+def test_an_absolute_or_slash_ended_href_still_names_the_page_commander(href):
+    body = _variant(lambda p: p["precon_commander_counts"][1].update(href=href))
+    page = parse_precon(body, "https://edhrec.com/precon/blood-beta")
+    assert page.main_commander == "Bloodline Keeper" and page.main_commander_matched
+
+
+def test_when_no_href_names_the_page_the_first_deck_commander_is_taken_and_said():
+    body = _variant(lambda p: p["precon_commander_counts"][1].update(href="/precon/elsewhere"))
+    page = parse_precon(body, "https://edhrec.com/precon/blood-beta")
+    assert page.main_commander == "Bloodline Keeper" and not page.main_commander_matched
+
+
+def test_numbers_written_as_text_are_read():
+    def as_text(page):
+        for view in _add_views(page):
+            view.update(num_decks=str(view["num_decks"]), potential_decks=str(view["potential_decks"]),
+                        synergy=str(view["synergy"]))
+        page["precon_commander_counts"][0]["count"] = "400"
+    page = parse_precon(_variant(as_text), "https://edhrec.com/precon/blood-beta")
+    tithe = next(card for card in page.cards if card.name == "Smothering Tithe")
+    assert (tithe.num_decks, tithe.potential_decks, tithe.synergy) == (180, 450, 0.05)
+    assert page.commander_counts[0] == ("Edgar Markov", 400) and page.potential_decks == 450

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from grimoire.bench.precon.edhrec import PageError, page_data
 from grimoire.bench.precon.fetch import Fetcher, FetchError, RobotsDisallowedError, edhrec_base
-from tests.bench.precon.fixtures_data import FakeClock, FixtureServer, make_fetcher
+from tests.bench.precon.fixtures_data import INDEX, FakeClock, FixtureServer, make_fetcher, next_data_html
 
 ROUTES = {"/robots.txt": "User-agent: *\nDisallow: /precon/private\n", "/precon": "index",
           "/precon/a": "page a", "/precon/b": "page b", "/precon/flaky": "finally"}
@@ -80,3 +81,31 @@ def test_base_url_comes_from_the_environment(monkeypatch):
     assert edhrec_base() == "http://127.0.0.1:9"
     monkeypatch.delenv("GRIMOIRE_EDHREC_BASE")
     assert edhrec_base() == "https://edhrec.com"
+
+
+# Cloudflare's challenge page: HTML titled "Just a moment..." with no page data (its markup is quoted in
+# VeNoMouS/cloudscraper issue #194). Cloudflare answers it with 403 or 503, but a proxy or mirror may pass it on
+# with HTTP 200, which is the case that had been cached.
+CHALLENGE = "<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>"
+
+
+def test_a_body_that_does_not_read_is_not_cached_and_is_fetched_again(tmp_path):
+    routes = {**ROUTES, "/precon": CHALLENGE}
+    with FixtureServer(routes) as server:
+        with make_fetcher(tmp_path, server.url) as first, pytest.raises(PageError, match="__NEXT_DATA__"):
+            first.get("/precon", verify=page_data)
+        server.routes["/precon"] = next_data_html(INDEX)
+        with make_fetcher(tmp_path, server.url) as second:
+            assert page_data(second.get("/precon", verify=page_data))[0] == INDEX
+        with make_fetcher(tmp_path, server.url) as third:
+            third.get("/precon", verify=page_data)
+    assert [path for path, _ in server.requests].count("/precon") == 2  # the third read the good page's cache
+    assert third.stats.requests == 0
+
+
+def test_a_cached_body_that_does_not_read_is_fetched_again(tmp_path):
+    with FixtureServer({**ROUTES, "/precon": next_data_html(INDEX)}) as server:
+        with make_fetcher(tmp_path, server.url) as fetcher:
+            fetcher._write_cache(fetcher.url("/precon"), CHALLENGE)  # as an earlier version cached it
+            assert page_data(fetcher.get("/precon", verify=page_data))[0] == INDEX
+    assert [path for path, _ in server.requests] == ["/robots.txt", "/precon"]

@@ -10,6 +10,7 @@ import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -67,8 +68,14 @@ def add_months(day: dt.date, months: int) -> dt.date:
     return dt.date(year, month, min(day.day, (next_month - dt.timedelta(days=1)).day))
 
 
-def split_of(release_date: str, cutoff: str = DEFAULT_CUTOFF) -> str:
-    """train < C-12 mo <= dev < C <= gap < C+2 mo <= test, by release date."""
+def split_of(release_date: str | None, cutoff: str = DEFAULT_CUTOFF) -> str:
+    """train < C-12 mo <= dev < C <= gap < C+2 mo <= test, by release date.
+
+    A deck with no release date (MTGJSON's null: not released as a product) cannot be placed either side of the
+    cutoff, so it goes to the gap, which is never scored nor used as train or dev.
+    """
+    if release_date is None:
+        return "gap"
     day, c = dt.date.fromisoformat(release_date), dt.date.fromisoformat(cutoff)
     if day < add_months(c, -DEV_MONTHS):
         return "train"
@@ -79,11 +86,13 @@ def split_of(release_date: str, cutoff: str = DEFAULT_CUTOFF) -> str:
     return "test"
 
 
-def exclude_reason(*, split: str, release_date: str, snapshot: str, set_code: str | None, has_page: bool,
+def exclude_reason(*, split: str, release_date: str | None, snapshot: str, set_code: str | None, has_page: bool,
                    potential_decks: int | None) -> str | None:
     """Why a precon is not scored (the first rule it fails), or ``None`` when it is scored."""
     if set_code and set_code.upper() == MTGO_THEME_DECK_SET:
         return "mtgo_theme_deck"
+    if release_date is None:
+        return "no_release_date"
     if split == "gap":
         return "gap"
     if not has_page:
@@ -120,7 +129,7 @@ class MtgjsonDeck:
     file_name: str
     name: str
     set_code: str
-    release_date: str
+    release_date: str | None  # None: MTGJSON's null, a deck not released as a product
     type: str
     data: dict
 
@@ -153,8 +162,8 @@ def _read(files: MtgjsonFiles, relative: str, *alternatives: str) -> dict:
 
 
 def commander_decks(files: MtgjsonFiles) -> tuple[list[MtgjsonDeck], dict]:
-    """MTGJSON Commander decks (each deck file ``decks/<fileName>.json``), Collector's Edition duplicates dropped;
-    and DeckList's meta."""
+    """MTGJSON Commander decks (each deck file ``decks/<fileName>.json``), Collector's Edition duplicates dropped,
+    by release date (those with none last) then file name; and DeckList's meta."""
     deck_list = _read(files, "DeckList.json")
     entries = [e for e in deck_list.get("data", []) if e.get("type") == COMMANDER_DECK_TYPE]
     regular = {(e["code"].upper(), _base_name(e["name"])) for e in entries if not _is_collectors(e["name"])}
@@ -167,7 +176,7 @@ def commander_decks(files: MtgjsonFiles) -> tuple[list[MtgjsonDeck], dict]:
         decks.append(MtgjsonDeck(file_name=entry["fileName"], name=entry["name"], set_code=entry["code"].upper(),
                                  release_date=entry.get("releaseDate") or data.get("releaseDate"),
                                  type=entry["type"], data=data))
-    decks.sort(key=lambda d: (d.release_date, d.file_name))
+    decks.sort(key=lambda d: (d.release_date is None, d.release_date or "", d.file_name))
     return decks, deck_list.get("meta") or {}
 
 
@@ -273,20 +282,23 @@ def _precon(deck: MtgjsonDeck, matcher: CardMatcher) -> Precon:
 def _fetch_pages(fetcher: Fetcher) -> tuple[list[tuple[edhrec.IndexEntry, edhrec.PreconPage]], str | None]:
     """The index and every precon page it links to (main commander pages only), and the snapshot's Next.js
     buildId when the pages carry one; unreachable and unreadable pages are in the fetch log."""
-    body = fetcher.get(INDEX_PATH)
+    body = fetcher.get(INDEX_PATH, verify=edhrec.parse_index)  # a body that does not read is never cached
     _, build_id = edhrec.page_data(body)
     pages = []
     for entry in tqdm(edhrec.parse_index(body), desc="EDHREC precon pages", unit="page", disable=None,
                       leave=False):
+        url = fetcher.url(entry.url)
         try:
-            html = fetcher.get(entry.url)
+            page = edhrec.parse_precon(fetcher.get(url, verify=partial(edhrec.parse_precon, url=url)), url)
         except FetchError:
             continue  # disallowed or failing pages are in the fetch log; the precon goes unmatched
-        try:
-            page = edhrec.parse_precon(html, fetcher.url(entry.url))
         except edhrec.PageError as exc:  # one malformed page loses only its precon's labels, and says why
-            fetcher.log.append({"url": fetcher.url(entry.url), "status": f"unreadable page: {exc}"})
+            fetcher.log.append({"url": url, "status": f"unreadable page: {exc}"})
             continue
+        if not page.main_commander_matched:
+            fetcher.log.append({"url": url, "status": f"no precon_commander_counts href is /precon/{page.slug}: "
+                                                      f"the tables are read as {page.main_commander}'s, the first "
+                                                      "of deck.commander"})
         build_id = build_id or page.build_id
         pages.append((entry, page))
     return pages, build_id

@@ -72,7 +72,7 @@ class Label:
 @dataclass(frozen=True)
 class SplitRow:
     precon_id: str
-    release_date: str
+    release_date: str | None  # None for a deck MTGJSON says was not released as a product (its split is the gap)
     split: str
     scored: bool
     exclude_reason: str | None

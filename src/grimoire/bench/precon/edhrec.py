@@ -8,8 +8,10 @@ at its root. The field names are the ones public readers of these pages use; doc
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 _NEXT_DATA = re.compile(r'<script[^>]*id="__NEXT_DATA__"[^>]*>(.*?)</script>', re.DOTALL)
 
@@ -46,7 +48,11 @@ class ListedCard:
 
 @dataclass
 class PreconPage:
-    """What one precon page says: the box's commanders and cards, whose tables these are, and the cut/add lists."""
+    """What one precon page says: the box's commanders and cards, whose tables these are, and the cut/add lists.
+
+    ``main_commander_matched`` is false when no ``precon_commander_counts`` href is the page's own path, so the
+    first of ``deck.commander`` was taken as the commander the tables describe.
+    """
 
     url: str
     slug: str
@@ -58,6 +64,7 @@ class PreconPage:
     cards: list[ListedCard] = field(default_factory=list)
     commander_counts: list[tuple[str, int | None]] = field(default_factory=list)
     build_id: str | None = None
+    main_commander_matched: bool = True
 
 
 def page_data(body: str) -> tuple[dict, str | None]:
@@ -94,18 +101,37 @@ def _next_page(document: dict) -> dict:
 
 
 def _cardlists(data: dict) -> list[dict]:
-    cardlists = ((data.get("container") or {}).get("json_dict") or {}).get("cardlists")
+    container = data.get("container")
+    json_dict = container.get("json_dict") if isinstance(container, dict) else None
+    cardlists = json_dict.get("cardlists") if isinstance(json_dict, dict) else None
     if not isinstance(cardlists, list):
         raise PageError("the page has no container.json_dict.cardlists list")
-    return cardlists
+    return _objects(cardlists, "container.json_dict.cardlists")
+
+
+def _objects(value, where: str) -> list[dict]:
+    """``value`` as a list of objects (``null`` is an empty list); a :class:`PageError` naming ``where`` if not."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise PageError(f"{where} is not a list but {_shown(value)}")
+    for position, item in enumerate(value):
+        if not isinstance(item, dict):
+            raise PageError(f"{where}[{position}] is not an object but {_shown(item)}")
+    return value
+
+
+def _shown(value) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def parse_index(body: str) -> list[IndexEntry]:
     """The precon pages the index links to: ``container.json_dict.cardlists[*].cardviews[{name, url}]``."""
     data, _ = page_data(body)
     entries = []
-    for cardlist in _cardlists(data):
-        for view in cardlist.get("cardviews") or []:
+    for position, cardlist in enumerate(_cardlists(data)):
+        for view in _objects(cardlist.get("cardviews"), f"container.json_dict.cardlists[{position}].cardviews"):
             url = view.get("url")
             if not url:
                 continue
@@ -128,18 +154,42 @@ def parse_precon(body: str, url: str) -> PreconPage:
     if not isinstance(deck, dict) or not isinstance(deck.get("commander"), list):
         raise PageError(f"{url}: no deck.commander list")
     commanders = [str(name) for name in deck["commander"]]
-    names = [str(entry[0]) for section in (deck.get("cards") or {}).values() for entry in section if entry]
-    cards = [card for cardlist in _cardlists(data) for card in _listed(cardlist)]
-    counts = [entry for entry in data.get("precon_commander_counts") or [] if entry.get("value")]
+    cards = [card for position, cardlist in enumerate(_cardlists(data)) for card in _listed(cardlist, position)]
+    counts = [entry for entry in _objects(data.get("precon_commander_counts"), "precon_commander_counts")
+              if entry.get("value")]
     slug = slug_of(url)
     # The tables describe the commander whose href is this page's own path, not always the most built one.
-    main = next((str(entry["value"]) for entry in counts if entry.get("href") == f"/precon/{slug}"),
-                commanders[0] if commanders else None)
+    main = next((str(entry["value"]) for entry in counts if _href_path(entry.get("href")) == f"/precon/{slug}"), None)
     potential = max((c.potential_decks for c in cards if c.potential_decks), default=None)
-    return PreconPage(url=url, slug=slug, header=data.get("header"), commanders=commanders, main_commander=main,
-                      potential_decks=potential, deck=commanders + names, cards=cards,
+    return PreconPage(url=url, slug=slug, header=data.get("header"), commanders=commanders,
+                      main_commander=main or (commanders[0] if commanders else None),
+                      potential_decks=potential, deck=commanders + _deck_cards(deck.get("cards")), cards=cards,
                       commander_counts=[(str(entry["value"]), _int(entry.get("count"))) for entry in counts],
-                      build_id=build_id)
+                      build_id=build_id, main_commander_matched=main is not None)
+
+
+def _href_path(href) -> str | None:
+    """The path of an href, whether relative or absolute (``https://edhrec.com/precon/x/``), without a final ``/``."""
+    return urlsplit(href).path.rstrip("/") if isinstance(href, str) else None
+
+
+def _deck_cards(cards) -> list[str]:
+    """The names of ``deck.cards``: ``{type: [[name, count], ...]}``."""
+    if cards is None:
+        return []
+    if not isinstance(cards, dict):
+        raise PageError(f"deck.cards is not an object of card types but {_shown(cards)}")
+    names = []
+    for kind, section in cards.items():
+        if not isinstance(section, list):
+            raise PageError(f"deck.cards.{kind} is not a list but {_shown(section)}")
+        for position, entry in enumerate(section):
+            if not entry:
+                continue
+            if not isinstance(entry, list) or not isinstance(entry[0], str):
+                raise PageError(f"deck.cards.{kind}[{position}] is not a [name, count] pair but {_shown(entry)}")
+            names.append(entry[0])
+    return names
 
 
 def pair_parts(value: str) -> list[str]:
@@ -148,12 +198,15 @@ def pair_parts(value: str) -> list[str]:
     return [part.strip() for part in value.split(PAIR_SEPARATOR) if part.strip()]
 
 
-def _listed(cardlist: dict) -> list[ListedCard]:
+def _listed(cardlist: dict, position: int) -> list[ListedCard]:
     kind = LIST_KINDS.get(str(cardlist.get("tag") or "").lower())
     if kind is None:
         return []
+    where = f"container.json_dict.cardlists[{position}].cardviews"
     out = []
-    for rank, view in enumerate(cardlist.get("cardviews") or [], start=1):
+    for rank, view in enumerate(_objects(cardlist.get("cardviews"), where), start=1):
+        if not isinstance(view.get("name"), str) or not view["name"]:
+            raise PageError(f"{where}[{rank - 1}] ({cardlist.get('tag')}) has no name: {_shown(view)}")
         cut = kind.startswith("cut")
         # Cut entries carry num_decks 0 and potential_decks 0: their measure is unpopularity alone.
         out.append(ListedCard(
@@ -164,8 +217,22 @@ def _listed(cardlist: dict) -> list[ListedCard]:
 
 
 def _int(value) -> int | None:
-    return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+    number = _number(value)
+    return None if number is None else int(number)
 
 
 def _float(value) -> float | None:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+    number = _number(value)
+    return None if number is None else float(number)
+
+
+def _number(value) -> int | float | None:
+    """A finite number, also when written as text (``"593"``); ``None`` for anything else."""
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            return None
+    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
+        return None
+    return value

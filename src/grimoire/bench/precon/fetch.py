@@ -1,6 +1,7 @@
 """A polite, caching fetcher for EDHREC pages: robots.txt for every URL, one request per 5 s, back-off on 429.
 
-Every successful response is kept on disk keyed by its URL and never fetched again, so a rebuild makes no requests.
+Every successful response that reads as what was asked for is kept on disk keyed by its URL and never fetched again,
+so a rebuild makes no requests; one that does not (a challenge page served with HTTP 200) is never cached.
 """
 
 from __future__ import annotations
@@ -86,19 +87,25 @@ class Fetcher:
         """An absolute URL for a path (or URL) on the configured base."""
         return urljoin(self.base_url + "/", path.lstrip("/")) if not urlsplit(path).scheme else path
 
-    def get(self, path_or_url: str) -> str:
-        """The body of a page: from the cache, else fetched politely (raises :class:`FetchError`)."""
+    def get(self, path_or_url: str, *, verify: Callable[[str], object] | None = None) -> str:
+        """The body of a page: from the cache, else fetched politely (raises :class:`FetchError`).
+
+        ``verify`` reads a body and raises ``ValueError`` when it is not the page asked for: such a body is never
+        cached (its error is raised), and a cached one is fetched again, so a bad answer never replaces a good one.
+        """
         url = self.url(path_or_url)
         cached = self._read_cache(url)
         if cached is not None:
-            self.stats.cache_hits += 1
-            self.log.append({"url": url, "status": "cached"})
-            return cached
+            if _reads(cached, verify):
+                self.stats.cache_hits += 1
+                self.log.append({"url": url, "status": "cached"})
+                return cached
+            self.log.append({"url": url, "status": "cached body unreadable: fetched again"})
         if not self._allowed(url):
             self.stats.robots_disallowed += 1
             self.log.append({"url": url, "status": "robots-disallowed"})
             raise RobotsDisallowedError(f"{url}: disallowed by robots.txt for {self.user_agent!r}; not fetched")
-        return self._fetch(url)
+        return self._fetch(url, verify)
 
     def stats_dict(self) -> dict:
         return asdict(self.stats)
@@ -158,7 +165,7 @@ class Fetcher:
                 self.sleep(wait)
         self._last_request = self.clock()
 
-    def _fetch(self, url: str) -> str:
+    def _fetch(self, url: str, verify: Callable[[str], object] | None = None) -> str:
         for attempt in range(self.max_retries + 1):
             self._wait_turn()
             self.stats.requests += 1
@@ -174,6 +181,12 @@ class Fetcher:
             else:
                 entry["status"] = response.status_code
                 if response.status_code == 200:
+                    try:
+                        if verify is not None:
+                            verify(response.text)
+                    except ValueError:
+                        entry["status"] = "200 but unreadable: not cached"
+                        raise
                     self._write_cache(url, response.text)
                     return response.text
                 if response.status_code == 429:
@@ -188,6 +201,16 @@ class Fetcher:
                 self.stats.retries += 1
                 self.sleep(max(self.backoff_s * 2 ** attempt, retry_after))
         raise FetchError(f"{failure} (gave up after {self.max_retries + 1} attempts)")
+
+
+def _reads(body: str, verify: Callable[[str], object] | None) -> bool:
+    if verify is None:
+        return True
+    try:
+        verify(body)
+    except ValueError:
+        return False
+    return True
 
 
 def _seconds(value: str | None) -> float:
