@@ -609,6 +609,12 @@ def test_tag_weights_do_not_depend_on_the_string_hash_seed():
     ("i'm brewing an elf deck and need card draw", ("card draw", "elf")),
     ("playing a graveyard deck need more self mill", ("more self mill", "graveyard")),
     ("building a deck", None),
+    # with no stop, a complaint before "and i need", and a question after a stop
+    ("opponents go wide and I need a wipe", ("a wipe", "opponents go wide")),
+    ("my opponents keep going wide with tokens, what sweeper should I run",
+     ("what sweeper should I run", "my opponents keep going wide with tokens")),
+    ("when they die I want to draw", None),  # no complaint: one clause
+    ("they play lifegain and i want to punish that", None),  # what is asked points back to the complaint
 ])
 def test_a_request_ending_in_its_decks_theme_is_split_there(text, split):
     assert theme_split(text) == split
@@ -663,6 +669,29 @@ def test_what_a_complaint_is_followed_by_is_what_is_asked(engine):
     """"my deck is too slow, need cheap interaction": the complaint's words had drowned the need (removal at 0.13)."""
     tags = engine.tags_for("my deck is too slow, need cheap interaction")
     assert tags[0].name == "removal" and tags[0].weight == pytest.approx(1.0)
+
+
+def test_a_complaint_then_a_need_asks_for_the_need(engine):
+    """"opponents go wide and i need a wipe" ranked token makers (what goes wide) and the board protection a wipe is
+    beaten by: the need is asked, what is beaten only lifts its answers, and the user is told which is which."""
+    for text in ("opponents go wide and I need a wipe", "opponents keep going wide and i want a wrath",
+                 "my opponents keep going wide with tokens, what sweeper should I run"):
+        page = engine.search(text, limit=10)
+        assert sum("sweeper" in r.tags for r in page.results) >= 8, (text, [r.card.name for r in page.results])
+        assert not {"token-maker", "board-protection"} & {m.name for m in engine.tags_for(text)}, text
+        assert any("read as what is to be beaten" in note for note in page.notes), page.notes
+    assert [m.name for m in engine.tags_for("my opponents always go wide with tokens")][:1] == ["token-hate"]
+
+
+def test_a_closing_when_clause_asks_for_its_payoff(engine):
+    """"damage to each opponent when a creature dies": the words before the clause had drowned the aristocrats'
+    "when creatures die" (0.48, no tag: Serrated Scorpion's own death trigger led)."""
+    names = [m.name for m in engine.tag_matcher.match("damage to each opponent when a creature dies")]
+    assert "aristocrat-payoff" in names, names
+    assert "aristocrat-payoff" in [m.name for m in engine.tag_matcher.match("when a creature dies")]
+    # a clause waiting for what the opponents do is no payoff of the player's own ("whenever they draw")
+    theirs = [m.name for m in engine.tag_matcher.match("make your opponents lose life whenever they draw a card")]
+    assert "draw-payoff" not in theirs, theirs
 
 
 def test_a_theme_named_first_joins_weakly_too(engine):

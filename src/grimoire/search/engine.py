@@ -1356,7 +1356,8 @@ def _theme_note(text: str, chosen: Sequence[ranking.TagMatch]) -> str:
     if split is None:
         return ""
     asked = ", ".join(m.name for m in chosen if m.by in ("words", "meaning"))
-    return (f'"{split[1]}" read as the deck\'s theme, not the function asked for: ranked as {asked}, '
+    read = "what is to be beaten" if ranking.complains(split[1]) else "the deck's theme"
+    return (f'"{split[1]}" read as {read}, not the function asked for: ranked as {asked}, '
             f"with {', '.join(themed)} only lifting the cards that fit it")
 
 

@@ -81,9 +81,17 @@ _THEME_COMPLAINT = re.compile(
     r"(?P<head>(?:really\s+|still\s+|just\s+|always\s+|never\s+)?(?:can'?t|cannot|can not|has no|has zero|"
     r"has nothing|doesn'?t have|does not have)\b.*)", re.IGNORECASE)
 # "my deck is too slow, need cheap interaction": a clause about the deck, then what it needs after a stop
+# (or, after a complaint, "and i", "so i", "i" with no stop: "opponents go wide and i need a wipe"), or asks which
+# cards after a stop ("my opponents keep going wide, what sweeper should i run")
 _NEED_CLAUSE = re.compile(
-    r"\s*(?P<theme>\S.{2,80}?)\s*[,;.!]\s*(?:so\s+|and\s+|but\s+)?(?:i\s+|we\s+|it\s+)?(?:really\s+|still\s+|also\s+)?"
-    r"(?:needs?|wants?|could use|(?:am|'m|are|'re) looking for)\s+(?P<head>\S.*)", re.IGNORECASE)
+    r"\s*(?P<theme>\S.{2,80}?)(?:\s*[,;.!]\s*(?:so\s+|and\s+|but\s+)?(?:i\s+|we\s+|it\s+)?|"
+    r"(?P<bare>\s+(?:(?:and|so|but)\s+)?(?:i|we)\s+))(?:really\s+|still\s+|also\s+)?"
+    r"(?:(?:needs?|wants?|could use|(?:am|'m|are|'re) looking for)\s+|(?<=[\s,;.!])(?=(?:what|which)\s+"
+    r"(?:[\w-]+\s+){1,3}?(?:should|could|would|can|do)\s+(?:i|we)\s+(?:run|play|use|add|get|try)\b))"
+    r"(?P<head>\S.*)", re.IGNORECASE)
+# what is asked, said as the answer to what came before ("punish that", "shut it down", "deal with them")
+_ANSWERS_IT = re.compile(r"\b(?:punish\w*|stop\w*|beat\w*|answer\w*|counter\w*|shut\w* down|hate on|deal\w* with|"
+                         r"handl\w*|fight\w*|hos\w*|interact\w* with) (?:that|it|this|them|those|these)\b")
 # "building a zombie deck, what removal should i run", "i'm brewing an elf deck and need card draw": the deck the
 # player is making, then what it needs
 _BUILDING_DECK = re.compile(
@@ -767,6 +775,11 @@ _FORGOT_NAME = re.compile(r"\b(?:i )?(?:forgot|forget|forgotten|can'?t remember|
 # "every time I heal", "each time a creature dies": the card's "whenever"
 _EVERY_TIME = re.compile(r"\b(?:every|each) ?time\b")
 _SENTENCE_END = re.compile(r"[,;.?!]")
+# what a complaint says is beaten ends at its sentence, or where the player turns to what they want ("opponents go
+# wide and i need a wipe", "they keep reanimating so what should i run")
+_BEATEN_END = re.compile(rf"{_SENTENCE_END.pattern}|\b(?:(?:(?:and|so|but|then) )?(?:now )?(?:i|we) "
+                         r"(?:really |still |just )?(?:need|want|could use|(?:am|'m) looking|should|would like)|"
+                         r"(?:what|which) (?:\w+ )?(?:should|do|can|could|would) (?:i|we))\b")
 # words that complete a phrasing but ask for nothing alone: "matter" is what "cards that care about" leaves once the
 # thing cared about is read as a filter ("cards that care about devotion to green")
 _SAYS_NOTHING_ALONE = frozenset({"matter"})
@@ -1034,6 +1047,11 @@ def theme_split(text: str, tribes: Container[str] = frozenset()) -> tuple[str, s
         # "dragon ramp", "best goblin sac outlets": a type in its singular before a need is the deck's (its plural,
         # "goblins with haste", is a ``t:`` filter already)
         return f"{lead['before']}{lead['head']}".strip(), lead["theme"]
+    if first and first.re is _NEED_CLAUSE and first["bare"] and \
+            (not complains(first["theme"]) or _ANSWERS_IT.search(first["head"])):
+        # with no stop, only a complaint is a clause of its own ("when they die i want to draw"), and only where
+        # what is asked does not point back to it ("they play lifegain and i want to punish that")
+        first = None
     if first and words(first["theme"]) and words(first["head"]):
         return first["head"].strip(), first["theme"]
     last = max(_FOR.finditer(text), key=lambda found: found.start(), default=None)
@@ -1166,6 +1184,8 @@ _PUMPS = frozenset(TAG_INDEX[name] for name in ("pump", "overrun", "anthem"))
 # A payoff's action ("whenever you draw"), said before a "when" and not after it, is what the card does on another
 # trigger ("draw when creatures enter", "gain life whenever a creature dies"), so the payoff is not asked for
 _WHEN = r"\b(?:when(?:ever)?|(?:every|each) ?time)\b"
+_TRIGGER_CLAUSE = re.compile(rf"{_WHEN}[^,;.?!]*$")  # a "when" clause closing the request
+_THEY = re.compile(r"\b(?:they|them|their|opponents?|enemy|enemies|someone|anyone|players?)\b")
 _PAYOFF_ACTIONS = tuple((TAG_INDEX[tag], re.compile(rf"\b(?:{action})\b.*?{_WHEN}"),
                          re.compile(rf"{_WHEN}.*?\b(?:{action})\b"))
                         for tag, action in (("draw-payoff", r"draw\w*"), ("sacrifice-payoff", r"sac\w*"),
@@ -1224,6 +1244,13 @@ _BOTH = re.compile(r"\b(?:also|as well|plus|at the same time|doubles? as|in one 
 def asks_both(text: str) -> bool:
     """Whether a request asks for one card that does two things (see :func:`paired_tags`)."""
     return _BOTH.search(text.lower()) is not None
+
+
+def complains(text: str) -> bool:
+    """Whether ``text`` says what beats the player or is to be stopped ("my opponents go wide", "answers to
+    reanimator"), whose answer is asked for."""
+    lowered = text.lower()
+    return any(pattern.search(lowered) for pattern in (BEATEN_BY, THEIRS_BY_PLACE, _AGAINST, _HATE_AFTER))
 
 
 def asks_team(text: str) -> bool:
@@ -1420,6 +1447,7 @@ class TagMatcher:
         if not literal:
             found = self._restated(found, asked)
             found = self._second_intent(found, asked, present, guarded)
+            found = self._trigger_clause(found, lowered, present, guarded)
             found = {index: weight for index, weight in found.items() if index not in waits_not}
         # "i keep losing to fliers", "how do i beat flyers": what beats them was read as a filter (the creatures an
         # answer targets), so the complaint ends the words left ("i keep losing to"): it stands for them
@@ -1428,7 +1456,7 @@ class TagMatcher:
                             _AGAINST.search(lowered) or _HATE_AFTER.search(lowered) or
                             (_AGAINST.search(f"{lowered.rstrip()} them") if answered else None)):
             # what is beaten ends at the sentence ("my opponent has a huge creature, how do i kill it")
-            beaten = _SENTENCE_END.split(against.group(1), maxsplit=1)[0]
+            beaten = _BEATEN_END.split(against.group(1), maxsplit=1)[0]
             target = frozenset(words(beaten))
             if answered and not target - _QUALIFIERS:  # "my opponents always have big fliers"
                 target |= filtered - {_TARGET}
@@ -1564,6 +1592,22 @@ class TagMatcher:
             if index not in related and weight >= 1.0 - 1e-9:
                 found[index] = max(found.get(index, 0.0), MIN_WEIGHT)
         return found
+
+    def _trigger_clause(self, found: dict[int, float], lowered: str, present: frozenset[str],
+                        guarded: frozenset[str]) -> dict[int, float]:
+        """``found`` with the payoff whose trigger a closing "when" clause says whole ("damage to each opponent when
+        a creature dies": the aristocrats' "when creatures die"), at :data:`MIN_WEIGHT`: the words before it had
+        drowned the trigger (0.48), and what the card does is asked beside it."""
+        clause = _TRIGGER_CLAUSE.search(lowered)
+        if clause is None or not lowered[:clause.start()].strip() or _THEY.search(clause.group()):
+            # no clause, the clause is the whole request (matched whole already), or it waits for what others do
+            # ("lose life whenever they draw": Underworld Dreams, no payoff of the player's own drawing)
+            return found
+        said = frozenset(words(clause.group()))
+        whole = self._word_matches(said, present, guarded, partial=False)
+        added = {index: MIN_WEIGHT for index, weight in whole.items()
+                 if index in _TRIGGERS and weight >= 1.0 - 1e-9 and found.get(index, 0.0) < MIN_WEIGHT}
+        return {**found, **added} if added else found
 
     def _typed_recursion(self, found: dict[int, float], asked: frozenset[str], present: frozenset[str],
                          guarded: frozenset[str], lowered: str) -> dict[int, float]:

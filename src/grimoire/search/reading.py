@@ -48,7 +48,7 @@ from grimoire.search.spelling import (
     is_english,
     is_rare_english,
 )
-from grimoire.search.tags import NUMBER_WORDS, TAG_INDEX, TAG_NAMES, TAGS
+from grimoire.search.tags import NUMBER_WORDS, TAG_INDEX, TAG_NAMES, TAG_PARENTS, TAGS
 
 MAX_NAME_WORDS = 8
 # What a note says of words asking for what the loaded card data cannot tell (a format's legality, rarity)
@@ -643,6 +643,11 @@ class Reader:
     def knows_rarity(self) -> bool:
         """Whether the store's cards say their rarity (the bundled snapshot's do not; Scryfall's bulk data does)."""
         return any(value for value in self.db.columns.values("rarity"))
+
+    @cached_property
+    def knows_reserved(self) -> bool:
+        """Whether the store says which cards are on the reserved list (the bundled snapshot does not)."""
+        return bool((self.db.columns.reserved >= 0).any())
 
     def knows_format(self, name: str) -> bool:
         return self.db.columns.knows_legality(name)
@@ -3110,12 +3115,21 @@ def _negated_tags(reader: Reader, state: _State) -> None:
             # ("dont make tokens": the tokens a card makes)
             tag = _SHORT_TAG_NAMES.get(said) if len(words) >= size and (said not in _NOT_TAG_WORDS or match.group(1)) \
                 else None
+            if tag and tag in _tags_named(state, first) and (narrower := _NARROWER.get(tag)):
+                # "counterspells that aren't hard counters": the tag asked for, denied by a phrasing of its own,
+                # is asked for by its narrower tags ("-otag:counterspell" had left out every counterspell)
+                syntax = " or ".join(f"otag:{child}" for child in narrower)
+                state.take(first, last - (len(words) - size), f"({syntax})", "tag")
+                break
             if tag:
                 state.take(first, last - (len(words) - size), f"-otag:{tag}", "tag")
                 break
 
 
 _DRAWING = frozenset(TAGS[index].name for index in TAG_FAMILIES[TAG_INDEX["card-draw"]])
+# each tag's tags nested right under it (counterspell: soft, creature, noncreature and ability counters)
+_NARROWER = {tag.name: [child for child, parent in TAG_PARENTS.items() if parent == tag.name] for tag in TAGS}
+_NARROWER = {name: children for name, children in _NARROWER.items() if children}
 
 
 def _tags_named(state: _State, stop: int) -> set[str]:
@@ -3330,6 +3344,9 @@ _DEFENDER_PAYOFF = re.compile(r"(?:defenders?|walls?) (?:payoffs?|matters?|syner
                               r"payoffs? for (?:defenders?|walls?)")
 # "spells that cost life", "life as a resource", "pay half my life": what cards charge in life ("Pay 2 life", "pay
 # half your life", "you lose 2 life")
+# (and a draw's own loss: Night's Whisper's "You draw two cards and lose 2 life", Sign in Blood's "draws two cards and
+# loses 2 life")
+_LIFE_COST_SYNTAX = "o:/(?:\\bpay|\\byou lose|\\bdraws? [^.]*\\band loses?) (?:\\d+|x|half your) life/"
 _LIFE_COST = re.compile(r"(?:that |which )?costs? (?:me )?life|life as a (?:resource|cost)|"
                         r"pay(?:s|ing)? half (?:my|your|of my) life")
 # "win with an empty library", "lab man effects": what Laboratory Maniac and Jace, Wielder of Mysteries say
@@ -3412,7 +3429,7 @@ _RULES_TEXT_WORDS = (
     (_TRIBAL_LANDS, 't:land o:"creature type"'),
     (_DONATE, _DONATE_SYNTAX),
     (_COMMANDER_MATTERS, "o:/\\byour commanders?\\b/"),
-    (_LIFE_COST, "o:/(?:pay|you lose) (?:\\d+|x|half your) life/"),
+    (_LIFE_COST, _LIFE_COST_SYNTAX),
     (_EMPTY_LIBRARY_WIN, "o:/library has no cards in it|cards in your library, you win/"),
     (_LOW_LIFE, "o:/(?:\\d+|five|seven|ten) or less life/"),
     (_EMPTY_HAND, 'o:"no cards in hand"'),
@@ -3437,6 +3454,9 @@ _RULES_TEXT_WORDS = (
     (_ENTERS_UNTAPPED, _ENTERS_UNTAPPED_SYNTAX),
     (_EVASIVE_CREATURES, _EVASIVE_SYNTAX),
 )
+
+# (those a denial before reads as not so: "card draw that doesn't cost life" had asked for Infernal Contract)
+_DENIABLE_TEXT = frozenset({_LIFE_COST})
 
 
 # "cost reducers for artifacts", "creature cost reduction", "discounts on instants": what lowers the cost of spells
@@ -3522,6 +3542,9 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
     what the text says, as cards print it (see :data:`_RULES_TEXT_WORDS`)."""
     for pattern, syntax in _RULES_TEXT_WORDS:
         for _, first, last in list(_matches(state, pattern)):
+            if pattern in _DENIABLE_TEXT and (denial := _denial_before(state, first)):
+                state.take(first - denial, last, f"-{syntax}", "oracle")  # "card draw that doesn't cost life"
+                continue
             state.take(first, last, syntax, "oracle")
     for _, first, last in list(_matches(state, _TUTOR_TO_PLAY)):
         if _before(state, first, 1) in ("land", "lands", "basic"):
@@ -3663,9 +3686,24 @@ def _hard_to_kill(reader: Reader, state: _State) -> None:
 _GAME_CHANGERS = re.compile(r"game[- ]?changers?")
 
 
+# "tutors that aren't game changers", "non game changer tutors", "no game changers": not on the list
+_DENIED_BEFORE = re.compile(rf"(?:(?:that|which) )?(?:{_IS_NOT}|{_DOES_NOT}|not|non-?|no|never|without|excluding|"
+                            r"except(?: for)?)(?: an?| any)?")
+
+
 def _game_changers(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _GAME_CHANGERS)):
-        state.take(first, last, "is:gamechanger", "type")
+        denial = _denial_before(state, first)
+        state.take(first - denial, last, "-is:gamechanger" if denial else "is:gamechanger", "type")
+
+
+def _denial_before(state: _State, first: int) -> int:
+    """How many free words just before ``first`` deny what it names ("that aren't", "non", "without any"), else 0."""
+    for count in (4, 3, 2, 1):
+        if first - count >= 0 and all(state.free(i) for i in range(first - count, first)) and \
+                _DENIED_BEFORE.fullmatch(_before(state, first, count)):
+            return count
+    return 0
 
 
 # "make opponents discard every turn", "drain them each turn": an effect asked for turn after turn, at the request's
@@ -4374,6 +4412,25 @@ def _rarities(reader: Reader, state: _State) -> None:
         state.notes.append("cube: cards for a cube are searched as any others (no cube lists offline)")
         if match.group(1) and not reader.knows_rarity:
             state.notes.append(f"peasant (commons and uncommons): the loaded card data has no rarity, {NOT_FILTERED}")
+
+
+# "artifacts not on the reserved list", "reserved list cards", "non reserved list dual lands": Wizards' list of cards
+# never reprinted, Scryfall's is:reserved
+_RESERVED = re.compile(r"((?:(?:that|which) )?(?:(?:is|are) not|isn'?t|aren'?t|not|non-?|no)) (?:on )?(?:the )?"
+                       r"reserved(?: list)?|(non-?reserved)(?: list)?|(?:(?:on|from) )?(?:the )?reserved list")
+
+
+def _reserved(reader: Reader, state: _State) -> None:
+    """"not on the reserved list": ``-is:reserved``; where the loaded data does not say (the bundled snapshot), a
+    note says it was not filtered (the Moxen had led "artifacts not on the reserved list")."""
+    for match, first, last in list(_matches(state, _RESERVED)):
+        if reader.knows_reserved:
+            state.take(first, last, "-is:reserved" if match.group(1) or match.group(2) else "is:reserved", "type")
+            continue
+        state.notes.append(f"reserved list: the loaded card data does not say which cards are reserved, {NOT_FILTERED} "
+                           "(run grimoire data update)")
+        for word in state.words[first:last]:
+            word.used = True
 
 
 # "cards printed in war of the spark", "reprinted in modern horizons", "from the set dominaria": a set, which no
@@ -5351,7 +5408,8 @@ def _colour_letters(reader: Reader, state: _State) -> None:
         state.take(index, index + 1, f"id<={word.lower}", "colour")
 
 
-_RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _deck_colors, _formats, _rarities, _prices,
+_RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _deck_colors, _formats, _rarities, _reserved,
+          _prices,
           _partners, _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _walker_names, _mana_made,
           _keyword_bounds, _mana_value, _weenies, _negated_colors, _keyword_tokens, _keyword_amounts, _has_keywords,
           _pro_creatures, _colour_text, _trailing_kind,

@@ -176,7 +176,7 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|w
             # "my opponents keep gaining too much life", "they keep reanimating": what they keep doing is to be stopped
             rf"{_PEOPLE} (?:always|keeps?|kept|keep on|(?:won'?t|never) stop)(?= \w+ing\b)|"
             # "my opponents always go wide with tokens": the wide board is to be beaten
-            rf"{_PEOPLE} (?:always |keep |keeps |often |usually )?(?:go|goes|going|went) (?=wide\b)|"
+            rf"{_PEOPLE} (?:always |keep |keeps |often |usually )?(?=(?:go|goes|going|went) wide\b)|"
             # "i keep dying to fliers": the player dies, so what kills them is to be beaten (not "my creatures die to
             # board wipes", which asks to protect them)
             r"(?:i|we) (?:keep |always |just )?(?:die|dying|died) (?:to|against)|"
