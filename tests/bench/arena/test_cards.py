@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grimoire.bench.arena.cards import DeckCheckError, build_card_data, face_problems
+from grimoire.bench.arena.cards import ENGINE_MISREADINGS, DeckCheckError, build_card_data, face_problems
 from grimoire.bench.arena.decks import available_decks, load_deck
 
 
@@ -98,3 +98,8 @@ def test_each_multi_faced_card_transforms_in_its_seeded_game(card, arena_decks, 
                        (HeuristicBot("a"), HeuristicBot("b")), seed=seed, first=0)
     back = card.split(" // ")[1]
     assert f"{back} transforms" in [text for _, text in record.log]
+
+
+def test_the_engines_known_misreadings_are_cards_of_the_shipped_decks(arena_decks):
+    shipped = {name for deck in arena_decks.values() for name in deck.names}
+    assert set(ENGINE_MISREADINGS) <= shipped and all(ENGINE_MISREADINGS.values())

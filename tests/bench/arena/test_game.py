@@ -309,7 +309,7 @@ def test_targets_of_one_name_that_a_player_can_tell_apart_are_each_offered(arena
     targets = {option.action["data"]["target"]["Object"] for option in decision.options
                if "Snapcaster Mage" in option.label}
     assert len(labels) == len(set(labels)) == len(targets) == 2, labels
-    assert sum("summoning sick" in label for label in labels) == 1, labels  # the one cast this turn
+    assert sum("can't attack or {T} yet" in label for label in labels) == 1, labels  # the one cast this turn
     # the same card twice in hand is still one option
     def a_card_twice_in_hand(game, decision):
         names = Counter(card["name"] for card in game.view(decision.seat)["you"]["hand"])

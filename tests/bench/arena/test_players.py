@@ -150,3 +150,19 @@ def test_counterspells_are_recognised(arena_cards):
     assert _counters(arena_cards.faces["counterspell"]["abilities"])
     assert _counters(arena_cards.faces["force of will"]["abilities"])
     assert not _counters(arena_cards.faces["lightning bolt"]["abilities"])
+
+
+def test_the_bot_never_aims_lightning_helix_at_its_own_creature(arena_cards):
+    """Lightning Helix "deals 3 damage ... and you gain 3 life": the "gain" had made it read as help, and the bot
+    had aimed it at its own Goblin Shaman."""
+    helix = deck("helix", {"Plateau": 24, "Goblin Guide": 16, "Lightning Helix": 20})
+    lands = deck("lands", {"Mountain": 60})
+    aimed = 0
+    for seed in (1, 2):
+        me, _, _ = play_out(arena_cards, (helix, lands), seed, turns=6)
+        for decision, _, chosen, _ in me.seen:
+            if decision.kind == "TargetSelection" and "Lightning Helix" in decision.prompt:
+                offered_mine = [o for o in decision.options if "(your battlefield)" in o.label]
+                aimed += bool(offered_mine)
+                assert "(your battlefield)" not in chosen.label, chosen.label
+    assert aimed > 0  # its own creature was on offer

@@ -16,12 +16,14 @@ from grimoire.bench.arena.decks import card_data_for, load_deck
 from grimoire.bench.arena.game import Deal, Decision, Game
 from grimoire.bench.arena.players import engine_structures
 from grimoire.bench.arena.prompt import (
+    MAX_ZONE_CHARS,
     decision_prompt,
     grammar_slips,
     permanent_text,
     render_stack,
     render_state,
     turn_log,
+    zone_lines,
 )
 from grimoire.bench.arena.wording import keyword_text, mana_pool_text
 
@@ -168,7 +170,9 @@ def test_jaces_plus_two_shows_the_card_it_looks_at_and_nothing_more(tmp_path, db
     assert text.count("from the top of") == 1
     clean(text)
     logged = len(game.log)
-    game.choose(decision, next(o for o in decision.options if o.label == "Yes"))  # to the bottom of the library
+    # to the bottom of the library; the option itself says so
+    game.choose(decision, next(o for o in decision.options if o.label == "Yes: put it on the bottom of its owner's "
+                               "library"))
     play(game, [], lambda g, d: d.seat == 1 and len(d.options) > 1)
     assert library[0] not in "\n".join(text for _, text in game.log_for(1)[logged:])  # the owner is not shown it
     assert "You look at" not in prompt_for(game, game.decision())
@@ -185,7 +189,7 @@ def test_delvers_look_shows_the_top_card_and_the_reveal_is_public(tmp_path, db):
                     lambda g, d: d.kind == "OptionalEffectChoice" and "reveal that card" in d.prompt)
     top = game.name_of(game._game.player(0)["library"][0])
     assert f"(You look at: {top}, from the top of your library.) Yes means: reveal it." in prompt_for(game, decision)
-    game.choose(decision, next(o for o in decision.options if o.label == "Yes"))
+    game.choose(decision, next(o for o in decision.options if o.label == "Yes: reveal it"))
     assert f"You reveal: {top}" in "\n".join(line for entry in turn_log(game, 0) for line in entry.lines)
     assert f"Opponent reveals: {top}" in "\n".join(line for entry in turn_log(game, 1) for line in entry.lines)
 
@@ -238,7 +242,7 @@ def test_ponders_optional_shuffle_says_what_yes_does(tmp_path, db):
     decision = play(game, ["^Keep", "^Play land", "^Cast Ponder"],
                     lambda g, d: d.kind == "OptionalEffectChoice" and "You may shuffle" in d.prompt)
     assert decision.prompt.endswith("You may shuffle. Draw a card. Yes means: shuffle your library.")
-    assert [o.label for o in decision.options] == ["No", "Yes"]
+    assert [o.label for o in decision.options] == ["No", "Yes: shuffle your library"]
 
 
 def test_a_token_ability_texts_and_zone_moves_read_as_a_player_reads_them():
@@ -252,3 +256,120 @@ def test_a_token_ability_texts_and_zone_moves_read_as_a_player_reads_them():
         "When Elvish Visionary enters, draw a card."
     # Creeping Chill's "you may exile it" had read "Yes means: change zone."
     assert optional_effect_text({"type": "ChangeZone", "origin": "Graveyard", "destination": "Exile"}) == "exile it"
+
+
+# -- what a strong player found wrong in 1,639 bot-game prompts ---------------------------------------------------
+
+
+def test_summoning_sickness_shows_only_on_creatures_that_it_stops_attacking(tmp_path, db):
+    """The opponent's new Delver on your turn may block: it had read "summoning sick" (260 times), as if it could
+    not. It shows on your own creatures and on those of the player whose turn it is."""
+    game = duel(tmp_path, db, "// Lands\n60 Mountain\n", "// Delver\n24 Island\n36 Delver of Secrets\n")
+    theirs = play(game, ["^Play land"], lambda g, d: g.turn == 2 and d.seat == 1 and d.kind == "Priority"
+                  and any(c["name"] == "Delver of Secrets" for c in g.view(1)["battlefield"]),
+                  other_wants=["^Play land", "^Cast Delver"])
+    assert "Delver of Secrets 1/1 (can't attack or {T} yet)" in prompt_for(game, theirs, 0)
+    mine = play(game, ["^Play land"], lambda g, d: g.turn == 3 and d.seat == 0 and d.kind == "Priority")
+    assert line_of(prompt_for(game, mine, 0), "Creatures:").strip() == "Creatures: Delver of Secrets 1/1"
+    assert "Delver of Secrets 1/1 (can't attack or {T} yet)" in prompt_for(game, mine, 1)
+    assert "summoning sick" not in prompt_for(game, mine, 1)
+
+
+def test_a_permanent_shows_no_keyword_that_only_casts_it(tmp_path, db):
+    """Nethergoyf on the battlefield had read "(escape {2}{B} and exile other cards from your graveyard)" from the
+    other seat: escape only casts it from a graveyard, and "your" was the wrong player's."""
+    game = duel(tmp_path, db, "// Goyf\n24 Swamp\n36 Nethergoyf\n")
+    decision = play(game, ["^Keep", "^Play land", "^Cast Nethergoyf"],
+                    lambda g, d: d.seat == 1 and any(c["name"] == "Nethergoyf" for c in g.view(1)["battlefield"]))
+    creatures = line_of(prompt_for(game, decision, 1), "Creatures:").strip()
+    assert creatures.startswith("Creatures: Nethergoyf") and "escape" not in creatures and "your" not in creatures
+
+
+def test_both_graveyards_are_listed_by_name(tmp_path, db):
+    game = duel(tmp_path, db, BOLTS, "// Lands\n60 Island\n")
+    decision = play(game, ["^Keep", "^Play land", "^Cast Lightning", "^Target: your opponent"],
+                    lambda g, d: d.kind == "Priority" and len(g.view(0)["you"]["graveyard"]) >= 2,
+                    other_wants=["^Play land"])
+    bolts = len(game.view(0)["you"]["graveyard"])
+    assert line_of(prompt_for(game, decision, 0), "Your graveyard:") == f"Your graveyard: Lightning Bolt x{bolts}"
+    assert f"Your opponent's graveyard: Lightning Bolt x{bolts}" in prompt_for(game, decision, 1)
+    assert "Your opponent's graveyard" not in prompt_for(game, decision, 0)  # an empty zone is left out
+
+
+def test_a_long_graveyard_is_cut_and_says_how_many_more():
+    view = {"you": {"seat": 0, "graveyard": [{"name": f"Card number {n}"} for n in range(60)]},
+            "opponent": {"seat": 1, "graveyard": []}, "exile": []}
+    [line] = zone_lines(view)
+    assert len(line) < MAX_ZONE_CHARS + 80 and line.endswith("more (viewGraveyard lists them all)")
+    shown = line.count("Card number")
+    assert f"and {60 - shown} more" in line
+
+
+def test_chain_lightnings_copy_offer_says_what_yes_does_and_that_it_cannot_be_paid(tmp_path, db):
+    game = duel(tmp_path, db, "// Chain\n30 Mountain\n30 Chain Lightning\n", "// Lands\n60 Island\n")
+    decision = play(game, ["^Keep", "^Play land", "^Cast Chain", "^Target: your opponent"],
+                    lambda g, d: d.seat == 1 and d.kind == "OptionalEffectChoice", other_wants=["^Keep", "^Play land"])
+    assert decision.prompt.endswith("Yes means: pay {R}{R} to copy Chain Lightning (you may choose new targets for "
+                                    "the copy).")
+    assert [o.label for o in decision.options] == [
+        "No", "Yes: pay {R}{R} to copy Chain Lightning (you may choose new targets for the copy) (you cannot pay)"]
+    clean(prompt_for(game, decision))
+
+
+def test_dazes_payment_is_marked_when_every_land_is_tapped(tmp_path, db):
+    game = duel(tmp_path, db, BOLTS, "// Daze\n30 Island\n30 Daze\n")
+    decision = play(game, ["^Keep", "^Play land", "^Cast Lightning", "^Target: your opponent"],
+                    lambda g, d: d.kind == "UnlessPayment" and "you have 0 untapped lands" in d.prompt,
+                    other_wants=["^Keep", "^Play land", "^Cast Daze", "^Yes", "^Target: Lightning"])
+    assert [o.label for o in decision.options if o.action["data"].get("pay")] == ["Pay {1} (you cannot pay)"]
+
+
+def test_delve_and_mana_payment_say_what_is_left_to_pay_and_finishing(tmp_path, db):
+    game = duel(tmp_path, db, "// Murktide\n24 Island\n18 Ponder\n18 Murktide Regent\n")
+    decision = play(game, ["^Keep", "^Play land", "^Cast Murktide", "^Cast Ponder", "^Exile"],
+                    lambda g, d: d.kind == "ManaPayment" and any(o.label.startswith("Exile") for o in d.options)
+                    and g.view(0)["you"]["mana_pool"])
+    delved = game.view(0)["you"]["mana_pool"].count("{C}")
+    assert decision.prompt == f"Pay the mana cost of Murktide Regent, {{5}}{{U}}{{U}}: still to pay " \
+                              f"{{{5 - delved}}}{{U}}{{U}}. Choose a mana source, or finish paying."
+    assert any(o.label.endswith("from your graveyard to pay {1} of the cost (delve)") for o in decision.options)
+    finish = play(game, ["^Exile"], lambda g, d: d.kind == "ManaPayment" and
+                  any(o.action["type"] == "PassPriority" for o in d.options))
+    assert "Finish paying" in [o.label for o in finish.options]
+    assert not any(o.label.startswith("Pass priority") for o in finish.options)
+
+
+def test_suspend_reads_as_suspend_and_its_cards_show_in_exile(tmp_path, db):
+    game = duel(tmp_path, db, "// Rift\n30 Mountain\n30 Rift Bolt\n")
+    decision = play(game, ["^Keep", "^Play land"],
+                    lambda g, d: d.seat == 0 and any(o.label.startswith("Suspend") for o in d.options))
+    assert "Suspend Rift Bolt: pay {R}, exile it with 1 time counter" in [o.label for o in decision.options]
+    suspended = play(game, ["^Suspend"],
+                     lambda g, d: d.seat == 1 and any(c.get("counters") for c in g.view(1)["exile"]))
+    assert "Exile: Rift Bolt (your opponent's, suspended: 1 time counter)" in prompt_for(game, suspended, 1)
+    free = play(game, ["^Play land"], lambda g, d: d.kind == "OptionalEffectChoice")
+    assert "CR 7" not in free.prompt and free.prompt.startswith("Rift Bolt: When the last time counter")
+    labels = [o.label for o in free.options]
+    assert "Yes: cast it without paying its mana cost" in labels
+    assert "Yes, and answer Yes for this card's trigger from now on without asking you" in labels
+    clean(prompt_for(game, free))
+
+
+def test_choices_of_cards_are_offered_once_and_one_card_scries_read_plainly(tmp_path, db):
+    game = duel(tmp_path, db, "// Spikes\n30 Mountain\n30 Lava Spike\n")
+    first = play(game, [], lambda g, d: d.seat == 0 and d.kind == "MulliganDecision")
+    game.choose(first, next(o for o in first.options if o.label.startswith("Mulligan")))
+    bottom = play(game, ["^Keep"], lambda g, d: d.seat == 0 and "put on the bottom" in d.prompt)
+    chosen = [o.label.removeprefix("Choose: ") for o in bottom.options]
+    assert chosen == sorted(set(chosen)) and all(c == ", ".join(sorted(c.split(", "))) for c in chosen)
+    game = duel(tmp_path, db, "// Opt\n24 Island\n36 Opt\n")
+    scry = play(game, ["^Keep", "^Play land", "^Cast Opt"], lambda g, d: d.kind == "ScryChoice")
+    top = game.name_of(game.waiting_for()["data"]["cards"][0])
+    assert sorted(o.label for o in scry.options) == [f"Keep {top} on top", f"Put {top} on the bottom of your library"]
+
+
+def test_a_saga_chapter_names_its_card_and_text(tmp_path, db):
+    game = duel(tmp_path, db, "// Fable\n24 Mountain\n36 Fable of the Mirror-Breaker\n")
+    decision = play(game, ["^Keep", "^Play land", "^Cast Fable"],
+                    lambda g, d: d.kind == "OptionalEffectChoice" and "chapter" in d.prompt.lower())
+    assert decision.prompt.startswith("Fable of the Mirror-Breaker, chapter II: You may discard up to two cards.")

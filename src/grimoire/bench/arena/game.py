@@ -9,6 +9,7 @@ engine's omniscient ``state()``.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +21,8 @@ from grimoire.bench.arena.wording import (
     humanise,
     keyword_text,
     listed,
+    mana_left_to_pay,
+    mana_needed,
     mana_pool_text,
     optional_cost_answer,
     optional_cost_question,
@@ -49,6 +52,14 @@ CATEGORIES = {
 }
 # The keywords that cast a card from its owner's graveyard, for another cost than its own
 _GRAVEYARD_CASTS = frozenset({"Escape", "Flashback", "Retrace", "Jumpstart", "Disturb"})
+# Keywords that act only while a card is cast or in another zone: noise on a permanent (and their costs say "your
+# graveyard", which read wrong from the other seat: "Nethergoyf 4/5 (escape {2}{B} and exile ... your graveyard)")
+_CAST_ONLY_KEYWORDS = _GRAVEYARD_CASTS | frozenset({
+    "Suspend", "Kicker", "Multikicker", "Madness", "Evoke", "Cycling", "Buyback", "Replicate", "Overload", "Splice",
+    "Delve", "Convoke", "Emerge", "Spectacle", "Surge", "Prowl", "Miracle", "Foretell", "Cascade", "Dash", "Blitz",
+    "Unearth", "Ninjutsu", "Plot", "Bestow", "Mutate", "Embalm", "Eternalize", "Encore", "Typecycling",
+    "Landcycling"})
+_ROMAN = ("I", "II", "III", "IV", "V", "VI")
 # The moves between zones the engine logs only as details that a player needs told (see Game._public_move)
 _TOLD_MOVES = frozenset({("Library", "Graveyard"), ("Library", "Battlefield"), ("Library", "Exile"),
                          ("Hand", "Exile"), ("Graveyard", "Exile"), ("Graveyard", "Hand"), ("Graveyard", "Battlefield"),
@@ -559,7 +570,7 @@ class Game:
     def _permanent_details(self, obj: dict[str, Any]) -> dict[str, Any]:
         """What every player sees of a permanent beyond its name: keywords, summoning sickness, attachments."""
         details: dict[str, Any] = {}
-        keywords = [keyword_text(k) for k in obj.get("keywords") or []]
+        keywords = [keyword_text(k) for k in obj.get("keywords") or [] if _keyword_name(k) not in _CAST_ONLY_KEYWORDS]
         if keywords:
             details["keywords"] = keywords
         if self._summoning_sick(obj):
@@ -610,13 +621,16 @@ class Game:
         data = action.get("data") or {}
         name = self._names
         if kind == "PassPriority":
+            if self.waiting_for().get("type") == "ManaPayment":  # passing here ends the payment, not the priority
+                return "Finish paying"
             return "Pass priority" + (" (let the top of the stack resolve)" if self._game.stack() else "")
         if kind == "PlayLand":
             return f"Play land: {name(data.get('object_id'))}"
         if kind == "CastSpell":
             return f"Cast {self._cast_label(data.get('object_id'))}"
         if kind == "ActivateAbility":
-            return f"Activate {self._ability_label(data.get('source_id'), data.get('ability_index'))}"
+            suspend = self._suspend_label(data.get("source_id"), data.get("ability_index"))
+            return suspend or f"Activate {self._ability_label(data.get('source_id'), data.get('ability_index'))}"
         if kind == "ChooseTarget":
             return f"Target: {self._target_label(data.get('target'), seat)}"
         if kind == "DeclareAttackers":
@@ -638,22 +652,26 @@ class Game:
             return f"X = {data.get('value')}"
         if kind == "DecideOptionalCost" and (waiting := self.waiting_for()).get("type") == "OptionalCostChoice":
             return optional_cost_answer((waiting.get("data") or {}).get("cost"), bool(data.get("pay")))
-        if kind in ("DecideOptionalEffect", "DecideOptionalCost"):
-            return "Yes" if data.get("accept", data.get("pay")) else "No"
-        if kind == "DecideOptionalEffectAndRemember":
-            choice = (data.get("choice") or {}).get("type")
-            return f"{choice} (and remember this answer for this trigger)"
+        if kind == "DecideOptionalEffect":
+            return self._optional_answer(bool(data.get("accept")), seat)
+        if kind == "DecideOptionalCost":
+            return "Yes" if data.get("pay") else "No"
+        if kind == "DecideOptionalEffectAndRemember":  # the engine then answers this card's trigger by itself
+            answer = "Yes" if (data.get("choice") or {}).get("type") == "Accept" else "No"
+            return f"{answer}, and answer {answer} for this card's trigger from now on without asking you"
         if kind == "CancelCast":
             return "Cancel (take back the spell or ability being cast)"
         if kind == "TapForConvoke":
             obj = self.object(data.get("object_id")) or {}
             if obj.get("zone") == "Graveyard":  # delve pays by exiling graveyard cards through the same action
-                return f"Exile {obj.get('name')} from your graveyard to help pay (delve)"
+                return f"Exile {obj.get('name')} from your graveyard to pay {{1}} of the cost (delve)"
             return f"Tap {name(data.get('object_id'))} to help pay ({humanise(data.get('mana_type'))} mana)"
         if kind == "PayUnlessCost":
             cost = (self.waiting_for().get("data") or {}).get("cost")
-            cost = cost_text(cost) if cost else "the cost"
-            return f"Pay {cost}" if data.get("pay") else f"Do not pay {cost}"
+            words = cost_text(cost) if cost else "the cost"
+            if not data.get("pay"):
+                return f"Do not pay {words}"
+            return f"Pay {words}" + ("" if self._can_pay(seat, cost) else " (you cannot pay)")
         if kind == "ChooseReplacement":
             return self._replacement_label(int(data.get("index") or 0))
         if kind == "KeepAllCopyTargets":
@@ -688,7 +706,7 @@ class Game:
         if kind == "ChooseOption":
             return f"Choose: {data.get('choice')}"
         if kind == "BackToManaPayment":
-            return "Go back to paying mana"
+            return "Back to paying the mana cost"
         return f"{humanise(kind)}: {self._generic(data)}" if data else humanise(kind).capitalize()
 
     def _select_label(self, names: list[str]) -> str:
@@ -697,10 +715,14 @@ class Game:
         kind, data = waiting.get("type"), waiting.get("data") or {}
         chosen = listed(names)
         if kind in ("ScryChoice", "SurveilChoice"):
-            rest = "the bottom of your library" if kind == "ScryChoice" else "your graveyard"
-            return f"Keep on top (top first): {chosen}; the rest to {rest}" if names else f"Put them all into {rest}"
+            rest = "on the bottom of your library" if kind == "ScryChoice" else "into your graveyard"
+            looked = [self.name_of(c) for c in data.get("cards") or []]
+            if len(looked) == 1:  # one card: keep it or not ("Keep on top (top first): X; the rest ..." read oddly)
+                return f"Keep {looked[0]} on top" if names else f"Put {looked[0]} {rest}"
+            return f"Keep on top (top first): {chosen}; put the rest {rest}" if names else f"Put them all {rest}"
         if _ordered_choice(kind, data):
             return f"Put on top of your library, top first: {chosen}"
+        chosen = listed(sorted(names))  # an unordered choice: "Mountain, Lava Spike" is "Lava Spike, Mountain"
         if kind == "DiscardToHandSize" or (kind == "DiscardChoice"):
             return f"Discard: {chosen}"
         return "Choose: " + (chosen or "nothing")
@@ -722,6 +744,61 @@ class Game:
         if description in ("Accept", "Decline"):
             return f"{'Apply' if description == 'Accept' else 'Do not apply'} {source}'s replacement effect"
         return f"{source}: {description}"
+
+    def _optional_answer(self, accept: bool, seat: int) -> str:
+        """'No', or 'Yes: <what it does>' for an optional effect ('Yes: pay {R}{R}, then copy Chain Lightning'),
+        marked where the harness can tell that a payment it asks for is out of reach."""
+        if not accept:
+            return "No"
+        data = self.waiting_for().get("data") or {}
+        ability = self._resolving(data.get("source_id"), seat)
+        meaning = self._optional_meaning(ability)
+        effect = ability.get("effect") or {}
+        unpayable = effect.get("type") == "PayCost" and not self._can_pay(seat, effect.get("cost"))
+        return "Yes" + (f": {meaning}" if meaning else "") + (" (you cannot pay)" if unpayable else "")
+
+    def _optional_meaning(self, ability: dict[str, Any]) -> str:
+        """What answering yes to an optional effect does, with the part it leads to where the effect is a payment
+        ('pay {R}{R}, then copy Chain Lightning (you may choose new targets for the copy)')."""
+        meaning = optional_effect_text(ability.get("effect"))
+        then = (ability.get("sub_ability") or {}).get("effect") or {}
+        if meaning.startswith("pay ") and then.get("type") == "CopySpell":
+            name = self.name_of(ability.get("source_id"))
+            meaning += f" to copy {name} (you may choose new targets for the copy)"
+        return meaning
+
+    def _can_pay(self, seat: int, cost: Any) -> bool:
+        """Whether ``seat`` may be able to pay ``cost``: False only where its untapped mana sources and pool cannot
+        make the mana, colour by colour (Daze's {1} with every land tapped, Chain Lightning's {R}{R} with no red
+        source). Costs other than mana are assumed payable."""
+        needed = mana_needed(cost)
+        if needed is None:
+            return True
+        pool = [str(unit.get("color")) for unit in (self._game.player(seat).get("mana_pool") or {}).get("mana") or []
+                if isinstance(unit, dict)]
+        left = mana_left_to_pay(needed, pool)
+        sources = [{str(pip.get("data")) for pip in o.get("available_mana_pips") or [] if isinstance(pip, dict)}
+                   for o in self._game.battlefield() if o.get("controller") == seat and not o.get("tapped")]
+        sources = [colours for colours in sources if colours]
+        shards = [shard for shard in left.get("shards") or [] if isinstance(shard, str)]
+        if len(sources) < int(left.get("generic") or 0) + len(left.get("shards") or []):
+            return False
+        return all(sum(1 for colours in sources if shard in colours) >= shards.count(shard) for shard in shards)
+
+    def _suspend_label(self, source_id: Any, index: Any) -> str:
+        """'Suspend Rift Bolt: pay {R}, exile it with 1 time counter' for suspend as phase offers it (an ability
+        of the card in hand that puts time counters on it); '' for any other ability."""
+        obj = self.object(source_id) if isinstance(source_id, int) else None
+        abilities = (obj or {}).get("abilities") or []
+        ability = abilities[index] if isinstance(index, int) and 0 <= index < len(abilities) else {}
+        effect = ability.get("effect") or {}
+        if ability.get("activation_zone") != "Hand" or effect.get("type") != "PutCounter" or \
+                str(effect.get("counter_type")).lower() != "time":
+            return ""
+        counters = int((effect.get("count") or {}).get("value") or 1)
+        mana = [part for part in (ability.get("cost") or {}).get("costs") or [] if mana_needed(part) is not None]
+        pay = f"pay {cost_text(mana[0])}, " if mana else ""
+        return f"Suspend {obj.get('name')}: {pay}exile it with {counters} time counter{'s' if counters != 1 else ''}"
 
     def _names(self, object_id: Any) -> str:
         return self.name_of(object_id) if isinstance(object_id, int) else str(object_id)
@@ -902,19 +979,23 @@ class Game:
                    f"{humanise((data.get('keyword') or {}).get('type') or 'its alternative cost')}?"
         if kind == "ChooseManaColor":
             return "Choose the colour of the mana."
-        if kind in ("ManaPayment", "ManaSourceSelection"):
+        if kind == "ManaPayment":
+            return self._payment_text(seat)
+        if kind == "ManaSourceSelection":
             return "Pay the mana cost: choose a mana source, or go on."
         if kind == "CopyRetarget":
             return f"You may choose new targets for the copy ({humanise(data.get('effect_kind') or 'copy')})."
         if kind == "ReplacementChoice":
             return "A replacement effect may apply to this event: choose whether it does."
         if kind == "OptionalEffectChoice":
-            text = " ".join(str(data.get("description") or "Apply this effect?").replace("~", source or "this card")
-                            .split())
+            text = " ".join(ability_text(data.get("description") or "Apply this effect?", source).split())
+            text = self._chapter_text(text, source) if source else text
+            if source and source not in text:  # "When the last time counter is removed from this card ..."
+                text = f"{source}: {text}"
             ability = self._resolving(data.get("source_id"), seat)
             seen = self._looked_at(ability, seat)
             text += f" (You look at: {seen}.)" if seen else ""
-            optional = optional_effect_text(ability.get("effect"))
+            optional = self._optional_meaning(ability)
             return text + (f" Yes means: {optional}." if optional else "")
         if data.get("description"):
             return str(data["description"]).replace("~", source or "this card")
@@ -926,10 +1007,37 @@ class Game:
         return " ".join(parts)
 
     def _resolving(self, source_id: Any, seat: int) -> dict[str, Any]:
-        """The optional effect of ``source_id`` that ``seat`` is deciding on, from the engine's resolution frames."""
+        """The optional effect of ``source_id`` that ``seat`` is deciding on, from the engine's resolution frames:
+        its own, else another player's that asks it (Chain Lightning's "that player ... may pay {R}{R}")."""
         frames = ((self._game.state().get("state") or {}).get("resolution_frames") or {}).get("frames") or []
         abilities = [(frame.get("data") or {}).get("ability") or {} for frame in frames]
-        return next((a for a in abilities if a.get("source_id") == source_id and a.get("controller") == seat), {})
+        mine = [a for a in abilities if a.get("source_id") == source_id and a.get("controller") == seat]
+        return next(iter(mine or [a for a in abilities if a.get("source_id") == source_id]), {})
+
+    def _chapter_text(self, text: str, source: str) -> str:
+        """'Chapter 2' as the Saga prints it: 'Fable of the Mirror-Breaker, chapter II: You may discard up to two
+        cards. If you do, draw that many cards.' (the engine's description names neither card nor text)."""
+        found = re.fullmatch(r"Chapter (\d+)\.?", text.strip())
+        if not found or not 1 <= int(found[1]) <= len(_ROMAN):
+            return text
+        numeral = _ROMAN[int(found[1]) - 1]
+        oracle = str((self.card_data.faces.get(source.lower()) or {}).get("oracle_text") or "")
+        line = next((line for line in oracle.splitlines() if re.match(rf"{numeral}(?:, [IV]+)* — ", line)), "")
+        return f"{source}, chapter {numeral}: {line.split(' — ', 1)[1]}" if line else f"{source}, chapter {numeral}."
+
+    def _payment_text(self, seat: int) -> str:
+        """The mana payment prompt with the spell's cost and what is still to pay after the pool (delve's exiled
+        cards pay into it): 'Pay the mana cost of Murktide Regent, {5}{U}{U}: still to pay {3}{U}{U}. ...'."""
+        pending = (self._game.state().get("state") or {}).get("pending_cast") or {}
+        cost = pending.get("cost") if isinstance(pending, dict) else None
+        ask = "Choose a mana source, or finish paying."
+        if not isinstance(cost, dict):
+            return f"Pay the mana cost. {ask}"
+        pool = [str(unit.get("color")) for unit in (self._game.player(seat).get("mana_pool") or {}).get("mana") or []
+                if isinstance(unit, dict)]
+        left = render_cost(mana_left_to_pay(cost, pool))
+        name = self.name_of(pending.get("card_id")) if pending.get("card_id") is not None else "the spell"
+        return f"Pay the mana cost of {name}, {render_cost(cost)}: still to pay {left}. {ask}"
 
     def _looked_at(self, ability: dict[str, Any], seat: int) -> str:
         """The library cards a resolving effect lets ``seat`` look at (Jace's +2, Delver's upkeep look): the
@@ -941,6 +1049,11 @@ class Game:
                 whose = "your" if obj.get("owner") == seat else "your opponent's"
                 seen.append(f"{obj.get('name')}, from the top of {whose} library")
         return "; ".join(seen)
+
+
+def _keyword_name(keyword: Any) -> str:
+    """'Flying' for "Flying", 'Escape' for ``{"Escape": {...}}``."""
+    return next(iter(keyword)) if isinstance(keyword, dict) and keyword else str(keyword)
 
 
 def _attachment_kind(obj: dict[str, Any]) -> str | None:

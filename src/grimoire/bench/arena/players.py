@@ -230,7 +230,7 @@ class HeuristicBot(_Bot):
         return 50.0 + int(cost.get("generic") or 0) + len(cost.get("shards") or [])
 
     def _target_score(self, game: Game, decision: Decision, target: Any, seat: int, view: dict[str, Any]) -> float:
-        helpful = any(word in decision.prompt.lower() for word in ("gets +", "gain", "return target", "untap"))
+        helpful = _helps(decision.prompt)
         if isinstance(target, dict) and "Player" in target:
             mine = target["Player"] == seat
             return 2.0 if mine == helpful else 0.0
@@ -316,6 +316,15 @@ def _ability_of(obj: dict[str, Any], index: int | None) -> dict[str, Any]:
 
 
 _HARM = {"Destroy", "DealDamage", "Bounce", "ChangeZone"}
+_HELP_WORDS = ("gets +", "gain", "return target", "untap")
+_HARM_WORDS = ("damage", "destroy", "exile target", "gets -", "counter target", "sacrifice", "to its owner's hand")
+
+
+def _helps(prompt: str) -> bool:
+    """Whether a target prompt's effect helps what it targets: harm outweighs help, so Lightning Helix ("deals 3
+    damage to any target and you gain 3 life") is harm (its "gain" had aimed it at the bot's own Goblin Shaman)."""
+    text = prompt.lower()
+    return any(word in text for word in _HELP_WORDS) and not any(word in text for word in _HARM_WORDS)
 
 
 def _has_opposing_target(game: Game, ability: dict[str, Any], view: dict[str, Any]) -> bool:

@@ -21,6 +21,7 @@ from grimoire.bench.arena.wording import listed
 from grimoire.render.cards import card_summary
 
 MAX_TOOLS = 3
+MAX_ZONE_CHARS = 320  # a graveyard or exile listed on the board: longer ones end "and N more (viewGraveyard...)"
 FULL_TURNS = 12  # the latest turns shown line by line; older ones by their header and note only
 MAX_LINES_PER_TURN = 60  # a long combo turn keeps its latest lines
 NOTE_REQUEST = "Write your strategy note for turn"  # scripts key the end-of-turn request on this phrase
@@ -124,7 +125,8 @@ def turn_header(entry: TurnEntry) -> str:
 
 
 def render_state(view: dict[str, Any], game_log: list[TurnEntry], scratchpad_size: int = 0) -> str:
-    """Life, zone sizes, both sides' permanents, the stack and the hand, from ``Game.view(seat)``."""
+    """Life, zone sizes, both graveyards and exile by name, both sides' permanents, the stack and the hand, from
+    ``Game.view(seat)``."""
     you, them = view["you"], view["opponent"]
     seat = you["seat"]
     active = game_log[-1].active if game_log else ""
@@ -134,10 +136,13 @@ def render_state(view: dict[str, Any], game_log: list[TurnEntry], scratchpad_siz
     lines = [f"Turn {view['turn']}{whose}, {phase}."]
     lines.append(_player_line("You", you, len(you["hand"]), exiled[seat]))
     lines.append(_player_line("Opponent", them, them["hand_count"], exiled[1 - seat]))
+    lines.extend(zone_lines(view))
     for label, controller in (("Your permanents", seat), ("Opponent's permanents", 1 - seat)):
         mine = [card for card in view.get("battlefield", []) if card.get("controller") == controller]
         lines.append(f"{label}:" + ("" if mine else " none"))
-        lines.extend(_permanent_groups(mine))
+        # summoning sickness matters only to the creatures' controller and on its controller's turn (attacking):
+        # shown on the other side's creatures it had read as "cannot block"
+        lines.extend(_permanent_groups(mine, sick_shown=controller in (seat, view.get("active_seat"))))
     for who, side in (("Your", you), ("Your opponent's", them)):
         if side.get("mana_pool"):
             lines.append(f"{who} mana pool: {side['mana_pool']}")
@@ -165,6 +170,40 @@ def render_combat(combat: dict[str, Any]) -> str:
     return "Combat: " + "; ".join(parts)
 
 
+def zone_lines(view: dict[str, Any]) -> list[str]:
+    """Both graveyards and the face-up exile by name, for delirium, delve, dredge and flashback: 'Your graveyard:
+    Lightning Bolt x2, Ponder'; 'Exile: Rift Bolt (yours, suspended: 1 time counter)'. Empty zones are left out."""
+    seat = view["you"]["seat"]
+    lines = []
+    for label, side in (("Your graveyard", view["you"]), ("Your opponent's graveyard", view["opponent"])):
+        if side.get("graveyard"):
+            lines.append(f"{label}: {_bounded([card['name'] for card in side['graveyard']], 'viewGraveyard')}")
+    exiled = [_exiled_text(card, seat) for card in view.get("exile", [])]
+    if exiled:
+        lines.append(f"Exile: {_bounded(exiled, 'viewExile')}")
+    return lines
+
+
+def _exiled_text(card: dict[str, Any], seat: int) -> str:
+    time = next((n for counter, n in (card.get("counters") or {}).items() if counter.lower() == "time"), 0)
+    whose = "yours" if card.get("owner") == seat else "your opponent's"
+    suspended = f", suspended: {time} time counter{'s' if time != 1 else ''}" if time else ""
+    return f"{card['name']} ({whose}{suspended})"
+
+
+def _bounded(texts: list[str], tool: str) -> str:
+    """Texts counted ('Lightning Bolt x2') and cut to ``MAX_ZONE_CHARS``, saying how many more the tool shows."""
+    counts = Counter(texts)
+    shown: list[str] = []
+    for text, n in counts.items():
+        item = text if n == 1 else f"{text} x{n}"
+        if shown and len(listed([*shown, item])) > MAX_ZONE_CHARS:
+            rest = sum(counts.values()) - sum(counts[t] for t in list(counts)[:len(shown)])
+            return f"{listed(shown)} and {rest} more ({tool} lists them all)"
+        shown.append(item)
+    return listed(shown)
+
+
 def _player_line(who: str, side: dict[str, Any], hand_size: int, exiled: int) -> str:
     poison = f", {side['poison']} poison" if side.get("poison") else ""
     cards = "card" if hand_size == 1 else "cards"
@@ -172,15 +211,16 @@ def _player_line(who: str, side: dict[str, Any], hand_size: int, exiled: int) ->
             f"{len(side['graveyard'])} in graveyard, {exiled} in exile.")
 
 
+SUMMONING_SICK = "can't attack or {T} yet"  # ("summoning sick" had been read as "cannot block" too)
 _GROUPS = (("Creatures", "Creature"), ("Planeswalkers", "Planeswalker"), ("Lands", "Land"))
 
 
-def _permanent_groups(cards: list[dict[str, Any]]) -> list[str]:
+def _permanent_groups(cards: list[dict[str, Any]], sick_shown: bool = True) -> list[str]:
     groups: dict[str, list[str]] = {}
     for card in cards:
         types = card.get("types") or []
         group = next((label for label, kind in _GROUPS if kind in types), "Other")
-        groups.setdefault(group, []).append(permanent_text(card))
+        groups.setdefault(group, []).append(permanent_text(card, sick_shown=sick_shown))
     order = [label for label, _ in _GROUPS[:2]] + ["Other", "Lands"]
     return [f"  {label}: {_counted(groups[label])}" for label in order if label in groups]
 
@@ -190,9 +230,10 @@ def _counted(texts: list[str]) -> str:
     return listed(text if n == 1 else f"{text} x{n}" for text, n in counts.items())
 
 
-def permanent_text(card: dict[str, Any]) -> str:
-    """'Delver of Secrets 1/1 (flying; tapped, summoning sick, +1/+1 counter x2, equipped by Bonesplitter)'; a token
-    says so ('Orc Army 1/1 (token, +1/+1 counter)')."""
+def permanent_text(card: dict[str, Any], *, sick_shown: bool = True) -> str:
+    """'Delver of Secrets 1/1 (flying; tapped, can't attack or {T} yet, +1/+1 counter x2, equipped by Bonesplitter)';
+    a token says so ('Orc Army 1/1 (token, +1/+1 counter)'). ``sick_shown=False`` leaves summoning sickness out
+    (a creature that may still block)."""
     text = str(card.get("name"))
     if card.get("power") is not None and card.get("toughness") is not None:
         text += f" {card['power']}/{card['toughness']}"
@@ -201,8 +242,8 @@ def permanent_text(card: dict[str, Any]) -> str:
     status = ["token"] if card.get("token") else []
     if card.get("tapped"):
         status.append("tapped")
-    if card.get("summoning_sick"):
-        status.append("summoning sick")
+    if card.get("summoning_sick") and sick_shown:
+        status.append(SUMMONING_SICK)
     if card.get("damage_marked"):
         status.append(f"{card['damage_marked']} damage")
     for counter, count in (card.get("counters") or {}).items():
@@ -324,9 +365,10 @@ totals, any mana in either pool and how many cards each player holds in hand and
 opponent's hand or the order of any library; when an effect lets you look at a card in a library, the decision \
 that uses it names the card.
 
-The board lists each permanent with its power/toughness, keywords and state: "summoning sick" means the creature \
-has not been under its controller's control since that player's turn began, so it cannot attack or pay a {{T}} \
-cost yet.
+The board lists each permanent with its power/toughness, keywords and state: "can't attack or {{T}} yet" marks \
+a creature that has not been under its controller's control since that player's turn began (summoning sickness), \
+shown on your creatures and on those of the player whose turn it is; it may still block. Both graveyards and \
+exile are listed by name (suspended cards with their time counters).
 
 Your decklist (60 cards):
 {decklist_text(deck)}"""

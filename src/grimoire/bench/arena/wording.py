@@ -72,11 +72,37 @@ def optional_effect_text(effect: Any) -> str:
         return f"put it on {where} of its owner's library"
     if kind == "ChangeZone" and effect.get("destination") in _MOVED_TO:  # "Yes means: change zone" (Creeping Chill)
         return _MOVED_TO[effect["destination"]]
+    if kind == "CastFromZone":  # suspend's last counter: "Yes means: cast from zone" had said nothing
+        return "cast it without paying its mana cost" if effect.get("without_paying_mana_cost") else "cast it"
+    if kind == "PayCost":  # Chain Lightning's copy offer: the payment; what it buys is the ability's next part
+        return f"pay {cost_text(effect.get('cost'))}"
     return humanise(kind)
 
 
 _MOVED_TO = {"Exile": "exile it", "Battlefield": "put it onto the battlefield", "Hand": "put it into its owner's hand",
              "Graveyard": "put it into its owner's graveyard", "Library": "put it into its owner's library"}
+
+
+def mana_needed(cost: Any) -> dict[str, Any] | None:
+    """The mana part of a cost as phase's ``Cost`` shape ({"generic": 1, "shards": [...]}), None for a cost with
+    no mana in it or one read otherwise (life, cards)."""
+    if isinstance(cost, dict) and cost.get("type") == "Mana":
+        cost = cost.get("cost", cost.get("data"))
+    return cost if isinstance(cost, dict) and cost.get("type") == "Cost" else None
+
+
+def mana_left_to_pay(cost: dict[str, Any], pool: list[str]) -> dict[str, Any]:
+    """What of a mana cost the mana in a pool (colour names, "Colorless" included) leaves unpaid: each coloured
+    shard takes its colour first, the rest of the pool pays generic mana."""
+    left = list(pool)
+    shards = []
+    for shard in cost.get("shards") or []:
+        if isinstance(shard, str) and shard in left:
+            left.remove(shard)
+        else:
+            shards.append(shard)
+    generic = max(0, int(cost.get("generic") or 0) - len(left))
+    return {"type": "Cost", "generic": generic, "shards": shards}
 
 
 def _hybrid(shard: Any) -> str:
