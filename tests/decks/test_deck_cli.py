@@ -49,3 +49,11 @@ def test_legal_deck_and_stats_in_process(home, capsys):
     assert "line 30" in err and "Mana curve" in out and "lands" in out
     assert main(["deck", "check", str(DECKS / "missing.txt")]) == 1
     assert "missing.txt" in capsys.readouterr().err
+
+
+def test_a_deck_with_no_card_lists_each_unreadable_line_once(home, tmp_path):
+    path = tmp_path / "nothing.txt"
+    path.write_text("1 Notacard Xyz\n2 Blorp Zzkq\n", encoding="utf-8")
+    result = run("check", str(path), home=home)
+    assert result.returncode == 1
+    assert result.stderr.count("line 1: '1 Notacard Xyz'") == 1 and result.stderr.count("line 2:") == 1

@@ -107,3 +107,32 @@ def test_to_dict_is_json(read_deck):
     data = json.loads(json.dumps(read_deck("broken_commander.txt").to_dict()))
     assert data["problems"][0]["line_number"] == 30
     assert data["commanders"][1]["name"] == "The Gitrog Monster"
+
+
+def test_archidekt_categories_and_tappedout_markers(db):
+    """Archidekt's text export ends a line with its categories ("[Commander{top}]" for the commander); TappedOut
+    marks the commander *CMDR* and etched foils *f-etched* (the lines as public deck-import code reads them:
+    "{quantity}x {name} ({set}) {collector number} [{category}] ^{tag}^", "1x Alesha, Who Smiles at Death *CMDR*")."""
+    archidekt = parse_decklist("1x Atraxa, Praetors' Voice (c16) 28 [Commander{top}]\n"
+                               "1x Arcane Signet (c21) 236 [Removal]\n1x Rhystic Study (pcy) 45 [Card Draw]\n"
+                               "1x Command Tower (c21) 284 [Land,Ramp]\n", db)
+    assert cards(archidekt, "commanders") == [(1, "Atraxa, Praetors' Voice")]
+    assert cards(archidekt, "main") == [(1, "Arcane Signet"), (1, "Rhystic Study"), (1, "Command Tower")]
+    assert not archidekt.problems
+    tappedout = parse_decklist("1x Alesha, Who Smiles at Death *CMDR*\n1x Sol Ring *f-etched*\n", db)
+    assert cards(tappedout, "commanders") == [(1, "Alesha, Who Smiles at Death")]
+    assert cards(tappedout, "main") == [(1, "Sol Ring")] and not tappedout.problems
+
+
+def test_a_count_after_the_name_and_a_name_that_starts_with_a_sign(db):
+    deck = parse_decklist("Lightning Bolt x4\nCounterspell x 2\n+2 Mace\n", db)
+    assert cards(deck, "main") == [(4, "Lightning Bolt"), (2, "Counterspell"), (1, "+2 Mace")]
+    assert not deck.problems and not deck.corrections
+
+
+def test_an_mtgjson_deck_reads_at_most_as_many_entries_as_a_text_deck(db):
+    from grimoire.decks.parse import MAX_LINES
+
+    deck = load_mtgjson_deck({"data": {"mainBoard": [{"name": "Forest", "count": 1}] * 150_000}}, db)
+    assert len(deck.main) == MAX_LINES
+    assert deck.problems[-1].reason.endswith("card entries; the rest was not read")

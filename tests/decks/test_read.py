@@ -49,6 +49,19 @@ def test_unreadable_decks_say_what_was_wrong(db, source: str, expected: str):
         deck_reader.read_deck(source, db, files=False)
 
 
+# A deck inside an AllPrintings set file is a DeckSet (https://mtgjson.com/data-models/deck-set/): its cards are
+# CardSetDeck {count, isFoil, uuid} (https://mtgjson.com/data-models/card/card-set-deck/), with no name.
+MTGJSON_SET_FILE_DECK = {"code": "EOC", "name": "World Shaper", "releaseDate": "2025-08-01", "type": "Commander Deck",
+                         "sealedProductUuids": None, "commander": [{"count": 1, "isFoil": True, "uuid": "a"}],
+                         "mainBoard": [{"count": 7, "isFoil": False, "uuid": "b"}], "sideBoard": []}
+
+
+def test_a_deck_from_a_set_file_asks_for_the_deck_file(db):
+    with pytest.raises(DeckInputError, match=r"set file.*mtgjson\.com/api/v5/decks/") as caught:
+        deck_reader.read_deck(json.dumps(MTGJSON_SET_FILE_DECK), db, files=False)
+    assert "no card named" not in str(caught.value)
+
+
 def test_a_server_never_reads_a_path_but_the_cli_says_a_missing_file_is_missing(db, tmp_path):
     with pytest.raises(DeckInputError, match="no card found") as caught:
         deck_reader.read_deck(str(DECKS / "golgari_commander.txt"), db, files=False)
@@ -77,3 +90,29 @@ def test_corrected_names_are_reported_with_line_and_both_names(db):
 def test_json_depth_leaves_brackets_inside_strings_out():
     assert deck_reader._json_depth('{"data": {"name": "[[[[{{{{", "mainBoard": [{"name": "Sol Ring"}]}}') == 4
     assert deck_reader._json_depth("[") == 1 and deck_reader._json_depth("") == 0
+
+
+def test_json_utf16_and_other_encodings_read_or_say_how_to_save(db, tmp_path):
+    """MTGJSON deck JSON (https://mtgjson.com/data-models/deck/) in a .txt, through standard input or after a
+    byte-order mark; UTF-16 files (Windows Notepad's "Unicode"); Latin-1 and binary refused with the fix."""
+    payload = json.dumps({"data": {"name": "Bolts", "mainBoard": [{"name": "Lightning Bolt", "count": 4}]}})
+    (tmp_path / "deck.txt").write_text(payload, encoding="utf-8")
+    (tmp_path / "bom.json").write_bytes(b"\xef\xbb\xbf" + payload.encode())
+    (tmp_path / "utf16.txt").write_text("4 Lightning Bolt\n", encoding="utf-16")
+    for source in ("deck.txt", "bom.json", "utf16.txt"):
+        assert deck_reader.read_deck(str(tmp_path / source), db).count() == 4, source
+    piped = io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf" + payload.encode()))
+    assert deck_reader.read_deck("-", db, stdin=piped).name == "Bolts"
+    (tmp_path / "latin1.txt").write_bytes("1 Séance\n".encode("latin-1"))
+    (tmp_path / "deck.dek").write_text('<?xml version="1.0"?><Deck><Cards CatID="1" Quantity="4" Sideboard="false" '
+                                       'Name="Lightning Bolt"/></Deck>', encoding="utf-8")
+    expected = {"latin1.txt": "Save it as UTF-8", "deck.dek": "export the deck as a .txt"}
+    for source, fix in expected.items():
+        with pytest.raises(deck_reader.DeckInputError, match=fix):
+            deck_reader.read_deck(str(tmp_path / source), db)
+    with pytest.raises(deck_reader.DeckInputError, match="binary"):
+        deck_reader.read_deck("-", db, stdin=io.TextIOWrapper(io.BytesIO(b"\x00\x01\x02garbage\xff")))
+    huge = '{"data": {"mainBoard": [{"name": "Sol Ring", "count": ' + "9" * 5000 + "}]}}"
+    with pytest.raises(deck_reader.DeckInputError, match="over 4,300 digits") as refused:
+        deck_reader.read_deck(huge, db)
+    assert "set_int_max_str_digits" not in str(refused.value)

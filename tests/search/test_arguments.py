@@ -31,7 +31,7 @@ from grimoire.search.engine import Filters
     # query syntax in a structured filter had widened the search silently: (f:commander or t:land)
     ({"format": "commander or t:land"}, "format", "'commander or t:land' is not a format's name"),
     ({"roles": ["ramp or t:land"]}, "roles", "'ramp or t:land' is not a function tag's name"),
-    ({"format": "modern -t:land"}, "format", "no query syntax"),
+    ({"format": "modern -t:land"}, "format", "no search syntax"),
     # query syntax as a type had found nothing, silently
     ({"types": ["t:creature"]}, "types", "types 't:creature' is not a type's name"),
     ({"types": ["creature", "elf or goblin)"]}, "types", "'elf or goblin)' is not a type's name"),

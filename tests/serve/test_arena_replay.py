@@ -87,7 +87,8 @@ HOSTILE = ["../../etc/passwd", "..%2F..%2Fetc%2Fpasswd", "%2e%2e%2f%2e%2e%2fgame
 def test_a_bad_game_id_is_a_404_that_names_no_server_path(client: TestClient, league, game_id: str):
     for url in (f"/api/arena/games/{game_id}", f"/api/arena/games/{game_id}/steps/0"):
         answer = client.get(url)
-        assert answer.status_code == 404, (url, answer.text)
+        # (an overlong UTF-8 encoding of "." is no UTF-8 at all: refused, saying where, before any route)
+        assert answer.status_code == (400 if "%C0" in game_id else 404), (url, answer.text)
         assert str(league[0]) not in answer.text and "/tmp" not in answer.text
 
 

@@ -302,3 +302,70 @@ def test_a_lone_surrogate_over_stdio_is_answered_and_the_session_goes_on(grimoir
     assert set(replies) == {1, 2, 3}
     assert replies[2]["result"]["structuredContent"]["queries"] == ["draw \ufffd card"]
     assert replies[3]["result"]["structuredContent"]["name"] == "Sol Ring"
+
+
+def test_every_line_the_transport_cannot_read_is_answered_and_the_session_goes_on(grimoire_home):
+    """Lines the SDK's stdio transport only logged, so the client waited forever: no JSON, JSON nested or numbered
+    past what the parser reads, JSON that is no JSON-RPC message. Each gets a JSON-RPC 2.0 error (specification
+    section 5.1: -32700 parse error, -32600 invalid request) with its id where it can be read."""
+    from .conftest import OFFLINE, SERVER
+
+    env = {**os.environ, **OFFLINE, "GRIMOIRE_HOME": str(grimoire_home)}
+    hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}
+    call = ('{{"jsonrpc": "2.0", "id": {}, "method": "tools/call", '
+            '"params": {{"name": "search_cards", "arguments": {}}}}}')
+    lines = [json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": hello}),
+             json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+             call.format(2, '{"queries": "draw", "page": ' + "9" * 5000 + "}"),
+             call.format(3, '{"queries": ' + "[" * 100_000 + "]" * 100_000 + "}"),
+             '{"jsonrpc": "2.0", "id": 4}',
+             "hello",
+             json.dumps({"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+                         "params": {"name": "get_card", "arguments": {"name": "Sol Ring"}}})]
+    server = subprocess.Popen(SERVER, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              env=env)
+    replies = []
+    try:
+        server.stdin.write("".join(line + "\n" for line in lines).encode())
+        server.stdin.flush()
+        deadline = time.monotonic() + 120
+        while len(replies) < 6 and time.monotonic() < deadline:
+            ready, _, _ = select.select([server.stdout], [], [], 1.0)
+            if ready:
+                replies.append(json.loads(server.stdout.readline()))
+    finally:
+        server.kill()
+        server.wait(timeout=10)
+    errors = {reply["id"]: reply["error"] for reply in replies if "error" in reply}
+    assert errors[2]["code"] == errors[3]["code"] == -32700
+    assert errors[4]["code"] == -32600 and "method" in errors[4]["message"]
+    assert errors[None]["code"] == -32700
+    assert len(errors[2]["message"]) < 400
+    assert next(r for r in replies if r["id"] == 5)["result"]["structuredContent"]["name"] == "Sol Ring"
+
+
+@pytest.mark.parametrize(("tool", "arguments"), [
+    ("get_card", {"name": "x" * 200_000}),
+    ("find_similar", {"name": "x" * 200_000}),
+    ("search_cards", {"queries": "draw", "color_identity": "x" * 100_000}),
+    ("validate_deck", {"deck": "1 Sol Ring", "format": "x" * 100_000}),
+])
+async def test_a_huge_argument_is_quoted_short_in_its_error(client: Client, tool: str, arguments: dict):
+    message = await call_error(client, tool, arguments)
+    assert len(message) < 1500 and "characters)" in message
+
+
+@pytest.mark.parametrize(("arguments", "expected"), [
+    ({"queries": "draw", "format": "x" * 2000}, "format 'xxx"),
+    ({"queries": "draw", "format": "mod\u0000ern"}, "is not a format's name: one word, with no search syntax"),
+    ({"queries": "draw", "roles": ["ra\u0007mp"]}, "is not a function tag's name. Give each by its name"),
+])
+async def test_a_bad_format_or_role_is_that_argument_s_error_with_the_fix(client: Client, arguments: dict,
+                                                                          expected: str):
+    message = await call_error(client, "search_cards", arguments)
+    assert expected in message and "query" not in message
+
+
+async def test_an_unknown_tool_lists_the_tools(client: Client):
+    result = await client.call_tool("no_such_tool", {})
+    assert result.is_error and all(tool in text_of(result) for tool in TOOLS)

@@ -111,7 +111,7 @@ def _app(pool: WorkPool, release: threading.Event) -> FastAPI:
     def search():
         return {"ok": True}
 
-    app.add_middleware(PoolMiddleware, pool=pool, lane_of=lambda path: SLOW if "deck" in path else FAST)
+    app.add_middleware(PoolMiddleware, pool=pool, lane_of=lambda path, _: SLOW if "deck" in path else FAST)
     return app
 
 

@@ -443,3 +443,83 @@ def test_browser_dashboard_shows_the_benchmark(page):
     expect(arena).to_contain_text("heuristic")
     expect(arena).to_contain_text("cpu")
     expect(page.locator("#arena-chart")).to_be_visible()
+
+
+# -- careless and hostile requests, sent raw over HTTP ----------------------------------------------------------
+
+
+def _raw(base: str, method: str, target: str, body: bytes | None = None) -> tuple[int, dict, bytes]:
+    """One request as written (http.client sends the target's bytes as they are); status, headers, body."""
+    import http.client
+
+    host, port = base.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=60)
+    headers = {"content-type": "application/json"} if body is not None else {}
+    connection.request(method, target, body=body, headers=headers)
+    response = connection.getresponse()
+    return response.status, dict(response.getheaders()), response.read()
+
+
+@pytest.mark.parametrize(("target", "where"), [
+    ("/api/search?q=draw%ff", "byte 0xFF at character 5"),
+    ("/api/search?q=%c0%af", "byte 0xC0 at character 1"),
+    ("/api/search?q=ab%ed%a0%80", "byte 0xED at character 3"),
+    ("/api/search?q=%", "'%' at character 1 starts no percent escape"),
+    ("/api/card/Sol%ffRing", "byte 0xFF at character 14"),
+])
+def test_text_that_is_not_utf8_is_refused_saying_where(app, target: str, where: str):
+    """Starlette made each bad byte U+FFFD, and the search then listed every card (200, total 33,344)."""
+    with served_in_thread(app) as base:
+        status, _, body = _raw(base, "GET", target)
+    answer = json.loads(body)
+    assert status == 400 and where in answer["error"] and "UTF-8" in answer["error"]
+
+
+def test_every_refusal_has_the_api_s_shape_and_head_works_where_get_does(app):
+    with served_in_thread(app) as base:
+        not_json = _raw(base, "POST", "/api/deck/check", b'{"deck": 1 Sol Ring}')
+        unreadable = [_raw(base, "POST", "/api/deck/check", body) for body in (
+            b'{"deck": "1 Sol Ring\xff"}', b'{"deck": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+            b'{"deck": "1 Sol Ring", "bracket": ' + b"9" * 5000 + b"}")]
+        unknown, wrong_method = _raw(base, "GET", "/api/nothing"), _raw(base, "DELETE", "/api/search")
+        heads = [_raw(base, "HEAD", target) for target in ("/", "/api/search?q=draw")]
+    status, _, body = not_json
+    assert status == 400 and json.loads(body)["argument"] == "body" and "not JSON" in json.loads(body)["error"]
+    for status, _, body in unreadable:
+        assert status in (400, 422) and json.loads(body)["argument"] in ("body", "bracket"), body[:200]
+    assert unknown[0] == 404 and "/api/docs" in json.loads(unknown[2])["error"]
+    assert wrong_method[0] == 405 and "use GET" in json.loads(wrong_method[2])["error"]
+    for status, headers, body in heads:
+        assert status == 200 and body == b"" and int(headers["content-length"]) > 0
+
+
+@pytest.mark.parametrize(("bracket", "format_name", "expected"), [
+    (True, "commander", "a number is needed, not true"),
+    (2, "modern", "bracket applies to Commander"),
+])
+def test_the_deck_check_refuses_a_truth_value_bracket_and_a_bracket_outside_commander(
+        client: TestClient, bracket, format_name: str, expected: str):
+    response = client.post("/api/deck/check", json={"deck": "1 Sol Ring", "format": format_name, "bracket": bracket})
+    assert response.status_code == 400 and expected in response.json()["error"]
+    assert response.json()["argument"] == "bracket"
+
+
+def test_repeated_filters_count_once_and_an_applied_filter_is_reported_on_an_empty_page(client: TestClient):
+    repeated = client.get("/api/search", params=[("q", "draw"), *[("role", "ramp")] * 5000])
+    assert repeated.status_code == 200 and repeated.json()["filters_applied"].count("role:ramp") == 1
+    many = client.get("/api/search", params=[("q", "draw"), *[("type", f"t{chr(97 + i % 26) * (1 + i)}")
+                                                              for i in range(40)]])
+    assert many.status_code == 400 and many.json()["argument"] == "type" and "at most 20" in many.json()["error"]
+    empty = client.get("/api/search", params={"q": "draw", "type": "zzzyx", "id": "w"}).json()
+    assert empty["total"] == 0 and empty["filters_applied"] == ["id<=w", "t:zzzyx"]
+
+
+def test_long_values_are_quoted_short_in_errors(client: TestClient):
+    """A 100 kB name had come back twice in a 200 kB 404 (httpx sends at most 64 kB of address)."""
+    card = client.get("/api/card/" + "x" * 60_000)
+    assert card.status_code == 404 and len(card.content) < 2000 and "60,000 characters" in card.text
+    deck = client.post("/api/deck/check", json={"deck": "1 Sol Ring", "format": "x" * 10_000})
+    assert deck.status_code == 400 and len(deck.content) < 2000
+    for params in ({"q": "draw", "format": "x" * 60_000}, {"q": "draw", "id": "x" * 60_000}):
+        answer = client.get("/api/search", params=params)
+        assert answer.status_code == 400 and len(answer.content) < 2000 and "60,000 characters" in answer.text

@@ -53,6 +53,14 @@ def _name_score(query: str, choice: str, **_: object) -> float:
     return score
 
 
+_SHOWN_CHARS = 120
+
+
+def shown(text: str) -> str:
+    """``text`` cut to a length fit to quote back in a message (what a user wrote may be a megabyte)."""
+    return text if len(text) <= _SHOWN_CHARS else text[:_SHOWN_CHARS] + f"… ({len(text):,} characters)"
+
+
 class CardNotFoundError(LookupError):
     """No card has this name; ``suggestions`` holds the closest names."""
 
@@ -61,7 +69,7 @@ class CardNotFoundError(LookupError):
         self.suggestions = list(suggestions)
         hint = (f" Did you mean: {'; '.join(self.suggestions)}?" if self.suggestions
                 else " Check the spelling, or search for the card by what it does.")
-        super().__init__(f"No card named {query!r}.{hint}")
+        super().__init__(f"No card named {shown(query)!r}.{hint}")
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,14 @@ from grimoire.cli._common import EXIT_ERROR, EXIT_OK, _err, _open_db, _print_tex
 
 
 def _read(source: str):
-    """The deck named on the command line (``-`` reads standard input), or ``None`` after printing why not."""
+    """The deck named on the command line (``-`` reads standard input), or ``None`` after printing why not (the
+    message lists the unreadable lines itself)."""
     from grimoire.decks.read import DeckInputError, read_deck
 
     try:
         return read_deck(source, _open_db())
     except DeckInputError as exc:
-        problems = "\n".join(f"line {p['line_number']}: {p['text']!r}: {p['reason']}" for p in exc.problems)
-        _err(str(exc) + (f"\n{problems}" if problems else ""))
+        _err(str(exc))
         return None
 
 

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from grimoire.cards.model import Card
-from grimoire.cards.names import CardNotFoundError
+from grimoire.cards.names import CardNotFoundError, shown
 from grimoire.cards.store import CardDB
 
 SECTIONS = ("commanders", "main", "sideboard", "companion")
@@ -24,7 +24,6 @@ MAX_LINES = 10_000
 MAX_PROBLEMS = 200
 FUZZY_LINES = 50
 FUZZY_CPU_SECONDS = 2.0
-_SHOWN_CHARS = 120
 _COUNT_DIGITS = 9  # longer numbers are not worth converting (Python refuses beyond 4,300 digits)
 
 # Header words of every export we know, folded to lower case; ``None`` means "skip the cards below".
@@ -41,13 +40,16 @@ _QUANTITY = re.compile(r"^([-+−]?\d+)\s*[xX]?\s+(.+)$")
 # What exporters put after the name: "(CMR) 472", "[CMR]", "*F*", "#tag", "^tag^"; all ignored.
 _SET_AND_NUMBER = re.compile(r"\s+[(\[][A-Za-z0-9_]{2,6}[)\]](?:\s+[A-Za-z0-9★†\-]+)?(?=\s|$)")
 _WRITTEN_COUNT = re.compile(r"([-+\u2212]?)(\d+)")
-_MARKERS = re.compile(r"\s+(?:\*[A-Za-z]+\*|#\S+|\^[^^]*\^)")
+_MARKERS = re.compile(r"\s+(?:\*[A-Za-z-]+\*|#\S+|\^[^^]*\^)")
+# Archidekt's text export ends a line with its categories, "1x Sol Ring (c21) 263 [Ramp,Artifact]", the commander's
+# as "[Commander{top}]"; TappedOut marks the commander "*CMDR*" (the formats as public deck-import code reads them,
+# e.g. "{quantity}x {name} ({set}) {collector number} [{category}] ^{tag}^" and "1x Alesha, Who Smiles at Death
+# *CMDR*").
+_CATEGORIES = re.compile(r"\s+\[([^\[\]]*)\]\s*$")
+_COMMANDER_MARK = re.compile(r"\s\*CMDR\*(?=\s|$)", re.IGNORECASE)
+# A count after the name: "Lightning Bolt x4", "Lightning Bolt x 4".
+_TRAILING_QUANTITY = re.compile(r"^(.+?)\s+[xX]\s?(\d+)$")
 _INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"  # format characters that show as nothing: byte-order mark, zero-width
-
-
-def shown(text: str) -> str:
-    """``text`` cut to a length fit to quote back in a message."""
-    return text if len(text) <= _SHOWN_CHARS else text[:_SHOWN_CHARS] + f"… ({len(text):,} characters)"
 
 
 @dataclass(frozen=True)
@@ -233,16 +235,26 @@ def _header(line: str) -> tuple[bool, str | None]:
     return False, None
 
 
-def _split_line(line: str) -> tuple[str, str]:
-    """``(quantity as written, name)`` of a card line, with set codes, collector numbers and markers removed."""
+def _split_line(line: str) -> tuple[str, str, bool]:
+    """``(quantity as written, name, marked as the commander)`` of a card line, with set codes, collector numbers,
+    categories and markers removed."""
     quantity, rest = "1", line
     match = _QUANTITY.match(line)
     if match:
         quantity, rest = match.group(1), match.group(2)
+    commander = bool(_COMMANDER_MARK.search(rest))
+    categories = _CATEGORIES.search(rest)
+    if categories:
+        names = {re.sub(r"\{[^}]*\}", "", c).strip().lower() for c in categories.group(1).split(",")}
+        commander = commander or "commander" in names
+        rest = rest[:categories.start()]
     rest = _MARKERS.sub("", rest)
     rest = _SET_AND_NUMBER.sub("", rest)
+    trailing = _TRAILING_QUANTITY.match(rest.strip()) if not match else None
+    if trailing:
+        rest, quantity = trailing.group(1), trailing.group(2)
     # an invisible character pasted after a marker ("Sol Ring ^Have^" + a byte-order mark) is no part of the name
-    return quantity, rest.strip().strip(_INVISIBLE).strip()
+    return quantity, rest.strip().strip(_INVISIBLE).strip(), commander
 
 
 def _long_line_reason(line: str) -> str:
@@ -326,11 +338,13 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
         if line_section is None:
             deck.set_aside += 1
             continue
-        quantity, name = _split_line(card_line)
+        quantity, name, commander = _split_line(card_line)
+        if quantity[:1] in "+-\u2212" and reader.db.names.find(card_line) is not None:
+            quantity, name = "1", card_line  # a card named so: "+2 Mace"
         if not name:
             reader.problem(number, line, "no card name on this line")
             continue
-        reader.add(line_section, quantity, name, number, line)
+        reader.add("commanders" if commander else line_section, quantity, name, number, line)
     if cut is not None:
         reader.problem(cut, "", f"the decklist has more than {MAX_LINES:,} lines; the rest was not read")
     return deck
@@ -356,9 +370,13 @@ def load_mtgjson_deck(path_or_dict: str | Path | dict | list, db: CardDB) -> Par
     data = payload.get("data", payload) if isinstance(payload, dict) else None
     if not isinstance(data, dict) or not any(key in data for key in _MTGJSON_SECTIONS):
         raise ValueError("not an MTGJSON deck: expected {'data': {'mainBoard': [...], ...}}")
+    if _is_set_file_deck(data):
+        raise ValueError("this is a deck from an MTGJSON set file (a DeckSet, whose cards are only {count, isFoil, "
+                         "uuid}, with no names); pass the deck's own file, from https://mtgjson.com/api/v5/decks/")
     name = data.get("name")
     deck = ParsedDeck(name=name if isinstance(name, str) else None, store=db)
     reader = _Reader(db, deck)
+    read = 0
     for key, section in _MTGJSON_SECTIONS.items():
         entries = data.get(key) or []
         if not isinstance(entries, list):
@@ -367,8 +385,20 @@ def load_mtgjson_deck(path_or_dict: str | Path | dict | list, db: CardDB) -> Par
         for position, entry in enumerate(entries, start=1):
             if reader.full:
                 return deck
+            if read == MAX_LINES:  # the text decks' limit, so a 150,000-entry file answers as fast as a deck
+                reader.problem(position, f"{key}: entry {position:,}",
+                               f"the deck file has more than {MAX_LINES:,} card entries; the rest was not read")
+                return deck
+            read += 1
             _mtgjson_entry(reader, key, section, position, entry)
     return deck
+
+
+def _is_set_file_deck(data: dict) -> bool:
+    """Whether the cards are ``uuid``s without names, as in the decks of AllPrintings set files
+    (https://mtgjson.com/data-models/deck-set/), which point at the set's cards instead of holding them."""
+    return any(isinstance(card, dict) and "uuid" in card and "name" not in card
+               for key in _MTGJSON_SECTIONS if isinstance(data.get(key), list) for card in data[key])
 
 
 def _mtgjson_entry(reader: _Reader, key: str, section: str, position: int, entry: object) -> None:

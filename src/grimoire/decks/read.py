@@ -74,7 +74,9 @@ def _from_json(text: str, db: CardDB) -> ParsedDeck:
     try:
         payload = json.loads(text)
     except ValueError as exc:
-        raise DeckInputError(f"the deck looks like JSON but does not parse ({exc}). Pass the whole MTGJSON deck "
+        reason = ("a number in it is over 4,300 digits long, and no count is" if "int_max_str_digits" in str(exc)
+                  else str(exc))
+        raise DeckInputError(f"the deck looks like JSON but does not parse ({reason}). Pass the whole MTGJSON deck "
                              "file, or paste the decklist as text.") from exc
     problem = _mtgjson_shape_problem(payload)
     if problem:
@@ -82,12 +84,41 @@ def _from_json(text: str, db: CardDB) -> ParsedDeck:
     return load_mtgjson_deck(payload, db)
 
 
+def _decoded(data: bytes, where: str) -> str:
+    """A deck's bytes as text: UTF-8 (with or without a byte-order mark) or UTF-16 with one; anything else is an
+    error that says how to save it."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise DeckInputError(f"{where} starts as UTF-16 but is not ({exc.reason}). Save it as UTF-8.") from exc
+    if b"\x00" in data[:4096]:
+        raise DeckInputError(f"{where} is binary, not text. " + DECK_HELP)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise DeckInputError(f"{where} is not UTF-8 (byte 0x{data[exc.start]:02X} on line {line}; Latin-1 or "
+                             "Windows-1252, perhaps). Save it as UTF-8 and try again.") from exc
+
+
+def _from_text(text: str, db: CardDB, suffix: str = "") -> ParsedDeck:
+    """A file's or standard input's text: JSON by its first character (a .txt or a pipe may hold JSON too)."""
+    start = text.lstrip("\ufeff \t\r\n")[:200]
+    if suffix == ".dek" or start.startswith(("<?xml", "<Deck")):
+        raise DeckInputError("MTGO .dek files (XML) are not read: in MTGO, export the deck as a .txt file, or paste "
+                             "the decklist as text.")
+    if suffix == ".json" or start.startswith("{"):
+        return _from_json(text.lstrip("\ufeff"), db)
+    return parse_decklist(text, db)
+
+
 def _from_file(path: Path, db: CardDB) -> ParsedDeck:
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
+        data = path.read_bytes()
+    except OSError as exc:
         raise DeckInputError(f"cannot read the deck file {path}: {exc}") from exc
-    return _from_json(text, db) if path.suffix.lower() == ".json" else parse_decklist(text, db)
+    return _from_text(_decoded(data, f"the deck file {path}"), db, path.suffix.lower())
 
 
 def _looks_like_path(text: str) -> bool:
@@ -103,10 +134,12 @@ def _read(source: str, db: CardDB, files: bool, stdin: TextIO | None) -> ParsedD
             return fetch_deck(text, db)
         except DeckFetchError as exc:
             raise DeckInputError(str(exc)) from exc
-    if text.startswith("{"):
-        return _from_json(text, db)
+    if text.lstrip("\ufeff").startswith("{"):
+        return _from_json(text.lstrip("\ufeff"), db)
     if files and text == "-":
-        return parse_decklist((stdin or sys.stdin).read(), db)
+        reader = stdin or sys.stdin
+        buffer = getattr(reader, "buffer", None)
+        return _from_text(_decoded(buffer.read(), "standard input") if buffer else reader.read(), db)
     if files and _looks_like_path(text):
         path = Path(text).expanduser()
         if not path.is_file():

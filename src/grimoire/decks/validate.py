@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 from grimoire.cards.model import Card, format_named
+from grimoire.cards.names import shown
 from grimoire.decks.parse import DeckEntry, ParsedDeck
 
 CONSTRUCTED_FORMATS = ("standard", "pioneer", "modern", "legacy", "vintage", "pauper")
@@ -93,15 +94,18 @@ def deck_format(format: str) -> str:  # noqa: A002 - the word users say
     """``format``'s name as deck checks know it ("edh" is commander); ``ValueError`` for one they do not."""
     format_name = format_named(format)
     if format_name not in FORMATS:
-        raise ValueError(f"unknown format {format!r}; deck checks support {', '.join(FORMATS)}")
+        raise ValueError(f"unknown format {shown(format)!r}; deck checks support {', '.join(FORMATS)}")
     return format_name
 
 
 def validate_deck(deck: ParsedDeck, format: str = "commander", bracket: int | None = None) -> list[Violation]:  # noqa: A002
     """Every rule the deck breaks in ``format``, errors first; warnings say what could not be checked."""
     format_name = deck_format(format)
-    if bracket is not None and bracket not in GAME_CHANGER_LIMITS:
-        raise ValueError(f"bracket must be 1 to 5, not {bracket}")
+    if bracket is not None and (isinstance(bracket, bool) or bracket not in GAME_CHANGER_LIMITS):
+        raise ValueError(f"bracket must be 1 to 5 (a whole number), not {shown(str(bracket))}")
+    if bracket is not None and format_name != "commander":
+        raise ValueError(f"bracket applies to Commander decks only, not {format_name}: leave bracket out, or check "
+                         "the deck as commander")
     if format_name == "commander":
         found = _commander_violations(deck, bracket)
     else:

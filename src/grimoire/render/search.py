@@ -29,9 +29,10 @@ def has_more(page: SearchPage) -> bool:
     return page.page * page.limit < page.total
 
 
-def filters_applied(page: SearchPage) -> list[str]:
-    """The hard constraints of the page in syntax (``id<=bg f:commander``), the same for every result."""
-    return list(page.results[0].matched) if page.results else []
+def filters_applied(page: SearchPage, structured: Sequence[str] = ()) -> list[str]:
+    """The hard constraints of the page in syntax (``id<=bg f:commander``), the same for every result; on a page
+    with no result, the ``structured`` filters (there is no card to read them from)."""
+    return list(page.results[0].matched) if page.results else list(structured)
 
 
 def reading_lines(page: SearchPage) -> list[str]:
@@ -51,10 +52,11 @@ def page_header(page: SearchPage, title: str) -> str:
     return f"{title}: no cards match. Loosen a filter or reword the query."
 
 
-def page_text(page: SearchPage, title: str, notes: Sequence[str] = (), lines: Sequence[str] = ()) -> str:
+def page_text(page: SearchPage, title: str, notes: Sequence[str] = (), lines: Sequence[str] = (),
+              structured: Sequence[str] = ()) -> str:
     """A search page as text for a model: the header, the filters applied, extra lines, notes, one block per card."""
     head = [page_header(page, title), *reading_lines(page)]
-    matched = filters_applied(page)
+    matched = filters_applied(page, structured)
     if matched:
         head.append("filters applied: " + " ".join(matched))
     head.extend(lines)
@@ -78,10 +80,11 @@ def result_json(result: SearchResult) -> dict[str, Any]:
     }
 
 
-def page_json(page: SearchPage, notes: Sequence[str] = (), extra: Mapping[str, Any] | None = None) -> dict:
+def page_json(page: SearchPage, notes: Sequence[str] = (), extra: Mapping[str, Any] | None = None,
+              structured: Sequence[str] = ()) -> dict:
     """A search page as JSON: the same keys from the CLI, the MCP server and the web API."""
     return {**(extra or {}), "total": page.total, "page": page.page, "limit": page.limit,
-            "has_more": has_more(page), "mode": page.mode, "filters_applied": filters_applied(page),
+            "has_more": has_more(page), "mode": page.mode, "filters_applied": filters_applied(page, structured),
             "notes": [*page.notes, *notes], "readings": [reading.as_json() for reading in page.readings],
             "results": [result_json(r) for r in page.results]}
 
@@ -93,12 +96,12 @@ def search_title(call: CheckedSearch) -> str:
 
 def search_text(call: CheckedSearch) -> str:
     """A search call's answer as text for a model: what MCP ``search_cards`` and the agent's search tool show."""
-    return page_text(call.page, search_title(call), call.notes)
+    return page_text(call.page, search_title(call), call.notes, structured=call.filters)
 
 
 def search_json(call: CheckedSearch) -> dict[str, Any]:
     """A search call's answer as JSON: the same keys from the CLI, the MCP server and the web API."""
-    return page_json(call.page, call.notes, call.json_extra())
+    return page_json(call.page, call.notes, call.json_extra(), call.filters)
 
 
 def print_page(console, page: SearchPage, title: str, reading_hint: str = "") -> None:

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grimoire.cards.model import format_named
+from grimoire.cards.model import FORMATS, format_named
+from grimoire.cards.names import shown
 from grimoire.search.engine import MAX_LIMIT, MAX_QUERIES, Filters, SearchEngine, SearchPage
 from grimoire.search.filters import unknown_legality
 from grimoire.search.query import MAX_QUERY_LENGTH, QuerySyntaxError, parse_colors
@@ -54,16 +55,33 @@ def _mana_value(argument: str, value: float | None) -> float | None:
     return float(value)
 
 
-def _names(values: str | Sequence[str] | None) -> tuple[str, ...]:
+def _names(argument: str, values: str | Sequence[str] | None) -> tuple[str, ...]:
+    """The names a list argument holds, each once (case aside); more than :data:`MAX_FILTER_VALUES` is an error
+    (5,000 copies of one role had made a 1.27 MB answer)."""
     if values is None:
         return ()
     items = [values] if isinstance(values, str) else list(values)
-    return tuple(item.strip() for item in items if item.strip())
+    names = {item.strip().casefold(): item.strip() for item in reversed(items) if item.strip()}
+    if len(names) > MAX_FILTER_VALUES:
+        raise SearchArgumentError(argument, f"{{{argument}}} holds {len(names):,} different names; give at most "
+                                  f"{MAX_FILTER_VALUES} (every card must match all of them).")
+    return tuple(reversed(names.values()))
 
 
+MAX_FILTER_VALUES = 20  # types or roles in one call
 _NAMES_SHOWN = 10  # unknown excluded names a note lists
+_NAME_CHARS = 40  # longer than any type's, format's or function tag's name
 # A type's name: words of letters, joined by a space, hyphen or apostrophe ("Assembly-Worker", "Time Lord").
 _TYPE_NAME = re.compile(r"[^\W\d_]+(?:[ '’-][^\W\d_]+)*")
+# A format's or a function tag's name: "commander", "t1.5", "mana-rock".
+_WORD_NAME = re.compile(r"[\w.-]+")
+
+
+def _named(argument: str, value: str, pattern: re.Pattern, fix: str) -> str:
+    """``value`` when it can be a name ``pattern`` matches, else an error quoting it (cut short) with ``fix``."""
+    if len(value) > _NAME_CHARS or not pattern.fullmatch(value):
+        raise SearchArgumentError(argument, f"{{{argument}}} {_literal(repr(shown(value)))} is not {fix}")
+    return value
 
 
 def search_filters(color_identity: str | None = None, format: str | None = None,  # noqa: A002 - Scryfall's name
@@ -75,18 +93,25 @@ def search_filters(color_identity: str | None = None, format: str | None = None,
     if low is not None and high is not None and low > high:
         raise SearchArgumentError("mana_value_min", f"{{mana_value_min}} ({low:g}) is above {{mana_value_max}} "
                                   f"({high:g}), so no card can match. Swap them or drop one.")
-    for type_name in _names(types):
-        if not _TYPE_NAME.fullmatch(type_name):
-            raise SearchArgumentError("types", f"{{types}} {_literal(repr(type_name[:80]))} is not a type's name. "
-                                      "Give each type by its name, such as creature, instant or elf (put query syntax "
-                                      "such as t:creature in the queries).")
+    type_names = _names("types", types)
+    for type_name in type_names:
+        _named("types", type_name, _TYPE_NAME, "a type's name. Give each type by its name, such as creature, "
+               "instant or elf (put query syntax such as t:creature in the queries).")
+    role_names = tuple(role.lower() for role in _names("roles", roles))
+    for role in role_names:
+        _named("roles", role, _WORD_NAME, "a function tag's name. Give each by its name, such as ramp, removal or "
+               "card-draw, one per item, with no search syntax (every tag is listed in docs/tags.md).")
+    format_name = (format or "").strip().lower() or None
+    if format_name is not None:
+        _named("format", format_name, _WORD_NAME, f"a format's name: one word, with no search syntax. Give one of: "
+               f"{', '.join(FORMATS)}.")
     identity = (color_identity or "").strip() or None
-    if identity is not None and parse_colors(identity) is None:
-        raise SearchArgumentError("color_identity", f"{{color_identity}} {_literal(repr(identity))} is not a "
-                                  "colour identity. Use letters from WUBRG (e.g. 'bg' for black-green), 'c' for "
+    if identity is not None and (len(identity) > _NAME_CHARS or parse_colors(identity) is None):
+        raise SearchArgumentError("color_identity", f"{{color_identity}} {_literal(repr(shown(identity)))} is not "
+                                  "a colour identity. Use letters from WUBRG (e.g. 'bg' for black-green), 'c' for "
                                   "colourless, or a name such as 'golgari', 'esper' or 'wubrg'.")
-    filters = Filters(color_identity=identity, format=(format or "").strip().lower() or None, types=_names(types),
-                      mana_value_min=low, mana_value_max=high, roles=tuple(r.lower() for r in _names(roles)))
+    filters = Filters(color_identity=identity, format=format_name, types=type_names, mana_value_min=low,
+                      mana_value_max=high, roles=role_names)
     try:
         filters.to_nodes()
     except QuerySyntaxError as exc:
@@ -149,6 +174,7 @@ class CheckedSearch:
     queries: list[str]
     notes: list[str] = field(default_factory=list)
     card: str | None = None  # the card a similarity search started from
+    filters: list[str] = field(default_factory=list)  # the structured filters in syntax (``t:creature``)
 
     def json_extra(self) -> dict[str, Any]:
         """The fields a search page's JSON adds to :func:`grimoire.render.search.page_json`'s."""
@@ -190,7 +216,7 @@ def run_search(engine: SearchEngine, queries: str | Sequence[str], filters: Filt
                                include_funny=include_funny, exclude=exclude, literal=literal)
     except QuerySyntaxError as exc:
         raise syntax_error(exc, query_list) from exc
-    return CheckedSearch(result, query_list, notes)
+    return CheckedSearch(result, query_list, notes, filters=[node.raw for node in checked_filters.to_nodes()])
 
 
 def run_similar(engine: SearchEngine, name: str, query: str = "", filters: FilterArguments = FilterArguments(),
@@ -212,4 +238,5 @@ def run_similar(engine: SearchEngine, name: str, query: str = "", filters: Filte
         raise syntax_error(exc, [query], "query") from exc
     except ValueError as exc:  # the card has no embedding yet
         raise SearchArgumentError("name", _literal(str(exc))) from exc
-    return CheckedSearch(result, [query], notes, card=found.card.name)
+    return CheckedSearch(result, [query], notes, card=found.card.name,
+                         filters=[node.raw for node in checked_filters.to_nodes()])

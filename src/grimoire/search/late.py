@@ -2,7 +2,8 @@
 
 This is not a trained ColBERT model: MiniLM was trained for pooled sentence vectors, and its token
 vectors are used here as they come. Card token vectors are cached per store (int8, one scale per token)
-under GRIMOIRE_HOME and computed on demand for cards not cached yet.
+under GRIMOIRE_HOME and computed on demand for cards not cached yet, at most :data:`NEW_CARDS_PER_SEARCH` per
+query (about 50 ms of CPU each); ``grimoire data embed --late`` computes them all beforehand.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from grimoire.search.embed import Encoder, named_card_text, text_key
 from grimoire.search.vectors import store_fingerprint
 
 RERANK_DEPTH = 200
+# Cards whose token vectors one query may compute: 200 had cost a long query 5 to 9 s of CPU on an empty cache.
+NEW_CARDS_PER_SEARCH = 24
 CACHE_NAME = "late-tokens.npz"
 
 
@@ -115,12 +118,18 @@ class LateReranker:
         return collected[0]
 
     def rerank(self, text: str, rows: list[int]) -> tuple[list[int], list[float]]:
-        """``rows`` ordered by MaxSim score (best first), with the scores."""
-        self.ensure(rows)
+        """``rows`` ordered by MaxSim score (best first), with the scores. Of the cards not cached yet, the first
+        :data:`NEW_CARDS_PER_SEARCH` are encoded; the others follow the re-ranked ones in the order given, each
+        scored below them (cached by a later search, they take part then)."""
+        self.ensure([r for r in rows if self.keys[r] not in self.cache.vectors][:NEW_CARDS_PER_SEARCH])
+        ready = [r for r in rows if self.keys[r] in self.cache.vectors]
+        waiting = [r for r in rows if self.keys[r] not in self.cache.vectors]
         query = self.query_tokens(text)
-        scores = [float((query @ self.cache.get(self.keys[r]).T).max(axis=1).sum()) for r in rows]
+        scores = [float((query @ self.cache.get(self.keys[r]).T).max(axis=1).sum()) for r in ready]
         order = np.argsort(-np.array(scores), kind="stable")
-        return [rows[i] for i in order], [scores[i] for i in order]
+        floor = min(scores, default=0.0) - 1.0
+        return ([ready[i] for i in order] + waiting,
+                [scores[i] for i in order] + [floor - index / len(rows) for index in range(len(waiting))])
 
     def save(self) -> None:
         """Write the cards' token vectors computed since the cache was read (nothing when none were)."""

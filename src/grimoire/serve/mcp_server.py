@@ -31,12 +31,23 @@ import threading
 from pathlib import Path
 from typing import Annotated, Any
 
+import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from mcp_types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import BeforeValidator, Field, ValidationError
+from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
+from mcp_types import (
+    INVALID_REQUEST,
+    PARSE_ERROR,
+    CallToolResult,
+    ErrorData,
+    JSONRPCError,
+    TextContent,
+    ToolAnnotations,
+)
+from pydantic import Field, ValidationError
 
-from grimoire.cards.names import CardNotFoundError
+from grimoire.cards.names import CardNotFoundError, shown
 from grimoire.decks.read import DeckInputError, read_deck
 from grimoire.render.cards import card_view, lookup_json
 from grimoire.render.decks import deck_check_text, deck_listing, deck_stats_text, with_line_notes
@@ -45,6 +56,7 @@ from grimoire.search.arguments import CheckedSearch, FilterArguments, SearchArgu
 from grimoire.search.tags import TAGS
 from grimoire.serve.library import Library
 from grimoire.serve.pool import FAST, SLOW, WorkPool
+from grimoire.serve.schemas import NotATruthValue
 from grimoire.serve.workers import HOST, serve_library
 
 MAX_LIMIT = 50
@@ -80,14 +92,6 @@ FormatArg = Annotated[str | None, Field(description="Only cards legal in this fo
 TypesArg = Annotated[
     list[str] | None,
     Field(description="Type-line words every card must have, e.g. ['creature'] or ['legendary', 'artifact'].")]
-def _no_truth_value(value: Any) -> Any:
-    """A number argument given true or false is refused (pydantic's lax mode had read ``"limit": true`` as 1)."""
-    if isinstance(value, bool):
-        raise ValueError(f"a number is needed, not {str(value).lower()}")
-    return value
-
-
-NotATruthValue = BeforeValidator(_no_truth_value)
 MinArg = Annotated[float | None, NotATruthValue, Field(description="Lowest mana value (inclusive).")]
 MaxArg = Annotated[float | None, NotATruthValue, Field(description="Highest mana value (inclusive).")]
 RolesArg = Annotated[
@@ -337,8 +341,12 @@ class GrimoireServer(MCPServer):
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context=None):
         tool = self._tool_manager.get_tool(name)
-        properties: dict[str, Any] = tool.parameters.get("properties", {}) if tool is not None else {}
-        unknown = sorted(set(arguments) - set(properties)) if tool is not None else []
+        if tool is None:
+            tools = [known.name for known in self._tool_manager.list_tools()]
+            return _error(f"unknown tool {shown(name)!r}. The tools are: {', '.join(tools)}.", argument="name",
+                          allowed=tools)
+        properties: dict[str, Any] = tool.parameters.get("properties", {})
+        unknown = sorted(set(arguments) - set(properties))
         if unknown:
             return _error(f"unknown argument{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} for "
                           f"{name}. Its arguments are: {', '.join(properties)}.", argument=unknown[0],
@@ -353,6 +361,50 @@ class GrimoireServer(MCPServer):
             if isinstance(exc.__cause__, ValidationError):
                 return _error(_validation_message(name, exc.__cause__, properties))
             raise
+
+    async def run_stdio_async(self) -> None:
+        """The SDK's stdio transport, with every line it cannot read answered (it only logged them, and the
+        client waited for an answer that never came): see :func:`_refusal`."""
+        async with stdio_server() as (read_stream, write_stream):
+            checked_send, checked_receive = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+
+            async def relay() -> None:
+                async with checked_send:
+                    async for item in read_stream:
+                        if isinstance(item, Exception):
+                            await write_stream.send(SessionMessage(_refusal(item)))
+                        else:
+                            await checked_send.send(item)
+
+            async with anyio.create_task_group() as group:
+                group.start_soon(relay)
+                await self._lowlevel_server.run(checked_receive, write_stream,
+                                                self._lowlevel_server.create_initialization_options())
+
+
+# The id of a line that is no JSON, when it comes before anything nested: '{"jsonrpc": "2.0", "id": 4, ...'
+_LEADING_ID = re.compile(r'^\s*\{[^{}\[\]]*?"id"\s*:\s*(-?\d{1,15}(?![\d.eE])|"[^"\\]{0,100}")')
+
+
+def _refusal(problem: Exception) -> JSONRPCError:
+    """The JSON-RPC error answering a line the transport could not read: -32700 (parse error) for a line that is
+    no JSON it can read (not JSON, nested too deep, a number too long), -32600 (invalid request) for JSON that is
+    no JSON-RPC message; with the line's id where it can be read, else null, as JSON-RPC 2.0 says."""
+    errors = problem.errors() if isinstance(problem, ValidationError) else []
+    line = errors[0].get("input") if errors else None
+    if errors and errors[0]["type"] != "json_invalid":
+        found = line.get("id") if isinstance(line, dict) else None
+        request_id = found if isinstance(found, str) or type(found) is int else None
+        return JSONRPCError(jsonrpc="2.0", id=request_id, error=ErrorData(
+            code=INVALID_REQUEST, message="Invalid request: not a JSON-RPC 2.0 message (a request needs "
+                                          "\"jsonrpc\": \"2.0\", an \"id\" and a \"method\")."))
+    found = _LEADING_ID.match(line) if isinstance(line, str) else None
+    request_id = json.loads(found.group(1)) if found else None
+    reason = shown(errors[0]["msg"]) if errors else "unreadable"
+    return JSONRPCError(jsonrpc="2.0", id=request_id, error=ErrorData(
+        code=PARSE_ERROR, message=f"Parse error: the line is not JSON this server can read ({reason}). Send one "
+                                  "JSON-RPC message per line, nested at most a few hundred levels, with numbers of "
+                                  "at most a few thousand digits."))
 
 
 def build_server(library: Library | None = None, pool: WorkPool | None = None) -> MCPServer:

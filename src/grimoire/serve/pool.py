@@ -1,7 +1,8 @@
 """Bounded work for the servers: as many requests at work as there are cores, the rest wait in a queue.
 
-Requests come in two lanes. Searches and card lookups take the fast lane; deck requests take the slow lane,
-which has slots of its own, so a big deck never holds a slot a search is waiting for. Forked worker processes
+Requests come in two lanes. Searches and card lookups take the fast lane; deck requests and late-interaction
+searches take the slow lane, which has slots of its own, so a big deck or a costly re-ranking never holds a slot
+a search is waiting for. Forked worker processes
 share one slow-lane gate, so all together run no more decks at once than half the cores. Every request shares
 its process's one engine. When the queue is full a request is refused at once with "busy, retry" rather than
 left to time out.
@@ -111,16 +112,17 @@ async def _held(gate: Any) -> AsyncIterator[None]:
 
 
 class PoolMiddleware:
-    """ASGI middleware that runs each HTTP request the ``lane_of(path)`` function names in that lane of
+    """ASGI middleware that runs each HTTP request the ``lane_of(path, query)`` function names in that lane of
     ``pool`` (``None``: no slot, e.g. static files). The body is read first, up to :data:`MAX_BODY_BYTES`."""
 
-    def __init__(self, app: Callable, pool: WorkPool, lane_of: Callable[[str], str | None]):
+    def __init__(self, app: Callable, pool: WorkPool, lane_of: Callable[[str, str], str | None]):
         self.app = app
         self.pool = pool
         self.lane_of = lane_of
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
-        lane = self.lane_of(scope.get("path", "")) if scope["type"] == "http" else None
+        query = scope.get("query_string", b"").decode("latin-1")
+        lane = self.lane_of(scope.get("path", ""), query) if scope["type"] == "http" else None
         if lane is None:
             await self.app(scope, receive, send)
             return

@@ -10,19 +10,22 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import threading
 import time
 from pathlib import Path
 from typing import Annotated
+from urllib.parse import unquote_to_bytes
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
 
 from grimoire.bench.arena.replay import GAMES_PER_PAGE, GameNotFound, ReplayError, ReplayLibrary
-from grimoire.cards.names import CardNotFoundError
+from grimoire.cards.names import CardNotFoundError, shown
 from grimoire.decks.check import check_deck
 from grimoire.decks.read import DeckInputError, read_deck
 from grimoire.render.cards import lookup_json
@@ -32,6 +35,7 @@ from grimoire.search.engine import MAX_LIMIT, MODES
 from grimoire.search.peers import similar_by_function
 from grimoire.serve.library import Library
 from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool
+from grimoire.serve.schemas import NotATruthValue
 from grimoire.serve.workers import serve_library
 
 STATIC = Path(__file__).parent / "static"
@@ -51,7 +55,7 @@ class DeckCheckBody(BaseModel):
 
     deck: str = Field(validation_alias="text", max_length=4_000_000)  # longer lines get a per-line error
     format: str = "commander"
-    bracket: int | None = None
+    bracket: Annotated[int | None, NotATruthValue] = None
 
 
 def bench_dir() -> Path:
@@ -72,15 +76,39 @@ def _argument_error(exc: SearchArgumentError) -> JSONResponse:
     return _bad_request(exc.message(SPELLING), argument=SPELLING.get(exc.argument, exc.argument), **exc.details)
 
 
+BODY_FIX = 'Send a JSON object in UTF-8, such as {"deck": "1 Sol Ring", "format": "commander", "bracket": 3}.'
+
+
 def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
     """FastAPI's refusals of a parameter, as a 400 naming each parameter and what it takes."""
     problems, names = [], []
     for item in exc.errors():
+        if item["type"] == "json_invalid":
+            where = item["loc"][-1] + 1 if isinstance(item["loc"][-1], int) else "?"
+            return _bad_request(f"the body is not JSON: {item.get('ctx', {}).get('error', 'unreadable')} at "
+                                f"character {where}. {BODY_FIX}", argument="body")
         where = ".".join(str(part) for part in item["loc"] if part not in ("query", "body", "path"))
         problems.append(f"bad parameter {where or 'body'}: {item['msg']}")
         names.append(where or "body")
     # ``argument`` names the first, as every other 400 of the API does
     return _bad_request("; ".join(dict.fromkeys(problems)) + ".", argument=names[0] if names else "body")
+
+
+def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
+    """Starlette's and FastAPI's own refusals (an unknown address, a method a route lacks, a body the JSON parser
+    gave up on) in the API's shape, each with what to do instead."""
+    path = shown(request.url.path)
+    if exc.status_code == 404:
+        message = f"nothing at {path}. The API's addresses are listed at /api/docs; the page is at /."
+    elif exc.status_code == 405:
+        allowed = (exc.headers or {}).get("allow", "GET")
+        message = f"{request.method} is not answered at {path}; use {allowed.replace(', ', ' or ')}."
+    elif exc.status_code == 400 and request.method == "POST":
+        return _bad_request(f"the body could not be read as JSON (not UTF-8, nested too deep, or a number too "
+                            f"long). {BODY_FIX}", argument="body")
+    else:
+        message = f"{exc.detail}."
+    return JSONResponse({"error": message}, status_code=exc.status_code, headers=exc.headers)
 
 
 class _Missing(Exception):
@@ -118,6 +146,7 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
     app = FastAPI(title="Grimoire", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
 
     app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(_Missing, lambda _, exc: _bad_request(str(exc), status=404))
     app.add_exception_handler(GameNotFound, lambda _, exc: _bad_request(str(exc), status=404))
     app.add_exception_handler(ReplayError, lambda _, exc: _bad_request(str(exc), status=409))
@@ -144,7 +173,8 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
         try:
             found = engine.db.lookup(name)
         except CardNotFoundError as exc:
-            return _bad_request(str(exc), status=404, query=name, suggestions=exc.suggestions)
+            return _bad_request(str(exc), status=404, argument="name", query=shown(name),
+                                suggestions=exc.suggestions)
         roles = engine.roles_of(found.match.row)
         similar = similar_by_function(engine, found.match.row, SIMILAR_LIMIT)
         return {**lookup_json(found, roles, engine.db.rulings(found.card)),
@@ -224,13 +254,72 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.state.library = library
     app.add_middleware(PoolMiddleware, pool=pool or WorkPool(), lane_of=_lane)
+    app.add_middleware(_CheckedRequests)
     return app
 
 
-def _lane(path: str) -> str | None:
-    """The work lane of a request: decks and game replays are slow, the rest of the API fast; static files take
-    no slot."""
-    if path.startswith(("/api/deck", "/api/arena/games/")):
+class _CheckedRequests:
+    """ASGI middleware before the routes: an address whose query or path is not UTF-8 is a 400 saying where
+    (Starlette had made each bad byte U+FFFD, and ``q=%ff`` listed every card), and HEAD is answered wherever GET
+    is, without the body (FastAPI's routes answer GET alone)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope: dict, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        problem = _undecodable(scope.get("query_string", b""), scope.get("raw_path") or b"")
+        if problem is not None:
+            message, argument = problem
+            await _bad_request(message, argument=argument)(scope, receive, send)
+            return
+        if scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: dict) -> None:
+            await send({**message, "body": b""} if message["type"] == "http.response.body" else message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
+
+
+_BAD_ESCAPE = re.compile(rb"%(?![0-9A-Fa-f]{2})")
+_UTF8_FIX = "Percent-encode the text as UTF-8 (%C3%A9 for é; %25 for a percent sign), as browsers and urllib do."
+
+
+def _undecodable(query: bytes, path: bytes) -> tuple[str, str] | None:
+    """``(message, argument)`` for the first parameter of ``query`` (or the ``path``) that is not percent-encoded
+    UTF-8, with the character where it goes wrong; ``None`` when every one is."""
+    parts = [(b"path", path)] if path else []
+    for pair in query.split(b"&"):
+        name, _, value = pair.partition(b"=")
+        parts += [(b"", name), (name, value)]
+    for name, raw in parts:
+        written = unquote_to_bytes(raw.replace(b"+", b" "))
+        label = shown(name.decode("latin-1")) if name else "a parameter's name"
+        escape = _BAD_ESCAPE.search(raw)
+        if escape is not None:
+            where = len(unquote_to_bytes(raw[:escape.start()]).decode("utf-8", "replace")) + 1
+            return (f"{label}: '%' at character {where} starts no percent escape (%XX). {_UTF8_FIX}",
+                    label if name else "query")
+        try:
+            written.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            where = len(written[:exc.start].decode("utf-8", "replace")) + 1
+            return (f"{label}: byte 0x{written[exc.start]:02X} at character {where} is not UTF-8. {_UTF8_FIX}",
+                    label if name else "query")
+    return None
+
+
+_LATE = re.compile(r"(?:^|&)mode=late(?:&|$)")
+
+
+def _lane(path: str, query: str) -> str | None:
+    """The work lane of a request: decks, game replays and late-interaction searches (seconds of CPU each) are
+    slow, the rest of the API fast; static files take no slot."""
+    if path.startswith(("/api/deck", "/api/arena/games/")) or (path == "/api/search" and _LATE.search(query)):
         return SLOW
     return FAST if path.startswith("/api/") else None
 
