@@ -136,3 +136,55 @@ def test_an_mtgjson_deck_reads_at_most_as_many_entries_as_a_text_deck(db):
     deck = load_mtgjson_deck({"data": {"mainBoard": [{"name": "Forest", "count": 1}] * 150_000}}, db)
     assert len(deck.main) == MAX_LINES
     assert deck.problems[-1].reason.endswith("card entries; the rest was not read")
+
+
+def test_archidekt_categories_marked_nodeck_are_not_in_the_deck(db):
+    """Archidekt's text export writes a category that is not included in the deck with "{noDeck}" (its API's
+    includedInDeck false; "{noPrice}" and "{top}" likewise, as Nitemice/archidekt-backup-gas writes them): the
+    maybeboard and other such categories are set aside, and the Sideboard is the sideboard."""
+    deck = parse_decklist("1x Sol Ring (c21) 263 [Ramp]\n1x Opt (xln) 65 [Maybeboard{noDeck}{noPrice}]\n"
+                          "1x Negate (m21) 59 [Sideboard{noDeck}]\n1x Ponder (m12) 73 [Draw{noDeck}]\n", db)
+    assert cards(deck, "main") == [(1, "Sol Ring")]
+    assert cards(deck, "sideboard") == [(1, "Negate")]
+    assert deck.set_aside == 2 and not deck.problems
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("1 X (UNF) 12", (1, "X")),  # the "x" of "1x" is not taken from the card X
+    ("X", (1, "X")),
+    ("+2 Mace x2", (2, "+2 Mace")),
+    ("+2 Mace (AFR) 1", (1, "+2 Mace")),
+    ("+2 Mace *F*", (1, "+2 Mace")),
+    ("1 +2 Mace", (1, "+2 Mace")),
+    ("Hazmat Suit (Used) x2", (2, "Hazmat Suit (Used)")),  # "(Used)" is no set code
+    ("1996 World Champion", (1, "1996 World Champion")),  # no count of 1996
+    ("Dimension X", (1, "Dimension X")),
+    ("Lightning Bolt [Removal] x4", (4, "Lightning Bolt")),
+    ("Counterspell (x4)", (4, "Counterspell")),
+    ("Lightning Bolt \u00d74", (4, "Lightning Bolt")),
+    ("x4 Lightning Bolt", (4, "Lightning Bolt")),
+    ("4 x Opt", (4, "Opt")),
+    ("1x Bind // Liberate (cmr) 12 [Ramp]", (1, "Bind // Liberate")),  # not the card Bind
+])
+def test_names_that_look_like_counts_set_codes_or_markers_are_read_whole(db, line, expected):
+    deck = parse_decklist(line, db)
+    assert cards(deck, "main") == [expected]
+    assert not deck.problems and not deck.corrections
+
+
+def test_a_blank_line_ends_the_command_zone(db):
+    """MTG Arena's export (as in intuited/brawlrating's test data: "Commander\\n1 Teysa, Opulent Oligarch (MKM)
+    234\\n\\nDeck\\n8 Swamp (M21) 311...") ends the commander with a blank line; a list without the "Deck" header
+    after it has its deck there."""
+    deck = parse_decklist("Commander\n1 Atraxa, Praetors' Voice\n\n1 Sol Ring\n1 Arcane Signet\n", db)
+    assert cards(deck, "commanders") == [(1, "Atraxa, Praetors' Voice")]
+    assert cards(deck, "main") == [(1, "Sol Ring"), (1, "Arcane Signet")]
+    partners = parse_decklist("Commander\n1 Tymna the Weaver\n1 Thrasios, Triton Hero\n\nDeck\n1 Sol Ring\n", db)
+    assert cards(partners, "commanders") == [(1, "Tymna the Weaver"), (1, "Thrasios, Triton Hero")]
+
+
+def test_a_first_line_that_is_a_card_is_not_the_deck_name(db):
+    deck = parse_decklist("Name Dropping\n1 Sol Ring\n", db)
+    assert cards(deck, "main") == [(1, "Name Dropping"), (1, "Sol Ring")] and deck.name is None
+    named = parse_decklist("Name Atraxa Counters\n1 Sol Ring\n", db)
+    assert named.name == "Atraxa Counters" and cards(named, "main") == [(1, "Sol Ring")]

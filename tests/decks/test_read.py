@@ -116,3 +116,23 @@ def test_json_utf16_and_other_encodings_read_or_say_how_to_save(db, tmp_path):
     with pytest.raises(deck_reader.DeckInputError, match="over 4,300 digits") as refused:
         deck_reader.read_deck(huge, db)
     assert "set_int_max_str_digits" not in str(refused.value)
+
+
+def test_pasted_dek_xml_bom_json_utf16_without_bom_and_utf32(db, tmp_path):
+    """An MTGO .dek (XML: a Deck of Cards elements, CatID, Quantity, Sideboard and Name, as file-format/Docs's
+    en/game/dek.md describes MTGO's deck file) pasted gets the .dek answer a file gets; JSON after a byte-order mark
+    and a newline is JSON; UTF-16 saved without a byte-order mark and UTF-32 with one are read."""
+    dek = ('<?xml version="1.0" encoding="utf-8"?>\n<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" '
+           'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n  <NetDeckID>0</NetDeckID>\n  '
+           '<PreconstructedDeckID>0</PreconstructedDeckID>\n  <Cards CatID="12345" Quantity="4" Sideboard="false" '
+           'Name="Lightning Bolt" Annotation="0" />\n</Deck>\n')
+    with pytest.raises(DeckInputError, match="export the deck as a .txt"):
+        deck_reader.read_deck(dek, db, files=False)
+    pasted = "\ufeff  \n " + json.dumps(MTGJSON_DECK)
+    assert deck_reader.read_deck(pasted, db, files=False).name == "Elves"
+    text = "Commander\r\n1 Atraxa, Praetors' Voice\r\n\r\nDeck\r\n4 Lightning Bolt\r\n"
+    for codec, data in (("utf-16-le", text.encode("utf-16-le")), ("utf-16-be", text.encode("utf-16-be")),
+                        ("utf-32", text.encode("utf-32"))):
+        (tmp_path / f"{codec}.txt").write_bytes(data)
+        deck = deck_reader.read_deck(str(tmp_path / f"{codec}.txt"), db)
+        assert [e.card.name for e in deck.commanders] == ["Atraxa, Praetors' Voice"] and deck.count() == 5, codec

@@ -12,7 +12,7 @@ import httpx
 
 from grimoire import __version__
 from grimoire.cards.store import CardDB
-from grimoire.decks.parse import ParsedDeck, deck_from_rows
+from grimoire.decks.parse import ParsedDeck, archidekt_section, deck_from_rows
 
 MOXFIELD_API = "https://api2.moxfield.com"
 ARCHIDEKT_API = "https://archidekt.com"
@@ -23,8 +23,6 @@ _MOXFIELD_URL = re.compile(r"^https?://(?:www\.)?moxfield\.com/decks/([A-Za-z0-9
 _ARCHIDEKT_URL = re.compile(r"^https?://(?:www\.)?archidekt\.com/(?:api/)?decks/(\d+)", re.IGNORECASE)
 _MOXFIELD_BOARDS = {"commanders": "commanders", "mainboard": "main", "sideboard": "sideboard",
                     "companions": "companion"}
-# Archidekt categories that are not in the deck unless the deck says otherwise.
-_ARCHIDEKT_OUTSIDE = {"maybeboard": None, "sideboard": "sideboard"}
 
 
 class DeckFetchError(RuntimeError):
@@ -116,20 +114,9 @@ def _archidekt_deck(payload: dict, db: CardDB) -> ParsedDeck:
         name = _text(_object(_object(entry.get("card")).get("oracleCard")).get("name"))
         quantity = entry.get("quantity", 1)  # checked with every other line's in deck_from_rows
         listed = entry.get("categories")
-        section = _archidekt_section([c.lower() for c in (listed if isinstance(listed, list) else ())
+        section = archidekt_section([c.lower() for c in (listed if isinstance(listed, list) else ())
                                       if isinstance(c, str)], included)
         if section is not None:
             rows.append((section, quantity, name, position, f"{quantity} {name}"))
     return deck_from_rows(rows, db, name=_text(payload.get("name")) or None)
 
-
-def _archidekt_section(categories: list[str], included: dict[str, bool]) -> str | None:
-    """The deck section of a card from its categories (the first category decides, as on Archidekt)."""
-    if "commander" in categories:
-        return "commanders"
-    if "companion" in categories:
-        return "companion"
-    first = categories[0] if categories else ""
-    if first in _ARCHIDEKT_OUTSIDE:
-        return _ARCHIDEKT_OUTSIDE[first]
-    return "main" if included.get(first, True) else None

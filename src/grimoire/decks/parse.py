@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from grimoire.cards.model import Card
@@ -36,19 +36,21 @@ _HEADERS = {
     "stickers": None,
 }
 _HEADER = re.compile(r"^(?://|#)?\s*([a-z ]+?)\s*(?:\(\d+\))?\s*:?$", re.IGNORECASE)
-_QUANTITY = re.compile(r"^([-+−]?\d+)\s*[xX]?\s+(.+)$")
-# What exporters put after the name: "(CMR) 472", "[CMR]", "*F*", "#tag", "^tag^"; all ignored.
-_SET_AND_NUMBER = re.compile(r"\s+[(\[][A-Za-z0-9_]{2,6}[)\]](?:\s+[A-Za-z0-9★†\-]+)?(?=\s|$)")
+# A count before the name: "4 Lightning Bolt", "4x", "4 x", "x4"; the second reading takes no "x", for the card X
+# ("1 X (UNF) 12") and names that start with one.
+_QUANTITY = re.compile(r"^(?:[xX×]\s?)?([-+\u2212]?\d+)\s*[xX×]?\s+(.+)$")
+_BARE_QUANTITY = re.compile(r"^([-+\u2212]?\d+)\s+(.+)$")
 _WRITTEN_COUNT = re.compile(r"([-+\u2212]?)(\d+)")
-_MARKERS = re.compile(r"\s+(?:\*[A-Za-z-]+\*|#\S+|\^[^^]*\^)")
-# Archidekt's text export ends a line with its categories, "1x Sol Ring (c21) 263 [Ramp,Artifact]", the commander's
-# as "[Commander{top}]"; TappedOut marks the commander "*CMDR*" (the formats as public deck-import code reads them,
-# e.g. "{quantity}x {name} ({set}) {collector number} [{category}] ^{tag}^" and "1x Alesha, Who Smiles at Death
-# *CMDR*").
-_CATEGORIES = re.compile(r"\s+\[([^\[\]]*)\]\s*$")
-_COMMANDER_MARK = re.compile(r"\s\*CMDR\*(?=\s|$)", re.IGNORECASE)
-# A count after the name: "Lightning Bolt x4", "Lightning Bolt x 4".
-_TRAILING_QUANTITY = re.compile(r"^(.+?)\s+[xX]\s?(\d+)$")
+# What exporters put after the name, taken off from the end one at a time: a count ("x4", "x 4", "×4", "(x4)"),
+# Archidekt's categories ("[Ramp,Artifact]", the commander's "[Commander{top}]"), markers ("*F*", TappedOut's
+# "*CMDR*" and "*f-etched*", "#tag", "^tag^") and a set code with its collector number ("(CMR) 472", "[CMR]"). Archidekt
+# writes "{quantity}x {name} ({set}) {collector number} [{category}] ^{tag}^" and TappedOut "1x Alesha, Who Smiles at
+# Death *CMDR*" (the formats as public deck-import code reads them).
+_TRAILING_QUANTITY = re.compile(r"\s(?:[xX×]\s?(\d+)|\(\s*[xX×]\s?(\d+)\s*\))$")
+_CATEGORIES = re.compile(r"\s\[([^\[\]]*)\]$")
+_MARKER = re.compile(r"\s(\*[A-Za-z-]+\*|#\S+|\^[^^]*\^)$")
+_SET_AND_NUMBER = re.compile(r"\s[(\[][A-Za-z0-9_]{2,6}[)\]](?:\s+[A-Za-z0-9★†\-]+)?$")
+_MAX_PIECES = 8  # pieces taken off one name's end: more than any export writes, few enough to bound a long line
 _INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"  # format characters that show as nothing: byte-order mark, zero-width
 
 
@@ -111,7 +113,7 @@ class ParsedDeck:
     corrections: list[Correction] = field(default_factory=list)
     # the card store the names were read in, whose cached tags give the cards' roles (see analyze_deck)
     store: CardDB | None = field(default=None, repr=False, compare=False)
-    set_aside: int = 0  # lines under a Maybeboard or Considering header: no part of the deck
+    set_aside: int = 0  # lines under a Maybeboard or Considering header, or in a {noDeck} category: no part of the deck
 
     def section(self, name: str) -> list[DeckEntry]:
         if name not in SECTIONS:
@@ -144,12 +146,26 @@ class _Reader:
     def full(self) -> bool:
         return len(self.deck.problems) >= MAX_PROBLEMS
 
-    def resolve(self, name: str) -> tuple[Card, bool]:
-        """The card ``name`` means and whether it was a fuzzy correction; raises :class:`CardNotFoundError`."""
+    def find(self, name: str) -> int | None:
+        """Row of the card named exactly ``name`` (by any face, or as "Front/Back"), without fuzzy matching."""
         row = self.db.names.find(name)
         if row is None:  # some exporters write double-faced cards as "Front/Back" or "Front /// Back"
-            front = re.split(r"\s*/{1,3}\s*", name)[0]
-            row = self.db.names.find(front) if front and front != name else None
+            faces = _faces(name)
+            row = self.db.names.find(faces[0]) if faces and faces[0] != name else None
+        return row
+
+    def is_card(self, name: str) -> bool:
+        """Whether ``name`` is a card's exact name; "Front/Back" only when each part names that same card (so a
+        line's "Bind // Liberate (CMR) 12" is not the card Bind)."""
+        if self.db.names.find(name) is not None:
+            return True
+        faces = _faces(name)
+        rows = {self.db.names.find(face) for face in faces}
+        return len(faces) > 1 and None not in rows and len(rows) == 1
+
+    def resolve(self, name: str) -> tuple[Card, bool]:
+        """The card ``name`` means and whether it was a fuzzy correction; raises :class:`CardNotFoundError`."""
+        row = self.find(name)
         if row is not None:
             return self.db.card_at(row), False
         if self.fuzzy_left <= 0 or time.thread_time() > self.deadline:
@@ -176,6 +192,12 @@ class _Reader:
             if corrected:
                 self.deck.corrections.append(Correction(line_number, card_name, card.name))
         self.deck.section(section).append(DeckEntry(count, card, line_number, card_name))
+
+
+def _faces(name: str) -> list[str]:
+    """The parts of a name written "Front/Back" or "Front /// Back" (split without a regular expression: one with
+    spaces around the slashes took quadratic time on a long run of spaces)."""
+    return [face.strip() for face in name.split("/") if face.strip()] if "/" in name else [name]
 
 
 class _FuzzySkipped(CardNotFoundError):
@@ -224,6 +246,25 @@ def deck_from_rows(rows: Iterable[tuple[str, object, str, int, str]], db: CardDB
     return deck
 
 
+# Archidekt categories that are not in the deck whatever their flags. A category not included in the deck is written
+# "{noDeck}" in Archidekt's text export (its API's includedInDeck false, as Nitemice/archidekt-backup-gas writes it).
+_ARCHIDEKT_OUTSIDE = {"maybeboard": None, "sideboard": "sideboard"}
+
+
+def archidekt_section(categories: list[str], included: dict[str, bool], default: str | None = "main") -> str | None:
+    """The deck section of a card from its Archidekt categories, in lower case: the first decides, as on Archidekt;
+    one not included in the deck (the API's ``includedInDeck``, the text export's "{noDeck}") leaves the card out
+    (``None``), but the Sideboard is the sideboard."""
+    if "commander" in categories:
+        return "commanders"
+    if "companion" in categories:
+        return "companion"
+    first = categories[0] if categories else ""
+    if first in _ARCHIDEKT_OUTSIDE:
+        return _ARCHIDEKT_OUTSIDE[first]
+    return default if included.get(first, True) else None
+
+
 def _header(line: str) -> tuple[bool, str | None]:
     """``(True, section)`` when the line is a section header (section ``None``: cards to skip)."""
     match = _HEADER.match(line)
@@ -235,26 +276,83 @@ def _header(line: str) -> tuple[bool, str | None]:
     return False, None
 
 
-def _split_line(line: str) -> tuple[str, str, bool]:
-    """``(quantity as written, name, marked as the commander)`` of a card line, with set codes, collector numbers,
-    categories and markers removed."""
-    quantity, rest = "1", line
-    match = _QUANTITY.match(line)
-    if match:
-        quantity, rest = match.group(1), match.group(2)
-    commander = bool(_COMMANDER_MARK.search(rest))
-    categories = _CATEGORIES.search(rest)
-    if categories:
-        names = {re.sub(r"\{[^}]*\}", "", c).strip().lower() for c in categories.group(1).split(",")}
-        commander = commander or "commander" in names
-        rest = rest[:categories.start()]
-    rest = _MARKERS.sub("", rest)
-    rest = _SET_AND_NUMBER.sub("", rest)
-    trailing = _TRAILING_QUANTITY.match(rest.strip()) if not match else None
-    if trailing:
-        rest, quantity = trailing.group(1), trailing.group(2)
+@dataclass(frozen=True)
+class _Reading:
+    """One way to read a card line: the quantity as written, the name, what was written after it, and whether the
+    name is a card's exact name."""
+
+    quantity: str
+    name: str
+    categories: tuple[str, ...] = ()  # Archidekt's, as written: "Maybeboard{noDeck}{noPrice}"
+    commander_mark: bool = False
+    exact: bool = False
+
+    def section(self, default: str | None) -> str | None:
+        """The section the line's own marks put it in, else ``default``."""
+        if self.commander_mark:
+            return "commanders"
+        if not self.categories:
+            return default
+        names = [re.sub(r"\{[^}]*\}", "", c).strip().lower() for c in self.categories]
+        included = {n: "{nodeck}" not in c.lower() for n, c in zip(names, self.categories, strict=True)}
+        return archidekt_section(names, included, default)
+
+
+def _clean(text: str) -> str:
     # an invisible character pasted after a marker ("Sol Ring ^Have^" + a byte-order mark) is no part of the name
-    return quantity, rest.strip().strip(_INVISIBLE).strip(), commander
+    return text.strip().strip(_INVISIBLE).strip()
+
+
+def _unwrapped(quantity: str, rest: str, counted: bool) -> list[_Reading]:
+    """The readings of ``rest`` as what exporters write after a name is taken off its end, one piece at a time:
+    the whole text first, the bare name last. A count after the name is taken only when none came before it."""
+    rest, categories, commander = _clean(rest), (), False
+    readings = [_Reading(quantity, rest)]
+    while len(readings) <= _MAX_PIECES:
+        trailing = None if counted else _TRAILING_QUANTITY.search(rest)
+        if trailing:
+            quantity, counted = trailing.group(1) or trailing.group(2), True
+            rest = rest[:trailing.start()]
+        elif match := _CATEGORIES.search(rest):
+            categories = categories or tuple(c.strip() for c in match.group(1).split(","))
+            rest = rest[:match.start()]
+        elif match := _MARKER.search(rest):
+            commander = commander or match.group(1).upper() == "*CMDR*"
+            rest = rest[:match.start()]
+        elif match := _SET_AND_NUMBER.search(rest):
+            rest = rest[:match.start()]
+        else:
+            break
+        rest = _clean(rest)
+        readings.append(_Reading(quantity, rest, categories, commander))
+    return readings
+
+
+def _readings(line: str) -> tuple[list[_Reading], _Reading]:
+    """Every reading of a card line, in the order they are tried as exact names, and the one to use when none is:
+    the whole line, then a leading count with an "x", then without one, each from the whole text to the bare name."""
+    readings = _unwrapped("1", line, counted=False)
+    match = _QUANTITY.match(line)
+    if not match:
+        return readings, readings[-1]
+    counted = _unwrapped(match.group(1), match.group(2), counted=True)
+    bare = _BARE_QUANTITY.match(line)
+    if bare and bare.group(2) != match.group(2):  # the "x" after the count may begin the name
+        readings += counted + _unwrapped(bare.group(1), bare.group(2), counted=True)
+    else:
+        readings += counted
+    return readings, counted[-1]
+
+
+def _read_line(line: str, exact: Callable[[str], bool] | None = None) -> _Reading:
+    """The reading of a card line: the first whose name is a card's exact name (so "1996 World Champion", "+2 Mace
+    x2", "1 X (UNF) 12" and "Hazmat Suit (Used)" are read whole), else a count and the bare name."""
+    readings, fallback = _readings(line)
+    if exact is not None:
+        for reading in readings:
+            if reading.name and exact(reading.name):
+                return replace(reading, exact=True)
+    return fallback
 
 
 def _long_line_reason(line: str) -> str:
@@ -285,8 +383,13 @@ def _blocks_are_mtgo(lines: list[tuple[int, str]]) -> bool:
     blocks = [b for b in blocks if b]
     if len(blocks) != 2 or len(blocks[1]) > 15:
         return False
-    counts = [_count(_split_line(line)[0]) if len(line) <= MAX_LINE_CHARS else 1 for line in blocks[1]]
+    counts = [_count(_read_line(line).quantity) if len(line) <= MAX_LINE_CHARS else 1 for line in blocks[1]]
     return sum(c if isinstance(c, int) else 1 for c in counts) <= 15
+
+
+def _is_card_line(line: str, reader: _Reader) -> bool:
+    """Whether the line names a card exactly: "Name Dropping" first is a card, not the deck's name."""
+    return _read_line(line, reader.is_card).exact
 
 
 def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
@@ -294,8 +397,10 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
 
     Sections come from headers ("Commander", "Deck", "Sideboard", "Companion", with or without "//", a
     trailing colon or a count), from ``SB:`` prefixes, or, in a list without headers, from one blank line
-    between the main deck and a sideboard of at most 15 cards (MTGO's .txt). Cards under "Maybeboard" or
-    "Considering" are skipped. Unreadable lines become :attr:`ParsedDeck.problems`, each with its line
+    between the main deck and a sideboard of at most 15 cards (MTGO's .txt); a blank line ends the commanders.
+    Cards under "Maybeboard" or "Considering", or in an Archidekt category flagged "{noDeck}", are skipped. A line
+    is first read as a card's exact name, whole or without what exporters add after it ("+2 Mace", "1 X (UNF) 12"),
+    else as a count and a name. Unreadable lines become :attr:`ParsedDeck.problems`, each with its line
     number; the rest still loads. Misspelt names read as a card are listed in :attr:`ParsedDeck.corrections`.
     """
     lines, cut = _lines(text)
@@ -314,6 +419,8 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
             in_about = False
             if blank_starts_sideboard and deck.main:
                 section = "sideboard"
+            elif section in ("commanders", "companion") and deck.section(section):
+                section = "main"  # Arena and Moxfield end the command zone with a blank line
             continue
         if len(line) > MAX_LINE_CHARS:
             reader.problem(number, line, _long_line_reason(line))
@@ -321,7 +428,7 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
         if line.lower() == "about":  # Arena: "About" then "Name <deck name>"
             in_about = True
             continue
-        if line.lower().startswith("name ") and (in_about or not deck.count()):
+        if line.lower().startswith("name ") and (in_about or not deck.count() and not _is_card_line(line, reader)):
             deck.name = line[5:].strip()
             continue
         if in_about:
@@ -338,13 +445,14 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
         if line_section is None:
             deck.set_aside += 1
             continue
-        quantity, name, commander = _split_line(card_line)
-        if quantity[:1] in "+-\u2212" and reader.db.names.find(card_line) is not None:
-            quantity, name = "1", card_line  # a card named so: "+2 Mace"
-        if not name:
+        reading = _read_line(card_line, reader.is_card)
+        line_section = reading.section(line_section)
+        if line_section is None:
+            deck.set_aside += 1
+        elif not reading.name:
             reader.problem(number, line, "no card name on this line")
-            continue
-        reader.add("commanders" if commander else line_section, quantity, name, number, line)
+        else:
+            reader.add(line_section, reading.quantity, reading.name, number, line)
     if cut is not None:
         reader.problem(cut, "", f"the decklist has more than {MAX_LINES:,} lines; the rest was not read")
     return deck

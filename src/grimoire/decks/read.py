@@ -84,14 +84,34 @@ def _from_json(text: str, db: CardDB) -> ParsedDeck:
     return load_mtgjson_deck(payload, db)
 
 
+def _utf16_without_bom(data: bytes) -> str | None:
+    """The codec of UTF-16 text saved without a byte-order mark, told by its NULs: ASCII text in UTF-16LE has a NUL
+    in every odd byte and none in the even ones (UTF-16BE the other way round); ``None`` for anything else."""
+    sample = data[:4096]
+    if len(sample) < 4:
+        return None
+    even, odd = sample[0::2].count(0) / len(sample[0::2]), sample[1::2].count(0) / len(sample[1::2])
+    if odd > 0.9 and even == 0:
+        return "utf-16-le"
+    if even > 0.9 and odd == 0:
+        return "utf-16-be"
+    return None
+
+
 def _decoded(data: bytes, where: str) -> str:
-    """A deck's bytes as text: UTF-8 (with or without a byte-order mark) or UTF-16 with one; anything else is an
-    error that says how to save it."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+    """A deck's bytes as text: UTF-8 (with or without a byte-order mark), UTF-16 (with one or without) or UTF-32
+    with one; anything else is an error that says how to save it."""
+    codec = ("utf-32" if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"))
+             else "utf-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else _utf16_without_bom(data))
+    if codec:
         try:
-            return data.decode("utf-16")
+            text = data.decode(codec).lstrip("\ufeff")
         except UnicodeDecodeError as exc:
-            raise DeckInputError(f"{where} starts as UTF-16 but is not ({exc.reason}). Save it as UTF-8.") from exc
+            name = codec.upper().replace("-LE", "").replace("-BE", "")
+            raise DeckInputError(f"{where} starts as {name} but is not ({exc.reason}). Save it as UTF-8.") from exc
+        if "\x00" not in text:
+            return text
+        raise DeckInputError(f"{where} is binary, not text. " + DECK_HELP)
     if b"\x00" in data[:4096]:
         raise DeckInputError(f"{where} is binary, not text. " + DECK_HELP)
     try:
@@ -102,9 +122,15 @@ def _decoded(data: bytes, where: str) -> str:
                              "Windows-1252, perhaps). Save it as UTF-8 and try again.") from exc
 
 
+def _start(text: str) -> str:
+    """The text's first characters past byte-order marks and blank lines, which tell JSON and XML from a list."""
+    return text.lstrip("\ufeff \t\r\n")[:200]
+
+
 def _from_text(text: str, db: CardDB, suffix: str = "") -> ParsedDeck:
-    """A file's or standard input's text: JSON by its first character (a .txt or a pipe may hold JSON too)."""
-    start = text.lstrip("\ufeff \t\r\n")[:200]
+    """A file's, standard input's or a caller's text: JSON or MTGO's XML by its first character (a .txt, a pipe or a
+    paste may hold JSON too)."""
+    start = _start(text)
     if suffix == ".dek" or start.startswith(("<?xml", "<Deck")):
         raise DeckInputError("MTGO .dek files (XML) are not read: in MTGO, export the deck as a .txt file, or paste "
                              "the decklist as text.")
@@ -134,8 +160,8 @@ def _read(source: str, db: CardDB, files: bool, stdin: TextIO | None) -> ParsedD
             return fetch_deck(text, db)
         except DeckFetchError as exc:
             raise DeckInputError(str(exc)) from exc
-    if text.lstrip("\ufeff").startswith("{"):
-        return _from_json(text.lstrip("\ufeff"), db)
+    if _start(text).startswith(("{", "<")):  # before paths: a one-line JSON text may hold a "/"
+        return _from_text(source, db)
     if files and text == "-":
         reader = stdin or sys.stdin
         buffer = getattr(reader, "buffer", None)
@@ -165,7 +191,8 @@ def read_deck(source: str | Path, db: CardDB, *, files: bool = True, stdin: Text
         problems = [p.to_dict() for p in deck.problems]
         unread = problems_text(deck, limit=10)
         aside = (f" The {deck.set_aside} line{'s' if deck.set_aside != 1 else ''} under a Maybeboard or "
-                 "Considering header are not part of the deck." if deck.set_aside else "")
+                 "Considering header, or in an Archidekt category marked {noDeck}, are not part of the deck."
+                 if deck.set_aside else "")
         raise DeckInputError("no card found in the deck." + aside + " " + DECK_HELP
                              + (f"\nLines that could not be read:\n{unread}" if unread else ""), problems)
     return deck
