@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import select
 import subprocess
+import threading
 import time
 
 import pytest
@@ -289,7 +291,7 @@ def test_a_lone_surrogate_over_stdio_is_answered_and_the_session_goes_on(grimoir
     replies = {}
     try:
         server.stdin.write(sent.encode())
-        server.stdin.flush()  # (kept open: the end of input ends the session, calls in flight with it)
+        server.stdin.flush()  # (kept open: the replies are read while the session runs)
         deadline = time.monotonic() + 120
         while len(replies) < 3 and time.monotonic() < deadline:
             ready, _, _ = select.select([server.stdout], [], [], 1.0)
@@ -342,6 +344,157 @@ def test_every_line_the_transport_cannot_read_is_answered_and_the_session_goes_o
     assert errors[None]["code"] == -32700
     assert len(errors[2]["message"]) < 400
     assert next(r for r in replies if r["id"] == 5)["result"]["structuredContent"]["name"] == "Sol Ring"
+
+
+class RawSession:
+    """``grimoire serve mcp`` in a subprocess, spoken to in raw lines (JSON-RPC over stdio is one message a line:
+    the MCP specification's stdio transport), its answers read back raw by a thread."""
+
+    def __init__(self, grimoire_home):
+        from .conftest import OFFLINE, SERVER
+
+        env = {**os.environ, **OFFLINE, "GRIMOIRE_HOME": str(grimoire_home)}
+        self.process = subprocess.Popen(SERVER, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, env=env)
+        self.replies: queue.Queue[dict] = queue.Queue()
+        self.before_initialize: list[dict] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            self.replies.put(json.loads(line))
+
+    def exchange(self, *lines: str | bytes, until, timeout: float = 120) -> list[dict]:
+        """Send ``lines``, then read every answer up to the one whose id is ``until`` (not included)."""
+        self.process.stdin.write(b"".join((line if isinstance(line, bytes) else line.encode()) + b"\n"
+                                          for line in lines))
+        self.process.stdin.flush()
+        answers, deadline = [], time.monotonic() + timeout
+        while (reply := self.replies.get(timeout=max(deadline - time.monotonic(), 0.1)))["id"] != until:
+            answers.append(reply)
+        return answers
+
+    def close(self) -> None:
+        self.process.kill()
+        self.process.wait(timeout=10)
+
+
+HELLO = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}
+
+
+def ping(request_id: str) -> str:
+    return json.dumps({"jsonrpc": "2.0", "id": request_id, "method": "ping"})
+
+
+def call_line(request_id, tool: str = "get_card", arguments: dict | None = None) -> str:
+    return json.dumps({"jsonrpc": "2.0", "id": request_id, "method": "tools/call",
+                       "params": {"name": tool, "arguments": arguments or {"name": "Sol Ring"}}})
+
+
+@pytest.fixture(scope="module")
+def raw(grimoire_home):
+    """A raw session, opened as a careless client would: a tool call before ``initialize`` (its answer kept in
+    ``before_initialize``), then the handshake."""
+    session = RawSession(grimoire_home)
+    try:
+        session.before_initialize = session.exchange(call_line("early"), ping("opened"), until="opened")
+        session.exchange(json.dumps({"jsonrpc": "2.0", "id": "hello", "method": "initialize", "params": HELLO}),
+                         until="hello")
+        session.exchange(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}), ping("ready"),
+                         until="ready")
+        yield session
+    finally:
+        session.close()
+
+
+@pytest.mark.parametrize("request_id", ["null", "1.5", "2.0", "true", "1e3", '{"a": 1}', "[1]"])
+def test_a_request_whose_id_is_no_id_is_refused_with_a_null_id(raw, request_id: str):
+    """JSON-RPC 2.0: an id is a string or a number without a fraction. The SDK read these requests as
+    notifications and dropped the id, so the call was never answered; now -32600 with id null (the id cannot be
+    echoed), and the tool is not run."""
+    line = '{"jsonrpc": "2.0", "id": ' + request_id + ', "method": "tools/call", "params": ' \
+           '{"name": "get_card", "arguments": {"name": "Sol Ring"}}}'
+    [answer] = raw.exchange(line, ping("after"), until="after", timeout=20)
+    assert answer["id"] is None and answer["error"]["code"] == -32600
+    assert '"id" must be a string or a whole number' in answer["error"]["message"]
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ('{"jsonrpc": "1.0", "id": 20, "method": "ping"}', '"jsonrpc" must be "2.0", not "1.0"'),
+    ('{"jsonrpc": 2, "id": 21, "method": "ping"}', '"jsonrpc" must be "2.0", not 2'),
+    ('{"id": 22, "method": "ping"}', '"jsonrpc": "2.0" is missing'),
+    ('{"jsonrpc": "2.0", "id": 23, "method": 5}', '"method" must be a string, not 5'),
+    ('{"jsonrpc": "2.0", "id": 24, "method": "tools/call", "params": 5}', '"params" must be an object'),
+    ('{"jsonrpc": "2.0", "id": "x", "method": "tools/call", "params": ["get_card"]}', '"params" must be an object'),
+])
+def test_an_invalid_request_is_answered_with_its_id_and_what_is_wrong(raw, line: str, expected: str):
+    """-32600 had come back with id null whenever the id was readable (it was read from the offending field)."""
+    [answer] = raw.exchange(line, ping("after"), until="after")
+    assert answer["id"] == json.loads(line)["id"] and answer["error"]["code"] == -32600
+    assert expected in answer["error"]["message"]
+
+
+def test_a_batch_is_refused_as_mcp_has_no_batches(raw):
+    """MCP removed JSON-RPC batching in protocol version 2025-06-18 (its changelog, PR #416)."""
+    [answer] = raw.exchange(f"[{call_line(1)}, {call_line(2)}]", ping("after"), until="after")
+    assert answer["id"] is None and answer["error"]["code"] == -32600
+    assert "batch" in answer["error"]["message"] and "not supported" in answer["error"]["message"]
+
+
+def test_a_byte_order_mark_before_a_message_is_ignored(raw):
+    assert raw.exchange(b"\xef\xbb\xbf" + ping("marked").encode(), until="marked") == []
+
+
+def test_blank_lines_are_skipped_silently(raw):
+    """As line-delimited JSON readers do; each had been answered with a -32700 parse error and id null."""
+    assert raw.exchange("", "   \t", "\r", ping("after"), until="after") == []
+
+
+@pytest.mark.parametrize(("params", "expected"), [
+    ({"name": "get_card", "arguments": "Sol Ring"}, "params.arguments must be an object of the tool's arguments"),
+    ({"name": "get_card", "arguments": ["Sol Ring"]}, "params.arguments must be an object of the tool's arguments"),
+    ({"arguments": {"name": "Sol Ring"}}, "params.name must be a tool's name"),
+    ({"name": 5, "arguments": {}}, "params.name must be a tool's name"),
+    (None, 'tools/call needs params: {"name"'),
+])
+def test_a_tools_call_with_bad_params_names_the_field_and_the_fix(raw, params, expected: str):
+    """The SDK said only -32602 "Invalid request parameters" with empty data."""
+    request = {"jsonrpc": "2.0", "id": "bad", "method": "tools/call"} | ({"params": params} if params else {})
+    [answer] = raw.exchange(json.dumps(request), ping("after"), until="after")
+    assert answer["id"] == "bad" and answer["error"]["code"] == -32602
+    assert expected in answer["error"]["message"]
+
+
+def test_a_call_before_initialize_says_to_initialize_first(raw):
+    [answer] = raw.before_initialize
+    assert answer["id"] == "early" and answer["error"]["code"] == -32602
+    assert "send the initialize request first" in answer["error"]["message"].lower()
+
+
+def test_a_line_over_the_limit_is_refused_unread_and_the_session_goes_on(raw):
+    """A 50 MB line had been read whole (the server grew to about 500 MB); a line over 4 MB, the web API's body
+    limit too, is now answered with -32700 saying the limit, and dropped as it is read."""
+    line = call_line("huge", arguments={"name": "x" * 5_000_000})
+    [answer] = raw.exchange(line, ping("after"), until="after")
+    assert answer["id"] == "huge" and answer["error"]["code"] == -32700
+    assert "longer than 4 MB" in answer["error"]["message"]
+    assert raw.exchange(call_line("next"), until="next") == []
+
+
+def test_requests_still_running_at_the_end_of_input_are_all_answered(grimoire_home):
+    """A client that pipes its requests and closes standard input at once had an answer to the first alone: the
+    end of input cancelled the calls in flight. Every request already received is answered before the exit."""
+    from .conftest import OFFLINE, SERVER
+
+    lines = [json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": HELLO}),
+             json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+             call_line(1), call_line(2, "search_cards", {"queries": ["draw a card", "ramp", "removal"]}),
+             call_line(3, "analyze_deck", {"deck": "\n".join(["1 Sol Ring"] * 3000)})]
+    finished = subprocess.run(SERVER, input="".join(line + "\n" for line in lines).encode(), capture_output=True,
+                              timeout=120, env={**os.environ, **OFFLINE, "GRIMOIRE_HOME": str(grimoire_home)})
+    answers = {reply["id"]: reply for reply in map(json.loads, finished.stdout.splitlines())}
+    assert set(answers) == {0, 1, 2, 3} and all("result" in answer for answer in answers.values())
+    assert finished.returncode == 0
 
 
 @pytest.mark.parametrize(("tool", "arguments"), [

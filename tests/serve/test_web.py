@@ -475,6 +475,17 @@ def test_text_that_is_not_utf8_is_refused_saying_where(app, target: str, where: 
     assert status == 400 and where in answer["error"] and "UTF-8" in answer["error"]
 
 
+@pytest.mark.parametrize(("query", "lane"), [
+    ("mode=late", "slow"), ("mode=%6Cate", "slow"), ("%6D%6F%64%65=late", "slow"), ("q=draw&mode=late", "slow"),
+    ("q=mode%3Dlate", "fast"), ("mode=hybrid", "fast"), ("mode=%ff", "fast")])
+def test_a_late_search_takes_the_slow_lane_however_it_is_encoded(query, lane):
+    """"mode=%6Cate" had run a late search in the fast lane: 8 of them held a card page for 5 s."""
+    from grimoire.serve.pool import FAST, SLOW
+    from grimoire.serve.web import _lane
+
+    assert _lane("/api/search", query) == {"slow": SLOW, "fast": FAST}[lane]
+
+
 def test_every_refusal_has_the_api_s_shape_and_head_works_where_get_does(app):
     with served_in_thread(app) as base:
         not_json = _raw(base, "POST", "/api/deck/check", b'{"deck": 1 Sol Ring}')
@@ -482,6 +493,7 @@ def test_every_refusal_has_the_api_s_shape_and_head_works_where_get_does(app):
             b'{"deck": "1 Sol Ring\xff"}', b'{"deck": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
             b'{"deck": "1 Sol Ring", "bracket": ' + b"9" * 5000 + b"}")]
         unknown, wrong_method = _raw(base, "GET", "/api/nothing"), _raw(base, "DELETE", "/api/search")
+        post_only = _raw(base, "GET", "/api/deck/check")  # (the message said "use GET" whatever the route took)
         heads = [_raw(base, "HEAD", target) for target in ("/", "/api/search?q=draw")]
     status, _, body = not_json
     assert status == 400 and json.loads(body)["argument"] == "body" and "not JSON" in json.loads(body)["error"]
@@ -489,6 +501,7 @@ def test_every_refusal_has_the_api_s_shape_and_head_works_where_get_does(app):
         assert status in (400, 422) and json.loads(body)["argument"] in ("body", "bracket"), body[:200]
     assert unknown[0] == 404 and "/api/docs" in json.loads(unknown[2])["error"]
     assert wrong_method[0] == 405 and "use GET" in json.loads(wrong_method[2])["error"]
+    assert post_only[0] == 405 and "use POST" in json.loads(post_only[2])["error"]
     for status, headers, body in heads:
         assert status == 200 and body == b"" and int(headers["content-length"]) > 0
 

@@ -22,29 +22,41 @@ Text formats (stable; documented in docs/mcp.md):
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import json
 import logging
 import os
 import re
-import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, BinaryIO
 
 import anyio
+import pydantic_core
+from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
+from mcp.server.lowlevel import Server
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
 from mcp_types import (
+    INVALID_PARAMS,
     INVALID_REQUEST,
     PARSE_ERROR,
     CallToolResult,
     ErrorData,
     JSONRPCError,
+    JSONRPCMessage,
+    JSONRPCNotification,
+    JSONRPCRequest,
+    JSONRPCResponse,
+    RequestId,
     TextContent,
     ToolAnnotations,
+    jsonrpc_message_adapter,
 )
+from mcp_types.methods import validate_client_request
+from mcp_types.version import LATEST_HANDSHAKE_VERSION
 from pydantic import Field, ValidationError
 
 from grimoire.cards.names import CardNotFoundError, shown
@@ -55,7 +67,7 @@ from grimoire.render.search import search_json, search_text
 from grimoire.search.arguments import CheckedSearch, FilterArguments, SearchArgumentError, run_search, run_similar
 from grimoire.search.tags import TAGS
 from grimoire.serve.library import Library
-from grimoire.serve.pool import FAST, SLOW, WorkPool
+from grimoire.serve.pool import FAST, MAX_BODY_BYTES, SLOW, WorkPool
 from grimoire.serve.schemas import NotATruthValue
 from grimoire.serve.workers import HOST, serve_library
 
@@ -363,48 +375,258 @@ class GrimoireServer(MCPServer):
             raise
 
     async def run_stdio_async(self) -> None:
-        """The SDK's stdio transport, with every line it cannot read answered (it only logged them, and the
-        client waited for an answer that never came): see :func:`_refusal`."""
-        async with stdio_server() as (read_stream, write_stream):
-            checked_send, checked_receive = anyio.create_memory_object_stream[SessionMessage | Exception](0)
-
-            async def relay() -> None:
-                async with checked_send:
-                    async for item in read_stream:
-                        if isinstance(item, Exception):
-                            await write_stream.send(SessionMessage(_refusal(item)))
-                        else:
-                            await checked_send.send(item)
-
-            async with anyio.create_task_group() as group:
-                group.start_soon(relay)
-                await self._lowlevel_server.run(checked_receive, write_stream,
-                                                self._lowlevel_server.create_initialization_options())
+        """Serve one client over standard input and output, with Grimoire's line reader in place of the SDK's
+        (which dropped what it could not read, and the client waited for an answer that never came): see
+        :class:`_StdioSession`."""
+        with _standard_streams() as (source, sink):
+            await _StdioSession(self._lowlevel_server, source, sink).run()
 
 
+# -- stdio: one JSON-RPC message per line (the MCP specification's stdio transport) ---------------------------
+
+MAX_LINE_BYTES = MAX_BODY_BYTES  # one message, the same limit as an HTTP request's body
+DRAIN_SECONDS = 30.0  # how long requests still running at the end of input may take to be answered
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # universal newlines, as the SDK's text reader splits lines
+_SDK_PARAMS_ERROR = "Invalid request parameters"  # the SDK's -32602 for every request whose params it refuses
+_PARAMS_FIXES = {
+    ("tools/call", "params"): 'tools/call needs params: {"name": "<a tool\'s name>", "arguments": {...}}',
+    ("tools/call", "params.name"): "params.name must be a tool's name, a string (tools/list lists them)",
+    ("tools/call", "params.arguments"): "params.arguments must be an object of the tool's arguments, such as "
+                                        '{"name": "Sol Ring"} for get_card',
+}
 # The id of a line that is no JSON, when it comes before anything nested: '{"jsonrpc": "2.0", "id": 4, ...'
 _LEADING_ID = re.compile(r'^\s*\{[^{}\[\]]*?"id"\s*:\s*(-?\d{1,15}(?![\d.eE])|"[^"\\]{0,100}")')
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _refusal(problem: Exception) -> JSONRPCError:
-    """The JSON-RPC error answering a line the transport could not read: -32700 (parse error) for a line that is
-    no JSON it can read (not JSON, nested too deep, a number too long), -32600 (invalid request) for JSON that is
-    no JSON-RPC message; with the line's id where it can be read, else null, as JSON-RPC 2.0 says."""
-    errors = problem.errors() if isinstance(problem, ValidationError) else []
-    line = errors[0].get("input") if errors else None
-    if errors and errors[0]["type"] != "json_invalid":
-        found = line.get("id") if isinstance(line, dict) else None
-        request_id = found if isinstance(found, str) or type(found) is int else None
-        return JSONRPCError(jsonrpc="2.0", id=request_id, error=ErrorData(
-            code=INVALID_REQUEST, message="Invalid request: not a JSON-RPC 2.0 message (a request needs "
-                                          "\"jsonrpc\": \"2.0\", an \"id\" and a \"method\")."))
-    found = _LEADING_ID.match(line) if isinstance(line, str) else None
-    request_id = json.loads(found.group(1)) if found else None
-    reason = shown(errors[0]["msg"]) if errors else "unreadable"
-    return JSONRPCError(jsonrpc="2.0", id=request_id, error=ErrorData(
-        code=PARSE_ERROR, message=f"Parse error: the line is not JSON this server can read ({reason}). Send one "
-                                  "JSON-RPC message per line, nested at most a few hundred levels, with numbers of "
-                                  "at most a few thousand digits."))
+@contextlib.contextmanager
+def _standard_streams() -> Iterator[tuple[BinaryIO, BinaryIO]]:
+    """The protocol's own copies of standard input and output. While serving, descriptor 0 reads the null device
+    and 1 writes to standard error, so nothing else in the process can read the wire or print onto it (as the
+    SDK's transport does)."""
+    try:
+        wire_in = os.dup(0)
+    except OSError:  # no standard input at all: a session that ends at once
+        wire_in = os.open(os.devnull, os.O_RDONLY)
+    wire_out = os.dup(1)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    os.dup2(2, 1)
+    try:  # (never closed: a reading thread may still block on the descriptor when the session ends)
+        yield os.fdopen(wire_in, "rb", closefd=False), os.fdopen(wire_out, "wb", closefd=False)
+    finally:
+        os.dup2(wire_in, 0)
+        os.dup2(wire_out, 1)
+
+
+def _read_line(source: BinaryIO) -> tuple[bytes, bool] | None:
+    """The next line of ``source`` (``None`` at its end) and whether it is whole: of a line over
+    :data:`MAX_LINE_BYTES` only the start comes back, the rest read and dropped a piece at a time."""
+    line = source.readline(MAX_LINE_BYTES + 1)
+    if not line:
+        return None
+    if len(line) <= MAX_LINE_BYTES or line.endswith(b"\n"):
+        return line, True
+    while (rest := source.readline(1 << 16)) and not rest.endswith(b"\n"):
+        pass
+    return line[:1000], False
+
+
+class _StdioSession:
+    """One client over stdio. Every line is read here, one JSON-RPC 2.0 message a line: a blank line is skipped,
+    a line that is no valid message is answered with the JSON-RPC error that says why (:func:`_checked`), the rest
+    go to the SDK's server. The SDK's bare "Invalid request parameters" answers are reworded to name the field and
+    the fix, and at the end of input every request already received is answered before the session ends."""
+
+    def __init__(self, server: Server, source: BinaryIO, sink: BinaryIO):
+        self.server, self.source, self.sink = server, source, sink
+        self.unanswered: dict[RequestId, list[tuple[str, dict[str, Any] | None]]] = {}  # by id: method, params
+        self.initialized = False
+        self.protocol_version = LATEST_HANDSHAKE_VERSION
+        self.answered_all: anyio.Event | None = None  # set once nothing is unanswered, after the end of input
+        self.writing = anyio.Lock()
+
+    async def run(self) -> None:
+        to_server, from_client = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+        to_client, from_server = anyio.create_memory_object_stream[SessionMessage](0)
+        async with anyio.create_task_group() as group:
+            group.start_soon(self._read, to_server)
+            group.start_soon(self._write, from_server)
+            await self.server.run(from_client, to_client, self.server.create_initialization_options())
+
+    async def _read(self, to_server: MemoryObjectSendStream[SessionMessage | Exception]) -> None:
+        async with to_server:
+            while (read := await anyio.to_thread.run_sync(_read_line, self.source, abandon_on_cancel=True)):
+                line, whole = read
+                if not whole:
+                    await self._send(_overlong(line))
+                    continue
+                for text in _LINE_BREAK.split(line.decode("utf-8", errors="replace")):
+                    checked = _checked(text)
+                    if isinstance(checked, JSONRPCError):
+                        await self._send(checked)
+                    elif checked is not None:
+                        self._received(checked.message)
+                        await to_server.send(checked)
+            await self._drain()
+
+    async def _drain(self) -> None:
+        """Wait, at most :data:`DRAIN_SECONDS`, for every request received to be answered: the SDK ends the
+        session at the end of input and cancels the calls still running."""
+        if self.unanswered:
+            self.answered_all = anyio.Event()
+            with anyio.move_on_after(DRAIN_SECONDS):
+                await self.answered_all.wait()
+
+    async def _write(self, from_server: MemoryObjectReceiveStream[SessionMessage]) -> None:
+        async with from_server:
+            async for item in from_server:
+                await self._send(self._answered(item.message))
+
+    async def _send(self, message: JSONRPCMessage) -> None:
+        line = message.model_dump_json(by_alias=True, exclude_unset=True).encode("utf-8") + b"\n"
+        async with self.writing:
+            await anyio.to_thread.run_sync(self._write_line, line)
+
+    def _write_line(self, line: bytes) -> None:
+        self.sink.write(line)
+        self.sink.flush()
+
+    def _received(self, message: JSONRPCMessage) -> None:
+        if isinstance(message, JSONRPCRequest):
+            self.unanswered.setdefault(message.id, []).append((message.method, message.params))
+        elif isinstance(message, JSONRPCNotification) and message.method == "notifications/initialized":
+            self.initialized = True
+        elif isinstance(message, JSONRPCNotification) and message.method == "notifications/cancelled":
+            cancelled = (message.params or {}).get("requestId")
+            if isinstance(cancelled, str | int):  # a cancelled call is never answered
+                self.unanswered.pop(cancelled, None)
+
+    def _answered(self, message: JSONRPCMessage) -> JSONRPCMessage:
+        """``message``, the server's, noted as an answer when it is one; a bare "Invalid request parameters" made
+        to say what to change."""
+        if not isinstance(message, JSONRPCResponse | JSONRPCError) or message.id not in self.unanswered:
+            return message
+        method, params = self.unanswered[message.id].pop(0)
+        if not self.unanswered[message.id]:
+            del self.unanswered[message.id]
+        if self.answered_all is not None and not self.unanswered:
+            self.answered_all.set()
+        if isinstance(message, JSONRPCResponse) and method == "initialize":
+            self.initialized = True
+            self.protocol_version = message.result.get("protocolVersion", self.protocol_version)
+        elif (isinstance(message, JSONRPCError) and message.error.code == INVALID_PARAMS
+              and message.error.message == _SDK_PARAMS_ERROR and (problem := self._params_problem(method, params))):
+            return JSONRPCError(jsonrpc="2.0", id=message.id, error=ErrorData(code=INVALID_PARAMS, message=problem))
+        return message
+
+    def _params_problem(self, method: str, params: dict[str, Any] | None) -> str | None:
+        """What is wrong with a request the SDK refused as "Invalid request parameters", when it can be told."""
+        if not self.initialized and method not in ("initialize", "ping"):
+            return (f"Invalid request: {method} before initialize. Send the initialize request first, then the "
+                    f"notifications/initialized notification, then {method}.")
+        try:
+            validate_client_request(method, self.protocol_version, params)
+        except ValidationError as exc:
+            problems = []
+            for item in exc.errors():
+                where = ".".join(str(part) for part in item["loc"])
+                problems.append(_PARAMS_FIXES.get((method, where)) or f"{where}: {item['msg']}")
+            return f"Invalid params for {method}: {'; '.join(dict.fromkeys(problems[:4]))}."
+        except (KeyError, ValueError):  # a method or version the specification's tables lack
+            return None
+        return None
+
+
+def _checked(line: str) -> SessionMessage | JSONRPCError | None:
+    """The message a line holds, for the server; else the JSON-RPC 2.0 error answering it (specification section
+    5.1: -32700 parse error for no JSON, -32600 invalid request for JSON that is no valid message); ``None`` for a
+    blank line. A byte order mark before the message is ignored."""
+    line = line.removeprefix("\ufeff")
+    if not line.strip():
+        return None
+    try:
+        value = pydantic_core.from_json(_mended(line))
+    except ValueError as exc:
+        return _parse_error(line, str(exc))
+    if isinstance(value, list):
+        return _invalid_request(None, "a batch (a JSON array of messages) is not supported: MCP removed JSON-RPC "
+                                      "batching in protocol version 2025-06-18. Send each message on its own line.")
+    if not isinstance(value, dict):
+        return _invalid_request(None, f"a message is a JSON object, not {_quoted(value)}.")
+    request_id = value.get("id")
+    valid_id = request_id if isinstance(request_id, str) or type(request_id) is int else None
+    if "method" in value and "id" in value and valid_id is None:
+        return _invalid_request(None, f'"id" must be a string or a whole number, not {_quoted(request_id)}; the '
+                                      "request was not run.")
+    if "jsonrpc" not in value:
+        return _invalid_request(valid_id, '"jsonrpc": "2.0" is missing.')
+    if value["jsonrpc"] != "2.0":
+        return _invalid_request(valid_id, f'"jsonrpc" must be "2.0", not {_quoted(value["jsonrpc"])}.')
+    if "method" in value and not isinstance(value["method"], str):
+        return _invalid_request(valid_id, f'"method" must be a string, not {_quoted(value["method"])}.')
+    if value.get("params") is not None and not isinstance(value["params"], dict):
+        return _invalid_request(valid_id, f'"params" must be an object of named parameters, not '
+                                          f"{_quoted(value['params'])}.")
+    try:
+        return SessionMessage(jsonrpc_message_adapter.validate_python(value, by_name=False))
+    except ValidationError:
+        return _invalid_request(valid_id, 'not a JSON-RPC 2.0 message (a request needs "jsonrpc": "2.0", an '
+                                          '"id" and a "method").')
+
+
+def _quoted(value: Any) -> str:
+    return shown(json.dumps(value, ensure_ascii=False)) if value is not None else "null"
+
+
+def _invalid_request(request_id: RequestId | None, reason: str) -> JSONRPCError:
+    return JSONRPCError(jsonrpc="2.0", id=request_id,
+                        error=ErrorData(code=INVALID_REQUEST, message=f"Invalid request: {reason}"))
+
+
+def _parse_error(line: str, reason: str) -> JSONRPCError:
+    """-32700 for a line that is no JSON this server reads (not JSON, nested too deep, a number too long), with the
+    line's id where it can be read, else null, as JSON-RPC 2.0 says."""
+    found = _LEADING_ID.match(line)
+    return JSONRPCError(jsonrpc="2.0", id=json.loads(found.group(1)) if found else None, error=ErrorData(
+        code=PARSE_ERROR, message=f"Parse error: the line is not JSON this server can read (Invalid JSON: "
+                                  f"{shown(reason)}). Send one JSON-RPC message per line, nested at most a few "
+                                  "hundred levels, with numbers of at most a few thousand digits."))
+
+
+def _overlong(start: bytes) -> JSONRPCError:
+    found = _LEADING_ID.match(start.decode("utf-8", errors="replace"))
+    return JSONRPCError(jsonrpc="2.0", id=json.loads(found.group(1)) if found else None, error=ErrorData(
+        code=PARSE_ERROR, message=f"Parse error: the line is longer than {MAX_LINE_BYTES >> 20} MB, the most this "
+                                  "server reads in one message; it was not read. Send smaller arguments."))
+
+
+def _mended(line: str) -> str:
+    """A JSON-RPC line whose strings hold a lone UTF-16 surrogate escape ("\\ud800"), with each such character
+    made U+FFFD: Python's JSON reads them, but the SDK's parser refuses the whole line, and the call was never
+    answered. Any other line is passed on as it came (one that is no JSON is refused by the parser)."""
+    if not _SURROGATE_ESCAPE.search(line):
+        return line
+    try:
+        message = json.loads(line)
+    except (ValueError, RecursionError):
+        return line
+
+    def mend(value: Any) -> Any:
+        if isinstance(value, str):
+            return _SURROGATE.sub("\ufffd", value)
+        if isinstance(value, list):
+            return [mend(item) for item in value]
+        if isinstance(value, dict):
+            return {mend(key): mend(item) for key, item in value.items()}
+        return value
+
+    try:
+        return json.dumps(mend(message), ensure_ascii=False)
+    except RecursionError:
+        return line
 
 
 def build_server(library: Library | None = None, pool: WorkPool | None = None) -> MCPServer:
@@ -436,64 +658,10 @@ def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | No
     if not http:
         library = Library(store, encoder)
         library.engine  # noqa: B018 - warm before the server announces itself, so the first call is as fast as the rest
-        _mend_standard_input()
         build_server(library).run("stdio")
         return
     serve_library(http_app, port=port, store=store, workers=workers, encoder=encoder,
                   announce="Grimoire MCP server: http://127.0.0.1:{port}/mcp (loading the cards...)")
-
-
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def _mended(line: bytes) -> bytes:
-    """A JSON-RPC line whose strings hold a lone UTF-16 surrogate escape ("\\ud800"), with each such character
-    made U+FFFD: Python's JSON reads them, but the SDK's parser refuses the whole line, and the call was never
-    answered. Any other line is passed on as it came (one that is no JSON is the SDK's to refuse)."""
-    if not _SURROGATE_ESCAPE.search(line):
-        return line
-    try:
-        message = json.loads(line)
-    except (ValueError, RecursionError):
-        return line
-
-    def mend(value: Any) -> Any:
-        if isinstance(value, str):
-            return _SURROGATE.sub("\ufffd", value)
-        if isinstance(value, list):
-            return [mend(item) for item in value]
-        if isinstance(value, dict):
-            return {mend(key): mend(item) for key, item in value.items()}
-        return value
-
-    try:
-        return json.dumps(mend(message), ensure_ascii=False).encode("utf-8") + b"\n"
-    except RecursionError:
-        return line
-
-
-def _mend_standard_input() -> None:
-    """Put a pipe in place of standard input, fed line by line through :func:`_mended` by a thread, for the SDK's
-    stdio transport to read (it takes no hook of its own). End of input passes through."""
-    try:
-        source = os.fdopen(os.dup(0), "rb")
-    except OSError:  # no standard input to read: the transport finds the same
-        return
-    read_end, write_end = os.pipe()
-    os.dup2(read_end, 0)
-    os.close(read_end)
-
-    def pump() -> None:
-        with source, os.fdopen(write_end, "wb") as sink:
-            try:
-                for line in source:
-                    sink.write(_mended(line))
-                    sink.flush()
-            except BrokenPipeError:  # the server stopped reading
-                pass
-
-    threading.Thread(target=pump, name="stdin-mender", daemon=True).start()
 
 
 def http_app(library: Library, pool: WorkPool | None = None):

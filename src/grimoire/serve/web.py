@@ -15,7 +15,7 @@ import threading
 import time
 from pathlib import Path
 from typing import Annotated
-from urllib.parse import unquote_to_bytes
+from urllib.parse import parse_qsl, unquote_to_bytes
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -101,7 +101,7 @@ def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
     if exc.status_code == 404:
         message = f"nothing at {path}. The API's addresses are listed at /api/docs; the page is at /."
     elif exc.status_code == 405:
-        allowed = (exc.headers or {}).get("allow", "GET")
+        allowed = {key.lower(): value for key, value in (exc.headers or {}).items()}.get("allow", "GET")
         message = f"{request.method} is not answered at {path}; use {allowed.replace(', ', ' or ')}."
     elif exc.status_code == 400 and request.method == "POST":
         return _bad_request(f"the body could not be read as JSON (not UTF-8, nested too deep, or a number too "
@@ -313,13 +313,22 @@ def _undecodable(query: bytes, path: bytes) -> tuple[str, str] | None:
     return None
 
 
-_LATE = re.compile(r"(?:^|&)mode=late(?:&|$)")
+
+
+def _asks_late(query: str) -> bool:
+    """Whether a query string asks for a late-interaction search, however it is percent-encoded (``mode=%6Cate``
+    had run in the fast lane)."""
+    try:
+        pairs = parse_qsl(query, keep_blank_values=True, errors="strict")
+    except (UnicodeDecodeError, ValueError):
+        return False  # refused as not UTF-8 before any route (see _CheckedRequests)
+    return any(key == "mode" and value.strip().lower() == "late" for key, value in pairs)
 
 
 def _lane(path: str, query: str) -> str | None:
     """The work lane of a request: decks, game replays and late-interaction searches (seconds of CPU each) are
     slow, the rest of the API fast; static files take no slot."""
-    if path.startswith(("/api/deck", "/api/arena/games/")) or (path == "/api/search" and _LATE.search(query)):
+    if path.startswith(("/api/deck", "/api/arena/games/")) or (path == "/api/search" and _asks_late(query)):
         return SLOW
     return FAST if path.startswith("/api/") else None
 
