@@ -285,6 +285,15 @@ def test_a_permanent_shows_no_keyword_that_only_casts_it(tmp_path, db):
     assert creatures.startswith("Creatures: Nethergoyf") and "escape" not in creatures and "your" not in creatures
 
 
+def test_a_permanent_shows_no_dredge(tmp_path, db):
+    """Stinkweed Imp on the battlefield had read "(flying, dredge 5; ...)": dredge acts from the graveyard only."""
+    game = duel(tmp_path, db, "// Imps\n24 Swamp\n36 Stinkweed Imp\n")
+    decision = play(game, ["^Keep", "^Play land", "^Cast Stinkweed"],
+                    lambda g, d: d.seat == 1 and any(c["name"] == "Stinkweed Imp" for c in g.view(1)["battlefield"]))
+    creatures = line_of(prompt_for(game, decision, 1), "Creatures:").strip()
+    assert creatures.startswith("Creatures: Stinkweed Imp") and "dredge" not in creatures.lower()
+
+
 def test_both_graveyards_are_listed_by_name(tmp_path, db):
     game = duel(tmp_path, db, BOLTS, "// Lands\n60 Island\n")
     decision = play(game, ["^Keep", "^Play land", "^Cast Lightning", "^Target: your opponent"],
@@ -325,17 +334,25 @@ def test_dazes_payment_is_marked_when_every_land_is_tapped(tmp_path, db):
 
 
 def test_delve_and_mana_payment_say_what_is_left_to_pay_and_finishing(tmp_path, db):
+    """Delve's exiled cards are named by the payment (not shown as floating {C} nor still in the graveyard), and
+    finishing says the lands are tapped for the rest."""
     game = duel(tmp_path, db, "// Murktide\n24 Island\n18 Ponder\n18 Murktide Regent\n")
     decision = play(game, ["^Keep", "^Play land", "^Cast Murktide", "^Cast Ponder", "^Exile"],
                     lambda g, d: d.kind == "ManaPayment" and any(o.label.startswith("Exile") for o in d.options)
-                    and g.view(0)["you"]["mana_pool"])
-    delved = game.view(0)["you"]["mana_pool"].count("{C}")
-    assert decision.prompt == f"Pay the mana cost of Murktide Regent, {{5}}{{U}}{{U}}: still to pay " \
-                              f"{{{5 - delved}}}{{U}}{{U}}. Choose a mana source, or finish paying."
+                    and g._game.player(0)["mana_pool"]["mana"])
+    delved = game._pending_cast()["delved_cards"]
+    assert decision.prompt == f"Pay the mana cost of Murktide Regent, {{5}}{{U}}{{U}} (exiled by delve so far: " \
+                              f"{', '.join(game.name_of(c) for c in delved)}): still to pay " \
+                              f"{{{5 - len(delved)}}}{{U}}{{U}}. Choose a mana source, or finish paying."
+    view = game.view(0)
+    assert not view["you"]["mana_pool"] and not {c["id"] for c in view["you"]["graveyard"]} & set(delved)
+    assert len(view["you"]["graveyard"]) == len(game._game.graveyard(0)) - len(delved)
+    assert "mana pool" not in prompt_for(game, decision)
     assert any(o.label.endswith("from your graveyard to pay {1} of the cost (delve)") for o in decision.options)
     finish = play(game, ["^Exile"], lambda g, d: d.kind == "ManaPayment" and
                   any(o.action["type"] == "PassPriority" for o in d.options))
-    assert "Finish paying" in [o.label for o in finish.options]
+    left = finish.prompt.split("still to pay ")[1].split(".")[0]
+    assert f"Finish paying (your lands are tapped automatically for {left})" in [o.label for o in finish.options]
     assert not any(o.label.startswith("Pass priority") for o in finish.options)
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grimoire.bench.arena.cards import CardData
+from grimoire.bench.arena.cards import ENGINE_MISREADINGS, CardData
 from grimoire.bench.arena.wording import (
     ability_text,
     cost_text,
@@ -58,7 +59,10 @@ _CAST_ONLY_KEYWORDS = _GRAVEYARD_CASTS | frozenset({
     "Suspend", "Kicker", "Multikicker", "Madness", "Evoke", "Cycling", "Buyback", "Replicate", "Overload", "Splice",
     "Delve", "Convoke", "Emerge", "Spectacle", "Surge", "Prowl", "Miracle", "Foretell", "Cascade", "Dash", "Blitz",
     "Unearth", "Ninjutsu", "Plot", "Bestow", "Mutate", "Embalm", "Eternalize", "Encore", "Typecycling",
-    "Landcycling"})
+    "Landcycling",
+    "Dredge"})  # (it replaces a draw from the graveyard: noise on a permanent)
+# The waits of a spell's mana payment: they name no spell, the engine's pending cast does
+_PAYMENT_WAITS = frozenset({"ManaPayment", "ManaSourceSelection", "ChooseManaColor"})
 _ROMAN = ("I", "II", "III", "IV", "V", "VI")
 # The moves between zones the engine logs only as details that a player needs told (see Game._public_move)
 _TOLD_MOVES = frozenset({("Library", "Graveyard"), ("Library", "Battlefield"), ("Library", "Exile"),
@@ -175,6 +179,7 @@ class Game:
     _waiting: dict[str, Any] | None = None
     _objects: dict[int, dict[str, Any] | None] = field(default_factory=dict)
     _native: dict[int, tuple[dict[str, Any], Any]] = field(default_factory=dict)
+    _pending: dict[str, Any] | None = None  # the engine's cast in progress, read from its whole state (slow)
     # "X is targeted by Y" lines held until Y is cast, activated or on the stack (see _record)
     _targeting: dict[int, list[LogLine]] = field(default_factory=dict)
 
@@ -273,6 +278,8 @@ class Game:
                 if as_dict not in actions:  # the mulligan prompt lists each choice once per pending player
                     actions.append(as_dict)
                     self._native[id(as_dict)] = (as_dict, action)
+        if kind == "NamedChoice" and data.get("choice_type") == "CardName":
+            actions = self._card_names(actions, seat)
         if _ordered_choice(kind, data):  # the order of the chosen cards is the order they go back in: offer each
             actions = [{"type": "SelectCards", "data": {"cards": list(order)}} for a in actions
                        for order in itertools.permutations((a.get("data") or {}).get("cards") or [])]
@@ -286,6 +293,30 @@ class Game:
         options = tuple(Option(i + 1, label, a) for i, (label, a) in enumerate(labelled))
         return Decision(seat=seat, kind=kind, category=category_of(kind, actions), options=options,
                         prompt=self.describe_prompt(kind, data, seat), turn=self.turn)
+
+    def _card_names(self, actions: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+        """The names a player may name (Cabal Therapy's "nonland card name"): the engine offers only the caster's
+        own deck and the lands seen; it takes any card name, so the opponent's nonland cards seen so far (in
+        play, in a graveyard, in exile, on the stack or named in the log) are offered too, and land names are not
+        (the engine offers them, but they name nothing the spell can take)."""
+        seen = [str(o.get("name")) for o in [*self._game.battlefield(), *self._game.graveyard(1 - seat),
+                                              *self._game.exile(), *map(self.object, self._stack_sources())]
+                if o and o.get("owner") == 1 - seat and not o.get("face_down")]
+        seen += [str(segment["value"].get("name")) for line in self.log if line.visibility == "Public"
+                 for segment in line.segments if _card_id(segment) is not None
+                 and (self.object(_card_id(segment)) or {}).get("owner") == 1 - seat]
+        offered = [str((a.get("data") or {}).get("choice")) for a in actions]
+        names = [name for name in dict.fromkeys([*offered, *seen]) if not self._is_land(name)]
+        if not names:
+            return actions
+        return [{"type": "ChooseOption", "data": {"choice": name}} for name in sorted(names)]
+
+    def _stack_sources(self) -> list[int]:
+        return [entry["source_id"] for entry in self._game.stack() if isinstance(entry.get("source_id"), int)]
+
+    def _is_land(self, name: str) -> bool:
+        face = self.card_data.faces.get(name.lower()) or {}
+        return "Land" in ((face.get("card_type") or {}).get("core_types") or [])
 
     def _distinct(self, labelled: list[tuple[str, dict[str, Any]]], seat: int) -> list[tuple[str, dict[str, Any]]]:
         """One option per wording, the same card twice being one choice (two Lightning Bolts in hand); but where
@@ -383,7 +414,7 @@ class Game:
         except Exception as error:  # the engine raises ValueError/RuntimeError for actions it will not take
             raise ActionRejected(f"{action.get('type')}: {error}") from error
         finally:
-            self._waiting, self._objects, self._native = None, {}, {}
+            self._waiting, self._objects, self._native, self._pending = None, {}, {}, None
         self._arrived = [[i for i in self._game.player(side)["hand"] if i not in hands[side]] for side in (0, 1)]
         self.history.append((seat, action))
         self._record(result.log_entries or [])
@@ -483,26 +514,36 @@ class Game:
                     "mana_pool": mana_pool_text(me.get("mana_pool")),
                     "hand": [self._card(o, seat) for o in self._game.hand(seat) if o.get("id") != casting],
                     "library_count": len(me.get("library") or []),
-                    "graveyard": [self._card(o, seat) for o in self._game.graveyard(seat)]},
+                    "graveyard": [self._card(o, seat) for o in self._graveyard(seat)]},
             "opponent": {"seat": other, "life": them["life"], "poison": them.get("poison_counters", 0),
                          "mana_pool": mana_pool_text(them.get("mana_pool")),
                          "hand_count": len([card for card in them.get("hand") or [] if card != casting]),
                          "library_count": len(them.get("library") or []),
-                         "graveyard": [self._card(o, seat) for o in self._game.graveyard(other)]},
+                         "graveyard": [self._card(o, seat) for o in self._graveyard(other)]},
             "battlefield": [self._card(o, seat) for o in self._game.battlefield()],
             "exile": [self._card(o, seat) for o in self._game.exile()],
             "stack": [self._stack_entry(e, seat) for e in self._game.stack()],
             "combat": self._combat(seat) if combat else None,
         }
 
+    def _graveyard(self, seat: int) -> list[dict[str, Any]]:
+        """``seat``'s graveyard as it stands: no token (a sacrificed Treasure ceases to exist, CR 111.7), nor the
+        cards a payment in progress has exiled by delve (the engine moves them when the payment ends)."""
+        delved = set(self._pending_cast().get("delved_cards") or []) if self._casting() is not None else set()
+        return [o for o in self._game.graveyard(seat) if not o.get("is_token") and o.get("id") not in delved]
+
     def _mana_at_hand(self, seat: int) -> str:
         """What ``seat`` has to pay with, as a player counts it before answering an unless-cost: 'you have 2
-        untapped lands' (Daze's "Pay {1}" had been offered with every land tapped, and paid nothing)."""
-        lands = sum(1 for o in self._game.battlefield() if o.get("controller") == seat and not o.get("tapped") and
-                    "Land" in ((o.get("card_types") or {}).get("core_types") or []))
+        untapped lands' (Daze's "Pay {1}" had been offered with every land tapped, and paid nothing), and its
+        other mana sources by name ('and Lotus Petal')."""
+        sources = self._mana_sources(seat)
+        lands = sum(1 for obj, _ in sources if "Land" in ((obj.get("card_types") or {}).get("core_types") or []))
+        others = Counter(str(obj.get("name")) for obj, _ in sources
+                         if "Land" not in ((obj.get("card_types") or {}).get("core_types") or []))
         pool = mana_pool_text(self._game.player(seat).get("mana_pool"))
-        return f"you have {lands} untapped land{'' if lands == 1 else 's'}" + (f" and {pool} in your mana pool"
-                                                                                if pool else "")
+        extra = [f"{listed(n if c == 1 else f'{n} x{c}' for n, c in others.items())} to make mana"] if others else []
+        extra += [f"{pool} in your mana pool"] if pool else []
+        return f"you have {lands} untapped land{'' if lands == 1 else 's'}" + "".join(f" and {e}" for e in extra)
 
     def _choosing_targets_for(self) -> int | None:
         """The source whose triggered ability's targets the pending prompt chooses, else None."""
@@ -521,9 +562,14 @@ class Game:
 
     def _casting(self) -> int | None:
         """The object id of the spell a pending cast is casting (its targets or costs being chosen), else None."""
-        data = self.waiting_for().get("data")
+        waiting = self.waiting_for()
+        data = waiting.get("data")
         if not isinstance(data, dict):
             return None
+        if waiting.get("type") in _PAYMENT_WAITS:  # the wait names no spell: the engine's pending cast does
+            pending = self._pending_cast()
+            card = pending.get("card_id", pending.get("object_id"))
+            return card if isinstance(card, int) else None
         pending = data.get("pending_cast")
         resume = data.get("resume")  # a cost being paid (PayCost): {"type": "Spell", "Spell": {"object_id": ...}}
         if not isinstance(pending, dict) and isinstance(resume, dict) and resume.get("type") == "Spell":
@@ -622,7 +668,9 @@ class Game:
         name = self._names
         if kind == "PassPriority":
             if self.waiting_for().get("type") == "ManaPayment":  # passing here ends the payment, not the priority
-                return "Finish paying"
+                left = self._left_to_pay(seat)
+                return f"Finish paying (your lands are tapped automatically for {left})" if left and left != "{0}" \
+                    else "Finish paying"
             return "Pass priority" + (" (let the top of the stack resolve)" if self._game.stack() else "")
         if kind == "PlayLand":
             return f"Play land: {name(data.get('object_id'))}"
@@ -777,13 +825,26 @@ class Game:
         pool = [str(unit.get("color")) for unit in (self._game.player(seat).get("mana_pool") or {}).get("mana") or []
                 if isinstance(unit, dict)]
         left = mana_left_to_pay(needed, pool)
-        sources = [{str(pip.get("data")) for pip in o.get("available_mana_pips") or [] if isinstance(pip, dict)}
-                   for o in self._game.battlefield() if o.get("controller") == seat and not o.get("tapped")]
-        sources = [colours for colours in sources if colours]
+        sources = [colours for _, colours in self._mana_sources(seat)]
         shards = [shard for shard in left.get("shards") or [] if isinstance(shard, str)]
         if len(sources) < int(left.get("generic") or 0) + len(left.get("shards") or []):
             return False
         return all(sum(1 for colours in sources if shard in colours) >= shards.count(shard) for shard in shards)
+
+    def _mana_sources(self, seat: int) -> list[tuple[dict[str, Any], set[str]]]:
+        """``seat``'s untapped permanents that can make mana now, each with the colours it makes: lands by the
+        engine's pips (City of Brass's "one of" five colours), the rest by their mana abilities (Lotus Petal and
+        Treasure sacrificed, a mana creature tapped once it is no longer summoning sick)."""
+        found = []
+        for obj in self._game.battlefield():
+            if obj.get("controller") != seat or obj.get("tapped"):
+                continue
+            colours = set().union(*[_pip_colours(pip) for pip in obj.get("available_mana_pips") or []])
+            if not colours and not self._summoning_sick(obj):
+                colours = set().union(*[_ability_colours(ability) for ability in obj.get("abilities") or []])
+            if colours:
+                found.append((obj, colours))
+        return found
 
     def _suspend_label(self, source_id: Any, index: Any) -> str:
         """'Suspend Rift Bolt: pay {R}, exile it with 1 time counter' for suspend as phase offers it (an ability
@@ -838,6 +899,9 @@ class Game:
             if "Object" in target or target.get("type") == "Object":
                 object_id = target.get("Object", target.get("data"))
                 obj = self.object(object_id)
+                if obj and obj.get("zone") == "Stack":  # one stack, shared: "your opponent's Fireblast (on the stack)"
+                    whose = "your" if obj.get("controller") == seat else "your opponent's"
+                    return f"{whose} {obj.get('name')} (on the stack)"
                 if obj:
                     owner = "your" if obj.get("controller") == seat else "opponent's"
                     return f"{obj.get('name')} ({owner} {_ZONE_NAMES.get(obj.get('zone'), obj.get('zone'))})"
@@ -958,7 +1022,10 @@ class Game:
                    f"card(s) to {what.replace(' from zone', '')}{' from your ' + zone if zone else ''}."
         if kind == "NamedChoice":
             named = ((data.get("source") or {}).get("prompt") or {}).get("display_name") or "this effect"
-            return f"{named}: name a {humanise(data.get('choice_type') or 'card name').replace('card name', 'card')}."
+            flaw = ENGINE_MISREADINGS.get(named)
+            warning = f" (This rules engine plays {named} wrongly: {flaw}.)" if flaw else ""
+            return f"{named}: name a {humanise(data.get('choice_type') or 'card name').replace('card name', 'card')}." \
+                   + warning
         if kind == "OrderTriggers":
             triggers = [f"{i + 1}. {t.get('source_name')}: {ability_text(t.get('description'), t.get('source_name'))}"
                         for i, t in enumerate(data.get("triggers") or [])]
@@ -1025,19 +1092,35 @@ class Game:
         line = next((line for line in oracle.splitlines() if re.match(rf"{numeral}(?:, [IV]+)* — ", line)), "")
         return f"{source}, chapter {numeral}: {line.split(' — ', 1)[1]}" if line else f"{source}, chapter {numeral}."
 
+    def _pending_cast(self) -> dict[str, Any]:
+        """The engine's cast in progress (its card, cost, delved cards), ``{}`` where none is."""
+        if self._pending is None:
+            pending = (self._game.state().get("state") or {}).get("pending_cast")
+            self._pending = pending if isinstance(pending, dict) else {}
+        return self._pending
+
     def _payment_text(self, seat: int) -> str:
         """The mana payment prompt with the spell's cost and what is still to pay after the pool (delve's exiled
         cards pay into it): 'Pay the mana cost of Murktide Regent, {5}{U}{U}: still to pay {3}{U}{U}. ...'."""
-        pending = (self._game.state().get("state") or {}).get("pending_cast") or {}
-        cost = pending.get("cost") if isinstance(pending, dict) else None
+        pending = self._pending_cast()
+        cost = pending.get("cost")
         ask = "Choose a mana source, or finish paying."
         if not isinstance(cost, dict):
             return f"Pay the mana cost. {ask}"
+        left = self._left_to_pay(seat)
+        name = self.name_of(pending.get("card_id")) if pending.get("card_id") is not None else "the spell"
+        delved = [self.name_of(card) for card in pending.get("delved_cards") or []]
+        exiled = f" (exiled by delve so far: {listed(delved)})" if delved else ""
+        return f"Pay the mana cost of {name}, {render_cost(cost)}{exiled}: still to pay {left}. {ask}"
+
+    def _left_to_pay(self, seat: int) -> str:
+        """What of the pending spell's mana cost the pool leaves unpaid ('{1}{U}{U}'), '' where none is pending."""
+        cost = self._pending_cast().get("cost")
+        if not isinstance(cost, dict):
+            return ""
         pool = [str(unit.get("color")) for unit in (self._game.player(seat).get("mana_pool") or {}).get("mana") or []
                 if isinstance(unit, dict)]
-        left = render_cost(mana_left_to_pay(cost, pool))
-        name = self.name_of(pending.get("card_id")) if pending.get("card_id") is not None else "the spell"
-        return f"Pay the mana cost of {name}, {render_cost(cost)}: still to pay {left}. {ask}"
+        return render_cost(mana_left_to_pay(cost, pool))
 
     def _looked_at(self, ability: dict[str, Any], seat: int) -> str:
         """The library cards a resolving effect lets ``seat`` look at (Jace's +2, Delver's upkeep look): the
@@ -1049,6 +1132,42 @@ class Game:
                 whose = "your" if obj.get("owner") == seat else "your opponent's"
                 seen.append(f"{obj.get('name')}, from the top of {whose} library")
         return "; ".join(seen)
+
+
+_COLOURS = ("White", "Blue", "Black", "Red", "Green")
+
+
+def _pip_colours(pip: Any) -> set[str]:
+    """The colours one of the engine's ``available_mana_pips`` makes: ``{"type": "Color", "data": "Red"}``,
+    ``{"type": "OneOfColors", "data": [...]}`` (City of Brass), any colour, or colourless."""
+    if not isinstance(pip, dict):
+        return set()
+    data = pip.get("data")
+    if pip.get("type") == "AnyColor":
+        return set(_COLOURS)
+    if isinstance(data, list):
+        return {str(colour) for colour in data}
+    if pip.get("type") == "Colorless" or data == "Colorless":
+        return {"Colorless"}
+    return {str(data)} if data else set()
+
+
+def _ability_colours(ability: Any) -> set[str]:
+    """The colours a mana ability paid with {T} and/or sacrificing its permanent makes (Llanowar Elves, Lotus
+    Petal, Treasure); empty for any other ability (one that costs mana makes none more)."""
+    effect = (ability or {}).get("effect") or {} if isinstance(ability, dict) else {}
+    if effect.get("type") != "Mana":
+        return set()
+    cost = ability.get("cost") or {}
+    parts = cost.get("costs") or [] if cost.get("type") == "Composite" else [cost]
+    if not parts or any(part.get("type") not in ("Tap", "Sacrifice") for part in parts if isinstance(part, dict)) \
+            or any(part.get("type") == "Sacrifice" and (part.get("target") or {}).get("type") != "SelfRef"
+                   for part in parts if isinstance(part, dict)):
+        return set()
+    produced = effect.get("produced") or {}
+    if produced.get("type") == "Fixed":
+        return {str(colour) for colour in produced.get("colors") or []} or {"Colorless"}
+    return {str(colour) for colour in produced.get("color_options") or _COLOURS}
 
 
 def _keyword_name(keyword: Any) -> str:

@@ -1,6 +1,7 @@
 """Play one game between two players and keep a record that can be replayed from the deal and the actions.
 
-A decision with a single option that only passes priority is applied for the player (counted as ``auto_pass``).
+A decision with a single option that only passes priority (or goes back to a mana payment) is applied for the
+player (counted as ``auto_pass``).
 An option the engine refuses is reported to the player, who is asked again; after ``MAX_ATTEMPTS`` refusals or
 an unusable answer the first remaining option is taken and recorded as a fallback, never silently. A choice
 repeated ``LOOP_LIMIT`` times at the same decision in one turn is withheld (``loop_guard``) so no game spins.
@@ -147,8 +148,10 @@ def _seat_names(players: tuple[Player, Player]) -> tuple[str, str]:
 
 
 def is_auto_pass(decision: Decision) -> bool:
-    """Whether the decision's only option is passing priority (applied without asking the player)."""
-    return len(decision.options) == 1 and decision.options[0].action.get("type") == "PassPriority"
+    """Whether the decision's only option is passing priority, or going back to the mana payment from its choice of
+    a mana source (applied without asking the player: there is nothing to choose)."""
+    return len(decision.options) == 1 and decision.options[0].action.get("type") in ("PassPriority",
+                                                                                     "BackToManaPayment")
 
 
 def _decide(game: Game, decision: Decision, player: Player, census: Census, repeats: Counter) -> None:

@@ -31,9 +31,12 @@ def render_cost(cost: Any) -> str:
 
 
 def mana_pool_text(pool: Any) -> str:
-    """'{B}{B}{B}' from a player's ``mana_pool`` (``{"mana": [{"color": "Black", ...}, ...]}``); '' when empty."""
+    """'{B}{B}{B}' from a player's ``mana_pool`` (``{"mana": [{"color": "Black", ...}, ...]}``); '' when empty.
+    The engine's stand-ins for a cost paid by delve or convoke (restricted to ``ConvokePayment``) are no mana a
+    player floats: they are left out (a delved card had shown as "Your mana pool: {C}")."""
     units = (pool or {}).get("mana") or [] if isinstance(pool, dict) else []
-    return "".join("{" + _SHARDS.get(str(unit.get("color")), "C") + "}" for unit in units if isinstance(unit, dict))
+    return "".join("{" + _SHARDS.get(str(unit.get("color")), "C") + "}" for unit in units
+                   if isinstance(unit, dict) and "ConvokePayment" not in (unit.get("restrictions") or []))
 
 
 def keyword_text(keyword: Any) -> str:
