@@ -103,8 +103,19 @@ def test_cards_like_a_card_share_what_it_does_not_only_its_wording(snapshot_engi
     assert all(other in like(name) for name, other in shared.items())
     if encoder == "minilm":  # MiniLM's cosine alone misses them: the shared tags bring them
         monkeypatch.setattr(engine_module, "LIKE_TAG_SHARE", 0.0)
+        monkeypatch.setattr(engine_module, "LIKE_COST_SHARE", 0.0)
         assert not any(other in like(name) for name, other in shared.items())
         assert "Jokulhaups" in like("Wrath of God")
+
+
+def test_cards_like_a_card_cost_about_what_it_costs(snapshot_engine, monkeypatch):
+    """Lotus Guardian, Birds of Paradise's text at seven mana, had led its alikes."""
+    import grimoire.search.engine as engine_module
+
+    assert "Lotus Guardian" not in top(snapshot_engine.similar_to("Birds of Paradise", limit=5))
+    assert top(snapshot_engine.similar_to("Lightning Bolt", limit=1)) == ["Shock"]
+    monkeypatch.setattr(engine_module, "LIKE_COST_SHARE", 0.0)
+    assert top(snapshot_engine.similar_to("Birds of Paradise", limit=1)) == ["Lotus Guardian"]
 
 
 def test_exclude_removes_named_cards(snapshot_engine):

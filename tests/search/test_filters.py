@@ -115,8 +115,14 @@ def test_is_values(engine, query, expected):
     ("t:creature and c:r and pow>=2", {"Shivan Dragon", "Goblin Guide", "Reaper King"}),
     ("-(t:creature or t:land or t:instant or t:sorcery)", {"Sol Ring", "Mana Crypt", "Jace, the Mind Sculptor"}),
     ("t:instant (flying or c:w)", {"Swords to Plowshares", "Boros Charm"}),
+    # a negated bare word is a name, as on Scryfall: Atraxa flies, but "flying" is not in her name
     ("t:creature -flying c:g", {"Llanowar Elves", "Grizzly Bears", "Tarmogoyf", "Thrasios, Triton Hero",
-                                "Reaper King"}),
+                                "Reaper King", "Atraxa, Praetors' Voice", "Birds of Paradise"}),
+    ("t:creature -kw:flying c:g", {"Llanowar Elves", "Grizzly Bears", "Tarmogoyf", "Thrasios, Triton Hero",
+                                   "Reaper King"}),
+    ("t:creature -elves", {"Shivan Dragon", "Goblin Guide", "Reaper King", "Serra Angel", "Grizzly Bears",
+                           "Tarmogoyf", "Atraxa, Praetors' Voice", "Thrasios, Triton Hero", "Kird Ape",
+                           "Birds of Paradise", "Delver of Secrets // Insectile Aberration"}),
 ])
 def test_negation_or_and_parentheses(engine, query, expected):
     assert names(engine, query) == expected

@@ -71,8 +71,11 @@ def test_exact_name_and_regex():
 def test_free_text_filters_only_when_negated_or_mixed_with_filters():
     assert free_text(text_as_filters(parse("destroy or exile"))) == ["destroy", "exile"]
     mixed = text_as_filters(parse("(flying or t:elf)"))
-    assert mixed.children[0] == Filter("text", ":", "flying", 1, "flying")
+    assert mixed.children[0] == Filter("name", ":", "flying", 1, "flying")  # a bare word is a name, as on Scryfall
     assert free_text(text_as_filters(parse("-flying draw"))) == ["draw"]
+    # words side by side in an "or" are prose too (they had filtered names, matching no card)
+    prose = text_as_filters(parse('"gain protection" or indestructible until end of turn'))
+    assert free_text(prose) == ["gain protection", "indestructible", "until", "end", "of", "turn"]
 
 
 @pytest.mark.parametrize(("query", "message", "position"), [
@@ -495,9 +498,27 @@ def test_a_phrase_in_single_quotes_is_one_value():
     ("Urza’s Saga", "Urza's Saga"),
     # full-width forms, as Japanese, Chinese and Korean keyboards type them (had been read as words)
     ("ｍｖ＝３", "mv=3"), ("ｔ：ｅｌｆ　ｏ：＂ｄｒａｗ　ａ　ｃａｒｄ＂", 't:elf o:"draw a card"'),
+    # an en dash or a minus sign opening a term, as word processors turn "-" (it had dropped the negated term)
+    ("t:goblin –c:r", "t:goblin -c:r"), ("t:goblin (\u2212t:warrior)", "t:goblin (-t:warrior)"),
 ])
 def test_typographic_quotes_are_the_syntax_s_quotes(typed, straight):
     assert parse(typed) == parse(straight)
+
+
+def test_a_minus_sign_inside_a_quote_stays_the_card_text_s():
+    assert parse('o:"\u22123:"') != parse('o:"-3:"')  # loyalty costs print the minus sign
+
+
+@pytest.mark.parametrize(("query", "message", "position"), [
+    ("c≥r", "write >= (c>=...)", 1), ("mv≤3", "write <= (mv<=...)", 2), ("id≠wu", "write != (id!=...)", 2),
+    (":goblin", "':' with no keyword before it", 0),  # it had ranked 1,134 cards
+    ("t:goblin :red", "':' with no keyword before it", 9),
+])
+def test_a_typographic_operator_or_a_lone_colon_is_an_error_saying_where(query, message, position):
+    with pytest.raises(QuerySyntaxError) as caught:
+        parse(query)
+    assert message in str(caught.value) and caught.value.position == position
+    parse("nice cards :D")  # a smiley is words
 
 
 def test_a_request_typed_in_full_width_is_read_as_typed_in_ascii(snapshot_engine):

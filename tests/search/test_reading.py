@@ -164,6 +164,10 @@ def test_mana_rocks_keep_ranking_by_their_words(reader):
     ("rocks that tap for 2", "o:/add (\\{[^}]+\\}){2,}|add (two|three|four|x) mana/ t:artifact"),
     ("sac a creature for 2", ""),
     ("removal under 3 mana for 2", "mv<3"),  # a cost said once is the cost
+    # "mana" says a cost before what a bare number would count ("1 mana counters" had read nothing)
+    ("1 mana counters", "mv=1"), ("2 mana counters in blue", "id<=u mv=2"), ("put 2 counters", ""),
+    ("deal 3 damage", ""),
+    ("sac outlet that costs 0 to activate", ""), ("abilities that cost no mana to use", ""),  # an ability's (mv=0)
 ])
 def test_cost_words_read_as_mana_value(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -2183,6 +2187,10 @@ def test_a_combat_role_after_a_keyword_still_ranks(reader):
     ("legendary creatures that aren't humans", "-t:human t:legendary t:creature"),  # a creature type negated
     ("nonhuman wizards", "-t:human t:wizard"),
     ("lands that don't enter tapped", '-o:/~ enters tapped(\\.| with)/ t:land'),
+    # "untapped" before a guild and the lands (it had lost the guild, or both)
+    ("untapped boros lands", 'id<=rw -o:/~ enters tapped(\\.| with)/ t:land'),
+    ("untapped boros dual lands", 't:land produces>=rw produces<=rwc id<=rw -o:/~ enters tapped(\\.| with)/'),
+    ("untapped izzet duals", 't:land produces>=ur produces<=urc id<=ur -o:/~ enters tapped(\\.| with)/'),
     ("mono colored legends", "c=1 t:legendary"),
     ("exactly 3 colors commanders", "is:commander id=3"),
     ("x/1 creatures", "tou=1 t:creature"),
@@ -2633,6 +2641,13 @@ def test_the_reserved_list_is_read_or_said_to_be_unknown(reader, query, syntax):
     assert set((syntax or "-is:reserved").split()) <= set(filters), filters
 
 
+@pytest.mark.parametrize("query", ["is:land", "-is:land", "IS:LAND"])
+def test_a_syntax_term_is_no_card_whose_name_drops_its_colon(reader, query):
+    """"is:land" had been read as the card Island (its name without the colon): one card, for -is:land too."""
+    assert "Island" not in reader.read(query).syntax
+    assert reader.read("Circle of Protection: Red").syntax == '!"Circle of Protection: Red"'
+
+
 def test_the_most_common_card_is_no_rarity(reader):
     assert not reader.read("the most common removal").notes
 
@@ -2791,6 +2806,13 @@ def test_doubling_my_next_spell_copies_it(snapshot_engine):
     ("commander for +1/+1 counters in simic", "id=gu"),  # was id<=gu: mono-green and mono-blue commanders led
     ("voltron commanders in boros", "id=rw"),
     ("green commanders", "id<=g"),  # one colour keeps the colourless commanders
+    # legendary creatures are a commander's place too (mono-white and mono-blue ones had led)
+    ("legendary creatures in esper with flying", "id=wub"), ("esper legends", "id=wub"),
+    ("legendary creatures for my esper deck", "id<=wub"),  # cards for a deck of those colours
+    ("legendary artifacts in esper", "id<=wub"),
+    ("legendary creatures for Sisay", "id<=wubrg"), ("Sisay legends tutors", "id<=wubrg"),  # a commander's deck
+    ("Legendary creatures with partner that are red or white", "id<=wr"),  # either colour
+    ("legends matter for jodah", "id<=wubrg"),
 ])
 def test_commanders_in_a_guild_are_of_that_guild(reader, query, identity):
     assert identity in reader.read(query).syntax.split()
@@ -3025,6 +3047,11 @@ def test_an_empty_answer_says_which_filter_matches_no_card(snapshot_engine):
                for note in snapshot_engine.search("is:digital t:goblin", limit=3).notes)
     # the literal path too (grimoire search --literal had said only "no cards match")
     assert "(did you mean t:dragon?)" in " ".join(snapshot_engine.search("t:dragn c:r", limit=3, literal=True).notes)
+    # otag: and function:, Scryfall Tagger's community tags there, say they are Grimoire's own tags here
+    for query in ("otag:removal", "function:removal c:w", "-otag:ramp t:artifact"):
+        assert any(note.startswith("otag: and function: search Grimoire's own function tags")
+                   for note in snapshot_engine.search(query, limit=3).notes), query
+    assert not any("Tagger" in note for note in snapshot_engine.search("ramp that isn't treasure", limit=3).notes)
 
 
 def test_the_empty_answer_notes_share_the_query_regex_budget(snapshot_engine, monkeypatch):

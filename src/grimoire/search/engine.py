@@ -231,6 +231,11 @@ def _tag_data(db: CardDB) -> dict[str, np.ndarray]:
 # rules text, and says so (scryfall.com/docs/syntax: "prints that are only available digitally")
 DIGITAL_NOTE = ("is:digital is read from rules text (conjure, seek, perpetually and Alchemy's other digital-only "
                 "mechanics): the card data has no printings, so a paper card's online printings are not counted")
+# Scryfall's otag: and function: search its Tagger's community tags, which no card data here holds: Grimoire's are
+# its own rules over rules text (search/tags.py), and says so where the syntax is typed
+TAGGER_NOTE = ("otag: and function: search Grimoire's own function tags (docs/tags.md), read from rules text, not "
+               "Scryfall Tagger's community tags: names and counts differ from Scryfall's")
+_TAGGER_KEY = re.compile(r"^[-(]*(?:otag|oracletag|function)[:=]", re.IGNORECASE)
 NAME_WORD_CARDS = 120  # loose name words held by more names than this ("the", "of") say nothing of a name
 COLOURLESS_SHARE = 0.7
 # a tribe's deck named without colours: the colours a third of the type's creatures have are the deck's, and a card
@@ -243,6 +248,11 @@ COMMANDER_COLOURLESS_SHARE = 1.0  # for a named commander's deck, whose colourle
 # reading the neighbours of 16 well-known cards at 0, 0.15 and 0.3 (Smothering Tithe's first eight trade Rhystic
 # Study, which draws, for Seize the Spoils and Pirate's Pillage, which make Treasure, from 0.2).
 LIKE_TAG_SHARE = 0.2
+# and less by this much per mana of mana value apart (up to LIKE_COST_GAP): a card like Birds of Paradise costs about
+# what it costs (Lotus Guardian, its text at seven mana, had led; Shock now leads Lightning Bolt's, Sol Talisman Sol
+# Ring's). Chosen by reading the same neighbours at 0, 0.02 and 0.04 per mana.
+LIKE_COST_SHARE = 0.03
+LIKE_COST_GAP = 5.0
 
 
 _TRIBE_TAGS = frozenset(tag_rules.TAG_INDEX[name] for name in ("lord", "anthem"))  # what pumps a tribe
@@ -422,6 +432,8 @@ class SearchEngine:
         applied = applied_filters(node)
         if notes is not None and any(re.fullmatch(r"-?(?:is|not):digital", item, re.IGNORECASE) for item in applied):
             notes.append(DIGITAL_NOTE)
+        if notes is not None and any(_TAGGER_KEY.search(item) for item in applied):
+            notes.append(TAGGER_NOTE)
         return mask, applied
 
     # -- ranking -----------------------------------------------------------------------------------------
@@ -1297,11 +1309,20 @@ class SearchEngine:
 
     def _like_scores(self, row: int) -> np.ndarray:
         """How like card ``row`` each card is: the cosine of their embeddings and, at :data:`LIKE_TAG_SHARE`, of
-        their function tags (-inf for a card not embedded)."""
+        their function tags, less :data:`LIKE_COST_SHARE` per mana of mana value apart (-inf for a card not
+        embedded)."""
         scores = self.vectors.cosines(self.vectors.of(row)) + LIKE_TAG_SHARE * self._tag_cosines(row)
+        mana_value = self._mana_values
+        if not np.isnan(mana_value[row]):  # (a card whose mana value is unknown is half the gap apart)
+            gap = np.minimum(np.abs(mana_value - mana_value[row]), LIKE_COST_GAP)
+            scores = scores - LIKE_COST_SHARE * np.where(np.isnan(gap), LIKE_COST_GAP / 2, gap)
         if self.vectors.missing:
             scores[~self.vectors.present] = -np.inf
         return scores
+
+    @cached_property
+    def _mana_values(self) -> np.ndarray:
+        return _mana_value_at_least(self.db)
 
     @cached_property
     def _tag_norms(self) -> np.ndarray:

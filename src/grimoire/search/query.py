@@ -258,6 +258,8 @@ class _Token:
 
 
 _KEY = re.compile(r"([A-Za-z]+)(!=|<=|>=|:|=|<|>)")
+_TYPOGRAPHIC_OPERATORS = {"≥": ">=", "≤": "<=", "≠": "!="}
+_KEY_TYPOGRAPHIC = re.compile(r"([A-Za-z]+)([≥≤≠])")
 _KEY_BANG = re.compile(r"([A-Za-z]+)!(?!=)(?=\S)")
 _BARE = re.compile(r"[^\s()\"]+")
 # a value in single quotes holding a space, closed before a space, a parenthesis or the end ("o:'draw a card'"); an
@@ -354,6 +356,15 @@ def _tokens(query: str) -> list[_Token]:
                 node, index = _keyword_term(query, index, key)
                 tokens.append(_Token("term", node.position, node))
                 continue
+            typographic = _KEY_TYPOGRAPHIC.match(query, index)
+            if typographic and typographic.group(1).lower() in ALL_KEYS:  # "c≥r": a word processor's operator
+                name, sign = typographic.groups()
+                raise QuerySyntaxError(f"'{sign}' is not an operator here: write {_TYPOGRAPHIC_OPERATORS[sign]} "
+                                       f"({name}{_TYPOGRAPHIC_OPERATORS[sign]}...)", index + len(name), query)
+            if query.startswith(":", index) and query[index + 1:index + 3].isalnum() and \
+                    len(query[index + 1:index + 3]) == 2:  # (not a smiley, ":D")
+                raise QuerySyntaxError("':' with no keyword before it: write one (o:, t:, name:...) or drop the "
+                                       "colon", index, query)
             bang = _KEY_BANG.match(query, index)
             if bang and bang.group(1).lower() in ALL_KEYS:  # "c!rg": "!" alone is no comparison
                 name = bang.group(1)
@@ -678,8 +689,13 @@ _TYPED_FORMS = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "�
 
 
 def plain_forms(query: str) -> str:
-    """``query`` with typographic quotes and full-width characters as the plain ASCII the syntax is written in."""
-    return query.translate(_TYPED_FORMS)
+    """``query`` with typographic quotes and full-width characters as the plain ASCII the syntax is written in, and
+    an en dash or a minus sign opening a term as the hyphen of a negation (``t:goblin –c:r`` had dropped the
+    negated term; a minus sign inside a quote or a word, as loyalty costs print it, "−3:", stays)."""
+    return _TYPED_NEGATION.sub("-", query.translate(_TYPED_FORMS))
+
+
+_TYPED_NEGATION = re.compile(r"(?:^|(?<=[\s(]))[\u2013\u2212](?=[A-Za-z(!])")
 
 
 def parse(query: str) -> Node:
@@ -754,18 +770,26 @@ def sort_order(node: Node | None) -> tuple[str, str] | None:
 
 
 def text_as_filters(node: Node, *, filtering: bool = False) -> Node:
-    """Turn free text that must filter into ``Filter("text")``: text under a negation, or in an Or that also
-    holds filters (``(flying or t:elf)``). Other free text only ranks."""
+    """Turn free text that must filter into a name search, as a bare word is on Scryfall (``Filter("name")``):
+    text under a negation (``-goblin t:goblin``: the Goblins without "goblin" in their names; it had matched type
+    lines and rules text too, leaving none), or in an Or that also holds filters (``(bolt or t:elf)``). Other free
+    text only ranks."""
     if isinstance(node, Text):
-        return Filter("text", ":", node.text.lower(), node.position, node.text) if filtering else node
+        return Filter("name", ":", node.text.lower(), node.position, node.text) if filtering else node
     if isinstance(node, Not):
         return Not(text_as_filters(node.child, filtering=True), node.position)
     if isinstance(node, And):
         return And(tuple(text_as_filters(child, filtering=filtering) for child in node.children))
     if isinstance(node, Or):
-        mixed = filtering or not all(isinstance(child, Text) for child in node.children)
+        mixed = filtering or not all(_only_text(child) for child in node.children)
         return Or(tuple(text_as_filters(child, filtering=mixed) for child in node.children))
     return node
+
+
+def _only_text(node: Node) -> bool:
+    """Whether ``node`` is free text alone: a word, a phrase, or words side by side ("indestructible until end of
+    turn" beside a quoted phrase in an "or" is prose, no filter)."""
+    return isinstance(node, Text) or isinstance(node, And) and all(_only_text(child) for child in node.children)
 
 
 def applied_filters(node: Node | None) -> list[str]:

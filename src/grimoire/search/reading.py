@@ -700,7 +700,8 @@ class Reader:
     def _read(self, query: str, explicit: frozenset[str]) -> Reading:
         whole = query.strip(" ?!.")
         if _NAME_SYNTAX.search(whole) and not _KEY_ALONE.fullmatch(whole) and \
-                (row := self.db.names.find(whole)) is not None and (exact := _exact_name(self.db.columns.name[row])):
+                (row := self.db.names.find(whole)) is not None and _keeps_syntax(whole, self.db.columns.name[row]) \
+                and (exact := _exact_name(self.db.columns.name[row])):
             # a card's whole name, with what the syntax would read ("fire // ice", "Circle of Protection: Red", "sword
             # of fire and ice")
             return Reading(query, exact, chips=(Chip(query, exact, "name"),), node=parse(exact))
@@ -1416,6 +1417,12 @@ def _deck_synergy(reader: Reader, state: _State) -> None:
 # what the query syntax reads in a card's name: its marks, and "and" and "or" ("Sword of Fire and Ice")
 _NAME_SYNTAX = re.compile(r"[:/!()<>=]|\b(?:and|or|AND|OR|And|Or)\b")
 _KEY_ALONE = re.compile(r"[^\s:]+:")  # "order:", "fire:": a keyword without its value, not Order // Chaos
+
+
+def _keeps_syntax(typed: str, name: str) -> bool:
+    """Whether the card ``name`` a query found holds each character of syntax the query holds ("Circle of
+    Protection: Red", "Fire // Ice"): "is:land" is the syntax, not Island (its name without the colon)."""
+    return all(char in name for char in set(typed) & set(":/!()<>="))
 
 
 # Words before a card's name that leave the card out ("counterspells excluding Force of Will", "other than sol ring")
@@ -2150,7 +2157,10 @@ def _is_object(state: _State, index: int) -> bool:
             _complained_of(state, index)
     if before == "enough":  # "i never have enough lands": what the deck lacks, not the kind of card asked for
         return True
-    if before in _STATES and state.words[position].used:  # "untapped lands": a rule read what the lands do
+    if before in _STATES and (state.words[position].used or  # "untapped lands": a rule read what the lands do
+                              before == "untapped" and
+                              any(w.lower.strip(",.;:?!") in ("land", "lands", "dual", "duals")
+                                  for w in state.words[index:index + 3])):  # "untapped boros dual lands"
         before = ""
     elif position >= 0 and before in ("for", "that") and _opens_the_ask(state, position):
         before = ""  # "looking for the white enchantment", "what's that blue card": the card asked for
@@ -3307,7 +3317,7 @@ def _resource_payoff_syntax(resource: str) -> str:
 _ENTERS_UNTAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into play)|etbs?) untapped|"
                               r"(?:that |which )?(?:don'?t|do not|doesn'?t|does not|never) "
                               r"(?:enters?|comes? (?:in|into play)|etbs?)(?: the battlefield)? tapped|"
-                              r"untapped(?= (?:[a-z]+[- ]?)?lands?\b)")  # "untapped lands"
+                              r"untapped(?= (?:[a-z]+[- ]){0,2}lands?\b)")  # "untapped lands", "untapped boros duals"
 _ENTERS_UNTAPPED_SYNTAX = r"-o:/~ enters tapped(\.| with)/"  # "enters tapped with two charge counters": Vivid lands
 # "lands that come in tapped and gain life": the lands that always enter tapped, said of lands only ("make their
 # creatures enter tapped" is what a card does to others)
@@ -3546,6 +3556,7 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
                 state.take(first - denial, last, f"-{syntax}", "oracle")  # "card draw that doesn't cost life"
                 continue
             state.take(first, last, syntax, "oracle")
+
     for _, first, last in list(_matches(state, _TUTOR_TO_PLAY)):
         if _before(state, first, 1) in ("land", "lands", "basic"):
             continue  # "land tutor that puts it onto the battlefield": ramp, which the words ask
@@ -3596,6 +3607,23 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
             if (subject in _TYPE_WORDS or subject in reader.creature_types or subject in ("threat", "threats")) \
                     and not _GRANTS & _said_before(state, first):
                 state.take(first, last, syntax, "keyword")
+    for index, word in enumerate(state.words):
+        # "untapped boros dual lands": the colours and the cycle between were read already, so the lands are the
+        # untapped ones still
+        if word.lower == "untapped" and state.free(index) and _read_lands_after(state, index + 1):
+            state.take(index, index + 1, _ENTERS_UNTAPPED_SYNTAX, "oracle")
+
+
+def _read_lands_after(state: _State, start: int) -> bool:
+    """Whether up to three words from ``start``, each read already, end in lands ("boros dual lands", "izzet
+    duals")."""
+    for index in range(start, min(start + 3, len(state.words))):
+        said = state.words[index].lower.strip(",.;:?!")
+        if said in ("land", "lands") or said in ("dual", "duals") and not state.free(index):
+            return index > start
+        if state.free(index):
+            return False
+    return False
 
 
 # "lands that make colorless mana", "rocks that tap for red mana": the mana the card adds (Scryfall's produces:),
@@ -4031,8 +4059,19 @@ _OPPOSITE_COMPARISONS = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "=": "!="}
 
 
 # what a bound right after it counts, which is no card's cost
-_AMOUNT_NOUNS = frozenset({"bonus", "boost", "buff", "power", "toughness", "damage", "life", "tokens", "cards",
-                           "counters", "colors", "colours"})
+_BOUNDED_NOUNS = frozenset({"bonus", "boost", "buff", "power", "toughness", "damage", "life", "tokens", "cards",
+                            "counters", "colors", "colours"})
+
+
+_ACTIVATIONS = frozenset({"equip", "crew", "activate", "use", "sac", "sacrifice"})
+
+
+def _activation_after(state: _State, last: int) -> bool:
+    """Whether the cost ending at ``last`` is an ability's ("costs 0 to equip", "costs 0 to activate", "no mana to
+    use"), not the card's own (it had read ``mv=0`` for "sac outlet that costs 0 to activate")."""
+    after = _after(state, last, 3).split()
+    after = after[1:] if after[:1] == ["mana"] else after
+    return after[:1] == ["to"] and after[1:2] != [] and after[1] in _ACTIVATIONS
 
 
 def _mana_value(reader: Reader, state: _State) -> None:
@@ -4043,12 +4082,12 @@ def _mana_value(reader: Reader, state: _State) -> None:
             before = _before(state, first, 1)
             if op == "=" and before in _NOT_AFTER_NUMBER and not (before == "for" and _costs_for(state, first)):
                 continue
-            if _after(state, last, 1) in ("power", "toughness", "damage", "life", "cards", "counters", "tokens"):
-                continue
-            if before in _AMOUNT_NOUNS and not re.search(r"\b(?:mana|cmc|mv|costs?)\b", match.group(0)):
+            if _after(state, last, 1) in ("power", "toughness", "damage", "life", "cards", "counters", "tokens") and \
+                    not re.search(r"\b(?:mana|cmc|mv)\b", match.group(0)):
+                continue  # "3 damage", "2 +1/+1 counters"; "1 mana counters" are one-mana counterspells
+            if before in _BOUNDED_NOUNS and not re.search(r"\b(?:mana|cmc|mv|costs?)\b", match.group(0)):
                 continue  # "equipment with a power bonus at least 3": the bonus, no cost of the card's
-            if _after(state, last, 2) in ("to equip", "to crew") or _after(state, last, 3) in ("mana to equip",
-                                                                                               "mana to crew"):
+            if _activation_after(state, last):
                 continue  # "equipment that costs 0 to equip": its equip cost (_activation_costs), not its own
             if before in _AMOUNT_VERBS and op in (">=", ">") and "mana" not in match.group(0):
                 continue  # "cards that mill at least 4": how many, not a cost (not "burn under 3 mana")
@@ -4125,7 +4164,7 @@ def _mana_value(reader: Reader, state: _State) -> None:
             own = own or pattern is _CHEAP and last == len(state.words) and first > 0 and state.words[first - 1].used
             # "destroy big creatures", "counter big spells": the cost of what the card acts on, not its own
             # "my spells are too expensive": a complaint about the deck's costs, not a cost asked for
-            if _after(state, last, 1) in blockers or _after(state, last, 2) in ("to equip", "to crew") or \
+            if _after(state, last, 1) in blockers or _activation_after(state, last) or \
                     (_is_object(state, first) and not own) or \
                     _before(state, first, 1) in ("too", "my", "our", "its", "their") or \
                     pattern is _FREE and _before(state, first, 1) in ("outlet", "outlets") or \
@@ -4365,12 +4404,23 @@ def _partners(reader: Reader, state: _State) -> None:
 def _commanders_identity(reader: Reader, state: _State) -> None:
     """"commander for +1/+1 counters in simic": beside commanders, several colours a deck phrase read ("in
     simic", ``id<=gu``) are the commander's identity itself (``id=gu``), as "Simic commanders" is (one colour stays
-    within it: "green commanders" keep the colourless ones)."""
-    if not _asks_commanders(state):
+    within it: "green commanders" keep the colourless ones); so beside legendary creatures ("legendary creatures in
+    esper with flying", "esper legends": a commander's place; they had listed mono-white and mono-blue ones first),
+    unless a deck of those colours is named ("legends for my esper deck")."""
+    said = {w.lower.strip(",.;:?!") for w in state.words}  # (read before the types are)
+    legends = ("legends" in said or "legendary" in said and bool(said & {"creature", "creatures"})) and \
+        not said & {"deck", "decks", "matter", "matters"} and not _NOT_LEGENDS.search(state.typed.lower())
+    commanders = _asks_commanders(state)
+    if not commanders and (not legends or state.deck):  # (a commander's deck: "Sisay legends tutors")
         return
     for index, chip in enumerate(state.chips):
+        if not commanders and (chip.words.lower().startswith("for ") or " or " in chip.words.lower()):
+            continue  # a commander's deck ("legendary creatures for Sisay"), or either colour ("red or white")
         if chip.kind == "colour" and (match := _WITHIN.match(chip.syntax)) and len(match.group(1)) > 1:
             state.chips[index] = Chip(chip.words, f"id={match.group(1)}", chip.kind)
+
+
+_NOT_LEGENDS = re.compile(r"\b(?:excluding|except|not|non-?|without|no|aren'?t|isn'?t)\s*legend")
 
 
 def _asks_commanders(state: _State) -> bool:
