@@ -16,14 +16,12 @@ from grimoire.bench.arena.decks import card_data_for, load_deck
 from grimoire.bench.arena.game import Deal, Decision, Game
 from grimoire.bench.arena.players import engine_structures
 from grimoire.bench.arena.prompt import (
-    MAX_ZONE_CHARS,
     decision_prompt,
     grammar_slips,
     permanent_text,
     render_stack,
     render_state,
     turn_log,
-    zone_lines,
 )
 from grimoire.bench.arena.wording import keyword_text, mana_pool_text
 
@@ -303,15 +301,6 @@ def test_both_graveyards_are_listed_by_name(tmp_path, db):
     assert line_of(prompt_for(game, decision, 0), "Your graveyard:") == f"Your graveyard: Lightning Bolt x{bolts}"
     assert f"Your opponent's graveyard: Lightning Bolt x{bolts}" in prompt_for(game, decision, 1)
     assert "Your opponent's graveyard" not in prompt_for(game, decision, 0)  # an empty zone is left out
-
-
-def test_a_long_graveyard_is_cut_and_says_how_many_more():
-    view = {"you": {"seat": 0, "graveyard": [{"name": f"Card number {n}"} for n in range(60)]},
-            "opponent": {"seat": 1, "graveyard": []}, "exile": []}
-    [line] = zone_lines(view)
-    assert len(line) < MAX_ZONE_CHARS + 80 and line.endswith("more (viewGraveyard lists them all)")
-    shown = line.count("Card number")
-    assert f"and {60 - shown} more" in line
 
 
 def test_chain_lightnings_copy_offer_says_what_yes_does_and_that_it_cannot_be_paid(tmp_path, db):

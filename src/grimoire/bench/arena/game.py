@@ -675,7 +675,7 @@ class Game:
         if kind == "PlayLand":
             return f"Play land: {name(data.get('object_id'))}"
         if kind == "CastSpell":
-            return f"Cast {self._cast_label(data.get('object_id'))}"
+            return f"Cast {self._cast_label(data.get('object_id'), seat)}"
         if kind == "ActivateAbility":
             suspend = self._suspend_label(data.get("source_id"), data.get("ability_index"))
             return suspend or f"Activate {self._ability_label(data.get('source_id'), data.get('ability_index'))}"
@@ -708,6 +708,9 @@ class Game:
             answer = "Yes" if (data.get("choice") or {}).get("type") == "Accept" else "No"
             return f"{answer}, and answer {answer} for this card's trigger from now on without asking you"
         if kind == "CancelCast":
+            if self.waiting_for().get("type") in _PAYMENT_WAITS:  # the engine refunds neither
+                return "Cancel (take back the spell or ability being cast; mana already made and Treasures or " \
+                       "other permanents already sacrificed for it are lost)"
             return "Cancel (take back the spell or ability being cast)"
         if kind == "TapForConvoke":
             obj = self.object(data.get("object_id")) or {}
@@ -815,6 +818,19 @@ class Game:
             meaning += f" to copy {name} (you may choose new targets for the copy)"
         return meaning
 
+    def colours_left_to_pay(self, seat: int) -> set[str]:
+        """The colours ('Red') the pending spell's mana cost still needs after the pool; empty where none is."""
+        cost = self._pending_cast().get("cost")
+        if not isinstance(cost, dict):
+            return set()
+        pool = [str(unit.get("color")) for unit in (self._game.player(seat).get("mana_pool") or {}).get("mana") or []
+                if isinstance(unit, dict)]
+        return {shard for shard in mana_left_to_pay(cost, pool).get("shards") or [] if isinstance(shard, str)}
+
+    def can_pay(self, seat: int, cost: Any) -> bool:
+        """Whether ``seat`` may be able to pay ``cost`` (see ``_can_pay``); True for no cost."""
+        return self._can_pay(seat, cost) if cost else True
+
     def _can_pay(self, seat: int, cost: Any) -> bool:
         """Whether ``seat`` may be able to pay ``cost``: False only where its untapped mana sources and pool cannot
         make the mana, colour by colour (Daze's {1} with every land tapped, Chain Lightning's {R}{R} with no red
@@ -864,12 +880,16 @@ class Game:
     def _names(self, object_id: Any) -> str:
         return self.name_of(object_id) if isinstance(object_id, int) else str(object_id)
 
-    def _cast_label(self, object_id: int | None) -> str:
+    def _cast_label(self, object_id: int | None, seat: int) -> str:
         obj = self.object(object_id) if object_id is not None else None
         if not obj:
             return f"object {object_id}"
         cost = render_cost(obj.get("mana_cost"))
         zone = obj.get("zone")
+        evoke = _keyword(obj, "Evoke")
+        if evoke is not None and zone == "Hand" and not self.can_pay(seat, obj.get("mana_cost")):
+            # the engine evokes by itself when the mana cost is out of reach ("Cast Solitude {3}{W}{W}" had hid it)
+            return f"{obj.get('name')} by evoke ({cost_text(evoke)}; it is sacrificed when it enters)"
         where = "" if zone in (None, "Hand") else f" from {_ZONE_NAMES.get(zone, zone)}"
         if zone == "Graveyard":  # cast by escape or flashback: that keyword's cost, not the printed one
             for keyword in obj.get("keywords") or []:
@@ -982,8 +1002,10 @@ class Game:
         if kind == "OptionalCostChoice":
             source = (data.get("pending_cast") or {}).get("object_id")
             kicked = int(data.get("times_kicked") or 0)
+            obj = self.object(source) if source is not None else None
+            payable = self.can_pay(seat, (obj or {}).get("mana_cost"))
             return optional_cost_question(self.name_of(source) if source is not None else "this spell",
-                                          data.get("cost"), kicked)
+                                          data.get("cost"), kicked, payable)
         return self._describe_choice(kind, data, seat)
 
     def _describe_choice(self, kind: str, data: dict[str, Any], seat: int) -> str:
@@ -991,12 +1013,13 @@ class Game:
         cards = [self.name_of(c) for c in data.get("cards") or []]
         source = self.name_of(data["source_id"]) if data.get("source_id") is not None else None
         count = data.get("count")
-        if kind == "ScryChoice":
-            return f"Scry {len(cards)}: you look at {listed(cards)} on top of your library. Choose which to " \
-                   "keep on top, and in which order; the rest go to the bottom."
-        if kind == "SurveilChoice":
-            return f"Surveil {len(cards)}: you look at {listed(cards)} on top of your library. Choose which to " \
-                   "keep on top, and in which order; the rest go into your graveyard."
+        if kind in ("ScryChoice", "SurveilChoice"):
+            verb, rest = ("Scry", "to the bottom") if kind == "ScryChoice" else ("Surveil", "into your graveyard")
+            if len(cards) == 1:  # one card has no order ("Choose which to keep on top, and in which order" read oddly)
+                return f"{verb} 1: you look at {cards[0]} on top of your library. Keep it on top, or put it " + \
+                    ("on the bottom of your library." if kind == "ScryChoice" else "into your graveyard.")
+            return f"{verb} {len(cards)}: you look at {listed(cards)} on top of your library. Choose which to " \
+                   f"keep on top, and in which order; the rest go {rest}."
         if kind == "DigChoice":
             where = "put back on top of your library in the order you choose" if _ordered_choice(kind, data) \
                 else f"put into your {_ZONE_NAMES.get(data.get('kept_destination'), 'hand')}"
@@ -1350,3 +1373,8 @@ def render_segments(segments: list[dict[str, Any]], seat: int | None, *, hide_ca
         else:
             text.append(str(value if not isinstance(value, dict) else value.get("name", value)))
     return "".join(text)
+
+
+def _keyword(obj: dict[str, Any], keyword: str) -> Any:
+    """The value of an object's keyword with a value (Evoke's cost), None where it has no such keyword."""
+    return next((k[keyword] for k in obj.get("keywords") or [] if isinstance(k, dict) and keyword in k), None)

@@ -218,7 +218,7 @@ class HeuristicBot(_Bot):
             return _cards_score(game, view, data.get("cards") or [])
         if kind == "ChooseReplacement":
             return 1.0 if option.label.startswith("Dredge ") and view["you"]["library_count"] > 10 else 0.0
-        return _answer_score(game, kind, data)
+        return _answer_score(game, decision.seat, kind, data)
 
     def _cast_score(self, game: Game, seat: int, view: dict[str, Any], data: dict[str, Any]) -> float:
         obj = game.object(data.get("object_id")) or {}
@@ -226,6 +226,8 @@ class HeuristicBot(_Bot):
             return -1.0  # a counterspell with no opposing spell to counter: keep it
         if not _has_opposing_target(game, _ability_of(obj, None), view):
             return -1.0  # removal with nothing of the opponent's to hit (the engine picks a lone target itself)
+        if _evoked_for_nothing(game, seat, obj, view):
+            return -1.0  # Solitude evoked with no creature of the opponent's to exile: a card thrown away
         cost = obj.get("mana_cost") or {}
         return 50.0 + int(cost.get("generic") or 0) + len(cost.get("shards") or [])
 
@@ -317,14 +319,16 @@ def _ability_of(obj: dict[str, Any], index: int | None) -> dict[str, Any]:
 
 _HARM = {"Destroy", "DealDamage", "Bounce", "ChangeZone"}
 _HELP_WORDS = ("gets +", "gain", "return target", "untap")
-_HARM_WORDS = ("damage", "destroy", "exile target", "gets -", "counter target", "sacrifice", "to its owner's hand")
+_HARM_WORDS = re.compile(r"damage|destroy|exile (?:up to \w+ )?(?:other |another )?target|gets -|counter target"
+                         r"|sacrifice|to its owner's hand")
 
 
 def _helps(prompt: str) -> bool:
     """Whether a target prompt's effect helps what it targets: harm outweighs help, so Lightning Helix ("deals 3
-    damage to any target and you gain 3 life") is harm (its "gain" had aimed it at the bot's own Goblin Shaman)."""
+    damage to any target and you gain 3 life") is harm (its "gain" had aimed it at the bot's own Goblin Shaman),
+    and so is Solitude ("exile up to one other target creature. That creature's controller gains life ...")."""
     text = prompt.lower()
-    return any(word in text for word in _HELP_WORDS) and not any(word in text for word in _HARM_WORDS)
+    return any(word in text for word in _HELP_WORDS) and not _HARM_WORDS.search(text)
 
 
 def _has_opposing_target(game: Game, ability: dict[str, Any], view: dict[str, Any]) -> bool:
@@ -341,6 +345,18 @@ def _has_opposing_target(game: Game, ability: dict[str, Any], view: dict[str, An
     seat = view["you"]["seat"]
     theirs = [game.object(card["id"]) or {} for card in view["battlefield"] if card["controller"] != seat]
     return any(_fits(obj, f) for obj in theirs for f in filters)
+
+
+def _evoked_for_nothing(game: Game, seat: int, obj: dict[str, Any], view: dict[str, Any]) -> bool:
+    """Whether casting a creature would evoke it (its mana cost out of reach) while no enter trigger of its finds a
+    permanent of the opponent's to harm: evoked, its worth is only that trigger."""
+    evoke = any(isinstance(k, dict) and "Evoke" in k for k in obj.get("keywords") or [])
+    if not evoke or game.can_pay(seat, obj.get("mana_cost")):
+        return False
+    triggers = [t.get("definition") or {} for t in obj.get("trigger_definitions") or []]
+    enters = [t.get("execute") or {} for t in triggers if t.get("destination") == "Battlefield"]
+    harmful = [ability for ability in enters if (ability.get("effect") or {}).get("type") in _HARM]
+    return bool(harmful) and not any(_has_opposing_target(game, ability, view) for ability in harmful)
 
 
 def _fits(obj: dict[str, Any], target: dict[str, Any]) -> bool:
@@ -424,7 +440,7 @@ def _land_colours(obj: dict[str, Any]) -> set[str]:
     return colours & set(_COLOURS)
 
 
-def _answer_score(game: Game, kind: str, data: dict[str, Any]) -> float:
+def _answer_score(game: Game, seat: int, kind: str, data: dict[str, Any]) -> float:
     """Numbers, yes/no answers and payments: the biggest X, a kicker paid but a repeatable cost (replicate,
     multikicker) not, since the bot cannot tell which copies it can afford, optional effects accepted, a cost paid
     to save its spell."""
@@ -440,6 +456,9 @@ def _answer_score(game: Game, kind: str, data: dict[str, Any]) -> float:
         return 0.0 if isinstance(inner, dict) and inner.get("repeatable") else 1.0
     if kind == "DecideOptionalEffect":
         return 1.0 if data.get("accept") else 0.5
+    if kind == "ChooseManaColor":  # Lotus Petal, Treasure: a colour the spell being paid for still needs
+        choice = data.get("choice") or {}
+        return 1.0 if choice.get("data", choice) in game.colours_left_to_pay(seat) else 0.0
     if kind == "PayUnlessCost":
         return 1.0 if data.get("pay") else 0.5
     return 0.0

@@ -21,7 +21,7 @@ from grimoire.bench.arena.wording import listed
 from grimoire.render.cards import card_summary
 
 MAX_TOOLS = 3
-MAX_ZONE_CHARS = 320  # a graveyard or exile listed on the board: longer ones end "and N more (viewGraveyard...)"
+MAX_ZONE_CHARS = 320  # a graveyard or exile listed on the board: longer ones start "N older (viewGraveyard...)"
 FULL_TURNS = 12  # the latest turns shown line by line; older ones by their header and note only
 MAX_LINES_PER_TURN = 60  # a long combo turn keeps its latest lines
 NOTE_REQUEST = "Write your strategy note for turn"  # scripts key the end-of-turn request on this phrase
@@ -192,16 +192,18 @@ def _exiled_text(card: dict[str, Any], seat: int) -> str:
 
 
 def _bounded(texts: list[str], tool: str) -> str:
-    """Texts counted ('Lightning Bolt x2') and cut to ``MAX_ZONE_CHARS``, saying how many more the tool shows."""
+    """Texts (oldest first) counted ('Lightning Bolt x2') and cut to ``MAX_ZONE_CHARS``: the newest are kept (the
+    cut had dropped them), saying how many older ones the tool shows."""
     counts = Counter(texts)
-    shown: list[str] = []
-    for text, n in counts.items():
+    kept: list[str] = []
+    for text in reversed(counts):  # newest first, by a name's first appearance
+        n = counts[text]
         item = text if n == 1 else f"{text} x{n}"
-        if shown and len(listed([*shown, item])) > MAX_ZONE_CHARS:
-            rest = sum(counts.values()) - sum(counts[t] for t in list(counts)[:len(shown)])
-            return f"{listed(shown)} and {rest} more ({tool} lists them all)"
-        shown.append(item)
-    return listed(shown)
+        if kept and len(listed([item, *kept])) > MAX_ZONE_CHARS:
+            rest = sum(counts.values()) - sum(counts[t] for t in list(counts)[-len(kept):])
+            return f"{rest} older ({tool} lists them all), then {listed(kept)}"
+        kept.insert(0, item)
+    return listed(kept)
 
 
 def _player_line(who: str, side: dict[str, Any], hand_size: int, exiled: int) -> str:

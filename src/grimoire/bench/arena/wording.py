@@ -74,7 +74,7 @@ def optional_effect_text(effect: Any) -> str:
         where = "the bottom" if (effect.get("position") or {}).get("type") == "Bottom" else "the top"
         return f"put it on {where} of its owner's library"
     if kind == "ChangeZone" and effect.get("destination") in _MOVED_TO:  # "Yes means: change zone" (Creeping Chill)
-        return _MOVED_TO[effect["destination"]]
+        return _moved_text(effect)
     if kind == "CastFromZone":  # suspend's last counter: "Yes means: cast from zone" had said nothing
         return "cast it without paying its mana cost" if effect.get("without_paying_mana_cost") else "cast it"
     if kind == "PayCost":  # Chain Lightning's copy offer: the payment; what it buys is the ability's next part
@@ -84,6 +84,21 @@ def optional_effect_text(effect: Any) -> str:
 
 _MOVED_TO = {"Exile": "exile it", "Battlefield": "put it onto the battlefield", "Hand": "put it into its owner's hand",
              "Graveyard": "put it into its owner's graveyard", "Library": "put it into its owner's library"}
+
+
+def _moved_text(effect: dict[str, Any]) -> str:
+    """'exile it', or where the effect moves another card than its own (Ichorid's upkeep: "Yes means: exile it"
+    had read as exiling Ichorid) that card: 'exile another black creature card from your graveyard'."""
+    target = effect.get("target")
+    if not isinstance(target, dict) or target.get("type") != "Typed":
+        return _MOVED_TO[effect["destination"]]
+    properties = [p for p in target.get("properties") or [] if isinstance(p, dict)]
+    other = "another " if any(p.get("type") == "Another" for p in properties) else "a "
+    noun = filter_text(target)
+    noun = noun if noun.endswith("card") else f"{noun} card"
+    zone = _ZONES.get(effect.get("origin"), "")
+    where = f" from your {zone}" if zone and target.get("controller") == "You" else (f" from a {zone}" if zone else "")
+    return _MOVED_TO[effect["destination"]].replace(" it", f" {other}{noun}{where}", 1)
 
 
 def mana_needed(cost: Any) -> dict[str, Any] | None:
@@ -202,14 +217,16 @@ def _alternative(cost: Any) -> tuple[str, str] | None:
     return cost_text(options[0]), cost_text(options[1])
 
 
-def optional_cost_question(name: str, cost: Any, kicked: int = 0) -> str:
+def optional_cost_question(name: str, cost: Any, kicked: int = 0, payable: bool = True) -> str:
     """The question of an optional cost, saying what Yes and No each pay: 'Cast Daze for its alternative cost? Yes:
     return 1 Island you control to its owner's hand, instead of its mana cost. No: pay its mana cost, {1}{U}.'
-    (it had been "Pay the optional cost of Daze: return ... or {1}{U}?", which said neither)."""
+    (it had been "Pay the optional cost of Daze: return ... or {1}{U}?", which said neither); where the mana cost
+    is out of reach (``payable`` False) and the engine offers no No, the question says so."""
     alternative = _alternative(cost)
     if alternative:
+        unpayable = "" if payable else " (you cannot pay its mana cost)"
         return (f"Cast {name} for its alternative cost? Yes: {alternative[0]}, instead of its mana cost. "
-                f"No: pay its mana cost, {alternative[1]}.")
+                f"No: pay its mana cost, {alternative[1]}{unpayable}.")
     return f"Pay the optional cost of {name}: {cost_text(cost)}?" + (f" (paid {kicked} times so far)" if kicked else "")
 
 
