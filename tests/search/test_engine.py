@@ -118,6 +118,18 @@ def test_cards_like_a_card_cost_about_what_it_costs(snapshot_engine, monkeypatch
     assert top(snapshot_engine.similar_to("Birds of Paradise", limit=1)) == ["Lotus Guardian"]
 
 
+@pytest.mark.parametrize(("query", "tag"), [
+    ("answers to Ghostly Prison", "enchantment-removal"), ("how do i deal with ghostly prison", "enchantment-removal"),
+    ("removal for Smothering Tithe", "enchantment-removal"), ("cards that counter Cyclonic Rift", "counterspell"),
+    ("ways to kill Tarmogoyf", "creature-removal"), ("how do i beat Propaganda", "enchantment-removal"),  # one word
+])
+def test_a_card_to_be_answered_asks_for_its_types_answer(snapshot_engine, query, tag):
+    """"answers to Ghostly Prison" had ranked cards like it (Propaganda, Windborn Muse): the card's text stood in."""
+    results = snapshot_engine.search(query, limit=5).results
+    assert sum(tag in r.tags for r in results) >= 4, [r.card.name for r in results]
+    assert not {"Propaganda", "Windborn Muse"} & {r.card.name for r in results}
+
+
 def test_exclude_removes_named_cards(snapshot_engine):
     page = snapshot_engine.search("Lightning Bolt", exclude=["Lightning Bolt"], limit=10)
     assert "Lightning Bolt" not in top(page)

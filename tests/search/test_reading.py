@@ -1689,6 +1689,8 @@ def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
     ("my opponents keep countering my spells", 'o:"can\'t be countered"'),  # the complaint asks for its answer
     ("my spells keep getting countered", 'o:"can\'t be countered"'),
     ("i keep losing to counterspells", 'o:"can\'t be countered"'),  # ranked the counterspells that beat the player
+    ("how do i deal with counterspells", 'o:"can\'t be countered"'),  # it ranked counterspells
+    ("answers to counterspells", 'o:"can\'t be countered"'),
     ("they always counter my commander", 'o:"can\'t be countered"'),
     ("my opponent keeps blinking creatures", ""),  # theirs: no type asked for
     ("i never have enough lands", ""),  # what the deck lacks

@@ -1110,10 +1110,18 @@ class SearchEngine:
         broader = {tag_rules.TAG_PARENTS.get(tag) for tag in direct}
         return tuple(sorted(direct - broader))
 
-    def _named_text(self, names: Sequence[str]) -> str:
-        """The rules text of the cards named inside a request: they rank by what they do, not by their name."""
-        rows = [self.db.names.find(name) for name in names]
-        return " ".join(self.db.columns.oracle_text[row] for row in rows if row is not None)
+    def _named_text(self, names: Sequence[str], typed: str = "") -> str:
+        """The rules text of the cards named inside a request: they rank by what they do, not by their name; a card
+        the request wants answered ("answers to Ghostly Prison", "how do i deal with Propaganda") stands for its
+        type instead, whose answer the words then ask for (cards like Ghostly Prison had come up)."""
+        said = []
+        for name in names:
+            row = self.db.names.find(name)
+            if row is None:
+                continue
+            answered = ranking.answered_kind(typed, name, self.db.columns.type_line[row])
+            said.append(answered or self.db.columns.oracle_text[row])
+        return " ".join(said)
 
     # -- public API --------------------------------------------------------------------------------------
 
@@ -1147,7 +1155,8 @@ class SearchEngine:
                 notes.append(note)
             node, text_parts = self._parse(query, filters, reading.node if query == reading.query else None)
             named = [*reading.named, *([reading.like] if reading.like else [])]  # "like X" with more words
-            text = ranking.spelled_counts(" ".join([*text_parts, combo_text, self._named_text(named)]).strip())
+            text = ranking.spelled_counts(" ".join([*text_parts, combo_text,
+                                                    self._named_text(named, reading.typed)]).strip())
             read_words = ""
             wordless = not ranking.words(text) and not reading.combo and sort_order(node) is None
             # "black staples", "broken cards in commander": nothing asked but what most decks play

@@ -22,7 +22,7 @@ import Stemmer
 
 from grimoire.search.literals import finder, required_parts
 from grimoire.search.query import COLOR_NAMES
-from grimoire.search.slang import BEATEN_BY, LOSES_TO, THEIRS_BY_PLACE
+from grimoire.search.slang import ANSWERING, BEATEN_BY, LOSES_TO, THEIRS_BY_PLACE
 from grimoire.search.tags import DIRECT, NUMBER_WORDS, TAG_INDEX, TAG_OPPOSES, TAG_PARENTS, TAGS, TRIGGERED
 
 TAG_VECTORS_FILE = Path(__file__).resolve().parent.parent / "data" / "tag_vectors.npz"
@@ -1244,6 +1244,23 @@ _BOTH = re.compile(r"\b(?:also|as well|plus|at the same time|doubles? as|in one 
 def asks_both(text: str) -> bool:
     """Whether a request asks for one card that does two things (see :func:`paired_tags`)."""
     return _BOTH.search(text.lower()) is not None
+
+
+# the word of a card's type that names its answer (_TYPE_ANSWERS), the first that its type line holds; a spell is
+# countered
+_ANSWERED_TYPES = (("planeswalker", "planeswalkers"), ("creature", "creatures"), ("enchantment", "enchantments"),
+                   ("artifact", "artifacts"), ("land", "lands"), ("instant", "counterspells"),
+                   ("sorcery", "counterspells"))
+
+
+def answered_kind(typed: str, name: str, type_line: str) -> str | None:
+    """The type word standing for card ``name`` where ``typed`` asks to answer it ("answers to Ghostly Prison":
+    "enchantments"), else ``None``."""
+    at = typed.lower().find(name.lower().split(" // ")[0])
+    if at < 0 or not ANSWERING.search(typed.lower()[:at]):
+        return None
+    kinds = type_line.lower()
+    return next((word for kind, word in _ANSWERED_TYPES if kind in kinds), None)
 
 
 def complains(text: str) -> bool:

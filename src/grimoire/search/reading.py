@@ -36,7 +36,7 @@ from grimoire.search.query import (
     parse,
     plain_forms,
 )
-from grimoire.search.slang import BEATEN_BY, LOSES_TO, THEIRS_BY_PLACE
+from grimoire.search.slang import ANSWERING, BEATEN_BY, LOSES_TO, THEIRS_BY_PLACE
 from grimoire.search.spelling import (
     MAX_LOOKUPS,
     MIN_LENGTH,
@@ -1156,6 +1156,8 @@ class Reader:
         if previous in ("excluding", "except", "besides") and typed[:1].isupper() or \
                 following.startswith("combo") and fold(typed).lower().strip(",.;:?!") not in self.english:
             return True  # "excluding Counterspell"; "reveillark combos": the card's combo partners (not "what combos")
+        if typed[:1].isupper() and ANSWERING.search(f"{_before(state, index, 5)} "):
+            return True  # "ways to kill Tarmogoyf", "how do i beat Propaganda": the card to be answered
         if previous in ("with", "has", "have", "having") and fold(typed).lower().strip(",.;:?!") in self.keywords:
             return False  # "spells with flashback but not in black": the keyword, not the card named Flashback
         if following.startswith(("but cheaper", "but better", "upgrade", "alternative", "replacement")) or \
@@ -3244,7 +3246,8 @@ _UNCOUNTERABLE = re.compile(r"uncounterable|(?:that |which )?(?:can'?t|cannot|ca
                             r"(?: \w+){0,3} (?:from|against) (?:counterspells?|counter ?magic|being countered)|"
                             r"(?:(?:get(?:s|ting)?|go(?:es|ing)?|work(?:s|ing)?|win(?:s|ning)?|push(?:es|ing)?|"
                             r"fight(?:s|ing)?|resolve \w+) (?:around|past|through)|"
-                            r"(?:dodg|beat|ignor|stop)\w*|play(?:s|ing)? around|anti-?|against|vs\.?|versus) "
+                            r"(?:dodg|beat|ignor|stop|handl)\w*|deal(?:s|ing)? with|answers? (?:to|for)|"
+                            r"play(?:s|ing)? around|anti-?|against|vs\.?|versus) "
                             r"(?:(?:a |an |their |the )?(?:\w+ )?(?:deck|player|opponent)s? (?:full of |with |playing |"
                             r"running )"
                             r"(?:lots of |a lot of |tons of )?|(?:all )?(?:the |those |their )?)"

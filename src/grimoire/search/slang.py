@@ -206,6 +206,12 @@ THEIRS_BY_PLACE = re.compile(r"\b(?:too|so) many ((?:[\w'’-]+ ){0,2}[\w'’-]+
 BEATEN_BY = re.compile(r"^(.+?) (?:[\w'’]+ ){0,4}?(?:beat|crush|kill|wreck|destroy|stomp|ruin|dominat|punish|hos)\w* "
                        r"(?:me|us)\b")
 
+# what a request asks to answer a named card with, before its name ("answers to Ghostly Prison", "how do i deal with
+# Propaganda", "ways to kill Tarmogoyf", "hate for Dockside")
+ANSWERING = re.compile(r"(?:answers? (?:to|for)|deal(?:s|ing)? with|beat(?:s|ing)?|get(?:ting)? rid of|"
+                       r"remov(?:e|es|ing)|kill(?:s|ing)?|destroy(?:s|ing)?|stop(?:s|ping)?|handl(?:e|es|ing)|"
+                       r"(?:hate|hosers?|removal) (?:for|against|vs\.?)|answer(?:s|ing)?|counter(?:s|ing)?)"
+                       r"\s+(?:an? |the |their |my opponents?['’]?s? |opponents?['’]?s? )?$")
 _COMPILED = tuple((re.compile(pattern), phrase) for pattern, phrase in _ENTRIES)
 PATTERNS = tuple(pattern for pattern, _ in _ENTRIES)  # what the slang reads (the spelling checker knows its words)
 
