@@ -3140,8 +3140,8 @@ def _negated_tags(reader: Reader, state: _State) -> None:
 
 _DRAWING = frozenset(TAGS[index].name for index in TAG_FAMILIES[TAG_INDEX["card-draw"]])
 # each tag's tags nested right under it (counterspell: soft, creature, noncreature and ability counters)
-_NARROWER = {tag.name: [child for child, parent in TAG_PARENTS.items() if parent == tag.name] for tag in TAGS}
-_NARROWER = {name: children for name, children in _NARROWER.items() if children}
+_NARROWER = {parent: [child for child, of in TAG_PARENTS.items() if of == parent]
+             for parent in dict.fromkeys(TAG_PARENTS.values())}
 
 
 def _tags_named(state: _State, stop: int) -> set[str]:
