@@ -333,7 +333,7 @@ class SearchEngine:
         """Each card's own part of directness (see ranking.card_prior), for plain tags ("") and for tags
         ranked by the mana or cards they make."""
         measures = load_tag_measures(self.db)
-        mana_value, text_words = _mana_value_at_least(self.db), measures["words"].astype(np.float64)
+        mana_value, text_words = self._mana_values, measures["words"].astype(np.float64)
         # mana given back as the card is cast or enters: half of it, as the whole must still be paid up front
         mana_value = np.maximum(mana_value - ranking.refunds(self.db.columns.oracle_text) / 2, 0)
         popularity = self._popularity

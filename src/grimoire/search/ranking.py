@@ -1256,8 +1256,9 @@ _ANSWERED_TYPES = (("planeswalker", "planeswalkers"), ("creature", "creatures"),
 def answered_kind(typed: str, name: str, type_line: str) -> str | None:
     """The type word standing for card ``name`` where ``typed`` asks to answer it ("answers to Ghostly Prison":
     "enchantments"), else ``None``."""
-    at = typed.lower().find(name.lower().split(" // ")[0])
-    if at < 0 or not ANSWERING.search(typed.lower()[:at]):
+    lowered = typed.lower()
+    at = lowered.find(name.lower().split(" // ")[0])
+    if at < 0 or not ANSWERING.search(lowered[:at]):
         return None
     kinds = type_line.lower()
     return next((word for kind, word in _ANSWERED_TYPES if kind in kinds), None)

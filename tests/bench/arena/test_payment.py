@@ -41,7 +41,7 @@ def test_lotus_petal_and_a_five_colour_land_count_as_red_sources(tmp_path, db):
          lambda g, d: d.seat == 0 and d.kind == "Priority" and not g._game.stack() and
          {o["name"] for o in g._game.battlefield()} == {"Gemstone Mine", "Lotus Petal"})
     petals = sum(1 for o in game._game.battlefield() if o["name"] == "Lotus Petal")
-    assert game._can_pay(0, red(1 + petals)) and not game._can_pay(0, red(2 + petals))
+    assert game.can_pay(0, red(1 + petals)) and not game.can_pay(0, red(2 + petals))
     said = "Lotus Petal" if petals == 1 else f"Lotus Petal x{petals}"
     assert game._mana_at_hand(0) == f"you have 1 untapped land and {said} to make mana"
 

@@ -722,7 +722,7 @@ class Game:
             words = cost_text(cost) if cost else "the cost"
             if not data.get("pay"):
                 return f"Do not pay {words}"
-            return f"Pay {words}" + ("" if self._can_pay(seat, cost) else " (you cannot pay)")
+            return f"Pay {words}" + ("" if self.can_pay(seat, cost) else " (you cannot pay)")
         if kind == "ChooseReplacement":
             return self._replacement_label(int(data.get("index") or 0))
         if kind == "KeepAllCopyTargets":
@@ -805,7 +805,7 @@ class Game:
         ability = self._resolving(data.get("source_id"), seat)
         meaning = self._optional_meaning(ability)
         effect = ability.get("effect") or {}
-        unpayable = effect.get("type") == "PayCost" and not self._can_pay(seat, effect.get("cost"))
+        unpayable = effect.get("type") == "PayCost" and not self.can_pay(seat, effect.get("cost"))
         return "Yes" + (f": {meaning}" if meaning else "") + (" (you cannot pay)" if unpayable else "")
 
     def _optional_meaning(self, ability: dict[str, Any]) -> str:
@@ -828,10 +828,6 @@ class Game:
         return {shard for shard in mana_left_to_pay(cost, pool).get("shards") or [] if isinstance(shard, str)}
 
     def can_pay(self, seat: int, cost: Any) -> bool:
-        """Whether ``seat`` may be able to pay ``cost`` (see ``_can_pay``); True for no cost."""
-        return self._can_pay(seat, cost) if cost else True
-
-    def _can_pay(self, seat: int, cost: Any) -> bool:
         """Whether ``seat`` may be able to pay ``cost``: False only where its untapped mana sources and pool cannot
         make the mana, colour by colour (Daze's {1} with every land tapped, Chain Lightning's {R}{R} with no red
         source). Costs other than mana are assumed payable."""
