@@ -34,6 +34,12 @@ CASES = [
     ('o:"~ enters tapped"', {"Arcane Sanctum"}, {"Command Tower"}),
     ('fo:"~ deals 3 damage"', {"Lightning Bolt", "Lightning Helix"}, {"Shock"}),
     ('o:"~ deals 3 damage to any target"', {"Lightning Bolt", "Lightning Helix"}, {"Shock"}),
+    # ~ is also a subtype as current Oracle text capitalises it ("this Aura", "this Equipment", "this Vehicle"),
+    # but not "this turn"
+    ('o:"when ~ enters"', {"Animate Dead", "Ancestral Blade", "Mulldrifter"}, {"Demonic Tutor"}),
+    ('o:"~ deals"', {"Creature Bond", "Sword of Fire and Ice", "Lightning Helix"}, {"Fact or Fiction"}),
+    ('o:"whenever ~ attacks"', {"Goliath Truck", "Smuggler's Copter", "Goblin Guide"}, {"Rancor"}),
+    ('o:"~ turn"', set(), {"Tymna the Weaver"}),
     ("o:/^{T}: add/ t:elf", {"Llanowar Elves", "Elvish Mystic", "Elvish Archdruid"}, {"Elvish Visionary"}),
     ('fo:"draw a card" t:land', {"Irrigated Farmland"}, {"Tundra"}),
     ("kw:flying -t:creature t:instant", set(), {"Serra Angel"}),
@@ -52,12 +58,23 @@ CASES = [
     ("produces:c t:artifact mv<=1", {"Sol Ring", "Mana Crypt"}, {"Llanowar Elves"}),
     ("is:hybrid t:creature", {"Reaper King", "Kitchen Finks"}, {"Llanowar Elves"}),
     ("is:phyrexian", {"Gut Shot", "Dismember"}, {"Lightning Bolt"}),
+    # a hybrid Phyrexian symbol ({G/W/P}) is hybrid too
+    ("is:hybrid is:phyrexian", {"Ajani, Sleeper Agent", "Tamiyo, Compleated Sage", "Lukka, Bound to Ruin",
+                                "Nahiri, the Unforgiving"}, {"Gut Shot", "Reaper King"}),
     # Power, toughness, loyalty
     ("pow>=8 t:creature", {"Emrakul, the Aeons Torn"}, {"Grizzly Bears"}),
     ("pow>tou c:w t:creature", {"Accorder Paladin"}, {"Serra Angel", "Wall of Omens"}),
     ("t:planeswalker loy=3", {"Jace, the Mind Sculptor", "Liliana of the Veil"}, {"Ugin, the Spirit Dragon"}),
     ("tou>pow t:wall c:w", {"Wall of Omens"}, {"Accorder Paladin"}),
     ("t:instant mv=1 c:r -pow>=1", {"Lightning Bolt"}, {"Goblin Guide"}),
+    # != compares numbers: a card without the number is not unequal to it (it had matched every non-creature)
+    ("pow!=3 c:r mv=1", {"Goblin Guide"}, {"Lightning Bolt"}),
+    ("tou!=1 mv=2 c:g", {"Grizzly Bears"}, {"Growth Spiral"}),
+    ("pt!=4 c:r mv=1", {"Kird Ape"}, {"Goblin Guide", "Lightning Bolt"}),
+    ("loy!=3", {"Ugin, the Spirit Dragon"}, {"Jace, the Mind Sculptor", "Lightning Bolt"}),
+    ("t:instant mv=1 c:r -pow!=3", {"Lightning Bolt"}, set()),
+    # a transform card whose front has no power and toughness is judged by its back (a 4/4 here)
+    ("pow!=tou t:creature", {"Accorder Paladin"}, {"Grizzly Bears", "Heirloom Mirror // Inherited Fiend"}),
     # Multi-faced cards
     ("is:split", {"Fire // Ice"}, {"Lightning Bolt"}),
     ("is:meld", {"Bruna, the Fading Light"}, {"Delver of Secrets // Insectile Aberration"}),
@@ -71,10 +88,18 @@ CASES = [
     ("is:frenchvanilla t:angel mv=5", {"Serra Angel", "Baneslayer Angel"}, {"Lyra Dawnbringer"}),
     # keyword abilities only: an ability word's line is no keyword ability, though Scryfall's keywords list it
     ("is:frenchvanilla c:w mv=1 t:creature", {"Suntail Hawk", "Benalish Hero"}, {"Boros Elite"}),
+    # every line keywords, with their costs and qualities; not a line that merely starts with a keyword's word
+    ("is:frenchvanilla", {"Phyrexian Fleshgorger", "Elite Inquisitor", "Kjeldoran Skyknight", "Avenger of the Fallen"},
+     {"Frilled Cave-Wurm", "Wraith, Vicious Vigilante", "Lucy MacLean, Positively Armed", "Geyser Leaper",
+      "Yue, the Moon Spirit", "Cosmos Charger", "Silvanus's Invoker"}),
     ("is:bear", {"Grizzly Bears", "Runeclaw Bear"}, {"Tarmogoyf", "Llanowar Elves"}),
     ("is:party mv=1 c:w", {"Anointer of Champions"}, {"Thraben Inspector"}),  # Cleric, Rogue, Warrior, Wizard
     ("is:outlaw mv=1 c:b", {"Assassin Initiate"}, {"Vampire Lacerator"}),  # Assassin, Mercenary, Pirate, ...
     ("is:modal t:instant c:r c:w", {"Boros Charm"}, {"Lightning Helix"}),
+    # modes another player chooses, and a spree or tiered spell's (its "choose" is in its reminder text)
+    ("is:modal", {"Library of Lat-Nam", "Fatal Lore", "Misfortune", "Truth or Dare", "Cloud's Limit Break",
+                  "Vincent's Limit Break", "Final Showdown", "Cryptic Command"},
+     {"Fact or Fiction", "Marchesa's Surprise Party"}),
     ("is:commander c:g c:u c:w c:b", {"Atraxa, Praetors' Voice"}, {"Birds of Paradise"}),
     ("is:partner", {"Thrasios, Triton Hero"}, {"Atraxa, Praetors' Voice"}),
     # who can lead a deck in Commander's variants (the reference's is:brawler, is:duelcommander, is:oathbreaker):

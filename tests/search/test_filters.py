@@ -57,6 +57,9 @@ def test_colour_and_identity_comparisons(engine, query, expected):
     ("tou<=1 t:creature c:g", {"Llanowar Elves", "Birds of Paradise", "Tarmogoyf"}),
     ("pow>2 t:human", {"Delver of Secrets // Insectile Aberration"}),
     ("loy>=3", {"Jace, the Mind Sculptor"}),
+    # != compares numbers: only cards with a power or loyalty
+    ("pow!=1 c:r", {"Shivan Dragon", "Goblin Guide", "Reaper King"}),
+    ("loy!=2", {"Jace, the Mind Sculptor"}),
     ("mv:even t:creature c:g", {"Grizzly Bears", "Tarmogoyf", "Thrasios, Triton Hero", "Atraxa, Praetors' Voice",
                                 "Reaper King"}),
 ])

@@ -500,6 +500,9 @@ def test_a_phrase_in_single_quotes_is_one_value():
     ("ｍｖ＝３", "mv=3"), ("ｔ：ｅｌｆ　ｏ：＂ｄｒａｗ　ａ　ｃａｒｄ＂", 't:elf o:"draw a card"'),
     # an en dash or a minus sign opening a term, as word processors turn "-" (it had dropped the negated term)
     ("t:goblin –c:r", "t:goblin -c:r"), ("t:goblin (\u2212t:warrior)", "t:goblin (-t:warrior)"),
+    # the em dash and the hyphens U+2010 and U+2011 alike (they had been words, ranking)
+    ("—t:creature c:g", "-t:creature c:g"), ("t:elf —c:g", "t:elf -c:g"), ("t:elf \u2010c:g", "t:elf -c:g"),
+    ("t:elf \u2011(c:g or c:w)", "t:elf -(c:g or c:w)"),
 ])
 def test_typographic_quotes_are_the_syntax_s_quotes(typed, straight):
     assert parse(typed) == parse(straight)
@@ -507,6 +510,13 @@ def test_typographic_quotes_are_the_syntax_s_quotes(typed, straight):
 
 def test_a_minus_sign_inside_a_quote_stays_the_card_text_s():
     assert parse('o:"\u22123:"') != parse('o:"-3:"')  # loyalty costs print the minus sign
+
+
+@pytest.mark.parametrize("dash", ["\u2010", "\u2011", "\u2013", "\u2014", "\u2212"])
+def test_a_dash_inside_a_quote_or_a_regex_stays_the_card_text_s(dash):
+    assert parse(f'o:"ward {dash}pay"').value == f"ward {dash}pay"
+    assert parse(f"o:/ward {dash}pay/ t:elf").children[0].value.source == f"ward {dash}pay"
+    assert parse(f"non{dash}aura") == Text(f"non{dash}aura", 0)  # (inside a word)
 
 
 @pytest.mark.parametrize(("query", "message", "position"), [
@@ -519,6 +529,8 @@ def test_a_typographic_operator_or_a_lone_colon_is_an_error_saying_where(query, 
         parse(query)
     assert message in str(caught.value) and caught.value.position == position
     parse("nice cards :D")  # a smiley is words
+    parse("removal: cheap")  # a colon after a word, or a phrase, is prose
+    parse('"enters tapped": lands')
 
 
 def test_a_request_typed_in_full_width_is_read_as_typed_in_ascii(snapshot_engine):

@@ -48,10 +48,21 @@ LAYOUT_IS = {
 }
 PARTNER_KEYWORDS = {"partner", "partner with", "friends forever", "choose a background", "doctor's companion"}
 _REMINDER = re.compile(r"\s*\([^()]*\)")
-_HYBRID = re.compile(r"\{[^}/]+/[^}P]+\}")
+# a hybrid symbol, Phyrexian or not ({W/U}, {2/W}, {G/W/P}); a Phyrexian symbol of one colour ({W/P}) is none
+_HYBRID = re.compile(r"\{[^}/]+/[^}/P][^}]*\}")
+# How rules text names the card it is on: "this" and a card type, in lower case, or a subtype, which current Oracle
+# text capitalises ("this Aura", "this Equipment", "this Vehicle") and older wording did not ("this aura"). Only
+# subtypes no English phrase shares are read in lower case: "in this case" and "this class of" are no card.
 _SELF_REFERENCE = re.compile(r"\b[Tt]his (?:artifact|creature|enchantment|land|planeswalker|battle|permanent|spell|"
-                             r"card|vehicle|equipment|aura|saga|class|case|siege|room|token)\b")
-_MODES = re.compile(r"choose\b[^\n]*\n•")  # "Choose one —" (or "Choose three. You may...") then a bulleted mode
+                             r"card|token|conspiracy|[Aa]ura|[Ee]quipment|[Vv]ehicle|[Ss]aga|Class|Case|Siege|Room|"
+                             r"Spacecraft|Planet|Mount|Contraption|Attraction|Realm)\b")
+# "Choose one —", "Choose three. You may...", "An opponent chooses one —" (rule 700.2: a player chooses among
+# bulleted modes), then a bulleted mode
+_MODES = re.compile(r"\bchooses?\b[^\n]*\n•")
+# Keywords whose reminder text is the "choose" of a spell's modes ("Tiered (Choose one additional cost.)", "Spree
+# (Choose one or more additional costs.)"): rules 702.172a and 702.183a call these spells modal, though the text
+# the modes are read from has no reminder text, and a spree's modes are marked "+", not "•"
+MODAL_KEYWORDS = frozenset({"spree", "tiered"})
 _PHYREXIAN = re.compile(r"\{[^}]*/P\}|\{P\}", re.IGNORECASE)
 
 
@@ -471,9 +482,14 @@ def _partly_known(match: np.ndarray, unknown: np.ndarray) -> tuple[np.ndarray, n
 
 
 def _compare(values: np.ndarray, op: str, target) -> np.ndarray:
+    """``values`` against ``target`` (a number or an array of them). ``!=`` is a comparison of numbers, as on
+    Scryfall: less or greater. An absent value (NaN: an instant's power) is no more unequal to 3 than it is less
+    than 3, so ``pow!=3`` finds creatures, not every card without a power."""
     with np.errstate(invalid="ignore"):
-        return {":": values == target, "=": values == target, "!=": values != target, "<": values < target,
-                "<=": values <= target, ">": values > target, ">=": values >= target}[op]
+        if op == "!=":
+            return (values < target) | (values > target)
+        return {":": values == target, "=": values == target, "<": values < target, "<=": values <= target,
+                ">": values > target, ">=": values >= target}[op]
 
 
 def popcount(masks: np.ndarray) -> np.ndarray:
@@ -805,7 +821,8 @@ class Evaluator:
         if value in ("vanilla", "frenchvanilla"):
             return self._vanilla(value, types)
         if value == "modal":  # a modal spell's list of modes ("Choose one —") or a modal double-faced card
-            modes = np.array([bool(_MODES.search(x)) for x in index.oracle.strings], dtype=bool)
+            modes = np.array([bool(_MODES.search(x) or ks & MODAL_KEYWORDS)
+                              for x, ks in zip(index.oracle.strings, index.keywords, strict=True)], dtype=bool)
             return modes | np.isin(index.layout, ["modal_dfc"])
         if value in ("hybrid", "phyrexian"):
             pattern = _HYBRID if value == "hybrid" else _PHYREXIAN
@@ -825,10 +842,26 @@ class Evaluator:
         return creature & keyword_only
 
 
+# A dash with a space each side: an ability word's ("Descend 4 — ...", "Fear Gas — ..."; some cards print a hyphen,
+# "Golden Rule - Whenever ..."), but for a prototype's power and toughness ("Prototype {2}{R} — 3/2"). A keyword's
+# cost follows a dash without spaces ("Ward—Pay 3 life.").
+_ABILITY_WORD_DASH = re.compile(r"\s[—–-]\s(?!\d+/\d+$)")
+# What continues a keyword after a comma: protection's other qualities ("protection from vampires, from werewolves,
+# and from zombies") and what a keyword's X is ("mobilize x, where x is the number of ...").
+_KEYWORD_CONTINUATION = re.compile(r"(?:and )?from |where x is ")
+
+
 def _keyword_line(line: str, keywords) -> bool:
-    """Whether a rules text line is keyword abilities only ("Flying, vigilance", "Ward—Pay 3 life."): not an
-    ability word's line ("Battalion — Whenever ..."), which Scryfall's keywords list too but French vanilla is not."""
-    return any(line.startswith(k) and not line[len(k):].startswith(" —") for k in keywords)
+    """Whether a rules text line (lower case, reminder text removed) is keyword abilities only: each item between
+    its commas and semicolons a keyword and what it takes ("flying; first strike", "bushido 2", "equip {2}",
+    "protection from red", "ward—pay 3 life."). Not an ability word's line ("battalion — whenever ..."), which
+    Scryfall's keywords list too but French vanilla is not, nor an activated ability ("waterbend {5}, {t}: ..."),
+    nor a sentence that starts with a keyword's letters ("foretelling cards from your hand costs {1} less")."""
+    if ":" in line or _ABILITY_WORD_DASH.search(line):
+        return False
+    items = (item.strip() for item in re.split(r"[,;]", line.partition("—")[0]))
+    return all(_KEYWORD_CONTINUATION.match(item) or "." not in item and
+               any(item == k or item.startswith(k + " ") for k in keywords) for item in items if item)
 
 
 # Creature type groups the rules name: a party (rule 700.8) and outlaws (Outlaws of Thunder Junction, 2024).

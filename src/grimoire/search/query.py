@@ -262,6 +262,10 @@ _TYPOGRAPHIC_OPERATORS = {"≥": ">=", "≤": "<=", "≠": "!="}
 _KEY_TYPOGRAPHIC = re.compile(r"([A-Za-z]+)([≥≤≠])")
 _KEY_BANG = re.compile(r"([A-Za-z]+)!(?!=)(?=\S)")
 _BARE = re.compile(r"[^\s()\"]+")
+# a colon opening a term, before a word (":goblin", "t :creature"), once ranked as words; not a smiley (":D"), nor a
+# colon after a quoted phrase ("\"enters tapped\": lands"), nor one standing apart ("foo : bar"): the reader blanks
+# the words it reads and parses the rest, which leaves "Like: X" and "Colors: mono-red" such a colon
+_STRAY_COLON = re.compile(r":[^\W_]{2}")
 # a value in single quotes holding a space, closed before a space, a parenthesis or the end ("o:'draw a card'"); an
 # apostrophe inside a word stays a word's ("o:opponent's")
 _SINGLE_QUOTED = re.compile(r"'([^']*\s[^']*)'(?=[\s)]|$)")
@@ -361,8 +365,7 @@ def _tokens(query: str) -> list[_Token]:
                 name, sign = typographic.groups()
                 raise QuerySyntaxError(f"'{sign}' is not an operator here: write {_TYPOGRAPHIC_OPERATORS[sign]} "
                                        f"({name}{_TYPOGRAPHIC_OPERATORS[sign]}...)", index + len(name), query)
-            if query.startswith(":", index) and query[index + 1:index + 3].isalnum() and \
-                    len(query[index + 1:index + 3]) == 2:  # (not a smiley, ":D")
+            if _STRAY_COLON.match(query, index):
                 raise QuerySyntaxError("':' with no keyword before it: write one (o:, t:, name:...) or drop the "
                                        "colon", index, query)
             bang = _KEY_BANG.match(query, index)
@@ -690,12 +693,21 @@ _TYPED_FORMS = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "�
 
 def plain_forms(query: str) -> str:
     """``query`` with typographic quotes and full-width characters as the plain ASCII the syntax is written in, and
-    an en dash or a minus sign opening a term as the hyphen of a negation (``t:goblin –c:r`` had dropped the
-    negated term; a minus sign inside a quote or a word, as loyalty costs print it, "−3:", stays)."""
-    return _TYPED_NEGATION.sub("-", query.translate(_TYPED_FORMS))
+    a dash or a minus sign opening a term as the hyphen of a negation (``t:goblin –c:r`` had dropped the negated
+    term, ``—t:creature`` had been a word). A dash inside a word, a quote or a regex stays: loyalty costs print the
+    minus sign ("−3:"), and ability words the em dash."""
+    return _TYPED_NEGATION.sub(_negation, query.translate(_TYPED_FORMS))
 
 
-_TYPED_NEGATION = re.compile(r"(?:^|(?<=[\s(]))[\u2013\u2212](?=[A-Za-z(!])")
+# The dashes word processors and phones type for "-": the en dash, the minus sign, the em dash, the hyphen and the
+# non-breaking hyphen (U+2010, U+2011). Quoted text and a regex (after a keyword's operator or opening a term) are
+# matched whole, so that a dash in them is passed over.
+_TYPED_NEGATION = re.compile(r'"[^"]*"?|(?:^|(?<=[\s(:=<>-]))/(?!\s)(?:\\.|[^\\/])*/?'
+                             r"|(?:^|(?<=[\s(]))(?P<dash>[\u2010\u2011\u2013\u2014\u2212])(?=[A-Za-z(!])")
+
+
+def _negation(match: re.Match) -> str:
+    return "-" if match.group("dash") else match.group()  # (quoted text and a regex as they are)
 
 
 def parse(query: str) -> Node:
