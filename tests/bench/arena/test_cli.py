@@ -14,7 +14,7 @@ def test_play_rate_and_leaderboard(home, tmp_path):
     games = tmp_path / "games.jsonl"
     for players, decks, seed in ((["scripted", "cpu"], ["jeskai", "burn"], "1"),
                                  (["heuristic", "random"], ["delver", "dredge"], "2")):
-        result = run("arena", "play", "--players", *players, "--decks", *decks, "--seed", seed, "--max-turns", "12",
+        result = run("arena", "play", "--players", *players, "--decks", *decks, "--seed", seed, "--max-turns", "6",
                      "--out", str(games), env_home=home)
         assert result.returncode == 0, result.stderr
         assert "won" in result.stdout or "turn limit" in result.stdout

@@ -75,7 +75,7 @@ def test_a_game_whose_worker_died_is_played_again_and_counted_once(tmp_path):
 def test_the_census_plays_a_lost_game_again():
     executor = LosesFirstGame()
     with executor:
-        report, records = run_census("random", max_turns=6, executor=executor)
+        report, records = run_census("random", max_turns=3, executor=executor)
     ids = [r.game_id for r in records]
     assert report.games == len(records) == 10 and len(set(ids)) == 10 and executor.lost[0] in ids
     assert not report.errors

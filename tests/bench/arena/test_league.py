@@ -36,7 +36,7 @@ def test_a_battle_deal_is_played_four_ways_and_a_cpu_deal_from_both_seats():
 
 def test_a_league_plays_rates_and_writes_the_leaderboard(tmp_path):
     report = run_league(["random", "heuristic", "cpu"], tmp_path, games=4, workers=2, fit_options=FAST_FIT,
-                        max_turns=12, executor=ThreadPoolExecutor(max_workers=2))
+                        max_turns=6, executor=ThreadPoolExecutor(max_workers=2))
     kept, _ = load_games(tmp_path / "games.jsonl")
     assert report.games == len(kept) >= 4
     assert all(g.harness_version and g.census["silent_fallbacks"] == 0 for g in kept)
