@@ -613,3 +613,14 @@ def test_each_save_of_late_vectors_writes_only_what_it_added(small_db, tmp_path,
     assert set(third.cache.vectors) == {first.keys[r] for r in range(5)}
     third.fill()
     assert set(third.keys) <= set(LateReranker(small_db, cache_dir=tmp_path).cache.vectors)
+
+
+@pytest.mark.parametrize("query", ["i keep losing to ghostly prison", "my opponent has Ghostly Prison out",
+                                   "someone at my table has a ghostly prison and i can't attack",
+                                   "someone has a propaganda out and i can't attack"])
+def test_a_card_a_complaint_names_is_answered_not_matched(snapshot_engine, query):
+    """A card that beats the player, named in a complaint, stands for its type's answer where its name was (its text
+    had ranked cards like it: the Vows, Propaganda), and is not among the results."""
+    page = snapshot_engine.search(query, limit=5)
+    assert all("enchantment-removal" in r.tags for r in page.results), [(r.card.name, r.tags) for r in page.results]
+    assert not {"Ghostly Prison", "Propaganda"} & set(top(page))

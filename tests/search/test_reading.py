@@ -3574,7 +3574,9 @@ def test_cards_like_a_card_and_a_commanders_partners_stay_as_they_were(reader, q
 
 @pytest.mark.parametrize(("query", "expected"), [
     ("sac lands", "is:fetchland"), ("bicycle lands", "is:bikeland"),  # players' names for the cycles
-    ("cheap dual lands", "is:dual"),  # a land costs no mana: "cheap" is a price (it read mv<=2: Plateau first)
+    # a land costs no mana: "cheap" is a price (it read mv<=2: Plateau first), and cheap duals are two-colour lands
+    # other than the original ten, the dearest lands there are
+    ("cheap dual lands", r"-is:dual t:land o:/add \{[wubrg]\} or \{[wubrg]\}/ -o:/~ enters tapped(\.| with)/"),
     ("white 2 drops for my cube", "mv=2 t:creature id<=w"),  # "for my cube" says no more (it dropped t:creature)
     ("cascade spells in temur", "id<=gur kw:cascade"),  # Bloodbraid Elf is a cascade spell too
     ("storm spells", "kw:storm (t:instant or t:sorcery)"),  # (a keyword of instants and sorceries alone)
@@ -3837,3 +3839,54 @@ def test_counters_as_a_verb_is_no_kind_of_counter(reader):
 ])
 def test_a_colour_before_a_mana_maker_and_what_a_trigger_waits_for(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+def test_a_short_name_several_commanders_share_is_the_first_where_a_card_is_expected(reader):
+    """"cards like thalia": Thalia, Guardian of Thraben, with a note naming the others (it named no card, and the
+    words ranked as text); a name many commanders share names none ("cards like jace")."""
+    reading = reader.read("cards like thalia")
+    assert reading.syntax == 'like:"Thalia, Guardian of Thraben"'
+    assert any("Thalia, Heretic Cathar" in note and "type the full name" in note for note in reading.notes)
+    assert "like:" not in reader.read("cards like jace").syntax
+
+
+@pytest.mark.parametrize("query", ["how do i deal with Counterspell", "ways to beat mana drain"])
+def test_a_counterspell_to_be_answered_asks_for_what_cannot_be_countered(reader, query):
+    assert syntax(reader, query) == 'o:"can\'t be countered"'
+
+
+_NONCREATURE_REMOVAL = ("(otag:artifact-removal or otag:enchantment-removal or otag:planeswalker-removal or "
+                        "otag:permanent-removal)")
+
+
+@pytest.mark.parametrize("query", ["noncreature removal", "non-creature removal",
+                                   "removal that isn't creature removal"])
+def test_noncreature_removal_is_removal_of_the_other_permanents(reader, query):
+    assert syntax(reader, query) == _NONCREATURE_REMOVAL  # (it read -t:creature: creature removal spells)
+
+
+@pytest.mark.parametrize("query", ["pauper dual lands", "budget dual lands", "cheap duals"])
+def test_dual_lands_a_format_or_budget_allows_are_not_the_original_ten(reader, query):
+    assert syntax(reader, query).startswith("-is:dual t:land")
+    assert syntax(reader, "dual lands") == "is:dual"
+
+
+@pytest.mark.parametrize("query", ["payoffs for fetch lands",
+                                   "i play a lot of fetch lands and want something that rewards me",
+                                   "i run lots of artifacts, what rewards that"])
+def test_what_the_players_deck_plays_is_no_filter_on_its_payoffs(reader, query):
+    assert syntax(reader, query) == ""
+
+
+@pytest.mark.parametrize("query", ["how do i survive a big attack", "i keep dying to a big attack"])
+def test_a_big_attack_is_no_big_card(reader, query):
+    assert "mv" not in syntax(reader, query)
+
+
+def test_a_way_to_sacrifice_at_instant_speed_is_an_outlet_not_an_instant(reader):
+    assert syntax(reader, "my combo needs a way to sacrifice stuff at instant speed") == ""
+    assert syntax(reader, "make opponents sacrifice at instant speed") == "(t:instant or kw:flash)"  # an edict
+
+
+def test_a_two_letter_commander_name_is_no_everyday_word(reader):
+    assert not reader.read("my opponent's hexproof voltron commander is killing me").deck  # (Me, the Immortal)

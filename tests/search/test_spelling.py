@@ -131,3 +131,8 @@ def test_es_makes_no_plural_of_a_word_it_cannot_follow(reader):
     assert reader.speller.correct("whipes") == "wipes"
     assert reader.read("board whipes").query == "board wipes"
     assert all(reader.speller.knows(word) for word in ("boxes", "wishes", "heroes", "lashes"))  # true "es" forms
+
+
+def test_chat_spellings_too_short_for_the_speller_are_read(reader):
+    reading = reader.read("xtra combats")
+    assert reading.query.startswith("extra combats") and any('"xtra" read as "extra"' in n for n in reading.notes)

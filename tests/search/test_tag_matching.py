@@ -185,6 +185,15 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(engines, text, hate
     ("my opponent has a huge creature, how do i kill it", "creature-removal", None),
     ("my opponent's commander has hexproof", "edict", "hexproof-granter"),
     ("i get killed by combat damage every game", "fog", "combat-damage-trigger"),
+    # a player's story: the plan a player at the table plays, what they have, what kills the player
+    ("the storm player keeps going off before i can do anything", "stax", "storm"),
+    ("the enchantress player draws a ton of cards off enchantments", "enchantment-sweeper", None),
+    ("i lose every game to a board wipe", "board-protection", "sweeper"),
+    ("i'm about to die to a big attack", "fog", None),
+    ("someone goes infinite with infinite mana and i cant stop it", "stax", None),
+    ("my creatures die to blockers every time i attack", "evasion-granter", "fog"),
+    ("someone at the table has a enchantments and i can't attack", "enchantment-removal", "fog"),
+    ("an indestructible creature keeps beating me down", "exile-removal", "indestructible-granter"),
 ])
 def test_what_a_request_wants_beaten_asks_for_the_hate_tag_that_stops_it(matcher, text, hate, stopped):
     names = [m.name for m in matcher.match(text)]
@@ -1449,3 +1458,25 @@ def test_a_player_guarding_their_things_is_no_request_for_an_edict(engines, text
         names = [m.name for m in engine.tags_for(text)]
         assert names[:1] == [wanted] and "edict" not in names, (encoder, names)
         assert [m.name for m in engine.tags_for("my opponent's commander has hexproof")][:1] == ["edict"], encoder
+
+
+@pytest.mark.parametrize(("text", "tag"), [
+    # what the player plays a lot of, and what rewards it: its payoffs (not the fetch lands themselves)
+    ("i play a lot of fetch lands and want something that rewards me", "landfall-payoff"),
+    ("payoffs for fetch lands", "landfall-payoff"),
+    ("i run lots of artifacts, what rewards that", "artifact-payoff"),
+    # more of what the player has: the doublers
+    ("my creatures have a few counters on them but i want way more", "counter-doubler"),
+    # a way to sacrifice things is an outlet, not an edict
+    ("my combo needs a way to sacrifice stuff", "sac-outlet"),
+])
+def test_a_players_story_asks_for_what_it_needs(matcher, text, tag):
+    names = [m.name for m in matcher.match(text)]
+    assert names[:1] == [tag], names
+
+
+def test_the_rewrites_of_players_stories_leave_every_phrasing_as_it_was():
+    """The phrasings are matched through the same rewrites as requests: "rewards you for" keeps its "payoff whenever",
+    and an "alpha strike" stays the overrun's (not combat damage to be prevented)."""
+    assert words("rewards you for drawing cards") == ("payoff", "whenev", "draw")
+    assert words("alpha strike") == ("alpha", "strike")

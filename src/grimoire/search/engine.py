@@ -1110,18 +1110,32 @@ class SearchEngine:
         broader = {tag_rules.TAG_PARENTS.get(tag) for tag in direct}
         return tuple(sorted(direct - broader))
 
-    def _named_text(self, names: Sequence[str], typed: str = "") -> str:
-        """The rules text of the cards named inside a request: they rank by what they do, not by their name; a card
-        the request wants answered ("answers to Ghostly Prison", "how do i deal with Propaganda") stands for its
-        type instead, whose answer the words then ask for (cards like Ghostly Prison had come up)."""
-        said = []
+    def _named_text(self, names: Sequence[str]) -> str:
+        """The rules text of the cards named inside a request: they rank by what they do, not by their name."""
+        rows = [row for row in map(self.db.names.find, names) if row is not None]
+        return " ".join(self.db.columns.oracle_text[row] for row in rows)
+
+    def _answered_in_place(self, query: str, names: Sequence[str], typed: str) -> tuple[str, list[str], list[str]]:
+        """``query`` with each card the request wants answered ("answers to Ghostly Prison", "my opponent has
+        Propaganda out") standing for its type's word where its name was ("enchantments"), whose answer the words
+        around it then ask for (its text had ranked cards like it), the names left to rank by their text, and those
+        answered."""
+        kept, answering = [], []
+        lowered = typed.lower()
         for name in names:
             row = self.db.names.find(name)
-            if row is None:
+            answered = ranking.answered_kind(typed, name, self.db.columns.type_line[row]) if row is not None else None
+            said = name.split(" // ")[0].lower()
+            at = lowered.find(said)
+            if answered is None or at < 0:
+                kept.append(name)
                 continue
-            answered = ranking.answered_kind(typed, name, self.db.columns.type_line[row])
-            said.append(answered or self.db.columns.oracle_text[row])
-        return " ".join(said)
+            answering.append(name)
+            if query[at: at + len(said)].strip() == "" and len(query) >= at + len(said):
+                query = f"{query[:at]}{answered.ljust(len(said))}{query[at + len(said):]}"  # (where a name was)
+            else:
+                query = f"{query} {answered}"
+        return query, kept, answering
 
     # -- public API --------------------------------------------------------------------------------------
 
@@ -1153,10 +1167,10 @@ class SearchEngine:
             if reading.combo:
                 query, combo_text, combo_tags, note = self._combo_query(reading)
                 notes.append(note)
-            node, text_parts = self._parse(query, filters, reading.node if query == reading.query else None)
             named = [*reading.named, *([reading.like] if reading.like else [])]  # "like X" with more words
-            text = ranking.spelled_counts(" ".join([*text_parts, combo_text,
-                                                    self._named_text(named, reading.typed)]).strip())
+            query, named, answered = self._answered_in_place(query, named, reading.typed)
+            node, text_parts = self._parse(query, filters, reading.node if query == reading.query else None)
+            text = ranking.spelled_counts(" ".join([*text_parts, combo_text, self._named_text(named)]).strip())
             read_words = ""
             wordless = not ranking.words(text) and not reading.combo and sort_order(node) is None
             # "black staples", "broken cards in commander": nothing asked but what most decks play
@@ -1174,7 +1188,7 @@ class SearchEngine:
             named += [reading.combo] if reading.combo else []
             # (a deck's commander is no card for its own deck: "discard outlets for Anje Falkenrath")
             mask, matched = self.filter_mask(node, query, include_funny=include_funny,
-                                             exclude=[*exclude, *named, *reading.deck],
+                                             exclude=[*exclude, *named, *answered, *reading.deck],
                                              notes=notes if literal or reading.query == reading.typed and
                                              not text_parts else None)
             # (syntax alone, as typed, or --literal: a request's words, read as filters or not, would carry the

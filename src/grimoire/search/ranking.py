@@ -22,7 +22,7 @@ import Stemmer
 
 from grimoire.search.literals import finder, required_parts
 from grimoire.search.query import COLOR_NAMES
-from grimoire.search.slang import ANSWERING, BEATEN_BY, LOSES_TO, THEIRS_BY_PLACE
+from grimoire.search.slang import BEATEN_BY, LOSES_TO, PLAYER_OF, THEIRS_BY_PLACE, answers_what_follows
 from grimoire.search.tags import DIRECT, NUMBER_WORDS, TAG_INDEX, TAG_OPPOSES, TAG_PARENTS, TAGS, TRIGGERED
 
 TAG_VECTORS_FILE = Path(__file__).resolve().parent.parent / "data" / "tag_vectors.npz"
@@ -340,6 +340,31 @@ _ETB_DOUBLERS = re.compile(r"\b(?:etb|enters?|entering|enter the battlefield)(?:
 _TRIGGER_DOUBLERS = re.compile(r"\b(?:death|dies|dying|attack(?:ing)?|landfall|cast)(?: triggers?)? doublers?\b")
 # Players' idioms for what card text says plainly, as the phrasings say it
 _IDIOMS = (
+    # "i play a lot of fetch lands and want something that rewards me", "payoffs for fetch lands": the payoffs of
+    # what the player plays, as "fetch land payoffs" says it
+    (re.compile(r"\breward(?:s|ing)? (?:me|us|my deck|it|that|this|them)\b(?! (?:for|when)\b)"), "payoffs"),
+    (re.compile(r"\bpayoffs? (?:for|with) (?!my |our |an? |the |your |their )((?:[\w'’+/-]+ ){0,2}?[\w'’+/-]+)"
+                r"(?=\s*$|\s*[,.;?!]| (?:in|for|with|that|which|and|or|to)\b)"), r"\1 payoffs"),
+    # "someone has a ghostly prison and i can't attack": what the thing they have does to the player, said after
+    # it, asks for nothing but its answer
+    (re.compile(r"\b((?:has|have|had|got) .+?) (?:and|so|but) (?:now )?(?:i|we) (?:can'?t|cannot|can not|"
+                r"am unable to|never get to) \w+(?: (?:anymore|at all|with anything|anything))?\s*[.!?]*$"), r"\1"),
+    # "someone goes infinite": a combo; "i'm about to die to a big attack": combat (its damage; an "alpha strike"
+    # of the player's own is an overrun's)
+    (re.compile(r"\bgo(?:es|ing)? infinite\b"), "combo"),
+    (re.compile(r"\b(?:big|huge|massive|lethal|giant) (?:attack|swing)s?\b"), "combat damage"),
+    # "my combo needs a way to sacrifice stuff", "something to sac my creatures to": an outlet (not "make them
+    # sacrifice", an edict)
+    (re.compile(r"\b(?:ways?|means|somethings?|anything|things?|cards?|permanents?|artifacts?|creatures?) (?:to|i can|"
+                r"that lets? me) (?:sac|sack|sacrifice) (?:stuff|things|permanents|whatever|anything|my stuff|"
+                r"my things|my permanents|at will|for free|for value)\b"), "sac outlet to sacrifice creatures"),
+    # "my opponent has Propaganda out", "they have three dragons on the board": what they have (not "mill them out")
+    (re.compile(r"\b(ha(?:s|ve|d)|got)\s+((?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+(?:out|in play|on (?:the )?(?:board|"
+                r"battlefield|field|table))\b"), r"\1 \2"),
+    # "i have a few tokens but i want way more", "my creatures have some counters but i need more": more of what
+    # was named, as the doublers' phrasings say it
+    (re.compile(r"\b(?:but |and |so )?(?:i|we) (?:really |just )?(?:want|need) (?:way |a lot |lots |even |many |much |"
+                r"a ton |a bunch )?more(?: of (?:them|those|it))?\s*[.!?]*$"), " double"),
     # "nobody can search their library", "so nothing can be reanimated": what stops it (the hate phrasings' "stop")
     (re.compile(r"\b(?:so )?(?:nobody|no ?one|no players?|nothing|no cards?) (?:can|could|may|will be able to)"
                 r"(?: ever)?(?: be)?(?= (?:search|tutor|gain|draw|reanimat|recur|return|cast spells from|play "
@@ -578,6 +603,13 @@ _IDIOMS = (
     # land" alone is the land tutors')
     (re.compile(r"\btutor(?:s|ing)? (?:for )?(?:a |an |any |my |some )?(?:basic )?lands? (?:onto|into) "
                 r"(?:the battlefield|play)\b"), "search for a land put it onto the battlefield"),
+    # "my deck makes lots of treasure, what uses it", "i play a lot of instants, what rewards that": what the deck
+    # does a lot of is its theme, and what uses it that theme's payoff ("fetch lands": a noun after it too)
+    (re.compile(r"\b(?:makes?|making|creates?|has|have|having|plays?|playing|gains?|gaining|casts?|casting|runs?|"
+                r"running|draws?|drawing|gets?|getting) (?:a lot of|lots of|tons of|loads of|many|plenty of|so much|"
+                r"so many|a bunch of|a ton of) ([a-z+/-]+(?: (?:lands?|tokens?|spells?|creatures?|artifacts?|"
+                r"enchantments?|counters?|cards?))?)\b.*?\b(?:uses?|rewards?|pays? off|payoffs?|takes? "
+                r"advantage|benefits?|cares? about)\b"), r"\1 payoff"),
     # "fetch land payoffs": what rewards cracking them, a land entering (landfall) and one put in the graveyard
     (re.compile(r"\b(?:crack(?:ing)? )?fetch ?lands? (?:payoffs?|synergy|synergies|matters?)\b"), "landfall payoff"),
     # "go wide finisher", "token wincon": what ends a game with many creatures, the overrun
@@ -645,12 +677,6 @@ _IDIOMS = (
     # "graveyard hate that draws a card": the hate card replaces itself; no card draw is hated
     (re.compile(r"\b(hate|hosers?) (?:that|which) (?:also )?(?:draws?|cantrips?|replaces? itself)(?: a card)?\b"),
      r"\1 cantrip"),
-    # "my deck makes lots of treasure, what uses it", "i play a lot of instants, what rewards that": what the deck
-    # does a lot of is its theme, and what uses it that theme's payoff
-    (re.compile(r"\b(?:makes?|making|creates?|has|have|having|plays?|playing|gains?|gaining|casts?|casting|runs?|"
-                r"running|draws?|drawing|gets?|getting) (?:a lot of|lots of|tons of|loads of|many|plenty of|so much|"
-                r"so many|a bunch of|a ton of) ([a-z+/-]+)\b.*?\b(?:uses?|rewards?|pays? off|payoffs?|takes? "
-                r"advantage|benefits?|cares? about)\b"), r"\1 payoff"),
     # "i have lots of tokens, what can i sacrifice them to": a sac outlet for them
     (re.compile(r"\b(?:what|which|something|anything)(?: \w+){0,2} (?:can )?(?:i |we )?sac(?:rifice)? "
                 r"(?:them|it|those|these) (?:to|into|for)\b"), "sac outlet"),
@@ -778,8 +804,15 @@ _SENTENCE_END = re.compile(r"[,;.?!]")
 # what a complaint says is beaten ends at its sentence, or where the player turns to what they want ("opponents go
 # wide and i need a wipe", "they keep reanimating so what should i run")
 _BEATEN_END = re.compile(rf"{_SENTENCE_END.pattern}|\b(?:(?:(?:and|so|but|then) )?(?:now )?(?:i|we) "
-                         r"(?:really |still |just )?(?:need|want|could use|(?:am|'m) looking|should|would like)|"
+                         r"(?:really |still |just )?(?:need|want|could use|(?:am|'m) looking|should|would like|"
+                         r"can'?t|cannot|can not|am unable to|never get to)|(?:every|each) ?time|whenever|"
                          r"(?:what|which) (?:\w+ )?(?:should|do|can|could|would) (?:i|we))\b")
+# what a complaint said before the player turns to it ("someone goes infinite and i can't stop it")
+_PRONOUNS = frozenset({"it", "them", "that", "this", "those", "these"})
+_QUESTION_OPENING = re.compile(r"\s*(?:how|what|which|where|who|why|when|is|are|can|could|should|do|does)\b")
+_SAID_BEFORE = re.compile(r"(.+?)\s*(?:[,;.]|\b(?:and|but|so)\b)?\s*(?:now\s+)?\b(?:i|we)\b")
+# where what is beaten is ("my opponent has Propaganda out", "a big board on the table"): no word of it
+_OUT_THERE = re.compile(r"\s+(?:out|in play|on (?:the )?(?:board|battlefield|field|table))\s*$")
 # words that complete a phrasing but ask for nothing alone: "matter" is what "cards that care about" leaves once the
 # thing cared about is read as a filter ("cards that care about devotion to green")
 _SAYS_NOTHING_ALONE = frozenset({"matter"})
@@ -933,6 +966,10 @@ _PLAN_ANSWERS = (
     (frozenset(_STEMMER.stemWords("burn burns".split())), TAG_INDEX["lifegain"]),
     (frozenset(_STEMMER.stemWords("aggro aggressive".split())), TAG_INDEX["sweeper"]),
     # combat damage ("i get killed by combat damage every game"): what stops it for a turn
+    # an enchantress deck ("the enchantress player draws a ton of cards") by what clears every enchantment; blockers
+    # ("my creatures die to blockers") by what gets past them
+    (frozenset(_STEMMER.stemWords("enchantress enchantresses".split())), TAG_INDEX["enchantment-sweeper"]),
+    (frozenset(_STEMMER.stemWords("blockers walls".split())), TAG_INDEX["evasion-granter"]),
     (frozenset({_STEMMER.stemWord("combat")}), TAG_INDEX["fog"]),
 )
 # what brings a card back from a graveyard (recursion and the tags under it): with one of these, a graveyard named
@@ -1258,7 +1295,7 @@ def answered_kind(typed: str, name: str, type_line: str) -> str | None:
     "enchantments"), else ``None``."""
     lowered = typed.lower()
     at = lowered.find(name.lower().split(" // ")[0])
-    if at < 0 or not ANSWERING.search(lowered[:at]):
+    if at < 0 or not answers_what_follows(lowered[:at]):
         return None
     kinds = type_line.lower()
     return next((word for kind, word in _ANSWERED_TYPES if kind in kinds), None)
@@ -1268,7 +1305,31 @@ def complains(text: str) -> bool:
     """Whether ``text`` says what beats the player or is to be stopped ("my opponents go wide", "answers to
     reanimator"), whose answer is asked for."""
     lowered = text.lower()
-    return any(pattern.search(lowered) for pattern in (BEATEN_BY, THEIRS_BY_PLACE, _AGAINST, _HATE_AFTER))
+    return _player_of(lowered) is not None or \
+        any(pattern.search(lowered) for pattern in (BEATEN_BY, THEIRS_BY_PLACE, _AGAINST, _HATE_AFTER))
+
+
+class _Beaten:
+    """A match whose first group is what is to be beaten (see :func:`_player_of`)."""
+
+    def __init__(self, text: str, start: int):
+        self._text, self._start = text, start
+
+    def group(self, index: int) -> str:
+        return self._text
+
+    def start(self, index: int) -> int:
+        return self._start
+
+
+def _player_of(lowered: str) -> _Beaten | None:
+    """What a player at the table plays, where the request complains of them ("the storm player keeps going off":
+    storm), as a match whose first group it is; else ``None``."""
+    found = PLAYER_OF.search(lowered)
+    if found is None:
+        return None
+    group = 1 if found.group(1) else 2
+    return _Beaten(found.group(group), found.start(group))
 
 
 def asks_team(text: str) -> bool:
@@ -1470,11 +1531,15 @@ class TagMatcher:
         # "i keep losing to fliers", "how do i beat flyers": what beats them was read as a filter (the creatures an
         # answer targets), so the complaint ends the words left ("i keep losing to"): it stands for them
         answered = _TARGET in filtered
-        if not literal and (against := BEATEN_BY.search(lowered) or THEIRS_BY_PLACE.search(lowered) or
+        if not literal and (against := _player_of(lowered) or BEATEN_BY.search(lowered) or
+                            THEIRS_BY_PLACE.search(lowered) or
                             _AGAINST.search(lowered) or _HATE_AFTER.search(lowered) or
                             (_AGAINST.search(f"{lowered.rstrip()} them") if answered else None)):
             # what is beaten ends at the sentence ("my opponent has a huge creature, how do i kill it")
-            beaten = _BEATEN_END.split(against.group(1), maxsplit=1)[0]
+            beaten = _OUT_THERE.sub(" ", _BEATEN_END.split(against.group(1), maxsplit=1)[0])
+            if beaten.strip() in _PRONOUNS and (said := _SAID_BEFORE.match(lowered[:against.start(1)])) and \
+                    not _QUESTION_OPENING.match(said.group(1)):
+                beaten = said.group(1)  # "someone goes infinite and i can't stop it": what came before
             target = frozenset(words(beaten))
             if answered and not target - _QUALIFIERS:  # "my opponents always have big fliers"
                 target |= filtered - {_TARGET}

@@ -36,7 +36,7 @@ from grimoire.search.query import (
     parse,
     plain_forms,
 )
-from grimoire.search.slang import ANSWERING, BEATEN_BY, LOSES_TO, THEIRS_BY_PLACE
+from grimoire.search.slang import BEATEN_BY, LOSES_TO, THEIRS_BY_PLACE, answers_what_follows
 from grimoire.search.spelling import (
     MAX_LOOKUPS,
     MIN_LENGTH,
@@ -1047,7 +1047,9 @@ class Reader:
                                            or _before_a_themed_deck(state, start)
                                            or self._after_the_deck(state, start) and not self._everyday(fold(text))):
                 # (a colour group is the deck's colours: "my simic deck" is no Simic, Value Engine deck)
-                row = self.commander_names.get(fold(text)) if fold(text).strip(",.;:?!") not in _GROUPS else None
+                # ("is killing me" is no Me, the Immortal: a short name of two letters is an everyday word)
+                row = self.commander_names.get(fold(text)) if fold(text).strip(",.;:?!") not in _GROUPS and \
+                    len(fold(text).strip(",.;:?!")) > 2 else None
                 # "my zur deck": between "my" and "deck" a commander's short name the tokenizer happens to know
                 # (German "zur") is still the commander, unless a tribe ("my elf deck")
                 deck_of = _before(state, start, 1) == "my" and _after(state, stop, 1) == "deck" and \
@@ -1067,6 +1069,8 @@ class Reader:
                     expected = _name_expected(state, start)
                     if expected or word not in self.english and not self._denied_kind(word):
                         row = self.short_name(word, expected=expected)
+                        if row is None and expected:
+                            row = self._first_of_commanders(state, start, word)
                         short = row is not None
             if row is None or self._keyword_not_name(state, start, stop, row):
                 continue
@@ -1081,6 +1085,18 @@ class Reader:
                 continue
             return stop, row
         return nickname
+
+    def _first_of_commanders(self, state: _State, start: int, word: str) -> int | None:
+        """Where a name is expected ("cards like thalia"), the first of the few commanders a short name may mean
+        (Thalia, Guardian of Thraben; Thalia, Heretic Cathar), with a note naming the others: it had named no card
+        and the words ranked as text."""
+        rows = self._commanders_by_alias.get(word, [])
+        if not 1 < len(rows) <= _FEW_COMMANDERS or word in self._game_words:
+            return None
+        names = [self.db.columns.name[row] for row in rows]
+        state.notes.append(f"{state.words[start].text} may be any of {', '.join(names)}: read as {names[0]}; type "
+                           "the full name to pick another")
+        return rows[0]
 
     def _keyword_not_name(self, state: _State, start: int, stop: int, row: int) -> bool:
         """Whether a card named as a keyword is ("Explore", "Battle Cry", "Connive // Concoct") is asked as the
@@ -1156,8 +1172,12 @@ class Reader:
         if previous in ("excluding", "except", "besides") and typed[:1].isupper() or \
                 following.startswith("combo") and fold(typed).lower().strip(",.;:?!") not in self.english:
             return True  # "excluding Counterspell"; "reveillark combos": the card's combo partners (not "what combos")
-        if typed[:1].isupper() and ANSWERING.search(f"{_before(state, index, 5)} "):
-            return True  # "ways to kill Tarmogoyf", "how do i beat Propaganda": the card to be answered
+        if answers_what_follows(_before(state, index, 8)) and (
+                typed[:1].isupper() or self._plain_name(typed) and (
+                    typed.endswith((",", ".", ";", "?", "!")) or following.split()[:1] in ([], *_AFTER_A_NAME))):
+            return True  # "ways to kill Tarmogoyf", "how do i beat Propaganda", "my opponent has a propaganda": the
+            # card to be answered (in lower case a word that names nothing else, ending what is said of it: not
+            # "i lose to flyers", "hate against dead stuff")
         if previous in ("with", "has", "have", "having") and fold(typed).lower().strip(",.;:?!") in self.keywords:
             return False  # "spells with flashback but not in black": the keyword, not the card named Flashback
         if following.startswith(("but cheaper", "but better", "upgrade", "alternative", "replacement")) or \
@@ -1189,6 +1209,13 @@ class Reader:
             return True  # "a vorinclex proliferate deck", "im building atraxa": the deck's commander
         return following.startswith("deck") or text[:1].isupper() and previous in ("with", "for", "of", "my")
 
+    def _plain_name(self, typed: str) -> bool:
+        """Whether a lower-case word is no game word, rules word nor card type: typed where a card is expected, it
+        can be that card's name ("propaganda", "armageddon"; not "fog effects" nor "flying")."""
+        word = fold(typed).lower().strip(",.;:?!")
+        return word not in self._game_words and word not in self.rules_words and word not in _TYPE_WORDS and \
+            word not in _TAG_WORDS
+
     def _name_role(self, state: _State, start: int, stop: int, row: int) -> None:
         if self._card_question(state, start, stop, row):
             return
@@ -1200,6 +1227,12 @@ class Reader:
             state.take(start - (len(excluding.group().split()) if excluding else 0), stop, f"-{exact}", "name")
             return
         if self._combo_role(state, start, stop, row, before, after):
+            return
+        if _COUNTERS_A_SPELL.search(self.db.columns.oracle_text[row]) and \
+                answers_what_follows(_before(state, start, 8)) and _like_trigger(before) is None:
+            # "how do i deal with Counterspell", "ways to beat Mana Drain": what can't be countered, as "how do i
+            # deal with counterspells" reads (it ranked counterspells, the card's own kind)
+            state.take(start, stop, 'o:"can\'t be countered"', "oracle")
             return
         trigger = _like_trigger(before)
         cheaper = re.match(r"(but |only |just )?(cheaper|for less)\b", after)
@@ -1440,6 +1473,14 @@ def _exact_name(name: str) -> str:
     return "" if '"' in name else f'!"{name}"'
 
 
+_COUNTERS_A_SPELL = re.compile(r"^Counter target (?:\w+ )*?spell\b", re.MULTILINE)  # a counterspell's own text
+# words after a one-word name in lower case that end it ("my opponent has a propaganda and i can't attack": the query
+# language takes "and", so "i" follows)
+_AFTER_A_NAME = (["and"], ["out"], ["in"], ["on"], ["but"], ["so"], ["that"], ["which"], ["every"], ["is"], ["keeps"],
+                 ["always"], ["again"], ["now"], ["i"], ["we"])
+_FEW_COMMANDERS = 3  # commanders one short name may mean, the first read where a name is expected (not "jace")
+
+
 def _name_expected(state: _State, start: int, stop: int | None = None) -> bool:
     """Whether the word at ``start`` (the words to ``stop``) stands where a card's name is expected: after "cards
     like", "alternatives to" and the like, or before "alternatives", "effects" or "but" and what differs ("swords
@@ -1538,6 +1579,8 @@ def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
     if _like_trigger(_before(state, start, 3)) not in (None, "budget"):  # "alternatives to sol ring"
         return True
     if _denying(state, start):  # "mana rocks except sol ring": the card left out
+        return True
+    if answers_what_follows(_before(state, start, 8)):  # "i keep losing to ghostly prison": the card to answer
         return True
     asked, about = _question_around(state, start, stop)
     if asked and about and (about.group(1) or about.group(2) or about.group() in _ASKED_OF_THE_CARD):
@@ -2178,9 +2221,13 @@ def _is_object(state: _State, index: int) -> bool:
         # an amount says how many: "lots of cheap creatures" are creatures, "destroy a bunch of creatures" not
         position = _position_before_modifiers(state, position - 1)
         before = state.words[position].lower if position >= 0 else ""
+        if before in _DECK_HAS and _before(state, position, 1) in ("i", "we", "deck", "it", "list"):
+            return True  # "i run lots of artifacts, what rewards that": what the deck has, not the cards asked for
     return before in _OBJECT_MARKERS or _in_clause(state, index) or _complained_of(state, index)
 
 
+# what a player's deck does with its cards ("i play a lot of", "my deck runs tons of")
+_DECK_HAS = frozenset({"play", "plays", "run", "runs", "have", "has", "use", "uses", "make", "makes", "cast", "casts"})
 # Markers that say how many or in what state, not what is done: beside a rule that read them, or before a clause
 # saying what the card does, the type after them is the kind of card asked for
 _STATES = frozenset({"tapped", "untapped"})
@@ -3013,6 +3060,11 @@ _IS_TYPE = re.compile(rf"(?:that|which) (?:are|is) (?:also )?(?:an? )?({_TYPE_NA
 _ACTS_ON = _ACTING_VERBS - {"removal", "sweeper", "sweepers", "counters"}
 
 
+_REMOVAL_NOUNS = frozenset({"removal", "answers", "interaction"})
+_NONCREATURE_REMOVAL = "(otag:artifact-removal or otag:enchantment-removal or otag:planeswalker-removal or " \
+    "otag:permanent-removal)"
+
+
 def _negated_types(reader: Reader, state: _State) -> None:
     """"non-creature artifacts", "ramp that isn't a creature", "noncreature spells": not of that type (unless it is
     what the card acts on: "whenever you cast a noncreature spell"); "except lands" after what a card acts on is what
@@ -3045,6 +3097,12 @@ def _negated_types(reader: Reader, state: _State) -> None:
                 last += 1
             state.take(first, last, " ".join(f"-t:{kind}" for kind in kinds), "type")
     for match, first, last in list(_matches(state, _NEGATED)):
+        said = match.group(1) or match.group(3) or match.group(4) or match.group(5)
+        if said and _TYPE_WORDS[said] == "creature" and _after(state, last, 1) in _REMOVAL_NOUNS:
+            # "noncreature removal", "removal that isn't creature removal": removal of the other permanents (it read
+            # -t:creature, and ranked creature removal spells)
+            state.take(first, last + 1, _NONCREATURE_REMOVAL, "tag")
+            continue
         # "ramp in white without artifacts": what follows "without" is the card's own kind, whatever precedes it
         if not _denies_the_card(state, first) and \
                 not re.match(r"(?:that |which )?(?:is|are)|without", match.group()):
@@ -3195,6 +3253,7 @@ def ranking_context(chips: Sequence[Chip]) -> str:
 
 # what is used by an activated ability, which needs no instant or flash to be used at instant speed
 _ABILITY_NOUNS = frozenset({"outlet", "outlets", "abilities", "ability", "activated", "altar", "altars"})
+_SACRIFICE_WORDS = frozenset({"sacrifice", "sac", "sack"})
 
 
 def _speed_and_flyers(reader: Reader, state: _State) -> None:
@@ -3203,7 +3262,12 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
     for _, first, last in list(_matches(state, _SPEED)):
         if _CAST_VERBS & set(_before(state, first, 4).split()):
             continue  # "let me cast creatures at instant speed": what the card grants (flash), by the words
-        if _ABILITY_NOUNS & {w.lower for w in state.words}:
+        said = [w.lower.strip(",.;:?!") for w in state.words]
+        own_sacrifice = any(word in _SACRIFICE_WORDS and said[index - 1] in ("to", "can", "i", "me", "could")
+                            for index, word in enumerate(said[:first]) if index) and \
+            not {"make", "makes", "force", "forces", "opponent", "opponents", "each"} & set(said)
+        if _ABILITY_NOUNS & set(said) or own_sacrifice:
+            # ("a way to sacrifice stuff at instant speed": an outlet, not an instant)
             # "instant speed sacrifice outlets": an activated ability works at instant speed on any permanent
             # (Viscera Seer, Ashnod's Altar); the filter had left edicts and Etherium Astrolabe. What it says, all
             # of them do: it reads nothing, and ranks nothing (it would weigh against the function's phrasing)
@@ -4147,7 +4211,10 @@ def _mana_value(reader: Reader, state: _State) -> None:
     costed = any(chip.kind == "mv" for chip in state.chips)  # a cost the request states beats "cheap" and "big"
     free_blockers = ("sac", "sacrifice", "outlet", "outlets", "to", "mana", "equip", "way", "ways")  # "a free way to"
     cheap_blockers = ("than", "equip", "crew")  # "cheap equip costs" are the Equipment's (_activation_costs)
-    big_blockers = ("mana", "butt", "butts", "amount", "amounts", "number", "numbers", "chunk")  # "huge amount of life"
+    big_blockers = ("mana", "butt", "butts", "amount", "amounts", "number", "numbers", "chunk",  # "huge amount of life"
+                    # "a big attack", "a big turn", "a big board": a moment of the game, no card's cost
+                    "attack", "attacks", "alpha", "swing", "swings", "turn", "turns", "board", "boards", "hand",
+                    "hands", "combat", "hit", "hits", "life", "play", "plays")
     for pattern, syntax, blockers in ((_CHEAP, "mv<=2", cheap_blockers), (_BIG, "mv>=6", big_blockers),
                                       (_FREE, _FREE_SYNTAX, free_blockers)):
         for match, first, last in list(_matches(state, pattern)):
@@ -4942,7 +5009,9 @@ _CYCLE_ASKED = frozenset({"for", "my", "of", "more", "some", "extra", "need", "n
 
 # (a bare plural is the cycle asked for, not the cycle a deck plays: "cracks lots of fetches", "wants payoffs")
 _PLAYS_THE_CYCLE = frozenset({"crack", "cracks", "cracking", "cracked", "play", "plays", "playing", "run", "runs",
-                              "running", "use", "uses", "using", "lots", "plenty", "many", "with", "sac", "sacs"})
+                              "running", "use", "uses", "using", "lots", "lot", "tons", "ton", "bunch", "loads",
+                              "plenty",
+                              "many", "with", "sac", "sacs"})
 _CYCLE_PAYOFF_WORDS = frozenset({"payoff", "payoffs", "synergy", "synergies", "matters", "triggers", "reward",
                                  "rewards"})
 _LAND_CYCLE_NAMES = frozenset({*_CYCLE_WORDS.values(), "triome", "shadowland", "bounceland"})
@@ -4950,6 +5019,8 @@ _TWO_COLOUR_CYCLES = frozenset({"dual", "shockland", "checkland", "fastland", "s
                                 "filterland", "scryland", "gainland", "surveilland", "tangoland", "canopyland",
                                 "bikeland", "shadowland"})
 _TWO_COLOURS = r"o:/add \{[wubrg]\} or \{[wubrg]\}/"
+_NO_DUALS = frozenset({"pauper", "peasant", "modern", "pioneer", "standard", "budget", "cheap", "cheaper",
+                       "affordable", "inexpensive"})
 _INSTEAD_AFTER = frozenset({"alternative", "alternatives", "replacement", "replacements", "substitute", "substitutes"})
 _INSTEAD_BEFORE = frozenset({"instead of", "alternatives to", "alternative to", "replacements for", "replacement for",
                              "substitutes for", "besides", "other than", "except"})
@@ -4965,6 +5036,9 @@ def _land_cycles(reader: Reader, state: _State) -> None:
                                  "shadowland" if match.group(3) else "dual" if match.group(5) else
                                  "shockland" if (match.group(6) or "").startswith("shock") else
                                  "fetchland" if match.group(6) else "bounceland")
+        # "pauper dual lands", "budget duals": two-colour lands the format or the budget allows, not the original
+        # ten (the reserved list's dearest lands, legal in no such format)
+        instead = instead or cycle == "dual" and bool({w.lower.strip(",.;:?!") for w in state.words} & _NO_DUALS)
         if first and state.words[first - 1].lower in _DENYING - {"except"} and state.free(first - 1) and not instead:
             state.take(first - 1, last, f"-is:{cycle}", "type")  # "lands for mardu, no painlands": not the cycle
             continue
@@ -4975,6 +5049,11 @@ def _land_cycles(reader: Reader, state: _State) -> None:
                                {w.lower for w in state.words[last:]} & _CYCLE_PAYOFF_WORDS):
             continue  # "deal 2 damage like shocks": the card Shock; "my deck cracks lots of fetches and wants
             # payoffs": what the deck does with them, whose payoffs are asked for
+        rewarded = {w.lower.strip(",.;:?!") for w in state.words} & _CYCLE_PAYOFF_WORDS
+        if rewarded and (set(_before(state, first, 3).split()) & _PLAYS_THE_CYCLE or
+                         set(_before(state, first, 3).split()) & _CYCLE_PAYOFF_WORDS):
+            continue  # "i play a lot of fetch lands and want something that rewards me", "payoffs for fetch lands":
+            # what rewards their use (landfall), not the lands
         if _after(state, last, 1) in _ABILITY_SUBJECTS | {"synergy", "synergies", "payoffs", "payoff"}:
             continue  # "fetch land payoffs": what rewards the cycle's use (landfall), not the lands
         if instead:

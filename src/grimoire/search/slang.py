@@ -156,7 +156,8 @@ _PEOPLE = (r"(?:(?:opponents?|they|everyone|people|someone|somebody|wife|husband
 # A player's complaint names what beats them, and so what the cards asked for must answer: after "I lose to",
 # "struggling against", "weak to" ("I lose to fliers"), or before "keeps beating me", "are crushing me" ("artifacts
 # keep beating me", "graveyard decks are crushing me").
-LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|with|vs\.?|versus)|"
+LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t)(?: (?:every|each|most|all|half|so many|too many) (?:of my )?"
+            r"(?:games?|matche?s?))? (?:to|against)|struggl\w* (?:against|with|vs\.?|versus)|"
             r"(?:can'?t|cannot) keep up with|"
             r"(?:trouble|problems?|issues?) (?:with|against)|weak (?:to|against)|vulnerable to|"
             r"(?:can'?t|cannot) (?:beat|handle|deal with)|"
@@ -165,7 +166,11 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|w
             # "my opponent has a huge creature", "my opponent's commander has hexproof": what they have is to be beaten
             r"(?:my |an |the )?(?:opponents?|opponent(?:['’]?s|s['’]) (?:[\w'’-]+ ){0,2}?[\w'’-]+) (?:always |just )?"
             r"(?:has|have|had|gets?|got|gains?|cast|casts|played|plays) (?=(?:a|an|this|that|some|hexproof|shroud|"
-            r"indestructible|protection|ward)\b)|"
+            r"indestructible|protection|ward|creatures|artifacts|enchantments|planeswalkers|lands|counterspells)\b)|"
+            # "someone at my table has a Propaganda": what a player has is to be beaten (not "my son has a dragon
+            # deck": whose deck it is)
+            rf"{_PEOPLE} (?:always |just |finally )?(?:has|have|had|got|played|plays|cast|casts) "
+            r"(?=(?:a|an|this|that)\b(?!(?: [\w'’-]+){0,3} decks?\b))|"
             rf"{_PEOPLE} (?:always |keep |keeps )?(?:ha(?:ve|s)|play|run|make|get) (?:too|so) many|"
             # "my opponent plays a lot of planeswalkers", "my playgroup runs tons of graveyard decks"
             rf"(?:{_PEOPLE}|(?:play ?group|pod|meta|table|group|local game store|lgs)) "
@@ -179,7 +184,8 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|w
             rf"{_PEOPLE} (?:always |keep |keeps |often |usually )?(?=(?:go|goes|going|went) wide\b)|"
             # "i keep dying to fliers": the player dies, so what kills them is to be beaten (not "my creatures die to
             # board wipes", which asks to protect them)
-            r"(?:i|we) (?:keep |always |just )?(?:die|dying|died) (?:to|against)|"
+            r"(?:i|we)(?:'m| am|'re| are)? (?:keep |always |just |about to |going to |gonna )?(?:die|dying|died) "
+            r"(?:to|against)|"
             # "my elves die to every sweeper", "my commander keeps dying to removal": what kills them is to be answered
             # by what saves them (a sweeper's by board protection, removal's by protection: tags.TAG_OPPOSES)
             r"(?:my|our) (?:[\w'’-]+ ){1,2}?(?:keeps? |always |just )?(?:die|dies|dying|died|get wiped|gets wiped) "
@@ -202,9 +208,18 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t) (?:to|against)|struggl\w* (?:against|w
 THEIRS_BY_PLACE = re.compile(r"\b(?:too|so) many ((?:[\w'’-]+ ){0,2}[\w'’-]+) (?:on|across|at) (?:the other side|"
                              r"their side|the table|their (?:board|battlefield)|the opposing (?:side|board)|"
                              r"(?:my )?opponents?['’]?s? (?:side|board|battlefield))")
-# ("lifegain decks beat me", "token decks keep going wide and beating me": a few words between)
-BEATEN_BY = re.compile(r"^(.+?) (?:[\w'’]+ ){0,4}?(?:beat|crush|kill|wreck|destroy|stomp|ruin|dominat|punish|hos)\w* "
-                       r"(?:me|us)\b")
+# "the storm player keeps going off", "i get locked out by a stax player": the plan a player at the table plays is
+# what is to be beaten (its words, before "player")
+PLAYER_OF = re.compile(r"\b(?:the|that|this|a|an|one|some) ((?:[\w'’-]+ ){0,2}?[\w'’-]+) (?:player|pilot)s?\b"
+                       r"(?= (?:keeps?|always|is|are|was|goes|went|just|never|draws?|ramps?|wins?|gets?|makes?|locks?|"
+                       r"combos?|kills?|beats?|steals?|stops?)\b)|"
+                       r"\bby (?:a|an|the|that|this|some) ((?:[\w'’-]+ ){0,2}?[\w'’-]+) (?:player|pilot|deck)s?\b")
+# ("lifegain decks beat me", "token decks keep going wide and beating me": a few words between, none of what beats;
+# "an indestructible creature keeps beating me": the creature, not "an")
+BEATEN_BY = re.compile(r"^(.+?) (?:(?:keeps?|kept|always|just|are|is|was|were|constantly|still|really|totally|going|"
+                       r"goes|go|went|wide|and|then|been|have|has|had|on|up|end|ends|ended|also|often|usually|players?|decks?|"
+                       r"pilots?) ){0,4}?"
+                       r"(?:beat|crush|kill|wreck|destroy|stomp|ruin|dominat|punish|hos)\w* (?:me|us)\b")
 
 # what a request asks to answer a named card with, before its name ("answers to Ghostly Prison", "how do i deal with
 # Propaganda", "ways to kill Tarmogoyf", "hate for Dockside")
@@ -212,6 +227,20 @@ ANSWERING = re.compile(r"(?:answers? (?:to|for)|deal(?:s|ing)? with|beat(?:s|ing
                        r"remov(?:e|es|ing)|kill(?:s|ing)?|destroy(?:s|ing)?|stop(?:s|ping)?|handl(?:e|es|ing)|"
                        r"(?:hate|hosers?|removal) (?:for|against|vs\.?)|answer(?:s|ing)?|counter(?:s|ing)?)"
                        r"\s+(?:an? |the |their |my opponents?['’]?s? |opponents?['’]?s? )?$")
+# what a complaint says before a card that beats the player ("i keep losing to Ghostly Prison", "my opponent has a
+# Propaganda out", "someone at my table has Smothering Tithe"): the card is to be answered, as after ANSWERING
+_BEATEN_BEFORE = re.compile(rf"(?:{LOSES_TO}|{_PEOPLE} (?:always |just |finally )?(?:has|have|had|got|cast|casts|"
+                            r"played|plays|resolved|resolves|drops?|dropped|landed|lands))"
+                            r"\s+(?:an? |the |their |his |her |my opponents?['’]?s? )?$")
+
+
+def answers_what_follows(before: str) -> bool:
+    """Whether the lower-case words ``before`` a card's name ask to answer that card: an answering verb ("answers
+    to", "how do i beat") or a complaint about it ("i keep losing to", "my opponent has a")."""
+    before = before if before.endswith(" ") else f"{before} "
+    return ANSWERING.search(before) is not None or _BEATEN_BEFORE.search(before) is not None
+
+
 _COMPILED = tuple((re.compile(pattern), phrase) for pattern, phrase in _ENTRIES)
 PATTERNS = tuple(pattern for pattern, _ in _ENTRIES)  # what the slang reads (the spelling checker knows its words)
 
