@@ -624,3 +624,4 @@ def test_a_card_a_complaint_names_is_answered_not_matched(snapshot_engine, query
     page = snapshot_engine.search(query, limit=5)
     assert all("enchantment-removal" in r.tags for r in page.results), [(r.card.name, r.tags) for r in page.results]
     assert not {"Ghostly Prison", "Propaganda"} & set(top(page))
+    assert any("read as the card to answer" in note for note in page.notes)  # (the reading shows its name)

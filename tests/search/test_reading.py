@@ -3890,3 +3890,17 @@ def test_a_way_to_sacrifice_at_instant_speed_is_an_outlet_not_an_instant(reader)
 
 def test_a_two_letter_commander_name_is_no_everyday_word(reader):
     assert not reader.read("my opponent's hexproof voltron commander is killing me").deck  # (Me, the Immortal)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("high cmc cards", "mv>=6"), ("low cmc creatures", "mv<=2 t:creature"),  # the cost said with its word
+    # either of two colours, as the dual lands' text says it ("two colors" had ranked Gold Mine first)
+    ("lands that tap for 2 colors", r"o:/add \{[wubrg]\} or \{[wubrg]\}/ t:land"),
+])
+def test_costs_and_colours_of_mana_said_with_their_words(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_budget_before_a_capitalised_one_word_name_asks_for_cards_like_it(reader):
+    assert syntax(reader, "budget Necropotence") == 'like:"Necropotence"'  # (it read nothing)
+    assert "like:" not in syntax(reader, "budget counterspell")  # a budget's counterspells

@@ -1169,6 +1169,8 @@ class SearchEngine:
                 notes.append(note)
             named = [*reading.named, *([reading.like] if reading.like else [])]  # "like X" with more words
             query, named, answered = self._answered_in_place(query, named, reading.typed)
+            notes += [f"{name}: read as the card to answer (the results answer it, and leave it out)"
+                      for name in answered]
             node, text_parts = self._parse(query, filters, reading.node if query == reading.query else None)
             text = ranking.spelled_counts(" ".join([*text_parts, combo_text, self._named_text(named)]).strip())
             read_words = ""

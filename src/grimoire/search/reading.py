@@ -1163,8 +1163,9 @@ class Reader:
     def _single_word_name_wanted(self, state: _State, index: int) -> bool:
         """A one-word name ("Counterspell", "Atraxa") counts only where a name is expected."""
         previous, following = _before(state, index, 1), _after(state, index + 1)
-        if _like_trigger(_before(state, index, 3)) not in (None, "budget"):
-            return True
+        trigger = _like_trigger(_before(state, index, 3))
+        if trigger not in (None, "budget") or trigger == "budget" and state.words[index].text[:1].isupper():
+            return True  # ("budget Necropotence": the card, capitalised; "budget counterspells" are counterspells)
         typed = state.words[index].text
         asked, about = _question_around(state, index, index + 1)
         if asked and about and fold(typed).lower().strip(",.;:?!") not in self._game_words:
@@ -3386,6 +3387,10 @@ _ENTERS_UNTAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into pl
                               r"(?:enters?|comes? (?:in|into play)|etbs?)(?: the battlefield)? tapped|"
                               r"untapped(?= (?:[a-z]+[- ]){0,2}lands?\b)")  # "untapped lands", "untapped boros duals"
 _ENTERS_UNTAPPED_SYNTAX = r"-o:/~ enters tapped(\.| with)/"  # "enters tapped with two charge counters": Vivid lands
+# "lands that enter untapped and make two colors", "taps for 2 colours": either of two colours, as the dual lands'
+# text (and reminder text) says it ("two colors" had been left to rank: Gold Mine, Reflective Gate came first)
+_TWO_COLOUR_MANA = re.compile(r"(?:that |which )?(?:makes?|making|taps? for|tapping for|produces?|producing|adds?|"
+                              r"adding) (?:two|2|both) (?:different )?colou?rs(?: of mana)?")
 # "lands that come in tapped and gain life": the lands that always enter tapped, said of lands only ("make their
 # creatures enter tapped" is what a card does to others)
 _ENTERS_TAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into play)|etbs?) tapped")
@@ -3530,6 +3535,7 @@ _RULES_TEXT_WORDS = (
     (_UNBLOCKABLE_CREATURES, f"t:creature {_UNBLOCKABLE_SYNTAX}"),
     (_ENTERS_UNTAPPED, _ENTERS_UNTAPPED_SYNTAX),
     (_EVASIVE_CREATURES, _EVASIVE_SYNTAX),
+    (_TWO_COLOUR_MANA, r"o:/add \{[wubrg]\} or \{[wubrg]\}/"),
 )
 
 # (those a denial before reads as not so: "card draw that doesn't cost life" had asked for Infernal Contract)
@@ -4047,9 +4053,10 @@ _EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value |cmc ?|mv ?)(?:of )?(?:exa
                     rf"(?:that |which )?(?:costs?|costing) (?:exactly )?{_NUMBER}(?: mana)?(?! (?:less|more))")
 # longest first: an alternative must end the word ("cheaper" is left to the cost reducers: "make spells cheaper")
 # "card draw that doesn't cost much": the card's own cost, though in a clause
-_CHEAP = re.compile(r"cheapest|cheap|low[- ]cost|inexpensive|low[- ]curve|"
+# ("high cmc cards to reveal with yuriko", "low mana value creatures": the cost said with the word for it)
+_CHEAP = re.compile(r"cheapest|cheap|low[- ]cost|inexpensive|low[- ]curve|low (?:cmc|mana value|mv)|"
                     r"((?:doesn't|don't|does not|do not|isn't|is not|not) (?:cost (?:much|a lot)|expensive))")
-_BIG = re.compile(r"big|huge|expensive|fatties|fatty|high[- ]cost")
+_BIG = re.compile(r"big|huge|expensive|fatties|fatty|high[- ]cost|high (?:cmc|mana value|mv)")
 # (cEDH's "t1 accel", "accel pieces": the same)
 _FAST_MANA = re.compile(r"fast mana|(?:t1|turn (?:1|one)) (?:accel\w*|ramp|mana)|"
                         r"accel(?:eration)?(?= (?:pieces|cards|[wubrg])\b|$)")
