@@ -3895,7 +3895,7 @@ def test_a_two_letter_commander_name_is_no_everyday_word(reader):
 @pytest.mark.parametrize(("query", "expected"), [
     ("high cmc cards", "mv>=6"), ("low cmc creatures", "mv<=2 t:creature"),  # the cost said with its word
     # either of two colours, as the dual lands' text says it ("two colors" had ranked Gold Mine first)
-    ("lands that tap for 2 colors", r"o:/add \{[wubrg]\} or \{[wubrg]\}/ t:land"),
+    ("lands that tap for 2 colors", r"fo:/add \{[wubrg]\} or \{[wubrg]\}/ t:land"),
 ])
 def test_costs_and_colours_of_mana_said_with_their_words(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -3535,7 +3535,8 @@ _RULES_TEXT_WORDS = (
     (_UNBLOCKABLE_CREATURES, f"t:creature {_UNBLOCKABLE_SYNTAX}"),
     (_ENTERS_UNTAPPED, _ENTERS_UNTAPPED_SYNTAX),
     (_EVASIVE_CREATURES, _EVASIVE_SYNTAX),
-    (_TWO_COLOUR_MANA, r"o:/add \{[wubrg]\} or \{[wubrg]\}/"),
+    # (fo:, as the dual lands with basic land types say it in reminder text: Tundra, Watery Grave)
+    (_TWO_COLOUR_MANA, r"fo:/add \{[wubrg]\} or \{[wubrg]\}/"),
 )
 
 # (those a denial before reads as not so: "card draw that doesn't cost life" had asked for Infernal Contract)
