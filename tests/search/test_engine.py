@@ -617,7 +617,10 @@ def test_each_save_of_late_vectors_writes_only_what_it_added(small_db, tmp_path,
 
 @pytest.mark.parametrize("query", ["i keep losing to ghostly prison", "my opponent has Ghostly Prison out",
                                    "someone at my table has a ghostly prison and i can't attack",
-                                   "someone has a propaganda out and i can't attack"])
+                                   "someone has a propaganda out and i can't attack",
+                                   # a story about the table: what is always there, what keeps showing up
+                                   "there's always a Ghostly Prison on the table and it's taxing me out",
+                                   "a Propaganda keeps showing up at my table"])
 def test_a_card_a_complaint_names_is_answered_not_matched(snapshot_engine, query):
     """A card that beats the player, named in a complaint, stands for its type's answer where its name was (its text
     had ranked cards like it: the Vows, Propaganda), and is not among the results."""
@@ -625,3 +628,11 @@ def test_a_card_a_complaint_names_is_answered_not_matched(snapshot_engine, query
     assert all("enchantment-removal" in r.tags for r in page.results), [(r.card.name, r.tags) for r in page.results]
     assert not {"Ghostly Prison", "Propaganda"} & set(top(page))
     assert any("read as the card to answer" in note for note in page.notes)  # (the reading shows its name)
+
+
+def test_a_commander_a_story_names_at_the_table_is_answered_not_the_players_deck(snapshot_engine):
+    """"the Meren player keeps recurring stuff": graveyard hate, not Meren's colours as the player's own deck."""
+    page = snapshot_engine.search("the Meren player keeps recurring stuff from their graveyard every turn", limit=5)
+    assert not page.readings[0].deck and not any(chip.kind == "colour" for chip in page.readings[0].chips)
+    assert all("graveyard-hate" in r.tags for r in page.results[:3]), [(r.card.name, r.tags) for r in page.results]
+    assert snapshot_engine.search("cards like Rhystic Study", limit=1).readings[0].like == "Rhystic Study"

@@ -477,7 +477,7 @@ def test_a_line_over_the_limit_is_refused_unread_and_the_session_goes_on(raw):
     line = call_line("huge", arguments={"name": "x" * 5_000_000})
     [answer] = raw.exchange(line, ping("after"), until="after")
     assert answer["id"] == "huge" and answer["error"]["code"] == -32700
-    assert "longer than 4 MB" in answer["error"]["message"]
+    assert "longer than 4 MiB" in answer["error"]["message"]
     assert raw.exchange(call_line("next"), until="next") == []
 
 

@@ -1125,14 +1125,13 @@ class SearchEngine:
         for name in names:
             row = self.db.names.find(name)
             answered = ranking.answered_kind(typed, name, self.db.columns.type_line[row]) if row is not None else None
-            said = name.split(" // ")[0].lower()
-            at = lowered.find(said)
+            at, size = ranking.name_said(lowered, name)
             if answered is None or at < 0:
                 kept.append(name)
                 continue
             answering.append(name)
-            if query[at: at + len(said)].strip() == "" and len(query) >= at + len(said):
-                query = f"{query[:at]}{answered.ljust(len(said))}{query[at + len(said):]}"  # (where a name was)
+            if query[at: at + size].strip() == "" and len(query) >= at + size:
+                query = f"{query[:at]}{answered.ljust(size)}{query[at + size:]}"  # (where a name was)
             else:
                 query = f"{query} {answered}"
         return query, kept, answering

@@ -22,7 +22,14 @@ import Stemmer
 
 from grimoire.search.literals import finder, required_parts
 from grimoire.search.query import COLOR_NAMES
-from grimoire.search.slang import BEATEN_BY, LOSES_TO, PLAYER_OF, THEIRS_BY_PLACE, answers_what_follows
+from grimoire.search.slang import (
+    BEATEN_BY,
+    LOSES_TO,
+    PLAYER_OF,
+    THEIRS_BY_PLACE,
+    answers_what_follows,
+    complains_of_a_card,
+)
 from grimoire.search.tags import DIRECT, NUMBER_WORDS, TAG_INDEX, TAG_OPPOSES, TAG_PARENTS, TAGS, TRIGGERED
 
 TAG_VECTORS_FILE = Path(__file__).resolve().parent.parent / "data" / "tag_vectors.npz"
@@ -1290,12 +1297,22 @@ _ANSWERED_TYPES = (("planeswalker", "planeswalkers"), ("creature", "creatures"),
                    ("sorcery", "counterspells"))
 
 
+def name_said(lowered: str, name: str) -> tuple[int, int]:
+    """Where in the lower-case request card ``name`` is said, whole or by the short name players use ("meren" for
+    Meren of Clan Nel Toth, "thassa's oracle"), and how long it is there; (-1, 0) where it is not."""
+    front = name.split(" // ")[0].lower()
+    for said in dict.fromkeys((front, front.split(",")[0], front.split()[0])):
+        if len(said) >= 4 and (found := re.search(rf"(?<![\w']){re.escape(said)}(?![\w'])", lowered)):
+            return found.start(), len(said)
+    return -1, 0
+
+
 def answered_kind(typed: str, name: str, type_line: str) -> str | None:
     """The type word standing for card ``name`` where ``typed`` asks to answer it ("answers to Ghostly Prison":
     "enchantments"), else ``None``."""
     lowered = typed.lower()
-    at = lowered.find(name.lower().split(" // ")[0])
-    if at < 0 or not answers_what_follows(lowered[:at]):
+    at, _ = name_said(lowered, name)
+    if at < 0 or not (answers_what_follows(lowered[:at]) or complains_of_a_card(lowered, lowered[:at])):
         return None
     kinds = type_line.lower()
     return next((word for kind, word in _ANSWERED_TYPES if kind in kinds), None)

@@ -36,7 +36,7 @@ from grimoire.search.query import (
     parse,
     plain_forms,
 )
-from grimoire.search.slang import BEATEN_BY, LOSES_TO, THEIRS_BY_PLACE, answers_what_follows
+from grimoire.search.slang import BEATEN_BY, LOSES_TO, THEIRS_BY_PLACE, answers_what_follows, complains_of_a_card
 from grimoire.search.spelling import (
     MAX_LOOKUPS,
     MIN_LENGTH,
@@ -1179,6 +1179,9 @@ class Reader:
             return True  # "ways to kill Tarmogoyf", "how do i beat Propaganda", "my opponent has a propaganda": the
             # card to be answered (in lower case a word that names nothing else, ending what is said of it: not
             # "i lose to flyers", "hate against dead stuff")
+        if typed[:1].isupper() and complains_of_a_card(" ".join(w.lower for w in state.words),
+                                                       f"{_before(state, index, 8)} "):
+            return True  # "a Propaganda keeps showing up at my table": the table's card, to be answered
         if previous in ("with", "has", "have", "having") and fold(typed).lower().strip(",.;:?!") in self.keywords:
             return False  # "spells with flashback but not in black": the keyword, not the card named Flashback
         if following.startswith(("but cheaper", "but better", "upgrade", "alternative", "replacement")) or \
@@ -1226,6 +1229,15 @@ class Reader:
             # "removal excluding swords to plowshares", "white removal that isn't swords or path": that card left
             # out, not the one the others are like
             state.take(start - (len(excluding.group().split()) if excluding else 0), stop, f"-{exact}", "name")
+            return
+        if complains_of_a_card(" ".join(w.lower for w in state.words), f"{_before(state, start, 8)} ") and \
+                _like_trigger(before) is None and not _COUNTERS_A_SPELL.search(self.db.columns.oracle_text[row]):
+            # "there's always a Rhystic Study on the table", "the Meren player keeps recurring stuff", "Thassa's
+            # Oracle combo keeps winning in our pod": a card of the table's that beats the player, to be answered
+            # (not cards like it, its deck's colours, nor its combo partners)
+            state.named.append(row)
+            for word in state.words[start:stop]:
+                word.used = True
             return
         if self._combo_role(state, start, stop, row, before, after):
             return

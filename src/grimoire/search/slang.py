@@ -162,7 +162,9 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t)(?: (?:every|each|most|all|half|so many
             r"(?:trouble|problems?|issues?) (?:with|against)|weak (?:to|against)|vulnerable to|"
             r"(?:can'?t|cannot) (?:beat|handle|deal with)|"
             r"(?:get|gets|getting|got) (?:overwhelmed|overrun|run over|swarmed|crushed|wrecked|beaten|beat|stomped|"
-            r"blown out|wiped out|punished|killed|destroyed) by|"
+            r"blown out|wiped out|punished|killed|destroyed|drained|milled|taxed|locked out|locked down) by|"
+            # "there's always a Rhystic Study on the table": what is always there is to be beaten
+            r"there(?:'s| is| are|s) always (?=(?:a|an|some|this|that)\b)|"
             # "my opponent has a huge creature", "my opponent's commander has hexproof": what they have is to be beaten
             r"(?:my |an |the )?(?:opponents?|opponent(?:['’]?s|s['’]) (?:[\w'’-]+ ){0,2}?[\w'’-]+) (?:always |just )?"
             r"(?:has|have|had|gets?|got|gains?|cast|casts|played|plays) (?=(?:a|an|this|that|some|hexproof|shroud|"
@@ -219,7 +221,9 @@ PLAYER_OF = re.compile(r"\b(?:the|that|this|a|an|one|some) ((?:[\w'’-]+ ){0,2}
 BEATEN_BY = re.compile(r"^(.+?) (?:(?:keeps?|kept|always|just|are|is|was|were|constantly|still|really|totally|going|"
                        r"goes|go|went|wide|and|then|been|have|has|had|on|up|end|ends|ended|also|often|usually|players?|decks?|"
                        r"pilots?) ){0,4}?"
-                       r"(?:beat|crush|kill|wreck|destroy|stomp|ruin|dominat|punish|hos)\w* (?:me|us)\b")
+                       r"(?:(?:beat|crush|kill|wreck|destroy|stomp|ruin|dominat|punish|hos)\w* (?:me|us)\b|"
+                       # "a Doubling Season keeps showing up at my table"
+                       r"(?:(?<=keeps )|(?<=keep )|(?<=always )|(?<=kept ))(?:show|pop)(?:s|ing|ed)? up\b)")
 
 # what a request asks to answer a named card with, before its name ("answers to Ghostly Prison", "how do i deal with
 # Propaganda", "ways to kill Tarmogoyf", "hate for Dockside")
@@ -232,6 +236,28 @@ ANSWERING = re.compile(r"(?:answers? (?:to|for)|deal(?:s|ing)? with|beat(?:s|ing
 _BEATEN_BEFORE = re.compile(rf"(?:{LOSES_TO}|{_PEOPLE} (?:always |just |finally )?(?:has|have|had|got|cast|casts|"
                             r"played|plays|resolved|resolves|drops?|dropped|landed|lands))"
                             r"\s+(?:an? |the |their |his |her |my opponents?['’]?s? )?$")
+
+
+# A story about the table ("there's always a Rhystic Study on the table and it's taxing me out", "Thassa's Oracle
+# keeps winning in our pod", "the Meren player keeps recurring stuff"): someone at the table, and what they keep
+# doing to the player or the game; a card it names is what the player wants answered
+_AT_THE_TABLE = re.compile(rf"\b(?:{_PEOPLE}|(?:my|our) (?:table|pod|play ?group|meta|group|lgs)|on the table|"
+                           r"at (?:my|the|our) table|in (?:my|our) (?:pod|play ?group|meta|games?)|"
+                           r"(?:the|that|this) [\w'’-]+ (?:player|pilot)s?)\b")
+_DOES_TO_ME = re.compile(r"\b(?:keeps?|kept|always|every (?:single )?(?:game|turn|time)|each game|constantly|"
+                         r"(?:beat|wreck|destroy|crush|punish|stomp|kill|lock|tax|drain|ruin)\w* (?:me|us|out|my)|"
+                         r"showing up|shows up|(?:is|are) (?:so |way too |too )?(?:annoying|oppressive|busted|broken)|"
+                         r"(?:sick|tired) of|"
+                         r"(?:can'?t|cannot|never) (?:beat|deal with|handle|stop|answer|resolve|win))\b")
+# what a player says of their own card ("my Rhystic Study", "cards like it")
+_OWN_CARD = re.compile(r"\b(?:my|our|like|with my|for my|than|alternatives? to|instead of)\s*$")
+
+
+def complains_of_a_card(text: str, before: str) -> bool:
+    """Whether the lower-case request ``text`` tells a story about the table in which the card named after the
+    words ``before`` is what beats the player (see :data:`_AT_THE_TABLE`), not one of the player's own."""
+    return _AT_THE_TABLE.search(text) is not None and _DOES_TO_ME.search(text) is not None and \
+        _OWN_CARD.search(before) is None
 
 
 def answers_what_follows(before: str) -> bool:

@@ -599,7 +599,7 @@ def _parse_error(line: str, reason: str) -> JSONRPCError:
 def _overlong(start: bytes) -> JSONRPCError:
     found = _LEADING_ID.match(start.decode("utf-8", errors="replace"))
     return JSONRPCError(jsonrpc="2.0", id=json.loads(found.group(1)) if found else None, error=ErrorData(
-        code=PARSE_ERROR, message=f"Parse error: the line is longer than {MAX_LINE_BYTES >> 20} MB, the most this "
+        code=PARSE_ERROR, message=f"Parse error: the line is longer than {MAX_LINE_BYTES >> 20} MiB, the most this "
                                   "server reads in one message; it was not read. Send smaller arguments."))
 
 

@@ -128,7 +128,7 @@ class PoolMiddleware:
             return
         body = await _read_body(receive)
         if body is None:
-            await _json_error(send, 413, f"request body over {MAX_BODY_BYTES >> 20} MB; send a smaller deck")
+            await _json_error(send, 413, f"request body over {MAX_BODY_BYTES >> 20} MiB; send a smaller deck")
             return
         replay = _replay(body, receive)
         try:
