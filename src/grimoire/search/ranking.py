@@ -25,6 +25,7 @@ from grimoire.search.query import COLOR_NAMES
 from grimoire.search.slang import (
     BEATEN_BY,
     LOSES_TO,
+    PLAYER_BY,
     PLAYER_OF,
     THEIRS_BY_PLACE,
     answers_what_follows,
@@ -972,11 +973,11 @@ _PLAN_ANSWERS = (
     # "i keep losing to aggro") by what clears its creatures
     (frozenset(_STEMMER.stemWords("burn burns".split())), TAG_INDEX["lifegain"]),
     (frozenset(_STEMMER.stemWords("aggro aggressive".split())), TAG_INDEX["sweeper"]),
-    # combat damage ("i get killed by combat damage every game"): what stops it for a turn
     # an enchantress deck ("the enchantress player draws a ton of cards") by what clears every enchantment; blockers
     # ("my creatures die to blockers") by what gets past them
     (frozenset(_STEMMER.stemWords("enchantress enchantresses".split())), TAG_INDEX["enchantment-sweeper"]),
     (frozenset(_STEMMER.stemWords("blockers walls".split())), TAG_INDEX["evasion-granter"]),
+    # combat damage ("i get killed by combat damage every game"): what stops it for a turn
     (frozenset({_STEMMER.stemWord("combat")}), TAG_INDEX["fog"]),
 )
 # what brings a card back from a graveyard (recursion and the tags under it): with one of these, a graveyard named
@@ -1322,31 +1323,8 @@ def complains(text: str) -> bool:
     """Whether ``text`` says what beats the player or is to be stopped ("my opponents go wide", "answers to
     reanimator"), whose answer is asked for."""
     lowered = text.lower()
-    return _player_of(lowered) is not None or \
-        any(pattern.search(lowered) for pattern in (BEATEN_BY, THEIRS_BY_PLACE, _AGAINST, _HATE_AFTER))
-
-
-class _Beaten:
-    """A match whose first group is what is to be beaten (see :func:`_player_of`)."""
-
-    def __init__(self, text: str, start: int):
-        self._text, self._start = text, start
-
-    def group(self, index: int) -> str:
-        return self._text
-
-    def start(self, index: int) -> int:
-        return self._start
-
-
-def _player_of(lowered: str) -> _Beaten | None:
-    """What a player at the table plays, where the request complains of them ("the storm player keeps going off":
-    storm), as a match whose first group it is; else ``None``."""
-    found = PLAYER_OF.search(lowered)
-    if found is None:
-        return None
-    group = 1 if found.group(1) else 2
-    return _Beaten(found.group(group), found.start(group))
+    return any(pattern.search(lowered) for pattern in (PLAYER_OF, PLAYER_BY, BEATEN_BY, THEIRS_BY_PLACE, _AGAINST,
+                                                         _HATE_AFTER))
 
 
 def asks_team(text: str) -> bool:
@@ -1548,8 +1526,8 @@ class TagMatcher:
         # "i keep losing to fliers", "how do i beat flyers": what beats them was read as a filter (the creatures an
         # answer targets), so the complaint ends the words left ("i keep losing to"): it stands for them
         answered = _TARGET in filtered
-        if not literal and (against := _player_of(lowered) or BEATEN_BY.search(lowered) or
-                            THEIRS_BY_PLACE.search(lowered) or
+        if not literal and (against := PLAYER_OF.search(lowered) or PLAYER_BY.search(lowered) or
+                            BEATEN_BY.search(lowered) or THEIRS_BY_PLACE.search(lowered) or
                             _AGAINST.search(lowered) or _HATE_AFTER.search(lowered) or
                             (_AGAINST.search(f"{lowered.rstrip()} them") if answered else None)):
             # what is beaten ends at the sentence ("my opponent has a huge creature, how do i kill it")

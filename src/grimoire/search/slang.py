@@ -214,8 +214,8 @@ THEIRS_BY_PLACE = re.compile(r"\b(?:too|so) many ((?:[\w'’-]+ ){0,2}[\w'’-]+
 # what is to be beaten (its words, before "player")
 PLAYER_OF = re.compile(r"\b(?:the|that|this|a|an|one|some) ((?:[\w'’-]+ ){0,2}?[\w'’-]+) (?:player|pilot)s?\b"
                        r"(?= (?:keeps?|always|is|are|was|goes|went|just|never|draws?|ramps?|wins?|gets?|makes?|locks?|"
-                       r"combos?|kills?|beats?|steals?|stops?)\b)|"
-                       r"\bby (?:a|an|the|that|this|some) ((?:[\w'’-]+ ){0,2}?[\w'’-]+) (?:player|pilot|deck)s?\b")
+                       r"combos?|kills?|beats?|steals?|stops?)\b)")
+PLAYER_BY = re.compile(r"\bby (?:a|an|the|that|this|some) ((?:[\w'’-]+ ){0,2}?[\w'’-]+) (?:player|pilot|deck)s?\b")
 # ("lifegain decks beat me", "token decks keep going wide and beating me": a few words between, none of what beats;
 # "an indestructible creature keeps beating me": the creature, not "an")
 BEATEN_BY = re.compile(r"^(.+?) (?:(?:keeps?|kept|always|just|are|is|was|were|constantly|still|really|totally|going|"
