@@ -194,6 +194,7 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(engines, text, hate
     ("my creatures die to blockers every time i attack", "evasion-granter", "fog"),
     ("someone at the table has a enchantments and i can't attack", "enchantment-removal", "fog"),
     ("an indestructible creature keeps beating me down", "exile-removal", "indestructible-granter"),
+    ("my opponents reanimate griselbrand every game", "graveyard-hate", "reanimate"),  # what they do every game
 ])
 def test_what_a_request_wants_beaten_asks_for_the_hate_tag_that_stops_it(matcher, text, hate, stopped):
     names = [m.name for m in matcher.match(text)]

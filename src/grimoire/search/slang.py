@@ -201,6 +201,11 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t)(?: (?:every|each|most|all|half|so many
             r"(?=(?:tutor|search|reanimat|recur|mill|flicker|blink|ramp|gain|draw|mak|creat|steal|copy|counter)\w*\b"
             r".*\b(?:shut (?:that|it|this|them) down|stop (?:that|it|this|them)|punish (?:that|it|this|them)|"
             r"hate (?:on|against) (?:that|it|this|them)|(?:beat|answer|counter) (?:that|it|this)\b))|"
+            # "my opponents reanimate griselbrand every game", "they tutor for their combo every turn": what they do
+            # every game is to be stopped
+            rf"{_PEOPLE} (?:always |often |just |all )?"
+            r"(?=(?:tutor|search|reanimat|recur|mill|flicker|blink|steal|copy|counter)\w*\b[^,.;?!]*?\b(?:every|each) "
+            r"(?:single )?(?:game|turn|time)\b)|"
             # "my opponents gain too much life", "they draw way too many cards": what they overdo is to be stopped
             rf"{_PEOPLE} (?:always |keep |keeps )?"
             r"(?=(?:gain|draw|ramp|mak|creat|cast|play|mill|tutor|search|flicker|blink|reanimat|recur)\w* "
