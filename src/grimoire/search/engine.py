@@ -1121,14 +1121,13 @@ class SearchEngine:
         around it then ask for (its text had ranked cards like it), the names left to rank by their text, and those
         answered."""
         kept, answering = [], []
-        lowered = typed.lower()
         for name in names:
             row = self.db.names.find(name)
-            answered = ranking.answered_kind(typed, name, self.db.columns.type_line[row]) if row is not None else None
-            at, size = ranking.name_said(lowered, name)
-            if answered is None or at < 0:
+            found = ranking.answered_at(typed, name, self.db.columns.type_line[row]) if row is not None else None
+            if found is None:
                 kept.append(name)
                 continue
+            answered, at, size = found
             answering.append(name)
             if query[at: at + size].strip() == "" and len(query) >= at + size:
                 query = f"{query[:at]}{answered.ljust(size)}{query[at + size:]}"  # (where a name was)

@@ -210,6 +210,9 @@ _EVERY = re.compile(r"\bevery (?=(?:single )?(?:non-?\w+ )?(?:creature|artifact|
 _HATE_HEAD = re.compile(r"\b(?:hate|hosers?)\s*$")
 # "storm hate", "token hosers": the words before name what is to be stopped
 _HATE_AFTER = re.compile(r"\b((?:[\w-]+ ){1,3}?)(?:hate|hosers?)\b")
+# what a complaint is said by, tried in this order: a player at the table and their plan, what beats the player, what
+# is theirs by where it is, an answer asked for, what a hate card stops
+_COMPLAINTS = (PLAYER_OF, PLAYER_BY, BEATEN_BY, THEIRS_BY_PLACE, _AGAINST, _HATE_AFTER)
 _CANNOT = re.compile(r"\bcan['’]?t\b")
 _NEGATION = re.compile(r"n['’]t\b")  # "don't", "doesn't", "won't" all say "not"
 # "whenever I want", "any time you like": the idiom says "at will", not a trigger ("whenever a creature dies")
@@ -346,6 +349,8 @@ _TO_RECOVERY = {TAG_INDEX[name]: TAG_INDEX["mass-reanimate"] for name in TAG_IND
 # "etb doublers", "death trigger doublers": Panharmonicon and its kin double triggers, not tokens or counters
 _ETB_DOUBLERS = re.compile(r"\b(?:etb|enters?|entering|enter the battlefield)(?: triggers?)? doublers?\b")
 _TRIGGER_DOUBLERS = re.compile(r"\b(?:death|dies|dying|attack(?:ing)?|landfall|cast)(?: triggers?)? doublers?\b")
+# where what the table has is ("my opponent has Propaganda out", "a big board on the table"): no word of it
+_OUT_THERE_WORDS = r"(?:out|in play|on (?:the )?(?:board|battlefield|field|table))"
 # Players' idioms for what card text says plainly, as the phrasings say it
 _IDIOMS = (
     # "i play a lot of fetch lands and want something that rewards me", "payoffs for fetch lands": the payoffs of
@@ -367,8 +372,7 @@ _IDIOMS = (
                 r"that lets? me) (?:sac|sack|sacrifice) (?:stuff|things|permanents|whatever|anything|my stuff|"
                 r"my things|my permanents|at will|for free|for value)\b"), "sac outlet to sacrifice creatures"),
     # "my opponent has Propaganda out", "they have three dragons on the board": what they have (not "mill them out")
-    (re.compile(r"\b(ha(?:s|ve|d)|got)\s+((?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+(?:out|in play|on (?:the )?(?:board|"
-                r"battlefield|field|table))\b"), r"\1 \2"),
+    (re.compile(rf"\b(ha(?:s|ve|d)|got)\s+((?:[\w'’-]+\s+){{0,3}}?[\w'’-]+)\s+{_OUT_THERE_WORDS}\b"), r"\1 \2"),
     # "i have a few tokens but i want way more", "my creatures have some counters but i need more": more of what
     # was named, as the doublers' phrasings say it
     (re.compile(r"\b(?:but |and |so )?(?:i|we) (?:really |just )?(?:want|need) (?:way |a lot |lots |even |many |much |"
@@ -819,8 +823,8 @@ _BEATEN_END = re.compile(rf"{_SENTENCE_END.pattern}|\b(?:(?:(?:and|so|but|then) 
 _PRONOUNS = frozenset({"it", "them", "that", "this", "those", "these"})
 _QUESTION_OPENING = re.compile(r"\s*(?:how|what|which|where|who|why|when|is|are|can|could|should|do|does)\b")
 _SAID_BEFORE = re.compile(r"(.+?)\s*(?:[,;.]|\b(?:and|but|so)\b)?\s*(?:now\s+)?\b(?:i|we)\b")
-# where what is beaten is ("my opponent has Propaganda out", "a big board on the table"): no word of it
-_OUT_THERE = re.compile(r"\s+(?:out|in play|on (?:the )?(?:board|battlefield|field|table))\s*$")
+# what is beaten, ended by where it is (see _OUT_THERE_WORDS)
+_OUT_THERE = re.compile(rf"\s+{_OUT_THERE_WORDS}\s*$")
 # words that complete a phrasing but ask for nothing alone: "matter" is what "cards that care about" leaves once the
 # thing cared about is read as a filter ("cards that care about devotion to green")
 _SAYS_NOTHING_ALONE = frozenset({"matter"})
@@ -1298,7 +1302,7 @@ _ANSWERED_TYPES = (("planeswalker", "planeswalkers"), ("creature", "creatures"),
                    ("sorcery", "counterspells"))
 
 
-def name_said(lowered: str, name: str) -> tuple[int, int]:
+def _name_said(lowered: str, name: str) -> tuple[int, int]:
     """Where in the lower-case request card ``name`` is said, whole or by the short name players use ("meren" for
     Meren of Clan Nel Toth, "thassa's oracle"), and how long it is there; (-1, 0) where it is not."""
     front = name.split(" // ")[0].lower()
@@ -1308,23 +1312,29 @@ def name_said(lowered: str, name: str) -> tuple[int, int]:
     return -1, 0
 
 
-def answered_kind(typed: str, name: str, type_line: str) -> str | None:
+def answered_at(typed: str, name: str, type_line: str) -> tuple[str, int, int] | None:
     """The type word standing for card ``name`` where ``typed`` asks to answer it ("answers to Ghostly Prison":
-    "enchantments"), else ``None``."""
+    "enchantments"), with where the name is said and how long it is there (see :func:`_name_said`), else
+    ``None``."""
     lowered = typed.lower()
-    at, _ = name_said(lowered, name)
+    at, size = _name_said(lowered, name)
     if at < 0 or not (answers_what_follows(lowered[:at]) or complains_of_a_card(lowered, lowered[:at])):
         return None
     kinds = type_line.lower()
-    return next((word for kind, word in _ANSWERED_TYPES if kind in kinds), None)
+    word = next((word for kind, word in _ANSWERED_TYPES if kind in kinds), None)
+    return (word, at, size) if word is not None else None
 
 
 def complains(text: str) -> bool:
     """Whether ``text`` says what beats the player or is to be stopped ("my opponents go wide", "answers to
     reanimator"), whose answer is asked for."""
-    lowered = text.lower()
-    return any(pattern.search(lowered) for pattern in (PLAYER_OF, PLAYER_BY, BEATEN_BY, THEIRS_BY_PLACE, _AGAINST,
-                                                         _HATE_AFTER))
+    return _complaint(text.lower()) is not None
+
+
+def _complaint(lowered: str) -> re.Match | None:
+    """The first of the complaint patterns (:data:`_COMPLAINTS`) a lower-case request matches, its first group what
+    is to be beaten; ``None`` where none does."""
+    return next((found for pattern in _COMPLAINTS if (found := pattern.search(lowered))), None)
 
 
 def asks_team(text: str) -> bool:
@@ -1526,9 +1536,7 @@ class TagMatcher:
         # "i keep losing to fliers", "how do i beat flyers": what beats them was read as a filter (the creatures an
         # answer targets), so the complaint ends the words left ("i keep losing to"): it stands for them
         answered = _TARGET in filtered
-        if not literal and (against := PLAYER_OF.search(lowered) or PLAYER_BY.search(lowered) or
-                            BEATEN_BY.search(lowered) or THEIRS_BY_PLACE.search(lowered) or
-                            _AGAINST.search(lowered) or _HATE_AFTER.search(lowered) or
+        if not literal and (against := _complaint(lowered) or
                             (_AGAINST.search(f"{lowered.rstrip()} them") if answered else None)):
             # what is beaten ends at the sentence ("my opponent has a huge creature, how do i kill it")
             beaten = _OUT_THERE.sub(" ", _BEATEN_END.split(against.group(1), maxsplit=1)[0])

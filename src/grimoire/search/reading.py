@@ -1179,8 +1179,7 @@ class Reader:
             return True  # "ways to kill Tarmogoyf", "how do i beat Propaganda", "my opponent has a propaganda": the
             # card to be answered (in lower case a word that names nothing else, ending what is said of it: not
             # "i lose to flyers", "hate against dead stuff")
-        if typed[:1].isupper() and complains_of_a_card(" ".join(w.lower for w in state.words),
-                                                       f"{_before(state, index, 8)} "):
+        if typed[:1].isupper() and _table_card(state, index):
             return True  # "a Propaganda keeps showing up at my table": the table's card, to be answered
         if previous in ("with", "has", "have", "having") and fold(typed).lower().strip(",.;:?!") in self.keywords:
             return False  # "spells with flashback but not in black": the keyword, not the card named Flashback
@@ -1230,8 +1229,8 @@ class Reader:
             # out, not the one the others are like
             state.take(start - (len(excluding.group().split()) if excluding else 0), stop, f"-{exact}", "name")
             return
-        if complains_of_a_card(" ".join(w.lower for w in state.words), f"{_before(state, start, 8)} ") and \
-                _like_trigger(before) is None and not _COUNTERS_A_SPELL.search(self.db.columns.oracle_text[row]):
+        if _table_card(state, start) and _like_trigger(before) is None and \
+                not _COUNTERS_A_SPELL.search(self.db.columns.oracle_text[row]):
             # "there's always a Rhystic Study on the table", "the Meren player keeps recurring stuff", "Thassa's
             # Oracle combo keeps winning in our pod": a card of the table's that beats the player, to be answered
             # (not cards like it, its deck's colours, nor its combo partners)
@@ -1576,6 +1575,12 @@ def _denied_before(state: _State, start: int) -> bool:
             not state.chips[-1].syntax.startswith('-!"') or not state.typed:
         return False
     return _NAME_LIST_JOIN.fullmatch(state.typed[state.words[start - 1].end:state.words[start].start]) is not None
+
+
+def _table_card(state: _State, start: int) -> bool:
+    """Whether the card named at ``start`` is one a story about the table says beats the player (see
+    slang.complains_of_a_card)."""
+    return complains_of_a_card(" ".join(w.lower for w in state.words), f"{_before(state, start, 8)} ")
 
 
 def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
