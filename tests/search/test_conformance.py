@@ -107,6 +107,12 @@ CASES = [
     ("is:brawler t:planeswalker", {"Ajani Goldmane", "Nissa, Who Shakes the World"}, {"Lightning Bolt"}),
     ("is:brawler", {"Atraxa, Praetors' Voice"}, {"Llanowar Elves"}),
     ("is:commander t:planeswalker", {"Teferi, Temporal Archmage"}, {"Ajani Goldmane"}),
+    # a Background leads beside a commander that chooses one, and Grist is a creature in the command zone (the deck
+    # checker's rule)
+    ("is:commander", {"Grist, the Hunger Tide", "Criminal Past", "Raised by Giants"}, {"Llanowar Elves"}),
+    ("is:commander t:enchantment", {"Raised by Giants"}, {"Rhystic Study", "Smothering Tithe"}),
+    # Oracle renamed the card type Tribal to Kindred (2024); the reference's old name still finds them
+    ("t:tribal", {"Bitterblossom", "Tarfire", "Form of the Mulldrifter"}, {"Goblin Guide"}),
     ("is:duelcommander", {"Atraxa, Praetors' Voice"}, {"Ajani Goldmane", "Llanowar Elves"}),
     ("is:oathbreaker", {"Ajani Goldmane", "Nissa, Who Shakes the World"}, {"Atraxa, Praetors' Voice"}),
     ("is:funny", {"_____ Balls of Fire", "\"Name Sticker\" Goblin"}, {"Black Lotus"}),

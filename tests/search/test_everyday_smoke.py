@@ -76,9 +76,9 @@ def _answers(engine: SearchEngine, queries: list[str]) -> None:
 
 
 def test_everyday_requests_answer(engine):
-    # a sample of about 800 in the default suite (as the list grows, the suite's time does not); every one in the
+    # a sample of about 500 in the default suite (as the list grows, the suite's time does not); every one in the
     # slow test below
-    _answers(engine, QUERIES[::max(1, len(QUERIES) // 800)])
+    _answers(engine, QUERIES[::max(1, len(QUERIES) // 500)])
 
 
 @pytest.mark.slow

@@ -6,6 +6,7 @@ Used where a source carries no legality or Game Changer flag (the bundled snapsh
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -63,3 +64,24 @@ def commander_legality(names: list[str], types: tuple[str, ...], oracle_text: st
     if any(phrase in oracle_text.lower() for phrase in banned.banned_text):
         return "banned"
     return "legal" if playable else "not_legal"
+
+
+# Grist, the Hunger Tide: a legendary card that is a creature everywhere but the battlefield (rule 903.3 reads its
+# characteristics in the command zone)
+_CREATURE_OFF_THE_BATTLEFIELD = re.compile(r"isn't on the battlefield, it's a [^.]*creature")
+
+
+def can_lead(front_type_line: str, oracle_text: str) -> bool:
+    """Whether a card can be a Commander deck's commander on its own (rule 903.3): a legendary creature by its front
+    face, a card whose text says it can be your commander, or a legendary card that is a creature off the
+    battlefield. A Background leads only beside a commander that chooses one (see :func:`is_background`)."""
+    front, text = front_type_line.lower(), oracle_text.lower()
+    if "can be your commander" in text:
+        return True
+    return "legendary" in front and ("creature" in front or bool(_CREATURE_OFF_THE_BATTLEFIELD.search(text)))
+
+
+def is_background(front_type_line: str) -> bool:
+    """A legendary Background enchantment: the second commander a 'Choose a Background' commander may have."""
+    types, _, subtypes = front_type_line.lower().partition("—")
+    return "legendary" in types and "background" in subtypes.split()

@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
+from grimoire.cards.commander import can_lead, is_background
 from grimoire.cards.model import Card, format_named
 from grimoire.cards.names import shown
 from grimoire.decks.parse import DeckEntry, ParsedDeck
@@ -122,15 +123,12 @@ def _rules_lines(card: Card) -> list[str]:
 
 
 def can_be_commander(card: Card) -> bool:
-    """A legendary creature (front face), a card that says it can be your commander, or a Background."""
-    front = (card.faces[0].type_line or "") if card.faces else card.type_line
-    text = card.oracle_text.lower()
-    if "can be your commander" in text:
-        return True
-    if "Legendary" in front and "Creature" in front:
-        return True
-    # Grist-style: a legendary card that is a creature everywhere but the battlefield.
-    return "Legendary" in front and bool(re.search(r"isn't on the battlefield, it's a [^.]*creature", text))
+    """A card that can lead a deck on its own (see :func:`grimoire.cards.commander.can_lead`)."""
+    return can_lead(_front_type_line(card), card.oracle_text)
+
+
+def _front_type_line(card: Card) -> str:
+    return (card.faces[0].type_line or "") if card.faces else card.type_line
 
 
 def _pair_abilities(card: Card) -> dict[str, str]:
@@ -153,7 +151,7 @@ def _pair_abilities(card: Card) -> dict[str, str]:
 
 
 def _is_background(card: Card) -> bool:
-    return "Legendary" in card.supertypes and "Background" in card.subtypes
+    return is_background(_front_type_line(card))
 
 
 def _is_time_lord_doctor(card: Card) -> bool:

@@ -15,6 +15,7 @@ from functools import cached_property
 
 import numpy as np
 
+from grimoire.cards.commander import can_lead, is_background
 from grimoire.cards.loading import digital_only_rows
 from grimoire.cards.names import fold
 from grimoire.cards.store import CardDB
@@ -662,6 +663,8 @@ class Evaluator:
             return match, ~match
         column = self._text_column(key, "~" in (value.source if node.regex else value))
         match = self._regex(column, node, rows) if node.regex else column.contains(value, rows)
+        if key == "type" and value == "tribal" and not node.regex:  # the type's name until Oracle renamed it Kindred
+            match = match | column.contains("kindred", rows)  # (2024); Scryfall still finds them by it
         if key == "type" and not node.regex:
             for layout, known_type in KNOWN_TYPE_OF_UNKNOWN_FACE.items():
                 if value in known_type:
@@ -799,12 +802,15 @@ class Evaluator:
         if value == "historic":
             return np.array([any(h in t for h in ("legendary", "artifact", "saga")) for t in types], dtype=bool)
         if value in ("commander", "duelcommander", "brawler"):
-            # who can lead a deck, by its front face: a legendary creature, or a card whose text says it can be your
-            # commander; Brawl's any legendary planeswalker too (Duel Commander's rules are Commander's)
-            texts = index.oracle.strings
-            kinds = ("creature", "planeswalker") if value == "brawler" else ("creature",)
-            return np.array([("legendary" in t.split("//")[0] and any(k in t.split("//")[0] for k in kinds))
-                             or "can be your commander" in x for t, x in zip(types, texts, strict=True)], dtype=bool)
+            # who can lead a deck, by its front face (the deck checker's rule): a legendary creature, a card whose
+            # text says it can be your commander, Grist; a Background, which leads beside a commander that chooses
+            # one (as on Scryfall); Brawl's any legendary planeswalker too (Duel Commander's rules are Commander's)
+            fronts = [t.split("//")[0] for t in types]
+            leads = np.array([can_lead(f, x) or is_background(f) for f, x in zip(fronts, index.oracle.strings,
+                                                                                  strict=True)], dtype=bool)
+            if value == "brawler":
+                leads |= np.array(["legendary" in f and "planeswalker" in f for f in fronts], dtype=bool)
+            return leads
         if value == "oathbreaker":  # any planeswalker leads an Oathbreaker deck
             return np.array(["planeswalker" in t.split("//")[0] for t in types], dtype=bool)
         if value in ("partner", "companion"):
