@@ -485,6 +485,21 @@ def test_a_card_asked_to_do_two_things_does_both(snapshot_engine, query, first, 
     assert sum(first in t and second in t for t in tags) >= 4, tags
 
 
+@pytest.mark.parametrize(("query", "first", "second"), [
+    # a function qualified by another: one card doing both (Erase, Swords to Plowshares, plain cantrips had been
+    # among the first five)
+    ("creature removal that exiles", "creature-removal", "exile-removal"),
+    ("removal that gains life", "removal", "lifegain"),
+    ("cantrip that gives a creature +2/+2", "cantrip", "pump"),
+    # the narrower tag's name said beside the broader one's, both found by meaning: the narrower ask (Day of
+    # Judgment had been third)
+    ("board wipe that exiles", "sweeper", "exile-sweeper"),
+])
+def test_a_function_qualified_by_another_is_one_card_doing_both(snapshot_engine, query, first, second):
+    tags = [set(r.tags) for r in snapshot_engine.search(query, limit=5).results]
+    assert all(first in t and second in t for t in tags), tags
+
+
 @pytest.mark.parametrize(("query", "tribe", "least"), [
     # a type in its singular before a need is the deck's: its cards come first among the answers (generic ones had
     # filled the top, without one Wizard or Sliver)

@@ -1287,7 +1287,10 @@ def asks_big_target(text: str) -> bool:
 
 # one card doing two things: "removal that also draws a card", "a counterspell that draws as well", "ramp plus card
 # draw in one card"
-_BOTH = re.compile(r"\b(?:also|as well|plus|at the same time|doubles? as|in one card|both)\b")
+_BOTH = re.compile(r"\b(?:also|as well|plus|at the same time|doubles? as|in one card|both)\b|"
+                   # a function qualified by another ("creature removal that exiles", "ramp that draws")
+                   r"\b(?:removal|ramp|wipes?|wraths?|sweepers?|counterspells?|counters|tutors?|draw|cantrips?)"
+                   r" (?:that|which) (?:exile|draw|gain|give|make|create|scr[yi]|loot|mill|tutor|ramp|fetche)s?\b")
 
 
 def asks_both(text: str) -> bool:
@@ -1585,6 +1588,11 @@ class TagMatcher:
             if weight > other or weight >= other and (
                     best[parent][1] == "meaning" or self._longest(child, present) > self._longest(parent, present)):
                 del best[parent]  # at a tie, a longer phrasing is the narrower ask ("land ramp" over "ramp")
+        for child, parent in _PARENTS:  # both by meaning, the narrower one's name said beside the broader one's
+            if parent in best and child in best and best[child][1] == best[parent][1] == "meaning" and \
+                    not literal and asked - self._vocabulary[parent] & self._name_words[child]:
+                # words ("board wipe that exiles": the wipe that exiles, not every board wipe)
+                best[child] = (max(best[child][0], best.pop(parent)[0]), "meaning")
         for hate, stopped in _OPPOSES:  # "lifegain hate" asks for what stops lifegain, not for lifegain
             if hate in found and stopped in best and found[hate] >= found.get(stopped, 0.0):
                 del best[stopped]
