@@ -15,6 +15,7 @@ from grimoire.bench.arena.game import (
     IllegalCombat,
     attack_options,
     block_options,
+    damage_options,
     render_segments,
     validate_attack,
     validate_blocks,
@@ -104,6 +105,82 @@ def test_attack_options_stay_bounded_for_a_wide_board_and_cover_planeswalkers():
               "valid_attack_targets_by_attacker": {"1": [PLAYER_1, walker], "2": [PLAYER_1]}}
     attacks = [o["data"]["attacks"] for o in attack_options(prompt)]
     assert [[1, walker]] in attacks and [[1, PLAYER_1], [2, PLAYER_1]] in attacks
+
+
+def test_several_creatures_may_attack_a_planeswalker_together():
+    # the shape of phase's DeclareAttackers prompt with a planeswalker to attack (recorded from a Dredge v Jeskai
+    # game: Prized Amalgam and Ichorid facing Teferi, Time Raveler); each creature stays home, attacks the player or
+    # the planeswalker: nine declarations (two attacking Teferi together had not been among them)
+    walker = {"type": "Planeswalker", "data": 1}
+    player = {"type": "Player", "data": 0}
+    prompt = {"player": 1, "valid_attacker_ids": [76, 105], "valid_attack_targets": [player, walker],
+              "valid_attack_targets_by_attacker": {"76": [player, walker], "105": [player, walker]}}
+    attacks = [o["data"]["attacks"] for o in attack_options(prompt)]
+    assert len(attacks) == 9 and attacks[0] == [] and attacks[1] == [[76, player]]
+    assert [[76, walker], [105, walker]] in attacks and [[76, player], [105, walker]] in attacks
+    # too many creatures for every way: all who may still attack the planeswalker together
+    wide = {"valid_attacker_ids": list(range(1, 7)), "valid_attack_targets": [player, walker]}
+    attacks = [o["data"]["attacks"] for o in attack_options(wide)]
+    assert [[a, walker] for a in range(1, 7)] in attacks and len(attacks) <= 1 + 6 + 1 + 6 + 6 + 1
+
+
+def test_a_blocked_creature_s_damage_is_divided_as_its_controller_chooses():
+    # the shape of phase's AssignCombatDamage prompt (recorded from a Delver v Dredge game: Ichorid, 3 power,
+    # blocked by Nethergoyf 3/4 and Delver of Secrets 1/1); the engine lists only 3 to Nethergoyf
+    prompt = {"player": 1, "attacker_id": 86, "total_damage": 3, "assignment_modes": ["Normal"], "trample": None,
+              "blockers": [{"blocker_id": 43, "lethal_minimum": 4}, {"blocker_id": 52, "lethal_minimum": 1}],
+              "defending_player": 0, "attack_target": {"type": "Player", "data": 0}}
+    listed = [{"type": "AssignCombatDamage", "data": {"mode": "Normal", "assignments": [[43, 3], [52, 0]],
+                                                     "trample_damage": 0, "controller_damage": 0}}]
+    divisions = [o["data"]["assignments"] for o in damage_options(prompt, listed)]
+    assert divisions[0] == [[43, 2], [52, 1]]  # Delver killed first, the rest on Nethergoyf
+    assert [[43, 3], [52, 0]] in divisions and [[43, 0], [52, 3]] in divisions
+    assert all(sum(amount for _, amount in d) == 3 for d in divisions)
+    # trample: the rest goes over only once every blocker has lethal damage (CR 702.19c)
+    trampler = {**prompt, "total_damage": 7, "trample": "Standard"}  # (as the engine sends it: the game below)
+    options = damage_options(trampler, [])
+    over = [o["data"] for o in options if o["data"]["trample_damage"]]
+    assert over == [{"mode": "Normal", "assignments": [[43, 4], [52, 1]], "trample_damage": 2,
+                     "controller_damage": 0}]
+    # another mode the engine lists (damage as though unblocked) is left to its listing
+    assert damage_options({**prompt, "assignment_modes": ["AsThoughUnblocked"]}, listed) == listed
+
+
+def test_the_engine_takes_every_division_of_damage_offered_and_each_reads_apart(arena_db, tmp_path):
+    """Garruk's Companion (3 power, trample) blocked by three Grizzly Bears: every division offered is one the
+    engine takes, divisions the board cannot tell apart are one, and bears of one name read as the board shows
+    each."""
+    import phase
+
+    from grimoire.bench.arena.decks import card_data_for, load_deck
+
+    (tmp_path / "trample.txt").write_text("24 Forest\n36 Garruk's Companion\n")
+    (tmp_path / "bears.txt").write_text("24 Forest\n36 Grizzly Bears\n")
+    decks = [load_deck(tmp_path / name, arena_db) for name in ("trample.txt", "bears.txt")]
+    game = Game(card_data_for(decks), Deal((list(decks[0].names), list(decks[1].names)), seed=3, first=1))
+    decision = None
+    for _ in range(2000):  # cast every creature; attack with all from turn 8, block with all
+        decision = game.decision()
+        if decision is None or decision.kind == "AssignCombatDamage":
+            break
+        options = decision.options
+        pick = options[0]
+        if decision.kind == "MulliganDecision":
+            pick = next(o for o in options if "Keep" in o.label)
+        elif decision.kind == "DeclareAttackers":
+            pick = max(options, key=lambda o: o.label.count("->")) if game.turn >= 8 else options[0]
+        elif decision.kind == "DeclareBlockers":
+            pick = max(options, key=lambda o: o.label.count(" blocks "))
+        else:
+            pick = next((o for o in options if o.label.startswith(("Play ", "Cast "))), options[0])
+        game.choose(decision, pick)
+    assert decision is not None and decision.kind == "AssignCombatDamage" and decision.category == "damage assignment"
+    labels = [o.label for o in decision.options]
+    assert len(labels) > 2 and len(set(labels)) == len(labels), labels
+    assert any("(lethal), 1 to" in label for label in labels), labels  # one bear killed, the rest on another
+    state = game._game.state()
+    for option in decision.options:
+        game._engine.load_game(state).apply(decision.seat, phase.GameAction.from_dict(option.action))
 
 
 def test_attack_options_obey_must_attack_and_cant_attack_constraints():

@@ -9,6 +9,7 @@ engine's omniscient ``state()``.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -44,7 +45,7 @@ CATEGORIES = {
     "ModeChoice": "modes",
     "ModalChoice": "modes",
     "ChooseXValue": "x",
-    "DamageAssignment": "damage assignment",
+    "AssignCombatDamage": "damage assignment",
     "OptionalEffectChoice": "optional",
     "OptionalCostChoice": "optional",
     "TriggerOrder": "ordering",
@@ -269,6 +270,9 @@ class Game:
                 actions = self._accepted(seat, actions)
         elif kind == "DeclareBlockers":
             actions = block_options(data)
+        elif kind == "AssignCombatDamage":
+            actions = self._told_apart(damage_options(data, [action.to_dict() for action in self._game.actions()]),
+                                       data, seat)
         elif kind == "MulliganDecision":
             actions = self._mulligan_options(data, seat)
         else:
@@ -335,6 +339,25 @@ class Game:
         for label, action in labelled:
             unique.setdefault(f"{label} [{told[id(action)]}]" if id(action) in told else label, action)
         return list(unique.items())
+
+    def _board_text(self, object_id: Any, seat: int) -> str:
+        """A permanent as the board shows it to ``seat`` ('Grizzly Bears 2/2 (can't attack or {T} yet)')."""
+        from grimoire.bench.arena.prompt import permanent_text
+
+        return permanent_text(self._card(self.object(object_id) or {}, seat))
+
+    def _told_apart(self, divisions: list[dict[str, Any]], prompt: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        """One division of combat damage per difference a player can see: the same amounts on blockers the board
+        cannot tell apart (three untapped Grizzly Bears) are one choice."""
+        lethal = {b.get("blocker_id"): b.get("lethal_minimum") for b in prompt.get("blockers") or []
+                  if isinstance(b, dict)}
+        seen: dict[tuple, dict[str, Any]] = {}
+        for action in divisions:
+            data = action.get("data") or {}
+            shown = sorted((self._board_text(b, seat), str(lethal.get(b)), amount)
+                           for b, amount in data.get("assignments") or [])
+            seen.setdefault((tuple(shown), data.get("trample_damage"), data.get("controller_damage")), action)
+        return list(seen.values())
 
     def _which(self, action: dict[str, Any], seat: int) -> str:
         """What tells apart the objects ``action`` acts on: 'stack item 2', or a permanent as the board shows it
@@ -743,7 +766,16 @@ class Game:
                      if c]
             return f"Cast it by {keyword}" + (f" ({' and '.join(costs)})" if costs else "")
         if kind == "AssignCombatDamage":
-            parts = [f"{amount} to {name(target)}" for target, amount in data.get("assignments") or []]
+            lethal = {int(b["blocker_id"]): int(b.get("lethal_minimum") or 0)
+                      for b in (self.waiting_for().get("data") or {}).get("blockers") or []
+                      if isinstance(b, dict) and "blocker_id" in b}
+            assigned = data.get("assignments") or []
+            names = [name(target) for target, _ in assigned]
+            # blockers of one name each as the board shows it (a summoning-sick Grizzly Bears and two others)
+            shown = [self._board_text(target, seat) if names.count(said) > 1 else said
+                     for (target, _), said in zip(assigned, names, strict=True)]
+            parts = [f"{amount} to {said}" + (" (lethal)" if amount and amount >= lethal.get(target, 1 << 30) else "")
+                     for (target, amount), said in zip(assigned, shown, strict=True)]
             for key, who in (("trample_damage", "the defending player (trample)"), ("controller_damage", "its "
                                                                                      "controller")):
                 if data.get(key):
@@ -1211,10 +1243,12 @@ def _ordered_choice(kind: str, data: dict[str, Any]) -> bool:
 
 
 def attack_options(prompt: dict[str, Any]) -> list[dict[str, Any]]:
-    """Real attack combinations: every subset of the possible attackers (each at its first legal target, with
-    single attacks at every other target too) while that fits in ``MAX_COMBAT_OPTIONS``; for more attackers,
-    none, each alone, all, and all but one. phase itself lists only none, each single creature, or all.
-    A creature that must attack (CR 508.1d: "attacks each combat if able") is in every combination."""
+    """Real attack combinations: every way the possible attackers may attack (each creature staying home or
+    attacking one of its legal targets, the player or a planeswalker or battle, so that several may attack one
+    planeswalker together) while that fits in ``MAX_COMBAT_OPTIONS``, fewest attackers first; for more, none,
+    each alone at each of its targets, all, all but one, and all who may at each planeswalker or battle. phase
+    itself lists only none, each single creature, or all. A creature that must attack (CR 508.1d: "attacks each
+    combat if able") is in every combination."""
     barred = {int(a) for a, c in (prompt.get("attacker_constraints") or {}).items() if c.get("kind") == "CantAttack"}
     attackers = [int(a) for a in prompt.get("valid_attacker_ids") or [] if int(a) not in barred]
     by_attacker = prompt.get("valid_attack_targets_by_attacker") or {}
@@ -1226,24 +1260,76 @@ def attack_options(prompt: dict[str, Any]) -> list[dict[str, Any]]:
         required = [t for t in legal if t in (forced.get(attacker) or [])]
         return required or legal
 
+    def declare(picks: Sequence[tuple[int, Any]]) -> dict[str, Any]:
+        return {"type": "DeclareAttackers", "data": {"attacks": [[a, t] for a, t in picks], "bands": []}}
+
+    # each attacker's choices: home (None) or one of its targets; one that must attack has no home
+    every = [(a, ([] if a in forced and targets(a) else [None]) + list(targets(a))) for a in attackers]
+    if math.prod(len(choices) for _, choices in every) <= MAX_COMBAT_OPTIONS:
+        combos = itertools.product(*[[(a, t) for t in choices] for a, choices in every])
+        picked = [[(a, t) for a, t in combo if t is not None] for combo in combos]
+        # fewest attackers first, then in the attackers' order, each at its first target first (the player)
+        order = {a: i for i, a in enumerate(attackers)}
+        picked.sort(key=lambda p: (len(p), [order[a] for a, _ in p], [targets(a).index(t) for a, t in p]))
+        return [declare(p) for p in picked]
+
     def attack(group: Sequence[int]) -> dict[str, Any]:
         chosen = [a for a in attackers if a in forced or a in group]
-        return {"type": "DeclareAttackers",
-                "data": {"attacks": [[a, targets(a)[0]] for a in chosen if targets(a)], "bands": []}}
+        return declare([(a, targets(a)[0]) for a in chosen if targets(a)])
 
     optional = [a for a in attackers if a not in forced]
-    if 2 ** len(optional) <= MAX_COMBAT_OPTIONS:
-        groups = [g for size in range(len(optional) + 1) for g in itertools.combinations(optional, size)]
-    else:
-        everyone = tuple(optional)
-        groups = [(), *[(a,) for a in optional], everyone, *[tuple(x for x in everyone if x != a) for a in optional]]
+    everyone = tuple(optional)
+    groups = [(), *[(a,) for a in optional], everyone, *[tuple(x for x in everyone if x != a) for a in optional]]
     options = [attack(g) for g in groups]
+    others = [(a, targets(a)[0]) for a in forced if targets(a)]
     for attacker in attackers:  # planeswalkers and battles as targets: one more attack for each
         for target in targets(attacker)[1:]:
-            others = [[a, targets(a)[0]] for a in forced if a != attacker and targets(a)]
-            options.append({"type": "DeclareAttackers", "data": {"attacks": [[attacker, target], *others],
-                                                                 "bands": []}})
+            options.append(declare([(attacker, target), *[(a, t) for a, t in others if a != attacker]]))
+    for target in {repr(t): t for a in attackers for t in targets(a)[1:]}.values():  # all who may, at each one
+        able = [a for a in optional if target in targets(a)]
+        if len(able) > 1:
+            options.append(declare([*[(a, target) for a in able], *[(a, t) for a, t in others if a not in able]]))
     return options
+
+
+def damage_options(prompt: dict[str, Any], listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Ways to divide a blocked attacker's combat damage among its blockers, as its controller chooses (CR 510.1c;
+    the 2024 rules have no damage assignment order): for each set of blockers the damage can give lethal damage
+    (the prompt's ``lethal_minimum``, which counts deathtouch and damage already marked), most first, the rest on
+    one blocker that survives, or, with trample, once every blocker has lethal damage, on the player or
+    planeswalker attacked (CR 702.19c); then the engine's own listing. phase lists one division only."""
+    blockers = [(int(b["blocker_id"]), max(0, int(b.get("lethal_minimum") or 0)))
+                for b in prompt.get("blockers") or [] if isinstance(b, dict) and "blocker_id" in b]
+    total = int(prompt.get("total_damage") or 0)
+    if "Normal" not in (prompt.get("assignment_modes") or ["Normal"]) or not blockers or total <= 0:
+        return listed
+    trample = bool(prompt.get("trample"))
+    found: list[dict[str, Any]] = []
+
+    def add(assigned: dict[int, int], over: int) -> None:
+        action = {"type": "AssignCombatDamage",
+                  "data": {"mode": "Normal", "assignments": [[b, assigned.get(b, 0)] for b, _ in blockers],
+                           "trample_damage": over, "controller_damage": 0}}
+        if action not in found:
+            found.append(action)
+
+    for size in range(len(blockers), -1, -1):
+        for killed in itertools.combinations(blockers, size):
+            rest = total - sum(lethal for _, lethal in killed)
+            if rest < 0:
+                continue
+            assigned = dict(killed)
+            survivors = [b for b, _ in blockers if b not in assigned]
+            if not survivors:
+                if trample:
+                    add(assigned, rest)
+                else:  # the rest on the first blocker (more than lethal changes nothing)
+                    first = blockers[0][0]
+                    add({**assigned, first: assigned[first] + rest}, 0)
+            for survivor in survivors:
+                add({**assigned, survivor: rest}, 0)
+    found += [action for action in listed if action not in found]
+    return found[:MAX_COMBAT_OPTIONS]
 
 
 def unknown_constraints(prompt: dict[str, Any]) -> bool:

@@ -253,8 +253,8 @@ class HeuristicBot(_Bot):
                   and not c.get("tapped")]
         power = {c["id"]: int(c.get("power") or 0) for c in view["battlefield"]}
         toughness = {c["id"]: int(c.get("toughness") or 0) for c in view["battlefield"]}
-        total = sum(power.get(a, 0) for a, _ in attacks)
-        if total >= view["opponent"]["life"]:
+        total = sum(power.get(a, 0) for a, target in attacks if (target or {}).get("type", "Player") == "Player")
+        if total >= view["opponent"]["life"]:  # (what attacks a planeswalker deals the player nothing)
             return 1000.0 + len(attacks)
         biggest_blocker = max((int(c.get("power") or 0) for c in theirs), default=0)
         safe = [a for a, _ in attacks if not theirs or toughness.get(a, 0) > biggest_blocker]
