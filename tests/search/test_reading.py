@@ -1670,7 +1670,9 @@ def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
     ("i lose to fliers all the time", _ANTI_FLYER),
     ("search for black creatures with deathtouch", "t:creature kw:deathtouch id<=b"),  # a request to the search
     ("search for a land", ""),  # a tutor: what the card does
-    ("search for two basic lands", ""),  # so is a number or "basic" after it: a land tutor, not lands
+    # so is a number or "basic" after it: a land tutor, not lands; two of them is what Cultivate's text says
+    ("search for two basic lands", "o:/search your library for (?:up to )?(?:two|2)\\b[^.]*"
+                                   "(?:land|forest|plains|island|swamp|mountain)/"),
     ("return up to two target creature cards", ""),  # how many, not a mana value
     ("exile up to one target creature", ""),
     ("creatures up to 3 mana", "mv<=3 t:creature"),  # a cost, with its mana word
@@ -3904,3 +3906,32 @@ def test_costs_and_colours_of_mana_said_with_their_words(reader, query, expected
 def test_budget_before_a_capitalised_one_word_name_asks_for_cards_like_it(reader):
     assert syntax(reader, "budget Necropotence") == 'like:"Necropotence"'  # (it read nothing)
     assert "like:" not in syntax(reader, "budget counterspell")  # a budget's counterspells
+
+
+_FREE_READ = ('(mv=0 -t:land or o:"rather than pay this spell\'s mana cost" or '
+              'o:"cast this spell without paying its mana cost" or kw:evoke)')
+_TWO_LANDS = "o:/search your library for (?:up to )?(?:two|2)\\b[^.]*(?:land|forest|plains|island|swamp|mountain)/"
+_UNTAPPED_RAMP = 'o:"onto the battlefield" -o:"onto the battlefield tapped"'
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # a card's own cost said after a copula ("that are free" had been left to rank: Snapback, Crash, Tidal Bore)
+    ("counterspells that are free to cast", _FREE_READ),
+    ("counterspells that are free", _FREE_READ),
+    ("a free way to sacrifice creatures", ""),  # a free outlet, as before
+    # the card named in none of its colours ("in another color" had read the card itself and ranked the words)
+    ("Mystic Remora in another color", 'like:"Mystic Remora" -c:u'),
+    ("Rhystic Study in a different colour", 'like:"Rhystic Study" -c:u'),
+    # what is added to a commander is its deck's (the short name had not been read)
+    ("what should I add to Korvold", "id<=brg"),
+    ("cards to add to Meren of Clan Nel Toth", "id<=bg"),
+    ("what should I add to Sol Ring", ""),  # no commander: the card itself
+    # ramp fetching two lands, and putting them onto the battlefield untapped
+    ("ramp that fetches two lands", _TWO_LANDS),
+    ("ramp spells that get 2 lands", f"{_TWO_LANDS} (t:instant or t:sorcery)"),
+    ("ramp that puts lands onto the battlefield untapped", _UNTAPPED_RAMP),
+    ("untapped land ramp", _UNTAPPED_RAMP),
+    ("lands that enter untapped", "-o:/~ enters tapped(\\.| with)/ t:land"),  # the lands' own entering, as before
+])
+def test_costs_colours_decks_and_ramp_said_in_clauses(reader, query, expected):
+    assert syntax(reader, query) == expected

@@ -162,6 +162,9 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(engines, text, hate
     ("how do i beat artifact removal", "protection-granter", "artifact-removal"),
     ("answers to removal", "protection-granter", "permanent-removal"),
     ("protection from sweepers", "board-protection", "sweeper"),  # what protects from is what is beaten
+    # what the player keeps getting hit by is beaten ("i always get hit by board wipes" had ranked ten wipes)
+    ("i always get hit by board wipes", "board-protection", "sweeper"),
+    ("my board keeps getting swept by wraths", "board-protection", "sweeper"),
     ("anti removal", "protection-granter", "removal"),  # "anti X" names X as what is beaten
     # a graveyard deck named by the mechanic it plays
     ("anti dredge", "graveyard-hate", "self-mill"),

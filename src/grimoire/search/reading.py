@@ -1044,6 +1044,7 @@ class Reader:
             if row is None and single and (_before(state, start, 1) in ("my", "for", "with", *_BUILDING)
                                            or _after(state, stop, 1) == "deck" or opening
                                            or _closing_a_request(state, start, stop)
+                                           or stop == len(words) and _ADDED_TO.search(_before(state, start, 3))
                                            or _before_a_themed_deck(state, start)
                                            or self._after_the_deck(state, start) and not self._everyday(fold(text))):
                 # (a colour group is the deck's colours: "my simic deck" is no Simic, Value Engine deck)
@@ -1265,7 +1266,9 @@ class Reader:
             stop += len(following.group().split())
             trigger = trigger or ""
         # "cyclonic rift in white", "skullclamp for white": the card in (or for) another colour, which _colors reads
-        recolour = trigger is None and not self._is_commander(row) and _RECOLOUR.fullmatch(after) is not None
+        # ("mystic remora in another color": in none of its colours, which _other_colours reads)
+        recolour = trigger is None and not self._is_commander(row) and (
+            _RECOLOUR.fullmatch(after) is not None or _OTHER_COLOURS.fullmatch(_after(state, stop, 5)) is not None)
         # "black swords to plowshares", "green Demonic Tutor": a colour the card is not, right before its name, asks
         # for the card in that colour (it had read the card itself, left out of its own answer, and the colour)
         painted = trigger is None and not recolour and not cheaper and start > 0 and state.free(start - 1) and \
@@ -1304,8 +1307,8 @@ class Reader:
         # which still ranks
         themed = re.search(r"\b(?:my|our|an?)$", before) is not None and \
             re.match(r"[^ ]+ (deck|edh|build|list)\b", after) is not None
-        commander = stop == len(state.words) and (before.endswith("for") or _SYNERGY_WITH.search(before)) and \
-            self._is_commander(row)
+        commander = stop == len(state.words) and (before.endswith("for") or _SYNERGY_WITH.search(before) or
+                                                  _ADDED_TO.search(before)) and self._is_commander(row)
         # "Muldrotha self mill cards", "Sythis enchantress staples", "Prossh needs fodder": a commander opening the
         # request, its deck's needs after it; "best cards for Atraxa superfriends": its deck, then the deck's theme
         leading = (start == 0 or before.endswith("for")) and stop < len(state.words) and self._is_commander(row) \
@@ -1419,6 +1422,10 @@ class Reader:
         state.deck_first = first
         state.deck_chip = Chip(state.span(first, stop + extra), f"id<={identity}", "colour")
         state.chips.append(state.deck_chip)
+
+
+# "what should I add to Korvold", "cards to put in Meren": the commander's deck, as "for Korvold" is
+_ADDED_TO = re.compile(r"\b(?:add|put|include|run|slot)(?: \w+)? (?:to|in|into)$")
 
 
 # "synergy with Korvold", "cards that work well with Atraxa, Praetors' Voice", "what goes with Meren": a commander's
@@ -3408,6 +3415,18 @@ _ENTERS_UNTAPPED_SYNTAX = r"-o:/~ enters tapped(\.| with)/"  # "enters tapped wi
 # text (and reminder text) says it ("two colors" had been left to rank: Gold Mine, Reflective Gate came first)
 _TWO_COLOUR_MANA = re.compile(r"(?:that |which )?(?:makes?|making|taps? for|tapping for|produces?|producing|adds?|"
                               r"adding) (?:two|2|both) (?:different )?colou?rs(?: of mana)?")
+# "ramp that gets 2 lands", "ramp spells that fetch two basics": a search for two lands, as Cultivate, Kodama's
+# Reach, Explosive Vegetation and Skyshroud Claim print it (a ramp request's words had ranked one-land Rampant Growth
+# and Into the North first)
+_TWO_LANDS = re.compile(r"(?:gets?|getting|fetch(?:es|ing)?|finds?|finding|grabs?|search(?:es|ing)? for|tutors?|"
+                        r"puts?|putting|brings?) (?:out |in )?(?:up to )?(?:2|two) "
+                        r"(?:basic )?(?:lands?|basics|forests)")
+_TWO_LANDS_SYNTAX = ("o:/search your library for (?:up to )?(?:two|2)\\b[^.]*"
+                     "(?:land|forest|plains|island|swamp|mountain)/")
+# "ramp that puts lands onto the battlefield untapped", "untapped land ramp": what puts a land onto the battlefield,
+# and never tapped (Nature's Lore, Three Visits, Skyshroud Claim; Rampant Growth had led)
+_LANDS_UNTAPPED = re.compile(r"(?:puts?|putting|gets?|fetch(?:es)?) (?:\w+ ){0,2}(?:lands?|basics?|it|them|forests?) "
+                             r"(?:onto|into|in) (?:the battlefield|play) untapped|untapped(?= (?:land )?ramp)")
 # "lands that come in tapped and gain life": the lands that always enter tapped, said of lands only ("make their
 # creatures enter tapped" is what a card does to others)
 _ENTERS_TAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into play)|etbs?) tapped")
@@ -3550,10 +3569,12 @@ _RULES_TEXT_WORDS = (
     (_UNCOUNTERABLE, 'o:"can\'t be countered"'),  # the card itself, or the spells it protects
     (_PITCH, _PITCH_SYNTAX), (_PACTS, _PACTS_SYNTAX),
     (_UNBLOCKABLE_CREATURES, f"t:creature {_UNBLOCKABLE_SYNTAX}"),
+    (_LANDS_UNTAPPED, 'o:"onto the battlefield" -o:"onto the battlefield tapped"'),  # (before "untapped lands")
     (_ENTERS_UNTAPPED, _ENTERS_UNTAPPED_SYNTAX),
     (_EVASIVE_CREATURES, _EVASIVE_SYNTAX),
     # (fo:, as the dual lands with basic land types say it in reminder text: Tundra, Watery Grave)
     (_TWO_COLOUR_MANA, r"fo:/add \{[wubrg]\} or \{[wubrg]\}/"),
+    (_TWO_LANDS, _TWO_LANDS_SYNTAX),
 )
 
 # (those a denial before reads as not so: "card draw that doesn't cost life" had asked for Infernal Contract)
@@ -4251,7 +4272,7 @@ def _mana_value(reader: Reader, state: _State) -> None:
             copula = next((size for size in (2, 1) if _before(state, first, size) in _OWN_COPULAS), 0)
             # (a keyword the card has ends its subject: "creatures with lifelink that are cheap")
             subject = first - copula - 1
-            own = own or (pattern is _CHEAP and copula and not (
+            own = own or (pattern in (_CHEAP, _FREE) and copula and not (
                 subject >= 0 and _is_object(state, subject) and
                 not (state.words[subject].lower in _HAS_KEYWORDS and _before(state, subject, 1) in ("with", "has",
                                                                                                     "have"))))
@@ -4259,7 +4280,9 @@ def _mana_value(reader: Reader, state: _State) -> None:
             own = own or pattern is _CHEAP and last == len(state.words) and first > 0 and state.words[first - 1].used
             # "destroy big creatures", "counter big spells": the cost of what the card acts on, not its own
             # "my spells are too expensive": a complaint about the deck's costs, not a cost asked for
-            if _after(state, last, 1) in blockers or _activation_after(state, last) or \
+            # ("free to cast" is the card's own cost: "counterspells that are free to cast")
+            cast_free = pattern is _FREE and _after(state, last, 2) in ("to cast", "to play")
+            if _after(state, last, 1) in blockers and not cast_free or _activation_after(state, last) or \
                     (_is_object(state, first) and not own) or \
                     _before(state, first, 1) in ("too", "my", "our", "its", "their") or \
                     pattern is _FREE and _before(state, first, 1) in ("outlet", "outlets") or \
@@ -5538,7 +5561,8 @@ _NEEDS: dict[int, tuple[str, ...]] = {id(pattern): needs for pattern, needs in (
     (_PHYREXIAN, ("phyrexian",)), (_LIFE_FOR_MANA, ("life",)), (_PITCH, ("pitch",)),
     (_PACTS, ("pact",)), (_TUTOR_TO_PLAY, ("tutor",)),
     (_ACTION_PAYOFFS, ("scry", "surveil", "explor", "conniv", "ventur", "dungeon", "morph", "exert")),
-    (_UNBLOCKABLE_CREATURES, ("block",)), (_ENTERS_UNTAPPED, ("tapped",)), (_EVASIVE_CREATURES, ("evasive",)))}
+    (_UNBLOCKABLE_CREATURES, ("block",)), (_ENTERS_UNTAPPED, ("tapped",)), (_EVASIVE_CREATURES, ("evasive",)),
+    (_TWO_LANDS, ("2", "two")), (_LANDS_UNTAPPED, ("untapped",)))}
 
 # Words before a lone letter that make it no colour ("let u draw", "cards for u", "plan b")
 _NOT_BEFORE_A_COLOUR_LETTER = frozenset({"let", "lets", "can", "do", "will", "would", "should", "if", "make", "give",

@@ -162,7 +162,8 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t)(?: (?:every|each|most|all|half|so many
             r"(?:trouble|problems?|issues?) (?:with|against)|weak (?:to|against)|vulnerable to|"
             r"(?:can'?t|cannot) (?:beat|handle|deal with)|"
             r"(?:get|gets|getting|got) (?:overwhelmed|overrun|run over|swarmed|crushed|wrecked|beaten|beat|stomped|"
-            r"blown out|wiped out|punished|killed|destroyed|drained|milled|taxed|locked out|locked down) by|"
+            r"blown out|wiped out|punished|killed|destroyed|drained|milled|taxed|locked out|locked down|hit|"
+            r"smashed|swept|blown up) by|"
             # "there's always a Rhystic Study on the table": what is always there is to be beaten
             r"there(?:'s| is| are|s) always (?=(?:a|an|some|this|that)\b)|"
             # "my opponent has a huge creature", "my opponent's commander has hexproof": what they have is to be beaten
