@@ -445,6 +445,14 @@ def test_a_byte_order_mark_before_a_message_is_ignored(raw):
     assert raw.exchange(b"\xef\xbb\xbf" + ping("marked").encode(), until="marked") == []
 
 
+def test_a_message_ended_by_a_carriage_return_alone_is_answered_at_once(raw):
+    """Universal newlines, as docs/mcp.md says: a client ending each message with "\\r" alone is answered without
+    waiting for a "\\n" that never comes (the server had waited for one, answering nothing)."""
+    raw.process.stdin.write(f"{ping('cr-1')}\r{ping('cr-2')}\r".encode())
+    raw.process.stdin.flush()
+    assert [raw.replies.get(timeout=30)["id"] for _ in range(2)] == ["cr-1", "cr-2"]
+
+
 def test_blank_lines_are_skipped_silently(raw):
     """As line-delimited JSON readers do; each had been answered with a -32700 parse error and id null."""
     assert raw.exchange("", "   \t", "\r", ping("after"), until="after") == []

@@ -386,7 +386,6 @@ class GrimoireServer(MCPServer):
 
 MAX_LINE_BYTES = MAX_BODY_BYTES  # one message, the same limit as an HTTP request's body
 DRAIN_SECONDS = 30.0  # how long requests still running at the end of input may take to be answered
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # universal newlines, as the SDK's text reader splits lines
 _SDK_PARAMS_ERROR = "Invalid request parameters"  # the SDK's -32602 for every request whose params it refuses
 _PARAMS_FIXES = {
     ("tools/call", "params"): 'tools/call needs params: {"name": "<a tool\'s name>", "arguments": {...}}',
@@ -421,17 +420,47 @@ def _standard_streams() -> Iterator[tuple[BinaryIO, BinaryIO]]:
         os.dup2(wire_out, 1)
 
 
-def _read_line(source: BinaryIO) -> tuple[bytes, bool] | None:
-    """The next line of ``source`` (``None`` at its end) and whether it is whole: of a line over
-    :data:`MAX_LINE_BYTES` only the start comes back, the rest read and dropped a piece at a time."""
-    line = source.readline(MAX_LINE_BYTES + 1)
-    if not line:
-        return None
-    if len(line) <= MAX_LINE_BYTES or line.endswith(b"\n"):
-        return line, True
-    while (rest := source.readline(1 << 16)) and not rest.endswith(b"\n"):
-        pass
-    return line[:1000], False
+class _LineReader:
+    """The lines of ``source``, each ended by ``\\n``, ``\\r\\n`` or ``\\r`` alone (universal newlines, as the
+    SDK's text reader splits them), handed over as soon as their end arrives: a client ending messages with ``\\r``
+    is answered without waiting for a byte that never comes. A blank line between ``\\r`` and ``\\n`` is skipped
+    by the session."""
+
+    _BREAK = re.compile(rb"[\r\n]")
+
+    def __init__(self, source: BinaryIO):
+        self.source = source
+        self.buffer = bytearray()
+        self.scanned = 0  # how much of the buffer holds no line break
+        self.skipping = False  # dropping the rest of an overlong line
+
+    def next(self) -> tuple[bytes, bool] | None:
+        """The next line (``None`` at the end of input) and whether it is whole: of a line over
+        :data:`MAX_LINE_BYTES` only the start comes back, the rest read and dropped as it arrives."""
+        while True:
+            found = self._BREAK.search(self.buffer, self.scanned)
+            if found is not None:
+                line = bytes(self.buffer[:found.start()])
+                del self.buffer[:found.end()]
+                self.scanned = 0
+                if self.skipping:
+                    self.skipping = False
+                    continue
+                return line, True
+            if self.skipping:
+                self.buffer.clear()
+            elif len(self.buffer) > MAX_LINE_BYTES:
+                head = bytes(self.buffer[:1000])
+                self.buffer.clear()
+                self.skipping = True
+                self.scanned = 0
+                return head, False
+            self.scanned = len(self.buffer)
+            chunk = self.source.read1(1 << 16)
+            if not chunk:
+                line, self.buffer, self.scanned = bytes(self.buffer), bytearray(), 0
+                return (line, True) if line and not self.skipping else None
+            self.buffer += chunk
 
 
 class _StdioSession:
@@ -458,18 +487,18 @@ class _StdioSession:
 
     async def _read(self, to_server: MemoryObjectSendStream[SessionMessage | Exception]) -> None:
         async with to_server:
-            while (read := await anyio.to_thread.run_sync(_read_line, self.source, abandon_on_cancel=True)):
+            lines = _LineReader(self.source)
+            while (read := await anyio.to_thread.run_sync(lines.next, abandon_on_cancel=True)):
                 line, whole = read
                 if not whole:
                     await self._send(_overlong(line))
                     continue
-                for text in _LINE_BREAK.split(line.decode("utf-8", errors="replace")):
-                    checked = _checked(text)
-                    if isinstance(checked, JSONRPCError):
-                        await self._send(checked)
-                    elif checked is not None:
-                        self._received(checked.message)
-                        await to_server.send(checked)
+                checked = _checked(line.decode("utf-8", errors="replace"))
+                if isinstance(checked, JSONRPCError):
+                    await self._send(checked)
+                elif checked is not None:
+                    self._received(checked.message)
+                    await to_server.send(checked)
             await self._drain()
 
     async def _drain(self) -> None:
