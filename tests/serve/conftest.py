@@ -93,6 +93,18 @@ async def stdio_server(grimoire_home: Path, *arguments: str, log: str = "stdio-s
             yield connected
 
 
+@pytest.fixture(scope="module")
+def mcp_http_url(grimoire_home: Path) -> Iterator[str]:
+    """The address of a ``grimoire serve mcp --http`` process, offline, for the module's tests."""
+    process, port = start_server([*SERVER, "--http"], grimoire_home / "http-server.log",
+                                 {**os.environ, **OFFLINE, "GRIMOIRE_HOME": str(grimoire_home)})
+    try:
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 @pytest.fixture(scope="module", params=["stdio", "http"])
 async def client(request: pytest.FixtureRequest, grimoire_home: Path) -> AsyncIterator[Client]:
     """An SDK client connected to ``grimoire serve mcp`` over stdio, then over HTTP."""
@@ -100,11 +112,5 @@ async def client(request: pytest.FixtureRequest, grimoire_home: Path) -> AsyncIt
         async with stdio_server(grimoire_home) as connected:
             yield connected
         return
-    process, port = start_server([*SERVER, "--http"], grimoire_home / "http-server.log",
-                                 {**os.environ, **OFFLINE, "GRIMOIRE_HOME": str(grimoire_home)})
-    try:
-        async with Client(f"http://127.0.0.1:{port}/mcp", read_timeout_seconds=60) as connected:
-            yield connected
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    async with Client(request.getfixturevalue("mcp_http_url"), read_timeout_seconds=60) as connected:
+        yield connected

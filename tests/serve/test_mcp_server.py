@@ -10,6 +10,7 @@ import subprocess
 import threading
 import time
 
+import httpx
 import pytest
 from mcp import Client
 
@@ -451,6 +452,32 @@ def test_a_message_ended_by_a_carriage_return_alone_is_answered_at_once(raw):
     raw.process.stdin.write(f"{ping('cr-1')}\r{ping('cr-2')}\r".encode())
     raw.process.stdin.flush()
     assert [raw.replies.get(timeout=30)["id"] for _ in range(2)] == ["cr-1", "cr-2"]
+
+
+_POSTED = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # the rules of a stdio line, for a body: these had an empty 202, the request never run
+    ('{"jsonrpc": "2.0", "id": null, "method": "ping"}', '"id" must be a string or a whole number, not null'),
+    ('{"jsonrpc": "2.0", "id": 1.5, "method": "ping"}', '"id" must be a string or a whole number, not 1.5'),
+    ('{"jsonrpc": "2.0", "id": {}, "method": "ping"}', '"id" must be a string or a whole number, not {}'),
+    # and these the SDK's validation dumps
+    ("", "the request body is empty"),
+    ("null", "a message is a JSON object, not null"),
+    ('[{"jsonrpc": "2.0", "id": 1, "method": "ping"}]', "a batch (a JSON array of messages) is not supported"),
+])
+def test_over_http_a_body_that_is_no_message_is_refused_with_the_reason(mcp_http_url: str, body: str,
+                                                                       expected: str):
+    answer = httpx.post(mcp_http_url, content=body, headers=_POSTED, timeout=60)
+    assert answer.status_code == 400 and expected in answer.json()["error"]["message"], answer.text
+
+
+def test_over_http_bad_params_name_the_field_and_the_fix(mcp_http_url: str):
+    body = call_line(7, arguments=None).replace('{"name": "Sol Ring"}', '"Sol Ring"')
+    answer = httpx.post(mcp_http_url, content=body, headers=_POSTED, timeout=60).json()
+    assert answer["id"] == 7 and "params.arguments must be an object of the tool's arguments" in \
+        answer["error"]["message"], answer  # (it had been the SDK's bare "Invalid request parameters")
 
 
 def test_blank_lines_are_skipped_silently(raw):

@@ -67,7 +67,7 @@ from grimoire.render.search import search_json, search_text
 from grimoire.search.arguments import CheckedSearch, FilterArguments, SearchArgumentError, run_search, run_similar
 from grimoire.search.tags import TAGS
 from grimoire.serve.library import Library
-from grimoire.serve.pool import FAST, MAX_BODY_BYTES, SLOW, WorkPool
+from grimoire.serve.pool import FAST, MAX_BODY_BYTES, SLOW, WorkPool, read_body, replay_body
 from grimoire.serve.schemas import NotATruthValue
 from grimoire.serve.workers import HOST, serve_library
 
@@ -546,27 +546,38 @@ class _StdioSession:
         if isinstance(message, JSONRPCResponse) and method == "initialize":
             self.initialized = True
             self.protocol_version = message.result.get("protocolVersion", self.protocol_version)
-        elif (isinstance(message, JSONRPCError) and message.error.code == INVALID_PARAMS
-              and message.error.message == _SDK_PARAMS_ERROR and (problem := self._params_problem(method, params))):
-            return JSONRPCError(jsonrpc="2.0", id=message.id, error=ErrorData(code=INVALID_PARAMS, message=problem))
+        elif not self.initialized and method not in ("initialize", "ping") and _bare_params_error(message):
+            return _reworded(message, f"Invalid request: {method} before initialize. Send the initialize request "
+                                      f"first, then the notifications/initialized notification, then {method}.")
+        elif _bare_params_error(message) and (problem := _params_problem(method, params, self.protocol_version)):
+            return _reworded(message, problem)
         return message
 
-    def _params_problem(self, method: str, params: dict[str, Any] | None) -> str | None:
-        """What is wrong with a request the SDK refused as "Invalid request parameters", when it can be told."""
-        if not self.initialized and method not in ("initialize", "ping"):
-            return (f"Invalid request: {method} before initialize. Send the initialize request first, then the "
-                    f"notifications/initialized notification, then {method}.")
-        try:
-            validate_client_request(method, self.protocol_version, params)
-        except ValidationError as exc:
-            problems = []
-            for item in exc.errors():
-                where = ".".join(str(part) for part in item["loc"])
-                problems.append(_PARAMS_FIXES.get((method, where)) or f"{where}: {item['msg']}")
-            return f"Invalid params for {method}: {'; '.join(dict.fromkeys(problems[:4]))}."
-        except (KeyError, ValueError):  # a method or version the specification's tables lack
-            return None
+
+def _bare_params_error(message: JSONRPCMessage) -> bool:
+    """Whether ``message`` is the SDK's bare -32602 "Invalid request parameters", which names nothing."""
+    return isinstance(message, JSONRPCError) and message.error.code == INVALID_PARAMS and \
+        message.error.message == _SDK_PARAMS_ERROR
+
+
+def _reworded(error: JSONRPCError, problem: str) -> JSONRPCError:
+    return JSONRPCError(jsonrpc="2.0", id=error.id, error=ErrorData(code=INVALID_PARAMS, message=problem))
+
+
+def _params_problem(method: str, params: dict[str, Any] | None, protocol_version: str) -> str | None:
+    """What is wrong with a request the SDK refused as "Invalid request parameters", when it can be told: each field
+    and its fix."""
+    try:
+        validate_client_request(method, protocol_version, params)
+    except ValidationError as exc:
+        problems = []
+        for item in exc.errors():
+            where = ".".join(str(part) for part in item["loc"])
+            problems.append(_PARAMS_FIXES.get((method, where)) or f"{where}: {item['msg']}")
+        return f"Invalid params for {method}: {'; '.join(dict.fromkeys(problems[:4]))}."
+    except (KeyError, ValueError):  # a method or version the specification's tables lack
         return None
+    return None
 
 
 def _checked(line: str) -> SessionMessage | JSONRPCError | None:
@@ -625,10 +636,10 @@ def _parse_error(line: str, reason: str) -> JSONRPCError:
                                   "hundred levels, with numbers of at most a few thousand digits."))
 
 
-def _overlong(start: bytes) -> JSONRPCError:
+def _overlong(start: bytes, what: str = "line") -> JSONRPCError:
     found = _LEADING_ID.match(start.decode("utf-8", errors="replace"))
     return JSONRPCError(jsonrpc="2.0", id=json.loads(found.group(1)) if found else None, error=ErrorData(
-        code=PARSE_ERROR, message=f"Parse error: the line is longer than {MAX_LINE_BYTES >> 20} MiB, the most this "
+        code=PARSE_ERROR, message=f"Parse error: the {what} is longer than {MAX_LINE_BYTES >> 20} MiB, the most this "
                                   "server reads in one message; it was not read. Send smaller arguments."))
 
 
@@ -694,5 +705,79 @@ def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | No
 
 
 def http_app(library: Library, pool: WorkPool | None = None):
-    """The streamable HTTP app (path ``/mcp``), stateless, answering in plain JSON rather than event streams."""
-    return build_server(library, pool).streamable_http_app(stateless_http=True, json_response=True, host=HOST)
+    """The streamable HTTP app (path ``/mcp``), stateless, answering in plain JSON rather than event streams, each
+    message checked as over stdio (:class:`_CheckedMessages`)."""
+    app = build_server(library, pool).streamable_http_app(stateless_http=True, json_response=True, host=HOST)
+    app.add_middleware(_CheckedMessages)
+    return app
+
+
+class _CheckedMessages:
+    """ASGI middleware before the SDK's streamable HTTP transport: a POST's body is the one JSON-RPC message a
+    stdio line holds, read by the same rules (:func:`_checked`). A body that is no valid message is answered here,
+    HTTP 400 with the JSON-RPC error saying why (the SDK had answered an id of null, 1.5 or {} with an empty 202,
+    never running the request, and others with its validation dumps); a valid one goes on as the SDK reads it (a
+    lone surrogate escape mended), and the SDK's bare "Invalid request parameters" is made to name the field and
+    the fix, as over stdio."""
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope.get("method") != "POST":
+            await self.app(scope, receive, send)
+            return
+        body = await read_body(receive)
+        checked = _overlong(b"", "request body") if body is None else \
+            _checked(body.decode("utf-8", errors="replace")) or \
+            _invalid_request(None, "the request body is empty: send one JSON-RPC message as a JSON object.")
+        if isinstance(checked, JSONRPCError):
+            await _send_json(send, 413 if body is None else 400, checked)
+            return
+        message = checked.message
+        clean = message.model_dump_json(by_alias=True, exclude_unset=True).encode("utf-8")
+        if not isinstance(message, JSONRPCRequest):
+            await self.app(scope, replay_body(clean, receive), send)
+            return
+        headers = dict(scope.get("headers") or [])
+        version = headers.get(b"mcp-protocol-version", b"").decode("latin-1") or LATEST_HANDSHAKE_VERSION
+        await self.app(scope, replay_body(clean, receive), _rewording(send, message, version))
+
+
+def _rewording(send: Any, request: JSONRPCRequest, version: str) -> Any:
+    """``send`` with the answer to ``request`` held until whole, and a bare "Invalid request parameters" in it made
+    to say what to change (:func:`_params_problem`)."""
+    start: dict | None = None
+    chunks: list[bytes] = []
+
+    async def held(message: dict) -> None:
+        nonlocal start
+        if message["type"] == "http.response.start":
+            start = message
+            return
+        if message["type"] != "http.response.body" or start is None:
+            await send(message)
+            return
+        chunks.append(message.get("body", b""))
+        if message.get("more_body", False):
+            return
+        body = b"".join(chunks)
+        try:
+            answer = jsonrpc_message_adapter.validate_json(body)
+        except ValidationError:
+            answer = None
+        if answer is not None and _bare_params_error(answer) and \
+                (problem := _params_problem(request.method, request.params, version)):
+            body = _reworded(answer, problem).model_dump_json(by_alias=True, exclude_unset=True).encode("utf-8")
+        headers = [(k, v) for k, v in start["headers"] if k.lower() != b"content-length"]
+        await send({**start, "headers": [*headers, (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+    return held
+
+
+async def _send_json(send: Any, status: int, message: JSONRPCMessage) -> None:
+    payload = message.model_dump_json(by_alias=True, exclude_unset=True).encode("utf-8")
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]})
+    await send({"type": "http.response.body", "body": payload})

@@ -126,11 +126,11 @@ class PoolMiddleware:
         if lane is None:
             await self.app(scope, receive, send)
             return
-        body = await _read_body(receive)
+        body = await read_body(receive)
         if body is None:
             await _json_error(send, 413, f"request body over {MAX_BODY_BYTES >> 20} MiB; send a smaller deck")
             return
-        replay = _replay(body, receive)
+        replay = replay_body(body, receive)
         try:
             async with self.pool.slot(lane):
                 await self.app(scope, replay, send)
@@ -138,7 +138,7 @@ class PoolMiddleware:
             await _json_error(send, 503, str(exc), {b"retry-after": b"1"})
 
 
-async def _read_body(receive: Callable) -> bytes | None:
+async def read_body(receive: Callable) -> bytes | None:
     """The whole request body, or ``None`` when it is over the limit."""
     chunks, size = [], 0
     while True:
@@ -154,7 +154,7 @@ async def _read_body(receive: Callable) -> bytes | None:
             return b"".join(chunks)
 
 
-def _replay(body: bytes, receive: Callable) -> Callable[[], Awaitable[dict]]:
+def replay_body(body: bytes, receive: Callable) -> Callable[[], Awaitable[dict]]:
     sent = False
 
     async def replay() -> dict:
