@@ -3076,6 +3076,23 @@ def test_the_empty_answer_notes_share_the_query_regex_budget(snapshot_engine, mo
     assert made.count(made[-1]) <= 2 and len(made) <= 3  # the search's own evaluator and one for the notes
 
 
+def test_the_queries_of_one_search_share_one_regex_budget(snapshot_engine, monkeypatch):
+    """Four queries of slow regexes in one search had each had their own budget (8 to 16 s a call): their
+    filters spend one."""
+    from grimoire.search import engine as engine_module
+
+    budgets = []
+    evaluator = engine_module.Evaluator
+
+    def recorded(index, query, budget=None):
+        budgets.append(budget)
+        return evaluator(index, query, budget)
+
+    monkeypatch.setattr(engine_module, "Evaluator", recorded)
+    snapshot_engine.search([f"o:/dra{letter}/" for letter in "wxyz"], limit=1)
+    assert len(budgets) >= 4 and budgets[0] is not None and all(b is budgets[0] for b in budgets[:4])
+
+
 def test_cards_a_typed_filter_cannot_decide_are_counted_in_a_note(snapshot_engine):
     """The bundled data lacks about 470 second faces (Bonecrusher Giant's Stomp, the modal lands' backs): typed
     syntax about them leaves those cards out, and says so (a Scryfall conformance check found t:instant silently

@@ -26,6 +26,7 @@ from grimoire.search import combos, feedback, ranking
 from grimoire.search import tags as tag_rules
 from grimoire.search.filters import PRODUCED_BITS, Evaluator, FilterIndex, front_face_meets, order_positions, popcount
 from grimoire.search.lexical import LexicalIndex
+from grimoire.search.patterns import CpuBudget
 from grimoire.search.query import (
     DIRECTIVE_KEYS,
     And,
@@ -413,9 +414,10 @@ class SearchEngine:
         return combined, free_text(node) if node is not None else []
 
     def filter_mask(self, node: Node | None, query: str, *, include_funny: bool,
-                    exclude: Sequence[str] = (), notes: list[str] | None = None) -> tuple[np.ndarray, list[str]]:
+                    exclude: Sequence[str] = (), notes: list[str] | None = None,
+                    budget: CpuBudget | None = None) -> tuple[np.ndarray, list[str]]:
         """The cards passing ``node`` and the filters applied; ``notes`` is told how many cards the loaded data
-        cannot decide, for a face it lacks."""
+        cannot decide, for a face it lacks. Its regexes spend ``budget`` (a search's queries share one)."""
         index = self.filter_index
         mask = np.ones(len(self.db), dtype=bool)
         if not include_funny and not _mentions_funny(node):
@@ -425,7 +427,7 @@ class SearchEngine:
             if row is not None:
                 mask[row] = False
         if node is not None:
-            evaluator = Evaluator(index, query)
+            evaluator = Evaluator(index, query, budget)
             mask = evaluator.run(node, mask)
             if evaluator.undecided and notes is not None:
                 notes.append(undecided_note(evaluator.undecided))
@@ -1160,6 +1162,8 @@ class SearchEngine:
             return result
         runs = []
         notes: list[str] = [note for reading in readings for note in reading.notes]
+        # one regex budget for the whole search: four queries of slow regexes had each had their own (8 to 16 s)
+        budget = CpuBudget()
         for reading in readings:
             query, combo_text, combo_tags = reading.query, "", ()
             if reading.combo:
@@ -1190,7 +1194,7 @@ class SearchEngine:
             mask, matched = self.filter_mask(node, query, include_funny=include_funny,
                                              exclude=[*exclude, *named, *answered, *reading.deck],
                                              notes=notes if literal or reading.query == reading.typed and
-                                             not text_parts else None)
+                                             not text_parts else None, budget=budget)
             # (syntax alone, as typed, or --literal: a request's words, read as filters or not, would carry the
             # note on most requests)
             if staples:

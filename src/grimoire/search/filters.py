@@ -575,10 +575,11 @@ def unknown_legality(format_name: str) -> str:
 class Evaluator:
     """Evaluates one parsed query against a :class:`FilterIndex`."""
 
-    def __init__(self, index: FilterIndex, query: str):
+    def __init__(self, index: FilterIndex, query: str, budget: CpuBudget | None = None):
         self.index = index
         self.query = query
-        self.budget = CpuBudget()  # CPU time for backtracking regexes, shared by the whole query
+        # CPU time for regexes, shared by the whole query, or by every query of one search given ``budget``
+        self.budget = budget or CpuBudget()
         self.undecided = 0
 
     def run(self, node: Node, candidates: np.ndarray | None = None) -> np.ndarray:
