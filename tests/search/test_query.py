@@ -106,6 +106,9 @@ def test_free_text_filters_only_when_negated_or_mixed_with_filters():
     ("is:foil", "is:foil is about printings", 3),  # it listed seventy is: values
     ('"" t:elf', "empty quotes", 0),  # it matched every card
     ('!""', "! must be followed by a card name", 0),  # it matched nothing, silently
+    # a card key ending the query names no card (it had listed every card, by name)
+    ("like:", "like: needs a card's name right after it", 0),
+    ("t:elf combo:", "combo: needs a card's name right after it", 6),
 ])
 def test_syntax_errors_say_what_and_where(query, message, position):
     with pytest.raises(QuerySyntaxError, match=re.escape(message)) as caught:

@@ -3076,6 +3076,14 @@ def test_the_empty_answer_notes_share_the_query_regex_budget(snapshot_engine, mo
     assert made.count(made[-1]) <= 2 and len(made) <= 3  # the search's own evaluator and one for the notes
 
 
+@pytest.mark.parametrize("query", ["🔥", ":::", "ドローする", "?"])
+def test_a_query_holding_nothing_searchable_says_so_and_lists_nothing(snapshot_engine, query):
+    """No word the search reads and no filter: no answer and a note (every card had been listed by name)."""
+    page = snapshot_engine.search(query, limit=3)
+    assert not page.results and any(note.startswith(f"nothing in {query} could be searched") for note in page.notes)
+    assert snapshot_engine.search([query, "draw a card"], limit=3).results  # the other query still answers
+
+
 def test_the_queries_of_one_search_share_one_regex_budget(snapshot_engine, monkeypatch):
     """Four queries of slow regexes in one search had each had their own budget (8 to 16 s a call): their
     filters spend one."""

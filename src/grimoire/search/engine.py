@@ -20,7 +20,7 @@ from grimoire.cards.atomic import load_npz, save_npz
 from grimoire.cards.loading import NON_DECK_TYPES
 from grimoire.cards.mana import mana_value as cost_value
 from grimoire.cards.model import Card
-from grimoire.cards.names import fold
+from grimoire.cards.names import fold, shown
 from grimoire.cards.store import LEGALITY_CODES, CardDB
 from grimoire.search import combos, feedback, ranking
 from grimoire.search import tags as tag_rules
@@ -885,9 +885,9 @@ class SearchEngine:
         needs = combos.combo_needs(reading.combo, self.db.columns.oracle_text[row])
         if not needs:
             text = self.db.columns.oracle_text[row]
-            shown = "ranked by what its text does" if text else "no partners shown"
+            ranked = "ranked by what its text does" if text else "no partners shown"
             return (reading.query, text, (), f"nothing in {reading.combo}'s text says what a combo partner "
-                    f"supplies; {shown} (Grimoire has no combo list offline)")
+                    f"supplies; {ranked} (Grimoire has no combo list offline)")
         wording, syntax, tags = combos.partner_query(needs)
         asked = "cards that work with" if reading.synergy else "combo partners for"
         note = (f"{asked} {reading.combo}, read from its text: " + "; ".join(n.line() for n in needs)
@@ -1228,7 +1228,13 @@ class SearchEngine:
                 # "banned in modern", "mythic rares" on data that cannot say: no answer, rather than every card
                 unanswered = not reading.chips and _only_words(node) and \
                     any(NOT_FILTERED in note for note in reading.notes)
-                rows = np.zeros(0, dtype=np.int64) if unanswered else self._by_name(np.flatnonzero(mask))
+                # "🔥", ":::", "ドローする": typed, but holding no word this search reads and no filter: no answer
+                # and a note saying why, rather than every card by name
+                unread = not reading.chips and not matched and bool(reading.typed.strip())
+                if unread:
+                    notes.append(f"nothing in {shown(reading.typed)} could be searched: no English words and no "
+                                 "Scryfall syntax; say what the card should do (\"draw a card\", t:creature)")
+                rows = np.zeros(0, dtype=np.int64) if unanswered or unread else self._by_name(np.flatnonzero(mask))
                 scores = np.zeros(len(rows))
                 lexical = semantic = np.zeros(len(self.db), dtype=np.int32)
             if (order := sort_order(node)) is not None:  # order: and direction: sort whatever matched

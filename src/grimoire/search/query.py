@@ -410,6 +410,9 @@ def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter |
     if labelled:
         index = len(query) - len(query[index:].lstrip())  # "Color: white", "cmc: 3": a label, as agents write it
     if index == len(query) or query[index].isspace():
+        if name in CARD_KEYS and index == len(query) and op == ":":  # "like:" ending the query names no card (it
+            # had listed every card, by name)
+            raise QuerySyntaxError(f'{name}: needs a card\'s name right after it ({name}:"Sol Ring")', start, query)
         if name not in ALL_KEYS or name in CARD_KEYS:  # "creature: draw a card", "something like: Sol Ring": a
             return Text(key_match.group(1), start), index  # colon in prose
         raise QuerySyntaxError(f"{name}{op} needs a value right after it (no space)", start, query)
