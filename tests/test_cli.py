@@ -210,3 +210,11 @@ def test_late_mode_reranks(home):
     result = run("search", "counter target spell", "--mode", "late", "-n", "3", "--json", env_home=home)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["mode"] == "late" and json.loads(result.stdout)["results"]
+
+
+def test_a_huge_page_or_limit_is_quoted_short(tmp_path):
+    """A 5,000-digit page had been quoted whole by argparse, a 400-digit one by the empty page's line."""
+    refused = run("search", "elf", "-p", "9" * 5000, env_home=tmp_path)
+    assert refused.returncode == 2 and "a whole number, not '999" in refused.stderr and len(refused.stderr) < 1500
+    past = run("search", "elf", "-p", "9" * 400, env_home=tmp_path)
+    assert past.returncode == 0 and "(400 characters)" in past.stdout and len(past.stdout) < 1000

@@ -119,6 +119,18 @@ def test_many_unknown_excluded_names_are_counted_not_all_listed(engine):
     assert note.endswith("'Not A Card 9' and 9990 more (left in the search)") and len(note) < 400
 
 
+def test_a_huge_argument_is_quoted_short(engine):
+    """A 1 MB excluded name had been quoted whole (an answer of 2 MB), and a 401-digit limit or page whole."""
+    [note] = run_search(engine, "deals 3 damage", exclude=["x" * 1_000_000], limit=5).notes
+    assert len(note) < 300 and "(1,000,000 characters)" in note
+    [capped] = search_page(10 ** 400, 1, 50)[2]
+    assert len(capped) < 300 and "(401 characters)" in capped
+    for limit, page in ((-(10 ** 400), 1), (10, -(10 ** 5000))):
+        with pytest.raises(SearchArgumentError) as caught:
+            search_page(limit, page, 50)
+        assert len(str(caught.value)) < 300
+
+
 def test_a_huge_query_s_error_shows_the_part_near_the_caret(engine):
     """A 60,000-character query had come back whole, twice, in the error (121 KB of HTTP 400)."""
     with pytest.raises(SearchArgumentError) as caught:

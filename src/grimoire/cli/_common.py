@@ -63,6 +63,17 @@ def add_encoder_option(parser: argparse.ArgumentParser) -> None:
                              f"(default: ${ENCODER_VARIABLE}, else {DEFAULT_ENCODER})")
 
 
+def whole_number(text: str) -> int:
+    """An argparse type: a whole number, refused with the value quoted short (argparse quoted a 5,000-digit one
+    whole)."""
+    from grimoire.cards.names import shown
+
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number, not {shown(text)!r}") from None
+
+
 def _add_result_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--id", help="colour identity within these colours (e.g. bg, esper)")
     parser.add_argument("--format", "-f", help="legal in this format (e.g. commander)")
@@ -70,8 +81,8 @@ def _add_result_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--role", action="append", help="has this role, e.g. ramp, removal (repeatable)")
     parser.add_argument("--mv-min", type=float)
     parser.add_argument("--mv-max", type=float)
-    parser.add_argument("-n", "--limit", type=int, default=10, help="results per page (max 100)")
-    parser.add_argument("-p", "--page", type=int, default=1)
+    parser.add_argument("-n", "--limit", type=whole_number, default=10, help="results per page (max 100)")
+    parser.add_argument("-p", "--page", type=whole_number, default=1)
     parser.add_argument("--include-funny", action="store_true", help="include Un-set cards")
     parser.add_argument("--json", action="store_true", help="print results as JSON")
 

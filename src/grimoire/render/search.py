@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from grimoire.cards.names import shown
 from grimoire.render.cards import card_block
 from grimoire.search.arguments import CheckedSearch
 from grimoire.search.engine import SearchPage, SearchResult
@@ -48,7 +49,8 @@ def page_header(page: SearchPage, title: str) -> str:
         return f"{title}: cards {first}-{last} of {page.total}{more}"
     if page.total:
         last_page = (page.total - 1) // page.limit + 1
-        return f"{title}: no results on page {page.page}; there are {page.total} in all (last page: {last_page})"
+        return f"{title}: no results on page {shown(str(page.page))}; there are {page.total} in all (last page: " \
+               f"{last_page})"
     return f"{title}: no cards match. Loosen a filter or reword the query."
 
 

@@ -142,14 +142,19 @@ def search_queries(queries: str | Sequence[str], filters: Filters) -> list[str]:
     return query_list
 
 
+def _number(value: int) -> str:
+    """A number as a message quotes it: a 400-digit one cut short, with its length."""
+    return shown(str(value)) if abs(value) < 10 ** 4000 else "a number of over 4,000 digits"
+
+
 def search_page(limit: int, page: int, maximum: int = MAX_LIMIT) -> tuple[int, int, list[str]]:
     """``(limit, page, notes)``: a limit above ``maximum`` is capped, with a note that says so."""
     if limit < 1:
-        raise SearchArgumentError("limit", f"{{limit}} must be 1 to {maximum}, not {limit}.")
+        raise SearchArgumentError("limit", f"{{limit}} must be 1 to {maximum}, not {_number(limit)}.")
     if page < 1:
-        raise SearchArgumentError("page", f"{{page}} must be 1 or more, not {page}.")
+        raise SearchArgumentError("page", f"{{page}} must be 1 or more, not {_number(page)}.")
     if limit > maximum:
-        return maximum, page, [f"{limit} results per page is above the maximum; showing {maximum} per page "
+        return maximum, page, [f"{_number(limit)} results per page is above the maximum; showing {maximum} per page "
                                "(ask for the next page for more)"]
     return limit, page, []
 
@@ -208,9 +213,9 @@ def run_search(engine: SearchEngine, queries: str | Sequence[str], filters: Filt
     limit, page, notes = search_page(limit, page, maximum)
     unknown = [name for name in exclude if engine.db.names.find(name) is None]
     if unknown:
-        shown = ", ".join(map(repr, unknown[:_NAMES_SHOWN]))
-        more = f" and {len(unknown) - _NAMES_SHOWN} more" if len(unknown) > _NAMES_SHOWN else ""
-        notes.append(f"exclude: no card named {shown}{more} (left in the search)")  # (10,000 had made 259 KB)
+        listed = ", ".join(repr(shown(name)) for name in unknown[:_NAMES_SHOWN])  # (a 1 MB name had been quoted
+        more = f" and {len(unknown) - _NAMES_SHOWN} more" if len(unknown) > _NAMES_SHOWN else ""  # whole)
+        notes.append(f"exclude: no card named {listed}{more} (left in the search)")  # (10,000 had made 259 KB)
     try:
         result = engine.search(query_list, filters=checked_filters, page=page, limit=limit, mode=mode,
                                include_funny=include_funny, exclude=exclude, literal=literal)
