@@ -80,14 +80,49 @@ def test_a_huge_line_is_one_problem_quoted_short(db):
 
 
 def test_unknown_lines_get_fuzzy_help_only_up_to_the_cap(db):
-    text = "\n".join(f"1 Llanowar Elvs Number {i}" for i in range(150))
+    # distinct names without a number at their end, which would make the line's count doubtful
+    text = "\n".join(f"1 Llanowar Elvs {''.join(chr(97 + int(digit)) for digit in str(i))}" for i in range(150))
     deck = parse_decklist(text, db)
     assert len(deck.problems) == 150
     assert [p.line_number for p in deck.problems] == list(range(1, 151))
     helped = [p for p in deck.problems if p.suggestions]
-    assert 0 < len(helped) <= deck_parse.FUZZY_LINES
+    assert 0 < len(helped) <= deck_parse.FUZZY_NAMES
     skipped = [p for p in deck.problems if "no suggestions past the first 50" in p.reason]
-    assert len(skipped) == 150 - deck_parse.FUZZY_LINES and not any(p.suggestions for p in skipped)
+    assert len(skipped) == 150 - deck_parse.FUZZY_NAMES and not any(p.suggestions for p in skipped)
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ("Lightning Bolt 4", "the number 4 after the name may be a count or a collector number"),
+    ("Forest4", "the number 4 after the name"),
+    ("4 Lightning Bolt 4", "the number 4 after the name"),
+    ("1 Lightning Bolt x 4", "two counts on one line (1 and 4)"),
+    ("2 Lightning Bolt x4", "two counts on one line (2 and 4)"),
+    ("4x Lightning Bolt (x4)", "two counts on one line (4 and 4)"),
+    ("1 +2 Mace x2", "two counts on one line (1 and 2)"),
+])
+def test_a_count_after_the_name_that_may_not_be_one_is_a_problem_of_its_line(db, line, words):
+    """Each of these had been read as one copy, reported only as a name correction."""
+    deck = parse_decklist(f"1 Sol Ring\n{line}\n1 Island\n", db)
+    assert [(e.card.name, e.line_number) for e in deck.main] == [("Sol Ring", 1), ("Island", 3)]
+    [problem] = deck.problems
+    assert problem.line_number == 2 and words in problem.reason and not deck.corrections
+
+
+def test_the_same_typo_reads_the_same_on_every_line_and_the_cap_counts_names(db):
+    """Fuzzy matching had stopped after 50 unknown lines: a typo corrected on line 4 was refused on line 99."""
+    typos = ["Sol Rnig", "Lightnig Bolt", "Counterspel", "Swords to Plowshare", "Brainstrom"]
+    deck = parse_decklist("".join(f"1 {name}\n" for name in typos * 40), db)
+    assert deck.count() == 160 and len(deck.corrections) == 160
+    assert {c.name for c in deck.corrections if c.written == "Swords to Plowshare"} == {"Swords to Plowshares"}
+    assert [p.line_number for p in deck.problems] == list(range(1, 200, 5))  # "Sol Rnig": no confident match
+    assert len({p.suggestions for p in deck.problems}) == 1 and deck.problems[0].suggestions
+
+
+def test_json_lines_are_problems_that_say_json_is_no_decklist(db):
+    deck = parse_decklist('1 Sol Ring\n["Arcane Signet", "Forest"]\n{"name": "Opt"}\n[[1, "Island"]]\n', db)
+    assert [e.card.name for e in deck.main] == ["Sol Ring"]
+    assert [p.line_number for p in deck.problems] == [2, 3, 4]
+    assert all("JSON" in p.reason and "no decklist format" in p.reason for p in deck.problems)
 
 
 def test_reading_stops_after_too_many_problems(db):

@@ -188,3 +188,35 @@ def test_a_first_line_that_is_a_card_is_not_the_deck_name(db):
     assert cards(deck, "main") == [(1, "Name Dropping"), (1, "Sol Ring")] and deck.name is None
     named = parse_decklist("Name Atraxa Counters\n1 Sol Ring\n", db)
     assert named.name == "Atraxa Counters" and cards(named, "main") == [(1, "Sol Ring")]
+
+
+def test_lines_after_about_are_read_or_reported_never_dropped(db):
+    """MTG Arena's export opens with "About" and "Name <deck name>", then a blank line (the shape z33kz33k/mtg's
+    mtg/deck/arena.py reads: an "About" line followed by a "Name " line); any other line under "About" is read as
+    itself: it had been skipped, unreported, up to the next blank line."""
+    arena = parse_decklist("About\nName Burn\n\nDeck\n4 Lightning Bolt (2XM) 123\n20 Mountain (2XM) 272\n", db)
+    assert arena.name == "Burn" and cards(arena, "main") == [(4, "Lightning Bolt"), (20, "Mountain")]
+    assert not arena.problems
+    for text in ("About\n1 Sol Ring\n4 Forest\n", "Deck\nAbout\n1 Sol Ring\n4 Forest\n"):
+        deck = parse_decklist(text, db)
+        assert cards(deck, "main") == [(1, "Sol Ring"), (4, "Forest")] and not deck.problems
+    unknown = parse_decklist("About\nName Burn\nAuthor Someone\n1 Sol Ring\n", db)
+    assert unknown.name == "Burn" and cards(unknown, "main") == [(1, "Sol Ring")]
+    assert [p.line_number for p in unknown.problems] == [3]
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("4x Lightning Bolt", (4, "Lightning Bolt")),  # Archidekt's "{quantity}x {name}"
+    ("Lightning Bolt x 4", (4, "Lightning Bolt")),  # z33kz33k/mtg's arena.py: "Commit /// Memory x4" as sites write
+    ("4Lightning Bolt", (4, "Lightning Bolt")),  # typed against the name: no card name has a letter there
+    ("10Forest", (10, "Forest")),
+    ("4xForest", (4, "Forest")),
+    ("2Xenagos, the Reveler", (2, "Xenagos, the Reveler")),  # the "X" begins the name
+    ("1 Naturalize 2", (1, "Naturalize 2")),  # a name that ends in a number
+    ("1 Opt*CMDR*", (1, "Opt")),  # TappedOut writes " *CMDR*"; no card name holds a "*", so the space is not needed
+])
+def test_counts_as_players_and_exports_write_them(db, line, expected):
+    deck = parse_decklist(line, db)
+    assert [(e.quantity, e.card.name) for s in ("commanders", "main") for e in deck.section(s)] == [expected]
+    assert not deck.problems and not deck.corrections
+    assert bool(deck.commanders) == ("CMDR" in line)

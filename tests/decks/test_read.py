@@ -70,6 +70,25 @@ def test_a_server_never_reads_a_path_but_the_cli_says_a_missing_file_is_missing(
         deck_reader.read_deck(str(tmp_path / "missing.txt"), db)
 
 
+def test_a_directory_or_a_device_is_named_for_what_it_is(db, tmp_path):
+    with pytest.raises(DeckInputError, match="is a directory, not a deck file"):
+        deck_reader.read_deck(str(tmp_path), db)
+    with pytest.raises(DeckInputError, match="is not a regular file"):
+        deck_reader.read_deck("/dev/null", db)
+
+
+@pytest.mark.parametrize(("source", "line"), [
+    ('["Sol Ring", "Arcane Signet"]', 1), ('[[1, "Sol Ring"]]', 1), ('[\n  "Sol Ring",\n  "Forest"\n]', 1),
+    ('\ufeff\n["Sol Ring/Forest"]', 2),
+])
+def test_a_json_array_is_no_deck_and_says_so(db, source, line):
+    """It had been read as one card name ("no card named '["Sol Ring", ...]'")."""
+    with pytest.raises(DeckInputError, match=f"line {line}: the deck is a JSON array, which is no decklist format"):
+        deck_reader.read_deck(source, db, files=False)
+    with pytest.raises(DeckInputError, match="JSON array"):
+        deck_reader.read_deck("-", db, stdin=io.StringIO(source))
+
+
 def test_a_deck_url_offline_says_so(db, monkeypatch):
     monkeypatch.setenv("GRIMOIRE_MOXFIELD_API", "http://127.0.0.1:9")
     with pytest.raises(DeckInputError, match="moxfield.com"):

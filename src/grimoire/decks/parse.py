@@ -22,7 +22,7 @@ MAX_QUANTITY = 999
 MAX_LINE_CHARS = 500
 MAX_LINES = 10_000
 MAX_PROBLEMS = 200
-FUZZY_LINES = 50
+FUZZY_NAMES = 50  # distinct unknown names, so the same typo reads the same way on every line
 FUZZY_CPU_SECONDS = 2.0
 _COUNT_DIGITS = 9  # longer numbers are not worth converting (Python refuses beyond 4,300 digits)
 
@@ -36,10 +36,12 @@ _HEADERS = {
     "stickers": None,
 }
 _HEADER = re.compile(r"^(?://|#)?\s*([a-z ]+?)\s*(?:\(\d+\))?\s*:?$", re.IGNORECASE)
-# A count before the name: "4 Lightning Bolt", "4x", "4 x", "x4"; the second reading takes no "x", for the card X
-# ("1 X (UNF) 12") and names that start with one.
-_QUANTITY = re.compile(r"^(?:[xX×]\s?)?([-+\u2212]?\d+)\s*[xX×]?\s+(.+)$")
-_BARE_QUANTITY = re.compile(r"^([-+\u2212]?\d+)\s+(.+)$")
+# A count before the name: "4 Lightning Bolt", "4x", "4 x", "x4", or typed against it ("4Lightning Bolt", "10Forest",
+# '3"Ach! Hans, Run!"': no card name has a letter, a quote or a "+" right after its leading digits); the second
+# reading takes no "x", for the card X ("1 X (UNF) 12") and names that start with one.
+# (an "x" after a space is a count's only before another space: "4 Xenagos" is no "4 x" before "enagos")
+_QUANTITY = re.compile(r"^(?:[xX×]\s?)?([-+\u2212]?\d+)(?:[xX×]|\s+[xX×](?=\s))?(?:\s+|(?=[^\W\d_]|[\"'+]))(.+)$")
+_BARE_QUANTITY = re.compile(r"^([-+\u2212]?\d+)(?:\s+|(?=[^\W\d_]|[\"'+]))(.+)$")
 _WRITTEN_COUNT = re.compile(r"([-+\u2212]?)(\d+)")
 # What exporters put after the name, taken off from the end one at a time: a count ("x4", "x 4", "×4", "(x4)"),
 # Archidekt's categories ("[Ramp,Artifact]", the commander's "[Commander{top}]"), markers ("*F*", TappedOut's
@@ -48,9 +50,12 @@ _WRITTEN_COUNT = re.compile(r"([-+\u2212]?)(\d+)")
 # Death *CMDR*" (the formats as public deck-import code reads them).
 _TRAILING_QUANTITY = re.compile(r"\s(?:[xX×]\s?(\d+)|\(\s*[xX×]\s?(\d+)\s*\))$")
 _CATEGORIES = re.compile(r"\s\[([^\[\]]*)\]$")
-_MARKER = re.compile(r"\s(\*[A-Za-z-]+\*|#\S+|\^[^^]*\^)$")
+_MARKER = re.compile(r"(?:\s|(?=\*[A-Za-z-]+\*$))(\*[A-Za-z-]+\*|#\S+|\^[^^]*\^)$")  # no name holds a "*"
 _SET_AND_NUMBER = re.compile(r"\s[(\[][A-Za-z0-9_]{2,6}[)\]](?:\s+[A-Za-z0-9★†\-]+)?$")
 _MAX_PIECES = 8  # pieces taken off one name's end: more than any export writes, few enough to bound a long line
+# A number after the name, where no export writes a count: "Lightning Bolt 4" (a count, or a collector number
+# without its set?), "Forest4".
+_NUMBER_AFTER_NAME = re.compile(r"\s*([0-9]+)$")
 _INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"  # format characters that show as nothing: byte-order mark, zero-width
 
 
@@ -132,15 +137,16 @@ class ParsedDeck:
 
 
 class _Reader:
-    """Resolves the names of one deck within its budget: fuzzy matching for the first :data:`FUZZY_LINES`
-    unknown names and :data:`FUZZY_CPU_SECONDS` of this thread's CPU time (so a busy machine changes nothing),
-    exact lookups after that."""
+    """Resolves the names of one deck within its budget: fuzzy matching for the first :data:`FUZZY_NAMES`
+    distinct unknown names and :data:`FUZZY_CPU_SECONDS` of this thread's CPU time (so a busy machine changes
+    nothing), exact lookups after that. A name is resolved once per deck, so it reads the same on every line."""
 
     def __init__(self, db: CardDB, deck: ParsedDeck):
         self.db = db
         self.deck = deck
-        self.fuzzy_left = FUZZY_LINES
+        self.fuzzy_left = FUZZY_NAMES
         self.deadline = time.thread_time() + FUZZY_CPU_SECONDS
+        self.resolved: dict[str, tuple[Card, bool] | CardNotFoundError] = {}
 
     @property
     def full(self) -> bool:
@@ -164,7 +170,19 @@ class _Reader:
         return len(faces) > 1 and None not in rows and len(rows) == 1
 
     def resolve(self, name: str) -> tuple[Card, bool]:
-        """The card ``name`` means and whether it was a fuzzy correction; raises :class:`CardNotFoundError`."""
+        """The card ``name`` means and whether it was a fuzzy correction; raises :class:`CardNotFoundError`, the
+        same answer for the same name all through the deck."""
+        if name not in self.resolved:
+            try:
+                self.resolved[name] = self._resolve(name)
+            except CardNotFoundError as exc:
+                self.resolved[name] = exc
+        answer = self.resolved[name]
+        if isinstance(answer, CardNotFoundError):
+            raise answer.with_traceback(None)  # a fresh traceback each time, not one grown by every line
+        return answer
+
+    def _resolve(self, name: str) -> tuple[Card, bool]:
         row = self.find(name)
         if row is not None:
             return self.db.card_at(row), False
@@ -207,7 +225,7 @@ class _FuzzySkipped(CardNotFoundError):
 def _unknown_reason(card_name: str, exc: CardNotFoundError) -> str:
     reason = f"no card named {shown(card_name)!r}"
     if isinstance(exc, _FuzzySkipped):
-        return reason + f" (no suggestions past the first {FUZZY_LINES} unknown names of a deck)"
+        return reason + f" (no suggestions past the first {FUZZY_NAMES} unknown names of a deck)"
     return reason if exc.suggestions else reason + " (and no close name)"
 
 
@@ -286,6 +304,8 @@ class _Reading:
     categories: tuple[str, ...] = ()  # Archidekt's, as written: "Maybeboard{noDeck}{noPrice}"
     commander_mark: bool = False
     exact: bool = False
+    second_count: str = ""  # a count after the name when one came before it too: "2 Lightning Bolt x4"
+    doubt: str = ""  # why the line's count cannot be trusted; such a line is a problem, never a guess
 
     def section(self, default: str | None) -> str | None:
         """The section the line's own marks put it in, else ``default``."""
@@ -305,13 +325,17 @@ def _clean(text: str) -> str:
 
 def _unwrapped(quantity: str, rest: str, counted: bool) -> list[_Reading]:
     """The readings of ``rest`` as what exporters write after a name is taken off its end, one piece at a time:
-    the whole text first, the bare name last. A count after the name is taken only when none came before it."""
-    rest, categories, commander = _clean(rest), (), False
+    the whole text first, the bare name last. A count after the name is the count when none came before it, else
+    the reading's ``second_count``."""
+    rest, categories, commander, second_count = _clean(rest), (), False, ""
     readings = [_Reading(quantity, rest)]
     while len(readings) <= _MAX_PIECES:
-        trailing = None if counted else _TRAILING_QUANTITY.search(rest)
-        if trailing:
-            quantity, counted = trailing.group(1) or trailing.group(2), True
+        if trailing := _TRAILING_QUANTITY.search(rest):
+            written = trailing.group(1) or trailing.group(2)
+            if counted:
+                second_count = second_count or written
+            else:
+                quantity, counted = written, True
             rest = rest[:trailing.start()]
         elif match := _CATEGORIES.search(rest):
             categories = categories or tuple(c.strip() for c in match.group(1).split(","))
@@ -324,7 +348,7 @@ def _unwrapped(quantity: str, rest: str, counted: bool) -> list[_Reading]:
         else:
             break
         rest = _clean(rest)
-        readings.append(_Reading(quantity, rest, categories, commander))
+        readings.append(_Reading(quantity, rest, categories, commander, second_count=second_count))
     return readings
 
 
@@ -346,13 +370,34 @@ def _readings(line: str) -> tuple[list[_Reading], _Reading]:
 
 def _read_line(line: str, exact: Callable[[str], bool] | None = None) -> _Reading:
     """The reading of a card line: the first whose name is a card's exact name (so "1996 World Champion", "+2 Mace
-    x2", "1 X (UNF) 12" and "Hazmat Suit (Used)" are read whole), else a count and the bare name."""
+    x2", "1 X (UNF) 12" and "Hazmat Suit (Used)" are read whole), else a count and the bare name. A count written
+    twice, or a number after a name that is not part of it, is the reading's ``doubt``."""
     readings, fallback = _readings(line)
     if exact is not None:
         for reading in readings:
             if reading.name and exact(reading.name):
-                return replace(reading, exact=True)
-    return fallback
+                reading = replace(reading, exact=True)
+                return replace(reading, doubt=_count_doubt(reading, exact))
+    return replace(fallback, doubt=_count_doubt(fallback, exact))
+
+
+def _count_doubt(reading: _Reading, exact: Callable[[str], bool] | None) -> str:
+    """Why the reading's count is not to be trusted ("" when it is): two counts ("2 Lightning Bolt x4"), or a
+    number after a name that does not end in it ("Lightning Bolt 4", "Forest4": a count, or a collector number
+    that lost its set code?)."""
+    if reading.second_count:
+        return (f"two counts on one line ({reading.quantity} and {reading.second_count}): write one count, before "
+                f"the name, as 'N {shown(reading.name)}'")
+    number = None if reading.exact else _NUMBER_AFTER_NAME.search(reading.name)
+    if number is None or number.start() == 0:
+        return ""
+    stem = reading.name[:number.start()]
+    spaced = number.group(0) != number.group(1)
+    if not spaced and not (exact is not None and exact(stem)):
+        return ""  # "Relentles X-ATM092", a misspelt name that ends in digits: left to fuzzy matching
+    written = number.group(1)
+    return (f"the number {written} after the name may be a count or a collector number: write a count first "
+            f"('{written} {shown(stem)}'), a collector number after its set code ('{shown(stem)} (SET) {written}')")
 
 
 def _long_line_reason(line: str) -> str:
@@ -387,6 +432,21 @@ def _blocks_are_mtgo(lines: list[tuple[int, str]]) -> bool:
     return sum(c if isinstance(c, int) else 1 for c in counts) <= 15
 
 
+_JSON_LINE = ("this line is JSON, which is no decklist format: JSON is read only as a whole MTGJSON deck file "
+              "({\"data\": {\"mainBoard\": [...]}}); write one card a line, as '1 Sol Ring'")
+
+
+def _is_json(line: str) -> bool:
+    """Whether the line is a JSON array or object (a pasted ``["Sol Ring", "Arcane Signet"]``); "[Commander]" and
+    "{noDeck}" are not JSON."""
+    if not line.startswith(("[", "{")):
+        return False
+    try:
+        return isinstance(json.loads(line), list | dict)
+    except (ValueError, RecursionError):
+        return False
+
+
 def _is_card_line(line: str, reader: _Reader) -> bool:
     """Whether the line names a card exactly: "Name Dropping" first is a card, not the deck's name."""
     return _read_line(line, reader.is_card).exact
@@ -400,8 +460,10 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
     between the main deck and a sideboard of at most 15 cards (MTGO's .txt); a blank line ends the commanders.
     Cards under "Maybeboard" or "Considering", or in an Archidekt category flagged "{noDeck}", are skipped. A line
     is first read as a card's exact name, whole or without what exporters add after it ("+2 Mace", "1 X (UNF) 12"),
-    else as a count and a name. Unreadable lines become :attr:`ParsedDeck.problems`, each with its line
-    number; the rest still loads. Misspelt names read as a card are listed in :attr:`ParsedDeck.corrections`.
+    else as a count and a name. Arena's "About" section gives the deck's name. Unreadable lines become
+    :attr:`ParsedDeck.problems`, each with its line number, and so do lines whose count is in doubt (two counts, a
+    number after the name) and JSON lines; the rest still loads. Misspelt names read as a card are listed in
+    :attr:`ParsedDeck.corrections`.
     """
     lines, cut = _lines(text)
     has_headers = any(_header(line)[0] for _, line in lines if line and len(line) <= MAX_LINE_CHARS)
@@ -425,13 +487,15 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
         if len(line) > MAX_LINE_CHARS:
             reader.problem(number, line, _long_line_reason(line))
             continue
-        if line.lower() == "about":  # Arena: "About" then "Name <deck name>"
+        if line.lower() == "about":  # Arena: "About", "Name <deck name>", a blank line, then the sections
             in_about = True
             continue
         if line.lower().startswith("name ") and (in_about or not deck.count() and not _is_card_line(line, reader)):
             deck.name = line[5:].strip()
             continue
-        if in_about:
+        in_about = False  # the About section holds only the name: any other line is read as itself
+        if _is_json(line):
+            reader.problem(number, line, _JSON_LINE)
             continue
         is_header, header_section = _header(line)
         if is_header:
@@ -449,6 +513,8 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
         line_section = reading.section(line_section)
         if line_section is None:
             deck.set_aside += 1
+        elif reading.doubt:
+            reader.problem(number, line, reading.doubt)
         elif not reading.name:
             reader.problem(number, line, "no card name on this line")
         else:

@@ -136,7 +136,23 @@ def _from_text(text: str, db: CardDB, suffix: str = "") -> ParsedDeck:
                              "the decklist as text.")
     if suffix == ".json" or start.startswith("{"):
         return _from_json(text.lstrip("\ufeff"), db)
+    if start.startswith("[") and _is_json_array(text):
+        line = text[:text.index("[")].count("\n") + 1
+        raise DeckInputError(f"line {line}: the deck is a JSON array, which is no decklist format. JSON is read only "
+                             'as an MTGJSON deck file ({"data": {"mainBoard": [{"name": ..., "count": ...}]}}); '
+                             "or paste the list as text, one card a line: '1 Sol Ring'.")
     return parse_decklist(text, db)
+
+
+def _is_json_array(text: str) -> bool:
+    """Whether the text is one JSON array (``["Sol Ring", "Arcane Signet"]``, over one line or many), not a list whose
+    first line starts with a bracket."""
+    if _json_depth(text) > MAX_JSON_DEPTH:
+        return False  # left to the line reader, which reports a line that long or that strange
+    try:
+        return isinstance(json.loads(text.lstrip("\ufeff")), list)
+    except ValueError:
+        return False
 
 
 def _from_file(path: Path, db: CardDB) -> ParsedDeck:
@@ -151,6 +167,15 @@ def _looks_like_path(text: str) -> bool:
     return "\n" not in text and (text.endswith((".txt", ".json", ".dek", ".dck")) or "/" in text or "\\" in text)
 
 
+def _not_a_file(path: Path, text: str) -> str:
+    """Why ``path`` cannot be read as a deck file: missing, a directory, or a device or pipe (``/dev/null``)."""
+    if path.is_dir():
+        return f"{text} is a directory, not a deck file: name the file in it."
+    if path.exists():
+        return f"{text} is not a regular file (a device or a pipe?): name a deck file, or pass - for standard input."
+    return f"no deck file at {text}."
+
+
 def _read(source: str, db: CardDB, files: bool, stdin: TextIO | None) -> ParsedDeck:
     text = source.strip()
     if not text:
@@ -160,7 +185,7 @@ def _read(source: str, db: CardDB, files: bool, stdin: TextIO | None) -> ParsedD
             return fetch_deck(text, db)
         except DeckFetchError as exc:
             raise DeckInputError(str(exc)) from exc
-    if _start(text).startswith(("{", "<")):  # before paths: a one-line JSON text may hold a "/"
+    if _start(text).startswith(("{", "[", "<")):  # before paths: a one-line JSON text may hold a "/"
         return _from_text(source, db)
     if files and text == "-":
         reader = stdin or sys.stdin
@@ -169,7 +194,7 @@ def _read(source: str, db: CardDB, files: bool, stdin: TextIO | None) -> ParsedD
     if files and _looks_like_path(text):
         path = Path(text).expanduser()
         if not path.is_file():
-            raise DeckInputError(f"no deck file at {text}. " + DECK_HELP)
+            raise DeckInputError(_not_a_file(path, text) + " " + DECK_HELP)
         return _from_file(path, db)
     return parse_decklist(source, db)
 
