@@ -96,8 +96,8 @@ def test_each_multi_faced_card_transforms_in_its_seeded_game(card, arena_decks, 
     deck, opponent, seed = TRANSFORMATIONS[card]
     record = play_game(arena_cards, (arena_decks[deck], arena_decks[opponent]),
                        (HeuristicBot("a"), HeuristicBot("b")), seed=seed, first=0)
-    back = card.split(" // ")[1]
-    assert f"{back} transforms" in [text for _, text in record.log]
+    front, back = card.split(" // ")
+    assert f"{front} transforms into {back}" in [text for _, text in record.log]
 
 
 def test_the_engines_known_misreadings_are_cards_of_the_shipped_decks(arena_decks):

@@ -324,7 +324,8 @@ def test_dazes_payment_is_marked_when_every_land_is_tapped(tmp_path, db):
 
 def test_delve_and_mana_payment_say_what_is_left_to_pay_and_finishing(tmp_path, db):
     """Delve's exiled cards are named by the payment (not shown as floating {C} nor still in the graveyard), and
-    finishing says the lands are tapped for the rest."""
+    finishing says the untapped mana sources pay the rest; before enough is delved for them to pay it, the prompt
+    says finishing is not offered (five Islands for {4}{U}{U})."""
     game = duel(tmp_path, db, "// Murktide\n24 Island\n18 Ponder\n18 Murktide Regent\n")
     decision = play(game, ["^Keep", "^Play land", "^Cast Murktide", "^Cast Ponder", "^Exile"],
                     lambda g, d: d.kind == "ManaPayment" and any(o.label.startswith("Exile") for o in d.options)
@@ -332,7 +333,8 @@ def test_delve_and_mana_payment_say_what_is_left_to_pay_and_finishing(tmp_path, 
     delved = game._pending_cast()["delved_cards"]
     assert decision.prompt == f"Pay the mana cost of Murktide Regent, {{5}}{{U}}{{U}} (exiled by delve so far: " \
                               f"{', '.join(game.name_of(c) for c in delved)}): still to pay " \
-                              f"{{{5 - len(delved)}}}{{U}}{{U}}. Choose a mana source, or finish paying."
+                              f"{{{5 - len(delved)}}}{{U}}{{U}}, more than your untapped mana sources can pay " \
+                              "(finishing is not offered)."
     view = game.view(0)
     assert not view["you"]["mana_pool"] and not {c["id"] for c in view["you"]["graveyard"]} & set(delved)
     assert len(view["you"]["graveyard"]) == len(game._game.graveyard(0)) - len(delved)
@@ -341,7 +343,8 @@ def test_delve_and_mana_payment_say_what_is_left_to_pay_and_finishing(tmp_path, 
     finish = play(game, ["^Exile"], lambda g, d: d.kind == "ManaPayment" and
                   any(o.action["type"] == "PassPriority" for o in d.options))
     left = finish.prompt.split("still to pay ")[1].split(".")[0]
-    assert f"Finish paying (your lands are tapped automatically for {left})" in [o.label for o in finish.options]
+    assert f"Finish paying ({left} is paid automatically from your untapped mana sources)" in \
+        [o.label for o in finish.options]
     assert not any(o.label.startswith("Pass priority") for o in finish.options)
 
 

@@ -26,8 +26,7 @@ ENGINE_MISREADINGS = {
     "Price of Progress": "deals 0 damage: the engine does not count the nonbasic lands",
     "Nethergoyf": "escape exiles no other cards from the graveyard: the cost's exile is not paid",
     "Fable of the Mirror-Breaker": "chapter II draws cards even when none were discarded",
-    "Cabal Therapy": "the named card is not discarded: the spell only reveals the hand (the harness offers the "
-                     "opponent's nonland cards seen so far to name; the engine offers only the caster's own names)",
+    "Cabal Therapy": "the named card is not discarded: the spell only reveals the hand",
 }
 
 

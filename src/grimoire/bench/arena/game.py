@@ -65,6 +65,10 @@ _CAST_ONLY_KEYWORDS = _GRAVEYARD_CASTS | frozenset({
 # The waits of a spell's mana payment: they name no spell, the engine's pending cast does
 _PAYMENT_WAITS = frozenset({"ManaPayment", "ManaSourceSelection", "ChooseManaColor"})
 _ROMAN = ("I", "II", "III", "IV", "V", "VI")
+_NOTHING_LEFT = "{0}"  # a mana cost with nothing left to pay, as render_cost writes it
+# Where a card found by a library search goes, as the search prompt says it
+_FOUND_CARD_GOES = {"Hand": "into your hand", "Graveyard": "into your graveyard", "Battlefield": "onto the battlefield",
+                    "Exile": "into exile"}
 # The moves between zones the engine logs only as details that a player needs told (see Game._public_move)
 _TOLD_MOVES = frozenset({("Library", "Graveyard"), ("Library", "Battlefield"), ("Library", "Exile"),
                          ("Hand", "Exile"), ("Graveyard", "Exile"), ("Graveyard", "Hand"), ("Graveyard", "Battlefield"),
@@ -125,6 +129,12 @@ def _card_id(segment: dict[str, Any]) -> int | None:
     return None
 
 
+def _data_of(action: dict[str, Any]) -> dict[str, Any]:
+    """An action's ``data``, ``{}`` where it has none (``PassPriority``)."""
+    data = action.get("data")
+    return data if isinstance(data, dict) else {}
+
+
 def _stack_ability(entry: dict[str, Any]) -> dict[str, Any]:
     """The ability of a stack entry as phase serialises it (``kind.data.ability``), ``{}`` where it has none."""
     kind = entry.get("kind") or {}
@@ -149,7 +159,9 @@ def _says(segments: list[dict[str, Any]], *texts: str) -> bool:
     return any(s.get("type") == "Text" and s.get("value") in texts for s in segments)
 
 
-_PUTS_ON_STACK = (" casts ", " activates ability: ")  # "... casts Lightning Bolt"
+# "... casts Lightning Bolt", "... activates ability: Scalding Tarn", and the harness's "... activates Jace, the Mind
+# Sculptor's ability ..." (see Game._reworded)
+_PUTS_ON_STACK = (" casts ", " activates ability: ", " activates ")
 _PASSES_PRIORITY = (" passes priority",)
 
 
@@ -183,6 +195,8 @@ class Game:
     _pending: dict[str, Any] | None = None  # the engine's cast in progress, read from its whole state (slow)
     # "X is targeted by Y" lines held until Y is cast, activated or on the stack (see _record)
     _targeting: dict[int, list[LogLine]] = field(default_factory=dict)
+    # the ability each source is activating, until the engine logs the activation (it names only the card)
+    _activating: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._engine = self.card_data.engine()
@@ -299,21 +313,40 @@ class Game:
                         prompt=self.describe_prompt(kind, data, seat), turn=self.turn)
 
     def _card_names(self, actions: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
-        """The names a player may name (Cabal Therapy's "nonland card name"): the engine offers only the caster's
-        own deck and the lands seen; it takes any card name, so the opponent's nonland cards seen so far (in
-        play, in a graveyard, in exile, on the stack or named in the log) are offered too, and land names are not
-        (the engine offers them, but they name nothing the spell can take)."""
+        """The names a player may name (Cabal Therapy's "nonland card name"): the engine offers the caster's own
+        deck's names, lands included, but takes any card name; only the opponent's nonland cards can be hit, so
+        the names offered are those seen so far, and the engine's nonland names only while none has been seen
+        (the caster's deck had filled the list: "Bridge from Below" offered against Burn)."""
+        names = self._opponent_names_seen(seat) or sorted(
+            {str(choice) for a in actions if (choice := _data_of(a).get("choice")) and not self._is_land(str(choice))})
+        return [{"type": "ChooseOption", "data": {"choice": name}} for name in names] or actions
+
+    def _opponent_names_seen(self, seat: int) -> list[str]:
+        """The opponent's nonland card names ``seat`` has seen, sorted: in play, in its graveyard, in exile, on the
+        stack, named in the public log, or in a hand it revealed (Cabal Therapy's own reveal)."""
         seen = [str(o.get("name")) for o in [*self._game.battlefield(), *self._game.graveyard(1 - seat),
                                               *self._game.exile(), *map(self.object, self._stack_sources())]
                 if o and o.get("owner") == 1 - seat and not o.get("face_down")]
         seen += [str(segment["value"].get("name")) for line in self.log if line.visibility == "Public"
                  for segment in line.segments if _card_id(segment) is not None
                  and (self.object(_card_id(segment)) or {}).get("owner") == 1 - seat]
-        offered = [str((a.get("data") or {}).get("choice")) for a in actions]
-        names = [name for name in dict.fromkeys([*offered, *seen]) if not self._is_land(name)]
-        if not names:
-            return actions
-        return [{"type": "ChooseOption", "data": {"choice": name}} for name in sorted(names)]
+        seen += [name for line in self.log if line.visibility == "Public" for name in self._revealed(line, 1 - seat)]
+        return sorted(name for name in set(seen) if not self._is_land(name))
+
+    def _revealed(self, line: LogLine, seat: int) -> list[str]:
+        """The card names in a line "<seat> reveals: A, B, C" (the engine writes them as one text): split at the
+        commas, a piece that is no card name joined to the next ("Jace, the Mind Sculptor")."""
+        segments = line.segments
+        if len(segments) != 3 or (segments[0].get("value") or {}).get("player_id") != seat or \
+                segments[1].get("value") != " reveals: ":
+            return []
+        names, piece = [], ""
+        for part in str(segments[2].get("value") or "").split(", "):
+            piece = f"{piece}, {part}" if piece else part
+            if piece.lower() in self.card_data.faces:
+                names.append(piece)
+                piece = ""
+        return names
 
     def _stack_sources(self) -> list[int]:
         return [entry["source_id"] for entry in self._game.stack() if isinstance(entry.get("source_id"), int)]
@@ -426,6 +459,10 @@ class Game:
         elif action.get("type") == "DeclareBlockers":
             validate_blocks(data, action)
         hands = [set(self._game.player(side)["hand"]) for side in (0, 1)]
+        told = self._announced(seat, waiting, action)
+        turn = self.turn
+        if action.get("type") == "ActivateAbility" and isinstance((source := _data_of(action).get("source_id")), int):
+            self._activating[source] = int(_data_of(action).get("ability_index") or 0)
         if action.get("type") == "CancelCast" and (casting := self._casting()) is not None:
             # the targets a cast given up had chosen: the same spell cast again before priority passes chooses its
             # own ("Ponder is targeted by Daze" had stayed from a Daze taken back, beside the one cast)
@@ -440,10 +477,58 @@ class Game:
             self._waiting, self._objects, self._native, self._pending = None, {}, {}, None
         self._arrived = [[i for i in self._game.player(side)["hand"] if i not in hands[side]] for side in (0, 1)]
         self.history.append((seat, action))
+        self.log.extend(LogLine(turn, segments) for segments in told)
         self._record(result.log_entries or [])
         self._note_turn()
 
     # -- log and view ---------------------------------------------------------------------------------------
+
+    def _announced(self, seat: int, waiting: dict[str, Any], action: dict[str, Any]) -> list[list[dict[str, Any]]]:
+        """Log lines for public choices the engine does not log: a mulligan and how many cards went to the bottom,
+        the card named for Cabal Therapy, whether an unless-cost (Daze's {1}) is paid. Each is a line of segments,
+        the engine's own shape, so that every reader names the players its own way."""
+        kind, data, chosen = waiting.get("type"), waiting.get("data") or {}, _data_of(action)
+        player = {"type": "PlayerName", "value": {"name": f"Player {seat + 1}", "player_id": seat}}
+
+        def line(*texts: str) -> list[list[dict[str, Any]]]:
+            return [[player, *({"type": "Text", "value": text} for text in texts)]]
+
+        if kind == "MulliganDecision" and action.get("type") == "MulliganDecision":
+            return line(" takes a mulligan") if (chosen.get("choice") or {}).get("type") == "Mulligan" else []
+        if kind == "MulliganDecision" and action.get("type") == "SelectCards":
+            bottom = len(chosen.get("cards") or [])
+            kept = len(self._game.player(seat)["hand"]) - bottom
+            return line(f" keeps {kept} cards, having put {bottom} on the bottom of the library")
+        if kind == "NamedChoice" and action.get("type") == "ChooseOption":
+            return line(f" names {chosen.get('choice')}")
+        if kind == "UnlessPayment" and action.get("type") == "PayUnlessCost":
+            source = self.name_of((data.get("pending_effect") or {}).get("source_id"))
+            answer = " chooses to pay " if chosen.get("pay") else " does not pay "
+            return line(f"{answer}{cost_text(data.get('cost'))} for {source}")
+        return []
+
+    def _reworded(self, segments: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """An engine log line with what it leaves out: which ability an activation is, where the card has more than
+        one ('Opponent activates Jace, the Mind Sculptor's ability "[0]: Draw three cards, ..."'; the engine logs
+        only the card), and what a transforming card was ("Delver of Secrets transforms into Insectile Aberration";
+        the engine names only the new face)."""
+        ids = _card_ids(segments)
+        if _says(segments, " activates ability: ") and ids and (index := self._activating.pop(ids[0], None)) \
+                is not None:
+            obj = self.object(ids[0]) or {}
+            abilities = [a for a in obj.get("abilities") or [] if isinstance(a, dict)]
+            activated = [a for a in abilities if a.get("kind") == "Activated"]
+            if len(activated) > 1 and 0 <= index < len(abilities) and abilities[index].get("description"):
+                text = ability_text(abilities[index]["description"], obj.get("name"))
+                card = next(s for s in segments if _card_id(s) == ids[0])
+                return [segments[0], {"type": "Text", "value": " activates "}, card,
+                        {"type": "Text", "value": f"'s ability \"{text}\""}]
+        if len(segments) == 2 and ids and segments[1].get("value") == " transforms":
+            before = ((self.object(ids[0]) or {}).get("back_face") or {}).get("name")
+            if before:
+                return [{"type": "Text", "value": str(before)}, {"type": "Text", "value": " transforms into "},
+                        segments[0]]
+        return segments
 
     def _note_turn(self) -> None:
         if self.turn not in self.life_at_turn_start:
@@ -471,7 +556,7 @@ class Game:
                 holder = next((s["value"]["player_id"] for s in segments if s.get("type") == "PlayerName"), None)
                 if holder is not None:
                     self.turn_holders[turn] = int(holder)
-            line = LogLine(turn, segments, visibility)
+            line = LogLine(turn, self._reworded(segments), visibility)
             source = _targeting_source(segments)
             if source is not None:
                 waiting = self._targeting.setdefault(source, [])
@@ -479,8 +564,8 @@ class Game:
                     waiting.append(line)
                 continue
             self.log.append(line)
-            if _says(segments, *_PUTS_ON_STACK):
-                for object_id in _card_ids(segments):
+            if _says(line.segments, *_PUTS_ON_STACK):
+                for object_id in _card_ids(line.segments):
                     self.log.extend(self._targeting.pop(object_id, []))
 
     def _public_move(self, entry: dict[str, Any]) -> list[dict[str, Any]] | None:
@@ -692,8 +777,11 @@ class Game:
         if kind == "PassPriority":
             if self.waiting_for().get("type") == "ManaPayment":  # passing here ends the payment, not the priority
                 left = self._left_to_pay(seat)
-                return f"Finish paying (your lands are tapped automatically for {left})" if left and left != "{0}" \
-                    else "Finish paying"
+                if not left or left == _NOTHING_LEFT:
+                    return "Finish paying"
+                # (offered only where the engine can pay the rest: from any untapped source, a Treasure sacrificed
+                # too, so "your lands are tapped automatically" had been wrong beside a Mountain and a Treasure)
+                return f"Finish paying ({left} is paid automatically from your untapped mana sources)"
             return "Pass priority" + (" (let the top of the stack resolve)" if self._game.stack() else "")
         if kind == "PlayLand":
             return f"Play land: {name(data.get('object_id'))}"
@@ -817,16 +905,37 @@ class Game:
             return f"Replacement effect {index + 1}"
         candidate = candidates[index]
         source, description = candidate.get("source_name"), str(candidate.get("description") or "")
-        keywords = (self.object(candidate.get("source_id")) or {}).get("keywords") or []
-        dredge = next((k["Dredge"] for k in keywords if isinstance(k, dict) and "Dredge" in k), None)
+        dredge = self._dredge_of(candidate.get("source_id"))
         if dredge is not None:
             if description == "Decline":
                 return f"Draw normally (do not dredge {source})"
+            if ((self.waiting_for().get("data") or {}).get("kind") or {}).get("type") == "Order":  # which to consider
+                return f"{source} (dredge {dredge}: mill {dredge} cards and return it to your hand instead of drawing)"
             return f"Dredge {dredge} with {source}: mill {dredge} cards and return {source} to your hand instead " \
                    "of drawing"
         if description in ("Accept", "Decline"):
             return f"{'Apply' if description == 'Accept' else 'Do not apply'} {source}'s replacement effect"
         return f"{source}: {description}"
+
+    def _dredge_of(self, source_id: Any) -> int | None:
+        """The dredge number of a card (Stinkweed Imp's 5), None for a card without dredge."""
+        keywords = (self.object(source_id) or {}).get("keywords") or []
+        return next((k["Dredge"] for k in keywords if isinstance(k, dict) and "Dredge" in k), None)
+
+    def _replacement_text(self, data: dict[str, Any], seat: int) -> str:
+        """The replacement prompt, for dredge the draw it replaces. phase asks in steps: with several dredge cards
+        which one to consider first (no "draw normally" there), then dredge with it or draw normally, declining
+        one asking again about the others; the first step had read "choose whether it does" with no way to say no."""
+        candidates = data.get("candidates") or []
+        if not candidates or any(self._dredge_of(c.get("source_id")) is None for c in candidates):
+            return "A replacement effect may apply to this event: choose whether it does."
+        library = len(self._game.player(seat).get("library") or [])
+        step = "your draw step; " if self.phase == "Draw" else ""
+        draw = f"You are about to draw a card ({step}{library} cards in your library), and dredge may replace the draw"
+        if (data.get("kind") or {}).get("type") == "OptionalBranch":
+            return f"{draw}: dredge instead, or draw normally?"
+        return f"{draw}. Choose which card's dredge to consider: the next step asks whether to dredge with it or " \
+               "draw normally (declining it asks again about any other dredge card)."
 
     def _optional_answer(self, accept: bool, seat: int) -> str:
         """'No', or 'Yes: <what it does>' for an optional effect ('Yes: pay {R}{R}, then copy Chain Lightning'),
@@ -1012,7 +1121,10 @@ class Game:
             phase = pending.get("phase") or {}
             if phase.get("type") == "BottomCards":
                 return f"You kept after mulligans: choose {phase.get('count')} card(s) to put on the bottom."
-            return f"Keep or mulligan (mulligans taken so far: {pending.get('mulligan_count', 0)})."
+            play_or_draw = "on the play (you go first and skip your first draw)" if self.deal.first == seat else \
+                "on the draw (your opponent goes first)"
+            return f"Keep or mulligan (mulligans taken so far: {pending.get('mulligan_count', 0)}). You are " \
+                   f"{play_or_draw}."
         if kind in ("TargetSelection", "TriggerTargetSelection"):
             # (a trigger's prompt has no pending cast: its source and text are the prompt's own)
             ability = (data.get("pending_cast") or {}).get("ability") or {}
@@ -1059,8 +1171,7 @@ class Game:
             return f"{source}: {drew}choose {count} card(s) from your hand to put back on top of your library, in " \
                    "the order you choose (the first is the new top card)."
         if kind == "SearchChoice":
-            return f"Search your library: choose {'up to ' if data.get('allows_partial_find') else ''}{count} " \
-                   "card(s) (the rest of your library is then shuffled)."
+            return self._search_text(data, seat)
         if kind == "DiscardToHandSize":
             return f"Your hand is over its maximum size: choose {count} card(s) to discard."
         if kind == "DiscardChoice":
@@ -1075,6 +1186,10 @@ class Game:
             named = ((data.get("source") or {}).get("prompt") or {}).get("display_name") or "this effect"
             flaw = ENGINE_MISREADINGS.get(named)
             warning = f" (This rules engine plays {named} wrongly: {flaw}.)" if flaw else ""
+            if data.get("choice_type") == "CardName":
+                warning += " The names offered are your opponent's nonland cards seen so far." if \
+                    self._opponent_names_seen(seat) else " No nonland card of your opponent's has been seen yet: " \
+                    "the names offered are those of your own deck."
             return f"{named}: name a {humanise(data.get('choice_type') or 'card name').replace('card name', 'card')}." \
                    + warning
         if kind == "OrderTriggers":
@@ -1104,7 +1219,7 @@ class Game:
         if kind == "CopyRetarget":
             return f"You may choose new targets for the copy ({humanise(data.get('effect_kind') or 'copy')})."
         if kind == "ReplacementChoice":
-            return "A replacement effect may apply to this event: choose whether it does."
+            return self._replacement_text(data, seat)
         if kind == "OptionalEffectChoice":
             text = " ".join(ability_text(data.get("description") or "Apply this effect?", source).split())
             text = self._chapter_text(text, source) if source else text
@@ -1123,6 +1238,41 @@ class Game:
         if count is not None:
             parts.append(f"(choose {'up to ' if data.get('up_to') else ''}{count})")
         return " ".join(parts)
+
+    def _search_text(self, data: dict[str, Any], seat: int) -> str:
+        """A library search as the card says it, with where the found card goes, read from the effect the engine is
+        resolving: 'Unmarked Grave: Search your library for a nonlegendary card, put that card into your graveyard,
+        then shuffle. Choose up to 1 card: it goes into your graveyard.' The prompt names no source nor destination,
+        and the stack is empty by then, so a search for the graveyard had read like a tutor to the hand."""
+        whose = "your" if data.get("library_owner", seat) == seat else "your opponent's"
+        count = data.get("count")
+        choose = f"{'up to ' if data.get('allows_partial_find') else ''}{count} card{'' if count == 1 else 's'}"
+        search = self._resolving_search()
+        effect = search.get("effect") or {}
+        destination = effect.get("destination")
+        if destination not in _FOUND_CARD_GOES:
+            return f"Search {whose} library: choose {choose} (the rest of {whose} library is then shuffled)."
+        source = self.name_of(search.get("source_id"))
+        text = ability_text(search.get("description"), source)
+        if "ability_index" in search:  # an activated ability's description starts with its cost: "{T}, Pay 1 life, ..."
+            text = text.split(": ", 1)[-1]
+        goes = _FOUND_CARD_GOES[destination]
+        if destination == "Battlefield":
+            goes += " tapped" if effect.get("enter_tapped") else " untapped"
+        return f"{source}: {text} Choose {choose}: {'it goes' if count == 1 else 'they go'} {goes}."
+
+    def _resolving_search(self) -> dict[str, Any]:
+        """The part of the ability being resolved that moves the found card out of the library (its ``ChangeZone``
+        from ``Library``), from the engine's resolution frames; ``{}`` where none is found."""
+        frames = ((self._game.state().get("state") or {}).get("resolution_frames") or {}).get("frames") or []
+        for frame in frames:
+            part = (((frame.get("data") or {}).get("pending") or {}).get("chain")) or {}
+            while isinstance(part, dict) and part:
+                effect = part.get("effect") or {}
+                if effect.get("type") == "ChangeZone" and effect.get("origin") == "Library":
+                    return part
+                part = part.get("sub_ability") or {}
+        return {}
 
     def _resolving(self, source_id: Any, seat: int) -> dict[str, Any]:
         """The optional effect of ``source_id`` that ``seat`` is deciding on, from the engine's resolution frames:
@@ -1162,7 +1312,14 @@ class Game:
         name = self.name_of(pending.get("card_id")) if pending.get("card_id") is not None else "the spell"
         delved = [self.name_of(card) for card in pending.get("delved_cards") or []]
         exiled = f" (exiled by delve so far: {listed(delved)})" if delved else ""
-        return f"Pay the mana cost of {name}, {render_cost(cost)}{exiled}: still to pay {left}. {ask}"
+        paying = f"Pay the mana cost of {name}, {render_cost(cost)}{exiled}"
+        if left == _NOTHING_LEFT:  # ("still to pay {0}" had read oddly beside "Your mana pool: {U}")
+            return f"{paying}: the mana in your pool pays all of it. Finish paying."
+        if not any(action.to_dict().get("type") == "PassPriority" for action in self._game.actions()):
+            # the engine offers to finish only where it can pay the rest
+            return f"{paying}: still to pay {left}, more than your untapped mana sources can pay (finishing is not " \
+                   "offered)."
+        return f"{paying}: still to pay {left}. {ask}"
 
     def _left_to_pay(self, seat: int) -> str:
         """What of the pending spell's mana cost the pool leaves unpaid ('{1}{U}{U}'), '' where none is pending."""

@@ -127,7 +127,7 @@ def play_game(card_data: CardData, decks: tuple[ArenaDeck, ArenaDeck], players: 
     finally:
         for player in players:
             player.close()
-    census.features["transform"] += sum(1 for _, text in game.log_for(None) if text.endswith(" transforms"))
+    census.features["transform"] += sum(1 for _, text in game.log_for(None) if " transforms into " in text)
     costs = [p.usage.cost_usd for p in players]
     return GameRecord(
         game_id=game_id or uuid.uuid4().hex[:12], harness_version=harness_version,

@@ -217,7 +217,8 @@ class HeuristicBot(_Bot):
         if kind == "SelectCards":
             return _cards_score(game, view, data.get("cards") or [])
         if kind == "ChooseReplacement":
-            return 1.0 if option.label.startswith("Dredge ") and view["you"]["library_count"] > 10 else 0.0
+            dredges = option.label.startswith("Dredge ") or "(dredge " in option.label  # (or which to consider)
+            return 1.0 if dredges and view["you"]["library_count"] > 10 else 0.0
         return _answer_score(game, decision.seat, kind, data)
 
     def _cast_score(self, game: Game, seat: int, view: dict[str, Any], data: dict[str, Any]) -> float:

@@ -38,7 +38,7 @@ PHASE_NAMES = {"Untap": "untap step", "Upkeep": "upkeep", "Draw": "draw step", "
                "PostCombatMain": "second main phase", "End": "end step", "Cleanup": "cleanup step"}
 _TURN_HEADER = re.compile(r"^Turn (\d+) — (You|Opponent)$")
 _YOU_VERB = re.compile(r"\bYou (\w+)\b")
-_IRREGULAR = {"is": "are", "has": "have", "was": "were"}
+_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do"}
 
 _ANSWER = re.compile(r"\banswer(?:\s+is)?[\s:*#=\-]*(?:option[\s:*#]*)?(\d+)", re.IGNORECASE)
 _OPTION_WORD = re.compile(r"\b(?:option|choice|choose|chose|pick|select)(?:\s+option)?[\s:*#]*(\d+)",
@@ -342,9 +342,10 @@ of your turn (unless it has haste). Tapped creatures cannot block. Damage on cre
 - A player at 0 or less life, or who must draw from an empty library, loses.
 - Mulligans: keep your opening seven or shuffle and draw seven new cards; after keeping, put one card on the \
 bottom of your library for each mulligan taken.
-- Costs: mana is usually paid for you from your untapped mana sources (the engine chooses which to tap; a cast \
-you cannot pay is refused); when it asks, choose a mana source. You may be asked which colour to make, or which \
-cards to pay a cost with.
+- Costs: mana is paid for you from your untapped mana sources when you finish paying (the engine chooses which \
+to tap, and may sacrifice a Lotus Petal or a Treasure; a cast you cannot pay is refused). Before finishing you may \
+activate a mana source yourself, to choose what it makes. You may be asked which colour to make, or which cards to \
+pay a cost with.
 
 Each request shows the game log (one entry per turn, headed by both life totals at the start of that turn, with \
 your own strategy notes), the board, your hand and every legal option as a numbered list. Choose exactly one \
