@@ -116,6 +116,20 @@ def test_deck_check_rejects_an_unknown_format(client: TestClient):
     assert response.status_code == 400 and "nonsense" in response.json()["error"]
 
 
+@pytest.mark.parametrize(("body", "expected"), [
+    # a body that is JSON but no object says what it is (each had been pydantic's "Input should be a valid
+    # dictionary or object to extract fields from")
+    ('"1 Sol Ring"', "the body must be a JSON object, not a string"),
+    ('["1 Sol Ring"]', "the body must be a JSON object, not an array"),
+    ("null", "the body must be a JSON object, not null"),
+    ("", "the body must be a JSON object, not empty"),
+    ("{}", "bad parameter deck: Field required"),  # the deck is "deck" (it had been named "text")
+])
+def test_deck_check_says_what_the_body_is(client: TestClient, body: str, expected: str):
+    response = client.post("/api/deck/check", content=body, headers={"content-type": "application/json"})
+    assert response.status_code == 400 and response.json()["error"].startswith(expected), response.text
+
+
 def test_bench_results_and_chart(client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     scores = client.get("/api/bench/search").json()
     assert {"engines", "sets", "summary"} <= set(scores) and scores["chart"]

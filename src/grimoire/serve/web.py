@@ -21,7 +21,7 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
 from grimoire.bench.arena.replay import GAMES_PER_PAGE, GameNotFound, ReplayError, ReplayLibrary
@@ -53,7 +53,8 @@ class DeckCheckBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
-    deck: str = Field(validation_alias="text", max_length=4_000_000)  # longer lines get a per-line error
+    # ("text" is taken too; a missing deck is named "deck", where it had been "text")
+    deck: str = Field(validation_alias=AliasChoices("deck", "text"), max_length=4_000_000)  # longer: per-line error
     format: str = "commander"
     bracket: Annotated[int | None, NotATruthValue] = None
 
@@ -79,6 +80,10 @@ def _argument_error(exc: SearchArgumentError) -> JSONResponse:
 BODY_FIX = 'Send a JSON object in UTF-8, such as {"deck": "1 Sol Ring", "format": "commander", "bracket": 3}.'
 
 
+_JSON_KINDS = {str: "a string", list: "an array", type(None): "null", int: "a number", float: "a number",
+               bool: "true or false", bytes: "text that is no JSON"}
+
+
 def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
     """FastAPI's refusals of a parameter, as a 400 naming each parameter and what it takes."""
     problems, names = [], []
@@ -88,6 +93,9 @@ def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
             return _bad_request(f"the body is not JSON: {item.get('ctx', {}).get('error', 'unreadable')} at "
                                 f"character {where}. {BODY_FIX}", argument="body")
         where = ".".join(str(part) for part in item["loc"] if part not in ("query", "body", "path"))
+        if not where and item["loc"][:1] == ("body",):  # the body itself: no object of named fields
+            given = "empty" if item["type"] == "missing" else _JSON_KINDS.get(type(item.get("input")), "no object")
+            return _bad_request(f"the body must be a JSON object, not {given}. {BODY_FIX}", argument="body")
         problems.append(f"bad parameter {where or 'body'}: {item['msg']}")
         names.append(where or "body")
     # ``argument`` names the first, as every other 400 of the API does
