@@ -20,6 +20,8 @@ def test_fold_ignores_case_accents_quotes_and_spacing():
     assert fold("  LIM-DÛL  the Necromancer ") == "lim-dul the necromancer"
     assert fold("Urza’s Saga") == fold("Urza's Saga")
     assert fold("Æther Vial") == "aether vial"
+    # characters that show as nothing, pasted in: a zero-width space, bidirectional marks, a byte-order mark
+    assert fold("Sol\u200b Ring") == fold("\u202eSol Ring\u200f") == fold("\ufeffSol Ring") == "sol ring"
 
 
 def test_lookup_order_exact_folded_face(index):

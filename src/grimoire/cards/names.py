@@ -19,11 +19,13 @@ _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"
 
 
 def fold(name: str) -> str:
-    """Case-, accent-, quote- and space-insensitive form of a name: ``"Lim-Dûl’s Vault"`` -> ``"lim-dul's vault"``."""
+    """Case-, accent-, quote- and space-insensitive form of a name: ``"Lim-Dûl’s Vault"`` -> ``"lim-dul's vault"``;
+    format characters that show as nothing (zero-width spaces, bidirectional marks, a byte-order mark) are dropped
+    (no card name holds one: a pasted "Sol\u200b Ring" had needed a fuzzy match)."""
     if name.isascii():
         return " ".join(name.replace("`", "'").split()).casefold()
     decomposed = unicodedata.normalize("NFKD", name.translate(_QUOTES))
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch) and unicodedata.category(ch) != "Cf")
     return " ".join(stripped.split()).casefold().replace("æ", "ae")
 
 
