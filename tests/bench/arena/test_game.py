@@ -499,5 +499,6 @@ def test_an_unless_cost_says_whose_spell_asks_it_and_what_the_payer_has(arena_ca
     untapped = sum(1 for o in game._game.battlefield() if o.get("controller") == decision.seat and
                    not o.get("tapped") and "Land" in o["card_types"]["core_types"])
     assert any(f"Daze ({whose} spell, targeting" in decision.prompt for whose in ("your", "your opponent's"))
-    assert decision.prompt.endswith(f"(you have {untapped} untapped land{'' if untapped == 1 else 's'})"), \
+    unpayable = "" if untapped else ": you cannot pay, so paying is not offered"
+    assert decision.prompt.endswith(f"(you have {untapped} untapped land{'' if untapped == 1 else 's'}{unpayable})"), \
         decision.prompt

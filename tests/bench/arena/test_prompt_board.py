@@ -14,6 +14,7 @@ import pytest
 from grimoire.bench.arena.census import CensusReport
 from grimoire.bench.arena.decks import card_data_for, load_deck
 from grimoire.bench.arena.game import Deal, Decision, Game
+from grimoire.bench.arena.play import is_auto_pass
 from grimoire.bench.arena.players import engine_structures
 from grimoire.bench.arena.prompt import (
     decision_prompt,
@@ -303,23 +304,25 @@ def test_both_graveyards_are_listed_by_name(tmp_path, db):
     assert "Your opponent's graveyard" not in prompt_for(game, decision, 0)  # an empty zone is left out
 
 
-def test_chain_lightnings_copy_offer_says_what_yes_does_and_that_it_cannot_be_paid(tmp_path, db):
+# Recorded from these duels, seed 1: phase accepts the payment answered yes with no way to pay it and goes on as
+# if it were declined (no copy of Chain Lightning, Daze counters the Lightning Bolt), so it is not offered.
+def test_chain_lightnings_copy_offer_says_what_yes_does_and_is_declined_when_it_cannot_be_paid(tmp_path, db):
     game = duel(tmp_path, db, "// Chain\n30 Mountain\n30 Chain Lightning\n", "// Lands\n60 Island\n")
     decision = play(game, ["^Keep", "^Play land", "^Cast Chain", "^Target: your opponent"],
                     lambda g, d: d.seat == 1 and d.kind == "OptionalEffectChoice", other_wants=["^Keep", "^Play land"])
     assert decision.prompt.endswith("Yes means: pay {R}{R} to copy Chain Lightning (you may choose new targets for "
-                                    "the copy).")
-    assert [o.label for o in decision.options] == [
-        "No", "Yes: pay {R}{R} to copy Chain Lightning (you may choose new targets for the copy) (you cannot pay)"]
+                                    "the copy). You cannot pay it, so Yes is not offered.")
+    assert [o.label for o in decision.options] == ["No"] and is_auto_pass(decision)
     clean(prompt_for(game, decision))
 
 
-def test_dazes_payment_is_marked_when_every_land_is_tapped(tmp_path, db):
+def test_dazes_payment_is_not_offered_when_every_land_is_tapped(tmp_path, db):
     game = duel(tmp_path, db, BOLTS, "// Daze\n30 Island\n30 Daze\n")
     decision = play(game, ["^Keep", "^Play land", "^Cast Lightning", "^Target: your opponent"],
                     lambda g, d: d.kind == "UnlessPayment" and "you have 0 untapped lands" in d.prompt,
                     other_wants=["^Keep", "^Play land", "^Cast Daze", "^Yes", "^Target: Lightning"])
-    assert [o.label for o in decision.options if o.action["data"].get("pay")] == ["Pay {1} (you cannot pay)"]
+    assert decision.prompt.endswith("(you have 0 untapped lands: you cannot pay, so paying is not offered)")
+    assert [o.label for o in decision.options] == ["Do not pay {1}"] and is_auto_pass(decision)
 
 
 def test_delve_and_mana_payment_say_what_is_left_to_pay_and_finishing(tmp_path, db):

@@ -83,7 +83,7 @@ def test_search_deck_shows_only_the_own_library_as_sorted_counts(context, decks)
     islands = call(context, "searchDeck", query="island")
     assert all("island" in line.lower() or "Tundra" in line or "Volcanic" in line or "Strand" in line
                or "Tarn" in line or "Verge" in line for line in islands.splitlines()[1:])
-    assert "none match" in call(context, "searchDeck", query="zzzz")
+    assert "none with 'zzzz' in their name, type line or rules text" in call(context, "searchDeck", query="zzzz")
 
 
 def test_the_library_counts_match_the_engine_through_a_whole_game(db):

@@ -1,14 +1,18 @@
 """Choices and log lines worded as a strong player reads them, in real engine games: the names Cabal Therapy may
 name, the stack's targets, where a library search puts its card, the draw dredge replaces, what is left to pay,
-play or draw at the mulligan, and the public choices the engine does not log (which loyalty ability, the name
-named, an unless-cost paid or not, a mulligan, what a transformed card was)."""
+play or draw at the mulligan, the public choices the engine does not log (which loyalty ability, the name named, an
+unless-cost paid or not, a mulligan, what a transformed card was), Fable's chapter II discard and its misreading,
+abilities that decide combat on the board, a token's abilities and searchDeck by type."""
 
 from __future__ import annotations
 
 import pytest
 
+from grimoire.bench.arena.decks import load_deck
+from grimoire.bench.arena.game import Deal, Game, combat_abilities
 from grimoire.bench.arena.prompt import turn_log
-from tests.bench.arena.test_prompt_board import BOLTS, clean, duel, play, prompt_for
+from grimoire.bench.arena.tools import ToolContext, run_tool
+from tests.bench.arena.test_prompt_board import BOLTS, clean, duel, line_of, play, prompt_for
 
 THERAPY = "// Therapy\n30 Swamp\n30 Cabal Therapy\n"
 
@@ -173,3 +177,90 @@ def test_a_spell_on_the_stack_is_named_by_whose_it_is_on_the_one_stack(tmp_path,
     assert "targeting your Lightning Bolt (on the stack))" in decision.prompt
     assert "stack)" not in decision.prompt.replace("(on the stack)", "")
     clean(prompt_for(game, decision))
+
+
+# Recorded from this duel, seed 1, turn 7: chapter II is an OptionalEffectChoice whose resolving ability is a Discard
+# of count UpTo 2 with a Draw sub-ability, then a DiscardChoice with count 2 and up_to true whose first action
+# selects no card; the engine drew one card after discarding none, one and two alike.
+def test_fable_chapter_two_says_up_to_two_discard_nothing_and_the_engines_one_card_draw(tmp_path, db):
+    game = duel(tmp_path, db, "// Fable\n24 Mountain\n36 Fable of the Mirror-Breaker\n")
+    optional = play(game, ["^Keep", "^Play land", "^Cast Fable"],
+                    lambda g, d: d.kind == "OptionalEffectChoice" and "chapter" in d.prompt.lower())
+    misreading = "(This rules engine plays Fable of the Mirror-Breaker wrongly: chapter II draws one card however " \
+                 "many were discarded, none included.)"
+    assert optional.prompt.endswith("Yes means: choose up to 2 cards to discard (the next step asks which; none is a "
+                                    f"choice), then draw that many. {misreading}")
+    game.choose(optional, next(o for o in optional.options if o.label.startswith("Yes: choose up to 2")))
+    discard = game.decision()
+    assert discard.prompt == f"Fable of the Mirror-Breaker: choose up to 2 cards to discard, then draw that many. " \
+                             f"{misreading}"
+    assert discard.options[0].label == "Discard nothing" and discard.options[0].action["data"]["cards"] == []
+    clean(prompt_for(game, discard))
+    hand = len(game._game.player(0)["hand"])
+    game.choose(discard, discard.options[0])
+    assert len(game._game.player(0)["hand"]) == hand + 1  # the misreading the prompt states
+
+
+# Recorded from this duel, seed 1: Daze's stack entry targets {"Object": <Lightning Bolt's id>}, the Bolt itself an
+# entry of the one stack (its "id" and "source_id" the card's).
+def test_a_target_on_the_stack_is_named_by_whose_it_is_and_its_stack_item(tmp_path, db):
+    game = duel(tmp_path, db, "// Bolts\n30 Mountain\n30 Lightning Bolt\n", "// Daze\n30 Island\n30 Daze\n")
+    decision = play(game, ["^Keep", "^Play land", "^Cast Lightning", "^Target: your opponent"],
+                    lambda g, d: len(g._game.stack()) == 2 and d.kind == "Priority",
+                    other_wants=["^Keep", "^Play land", "^Cast Daze", "^Yes", "^Target: "])
+    assert line_of(prompt_for(game, decision, 1), "Stack") == "Stack (top first, resolves first): 1. Daze (your " \
+        "spell, targeting your opponent's Lightning Bolt (stack item 2)); 2. Lightning Bolt (your opponent's spell, " \
+        "targeting you)"
+    assert "targeting your Lightning Bolt (stack item 2)" in line_of(prompt_for(game, decision, 0), "Stack")
+
+
+# Recorded from this duel, seed 1: Narcomoeba's trigger on the stack holds "targets": [{"Object": <Narcomoeba>}]
+# (its effect moves the ParentTarget) though its text targets nothing.
+def test_a_trigger_that_targets_nothing_shows_no_target(tmp_path, db):
+    game = duel(tmp_path, db, "// Grave\n30 Swamp\n20 Unmarked Grave\n10 Narcomoeba\n")
+    decision = play(game, ["^Keep", "^Cast Unmarked", "Narcomoeba", "^Play land"],
+                    lambda g, d: any(g.name_of(e.get("source_id")) == "Narcomoeba" for e in g._game.stack()))
+    assert line_of(prompt_for(game, decision), "Stack") == "Stack (top first, resolves first): 1. Narcomoeba (your " \
+        "triggered ability): \"When this card is put into your graveyard from your library, you may put it onto the " \
+        "battlefield.\""
+
+
+IMPS = "// Imps\n20 Swamp\n20 Stinkweed Imp\n20 Troll of Khazad-dûm\n"
+
+
+# Recorded from this duel, seed 1, turn 6: the engine's objects hold their abilities' texts in trigger_definitions
+# ("Whenever ~ deals combat damage to a creature, destroy that creature.", the Goblin Shaman token's "Whenever ~
+# attacks, create a Treasure token.") and static_definitions (Troll of Khazad-dûm's "~ can't be blocked except by
+# three or more creatures.", with mode CantBeBlockedExceptBy); the token's granting static has no description.
+def test_the_board_shows_abilities_that_decide_combat_and_a_tokens_abilities_can_be_looked_up(tmp_path, db,
+                                                                                                rulebook):
+    game = duel(tmp_path, db, "// Fable\n24 Mountain\n36 Fable of the Mirror-Breaker\n", IMPS)
+    decision = play(game, ["^Keep", "^Play land", "^Cast Fable"], lambda g, d: {"Goblin Shaman", "Stinkweed Imp"} <= {
+        o["name"] for o in g._game.battlefield()}, other_wants=["^Keep", "^Play land", "^Cast Stinkweed"])
+    board = prompt_for(game, decision, 0)
+    assert "Goblin Shaman 2/2 (whenever it attacks, create a Treasure token; token" in board
+    assert "Stinkweed Imp 1/2 (flying; whenever it deals combat damage to a creature, destroy that creature" in board
+    troll = next(o for o in game._game.hand(1) if o["name"] == "Troll of Khazad-dûm")
+    assert combat_abilities(troll) == ["can't be blocked except by three or more creatures"]
+    assert combat_abilities(next(o for o in game._game.battlefield() if o["name"].startswith("Fable"))) == []
+    clean(board)
+    deck = load_deck(tmp_path / "deck0.txt", db)
+    context = ToolContext(game, 0, decision, deck, db, rulebook, [])
+    details = run_tool(context, "cardDetails", {"name": "Goblin Shaman"}).text
+    assert details.startswith("Goblin Shaman — Creature — Goblin Shaman 2/2: Whenever Goblin Shaman attacks, create a "
+                              "Treasure token. (a token: its abilities as the rules engine holds them)")
+
+
+def test_search_deck_counts_by_type_with_t_and_says_what_a_plain_query_matched(arena_cards, arena_decks, db,
+                                                                               rulebook):
+    delver = arena_decks["delver"]
+    game = Game(arena_cards, Deal((list(delver.names), list(arena_decks["burn"].names)), seed=1, first=0))
+    decision = game.decision()
+    context = ToolContext(game, 0, decision, delver, db, rulebook, [])
+    library = [game.object(i) for i in game._game.player(0)["library"]]
+    instants = sum(1 for o in library if "Instant" in o["card_types"]["core_types"])
+    typed = run_tool(context, "searchDeck", {"query": "t:instant"}).text
+    assert f"; {instants} with 'instant' in their type line:" in typed and "Delver of Secrets" not in typed
+    plain = run_tool(context, "searchDeck", {"query": "instant"}).text
+    assert "in their name, type line or rules text (t:instant counts by type only):" in plain
+    assert "Delver of Secrets" in plain  # its text says "instant"

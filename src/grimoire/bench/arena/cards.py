@@ -25,7 +25,8 @@ _SUPERTYPES = {"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"
 ENGINE_MISREADINGS = {
     "Price of Progress": "deals 0 damage: the engine does not count the nonbasic lands",
     "Nethergoyf": "escape exiles no other cards from the graveyard: the cost's exile is not paid",
-    "Fable of the Mirror-Breaker": "chapter II draws cards even when none were discarded",
+    # (its "draw that many" counts the lore counter just added: seen drawing 1 after discarding 0, 1 and 2)
+    "Fable of the Mirror-Breaker": "chapter II draws one card however many were discarded, none included",
     "Cabal Therapy": "the named card is not discarded: the spell only reveals the hand",
 }
 

@@ -65,6 +65,7 @@ _CAST_ONLY_KEYWORDS = _GRAVEYARD_CASTS | frozenset({
 # The waits of a spell's mana payment: they name no spell, the engine's pending cast does
 _PAYMENT_WAITS = frozenset({"ManaPayment", "ManaSourceSelection", "ChooseManaColor"})
 _ROMAN = ("I", "II", "III", "IV", "V", "VI")
+_COMBAT_WORDS = re.compile(r"\b(?:attacks?|attacking|blocks?|blocked|blocking|combat damage)\b", re.IGNORECASE)
 _NOTHING_LEFT = "{0}"  # a mana cost with nothing left to pay, as render_cost writes it
 # Where a card found by a library search goes, as the search prompt says it
 _FOUND_CARD_GOES = {"Hand": "into your hand", "Graveyard": "into your graveyard", "Battlefield": "onto the battlefield",
@@ -303,6 +304,7 @@ class Game:
                        for order in itertools.permutations((a.get("data") or {}).get("cards") or [])]
         if kind == "OptionalCostChoice" and int(data.get("times_kicked") or 0) >= MAX_REPEATED_COST:
             actions = [a for a in actions if not (a.get("data") or {}).get("pay")]
+        actions = [a for a in actions if not self._pays_what_it_cannot(a, seat)] or actions
         labelled = [(self.label(a, seat), a) for a in actions]
         if actions and all(a.get("type") == "SelectCards" for a in actions):
             # choices among cards: one option per distinct choice, in name order (never in library order)
@@ -311,6 +313,22 @@ class Game:
         options = tuple(Option(i + 1, label, a) for i, (label, a) in enumerate(labelled))
         return Decision(seat=seat, kind=kind, category=category_of(kind, actions), options=options,
                         prompt=self.describe_prompt(kind, data, seat), turn=self.turn)
+
+    def _pays_what_it_cannot(self, action: dict[str, Any], seat: int) -> bool:
+        """An answer that pays mana ``seat``'s untapped sources and pool cannot make: Daze's "Pay {1}" with every land
+        tapped, Chain Lightning's copy for {R}{R} with no red source. The engine accepts it and goes on as if the
+        player had declined (Daze counters the spell, no copy is made), so it is not offered."""
+        data = _data_of(action)
+        if action.get("type") == "PayUnlessCost" and data.get("pay"):
+            return not self.can_pay(seat, (self.waiting_for().get("data") or {}).get("cost"))
+        if action.get("type") == "DecideOptionalEffect" and data.get("accept"):
+            return not self._optional_payable(seat)
+        return False
+
+    def _optional_payable(self, seat: int) -> bool:
+        """Whether ``seat`` can pay what answering yes to the pending optional effect costs (True for no cost)."""
+        effect = self._resolving((self.waiting_for().get("data") or {}).get("source_id"), seat).get("effect") or {}
+        return effect.get("type") != "PayCost" or self.can_pay(seat, effect.get("cost"))
 
     def _card_names(self, actions: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
         """The names a player may name (Cabal Therapy's "nonland card name"): the engine offers the caster's own
@@ -727,6 +745,9 @@ class Game:
         keywords = [keyword_text(k) for k in obj.get("keywords") or [] if _keyword_name(k) not in _CAST_ONLY_KEYWORDS]
         if keywords:
             details["keywords"] = keywords
+        combat = combat_abilities(obj)
+        if combat:
+            details["abilities"] = combat
         if self._summoning_sick(obj):
             details["summoning_sick"] = True
         host = obj.get("attached_to")
@@ -756,12 +777,14 @@ class Game:
         ability = _stack_ability(entry)
         name = self.name_of(source) if source is not None else "?"
         text = str(ability.get("description") or "").replace("~", name)
-        # a trigger whose targets are being chosen holds its own source as a placeholder: no target yet
-        choosing = self._choosing_targets_for()
+        # a trigger holds its own source as a placeholder target while its targets are being chosen, and for good
+        # where its text targets nothing (Narcomoeba's "you may put it onto the battlefield": "targeting Narcomoeba
+        # in your graveyard" had been shown)
+        placeholder = source == self._choosing_targets_for() or (bool(text) and "target" not in text.lower())
         targets = []
         while ability:  # a spell's targets, then those of each later part of it ("Then ...")
             targets += [self._aimed_at(t, seat) for t in ability.get("targets") or []
-                        if not (source == choosing and isinstance(t, dict) and t.get("Object") == source)]
+                        if not (placeholder and isinstance(t, dict) and t.get("Object") == source)]
             ability = ability.get("sub_ability") or {}
         return {"id": entry.get("id"), "source": name, "controller": entry.get("controller"),
                 "kind": kind.get("type") if isinstance(kind, dict) else kind, "text": text,
@@ -831,9 +854,7 @@ class Game:
         if kind == "PayUnlessCost":
             cost = (self.waiting_for().get("data") or {}).get("cost")
             words = cost_text(cost) if cost else "the cost"
-            if not data.get("pay"):
-                return f"Do not pay {words}"
-            return f"Pay {words}" + ("" if self.can_pay(seat, cost) else " (you cannot pay)")
+            return f"Pay {words}" if data.get("pay") else f"Do not pay {words}"
         if kind == "ChooseReplacement":
             return self._replacement_label(int(data.get("index") or 0))
         if kind == "KeepAllCopyTargets":
@@ -895,7 +916,7 @@ class Game:
             return f"Put on top of your library, top first: {chosen}"
         chosen = listed(sorted(names))  # an unordered choice: "Mountain, Lava Spike" is "Lava Spike, Mountain"
         if kind == "DiscardToHandSize" or (kind == "DiscardChoice"):
-            return f"Discard: {chosen}"
+            return f"Discard: {chosen}" if chosen else "Discard nothing"
         return "Choose: " + (chosen or "nothing")
 
     def _replacement_label(self, index: int) -> str:
@@ -938,16 +959,12 @@ class Game:
                "draw normally (declining it asks again about any other dredge card)."
 
     def _optional_answer(self, accept: bool, seat: int) -> str:
-        """'No', or 'Yes: <what it does>' for an optional effect ('Yes: pay {R}{R}, then copy Chain Lightning'),
-        marked where the harness can tell that a payment it asks for is out of reach."""
+        """'No', or 'Yes: <what it does>' for an optional effect ('Yes: pay {R}{R}, then copy Chain Lightning')."""
         if not accept:
             return "No"
         data = self.waiting_for().get("data") or {}
-        ability = self._resolving(data.get("source_id"), seat)
-        meaning = self._optional_meaning(ability)
-        effect = ability.get("effect") or {}
-        unpayable = effect.get("type") == "PayCost" and not self.can_pay(seat, effect.get("cost"))
-        return "Yes" + (f": {meaning}" if meaning else "") + (" (you cannot pay)" if unpayable else "")
+        meaning = self._optional_meaning(self._resolving(data.get("source_id"), seat))
+        return "Yes" + (f": {meaning}" if meaning else "")
 
     def _optional_meaning(self, ability: dict[str, Any]) -> str:
         """What answering yes to an optional effect does, with the part it leads to where the effect is a payment
@@ -957,6 +974,8 @@ class Game:
         if meaning.startswith("pay ") and then.get("type") == "CopySpell":
             name = self.name_of(ability.get("source_id"))
             meaning += f" to copy {name} (you may choose new targets for the copy)"
+        if (ability.get("effect") or {}).get("type") == "Discard" and then.get("type") == "Draw":
+            meaning += ", then draw that many"
         return meaning
 
     def colours_left_to_pay(self, seat: int) -> set[str]:
@@ -1073,7 +1092,8 @@ class Game:
 
     def _aimed_at(self, target: Any, seat: int) -> str:
         """A stack item's target as a sentence reads it: 'you', "your opponent's Delver of Secrets", 'Lightning
-        Bolt in your graveyard'."""
+        Bolt in your graveyard', "your opponent's Solitude (stack item 2)" (not "Solitude in your opponent's
+        stack": there is one stack)."""
         object_id = target.get("Object") if isinstance(target, dict) else None
         obj = self.object(object_id) if object_id is not None else None
         if not obj:
@@ -1081,6 +1101,10 @@ class Game:
         whose = "your" if obj.get("controller") == seat else "your opponent's"
         if obj.get("zone") == "Battlefield":
             return f"{whose} {obj.get('name')}"
+        if obj.get("zone") == "Stack":
+            item = next((n for n, entry in enumerate(reversed(self._game.stack()), 1)
+                         if object_id in (entry.get("id"), entry.get("source_id"))), None)
+            return f"{whose} {obj.get('name')}" + (f" (stack item {item})" if item else " (on the stack)")
         return f"{obj.get('name')} in {whose} {_ZONE_NAMES.get(obj.get('zone'), str(obj.get('zone')).lower())}"
 
     def _stack_item_name(self, item_id: Any, seat: int) -> str:
@@ -1175,7 +1199,7 @@ class Game:
         if kind == "DiscardToHandSize":
             return f"Your hand is over its maximum size: choose {count} card(s) to discard."
         if kind == "DiscardChoice":
-            return f"Discard for {source}: choose {count} card(s)." if source else f"Choose {count} card(s) to discard."
+            return self._discard_text(data, source)
         if kind == "PayCost":
             spell = ((data.get("resume") or {}).get("Spell") or {}).get("object_id")
             what = humanise((data.get("kind") or {}).get("type") or "pay")
@@ -1184,8 +1208,7 @@ class Game:
                    f"card(s) to {what.replace(' from zone', '')}{' from your ' + zone if zone else ''}."
         if kind == "NamedChoice":
             named = ((data.get("source") or {}).get("prompt") or {}).get("display_name") or "this effect"
-            flaw = ENGINE_MISREADINGS.get(named)
-            warning = f" (This rules engine plays {named} wrongly: {flaw}.)" if flaw else ""
+            warning = _misreading(named)
             if data.get("choice_type") == "CardName":
                 warning += " The names offered are your opponent's nonland cards seen so far." if \
                     self._opponent_names_seen(seat) else " No nonland card of your opponent's has been seen yet: " \
@@ -1205,8 +1228,9 @@ class Game:
             what = "spell" if effect.get("kind") == "Spell" else "ability"  # ("Daze (your, targeting ..." had read)
             targets = [self._target_label(t, seat) for t in effect.get("targets") or []]
             aimed = f", targeting {', '.join(targets)}" if targets else ""
+            unpayable = "" if self.can_pay(seat, data.get("cost")) else ": you cannot pay, so paying is not offered"
             return f"{self.name_of(source_id)} ({whose} {what}{aimed}): \"{data.get('effect_description')}\" Pay " \
-                   f"{cost_text(data.get('cost'))} to stop it? ({self._mana_at_hand(seat)})"
+                   f"{cost_text(data.get('cost'))} to stop it? ({self._mana_at_hand(seat)}{unpayable})"
         if kind == "AlternativeCastChoice":
             return f"Cast {self.name_of(data.get('object_id'))} normally or by " \
                    f"{humanise((data.get('keyword') or {}).get('type') or 'its alternative cost')}?"
@@ -1229,7 +1253,8 @@ class Game:
             seen = self._looked_at(ability, seat)
             text += f" (You look at: {seen}.)" if seen else ""
             optional = self._optional_meaning(ability)
-            return text + (f" Yes means: {optional}." if optional else "")
+            unpayable = "" if self._optional_payable(seat) else " You cannot pay it, so Yes is not offered."
+            return text + (f" Yes means: {optional}." if optional else "") + unpayable + _misreading(source)
         if data.get("description"):
             return str(data["description"]).replace("~", source or "this card")
         parts = [humanise(data.get("effect_kind") or kind).capitalize()]
@@ -1238,6 +1263,18 @@ class Game:
         if count is not None:
             parts.append(f"(choose {'up to ' if data.get('up_to') else ''}{count})")
         return " ".join(parts)
+
+    def _discard_text(self, data: dict[str, Any], source: str | None) -> str:
+        """A discard as its effect says it: 'Fable of the Mirror-Breaker: choose up to 2 cards to discard, then draw
+        that many.', with any engine misreading of the card (it had read "choose 2 card(s)" where none, one or two
+        may be chosen, and not said that the engine draws one card whatever the number)."""
+        count = int(data.get("count") or 0)
+        cards = f"{'up to ' if data.get('up_to') else ''}{count} card{'' if count == 1 else 's'}"
+        then = ", then draw that many" if any((part.get("effect") or {}).get("type") == "Draw"
+                                              for part in self._resolving_parts()) else ""
+        if not source:
+            return f"Choose {cards} to discard{then}."
+        return f"{source}: choose {cards} to discard{then}.{_misreading(source)}"
 
     def _search_text(self, data: dict[str, Any], seat: int) -> str:
         """A library search as the card says it, with where the found card goes, read from the effect the engine is
@@ -1264,15 +1301,23 @@ class Game:
     def _resolving_search(self) -> dict[str, Any]:
         """The part of the ability being resolved that moves the found card out of the library (its ``ChangeZone``
         from ``Library``), from the engine's resolution frames; ``{}`` where none is found."""
+        for part in self._resolving_parts():
+            effect = part.get("effect") or {}
+            if effect.get("type") == "ChangeZone" and effect.get("origin") == "Library":
+                return part
+        return {}
+
+    def _resolving_parts(self) -> list[dict[str, Any]]:
+        """The parts of the abilities being resolved that are still to come (each frame's pending chain, then its
+        sub-abilities), from the engine's resolution frames."""
         frames = ((self._game.state().get("state") or {}).get("resolution_frames") or {}).get("frames") or []
+        parts = []
         for frame in frames:
             part = (((frame.get("data") or {}).get("pending") or {}).get("chain")) or {}
             while isinstance(part, dict) and part:
-                effect = part.get("effect") or {}
-                if effect.get("type") == "ChangeZone" and effect.get("origin") == "Library":
-                    return part
+                parts.append(part)
                 part = part.get("sub_ability") or {}
-        return {}
+        return parts
 
     def _resolving(self, source_id: Any, seat: int) -> dict[str, Any]:
         """The optional effect of ``source_id`` that ``seat`` is deciding on, from the engine's resolution frames:
@@ -1376,6 +1421,43 @@ def _ability_colours(ability: Any) -> set[str]:
     if produced.get("type") == "Fixed":
         return {str(colour) for colour in produced.get("colors") or []} or {"Colorless"}
     return {str(colour) for colour in produced.get("color_options") or _COLOURS}
+
+
+def ability_texts(obj: dict[str, Any]) -> list[str]:
+    """An object's triggered and static abilities as the engine holds them (a token's too: it has no card text),
+    '~' for its name, without a rule number; those without a description (a granted trigger's copy) left out."""
+    texts = []
+    for key in ("trigger_definitions", "static_definitions"):
+        for definition in obj.get(key) or []:
+            definition = definition.get("definition", definition) if isinstance(definition, dict) else {}
+            text = ability_text(definition.get("description"), "~").strip()
+            if text and text not in texts:
+                texts.append(text)
+    return texts
+
+
+def combat_abilities(obj: dict[str, Any]) -> list[str]:
+    """A creature's abilities beyond keywords that bear on combat, each its text's first sentence with 'it' for its
+    name: "whenever it deals combat damage to a creature, destroy that creature" (Stinkweed
+    Imp), "can't be blocked except by three or more creatures" (Troll of Khazad-dûm), "whenever it attacks, create
+    a Treasure token" (the Goblin Shaman token). The board had shown only keywords."""
+    if "Creature" not in ((obj.get("card_types") or {}).get("core_types") or []):
+        return []
+    found = []
+    for text in ability_texts(obj):
+        if not _COMBAT_WORDS.search(text):
+            continue
+        first, _, rest = text.partition(". ")
+        first = first.rstrip(".").removeprefix("~ ").replace("~", "it")
+        found.append(first[:1].lower() + first[1:] + (" …" if rest else ""))
+    return found
+
+
+def _misreading(name: str | None) -> str:
+    """' (This rules engine plays Cabal Therapy wrongly: ...)' for a card the engine misreads, told in its prompts;
+    '' for any other."""
+    flaw = ENGINE_MISREADINGS.get(name or "")
+    return f" (This rules engine plays {name} wrongly: {flaw}.)" if flaw else ""
 
 
 def _keyword_name(keyword: Any) -> str:

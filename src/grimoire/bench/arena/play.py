@@ -148,10 +148,11 @@ def _seat_names(players: tuple[Player, Player]) -> tuple[str, str]:
 
 
 def is_auto_pass(decision: Decision) -> bool:
-    """Whether the decision's only option is passing priority, or going back to the mana payment from its choice of
-    a mana source (applied without asking the player: there is nothing to choose)."""
-    return len(decision.options) == 1 and decision.options[0].action.get("type") in ("PassPriority",
-                                                                                     "BackToManaPayment")
+    """Whether the decision's only option is passing priority, going back to the mana payment from its choice of
+    a mana source, or declining a payment the player cannot make (Daze's {1} with every land tapped): applied
+    without asking the player, there is nothing to choose."""
+    return len(decision.options) == 1 and decision.options[0].action.get("type") in (
+        "PassPriority", "BackToManaPayment", "PayUnlessCost", "DecideOptionalEffect")
 
 
 def _decide(game: Game, decision: Decision, player: Player, census: Census, repeats: Counter) -> None:

@@ -260,7 +260,7 @@ def permanent_text(card: dict[str, Any], *, sick_shown: bool = True) -> str:
         verb = {"Aura": "enchanted by", "Equipment": "equipped by"}.get(kind, "with attached")
         status.append(f"{verb} {name}" + (f" x{count}" if count != 1 else ""))
     keywords = ", ".join(card.get("keywords") or [])
-    details = "; ".join(part for part in (keywords, ", ".join(status)) if part)
+    details = "; ".join(part for part in (keywords, *(card.get("abilities") or []), ", ".join(status)) if part)
     return text + (f" ({details})" if details else "")
 
 
@@ -357,7 +357,8 @@ Tools: before answering you may call up to {max_tools} tools per decision; after
 - searchRules(query): the Comprehensive Rules, by words or rule number
 - viewGraveyard(player): the cards in "you" or "opponent"'s graveyard, in order
 - viewExile(): the face-up cards in exile
-- searchDeck(query): which cards remain in your own library (counts only; its order is hidden)
+- searchDeck(query): which cards remain in your own library (counts only; its order is hidden); a query \
+matches name, type line or rules text, "t:instant" the type line only
 - searchOptions(query): the numbered options whose text contains the query
 - saveNote(text) and readNotes(): a scratchpad of your own that lasts between decisions
 At the end of each of your turns you are asked for a one- or two-sentence strategy note for yourself; later \

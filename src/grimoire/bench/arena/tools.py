@@ -7,6 +7,7 @@ mistake into an error text for the model (flagged, so the census can count it), 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,8 +17,9 @@ from inspect_ai.tool import ToolInfo, ToolParam, ToolParams
 
 from grimoire.bench.arena.cards import play_name
 from grimoire.bench.arena.decks import ArenaDeck
-from grimoire.bench.arena.game import Decision, Game
+from grimoire.bench.arena.game import Decision, Game, ability_texts
 from grimoire.bench.arena.prompt import permanent_text
+from grimoire.bench.arena.wording import keyword_text
 from grimoire.cards.names import CardNotFoundError
 from grimoire.cards.rules import Rulebook
 from grimoire.cards.store import CardDB
@@ -117,18 +119,26 @@ def view_exile(context: ToolContext) -> str:
 
 def search_deck(context: ToolContext, query: str = "") -> str:
     """The cards left in the player's own library as counts, alphabetical (the order stays hidden), optionally only
-    those whose name, type or text contains ``query``."""
+    those whose name, type or text contains ``query``, or with ``t:instant`` (Scryfall's spelling) those whose type
+    line says it; the answer says which it matched ("instant" had counted Delver of Secrets for its rules text)."""
     remaining = library_contents(context.game, context.seat, context.deck)
     total = sum(remaining.values())
-    texts = {play_name(card): card_summary(card).lower() for card in context.deck.cards}
     wanted = (query or "").strip().lower()
+    typed = re.fullmatch(r"(?:t|type):\s*(.+)", wanted)
+    if typed:
+        wanted = typed[1].strip()
+        texts = {play_name(card): card.type_line.lower() for card in context.deck.cards}
+        said = f"with {wanted!r} in their type line"
+    else:
+        texts = {play_name(card): card_summary(card).lower() for card in context.deck.cards}
+        said = f"with {wanted!r} in their name, type line or rules text (t:{wanted} counts by type only)"
     matches = {name: count for name, count in remaining.items()
-               if not wanted or wanted in name.lower() or wanted in texts.get(name, "")}
+               if not wanted or (not typed and wanted in name.lower()) or wanted in texts.get(name, "")}
     head = f"Your library: {total} cards (order hidden)"
     if not matches:
-        return f"{head}; none match {query!r}."
+        return f"{head}; none {said}."
     listed = "\n".join(f"{count} {name}" for name, count in sorted(matches.items()))
-    matched = f"; {sum(matches.values())} match {query!r}" if wanted else ""
+    matched = f"; {sum(matches.values())} {said}" if wanted else ""
     return f"{head}{matched}:\n{listed}"
 
 
@@ -222,11 +232,14 @@ def _object_text(game: Game, card: dict[str, Any]) -> str:
     text = f"{card['name']} — {type_line or 'object'}"
     if obj.get("power") is not None:
         text += f" {obj['power']}/{obj.get('toughness')}"
-    abilities = [str(a.get("description")).replace("~", card["name"]) for a in obj.get("abilities") or []
-                 if a.get("description")]
-    keywords = [str(k) if not isinstance(k, dict) else str(k.get("type", k)) for k in obj.get("keywords") or []]
+    abilities = [str(a.get("description")) for a in obj.get("abilities") or [] if a.get("description")]
+    abilities = [text.replace("~", card["name"]) for text in [*abilities, *ability_texts(obj)]]
+    keywords = [keyword_text(k) for k in obj.get("keywords") or []]
     details = [*keywords, *abilities]
-    return text + (": " + " / ".join(details) if details else "") + " (not a card in the card store: a token?)"
+    # (a token's abilities had been left out: "Goblin Shaman — Creature — Goblin Shaman 2/2", with no trigger)
+    where = "a token: its abilities as the rules engine holds them" if obj.get("is_token") else \
+        "not a card in the card store"
+    return text + (": " + " / ".join(details) if details else "") + f" ({where})"
 
 
 # -- the tool table -------------------------------------------------------------------------------------------
@@ -260,8 +273,9 @@ TOOLS = {spec.info.name: spec for spec in (
           player=_string("Whose graveyard", ["you", "opponent"])),
     _tool("viewExile", "List the face-up cards in exile, by owner.", view_exile),
     _tool("searchDeck", "Which cards are left in your own library, as counts (the order is hidden); optionally only "
-          "cards whose name, type or text contains the query.", search_deck, ("query",),
-          query=_string('e.g. "Island" or "creature"; leave out for every card')),
+          "cards whose name, type line or rules text contains the query, or with t:<type> only cards of that type.",
+          search_deck, ("query",),
+          query=_string('e.g. "Island", "t:instant" or "t:creature"; leave out for every card')),
     _tool("searchOptions", "The options of the current decision whose text contains every word of the query, with "
           "their numbers.", search_options, query=_string('e.g. "Lightning Bolt" or "attack"')),
     _tool("saveNote", "Save a note to your private scratchpad; it lasts between decisions.", save_note,

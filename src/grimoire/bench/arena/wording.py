@@ -79,6 +79,9 @@ def optional_effect_text(effect: Any) -> str:
         return "cast it without paying its mana cost" if effect.get("without_paying_mana_cost") else "cast it"
     if kind == "PayCost":  # Chain Lightning's copy offer: the payment; what it buys is the ability's next part
         return f"pay {cost_text(effect.get('cost'))}"
+    if kind == "Discard" and (effect.get("count") or {}).get("type") == "UpTo":  # Fable's chapter II
+        most = _amount((effect.get("count") or {}).get("max"))
+        return f"choose up to {most} cards to discard (the next step asks which; none is a choice)"
     return humanise(kind)
 
 
