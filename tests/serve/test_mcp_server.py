@@ -473,6 +473,18 @@ def test_over_http_a_body_that_is_no_message_is_refused_with_the_reason(mcp_http
     assert answer.status_code == 400 and expected in answer.json()["error"]["message"], answer.text
 
 
+def test_over_http_an_unknown_protocol_version_header_is_named(mcp_http_url: str):
+    """The specification's 400 for an unsupported MCP-Protocol-Version, naming the header and the versions (the
+    SDK had answered that params._meta must carry an envelope, never naming the header)."""
+    answer = httpx.post(mcp_http_url, content=ping("v"), headers={**_POSTED, "MCP-Protocol-Version": "1999-01-01"},
+                        timeout=60)
+    message = answer.json()["error"]["message"]
+    assert answer.status_code == 400 and "MCP-Protocol-Version header '1999-01-01'" in message and "2025-06-18" in \
+        message, message
+    assert httpx.post(mcp_http_url, content=ping("w"), headers={**_POSTED, "MCP-Protocol-Version": "2025-06-18"},
+                      timeout=60).json()["id"] == "w"
+
+
 def test_over_http_bad_params_name_the_field_and_the_fix(mcp_http_url: str):
     body = call_line(7, arguments=None).replace('{"name": "Sol Ring"}', '"Sol Ring"')
     answer = httpx.post(mcp_http_url, content=body, headers=_POSTED, timeout=60).json()

@@ -56,7 +56,7 @@ from mcp_types import (
     jsonrpc_message_adapter,
 )
 from mcp_types.methods import validate_client_request
-from mcp_types.version import LATEST_HANDSHAKE_VERSION
+from mcp_types.version import LATEST_HANDSHAKE_VERSION, SUPPORTED_PROTOCOL_VERSIONS
 from pydantic import Field, ValidationError
 
 from grimoire.cards.names import CardNotFoundError, shown
@@ -727,6 +727,13 @@ class _CheckedMessages:
         if scope["type"] != "http" or scope.get("method") != "POST":
             await self.app(scope, receive, send)
             return
+        headers = dict(scope.get("headers") or [])
+        version = headers.get(b"mcp-protocol-version", b"").decode("latin-1").strip()
+        if version and version not in SUPPORTED_PROTOCOL_VERSIONS:  # (the SDK had answered about params._meta)
+            await _send_json(send, 400, _invalid_request(None, (
+                f"the MCP-Protocol-Version header {shown(version)!r} is no protocol version this server speaks: "
+                f"send one of {', '.join(SUPPORTED_PROTOCOL_VERSIONS)}, or leave the header out.")))
+            return
         body = await read_body(receive)
         checked = _overlong(b"", "request body") if body is None else \
             _checked(body.decode("utf-8", errors="replace")) or \
@@ -739,9 +746,8 @@ class _CheckedMessages:
         if not isinstance(message, JSONRPCRequest):
             await self.app(scope, replay_body(clean, receive), send)
             return
-        headers = dict(scope.get("headers") or [])
-        version = headers.get(b"mcp-protocol-version", b"").decode("latin-1") or LATEST_HANDSHAKE_VERSION
-        await self.app(scope, replay_body(clean, receive), _rewording(send, message, version))
+        await self.app(scope, replay_body(clean, receive), _rewording(send, message, version or
+                                                                     LATEST_HANDSHAKE_VERSION))
 
 
 def _rewording(send: Any, request: JSONRPCRequest, version: str) -> Any:
