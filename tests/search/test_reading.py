@@ -3960,3 +3960,21 @@ _UNTAPPED_RAMP = 'o:"onto the battlefield" -o:"onto the battlefield tapped"'
 ])
 def test_costs_colours_decks_and_ramp_said_in_clauses(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+_ANY_GRAVEYARD = "o:/creature cards? (?:from|in) (?:a|any|an opponent's|all) graveyards?/"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # reanimating from any graveyard, as Reanimate and Animate Dead say it (Zombify and Resurrection had led)
+    ("reanimation spells that can target opponents graveyards", f"{_ANY_GRAVEYARD} (t:instant or t:sorcery)"),
+    ("reanimate from any graveyard", _ANY_GRAVEYARD),
+    ("graveyard hate for opponents graveyards", ""),  # no reanimation asked
+    ("the Meren player keeps recurring stuff from their graveyard every turn", ""),  # theirs: graveyard hate
+    # a card that finds or returns cards, for cards of one type (the type had been left to rank)
+    ("Demonic Tutor but only for creatures", 'like:"Demonic Tutor" o:"creature card"'),
+    ("Eternal Witness for artifacts", 'like:"Eternal Witness" o:"artifact card"'),
+    ("cards like sol ring for artifacts", 'like:"Sol Ring"'),  # Sol Ring finds no card: for an artifact deck
+])
+def test_graveyards_reanimated_and_likes_for_a_type(reader, query, expected):
+    assert syntax(reader, query) == expected

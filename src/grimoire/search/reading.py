@@ -1268,7 +1268,10 @@ class Reader:
         # "cyclonic rift in white", "skullclamp for white": the card in (or for) another colour, which _colors reads
         # ("mystic remora in another color": in none of its colours, which _other_colours reads)
         recolour = trigger is None and not self._is_commander(row) and (
-            _RECOLOUR.fullmatch(after) is not None or _OTHER_COLOURS.fullmatch(_after(state, stop, 5)) is not None)
+            _RECOLOUR.fullmatch(after) is not None or _OTHER_COLOURS.fullmatch(_after(state, stop, 5)) is not None
+            # ("eternal witness for artifacts": cards like it for that type, which _like_for_a_type reads)
+            or _FOR_A_TYPE.fullmatch(after) is not None and
+            _FINDS_A_CARD.search(self.db.columns.oracle_text[row].lower()) is not None)
         # "black swords to plowshares", "green Demonic Tutor": a colour the card is not, right before its name, asks
         # for the card in that colour (it had read the card itself, left out of its own answer, and the colour)
         painted = trigger is None and not recolour and not cheaper and start > 0 and state.free(start - 1) and \
@@ -2454,6 +2457,24 @@ def _other_colours(reader: Reader, state: _State) -> None:
             state.take(first, last, syntax, "color")
 
 
+# "Demonic Tutor but only for creatures", "Eternal Witness for artifacts": a card like it, for cards of that type, as
+# the cards print it ("creature card"); closing the request ("Panharmonicon for creatures dying" is no such ask)
+_FINDS_A_CARD = re.compile(r"\b(?:search|return|put)\b[^.]*\bcard\b")  # Demonic Tutor, Eternal Witness
+_FOR_A_TYPE = re.compile(r"(?:but )?(?:only )?(?:for|that (?:finds?|gets?|fetch(?:es)?|returns?)) "
+                         r"(creature|artifact|enchantment|land|instant|sorcer(?:y|ie)|planeswalker)s?$")
+
+
+def _like_for_a_type(reader: Reader, state: _State) -> None:
+    """The card a similar-cards request names, for cards of one type: ``o:"creature card"`` (the type had been left
+    to rank, and Demonic Tutor's likes that find any card had led)."""
+    if state.like is None or not _FINDS_A_CARD.search(reader.db.columns.oracle_text[state.like].lower()):
+        return  # ("cards like sol ring for artifacts" is for an artifact deck: Sol Ring finds no card)
+    for match, first, last in list(_matches(state, _FOR_A_TYPE)):
+        if last == len(state.words):
+            kind = match.group(1).replace("sorcerie", "sorcery")
+            state.take(first, last, f'o:"{kind} card"', "oracle")
+
+
 def _deck_colors(reader: Reader, state: _State) -> None:
     """"for mono green", "in my blue-black deck", "for an Esper deck", "my golgari deck": the deck's colour
     identity."""
@@ -3344,6 +3365,13 @@ _UNCOUNTERABLE = re.compile(r"uncounterable|(?:that |which )?(?:can'?t|cannot|ca
                             r"(?:counterspells?|counter ?magic) (?:hate|protection|insurance)|"
                             # "i keep losing to counterspells", "my opponents play a lot of counterspells"
                             rf"(?:{LOSES_TO}) (?:(?:all|the|those|their|blue) )*(?:counterspells?|counter ?magic)")
+# "reanimation that can target opponents' graveyards", "reanimate from any graveyard": a creature card taken from any
+# graveyard, as Reanimate, Animate Dead and Necromancy say it ("from a graveyard"), not the player's own only
+# (Zombify and Resurrection had led); said where the request reanimates, the graveyard words alone
+_REANIMATING = re.compile(r"\b(?:reanimat\w*|recur\w*|return\w*|bring\w* back|raise\w*|steal\w*)\b")
+_ANY_GRAVEYARD = re.compile(r"(?:from|in|target|targets|out of) (?:any|a|an opponent'?s?|opponents'?|"
+                            r"my opponents?'?s?|enemy|other players'?|all|each|every) graveyards?")
+_ANY_GRAVEYARD_SYNTAX = "o:/creature cards? (?:from|in) (?:a|any|an opponent's|all) graveyards?/"
 # "pitch spells", "pitch counterspells": cast by exiling a card from hand in place of the mana cost, as Oracle
 # text prints it (Force of Will's "exile a blue card from your hand rather than pay this spell's mana cost",
 # Solitude's "Evoke—Exile a white card from your hand"); "spells" after it is any spell, creatures included.
@@ -3669,6 +3697,9 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
                 continue
             state.take(first, last, syntax, "oracle")
 
+    if _REANIMATING.search(state.seen or " ".join(word.lower for word in state.words)):
+        for _, first, last in list(_matches(state, _ANY_GRAVEYARD)):
+            state.take(first, last, _ANY_GRAVEYARD_SYNTAX, "oracle")  # "reanimate from any graveyard"
     for _, first, last in list(_matches(state, _TUTOR_TO_PLAY)):
         if _before(state, first, 1) in ("land", "lands", "basic"):
             continue  # "land tutor that puts it onto the battlefield": ramp, which the words ask
@@ -5589,8 +5620,8 @@ def _colour_letters(reader: Reader, state: _State) -> None:
         state.take(index, index + 1, f"id<={word.lower}", "colour")
 
 
-_RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _deck_colors, _formats, _rarities, _reserved,
-          _prices,
+_RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _like_for_a_type, _deck_colors, _formats,
+          _rarities, _reserved, _prices,
           _partners, _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _walker_names, _mana_made,
           _keyword_bounds, _mana_value, _weenies, _negated_colors, _keyword_tokens, _keyword_amounts, _has_keywords,
           _pro_creatures, _colour_text, _trailing_kind,
