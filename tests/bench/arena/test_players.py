@@ -28,7 +28,7 @@ class Watched(HeuristicBot):
         self.seen: list[tuple] = []
 
     def decide(self, game, decision, rejected):
-        view = game.view(decision.seat, combat=False)
+        view = game.view(decision.seat, whole_state=False)
         choice = super().decide(game, decision, rejected)
         self.seen.append((decision, view, decision.option(choice.number), game.waiting_for()))
         return choice

@@ -2,7 +2,8 @@
 name, the stack's targets, where a library search puts its card, the draw dredge replaces, what is left to pay,
 play or draw at the mulligan, the public choices the engine does not log (which loyalty ability, the name named, an
 unless-cost paid or not, a mulligan, what a transformed card was), Fable's chapter II discard and its misreading,
-abilities that decide combat on the board, a token's abilities and searchDeck by type."""
+abilities that decide combat on the board, a token's abilities, searchDeck by type, the effects on a player (The One
+Ring's protection) and the mana values and colours Prismatic Ending's converge turns on."""
 
 from __future__ import annotations
 
@@ -264,3 +265,45 @@ def test_search_deck_counts_by_type_with_t_and_says_what_a_plain_query_matched(a
     plain = run_tool(context, "searchDeck", {"query": "instant"}).text
     assert "in their name, type line or rules text (t:instant counts by type only):" in plain
     assert "Delver of Secrets" in plain  # its text says "instant"
+
+
+def test_an_effect_on_a_player_is_shown_under_the_life_totals_until_it_ends(tmp_path, db):
+    """Recorded from this duel, seed 1: after The One Ring's trigger resolves, phase's state holds
+    ``transient_continuous_effects`` [{"affected": {"id": 0, "type": "SpecificPlayer"}, "controller": 0, "duration":
+    {"UntilNextTurnOf": {"player": {"type": "Controller"}}}, "modifications": [{"keyword": {"Protection":
+    "Everything"}, "type": "AddKeyword"}], "source_name": "The One Ring", ...}]; the player has no field for it. The
+    engine applies it: the other seat's Lightning Bolt is offered only itself as a target until turn 9."""
+    game = duel(tmp_path, db, "// Ring\n30 Mountain\n30 The One Ring\n", BOLTS)
+    decision = play(game, ["^Keep", "^Play land", "^Cast The One"],
+                    lambda g, d: d.seat == 1 and d.kind == "Priority" and not g._game.stack() and any(
+                        o.get("name") == "The One Ring" for o in g._game.battlefield()),
+                    other_wants=["^Keep", "^Play land"])
+    assert line_of(prompt_for(game, decision), "Effects on your opponent:") == \
+        "Effects on your opponent: protection from everything until their next turn (The One Ring)."
+    assert line_of(prompt_for(game, decision, seat=0), "Effects on you:") == \
+        "Effects on you: protection from everything until your next turn (The One Ring)."
+    clean(prompt_for(game, decision))
+    later = play(game, [], lambda g, d: g.turn == 9 and d.kind == "Priority", other_wants=["^Keep", "^Play land"])
+    assert "Effects on" not in prompt_for(game, later, seat=1)
+
+
+# Recorded from this duel, seed 1: Prismatic Ending's pending ability has the condition {"type":
+# "TargetMatchesFilter", "filter": {... "properties": [{"type": "Cmc", "comparator": "LE", "value": {"type": "Ref",
+# "qty": {"type": "ManaSpentToCast", "scope": "SelfObject", "metric": {"type": "DistinctColors"}}}}]}}, and
+# ChooseXValue has min 0, max 3 and the pending cast with the chosen target.
+def test_prismatic_ending_shows_its_targets_mana_values_and_the_colours_the_lands_can_spend(tmp_path, db):
+    game = duel(tmp_path, db, "// PE\n8 Plains\n8 Island\n8 Volcanic Island\n36 Prismatic Ending\n",
+                "// Jace\n24 Island\n18 Jace, the Mind Sculptor\n18 Delver of Secrets\n")
+    play(game, ["^Keep", "^Play land"], lambda g, d: d.seat == 0 and d.kind == "Priority" and g.turn >= 9,
+         other_wants=["^Keep", "^Play land", "^Cast Jace", "^Cast Delver"])
+    targets = play(game, ["^Cast Prismatic"], lambda g, d: d.kind == "TargetSelection")
+    assert [o.label for o in targets.options][:2] == [
+        "Target: Delver of Secrets (opponent's battlefield; mana value 1)",
+        "Target: Jace, the Mind Sculptor (opponent's battlefield; mana value 4)"]
+    game.choose(targets, targets.options[1])
+    x = game.decision()
+    assert x.prompt == "Choose X (from 0 to 3). Prismatic Ending counts the colours of mana spent to cast it: your " \
+                       "untapped mana sources can spend at most 3 colours (white, blue, red). Mana value of the " \
+                       "target: Jace, the Mind Sculptor 4."
+    assert [o.label for o in x.options][-1] == "X = 3"  # every X the engine takes is still offered
+    clean(prompt_for(game, x))

@@ -193,7 +193,8 @@ class Game:
     _waiting: dict[str, Any] | None = None
     _objects: dict[int, dict[str, Any] | None] = field(default_factory=dict)
     _native: dict[int, tuple[dict[str, Any], Any]] = field(default_factory=dict)
-    _pending: dict[str, Any] | None = None  # the engine's cast in progress, read from its whole state (slow)
+    _state: dict[str, Any] | None = None  # the engine's whole state (about 20 ms to read)
+    _pending: dict[str, Any] | None = None  # the engine's cast in progress, read from its whole state
     # "X is targeted by Y" lines held until Y is cast, activated or on the stack (see _record)
     _targeting: dict[int, list[LogLine]] = field(default_factory=dict)
     # the ability each source is activating, until the engine logs the activation (it names only the card)
@@ -492,7 +493,7 @@ class Game:
         except Exception as error:  # the engine raises ValueError/RuntimeError for actions it will not take
             raise ActionRejected(f"{action.get('type')}: {error}") from error
         finally:
-            self._waiting, self._objects, self._native, self._pending = None, {}, {}, None
+            self._waiting, self._objects, self._native, self._state, self._pending = None, {}, {}, None, None
         self._arrived = [[i for i in self._game.player(side)["hand"] if i not in hands[side]] for side in (0, 1)]
         self.history.append((seat, action))
         self.log.extend(LogLine(turn, segments) for segments in told)
@@ -623,10 +624,11 @@ class Game:
         return [(line.turn, render_segments(line.segments, seat, hide_cards=line.visibility != "Public", names=names))
                 for line in self.log]
 
-    def view(self, seat: int, *, combat: bool = True) -> dict[str, Any]:
-        """What ``seat`` may see: both life totals, its own hand, counts of hidden zones, the battlefield, graveyards,
-        face-up exile and the stack. Library order and the opponent's hand never appear. ``combat=False`` leaves
-        out the combat record, the one part read from the engine's whole state (slow; the bots do not need it)."""
+    def view(self, seat: int, *, whole_state: bool = True) -> dict[str, Any]:
+        """What ``seat`` may see: both life totals and the effects on each player, its own hand, counts of hidden
+        zones, the battlefield, graveyards, face-up exile, the stack and combat. Library order and the opponent's
+        hand never appear. ``whole_state=False`` leaves out the parts read from the engine's whole state (slow; the
+        bots do not need them): the effects on players and the combat record."""
         other = 1 - seat
         me, them = self._game.player(seat), self._game.player(other)
         # a spell being cast is the engine's hand card until the cast completes: it is shown on the stack, not in
@@ -637,11 +639,13 @@ class Game:
             "phase": self.phase,
             "active_seat": self.turn_holder(),
             "you": {"seat": seat, "life": me["life"], "poison": me.get("poison_counters", 0),
+                    "effects": self._player_effects(seat, seat) if whole_state else [],
                     "mana_pool": mana_pool_text(me.get("mana_pool")),
                     "hand": [self._card(o, seat) for o in self._game.hand(seat) if o.get("id") != casting],
                     "library_count": len(me.get("library") or []),
                     "graveyard": [self._card(o, seat) for o in self._graveyard(seat)]},
             "opponent": {"seat": other, "life": them["life"], "poison": them.get("poison_counters", 0),
+                         "effects": self._player_effects(other, seat) if whole_state else [],
                          "mana_pool": mana_pool_text(them.get("mana_pool")),
                          "hand_count": len([card for card in them.get("hand") or [] if card != casting]),
                          "library_count": len(them.get("library") or []),
@@ -649,8 +653,38 @@ class Game:
             "battlefield": [self._card(o, seat) for o in self._game.battlefield()],
             "exile": [self._card(o, seat) for o in self._game.exile()],
             "stack": [self._stack_entry(e, seat) for e in self._game.stack()],
-            "combat": self._combat(seat) if combat else None,
+            "combat": self._combat(seat) if whole_state else None,
         }
+
+    def _whole_state(self) -> dict[str, Any]:
+        """The engine's omniscient state, read once per game state: only its public parts may reach a player."""
+        if self._state is None:
+            self._state = self._game.state().get("state") or {}
+        return self._state
+
+    def _player_effects(self, player: int, seat: int) -> list[str]:
+        """The continuous effects on ``player`` as ``seat`` reads them: 'protection from everything until your next
+        turn (The One Ring)'. The board showed only the card that made them (a player under The One Ring's
+        protection had looked open to burn and attacks)."""
+        effects = []
+        for effect in self._whole_state().get("transient_continuous_effects") or []:
+            affected = effect.get("affected") or {}
+            if affected.get("type") != "SpecificPlayer" or affected.get("id") != player:
+                continue
+            what = listed(_modification_text(m) for m in effect.get("modifications") or [])
+            until = self._duration_text(effect.get("duration"), effect.get("controller"), player, seat)
+            effects.append(f"{what}{' ' + until if until else ''} ({effect.get('source_name')})")
+        return effects
+
+    def _duration_text(self, duration: Any, controller: Any, player: int, seat: int) -> str:
+        """'until your next turn' (a ``{"UntilNextTurnOf": {"player": {"type": "Controller"}}}`` duration, seen on
+        The One Ring's protection), 'until end of turn'; the next turn's player named as ``seat`` reads it."""
+        if isinstance(duration, dict) and "UntilNextTurnOf" in duration:
+            named = (duration["UntilNextTurnOf"] or {}).get("player") or {}
+            whose = "a player's" if named.get("type") != "Controller" else "your" if controller == seat else \
+                "their" if controller == player else "your opponent's"
+            return f"until {whose} next turn"
+        return humanise(duration) if isinstance(duration, str) else ""
 
     def _graveyard(self, seat: int) -> list[dict[str, Any]]:
         """``seat``'s graveyard as it stands: no token (a sacrificed Treasure ceases to exist, CR 111.7), nor the
@@ -707,7 +741,7 @@ class Game:
         """Attackers (with what they attack) and blockers: public, read from the engine's combat record."""
         if not any(word in self.phase for word in ("Combat", "Attack", "Block", "Damage")):
             return None
-        combat = (self._game.state().get("state") or {}).get("combat") or {}
+        combat = self._whole_state().get("combat") or {}
         attackers = [{"id": a.get("object_id"), "name": self.name_of(a.get("object_id")),
                       "attacks": self._target_label(a.get("attack_target"), seat),
                       "blocked": bool(a.get("blocked"))} for a in combat.get("attackers") or []]
@@ -813,8 +847,9 @@ class Game:
         if kind == "ActivateAbility":
             suspend = self._suspend_label(data.get("source_id"), data.get("ability_index"))
             return suspend or f"Activate {self._ability_label(data.get('source_id'), data.get('ability_index'))}"
-        if kind == "ChooseTarget":
-            return f"Target: {self._target_label(data.get('target'), seat)}"
+        if kind == "ChooseTarget":  # with its mana value where that decides the spell (Prismatic Ending's converge)
+            ability = ((self.waiting_for().get("data") or {}).get("pending_cast") or {}).get("ability")
+            return f"Target: {self._target_label(data.get('target'), seat, mana_value=_has_part(ability, 'Cmc'))}"
         if kind == "DeclareAttackers":
             attacks = data.get("attacks") or []
             if not attacks:
@@ -1067,7 +1102,9 @@ class Game:
                 text = f"{cost_text(ability['cost'])}: {text}"
         return f"{obj.get('name')}: {text}".rstrip(": ").replace("~", str(obj.get("name")))
 
-    def _target_label(self, target: Any, seat: int) -> str:
+    def _target_label(self, target: Any, seat: int, *, mana_value: bool = False) -> str:
+        """'you', "Delver of Secrets (opponent's battlefield)"; ``mana_value`` adds a permanent's ('; mana value
+        4')."""
         if isinstance(target, dict):
             if "Player" in target or target.get("type") == "Player":
                 player = target.get("Player", target.get("data"))
@@ -1080,7 +1117,8 @@ class Game:
                     return f"{whose} {obj.get('name')} (on the stack)"
                 if obj:
                     owner = "your" if obj.get("controller") == seat else "opponent's"
-                    return f"{obj.get('name')} ({owner} {_ZONE_NAMES.get(obj.get('zone'), obj.get('zone'))})"
+                    worth = f"; mana value {_mana_value(obj)}" if mana_value else ""
+                    return f"{obj.get('name')} ({owner} {_ZONE_NAMES.get(obj.get('zone'), obj.get('zone'))}{worth})"
                 return self._stack_item_name(object_id, seat)
             if target.get("type") in ("Planeswalker", "Battle"):
                 obj = self.object(target.get("data")) or {}
@@ -1162,7 +1200,7 @@ class Game:
         if kind == "DeclareBlockers":
             return "Declare blockers."
         if kind == "ChooseXValue":
-            return f"Choose X (from {data.get('min')} to {data.get('max')})."
+            return f"Choose X (from {data.get('min')} to {data.get('max')})." + self._x_notes(data, seat)
         if kind == "OptionalCostChoice":
             source = (data.get("pending_cast") or {}).get("object_id")
             kicked = int(data.get("times_kicked") or 0)
@@ -1264,6 +1302,27 @@ class Game:
             parts.append(f"(choose {'up to ' if data.get('up_to') else ''}{count})")
         return " ".join(parts)
 
+    def _x_notes(self, data: dict[str, Any], seat: int) -> str:
+        """What bears on X beyond the mana: for converge, the most colours ``seat``'s untapped sources and pool can
+        spend; where a target's mana value decides the spell, that mana value. Prismatic Ending had offered X = 4
+        against a mana value 4 planeswalker with lands of three colours, and showed no mana value."""
+        ability = (data.get("pending_cast") or {}).get("ability") or {}
+        notes = ""
+        if _has_part(ability, "DistinctColors"):
+            pool = [{str(unit.get("color"))} for unit in (self._game.player(seat).get("mana_pool") or {}).get("mana")
+                    or [] if isinstance(unit, dict)]
+            colours = _most_colours([colours for _, colours in self._mana_sources(seat)] + pool)
+            named = f" ({listed(colour.lower() for colour in colours)})" if colours else ""
+            spell = self.name_of(data["pending_cast"]["object_id"])
+            notes += f" {spell} counts the colours of mana spent to cast it: your untapped mana sources can spend at " \
+                     f"most {len(colours)} colour{'' if len(colours) == 1 else 's'}{named}."
+        if _has_part(ability, "Cmc"):
+            targets = [self.object(t["Object"]) for t in ability.get("targets") or [] if isinstance(t, dict) and
+                       "Object" in t]
+            worth = [f"{obj.get('name')} {_mana_value(obj)}" for obj in targets if obj]
+            notes += f" Mana value of the target: {listed(worth)}." if worth else ""
+        return notes
+
     def _discard_text(self, data: dict[str, Any], source: str | None) -> str:
         """A discard as its effect says it: 'Fable of the Mirror-Breaker: choose up to 2 cards to discard, then draw
         that many.', with any engine misreading of the card (it had read "choose 2 card(s)" where none, one or two
@@ -1310,7 +1369,7 @@ class Game:
     def _resolving_parts(self) -> list[dict[str, Any]]:
         """The parts of the abilities being resolved that are still to come (each frame's pending chain, then its
         sub-abilities), from the engine's resolution frames."""
-        frames = ((self._game.state().get("state") or {}).get("resolution_frames") or {}).get("frames") or []
+        frames = (self._whole_state().get("resolution_frames") or {}).get("frames") or []
         parts = []
         for frame in frames:
             part = (((frame.get("data") or {}).get("pending") or {}).get("chain")) or {}
@@ -1322,7 +1381,7 @@ class Game:
     def _resolving(self, source_id: Any, seat: int) -> dict[str, Any]:
         """The optional effect of ``source_id`` that ``seat`` is deciding on, from the engine's resolution frames:
         its own, else another player's that asks it (Chain Lightning's "that player ... may pay {R}{R}")."""
-        frames = ((self._game.state().get("state") or {}).get("resolution_frames") or {}).get("frames") or []
+        frames = (self._whole_state().get("resolution_frames") or {}).get("frames") or []
         abilities = [(frame.get("data") or {}).get("ability") or {} for frame in frames]
         mine = [a for a in abilities if a.get("source_id") == source_id and a.get("controller") == seat]
         return next(iter(mine or [a for a in abilities if a.get("source_id") == source_id]), {})
@@ -1341,7 +1400,7 @@ class Game:
     def _pending_cast(self) -> dict[str, Any]:
         """The engine's cast in progress (its card, cost, delved cards), ``{}`` where none is."""
         if self._pending is None:
-            pending = (self._game.state().get("state") or {}).get("pending_cast")
+            pending = self._whole_state().get("pending_cast")
             self._pending = pending if isinstance(pending, dict) else {}
         return self._pending
 
@@ -1458,6 +1517,41 @@ def _misreading(name: str | None) -> str:
     '' for any other."""
     flaw = ENGINE_MISREADINGS.get(name or "")
     return f" (This rules engine plays {name} wrongly: {flaw}.)" if flaw else ""
+
+
+def _most_colours(sources: list[set[str]]) -> list[str]:
+    """The largest set of colours that ``sources`` (each one mana of any colour it lists) can make at once: a
+    matching of colours to sources, found by Hall's condition over the five colours' subsets."""
+    for size in range(len(_COLOURS), 0, -1):
+        for colours in itertools.combinations(_COLOURS, size):
+            if all(sum(1 for made in sources if made & set(group)) >= len(group)
+                   for n in range(1, size + 1) for group in itertools.combinations(colours, n)):
+                return list(colours)
+    return []
+
+
+def _mana_value(obj: dict[str, Any]) -> int:
+    """A card's mana value from the engine's mana cost: generic plus one per coloured symbol, X counted as 0."""
+    cost = obj.get("mana_cost") or {}
+    return int(cost.get("generic") or 0) + sum(1 for shard in cost.get("shards") or [] if shard != "X")
+
+
+def _has_part(value: Any, kind: str) -> bool:
+    """Whether an engine shape holds a part of type ``kind`` at any depth: a ``Cmc`` filter property, a
+    ``DistinctColors`` metric (converge)."""
+    if isinstance(value, dict):
+        return value.get("type") == kind or any(_has_part(item, kind) for item in value.values())
+    if isinstance(value, list):
+        return any(_has_part(item, kind) for item in value)
+    return False
+
+
+def _modification_text(modification: dict[str, Any]) -> str:
+    """One change a continuous effect makes: 'protection from everything' (``{"type": "AddKeyword", "keyword":
+    {"Protection": "Everything"}}``), else its kind in words."""
+    if modification.get("type") == "AddKeyword":
+        return keyword_text(modification.get("keyword"))
+    return humanise(modification.get("type") or "an effect")
 
 
 def _keyword_name(keyword: Any) -> str:

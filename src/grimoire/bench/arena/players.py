@@ -173,7 +173,8 @@ class HeuristicBot(_Bot):
 
     def decide(self, game: Game, decision: Decision, rejected: dict[int, str]) -> Choice:
         options = [o for o in decision.options if o.number not in rejected]
-        view = game.view(decision.seat, combat=False)  # once per decision: every option scored on the same board
+        # once per decision: every option scored on the same board
+        view = game.view(decision.seat, whole_state=False)
         scored = [(self._score(game, decision, o, view), -o.number, o) for o in options]
         chosen = max(scored, key=lambda t: (t[0], t[1]))[2]
         self._remember(chosen.action, view)

@@ -125,8 +125,8 @@ def turn_header(entry: TurnEntry) -> str:
 
 
 def render_state(view: dict[str, Any], game_log: list[TurnEntry], scratchpad_size: int = 0) -> str:
-    """Life, zone sizes, both graveyards and exile by name, both sides' permanents, the stack and the hand, from
-    ``Game.view(seat)``."""
+    """Life, the effects on each player, zone sizes, both graveyards and exile by name, both sides' permanents, the
+    stack and the hand, from ``Game.view(seat)``."""
     you, them = view["you"], view["opponent"]
     seat = you["seat"]
     active = game_log[-1].active if game_log else ""
@@ -136,6 +136,9 @@ def render_state(view: dict[str, Any], game_log: list[TurnEntry], scratchpad_siz
     lines = [f"Turn {view['turn']}{whose}, {phase}."]
     lines.append(_player_line("You", you, len(you["hand"]), exiled[seat]))
     lines.append(_player_line("Opponent", them, them["hand_count"], exiled[1 - seat]))
+    for label, side in (("Effects on you", you), ("Effects on your opponent", them)):
+        if side.get("effects"):  # protection from everything (The One Ring) and other continuous effects on a player
+            lines.append(f"{label}: {'; '.join(side['effects'])}.")
     lines.extend(zone_lines(view))
     for label, controller in (("Your permanents", seat), ("Opponent's permanents", 1 - seat)):
         mine = [card for card in view.get("battlefield", []) if card.get("controller") == controller]

@@ -44,7 +44,10 @@ def keyword_text(keyword: Any) -> str:
     ``{"Dredge": 5}`` -> 'dredge 5', ``{"Enchant": {"type": "Typed", ...}}`` -> 'enchant creature'."""
     if isinstance(keyword, dict) and len(keyword) == 1:
         name, value = next(iter(keyword.items()))
-        return f"{humanise(name)} {_keyword_detail(value)}".strip()
+        detail = _keyword_detail(value)
+        if name == "Protection" and detail:  # {"Protection": "Everything"} (The One Ring's)
+            return f"protection from {detail}"
+        return f"{humanise(name)} {detail}".strip()
     return humanise(keyword)
 
 
