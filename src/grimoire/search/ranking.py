@@ -1588,10 +1588,11 @@ class TagMatcher:
             if weight > other or weight >= other and (
                     best[parent][1] == "meaning" or self._longest(child, present) > self._longest(parent, present)):
                 del best[parent]  # at a tie, a longer phrasing is the narrower ask ("land ramp" over "ramp")
-        for child, parent in _PARENTS:  # both by meaning, the narrower one's name said beside the broader one's
+        # both found by meaning, and the words beside the broader tag's say the narrower one's name: the narrower
+        # ask ("board wipe that exiles": the wipe that exiles, not every board wipe)
+        for child, parent in _PARENTS:
             if parent in best and child in best and best[child][1] == best[parent][1] == "meaning" and \
                     not literal and asked - self._vocabulary[parent] & self._name_words[child]:
-                # words ("board wipe that exiles": the wipe that exiles, not every board wipe)
                 best[child] = (max(best[child][0], best.pop(parent)[0]), "meaning")
         for hate, stopped in _OPPOSES:  # "lifegain hate" asks for what stops lifegain, not for lifegain
             if hate in found and stopped in best and found[hate] >= found.get(stopped, 0.0):
