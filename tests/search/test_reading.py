@@ -3084,6 +3084,13 @@ def test_a_query_holding_nothing_searchable_says_so_and_lists_nothing(snapshot_e
     assert snapshot_engine.search([query, "draw a card"], limit=3).results  # the other query still answers
 
 
+def test_a_filter_only_un_cards_meet_says_so_when_nothing_is_found(snapshot_engine):
+    """"tou=1.5" is an Un-card's 1½ toughness only: with Un-cards left out nothing matched, and no note said why."""
+    page = snapshot_engine.search("tou=1.5", limit=3, literal=True)
+    assert not page.results and any(note.startswith("tou=1.5 matches only Un-set (funny) cards") for note in page.notes)
+    assert snapshot_engine.search("tou=1.5", limit=3, literal=True, include_funny=True).results
+
+
 def test_the_queries_of_one_search_share_one_regex_budget(snapshot_engine, monkeypatch):
     """Four queries of slow regexes in one search had each had their own budget (8 to 16 s a call): their
     filters spend one."""

@@ -1254,7 +1254,7 @@ class SearchEngine:
             relaxed.readings, relaxed.notes = readings, [*notes, *relaxed.notes]
             return relaxed
         if not len(rows):
-            empty = self._empty_filter_notes(readings[0].node, readings[0].query)
+            empty = self._empty_filter_notes(readings[0].node, readings[0].query, include_funny)
             notes.extend(empty)
             if not empty and len(readings) == 1 and readings[0].chips and not literal and \
                     not any(NOT_FILTERED in note for note in notes):
@@ -1270,7 +1270,7 @@ class SearchEngine:
         return SearchPage(results=results, total=len(rows), page=page, limit=limit, mode=mode, notes=notes,
                           readings=readings)
 
-    def _empty_filter_notes(self, node: Node | None, query: str) -> list[str]:
+    def _empty_filter_notes(self, node: Node | None, query: str, include_funny: bool = False) -> list[str]:
         """When nothing matches, each filter of the query that alone matches no card of the loaded data ("t:dragn",
         "t:scheme"), with the card type nearest a mistyped one: where the query is wrong, not only that it found
         nothing. One evaluator of ``query`` (the text ``node`` was read from) runs them all, so they share the
@@ -1282,7 +1282,12 @@ class SearchEngine:
             if not isinstance(part, Filter) or part.key in DIRECTIVE_KEYS:
                 continue
             try:
-                if evaluator.run(part, np.ones(len(self.db), dtype=bool)).any():
+                matched = evaluator.run(part, np.ones(len(self.db), dtype=bool))
+                if matched.any():
+                    if not include_funny and not (matched & (self.db.columns.is_funny != 1)).any():
+                        # ("tou=1.5": an Un-card's toughness of 1½ only; it had had no note)
+                        notes.append(f"{part.raw} matches only Un-set (funny) cards, which are left out unless "
+                                     "asked for (is:funny, or the include-funny option)")
                     continue
             except QuerySyntaxError:  # the budget is spent: the answer stands without more notes
                 break
