@@ -2359,12 +2359,17 @@ def _gate(pattern: re.Pattern) -> tuple[re.Pattern, tuple[str, ...], re.Pattern 
 _GATES: dict[int, tuple[re.Pattern, tuple[str, ...], re.Pattern | None]] = {}
 
 
-def _matches(state: _State, pattern: re.Pattern):
-    """Matches of ``pattern`` over runs of free words, as (match, first word, word after the last)."""
+def _seen(state: _State) -> str:
+    """The request's words, lower case, joined (kept until the words read change)."""
     if state.seen is None:
         state.seen = " ".join(word.lower for word in state.words)
+    return state.seen
+
+
+def _matches(state: _State, pattern: re.Pattern):
+    """Matches of ``pattern`` over runs of free words, as (match, first word, word after the last)."""
     found = _gate(pattern)[2]
-    if found is not None and found.search(state.seen) is None:
+    if found is not None and found.search(_seen(state)) is None:
         return  # text the pattern cannot match without is not in the request
     words = state.words
     index = 0
@@ -3697,7 +3702,7 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
                 continue
             state.take(first, last, syntax, "oracle")
 
-    if _REANIMATING.search(state.seen or " ".join(word.lower for word in state.words)):
+    if _REANIMATING.search(_seen(state)):
         for _, first, last in list(_matches(state, _ANY_GRAVEYARD)):
             state.take(first, last, _ANY_GRAVEYARD_SYNTAX, "oracle")  # "reanimate from any graveyard"
     for _, first, last in list(_matches(state, _TUTOR_TO_PLAY)):

@@ -515,7 +515,7 @@ class _StdioSession:
                 await self._send(self._answered(item.message))
 
     async def _send(self, message: JSONRPCMessage) -> None:
-        line = message.model_dump_json(by_alias=True, exclude_unset=True).encode("utf-8") + b"\n"
+        line = _wire(message) + b"\n"
         async with self.writing:
             await anyio.to_thread.run_sync(self._write_line, line)
 
@@ -552,6 +552,12 @@ class _StdioSession:
         elif _bare_params_error(message) and (problem := _params_problem(method, params, self.protocol_version)):
             return _reworded(message, problem)
         return message
+
+
+def _wire(message: JSONRPCMessage) -> bytes:
+    """A JSON-RPC message as it goes over either transport: UTF-8 JSON, fields by their wire names, unset ones left
+    out."""
+    return message.model_dump_json(by_alias=True, exclude_unset=True).encode("utf-8")
 
 
 def _bare_params_error(message: JSONRPCMessage) -> bool:
@@ -742,7 +748,7 @@ class _CheckedMessages:
             await _send_json(send, 413 if body is None else 400, checked)
             return
         message = checked.message
-        clean = message.model_dump_json(by_alias=True, exclude_unset=True).encode("utf-8")
+        clean = _wire(message)
         if not isinstance(message, JSONRPCRequest):
             await self.app(scope, replay_body(clean, receive), send)
             return
@@ -774,7 +780,7 @@ def _rewording(send: Any, request: JSONRPCRequest, version: str) -> Any:
             answer = None
         if answer is not None and _bare_params_error(answer) and \
                 (problem := _params_problem(request.method, request.params, version)):
-            body = _reworded(answer, problem).model_dump_json(by_alias=True, exclude_unset=True).encode("utf-8")
+            body = _wire(_reworded(answer, problem))
         headers = [(k, v) for k, v in start["headers"] if k.lower() != b"content-length"]
         await send({**start, "headers": [*headers, (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
@@ -783,7 +789,7 @@ def _rewording(send: Any, request: JSONRPCRequest, version: str) -> Any:
 
 
 async def _send_json(send: Any, status: int, message: JSONRPCMessage) -> None:
-    payload = message.model_dump_json(by_alias=True, exclude_unset=True).encode("utf-8")
+    payload = _wire(message)
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]})
     await send({"type": "http.response.body", "body": payload})

@@ -414,28 +414,28 @@ class Game:
     def _which(self, action: dict[str, Any], seat: int) -> str:
         """What tells apart the objects ``action`` acts on: 'stack item 2', or a permanent as the board shows it
         ('1/1 (flying; tapped)'); '' where nothing does (two cards of one name in hand)."""
-        from grimoire.bench.arena.prompt import permanent_text
-
         data = action.get("data") or {}
         ids = [data.get(key) for key in ("object_id", "source_id")]
         target = data.get("target")
         if isinstance(target, dict):
             ids.append(target.get("Object", target.get("data") if target.get("type") == "Object" else None))
         ids += [part for pair in data.get("attacks") or data.get("assignments") or [] for part in pair[:2]]
-        stack = list(reversed(self._game.stack()))
         said = []
         for object_id in ids:
             if not isinstance(object_id, int):
                 continue
-            number = next((n for n, entry in enumerate(stack, 1) if object_id in (entry.get("id"),
-                                                                                 entry.get("source_id"))), None)
+            number = self._stack_number(object_id)
             obj = self.object(object_id) or {}
             if number is not None:
                 said.append(f"stack item {number}")
             elif obj.get("zone") == "Battlefield":
-                text = permanent_text(self._card(obj, seat))
-                said.append(text.removeprefix(str(obj.get("name"))).strip() or "untapped")
+                said.append(self._board_text(object_id, seat).removeprefix(str(obj.get("name"))).strip() or "untapped")
         return "; ".join(said)
+
+    def _stack_number(self, object_id: int) -> int | None:
+        """Where a spell or ability (or the card it comes from) stands on the stack, 1 for the top; None off it."""
+        return next((n for n, entry in enumerate(reversed(self._game.stack()), 1)
+                     if object_id in (entry.get("id"), entry.get("source_id"))), None)
 
     def _accepted(self, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The actions the engine accepts, each tried on a copy of the game (about 50 ms a try, so only where
@@ -1140,8 +1140,7 @@ class Game:
         if obj.get("zone") == "Battlefield":
             return f"{whose} {obj.get('name')}"
         if obj.get("zone") == "Stack":
-            item = next((n for n, entry in enumerate(reversed(self._game.stack()), 1)
-                         if object_id in (entry.get("id"), entry.get("source_id"))), None)
+            item = self._stack_number(object_id)
             return f"{whose} {obj.get('name')}" + (f" (stack item {item})" if item else " (on the stack)")
         return f"{obj.get('name')} in {whose} {_ZONE_NAMES.get(obj.get('zone'), str(obj.get('zone')).lower())}"
 
