@@ -104,8 +104,25 @@ def test_cards_like_a_card_share_what_it_does_not_only_its_wording(snapshot_engi
     if encoder == "minilm":  # MiniLM's cosine alone misses them: the shared tags bring them
         monkeypatch.setattr(engine_module, "LIKE_TAG_SHARE", 0.0)
         monkeypatch.setattr(engine_module, "LIKE_COST_SHARE", 0.0)
+        monkeypatch.setattr(engine_module, "LIKE_UNSHARED_COST", 0.0)
         assert not any(other in like(name) for name, other in shared.items())
         assert "Jokulhaups" in like("Wrath of God")
+
+
+def test_a_card_asked_for_in_another_colour_keeps_its_function(snapshot_engine, monkeypatch):
+    """Wrath of God in red had led with Shatterstorm and Jokulhaups, its wording with artifacts and lands for
+    creatures; Ashnod's Altar in green with mana creatures."""
+    import grimoire.search.engine as engine_module
+
+    def first(query: str, count: int) -> list[str]:
+        return top(snapshot_engine.search(query, limit=count))
+
+    red_wraths = first("wrath of god in red", 8)
+    assert not {"Shatterstorm", "Jokulhaups"} & set(red_wraths)
+    assert {"Storm's Wrath", "Breaking Point"} <= set(red_wraths)
+    assert {"Spawning Pod", "Birthing Pod"} <= set(first("Ashnod's Altar but in green", 8))
+    monkeypatch.setattr(engine_module, "LIKE_UNSHARED_COST", 0.0)
+    assert "Shatterstorm" in first("wrath of god in red", 3)
 
 
 def test_cards_like_a_card_cost_about_what_it_costs(snapshot_engine, monkeypatch):

@@ -249,6 +249,11 @@ COMMANDER_COLOURLESS_SHARE = 1.0  # for a named commander's deck, whose colourle
 # reading the neighbours of 16 well-known cards at 0, 0.15 and 0.3 (Smothering Tithe's first eight trade Rhystic
 # Study, which draws, for Seize the Spoils and Pirate's Pillage, which make Treasure, from 0.2).
 LIKE_TAG_SHARE = 0.2
+# and a card sharing none of X's function tags (when X has some) loses this much: asked for X in another colour, the
+# cards worded most like it there often do something else (Wrath of God in red had led with Shatterstorm, which
+# destroys artifacts, Ashnod's Altar in green with mana creatures). Chosen by reading 70 "like" requests of the
+# everyday list at 0, 0.15 and 0.3 (at 0.3 Consume the Meek, untagged, leaves "Wrath of God but instant").
+LIKE_UNSHARED_COST = 0.3
 # and less by this much per mana of mana value apart (up to LIKE_COST_GAP): a card like Birds of Paradise costs about
 # what it costs (Lotus Guardian, its text at seven mana, had led; Shock now leads Lightning Bolt's, Sol Talisman Sol
 # Ring's). Chosen by reading the same neighbours at 0, 0.02 and 0.04 per mana.
@@ -1347,9 +1352,12 @@ class SearchEngine:
 
     def _like_scores(self, row: int) -> np.ndarray:
         """How like card ``row`` each card is: the cosine of their embeddings and, at :data:`LIKE_TAG_SHARE`, of
-        their function tags, less :data:`LIKE_COST_SHARE` per mana of mana value apart (-inf for a card not
-        embedded)."""
-        scores = self.vectors.cosines(self.vectors.of(row)) + LIKE_TAG_SHARE * self._tag_cosines(row)
+        their function tags, less :data:`LIKE_UNSHARED_COST` when it shares none of ``row``'s tags and
+        :data:`LIKE_COST_SHARE` per mana of mana value apart (-inf for a card not embedded)."""
+        tags = self._tag_cosines(row)
+        scores = self.vectors.cosines(self.vectors.of(row)) + LIKE_TAG_SHARE * tags
+        if self.tag_strengths[row].any():  # a card that shares none of its functions is only worded like it
+            scores = scores - LIKE_UNSHARED_COST * (tags <= 0)
         mana_value = self._mana_values
         if not np.isnan(mana_value[row]):  # (a card whose mana value is unknown is half the gap apart)
             gap = np.minimum(np.abs(mana_value - mana_value[row]), LIKE_COST_GAP)
