@@ -243,3 +243,48 @@ def test_connections_to_the_bound_sockets_send_without_nagles_delay():
         return seen[0]
 
     assert asyncio.run(accepted_nodelay()) != 0
+
+
+def _slow_app():
+    from fastapi import FastAPI
+
+    app = FastAPI()
+
+    @app.get("/slow")
+    async def slow() -> dict[str, bool]:
+        await anyio.sleep(1.0)  # longer than the header deadline: a slow answer is not a slow client
+        return {"done": True}
+
+    return app
+
+
+def test_a_client_trickling_its_headers_is_answered_408_and_closed(monkeypatch: pytest.MonkeyPatch):
+    """A slowloris client (a byte of header now and then) held its connection open for ever; one that sends its
+    request in time, then waits for a slow answer or idles between requests, is not cut."""
+    import grimoire.serve.workers as workers
+    from tests.serve.conftest import served_in_thread
+
+    monkeypatch.setattr(workers, "HEADER_TIMEOUT_S", 0.4)
+    with served_in_thread(_slow_app()) as url:
+        port = int(url.rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+            sock.sendall(b"GET /slow HTTP/1.1\r\n")
+            start = time.monotonic()
+            for _ in range(3):  # each byte comes before the deadline, the whole headers after it
+                time.sleep(0.2)
+                try:
+                    sock.sendall(b"X")
+                except OSError:
+                    break
+            answer = b""
+            while chunk := sock.recv(4096):
+                answer += chunk
+            assert answer.startswith(b"HTTP/1.1 408 ")
+            assert b"headers did not all come" in answer
+            assert time.monotonic() - start < 3
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:  # one that sends nothing: no answer
+            assert sock.recv(4096) == b""
+        with httpx.Client(base_url=url, timeout=10) as http:  # one keep-alive connection, reused
+            assert http.get("/slow").json() == {"done": True}
+            time.sleep(0.2)
+            assert http.get("/slow").json() == {"done": True}

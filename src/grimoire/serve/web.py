@@ -36,7 +36,7 @@ from grimoire.search.peers import similar_by_function
 from grimoire.serve.library import Library
 from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool
 from grimoire.serve.schemas import NotATruthValue
-from grimoire.serve.workers import serve_library
+from grimoire.serve.workers import serve_library, server_config
 
 STATIC = Path(__file__).parent / "static"
 REPO_BENCH = Path(__file__).resolve().parents[3] / "docs" / "bench"
@@ -356,7 +356,7 @@ def serve_in_thread(app: FastAPI, port: int, timeout: float = 30.0):
     which stops when ``server.should_exit`` is set."""
     import uvicorn
 
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(server_config(app, host="127.0.0.1", port=port, log_level="warning"))
     threading.Thread(target=server.run, name="grimoire-web", daemon=True).start()
     deadline = time.monotonic() + timeout
     while not server.started:

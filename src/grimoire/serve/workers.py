@@ -29,6 +29,12 @@ BACKLOG = 2048
 STOP_GRACE_S = 10.0
 # A worker that dies sooner than this after its start is not replaced again and again: the server stops.
 MIN_WORKER_LIFE_S = 5.0
+# A connection that has not sent a whole request line and headers this long after it opened, or after its last
+# answer, is closed with a 408: a client trickling its headers a byte at a time (slowloris) held one open for ever.
+HEADER_TIMEOUT_S = 10.0
+_TIMED_OUT_TEXT = f"the request's headers did not all come within {HEADER_TIMEOUT_S:.0f} s\n".encode()
+_TIMED_OUT = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n"
+              b"content-length: %d\r\n\r\n%s" % (len(_TIMED_OUT_TEXT), _TIMED_OUT_TEXT))
 PARENT_CHECK_S = 1.0
 
 
@@ -126,8 +132,62 @@ def serve_app(make_app: Callable[[], Any], sockets: list[socket.socket], workers
 def _run_worker(make_app: Callable[[], Any], sock: socket.socket, log_level: str) -> None:
     import uvicorn
 
-    server = uvicorn.Server(uvicorn.Config(make_app(), log_level=log_level, timeout_graceful_shutdown=5))
+    server = uvicorn.Server(server_config(make_app(), log_level=log_level, timeout_graceful_shutdown=5))
     server.run(sockets=[sock])
+
+
+def server_config(app: Any, **settings: Any) -> Any:
+    """uvicorn's settings for ``app``, with its HTTP/1.1 connections bounded in time while they send headers."""
+    import uvicorn
+
+    return uvicorn.Config(app, http=_header_deadline_protocol(), **settings)
+
+
+def _header_deadline_protocol() -> type:
+    """uvicorn's h11 connection, closed when its next request's headers are not all in within
+    :data:`HEADER_TIMEOUT_S`, with a 408 when part of them came (uvicorn times out idle keep-alive connections only
+    once data stops, and a client sending a byte now and then never stops)."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderDeadline(H11Protocol):
+        _deadline = None
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self._arm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._arm()
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self.conn.their_state is not h11.IDLE:  # the request line and headers are in
+                self._disarm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def _arm(self) -> None:
+            self._disarm()
+            if not self.transport.is_closing():
+                self._deadline = self.loop.call_later(HEADER_TIMEOUT_S, self._expire)
+
+        def _disarm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _expire(self) -> None:
+            self._deadline = None
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                if self.conn.trailing_data[0]:  # part of a request came: say why it is dropped
+                    self.transport.write(_TIMED_OUT)  # written as it stands: h11 answers only a request it has read
+                self.transport.close()
+
+    return HeaderDeadline
 
 
 class _Supervisor:
