@@ -466,6 +466,9 @@ _POSTED = {"Content-Type": "application/json", "Accept": "application/json, text
     ("", "the request body is empty"),
     ("null", "a message is a JSON object, not null"),
     ('[{"jsonrpc": "2.0", "id": 1, "method": "ping"}]', "a batch (a JSON array of messages) is not supported"),
+    # worded for a body, not a stdio line (it had said "the line is not JSON ... one JSON-RPC message per line")
+    ('{"jsonrpc": "2.0", "id": 7, "method": ', "Parse error: the request body is not JSON"),
+    ('[{"jsonrpc": "2.0", "id": 1, "method": "ping"}]', "each message in a request of its own"),
 ])
 def test_over_http_a_body_that_is_no_message_is_refused_with_the_reason(mcp_http_url: str, body: str,
                                                                        expected: str):

@@ -586,20 +586,21 @@ def _params_problem(method: str, params: dict[str, Any] | None, protocol_version
     return None
 
 
-def _checked(line: str) -> SessionMessage | JSONRPCError | None:
-    """The message a line holds, for the server; else the JSON-RPC 2.0 error answering it (specification section
-    5.1: -32700 parse error for no JSON, -32600 invalid request for JSON that is no valid message); ``None`` for a
-    blank line. A byte order mark before the message is ignored."""
+def _checked(line: str, what: str = "line") -> SessionMessage | JSONRPCError | None:
+    """The message a line (or, ``what`` saying so, a request body) holds, for the server; else the JSON-RPC 2.0
+    error answering it (specification section 5.1: -32700 parse error for no JSON, -32600 invalid request for JSON
+    that is no valid message); ``None`` for a blank line. A byte order mark before the message is ignored."""
     line = line.removeprefix("\ufeff")
     if not line.strip():
         return None
     try:
         value = pydantic_core.from_json(_mended(line))
     except ValueError as exc:
-        return _parse_error(line, str(exc))
+        return _parse_error(line, str(exc), what)
     if isinstance(value, list):
         return _invalid_request(None, "a batch (a JSON array of messages) is not supported: MCP removed JSON-RPC "
-                                      "batching in protocol version 2025-06-18. Send each message on its own line.")
+                                      "batching in protocol version 2025-06-18. Send each message "
+                                      f"{_ONE_MESSAGE[what]}.")
     if not isinstance(value, dict):
         return _invalid_request(None, f"a message is a JSON object, not {_quoted(value)}.")
     request_id = value.get("id")
@@ -632,14 +633,18 @@ def _invalid_request(request_id: RequestId | None, reason: str) -> JSONRPCError:
                         error=ErrorData(code=INVALID_REQUEST, message=f"Invalid request: {reason}"))
 
 
-def _parse_error(line: str, reason: str) -> JSONRPCError:
-    """-32700 for a line that is no JSON this server reads (not JSON, nested too deep, a number too long), with the
-    line's id where it can be read, else null, as JSON-RPC 2.0 says."""
+# where one message goes, said in the errors of each transport
+_ONE_MESSAGE = {"line": "on its own line", "request body": "in a request of its own, as its body"}
+
+
+def _parse_error(line: str, reason: str, what: str = "line") -> JSONRPCError:
+    """-32700 for a line (or request body) that is no JSON this server reads (not JSON, nested too deep, a number
+    too long), with its id where it can be read, else null, as JSON-RPC 2.0 says."""
     found = _LEADING_ID.match(line)
     return JSONRPCError(jsonrpc="2.0", id=json.loads(found.group(1)) if found else None, error=ErrorData(
-        code=PARSE_ERROR, message=f"Parse error: the line is not JSON this server can read (Invalid JSON: "
-                                  f"{shown(reason)}). Send one JSON-RPC message per line, nested at most a few "
-                                  "hundred levels, with numbers of at most a few thousand digits."))
+        code=PARSE_ERROR, message=f"Parse error: the {what} is not JSON this server can read (Invalid JSON: "
+                                  f"{shown(reason)}). Send one JSON-RPC message {_ONE_MESSAGE[what]}, nested at "
+                                  "most a few hundred levels, with numbers of at most a few thousand digits."))
 
 
 def _overlong(start: bytes, what: str = "line") -> JSONRPCError:
@@ -742,7 +747,7 @@ class _CheckedMessages:
             return
         body = await read_body(receive)
         checked = _overlong(b"", "request body") if body is None else \
-            _checked(body.decode("utf-8", errors="replace")) or \
+            _checked(body.decode("utf-8", errors="replace"), "request body") or \
             _invalid_request(None, "the request body is empty: send one JSON-RPC message as a JSON object.")
         if isinstance(checked, JSONRPCError):
             await _send_json(send, 413 if body is None else 400, checked)
