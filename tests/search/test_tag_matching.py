@@ -1431,6 +1431,11 @@ def test_keeping_creatures_from_attacking_the_player_is_pillowfort(matcher, text
     ("lifegain decks beat me every time", "lifegain-hate", "lifegain"),
     ("token decks keep going wide and beating me", "token-hate", "token-maker"),
     ("my opponents commander has hexproof", "edict", "hexproof-granter"),  # "opponents" without its apostrophe
+    # what their permanent is ("is indestructible") and what a playgroup has too many of; stealing, beaten by what
+    # cannot be targeted (each had asked for the very thing: indestructible granters, combo pieces, steal effects)
+    ("my opponent's commander is indestructible", "exile-removal", "indestructible-granter"),
+    ("my playgroup has too many combo decks", "stax", None),
+    ("my opponents keep stealing my creatures", "hexproof-granter", "steal"),
 ])
 def test_more_complaints_ask_for_the_hate_tag_that_stops_what_beats_the_player(matcher, text, hate, stopped):
     names = [m.name for m in matcher.match(text)]

@@ -170,6 +170,9 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t)(?: (?:every|each|most|all|half|so many
             r"(?:my |an |the )?(?:opponents?|opponent(?:['’]?s|s['’]) (?:[\w'’-]+ ){0,2}?[\w'’-]+) (?:always |just )?"
             r"(?:has|have|had|gets?|got|gains?|cast|casts|played|plays) (?=(?:a|an|this|that|some|hexproof|shroud|"
             r"indestructible|protection|ward|creatures|artifacts|enchantments|planeswalkers|lands|counterspells)\b)|"
+            # "my opponent's commander is indestructible": what their permanent is, is what is to be beaten
+            r"(?:my |an |the )?(?:opponents?|opponent(?:['’]?s|s['’]) (?:[\w'’-]+ ){0,2}?[\w'’-]+) (?:always |just )?"
+            r"(?:is|are|was|were|keeps? being) (?=(?:hexproof|shroud|indestructible|untargetable|protected)\b)|"
             # "someone at my table has a Propaganda": what a player has is to be beaten (not "my son has a dragon
             # deck": whose deck it is)
             rf"{_PEOPLE} (?:always |just |finally )?(?:has|have|had|got|played|plays|cast|casts) "
@@ -178,7 +181,7 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t)(?: (?:every|each|most|all|half|so many
             # "my opponent plays a lot of planeswalkers", "my playgroup runs tons of graveyard decks"
             rf"(?:{_PEOPLE}|(?:play ?group|pod|meta|table|group|local game store|lgs)) "
             r"(?:always |often |usually |all )?(?:ha(?:ve|s)|play|plays|run|runs|make|makes) "
-            r"(?:a lot of|lots of|tons of|loads of|plenty of|so much|a bunch of)|"
+            r"(?:a lot of|lots of|tons of|loads of|plenty of|so much|a bunch of|too many|so many)|"
             # "my opponents always have big flyers": what they always bring is what is to be beaten
             rf"{_PEOPLE} always (?:ha(?:ve|s)|play|run|make|get)|"
             # "my opponents keep gaining too much life", "they keep reanimating": what they keep doing is to be stopped

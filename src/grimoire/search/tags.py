@@ -2647,6 +2647,8 @@ TAG_OPPOSES = {
     # "protect my artifacts against artifact removal", "how do i beat removal": what saves the permanent
     "protection-granter": ("removal", "creature-removal", "artifact-removal", "enchantment-removal",
                            "permanent-removal", "exile-removal"),
+    # "my opponents keep stealing my stuff": what cannot be targeted cannot be taken (Lightning Greaves)
+    "hexproof-granter": ("steal",),
 }
 TAG_ALIASES = {
     "manarock": "mana-rock",
