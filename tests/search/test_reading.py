@@ -1946,6 +1946,10 @@ def test_a_negated_tag_leaves_out_its_cards(reader):
     assert "otag" not in syntax(reader, "ramp without any damage")  # no tag is named "damage" alone
     assert "otag" not in syntax(reader, "creatures that aren't tokens")  # what a card is, not what it makes
     assert syntax(reader, "ramp that doesn't make treasure") == "-otag:treasure-maker"
+    # a land search denied is the tag of the spells that fetch lands (it read -t:land, which no such spell is)
+    for query in ("ramp that isn't a land search", "ramp without land tutors", "ramp that doesn't search for lands",
+                  "green ramp that doesnt fetch basic lands"):
+        assert syntax(reader, query).endswith("-otag:ramp-land"), query
     # a one-word tag's "-ing" (the rummaging cards came first)
     assert syntax(reader, "red card draw that isn't rummaging") == "id<=r -otag:rummage"
     assert syntax(reader, "card draw without looting") == "-otag:looter"

@@ -2759,6 +2759,10 @@ _PERMANENT_TYPES = frozenset({"creature", "artifact", "enchantment", "land", "pl
 _NEGATED = re.compile(rf"non[- ]?({_TYPE_NAMES})(?: (spells?))?|not (?:an? )?({_TYPE_NAMES})|"
                       rf"(?:that |which )?(?:isn'?t|is not|aren'?t|are not|without|no|excluding) (?:an? |any )?"
                       rf"({_TYPE_NAMES})|other than ({_TYPE_NAMES})|non[- ]?({_COLOR_WORD})")
+_LAND_SEARCH_DENIED = re.compile(
+    r"(?:that |which )?(?:(?:isn'?t|is not|aren'?t|are not|without|no|not|excluding|other than) (?:an? |any )?"
+    r"(?:basic )?lands? (?:search(?:es|ing)?|tutors?|tutoring|fetch(?:es|ing)?)|"
+    r"(?:doesn'?t|does not|don'?t|do not|dont|doesnt) (?:search|fetch|tutor)(?: for)? (?:an? |any |basic )*lands?)\b")
 _NEGATED_TRIBE = re.compile(r"(?:that |which |who )?(?:isn'?t|is not|aren'?t|are not|not|no|excluding|except|"
                             r"other than) (?:an? )?([a-z]+)|non[- ]?([a-z]+)")
 # "non-blue", "removal that's not white", "ramp without green": not of that colour (read before the colours are;
@@ -3147,6 +3151,10 @@ def _negated_types(reader: Reader, state: _State) -> None:
                 kinds.append(reader.creature_types[following])
                 last += 1
             state.take(first, last, " ".join(f"-t:{kind}" for kind in kinds), "type")
+    for match, first, last in list(_matches(state, _LAND_SEARCH_DENIED)):
+        # "ramp that isn't a land search", "ramp without land tutors", "ramp that doesn't fetch lands": not the
+        # cards that put lands from the library onto the battlefield (it read -t:land, which no such spell is)
+        state.take(first, last, "-otag:ramp-land", "tag")
     for match, first, last in list(_matches(state, _NEGATED)):
         said = match.group(1) or match.group(3) or match.group(4) or match.group(5)
         if said and _TYPE_WORDS[said] == "creature" and _after(state, last, 1) in _REMOVAL_NOUNS:
