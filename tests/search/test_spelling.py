@@ -133,6 +133,12 @@ def test_es_makes_no_plural_of_a_word_it_cannot_follow(reader):
     assert all(reader.speller.knows(word) for word in ("boxes", "wishes", "heroes", "lashes"))  # true "es" forms
 
 
+def test_an_s_makes_no_plural_of_a_word_short_of_its_e(reader):
+    """"engins" passed as a plural of "engine" (its "e" put back as for "rummaging") and was left as typed."""
+    assert reader.speller.correct("engins") in ("engine", "engines")
+    assert all(reader.speller.knows(word) for word in ("rummaging", "blinked", "engines", "wiper"))
+
+
 def test_chat_spellings_too_short_for_the_speller_are_read(reader):
     reading = reader.read("xtra combats")
     assert reading.query.startswith("extra combats") and any('"xtra" read as "extra"' in n for n in reading.notes)

@@ -125,7 +125,8 @@ class Speller:
             if suffix == "es" and not base.endswith(_ES_AFTER):
                 continue  # "whipes" is no plural of "whip" (whips): a typo of "wipes"
             if word.endswith(suffix) and len(base) >= 3 and (
-                    self._has(base) or self._has(base + "e") or (suffix == "ies" and self._has(base + "y"))
+                    self._has(base) or (suffix[0] in "eiy" and self._has(base + "e"))
+                    or (suffix == "ies" and self._has(base + "y"))
                     or (base[-1] == base[-2] and self._has(base[:-1]))):
                 return True
         return False
