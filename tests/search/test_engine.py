@@ -668,3 +668,10 @@ def test_a_commander_a_story_names_at_the_table_is_answered_not_the_players_deck
     assert not page.readings[0].deck and not any(chip.kind == "colour" for chip in page.readings[0].chips)
     assert all("graveyard-hate" in r.tags for r in page.results[:3]), [(r.card.name, r.tags) for r in page.results]
     assert snapshot_engine.search("cards like Rhystic Study", limit=1).readings[0].like == "Rhystic Study"
+
+
+def test_cards_banned_in_commander_come_after_the_rocks_decks_play(snapshot_engine):
+    """At a cost of 0.12 the five Moxen (banned in Commander, costing nothing) held ranks 2 to 6."""
+    first = top(snapshot_engine.search("best mana rocks under 3", limit=6))
+    assert first[0] == "Sol Ring" and not any(name in first for name in ("Mox Pearl", "Mox Jet", "Mox Ruby"))
+    assert "Time Walk" not in top(snapshot_engine.search("extra turn spells", limit=8))

@@ -2027,7 +2027,7 @@ LIGHT_COST = 0.02
 X_COST = 0.1  # "deals X damage" costs the mana that makes X matter: about two and a half more mana
 LAND_COST = 0.08  # a land costs no mana but a land drop, and its other abilities cost mana to use: about two mana
 ANTE_COST = 0.3  # a card played for ante is banned in every format
-BANNED_COST = 0.12  # banned in Commander: not what a Commander player is handed first
+BANNED_COST = 0.3  # banned in Commander: not what a Commander player is handed first (0.12 left the Moxen first)
 # In mana, what drawing just one card costs a card-draw answer: it only replaces itself, no card advantage ("card
 # draw" led with Reach Through Mists and Mental Note at one mana; two on dev moved tags +0.3, deckneeds +0.6)
 CANTRIP_COST = 2.0

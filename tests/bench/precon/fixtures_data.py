@@ -18,7 +18,7 @@ from tests.http_server import LocalServer, QuietHandler
 
 SNAPSHOT = "2026-10-14"
 CUTOFF = "2025-11-01"
-ROBOTS = "User-agent: *\nDisallow: /precon/private\n"
+ROBOTS = "User-agent: *\nDisallow: /precon/private\nDisallow: /pages/precon/private\n"
 BUILD_ID = "PdCFALsQSMQepvm3iBv87"  # the seed's snapshot buildId; Next.js puts it at the top of __NEXT_DATA__
 
 # MTGJSON decks: file name -> (deck name, set code, release date, commanders, main board [(name, count)]).
@@ -37,7 +37,8 @@ DECKS = {
         ("Plains", 3), ("Swamp", 3), ("Mountain", 3)]),
     "GammaCourt_CCC": ("Gamma Court", "CCC", "2026-03-06", ["Kenrith, the Returned King"], [
         ("Sol Ring", 1), ("Arcane Signet", 1), ("Command Tower", 1), ("Cultivate", 1), ("Counterspell", 1),
-        ("Swords to Plowshares", 1), ("Path of Ancestry", 1), ("Forest", 2), ("Island", 2)]),
+        ("Swords to Plowshares", 1), ("Path of Ancestry", 1), ("Forest", 2), ("Island", 2),
+        ("Zilortha, Strength Incarnate", 1)]),
     "GammaCourtCollectorsEdition_CCC": ("Gamma Court (Collector's Edition)", "CCC", "2026-03-06",
                                         ["Kenrith, the Returned King"], [("Sol Ring", 1), ("Forest", 4)]),
     "ThemeDeck_TD0": ("Online Theme Deck", "TD0", "2014-06-01", ["Atraxa, Praetors' Voice"], [
@@ -65,7 +66,10 @@ SETS = [
     {"code": "PPC", "name": "Pair Commander", "releaseDate": "2023-06-09", "type": "commander"},
     {"code": "40K", "name": "Warhammer 40,000 Commander", "releaseDate": "2022-10-07", "type": "commander"},
 ]
-# An in-universe name EDHREC lists for an add that is in no deck; AtomicCards maps it (see write_mtgjson).
+# A printing's in-universe name: MTGJSON writes it as flavorName on set and deck cards (CardPrintingBase in
+# mtgjson/mtgjson mtgjson5/models/cards.py; Card (Deck), https://mtgjson.com/data-models/card/card-deck/), never in
+# AtomicCards (CardAtomic has no such field). Gamma Court's deck card carries it; Necron Dynasties' page lists the
+# card as an add under this name, which then maps although that deck does not hold the card.
 FLAVOR_NAMES = {"Zilortha, Strength Incarnate": "Godzilla, King of the Monsters"}
 
 
@@ -183,8 +187,11 @@ INDEX = {"header": "Precon Upgrade Guide", "container": {"json_dict": {"cardlist
     {"tag": "warhammer40000commander", "header": "Warhammer 40,000 Commander", "cardviews": [
         {"name": "Necron Dynasties", "url": "/precon/necron-dynasties"}]},
 ]}}}
-# Served from the static JSON endpoint's shape (the page object at the root), not as __NEXT_DATA__ HTML.
-JSON_ENDPOINT_PAGES = {"/precon/gamma-court"}
+# The static JSON host serves the same page objects at their root, at <page path>.json under /pages: the index at
+# /pages/precon.json and a precon at /pages/precon/<slug>.json (Kautiontape/mystic-forge's design note, "verified
+# against live endpoints"; Guibod/mightstone's EdhRecStatic.base_url https://json.edhrec.com/pages). A build whose
+# base is <server>/pages reads these; an unknown path there is HTTP 403, as the design note says EDHREC answers.
+JSON_ENDPOINT_PAGES = {"/pages/precon.json": INDEX, **{f"/pages{path}.json": data for path, data in PAGES.items()}}
 
 
 def next_data_html(data: dict) -> str:
@@ -196,9 +203,10 @@ def next_data_html(data: dict) -> str:
 
 
 def edhrec_routes() -> dict[str, str]:
+    """Both hosts on one server: __NEXT_DATA__ HTML at /precon/... (edhrec.com) and page JSON under /pages."""
     routes = {"/robots.txt": ROBOTS, "/precon": next_data_html(INDEX)}
-    routes.update({path: json.dumps(data) if path in JSON_ENDPOINT_PAGES else next_data_html(data)
-                   for path, data in PAGES.items()})
+    routes.update({path: next_data_html(data) for path, data in PAGES.items()})
+    routes.update({path: json.dumps(data) for path, data in JSON_ENDPOINT_PAGES.items()})
     return routes
 
 
@@ -207,24 +215,25 @@ def _mtgjson_card(db: CardDB, name: str, count: int, *, use_store_id: bool) -> d
     assert card is not None, name
     oracle_id = card.oracle_id if use_store_id else "00000000-0000-4000-8000-000000000000"  # not in the store
     stamp = {"securityStamp": "triangle"} if name in UNIVERSES_BEYOND else {}
-    return {"name": name, "count": count, "identifiers": {"scryfallOracleId": oracle_id}, "isFoil": False, **stamp}
+    flavor = {"flavorName": FLAVOR_NAMES[name]} if name in FLAVOR_NAMES else {}
+    return {"name": name, "count": count, "identifiers": {"scryfallOracleId": oracle_id}, "isFoil": False, **stamp,
+            **flavor}
 
 
 def _atomic(db: CardDB) -> dict:
     """AtomicCards {meta, data: {name: [face]}} for the fixture's cards (https://mtgjson.com/data-models/card/card-atomic/).
 
-    flavorName is documented on printings (Card (Set), Card (Deck)); a face here carries it where MTGJSON has one.
+    Only Card (Atomic) fields: no printing fields such as flavorName (AtomicCardsAssembler in mtgjson/mtgjson
+    mtgjson5/build/assemble.py builds each face as a CardAtomic).
     """
     names = {n for decks in (DECKS, EXTRA_DECKS) for _, _, _, commanders, main in decks.values()
-             for n in [*commanders, *(m for m, _ in main)]} | set(FLAVOR_NAMES)
+             for n in [*commanders, *(m for m, _ in main)]}
     data = {}
     for name in sorted(names):
         card = db.find(name)
-        face = {"name": card.name, "identifiers": {"scryfallOracleId": card.oracle_id}, "layout": "normal",
-                "colorIdentity": list(card.color_identity), "type": card.type_line, "firstPrinting": "LEA"}
-        if name in FLAVOR_NAMES:
-            face["flavorName"] = FLAVOR_NAMES[name]
-        data[card.name] = [face]
+        data[card.name] = [{"name": card.name, "identifiers": {"scryfallOracleId": card.oracle_id},
+                            "layout": "normal", "colorIdentity": list(card.color_identity), "type": card.type_line,
+                            "firstPrinting": "LEA"}]
     return {"meta": {"date": "2026-10-13", "version": "5.3.0+20261013"}, "data": data}
 
 
@@ -264,11 +273,15 @@ def mtgjson_routes(folder: Path) -> dict[str, bytes]:
 
 
 class FixtureServer(LocalServer):
-    """A local HTTP server on 127.0.0.1 serving fixed pages; ``fail_once`` paths answer 429 the first time."""
+    """A local HTTP server on 127.0.0.1 serving fixed pages; ``fail_once`` paths answer 429 the first time and
+    ``redirects`` paths answer 301 with their ``Location``. An unknown path is 404, or 403 under /pages as on the
+    JSON host."""
 
-    def __init__(self, routes: dict[str, str | bytes], fail_once: set[str] | None = None):
+    def __init__(self, routes: dict[str, str | bytes], fail_once: set[str] | None = None,
+                 redirects: dict[str, str] | None = None):
         self.routes = routes
         self.fail_once = set(fail_once or ())
+        self.redirects = dict(redirects or {})
         self.requests: list[tuple[str, str]] = []
         server = self
 
@@ -278,10 +291,12 @@ class FixtureServer(LocalServer):
                 if self.path in server.fail_once:
                     server.fail_once.discard(self.path)
                     self._send(429, "slow down", {"Retry-After": "1"})
+                elif self.path in server.redirects:
+                    self._send(301, "moved", {"Location": server.redirects[self.path]})
                 elif self.path in server.routes:
                     self._send(200, server.routes[self.path])
                 else:
-                    self._send(404, "not found")
+                    self._send(403 if self.path.startswith("/pages/") else 404, "not found")
 
             def _send(self, status: int, body: str | bytes, headers: dict | None = None) -> None:
                 data = body if isinstance(body, bytes) else body.encode("utf-8")

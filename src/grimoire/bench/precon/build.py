@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pyarrow.parquet as pq
 from tqdm import tqdm
@@ -202,7 +203,11 @@ class CardMatcher:
         self.unmapped: dict[str, list[str]] = {"mtgjson": [], "edhrec": []}
 
     def mtgjson_card(self, card: dict) -> str | None:
-        """identifiers.scryfallOracleId when the store has it, else the exact normalised name, else the face name."""
+        """identifiers.scryfallOracleId when the store has it, else the exact normalised name, else the face name.
+
+        A deck card's ``flavorName`` (its printing's in-universe name) is learned here: MTGJSON carries it on printings
+        (set and deck cards), never in AtomicCards, so only names printed in a deck the build reads can map.
+        """
         oracle_id = (card.get("identifiers") or {}).get("scryfallOracleId")
         if oracle_id and self.db.find_id(oracle_id) is not None:
             found = oracle_id
@@ -214,16 +219,6 @@ class CardMatcher:
         elif card.get("flavorName"):
             self.flavor_names.setdefault(fold(card["flavorName"]), found)
         return found
-
-    def learn_flavor_names(self, atomic: dict) -> None:
-        """In-universe names (``flavorName``) of every card in AtomicCards, so an add in no deck still maps."""
-        for name, faces in (atomic.get("data") or {}).items():
-            for face in faces:
-                if not face.get("flavorName"):
-                    continue
-                oracle_id = self.atomic_id(name, face)
-                if oracle_id is not None:
-                    self.flavor_names.setdefault(fold(face["flavorName"]), oracle_id)
 
     def atomic_id(self, name: str, face: dict) -> str | None:
         oracle_id = (face.get("identifiers") or {}).get("scryfallOracleId")
@@ -284,24 +279,55 @@ def _fetch_pages(fetcher: Fetcher) -> tuple[list[tuple[edhrec.IndexEntry, edhrec
     buildId when the pages carry one; unreachable and unreadable pages are in the fetch log."""
     body = fetcher.get(INDEX_PATH, verify=edhrec.parse_index)  # a body that does not read is never cached
     _, build_id = edhrec.page_data(body)
-    pages = []
+    pages, read = [], set()
     for entry in tqdm(edhrec.parse_index(body), desc="EDHREC precon pages", unit="page", disable=None,
                       leave=False):
         url = fetcher.url(entry.url)
         try:
-            page = edhrec.parse_precon(fetcher.get(url, verify=partial(edhrec.parse_precon, url=url)), url)
+            page = _precon_page(fetcher, url)
         except FetchError:
             continue  # disallowed or failing pages are in the fetch log; the precon goes unmatched
         except edhrec.PageError as exc:  # one malformed page loses only its precon's labels, and says why
             fetcher.log.append({"url": url, "status": f"unreadable page: {exc}"})
             continue
+        if page.url in read:  # two index entries, one redirected to the other: one page labels one precon
+            fetcher.log.append({"url": url, "status": f"{page.url} was already read for another index entry"})
+            continue
+        read.add(page.url)
         if not page.main_commander_matched:
-            fetcher.log.append({"url": url, "status": f"no precon_commander_counts href is /precon/{page.slug}: "
-                                                      f"the tables are read as {page.main_commander}'s, the first "
-                                                      "of deck.commander"})
+            fetcher.log.append({"url": page.url, "status": f"no precon_commander_counts href is /precon/{page.slug}: "
+                                                           f"the tables are read as {page.main_commander}'s, the "
+                                                           "first of deck.commander"})
         build_id = build_id or page.build_id
         pages.append((entry, page))
     return pages, build_id
+
+
+def _precon_page(fetcher: Fetcher, url: str) -> edhrec.PreconPage:
+    """The precon page at ``url``, following one ``{"redirect": path}`` answer to a page on the same host (fetched
+    like any page, so robots.txt is checked for it); a second redirect is a :class:`edhrec.PageError`."""
+    body = fetcher.get(url, verify=partial(_page_or_redirect, url=url))
+    target = edhrec.redirect_of(body)
+    if target is None:
+        return edhrec.parse_precon(body, url)
+    target_url = fetcher.url(target)
+    if urlsplit(target_url).netloc != urlsplit(url).netloc:
+        raise edhrec.PageError(f"redirects to {target_url}, off this host: not followed")
+    if target_url == url:
+        raise edhrec.PageError(f"redirects to itself ({target}): a redirect loop")
+    fetcher.log.append({"url": url, "status": f"redirected to {target_url}: following it once"})
+    body = fetcher.get(target_url, verify=partial(_page_or_redirect, url=target_url))
+    again = edhrec.redirect_of(body)
+    if again is not None:
+        raise edhrec.PageError(f"redirects to {target_url}, which redirects again to {again}: only one redirect "
+                               "is followed")
+    return edhrec.parse_precon(body, target_url)
+
+
+def _page_or_redirect(body: str, url: str) -> None:
+    """Raise :class:`edhrec.PageError` unless ``body`` is a precon page or a redirect (both are worth caching)."""
+    if edhrec.redirect_of(body) is None:
+        edhrec.parse_precon(body, url)
 
 
 def _match_pages(precons: list[Precon], pages: list[tuple[edhrec.IndexEntry, edhrec.PreconPage]],
@@ -436,8 +462,7 @@ def build_dataset(out: str | Path, *, snapshot: str, mtgjson: MtgjsonFiles | str
         raise BuildError(f"{files.folder / 'DeckList.json'} lists no {COMMANDER_DECK_TYPE!r} decks")
     sets = {s["code"].upper(): s for s in _read(files, "SetList.json").get("data", [])}
     atomic = _read(files, "AtomicCards.json")
-    matcher.learn_flavor_names(atomic)
-    precons = [_precon(deck, matcher) for deck in decks]
+    precons = [_precon(deck, matcher) for deck in decks]  # every deck is read, so its flavour names, before pages
     pages, build_id = _fetch_pages(fetcher)
     _match_pages(precons, pages, matcher)
     first_printings = _first_printings(atomic, matcher)

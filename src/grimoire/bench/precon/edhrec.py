@@ -1,8 +1,9 @@
 """Reading EDHREC precon pages: the page object of ``/precon`` (the index) and ``/precon/<slug>`` pages.
 
 A page arrives either as HTML whose ``<script id="__NEXT_DATA__">`` holds ``props.pageProps.data`` (and the Next.js
-``buildId``), or from the static endpoint ``json.edhrec.com/pages/precon/<slug>.json``, which serves the same object
-at its root. The field names are the ones public readers of these pages use; docs/precon-benchmark.md cites them.
+``buildId``), or from the static JSON host (``https://json.edhrec.com/pages/precon.json`` and
+``.../pages/precon/<slug>.json``), which serves the same object at its root, or ``{"redirect": "/precon/<slug>"}``
+for a moved page. The field names are the ones public readers of these pages use; docs/precon-benchmark.md cites them.
 """
 
 from __future__ import annotations
@@ -141,10 +142,18 @@ def parse_index(body: str) -> list[IndexEntry]:
 
 
 def slug_of(url: str) -> str:
-    """``world-shaper`` of ``/precon/world-shaper`` (or of its full URL)."""
-    path = url.split("://", 1)[-1]
+    """``world-shaper`` of ``/precon/world-shaper`` (or of its full URL, or its JSON URL ``.../world-shaper.json``)."""
+    path = url.split("://", 1)[-1].removesuffix(".json")
     parts = [part for part in path.split("/") if part]
     return parts[parts.index("precon") + 1] if "precon" in parts[:-1] else parts[-1]
+
+
+def redirect_of(body: str) -> str | None:
+    """The page path of a ``{"redirect": "/precon/<slug>"}`` answer (served with HTTP 200 for a moved page; public
+    json.edhrec.com readers follow it), or ``None`` for any other page object."""
+    data, _ = page_data(body)
+    target = data.get("redirect")
+    return target if isinstance(target, str) and target.strip() else None
 
 
 def parse_precon(body: str, url: str) -> PreconPage:

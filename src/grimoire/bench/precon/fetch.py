@@ -21,6 +21,9 @@ from grimoire import __version__
 from grimoire.cards import atomic
 
 EDHREC_BASE = "https://edhrec.com"
+# json.edhrec.com serves each page's object at https://json.edhrec.com/pages/<path>.json (Guibod/mightstone's
+# EdhRecStatic.base_url is https://json.edhrec.com/pages); a base whose path ends so is read as that host.
+JSON_PAGES_PATH = "/pages"
 CONTACT = "grimoire maintainers via the project's issue tracker"
 
 
@@ -32,13 +35,19 @@ def user_agent_default() -> str:
 
 MIN_INTERVAL_S = 5.0
 MAX_RETRIES = 4
+MAX_REDIRECTS = 5
 BACKOFF_S = 10.0
 TIMEOUT = httpx.Timeout(30.0)
 
 
 def edhrec_base() -> str:
-    """EDHREC's base URL; ``GRIMOIRE_EDHREC_BASE`` points it elsewhere (a mirror, or a test server)."""
+    """EDHREC's base URL; ``GRIMOIRE_EDHREC_BASE`` points it elsewhere (the JSON host, a mirror, a test server)."""
     return os.environ.get("GRIMOIRE_EDHREC_BASE", EDHREC_BASE).rstrip("/")
+
+
+def serves_page_json(base_url: str) -> bool:
+    """Whether a base serves page JSON, as ``https://json.edhrec.com/pages`` does: its path ends in ``/pages``."""
+    return urlsplit(base_url).path.rstrip("/").endswith(JSON_PAGES_PATH)
 
 
 class FetchError(RuntimeError):
@@ -46,7 +55,7 @@ class FetchError(RuntimeError):
 
 
 class RobotsDisallowedError(FetchError):
-    """robots.txt does not allow this URL for our User-Agent; it was not requested."""
+    """robots.txt does not allow this URL for our User-Agent, or could not be read; it was not requested."""
 
 
 @dataclass
@@ -62,6 +71,7 @@ class FetchStats:
 class Fetcher:
     """Single-threaded GET with a minimum interval between requests, robots.txt checks and an on-disk cache.
 
+    One fetcher serves one build: robots.txt is read once per host by each fetcher, never from an earlier build.
     ``clock`` and ``sleep`` are injectable so tests can check the timing without waiting.
     """
 
@@ -71,6 +81,7 @@ class Fetcher:
                  sleep: Callable[[float], None] = time.sleep, client: httpx.Client | None = None):
         self.cache_dir = Path(cache_dir)
         self.base_url = (base_url or edhrec_base()).rstrip("/")
+        self.page_json = serves_page_json(self.base_url)
         self.user_agent = user_agent or user_agent_default()
         self.min_interval_s = min_interval_s
         self.max_retries = max_retries
@@ -79,19 +90,26 @@ class Fetcher:
         self.sleep = sleep
         self._client = client
         self._last_request: float | None = None
-        self._robots: dict[str, urllib.robotparser.RobotFileParser] = {}
+        self._robots: dict[str, urllib.robotparser.RobotFileParser | str] = {}
         self.stats = FetchStats()
         self.log: list[dict] = []
 
     def url(self, path: str) -> str:
-        """An absolute URL for a path (or URL) on the configured base."""
-        return urljoin(self.base_url + "/", path.lstrip("/")) if not urlsplit(path).scheme else path
+        """The absolute URL of a page path (``/precon/<slug>``) on the configured base; a URL is kept as it is.
+
+        On a base that serves page JSON the page is ``<base>/precon/<slug>.json``, as json.edhrec.com serves it.
+        """
+        if urlsplit(path).scheme:
+            return path
+        url = urljoin(self.base_url + "/", path.lstrip("/"))
+        return url + ".json" if self.page_json and not url.endswith(".json") else url
 
     def get(self, path_or_url: str, *, verify: Callable[[str], object] | None = None) -> str:
         """The body of a page: from the cache, else fetched politely (raises :class:`FetchError`).
 
         ``verify`` reads a body and raises ``ValueError`` when it is not the page asked for: such a body is never
         cached (its error is raised), and a cached one is fetched again, so a bad answer never replaces a good one.
+        An HTTP redirect is followed only to a URL robots.txt allows, checked before it is requested.
         """
         url = self.url(path_or_url)
         cached = self._read_cache(url)
@@ -101,10 +119,7 @@ class Fetcher:
                 self.log.append({"url": url, "status": "cached"})
                 return cached
             self.log.append({"url": url, "status": "cached body unreadable: fetched again"})
-        if not self._allowed(url):
-            self.stats.robots_disallowed += 1
-            self.log.append({"url": url, "status": "robots-disallowed"})
-            raise RobotsDisallowedError(f"{url}: disallowed by robots.txt for {self.user_agent!r}; not fetched")
+        self._check_robots(url)
         return self._fetch(url, verify)
 
     def stats_dict(self) -> dict:
@@ -134,28 +149,41 @@ class Fetcher:
         with (self.cache_dir / "index.tsv").open("a", encoding="utf-8") as index:
             index.write(f"{path.name}\t{url}\n")
 
-    def _allowed(self, url: str) -> bool:
+    def _check_robots(self, url: str) -> None:
+        """Raise :class:`RobotsDisallowedError` (and log it) unless robots.txt allows ``url``."""
         parts = urlsplit(url)
         host = f"{parts.scheme}://{parts.netloc}"
         if host not in self._robots:
-            robots_url = f"{host}/robots.txt"
-            parser = urllib.robotparser.RobotFileParser(robots_url)
-            body = self._read_cache(robots_url)
-            if body is None:
-                try:
-                    body = self._fetch(robots_url)
-                except FetchError as exc:
-                    if "HTTP 4" not in str(exc):
-                        raise
-                    body = ""  # no robots.txt (4xx): everything is allowed, as the robots standard says
-            parser.parse(body.splitlines())
-            self._robots[host] = parser
-        return self._robots[host].can_fetch(self.user_agent, url)
+            self._robots[host] = self._read_robots(host)
+        rules = self._robots[host]
+        if isinstance(rules, str):
+            reason = rules
+        elif rules.can_fetch(self.user_agent, url):
+            return
+        else:
+            reason = f"disallowed by robots.txt for {self.user_agent!r}"
+        self.stats.robots_disallowed += 1
+        self.log.append({"url": url, "status": "robots-disallowed"})
+        raise RobotsDisallowedError(f"{url}: {reason}; not fetched")
+
+    def _read_robots(self, host: str) -> urllib.robotparser.RobotFileParser | str:
+        """The host's robots.txt rules, or why they could not be read (then nothing on the host is fetched)."""
+        robots_url = f"{host}/robots.txt"
+        try:
+            body = self._fetch(robots_url, _robots_file, check_robots=False)
+        except ValueError as exc:
+            return f"{robots_url} is not a robots file ({exc}), so nothing on {host} is fetched by this build"
+        except FetchError as exc:
+            if "HTTP 4" not in str(exc):
+                return f"{robots_url} could not be read ({exc}), so nothing on {host} is fetched by this build"
+            body = ""  # no robots.txt (4xx): everything is allowed, as the robots standard says
+        parser = urllib.robotparser.RobotFileParser(robots_url)
+        parser.parse(body.splitlines())
+        return parser
 
     def _http(self) -> httpx.Client:
         if self._client is None:
-            self._client = httpx.Client(headers={"User-Agent": self.user_agent}, timeout=TIMEOUT,
-                                        follow_redirects=True)
+            self._client = httpx.Client(headers={"User-Agent": self.user_agent}, timeout=TIMEOUT)
         return self._client
 
     def _wait_turn(self) -> None:
@@ -165,7 +193,32 @@ class Fetcher:
                 self.sleep(wait)
         self._last_request = self.clock()
 
-    def _fetch(self, url: str, verify: Callable[[str], object] | None = None) -> str:
+    def _fetch(self, url: str, verify: Callable[[str], object] | None = None, *, check_robots: bool = True) -> str:
+        """GET ``url``, following redirects one request at a time (each target checked against robots.txt first),
+        verify the final body and cache it under ``url``."""
+        target = url
+        for _ in range(MAX_REDIRECTS + 1):
+            response, entry = self._request(target)
+            if not response.has_redirect_location:
+                break
+            location = urljoin(target, response.headers["Location"])
+            entry["status"] = f"{response.status_code}: redirected to {location}"
+            if check_robots:
+                self._check_robots(location)
+            target = location
+        else:
+            raise FetchError(f"{url}: more than {MAX_REDIRECTS} redirects; not followed further")
+        try:
+            if verify is not None:
+                verify(response.text)
+        except ValueError:
+            entry["status"] = "200 but unreadable: not cached"
+            raise
+        self._write_cache(url, response.text)
+        return response.text
+
+    def _request(self, url: str) -> tuple[httpx.Response, dict]:
+        """One polite GET of ``url``, retried on 429, 5xx and network errors: a 200 or a redirect, and its log entry."""
         for attempt in range(self.max_retries + 1):
             self._wait_turn()
             self.stats.requests += 1
@@ -173,22 +226,15 @@ class Fetcher:
             self.log.append(entry)
             retry_after = 0.0
             try:
-                response = self._http().get(url)
+                response = self._http().get(url, follow_redirects=False)
             except httpx.HTTPError as exc:
                 self.stats.errors += 1
                 entry["status"] = f"error: {type(exc).__name__}"
                 failure = f"{url}: {exc}"
             else:
                 entry["status"] = response.status_code
-                if response.status_code == 200:
-                    try:
-                        if verify is not None:
-                            verify(response.text)
-                    except ValueError:
-                        entry["status"] = "200 but unreadable: not cached"
-                        raise
-                    self._write_cache(url, response.text)
-                    return response.text
+                if response.status_code == 200 or response.has_redirect_location:
+                    return response, entry
                 if response.status_code == 429:
                     self.stats.rate_limited += 1
                     retry_after = _seconds(response.headers.get("Retry-After"))
@@ -201,6 +247,13 @@ class Fetcher:
                 self.stats.retries += 1
                 self.sleep(max(self.backoff_s * 2 ** attempt, retry_after))
         raise FetchError(f"{failure} (gave up after {self.max_retries + 1} attempts)")
+
+
+def _robots_file(body: str) -> None:
+    """Raise ``ValueError`` for a body that is markup (a challenge or error page answered with HTTP 200): robots.txt
+    is plain text, lines of ``field: value`` and ``#`` comments, and never starts with ``<``."""
+    if body.lstrip("\ufeff \t\r\n").startswith("<"):
+        raise ValueError("the answer is an HTML page, such as a challenge page")
 
 
 def _reads(body: str, verify: Callable[[str], object] | None) -> bool:
