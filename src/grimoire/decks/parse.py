@@ -45,18 +45,31 @@ _BARE_QUANTITY = re.compile(r"^([-+\u2212]?\d+)(?:\s+|(?=[^\W\d_]|[\"'+]))(.+)$"
 _WRITTEN_COUNT = re.compile(r"([-+\u2212]?)(\d+)")
 # What exporters put after the name, taken off from the end one at a time: a count ("x4", "x 4", "×4", "(x4)"),
 # Archidekt's categories ("[Ramp,Artifact]", the commander's "[Commander{top}]"), markers ("*F*", TappedOut's
-# "*CMDR*" and "*f-etched*", "#tag", "^tag^") and a set code with its collector number ("(CMR) 472", "[CMR]"). Archidekt
-# writes "{quantity}x {name} ({set}) {collector number} [{category}] ^{tag}^" and TappedOut "1x Alesha, Who Smiles at
-# Death *CMDR*" (the formats as public deck-import code reads them).
+# "*CMDR*" and "*f-etched*", Deckstats' "# !Commander", "#tag", "^tag^") and a set code with its collector number
+# ("(CMR) 472", "[CMR]"). Archidekt writes "{quantity}x {name} ({set}) {collector number} [{category}] ^{tag}^" and
+# TappedOut "1x Alesha, Who Smiles at Death *CMDR*" (the formats as public deck-import code reads them).
 _TRAILING_QUANTITY = re.compile(r"\s(?:[xX×]\s?(\d+)|\(\s*[xX×]\s?(\d+)\s*\))$")
 _CATEGORIES = re.compile(r"\s\[([^\[\]]*)\]$")
-_MARKER = re.compile(r"(?:\s|(?=\*[A-Za-z-]+\*$))(\*[A-Za-z-]+\*|#\S+|\^[^^]*\^)$")  # no name holds a "*"
+_MARKER = re.compile(r"(?:\s|(?=\*[A-Za-z-]+\*$))(\*[A-Za-z-]+\*|#\s?!\s?\w+|#\S+|\^[^^]*\^)$")  # no name holds a "*"
+# Deckstats marks the commander "1 Atraxa, Praetors' Voice # !Commander" (or "#!Commander"), as Commander Spellbook's
+# deck reader (SpaceCowMedia/commander-spellbook-backend, backend/common/serializers.py) reads its export.
+_DECKSTATS_COMMANDER = re.compile(r"#\s?!\s?commander", re.IGNORECASE)
+# A printing in brackets before the name: Deckstats' "1 [KLD] Demolition Stomper" (as public deck importers read its
+# export) and XMage's .dck "1 [CMM:410] Sol Ring" (as magefree/mage's DckDeckImporter reads it); no name starts with "[".
+_LEADING_PRINTING = re.compile(r"^\[[A-Za-z0-9_-]{1,12}(?:[:#][A-Za-z0-9_★†*-]{1,12})?\]\s+(?=\S)")
 _SET_AND_NUMBER = re.compile(r"\s[(\[][A-Za-z0-9_]{2,6}[)\]](?:\s+[A-Za-z0-9★†\-]+)?$")
 _MAX_PIECES = 8  # pieces taken off one name's end: more than any export writes, few enough to bound a long line
 # A number after the name, where no export writes a count: "Lightning Bolt 4" (a count, or a collector number
 # without its set?), "Forest4".
 _NUMBER_AFTER_NAME = re.compile(r"\s*([0-9]+)$")
 _INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"  # format characters that show as nothing: byte-order mark, zero-width
+# Lines of deck files that hold no card: XMage's .dck "NAME:<deck name>", "AUTHOR:<name>" and "LAYOUT MAIN:(...)|..."
+# (its deck editor's grid, naming again the cards listed above it), as magefree/mage's DckDeckImporter reads them, and
+# Deckstats' "//NAME: <deck name> from deckstats.net".
+_NAME_LINE = re.compile(r"^(?://\s*)?NAME:\s*(.*?)(?:\s+from deckstats\.net)?$")
+_XMAGE_METADATA = re.compile(r"^(?:AUTHOR:|LAYOUT (?:MAIN|SIDEBOARD):)")
+# "Commander: Alesha, Who Smiles at Death": the header and its card on one line, as some deck builders write it
+_INLINE_COMMANDER = re.compile(r"^(?:commanders?|command zone)\s*:\s*(\S.*)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -118,7 +131,10 @@ class ParsedDeck:
     corrections: list[Correction] = field(default_factory=list)
     # the card store the names were read in, whose cached tags give the cards' roles (see analyze_deck)
     store: CardDB | None = field(default=None, repr=False, compare=False)
-    set_aside: int = 0  # lines under a Maybeboard or Considering header, or in a {noDeck} category: no part of the deck
+    # lines under a Maybeboard or Considering header, on a deck site's maybeboard, or in a {noDeck} category: no part
+    # of the deck
+    set_aside: int = 0
+    notes: list[str] = field(default_factory=list)  # what was read other than as written (a commander taken by place)
 
     def section(self, name: str) -> list[DeckEntry]:
         if name not in SECTIONS:
@@ -133,7 +149,8 @@ class ParsedDeck:
         return {"name": self.name,
                 **{s: [e.to_dict() for e in self.section(s)] for s in SECTIONS},
                 "problems": [p.to_dict() for p in self.problems],
-                "corrections": [c.to_dict() for c in self.corrections]}
+                "corrections": [c.to_dict() for c in self.corrections],
+                "notes": list(self.notes)}
 
 
 class _Reader:
@@ -327,7 +344,7 @@ def _unwrapped(quantity: str, rest: str, counted: bool) -> list[_Reading]:
     """The readings of ``rest`` as what exporters write after a name is taken off its end, one piece at a time:
     the whole text first, the bare name last. A count after the name is the count when none came before it, else
     the reading's ``second_count``."""
-    rest, categories, commander, second_count = _clean(rest), (), False, ""
+    rest, categories, commander, second_count = _LEADING_PRINTING.sub("", _clean(rest), count=1), (), False, ""
     readings = [_Reading(quantity, rest)]
     while len(readings) <= _MAX_PIECES:
         if trailing := _TRAILING_QUANTITY.search(rest):
@@ -341,7 +358,8 @@ def _unwrapped(quantity: str, rest: str, counted: bool) -> list[_Reading]:
             categories = categories or tuple(c.strip() for c in match.group(1).split(","))
             rest = rest[:match.start()]
         elif match := _MARKER.search(rest):
-            commander = commander or match.group(1).upper() == "*CMDR*"
+            marker = match.group(1)
+            commander = commander or marker.upper() == "*CMDR*" or bool(_DECKSTATS_COMMANDER.fullmatch(marker))
             rest = rest[:match.start()]
         elif match := _SET_AND_NUMBER.search(rest):
             rest = rest[:match.start()]
@@ -447,6 +465,14 @@ def _is_json(line: str) -> bool:
         return False
 
 
+def _metadata(line: str, deck: ParsedDeck) -> bool:
+    """Whether the line is a deck file's metadata, which holds no card: a ``NAME:`` line names the deck."""
+    if match := _NAME_LINE.match(line):
+        deck.name = match.group(1).strip() or deck.name
+        return True
+    return bool(_XMAGE_METADATA.match(line))
+
+
 def _is_card_line(line: str, reader: _Reader) -> bool:
     """Whether the line names a card exactly: "Name Dropping" first is a card, not the deck's name."""
     return _read_line(line, reader.is_card).exact
@@ -456,17 +482,20 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
     """Read a decklist in any of the common text formats.
 
     Sections come from headers ("Commander", "Deck", "Sideboard", "Companion", with or without "//", a
-    trailing colon or a count), from ``SB:`` prefixes, or, in a list without headers, from one blank line
-    between the main deck and a sideboard of at most 15 cards (MTGO's .txt); a blank line ends the commanders.
-    Cards under "Maybeboard" or "Considering", or in an Archidekt category flagged "{noDeck}", are skipped. A line
-    is first read as a card's exact name, whole or without what exporters add after it ("+2 Mace", "1 X (UNF) 12"),
-    else as a count and a name. Arena's "About" section gives the deck's name. Unreadable lines become
+    trailing colon or a count), from ``SB:`` prefixes, from a commander on its header's line ("Commander: Alesha,
+    Who Smiles at Death"), or, in a list without headers, from one blank line between the main deck and a sideboard
+    of at most 15 cards (MTGO's .txt); a blank line ends the commanders. Cards under "Maybeboard" or "Considering",
+    or in an Archidekt category flagged "{noDeck}", are skipped. A line is first read as a card's exact name, whole
+    or without what exporters add around it ("+2 Mace", "1 X (UNF) 12", "1 [CMM:410] Sol Ring"), else as a count
+    and a name. Arena's "About" section, XMage's "NAME:" and Deckstats' "//NAME:" give the deck's name. Unreadable
+    lines become
     :attr:`ParsedDeck.problems`, each with its line number, and so do lines whose count is in doubt (two counts, a
     number after the name) and JSON lines; the rest still loads. Misspelt names read as a card are listed in
     :attr:`ParsedDeck.corrections`.
     """
     lines, cut = _lines(text)
-    has_headers = any(_header(line)[0] for _, line in lines if line and len(line) <= MAX_LINE_CHARS)
+    has_headers = any(_header(line)[0] or _INLINE_COMMANDER.match(line) for _, line in lines
+                      if line and len(line) <= MAX_LINE_CHARS)
     blank_starts_sideboard = not has_headers and _blocks_are_mtgo(lines)
     deck = ParsedDeck(store=db)
     reader = _Reader(db, deck)
@@ -497,6 +526,8 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
         if _is_json(line):
             reader.problem(number, line, _JSON_LINE)
             continue
+        if _metadata(line, deck):
+            continue
         is_header, header_section = _header(line)
         if is_header:
             section = header_section
@@ -506,6 +537,8 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
         line_section, card_line = section, line
         if line[:3].upper() == "SB:":
             line_section, card_line = "sideboard", line[3:].strip()
+        elif (inline := _INLINE_COMMANDER.match(line)) and not _is_card_line(line, reader):
+            line_section, card_line = "commanders", inline.group(1)
         if line_section is None:
             deck.set_aside += 1
             continue
@@ -522,6 +555,30 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
     if cut is not None:
         reader.problem(cut, "", f"the decklist has more than {MAX_LINES:,} lines; the rest was not read")
     return deck
+
+
+def commander_places(text: str, deck: ParsedDeck) -> dict[str, list[DeckEntry]]:
+    """The cards of ``deck`` (read from ``text``) in the two places exports without a Commander section put the
+    commander: ``"last block"``, the one or two lines after the list's last blank line (MTGO-style lists), and
+    ``"first line"`` (Moxfield's plain-text export writes the commander first, then the rest in alphabetical order,
+    as tedik123/magicGamba's sample export shows). A place is given only when each of its lines was read as a card
+    of the main deck or sideboard; whether those cards can lead the deck is the caller's question."""
+    blocks: list[list[int]] = [[]]
+    for number, line in _lines(text)[0]:
+        if not line:
+            if blocks[-1]:
+                blocks.append([])
+        elif not line.startswith(("//", "#")) or _header(line)[0]:  # comments are no part of a block
+            blocks[-1].append(number)
+    blocks = [block for block in blocks if block]
+    read = {e.line_number: e for section in ("main", "sideboard") for e in deck.section(section)}
+    main_lines = {e.line_number for e in deck.main}
+    places = {}
+    if len(blocks) > 1 and len(blocks[-1]) <= 2 and all(number in read for number in blocks[-1]):
+        places["last block"] = [read[number] for number in blocks[-1]]
+    if blocks and blocks[0][0] in main_lines:
+        places["first line"] = [read[blocks[0][0]]]
+    return places
 
 
 _MTGJSON_SECTIONS = {"commander": "commanders", "mainBoard": "main", "sideBoard": "sideboard"}

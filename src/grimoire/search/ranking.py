@@ -1823,11 +1823,18 @@ _ANOTHER_WAY = re.compile(r"\b(?:alt|alts|alternat(?:e|ive)|another way|other wa
                           r"non-?combat|instead of|lab ?man|laboratory|empty (?:library|deck)|mill)\b")
 
 
+# a request to win sooner, which is won in combat ("i need to win faster in green", "cards to close out games")
+_FASTER = re.compile(r"\b(?:win(?:ning)? (?:games? )?(?:faster|quicker|sooner|more quickly)|"
+                     r"close (?:out )?(?:the |my |a )?games?|finish(?:ing)? (?:off )?(?:the |my |a )?games?)\b")
+
+
 def board_finishers(chosen: list[TagMatch], text: str, tribal: bool) -> list[TagMatch]:
     """``chosen`` for a deck that wins with its board: a tribe's deck (``tribal``) or a token deck asking for its
     "win conditions" ("wincons for my elf deck", "win cons for tokens") asks for the finishers that turn the board
-    into a win (an overrun: Craterhoof Behemoth, Ezuri), not for another way to win the game (Laboratory Maniac)."""
-    wide = tribal or any(match.index == _TOKEN_MAKER and match.by == "theme" for match in chosen)
+    into a win (an overrun: Craterhoof Behemoth, Ezuri), not for another way to win the game (Laboratory Maniac);
+    so does a request to win faster ("i need to win faster in green": As Luck Would Have It had led)."""
+    wide = tribal or any(match.index == _TOKEN_MAKER and match.by == "theme" for match in chosen) or \
+        _FASTER.search(text.lower()) is not None
     if not wide or _ANOTHER_WAY.search(text.lower()) or not any(match.index == _ALT_WIN for match in chosen):
         return chosen
     out = [replace(match, index=_OVERRUN) if match.index == _ALT_WIN else match for match in chosen]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 
@@ -11,12 +12,14 @@ import pytest
 import grimoire
 from grimoire.bench.precon.build import build_dataset, commander_decks, exclude_reason, precon_id, split_of
 from grimoire.bench.precon.dataset import load_dataset
-from grimoire.bench.precon.edhrec import PageError
+from grimoire.bench.precon.edhrec import PageError, slug_of
 from grimoire.bench.precon.mtgjson_files import MtgjsonFiles
 from grimoire.bench.precon.schema import DECK_COLUMNS, LeakageError
 from tests.bench.precon.fixtures_data import (
     BUILD_ID,
     CUTOFF,
+    INDEX,
+    PAGES,
     SNAPSHOT,
     FakeClock,
     FixtureServer,
@@ -24,6 +27,7 @@ from tests.bench.precon.fixtures_data import (
     edhrec_server,
     make_fetcher,
     make_fixture_dataset,
+    next_data_html,
     write_mtgjson,
 )
 
@@ -108,7 +112,10 @@ def test_a_partner_pair_matches_and_both_partners_are_the_precon_commanders(buil
     assert ds.deck(pid).commander_names == ("Pir, Imaginative Rascal", "Toothy, Imaginary Friend")
 
 
-def test_universes_beyond_add_in_no_deck_maps_by_its_atomic_flavor_name(built):
+def test_universes_beyond_add_maps_by_the_flavor_name_a_deck_card_carries(built):
+    # MTGJSON's Card (Atomic) has no flavorName: the fixture's AtomicCards carries none, as the real file.
+    atomic = json.loads((built["mtgjson_dir"] / "AtomicCards.json").read_text(encoding="utf-8"))
+    assert not [name for name, faces in atomic["data"].items() if any("flavorName" in face for face in faces)]
     ds = built["dataset"]
     pid = _by_name(ds)["Necron Dynasties"]
     assert ds.precon(pid)["is_universes_beyond"] and not ds.precon(_by_name(ds)["Grave Alpha"])["is_universes_beyond"]
@@ -117,11 +124,75 @@ def test_universes_beyond_add_in_no_deck_maps_by_its_atomic_flavor_name(built):
     assert not adds["Zilortha, Strength Incarnate"].in_precon
 
 
-def test_the_json_endpoint_page_reads_like_the_html_one(built):
-    ds = built["dataset"]
-    gamma = _by_name(ds)["Gamma Court"]
-    assert ds.precon(gamma)["edhrec_slug"] == "gamma-court"
-    assert {label.name for label in ds.labels(gamma, "add")} == {"Rhystic Study", "Kodama's Reach"}
+def test_a_flavor_name_printed_in_no_deck_read_stays_unmapped(db, tmp_path):
+    mtgjson_dir = write_mtgjson(tmp_path / "mtgjson", db)
+    deck_file = mtgjson_dir / "decks" / "GammaCourt_CCC.json"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace(', "flavorName": "Godzilla, King of the '
+                                                                       'Monsters"', ""), encoding="utf-8")
+    with edhrec_server() as server, make_fetcher(tmp_path / "cache", server.url) as fetcher:
+        build_dataset(tmp_path / "out", snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db, fetcher=fetcher,
+                      cutoff=CUTOFF)
+    unmapped = json.loads((tmp_path / "out" / "unmapped.json").read_text())["edhrec"]
+    assert unmapped == ["Godzilla, King of the Monsters", "Not A Real Card Xyz"]
+
+
+def test_a_build_from_the_json_host_reads_the_same_pages(built, db, tmp_path):
+    with edhrec_server() as server, make_fetcher(tmp_path / "cache", server.url + "/pages") as fetcher:
+        manifest = build_dataset(tmp_path / "out", snapshot=SNAPSHOT, mtgjson=built["mtgjson_dir"], db=db,
+                                 fetcher=fetcher, cutoff=CUTOFF)
+    paths = [path for path, _ in server.requests]
+    assert paths[:3] == ["/robots.txt", "/pages/precon.json", "/pages/precon/grave-alpha.json"]
+    assert "/pages/precon/private/hidden-deck.json" not in paths and manifest["counts"]["matched"] == 5
+    for name in ("labels", "commanders"):
+        assert pq.read_table(tmp_path / "out" / f"{name}.parquet").equals(
+            pq.read_table(built["out"] / f"{name}.parquet"))
+    ds = load_dataset(tmp_path / "out")
+    gamma = ds.precon(_by_name(ds)["Gamma Court"])
+    assert gamma["edhrec_slug"] == "gamma-court" and gamma["edhrec_url"] == server.url + "/pages/precon/gamma-court.json"
+    assert manifest["snapshot"]["edhrec_build_id"] is None  # page JSON carries no Next.js buildId
+
+
+# json.edhrec.com answers a moved page with HTTP 200 and {"redirect": "<page path>"}; public clients follow it to
+# https://json.edhrec.com/pages<path>.json (stainedhat/pyedhrec pull request #3 "follow redirects for out-of-order
+# partner combos"; a JavaScript client's fetchCards checks json.redirect), or skip it (mtgjson/mtgjson issue #1290).
+MOVED = {"party-time": "/precon/party-of-two", "loop": "/precon/loop", "twice": "/precon/once-more",
+         "once-more": "/precon/grave-alpha", "renamed-alpha": "/precon/grave-alpha",
+         "hidden-now": "/precon/private/hidden-deck"}
+
+
+def _json_host_with_moved_pages() -> dict[str, str]:
+    """The JSON host's routes, Party of Two listed only under its old slug, plus the moved pages of MOVED."""
+    routes = edhrec_routes()
+    index = copy.deepcopy(INDEX)
+    cardlists = index["container"]["json_dict"]["cardlists"]
+    next(view for c in cardlists for view in c["cardviews"] if view["name"] == "Party of Two")["url"] = \
+        "/precon/party-time"
+    cardlists.append({"tag": "moved", "header": "Moved", "cardviews": [
+        {"name": slug, "url": f"/precon/{slug}"} for slug in ("loop", "twice", "renamed-alpha", "hidden-now")]})
+    routes["/pages/precon.json"] = json.dumps(index)
+    routes.update({f"/pages/precon/{slug}.json": json.dumps({"redirect": target}) for slug, target in MOVED.items()})
+    return routes
+
+
+def test_a_redirect_answer_is_followed_once_on_the_same_host_and_logged(db, tmp_path):
+    mtgjson_dir = write_mtgjson(tmp_path / "mtgjson", db)
+    with FixtureServer(_json_host_with_moved_pages()) as server, \
+            make_fetcher(tmp_path / "cache", server.url + "/pages") as fetcher:
+        manifest = build_dataset(tmp_path / "out", snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db, fetcher=fetcher,
+                                 cutoff=CUTOFF)
+    pages = server.url + "/pages/precon/"
+    ds = load_dataset(tmp_path / "out")
+    party = ds.precon(_by_name(ds)["Party of Two"])
+    assert party["edhrec_slug"] == "party-of-two" and party["edhrec_url"] == pages + "party-of-two.json"
+    assert party["edhrec_group"] == "Pair Commander" and manifest["counts"]["matched"] == 5
+    status = {(slug_of(e["url"]), e["status"]) for e in manifest["fetch"]["log"] if isinstance(e["status"], str)}
+    assert ("party-time", f"redirected to {pages}party-of-two.json: following it once") in status
+    assert ("renamed-alpha", f"{pages}grave-alpha.json was already read for another index entry") in status
+    unreadable = {slug_of(e["url"]): e["status"] for e in _unreadable(manifest)}
+    assert "a redirect loop" in unreadable["loop"] and "only one redirect is followed" in unreadable["twice"]
+    # The target of a redirect is checked against robots.txt like any page, and never requested when disallowed.
+    assert ("hidden-deck", "robots-disallowed") in status
+    assert "/pages/precon/private/hidden-deck.json" not in [path for path, _ in server.requests]
 
 
 def test_manifest_records_the_next_js_build_id(built):
@@ -291,19 +362,19 @@ def test_an_unreadable_page_loses_only_its_precon_is_logged_and_is_not_cached(db
 def test_a_page_of_another_shape_loses_only_its_precon_and_an_unmatched_href_is_logged(db, tmp_path):
     mtgjson_dir = write_mtgjson(tmp_path / "mtgjson", db)
     routes = edhrec_routes()
-    gamma = json.loads(routes["/precon/gamma-court"])  # served from the JSON endpoint
+    gamma = copy.deepcopy(PAGES["/precon/gamma-court"])  # read from the JSON host
     gamma["container"]["json_dict"]["cardlists"][1]["cardviews"].append({"sanitized": "no-name", "num_decks": 3})
-    routes["/precon/gamma-court"] = json.dumps(gamma)
-    routes["/precon/grave-alpha"] = routes["/precon/grave-alpha"].replace('"href": "/precon/grave-alpha"',
-                                                                          '"href": "/precon/grave-alpha/old"')
-    with FixtureServer(routes) as server, make_fetcher(tmp_path / "cache", server.url) as fetcher:
+    routes["/pages/precon/gamma-court.json"] = json.dumps(gamma)
+    routes["/pages/precon/grave-alpha.json"] = routes["/pages/precon/grave-alpha.json"].replace(
+        '"href": "/precon/grave-alpha"', '"href": "/precon/grave-alpha/old"')
+    with FixtureServer(routes) as server, make_fetcher(tmp_path / "cache", server.url + "/pages") as fetcher:
         manifest = build_dataset(tmp_path / "out", snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db, fetcher=fetcher,
                                  cutoff=CUTOFF)
     assert manifest["counts"]["matched"] == 4
-    assert [(e["url"].rsplit("/", 1)[-1], "has no name" in e["status"]) for e in _unreadable(manifest)] == [
+    assert [(slug_of(e["url"]), "has no name" in e["status"]) for e in _unreadable(manifest)] == [
         ("gamma-court", True)]
     unmatched = [e for e in manifest["fetch"]["log"] if "no precon_commander_counts href" in str(e.get("status"))]
-    assert [e["url"].rsplit("/", 1)[-1] for e in unmatched] == ["grave-alpha"]
+    assert [slug_of(e["url"]) for e in unmatched] == ["grave-alpha"]
     assert "Meren of Clan Nel Toth" in unmatched[0]["status"]
 
 
@@ -331,10 +402,10 @@ def test_a_deck_released_as_no_product_sorts_last_and_is_in_the_gap(db, tmp_path
 def test_a_page_whose_commander_heads_another_product_is_not_matched(db, tmp_path):
     mtgjson_dir = write_mtgjson(tmp_path / "mtgjson", db)
     routes = edhrec_routes()
-    page = json.loads(routes["/precon/gamma-court"])  # served from the JSON endpoint
+    page = copy.deepcopy(PAGES["/precon/gamma-court"])
     page["deck"]["cards"] = {"Creature": [["Llanowar Elves", 1], ["Elvish Mystic", 1], ["Fyndhorn Elves", 1]],
                              "Land": [["Forest", 30]]}  # Kenrith, but not this deck's cards
-    routes["/precon/gamma-court"] = json.dumps(page)
+    routes["/precon/gamma-court"] = next_data_html(page)
     with FixtureServer(routes) as server, make_fetcher(tmp_path / "cache", server.url) as fetcher:
         build_dataset(tmp_path / "out", snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db, fetcher=fetcher,
                       cutoff=CUTOFF)
