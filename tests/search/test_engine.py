@@ -675,3 +675,17 @@ def test_cards_banned_in_commander_come_after_the_rocks_decks_play(snapshot_engi
     first = top(snapshot_engine.search("best mana rocks under 3", limit=6))
     assert first[0] == "Sol Ring" and not any(name in first for name in ("Mox Pearl", "Mox Jet", "Mox Ruby"))
     assert "Time Walk" not in top(snapshot_engine.search("extra turn spells", limit=8))
+
+
+def test_red_card_draw_is_also_impulse_draw(snapshot_engine):
+    """Exiling cards to play them is red's card draw: "red card draw" had listed only cards that draw."""
+    from grimoire.search.tags import TAG_INDEX
+
+    impulse = TAG_INDEX["impulse-draw"]
+
+    def impulses(query: str) -> int:
+        rows = [r.row for r in snapshot_engine.search(query, limit=10).results]
+        return int(sum(snapshot_engine.tag_strengths[row, impulse] > 0 for row in rows))
+
+    assert impulses("red card draw") >= 2 and impulses("boros card draw") >= 2
+    assert impulses("izzet card draw") == 0  # blue draws: no reason to add it

@@ -19,10 +19,15 @@ ARCHIDEKT_API = "https://archidekt.com"
 TIMEOUT_SECONDS = 10.0
 USER_AGENT = f"grimoire/{__version__} (Magic card search; deck check)"
 
-_MOXFIELD_URL = re.compile(r"^https?://(?:www\.)?moxfield\.com/decks/([A-Za-z0-9_-]+)", re.IGNORECASE)
-_ARCHIDEKT_URL = re.compile(r"^https?://(?:www\.)?archidekt\.com/(?:api/)?decks/(\d+)", re.IGNORECASE)
+# The scheme may be left out ("moxfield.com/decks/<id>", as a link is often copied from the address bar)
+_MOXFIELD_URL = re.compile(r"^(?:https?://)?(?:www\.)?moxfield\.com/decks/([A-Za-z0-9_-]+)", re.IGNORECASE)
+_ARCHIDEKT_URL = re.compile(r"^(?:https?://)?(?:www\.)?archidekt\.com/(?:api/)?decks/(\d+)", re.IGNORECASE)
+_DECK_URL = re.compile(r"^(?:https?://|(?:www\.)?(?:moxfield|archidekt)\.com/)", re.IGNORECASE)
 _MOXFIELD_BOARDS = {"commanders": "commanders", "mainboard": "main", "sideboard": "sideboard",
                     "companions": "companion"}
+# Oathbreaker's signature spells, which no section of a deck here holds; every other board (maybeboard, attractions,
+# stickers, contraptions, planes, schemes) is no part of the deck and is set aside, as under a Maybeboard header
+_MOXFIELD_SIGNATURE_SPELLS = "signatureSpells"
 
 
 class DeckFetchError(RuntimeError):
@@ -30,12 +35,14 @@ class DeckFetchError(RuntimeError):
 
 
 def is_deck_url(text: str) -> bool:
-    return bool(re.match(r"^https?://", text.strip(), re.IGNORECASE))
+    """Whether ``text`` is a URL: any ``http(s)://`` link, or a Moxfield or Archidekt one without its scheme."""
+    return bool(_DECK_URL.match(text.strip()))
 
 
 def fetch_deck(url: str, db: CardDB) -> ParsedDeck:
     """Download a deck from Moxfield (``https://moxfield.com/decks/<id>``) or Archidekt
-    (``https://archidekt.com/decks/<id>/...``). Raises :class:`DeckFetchError` offline or on HTTP errors."""
+    (``https://archidekt.com/decks/<id>/...``), the scheme optional. Raises :class:`DeckFetchError` offline or on
+    HTTP errors."""
     url = url.strip()
     if match := _MOXFIELD_URL.match(url):
         base = os.environ.get("GRIMOIRE_MOXFIELD_API", MOXFIELD_API).rstrip("/")
@@ -62,9 +69,7 @@ def _get_json(api_url: str, site: str) -> dict:
         response.raise_for_status()
         payload = response.json()
     except httpx.HTTPStatusError as exc:
-        code = exc.response.status_code
-        hint = "is the deck public and the link right?" if code == 404 else f"HTTP {code}"
-        raise DeckFetchError(f"could not read the deck from {site}: {hint} — paste the decklist instead") from exc
+        raise DeckFetchError(_status_message(exc.response.status_code, site)) from exc
     except (httpx.HTTPError, httpx.InvalidURL) as exc:
         raise DeckFetchError(f"could not reach {site}: {exc or type(exc).__name__} — paste the decklist instead"
                              ) from exc
@@ -74,6 +79,20 @@ def _get_json(api_url: str, site: str) -> dict:
     if not isinstance(payload, dict):
         raise DeckFetchError(f"{site} answered with unexpected data — paste the decklist instead")
     return payload
+
+
+def _status_message(code: int, site: str) -> str:
+    """What an HTTP error from a deck site means and what to do instead. Moxfield answers 403 with a Cloudflare
+    challenge page to programs it has not allowlisted (moxfield/moxfield-public issue 143, MarioMH8/moxfield-api
+    issue 67)."""
+    if code == 404:
+        return (f"could not read the deck from {site}: is the deck public and the link right? — paste the decklist "
+                "instead")
+    if code == 403:
+        allowlist = " (it answers only programs it has allowlisted)" if site == "moxfield.com" else ""
+        return (f"{site} refused an automated request for the deck (HTTP 403){allowlist} — export the list as text "
+                f"from the deck's page on {site}, save it, and pass the file instead")
+    return f"could not read the deck from {site}: HTTP {code} — paste the decklist instead"
 
 
 def _object(value: object) -> dict:
@@ -86,37 +105,55 @@ def _text(value: object) -> str:
     return value if isinstance(value, str) else ""
 
 
+def _moxfield_cards(boards: dict, board: str) -> list[dict]:
+    return [_object(entry) for entry in _object(_object(boards.get(board)).get("cards")).values()]
+
+
 def _moxfield_deck(payload: dict, db: CardDB) -> ParsedDeck:
     boards = payload.get("boards")
     if not isinstance(boards, dict):
         raise DeckFetchError("moxfield.com answered without 'boards' — paste the decklist instead")
     rows = []
     for board, section in _MOXFIELD_BOARDS.items():
-        cards = _object(_object(boards.get(board)).get("cards"))
-        for position, entry in enumerate(cards.values(), start=1):
-            entry = _object(entry)
+        for position, entry in enumerate(_moxfield_cards(boards, board), start=1):
             name = _text(_object(entry.get("card")).get("name"))
             quantity = entry.get("quantity", 1)  # checked with every other line's in deck_from_rows
             rows.append((section, quantity, name, position, f"{board}: {quantity} {name}"))
-    return deck_from_rows(rows, db, name=_text(payload.get("name")) or None)
+    deck = deck_from_rows(rows, db, name=_text(payload.get("name")) or None)
+    deck.set_aside = sum(len(_moxfield_cards(boards, board)) for board in boards
+                         if board not in _MOXFIELD_BOARDS and board != _MOXFIELD_SIGNATURE_SPELLS)
+    spells = [_text(_object(entry.get("card")).get("name")) or "?"
+              for entry in _moxfield_cards(boards, _MOXFIELD_SIGNATURE_SPELLS)]
+    if spells:
+        deck.notes.append(f"moxfield.com's signatureSpells board (Oathbreaker's signature spells) was left out, as "
+                          f"no deck section here holds it: {', '.join(spells)}")
+    return deck
 
 
 def _archidekt_deck(payload: dict, db: CardDB) -> ParsedDeck:
+    """Each entry of ``cards`` carries ``deletedAt`` (when it was deleted from the deck, else null) and ``companion``
+    (true for the deck's companion), as linkian209/pyrchidekt's ArchidektCard reads them; ``categories`` may be null."""
     cards = payload.get("cards")
     if not isinstance(cards, list):
         raise DeckFetchError("archidekt.com answered without 'cards' — paste the decklist instead")
     categories = payload.get("categories")
     included = {_text(c.get("name")).lower(): c.get("includedInDeck", True)
                 for c in (categories if isinstance(categories, list) else ()) if isinstance(c, dict)}
-    rows = []
+    rows, set_aside = [], 0
     for position, entry in enumerate(cards, start=1):
         entry = _object(entry)
+        if entry.get("deletedAt") is not None:  # a card removed from the deck: its entry stays, dated
+            continue
         name = _text(_object(_object(entry.get("card")).get("oracleCard")).get("name"))
         quantity = entry.get("quantity", 1)  # checked with every other line's in deck_from_rows
         listed = entry.get("categories")
-        section = archidekt_section([c.lower() for c in (listed if isinstance(listed, list) else ())
-                                      if isinstance(c, str)], included)
-        if section is not None:
+        section = "companion" if entry.get("companion") is True else archidekt_section(
+            [c.lower() for c in (listed if isinstance(listed, list) else ()) if isinstance(c, str)], included)
+        if section is None:
+            set_aside += 1
+        else:
             rows.append((section, quantity, name, position, f"{quantity} {name}"))
-    return deck_from_rows(rows, db, name=_text(payload.get("name")) or None)
+    deck = deck_from_rows(rows, db, name=_text(payload.get("name")) or None)
+    deck.set_aside = set_aside
+    return deck
 

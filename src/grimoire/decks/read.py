@@ -16,8 +16,9 @@ import numpy as np
 
 from grimoire.cards.store import CardDB
 from grimoire.decks.fetch import DeckFetchError, fetch_deck, is_deck_url
-from grimoire.decks.parse import ParsedDeck, load_mtgjson_deck, parse_decklist
+from grimoire.decks.parse import DeckEntry, ParsedDeck, commander_places, load_mtgjson_deck, parse_decklist
 from grimoire.decks.render import problems_text
+from grimoire.decks.validate import COMMANDER_DECK_SIZE, can_be_commander, legal_pair
 
 DECK_HELP = ("Pass a decklist as text (lines like '1 Sol Ring', with optional Commander / Deck / Sideboard / "
              "Companion headers), an MTGJSON deck file's JSON, or a moxfield.com / archidekt.com deck URL.")
@@ -127,6 +128,51 @@ def _start(text: str) -> str:
     return text.lstrip("\ufeff \t\r\n")[:200]
 
 
+_PLACES = {"last block": "alone after the list's last blank line",
+           "first line": "on the list's first line, where Moxfield's plain-text export writes the commander"}
+
+
+def _leads(deck: ParsedDeck, entries: list[DeckEntry]) -> bool:
+    """Whether these one or two single cards can lead the deck (one that can alone, or a legal pair such as two
+    Partners or a commander and its Background), with the rest of the main deck a Commander deck's size."""
+    cards = [e.card for e in entries]
+    rest = deck.count("main") - sum(e.quantity for e in entries if e in deck.main)
+    if any(e.quantity != 1 for e in entries) or rest + len(entries) != COMMANDER_DECK_SIZE:
+        return False
+    if len(cards) == 1:
+        return can_be_commander(cards[0])
+    return legal_pair(*cards) and any(can_be_commander(card) for card in cards)
+
+
+def _with_commander_by_place(deck: ParsedDeck, text: str) -> ParsedDeck:
+    """A Commander-sized list with no Commander section whose commander stands where exporters put it: alone after
+    the last blank line, or on the first line. Nothing is taken when both places could hold it, nor from a sideboard
+    that is the commander alone (the Commander check reads that as MTGO lists mean it)."""
+    if deck.commanders:
+        return deck
+    places = {where: entries for where, entries in commander_places(text, deck).items() if _leads(deck, entries)}
+    if places.get("last block") and places["last block"] == deck.sideboard:
+        return deck
+    if len(places) > 1:
+        candidates = " or ".join(f"line {entries[0].line_number} ({', '.join(e.card.name for e in entries)})"
+                                 for entries in places.values())
+        deck.notes.append(f"no Commander section, and {candidates} could be the commander: put it under a "
+                          "'Commander' header")
+        return deck
+    for where, entries in places.items():
+        for entry in entries:
+            deck.section("main" if entry in deck.main else "sideboard").remove(entry)
+        deck.commanders.extend(entries)
+        lines = ", ".join(str(e.line_number) for e in entries)
+        deck.notes.append(f"line {lines}: took {' and '.join(e.card.name for e in entries)} as the commander: no "
+                          f"section names one, and it stands {_PLACES[where]}")
+    return deck
+
+
+def _from_decklist(text: str, db: CardDB) -> ParsedDeck:
+    return _with_commander_by_place(parse_decklist(text, db), text)
+
+
 def _from_text(text: str, db: CardDB, suffix: str = "") -> ParsedDeck:
     """A file's, standard input's or a caller's text: JSON or MTGO's XML by its first character (a .txt, a pipe or a
     paste may hold JSON too)."""
@@ -141,7 +187,7 @@ def _from_text(text: str, db: CardDB, suffix: str = "") -> ParsedDeck:
         raise DeckInputError(f"line {line}: the deck is a JSON array, which is no decklist format. JSON is read only "
                              'as an MTGJSON deck file ({"data": {"mainBoard": [{"name": ..., "count": ...}]}}); '
                              "or paste the list as text, one card a line: '1 Sol Ring'.")
-    return parse_decklist(text, db)
+    return _from_decklist(text, db)
 
 
 def _is_json_array(text: str) -> bool:
@@ -196,7 +242,7 @@ def _read(source: str, db: CardDB, files: bool, stdin: TextIO | None) -> ParsedD
         if not path.is_file():
             raise DeckInputError(_not_a_file(path, text) + " " + DECK_HELP)
         return _from_file(path, db)
-    return parse_decklist(source, db)
+    return _from_decklist(source, db)
 
 
 def read_deck(source: str | Path, db: CardDB, *, files: bool = True, stdin: TextIO | None = None) -> ParsedDeck:

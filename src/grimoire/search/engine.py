@@ -273,6 +273,8 @@ _MANA_FOR_MANA = re.compile(r"(?:^|\n)[^:\n]*(?:\{(?:\d+|[WUBRGCX](?:/[WUBRGP])?
 # a request for mana makers, whose deck colours are judged by the colours a card makes (see _deck_colour_shares)
 _ASKS_MANA = re.compile(r"\b(?:ramp\w*|rocks?|dorks?|fix(?:ing|ers?)|accelerat\w*|signets?|talismans?|"
                         r"(?<!\d )(?<!\d)mana(?! value| cost| sinks?| curve))\b")  # not "3 mana 3/3s"
+_CARD_DRAW, _IMPULSE_DRAW = tag_rules.TAG_INDEX["card-draw"], tag_rules.TAG_INDEX["impulse-draw"]
+_BLUE, _BLACK, _RED = (1 << "WUBRG".index(letter) for letter in "UBR")  # colour identity bits (cards.mana.COLOR_ORDER)
 MAX_DECK_COMMANDERS = 8  # the commanders one name may fit that are read for a tribe ("Krenko": three)
 
 
@@ -534,6 +536,7 @@ class SearchEngine:
         if chosen:
             tribe = self._deck_tribe(text) or self._commander_tribe(deck)
             chosen = ranking.board_finishers(chosen, text, tribal=tribe is not None)
+            chosen = self._red_card_draw(chosen, mask)
             kin = self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text), tribe=tribe,
                                       mass=ranking.asks_mass(text),
                                       big=ranking.asks_big_target(text), literal=literal,
@@ -928,6 +931,19 @@ class SearchEngine:
         colourless_only = (produced == PRODUCED_BITS["C"]) & colourless
         fixes = self._colours_made(deck)[rows] >= min(2, len(deck))
         return np.where(produced == 0, shares, np.where(colourless_only | fixes, 1.0, COLOURLESS_SHARE))
+
+    def _red_card_draw(self, chosen: list[ranking.TagMatch], mask: np.ndarray) -> list[ranking.TagMatch]:
+        """``chosen`` with card draw asked for cards red may be and blue and black may not ("red card draw", "boros
+        card draw", "mono red card advantage") also asking for impulse draw at the same weight: exiling cards to play
+        them is red's card draw (Jeska's Will, Light Up the Stage), which the card-draw tag, drawing only, left out:
+        Romantic Rendezvous and Goblin Lore had led."""
+        asked = next((match for match in chosen if match.index == _CARD_DRAW), None)
+        if asked is None or any(match.index == _IMPULSE_DRAW for match in chosen):
+            return chosen
+        identity = self.db.columns.color_identity[mask]
+        if not (identity & _RED).any() or (identity & (_BLUE | _BLACK)).any():
+            return chosen
+        return [*chosen, ranking.TagMatch(_IMPULSE_DRAW, asked.weight, asked.by)]
 
     def _deck_tribe(self, text: str) -> str | None:
         """The creature type a request names as its deck's theme ("my elf deck needs card draw": Elf), else

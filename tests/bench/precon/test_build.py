@@ -148,7 +148,8 @@ def test_a_build_from_the_json_host_reads_the_same_pages(built, db, tmp_path):
             pq.read_table(built["out"] / f"{name}.parquet"))
     ds = load_dataset(tmp_path / "out")
     gamma = ds.precon(_by_name(ds)["Gamma Court"])
-    assert gamma["edhrec_slug"] == "gamma-court" and gamma["edhrec_url"] == server.url + "/pages/precon/gamma-court.json"
+    assert gamma["edhrec_slug"] == "gamma-court"
+    assert gamma["edhrec_url"] == server.url + "/pages/precon/gamma-court.json"
     assert manifest["snapshot"]["edhrec_build_id"] is None  # page JSON carries no Next.js buildId
 
 
@@ -191,7 +192,7 @@ def test_a_redirect_answer_is_followed_once_on_the_same_host_and_logged(db, tmp_
     unreadable = {slug_of(e["url"]): e["status"] for e in _unreadable(manifest)}
     assert "a redirect loop" in unreadable["loop"] and "only one redirect is followed" in unreadable["twice"]
     # The target of a redirect is checked against robots.txt like any page, and never requested when disallowed.
-    assert ("hidden-deck", "robots-disallowed") in status
+    assert {"url": pages + "private/hidden-deck.json", "status": "robots-disallowed"} in manifest["fetch"]["log"]
     assert "/pages/precon/private/hidden-deck.json" not in [path for path, _ in server.requests]
 
 

@@ -8,7 +8,15 @@ import json
 
 import pytest
 
-from grimoire.bench.precon.edhrec import PageError, page_data, pair_parts, parse_index, parse_precon, slug_of
+from grimoire.bench.precon.edhrec import (
+    PageError,
+    page_data,
+    pair_parts,
+    parse_index,
+    parse_precon,
+    redirect_of,
+    slug_of,
+)
 from tests.bench.precon.fixtures_data import BUILD_ID, INDEX, PAGES, next_data_html
 
 
@@ -48,6 +56,15 @@ def test_partner_pairs_and_slugs():
         "Pir, Imaginative Rascal", "Toothy, Imaginary Friend"]
     assert slug_of("https://edhrec.com/precon/world-shaper") == "world-shaper"
     assert slug_of("/precon/world-shaper/hearthhull-the-worldseed") == "world-shaper"
+    assert slug_of("https://json.edhrec.com/pages/precon/world-shaper.json") == "world-shaper"
+    assert slug_of("https://json.edhrec.com/pages/precon/world-shaper/hearthhull-the-worldseed.json") == "world-shaper"
+
+
+def test_a_redirect_answer_names_the_page_it_moved_to():
+    # json.edhrec.com answers a moved page with HTTP 200 and {"redirect": "<page path>"} (see test_build's MOVED).
+    assert redirect_of(json.dumps({"redirect": "/precon/world-shaper"})) == "/precon/world-shaper"
+    assert redirect_of(json.dumps(PAGES["/precon/blood-beta"])) is None
+    assert redirect_of(next_data_html(PAGES["/precon/blood-beta"])) is None
 
 
 @pytest.mark.parametrize(("body", "message"), [

@@ -1,6 +1,7 @@
 """The precon benchmark from nothing, offline: `grimoire precon build` against local servers that serve real-shaped
-EDHREC pages (the index, a partner pair, a Universes Beyond deck, a page from the JSON endpoint) and MTGJSON files
-with their .sha256, then run, score, judge, probe and report through the CLI."""
+EDHREC pages (the index, a partner pair, a Universes Beyond deck; as page JSON from the JSON host's /pages/*.json
+and as __NEXT_DATA__ HTML) and MTGJSON files with their .sha256, then run, score, judge, probe and report through
+the CLI."""
 
 from __future__ import annotations
 
@@ -35,12 +36,13 @@ def grimoire_cli(*args: str, env: dict | None = None) -> subprocess.CompletedPro
 
 @pytest.fixture(scope="module")
 def dataset_folder(tmp_path_factory):
-    """A build from empty folders, every file fetched from the two local servers (polite waits on a fake clock)."""
+    """A build from empty folders, every file fetched from the two local servers (polite waits on a fake clock); the
+    EDHREC pages from the JSON host's paths, as json.edhrec.com/pages serves them."""
     tmp = tmp_path_factory.mktemp("e2e")
     db = grimoire.open()
     published = write_mtgjson(tmp / "published", db)
     with FixtureServer(mtgjson_routes(published)) as mtgjson, edhrec_server() as edhrec:
-        with make_fetcher(tmp / "edhrec", edhrec.url) as fetcher, \
+        with make_fetcher(tmp / "edhrec", edhrec.url + "/pages") as fetcher, \
                 MtgjsonFiles(tmp / "mtgjson", base_url=mtgjson.url, sleep=lambda _: None) as files:
             build_dataset(tmp / "data", snapshot=SNAPSHOT, mtgjson=files, db=db, fetcher=fetcher, cutoff=CUTOFF)
     return tmp / "data"
@@ -85,7 +87,8 @@ def test_run_score_judge_probe_and_report_follow_the_build(dataset_folder, tmp_p
 
 @pytest.mark.slow
 def test_precon_build_command_against_local_servers(tmp_path, home):
-    """The CLI itself, from empty cache folders (real 5 s spacing between EDHREC requests: about 40 s)."""
+    """The CLI itself, from empty cache folders (real 5 s spacing between EDHREC requests: about 40 s), reading the
+    pages as HTML."""
     published = write_mtgjson(tmp_path / "published", grimoire.open())
     with FixtureServer(mtgjson_routes(published)) as mtgjson, edhrec_server() as edhrec:
         env = {"GRIMOIRE_MTGJSON_API": mtgjson.url, "GRIMOIRE_EDHREC_BASE": edhrec.url}

@@ -109,3 +109,59 @@ def test_a_cached_body_that_does_not_read_is_fetched_again(tmp_path):
             fetcher._write_cache(fetcher.url("/precon"), CHALLENGE)  # as an earlier version cached it
             assert page_data(fetcher.get("/precon", verify=page_data))[0] == INDEX
     assert [path for path, _ in server.requests] == ["/robots.txt", "/precon"]
+
+
+def test_a_base_ending_in_pages_is_the_json_host_and_gets_json_urls(tmp_path):
+    # json.edhrec.com/pages/precon.json and /pages/precon/<slug>.json (Kautiontape/mystic-forge's design note,
+    # "verified against live endpoints"; Guibod/mightstone's base_url https://json.edhrec.com/pages).
+    json_host = Fetcher(tmp_path, base_url="https://json.edhrec.com/pages/")
+    assert json_host.url("/precon") == "https://json.edhrec.com/pages/precon.json"
+    assert json_host.url("/precon/world-shaper") == "https://json.edhrec.com/pages/precon/world-shaper.json"
+    assert json_host.url(json_host.url("/precon/x")) == "https://json.edhrec.com/pages/precon/x.json"
+    assert Fetcher(tmp_path, base_url="https://edhrec.com").url("/precon/x") == "https://edhrec.com/precon/x"
+
+
+def test_robots_txt_answered_by_a_challenge_page_allows_nothing_and_is_not_cached(tmp_path):
+    with FixtureServer({**ROUTES, "/robots.txt": CHALLENGE}) as server:
+        with make_fetcher(tmp_path, server.url) as first:
+            with pytest.raises(RobotsDisallowedError, match="not a robots file"):
+                first.get("/precon/a")
+            with pytest.raises(RobotsDisallowedError, match="not a robots file"):
+                first.get("/precon/b")  # the answer holds for the whole build: robots.txt is not asked again
+        server.routes["/robots.txt"] = ROUTES["/robots.txt"]
+        with make_fetcher(tmp_path, server.url) as second:
+            assert second.get("/precon/a") == "page a"
+    assert [path for path, _ in server.requests] == ["/robots.txt", "/robots.txt", "/precon/a"]
+    assert first.stats.robots_disallowed == 2
+
+
+def test_robots_txt_is_read_again_by_each_build(tmp_path):
+    with FixtureServer({**ROUTES, "/robots.txt": "User-agent: *\nAllow: /\n"}) as server:
+        with make_fetcher(tmp_path, server.url) as first:
+            first.get("/precon/a")
+        server.routes["/robots.txt"] = "User-agent: *\nDisallow: /precon/b\n"
+        with make_fetcher(tmp_path, server.url) as second:
+            assert second.get("/precon/a") == "page a"  # cached: no robots.txt needed
+            with pytest.raises(RobotsDisallowedError, match="disallowed by robots.txt"):
+                second.get("/precon/b")
+    assert [path for path, _ in server.requests] == ["/robots.txt", "/precon/a", "/robots.txt"]
+
+
+def test_an_http_redirect_is_followed_only_where_robots_allows(tmp_path):
+    redirects = {"/precon/old-a": "/precon/a", "/precon/old-private": "/precon/private/x"}
+    with FixtureServer({**ROUTES, "/precon/private/x": "secret"}, redirects=redirects) as server:
+        with make_fetcher(tmp_path, server.url) as fetcher:
+            assert fetcher.get("/precon/old-a") == "page a"
+            with pytest.raises(RobotsDisallowedError, match="private/x"):
+                fetcher.get("/precon/old-private")
+        with make_fetcher(tmp_path, server.url) as again:
+            assert again.get("/precon/old-a") == "page a"  # cached under the URL asked for
+    assert [path for path, _ in server.requests] == ["/robots.txt", "/precon/old-a", "/precon/a",
+                                                     "/precon/old-private"]
+    assert {"url": server.url + "/precon/private/x", "status": "robots-disallowed"} in fetcher.log
+
+
+def test_a_redirect_loop_is_an_error(tmp_path):
+    with FixtureServer(ROUTES, redirects={"/precon/x": "/precon/y", "/precon/y": "/precon/x"}) as server, \
+            make_fetcher(tmp_path, server.url) as fetcher, pytest.raises(FetchError, match="more than 5 redirects"):
+        fetcher.get("/precon/x")
