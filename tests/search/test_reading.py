@@ -2931,6 +2931,22 @@ def test_a_nickname_alone_is_its_card(reader, query, card):
     assert reading.query == card and any(card in note for note in reading.notes)
 
 
+@pytest.mark.parametrize(("query", "card", "syntax"), [
+    ("bolt c:u", "Lightning Bolt", "c:u"), ("c:u bolt", "Lightning Bolt", "c:u"), ("stp c:b", "Swords to Plowshares", "c:b"),
+    ("craterhoof mv<3", "Craterhoof Behemoth", "mv<3"), ("thoracle t:land", "Thassa's Oracle", "t:land"),
+])
+def test_a_nickname_keeps_the_syntax_typed_beside_it(snapshot_engine, query, card, syntax):
+    """Every term must match: the nickname's reading had dropped the filters typed with it ("bolt c:u" listed
+    Lightning Bolt first, among 1,494 cards of every colour)."""
+    reading = snapshot_engine.reader.read(query)
+    assert reading.query == f"{card} {syntax}"
+    page = snapshot_engine.search(query, limit=10)
+    assert page.results and card not in [r.card.name for r in page.results]
+    node, _ = snapshot_engine._parse(syntax, None)
+    mask, _ = snapshot_engine.filter_mask(node, syntax, include_funny=False)
+    assert all(mask[r.row] for r in page.results)
+
+
 @pytest.mark.parametrize(("query", "syntax_read", "like"), [
     ("cards like stp but black", "c:b", "Swords to Plowshares"),
     ("something like bob in white", "c:w", "Dark Confidant"),  # the card in white

@@ -766,9 +766,12 @@ class Reader:
             return Reading(typed, typed, node=typed_node)
         rest = _with_corrections(rest, [w for w in words if w.corrected and not w.used])
         if state.misspelt is not None:  # the engine's exact-name match takes it from here
-            rest = self.db.columns.name[state.misspelt]
-            if _NAME_SYNTAX.search(rest):  # ("valki": Valki, God of Lies // ...; a name with a quote stays words)
-                rest = _exact_name(rest) or rest
+            name = self.db.columns.name[state.misspelt]
+            if _NAME_SYNTAX.search(name):  # ("valki": Valki, God of Lies // ...; a name with a quote stays words)
+                name = _exact_name(name) or name
+            # with the syntax typed beside the name ("bolt c:u", "stp c:b"), which it had dropped
+            typed_syntax = _drop_dangling_operators(_without(query, [*used, *(w for w in words if w.protected)]))
+            rest = f"{name} {typed_syntax.strip()}" if typed_syntax and typed_syntax.strip() else name
         runs = " ".join(part for part in (rest, *(c.syntax for c in chips if c.kind not in ("like", "combo")))
                         if part)
         if len(runs) > MAX_QUERY_LENGTH:  # the syntax the words stand for is longer than the words: search them
