@@ -50,6 +50,9 @@ CASES = [
     ("m:2WW t:sorcery", {"Wrath of God", "Day of Judgment"}, {"Swords to Plowshares"}),
     ("m>3WU t:creature", {"Sphinx of the Steel Wind"}, {"Serra Angel"}),
     ("m:{R/P}", {"Gut Shot"}, {"Dismember", "Lightning Bolt"}),
+    # a printed {0} is a symbol of the cost (it had matched every card: every cost holds at least no generic mana)
+    ("m:{0} t:artifact", {"Ornithopter", "Memnite", "Mox Diamond"}, {"Sol Ring", "Wrath of God", "Island"}),
+    ("m:0", {"Ornithopter"}, {"Lightning Bolt", "Forest"}),
     ("c:u mv=5 t:creature", {"Mulldrifter"}, {"Fact or Fiction"}),
     ("devotion:{u/b}{u/b}{u/b}", {"Necropotence", "Phyrexian Obliterator"}, {"Cryptic Command", "Thoughtseize"}),
     ("devotion=bb t:vampire", {"Arrogant Bloodlord"}, {"Phyrexian Obliterator"}),

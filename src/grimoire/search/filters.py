@@ -538,10 +538,12 @@ def _color_test(masks: np.ndarray, op: str, target: np.uint8) -> np.ndarray:
 
 
 def _symbol_counts(cost: str) -> dict[str, int]:
-    """A mana cost as a multiset: generic mana as one amount (``{3}`` is 3), every other symbol counted."""
+    """A mana cost as a multiset: generic mana as one amount (``{3}`` is 3), every other symbol counted, ``{0}``
+    too: a printed zero is a symbol of its own (``m:{0}`` had matched every card, as every cost holds at least no
+    generic mana)."""
     counts: dict[str, int] = {}
     for symbol in re.findall(r"\{([^}]+)\}", cost.upper()):
-        key, amount = ("generic", int(symbol)) if symbol.isdecimal() else (symbol, 1)
+        key, amount = ("generic", int(symbol)) if symbol.isdecimal() and int(symbol) else (symbol, 1)
         counts[key] = counts.get(key, 0) + amount
     return counts
 
