@@ -40,6 +40,9 @@ CASES = [
     ('o:"~ deals"', {"Creature Bond", "Sword of Fire and Ice", "Lightning Helix"}, {"Fact or Fiction"}),
     ('o:"whenever ~ attacks"', {"Goliath Truck", "Smuggler's Copter", "Goblin Guide"}, {"Rancor"}),
     ('o:"~ turn"', set(), {"Tymna the Weaver"}),
+    # a legend's short name is the card itself (Scryfall: "~ ... a placeholder for the card's name")
+    ('o:"~ enters tapped" t:legendary', {"Boseiju, Who Shelters All"}, {"Tolaria West"}),
+    ('o:"~ deals 3 damage"', {"Chandra, Awakened Inferno", "Lightning Bolt"}, {"Shock"}),
     ("o:/^{T}: add/ t:elf", {"Llanowar Elves", "Elvish Mystic", "Elvish Archdruid"}, {"Elvish Visionary"}),
     ('fo:"draw a card" t:land', {"Irrigated Farmland"}, {"Tundra"}),
     ("kw:flying -t:creature t:instant", set(), {"Serra Angel"}),

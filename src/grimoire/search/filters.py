@@ -375,13 +375,18 @@ class FilterIndex:
         return TextColumn(self._with_tilde(self.columns.oracle_text.tolist()))
 
     def _with_tilde(self, texts) -> list[str]:
-        """Self-references as ``~``: the card's name, its face names, and "this creature" / "this land"..., the
+        """Self-references as ``~``: the card's name, its face names, a legendary card's short name (the part of a
+        face's name before its comma: "Boseiju", "Chandra"), and "this creature" / "this land"..., the
         wording Oracle text uses for them since the Aetherdrift update (2025; about 13,000 cards), so
         ``o:"~ enters tapped"`` still finds the tri-lands, which now say "This land enters tapped"."""
         out = []
-        for name, text, faces in zip(self.columns.name, texts, self.columns.face_values("name"), strict=True):
+        rows = zip(self.columns.name, texts, self.columns.face_values("name"), self.columns.type_line, strict=True)
+        for name, text, faces, type_line in rows:
             for part in sorted({name, *faces}, key=len, reverse=True):
                 text = text.replace(part, "~")
+            if "Legendary" in type_line:  # a legend's short name, the part before its comma ("Boseiju enters
+                for short in {face.split(", ", 1)[0] for face in faces if ", " in face}:  # tapped"), is itself too
+                    text = re.sub(rf"\b{re.escape(short)}\b(?!,)", "~", text)
             out.append(_SELF_REFERENCE.sub("~", text))
         return out
 
