@@ -139,6 +139,8 @@ CASES = [
     # Regular expressions
     ("t:creature o:/^{T}:/ c:g mv=1", {"Llanowar Elves"}, {"Goblin Guide"}),
     ("t:instant o:/\\spp/ c:w mv=2", {"Moment of Heroism"}, {"Raise the Alarm"}),
+    # \sm is any mana symbol: not {P}, the Seasons' pawprint, which Scryfall's symbology calls no mana symbol
+    ("o:/\\sm/ t:sorcery", {"Mana Geyser"}, {"Season of Gathering", "Season of Loss"}),
     ("name:/^fire$/", set(), {"Fireball"}),
     ("o:/(a+)+$/ t:instant", set(), {"Lightning Bolt"}),
     # Names

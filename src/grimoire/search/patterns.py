@@ -29,7 +29,7 @@ SHORTHANDS = {
     r"\spp": rf"\+{_NUMBER}/\+{_NUMBER}",
     r"\smm": rf"-{_NUMBER}/-{_NUMBER}",
     r"\spt": rf"[-+]?{_NUMBER}/[-+]?{_NUMBER}",
-    r"\sm": r"\{[wubrgcsxyz0-9½∞/p]+\}",
+    r"\sm": r"\{[wubrgcsxyz0-9½∞/][wubrgcsxyz0-9½∞/p]*\}",  # not {P}, a Season's pawprint, no mana symbol
     r"\ss": r"\{[^{}]+\}",
 }
 _SHORTHAND = re.compile(r"\\\\|" + "|".join(re.escape(s) for s in SHORTHANDS))
