@@ -585,3 +585,15 @@ def test_a_label_over_words_a_reader_reads_is_words_and_other_bad_values_stay_er
                            ("c:mono-red", "'mono-red' is not a colour")):
         with pytest.raises(QuerySyntaxError, match=re.escape(message)):
             parse(query)
+
+
+def test_bars_read_as_or_and_a_doubled_bang_or_an_unknown_exact_name_say_what_is_wrong(snapshot_engine):
+    """"t:elf || t:goblin" and "!!fire" had found nothing, and "!LIGHTNING" nothing, with no word of why."""
+    either = snapshot_engine.search("t:elf or t:goblin", limit=1).total
+    assert snapshot_engine.search("t:elf || t:goblin", limit=1).total == either > 0
+    assert snapshot_engine.search("t:elf | t:goblin", limit=1).total == either
+    with pytest.raises(QuerySyntaxError, match="one ! before an exact card name"):
+        parse("!!fire")
+    page = snapshot_engine.search("!\"lightning bolts\"", limit=1)
+    assert page.total == 0 and any('no card is named exactly "lightning bolts"' in n and '!"Lightning Bolt"' in n
+                                   for n in page.notes)

@@ -2932,7 +2932,8 @@ def test_a_nickname_alone_is_its_card(reader, query, card):
 
 
 @pytest.mark.parametrize(("query", "card", "syntax"), [
-    ("bolt c:u", "Lightning Bolt", "c:u"), ("c:u bolt", "Lightning Bolt", "c:u"), ("stp c:b", "Swords to Plowshares", "c:b"),
+    ("bolt c:u", "Lightning Bolt", "c:u"), ("c:u bolt", "Lightning Bolt", "c:u"),
+    ("stp c:b", "Swords to Plowshares", "c:b"),
     ("craterhoof mv<3", "Craterhoof Behemoth", "mv<3"), ("thoracle t:land", "Thassa's Oracle", "t:land"),
 ])
 def test_a_nickname_keeps_the_syntax_typed_beside_it(snapshot_engine, query, card, syntax):

@@ -31,6 +31,7 @@ from grimoire.search.query import (
     DIRECTIVE_KEYS,
     And,
     ColorValue,
+    ExactName,
     Filter,
     Node,
     Not,
@@ -1300,6 +1301,13 @@ class SearchEngine:
         notes = []
         evaluator = Evaluator(self.filter_index, query)
         for part in node.children if isinstance(node, And) else (node,):
+            if isinstance(part, ExactName):  # ("!LIGHTNING", "!Lightning Bolts": nothing had said why)
+                if not self.filter_index.exact_names.get(fold(part.name)):
+                    near = [name for name, _, _ in self.db.names.suggest(part.name, limit=3)]
+                    notes.append(f'no card is named exactly "{shown(part.name)}"' +
+                                 (f" (did you mean {' or '.join(f'!{chr(34)}{n}{chr(34)}' for n in near)}?)"
+                                  if near else ""))
+                continue
             if not isinstance(part, Filter) or part.key in DIRECTIVE_KEYS:
                 continue
             try:

@@ -305,6 +305,10 @@ def compile_regex(pattern: str, position: int, query: str) -> UserPattern:
 _UNIQUE_SHORTHANDS = {"@@": "art", "++": "prints"}
 
 
+# "|" or "||" standing alone between terms: read as "or", as programmers and other search boxes write it
+_BARS = re.compile(r"\|\|?(?=\s|\(|$)")
+
+
 def _tokens(query: str) -> list[_Token]:
     tokens: list[_Token] = []
     index = 0
@@ -341,6 +345,11 @@ def _tokens(query: str) -> list[_Token]:
             tokens.append(_Token("term", index, Filter("text", ":", compile_regex(pattern, index, query),
                                                        index, query[index:index_after], regex=True)))
             index = index_after
+        elif ch == "|" and (bar := _BARS.match(query, index)):  # "t:elf || t:goblin": a programmer's "or"
+            tokens.append(_Token("or", index))
+            index = bar.end()
+        elif ch == "!" and query.startswith("!!", index):  # (it had looked for a name beginning with "!")
+            raise QuerySyntaxError("one ! before an exact card name: !fire or !\"Fire // Ice\"", index, query)
         elif ch == "!":
             start = index
             index += 1

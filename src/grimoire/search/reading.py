@@ -3154,7 +3154,7 @@ def _negated_types(reader: Reader, state: _State) -> None:
                 kinds.append(reader.creature_types[following])
                 last += 1
             state.take(first, last, " ".join(f"-t:{kind}" for kind in kinds), "type")
-    for match, first, last in list(_matches(state, _LAND_SEARCH_DENIED)):
+    for _, first, last in list(_matches(state, _LAND_SEARCH_DENIED)):
         # "ramp that isn't a land search", "ramp without land tutors", "ramp that doesn't fetch lands": not the
         # cards that put lands from the library onto the battlefield (it read -t:land, which no such spell is)
         state.take(first, last, "-otag:ramp-land", "tag")
