@@ -158,7 +158,7 @@ def test_a_build_from_the_json_host_reads_the_same_pages(built, db, tmp_path):
 # partner combos"; a JavaScript client's fetchCards checks json.redirect), or skip it (mtgjson/mtgjson issue #1290).
 MOVED = {"party-time": "/precon/party-of-two", "loop": "/precon/loop", "twice": "/precon/once-more",
          "once-more": "/precon/grave-alpha", "renamed-alpha": "/precon/grave-alpha",
-         "hidden-now": "/precon/private/hidden-deck"}
+         "hidden-now": "/precon/private/hidden-deck", "elsewhere": "https://example.com/precon/grave-alpha"}
 
 
 def _json_host_with_moved_pages() -> dict[str, str]:
@@ -169,7 +169,7 @@ def _json_host_with_moved_pages() -> dict[str, str]:
     next(view for c in cardlists for view in c["cardviews"] if view["name"] == "Party of Two")["url"] = \
         "/precon/party-time"
     cardlists.append({"tag": "moved", "header": "Moved", "cardviews": [
-        {"name": slug, "url": f"/precon/{slug}"} for slug in ("loop", "twice", "renamed-alpha", "hidden-now")]})
+        {"name": slug, "url": f"/precon/{slug}"} for slug in MOVED if slug not in ("party-time", "once-more")]})
     routes["/pages/precon.json"] = json.dumps(index)
     routes.update({f"/pages/precon/{slug}.json": json.dumps({"redirect": target}) for slug, target in MOVED.items()})
     return routes
@@ -191,6 +191,7 @@ def test_a_redirect_answer_is_followed_once_on_the_same_host_and_logged(db, tmp_
     assert ("renamed-alpha", f"{pages}grave-alpha.json was already read for another index entry") in status
     unreadable = {slug_of(e["url"]): e["status"] for e in _unreadable(manifest)}
     assert "a redirect loop" in unreadable["loop"] and "only one redirect is followed" in unreadable["twice"]
+    assert "off this host: not followed" in unreadable["elsewhere"]
     # The target of a redirect is checked against robots.txt like any page, and never requested when disallowed.
     assert {"url": pages + "private/hidden-deck.json", "status": "robots-disallowed"} in manifest["fetch"]["log"]
     assert "/pages/precon/private/hidden-deck.json" not in [path for path, _ in server.requests]
