@@ -391,7 +391,7 @@ def test_order_also_sorts_ranked_results(engine):
     ("is:reprint", "no printings"),
     ("is:firstprint t:elf", "no printings"),
     ("def>=3", "no defense values"),
-    ("has:indicator", "does not record has:indicator"),
+    ("has:indicator", "does not record colour indicators"),  # a card's, not a printing's (it had said so)
     ("a:seb", "about printings"),
     ("usd<1", "about printings"),
 ])

@@ -597,3 +597,11 @@ def test_bars_read_as_or_and_a_doubled_bang_or_an_unknown_exact_name_say_what_is
     page = snapshot_engine.search("!\"lightning bolts\"", limit=1)
     assert page.total == 0 and any('no card is named exactly "lightning bolts"' in n and '!"Lightning Bolt"' in n
                                    for n in page.notes)
+
+
+def test_names_sort_with_an_accented_letter_beside_the_plain_one(snapshot_engine):
+    """Éowyn had sorted after Zurgo, Théoden after Thrull Surgeon (code point order)."""
+    order = snapshot_engine.filter_index.name_order
+    at = snapshot_engine.db.names.lookup
+    assert order[at("Éowyn, Lady of Rohan")] < order[at("Fog")] < order[at("Zurgo Helmsmasher")]
+    assert order[at("Théoden, King of Rohan")] < order[at("Thrull Surgeon")]

@@ -288,8 +288,9 @@ class FilterIndex:
 
     @cached_property
     def name_order(self) -> np.ndarray:
-        """Each card's position in alphabetical order of names (for sorting filter-only results)."""
-        order = np.argsort(np.array([n.casefold() for n in self.columns.name.tolist()]), kind="stable")
+        """Each card's position in alphabetical order of names (for sorting filter-only results), a letter with an
+        accent beside the plain one (Éowyn under E, Théoden before Thrull Surgeon; they had come after Z)."""
+        order = np.argsort(np.array([f"{fold(n)}\0{n.casefold()}" for n in self.columns.name.tolist()]), kind="stable")
         positions = np.empty(self.size, dtype=np.int64)
         positions[order] = np.arange(self.size)
         return positions
@@ -656,8 +657,12 @@ class Evaluator:
             true, false = self.is_value(node)
             return (true, false) if key == "is" else (false, true)
         if key == "has":
-            raise self._error(f"the loaded card data does not record has:{node.value} (colour indicators, "
-                              "watermarks, flavor text and stamps belong to printings)", node)
+            if node.value == "indicator":  # a card's own (CR 204), not a printing's; Grimoire's store keeps none
+                raise self._error("the loaded card data does not record colour indicators (the dot that gives a "
+                                  "card with no mana cost its colour, as on Insectile Aberration), so has:indicator "
+                                  "cannot be answered", node)
+            raise self._error(f"the loaded card data does not record has:{node.value} (watermarks, flavor text and "
+                              "stamps belong to printings)", node)
         raise self._error(f"keyword {key} is not supported", node)
 
     def text_leaf(self, node: Filter, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
