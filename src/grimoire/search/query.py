@@ -309,6 +309,18 @@ _UNIQUE_SHORTHANDS = {"@@": "art", "++": "prints"}
 _BARS = re.compile(r"\|\|?(?=\s|\(|$)")
 
 
+_FIELD_AHEAD = re.compile(r"\s*(?:-?[a-z]+(?:[:=<>]|!=)|\(|!|-?/)", re.IGNORECASE)
+
+
+def _between_fields(tokens: list[_Token], query: str, after: int) -> bool:
+    """Whether bars read as "or" here: a field, an exact name or a group before them and one after ("t:elf ||
+    t:goblin"); elsewhere they stay words (an agent's "need: card advantage | identity: mono-red" separates its
+    labels with them)."""
+    before = tokens[-1] if tokens else None
+    return before is not None and (before.kind == ")" or isinstance(before.node, Filter | ExactName)) and \
+        _FIELD_AHEAD.match(query, after) is not None
+
+
 def _tokens(query: str) -> list[_Token]:
     tokens: list[_Token] = []
     index = 0
@@ -345,8 +357,8 @@ def _tokens(query: str) -> list[_Token]:
             tokens.append(_Token("term", index, Filter("text", ":", compile_regex(pattern, index, query),
                                                        index, query[index:index_after], regex=True)))
             index = index_after
-        elif ch == "|" and (bar := _BARS.match(query, index)):  # "t:elf || t:goblin": a programmer's "or"
-            tokens.append(_Token("or", index))
+        elif ch == "|" and (bar := _BARS.match(query, index)) and _between_fields(tokens, query, bar.end()):
+            tokens.append(_Token("or", index))  # "t:elf || t:goblin": a programmer's "or" between two fields
             index = bar.end()
         elif ch == "!" and query.startswith("!!", index):  # (it had looked for a name beginning with "!")
             raise QuerySyntaxError("one ! before an exact card name: !fire or !\"Fire // Ice\"", index, query)

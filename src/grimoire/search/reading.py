@@ -1559,9 +1559,12 @@ def _first_word(state: _State) -> str:
 
 
 def _names_begun(state: _State, word: str, count: int) -> None:
-    """Read the request's first word as the ``count`` cards whose names it begins (``name:/^atraxa\\b/``)."""
-    state.take(0, 1, f"name:/^{word}\\b/", "name")
-    state.notes.append(f'"{state.words[0].text}" begins {count} cards\' names: those cards')
+    """Read the request's one word, which begins ``count`` cards' names, as Scryfall reads a bare word: the cards
+    with it in their names (``name:delver``: Delver of Secrets and Phyrexian Delver; it had read
+    ``name:/^delver\\b/``, the two whose names it begins)."""
+    state.take(0, 1, f"name:{word}", "name")
+    state.notes.append(f'"{state.words[0].text}" read as a name search, as on Scryfall: the cards with it in their '
+                       "names")
 
 
 def _question_around(state: _State, start: int, stop: int) -> tuple[re.Match | None, re.Match | None]:
