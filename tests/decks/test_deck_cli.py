@@ -57,3 +57,15 @@ def test_a_deck_with_no_card_lists_each_unreadable_line_once(home, tmp_path):
     result = run("check", str(path), home=home)
     assert result.returncode == 1
     assert result.stderr.count("line 1: '1 Notacard Xyz'") == 1 and result.stderr.count("line 2:") == 1
+
+
+def test_check_a_moxfield_plain_export_without_a_commander_header(home, capsys):
+    """`deck check` of Moxfield's plain-text export, whose commander is its first line (it said "no commander")."""
+    from grimoire.cli import main
+
+    assert main(["deck", "check", str(DECKS / "moxfield_plain_commander.txt"), "--format", "commander"]) == 0
+    captured = capsys.readouterr()
+    assert "commander: Meren of Clan Nel Toth" in captured.out and "no commander" not in captured.out
+    assert "note: line 1: took Meren of Clan Nel Toth as the commander" in captured.err  # said in text too
+    assert main(["deck", "check", str(DECKS / "moxfield_plain_commander.txt"), "--json"]) == 0
+    assert "took Meren of Clan Nel Toth as the commander" in json.loads(capsys.readouterr().out)["deck"]["notes"][0]

@@ -8,13 +8,14 @@ import socket
 import pytest
 
 from grimoire.decks.fetch import DeckFetchError, fetch_deck
+from grimoire.decks.read import read_deck
 from tests.http_server import LocalServer, QuietHandler
 
 # The two sites' deck answers, cut to the fields Grimoire reads. Neither site documents its API; the shapes are
 # those public clients read, e.g. GrahamIrwin/MTG_Vec2Search's worker/deck-link.js: Moxfield's
 # GET api2.moxfield.com/v3/decks/all/<id> gives `name` and `boards.<board>.cards.<key>.{quantity, card.name}`
-# for the boards commanders, mainboard, sideboard and maybeboard; Archidekt's GET archidekt.com/api/decks/<id>/
-# gives `categories[].{name, includedInDeck}` and `cards[].{quantity, categories, card.oracleCard.name}`.
+# for the boards commanders, mainboard, sideboard and maybeboard, and companions and signatureSpells (Oathbreaker's
+# signature spells), as z33kz33k/mtg's mtg/deck/scrapers/moxfield.py reads them.
 MOXFIELD_DECK = {
     "name": "Meren Test",
     "boards": {
@@ -28,18 +29,57 @@ MOXFIELD_DECK = {
         "maybeboard": {"count": 1, "cards": {"d1": {"quantity": 1, "card": {"name": "Mana Crypt"}}}},
     },
 }
+# An Oathbreaker deck: its planeswalker among the commanders, its signature spell on the signatureSpells board
+MOXFIELD_OATHBREAKER = {
+    "name": "Wrenn Oathbreaker", "format": "oathbreaker",
+    "boards": {
+        "commanders": {"count": 1, "cards": {"a1": {"quantity": 1, "card": {"name": "Wrenn and Six"}}}},
+        "signatureSpells": {"count": 1, "cards": {"s1": {"quantity": 1, "card": {"name": "Lightning Bolt"}}}},
+        "mainboard": {"count": 1, "cards": {"b1": {"quantity": 1, "card": {"name": "Sol Ring"}}}},
+        "maybeboard": {"count": 2, "cards": {"d1": {"quantity": 1, "card": {"name": "Mana Crypt"}},
+                                            "d2": {"quantity": 1, "card": {"name": "Mana Vault"}}}},
+        "attractions": {"count": 0, "cards": {}},
+        "stickers": {"count": 0, "cards": {}},
+    },
+}
+
+
+def archidekt_card(name: str, categories: list[str] | None, quantity: int = 1, *, companion: bool = False,
+                   deleted_at: str | None = None) -> dict:
+    """One entry of an Archidekt deck's `cards`, with the fields linkian209/pyrchidekt's ArchidektCard reads
+    (pyrchidekt/cards.py; the values as in its tests/unit/resources/deck.json): `companion` is true for the deck's
+    companion, `deletedAt` is when the card was deleted from the deck (null while it is in it), and `categories` may be
+    null (SpaceCowMedia/commander-spellbook-backend's backend/website/services/archidekt.py reads it `or []`)."""
+    return {"id": 1462788365, "categories": categories, "companion": companion, "flippedDefault": False,
+            "label": ",#656565", "modifier": "Normal", "quantity": quantity, "customCmc": None,
+            "removedCategories": None, "createdAt": "2023-08-23T22:32:18.118305Z",
+            "updatedAt": "2023-09-03T16:27:36.290285Z", "deletedAt": deleted_at,
+            "card": {"id": 65311, "collectorNumber": "37", "uid": "a0f7b8b1-f1dc-46a3-8f4a-c6181e8a049f",
+                     "displayName": None, "edition": {"editioncode": "ptk", "editionname": "Portal Three Kingdoms"},
+                     "oracleCard": {"id": 2064, "name": name, "layout": "normal", "faces": []}}}
+
+
+# Archidekt's GET archidekt.com/api/decks/<id>/ gives `name`, `categories[].{name, includedInDeck}` and `cards[]`
 ARCHIDEKT_DECK = {
-    "name": "Archidekt Test",
-    "categories": [{"name": "Commander", "includedInDeck": True}, {"name": "Ramp", "includedInDeck": True},
-                   {"name": "Maybeboard", "includedInDeck": False}, {"name": "Sideboard", "includedInDeck": False},
-                   {"name": "Considering", "includedInDeck": False}],
+    "id": 4242, "name": "Archidekt Test", "deckFormat": 3,
+    "categories": [{"id": 1, "name": "Commander", "includedInDeck": True, "includedInPrice": True, "isPremier": True},
+                   {"id": 2, "name": "Ramp", "includedInDeck": True, "includedInPrice": True, "isPremier": False},
+                   {"id": 3, "name": "Maybeboard", "includedInDeck": False, "includedInPrice": False,
+                    "isPremier": False},
+                   {"id": 4, "name": "Sideboard", "includedInDeck": False, "includedInPrice": False,
+                    "isPremier": False},
+                   {"id": 5, "name": "Considering", "includedInDeck": False, "includedInPrice": True,
+                    "isPremier": False}],
     "cards": [
-        {"quantity": 1, "categories": ["Commander"], "card": {"oracleCard": {"name": "Meren of Clan Nel Toth"}}},
-        {"quantity": 1, "categories": ["Ramp"], "card": {"oracleCard": {"name": "Sol Ring"}}},
-        {"quantity": 3, "categories": [], "card": {"oracleCard": {"name": "Swamp"}}},
-        {"quantity": 1, "categories": ["Maybeboard"], "card": {"oracleCard": {"name": "Mana Crypt"}}},
-        {"quantity": 1, "categories": ["Considering"], "card": {"oracleCard": {"name": "Mana Vault"}}},
-        {"quantity": 1, "categories": ["Sideboard"], "card": {"oracleCard": {"name": "Duress"}}},
+        archidekt_card("Meren of Clan Nel Toth", ["Commander"]),
+        archidekt_card("Sol Ring", ["Ramp"]),
+        archidekt_card("Swamp", [], 3),
+        archidekt_card("Golgari Signet", None),
+        archidekt_card("Mana Crypt", ["Maybeboard"]),
+        archidekt_card("Mana Vault", ["Considering"]),
+        archidekt_card("Duress", ["Sideboard"]),
+        archidekt_card("Lurrus of the Dream-Den", ["Sideboard"], companion=True),
+        archidekt_card("Arcane Signet", ["Ramp"], deleted_at="2023-09-03T16:27:36.290285Z"),
     ],
 }
 # The same shapes with values of the wrong kind where a card or its name should be, as a broken mirror or a
@@ -52,7 +92,12 @@ ARCHIDEKT_ODD = {"name": "Odd", "categories": [5, {"name": None}], "cards": [
     5, {"quantity": 1, "categories": [5, "Ramp"], "card": {"oracleCard": {"name": "Sol Ring"}}},
     {"quantity": 1, "categories": "Ramp", "card": {"oracleCard": "Forest"}}]}
 ROUTES = {"/v3/decks/all/abc123": MOXFIELD_DECK, "/api/decks/4242/": ARCHIDEKT_DECK,
-          "/v3/decks/all/odd": MOXFIELD_ODD, "/api/decks/77/": ARCHIDEKT_ODD}
+          "/v3/decks/all/odd": MOXFIELD_ODD, "/api/decks/77/": ARCHIDEKT_ODD,
+          "/v3/decks/all/oath1": MOXFIELD_OATHBREAKER}
+# Moxfield answers programs it has not allowlisted with HTTP 403 and a Cloudflare page (MarioMH8/moxfield-api issue
+# 67 quotes one: "<title>Attention Required! | Cloudflare</title>")
+CLOUDFLARE_PATH = "/v3/decks/all/blocked"
+CLOUDFLARE_PAGE = b"<!DOCTYPE html><html><head><title>Attention Required! | Cloudflare</title></head></html>"
 
 
 class DeckSites(LocalServer):
@@ -66,9 +111,13 @@ class DeckSites(LocalServer):
             def do_GET(self):  # noqa: N802 - the http.server API
                 payload = ROUTES.get(self.path)
                 sites.user_agents.append(self.headers.get("User-Agent", ""))
-                body = json.dumps(payload or {"error": "not found"}).encode()
-                self.send_response(200 if payload else 404)
-                self.send_header("Content-Type", "application/json")
+                if self.path == CLOUDFLARE_PATH:
+                    status, kind, body = 403, "text/html", CLOUDFLARE_PAGE
+                else:
+                    status, kind = (200 if payload else 404), "application/json"
+                    body = json.dumps(payload or {"error": "not found"}).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", kind)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)
@@ -102,14 +151,50 @@ def test_moxfield_deck(db, local_apis):
     [problem] = deck.problems
     assert problem.text == "mainboard: 1 Notacard Xyz" and problem.line_number == 3
     assert local_apis.user_agents[-1].startswith("grimoire/")
+    assert deck.set_aside == 1  # the maybeboard's card, counted as the text reader counts a Maybeboard's lines
 
 
 def test_archidekt_deck(db, local_apis):
     deck = fetch_deck("https://archidekt.com/decks/4242/meren_test", db)
     assert deck.name == "Archidekt Test"
     assert names(deck.commanders) == [(1, "Meren of Clan Nel Toth")]
-    assert names(deck.main) == [(1, "Sol Ring"), (3, "Swamp")]
+    assert names(deck.main) == [(1, "Sol Ring"), (3, "Swamp"), (1, "Golgari Signet")]
     assert names(deck.sideboard) == [(1, "Duress")]  # the maybeboard and other excluded categories are left out
+    assert deck.set_aside == 2  # Maybeboard and Considering: counted, as the text reader counts {noDeck} lines
+
+
+def test_archidekt_companion_and_deleted_cards(db, local_apis):
+    """`companion: true` is the companion (it had been in the sideboard, its category); a card with a `deletedAt`
+    was removed from the deck (it had been counted in the main deck)."""
+    deck = fetch_deck("https://archidekt.com/decks/4242/meren_test", db)
+    assert names(deck.companion) == [(1, "Lurrus of the Dream-Den")]
+    assert "Arcane Signet" not in [e.card.name for e in deck.main]
+    assert deck.count() == 1 + 5 + 1 + 1
+
+
+def test_moxfield_signature_spells_are_noted_and_other_boards_set_aside(db, local_apis):
+    """Oathbreaker's signatureSpells board has no section here: a note names its cards (they had been dropped
+    silently); the maybeboard's cards are set aside and counted."""
+    deck = fetch_deck("https://moxfield.com/decks/oath1", db)
+    assert names(deck.commanders) == [(1, "Wrenn and Six")] and names(deck.main) == [(1, "Sol Ring")]
+    [note] = deck.notes
+    assert "signatureSpells" in note and "Lightning Bolt" in note
+    assert deck.set_aside == 2
+    assert deck.to_dict()["notes"] == [note]
+
+
+def test_moxfield_refusing_a_program_says_to_pass_the_exported_list(db, local_apis):
+    with pytest.raises(DeckFetchError, match=r"moxfield\.com refused an automated request .*HTTP 403.*allowlisted.*"
+                                             r"export the list as text.*pass the file"):
+        fetch_deck("https://moxfield.com/decks/blocked", db)
+
+
+@pytest.mark.parametrize("url", ["moxfield.com/decks/abc123", "www.moxfield.com/decks/abc123/",
+                                 "archidekt.com/decks/4242/meren_test", "www.archidekt.com/decks/4242"])
+def test_a_deck_link_without_its_scheme(db, local_apis, url):
+    """A link copied without "https://" is the site's deck (it had been read as a file path: "no deck file at")."""
+    deck = read_deck(url, db)
+    assert names(deck.commanders) == [(1, "Meren of Clan Nel Toth")]
 
 
 def test_missing_deck_says_so(db, local_apis):

@@ -220,3 +220,55 @@ def test_counts_as_players_and_exports_write_them(db, line, expected):
     assert [(e.quantity, e.card.name) for s in ("commanders", "main") for e in deck.section(s)] == [expected]
     assert not deck.problems and not deck.corrections
     assert bool(deck.commanders) == ("CMDR" in line)
+
+
+@pytest.mark.parametrize("marker", ["# !Commander", "#!Commander"])
+def test_deckstats_commander_marker_and_printing_before_the_name(db, marker):
+    """Deckstats marks the commander "# !Commander" or "#!Commander" (both as SpaceCowMedia/commander-spellbook-
+    backend's backend/common/tests/test_serializers.py reads a Deckstats list), names the deck "//NAME: <name> from
+    deckstats.net" and may write a printing before the name ("1 [KLD] Demolition Stomper"). The marker had made the
+    line an unknown card, the printing a misspelt one."""
+    deck = parse_decklist(f"//NAME: Atraxa Superfriends from deckstats.net\n//Main\n1 Atraxa, Praetors' Voice {marker}"
+                          "\n1 [CMM] Sol Ring\n1 [CMM#367] Arcane Signet\n\n//Sideboard\nSB: 1 Duress\n", db)
+    assert not deck.problems and not deck.corrections
+    assert cards(deck, "commanders") == [(1, "Atraxa, Praetors' Voice")]
+    assert cards(deck, "main") == [(1, "Sol Ring"), (1, "Arcane Signet")]
+    assert cards(deck, "sideboard") == [(1, "Duress")] and deck.name == "Atraxa Superfriends"
+
+
+def test_xmage_dck_file(db):
+    """XMage's .dck, as magefree/mage writes it (XmageDeckExporter: "NAME:", "AUTHOR:", "N [SET:NUM] Name",
+    "SB: N [SET:NUM] Name", then "LAYOUT MAIN:" and "LAYOUT SIDEBOARD:" lines placing the same cards on its editor's
+    grid) and reads it (DckDeckImporter). Its printings had made every card a misspelt name, NAME: an unknown card."""
+    text = ("NAME:Atraxa\nAUTHOR:someone\n1 [CMM:410] Sol Ring\n1 [CMM:367] Arcane Signet\n"
+            "1 [ODY:72+] Cephalid Looter\nSB: 1 [2XM:190] Atraxa, Praetors' Voice\n"
+            "LAYOUT MAIN:(1,3)(NONE,false,50)|([CMM:410])([CMM:367])([ODY:72+])\n"
+            "LAYOUT SIDEBOARD:(1,1)(NONE,false,50)|([2XM:190])\n")
+    deck = parse_decklist(text, db)
+    assert not deck.problems and not deck.corrections and deck.name == "Atraxa"
+    assert cards(deck, "main") == [(1, "Sol Ring"), (1, "Arcane Signet"), (1, "Cephalid Looter")]
+    assert cards(deck, "sideboard") == [(1, "Atraxa, Praetors' Voice")]  # XMage keeps the commander there
+
+
+def test_a_commander_on_its_header_line(db):
+    """"Commander: Alesha, Who Smiles at Death" had been read, by fuzzy matching, as Alesha in the main deck; a card
+    whose name holds a colon is still that card."""
+    deck = parse_decklist("Commander: Alesha, Who Smiles at Death\n\nMain:\n1 Sol Ring\n1 Circle of Protection: Red\n",
+                          db)
+    assert cards(deck, "commanders") == [(1, "Alesha, Who Smiles at Death")]
+    assert cards(deck, "main") == [(1, "Sol Ring"), (1, "Circle of Protection: Red")]
+    assert not deck.corrections and not deck.problems
+    headerless = parse_decklist("COMMANDER: 1 Alesha, Who Smiles at Death\n\n1 Sol Ring\n", db)
+    assert cards(headerless, "commanders") == [(1, "Alesha, Who Smiles at Death")]
+    assert cards(headerless, "main") == [(1, "Sol Ring")]  # not an MTGO sideboard after the blank line
+    unknown = parse_decklist("Commander: Notacard Xyz\n1 Sol Ring\n", db)
+    assert [p.line_number for p in unknown.problems] == [1] and cards(unknown, "main") == [(1, "Sol Ring")]
+
+
+def test_every_decklist_fixture_names_the_format_it_stands_for():
+    """Each fixture of an outside format names where the format was learned (tests/fixtures/decks/README.md)."""
+    from tests.decks.conftest import DECKS
+
+    readme = (DECKS / "README.md").read_text(encoding="utf-8")
+    for fixture in sorted(DECKS.glob("*.txt")):
+        assert f"`{fixture.name}`" in readme, fixture.name

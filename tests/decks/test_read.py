@@ -155,3 +155,66 @@ def test_pasted_dek_xml_bom_json_utf16_without_bom_and_utf32(db, tmp_path):
         (tmp_path / f"{codec}.txt").write_bytes(data)
         deck = deck_reader.read_deck(str(tmp_path / f"{codec}.txt"), db)
         assert [e.card.name for e in deck.commanders] == ["Atraxa, Praetors' Voice"] and deck.count() == 5, codec
+
+
+def golgari_cards() -> list[str]:
+    """The card lines of golgari_commander.txt: Meren of Clan Nel Toth, then the 99 (77 lines)."""
+    text = (DECKS / "golgari_commander.txt").read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if line[:1].isdigit()]
+
+
+def test_moxfield_plain_export_takes_its_first_line_as_the_commander(db):
+    """Moxfield's plain-text export has no Commander header: the commander is its first line (see
+    tests/fixtures/decks/README.md). It had been checked as a deck with no commander."""
+    deck = deck_reader.read_deck(DECKS / "moxfield_plain_commander.txt", db)
+    assert [(e.quantity, e.card.name, e.line_number) for e in deck.commanders] == [(1, "Meren of Clan Nel Toth", 1)]
+    assert deck.count("main") == 99 and [e.card.name for e in deck.sideboard] == ["Duress", "Massacre Wurm"]
+    [note] = deck.notes
+    assert note.startswith("line 1: took Meren of Clan Nel Toth as the commander") and "first line" in note
+    assert check_deck(deck, "commander").legal
+
+
+NOT_COMMANDER_DECKS = [
+    # 101 cards: the MTGO-style list as a reviewer wrote it (100 before the blank line)
+    ["1 Sol Ring", "1 Arcane Signet", "1 Cultivate", "1 Kodama's Reach", "96 Forest", "", "1 Sidar Kondo of Jamuraa"],
+    ["1 Sol Ring", "99 Forest"],  # no legendary creature first
+    ["1 Meren of Clan Nel Toth", "98 Swamp"],  # 99 cards
+    ["2 Meren of Clan Nel Toth", "98 Swamp"],
+    ["1 Sol Ring", "49 Swamp", "", "49 Forest", "", "1 Lightning Bolt"],  # a last card that cannot lead
+]
+
+
+def test_a_lone_card_after_the_last_blank_line_is_the_commander_of_a_commander_sized_list(db):
+    """MTGO-style lists end with the commander alone after a blank line, after the sideboard too (it had been a
+    sideboard card, and the deck had no commander). Only a card that can lead a list of exactly 100 is taken; a
+    sideboard that is the commander alone is MTGO's convention, which the Commander check reads (and says so)."""
+    meren, *rest = golgari_cards()
+    deck = deck_reader.read_deck("\n".join(rest + ["", "SIDEBOARD:", "1 Duress", "", meren]), db, files=False)
+    assert [e.card.name for e in deck.commanders] == ["Meren of Clan Nel Toth"]
+    assert [e.card.name for e in deck.sideboard] == ["Duress"] and deck.count("main") == 99
+    assert "alone after the list's last blank line" in deck.notes[0]
+    partners = deck_reader.read_deck("\n".join(rest[:-1] + ["11 Swamp", "", "SIDEBOARD:", "1 Duress", "",
+                                                             "1 Tymna the Weaver", "1 Thrasios, Triton Hero"]),
+                                     db, files=False)
+    assert [e.card.name for e in partners.commanders] == ["Tymna the Weaver", "Thrasios, Triton Hero"]
+    for lines in NOT_COMMANDER_DECKS:
+        other = deck_reader.read_deck("\n".join(lines), db, files=False)
+        assert not other.commanders and not other.notes, lines
+    mtgo = deck_reader.read_deck("\n".join([*rest, "", meren]), db, files=False)
+    assert not mtgo.commanders and [e.card.name for e in mtgo.sideboard] == ["Meren of Clan Nel Toth"]
+    check = check_deck(mtgo, "commander")
+    assert check.legal and any("as MTGO lists do" in v.message for v in check.violations)
+
+
+def test_two_places_that_could_hold_the_commander_take_neither(db):
+    meren, *rest = golgari_cards()
+    text = "\n".join(["1 The Gitrog Monster", *rest[:40], "", *rest[40:-1], "11 Swamp", "", meren])
+    deck = deck_reader.read_deck(text, db, files=False)
+    assert not deck.commanders and deck.count("main") == 100
+    [note] = deck.notes
+    assert "line 81 (Meren of Clan Nel Toth) or line 1 (The Gitrog Monster) could be the commander" in note
+
+
+def test_a_deck_link_without_its_scheme_is_a_link_not_a_path(db):
+    with pytest.raises(DeckInputError, match="too long"):  # it had said "no deck file at moxfield.com/decks/..."
+        deck_reader.read_deck("moxfield.com/decks/" + "a" * 3000, db)

@@ -25,8 +25,9 @@ _ARCHIDEKT_URL = re.compile(r"^(?:https?://)?(?:www\.)?archidekt\.com/(?:api/)?d
 _DECK_URL = re.compile(r"^(?:https?://|(?:www\.)?(?:moxfield|archidekt)\.com/)", re.IGNORECASE)
 _MOXFIELD_BOARDS = {"commanders": "commanders", "mainboard": "main", "sideboard": "sideboard",
                     "companions": "companion"}
-# Oathbreaker's signature spells, which no section of a deck here holds; every other board (maybeboard, attractions,
-# stickers, contraptions, planes, schemes) is no part of the deck and is set aside, as under a Maybeboard header
+# Oathbreaker's signature spells (as z33kz33k/mtg's moxfield.py reads the board), which no section of a deck here
+# holds; every other board (maybeboard, attractions, stickers...) is no part of the deck and is set aside, as under a
+# Maybeboard header
 _MOXFIELD_SIGNATURE_SPELLS = "signatureSpells"
 
 
@@ -89,8 +90,8 @@ def _status_message(code: int, site: str) -> str:
         return (f"could not read the deck from {site}: is the deck public and the link right? — paste the decklist "
                 "instead")
     if code == 403:
-        allowlist = " (it answers only programs it has allowlisted)" if site == "moxfield.com" else ""
-        return (f"{site} refused an automated request for the deck (HTTP 403){allowlist} — export the list as text "
+        allowlist = ": Moxfield answers only programs it has allowlisted" if site == "moxfield.com" else ""
+        return (f"{site} refused an automated request for the deck (HTTP 403{allowlist}) — export the list as text "
                 f"from the deck's page on {site}, save it, and pass the file instead")
     return f"could not read the deck from {site}: HTTP {code} — paste the decklist instead"
 

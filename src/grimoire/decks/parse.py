@@ -55,8 +55,9 @@ _MARKER = re.compile(r"(?:\s|(?=\*[A-Za-z-]+\*$))(\*[A-Za-z-]+\*|#\s?!\s?\w+|#\S
 # deck reader (SpaceCowMedia/commander-spellbook-backend, backend/common/serializers.py) reads its export.
 _DECKSTATS_COMMANDER = re.compile(r"#\s?!\s?commander", re.IGNORECASE)
 # A printing in brackets before the name: Deckstats' "1 [KLD] Demolition Stomper" (as public deck importers read its
-# export) and XMage's .dck "1 [CMM:410] Sol Ring" (as magefree/mage's DckDeckImporter reads it); no name starts with "[".
-_LEADING_PRINTING = re.compile(r"^\[[A-Za-z0-9_-]{1,12}(?:[:#][A-Za-z0-9_★†*-]{1,12})?\]\s+(?=\S)")
+# export) and XMage's .dck "1 [CMM:410] Sol Ring" (as magefree/mage's DckDeckImporter reads it). No name starts
+# with "[".
+_LEADING_PRINTING = re.compile(r"^\[[A-Za-z0-9_-]{1,12}(?:[:#][A-Za-z0-9_★†*+-]{1,12})?\]\s+(?=\S)")
 _SET_AND_NUMBER = re.compile(r"\s[(\[][A-Za-z0-9_]{2,6}[)\]](?:\s+[A-Za-z0-9★†\-]+)?$")
 _MAX_PIECES = 8  # pieces taken off one name's end: more than any export writes, few enough to bound a long line
 # A number after the name, where no export writes a count: "Lightning Bolt 4" (a count, or a collector number
@@ -465,7 +466,7 @@ def _is_json(line: str) -> bool:
         return False
 
 
-def _metadata(line: str, deck: ParsedDeck) -> bool:
+def _read_metadata(line: str, deck: ParsedDeck) -> bool:
     """Whether the line is a deck file's metadata, which holds no card: a ``NAME:`` line names the deck."""
     if match := _NAME_LINE.match(line):
         deck.name = match.group(1).strip() or deck.name
@@ -488,10 +489,9 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
     or in an Archidekt category flagged "{noDeck}", are skipped. A line is first read as a card's exact name, whole
     or without what exporters add around it ("+2 Mace", "1 X (UNF) 12", "1 [CMM:410] Sol Ring"), else as a count
     and a name. Arena's "About" section, XMage's "NAME:" and Deckstats' "//NAME:" give the deck's name. Unreadable
-    lines become
-    :attr:`ParsedDeck.problems`, each with its line number, and so do lines whose count is in doubt (two counts, a
-    number after the name) and JSON lines; the rest still loads. Misspelt names read as a card are listed in
-    :attr:`ParsedDeck.corrections`.
+    lines become :attr:`ParsedDeck.problems`, each with its line number, and so do lines whose count is in doubt
+    (two counts, a number after the name) and JSON lines; the rest still loads. Misspelt names read as a card are
+    listed in :attr:`ParsedDeck.corrections`.
     """
     lines, cut = _lines(text)
     has_headers = any(_header(line)[0] or _INLINE_COMMANDER.match(line) for _, line in lines
@@ -526,7 +526,7 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
         if _is_json(line):
             reader.problem(number, line, _JSON_LINE)
             continue
-        if _metadata(line, deck):
+        if _read_metadata(line, deck):
             continue
         is_header, header_section = _header(line)
         if is_header:

@@ -151,7 +151,7 @@ def _with_commander_by_place(deck: ParsedDeck, text: str) -> ParsedDeck:
     if deck.commanders:
         return deck
     places = {where: entries for where, entries in commander_places(text, deck).items() if _leads(deck, entries)}
-    if places.get("last block") and places["last block"] == deck.sideboard:
+    if not places or places.get("last block") == deck.sideboard:
         return deck
     if len(places) > 1:
         candidates = " or ".join(f"line {entries[0].line_number} ({', '.join(e.card.name for e in entries)})"
@@ -159,13 +159,13 @@ def _with_commander_by_place(deck: ParsedDeck, text: str) -> ParsedDeck:
         deck.notes.append(f"no Commander section, and {candidates} could be the commander: put it under a "
                           "'Commander' header")
         return deck
-    for where, entries in places.items():
-        for entry in entries:
-            deck.section("main" if entry in deck.main else "sideboard").remove(entry)
-        deck.commanders.extend(entries)
-        lines = ", ".join(str(e.line_number) for e in entries)
-        deck.notes.append(f"line {lines}: took {' and '.join(e.card.name for e in entries)} as the commander: no "
-                          f"section names one, and it stands {_PLACES[where]}")
+    [(where, entries)] = places.items()
+    for entry in entries:
+        deck.section("main" if entry in deck.main else "sideboard").remove(entry)
+    deck.commanders.extend(entries)
+    lines = ", ".join(str(e.line_number) for e in entries)
+    deck.notes.append(f"line {lines}: took {' and '.join(e.card.name for e in entries)} as the commander: no section "
+                      f"names one, and it stands {_PLACES[where]}")
     return deck
 
 
@@ -262,7 +262,8 @@ def read_deck(source: str | Path, db: CardDB, *, files: bool = True, stdin: Text
         problems = [p.to_dict() for p in deck.problems]
         unread = problems_text(deck, limit=10)
         aside = (f" The {deck.set_aside} line{'s' if deck.set_aside != 1 else ''} under a Maybeboard or "
-                 "Considering header, or in an Archidekt category marked {noDeck}, are not part of the deck."
+                 "Considering header, on a deck site's maybeboard, or in an Archidekt category marked {noDeck}, "
+                 "are not part of the deck."
                  if deck.set_aside else "")
         raise DeckInputError("no card found in the deck." + aside + " " + DECK_HELP
                              + (f"\nLines that could not be read:\n{unread}" if unread else ""), problems)

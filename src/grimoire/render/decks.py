@@ -18,8 +18,9 @@ from grimoire.render.cards import card_line
 
 
 def line_notes(deck: ParsedDeck, corrections: Sequence[Correction]) -> str:
-    """The lines read as another name, then the lines left out; empty when every line was read as written."""
-    parts = []
+    """What was read other than as written (a commander taken by its place in the list, boards noted), the lines
+    read as another name, then the lines left out; empty when every line was read as written."""
+    parts = [f"note: {note}" for note in deck.notes]
     if corrections:
         parts.append(f"{len(corrections)} name(s) corrected:\n" + "\n".join(c.message for c in corrections))
     if deck.problems:
