@@ -702,3 +702,19 @@ def test_off_an_event_is_its_trigger():
 
     assert "whenever a creature dies" in rewritten("card draw off my dudes dying")
     assert "whenever you gain life" in rewritten("stuff that triggers off lifegain")
+
+
+def test_a_themes_deck_asked_whole_asks_for_its_engines_and_payoffs(engine):
+    """"lifegain deck" had listed Chaplain's Blessing and Zuran Orb first, "+1/+1 counters deck" Battlegrowth: cards
+    that do the thing once, where the deck is built on what rewards and doubles it."""
+    from grimoire.search.tags import TAG_INDEX
+
+    def share(query: str, tags: tuple[str, ...]) -> int:
+        rows = [r.row for r in engine.search(query, limit=10).results]
+        columns = [TAG_INDEX[name] for name in tags]
+        return int(sum((engine.tag_strengths[row, columns] > 0).any() for row in rows))
+
+    assert share("lifegain deck", ("lifegain-payoff", "lifegain-doubler")) >= 5
+    assert share("lifegain", ("lifegain-payoff", "lifegain-doubler")) <= 2  # the function alone stays the function
+    assert share("cards for a +1/+1 counters deck", ("counters-payoff", "counter-doubler", "proliferate")) >= 4
+    assert share("cards for a token deck", ("token-payoff", "token-doubler")) >= 5

@@ -537,6 +537,7 @@ class SearchEngine:
         if chosen:
             tribe = self._deck_tribe(text) or self._commander_tribe(deck)
             chosen = ranking.board_finishers(chosen, text, tribal=tribe is not None)
+            chosen = ranking.theme_deck_support(chosen, text)
             chosen = self._red_card_draw(chosen, mask)
             kin = self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text), tribe=tribe,
                                       mass=ranking.asks_mass(text),

@@ -1828,6 +1828,39 @@ _FASTER = re.compile(r"\b(?:win(?:ning)? (?:games? )?(?:faster|quicker|sooner|mo
                      r"close (?:out )?(?:the |my |a )?games?|finish(?:ing)? (?:off )?(?:the |my |a )?games?)\b")
 
 
+# A deck of a theme asked for as a whole ("lifegain deck", "cards for a +1/+1 counters deck", "token deck staples"):
+# the theme's engines and payoffs are its cards, beside the cards that only do the thing once ("lifegain deck" had
+# listed Chaplain's Blessing and Zuran Orb; "+1/+1 counters deck" Battlegrowth). Each theme tag's supporting tags, as
+# players build these decks: what rewards the theme, what doubles it.
+THEME_SUPPORT = {name: tuple(support) for name, support in {
+    "lifegain": ("lifegain-payoff", "lifegain-doubler"),
+    "token-maker": ("token-payoff", "token-doubler"),
+    "plus-one-counters": ("counters-payoff", "counter-doubler", "proliferate"),
+    "sac-outlet": ("aristocrat-payoff",),
+}.items()}
+_THEME_SUPPORT = {TAG_INDEX[name]: tuple(TAG_INDEX[tag] for tag in tags) for name, tags in THEME_SUPPORT.items()}
+# the theme's own tag keeps this share of its weight, its supporting tags its whole weight (read over these requests
+# at 0.6, 0.8 and 1: at 1 "lifegain deck" still led with Chaplain's Blessing, at 0.6 "token deck" made no tokens)
+THEME_DECK_SHARE = 0.7
+_WHOLE_DECK = re.compile(r"(?:(?:good|best|great|top|some|the)\s+)?(?:cards?\s+(?:for|in)\s+(?:an?\s+|my\s+|the\s+)?)?"
+                         r"(?P<theme>\S.{0,40}?)\s+(?:decks?|builds?|themes?|strateg(?:y|ies)|archetypes?)"
+                         r"(?:\s+(?:cards|staples|essentials|package|ideas|pieces))?\W*", re.IGNORECASE)
+
+
+def theme_deck_support(chosen: list[TagMatch], text: str) -> list[TagMatch]:
+    """``chosen`` for a request that is a theme's deck and nothing else (:data:`_WHOLE_DECK`, one tag found by its
+    words): the theme's tag at :data:`THEME_DECK_SHARE` of its weight, its supporting tags (:data:`THEME_SUPPORT`)
+    at its whole weight."""
+    said = [match for match in chosen if match.by == "words"]
+    if len(said) != 1 or said[0].index not in _THEME_SUPPORT or not _WHOLE_DECK.fullmatch(text.strip()):
+        return chosen
+    have = {match.index for match in chosen}
+    chosen = [replace(match, weight=match.weight * THEME_DECK_SHARE) if match is said[0] else match
+              for match in chosen]
+    return [*chosen, *(TagMatch(index, said[0].weight, said[0].by)
+                       for index in _THEME_SUPPORT[said[0].index] if index not in have)]
+
+
 def board_finishers(chosen: list[TagMatch], text: str, tribal: bool) -> list[TagMatch]:
     """``chosen`` for a deck that wins with its board: a tribe's deck (``tribal``) or a token deck asking for its
     "win conditions" ("wincons for my elf deck", "win cons for tokens") asks for the finishers that turn the board
