@@ -250,10 +250,11 @@ COMMANDER_COLOURLESS_SHARE = 1.0  # for a named commander's deck, whose colourle
 # reading the neighbours of 16 well-known cards at 0, 0.15 and 0.3 (Smothering Tithe's first eight trade Rhystic
 # Study, which draws, for Seize the Spoils and Pirate's Pillage, which make Treasure, from 0.2).
 LIKE_TAG_SHARE = 0.2
-# and a card sharing none of X's function tags (when X has some) loses this much: asked for X in another colour, the
-# cards worded most like it there often do something else (Wrath of God in red had led with Shatterstorm, which
-# destroys artifacts, Ashnod's Altar in green with mana creatures). Chosen by reading 70 "like" requests of the
-# everyday list at 0, 0.15 and 0.3 (at 0.3 Consume the Meek, untagged, leaves "Wrath of God but instant").
+# and, asked for X in another colour (no card of X's colour identity passes the filters), a card sharing none of X's
+# function tags (when X has some) loses this much: the cards worded most like it there often do something else
+# (Wrath of God in red had led with Shatterstorm, which destroys artifacts, Ashnod's Altar in green with mana
+# creatures). Chosen by reading 70 "like" requests of the everyday list at 0, 0.15 and 0.3; not in X's own colours,
+# where a tag the rules miss would cost the best peers (Necrodominance for Necropotence, tagged only a discard payoff).
 LIKE_UNSHARED_COST = 0.3
 # and less by this much per mana of mana value apart (up to LIKE_COST_GAP): a card like Birds of Paradise costs about
 # what it costs (Lotus Guardian, its text at seven mana, had led; Shock now leads Lightning Bolt's, Sol Talisman Sol
@@ -605,7 +606,7 @@ class SearchEngine:
         its name's words."""
         vector = self.encoder.encode_query(expanded)
         if named is not None and self.vectors.present[named]:
-            similarity = np.where(mask, self._like_scores(named), -np.inf).astype(np.float32)
+            similarity = np.where(mask, self._like_scores(named, mask), -np.inf).astype(np.float32)
         else:
             similarity = self._dense_scores(vector, mask)
         return vector, similarity, self._ranked(similarity, np.flatnonzero(similarity > -np.inf))
@@ -1365,7 +1366,7 @@ class SearchEngine:
         mask[row] = False
         if not self.vectors.present[row]:
             raise ValueError(f"{self.db.columns.name[row]} has no embedding yet (run: {self.embed_command})")
-        scores = self._like_scores(row)
+        scores = self._like_scores(row, mask)
         ranked = self._ranked(scores, np.flatnonzero(mask & np.isfinite(scores)))
         start = (page - 1) * limit
         window = ranked[start: start + limit].tolist()
@@ -1375,14 +1376,16 @@ class SearchEngine:
                                                                    self._labels(window), strict=True))]
         return SearchPage(results=results, total=int(mask.sum()), page=page, limit=limit, mode="dense")
 
-    def _like_scores(self, row: int) -> np.ndarray:
+    def _like_scores(self, row: int, mask: np.ndarray | None = None) -> np.ndarray:
         """How like card ``row`` each card is: the cosine of their embeddings and, at :data:`LIKE_TAG_SHARE`, of
-        their function tags, less :data:`LIKE_UNSHARED_COST` when it shares none of ``row``'s tags and
-        :data:`LIKE_COST_SHARE` per mana of mana value apart (-inf for a card not embedded)."""
+        their function tags, less :data:`LIKE_COST_SHARE` per mana of mana value apart (-inf for a card not
+        embedded). Where the filters (``mask``) hold no card of ``row``'s colour identity (it is asked for in
+        another colour), a card sharing none of its tags also loses :data:`LIKE_UNSHARED_COST`."""
         tags = self._tag_cosines(row)
         scores = self.vectors.cosines(self.vectors.of(row)) + LIKE_TAG_SHARE * tags
-        if self.tag_strengths[row].any():  # a card that shares none of its functions is only worded like it
-            scores = scores - LIKE_UNSHARED_COST * (tags <= 0)
+        identity = self.db.columns.color_identity
+        if self.tag_strengths[row].any() and mask is not None and not (identity[mask] == identity[row]).any():
+            scores = scores - LIKE_UNSHARED_COST * (tags <= 0)  # only worded like it, in the other colour
         mana_value = self._mana_values
         if not np.isnan(mana_value[row]):  # (a card whose mana value is unknown is half the gap apart)
             gap = np.minimum(np.abs(mana_value - mana_value[row]), LIKE_COST_GAP)
