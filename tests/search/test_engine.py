@@ -121,6 +121,9 @@ def test_a_card_asked_for_in_another_colour_keeps_its_function(snapshot_engine, 
     assert not {"Shatterstorm", "Jokulhaups"} & set(red_wraths)
     assert {"Storm's Wrath", "Breaking Point"} <= set(red_wraths)
     assert {"Spawning Pod", "Birthing Pod"} <= set(first("Ashnod's Altar but in green", 8))
+    # in its own colours no such cost: a tag the rules miss would cost its best peer (Necropotence is tagged only a
+    # discard payoff)
+    assert first("cards like necropotence", 1) == ["Necrodominance"]
     monkeypatch.setattr(engine_module, "LIKE_UNSHARED_COST", 0.0)
     assert "Shatterstorm" in first("wrath of god in red", 3)
 
