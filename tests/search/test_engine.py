@@ -692,3 +692,14 @@ def test_red_card_draw_is_also_impulse_draw(snapshot_engine):
 
     assert impulses("red card draw") >= 2 and impulses("boros card draw") >= 2
     assert impulses("izzet card draw") == 0  # blue draws: no reason to add it
+
+
+def test_plain_words_beside_the_card_whose_likes_are_asked_filter_them(snapshot_engine):
+    """find_similar's query said its plain words filter (contain); they had been dropped unsaid (every card of the
+    store, "draw a card" or not, and no word of why for a word no card holds)."""
+    page = snapshot_engine.similar_to("Sol Ring", query="draw a card", limit=10)
+    everything = snapshot_engine.similar_to("Sol Ring", limit=1).total
+    assert 0 < page.total < everything / 4
+    assert all("draw" in (r.card.oracle_text or "").lower() + r.card.name.lower() for r in page.results)
+    nothing = snapshot_engine.similar_to("Sol Ring", query="zzzzqqq", limit=3)
+    assert nothing.total == 0 and any("zzzzqqq matches no card" in note for note in nothing.notes)

@@ -90,7 +90,8 @@ def add_commands(commands) -> None:
 
     similar = commands.add_parser("similar", help="cards whose rules text is closest to a card's")
     similar.add_argument("name", nargs="+")
-    similar.add_argument("-q", "--query", help="extra filters in query syntax, e.g. 'mv<=3 -t:creature'")
+    similar.add_argument("-q", "--query", help="extra filters in query syntax, e.g. 'mv<=3 -t:creature'; "
+                         "plain words filter too (held anywhere on the card)")
     _add_result_options(similar)
     add_encoder_option(similar)
     similar.set_defaults(run=cmd_similar)

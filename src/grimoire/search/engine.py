@@ -411,10 +411,12 @@ class SearchEngine:
 
     # -- filtering ---------------------------------------------------------------------------------------
 
-    def _parse(self, query: str, filters: Filters | None, parsed: Node | None = None
+    def _parse(self, query: str, filters: Filters | None, parsed: Node | None = None, words_filter: bool = False
                ) -> tuple[Node | None, list[str]]:
-        """The query's filters (``parsed``: ``query`` already parsed) with ``filters``, and its free text."""
-        node = text_as_filters(parsed if parsed is not None else parse(query)) if query.strip() else None
+        """The query's filters (``parsed``: ``query`` already parsed) with ``filters``, and its free text; with
+        ``words_filter`` its plain words are filters too, each held anywhere on the card."""
+        node = text_as_filters(parsed if parsed is not None else parse(query), filtering=words_filter,
+                               key="text" if words_filter else "name") if query.strip() else None
         extra = filters.to_nodes() if filters else []
         nodes = ([node] if node is not None else []) + extra
         if not nodes:
@@ -1361,7 +1363,9 @@ class SearchEngine:
         """Cards whose rules text is closest to a given card's (cosine of embeddings), under the same filters."""
         limit, page = max(1, min(_count("limit", limit), MAX_LIMIT)), max(1, _count("page", page))
         row = self.db.names.lookup(name)
-        node, _ = self._parse(query, filters)
+        # (the cards are ranked by likeness alone: plain words filter, "draw a card" keeps the cards holding it; they
+        # had been dropped unsaid)
+        node, _ = self._parse(query, filters, words_filter=True)
         mask, matched = self.filter_mask(node, query, include_funny=include_funny, exclude=exclude)
         mask[row] = False
         if not self.vectors.present[row]:
@@ -1374,7 +1378,8 @@ class SearchEngine:
                                 tags=tags, semantic_rank=start + i + 1, matched=tuple(matched))
                    for i, (r, card, (roles, tags)) in enumerate(zip(window, self.db.cards_at(window),
                                                                    self._labels(window), strict=True))]
-        return SearchPage(results=results, total=int(mask.sum()), page=page, limit=limit, mode="dense")
+        notes = self._empty_filter_notes(node, query, include_funny) if not mask.any() and node is not None else []
+        return SearchPage(results=results, total=int(mask.sum()), page=page, limit=limit, mode="dense", notes=notes)
 
     def _like_scores(self, row: int, mask: np.ndarray | None = None) -> np.ndarray:
         """How like card ``row`` each card is: the cosine of their embeddings and, at :data:`LIKE_TAG_SHARE`, of

@@ -805,20 +805,21 @@ def sort_order(node: Node | None) -> tuple[str, str] | None:
     return order, ORDERS[order] if direction == "auto" else direction
 
 
-def text_as_filters(node: Node, *, filtering: bool = False) -> Node:
+def text_as_filters(node: Node, *, filtering: bool = False, key: str = "name") -> Node:
     """Turn free text that must filter into a name search, as a bare word is on Scryfall (``Filter("name")``):
     text under a negation (``-goblin t:goblin``: the Goblins without "goblin" in their names; it had matched type
     lines and rules text too, leaving none), or in an Or that also holds filters (``(bolt or t:elf)``). Other free
-    text only ranks."""
+    text only ranks, unless ``filtering`` says all of it filters, as a ``key`` search (``text``: the words anywhere
+    on the card, for a list with no words to rank by, the cards like a given one)."""
     if isinstance(node, Text):
-        return Filter("name", ":", node.text.lower(), node.position, node.text) if filtering else node
+        return Filter(key, ":", node.text.lower(), node.position, node.text) if filtering else node
     if isinstance(node, Not):
-        return Not(text_as_filters(node.child, filtering=True), node.position)
+        return Not(text_as_filters(node.child, filtering=True, key=key), node.position)
     if isinstance(node, And):
-        return And(tuple(text_as_filters(child, filtering=filtering) for child in node.children))
+        return And(tuple(text_as_filters(child, filtering=filtering, key=key) for child in node.children))
     if isinstance(node, Or):
         mixed = filtering or not all(_only_text(child) for child in node.children)
-        return Or(tuple(text_as_filters(child, filtering=mixed) for child in node.children))
+        return Or(tuple(text_as_filters(child, filtering=mixed, key=key) for child in node.children))
     return node
 
 
