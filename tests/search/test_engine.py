@@ -703,3 +703,15 @@ def test_plain_words_beside_the_card_whose_likes_are_asked_filter_them(snapshot_
     assert all("draw" in (r.card.oracle_text or "").lower() + r.card.name.lower() for r in page.results)
     nothing = snapshot_engine.similar_to("Sol Ring", query="zzzzqqq", limit=3)
     assert nothing.total == 0 and any("zzzzqqq matches no card" in note for note in nothing.notes)
+
+
+def test_words_no_card_or_vocabulary_holds_find_nothing_and_say_so(snapshot_engine):
+    """"xyzzyqwerty" had answered 1,000 cards nearest in meaning to noise, with no note; an English word no card uses
+    keeps the answer by meaning, and says so."""
+    page = snapshot_engine.search("xyzzyqwerty", limit=5)
+    assert page.total == 0 and any("no card, and no English or Magic word, holds xyzzyqwerty" in n for n in page.notes)
+    meaning = snapshot_engine.search("supercalifragilistic", limit=5)
+    assert meaning.results and any("ranked by meaning alone" in note for note in meaning.notes)
+    # a nickname, a short name, a typo and plain requests are none of these
+    for query in ("gitrog", "rhystc", "removel", "draw a card"):
+        assert not any("holds" in note for note in snapshot_engine.search(query, limit=1).notes), query

@@ -1425,10 +1425,10 @@ def test_requests_of_game_and_player_words_are_no_misspelt_names(reader):
     # a word a few cards' names begin with, asked alone, is those cards (as on Scryfall); inside a request it is
     # no name. Lifelink is a card but a keyword too; Sliver Queen a commander but "sliver" a creature type
     # a bare word as on Scryfall: the names holding it (it read name:/^atraxa\b/, leaving out Ixhel, Scion of Atraxa)
-    assert syntax(reader, "atraxa") == "name:atraxa" and "read as a name search" in reader.read("atraxa").notes[0]
-    assert syntax(reader, "llanowar") == "name:llanowar"  # 21 names
-    assert syntax(reader, "karn") == "name:karn"  # four letters
-    assert syntax(reader, "thalia") == "name:thalia"  # a rare English word no rules text uses
+    assert syntax(reader, "atraxa") == r"name:/\batraxa/" and "read as a name search" in reader.read("atraxa").notes[0]
+    assert syntax(reader, "llanowar") == r"name:/\bllanowar/"  # 21 names
+    assert syntax(reader, "karn") == r"name:/\bkarn/"  # four letters
+    assert syntax(reader, "thalia") == r"name:/\bthalia/"  # a rare English word no rules text uses
     assert "name:" not in syntax(reader, "umbra")  # rules text's word: an Aura with umbra armor
     assert "name:" not in syntax(reader, "goblin")  # a creature type
     assert syntax(reader, "cheap atraxa") == "mv<=2"  # more than the word: it ranks as a word
@@ -3194,7 +3194,7 @@ def test_a_group_players_name_as_one_is_its_cards(snapshot_engine, query, cards)
 
 def test_a_group_name_word_alone_or_in_a_longer_request_stays_what_it_was(reader):
     assert "urza's" not in syntax(reader, "mono green tron")  # "tron" alone: only the request, or after a format
-    assert syntax(reader, "urza") == "name:urza"  # the names "urza" begins, as before
+    assert syntax(reader, "urza") == r"name:/\burza/"  # the names "urza" begins, as before
     assert "name:" not in syntax(reader, "power 9 creatures") and "pow=9" in syntax(reader, "power 9 creatures")
 
 
@@ -3292,8 +3292,8 @@ def test_a_creatures_role_after_a_creature_type(reader, query, expected):
 
 
 def test_a_name_several_cards_begin_then_a_clause_is_those_cards(reader, snapshot_engine):
-    assert syntax(reader, "teferi that untaps lands") == "name:teferi"  # not the Teferis' colours
-    assert syntax(reader, "karn that tutors artifacts") == "name:karn"
+    assert syntax(reader, "teferi that untaps lands") == r"name:/\bteferi/"  # not the Teferis' colours
+    assert syntax(reader, "karn that tutors artifacts") == r"name:/\bkarn/"
     names = [r.card.name for r in snapshot_engine.search("teferi that untaps lands", limit=5).results]
     assert "Teferi, Hero of Dominaria" in names or "Teferi, Temporal Archmage" in names
 
@@ -3510,7 +3510,7 @@ def test_a_lone_colour_letter_closing_a_request_is_that_colour(reader, query, ex
     ("creatures >= 5 power", "pow>=5 t:creature"), ("creatures >=5 power", "pow>=5 t:creature"),  # (it read mv>=5)
     ("hasty 2 drops rakdos", "mv=2 kw:haste id<=br"),  # the drop's own keyword, as "flying 2 drops"
     ("t1 accel", "mv<=1"),  # cEDH's fast mana
-    ("teferi planeswalkers", "name:teferi t:planeswalker"),  # the Teferi planeswalkers, not their deck
+    ("teferi planeswalkers", r"name:/\bteferi/ t:planeswalker"),  # the Teferi planeswalkers, not their deck
 ])
 def test_signs_apart_drops_accel_and_a_name_shared_before_a_type(reader, query, expected):
     assert syntax(reader, query) == expected
@@ -3665,8 +3665,8 @@ def test_a_cheap_alternative_to_a_land_is_its_price(reader, query):  # (it read 
     ("goblin cards with krenko in name", "name:krenko t:goblin"), ("equipment named blade", "name:blade t:equipment"),
     ("every card with 'bolt' in the name", "name:bolt"),  # (it read combo:"Lightning Bolt")
     # a planeswalker's own type names its cards, though card text names it too; more may follow the type
-    ("liliana planeswalkers", "name:liliana t:planeswalker"),
-    ("liliana planeswalkers in modern", "name:liliana t:planeswalker"),
+    ("liliana planeswalkers", r"name:/\bliliana/ t:planeswalker"),
+    ("liliana planeswalkers in modern", r"name:/\bliliana/ t:planeswalker"),
 ])
 def test_names_asked_of_the_cards(reader, query, expected):
     assert syntax(reader, query) == expected

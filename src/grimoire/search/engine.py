@@ -46,6 +46,7 @@ from grimoire.search.query import (
 )
 from grimoire.search.reading import NOT_FILTERED, Reader, Reading, ranking_context
 from grimoire.search.roles import roles_of_row, roles_of_rows
+from grimoire.search.spelling import is_english
 
 MODES = ("hybrid", "bm25", "dense", "late")
 # The kinds of filter read from words that an empty page is retried without, in this order (see _relaxed)
@@ -1236,6 +1237,10 @@ class SearchEngine:
                                                             tag_text=" ".join(text_parts), deck=reading.deck,
                                                             named_card=self._named_card(reading, text),
                                                             name_words=not reading.chips and not reading.like)
+                if mode in ("hybrid", "bm25") and not lexical.any() and not reading.chips and not reading.like \
+                        and not reading.named and not reading.deck and not combo_tags and \
+                        self._named_card(reading, text) is None:
+                    rows, scores = self._words_no_card_holds(text, rows, scores, notes)
                 made = self._deck_colours_made(reading)
                 if (shares := self._deck_colour_shares(reading, rows, made)) is not None:
                     scores = scores * shares
@@ -1295,6 +1300,22 @@ class SearchEngine:
                                                                      self._labels(window), strict=True))]
         return SearchPage(results=results, total=len(rows), page=page, limit=limit, mode=mode, notes=notes,
                           readings=readings)
+
+    def _words_no_card_holds(self, text: str, rows: np.ndarray, scores: np.ndarray, notes: list[str]
+                             ) -> tuple[np.ndarray, np.ndarray]:
+        """A request none of whose words any card holds: words no vocabulary here knows either ("xyzzyqwerty")
+        find nothing, with a note, rather than the cards nearest in meaning to noise; English words no card uses
+        ("<script>alert(1)</script>") keep the answer by meaning alone, and a note says so."""
+        words = re.findall(r"[a-z]+", fold(text))
+        if not words:
+            return rows, scores
+        if not any(is_english(word) or self.reader.speller.knows(word) for word in words):
+            notes.append(f"no card, and no English or Magic word, holds {shown(text)}: check the spelling, or say what "
+                         "the card should do (\"draw a card\", t:creature)")
+            return np.zeros(0, dtype=np.int64), np.zeros(0)
+        notes.append(f"no card's name or rules text holds any word of {shown(text)}: the cards are ranked by "
+                     "meaning alone")
+        return rows, scores
 
     def _empty_filter_notes(self, node: Node | None, query: str, include_funny: bool = False) -> list[str]:
         """When nothing matches, each filter of the query that alone matches no card of the loaded data ("t:dragn",

@@ -1560,9 +1560,9 @@ def _first_word(state: _State) -> str:
 
 def _names_begun(state: _State, word: str, count: int) -> None:
     """Read the request's one word, which begins ``count`` cards' names, as Scryfall reads a bare word: the cards
-    with it in their names (``name:delver``: Delver of Secrets and Phyrexian Delver; it had read
-    ``name:/^delver\\b/``, the two whose names it begins)."""
-    state.take(0, 1, f"name:{word}", "name")
+    with a word of their names beginning with it (``name:/\\bdelver/``: Delver of Secrets and Phyrexian Delver; it
+    had read ``name:/^delver\\b/``, the two whose names it begins)."""
+    state.take(0, 1, f"name:/\\b{word}/", "name")  # (a word's start: not Henrika Domnathi for "omnath")
     state.notes.append(f'"{state.words[0].text}" read as a name search, as on Scryfall: the cards with it in their '
                        "names")
 
