@@ -23,6 +23,17 @@ def test_commander_stats(read_deck):
     assert all(t.status == "ok" and t.search is None for t in stats.targets)
 
 
+def test_colours_asked_for_outside_the_commander_s_identity_are_shown_with_their_sources(db):
+    """A deck of Atraxa holding Lightning Bolt had shown no red at all; Command Tower makes only Atraxa's colours."""
+    from grimoire.decks import parse_decklist
+
+    deck = parse_decklist("Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Lightning Bolt\n1 Fireball\n"
+                          "1 Command Tower\n1 Mountain\n", db)
+    stats = analyze_deck(deck)
+    assert stats.color_identity == "WUBG" and stats.pips["R"] == 2 and stats.sources["R"] == 1  # the Mountain
+    assert stats.sources["G"] == 1  # Command Tower
+
+
 def test_roles_come_from_the_store_s_tag_matrix_and_agree_with_each_card_s_text(read_deck, monkeypatch):
     """A deck read in a store takes its cards' roles from the store's cached tags (each card's rules had run
     again, about 2 ms a card, twice for a check: 46 s for a 10,000-line list), with the same answer."""

@@ -85,11 +85,14 @@ def _pips(card: Card) -> Counter:
     return found
 
 
-def _source_colors(card: Card, roles: list[str], deck_colors: str) -> set[str]:
-    """Colours a land or mana rock/dork can make; a land that fetches basics makes their colours."""
+def _source_colors(card: Card, roles: list[str], deck_colors: str, identity: str | None = None) -> set[str]:
+    """Colours a land or mana rock/dork can make; a land that fetches basics makes their colours; one making the
+    commander's colours (Command Tower, Arcane Signet) only those of ``identity``."""
     if not is_land(card) and not {"manarock", "manadork"} & set(roles):
         return set()
     colors = set(card.produced_mana or ()) & set(COLOR_ORDER)
+    if identity is not None and "commander's color identity" in (card.oracle_text or "").lower():
+        colors &= set(identity)
     if not colors and is_land(card):
         for match in _LAND_SEARCH.finditer(card.oracle_text):
             wanted = match.group(1).lower()
@@ -139,9 +142,12 @@ def analyze_deck(deck: ParsedDeck, format: str | None = None) -> DeckStats:  # n
     else:
         identity_set = set(pips) | {c for e in entries for c in e.card.color_identity if not is_land(e.card)}
     identity = "".join(c for c in COLOR_ORDER if c in identity_set)
+    # a colour the cards ask for outside the commander's identity is shown too, with its sources: a deck of Atraxa
+    # holding Lightning Bolt had shown no red at all
+    shown = "".join(c for c in COLOR_ORDER if c in identity_set or pips[c])
     sources: Counter = Counter()
     for entry in entries:
-        for color in _source_colors(entry.card, card_roles_of[entry.card.oracle_id], identity):
+        for color in _source_colors(entry.card, card_roles_of[entry.card.oracle_id], shown, identity):
             sources[color] += entry.quantity
     targets = []
     if format_name == "commander":
@@ -154,7 +160,7 @@ def analyze_deck(deck: ParsedDeck, format: str | None = None) -> DeckStats:  # n
     return DeckStats(
         format=format_name, card_count=sum(e.quantity for e in entries), land_count=land_count, curve=curve,
         average_mana_value=round(total_value / valued, 2) if valued else None, color_identity=identity,
-        pips={c: pips[c] for c in identity}, sources={c: sources[c] for c in identity},
+        pips={c: pips[c] for c in shown}, sources={c: sources[c] for c in shown},
         roles=dict(sorted(roles.items(), key=lambda item: (-item[1], item[0]))), targets=targets,
         unknown_mana_value=sorted(set(unknown_value)),
     )
