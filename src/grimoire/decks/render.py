@@ -72,5 +72,5 @@ def stats_text(stats: DeckStats) -> str:
             bound = f"{target.minimum}-{target.maximum}" if target.maximum is not None else f">= {target.minimum}"
             lines.append(f"  {target.role:<11} {target.count:>3}  (target {bound}) {target.status}")
             if target.search:
-                lines.append(f"      find more: grimoire search '{target.search}'")
+                lines.append(f"      find more with the search query: {target.search}")
     return "\n".join(lines)
