@@ -134,6 +134,15 @@ async def test_a_format_the_card_data_lacks_is_the_format_argument_s_error(clien
     assert text_of(result).startswith("bad format: the loaded card data has no modern legality")
 
 
+@pytest.mark.parametrize(("arguments", "argument"), [({"queries": ["draw"], "limit": "ten"}, "limit"),
+                                                     ({"queries": ["draw"], "types": "creature"}, "types")])
+async def test_a_badly_typed_argument_is_named_in_the_structured_error_too(client: Client, arguments: dict,
+                                                                            argument: str):
+    """Range errors named the argument in the structured answer, type errors only in words."""
+    result = await client.call_tool("search_cards", arguments)
+    assert result.is_error and result.structured_content["argument"] == argument
+
+
 async def test_a_limit_above_the_maximum_is_capped_with_a_note(client: Client):
     result = await call_ok(client, "search_cards", {"queries": ["draw"], "limit": 500})
     assert result.structured_content["limit"] == 50 and len(result.structured_content["results"]) == 50

@@ -370,8 +370,10 @@ class GrimoireServer(MCPServer):
             return _error(f"{name} could not handle this call (an internal error, logged on the server). Check "
                           "each argument against the tool's description, or simplify the input.")
         except ToolError as exc:
-            if isinstance(exc.__cause__, ValidationError):
-                return _error(_validation_message(name, exc.__cause__, properties))
+            if isinstance(exc.__cause__, ValidationError):  # named as the checks' own errors name theirs
+                first = exc.__cause__.errors()[0]["loc"][:1] if exc.__cause__.errors() else ()
+                return _error(_validation_message(name, exc.__cause__, properties),
+                              **({"argument": str(first[0])} if first else {}))
             raise
 
     async def run_stdio_async(self) -> None:
