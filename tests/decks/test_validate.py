@@ -142,3 +142,13 @@ def test_constructed_legality_where_known(db):
     deck = ParsedDeck(main=[DeckEntry(2, crypt, 1, "Mana Crypt"), DeckEntry(58, db.named("Island"), 2, "Island")])
     assert errors(validate_deck(deck, "vintage"))["restricted"] == ["Mana Crypt"]
     assert errors(validate_deck(deck, "modern"))["banned"] == ["Mana Crypt"]
+
+
+def test_a_line_past_the_cap_is_listed_as_unread_not_as_an_unknown_card(db):
+    """A list past 10,000 lines had been told "1 line(s) name no known card (line 10001)", with an empty name."""
+    from grimoire.decks import parse_decklist
+
+    deck = parse_decklist("1 Sol Ring\n" * 10_001, db)
+    unread = next(v for v in validate_deck(deck, "commander") if v.rule == "unreadable lines")
+    assert "could not be read (line 10001)" in unread.message
+    assert unread.cards == ["the decklist has more than 10,000 lines; the rest was not read"]

@@ -87,8 +87,10 @@ def _unread_lines(deck: ParsedDeck) -> list[Violation]:
     if not deck.problems:
         return []
     lines = ", ".join(str(p.line_number) for p in deck.problems)
-    return [Violation("unreadable lines", f"{len(deck.problems)} line(s) name no known card (line {lines}); "
-                      "the deck was checked without them", [p.text for p in deck.problems], "warning")]
+    # (not every such line names an unknown card: past 10,000 lines the rest is not read at all, and it had been
+    # listed as an unknown card with no name)
+    return [Violation("unreadable lines", f"{len(deck.problems)} line(s) could not be read (line {lines}); the deck "
+                      "was checked without them", [p.text or p.reason for p in deck.problems], "warning")]
 
 
 def deck_format(format: str) -> str:  # noqa: A002 - the word users say
