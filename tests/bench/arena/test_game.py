@@ -148,8 +148,8 @@ def test_a_blocked_creature_s_damage_is_divided_as_its_controller_chooses():
 
 def test_the_engine_takes_every_division_of_damage_offered_and_each_reads_apart(arena_db, tmp_path):
     """Garruk's Companion (3 power, trample) blocked by three Grizzly Bears: every division offered is one the
-    engine takes, divisions the board cannot tell apart are one, and bears of one name read as the board shows
-    each."""
+    engine takes, and divisions the board cannot tell apart are one (the defending bears look alike on the board:
+    their summoning sickness is not shown, so 2 to one bear and 1 to another is one choice)."""
     import phase
 
     from grimoire.bench.arena.decks import card_data_for, load_deck
@@ -176,7 +176,7 @@ def test_the_engine_takes_every_division_of_damage_offered_and_each_reads_apart(
         game.choose(decision, pick)
     assert decision is not None and decision.kind == "AssignCombatDamage" and decision.category == "damage assignment"
     labels = [o.label for o in decision.options]
-    assert len(labels) > 2 and len(set(labels)) == len(labels), labels
+    assert len(labels) >= 2 and len(set(labels)) == len(labels), labels
     assert any("(lethal), 1 to" in label for label in labels), labels  # one bear killed, the rest on another
     state = game._game.state()
     for option in decision.options:

@@ -233,7 +233,7 @@ def test_brainstorm_names_the_three_cards_it_drew(tmp_path, db):
          lambda g, d: d.kind == "Priority" and any(e["source"] == "Brainstorm" for e in g.view(0)["stack"]))
     top = [game.name_of(card) for card in game._game.player(0)["library"][:3]]
     decision = play(game, [], lambda g, d: d.kind == "EffectZoneChoice")
-    assert f"Brainstorm: you drew {', '.join(top)}; choose 2 card(s) from your hand" in prompt_for(game, decision)
+    assert f"Brainstorm: you drew {', '.join(top)}; choose 2 cards from your hand" in prompt_for(game, decision)
 
 
 def test_ponders_optional_shuffle_says_what_yes_does(tmp_path, db):
@@ -269,7 +269,8 @@ def test_summoning_sickness_shows_only_on_creatures_that_it_stops_attacking(tmp_
                   other_wants=["^Play land", "^Cast Delver"])
     assert "Delver of Secrets 1/1 (can't attack or {T} yet)" in prompt_for(game, theirs, 0)
     mine = play(game, ["^Play land"], lambda g, d: g.turn == 3 and d.seat == 0 and d.kind == "Priority")
-    assert line_of(prompt_for(game, mine, 0), "Creatures:").strip() == "Creatures: Delver of Secrets 1/1"
+    board = line_of(prompt_for(game, mine, 0), "Creatures:").strip()  # (then the opponent's Delver's rules text)
+    assert board.partition(' — "')[0] == "Creatures: Delver of Secrets 1/1"
     assert "Delver of Secrets 1/1 (can't attack or {T} yet)" in prompt_for(game, mine, 1)
     assert "summoning sick" not in prompt_for(game, mine, 1)
 
@@ -281,7 +282,9 @@ def test_a_permanent_shows_no_keyword_that_only_casts_it(tmp_path, db):
     decision = play(game, ["^Keep", "^Play land", "^Cast Nethergoyf"],
                     lambda g, d: d.seat == 1 and any(c["name"] == "Nethergoyf" for c in g.view(1)["battlefield"]))
     creatures = line_of(prompt_for(game, decision, 1), "Creatures:").strip()
-    assert creatures.startswith("Creatures: Nethergoyf") and "escape" not in creatures and "your" not in creatures
+    shown, _, rules = creatures.partition(' — "')  # the quoted rules text says "your graveyard", as printed
+    assert shown.startswith("Creatures: Nethergoyf") and "escape" not in creatures and "your" not in shown
+    assert rules.startswith("Nethergoyf's power is equal to the number of card types among cards in your graveyard")
 
 
 def test_a_permanent_shows_no_dredge(tmp_path, db):

@@ -240,7 +240,9 @@ def test_the_board_shows_abilities_that_decide_combat_and_a_tokens_abilities_can
         o["name"] for o in g._game.battlefield()}, other_wants=["^Keep", "^Play land", "^Cast Stinkweed"])
     board = prompt_for(game, decision, 0)
     assert "Goblin Shaman 2/2 (whenever it attacks, create a Treasure token; token" in board
-    assert "Stinkweed Imp 1/2 (flying; whenever it deals combat damage to a creature, destroy that creature" in board
+    # (the opponent's permanent shows its whole rules text; the player's own, the parts that decide combat)
+    assert 'Stinkweed Imp 1/2 (flying; can\'t attack or {T} yet) — "Whenever Stinkweed Imp deals combat damage to a ' \
+        'creature, destroy that creature."' in board
     troll = next(o for o in game._game.hand(1) if o["name"] == "Troll of Khazad-dûm")
     assert combat_abilities(troll) == ["can't be blocked except by three or more creatures"]
     assert combat_abilities(next(o for o in game._game.battlefield() if o["name"].startswith("Fable"))) == []

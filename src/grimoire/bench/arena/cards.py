@@ -28,6 +28,11 @@ ENGINE_MISREADINGS = {
     # (its "draw that many" counts the lore counter just added: seen drawing 1 after discarding 0, 1 and 2)
     "Fable of the Mirror-Breaker": "chapter II draws one card however many were discarded, none included",
     "Cabal Therapy": "the named card is not discarded: the spell only reveals the hand",
+    # (replayed: Yes with Lightning Bolt exiled and five untapped Mountains casts nothing and deals no damage, and the
+    # card is offered as "Cast Lightning Bolt {R} from exile" then and on every later turn)
+    "Chandra, Torch of Defiance": "its first +1 casts nothing while it resolves: Yes deals no damage and leaves the "
+                                  "exiled card castable from exile for good (this harness offers that cast at your "
+                                  "next decision only, and Yes only when you can pay for the card)",
 }
 
 
@@ -163,6 +168,12 @@ def build_card_data(cards: Iterable[Card]) -> tuple[CardData, dict[str, str]]:
             problems[card.name] = f"the engine cannot read it ({error})"
             continue
         found = [p for face in built for p in face_problems(face)]
+        halves = [m for m in card.missing if m.startswith("rules text")]
+        if halves:  # (not "no rules text in the card store", which had sent people looking for a missing card)
+            found = [f"the card store lacks the {'; '.join(halves)}: the bundled card data keeps only the first half "
+                     "of split, adventure and modal double-faced cards (`grimoire data update` loads Scryfall's "
+                     "data, which has both)",
+                     *[p for p in found if p != "no rules text in the card store"]]
         if found:
             problems[card.name] = "; ".join(dict.fromkeys(found))
         for face in built:

@@ -12,14 +12,16 @@ import itertools
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from grimoire.bench.arena.cards import ENGINE_MISREADINGS, CardData
 from grimoire.bench.arena.wording import (
     ability_text,
+    ability_words,
     cost_text,
+    filter_text,
     humanise,
     keyword_text,
     listed,
@@ -61,10 +63,11 @@ _CAST_ONLY_KEYWORDS = _GRAVEYARD_CASTS | frozenset({
     "Delve", "Convoke", "Emerge", "Spectacle", "Surge", "Prowl", "Miracle", "Foretell", "Cascade", "Dash", "Blitz",
     "Unearth", "Ninjutsu", "Plot", "Bestow", "Mutate", "Embalm", "Eternalize", "Encore", "Typecycling",
     "Landcycling",
-    "Dredge"})  # (it replaces a draw from the graveyard: noise on a permanent)
+    "Dredge", "Flash"})  # (dredge replaces a draw from the graveyard, flash casts: noise on a permanent)
 # The waits of a spell's mana payment: they name no spell, the engine's pending cast does
 _PAYMENT_WAITS = frozenset({"ManaPayment", "ManaSourceSelection", "ChooseManaColor"})
 _ROMAN = ("I", "II", "III", "IV", "V", "VI")
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 _COMBAT_WORDS = re.compile(r"\b(?:attacks?|attacking|blocks?|blocked|blocking|combat damage)\b", re.IGNORECASE)
 _NOTHING_LEFT = "{0}"  # a mana cost with nothing left to pay, as render_cost writes it
 # Where a card found by a library search goes, as the search prompt says it
@@ -195,6 +198,13 @@ class Game:
     _native: dict[int, tuple[dict[str, Any], Any]] = field(default_factory=dict)
     _state: dict[str, Any] | None = None  # the engine's whole state (about 20 ms to read)
     _pending: dict[str, Any] | None = None  # the engine's cast in progress, read from its whole state
+    _fighter_names: dict[int, dict[int, str]] = field(default_factory=dict)  # seat -> combat names (see _fighters)
+    # the card "you may cast that card" (Chandra's +1) was answered Yes for, castable at the next decision only, and
+    # those whose chance has passed (the engine leaves them castable from exile for good)
+    _cast_window: int | None = None
+    _lapsed_casts: set[int] = field(default_factory=set)
+    _life_at_cast: tuple[int, int] | None = None  # (seat, life) when the latest cast or activation began
+    _land_played: int | None = None  # the land whose play a replacement (a shock land's 2 life) is deciding
     # "X is targeted by Y" lines held until Y is cast, activated or on the stack (see _record)
     _targeting: dict[int, list[LogLine]] = field(default_factory=dict)
     # the ability each source is activating, until the engine logs the activation (it names only the card)
@@ -284,8 +294,12 @@ class Game:
             actions = attack_options(data)
             if unknown_constraints(data):  # requirements the option builder does not know: keep what the engine takes
                 actions = self._accepted(seat, actions)
-        elif kind == "DeclareBlockers":
-            actions = block_options(data)
+            # one declaration per difference a player can see: two untapped Noble Hierarchs attacking the player and a
+            # planeswalker one way or the other are one choice (the two had been listed as mirror images)
+            seen = {self._attack_key(a, seat): a for a in reversed(actions)}
+            actions = [a for a in actions if seen.get(self._attack_key(a, seat)) is a]
+        elif kind == "DeclareBlockers":  # blockers, and attackers, the board cannot tell apart are interchangeable
+            actions = block_options(data, look=lambda object_id: self._board_text(object_id, seat, combat=True))
         elif kind == "AssignCombatDamage":
             actions = self._told_apart(damage_options(data, [action.to_dict() for action in self._game.actions()]),
                                        data, seat)
@@ -300,12 +314,21 @@ class Game:
                     self._native[id(as_dict)] = (as_dict, action)
         if kind == "NamedChoice" and data.get("choice_type") == "CardName":
             actions = self._card_names(actions, seat)
+        if kind == "SeparatePilesPartition":  # the engine lists 4 of the splits and takes any
+            actions = self._pile_splits(data) + [a for a in actions if a.get("type") != "SubmitPilePartition"]
         if _ordered_choice(kind, data):  # the order of the chosen cards is the order they go back in: offer each
             actions = [{"type": "SelectCards", "data": {"cards": list(order)}} for a in actions
                        for order in itertools.permutations((a.get("data") or {}).get("cards") or [])]
+        if kind in ("TargetSelection", "TriggerTargetSelection") and \
+                ((self._target_part(data).get("effect") or {}).get("target") or {}).get("type") == "Any":
+            actions = [a for a in actions if not self._not_any_target(a)]
         if kind == "OptionalCostChoice" and int(data.get("times_kicked") or 0) >= MAX_REPEATED_COST:
             actions = [a for a in actions if not (a.get("data") or {}).get("pay")]
         actions = [a for a in actions if not self._pays_what_it_cannot(a, seat)] or actions
+        if self._lapsed_casts:
+            actions = [a for a in actions if not (a.get("type") == "CastSpell" and _data_of(a).get("object_id") in
+                                                  self._lapsed_casts and (self.object(_data_of(a)["object_id"]) or {})
+                                                  .get("zone") == "Exile")]
         labelled = [(self.label(a, seat), a) for a in actions]
         if actions and all(a.get("type") == "SelectCards" for a in actions):
             # choices among cards: one option per distinct choice, in name order (never in library order)
@@ -327,8 +350,14 @@ class Game:
         return False
 
     def _optional_payable(self, seat: int) -> bool:
-        """Whether ``seat`` can pay what answering yes to the pending optional effect costs (True for no cost)."""
-        effect = self._resolving((self.waiting_for().get("data") or {}).get("source_id"), seat).get("effect") or {}
+        """Whether ``seat`` can pay what answering yes to the pending optional effect costs (True for no cost); for
+        "you may cast that card" (Chandra, Torch of Defiance's +1), whether the card can be cast and paid for: the
+        engine's Yes then casts nothing and deals no damage, where its No deals the 2 damage the rules deal."""
+        data = self.waiting_for().get("data") or {}
+        effect = self._resolving(data.get("source_id"), seat).get("effect") or {}
+        if _casts_for_its_cost(effect):
+            card = self.object(data.get("decision_subject_id")) or {}
+            return bool(card) and not self._is_land(str(card.get("name"))) and self.can_pay(seat, card.get("mana_cost"))
         return effect.get("type") != "PayCost" or self.can_pay(seat, effect.get("cost"))
 
     def _card_names(self, actions: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
@@ -392,11 +421,16 @@ class Game:
             unique.setdefault(f"{label} [{told[id(action)]}]" if id(action) in told else label, action)
         return list(unique.items())
 
-    def _board_text(self, object_id: Any, seat: int) -> str:
-        """A permanent as the board shows it to ``seat`` ('Grizzly Bears 2/2 (can't attack or {T} yet)')."""
+    def _board_text(self, object_id: Any, seat: int, *, combat: bool = False) -> str:
+        """A permanent as the board shows it to ``seat`` ('Grizzly Bears 2/2 (can't attack or {T} yet)'); in
+        ``combat`` (blocking, dividing damage) without summoning sickness, which changes nothing there."""
         from grimoire.bench.arena.prompt import permanent_text
 
-        return permanent_text(self._card(self.object(object_id) or {}, seat))
+        obj = self.object(object_id) or {}
+        # summoning sickness as the board shows it: on the seat's own creatures and on those of the player whose
+        # turn it is ("Dark Confidant [2/1]" and "[2/1 (can't attack or {T} yet)]" beside "Dark Confidant 2/1 x2")
+        sick = not combat and obj.get("controller") in (seat, self.turn_holder())
+        return permanent_text(self._card(obj, seat), sick_shown=sick, with_text=False)
 
     def _told_apart(self, divisions: list[dict[str, Any]], prompt: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """One division of combat damage per difference a player can see: the same amounts on blockers the board
@@ -406,7 +440,7 @@ class Game:
         seen: dict[tuple, dict[str, Any]] = {}
         for action in divisions:
             data = action.get("data") or {}
-            shown = sorted((self._board_text(b, seat), str(lethal.get(b)), amount)
+            shown = sorted((self._board_text(b, seat, combat=True), str(lethal.get(b)), amount)
                            for b, amount in data.get("assignments") or [])
             seen.setdefault((tuple(shown), data.get("trample_damage"), data.get("controller_damage")), action)
         return list(seen.values())
@@ -426,10 +460,10 @@ class Game:
                 continue
             number = self._stack_number(object_id)
             obj = self.object(object_id) or {}
-            if number is not None:
-                said.append(f"stack item {number}")
-            elif obj.get("zone") == "Battlefield":
+            if obj.get("zone") == "Battlefield":  # (a permanent whose trigger is on the stack is told by the board)
                 said.append(self._board_text(object_id, seat).removeprefix(str(obj.get("name"))).strip() or "untapped")
+            elif number is not None:
+                said.append(f"stack item {number}")
         return "; ".join(said)
 
     def _stack_number(self, object_id: int) -> int | None:
@@ -482,6 +516,20 @@ class Game:
         turn = self.turn
         if action.get("type") == "ActivateAbility" and isinstance((source := _data_of(action).get("source_id")), int):
             self._activating[source] = int(_data_of(action).get("ability_index") or 0)
+        # a card Chandra's +1 lets its controller cast: castable at the next decision only (the engine keeps it
+        # castable for good; the rules let it be cast while the ability resolves or not at all)
+        if self._cast_window is not None:
+            self._lapsed_casts.add(self._cast_window)
+        self._cast_window = None
+        if waiting.get("type") == "OptionalEffectChoice" and _data_of(action).get("accept") and \
+                _casts_for_its_cost(self._resolving(data.get("source_id"), seat).get("effect")):
+            self._cast_window = data.get("decision_subject_id")
+        if action.get("type") in ("CastSpell", "ActivateAbility"):  # what an alternative cost's life payment takes
+            self._life_at_cast = (seat, self.life(seat))
+        if action.get("type") == "PlayLand":
+            self._land_played = _data_of(action).get("object_id")
+        elif action.get("type") != "ChooseReplacement":
+            self._land_played = None
         if action.get("type") == "CancelCast" and (casting := self._casting()) is not None:
             # the targets a cast given up had chosen: the same spell cast again before priority passes chooses its
             # own ("Ponder is targeted by Daze" had stayed from a Daze taken back, beside the one cast)
@@ -494,6 +542,7 @@ class Game:
             raise ActionRejected(f"{action.get('type')}: {error}") from error
         finally:
             self._waiting, self._objects, self._native, self._state, self._pending = None, {}, {}, None, None
+            self._fighter_names = {}
         self._arrived = [[i for i in self._game.player(side)["hand"] if i not in hands[side]] for side in (0, 1)]
         self.history.append((seat, action))
         self.log.extend(LogLine(turn, segments) for segments in told)
@@ -575,6 +624,8 @@ class Game:
                 holder = next((s["value"]["player_id"] for s in segments if s.get("type") == "PlayerName"), None)
                 if holder is not None:
                     self.turn_holders[turn] = int(holder)
+            if self._replayed_land(segments):
+                continue
             line = LogLine(turn, self._reworded(segments), visibility)
             source = _targeting_source(segments)
             if source is not None:
@@ -586,6 +637,16 @@ class Game:
             if _says(line.segments, *_PUTS_ON_STACK):
                 for object_id in _card_ids(line.segments):
                     self.log.extend(self._targeting.pop(object_id, []))
+
+    def _replayed_land(self, segments: list[dict[str, Any]]) -> bool:
+        """The engine's second "plays" line for a land whose play asked a replacement (a shock land's 2 life): it
+        logs the play before the choice and again after it ("You play Sacred Foundry / You lose 2 life / You play
+        Sacred Foundry")."""
+        played = self._land_played if self.history and self.history[-1][1].get("type") == "ChooseReplacement" else None
+        if played is None or not _says(segments, " plays ") or played not in _card_ids(segments):
+            return False
+        self._land_played = None
+        return True
 
     def _public_move(self, entry: dict[str, Any]) -> list[dict[str, Any]] | None:
         """A public move between zones that only the engine's details say and a player needs, with whose zones
@@ -634,6 +695,10 @@ class Game:
         # a spell being cast is the engine's hand card until the cast completes: it is shown on the stack, not in
         # the hand too ("5 cards in hand: Fireblast, ..." held the Fireblast being cast)
         casting = self._casting()
+        # a spell resolving is still on the stack (CR 608.2n puts it in the graveyard last); the engine has put it
+        # there already ("Your graveyard: ..., Thoughtseize" beside "Stack: empty" while its choice was made)
+        resolving = self._resolving_spell() if whole_state else None
+        gone = {resolving.get("id")} if resolving else set()
         return {
             "turn": self.turn,
             "phase": self.phase,
@@ -643,16 +708,18 @@ class Game:
                     "mana_pool": mana_pool_text(me.get("mana_pool")),
                     "hand": [self._card(o, seat) for o in self._game.hand(seat) if o.get("id") != casting],
                     "library_count": len(me.get("library") or []),
-                    "graveyard": [self._card(o, seat) for o in self._graveyard(seat)]},
+                    "graveyard": [self._card(o, seat) for o in self._graveyard(seat) if o.get("id") not in gone]},
             "opponent": {"seat": other, "life": them["life"], "poison": them.get("poison_counters", 0),
                          "effects": self._player_effects(other, seat) if whole_state else [],
                          "mana_pool": mana_pool_text(them.get("mana_pool")),
                          "hand_count": len([card for card in them.get("hand") or [] if card != casting]),
                          "library_count": len(them.get("library") or []),
-                         "graveyard": [self._card(o, seat) for o in self._graveyard(other)]},
-            "battlefield": [self._card(o, seat) for o in self._game.battlefield()],
-            "exile": [self._card(o, seat) for o in self._game.exile()],
-            "stack": [self._stack_entry(e, seat) for e in self._game.stack()],
+                         "graveyard": [self._card(o, seat) for o in self._graveyard(other) if o.get("id") not in gone]},
+            "battlefield": [self._card(o, seat, whole_state) for o in self._game.battlefield()],
+            "exile": [self._card(o, seat, whole_state) for o in self._game.exile()],
+            "stack": [self._stack_entry(e, seat) for e in self._game.stack()] + (
+                [{"id": resolving.get("id"), "source": resolving.get("name"), "controller": resolving.get("controller"),
+                  "kind": "Spell", "text": "", "targets": [], "resolving": True}] if resolving else []),
             "combat": self._combat(seat) if whole_state else None,
         }
 
@@ -671,20 +738,31 @@ class Game:
             affected = effect.get("affected") or {}
             if affected.get("type") != "SpecificPlayer" or affected.get("id") != player:
                 continue
-            what = listed(_modification_text(m) for m in effect.get("modifications") or [])
-            until = self._duration_text(effect.get("duration"), effect.get("controller"), player, seat)
-            effects.append(f"{what}{' ' + until if until else ''} ({effect.get('source_name')})")
+            effects.append(self._effect_text(effect, player, seat))
         return effects
 
-    def _duration_text(self, duration: Any, controller: Any, player: int, seat: int) -> str:
+    def _duration_text(self, duration: Any, controller: Any, player: int | None, seat: int) -> str:
         """'until your next turn' (a ``{"UntilNextTurnOf": {"player": {"type": "Controller"}}}`` duration, seen on
         The One Ring's protection), 'until end of turn'; the next turn's player named as ``seat`` reads it."""
-        if isinstance(duration, dict) and "UntilNextTurnOf" in duration:
-            named = (duration["UntilNextTurnOf"] or {}).get("player") or {}
-            whose = "a player's" if named.get("type") != "Controller" else "your" if controller == seat else \
-                "their" if controller == player else "your opponent's"
-            return f"until {whose} next turn"
+        for key in ("UntilNextTurnOf", "UntilNextStepOf"):  # (the step: Ajani Vengeant's "next untap step")
+            if isinstance(duration, dict) and key in duration:
+                named = (duration[key] or {}).get("player") or {}
+                whose = "a player's" if named.get("type") != "Controller" else "your" if controller == seat else \
+                    "their" if controller == player else "your opponent's"
+                step = humanise((duration[key] or {}).get("step") or "")
+                return f"until {whose} next {step + ' step' if key == 'UntilNextStepOf' else 'turn'}"
         return humanise(duration) if isinstance(duration, str) else ""
+
+    def _resolving_spell(self) -> dict[str, Any] | None:
+        """The instant or sorcery whose resolution is waiting on a choice, if the engine has already put it into its
+        owner's graveyard; None otherwise."""
+        for frame in (self._whole_state().get("resolution_frames") or {}).get("frames") or []:
+            data = frame.get("data") or {}
+            part = ((data.get("pending") or {}).get("chain")) or data.get("ability") or {}
+            obj = self.object(part.get("source_id")) if part.get("kind") == "Spell" else None
+            if obj and obj.get("zone") == "Graveyard":
+                return obj
+        return None
 
     def _graveyard(self, seat: int) -> list[dict[str, Any]]:
         """``seat``'s graveyard as it stands: no token (a sacrificed Treasure ceases to exist, CR 111.7), nor the
@@ -726,7 +804,7 @@ class Game:
         data = waiting.get("data")
         if not isinstance(data, dict):
             return None
-        if waiting.get("type") in _PAYMENT_WAITS:  # the wait names no spell: the engine's pending cast does
+        if waiting.get("type") in _PAYMENT_WAITS | {"DistributeAmong"}:  # it names no spell: the pending cast does
             pending = self._pending_cast()
             card = pending.get("card_id", pending.get("object_id"))
             return card if isinstance(card, int) else None
@@ -742,17 +820,57 @@ class Game:
         if not any(word in self.phase for word in ("Combat", "Attack", "Block", "Damage")):
             return None
         combat = self._whole_state().get("combat") or {}
-        attackers = [{"id": a.get("object_id"), "name": self.name_of(a.get("object_id")),
+        names = self._fighters(seat)
+        attackers = [{"id": a.get("object_id"), "name": names.get(a.get("object_id"), self.name_of(a.get("object_id"))),
                       "attacks": self._target_label(a.get("attack_target"), seat),
                       "blocked": bool(a.get("blocked"))} for a in combat.get("attackers") or []]
         blockers = []
         for blocker, attacked in (combat.get("blocker_to_attacker") or combat.get("blockers") or {}).items():
             targets = attacked if isinstance(attacked, list) else [attacked]
             blockers.append({"id": int(blocker), "name": self.name_of(int(blocker)),
-                             "blocks": [self.name_of(t) for t in targets if isinstance(t, int)]})
+                             "blocks": [t for t in targets if isinstance(t, int)]})
         return {"attackers": attackers, "blockers": blockers} if attackers else None
 
-    def _card(self, obj: dict[str, Any], seat: int) -> dict[str, Any]:
+    def _fighters(self, seat: int) -> dict[int, str]:
+        """What each attacker and each possible blocker is called in combat where another of its side has its name:
+        'Knight #1', 'Knight #2' (numbered by object, the same in the blocks offered and the combat line), with its
+        board text where the board tells them apart ('Goblin Guide #2 [3/3 (haste; +1/+1 counter)]'). Three Knight
+        tokens attacking had been one "Knight" in every block offered."""
+        if seat not in self._fighter_names:
+            combat = self._whole_state().get("combat") or {}
+            waiting = self.waiting_for()
+            data = waiting.get("data") if isinstance(waiting.get("data"), dict) else {}
+            attackers = [a.get("object_id") for a in combat.get("attackers") or []]
+            blockers = [int(b) for b in (combat.get("blocker_to_attacker") or combat.get("blockers") or {})]
+            if waiting.get("type") == "DeclareBlockers":
+                blockers = [int(b) for b in data.get("valid_blocker_ids") or []]
+            self._fighter_names[seat] = {**self._numbered(blockers, seat), **self._numbered(attackers, seat)}
+        return self._fighter_names[seat]
+
+    def _numbered(self, ids: list[Any], seat: int) -> dict[int, str]:
+        """Names for objects of which several share a name, numbered in object order ('Knight #2'), with the board
+        text where theirs differ."""
+        by_name: dict[str, list[int]] = {}
+        for object_id in sorted({i for i in ids if isinstance(i, int)}):
+            by_name.setdefault(self.name_of(object_id), []).append(object_id)
+        names = {}
+        for name, alike in by_name.items():
+            if len(alike) < 2:
+                continue
+            looks = {i: self._board_text(i, seat, combat=True).removeprefix(name).strip() for i in alike}
+            differ = len(set(looks.values())) > 1
+            for number, object_id in enumerate(alike, 1):
+                names[object_id] = f"{name} #{number}" + (f" [{looks[object_id]}]" if differ and looks[object_id]
+                                                          else "")
+        return names
+
+    def _attack_key(self, action: dict[str, Any], seat: int) -> tuple:
+        """What a player sees of an attack declaration: each attacker as the board shows it, with what it attacks."""
+        return tuple(sorted((self._board_text(a, seat), repr(t)) for a, t in _data_of(action).get("attacks") or []))
+
+    def _card(self, obj: dict[str, Any], seat: int, whole_state: bool = False) -> dict[str, Any]:
+        """An object as ``seat`` sees it; ``whole_state`` adds what only the engine's whole state holds (what a
+        permanent exiles, the effects on it)."""
         hidden = obj.get("face_down") and obj.get("controller") != seat
         card: dict[str, Any] = {"id": obj.get("id"), "name": "face-down card" if hidden else obj.get("name"),
                                 "controller": obj.get("controller"), "owner": obj.get("owner")}
@@ -770,18 +888,53 @@ class Game:
         if types and not hidden:
             card["types"] = types
         if on_battlefield and not hidden:
-            card.update(self._permanent_details(obj))
+            card.update(self._permanent_details(obj, seat))
+        if whole_state and not hidden:
+            card.update(self._linked_details(obj, seat))
         return card
 
-    def _permanent_details(self, obj: dict[str, Any]) -> dict[str, Any]:
-        """What every player sees of a permanent beyond its name: keywords, summoning sickness, attachments."""
+    def _linked_details(self, obj: dict[str, Any], seat: int) -> dict[str, Any]:
+        """What the engine's whole state links to an object: the card a permanent exiles until it leaves (Kitesail
+        Freebooter's), the permanent that exiles a card, and the effects on a permanent ('-2/-1 until your next turn
+        (Liliana, the Last Hope)'; the board had shown "Stoneforge Mystic -1/1" and no why)."""
+        details: dict[str, Any] = {}
+        state = self._whole_state()
+        for link in state.get("exile_links") or []:
+            until = " until it leaves the battlefield" if "UntilSourceLeaves" in (link.get("kind") or {}) else ""
+            if link.get("source_id") == obj.get("id") and obj.get("zone") == "Battlefield":
+                details.setdefault("exiling", []).append(f"{self.name_of(link.get('exiled_id'))}{until}")
+            if link.get("exiled_id") == obj.get("id") and obj.get("zone") == "Exile":
+                source = self.object(link.get("source_id")) or {}
+                whose = "your" if source.get("controller") == seat else "your opponent's"
+                details["exiled_by"] = f"{whose} {source.get('name')}{until}"
+        if obj.get("zone") == "Battlefield":
+            effects = [self._effect_text(effect, None, seat) for effect in state.get("transient_continuous_effects")
+                       or [] if (effect.get("affected") or {}) == {"type": "SpecificObject", "id": obj.get("id")}]
+            if effects:  # (Adanto Vanguard's indestructibility paid for three times is one effect to read)
+                details["effects"] = list(dict.fromkeys(effects))
+        return details
+
+    def _effect_text(self, effect: dict[str, Any], player: int | None, seat: int) -> str:
+        """A continuous effect as ``seat`` reads it: what it changes, until when, and its source."""
+        what = listed(_modification_text(m, player == seat) for m in _merged_pump(effect.get("modifications") or []))
+        until = self._duration_text(effect.get("duration"), effect.get("controller"), player, seat)
+        return f"{what}{' ' + until if until else ''} ({effect.get('source_name')})"
+
+    def _permanent_details(self, obj: dict[str, Any], seat: int) -> dict[str, Any]:
+        """What every player sees of a permanent beyond its name: keywords, summoning sickness, attachments, and of
+        the opponent's nonland permanents their rules text (the player's own are in its decklist)."""
         details: dict[str, Any] = {}
         keywords = [keyword_text(k) for k in obj.get("keywords") or [] if _keyword_name(k) not in _CAST_ONLY_KEYWORDS]
         if keywords:
             details["keywords"] = keywords
-        combat = combat_abilities(obj)
-        if combat:
-            details["abilities"] = combat
+        if obj.get("controller") != seat and "Land" not in ((obj.get("card_types") or {}).get("core_types") or []):
+            texts = self._rules_texts(obj)
+            if texts:
+                details["text"] = texts
+        else:
+            combat = combat_abilities(obj)
+            if combat:
+                details["abilities"] = combat
         if self._summoning_sick(obj):
             details["summoning_sick"] = True
         host = obj.get("attached_to")
@@ -793,6 +946,24 @@ class Game:
         if attachments:
             details["attachments"] = [{"name": a.get("name"), "kind": _attachment_kind(a)} for a in attachments]
         return details
+
+    def _rules_texts(self, obj: dict[str, Any]) -> list[str]:
+        """A permanent's abilities beyond its keywords as the engine holds them, with its name: triggered, static and
+        activated ones (Dark Confidant's upkeep, Adanto Vanguard's "Pay 4 life", a planeswalker's loyalty
+        abilities), a Saga's chapters as printed."""
+        name = str(obj.get("name"))
+        keywords = {humanise(_keyword_name(k)) for k in obj.get("keywords") or []}
+        texts = []
+        for text in [*ability_texts(obj), *[a.get("description") or ability_words(a) for a in obj.get("abilities")
+                                             or [] if isinstance(a, dict) and a.get("kind") == "Activated"]]:
+            text = ability_text(text, name).strip()
+            chapter = re.fullmatch(r"Chapter (\d+)\.?", text)
+            if chapter:
+                text = self._chapter_text(text, name).split(": ", 1)[-1]
+                text = f"{_ROMAN[int(chapter[1]) - 1]} — {text}" if int(chapter[1]) <= len(_ROMAN) else text
+            if text and text not in texts and not _restates_keyword(text, keywords):
+                texts.append(text)
+        return texts
 
     def _summoning_sick(self, obj: dict[str, Any]) -> bool:
         """A creature that cannot attack or use {T} abilities yet (CR 302.6): it has not been under its
@@ -811,6 +982,8 @@ class Game:
         ability = _stack_ability(entry)
         name = self.name_of(source) if source is not None else "?"
         text = str(ability.get("description") or "").replace("~", name)
+        if re.fullmatch(r"Chapter \d+\.?", text.strip()):  # a Saga's chapter: its text as printed
+            text = self._chapter_text(text, name).split(": ", 1)[-1]
         # a trigger holds its own source as a placeholder target while its targets are being chosen, and for good
         # where its text targets nothing (Narcomoeba's "you may put it onto the battlefield": "targeting Narcomoeba
         # in your graveyard" had been shown)
@@ -859,7 +1032,9 @@ class Game:
             blocks = data.get("assignments") or []
             if not blocks:
                 return "No blocks"
-            return "Block: " + ", ".join(f"{name(b)} blocks {name(a)}" for b, a in blocks)
+            fighters = self._fighters(seat)
+            return "Block: " + ", ".join(f"{fighters.get(b, name(b))} blocks {fighters.get(a, name(a))}"
+                                         for b, a in blocks)
         if kind == "MulliganDecision":
             return {"Keep": "Keep this hand", "Mulligan": "Mulligan (shuffle and draw a new hand)"}.get(
                 (data.get("choice") or {}).get("type"), str(data))
@@ -877,10 +1052,14 @@ class Game:
             answer = "Yes" if (data.get("choice") or {}).get("type") == "Accept" else "No"
             return f"{answer}, and answer {answer} for this card's trigger from now on without asking you"
         if kind == "CancelCast":
+            lost = []
             if self.waiting_for().get("type") in _PAYMENT_WAITS:  # the engine refunds neither
-                return "Cancel (take back the spell or ability being cast; mana already made and Treasures or " \
-                       "other permanents already sacrificed for it are lost)"
-            return "Cancel (take back the spell or ability being cast)"
+                lost.append("mana already made and Treasures or other permanents already sacrificed for it are lost")
+            paid = self._life_at_cast[1] - self.life(seat) if self._life_at_cast and self._life_at_cast[0] == seat \
+                else 0
+            if paid > 0:  # an alternative cost's life (Force of Will's): the engine does not give it back (replayed)
+                lost.append(f"the {paid} life already paid for it is not given back")
+            return "Cancel (take back the spell or ability being cast" + "".join(f"; {what}" for what in lost) + ")"
         if kind == "TapForConvoke":
             obj = self.object(data.get("object_id")) or {}
             if obj.get("zone") == "Graveyard":  # delve pays by exiling graveyard cards through the same action
@@ -899,7 +1078,12 @@ class Game:
             colour = choice.get("data", choice)
             return f"Make {data.get('count', 1)} {humanise(colour) if isinstance(colour, str) else colour} mana"
         if kind == "ChooseLegend":
-            return f"Keep {name(data.get('keep'))} (the other legend goes to the graveyard)"
+            return self._legend_label(data.get("keep"), seat)
+        if kind == "CascadeChoice":
+            offer = (self.waiting_for().get("data") or {}).get("kind") or {}
+            hit = self.name_of(offer.get("hit_card")) if offer.get("hit_card") is not None else "the card"
+            return f"Cast {hit} without paying its mana cost" if (data.get("choice") or {}).get("type") == "Cast" \
+                else f"Do not cast {hit} (it goes to the bottom of your library)"
         if kind == "ChooseAlternativeCast":
             prompt = self.waiting_for().get("data") or {}
             if (data.get("choice") or {}).get("type") == "Normal":
@@ -916,7 +1100,7 @@ class Game:
             assigned = data.get("assignments") or []
             names = [name(target) for target, _ in assigned]
             # blockers of one name each as the board shows it (a summoning-sick Grizzly Bears and two others)
-            shown = [self._board_text(target, seat) if names.count(said) > 1 else said
+            shown = [self._board_text(target, seat, combat=True) if names.count(said) > 1 else said
                      for (target, _), said in zip(assigned, names, strict=True)]
             parts = [f"{amount} to {said}" + (" (lethal)" if amount and amount >= lethal.get(target, 1 << 30) else "")
                      for (target, amount), said in zip(assigned, shown, strict=True)]
@@ -930,11 +1114,194 @@ class Game:
             names = [f"{triggers[i].get('source_name')} (trigger {i + 1})" if i < len(triggers) else str(i + 1)
                      for i in data.get("order") or []]
             return "Put on the stack first " + ", then ".join(names)
+        if kind == "SelectModes":
+            return self._modes_label(data.get("indices") or [])
+        if kind == "DistributeAmong":
+            parts = [f"{amount} to {self._aimed_at(target, seat)}" for target, amount in data.get("distribution")
+                     or [] if isinstance(amount, int)]
+            unit = "damage" if "Damage" in str(((self.waiting_for().get("data") or {}).get("unit") or {}).get(
+                "type")) else ""
+            return f"Divide: {', '.join(parts)}" if parts else f"Deal no {unit or 'amount'} (there is no target)"
+        if kind == "SubmitPilePartition":
+            eligible = (self.waiting_for().get("data") or {}).get("eligible") or []
+            first = data.get("pile_a") or []
+            # the smaller pile first, whichever the engine calls pile A: the same split reads the same either way
+            piles = sorted([first, [c for c in eligible if c not in first]],
+                           key=lambda pile: (len(pile), sorted(self.name_of(c) for c in pile)))
+            return f"Piles: {self._pile_text(piles[0])} and {self._pile_text(piles[1])}"
+        if kind == "ChoosePile":
+            prompt = self.waiting_for().get("data") or {}
+            current = prompt.get("current") or {}
+            side = str((data.get("pile") or {}).get("type") or "A")
+            other = "B" if side == "A" else "A"
+            into = [_ZONE_NAMES.get(((prompt.get(key) or {}).get("effect") or {}).get("destination"), "another zone")
+                    for key in ("chosen_pile_effect", "unchosen_pile_effect")]
+            return f"Pile {side} ({self._pile_text(current.get(f'pile_{side.lower()}') or [])}) into your " \
+                   f"{into[0]}, pile {other} ({self._pile_text(current.get(f'pile_{other.lower()}') or [])}) into " \
+                   f"your {into[1]}"
         if kind == "ChooseOption":
             return f"Choose: {data.get('choice')}"
         if kind == "BackToManaPayment":
             return "Back to paying the mana cost"
         return f"{humanise(kind)}: {self._generic(data)}" if data else humanise(kind).capitalize()
+
+    def _distribution_text(self, data: dict[str, Any], seat: int) -> str:
+        """A spell's amount divided among its targets ('Electrolyze: divide 2 damage among your opponent and you;
+        each target gets at least 1.'), with what more targets cost (Fireball's {1} for each target beyond the first)
+        and, where the engine lists only Cancel because that cost cannot be paid, why (it had read "Distribute
+        among" with options "distribution [[player 0, 1], [player 1, 1]]" or Cancel alone)."""
+        pending = self._pending_cast()
+        spell = self.name_of(pending.get("card_id")) if pending.get("card_id") is not None else "This spell"
+        targets = [self._aimed_at(t, seat) for t in data.get("targets") or []]
+        total = int(data.get("total") or 0)
+        even = (data.get("unit") or {}).get("type") == "EvenSplitDamage"
+        if not targets:
+            text = f"{spell}: no target is chosen, so no damage is dealt."
+        elif even:
+            text = f"{spell}: {total} damage divided evenly, rounded down, among {_both(targets)}: " \
+                   f"{total // len(targets)} to each."
+        else:
+            unit = "damage" if "Damage" in str((data.get("unit") or {}).get("type")) else ""
+            text = f"{spell}: divide {total}{' ' + unit if unit else ''} among {_both(targets)}; each target gets " \
+                   "at least 1."
+        extra = self._extra_target_cost(spell)
+        if extra and len(targets) > 1 and isinstance(pending.get("cost"), dict):
+            cost = dict(pending["cost"], generic=int(pending["cost"].get("generic") or 0) + extra * (len(targets) - 1))
+            text += f" {spell} costs {{{extra}}} more for each target beyond the first: {render_cost(cost)} in all."
+            if not self.can_pay(seat, cost):
+                text += " Your untapped mana sources cannot pay it, so only Cancel is offered."
+        return text
+
+    def _extra_target_cost(self, name: str) -> int:
+        """The generic mana a spell costs more for each target beyond the first (Fireball's {1}), read from its text;
+        0 for any other spell."""
+        oracle = str((self.card_data.faces.get(name.lower()) or {}).get("oracle_text") or "")
+        found = re.search(r"costs \{(\d+)\} more to cast for each target beyond the first", oracle)
+        return int(found[1]) if found else 0
+
+    def _reveal_text(self, data: dict[str, Any], seat: int) -> str:
+        """A choice from a revealed hand, with the spell that asks it and its text (Thoughtseize's; the prompt had
+        read "Reveal choice" alone)."""
+        part = next(iter(self._resolving_parts()), {})
+        source = self.name_of(part["source_id"]) if part.get("source_id") is not None else "This spell"
+        text = ability_text(part.get("description") or "", source)
+        owner = (self.object(next(iter(data.get("cards") or []), None)) or {}).get("owner")
+        whose = "your" if owner == seat else "your opponent's"
+        cards = listed(self.name_of(c) for c in data.get("cards") or [])
+        noun = filter_text(data.get("filter"))
+        noun = noun if noun.endswith("card") else f"{noun} card"
+        return f"{source}: {text} Choose a {noun} from {whose} revealed hand ({cards})."
+
+    def _legend_label(self, keep: Any, seat: int) -> str:
+        """'Keep Chandra, Torch of Defiance, loyalty 5 (the one already in play); the other goes to the graveyard':
+        each candidate as the board shows it, the newest (the engine's latest timestamp) said to have just entered.
+        The two had been one option, "Keep Chandra, Torch of Defiance"."""
+        candidates = [c for c in (self.waiting_for().get("data") or {}).get("candidates") or [] if isinstance(c, int)]
+        newest = max(candidates, key=lambda c: int((self.object(c) or {}).get("timestamp") or 0), default=None)
+        which = "the one that just entered" if keep == newest else "the one already in play"
+        others = "the others go" if len(candidates) > 2 else "the other goes"
+        return f"Keep {self._board_text(keep, seat)} ({which}); {others} to the graveyard"
+
+    def _mode_texts(self) -> tuple[str, list[str]]:
+        """The pending modal choice's source and its modes' texts in the engine's index order, read from the prompt's
+        ``mode_descriptions`` (the card's bullet lines: Kolaghan's Command's four, Umezawa's Jitte's three)."""
+        data = self.waiting_for().get("data") or {}
+        source = (data.get("pending_cast") or {}).get("object_id", data.get("source_id"))
+        name = self.name_of(source) if source is not None else "this spell"
+        return name, [ability_text(text, name) for text in (data.get("modal") or {}).get("mode_descriptions") or []]
+
+    def _modes_label(self, indices: list[int]) -> str:
+        """'Modes: "Target player discards a card." and "Kolaghan's Command deals 2 damage to any target."' for the
+        engine's ``SelectModes`` (it had read "select modes: indices [1, 3]")."""
+        _, texts = self._mode_texts()
+        chosen = [f'"{texts[i]}"' if isinstance(i, int) and 0 <= i < len(texts) else f"mode {i}" for i in indices]
+        return ("Modes: " if len(chosen) > 1 else "Mode: ") + " and ".join(chosen)
+
+    def _modes_text(self, data: dict[str, Any]) -> str:
+        """The modal choice: how many modes, each mode's text, and those not offered (no legal target now)."""
+        name, texts = self._mode_texts()
+        modal = data.get("modal") or {}
+        low, high = int(modal.get("min_choices") or 1), int(modal.get("max_choices") or 1)
+        count = _NUMBER_WORDS.get(low, str(low)) if low == high else f"{low} to {high}"
+        unavailable = set(data.get("unavailable_modes") or [])
+        modes = "; ".join(f'"{text}"' + (" (not offered: nothing it could act on now)" if i in unavailable else "")
+                          for i, text in enumerate(texts))
+        repeat = " (a mode may be chosen more than once)" if modal.get("allow_repeat_modes") else ""
+        return f"{name}: choose {count}{repeat} — {modes}"
+
+    def _target_part(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The part of the pending spell the target being chosen is for: with several target slots (a modal spell's
+        modes), the part of the spell's chain whose effect is the current slot's, slot by slot; else the spell."""
+        ability = (data.get("pending_cast") or {}).get("ability") or {}
+        slots = [slot for slot in data.get("target_slots") or [] if isinstance(slot, dict)]
+        current = (data.get("selection") or {}).get("current_slot")
+        if not slots or not isinstance(current, int) or not 0 <= current < len(slots):
+            return ability
+        parts, part = [], ability
+        while isinstance(part, dict) and part:
+            parts.append(part)
+            part = part.get("sub_ability") or {}
+        index, found = 0, {}
+        for slot in slots[:current + 1]:
+            while index < len(parts) and (parts[index].get("effect") or {}).get("type") != slot.get("effect_kind"):
+                index += 1
+            if index == len(parts):  # a part with several targets (Fireball's) fills slot after slot
+                if not found.get("multi_target"):
+                    return {}
+                continue
+            found, index = parts[index], index + 1
+        return found
+
+    def _target_mode(self, data: dict[str, Any]) -> str:
+        """The text of the mode the target being chosen is for, '' where the spell is not modal."""
+        ability = (data.get("pending_cast") or {}).get("ability") or {}
+        labels = ability.get("selected_mode_labels") or data.get("mode_labels") or []
+        ordinal = self._target_part(data).get("modal_instruction_ordinal")
+        return str(labels[ordinal]) if isinstance(ordinal, int) and 0 <= ordinal < len(labels) else ""
+
+    def _not_any_target(self, action: dict[str, Any]) -> bool:
+        """A target the engine offers for "any target" that is not one: any target is a creature, player,
+        planeswalker or battle (CR 115.4); the engine offers lands for a modal spell's later mode (Kolaghan's
+        Command's 2 damage) and takes them, and the damage is lost."""
+        target = _data_of(action).get("target")
+        if action.get("type") != "ChooseTarget" or not isinstance(target, dict) or "Object" not in target:
+            return False
+        obj = self.object(target["Object"]) or {}
+        types = set((obj.get("card_types") or {}).get("core_types") or [])
+        return obj.get("zone") != "Battlefield" or not types & {"Creature", "Planeswalker", "Battle"}
+
+    def _pile_splits(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """Every way to separate the revealed cards into two piles (Fact or Fiction), once per split a player can
+        tell apart: the piles are unordered and cards of one name alike, so five different cards give 16 splits.
+        The engine lists four and accepts every one of the 32 (tested)."""
+        cards = [int(c) for c in data.get("eligible") or []]
+        splits: dict[tuple, list[int]] = {}
+        for size in range(len(cards) + 1):
+            for first in itertools.combinations(cards, size):
+                piles = sorted(tuple(sorted(self.name_of(c) for c in pile))
+                               for pile in (first, [c for c in cards if c not in first]))
+                splits.setdefault(tuple(piles), list(first))
+        return [{"type": "SubmitPilePartition", "data": {"pile_a": first}} for first in splits.values()]
+
+    def _pile_text(self, cards: list[Any]) -> str:
+        return f'"{listed(sorted(self.name_of(c) for c in cards))}"' if cards else "an empty pile"
+
+    def _piles_text(self, kind: str, data: dict[str, Any], seat: int) -> str:
+        """Fact or Fiction's two steps: one player separates the revealed cards into two piles, the other chooses
+        one pile for the zone the spell says (the chosen pile into its caster's hand, the other into the
+        graveyard), read from the prompt's pile effects."""
+        source = self.name_of(data.get("source_id")) if data.get("source_id") is not None else "This spell"
+        chooser = data.get("chooser", seat) if kind == "SeparatePilesPartition" else seat
+        who = "you" if chooser == seat else "your opponent"
+        chosen, unchosen = (_ZONE_NAMES.get(((data.get(key) or {}).get("effect") or {}).get("destination"), "another")
+                            for key in ("chosen_pile_effect", "unchosen_pile_effect"))
+        whose = "your" if chooser == seat else "their"
+        fate = f"{who} choose{'' if who == 'you' else 's'} one pile to put into {whose} {chosen}; the other pile " \
+               f"goes into {whose} {unchosen}"
+        if kind == "SeparatePilesPartition":
+            cards = [self.name_of(c) for c in data.get("eligible") or []]
+            return f"{source}: separate the revealed cards ({listed(cards)}) into two piles; {fate}."
+        return f"{source}: your opponent has separated the revealed cards into two piles; {fate}. Choose a pile."
 
     def _select_label(self, names: list[str]) -> str:
         """A choice of cards, worded for what the chosen cards do (kept on top, put back in order, ...)."""
@@ -949,6 +1316,8 @@ class Game:
             return f"Keep on top (top first): {chosen}; put the rest {rest}" if names else f"Put them all {rest}"
         if _ordered_choice(kind, data):
             return f"Put on top of your library, top first: {chosen}"
+        if kind == "EffectZoneChoice" and data.get("effect_kind") == "PutAtLibraryPosition":
+            return f"Put {listed(sorted(names))} on the bottom of your library" if names else "Choose nothing"
         chosen = listed(sorted(names))  # an unordered choice: "Mountain, Lava Spike" is "Lava Spike, Mountain"
         if kind == "DiscardToHandSize" or (kind == "DiscardChoice"):
             return f"Discard: {chosen}" if chosen else "Discard nothing"
@@ -969,9 +1338,27 @@ class Game:
                 return f"{source} (dredge {dredge}: mill {dredge} cards and return it to your hand instead of drawing)"
             return f"Dredge {dredge} with {source}: mill {dredge} cards and return {source} to your hand instead " \
                    "of drawing"
+        may_cost = self._may_cost(candidate.get("source_id"))
+        if may_cost:  # a shock land's "you may pay 2 life. If you don't, it enters tapped"
+            cost, declined = may_cost
+            if description == "Decline":
+                return f"Do not {cost}: {source} {declined}" if declined else f"Do not {cost}"
+            return f"{source}: {cost}" + (" (it enters untapped)" if declined == "enters tapped" else "")
         if description in ("Accept", "Decline"):
             return f"{'Apply' if description == 'Accept' else 'Do not apply'} {source}'s replacement effect"
         return f"{source}: {description}"
+
+    def _may_cost(self, source_id: Any) -> tuple[str, str] | None:
+        """For a replacement that asks for a payment (a shock land's ``MayCost``: pay 2 life, or it enters tapped),
+        the payment and what declining does ('enters tapped'); None for any other."""
+        for definition in (self.object(source_id) or {}).get("replacement_definitions") or []:
+            mode = (definition or {}).get("mode") or {}
+            if mode.get("type") == "MayCost":
+                effect = (mode.get("decline") or {}).get("effect") or {}
+                tapped = effect.get("type") == "SetTapState" and (effect.get("state") or {}).get("type") == "Tap"
+                cost = cost_text(mode.get("cost"))
+                return (cost if cost.startswith("pay ") else f"pay {cost}"), ("enters tapped" if tapped else "")
+        return None
 
     def _dredge_of(self, source_id: Any) -> int | None:
         """The dredge number of a card (Stinkweed Imp's 5), None for a card without dredge."""
@@ -983,6 +1370,12 @@ class Game:
         which one to consider first (no "draw normally" there), then dredge with it or draw normally, declining
         one asking again about the others; the first step had read "choose whether it does" with no way to say no."""
         candidates = data.get("candidates") or []
+        source = candidates[0].get("source_id") if candidates else None
+        if candidates and self._may_cost(source):
+            name = self.name_of(source)
+            text = next((d.get("description") for d in (self.object(source) or {}).get("replacement_definitions") or []
+                         if ((d or {}).get("mode") or {}).get("type") == "MayCost"), "")
+            return f"{name}: {ability_text(text, name)}" if text else f"{name} asks for a payment as it enters."
         if not candidates or any(self._dredge_of(c.get("source_id")) is None for c in candidates):
             return "A replacement effect may apply to this event: choose whether it does."
         library = len(self._game.player(seat).get("library") or [])
@@ -1003,7 +1396,12 @@ class Game:
 
     def _optional_meaning(self, ability: dict[str, Any]) -> str:
         """What answering yes to an optional effect does, with the part it leads to where the effect is a payment
-        ('pay {R}{R}, then copy Chain Lightning (you may choose new targets for the copy)')."""
+        ('pay {R}{R}, then copy Chain Lightning (you may choose new targets for the copy)'); for Chandra's "you may
+        cast that card", what the engine does: no damage, and the card castable afterwards."""
+        card = self.object((self.waiting_for().get("data") or {}).get("decision_subject_id"))
+        if _casts_for_its_cost(ability.get("effect")) and card:
+            return f"no damage; you may cast {card.get('name')} from exile, paying its cost, at your next decision " \
+                   "only (after this ability resolves)"
         meaning = optional_effect_text(ability.get("effect"))
         then = (ability.get("sub_ability") or {}).get("effect") or {}
         if meaning.startswith("pay ") and then.get("type") == "CopySpell":
@@ -1097,10 +1495,17 @@ class Game:
         text = ""
         if index is not None and 0 <= index < len(abilities):
             ability = abilities[index] or {}
-            text = ability.get("description") or humanise((ability.get("effect") or {}).get("type") or "")
-            if not ability.get("description") and ability.get("cost"):
-                text = f"{cost_text(ability['cost'])}: {text}"
+            text = ability.get("description") or self._cycling_line(obj, ability) or ability_words(ability)
         return f"{obj.get('name')}: {text}".rstrip(": ").replace("~", str(obj.get("name")))
+
+    def _cycling_line(self, obj: dict[str, Any], ability: dict[str, Any]) -> str:
+        """A cycling ability's line of the card's text ('Swampcycling {1} ({1}, Discard this card: Search your library
+        for a Swamp card, ...)'): the engine holds none ("{1} and discard 1 card: search library" had read)."""
+        if ability.get("activation_zone") != "Hand" or not any("cycling" in _keyword_name(k).lower()
+                                                                for k in obj.get("keywords") or []):
+            return ""
+        oracle = str((self.card_data.faces.get(str(obj.get("name")).lower()) or {}).get("oracle_text") or "")
+        return next((line for line in oracle.splitlines() if "cycling" in line.lower()), "")
 
     def _target_label(self, target: Any, seat: int, *, mana_value: bool = False) -> str:
         """'you', "Delver of Secrets (opponent's battlefield)"; ``mana_value`` adds a permanent's ('; mana value
@@ -1193,7 +1598,16 @@ class Game:
             source = (data.get("pending_cast") or {}).get("object_id", data.get("source_id"))
             source_name = self.name_of(source) if source is not None else "the ability"
             what = " (its triggered ability)" if kind == "TriggerTargetSelection" else ""
-            return f"Choose a target for {source_name}{what}: {text.replace('~', source_name)}".strip(" :")
+            mode = self._target_mode(data)
+            if mode:  # a modal spell's target: for which of the chosen modes (its ability holds no text)
+                what += f", for its mode \"{ability_text(mode, source_name)}\""
+            extra = self._extra_target_cost(source_name) if kind == "TargetSelection" else 0
+            chosen = len((data.get("selection") or {}).get("selected_slots") or ability.get("targets") or [])
+            more = f" ({source_name} costs {{{extra}}} more for each target beyond the first; {chosen} chosen so " \
+                   "far.)" if extra else ""
+            return f"Choose a target for {source_name}{what}: {text.replace('~', source_name)}".strip(" :") + more
+        if kind in ("ModeChoice", "AbilityModeChoice"):
+            return self._modes_text(data)
         if kind == "DeclareAttackers":
             return "Declare attackers."
         if kind == "DeclareBlockers":
@@ -1224,13 +1638,15 @@ class Game:
         if kind == "DigChoice":
             where = "put back on top of your library in the order you choose" if _ordered_choice(kind, data) \
                 else f"put into your {_ZONE_NAMES.get(data.get('kept_destination'), 'hand')}"
+            keep = int(data.get("keep_count") or 0)
+            # where the rest goes is a later step (Expressive Iteration's bottom and exile): the card's text says it
+            later = next((str(part["description"]) for part in self._resolving_parts() if part.get("description")),
+                         "") if data.get("rest_destination") is None else ""
             return f"{source}: you look at {listed(cards)} from the top of your library; " \
-                   f"{'up to ' if data.get('up_to') else ''}{data.get('keep_count')} are {where}."
+                   f"{'up to ' if data.get('up_to') else ''}{keep} {'is' if keep == 1 else 'are'} {where}." + \
+                   (f" ({source}: {ability_text(later, source)})" if later else "")
         if kind == "EffectZoneChoice" and data.get("effect_kind") == "PutAtLibraryPosition":
-            drawn = [self.name_of(card) for card in self._arrived[seat]]  # the draws of the effect now resolving
-            drew = f"you drew {', '.join(drawn)}; " if drawn else ""
-            return f"{source}: {drew}choose {count} card(s) from your hand to put back on top of your library, in " \
-                   "the order you choose (the first is the new top card)."
+            return self._library_position_text(data, source, seat)
         if kind == "SearchChoice":
             return self._search_text(data, seat)
         if kind == "DiscardToHandSize":
@@ -1253,8 +1669,11 @@ class Game:
             return f"{named}: name a {humanise(data.get('choice_type') or 'card name').replace('card name', 'card')}." \
                    + warning
         if kind == "OrderTriggers":
-            triggers = [f"{i + 1}. {t.get('source_name')}: {ability_text(t.get('description'), t.get('source_name'))}"
-                        for i, t in enumerate(data.get("triggers") or [])]
+            triggers = []
+            for number, trigger in enumerate(data.get("triggers") or [], 1):
+                name = str(trigger.get("source_name"))
+                text = self._chapter_text(ability_text(trigger.get("description"), name), name)
+                triggers.append(f"{number}. {text if text.startswith(name) else f'{name}: {text}'}")
             return "Several of your abilities trigger at once. Choose the order to put them on the stack (the last " \
                    "one put on the stack resolves first): " + " ".join(triggers)
         if kind == "UnlessPayment":
@@ -1268,6 +1687,39 @@ class Game:
             unpayable = "" if self.can_pay(seat, data.get("cost")) else ": you cannot pay, so paying is not offered"
             return f"{self.name_of(source_id)} ({whose} {what}{aimed}): \"{data.get('effect_description')}\" Pay " \
                    f"{cost_text(data.get('cost'))} to stop it? ({self._mana_at_hand(seat)}{unpayable})"
+        if kind in ("SeparatePilesPartition", "SeparatePilesChoice"):
+            return self._piles_text(kind, data, seat)
+        if kind == "DistributeAmong":
+            return self._distribution_text(data, seat)
+        if kind == "RevealChoice":
+            return self._reveal_text(data, seat)
+        if kind == "EffectZoneChoice" and data.get("effect_kind") == "Sacrifice" and source:
+            part = next((p for p in self._resolving_parts() if p.get("description")), {})
+            lore = ((self.object(data.get("source_id")) or {}).get("counters") or {}).get("lore")
+            # (a Saga's chapter leaves no frame to read: its lore counters say which chapter it is)
+            said = ability_text(part.get("description") or (f"Chapter {lore}" if lore else ""), source)
+            said = self._chapter_text(said, source)
+            said = said if said.startswith(source) else f"{source}: {said}".rstrip(": ")
+            number = int(count or 1)
+            return f"{said} Choose {number} permanent{'' if number == 1 else 's'} you control to sacrifice."
+        if kind == "AssignCombatDamage":
+            attacker = self._fighters(seat).get(data.get("attacker_id")) or self._names(data.get("attacker_id"))
+            blockers = [self._names(b.get("blocker_id")) for b in data.get("blockers") or [] if isinstance(b, dict)]
+            over = " (trample: once each blocker has lethal damage, the rest may go to the player or planeswalker " \
+                   "it attacks)" if data.get("trample") else ""
+            return f"Your {attacker} ({data.get('total_damage')} damage) is blocked by {_both(blockers)}: divide " \
+                   f"its combat damage among them{over}." if blockers else "Assign combat damage."
+        if kind == "CastOffer" and (data.get("kind") or {}).get("type") == "Cascade":
+            cascade = data["kind"]
+            hit = self.object(cascade.get("hit_card")) or {}
+            misses = [self.name_of(c) for c in cascade.get("exiled_misses") or []]
+            return f"{self.name_of(cascade.get('source_id'))}'s cascade (mana value {cascade.get('source_mv')}) " \
+                   f"exiled {listed([*misses, str(hit.get('name'))])}: you may cast {hit.get('name')} (mana value " \
+                   f"{_mana_value(hit)}) without paying its mana cost; the cards exiled and not cast go to the " \
+                   "bottom of your library in a random order."
+        if kind == "ChooseLegend":
+            return f"Legend rule: you control two or more legendary permanents named {data.get('legend_name')}. " \
+                   "Choose the one to keep."
         if kind == "AlternativeCastChoice":
             return f"Cast {self.name_of(data.get('object_id'))} normally or by " \
                    f"{humanise((data.get('keyword') or {}).get('type') or 'its alternative cost')}?"
@@ -1287,9 +1739,17 @@ class Game:
             if source and source not in text:  # "When the last time counter is removed from this card ..."
                 text = f"{source}: {text}"
             ability = self._resolving(data.get("source_id"), seat)
+            text += "" if text.endswith((".", "?", "!", ")", '"')) else "."
             seen = self._looked_at(ability, seat)
             text += f" (You look at: {seen}.)" if seen else ""
+            aimed = [self._aimed_at(t, seat) for t in ability.get("targets") or [] if isinstance(t, dict)
+                     and (self.object(t.get("Object")) or {}).get("zone") == "Battlefield"]
+            text += f" (Its target: {listed(aimed)}.)" if aimed else ""  # Arcbound Ravager's modular had named none
             optional = self._optional_meaning(ability)
+            card = self.object(data.get("decision_subject_id")) if _casts_for_its_cost(ability.get("effect")) else None
+            if card:  # the card exiled to be cast (Chandra's +1): the prompt named neither it nor its cost
+                cost = render_cost(card.get("mana_cost"))
+                text += f" (The exiled card: {card.get('name')}{' ' + cost if cost else ''}.)"
             unpayable = "" if self._optional_payable(seat) else " You cannot pay it, so Yes is not offered."
             return text + (f" Yes means: {optional}." if optional else "") + unpayable + _misreading(source)
         if data.get("description"):
@@ -1300,6 +1760,38 @@ class Game:
         if count is not None:
             parts.append(f"(choose {'up to ' if data.get('up_to') else ''}{count})")
         return " ".join(parts)
+
+    def _library_position_text(self, data: dict[str, Any], source: str | None, seat: int) -> str:
+        """Cards put back on the library, worded from the engine's zone and position: Brainstorm's two cards from
+        the hand on top, in order, naming the cards it drew; Expressive Iteration's card from the cards looked at on
+        the bottom, with what happens to the rest (it had read "from your hand ... on top of your library")."""
+        count = int(data.get("count") or 0)
+        cards = f"{count} card{'' if count == 1 else 's'}"
+        bottom = (data.get("library_position") or {}).get("type") == "Bottom"
+        where = "on the bottom of your library" if bottom else "on top of your library"
+        if data.get("zone") == "Hand":
+            drawn = [self.name_of(card) for card in self._arrived[seat]]  # the draws of the effect now resolving
+            drew = f"you drew {listed(drawn)}; " if drawn else ""
+            order = "" if bottom else ", in the order you choose (the first is the new top card)"
+            return f"{source}: {drew}choose {cards} from your hand to put back {where}{order}."
+        looked = listed(self.name_of(card) for card in data.get("cards") or [])
+        rest = self._rest_of_effect()
+        return f"{source}: choose {cards} of {looked} (from the top of your library) to put {where}{rest}."
+
+    def _rest_of_effect(self) -> str:
+        """What the resolving effect does next with the cards left, from the engine's resolution frames: '; the
+        other is exiled, and you may play it this turn' (Expressive Iteration)."""
+        parts = self._resolving_parts()
+        effects = [(part.get("effect") or {}) for part in parts]
+        said = ""
+        if effects and effects[0].get("type") == "ChangeZone" and effects[0].get("destination") in _FOUND_CARD_GOES:
+            said = f"; the other goes {_FOUND_CARD_GOES[effects[0]['destination']]}"
+        if said and any(e.get("type") == "GrantCastingPermission" and (e.get("permission") or {}).get("type") ==
+                        "PlayFromExile" for e in effects[1:]):
+            until = humanise((next(e for e in effects[1:] if e.get("type") == "GrantCastingPermission").get(
+                "permission") or {}).get("duration") or "")
+            said += ", and you may play it" + (" this turn" if until == "until end of turn" else f" ({until})")
+        return said
 
     def _x_notes(self, data: dict[str, Any], seat: int) -> str:
         """What bears on X beyond the mana: for converge, the most colours ``seat``'s untapped sources and pool can
@@ -1348,8 +1840,13 @@ class Game:
         if destination not in _FOUND_CARD_GOES:
             return f"Search {whose} library: choose {choose} (the rest of {whose} library is then shuffled)."
         source = self.name_of(search.get("source_id"))
-        text = ability_text(search.get("description"), source)
-        if "ability_index" in search:  # an activated ability's description starts with its cost: "{T}, Pay 1 life, ..."
+        text = self._chapter_text(ability_text(search.get("description"), source), source)
+        if text.startswith(f"{source}, chapter "):  # Urza's Saga's "Chapter 3" had been the whole text
+            text = text.split(": ", 1)[-1]
+        elif not text:  # a cycling search (Troll of Khazad-dûm's swampcycling) holds no text: the card's cycling line
+            obj = self.object(search.get("source_id")) or {}
+            text = self._cycling_line(obj, {"activation_zone": "Hand"})
+        elif "ability_index" in search:  # an activated ability's description starts with its cost: "{T}, Pay 1 life"
             text = text.split(": ", 1)[-1]
         goes = _FOUND_CARD_GOES[destination]
         if destination == "Battlefield":
@@ -1393,7 +1890,8 @@ class Game:
             return text
         numeral = _ROMAN[int(found[1]) - 1]
         oracle = str((self.card_data.faces.get(source.lower()) or {}).get("oracle_text") or "")
-        line = next((line for line in oracle.splitlines() if re.match(rf"{numeral}(?:, [IV]+)* — ", line)), "")
+        line = next((line for line in oracle.splitlines() if " — " in line and numeral in
+                     line.split(" — ", 1)[0].split(", ")), "")  # ("I, II — ..." is chapters I and II)
         return f"{source}, chapter {numeral}: {line.split(' — ', 1)[1]}" if line else f"{source}, chapter {numeral}."
 
     def _pending_cast(self) -> dict[str, Any]:
@@ -1502,13 +2000,32 @@ def combat_abilities(obj: dict[str, Any]) -> list[str]:
     if "Creature" not in ((obj.get("card_types") or {}).get("core_types") or []):
         return []
     found = []
+    keywords = {humanise(_keyword_name(k)) for k in obj.get("keywords") or []}
     for text in ability_texts(obj):
-        if not _COMBAT_WORDS.search(text):
+        if not _COMBAT_WORDS.search(text) or _restates_keyword(text, keywords):
             continue
         first, _, rest = text.partition(". ")
         first = first.rstrip(".").removeprefix("~ ").replace("~", "it")
         found.append(first[:1].lower() + first[1:] + (" …" if rest else ""))
     return found
+
+
+def _both(items: list[str]) -> str:
+    """'A and B', 'A, B and C' (semicolons where a name holds a comma)."""
+    return items[0] if len(items) == 1 else f"{listed(items[:-1])} and {items[-1]}"
+
+
+def _casts_for_its_cost(effect: Any) -> bool:
+    """An optional effect that lets a player cast a card paying its cost ("You may cast that card": Chandra, Torch
+    of Defiance's +1), as opposed to a free cast (suspend's last time counter)."""
+    return isinstance(effect, dict) and effect.get("type") == "CastFromZone" and \
+        not effect.get("without_paying_mana_cost")
+
+
+def _restates_keyword(text: str, keywords: set[str]) -> bool:
+    """Whether an ability's text is a keyword's own ("Exalted — whenever ...": Noble Hierarch had shown "exalted;
+    exalted — whenever a creature you control attacks alone, ...")."""
+    return any(text.lower().startswith(f"{keyword} —") for keyword in keywords)
 
 
 def _misreading(name: str | None) -> str:
@@ -1545,12 +2062,37 @@ def _has_part(value: Any, kind: str) -> bool:
     return False
 
 
-def _modification_text(modification: dict[str, Any]) -> str:
+def _modification_text(modification: dict[str, Any], to_you: bool = False) -> str:
     """One change a continuous effect makes: 'protection from everything' (``{"type": "AddKeyword", "keyword":
-    {"Protection": "Everything"}}``), else its kind in words."""
-    if modification.get("type") == "AddKeyword":
+    {"Protection": "Everything"}}``), '-2/-1', 'may cast sorcery spells as though they had flash' (Teferi, Time
+    Raveler's +1; it had read "grant static ability"), else its kind in words."""
+    kind = modification.get("type")
+    if kind == "AddKeyword":
         return keyword_text(modification.get("keyword"))
-    return humanise(modification.get("type") or "an effect")
+    if kind == "PowerToughness":  # (see _merged_pump)
+        return f"{modification['power']:+d}/{modification['toughness']:+d}"
+    definition = modification.get("definition") or {}
+    cast_with = ((definition.get("mode") or {}).get("CastWithKeyword") or {}) if isinstance(definition.get("mode"),
+                                                                                             dict) else {}
+    if kind == "AddStaticMode" and isinstance(modification.get("mode"), str):  # Ajani Vengeant's {"mode": "CantUntap"}
+        return humanise(modification["mode"]).replace("cant ", "can't ")
+    if kind == "GrantStaticAbility" and definition.get("description"):
+        return ability_text(definition["description"], "this permanent")
+    if kind == "GrantStaticAbility" and cast_with.get("keyword"):
+        spells = " or ".join(str(t).lower() for t in (definition.get("affected") or {}).get("type_filters") or []
+                             if isinstance(t, str)) or "the"
+        subject = "you" if to_you else "they"
+        return f"{subject} may cast {spells} spells as though they had {humanise(cast_with['keyword'])}"
+    return humanise(kind or "an effect")
+
+
+def _merged_pump(modifications: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An effect's changes with its power and toughness changes as one ('-2/-1', not "add power, add toughness")."""
+    power = sum(int(m.get("value") or 0) for m in modifications if m.get("type") == "AddPower")
+    toughness = sum(int(m.get("value") or 0) for m in modifications if m.get("type") == "AddToughness")
+    rest = [m for m in modifications if m.get("type") not in ("AddPower", "AddToughness")]
+    pumped = any(m.get("type") in ("AddPower", "AddToughness") for m in modifications)
+    return ([{"type": "PowerToughness", "power": power, "toughness": toughness}] if pumped else []) + rest
 
 
 def _keyword_name(keyword: Any) -> str:
@@ -1567,7 +2109,8 @@ def _attachment_kind(obj: dict[str, Any]) -> str | None:
 def _ordered_choice(kind: str, data: dict[str, Any]) -> bool:
     """A choice of cards whose order is the order they go back on top of the library (Brainstorm, Ponder)."""
     if kind == "EffectZoneChoice":
-        return data.get("effect_kind") == "PutAtLibraryPosition" and int(data.get("count") or 0) <= 3
+        return data.get("effect_kind") == "PutAtLibraryPosition" and int(data.get("count") or 0) <= 3 and \
+            (data.get("library_position") or {}).get("type") != "Bottom"
     return kind == "DigChoice" and data.get("kept_destination") == "Library" and int(data.get("keep_count") or 0) <= 3
 
 
@@ -1681,21 +2224,54 @@ def forced_attackers(prompt: dict[str, Any]) -> dict[int, list[Any]]:
     return forced
 
 
-def block_options(prompt: dict[str, Any]) -> list[dict[str, Any]]:
-    """Real block combinations: each blocker blocks nothing or one attacker it may block, fewest blocks first,
-    up to ``MAX_COMBAT_OPTIONS`` (phase itself lists only single blocker-attacker pairs)."""
-    blockers = [int(b) for b in prompt.get("valid_blocker_ids") or []]
+def block_options(prompt: dict[str, Any], look: Callable[[int], str] = str) -> list[dict[str, Any]]:
+    """Real block combinations: each blocker blocks nothing or one attacker it may block, fewest blocks first, up to
+    ``MAX_COMBAT_OPTIONS`` distinct ones (phase itself lists only single blocker-attacker pairs). Objects that look
+    alike (``look``: the board text) are interchangeable: two Elemental tokens blocking one Knight each, or Inspector
+    blocking one of three identical Knight tokens, are one choice however the ids are paired, so the cap is spent
+    on choices a player can tell apart (three Knights had left room only for blocks of one Knight)."""
     allowed = prompt.get("valid_block_targets") or {}
-    choices = [[None, *[int(a) for a in (allowed.get(str(b)) or allowed.get(b) or [])]] for b in blockers]
+    targets = {int(b): [int(a) for a in (allowed.get(str(b)) or allowed.get(b) or [])]
+               for b in prompt.get("valid_blocker_ids") or []}
+    classes: dict[tuple, list[int]] = {}  # blockers that look alike and may block the same attackers
+    for blocker, able in targets.items():
+        if able:
+            classes.setdefault((look(blocker), tuple(able)), []).append(blocker)
+    groups = list(classes.values())
     found: list[list[list[int]]] = []
-    for size in range(len(blockers) + 1):
-        for chosen in itertools.combinations(range(len(blockers)), size):
-            pools = [choices[i][1:] for i in chosen]
-            for attackers in itertools.product(*pools):
-                found.append([[blockers[i], a] for i, a in zip(chosen, attackers, strict=True)])
-                if len(found) >= MAX_COMBAT_OPTIONS:
-                    return [{"type": "DeclareBlockers", "data": {"assignments": f}} for f in found]
+    seen: set[tuple] = set()
+    for size in range(sum(len(group) for group in groups) + 1):
+        for blocks in _blocks_of_size(groups, targets, size):
+            key = _block_key(blocks, look)
+            if key in seen:
+                continue
+            seen.add(key)
+            found.append(blocks)
+            if len(found) >= MAX_COMBAT_OPTIONS:
+                return [{"type": "DeclareBlockers", "data": {"assignments": f}} for f in found]
     return [{"type": "DeclareBlockers", "data": {"assignments": f}} for f in found]
+
+
+def _blocks_of_size(groups: list[list[int]], targets: dict[int, list[int]], size: int) -> Iterator[list[list[int]]]:
+    """Every block assignment with ``size`` blocks, once per choice of attackers for each group of interchangeable
+    blockers (its first blockers block, each a multiset of the attackers they may block)."""
+    if not groups:
+        if size == 0:
+            yield []
+        return
+    group, rest = groups[0], groups[1:]
+    for count in range(min(size, len(group)) + 1):
+        for picked in itertools.combinations_with_replacement(targets[group[0]], count):
+            for others in _blocks_of_size(rest, targets, size - count):
+                yield [[blocker, attacker] for blocker, attacker in zip(group, picked, strict=False)] + others
+
+
+def _block_key(blocks: list[list[int]], look: Callable[[int], str]) -> tuple:
+    """What a player sees of a block assignment: each blocked attacker as it looks, with how its blockers look."""
+    by_attacker: dict[int, list[str]] = {}
+    for blocker, attacker in blocks:
+        by_attacker.setdefault(attacker, []).append(look(blocker))
+    return tuple(sorted((look(attacker), tuple(sorted(seen))) for attacker, seen in by_attacker.items()))
 
 
 def validate_attack(prompt: dict[str, Any], action: dict[str, Any]) -> None:

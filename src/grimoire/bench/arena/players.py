@@ -18,9 +18,12 @@ from grimoire.bench.arena.game import Decision, Game, Option
 EVENT_KINDS = ("rejected_action", "invalid_reply", "fallback", "timeout", "tool_error", "loop_guard", "auto_pass",
                "engine_structure", "grammar_slip")
 # Raw engine structures that must never reach a player: serialised fields ("type=", "index=", "{'"), choice
-# reprs, bare ids ("object 62", "Planeswalker 62") and engine type names ("SurveilChoice", "PayLife").
+# reprs, bare ids ("object 62", "Planeswalker 62", "pile a [65, 67]"), engine type names ("SurveilChoice",
+# "PayLife") and the field names of actions worded by no rule ("select modes: indices [1, 3]", "distribution [[",
+# "submit pile partition", "cascade choice: choice cast", "remove counter: generic effect").
 ENGINE_STRUCTURE = re.compile(r"\w=|Choice \[|\{'|\[\{|\b(?:[Oo]bject|Planeswalker|Battle|Player|Card) \d+\b"
-                              r"|\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")
+                              r"|\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b|\[\d+(?:, \d+)+\]|\bindices \[|\bdistribution \["
+                              r"|\bpile partition\b|\bchoose pile\b|\bchoice (?:cast|decline)\b|\bgeneric effect\b")
 
 
 def engine_structures(text: str) -> list[str]:

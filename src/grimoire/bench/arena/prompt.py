@@ -77,8 +77,9 @@ def turn_log(game: Game, seat: int) -> list[TurnEntry]:
 def second_person(text: str) -> str:
     """'You casts X' -> 'You cast X'; 'deals 3 damage to You/Opponent' -> '... to you/your opponent'."""
     text = _YOU_VERB.sub(lambda m: f"You {_conjugate(m[1])}", text)
-    text = re.sub(r"(?<=.)\bOpponent\b", "your opponent", text)
-    return re.sub(r"(?<=.)\bYou\b", "you", text)
+    text = re.sub(r"(?<=.)(?<![.!?\"] )(?<!\")\bOpponent\b", "your opponent", text)
+    # (not at a sentence's or a quotation's start: "... library. you may cast that card" had read)
+    return re.sub(r"(?<=.)(?<![.!?\"] )(?<!\")\bYou\b", "you", text)
 
 
 def _conjugate(word: str) -> str:
@@ -160,14 +161,16 @@ def render_state(view: dict[str, Any], game_log: list[TurnEntry], scratchpad_siz
 
 
 def render_combat(combat: dict[str, Any]) -> str:
-    """'Combat: Goblin Guide attacks you (blocked by Snapcaster Mage)'."""
-    blocked_by: dict[str, list[str]] = {}
+    """'Combat: Goblin Guide attacks you (blocked by Snapcaster Mage)'; attackers of one name numbered as the blocks
+    offered name them ('Knight #2'). Blockers are matched to their attacker by object (grouped by name, two Goblins
+    had each shown the blockers of both)."""
+    blocked_by: dict[Any, list[str]] = {}
     for blocker in combat.get("blockers", []):
         for attacker in blocker.get("blocks", []):
             blocked_by.setdefault(attacker, []).append(blocker["name"])
     parts = []
     for attacker in combat.get("attackers", []):
-        blockers = blocked_by.get(attacker["name"])
+        blockers = blocked_by.get(attacker.get("id"))
         status = f" (blocked by {', '.join(blockers)})" if blockers else (" (blocked)" if attacker["blocked"] else "")
         parts.append(f"{attacker['name']} attacks {attacker['attacks']}{status}")
     return "Combat: " + "; ".join(parts)
@@ -191,7 +194,8 @@ def _exiled_text(card: dict[str, Any], seat: int) -> str:
     time = next((n for counter, n in (card.get("counters") or {}).items() if counter.lower() == "time"), 0)
     whose = "yours" if card.get("owner") == seat else "your opponent's"
     suspended = f", suspended: {time} time counter{'s' if time != 1 else ''}" if time else ""
-    return f"{card['name']} ({whose}{suspended})"
+    exiled_by = f", exiled by {card['exiled_by']}" if card.get("exiled_by") else ""
+    return f"{card['name']} ({whose}{suspended}{exiled_by})"
 
 
 def _bounded(texts: list[str], tool: str) -> str:
@@ -231,14 +235,21 @@ def _permanent_groups(cards: list[dict[str, Any]], sick_shown: bool = True) -> l
 
 
 def _counted(texts: list[str]) -> str:
+    """Permanents shown alike counted once ('Goblin 1/1 (haste; token) x2'), the count before any rules text."""
     counts = Counter(texts)
-    return listed(text if n == 1 else f"{text} x{n}" for text, n in counts.items())
+    return listed(text if n == 1 else _times(text, n) for text, n in counts.items())
 
 
-def permanent_text(card: dict[str, Any], *, sick_shown: bool = True) -> str:
+def _times(text: str, count: int) -> str:
+    head, rules, tail = text.partition(' — "')
+    return f"{head} x{count}{rules}{tail}"
+
+
+def permanent_text(card: dict[str, Any], *, sick_shown: bool = True, with_text: bool = True) -> str:
     """'Delver of Secrets 1/1 (flying; tapped, can't attack or {T} yet, +1/+1 counter x2, equipped by Bonesplitter)';
-    a token says so ('Orc Army 1/1 (token, +1/+1 counter)'). ``sick_shown=False`` leaves summoning sickness out
-    (a creature that may still block)."""
+    a token says so ('Orc Army 1/1 (token, +1/+1 counter)'); the opponent's permanents end with their rules text
+    ('Dark Confidant 2/1 — "At the beginning of your upkeep, ..."'), left out with ``with_text=False``.
+    ``sick_shown=False`` leaves summoning sickness out (a creature that may still block)."""
     text = str(card.get("name"))
     if card.get("power") is not None and card.get("toughness") is not None:
         text += f" {card['power']}/{card['toughness']}"
@@ -262,9 +273,12 @@ def permanent_text(card: dict[str, Any], *, sick_shown: bool = True) -> str:
     for (kind, name), count in attachments.items():
         verb = {"Aura": "enchanted by", "Equipment": "equipped by"}.get(kind, "with attached")
         status.append(f"{verb} {name}" + (f" x{count}" if count != 1 else ""))
+    status += [f"exiling {exiled}" for exiled in card.get("exiling") or []]
+    status += card.get("effects") or []
     keywords = ", ".join(card.get("keywords") or [])
     details = "; ".join(part for part in (keywords, *(card.get("abilities") or []), ", ".join(status)) if part)
-    return text + (f" ({details})" if details else "")
+    rules = " ".join(f'"{line}"' for line in card.get("text") or []) if with_text else ""
+    return text + (f" ({details})" if details else "") + (f" — {rules}" if rules else "")
 
 
 def counter_name(counter: str) -> str:
@@ -290,14 +304,17 @@ def render_stack(stack: list[dict[str, Any]], seat: int) -> str:
         targets = entry.get("targets") or []
         aimed = f", targeting {' and '.join(targets)}" if targets else ""
         text = f': "{entry["text"]}"' if entry.get("text") and kind != "spell" else ""  # a spell's text: cardDetails
-        items.append(f"{number}. {entry.get('source')} ({owner} {kind}{aimed}){text}")
+        resolving = ", resolving now" if entry.get("resolving") else ""
+        items.append(f"{number}. {entry.get('source')} ({owner} {kind}{aimed}{resolving}){text}")
     return "Stack (top first, resolves first): " + "; ".join(items)
 
 
-# Slips the prompt once made ("yours spell", "P1P1 counter", loyalty twice, "You casts"); the census checks every
-# prompt for them, beside the raw engine structures.
+# Slips the prompt once made ("yours spell", "P1P1 counter", loyalty twice, "You casts", "1 are put", "a Equipment
+# card", "library. you may", "exalted; exalted"); the census checks every prompt for them, beside the raw engine
+# structures.
 GRAMMAR_SLIP = re.compile(r"\byours (?:spell|ability)\b|\b[PM]\d[PM]\d\b|\bloyalty \d+[^\n]*\bloyalty counter\b"
-                          r"|\b(?:You|you) (?:is|has|was|(?!focus\b)[a-z]+[^s\W]s)\b|\b1 cards\b")
+                          r"|\b(?:You|you) (?:is|has|was|(?!focus\b)[a-z]+[^s\W]s)\b|\b1 cards\b|\b1 are\b"
+                          r"|\ba [aeiouAEIOU]\w* card\b|[.!?] you\b|\(([a-z]+); \1\b")
 
 
 def grammar_slips(text: str) -> list[str]:
@@ -374,8 +391,9 @@ that uses it names the card.
 
 The board lists each permanent with its power/toughness, keywords and state: "can't attack or {{T}} yet" marks \
 a creature that has not been under its controller's control since that player's turn began (summoning sickness), \
-shown on your creatures and on those of the player whose turn it is; it may still block. Both graveyards and \
-exile are listed by name (suspended cards with their time counters).
+shown on your creatures and on those of the player whose turn it is; it may still block. Your opponent's nonland \
+permanents end with their rules text in quotes, as printed: there "you" and "your" mean your opponent. Both \
+graveyards and exile are listed by name (suspended cards with their time counters).
 
 Your decklist (60 cards):
 {decklist_text(deck)}"""

@@ -58,6 +58,9 @@ def _keyword_detail(value: Any) -> str:
         return str(value) if isinstance(value, int) else humanise(value)
     if isinstance(value, dict) and value.get("type") in ("Typed", "SelfRef"):
         return filter_text(value)
+    if isinstance(value, dict) and len(value) == 1 and "type" not in value:  # {"Color": "Red"}: protection's quality
+        quality = next(iter(value.values()))
+        return humanise(quality) if isinstance(quality, str) else ""
     if isinstance(value, dict) and "type" in value:
         return cost_text(value)
     return ""
@@ -80,6 +83,10 @@ def optional_effect_text(effect: Any) -> str:
         return _moved_text(effect)
     if kind == "CastFromZone":  # suspend's last counter: "Yes means: cast from zone" had said nothing
         return "cast it without paying its mana cost" if effect.get("without_paying_mana_cost") else "cast it"
+    if kind == "SearchLibrary":  # Stoneforge Mystic's "you may search": "search library" had read
+        return "search your library (the next step lists the cards you may find)"
+    if kind == "PutCounter":  # Arcbound Ravager's modular: "put counter" had read
+        return "put the counters on the target"
     if kind == "PayCost":  # Chain Lightning's copy offer: the payment; what it buys is the ability's next part
         return f"pay {cost_text(effect.get('cost'))}"
     if kind == "Discard" and (effect.get("count") or {}).get("type") == "UpTo":  # Fable's chapter II
@@ -99,12 +106,48 @@ def _moved_text(effect: dict[str, Any]) -> str:
     if not isinstance(target, dict) or target.get("type") != "Typed":
         return _MOVED_TO[effect["destination"]]
     properties = [p for p in target.get("properties") or [] if isinstance(p, dict)]
-    other = "another " if any(p.get("type") == "Another" for p in properties) else "a "
     noun = filter_text(target)
     noun = noun if noun.endswith("card") else f"{noun} card"
+    other = "another " if any(p.get("type") == "Another" for p in properties) else "an " if noun[:1].lower() in \
+        "aeiou" else "a "  # ("put a Equipment card" had read)
     zone = _ZONES.get(effect.get("origin"), "")
     where = f" from your {zone}" if zone and target.get("controller") == "You" else (f" from a {zone}" if zone else "")
     return _MOVED_TO[effect["destination"]].replace(" it", f" {other}{noun}{where}", 1)
+
+
+def ability_words(ability: Any) -> str:
+    """An activated ability the engine holds no text for, as rules text: '{2}, sacrifice it: draw a card' (a Clue; it
+    had read "{2} and sacrifice it: draw"), 'remove a charge counter from it: choose one — ...' (Umezawa's Jitte;
+    "remove counter: generic effect"), '{T}, sacrifice it: add one mana of any color' (a Treasure)."""
+    if not isinstance(ability, dict):
+        return ""
+    cost = ability.get("cost")
+    parts = cost.get("costs") or [] if isinstance(cost, dict) and cost.get("type") == "Composite" else [cost]
+    paid = ", ".join(cost_text(part) for part in parts if part)
+    words = effect_words(ability.get("effect"), ability.get("modal"))
+    return f"{paid}: {words}" if paid else words
+
+
+def effect_words(effect: Any, modal: Any = None) -> str:
+    """What an effect does, for the few shapes the engine leaves without text: drawing, mana, a modal choice."""
+    descriptions = (modal or {}).get("mode_descriptions") if isinstance(modal, dict) else None
+    if descriptions:
+        low, high = int(modal.get("min_choices") or 1), int(modal.get("max_choices") or 1)
+        count = {1: "one", 2: "two", 3: "three"}.get(low, str(low)) if low == high else f"{low} to {high}"
+        return f"choose {count} — " + "; ".join(str(text).rstrip(".") for text in descriptions)
+    effect = effect if isinstance(effect, dict) else {}
+    kind = effect.get("type")
+    if kind == "Draw":
+        count = _count(effect.get("count"))
+        return "draw a card" if count == 1 else f"draw {count} cards"
+    if kind == "Mana":
+        produced = effect.get("produced") or {}
+        if produced.get("type") == "Fixed" and produced.get("colors"):
+            return "add " + "".join("{" + _SHARDS.get(str(c), "C") + "}" for c in produced["colors"])
+        options = produced.get("color_options") or []
+        return "add one mana of any color" if len(options) >= 5 or not options else \
+            "add one mana of " + " or ".join(str(c).lower() for c in options)
+    return humanise(kind or "an effect")
 
 
 def mana_needed(cost: Any) -> dict[str, Any] | None:
@@ -152,17 +195,18 @@ def filter_text(card_filter: Any, count: int = 1) -> str:
         return "card" if count == 1 else "cards"
     if card_filter.get("type") == "SelfRef":
         return "this card"
-    nouns = []
+    nouns, nots = [], []  # {"Non": "Land"} is "nonland", and every "non" holds ("noncreature, nonland card")
     for item in card_filter.get("type_filters") or []:
-        if isinstance(item, dict):
-            nouns.extend(str(v) for v in item.values())
+        if isinstance(item, dict):  # {"Subtype": "Equipment"}: its subtype
+            nots.extend(f"non{str(v).lower()}" for k, v in item.items() if k == "Non")
+            nouns.extend(str(v) for k, v in item.items() if k != "Non")
         elif item != "Card":
             nouns.append(str(item).lower())
     colours = [str(p.get("color")).lower() for p in card_filter.get("properties") or []
                if isinstance(p, dict) and p.get("type") == "HasColor"]
     noun = " or ".join(nouns) or "card"
     noun = noun if count == 1 else noun + "s"
-    return " ".join([*colours, noun])
+    return " ".join([*colours, *([", ".join(nots)] if nots else []), noun])
 
 
 def cost_text(cost: Any) -> str:
@@ -199,6 +243,11 @@ def cost_text(cost: Any) -> str:
         return "{T}"
     if kind == "PayLife":
         return f"pay {_amount(cost.get('amount'))} life"
+    if kind == "RemoveCounter":  # Umezawa's Jitte: {"count": 1, "counter_type": {"type": "OfType", "data": "charge"}}
+        number = int(cost.get("count") or 1)
+        counter = humanise((cost.get("counter_type") or {}).get("data") or "")
+        counters = f"{counter} counter{'' if number == 1 else 's'}".strip()
+        return f"remove {'a' if number == 1 else number} {counters} from it"
     count = _count(cost.get("count"))
     what = filter_text(cost.get("filter") or cost.get("target"), count)
     zone = _ZONES.get(cost.get("zone"), "")
