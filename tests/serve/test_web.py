@@ -8,6 +8,7 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from fastapi.testclient import TestClient
@@ -114,6 +115,21 @@ def test_deck_check_reports_lines_violations_and_analysis(client: TestClient):
 def test_deck_check_rejects_an_unknown_format(client: TestClient):
     response = client.post("/api/deck/check", json={"text": "1 Sol Ring", "format": "nonsense"})
     assert response.status_code == 400 and "nonsense" in response.json()["error"]
+
+
+def test_options_say_which_formats_the_loaded_data_knows(client: TestClient):
+    """The page lists only these in its Format select (modern had been offered, and refused when chosen)."""
+    options = client.get("/api/options").json()
+    known = {f["name"]: f["known"] for f in options["formats"]}
+    assert known["commander"] and not known["modern"] and not known["pauper"]  # the bundled snapshot
+    assert options["max_query_length"] == 1000 and options["mana_value_max"] == 1_000_000
+
+
+def test_a_syntax_error_carries_its_caret_block_apart(client: TestClient):
+    body = client.get("/api/search", params={"q": 't:instant o:"draw a card'}).json()
+    assert body["problem"] == "unclosed quote" and body["caret"] == 't:instant o:"draw a card\n' + " " * 12 + "^"
+    long = client.get("/api/search", params={"q": "x" * 1200}).json()
+    assert max(len(line) for line in long["caret"].split("\n")) < 200  # a window round the caret, not 1,000 spaces
 
 
 @pytest.mark.parametrize(("body", "expected"), [
@@ -457,6 +473,227 @@ def test_browser_dashboard_shows_the_benchmark(page):
     expect(arena).to_contain_text("heuristic")
     expect(arena).to_contain_text("cpu")
     expect(page.locator("#arena-chart")).to_be_visible()
+
+
+# -- the page: what a review found (each test failed before its fix) ------------------------------------------
+
+
+@contextlib.contextmanager
+def phone_page(browser, base_url: str) -> Iterator:
+    """A 375 x 800 px tab."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 375, "height": 800}, device_scale_factor=1)
+    context.set_default_timeout(30_000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def _page_width(page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+def _held(page, routes: list) -> None:
+    """Wait until the page has sent the request that ``routes`` holds."""
+    while not routes:
+        page.wait_for_timeout(50)
+
+
+def test_browser_deck_check_says_when_legality_was_not_checked(page):
+    """Modern on the bundled snapshot (which has no modern legality) had shown a green "legal · modern"."""
+    from playwright.sync_api import expect
+
+    page.goto("/#/deck")
+    page.fill("#deck-text", "4 Lightning Bolt\n4 Counterspell\n52 Island")
+    page.select_option("#deck-format", "modern")
+    page.click("#deck-form button[type=submit]")
+    expect(page.locator("#deck-legal")).to_have_text("legality unknown")
+    expect(page.locator("#deck-legal")).not_to_have_class(re.compile(r"\bok\b"))
+    expect(page.locator(".summary")).to_contain_text("modern · not checked")
+
+
+def test_browser_deck_check_waits_and_keeps_unreadable_lines_as_text(page):
+    """The last error had stayed on screen while a new check ran, the button could be pressed again, and each
+    unreadable line was a link to a card page that does not exist."""
+    from playwright.sync_api import expect
+
+    page.goto("/#/deck")
+    button = page.locator("#deck-form button[type=submit]")
+    button.click()  # an empty deck
+    expect(page.locator("#deck-error")).to_be_visible()
+    held: list = []
+    page.route("**/api/deck/check", lambda route: held.append(route))
+    page.fill("#deck-text", "1 Sol Ring\n1 Grizly Bearz")
+    button.click()
+    _held(page, held)
+    expect(button).to_be_disabled()
+    expect(page.locator("#deck-error")).to_be_hidden()
+    held[0].continue_()
+    expect(button).to_be_enabled()
+    unreadable = page.locator(".violations li", has_text="unreadable lines")
+    expect(unreadable).to_contain_text("1 Grizly Bearz")
+    assert unreadable.locator("a").count() == 0
+    expect(page.locator(".problems a", has_text="Grizzly Bears")).to_be_visible()  # suggestions stay links
+
+
+def test_browser_only_the_latest_search_is_shown_and_a_select_searches_once(page):
+    """A slow answer for role:ramp had replaced the role:draw one asked after it; each arrow key on a select had
+    sent a search and left a history entry."""
+    from playwright.sync_api import expect
+
+    page.goto("/#/search?q=white+removal+instant")
+    expect(page.locator("#results .result").first).to_be_visible()
+    held: list = []
+    page.route("**/api/search?*role=ramp*", lambda route: held.append(route))
+    with page.expect_request(lambda request: "role=ramp" in request.url):
+        page.select_option("#f-role", "ramp")
+    page.select_option("#f-role", "draw")
+    expect(page.locator("#search-status")).to_contain_text("role:draw")
+    with page.expect_response(lambda response: "role=ramp" in response.url):
+        held[0].continue_()
+    page.wait_for_timeout(300)
+    expect(page.locator("#search-status")).to_contain_text("role:draw")
+    assert "role:ramp" not in page.inner_text("#search-status")
+    searches: list[str] = []
+    page.on("request", lambda request: searches.append(request.url) if "/api/search" in request.url else None)
+    entries = page.evaluate("history.length")
+    page.focus("#f-role")
+    for _ in range(4):
+        page.keyboard.press("ArrowDown")  # draw -> removal, boardwipe, counterspell, tutor
+    expect(page.locator("#search-status")).to_contain_text("role:tutor")
+    page.wait_for_timeout(800)
+    assert len(searches) == 1 and page.evaluate("history.length") == entries + 1
+
+
+def test_browser_a_syntax_error_is_one_message_and_one_caret_block(page):
+    """It had read "Bad query: bad query: unclosed quote (at character 13): t:instant o:"draw a card ^ Fix the
+    syntax… (at character 13)" above the caret block."""
+    from playwright.sync_api import expect
+
+    page.goto("/#/search?" + urlencode({"q": 't:instant o:"draw a card'}))
+    error = page.locator("#search-error")
+    expect(error).to_contain_text("Query syntax: unclosed quote")
+    text = error.inner_text()
+    assert text.count("unclosed quote") == 1 and text.count("character 13") == 1 and "bad query" not in text.lower()
+    assert page.locator("#search-error pre").count() == 1
+    assert page.locator("#search-error pre").inner_text() == 't:instant o:"draw a card\n' + " " * 12 + "^"
+    expect(page).to_have_title(re.compile(r"^t:instant o:\"draw a card"))
+
+
+@pytest.mark.parametrize(("params", "label", "field"), [
+    ({"q": "ramp", "mv_min": "5", "mv_max": "2"}, "Mana value:", "#f-mv-min"),
+    ({"q": "ramp", "id": "purple"}, "Colour identity:", "#f-id"),
+    ({"q": "ramp", "format": "modern"}, "Format:", "#f-format"),
+])
+def test_browser_an_error_is_labelled_by_the_field_at_fault(page, params: dict, label: str, field: str):
+    """Every error had been labelled "Bad query:", with no field marked."""
+    from playwright.sync_api import expect
+
+    page.goto("/#/search?" + urlencode(params))
+    error = page.locator("#search-error")
+    expect(error).to_contain_text(label)
+    assert "Bad query" not in error.inner_text()
+    expect(page.locator(field)).to_have_attribute("aria-invalid", "true")
+    expect(page.locator(field)).to_be_focused()
+    expect(page.locator(field)).to_have_value(params.get("format", params.get("id", params.get("mv_min"))))
+
+
+def test_browser_format_select_offers_only_formats_the_data_knows(page):
+    """Pioneer, modern, pauper... had been offered on the bundled snapshot, each refused when chosen."""
+    from playwright.sync_api import expect
+
+    page.goto("/")
+    select = page.locator("#f-format")
+    expect(select.locator("option[disabled]")).to_contain_text("data update")
+    assert select.locator("option:not([disabled])").all_inner_texts() == ["any", "commander"]
+
+
+def test_browser_search_as_typed_is_a_toggle_kept_with_the_filters(page):
+    """Once on, "search as typed" had shown nowhere, and a filter change turned it off."""
+    from playwright.sync_api import expect
+
+    page.goto("/#/search?q=white+removal+instant")
+    expect(page.locator("#reading .chip")).to_have_count(2)
+    page.click("#reading-literal")
+    expect(page.locator("#f-literal")).to_be_checked()
+    expect(page.locator("#reading")).to_be_hidden()
+    page.fill("#f-type", "instant")
+    page.press("#f-type", "Enter")
+    expect(page.locator("#search-status")).to_contain_text("t:instant")
+    assert "literal=true" in page.url and page.locator("#f-literal").is_checked()
+    expect(page.locator("#reading")).to_be_hidden()
+    page.uncheck("#f-literal")
+    expect(page.locator("#reading .chip").first).to_be_visible()
+    assert "literal" not in page.url
+
+
+def test_browser_a_malformed_card_address_says_so(page):
+    """#/card/%E0%A4%A had thrown "URI malformed" and left the last card on screen."""
+    from playwright.sync_api import expect
+
+    page.goto("/#/card/Sol%20Ring")
+    expect(page.locator("#card-name")).to_contain_text("Sol Ring")
+    page.goto("/#/card/%E0%A4%A")
+    expect(page.locator("#card-error")).to_contain_text("not percent-encoded")
+    expect(page.locator("#card-name")).to_have_count(0)
+
+
+def test_browser_the_page_speaks_to_screen_readers_and_keeps_focus(page):
+    from playwright.sync_api import expect
+
+    page.goto("/")
+    assert page.get_attribute("#search-status", "role") == "status"
+    assert page.get_attribute("#search-error", "role") == "alert"
+    for field in ("deck-text", "f-mv-min", "f-mv-max"):
+        assert page.evaluate(f"(e => e.labels.length || e.getAttribute('aria-label'))($('{field}'))"), field
+    expect(page.get_by_role("heading", level=1, name="Card search")).to_have_count(1)
+    page.fill("#q", "whenever a creature you control dies, draw a card")
+    page.press("#q", "Enter")
+    expect(page).to_have_title(re.compile(r"^whenever a creature you control dies"))
+    page.click("#next-page")
+    expect(page.locator("#page-number")).to_contain_text("Page 2")
+    expect(page.locator("#results-heading")).to_be_focused()  # not lost on a button that was replaced
+    page.goto("/#/search?q=white+removal+instant")
+    page.locator("#reading .chip-remove").first.press("Enter")
+    expect(page.locator("#reading .chip")).to_have_count(1)
+    expect(page.locator("#results-heading")).to_be_focused()
+    page.goto("/#/card/Kitchen%20Finks")
+    expect(page).to_have_title(re.compile(r"^Kitchen Finks"))
+    expect(page.locator("#card-name .ms-hybrid").first).to_have_attribute("aria-label", "green or white mana")
+
+
+def test_browser_mana_value_takes_what_the_api_takes(page):
+    """max=20 and step=1 had silently refused 25 and 2.5, which the API takes."""
+    from playwright.sync_api import expect
+
+    page.goto("/")
+    page.fill("#q", "ramp")
+    page.fill("#f-mv-min", "2.5")
+    page.fill("#f-mv-max", "25")
+    page.press("#q", "Enter")
+    expect(page.locator("#search-status")).to_contain_text("mv>=2.5 mv<=25")
+
+
+def test_browser_long_text_and_a_bare_card_fit_a_phone(browser, base_url: str):
+    """A 1,200-character query had made the page 9,179 px wide (a caret line of 1,000 spaces) and advised
+    fixing the syntax; a long card name and an 80-character deck line had overflowed; a card with no image
+    had filled the first screen with an empty frame."""
+    from playwright.sync_api import expect
+
+    with phone_page(browser, base_url) as phone:
+        phone.goto("/#/search?" + urlencode({"q": "draw a card " * 100}))
+        error = phone.locator("#search-error")
+        expect(error).to_contain_text("Query too long")
+        assert "syntax" not in error.inner_text().lower() and _page_width(phone) <= 375
+        phone.goto("/#/card/Asmoranomardicadaistinaculdacar")
+        expect(phone.locator("#card-name")).to_contain_text("Asmoranomardicadaistinaculdacar")
+        assert _page_width(phone) <= 375
+        assert phone.locator("#card-frame").bounding_box()["height"] < 200
+        phone.goto("/#/deck")
+        phone.fill("#deck-text", "1 Sol Ring\n1 " + "Z" * 80)
+        phone.click("#deck-form button[type=submit]")
+        expect(phone.locator(".problems")).to_contain_text("Z" * 20)
+        assert _page_width(phone) <= 375
 
 
 # -- careless and hostile requests, sent raw over HTTP ----------------------------------------------------------

@@ -25,14 +25,16 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
 from grimoire.bench.arena.replay import GAMES_PER_PAGE, GameNotFound, ReplayError, ReplayLibrary
+from grimoire.cards.model import FORMATS
 from grimoire.cards.names import CardNotFoundError, shown
 from grimoire.decks.check import check_deck
 from grimoire.decks.read import DeckInputError, read_deck
 from grimoire.render.cards import lookup_json
 from grimoire.render.search import page_json, search_json
-from grimoire.search.arguments import FilterArguments, SearchArgumentError, run_search
+from grimoire.search.arguments import MANA_VALUE_MAX, FilterArguments, SearchArgumentError, run_search
 from grimoire.search.engine import MAX_LIMIT, MODES
 from grimoire.search.peers import similar_by_function
+from grimoire.search.query import MAX_QUERY_LENGTH, QuerySyntaxError
 from grimoire.serve.library import Library
 from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool
 from grimoire.serve.schemas import NotATruthValue
@@ -74,7 +76,10 @@ def _bad_request(message: str, status: int = 400, **details) -> JSONResponse:
 
 
 def _argument_error(exc: SearchArgumentError) -> JSONResponse:
-    return _bad_request(exc.message(SPELLING), argument=SPELLING.get(exc.argument, exc.argument), **exc.details)
+    details = dict(exc.details)
+    if isinstance(exc.__cause__, QuerySyntaxError):  # the caret block alone, for the page to show under the problem
+        details["caret"] = exc.__cause__.caret()
+    return _bad_request(exc.message(SPELLING), argument=SPELLING.get(exc.argument, exc.argument), **details)
 
 
 BODY_FIX = 'Send a JSON object in UTF-8, such as {"deck": "1 Sol Ring", "format": "commander", "bracket": 3}.'
@@ -174,6 +179,12 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
         except SearchArgumentError as exc:
             return _argument_error(exc)
         return search_json(call)
+
+    @app.get("/api/options")
+    def options():
+        columns = library.engine.db.columns
+        return {"formats": [{"name": name, "known": columns.knows_legality(name)} for name in FORMATS],
+                "max_query_length": MAX_QUERY_LENGTH, "mana_value_max": MANA_VALUE_MAX}
 
     @app.get("/api/card/{name:path}")
     def card(name: str):

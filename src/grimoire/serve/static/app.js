@@ -7,37 +7,59 @@ const ROLES = ["ramp", "manarock", "manadork", "draw", "removal", "boardwipe", "
   "evasion", "copy", "untap", "burn"];
 const SEARCH_FIELDS = {q: "q", id: "f-id", format: "f-format", type: "f-type", mv_min: "f-mv-min",
   mv_max: "f-mv-max", role: "f-role"};
+// What each search parameter is called on the page, to label an error the API pins on that parameter.
+const ARGUMENT_LABELS = {q: "Query", id: "Colour identity", format: "Format", type: "Type", mv_min: "Mana value",
+  mv_max: "Mana value", role: "Role", page: "Page", limit: "Page size", mode: "Ranking", literal: "Search as typed"};
 const PAGE_SIZE = 20;
+const FILTER_DELAY_MS = 400;  // a select's arrow keys change it once per press: search once they rest
 const COLORS = {W: "#f8f6d8", U: "#aae0fa", B: "#cbc2bf", R: "#f9aa8f", G: "#9bd3ae", C: "#d6d0cd"};
+const MANA_NAMES = {W: "white", U: "blue", B: "black", R: "red", G: "green", C: "colourless", S: "snow",
+  X: "X", Y: "Y", Z: "Z", H: "half"};
 
 const $ = (id) => document.getElementById(id);
+
+// What the loaded card data can answer (/api/options): its formats, the longest query; null until it comes.
+let searchOptions = null;
+// Each route() counts one navigation; a view whose answer comes after a newer navigation drops it (a slow search
+// for role:ramp must not overwrite the role:draw one asked after it).
+let navigation = 0;
+let deckChecks = 0;
+let focusResults = false;  // after Next/Previous or a removed chip, focus goes to the results heading
+let filterTimer = null;
 
 function escapeHtml(text) {
   return String(text ?? "").replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
     "'": "&#39;"})[c]);
 }
 
-// One mana symbol ({W}, {2}, {X}, {W/U}, {G/P}, {T}) as a small badge.
+function manaName(part) {
+  if (/^\d+$/.test(part)) return `${part} generic`;
+  return MANA_NAMES[part] || part;
+}
+
+// One mana symbol ({W}, {2}, {X}, {W/U}, {G/P}, {T}) as a small badge, named for screen readers.
 function symbol(inner) {
   const s = inner.toUpperCase();
   const title = escapeHtml("{" + s + "}");
+  const badge = (cls, label, text, style = "") => `<span class="ms ${cls}" role="img" title="${title}" ` +
+    `aria-label="${escapeHtml(label)}"${style}>${text}</span>`;
   if (s.includes("/")) {
-    const [a, b] = s.split("/");
-    if (b === "P") {
-      return `<span class="ms ms-${a.toLowerCase()}" title="${title}">φ</span>`;
-    }
-    const left = COLORS[a] || "#cac5c0";
-    const right = COLORS[b] || "#cac5c0";
-    const label = /^\d+$/.test(a) ? a : "";
-    return `<span class="ms ms-hybrid" title="${title}" style="background:linear-gradient(135deg, ${left} 50%, ` +
-      `${right} 50%)">${label}</span>`;
+    const parts = s.split("/");
+    const phyrexian = parts[parts.length - 1] === "P";
+    const colours = phyrexian ? parts.slice(0, -1) : parts;
+    const label = `${phyrexian ? "Phyrexian " : ""}${colours.map(manaName).join(" or ")} mana`;
+    if (phyrexian && colours.length === 1) return badge(`ms-${colours[0].toLowerCase()}`, label, "φ");
+    const left = COLORS[colours[0]] || "#cac5c0";
+    const right = COLORS[colours[1]] || "#cac5c0";
+    const number = /^\d+$/.test(colours[0]) ? colours[0] : "";
+    return badge("ms-hybrid", label, number, ` style="background:linear-gradient(135deg, ${left} 50%, ${right} 50%)"`);
   }
-  if (s === "T") return `<span class="ms ms-t" title="${title}">↷</span>`;
-  if (s === "Q") return `<span class="ms ms-q" title="${title}">↶</span>`;
+  if (s === "T") return badge("ms-t", "tap", "↷");
+  if (s === "Q") return badge("ms-q", "untap", "↶");
   if ("WUBRGCS".includes(s) && s.length === 1) {
-    return `<span class="ms ms-${s.toLowerCase()}" title="${title}">${s === "C" ? "◇" : s}</span>`;
+    return badge(`ms-${s.toLowerCase()}`, `${manaName(s)} mana`, s === "C" ? "◇" : s);
   }
-  return `<span class="ms" title="${title}">${escapeHtml(s)}</span>`;
+  return badge("", `${manaName(s)} mana`, escapeHtml(s));
 }
 
 // Text with every {…} mana symbol drawn as a badge; everything else escaped.
@@ -77,6 +99,12 @@ function show(view) {
   }
 }
 
+// The tab's title names what is shown: the query or the card (cut short), then the site.
+function setTitle(what) {
+  const text = what.length > 70 ? `${what.slice(0, 69)}…` : what;
+  document.title = text ? `${text} · Grimoire` : "Grimoire";
+}
+
 // -- search --------------------------------------------------------------------------------------------------
 
 function searchParamsFromForm() {
@@ -85,13 +113,21 @@ function searchParamsFromForm() {
     const value = $(id).value.trim();
     if (value) params.set(key, value);
   }
+  if ($("f-literal").checked) params.set("literal", "true");
   return params;
 }
 
 function fillForm(params) {
   for (const [key, id] of Object.entries(SEARCH_FIELDS)) {
-    $(id).value = params.get(key) || "";
+    const field = $(id);
+    const value = params.get(key) || "";
+    // a format or role in the address that the select lacks is shown as asked (the search says what is wrong)
+    if (field.tagName === "SELECT" && value && ![...field.options].some((o) => o.value === value)) {
+      field.insertAdjacentHTML("beforeend", `<option data-asked>${escapeHtml(value)}</option>`);
+    }
+    field.value = value;
   }
+  $("f-literal").checked = params.get("literal") === "true";
 }
 
 function resultItem(card) {
@@ -113,8 +149,8 @@ function resultItem(card) {
 
 // How player words were read: one removable chip per reading. Removing a chip searches those words as typed
 // (quoted, which the reader leaves alone), or drops a typed like:/combo:; "search as typed" turns every reading
-// off (literal).
-function readingChips(body, params) {
+// off (literal, the form's checkbox).
+function readingChips(body) {
   const chips = body.readings.flatMap((r) => r.chips);
   if (!chips.length) return "";
   const items = chips.map((c, i) => `<span class="chip" title="${escapeHtml(c.kind)}: from “${escapeHtml(c.words)}”">` +
@@ -126,7 +162,11 @@ function readingChips(body, params) {
 
 function wireReading(body, params) {
   const chips = body.readings.flatMap((r) => r.chips);
-  const rerun = (next) => { next.delete("page"); location.hash = `#/search?${next}`; };
+  const rerun = (next) => {
+    next.delete("page");
+    focusResults = true;
+    location.hash = `#/search?${next}`;
+  };
   document.querySelectorAll(".chip-remove").forEach((button) => {
     button.onclick = () => {
       const chip = chips[Number(button.dataset.chip)];
@@ -146,48 +186,96 @@ function wireReading(body, params) {
   }
 }
 
-function syntaxError(body) {
-  const query = body.query || "";
-  const position = Number.isInteger(body.position) ? body.position : null;
-  let html = `<strong>Bad query:</strong> ${escapeHtml(body.error)}`;
-  if (position !== null) {
-    html += ` (at character ${position + 1})<pre class="caret">${escapeHtml(query)}\n${" ".repeat(position)}^</pre>`;
+// The search form's fields the last error marked; cleared before the next search.
+function markInvalid(argument) {
+  for (const id of Object.values(SEARCH_FIELDS)) {
+    $(id).removeAttribute("aria-invalid");
+    $(id).removeAttribute("aria-describedby");
   }
-  return html;
+  const field = $(SEARCH_FIELDS[argument] || "");
+  if (!field) return;
+  field.setAttribute("aria-invalid", "true");
+  field.setAttribute("aria-describedby", "search-error");
+  field.focus();
+}
+
+// A refused search: what is wrong, labelled by the parameter at fault; a query error adds one caret block.
+function searchError(body, params) {
+  const query = params.get("q") || "";
+  const limit = searchOptions?.max_query_length;
+  if (body.argument === "q" && Number.isInteger(body.position)) {
+    const length = [...query].length;  // in characters, as the API counts them (an emoji is one)
+    const tooLong = limit !== undefined && length > limit;
+    const caret = body.caret ?? `${body.query ?? query}\n${" ".repeat(body.position)}^`;
+    const message = tooLong
+      ? `it has ${length.toLocaleString("en")} characters and a search takes at most ` +
+        `${limit.toLocaleString("en")} (the caret marks where that ends). Shorten it, or split it into several ` +
+        "searches."
+      : `${body.problem ?? body.error} (at character ${body.position + 1}). Quote phrases with spaces ` +
+        '(o:"draw a card"), or drop the syntax and use plain words.';
+    return `<strong>${tooLong ? "Query too long" : "Query syntax"}:</strong> ${escapeHtml(message)}` +
+      `<pre class="caret">${escapeHtml(caret)}</pre>`;
+  }
+  const label = ARGUMENT_LABELS[body.argument] || "Search";
+  return `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(body.error)}`;
+}
+
+// Scroll a caret block sideways so that its caret is in view (the block scrolls inside its box on a phone).
+function showCaret(pre) {
+  if (!pre) return;
+  const lines = pre.textContent.split("\n");
+  const longest = Math.max(...lines.map((line) => line.length));
+  const column = lines[lines.length - 1].length;
+  pre.scrollLeft = (pre.scrollWidth * column) / longest - pre.clientWidth / 2;
 }
 
 async function runSearch(params) {
   show("search");
   fillForm(params);
+  const ticket = navigation;
   const results = $("results");
   const error = $("search-error");
   const status = $("search-status");
   const pager = $("pager");
+  const heading = $("results-heading");
+  markInvalid(null);
   if (![...params.keys()].some((k) => k !== "page")) {
     results.innerHTML = "";
     pager.innerHTML = "";
     error.hidden = true;
+    heading.textContent = "";
+    setTitle("");
     status.textContent = "Search every Magic card by what it does. Plain words rank; syntax (t:creature, id<=bg, " +
       "mv<=3, f:commander, role:ramp) filters.";
     return;
   }
-  status.textContent = "Searching…";
   const page = Number(params.get("page") || 1);
+  const asked = params.get("q") || [...params].filter(([k]) => k in SEARCH_FIELDS).map(([k, v]) => `${k}:${v}`)
+    .join(" ");
+  setTitle(`${asked}${page > 1 ? `, page ${page}` : ""} · search`);
+  status.textContent = "Searching…";
   const api = new URLSearchParams(params);
   api.set("limit", PAGE_SIZE);
   const {ok, body} = await getJson(`/api/search?${api}`);
+  if (ticket !== navigation) return;  // a newer search (or another view) was asked meanwhile
+  const moveFocus = focusResults;
+  focusResults = false;
   if (!ok) {
     results.innerHTML = "";
     pager.innerHTML = "";
     status.textContent = "";
+    heading.textContent = "";
     $("reading").hidden = true;
-    error.innerHTML = syntaxError(body);
+    await optionsReady;
+    error.innerHTML = searchError(body, params);
     error.hidden = false;
+    showCaret(error.querySelector("pre.caret"));
+    markInvalid(body.argument);
     return;
   }
   error.hidden = true;
   const reading = $("reading");
-  reading.innerHTML = readingChips(body, params);
+  reading.innerHTML = readingChips(body);
   reading.hidden = !reading.innerHTML;
   wireReading(body, params);
   const pages = Math.max(1, Math.ceil(body.total / body.limit));
@@ -196,9 +284,12 @@ async function runSearch(params) {
     const last = body.results[body.results.length - 1].rank;
     status.textContent = `${first}–${last} of ${body.total} cards` +
       (body.filters_applied.length ? ` · filters: ${body.filters_applied.join(" ")}` : "") +
+      (params.get("literal") === "true" ? " · words searched as typed" : "") +
       (body.notes.length ? ` · ${body.notes.join("; ")}` : "");
+    heading.textContent = `Results ${first} to ${last}`;
   } else {
     status.textContent = body.total ? `No results on page ${page}.` : "No cards match. Loosen a filter or reword.";
+    heading.textContent = "No results";
   }
   results.innerHTML = body.results.map(resultItem).join("");
   results.start = body.results.length ? body.results[0].rank : 1;
@@ -209,12 +300,41 @@ async function runSearch(params) {
   const go = (delta) => {
     const next = new URLSearchParams(params);
     next.set("page", page + delta);
+    focusResults = true;
     location.hash = `#/search?${next}`;
     window.scrollTo(0, 0);
   };
   if ($("prev-page")) $("prev-page").onclick = () => go(-1);
   if ($("next-page")) $("next-page").onclick = () => go(1);
+  if (moveFocus) heading.focus();
 }
+
+// The format select lists the formats the loaded card data knows; the others would only be refused.
+function fillFormats(options) {
+  const known = options.formats.filter((f) => f.known).map((f) => f.name);
+  const unknown = options.formats.length - known.length;
+  $("f-format").innerHTML = '<option value="">any</option>' + known.map((name) => `<option>${name}</option>`)
+    .join("") + (unknown ? `<option disabled value="-">${unknown} more after data update</option>` : "");
+  $("f-format").title = unknown ? "The loaded card data knows these formats' legality; grimoire data update loads " +
+    "every format's" : "";
+  for (const option of $("deck-format").options) {
+    if (known.includes(option.value)) continue;
+    option.value = option.value;  // the label changes, the value stays the format's name
+    option.textContent = `${option.value} (legality not in this data)`;
+  }
+}
+
+const optionsReady = getJson("/api/options").then(({ok, body}) => {
+  if (!ok) return;
+  searchOptions = body;
+  const chosen = $("f-format").value;
+  fillFormats(body);
+  $("f-format").value = chosen;
+  if (chosen && $("f-format").value !== chosen) {
+    $("f-format").insertAdjacentHTML("beforeend", `<option data-asked>${escapeHtml(chosen)}</option>`);
+    $("f-format").value = chosen;
+  }
+}).catch(() => {});
 
 // -- card ----------------------------------------------------------------------------------------------------
 
@@ -241,17 +361,32 @@ function cardImage(card) {
     frame.replace('<div class="card-frame"', '<div class="card-frame" hidden');
 }
 
+// A card address whose name is no percent-encoded text (#/card/%E0%A4%A): said so, not thrown.
+function badCardAddress(raw) {
+  show("card");
+  setTitle("Card address not readable");
+  $("card-view").innerHTML = `<h1>Card address not readable</h1><div class="error" role="alert" id="card-error">` +
+    `The address names the card as “${escapeHtml(raw)}”, which is not percent-encoded text (a % must start ` +
+    `%XX). Search for the card by name instead.</div><p><a href="#/search">Search</a></p>`;
+}
+
 async function showCard(name) {
   show("card");
+  const ticket = navigation;
   const view = $("card-view");
-  view.innerHTML = `<p class="status">Loading ${escapeHtml(name)}…</p>`;
+  setTitle(name);
+  view.innerHTML = `<p class="status" role="status">Loading ${escapeHtml(name)}…</p>`;
   const {ok, body} = await getJson(`/api/card/${encodeURIComponent(name)}`);
+  if (ticket !== navigation) return;
   if (!ok) {
+    setTitle("Card not found");
     const suggestions = (body.suggestions || []).map((s) => `<li>${cardLink(s)}</li>`).join("");
-    view.innerHTML = `<div class="error">${escapeHtml(body.error)}</div>` +
+    view.innerHTML = `<h1>Card not found</h1><div class="error" role="alert" id="card-error">` +
+      `${escapeHtml(body.error)}</div>` +
       (suggestions ? `<p>Did you mean:</p><ul class="suggestions">${suggestions}</ul>` : "");
     return;
   }
+  setTitle(body.name);
   const multi = body.faces.length > 1;
   const legal = Object.entries(body.legalities || {}).sort()
     .map(([fmt, status]) => `<span class="${status}">${escapeHtml(fmt)}: ${escapeHtml(status.replace("_", " "))}</span>`)
@@ -287,6 +422,24 @@ function curveChart(curve) {
       <span class="label">${escapeHtml(mv)}</span></div>`).join("")}</div>`;
 }
 
+// The verdict: "not legal" when a rule is broken; "legality unknown" when no rule is broken but the card data
+// could not say whether the cards are legal in the format (a warning, not a pass); else "legal".
+function verdict(body) {
+  if (!body.legal) return {cls: "bad", text: "not legal", note: body.format};
+  if (body.violations.some((v) => v.rule === "legality unknown")) {
+    return {cls: "warn", text: "legality unknown", note: `${body.format} · not checked`};
+  }
+  return {cls: "ok", text: "legal", note: body.format};
+}
+
+// A violation's cards link to their pages; an unreadable line is no card's name, so it stays text.
+function violationCards(v) {
+  if (!v.cards.length) return "";
+  const items = v.rule === "unreadable lines" ? v.cards.map((text) => `<code>${escapeHtml(text)}</code>`)
+    : v.cards.map(cardLink);
+  return ` <span class="muted">(${items.join(", ")})</span>`;
+}
+
 function deckReport(body) {
   const stats = body.analysis;
   const problems = body.problems.length
@@ -300,8 +453,7 @@ function deckReport(body) {
         .join("")}</ul>` : "";
   const violations = body.violations.length
     ? `<ul class="violations">${body.violations.map((v) => `<li><span class="tag ${v.severity === "error" ? "bad" : "warn"}">` +
-        `${escapeHtml(v.rule)}</span> ${escapeHtml(v.message)}` +
-        (v.cards.length ? ` <span class="muted">(${v.cards.map(cardLink).join(", ")})</span>` : "") + "</li>").join("")}</ul>`
+        `${escapeHtml(v.rule)}</span> ${escapeHtml(v.message)}${violationCards(v)}</li>`).join("")}</ul>`
     : '<p class="muted">No broken rules.</p>';
   const targets = new Map(stats.targets.map((t) => [t.role, t]));
   const roleRows = Object.entries(stats.roles).sort((a, b) => b[1] - a[1]).map(([role, count]) => {
@@ -318,12 +470,13 @@ function deckReport(body) {
   const searches = stats.targets.filter((t) => t.search).map((t) => `<li>more ${escapeHtml(t.role)}: ` +
     `<a class="suggested" href="#/search?${new URLSearchParams({q: t.search})}">${escapeHtml(t.search)}</a></li>`)
     .join("");
+  const legality = verdict(body);
   return `<div class="summary panel">
       <div><b>${body.card_count}</b>cards</div><div><b>${stats.land_count}</b>lands</div>
       <div><b>${stats.average_mana_value ?? "–"}</b>average mana value</div>
       <div><b>${escapeHtml(stats.color_identity || "C")}</b>colour identity</div>
-      <div><b class="${body.legal ? "ok" : "bad"}" id="deck-legal">${body.legal ? "legal" : "not legal"}</b>` +
-      `${escapeHtml(body.format)}</div></div>
+      <div><b class="${legality.cls}" id="deck-legal">${legality.text}</b>` +
+      `<span id="deck-legal-note">${escapeHtml(legality.note)}</span></div></div>
     ${corrections}<h2>Lines that could not be read</h2>${problems}
     <h2>Rules</h2>${violations}
     <div class="grid2"><div><h2>Mana curve</h2><div class="panel">${curveChart(stats.curve)}</div></div>
@@ -340,20 +493,36 @@ function targetCell(target) {
 
 async function checkDeck(event) {
   event.preventDefault();
+  const ticket = ++deckChecks;
   const error = $("deck-error");
   const report = $("deck-report");
-  report.innerHTML = '<p class="status">Checking…</p>';
+  const status = $("deck-status");
+  const button = $("deck-submit");
+  error.hidden = true;
+  error.textContent = "";
+  report.innerHTML = "";
+  status.textContent = "Checking…";
+  button.disabled = true;
   const bracket = $("deck-bracket").value;
-  const {ok, body} = await getJson("/api/deck/check", {method: "POST", headers: {"Content-Type": "application/json"},
-    body: JSON.stringify({deck: $("deck-text").value, format: $("deck-format").value,
-      bracket: bracket ? Number(bracket) : null})});
+  let answer;
+  try {
+    answer = await getJson("/api/deck/check", {method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({deck: $("deck-text").value, format: $("deck-format").value,
+        bracket: bracket ? Number(bracket) : null})});
+  } catch (e) {
+    answer = {ok: false, body: {error: "the server could not be reached; try again"}};
+  }
+  if (ticket !== deckChecks) return;
+  button.disabled = false;
+  const {ok, body} = answer;
   if (!ok) {
-    report.innerHTML = "";
+    status.textContent = "";
     error.textContent = body.error || "the check failed";
     error.hidden = false;
     return;
   }
-  error.hidden = true;
+  const legality = verdict(body);
+  status.textContent = `Checked ${body.card_count} cards: ${legality.text} (${legality.note}).`;
   report.innerHTML = deckReport(body);
 }
 
@@ -476,16 +645,35 @@ async function showDashboard() {
 // -- routing -------------------------------------------------------------------------------------------------
 
 function route() {
+  navigation += 1;
+  clearTimeout(filterTimer);
   const hash = location.hash.slice(1) || "/search";
   const [path, query] = hash.split("?");
   if (path.startsWith("/card/")) {
-    showCard(decodeURIComponent(path.slice("/card/".length)));
+    const raw = path.slice("/card/".length);
+    let name;
+    try {
+      name = decodeURIComponent(raw);
+    } catch (e) {
+      badCardAddress(raw);
+      return;
+    }
+    showCard(name);
   } else if (path === "/deck") {
     show("deck");
+    setTitle("Deck check");
   } else if (path === "/dashboard") {
+    setTitle("Benchmark");
     showDashboard();
   } else if (path === "/arena" || path.startsWith("/arena/")) {
-    showArena(path, new URLSearchParams(query || ""));
+    setTitle("Arena");
+    try {
+      showArena(path, new URLSearchParams(query || ""));
+    } catch (e) {  // a game address that is no percent-encoded text
+      show("arena");
+      $("arena-view").innerHTML = `<h1>Arena game</h1><div class="error" role="alert" id="arena-error">This game ` +
+        `address is not percent-encoded text.</div><p><a href="#/arena">All games</a></p>`;
+    }
   } else {
     runSearch(new URLSearchParams(query || ""));
   }
@@ -495,12 +683,19 @@ function init() {
   $("f-role").insertAdjacentHTML("beforeend", ROLES.map((r) => `<option>${r}</option>`).join(""));
   $("search-form").addEventListener("submit", (event) => {
     event.preventDefault();
+    clearTimeout(filterTimer);
     const target = `#/search?${searchParamsFromForm()}`;
     if (location.hash === target) route(); else location.hash = target;
   });
+  // A select searches once its value rests (arrow keys change a closed select once per press), so a run of
+  // presses is one search and one history entry.
   for (const id of ["f-format", "f-role"]) {
-    $(id).addEventListener("change", () => $("search-form").requestSubmit());
+    $(id).addEventListener("change", () => {
+      clearTimeout(filterTimer);
+      filterTimer = setTimeout(() => $("search-form").requestSubmit(), FILTER_DELAY_MS);
+    });
   }
+  $("f-literal").addEventListener("change", () => $("search-form").requestSubmit());
   $("deck-form").addEventListener("submit", checkDeck);
   window.addEventListener("hashchange", route);
   route();
