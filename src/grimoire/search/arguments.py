@@ -162,6 +162,11 @@ def search_page(limit: int, page: int, maximum: int = MAX_LIMIT) -> tuple[int, i
 def syntax_error(exc: QuerySyntaxError, queries: Sequence[str], argument: str = "queries") -> SearchArgumentError:
     """A query syntax error as an argument error: what is wrong, where (with a caret), and how to fix it."""
     where = f" #{list(queries).index(exc.query) + 1}" if exc.query in queries and len(queries) > 1 else ""
+    if len(exc.query) > MAX_QUERY_LENGTH:  # no syntax to fix (it had said to fix it, under a caret 1,000 spaces in)
+        return SearchArgumentError(
+            argument, f"query{where} too long: it has {len(exc.query):,} characters and a search takes at most "
+            f"{MAX_QUERY_LENGTH:,}; shorten it, or split it into several queries.", position=exc.position,
+            problem=exc.message, query=exc.query[:MAX_QUERY_LENGTH] + "…")
     caret = _literal(exc.caret())
     return SearchArgumentError(
         argument, f"bad query{where}: {_literal(exc.message)} (at character {exc.position + 1}):\n{caret}\n"
