@@ -33,7 +33,6 @@ from grimoire.render.cards import lookup_json
 from grimoire.render.search import page_json, search_json
 from grimoire.search.arguments import MANA_VALUE_MAX, FilterArguments, SearchArgumentError, run_search
 from grimoire.search.engine import MAX_LIMIT, MODES
-from grimoire.search.peers import similar_by_function
 from grimoire.search.query import MAX_QUERY_LENGTH, QuerySyntaxError
 from grimoire.serve.library import Library
 from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool
@@ -195,9 +194,11 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
             return _bad_request(str(exc), status=404, argument="name", query=shown(name),
                                 suggestions=exc.suggestions)
         roles = engine.roles_of(found.match.row)
-        similar = similar_by_function(engine, found.match.row, SIMILAR_LIMIT)
+        # the cards find_similar, grimoire similar and like: give (the page had ranked its own peers by function)
+        similar = engine.similar_to(found.card.name, limit=SIMILAR_LIMIT) if engine.vectors.present[found.match.row] \
+            else None
         return {**lookup_json(found, roles, engine.db.rulings(found.card)),
-                "similar": page_json(similar)["results"], "similar_by": list(roles)}
+                "similar": page_json(similar)["results"] if similar is not None else []}
 
     @app.post("/api/deck/check")
     def deck_check(body: DeckCheckBody):

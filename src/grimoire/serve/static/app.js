@@ -397,8 +397,6 @@ async function showCard(name) {
   const similar = body.similar.map((c) => `<li>${cardLink(c.name)} ${mana(c.mana_cost || "")} ` +
     `<span class="muted">${escapeHtml(c.type_line || "")}</span></li>`).join("");
   const identity = body.color_identity.join("") || "colourless";
-  const by = body.similar_by.length ? ` <span class="muted">(sharing a role: ${escapeHtml(body.similar_by.join(", "))})` +
-    "</span>" : "";
   view.innerHTML = `<div class="card-page">
     <h1 id="card-name">${escapeHtml(body.name)} ${mana(multi ? "" : body.faces[0].mana_cost || "")}</h1>
     ${body.correction ? `<p class="note" id="card-correction">${escapeHtml(body.correction)}</p>` : ""}
@@ -409,7 +407,9 @@ async function showCard(name) {
     <h2>Roles</h2><div class="roles">${body.roles.length ? tags(body.roles) : '<span class="muted">none</span>'}</div>
     <h2>Legality</h2><div class="legal-grid">${legal || '<span class="muted">unknown in this data</span>'}</div>
     <h2>Rulings</h2>${rulings}
-    <h2>Similar cards${by}</h2>${similar ? `<ul class="similar">${similar}</ul>` : '<p class="muted">none found</p>'}
+    <h2>Similar cards</h2>${similar ? `<ul class="similar">${similar}</ul>` +
+      `<p><a href="#/search?${new URLSearchParams({q: `like:"${body.name}"`})}">more like this</a></p>`
+      : '<p class="muted">none found</p>'}
   </div>`;
 }
 
