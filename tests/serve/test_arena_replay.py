@@ -181,6 +181,21 @@ def test_browser_a_bot_step_and_a_bad_address(page, league):
     expect(page.locator("#arena-error")).to_contain_text("is not an arena game id")
 
 
+def test_browser_an_unknown_player_a_page_past_the_end_and_a_missing_game_are_said_so(page, league):
+    """An unknown player had shown "0 games" under "everyone", a page past the last had said nothing, and a missing
+    game had pointed the user at an API path."""
+    from playwright.sync_api import expect
+
+    page.goto("/#/arena?player=nobody")
+    expect(page.locator("#arena-player")).to_have_value("nobody")
+    expect(page.locator("#arena-empty")).to_contain_text("no stored game has a player named nobody")
+    page.goto("/#/arena?page=99")
+    expect(page.locator("#arena-empty")).to_contain_text("page 99 is past the last page")
+    page.goto("/#/arena/game/no-such-game")
+    expect(page.locator("#arena-error")).to_contain_text("pick one from the list of games")
+    assert "/api/" not in page.locator("#arena-error").inner_text()
+
+
 def test_browser_the_viewer_fits_a_phone(page, league):
     from playwright.sync_api import expect
 

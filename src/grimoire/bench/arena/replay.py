@@ -273,7 +273,7 @@ class ReplayLibrary:
                                "no '..'; the games and their ids are listed at /api/arena/games)")
         found = next((r for r in self.records() if r.game_id == game_id), None)
         if found is None:
-            raise GameNotFound(f"no stored game has the id {game_id!r} (the game list is at /api/arena/games)")
+            raise GameNotFound(f"no stored game has the id {game_id!r}: pick one from the list of games")
         return found
 
     def replay(self, game_id: str) -> Replay:

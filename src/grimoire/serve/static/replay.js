@@ -48,7 +48,9 @@ async function showArenaGames(params) {
   const {games, players, total, limit, has_more: hasMore} = answer.body;
   const first = (page - 1) * limit;
   const shown = games.length ? `${first + 1}–${first + games.length} of ` : "";
-  const filter = players.map((p) => `<option${p === player ? " selected" : ""}>${escapeHtml(p)}</option>`).join("");
+  // a player the list does not hold is shown as chosen (it had read "everyone" above "0 games")
+  const listed = player && !players.includes(player) ? [...players, player] : players;
+  const filter = listed.map((p) => `<option${p === player ? " selected" : ""}>${escapeHtml(p)}</option>`).join("");
   const rows = games.map((g) => `<tr><td><a class="game-link" href="${gameLink(g)}">${escapeHtml(g.game_id)}</a></td>` +
     `<td>${g.players.map((p, seat) => `${escapeHtml(p)} <span class="muted">(${escapeHtml(g.decks[seat])})</span>`)
       .join(" vs ")}</td><td>${resultText(g)}</td><td class="num">${g.turns}</td>` +
@@ -58,6 +60,9 @@ async function showArenaGames(params) {
     </select></label><span class="status" id="arena-count">${shown}${total} games</span></div>
     <div class="scroll"><table id="arena-games"><tr><th>game</th><th>players (decks)</th><th>result</th>
     <th>turns</th><th>steps</th><th>cost</th></tr>${rows}</table></div>
+    ${!games.length ? `<p class="muted" id="arena-empty">${player && !players.includes(player)
+      ? `no stored game has a player named ${escapeHtml(player)}` : page > 1 ? `page ${page} is past the last page`
+      : "no games"}</p>` : ""}
     <div class="pager">${page > 1 ? `<a id="games-prev" href="${gamesAddress(player, page - 1)}">← Previous</a>` : ""}
       ${hasMore ? `<a id="games-next" href="${gamesAddress(player, page + 1)}">Next →</a>` : ""}</div>`;
   $("arena-player").addEventListener("change", (event) => { location.hash = gamesAddress(event.target.value, 1); });
