@@ -485,6 +485,15 @@ def test_over_http_a_body_that_is_no_message_is_refused_with_the_reason(mcp_http
     assert answer.status_code == 400 and expected in answer.json()["error"]["message"], answer.text
 
 
+def test_over_http_a_get_is_405_not_an_endless_stream(mcp_http_url: str):
+    """A stateless server has nothing to stream: a GET had opened an event stream that never ended (a connection
+    held for ever per GET); the MCP specification's answer for no stream is 405."""
+    for headers in ({"Accept": "text/event-stream"}, {}):
+        answer = httpx.get(mcp_http_url, headers=headers, timeout=10)
+        assert answer.status_code == 405 and answer.headers["allow"] == "POST", answer.text
+        assert "Send JSON-RPC messages with POST" in answer.json()["error"]["message"]
+
+
 def test_over_http_an_unknown_protocol_version_header_is_named(mcp_http_url: str):
     """The specification's 400 for an unsupported MCP-Protocol-Version, naming the header and the versions (the
     SDK had answered that params._meta must carry an envelope, never naming the header)."""

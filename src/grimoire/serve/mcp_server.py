@@ -737,6 +737,13 @@ class _CheckedMessages:
         self.app = app
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope.get("method") == "GET":
+            # a stateless server has no stream to push on: the SDK had opened an event stream that never ended,
+            # a connection held for ever per GET; the specification's answer for no stream is 405
+            await _send_json(send, 405, _invalid_request(None, (
+                "this server streams nothing: it is stateless and answers each POST in its body. Send JSON-RPC "
+                "messages with POST.")), [(b"allow", b"POST")])
+            return
         if scope["type"] != "http" or scope.get("method") != "POST":
             await self.app(scope, receive, send)
             return
@@ -795,8 +802,10 @@ def _rewording(send: Any, request: JSONRPCRequest, version: str) -> Any:
     return held
 
 
-async def _send_json(send: Any, status: int, message: JSONRPCMessage) -> None:
+async def _send_json(send: Any, status: int, message: JSONRPCMessage,
+                     headers: list[tuple[bytes, bytes]] = ()) -> None:
     payload = _wire(message)
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]})
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()),
+                            *headers]})
     await send({"type": "http.response.body", "body": payload})
