@@ -18,6 +18,7 @@ import numpy as np
 
 from grimoire.cards.atomic import load_npz, save_npz
 from grimoire.cards.loading import NON_DECK_TYPES
+from grimoire.cards.mana import COLOR_ORDER
 from grimoire.cards.mana import mana_value as cost_value
 from grimoire.cards.model import Card
 from grimoire.cards.names import fold, shown
@@ -277,7 +278,9 @@ _MANA_FOR_MANA = re.compile(r"(?:^|\n)[^:\n]*(?:\{(?:\d+|[WUBRGCX](?:/[WUBRGP])?
 _ASKS_MANA = re.compile(r"\b(?:ramp\w*|rocks?|dorks?|fix(?:ing|ers?)|accelerat\w*|signets?|talismans?|"
                         r"(?<!\d )(?<!\d)mana(?! value| cost| sinks?| curve))\b")  # not "3 mana 3/3s"
 _CARD_DRAW, _IMPULSE_DRAW = tag_rules.TAG_INDEX["card-draw"], tag_rules.TAG_INDEX["impulse-draw"]
-_BLUE, _BLACK, _RED = (1 << "WUBRG".index(letter) for letter in "UBR")  # colour identity bits (cards.mana.COLOR_ORDER)
+_BLUE, _BLACK, _RED = (1 << COLOR_ORDER.index(letter) for letter in "UBR")  # colour identity bits, as the store's
+# what a request the search cannot read is told to do instead
+SAY_WHAT = 'say what the card should do ("draw a card", t:creature)'
 MAX_DECK_COMMANDERS = 8  # the commanders one name may fit that are read for a tribe ("Krenko": three)
 
 
@@ -1232,14 +1235,14 @@ class SearchEngine:
             elif text:
                 context = ranking_context(reading.chips)
                 own = self._own_functions(reading.like) if reading.like else ()
+                named_card = self._named_card(reading, text)
                 rows, scores, lexical, semantic = self.rank(text, mask, mode, combo_tags, context, notes,
                                                             choose_tags=not read_words, fallback_tags=own,
                                                             tag_text=" ".join(text_parts), deck=reading.deck,
-                                                            named_card=self._named_card(reading, text),
+                                                            named_card=named_card,
                                                             name_words=not reading.chips and not reading.like)
                 if mode in ("hybrid", "bm25") and not lexical.any() and not reading.chips and not reading.like \
-                        and not reading.named and not reading.deck and not combo_tags and \
-                        self._named_card(reading, text) is None:
+                        and not reading.named and not reading.deck and not combo_tags and named_card is None:
                     rows, scores = self._words_no_card_holds(text, rows, scores, notes)
                 made = self._deck_colours_made(reading)
                 if (shares := self._deck_colour_shares(reading, rows, made)) is not None:
@@ -1264,7 +1267,7 @@ class SearchEngine:
                 unread = not reading.chips and not matched and bool(reading.typed.strip())
                 if unread:
                     notes.append(f"nothing in {shown(reading.typed)} could be searched: no English words and no "
-                                 "Scryfall syntax; say what the card should do (\"draw a card\", t:creature)")
+                                 f"Scryfall syntax; {SAY_WHAT}")
                 rows = np.zeros(0, dtype=np.int64) if unanswered or unread else self._by_name(np.flatnonzero(mask))
                 scores = np.zeros(len(rows))
                 lexical = semantic = np.zeros(len(self.db), dtype=np.int32)
@@ -1310,8 +1313,8 @@ class SearchEngine:
         if not words:
             return rows, scores
         if not any(is_english(word) or self.reader.speller.knows(word) for word in words):
-            notes.append(f"no card, and no English or Magic word, holds {shown(text)}: check the spelling, or say what "
-                         "the card should do (\"draw a card\", t:creature)")
+            notes.append(f"no card, and no English or Magic word, holds {shown(text)}: check the spelling, or "
+                         f"{SAY_WHAT}")
             return np.zeros(0, dtype=np.int64), np.zeros(0)
         notes.append(f"no card's name or rules text holds any word of {shown(text)}: the cards are ranked by "
                      "meaning alone")
@@ -1328,10 +1331,9 @@ class SearchEngine:
         for part in node.children if isinstance(node, And) else (node,):
             if isinstance(part, ExactName):  # ("!LIGHTNING", "!Lightning Bolts": nothing had said why)
                 if not self.filter_index.exact_names.get(fold(part.name)):
-                    near = [name for name, _, _ in self.db.names.suggest(part.name, limit=3)]
+                    near = " or ".join(f'!"{name}"' for name, _, _ in self.db.names.suggest(part.name, limit=3))
                     notes.append(f'no card is named exactly "{shown(part.name)}"' +
-                                 (f" (did you mean {' or '.join(f'!{chr(34)}{n}{chr(34)}' for n in near)}?)"
-                                  if near else ""))
+                                 (f" (did you mean {near}?)" if near else ""))
                 continue
             if not isinstance(part, Filter) or part.key in DIRECTIVE_KEYS:
                 continue

@@ -1832,12 +1832,12 @@ _FASTER = re.compile(r"\b(?:win(?:ning)? (?:games? )?(?:faster|quicker|sooner|mo
 # the theme's engines and payoffs are its cards, beside the cards that only do the thing once ("lifegain deck" had
 # listed Chaplain's Blessing and Zuran Orb; "+1/+1 counters deck" Battlegrowth). Each theme tag's supporting tags, as
 # players build these decks: what rewards the theme, what doubles it.
-THEME_SUPPORT = {name: tuple(support) for name, support in {
+THEME_SUPPORT = {
     "lifegain": ("lifegain-payoff", "lifegain-doubler"),
     "token-maker": ("token-payoff", "token-doubler"),
     "plus-one-counters": ("counters-payoff", "counter-doubler", "proliferate"),
     "sac-outlet": ("aristocrat-payoff",),
-}.items()}
+}
 _THEME_SUPPORT = {TAG_INDEX[name]: tuple(TAG_INDEX[tag] for tag in tags) for name, tags in THEME_SUPPORT.items()}
 # the theme's own tag keeps this share of its weight, its supporting tags its whole weight (read over these requests
 # at 0.6, 0.8 and 1: at 1 "lifegain deck" still led with Chaplain's Blessing, at 0.6 "token deck" made no tokens)

@@ -2765,10 +2765,6 @@ _PERMANENT_TYPES = frozenset({"creature", "artifact", "enchantment", "land", "pl
 _NEGATED = re.compile(rf"non[- ]?({_TYPE_NAMES})(?: (spells?))?|not (?:an? )?({_TYPE_NAMES})|"
                       rf"(?:that |which )?(?:isn'?t|is not|aren'?t|are not|without|no|excluding) (?:an? |any )?"
                       rf"({_TYPE_NAMES})|other than ({_TYPE_NAMES})|non[- ]?({_COLOR_WORD})")
-_LAND_SEARCH_DENIED = re.compile(
-    r"(?:that |which )?(?:(?:isn'?t|is not|aren'?t|are not|without|no|not|excluding|other than) (?:an? |any )?"
-    r"(?:basic )?lands? (?:search(?:es|ing)?|tutors?|tutoring|fetch(?:es|ing)?)|"
-    r"(?:doesn'?t|does not|don'?t|do not|dont|doesnt) (?:search|fetch|tutor)(?: for)? (?:an? |any |basic )*lands?)\b")
 _NEGATED_TRIBE = re.compile(r"(?:that |which |who )?(?:isn'?t|is not|aren'?t|are not|not|no|excluding|except|"
                             r"other than) (?:an? )?([a-z]+)|non[- ]?([a-z]+)")
 # "non-blue", "removal that's not white", "ramp without green": not of that colour (read before the colours are;
@@ -3199,6 +3195,10 @@ _SHORT_TAG_NAMES = _short_tag_names()
 # "ramp that isn't treasure", "card draw without wheels": not that tag's cards
 # the words of a denial of what a card is, or of what it does
 _IS_NOT, _DOES_NOT = r"(?:isn'?t|is not|aren'?t|are not)", r"(?:doesn'?t|does not|don'?t|do not|dont|doesnt)"
+_LAND_SEARCH_DENIED = re.compile(
+    rf"(?:that |which )?(?:(?:{_IS_NOT}|without|no|not|excluding|other than) (?:an? |any )?"
+    r"(?:basic )?lands? (?:search(?:es|ing)?|tutors?|tutoring|fetch(?:es|ing)?)|"
+    rf"{_DOES_NOT} (?:search|fetch|tutor)(?: for)? (?:an? |any |basic )*lands?)\b")
 _NOT_TAG = re.compile(rf"(?:that |which )?(?:{_IS_NOT}|not|without|other than|but not|excluding|"
                       r"except(?: for)?|minus(?: the)?|avoid(?:ing)?|"
                       r"(?<!\bhas )(?<!\bhave )(?<!\bhad )(?<!\bgot )(?<!\bwith )no|"

@@ -153,6 +153,9 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
 _PEOPLE = (r"(?:(?:opponents?|they|everyone|people|someone|somebody|wife|husband|partner|girlfriend|boyfriend|"
            r"friends?|buddy|buddies|brother|sister|son|daughter|dad|mom|kids?|roommate|guy|player)"
            r"(?: at (?:my|the|our) table| in (?:my|our) (?:play ?group|pod))?)")
+# an opponent, or one of their permanents ("my opponent's commander"), with what they always or just did or are
+_THEIR_THING = (r"(?:my |an |the )?(?:opponents?|opponent(?:['’]?s|s['’]) (?:[\w'’-]+ ){0,2}?[\w'’-]+) "
+                r"(?:always |just )?")
 # A player's complaint names what beats them, and so what the cards asked for must answer: after "I lose to",
 # "struggling against", "weak to" ("I lose to fliers"), or before "keeps beating me", "are crushing me" ("artifacts
 # keep beating me", "graveyard decks are crushing me").
@@ -167,11 +170,11 @@ LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t)(?: (?:every|each|most|all|half|so many
             # "there's always a Rhystic Study on the table": what is always there is to be beaten
             r"there(?:'s| is| are|s) always (?=(?:a|an|some|this|that)\b)|"
             # "my opponent has a huge creature", "my opponent's commander has hexproof": what they have is to be beaten
-            r"(?:my |an |the )?(?:opponents?|opponent(?:['’]?s|s['’]) (?:[\w'’-]+ ){0,2}?[\w'’-]+) (?:always |just )?"
+            rf"{_THEIR_THING}"
             r"(?:has|have|had|gets?|got|gains?|cast|casts|played|plays) (?=(?:a|an|this|that|some|hexproof|shroud|"
             r"indestructible|protection|ward|creatures|artifacts|enchantments|planeswalkers|lands|counterspells)\b)|"
             # "my opponent's commander is indestructible": what their permanent is, is what is to be beaten
-            r"(?:my |an |the )?(?:opponents?|opponent(?:['’]?s|s['’]) (?:[\w'’-]+ ){0,2}?[\w'’-]+) (?:always |just )?"
+            rf"{_THEIR_THING}"
             r"(?:is|are|was|were|keeps? being) (?=(?:hexproof|shroud|indestructible|untargetable|protected)\b)|"
             # "someone at my table has a Propaganda": what a player has is to be beaten (not "my son has a dragon
             # deck": whose deck it is)
