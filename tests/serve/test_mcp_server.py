@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import queue
-import select
 import subprocess
 import threading
 import time
@@ -284,33 +283,19 @@ def test_a_lone_surrogate_over_stdio_is_answered_and_the_session_goes_on(grimoir
     """A JSON string may escape half a UTF-16 pair ("\\ud800"): the SDK's parser refused the whole line and the
     call was never answered. The raw lines an agent's client may send, read back raw (JSON-RPC over stdio is one
     message per line: the MCP specification's stdio transport)."""
-    from .conftest import OFFLINE, SERVER
-
-    env = {**os.environ, **OFFLINE, "GRIMOIRE_HOME": str(grimoire_home)}
-    hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}
-    lines = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": hello},
+    lines = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": HELLO},
              {"jsonrpc": "2.0", "method": "notifications/initialized"},
              {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
               "params": {"name": "search_cards", "arguments": {"queries": ["draw \ud800 card"], "limit": 1}}},
              {"jsonrpc": "2.0", "id": 3, "method": "tools/call",
               "params": {"name": "get_card", "arguments": {"name": "Sol Ring"}}}]
-    sent = "".join(json.dumps(line) + "\n" for line in lines)  # (ASCII: the surrogate as the escape \ud800)
-    assert "\\ud800" in sent
-    server = subprocess.Popen(SERVER, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                              env=env)
-    replies = {}
+    sent = [json.dumps(line) for line in lines]  # (ASCII: the surrogate as the escape \ud800)
+    assert "\\ud800" in sent[2]
+    session = RawSession(grimoire_home)  # (kept open: the replies are read while the session runs)
     try:
-        server.stdin.write(sent.encode())
-        server.stdin.flush()  # (kept open: the replies are read while the session runs)
-        deadline = time.monotonic() + 120
-        while len(replies) < 3 and time.monotonic() < deadline:
-            ready, _, _ = select.select([server.stdout], [], [], 1.0)
-            if ready:
-                reply = json.loads(server.stdout.readline())
-                replies[reply["id"]] = reply
+        replies = {reply["id"]: reply for reply in session.send_and_collect(*sent, count=3)}
     finally:
-        server.kill()
-        server.wait(timeout=10)
+        session.close()
     assert set(replies) == {1, 2, 3}
     assert replies[2]["result"]["structuredContent"]["queries"] == ["draw \ufffd card"]
     assert replies[3]["result"]["structuredContent"]["name"] == "Sol Ring"
@@ -320,13 +305,9 @@ def test_every_line_the_transport_cannot_read_is_answered_and_the_session_goes_o
     """Lines the SDK's stdio transport only logged, so the client waited forever: no JSON, JSON nested or numbered
     past what the parser reads, JSON that is no JSON-RPC message. Each gets a JSON-RPC 2.0 error (specification
     section 5.1: -32700 parse error, -32600 invalid request) with its id where it can be read."""
-    from .conftest import OFFLINE, SERVER
-
-    env = {**os.environ, **OFFLINE, "GRIMOIRE_HOME": str(grimoire_home)}
-    hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}
     call = ('{{"jsonrpc": "2.0", "id": {}, "method": "tools/call", '
             '"params": {{"name": "search_cards", "arguments": {}}}}}')
-    lines = [json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": hello}),
+    lines = [json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": HELLO}),
              json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
              call.format(2, '{"queries": "draw", "page": ' + "9" * 5000 + "}"),
              call.format(3, '{"queries": ' + "[" * 100_000 + "]" * 100_000 + "}"),
@@ -334,20 +315,11 @@ def test_every_line_the_transport_cannot_read_is_answered_and_the_session_goes_o
              "hello",
              json.dumps({"jsonrpc": "2.0", "id": 5, "method": "tools/call",
                          "params": {"name": "get_card", "arguments": {"name": "Sol Ring"}}})]
-    server = subprocess.Popen(SERVER, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                              env=env)
-    replies = []
+    session = RawSession(grimoire_home)
     try:
-        server.stdin.write("".join(line + "\n" for line in lines).encode())
-        server.stdin.flush()
-        deadline = time.monotonic() + 120
-        while len(replies) < 6 and time.monotonic() < deadline:
-            ready, _, _ = select.select([server.stdout], [], [], 1.0)
-            if ready:
-                replies.append(json.loads(server.stdout.readline()))
+        replies = session.send_and_collect(*lines, count=6)
     finally:
-        server.kill()
-        server.wait(timeout=10)
+        session.close()
     errors = {reply["id"]: reply["error"] for reply in replies if "error" in reply}
     assert errors[2]["code"] == errors[3]["code"] == -32700
     assert errors[4]["code"] == -32600 and "method" in errors[4]["message"]
@@ -374,11 +346,21 @@ class RawSession:
         for line in self.process.stdout:
             self.replies.put(json.loads(line))
 
-    def exchange(self, *lines: str | bytes, until, timeout: float = 120) -> list[dict]:
-        """Send ``lines``, then read every answer up to the one whose id is ``until`` (not included)."""
+    def send(self, *lines: str | bytes) -> None:
         self.process.stdin.write(b"".join((line if isinstance(line, bytes) else line.encode()) + b"\n"
                                           for line in lines))
         self.process.stdin.flush()
+
+    def send_and_collect(self, *lines: str | bytes, count: int, timeout: float = 120) -> list[dict]:
+        """Send ``lines``, then read ``count`` answers, in the order they come (a reader thread takes every line:
+        select on a buffered pipe had missed a second answer that came in the same read as the first)."""
+        self.send(*lines)
+        deadline = time.monotonic() + timeout
+        return [self.replies.get(timeout=max(deadline - time.monotonic(), 0.1)) for _ in range(count)]
+
+    def exchange(self, *lines: str | bytes, until, timeout: float = 120) -> list[dict]:
+        """Send ``lines``, then read every answer up to the one whose id is ``until`` (not included)."""
+        self.send(*lines)
         answers, deadline = [], time.monotonic() + timeout
         while (reply := self.replies.get(timeout=max(deadline - time.monotonic(), 0.1)))["id"] != until:
             answers.append(reply)
