@@ -715,3 +715,32 @@ def test_words_no_card_or_vocabulary_holds_find_nothing_and_say_so(snapshot_engi
     # a nickname, a short name, a typo and plain requests are none of these
     for query in ("gitrog", "rhystc", "removel", "draw a card"):
         assert not any("holds" in note for note in snapshot_engine.search(query, limit=1).notes), query
+
+
+def test_cheap_is_cheap_for_the_function_asked(snapshot_engine):
+    """"cheap token doublers" read mv<=2, which no doubler meets (For the Common Good led); "cheap" is the cheapest
+    tenth of the function's direct cards, as it is for a creature type."""
+    page = snapshot_engine.search("cheap token doublers", limit=5)
+    assert page.readings[0].line() == "read as: mv<=4"
+    assert {"Anointed Procession", "Parallel Lives"} <= set(top(page, 5))
+    assert snapshot_engine.search("cheap removal", limit=1).readings[0].line() == "read as: mv<=2"
+    assert snapshot_engine.search("cheap creatures", limit=1).readings[0].line() == "read as: mv<=2 t:creature"
+
+
+def test_card_draw_in_general_asks_for_draw_engines_too(snapshot_engine):
+    """"white card draw" had listed Pursuit of Knowledge and Bandage, Esper Sentinel and Mangara past the 100th."""
+    engines = (TAG_INDEX["repeatable-draw"], TAG_INDEX["opponent-cast-draw"])
+
+    def engine_count(query: str) -> int:
+        rows = [r.row for r in snapshot_engine.search(query, limit=10).results]
+        return int((snapshot_engine.tag_strengths[np.ix_(rows, engines)] > 0).any(axis=1).sum())
+
+    assert engine_count("mono white card advantage") >= 3 and engine_count("green card draw") >= 3
+    white = top(snapshot_engine.search("are there any white cards that draw lots of cards", limit=10))
+    assert {"Esper Sentinel", "Mangara, the Diplomat"} <= set(white)
+    assert engine_count("cantrips") <= 1  # a kind of card draw named asks for that kind only
+
+
+def test_toxic_deluge_s_x_is_paid_in_life_not_mana(snapshot_engine):
+    """X paid in life costs no mana to make it matter: Toxic Deluge had been 12th of "cheap board wipes"."""
+    assert "Toxic Deluge" in top(snapshot_engine.search("cheap board wipes", limit=8), 8)

@@ -24,7 +24,11 @@ def names(engine, query: str, **kwargs) -> set[str]:
     ('!"lightning bolt"', {"Lightning Bolt"}),
     ("!Counterspell", {"Counterspell"}),
     ("t:legendary t:creature", {"Atraxa, Praetors' Voice", "Thrasios, Triton Hero", "Reaper King"}),
-    ("t:/^land/", {"Command Tower", "Hallowed Fountain"}),
+    # a regex's ^ and $ meet each face's type line and name, as Scryfall's (it read "Sorcery // Land" whole)
+    ("t:/^land/", {"Command Tower", "Hallowed Fountain", "Emeria's Call // Emeria, Shattered Skyclave"}),
+    ("t:/^sorcery$/", {"Demonic Tutor", "Wrath of God", "Emeria's Call // Emeria, Shattered Skyclave"}),
+    ("name:/^emeria, shattered/", {"Emeria's Call // Emeria, Shattered Skyclave"}),
+    ("name:/call$/", {"Emeria's Call // Emeria, Shattered Skyclave"}),
 ])
 def test_text_type_and_name_filters(engine, query, expected):
     assert names(engine, query) == expected

@@ -477,6 +477,14 @@ def test_a_regex_takes_no_flags():
     assert raised.value.position == len("o:/tap/")
 
 
+def test_a_slash_inside_a_regex_must_be_escaped():
+    """"o:/\\+1/\\+1/" ended the regex at its second / and ranked "\\+1/" as words, for a second, unsaid."""
+    with pytest.raises(QuerySyntaxError, match=r"a / inside a regex is written \\/") as raised:
+        parse("o:/\\+1/\\+1/")
+    assert raised.value.position == len("o:/\\+1")
+    assert parse("(o:/\\+1\\/\\+1/)").regex and parse("o:/a/ t:elf") is not None
+
+
 def test_include_extras_is_accepted_and_filters_nothing():
     """It was refused as a keyword "about printings"; Scryfall's include:extras shows extra cards, which a store
     holding every card it has already does."""

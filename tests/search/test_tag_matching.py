@@ -367,6 +367,20 @@ def test_what_is_guarded_against_is_not_asked_for_by_meaning_either(engines):
         assert not {"removal", "artifact-removal", "creature-removal"} & {m.name for m in matched}, encoder
 
 
+def test_a_board_wiped_again_and_again_asks_to_protect_it(matcher):
+    """"my creatures keep getting board wiped" had asked for board wipes (Time Wipe, Day of Judgment)."""
+    for text in ("my creatures keep getting board wiped", "my creatures keep getting wrathed"):
+        names = [m.name for m in matcher.match(text)]
+        assert "sweeper" not in names and names, (text, names)
+
+
+def test_creatures_that_come_back_on_their_own_return_themselves(matcher):
+    """Said of the card asked for, coming back is self-recursion (it read recursion: Raise Dead's kin)."""
+    for text in ("creatures that come back from the graveyard on their own", "a creature that keeps coming back"):
+        assert first_tag(matcher, text) == "self-recursion", text
+    assert first_tag(matcher, "make my creatures come back from the graveyard") != "self-recursion"
+
+
 @pytest.mark.parametrize("text", ["my commander keeps getting killed", "my creatures keep dying to removal",
                                   "my commander keeps getting exiled, help", "I keep getting my creatures killed",
                                   "i keep having my commander removed"])
@@ -1083,6 +1097,11 @@ def test_counters_a_creature_gets_are_no_counterspell(matcher):
     names = [m.name for m in matcher.match("creatures that get counters when i gain life", context="creatures")]
     assert "counterspell-creature" not in names and "plus-one-counters" in names, names
     assert first_tag(matcher, "counter creature spells") == "counterspell-creature"
+    # counters that sit on things: "counters on all my creatures" had listed Essence Scatter and Remove Soul
+    for text in ("counters on all my creatures", "lots of counters on everything"):
+        names = [m.name for m in matcher.match(text)]
+        assert "plus-one-counters" in names and not any(n.startswith("counterspell") for n in names), (text, names)
+    assert first_tag(matcher, "poison counters on opponents") != "plus-one-counters"
 
 
 def test_a_type_read_as_the_cards_own_is_not_what_its_tag_acts_on(matcher):

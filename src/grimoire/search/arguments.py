@@ -16,7 +16,7 @@ from grimoire.cards.model import FORMATS, format_named
 from grimoire.cards.names import shown
 from grimoire.search.engine import MAX_LIMIT, MAX_QUERIES, Filters, SearchEngine, SearchPage
 from grimoire.search.filters import unknown_legality
-from grimoire.search.query import MAX_QUERY_LENGTH, QuerySyntaxError, parse_colors
+from grimoire.search.query import MAX_QUERY_LENGTH, NO_DATA, QuerySyntaxError, parse_colors
 
 ARGUMENTS = ("queries", "color_identity", "format", "types", "mana_value_min", "mana_value_max", "roles", "limit",
              "page")
@@ -168,9 +168,13 @@ def syntax_error(exc: QuerySyntaxError, queries: Sequence[str], argument: str = 
             f"{MAX_QUERY_LENGTH:,}; shorten it, or split it into several queries.", position=exc.position,
             problem=exc.message, query=exc.query[:MAX_QUERY_LENGTH] + "…")
     caret = _literal(exc.caret())
+    # (what the card data lacks is no syntax to fix: "Fix the syntax" had followed "no set codes")
+    unanswerable = exc.message.startswith(NO_DATA)
+    head = f"query{where} asks what the card data lacks" if unanswerable else f"bad query{where}"
+    fix = "The syntax is right, but this card data cannot answer it: drop that filter." if unanswerable else \
+        "Fix the syntax, quote phrases with spaces (o:\"draw a card\"), or drop the syntax and use plain words."
     return SearchArgumentError(
-        argument, f"bad query{where}: {_literal(exc.message)} (at character {exc.position + 1}):\n{caret}\n"
-        "Fix the syntax, quote phrases with spaces (o:\"draw a card\"), or drop the syntax and use plain words.",
+        argument, f"{head}: {_literal(exc.message)} (at character {exc.position + 1}):\n{caret}\n{fix}",
         position=exc.position, problem=exc.message,  # (a query past the length limit is cut there, marked)
         query=exc.query if len(exc.query) <= MAX_QUERY_LENGTH else exc.query[:MAX_QUERY_LENGTH] + "…")
 

@@ -10,7 +10,7 @@ import hashlib
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -45,7 +45,7 @@ from grimoire.search.query import (
     sort_order,
     text_as_filters,
 )
-from grimoire.search.reading import NOT_FILTERED, Reader, Reading, ranking_context
+from grimoire.search.reading import CHEAP_SYNTAX, NOT_FILTERED, Chip, Reader, Reading, ranking_context, says_cheap
 from grimoire.search.roles import roles_of_row, roles_of_rows
 from grimoire.search.spelling import is_english
 
@@ -240,6 +240,8 @@ DIGITAL_NOTE = ("is:digital is read from rules text (conjure, seek, perpetually 
 TAGGER_NOTE = ("otag: and function: search Grimoire's own function tags (docs/tags.md), read from rules text, not "
                "Scryfall Tagger's community tags: names and counts differ from Scryfall's")
 _TAGGER_KEY = re.compile(r"^[-(]*(?:otag|oracletag|function)[:=]", re.IGNORECASE)
+# "cheap" read for the function asked ("cheap token doublers"): a tag named this surely, of this many direct cards
+CHEAP_TAG_WEIGHT, CHEAP_TAG_CARDS = 0.9, 8
 NAME_WORD_CARDS = 120  # loose name words held by more names than this ("the", "of") say nothing of a name
 COLOURLESS_SHARE = 0.7
 # a tribe's deck named without colours: the colours a third of the type's creatures have are the deck's, and a card
@@ -278,6 +280,8 @@ _MANA_FOR_MANA = re.compile(r"(?:^|\n)[^:\n]*(?:\{(?:\d+|[WUBRGCX](?:/[WUBRGP])?
 _ASKS_MANA = re.compile(r"\b(?:ramp\w*|rocks?|dorks?|fix(?:ing|ers?)|accelerat\w*|signets?|talismans?|"
                         r"(?<!\d )(?<!\d)mana(?! value| cost| sinks?| curve))\b")  # not "3 mana 3/3s"
 _CARD_DRAW, _IMPULSE_DRAW = tag_rules.TAG_INDEX["card-draw"], tag_rules.TAG_INDEX["impulse-draw"]
+_DRAW_ENGINES = (tag_rules.TAG_INDEX["repeatable-draw"], tag_rules.TAG_INDEX["opponent-cast-draw"])
+DRAW_ENGINE_SHARE = 1.0  # of card draw's weight, what its engines are asked for at (see SearchEngine._card_draw_kin)
 _BLUE, _BLACK, _RED = (1 << COLOR_ORDER.index(letter) for letter in "UBR")  # colour identity bits, as the store's
 # what a request the search cannot read is told to do instead
 SAY_WHAT = 'say what the card should do ("draw a card", t:creature)'
@@ -545,7 +549,7 @@ class SearchEngine:
             tribe = self._deck_tribe(text) or self._commander_tribe(deck)
             chosen = ranking.board_finishers(chosen, text, tribal=tribe is not None)
             chosen = ranking.theme_deck_support(chosen, text)
-            chosen = self._red_card_draw(chosen, mask)
+            chosen = self._card_draw_kin(chosen, mask)
             kin = self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text), tribe=tribe,
                                       mass=ranking.asks_mass(text),
                                       big=ranking.asks_big_target(text), literal=literal,
@@ -893,7 +897,42 @@ class SearchEngine:
         parsed as it stands (but for the card a typed ``like:`` or ``combo:`` names)."""
         if not query.strip():
             return Reading(query, query)
-        return self.reader.read(query, explicit=filters.kinds() if filters else frozenset(), literal=literal)
+        return self._cheap_for_its_function(
+            self.reader.read(query, explicit=filters.kinds() if filters else frozenset(), literal=literal))
+
+    def _cheap_for_its_function(self, reading: Reading) -> Reading:
+        """``reading`` with "cheap" read as what is cheap for the function its other words name, where most of that
+        function's cards cost more than 2: the cheapest tenth of its direct cards' mana values ("cheap token
+        doublers" are mv<=4, as none costs 2 or less: mv<=2 had left For the Common Good and no doubler; "cheap
+        steal effects" mv<=4), as "cheap dragons" are cheap for a Dragon."""
+        chip = next((chip for chip in reading.chips if chip.kind == "mv" and chip.syntax == CHEAP_SYNTAX and
+                     says_cheap(chip.words)), None)
+        if chip is None or reading.query.count(CHEAP_SYNTAX) != 1:
+            return reading
+        _, text_parts = self._parse(reading.query.replace(CHEAP_SYNTAX, " "), None)
+        asked = max(self.tags_for(" ".join(text_parts)), key=lambda match: match.weight, default=None)
+        if asked is None or asked.by not in ("words", "meaning") or asked.weight < CHEAP_TAG_WEIGHT:
+            return reading
+        cost = self._cheap_costs[asked.index]
+        if cost <= 2:
+            return reading
+        syntax = f"mv<={cost}"
+        chips = tuple(Chip(chip.words, syntax, chip.kind) if each is chip else each for each in reading.chips)
+        return replace(reading, query=reading.query.replace(CHEAP_SYNTAX, syntax), chips=chips, node=None)
+
+    @cached_property
+    def _cheap_costs(self) -> np.ndarray:
+        """Per function tag, the mana value of the cheapest tenth of the cards that perform it directly (lands left
+        out: they cost no mana), rounded down; 0 for a tag of fewer than :data:`CHEAP_TAG_CARDS` such cards."""
+        values = self._mana_values
+        spells = np.array(["Land" not in line.split(" — ")[0] for line in self.db.columns.type_line.tolist()])
+        costs = np.zeros(len(tag_rules.TAGS), dtype=np.int64)
+        for index in range(len(tag_rules.TAGS)):
+            direct = values[(self.tag_strengths[:, index] >= tag_rules.DIRECT) & spells]
+            direct = np.sort(direct[~np.isnan(direct)])
+            if len(direct) >= CHEAP_TAG_CARDS:
+                costs[index] = int(direct[len(direct) // 10])
+        return costs
 
     def _combo_query(self, reading: Reading) -> tuple[str, str, tuple[str, ...], str]:
         """For "combo with X": the query with the filter X's partners must meet, the wording and tags they are
@@ -941,18 +980,26 @@ class SearchEngine:
         fixes = self._colours_made(deck)[rows] >= min(2, len(deck))
         return np.where(produced == 0, shares, np.where(colourless_only | fixes, 1.0, COLOURLESS_SHARE))
 
-    def _red_card_draw(self, chosen: list[ranking.TagMatch], mask: np.ndarray) -> list[ranking.TagMatch]:
-        """``chosen`` with card draw asked for cards red may be and blue and black may not ("red card draw", "boros
-        card draw", "mono red card advantage") also asking for impulse draw at the same weight: exiling cards to play
-        them is red's card draw (Jeska's Will, Light Up the Stage), which the card-draw tag, drawing only, left out:
-        Romantic Rendezvous and Goblin Lore had led."""
+    def _card_draw_kin(self, chosen: list[ranking.TagMatch], mask: np.ndarray) -> list[ranking.TagMatch]:
+        """``chosen`` with card draw asked in general (no kind of it: not "cantrips", "wheels") also asking for the
+        draw engines a Commander player means first, at :data:`DRAW_ENGINE_SHARE` of its weight: permanents that
+        draw again and again, and those that draw off the opponents' spells (Rhystic Study, Esper Sentinel, Mystic
+        Remora; "white card draw" had listed Pursuit of Knowledge and Bandage, no engine in the first hundred), where
+        card draw is the only function named. Asked for cards red may be and blue and black may not ("red card
+        draw", "boros card draw", "mono red card advantage"), impulse draw instead, at the same weight: exiling cards
+        to play them is red's card draw (Jeska's Will, Light Up the Stage), which the card-draw tag, drawing only,
+        left out: Romantic Rendezvous and Goblin Lore had led."""
         asked = next((match for match in chosen if match.index == _CARD_DRAW), None)
-        if asked is None or any(match.index == _IMPULSE_DRAW for match in chosen):
+        if asked is None or any(tag_rules.TAG_PARENTS.get(tag_rules.TAGS[match.index].name) == "card-draw"
+                                for match in chosen):
             return chosen
         identity = self.db.columns.color_identity[mask]
-        if not (identity & _RED).any() or (identity & (_BLUE | _BLACK)).any():
-            return chosen
-        return [*chosen, ranking.TagMatch(_IMPULSE_DRAW, asked.weight, asked.by)]
+        if (identity & _RED).any() and not (identity & (_BLUE | _BLACK)).any():
+            return [*chosen, ranking.TagMatch(_IMPULSE_DRAW, asked.weight, asked.by)]
+        if any(match.by != "dense" for match in chosen if match is not asked):
+            return chosen  # card draw on a condition, or beside another function ("when my creatures die, draw")
+        return [*chosen, *(ranking.TagMatch(index, asked.weight * DRAW_ENGINE_SHARE, asked.by)
+                           for index in _DRAW_ENGINES)]
 
     def _deck_tribe(self, text: str) -> str | None:
         """The creature type a request names as its deck's theme ("my elf deck needs card draw": Elf), else

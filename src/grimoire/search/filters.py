@@ -305,6 +305,23 @@ class FilterIndex:
         return TextColumn([fold(n) for n in self.columns.name.tolist()])
 
     @cached_property
+    def faced(self) -> np.ndarray:
+        """Rows of the cards of two faces or more ("Front // Back" names and type lines)."""
+        return np.flatnonzero([" // " in name for name in self.columns.name.tolist()])
+
+    @cached_property
+    def face_names(self) -> TextColumn:
+        """Each face's name on a line of its own (accents folded: only faced rows are read), so a regex's ``^`` and
+        ``$`` meet a back face's name as Scryfall's do (``name:/^insectile/``: Delver of Secrets' back)."""
+        return TextColumn([fold(name).replace(" // ", "\n") for name in self.columns.name.tolist()])
+
+    @cached_property
+    def face_types(self) -> TextColumn:
+        """Each face's type line on a line of its own (see :attr:`face_names`): ``t:/^land/`` finds a land back
+        face, ``t:/vehicle$/`` a Vehicle front."""
+        return TextColumn([line.replace(" // ", "\n") for line in self.columns.type_line.tolist()])
+
+    @cached_property
     def accented_names(self) -> np.ndarray:
         """Rows whose folded name differs from the lower-cased one."""
         return np.flatnonzero([self.folded_name[row] != self.name[row] for row in range(self.size)])
@@ -668,14 +685,17 @@ class Evaluator:
     def text_leaf(self, node: Filter, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         index, key, value = self.index, node.key, node.value
         if key == "name":  # names are always known
-            if node.regex:  # the name as written, or without its accents (only names that have some)
+            if node.regex:  # the name as written, or without its accents (only names that have some), or a face's
                 folded_rows = np.intersect1d(rows, index.accented_names, assume_unique=True)
-                match = self._regex(index.name, node, rows) | self._regex(index.folded_name, node, folded_rows)
+                match = self._regex(index.name, node, rows) | self._regex(index.folded_name, node, folded_rows) | \
+                    self._regex(index.face_names, node, np.intersect1d(rows, index.faced, assume_unique=True))
             else:
                 match = index.folded_name.contains(fold(value), rows)
             return match, ~match
         column = self._text_column(key, "~" in (value.source if node.regex else value))
         match = self._regex(column, node, rows) if node.regex else column.contains(value, rows)
+        if key == "type" and node.regex:  # each face's type line too, as Scryfall reads a regex's ^ and $
+            match = match | self._regex(index.face_types, node, np.intersect1d(rows, index.faced, assume_unique=True))
         if key == "type" and value == "tribal" and not node.regex:  # the type's name until Oracle renamed it Kindred
             match = match | column.contains("kindred", rows)  # (2024); Scryfall still finds them by it
         if key == "type" and not node.regex:
@@ -754,7 +774,7 @@ class Evaluator:
         """Filters on what a printing says (set, date, rarity, legality): an error when the store lacks it."""
         index, columns, key, op, value = self.index, self.index.columns, node.key, node.op, node.value
         if key == "set":
-            raise self._error("this card data has no set codes (it is per card, not per printing), so e:, s: "
+            raise self._error("the loaded card data has no set codes (it is per card, not per printing), so e:, s: "
                               "and set: cannot be answered", node)
         if key in ("year", "date"):
             if not index.released.any():

@@ -21,6 +21,10 @@ MAX_DEPTH = 30
 CARET_WINDOW = 80  # characters of the query shown each side of an error's caret
 
 
+# how an error about what the card data holds begins (set codes, rarity, a format's legality): the syntax is right
+NO_DATA = "the loaded card data "
+
+
 class QuerySyntaxError(ValueError):
     """A query that cannot be run: ``message`` says what is wrong, ``position`` where (0-based)."""
 
@@ -459,6 +463,11 @@ def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter |
             raise QuerySyntaxError(f"a /regex/ takes no flags ({_BARE.match(query, index).group()!r} after it): "
                                    "it is already case-insensitive; leave a space after the closing /",
                                    index, query)
+        if index < len(query) and not query[index].isspace() and query[index] != ")":
+            # "o:/\+1/\+1/": the regex ended at its second "/", and the rest had been ranked as words (a second)
+            raise QuerySyntaxError(f"the /regex/ ends at the / before {_BARE.match(query, index).group()!r}: a / "
+                                   "inside a regex is written \\/ (o:/\\+1\\/\\+1/); leave a space after the "
+                                   "closing /", index - 1, query)
     else:
         match = _BARE.match(query, index)
         if not match:

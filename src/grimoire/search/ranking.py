@@ -162,7 +162,8 @@ _STOPWORDS = frozenset(
 # dying ("i keep dying to fliers", "we die to combat damage": what kills them is to be beaten, slang.LOSES_TO)
 _NOT_THE_PLAYER = "".join(rf"(?<!\b{who} {how})" for who in ("i", "we") for how in ("", "just ", "always ", "keep "))
 _KEEPS_DYING = re.compile(rf"\b(?:{_NOT_THE_PLAYER}(?:keeps?|kept) (?:getting |being )?"
-                          r"(?:killed|removed|destroyed|exiled|dying|blown up|murdered|wiped)|"
+                          r"(?:killed|removed|destroyed|exiled|dying|blown up|murdered|(?:board[- ]?)?wiped|wrathed|"
+                          r"swept)|"
                           # "I keep getting my creatures killed", "I keep having my commander removed"
                           r"(?:keeps?|kept) (?:getting|having) (?:my|our) (?:[\w'-]+ ){1,3}?"
                           r"(?:killed|removed|destroyed|exiled)|"
@@ -804,7 +805,19 @@ _PLAY_SPELLS = re.compile(r"\bplay(?:s|ing|ed)?(?= (?:(?:an?|my|more|cheap|noncr
 # "creatures that get counters", "put counters on my creatures": the counters a creature gets are +1/+1 counters, no
 # counterspell ("counter creatures" is one), unless the request says which ("-1/-1 counters", "poison counters")
 _GETS_COUNTERS = re.compile(r"\b(gets?|getting|got|put|puts|putting|place|places|placing|with|add|adds|adding) "
-                            r"(?:(?:a|more|extra|lots of|some) )?counters\b")
+                            r"(?:(?:a|more|extra|lots of|some) )?counters\b|"
+                            # "counters on all my creatures", "lots of counters on everything": what sits on
+                            # permanents is no counterspell (a kind said before it, "-1/-1", "poison", stays)
+                            r"(?:^|(?<=\bthe )|(?<=\bmany )|(?<=\bmore )|(?<=\bof )|(?<=\bsome )|(?<=\bextra ))"
+                            r"counters(?= on\b)")
+# "creatures that come back from the graveyard on their own", "a creature that keeps coming back": the card returns
+# itself (self-recursion), as said of the card asked for; not what brings others back ("make my creatures come back"),
+# nor a commander, which comes back from the command zone ("commanders that keep coming back": exile them), nor an
+# artifact ("artifacts that come back" return artifacts)
+_COMES_BACK = re.compile(r"\b(creatures?|cards?|threats?|beaters?|ones?|guys|dudes) (?:that|which) "
+                         r"(?:keeps? |can )?(?:comes?|coming|come) back"
+                         r"(?: (?:from|out of) (?:the|my|your) (?:graveyard|yard|grave|dead))?"
+                         r"(?: on (?:their|its) own| by (?:themselves|itself)| again(?: and again)?)?")
 # "there's a dragon that copies spells, i forgot the name": the player's memory, nothing the card does
 _FORGOT_NAME = re.compile(r"\b(?:i )?(?:forgot|forget|forgotten|can'?t remember|cannot remember|don'?t remember|"
                           r"do not remember|can'?t recall|cannot recall|don'?t know)(?: what)?(?: (?:the|its|it'?s|"
@@ -836,7 +849,8 @@ _THEME_ROLES = ((re.compile(r"\b(?:blink|flicker)(?:ing)? (?:payoffs?|targets?|f
                 (re.compile(r"\bstorm (?:enablers?|fuel)\b|\benablers? for storm\b"), "ritual cost reducer"),
                 (re.compile(r"\bgo(?:ing)?[- ]?wide anthems?\b"), "anthems for tokens"))
 _REWRITES = (*_THEME_ROLES,
-             (_UNKILLABLE, "indestructible"), (_GETS_COUNTERS, r"\1 +1/+1 counters"), (_UNTARGETABLE, "hexproof"),
+             (_UNKILLABLE, "indestructible"), (_GETS_COUNTERS, r"\1 +1/+1 counters"),
+             (_COMES_BACK, r"\1 that returns themselves from the graveyard"), (_UNTARGETABLE, "hexproof"),
              (_UNABLE, "cannot"),
              (_FIND_TYPE, r"\1search for "), (_DIG_THROUGH, "search my library for"), (_PLAY_SPELLS, "cast"),
              (_OFF_DYING, "whenever a creature dies"), (_OFF_LIFEGAIN, "whenever you gain life"),
@@ -2060,7 +2074,8 @@ _DRAWBACKS = (
 _LIGHT_DRAWBACKS = r"(?i:\byou lose \d+ life\b|\beach player (?:draws|discards|sacrifices)\b)"
 _ANTE = r"(?i:\bante\b)"
 _X_COST = r"\bX\b( is\b)?"  # "deals X damage", not "X is the number of ..."
-_X_DEFINED = r"\bwhere X is\b|\bX is (?:the|equal)\b"
+# (nor "pay X life": X is paid in life, no mana makes it matter: Toxic Deluge)
+_X_DEFINED = r"\bwhere X is\b|\bX is (?:the|equal)\b|\bpays? X life\b"
 CONDITION_COST = 0.1
 DRAWBACK_COST = 0.06
 LIGHT_COST = 0.02

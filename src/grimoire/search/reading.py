@@ -2569,7 +2569,10 @@ def _colors(reader: Reader, state: _State) -> None:
         # ("white mana dorks", "red mana rituals": the cards' own colour, before a kind of mana maker)
         maker = next_word == "mana" and _after(state, last + 1, 1) in _MANA_MAKER_KINDS and \
             not re.search(r"\b(?:five|5|all|any|every)\b", match.group())  # ("five color mana dorks": what they make)
-        if (_is_object(state, first) and not ends) or \
+        # a colour opening a sentence of its own names the cards asked for ("... so I don't care if they die. Black or
+        # green please."): the sentence before does not act on it
+        opens = first > 0 and state.words[first - 1].text.endswith((".", "!", "?", ";"))
+        if (_is_object(state, first) and not ends and not opens) or \
                 next_word in ("mana", "source", "sources", "devotion") and not maker:
             continue
         if match.group().endswith("rainbow") and next_word in _MANA_MAKERS:
@@ -4146,6 +4149,12 @@ _EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value |cmc ?|mv ?)(?:of )?(?:exa
 _CHEAP = re.compile(r"cheapest|cheap|low[- ]cost|inexpensive|low[- ]curve|low (?:cmc|mana value|mv)|"
                     r"((?:doesn't|don't|does not|do not|isn't|is not|not) (?:cost (?:much|a lot)|expensive))")
 _BIG = re.compile(r"big|huge|expensive|fatties|fatty|high[- ]cost|high (?:cmc|mana value|mv)")
+CHEAP_SYNTAX = "mv<=2"  # what "cheap" reads as where nothing says what is cheap for the cards asked for
+
+
+def says_cheap(words: str) -> bool:
+    """Whether a chip's ``words`` are a word for cheap ("cheap", "low cost", "inexpensive")."""
+    return _CHEAP.fullmatch(words.lower()) is not None
 # (cEDH's "t1 accel", "accel pieces": the same)
 _FAST_MANA = re.compile(r"fast mana|(?:t1|turn (?:1|one)) (?:accel\w*|ramp|mana)|"
                         r"accel(?:eration)?(?= (?:pieces|cards|[wubrg])\b|$)")
@@ -4311,7 +4320,7 @@ def _mana_value(reader: Reader, state: _State) -> None:
                     # "a big attack", "a big turn", "a big board": a moment of the game, no card's cost
                     "attack", "attacks", "alpha", "swing", "swings", "turn", "turns", "board", "boards", "hand",
                     "hands", "combat", "hit", "hits", "life", "play", "plays")
-    for pattern, syntax, blockers in ((_CHEAP, "mv<=2", cheap_blockers), (_BIG, "mv>=6", big_blockers),
+    for pattern, syntax, blockers in ((_CHEAP, CHEAP_SYNTAX, cheap_blockers), (_BIG, "mv>=6", big_blockers),
                                       (_FREE, _FREE_SYNTAX, free_blockers)):
         for match, first, last in list(_matches(state, pattern)):
             # "cards that cost nothing": a clause about the card's own cost, not about what it acts on

@@ -89,6 +89,14 @@ def is_rare_english(word: str) -> bool:
     return is_english(word) and _english_counts()[word] <= RARE_COUNT
 
 
+def _doubles(base: str, suffix: str) -> bool:
+    """Whether English doubles the last letter of ``base`` before ``suffix``: a word of three letters, consonant,
+    vowel, consonant, before a vowel ("tut": "tutter", so "tuter" is no form of it but a typo of "tutor")."""
+    vowels = "aeiou"
+    return suffix[0] in "aeiouy" and len(base) == 3 and base[0] not in vowels and base[1] in vowels and \
+        base[2] not in vowels + "wxy"
+
+
 def _words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
@@ -125,7 +133,7 @@ class Speller:
             if suffix == "es" and not base.endswith(_ES_AFTER):
                 continue  # "whipes" is no plural of "whip" (whips): a typo of "wipes"
             if word.endswith(suffix) and len(base) >= 3 and (
-                    self._has(base) or (suffix[0] in "eiy" and self._has(base + "e"))
+                    self._has(base) and not _doubles(base, suffix) or (suffix[0] in "eiy" and self._has(base + "e"))
                     or (suffix == "ies" and self._has(base + "y"))
                     or (base[-1] == base[-2] and self._has(base[:-1]))):
                 return True
