@@ -91,7 +91,16 @@ MOXFIELD_ODD = {"name": 7, "boards": {
 ARCHIDEKT_ODD = {"name": "Odd", "categories": [5, {"name": None}], "cards": [
     5, {"quantity": 1, "categories": [5, "Ramp"], "card": {"oracleCard": {"name": "Sol Ring"}}},
     {"quantity": 1, "categories": "Ramp", "card": {"oracleCard": "Forest"}}]}
+# The same shape as ARCHIDEKT_DECK: a card's `categories` list its primary category first (what Archidekt places it
+# by); the deck-level `categories` may be null (jessitron/mtg-deck-shuffler's archidektTypes.ts types it
+# `Array<{name, isPremier, includedInDeck, ...}> | null`), and a deck may rename its premier command-zone category.
+ARCHIDEKT_FIRST_DECIDES = {**ARCHIDEKT_DECK, "id": 4343, "categories": [
+    {"id": 9, "name": "Commanders", "includedInDeck": True, "includedInPrice": True, "isPremier": True},
+    {"id": 2, "name": "Ramp", "includedInDeck": True, "includedInPrice": True, "isPremier": False}], "cards": [
+    archidekt_card("Meren of Clan Nel Toth", ["Commanders"]), archidekt_card("Sol Ring", ["Ramp", "Commander"])]}
+ARCHIDEKT_NO_CATEGORIES = {**ARCHIDEKT_DECK, "id": 4444, "categories": None}
 ROUTES = {"/v3/decks/all/abc123": MOXFIELD_DECK, "/api/decks/4242/": ARCHIDEKT_DECK,
+          "/api/decks/4343/": ARCHIDEKT_FIRST_DECIDES, "/api/decks/4444/": ARCHIDEKT_NO_CATEGORIES,
           "/v3/decks/all/odd": MOXFIELD_ODD, "/api/decks/77/": ARCHIDEKT_ODD,
           "/v3/decks/all/oath1": MOXFIELD_OATHBREAKER}
 # Moxfield answers programs it has not allowlisted with HTTP 403 and a Cloudflare page (MarioMH8/moxfield-api issue
@@ -161,6 +170,21 @@ def test_archidekt_deck(db, local_apis):
     assert names(deck.main) == [(1, "Sol Ring"), (3, "Swamp"), (1, "Golgari Signet")]
     assert names(deck.sideboard) == [(1, "Duress")]  # the maybeboard and other excluded categories are left out
     assert deck.set_aside == 2  # Maybeboard and Considering: counted, as the text reader counts {noDeck} lines
+
+
+def test_archidekt_a_cards_first_category_decides(db, local_apis):
+    """A Sol Ring in "Ramp, Commander" had been the commander, and the commander in a renamed "Commanders"
+    category a main-deck card: the first category decides, as on Archidekt."""
+    deck = fetch_deck("https://archidekt.com/decks/4343", db)
+    assert names(deck.commanders) == [(1, "Meren of Clan Nel Toth")] and names(deck.main) == [(1, "Sol Ring")]
+
+
+def test_archidekt_without_category_flags_sets_considering_aside(db, local_apis):
+    """With the deck's categories null, a card in Considering had been counted in the main deck; it is set aside as
+    under a text Considering header (and Maybeboard as before)."""
+    deck = fetch_deck("https://archidekt.com/decks/4444", db)
+    assert names(deck.main) == [(1, "Sol Ring"), (3, "Swamp"), (1, "Golgari Signet")]
+    assert names(deck.sideboard) == [(1, "Duress")] and deck.set_aside == 2
 
 
 def test_archidekt_companion_and_deleted_cards(db, local_apis):

@@ -270,5 +270,45 @@ def test_every_decklist_fixture_names_the_format_it_stands_for():
     from tests.decks.conftest import DECKS
 
     readme = (DECKS / "README.md").read_text(encoding="utf-8")
-    for fixture in sorted(DECKS.glob("*.txt")):
+    for fixture in sorted([*DECKS.glob("*.txt"), *DECKS.glob("*.dck")]):
         assert f"`{fixture.name}`" in readme, fixture.name
+
+
+def test_forge_dck_file(read_deck):
+    """Forge's .dck (tests/fixtures/decks/README.md names Forge's DeckSerializer, DeckFileHeader and DeckSection):
+    its [metadata] and section lines had each been an unknown card, its "|SET|art" printings had made every card a
+    problem, and the [Commander] card had landed in the main deck."""
+    deck = read_deck("kenrith_forge.dck")
+    assert not deck.problems and not deck.corrections and deck.name == "Kenrith Forge"
+    assert cards(deck, "commanders") == [(1, "Kenrith, the Returned King")]
+    assert cards(deck, "main") == [(1, "Sol Ring"), (1, "Fire // Ice"), (1, "Arcane Signet"), (96, "Forest")]
+    assert cards(deck, "sideboard") == [(2, "Lightning Bolt")]
+    assert deck.set_aside == 1 and deck.notes == ["Forge's [Planes] section (1 line) was set aside: no deck section "
+                                                  "here holds it"]
+
+
+def test_two_cards_on_one_line_are_two_cards_never_the_first_alone(db):
+    """EDHREC writes a partner pair "Tymna the Weaver // Thrasios, Triton Hero"; it had read as Tymna alone, and
+    "Sol Ring // Nonsense" as Sol Ring, with nothing said. A real two-faced name still reads as its one card."""
+    deck = parse_decklist("Commander\n1 Tymna the Weaver // Thrasios, Triton Hero\n\nDeck\n1 Sol Ring\n"
+                          "1 Sol Ring // Nonsense\n1 Fire // Ice\n1 Fire/Ice\n"
+                          "1 Delver of Secrets // Insectile Aberration\n"
+                          "1 Delver of Secrets // Totally Wrong Back\n", db)
+    assert cards(deck, "commanders") == [(1, "Tymna the Weaver"), (1, "Thrasios, Triton Hero")]
+    assert deck.notes == ["line 2: 'Tymna the Weaver // Thrasios, Triton Hero' names 2 cards, read as Tymna the "
+                          "Weaver and Thrasios, Triton Hero: write one card a line"]
+    assert cards(deck, "main") == [(1, "Sol Ring"), (1, "Fire // Ice"), (1, "Fire // Ice"),
+                                   (1, "Delver of Secrets // Insectile Aberration")]
+    assert [(p.line_number, p.reason.split(":")[0]) for p in deck.problems] == [
+        (6, "Sol Ring is a card but 'Nonsense' is not"),
+        (10, "Delver of Secrets // Insectile Aberration is a card but 'Totally Wrong Back' is not")]
+    assert not deck.corrections
+
+
+def test_an_alchemy_card_reads_as_its_paper_card_with_a_note_saying_so(db):
+    """An Arena export's "A-Teferi, Time Raveler" (an Alchemy rebalance, which the card data leaves out) had been
+    read through a spelling correction, as if misspelt."""
+    deck = parse_decklist("Deck\n1 A-Teferi, Time Raveler\n1 Sol Ring\n", db)
+    assert cards(deck, "main") == [(1, "Teferi, Time Raveler"), (1, "Sol Ring")] and not deck.corrections
+    assert deck.notes == ["line 2: 'A-Teferi, Time Raveler' is an Alchemy rebalanced card (A-...): read as the paper "
+                          "card Teferi, Time Raveler"]

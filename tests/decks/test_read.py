@@ -36,7 +36,7 @@ def test_a_path_a_json_file_stdin_and_pasted_text_read_the_same_deck(db, tmp_pat
     ("   \n  ", "the deck is empty"),
     ("{not json", "looks like JSON but does not parse"),
     ('{"data": {"mainBoard": {"name": "Sol Ring"}}}', "mainBoard should be a list"),
-    ('{"data": {"mainBoard": [{"name": "Sol Ring", "count": "4"}]}}', "count should be a whole number"),
+    ('{"data": {"mainBoard": [{"name": "Sol Ring", "count": "x"}]}}', "count should be a whole number"),
     ('{"cards": []}', "expected an MTGJSON deck file"),
     ("hello world\nnot a card", "no card found in the deck"),
     ('{"a":' + "[" * 1000 + "]" * 1000 + "}", "nests more than 64 deep"),  # RecursionError: an HTTP 500
@@ -218,3 +218,35 @@ def test_two_places_that_could_hold_the_commander_take_neither(db):
 def test_a_deck_link_without_its_scheme_is_a_link_not_a_path(db):
     with pytest.raises(DeckInputError, match="too long"):  # it had said "no deck file at moxfield.com/decks/..."
         deck_reader.read_deck("moxfield.com/decks/" + "a" * 3000, db)
+
+
+# MTGJSON's Deck (https://mtgjson.com/data-models/deck/): "commander", "mainBoard", "sideBoard" lists of cards
+# {"name", "count", ...}, beside which a Planechase or Archenemy deck has "planes" and "schemes" lists of its planes
+# and schemes (and "tokens", "displayCommander", which are no deck cards of their own).
+def test_one_bad_mtgjson_entry_is_a_problem_at_its_place_and_the_rest_is_read(db):
+    """One string among the cards, or a card without a name, had refused the whole file; a count written "2" had
+    too, though Moxfield's quantity "2" reads as 2 (docs/decks.md: a problem at its position)."""
+    payload = {"data": {"name": "x", "mainBoard": [{"name": "Sol Ring", "count": 1}, "Arcane Signet",
+                                                    {"count": 1}, {"name": "Forest", "count": "2"}],
+                        "sideBoard": [{"name": "Duress", "count": "many"}]}}
+    deck = deck_reader.read_deck(json.dumps(payload), db, files=False)
+    assert [(e.quantity, e.card.name) for e in deck.main] == [(1, "Sol Ring"), (2, "Forest")]
+    assert [(p.line_number, p.text, p.reason.split(",")[0]) for p in deck.problems] == [
+        (2, "mainBoard: 'Arcane Signet'", 'mainBoard card 2 should be an object with a "name"'),
+        (3, "mainBoard: {'count': 1}", 'mainBoard card 3 should be an object with a "name"'),
+        (1, "sideBoard: 'many' Duress", "sideBoard card 1 ('Duress'): count should be a whole number from 1 to 999")]
+
+
+def test_mtgjson_planes_and_schemes_are_set_aside_with_a_note(db):
+    """A deck file's planes and schemes had been dropped without a word."""
+    payload = {"data": {"name": "Planechase", "mainBoard": [{"name": "Sol Ring", "count": 1}],
+                        "planes": [{"name": "Akoum", "count": 1}, {"name": "Naya", "count": 1}],
+                        "schemes": [{"name": "A Display of My Dark Power", "count": 1}],
+                        "tokens": [{"name": "Goblin", "count": 1}], "displayCommander": []}}
+    deck = deck_reader.read_deck(json.dumps(payload), db, files=False)
+    assert deck.count() == 1 and deck.set_aside == 3
+    assert deck.notes == [
+        "the deck file's planes list was set aside (2 entries, counted with the set-aside cards), as no deck section "
+        "here holds it: Akoum, Naya",
+        "the deck file's schemes list was set aside (1 entry, counted with the set-aside cards), as no deck section "
+        "here holds it: A Display of My Dark Power"]

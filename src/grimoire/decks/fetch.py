@@ -12,7 +12,7 @@ import httpx
 
 from grimoire import __version__
 from grimoire.cards.store import CardDB
-from grimoire.decks.parse import ParsedDeck, archidekt_section, deck_from_rows
+from grimoire.decks.parse import ARCHIDEKT_PLACES, ParsedDeck, archidekt_section, deck_from_rows
 
 MOXFIELD_API = "https://api2.moxfield.com"
 ARCHIDEKT_API = "https://archidekt.com"
@@ -137,9 +137,10 @@ def _archidekt_deck(payload: dict, db: CardDB) -> ParsedDeck:
     cards = payload.get("cards")
     if not isinstance(cards, list):
         raise DeckFetchError("archidekt.com answered without 'cards' — paste the decklist instead")
-    categories = payload.get("categories")
-    included = {_text(c.get("name")).lower(): c.get("includedInDeck", True)
-                for c in (categories if isinstance(categories, list) else ()) if isinstance(c, dict)}
+    categories = [c for c in (payload.get("categories") or ()) if isinstance(c, dict)]
+    included = {_text(c.get("name")).lower(): c.get("includedInDeck", True) is not False for c in categories}
+    premier = {_text(c.get("name")) for c in categories if c.get("isPremier") is True}
+    premier_main: dict[str, int] = {}
     rows, set_aside = [], 0
     for position, entry in enumerate(cards, start=1):
         entry = _object(entry)
@@ -147,14 +148,19 @@ def _archidekt_deck(payload: dict, db: CardDB) -> ParsedDeck:
             continue
         name = _text(_object(_object(entry.get("card")).get("oracleCard")).get("name"))
         quantity = entry.get("quantity", 1)  # checked with every other line's in deck_from_rows
-        listed = entry.get("categories")
+        listed = [c for c in (entry.get("categories") or ()) if isinstance(c, str)]
         section = "companion" if entry.get("companion") is True else archidekt_section(
-            [c.lower() for c in (listed if isinstance(listed, list) else ()) if isinstance(c, str)], included)
+            [c.lower() for c in listed], included)
+        if listed and listed[0] in premier and section == "main":
+            premier_main[listed[0]] = premier_main.get(listed[0], 0) + 1
         if section is None:
             set_aside += 1
         else:
             rows.append((section, quantity, name, position, f"{quantity} {name}"))
     deck = deck_from_rows(rows, db, name=_text(payload.get("name")) or None)
     deck.set_aside = set_aside
+    deck.notes.extend(f"archidekt.com: the {count} card(s) of the premier category {category!r} were read in the "
+                      f"main deck: only a category named {' or '.join(map(repr, ARCHIDEKT_PLACES))} places a card"
+                      for category, count in premier_main.items())
     return deck
 

@@ -36,6 +36,14 @@ _HEADERS = {
     "stickers": None,
 }
 _HEADER = re.compile(r"^(?://|#)?\s*([a-z ]+?)\s*(?:\(\d+\))?\s*:?$", re.IGNORECASE)
+# Forge's .dck sections, as Card-Forge/forge writes them (forge-core's deck/io/DeckSerializer.java: "[metadata]" with
+# "Name=<deck name>", then "[<DeckSection>]" for each of deck/DeckSection.java's Avatar, Commander, Main, Sideboard,
+# Planes, Schemes and Conspiracy, read whatever their case). No section here holds Avatar, Planes, Schemes or
+# Conspiracy cards: they are set aside, and a note names the section.
+FORGE_METADATA = "metadata"
+_FORGE_SECTIONS = {FORGE_METADATA: None, "commander": "commanders", "main": "main", "sideboard": "sideboard",
+                   "avatar": None, "planes": None, "schemes": None, "conspiracy": None}
+_FORGE_HEADER = re.compile(r"^\[\s*([A-Za-z]+)\s*\]$")
 # A count before the name: "4 Lightning Bolt", "4x", "4 x", "x4", or typed against it ("4Lightning Bolt", "10Forest",
 # '3"Ach! Hans, Run!"': no card name has a letter, a quote or a "+" right after its leading digits); the second
 # reading takes no "x", for the card X ("1 X (UNF) 12") and names that start with one.
@@ -58,6 +66,9 @@ _DECKSTATS_COMMANDER = re.compile(r"#\s?!\s?commander", re.IGNORECASE)
 # export) and XMage's .dck "1 [CMM:410] Sol Ring" (as magefree/mage's DckDeckImporter reads it). No name starts
 # with "[".
 _LEADING_PRINTING = re.compile(r"^\[[A-Za-z0-9_-]{1,12}(?:[:#][A-Za-z0-9_★†*+-]{1,12})?\]\s+(?=\S)")
+# Forge's printing after the name, "Name|SET" or "Name|SET|art index" (forge-core's CardPool writes
+# "4 Lightning Bolt|M10|1"): no card name holds a "|".
+_FORGE_PRINTING = re.compile(r"\|[A-Za-z0-9_]{1,10}(?:\|[^|]*)*$")
 _SET_AND_NUMBER = re.compile(r"\s[(\[][A-Za-z0-9_]{2,6}[)\]](?:\s+[A-Za-z0-9★†\-]+)?$")
 _MAX_PIECES = 8  # pieces taken off one name's end: more than any export writes, few enough to bound a long line
 # A number after the name, where no export writes a count: "Lightning Bolt 4" (a count, or a collector number
@@ -171,21 +182,18 @@ class _Reader:
         return len(self.deck.problems) >= MAX_PROBLEMS
 
     def find(self, name: str) -> int | None:
-        """Row of the card named exactly ``name`` (by any face, or as "Front/Back"), without fuzzy matching."""
+        """Row of the card named exactly ``name`` (by any face), without fuzzy matching; "Front/Back" or "Front ///
+        Back", as some exporters write double-faced cards, only when each part names that same card (so "Sol Ring //
+        Nonsense" is not Sol Ring, nor a line's "Bind // Liberate (CMR) 12" the card Bind)."""
         row = self.db.names.find(name)
-        if row is None:  # some exporters write double-faced cards as "Front/Back" or "Front /// Back"
-            faces = _faces(name)
-            row = self.db.names.find(faces[0]) if faces and faces[0] != name else None
+        if row is None and "/" in name:
+            rows = {self.db.names.find(face) for face in _faces(name)}
+            row = rows.pop() if len(rows) == 1 else None
         return row
 
     def is_card(self, name: str) -> bool:
-        """Whether ``name`` is a card's exact name; "Front/Back" only when each part names that same card (so a
-        line's "Bind // Liberate (CMR) 12" is not the card Bind)."""
-        if self.db.names.find(name) is not None:
-            return True
-        faces = _faces(name)
-        rows = {self.db.names.find(face) for face in faces}
-        return len(faces) > 1 and None not in rows and len(rows) == 1
+        """Whether ``name`` is a card's exact name, or "Front/Back" with each part naming that same card."""
+        return self.find(name) is not None
 
     def resolve(self, name: str) -> tuple[Card, bool]:
         """The card ``name`` means and whether it was a fuzzy correction; raises :class:`CardNotFoundError`, the
@@ -219,6 +227,11 @@ class _Reader:
         if isinstance(count, str):
             self.problem(line_number, text, count)
             return
+        if card is None and self._add_parts(section, count, card_name, line_number, text):
+            return
+        if card is None and (card := self._alchemy(card_name)) is not None:
+            self.deck.notes.append(f"line {line_number}: {shown(card_name)!r} is an Alchemy rebalanced card "
+                                   f"(A-...): read as the paper card {card.name}")
         if card is None:
             try:
                 card, corrected = self.resolve(card_name)
@@ -228,6 +241,48 @@ class _Reader:
             if corrected:
                 self.deck.corrections.append(Correction(line_number, card_name, card.name))
         self.deck.section(section).append(DeckEntry(count, card, line_number, card_name))
+
+    def _alchemy(self, name: str) -> Card | None:
+        """The paper card of an Alchemy rebalanced card's name ("A-Teferi, Time Raveler"), which the card data
+        leaves out (Arena-only cards), or ``None`` for any other name."""
+        if not name.startswith("A-") or self.db.names.find(name) is not None:
+            return None
+        row = self.db.names.find(name[2:])
+        return None if row is None else self.db.card_at(row)
+
+    def _add_parts(self, section: str, count: int, card_name: str, line_number: int, text: str) -> bool:
+        """Read a name written "A // B" that is no one card (a partner pair, as EDHREC writes one) as the cards it
+        names, with a note; a line where some parts are cards and others not is a problem naming those. ``False``
+        when the name is not of that shape, is one card, or names no card at all (left to fuzzy matching)."""
+        parts = _faces(card_name)
+        if len(parts) < 2 or self.find(card_name) is not None:
+            return False
+        rows = [self.db.names.find(part) for part in parts]
+        if all(row is None for row in rows):
+            return False
+        unknown = [part for part, row in zip(parts, rows, strict=True) if row is None]
+        if unknown:
+            known = ", ".join(self.db.card_at(row).name for row in rows if row is not None)
+            self.problem(line_number, text, f"{known} is a card but {shown(unknown[0])!r} is not: write one card a "
+                         "line (a two-faced card as 'Front // Back')", self._suggestions(unknown[0]))
+            return True
+        written = {}  # each card once, as its first part wrote it
+        for part, row in zip(parts, rows, strict=True):
+            written.setdefault(row, part)
+        cards = [self.db.card_at(row) for row in written]
+        for card, part in zip(cards, written.values(), strict=True):
+            self.deck.section(section).append(DeckEntry(count, card, line_number, part))
+        self.deck.notes.append(f"line {line_number}: {shown(card_name)!r} names {len(cards)} cards, read as "
+                               f"{' and '.join(card.name for card in cards)}: write one card a line")
+        return True
+
+    def _suggestions(self, name: str) -> tuple[str, ...]:
+        """The closest card names to ``name``, within the deck's fuzzy-matching budget."""
+        try:
+            card, _ = self.resolve(name)
+        except CardNotFoundError as exc:
+            return tuple(exc.suggestions)
+        return (card.name,)
 
 
 def _faces(name: str) -> list[str]:
@@ -285,24 +340,31 @@ def deck_from_rows(rows: Iterable[tuple[str, object, str, int, str]], db: CardDB
 # Archidekt categories that are not in the deck whatever their flags. A category not included in the deck is written
 # "{noDeck}" in Archidekt's text export (its API's includedInDeck false, as Nitemice/archidekt-backup-gas writes it).
 _ARCHIDEKT_OUTSIDE = {"maybeboard": None, "sideboard": "sideboard"}
+ARCHIDEKT_PLACES = {"commander": "commanders", "commanders": "commanders", "companion": "companion"}
+# A category whose flag is not known (the API's deck-level categories null) is in the deck, but for these names, which
+# are left out under a text header too
+_ARCHIDEKT_UNFLAGGED_OUTSIDE = ("considering",)
 
 
 def archidekt_section(categories: list[str], included: dict[str, bool], default: str | None = "main") -> str | None:
-    """The deck section of a card from its Archidekt categories, in lower case: the first decides, as on Archidekt;
-    one not included in the deck (the API's ``includedInDeck``, the text export's "{noDeck}") leaves the card out
-    (``None``), but the Sideboard is the sideboard."""
-    if "commander" in categories:
-        return "commanders"
-    if "companion" in categories:
-        return "companion"
+    """The deck section of a card from its Archidekt categories, in lower case: the first (the card's primary
+    category) decides, as on Archidekt, so a Sol Ring in "Ramp, Commander" is in the main deck. A first category not
+    included in the deck (the API's ``includedInDeck``, the text export's "{noDeck}") leaves the card out
+    (``None``), but the Sideboard is the sideboard; one whose flag is unknown is in the deck, but Considering."""
     first = categories[0] if categories else ""
+    if first in ARCHIDEKT_PLACES:
+        return ARCHIDEKT_PLACES[first]
     if first in _ARCHIDEKT_OUTSIDE:
         return _ARCHIDEKT_OUTSIDE[first]
-    return default if included.get(first, True) else None
+    if first not in included:
+        return None if first in _ARCHIDEKT_UNFLAGGED_OUTSIDE else default
+    return default if included[first] else None
 
 
 def _header(line: str) -> tuple[bool, str | None]:
-    """``(True, section)`` when the line is a section header (section ``None``: cards to skip)."""
+    """``(True, section)`` when the line is a section header (section ``None``: cards to skip), Forge's too."""
+    if (forge := _FORGE_HEADER.match(line)) and forge.group(1).lower() in _FORGE_SECTIONS:
+        return True, _FORGE_SECTIONS[forge.group(1).lower()]
     match = _HEADER.match(line)
     if not match:
         return False, None
@@ -362,7 +424,7 @@ def _unwrapped(quantity: str, rest: str, counted: bool) -> list[_Reading]:
             marker = match.group(1)
             commander = commander or marker.upper() == "*CMDR*" or bool(_DECKSTATS_COMMANDER.fullmatch(marker))
             rest = rest[:match.start()]
-        elif match := _SET_AND_NUMBER.search(rest):
+        elif match := _SET_AND_NUMBER.search(rest) or _FORGE_PRINTING.search(rest):
             rest = rest[:match.start()]
         else:
             break
@@ -501,6 +563,8 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
     reader = _Reader(db, deck)
     section: str | None = "main"
     in_about = False
+    forge_section = ""  # the Forge section the line is in, lower case ("" outside one)
+    forge_aside: dict[str, int] = {}
     for number, line in lines:
         if reader.full:
             reader.problem(number, line, f"stopped reading: {MAX_PROBLEMS} lines could not be read "
@@ -531,6 +595,13 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
         is_header, header_section = _header(line)
         if is_header:
             section = header_section
+            forge = _FORGE_HEADER.match(line)
+            forge_section = forge.group(1).lower() if forge else ""
+            continue
+        if forge_section == FORGE_METADATA:  # "Name=<deck name>", "Comment=...": no card
+            key, _, value = line.partition("=")
+            if key.strip().lower() == "name" and value.strip():
+                deck.name = value.strip()
             continue
         if line.startswith(("//", "#")):
             continue
@@ -541,6 +612,8 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
             line_section, card_line = "commanders", inline.group(1)
         if line_section is None:
             deck.set_aside += 1
+            if forge_section:
+                forge_aside[forge_section] = forge_aside.get(forge_section, 0) + 1
             continue
         reading = _read_line(card_line, reader.is_card)
         line_section = reading.section(line_section)
@@ -554,6 +627,8 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
             reader.add(line_section, reading.quantity, reading.name, number, line)
     if cut is not None:
         reader.problem(cut, "", f"the decklist has more than {MAX_LINES:,} lines; the rest was not read")
+    deck.notes.extend(f"Forge's [{name.capitalize()}] section ({count} line{'s' if count != 1 else ''}) was set "
+                      "aside: no deck section here holds it" for name, count in forge_aside.items())
     return deck
 
 
@@ -582,6 +657,9 @@ def commander_places(text: str, deck: ParsedDeck) -> dict[str, list[DeckEntry]]:
 
 
 _MTGJSON_SECTIONS = {"commander": "commanders", "mainBoard": "main", "sideBoard": "sideboard"}
+# Lists of an MTGJSON deck that no section here holds (a Planechase deck's planes, an Archenemy deck's schemes): set
+# aside and named in a note. "tokens" are no deck cards and "displayCommander" repeats the commander: not read.
+_MTGJSON_SET_ASIDE = ("planes", "schemes")
 
 
 def load_mtgjson_deck(path_or_dict: str | Path | dict | list, db: CardDB) -> ParsedDeck:
@@ -622,7 +700,21 @@ def load_mtgjson_deck(path_or_dict: str | Path | dict | list, db: CardDB) -> Par
                 return deck
             read += 1
             _mtgjson_entry(reader, key, section, position, entry)
+    _set_aside_mtgjson_lists(data, deck)
     return deck
+
+
+def _set_aside_mtgjson_lists(data: dict, deck: ParsedDeck) -> None:
+    for key in _MTGJSON_SET_ASIDE:
+        entries = data.get(key)
+        if isinstance(entries, list) and entries:
+            deck.set_aside += len(entries)
+            names = [entry["name"] for entry in entries
+                     if isinstance(entry, dict) and isinstance(entry.get("name"), str)]
+            listed = ", ".join(names[:12]) + (", ..." if len(names) > 12 else "") or "(no names)"
+            entry_count = f"{len(entries)} entr{'ies' if len(entries) != 1 else 'y'}"
+            deck.notes.append(f"the deck file's {key} list was set aside ({entry_count}, counted with the set-aside "
+                              f"cards), as no deck section here holds it: {listed}")
 
 
 def _is_set_file_deck(data: dict) -> bool:
@@ -633,11 +725,17 @@ def _is_set_file_deck(data: dict) -> bool:
 
 
 def _mtgjson_entry(reader: _Reader, key: str, section: str, position: int, entry: object) -> None:
-    if not isinstance(entry, dict) or not isinstance(entry.get("name", ""), str):
-        reader.problem(position, f"{key}: {shown(repr(entry))}",
-                       'expected a card like {"name": "Sol Ring", "count": 1}')
+    """Read one card of an MTGJSON list; an entry of the wrong shape is a problem at its position ("mainBoard card
+    2"), and a count written as text ("2") reads as the number, as Moxfield's quantity does."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"].strip():
+        reader.problem(position, f"{key}: {shown(repr(entry))}", f'{key} card {position} should be an object with a '
+                       '"name", like {"name": "Sol Ring", "count": 1}')
         return
-    name, quantity = entry.get("name", ""), entry.get("count", 1)
+    name, quantity = entry["name"], entry.get("count", 1)
+    if (isinstance(quantity, bool) or not isinstance(quantity, int)) and isinstance(_count(quantity), str):
+        reader.problem(position, f"{key}: {shown(repr(quantity))} {name}", f"{key} card {position} "
+                       f"({shown(name)!r}): count should be a whole number from 1 to {MAX_QUANTITY}")
+        return
     identifiers = entry.get("identifiers")
     oracle_id = identifiers.get("scryfallOracleId") if isinstance(identifiers, dict) else None
     card = _card_by_id(reader.db, oracle_id)

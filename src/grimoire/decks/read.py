@@ -37,7 +37,8 @@ def _mtgjson_shape_problem(payload: Any) -> str | None:
     """What is wrong with a JSON value as an MTGJSON deck file (``None`` when its shape is right).
 
     The shape is MTGJSON's Deck file (https://mtgjson.com/data-models/deck/): ``{"data": {"name": ...,
-    "commander": [card], "mainBoard": [card], "sideBoard": [card]}}``, each card with ``name`` and ``count``.
+    "commander": [card], "mainBoard": [card], "sideBoard": [card]}}``. A card of the wrong shape is no reason to
+    refuse the file: the reader reports it at its position and reads the rest.
     """
     data = payload.get("data", payload) if isinstance(payload, dict) else None
     if not isinstance(data, dict) or not any(key in data for key in _MTGJSON_LISTS):
@@ -46,12 +47,6 @@ def _mtgjson_shape_problem(payload: Any) -> str | None:
         cards = data.get(key) or []
         if not isinstance(cards, list):
             return f"{key} should be a list of cards, not {type(cards).__name__}"
-        for position, card in enumerate(cards, start=1):
-            if not isinstance(card, dict) or not isinstance(card.get("name", ""), str):
-                return f"{key} card {position} should be an object with a \"name\""
-            count = card.get("count", 1)
-            if isinstance(count, bool) or not isinstance(count, int):
-                return f"{key} card {position} ({card.get('name')!r}): count should be a whole number"
     return None
 
 

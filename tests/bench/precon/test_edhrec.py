@@ -127,3 +127,38 @@ def test_numbers_written_as_text_are_read():
     tithe = next(card for card in page.cards if card.name == "Smothering Tithe")
     assert (tithe.num_decks, tithe.potential_decks, tithe.synergy) == (180, 450, 0.05)
     assert page.commander_counts[0] == ("Edgar Markov", 400) and page.potential_decks == 450
+
+
+def test_a_cut_or_add_list_without_a_tag_is_known_by_its_header():
+    """A list with its header ("Cards to Cut") and no tag had been dropped without a word; one whose header names
+    none of the four lists is an error naming it."""
+    page = copy.deepcopy(PAGES["/precon/blood-beta"])
+    cardlists = page["container"]["json_dict"]["cardlists"]
+    untagged = next(cardlist for cardlist in cardlists if cardlist["tag"] == "cardstocut")
+    del untagged["tag"]
+    read = parse_precon(json.dumps(page), "https://edhrec.com/precon/blood-beta")
+    assert any(card.name == "Chaos Warp" and card.kind == "cut" for card in read.cards)
+    untagged["header"] = "Cards We Like"
+    with pytest.raises(PageError, match=r"cardlists\[\d\] has no tag, and its header \"Cards We Like\""):
+        parse_precon(json.dumps(page), "https://edhrec.com/precon/blood-beta")
+
+
+@pytest.mark.parametrize("body", ["[1, 2]", "", "  ", "5", '"page"'])
+def test_an_answer_that_is_not_a_json_object_says_so(body: str):
+    """A JSON answer that is no object (or an empty one) had been called "not JSON"."""
+    with pytest.raises(PageError, match=r"not an EDHREC page \(expected a JSON object\)"):
+        page_data(body)
+
+
+def test_the_index_reader_refuses_a_commander_page():
+    """A commander's page had been read as an index of one precon, /cards/scourge-of-valkas."""
+    commander_page = {"header": "The Ur-Dragon (Commander)", "container": {"json_dict": {"cardlists": [
+        {"tag": "highsynergycards", "header": "High Synergy Cards",
+         "cardviews": [{"name": "Scourge of Valkas", "url": "/cards/scourge-of-valkas"}]}]}}}
+    with pytest.raises(PageError, match="not the precon index: none of its 1 links is a /precon/ page"):
+        parse_index(json.dumps(commander_page))
+
+
+def test_a_slug_leaves_out_a_query_and_a_final_slash():
+    assert slug_of("https://edhrec.com/precon/world-shaper?ref=1") == "world-shaper"
+    assert slug_of("/precon/world-shaper/?ref=1#top") == "world-shaper"

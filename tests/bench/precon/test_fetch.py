@@ -121,6 +121,14 @@ def test_a_base_ending_in_pages_is_the_json_host_and_gets_json_urls(tmp_path):
     assert Fetcher(tmp_path, base_url="https://edhrec.com").url("/precon/x") == "https://edhrec.com/precon/x"
 
 
+def test_a_page_path_with_a_final_slash_or_a_query_gets_its_json_url(tmp_path):
+    """A redirect to "/precon/x/" had been fetched as ".../precon/x/.json" (a 404), "/precon/x?y=1" as
+    ".../precon/x?y=1.json"."""
+    json_host = Fetcher(tmp_path, base_url="https://json.edhrec.com/pages")
+    for path in ("/precon/x/", "/precon/x?y=1", "precon/x/?y=1#top"):
+        assert json_host.url(path) == "https://json.edhrec.com/pages/precon/x.json"
+
+
 def test_robots_txt_answered_by_a_challenge_page_allows_nothing_and_is_not_cached(tmp_path):
     with FixtureServer({**ROUTES, "/robots.txt": CHALLENGE}) as server:
         with make_fetcher(tmp_path, server.url) as first:

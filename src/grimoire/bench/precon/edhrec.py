@@ -18,6 +18,9 @@ _NEXT_DATA = re.compile(r'<script[^>]*id="__NEXT_DATA__"[^>]*>(.*?)</script>', r
 
 # The tags of a precon page's cut/add cardlists, to label kinds (other tags, such as topcommanders, are not labels).
 LIST_KINDS = {"cardstocut": "cut", "landstocut": "cut_land", "cardstoadd": "add", "landstoadd": "add_land"}
+# The same lists by the header shown above them, for a list that carries no tag
+HEADER_KINDS = {"cards to cut": "cut", "lands to cut": "cut_land", "cards to add": "add", "lands to add": "add_land"}
+NOT_A_PAGE = "not an EDHREC page (expected a JSON object)"
 PAIR_SEPARATOR = " // "
 
 
@@ -79,16 +82,28 @@ def page_data(body: str) -> tuple[dict, str | None]:
         if isinstance(document, dict) and "props" in document:
             return _next_page(document), document.get("buildId")
         if not isinstance(document, dict):
-            raise PageError("the page JSON is not an object")
+            raise PageError(f"{NOT_A_PAGE}, but {_shown(document)}")
         return document, None
     match = _NEXT_DATA.search(body)
     if not match:
+        if not text:
+            raise PageError(f"the page is empty: {NOT_A_PAGE}")
+        if _is_json(text):
+            raise PageError(f"{NOT_A_PAGE}, but {_shown(json.loads(text))}")
         raise PageError('no <script id="__NEXT_DATA__"> in the page, and the page is not JSON')
     try:
         document = json.loads(match.group(1))
     except ValueError as exc:
         raise PageError(f"__NEXT_DATA__ is not valid JSON ({exc})") from exc
     return _next_page(document), document.get("buildId")
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _next_page(document: dict) -> dict:
@@ -128,7 +143,8 @@ def _shown(value) -> str:
 
 
 def parse_index(body: str) -> list[IndexEntry]:
-    """The precon pages the index links to: ``container.json_dict.cardlists[*].cardviews[{name, url}]``."""
+    """The precon pages the index links to: ``container.json_dict.cardlists[*].cardviews[{name, url}]``; a page
+    none of whose links is a ``/precon/<slug>`` page (a commander's page) is a :class:`PageError`."""
     data, _ = page_data(body)
     entries = []
     for position, cardlist in enumerate(_cardlists(data)):
@@ -138,13 +154,21 @@ def parse_index(body: str) -> list[IndexEntry]:
                 continue
             entries.append(IndexEntry(url=url, slug=slug_of(url), name=view.get("name"),
                                       group=cardlist.get("header")))
+    if entries and not any(_is_precon_link(entry.url) for entry in entries):
+        raise PageError(f"not the precon index: none of its {len(entries)} links is a /precon/ page "
+                        f"(the first is {_shown(entries[0].url)})")
     return entries
+
+
+def _is_precon_link(url) -> bool:
+    parts = [part for part in (_href_path(url) or "").split("/") if part]
+    return len(parts) >= 2 and parts[-2] == "precon"
 
 
 def slug_of(url: str) -> str:
     """``world-shaper`` of ``/precon/world-shaper`` (or of its full URL, or its JSON URL ``.../world-shaper.json``)."""
-    path = url.split("://", 1)[-1].removesuffix(".json")
-    parts = [part for part in path.split("/") if part]
+    path = urlsplit(url).path if "://" in url else url.split("?", 1)[0].split("#", 1)[0]
+    parts = [part for part in path.removesuffix(".json").split("/") if part]
     return parts[parts.index("precon") + 1] if "precon" in parts[:-1] else parts[-1]
 
 
@@ -208,7 +232,18 @@ def pair_parts(value: str) -> list[str]:
 
 
 def _listed(cardlist: dict, position: int) -> list[ListedCard]:
-    kind = LIST_KINDS.get(str(cardlist.get("tag") or "").lower())
+    """The cards of one cut/add list, known by its tag, or by its header where it has no tag (``[]`` for the page's
+    other lists); an untagged list whose header names none of the four is a :class:`PageError`."""
+    tag = cardlist.get("tag")
+    if tag:
+        kind = LIST_KINDS.get(str(tag).lower())
+    else:
+        header = " ".join(str(cardlist.get("header") or "").lower().split())
+        kind = HEADER_KINDS.get(header)
+        if kind is None:
+            raise PageError(f"container.json_dict.cardlists[{position}] has no tag, and its header "
+                            f"{_shown(cardlist.get('header'))} names none of the lists read ("
+                            f"{', '.join(map(repr, HEADER_KINDS))})")
     if kind is None:
         return []
     where = f"container.json_dict.cardlists[{position}].cardviews"

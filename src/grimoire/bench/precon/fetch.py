@@ -97,10 +97,13 @@ class Fetcher:
     def url(self, path: str) -> str:
         """The absolute URL of a page path (``/precon/<slug>``) on the configured base; a URL is kept as it is.
 
-        On a base that serves page JSON the page is ``<base>/precon/<slug>.json``, as json.edhrec.com serves it.
+        On a base that serves page JSON the page is ``<base>/precon/<slug>.json``, as json.edhrec.com serves it: a
+        path's final ``/``, query and fragment (``/precon/<slug>/?x=1``) are left out, not put before ``.json``.
         """
         if urlsplit(path).scheme:
             return path
+        if self.page_json:
+            path = urlsplit(path).path.rstrip("/")
         url = urljoin(self.base_url + "/", path.lstrip("/"))
         return url + ".json" if self.page_json and not url.endswith(".json") else url
 
