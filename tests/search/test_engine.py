@@ -744,3 +744,12 @@ def test_card_draw_in_general_asks_for_draw_engines_too(snapshot_engine):
 def test_toxic_deluge_s_x_is_paid_in_life_not_mana(snapshot_engine):
     """X paid in life costs no mana to make it matter: Toxic Deluge had been 12th of "cheap board wipes"."""
     assert "Toxic Deluge" in top(snapshot_engine.search("cheap board wipes", limit=8), 8)
+
+
+@pytest.mark.parametrize("query", ["elves nonland lands x", "lands name:/signet$/ nonland",
+                                   "instants partner Thassa's Oracle no goblins ramp goblins game 5c"])
+def test_a_filter_dropped_to_find_cards_leaves_no_broken_syntax(snapshot_engine, query):
+    """Dropping "t:land" from "-t:land t:land" had taken the tail of the denial, leaving "- t:land": the search
+    failed on syntax the user never typed, its caret past the end of what was typed."""
+    page = snapshot_engine.search(query, limit=3)
+    assert page.total and any("these are without" in note for note in page.notes)

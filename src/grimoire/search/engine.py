@@ -1418,9 +1418,16 @@ class SearchEngine:
         format or what was typed as syntax. ``None`` when dropping one does not help."""
         for kind in RELAXED_KINDS:
             for chip in (chip for chip in reading.chips if chip.kind == kind):
-                if chip.syntax not in reading.query:
+                # the chip's own term, whole: "t:land" is not the tail of a "-t:land" read beside it ("elves nonland
+                # lands x" had left "- t:land" behind, and the search had failed on syntax the user never typed)
+                term = re.search(rf"(?<![^\s(]){re.escape(chip.syntax)}(?![^\s)])", reading.query)
+                if term is None:
                     continue
-                page = self.search(reading.query.replace(chip.syntax, " ", 1), literal=True, **search)
+                query = f"{reading.query[:term.start()]} {reading.query[term.end():]}"
+                try:
+                    page = self.search(query, literal=True, **search)
+                except QuerySyntaxError:
+                    continue
                 if page.total:  # (the relaxed run is no typed syntax: no note of cards its data cannot decide)
                     page.notes = [*(note for note in page.notes if not note.endswith(_UNDECIDED_FIX)),
                                   f'no card is all of what the words read as; these are without '
