@@ -281,6 +281,7 @@ _ASKS_MANA = re.compile(r"\b(?:ramp\w*|rocks?|dorks?|fix(?:ing|ers?)|accelerat\w
                         r"(?<!\d )(?<!\d)mana(?! value| cost| sinks?| curve))\b")  # not "3 mana 3/3s"
 _CARD_DRAW, _IMPULSE_DRAW = tag_rules.TAG_INDEX["card-draw"], tag_rules.TAG_INDEX["impulse-draw"]
 _DRAW_ENGINES = (tag_rules.TAG_INDEX["repeatable-draw"], tag_rules.TAG_INDEX["opponent-cast-draw"])
+ENGINE = "engine"  # a TagMatch's ``by`` for a tag asked as the permanents of a broader one (card draw's engines)
 DRAW_ENGINE_SHARE = 1.0  # of card draw's weight, what its engines are asked for at (see SearchEngine._card_draw_kin)
 _BLUE, _BLACK, _RED = (1 << COLOR_ORDER.index(letter) for letter in "UBR")  # colour identity bits, as the store's
 # what a request the search cannot read is told to do instead
@@ -736,6 +737,8 @@ class SearchEngine:
         for match in chosen:
             rows, direct = self._tag_by_directness(match.index)
             inside = mask[rows]
+            if match.by == ENGINE:  # an engine stays on the battlefield (not Insight, an instant that draws this turn)
+                inside = inside & self.filter_index.front_is_permanent[rows]
             rows, direct = rows[inside], direct[inside]
             # each of the tag's cards' lift, read for its own cards only
             form = ranking.TEAM_FORMS.get(match.index) if team else None
@@ -982,23 +985,23 @@ class SearchEngine:
 
     def _card_draw_kin(self, chosen: list[ranking.TagMatch], mask: np.ndarray) -> list[ranking.TagMatch]:
         """``chosen`` with card draw asked in general (no kind of it: not "cantrips", "wheels") also asking for the
-        draw engines a Commander player means first, at :data:`DRAW_ENGINE_SHARE` of its weight: permanents that
-        draw again and again, and those that draw off the opponents' spells (Rhystic Study, Esper Sentinel, Mystic
-        Remora; "white card draw" had listed Pursuit of Knowledge and Bandage, no engine in the first hundred), where
-        card draw is the only function named. Asked for cards red may be and blue and black may not ("red card
+        draw engines a Commander player means first, at :data:`DRAW_ENGINE_SHARE` of its weight: the permanents
+        (:data:`ENGINE`) that draw again and again, and those that draw off the opponents' spells (Rhystic Study,
+        Esper Sentinel, Mystic Remora; "white card draw" had listed Pursuit of Knowledge and Bandage, no engine in
+        the first hundred), where card draw is the only function named. Asked for cards red may be and blue and black may not ("red card
         draw", "boros card draw", "mono red card advantage"), impulse draw instead, at the same weight: exiling cards
         to play them is red's card draw (Jeska's Will, Light Up the Stage), which the card-draw tag, drawing only,
         left out: Romantic Rendezvous and Goblin Lore had led."""
         asked = next((match for match in chosen if match.index == _CARD_DRAW), None)
         if asked is None or any(tag_rules.TAG_PARENTS.get(tag_rules.TAGS[match.index].name) == "card-draw"
-                                for match in chosen):
+                                for match in chosen if match.by != "dense"):  # (not the dense list's echo)
             return chosen
         identity = self.db.columns.color_identity[mask]
         if (identity & _RED).any() and not (identity & (_BLUE | _BLACK)).any():
             return [*chosen, ranking.TagMatch(_IMPULSE_DRAW, asked.weight, asked.by)]
         if any(match.by != "dense" for match in chosen if match is not asked):
             return chosen  # card draw on a condition, or beside another function ("when my creatures die, draw")
-        return [*chosen, *(ranking.TagMatch(index, asked.weight * DRAW_ENGINE_SHARE, asked.by)
+        return [*chosen, *(ranking.TagMatch(index, asked.weight * DRAW_ENGINE_SHARE, ENGINE)
                            for index in _DRAW_ENGINES)]
 
     def _deck_tribe(self, text: str) -> str | None:

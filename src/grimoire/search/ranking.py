@@ -2050,6 +2050,8 @@ def card_prior(
 _CONDITIONS = (
     r"\bthat targets\b|(?i:\bspend this mana only\b)|"
     r"\bif (?:it was kicked|its controller is|no mana was|it's (?:white|blue|black|red|green))|"
+    # a spell of one colour cast ("Whenever an opponent casts a green spell, you draw a card": Insight, a hoser)
+    r"\bcasts? an? (?:white|blue|black|red|green) spell\b|"
     r"\bthat's the second\b|\bof the chosen colou?r\b|\bwith horsemanship\b|"
     r"\btarget (?:attacking|blocking|tapped|untapped)\b|\battacking or blocking\b|"
     r"\b(?:with|has) (?:flying|power \d+ or|toughness \d+ or|mana value \d+ or|converted mana cost \d+ or)|"
