@@ -988,10 +988,10 @@ class SearchEngine:
         draw engines a Commander player means first, at :data:`DRAW_ENGINE_SHARE` of its weight: the permanents
         (:data:`ENGINE`) that draw again and again, and those that draw off the opponents' spells (Rhystic Study,
         Esper Sentinel, Mystic Remora; "white card draw" had listed Pursuit of Knowledge and Bandage, no engine in
-        the first hundred), where card draw is the only function named. Asked for cards red may be and blue and black may not ("red card
-        draw", "boros card draw", "mono red card advantage"), impulse draw instead, at the same weight: exiling cards
-        to play them is red's card draw (Jeska's Will, Light Up the Stage), which the card-draw tag, drawing only,
-        left out: Romantic Rendezvous and Goblin Lore had led."""
+        the first hundred), where card draw is the only function named. Asked for cards red may be and blue and
+        black may not ("red card draw", "boros card draw", "mono red card advantage"), impulse draw instead, at the
+        same weight: exiling cards to play them is red's card draw (Jeska's Will, Light Up the Stage), which the
+        card-draw tag, drawing only, left out: Romantic Rendezvous and Goblin Lore had led."""
         asked = next((match for match in chosen if match.index == _CARD_DRAW), None)
         if asked is None or any(tag_rules.TAG_PARENTS.get(tag_rules.TAGS[match.index].name) == "card-draw"
                                 for match in chosen if match.by != "dense"):  # (not the dense list's echo)
