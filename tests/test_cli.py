@@ -70,6 +70,38 @@ def test_data_info_reports_the_snapshot(home):
     assert info["card_count"] > 33_000
 
 
+def _pointer_not_utf8(pointer):
+    pointer.write_bytes(b"\xff\xfe\x00")
+
+
+def _pointer_a_folder(pointer):
+    pointer.mkdir()
+
+
+def _pointer_empty(pointer):
+    pointer.write_text("")
+
+
+def _pointer_to_no_store(pointer):
+    pointer.write_text("scryfall-20260101T000000-gone\n")
+
+
+@pytest.mark.parametrize("damage", [_pointer_not_utf8, _pointer_a_folder, _pointer_empty, _pointer_to_no_store])
+def test_a_damaged_pointer_file_falls_back_to_the_snapshot_and_data_info_says_so(home, damage):
+    home.mkdir(parents=True, exist_ok=True)
+    damage(home / "current")
+    card = run("card", "Sol Ring", env_home=home)
+    assert card.returncode == 0 and "Traceback" not in card.stderr, card.stderr
+    assert "Sol Ring" in card.stdout
+    assert "grimoire: warning: the pointer file" in card.stderr and "grimoire data reset" in card.stderr
+    info = run("data", "info", env_home=home)
+    assert info.returncode == 0, info.stderr
+    assert info.stdout.startswith("Problem:   the pointer file") and "grimoire data reset" in info.stdout
+    assert json.loads(run("data", "info", "--json", env_home=home).stdout)["problem"].startswith("the pointer")
+    assert run("data", "reset", env_home=home).returncode == 0
+    assert "Problem" not in run("data", "info", env_home=home).stdout
+
+
 def test_data_load_of_a_bad_file_keeps_the_current_store(home, tmp_path):
     bad = tmp_path / "oracle_cards.json"
     bad.write_text('[{"object": "card", "name": ')

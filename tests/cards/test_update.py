@@ -34,6 +34,7 @@ class CardServer(LocalServer):
         self.fail: set[str] = set()
         self.encodings: dict[str, Callable[[bytes], bytes]] = {}
         self.accept_encodings: list[str] = []
+        self.index: object = None  # the bulk-data index served in place of the real one's shape
         server = self
 
         class Handler(QuietHandler):
@@ -67,12 +68,24 @@ class CardServer(LocalServer):
 
         super().__init__(Handler)
 
-    def bulk_index(self) -> dict:
+    def bulk_index(self) -> object:
+        return self.index if self.index is not None else self.real_index()
+
+    def real_index(self) -> dict:
+        # The shape of GET /bulk-data as Scryfall documents it (https://scryfall.com/docs/api/bulk-data): a list
+        # object whose "data" holds bulk_data objects with id, type, updated_at, uri, name, description, size,
+        # download_uri, content_type and content_encoding.
+        def entry(kind: str, name: str, path: str, size: int) -> dict:
+            return {"object": "bulk_data", "id": f"00000000-0000-4000-8000-00000000000{len(name) % 10}",
+                    "type": kind, "updated_at": "2026-11-29T09:00:00.000+00:00",
+                    "uri": f"{self.url}/bulk-data/{kind}", "name": name, "description": f"{name} (test copy)",
+                    "size": size, "download_uri": f"{self.url}{path}", "content_type": "application/json",
+                    "content_encoding": "gzip"}
+
         return {"object": "list", "has_more": False, "data": [
-            {"object": "bulk_data", "type": "oracle_cards", "updated_at": "2026-11-29T09:00:00.000+00:00",
-             "download_uri": f"{self.url}/file/oracle-cards.json", "content_type": "application/json"},
-            {"object": "bulk_data", "type": "rulings", "updated_at": "2026-11-29T09:00:00.000+00:00",
-             "download_uri": f"{self.url}/file/rulings.json", "content_type": "application/json"},
+            entry("oracle_cards", "Oracle Cards", "/file/oracle-cards.json",
+                  len(self.files["/file/oracle-cards.json"])),
+            entry("rulings", "Rulings", "/file/rulings.json", len(self.files["/file/rulings.json"])),
         ]}
 
 
@@ -129,6 +142,64 @@ def test_corrupt_file_keeps_the_current_store(home, server):
         update.update_scryfall(min_cards=1)
     assert grimoire.open().directory == bundled_store_dir()
     assert leftovers(home) == []
+
+
+def _without_data(index: dict) -> object:
+    return {**index, "data": "x"}
+
+
+def _entries_not_objects(index: dict) -> object:
+    return {**index, "data": [1, "x", None]}
+
+
+def _an_array(index: dict) -> object:
+    return [1, 2, 3]
+
+
+def _no_download_uri(index: dict) -> object:
+    return {**index, "data": [{k: v for k, v in item.items() if k != "download_uri"} for item in index["data"]]}
+
+
+def _download_uri_a_number(index: dict) -> object:
+    return {**index, "data": [{**item, "download_uri": 5} for item in index["data"]]}
+
+
+@pytest.mark.parametrize(("damage", "expected"), [
+    (_without_data, "the bulk-data index has no 'data' list"),
+    (_entries_not_objects, "no oracle_cards entry with an http(s) download_uri"),
+    (_an_array, "not a Scryfall bulk-data index (a JSON list"),
+    (_no_download_uri, "no oracle_cards entry with an http(s) download_uri"),
+    (_download_uri_a_number, "no oracle_cards entry with an http(s) download_uri"),
+])
+def test_a_malformed_bulk_data_index_says_what_it_lacks_and_keeps_the_store(home, server, damage, expected):
+    good = update.update_scryfall(min_cards=1)
+    server.index = damage(server.real_index())
+    with pytest.raises(update.DownloadError) as raised:
+        update.update_scryfall(min_cards=1)
+    assert expected in str(raised.value) and "/bulk-data" in str(raised.value)
+    assert "object has no attribute" not in str(raised.value)
+    assert grimoire.open().directory == good.directory
+    assert leftovers(home) == []
+
+
+def test_a_card_file_nested_too_deep_is_refused_naming_the_file(home, server):
+    server.files["/file/oracle-cards.json"] = b"[" * 200_000
+    with pytest.raises(SourceError, match=r"oracle_cards\.json.*nested too deeply"):
+        update.update_scryfall(min_cards=1)
+    assert grimoire.open().directory == bundled_store_dir()
+
+
+@pytest.mark.parametrize("cmc", [b"NaN", b"Infinity", b'"3"', b"-1"])
+def test_a_download_with_a_card_whose_cmc_is_no_number_is_refused(home, server, fixtures, cmc):
+    good = update.update_scryfall(min_cards=1)
+    cards = json.loads((fixtures / "scryfall" / "oracle_cards.json").read_bytes())
+    first = next(index for index, card in enumerate(cards) if "cmc" in card)
+    cards[first]["cmc"] = "__CMC__"
+    server.files["/file/oracle-cards.json"] = json.dumps(cards).encode().replace(b'"__CMC__"', cmc)
+    with pytest.raises(SourceError, match=r"field 'cmc' must be a number from 0 up"):
+        update.update_scryfall(min_cards=1)
+    assert grimoire.open().directory == good.directory
+    assert len(grimoire.open()) == len(good)
 
 
 def test_server_error_is_reported(home, server):

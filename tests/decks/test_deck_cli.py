@@ -69,3 +69,21 @@ def test_check_a_moxfield_plain_export_without_a_commander_header(home, capsys):
     assert "note: line 1: took Meren of Clan Nel Toth as the commander" in captured.err  # said in text too
     assert main(["deck", "check", str(DECKS / "moxfield_plain_commander.txt"), "--json"]) == 0
     assert "took Meren of Clan Nel Toth as the commander" in json.loads(capsys.readouterr().out)["deck"]["notes"][0]
+
+
+def test_a_deck_file_is_read_whatever_its_name_and_a_missing_one_is_named(home, tmp_path, monkeypatch, capsys):
+    """Only .txt, .json, .dek and .dck names and names with a slash had been read as files: "mydeck" was read as
+    a one-line decklist, refused as "no card named 'mydeck'"."""
+    from grimoire.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    listing = (DECKS / "golgari_commander.txt").read_text(encoding="utf-8")
+    for name in ("mydeck", "deck.dec", "list.mwDeck"):
+        (tmp_path / name).write_text(listing, encoding="utf-8")
+        assert main(["deck", "stats", name, "--json"]) == 0, capsys.readouterr().err
+        assert json.loads(capsys.readouterr().out)["stats"]["land_count"] == 37
+        assert main(["deck", "check", name, "--bracket", "2"]) == 0
+        assert "legal as far as the data shows" in capsys.readouterr().out
+    assert main(["deck", "check", "gone.dec"]) == 1
+    err = capsys.readouterr().err
+    assert "no deck file at gone.dec" in err and "no card named" not in err

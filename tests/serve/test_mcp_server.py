@@ -495,6 +495,50 @@ def test_over_http_bad_params_name_the_field_and_the_fix(mcp_http_url: str):
         answer["error"]["message"], answer  # (it had been the SDK's bare "Invalid request parameters")
 
 
+_NOT_FINITE = [("1e999", "not inf"), ("Infinity", "not inf"), ("-Infinity", "not -inf"), ("NaN", "not nan")]
+
+
+def _search_call(request_id, argument: str, number: str) -> str:
+    """A search_cards call whose ``argument`` is the JSON number text ``number`` (1e999 is plain JSON; Infinity and
+    NaN are extensions Python's reader and the SDK's accept)."""
+    return call_line(request_id, "search_cards", {"queries": ["t:creature"], argument: "__NUMBER__"}) \
+        .replace('"__NUMBER__"', number)
+
+
+@pytest.mark.parametrize("argument", ["mana_value_min", "mana_value_max"])
+@pytest.mark.parametrize(("number", "expected"), _NOT_FINITE)
+def test_a_number_that_is_not_finite_is_refused_alike_over_http_and_stdio(mcp_http_url: str, raw, argument: str,
+                                                                           number: str, expected: str):
+    """Over HTTP the message had been written out again with such numbers as null: the filter was dropped without
+    a word, and the search ran on every card."""
+    over_http = httpx.post(mcp_http_url, content=_search_call(8, argument, number), headers=_POSTED,
+                           timeout=60).json()["result"]
+    request_id = f"finite-{argument}-{number}"
+    raw.send(_search_call(request_id, argument, number))
+    while (over_stdio := raw.replies.get(timeout=60))["id"] != request_id:
+        pass
+    assert over_http["isError"], over_http
+    message = over_http["content"][0]["text"]
+    assert argument in message and expected in message, message
+    assert over_stdio["id"] == request_id and over_stdio["result"]["content"][0]["text"] == message
+
+
+def test_a_limit_of_nan_over_http_says_it_got_nan(mcp_http_url: str):
+    answer = httpx.post(mcp_http_url, content=_search_call(9, "limit", "NaN"), headers=_POSTED, timeout=60).json()
+    message = answer["result"]["content"][0]["text"]
+    assert answer["result"]["isError"] and "limit" in message and "got nan" in message, message
+
+
+@pytest.mark.parametrize("content_type", [None, "text/plain", "application/x-www-form-urlencoded"])
+def test_over_http_a_wrong_content_type_is_a_json_rpc_error_naming_the_fix(mcp_http_url: str, content_type):
+    headers = {"Accept": _POSTED["Accept"], **({"Content-Type": content_type} if content_type else {})}
+    answer = httpx.post(mcp_http_url, content=ping("typed"), headers=headers, timeout=60)
+    assert answer.status_code == 415 and answer.headers["content-type"] == "application/json", answer.text
+    error = answer.json()["error"]
+    assert error["code"] == -32600 and "Content-Type: application/json" in error["message"]
+    assert (content_type or "no Content-Type header") in error["message"]
+
+
 def test_blank_lines_are_skipped_silently(raw):
     """As line-delimited JSON readers do; each had been answered with a -32700 parse error and id null."""
     assert raw.exchange("", "   \t", "\r", ping("after"), until="after") == []

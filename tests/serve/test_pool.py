@@ -159,3 +159,13 @@ async def test_the_shared_slow_gate_bounds_slow_work_across_pools_and_frees_a_ca
         async with pools[0].slot(SLOW), pools[1].slot(SLOW):
             pass
     assert gate.acquire(block=False)  # ... leaves the slot free
+
+
+@pytest.mark.parametrize(("query", "lane"), [
+    ("sol ring", FAST), ("Fire // Ice", FAST), ("creature lands / manlands", FAST), ("a/b", FAST),
+    ("o:/./", SLOW), ("/draw/", SLOW), ("-name:/^a/", SLOW), ("T:/elf/", SLOW), ("mv>=3 (fo:/tap/ or x)", SLOW),
+])
+def test_a_search_holding_a_regex_takes_the_slow_lane(query: str, lane: str):
+    from grimoire.serve.pool import search_lane
+
+    assert search_lane(["draw a card", query]) == lane

@@ -238,6 +238,49 @@ def test_every_bad_search_parameter_is_a_400_that_names_it(client: TestClient, p
     assert response.json()["argument"] in params and response.json()["argument"] in response.json()["error"]
 
 
+@pytest.mark.parametrize(("address", "expected"), [
+    ("/api/search?q=elves&limt=5", "unknown parameter 'limt'; did you mean 'limit'? known: q, id, format"),
+    ("/api/search?q=x&exclude=Sol+Ring", "unknown parameter 'exclude'; known: q, id,"),
+    ("/api/arena/games?plyer=a", "unknown parameter 'plyer'; did you mean 'player'? known: player, page, limit."),
+    ("/api/card/Sol%20Ring?limit=3", "unknown parameter 'limit'; this address takes no parameters."),
+])
+def test_an_unknown_parameter_is_a_400_naming_it_and_the_known_ones(client: TestClient, address: str,
+                                                                     expected: str):
+    """They had been ignored: ``limt=5`` gave the default 20 results, and no word said why."""
+    response = client.get(address)
+    assert response.status_code == 400 and response.json()["error"].startswith(expected), response.text
+    assert response.json()["argument"] in expected
+
+
+def test_a_regex_search_waits_in_the_slow_lane_so_a_plain_search_answers_first(app):
+    """Regular expressions may take a search's whole CPU budget (seconds each): in the fast lane, two of them held
+    its one slot and a plain search waited for both."""
+    import threading
+    import time
+
+    import httpx
+
+    from grimoire.serve.pool import WorkPool
+
+    slow_query = "o:/./ " * 150  # runs until the regex budget refuses it
+    served = create_app(library=app.state.library, pool=WorkPool(workers=1, slow_workers=1))
+    finished: list[str] = []
+
+    def get(label: str, query: str) -> None:
+        httpx.get(f"{url}/api/search", params={"q": query}, timeout=120)
+        finished.append(label)
+
+    with served_in_thread(served) as url:
+        regexes = [threading.Thread(target=get, args=(f"regex {n}", slow_query)) for n in range(2)]
+        for thread in regexes:
+            thread.start()
+        time.sleep(0.3)  # both regex searches are in (one running, one waiting)
+        get("plain", "sol ring")
+        for thread in regexes:
+            thread.join(timeout=120)
+    assert finished[0] == "plain", finished
+
+
 def test_a_card_pages_similar_cards_are_find_similars(client: TestClient):
     """The page had ranked its own peers by function, so it and find_similar / grimoire similar gave two answers
     to one question (Smothering Tithe's had held Heap Gate, a land)."""

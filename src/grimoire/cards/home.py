@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import warnings
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
@@ -28,6 +29,11 @@ DOWNLOAD_PREFIX = "download-"
 _UNOWNED_GRACE_S = 600
 # A built store with fewer cards than this is taken to be a broken download, not a card pool.
 MIN_FULL_STORE = 20_000
+RESET_FIX = "`grimoire data reset` clears it"
+
+
+class StoreWarning(UserWarning):
+    """The built store the pointer file names cannot be used; the bundled snapshot is used instead."""
 
 
 def grimoire_home() -> Path:
@@ -40,15 +46,48 @@ def bundled_store_dir() -> Path:
 
 
 def current_store_dir(home: Path | None = None) -> Path:
-    """The store in use: the one the pointer file names, else the bundled snapshot."""
+    """The store in use: the one the pointer file names, else the bundled snapshot. A pointer that names no
+    usable store (unreadable, empty, a folder, a store that is gone) gives the bundled snapshot with a
+    :class:`StoreWarning` saying what is wrong."""
     home = home or grimoire_home()
     clean_stale_work(home)
+    target, problem = _pointed_store(home)
+    if problem is not None:
+        warnings.warn(f"{problem}; using the bundled snapshot ({RESET_FIX})", StoreWarning, stacklevel=2)
+    return target or bundled_store_dir()
+
+
+def pointer_problem(home: Path | None = None) -> str | None:
+    """What is wrong with the pointer file to the current store, or ``None`` (none, or it names a store)."""
+    return _pointed_store(home or grimoire_home())[1]
+
+
+def _pointed_store(home: Path) -> tuple[Path | None, str | None]:
+    """The store folder the pointer file names (``None`` without a pointer), or what is wrong with it."""
     pointer = home / POINTER_FILE
-    if pointer.exists():
-        target = home / STORES_DIR / pointer.read_text(encoding="utf-8").strip()
-        if target.is_dir():
-            return target
-    return bundled_store_dir()
+    if not pointer.exists() and not pointer.is_symlink():
+        return None, None
+    name = _pointer_name(pointer)
+    if name is None:
+        return None, f"the pointer file {pointer} cannot be read as a store's name"
+    if not name or name in (".", "..") or "/" in name or "\\" in name:
+        return None, f"the pointer file {pointer} names no store ({name!r})"
+    target = home / STORES_DIR / name
+    if not (target / MANIFEST_FILE).is_file():
+        return None, f"the pointer file {pointer} names the store {name!r}, which is not in {home / STORES_DIR}"
+    return target, None
+
+
+def _pointer_name(pointer: Path) -> str | None:
+    """The store name a pointer file holds; ``None`` when it cannot be read (a folder, bytes that are not UTF-8,
+    a name of several lines, or far longer than any store's)."""
+    try:
+        with pointer.open("rb") as handle:
+            data = handle.read(1024)
+        name = data.decode("utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return name if len(data) < 1024 and "\n" not in name and "\x00" not in name else None
 
 
 def manifest_for(result: LoadResult, **extra) -> dict:
@@ -77,7 +116,7 @@ def install(result: LoadResult, *, home: Path | None = None, min_cards: int = MI
         db = CardDB(build)  # verify: the new store must read back whole before it is used
         if len(db) != len(result.cards):
             raise StoreError(f"store in {build} read back {len(db)} of {len(result.cards)} cards")
-        previous = current_store_dir(home)
+        previous = _pointed_store(home)[0] or bundled_store_dir()
         (build / OWNER_FILE).unlink()
         atomic.write_text(home / POINTER_FILE, build.name)
     except BaseException:
@@ -90,7 +129,10 @@ def install(result: LoadResult, *, home: Path | None = None, min_cards: int = MI
 def reset(home: Path | None = None) -> None:
     """Go back to the bundled snapshot (built stores are removed)."""
     home = home or grimoire_home()
-    (home / POINTER_FILE).unlink(missing_ok=True)
+    pointer = home / POINTER_FILE
+    if pointer.is_dir() and not pointer.is_symlink():  # a damaged pointer (see current_store_dir)
+        shutil.rmtree(pointer)
+    pointer.unlink(missing_ok=True)
     shutil.rmtree(home / STORES_DIR, ignore_errors=True)
 
 
@@ -142,8 +184,7 @@ def clean_stale_work(home: Path) -> list[Path]:
     candidates = [f for f in home.glob(f"{DOWNLOAD_PREFIX}*") if f.is_dir()]
     stores = home / STORES_DIR
     if stores.is_dir():
-        pointer = home / POINTER_FILE
-        current = pointer.read_text(encoding="utf-8").strip() if pointer.exists() else None
+        current = _pointer_name(home / POINTER_FILE)
         candidates += [f for f in stores.iterdir() if f.is_dir() and f.name != current]
     removed = [folder for folder in candidates if _is_stale(folder)]
     for folder in removed:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import math
 import re
 from bisect import bisect_right
 from collections import Counter
@@ -60,6 +61,19 @@ def read_json(path: Path):
             return json.load(handle)
     except (OSError, EOFError, json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise SourceError(path, f"not a readable JSON file: {exc}") from exc
+    except RecursionError as exc:  # "[[[[..." many thousand levels deep: no card file nests like that
+        raise SourceError(path, "not a readable JSON file: nested too deeply (thousands of levels)") from exc
+
+
+def mana_value_problem(value) -> str | None:
+    """Why ``value`` (a card's mana value as a file gives it) is not one, or ``None`` where it is one or absent:
+    a mana value is a finite number from 0 up (Un-cards have halves and 1,000,000). ``NaN``, which Python's JSON
+    reader accepts, had been installed and then matched no mana-value filter."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+        return f"must be a number from 0 up, not {json.dumps(value)[:40]}"
+    return None
 
 
 _ADD_CLAUSE = re.compile(r"\badd ([^.\n]*)", re.IGNORECASE)

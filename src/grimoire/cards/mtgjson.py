@@ -13,6 +13,7 @@ from grimoire.cards.loading import (
     LoadResult,
     SourceError,
     drop_reason,
+    mana_value_problem,
     produced_mana,
     read_json,
 )
@@ -87,6 +88,9 @@ def _check(entry, name: str, path: Path) -> list[dict]:
                 raise SourceError(path, f"field {key!r} must be a list", name)
         if face.get("legalities") is not None and not isinstance(face["legalities"], dict):
             raise SourceError(path, "field 'legalities' must be an object", name)
+        for key in dict.fromkeys((*MANA_VALUE_KEYS, *MELDED_MANA_VALUE_KEYS)):
+            if (problem := mana_value_problem(face.get(key))) is not None:
+                raise SourceError(path, f"field {key!r} {problem}", name)
     return entry
 
 

@@ -12,6 +12,7 @@ from grimoire.cards.loading import (
     LoadResult,
     SourceError,
     drop_reason,
+    mana_value_problem,
     read_json,
 )
 from grimoire.cards.mana import COLOR_ORDER, sort_colors
@@ -91,6 +92,9 @@ def _check(record, index: int, path: Path) -> None:
         raise SourceError(path, "field 'card_faces' must be a list of objects", where)
     if not isinstance(record.get("legalities", {}), dict):
         raise SourceError(path, "field 'legalities' must be an object", where)
+    for holder in (record, *(faces or ())):
+        if (problem := mana_value_problem(holder.get("cmc"))) is not None:
+            raise SourceError(path, f"field 'cmc' {problem}", where)
 
 
 def _oracle_id(record: dict) -> str | None:

@@ -82,13 +82,40 @@ def _stream(client: httpx.Client, url: str, part: Path, *, label: str, sha256: s
         raise DownloadError(f"{url}: sha256 mismatch (got {digest.hexdigest()}, expected {sha256})")
 
 
-def _get_json(client: httpx.Client, url: str) -> dict:
+def _get_json(client: httpx.Client, url: str) -> object:
     try:
         response = client.get(url)
         response.raise_for_status()
         return response.json()
     except (httpx.HTTPError, ValueError) as exc:
         raise DownloadError(f"{url}: {exc}") from exc
+    except RecursionError as exc:
+        raise DownloadError(f"{url}: not JSON this reader can read (nested thousands of levels deep)") from exc
+
+
+# Scryfall's bulk-data index (https://scryfall.com/docs/api/bulk-data): a list object whose "data" holds one
+# bulk_data object per file, each with its "type" and the "download_uri" to fetch it from.
+_BULK_SHAPE = '{"object": "list", "data": [{"type": "oracle_cards", "download_uri": "https://...", ...}, ...]}'
+
+
+def _bulk_files(index: object, url: str) -> dict[str, dict]:
+    """The bulk_data objects of Scryfall's bulk-data index that name a file to download, by type; raises
+    :class:`DownloadError` saying what the index lacks when it has no oracle_cards file."""
+    if not isinstance(index, dict):
+        raise DownloadError(f"{url}: not a Scryfall bulk-data index (a JSON {type(index).__name__}; expected "
+                            f"{_BULK_SHAPE})")
+    data = index.get("data")
+    if not isinstance(data, list):
+        raise DownloadError(f"{url}: the bulk-data index has no 'data' list (expected {_BULK_SHAPE})")
+    files: dict[str, dict] = {}
+    for entry in data:
+        if isinstance(entry, dict) and isinstance(entry.get("type"), str) and \
+                isinstance(entry.get("download_uri"), str) and entry["download_uri"].startswith(("http://", "https://")):
+            files.setdefault(entry["type"], entry)
+    if "oracle_cards" not in files:
+        raise DownloadError(f"{url}: the bulk-data index has no oracle_cards entry with an http(s) download_uri "
+                            f"(expected {_BULK_SHAPE})")
+    return files
 
 
 def _with_download_dir(home: Path, work: Callable[[Path], CardDB]) -> CardDB:
@@ -105,10 +132,8 @@ def update_scryfall(home: Path | None = None, *, rulings: bool = True, min_cards
 
     def work(folder: Path) -> CardDB:
         with _client() as client:
-            index = _get_json(client, f"{scryfall_api()}/bulk-data")
-            entries = {item.get("type"): item for item in index.get("data", [])}
-            if "oracle_cards" not in entries:
-                raise DownloadError(f"{scryfall_api()}/bulk-data lists no oracle_cards file")
+            index_url = f"{scryfall_api()}/bulk-data"
+            entries = _bulk_files(_get_json(client, index_url), index_url)
             cards_file = download(client, entries["oracle_cards"]["download_uri"], folder / "oracle_cards.json",
                                   label="Scryfall oracle cards")
             rulings_file = None
@@ -116,7 +141,8 @@ def update_scryfall(home: Path | None = None, *, rulings: bool = True, min_cards
                 rulings_file = download(client, entries["rulings"]["download_uri"], folder / "rulings.json",
                                         label="Scryfall rulings")
         result = scryfall.load(cards_file, rulings_file)
-        result.data_date = result.data_date or entries["oracle_cards"].get("updated_at")
+        updated_at = entries["oracle_cards"].get("updated_at")
+        result.data_date = result.data_date or (updated_at if isinstance(updated_at, str) else None)
         return install(result, home=home, min_cards=min_cards,
                        source_detail="Scryfall bulk data (oracle_cards, rulings)",
                        source_file=entries["oracle_cards"]["download_uri"])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 
 from grimoire.cli import arena, bench, card, data, deck, precon, search, serve
 from grimoire.cli._common import EXIT_ERROR, Parser, _err
@@ -33,7 +34,9 @@ def main(argv: list[str] | None = None) -> int:
 
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        with warnings.catch_warnings():
+            warnings.showwarning = _store_warnings_as_lines(warnings.showwarning)
+            return args.run(args)
     except (StoreError, HubError) as exc:
         return _err(str(exc))
     except BrokenPipeError:
@@ -41,6 +44,20 @@ def main(argv: list[str] | None = None) -> int:
         # it flushes standard output at exit (rich does the same, with the same exit status, for its output).
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_ERROR
+
+
+def _store_warnings_as_lines(show):
+    """``warnings.showwarning`` with a store warning shown as one ``grimoire: warning: ...`` line (Python's format
+    adds a file name and a source line); any other warning goes to ``show``."""
+    from grimoire.cards.home import StoreWarning
+
+    def shown(message, category, filename, lineno, file=None, line=None) -> None:
+        if issubclass(category, StoreWarning):
+            print(f"grimoire: warning: {message}", file=sys.stderr)
+        else:
+            show(message, category, filename, lineno, file, line)
+
+    return shown
 
 
 if __name__ == "__main__":

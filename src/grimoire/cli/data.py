@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import warnings
 from pathlib import Path
 
 from grimoire.cli._common import (
@@ -17,11 +18,20 @@ from grimoire.cli._common import (
 
 
 def cmd_data_info(args: argparse.Namespace) -> int:
-    db = _open_db()
+    from grimoire.cards.home import RESET_FIX, StoreWarning, pointer_problem
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", StoreWarning)  # said below, in the report
+        db = _open_db()
+    problem = pointer_problem()
     manifest = db.manifest
     if args.json:
-        print(json.dumps({**manifest, "path": str(db.directory)}, indent=1, ensure_ascii=False))
+        print(json.dumps({**manifest, "path": str(db.directory), **({"problem": f"{problem}; {RESET_FIX}"}
+                                                                      if problem else {})},
+                         indent=1, ensure_ascii=False))
         return EXIT_OK
+    if problem:
+        print(f"Problem:   {problem}; the bundled snapshot is in use ({RESET_FIX})")
     print(f"Store:     {db.directory}")
     print(f"Source:    {manifest.get('source')} ({manifest.get('source_detail', '')})")
     print(f"Data date: {manifest.get('data_date') or 'unknown'}   built {manifest.get('built_at')}")

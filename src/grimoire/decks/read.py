@@ -204,8 +204,23 @@ def _from_file(path: Path, db: CardDB) -> ParsedDeck:
     return _from_text(_decoded(data, f"the deck file {path}"), db, path.suffix.lower())
 
 
+# One word ending in a file suffix ("deck.dec", "list.mwDeck"): no card's name (those with a "." have spaces too).
+_FILE_NAME = re.compile(r"\S+\.[A-Za-z][A-Za-z0-9]{0,7}")
+
+
 def _looks_like_path(text: str) -> bool:
-    return "\n" not in text and (text.endswith((".txt", ".json", ".dek", ".dck")) or "/" in text or "\\" in text)
+    return "\n" not in text and (_FILE_NAME.fullmatch(text) is not None or "/" in text or "\\" in text)
+
+
+def _names_a_file(text: str) -> bool:
+    """Whether a one-line ``text`` is the name of something on disk (a file whatever its name, a folder, a
+    device): "mydeck" had been read as a one-line decklist, and refused as no card named 'mydeck'."""
+    if "\n" in text:
+        return False
+    try:
+        return Path(text).expanduser().exists()
+    except (OSError, ValueError):  # a name too long for the system, a NUL in it: no file
+        return False
 
 
 def _not_a_file(path: Path, text: str) -> str:
@@ -232,7 +247,7 @@ def _read(source: str, db: CardDB, files: bool, stdin: TextIO | None) -> ParsedD
         reader = stdin or sys.stdin
         buffer = getattr(reader, "buffer", None)
         return _from_text(_decoded(buffer.read(), "standard input") if buffer else reader.read(), db)
-    if files and _looks_like_path(text):
+    if files and (_names_a_file(text) or _looks_like_path(text)):
         path = Path(text).expanduser()
         if not path.is_file():
             raise DeckInputError(_not_a_file(path, text) + " " + DECK_HELP)

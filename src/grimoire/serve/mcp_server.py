@@ -67,7 +67,7 @@ from grimoire.render.search import search_json, search_text
 from grimoire.search.arguments import CheckedSearch, FilterArguments, SearchArgumentError, run_search, run_similar
 from grimoire.search.tags import TAGS
 from grimoire.serve.library import Library
-from grimoire.serve.pool import FAST, MAX_BODY_BYTES, SLOW, WorkPool, read_body, replay_body
+from grimoire.serve.pool import FAST, MAX_BODY_BYTES, SLOW, WorkPool, read_body, replay_body, search_lane
 from grimoire.serve.schemas import NotATruthValue
 from grimoire.serve.workers import HOST, serve_library
 
@@ -562,6 +562,15 @@ def _wire(message: JSONRPCMessage) -> bytes:
     return message.model_dump_json(by_alias=True, exclude_unset=True).encode("utf-8")
 
 
+def _replayed(message: JSONRPCMessage) -> bytes:
+    """A checked message as the HTTP transport hands it on to the SDK, which reads it again
+    (``pydantic_core.from_json``): as :func:`_wire` writes it, except that a number that is not finite stays
+    ``Infinity``, ``-Infinity`` or ``NaN``. Over stdio the message goes to the SDK as it was read, so the tools'
+    own checks refuse ``mana_value_min: 1e999`` ("not inf"); ``_wire`` writes such a number as ``null``, and over
+    HTTP the argument had been dropped without a word (and ``limit: NaN`` said it got None)."""
+    return pydantic_core.to_json(message.model_dump(by_alias=True, exclude_unset=True), inf_nan_mode="constants")
+
+
 def _bare_params_error(message: JSONRPCMessage) -> bool:
     """Whether ``message`` is the SDK's bare -32602 "Invalid request parameters", which names nothing."""
     return isinstance(message, JSONRPCError) and message.error.code == INVALID_PARAMS and \
@@ -684,7 +693,7 @@ def _mended(line: str) -> str:
 
 def build_server(library: Library | None = None, pool: WorkPool | None = None) -> MCPServer:
     """An MCP server with every Grimoire tool, over ``library`` (the current store by default); tool calls run
-    in ``pool``'s bounded lanes (deck tools in the slow lane)."""
+    in ``pool``'s bounded lanes (deck tools, and searches holding a /regex/, in the slow lane)."""
     from grimoire import __version__
 
     server = GrimoireServer("grimoire", title="Grimoire: Magic: The Gathering card search", version=__version__,
@@ -692,7 +701,11 @@ def build_server(library: Library | None = None, pool: WorkPool | None = None) -
     tools = GrimoireTools(library or Library())
     pool = pool or WorkPool()
     read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
-    for function, title, lane in ((tools.search_cards, "Search Magic cards", FAST),
+    def search_lane_of(arguments: dict[str, Any]) -> str:
+        queries = arguments.get("queries")
+        return search_lane(queries if isinstance(queries, list) else [queries])
+
+    for function, title, lane in ((tools.search_cards, "Search Magic cards", search_lane_of),
                                   (tools.get_card, "Get one Magic card", FAST),
                                   (tools.find_similar, "Find similar Magic cards", FAST),
                                   (tools.get_deck, "Read a decklist", SLOW),
@@ -754,6 +767,14 @@ class _CheckedMessages:
                 f"the MCP-Protocol-Version header {shown(version)!r} is no protocol version this server speaks: "
                 f"send one of {', '.join(SUPPORTED_PROTOCOL_VERSIONS)}, or leave the header out.")))
             return
+        content_type = headers.get(b"content-type", b"").decode("latin-1")
+        if content_type.split(";")[0].strip().lower() != "application/json":
+            # the SDK had answered 400 in plain text ("Invalid Content-Type header"), unlike every other refusal
+            await _send_json(send, 415, _invalid_request(None, (
+                f"the Content-Type header is {shown(content_type)!r}" if content_type else
+                "the request has no Content-Type header") + "; send the JSON-RPC message with Content-Type: "
+                "application/json."))
+            return
         body = await read_body(receive)
         checked = _overlong(b"", "request body") if body is None else \
             _checked(body.decode("utf-8", errors="replace"), "request body") or \
@@ -762,7 +783,7 @@ class _CheckedMessages:
             await _send_json(send, 413 if body is None else 400, checked)
             return
         message = checked.message
-        clean = _wire(message)
+        clean = _replayed(message)
         if not isinstance(message, JSONRPCRequest):
             await self.app(scope, replay_body(clean, receive), send)
             return

@@ -1,11 +1,11 @@
 """Bounded work for the servers: as many requests at work as there are cores, the rest wait in a queue.
 
-Requests come in two lanes. Searches and card lookups take the fast lane; deck requests and late-interaction
-searches take the slow lane, which has slots of its own, so a big deck or a costly re-ranking never holds a slot
-a search is waiting for. Forked worker processes
-share one slow-lane gate, so all together run no more decks at once than half the cores. Every request shares
-its process's one engine. When the queue is full a request is refused at once with "busy, retry" rather than
-left to time out.
+Requests come in two lanes. Searches and card lookups take the fast lane; deck requests, late-interaction
+searches and searches holding a regular expression (:func:`search_lane`) take the slow lane, which has slots
+of its own, so a big deck, a costly re-ranking or a regex never holds a slot a search is waiting for. Forked
+worker processes share one slow-lane gate, so all together run no more decks at once than half the cores.
+Every request shares its process's one engine. When the queue is full a request is refused at once with
+"busy, retry" rather than left to time out.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ import functools
 import json
 import multiprocessing
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -27,6 +28,26 @@ MAX_WAITING = 512
 # a client that sends slowly holds no slot.
 MAX_BODY_BYTES = 4 << 20
 GATE_POLL_S = 0.005
+
+
+def _regex_term() -> re.Pattern[str]:
+    from grimoire.search.query import ALL_KEYS
+
+    keys = sorted((name for name, key in ALL_KEYS.items() if key in ("name", "oracle", "fulloracle", "type")),
+                  key=len, reverse=True)
+    # a term starting with "/" (bare, or after one of the keywords a /regex/ follows), not the prose "/" or the
+    # split card's "//" (query.py reads those as words)
+    return re.compile(rf"(?:^|(?<=[\s(\-]))(?:(?:{'|'.join(keys)})(?:[:=]|!=))?/(?!/?(?:\s|$))", re.IGNORECASE)
+
+
+_REGEX_TERM = _regex_term()
+
+
+def search_lane(queries: Iterable[object]) -> str:
+    """The lane of a search of ``queries``: slow when one holds a /regex/ (o:/.../, name:/.../, t:/.../, a bare
+    /.../), whose matching may take its whole time budget (seconds of CPU), fast otherwise. Ten such searches had
+    held every fast slot, and a plain search behind them waited tens of seconds."""
+    return SLOW if any(isinstance(query, str) and _REGEX_TERM.search(query) for query in queries) else FAST
 
 
 class ServerBusy(RuntimeError):
@@ -73,15 +94,16 @@ class WorkPool:
         async with self.slot(lane):
             return await anyio.to_thread.run_sync(functools.partial(function, **kwargs))
 
-    def bind(self, function: Callable[..., Any], lane: str,
+    def bind(self, function: Callable[..., Any], lane: str | Callable[[dict[str, Any]], str],
              busy: Callable[[ServerBusy], Any]) -> Callable[..., Awaitable[Any]]:
         """An async version of ``function`` (same name, signature and docstring, for tool registries) that
-        runs in ``lane``; a full queue returns ``busy(error)``."""
+        runs in ``lane`` (or in the lane ``lane(arguments)`` names for each call); a full queue returns
+        ``busy(error)``."""
 
         @functools.wraps(function)
         async def bound(**kwargs: Any) -> Any:
             try:
-                return await self.run(lane, function, **kwargs)
+                return await self.run(lane if isinstance(lane, str) else lane(kwargs), function, **kwargs)
             except ServerBusy as exc:
                 return busy(exc)
 

@@ -8,6 +8,7 @@ store once; ``grimoire.search.arguments`` checks a search, ``grimoire.decks.read
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import re
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Annotated
 from urllib.parse import parse_qsl, unquote_to_bytes
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -35,7 +36,7 @@ from grimoire.search.arguments import MANA_VALUE_MAX, FilterArguments, SearchArg
 from grimoire.search.engine import MAX_LIMIT, MODES
 from grimoire.search.query import MAX_QUERY_LENGTH, QuerySyntaxError
 from grimoire.serve.library import Library
-from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool
+from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool, search_lane
 from grimoire.serve.schemas import NotATruthValue
 from grimoire.serve.workers import serve_library, server_config
 
@@ -139,6 +140,28 @@ def _chart_url(relative: str) -> str | None:
     return f"/api/bench/{relative}" if (bench_dir() / relative).is_file() else None
 
 
+class _UnknownParameter(ValueError):
+    """A request to the API named a query parameter its route does not take (``limt=5`` had been ignored)."""
+
+    def __init__(self, name: str, known: list[str]):
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ";"
+        takes = f" known: {', '.join(known)}." if known else " this address takes no parameters."
+        super().__init__(f"unknown parameter {shown(name)!r}{hint}{takes}")
+        self.name, self.known = shown(name), known
+
+
+def _known_parameters(request: Request) -> None:
+    """Every API route's check: each query parameter is one the route takes, else :class:`_UnknownParameter`."""
+    route = request.scope.get("route")
+    if route is None or not request.url.path.startswith("/api/"):
+        return
+    known = [param.alias for param in route.dependant.query_params]
+    for name in request.query_params:
+        if name not in known:
+            raise _UnknownParameter(name, known)
+
+
 def _read_json(path: Path):
     return json.loads(path.read_text(encoding="utf-8"))
 
@@ -155,13 +178,16 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
         if not replays:
             replays.append(ReplayLibrary(arena or arena_dir(), library.engine.db))
         return replays[0]
-    app = FastAPI(title="Grimoire", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
+    app = FastAPI(title="Grimoire", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json",
+                  dependencies=[Depends(_known_parameters)])
 
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(_Missing, lambda _, exc: _bad_request(str(exc), status=404))
     app.add_exception_handler(GameNotFound, lambda _, exc: _bad_request(str(exc), status=404))
     app.add_exception_handler(ReplayError, lambda _, exc: _bad_request(str(exc), status=409))
+    app.add_exception_handler(_UnknownParameter, lambda _, exc: _bad_request(str(exc), argument=exc.name,
+                                                                              allowed=exc.known))
 
     @app.get("/api/search")
     def search(q: Annotated[list[str], Query()] = [""], id: str | None = None,  # noqa: A002, B006 - Scryfall's names
@@ -335,21 +361,25 @@ def _undecodable(query: bytes, path: bytes) -> tuple[str, str] | None:
 
 
 
-def _asks_late(query: str) -> bool:
-    """Whether a query string asks for a late-interaction search, however it is percent-encoded (``mode=%6Cate``
-    had run in the fast lane)."""
+def _search_lane(query: str) -> str:
+    """The lane of a search's query string, however it is percent-encoded (``mode=%6Cate`` had run in the fast
+    lane): slow for a late-interaction search, or one whose ``q`` holds a /regex/ (:func:`search_lane`)."""
     try:
         pairs = parse_qsl(query, keep_blank_values=True, errors="strict")
     except (UnicodeDecodeError, ValueError):
-        return False  # refused as not UTF-8 before any route (see _CheckedRequests)
-    return any(key == "mode" and value.strip().lower() == "late" for key, value in pairs)
+        return FAST  # refused as not UTF-8 before any route (see _CheckedRequests)
+    if any(key == "mode" and value.strip().lower() == "late" for key, value in pairs):
+        return SLOW
+    return search_lane(value for key, value in pairs if key == "q")
 
 
 def _lane(path: str, query: str) -> str | None:
-    """The work lane of a request: decks, game replays and late-interaction searches (seconds of CPU each) are
-    slow, the rest of the API fast; static files take no slot."""
-    if path.startswith(("/api/deck", "/api/arena/games/")) or (path == "/api/search" and _asks_late(query)):
+    """The work lane of a request: decks, game replays, late-interaction searches and searches holding a /regex/
+    (seconds of CPU each) are slow, the rest of the API fast; static files take no slot."""
+    if path.startswith(("/api/deck", "/api/arena/games/")):
         return SLOW
+    if path == "/api/search":
+        return _search_lane(query)
     return FAST if path.startswith("/api/") else None
 
 
