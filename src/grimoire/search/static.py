@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "190d9e6ec70c1968d153178ed99d5d04a71944f3a0d3f79ad3645695ab105c2d"
+MODEL_SHA256 = "53ce8bda10a125eae8d1c77ab073f950c9fecab71fa73bc8cdeca73e210c1875"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

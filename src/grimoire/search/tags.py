@@ -233,10 +233,6 @@ TREASURE_MAKER = _either(
     _narrow(_rule(rf"\bcreates? {NUMBER}[^.]*?(?:eldrazi spawn|eldrazi scion|gold|powerstone) "
                   r"(?:(?:artifact )?creature )?tokens?")),
 )
-# an Aura on a land that adds mana each time the land is tapped ("Whenever enchanted land is tapped for mana, its
-# controller adds an additional {G}": Wild Growth, Utopia Sprawl, Fertile Ground): ramp, which no rule had found
-LAND_AURA_RAMP = _rule(r"whenever enchanted (?:land|forest|plains|island|swamp|mountain)[^.]*? is tapped for mana, "
-                       r"its controller adds")
 MANA_DOUBLER = _rule(
     r"taps? (?:a|an) [^.]*for mana, [^.]*adds? (?:an additional|one additional|one mana|that much)",
     r"produces? (?:twice|three times) as much",
@@ -544,14 +540,13 @@ TAGS: tuple[Tag, ...] = (
     # mana
     _t(
         "ramp",
-        "puts more mana or lands into play: mana rocks and dorks, land searches, extra land drops, treasure, "
-        "land auras",
+        "puts more mana or lands into play: mana rocks and dorks, land searches, extra land drops, treasure",
         (
             "ramp; mana acceleration; more mana; accelerate my mana; ramp spells; mana ramp; accelerate; "
             "get ahead on mana; extra mana; faster mana; more lands; speed up my deck; my deck is too slow; "
             "mana screw; stuck on lands; missing land drops; never enough mana; not enough mana"
         ),
-        _either(MANA_ROCK, MANA_DORK, RAMP_LAND, EXTRA_LAND_DROP, TREASURE_MAKER, MANA_DOUBLER, LAND_AURA_RAMP),
+        _either(MANA_ROCK, MANA_DORK, RAMP_LAND, EXTRA_LAND_DROP, TREASURE_MAKER, MANA_DOUBLER),
         makes="mana",
     ),
     _t(
