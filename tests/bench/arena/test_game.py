@@ -4,6 +4,7 @@ and a refused action leaves the game as it was."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -199,7 +200,7 @@ def test_an_attack_requirement_lists_only_declarations_the_engine_accepts(arena_
 
     from grimoire.bench.arena.players import RandomBot
 
-    game = Game(arena_cards, Deal((list(arena_decks["delver"].names), list(arena_decks["jeskai"].names)), seed=1))
+    game = Game(arena_cards, Deal((list(arena_decks["delver"].names), list(arena_decks["jeskai"].names)), seed=11))
     bots, census = [RandomBot(), HeuristicBot()], Census()
     for seat, bot in enumerate(bots):
         bot.start(game, seat, None, None, census)
@@ -424,7 +425,7 @@ def test_a_triggers_target_prompt_names_its_source_and_no_placeholder_target(are
     placeholder until the target is chosen)."""
     from grimoire.bench.arena.prompt import render_stack
 
-    game, decision = _random_game(arena_cards, arena_decks, 1, lambda g, d: d.kind == "TriggerTargetSelection")
+    game, decision = _random_game(arena_cards, arena_decks, 22, lambda g, d: d.kind == "TriggerTargetSelection")
     assert decision is not None
     assert decision.prompt.startswith("Choose a target for Orcish Bowmasters (its triggered ability): When Orcish "
                                       "Bowmasters enters"), decision.prompt
@@ -481,14 +482,14 @@ def test_a_cast_from_the_graveyard_shows_the_cost_it_is_cast_for(arena_cards, ar
 def test_a_token_on_the_board_says_it_is_one(arena_cards, arena_decks):
     from grimoire.bench.arena.prompt import render_state
 
-    game, decision = _random_game(arena_cards, arena_decks, 1, lambda g, d: any(
+    game, decision = _random_game(arena_cards, arena_decks, 12, lambda g, d: any(
         o.get("is_token") for o in g._game.battlefield()))
     assert decision is not None
     view = game.view(decision.seat)
     tokens = {card["name"] for card in view["battlefield"] if card.get("token")}
     assert tokens == {o["name"] for o in game._game.battlefield() if o.get("is_token")}
     board = render_state(view, [])
-    assert all(f"{name} " in board and "(token" in board for name in tokens), board
+    assert all(f"{name} " in board and re.search(r"[(;] token\b|\(token\b", board) for name in tokens), board
 
 
 def test_an_unless_cost_says_whose_spell_asks_it_and_what_the_payer_has(arena_cards, arena_decks):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import stat
 from pathlib import Path
 
 import pytest
@@ -65,6 +66,7 @@ def test_plot_writes_png_and_self_contained_html(ratings: Ratings, tmp_path: Pat
     assert "(unranked)" in document
     assert "<script" not in document and "http://" not in document.replace('xmlns="http://www.w3.org/2000/svg"', "")
     assert sorted(path.name for path in png.parent.iterdir()) == ["board.html", "board.png"]
+    assert all(stat.S_IMODE(path.stat().st_mode) == 0o644 for path in (png, page))  # served like the .txt beside
 
 
 def test_to_json_is_strict_json_with_ranks(ratings: Ratings) -> None:

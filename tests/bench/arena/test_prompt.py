@@ -66,6 +66,9 @@ def mid_game(decks):
     ("0", 5, None),
     ("", 5, None),
     ("I am not sure what to do.", 5, None),
+    ("Reasoning first.\n**2**", 5, 2),
+    ("I would rather not pass here, I keep mana up for 2 turns.", 5, None),  # a number in passing is no answer
+    ("Bolt the Delver for 3, then attack with 2", 5, None),
 ])
 def test_parse_choice(text, n, expected):
     assert parse_choice(text, n) == expected

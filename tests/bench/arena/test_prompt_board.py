@@ -375,7 +375,8 @@ def test_choices_of_cards_are_offered_once_and_one_card_scries_read_plainly(tmp_
     first = play(game, [], lambda g, d: d.seat == 0 and d.kind == "MulliganDecision")
     game.choose(first, next(o for o in first.options if o.label.startswith("Mulligan")))
     bottom = play(game, ["^Keep"], lambda g, d: d.seat == 0 and "put on the bottom" in d.prompt)
-    chosen = [o.label.removeprefix("Choose: ") for o in bottom.options]
+    assert all(o.label.startswith("Put on the bottom of your library: ") for o in bottom.options)
+    chosen = [o.label.removeprefix("Put on the bottom of your library: ") for o in bottom.options]
     assert chosen == sorted(set(chosen)) and all(c == ", ".join(sorted(c.split(", "))) for c in chosen)
     game = duel(tmp_path, db, "// Opt\n24 Island\n36 Opt\n")
     scry = play(game, ["^Keep", "^Play land", "^Cast Opt"], lambda g, d: d.kind == "ScryChoice")

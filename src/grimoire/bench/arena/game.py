@@ -247,6 +247,18 @@ class Game:
     def life(self, seat: int) -> int:
         return int(self._game.player(seat)["life"])
 
+    def loss_reason(self, seat: int) -> str:
+        """Why ``seat`` lost (CR 704.5a-c), read from its player record: 'life total 0', 'drew from an empty
+        library', '10 poison counters'; the engine keeps no other reason (a concession)."""
+        player = self._game.player(seat)
+        if int(player.get("life") or 0) <= 0:
+            return f"life total {player.get('life')}"
+        if player.get("drew_from_empty_library"):
+            return "drew from an empty library"
+        if int(player.get("poison_counters") or 0) >= 10:
+            return f"{player.get('poison_counters')} poison counters"
+        return "eliminated for a reason the engine does not record (a concession)"
+
     def turn_holder(self, turn: int | None = None) -> int | None:
         """The seat whose turn ``turn`` (default: the current one) is, once the engine has begun it."""
         return self.turn_holders.get(self.turn if turn is None else turn)
@@ -430,7 +442,10 @@ class Game:
         # summoning sickness as the board shows it: on the seat's own creatures and on those of the player whose
         # turn it is ("Dark Confidant [2/1]" and "[2/1 (can't attack or {T} yet)]" beside "Dark Confidant 2/1 x2")
         sick = not combat and obj.get("controller") in (seat, self.turn_holder())
-        return permanent_text(self._card(obj, seat), sick_shown=sick, with_text=False)
+        card = self._card(obj, seat)
+        temporary = self._temporary(obj)
+        card.update(temporary, effects=card.get("effects", []) + temporary.get("effects", []))
+        return permanent_text(card, sick_shown=sick, with_text=False)
 
     def _told_apart(self, divisions: list[dict[str, Any]], prompt: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """One division of combat damage per difference a player can see: the same amounts on blockers the board
@@ -698,7 +713,9 @@ class Game:
         # a spell resolving is still on the stack (CR 608.2n puts it in the graveyard last); the engine has put it
         # there already ("Your graveyard: ..., Thoughtseize" beside "Stack: empty" while its choice was made)
         resolving = self._resolving_spell() if whole_state else None
-        gone = {resolving.get("id")} if resolving else set()
+        gone = {resolving.get("id")} if resolving and resolving["moved"] else set()
+        stack = [self._stack_entry(e, seat) for e in self._game.stack()] + ([resolving] if resolving else [])
+        suspending = {e["suspending"]: e["time_counters"] for e in stack if e.get("suspending") is not None}
         return {
             "turn": self.turn,
             "phase": self.phase,
@@ -716,10 +733,10 @@ class Game:
                          "library_count": len(them.get("library") or []),
                          "graveyard": [self._card(o, seat) for o in self._graveyard(other) if o.get("id") not in gone]},
             "battlefield": [self._card(o, seat, whole_state) for o in self._game.battlefield()],
-            "exile": [self._card(o, seat, whole_state) for o in self._game.exile()],
-            "stack": [self._stack_entry(e, seat) for e in self._game.stack()] + (
-                [{"id": resolving.get("id"), "source": resolving.get("name"), "controller": resolving.get("controller"),
-                  "kind": "Spell", "text": "", "targets": [], "resolving": True}] if resolving else []),
+            "exile": [{**self._card(o, seat, whole_state), **({"suspending": suspending[o["id"]]}
+                                                               if o.get("id") in suspending else {})}
+                      for o in self._game.exile()],
+            "stack": stack,
             "combat": self._combat(seat) if whole_state else None,
         }
 
@@ -754,15 +771,33 @@ class Game:
         return humanise(duration) if isinstance(duration, str) else ""
 
     def _resolving_spell(self) -> dict[str, Any] | None:
-        """The instant or sorcery whose resolution is waiting on a choice, if the engine has already put it into its
-        owner's graveyard; None otherwise."""
+        """What is resolving while its choice is made, where the engine no longer shows it on the stack, as a stack
+        item marked ``resolving``: an instant or sorcery the engine has already put into its owner's graveyard
+        (``moved`` then holds its card, shown on the stack and not in the graveyard), or an ability of a card in a
+        graveyard (a fetch land's search after its sacrifice, Ichorid's upkeep trigger), whose card stays there.
+        None otherwise. A fetch land's search had read "Polluted Delta (your spell, resolving now)" with the land
+        gone from the graveyard, and Brainstorm's put-back "Stack: empty" beside it in the graveyard."""
         for frame in (self._whole_state().get("resolution_frames") or {}).get("frames") or []:
             data = frame.get("data") or {}
             part = ((data.get("pending") or {}).get("chain")) or data.get("ability") or {}
-            obj = self.object(part.get("source_id")) if part.get("kind") == "Spell" else None
-            if obj and obj.get("zone") == "Graveyard":
-                return obj
+            obj = self.object(part.get("source_id")) or {}
+            if obj.get("zone") != "Graveyard":
+                continue
+            if _is_spell_card(obj) and not _ability_part(part):
+                return self._resolving_item(obj, "Spell", moved=True)
+            name = str(obj.get("name"))
+            text = str(part.get("description") or "").replace("~", name)
+            return self._resolving_item(obj, _ability_part(part) or "ActivatedAbility", text=text)
+        data = self.waiting_for().get("data")
+        obj = self.object(data.get("source_id")) if isinstance(data, dict) else None
+        if obj and obj.get("zone") == "Graveyard" and _is_spell_card(obj):  # its last part: no frame is left
+            return self._resolving_item(obj, "Spell", moved=True)
         return None
+
+    @staticmethod
+    def _resolving_item(obj: dict[str, Any], kind: str, *, text: str = "", moved: bool = False) -> dict[str, Any]:
+        return {"id": obj.get("id"), "source": obj.get("name"), "controller": obj.get("controller", obj.get("owner")),
+                "kind": kind, "text": text, "targets": [], "resolving": True, "moved": moved}
 
     def _graveyard(self, seat: int) -> list[dict[str, Any]]:
         """``seat``'s graveyard as it stands: no token (a sacrificed Treasure ceases to exist, CR 111.7), nor the
@@ -809,8 +844,10 @@ class Game:
             card = pending.get("card_id", pending.get("object_id"))
             return card if isinstance(card, int) else None
         pending = data.get("pending_cast")
-        resume = data.get("resume")  # a cost being paid (PayCost): {"type": "Spell", "Spell": {"object_id": ...}}
-        if not isinstance(pending, dict) and isinstance(resume, dict) and resume.get("type") == "Spell":
+        # a cost being paid (PayCost): {"type": "SpellCost", "Spell": {"object_id": ...}} (Fireblast's sacrifice; the
+        # type had been read as "Spell" only, so the card showed in the hand and on the stack at once)
+        resume = data.get("resume")
+        if not isinstance(pending, dict) and isinstance(resume, dict):
             pending = resume.get("Spell")
         object_id = pending.get("object_id") if isinstance(pending, dict) else None
         return object_id if isinstance(object_id, int) else None
@@ -910,9 +947,48 @@ class Game:
         if obj.get("zone") == "Battlefield":
             effects = [self._effect_text(effect, None, seat) for effect in state.get("transient_continuous_effects")
                        or [] if (effect.get("affected") or {}) == {"type": "SpecificObject", "id": obj.get("id")}]
+            temporary = self._temporary(obj)
+            effects += temporary.pop("effects", [])
+            details.update(temporary)
             if effects:  # (Adanto Vanguard's indestructibility paid for three times is one effect to read)
                 details["effects"] = list(dict.fromkeys(effects))
         return details
+
+    def _temporary(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """A permanent's fate where a delayed trigger will sacrifice or exile it, as board details: Reflection of
+        Kiki-Jiki's copy reads "token copy, sacrificed at the beginning of the next end step (Reflection of
+        Kiki-Jiki)" (it had read as a lasting 2/2 token); {} for any other permanent."""
+        doomed = self._doomed(obj)
+        if not doomed:
+            return {}
+        source = str((self.card_data.faces.get(doomed.rsplit(" (", 1)[-1].rstrip(")").lower()) or {})
+                     .get("oracle_text") or "")
+        return {"effects": [doomed], **({"token_copy": True} if obj.get("is_token") and "copy" in source.lower()
+                                        else {})}
+
+    def _doomed(self, obj: dict[str, Any]) -> str:
+        """'sacrificed at the beginning of the next end step (Reflection of Kiki-Jiki)'; '' where no delayed trigger
+        will sacrifice or exile the permanent."""
+        for delayed in self._whole_state().get("delayed_triggers") or []:
+            ability = delayed.get("ability") or {}
+            effect = ability.get("effect") or {}
+            aimed = [t.get("Object") for t in ability.get("targets") or [] if isinstance(t, dict)]
+            if obj.get("id") not in aimed:
+                continue
+            if effect.get("type") == "Sacrifice":
+                fate = "sacrificed"
+            elif effect.get("type") == "ChangeZone" and effect.get("destination") == "Exile":
+                fate = "exiled"
+            else:
+                continue
+            condition = delayed.get("condition") or {}
+            phase = humanise(str(condition.get("phase") or "")).lower()
+            when = f" at the beginning of the next {phase} step" if condition.get("type") == "AtNextPhase" and phase \
+                else ""
+            source = (ability.get("trigger_source") or {}).get("lki", {}).get("name") or \
+                self.name_of(delayed.get("source_id"))
+            return f"{fate}{when} ({source})"
+        return ""
 
     def _effect_text(self, effect: dict[str, Any], player: int | None, seat: int) -> str:
         """A continuous effect as ``seat`` reads it: what it changes, until when, and its source."""
@@ -981,6 +1057,10 @@ class Game:
         kind = entry.get("kind") or {}
         ability = _stack_ability(entry)
         name = self.name_of(source) if source is not None else "?"
+        if (time := _suspend_counters(ability)) is not None:  # phase puts suspend on the stack (a special action)
+            return {"id": entry.get("id"), "source": name, "controller": entry.get("controller"), "kind": "Suspend",
+                    "text": f"{name} gets {time} time counter{'s' if time != 1 else ''} in exile as this resolves",
+                    "targets": [], "suspending": source, "time_counters": time}
         text = str(ability.get("description") or "").replace("~", name)
         if re.fullmatch(r"Chapter \d+\.?", text.strip()):  # a Saga's chapter: its text as printed
             text = self._chapter_text(text, name).split(": ", 1)[-1]
@@ -1039,7 +1119,7 @@ class Game:
             return {"Keep": "Keep this hand", "Mulligan": "Mulligan (shuffle and draw a new hand)"}.get(
                 (data.get("choice") or {}).get("type"), str(data))
         if kind == "SelectCards":
-            return self._select_label([name(c) for c in data.get("cards") or []])
+            return self._select_label(self._cards_told_apart(data.get("cards") or [], seat))
         if kind == "ChooseX":
             return f"X = {data.get('value')}"
         if kind == "DecideOptionalCost" and (waiting := self.waiting_for()).get("type") == "OptionalCostChoice":
@@ -1111,8 +1191,14 @@ class Game:
             return "Assign combat damage: " + (", ".join(parts) or "none")
         if kind == "OrderTriggers":
             triggers = (self.waiting_for().get("data") or {}).get("triggers") or []
-            names = [f"{triggers[i].get('source_name')} (trigger {i + 1})" if i < len(triggers) else str(i + 1)
-                     for i in data.get("order") or []]
+            # a trigger is numbered only where another of its name does something else: identical triggers (two
+            # Narcomoebas') in either order are one choice, so it is made without asking
+            texts: dict[Any, set[str]] = {}
+            for trigger in triggers:
+                texts.setdefault(trigger.get("source_name"), set()).add(str(trigger.get("description")))
+            names = [(f"{triggers[i].get('source_name')}" + (f" (trigger {i + 1})" if len(
+                texts[triggers[i].get("source_name")]) > 1 else "")) if i < len(triggers) else str(i + 1)
+                for i in data.get("order") or []]
             return "Put on the stack first " + ", then ".join(names)
         if kind == "SelectModes":
             return self._modes_label(data.get("indices") or [])
@@ -1303,6 +1389,25 @@ class Game:
             return f"{source}: separate the revealed cards ({listed(cards)}) into two piles; {fate}."
         return f"{source}: your opponent has separated the revealed cards into two piles; {fate}. Choose a pile."
 
+    def _cards_told_apart(self, cards: list[Any], seat: int) -> list[str]:
+        """The names of chosen cards, a permanent as the board shows it wherever another the choice offers has its
+        name but not its look: Fireblast's sacrifice reads "Mountain (tapped), Mountain" (a tapped and an untapped
+        Mountain had both been "Mountain", and the option kept sacrificed the two untapped ones)."""
+        data = self.waiting_for().get("data") or {}
+        offered = [c for key in ("choices", "cards", "eligible") for c in data.get(key) or [] if isinstance(c, int)]
+        looks: dict[str, set[str]] = {}
+        for card in dict.fromkeys([*offered, *cards]):
+            if (self.object(card) or {}).get("zone") == "Battlefield":
+                looks.setdefault(self.name_of(card), set()).add(self._permanent_look(card, seat))
+        return [self._permanent_look(c, seat) if len(looks.get(self.name_of(c), ())) > 1 else self.name_of(c)
+                for c in cards]
+
+    def _permanent_look(self, object_id: Any, seat: int) -> str:
+        """A permanent as the board shows it, an untapped land with nothing on it said to be so ("Mountain
+        (untapped)"), since its bare name beside "Mountain (tapped)" reads as either."""
+        text = self._board_text(object_id, seat)
+        return f"{text} (untapped)" if text == self.name_of(object_id) else text
+
     def _select_label(self, names: list[str]) -> str:
         """A choice of cards, worded for what the chosen cards do (kept on top, put back in order, ...)."""
         waiting = self.waiting_for()
@@ -1321,6 +1426,11 @@ class Game:
         chosen = listed(sorted(names))  # an unordered choice: "Mountain, Lava Spike" is "Lava Spike, Mountain"
         if kind == "DiscardToHandSize" or (kind == "DiscardChoice"):
             return f"Discard: {chosen}" if chosen else "Discard nothing"
+        if kind == "MulliganDecision":  # the cards a kept hand puts back
+            return f"Put on the bottom of your library: {chosen}" if chosen else "Put nothing on the bottom"
+        if kind == "PayCost" and chosen:  # "Sacrifice: Mountain (tapped), Mountain (untapped)"
+            what = humanise((data.get("kind") or {}).get("type") or "choose").replace(" from zone", "")
+            return f"{what[:1].upper()}{what[1:]}: {chosen}"
         return "Choose: " + (chosen or "nothing")
 
     def _replacement_label(self, index: int) -> str:
@@ -1479,6 +1589,12 @@ class Game:
         if evoke is not None and zone == "Hand" and not self.can_pay(seat, obj.get("mana_cost")):
             # the engine evokes by itself when the mana cost is out of reach ("Cast Solitude {3}{W}{W}" had hid it)
             return f"{obj.get('name')} by evoke ({cost_text(evoke)}; it is sacrificed when it enters)"
+        alternative = next((option.get("cost") for option in obj.get("casting_options") or []
+                            if isinstance(option, dict) and option.get("kind") == "AlternativeCost"), None)
+        if alternative and zone == "Hand" and not self.can_pay(seat, obj.get("mana_cost")):
+            # only the alternative cost can be paid ("Cast Fireblast {4}{R}{R}" had been offered beside two Mountains)
+            return f"{obj.get('name')} by its alternative cost: {cost_text(alternative)} ({cost} is more than your " \
+                   "untapped mana sources can pay)"
         where = "" if zone in (None, "Hand") else f" from {_ZONE_NAMES.get(zone, zone)}"
         if zone == "Graveyard":  # cast by escape or flashback: that keyword's cost, not the printed one
             for keyword in obj.get("keywords") or []:
@@ -1599,6 +1715,10 @@ class Game:
             source_name = self.name_of(source) if source is not None else "the ability"
             what = " (its triggered ability)" if kind == "TriggerTargetSelection" else ""
             mode = self._target_mode(data)
+            oracle = str((self.card_data.faces.get(source_name.lower()) or {}).get("oracle_text") or "")
+            if kind == "TargetSelection" and ability.get("kind") == "Spell" and not mode and oracle:
+                # a spell's whole text: the engine's holds only its first paragraph (Fatal Push's revolt was lost)
+                text = " ".join(oracle.split())
             if mode:  # a modal spell's target: for which of the chosen modes (its ability holds no text)
                 what += f", for its mode \"{ability_text(mode, source_name)}\""
             extra = self._extra_target_cost(source_name) if kind == "TargetSelection" else 0
@@ -2008,6 +2128,29 @@ def combat_abilities(obj: dict[str, Any]) -> list[str]:
         first = first.rstrip(".").removeprefix("~ ").replace("~", "it")
         found.append(first[:1].lower() + first[1:] + (" …" if rest else ""))
     return found
+
+
+def _suspend_counters(ability: dict[str, Any]) -> int | None:
+    """The time counters a suspend ability on the stack puts on its card in exile (phase's suspend: an activated
+    ability that puts time counters on its own card), else None."""
+    effect = ability.get("effect") or {}
+    if ability.get("kind") != "Activated" or effect.get("type") != "PutCounter" or \
+            str(effect.get("counter_type")).lower() != "time" or (effect.get("target") or {}).get("type") != "SelfRef":
+        return None
+    return int((effect.get("count") or {}).get("value") or 1)
+
+
+def _is_spell_card(obj: dict[str, Any]) -> bool:
+    """An instant or sorcery card: the only cards whose own resolution leaves them in a graveyard."""
+    return bool({"Instant", "Sorcery"} & set((obj.get("card_types") or {}).get("core_types") or []))
+
+
+def _ability_part(part: dict[str, Any]) -> str:
+    """'TriggeredAbility' or 'ActivatedAbility' for a resolving part that comes from an ability (the engine marks
+    every resolving part "Spell"), '' for a spell's own part."""
+    if any(key in part for key in ("trigger_definition_ref", "may_trigger_origin")):
+        return "TriggeredAbility"
+    return "ActivatedAbility" if "ability_index" in part else ""
 
 
 def _both(items: list[str]) -> str:

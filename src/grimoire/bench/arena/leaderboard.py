@@ -257,3 +257,5 @@ def plot(ratings: Ratings, png_path: str | Path, html_path: str | Path) -> None:
     """Draw the interval chart (a point and a 90% bar per player, unranked players muted) as PNG and HTML."""
     atomic.write_bytes(Path(png_path), _png(ratings))
     atomic.write_text(Path(html_path), _html(ratings))
+    for path in (png_path, html_path):  # readable like the .txt and .json beside them (the atomic write's is 0600)
+        Path(path).chmod(0o644)

@@ -274,7 +274,8 @@ class LLMPlayer:
             return "You called a tool after using all your tool calls."
         if not reply.strip():
             return "Your reply was empty."
-        return "Your reply did not name an option number in range."
+        return "Your reply had no answer line naming an option in range (a number inside your reasoning is not read " \
+               "as one)."
 
     def _fallback(self, decision: Decision, rejected: dict[int, str], why: str) -> Choice:
         option = next((o for o in decision.options if o.number not in rejected), decision.options[0])

@@ -1,7 +1,7 @@
 """Play one game between two players and keep a record that can be replayed from the deal and the actions.
 
-A decision with a single option that only passes priority (or goes back to a mana payment) is applied for the
-player (counted as ``auto_pass``).
+A decision with a single option is applied for the player (counted as ``auto_pass``; a choice the rules force,
+such as a lone division of combat damage, has the outcome ``forced``).
 An option the engine refuses is reported to the player, who is asked again; after ``MAX_ATTEMPTS`` refusals or
 an unusable answer the first remaining option is taken and recorded as a fallback, never silently. A choice
 repeated ``LOOP_LIMIT`` times at the same decision in one turn is withheld (``loop_guard``) so no game spins.
@@ -46,7 +46,8 @@ class GameRecord:
     kinds: list[str]
     decks: list[str]
     winner: int | None
-    end: str  # "win", "turn limit", "decision limit" or "error: ..."
+    # "win: <loser> lost (<why>)", "turn limit", "decision limit" or "error: ..."; the kind is the text before ":"
+    end: str
     turns: int
     decisions: int
     actions: list[list[Any]]
@@ -127,20 +128,25 @@ def play_game(card_data: CardData, decks: tuple[ArenaDeck, ArenaDeck], players: 
     finally:
         for player in players:
             player.close()
+    if end == "win" and game.winner is not None:
+        loser = 1 - game.winner
+        end = f"win: {_seat_names(players)[loser]} lost ({game.loss_reason(loser)})"
+    # the turn limit stops at the first decision of the turn after it: that turn was not played
+    turns = min(game.turn, max_turns) if end == "turn limit" else game.turn
     census.features["transform"] += sum(1 for _, text in game.log_for(None) if " transforms into " in text)
     costs = [p.usage.cost_usd for p in players]
     return GameRecord(
         game_id=game_id or uuid.uuid4().hex[:12], harness_version=harness_version,
         deal=deal_key(seed, (decks[0].name, decks[1].name)), seed=seed, first=first,
         players=[p.name for p in players], kinds=[p.kind for p in players], decks=[d.name for d in decks],
-        winner=game.winner if end == "win" else None, end=end, turns=game.turn, decisions=decisions,
+        winner=game.winner if end.startswith("win") else None, end=end, turns=turns, decisions=decisions,
         actions=[[seat, action] for seat, action in game.history], census=census.to_dict(),
         usage=[p.usage.to_dict() for p in players],
         cost_usd=None if any(c is None for c in costs) else sum(c or 0.0 for c in costs),
         seconds=round(time.monotonic() - started, 3),
         notes=[list(getattr(p, "notes", [])) for p in players],
         trace=[list(getattr(p, "trace", [])) for p in players], auto_passes=auto_passes,
-        log=[[t, text] for t, text in game.log_for(None, names=_seat_names(players))])
+        log=[[t, text] for t, text in game.log_for(None, names=_seat_names(players)) if t <= turns])
 
 
 def _seat_names(players: tuple[Player, Player]) -> tuple[str, str]:
@@ -148,10 +154,16 @@ def _seat_names(players: tuple[Player, Player]) -> tuple[str, str]:
 
 
 def is_auto_pass(decision: Decision) -> bool:
-    """Whether the decision's only option is passing priority, going back to the mana payment from its choice of
-    a mana source, or declining a payment the player cannot make (Daze's {1} with every land tapped): applied
-    without asking the player, there is nothing to choose."""
-    return len(decision.options) == 1 and decision.options[0].action.get("type") in (
+    """Whether the decision has a single option, applied without asking the player: there is nothing to choose.
+    Passing priority, going back to the mana payment, declining a payment the player cannot make (Daze's {1} with
+    every land tapped), or a choice forced by the rules (:func:`is_forced`)."""
+    return len(decision.options) == 1
+
+
+def is_forced(decision: Decision) -> bool:
+    """A single option that is a choice, not a pass: a blocked creature's one legal division of damage, the order of
+    two identical triggers. Recorded as ``forced`` (it had been sent to the model as a one-option question)."""
+    return is_auto_pass(decision) and decision.options[0].action.get("type") not in (
         "PassPriority", "BackToManaPayment", "PayUnlessCost", "DecideOptionalEffect")
 
 
@@ -161,9 +173,10 @@ def _decide(game: Game, decision: Decision, player: Player, census: Census, repe
     census.check_text(decision.seat, "\n".join([decision.prompt, *(o.label for o in decision.options)]),
                       decision.category)
     if is_auto_pass(decision):
-        census.record("auto_pass", decision.seat, "only option")
+        forced = is_forced(decision)
+        census.record("auto_pass", decision.seat, f"forced: {decision.options[0].label}" if forced else "only option")
         game.choose(decision, decision.options[0])
-        census.outcome(decision.seat, "auto_pass")
+        census.outcome(decision.seat, "forced" if forced else "auto_pass")
         return
     signature = (decision.turn, decision.seat, decision.kind, decision.prompt,
                  tuple(o.label for o in decision.options))

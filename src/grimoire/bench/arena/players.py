@@ -56,7 +56,7 @@ class Census:
             self.record("engine_structure", seat, f"{found!r} in: {line[:300]}", category=category)
 
     def outcome(self, seat: int, how: str) -> None:
-        """A decision was applied: ``how`` is "chosen" (by the player), "auto_pass" or "fallback"."""
+        """A decision was applied: ``how`` is "chosen" (by the player), "auto_pass", "forced" or "fallback"."""
         self.outcomes[(how, seat)] += 1
 
     def silent_fallbacks(self) -> int:

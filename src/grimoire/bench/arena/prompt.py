@@ -41,9 +41,10 @@ _YOU_VERB = re.compile(r"\bYou (\w+)\b")
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do"}
 
 _ANSWER = re.compile(r"\banswer(?:\s+is)?[\s:*#=\-]*(?:option[\s:*#]*)?(\d+)", re.IGNORECASE)
-_OPTION_WORD = re.compile(r"\b(?:option|choice|choose|chose|pick|select)(?:\s+option)?[\s:*#]*(\d+)",
-                          re.IGNORECASE)
-_STANDALONE = re.compile(r"(?<![\w{}/+\-.$])(\d{1,3})(?![\w}/%]|\.\d)")
+# An explicit choice that ends the reply: "3", "**3**", a last line "3", "Option 3.", "I choose 3", "... so I pick
+# option 2". A number anywhere else ("I keep mana up for 2 turns.") is no answer.
+_FINAL_CHOICE = re.compile(r"(?:^|\n|\b(?:option|choice|choose|chose|pick|select|take)(?:\s+option)?)[\s:*#]*(\d+)"
+                           r"[\s*.!)]*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -194,6 +195,10 @@ def _exiled_text(card: dict[str, Any], seat: int) -> str:
     time = next((n for counter, n in (card.get("counters") or {}).items() if counter.lower() == "time"), 0)
     whose = "yours" if card.get("owner") == seat else "your opponent's"
     suspended = f", suspended: {time} time counter{'s' if time != 1 else ''}" if time else ""
+    if card.get("suspending"):  # its suspend is still on the stack: the counters come as it resolves
+        coming = card["suspending"]
+        suspended = f", being suspended: gets {coming} time counter{'s' if coming != 1 else ''} as its suspend " \
+                    "resolves"
     exiled_by = f", exiled by {card['exiled_by']}" if card.get("exiled_by") else ""
     return f"{card['name']} ({whose}{suspended}{exiled_by})"
 
@@ -255,7 +260,7 @@ def permanent_text(card: dict[str, Any], *, sick_shown: bool = True, with_text: 
         text += f" {card['power']}/{card['toughness']}"
     if card.get("loyalty") is not None:
         text += f", loyalty {card['loyalty']}"
-    status = ["token"] if card.get("token") else []
+    status = ["token copy"] if card.get("token_copy") else ["token"] if card.get("token") else []
     if card.get("tapped"):
         status.append("tapped")
     if card.get("summoning_sick") and sick_shown:
@@ -290,7 +295,8 @@ def counter_name(counter: str) -> str:
     return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", counter).lower()
 
 
-_STACK_KINDS = {"Spell": "spell", "TriggeredAbility": "triggered ability", "ActivatedAbility": "activated ability"}
+_STACK_KINDS = {"Spell": "spell", "TriggeredAbility": "triggered ability", "ActivatedAbility": "activated ability",
+                "Suspend": "suspend"}
 
 
 def render_stack(stack: list[dict[str, Any]], seat: int) -> str:
@@ -434,19 +440,17 @@ def correction_prompt(n_options: int, problem: str) -> str:
 
 
 def parse_choice(text: str, n_options: int) -> int | None:
-    """The option a reply chose: its last "Answer: N" (None if out of range), else the last in-range number after
-    a word like "option" or "choose", else the last in-range standalone number; None when there is none."""
+    """The option a reply chose: its last "Answer: N" (None if out of range), else a choice that ends the reply
+    ("3", "Option 3.", "... so I pick option 2"); None when there is neither. A number elsewhere in the reply
+    ("I keep mana up for 2 turns.") is never read as a choice: the reply gets the correction instead."""
     if not text:
         return None
     answers = _ANSWER.findall(text)
-    if answers:
-        number = int(answers[-1])
-        return number if 1 <= number <= n_options else None
-    for pattern in (_OPTION_WORD, _STANDALONE):
-        numbers = [int(found) for found in pattern.findall(text) if 1 <= int(found) <= n_options]
-        if numbers:
-            return numbers[-1]
-    return None
+    found = answers[-1] if answers else next(iter(_FINAL_CHOICE.findall(text.strip())), None)
+    if found is None:
+        return None
+    number = int(found)
+    return number if 1 <= number <= n_options else None
 
 
 def clean_note(text: str, max_chars: int = 400) -> str:
