@@ -3954,6 +3954,10 @@ def test_a_two_letter_commander_name_is_no_everyday_word(reader):
     ("high cmc cards", "mv>=6"), ("low cmc creatures", "mv<=2 t:creature"),  # the cost said with its word
     # either of two colours, as the dual lands' text says it ("two colors" had ranked Gold Mine first)
     ("lands that tap for 2 colors", r"fo:/add \{[wubrg]\} or \{[wubrg]\}/ t:land"),
+    # said of lands with "for" ("for two colors" had been dropped: Nykthos led), not of a deck's removal
+    ("lands that enter untapped for two colors",
+     r"-o:/~ enters tapped(\.| with)/ fo:/add \{[wubrg]\} or \{[wubrg]\}/ t:land"),
+    ("removal for two colors", ""),
 ])
 def test_costs_and_colours_of_mana_said_with_their_words(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -3461,10 +3461,14 @@ _ENTERS_UNTAPPED = re.compile(r"(?:that |which )?(?:enters?|comes? (?:in|into pl
                               r"(?:enters?|comes? (?:in|into play)|etbs?)(?: the battlefield)? tapped|"
                               r"untapped(?= (?:[a-z]+[- ]){0,2}lands?\b)")  # "untapped lands", "untapped boros duals"
 _ENTERS_UNTAPPED_SYNTAX = r"-o:/~ enters tapped(\.| with)/"  # "enters tapped with two charge counters": Vivid lands
+_TWO_COLOUR_SYNTAX = r"fo:/add \{[wubrg]\} or \{[wubrg]\}/"
 # "lands that enter untapped and make two colors", "taps for 2 colours": either of two colours, as the dual lands'
 # text (and reminder text) says it ("two colors" had been left to rank: Gold Mine, Reflective Gate came first)
 _TWO_COLOUR_MANA = re.compile(r"(?:that |which )?(?:makes?|making|taps? for|tapping for|produces?|producing|adds?|"
                               r"adding) (?:two|2|both) (?:different )?colou?rs(?: of mana)?")
+# "cheap lands that enter untapped for two colors", "lands for 2 colours": the same, said of lands only (read where the
+# request asks for lands: "removal for two colors" is a deck's)
+_FOR_TWO_COLOURS = re.compile(r"for (?:two|2) colou?rs\b")
 # "ramp that gets 2 lands", "ramp spells that fetch two basics": a search for two lands, as Cultivate, Kodama's
 # Reach, Explosive Vegetation and Skyshroud Claim print it (a ramp request's words had ranked one-land Rampant Growth
 # and Into the North first)
@@ -3623,7 +3627,7 @@ _RULES_TEXT_WORDS = (
     (_ENTERS_UNTAPPED, _ENTERS_UNTAPPED_SYNTAX),
     (_EVASIVE_CREATURES, _EVASIVE_SYNTAX),
     # (fo:, as the dual lands with basic land types say it in reminder text: Tundra, Watery Grave)
-    (_TWO_COLOUR_MANA, r"fo:/add \{[wubrg]\} or \{[wubrg]\}/"),
+    (_TWO_COLOUR_MANA, _TWO_COLOUR_SYNTAX),
     (_TWO_LANDS, _TWO_LANDS_SYNTAX),
 )
 
@@ -3719,6 +3723,9 @@ def _rules_text_words(reader: Reader, state: _State) -> None:
                 continue
             state.take(first, last, syntax, "oracle")
 
+    if _only_lands(state):
+        for _, first, last in list(_matches(state, _FOR_TWO_COLOURS)):
+            state.take(first, last, _TWO_COLOUR_SYNTAX, "oracle")
     if _REANIMATING.search(_seen(state)):
         for _, first, last in list(_matches(state, _ANY_GRAVEYARD)):
             state.take(first, last, _ANY_GRAVEYARD_SYNTAX, "oracle")  # "reanimate from any graveyard"
