@@ -753,3 +753,19 @@ def test_a_filter_dropped_to_find_cards_leaves_no_broken_syntax(snapshot_engine,
     failed on syntax the user never typed, its caret past the end of what was typed."""
     page = snapshot_engine.search(query, limit=3)
     assert page.total and any("these are without" in note for note in page.notes)
+
+
+def test_a_card_to_answer_that_shrugs_off_the_usual_answers_asks_for_what_beats_it(snapshot_engine):
+    """"how do I beat Blightsteel Colossus" had led with Unsummon, Lightning Bolt and Flame Slash, which do nothing
+    to an indestructible 11/11: its own keyword asks for exile and edicts."""
+    names = top(snapshot_engine.search("how do I beat Blightsteel Colossus", limit=8), 8)
+    assert not {"Lightning Bolt", "Flame Slash", "Unsummon"} & set(names), names
+    assert {"Swords to Plowshares", "Diabolic Edict"} & set(names), names
+    # a keyword the card grants others is not its own (Darksteel Forge makes the other artifacts indestructible)
+    assert ranking.answered_at("answers to darksteel forge", "Darksteel Forge", "Artifact",
+                               "Artifacts you control have indestructible.")[0] == "artifacts"
+
+
+def test_a_conspiracy_comes_after_the_cards_a_deck_may_play(snapshot_engine):
+    """"cards that cost 0" had led with Brago's Favor, a Conspiracy no format lets into a deck."""
+    assert "Brago's Favor" not in top(snapshot_engine.search("cards that cost 0", limit=10))

@@ -279,6 +279,7 @@ _MANA_FOR_MANA = re.compile(r"(?:^|\n)[^:\n]*(?:\{(?:\d+|[WUBRGCX](?:/[WUBRGP])?
 # a request for mana makers, whose deck colours are judged by the colours a card makes (see _deck_colour_shares)
 _ASKS_MANA = re.compile(r"\b(?:ramp\w*|rocks?|dorks?|fix(?:ing|ers?)|accelerat\w*|signets?|talismans?|"
                         r"(?<!\d )(?<!\d)mana(?! value| cost| sinks?| curve))\b")  # not "3 mana 3/3s"
+_ASKS_BANNED_KINDS = re.compile(r"\b(?:conspirac\w*|ante|banned|draft\w*)\b", re.IGNORECASE)
 _CARD_DRAW, _IMPULSE_DRAW = tag_rules.TAG_INDEX["card-draw"], tag_rules.TAG_INDEX["impulse-draw"]
 _DRAW_ENGINES = (tag_rules.TAG_INDEX["repeatable-draw"], tag_rules.TAG_INDEX["opponent-cast-draw"])
 ENGINE = "engine"  # a TagMatch's ``by`` for a tag asked as the permanents of a broader one (card draw's engines)
@@ -586,8 +587,12 @@ class SearchEngine:
                 fused[(self._names_tribe(tribe) | lords) & (fused > 0)] *= 1.0 + ranking.TRIBE_BOOST
         if not ranking.asks_digital(text):  # paper players' requests: an Alchemy card below a paper one
             fused[self.filter_index.digital_only] *= ranking.DIGITAL_WEIGHT
-        # a card no format allows (the Theros challenge decks' Hydra cards, an oversized promo) below a playable one
+        # a card no format allows (the Theros challenge decks' Hydra cards, an oversized promo) below a playable one,
+        # and so a Conspiracy or an ante card, which every format bans, unless asked for ("cards that cost 0" had led
+        # with Brago's Favor)
         fused[self._never_playable] *= ranking.DIGITAL_WEIGHT
+        if not _ASKS_BANNED_KINDS.search(text):
+            fused[self._banned_by_kind] *= ranking.DIGITAL_WEIGHT
         # the card the user named comes first; what is left of a commander's deck request is its need ("Marchesa
         # sacrifice": sacrifice, not the card Sacrifice)
         for row in self._exact_name_rows(text, mask, chosen) if not deck else ():
@@ -1205,7 +1210,8 @@ class SearchEngine:
         kept, answering = [], []
         for name in names:
             row = self.db.names.find(name)
-            found = ranking.answered_at(typed, name, self.db.columns.type_line[row]) if row is not None else None
+            found = ranking.answered_at(typed, name, self.db.columns.type_line[row],
+                                        self.db.columns.oracle_text[row]) if row is not None else None
             if found is None:
                 kept.append(name)
                 continue

@@ -1329,17 +1329,31 @@ def _name_said(lowered: str, name: str) -> tuple[int, int]:
     return -1, 0
 
 
-def answered_at(typed: str, name: str, type_line: str) -> tuple[str, int, int] | None:
+# what keeps a card from the usual answers, its own keyword (not one it grants: Sigarda's "Permanents you control have
+# hexproof"): indestructible beats destroy and damage (Blightsteel Colossus), hexproof or shroud what targets it; the
+# answer asked for says it ("indestructible creatures": exile and edicts)
+_ANSWER_PROOF = re.compile(r"(?im)^(?:[a-z ]+, )*(indestructible|hexproof|shroud)[ \t]*(?:,|$)|"  # a keyword line
+                           r"\b(?:this creature|this artifact) (?:is|has) (indestructible|hexproof|shroud)\b")
+
+
+def answered_at(typed: str, name: str, type_line: str, oracle_text: str = "") -> tuple[str, int, int] | None:
     """The type word standing for card ``name`` where ``typed`` asks to answer it ("answers to Ghostly Prison":
-    "enchantments"), with where the name is said and how long it is there (see :func:`_name_said`), else
-    ``None``."""
+    "enchantments"; "how do I beat Blightsteel Colossus": "indestructible creatures", as its ``oracle_text``
+    keeps it from destroy and damage), with where the name is said and how long it is there (see
+    :func:`_name_said`), else ``None``."""
     lowered = typed.lower()
     at, size = _name_said(lowered, name)
     if at < 0 or not (answers_what_follows(lowered[:at]) or complains_of_a_card(lowered, lowered[:at])):
         return None
     kinds = type_line.lower()
     word = next((word for kind, word in _ANSWERED_TYPES if kind in kinds), None)
-    return (word, at, size) if word is not None else None
+    if word is None:
+        return None
+    proof = _ANSWER_PROOF.search(oracle_text or "")
+    if proof and word in ("creatures", "artifacts", "planeswalkers", "enchantments"):
+        keyword = (proof.group(1) or proof.group(2)).lower()
+        word = f"{'hexproof' if keyword == 'shroud' else keyword} {word}"
+    return word, at, size
 
 
 def complains(text: str) -> bool:
