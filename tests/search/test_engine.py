@@ -769,3 +769,10 @@ def test_a_card_to_answer_that_shrugs_off_the_usual_answers_asks_for_what_beats_
 def test_a_conspiracy_comes_after_the_cards_a_deck_may_play(snapshot_engine):
     """"cards that cost 0" had led with Brago's Favor, a Conspiracy no format lets into a deck."""
     assert "Brago's Favor" not in top(snapshot_engine.search("cards that cost 0", limit=10))
+
+
+def test_mana_made_per_tap_read_as_a_filter_still_ranks(snapshot_engine):
+    """"artifacts that tap for two mana" left nothing to rank by: Terrarion, sacrificed once, led and Sol Ring was
+    72nd; the words still rank, so the rocks that tap for two every turn come first."""
+    names = top(snapshot_engine.search("artifacts that tap for two mana", limit=8), 8)
+    assert "Sol Ring" in names and names[0] != "Terrarion", names

@@ -4017,8 +4017,10 @@ def _mana_made(reader: Reader, state: _State) -> None:
     costs, so "one mana" is no mana value)."""
     for match, first, last in list(_matches(state, _TAPS_FOR)):
         count = match.group(1) or match.group(2)
+        # (the words still rank: "artifacts that tap for two mana" had nothing left to rank by, and Terrarion, a
+        # rock sacrificed once, led where Sol Ring was 72nd)
         state.take(first, last, _adds_syntax(_number(count) if " " not in count and count != "multiple" else 2),
-                   "oracle")
+                   "oracle", still_ranks=True)
 
 
 def _adds_syntax(count: int) -> str:
