@@ -776,3 +776,10 @@ def test_mana_made_per_tap_read_as_a_filter_still_ranks(snapshot_engine):
     72nd; the words still rank, so the rocks that tap for two every turn come first."""
     names = top(snapshot_engine.search("artifacts that tap for two mana", limit=8), 8)
     assert "Sol Ring" in names and names[0] != "Terrarion", names
+
+
+def test_a_theme_deck_s_need_is_judged_by_its_own_meaning(snapshot_engine):
+    """The need's meaning had been checked against the whole request's dense list, which its theme leads: "my
+    reanimator deck needs ways to put creatures in my graveyard" asked for reanimation, the theme, as the need."""
+    chosen = snapshot_engine.tags_for("my reanimator deck needs ways to put creatures in my graveyard")
+    assert chosen[0].name == "self-mill" and all(m.by == "theme" for m in chosen if m.name == "reanimate"), chosen

@@ -669,13 +669,17 @@ class SearchEngine:
             return matcher.match(text, vector, context, self.weights, shares)
         head, theme = split
         themes = [m for m in matcher.match(theme, None, "", self.weights) if m.weight >= ranking.THEME_MATCH]
-        chosen = matcher.match(head, self._head_vector(head, vector), context, self.weights, shares) \
-            if themes else None
+        head_vector = self._head_vector(head, vector) if themes else None
+        # the head's meaning borne out by its own dense list, not the whole request's, whose theme leads it ("my
+        # reanimator deck needs ways to put creatures in my graveyard": reanimation spells there, no self-mill)
+        head_shares = self._head_shares(head_vector) if shares is not None and head_vector is not None else shares
+        chosen = matcher.match(head, head_vector, context, self.weights, head_shares) if themes else None
         if chosen:
             known = {m.index for m in chosen}
             themed = [ranking.TagMatch(m.index, m.weight * ranking.THEME_WEIGHT, "theme")
                       for m in themes if m.index not in known]
-            return [*chosen, *themed][: ranking.MAX_TAGS]
+            # (the theme keeps its place: a third tag of the need's own meaning does not push it out)
+            return [*chosen[: max(ranking.MAX_TAGS - len(themed), 1)], *themed][: ranking.MAX_TAGS]
         whole = matcher.match(text, vector, context, self.weights, shares)
         if chosen is not None:  # a theme that names tags has asked the head already
             return whole or chosen
@@ -721,6 +725,12 @@ class SearchEngine:
 
     def _head_vector(self, head: str, vector: np.ndarray | None) -> np.ndarray | None:
         return None if vector is None else self.encoder.encode_query(self._expand(head))
+
+    def _head_shares(self, vector: np.ndarray) -> np.ndarray:
+        """The tag shares of the head of ``vector``'s own dense list over every card (see search/feedback.py)."""
+        similarity = self._dense_scores(vector, self.filter_index.everything)
+        ranked = self._ranked(similarity, np.flatnonzero(similarity > -np.inf))
+        return feedback.head_shares(ranked, self.tag_strengths, self.weights)
 
     def _add_tag_lists(self, chosen: list[ranking.TagMatch], mask: np.ndarray, fused: np.ndarray,
                        similarity: np.ndarray | None = None, team: bool = False, tribe: str | None = None,
@@ -1004,7 +1014,7 @@ class SearchEngine:
         identity = self.db.columns.color_identity[mask]
         if (identity & _RED).any() and not (identity & (_BLUE | _BLACK)).any():
             return [*chosen, ranking.TagMatch(_IMPULSE_DRAW, asked.weight, asked.by)]
-        if any(match.by != "dense" for match in chosen if match is not asked):
+        if any(match.by not in ("dense", "theme") for match in chosen if match is not asked):
             return chosen  # card draw on a condition, or beside another function ("when my creatures die, draw")
         return [*chosen, *(ranking.TagMatch(index, asked.weight * DRAW_ENGINE_SHARE, ENGINE)
                            for index in _DRAW_ENGINES)]
