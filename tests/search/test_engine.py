@@ -739,6 +739,8 @@ def test_card_draw_in_general_asks_for_draw_engines_too(snapshot_engine):
     white = top(snapshot_engine.search("are there any white cards that draw lots of cards", limit=10))
     assert {"Esper Sentinel", "Mangara, the Diplomat"} <= set(white)
     assert engine_count("cantrips") <= 1  # a kind of card draw named asks for that kind only
+    # filters that ask for spells ask for no engine (instants, and the few flash permanents they let in)
+    assert engine_count("instant speed card draw in blue under 3 mana") <= 1
 
 
 def test_toxic_deluge_s_x_is_paid_in_life_not_mana(snapshot_engine):

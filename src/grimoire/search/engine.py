@@ -1016,6 +1016,9 @@ class SearchEngine:
             return [*chosen, ranking.TagMatch(_IMPULSE_DRAW, asked.weight, asked.by)]
         if any(match.by not in ("dense", "theme") for match in chosen if match is not asked):
             return chosen  # card draw on a condition, or beside another function ("when my creatures die, draw")
+        permanents = self.filter_index.front_is_permanent[mask]
+        if 2 * int(permanents.sum()) <= len(permanents):
+            return chosen  # the filters ask for spells ("instant speed card draw": instants, and a few flash cards)
         return [*chosen, *(ranking.TagMatch(index, asked.weight * DRAW_ENGINE_SHARE, ENGINE)
                            for index in _DRAW_ENGINES)]
 
