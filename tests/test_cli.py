@@ -250,3 +250,56 @@ def test_a_huge_page_or_limit_is_quoted_short(tmp_path):
     assert refused.returncode == 2 and "a whole number, not '999" in refused.stderr and len(refused.stderr) < 1500
     past = run("search", "elf", "-p", "9" * 400, env_home=tmp_path)
     assert past.returncode == 0 and "(400 characters)" in past.stdout and len(past.stdout) < 1000
+
+
+def _without_keys(*args: str, home, umask: int | None = None) -> subprocess.CompletedProcess:
+    import os
+
+    env = {name: value for name, value in os.environ.items() if not name.endswith("_API_KEY")}
+    return subprocess.run([sys.executable, "-m", "grimoire", *args], capture_output=True, text=True, timeout=300,
+                          env={**env, "GRIMOIRE_HOME": str(home)}, umask=-1 if umask is None else umask)
+
+
+@pytest.mark.parametrize("args", [
+    ["bench", "agent", "--model", "anthropic/claude-sonnet-4-5", "--tools", "search", "--limit", "1"],
+    ["bench", "grade", "--model", "anthropic/claude-sonnet-4-5", "--run", "run.episodes.jsonl", "--out", "grades"],
+    ["precon", "run", "--data", "precon-data", "--model", "anthropic/claude-sonnet-4-5", "--max-cost", "5"],
+    ["precon", "judge", "--data", "precon-data", "--run", "run.episodes.jsonl", "--model",
+     "anthropic/claude-sonnet-4-5"],
+    ["precon", "probe", "--data", "precon-data", "--model", "anthropic/claude-sonnet-4-5"],
+])
+def test_a_model_without_its_key_is_refused_in_one_plain_line(home, tmp_path, args):
+    result = _without_keys(*args, home=home)
+    assert result.returncode == 1 and result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("grimoire: anthropic/claude-sonnet-4-5 cannot run: ")
+    assert re.search(r"ANTHROPIC_API_KEY|pip install anthropic", lines[0]) and "[" not in lines[0]
+
+
+def test_a_precon_run_before_the_build_names_the_build_command(home, tmp_path):
+    result = _without_keys("precon", "run", "--data", str(tmp_path / "precon-data"), "--model", "role_balance",
+                           home=home)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1 and "has no decks.parquet" in result.stderr
+    assert f"grimoire precon build --snapshot YYYY-MM-DD --out {tmp_path / 'precon-data'}" in result.stderr
+
+
+def test_a_small_load_is_refused_with_the_override_named(home, fixtures):
+    result = run("data", "load", "scryfall", str(fixtures / "scryfall" / "oracle_cards.json"), env_home=home)
+    assert result.returncode == 1
+    assert "Refusing" in result.stderr and "--min-cards" in result.stderr
+
+
+def test_data_embed_keeps_file_modes_and_names_only_embeddings_the_store_lacks(home, fixtures):
+    source = str(fixtures / "scryfall" / "oracle_cards.json")
+    loaded = _without_keys("data", "load", "scryfall", source, "--min-cards", "1", "--encoder", "all", home=home,
+                           umask=0o022)
+    assert loaded.returncode == 0, loaded.stderr
+    embedded = _without_keys("data", "embed", home=home, umask=0o022)
+    assert embedded.returncode == 0, embedded.stderr
+    assert "minilm" not in embedded.stdout  # the load embedded every card with it
+    store = next(path for path in (home / "stores").iterdir() if (path / "cards.parquet").exists())
+    modes = {path.relative_to(store).as_posix(): path.stat().st_mode & 0o777 for path in store.rglob("*")}
+    assert modes and {mode for name, mode in modes.items() if (store / name).is_dir()} <= {0o755}
+    assert {mode for name, mode in modes.items() if (store / name).is_file()} == {0o644}, modes

@@ -33,6 +33,20 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["cache.txt"]
 
 
+def test_atomic_writes_leave_the_modes_of_plain_files_and_folders(tmp_path):
+    mask = os.umask(0o027)
+    try:
+        atomic.write_text(tmp_path / "file.txt", "new")
+        with atomic.atomic_folder(tmp_path / "index") as folder:
+            (folder / "part.npy").write_bytes(b"x")
+        claimed = claim_work_folder(tmp_path / "stores", "work-")
+    finally:
+        os.umask(mask)
+    assert (tmp_path / "file.txt").stat().st_mode & 0o777 == 0o640
+    assert (tmp_path / "index").stat().st_mode & 0o777 == 0o750
+    assert claimed.stat().st_mode & 0o777 == 0o750
+
+
 @pytest.mark.parametrize("damage", [lambda b: b[: len(b) // 2], lambda b: b"", lambda b: b"not a zip at all",
                                     lambda b: b[:40] + bytes(len(b) - 40)])
 def test_a_corrupt_npz_reads_as_missing_with_a_warning(tmp_path, damage):

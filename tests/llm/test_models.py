@@ -83,3 +83,40 @@ def test_turns_with_when_answer_the_requests_that_mention_it(tmp_path):
     late_note = asyncio.run(model.generate([ChatMessageUser(content="Write a strategy note."),
                                             ChatMessageAssistant(content="x")]))
     assert late_note.completion == ""  # the note script has one turn: a second call is past its end
+
+
+ANTHROPIC_NO_KEY = ("ERROR: Unable to initialise Anthropic client\n\n"
+                    "No [bold][blue]ANTHROPIC_API_KEY[/blue][/bold] defined in the environment.")
+OPENAI_MISSING = ("[bold]ERROR[/bold]: OpenAI API requires optional dependencies. Install with:\n\n"
+                  "[bold]pip install openai[/bold]")
+
+
+@pytest.mark.parametrize(("inspect_message", "names"), [
+    (ANTHROPIC_NO_KEY, ["ANTHROPIC_API_KEY"]),
+    (OPENAI_MISSING, ["pip install openai", "pip install -e '.[providers]'"]),
+])
+def test_a_model_without_its_key_or_package_is_one_plain_line(monkeypatch, inspect_message, names):
+    from inspect_ai._util.error import PrerequisiteError
+
+    from grimoire.llm import ModelUnavailable, check_model
+
+    def refuse(name, **model_args):
+        raise PrerequisiteError(inspect_message)
+
+    monkeypatch.setattr("grimoire.llm.models.inspect_get_model", refuse)
+    with pytest.raises(ModelUnavailable) as refused:
+        check_model("some/model")
+    message = str(refused.value)
+    assert isinstance(refused.value, ValueError)
+    assert "\n" not in message and "[bold" not in message and "[blue" not in message and "ERROR" not in message
+    for name in names:
+        assert name in message
+
+
+def test_the_real_anthropic_provider_without_a_key_names_the_variable(monkeypatch):
+    from grimoire.llm import ModelUnavailable, check_model
+
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    with pytest.raises(ModelUnavailable, match="ANTHROPIC_API_KEY|pip install anthropic") as refused:
+        check_model("anthropic/claude-sonnet-4-5")
+    assert "[" not in str(refused.value)

@@ -36,6 +36,20 @@ def _fsync_dir(directory: Path) -> None:
         os.close(handle)
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)  # Python can read the umask only by setting it
+    os.umask(mask)
+    return mask
+
+
+def with_default_mode(path: Path) -> Path:
+    """Give a file or folder made by ``tempfile`` (mode 600, folders 700) the mode a plain ``open`` or ``mkdir``
+    would have given it (666 or 777 less the umask), so a store or index stays readable to whoever could read
+    the one it replaces."""
+    os.chmod(path, (0o777 if Path(path).is_dir() else 0o666) & ~_umask())
+    return Path(path)
+
+
 @contextmanager
 def atomic_path(path: Path) -> Iterator[Path]:
     """A temporary path beside ``path`` to write to; on success it is synced and renamed over ``path``.
@@ -51,6 +65,7 @@ def atomic_path(path: Path) -> Iterator[Path]:
         yield temporary
         with temporary.open("rb+") as written:
             os.fsync(written.fileno())
+        with_default_mode(temporary)
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
@@ -64,7 +79,7 @@ def atomic_folder(path: Path) -> Iterator[Path]:
     (a folder of several files, such as a BM25 index). On error it is removed and ``path`` is left as it was."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent))
+    temporary = with_default_mode(Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)))
     try:
         yield temporary
         for written in temporary.iterdir():

@@ -108,7 +108,8 @@ def install(result: LoadResult, *, home: Path | None = None, min_cards: int = MI
     stores.mkdir(parents=True, exist_ok=True)
     if len(result.cards) < min_cards:
         raise StoreError(f"Refusing to install a {result.source} store of only {len(result.cards)} cards "
-                         f"(at least {min_cards} expected); the current store is unchanged.")
+                         f"(at least {min_cards} expected); the current store is unchanged. To install it anyway, "
+                         f"pass --min-cards {len(result.cards)} (min_cards= from Python).")
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     build = claim_work_folder(stores, f"{result.source}-{stamp}-")
     try:
@@ -145,7 +146,7 @@ def _remove_old_stores(stores: Path, keep: set[str]) -> None:
 def claim_work_folder(parent: Path, prefix: str) -> Path:
     """A new empty folder under ``parent`` marked as this process's work in progress."""
     parent.mkdir(parents=True, exist_ok=True)
-    folder = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
+    folder = atomic.with_default_mode(Path(tempfile.mkdtemp(prefix=prefix, dir=parent)))
     (folder / OWNER_FILE).write_text(str(os.getpid()), encoding="utf-8")
     return folder
 

@@ -34,6 +34,30 @@ def _err(message: str) -> int:
     return EXIT_ERROR
 
 
+def _model_refused(name: str) -> int | None:
+    """``EXIT_ERROR``, after one line saying why, when model ``name`` cannot run here (its provider's package is not
+    installed, its key is not set, its script cannot be read); ``None`` when it can. Called before a run loads
+    anything, so a missing key costs nothing."""
+    from grimoire.llm.models import check_model
+
+    try:
+        check_model(name)
+    except ValueError as exc:
+        return _err(f"{name} cannot run: {exc}")
+    return None
+
+
+def _grader(name: str):
+    """The ``prompt -> reply`` grader ``name`` names (see :func:`grimoire.bench.common.grader_fn`), or
+    ``EXIT_ERROR`` after one line saying why it cannot run here; built before any data is loaded."""
+    from grimoire.bench.common import grader_fn
+
+    try:
+        return grader_fn(name)
+    except ValueError as exc:
+        return _err(f"{name} cannot run: {exc}")
+
+
 def _console():
     """Where command output goes: rich wraps it to the terminal's width and colours it on a terminal only
     (``NO_COLOR`` turns colour off); piped output is neither wrapped nor coloured."""

@@ -13,6 +13,8 @@ from grimoire.cli._common import (
     EXIT_OK,
     SHIPPED_QUERIES,
     _err,
+    _grader,
+    _model_refused,
     _open_db,
 )
 
@@ -136,11 +138,13 @@ def cmd_bench_agent(args: argparse.Namespace) -> int:
         load_tasks,
     )
     from grimoire.bench.agent.grader import ungraded
-    from grimoire.bench.agent.harness import Arm, run_agent_bench
+    from grimoire.bench.agent.harness import BASELINE, Arm, run_agent_bench
     from grimoire.bench.agent.metrics import format_table
     from grimoire.bench.search.dataset import QueryFileError
     from grimoire.hub import HubError
 
+    if args.model != BASELINE and (refused := _model_refused(args.model)) is not None:
+        return refused
     db = _open_db()
     try:
         task_set = load_tasks(args.tasks or SHIPPED_TASKS, db)
@@ -189,17 +193,19 @@ def cmd_bench_agent(args: argparse.Namespace) -> int:
 def cmd_bench_grade(args: argparse.Namespace) -> int:
     from grimoire.bench.agent.dataset import SHIPPED_TASKS, load_returned, load_tasks
     from grimoire.bench.agent.grading import grade_run
-    from grimoire.bench.common import grader_fn
     from grimoire.bench.search.dataset import QueryFileError
     from grimoire.hub import HubError
 
+    grader = _grader(args.model)
+    if isinstance(grader, int):
+        return grader
     db = _open_db()
     try:
         tasks = load_tasks(args.tasks or SHIPPED_TASKS, db).tasks
         returned, warnings = load_returned(args.episodes, tasks, db)
         for warning in warnings[:10]:
             print(f"warning: {warning}", file=sys.stderr)
-        outcome = grade_run(tasks, returned, db, grader_fn(args.model), out=args.out, grader_model=args.model,
+        outcome = grade_run(tasks, returned, db, grader, out=args.out, grader_model=args.model,
                             experiment=args.experiment or f"grade-{args.episodes.stem}", seed=args.seed,
                             published=args.qrels, include_listed=args.include_listed)
     except (QueryFileError, HubError, OSError) as exc:

@@ -63,6 +63,7 @@ def cmd_data_update(args: argparse.Namespace) -> int:
 def _prepare(db, *, embeddings: bool, encoder: str | None) -> int:
     from grimoire.search.embed import ENCODERS
     from grimoire.search.prepare import prepare_store
+    from grimoire.search.vectors import CardVectors
 
     encoders = ENCODERS if encoder == "all" else [encoder]
     try:
@@ -72,8 +73,10 @@ def _prepare(db, *, embeddings: bool, encoder: str | None) -> int:
     for name, counts in stats.items():
         print(f"Embeddings ({name}): {counts['reused']:,} reused, {counts['encoded']:,} encoded")
     for name in (n for n in ENCODERS if stats and n not in stats):
-        print(f"Not embedded with {name} (searches with --encoder {name} rank new cards by words only until: "
-              f"grimoire data embed --encoder {name})")
+        missing = CardVectors(db, name).missing  # this run left it alone: the store may hold it already
+        if missing:
+            print(f"{missing:,} of {len(db):,} cards have no {name} embedding (searches with --encoder {name} rank "
+                  f"them by words only until: grimoire data embed --encoder {name})")
     return EXIT_OK
 
 

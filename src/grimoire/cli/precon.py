@@ -11,6 +11,8 @@ from pathlib import Path
 from grimoire.cli._common import (
     EXIT_OK,
     _err,
+    _grader,
+    _model_refused,
     _open_db,
 )
 from grimoire.cli.bench import price_argument
@@ -41,11 +43,16 @@ def cmd_precon_build(args: argparse.Namespace) -> int:
 
 def cmd_precon_run(args: argparse.Namespace) -> int:
     from grimoire.bench.precon.baselines import SYSTEMS
-    from grimoire.bench.precon.dataset import load_dataset
+    from grimoire.bench.precon.dataset import DatasetError, load_dataset
     from grimoire.bench.precon.episodes import baseline_rows, write_rows
 
+    if args.model not in SYSTEMS and (refused := _model_refused(args.model)) is not None:
+        return refused
+    try:
+        dataset = load_dataset(args.data)
+    except DatasetError as exc:
+        return _err(str(exc))
     db = _open_db()
-    dataset = load_dataset(args.data)
     if "commit" in dataset.source:
         print(f"Data: {dataset.source['source']} at commit {dataset.source['commit']}")
     ids = dataset.precon_ids[: args.limit] if args.limit else dataset.precon_ids
@@ -119,17 +126,25 @@ def cmd_precon_report(args: argparse.Namespace) -> int:
 
 
 def cmd_precon_judge(args: argparse.Namespace) -> int:
-    from grimoire.bench.common import grader_fn
-    from grimoire.bench.precon.dataset import load_dataset, write_deck_fit
+    from grimoire.bench.precon.dataset import DatasetError, load_dataset, write_deck_fit
     from grimoire.bench.precon.episodes import read_rows
     from grimoire.bench.precon.judge import deck_fit_rows, judge_adds
     from grimoire.bench.precon.report import summary_table
 
-    db = _open_db()
-    dataset = load_dataset(args.data)
-    episodes = read_rows(args.episodes)
+    grader = _grader(args.model)
+    if isinstance(grader, int):
+        return grader
     try:
-        report = judge_adds(dataset, episodes, db, grader_fn(args.model), seed=args.seed,
+        dataset = load_dataset(args.data)
+    except DatasetError as exc:
+        return _err(str(exc))
+    try:
+        episodes = read_rows(args.episodes)
+    except (OSError, ValueError) as exc:
+        return _err(f"cannot read the episodes: {exc}")
+    db = _open_db()
+    try:
+        report = judge_adds(dataset, episodes, db, grader, seed=args.seed,
                             grader_model=args.model, grading_run=args.grading_run)
     except (ValueError, RuntimeError) as exc:
         return _err(f"judging failed: {exc}")
@@ -146,15 +161,21 @@ def cmd_precon_judge(args: argparse.Namespace) -> int:
 def cmd_precon_probe(args: argparse.Namespace) -> int:
     import json
 
-    from grimoire.bench.precon.dataset import load_dataset
+    from grimoire.bench.precon.dataset import DatasetError, load_dataset
     from grimoire.bench.precon.probe import format_rates, rates_by_split, run_probe
     from grimoire.llm import complete_fn, redact
 
+    if (refused := _model_refused(args.model)) is not None:
+        return refused
+    try:
+        dataset = load_dataset(args.data)
+    except DatasetError as exc:
+        return _err(str(exc))
     db = _open_db()
-    dataset = load_dataset(args.data)
     ids = [row.precon_id for row in dataset.split_rows() if not args.split or row.split in args.split]
     try:
-        answers = run_probe(dataset, db, complete_fn(args.model), precon_ids=ids[: args.limit] if args.limit else ids)
+        answers = run_probe(dataset, db, complete_fn(args.model),
+                            precon_ids=ids[: args.limit] if args.limit else ids)
     except (ValueError, RuntimeError) as exc:
         return _err(f"probe failed: {exc}")
     out = Path(args.out)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -57,10 +58,61 @@ class ScriptError(ValueError):
     """A script or transcript that cannot be read as assistant turns."""
 
 
+class ModelUnavailable(ValueError):
+    """A model that cannot run here: its provider's package is not installed or its key is not set. The message is
+    one plain line that says what to do (``pip install ...``, or the environment variable to set)."""
+
+
+_MARKUP = re.compile(r"\[/?(?:bold|dim|italic|underline|b|i|u|blue|red|green|yellow|magenta|cyan)(?: \w+)*\]")
+
+
+def _providers_extra() -> set[str]:
+    """The packages of Grimoire's ``providers`` extra (``pip install -e '.[providers]'``), as installed metadata
+    lists them; empty where Grimoire is not installed as a package."""
+    from importlib.metadata import PackageNotFoundError, requires
+
+    try:
+        required = requires("grimoire-mtg") or []
+    except PackageNotFoundError:
+        return set()
+    return {re.split(r"[\s<>=!~;\[]", line, maxsplit=1)[0].lower() for line in required
+            if re.search(r"extra\s*==\s*[\"']providers[\"']", line)}
+
+
+def unavailable_message(error: Exception) -> str:
+    """One plain line from inspect's ``PrerequisiteError`` (console markup and its ``ERROR:`` banner removed), with
+    Grimoire's ``providers`` extra named when the missing package is one of its."""
+    text = _MARKUP.sub("", str(error)).replace("ERROR:", "")
+    lines = [line.strip().rstrip(":.") for line in text.splitlines() if line.strip()]
+    message = ": ".join(lines) if len(lines) > 1 and lines[-1].startswith("pip install") else ". ".join(lines)
+    package = re.search(r"pip install ([\w.\-]+)", message)
+    if package and package.group(1).lower() in _providers_extra():
+        message += " (or every provider Grimoire supports, from its folder: pip install -e '.[providers]')"
+    return message
+
+
 def get_model(name: str | Model, **model_args: Any) -> Model:
     """An inspect ``Model``: ``anthropic/...``, ``openai/...``, ``openrouter/...``, ``ollama/...``, ``vllm/...``,
-    ``mockllm/model``, or ours: ``scripted/<path>`` and ``replay/<path>``. Keys come from the environment."""
-    return inspect_get_model(name, **model_args)
+    ``mockllm/model``, or ours: ``scripted/<path>`` and ``replay/<path>``. Keys come from the environment; a
+    provider whose package or key is missing raises :class:`ModelUnavailable`."""
+    from inspect_ai._util.error import PrerequisiteError  # inspect's error for a missing package or key
+
+    try:
+        return inspect_get_model(name, **model_args)
+    except PrerequisiteError as error:
+        raise ModelUnavailable(unavailable_message(error)) from None
+
+
+_LOADS_WHEN_BUILT = ("hf/", "sglang/", "llama-cpp-python/", "transformer_lens/", "nnterp/")  # weights or a server
+
+
+def check_model(name: str) -> None:
+    """Raise ``ValueError`` (:class:`ModelUnavailable` for a missing package or key, :class:`ScriptError` for a
+    script that cannot be read, inspect's own for an unknown provider) if model ``name`` cannot run here. Builds
+    the model's client, which sends nothing, so a run can refuse before it loads any data; a local provider that
+    would load its weights or start a server when built is left to the run."""
+    if not name.startswith(_LOADS_WHEN_BUILT):
+        get_model(name, memoize=False)
 
 
 # -- scripts -------------------------------------------------------------------------------------------------
@@ -92,8 +144,9 @@ def load_script(path: str | Path) -> list[Turn]:
 
 def turns_from_log(path: str | Path) -> list[Turn]:
     """The assistant turns of a recorded inspect log (``.eval`` or ``.json``), each tagged with its sample's
-    ``task_id`` and ``epoch``, with the recorded token usage and the recorded ``model`` (so a replay is billed at
-    the price the run really paid); a ``.jsonl`` file is read as a script."""
+    ``task_id`` and ``epoch``, with the recorded token usage (none in a sample no model wrote, such as the
+    baseline's) and the recorded ``model`` (so a replay is billed at the price the run really paid); a ``.jsonl``
+    file is read as a script."""
     path = Path(path)
     if path.suffix == ".jsonl":
         return load_script(path)
@@ -112,6 +165,8 @@ def turns_from_log(path: str | Path) -> list[Turn]:
                                   for call in message.tool_calls or []]
             if index < len(usages) and usages[index] is not None:
                 turn["usage"] = usages[index].model_dump(exclude_none=True)
+            elif not usages:  # no model call behind any turn (the no-model baseline wrote them): they cost nothing
+                turn["usage"] = {"input_tokens": 0, "output_tokens": 0, "total_tokens": 0}
             turns.append(turn)
     if not turns:
         raise ScriptError(f"{path} holds no assistant turns")

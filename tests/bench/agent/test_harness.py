@@ -141,6 +141,14 @@ def test_replay_reproduces_a_recorded_run(small_db, tasks, tmp_path):
     assert episodes_from_log(recorded.log_path) == recorded.episodes
 
 
+def test_replaying_the_baseline_counts_no_tokens(small_db, tasks, tmp_path):
+    recorded = run_agent_bench(tasks[:2], small_db, model="baseline", arm=ARM, log_dir=tmp_path / "first")
+    replayed = run_agent_bench(tasks[:2], small_db, model=f"replay/{recorded.log_path}", arm=ARM,
+                               log_dir=tmp_path / "second")
+    assert [(e["input_tokens"], e["output_tokens"]) for e in replayed.episodes] == [(0, 0), (0, 0)]
+    assert [e["submitted"] for e in replayed.episodes] == [e["submitted"] for e in recorded.episodes]
+
+
 def test_budget_stops_the_run_and_says_so(small_db, tasks, tmp_path, monkeypatch):
     monkeypatch.setattr("grimoire.llm.loop.cost_of", lambda model, usage, price=None: 0.01)
     turns = [{"tool": "search", "arguments": {"query": "damage"}},

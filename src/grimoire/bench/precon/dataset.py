@@ -162,8 +162,9 @@ def load_dataset(folder: str | Path) -> PreconDataset:
         path = _config_path(folder, config)
         if path is None:
             if config in REQUIRED_CONFIGS:
-                raise DatasetError(f"{folder} has no {config}.parquet (nor data/{config}.parquet); "
-                                   "build it with build_dataset() or download the published dataset")
+                raise DatasetError(f"{folder} has no {config}.parquet (nor data/{config}.parquet): build the "
+                                   f"dataset with `grimoire precon build --snapshot YYYY-MM-DD --out {folder}`, or "
+                                   "use the published one with --data hf:kasper-cbx/mtg-precon-bench")
             tables[config] = None
             continue
         try:
