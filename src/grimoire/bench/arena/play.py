@@ -9,6 +9,7 @@ repeated ``LOOP_LIMIT`` times at the same decision in one turn is withheld (``lo
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 from collections import Counter
@@ -95,8 +96,8 @@ def play_game(card_data: CardData, decks: tuple[ArenaDeck, ArenaDeck], players: 
         except Exception as error:  # provider SDKs raise their own types for a missing package or key
             for started in players[:seat]:
                 started.close()
-            # (a missing key or package is one plain line already: grimoire.llm.get_model's ModelUnavailable)
-            raise PlayerStartError(f"{player.name} cannot play: {error}") from error
+            message = re.sub(r"\[/?bold\]", "", str(error))  # inspect's console markup
+            raise PlayerStartError(f"{player.name} cannot play: {message}") from error
     decisions = 0
     repeats: Counter = Counter()
     auto_passes: list[int] = []
