@@ -68,6 +68,8 @@ def test_search_filters_are_hard_constraints(client: TestClient):
 def test_search_gives_the_reading_of_player_words(client: TestClient):
     body = client.get("/api/search", params={"q": "white removal instant", "limit": 5}).json()
     assert body["readings"][0]["syntax"] == "id<=w t:instant"
+    # the query that ran, without the blanks that opened it where "white" stood
+    assert body["readings"][0]["query"] == body["readings"][0]["query"].strip() != ""
     assert all(set(card["color_identity"]) <= {"W"} for card in body["results"])
     literal = client.get("/api/search", params={"q": "white removal instant", "literal": "true"}).json()
     assert literal["readings"][0]["chips"] == []

@@ -300,7 +300,8 @@ class Reading:
         return "read as: " + " ".join(parts) if parts else ""
 
     def as_json(self) -> dict:
-        return {"typed": self.typed, "query": self.query, "syntax": self.syntax, "like": self.like,
+        # (the query runs with the words read blanked where they stood: shown without the blanks it opens or ends with)
+        return {"typed": self.typed, "query": self.query.strip(), "syntax": self.syntax, "like": self.like,
                 "combo": self.combo, "named": list(self.named), "notes": list(self.notes),
                 "chips": [{"words": c.words, "syntax": c.syntax, "kind": c.kind} for c in self.chips]}
 
