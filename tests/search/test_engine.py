@@ -785,3 +785,9 @@ def test_a_theme_deck_s_need_is_judged_by_its_own_meaning(snapshot_engine):
     reanimator deck needs ways to put creatures in my graveyard" asked for reanimation, the theme, as the need."""
     chosen = snapshot_engine.tags_for("my reanimator deck needs ways to put creatures in my graveyard")
     assert chosen[0].name == "self-mill" and all(m.by == "theme" for m in chosen if m.name == "reanimate"), chosen
+
+
+def test_lands_acted_on_lift_the_cards_naming_them(snapshot_engine):
+    """"untap all my lands" had led with Vitalize and Mobilize, which untap creatures."""
+    texts = [(r.card.oracle_text or "").lower() for r in snapshot_engine.search("untap all my lands", limit=6).results]
+    assert sum("land" in text for text in texts) >= 4, texts

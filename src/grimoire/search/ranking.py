@@ -1276,7 +1276,7 @@ def _effect_not_trigger(lowered: str) -> list[int]:
 # creature thieves): those come first, as a tribe's do (a typed tag's cards all name its type)
 OBJECT_LIFT = 0.45
 _OBJECT_FORMS = {_STEMMER.stemWord(word): re.compile(rf"\b(?:{word}|permanent)s?\b", re.IGNORECASE)
-                 for word in ("artifact", "enchantment", "planeswalker")}  # a permanent is any of them
+                 for word in ("artifact", "enchantment", "planeswalker", "land")}  # a permanent is any of them
 
 
 def object_form(text: str) -> re.Pattern | None:
