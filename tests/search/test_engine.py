@@ -791,3 +791,14 @@ def test_lands_acted_on_lift_the_cards_naming_them(snapshot_engine):
     """"untap all my lands" had led with Vitalize and Mobilize, which untap creatures."""
     texts = [(r.card.oracle_text or "").lower() for r in snapshot_engine.search("untap all my lands", limit=6).results]
     assert sum("land" in text for text in texts) >= 4, texts
+
+
+def test_a_commander_named_alone_asks_for_its_colours_staples_too(snapshot_engine):
+    """"what goes in a Meren deck" had listed only the cards most like Meren's text (Puca's Covenant, Bortuk
+    Bonerattle): its colours' staples now take every other place, with the staples note."""
+    page = snapshot_engine.search("what goes in a Meren deck", limit=10)
+    changers = [r.card.name for r in page.results if r.card.game_changer]
+    assert len(changers) >= 3 and page.results[0].card.game_changer, top(page)
+    assert any(note.startswith("staples:") for note in page.notes)
+    # a need named keeps its own ranking
+    assert not any("staples:" in note for note in snapshot_engine.search("ramp for my Meren deck", limit=3).notes)

@@ -1320,6 +1320,14 @@ class SearchEngine:
                         scores = scores * np.where(self._not_in_commander[rows], NOT_LEGAL_SHARE, 1.0)
                     order = np.lexsort((rows, -scores))
                     rows, scores = rows[order], scores[order]
+                if reading.deck and not ranking.words(" ".join(text_parts)) and not reading.combo and \
+                        not reading.like and not combo_tags and self._commander_tribe(reading.deck) is None:
+                    # a commander named alone ("what goes in a Meren deck", "best cards for Korvold"): the cards
+                    # most like its text had been all (Puca's Covenant first); its colours' staples take every other
+                    # place (see _staples), as a deck is built of both (a tribal commander's deck is its tribe's:
+                    # "good cards for a krenko deck" stays goblins)
+                    staples, _ = self._staples(mask, notes)
+                    rows, scores = _interleaved(staples, rows)
                 if read_words:  # every card that passes is an answer: those the words did not rank follow
                     rest = self._by_name(np.setdiff1d(np.flatnonzero(mask), rows))
                     rows, scores = np.concatenate([rows, rest]), np.concatenate([scores, np.zeros(len(rest))])
@@ -1516,6 +1524,22 @@ class SearchEngine:
         nonzero = np.flatnonzero(own)  # a card has few tags: only their columns count
         dots = strengths[:, nonzero].astype(np.float32) @ own[nonzero]
         return dots / (self._tag_norms * self._tag_norms[row])
+
+
+def _interleaved(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows taken in turn from ``first`` and ``second`` (``first`` leading), each row once, with scores falling by
+    place (1, 1/2, 1/3, ...)."""
+    seen: set[int] = set()
+    rows: list[int] = []
+    for pair in zip(first.tolist(), second.tolist(), strict=False):
+        for row in pair:
+            if row not in seen:
+                seen.add(row)
+                rows.append(row)
+    longer = first if len(first) > len(second) else second
+    rows += [row for row in longer[min(len(first), len(second)):].tolist() if row not in seen]
+    order = np.array(rows, dtype=np.int64)
+    return order, 1.0 / np.arange(1, len(order) + 1)
 
 
 def _mana_value_at_least(db: CardDB) -> np.ndarray:
