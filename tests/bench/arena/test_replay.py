@@ -197,6 +197,11 @@ def test_a_missing_or_damaged_game_log_says_so_without_the_servers_path(tmp_path
     with pytest.raises(ReplayError, match="games.jsonl:2: not a game record") as broken:
         ReplayLibrary(damaged, arena_db).games()
     assert str(tmp_path) not in str(broken.value)
+    # a line that is JSON but no record names what it lacks, not Python's constructor
+    (damaged / "games.jsonl").write_text(good + '\n{"game_id": "x"}\n[1, 2]\n', encoding="utf-8")
+    with pytest.raises(ReplayError, match=r"games.jsonl:2: not a game record \(missing [a-z_]+, ") as lacking:
+        ReplayLibrary(damaged, arena_db).games()
+    assert "__init__" not in str(lacking.value) and "positional" not in str(lacking.value)
 
 
 def test_a_game_on_a_deck_that_is_not_shipped_is_not_replayed(tmp_path, league, arena_db):

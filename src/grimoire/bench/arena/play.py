@@ -13,7 +13,7 @@ import re
 import time
 import uuid
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from grimoire.bench.arena.cards import CardData
@@ -66,8 +66,15 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameRecord:
-        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
-        return cls(**known)
+        """A record from its JSON object; ``TypeError`` naming the fields a damaged one lacks (it had said
+        ``__init__() missing 16 required positional arguments``)."""
+        if not isinstance(data, dict):
+            raise TypeError(f"a JSON object was expected, not {type(data).__name__}")
+        missing = [f.name for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING and
+                   f.name not in data]
+        if missing:
+            raise TypeError(f"missing {', '.join(missing)}")
+        return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
 
     def result(self):
         """The rating model's view of this game."""
