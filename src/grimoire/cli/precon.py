@@ -41,17 +41,26 @@ def cmd_precon_build(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _dataset(data: str):
+    """The precon dataset ``data`` names, or ``EXIT_ERROR`` after one line saying why it cannot be read (one not
+    built yet names the build command)."""
+    from grimoire.bench.precon.dataset import DatasetError, load_dataset
+
+    try:
+        return load_dataset(data)
+    except DatasetError as exc:
+        return _err(str(exc))
+
+
 def cmd_precon_run(args: argparse.Namespace) -> int:
     from grimoire.bench.precon.baselines import SYSTEMS
-    from grimoire.bench.precon.dataset import DatasetError, load_dataset
     from grimoire.bench.precon.episodes import baseline_rows, write_rows
 
     if args.model not in SYSTEMS and (refused := _model_refused(args.model)) is not None:
         return refused
-    try:
-        dataset = load_dataset(args.data)
-    except DatasetError as exc:
-        return _err(str(exc))
+    dataset = _dataset(args.data)
+    if isinstance(dataset, int):
+        return dataset
     db = _open_db()
     if "commit" in dataset.source:
         print(f"Data: {dataset.source['source']} at commit {dataset.source['commit']}")
@@ -126,7 +135,7 @@ def cmd_precon_report(args: argparse.Namespace) -> int:
 
 
 def cmd_precon_judge(args: argparse.Namespace) -> int:
-    from grimoire.bench.precon.dataset import DatasetError, load_dataset, write_deck_fit
+    from grimoire.bench.precon.dataset import write_deck_fit
     from grimoire.bench.precon.episodes import read_rows
     from grimoire.bench.precon.judge import deck_fit_rows, judge_adds
     from grimoire.bench.precon.report import summary_table
@@ -134,10 +143,9 @@ def cmd_precon_judge(args: argparse.Namespace) -> int:
     grader = _grader(args.model)
     if isinstance(grader, int):
         return grader
-    try:
-        dataset = load_dataset(args.data)
-    except DatasetError as exc:
-        return _err(str(exc))
+    dataset = _dataset(args.data)
+    if isinstance(dataset, int):
+        return dataset
     try:
         episodes = read_rows(args.episodes)
     except (OSError, ValueError) as exc:
@@ -161,16 +169,14 @@ def cmd_precon_judge(args: argparse.Namespace) -> int:
 def cmd_precon_probe(args: argparse.Namespace) -> int:
     import json
 
-    from grimoire.bench.precon.dataset import DatasetError, load_dataset
     from grimoire.bench.precon.probe import format_rates, rates_by_split, run_probe
     from grimoire.llm import complete_fn, redact
 
     if (refused := _model_refused(args.model)) is not None:
         return refused
-    try:
-        dataset = load_dataset(args.data)
-    except DatasetError as exc:
-        return _err(str(exc))
+    dataset = _dataset(args.data)
+    if isinstance(dataset, int):
+        return dataset
     db = _open_db()
     ids = [row.precon_id for row in dataset.split_rows() if not args.split or row.split in args.split]
     try:

@@ -175,8 +175,7 @@ def syntax_error(exc: QuerySyntaxError, queries: Sequence[str], argument: str = 
         "Fix the syntax, quote phrases with spaces (o:\"draw a card\"), or drop the syntax and use plain words."
     return SearchArgumentError(
         argument, f"{head}: {_literal(exc.message)} (at character {exc.position + 1}):\n{caret}\n{fix}",
-        position=exc.position, problem=exc.message,  # (a query past the length limit is cut there, marked)
-        query=exc.query if len(exc.query) <= MAX_QUERY_LENGTH else exc.query[:MAX_QUERY_LENGTH] + "…")
+        position=exc.position, problem=exc.message, query=exc.query)
 
 
 @dataclass

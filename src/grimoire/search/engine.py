@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from itertools import chain, zip_longest
 from pathlib import Path
 
 import numpy as np
@@ -943,7 +944,7 @@ class SearchEngine:
         """Per function tag, the mana value of the cheapest tenth of the cards that perform it directly (lands left
         out: they cost no mana), rounded down; 0 for a tag of fewer than :data:`CHEAP_TAG_CARDS` such cards."""
         values = self._mana_values
-        spells = np.array(["Land" not in line.split(" — ")[0] for line in self.db.columns.type_line.tolist()])
+        spells = ~ranking.are_lands(self.db.columns.type_line)
         costs = np.zeros(len(tag_rules.TAGS), dtype=np.int64)
         for index in range(len(tag_rules.TAGS)):
             direct = values[(self.tag_strengths[:, index] >= tag_rules.DIRECT) & spells]
@@ -1529,16 +1530,8 @@ class SearchEngine:
 def _interleaved(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Rows taken in turn from ``first`` and ``second`` (``first`` leading), each row once, with scores falling by
     place (1, 1/2, 1/3, ...)."""
-    seen: set[int] = set()
-    rows: list[int] = []
-    for pair in zip(first.tolist(), second.tolist(), strict=False):
-        for row in pair:
-            if row not in seen:
-                seen.add(row)
-                rows.append(row)
-    longer = first if len(first) > len(second) else second
-    rows += [row for row in longer[min(len(first), len(second)):].tolist() if row not in seen]
-    order = np.array(rows, dtype=np.int64)
+    taken = dict.fromkeys(chain.from_iterable(zip_longest(first.tolist(), second.tolist())))
+    order = np.array([row for row in taken if row is not None], dtype=np.int64)
     return order, 1.0 / np.arange(1, len(order) + 1)
 
 

@@ -2145,10 +2145,14 @@ def text_penalty(texts: Sequence[str], type_lines: Sequence[str]) -> np.ndarray:
     conditions = counts["conditions"] + counts["tribal"]
     light = counts["light_conditions"] + counts["light_drawbacks"]
     x_cost = (counts["x_cost"] > 0) & (counts["x_defined"] == 0)
-    lands = np.array(["Land" in type_line.split(" — ")[0] for type_line in type_lines], dtype=bool)
     return (CONDITION_COST * np.minimum(2, conditions) + DRAWBACK_COST * np.minimum(2, counts["drawbacks"])
-            + LIGHT_COST * np.minimum(2, light) + X_COST * x_cost + LAND_COST * lands
+            + LIGHT_COST * np.minimum(2, light) + X_COST * x_cost + LAND_COST * are_lands(type_lines)
             + ANTE_COST * (counts["ante"] > 0))
+
+
+def are_lands(type_lines: Sequence[str]) -> np.ndarray:
+    """Whether each card is a land by its type line's types (before the dash, of the front face's when faced)."""
+    return np.array(["Land" in type_line.split(" — ")[0] for type_line in _plain(type_lines)], dtype=bool)
 
 
 def _plain(values: Sequence[str]) -> list[str]:
