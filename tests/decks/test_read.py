@@ -222,7 +222,8 @@ def test_a_deck_link_without_its_scheme_is_a_link_not_a_path(db):
 
 # MTGJSON's Deck (https://mtgjson.com/data-models/deck/): "commander", "mainBoard", "sideBoard" lists of cards
 # {"name", "count", ...}, beside which a Planechase or Archenemy deck has "planes" and "schemes" lists of its planes
-# and schemes (and "tokens", "displayCommander", which are no deck cards of their own).
+# and schemes (and "tokens", "displayCommander", which are no deck cards of their own): those four fields as
+# MTGJSON's own Deck model declares them (mtgjson/mtgjson, mtgjson5/models/decks.py).
 def test_one_bad_mtgjson_entry_is_a_problem_at_its_place_and_the_rest_is_read(db):
     """One string among the cards, or a card without a name, had refused the whole file; a count written "2" had
     too, though Moxfield's quantity "2" reads as 2 (docs/decks.md: a problem at its position)."""

@@ -657,8 +657,9 @@ def commander_places(text: str, deck: ParsedDeck) -> dict[str, list[DeckEntry]]:
 
 
 _MTGJSON_SECTIONS = {"commander": "commanders", "mainBoard": "main", "sideBoard": "sideboard"}
-# Lists of an MTGJSON deck that no section here holds (a Planechase deck's planes, an Archenemy deck's schemes): set
-# aside and named in a note. "tokens" are no deck cards and "displayCommander" repeats the commander: not read.
+# Lists of an MTGJSON deck that no section here holds (a Planechase deck's planes, an Archenemy deck's schemes, as
+# MTGJSON's Deck model declares them: mtgjson/mtgjson, mtgjson5/models/decks.py): set aside and named in a note.
+# "tokens" are no deck cards and "displayCommander" repeats the commander: not read.
 _MTGJSON_SET_ASIDE = ("planes", "schemes")
 
 
