@@ -123,12 +123,8 @@ def test_json_utf16_and_other_encodings_read_or_say_how_to_save(db, tmp_path):
     piped = io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf" + payload.encode()))
     assert deck_reader.read_deck("-", db, stdin=piped).name == "Bolts"
     (tmp_path / "latin1.txt").write_bytes("1 Séance\n".encode("latin-1"))
-    (tmp_path / "deck.dek").write_text('<?xml version="1.0"?><Deck><Cards CatID="1" Quantity="4" Sideboard="false" '
-                                       'Name="Lightning Bolt"/></Deck>', encoding="utf-8")
-    expected = {"latin1.txt": "Save it as UTF-8", "deck.dek": "export the deck as a .txt"}
-    for source, fix in expected.items():
-        with pytest.raises(deck_reader.DeckInputError, match=fix):
-            deck_reader.read_deck(str(tmp_path / source), db)
+    with pytest.raises(deck_reader.DeckInputError, match="Save it as UTF-8"):
+        deck_reader.read_deck(str(tmp_path / "latin1.txt"), db)
     with pytest.raises(deck_reader.DeckInputError, match="binary"):
         deck_reader.read_deck("-", db, stdin=io.TextIOWrapper(io.BytesIO(b"\x00\x01\x02garbage\xff")))
     huge = '{"data": {"mainBoard": [{"name": "Sol Ring", "count": ' + "9" * 5000 + "}]}}"
@@ -138,15 +134,14 @@ def test_json_utf16_and_other_encodings_read_or_say_how_to_save(db, tmp_path):
 
 
 def test_pasted_dek_xml_bom_json_utf16_without_bom_and_utf32(db, tmp_path):
-    """An MTGO .dek (XML: a Deck of Cards elements, CatID, Quantity, Sideboard and Name, as file-format/Docs's
-    en/game/dek.md describes MTGO's deck file) pasted gets the .dek answer a file gets; JSON after a byte-order mark
-    and a newline is JSON; UTF-16 saved without a byte-order mark and UTF-32 with one are read."""
+    """An MTGO .dek pasted is read as a .dek file is (below); JSON after a byte-order mark and a newline is JSON;
+    UTF-16 saved without a byte-order mark and UTF-32 with one are read."""
     dek = ('<?xml version="1.0" encoding="utf-8"?>\n<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" '
            'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n  <NetDeckID>0</NetDeckID>\n  '
            '<PreconstructedDeckID>0</PreconstructedDeckID>\n  <Cards CatID="12345" Quantity="4" Sideboard="false" '
            'Name="Lightning Bolt" Annotation="0" />\n</Deck>\n')
-    with pytest.raises(DeckInputError, match="export the deck as a .txt"):
-        deck_reader.read_deck(dek, db, files=False)
+    pasted = deck_reader.read_deck(dek, db, files=False)
+    assert [(e.quantity, e.card.name, e.line_number) for e in pasted.main] == [(4, "Lightning Bolt", 5)]
     pasted = "\ufeff  \n " + json.dumps(MTGJSON_DECK)
     assert deck_reader.read_deck(pasted, db, files=False).name == "Elves"
     text = "Commander\r\n1 Atraxa, Praetors' Voice\r\n\r\nDeck\r\n4 Lightning Bolt\r\n"
@@ -251,3 +246,55 @@ def test_mtgjson_planes_and_schemes_are_set_aside_with_a_note(db):
         "here holds it: Akoum, Naya",
         "the deck file's schemes list was set aside (1 entry, counted with the set-aside cards), as no deck section "
         "here holds it: A Display of My Dark Power"]
+
+
+# MTGO's .dek file as magefree/mage's DekDeckImporter reads it (Mage/src/main/java/mage/cards/decks/importer/
+# DekDeckImporter.java): <Cards CatID=".." Quantity=".." Sideboard="true|false" Name=".." />, split cards as
+# "Refuse/Cooperate"; the XML declaration, namespaces, NetDeckID and PreconstructedDeckID as MTGO writes them.
+def test_mtgo_dek_file_reads_main_deck_sideboard_and_reports_bad_elements_by_line(db, tmp_path):
+    """An MTGO .dek (it had been refused: "export the deck as a .txt") reads as the same deck as its .txt; a bad
+    element is a problem on its own line, a misspelt name a correction, and the rest is read."""
+    dek = deck_reader.read_deck(str(DECKS / "modern_burn.dek"), db)
+    txt = deck_reader.read_deck(str(DECKS / "modern_burn.txt"), db)
+    for section in ("main", "sideboard"):
+        assert ([(e.quantity, e.card.name) for e in dek.section(section)]
+                == [(e.quantity, e.card.name) for e in txt.section(section)]), section
+    assert dek.count("main") == 60 and dek.count("sideboard") == 15 and not dek.problems
+    broken = ('<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n'
+              '  <Cards CatID="1" Quantity="2" Sideboard="false" Name="Fire/Ice" Annotation="0" />\n'
+              '  <Cards CatID="2" Quantity="x" Sideboard="false" Name="Shock" Annotation="0" />\n'
+              '  <Cards CatID="3" Quantity="1" Sideboard="false" Annotation="0" />\n'
+              "  <Cards Name='Lightnig Helix' Quantity='3' />\n"
+              '  <Cards CatID="5" Quantity="1" Sideboard="true" Name="Praetor&apos;s Grasp" />\n</Deck>\n')
+    (tmp_path / "broken.dek").write_text(broken, encoding="utf-8")
+    deck = deck_reader.read_deck(str(tmp_path / "broken.dek"), db)
+    assert [(e.quantity, e.card.name) for e in deck.main] == [(2, "Fire // Ice"), (3, "Lightning Helix")]
+    assert [(p.line_number, p.reason.split(":")[0]) for p in deck.problems] == [
+        (4, "quantity 'x' is not a number of copies"), (5, 'the Cards element has no Name="..." attribute')]
+    assert [e.card.name for e in deck.sideboard] == ["Praetor's Grasp"]
+    assert [c.line_number for c in deck.corrections] == [6]
+    with pytest.raises(DeckInputError, match="no <Cards"):
+        deck_reader.read_deck("<?xml version='1.0'?><Deck><NetDeckID>0</NetDeckID></Deck>", db, files=False)
+
+
+def test_mtgo_commander_dek_keeps_the_commander_in_the_sideboard_which_the_check_reads(db):
+    """MTGO keeps a Commander deck's commander in the sideboard; the Commander check reads it as the commander."""
+    from grimoire.decks.validate import validate_deck
+    lines = ['<Cards CatID="1" Quantity="1" Sideboard="false" Name="Sol Ring" Annotation="0" />',
+             '<Cards CatID="2" Quantity="97" Sideboard="false" Name="Mountain" Annotation="0" />',
+             '<Cards CatID="3" Quantity="1" Sideboard="false" Name="Lightning Bolt" Annotation="0" />',
+             '<Cards CatID="142375" Quantity="1" Sideboard="true" Name="Juri, Master of the Revue" '
+             'Annotation="16777728" />']
+    deck = deck_reader.read_deck('<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n' + "\n".join(lines) + "\n</Deck>",
+                                 db, files=False)
+    assert deck.count("main") == 99 and [e.card.name for e in deck.sideboard] == ["Juri, Master of the Revue"]
+    violations = validate_deck(deck, "commander")
+    assert any(v.rule == "commander" and "took the sideboard as the commander" in v.message for v in violations)
+    assert not [v for v in violations if v.severity == "error"]
+
+
+def test_huge_dek_is_read_up_to_its_limit(db):
+    """A .dek of 50,000 elements reads its first 10,000 and says the rest were not read (bounded, like a long list)."""
+    element = '  <Cards CatID="1" Quantity="1" Sideboard="false" Name="Sol Ring" />\n'
+    deck = deck_reader.read_deck("<Deck>\n" + element * 50_000 + "</Deck>", db, files=False)
+    assert deck.count() == 10_000 and "more than 10,000 Cards elements" in deck.problems[-1].reason

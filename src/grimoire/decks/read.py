@@ -6,6 +6,7 @@ A deck that cannot be read raises :class:`DeckInputError`, whose message says wh
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sys
@@ -14,9 +15,20 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from grimoire.cards.names import shown
 from grimoire.cards.store import CardDB
 from grimoire.decks.fetch import DeckFetchError, fetch_deck, is_deck_url
-from grimoire.decks.parse import DeckEntry, ParsedDeck, commander_places, load_mtgjson_deck, parse_decklist
+from grimoire.decks.parse import (
+    MAX_LINES,
+    MAX_PROBLEMS,
+    DeckEntry,
+    LineProblem,
+    ParsedDeck,
+    commander_places,
+    deck_from_rows,
+    load_mtgjson_deck,
+    parse_decklist,
+)
 from grimoire.decks.render import problems_text
 from grimoire.decks.validate import COMMANDER_DECK_SIZE, can_be_commander, legal_pair
 
@@ -173,8 +185,7 @@ def _from_text(text: str, db: CardDB, suffix: str = "") -> ParsedDeck:
     paste may hold JSON too)."""
     start = _start(text)
     if suffix == ".dek" or start.startswith(("<?xml", "<Deck")):
-        raise DeckInputError("MTGO .dek files (XML) are not read: in MTGO, export the deck as a .txt file, or paste "
-                             "the decklist as text.")
+        return _from_dek(text, db)
     if suffix == ".json" or start.startswith("{"):
         return _from_json(text.lstrip("\ufeff"), db)
     if start.startswith("[") and _is_json_array(text):
@@ -183,6 +194,44 @@ def _from_text(text: str, db: CardDB, suffix: str = "") -> ParsedDeck:
                              'as an MTGJSON deck file ({"data": {"mainBoard": [{"name": ..., "count": ...}]}}); '
                              "or paste the list as text, one card a line: '1 Sol Ring'.")
     return _from_decklist(text, db)
+
+
+# MTGO's .dek deck file, as magefree/mage reads it (Mage/src/main/java/mage/cards/decks/importer/DekDeckImporter.java):
+# XML, a <Deck> holding one element a card, <Cards CatID="61202" Quantity="1" Sideboard="false" Name="Vildin-Pack
+# Outcast" Annotation="0" />, split cards named "Refuse/Cooperate". The elements are found by pattern, one at a time,
+# so no entity is ever expanded (an XML parser would expand a document's own entities) and a line number is kept.
+_DEK_CARD = re.compile(r"<Cards\b([^<>]*)>")
+_DEK_ATTRIBUTE = re.compile(r"""([A-Za-z_][\w.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+
+
+def _from_dek(text: str, db: CardDB) -> ParsedDeck:
+    """An MTGO .dek file's cards: ``Sideboard="true"`` ones in the sideboard (where MTGO keeps a Commander deck's
+    commander, which the Commander check reads), the rest in the main deck; at most :data:`MAX_LINES` elements."""
+    rows, problems = [], []
+    line, counted_to = 1, 0
+    for number, match in enumerate(_DEK_CARD.finditer(text)):
+        line += text.count("\n", counted_to, match.start())
+        counted_to = match.start()
+        written = " ".join(match.group(0).split())
+        if number == MAX_LINES:
+            problems.append(LineProblem(line, shown(written), f"the deck has more than {MAX_LINES:,} Cards elements; "
+                                        "the rest were not read"))
+            break
+        attributes = {found[1].lower(): html.unescape(found[2] if found[2] is not None else found[3])
+                      for found in _DEK_ATTRIBUTE.finditer(match.group(1))}
+        name = attributes.get("name", "").strip()
+        if not name:
+            if len(problems) < MAX_PROBLEMS:
+                problems.append(LineProblem(line, shown(written), 'the Cards element has no Name="..." attribute'))
+            continue
+        side = "sideboard" if attributes.get("sideboard", "").strip().lower() == "true" else "main"
+        rows.append((side, attributes.get("quantity", "1").strip(), name, line, written))
+    if not rows and not problems:
+        raise DeckInputError('the deck looks like MTGO\'s .dek XML but has no <Cards Quantity="..." Name="..." /> '
+                             "element. Export the deck again from MTGO, or paste the decklist as text.")
+    deck = deck_from_rows(rows, db)
+    deck.problems = sorted(deck.problems + problems, key=lambda problem: problem.line_number)
+    return deck
 
 
 def _is_json_array(text: str) -> bool:
