@@ -3637,12 +3637,15 @@ _DENIABLE_TEXT = frozenset({_LIFE_COST})
 
 
 # "cost reducers for artifacts", "creature cost reduction", "discounts on instants": what lowers the cost of spells
-# of that type, as cards print it ("Artifact spells you cast cost {1} less", "Instant and sorcery spells ...")
+# of that type, as cards print it ("Artifact spells you cast cost {1} less", "Instant and sorcery spells ...", "The
+# first Dragon spell you cast each turn costs {1} less", Dracogenesis's "cast Dragon spells without paying"; not a tax:
+# Aura of Silence's "Artifact and enchantment spells your opponents cast cost {2} more" had been a reducer)
 _REDUCER = r"(?:cost[- ]reduc\w*|reduc\w* costs?|discounts?|cheapeners?)"
 # ("cost reducers for instants and sorceries": cards print "Instant and sorcery spells", which the first type finds)
 _REDUCED_AFTER = re.compile(rf"{_REDUCER} (?:for|on|to) (?:my |your )?([a-z]+)(?:(?: and | or | ?& ?| n | ?/ ?)"
                             rf"(?:{_TYPE_NAMES}))?(?: spells?)?")
-_REDUCED_BEFORE = re.compile(rf"([a-z]+) (?:spells? )?{_REDUCER}")
+# ("dragon tribal cost reduction": the tribe's word before "tribal" or "typal", as players name a tribe's deck)
+_REDUCED_BEFORE = re.compile(rf"([a-z]+) (?:(?:tribal|typal|tribe) )?(?:spells? )?{_REDUCER}")
 # "make goblins cheaper", "dragons cost less", "make my artifact spells cost less": the same, said with a verb
 _REDUCED_MADE = re.compile(r"(?:make|makes|making) (?:my |your |all )?([a-z]+)(?: spells?)? (?:cheaper|cost less)|"
                            r"([a-z]+)(?: spells?)? (?:costs?|costing) less")
@@ -3656,10 +3659,13 @@ _EQUIP_REDUCED = re.compile(rf"equip(?:ping)? (?:cost |costs )?{_REDUCER}|reduc\
 _EQUIP_REDUCED_SYNTAX = r"o:/equip (?:abilities|costs)[^.]* cost[^.]* less|\bhave equip \{0\}|attach target equipment/"
 
 
+_CHOSEN_TYPE_REDUCED = r"|\bcreature spells (?:you cast )?of the chosen type cost"
+
+
 def _reduced_text(kind: str) -> str:
     """The rules text of a card that makes spells of ``kind`` cheaper: the filter read, and what
     :meth:`Reader.reduces` looks for before reading it."""
-    return rf"\b{kind}[a-z ]* spells[^.]* cost"
+    return rf"\b{kind}[a-z ]* spells?[^.]* costs?[^.]* less|\bcast {kind}[a-z ]* spells without paying"
 
 
 def _cost_reducers_for(reader: Reader, state: _State) -> None:
@@ -3671,10 +3677,14 @@ def _cost_reducers_for(reader: Reader, state: _State) -> None:
         for match, first, last in list(_matches(state, pattern)):
             word = match.group(1) or match.group(2)
             kind = kinds.get(word) or ("noncreature" if word == "noncreature" else None)
-            if kind is None or _after(state, last, 1) in ("deck", "decks") or not reader.reduces(kind):
-                continue  # no card makes Elf spells cheaper: the words rank as they stand, never an empty page
-            # ranked by (the cost-reducer tag), read by no other rule
-            state.take(first, last, f"o:/{_reduced_text(kind)}/", "oracle", still_ranks=True)
+            tribe = word in reader.creature_types
+            if kind is None or _after(state, last, 1) in ("deck", "decks") or not (tribe or reader.reduces(kind)):
+                continue  # a kind no card makes cheaper (a creature type always is, by Herald's Horn): the
+                # words rank as they stand, never an empty page
+            # ranked by (the cost-reducer tag), read by no other rule; a creature type's spells are made cheaper
+            # by the cards that name it and by those of a chosen type too (Herald's Horn, Urza's Incubator)
+            chosen = _CHOSEN_TYPE_REDUCED if tribe else ""
+            state.take(first, last, f"o:/{_reduced_text(kind)}{chosen}/", "oracle", still_ranks=True)
     for _, first, last in list(_matches(state, _EQUIP_REDUCED)):
         state.take(first, last, _EQUIP_REDUCED_SYNTAX, "oracle", still_ranks=True)
 
