@@ -404,8 +404,9 @@ def _tokens(query: str) -> list[_Token]:
             if lowered in ("or", "and"):
                 tokens.append(_Token(lowered, index))
             elif word in _UNIQUE_SHORTHANDS:  # (it was a word of no letters, and left out silently)
-                raise QuerySyntaxError(f"{word} is Scryfall's unique:{_UNIQUE_SHORTHANDS[word]}, about printings; "
-                                       "Grimoire's card data is per card, each listed once: leave it out", index, query)
+                raise QuerySyntaxError(f"{NO_DATA}is per card, each listed once: {word} is Scryfall's "
+                                       f"unique:{_UNIQUE_SHORTHANDS[word]}, about printings; leave it out", index,
+                                       query)
             else:
                 tokens.append(_Token("term", index, Text(word, index)))
             index = match.end()
@@ -442,8 +443,10 @@ def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter |
             return Text(key_match.group(1), start), index  # colon in prose
         raise QuerySyntaxError(f"{name}{op} needs a value right after it (no space)", start, query)
     if name in PRINTING_KEYS:
-        raise QuerySyntaxError(f"{key_match.group(1)}{op} is about printings (art, sets, prices, frames); "
-                               "Grimoire's card data is per card and cannot answer it", start, query)
+        what = (f"{NO_DATA}holds no cube lists, which {key_match.group(1)}{op} asks for" if name == "cube" else
+                f"{NO_DATA}is per card, not per printing: {key_match.group(1)}{op} is about printings (art, flavor "
+                "text, sets, prices, frames)")
+        raise QuerySyntaxError(what, start, query)
     if name not in ALL_KEYS:
         raise QuerySyntaxError(f"unknown keyword {key_match.group(1)!r}: "
                                f"known are {', '.join(sorted(ALL_KEYS))}", start, query)
@@ -517,8 +520,8 @@ def _typed_value(key: str, op: str, raw: str, is_regex: bool, start: int, value_
     if key == "date":
         if re.fullmatch(r"[a-z0-9]{3,5}", raw, re.IGNORECASE) and not raw.isdigit():
             # (Scryfall reads a set code as that set's release date: scryfall.com/docs/syntax, "Year")
-            raise error(f"date:{raw} compares with a set's release date, and the card data has no set codes: use a "
-                        "date such as 2015-08-18 or a year")
+            raise error(f"{NO_DATA}has no set codes: date:{raw} compares with a set's release date; use a date "
+                        "such as 2015-08-18 or a year")
         if not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", raw):
             raise error(f"date takes a date such as 2015-08-18 or a year, got {raw!r}")
         return raw
@@ -534,13 +537,14 @@ def _typed_value(key: str, op: str, raw: str, is_regex: bool, start: int, value_
 def _named_value(key: str, lowered: str, raw: str, error) -> str:
     """The value of a keyword that takes one of a known list of names (is:, has:, role:, f:, order:...)."""
     if key == "order" and lowered in PRINTING_ORDERS:
-        raise error(f"order:{raw} sorts printings (sets, prices, artists); Grimoire's card data is per card")
+        raise error(f"{NO_DATA}is per card, not per printing: order:{raw} sorts printings (sets, prices, artists)")
     if key in VIEW_VALUES:
         if lowered in VIEW_VALUES[key]:
             return lowered
         if key in ("unique", "lang"):
-            raise error(f"{key}:{raw} is about printings ({'art and prints' if key == 'unique' else 'languages'}); "
-                        f"Grimoire's card data is per card, in English: use {' or '.join(sorted(VIEW_VALUES[key]))}")
+            raise error(f"{NO_DATA}is per card, in English: {key}:{raw} is about printings "
+                        f"({'art and prints' if key == 'unique' else 'languages'}); use "
+                        f"{' or '.join(sorted(VIEW_VALUES[key]))}")
         raise error(f"unknown {key}:{raw}; known are {', '.join(sorted(VIEW_VALUES[key]))}")
     if key in ("format", "banned", "restricted"):
         lowered = format_named(lowered)
@@ -552,8 +556,8 @@ def _named_value(key: str, lowered: str, raw: str, error) -> str:
             raise error(f"unknown role {raw!r} (no function tag has that name); {hint}every tag is listed in "
                         "docs/tags.md")
         if key in ("is", "not") and lowered in PRINTING_IS and lowered not in known:
-            raise error(f"{key}:{raw} is about printings (finishes, frames, promos, sets); Grimoire's card data is "
-                        "per card, so it cannot say")
+            raise error(f"{NO_DATA}is per card, not per printing: {key}:{raw} is about printings (finishes, frames, "
+                        "promos, sets)")
         if lowered not in known:
             what = {"is": f"is:{raw}", "not": f"not:{raw}", "has": f"has:{raw}"}.get(key, f"{key} {raw!r}")
             close = difflib.get_close_matches(re.sub(r"[\W_]+", "", lowered), known, n=3, cutoff=0.75)
