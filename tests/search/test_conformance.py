@@ -244,3 +244,38 @@ def test_order_by_mana_value_and_power_as_scryfall_sorts():
     assert values == sorted(values)
     strongest = engine.search("t:creature order:power direction:desc", mode="bm25", limit=3).results
     assert max(float(f.power) for f in strongest[0].card.faces if f.power and f.power.isdigit()) >= 15
+
+
+def test_spells_are_cast_so_no_conspiracy_or_plane_is_one(snapshot_engine):
+    """is:spell: "cards that are cast as spells" (scryfall.com/docs/syntax); a Conspiracy is never cast (it had listed
+    29), nor a land played."""
+    assert not _names(snapshot_engine, "is:spell t:conspiracy")
+    assert {"Backup Plan", "Brago's Favor"} <= _names(snapshot_engine, "-is:spell t:conspiracy")
+    assert {"Lightning Bolt", "Jace Beleren"} <= _names(snapshot_engine, "is:spell (t:instant or t:planeswalker)")
+
+
+def test_keywords_decide_cards_whose_second_half_the_data_lacks(snapshot_engine):
+    """The card data's keyword list is the whole card's (Dusk // Dawn, whose Dawn text is missing, lists Aftermath),
+    so kw: decides every card: -kw:aftermath had left out all 106 split cards as undecided."""
+    found = _names(snapshot_engine, "-kw:aftermath is:split")
+    assert {"Fire // Ice", "Wear // Tear"} <= found and "Dusk // Dawn" not in found
+    assert "Bonecrusher Giant // Stomp" in _names(snapshot_engine, "-kw:flying t:creature mv=3 c:r")
+
+
+def test_a_variable_stat_is_found_by_star(snapshot_engine):
+    """pow=*: a power printed with * (Tarmogoyf's */1+*, Angry Mob's 2+*); pow!=* a fixed one; it had been refused
+    as no number. Compared with < or > it is an error naming the fix."""
+    varies = _names(snapshot_engine, "pow=* t:creature")
+    assert {"Tarmogoyf", "Lhurgoyf", "Angry Mob"} <= varies and not {"Grizzly Bears", "Memnite"} & varies
+    fixed = _names(snapshot_engine, "pow!=* t:creature")
+    assert "Grizzly Bears" in fixed and "Tarmogoyf" not in fixed
+    assert "Nissa, Steward of Elements" in _names(snapshot_engine, "loy=*")
+    with pytest.raises(QuerySyntaxError, match="compares with no number"):
+        snapshot_engine.search("pow>*", mode="bm25")
+
+
+@pytest.mark.parametrize("query", ["c>m", "c<m", "id<=m t:elf", "c<multicolor"])
+def test_multicolour_is_no_set_of_colours_to_compare_with(snapshot_engine, query):
+    """c>m, c<m: Scryfall defines m only as "multicolor" (c:m); these had all returned every other card."""
+    with pytest.raises(QuerySyntaxError, match="compares with no set of colours"):
+        snapshot_engine.search(query, mode="bm25")

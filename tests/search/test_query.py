@@ -103,6 +103,9 @@ def test_free_text_filters_only_when_negated_or_mixed_with_filters():
     ("t: instant", "needs a value right after it", 0),
     # (a Scryfall conformance check's findings: each had a misleading answer or none)
     ("mv=>3", "'=>' is no comparison: did you mean mv>=3?", 3),
+    ("cmc==3", "'==' is no comparison: did you mean mv=3?", 4),  # it said "mv needs a number, got '=3'"
+    ("pow>*", "compares with no number", 4),
+    ("c>m", "compares with no set of colours", 2),
     ("is:foil", "is:foil is about printings", 3),  # it listed seventy is: values
     ('"" t:elf', "empty quotes", 0),  # it matched every card
     ('!""', "! must be followed by a card name", 0),  # it matched nothing, silently
@@ -613,3 +616,16 @@ def test_names_sort_with_an_accented_letter_beside_the_plain_one(snapshot_engine
     at = snapshot_engine.db.names.lookup
     assert order[at("Éowyn, Lady of Rohan")] < order[at("Fog")] < order[at("Zurgo Helmsmasher")]
     assert order[at("Théoden, King of Rohan")] < order[at("Thrull Surgeon")]
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # an upper-case NOT before a keyword's term or a parenthesis is Scryfall's "-" (it had been dropped, and the
+    # filter after it kept: the opposite of what was asked)
+    ("NOT t:elf t:druid", "-t:elf t:druid"),
+    ("t:elf NOT (c:g or c:b)", "t:elf -(c:g or c:b)"),
+])
+def test_upper_case_not_negates_the_term_after_it(query, expected):
+    def shape(node) -> str:  # the tree without where each part was written
+        return re.sub(r"position=\d+", "", repr(node))
+
+    assert shape(parse(query)) == shape(parse(expected))

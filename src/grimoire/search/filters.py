@@ -24,6 +24,7 @@ from grimoire.search.patterns import CpuBudget, PatternTooSlow, UserPattern
 from grimoire.search.query import (
     CARD_KEYS,
     DIRECTIVE_KEYS,
+    VARIABLE,
     And,
     ColorCount,
     ColorValue,
@@ -42,6 +43,9 @@ ALL_MANA_BITS = 0b111111
 # What a layout tells about a face whose data the store lacks: an adventure card's unknown half is an Adventure.
 KNOWN_TYPE_OF_UNKNOWN_FACE = {"adventure": "adventure"}
 PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
+# card types never cast as a spell: lands are played, and the non-traditional cards (conspiracies, planes, schemes,
+# vanguards, dungeons) are never in a deck's library (is:spell had listed 29 Conspiracies)
+_NEVER_CAST = frozenset({"land", "conspiracy", "plane", "phenomenon", "scheme", "vanguard", "dungeon"})
 LAYOUT_IS = {
     "dfc": {"transform", "modal_dfc", "meld", "reversible_card"}, "mdfc": {"modal_dfc"},
     "transform": {"transform"}, "meld": {"meld"}, "split": {"split", "aftermath"}, "flip": {"flip"},
@@ -448,6 +452,13 @@ class FilterIndex:
             cache[key] = values
         return cache[key]
 
+    def face_varies(self, key: str) -> np.ndarray:
+        """[cards, faces]: whether a face's stat is printed with ``*`` or ``X`` (Tarmogoyf's ``*``, ``1+*``, a
+        planeswalker's ``X`` loyalty), which :func:`_number` counts as 0."""
+        return np.array([[bool(face and re.search(r"[*xX]", face)) for face in faces]
+                         + [False] * (self.face_known.shape[1] - len(faces))
+                         for faces in self.columns.face_values(key)], dtype=bool).reshape(self.face_known.shape)
+
     @cached_property
     def front_is_permanent(self) -> np.ndarray:
         fronts = [(faces[0] or "").lower().split("—")[0] for faces in self.columns.face_values("type_line")]
@@ -723,8 +734,10 @@ class Evaluator:
 
     def cost_leaf(self, node: Filter, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         index, op, value = self.index, node.op, node.value
-        if node.key == "keyword":
-            return _partly_known(np.array([value in ks for ks in index.keywords], dtype=bool), index.unknown_face)
+        if node.key == "keyword":  # a card's keywords, of every face: the card data's list holds a missing half's
+            # too (Dusk // Dawn's Aftermath, Prepare // Fight's Fight), so kw: decides every card
+            match = np.array([value in ks for ks in index.keywords], dtype=bool)
+            return match, ~match
         if node.key == "devotion":  # only permanents have devotion (rule 700.5), as on Scryfall
             counts = index.devotion(value.mask)
             match = _compare(counts, ">=" if op == ":" else op, value.count) & index.front_is_permanent
@@ -762,6 +775,11 @@ class Evaluator:
             if value in ("even", "odd"):
                 return _tri((np.nan_to_num(values) % 2 == (0 if value == "even" else 1)), known)
             return _tri(_compare(values, op, value), known)
+        if value == VARIABLE:
+            varies = index.face_varies(key).any(axis=1)
+            fixed = (~np.isnan(index.face_numbers(key))).any(axis=1) & ~varies
+            match = varies if op in (":", "=") else fixed  # (!= as for numbers: a card with no such stat is neither)
+            return match, ~match & ~index.unknown_face
         values = index.face_numbers(key)
         mv_known = ~np.isnan(index.columns.mana_value)
         if isinstance(value, FieldValue):
@@ -830,8 +848,9 @@ class Evaluator:
             return np.array([value in t for t in types], dtype=bool)
         if value == "permanent":
             return np.array([any(p in t.split("—")[0] for p in PERMANENT_TYPES) for t in types], dtype=bool)
-        if value == "spell":
-            return np.array(["land" not in t.split("//")[0].split("—")[0] for t in types], dtype=bool)
+        if value == "spell":  # cast as a spell (scryfall.com/docs/syntax): no land, nor a card never cast
+            return np.array([not _NEVER_CAST.intersection(t.split("//")[0].split("—")[0].split()) for t in types],
+                            dtype=bool)
         if value == "historic":
             return np.array([any(h in t for h in ("legendary", "artifact", "saga")) for t in types], dtype=bool)
         if value in ("commander", "duelcommander", "brawler"):

@@ -201,6 +201,7 @@ PRINTING_IS = frozenset({"foil", "nonfoil", "etched", "glossy", "promo", "full",
                          "ub", "scryfallpreview", "default", "atypical"})
 ALL_KEYS = {**TEXT_KEYS, **COLOR_KEYS, **NUMBER_KEYS, **FORMAT_KEYS, **OTHER_KEYS}
 NUMBER_FIELDS = frozenset({"mv", "power", "toughness", "powtou", "loyalty", "defense"})
+VARIABLE = "*"  # pow=*, tou=*, loy=*: the value of a stat printed with * or X, which varies
 
 
 # --- AST ------------------------------------------------------------------------------------------------
@@ -304,6 +305,10 @@ def compile_regex(pattern: str, position: int, query: str) -> UserPattern:
         raise QuerySyntaxError(str(exc), position, query) from None
 
 
+# what follows an upper-case NOT that negates: a keyword's term or a parenthesis (not prose: "ramp NOT green")
+_NOT_BEFORE = re.compile(r"\s+(?:\(|-?[A-Za-z]+(?::|[<>!]?=|[<>]))")
+
+
 # Scryfall's display shorthands (scryfall.com/docs/syntax, "Display Keywords": "unique:art (also @@)",
 # "unique:prints (previously ++)")
 _UNIQUE_SHORTHANDS = {"@@": "art", "++": "prints"}
@@ -403,6 +408,10 @@ def _tokens(query: str) -> list[_Token]:
             lowered = word.lower()
             if lowered in ("or", "and"):
                 tokens.append(_Token(lowered, index))
+            elif word == "NOT" and _NOT_BEFORE.match(query, match.end()):
+                # "NOT t:elf", "NOT (t:elf or t:goblin)": SQL's and Boolean search's operator, for Scryfall's "-"
+                # (it had been a word of no card, and the filter after it kept: the opposite of what was asked)
+                tokens.append(_Token("-", index))
             elif word in _UNIQUE_SHORTHANDS:  # (it was a word of no letters, and left out silently)
                 raise QuerySyntaxError(f"{NO_DATA}is per card, each listed once: {word} is Scryfall's "
                                        f"unique:{_UNIQUE_SHORTHANDS[word]}, about printings; leave it out", index,
@@ -510,7 +519,12 @@ def _typed_value(key: str, op: str, raw: str, is_regex: bool, start: int, value_
             raise error(f"produces takes mana letters (w, u, b, r, g, c), got {raw!r}")
         return ColorValue(sum(1 << "wubrgc".index(ch) for ch in set(letters)))
     if key in ("color", "identity"):
-        return _color_value(raw, error)
+        colors = _color_value(raw, error)
+        if isinstance(colors, ColorValue) and colors.multicolor and op in ("<", "<=", ">"):
+            # (m is a kind of card, not a set of colours to be within: c<m had listed every other card)
+            raise error(f"{op}{raw} compares with no set of colours: m (multicolour) takes : or = (c:m), - to leave "
+                        "it out (-c:m), or count colours (c>=2, c<2)")
+        return colors
     if key in NUMBER_KEYS.values():
         return _number_value(key, op, raw, error)
     if key == "mana":
@@ -598,6 +612,12 @@ def _number_value(key: str, op: str, raw: str, error) -> float | str | FieldValu
         return lowered
     if lowered in NUMBER_KEYS and NUMBER_KEYS[lowered] in NUMBER_FIELDS and key in NUMBER_FIELDS:
         return FieldValue(NUMBER_KEYS[lowered])
+    if raw in VARIABLE and key in ("power", "toughness", "loyalty", "defense"):
+        # pow=*: a stat that varies (Tarmogoyf's */1+*, a planeswalker's X loyalty); as a number it counts as 0
+        if op not in (":", "=", "!="):
+            raise error(f"{key}{op}{raw} compares with no number: {raw} finds a stat that varies ({key}={raw}, or "
+                        f"{key}!={raw} for a fixed one)")
+        return VARIABLE
     try:
         number = float(raw)
     except ValueError:
@@ -606,6 +626,8 @@ def _number_value(key: str, op: str, raw: str, error) -> float | str | FieldValu
         fields = "pow, tou, pt, mv, loy, def"
         if op == "=" and raw[:1] in "<>":  # "mv=>3": the comparison's two signs the other way round
             raise error(f"'={raw[0]}' is no comparison: did you mean {key}{raw[0]}={raw[1:]}?")
+        if op in ("=", "!=") and raw[:1] == "=":  # "cmc==3", a programmer's equality
+            raise error(f"'{op}=' is no comparison: did you mean {key}{op}{raw[1:]}?")
         raise error(f"{key} needs a number or another field ({fields}), got {raw!r}")
     return number
 
