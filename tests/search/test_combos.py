@@ -83,3 +83,23 @@ def test_sanguine_bond_finds_exquisite_blood(engine):
 def test_a_card_whose_text_needs_nothing_gets_no_partners_and_says_so(engine):
     page = engine.search("infinite combo with Grizzly Bears", limit=10)
     assert page.results == [] and any("nothing in Grizzly Bears's text" in note for note in page.notes)
+
+
+def test_isochron_scepter_and_dramatic_reversal_find_each_other_s_halves(engine, db):
+    """The best-known infinite mana: Scepter's partners are cheap instants, those that untap first (it had ranked
+    look-alikes: Panoptic Mirror, Spellbinder); Reversal's are mana rocks. "X infinite mana" asks for X's combo."""
+    assert needs_of(db, "Isochron Scepter") == ["an instant to copy each turn"]
+    scepter = engine.search("isochron scepter combos", limit=5)
+    assert "Dramatic Reversal" in _names(scepter)
+    assert all("Instant" in r.card.types and r.card.mana_value <= 2 for r in scepter.results)
+    assert Reader(db).read("dramatic reversal infinite mana").combo == "Dramatic Reversal"
+    reversal = engine.search("dramatic reversal infinite mana", limit=10)
+    assert "Sol Ring" in _names(reversal) and "Fireball" not in _names(reversal)
+
+
+def test_infinite_mana_combos_are_untappers_not_mana_sinks(engine):
+    """"infinite mana combos" asks for what goes infinite (it had listed X spells, what spends it); "infinite mana
+    outlets" still asks for the sinks."""
+    makers = _names(engine.search("infinite mana combos", limit=5))
+    assert "Dramatic Reversal" in makers and not {"Fireball", "Bond of Agony"} & set(makers)
+    assert "Bond of Agony" in _names(engine.search("infinite mana outlets", limit=5))

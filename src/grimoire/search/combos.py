@@ -77,6 +77,17 @@ NEEDS: tuple[Need, ...] = (
           r"whenever you cast (?:a|an|your)",
           "spells you cast cost {1} less to cast. return target instant or sorcery to its owner's hand. copy "
           "target instant or sorcery spell", tags="cost-reducer"),
+    # Isochron Scepter and Dramatic Reversal, the two halves of the best-known infinite mana: a copier of a cheap
+    # instant wants one that untaps its mana (and itself); an untap of every nonland permanent wants mana rocks that
+    # make more than it costs and a way to cast it again
+    _need("an instant to copy each turn", "instants of mana value 2 or less, above all those that untap permanents",
+          r"exile an instant card with mana value 2 or less from your hand[^\n]*\n[^\n]*copy the exiled card",
+          "untap all nonland permanents you control. untap all artifacts you control. untap target permanent. "
+          "untap all creatures you control", "t:instant mv<=2", tags="untapper"),
+    _need("mana from the permanents it untaps and a way to cast it again", "mana rocks and Isochron Scepter",
+          r"^untap all nonland permanents you control\.",
+          "exile an instant card with mana value 2 or less from your hand. copy the exiled card. {t}: add {c}{c}. "
+          "{t}: add one mana of any color", tags="mana-rock"),
     # what an engine multiplies or pays off, named by its text: the cards that feed it (asked "what works with X")
     _need("enter triggers to double", "creatures and artifacts with enter triggers",
           r"entering (?:the battlefield )?causes a triggered ability[^.]*triggers an additional time",

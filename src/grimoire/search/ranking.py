@@ -720,6 +720,10 @@ _IDIOMS = (
     # clause of another function: "hand attack that hits every opponent" is discard)
     (re.compile(r"(?<!\bthat )(?<!\bwhich )\b(?:hit(?:s|ting)?|damag(?:e|es|ing)|burn(?:s|ing)?) "
                 r"(?:every|each|all)(?: of)?(?: my| the)? opponents?\b"), "each opponent loses life"),
+    # "infinite mana combos", "cards that make infinite mana": the pieces that go infinite on mana, what untaps mana
+    # rocks (Dramatic Reversal, Voltaic Key, Power Artifact); not what spends it ("infinite mana outlets": a sink)
+    (re.compile(r"\b(?:make|makes|making|generate|generates|generating|produce|produces|get|gets) infinite mana\b|"
+                r"\binfinite mana (?:combos?|combo pieces|pieces|enablers?|engines?|loops?)\b"), "untap artifacts"),
     (re.compile(r"\binfinite (?=combos?\b|loops?\b)"), ""),  # "stop infinite combos" is combo hate, no mana sink
     # "cards that trigger when I gain life", "things that get stronger when I gain life": rewarded for it, a payoff,
     # not a card doing it ("bigger when I cast spells" stays the grower's)

@@ -251,7 +251,8 @@ _CARD_FUNCTIONS = frozenset({"draw", "advantage", "selection", "filtering"})  # 
 _COMBO_BEFORE = re.compile(r"(?:(?:infinite|two[- ]card|cards? that|what) )?(?:combo pieces|combo partners|combo cards|"
                            r"combos?|goes infinite|go infinite|infinite|wins?|win the game) (?:with|for|using)"
                            r"(?: my)?$")
-_COMBO_AFTER = re.compile(r"(?:infinite )?(?:combo pieces|combo partners|combos?)\b")
+# ("dramatic reversal infinite mana": what goes infinite with the card named before)
+_COMBO_AFTER = re.compile(r"(?:infinite )?(?:combo pieces|combo partners|combos?)\b|infinite(?: mana| loops?)?\b")
 # "synergy with Blood Artist", "what works with Panharmonicon", "payoffs for Impact Tremors", "good with skullclamp",
 # "Doubling Season synergy": a card's partners asked as what works with it (a commander's name asks for its deck)
 _WORKS_WITH = r"synerg\w*|(?:works?|plays?|goes?|go|pairs?|fits?|combines?)(?: well| nicely| great| best| good)?|" \
@@ -1530,15 +1531,15 @@ _NAME_BEFORE = frozenset({"like", "with", "for", "my", "than", "and", "plus", "v
 # what follows was read already: "ephemerate but in blue")
 _BUT_OTHERWISE = re.compile(r"but(?:$| (?:in |for |as (?:an? )?)?(?:white|blue|black|red|green|colou?rless|mono|worse|"
                             r"creatures?|an? |instant|sorcery|artifact|enchantment|not|non)\b)")
-_NAME_AFTER = frozenset({"deck", "combo", "combos", "but", "alternatives", "alternative", "replacements", "budget",
-                         "replacement", "effects", "style", "like", "and", "or", "upgrade", "upgrades", "variants",
-                         "variant", "versions", "version", "clones", "copies", "type"})
+_NAME_AFTER = frozenset({"deck", "combo", "combos", "infinite", "but", "alternatives", "alternative", "replacements",
+                         "budget", "replacement", "effects", "style", "like", "and", "or", "upgrade", "upgrades",
+                         "variants", "variant", "versions", "version", "clones", "copies", "type"})
 # after a card's name, a colour it is asked in ("cyclonic rift in white", "skullclamp for white", "but in black" is
 # "but"'s)
 _RECOLOUR = re.compile(r"(?:in|for) (?:white|blue|black|red|green)(?: please)?")
 
 
-_NAME_EXPECTED_BEFORE = _NAME_AFTER - {"deck", "combo", "combos", "like", "and", "or", "but"}
+_NAME_EXPECTED_BEFORE = _NAME_AFTER - {"deck", "combo", "combos", "infinite", "like", "and", "or", "but"}
 _NAME_FILLERS = frozenset({"of", "the", "a", "an", "and", "to", "in"})
 
 
