@@ -179,8 +179,14 @@ class SearchPage:
     readings: list[Reading] = field(default_factory=list)
 
 
+# the rules' version, read once: that of the source the running process loaded. Read at each call, a process started
+# before tags.py changed (a server, a test run) computed the old rules' tags and stamped them with the new version,
+# a cache every later process then trusted
+_LOADED_TAGS_VERSION = hashlib.sha256(Path(tag_rules.__file__).read_bytes()).hexdigest()[:16]
+
+
 def _tags_version() -> str:
-    return hashlib.sha256(Path(tag_rules.__file__).read_bytes()).hexdigest()[:16]
+    return _LOADED_TAGS_VERSION
 
 
 def load_tags(db: CardDB) -> np.ndarray:

@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "53ce8bda10a125eae8d1c77ab073f950c9fecab71fa73bc8cdeca73e210c1875"
+MODEL_SHA256 = "c093cce2d09e2ff14d713aff0622638a3496d79714ff0383fca3313b463035fc"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

@@ -227,6 +227,10 @@ RAMP_LAND = _rule(
     not_types=_FRONT + "land",
 )
 EXTRA_LAND_DROP = _rule(r"play (?:an|two|one|any number of) additional lands?")
+# an Aura that makes its land tap for more (Wild Growth, Utopia Sprawl, Fertile Ground, Overgrowth): a turn-one ramp
+# spell that had no tag at all
+LAND_AURA_RAMP = _rule(r"whenever enchanted (?:land|plains|island|swamp|mountain|forest) is tapped for mana, its "
+                       r"controller adds (?:an|one|two) additional")
 # Treasure, and after it the other tokens that are spent for mana: Eldrazi Spawn and Scions, Gold, Powerstones
 TREASURE_MAKER = _either(
     _rule(rf"\bcreates? {NUMBER}[^.]*?treasure tokens?"),
@@ -241,6 +245,17 @@ MANA_DOUBLER = _rule(
 # "exile target permanent. Return it to the battlefield": a blink, not removal ("when ~ leaves the battlefield,
 # return the exiled card" is removal)
 _RETURNED = r"(?:, then return|\. return) (?:it|that card|the exiled card|those cards|them) to the battlefield"
+# an exile undone at the next end step (Otherworldly Journey, Long Road Home) is a blink too, no removal
+_BACK_AT_END = r"at the beginning of the next end step, return (?:it|that card|them|those cards|the exiled cards?)"
+_BLINK = rf"then return (?:it|that card|them|those cards) to the battlefield|{_BACK_AT_END}"
+# a permanent shuffled into or put on top of its owner's library (Chaos Warp, Oblation): red's and white's answer to
+# what it cannot destroy
+_PERMANENT_TUCK = (r"\bowner of target (?:nonland )?permanent shuffles it into (?:its|their) library|"
+                   r"\bput target (?:nonland )?permanent [^.]*?(?:into|on (?:the )?(?:top|bottom) of) (?:its|their) "
+                   r"owner's library")
+# a creature put into its owner's library (Condemn's attacker on the bottom, Oust's second from the top)
+_CREATURE_TUCK = (r"\bput target (?:[a-z]+ )?creature [^.]*?(?:into|on (?:the )?(?:top|bottom) of) (?:its|their) "
+                  r"owner's library")
 # a target of the card's own controller's ("exile any number of target creatures you control", Eerie Interlude) is
 # a blink or a cost, no removal
 _NOT_OWN = r"(?!(?: [\w/-]+){1,4}? you control\b)"
@@ -269,7 +284,9 @@ CREATURE_REMOVAL = _rule(
     FIGHT,
     BITE,
     BOUNCE.replace(_BOUNCED, "creature"),
-    unless=r"then return (?:it|that card|them)",
+    _PERMANENT_TUCK,
+    _CREATURE_TUCK,
+    unless=rf"then return (?:it|that card|them)|{_BACK_AT_END}",
 )
 # Removal of any permanent (Vindicate, Beast Within) and bounce (Into the Roil, Cyclonic Rift) answer an artifact
 # or an enchantment too, and are most of what blue has against them: narrow answers, after those naming the type
@@ -279,16 +296,19 @@ _PERMANENT_BOUNCE = BOUNCE.replace(f"{_BOUNCED}s?(?! cards?)", "permanents?(?! c
 ARTIFACT_REMOVAL = _either(
     _rule(rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) [^.]*?\bartifacts?\b(?! cards?)",
           unless=r"^exile target artifact you control"),
-    _narrow(_rule(_ANY_PERMANENT, _PERMANENT_BOUNCE, BOUNCE.replace(_BOUNCED, "artifact"))),
+    _narrow(_rule(_ANY_PERMANENT, _PERMANENT_BOUNCE, _PERMANENT_TUCK, BOUNCE.replace(_BOUNCED, "artifact"),
+                  unless=_BLINK)),
 )
 ENCHANTMENT_REMOVAL = _either(
     _rule(rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) [^.]*?\benchantments?\b(?! cards?)"),
-    _narrow(_rule(_ANY_PERMANENT, _PERMANENT_BOUNCE, BOUNCE.replace(_BOUNCED, "enchantment"))),
+    _narrow(_rule(_ANY_PERMANENT, _PERMANENT_BOUNCE, _PERMANENT_TUCK, BOUNCE.replace(_BOUNCED, "enchantment"),
+                  unless=_BLINK)),
 )
 PLANESWALKER_REMOVAL = _rule(
     rf"\b(?:destroy|exile) (?:{_TARGET}|all|each){_NOT_OWN} [^.]*?\b(?:planeswalkers?|nonland "
     r"permanents?|permanents?)\b(?! cards?)",
     r"damage to (?:target (?:creature or )?planeswalker|any target|each planeswalker)",
+    unless=_BLINK,
 )
 _EACH_CREATURE = (
     r"each (?:other )?(?:creature|nonland permanent|creature and each planeswalker|player and each creature)"
@@ -301,6 +321,8 @@ SWEEPER = _either(
         r"\ball (?:other )?creatures get -(?:[3-9]|x)/-(?:[3-9]|x)",
         r"\breturn all (?:other )?(?:creatures|nonland permanents|permanents)[^.]* to their owners'? hands?",
         r"\beach player sacrifices (?:all|x|\w+) (?:creatures|permanents|nonland permanents)",
+        # into the libraries (Hallowed Burial, Terminus)
+        r"\bput all (?:other )?(?:creatures|nonland permanents) on the (?:top|bottom) of their owners'? librar",
     ),
     _narrow(
         _rule(
@@ -431,6 +453,9 @@ CARD_DRAW = _rule(
     r"\bdraw cards equal to",
     r"\bdraws? (?:a|one|two|three) cards? for each",
     r"\blook at the top [^.]*\. put (?:one|two|three|\w+) of them into your hand",
+    # cards taken into hand without the word "draw": Fact or Fiction's pile, Necropotence's exiled card
+    r"\bput (?:one|that) pile into your hand",
+    r"\bexile the top card of your library face down\. put that card into your hand",
 )
 _LORD_SKIP = (
     r"(?!(?:creatures|attacking|blocking|tapped|untapped|nontoken|white|blue|black|red|green|colorless|"
@@ -546,7 +571,7 @@ TAGS: tuple[Tag, ...] = (
             "get ahead on mana; extra mana; faster mana; more lands; speed up my deck; my deck is too slow; "
             "mana screw; stuck on lands; missing land drops; never enough mana; not enough mana"
         ),
-        _either(MANA_ROCK, MANA_DORK, RAMP_LAND, EXTRA_LAND_DROP, TREASURE_MAKER, MANA_DOUBLER),
+        _either(MANA_ROCK, MANA_DORK, RAMP_LAND, EXTRA_LAND_DROP, TREASURE_MAKER, MANA_DOUBLER, LAND_AURA_RAMP),
         makes="mana",
     ),
     _t(
@@ -845,7 +870,9 @@ TAGS: tuple[Tag, ...] = (
             BOUNCE,
             r"damage divided as you choose among (?:one or two|one, two, or three|any number of|up to \w+) targets",
             r"\bput target [^.]*(?:creature|permanent)[^.]* on (?:the )?(?:top|bottom) of its owner's library",
-            unless=r"then return (?:it|that card|them) to the battlefield",
+            _PERMANENT_TUCK,
+            _CREATURE_TUCK,
+            unless=rf"then return (?:it|that card|them) to the battlefield|{_BACK_AT_END}",
         ),
     ),
     _t(
@@ -867,7 +894,7 @@ TAGS: tuple[Tag, ...] = (
         _rule(
             rf"\bexile {_TARGET}{_NOT_OWN} (?:[a-z]+ )?(?:creature|permanent|nonland permanent|artifact|enchantment|"
             r"planeswalker)s?\b(?! cards?)",
-            unless=r"then return (?:it|that card|them|those cards)",
+            unless=rf"then return (?:it|that card|them|those cards)|{_BACK_AT_END}",
         ),
     ),
     _t(
@@ -1005,7 +1032,9 @@ TAGS: tuple[Tag, ...] = (
             "mass bounce; mass bounce spells; bounce all creatures; "
             "return all creatures to hand; evacuation effect; bounce the board; send all creatures back to hand"
         ),
-        _rule(r"return (?:all|each) [^.]*to (?:its|their) owners?'?s? hands?"),
+        _rule(r"return (?:all|each) [^.]*to (?:its|their) owners?'?s? hands?",
+              # overload turns "target" into "each" (Cyclonic Rift: every nonland permanent you don't control)
+              r"return target [^.\n]*to (?:its|their) owners?'?s? hands?[^\n]*(?:\n[^\n]*)*\noverload\b"),
     ),
     _t("bounce", "returns a permanent to its owner's hand", (
             "bounce; return to hand; unsummon effect; bounce spells; bounce a creature; "
@@ -1020,6 +1049,7 @@ TAGS: tuple[Tag, ...] = (
         ),
         _rule(
             r"put target [^.]*on (?:the )?(?:top|bottom) of (?:its|their) owner's library",
+            r"put target [^.]*into (?:its|their) owner's library",
             r"owner of target [^.]*shuffles it into (?:its|their) library",
         ),
     ),
