@@ -445,3 +445,30 @@ def test_exiling_ones_own_creatures_is_a_blink_not_removal(db, name):
     card = db.named(name)
     tags = card_tags(card.name, card.type_line, card.oracle_text)
     assert not {"removal", "creature-removal", "exile-removal", "planeswalker-removal"} & set(tags), tags
+
+
+@pytest.mark.parametrize("name", ["Otherworldly Journey", "Long Road Home", "Flicker", "Cloudshift"])
+def test_an_exile_undone_is_a_blink_not_removal(db, name):
+    """Returned at the next end step (Otherworldly Journey had led "exile removal white 2 mana") or at once
+    (Flicker's "then return it" had made it artifact, enchantment and planeswalker removal)."""
+    card = db.named(name)
+    tags = card_tags(card.name, card.type_line, card.oracle_text)
+    assert not {"removal", "creature-removal", "exile-removal", "artifact-removal", "enchantment-removal",
+                "planeswalker-removal"} & set(tags), tags
+
+
+@pytest.mark.parametrize(("name", "wanted"), [
+    # a tuck answers what it cannot destroy (Chaos Warp is red's answer to an enchantment; it had none of these)
+    ("Chaos Warp", {"enchantment-removal", "artifact-removal", "creature-removal", "tuck"}),
+    ("Condemn", {"creature-removal", "tuck"}),
+    ("Oust", {"creature-removal", "tuck"}),
+    ("Cyclonic Rift", {"mass-bounce"}),  # overload makes its "target" every permanent
+    ("Hallowed Burial", {"sweeper"}),
+    ("Wild Growth", {"ramp"}),  # land Auras had no tag at all
+    ("Utopia Sprawl", {"ramp"}),
+    ("Fact or Fiction", {"card-draw"}),  # a pile put into the hand, no word "draw"
+    ("Necropotence", {"card-draw"}),
+])
+def test_answers_and_engines_worded_without_the_usual_verb(db, name, wanted):
+    card = db.named(name)
+    assert wanted <= set(card_tags(card.name, card.type_line, card.oracle_text))
