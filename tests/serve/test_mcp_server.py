@@ -134,7 +134,7 @@ async def test_a_format_the_card_data_lacks_is_the_format_argument_s_error(clien
 
 
 @pytest.mark.parametrize(("arguments", "argument"), [({"queries": ["draw"], "limit": "ten"}, "limit"),
-                                                     ({"queries": ["draw"], "types": "creature"}, "types")])
+                                                     ({"queries": ["draw"], "types": 5}, "types")])
 async def test_a_badly_typed_argument_is_named_in_the_structured_error_too(client: Client, arguments: dict,
                                                                             argument: str):
     """Range errors named the argument in the structured answer, type errors only in words."""
@@ -616,3 +616,105 @@ async def test_a_bad_format_or_role_is_that_argument_s_error_with_the_fix(client
 async def test_an_unknown_tool_lists_the_tools(client: Client):
     result = await client.call_tool("no_such_tool", {})
     assert result.is_error and all(tool in text_of(result) for tool in TOOLS)
+
+
+async def test_unknown_arguments_are_quoted_short_and_ten_at_most_are_listed(client: Client):
+    """A 3 MB unknown name had come back whole, three times over (a 9 MB answer), and 100,000 unknown names had
+    each been listed (2 MB)."""
+    arguments = {"queries": "draw", "a" * 100_000: 1, **{f"k{number}": number for number in range(1000)}}
+    result = await client.call_tool("search_cards", arguments)
+    message = text_of(result)
+    assert result.is_error and len(message) < 2000, message[:300]
+    assert "'aaa" in message and "(100,000 characters)" in message and "and 991 more for search_cards" in message
+    assert "Its arguments are: queries," in message
+    assert len(result.structured_content["argument"]) < 200
+
+
+async def test_list_arguments_take_a_bare_string_as_queries_does(client: Client):
+    """``"types": "creature"`` and ``"exclude": "Sol Ring"`` had been refused ("Input should be a valid list"),
+    while ``queries`` took a bare string."""
+    result = await call_ok(client, "search_cards", {"queries": "sol", "types": "artifact", "roles": "ramp",
+                                                    "exclude": "Sol Ring", "limit": 50})
+    data = result.structured_content
+    assert data["filters_applied"] == ["t:artifact", "role:ramp"] and data["results"]
+    assert "Sol Ring" not in {card["name"] for card in data["results"]} and "exclude: no card" not in text_of(result)
+    similar = await call_ok(client, "find_similar", {"name": "Sol Ring", "types": "artifact"})
+    assert all("Artifact" in card["type_line"] for card in similar.structured_content["results"])
+
+
+async def test_validate_deck_reads_a_null_format_as_the_default(client: Client):
+    """``"format": null`` had been refused, though the argument has a default."""
+    result = await call_ok(client, "validate_deck", {"deck": "1 Sol Ring", "format": None})
+    assert result.structured_content["format"] == "commander"
+
+
+def test_an_unknown_prompt_is_invalid_params(raw, mcp_http_url: str):
+    """The SDK's ValueError had reached the client as error code 0."""
+    request = {"jsonrpc": "2.0", "id": "prompt", "method": "prompts/get", "params": {"name": "x" * 1000}}
+    [over_stdio] = raw.send_and_collect(json.dumps(request), count=1)
+    over_http = httpx.post(mcp_http_url, json=request, headers=_POSTED, timeout=60).json()
+    for answer in (over_stdio, over_http):
+        assert answer["id"] == "prompt" and answer["error"]["code"] == -32602, answer
+        assert "unknown prompt 'xxx" in answer["error"]["message"] and "no prompts" in answer["error"]["message"]
+        assert len(answer["error"]["message"]) < 500
+
+
+# -- request bodies over HTTP, read by the middleware before the SDK -------------------------------------------
+
+
+def _recording_app(received: list[bytes]):
+    """An ASGI app behind :class:`_CheckedMessages` that keeps each body it is given and answers {}."""
+    from grimoire.serve.mcp_server import _CheckedMessages
+    from grimoire.serve.pool import RequestBodies
+
+    async def inner(scope, receive, send):
+        if scope["type"] == "lifespan":
+            while (await receive())["type"] != "lifespan.shutdown":
+                await send({"type": "lifespan.startup.complete"})
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+        received.append((await receive())["body"])
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]})
+        await send({"type": "http.response.body", "body": b"{}"})
+
+    bodies = RequestBodies(timeout=0.5)
+    return _CheckedMessages(inner, bodies), bodies
+
+
+def _post_start(base: str, length: int, start: bytes):
+    import socket
+
+    host, port = base.removeprefix("http://").split(":")
+    connection = socket.create_connection((host, int(port)))
+    connection.sendall(f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                       f"Content-Length: {length}\r\n\r\n".encode() + start)
+    return connection
+
+
+def test_over_http_a_body_that_stalls_is_a_408_and_one_cut_short_is_never_run():
+    """A POST whose body stalled had been held open for ever (240 s and counting), and a disconnect mid-body had
+    been read as the end of the body."""
+    from tests.serve.conftest import served_in_thread
+
+    received: list[bytes] = []
+    app, bodies = _recording_app(received)
+    with served_in_thread(app) as base:
+        stalled = _post_start(base, 1000, b'{"jsonrpc": "2.0", "id": 1, ')
+        stalled.settimeout(20)
+        answer = b""
+        while chunk := stalled.recv(65536):  # until the server closes the connection
+            answer += chunk
+        stalled.close()
+        left = _post_start(base, 1000, b'{"jsonrpc": "2.0", "id": 2, "method": "ping"}')
+        deadline = time.monotonic() + 20
+        while bodies.held == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        left.close()
+        while bodies.held and time.monotonic() < deadline:
+            time.sleep(0.01)
+        whole = httpx.post(f"{base}/mcp", content=ping("whole"), headers=_POSTED, timeout=20)
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 408"), answer[:300]
+    error = json.loads(body)["error"]
+    assert error["code"] == -32600 and "did not all come within 0.5 s" in error["message"]
+    assert whole.status_code == 200 and [json.loads(item)["id"] for item in received] == ["whole"]

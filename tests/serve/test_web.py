@@ -119,6 +119,12 @@ def test_deck_check_rejects_an_unknown_format(client: TestClient):
     assert response.status_code == 400 and "nonsense" in response.json()["error"]
 
 
+def test_deck_check_reads_a_null_format_as_the_default(client: TestClient):
+    """``"format": null`` had been a 400, though the field has a default (MCP's validate_deck reads it alike)."""
+    response = client.post("/api/deck/check", json={"deck": "1 Sol Ring", "format": None})
+    assert response.status_code == 200 and response.json()["format"] == "commander"
+
+
 def test_options_say_which_formats_the_loaded_data_knows(client: TestClient):
     """The page lists only these in its Format select (modern had been offered, and refused when chosen)."""
     options = client.get("/api/options").json()

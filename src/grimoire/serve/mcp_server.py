@@ -38,6 +38,7 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from mcp.server.lowlevel import Server
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.shared.exceptions import MCPError
 from mcp.shared.message import SessionMessage
 from mcp_types import (
     INVALID_PARAMS,
@@ -67,12 +68,25 @@ from grimoire.render.search import search_json, search_text
 from grimoire.search.arguments import CheckedSearch, FilterArguments, SearchArgumentError, run_search, run_similar
 from grimoire.search.tags import TAGS
 from grimoire.serve.library import Library
-from grimoire.serve.pool import FAST, MAX_BODY_BYTES, SLOW, WorkPool, read_body, replay_body, search_lane
+from grimoire.serve.pool import (
+    FAST,
+    MAX_BODY_BYTES,
+    SLOW,
+    BodiesFull,
+    BodyRefused,
+    BodyTooLarge,
+    ClientLeft,
+    RequestBodies,
+    WorkPool,
+    replay_body,
+    search_lane,
+)
 from grimoire.serve.schemas import NotATruthValue
 from grimoire.serve.workers import HOST, serve_library
 
 MAX_LIMIT = 50
 MAX_QUERIES = 4
+UNKNOWN_SHOWN = 10  # unknown argument names an error lists
 DEFAULT_LIMIT = 10
 DEFAULT_HTTP_PORT = 8765
 INSTRUCTIONS = """\
@@ -101,13 +115,14 @@ ColorIdentityArg = Annotated[
                       "'c' for colourless, or a name such as 'golgari', 'esper', 'wubrg'. Same as id<= in syntax."),
 ]
 FormatArg = Annotated[str | None, Field(description="Only cards legal in this format, e.g. 'commander', 'modern'.")]
+# (a bare string, as queries takes, is a list of one: "types": "creature" had been refused)
 TypesArg = Annotated[
-    list[str] | None,
+    list[str] | str | None,
     Field(description="Type-line words every card must have, e.g. ['creature'] or ['legendary', 'artifact'].")]
 MinArg = Annotated[float | None, NotATruthValue, Field(description="Lowest mana value (inclusive).")]
 MaxArg = Annotated[float | None, NotATruthValue, Field(description="Highest mana value (inclusive).")]
 RolesArg = Annotated[
-    list[str] | None,
+    list[str] | str | None,
     Field(description="Function tags every card must have (Scryfall Tagger's names; the same as otag: in a "
                       f"query), any of {len(TAGS)}, such as: {', '.join(t.name for t in TAGS[:40])}. The older "
                       "role names (manarock, boardwipe, sacoutlet, ...) are accepted too.")]
@@ -154,6 +169,11 @@ def _search_answer(call: CheckedSearch) -> CallToolResult:
     return _answer(search_text(call), search_json(call))
 
 
+def _listed(names: list[str] | str | None) -> list[str]:
+    """A list argument as a list: a bare string is a list of one name (its letters had been read as names)."""
+    return [names] if isinstance(names, str) else list(names or ())
+
+
 # -- the tools ---------------------------------------------------------------------------------------------
 
 
@@ -172,7 +192,7 @@ class GrimoireTools:
         mana_value_min: MinArg = None,
         mana_value_max: MaxArg = None,
         roles: RolesArg = None,
-        exclude: Annotated[list[str] | None, Field(
+        exclude: Annotated[list[str] | str | None, Field(
             description="Card names to leave out, e.g. every card already in the deck, so only new cards come "
                         "back. Unknown names are reported, not fatal.")] = None,
         limit: LimitArg = DEFAULT_LIMIT,
@@ -196,7 +216,7 @@ class GrimoireTools:
         """
         filters = FilterArguments(color_identity, format, types, mana_value_min, mana_value_max, roles)
         try:
-            call = run_search(self.library.engine, queries, filters, exclude=exclude or (), limit=limit, page=page,
+            call = run_search(self.library.engine, queries, filters, exclude=_listed(exclude), limit=limit, page=page,
                               maximum=MAX_LIMIT, literal=literal)
         except SearchArgumentError as exc:
             return _argument_error(exc)
@@ -283,8 +303,8 @@ class GrimoireTools:
     def validate_deck(
         self,
         deck: DeckArg,
-        format: Annotated[str, Field(description="commander (default), standard, pioneer, modern, legacy, "  # noqa: A002
-                                                 "vintage or pauper.")] = "commander",
+        format: Annotated[str | None, Field(description="commander (default), standard, pioneer, modern, "  # noqa: A002
+                                                        "legacy, vintage or pauper.")] = "commander",
         bracket: Annotated[int | None, NotATruthValue,
                            Field(description="Commander bracket 1-5 to check Game Changer limits against "
                                              "(optional).")] = None,
@@ -299,7 +319,7 @@ class GrimoireTools:
         try:
             parsed = self._deck(deck)
             try:
-                check = check_deck(parsed, format, bracket)
+                check = check_deck(parsed, "commander" if format is None else format, bracket)  # null: the default
             except ValueError as exc:
                 raise ToolInputError(str(exc), argument="bracket" if "bracket" in str(exc) else "format") from exc
         except ToolInputError as exc:
@@ -360,8 +380,12 @@ class GrimoireServer(MCPServer):
         properties: dict[str, Any] = tool.parameters.get("properties", {})
         unknown = sorted(set(arguments) - set(properties))
         if unknown:
-            return _error(f"unknown argument{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} for "
-                          f"{name}. Its arguments are: {', '.join(properties)}.", argument=unknown[0],
+            # each quoted short, the first few listed: a 3 MB name had come back whole, three times over, and
+            # 100,000 unknown names had each been listed
+            listed = ", ".join(repr(shown(argument)) for argument in unknown[:UNKNOWN_SHOWN])
+            more = f" and {len(unknown) - UNKNOWN_SHOWN:,} more" if len(unknown) > UNKNOWN_SHOWN else ""
+            return _error(f"unknown argument{'s' if len(unknown) > 1 else ''} {listed}{more} for {name}. Its "
+                          f"arguments are: {', '.join(properties)}.", argument=shown(unknown[0]),
                           allowed=list(properties))
         try:
             return await super().call_tool(name, arguments, context)
@@ -376,6 +400,16 @@ class GrimoireServer(MCPServer):
                               **({"argument": str(first[0])} if first else {}))
             raise
 
+    async def get_prompt(self, name: str, arguments: dict[str, Any] | None = None, context=None):
+        """The SDK's, but an unknown prompt is -32602 invalid params, as the specification says (the SDK's own
+        ValueError had reached the client as error code 0)."""
+        if self._prompt_manager.get_prompt(name) is None:
+            prompts = [prompt.name for prompt in self._prompt_manager.list_prompts()]
+            known = f"the prompts are: {', '.join(prompts)}" if prompts else "this server has no prompts; call its " \
+                "tools instead (tools/list lists them)"
+            raise MCPError(INVALID_PARAMS, f"Invalid params for prompts/get: unknown prompt {shown(name)!r}; {known}.")
+        return await super().get_prompt(name, arguments, context)
+
     async def run_stdio_async(self) -> None:
         """Serve one client over standard input and output, with Grimoire's line reader in place of the SDK's
         (which dropped what it could not read, and the client waited for an answer that never came): see
@@ -388,6 +422,7 @@ class GrimoireServer(MCPServer):
 
 MAX_LINE_BYTES = MAX_BODY_BYTES  # one message, the same limit as an HTTP request's body
 DRAIN_SECONDS = 30.0  # how long requests still running at the end of input may take to be answered
+SERVER_BUSY = -32000  # JSON-RPC's range for a server's own errors: no room now, retry
 _SDK_PARAMS_ERROR = "Invalid request parameters"  # the SDK's -32602 for every request whose params it refuses
 _PARAMS_FIXES = {
     ("tools/call", "params"): 'tools/call needs params: {"name": "<a tool\'s name>", "arguments": {...}}',
@@ -691,9 +726,20 @@ def _mended(line: str) -> str:
         return line
 
 
+def _search_cards_lane(arguments: dict[str, Any]) -> str:
+    queries = arguments.get("queries")
+    return search_lane(queries if isinstance(queries, list) else [queries])
+
+
+def _find_similar_lane(arguments: dict[str, Any]) -> str:
+    """Its ``query`` filters as a search's does, so a /regex/ in it is slow (it had run in the fast lane)."""
+    return search_lane([arguments.get("query")])
+
+
 def build_server(library: Library | None = None, pool: WorkPool | None = None) -> MCPServer:
     """An MCP server with every Grimoire tool, over ``library`` (the current store by default); tool calls run
-    in ``pool``'s bounded lanes (deck tools, and searches holding a /regex/, in the slow lane)."""
+    in ``pool``'s bounded lanes (deck tools, and searches and similarity searches holding a /regex/, in the slow
+    lane)."""
     from grimoire import __version__
 
     server = GrimoireServer("grimoire", title="Grimoire: Magic: The Gathering card search", version=__version__,
@@ -701,13 +747,9 @@ def build_server(library: Library | None = None, pool: WorkPool | None = None) -
     tools = GrimoireTools(library or Library())
     pool = pool or WorkPool()
     read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
-    def search_lane_of(arguments: dict[str, Any]) -> str:
-        queries = arguments.get("queries")
-        return search_lane(queries if isinstance(queries, list) else [queries])
-
-    for function, title, lane in ((tools.search_cards, "Search Magic cards", search_lane_of),
+    for function, title, lane in ((tools.search_cards, "Search Magic cards", _search_cards_lane),
                                   (tools.get_card, "Get one Magic card", FAST),
-                                  (tools.find_similar, "Find similar Magic cards", FAST),
+                                  (tools.find_similar, "Find similar Magic cards", _find_similar_lane),
                                   (tools.get_deck, "Read a decklist", SLOW),
                                   (tools.validate_deck, "Check a deck's legality", SLOW),
                                   (tools.analyze_deck, "Deck statistics", SLOW)):
@@ -744,10 +786,13 @@ class _CheckedMessages:
     HTTP 400 with the JSON-RPC error saying why (the SDK had answered an id of null, 1.5 or {} with an empty 202,
     never running the request, and others with its validation dumps); a valid one goes on as the SDK reads it (a
     lone surrogate escape mended), and the SDK's bare "Invalid request parameters" is made to name the field and
-    the fix, as over stdio."""
+    the fix, as over stdio. The body is read by ``bodies`` (:class:`~grimoire.serve.pool.RequestBodies`): one that
+    does not all come in time is a 408, one the server has no room for a 503 with Retry-After, and one whose
+    client left is dropped, never run cut short."""
 
-    def __init__(self, app: Any):
+    def __init__(self, app: Any, bodies: RequestBodies | None = None):
         self.app = app
+        self.bodies = bodies or RequestBodies()
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] == "http" and scope.get("method") == "GET":
@@ -775,12 +820,19 @@ class _CheckedMessages:
                 "the request has no Content-Type header") + "; send the JSON-RPC message with Content-Type: "
                 "application/json."))
             return
-        body = await read_body(receive)
-        checked = _overlong(b"", "request body") if body is None else \
-            _checked(body.decode("utf-8", errors="replace"), "request body") or \
+        try:
+            async with self.bodies.read(receive) as body:  # (held, and counted, until the answer is sent)
+                await self._answer(scope, body, receive, send, version)
+        except ClientLeft:  # a body cut short is no message to run
+            return
+        except BodyRefused as exc:
+            await _send_json(send, exc.status, _body_refused(exc), [*exc.headers, (b"connection", b"close")])
+
+    async def _answer(self, scope: dict, body: bytes, receive: Any, send: Any, version: str) -> None:
+        checked = _checked(body.decode("utf-8", errors="replace"), "request body") or \
             _invalid_request(None, "the request body is empty: send one JSON-RPC message as a JSON object.")
         if isinstance(checked, JSONRPCError):
-            await _send_json(send, 413 if body is None else 400, checked)
+            await _send_json(send, 400, checked)
             return
         message = checked.message
         clean = _replayed(message)
@@ -789,6 +841,16 @@ class _CheckedMessages:
             return
         await self.app(scope, replay_body(clean, receive), _rewording(send, message, version or
                                                                      LATEST_HANDSHAKE_VERSION))
+
+
+def _body_refused(refused: BodyRefused) -> JSONRPCError:
+    """The JSON-RPC error for a request body not read: over the limit, not all sent in time, or no room for it."""
+    if isinstance(refused, BodyTooLarge):
+        return _overlong(b"", "request body")
+    if isinstance(refused, BodiesFull):
+        return JSONRPCError(jsonrpc="2.0", id=None, error=ErrorData(code=SERVER_BUSY,
+                                                                    message=f"Server busy: {refused}."))
+    return _invalid_request(None, f"{refused}.")
 
 
 def _rewording(send: Any, request: JSONRPCRequest, version: str) -> Any:
