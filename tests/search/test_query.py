@@ -230,6 +230,11 @@ def test_a_backtracking_pattern_is_stopped_by_its_cpu_budget(snapshot_engine):
         engine.search("t:creature o:/(.*a){20}\\1/", mode="bm25")  # about 0.05 s of CPU a card
     assert time.perf_counter() - start < 30
     assert caught.value.position == 11
+    # the surfaces say the syntax is right and how to narrow it (they had said to fix the syntax)
+    from grimoire.search.arguments import syntax_error
+
+    told = str(syntax_error(caught.value, ["t:creature o:/(.*a){20}\\1/"]))
+    assert "too costly" in told and "type or colour filter" in told and "Fix the syntax" not in told
 
 
 def test_a_spent_budget_stops_quick_searches_too():

@@ -16,6 +16,7 @@ from grimoire.cards.model import FORMATS, format_named
 from grimoire.cards.names import shown
 from grimoire.search.engine import MAX_LIMIT, MAX_QUERIES, Filters, SearchEngine, SearchPage
 from grimoire.search.filters import unknown_legality
+from grimoire.search.patterns import TOO_SLOW
 from grimoire.search.query import MAX_QUERY_LENGTH, NO_DATA, QuerySyntaxError, parse_colors
 
 ARGUMENTS = ("queries", "color_identity", "format", "types", "mana_value_min", "mana_value_max", "roles", "limit",
@@ -170,8 +171,12 @@ def syntax_error(exc: QuerySyntaxError, queries: Sequence[str], argument: str = 
     caret = _literal(exc.caret())
     # (what the card data lacks is no syntax to fix: "Fix the syntax" had followed "no set codes")
     unanswerable = exc.message.startswith(NO_DATA)
-    head = f"query{where} asks what the card data lacks" if unanswerable else f"bad query{where}"
+    costly = TOO_SLOW in exc.message  # (a regex over its time budget had been told to fix its syntax)
+    head = f"query{where} asks what the card data lacks" if unanswerable else \
+        f"query{where} too costly" if costly else f"bad query{where}"
     fix = "The syntax is right, but this card data cannot answer it: drop that filter." if unanswerable else \
+        ("The syntax is right, but the search would take too long: narrow it with a type or colour filter, or use "
+         "fewer or simpler regular expressions.") if costly else \
         "Fix the syntax, quote phrases with spaces (o:\"draw a card\"), or drop the syntax and use plain words."
     return SearchArgumentError(
         argument, f"{head}: {_literal(exc.message)} (at character {exc.position + 1}):\n{caret}\n{fix}",

@@ -39,6 +39,10 @@ _SHORTHAND = re.compile(r"\\\\|" + "|".join(re.escape(s) for s in SHORTHANDS))
 _RECURSION = re.compile(r"(?<!\\)\(\?(?:R|[+-]?\d+|&\w+|P>\w+)\)")
 
 
+# what a pattern over its time budget says, which the surfaces tell from a syntax error (the syntax is right)
+TOO_SLOW = "too slow to run over every card"
+
+
 class PatternError(ValueError):
     """A pattern that neither engine compiles, or one too slow to run; the message says why."""
 
@@ -120,14 +124,14 @@ class CpuBudget:
         now = time.thread_time()
         self.scanned += now - since
         if self.scanned > self.scan_seconds:
-            raise PatternTooSlow(f"regular expressions too slow to run over every card together (over "
+            raise PatternTooSlow(f"regular expressions {TOO_SLOW} together (over "
                                  f"{self.scan_seconds:g} s of CPU); use fewer or narrower ones, or filter by "
                                  f"type or colour first")
         return now
 
     def search(self, compiled: regex.Pattern, text: str) -> bool:
         if self.used >= self.seconds:  # spent by quick searches of many cards (a backreference a card, 70 times)
-            raise PatternTooSlow("regular expression too slow to run over every card; simplify it")
+            raise PatternTooSlow(f"regular expression {TOO_SLOW}; simplify it")
         wall_limit = max(self.seconds - self.used, 0.001)
         while True:
             started = time.thread_time()
@@ -139,5 +143,5 @@ class CpuBudget:
             if found is not None:
                 return found
             if self.used >= self.seconds or wall_limit >= self.seconds * _MAX_WALL_FACTOR:
-                raise PatternTooSlow("regular expression too slow to run over every card; simplify it")
+                raise PatternTooSlow(f"regular expression {TOO_SLOW}; simplify it")
             wall_limit *= 2  # the wall-clock limit ran out before the CPU budget: the machine is busy
