@@ -445,6 +445,17 @@ def test_the_whole_team_gets_the_keyword_from_cards_that_give_it_to_all(engine):
     assert sum(ranking.TEAM_BLINK.search(text) is not None for text in texts.values()) >= 3, texts
 
 
+@pytest.mark.parametrize("query", ["give my commander haste", "give my commander hexproof",
+                                   "make my commander unblockable"])
+def test_the_commander_alone_gets_the_keyword_from_equipment_and_auras(engine, query):
+    """"give my commander haste" had led with Mass Hysteria and Concordant Crossroads (every creature's): the
+    commander's own keyword is an Equipment's or an Aura's (Lightning Greaves, Boots of Speed)."""
+    assert ranking.asks_one(query) and not ranking.asks_one("give my team haste")
+    texts = _texts(engine, query, 3)
+    assert all(ranking.ONE_GRANT.search(text) for text in texts.values()), (query, texts)
+    assert not any(ranking.TEAM_GRANT.search(text) for text in texts.values()), (query, texts)
+
+
 def test_a_tribal_deck_gets_the_function_from_its_own_tribe_first(engine):
     """"ramp for my dragon deck" once led with Sol Ring and Llanowar Elves: the ramp that is a Dragon or names the
     deck's Dragons (Dragon's Hoard, Dragonstorm Globe) comes first; a hoser naming the type is no kin."""

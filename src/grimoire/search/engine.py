@@ -560,7 +560,7 @@ class SearchEngine:
             chosen = ranking.theme_deck_support(chosen, text)
             chosen = self._card_draw_kin(chosen, mask)
             kin = self._add_tag_lists(chosen, mask, fused, similarity, team=ranking.asks_team(text), tribe=tribe,
-                                      mass=ranking.asks_mass(text),
+                                      mass=ranking.asks_mass(text), one=ranking.asks_one(text),
                                       big=ranking.asks_big_target(text), literal=literal,
                                       acted_on=ranking.object_form(text), also=ranking.asks_both(text))
             if notes is not None and (note := _theme_note(text, chosen)):
@@ -742,7 +742,7 @@ class SearchEngine:
     def _add_tag_lists(self, chosen: list[ranking.TagMatch], mask: np.ndarray, fused: np.ndarray,
                        similarity: np.ndarray | None = None, team: bool = False, tribe: str | None = None,
                        big: bool = False, literal: bool = False, acted_on: re.Pattern | None = None,
-                       mass: bool = False, also: bool = False) -> int:
+                       mass: bool = False, also: bool = False, one: bool = False) -> int:
         """Each chosen tag's cards (:meth:`_chosen_tags`), direct answers first, join the fusion weighted by how
         well the tag matched (``similarity``: every card's embedding cosine to the query, which may reorder a
         tag's cards); for a request for the whole ``team``, the cards of a tag done to one creature or to all
@@ -765,6 +765,8 @@ class SearchEngine:
             # each of the tag's cards' lift, read for its own cards only
             form = ranking.TEAM_FORMS.get(match.index) if team else None
             form = ranking.MASS_FORMS.get(match.index) if form is None and mass else form
+            if one and form is None and ranking.TEAM_FORMS.get(match.index) is ranking.TEAM_GRANT:
+                form = ranking.ONE_GRANT  # the commander's own, carried by an Equipment or an Aura
             lifted = ranking.TEAM_LIFT * self._says(form)[rows] if form is not None else None
             if kin is not None and match.by != "theme":  # a narrow answer of the tribe stays behind
                 strengths = self.tag_strengths[rows, match.index]

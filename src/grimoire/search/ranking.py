@@ -1178,6 +1178,10 @@ TEAM_FORMS = {
 TRIBE_NARROW_TAGS = frozenset(TAG_INDEX[name] for name in (
     "overrun", "anthem", "lord", "pump", "haste-enabler", "ramp", "mana-dork", "mana-rock", "ritual", "cost-reducer"))
 TEAM_LIFT = 0.3  # in directness: a direct answer for the whole team before a direct one for one creature
+# "give my commander haste", "hexproof for my general": one creature, kept on it, as an Equipment or an Aura gives a
+# keyword (Lightning Greaves, Swiftfoot Boots; Mass Hysteria, every creature's, had led); the same lift
+_COMMANDER_ALONE = re.compile(r"\b(?:my|our|your|the) (?:commander|general)\b")
+ONE_GRANT = re.compile(r"\b(?:equipped|enchanted) creature (?:has|have|gets|gains|can't be)\b", re.IGNORECASE)
 # "take control of all their creatures", "tap down all their creatures", "make them discard their hand", "get back all
 # my creatures from the graveyard": done to every card of a kind, or to a whole hand, not to one (the tags hold both:
 # Control Magic and Mass Manipulation, Frost Breath and Sleep, Duress and Mind Twist, Raise Dead and Eerie Ultimatum)
@@ -1375,6 +1379,13 @@ def _complaint(lowered: str) -> re.Match | None:
 def asks_team(text: str) -> bool:
     """Whether a request wants something for all of the player's creatures ("give my team trample")."""
     return _TEAM.search(text.lower()) is not None
+
+
+def asks_one(text: str) -> bool:
+    """Whether a request wants something for the player's commander alone ("give my commander haste"), not the
+    whole team."""
+    lowered = text.lower()
+    return _COMMANDER_ALONE.search(lowered) is not None and _TEAM.search(lowered) is None
 
 
 def asks_mass(text: str) -> bool:
