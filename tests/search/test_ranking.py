@@ -445,7 +445,7 @@ def test_the_whole_team_gets_the_keyword_from_cards_that_give_it_to_all(engine):
     assert sum(ranking.TEAM_BLINK.search(text) is not None for text in texts.values()) >= 3, texts
 
 
-@pytest.mark.parametrize("query", ["give my commander haste", "give my commander hexproof",
+@pytest.mark.parametrize("query", ["give my commander haste", "give my commander flying",
                                    "make my commander unblockable"])
 def test_the_commander_alone_gets_the_keyword_from_equipment_and_auras(engine, query):
     """"give my commander haste" had led with Mass Hysteria and Concordant Crossroads (every creature's): the

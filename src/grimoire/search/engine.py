@@ -765,7 +765,7 @@ class SearchEngine:
             # each of the tag's cards' lift, read for its own cards only
             form = ranking.TEAM_FORMS.get(match.index) if team else None
             form = ranking.MASS_FORMS.get(match.index) if form is None and mass else form
-            if one and form is None and ranking.TEAM_FORMS.get(match.index) is ranking.TEAM_GRANT:
+            if one and form is None and match.index in ranking.ONE_FORMS:
                 form = ranking.ONE_GRANT  # the commander's own, carried by an Equipment or an Aura
             lifted = ranking.TEAM_LIFT * self._says(form)[rows] if form is not None else None
             if kin is not None and match.by != "theme":  # a narrow answer of the tribe stays behind

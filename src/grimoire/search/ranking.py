@@ -1182,6 +1182,10 @@ TEAM_LIFT = 0.3  # in directness: a direct answer for the whole team before a di
 # keyword (Lightning Greaves, Swiftfoot Boots; Mass Hysteria, every creature's, had led); the same lift
 _COMMANDER_ALONE = re.compile(r"\b(?:my|our|your|the) (?:commander|general)\b")
 ONE_GRANT = re.compile(r"\b(?:equipped|enchanted) creature (?:has|have|gets|gains|can't be)\b", re.IGNORECASE)
+# (not protection: a commander is protected as well by an instant that answers the removal, Heroic Intervention,
+# Teferi's Protection, as by what it wears; lifting the Equipment had cost "more ways to protect my commander" on dev)
+ONE_FORMS = frozenset(index for index, form in TEAM_FORMS.items() if form is TEAM_GRANT) - {
+    TAG_INDEX[name] for name in ("hexproof-granter", "indestructible-granter", "protection-granter")}
 # "take control of all their creatures", "tap down all their creatures", "make them discard their hand", "get back all
 # my creatures from the graveyard": done to every card of a kind, or to a whole hand, not to one (the tags hold both:
 # Control Magic and Mass Manipulation, Frost Breath and Sleep, Duress and Mind Twist, Raise Dead and Eerie Ultimatum)
