@@ -701,6 +701,8 @@ def test_library_selection_is_read_from_the_text():
     ("take control of all their creatures", {"Mass Manipulation", "Blatant Thievery"}, "Control Magic"),
     ("make them discard their hand", {"Mind Twist", "Wit's End"}, "Blackmail"),  # not a wheel's symmetric discard
     ("tap all their creatures before combat", {"Sleep"}, "Take into Custody"),
+    # every opponent at once ("each opponent"), not one target player's edict (Diabolic Edict had led)
+    ("edicts that make each opponent sacrifice", {"Sheoldred's Edict", "Innocent Blood"}, "Diabolic Edict"),
 ])
 def test_a_request_for_all_of_a_kind_puts_the_cards_doing_it_to_many_first(engine, query, first, single):
     """These led with one-target cards (Control Magic, Blackmail, Frost Breath): "all", "each", "their hand"."""

@@ -1192,7 +1192,9 @@ ONE_FORMS = frozenset(index for index, form in TEAM_FORMS.items() if form is TEA
 _MASS = re.compile(r"\b(?:all|every|each) (?:of )?(?:(?:their|the|your opponents'?|opponents'?|enemy|my|our) )?"
                    r"(?:[a-z]+ )?(?:creatures|permanents|cards|lands|artifacts|enchantments)\b|"
                    r"\b(?:their|the) (?:whole|entire) (?:board|team|army|hand)\b|"
-                   r"\bdiscards? (?:their|his|her|the) (?:whole |entire )?hand\b|\bwhole hand\b")
+                   r"\bdiscards? (?:their|his|her|the) (?:whole |entire )?hand\b|\bwhole hand\b|"
+                   # "edicts that make each opponent sacrifice": every opponent at once, not one target player
+                   r"\b(?:each|every|all) (?:of )?(?:my |the )?opponents?\b")
 # how a card says it does the tag's effect to many: the tags whose cards a request for all of them wants done to all
 MASS_FORMS = {
     **dict.fromkeys((TAG_INDEX[name] for name in ("steal", "threaten", "theft")), re.compile(
@@ -1205,6 +1207,7 @@ MASS_FORMS = {
     TAG_INDEX["discard"]: re.compile(r"\b(?:target (?:player|opponent)|each opponent|that player) discards (?:their|"
                                      r"his or her) hand\b|\b(?:target (?:player|opponent)|each opponent) discards "
                                      r"(?:x|three|four|five|six|seven) cards\b", re.IGNORECASE),
+    TAG_INDEX["edict"]: re.compile(r"\b(?:each opponent|each player|each other player) sacrifices\b", re.IGNORECASE),
     **dict.fromkeys((TAG_INDEX[name] for name in ("recursion", "reanimate")), re.compile(
         r"\breturn (?:all|each|any number of|x target|up to x)(?: target)? (?:other )?"
         r"(?:creature|permanent|nonland permanent|artifact|enchantment) cards?\b|"
