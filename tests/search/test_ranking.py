@@ -712,6 +712,17 @@ def test_a_request_for_all_of_a_kind_puts_the_cards_doing_it_to_many_first(engin
     assert ranking.asks_mass(query) and not ranking.asks_mass("steal their best creature")
 
 
+def test_removal_that_hits_anything_is_flexible_removal(engine):
+    """"spot removal that hits anything" had led with Murder and Ultimate Price (creatures only)."""
+    from grimoire.search.ranking import rewritten
+
+    assert "flexible removal" in rewritten("spot removal that hits anything")
+    assert "flexible removal" not in rewritten("removal that hits creatures")
+    permanent = TAG_INDEX["permanent-removal"]
+    assert all(engine.tag_strengths[r.row, permanent] for r in engine.search("spot removal that hits anything",
+                                                                             limit=5).results)
+
+
 def test_off_an_event_is_its_trigger():
     """"card draw off my dudes dying", "stuff that triggers off lifegain": the event's trigger, as cards word it
     (they had ranked sorceries that draw, and cards that gain life)."""

@@ -649,6 +649,11 @@ _IDIOMS = (
     (re.compile(r"\binfinite damage\b"), "damage"),
     # "rattlesnakes": cards that punish attacking their controller (No Mercy, Dread)
     (re.compile(r"\brattlesnakes?\b"), "punish creatures that attack me"),
+    # "spot removal that hits anything", "removal that answers everything": the removal of any permanent, not spot
+    # removal of creatures (Murder and Ultimate Price had led; Anguished Unmaking and Beast Within answer anything)
+    (re.compile(r"\b(?:spot |targeted |cheap )?removal (?:that|which) (?:can |will )?(?:hits?|answers?|kills?|"
+                r"deals? with|handles?|removes?|gets? rid of) (?:anything|everything|any permanent|any threat|"
+                r"whatever)\b"), "flexible removal"),
     # "card engines", "value engines": what keeps drawing
     (re.compile(r"\b(?:card|value|advantage) engines?\b"), "draw engine"),
     # "what should i add", "what else can i run", "what removal should i run", "which ramp do you play": asking for
