@@ -35,13 +35,25 @@ def library(tmp_path_factory: pytest.TempPathFactory) -> Library:
 
 @contextlib.contextmanager
 def slow_lane_full(gate: FairGate) -> Iterator[None]:
-    """The gate's one slot held, so every slow-lane request waits at it."""
-    slot = gate.take(gate.join())
-    assert slot is not None
+    """The gate's one slot held, so every slow-lane request waits at it. Taken in turn, as a request takes it: the
+    previous test's request may still hold it a moment after its client has the answer (the server releases the slot
+    once the response is sent), and a ticket left in the queue would have blocked every later test."""
+    ticket = gate.join()
+    taken: list[int] = []
+
+    def took() -> bool:
+        slot = gate.take(ticket)
+        if slot is not None:
+            taken.append(slot)
+        return slot is not None
+
+    if not _wait_for(took):
+        gate.leave(ticket)
+        raise AssertionError("the slow lane's slot was never free")
     try:
         yield
     finally:
-        gate.release(slot)
+        gate.release(taken[0])
 
 
 def _wait_for(condition, timeout: float = 20.0) -> bool:
