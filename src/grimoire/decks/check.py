@@ -36,10 +36,11 @@ class DeckCheck:
                 "deck": self.deck.to_dict()}
 
 
-def check_deck(deck: ParsedDeck, format: str = "commander",  # noqa: A002 - the word users say
+def check_deck(deck: ParsedDeck, format: str | None = "commander",  # noqa: A002 - the word users say
                bracket: int | None = None) -> DeckCheck:
-    """Check ``deck`` against ``format``; raises ``ValueError`` naming the bad format or bracket."""
-    format_name = format_named(format) or "commander"
+    """Check ``deck`` against ``format`` (none, or null from a surface: commander); raises ``ValueError`` naming
+    the bad format or bracket."""
+    format_name = format_named(format or "") or "commander"
     violations = validate_deck(deck, format_name, bracket)
     return DeckCheck(deck, format_name, bracket, violations, analyze_deck(deck, format_name),
                      list(deck.corrections))

@@ -160,6 +160,18 @@ def search_page(limit: int, page: int, maximum: int = MAX_LIMIT) -> tuple[int, i
     return limit, page, []
 
 
+# a query's error by kind: what the head says, and the fix
+_SYNTAX_ERROR_KINDS = {
+    "lacks": ("query{where} asks what the card data lacks",
+              "The syntax is right, but this card data cannot answer it: drop that filter."),
+    "costly": ("query{where} too costly",
+               "The syntax is right, but the search would take too long: narrow it with a type or colour filter, or "
+               "use fewer or simpler regular expressions."),
+    "bad": ("bad query{where}",
+            "Fix the syntax, quote phrases with spaces (o:\"draw a card\"), or drop the syntax and use plain words."),
+}
+
+
 def syntax_error(exc: QuerySyntaxError, queries: Sequence[str], argument: str = "queries") -> SearchArgumentError:
     """A query syntax error as an argument error: what is wrong, where (with a caret), and how to fix it."""
     where = f" #{list(queries).index(exc.query) + 1}" if exc.query in queries and len(queries) > 1 else ""
@@ -169,15 +181,11 @@ def syntax_error(exc: QuerySyntaxError, queries: Sequence[str], argument: str = 
             f"{MAX_QUERY_LENGTH:,}; shorten it, or split it into several queries.", position=exc.position,
             problem=exc.message, query=exc.query[:MAX_QUERY_LENGTH] + "…")
     caret = _literal(exc.caret())
-    # (what the card data lacks is no syntax to fix: "Fix the syntax" had followed "no set codes")
-    unanswerable = exc.message.startswith(NO_DATA)
-    costly = TOO_SLOW in exc.message  # (a regex over its time budget had been told to fix its syntax)
-    head = f"query{where} asks what the card data lacks" if unanswerable else \
-        f"query{where} too costly" if costly else f"bad query{where}"
-    fix = "The syntax is right, but this card data cannot answer it: drop that filter." if unanswerable else \
-        ("The syntax is right, but the search would take too long: narrow it with a type or colour filter, or use "
-         "fewer or simpler regular expressions.") if costly else \
-        "Fix the syntax, quote phrases with spaces (o:\"draw a card\"), or drop the syntax and use plain words."
+    # what the card data lacks, or a regex over its time budget, is no syntax to fix ("Fix the syntax" had followed
+    # "no set codes", and a slow regex)
+    kind = "lacks" if exc.message.startswith(NO_DATA) else "costly" if TOO_SLOW in exc.message else "bad"
+    head, fix = _SYNTAX_ERROR_KINDS[kind]
+    head = head.format(where=where)
     return SearchArgumentError(
         argument, f"{head}: {_literal(exc.message)} (at character {exc.position + 1}):\n{caret}\n{fix}",
         position=exc.position, problem=exc.message, query=exc.query)
@@ -216,12 +224,15 @@ class FilterArguments:
 
 
 def run_search(engine: SearchEngine, queries: str | Sequence[str], filters: FilterArguments = FilterArguments(),
-               *, exclude: Sequence[str] = (), limit: int = 10, page: int = 1, maximum: int = MAX_LIMIT,
-               mode: str = "hybrid", include_funny: bool = False, literal: bool = False) -> CheckedSearch:
+               *, exclude: str | Sequence[str] | None = (), limit: int = 10, page: int = 1,
+               maximum: int = MAX_LIMIT, mode: str = "hybrid", include_funny: bool = False,
+               literal: bool = False) -> CheckedSearch:
     """Check a search call's arguments and run it; every bad argument raises :class:`SearchArgumentError`.
 
-    Player words are read as filters unless ``literal`` (the page's ``readings`` say how)."""
+    Player words are read as filters unless ``literal`` (the page's ``readings`` say how). ``exclude`` may be one
+    name, as a list argument may (its letters had been read as names)."""
     checked_filters = _answerable(engine, filters.checked())
+    exclude = [exclude] if isinstance(exclude, str) else list(exclude or ())
     query_list = search_queries(queries, checked_filters)
     limit, page, notes = search_page(limit, page, maximum)
     unknown = [name for name in exclude if engine.db.names.find(name) is None]

@@ -454,10 +454,15 @@ class FilterIndex:
 
     def face_varies(self, key: str) -> np.ndarray:
         """[cards, faces]: whether a face's stat is printed with ``*`` or ``X`` (Tarmogoyf's ``*``, ``1+*``, a
-        planeswalker's ``X`` loyalty), which :func:`_number` counts as 0."""
-        return np.array([[bool(face and re.search(r"[*xX]", face)) for face in faces]
-                         + [False] * (self.face_known.shape[1] - len(faces))
-                         for faces in self.columns.face_values(key)], dtype=bool).reshape(self.face_known.shape)
+        planeswalker's ``X`` loyalty), which :func:`_number` counts as 0; computed once per stat, as
+        :meth:`face_numbers` is."""
+        cache = self.__dict__.setdefault("_face_varies", {})
+        if key not in cache:
+            width = self.face_known.shape[1]
+            cache[key] = np.array([[bool(face and re.search(r"[*xX]", face)) for face in faces]
+                                   + [False] * (width - len(faces)) for faces in self.columns.face_values(key)],
+                                  dtype=bool)
+        return cache[key]
 
     @cached_property
     def front_is_permanent(self) -> np.ndarray:

@@ -612,7 +612,7 @@ def _number_value(key: str, op: str, raw: str, error) -> float | str | FieldValu
         return lowered
     if lowered in NUMBER_KEYS and NUMBER_KEYS[lowered] in NUMBER_FIELDS and key in NUMBER_FIELDS:
         return FieldValue(NUMBER_KEYS[lowered])
-    if raw in VARIABLE and key in ("power", "toughness", "loyalty", "defense"):
+    if raw == VARIABLE and key in ("power", "toughness", "loyalty", "defense"):
         # pow=*: a stat that varies (Tarmogoyf's */1+*, a planeswalker's X loyalty); as a number it counts as 0
         if op not in (":", "=", "!="):
             raise error(f"{key}{op}{raw} compares with no number: {raw} finds a stat that varies ({key}={raw}, or "

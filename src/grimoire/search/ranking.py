@@ -1396,8 +1396,7 @@ def asks_team(text: str) -> bool:
 def asks_one(text: str) -> bool:
     """Whether a request wants something for the player's commander alone ("give my commander haste"), not the
     whole team."""
-    lowered = text.lower()
-    return _COMMANDER_ALONE.search(lowered) is not None and _TEAM.search(lowered) is None
+    return _COMMANDER_ALONE.search(text.lower()) is not None and not asks_team(text)
 
 
 def asks_mass(text: str) -> bool:

@@ -3660,13 +3660,12 @@ _EQUIP_REDUCED = re.compile(rf"equip(?:ping)? (?:cost |costs )?{_REDUCER}|reduc\
 _EQUIP_REDUCED_SYNTAX = r"o:/equip (?:abilities|costs)[^.]* cost[^.]* less|\bhave equip \{0\}|attach target equipment/"
 
 
-_CHOSEN_TYPE_REDUCED = r"|\bcreature spells (?:you cast )?of the chosen type cost"
-
-
-def _reduced_text(kind: str) -> str:
+def _reduced_text(kind: str, chosen_type: bool = False) -> str:
     """The rules text of a card that makes spells of ``kind`` cheaper: the filter read, and what
-    :meth:`Reader.reduces` looks for before reading it."""
-    return rf"\b{kind}[a-z ]* spells?[^.]* costs?[^.]* less|\bcast {kind}[a-z ]* spells without paying"
+    :meth:`Reader.reduces` looks for before reading it; with ``chosen_type`` (``kind`` a creature type), the cards
+    that make a chosen type's creature spells cheaper too (Herald's Horn, Urza's Incubator)."""
+    chosen = r"|\bcreature spells (?:you cast )?of the chosen type cost" if chosen_type else ""
+    return rf"\b{kind}[a-z ]* spells?[^.]* costs?[^.]* less|\bcast {kind}[a-z ]* spells without paying{chosen}"
 
 
 def _cost_reducers_for(reader: Reader, state: _State) -> None:
@@ -3682,10 +3681,8 @@ def _cost_reducers_for(reader: Reader, state: _State) -> None:
             if kind is None or _after(state, last, 1) in ("deck", "decks") or not (tribe or reader.reduces(kind)):
                 continue  # a kind no card makes cheaper (a creature type always is, by Herald's Horn): the
                 # words rank as they stand, never an empty page
-            # ranked by (the cost-reducer tag), read by no other rule; a creature type's spells are made cheaper
-            # by the cards that name it and by those of a chosen type too (Herald's Horn, Urza's Incubator)
-            chosen = _CHOSEN_TYPE_REDUCED if tribe else ""
-            state.take(first, last, f"o:/{_reduced_text(kind)}{chosen}/", "oracle", still_ranks=True)
+            # ranked by (the cost-reducer tag), read by no other rule
+            state.take(first, last, f"o:/{_reduced_text(kind, chosen_type=tribe)}/", "oracle", still_ranks=True)
     for _, first, last in list(_matches(state, _EQUIP_REDUCED)):
         state.take(first, last, _EQUIP_REDUCED_SYNTAX, "oracle", still_ranks=True)
 

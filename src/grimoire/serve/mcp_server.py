@@ -169,11 +169,6 @@ def _search_answer(call: CheckedSearch) -> CallToolResult:
     return _answer(search_text(call), search_json(call))
 
 
-def _listed(names: list[str] | str | None) -> list[str]:
-    """A list argument as a list: a bare string is a list of one name (its letters had been read as names)."""
-    return [names] if isinstance(names, str) else list(names or ())
-
-
 # -- the tools ---------------------------------------------------------------------------------------------
 
 
@@ -216,7 +211,7 @@ class GrimoireTools:
         """
         filters = FilterArguments(color_identity, format, types, mana_value_min, mana_value_max, roles)
         try:
-            call = run_search(self.library.engine, queries, filters, exclude=_listed(exclude), limit=limit, page=page,
+            call = run_search(self.library.engine, queries, filters, exclude=exclude, limit=limit, page=page,
                               maximum=MAX_LIMIT, literal=literal)
         except SearchArgumentError as exc:
             return _argument_error(exc)
@@ -319,7 +314,7 @@ class GrimoireTools:
         try:
             parsed = self._deck(deck)
             try:
-                check = check_deck(parsed, "commander" if format is None else format, bracket)  # null: the default
+                check = check_deck(parsed, format, bracket)  # (null: the default)
             except ValueError as exc:
                 raise ToolInputError(str(exc), argument="bracket" if "bracket" in str(exc) else "format") from exc
         except ToolInputError as exc:

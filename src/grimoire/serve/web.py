@@ -234,7 +234,7 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
         except DeckInputError as exc:
             return _bad_request(f"deck: {exc}", argument="deck", problems=exc.problems)
         try:
-            check = check_deck(deck, "commander" if body.format is None else body.format, body.bracket)
+            check = check_deck(deck, body.format, body.bracket)
         except ValueError as exc:
             return _bad_request(str(exc), argument="bracket" if "bracket" in str(exc) else "format")
         return check.to_dict()
