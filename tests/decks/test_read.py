@@ -250,7 +250,8 @@ def test_mtgjson_planes_and_schemes_are_set_aside_with_a_note(db):
 
 # MTGO's .dek file as magefree/mage's DekDeckImporter reads it (Mage/src/main/java/mage/cards/decks/importer/
 # DekDeckImporter.java): <Cards CatID=".." Quantity=".." Sideboard="true|false" Name=".." />, split cards as
-# "Refuse/Cooperate"; the XML declaration, namespaces, NetDeckID and PreconstructedDeckID as MTGO writes them.
+# "Refuse/Cooperate"; the XML declaration, namespaces, NetDeckID, PreconstructedDeckID and Annotation="0" as
+# Senryoku/Draftmancer's MTGO export writes them (client/src/exportToMTGO.ts).
 def test_mtgo_dek_file_reads_main_deck_sideboard_and_reports_bad_elements_by_line(db, tmp_path):
     """An MTGO .dek (it had been refused: "export the deck as a .txt") reads as the same deck as its .txt; a bad
     element is a problem on its own line, a misspelt name a correction, and the rest is read."""
@@ -284,7 +285,7 @@ def test_mtgo_commander_dek_keeps_the_commander_in_the_sideboard_which_the_check
              '<Cards CatID="2" Quantity="97" Sideboard="false" Name="Mountain" Annotation="0" />',
              '<Cards CatID="3" Quantity="1" Sideboard="false" Name="Lightning Bolt" Annotation="0" />',
              '<Cards CatID="142375" Quantity="1" Sideboard="true" Name="Juri, Master of the Revue" '
-             'Annotation="16777728" />']
+             'Annotation="0" />']
     deck = deck_reader.read_deck('<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n' + "\n".join(lines) + "\n</Deck>",
                                  db, files=False)
     assert deck.count("main") == 99 and [e.card.name for e in deck.sideboard] == ["Juri, Master of the Revue"]
