@@ -225,6 +225,24 @@ def test_mtgjson_update_checks_the_published_sha256(home, server):
     assert grimoire.open().directory == db.directory
 
 
+def test_an_mtgjson_checksum_answer_that_is_no_digest_says_so(home, server):
+    """An HTML page in place of the .sha256 had been "sha256 mismatch (got ..., expected <html>...)"; the check is the
+    precon downloader's (tests/bench/precon/test_mtgjson_files.py), written once in update.published_sha256."""
+    server.files["/AtomicCards.json.gz.sha256"] = (b"<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n"
+                                                   b"<body>\r\n")  # nginx's own error page (nginx/nginx)
+    with pytest.raises(update.DownloadError, match=r"AtomicCards\.json\.gz\.sha256 holds no sha256 digest") as raised:
+        update.update_mtgjson(min_cards=1)
+    assert "mismatch" not in str(raised.value)
+    assert grimoire.open().directory == bundled_store_dir()
+
+
+def test_a_failed_rulings_download_names_the_option_that_skips_it(home, server):
+    server.fail.add("/file/rulings.json")
+    with pytest.raises(update.DownloadError, match=r"rulings\.json: HTTP 500.*--no-rulings"):
+        update.update_scryfall(min_cards=1)
+    assert update.update_scryfall(rulings=False, min_cards=1).named("Fire // Ice").has_scryfall_id
+
+
 def test_cli_update_and_info(home, server):
     env_run = [sys.executable, "-m", "grimoire"]
     result = subprocess.run([*env_run, "data", "update", "--min-cards", "1"], capture_output=True, text=True,

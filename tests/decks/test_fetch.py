@@ -254,3 +254,16 @@ def test_an_answer_with_values_of_the_wrong_kind_reports_those_cards(db, local_a
 def test_a_link_too_long_to_be_a_deck_s_says_so(db, local_apis):
     with pytest.raises(DeckFetchError, match="too long"):  # httpx's own InvalidURL had escaped as a traceback
         fetch_deck("https://moxfield.com/decks/" + "a" * 70000, db)
+
+
+@pytest.mark.parametrize(("url", "answer"), [("https://www.moxfield.com/decks/abc123", MOXFIELD_DECK),
+                                             ("https://archidekt.com/decks/4242/meren_test", ARCHIDEKT_DECK),
+                                             ("https://www.moxfield.com/decks/odd", MOXFIELD_ODD),
+                                             ("https://archidekt.com/decks/77", ARCHIDEKT_ODD)])
+def test_a_saved_site_answer_reads_as_its_url_does(db, local_apis, tmp_path, url, answer):
+    """Moxfield's or Archidekt's API answer saved to a .json file (the way round Moxfield's 403) had been refused as
+    "not an MTGJSON deck"; it reads through the same reader as the deck's URL."""
+    (tmp_path / "deck.json").write_text(json.dumps(answer), encoding="utf-8")
+    fetched = fetch_deck(url, db).to_dict()
+    assert read_deck(str(tmp_path / "deck.json"), db).to_dict() == fetched
+    assert read_deck(json.dumps(answer), db, files=False).to_dict() == fetched

@@ -11,6 +11,7 @@ from grimoire.decks import read as deck_reader
 from grimoire.decks.check import check_deck
 from grimoire.decks.read import DeckInputError
 from tests.decks.conftest import DECKS
+from tests.decks.test_fetch import CLOUDFLARE_PAGE
 
 # MTGJSON's Deck file (https://mtgjson.com/data-models/deck/): {"data": {"name", "commander", "mainBoard", ...}}
 MTGJSON_DECK = {"meta": {"version": "5.2.2"}, "data": {
@@ -299,3 +300,82 @@ def test_huge_dek_is_read_up_to_its_limit(db):
     element = '  <Cards CatID="1" Quantity="1" Sideboard="false" Name="Sol Ring" />\n'
     deck = deck_reader.read_deck("<Deck>\n" + element * 50_000 + "</Deck>", db, files=False)
     assert deck.count() == 10_000 and "more than 10,000 Cards elements" in deck.problems[-1].reason
+
+
+def test_a_dek_file_of_plain_text_reads_as_the_decklist_it_holds(db, tmp_path):
+    """TappedOut and Scryfall save MTGO's text list ("4 Lightning Bolt" lines, a blank line, the sideboard) with a
+    .dek suffix, as luziferius/MTGProxyPrinter's MTGOnlineParser notes (mtg_proxy_printer/decklist_parser/
+    re_parsers.py); it had been refused as "MTGO's .dek XML" with no <Cards> element."""
+    (tmp_path / "burn.dek").write_text((DECKS / "modern_burn.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    deck = deck_reader.read_deck(str(tmp_path / "burn.dek"), db)
+    txt = deck_reader.read_deck(str(DECKS / "modern_burn.txt"), db)
+    assert deck.to_dict() == txt.to_dict() and deck.count("main") == 60 and deck.count("sideboard") == 15
+
+
+def test_a_cut_off_dek_says_the_file_ends_early_and_keeps_the_cards_before_the_cut(db, tmp_path):
+    """A .dek cut short (a download or a copy that stopped) had been read as the cards before the cut, unsaid."""
+    whole = (DECKS / "modern_burn.dek").read_text(encoding="utf-8")
+    inside = whole[:whole.index('Name="Lava Spike"')]  # line 9 stops inside its <Cards element
+    (tmp_path / "cut.dek").write_text(inside, encoding="utf-8")
+    deck = deck_reader.read_deck(str(tmp_path / "cut.dek"), db)
+    assert deck.count("main") == 16 and [e.card.name for e in deck.main][-1] == "Lightning Bolt"
+    [problem] = deck.problems
+    assert problem.line_number == 9 and problem.text.startswith('<Cards CatID="40085"')
+    assert problem.reason.startswith("the file ends early, inside a <Cards> element and without </Deck>")
+    between = whole[:whole.index("  <Cards CatID=\"40085\"")]  # whole elements, then no </Deck>
+    deck = deck_reader.read_deck(between, db, files=False)
+    assert deck.count("main") == 16 and [(p.line_number, p.reason.split(":")[0]) for p in deck.problems] == [
+        (8, "the file ends without </Deck>")]
+    assert not deck_reader.read_deck(whole, db, files=False).problems
+
+
+def test_a_cockatrice_cod_reads_its_main_and_side_zones(db, tmp_path):
+    """Cockatrice's .cod (see tests/fixtures/decks/README.md) had been refused with the MTGO .dek message. Its
+    "main" zone is the main deck, "side" the sideboard, <deckname> the deck's name; any other zone ("tokens") is set
+    aside with a note; a cut-off file says so, as a .dek does."""
+    cod = deck_reader.read_deck(str(DECKS / "modern_burn.cod"), db)
+    txt = deck_reader.read_deck(str(DECKS / "modern_burn.txt"), db)
+    for section in ("main", "sideboard"):
+        assert ([(e.quantity, e.card.name) for e in cod.section(section)]
+                == [(e.quantity, e.card.name) for e in txt.section(section)]), section
+    assert cod.name == "Modern Burn" and not cod.problems and cod.main[0].line_number == 13
+    text = (DECKS / "modern_burn.cod").read_text(encoding="utf-8")
+    tokens = text.replace("</cockatrice_deck>", '    <zone name="tokens">\n        <card number="1" name="Goblin"/>\n'
+                                                "    </zone>\n</cockatrice_deck>")
+    with_tokens = deck_reader.read_deck(tokens, db, files=False)
+    assert with_tokens.count() == 75 and with_tokens.set_aside == 1
+    assert with_tokens.notes == ["Cockatrice's zone 'tokens' (1 card) was set aside: no deck section here holds it"]
+    cut = text[:text.index('name="Rift Bolt"')]
+    deck = deck_reader.read_deck(cut, db, files=False)
+    assert deck.count("main") == 20 and deck.problems[-1].reason.startswith(
+        "the file ends early, inside a <card> element and without </cockatrice_deck>")
+    (tmp_path / "burn.dek").write_text(text, encoding="utf-8")  # the content decides, not the suffix
+    assert deck_reader.read_deck(str(tmp_path / "burn.dek"), db).to_dict() == cod.to_dict()
+
+
+# nginx's own error page (nginx/nginx, src/http/ngx_http_special_response.c: ngx_http_error_502_page and
+# ngx_http_error_tail), and Cloudflare's challenge page as tests/decks/test_fetch.py quotes it
+NGINX_502 = ("<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1>"
+             "</center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n")
+
+
+@pytest.mark.parametrize(("page", "title"), [
+    (NGINX_502, "502 Bad Gateway"),
+    ("\n" + CLOUDFLARE_PAGE.decode(), "Attention Required! | Cloudflare"),
+])
+def test_a_saved_web_page_is_named_for_what_it_is(db, tmp_path, page, title):
+    """A saved error page had been read line by line as card names ("no card named '<html>'")."""
+    (tmp_path / "deck.txt").write_text(page, encoding="utf-8")
+    line = 2 if page.startswith("\n") else 1
+    for source in (str(tmp_path / "deck.txt"), page):
+        with pytest.raises(DeckInputError, match=rf"^line {line}: the deck is a web page \(HTML, titled '") as refused:
+            deck_reader.read_deck(source, db)
+        assert f"titled {title!r}" in str(refused.value) and "no card named" not in str(refused.value)
+
+
+def test_xml_of_another_kind_names_its_first_element(db, tmp_path):
+    with pytest.raises(DeckInputError, match=r"line 1: the deck is XML whose first element is <decklist>"):
+        deck_reader.read_deck('<?xml version="1.0"?>\n<decklist><card>Sol Ring</card></decklist>', db, files=False)
+    (tmp_path / "deck.cod").write_text("<deck_list/>", encoding="utf-8")
+    with pytest.raises(DeckInputError, match="neither MTGO's .dek"):
+        deck_reader.read_deck(str(tmp_path / "deck.cod"), db)

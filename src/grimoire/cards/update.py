@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -82,6 +83,24 @@ def _stream(client: httpx.Client, url: str, part: Path, *, label: str, sha256: s
         raise DownloadError(f"{url}: sha256 mismatch (got {digest.hexdigest()}, expected {sha256})")
 
 
+_SHA256 = re.compile(r"[0-9a-fA-F]{64}")
+_QUOTED_CHARS = 60  # of an answer that is no digest, enough to tell an error page
+
+
+def published_sha256(text: str, where: str) -> str:
+    """The digest a ``.sha256`` file publishes: its first word, 64 hex digits (MTGJSON writes the bare digest;
+    ``sha256sum`` adds the file's name after it). Raises :class:`DownloadError` naming ``where`` when the text holds
+    no digest, as when a server answers with an HTML error page in its place."""
+    words = text.split()
+    if words and _SHA256.fullmatch(words[0]):
+        return words[0].lower()
+    start = " ".join(words)
+    start = start if len(start) <= _QUOTED_CHARS else start[:_QUOTED_CHARS] + "..."
+    answer = f"begins {start!r}" if start else "is empty"
+    raise DownloadError(f"{where} holds no sha256 digest (64 hex digits): it {answer}, so the server answered with "
+                        "something else, such as an error page; try again later")
+
+
 def _get_json(client: httpx.Client, url: str) -> object:
     try:
         response = client.get(url)
@@ -138,8 +157,12 @@ def update_scryfall(home: Path | None = None, *, rulings: bool = True, min_cards
                                   label="Scryfall oracle cards")
             rulings_file = None
             if rulings and "rulings" in entries:
-                rulings_file = download(client, entries["rulings"]["download_uri"], folder / "rulings.json",
-                                        label="Scryfall rulings")
+                try:
+                    rulings_file = download(client, entries["rulings"]["download_uri"], folder / "rulings.json",
+                                            label="Scryfall rulings")
+                except DownloadError as exc:
+                    raise DownloadError(f"{exc} (Scryfall's rulings file; grimoire data update --no-rulings "
+                                        "updates the cards without it)") from exc
         result = scryfall.load(cards_file, rulings_file)
         updated_at = entries["oracle_cards"].get("updated_at")
         result.data_date = result.data_date or (updated_at if isinstance(updated_at, str) else None)
@@ -162,7 +185,7 @@ def update_mtgjson(home: Path | None = None, *, min_cards: int = MIN_FULL_STORE)
                 response.raise_for_status()
             except httpx.HTTPError as exc:
                 raise DownloadError(f"{url}.sha256: {exc}") from exc
-            expected = response.text.split()[0] if response.text.split() else ""
+            expected = published_sha256(response.text, f"{url}.sha256")
             path = download(client, url, folder / "AtomicCards.json.gz", label="MTGJSON AtomicCards",
                             sha256=expected)
         result = mtgjson.load(path)

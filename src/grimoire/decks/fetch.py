@@ -1,4 +1,5 @@
-"""Decks from deck-building sites by URL: Moxfield and Archidekt, through their public JSON APIs.
+"""Decks from deck-building sites by URL: Moxfield and Archidekt, through their public JSON APIs (or their answers
+saved to a file).
 
 Set GRIMOIRE_MOXFIELD_API or GRIMOIRE_ARCHIDEKT_API to use a mirror (the tests point them at a local server).
 """
@@ -55,6 +56,21 @@ def fetch_deck(url: str, db: CardDB) -> ParsedDeck:
         return _archidekt_deck(payload, db)
     raise DeckFetchError(f"cannot read decks from {url}: supported sites are moxfield.com/decks/<id> and "
                          "archidekt.com/decks/<id>; for any other site, paste or save the decklist as text")
+
+
+def saved_site_deck(payload: object, db: CardDB) -> ParsedDeck | None:
+    """The deck of a Moxfield or Archidekt API answer saved to a file (the shapes :func:`fetch_deck` reads: Moxfield's
+    ``boards``, Archidekt's ``cards`` of ``{"card": {"oracleCard": ...}}``), or ``None`` for JSON of another shape."""
+    if not isinstance(payload, dict):
+        return None
+    boards = payload.get("boards")
+    if isinstance(boards, dict) and any(isinstance(board, dict) and "cards" in board for board in boards.values()):
+        return _moxfield_deck(payload, db)
+    cards = payload.get("cards")
+    if isinstance(cards, list) and ("deckFormat" in payload or any(
+            "oracleCard" in _object(_object(entry).get("card")) for entry in cards)):
+        return _archidekt_deck(payload, db)
+    return None
 
 
 MAX_URL_LENGTH = 2048  # longer is no deck link (httpx refuses a URL past 65,536 characters with its own error)

@@ -1,5 +1,5 @@
 """``read_deck(source, db)``: the one way every surface reads a deck, from a file path, ``-`` (standard input),
-pasted decklist text, an MTGJSON deck file's JSON, or a Moxfield/Archidekt URL.
+pasted text (a decklist, MTGO's .dek or Cockatrice's .cod XML, an MTGJSON or saved deck-site JSON), or a deck URL.
 
 A deck that cannot be read raises :class:`DeckInputError`, whose message says what was wrong and what to pass.
 """
@@ -10,6 +10,7 @@ import html
 import json
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -17,7 +18,7 @@ import numpy as np
 
 from grimoire.cards.names import shown
 from grimoire.cards.store import CardDB
-from grimoire.decks.fetch import DeckFetchError, fetch_deck, is_deck_url
+from grimoire.decks.fetch import DeckFetchError, fetch_deck, is_deck_url, saved_site_deck
 from grimoire.decks.parse import (
     MAX_LINES,
     MAX_PROBLEMS,
@@ -33,7 +34,8 @@ from grimoire.decks.render import problems_text
 from grimoire.decks.validate import COMMANDER_DECK_SIZE, can_be_commander, legal_pair
 
 DECK_HELP = ("Pass a decklist as text (lines like '1 Sol Ring', with optional Commander / Deck / Sideboard / "
-             "Companion headers), an MTGJSON deck file's JSON, or a moxfield.com / archidekt.com deck URL.")
+             "Companion headers), an MTGO .dek or Cockatrice .cod file, an MTGJSON deck file's JSON, a saved "
+             "Moxfield or Archidekt API answer, or a moxfield.com / archidekt.com deck URL.")
 _MTGJSON_LISTS = ("commander", "mainBoard", "sideBoard")
 
 
@@ -86,9 +88,13 @@ def _from_json(text: str, db: CardDB) -> ParsedDeck:
                   else str(exc))
         raise DeckInputError(f"the deck looks like JSON but does not parse ({reason}). Pass the whole MTGJSON deck "
                              "file, or paste the decklist as text.") from exc
+    saved = saved_site_deck(payload, db)
+    if saved is not None:
+        return saved
     problem = _mtgjson_shape_problem(payload)
     if problem:
-        raise DeckInputError(f"the deck is JSON but not an MTGJSON deck: {problem}.")
+        raise DeckInputError(f"the deck is JSON but not an MTGJSON deck, nor a Moxfield or Archidekt deck saved from "
+                             f"its site's API: {problem}.")
     return load_mtgjson_deck(payload, db)
 
 
@@ -181,11 +187,20 @@ def _from_decklist(text: str, db: CardDB) -> ParsedDeck:
 
 
 def _from_text(text: str, db: CardDB, suffix: str = "") -> ParsedDeck:
-    """A file's, standard input's or a caller's text: JSON or MTGO's XML by its first character (a .txt, a pipe or a
-    paste may hold JSON too)."""
+    """A file's, standard input's or a caller's text: markup (MTGO's .dek, Cockatrice's .cod, a web page) by its
+    first element, JSON by its first character (a .txt, a pipe or a paste may hold JSON too, and a .dek plain text,
+    as TappedOut and Scryfall export one), else a decklist."""
     start = _start(text)
-    if suffix == ".dek" or start.startswith(("<?xml", "<Deck")):
-        return _from_dek(text, db)
+    root = _root_element(text) if start.startswith("<") else None
+    if root == "html":
+        raise DeckInputError(_web_page(text))
+    if root in _XML_DECKS:
+        return _XML_DECKS[root](text, db)
+    if start.startswith("<?xml") or (start.startswith("<") and suffix in _XML_SUFFIXES):
+        line = text[:text.index("<")].count("\n") + 1
+        found = f"whose first element is <{root}>" if root else "with no element"
+        raise DeckInputError(f"line {line}: the deck is XML {found}, which is neither MTGO's .dek (<Deck>) nor "
+                             "Cockatrice's .cod (<cockatrice_deck>). Export the deck as text, or paste the decklist.")
     if suffix == ".json" or start.startswith("{"):
         return _from_json(text.lstrip("\ufeff"), db)
     if start.startswith("[") and _is_json_array(text):
@@ -196,29 +211,93 @@ def _from_text(text: str, db: CardDB, suffix: str = "") -> ParsedDeck:
     return _from_decklist(text, db)
 
 
+_XML_SUFFIXES = (".dek", ".cod", ".xml")
+# What may come before a markup document's first element: blank space, the XML declaration, comments and a document
+# type (an internal subset's entities are never read: see the readers below)
+_PROLOG = re.compile(r"(?:\s+|<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(?:\[.*?\])?\s*>)*", re.DOTALL | re.IGNORECASE)
+_ELEMENT_NAME = re.compile(r"<([A-Za-z_][\w.:-]*)")
+_HTML_DOCTYPE = re.compile(r"\s*<!DOCTYPE\s+html\b", re.IGNORECASE)
+_PROLOG_CHARS = 4096
+
+
+def _root_element(text: str) -> str | None:
+    """The lower-case name of the first element of markup text (``deck``, ``cockatrice_deck``; ``html`` for a page
+    declared ``<!DOCTYPE html>`` too), or ``None`` where none opens it."""
+    head = text.lstrip("\ufeff")[:_PROLOG_CHARS]
+    if _HTML_DOCTYPE.match(head):
+        return "html"
+    element = _ELEMENT_NAME.match(head, _PROLOG.match(head).end())
+    return element.group(1).lower() if element else None
+
+
+_TITLE = re.compile(r"<title[^>]*>([^<]*)</title>", re.IGNORECASE)
+
+
+def _web_page(text: str) -> str:
+    """Why an HTML document is no deck: a page saved in the deck's place (an error page, a sign-in or challenge
+    page), named by its title where it has one."""
+    line = text[:text.index("<")].count("\n") + 1
+    title = _TITLE.search(text[:_PROLOG_CHARS])
+    words = " ".join(html.unescape(title.group(1)).split()) if title else ""
+    titled = f", titled {shown(words)!r}" if words else ""
+    return (f"line {line}: the deck is a web page (HTML{titled}), not a decklist: a page saved in place of the deck, "
+            "such as an error or sign-in page. Export the decklist as text from the deck's page, and pass that.")
+
+
+def _tagged(pattern: re.Pattern[str], text: str) -> Iterator[tuple[int, re.Match[str]]]:
+    """Each match of ``pattern`` in ``text``, with the number of the line it starts on."""
+    line, counted_to = 1, 0
+    for match in pattern.finditer(text):
+        line += text.count("\n", counted_to, match.start())
+        counted_to = match.start()
+        yield line, match
+
+
+_XML_ATTRIBUTE = re.compile(r"""([A-Za-z_][\w.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+
+
+def _xml_attributes(inside: str) -> dict[str, str]:
+    """An element's attributes by lower-case name, their character references read (``&#251;`` is û)."""
+    return {found[1].lower(): html.unescape(found[2] if found[2] is not None else found[3])
+            for found in _XML_ATTRIBUTE.finditer(inside)}
+
+
+def _cut_off(text: str, root: str) -> LineProblem | None:
+    """A problem saying where an XML deck file ends early: inside an element (a download or a copy cut short), or
+    before its root element's end tag ``</root>``; ``None`` for a file that ends whole."""
+    opened = text.rfind("<")
+    if opened > text.rfind(">"):
+        line = text.count("\n", 0, opened) + 1
+        element = _ELEMENT_NAME.match(text, opened)
+        inside = f"a <{element.group(1)}> element" if element else "a tag"
+        return LineProblem(line, shown(" ".join(text[opened:].split())),
+                           f"the file ends early, inside {inside} and without </{root}>: it was cut off here, and "
+                           "the rest of the deck is missing. Save or export the deck again")
+    if re.search(rf"</{root}\s*>", text, re.IGNORECASE):
+        return None
+    lines = text.rstrip().split("\n")
+    return LineProblem(len(lines), shown(lines[-1].strip()), f"the file ends without </{root}>: it may have been "
+                       "cut off after this line. Save or export the deck again")
+
+
 # MTGO's .dek deck file, as magefree/mage reads it (Mage/src/main/java/mage/cards/decks/importer/DekDeckImporter.java):
 # XML, a <Deck> holding one element a card, <Cards CatID="61202" Quantity="1" Sideboard="false" Name="Vildin-Pack
 # Outcast" Annotation="0" />, split cards named "Refuse/Cooperate". The elements are found by pattern, one at a time,
 # so no entity is ever expanded (an XML parser would expand a document's own entities) and a line number is kept.
 _DEK_CARD = re.compile(r"<Cards\b([^<>]*)>")
-_DEK_ATTRIBUTE = re.compile(r"""([A-Za-z_][\w.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 
 
 def _from_dek(text: str, db: CardDB) -> ParsedDeck:
     """An MTGO .dek file's cards: ``Sideboard="true"`` ones in the sideboard (where MTGO keeps a Commander deck's
     commander, which the Commander check reads), the rest in the main deck; at most :data:`MAX_LINES` elements."""
     rows, problems = [], []
-    line, counted_to = 1, 0
-    for number, match in enumerate(_DEK_CARD.finditer(text)):
-        line += text.count("\n", counted_to, match.start())
-        counted_to = match.start()
+    for number, (line, match) in enumerate(_tagged(_DEK_CARD, text)):
         written = " ".join(match.group(0).split())
         if number == MAX_LINES:
             problems.append(LineProblem(line, shown(written), f"the deck has more than {MAX_LINES:,} Cards elements; "
                                         "the rest were not read"))
             break
-        attributes = {found[1].lower(): html.unescape(found[2] if found[2] is not None else found[3])
-                      for found in _DEK_ATTRIBUTE.finditer(match.group(1))}
+        attributes = _xml_attributes(match.group(1))
         name = attributes.get("name", "").strip()
         if not name:
             if len(problems) < MAX_PROBLEMS:
@@ -226,12 +305,85 @@ def _from_dek(text: str, db: CardDB) -> ParsedDeck:
             continue
         side = "sideboard" if attributes.get("sideboard", "").strip().lower() == "true" else "main"
         rows.append((side, attributes.get("quantity", "1").strip(), name, line, written))
+    if (cut := _cut_off(text, "Deck")) is not None:
+        problems.append(cut)
     if not rows and not problems:
         raise DeckInputError('the deck looks like MTGO\'s .dek XML but has no <Cards Quantity="..." Name="..." /> '
                              "element. Export the deck again from MTGO, or paste the decklist as text.")
-    deck = deck_from_rows(rows, db)
+    return _with_problems(deck_from_rows(rows, db), problems)
+
+
+def _with_problems(deck: ParsedDeck, problems: list[LineProblem]) -> ParsedDeck:
     deck.problems = sorted(deck.problems + problems, key=lambda problem: problem.line_number)
     return deck
+
+
+# Cockatrice's .cod deck file, as Cockatrice writes and reads it (Cockatrice/Cockatrice,
+# libcockatrice_deck_list/libcockatrice/deck_list/deck_list.cpp, DeckList::write and readElement, and
+# tree/inner_deck_list_node.cpp and abstract_deck_list_card_node.cpp): <cockatrice_deck version="1"> holding
+# <deckname>, <comments> and other metadata, then a <zone name="..."> for each zone, "main", "side" or "tokens"
+# (inner_deck_list_node.h's DECK_ZONE_MAIN, DECK_ZONE_SIDE, DECK_ZONE_TOKENS), each holding one
+# <card number="4" name="Lightning Bolt"/> a card (setShortName, collectorNumber and uuid may follow). Found by
+# pattern, as the .dek's elements are.
+_COD_ELEMENT = re.compile(r"<(/?)(zone|card)(?=[\s/>])([^<>]*)>")
+_COD_NAME = re.compile(r"<deckname>([^<]*)</deckname>")
+_COD_ZONES = {"main": "main", "side": "sideboard"}
+
+
+def _from_cod(text: str, db: CardDB) -> ParsedDeck:
+    """A Cockatrice .cod file's cards: the "main" zone's in the main deck, the "side" zone's in the sideboard; any
+    other zone ("tokens") is set aside, and a note names it. At most :data:`MAX_LINES` card elements."""
+    rows, problems, aside, zones, read = [], [], {}, [], 0
+    for line, match in _tagged(_COD_ELEMENT, text):
+        closing, tag, inside = match.groups()
+        if tag == "zone":  # a zone inside a zone is read as part of the outer one
+            if closing:
+                zones = zones[:-1]
+            elif not inside.rstrip().endswith("/"):
+                zones.append(_xml_attributes(inside).get("name", ""))
+            continue
+        if closing:
+            continue
+        zone = zones[0] if zones else None
+        written = " ".join(match.group(0).split())
+        read += 1
+        if read > MAX_LINES:
+            problems.append(LineProblem(line, shown(written), f"the deck has more than {MAX_LINES:,} card elements; "
+                                        "the rest were not read"))
+            break
+        attributes = _xml_attributes(inside)
+        name = attributes.get("name", "").strip()
+        reason = ('the card element has no name="..." attribute' if not name
+                  else 'the card element is in no <zone name="...">' if zone is None else "")
+        if reason:
+            if len(problems) < MAX_PROBLEMS:
+                problems.append(LineProblem(line, shown(written), reason))
+        elif zone in _COD_ZONES:
+            rows.append((_COD_ZONES[zone], attributes.get("number", "1").strip(), name, line, written))
+        else:
+            aside[zone] = aside.get(zone, 0) + 1
+    if (cut := _cut_off(text, "cockatrice_deck")) is not None:
+        problems.append(cut)
+    if not rows and not aside and not problems:
+        raise DeckInputError('the deck looks like Cockatrice\'s .cod XML but has no <card number="..." name="..."/> '
+                             "element in a <zone>. Save the deck again from Cockatrice, or paste the decklist as text.")
+    named = _COD_NAME.search(text)
+    deck = _with_problems(deck_from_rows(rows, db, name=_deck_name(named.group(1)) if named else None), problems)
+    deck.set_aside = sum(aside.values())
+    if aside:
+        listed = ", ".join(f"{shown(zone)!r} ({count} card{'s' if count != 1 else ''})"
+                           for zone, count in list(aside.items())[:12]) + (", ..." if len(aside) > 12 else "")
+        several = len(aside) > 1
+        deck.notes.append(f"Cockatrice's zone{'s' if several else ''} {listed} {'were' if several else 'was'} set "
+                          f"aside: no deck section here holds {'them' if several else 'it'}")
+    return deck
+
+
+def _deck_name(written: str) -> str | None:
+    return html.unescape(written).strip() or None
+
+
+_XML_DECKS = {"deck": _from_dek, "cockatrice_deck": _from_cod}
 
 
 def _is_json_array(text: str) -> bool:

@@ -103,6 +103,16 @@ def test_a_body_that_does_not_read_is_not_cached_and_is_fetched_again(tmp_path):
     assert third.stats.requests == 0
 
 
+def test_an_html_answer_without_page_data_names_the_url_and_says_it_is_html(tmp_path):
+    """A challenge page had stopped the build with 'no <script id="__NEXT_DATA__"> in the page, and the page is not
+    JSON', naming neither the URL nor that the answer was an HTML page."""
+    with FixtureServer({**ROUTES, "/precon": CHALLENGE}) as server, make_fetcher(tmp_path, server.url) as fetcher:
+        with pytest.raises(PageError) as refused:
+            fetcher.get("/precon", verify=page_data)
+    assert str(refused.value).startswith(f"{server.url}/precon: the answer is an HTML page with no <script id=")
+    assert "challenge or error page" in str(refused.value)
+
+
 def test_a_cached_body_that_does_not_read_is_fetched_again(tmp_path):
     with FixtureServer({**ROUTES, "/precon": next_data_html(INDEX)}) as server:
         with make_fetcher(tmp_path, server.url) as fetcher:

@@ -76,6 +76,31 @@ def test_offline_without_the_file_says_so(tmp_path):
     assert MtgjsonFiles(tmp_path).path("DeckList.json") is None
 
 
+def test_offline_a_file_that_does_not_match_its_checksum_says_so(tmp_path):
+    """It had been "missing and downloads are off", though the file was there."""
+    (tmp_path / "DeckList.json").write_bytes(BODY)
+    (tmp_path / "DeckList.json.sha256").write_text("0" * 64 + "\n")
+    with pytest.raises(DownloadError, match=r"DeckList\.json is here but does not match its checksum file "
+                                            r"DeckList\.json\.sha256.*run without --offline"):
+        MtgjsonFiles(tmp_path).path("DeckList.json")
+    (tmp_path / "DeckList.json.sha256").write_text(hashlib.sha256(BODY).hexdigest() + "\n")
+    assert MtgjsonFiles(tmp_path).path("DeckList.json") == tmp_path / "DeckList.json"
+
+
+# An error page answered with HTTP 200 in place of the digest (nginx's own, nginx/nginx
+# src/http/ngx_http_special_response.c), which the MTGJSON update reads with the same check (tests/cards/test_update.py)
+ERROR_PAGE = b"<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n"
+
+
+def test_a_checksum_answer_that_is_no_digest_says_so(tmp_path):
+    with FixtureServer({"/SetList.json": BODY, "/SetList.json.sha256": ERROR_PAGE}) as server, \
+            _files(tmp_path, server) as files:
+        with pytest.raises(DownloadError, match=r"SetList\.json\.sha256 holds no sha256 digest \(64 hex digits\): "
+                                                r"it begins '<html> <head><title>502 Bad Gateway"):
+            files.path("SetList.json")
+    assert not (tmp_path / "SetList.json").exists()
+
+
 def test_a_build_from_an_empty_folder_downloads_what_it_uses(tmp_path):
     db = grimoire.open()
     source = write_mtgjson(tmp_path / "published", db)

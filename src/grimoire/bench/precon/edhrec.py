@@ -90,6 +90,9 @@ def page_data(body: str) -> tuple[dict, str | None]:
             raise PageError(f"the page is empty: {NOT_A_PAGE}")
         if _is_json(text):
             raise PageError(f"{NOT_A_PAGE}, but {_shown(json.loads(text))}")
+        if text.startswith("<"):
+            raise PageError('the answer is an HTML page with no <script id="__NEXT_DATA__">, so no EDHREC page: a '
+                            "challenge or error page? Try again later")
         raise PageError('no <script id="__NEXT_DATA__"> in the page, and the page is not JSON')
     try:
         document = json.loads(match.group(1))

@@ -214,8 +214,10 @@ class Fetcher:
         try:
             if verify is not None:
                 verify(response.text)
-        except ValueError:
+        except ValueError as exc:
             entry["status"] = "200 but unreadable: not cached"
+            if url not in str(exc):  # the message names the URL, which a reader of the body alone does not know
+                exc.args = (f"{url}: {exc}",)
             raise
         self._write_cache(url, response.text)
         return response.text

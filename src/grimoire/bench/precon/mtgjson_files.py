@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 from tqdm import tqdm
 
-from grimoire.cards.update import USER_AGENT, DownloadError
+from grimoire.cards.update import USER_AGENT, DownloadError, published_sha256
 
 RETRIES = 3
 BACKOFF_S = 2.0
@@ -46,13 +46,20 @@ class MtgjsonFiles:
 
     def path(self, relative: str, *, alternatives: tuple[str, ...] = ()) -> Path | None:
         """The local copy of ``relative`` (or of one of the local ``alternatives``), downloading it if needed;
-        ``None`` when it is not here and there is nowhere to download it from."""
+        ``None`` when it is not here and there is nowhere to download it from. A copy here that does not match its
+        ``.sha256``, with nowhere to download it from, is a :class:`DownloadError` saying so."""
+        unverified = []
         for name in (relative, *alternatives):
             local = self.folder / name
-            if local.exists() and self._verified(local):
+            if not local.exists():
+                continue
+            if self._verified(local):
                 self.cached.append(name)
                 return local
+            unverified.append(local)
         if self.base_url is None:
+            if unverified:
+                raise DownloadError(_unverified_message(unverified[0]))
             return None
         return self._download(relative)
 
@@ -68,12 +75,15 @@ class MtgjsonFiles:
         self.close()
 
     def _verified(self, local: Path) -> bool:
-        checksum = local.with_name(local.name + CHECKSUM_SUFFIX)
+        checksum = _checksum_file(local)
         if not checksum.exists():
             return True
+        try:
+            published = published_sha256(checksum.read_text(encoding="utf-8", errors="replace"), str(checksum))
+        except DownloadError:
+            return False
         with local.open("rb") as handle:
-            digest = hashlib.file_digest(handle, "sha256").hexdigest()
-        return digest == _published(checksum.read_text(encoding="utf-8"))
+            return hashlib.file_digest(handle, "sha256").hexdigest() == published
 
     def _http(self) -> httpx.Client:
         if self._client is None:
@@ -94,7 +104,7 @@ class MtgjsonFiles:
             except DownloadError as exc:
                 failure = exc
                 continue
-            dest.with_name(dest.name + CHECKSUM_SUFFIX).write_text(expected + "\n", encoding="utf-8")
+            _checksum_file(dest).write_text(expected + "\n", encoding="utf-8")
             self.downloaded.append(relative)
             return dest
         raise DownloadError(f"{failure} (gave up after {self.retries + 1} attempts; nothing was replaced)")
@@ -137,13 +147,15 @@ class MtgjsonFiles:
             raise DownloadError(f"{url}{CHECKSUM_SUFFIX}: {exc}") from exc
         if response.status_code != 200:
             raise DownloadError(f"{url}{CHECKSUM_SUFFIX}: HTTP {response.status_code}")
-        digest = _published(response.text)
-        if len(digest) != 64:
-            raise DownloadError(f"{url}{CHECKSUM_SUFFIX} holds no sha256 digest")
-        return digest
+        return published_sha256(response.text, url + CHECKSUM_SUFFIX)
 
 
-def _published(text: str) -> str:
-    """The digest of a ``.sha256`` file: its first word (a bare hex digest, as MTGJSON writes it)."""
-    words = text.split()
-    return words[0].lower() if words else ""
+def _checksum_file(local: Path) -> Path:
+    return local.with_name(local.name + CHECKSUM_SUFFIX)
+
+
+def _unverified_message(local: Path) -> str:
+    checksum = _checksum_file(local)
+    return (f"{local} is here but does not match its checksum file {checksum.name} (the file is damaged or was "
+            f"changed, or the checksum is of another version), and downloads are off: run without --offline to "
+            f"download it again, or delete {checksum} to use the file as it is")
