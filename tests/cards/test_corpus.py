@@ -130,6 +130,11 @@ def test_playtest_cards_are_funny_and_not_commander_legal(tmp_path):
     records = [
         _record("Rhystic Study", study, "{2}{U}"),
         _record("White Rhystic Study", study),
+        # the pre-errata text under "Original" (Mystery Booster 2's playtest Original Skullclamp)
+        _record("Skullclamp", "Equipped creature gets +1/-1.\nWhenever equipped creature dies, draw two cards.\n"
+                "Equip {1}", "{1}", ("Artifact",)),
+        _record("Original Skullclamp", "Equipped creature gets +1/+1.\nWhenever equipped creature dies, draw two "
+                "cards.\nEquip {1}", "{1}", ("Artifact",)),
         _record("Your Mana Rock", "Your Mana Rock enters the battlefield tapped.\nDuring deckbuilding, write two "
                 "different colors on Your Mana Rock.\n{T}: Add one mana of a color written on Your Mana Rock.",
                 "{2}", ("Artifact",)),
@@ -159,10 +164,11 @@ def test_playtest_cards_are_funny_and_not_commander_legal(tmp_path):
     path.write_text(json.dumps(records))
     by_name = {card.name: card for card in corpus.load(path).cards}
     for name in ("White Rhystic Study", "Your Mana Rock", "Command the Chaff", "Drawn Together", "Gleemox",
-                 "Mox Poison", "Booster Tutor"):
+                 "Mox Poison", "Booster Tutor", "Original Skullclamp"):
         assert by_name[name].is_funny is True, name
         assert by_name[name].legalities["commander"] == "not_legal", name
-    for name in ("Rhystic Study", "Blood Artist", "Burning Wish", "Phyrexian Vatmother", "Mox Diamond", "Lore Seeker"):
+    for name in ("Rhystic Study", "Blood Artist", "Burning Wish", "Phyrexian Vatmother", "Mox Diamond", "Lore Seeker",
+                 "Skullclamp"):
         assert by_name[name].is_funny is False, name
         assert by_name[name].legalities["commander"] == "legal", name
 
@@ -315,7 +321,8 @@ def test_bundled_snapshot_marks_the_issue_playtest_cards_funny():
                  "Groaaaaag, Hungry Monster", "The Covert Blue Mage", "Rainbow Dash", "The Policy Maker",
                  "The Mox Painter", "Delphia, Undecided", "Sheoldred's Terror", "Gus", "Skull Saucer",
                  "Enter the Dungeon", "Fluttershy", "Bureaucracy",
-                 "Barry's Land", "Omnipresent Impostor", "Chicago Loop"):  # a basic not of the five; an orange Bear
+                 "Barry's Land", "Omnipresent Impostor", "Chicago Loop",  # a basic not of the five; an orange Bear
+                 "Original Skullclamp", "Mons's Goblin Waiters", "Ashnod's Coupon", "Strategy, Schmategy"):
         card = db.cards_at([db.names.find(name)])[0]
         assert card.is_funny is True and card.legalities["commander"] == "not_legal", name
     for name in ("Rhystic Study", "City in a Bottle", "Darksteel Forge", "Faceless One", "Season of the Bold",
@@ -377,3 +384,31 @@ def test_infinite_and_hundred_mana_in_text_and_land_planeswalkers_are_funny(tmp_
     path.write_text(json.dumps(records))
     funny = {card.name: card.is_funny for card in corpus.load(path).cards}
     assert funny == {"Mox Lotus": True, "Wrenn and One": True, "Black Lotus": False}
+
+
+def test_half_mana_dice_tables_questions_drinks_and_asides_are_funny(tmp_path):
+    # their text as the corpus has it (Un-sets and playtest cards an everyday review found among real answers:
+    # Mons's Goblin Waiters had led "rakdos sac outlets"); the real cards beside them keep theirs
+    records = [
+        _record("Mons's Goblin Waiters", "Sacrifice a creature or land: Add {HR}.", "{R}", ("Creature",)),
+        _record("Strategy, Schmategy", "Roll a six-sided die. Strategy, Schmategy has the indicated effect.\n"
+                "1 — Do nothing.\n2 — Destroy all artifacts.", "{1}{R}", ("Sorcery",)),
+        _record("Frankie Peanuts", "At the beginning of your upkeep, you may ask target player a yes-or-no question.",
+                "{2}{W}", ("Creature",)),
+        _record("Ashnod's Coupon", "{T}, Sacrifice this artifact: Target player gets you target drink. You pay any "
+                "costs for the drink.", "{0}", ("Artifact",)),
+        _record("Naturalize 2", "Destroy target artifact, enchantment, emblem, or gameplay tracker.", "{1}{G}",
+                ("Instant",)),
+        _record("Toofer, Keeper of the Full Grip", "Whenever a spell you control causes you to gain card advantage, "
+                "each opponent loses 2 life. (... And remember: tokens aren't cards!)", "{2}{B}", ("Creature",)),
+        _record("Goblin Bombardment", "Sacrifice a creature: This enchantment deals 1 damage to any target.", "{1}{R}",
+                ("Enchantment",)),
+        _record("Delina, Wild Mage", "Whenever Delina attacks, choose target creature you control, then roll a d20.",
+                "{3}{R}", ("Creature",)),
+    ]
+    path = tmp_path / "corpus.json"
+    path.write_text(json.dumps(records))
+    funny = {card.name: card.is_funny for card in corpus.load(path).cards}
+    assert funny == {"Mons's Goblin Waiters": True, "Strategy, Schmategy": True, "Frankie Peanuts": True,
+                     "Ashnod's Coupon": True, "Naturalize 2": True, "Toofer, Keeper of the Full Grip": True,
+                     "Goblin Bombardment": False, "Delina, Wild Mage": False}

@@ -9,6 +9,8 @@ printings, release dates) must say so instead of answering.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from grimoire.search.arguments import syntax_error
@@ -279,3 +281,70 @@ def test_multicolour_is_no_set_of_colours_to_compare_with(snapshot_engine, query
     """c>m, c<m: Scryfall defines m only as "multicolor" (c:m); these had all returned every other card."""
     with pytest.raises(QuerySyntaxError, match="compares with no set of colours"):
         snapshot_engine.search(query, mode="bm25")
+
+
+def test_this_in_a_quoted_ability_is_the_object_it_is_given_to(snapshot_engine):
+    """'Create a token with "Sacrifice this token: Add {C}."': ~ is the card itself (Scryfall's regex docs: "the
+    current card name or 'this spell' if the card mentions itself"); the quoted "this token" had made about 590
+    cards match phrases such as o:"sacrifice ~" and o:"when ~ dies"."""
+    assert "Awakening Zone" not in _names(snapshot_engine, 'o:"sacrifice ~"')
+    assert "Arc Spitter" not in _names(snapshot_engine, 'o:"~ deals"')
+    dies = _names(snapshot_engine, 'o:"when ~ dies"')
+    assert "Abnormal Endurance" not in dies and {"Doomed Traveler", "Kokusho, the Evening Star"} <= dies
+    assert "Sakura-Tribe Elder" in _names(snapshot_engine, 'o:"sacrifice ~"')  # its own text, unquoted
+    # a legend's short name before a comma is the card too ("Exile Zuko, then return him"); "this sorcery" too
+    assert "Zuko, Conflicted" in _names(snapshot_engine, 'o:"exile ~"')
+    assert "Molten Impact" in _names(snapshot_engine, 'o:"~ deals"')
+
+
+@pytest.mark.parametrize(("query", "name"), [
+    ("o:'can't block' t:creature c:r", "Ashenmoor Gouger"),  # an apostrophe inside had closed the phrase
+    ("o:'don't untap' t:artifact", "Meekstone"),
+    ("name:'urza's' t:land", "Urza's Saga"),
+    ("!'urza's saga'", "Urza's Saga"),
+    ("o:'flying'", "Serra Angel"),  # one word in single quotes: the quotes are no part of it
+])
+def test_single_quoted_phrases_hold_apostrophes(snapshot_engine, query, name):
+    assert name in _names(snapshot_engine, query)
+
+
+def test_an_unclosed_single_quote_says_so(snapshot_engine):
+    """("t:'elf" had searched for "'elf", found nothing and suggested t:elf.)"""
+    with pytest.raises(QuerySyntaxError, match="unclosed quote after t:"):
+        snapshot_engine.search("t:'elf", mode="bm25")
+
+
+def test_loyalty_abilities_read_as_scryfall_writes_them(snapshot_engine):
+    """Scryfall's text is "+1: Draw a card."; MTGJSON's, the bundled data's source, "[+1]: ...": o:"+1:" had found
+    no planeswalker. A loyalty ability is no instant-speed ability."""
+    plus = _names(snapshot_engine, 'o:"+1:" t:planeswalker c:u')
+    assert {"Jace, Wielder of Mysteries", "Teferi, Hero of Dominaria"} <= plus
+    assert "Jace, the Mind Sculptor" in _names(snapshot_engine, 'o:/^−12: /')
+    assert "Liliana of the Veil" in _names(snapshot_engine, 'o:"0:" t:planeswalker') or \
+        "Liliana of the Veil" in _names(snapshot_engine, 'o:"−6:"')
+
+
+def test_a_spell_commander_can_be_your_commander(snapshot_engine):
+    """"Spell commander (This card can be your commander.)": said only in its reminder text."""
+    assert {"Clear, the Mind", "Lava, Axe"} <= _names(snapshot_engine, "is:commander t:sorcery")
+
+
+@pytest.mark.parametrize(("query", "message"), [
+    ("m:{T}", "it is the tap symbol"),
+    ("m:{Q}", "it is the untap symbol"),
+    ("cmc!=odd", "!=odd means nothing for a mana value"),  # (it had named the key mv, which was not typed)
+])
+def test_symbols_of_no_mana_cost_and_parity_say_what_is_wrong(snapshot_engine, query, message):
+    with pytest.raises(QuerySyntaxError, match=re.escape(message)):
+        snapshot_engine.search(query, mode="bm25")
+
+
+def test_a_phyrexian_symbol_reads_either_way_round(snapshot_engine):
+    """Scryfall's symbology: "{U/P} is sometimes written as {P/U}"; m:{P/G} had been no mana symbol."""
+    assert _names(snapshot_engine, "m:{P/G}") == _names(snapshot_engine, "m:{G/P}") != set()
+
+
+def test_a_name_holding_double_quotes_is_suggested_in_single_ones(snapshot_engine):
+    page = snapshot_engine.search('!"Ach Hans Run"', mode="bm25")
+    assert any("!'\"Ach! Hans, Run!\"'" in note for note in page.notes), page.notes
+    assert _names(snapshot_engine, "!'\"Ach! Hans, Run!\"'") == {'"Ach! Hans, Run!"'}

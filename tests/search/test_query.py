@@ -615,6 +615,15 @@ def test_bars_read_as_or_and_a_doubled_bang_or_an_unknown_exact_name_say_what_is
                                    for n in page.notes)
 
 
+def test_an_exact_name_of_an_un_card_says_it_is_hidden(snapshot_engine):
+    """It had said "no card is all of what the words read as", of a name the card data holds."""
+    page = snapshot_engine.search('!"B.F.M. (Big Furry Monster)"', limit=1)
+    assert page.total == 0 and page.notes == ['"B.F.M. (Big Furry Monster)" is an Un-set (funny) card, which is '
+                                              "left out unless asked for (is:funny, or the include-funny option)"]
+    assert [r.card.name for r in snapshot_engine.search('!"B.F.M. (Big Furry Monster)" is:funny').results] == \
+        ["B.F.M. (Big Furry Monster)"]
+
+
 def test_names_sort_with_an_accented_letter_beside_the_plain_one(snapshot_engine):
     """Éowyn had sorted after Zurgo, Théoden after Thrull Surgeon (code point order)."""
     order = snapshot_engine.filter_index.name_order

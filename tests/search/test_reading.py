@@ -12,7 +12,15 @@ from grimoire.cards.home import bundled_store_dir
 from grimoire.cards.store import CardDB
 from grimoire.search.engine import Filters, SearchEngine
 from grimoire.search.query import QuerySyntaxError, parse
-from grimoire.search.reading import _ANTI_FLYER, _FREE_SYNTAX, _LIFE_COST_SYNTAX, NOT_FILTERED, Reader, _amounts
+from grimoire.search.reading import (
+    _ANTI_FLYER,
+    _ANY_INSTANT_SPEED,
+    _FREE_SYNTAX,
+    _LIFE_COST_SYNTAX,
+    NOT_FILTERED,
+    Reader,
+    _amounts,
+)
 
 
 def reduced(kind: str, tribe: bool = False) -> str:
@@ -816,6 +824,33 @@ def test_negated_types_are_read_as_negated_filters(reader, query, expected, left
                                    "destroy target nonland permanent"])
 def test_a_negated_type_the_card_acts_on_is_rules_text(reader, query):
     assert reader.read(query).chips == ()
+
+
+@pytest.mark.parametrize(("query", "left"), [
+    ("o:treasure but in jund", "o:treasure"), ("ramp but not green", "ramp"),
+    ("token makers but in boros", "token makers"),
+])
+def test_but_before_a_filter_ranks_nothing(reader, query, left):
+    """("but" had ranked as a word: the odd cards holding it came first for "o:treasure but in jund".)"""
+    assert words_left(reader, query) == left
+
+
+def test_instant_speed_graveyard_hate_holds_permanents_activated_abilities(snapshot_engine):
+    """Tormod's Crypt, Relic of Progenitus and Soul-Guide Lantern work at instant speed, by an activated ability
+    (the filter had asked for instants and flash only); a loyalty ability, a mana ability and one used only as a
+    sorcery do not."""
+    for query in ("instant speed graveyard hate", "cards that exile graveyards at instant speed"):
+        page = snapshot_engine.search(query, limit=200)
+        names = {r.card.name for r in page.results}
+        assert {"Tormod's Crypt", "Relic of Progenitus", "Soul-Guide Lantern", "Cremate"} <= names, query
+    def held(name: str) -> bool:
+        return snapshot_engine.search(f'!"{name}" {_ANY_INSTANT_SPEED}', limit=1).total == 1
+
+    assert all(held(name) for name in ("Scavenging Ooze", "Tormod's Crypt", "Deathrite Shaman", "Cremate"))
+    assert not any(held(name) for name in ("Kasmina, Enigma Sage", "Llanowar Elves", "Bojuka Bog",
+                                           "Liliana of the Veil", "Bone Splinters"))
+    # asked for card draw or tutors, instant speed means the spells (Jayemdae Tome is no instant card draw)
+    assert syntax(snapshot_engine.reader, "instant speed card draw") == "(t:instant or kw:flash)"
 
 
 def test_instant_speed_and_flyers(reader):
@@ -1923,6 +1958,9 @@ def test_layouts_and_x_costs(reader, query, expected):
 
 @pytest.mark.parametrize(("query", "expected"), [
     ("creatures with power less than 2", "pow<2 t:creature"),  # the stat, then its bound (it read mv<2)
+    ("creatures with power >= 3", "pow>=3 t:creature"),  # the operator typed (it read mv>=3)
+    ("creatures with toughness <=1", "tou<=1 t:creature"),
+    (">3 power creatures", "pow>3 t:creature"),  # before the stat (it was left to rank)
     ("creatures with toughness of at least 5", "tou>=5 t:creature"),
     ("green creatures with power greater than 4", "pow>4 id<=g t:creature"),
     ("green creatures but not elves", "id<=g -t:elf t:creature"),  # not of that creature type
@@ -2101,6 +2139,11 @@ def test_made_so_phrasal_verbs_and_excepted_types(reader, query, expected):
     ("equipment commanders", "is:commander"),  # lead an Equipment deck: few commanders are Equipment
     ("green fatties", "mv>=6 t:creature id<=g"),  # a player's fatties are big creatures, not big spells
     ("kill spells for fatties", ""),  # what the spells kill
+    # what a reanimation spell brings back (it had read the spells: Resurrection, Zombify)
+    ("reanimator targets with big etb", "mv>=6 t:creature"),
+    ("good creatures to reanimate in black", "id<=b mv>=6 t:creature"),
+    ("cheap reanimator targets", "mv<=2 t:creature"),
+    ("reanimation spells", "(t:instant or t:sorcery)"),
 ])
 def test_subtypes_tribal_commanders_and_fatties(reader, query, expected):
     assert syntax(reader, query) == expected

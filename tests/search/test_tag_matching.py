@@ -642,6 +642,7 @@ def test_tag_weights_do_not_depend_on_the_string_hash_seed():
      ("what sweeper should I run", "my opponents keep going wide with tokens")),
     ("when they die I want to draw", None),  # no complaint: one clause
     ("they play lifegain and i want to punish that", None),  # what is asked points back to the complaint
+    ("pump spells for infect", ("pump spells", "infect")),  # an archetype named bare (infect creatures had led)
 ])
 def test_a_request_ending_in_its_decks_theme_is_split_there(text, split):
     assert theme_split(text) == split
@@ -1508,3 +1509,25 @@ def test_the_rewrites_of_players_stories_leave_every_phrasing_as_it_was():
     and an "alpha strike" stays the overrun's (not combat damage to be prevented)."""
     assert words("rewards you for drawing cards") == ("payoff", "whenev", "draw")
     assert words("alpha strike") == ("alpha", "strike")
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("enchantment removal in red", "enchantment-removal"),
+    ("how do i deal with enchantments in mono red", "enchantment-removal"),
+    ("artifact removal in mono red", "artifact-removal"),
+])
+@pytest.mark.parametrize("encoder", ["minilm", "static"])
+def test_removal_of_one_named_type_adds_no_other_types_removal(engines, text, kind, encoder):
+    """Meaning and the dense list's head had added creature and artifact removal beside enchantment removal;
+    what answers any permanent (no typed tag) stays."""
+    names = {m.name for m in engines[encoder].tags_for(text)}
+    assert kind in names, names
+    assert not names & ({"creature-removal", "artifact-removal", "enchantment-removal", "planeswalker-removal",
+                         "land-destruction"} - {kind}), names
+
+
+@pytest.mark.parametrize("text", ["enchantment removal in red", "how do i deal with enchantments in mono red"])
+def test_red_answers_to_enchantments_are_no_creature_burn(engine, text):
+    """Red's creature and artifact removal (Abrade, Deface, Fiery Intervention) had come third and fourth."""
+    first = [r.card.name for r in engine.search(text, limit=6).results]
+    assert not {"Abrade", "Deface", "Lava Flow", "Fiery Intervention", "Giantfall", "Smelt"} & set(first), first

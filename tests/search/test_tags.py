@@ -447,6 +447,16 @@ def test_exiling_ones_own_creatures_is_a_blink_not_removal(db, name):
     assert not {"removal", "creature-removal", "exile-removal", "planeswalker-removal"} & set(tags), tags
 
 
+@pytest.mark.parametrize("name", ["Despotic Scepter", "Telim'Tor's Edict", "Staff of Compleation"])
+def test_destroying_ones_own_permanent_is_no_removal(db, name):
+    """"Destroy target permanent you own", "exile target permanent you own or control": the player's own (both had
+    led "enchantment removal in red")."""
+    card = db.named(name)
+    tags = card_tags(card.name, card.type_line, card.oracle_text)
+    assert not {"removal", "creature-removal", "exile-removal", "artifact-removal", "enchantment-removal",
+                "planeswalker-removal", "permanent-removal"} & set(tags), tags
+
+
 @pytest.mark.parametrize("name", ["Otherworldly Journey", "Long Road Home", "Flicker", "Cloudshift"])
 def test_an_exile_undone_is_a_blink_not_removal(db, name):
     """Returned at the next end step (Otherworldly Journey had led "exile removal white 2 mana") or at once
@@ -463,6 +473,8 @@ def test_an_exile_undone_is_a_blink_not_removal(db, name):
     ("Condemn", {"creature-removal", "tuck"}),
     ("Oust", {"creature-removal", "tuck"}),
     ("Cyclonic Rift", {"mass-bounce"}),  # overload makes its "target" every permanent
+    ("Doubling Season", {"planeswalker-payoff"}),  # loyalty counters doubled: a superfriends staple had no tag of it
+    ("Deepglow Skate", {"planeswalker-payoff"}),
     ("Hallowed Burial", {"sweeper"}),
     ("Wild Growth", {"ramp"}),  # land Auras had no tag at all
     ("Utopia Sprawl", {"ramp"}),

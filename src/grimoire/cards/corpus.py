@@ -39,7 +39,8 @@ _BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"
 # ("Time Lord", "Assembly-Worker")
 _FUNNY_SUBTYPE = re.compile(r"[^A-Za-z'’ -]")
 _FUNNY_COST = re.compile(r"\{H[WUBRG]\}|½|∞|\{\d{3,}\}")
-_FUNNY_MANA_IN_TEXT = re.compile(r"\{∞\}|\{\d{3,}\}")  # "Add {∞}", "{100}: ..." (Mox Lotus, Urza's Fun House)
+# "Add {∞}", "{100}: ..." (Mox Lotus, Urza's Fun House), "Add {HR}" (half a red mana: Mons's Goblin Waiters)
+_FUNNY_MANA_IN_TEXT = re.compile(r"\{∞\}|\{\d{3,}\}|\{H[WUBRG]\}")
 _FUNNY_TEXT = re.compile(
     r"\bstickers?\b|\battractions?\b|\bcontraptions?\b|\{TK\}|\bticket counters?\b|\bgotcha\b|\bsquirrel counters?\b"
     # half points of damage, life or mana (Nerf War, Supersize, City of Ass); the player's own name (______) or the
@@ -47,7 +48,14 @@ _FUNNY_TEXT = re.compile(
     # copy of a card drawn at random from a printed list of real ones (Who's That Praetor?, Jund 'Em Out): no real
     # card does these
     r"|½|\bone-half\b|\b(?:first )?letter of your name\b|\byour first name\b|\balphabet\b|\bvowels?\b|\bconsonants?\b"
-    r"|\bchoose one at random\. create a (?:token that's a )?copy of the chosen card\b",
+    r"|\bchoose one at random\. create a (?:token that's a )?copy of the chosen card\b"
+    # a die table read as "the indicated effect" (Strategy, Schmategy; Jack-in-the-Mox: printed dice cards give
+    # their table after "roll a d20"), a question put to a player (Frankie Peanuts, Last-Minute Chopping), drinks
+    # (Ashnod's Coupon, Eggnogger's 'Stache), gameplay trackers (Naturalize 2), a card wrapped as a present (Chaos
+    # Wrap), and a reminder's asides to the reader (Toofer's "And remember: tokens aren't cards!", Naming Screen,
+    # Land Station, Devoted Mardu): no printed card does these
+    r"|\bhas the indicated effect\b|\bask target (?:player|opponent)\b|\bdrinks?\b|\bgameplay trackers?\b"
+    r"|\bmay wrap it\b|\bremember(?:s|ed|ing)?\b",
     re.IGNORECASE)
 # Playtest and Un-card jokes about the world outside the game: deckbuilding, writing on cards, sideboards,
 # artists, borders, the match, errata. Learned from the Mystery Booster test cards (mtg.wiki,
@@ -201,12 +209,14 @@ def is_uncastable(record: dict) -> bool:
 
 
 def playtest_variants(records: list[dict]) -> set[str]:
-    """Names of playtest variants: a colour or card-type word before another card's name, with its rules text."""
+    """Names of playtest variants: a colour or card-type word before another card's name, with its rules text, or
+    "Original" before it, with the text it had before its errata (Mystery Booster 2's Original Skullclamp)."""
     texts = {r["name"]: (r.get("text") or "").replace(r["name"], "~") for r in records}
     found: set[str] = set()
     for name, text in texts.items():
         prefix, _, rest = name.partition(" ")
-        if prefix in _VARIANT_PREFIXES and rest in texts and text == texts[rest].replace(rest, "~") and text:
+        if prefix in _VARIANT_PREFIXES and rest in texts and text == texts[rest].replace(rest, "~") and text or \
+                prefix == "Original" and rest in texts:
             found.add(name)
     return found
 

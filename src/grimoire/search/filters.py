@@ -11,6 +11,7 @@ import bisect
 import re
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from functools import cached_property
 
 import numpy as np
@@ -59,8 +60,23 @@ _HYBRID = re.compile(r"\{[^}/]+/[^}/P][^}]*\}")
 # text capitalises ("this Aura", "this Equipment", "this Vehicle") and older wording did not ("this aura"). Only
 # subtypes no English phrase shares are read in lower case: "in this case" and "this class of" are no card.
 _SELF_REFERENCE = re.compile(r"\b[Tt]his (?:artifact|creature|enchantment|land|planeswalker|battle|permanent|spell|"
-                             r"card|token|conspiracy|[Aa]ura|[Ee]quipment|[Vv]ehicle|[Ss]aga|Class|Case|Siege|Room|"
-                             r"Spacecraft|Planet|Mount|Contraption|Attraction|Realm)\b")
+                             r"card|token|conspiracy|instant|sorcery|[Aa]ura|[Ee]quipment|[Vv]ehicle|[Ss]aga|Class|"
+                             r"Case|Siege|Room|Spacecraft|Planet|Mount|Contraption|Attraction|Realm)\b")
+_LOYALTY_COST = re.compile(r"^\[([+−-]?(?:\d+|X))\]:", re.MULTILINE)
+# An ability in quotes is one the card gives another object ('Create a token with "Sacrifice this token: Add {C}."',
+# 'Equipped creature has "{1}: This creature deals 1 damage"'): its "this" is that object, not the card
+_QUOTED = re.compile(r'"[^"\n]*"')
+
+
+def _outside_quotes(text: str, change: Callable[[str], str]) -> str:
+    """``text`` with ``change`` made to its parts outside quoted abilities."""
+    parts, start = [], 0
+    for quoted in _QUOTED.finditer(text):
+        parts += [change(text[start:quoted.start()]), quoted.group()]
+        start = quoted.end()
+    return "".join([*parts, change(text[start:])])
+
+
 # "Choose one —", "Choose three. You may...", "An opponent chooses one —" (rule 700.2: a player chooses among
 # bulleted modes), then a bulleted mode
 _MODES = re.compile(r"\bchooses?\b[^\n]*\n•")
@@ -378,23 +394,29 @@ class FilterIndex:
         return out
 
     @cached_property
+    def _rules_text(self) -> list[str]:
+        """Rules text as Scryfall writes it: a loyalty ability's cost bare ("+1: Draw a card."), where MTGJSON's
+        data, the bundled snapshot's source, brackets it ("[+1]: ..."; ``o:"+1:"`` had found no planeswalker)."""
+        return [_LOYALTY_COST.sub(r"\1:", text) if "[" in text else text for text in self.columns.oracle_text.tolist()]
+
+    @cached_property
     def oracle(self) -> TextColumn:
         """Rules text without reminder text (Scryfall's ``o:``)."""
-        return TextColumn([_REMINDER.sub("", t) for t in self.columns.oracle_text.tolist()])
+        return TextColumn([_REMINDER.sub("", t) for t in self._rules_text])
 
     @cached_property
     def full_oracle(self) -> TextColumn:
         """Rules text with reminder text (Scryfall's ``fo:``)."""
-        return TextColumn(self.columns.oracle_text.tolist())
+        return TextColumn(self._rules_text)
 
     @cached_property
     def oracle_tilde(self) -> TextColumn:
         """Rules text (no reminder text) with the card's references to itself written as ``~``."""
-        return TextColumn(self._with_tilde(_REMINDER.sub("", t) for t in self.columns.oracle_text.tolist()))
+        return TextColumn(self._with_tilde(_REMINDER.sub("", t) for t in self._rules_text))
 
     @cached_property
     def full_oracle_tilde(self) -> TextColumn:
-        return TextColumn(self._with_tilde(self.columns.oracle_text.tolist()))
+        return TextColumn(self._with_tilde(self._rules_text))
 
     def _with_tilde(self, texts) -> list[str]:
         """Self-references as ``~``: the card's name, its face names, a legendary card's short name (the part of a
@@ -407,9 +429,10 @@ class FilterIndex:
             for part in sorted({name, *faces}, key=len, reverse=True):
                 text = text.replace(part, "~")
             if "Legendary" in type_line:  # a legend's short name, the part before its comma ("Boseiju enters
-                for short in {face.split(", ", 1)[0] for face in faces if ", " in face}:  # tapped"), is itself too
-                    text = re.sub(rf"\b{re.escape(short)}\b(?!,)", "~", text)
-            out.append(_SELF_REFERENCE.sub("~", text))
+                for short in {face.split(", ", 1)[0] for face in faces if ", " in face}:  # tapped"), is itself too,
+                    # before a comma too ("Exile Zuko, then return him"), but for another legend's whole name
+                    text = re.sub(rf"\b{re.escape(short)}\b(?!, [A-Z])", "~", text)
+            out.append(_outside_quotes(text, lambda part: _SELF_REFERENCE.sub("~", part)))
         return out
 
     @cached_property
@@ -861,9 +884,11 @@ class Evaluator:
         if value in ("commander", "duelcommander", "brawler"):
             # who can lead a deck, by its front face (the deck checker's rule): a legendary creature, a card whose
             # text says it can be your commander, Grist; a Background, which leads beside a commander that chooses
-            # one (as on Scryfall); Brawl's any legendary planeswalker too (Duel Commander's rules are Commander's)
+            # one (as on Scryfall); Brawl's any legendary planeswalker too (Duel Commander's rules are Commander's).
+            # The text with its reminders: a spell commander says so only there ("Spell commander (This card can be
+            # your commander.)", Clear, the Mind)
             fronts = [t.split("//")[0] for t in types]
-            leads = np.array([can_lead(f, x) or is_background(f) for f, x in zip(fronts, index.oracle.strings,
+            leads = np.array([can_lead(f, x) or is_background(f) for f, x in zip(fronts, index.full_oracle.strings,
                                                                                   strict=True)], dtype=bool)
             if value == "brawler":
                 leads |= np.array(["legendary" in f and "planeswalker" in f for f in fronts], dtype=bool)

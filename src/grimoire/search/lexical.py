@@ -19,6 +19,7 @@ import numpy as np
 import Stemmer
 
 from grimoire.cards.atomic import CacheWarning, atomic_folder
+from grimoire.cards.names import fold
 from grimoire.cards.store import CardDB
 
 
@@ -53,14 +54,15 @@ _SCORED_ALONE = ("lucene", "robertson", "atire")  # bm25l and bm25+ add a per-wo
 
 
 def tokenize(text: str) -> list[str]:
-    """Lower-cased, stop-worded, stemmed words: the same for cards and queries."""
+    """Lower-cased, accent-folded, stop-worded, stemmed words: the same for cards and queries ("eowyn" finds
+    Éowyn, as Scryfall's name words do)."""
     stop = _STOPWORDS
-    return _STEMMER.stemWords([w for w in _TOKEN.findall(text.lower()) if w not in stop])
+    return _STEMMER.stemWords([w for w in _TOKEN.findall(fold(text)) if w not in stop])
 
 
 def phrase_tokenize(text: str) -> list[str]:
     """Pairs of consecutive stemmed words, stop words kept."""
-    stems = _STEMMER.stemWords(_TOKEN.findall(text.lower()))
+    stems = _STEMMER.stemWords(_TOKEN.findall(fold(text)))
     return [f"{first}_{second}" for first, second in zip(stems, stems[1:], strict=False)]
 
 
@@ -152,6 +154,8 @@ def _index_problem(params: dict, vocabulary: dict, data: np.ndarray, indices: np
     """What is wrong with a saved index's parts ("" when nothing is)."""
     if params.get("num_docs") != size:
         return "for another card list"
+    if any(fold(word) != word for word in vocabulary if not word.isascii()):
+        return "of words with their accents (an index written before words were folded)"
     if params.get("method", "lucene") not in _SCORED_ALONE:
         return f"scored by {params.get('method')}, not by BM25 as Grimoire builds it"
     # bm25s gives the empty word the id after the last column (a card with no words): it has no column

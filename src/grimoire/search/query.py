@@ -85,6 +85,9 @@ COLOR_NAMES = {
 COMPARISONS = (":", "=", "!=", "<=", ">=", "<", ">")
 MANA_SYMBOL = re.compile(r"\{([^{}]+)\}|(\d+)|([wubrgcxyzsp])", re.IGNORECASE)
 _VALID_SYMBOL = re.compile(r"(?:\d+|[WUBRGCXYZS]|½|∞|[WUBRG2C]/[WUBRGP](?:/P)?|P|H[WUBRG]|T|Q|E)")
+# symbols of costs that no mana cost holds (m:{T} had found nothing, and said nothing of why)
+_NO_MANA = {"T": "tap", "Q": "untap", "E": "energy"}
+_TRANSPOSED = {f"P/{colour}": f"{colour}/P" for colour in "WUBRG"}
 
 
 @dataclass(frozen=True)
@@ -271,9 +274,10 @@ _BARE = re.compile(r"[^\s()\"]+")
 # colon after a quoted phrase ("\"enters tapped\": lands"), nor one standing apart ("foo : bar"): the reader blanks
 # the words it reads and parses the rest, which leaves "Like: X" and "Colors: mono-red" such a colon
 _STRAY_COLON = re.compile(r":[^\W_]{2}")
-# a value in single quotes holding a space, closed before a space, a parenthesis or the end ("o:'draw a card'"); an
-# apostrophe inside a word stays a word's ("o:opponent's")
-_SINGLE_QUOTED = re.compile(r"'([^']*\s[^']*)'(?=[\s)]|$)")
+# a value in single quotes, closed before a space, a parenthesis or the end ("o:'draw a card'", "o:'draw'",
+# "o:'can't block'", "name:'urza's'": an apostrophe between letters is a word's, which had closed the phrase and
+# found nothing); an apostrophe inside a bare word stays a word's ("o:opponent's")
+_SINGLE_QUOTED = re.compile(r"'((?:[^'\n]|(?<=\w)'(?=\w))+)'(?=[\s)]|$)")
 # a power/toughness change as cards print it ("-1/-1", "-2/-0", "-X/-X"): players type it as a word
 _PT_CHANGE = re.compile(r"-(?:\d+|x|\*)/[+-](?:\d+|x|\*)(?=[\s(),;.]|$)", re.IGNORECASE)  # ("-X/-X," in a list)
 
@@ -374,10 +378,13 @@ def _tokens(query: str) -> list[_Token]:
         elif ch == "!":
             start = index
             index += 1
+            single = _SINGLE_QUOTED.match(query, index)
             if index < len(query) and query[index] == '"':
                 name, index = _read_quoted(query, index)
                 if not name.strip():  # (it had matched nothing, silently)
                     raise QuerySyntaxError("! must be followed by a card name", start, query)
+            elif single:  # !'urza's saga', as o:'...' reads
+                name, index = single.group(1), single.end()
             else:
                 match = _BARE.match(query, index)
                 if not match:
@@ -468,6 +475,10 @@ def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter |
     elif single:  # o:'draw a card': a phrase in single quotes, as agents often write it (it searched "'draw")
         raw, index = single.group(1), single.end()
         is_regex = False
+    elif index < len(query) and query[index] == "'" and "'" not in query[index + 1:].split(" ", 1)[0]:
+        # ("t:'elf": a phrase never closed, which had searched for "'elf" and found nothing)
+        raise QuerySyntaxError(f"unclosed quote after {key_match.group(1)}: close it ({key_match.group(1)}:'...') "
+                               "or drop it", index, query)
     elif index < len(query) and query[index] == "/" and key in ("name", "oracle", "fulloracle", "type"):
         raw, index = _read_regex(query, index)
         is_regex = True
@@ -608,7 +619,7 @@ def _number_value(key: str, op: str, raw: str, error) -> float | str | FieldValu
     lowered = raw.lower()
     if key == "mv" and lowered in ("even", "odd"):
         if op not in (":", "="):
-            raise error(f"mv{op}{raw} means nothing: use mv:even or mv:odd")
+            raise error(f"{op}{raw} means nothing for a mana value: use mv:even or mv:odd")
         return lowered
     if lowered in NUMBER_KEYS and NUMBER_KEYS[lowered] in NUMBER_FIELDS and key in NUMBER_FIELDS:
         return FieldValue(NUMBER_KEYS[lowered])
@@ -645,8 +656,11 @@ def _mana_symbols(raw: str, error) -> list[str]:
         if match.start() != index:
             break
         inner = (match.group(1) or match.group(2) or match.group(3)).upper()
-        if not _VALID_SYMBOL.fullmatch(inner):
-            raise error(f"{{{inner}}} is not a mana symbol")
+        inner = _TRANSPOSED.get(inner, inner)  # "{P/G}" is {G/P}: Scryfall reads Phyrexian symbols either way
+        if not _VALID_SYMBOL.fullmatch(inner) or inner in _NO_MANA:
+            what = f" (it is the {_NO_MANA[inner]} symbol, found in rules text: o:{{{inner}}})" if inner in _NO_MANA \
+                else ""
+            raise error(f"{{{inner}}} is not a mana symbol{what}")
         inner = _HYBRID_ORDER.get(inner, inner)  # "{U/G}" is printed {G/U}
         symbols.append(f"{{{inner}}}")
         index = match.end()
@@ -872,11 +886,20 @@ def applied_filters(node: Node | None) -> list[str]:
     return [text for child in _conjuncts(node) if (text := _syntax(child))]
 
 
+def exact_name_syntax(name: str) -> str:
+    """A card's name as the exact-name syntax (``!"Fire // Ice"``), so that nothing in it is read as syntax; in single
+    quotes where the name holds a double quote (``!'"Ach! Hans, Run!"'``, ``!'Kongming, "Sleeping Dragon"'``); ""
+    where it holds both kinds (no card's does)."""
+    if '"' not in name:
+        return f'!"{name}"'
+    return "" if "'" in name else f"!'{name}'"
+
+
 def _syntax(node: Node) -> str:
     if isinstance(node, Text):
         return ""
     if isinstance(node, ExactName):
-        return f'!"{node.name}"'
+        return exact_name_syntax(node.name)
     if isinstance(node, Filter):
         return node.raw
     if isinstance(node, Not):

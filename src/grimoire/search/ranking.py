@@ -75,7 +75,8 @@ _THEME_DECK = re.compile(r"(?P<theme>\S.*?)\s+(?:decks?|builds?|lists?|brews?|pi
 _THEME_ARCHETYPE = re.compile(
     r"(?:(?:my|a|an|the|our|your)\s+)?(?P<theme>tokens?|go[- ]?wide|aristocrats?|spellslingers?|spells ?matter|"
     r"voltron|control|tempo|combo|storm|landfall|reanimator|reanimation|superfriends|enchantress|lifegain|"
-    r"life ?gain|blink|flicker|stax|aggro|group ?hug|pillow ?fort|self[- ]?mill|mill)\W*", re.IGNORECASE)
+    r"life ?gain|blink|flicker|stax|aggro|group ?hug|pillow ?fort|self[- ]?mill|mill|infect|poison|toxic)\W*",
+    re.IGNORECASE)
 # "my reanimator deck needs discard outlets": the theme can come first too, the function after "needs", "wants"...
 _THEME_FIRST = re.compile(
     r"\s*(?:(?:my|our|a|the)\s+)?(?P<theme>\S.{0,60}?)\s+(?:decks?|builds?|lists?|strateg(?:y|ies))\s+"
@@ -1623,6 +1624,8 @@ class TagMatcher:
         # or one another tag's phrasing holds in full ("bounce" in "bounce all creatures")
         unmeant = subsumed | (frozenset(self._word_matches(guarded, guarded, frozenset())) if guarded else frozenset())
         unmeant |= other_recursion(text)
+        if not literal:
+            unmeant |= other_kinds((index for index, weight in found.items() if weight >= MIN_WEIGHT), asked - guarded)
         if query_vector is not None and (weights.meaning_literal or not literal):
             threshold, full = weights.meaning_threshold, weights.meaning_full
             cosines = self.vectors @ query_vector
@@ -2003,6 +2006,17 @@ def _mistyped(found: dict[int, float], asked: frozenset[str]) -> frozenset[int]:
                                for index, weight in found.items()):
         return frozenset()
     return frozenset(index for index in found if _OBJECT_TYPE.get(index, kind) != kind)
+
+
+def other_kinds(found: Iterable[int], asked: frozenset[str]) -> frozenset[int]:
+    """Every typed tag acting on another card type than the one the request's words ``asked`` name, when a tag of
+    ``found`` acts on that type: neither meaning nor the dense list's head may add them beside it ("enchantment
+    removal in red" is near creature and artifact removal by meaning, whose cards, Abrade or Smelt, answer no
+    enchantment; what answers any permanent, Chaos Warp, is no typed tag and stays)."""
+    kind = _only_named(asked, _OBJECT_KINDS)
+    if kind is None or not any(_OBJECT_TYPE.get(index) == kind for index in found):
+        return frozenset()
+    return frozenset(index for index, other in _OBJECT_TYPE.items() if other != kind)
 
 
 def _only_named(asked: frozenset[str], kinds: Container[str]) -> str | None:

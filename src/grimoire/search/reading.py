@@ -33,6 +33,7 @@ from grimoire.search.query import (
     Or,
     QuerySyntaxError,
     Text,
+    exact_name_syntax,
     parse,
     plain_forms,
 )
@@ -703,7 +704,7 @@ class Reader:
         whole = query.strip(" ?!.")
         if _NAME_SYNTAX.search(whole) and not _KEY_ALONE.fullmatch(whole) and \
                 (row := self.db.names.find(whole)) is not None and _keeps_syntax(whole, self.db.columns.name[row]) \
-                and (exact := _exact_name(self.db.columns.name[row])):
+                and (exact := exact_name_syntax(self.db.columns.name[row])):
             # a card's whole name, with what the syntax would read ("fire // ice", "Circle of Protection: Red", "sword
             # of fire and ice")
             return Reading(query, exact, chips=(Chip(query, exact, "name"),), node=parse(exact))
@@ -770,7 +771,7 @@ class Reader:
         if state.misspelt is not None:  # the engine's exact-name match takes it from here
             name = self.db.columns.name[state.misspelt]
             if _NAME_SYNTAX.search(name):  # ("valki": Valki, God of Lies // ...; a name with a quote stays words)
-                name = _exact_name(name) or name
+                name = exact_name_syntax(name) or name
             # with the syntax typed beside the name ("bolt c:u", "stp c:b"), which it had dropped
             typed_syntax = _drop_dangling_operators(_without(query, [*used, *(w for w in words if w.protected)]))
             rest = f"{name} {typed_syntax.strip()}" if typed_syntax and typed_syntax.strip() else name
@@ -912,7 +913,7 @@ class Reader:
                 not all(text[:1].isupper() for _, text in parts):
             return False
         names = [self.db.columns.name[row] for row in dict.fromkeys(row for row, _ in parts)]
-        state.take(0, len(state.words), "(" + " or ".join(f'!"{name}"' for name in names) + ")", "name")
+        state.take(0, len(state.words), "(" + " or ".join(exact_name_syntax(name) for name in names) + ")", "name")
         # "fire and ice": one card's two faces
         state.notes.append("read as the card " + names[0] if len(names) == 1 else
                            "read as the cards " + ", ".join(names[:-1]) + " and " + names[-1])
@@ -1230,7 +1231,7 @@ class Reader:
             return
         before, after = _before(state, start, 3), _after(state, stop, 3)
         excluding = _EXCLUDING_A_NAME.search(before)
-        if (excluding or _denied_before(state, start)) and (exact := _exact_name(self.db.columns.name[row])):
+        if (excluding or _denied_before(state, start)) and (exact := exact_name_syntax(self.db.columns.name[row])):
             # "removal excluding swords to plowshares", "white removal that isn't swords or path": that card left
             # out, not the one the others are like
             state.take(start - (len(excluding.group().split()) if excluding else 0), stop, f"-{exact}", "name")
@@ -1494,10 +1495,6 @@ _EXCLUDING_A_NAME = re.compile(r"(?:^|\b)(?:excluding|except(?: for)?|besides|ot
 _NAME_LIST_JOIN = re.compile(r"\s*(?:,\s*)?(?:(?:or|and|nor|&)\s+)?")
 
 
-def _exact_name(name: str) -> str:
-    """A card's name as the exact-name syntax (``!"Fire // Ice"``), so that nothing in it is read as syntax; "" for
-    the few names that hold a double quote, which that syntax cannot (Kongming, "Sleeping Dragon")."""
-    return "" if '"' in name else f'!"{name}"'
 
 
 _COUNTERS_A_SPELL = re.compile(r"^Counter target (?:\w+ )*?spell\b", re.MULTILINE)  # a counterspell's own text
@@ -2041,11 +2038,15 @@ def _drop_labels(state: _State, kinds: frozenset[str] | set[str], query: str) ->
 
 def _drop_filler(state: _State) -> None:
     """"cards", "spells" right after a word read as a filter ("blue cards") say nothing more, unless they begin
-    a function ("red card draw", "blue card advantage")."""
+    a function ("red card draw", "blue card advantage"); nor does "but" right before one ("o:treasure but in
+    jund", "ramp but not green": it had ranked as a word)."""
     for index, word in enumerate(state.words):
         following = _after(state, index + 1, 1)
         if word.lower in _FILLER and not word.protected and index and state.words[index - 1].used \
                 and state.chips and state.chips[-1].kind != "like" and following not in _CARD_FUNCTIONS:
+            word.used = True
+        elif word.lower == "but" and not word.used and not word.protected and index + 1 < len(state.words) and \
+                state.words[index + 1].used and not state.words[index + 1].protected and state.chips:
             word.used = True
 
 
@@ -3235,7 +3236,7 @@ def _negated_tags(reader: Reader, state: _State) -> None:
         denied = state.words[last - len(words)]
         if (denied.text[:1].isupper() or _SHORT_TAG_NAMES.get(denied.lower) in _tags_named(state, first)) and \
                 (row := reader.db.names.find(denied.text.strip(",.;:?!"))) is not None and \
-                (exact := _exact_name(reader.db.columns.name[row])):
+                (exact := exact_name_syntax(reader.db.columns.name[row])):
             # "counterspells that aren't Counterspell": the card of that name, capitalised as names are or in lower
             # case where the request's own words ask for its tag ("counterspells other than counterspell"); it read
             # -otag:counterspell, denying every card asked for
@@ -3321,6 +3322,15 @@ def ranking_context(chips: Sequence[Chip]) -> str:
                     if chip.kind in kinds and not chip.syntax.startswith("-") or chip.syntax == _ANTI_FLYER)
 
 
+# What is cast at instant speed: an instant or a card with flash. For graveyard hate, what works at instant speed
+# is mostly a permanent's activated ability too ("cost: effect" on a line of its own; not a loyalty ability, not one
+# in quotes or reminder text, not a mana ability, not one "activate only as a sorcery"): Tormod's Crypt, Relic of
+# Progenitus and Soul-Guide Lantern, which instants and flash alone had left out. (Asked for card draw, removal or
+# tutors, instant speed means the spells: Jayemdae Tome is no instant-speed card draw a player asks for.)
+_INSTANT_SPEED = "(t:instant or kw:flash)"
+_ANY_INSTANT_SPEED = ('(t:instant or kw:flash or (-t:sorcery o:/^(?![+−-]?(?:\\d+|x):)[^"(\\n][^"(\\n]*: (?!add )/ '
+                      '-o:"activate only as a sorcery"))')
+_GRAVEYARD_WORDS = frozenset({"graveyard", "graveyards", "yard", "yards"})
 # what is used by an activated ability, which needs no instant or flash to be used at instant speed
 _ABILITY_NOUNS = frozenset({"outlet", "outlets", "abilities", "ability", "activated", "altar", "altars"})
 _SACRIFICE_WORDS = frozenset({"sacrifice", "sac", "sack"})
@@ -3344,7 +3354,7 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
             for word in state.words[first:last]:
                 word.used = True
             continue
-        state.take(first, last, "(t:instant or kw:flash)", "type")
+        state.take(first, last, _ANY_INSTANT_SPEED if _GRAVEYARD_WORDS & set(said) else _INSTANT_SPEED, "type")
     for _, first, last in list(_matches(state, _SORCERY_SPEED)):
         if _ALLOWED.match(_after(state, last, 4)):  # "sorcery speed removal is fine": allowed, not asked for
             for word in state.words[first:last]:
@@ -4438,6 +4448,25 @@ def _weenies(reader: Reader, state: _State) -> None:
             word.used = True
 
 
+# "reanimator targets", "good creatures to reanimate": what a reanimation spell brings back, the big creatures the
+# deck discards or mills (Griselbrand, Archon of Cruelty), not the spells (which "reanimator" alone asks for)
+_REANIMATION_TARGETS = re.compile(
+    r"(?:reanimat(?:or|ion|e)|reanimator's) targets?|targets? (?:for|to) (?:my |a |the )?reanimat\w*|"
+    r"(?:creatures|things|fatties|bombs) to reanimate", re.IGNORECASE)
+
+
+def _reanimation_targets(reader: Reader, state: _State) -> None:
+    """"reanimator targets": creatures of mana value 6 or more (the cost of the spell put there is not paid), unless
+    the request says their cost."""
+    for _, first, last in list(_matches(state, _REANIMATION_TARGETS)):
+        words = " ".join(word.text for word in state.words[first:last])
+        if any(chip.kind == "mv" for chip in state.chips):
+            state.take(first, last, "t:creature", "type")
+        else:
+            state.take(first, last, "mv>=6", "mv")
+            state.chips.append(Chip(words, "t:creature", "type"))
+
+
 # "make my little guys huge", "turn my commander big": what a card makes of something, no cost of its own
 _MAKE_SO = frozenset({"make", "makes", "making", "turn", "turns", "turning", "get", "gets", "getting"})
 
@@ -4718,7 +4747,10 @@ _BIG_BUTTS = re.compile(r"(?:big|huge|fat|giant) (?:butts?|booties|bottoms)|"
 _HALF_STATS = re.compile(r"[x*?]/(\d{1,2})s?|(\d{1,2})/[x*?]s?")
 _STAT_BOUNDS = {"at least": ">=", "minimum": ">=", "min": ">=", "at most": "<=", "maximum": "<=", "max": "<=",
                 "up to": "<=", "no more than": "<=", "less than": "<", "fewer than": "<", "under": "<", "below": "<",
-                "more than": ">", "greater than": ">", "over": ">", "above": ">", "exactly": "="}
+                "more than": ">", "greater than": ">", "over": ">", "above": ">", "exactly": "=",
+                # the operators typed as words ("power >= 3": its bound had been read as a mana value)
+                ">=": ">=", "=>": ">=", "≥": ">=", "<=": "<=", "=<": "<=", "≤": "<=", ">": ">", "<": "<", "=": "=",
+                "==": "="}
 # "power greater than toughness", "more toughness than power": the card's two stats compared
 _STAT_KEYS = {"power": "pow", "toughness": "tou", "loyalty": "loy"}  # the syntax's names for the stats players name
 _STAT_VS = re.compile(r"(?:(power|toughness) (?:greater|higher|bigger|larger) than (power|toughness)|"
@@ -4757,8 +4789,10 @@ _COST_SUPERLATIVES = re.compile(r"(?:with )?(?:the )?(?:(lowest|smallest|cheapes
 
 
 # "power less than 2", "toughness of at least 5": the stat, then its bound (before the mana value reads the bound)
-_STAT_THEN_BOUND = re.compile(rf"(power|toughness|loyalty) (?:of )?({_either(_STAT_BOUNDS)}) "
+_STAT_THEN_BOUND = re.compile(rf"(power|toughness|loyalty) (?:of )?({_either(_STAT_BOUNDS)}) ?"
                               rf"{_NUMBER}(?! (?:mana|cmc|mv)\b)")
+# ">3 power", ">= 4 toughness": an operator typed before the number and the stat
+_SIGN_THEN_STAT = re.compile(rf"(>=|<=|≥|≤|>|<|==|=) ?{_NUMBER} (power|toughness|loyalty)\b")
 
 
 def _stat_of_an_object(state: _State, first: int) -> bool:
@@ -4775,6 +4809,10 @@ _ASKS_FOR = frozenset({"", "want", "need", "play", "run", "is", "there", "any", 
 def _stats(reader: Reader, state: _State) -> None:
     """"4 power or more" ``pow>=4``, "5+ power" ``pow>=5``, "toughness 1" ``tou=1``, "2/2" ``pow=2 tou=2`` (not
     "create 1/1 tokens"), "power less than 2" ``pow<2``, "power greater than toughness" ``pow>tou``."""
+    for match, first, last in list(_matches(state, _SIGN_THEN_STAT)):
+        bound, number, stat = match.groups()
+        if not _stat_of_an_object(state, first):
+            state.take(first, last, f"{_STAT_KEYS[stat]}{_STAT_BOUNDS[bound]}{_number(number)}", stat)
     for match, first, last in list(_matches(state, _STAT_THEN_BOUND)):
         stat, bound, number = match.groups()
         op, value = _STAT_BOUNDS[bound], _number(number)
@@ -5669,7 +5707,8 @@ def _colour_letters(reader: Reader, state: _State) -> None:
 _RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _like_for_a_type, _deck_colors, _formats,
           _rarities, _reserved, _prices,
           _partners, _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _walker_names, _mana_made,
-          _keyword_bounds, _mana_value, _weenies, _negated_colors, _keyword_tokens, _keyword_amounts, _has_keywords,
+          _keyword_bounds, _mana_value, _weenies, _reanimation_targets, _negated_colors, _keyword_tokens,
+          _keyword_amounts, _has_keywords,
           _pro_creatures, _colour_text, _trailing_kind,
           _colors, _commanders_identity, _color_codes, _negated_types, _denied_actions, _negated_tags,
           _speed_and_flyers,

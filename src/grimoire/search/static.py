@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "c093cce2d09e2ff14d713aff0622638a3496d79714ff0383fca3313b463035fc"
+MODEL_SHA256 = "e74b728532f65c2e6b947a81e9b6d4bd8b71554d54cb0720b6f31ff42783edf7"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

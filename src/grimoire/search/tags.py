@@ -257,8 +257,9 @@ _PERMANENT_TUCK = (r"\bowner of target (?:nonland )?permanent shuffles it into (
 _CREATURE_TUCK = (r"\bput target (?:[a-z]+ )?creature [^.]*?(?:into|on (?:the )?(?:top|bottom) of) (?:its|their) "
                   r"owner's library")
 # a target of the card's own controller's ("exile any number of target creatures you control", Eerie Interlude) is
-# a blink or a cost, no removal
-_NOT_OWN = r"(?!(?: [\w/-]+){1,4}? you control\b)"
+# a blink or a cost, no removal, and so is one its owner's ("destroy target permanent you own", Despotic Scepter;
+# "exile target permanent you own or control", Telim'Tor's Edict)
+_NOT_OWN = r"(?!(?: [\w/-]+){1,4}? you (?:control|own)\b)"
 REMOVAL_VERB = rf"\b(?:destroy|exile) {_TARGET}{_NOT_OWN}"
 DAMAGE_TARGET = (
     r"deals? (?:\d+|x|that much|damage equal to [^.]*?)(?: damage)? to (?:any target|target creature|"
@@ -291,7 +292,7 @@ CREATURE_REMOVAL = _rule(
 # Removal of any permanent (Vindicate, Beast Within) and bounce (Into the Roil, Cyclonic Rift) answer an artifact
 # or an enchantment too, and are most of what blue has against them: narrow answers, after those naming the type
 _ANY_PERMANENT = (rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) (?:nonland |nontoken |nonland, nontoken )?"
-                  r"permanents?\b(?! you control)")
+                  r"permanents?\b(?! you (?:control|own))")
 _PERMANENT_BOUNCE = BOUNCE.replace(f"{_BOUNCED}s?(?! cards?)", "permanents?(?! cards?)(?! you control)")
 ARTIFACT_REMOVAL = _either(
     _rule(rf"\b(?:destroy|exile) (?:{_TARGET}|all|each) [^.]*?\bartifacts?\b(?! cards?)",
@@ -1045,7 +1046,7 @@ TAGS: tuple[Tag, ...] = (
         "puts a permanent into its owner's library",
         (
             "tuck; put on the bottom of the library; shuffle into the library; tuck a commander; "
-            "send to the bottom"
+            "send to the bottom; tuck removal; tuck effects; removal that tucks; put it into its owner's library"
         ),
         _rule(
             r"put target [^.]*on (?:the )?(?:top|bottom) of (?:its|their) owner's library",
@@ -2576,6 +2577,11 @@ TAGS: tuple[Tag, ...] = (
             r"\bplaneswalkers? you control (?:enters?|has|have|gets?|gains?|with)\b",
             r"\badditional loyalty counters?",
             r"\bput (?:a|an|one|two|\w+) (?:additional )?loyalty counters? on (?:each|target|a|another)",
+            # counters doubled on what you control, loyalty too: a superfriends deck's Doubling Season, Deepglow
+            # Skate, Vorinclex (each had no tag of a planeswalker deck's)
+            r"\bdouble the number of each kind of counter on (?:any number of target|each|target) (?:nonland )?"
+            r"(?:permanents?|planeswalkers?)\b",
+            r"\bwould put one or more counters on a permanent(?: you control| or player)?, (?:it )?puts? twice",
         ),
         by_nature=True,
     ),
