@@ -136,7 +136,7 @@ def test_cards_like_a_card_cost_about_what_it_costs(snapshot_engine, monkeypatch
     import grimoire.search.engine as engine_module
 
     assert "Lotus Guardian" not in top(snapshot_engine.similar_to("Birds of Paradise", limit=5))
-    assert top(snapshot_engine.similar_to("Lightning Bolt", limit=1)) == ["Shock"]
+    assert "Shock" in top(snapshot_engine.similar_to("Lightning Bolt", limit=3))
     monkeypatch.setattr(engine_module, "LIKE_COST_SHARE", 0.0)
     assert top(snapshot_engine.similar_to("Birds of Paradise", limit=1)) == ["Lotus Guardian"]
 

@@ -433,6 +433,11 @@ def test_protection_from_one_colour_is_a_narrow_answer(db, name, tag, strength):
     ("Lightning Greaves", "haste-enabler", DIRECT),
     ("Fires of Yavimaya", "haste-enabler", DIRECT),
     ("Goblin War Paint", "haste-enabler", DIRECT),
+    # a mana ability paid with mana: ramp where it adds more than it costs (a Signet's {1} for two: it had been
+    # narrow, and no Signet was among the first hundred mana rocks), a filter where it does not
+    ("Azorius Signet", "mana-rock", DIRECT),
+    ("Codie, Vociferous Codex", "mana-dork", DIRECT),
+    ("Mana Cylix", "mana-rock", NARROW),
 ])
 def test_wider_answers_are_narrow(db, name, tag, strength):
     card = db.named(name)

@@ -272,8 +272,8 @@ LIKE_TAG_SHARE = 0.2
 # discard payoff).
 LIKE_UNSHARED_COST = 0.4
 # and less by this much per mana of mana value apart (up to LIKE_COST_GAP): a card like Birds of Paradise costs about
-# what it costs (Lotus Guardian, its text at seven mana, had led; Shock now leads Lightning Bolt's, Sol Talisman Sol
-# Ring's). Chosen by reading the same neighbours at 0, 0.02 and 0.04 per mana.
+# what it costs (Lotus Guardian, its text at seven mana, had led; one-mana burn now leads Lightning Bolt's, Sol
+# Talisman Sol Ring's). Chosen by reading the same neighbours at 0, 0.02 and 0.04 per mana.
 LIKE_COST_SHARE = 0.03
 LIKE_COST_GAP = 5.0
 

@@ -3221,6 +3221,23 @@ _DENIED_ACTION = re.compile(rf"(?:that |which )?(?:{_DOES_NOT}|{_IS_NOT}|without
                             r"(?: based)?(?! (?:to|my|your|their|players?|opponents?|me|you|each)\b)")
 
 
+# "stax pieces that don't hurt me", "discard that only hits my opponents": an effect on the opponents alone, which
+# a card says by naming them ("Spells your opponents cast cost {1} more", "each opponent discards"); the words had
+# been a denial left unread, and the symmetric pieces (Sphere of Resistance, Thorn of Amethyst) led
+_ONE_SIDED = re.compile(
+    r"(?:that |which )?(?:(?:don'?t|doesn'?t|do not|does not|won'?t|will not|wont) (?:hurt|affect|hit|harm|bother|"
+    r"touch|punish|slow(?: down)?|stop|lock(?: out)?|tax)s? (?:me|myself|my (?:own )?(?:deck|board|side|stuff|game|"
+    r"creatures|spells))|only (?:hurts?|affects?|hits?|punish(?:es)?) (?:my )?opponents|"
+    r"(?:hurts?|affects?|hits?|punish(?:es)?) only (?:my )?opponents)")  # ("punish opponents for drawing" is no side)
+_OPPONENTS_SYNTAX = r"o:/\bopponents?\b/"
+
+
+def _one_sided(reader: Reader, state: _State) -> None:
+    """"that don't hurt me": cards whose text names the opponents (``o:/\bopponents?\b/``)."""
+    for _, first, last in list(_matches(state, _ONE_SIDED)):
+        state.take(first, last, _OPPONENTS_SYNTAX, "oracle")
+
+
 def _denied_actions(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _DENIED_ACTION)):
         verb = {"exil": "exile", "sacrific": "sacrifice", "damag": "damage"}.get(match.group(1), match.group(1))
@@ -3507,7 +3524,8 @@ _LIFE_FOR_MANA = re.compile(r"pay(?:s|ing)? (?:\d+ )?life (?:instead of|in place
 _COIN_FLIPS = re.compile(r"coin[- ]?(?:flips?|flipping|toss(?:es)?)|flip(?:s|ping)? (?:a |two |three |\w+ )?coins?")
 # "cards that stop me from losing", "make me unable to lose": "you can't lose the game" (Platinum Angel, Angel's Grace)
 _CANT_LOSE = re.compile(r"(?:stop|stops|prevent|prevents|keep|keeps) (?:me|us|you) from losing(?: the game)?|"
-                        r"(?:unable to|can'?t|cannot|never) lose(?: the game\b|(?! \w))")  # not "can't lose life"
+                        # (not "can't lose life")
+                        r"(?:you |i )?(?:unable to|can'?t|cannot|never) lose(?: the game\b|(?! \w))")
 # "removal on a creature body", "card draw stapled to a body": a creature that does it
 _ON_A_BODY = re.compile(r"(?:on|with|in|stapled to|attached to) (?:a |an )?(?:creature |decent |good |real )?"
                         r"bod(?:y|ies)")
@@ -3629,7 +3647,7 @@ _RULES_TEXT_WORDS = (
     (_CREATURE_CAST, 'o:"whenever you cast a creature spell"'),
     (_ON_A_BODY, "t:creature"),
     (_COIN_FLIPS, "o:/\\bflips? (?:a|two|three|\\w+) coins?\\b/"),
-    (_CANT_LOSE, 'o:"can\'t lose the game"'),
+    (_CANT_LOSE, 'o:"you can\'t lose the game"'),  # (not Abyssal Persecutor's "your opponents ... can't lose")
     (_PHYREXIAN, "is:phyrexian"),
     (_LIFE_FOR_MANA, "(is:phyrexian or o:/life rather than pay/)"),
     (_UNCOUNTERABLE, 'o:"can\'t be countered"'),  # the card itself, or the spells it protects
@@ -5710,7 +5728,7 @@ _RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _like_f
           _keyword_bounds, _mana_value, _weenies, _reanimation_targets, _negated_colors, _keyword_tokens,
           _keyword_amounts, _has_keywords,
           _pro_creatures, _colour_text, _trailing_kind,
-          _colors, _commanders_identity, _color_codes, _negated_types, _denied_actions, _negated_tags,
+          _colors, _commanders_identity, _color_codes, _negated_types, _one_sided, _denied_actions, _negated_tags,
           _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
           _activation_costs, _kindred, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types,

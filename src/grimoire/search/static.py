@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "e74b728532f65c2e6b947a81e9b6d4bd8b71554d54cb0720b6f31ff42783edf7"
+MODEL_SHA256 = "2a22141649cc828cf48b3889434dc60840a1392ec67cbaf54e47e930228ffd45"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

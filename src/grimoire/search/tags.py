@@ -195,6 +195,22 @@ def mana_output(text: str) -> int:
     return best
 
 
+_GENERIC_AND_TAP = re.compile(r"\{(\d+)\}, \{t\}")
+_MANA_ADDED = re.compile(r"\{[wubrgc]\}|\b(one|two|three) mana\b")
+
+
+def _nets_mana(cost: str, added: str) -> bool:
+    """Whether a mana ability paid with generic mana and a tap adds more than it costs ("{1}, {T}: Add {W}{U}": a
+    Signet, ramp; "{1}, {T}: Add one mana of any color": Prismatic Lens, a filter)."""
+    paid = _GENERIC_AND_TAP.fullmatch(cost)
+    if paid is None:
+        return False
+    sentence = added.split(".", 1)[0]
+    made = sum({"one": 1, "two": 2, "three": 3}.get(found.group(1), 1) if found.group(1) else 1
+               for found in _MANA_ADDED.finditer(sentence))
+    return made > int(paid.group(1))
+
+
 def _mana_source(text: str, type_line: str) -> int:
     """DIRECT for a tap-only mana ability, TRIGGERED when the card enters tapped (no mana the turn it comes),
     NARROW when it needs more (a sacrifice, a counter, other mana) or works only sometimes."""
@@ -204,7 +220,8 @@ def _mana_source(text: str, type_line: str) -> int:
         cost = match.group(0).split(":")[0].strip()
         line_end = text.find("\n", match.end())
         narrowed = _NARROWING.search(text, match.end(), line_end if line_end >= 0 else len(text))
-        strength = NARROW if cost not in ("{t}", "") or narrowed else TRIGGERED if slow else DIRECT
+        strength = NARROW if cost not in ("{t}", "") and not _nets_mana(cost, text[match.end() - 1: line_end]) or \
+            narrowed else TRIGGERED if slow else DIRECT
         best = max(best, strength)
     return best
 
@@ -1544,7 +1561,7 @@ TAGS: tuple[Tag, ...] = (
         (
             "overrun; alpha strike pump; finisher pump; mass pump; team pump until end of turn; finisher; "
             "alpha strike; pump all my creatures; close out the game; end the game in one swing; "
-            "make my creatures bigger this turn; pump my team for one turn"
+            "make my creatures bigger this turn; pump my team for one turn; win faster; close out games faster"
         ),
         _finisher(_rule(
             # power: "+0/+3 until end of turn" (Steadfastness, Shield Wall) saves a team, it wins no game
