@@ -489,3 +489,19 @@ def test_an_exile_undone_is_a_blink_not_removal(db, name):
 def test_answers_and_engines_worded_without_the_usual_verb(db, name, wanted):
     card = db.named(name)
     assert wanted <= set(card_tags(card.name, card.type_line, card.oracle_text))
+
+
+def test_mana_made_is_net_of_the_generic_mana_paid_into_it(db):
+    """A Signet's "{1}, {T}: Add {W}{U}" makes one more than it takes (it had counted two, as Sol Ring, and the
+    Signets led "mana rocks that tap for two" once they were ramp)."""
+    from grimoire.search.engine import SearchEngine
+    from grimoire.search.tags import mana_output, prepare_text
+
+    def made(name: str) -> int:
+        card = db.named(name)
+        return mana_output(prepare_text(card.name, card.oracle_text))
+
+    assert [made(name) for name in ("Azorius Signet", "Sol Ring", "Codie, Vociferous Codex", "Mana Cylix")] == \
+        [1, 2, 1, 0]
+    first = [r.card.name for r in SearchEngine(db).search("mana rocks that tap for two", limit=5).results]
+    assert "Sol Ring" in first and not any(name.endswith("Signet") for name in first), first

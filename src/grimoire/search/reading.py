@@ -4061,10 +4061,12 @@ def _mana_made(reader: Reader, state: _State) -> None:
 
 
 def _adds_syntax(count: int) -> str:
-    """Oracle text that adds ``count`` mana or more at once ("{T}: Add {C}{C}", "Add three mana of any one color")."""
+    """Oracle text that adds ``count`` mana or more at once ("{T}: Add {C}{C}", "Add three mana of any one color"),
+    not for generic mana paid into it (a Signet's "{1}, {T}: Add {W}{U}" makes one more than it takes: it had led
+    "mana rocks that tap for two" before Sol Ring)."""
     count = min(max(count, 2), 4)
     words = ("two", "three", "four", "x")[count - 2:]
-    return f"o:/add (\\{{[^}}]+\\}}){{{count},}}|add ({'|'.join(words)}) mana/"
+    return f"o:/(?<!\\d\\}}, \\{{t\\}}: )add (?:(\\{{[^}}]+\\}}){{{count},}}|({'|'.join(words)}) mana)/"
 
 
 _SPELLS_OWN_NOUNS = frozenset({"removal", "destruction", "wipe", "wipes", "sweeper", "sweepers", "protection", "bounce",

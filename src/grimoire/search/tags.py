@@ -187,11 +187,14 @@ def cards_drawn(text: str) -> int:
 
 
 def mana_output(text: str) -> int:
-    """How much mana the card's best tap ability makes ({c}{c} is 2, "two mana" is 2), 0 when none."""
+    """How much mana the card's best tap ability makes ({c}{c} is 2, "two mana" is 2), less the generic mana it
+    costs (a Signet's "{1}, {T}: Add {W}{U}" makes 1 more than it takes; it had counted as Sol Ring's 2), 0 when
+    none."""
     best = 0
-    for match in re.finditer(r"\{t\}: add ((?:\{[wubrgc]\})+|one|two|three)", text):
-        made = match.group(1)
-        best = max(best, made.count("{") or ("one", "two", "three").index(made) + 1)
+    for match in re.finditer(r"(?:\{(\d+)\}, )?\{t\}: add ((?:\{[wubrgc]\})+|one|two|three)", text):
+        made = match.group(2)
+        amount = made.count("{") or ("one", "two", "three").index(made) + 1
+        best = max(best, amount - int(match.group(1) or 0))
     return best
 
 
