@@ -308,13 +308,15 @@ def test_both_graveyards_are_listed_by_name(tmp_path, db):
 
 
 # Recorded from these duels, seed 1: phase accepts the payment answered yes with no way to pay it and goes on as
-# if it were declined (no copy of Chain Lightning, Daze counters the Lightning Bolt), so it is not offered.
-def test_chain_lightnings_copy_offer_says_what_yes_does_and_is_declined_when_it_cannot_be_paid(tmp_path, db):
+# if it were declined (no copy of Chain Lightning, Daze counters the Lightning Bolt), so it is not offered; nor is
+# Chain Lightning's where it can be paid, since the engine never makes the copy (test_review4_fixes).
+def test_chain_lightnings_copy_offer_says_the_engines_misreading_and_is_declined_when_it_cannot_be_paid(tmp_path, db):
     game = duel(tmp_path, db, "// Chain\n30 Mountain\n30 Chain Lightning\n", "// Lands\n60 Island\n")
     decision = play(game, ["^Keep", "^Play land", "^Cast Chain", "^Target: your opponent"],
                     lambda g, d: d.seat == 1 and d.kind == "OptionalEffectChoice", other_wants=["^Keep", "^Play land"])
-    assert decision.prompt.endswith("Yes means: pay {R}{R} to copy Chain Lightning (you may choose new targets for "
-                                    "the copy). You cannot pay it, so Yes is not offered.")
+    assert decision.prompt.endswith("Yes means: pay {R}{R}. You cannot pay it, so Yes is not offered. (This rules "
+                                    "engine plays Chain Lightning wrongly: the copy is never made (a player who pays "
+                                    "{R}{R} gets none, so this harness does not offer that payment).)")
     assert [o.label for o in decision.options] == ["No"] and is_auto_pass(decision)
     clean(prompt_for(game, decision))
 

@@ -305,7 +305,8 @@ def test_prismatic_ending_shows_its_targets_mana_values_and_the_colours_the_land
     game.choose(targets, targets.options[1])
     x = game.decision()
     assert x.prompt == "Choose X (from 0 to 3). Prismatic Ending counts the colours of mana spent to cast it: your " \
-                       "untapped mana sources can spend at most 3 colours (white, blue, red). Mana value of the " \
-                       "target: Jace, the Mind Sculptor 4."
-    assert [o.label for o in x.options][-1] == "X = 3"  # every X the engine takes is still offered
+                       "untapped mana sources can spend at most 3 colours (white, blue, red), but this rules engine " \
+                       "pays by itself as soon as X is chosen, and each X says the colours its payment spends. Mana " \
+                       "value of the target: Jace, the Mind Sculptor 4."
+    assert [o.label for o in x.options][-1].startswith("X = 3 (")  # every X the engine takes is still offered
     clean(prompt_for(game, x))

@@ -23,17 +23,34 @@ _SUPERTYPES = {"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"
 # Cards of the shipped decks that pass the deck check but that the pinned engine (phase-python 0.103) plays
 # wrongly; the harness cannot fix the engine's rules, so they are recorded here (and in docs/arena.md).
 ENGINE_MISREADINGS = {
-    "Price of Progress": "deals 0 damage: the engine does not count the nonbasic lands",
-    "Nethergoyf": "escape exiles no other cards from the graveyard: the cost's exile is not paid",
+    "Price of Progress": "it deals no damage (the engine does not count the nonbasic lands)",
+    "Nethergoyf": "its escape exiles no other cards from the graveyard (that part of the cost is not paid)",
     # (its "draw that many" counts the lore counter just added: seen drawing 1 after discarding 0, 1 and 2)
     "Fable of the Mirror-Breaker": "chapter II draws one card however many were discarded, none included",
-    "Cabal Therapy": "the named card is not discarded: the spell only reveals the hand",
+    "Cabal Therapy": "the named card is not discarded (the spell only reveals the hand)",
+    # (replayed: the damaged player pays {R}{R}, the caster is then asked "copy spell", and neither answer copies it)
+    "Chain Lightning": "the copy is never made (a player who pays {R}{R} gets none, so this harness does not offer "
+                       "that payment)",
     # (replayed: Yes with Lightning Bolt exiled and five untapped Mountains casts nothing and deals no damage, and the
     # card is offered as "Cast Lightning Bolt {R} from exile" then and on every later turn)
     "Chandra, Torch of Defiance": "its first +1 casts nothing while it resolves: Yes deals no damage and leaves the "
                                   "exiled card castable from exile for good (this harness offers that cast at your "
                                   "next decision only, and Yes only when you can pay for the card)",
+    # (replayed: Careful Study's two draws with a dredge card in the graveyard, each drawn by "Draw normally", put no
+    # Bowmasters trigger on the stack; Brainstorm's draws do)
+    "Orcish Bowmasters": "it does not trigger on a card an opponent draws by declining to dredge (drawing normally "
+                         "when dredge could replace the draw)",
 }
+# The misreadings that bear on casting the card, said in its cast options too (the others are said at the prompt
+# they bear on: Fable's chapter II discard, Chandra's +1, a dredge prompt facing Orcish Bowmasters).
+MISREAD_WHEN_CAST = frozenset({"Price of Progress", "Cabal Therapy", "Chain Lightning", "Nethergoyf"})
+
+
+def misreading_note(name: str | None) -> str:
+    """' (This rules engine plays Cabal Therapy wrongly: ...)' for a card the engine misreads, told wherever the
+    card is decided on or read about; '' for any other."""
+    flaw = ENGINE_MISREADINGS.get(name or "")
+    return f" (This rules engine plays {name} wrongly: {flaw}.)" if flaw else ""
 
 
 class DeckCheckError(ValueError):

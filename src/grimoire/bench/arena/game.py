@@ -16,11 +16,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grimoire.bench.arena.cards import ENGINE_MISREADINGS, CardData
+from grimoire.bench.arena.cards import MISREAD_WHEN_CAST, CardData, misreading_note
 from grimoire.bench.arena.wording import (
     ability_text,
     ability_words,
     cost_text,
+    effect_sentence,
     filter_text,
     humanise,
     keyword_text,
@@ -28,6 +29,7 @@ from grimoire.bench.arena.wording import (
     mana_left_to_pay,
     mana_needed,
     mana_pool_text,
+    numbered_runs,
     optional_cost_answer,
     optional_cost_question,
     optional_effect_text,
@@ -336,7 +338,10 @@ class Game:
             actions = [a for a in actions if not self._not_any_target(a)]
         if kind == "OptionalCostChoice" and int(data.get("times_kicked") or 0) >= MAX_REPEATED_COST:
             actions = [a for a in actions if not (a.get("data") or {}).get("pay")]
-        actions = [a for a in actions if not self._pays_what_it_cannot(a, seat)] or actions
+        if kind == "OptionalCostChoice" and self._replicate_asked_early(data):
+            actions = [a for a in actions if a.get("type") == "DecideOptionalCost" and not _data_of(a).get("pay")]
+        actions = [a for a in actions if not self._pays_what_it_cannot(a, seat) and not self._pays_for_nothing(a, seat)
+                   ] or actions
         if self._lapsed_casts:
             actions = [a for a in actions if not (a.get("type") == "CastSpell" and _data_of(a).get("object_id") in
                                                   self._lapsed_casts and (self.object(_data_of(a)["object_id"]) or {})
@@ -360,6 +365,27 @@ class Game:
         if action.get("type") == "DecideOptionalEffect" and data.get("accept"):
             return not self._optional_payable(seat)
         return False
+
+    def _replicate_asked_early(self, data: dict[str, Any]) -> bool:
+        """phase asks a replicate cost twice: before the spell's targets (as an optional cost of no keyword), then
+        after them as replicate. Only the second ask's payments make copies (replayed with Consign to Memory: {1}
+        paid at the first ask taps a land and copies nothing, at the second makes a copy), so the first is declined
+        without asking; the second is asked as replicate."""
+        pending = data.get("pending_cast") or {}
+        card = self.object(pending.get("object_id")) or {}
+        return data.get("origin") == "Other" and bool(pending.get("deferred_target_selection")) and \
+            _keyword(card, "Replicate") is not None
+
+    def _pays_for_nothing(self, action: dict[str, Any], seat: int) -> bool:
+        """A payment the engine takes and gives nothing for: Chain Lightning's "may pay {R}{R}. If the player does,
+        they may copy this spell". phase then asks the spell's caster whether to copy it, and makes no copy whatever
+        the answer (replayed: both answers deal no more damage), so paying would only tap the payer's mana; it is
+        not offered (the card's misreading says so)."""
+        if action.get("type") != "DecideOptionalEffect" or not _data_of(action).get("accept"):
+            return False
+        ability = self._resolving((self.waiting_for().get("data") or {}).get("source_id"), seat)
+        then = (ability.get("sub_ability") or {}).get("effect") or {}
+        return (ability.get("effect") or {}).get("type") == "PayCost" and then.get("type") == "CopySpell"
 
     def _optional_payable(self, seat: int) -> bool:
         """Whether ``seat`` can pay what answering yes to the pending optional effect costs (True for no cost); for
@@ -725,7 +751,8 @@ class Game:
                     "mana_pool": mana_pool_text(me.get("mana_pool")),
                     "hand": [self._card(o, seat) for o in self._game.hand(seat) if o.get("id") != casting],
                     "library_count": len(me.get("library") or []),
-                    "graveyard": [self._card(o, seat) for o in self._graveyard(seat) if o.get("id") not in gone]},
+                    "graveyard": [self._card(o, seat) for o in self._graveyard(seat) if o.get("id") not in gone],
+                    "delving": self._delving(seat)},
             "opponent": {"seat": other, "life": them["life"], "poison": them.get("poison_counters", 0),
                          "effects": self._player_effects(other, seat) if whole_state else [],
                          "mana_pool": mana_pool_text(them.get("mana_pool")),
@@ -785,9 +812,9 @@ class Game:
                 continue
             if _is_spell_card(obj) and not _ability_part(part):
                 return self._resolving_item(obj, "Spell", moved=True)
-            name = str(obj.get("name"))
-            text = str(part.get("description") or "").replace("~", name)
-            return self._resolving_item(obj, _ability_part(part) or "ActivatedAbility", text=text)
+            name, kind = str(obj.get("name")), _ability_part(part) or "ActivatedAbility"
+            text = self._ability_words(part.get("description"), part, name, kind)
+            return self._resolving_item(obj, kind, text=text)
         data = self.waiting_for().get("data")
         obj = self.object(data.get("source_id")) if isinstance(data, dict) else None
         if obj and obj.get("zone") == "Graveyard" and _is_spell_card(obj):  # its last part: no frame is left
@@ -804,6 +831,13 @@ class Game:
         cards a payment in progress has exiled by delve (the engine moves them when the payment ends)."""
         delved = set(self._pending_cast().get("delved_cards") or []) if self._casting() is not None else set()
         return [o for o in self._game.graveyard(seat) if not o.get("is_token") and o.get("id") not in delved]
+
+    def _delving(self, seat: int) -> list[dict[str, Any]]:
+        """``seat``'s cards a payment in progress has exiled by delve: out of the graveyard, not yet in exile."""
+        if self._casting() is None:
+            return []
+        cards = [self.object(card) for card in self._pending_cast().get("delved_cards") or []]
+        return [self._card(card, seat) for card in cards if card and card.get("owner") == seat]
 
     def _mana_at_hand(self, seat: int) -> str:
         """What ``seat`` has to pay with, as a player counts it before answering an unless-cost: 'you have 2
@@ -1030,8 +1064,11 @@ class Game:
         name = str(obj.get("name"))
         keywords = {humanise(_keyword_name(k)) for k in obj.get("keywords") or []}
         texts = []
+        # (an ability used from the hand, cycling, is no ability of the permanent: Troll of Khazad-dûm had shown
+        # "{1}, discard 1 card: search library" on the battlefield)
         for text in [*ability_texts(obj), *[a.get("description") or ability_words(a) for a in obj.get("abilities")
-                                             or [] if isinstance(a, dict) and a.get("kind") == "Activated"]]:
+                                             or [] if isinstance(a, dict) and a.get("kind") == "Activated" and
+                                             a.get("activation_zone") in (None, "Battlefield")]]:
             text = ability_text(text, name).strip()
             chapter = re.fullmatch(r"Chapter (\d+)\.?", text)
             if chapter:
@@ -1056,12 +1093,18 @@ class Game:
         source = entry.get("source_id")
         kind = entry.get("kind") or {}
         ability = _stack_ability(entry)
-        name = self.name_of(source) if source is not None else "?"
+        # a delayed trigger's source as it was (Reflection of Kiki-Jiki's sacrifice, its card since turned back into
+        # Fable of the Mirror-Breaker in the graveyard)
+        name = ((ability.get("trigger_source") or {}).get("lki") or {}).get("name") or \
+            (self.name_of(source) if source is not None else "?")
         if (time := _suspend_counters(ability)) is not None:  # phase puts suspend on the stack (a special action)
             return {"id": entry.get("id"), "source": name, "controller": entry.get("controller"), "kind": "Suspend",
                     "text": f"{name} gets {time} time counter{'s' if time != 1 else ''} in exile as this resolves",
                     "targets": [], "suspending": source, "time_counters": time}
-        text = str(ability.get("description") or "").replace("~", name)
+        described = ability.get("description") or ((kind.get("data") or {}).get("description") if
+                                                    isinstance(kind, dict) and kind.get("type") != "Spell" else "")
+        text = self._ability_words(described, ability, name, str(kind.get("type"))) if isinstance(kind, dict) and \
+            kind.get("type") != "Spell" else ability_text(described, name)
         if re.fullmatch(r"Chapter \d+\.?", text.strip()):  # a Saga's chapter: its text as printed
             text = self._chapter_text(text, name).split(": ", 1)[-1]
         # a trigger holds its own source as a placeholder target while its targets are being chosen, and for good
@@ -1073,9 +1116,27 @@ class Game:
             targets += [self._aimed_at(t, seat) for t in ability.get("targets") or []
                         if not (placeholder and isinstance(t, dict) and t.get("Object") == source)]
             ability = ability.get("sub_ability") or {}
+        # (a copy of a spell is no card: replicate's copies, say)
+        copy = kind.get("type") == "Spell" and entry.get("id") != source if isinstance(kind, dict) else False
         return {"id": entry.get("id"), "source": name, "controller": entry.get("controller"),
                 "kind": kind.get("type") if isinstance(kind, dict) else kind, "text": text,
-                "targets": list(dict.fromkeys(targets))}
+                "targets": list(dict.fromkeys(targets)), **({"copy": True} if copy else {})}
+
+    def _ability_words(self, description: Any, ability: dict[str, Any], name: str,
+                       kind: str = "TriggeredAbility") -> str:
+        """An ability's text as a player reads it, with no rule number ("CR 702.62a: When the last time counter
+        ..." had reached the stack): the engine's description; for a keyword's trigger, which the engine describes
+        by the keyword alone ("Prowess"), the card's line for it with its reminder text; for a delayed trigger, which
+        the engine holds with no text (Prized Amalgam's return, Reflection of Kiki-Jiki's sacrifice), what its effect
+        does ("Prized Amalgam:" had been all the trigger ordering said); for a cycling ability, which holds none
+        either, the card's cycling line."""
+        text = ability_text(description, name).strip()
+        if text and " " not in text:  # a keyword: "Prowess (Whenever you cast a noncreature spell, ...)"
+            oracle = str((self.card_data.faces.get(name.lower()) or {}).get("oracle_text") or "")
+            return next((line for line in oracle.splitlines() if line.lower().startswith(text.lower() + " (")), text)
+        if text or kind != "TriggeredAbility":
+            return text or self._cycling_line(self.object(ability.get("source_id")) or {}, {"activation_zone": "Hand"})
+        return effect_sentence(ability.get("effect"), name)
 
     # -- labels ---------------------------------------------------------------------------------------------
 
@@ -1121,7 +1182,10 @@ class Game:
         if kind == "SelectCards":
             return self._select_label(self._cards_told_apart(data.get("cards") or [], seat))
         if kind == "ChooseX":
-            return f"X = {data.get('value')}"
+            spent = self._converge_spent(action, seat)
+            paid = f" (the automatic payment spends {len(spent)} colour{'' if len(spent) == 1 else 's'}: " \
+                   f"{listed(spent)})" if spent else ""
+            return f"X = {data.get('value')}{paid}"
         if kind == "DecideOptionalCost" and (waiting := self.waiting_for()).get("type") == "OptionalCostChoice":
             return optional_cost_answer((waiting.get("data") or {}).get("cost"), bool(data.get("pay")))
         if kind == "DecideOptionalEffect":
@@ -1399,8 +1463,10 @@ class Game:
         for card in dict.fromkeys([*offered, *cards]):
             if (self.object(card) or {}).get("zone") == "Battlefield":
                 looks.setdefault(self.name_of(card), set()).add(self._permanent_look(card, seat))
-        return [self._permanent_look(c, seat) if len(looks.get(self.name_of(c), ())) > 1 else self.name_of(c)
-                for c in cards]
+        # (a token reads as the board shows it: "Zombie 2/2 (token)", where Dread Return's sacrifice had read "Zombie")
+        return [self._permanent_look(c, seat) if len(looks.get(self.name_of(c), ())) > 1 or
+                (self.object(c) or {}).get("is_token") and (self.object(c) or {}).get("zone") == "Battlefield"
+                else self.name_of(c) for c in cards]
 
     def _permanent_look(self, object_id: Any, seat: int) -> str:
         """A permanent as the board shows it, an untapped land with nothing on it said to be so ("Mountain
@@ -1428,6 +1494,9 @@ class Game:
             return f"Discard: {chosen}" if chosen else "Discard nothing"
         if kind == "MulliganDecision":  # the cards a kept hand puts back
             return f"Put on the bottom of your library: {chosen}" if chosen else "Put nothing on the bottom"
+        if kind == "EffectZoneChoice" and data.get("effect_kind") == "ChangeZone" and chosen:
+            verb, _, zone = self._zone_move(data, self.actor() or 0).partition(" from ")
+            return f"{verb[:1].upper()}{verb[1:]}: {chosen}" + (f" (from {zone})" if zone else "")
         if kind == "PayCost" and chosen:  # "Sacrifice: Mountain (tapped), Mountain (untapped)"
             what = humanise((data.get("kind") or {}).get("type") or "choose").replace(" from zone", "")
             return f"{what[:1].upper()}{what[1:]}: {chosen}"
@@ -1492,12 +1561,23 @@ class Game:
         step = "your draw step; " if self.phase == "Draw" else ""
         draw = f"You are about to draw a card ({step}{library} cards in your library), and dredge may replace the draw"
         if (data.get("kind") or {}).get("type") == "OptionalBranch":
-            return f"{draw}: dredge instead, or draw normally?"
+            return f"{draw}: dredge instead, or draw normally?{self._bowmasters_note(seat)}"
         return f"{draw}. Choose which card's dredge to consider: the next step asks whether to dredge with it or " \
                "draw normally (declining it asks again about any other dredge card)."
 
+    def _bowmasters_note(self, seat: int) -> str:
+        """Where an opponent's Orcish Bowmasters would trigger on the draw a player makes by declining to dredge (any
+        draw but the first of its own draw step), that the engine does not trigger it (replayed: Careful Study's two
+        draws made so put no trigger on the stack; Brainstorm's draws do)."""
+        first_draw = self.phase == "Draw" and self.turn_holder() == seat
+        if first_draw or not any(o.get("name") == "Orcish Bowmasters" and o.get("controller") == 1 - seat
+                                 for o in self._game.battlefield()):
+            return ""
+        return " (This rules engine does not trigger your opponent's Orcish Bowmasters on a card you draw normally " \
+               "here.)"
+
     def _optional_answer(self, accept: bool, seat: int) -> str:
-        """'No', or 'Yes: <what it does>' for an optional effect ('Yes: pay {R}{R}, then copy Chain Lightning')."""
+        """'No', or 'Yes: <what it does>' for an optional effect ('Yes: shuffle your library')."""
         if not accept:
             return "No"
         data = self.waiting_for().get("data") or {}
@@ -1505,18 +1585,15 @@ class Game:
         return "Yes" + (f": {meaning}" if meaning else "")
 
     def _optional_meaning(self, ability: dict[str, Any]) -> str:
-        """What answering yes to an optional effect does, with the part it leads to where the effect is a payment
-        ('pay {R}{R}, then copy Chain Lightning (you may choose new targets for the copy)'); for Chandra's "you may
-        cast that card", what the engine does: no damage, and the card castable afterwards."""
+        """What answering yes to an optional effect does ('shuffle your library'; Fable's discard 'choose up to 2
+        cards to discard ..., then draw that many'); for Chandra's "you may cast that card", what the engine does: no
+        damage, and the card castable afterwards."""
         card = self.object((self.waiting_for().get("data") or {}).get("decision_subject_id"))
         if _casts_for_its_cost(ability.get("effect")) and card:
             return f"no damage; you may cast {card.get('name')} from exile, paying its cost, at your next decision " \
                    "only (after this ability resolves)"
         meaning = optional_effect_text(ability.get("effect"))
         then = (ability.get("sub_ability") or {}).get("effect") or {}
-        if meaning.startswith("pay ") and then.get("type") == "CopySpell":
-            name = self.name_of(ability.get("source_id"))
-            meaning += f" to copy {name} (you may choose new targets for the copy)"
         if (ability.get("effect") or {}).get("type") == "Discard" and then.get("type") == "Draw":
             meaning += ", then draw that many"
         return meaning
@@ -1580,18 +1657,31 @@ class Game:
         return self.name_of(object_id) if isinstance(object_id, int) else str(object_id)
 
     def _cast_label(self, object_id: int | None, seat: int) -> str:
+        """'Lightning Bolt {R}', or the cost the engine casts it for where that is not its mana cost, with any
+        engine misreading of the card that bears on casting it (Price of Progress deals no damage)."""
         obj = self.object(object_id) if object_id is not None else None
         if not obj:
             return f"object {object_id}"
+        flaw = misreading_note(obj.get("name")) if obj.get("name") in MISREAD_WHEN_CAST else ""
+        return self._cast_cost_label(obj, seat) + flaw
+
+    def _cast_cost_label(self, obj: dict[str, Any], seat: int) -> str:
         cost = render_cost(obj.get("mana_cost"))
         zone = obj.get("zone")
+        out_of_reach = zone == "Hand" and not self.can_pay(seat, obj.get("mana_cost"))
         evoke = _keyword(obj, "Evoke")
-        if evoke is not None and zone == "Hand" and not self.can_pay(seat, obj.get("mana_cost")):
+        if evoke is not None and out_of_reach:
             # the engine evokes by itself when the mana cost is out of reach ("Cast Solitude {3}{W}{W}" had hid it)
             return f"{obj.get('name')} by evoke ({cost_text(evoke)}; it is sacrificed when it enters)"
+        spectacle = _keyword(obj, "Spectacle")
+        if spectacle is not None and out_of_reach:
+            # offered only after the opponent lost life this turn, the engine then casting it for its spectacle cost
+            # ("Cast Skewer the Critics {2}{R}" had been offered and cast with one untapped Mountain)
+            return f"{obj.get('name')} by spectacle: {cost_text(spectacle)} (your opponent lost life this turn; " \
+                   f"{cost} is more than your untapped mana sources can pay)"
         alternative = next((option.get("cost") for option in obj.get("casting_options") or []
                             if isinstance(option, dict) and option.get("kind") == "AlternativeCost"), None)
-        if alternative and zone == "Hand" and not self.can_pay(seat, obj.get("mana_cost")):
+        if alternative and out_of_reach:
             # only the alternative cost can be paid ("Cast Fireblast {4}{R}{R}" had been offered beside two Mountains)
             return f"{obj.get('name')} by its alternative cost: {cost_text(alternative)} ({cost} is more than your " \
                    "untapped mana sources can pay)"
@@ -1638,7 +1728,7 @@ class Game:
                     return f"{whose} {obj.get('name')} (on the stack)"
                 if obj:
                     owner = "your" if obj.get("controller") == seat else "opponent's"
-                    worth = f"; mana value {_mana_value(obj)}" if mana_value else ""
+                    worth = f"; mana value {_mana_value_text(obj)}" if mana_value else ""
                     return f"{obj.get('name')} ({owner} {_ZONE_NAMES.get(obj.get('zone'), obj.get('zone'))}{worth})"
                 return self._stack_item_name(object_id, seat)
             if target.get("type") in ("Planeswalker", "Battle"):
@@ -1666,12 +1756,19 @@ class Game:
         return f"{obj.get('name')} in {whose} {_ZONE_NAMES.get(obj.get('zone'), str(obj.get('zone')).lower())}"
 
     def _stack_item_name(self, item_id: Any, seat: int) -> str:
-        """A spell or ability on the stack named by its stack id (a copy has no card object)."""
-        for entry in self._game.stack():
+        """A spell or ability on the stack named by its stack id (a copy, an ability: no card object), as what it is
+        ("the triggered ability of your opponent's Narcomoeba (stack item 2)"; it had read "Narcomoeba (your
+        opponent's spell or ability on the stack)"); an object that is gone says so (a token copy already
+        sacrificed had read "a spell or ability on the stack")."""
+        for number, entry in enumerate(reversed(self._game.stack()), 1):
             if entry.get("id") == item_id:
                 owner = "your" if entry.get("controller") == seat else "your opponent's"
-                return f"{self.name_of(entry.get('source_id'))} ({owner} spell or ability on the stack)"
-        return "a spell or ability on the stack"
+                kind = (entry.get("kind") or {}).get("type") if isinstance(entry.get("kind"), dict) else None
+                name = self.name_of(entry.get("source_id"))
+                what = {"TriggeredAbility": "triggered ability", "ActivatedAbility": "activated ability"}.get(kind)
+                said = f"the {what} of {owner} {name}" if what else f"{owner} {name}"
+                return f"{said} (stack item {number})"
+        return "an object that has left its zone"
 
     def _generic(self, value: Any) -> str:
         if isinstance(value, dict) and value.get("type") == "Cost":
@@ -1740,7 +1837,7 @@ class Game:
             obj = self.object(source) if source is not None else None
             payable = self.can_pay(seat, (obj or {}).get("mana_cost"))
             return optional_cost_question(self.name_of(source) if source is not None else "this spell",
-                                          data.get("cost"), kicked, payable)
+                                          data.get("cost"), kicked, payable, str(data.get("origin") or ""))
         return self._describe_choice(kind, data, seat)
 
     def _describe_choice(self, kind: str, data: dict[str, Any], seat: int) -> str:
@@ -1769,6 +1866,8 @@ class Game:
             return self._library_position_text(data, source, seat)
         if kind == "SearchChoice":
             return self._search_text(data, seat)
+        if kind == "EffectZoneChoice" and data.get("effect_kind") == "ChangeZone" and source:
+            return self._zone_move_text(data, source, seat)
         if kind == "DiscardToHandSize":
             return f"Your hand is over its maximum size: choose {count} card(s) to discard."
         if kind == "DiscardChoice":
@@ -1781,7 +1880,7 @@ class Game:
                    f"card(s) to {what.replace(' from zone', '')}{' from your ' + zone if zone else ''}."
         if kind == "NamedChoice":
             named = ((data.get("source") or {}).get("prompt") or {}).get("display_name") or "this effect"
-            warning = _misreading(named)
+            warning = misreading_note(named)
             if data.get("choice_type") == "CardName":
                 warning += " The names offered are your opponent's nonland cards seen so far." if \
                     self._opponent_names_seen(seat) else " No nonland card of your opponent's has been seen yet: " \
@@ -1789,13 +1888,18 @@ class Game:
             return f"{named}: name a {humanise(data.get('choice_type') or 'card name').replace('card name', 'card')}." \
                    + warning
         if kind == "OrderTriggers":
-            triggers = []
-            for number, trigger in enumerate(data.get("triggers") or [], 1):
+            abilities = self._pending_triggers()
+            texts = []
+            for index, trigger in enumerate(data.get("triggers") or []):
                 name = str(trigger.get("source_name"))
-                text = self._chapter_text(ability_text(trigger.get("description"), name), name)
-                triggers.append(f"{number}. {text if text.startswith(name) else f'{name}: {text}'}")
+                ability = abilities[index] if index < len(abilities) and \
+                    abilities[index].get("source_id") == trigger.get("source_id") else {}
+                text = self._chapter_text(self._ability_words(trigger.get("description"), ability, name), name)
+                texts.append(text if text.startswith(name) else f"{name}: {text}")
             return "Several of your abilities trigger at once. Choose the order to put them on the stack (the last " \
-                   "one put on the stack resolves first): " + " ".join(triggers)
+                   "one put on the stack resolves first): " + " ".join(
+                       f"{numbers}. {text}" + (f" (x{count})" if count > 1 else "") for numbers, text, count in
+                       numbered_runs(texts))
         if kind == "UnlessPayment":
             effect = data.get("pending_effect") or {}
             source_id = effect.get("source_id")
@@ -1844,7 +1948,7 @@ class Game:
             return f"Cast {self.name_of(data.get('object_id'))} normally or by " \
                    f"{humanise((data.get('keyword') or {}).get('type') or 'its alternative cost')}?"
         if kind == "ChooseManaColor":
-            return "Choose the colour of the mana."
+            return self._mana_colour_text(data, seat)
         if kind == "ManaPayment":
             return self._payment_text(seat)
         if kind == "ManaSourceSelection":
@@ -1871,7 +1975,7 @@ class Game:
                 cost = render_cost(card.get("mana_cost"))
                 text += f" (The exiled card: {card.get('name')}{' ' + cost if cost else ''}.)"
             unpayable = "" if self._optional_payable(seat) else " You cannot pay it, so Yes is not offered."
-            return text + (f" Yes means: {optional}." if optional else "") + unpayable + _misreading(source)
+            return text + (f" Yes means: {optional}." if optional else "") + unpayable + misreading_note(source)
         if data.get("description"):
             return str(data["description"]).replace("~", source or "this card")
         parts = [humanise(data.get("effect_kind") or kind).capitalize()]
@@ -1880,6 +1984,35 @@ class Game:
         if count is not None:
             parts.append(f"(choose {'up to ' if data.get('up_to') else ''}{count})")
         return " ".join(parts)
+
+    def _pending_triggers(self) -> list[dict[str, Any]]:
+        """The abilities of the triggers waiting to be ordered, in the prompt's order, from the engine's state (the
+        prompt holds no text for a delayed trigger: Prized Amalgam's return had read "Prized Amalgam: ")."""
+        groups = (self._whole_state().get("pending_trigger_order") or {}).get("groups") or []
+        return [((trigger.get("pending") or {}).get("ability") or {}) for group in groups
+                for trigger in group.get("triggers") or []]
+
+    def _zone_move_text(self, data: dict[str, Any], source: str, seat: int) -> str:
+        """A choice of cards an effect moves, with the effect's text: 'Ichorid: At the beginning of your upkeep, ...
+        you may exile a black creature card other than this card from your graveyard. If you do, return this card to
+        the battlefield. Choose 1 card to exile from your graveyard.' (it had read "Change zone for Ichorid (choose
+        1)" with options "Choose: Griselbrand")."""
+        part = next((p for p in self._resolving_parts() if p.get("description")), {})
+        text = ability_text(part.get("description"), source)
+        count = int(data.get("count") or 1)
+        return f"{source}: {text + ' ' if text else ''}Choose {'up to ' if data.get('up_to') else ''}{count} " \
+               f"card{'' if count == 1 else 's'} to {self._zone_move(data, seat)}."
+
+    def _zone_move(self, data: dict[str, Any], seat: int) -> str:
+        """What a move of cards from a zone does, as a verb phrase: 'exile from your graveyard'."""
+        cards = [self.object(c) or {} for c in data.get("cards") or []]
+        owners = {card.get("owner") for card in cards}
+        whose = "your" if owners == {seat} else "your opponent's" if owners == {1 - seat} else "a"
+        zone = f" from {whose} {_ZONE_NAMES.get(data.get('zone'), 'zone')}" if data.get("zone") in _ZONE_NAMES else ""
+        verb = {"Exile": "exile", "Hand": "put into its owner's hand", "Battlefield": "put onto the battlefield",
+                "Graveyard": "put into its owner's graveyard", "Library": "put into its owner's library"}.get(
+            data.get("destination"), "move")
+        return f"{verb}{zone}"
 
     def _library_position_text(self, data: dict[str, Any], source: str | None, seat: int) -> str:
         """Cards put back on the library, worded from the engine's zone and position: Brainstorm's two cards from
@@ -1926,13 +2059,34 @@ class Game:
             named = f" ({listed(colour.lower() for colour in colours)})" if colours else ""
             spell = self.name_of(data["pending_cast"]["object_id"])
             notes += f" {spell} counts the colours of mana spent to cast it: your untapped mana sources can spend at " \
-                     f"most {len(colours)} colour{'' if len(colours) == 1 else 's'}{named}."
+                     f"most {len(colours)} colour{'' if len(colours) == 1 else 's'}{named}, but this rules engine " \
+                     "pays by itself as soon as X is chosen, and each X says the colours its payment spends."
         if _has_part(ability, "Cmc"):
             targets = [self.object(t["Object"]) for t in ability.get("targets") or [] if isinstance(t, dict) and
                        "Object" in t]
-            worth = [f"{obj.get('name')} {_mana_value(obj)}" for obj in targets if obj]
+            worth = [f"{obj.get('name')} {_mana_value_text(obj)}" for obj in targets if obj]
             notes += f" Mana value of the target: {listed(worth)}." if worth else ""
         return notes
+
+    def _converge_spent(self, action: dict[str, Any], seat: int) -> list[str]:
+        """For an X of a spell that counts the colours of mana spent to cast it (converge), the colours the engine's
+        automatic payment spends at that X, read by applying it to a copy of the game: the engine pays as soon as X
+        is chosen, offers no mana ability to tap first, and spends as few colours as it may (Prismatic Ending at X =
+        3 paid white, white, white, blue from two Tundras, a Plateau and a Volcanic Island, and Teferi, Time Raveler
+        stayed). [] for any other choice, or where the copy does not pay at once."""
+        import phase
+
+        data = self.waiting_for().get("data") or {}
+        pending = data.get("pending_cast") or {}
+        if not _has_part(pending.get("ability"), "DistinctColors") or pending.get("object_id") is None:
+            return []
+        try:
+            copy = self._engine.load_game(self._game.state())
+            copy.apply(seat, phase.GameAction.from_dict(action))
+            spent = copy.object(pending["object_id"]).get("colors_spent_to_cast") or {}
+        except Exception:  # the engine's refusal (ValueError/RuntimeError): nothing to tell
+            return []
+        return [colour.lower() for colour in _COLOURS if spent.get(colour.lower())]
 
     def _discard_text(self, data: dict[str, Any], source: str | None) -> str:
         """A discard as its effect says it: 'Fable of the Mirror-Breaker: choose up to 2 cards to discard, then draw
@@ -1944,7 +2098,7 @@ class Game:
                                               for part in self._resolving_parts()) else ""
         if not source:
             return f"Choose {cards} to discard{then}."
-        return f"{source}: choose {cards} to discard{then}.{_misreading(source)}"
+        return f"{source}: choose {cards} to discard{then}.{misreading_note(source)}"
 
     def _search_text(self, data: dict[str, Any], seat: int) -> str:
         """A library search as the card says it, with where the found card goes, read from the effect the engine is
@@ -2020,6 +2174,18 @@ class Game:
             pending = self._whole_state().get("pending_cast")
             self._pending = pending if isinstance(pending, dict) else {}
         return self._pending
+
+    def _mana_colour_text(self, data: dict[str, Any], seat: int) -> str:
+        """'Lotus Petal makes mana of the colour you choose, for Lightning Bolt (still to pay {R}): choose the
+        colour.' (it had read "Choose the colour of the mana." with neither the source nor what the mana pays for)."""
+        context = (data.get("context") or {}).get("data") or {}
+        source = self.name_of(context["source_id"]) if context.get("source_id") is not None else "The mana source"
+        pending = self._pending_cast()
+        paying = "ManaPayment" in (context.get("resume") or {}) and pending.get("card_id") is not None
+        left = self._left_to_pay(seat) if paying else ""
+        spell = f", for {self.name_of(pending['card_id'])}" + (f" (still to pay {left})" if left else "") if paying \
+            else ""
+        return f"{source} makes mana of the colour you choose{spell}: choose the colour."
 
     def _payment_text(self, seat: int) -> str:
         """The mana payment prompt with the spell's cost and what is still to pay after the pool (delve's exiled
@@ -2171,13 +2337,6 @@ def _restates_keyword(text: str, keywords: set[str]) -> bool:
     return any(text.lower().startswith(f"{keyword} —") for keyword in keywords)
 
 
-def _misreading(name: str | None) -> str:
-    """' (This rules engine plays Cabal Therapy wrongly: ...)' for a card the engine misreads, told in its prompts;
-    '' for any other."""
-    flaw = ENGINE_MISREADINGS.get(name or "")
-    return f" (This rules engine plays {name} wrongly: {flaw}.)" if flaw else ""
-
-
 def _most_colours(sources: list[set[str]]) -> list[str]:
     """The largest set of colours that ``sources`` (each one mana of any colour it lists) can make at once: a
     matching of colours to sources, found by Hall's condition over the five colours' subsets."""
@@ -2190,9 +2349,23 @@ def _most_colours(sources: list[set[str]]) -> list[str]:
 
 
 def _mana_value(obj: dict[str, Any]) -> int:
-    """A card's mana value from the engine's mana cost: generic plus one per coloured symbol, X counted as 0."""
-    cost = obj.get("mana_cost") or {}
+    """An object's mana value: generic plus one per coloured symbol, X counted as 0; a transformed permanent's is its
+    front face's (CR 712.8e: Insectile Aberration's is 1, Reflection of Kiki-Jiki's 3)."""
+    front = obj.get("back_face") or {} if obj.get("transformed") else {}
+    return _cost_value(front.get("mana_cost") or obj.get("mana_cost"))
+
+
+def _cost_value(cost: Any) -> int:
+    cost = cost if isinstance(cost, dict) else {}
     return int(cost.get("generic") or 0) + sum(1 for shard in cost.get("shards") or [] if shard != "X")
+
+
+def _mana_value_text(obj: dict[str, Any]) -> str:
+    """'3', or where the engine's own checks read another value '3, which this rules engine counts as 0': a transformed
+    permanent has no mana cost in the engine, so Prismatic Ending with one colour exiles Reflection of Kiki-Jiki
+    (replayed) and its mana value had been shown as 0."""
+    value, engine = _mana_value(obj), _cost_value(obj.get("mana_cost"))
+    return f"{value}" if value == engine else f"{value}, which this rules engine counts as {engine}"
 
 
 def _has_part(value: Any, kind: str) -> bool:
@@ -2372,10 +2545,14 @@ def block_options(prompt: dict[str, Any], look: Callable[[int], str] = str) -> l
     ``MAX_COMBAT_OPTIONS`` distinct ones (phase itself lists only single blocker-attacker pairs). Objects that look
     alike (``look``: the board text) are interchangeable: two Elemental tokens blocking one Knight each, or Inspector
     blocking one of three identical Knight tokens, are one choice however the ids are paired, so the cap is spent
-    on choices a player can tell apart (three Knights had left room only for blocks of one Knight)."""
+    on choices a player can tell apart (three Knights had left room only for blocks of one Knight). An attacker that
+    can't be blocked except by N or more creatures (menace; Troll of Khazad-dûm's three, the prompt's
+    ``block_requirements``) is blocked by none or by N or more: one or two blockers on the Troll had been offered,
+    and the engine refused them."""
     allowed = prompt.get("valid_block_targets") or {}
     targets = {int(b): [int(a) for a in (allowed.get(str(b)) or allowed.get(b) or [])]
                for b in prompt.get("valid_blocker_ids") or []}
+    needed = _blockers_needed(prompt)
     classes: dict[tuple, list[int]] = {}  # blockers that look alike and may block the same attackers
     for blocker, able in targets.items():
         if able:
@@ -2386,13 +2563,25 @@ def block_options(prompt: dict[str, Any], look: Callable[[int], str] = str) -> l
     for size in range(sum(len(group) for group in groups) + 1):
         for blocks in _blocks_of_size(groups, targets, size):
             key = _block_key(blocks, look)
-            if key in seen:
+            if key in seen or _too_few_blockers(blocks, needed) is not None:
                 continue
             seen.add(key)
             found.append(blocks)
             if len(found) >= MAX_COMBAT_OPTIONS:
                 return [{"type": "DeclareBlockers", "data": {"assignments": f}} for f in found]
     return [{"type": "DeclareBlockers", "data": {"assignments": f}} for f in found]
+
+
+def _blockers_needed(prompt: dict[str, Any]) -> dict[int, int]:
+    """The attackers that can't be blocked except by a number of creatures or more, with that number."""
+    return {int(attacker): int((requirement or {}).get("count") or 0)
+            for attacker, requirement in (prompt.get("block_requirements") or {}).items()}
+
+
+def _too_few_blockers(blocks: list[list[int]], needed: dict[int, int]) -> int | None:
+    """An attacker that ``blocks`` blocks with fewer creatures than it requires, else None."""
+    counts = Counter(attacker for _, attacker in blocks)
+    return next((attacker for attacker, count in counts.items() if count < needed.get(attacker, 0)), None)
 
 
 def _blocks_of_size(groups: list[list[int]], targets: dict[int, list[int]], size: int) -> Iterator[list[list[int]]]:
@@ -2460,6 +2649,10 @@ def validate_blocks(prompt: dict[str, Any], action: dict[str, Any]) -> None:
         limit = int(capacity.get(str(blocker), capacity.get(blocker, 1)) or 1)
         if used[blocker] > limit:
             raise IllegalCombat(f"object {blocker} can block at most {limit} attacker(s)")
+    short = _too_few_blockers([list(pair) for pair in pairs], _blockers_needed(prompt))
+    if short is not None:
+        raise IllegalCombat(f"object {short} can't be blocked except by {_blockers_needed(prompt)[short]} or more "
+                            "creatures")
 
 
 # -- text -------------------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from grimoire.bench.arena.game import Decision, Game
 from grimoire.bench.arena.players import Census, Choice, Usage
 from grimoire.bench.arena.prompt import (
     MAX_TOOLS,
+    WITHHELD,
     clean_note,
     correction_prompt,
     decision_prompt,
@@ -269,7 +270,9 @@ class LLMPlayer:
     @staticmethod
     def _problem(reply: str, number: int | None, rejected: dict[int, str], calls: list[Any]) -> str:
         if number is not None:
-            return f"Option {number} was refused by the engine ({rejected[number]}); choose another."
+            why = rejected[number]
+            return f"Option {number} is {why}; choose another." if why.startswith(WITHHELD) else \
+                f"Option {number} was refused by the engine ({why}); choose another."
         if calls:
             return "You called a tool after using all your tool calls."
         if not reply.strip():

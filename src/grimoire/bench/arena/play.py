@@ -4,7 +4,8 @@ A decision with a single option is applied for the player (counted as ``auto_pas
 such as a lone division of combat damage, has the outcome ``forced``).
 An option the engine refuses is reported to the player, who is asked again; after ``MAX_ATTEMPTS`` refusals or
 an unusable answer the first remaining option is taken and recorded as a fallback, never silently. A choice
-repeated ``LOOP_LIMIT`` times at the same decision in one turn is withheld (``loop_guard``) so no game spins.
+repeated ``LOOP_LIMIT`` times at the same decision in one turn is withheld (``loop_guard``) so no game spins;
+passing priority never is (it is how the game moves on: a dredge turn passes a dozen Bridge from Below triggers).
 """
 
 from __future__ import annotations
@@ -20,11 +21,16 @@ from grimoire.bench.arena.cards import CardData
 from grimoire.bench.arena.decks import ArenaDeck
 from grimoire.bench.arena.game import ActionRejected, Deal, Decision, Game, IllegalCombat
 from grimoire.bench.arena.players import Census, Player
+from grimoire.bench.arena.prompt import WITHHELD
 
 MAX_ATTEMPTS = 3
 # The same choice at the same decision this many times in one turn is a loop (cast, cancel, cast...): that option
-# is then withheld for the rest of the turn, and the census says so.
+# is then withheld for the rest of the turn, and the census says so. Passing priority is never withheld: it always
+# moves the game on (seven Bridge from Below triggers resolve by seven passes at a decision that reads the same), and
+# withholding it had forced a spell to be cast.
 LOOP_LIMIT = 12
+LOOP_WITHHELD = f"{WITHHELD}: you chose it {LOOP_LIMIT} times at this same decision this turn, and the game looked " \
+                "like a loop"
 MAX_TURNS = 40
 MAX_DECISIONS = 6000
 
@@ -163,7 +169,8 @@ def _seat_names(players: tuple[Player, Player]) -> tuple[str, str]:
 def is_auto_pass(decision: Decision) -> bool:
     """Whether the decision has a single option, applied without asking the player: there is nothing to choose.
     Passing priority, going back to the mana payment, declining a payment the player cannot make (Daze's {1} with
-    every land tapped), or a choice forced by the rules (:func:`is_forced`)."""
+    every land tapped) or one that buys nothing (Chain Lightning's copy, replicate's first ask), or a choice forced
+    by the rules (:func:`is_forced`)."""
     return len(decision.options) == 1
 
 
@@ -171,7 +178,7 @@ def is_forced(decision: Decision) -> bool:
     """A single option that is a choice, not a pass: a blocked creature's one legal division of damage, the order of
     two identical triggers. Recorded as ``forced`` (it had been sent to the model as a one-option question)."""
     return is_auto_pass(decision) and decision.options[0].action.get("type") not in (
-        "PassPriority", "BackToManaPayment", "PayUnlessCost", "DecideOptionalEffect")
+        "PassPriority", "BackToManaPayment", "PayUnlessCost", "DecideOptionalEffect", "DecideOptionalCost")
 
 
 def _decide(game: Game, decision: Decision, player: Player, census: Census, repeats: Counter) -> None:
@@ -187,8 +194,8 @@ def _decide(game: Game, decision: Decision, player: Player, census: Census, repe
         return
     signature = (decision.turn, decision.seat, decision.kind, decision.prompt,
                  tuple(o.label for o in decision.options))
-    rejected = {o.number: f"chosen {LOOP_LIMIT} times at this same decision this turn; the game was looping"
-                for o in decision.options if repeats[(signature, o.label)] >= LOOP_LIMIT}
+    rejected = {o.number: LOOP_WITHHELD for o in decision.options
+                if o.action.get("type") != "PassPriority" and repeats[(signature, o.label)] >= LOOP_LIMIT}
     if len(rejected) == len(decision.options):
         rejected = {}
     for number in rejected:

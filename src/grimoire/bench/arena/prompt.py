@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from grimoire.bench.arena.cards import play_name
+from grimoire.bench.arena.cards import misreading_note, play_name
 from grimoire.bench.arena.decks import ArenaDeck
 from grimoire.bench.arena.game import Decision, Game
-from grimoire.bench.arena.wording import listed
+from grimoire.bench.arena.wording import listed, numbered_runs
 from grimoire.render.cards import card_summary
 
 MAX_TOOLS = 3
@@ -25,6 +25,8 @@ MAX_ZONE_CHARS = 320  # a graveyard or exile listed on the board: longer ones st
 FULL_TURNS = 12  # the latest turns shown line by line; older ones by their header and note only
 MAX_LINES_PER_TURN = 60  # a long combo turn keeps its latest lines
 NOTE_REQUEST = "Write your strategy note for turn"  # scripts key the end-of-turn request on this phrase
+# How an option the harness itself holds back reads (the loop guard's), told apart from the engine's refusals
+WITHHELD = "withheld by this harness (the engine did not refuse it)"
 ANSWER_FORMAT = 'End your reply with a line "Answer: N", where N is the number of the option you choose.'
 
 # Bare step names in the engine log: the turn structure is known, so they only cost tokens.
@@ -300,27 +302,31 @@ _STACK_KINDS = {"Spell": "spell", "TriggeredAbility": "triggered ability", "Acti
 
 
 def render_stack(stack: list[dict[str, Any]], seat: int) -> str:
-    """The stack, top first (the engine lists it bottom first), each item with whose it is and its targets."""
+    """The stack, top first (the engine lists it bottom first), each item with whose it is and its targets; alike
+    items next to each other once, with their numbers and count ('1-7. Bridge from Below (your opponent's triggered
+    ability) x7: "..."')."""
     if not stack:
         return "Stack: empty."
     items = []
-    for number, entry in enumerate(reversed(stack), 1):
+    for entry in reversed(stack):
         owner = "your" if entry.get("controller") == seat else "your opponent's"
         kind = _STACK_KINDS.get(entry.get("kind"), "ability")
         targets = entry.get("targets") or []
         aimed = f", targeting {' and '.join(targets)}" if targets else ""
         text = f': "{entry["text"]}"' if entry.get("text") and kind != "spell" else ""  # a spell's text: cardDetails
         resolving = ", resolving now" if entry.get("resolving") else ""
-        items.append(f"{number}. {entry.get('source')} ({owner} {kind}{aimed}{resolving}){text}")
-    return "Stack (top first, resolves first): " + "; ".join(items)
+        items.append((f"{entry.get('source')} ({owner} {kind}{aimed}{resolving})", text))
+    return "Stack (top first, resolves first): " + "; ".join(
+        f"{numbers}. {head}{f' x{count}' if count > 1 else ''}{text}"
+        for numbers, (head, text), count in numbered_runs(items))
 
 
 # Slips the prompt once made ("yours spell", "P1P1 counter", loyalty twice, "You casts", "1 are put", "a Equipment
-# card", "library. you may", "exalted; exalted"); the census checks every prompt for them, beside the raw engine
-# structures.
+# card", "library. you may", "exalted; exalted", a rule number such as "CR 702.62a:" from the engine's text); the
+# census checks every prompt for them, beside the raw engine structures.
 GRAMMAR_SLIP = re.compile(r"\byours (?:spell|ability)\b|\b[PM]\d[PM]\d\b|\bloyalty \d+[^\n]*\bloyalty counter\b"
                           r"|\b(?:You|you) (?:is|has|was|(?!focus\b)[a-z]+[^s\W]s)\b|\b1 cards\b|\b1 are\b"
-                          r"|\ba [aeiouAEIOU]\w* card\b|[.!?] you\b|\(([a-z]+); \1\b")
+                          r"|\ba [aeiouAEIOU]\w* card\b|[.!?] you\b|\(([a-z]+); \1\b|\bCR \d")
 
 
 def grammar_slips(text: str) -> list[str]:
@@ -337,19 +343,23 @@ def archetype(title: str) -> str:
 
 
 def decklist_text(deck: ArenaDeck) -> str:
+    """One line per card: its count and real text, with what the engine plays wrongly about it (Price of Progress's
+    text promises damage the engine never deals)."""
     counts = Counter(deck.names)
     by_name = {play_name(card): card for card in deck.cards}
     lines = []
     for name, count in counts.items():
         card = by_name.get(name)
-        lines.append(f"{count} {card_summary(card) if card else name}")
+        lines.append(f"{count} {card_summary(card) if card else name}{misreading_note(name)}")
     return "\n".join(lines)
 
 
 def system_prompt(deck: ArenaDeck, opponent_deck_name: str, max_tools: int = MAX_TOOLS) -> str:
     """The rules of play through this harness, the matchup and the player's full decklist with card text."""
     return f"""You are playing a game of Magic: The Gathering (Legacy format) against one opponent. A rules engine \
-runs the game and enforces every rule; at each decision it lists your legal options and you choose one.
+runs the game and enforces the rules, except that it plays a few cards wrongly: each is marked "This rules \
+engine plays ... wrongly" in your decklist, in cardDetails and in the options and prompts where it matters. At each \
+decision it lists your legal options and you choose one.
 
 Matchup: you play {archetype(deck.title)}; your opponent plays {archetype(opponent_deck_name)}. You know your own \
 decklist (below), not the opponent's list.
@@ -357,7 +367,8 @@ decklist (below), not the opponent's list.
 How a turn runs: untap, upkeep, draw (the player who goes first skips the first draw), first main phase, combat \
 (beginning, declare attackers, declare blockers, combat damage, end of combat), second main phase, end step, cleanup.
 - One land per turn, in your own main phase with an empty stack. Creatures, sorceries and other non-instant \
-spells: only in your main phase with an empty stack. Instants and activated abilities: whenever you have priority.
+spells: only in your main phase with an empty stack. Instants and activated abilities: whenever you have priority, \
+except a planeswalker's loyalty abilities: one a turn for each planeswalker, in your main phase with an empty stack.
 - Priority and the stack: spells and abilities go on the stack, last in first out. When both players pass \
 priority in a row, the top object resolves; with an empty stack the game moves to the next step. You may respond \
 to your opponent's spells while they are on the stack. Passing priority is how you let things resolve and move on.
@@ -419,8 +430,11 @@ def decision_prompt(view: dict[str, Any], game_log: list[TurnEntry], notes: Mapp
 
 
 def refusal_text(decision: Decision, number: int, why: str) -> str:
-    """'The engine refused option 2 (Cast Lightning Bolt {R}): why'."""
+    """'The engine refused option 2 (Cast Lightning Bolt {R}): why', or for an option the harness holds back (the
+    loop guard's) 'Option 2 (...) is withheld by this harness ...': the engine had been blamed for those."""
     label = f" ({decision.options[number - 1].label})" if 1 <= number <= len(decision.options) else ""
+    if why.startswith(WITHHELD):
+        return f"Option {number}{label} is {why}"
     return f"The engine refused option {number}{label}: {why}"
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from inspect_ai.tool import ToolInfo, ToolParam, ToolParams
 
-from grimoire.bench.arena.cards import play_name
+from grimoire.bench.arena.cards import misreading_note, play_name
 from grimoire.bench.arena.decks import ArenaDeck
 from grimoire.bench.arena.game import Decision, Game, ability_texts
 from grimoire.bench.arena.prompt import permanent_text
@@ -76,6 +76,9 @@ def card_details(context: ToolContext, name: str) -> str:
             raise ToolArgumentError(f"no card named {name!r}. Closest names: {', '.join(suggestions) or 'none'}. "
                                     f"Cards in view: {', '.join(visible) or 'none'}.") from None
     lines = [card_summary(card)] if card else [_object_text(context.game, seen[0][1])]
+    flaw = misreading_note(card.name if card else seen[0][1]["name"])
+    if flaw:
+        lines.append(flaw.strip().removeprefix("(").removesuffix(")"))
     rulings = context.db.rulings(card) if card else None
     if rulings:
         lines.append("Rulings:")
@@ -172,17 +175,19 @@ def read_notes(context: ToolContext) -> str:
 
 def library_contents(game: Game, seat: int, deck: ArenaDeck) -> Counter:
     """The seat's library as counts: its decklist less every card of its own it can see elsewhere (hand, battlefield,
-    graveyard, exile, spells on the stack). Built from the seat's view only, so no order or hidden card leaks."""
+    graveyard, exile, spells on the stack, cards being exiled by delve). Tokens and copies are no cards (a token
+    copy of Solitude had been taken out of the library). Built from the seat's view only, so no order or hidden card
+    leaks."""
     by_face = {}
     for card in deck.cards:
         for face_name in (card.name, *(face.name for face in card.faces)):
             by_face[face_name] = play_name(card)
     view = game.view(seat)
-    cards = [*view["you"]["hand"], *view["you"]["graveyard"],
+    cards = [*view["you"]["hand"], *view["you"]["graveyard"], *view["you"].get("delving", []),
              *(card for card in view["battlefield"] + view["exile"] if card.get("owner") == seat)]
-    mine = {card["id"]: card["name"] for card in cards}
+    mine = {card["id"]: card["name"] for card in cards if not card.get("token")}
     for entry in view["stack"]:  # a spell being cast is listed in the hand and on the stack: count it once
-        if entry.get("controller") == seat and entry.get("kind") == "Spell":
+        if entry.get("controller") == seat and entry.get("kind") == "Spell" and not entry.get("copy"):
             mine.setdefault(entry["id"], entry["source"])
     seen = Counter(by_face.get(name) for name in mine.values())
     remaining = Counter(deck.names)

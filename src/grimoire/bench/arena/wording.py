@@ -7,6 +7,7 @@ Pure functions over phase's serialised shapes (read from the prompts phase 0.103
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -150,6 +151,28 @@ def effect_words(effect: Any, modal: Any = None) -> str:
     return humanise(kind or "an effect")
 
 
+def effect_sentence(effect: Any, name: str) -> str:
+    """A sentence for an effect the engine holds with no text (a delayed trigger's): 'Return Prized Amalgam from the
+    graveyard to the battlefield tapped.', 'Sacrifice the token it created.'; '' for an effect with no shape."""
+    if not isinstance(effect, dict) or not effect.get("type"):
+        return ""
+    kind, target = effect["type"], (effect.get("target") or {}).get("type")
+    subject = {"SelfRef": name, "LastCreated": "the token it created"}.get(target, "it")
+    if kind == "ChangeZone" and effect.get("destination") == "Battlefield":
+        origin = _ZONES.get(effect.get("origin"), "")
+        return f"Return {subject}{' from the ' + origin if origin else ''} to the battlefield" + \
+            (" tapped." if effect.get("enter_tapped") else ".")
+    if kind == "ChangeZone" and effect.get("destination") in _ZONES:
+        return f"Put {subject} into its owner's {_ZONES[effect['destination']]}." if effect["destination"] != \
+            "Exile" else f"Exile {subject}."
+    if kind == "Sacrifice":
+        return f"Sacrifice {subject}."
+    if kind == "Pump":
+        power, toughness = (_amount(effect.get(key)) for key in ("power", "toughness"))
+        return f"{subject[:1].upper()}{subject[1:]} gets +{power}/+{toughness} until end of turn."
+    return humanise(kind).capitalize() + "."
+
+
 def mana_needed(cost: Any) -> dict[str, Any] | None:
     """The mana part of a cost as phase's ``Cost`` shape ({"generic": 1, "shards": [...]}), None for a cost with
     no mana in it or one read otherwise (life, cards)."""
@@ -272,17 +295,28 @@ def _alternative(cost: Any) -> tuple[str, str] | None:
     return cost_text(options[0]), cost_text(options[1])
 
 
-def optional_cost_question(name: str, cost: Any, kicked: int = 0, payable: bool = True) -> str:
+def optional_cost_question(name: str, cost: Any, kicked: int = 0, payable: bool = True, origin: str = "") -> str:
     """The question of an optional cost, saying what Yes and No each pay: 'Cast Daze for its alternative cost? Yes:
     return 1 Island you control to its owner's hand, instead of its mana cost. No: pay its mana cost, {1}{U}.'
     (it had been "Pay the optional cost of Daze: return ... or {1}{U}?", which said neither); where the mana cost
-    is out of reach (``payable`` False) and the engine offers no No, the question says so."""
+    is out of reach (``payable`` False) and the engine offers no No, the question says so. Replicate (``origin``)
+    names its keyword and what a payment buys."""
     alternative = _alternative(cost)
     if alternative:
         unpayable = "" if payable else " (you cannot pay its mana cost)"
         return (f"Cast {name} for its alternative cost? Yes: {alternative[0]}, instead of its mana cost. "
                 f"No: pay its mana cost, {alternative[1]}{unpayable}.")
-    return f"Pay the optional cost of {name}: {cost_text(cost)}?" + (f" (paid {kicked} times so far)" if kicked else "")
+    paid = f" (paid {times(kicked)} so far)" if kicked else ""
+    if origin == "Replicate":  # ("Pay the optional cost of Consign to Memory ... (paid 1 times so far)" had read)
+        each = (cost.get("data") or {}).get("cost") if isinstance(cost, dict) and cost.get("type") == "Optional" \
+            else cost
+        return f"Replicate {name}: pay {cost_text(each)} for one more copy of it when it is cast?{paid}"
+    return f"Pay the optional cost of {name}: {cost_text(cost)}?{paid}"
+
+
+def times(count: int) -> str:
+    """'once', 'twice', '3 times'."""
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 def optional_cost_answer(cost: Any, pay: bool) -> str:
@@ -298,6 +332,18 @@ def listed(items: Any) -> str:
     ("Teferi, Time Raveler; Tundra": "Teferi, Time Raveler, Tundra" had read as three cards)."""
     items = [str(item) for item in items]
     return ("; " if any("," in item for item in items) else ", ").join(items)
+
+
+def numbered_runs(texts: list[str]) -> list[tuple[str, str, int]]:
+    """Runs of identical texts in a numbered list as (their numbers, the text, how many): seven alike Bridge from
+    Below triggers on the stack are '1-7' once, not the same line seven times; the numbers stay those of the list."""
+    runs: list[tuple[str, str, int]] = []
+    start = 1
+    for text, group in itertools.groupby(texts):
+        count = len(list(group))
+        runs.append((str(start) if count == 1 else f"{start}-{start + count - 1}", text, count))
+        start += count
+    return runs
 
 
 _RULE_CITED = re.compile(r"^\s*CR \d+(?:\.\d+[a-z]?)?:\s*")
