@@ -130,7 +130,9 @@ LimitArg = Annotated[int, NotATruthValue, Field(description=f"Results per page, 
                                 json_schema_extra={"minimum": 1, "maximum": MAX_LIMIT})]
 DeckArg = Annotated[str, Field(description="The deck: a pasted decklist (Arena, MTGO, Moxfield export or plain "
                                            "'N Card Name' lines; Commander/Deck/Sideboard/Companion headers), "
-                                           "an MTGJSON deck file's JSON text, or a Moxfield/Archidekt deck URL.")]
+                                           "an MTGO .dek or Cockatrice .cod file's XML text, an MTGJSON deck "
+                                           "file's JSON text or a saved Moxfield/Archidekt API answer, or a "
+                                           "Moxfield/Archidekt deck URL.")]
 PageArg = Annotated[int, NotATruthValue,
                     Field(description="Page number, from 1. The answer says when more pages exist.",
                           json_schema_extra={"minimum": 1})]
@@ -270,8 +272,8 @@ class GrimoireTools:
     # -- decks -----------------------------------------------------------------------------------------------
 
     def _deck(self, deck: str):
-        """The deck an argument holds: a Moxfield/Archidekt URL, an MTGJSON deck file's JSON, or a decklist (never
-        a path on the server)."""
+        """The deck an argument holds: a Moxfield/Archidekt URL, an MTGJSON or saved deck-site JSON, MTGO's or
+        Cockatrice's XML, or a decklist (never a path on the server)."""
         try:
             return read_deck(deck, self.library.engine.db, files=False)
         except DeckInputError as exc:
@@ -282,8 +284,9 @@ class GrimoireTools:
         its exact name with cost and type, plus any lines that name no card (with the closest names).
 
         Accepts a pasted list (Arena, MTGO, Moxfield export or plain "N Card Name" lines, with Commander /
-        Deck / Sideboard / Companion headers), an MTGJSON deck file's JSON, or a Moxfield/Archidekt deck URL
-        (needs a network). Use the names it returns as `exclude` in search_cards.
+        Deck / Sideboard / Companion headers), an MTGO .dek or Cockatrice .cod file's text, an MTGJSON deck
+        file's JSON or a saved Moxfield/Archidekt API answer, or a Moxfield/Archidekt deck URL (needs a network).
+        Use the names it returns as `exclude` in search_cards.
         """
 
         try:
