@@ -2001,11 +2001,7 @@ def _mistyped(found: dict[int, float], asked: frozenset[str]) -> frozenset[int]:
     """The typed tags of ``found`` acting on another card type than the one the request names, when a tag acting
     on that type is found too: "return lands from graveyard to battlefield" holds reanimation's "graveyard to
     battlefield", but the lands make it land recursion."""
-    kind = _only_named(asked, _OBJECT_KINDS)
-    if kind is None or not any(_OBJECT_TYPE.get(index) == kind and weight >= MIN_WEIGHT
-                               for index, weight in found.items()):
-        return frozenset()
-    return frozenset(index for index in found if _OBJECT_TYPE.get(index, kind) != kind)
+    return frozenset(found) & other_kinds((index for index, weight in found.items() if weight >= MIN_WEIGHT), asked)
 
 
 def other_kinds(found: Iterable[int], asked: frozenset[str]) -> frozenset[int]:

@@ -20,6 +20,7 @@ from grimoire.bench.arena.tools import ToolContext, card_details, library_conten
 from grimoire.bench.arena.wording import effect_sentence
 
 from .test_prompt_board import duel, line_of, play, prompt_for
+from .test_wording_fixes import prismatic_ending_targets
 
 PASS = Option(1, "Pass priority (let the top of the stack resolve)", {"type": "PassPriority"})
 BOLT = Option(2, "Cast Lightning Bolt {R}", {"type": "CastSpell", "data": {"object_id": 7}})
@@ -317,11 +318,7 @@ def test_a_transformed_permanents_mana_value_is_its_front_faces_and_the_engines_
 
 
 def test_prismatic_endings_x_says_the_colours_the_automatic_payment_spends(tmp_path, db):
-    game = duel(tmp_path, db, "// PE\n8 Plains\n8 Island\n8 Volcanic Island\n36 Prismatic Ending\n",
-                "// Jace\n24 Island\n18 Jace, the Mind Sculptor\n18 Delver of Secrets\n")
-    play(game, ["^Keep", "^Play land"], lambda g, d: d.seat == 0 and d.kind == "Priority" and g.turn >= 9,
-         other_wants=["^Keep", "^Play land", "^Cast Jace", "^Cast Delver"])
-    targets = play(game, ["^Cast Prismatic"], lambda g, d: d.kind == "TargetSelection")
+    game, targets = prismatic_ending_targets(tmp_path, db)
     game.choose(targets, next(o for o in targets.options if "Jace" in o.label))
     x = game.decision()
     assert "this rules engine pays by itself as soon as X is chosen, and each X says the colours its payment " \

@@ -293,12 +293,17 @@ def test_an_effect_on_a_player_is_shown_under_the_life_totals_until_it_ends(tmp_
 # "TargetMatchesFilter", "filter": {... "properties": [{"type": "Cmc", "comparator": "LE", "value": {"type": "Ref",
 # "qty": {"type": "ManaSpentToCast", "scope": "SelfObject", "metric": {"type": "DistinctColors"}}}}]}}, and
 # ChooseXValue has min 0, max 3 and the pending cast with the chosen target.
-def test_prismatic_ending_shows_its_targets_mana_values_and_the_colours_the_lands_can_spend(tmp_path, db):
+def prismatic_ending_targets(tmp_path, db):
+    """A duel at Prismatic Ending's target choice: its caster on three colours of land, Jace and Delver across."""
     game = duel(tmp_path, db, "// PE\n8 Plains\n8 Island\n8 Volcanic Island\n36 Prismatic Ending\n",
                 "// Jace\n24 Island\n18 Jace, the Mind Sculptor\n18 Delver of Secrets\n")
     play(game, ["^Keep", "^Play land"], lambda g, d: d.seat == 0 and d.kind == "Priority" and g.turn >= 9,
          other_wants=["^Keep", "^Play land", "^Cast Jace", "^Cast Delver"])
-    targets = play(game, ["^Cast Prismatic"], lambda g, d: d.kind == "TargetSelection")
+    return game, play(game, ["^Cast Prismatic"], lambda g, d: d.kind == "TargetSelection")
+
+
+def test_prismatic_ending_shows_its_targets_mana_values_and_the_colours_the_lands_can_spend(tmp_path, db):
+    game, targets = prismatic_ending_targets(tmp_path, db)
     assert [o.label for o in targets.options][:2] == [
         "Target: Delver of Secrets (opponent's battlefield; mana value 1)",
         "Target: Jace, the Mind Sculptor (opponent's battlefield; mana value 4)"]
