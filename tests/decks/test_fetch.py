@@ -267,3 +267,26 @@ def test_a_saved_site_answer_reads_as_its_url_does(db, local_apis, tmp_path, url
     fetched = fetch_deck(url, db).to_dict()
     assert read_deck(str(tmp_path / "deck.json"), db).to_dict() == fetched
     assert read_deck(json.dumps(answer), db, files=False).to_dict() == fetched
+
+
+# Moxfield's older API (api2.moxfield.com/v2/decks/all/<id>), which saved answers and other tools still carry: each
+# board at the top level as `{<key>: {quantity, card}}`, as z33k's mtgcards (mtgcards/decks/moxfield.py) read its
+# `mainboard`, `sideboard` and `commanders` items; `tokens` is a list
+MOXFIELD_V2_DECK = {
+    "name": "Meren Test", "format": "commander",
+    "commanders": {"Meren of Clan Nel Toth": {"quantity": 1, "card": {"name": "Meren of Clan Nel Toth"}}},
+    "mainboard": {"Sol Ring": {"quantity": 1, "card": {"name": "Sol Ring"}},
+                  "Forest": {"quantity": 2, "card": {"name": "Forest"}},
+                  "Notacard Xyz": {"quantity": 1, "card": {"name": "Notacard Xyz"}}},
+    "sideboard": {"Duress": {"quantity": 1, "card": {"name": "Duress"}}},
+    "maybeboard": {"Mana Crypt": {"quantity": 1, "card": {"name": "Mana Crypt"}}},
+    "tokens": [{"name": "Zombie", "type_line": "Token Creature — Zombie"}],
+}
+
+
+def test_a_saved_moxfield_v2_answer_reads_as_the_v3_one(db, local_apis, tmp_path):
+    """An answer of Moxfield's v2 API saved to a file had been refused as "not an MTGJSON deck": it holds the same deck
+    as v3's `boards` (the maybeboard set aside, the unknown card reported)."""
+    (tmp_path / "deck.json").write_text(json.dumps(MOXFIELD_V2_DECK), encoding="utf-8")
+    assert read_deck(str(tmp_path / "deck.json"), db).to_dict() == \
+        fetch_deck("https://www.moxfield.com/decks/abc123", db).to_dict()

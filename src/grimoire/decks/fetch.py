@@ -66,6 +66,8 @@ def saved_site_deck(payload: object, db: CardDB) -> ParsedDeck | None:
     boards = payload.get("boards")
     if isinstance(boards, dict) and any(isinstance(board, dict) and "cards" in board for board in boards.values()):
         return _moxfield_deck(payload, db)
+    if (boards := _moxfield_v2_boards(payload)) is not None:
+        return _moxfield_deck({**payload, "boards": boards}, db)
     cards = payload.get("cards")
     if isinstance(cards, list) and ("deckFormat" in payload or any(
             "oracleCard" in _object(_object(entry).get("card")) for entry in cards)):
@@ -124,6 +126,20 @@ def _text(value: object) -> str:
 
 def _moxfield_cards(boards: dict, board: str) -> list[dict]:
     return [_object(entry) for entry in _object(_object(boards.get(board)).get("cards")).values()]
+
+
+def _moxfield_v2_boards(payload: dict) -> dict | None:
+    """The boards of an answer saved from Moxfield's older API (``api.moxfield.com/v2/decks/all/<id>``), in v3's
+    shape, or ``None`` for JSON of another shape. v2 put each board at the top level as ``{<key>: {quantity, card}}``
+    (``mainboard``, ``sideboard``, ``commanders``...) where v3 nests it as ``boards.<board>.cards``: the shape z33k's
+    mtgcards (mtgcards/decks/moxfield.py, before it became z33kz33k/mtg) read from ``api2.moxfield.com/v2/decks/all``,
+    each entry's ``card`` and ``quantity``. Its ``tokens`` is a list, no board."""
+    boards = {key: {"cards": value} for key, value in payload.items()
+              if isinstance(value, dict) and (key in _MOXFIELD_BOARDS or key.endswith("board") or
+                                              key == _MOXFIELD_SIGNATURE_SPELLS)
+              and all(isinstance(entry, dict) and "card" in entry for entry in value.values())}
+    has_cards = any(board["cards"] for key, board in boards.items() if key in _MOXFIELD_BOARDS)
+    return boards if "mainboard" in boards and has_cards else None
 
 
 def _moxfield_deck(payload: dict, db: CardDB) -> ParsedDeck:
