@@ -353,6 +353,19 @@ def test_a_cockatrice_cod_reads_its_main_and_side_zones(db, tmp_path):
     assert deck_reader.read_deck(str(tmp_path / "burn.dek"), db).to_dict() == cod.to_dict()
 
 
+def test_a_cod_of_set_aside_zones_only_says_which_zone_held_its_cards(db):
+    """Every card in a zone no deck section holds: the error had said the cards were "under a Maybeboard or
+    Considering header, on a deck site's maybeboard, or in an Archidekt category", which a .cod has none of."""
+    text = (DECKS / "modern_burn.cod").read_text(encoding="utf-8")
+    zones = text[:text.index("<zone")] + ('<zone name="tokens">\n        <card number="1" name="Goblin"/>\n'
+                                          "    </zone>\n</cockatrice_deck>\n")
+    with pytest.raises(DeckInputError) as raised:
+        deck_reader.read_deck(zones, db, files=False)
+    message = str(raised.value)
+    assert message.startswith("no card found in the deck. Cockatrice's zone 'tokens' (1 card) was set aside: no "
+                              "deck section here holds it.") and "Maybeboard" not in message
+
+
 # nginx's own error page (nginx/nginx, src/http/ngx_http_special_response.c: ngx_http_error_502_page and
 # ngx_http_error_tail), and Cloudflare's challenge page as tests/decks/test_fetch.py quotes it
 NGINX_502 = ("<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1>"

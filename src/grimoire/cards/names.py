@@ -5,6 +5,7 @@ Kept apart from the store so that every source and the deck parser match names t
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -61,6 +62,17 @@ _SHOWN_CHARS = 120
 def shown(text: str) -> str:
     """``text`` cut to a length fit to quote back in a message (what a user wrote may be a megabyte)."""
     return text if len(text) <= _SHOWN_CHARS else text[:_SHOWN_CHARS] + f"… ({len(text):,} characters)"
+
+
+_TITLE = re.compile(r"<title[^>]*>([^<]*)</title>", re.IGNORECASE)
+_TITLE_CHARS = 4096  # a page's <title> stands in its head
+
+
+def page_title(page: str) -> str:
+    """The title of an HTML page (one saved or served where a deck or a data page was wanted: an error, sign-in or
+    challenge page), unescaped and cut to quote back in a message; "" where its head has none."""
+    title = _TITLE.search(page[:_TITLE_CHARS])
+    return shown(" ".join(html.unescape(title.group(1)).split())) if title else ""
 
 
 class CardNotFoundError(LookupError):

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from grimoire.cards.names import shown
+from grimoire.cards.names import page_title, shown
 from grimoire.cards.store import CardDB
 from grimoire.decks.fetch import DeckFetchError, fetch_deck, is_deck_url, saved_site_deck
 from grimoire.decks.parse import (
@@ -230,16 +230,12 @@ def _root_element(text: str) -> str | None:
     return element.group(1).lower() if element else None
 
 
-_TITLE = re.compile(r"<title[^>]*>([^<]*)</title>", re.IGNORECASE)
-
-
 def _web_page(text: str) -> str:
     """Why an HTML document is no deck: a page saved in the deck's place (an error page, a sign-in or challenge
     page), named by its title where it has one."""
     line = text[:text.index("<")].count("\n") + 1
-    title = _TITLE.search(text[:_PROLOG_CHARS])
-    words = " ".join(html.unescape(title.group(1)).split()) if title else ""
-    titled = f", titled {shown(words)!r}" if words else ""
+    words = page_title(text)
+    titled = f", titled {words!r}" if words else ""
     return (f"line {line}: the deck is a web page (HTML{titled}), not a decklist: a page saved in place of the deck, "
             "such as an error or sign-in page. Export the decklist as text from the deck's page, and pass that.")
 
@@ -472,10 +468,11 @@ def read_deck(source: str | Path, db: CardDB, *, files: bool = True, stdin: Text
     if not deck.count():
         problems = [p.to_dict() for p in deck.problems]
         unread = problems_text(deck, limit=10)
-        aside = (f" The {deck.set_aside} line{'s' if deck.set_aside != 1 else ''} under a Maybeboard or "
-                 "Considering header, on a deck site's maybeboard, or in an Archidekt category marked {noDeck}, "
-                 "are not part of the deck."
-                 if deck.set_aside else "")
+        # (what was left out and why, where the reader said so: a .cod's tokens zone; else the ways a card is set aside)
+        aside = "".join(f" {note[0].upper()}{note[1:].rstrip('.')}." for note in deck.notes) or \
+            (f" The {deck.set_aside} line{'s' if deck.set_aside != 1 else ''} under a Maybeboard or "
+             "Considering header, on a deck site's maybeboard, or in an Archidekt category marked {noDeck}, "
+             "are not part of the deck." if deck.set_aside else "")
         raise DeckInputError("no card found in the deck." + aside + " " + DECK_HELP
                              + (f"\nLines that could not be read:\n{unread}" if unread else ""), problems)
     return deck

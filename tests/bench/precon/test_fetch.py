@@ -109,7 +109,8 @@ def test_an_html_answer_without_page_data_names_the_url_and_says_it_is_html(tmp_
     with FixtureServer({**ROUTES, "/precon": CHALLENGE}) as server, make_fetcher(tmp_path, server.url) as fetcher:
         with pytest.raises(PageError) as refused:
             fetcher.get("/precon", verify=page_data)
-    assert str(refused.value).startswith(f"{server.url}/precon: the answer is an HTML page with no <script id=")
+    assert str(refused.value).startswith(f"{server.url}/precon: the answer is an HTML page (titled 'Just a "
+                                         "moment...') with no <script id=")
     assert "challenge or error page" in str(refused.value)
 
 

@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from grimoire.cards.names import page_title
+
 _NEXT_DATA = re.compile(r'<script[^>]*id="__NEXT_DATA__"[^>]*>(.*?)</script>', re.DOTALL)
 
 # The tags of a precon page's cut/add cardlists, to label kinds (other tags, such as topcommanders, are not labels).
@@ -91,8 +93,9 @@ def page_data(body: str) -> tuple[dict, str | None]:
         if _is_json(text):
             raise PageError(f"{NOT_A_PAGE}, but {_shown(json.loads(text))}")
         if text.startswith("<"):
-            raise PageError('the answer is an HTML page with no <script id="__NEXT_DATA__">, so no EDHREC page: a '
-                            "challenge or error page? Try again later")
+            titled = f" (titled {title!r})" if (title := page_title(text)) else ""
+            raise PageError(f'the answer is an HTML page{titled} with no <script id="__NEXT_DATA__">, so no EDHREC '
+                            "page: a challenge or error page? Try again later")
         raise PageError('no <script id="__NEXT_DATA__"> in the page, and the page is not JSON')
     try:
         document = json.loads(match.group(1))
