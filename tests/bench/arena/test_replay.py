@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -202,6 +203,29 @@ def test_a_missing_or_damaged_game_log_says_so_without_the_servers_path(tmp_path
     with pytest.raises(ReplayError, match=r"games.jsonl:2: not a game record \(missing [a-z_]+, ") as lacking:
         ReplayLibrary(damaged, arena_db).games()
     assert "__init__" not in str(lacking.value) and "positional" not in str(lacking.value)
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    ({"actions": 5}, "actions should be a list of [seat, action object] pairs, not int"),
+    ({"players": None}, "players should be a list of two texts, not null"),
+    ({"first": 7}, "first should be the first seat, 0 or 1, not int"),  # (a Rust panic in the engine)
+    ({"trace": "x"}, "trace should be a list of lists of objects per seat, not str"),
+    ({"auto_passes": 5}, "auto_passes should be a list of step numbers or null, not int"),
+])
+def test_a_record_whose_fields_hold_the_wrong_kind_is_a_damaged_line(tmp_path, league, arena_db, change, said):
+    """A load test's hand-edited games.jsonl: each of these had been an HTTP 500 in the replay viewer (TypeError,
+    AttributeError, a PanicException from the engine), where a damaged line is a 409 naming it."""
+    append_game(tmp_path / "games.jsonl", league[1].to_dict() | change)
+    with pytest.raises(ReplayError, match=re.escape(f"games.jsonl:1: not a game record ({said}")):
+        ReplayLibrary(tmp_path, arena_db).games()
+
+
+def test_a_game_departing_at_its_first_step_says_no_step_replays(tmp_path, league, arena_db):
+    """It had said "it has steps 0 to -1"."""
+    append_game(tmp_path / "games.jsonl", league[1].to_dict() | {"actions": [[0, {"type": "noSuchAction"}]]})
+    replay = ReplayLibrary(tmp_path, arena_db).replay(league[1].game_id)
+    with pytest.raises(StepNotFound, match="no step of it replays; the engine departs from the record at step 0"):
+        replay.step(0)
 
 
 def test_a_game_on_a_deck_that_is_not_shipped_is_not_replayed(tmp_path, league, arena_db):

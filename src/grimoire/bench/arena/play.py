@@ -39,6 +39,46 @@ class PlayerStartError(RuntimeError):
     """A player could not start (a missing provider package or key, a bad script); nothing was played."""
 
 
+def _integer(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _list_of(check: Any, length: int | None = None) -> Any:
+    return lambda value: isinstance(value, list) and (length is None or len(value) == length) and \
+        all(check(item) for item in value)
+
+
+def _shape_of(value: Any) -> str:
+    return "null" if value is None else f"{type(value).__name__} {str(value)[:40]!r}"
+
+
+# What each field of a stored record holds, checked as it is read: a hand-edited or damaged games.jsonl ("actions": 5,
+# "first": 7, "trace": "x") had been an HTTP 500 in the replay viewer, a Rust panic for "first"
+_SEATS = 2
+_FIELD_SHAPES: dict[str, tuple[Any, str]] = {
+    **{name: (lambda v: isinstance(v, str), "text") for name in ("game_id", "harness_version", "deal", "end", "kind")},
+    **{name: (_integer, "a whole number") for name in ("seed", "turns", "decisions")},
+    "first": (lambda v: _integer(v) and 0 <= v < _SEATS, "the first seat, 0 or 1"),
+    **{name: (_list_of(lambda v: isinstance(v, str), _SEATS), "a list of two texts")
+       for name in ("players", "kinds", "decks")},
+    "winner": (lambda v: v is None or _integer(v) and 0 <= v < _SEATS, "the winning seat, 0 or 1, or null"),
+    "actions": (_list_of(lambda v: isinstance(v, list) and len(v) == 2 and _integer(v[0]) and 0 <= v[0] < _SEATS
+                         and isinstance(v[1], dict)), "a list of [seat, action object] pairs"),
+    "census": (lambda v: isinstance(v, dict), "an object"),
+    "usage": (_list_of(lambda v: v is None or isinstance(v, dict)), "a list of objects per seat"),
+    "cost_usd": (lambda v: v is None or _number(v), "a number or null"),
+    "seconds": (_number, "a number"),
+    "notes": (_list_of(_list_of(lambda v: isinstance(v, str))), "a list of lists of texts per seat"),
+    "log": (lambda v: isinstance(v, list), "a list"),
+    "trace": (_list_of(_list_of(lambda v: isinstance(v, dict))), "a list of lists of objects per seat"),
+    "auto_passes": (lambda v: v is None or _list_of(_integer)(v), "a list of step numbers or null"),
+}
+
+
 @dataclass
 class GameRecord:
     """Everything about a finished game; ``actions`` and the deal replay it exactly."""
@@ -80,7 +120,11 @@ class GameRecord:
                    f.name not in data]
         if missing:
             raise TypeError(f"missing {', '.join(missing)}")
+        for name, (check, wanted) in _FIELD_SHAPES.items():
+            if name in data and not check(data[name]):
+                raise TypeError(f"{name} should be {wanted}, not {_shape_of(data[name])}")
         return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
+
 
     def result(self):
         """The rating model's view of this game."""

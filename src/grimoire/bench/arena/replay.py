@@ -182,7 +182,8 @@ class Replay:
         """Step ``number`` (0-based): the decision before the record's action ``number`` was applied."""
         if not 0 <= number < self.steps:
             where = f"; {self.problem}" if self.problem else ""
-            raise StepNotFound(f"step {number} is not in this game: it has steps 0 to {self.steps - 1}{where}")
+            held = f"it has steps 0 to {self.steps - 1}" if self.steps else "no step of it replays"
+            raise StepNotFound(f"step {number} is not in this game: {held}{where}")
         with self._lock:
             if number in self._views:
                 self._views.move_to_end(number)
