@@ -201,6 +201,24 @@ def test_a_recursive_pattern_is_refused_where_it_is_compiled(pattern):
     assert compile_pattern(r"\(\?R\)").linear  # escaped parentheses are characters
 
 
+@pytest.mark.parametrize(("pattern", "product"), [
+    ("a{1000000}", 1_000_000), ("(?:a{10000}){1000}", 10_000_000),
+    # RE2 refuses a lookahead, and the backtracking engine had compiled its repeats unrolled (2.4 GB a worker)
+    ("(?=a{5000})b", 5000), ("(a)\\1{2000}", 2000),
+])
+def test_a_pattern_repeating_past_a_thousand_is_refused_before_it_compiles(pattern, product):
+    """A fuzzer's load test: such patterns went to the backtracking engine, which unrolled them (a{1000000} 130 MB
+    kept for good, (?:(?:a{1000}){1000}){1000} a MemoryError and an HTTP 500)."""
+    from grimoire.search.patterns import PatternError, compile_pattern, repeat_product
+
+    assert repeat_product(pattern) == product
+    with pytest.raises(PatternError, match=f"come to {product:,}, and at most 1,000"):
+        compile_pattern(pattern)
+    # counts within the bound, nested or side by side, and braces that count nothing
+    for allowed in ("(?:(?:a{10}){10}){10}", "(a{10})(b{900})", "{T}: add", "[{]{5}", "\\{5}", "(?<=b)x{3}"):
+        assert repeat_product(allowed) <= 1000 and compile_pattern(allowed) is not None
+
+
 @pytest.mark.parametrize(("repeated", "once"), [("ww", "w"), ("gggggggggggggggg", "g"), ("wwuu", "wu")])
 def test_a_colour_letter_said_twice_is_one_colour(repeated, once):
     # (the letters' values were added: "ww" was blue, and sixteen g's overflowed the colour bits)
@@ -491,6 +509,11 @@ def test_a_slash_inside_a_regex_must_be_escaped():
         parse("o:/\\+1/\\+1/")
     assert raised.value.position == len("o:/\\+1")
     assert parse("(o:/\\+1\\/\\+1/)").regex and parse("o:/a/ t:elf") is not None
+    # what follows the closing / may be no word ("(", a quote): the error quotes it (it had raised AttributeError,
+    # which the fuzzer found)
+    for query, after in (("fo:/^{T}: add/(", "'('"), ('o:/x/"y"', "'\"y\"'")):
+        with pytest.raises(QuerySyntaxError, match=re.escape(f"ends at the / before {after}")):
+            parse(query)
 
 
 def test_include_extras_is_accepted_and_filters_nothing():

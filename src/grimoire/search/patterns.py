@@ -83,6 +83,38 @@ class UserPattern:
         return hash(("pattern", self.source))
 
 
+MAX_REPEATS = 1000  # RE2's own bound on repetition counts, nested ones multiplied
+_COUNT = re.compile(r"\{(\d*)(?:,(\d*))?\}")
+_CLASS = re.compile(r"\[\^?\]?(?:\\.|[^\]\\])*\]?")
+
+
+def repeat_product(pattern: str) -> int:
+    """The largest product of counted repetitions (``{n}``, ``{n,}``, ``{n,m}``) nested in ``pattern``:
+    ``(?:a{10}){30}`` is 300. The backtracking engine unrolls them, so ``(?:a{1000}){1000}`` had taken 262 MB
+    and ``(?:a{10000}){1000}`` 2.4 GB to compile (RE2 refuses past 1,000, and had sent them to it)."""
+    stack, last, index = [1], 1, 0
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            last, index = 1, index + 2
+        elif char == "[":
+            last, index = 1, index + max(1, len(_CLASS.match(pattern, index).group()))
+        elif char == "(":
+            stack.append(1)
+            last, index = 1, index + 1
+        elif char == ")" and len(stack) > 1:
+            last, index = stack.pop(), index + 1
+            stack[-1] = max(stack[-1], last)
+        elif char == "{" and (count := _COUNT.match(pattern, index)) and (count.group(1) or count.group(2)):
+            times = max(int(count.group(1) or 0), int(count.group(2) or 0))
+            last = last * times
+            stack[-1] = max(stack[-1], last)
+            index = count.end()
+        else:
+            last, index = 1, index + 1
+    return max(stack)
+
+
 def compile_pattern(pattern: str) -> UserPattern:
     """Compile a user's ``/pattern/``; raises :class:`PatternError` with the engine's reason."""
     if not pattern:
@@ -93,6 +125,9 @@ def compile_pattern(pattern: str) -> UserPattern:
         raise PatternError("a regular expression may not call itself ((?R), (?1), (?&name)): "
                            "Scryfall's regexes have no recursion")
     expanded = _expand_shorthands(pattern)
+    if (repeats := repeat_product(expanded)) > MAX_REPEATS:
+        raise PatternError(f"regular expression repeats too much: its counts ({{n}}), nested ones multiplied, come to "
+                           f"{repeats:,}, and at most {MAX_REPEATS:,} are allowed; use + or * instead")
     options = re2.Options()
     options.log_errors = False
     options.max_mem = 8 << 20
@@ -105,6 +140,8 @@ def compile_pattern(pattern: str) -> UserPattern:
         compiled = regex.compile(expanded, regex.IGNORECASE | regex.MULTILINE | regex.VERSION0)
     except (regex.error, RecursionError, OverflowError, ValueError, TypeError) as exc:
         raise PatternError(f"invalid regular expression: {exc}") from None
+    except MemoryError:  # (what the repetition bound leaves should compile small; a 500 had escaped)
+        raise PatternError("regular expression too large to compile; simplify it") from None
     return UserPattern(pattern, compiled, linear=False)
 
 

@@ -488,7 +488,8 @@ def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter |
                                    index, query)
         if index < len(query) and not query[index].isspace() and query[index] != ")":
             # "o:/\+1/\+1/": the regex ended at its second "/", and the rest had been ranked as words (a second)
-            raise QuerySyntaxError(f"the /regex/ ends at the / before {_BARE.match(query, index).group()!r}: a / "
+            after = query[index:].split(maxsplit=1)[0][:20]  # (what follows may be no bare word: "(", a quote)
+            raise QuerySyntaxError(f"the /regex/ ends at the / before {after!r}: a / "
                                    "inside a regex is written \\/ (o:/\\+1\\/\\+1/); leave a space after the "
                                    "closing /", index - 1, query)
     else:
