@@ -23,7 +23,8 @@ from grimoire.search.engine import Filters
     ({"mana_value_max": -1}, "mana_value_max", "mana_value_max must be from 0 to 1,000,000, not -1."),
     ({"mana_value_min": math.nan}, "mana_value_min", "mana_value_min must be a number from 0 to 1,000,000, not nan"),
     ({"mana_value_max": math.inf}, "mana_value_max", "not inf"),
-    ({"mana_value_max": 2_000_000}, "mana_value_max", "not 2e+06"),
+    ({"mana_value_max": 2_000_000}, "mana_value_max", "not 2000000."),
+    ({"mana_value_min": 1_000_000.4}, "mana_value_min", "not 1000000.4."),  # (it had been "1e+06", in range)
     ({"color_identity": "purple"}, "color_identity", "color_identity 'purple' is not a colour identity"),
     ({"color_identity": "{x}"}, "color_identity", "color_identity '{x}' is not a colour identity"),
     ({"format": "chess"}, "format", "bad format: unknown format 'chess'"),

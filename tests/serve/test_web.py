@@ -148,6 +148,10 @@ def test_a_syntax_error_carries_its_caret_block_apart(client: TestClient):
     ("null", "the body must be a JSON object, not null"),
     ("", "the body must be a JSON object, not empty"),
     ("{}", "bad parameter deck: Field required"),  # the deck is "deck" (it had been named "text")
+    # (a load test's bodies, each of which had been pydantic's words alone)
+    ('{"deck": "1 Sol Ring", "text": "1 Forest"}', "bad parameter text: the deck was sent twice, as deck and as text"),
+    ('{"deck": "1 Sol Ring", "colour": "g"}', "bad parameter colour: unknown; the body takes deck (or text)"),
+    ('{"deck": "1 Sol Ring\\ud800"}', "bad parameter deck: not valid Unicode text (an unpaired surrogate"),
 ])
 def test_deck_check_says_what_the_body_is(client: TestClient, body: str, expected: str):
     response = client.post("/api/deck/check", content=body, headers={"content-type": "application/json"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import json
 import socket
 import subprocess
 import sys
@@ -288,3 +289,27 @@ def test_a_client_trickling_its_headers_is_answered_408_and_closed(monkeypatch: 
             assert http.get("/slow").json() == {"done": True}
             time.sleep(0.2)
             assert http.get("/slow").json() == {"done": True}
+
+
+@pytest.mark.parametrize("request_head", [
+    b"GET /slow?q=" + b"a" * 150_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",  # past h11's buffer, as a load test sent it
+    b"GET /sl ow HTTP/1.1\r\nHost: x\r\n\r\n",  # a raw space in the request line
+    b"POST /slow HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
+])
+def test_a_request_h11_cannot_read_is_a_json_400_saying_what_a_request_must_be(request_head: bytes):
+    """uvicorn had answered "Invalid HTTP request received." as plain text, whatever was wrong."""
+    from tests.serve.conftest import served_in_thread
+
+    with served_in_thread(_slow_app()) as url:
+        port = int(url.rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+            try:
+                sock.sendall(request_head)
+            except OSError:  # (the server may close before the rest of a long request is sent)
+                pass
+            answer = b""
+            while chunk := sock.recv(4096):
+                answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400 ") and b"content-type: application/json" in head
+    assert "must be valid HTTP/1.1" in json.loads(body)["error"]

@@ -52,7 +52,9 @@ def _mana_value(argument: str, value: float | None) -> float | None:
         raise SearchArgumentError(argument, f"{{{argument}}} must be a number from 0 to {MANA_VALUE_MAX:,}, not "
                                   f"{_literal(repr(value))}.")
     if not 0 <= value <= MANA_VALUE_MAX:
-        raise SearchArgumentError(argument, f"{{{argument}}} must be from 0 to {MANA_VALUE_MAX:,}, not {value:g}.")
+        # (as it was given: 1000000.4 had been quoted "1e+06", inside the range)
+        raise SearchArgumentError(argument, f"{{{argument}}} must be from 0 to {MANA_VALUE_MAX:,}, not "
+                                  f"{_literal(repr(value))}.")
     return float(value)
 
 

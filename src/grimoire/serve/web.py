@@ -101,7 +101,15 @@ def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
         if not where and item["loc"][:1] == ("body",):  # the body itself: no object of named fields
             given = "empty" if item["type"] == "missing" else _JSON_KINDS.get(type(item.get("input")), "no object")
             return _bad_request(f"the body must be a JSON object, not {given}. {BODY_FIX}", argument="body")
-        problems.append(f"bad parameter {where or 'body'}: {item['msg']}")
+        if item["type"] == "extra_forbidden" and where == "text":  # "deck" and its other name "text" both sent
+            problems.append("bad parameter text: the deck was sent twice, as deck and as text; send one of them")
+        elif item["type"] == "extra_forbidden":
+            problems.append(f"bad parameter {where}: unknown; the body takes deck (or text), format and bracket")
+        elif item["type"] == "string_unicode":  # a lone surrogate (\ud800) that no UTF-8 text holds
+            problems.append(f"bad parameter {where}: not valid Unicode text (an unpaired surrogate escape such as "
+                            "\\ud800?); send it as UTF-8 text")
+        else:
+            problems.append(f"bad parameter {where or 'body'}: {item['msg']}")
         names.append(where or "body")
     # ``argument`` names the first, as every other 400 of the API does
     return _bad_request("; ".join(dict.fromkeys(problems)) + ".", argument=names[0] if names else "body")

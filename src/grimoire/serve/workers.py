@@ -9,6 +9,7 @@ SIGTERM or Ctrl-C stops them all.
 from __future__ import annotations
 
 import gc
+import json
 import logging
 import os
 import signal
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from grimoire.search.query import MAX_QUERY_LENGTH
 from grimoire.serve.library import Library, warm
 from grimoire.serve.pool import WorkPool, shared_slow_gate, worker_pool
 
@@ -32,10 +34,26 @@ MIN_WORKER_LIFE_S = 5.0
 # A connection that has not sent a whole request line and headers this long after it opened, or after its last
 # answer, is closed with a 408: a client trickling its headers a byte at a time (slowloris) held one open for ever.
 HEADER_TIMEOUT_S = 10.0
-_TIMED_OUT_TEXT = f"the request's headers did not all come within {HEADER_TIMEOUT_S:.0f} s\n".encode()
-_TIMED_OUT = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n"
-              b"content-length: %d\r\n\r\n%s" % (len(_TIMED_OUT_TEXT), _TIMED_OUT_TEXT))
+
+
+def _closing_answer(status: str, message: str) -> bytes:
+    """A whole HTTP answer closing the connection, its body the JSON error shape of the web API
+    (``{"error": ...}``), written as it stands where h11 has read no request to answer."""
+    body = json.dumps({"error": message}).encode()
+    return (f"HTTP/1.1 {status}\r\ncontent-type: application/json\r\nconnection: close\r\n"
+            f"content-length: {len(body)}\r\n\r\n").encode() + body
+
+
+_TIMED_OUT = _closing_answer("408 Request Timeout",
+                             f"the request's headers did not all come within {HEADER_TIMEOUT_S:.0f} s")
+# what uvicorn answers a request h11 cannot read (a request line past h11's 16 KiB buffer as it came, a raw space
+# or a NUL in it, a bad Content-Length): it had been the plain text "Invalid HTTP request received."
+_BAD_REQUEST = _closing_answer(
+    "400 Bad Request", "the HTTP request could not be read: its request line and headers must be valid HTTP/1.1 "
+    "(a URL percent-encoded, with no raw spaces or control characters; a numeric Content-Length) and at most 16 KiB "
+    f"together; a longer query cannot be a search (queries are at most {MAX_QUERY_LENGTH:,} characters)")
 PARENT_CHECK_S = 1.0
+LINGER_S = 2.0  # how long a connection answered 400 by uvicorn's h11 reads on before it closes
 
 
 class ListenError(OSError):
@@ -152,6 +170,7 @@ def _header_deadline_protocol() -> type:
 
     class HeaderDeadline(H11Protocol):
         _deadline = None
+        _discarding = False
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
@@ -169,6 +188,19 @@ def _header_deadline_protocol() -> type:
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
             super().connection_lost(exc)
+
+        def send_400_response(self, msg: str) -> None:  # (uvicorn's h11 error: see _BAD_REQUEST)
+            # a lingering close: the rest of the request is read and dropped for a moment, as closing with it unread
+            # resets the connection, and the client lost the answer (a 150 KB request line came in several reads)
+            self._discarding = True
+            self.transport.write(_BAD_REQUEST)
+            if self.transport.can_write_eof():
+                self.transport.write_eof()
+            self.loop.call_later(LINGER_S, self.transport.close)
+
+        def data_received(self, data: bytes) -> None:
+            if not self._discarding:
+                super().data_received(data)
 
         def _arm(self) -> None:
             self._disarm()
