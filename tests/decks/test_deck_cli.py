@@ -84,6 +84,7 @@ def test_a_deck_file_is_read_whatever_its_name_and_a_missing_one_is_named(home, 
         assert json.loads(capsys.readouterr().out)["stats"]["land_count"] == 37
         assert main(["deck", "check", name, "--bracket", "2"]) == 0
         assert "legal as far as the data shows" in capsys.readouterr().out
-    assert main(["deck", "check", "gone.dec"]) == 1
-    err = capsys.readouterr().err
-    assert "no deck file at gone.dec" in err and "no card named" not in err
+    for missing in ("gone.dec", "gonedeck"):  # (one word naming no file nor card had been "no card named")
+        assert main(["deck", "check", missing]) == 1
+        err = capsys.readouterr().err
+        assert f"no deck file at {missing}" in err and "no card named" not in err

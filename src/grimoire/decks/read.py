@@ -449,7 +449,12 @@ def _read(source: str, db: CardDB, files: bool, stdin: TextIO | None) -> ParsedD
         if not path.is_file():
             raise DeckInputError(_not_a_file(path, text) + " " + DECK_HELP)
         return _from_file(path, db)
-    return _from_decklist(source, db)
+    deck = _from_decklist(source, db)
+    if files and not deck.count() and not re.search(r"\s", text):
+        # one word where a file is expected, naming no card: a file name mistyped ("mydeck" with no such file had
+        # been "no card named 'mydeck'. Did you mean: Beck // Call")
+        raise DeckInputError(f"no deck file at {shown(text)} (and no card of that name). " + DECK_HELP)
+    return deck
 
 
 def read_deck(source: str | Path, db: CardDB, *, files: bool = True, stdin: TextIO | None = None) -> ParsedDeck:
