@@ -372,18 +372,24 @@ def test_bundled_snapshot_leaves_challenge_deck_cards_out_of_commander():
         assert db.cards_at([db.names.find(name)])[0].legalities["commander"] == "legal", name
 
 
-def test_infinite_and_hundred_mana_in_text_and_land_planeswalkers_are_funny(tmp_path):
+def test_infinite_and_hundred_mana_in_text_land_planeswalkers_and_costed_lands_are_funny(tmp_path):
     # their text as the corpus has it: playtest and Un-cards (Mox Lotus, Urza's Fun House, Wrenn and One)
     records = [
         _record("Mox Lotus", "{T}: Add {∞}.\n{100}: Add one mana of any color.", "{15}", ("Artifact",)),
         {**_record("Wrenn and One", "[−1]: Create a 1/1 green Squirrel creature token.", None, ("Land",)),
          "types": ["Land", "Planeswalker"], "type": "Land Planeswalker — Wrenn"},
         _record("Black Lotus", "{T}, Sacrifice this artifact: Add three mana of any one color.", "{0}", ("Artifact",)),
+        # a land with a mana cost (an everyday review found it first for "lands to play in my lord windgrace deck")
+        _record("Glade of the Pump Spells", "(You have to pay {2}{G} to play this land as your land drop. It's "
+                "green.)", "{2}{G}", ("Land",)),
+        _record("Dryad Arbor", "(Dryad Arbor isn't a spell, it's affected by summoning sickness, and it has \"{T}: "
+                "Add {G}.\")", None, ("Land", "Creature")),
     ]
     path = tmp_path / "corpus.json"
     path.write_text(json.dumps(records))
     funny = {card.name: card.is_funny for card in corpus.load(path).cards}
-    assert funny == {"Mox Lotus": True, "Wrenn and One": True, "Black Lotus": False}
+    assert funny == {"Mox Lotus": True, "Wrenn and One": True, "Black Lotus": False, "Glade of the Pump Spells": True,
+                     "Dryad Arbor": False}
 
 
 def test_half_mana_dice_tables_questions_drinks_and_asides_are_funny(tmp_path):

@@ -182,6 +182,8 @@ def is_funny(record: dict) -> bool:
         return True
     if {"Land", "Planeswalker"} <= types:  # a land that is a planeswalker (Wrenn and One): no printed card is both
         return True
+    if "Land" in types and record.get("manaCost"):  # a land with a mana cost (Glade of the Pump Spells, a playtest
+        return True  # card): printed lands have none (CR 202.1b)
     for stat in ("power", "toughness"):
         value = record.get(stat)
         if value is not None and not _NUMERIC_STAT.match(value):
