@@ -3,9 +3,9 @@ concurrent load are the ones a lone client gets (never a 500), a dead worker is 
 
 from __future__ import annotations
 
+import json
 import os
 import signal
-import json
 import socket
 import subprocess
 import sys
