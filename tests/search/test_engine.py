@@ -809,3 +809,49 @@ def test_a_commander_named_alone_asks_for_its_colours_staples_too(snapshot_engin
     assert any(note.startswith("staples:") for note in page.notes)
     # a need named keeps its own ranking
     assert not any("staples:" in note for note in snapshot_engine.search("ramp for my Meren deck", limit=3).notes)
+
+
+@pytest.mark.parametrize(("query", "wanted", "unwanted"), [
+    # (an everyday review's requests) a tribal commander named alone is its tribe's deck: Lathril's text names
+    # menace and combat damage before Elves, which had ranked Yathan Tombguard and Sorin's Vengeance first
+    ("what do i run in lathril", {"Imperious Perfect", "Elvish Warmaster"}, {"Yathan Tombguard"}),
+    # a card naming spells only of other colours than the deck's keeps little of its score
+    ("izzet cost reducers", {"Ruby Medallion", "Sapphire Medallion", "Goblin Electromancer"},
+     {"Jet Medallion", "Pearl Medallion", "Emerald Medallion"}),
+    # complaints: what beats the player is answered, not asked for
+    # (the verb saying how they beat the player asks for nothing: Overrun had come 9th)
+    ("token decks overrun me", {"Illness in the Ranks", "Virulent Plague"},
+     {"Goblin Surprise", "Mishra's Onslaught", "Overrun"}),
+    ("my deck folds to flyers", {"Plummet"}, {"Dense Canopy", "Chaosphere"}),
+    ("i can't answer a resolved planeswalker", {"Hero's Downfall", "Dreadbore"}, {"Dovin Baan", "Narset Transcendent"}),
+    ("how to beat blue", {"Pyroblast", "Red Elemental Blast"}, {"Attempted Murder"}),
+])
+def test_everyday_requests_a_review_found_misread(snapshot_engine, query, wanted, unwanted):
+    names = top(snapshot_engine.search(query, limit=10))
+    assert wanted <= set(names) and not unwanted & set(names), names
+
+
+def test_the_blue_player_s_counterspells_are_answered_not_asked_for(snapshot_engine):
+    """"the blue player counters everything i cast" had read `id<=u` and ranked Counterspell, Rewind, Pact of
+    Negation: what the player wants is what can't be countered, in any colour."""
+    page = snapshot_engine.search("the blue player counters everything i cast", limit=10)
+    assert [chip.syntax for chip in page.readings[0].chips] == ['o:"can\'t be countered"'], page.readings
+    assert all("can't be countered" in (r.card.oracle_text or "") for r in page.results), top(page)
+    assert any("U" not in r.card.color_identity for r in page.results), top(page)
+
+
+def test_a_board_wiped_every_other_turn_asks_for_its_protection(snapshot_engine):
+    """"my board gets wiped every other turn" had ranked the wipes themselves (Time Wipe, Gates Ablaze)."""
+    assert snapshot_engine.tags_for("my board gets wiped every other turn")[0].name == "board-protection"
+
+
+def test_pod_alone_is_birthing_pod_and_our_pod_is_the_playgroup(snapshot_engine):
+    assert top(snapshot_engine.search("pod", limit=1)) == ["Birthing Pod"]
+    assert not snapshot_engine.search("removal for my pod", limit=1).readings[0].named
+
+
+def test_losing_to_infinite_mana_combos_asks_for_combo_hate_not_freezing(snapshot_engine):
+    """The rewrite of "infinite mana combos" into the untappers' words had made the complaint ask to freeze what
+    untaps (Inertia Bubble, Ice Over first); the plan named last is what is beaten. Asked for, they stay untappers."""
+    assert snapshot_engine.tags_for("i lose to infinite mana combos")[0].name == "stax"
+    assert snapshot_engine.tags_for("infinite mana combos")[0].name == "untapper"

@@ -4085,3 +4085,34 @@ _ANY_GRAVEYARD = "o:/creature cards? (?:from|in) (?:a|any|an opponent's|all) gra
 ])
 def test_graveyards_reanimated_and_likes_for_a_type(reader, query, expected):
     assert syntax(reader, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # a commander's given name in lower case, which English also knows, where the deck's commander is expected (an
+    # everyday review: these had read no colours)
+    ("spirits for millicent", "id<=wu t:spirit"),
+    ("aristocrats payoffs for my judith deck", "id<=br"),
+    ("pirates for malcolm and breeches", "id<=ur t:pirate"),  # a partner after it, its "and" the query's operator
+    ("ramp for prosper", "id<=br"),
+    # not an everyday word, nor one rules text uses
+    ("cards for value", ""),
+    ("removal for protection", ""),
+    # a nickname for one commander is that commander ("gitrog" had read Gitrog, Horror of Zhava's colours too)
+    ("what goes in a gitrog deck", "id<=bg"),
+    # who plays a colour is no colour of the cards asked for, the player's own deck still is; what they do to the
+    # player's spells asks for what can't be countered
+    ("the blue player counters everything i cast", 'o:"can\'t be countered"'),
+    ("counterspells that counter everything", ""),  # a hard counter asked for, no complaint
+    ("removal for my blue deck", "id<=u"),
+    # what a commander has is no format, even after "to" ("new to commander" is)
+    ("i always die to commander damage", ""),
+    ("new to commander", "f:commander"),
+    # a permanent "resolved" stands between the answer and what it answers
+    ("i can't answer a resolved planeswalker", ""),
+])
+def test_commanders_given_names_and_what_beats_the_player(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_nickname_for_one_commander_names_that_commander_s_deck(reader):
+    assert reader.read("what goes in a gitrog deck").deck == ("The Gitrog Monster",)

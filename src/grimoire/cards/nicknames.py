@@ -34,12 +34,14 @@ NICKNAMES: dict[str, str] = {
     "sfm": "Stoneforge Mystic", "uro": "Uro, Titan of Nature's Wrath", "nadu": "Nadu, Winged Wisdom",
     "godo": "Godo, Bandit Warlord", "gitrog": "The Gitrog Monster", "jitte": "Umezawa's Jitte",
     "clamp": "Skullclamp", "greaves": "Lightning Greaves", "boots": "Swiftfoot Boots",
-    "sofi": "Sword of Fire and Ice", "sofaf": "Sword of Feast and Famine", "one ring": "The One Ring",
+    "pod": "Birthing Pod", "sofi": "Sword of Fire and Ice", "sofaf": "Sword of Feast and Famine",
+    "one ring": "The One Ring",
     "jtms": "Jace, the Mind Sculptor", "jace tms": "Jace, the Mind Sculptor", "lotv": "Liliana of the Veil",
 }
 # nicknames that are everyday words ("path", "bolt", "bob"): a card only alone or where a name is expected ("like
 # path but black", "bolt effects"), never in "a path to victory"
 EVERYDAY = frozenset({"swords", "path", "bolt", "fierce", "rip", "relic", "consult", "twin", "reversal",
                       "hermit", "led", "cradle", "workshop", "bob", "mom", "clamp", "boots", "sylvan", "ancestral",
-                      "vamp", "scepter", "ballista", "bauble", "bazaar", "greaves", "coffers", "remora"})
+                      "vamp", "scepter", "ballista", "bauble", "bazaar", "greaves", "coffers", "remora",
+                      "pod"})  # ("in our pod": the playgroup)
 LONGEST_NICKNAME = max(len(nickname.split()) for nickname in NICKNAMES)

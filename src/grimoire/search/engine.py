@@ -256,6 +256,12 @@ COLOURLESS_SHARE = 0.7
 # of none of them keeps this share of its score
 TRIBE_COLOUR_SHARE, OFF_TRIBE_SHARE = 1 / 3, 0.4
 COMMANDER_COLOURLESS_SHARE = 1.0  # for a named commander's deck, whose colourless staples are every deck's
+# a card whose text names spells of colours only outside the deck's ("Black spells you cast cost {1} less": Jet
+# Medallion, which had been 5th of "izzet cost reducers") keeps this share of its score
+OFF_COLOUR_SPELLS_SHARE = 0.3
+_COLOURED_SPELLS = re.compile(r"\b(white|blue|black|red|green) (?:(?:creature|instant|sorcery|permanent|"
+                              r"noncreature|enchantment|artifact) )?spells?\b", re.IGNORECASE)
+_COLOUR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 # "cards like X": beside the cosine of the two cards' embeddings, the cosine of their function tags (strengths) at
 # this weight, so that a card doing what X does outranks one only worded like it (Through the Breach beside Sneak
 # Attack, Maelstrom Pulse beside Vindicate; Jokulhaups, a land sweeper, no longer beside Wrath of God). Chosen by
@@ -337,6 +343,7 @@ class SearchEngine:
         self._text_rows: dict[str, np.ndarray] = {}
         self._tribe_rows: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._tribe_colour_bits: dict[str, int] = {}
+        self._off_colour_cache: dict[frozenset[str], np.ndarray] = {}
 
     @cached_property
     def reader(self) -> Reader:
@@ -551,7 +558,11 @@ class SearchEngine:
                 chosen = self._chosen_tags(text, vector, [*tags, *fallback_tags], context, dense_ranked,
                                            self.tag_matcher, by_words=named_card is None)
         # "cards for an elf deck": nothing asked but the tribe (the dense list's head alone may echo a function)
-        tribal = self._tribal_deck(text) if choose_tags and all(m.by == "dense" for m in chosen) else None
+        # ("good cards for lathril": a tribal commander's deck asked for alone is its tribe's, as "cards for an elf
+        # deck" is; its text, which ranks, names menace and combat damage more than Elves)
+        bare_deck = bool(deck) and tag_text is not None and not ranking.words(tag_text)
+        tribal = self._tribal_deck(text) or (self._commander_tribe(deck) if bare_deck else None) \
+            if choose_tags and all(m.by == "dense" for m in chosen) else None
         if tribal:
             chosen = []
         literal = ranking.is_literal(text)
@@ -1008,6 +1019,8 @@ class SearchEngine:
         # a commander's deck plays colourless cards as its own (Ashnod's Altar for Meren's sac outlets, Skullclamp)
         shares = np.where(colourless, COMMANDER_COLOURLESS_SHARE if reading.deck else COLOURLESS_SHARE, 1.0)
         deck = _deck_letters(reading)
+        if deck:
+            shares = np.where(self._off_colour_spells(frozenset(deck))[rows], OFF_COLOUR_SPELLS_SHARE, shares)
         typed = reading.typed.lower()
         if not deck or not _ASKS_MANA.search(typed) or not (reading.deck or _NAMES_A_DECK.search(typed)):
             return shares  # "green ramp" asks for green cards: Sol Ring keeps its discount
@@ -1155,6 +1168,16 @@ class SearchEngine:
         if len(colours) < 2 or not any(chip.syntax.split(" ", 1)[0] == "t:land" for chip in reading.chips):
             return None
         return self._colours_made(colours)
+
+    def _off_colour_spells(self, deck: frozenset[str]) -> np.ndarray:
+        """Whether each card's text names spells of some colour (:data:`_COLOURED_SPELLS`), none of them the
+        ``deck``'s colours (``W``, ``U``...): a Medallion or a "whenever a player casts a black spell" card for
+        another deck."""
+        if deck not in self._off_colour_cache:
+            named = [{_COLOUR_LETTER[colour.lower()] for colour in _COLOURED_SPELLS.findall(text)}
+                     for text in self.db.columns.oracle_text.tolist()]
+            self._off_colour_cache[deck] = np.array([bool(colours) and not colours & deck for colours in named])
+        return self._off_colour_cache[deck]
 
     def _colours_made(self, colours: set[str]) -> np.ndarray:
         """How many of ``colours`` each card makes (Scryfall's produced mana), signed, as _fixing_first sorts on its

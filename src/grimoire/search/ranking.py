@@ -148,8 +148,9 @@ _STOPWORDS = frozenset(
     "gets getting gives giving finds finding needed needing likes wanted wanting "
     # chat ("gimme some cheap counters", "yo what's good")
     "gimme lemme wanna gotta gonna yo pls plz hey hi hello thanks thx lol idk tbh ok okay "
-    # a question's opening with its verb joined on ("what's the best 1 mana green ramp?" reads as "what is")
-    "whats theres "
+    # a question's opening with its verb joined on ("what's the best 1 mana green ramp?" reads as "what is"), and
+    # "how" ("how to beat blue": the words left beside the hate read)
+    "whats theres how "
     # the player's own story ("I'm building a Kaalia deck and need ramp")
     "im ive build builds building built "
     # what the deck lacks, said of it ("list missing a few cheap counters", "my deck is lacking draw")
@@ -157,7 +158,9 @@ _STOPWORDS = frozenset(
     # "creature based ramp", "land-based ramp": what the ramp is made of
     "based "
     # how the player rates what is asked, not what it does ("hidden gems for my elf deck", "underrated removal")
-    "hidden gem gems underrated overlooked sleeper sleepers".split()
+    "hidden gem gems underrated overlooked sleeper sleepers "
+    # a permanent already in play ("i can't answer a resolved planeswalker": one on the battlefield)
+    "resolved".split()
 )
 # "my commander keeps getting killed", "my creatures keep dying": what asks for protecting them; not the player's own
 # dying ("i keep dying to fliers", "we die to combat damage": what kills them is to be beaten, slang.LOSES_TO)
@@ -170,9 +173,11 @@ _KEEPS_DYING = re.compile(rf"\b(?:{_NOT_THE_PLAYER}(?:keeps?|kept) (?:getting |b
                           r"(?:killed|removed|destroyed|exiled)|"
                           rf"{_NOT_THE_PLAYER}(?:die|dies|dying)(?= to\b)|"  # "my creatures die to board wipes"
                           # "my commander dies too often", "gets killed too easily"
-                          r"(?:(?:die|dies|dying)|(?:gets?|getting) (?:killed|removed|destroyed|exiled))"
+                          r"(?:(?:die|dies|dying)|(?:gets?|getting) (?:killed|removed|destroyed|exiled|"
+                          r"(?:board[- ]?)?wiped|wrathed|swept))"
                           r"(?= (?:too|so) (?:often|much|fast|quickly|easily|early)\b|"
-                          r" (?:every|each) (?:turn|game|time|round)\b))\b")  # "gets removed every turn"
+                          # "gets removed every turn", "my board gets wiped every other turn"
+                          r" (?:every|each) (?:other |single )?(?:turn|game|time|round)\b))\b")
 # "protect my creatures from removal", "my creatures keep dying to removal": what follows "from" (or "dying to") is
 # what the card guards against, not a function asked for; "return creatures from the graveyard" guards nothing
 _GUARD_VERBS = r"protect\w*|sav(?:e|es|ing)|shield\w*|guard\w*|defend\w*"  # what keeps something safe
@@ -1453,6 +1458,13 @@ def rewritten(text: str) -> str:
     return text
 
 
+def _head_word(text: str) -> str:
+    """The last content word of ``text`` as typed, stemmed as :func:`words` stems it, before any rewrite ("infinite
+    mana combos": "combo", which the rewrite into the untappers' words drops), or ""."""
+    tokens = [token for token in _TOKEN.findall(text.lower().replace("'", "")) if token not in _STOPWORDS]
+    return _SAME_STEM.get(stem := _STEMMER.stemWord(tokens[-1]), stem) if tokens else ""
+
+
 @lru_cache(maxsize=8)  # a request asks for its words several times (its reading, its tags); ~190 rewrites each
 def words(text: str) -> tuple[str, ...]:
     """Content words of a text, lower case and stemmed, so word forms meet (``wipes``, ``wiping`` -> ``wipe``;
@@ -1608,7 +1620,10 @@ class TagMatcher:
             # guards their things from it ("protect my creatures from removal with hexproof": no edict)
             own = _OWN_THINGS.search(beaten) is not None or \
                 bool(guarded) and _OWN_THINGS.search(lowered[:against.start(1)]) is not None
-            found = self._against(found, target, own=own)
+            # the verb of "token decks overrun me" is the complaint, no function asked for (Overrun had come 9th)
+            verb = frozenset(words(lowered[against.end(1):against.end()])) if against.re is BEATEN_BY else frozenset()
+            head = _head_word(beaten)  # the noun what is beaten ends on ("infinite mana combos": combos)
+            found = self._against(found, target, own=own, verb=verb, head=head)
         mine = _MY_SIDE.search(lowered) is not None and _THEIR_SIDE.search(lowered) is None
         typed = _typed_answer(found, asked - guarded, not mine) if not literal else found
         typed = _in_a_graveyard(typed, asked - guarded) if not literal else typed
@@ -1786,7 +1801,8 @@ class TagMatcher:
         out[kind] = max(found.get(kind, 0.0), *(untyped[index] for index in broad))
         return out
 
-    def _against(self, found: dict[int, float], target: frozenset[str], own: bool = False) -> dict[int, float]:
+    def _against(self, found: dict[int, float], target: frozenset[str], own: bool = False,
+                 verb: frozenset[str] = frozenset(), head: str = "") -> dict[int, float]:
         """``found`` with each tag the ``target`` words (what a request wants beaten) name replaced by the hate tag
         that stops it (``TAG_OPPOSES``: reanimation by graveyard hate, tokens by token hate), at its weight. With
         ``own`` (what is beaten is done to the player's things: "they keep killing my commander"), the protection
@@ -1804,10 +1820,14 @@ class TagMatcher:
         # board of tokens"); one there only in part must carry the usual weight
         whole = self._word_matches(target, target, frozenset(), partial=False)
         named = whole or self._word_matches(target, target, frozenset())
-        hated = {hate: max(named[stopped], MIN_WEIGHT) for hate, stopped in _OPPOSES
-                 if (stopped in whole or named.get(stopped, 0.0) >= MIN_WEIGHT)
-                 and target & _BEATEN_ONLY_BY_NAME.get(stopped, target) and not (own and stopped in _GUARDS)}
-        stopped = set()
+        # a plan named last is what is beaten, whatever the words before it name ("infinite mana combos": combo's
+        # answer, where "infinite mana" had asked to freeze what untaps)
+        planned = next(({answer: 1.0} for plan, answer in _PLAN_ANSWERS if head in plan), {})
+        hated = planned or {hate: max(named[stopped], MIN_WEIGHT) for hate, stopped in _OPPOSES
+                            if (stopped in whole or named.get(stopped, 0.0) >= MIN_WEIGHT)
+                            and target & _BEATEN_ONLY_BY_NAME.get(stopped, target) and not (own and stopped in _GUARDS)}
+        stopped = {index for index, weight in named.items() if weight >= MIN_WEIGHT and index not in hated} \
+            if planned else set()
         if not hated:
             hated = next(({answer: 1.0} for plan, answer in _PLAN_ANSWERS if plan & target), {})
             # the plan's own tags are what is beaten ("lifegain against burn": no burn)
@@ -1815,6 +1835,9 @@ class TagMatcher:
         if not hated:
             return found
         stopped |= {s for hate, s in _OPPOSES if hate in hated}
+        # (``verb``: the words saying how it beats the player, "overrun me", whose tags are not asked either)
+        stopped |= {index for index, weight in self._word_matches(verb, verb, frozenset()).items()
+                    if weight >= MIN_WEIGHT and index not in hated} if verb else set()
         found = {index: weight for index, weight in found.items() if index not in stopped}
         for hate, weight in hated.items():
             found[hate] = max(found.get(hate, 0.0), weight)

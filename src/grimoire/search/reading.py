@@ -48,6 +48,7 @@ from grimoire.search.spelling import (
     english_words,
     is_english,
     is_rare_english,
+    is_uncommon_english,
 )
 from grimoire.search.tags import NUMBER_WORDS, TAG_INDEX, TAG_NAMES, TAG_PARENTS, TAGS
 
@@ -458,6 +459,13 @@ class Reader:
                 by_comma[alias] = by_comma[alias] + [row for row in rows if row not in by_comma[alias]]
             elif len(alias) > 2 and len({identities[row] for row in rows}) == 1:
                 by_comma[alias] = rows
+        # a players' nickname for one commander is that commander ("gitrog": The Gitrog Monster, not Gitrog, Horror
+        # of Zhava, whose colours had been read for "what goes in a gitrog deck")
+        for nickname, name in NICKNAMES.items():
+            row = self.db.names.find(name)
+            type_line = columns.type_line[row] if row is not None else ""
+            if "Legendary" in type_line and ("Creature" in type_line or "Planeswalker" in type_line):
+                by_comma[nickname] = [row]
         return by_comma
 
     @cached_property
@@ -1062,7 +1070,7 @@ class Reader:
                 deck_of = _before(state, start, 1) == "my" and _after(state, stop, 1) == "deck" and \
                     fold(text) not in self.creature_types
                 alias = row is not None and (fold(text) not in self.english or deck_of) and \
-                    not self._everyday(fold(text))
+                    not self._everyday(fold(text)) or row is not None and self._given_name(state, start, stop)
             if row is None and not single and stop - start <= 4:  # "syr gwyn", "grand arbiter augustin"
                 row = self.commander_names.get(fold(text))
                 alias = row is not None and any(fold(w.lower) not in self.english and not self._everyday(fold(w.lower))
@@ -1092,6 +1100,21 @@ class Reader:
                 continue
             return stop, row
         return nickname
+
+    def _given_name(self, state: _State, start: int, stop: int) -> bool:
+        """Whether the one word ``start:stop``, a commander's short name, is typed where the deck's commander is
+        expected ("for my judith deck", "spirits for millicent", "pirates for malcolm and breeches") and is a given
+        name more than a word: no word of rules text, the game or creature types, and uncommon in English. These had
+        been read as everyday words (Judith and Malcolm are in the tokenizer's vocabulary, Millicent is counted 160
+        times), and the deck's colours were lost."""
+        word = fold(state.words[start].lower).strip(",.;:?!")
+        following = _after(state, stop, 1)
+        # (a partner after it: "for malcolm and breeches", whose "and" the query language took as its operator)
+        partnered = following in ("and", "&", "+", "/") or fold(following).strip(",.;:?!") in self.commander_names
+        expected = _before(state, start, 1) == "my" and following == "deck" or self._after_the_deck(state, start) or \
+            _before(state, start, 1) == "for" and (stop == len(state.words) or following == "deck" or partnered)
+        return expected and word not in self.rules_words and word not in self._game_words and \
+            word not in self.creature_types and word not in _GROUPS and is_uncommon_english(word)
 
     def _first_of_commanders(self, state: _State, start: int, word: str) -> int | None:
         """Where a name is expected ("cards like thalia"), the first of the few commanders a short name may mean
@@ -2311,6 +2334,8 @@ _RANKING_ADJECTIVES = frozenset({"best", "biggest", "strongest", "largest", "sca
                                  # sizes and costs of what is acted on ("destroy big creatures")
                                  "big", "huge", "large", "small", "little", "tiny", "cheap", "expensive",
                                  "dead", "fallen",  # "bring a dead creature back"
+                                 # "answer a resolved planeswalker", "kill an opposing creature"
+                                 "resolved", "opposing", "enemy", "giant", "massive", "single",
                                  "voltron"})  # "stop a voltron commander": the one to beat
 
 
@@ -2560,6 +2585,11 @@ _MANA_MAKER_KINDS = frozenset({"dork", "dorks", "rock", "rocks", "ritual", "ritu
                                "creatures", "artifact", "artifacts", "accel", "acceleration"})
 
 
+# who plays a colour at the table ("the blue player", "green opponents"); "my blue deck" stays the player's own
+_OTHER_PLAYERS = frozenset({"player", "players", "pilot", "pilots", "opponent", "opponents", "opponent's",
+                            "opponents'"})
+
+
 def _colors(reader: Reader, state: _State) -> None:
     """A colour word names the colour identity the card fits in: "white" is ``id<=w``, "Esper" ``id<=wub``,
     "mono-U" ``id<=u``; a colour ending the request names it too ("steal creatures blue"). Beside "commanders",
@@ -2578,6 +2608,8 @@ def _colors(reader: Reader, state: _State) -> None:
         if (_is_object(state, first) and not ends and not opens) or \
                 next_word in ("mana", "source", "sources", "devotion") and not maker:
             continue
+        if next_word in _OTHER_PLAYERS and _before(state, first, 1) not in ("my", "our", "i'm", "im"):
+            continue  # "the blue player counters everything i cast": who beats the player, not the cards' colours
         if match.group().endswith("rainbow") and next_word in _MANA_MAKERS:
             continue  # "rainbow rocks": what makes mana of any colour, not five-colour cards
         # a commander's identity is its deck's: "mono red commanders", "Sultai commanders" are exactly those colours
@@ -3400,6 +3432,9 @@ _UNCOUNTERABLE = re.compile(r"uncounterable|(?:that |which )?(?:can'?t|cannot|ca
                             r"(?:keeps?|kept) (?:getting |being )?countered|"
                             # "my big spells get countered", "decks that counter everything" beat me
                             r"(?:always )?(?:get|gets|got) countered|"
+                            # "the blue player counters everything i cast"
+                            r"counter(?:s|ing|ed)? (?:everything|anything|every spell|all the spells|all my spells) "
+                            r"(?:i|we) (?:cast|play)|"
                             rf"(?:{LOSES_TO}) (?:[\w-]+ ){{0,3}}?(?:decks?|players?) (?:that|which|who) counter\w*|"
                             r"(?:keeps?|kept|always) counter(?:ing|s)? "
                             r"(?:all )?(?:my|our) (?:spells?|stuff|creatures?|things|cards|combo|commanders?|bombs?|"
@@ -4529,6 +4564,10 @@ _POSSESSIVES = frozenset({"my", "our", "your"})  # "my commander" is the deck's 
 # "pauper commander" (PDH) is a format of its own, not Pauper and then commanders
 _FORMAT_WORDS = r"(?:pauper[- ](?:commander|edh)|cedh|edh|pedh|pdh|cmdr|penny dreadful|duel commander|" \
     r"canadian highlander|" + _either(FORMATS) + ")"
+# what a commander has or is ("commander damage", "commander tax"): no format ("i always die to commander damage"
+# had read f:commander, as "new to commander" does) nor a commander asked for
+_A_COMMANDER_S = frozenset({"damage", "tax", "zone", "deck", "decks", "cost", "costs", "matters", "matter",
+                            "protection"})
 _FORMAT = re.compile(rf"(?:(?:for|in) ({_FORMAT_WORDS})(?:[- ]legal)?|({_FORMAT_WORDS})[- ]legal|"
                      rf"(pauper[- ](?:commander|edh)|{'|'.join(_ALWAYS_READ_FORMATS)}|edh|cedh|cmdr)|(commanders?))")
 
@@ -4566,13 +4605,13 @@ def _formats(reader: Reader, state: _State) -> None:
             listed = 0 < first and state.words[first - 1].text.endswith(",") and \
                 (last == len(state.words) or state.words[last - 1].text.endswith(","))
             if match.group(4) == "commander" and (following in _FORMAT_NOUNS or spell_then_format or listed or
-                                                  _before(state, first, 1) in _PLAYING_A_FORMAT) and \
+                                                  _before(state, first, 1) in _PLAYING_A_FORMAT and
+                                                  following not in _A_COMMANDER_S) and \
                     reader.knows_format("commander"):
                 # "commander staples": cards for the format; "just started commander", "new to commander": the
                 # format the player plays
                 state.take(first, last, "f:commander", "format")
-            elif following not in ("damage", "tax", "zone", "deck", "decks", "cost", "costs", "matters", "matter",
-                                   "protection") and \
+            elif following not in _A_COMMANDER_S and \
                     (not _is_object(state, first) or _before(state, first, 1) in ("as", "be")
                      or _before(state, first, 2) in ("as a", "be a")) \
                     and not _POSSESSIVES & set(_before(state, first, 2).split()):  # "my voltron commander needs"

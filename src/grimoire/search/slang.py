@@ -161,7 +161,7 @@ _THEIR_THING = (r"(?:my |an |the )?(?:opponents?|opponent(?:['’]?s|s['’]) (?
 # keep beating me", "graveyard decks are crushing me").
 LOSES_TO = (r"(?:keep )?los(?:e|es|ing|t)(?: (?:every|each|most|all|half|so many|too many) (?:of my )?"
             r"(?:games?|matche?s?))? (?:to|against)|struggl\w* (?:against|with|vs\.?|versus)|"
-            r"(?:can'?t|cannot) keep up with|"
+            r"(?:can'?t|cannot) keep up with|fold(?:s|ed|ing)? (?:to|against)|"  # "my deck folds to flyers"
             r"(?:trouble|problems?|issues?) (?:with|against)|weak (?:to|against)|vulnerable to|"
             r"(?:can'?t|cannot) (?:beat|handle|deal with)|"
             r"(?:get|gets|getting|got) (?:overwhelmed|overrun|run over|swarmed|crushed|wrecked|beaten|beat|stomped|"
@@ -233,7 +233,8 @@ PLAYER_BY = re.compile(r"\bby (?:a|an|the|that|this|some) ((?:[\w'’-]+ ){0,2}?
 BEATEN_BY = re.compile(r"^(.+?) (?:(?:keeps?|kept|always|just|are|is|was|were|constantly|still|really|totally|going|"
                        r"goes|go|went|wide|and|then|been|have|has|had|on|up|end|ends|ended|also|often|usually|players?|decks?|"
                        r"pilots?) ){0,4}?"
-                       r"(?:(?:beat|crush|kill|wreck|destroy|stomp|ruin|dominat|punish|hos)\w* (?:me|us)\b|"
+                       r"(?:(?:beat|crush|kill|wreck|destroy|stomp|ruin|dominat|punish|hos|"
+                       r"overrun|overwhelm|swarm|outvalu|outpac)\w* (?:me|us)\b|"  # "token decks overrun me"
                        # "a Doubling Season keeps showing up at my table"
                        r"(?:(?<=keeps )|(?<=keep )|(?<=always )|(?<=kept ))(?:show|pop)(?:s|ing|ed)? up\b)")
 

@@ -89,6 +89,15 @@ def is_rare_english(word: str) -> bool:
     return is_english(word) and _english_counts()[word] <= RARE_COUNT
 
 
+NAME_COUNT = 2000  # a commander's given name where one is expected: "Judith" (294), "Malcolm" (1,018), "Millicent"
+
+
+def is_uncommon_english(word: str) -> bool:
+    """Whether ``word`` is no English word or one counted at most :data:`NAME_COUNT` times: where a commander's name
+    is expected ("for my judith deck", "spirits for millicent"), a given name more than an everyday word."""
+    return not is_english(word) or _english_counts()[word] <= NAME_COUNT
+
+
 def _doubles(base: str, suffix: str) -> bool:
     """Whether English doubles the last letter of ``base`` before ``suffix``: a word of three letters, consonant,
     vowel, consonant, before a vowel ("tut": "tutter", so "tuter" is no form of it but a typo of "tutor")."""
