@@ -52,9 +52,10 @@ def _mana_value(argument: str, value: float | None) -> float | None:
         raise SearchArgumentError(argument, f"{{{argument}}} must be a number from 0 to {MANA_VALUE_MAX:,}, not "
                                   f"{_literal(repr(value))}.")
     if not 0 <= value <= MANA_VALUE_MAX:
-        # (as it was given: 1000000.4 had been quoted "1e+06", inside the range)
+        # (as it was given, a whole number without ".0": 1000000.4 had been quoted "1e+06", inside the range)
+        given = str(int(value)) if float(value).is_integer() else repr(value)
         raise SearchArgumentError(argument, f"{{{argument}}} must be from 0 to {MANA_VALUE_MAX:,}, not "
-                                  f"{_literal(repr(value))}.")
+                                  f"{_literal(given)}.")
     return float(value)
 
 
