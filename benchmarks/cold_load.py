@@ -6,6 +6,7 @@ Usage: python benchmarks/cold_load.py [RUNS]
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import subprocess
 import sys
@@ -27,7 +28,10 @@ def timed(code: str, runs: int) -> list[float]:
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("runs", nargs="?", type=int, default=10,
+                        help="timed runs of each process, after one warm-up run (default 10)")
+    runs = parser.parse_args().runs
     bare, opened = timed(BARE, runs), timed(OPEN, runs)
     size = sum(p.stat().st_size for p in bundled_store_dir().iterdir())
     print(f"snapshot size: {size / 1e6:.2f} MB (target <= 10 MB)")

@@ -8,6 +8,7 @@ Usage: python scripts/build_agent_task_labels.py [FILE]
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -54,4 +55,7 @@ def main(path: Path) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else SHIPPED_TASKS))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", nargs="?", type=Path, default=SHIPPED_TASKS,
+                        help="agent tasks file (.jsonl) to relabel in place (default: the shipped tasks.jsonl)")
+    sys.exit(main(parser.parse_args().file))

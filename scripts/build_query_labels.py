@@ -9,6 +9,7 @@ Usage: python scripts/build_query_labels.py [FILES...]   (default: every shipped
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import sys
@@ -63,5 +64,8 @@ def main(paths: list[Path]) -> int:
 
 
 if __name__ == "__main__":
-    given = [Path(p) for p in sys.argv[1:]]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="*", type=Path,
+                        help="query set files (.jsonl) to relabel in place (default: every shipped set)")
+    given = parser.parse_args().files
     sys.exit(main(given or [QUERY_DIR / name for name in ORDER if (QUERY_DIR / name).exists()]))

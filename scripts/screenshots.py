@@ -42,9 +42,10 @@ def _replay_game(folder: Path) -> tuple[str, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--out", type=Path, default=OUT)
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
+    parser.add_argument("--chromium", default="/usr/bin/chromium",
+                        help="the Chromium binary playwright drives (default /usr/bin/chromium)")
+    parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNG files (default docs/screenshots)")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     port = _free_port()

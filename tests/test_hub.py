@@ -150,25 +150,41 @@ def test_an_unknown_revision_or_file_is_a_clear_error(hub_env, db, capsys):
         load_queries("hf:someone/missing", db)
 
 
-def test_offline_the_message_names_the_files_to_fetch(monkeypatch, tmp_path, home, capsys):
+@pytest.fixture
+def offline(monkeypatch, tmp_path) -> tuple[str, list[float]]:
+    """HF_ENDPOINT at a 127.0.0.1 port nothing listens on; huggingface_hub's back-off waits recorded, not slept."""
     import socket
 
-    with socket.socket() as sock:  # a port nothing listens on
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    monkeypatch.setenv("HF_ENDPOINT", f"http://127.0.0.1:{port}")
-    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hf-cache"))
     import huggingface_hub.utils._http as hf_http
 
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        endpoint = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    monkeypatch.setenv("HF_ENDPOINT", endpoint)
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hf-cache"))
     waits: list[float] = []  # huggingface_hub backs off about 20 s before it gives up: count the waits, skip them
     monkeypatch.setattr(hf_http.time, "sleep", waits.append)
+    return endpoint, waits
+
+
+def test_offline_the_message_names_the_files_to_fetch(offline, home, capsys):
+    endpoint, waits = offline
     code = main(["bench", "search", "--queries", "hf:kasper-cbx/mtg-search-bench", "--engines", "bm25"])
     err = capsys.readouterr().err
     assert code == 1
     assert "cannot reach the Hugging Face Hub" in err
-    assert f"http://127.0.0.1:{port}/datasets/kasper-cbx/mtg-search-bench/resolve/v1.1/data/queries.parquet" in err
+    assert f"{endpoint}/datasets/kasper-cbx/mtg-search-bench/resolve/v1.1/data/queries.parquet" in err
     assert "Traceback" not in err
     assert waits  # it did retry, as it does for a user offline
+
+
+def test_offline_data_load_names_the_index_card_table(offline, home, capsys):
+    # The index's card file is only a candidate (fetched as optional), yet it is the file to fetch by hand.
+    endpoint, _ = offline
+    assert main(["data", "load", "hf:kasper-cbx/mtg-search-index", "--no-embed"]) == 1
+    err = capsys.readouterr().err
+    listed = err.split("Fetch these files by hand:\n", 1)[1].splitlines()[0].strip()
+    assert listed == f"{endpoint}/datasets/kasper-cbx/mtg-search-index/resolve/scryfall-20261014090155/cards.parquet"
 
 
 def test_precon_dataset_from_the_hub_in_the_published_layout(monkeypatch, tmp_path, home, db, capsys):

@@ -84,8 +84,10 @@ def endpoint() -> str:
 def fetch(ref: HubRef, filenames: tuple[str, ...], *, optional: tuple[str, ...] = ()) -> Fetched:
     """Download (or reuse from the cache) ``filenames`` of a dataset repository at ``ref.revision``."""
     files: dict[str, Path] = {}
+    # Offline, the message names the files to fetch by hand: the wanted ones, else the optional candidates.
+    by_hand = filenames or optional
     for filename in (*filenames, *optional):
-        path = _download(ref, filename, required=filename in filenames, wanted=filenames)
+        path = _download(ref, filename, required=filename in filenames, by_hand=by_hand)
         if path is not None:
             files[filename] = path
     commits = {_commit_of(path) for path in files.values()}
@@ -97,7 +99,7 @@ def fetch(ref: HubRef, filenames: tuple[str, ...], *, optional: tuple[str, ...] 
     return Fetched(ref=ref, commit=commits.pop(), files=files)
 
 
-def _download(ref: HubRef, filename: str, *, required: bool, wanted: tuple[str, ...]) -> Path | None:
+def _download(ref: HubRef, filename: str, *, required: bool, by_hand: tuple[str, ...]) -> Path | None:
     from huggingface_hub import hf_hub_download
     from huggingface_hub.errors import (
         EntryNotFoundError,
@@ -113,7 +115,7 @@ def _download(ref: HubRef, filename: str, *, required: bool, wanted: tuple[str, 
     except LocalEntryNotFoundError:
         # Raised when the Hub cannot be reached and the cache lacks the file (checked before EntryNotFound,
         # its parent class).
-        listing = "\n  ".join(ref.url(name) for name in wanted)
+        listing = "\n  ".join(ref.url(name) for name in by_hand)
         raise HubError(f"cannot reach the Hugging Face Hub at {endpoint()} and {filename} of {ref} is not in the "
                        f"local cache. Fetch these files by hand:\n  {listing}\nthen pass the folder or file "
                        "instead of the hf: reference.") from None

@@ -12,7 +12,7 @@ import sys
 import warnings
 
 from grimoire.cli import arena, bench, card, data, deck, precon, search, serve
-from grimoire.cli._common import EXIT_ERROR, Parser, _err
+from grimoire.cli._common import EXIT_ERROR, EXIT_USAGE, Parser, _err
 
 GROUPS = (card, search, deck, data, bench, serve, precon, arena)
 
@@ -31,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     from grimoire.cards.store import StoreError
     from grimoire.hub import HubError
+    from grimoire.search.embed import EncoderError
 
     args = build_parser().parse_args(argv)
     try:
@@ -39,6 +40,9 @@ def main(argv: list[str] | None = None) -> int:
             return args.run(args)
     except (StoreError, HubError) as exc:
         return _err(str(exc))
+    except EncoderError as exc:  # GRIMOIRE_ENCODER names no encoder: a bad setting, as a bad option is
+        _err(str(exc))
+        return EXIT_USAGE
     except BrokenPipeError:
         # The reader left (``grimoire search ... | head``): stop quietly, and keep Python from complaining when
         # it flushes standard output at exit (rich does the same, with the same exit status, for its output).

@@ -103,15 +103,41 @@ def _add_result_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", "-f", help="legal in this format (e.g. commander)")
     parser.add_argument("--type", "-t", action="append", help="type line contains (repeatable)")
     parser.add_argument("--role", action="append", help="has this role, e.g. ramp, removal (repeatable)")
-    parser.add_argument("--mv-min", type=float)
-    parser.add_argument("--mv-max", type=float)
+    parser.add_argument("--mv-min", type=float, help="mana value at least this (mv>=N)")
+    parser.add_argument("--mv-max", type=float, help="mana value at most this (mv<=N)")
     parser.add_argument("-n", "--limit", type=whole_number, default=10, help="results per page (max 100)")
-    parser.add_argument("-p", "--page", type=whole_number, default=1)
+    parser.add_argument("-p", "--page", type=whole_number, default=1, help="page of results to show (default 1)")
     parser.add_argument("--include-funny", action="store_true", help="include Un-set cards")
     parser.add_argument("--json", action="store_true", help="print results as JSON")
 
 
 def _progress_bar(total: int, desc: str):
+    """A tqdm bar of games on a terminal; elsewhere (a log, CI), where tqdm draws nothing, a line per game."""
     from tqdm import tqdm
 
+    if not sys.stderr.isatty():
+        return _ProgressLines(total, desc)
     return tqdm(total=total, desc=desc, unit="game", disable=None)
+
+
+class _ProgressLines:
+    """tqdm's ``update`` as one plain line on standard error per step: ``Census games: 3 of 10 (42 s)``."""
+
+    def __init__(self, total: int, desc: str):
+        import time
+
+        self.total, self.desc, self.done, self.started = total, desc, 0, time.perf_counter()
+
+    def update(self, steps: int = 1) -> None:
+        import time
+
+        self.done += steps
+        of = f" of {self.total}" if self.total else ""
+        print(f"{self.desc}: {self.done}{of} ({time.perf_counter() - self.started:.0f} s)", file=sys.stderr,
+              flush=True)
+
+    def __enter__(self) -> _ProgressLines:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        return None

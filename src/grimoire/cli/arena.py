@@ -148,7 +148,7 @@ def cmd_arena_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_arena_census(args: argparse.Namespace) -> int:
-    from grimoire.bench.arena.census import run_census
+    from grimoire.bench.arena.census import census_tasks, run_census
     from grimoire.bench.arena.league import append_game
     from grimoire.bench.arena.play import PlayerStartError
 
@@ -157,7 +157,8 @@ def cmd_arena_census(args: argparse.Namespace) -> int:
     except (RuntimeError, ValueError, ConnectionError) as exc:
         return _err(str(exc))
     try:
-        with executor or nullcontext(), _progress_bar(0, "Census games") as bar:
+        games = len(census_tasks(args.player, deals=args.deals))
+        with executor or nullcontext(), _progress_bar(games, "Census games") as bar:
             report, records = run_census(args.player, deals=args.deals, workers=args.workers,
                                          max_turns=args.max_turns, cpu_timeout=args.cpu_timeout, progress=bar.update,
                                          executor=executor)
@@ -192,11 +193,11 @@ def add_commands(commands) -> None:
         sub.add_argument("--address", help="Ray cluster to join: auto, or ray://host:port (default: start a local "
                          "Ray instance with --workers CPUs)")
 
-    def fit_options(sub: argparse.ArgumentParser) -> None:
+    def fit_options(sub: argparse.ArgumentParser, seed_help: str = "seed of the rating fit (default 0)") -> None:
         sub.add_argument("--draws", type=int, default=1000, help="posterior draws per chain")
         sub.add_argument("--tune", type=int, default=1000, help="tuning steps per chain")
-        sub.add_argument("--chains", type=int, default=2)
-        sub.add_argument("--seed", type=int, default=0)
+        sub.add_argument("--chains", type=int, default=2, help="sampler chains of the rating fit (default 2)")
+        sub.add_argument("--seed", type=int, default=0, help=seed_help)
 
     aplay = arena_commands.add_parser("play", help="play one game and print the result")
     aplay.add_argument("--players", nargs=2, default=["heuristic", "cpu"], metavar=("SEAT0", "SEAT1"),
@@ -213,7 +214,8 @@ def add_commands(commands) -> None:
 
     aleague = arena_commands.add_parser("league", help="play games chosen by the scheduler, refit, write the "
                                         "leaderboard (table, JSON, PNG, HTML)")
-    aleague.add_argument("--players", nargs="+", default=["random", "heuristic", "cpu"])
+    aleague.add_argument("--players", nargs="+", default=["random", "heuristic", "cpu"],
+                         help="random, heuristic, cpu, scripted or model names (default: random heuristic cpu)")
     aleague.add_argument("--games", type=int, default=40, help="this many more games, each chosen after a refit")
     aleague.add_argument("--workers", type=int, default=2, help="games played at once, one process each")
     aleague.add_argument("--out", default="arena-league", help="folder for games.jsonl and the leaderboard")
@@ -225,7 +227,8 @@ def add_commands(commands) -> None:
                               "(repeatable); a model with no price is refused")
     game_options(aleague)
     executor_options(aleague)
-    fit_options(aleague)
+    fit_options(aleague, "seed of the rating fit; 0 (default) also deals the standard deal book's shuffles, as "
+                "other leagues do, another value another book's")
     aleague.set_defaults(run=cmd_arena_league)
 
     arate = arena_commands.add_parser("rate", help="fit the rating model to a games.jsonl and write the leaderboard")
@@ -238,25 +241,26 @@ def add_commands(commands) -> None:
 
     asim = arena_commands.add_parser("simulate", help="calibration: how often the 90%% intervals contain the known "
                                      "skills, decks, first-player advantage and deal luck")
-    asim.add_argument("--leagues", type=int, default=20)
+    asim.add_argument("--leagues", type=int, default=20, help="simulated leagues, each fitted once (default 20)")
     asim.add_argument("--league-players", type=int, default=5, help="players besides the CPU in each league")
     asim.add_argument("--league-decks", type=int, default=3, help="decks besides Red Burn in each league")
     asim.add_argument("--deals", type=int, default=20, help="deals per simulated league")
     asim.add_argument("--plot", default="arena-calibration.png", help="PNG chart of the coverage per kind")
-    fit_options(asim)
+    fit_options(asim, "seed of the simulated leagues and of their fits (default 0)")
     asim.set_defaults(run=cmd_arena_simulate)
 
     acensus = arena_commands.add_parser("census", help="the cheapest player plays every matchup; report every "
                                         "rejected action, invalid reply and fallback")
     acensus.add_argument("--player", default="random", help="the player to run (the cheapest model before a paid run)")
     acensus.add_argument("--deals", type=int, default=1, help="deals of each matchup")
-    acensus.add_argument("--workers", type=int, default=2)
+    acensus.add_argument("--workers", type=int, default=2, help="games played at once, one process each")
     acensus.add_argument("--out", help="append the census games to this JSONL file")
     game_options(acensus)
     executor_options(acensus)
     acensus.set_defaults(run=cmd_arena_census)
 
     aboard = arena_commands.add_parser("leaderboard", help="print a league's leaderboard")
-    aboard.add_argument("dir", nargs="?", default="arena-league")
-    aboard.add_argument("--json", action="store_true")
+    aboard.add_argument("dir", nargs="?", default="arena-league",
+                        help="the league folder (default arena-league)")
+    aboard.add_argument("--json", action="store_true", help="print leaderboard.json instead of the table")
     aboard.set_defaults(run=cmd_arena_leaderboard)

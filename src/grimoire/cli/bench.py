@@ -72,7 +72,9 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
     from grimoire.bench.search.dataset import QueryFileError, load_queries
     from grimoire.bench.search.engines import load_plugin
     from grimoire.hub import HubError
+    from grimoire.search.embed import encoder_name
 
+    encoder_name()  # an unknown GRIMOIRE_ENCODER stops here, as a bad option would (main prints it)
     db = _open_db()
     engines = [e.strip() for e in args.engines.split(",") if e.strip()]
     for spec in args.plugin or ():
@@ -235,8 +237,8 @@ def add_commands(commands) -> None:
     bench = commands.add_parser("bench", help="benchmarks")
     bench_commands = bench.add_subparsers(dest="bench_command", required=True)
     speed = bench_commands.add_parser("speed", help="search latency, time to first result and memory")
-    speed.add_argument("--repeats", type=int, default=5)
-    speed.add_argument("--json", action="store_true")
+    speed.add_argument("--repeats", type=int, default=5, help="rounds of the query sets timed (default 5)")
+    speed.add_argument("--json", action="store_true", help="print the figures as JSON instead of the tables")
     speed.add_argument("--plot", metavar="PNG", help="also draw each encoder's figures beside its targets")
     speed.set_defaults(run=cmd_bench_speed)
     bsearch = bench_commands.add_parser("search", help="nDCG@10, P@10 and staples@10 of search engines on query sets")
@@ -263,9 +265,13 @@ def add_commands(commands) -> None:
                                                    "ANTHROPIC_API_KEY); --model baseline runs with no model.")
     bagent.add_argument("--model", required=True, help="baseline, scripted/<file.jsonl>, replay/<log>, or an inspect "
                         "model such as anthropic/claude-sonnet-4-5, openai/gpt-5, ollama/<name>")
-    bagent.add_argument("--tools", choices=("search", "grep"), default="search")
-    bagent.add_argument("--grep-mode", choices=("line", "record"), default="record")
-    bagent.add_argument("--prompt", choices=("minimal", "tuned"), default="minimal")
+    bagent.add_argument("--tools", choices=("search", "grep"), default="search",
+                        help="the agent's tool: Grimoire's search (default) or a regex grep over the card text")
+    bagent.add_argument("--grep-mode", choices=("line", "record"), default="record",
+                        help="with --tools grep: match each line, or each card's whole record (default)")
+    bagent.add_argument("--prompt", choices=("minimal", "tuned"), default="minimal",
+                        help="minimal: the task protocol only (default); tuned: adds search advice (for grep, a "
+                             "record layout example and how patterns match)")
     bagent.add_argument("--tasks", help="agent_tasks file (.jsonl or .parquet) or hf:kasper-cbx/mtg-search-bench; "
                         "default: the shipped tasks")
     bagent.add_argument("--qrels", help="qrels file or hf: reference to score by (default: the tasks' own lists)")

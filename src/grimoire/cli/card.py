@@ -35,6 +35,6 @@ def cmd_card(args: argparse.Namespace) -> int:
 
 def add_commands(commands) -> None:
     card = commands.add_parser("card", help="show one card by name (fuzzy)")
-    card.add_argument("name", nargs="+")
+    card.add_argument("name", nargs="+", help="card name: any case, a face's name, a nickname or a close misspelling")
     card.add_argument("--json", action="store_true", help="print the card record as JSON")
     card.set_defaults(run=cmd_card)

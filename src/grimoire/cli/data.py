@@ -49,6 +49,7 @@ def cmd_data_info(args: argparse.Namespace) -> int:
 def cmd_data_update(args: argparse.Namespace) -> int:
     from grimoire.cards import update
 
+    _check_encoder(args.encoder)
     try:
         if args.source == "scryfall":
             db = update.update_scryfall(rulings=not args.no_rulings, min_cards=args.min_cards)
@@ -58,6 +59,15 @@ def cmd_data_update(args: argparse.Namespace) -> int:
         return _err(f"update failed, the current store is unchanged: {exc}")
     print(f"Installed {len(db):,} cards from {db.manifest.get('source')} in {db.directory}")
     return _prepare(db, embeddings=not args.no_embed, encoder=args.encoder)
+
+
+def _check_encoder(encoder: str | None) -> None:
+    """An unknown ``GRIMOIRE_ENCODER`` stops the command before anything is downloaded or built (the CLI's
+    ``main`` prints the :class:`EncoderError`); ``--encoder`` is checked by argparse."""
+    from grimoire.search.embed import encoder_name
+
+    if encoder != "all":
+        encoder_name(encoder)
 
 
 def _prepare(db, *, embeddings: bool, encoder: str | None) -> int:
@@ -81,6 +91,7 @@ def _prepare(db, *, embeddings: bool, encoder: str | None) -> int:
 
 
 def cmd_data_embed(args: argparse.Namespace) -> int:
+    _check_encoder(args.encoder)
     db = _open_db()
     code = _prepare(db, embeddings=True, encoder=args.encoder)
     if code == EXIT_OK and args.late:
@@ -95,6 +106,7 @@ def cmd_data_load(args: argparse.Namespace) -> int:
     from grimoire.cards import update
     from grimoire.hub import is_ref
 
+    _check_encoder(args.encoder)
     hub_ref = is_ref(args.source)
     if hub_ref and (args.file is not None or args.rulings is not None):
         return _err("a hf: reference names its own card file: give no FILE or --rulings with it")
@@ -125,10 +137,11 @@ def add_commands(commands) -> None:
     data = commands.add_parser("data", help="the card data in use: info, update, load, embed, reset")
     data_commands = data.add_subparsers(dest="data_command", required=True)
     info = data_commands.add_parser("info", help="which card data is loaded and what it lacks")
-    info.add_argument("--json", action="store_true")
+    info.add_argument("--json", action="store_true", help="print the store's manifest and path as JSON")
     info.set_defaults(run=cmd_data_info)
     upd = data_commands.add_parser("update", help="download current card data and switch to it")
-    upd.add_argument("--source", choices=("scryfall", "mtgjson"), default="scryfall")
+    upd.add_argument("--source", choices=("scryfall", "mtgjson"), default="scryfall",
+                     help="scryfall: bulk oracle cards and rulings (default); mtgjson: AtomicCards, sha256-checked")
     upd.add_argument("--no-rulings", action="store_true", help="skip Scryfall's rulings file")
     upd.add_argument("--min-cards", type=int, default=MIN_FULL_STORE,
                      help=f"refuse downloads with fewer cards (default {MIN_FULL_STORE})")
@@ -139,7 +152,7 @@ def add_commands(commands) -> None:
                                     "card table")
     load.add_argument("source", help="scryfall, mtgjson or corpus (then FILE), or hf:owner/name[@revision][/path], "
                       "e.g. hf:kasper-cbx/mtg-search-index (pinned to scryfall-20261014090155)")
-    load.add_argument("file", type=Path, nargs="?")
+    load.add_argument("file", type=Path, nargs="?", help="the card file to read (not with a hf: reference)")
     load.add_argument("--rulings", type=Path, help="Scryfall rulings bulk file")
     load.add_argument("--min-cards", type=int, default=MIN_FULL_STORE,
                       help=f"refuse files with fewer cards (default {MIN_FULL_STORE})")
@@ -153,7 +166,8 @@ def add_commands(commands) -> None:
                             "minutes on 2 cores for the bundled snapshot; without it each late query encodes the "
                             "cards it reaches that are not cached yet)")
     embed.set_defaults(run=cmd_data_embed)
-    rst = data_commands.add_parser("reset", help="go back to the bundled snapshot")
+    rst = data_commands.add_parser("reset", help="delete every built store (from update or load) and go back to "
+                                   "the bundled snapshot")
     rst.set_defaults(run=cmd_data_reset)
 
 

@@ -86,11 +86,11 @@ def add_commands(commands) -> None:
     check.add_argument("--format", "-f", default="commander", choices=DECK_FORMATS, type=format_named,
                        help="the format (Scryfall's shorthand works: edh, c, m, l...)")
     check.add_argument("--bracket", type=int, choices=range(1, 6), help="Commander bracket: limits Game Changers")
-    check.add_argument("--json", action="store_true")
+    check.add_argument("--json", action="store_true", help="print the deck-check record as JSON")
     check.set_defaults(run=cmd_deck_check)
     stats = deck_commands.add_parser("stats", help="mana curve, colours, lands and roles against common targets")
     stats.add_argument("file", help=deck_source)
     stats.add_argument("--format", "-f", help="commander compares with deck-building targets (default: commander "
                        "when the list names one)")
-    stats.add_argument("--json", action="store_true")
+    stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
     stats.set_defaults(run=cmd_deck_stats)

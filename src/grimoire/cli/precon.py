@@ -204,7 +204,7 @@ def add_commands(commands) -> None:
                              "missing ones are downloaded and checked against MTGJSON's .sha256 "
                              "(default: CACHE/mtgjson)")
     pbuild.add_argument("--offline", action="store_true", help="download nothing from MTGJSON")
-    pbuild.add_argument("--out", type=Path, default=Path("precon-data"))
+    pbuild.add_argument("--out", type=Path, default=Path("precon-data"), help="dataset folder (default precon-data)")
     pbuild.add_argument("--cache", default="precon-cache",
                         help="cache folder: EDHREC responses (never re-fetched) and MTGJSON files")
     pbuild.add_argument("--cutoff", default="2025-11-01", help="model training cutoff C for the splits")
@@ -215,13 +215,14 @@ def add_commands(commands) -> None:
                       "(pinned to v1.0)")
     prun.add_argument("--model", required=True,
                       help="role_balance, random_legal, or any model name (scripted/<path> offline)")
-    prun.add_argument("--limit", type=int)
-    prun.add_argument("--epochs", type=int, default=1)
-    prun.add_argument("--seed", type=int, default=0)
+    prun.add_argument("--limit", type=int, help="run only the first N precons")
+    prun.add_argument("--epochs", type=int, default=1, help="repeats per precon, for a model (default 1)")
+    prun.add_argument("--seed", type=int, default=0, help="seed of the random baseline's picks (default 0)")
     prun.add_argument("--max-cost", type=float, help="stop the run once it has spent this many USD")
     prun.add_argument("--price", type=price_argument,
                       help="INPUT,OUTPUT USD per million tokens, for a model the price table does not list")
-    prun.add_argument("--log-dir", default="logs/precon")
+    prun.add_argument("--log-dir", default="logs/precon",
+                      help="folder for the inspect logs and EPISODES files (default logs/precon)")
     prun.set_defaults(run=cmd_precon_run)
     for name, handler, text in (("score", cmd_precon_score, "score EPISODES files and print the table"),
                                 ("report", cmd_precon_report, "score and write the table, chart and JSON")):
@@ -232,7 +233,8 @@ def add_commands(commands) -> None:
         sub.add_argument("--deck-fit", type=Path, help="deck_fit.parquet (or the folder precon judge wrote) whose "
                          "grades add a deck-fit column; the dataset's own deck_fit config is always used")
         if name == "report":
-            sub.add_argument("--out", default="precon-report")
+            sub.add_argument("--out", default="precon-report", help="folder for report.md, report.png, "
+                             "episodes.json and summary.json (default precon-report)")
         sub.set_defaults(run=handler)
     pjudge = precon_commands.add_parser("judge", help="grade proposed adds with the blind deck-fit judge")
     pjudge.add_argument("--data", required=True, help="dataset folder or hf: reference")
@@ -240,12 +242,14 @@ def add_commands(commands) -> None:
                         help="EPISODES file (repeatable)")
     pjudge.add_argument("--model", required=True, help="grader model; offline: scripted/<file.jsonl> (replies in "
                         "order) or scripted-grades/<file.json> (answers any batch)")
-    pjudge.add_argument("--seed", type=int, default=0)
-    pjudge.add_argument("--grading-run", default="grimoire")
-    pjudge.add_argument("--out", default="precon-judge")
+    pjudge.add_argument("--seed", type=int, default=0,
+                        help="seed of the candidates' order, the controls and the re-graded batches (default 0)")
+    pjudge.add_argument("--grading-run", default="grimoire", help="name of this grading run in the grades "
+                        "(default grimoire)")
+    pjudge.add_argument("--out", default="precon-judge", help="folder for the deck_fit rows (default precon-judge)")
     pjudge.set_defaults(run=cmd_precon_judge)
     pprobe = precon_commands.add_parser("probe", help="memorisation probe: can a model name an anonymised precon?")
-    pprobe.add_argument("--data", type=Path, required=True)
+    pprobe.add_argument("--data", type=Path, required=True, help="a built precon dataset folder")
     pprobe.add_argument("--model", required=True, help="the model asked (scripted/<path> offline)")
     pprobe.add_argument("--split", action="append", choices=("train", "dev", "gap", "test"),
                         help="only these splits (repeatable; default: all)")

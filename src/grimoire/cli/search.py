@@ -89,7 +89,7 @@ def add_commands(commands) -> None:
     search.set_defaults(run=cmd_search)
 
     similar = commands.add_parser("similar", help="cards whose rules text is closest to a card's")
-    similar.add_argument("name", nargs="+")
+    similar.add_argument("name", nargs="+", help="the card to find alikes of (fuzzy, as grimoire card)")
     similar.add_argument("-q", "--query", help="extra filters in query syntax, e.g. 'mv<=3 -t:creature'; "
                          "plain words filter too (held anywhere on the card)")
     _add_result_options(similar)

@@ -12,10 +12,11 @@ from grimoire.cli._common import EXIT_OK, _err, add_encoder_option
 
 
 def cmd_serve_mcp(args: argparse.Namespace) -> int:
-    from grimoire.search.embed import ModelError
+    from grimoire.search.embed import ModelError, encoder_name
     from grimoire.serve.mcp_server import serve
     from grimoire.serve.workers import ListenError, WorkersFailed
 
+    encoder_name(args.encoder)  # an unknown GRIMOIRE_ENCODER stops here, before a port is taken (main prints it)
     try:
         serve(http=args.http, port=args.port, workers=args.workers, encoder=args.encoder)
     except (ListenError, WorkersFailed, ModelError) as exc:  # ModelError: found while warming up
@@ -24,10 +25,11 @@ def cmd_serve_mcp(args: argparse.Namespace) -> int:
 
 
 def cmd_serve_web(args: argparse.Namespace) -> int:
-    from grimoire.search.embed import ModelError
+    from grimoire.search.embed import ModelError, encoder_name
     from grimoire.serve.web import serve
     from grimoire.serve.workers import ListenError, WorkersFailed
 
+    encoder_name(args.encoder)
     try:
         serve(port=args.port, arena=args.arena, workers=args.workers, encoder=args.encoder)
     except (ListenError, WorkersFailed, ModelError) as exc:

@@ -67,13 +67,18 @@ def text_key(text: str, model_id: str = MODEL_ID) -> str:
     return hashlib.sha256(f"{model_id}\n{text}".encode()).hexdigest()[:16]
 
 
+class EncoderError(ValueError):
+    """An encoder name (an argument or ``GRIMOIRE_ENCODER``) that is none of :data:`ENCODERS`."""
+
+
 def encoder_name(name: str | None = None) -> str:
     """The encoder asked for: ``name``, else the ``GRIMOIRE_ENCODER`` variable, else the default; an unknown
-    name is a ``ValueError`` that lists the choices."""
+    name is an :class:`EncoderError` that lists the choices."""
     chosen = (name or os.environ.get(ENCODER_VARIABLE) or DEFAULT_ENCODER).strip().lower()
     if chosen not in ENCODERS:
         source = "encoder" if name else ENCODER_VARIABLE
-        raise ValueError(f"{source} {chosen!r} is unknown: choose one of {', '.join(ENCODERS)}")
+        unset = "" if name else f" (or unset it: the default is {DEFAULT_ENCODER})"
+        raise EncoderError(f"{source} {chosen!r} is unknown: choose one of {', '.join(ENCODERS)}{unset}")
     return chosen
 
 

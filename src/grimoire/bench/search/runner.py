@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -131,19 +132,33 @@ def run_benchmark(db: CardDB, query_sets: list[QuerySet], engine_names: list[str
             continue
         ideal[query.id] = gains
         result.fingerprints[query.id] = label_fingerprint(oracle_ids, query)
+    scored = [q for q in queries if q.id in ideal]
+    # tqdm draws nothing when stderr is no terminal (a log, CI): there a plain line per engine and set says it runs.
+    plain = progress and not sys.stderr.isatty()
     for name in engine_names:
+        started = time.perf_counter()
         engine = factories[name](db)
         label = getattr(engine, "name", name)
         result.dropped[name] = 0
-        for query in tqdm([q for q in queries if q.id in ideal], desc=f"{label:>8}", unit="query",
-                          disable=None if progress else True, file=sys.stderr):
+        for index, query in enumerate(tqdm(scored, desc=f"{label:>8}", unit="query",
+                                           disable=None if progress else True, file=sys.stderr)):
+            if plain and (index == 0 or scored[index - 1].set != query.set):
+                count = sum(q.set == query.set for q in scored)
+                _progress_line(f"{label} on {query.set} ({count} quer{'y' if count == 1 else 'ies'}), "
+                               f"{time.perf_counter() - started:.0f} s in")
             returned = _to_rows(db, engine.search(query.query, query.filters, DEPTH))
             ranked = [row for row in returned if allowed[query.id][row]]
             result.dropped[name] += len(set(returned[:10]) - set(ranked))
             result.scores[name][query.id] = score_query(ranked, ideal[query.id])
         if hasattr(getattr(engine, "engine", None), "keep_late_vectors"):
             engine.engine.keep_late_vectors()
+        if plain:
+            _progress_line(f"{label} done in {time.perf_counter() - started:.0f} s")
     return result
+
+
+def _progress_line(text: str) -> None:
+    print(f"bench search: {text}", file=sys.stderr, flush=True)
 
 
 def _cell(metric: str, mean: float, low: float, high: float) -> str:

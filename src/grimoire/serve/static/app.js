@@ -554,7 +554,8 @@ function searchSection(body) {
     <div class="scroll"><table id="bench-table"><tr><th>engine</th>${head}</tr>${rows}</table></div>
     ${body.chart ? `<h2>nDCG@10 by engine</h2><img class="chart" id="bench-chart" src="${body.chart}" ` +
       `alt="nDCG@10 of each engine on each query set">` : ""}
-    <p class="muted">Re-run with <code>grimoire bench search</code>.</p>`;
+    <p class="muted">Re-run with <code>grimoire bench search --out docs/bench</code> in the repository (or write to
+    another folder and serve with <code>GRIMOIRE_BENCH_DIR</code> set to it).</p>`;
 }
 
 function agentSection(body) {
