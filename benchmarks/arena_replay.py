@@ -24,7 +24,7 @@ from grimoire.bench.arena.version import harness_version
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
     parser.add_argument("--players", nargs=2, default=["random", "heuristic"])
     parser.add_argument("--decks", nargs=2, default=["delver", "jeskai"])
     parser.add_argument("--seed", type=int, default=3)

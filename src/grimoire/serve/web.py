@@ -61,6 +61,10 @@ class DeckCheckBody(BaseModel):
     bracket: Annotated[int | None, NotATruthValue] = None
 
 
+# what writes the results the dashboard reads (bench_dir)
+RERUN_SEARCH_BENCH = "run: grimoire bench search --out docs/bench (or set GRIMOIRE_BENCH_DIR)"
+
+
 def bench_dir() -> Path:
     """Where the benchmarks' results are: ``GRIMOIRE_BENCH_DIR``, else the repository's ``docs/bench``."""
     return Path(os.environ.get("GRIMOIRE_BENCH_DIR") or REPO_BENCH)
@@ -249,12 +253,12 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
 
     @app.get("/api/bench/search")
     def bench_search():
-        path = _bench_file("search_scores.json", "run: grimoire bench search")
+        path = _bench_file("search_scores.json", RERUN_SEARCH_BENCH)
         return {**_read_json(path), "chart": _chart_url("search_ndcg.png")}
 
     @app.get("/api/bench/search_ndcg.png")
     def bench_chart():
-        return FileResponse(_bench_file("search_ndcg.png", "run: grimoire bench search"), media_type="image/png")
+        return FileResponse(_bench_file("search_ndcg.png", RERUN_SEARCH_BENCH), media_type="image/png")
 
     @app.get("/api/bench/agent")
     def bench_agent():
