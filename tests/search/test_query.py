@@ -219,6 +219,28 @@ def test_a_pattern_repeating_past_a_thousand_is_refused_before_it_compiles(patte
         assert repeat_product(allowed) <= 1000 and compile_pattern(allowed) is not None
 
 
+def test_a_quantifier_after_a_shorthand_repeats_the_whole_symbol():
+    """Scryfall's \\sm, \\ss and \\spp are one symbol each (scryfall.com/docs/regular-expressions): their expansion's
+    closing "\\}" alone had been repeated, so o:/add \\sm{3}/ matched no card (a conformance review)."""
+    from grimoire.search.patterns import compile_pattern
+
+    three = compile_pattern(r"add \sm{3}")
+    assert three.search("{T}: Add {C}{C}{C}.") and not three.search("{T}: Add {C}.")
+    assert compile_pattern(r"\ss{2}").search("{2}{U}: Draw a card.") and not compile_pattern(r"\ss{2}").search("{U}")
+    assert compile_pattern(r"\spp?").search("flying")  # optional: matches anywhere
+
+
+@pytest.mark.parametrize("invisible", ["\u200b", "\ufeff", "\u202e", "\u2060", "\u200d"])
+def test_invisible_characters_pasted_in_are_spaces(invisible):
+    """A zero-width space, a byte-order mark or a direction override glued to a keyword had made "t:elf" two words,
+    ranked, with no error (a conformance review); it is a space, and positions stay where they were typed."""
+    node = parse(f"{invisible}t:elf")
+    assert isinstance(node, Filter) and node.key == "type" and node.value == "elf"
+    with pytest.raises(QuerySyntaxError, match="unexpected '\\)'") as raised:
+        parse(f"t:elf{invisible})")
+    assert raised.value.position == len("t:elf ")
+
+
 @pytest.mark.parametrize(("repeated", "once"), [("ww", "w"), ("gggggggggggggggg", "g"), ("wwuu", "wu")])
 def test_a_colour_letter_said_twice_is_one_colour(repeated, once):
     # (the letters' values were added: "ww" was blue, and sixteen g's overflowed the colour bits)

@@ -52,7 +52,10 @@ class PatternTooSlow(PatternError):
 
 
 def _expand_shorthands(pattern: str) -> str:
-    return _SHORTHAND.sub(lambda m: SHORTHANDS.get(m.group(), m.group()), pattern)
+    """Each shorthand as one group, so that a quantifier after it repeats the whole symbol: ``\\sm{2,}`` is two mana
+    symbols or more (its expansion's closing ``\\}`` alone had been repeated, and it matched no card)."""
+    return _SHORTHAND.sub(lambda m: f"(?:{SHORTHANDS[m.group()]})" if m.group() in SHORTHANDS else m.group(),
+                          pattern)
 
 
 @dataclass(frozen=True)

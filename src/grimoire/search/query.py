@@ -760,9 +760,13 @@ class _Parser:
 # Typographic quotes as phones and word processors type them: the straight quotes of the syntax (``o:“draw a
 # card”`` had been a filter on ``“draw`` and two words, matching nothing, silently), and the full-width forms
 # of ASCII and the ideographic space that Japanese, Chinese and Korean keyboards type (``ｍｖ＝３`` had been read
-# as words); each a one-for-one swap, so positions in the query stay where the user typed them
+# as words); and the invisible characters a copy and paste brings along (zero-width spaces and joiners, a byte-order
+# mark, direction marks and overrides) as spaces: "\u200bt:elf" had been two words, ranked, not the Elves; each a
+# one-for-one swap, so positions in the query stay where the user typed them
+_INVISIBLE = "\u200b\u200c\u200d\u200e\u200f\u2060\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 _TYPED_FORMS = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "‘": "'", "’": "'", "‚": "'", "‛": "'",
-                              "\u3000": " ", **{chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}})
+                              "\u3000": " ", **{chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)},
+                              **dict.fromkeys(_INVISIBLE, " ")})
 
 
 def plain_forms(query: str) -> str:
