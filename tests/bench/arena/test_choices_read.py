@@ -80,7 +80,9 @@ def test_a_modal_spell_names_its_modes_in_the_engines_order_and_each_target_says
     assert discard.prompt == "Choose a target for Kolaghan's Command, for its mode \"Target player discards a card.\""
     choose(game, "Target: your opponent")
     damage = game.decision()
-    assert damage.prompt.endswith("for its mode \"Kolaghan's Command deals 2 damage to any target.\"")
+    # (then what the automatic payment taps)
+    assert damage.prompt.split(" Once the target")[0].endswith(
+        "for its mode \"Kolaghan's Command deals 2 damage to any target.\"")
     assert not [o.label for o in damage.options if "Mountain" in o.label or "Badlands" in o.label]
     # (the engine offers lands there: the harness leaves them out)
     assert {"Mountain", "Badlands"} & {game.name_of(t["Object"]) for t in damage_targets(game)}
@@ -165,7 +167,7 @@ def test_blocks_tell_attackers_of_one_name_apart_and_the_combat_line_follows_eac
 
     def pick(game, decision):
         if decision.kind == "DeclareAttackers" and decision.seat == 1:
-            return max(decision.options, key=lambda o: o.label.count("->")).label
+            return max(decision.options, key=lambda o: len(o.action["data"]["attacks"])).label
         return {"MulliganDecision": "Keep"}.get(decision.kind) or \
             next((want for want in ("Play land", "Cast") if any(o.label.startswith(want) for o in decision.options)),
                  None)
@@ -223,9 +225,9 @@ def test_attacks_alike_but_for_which_creature_is_which_are_offered_once(tmp_path
     decision = drive(game, pick, lambda g, d: d.kind == "DeclareAttackers" and d.seat == 1 and len(
         on_battlefield(g, "Goblin Guide", 1)) == 2 and on_battlefield(g, "Chandra, Torch of Defiance", 0))
     labels = [o.label for o in decision.options]
-    both = [label for label in labels if label.count("Goblin Guide") == 2 and "-> your opponent," in label + ","
+    both = [label for label in labels if label.count("Goblin Guide") == 2 and "-> your opponent;" in label + ";"
             and "-> Chandra" in label]
-    assert both == ["Attack with Goblin Guide -> your opponent, Goblin Guide -> Chandra, Torch of Defiance (your "
+    assert both == ["Attack with Goblin Guide -> your opponent; Goblin Guide -> Chandra, Torch of Defiance (your "
                     "opponent's planeswalker)"]
     assert len(labels) == 6  # each Goblin Guide stays home or attacks the player or Chandra: 6 attacks, not 9
 

@@ -169,7 +169,7 @@ def test_the_engine_takes_every_division_of_damage_offered_and_each_reads_apart(
         if decision.kind == "MulliganDecision":
             pick = next(o for o in options if "Keep" in o.label)
         elif decision.kind == "DeclareAttackers":
-            pick = max(options, key=lambda o: o.label.count("->")) if game.turn >= 8 else options[0]
+            pick = max(options, key=lambda o: len(o.action["data"]["attacks"])) if game.turn >= 8 else options[0]
         elif decision.kind == "DeclareBlockers":
             pick = max(options, key=lambda o: o.label.count(" blocks "))
         else:

@@ -351,7 +351,9 @@ def test_delve_and_mana_payment_say_what_is_left_to_pay_and_finishing(tmp_path, 
     finish = play(game, ["^Exile"], lambda g, d: d.kind == "ManaPayment" and
                   any(o.action["type"] == "PassPriority" for o in d.options))
     left = finish.prompt.split("still to pay ")[1].split(".")[0]
-    assert f"Finish paying ({left} is paid automatically from your untapped mana sources)" in \
+    islands = sum(1 for o in game._game.battlefield() if o["controller"] == 0 and o["name"] == "Island" and
+                  not o.get("tapped"))
+    assert f"Finish paying ({left} is paid automatically: it taps Island x{islands})" in \
         [o.label for o in finish.options]
     assert not any(o.label.startswith("Pass priority") for o in finish.options)
 

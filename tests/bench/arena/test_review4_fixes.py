@@ -255,7 +255,7 @@ def test_ichorids_exile_says_what_it_exiles_and_why(tmp_path, db):
 def test_the_mana_colour_names_its_source_and_what_it_pays_for(tmp_path, db):
     game = duel(tmp_path, db, "// Petals\n30 Lotus Petal\n30 Lightning Bolt\n", "// Lands\n60 Island\n")
     decision = play(game, ["^Keep", "^Cast Lotus", "^Cast Lightning", "^Target: your opponent", "^Tap Lotus",
-                           "Lotus Petal"], lambda g, d: d.seat == 0 and d.kind == "ChooseManaColor")
+                           "^Activate Lotus Petal"], lambda g, d: d.seat == 0 and d.kind == "ChooseManaColor")
     assert decision.prompt == "Lotus Petal makes mana of the colour you choose, for Lightning Bolt (still to pay " \
                               "{R}): choose the colour."
 

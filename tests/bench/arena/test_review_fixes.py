@@ -52,7 +52,7 @@ def test_the_evoke_cast_is_labelled_and_cancelling_a_payment_warns_of_what_is_lo
 def lotus_game(tmp_path, db):
     game = duel(tmp_path, db, "// Petals\n30 Lotus Petal\n30 Lightning Bolt\n", "// Lands\n60 Island\n")
     return game, play(game, ["^Keep", "^Cast Lotus", "^Cast Lightning", "^Target: your opponent", "^Tap Lotus",
-                             "Lotus Petal"], lambda g, d: d.seat == 0 and d.kind == "ChooseManaColor")
+                             "^Activate Lotus Petal"], lambda g, d: d.seat == 0 and d.kind == "ChooseManaColor")
 
 
 def test_the_bot_makes_the_colour_the_spell_being_paid_for_needs(tmp_path, db):

@@ -130,8 +130,7 @@ def make_mana(game, decision, colour: str):
 def test_finishing_a_payment_says_what_pays_and_a_pool_that_covers_the_cost_says_so(tmp_path, db):
     game, decision = petal_payment(tmp_path, db)
     # the engine pays the rest with a Lotus Petal where the lands cannot (Ponder with a Mountain and two Petals)
-    assert "Finish paying ({U} is paid automatically from your untapped mana sources)" in \
-        [o.label for o in decision.options]
+    assert "Finish paying ({U} is paid automatically: it sacrifices Lotus Petal)" in [o.label for o in decision.options]
     covered = make_mana(game, decision, "blue")
     assert covered.prompt == "Pay the mana cost of Ponder, {U}: the mana in your pool pays all of it. Finish paying."
     assert covered.options[0].label == "Finish paying"

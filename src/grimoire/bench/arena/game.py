@@ -71,6 +71,7 @@ _PAYMENT_WAITS = frozenset({"ManaPayment", "ManaSourceSelection", "ChooseManaCol
 _ROMAN = ("I", "II", "III", "IV", "V", "VI")
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 _COMBAT_WORDS = re.compile(r"\b(?:attacks?|attacking|blocks?|blocked|blocking|combat damage)\b", re.IGNORECASE)
+LONE_TARGET = "its only legal target: "  # how a cast option names the target the engine will pick by itself
 _NOTHING_LEFT = "{0}"  # a mana cost with nothing left to pay, as render_cost writes it
 # Where a card found by a library search goes, as the search prompt says it
 _FOUND_CARD_GOES = {"Hand": "into your hand", "Graveyard": "into your graveyard", "Battlefield": "onto the battlefield",
@@ -169,6 +170,14 @@ def _says(segments: list[dict[str, Any]], *texts: str) -> bool:
 # Sculptor's ability ..." (see Game._reworded)
 _PUTS_ON_STACK = (" casts ", " activates ability: ", " activates ")
 _PASSES_PRIORITY = (" passes priority",)
+# lines that name a card for what it did or what befell it before it died, not for its death ("1 +1/+1 counter
+# removed from ...", "activates ability: Golgari Grave-Troll")
+_NOT_ITS_DEATH = (" damage", " removed from ", *_PUTS_ON_STACK)
+
+
+def _mentions(segments: list[dict[str, Any]], *words: str) -> bool:
+    """Whether a log line's text segments hold one of ``words``."""
+    return any(s.get("type") == "Text" and any(w in str(s.get("value")) for w in words) for s in segments)
 
 
 @dataclass
@@ -199,6 +208,7 @@ class Game:
     _objects: dict[int, dict[str, Any] | None] = field(default_factory=dict)
     _native: dict[int, tuple[dict[str, Any], Any]] = field(default_factory=dict)
     _state: dict[str, Any] | None = None  # the engine's whole state (about 20 ms to read)
+    _snapshot_read: dict[str, Any] | None = None  # the engine's snapshot of it, to load copies from
     _pending: dict[str, Any] | None = None  # the engine's cast in progress, read from its whole state
     _fighter_names: dict[int, dict[int, str]] = field(default_factory=dict)  # seat -> combat names (see _fighters)
     # the card "you may cast that card" (Chandra's +1) was answered Yes for, castable at the next decision only, and
@@ -211,6 +221,7 @@ class Game:
     _targeting: dict[int, list[LogLine]] = field(default_factory=dict)
     # the ability each source is activating, until the engine logs the activation (it names only the card)
     _activating: dict[int, int] = field(default_factory=dict)
+    _stack_before: list[dict[str, Any]] = field(default_factory=list)  # the stack as the latest action found it
 
     def __post_init__(self) -> None:
         self._engine = self.card_data.engine()
@@ -305,7 +316,7 @@ class Game:
         kind = str(waiting.get("type"))
         data = waiting.get("data") if isinstance(waiting.get("data"), dict) else {}
         if kind == "DeclareAttackers":
-            actions = attack_options(data)
+            actions = attack_options(data, look=lambda object_id: self._board_text(object_id, seat))
             if unknown_constraints(data):  # requirements the option builder does not know: keep what the engine takes
                 actions = self._accepted(seat, actions)
             # one declaration per difference a player can see: two untapped Noble Hierarchs attacking the player and a
@@ -502,7 +513,10 @@ class Game:
             number = self._stack_number(object_id)
             obj = self.object(object_id) or {}
             if obj.get("zone") == "Battlefield":  # (a permanent whose trigger is on the stack is told by the board)
-                said.append(self._board_text(object_id, seat).removeprefix(str(obj.get("name"))).strip() or "untapped")
+                look = self._board_text(object_id, seat).removeprefix(str(obj.get("name"))).strip()
+                # ('(tapped)' of a land is its whole look: "[tapped]" beside "[untapped]", not "[(tapped)]")
+                said.append(look[1:-1] if look.startswith("(") and look.endswith(")") and look.count("(") == 1
+                            else look or "untapped")
             elif number is not None:
                 said.append(f"stack item {number}")
         return "; ".join(said)
@@ -515,17 +529,7 @@ class Game:
     def _accepted(self, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The actions the engine accepts, each tried on a copy of the game (about 50 ms a try, so only where
         a prompt carries requirements the option builder may not fully know)."""
-        import phase
-
-        state = self._game.state()
-        accepted = []
-        for action in actions:
-            try:
-                self._engine.load_game(state).apply(seat, phase.GameAction.from_dict(action))
-            except Exception:  # the engine's refusal (ValueError/RuntimeError): not a legal declaration
-                continue
-            accepted.append(action)
-        return accepted or actions
+        return [action for action in actions if self._copy(seat, action) is not None] or actions
 
     def _mulligan_options(self, data: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """The mulligan prompt is simultaneous and phase lists every pending player's actions together: keep only
@@ -575,6 +579,7 @@ class Game:
             # the targets a cast given up had chosen: the same spell cast again before priority passes chooses its
             # own ("Ponder is targeted by Daze" had stayed from a Daze taken back, beside the one cast)
             self._targeting.pop(casting, None)
+        self._stack_before = list(self._game.stack())
         try:
             native = self._native.get(id(action))
             engine_action = native[1] if native and native[0] is action else phase.GameAction.from_dict(action)
@@ -583,6 +588,7 @@ class Game:
             raise ActionRejected(f"{action.get('type')}: {error}") from error
         finally:
             self._waiting, self._objects, self._native, self._state, self._pending = None, {}, {}, None, None
+            self._snapshot_read = None
             self._fighter_names = {}
         self._arrived = [[i for i in self._game.player(side)["hand"] if i not in hands[side]] for side in (0, 1)]
         self.history.append((seat, action))
@@ -632,12 +638,29 @@ class Game:
                 card = next(s for s in segments if _card_id(s) == ids[0])
                 return [segments[0], {"type": "Text", "value": " activates "}, card,
                         {"type": "Text", "value": f"'s ability \"{text}\""}]
+        if len(ids) == 2 and _says(segments, " counters ") and (ability := self._countered_ability(ids[1])):
+            # the engine names the card whose ability was countered ("Consign to Memory counters Fable of the
+            # Mirror-Breaker" for its chapter II trigger: Fable stayed)
+            return [*segments[:1], {"type": "Text", "value": f" counters the {ability} of "}, *segments[2:]]
         if len(segments) == 2 and ids and segments[1].get("value") == " transforms":
             before = ((self.object(ids[0]) or {}).get("back_face") or {}).get("name")
             if before:
                 return [{"type": "Text", "value": str(before)}, {"type": "Text", "value": " transforms into "},
                         segments[0]]
         return segments
+
+    def _countered_ability(self, source: int) -> str:
+        """'triggered ability', 'chapter II ability' or 'activated ability' where what was countered, as the
+        stack stood before the latest action, was an ability of ``source`` and no spell of it; '' otherwise."""
+        kinds = {str((e.get("kind") or {}).get("type")): e for e in self._stack_before
+                 if source in (e.get("id"), e.get("source_id")) and isinstance(e.get("kind"), dict)}
+        if not kinds or "Spell" in kinds:
+            return ""
+        kind, entry = next(iter(kinds.items()))
+        chapter = re.fullmatch(r"Chapter (\d+)\.?", str(_stack_ability(entry).get("description") or "").strip())
+        if chapter and 1 <= int(chapter[1]) <= len(_ROMAN):
+            return f"chapter {_ROMAN[int(chapter[1]) - 1]} ability"
+        return {"TriggeredAbility": "triggered ability"}.get(kind, "activated ability")
 
     def _note_turn(self) -> None:
         if self.turn not in self.life_at_turn_start:
@@ -649,13 +672,17 @@ class Game:
         a targeting line waits for its source: it follows the line that casts or activates it (deduplicated),
         joins the log when priority passes with its source on the stack (a triggered ability's), and is dropped
         when priority passes without it (a cast given up)."""
+        # the cards the batch's other lines name ("sacrifices Ichorid"): their move needs no line of its own
+        told = {found for entry in entries if (entry.get("presentation") or {}).get("importance") != "Detail"
+                and not _mentions(entry.get("segments") or [], *_NOT_ITS_DEATH) for found in _card_ids(
+                    entry.get("segments") or [])}
         for entry in entries:
             presentation = entry.get("presentation") or {}
             segments = entry.get("segments") or []
             if self._targeting and _says(segments, *_PASSES_PRIORITY):
                 self._settle_targeting()
             if presentation.get("importance") == "Detail":
-                segments = self._public_move(entry)
+                segments = self._public_move(entry) or self._death(entry, entries, told)
                 if segments is None:
                     continue
             visibility = presentation.get("visibility")
@@ -712,6 +739,27 @@ class Game:
 
         return [segments[0], segments[1], *zone(segments[2]), segments[3], *zone(segments[4])]
 
+    def _death(self, entry: dict[str, Any], entries: list[dict[str, Any]], told: set[int]
+               ) -> list[dict[str, Any]] | None:
+        """'Golgari Grave-Troll dies (its toughness fell to 0 as a counter was removed)' for a creature's move from
+        the battlefield to a graveyard that no other line of the batch tells (the engine logs a sacrifice, not a
+        creature with 0 toughness or lethal damage: the Grave-Troll's last counter removed had left only "Player 1
+        activates ability"); the cause where the batch says it. None for any other detail."""
+        segments = entry.get("segments") or []
+        if (entry.get("presentation") or {}).get("visibility") != "Public" or len(segments) != 5 or \
+                segments[1].get("value") != " moves from " or \
+                (segments[2].get("value"), segments[4].get("value")) != ("Battlefield", "Graveyard"):
+            return None
+        card = _card_id(segments[0])
+        obj = self.object(card) if card is not None else None
+        if card in told or not obj or "Creature" not in ((obj.get("card_types") or {}).get("core_types") or []):
+            return None
+        said = [e.get("segments") or [] for e in entries if card in _card_ids(e.get("segments") or [])]
+        cause = " (lethal damage)" if any(_mentions(line, " damage") for line in said) else \
+            " (its toughness fell to 0 as a counter was removed)" if any(
+                _mentions(line, " removed from ") for line in said) else ""
+        return [segments[0], {"type": "Text", "value": f" dies{cause}"}]
+
     def _settle_targeting(self) -> None:
         """Priority passes: targets of what is on the stack join the log; those of a cast given up are dropped."""
         on_stack = {entry.get("source_id") for entry in self._game.stack()}
@@ -762,7 +810,7 @@ class Game:
             "battlefield": [self._card(o, seat, whole_state) for o in self._game.battlefield()],
             "exile": [{**self._card(o, seat, whole_state), **({"suspending": suspending[o["id"]]}
                                                                if o.get("id") in suspending else {})}
-                      for o in self._game.exile()],
+                      for o in self._game.exile() if o.get("id") not in gone],
             "stack": stack,
             "combat": self._combat(seat) if whole_state else None,
         }
@@ -770,8 +818,26 @@ class Game:
     def _whole_state(self) -> dict[str, Any]:
         """The engine's omniscient state, read once per game state: only its public parts may reach a player."""
         if self._state is None:
-            self._state = self._game.state().get("state") or {}
+            self._state = self._snapshot().get("state") or {}
         return self._state
+
+    def _snapshot(self) -> dict[str, Any]:
+        """The engine's snapshot of the game, read once per game state."""
+        if self._snapshot_read is None:
+            self._snapshot_read = self._game.state()
+        return self._snapshot_read
+
+    def _copy(self, seat: int, action: dict[str, Any]) -> Any:
+        """A copy of the game with ``action`` applied for ``seat`` (about 80 ms), to read what it would do; None
+        where the engine refuses it."""
+        import phase
+
+        try:
+            copy = self._engine.load_game(self._snapshot())
+            copy.apply(seat, phase.GameAction.from_dict(action))
+        except Exception:  # the engine's refusal (ValueError/RuntimeError)
+            return None
+        return copy
 
     def _player_effects(self, player: int, seat: int) -> list[str]:
         """The continuous effects on ``player`` as ``seat`` reads them: 'protection from everything until your next
@@ -808,6 +874,9 @@ class Game:
             data = frame.get("data") or {}
             part = ((data.get("pending") or {}).get("chain")) or data.get("ability") or {}
             obj = self.object(part.get("source_id")) or {}
+            # (a spell cast by flashback goes to exile instead: "Stack: empty" beside "Exile: Brainstorm (yours)")
+            if obj.get("zone") == "Exile" and _is_spell_card(obj) and not _ability_part(part):
+                return self._resolving_item(obj, "Spell", moved=True)
             if obj.get("zone") != "Graveyard":
                 continue
             if _is_spell_card(obj) and not _ability_part(part):
@@ -816,8 +885,12 @@ class Game:
             text = self._ability_words(part.get("description"), part, name, kind)
             return self._resolving_item(obj, kind, text=text)
         data = self.waiting_for().get("data")
-        obj = self.object(data.get("source_id")) if isinstance(data, dict) else None
-        if obj and obj.get("zone") == "Graveyard" and _is_spell_card(obj):  # its last part: no frame is left
+        data = data if isinstance(data, dict) else {}
+        # its last part: no frame is left (a card name's prompt names its spell as the prompt's source)
+        source = data.get("source_id", (((data.get("source") or {}).get("prompt") or {}).get("identity") or {}).get(
+            "reference", {}).get("object_id"))
+        obj = self.object(source) if source is not None else None
+        if obj and obj.get("zone") in ("Graveyard", "Exile") and _is_spell_card(obj):
             return self._resolving_item(obj, "Spell", moved=True)
         return None
 
@@ -961,7 +1034,10 @@ class Game:
         if on_battlefield and not hidden:
             card.update(self._permanent_details(obj, seat))
         if whole_state and not hidden:
-            card.update(self._linked_details(obj, seat))
+            linked = self._linked_details(obj, seat)
+            card.update(linked, effects=card.get("effects", []) + linked.get("effects", []))
+            if not card["effects"]:
+                del card["effects"]
         return card
 
     def _linked_details(self, obj: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -1047,6 +1123,11 @@ class Game:
                 details["abilities"] = combat
         if self._summoning_sick(obj):
             details["summoning_sick"] = True
+        # a regeneration shield is a replacement on the permanent (Golgari Grave-Troll's had been invisible)
+        shields = sum(1 for r in obj.get("replacement_definitions") or [] if isinstance(r, dict) and
+                      r.get("shield_kind") == "Regeneration")
+        if shields:
+            details["effects"] = [f"regeneration shield{f' x{shields}' if shields > 1 else ''} until end of turn"]
         host = obj.get("attached_to")
         host = host.get("data") if isinstance(host, dict) else host  # {"type": "Object", "data": id}
         if isinstance(host, int):
@@ -1111,6 +1192,11 @@ class Game:
         # where its text targets nothing (Narcomoeba's "you may put it onto the battlefield": "targeting Narcomoeba
         # in your graveyard" had been shown)
         placeholder = source == self._choosing_targets_for() or (bool(text) and "target" not in text.lower())
+        if not ability.get("targets") and entry.get("id") is not None and entry.get("id") == self._casting():
+            # the spell being cast holds its targets in the pending cast: one the engine picked by itself (its only
+            # legal target) had never been shown ("Force of Will (your spell)" went on to counter its caster's own
+            # Brainstorm)
+            ability = self._cast_ability()
         targets = []
         while ability:  # a spell's targets, then those of each later part of it ("Then ...")
             targets += [self._aimed_at(t, seat) for t in ability.get("targets") or []
@@ -1152,12 +1238,12 @@ class Game:
                     return "Finish paying"
                 # (offered only where the engine can pay the rest: from any untapped source, a Treasure sacrificed
                 # too, so "your lands are tapped automatically" had been wrong beside a Mountain and a Treasure)
-                return f"Finish paying ({left} is paid automatically from your untapped mana sources)"
+                return f"Finish paying ({left} is paid automatically{self._automatic_payment(action, seat)})"
             return "Pass priority" + (" (let the top of the stack resolve)" if self._game.stack() else "")
         if kind == "PlayLand":
             return f"Play land: {name(data.get('object_id'))}"
         if kind == "CastSpell":
-            return f"Cast {self._cast_label(data.get('object_id'), seat)}"
+            return f"Cast {self._cast_label(data.get('object_id'), seat)}{self._lone_target_note(action, seat)}"
         if kind == "ActivateAbility":
             suspend = self._suspend_label(data.get("source_id"), data.get("ability_index"))
             return suspend or f"Activate {self._ability_label(data.get('source_id'), data.get('ability_index'))}"
@@ -1168,7 +1254,14 @@ class Game:
             attacks = data.get("attacks") or []
             if not attacks:
                 return "Attack with nothing"
-            return "Attack with " + ", ".join(f"{name(a)} -> {self._target_label(t, seat)}" for a, t in attacks)
+            # alike attackers counted, by what they attack ("Prized Amalgam x3, Ichorid x3 -> your opponent"; each
+            # attacker had been listed with its target, nine times over)
+            by_target: dict[str, Counter] = {}
+            for attacker, target in attacks:
+                by_target.setdefault(self._target_label(target, seat), Counter())[name(attacker)] += 1
+            return "Attack with " + "; ".join(
+                ", ".join(n if c == 1 else f"{n} x{c}" for n, c in names.items()) + f" -> {target}"
+                for target, names in by_target.items())
         if kind == "DeclareBlockers":
             blocks = data.get("assignments") or []
             if not blocks:
@@ -1665,6 +1758,39 @@ class Game:
         flaw = misreading_note(obj.get("name")) if obj.get("name") in MISREAD_WHEN_CAST else ""
         return self._cast_cost_label(obj, seat) + flaw
 
+    def _lone_target_note(self, action: dict[str, Any], seat: int) -> str:
+        """' (its only legal target: your Brainstorm, stack item 2)' for a spell that targets a spell or ability on
+        the stack, which the engine aims at its only legal target by itself, read by casting it on a copy of the game
+        (Force of Will, cast with its caster's own Brainstorm the only spell on the stack, had countered it with no
+        word of a target); '' otherwise. Only such spells are tried (about 80 ms each): the stack is where a lone
+        target is common and the spell's own."""
+        obj = self.object(_data_of(action).get("object_id")) or {}
+        aims = [repr((ability.get("effect") or {}).get("target")) for ability in obj.get("abilities") or []
+                if ability.get("kind") == "Spell"]
+        if not self._game.stack() or not any("'Stack" in aim for aim in aims):
+            return ""
+        spells = [e for e in self._game.stack() if (e.get("kind") or {}).get("type") == "Spell"]
+        if aims == ["{'type': 'StackSpell'}"]:  # "target spell" (Force of Will, Daze): read off the stack, no copy
+            return self._lone_target_text([{"Object": spells[0].get("id")}], seat) if len(spells) == 1 else ""
+        copy = self._copy(seat, action)
+        if copy is None:
+            return ""
+        waiting = copy.waiting_for() or {}
+        data = waiting.get("data") if isinstance(waiting.get("data"), dict) else {}
+        pending = data.get("pending_cast") or (data.get("resume") or {}).get("Spell") or {}
+        ability = pending.get("ability") or {}
+        if not pending:  # cast in full: the spell is on the copy's stack
+            top = (copy.stack() or [{}])[-1]
+            ability = _stack_ability(top) if top.get("id") == obj.get("id") else {}
+        if waiting.get("type") in ("TargetSelection", "MultiTargetSelection") or not ability.get("targets"):
+            return ""
+        return self._lone_target_text(ability["targets"], seat)
+
+    def _lone_target_text(self, targets: list[Any], seat: int) -> str:
+        """' (its only legal target: your Brainstorm, stack item 2)'."""
+        aimed = [re.sub(r" \((stack item \d+)\)$", r", \1", self._aimed_at(t, seat)) for t in targets]
+        return f" ({LONE_TARGET}{listed(aimed)})"
+
     def _cast_cost_label(self, obj: dict[str, Any], seat: int) -> str:
         cost = render_cost(obj.get("mana_cost"))
         zone = obj.get("zone")
@@ -1799,7 +1925,7 @@ class Game:
             pending = next((p for p in data.get("pending", []) if p.get("player") == seat), {})
             phase = pending.get("phase") or {}
             if phase.get("type") == "BottomCards":
-                return f"You kept after mulligans: choose {phase.get('count')} card(s) to put on the bottom."
+                return f"You kept after mulligans: choose {_cards(phase.get('count'))} to put on the bottom."
             play_or_draw = "on the play (you go first and skip your first draw)" if self.deal.first == seat else \
                 "on the draw (your opponent goes first)"
             return f"Keep or mulligan (mulligans taken so far: {pending.get('mulligan_count', 0)}). You are " \
@@ -1822,7 +1948,9 @@ class Game:
             chosen = len((data.get("selection") or {}).get("selected_slots") or ability.get("targets") or [])
             more = f" ({source_name} costs {{{extra}}} more for each target beyond the first; {chosen} chosen so " \
                    "far.)" if extra else ""
-            return f"Choose a target for {source_name}{what}: {text.replace('~', source_name)}".strip(" :") + more
+            paid = self._payment_after_target(seat) if kind == "TargetSelection" else ""
+            return f"Choose a target for {source_name}{what}: {text.replace('~', source_name)}".strip(" :") + more \
+                + paid
         if kind in ("ModeChoice", "AbilityModeChoice"):
             return self._modes_text(data)
         if kind == "DeclareAttackers":
@@ -1869,15 +1997,15 @@ class Game:
         if kind == "EffectZoneChoice" and data.get("effect_kind") == "ChangeZone" and source:
             return self._zone_move_text(data, source, seat)
         if kind == "DiscardToHandSize":
-            return f"Your hand is over its maximum size: choose {count} card(s) to discard."
+            return f"Your hand is over its maximum size: choose {_cards(count)} to discard."
         if kind == "DiscardChoice":
             return self._discard_text(data, source)
         if kind == "PayCost":
             spell = ((data.get("resume") or {}).get("Spell") or {}).get("object_id")
             what = humanise((data.get("kind") or {}).get("type") or "pay")
             zone = _ZONE_NAMES.get((data.get("kind") or {}).get("zone"), "")
-            return f"Pay the cost of {self.name_of(spell) if spell is not None else 'this spell'}: choose {count} " \
-                   f"card(s) to {what.replace(' from zone', '')}{' from your ' + zone if zone else ''}."
+            return f"Pay the cost of {self.name_of(spell) if spell is not None else 'this spell'}: choose " \
+                   f"{_cards(count)} to {what.replace(' from zone', '')}{' from your ' + zone if zone else ''}."
         if kind == "NamedChoice":
             named = ((data.get("source") or {}).get("prompt") or {}).get("display_name") or "this effect"
             warning = misreading_note(named)
@@ -2059,8 +2187,12 @@ class Game:
             named = f" ({listed(colour.lower() for colour in colours)})" if colours else ""
             spell = self.name_of(data["pending_cast"]["object_id"])
             notes += f" {spell} counts the colours of mana spent to cast it: your untapped mana sources can spend at " \
-                     f"most {len(colours)} colour{'' if len(colours) == 1 else 's'}{named}, but this rules engine " \
-                     "pays by itself as soon as X is chosen, and each X says the colours its payment spends."
+                     f"most {len(colours)} colour{'' if len(colours) == 1 else 's'}{named}, " + (
+                         "but this rules engine pays by itself as soon as X is chosen, and each X says the colours "
+                         "its payment spends." if self._pays_at_once(seat) else "and once X is chosen you pay at a "
+                         "payment step (you hold a mana source such as a Lotus Petal or Treasure), where you may "
+                         "activate it yourself to choose its colour before finishing; the option that finishes paying "
+                         "says what the engine taps or sacrifices for the rest.")
         if _has_part(ability, "Cmc"):
             targets = [self.object(t["Object"]) for t in ability.get("targets") or [] if isinstance(t, dict) and
                        "Object" in t]
@@ -2068,24 +2200,26 @@ class Game:
             notes += f" Mana value of the target: {listed(worth)}." if worth else ""
         return notes
 
+    def _pays_at_once(self, seat: int) -> bool:
+        """Whether the engine pays a spell's X cost by itself as soon as X is chosen, read by choosing the first X
+        on a copy of the game; with a Lotus Petal or Treasure it asks at a payment step instead (the converge note
+        had said it pays at once beside bare X options, and the next step asked for the payment)."""
+        first = next((a.to_dict() for a in self._game.actions() if a.to_dict().get("type") == "ChooseX"), None)
+        copy = self._copy(seat, first) if first else None
+        return copy is not None and (copy.waiting_for() or {}).get("type") not in _PAYMENT_WAITS
+
     def _converge_spent(self, action: dict[str, Any], seat: int) -> list[str]:
         """For an X of a spell that counts the colours of mana spent to cast it (converge), the colours the engine's
         automatic payment spends at that X, read by applying it to a copy of the game: the engine pays as soon as X
         is chosen, offers no mana ability to tap first, and spends as few colours as it may (Prismatic Ending at X =
         3 paid white, white, white, blue from two Tundras, a Plateau and a Volcanic Island, and Teferi, Time Raveler
         stayed). [] for any other choice, or where the copy does not pay at once."""
-        import phase
-
         data = self.waiting_for().get("data") or {}
         pending = data.get("pending_cast") or {}
         if not _has_part(pending.get("ability"), "DistinctColors") or pending.get("object_id") is None:
             return []
-        try:
-            copy = self._engine.load_game(self._game.state())
-            copy.apply(seat, phase.GameAction.from_dict(action))
-            spent = copy.object(pending["object_id"]).get("colors_spent_to_cast") or {}
-        except Exception:  # the engine's refusal (ValueError/RuntimeError): nothing to tell
-            return []
+        copy = self._copy(seat, action)
+        spent = ((copy.object(pending["object_id"]) or {}).get("colors_spent_to_cast") or {}) if copy else {}
         return [colour.lower() for colour in _COLOURS if spent.get(colour.lower())]
 
     def _discard_text(self, data: dict[str, Any], source: str | None) -> str:
@@ -2168,6 +2302,16 @@ class Game:
                      line.split(" — ", 1)[0].split(", ")), "")  # ("I, II — ..." is chapters I and II)
         return f"{source}, chapter {numeral}: {line.split(' — ', 1)[1]}" if line else f"{source}, chapter {numeral}."
 
+    def _cast_ability(self) -> dict[str, Any]:
+        """The spell ability of the cast in progress, with the targets chosen so far (the prompt's own pending cast
+        where it carries one, else the engine's)."""
+        data = self.waiting_for().get("data")
+        data = data if isinstance(data, dict) else {}
+        # (a cost being paid holds it as {"resume": {"type": "Spell", "Spell": {...}}})
+        pending = data.get("pending_cast") or (data.get("resume") or {}).get("Spell") or self._pending_cast()
+        ability = pending.get("ability") if isinstance(pending, dict) else None
+        return ability if isinstance(ability, dict) else {}
+
     def _pending_cast(self) -> dict[str, Any]:
         """The engine's cast in progress (its card, cost, delved cards), ``{}`` where none is."""
         if self._pending is None:
@@ -2207,6 +2351,54 @@ class Game:
             return f"{paying}: still to pay {left}, more than your untapped mana sources can pay (finishing is not " \
                    "offered)."
         return f"{paying}: still to pay {left}. {ask}"
+
+    def _automatic_payment(self, action: dict[str, Any], seat: int) -> str:
+        """What the engine's automatic payment taps and sacrifices, read by applying ``action`` (the one that ends
+        the payment) to a copy of the game: ': it taps Volcanic Island and Tundra', ': it sacrifices Treasure (the
+        target of Prismatic Ending, which then loses that target)'. The engine chooses the sources itself (it had
+        sacrificed the Treasure that Prismatic Ending targeted, and the spell did nothing, beside "paid automatically
+        from your untapped mana sources"); ' from your untapped mana sources' where the copy does not tell."""
+        copy = self._copy(seat, action)
+        if copy is None:
+            return " from your untapped mana sources"
+        said = self._paid_with(copy, seat)
+        return f": it {said}" if said else " from the mana in your pool"
+
+    def _paid_with(self, copy: Any, seat: int) -> str:
+        """'taps Volcanic Island and Tundra and sacrifices Treasure': what ``seat`` has tapped or lost in ``copy``,
+        a copy of the game a step on, with any target of the spell being cast among them said so."""
+        before = {o["id"]: o for o in self._game.battlefield() if o.get("controller") == seat}
+        after = {o["id"]: o for o in copy.battlefield()}
+        tapped = [i for i, o in before.items() if not o.get("tapped") and (after.get(i) or {}).get("tapped")]
+        gone = [i for i in before if i not in after]
+        targets = {t.get("Object") for t in self._cast_ability().get("targets") or [] if isinstance(t, dict)}
+        spell = self.name_of(self._casting()) if self._casting() is not None else "the spell"
+
+        def named(ids: list[int]) -> str:
+            names = Counter(str(before[i].get("name")) + (f" (the target of {spell}, which then loses that target)"
+                                                          if i in targets and i in gone else
+                                                          f" (the target of {spell})" if i in targets else "")
+                            for i in ids)
+            return _both([name if count == 1 else f"{name} x{count}" for name, count in names.items()])
+
+        said = [f"taps {named(tapped)}"] if tapped else []
+        said += [f"sacrifices {named(gone)}"] if gone else []
+        return " and ".join(said)
+
+    def _payment_after_target(self, seat: int) -> str:
+        """For a spell's last target, what the engine's payment then does by itself, read by choosing the first
+        target on a copy of the game: ' Once the target is chosen, the engine pays {R}{W} by itself: it taps
+        Volcanic Island and Tundra.' (Lightning Helix had tapped the only two blue sources, leaving no {U}{U} for
+        Counterspell, with no word of which lands). '' where the cast does not end there."""
+        first = next((a.to_dict() for a in self._game.actions() if a.to_dict().get("type") == "ChooseTarget"), None)
+        casting = self._casting()
+        copy = self._copy(seat, first) if first and casting is not None else None
+        if copy is None or (copy.waiting_for() or {}).get("type") != "Priority" or \
+                (copy.stack() or [{}])[-1].get("id") != casting:
+            return ""
+        said = self._paid_with(copy, seat)
+        cost = render_cost((self.object(casting) or {}).get("mana_cost"))
+        return f" Once the target is chosen, the engine pays {cost} by itself: it {said}." if said else ""
 
     def _left_to_pay(self, seat: int) -> str:
         """What of the pending spell's mana cost the pool leaves unpaid ('{1}{U}{U}'), '' where none is pending."""
@@ -2317,6 +2509,11 @@ def _ability_part(part: dict[str, Any]) -> str:
     if any(key in part for key in ("trigger_definition_ref", "may_trigger_origin")):
         return "TriggeredAbility"
     return "ActivatedAbility" if "ability_index" in part else ""
+
+
+def _cards(count: Any) -> str:
+    """'1 card', '2 cards' (it had read "choose 1 card(s)")."""
+    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def _both(items: list[str]) -> str:
@@ -2433,13 +2630,14 @@ def _ordered_choice(kind: str, data: dict[str, Any]) -> bool:
 # -- combat -----------------------------------------------------------------------------------------------------
 
 
-def attack_options(prompt: dict[str, Any]) -> list[dict[str, Any]]:
+def attack_options(prompt: dict[str, Any], look: Callable[[int], str] = str) -> list[dict[str, Any]]:
     """Real attack combinations: every way the possible attackers may attack (each creature staying home or
     attacking one of its legal targets, the player or a planeswalker or battle, so that several may attack one
-    planeswalker together) while that fits in ``MAX_COMBAT_OPTIONS``, fewest attackers first; for more, none,
-    each alone at each of its targets, all, all but one, and all who may at each planeswalker or battle. phase
-    itself lists only none, each single creature, or all. A creature that must attack (CR 508.1d: "attacks each
-    combat if able") is in every combination."""
+    planeswalker together) while that fits in ``MAX_COMBAT_OPTIONS``, fewest attackers first; for more, attacks on
+    the player built from groups of creatures that look alike (``look``: the board text; see
+    :func:`_attacking_groups`), then each alone at each planeswalker or battle and all who may at each. phase itself
+    lists only none, each single creature, or all. A creature that must attack (CR 508.1d: "attacks each combat if
+    able") is in every combination."""
     barred = {int(a) for a, c in (prompt.get("attacker_constraints") or {}).items() if c.get("kind") == "CantAttack"}
     attackers = [int(a) for a in prompt.get("valid_attacker_ids") or [] if int(a) not in barred]
     by_attacker = prompt.get("valid_attack_targets_by_attacker") or {}
@@ -2469,9 +2667,7 @@ def attack_options(prompt: dict[str, Any]) -> list[dict[str, Any]]:
         return declare([(a, targets(a)[0]) for a in chosen if targets(a)])
 
     optional = [a for a in attackers if a not in forced]
-    everyone = tuple(optional)
-    groups = [(), *[(a,) for a in optional], everyone, *[tuple(x for x in everyone if x != a) for a in optional]]
-    options = [attack(g) for g in groups]
+    options = [attack(g) for g in _attacking_groups(optional, look)]
     others = [(a, targets(a)[0]) for a in forced if targets(a)]
     for attacker in attackers:  # planeswalkers and battles as targets: one more attack for each
         for target in targets(attacker)[1:]:
@@ -2481,6 +2677,32 @@ def attack_options(prompt: dict[str, Any]) -> list[dict[str, Any]]:
         if len(able) > 1:
             options.append(declare([*[(a, target) for a in able], *[(a, t) for a, t in others if a not in able]]))
     return options
+
+
+def _attacking_groups(optional: list[int], look: Callable[[int], str]) -> list[tuple[int, ...]]:
+    """Which creatures attack, where every way is too many: creatures that look alike (Ichorid 3/1 (haste) x3) are
+    interchangeable, so each number of each alike group (every count of Prized Amalgams with every count of
+    Ichorids ...) while that fits in half of ``MAX_COMBAT_OPTIONS``; else every set of whole groups, and all but one
+    creature of each group; else none, each alone, all, all but one and all but each group. Nine attackers in four
+    groups had been offered ten attacks (none, each alone, all, all but one)."""
+    room = MAX_COMBAT_OPTIONS // 2  # (the rest for attacks on planeswalkers and battles)
+    classes: dict[str, list[int]] = {}
+    for attacker in optional:
+        classes.setdefault(look(attacker), []).append(attacker)
+    groups = list(classes.values())
+    if math.prod(len(group) + 1 for group in groups) <= room:
+        picks = [tuple(a for group, n in zip(groups, counts, strict=True) for a in group[:n])
+                 for counts in itertools.product(*[range(len(group) + 1) for group in groups])]
+    elif 2 ** len(groups) + len(groups) <= room:
+        picks = [tuple(a for group, taken in zip(groups, chosen, strict=True) if taken for a in group)
+                 for chosen in itertools.product((False, True), repeat=len(groups))]
+        picks += [tuple(a for a in optional if a != group[0]) for group in groups if len(group) > 1]
+    else:
+        everyone = tuple(optional)
+        picks = [(), *[(a,) for a in optional], everyone, *[tuple(x for x in everyone if x != a) for a in optional],
+                 *[tuple(x for x in everyone if x not in group) for group in groups if len(group) > 1]]
+    order = {a: i for i, a in enumerate(optional)}
+    return sorted(dict.fromkeys(picks), key=lambda pick: (len(pick), [order[a] for a in pick]))
 
 
 def damage_options(prompt: dict[str, Any], listed: list[dict[str, Any]]) -> list[dict[str, Any]]:

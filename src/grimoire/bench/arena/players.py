@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from grimoire.bench.arena.game import Decision, Game, Option
+from grimoire.bench.arena.game import LONE_TARGET, Decision, Game, Option
 
 # Census event kinds. A fallback is a decision the player did not make itself; every one is recorded.
 EVENT_KINDS = ("rejected_action", "invalid_reply", "fallback", "timeout", "tool_error", "loop_guard", "auto_pass",
@@ -204,6 +204,8 @@ class HeuristicBot(_Bot):
         if kind == "PlayLand":
             return 100.0
         if kind == "CastSpell":
+            if _OWN_LONE_TARGET.search(option.label):  # the engine would aim it at the bot's own spell
+                return -1.0
             return self._cast_score(game, decision.seat, view, data)
         if kind == "ActivateAbility":
             source = game.object(data.get("source_id")) or {}
@@ -324,6 +326,7 @@ def _ability_of(obj: dict[str, Any], index: int | None) -> dict[str, Any]:
 
 _HARM = {"Destroy", "DealDamage", "Bounce", "ChangeZone"}
 _HELP_WORDS = ("gets +", "gain", "return target", "untap")
+_OWN_LONE_TARGET = re.compile(rf"\({LONE_TARGET}your (?!opponent)")
 _HARM_WORDS = re.compile(r"damage|destroy|exile (?:up to \w+ )?(?:other |another )?target|gets -|counter target"
                          r"|sacrifice|to its owner's hand")
 

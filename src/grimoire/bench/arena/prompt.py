@@ -367,8 +367,9 @@ decklist (below), not the opponent's list.
 How a turn runs: untap, upkeep, draw (the player who goes first skips the first draw), first main phase, combat \
 (beginning, declare attackers, declare blockers, combat damage, end of combat), second main phase, end step, cleanup.
 - One land per turn, in your own main phase with an empty stack. Creatures, sorceries and other non-instant \
-spells: only in your main phase with an empty stack. Instants and activated abilities: whenever you have priority, \
-except a planeswalker's loyalty abilities: one a turn for each planeswalker, in your main phase with an empty stack.
+spells: only in your main phase with an empty stack, unless the card has flash. Instants, spells with flash and \
+activated abilities: whenever you have priority, except a planeswalker's loyalty abilities: one a turn for each \
+planeswalker, in your main phase with an empty stack.
 - Priority and the stack: spells and abilities go on the stack, last in first out. When both players pass \
 priority in a row, the top object resolves; with an empty stack the game moves to the next step. You may respond \
 to your opponent's spells while they are on the stack. Passing priority is how you let things resolve and move on.
@@ -379,10 +380,11 @@ of your turn (unless it has haste). Tapped creatures cannot block. Damage on cre
 - A player at 0 or less life, or who must draw from an empty library, loses.
 - Mulligans: keep your opening seven or shuffle and draw seven new cards; after keeping, put one card on the \
 bottom of your library for each mulligan taken.
-- Costs: mana is paid for you from your untapped mana sources when you finish paying (the engine chooses which \
-to tap, and may sacrifice a Lotus Petal or a Treasure; a cast you cannot pay is refused). Before finishing you may \
-activate a mana source yourself, to choose what it makes. You may be asked which colour to make, or which cards to \
-pay a cost with.
+- Costs: mana is paid for you from your untapped mana sources. The engine chooses which lands to tap, and may \
+sacrifice a Lotus Petal or a Treasure; you cannot choose the lands. Where it can be read ahead, the prompt says \
+what the payment will tap or sacrifice (at the last target of a spell, or on the option that finishes paying). A \
+Lotus Petal or Treasure may be offered for you to activate before finishing, to choose the colour it makes; a \
+cast you cannot pay is refused. You may be asked which colour to make, or which cards to pay a cost with.
 
 Each request shows the game log (one entry per turn, headed by both life totals at the start of that turn, with \
 your own strategy notes), the board, your hand and every legal option as a numbered list. Choose exactly one \
