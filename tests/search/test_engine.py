@@ -855,3 +855,10 @@ def test_losing_to_infinite_mana_combos_asks_for_combo_hate_not_freezing(snapsho
     untaps (Inertia Bubble, Ice Over first); the plan named last is what is beaten. Asked for, they stay untappers."""
     assert snapshot_engine.tags_for("i lose to infinite mana combos")[0].name == "stax"
     assert snapshot_engine.tags_for("infinite mana combos")[0].name == "untapper"
+
+
+def test_a_hand_full_of_lands_is_flooding(snapshot_engine):
+    """"my hand is always full of lands" had ranked Reliquary Tower and Soratami Seer: flooding asks for looters, as
+    "i keep drawing lands" does."""
+    for request in ("my hand is always full of lands", "too many lands in my hand"):
+        assert snapshot_engine.tags_for(request)[0].name == "looter", request

@@ -682,6 +682,9 @@ def test_names_sort_with_an_accented_letter_beside_the_plain_one(snapshot_engine
     # filter after it kept: the opposite of what was asked)
     ("NOT t:elf t:druid", "-t:elf t:druid"),
     ("t:elf NOT (c:g or c:b)", "t:elf -(c:g or c:b)"),
+    # two deny each other, as "--" does (the first had been a word, and "NOT NOT t:elf" the non-Elves)
+    ("NOT NOT t:elf", "t:elf"),
+    ("t:elf NOT NOT c:g", "t:elf c:g"),
 ])
 def test_upper_case_not_negates_the_term_after_it(query, expected):
     def shape(node) -> str:  # the tree without where each part was written

@@ -310,7 +310,8 @@ def compile_regex(pattern: str, position: int, query: str) -> UserPattern:
 
 
 # what follows an upper-case NOT that negates: a keyword's term or a parenthesis (not prose: "ramp NOT green")
-_NOT_BEFORE = re.compile(r"\s+(?:\(|-?[A-Za-z]+(?::|[<>!]?=|[<>]))")
+# (or another NOT: "NOT NOT t:elf" is t:elf, where the first had been a word and the query the non-Elves)
+_NOT_BEFORE = re.compile(r"\s+(?:\(|NOT\s|-?[A-Za-z]+(?::|[<>!]?=|[<>]))")
 
 
 # Scryfall's display shorthands (scryfall.com/docs/syntax, "Display Keywords": "unique:art (also @@)",

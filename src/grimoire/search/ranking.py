@@ -706,7 +706,10 @@ _IDIOMS = (
                 r"(?:them|it|those|these) (?:to|into|for)\b"), "sac outlet"),
     # "i keep drawing lands late", "i draw too many lands": flooding
     (re.compile(r"\b(?:i|we|keep|always|i keep|i always) (?:drawing|draw|drew) (?:too many |only |nothing but |all |"
-                r"so many |extra )?lands\b"), "flood out"),
+                r"so many |extra )?lands\b|"
+                # "my hand is always full of lands", "too many lands in my hand": the same
+                r"\bhand (?:is |keeps? |gets? )?(?:always |often |just )?(?:being )?(?:full of|all|nothing but|only) "
+                r"lands\b|\btoo many lands in (?:my|our) hand\b"), "flood out"),
     # "nonbasic land removal": destroying lands (the unknown "nonbasic" had diluted it under the threshold)
     (re.compile(r"\bnon-?basic lands? (?:removal|destruction)\b"), "land destruction"),
     # "cards that can't be responded to": split second, as cards print it
