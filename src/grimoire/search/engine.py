@@ -30,6 +30,7 @@ from grimoire.search.filters import PRODUCED_BITS, Evaluator, FilterIndex, front
 from grimoire.search.lexical import LexicalIndex
 from grimoire.search.patterns import CpuBudget
 from grimoire.search.query import (
+    COLOR_NAMES,
     DIRECTIVE_KEYS,
     And,
     ColorValue,
@@ -261,7 +262,6 @@ COMMANDER_COLOURLESS_SHARE = 1.0  # for a named commander's deck, whose colourle
 OFF_COLOUR_SPELLS_SHARE = 0.3
 _COLOURED_SPELLS = re.compile(r"\b(white|blue|black|red|green) (?:(?:creature|instant|sorcery|permanent|"
                               r"noncreature|enchantment|artifact) )?spells?\b", re.IGNORECASE)
-_COLOUR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 # "cards like X": beside the cosine of the two cards' embeddings, the cosine of their function tags (strengths) at
 # this weight, so that a card doing what X does outranks one only worded like it (Through the Breach beside Sneak
 # Attack, Maelstrom Pulse beside Vindicate; Jokulhaups, a land sweeper, no longer beside Wrath of God). Chosen by
@@ -302,6 +302,11 @@ _DRAW_ENGINES = (tag_rules.TAG_INDEX["repeatable-draw"], tag_rules.TAG_INDEX["op
 ENGINE = "engine"  # a TagMatch's ``by`` for a tag asked as the permanents of a broader one (card draw's engines)
 DRAW_ENGINE_SHARE = 1.0  # of card draw's weight, what its engines are asked for at (see SearchEngine._card_draw_kin)
 _BLUE, _BLACK, _RED = (1 << COLOR_ORDER.index(letter) for letter in "UBR")  # colour identity bits, as the store's
+
+
+def _colour_bits(letters: set[str]) -> int:
+    """Colour letters (``W``, ``U``...) as the store's colour identity bits."""
+    return sum(1 << COLOR_ORDER.index(letter) for letter in letters)
 # what a request the search cannot read is told to do instead
 SAY_WHAT = 'say what the card should do ("draw a card", t:creature)'
 MAX_DECK_COMMANDERS = 8  # the commanders one name may fit that are read for a tribe ("Krenko": three)
@@ -343,7 +348,6 @@ class SearchEngine:
         self._text_rows: dict[str, np.ndarray] = {}
         self._tribe_rows: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._tribe_colour_bits: dict[str, int] = {}
-        self._off_colour_cache: dict[frozenset[str], np.ndarray] = {}
 
     @cached_property
     def reader(self) -> Reader:
@@ -1020,7 +1024,8 @@ class SearchEngine:
         shares = np.where(colourless, COMMANDER_COLOURLESS_SHARE if reading.deck else COLOURLESS_SHARE, 1.0)
         deck = _deck_letters(reading)
         if deck:
-            shares = np.where(self._off_colour_spells(frozenset(deck))[rows], OFF_COLOUR_SPELLS_SHARE, shares)
+            named = self._spell_colours[rows]  # (colours named in a card's "<colour> spells", as identity bits)
+            shares = np.where((named != 0) & (named & _colour_bits(deck) == 0), OFF_COLOUR_SPELLS_SHARE, shares)
         typed = reading.typed.lower()
         if not deck or not _ASKS_MANA.search(typed) or not (reading.deck or _NAMES_A_DECK.search(typed)):
             return shares  # "green ramp" asks for green cards: Sol Ring keeps its discount
@@ -1169,15 +1174,12 @@ class SearchEngine:
             return None
         return self._colours_made(colours)
 
-    def _off_colour_spells(self, deck: frozenset[str]) -> np.ndarray:
-        """Whether each card's text names spells of some colour (:data:`_COLOURED_SPELLS`), none of them the
-        ``deck``'s colours (``W``, ``U``...): a Medallion or a "whenever a player casts a black spell" card for
-        another deck."""
-        if deck not in self._off_colour_cache:
-            named = [{_COLOUR_LETTER[colour.lower()] for colour in _COLOURED_SPELLS.findall(text)}
-                     for text in self.db.columns.oracle_text.tolist()]
-            self._off_colour_cache[deck] = np.array([bool(colours) and not colours & deck for colours in named])
-        return self._off_colour_cache[deck]
+    @cached_property
+    def _spell_colours(self) -> np.ndarray:
+        """The colours each card's text names spells of (:data:`_COLOURED_SPELLS`: a Medallion's "Black spells you
+        cast", "whenever a player casts a black spell"), as colour identity bits; 0 where it names none."""
+        return np.array([_colour_bits({COLOR_NAMES[colour.lower()] for colour in _COLOURED_SPELLS.findall(text)})
+                         for text in self.db.columns.oracle_text.tolist()], dtype=np.int64)
 
     def _colours_made(self, colours: set[str]) -> np.ndarray:
         """How many of ``colours`` each card makes (Scryfall's produced mana), signed, as _fixing_first sorts on its

@@ -1464,16 +1464,20 @@ def rewritten(text: str) -> str:
 def _head_word(text: str) -> str:
     """The last content word of ``text`` as typed, stemmed as :func:`words` stems it, before any rewrite ("infinite
     mana combos": "combo", which the rewrite into the untappers' words drops), or ""."""
-    tokens = [token for token in _TOKEN.findall(text.lower().replace("'", "")) if token not in _STOPWORDS]
-    return _SAME_STEM.get(stem := _STEMMER.stemWord(tokens[-1]), stem) if tokens else ""
+    return (_stems(text.lower()) or ("",))[-1]
 
 
 @lru_cache(maxsize=8)  # a request asks for its words several times (its reading, its tags); ~190 rewrites each
 def words(text: str) -> tuple[str, ...]:
     """Content words of a text, lower case and stemmed, so word forms meet (``wipes``, ``wiping`` -> ``wipe``;
     ``reanimation``, ``reanimate`` -> ``reanim``)."""
-    text = rewritten(text).replace("'", "")
-    tokens = [_ANY_CHANGE.sub(r"\1x/\1x", token) for token in _TOKEN.findall(text) if token not in _STOPWORDS]
+    return _stems(rewritten(text))
+
+
+def _stems(lowered: str) -> tuple[str, ...]:
+    """The content words of a lower-case text, stemmed (see :func:`words`, which rewrites players' phrases first)."""
+    tokens = [_ANY_CHANGE.sub(r"\1x/\1x", token) for token in _TOKEN.findall(lowered.replace("'", ""))
+              if token not in _STOPWORDS]
     return tuple(_SAME_STEM.get(stem, stem) for stem in _STEMMER.stemWords(tokens))
 
 

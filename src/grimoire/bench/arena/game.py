@@ -2204,9 +2204,14 @@ class Game:
         """Whether the engine pays a spell's X cost by itself as soon as X is chosen, read by choosing the first X
         on a copy of the game; with a Lotus Petal or Treasure it asks at a payment step instead (the converge note
         had said it pays at once beside bare X options, and the next step asked for the payment)."""
-        first = next((a.to_dict() for a in self._game.actions() if a.to_dict().get("type") == "ChooseX"), None)
+        first = self._first_action("ChooseX")
         copy = self._copy(seat, first) if first else None
         return copy is not None and (copy.waiting_for() or {}).get("type") not in _PAYMENT_WAITS
+
+    def _first_action(self, kind: str) -> dict[str, Any] | None:
+        """The first legal action of type ``kind`` the engine lists now, as a dict; None where it lists none."""
+        return next((found for action in self._game.actions() if (found := action.to_dict()).get("type") == kind),
+                    None)
 
     def _converge_spent(self, action: dict[str, Any], seat: int) -> list[str]:
         """For an X of a spell that counts the colours of mana spent to cast it (converge), the colours the engine's
@@ -2346,7 +2351,7 @@ class Game:
         paying = f"Pay the mana cost of {name}, {render_cost(cost)}{exiled}"
         if left == _NOTHING_LEFT:  # ("still to pay {0}" had read oddly beside "Your mana pool: {U}")
             return f"{paying}: the mana in your pool pays all of it. Finish paying."
-        if not any(action.to_dict().get("type") == "PassPriority" for action in self._game.actions()):
+        if self._first_action("PassPriority") is None:
             # the engine offers to finish only where it can pay the rest
             return f"{paying}: still to pay {left}, more than your untapped mana sources can pay (finishing is not " \
                    "offered)."
@@ -2390,7 +2395,7 @@ class Game:
         target on a copy of the game: ' Once the target is chosen, the engine pays {R}{W} by itself: it taps
         Volcanic Island and Tundra.' (Lightning Helix had tapped the only two blue sources, leaving no {U}{U} for
         Counterspell, with no word of which lands). '' where the cast does not end there."""
-        first = next((a.to_dict() for a in self._game.actions() if a.to_dict().get("type") == "ChooseTarget"), None)
+        first = self._first_action("ChooseTarget")
         casting = self._casting()
         copy = self._copy(seat, first) if first and casting is not None else None
         if copy is None or (copy.waiting_for() or {}).get("type") != "Priority" or \
