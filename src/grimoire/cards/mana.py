@@ -41,6 +41,17 @@ def colors_of_cost(mana_cost: str | None) -> list[str]:
     return sort_colors(found)
 
 
+def color_bits(letters) -> int:
+    """Colour letters (``W``, ``U``, ...; others ignored, each once) as a bitmask: W=1, U=2, B=4, R=8, G=16, the
+    store's colour columns."""
+    return sum(1 << COLOR_ORDER.index(c) for c in set(letters) if c in COLOR_ORDER)
+
+
+def color_letters(mask: int) -> list[str]:
+    """The colour letters of a :func:`color_bits` mask, in WUBRG order."""
+    return [c for i, c in enumerate(COLOR_ORDER) if mask & (1 << i)]
+
+
 def sort_colors(colors) -> list[str]:
     """Colour letters in WUBRG order, each once."""
     present = set(colors)

@@ -16,7 +16,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from grimoire.cards import atomic
-from grimoire.cards.mana import COLOR_ORDER
+from grimoire.cards.mana import color_bits
 from grimoire.cards.model import Card, Face
 from grimoire.cards.names import NameIndex, NameMatch
 
@@ -110,14 +110,13 @@ def write_store(directory: Path, cards: Iterable[Card], manifest: dict,
 
 
 def _color_masks(values: list[list[str] | None]) -> tuple[np.ndarray, np.ndarray]:
-    bits = {c: 1 << i for i, c in enumerate(COLOR_ORDER)}
     mask = np.zeros(len(values), dtype=np.uint8)
     known = np.ones(len(values), dtype=bool)
     for row, colors in enumerate(values):
         if colors is None:
             known[row] = False
         else:
-            mask[row] = sum(bits[c] for c in colors if c in bits)
+            mask[row] = color_bits(colors)
     return mask, known
 
 

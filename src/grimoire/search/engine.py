@@ -19,7 +19,7 @@ import numpy as np
 
 from grimoire.cards.atomic import load_npz, save_npz
 from grimoire.cards.loading import NON_DECK_TYPES
-from grimoire.cards.mana import COLOR_ORDER
+from grimoire.cards.mana import color_bits
 from grimoire.cards.mana import mana_value as cost_value
 from grimoire.cards.model import Card
 from grimoire.cards.names import fold, shown
@@ -301,12 +301,8 @@ _CARD_DRAW, _IMPULSE_DRAW = tag_rules.TAG_INDEX["card-draw"], tag_rules.TAG_INDE
 _DRAW_ENGINES = (tag_rules.TAG_INDEX["repeatable-draw"], tag_rules.TAG_INDEX["opponent-cast-draw"])
 ENGINE = "engine"  # a TagMatch's ``by`` for a tag asked as the permanents of a broader one (card draw's engines)
 DRAW_ENGINE_SHARE = 1.0  # of card draw's weight, what its engines are asked for at (see SearchEngine._card_draw_kin)
-_BLUE, _BLACK, _RED = (1 << COLOR_ORDER.index(letter) for letter in "UBR")  # colour identity bits, as the store's
+_BLUE, _BLACK, _RED = (color_bits(letter) for letter in "UBR")  # colour identity bits, as the store's
 
-
-def _colour_bits(letters: set[str]) -> int:
-    """Colour letters (``W``, ``U``...) as the store's colour identity bits."""
-    return sum(1 << COLOR_ORDER.index(letter) for letter in letters)
 # what a request the search cannot read is told to do instead
 SAY_WHAT = 'say what the card should do ("draw a card", t:creature)'
 MAX_DECK_COMMANDERS = 8  # the commanders one name may fit that are read for a tribe ("Krenko": three)
@@ -1025,7 +1021,7 @@ class SearchEngine:
         deck = _deck_letters(reading)
         if deck:
             named = self._spell_colours[rows]  # (colours named in a card's "<colour> spells", as identity bits)
-            shares = np.where((named != 0) & (named & _colour_bits(deck) == 0), OFF_COLOUR_SPELLS_SHARE, shares)
+            shares = np.where((named != 0) & (named & color_bits(deck) == 0), OFF_COLOUR_SPELLS_SHARE, shares)
         typed = reading.typed.lower()
         if not deck or not _ASKS_MANA.search(typed) or not (reading.deck or _NAMES_A_DECK.search(typed)):
             return shares  # "green ramp" asks for green cards: Sol Ring keeps its discount
@@ -1178,7 +1174,7 @@ class SearchEngine:
     def _spell_colours(self) -> np.ndarray:
         """The colours each card's text names spells of (:data:`_COLOURED_SPELLS`: a Medallion's "Black spells you
         cast", "whenever a player casts a black spell"), as colour identity bits; 0 where it names none."""
-        return np.array([_colour_bits({COLOR_NAMES[colour.lower()] for colour in _COLOURED_SPELLS.findall(text)})
+        return np.array([color_bits({COLOR_NAMES[colour.lower()] for colour in _COLOURED_SPELLS.findall(text)})
                          for text in self.db.columns.oracle_text.tolist()], dtype=np.int64)
 
     def _colours_made(self, colours: set[str]) -> np.ndarray:

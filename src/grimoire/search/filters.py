@@ -18,6 +18,7 @@ import numpy as np
 
 from grimoire.cards.commander import can_lead, is_background
 from grimoire.cards.loading import digital_only_rows
+from grimoire.cards.mana import color_letters
 from grimoire.cards.names import fold
 from grimoire.cards.store import CardDB
 from grimoire.search.nicknames import IS_NICKNAMES, normalise
@@ -494,7 +495,7 @@ class FilterIndex:
 
     def devotion(self, mask: int) -> np.ndarray:
         """Mana symbols of a cost that count toward devotion to any colour in ``mask`` (hybrid counts once)."""
-        letters = [c for i, c in enumerate("WUBRG") if mask & (1 << i)]
+        letters = color_letters(mask)
         return np.array([sum(1 for symbol in re.findall(r"\{([^}]+)\}", cost) if any(c in symbol for c in letters))
                          for cost in self.mana_cost])
 

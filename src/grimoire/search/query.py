@@ -12,6 +12,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Union
 
+from grimoire.cards.mana import color_bits
 from grimoire.cards.model import format_named
 from grimoire.search.nicknames import IS_NICKNAMES
 from grimoire.search.patterns import PatternError, UserPattern, compile_pattern
@@ -131,10 +132,7 @@ def parse_colors(text: str) -> ColorValue | None:
         if not lowered or any(ch not in "wubrg" for ch in lowered):
             return None
         letters = lowered.upper()
-    mask = 0
-    for ch in letters.upper():  # a letter said twice is one colour ("ww" is white: a sum had made it blue)
-        mask |= 1 << "WUBRG".index(ch)
-    return ColorValue(mask)
+    return ColorValue(color_bits(letters.upper()))  # a letter said twice is one colour ("ww" is white)
 
 
 RARITIES = {"c": 0, "common": 0, "u": 1, "uncommon": 1, "r": 2, "rare": 2, "m": 3, "mythic": 3,
@@ -681,7 +679,7 @@ def _devotion_value(raw: str, error) -> Devotion:
     if len(symbols) != 1 or not letters:
         raise error("devotion takes one coloured or hybrid symbol, repeated: devotion:{u}{u}{u} or "
                     "devotion:{u/b}{u/b}")
-    return Devotion(sum(1 << "WUBRG".index(ch) for ch in letters), len(_mana_symbols(raw, error)))
+    return Devotion(color_bits(letters), len(_mana_symbols(raw, error)))
 
 
 # --- parser ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from dataclasses import replace
 import numpy as np
 
 from grimoire.bench.precon.scorer import GAME_CHANGER_LIMIT, SLOTS, Episode, as_mapping
-from grimoire.cards.mana import COLOR_ORDER
+from grimoire.cards.mana import color_bits
 from grimoire.cards.store import CardDB
 from grimoire.decks.analyze import COMMANDER_TARGETS, analyze_deck, is_land
 from grimoire.decks.parse import DeckEntry, ParsedDeck
@@ -129,7 +129,7 @@ def random_legal(deck: Mapping | object, db: CardDB, *, seed: int = 0, slots: in
     deck = as_mapping(deck)
     rng = np.random.default_rng(_stable_seed(seed, deck["precon_id"]))
     columns = db.columns
-    identity = sum(1 << COLOR_ORDER.index(c) for c in "".join(deck.get("color_identity") or ()).upper())
+    identity = color_bits("".join(deck.get("color_identity") or ()).upper())
     in_deck = {card["oracle_id"] for card in deck["cards"]}
     deck_rows = [row for row in (db.find_id(oid) for oid in in_deck) if row is not None]
     game_changers_left = game_changer_limit - int((columns.game_changer[deck_rows] == 1).sum())

@@ -20,7 +20,7 @@ from functools import cache
 
 import numpy as np
 
-from grimoire.cards.mana import COLOR_ORDER
+from grimoire.cards.mana import color_bits
 from grimoire.cards.store import CardDB
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -67,7 +67,7 @@ def identity_mask(letters: str) -> int:
     unknown = set(letters.lower()) - set("wubrgc")
     if unknown:
         raise ValueError(f"unknown colour letters {sorted(unknown)} in identity {letters!r} (use w, u, b, r, g, c)")
-    return sum(1 << COLOR_ORDER.index(c) for c in letters.upper() if c in COLOR_ORDER)
+    return color_bits(letters.upper())
 
 
 @cache
