@@ -327,6 +327,10 @@ def test_a_busy_machine_does_not_turn_a_valid_pattern_into_an_error():
     ("c=7", "at most 5 colours", 2),
     ("pow>nan", "power needs a number", 4),
     ("mv<=inf", "mv needs a number", 4),
+    # a number as cards print one: Python's float() had read these as 10, 10 and 1e400's infinity (all cards)
+    ("mv=1_0", "mv needs a number", 3),
+    ("pow>=1e1", "power needs a number", 5),
+    ("mv<1" + "0" * 400, "mv< takes a number of at most 300 digits, got one of 401", 3),
     ("mv>even", "mv:even", 3),
     ("order:price", "unknown order 'price'", 6),
     ("direction:up", "unknown direction 'up'", 10),

@@ -629,11 +629,12 @@ def _number_value(key: str, op: str, raw: str, error) -> float | str | FieldValu
             raise error(f"{key}{op}{raw} compares with no number: {raw} finds a stat that varies ({key}={raw}, or "
                         f"{key}!={raw} for a fixed one)")
         return VARIABLE
-    try:
-        number = float(raw)
-    except ValueError:
-        number = None
-    if number is None or number != number or number in (float("inf"), float("-inf")):
+    # a number as a card prints one: float() had also taken "1_0" (10), "1e1", "nan" and "infinity"
+    number = float(raw) if _NUMBER.fullmatch(raw) else None
+    if number in (float("inf"), float("-inf")):  # 400 digits
+        digits = len(raw.lstrip("+-").split(".")[0])
+        raise error(f"{key}{op} takes a number of at most 300 digits, got one of {digits:,}")
+    if number is None:
         fields = "pow, tou, pt, mv, loy, def"
         if op == "=" and raw[:1] in "<>":  # "mv=>3": the comparison's two signs the other way round
             raise error(f"'={raw[0]}' is no comparison: did you mean {key}{raw[0]}={raw[1:]}?")
@@ -642,6 +643,8 @@ def _number_value(key: str, op: str, raw: str, error) -> float | str | FieldValu
         raise error(f"{key} needs a number or another field ({fields}), got {raw!r}")
     return number
 
+
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 
 # two-colour hybrid symbols as cards print them ({W/U}, {G/U}...); the reverse order of each reads as it ("{U/G}" is
 # {G/U}), with or without a Phyrexian "/P"
