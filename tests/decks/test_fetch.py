@@ -290,3 +290,6 @@ def test_a_saved_moxfield_v2_answer_reads_as_the_v3_one(db, local_apis, tmp_path
     (tmp_path / "deck.json").write_text(json.dumps(MOXFIELD_V2_DECK), encoding="utf-8")
     assert read_deck(str(tmp_path / "deck.json"), db).to_dict() == \
         fetch_deck("https://www.moxfield.com/decks/abc123", db).to_dict()
+    # a board of another name at the top level (v3's attractions and stickers boards) is set aside and counted too
+    attractions = {"attractions": {"Balloon Stand": {"quantity": 1, "card": {"name": "Balloon Stand"}}}}
+    assert read_deck(json.dumps({**MOXFIELD_V2_DECK, **attractions}), db, files=False).set_aside == 2

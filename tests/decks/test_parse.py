@@ -67,6 +67,37 @@ def test_header_spellings(db, text):
     assert cards(deck, "sideboard") == [(1, "Duress")]
 
 
+# A list grouped by card type, as MTGTop8's deck pages group theirs ("LANDS (23)", "CREATURES (22)", "INSTANTS and
+# SORC. (16)", "OTHER SPELLS", the headers a public scraper of its pages skips) and lists copied from deck sites keep
+# ("Creatures (24)"); the group headers had been bad lines, and a bare "Instant" the card Instant Ramen.
+TYPE_GROUPED = """Commander (1)
+1 Atraxa, Praetors' Voice
+
+Creatures (1)
+1 Birds of Paradise
+LANDS (2)
+2 Forest
+INSTANTS and SORC. (2)
+1 Swords to Plowshares
+1 Cultivate
+OTHER SPELLS (1)
+1 Sol Ring
+Instant
+1 Counterspell
+Sideboard (1)
+1 Duress
+"""
+
+
+def test_card_type_groups_are_headers_of_the_main_deck(db):
+    deck = parse_decklist(TYPE_GROUPED, db)
+    assert not deck.problems and not deck.corrections
+    assert cards(deck, "commanders") == [(1, "Atraxa, Praetors' Voice")]
+    assert [name for _, name in cards(deck, "main")] == ["Birds of Paradise", "Forest", "Swords to Plowshares",
+                                                          "Cultivate", "Sol Ring", "Counterspell"]
+    assert cards(deck, "sideboard") == [(1, "Duress")]
+
+
 def test_plain_list_in_several_blocks_stays_main(db):
     deck = parse_decklist("1 Sol Ring\n\n1 Forest\n\n1 Swamp\n", db)
     assert deck.count("main") == 3 and not deck.sideboard

@@ -170,6 +170,23 @@ def test_moxfield_plain_export_takes_its_first_line_as_the_commander(db):
     assert check_deck(deck, "commander").legal
 
 
+def test_a_moxfield_plain_export_of_a_partner_pair_takes_both_first_lines(db):
+    """Moxfield's plain-text export writes the commanders first (tedik123/magicGamba's sample, one commander): a legal
+    pair on the first two lines leads the deck, not its first half alone (Tymna had been the commander and Thrasios
+    one of the 99, off her colours). Two first lines that are no legal pair leave the first alone."""
+    meren, *rest = golgari_cards()
+    pair = ["1 Tymna the Weaver (C16) 48", "1 Thrasios, Triton Hero (C16) 46"]
+    deck = deck_reader.read_deck("\n".join([*pair, *rest[:-1], "11 Swamp", "", "SIDEBOARD:", "1 Duress"]), db,
+                                 files=False)
+    assert [e.card.name for e in deck.commanders] == ["Tymna the Weaver", "Thrasios, Triton Hero"]
+    assert deck.count("main") == 98 and [e.card.name for e in deck.sideboard] == ["Duress"]
+    [note] = deck.notes
+    assert note.startswith("lines 1, 2: took Tymna the Weaver and Thrasios, Triton Hero as the commanders: no "
+                           "section names them, and they stand on the list's first two lines")
+    single = deck_reader.read_deck("\n".join([meren, *rest]), db, files=False)
+    assert [e.card.name for e in single.commanders] == ["Meren of Clan Nel Toth"]
+
+
 NOT_COMMANDER_DECKS = [
     # 101 cards: the MTGO-style list as a reviewer wrote it (100 before the blank line)
     ["1 Sol Ring", "1 Arcane Signet", "1 Cultivate", "1 Kodama's Reach", "96 Forest", "", "1 Sidar Kondo of Jamuraa"],

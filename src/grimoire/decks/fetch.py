@@ -133,10 +133,10 @@ def _moxfield_v2_boards(payload: dict) -> dict | None:
     shape, or ``None`` for JSON of another shape. v2 put each board at the top level as ``{<key>: {quantity, card}}``
     (``mainboard``, ``sideboard``, ``commanders``...) where v3 nests it as ``boards.<board>.cards``: the shape z33k's
     mtgcards (mtgcards/decks/moxfield.py, before it became z33kz33k/mtg) read from ``api2.moxfield.com/v2/decks/all``,
-    each entry's ``card`` and ``quantity``. Its ``tokens`` is a list, no board."""
+    each entry's ``card`` and ``quantity``. Its ``tokens`` is a list, no board. Any other object of such entries is a
+    board too, set aside and counted as v3's are (``attractions``, ``stickers``: they had been dropped uncounted)."""
     boards = {key: {"cards": value} for key, value in payload.items()
-              if isinstance(value, dict) and (key in _MOXFIELD_BOARDS or key.endswith("board") or
-                                              key == _MOXFIELD_SIGNATURE_SPELLS)
+              if isinstance(value, dict)
               and all(isinstance(entry, dict) and "card" in entry for entry in value.values())}
     has_cards = any(board["cards"] for key, board in boards.items() if key in _MOXFIELD_BOARDS)
     return boards if "mainboard" in boards and has_cards else None

@@ -34,8 +34,16 @@ _HEADERS = {
     "companion": "companion", "companions": "companion",
     "maybeboard": None, "maybe": None, "considering": None, "tokens": None, "attractions": None,
     "stickers": None,
+    # a card type's group, as deck sites' pages head their lists and a list copied from one keeps them (MTGTop8's
+    # "LANDS (23)", "CREATURES (22)", "INSTANTS and SORC. (16)", "OTHER SPELLS", as a public scraper of its pages
+    # skips them; "Creatures (24)" on Moxfield's and Archidekt's pages): main deck cards (a bare "Instant" had been
+    # corrected to Instant Ramen, "Creatures (2)" was a bad line)
+    **dict.fromkeys(("creature", "creatures", "land", "lands", "artifact", "artifacts", "enchantment", "enchantments",
+                     "instant", "instants", "sorcery", "sorceries", "sorc.", "instants and sorc.",
+                     "instants and sorceries", "planeswalker", "planeswalkers", "battle", "battles", "spells",
+                     "other spells"), "main"),
 }
-_HEADER = re.compile(r"^(?://|#)?\s*([a-z ]+?)\s*(?:\(\d+\))?\s*:?$", re.IGNORECASE)
+_HEADER = re.compile(r"^(?://|#)?\s*([a-z][a-z .]*?)\s*(?:\(\d+\))?\s*:?$", re.IGNORECASE)
 # Forge's .dck sections, as Card-Forge/forge writes them (forge-core's deck/io/DeckSerializer.java: "[metadata]" with
 # "Name=<deck name>", then "[<DeckSection>]" for each of deck/DeckSection.java's Avatar, Commander, Main, Sideboard,
 # Planes, Schemes and Conspiracy, read whatever their case). No section here holds Avatar, Planes, Schemes or
@@ -637,7 +645,8 @@ def commander_places(text: str, deck: ParsedDeck) -> dict[str, list[DeckEntry]]:
     commander: ``"last block"``, the one or two lines after the list's last blank line (MTGO-style lists), and
     ``"first line"`` (Moxfield's plain-text export writes the commander first, then the rest in alphabetical order,
     as tedik123/magicGamba's sample export shows). A place is given only when each of its lines was read as a card
-    of the main deck or sideboard; whether those cards can lead the deck is the caller's question."""
+    of the main deck or sideboard, and ``"first two lines"`` too (two commanders); whether those cards can lead the
+    deck is the caller's question."""
     blocks: list[list[int]] = [[]]
     for number, line in _lines(text)[0]:
         if not line:
@@ -653,6 +662,8 @@ def commander_places(text: str, deck: ParsedDeck) -> dict[str, list[DeckEntry]]:
         places["last block"] = [read[number] for number in blocks[-1]]
     if blocks and blocks[0][0] in main_lines:
         places["first line"] = [read[blocks[0][0]]]
+        if len(blocks[0]) > 1 and blocks[0][1] in main_lines:  # a partner pair or a commander and its Background
+            places["first two lines"] = [read[number] for number in blocks[0][:2]]
     return places
 
 

@@ -142,7 +142,8 @@ def _start(text: str) -> str:
 
 
 _PLACES = {"last block": "alone after the list's last blank line",
-           "first line": "on the list's first line, where Moxfield's plain-text export writes the commander"}
+           "first line": "on the list's first line, where Moxfield's plain-text export writes the commander",
+           "first two lines": "on the list's first two lines, where Moxfield's plain-text export writes the commanders"}
 
 
 def _leads(deck: ParsedDeck, entries: list[DeckEntry]) -> bool:
@@ -164,6 +165,8 @@ def _with_commander_by_place(deck: ParsedDeck, text: str) -> ParsedDeck:
     if deck.commanders:
         return deck
     places = {where: entries for where, entries in commander_places(text, deck).items() if _leads(deck, entries)}
+    if "first two lines" in places:  # a legal pair leads the list: not its first half alone (Tymna without Thrasios)
+        places.pop("first line", None)
     if not places or places.get("last block") == deck.sideboard:
         return deck
     if len(places) > 1:
@@ -177,8 +180,10 @@ def _with_commander_by_place(deck: ParsedDeck, text: str) -> ParsedDeck:
         deck.section("main" if entry in deck.main else "sideboard").remove(entry)
     deck.commanders.extend(entries)
     lines = ", ".join(str(e.line_number) for e in entries)
-    deck.notes.append(f"line {lines}: took {' and '.join(e.card.name for e in entries)} as the commander: no section "
-                      f"names one, and it stands {_PLACES[where]}")
+    pair = len(entries) > 1
+    deck.notes.append(f"line{'s' if pair else ''} {lines}: took {' and '.join(e.card.name for e in entries)} as the "
+                      f"commander{'s' if pair else ''}: no section names {'them' if pair else 'one'}, and "
+                      f"{'they stand' if pair else 'it stands'} {_PLACES[where]}")
     return deck
 
 
