@@ -348,3 +348,56 @@ def test_a_name_holding_double_quotes_is_suggested_in_single_ones(snapshot_engin
     page = snapshot_engine.search('!"Ach Hans Run"', mode="bm25")
     assert any("!'\"Ach! Hans, Run!\"'" in note for note in page.notes), page.notes
     assert _names(snapshot_engine, "!'\"Ach! Hans, Run!\"'") == {'"Ach! Hans, Run!"'}
+
+
+# --- a fourth conformance check's findings (each had answered silently, or the opposite) --------------------------
+
+def test_words_alone_in_parentheses_are_names_as_the_reference_reads_them(snapshot_engine):
+    """The reference's "Nesting Conditions" example, ``through (depths or sands or mists)``: its words are names.
+    The group had ranked 1,088 cards while its negation filtered names, so a set and its negation overlapped."""
+    three = {"Peer Through Depths", "Sift Through Sands", "Reach Through Mists"}
+    page = snapshot_engine.search("through (depths or sands or mists)", limit=5)
+    assert three <= {result.card.name for result in page.results} and page.total < 100
+    instants = _names(snapshot_engine, "t:instant")
+    grouped = _names(snapshot_engine, "t:instant (depths or sands or mists)")
+    denied = _names(snapshot_engine, "t:instant -(depths or sands or mists)")
+    assert three & instants <= grouped and not grouped & denied
+    assert snapshot_engine.search("through (depths or sands or mists)", literal=True, limit=3).total == page.total
+
+
+def test_a_lower_case_not_before_a_filter_denies_it(snapshot_engine):
+    """("t:elf and not t:warrior" --literal had found the Elf Warriors alone: "not" a word, the filter kept.)"""
+    denied = _names(snapshot_engine, "t:elf -t:warrior")
+    assert "Llanowar Elves" in denied and "Elvish Warrior" not in denied
+    for query in ("t:elf and not t:warrior", "t:elf Not t:warrior", "not t:warrior t:elf"):
+        assert snapshot_engine.search(query, literal=True, limit=1).total == \
+            snapshot_engine.search("t:elf -t:warrior", literal=True, limit=1).total, query
+    assert snapshot_engine.search("not not t:elf", literal=True, limit=1).total == \
+        snapshot_engine.search("t:elf", literal=True, limit=1).total
+
+
+def test_a_loyalty_cost_typed_with_a_hyphen_finds_the_minus_sign(snapshot_engine):
+    """Oracle text writes "−1:" with a minus sign; o:"-1:" had matched no card."""
+    assert _names(snapshot_engine, 'o:"-1:"') == _names(snapshot_engine, 'o:"\u22121:"') != set()
+    assert "Liliana of the Veil" in _names(snapshot_engine, 'o:"-2:" t:planeswalker')
+    assert _names(snapshot_engine, 'o:"-1/-1 counter"')  # a counter keeps its hyphen
+    assert _names(snapshot_engine, 'o:"draw  a  card"') == _names(snapshot_engine, 'o:"draw a card"')
+
+
+def test_creature_lands_of_every_wording(snapshot_engine):
+    """is:creatureland (is:manland) had missed Snow Lands (Faceless Haven) and wordings other than "this land becomes
+    ... It's still a land"."""
+    found = _names(snapshot_engine, "is:manland")
+    assert {"Mutavault", "Faceless Haven", "Frostwalk Bastion", "Crawling Barrens", "Stalking Stones",
+            "Rising Chicane", "Cavernous Maw"} <= found
+    assert not {"Command Tower", "Dryad Arbor", "Urza's Saga"} & found
+
+
+def test_a_keyword_typed_short_is_suggested_whole(snapshot_engine):
+    """(kw:flyin and kw:fly had found nothing with no hint; kw:/fly/ had matched nothing, its slashes a keyword's.)"""
+    notes = snapshot_engine.search("kw:flyin", literal=True).notes
+    assert any("did you mean kw:flying?" in note for note in notes)
+    assert any('did you mean kw:"first strike"?' in note for note in snapshot_engine.search("kw:first",
+                                                                                          literal=True).notes)
+    with pytest.raises(QuerySyntaxError, match=r"no /regex/"):
+        snapshot_engine.search("kw:/fly/")

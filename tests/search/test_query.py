@@ -112,6 +112,18 @@ def test_free_text_filters_only_when_negated_or_mixed_with_filters():
     # a card key ending the query names no card (it had listed every card, by name)
     ("like:", "like: needs a card's name right after it", 0),
     ("t:elf combo:", "combo: needs a card's name right after it", 6),
+    # a key with "_", "-", "." or a digit: no keyword has one, and the word had been ranked as text, its filter gone
+    ("color_identity:g t:creature", "unknown keyword 'color_identity': did you mean id:?", 0),
+    ("mana_value=3", "unknown keyword 'mana_value': did you mean mv=?", 0),
+    ("type_line:elf", "did you mean t:?", 0),
+    ("t:elf or-t:goblin", "unknown keyword 'or-t': put a space before '-' (or -t:...)", 6),
+    ("t2:elf", "unknown keyword 't2': did you mean t:?", 0),
+    ("x.y:z", "unknown keyword 'x.y'", 0),
+    ("tpye:elf", "unknown keyword 'tpye': did you mean type:?", 0),  # (it listed every keyword)
+    ("kw:/fly/", "no /regex/", 3),
+    ("unique:bogus", "unknown unique:bogus", 7),  # it said the data could not answer it
+    ("loy=x", "a stat that varies (an X, a *) is loyalty=*", 4),
+    ("is:planeswalker_deck", "is about printings", 3),  # as the reference spells it ("did you mean planeswalker?")
 ])
 def test_syntax_errors_say_what_and_where(query, message, position):
     with pytest.raises(QuerySyntaxError, match=re.escape(message)) as caught:

@@ -20,7 +20,10 @@ FORMATS = (
 FORMAT_SHORTCUTS = {"c": "commander", "edh": "commander", "dc": "duel", "french": "duel", "dreadful": "penny",
                     "pd": "penny", "f": "future", "l": "legacy", "m": "modern", "p": "pauper", "s": "standard",
                     "v": "vintage", "2": "standard", "type2": "standard", "t2": "standard", "1": "vintage",
-                    "type1": "vintage", "t1": "vintage", "1.5": "legacy", "type1.5": "legacy", "t1.5": "legacy"}
+                    "type1": "vintage", "t1": "vintage", "1.5": "legacy", "type1.5": "legacy", "t1.5": "legacy",
+                    # Historic Brawl, renamed Brawl in 2023 (Scryfall's key had been historicbrawl; its reference
+                    # still names it)
+                    "historicbrawl": "brawl"}
 
 
 def format_named(name: str) -> str:

@@ -9,6 +9,7 @@ import difflib
 import hashlib
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -439,12 +440,13 @@ class SearchEngine:
 
     # -- filtering ---------------------------------------------------------------------------------------
 
-    def _parse(self, query: str, filters: Filters | None, parsed: Node | None = None, words_filter: bool = False
-               ) -> tuple[Node | None, list[str]]:
+    def _parse(self, query: str, filters: Filters | None, parsed: Node | None = None, words_filter: bool = False,
+               typed: bool = True) -> tuple[Node | None, list[str]]:
         """The query's filters (``parsed``: ``query`` already parsed) with ``filters``, and its free text; with
-        ``words_filter`` its plain words are filters too, each held anywhere on the card."""
+        ``words_filter`` its plain words are filters too, each held anywhere on the card. ``typed``: the query is as
+        the user typed it (no words read as filters), so Scryfall's grouping makes its bare words names."""
         node = text_as_filters(parsed if parsed is not None else parse(query), filtering=words_filter,
-                               key="text" if words_filter else "name") if query.strip() else None
+                               key="text" if words_filter else "name", typed=typed) if query.strip() else None
         extra = filters.to_nodes() if filters else []
         nodes = ([node] if node is not None else []) + extra
         if not nodes:
@@ -1311,7 +1313,8 @@ class SearchEngine:
             query, named, answered = self._answered_in_place(query, named, reading.typed)
             notes += [f"{name}: read as the card to answer (the results answer it, and leave it out)"
                       for name in answered]
-            node, text_parts = self._parse(query, filters, reading.node if query == reading.query else None)
+            node, text_parts = self._parse(query, filters, reading.node if query == reading.query else None,
+                                           typed=not reading.chips)
             text = ranking.spelled_counts(" ".join([*text_parts, combo_text, self._named_text(named)]).strip())
             read_words = ""
             wordless = not ranking.words(text) and not reading.combo and sort_order(node) is None
@@ -1477,8 +1480,20 @@ class SearchEngine:
             elif part.key == "type" and isinstance(part.value, str) and not part.regex:
                 near = difflib.get_close_matches(part.value.lower(), self._type_words, n=1, cutoff=0.75)
                 note += f" (did you mean t:{near[0]}?)" if near else ""
+            elif part.key == "keyword" and isinstance(part.value, str):  # ("kw:flyin", "kw:fly": no hint had come)
+                words = self._keyword_words
+                near = [word for word in words if word.startswith(part.value.lower())][:1] or \
+                    difflib.get_close_matches(part.value.lower(), words, n=1, cutoff=0.75)
+                said = near[0] if not near or " " not in near[0] else f'"{near[0]}"'  # kw:"first strike"
+                note += f" (did you mean kw:{said}?)" if near else ""
             notes.append(note)
         return notes
+
+    @cached_property
+    def _keyword_words(self) -> list[str]:
+        """Every keyword of the loaded cards, lower case, the most held first (for :meth:`_empty_filter_notes`)."""
+        counts = Counter(keyword for keywords in self.filter_index.keywords for keyword in keywords)
+        return sorted(counts, key=lambda keyword: (-counts[keyword], keyword))
 
     @cached_property
     def _type_words(self) -> list[str]:

@@ -24,7 +24,7 @@ def _rule(pattern: str, *, types: int | None = None):
     compiled = re.compile(pattern)
 
     def matches(type_line: str, text: str) -> bool:
-        if not type_line.startswith("land") and "// land" not in type_line:
+        if not _is_land(type_line):
             return False
         if types is not None and _basic_types(type_line) != types:
             return False
@@ -33,8 +33,14 @@ def _rule(pattern: str, *, types: int | None = None):
     return matches
 
 
+def _is_land(type_line: str) -> bool:
+    """Whether a face of the card is a land: "Land", "Snow Land", "Legendary Land — Cave" (Faceless Haven, a Snow Land,
+    had been no creature land)."""
+    return any("land" in face.partition("—")[0].split() for face in type_line.split("//"))
+
+
 def _dual(type_line: str, text: str) -> bool:
-    return type_line.startswith("land") and _basic_types(type_line) == 2 and not _REMINDER.sub("", text).strip()
+    return _is_land(type_line) and _basic_types(type_line) == 2 and not _REMINDER.sub("", text).strip()
 
 
 # name -> rule over (lower-cased type line, lower-cased normalised rules text with reminder text)
@@ -70,7 +76,9 @@ IS_NICKNAMES = {
                         r"if you don't, this land enters tapped"),
     "tangoland": _rule(r"enters tapped unless you control two or more basic lands", types=2),
     "storageland": _rule(r"storage counter"),
-    "creatureland": _rule(r"this land becomes an? .*creature.*it's still a land"),
+    # (also "have it become a 0/0 Elemental creature", Crawling Barrens; "a 3/3 Elemental artifact creature that's
+    # still a land", Stalking Stones; "in addition to its other types", Rising Chicane)
+    "creatureland": _rule(r"(?:this land becomes|have it become) an? [^.\n]*creature"),
 }
 ALIASES = {"battleland": "tangoland", "manland": "creatureland", "karoo": "bounceland", "cycleland": "bikeland",
            "bicycleland": "bikeland", "canland": "canopyland",  # (Scryfall's "Shortcuts and Nicknames" list)

@@ -249,6 +249,7 @@ class And:
 @dataclass(frozen=True)
 class Or:
     children: tuple[Node, ...]
+    grouped: bool = False  # typed in parentheses: "(depths or sands or mists)" is syntax, its words names
 
 
 Node = Union[Text, Filter, ExactName, Not, And, Or]  # noqa: UP007 - a runtime alias
@@ -309,7 +310,7 @@ def compile_regex(pattern: str, position: int, query: str) -> UserPattern:
 
 # what follows an upper-case NOT that negates: a keyword's term or a parenthesis (not prose: "ramp NOT green")
 # (or another NOT: "NOT NOT t:elf" is t:elf, where the first had been a word and the query the non-Elves)
-_NOT_BEFORE = re.compile(r"\s+(?:\(|NOT\s|-?[A-Za-z]+(?::|[<>!]?=|[<>]))")
+_NOT_BEFORE = re.compile(r"\s+(?:\(|(?i:not)\s|-?[A-Za-z]+(?::|[<>!]?=|[<>]))")
 
 
 # Scryfall's display shorthands (scryfall.com/docs/syntax, "Display Keywords": "unique:art (also @@)",
@@ -404,6 +405,8 @@ def _tokens(query: str) -> list[_Token]:
             if _STRAY_COLON.match(query, index):
                 raise QuerySyntaxError("':' with no keyword before it: write one (o:, t:, name:...) or drop the "
                                        "colon", index, query)
+            if odd := _ODD_KEY.match(query, index):
+                raise _unknown_key(odd.group(1), odd.group(2), index, query)
             bang = _KEY_BANG.match(query, index)
             if bang and bang.group(1).lower() in ALL_KEYS:  # "c!rg": "!" alone is no comparison
                 name = bang.group(1)
@@ -414,9 +417,10 @@ def _tokens(query: str) -> list[_Token]:
             lowered = word.lower()
             if lowered in ("or", "and"):
                 tokens.append(_Token(lowered, index))
-            elif word == "NOT" and _NOT_BEFORE.match(query, match.end()):
+            elif lowered == "not" and _NOT_BEFORE.match(query, match.end()):
                 # "NOT t:elf", "NOT (t:elf or t:goblin)": SQL's and Boolean search's operator, for Scryfall's "-"
-                # (it had been a word of no card, and the filter after it kept: the opposite of what was asked)
+                # (it had been a word of no card, and the filter after it kept: the opposite of what was asked);
+                # "t:elf and not t:warrior" in lower case too (--literal had found the Elf Warriors alone)
                 tokens.append(_Token("-", index))
             elif word in _UNIQUE_SHORTHANDS:  # (it was a word of no letters, and left out silently)
                 raise QuerySyntaxError(f"{NO_DATA}is per card, each listed once: {word} is Scryfall's "
@@ -426,6 +430,36 @@ def _tokens(query: str) -> list[_Token]:
                 tokens.append(_Token("term", index, Text(word, index)))
             index = match.end()
     return tokens
+
+
+# Scryfall's API field names, which agents write as keys ("color_identity:g", "type_line:elf"): the keyword for each
+_API_FIELDS = {"color_identity": "id", "colors": "c", "color": "c", "mana_value": "mv", "cmc": "mv", "type_line": "t",
+               "oracle_text": "o", "mana_cost": "m", "produced_mana": "produces", "keywords": "kw", "set_type": "st",
+               "flavor_text": "ft", "collector_number": "cn", "released_at": "year", "set_name": "set",
+               "game_changer": "is:gamechanger", "power": "pow", "toughness": "tou", "loyalty": "loy"}
+# a key holding "_", "-", "." or a digit, glued to its value: no keyword has one, and the word had been ranked as text,
+# its filter gone unsaid ("color_identity:g t:creature" had ranked every creature)
+_ODD_KEY = re.compile(r"([A-Za-z][A-Za-z0-9_.\-]*[0-9_.\-][A-Za-z0-9_.\-]*)(!=|<=|>=|:|=|<|>)(?=[^\s)])")
+
+
+def _unknown_key(written: str, op: str, start: int, query: str) -> QuerySyntaxError:
+    """The error for a keyword Grimoire does not know, with the one it likely means."""
+    name = written.lower()
+    left, _, right = written.rpartition("-")
+    bare = re.sub(r"[0-9_.\-]", "", name)
+    if name.replace("-", "_") in _API_FIELDS:
+        key = _API_FIELDS[name.replace("-", "_")]
+        hint = f"did you mean {key}{'' if ':' in key else op}? ({written} is a field of Scryfall's API, no keyword)"
+    elif left and right.lower() in ALL_KEYS:  # "t:elf or-t:goblin", "draw-o:flying": a negation glued on
+        hint = f"put a space before '-' ({left} -{right}{op}...)"
+    elif bare != name and bare in ALL_KEYS:  # "t2:elf"
+        hint = f"did you mean {bare}{op}?"
+    elif len(name) >= 4 and (close := difflib.get_close_matches(name, [*ALL_KEYS, *PRINTING_KEYS], n=1,
+                                                                   cutoff=0.75)):
+        hint = f"did you mean {close[0]}{op}?"  # "tpye:elf", "powr>3"
+    else:
+        hint = f"known are {', '.join(sorted(ALL_KEYS))}"
+    return QuerySyntaxError(f"unknown keyword {written!r}: {hint}", start, query)
 
 
 # Keys an agent writes as labels, a space after the colon ("Color: white", "Format: commander", "cmc: 3"): their
@@ -463,8 +497,7 @@ def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter |
                 "text, sets, prices, frames)")
         raise QuerySyntaxError(what, start, query)
     if name not in ALL_KEYS:
-        raise QuerySyntaxError(f"unknown keyword {key_match.group(1)!r}: "
-                               f"known are {', '.join(sorted(ALL_KEYS))}", start, query)
+        raise _unknown_key(key_match.group(1), op, start, query)
     key = ALL_KEYS[name]
     value_position = index
     single = _SINGLE_QUOTED.match(query, index)
@@ -556,7 +589,16 @@ def _typed_value(key: str, op: str, raw: str, is_regex: bool, start: int, value_
         return RARITIES[raw.lower()]
     if op not in (":", "=") and key != "set":
         raise QuerySyntaxError(f"{key} takes : or =, not {op}", start, query)
+    if key == "keyword" and len(raw) > 1 and raw[0] == raw[-1] == "/":  # (kw:/fly/ had matched nothing, unsaid)
+        raise error(f"{key} takes a keyword's name (kw:flying), no /regex/: regular expressions work with o:, t: and "
+                    "name: (o:/^flying/)")
+    if key in ("oracle", "fulloracle"):  # a loyalty cost typed with a hyphen: Oracle text writes it with a minus
+        raw = _LOYALTY_HYPHEN.sub("\u2212", raw)  # sign (o:"-1:" had matched no card, o:"\u22121:" 50)
+        raw = re.sub(r"(?<=\S)\s{2,}(?=\S)", " ", raw)  # no card's text has two spaces ("draw  a  card" found none)
     return _named_value(key, raw.lower(), raw, error)
+
+
+_LOYALTY_HYPHEN = re.compile(r"(?<![\w/+\-\u2212])-(?=(?:\d+|[xX])\]?:)")
 
 
 def _named_value(key: str, lowered: str, raw: str, error) -> str:
@@ -566,7 +608,7 @@ def _named_value(key: str, lowered: str, raw: str, error) -> str:
     if key in VIEW_VALUES:
         if lowered in VIEW_VALUES[key]:
             return lowered
-        if key in ("unique", "lang"):
+        if key == "lang" or key == "unique" and lowered in ("art", "prints"):  # (unique:bogus is no printing's)
             raise error(f"{NO_DATA}is per card, in English: {key}:{raw} is about printings "
                         f"({'art and prints' if key == 'unique' else 'languages'}); use "
                         f"{' or '.join(sorted(VIEW_VALUES[key]))}")
@@ -580,7 +622,8 @@ def _named_value(key: str, lowered: str, raw: str, error) -> str:
             hint = f"did you mean {', '.join(close)}? " if close else ""
             raise error(f"unknown role {raw!r} (no function tag has that name); {hint}every tag is listed in "
                         "docs/tags.md")
-        if key in ("is", "not") and lowered in PRINTING_IS and lowered not in known:
+        if key in ("is", "not") and lowered not in known and re.sub(r"[_\-]", "", lowered) in PRINTING_IS:
+            # (Scryfall's reference spells some of them apart: is:planeswalker_deck, is:intro_pack)
             raise error(f"{NO_DATA}is per card, not per printing: {key}:{raw} is about printings (finishes, frames, "
                         "promos, sets)")
         if lowered not in known:
@@ -640,7 +683,9 @@ def _number_value(key: str, op: str, raw: str, error) -> float | str | FieldValu
             raise error(f"'={raw[0]}' is no comparison: did you mean {key}{raw[0]}={raw[1:]}?")
         if op in ("=", "!=") and raw[:1] == "=":  # "cmc==3", a programmer's equality
             raise error(f"'{op}=' is no comparison: did you mean {key}{op}{raw[1:]}?")
-        raise error(f"{key} needs a number or another field ({fields}), got {raw!r}")
+        varies = f"; a stat that varies (an X, a *) is {key}=*" if raw.lower() in ("x", "?") and \
+            key in ("power", "toughness", "loyalty", "defense") else ""  # (loy=x had not said how)
+        raise error(f"{key} needs a number or another field ({fields}), got {raw!r}{varies}")
     return number
 
 
@@ -752,7 +797,7 @@ class _Parser:
                 raise self.error("unclosed parenthesis", token.position)
             self.index += 1
             self.depth -= 1
-            return node
+            return Or(node.children, grouped=True) if isinstance(node, Or) else node
         if token.kind == ")":
             raise self.error("unexpected ')'", token.position)
         self.index += 1
@@ -861,21 +906,39 @@ def sort_order(node: Node | None) -> tuple[str, str] | None:
     return order, ORDERS[order] if direction == "auto" else direction
 
 
-def text_as_filters(node: Node, *, filtering: bool = False, key: str = "name") -> Node:
+def text_as_filters(node: Node, *, filtering: bool = False, key: str = "name", typed: bool = True) -> Node:
     """Turn free text that must filter into a name search, as a bare word is on Scryfall (``Filter("name")``):
     text under a negation (``-goblin t:goblin``: the Goblins without "goblin" in their names; it had matched type
-    lines and rules text too, leaving none), or in an Or that also holds filters (``(bolt or t:elf)``). Other free
+    lines and rules text too, leaving none), or in an Or that also holds filters (``(bolt or t:elf)``) or was typed
+    in parentheses (``through (depths or sands or mists)``: then, as on Scryfall, every bare word of the query is a
+    name's, "through" too: three cards, where the query is ``typed`` syntax, not words read as some). Other free
     text only ranks, unless ``filtering`` says all of it filters, as a ``key`` search (``text``: the words anywhere
     on the card, for a list with no words to rank by, the cards like a given one)."""
+    if not filtering and typed and _word_group(node):  # Scryfall's syntax, typed: every bare word is a name's
+        filtering = True
+    return _text_as_filters(node, filtering=filtering, key=key)
+
+
+def _word_group(node: Node) -> bool:
+    """Whether ``node`` holds words alone in parentheses with "or" (``(depths or sands or mists)``)."""
+    if isinstance(node, Or) and node.grouped and all(_only_text(child) for child in node.children):
+        return True
+    children = (node.child,) if isinstance(node, Not) else getattr(node, "children", ())
+    return any(_word_group(child) for child in children)
+
+
+def _text_as_filters(node: Node, *, filtering: bool = False, key: str = "name") -> Node:
     if isinstance(node, Text):
         return Filter(key, ":", node.text.lower(), node.position, node.text) if filtering else node
     if isinstance(node, Not):
-        return Not(text_as_filters(node.child, filtering=True, key=key), node.position)
+        return Not(_text_as_filters(node.child, filtering=True, key=key), node.position)
     if isinstance(node, And):
-        return And(tuple(text_as_filters(child, filtering=filtering, key=key) for child in node.children))
+        return And(tuple(_text_as_filters(child, filtering=filtering, key=key) for child in node.children))
     if isinstance(node, Or):
-        mixed = filtering or not all(_only_text(child) for child in node.children)
-        return Or(tuple(text_as_filters(child, filtering=mixed, key=key) for child in node.children))
+        # (words alone in parentheses are Scryfall's too: "through (depths or sands or mists)" had ranked 1,088 cards,
+        # and its negation filtered, so that a set and its negation overlapped)
+        mixed = filtering or node.grouped or not all(_only_text(child) for child in node.children)
+        return Or(tuple(_text_as_filters(child, filtering=mixed, key=key) for child in node.children), node.grouped)
     return node
 
 

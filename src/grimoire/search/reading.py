@@ -1877,11 +1877,15 @@ def _prose_parentheses(query: str) -> str:
 
 
 def _is_remark(inner: str) -> bool:
-    """Whether the words inside parentheses are a remark: no syntax, and more than a short alternative ("(elf or
-    goblin)" keeps Scryfall's grouping). One word alone ("(black) removal", "Orzhov (white-black) cards") is a
-    remark too: Scryfall reads a group of one word as the word, and a bare word here is read."""
+    """Whether the words inside parentheses are a remark: no syntax, and more than alternatives of a word or two
+    ("(elf or goblin)", "through (depths or sands or mists)" keep Scryfall's grouping, which makes their words
+    names). One word alone ("(black) removal", "Orzhov (white-black) cards") is a remark too: Scryfall reads a
+    group of one word as the word, and a bare word here is read."""
     words = inner.lower().split()
-    return not _GROUP_SYNTAX.search(inner) and bool(words) and (len(words) >= 4 or not {"or", "and"} & set(words))
+    if _GROUP_SYNTAX.search(inner) or not words or not {"or", "and"} & set(words):
+        return not _GROUP_SYNTAX.search(inner) and bool(words)
+    parts = " ".join(words).replace(" and ", " or ").split(" or ")
+    return any(len(part.split()) > 2 for part in parts)
 
 
 def _plain_or(query: str, typed: str) -> str:
