@@ -299,6 +299,14 @@ def test_dual_lands_of_two_colours_take_the_pain_lands_too():
     assert not found & {"Command Tower", "Exotic Orchard", "City of Brass", "Forest"}
 
 
+def test_duals_that_may_enter_untapped_come_before_those_that_never_do(snapshot_engine):
+    """"dual lands for boros" had led with Boros Guildgate, which always enters tapped, and put Sacred Foundry (a
+    shock land: untapped for 2 life) 27th."""
+    names = top(snapshot_engine.search("dual lands for boros", limit=12))
+    assert {"Plateau", "Sacred Foundry", "Battlefield Forge", "Inspiring Vantage"} <= set(names), names
+    assert "Boros Guildgate" not in names
+
+
 def test_good_cards_for_a_commander_deck_do_what_the_commander_does(snapshot_engine):
     """"good cards for a krenko deck" ranked red cards by the words "good cards" (Fast // Furious, Decaying Time
     Loop); the three Krenkos' text asks for goblins and tokens."""

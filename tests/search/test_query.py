@@ -227,8 +227,12 @@ def test_a_pattern_repeating_past_a_thousand_is_refused_before_it_compiles(patte
     with pytest.raises(PatternError, match=f"come to {product:,}, and at most 1,000"):
         compile_pattern(pattern)
     # counts within the bound, nested or side by side, and braces that count nothing
-    for allowed in ("(?:(?:a{10}){10}){10}", "(a{10})(b{900})", "{T}: add", "[{]{5}", "\\{5}", "(?<=b)x{3}"):
+    for allowed in ("(?:(?:a{10}){10}){10}", "(a{10})(b{900})", "{T}: add", "[{]{5}", "\\{5}", "(?<=b)x{3}",
+                    # an escape holding braces is one character: \x{2014}, the em dash, had been 2,014 repeats
+                    "\\x{2014}", "\\x{1F600}{3}", "\\p{Lu}{2}", "[\\x{2010}-\\x{2015}]"):
         assert repeat_product(allowed) <= 1000 and compile_pattern(allowed) is not None
+    with pytest.raises(PatternError, match=r"\\x\{110000\} is no character"):  # (it had been 110,000 repeats)
+        compile_pattern("\\x{110000}")
 
 
 def test_a_quantifier_after_a_shorthand_repeats_the_whole_symbol():

@@ -293,6 +293,13 @@ STAPLE_TAGS = ("ramp", "card-draw", "removal", "tutor", "counterspell", "sweeper
 _NAMES_A_DECK = re.compile(r"\b(?:decks?|edh|builds?|lists?)\b")  # "for my esper deck", not "esper ramp"
 # An activated mana ability whose cost holds mana ("{1}, {T}: Add ...", "{W/U}, {T}: Add {W}{W}") or uses the card
 # up ("{T}, Sacrifice Archaeological Dig: Add", "{T}, Remove a mining counter ...: Add")
+# the sentence in which a card says it enters tapped ("This land enters tapped.", "If you don't, it enters tapped.",
+# older wording "enters the battlefield tapped"), and the words that make it a condition
+_ENTERS_TAPPED = re.compile(r"[^.\n]*\b(?:this land|this permanent|it|~) enters(?: the battlefield)? tapped[^.\n]*",
+                            re.IGNORECASE)
+_TAPPED_UNLESS = re.compile(r"\b(?:unless|if|except)\b", re.IGNORECASE)
+_PAID_UNTAPPED = re.compile(r"\byou may pay \d+ life\. if you don't, it enters(?: the battlefield)? tapped",
+                            re.IGNORECASE)
 _MANA_FOR_MANA = re.compile(r"(?:^|\n)[^:\n]*(?:\{(?:\d+|[WUBRGCX](?:/[WUBRGP])?)\}|Sacrifice|Remove)[^:\n]*: Add\b")
 # a request for mana makers, whose deck colours are judged by the colours a card makes (see _deck_colour_shares)
 _ASKS_MANA = re.compile(r"\b(?:ramp\w*|rocks?|dorks?|fix(?:ing|ers?)|accelerat\w*|signets?|talismans?|"
@@ -1194,14 +1201,28 @@ class SearchEngine:
         Crystal Quarry: see :attr:`_mana_paid_for`), then the rest, and in each part by the card's own prior
         (ranking.card_prior), as the words left rank nothing: plainer text first, so Underground Sea before a land
         that makes any colour under conditions (Gold Mine's nodes, Undiscovered Paradise going back to hand), and
-        the most played first where the store has EDHREC ranks; a digital-only card last, as in every ranking."""
+        the most played first where the store has EDHREC ranks; a digital-only card last, as in every ranking.
+        Before the prior, a land that always enters tapped goes after one that may enter untapped (:attr:`_tapped`:
+        "dual lands for boros" had led with Boros Guildgate, and put Sacred Foundry 27th)."""
         if made is None:
             return rows, scores
         # in a deck of four colours or five, a dual makes too few of them: lands making three or more come first
         enough = 3 if made.max(initial=0) >= 4 else 2
-        order = np.lexsort((-self._card_priors[""][rows], self.filter_index.digital_only[rows],
+        order = np.lexsort((-self._card_priors[""][rows], self.filter_index.digital_only[rows], self._tapped[rows],
                             self._mana_paid_for[rows], -np.minimum(made[rows], 2), -np.minimum(made[rows], enough)))
         return rows[order], scores[order]
+
+    @cached_property
+    def _tapped(self) -> np.ndarray:
+        """How a card enters tapped: 0 untapped (Plateau, the pain lands) or at the player's choice (a shock land's
+        "you may pay 2 life. If you don't, it enters tapped"), 1 tapped on a condition (a fast land's "unless you
+        control two or fewer other lands"), 2 always tapped (a Guildgate)."""
+        tiers = []
+        for text in self.db.columns.oracle_text.tolist():
+            sentence = _ENTERS_TAPPED.search(text or "")
+            tiers.append(0 if sentence is None or _PAID_UNTAPPED.search(text) else
+                         1 if _TAPPED_UNLESS.search(sentence.group()) else 2)
+        return np.array(tiers, dtype=np.int8)
 
     @cached_property
     def _mana_paid_for(self) -> np.ndarray:

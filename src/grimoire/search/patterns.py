@@ -9,6 +9,7 @@ busy machine does not turn a valid query into an error.
 from __future__ import annotations
 
 import re
+import sys
 import time
 from dataclasses import dataclass
 
@@ -91,6 +92,10 @@ _COUNT = re.compile(r"\{(\d*)(?:,(\d*))?\}")
 _CLASS = re.compile(r"\[\^?\]?(?:\\.|[^\]\\])*\]?")
 
 
+_BRACED_ESCAPES = {"x{", "p{", "P{", "N{", "o{"}
+_HEX_CODE = re.compile(r"\\x\{([0-9a-fA-F]{1,12})\}")
+
+
 def repeat_product(pattern: str) -> int:
     """The largest product of counted repetitions (``{n}``, ``{n,}``, ``{n,m}``) nested in ``pattern``:
     ``(?:a{10}){30}`` is 300. The backtracking engine unrolls them, so ``(?:a{1000}){1000}`` had taken 262 MB
@@ -99,7 +104,10 @@ def repeat_product(pattern: str) -> int:
     while index < len(pattern):
         char = pattern[index]
         if char == "\\":
-            last, index = 1, index + 2
+            # an escape holding braces is one character or class, no count (\x{2014}, the em dash, had been 2,014
+            # repeats; \p{L})
+            braced = pattern[index + 1: index + 3] in _BRACED_ESCAPES and pattern.find("}", index) > 0
+            last, index = 1, pattern.find("}", index) + 1 if braced else index + 2
         elif char == "[":
             last, index = 1, index + max(1, len(_CLASS.match(pattern, index).group()))
         elif char == "(":
@@ -127,6 +135,9 @@ def compile_pattern(pattern: str) -> UserPattern:
     if _RECURSION.search(pattern):  # ("o:/(?R)/" ran out of memory inside the backtracking engine)
         raise PatternError("a regular expression may not call itself ((?R), (?1), (?&name)): "
                            "Scryfall's regexes have no recursion")
+    for code in _HEX_CODE.finditer(pattern):  # (the engine had said "incomplete escape \x")
+        if int(code.group(1), 16) > sys.maxunicode:
+            raise PatternError(f"{code.group()} is no character: Unicode ends at \\x{{10FFFF}}")
     expanded = _expand_shorthands(pattern)
     if (repeats := repeat_product(expanded)) > MAX_REPEATS:
         raise PatternError(f"regular expression repeats too much: its counts ({{n}}), nested ones multiplied, come to "
