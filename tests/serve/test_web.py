@@ -195,6 +195,24 @@ def test_bench_arena_leaderboard_and_chart(client: TestClient, tmp_path: Path, m
     assert missing.status_code == 404 and "grimoire arena league" in missing.json()["error"]
 
 
+@pytest.mark.parametrize(("name", "route", "content", "said"), [
+    ("search_scores.json", "search", b"[1, 2]", "search_scores.json in the benchmark results cannot be read: a "
+                                                "list, not an object (run: grimoire bench search"),
+    ("agent_summary.json", "agent", b"[" * 100_000 + b"]" * 100_000, "nested too deeply (run: grimoire bench agent"),
+    ("arena_leaderboard.json", "arena", b'{"a":\xff}', "not UTF-8 (byte 0xFF at 5)"),
+    ("precon/summary.json", "precon", b'{"rows": []}', "an object, not a list"),
+])
+def test_an_unreadable_bench_result_is_a_409_naming_it(client: TestClient, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch, name, route, content, said):
+    """A fuzzer's hand-made result files: each had been an HTTP 500 in plain text, with a traceback in the log."""
+    monkeypatch.setenv("GRIMOIRE_BENCH_DIR", str(tmp_path))
+    (tmp_path / name).parent.mkdir(exist_ok=True)
+    (tmp_path / name).write_bytes(content)
+    answer = client.get(f"/api/bench/{route}")
+    assert answer.status_code == 409 and said in answer.json()["error"], answer.text
+    assert str(tmp_path) not in answer.text
+
+
 def test_bench_precon_is_a_404_until_a_report_is_placed(client: TestClient, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("GRIMOIRE_BENCH_DIR", str(tmp_path))

@@ -174,8 +174,28 @@ def _known_parameters(request: Request) -> None:
             raise _UnknownParameter(name, known)
 
 
-def _read_json(path: Path):
-    return json.loads(path.read_text(encoding="utf-8"))
+class _Unreadable(Exception):
+    """A benchmark result file that is there but unreadable (cut short, hand-edited, another shape); the message
+    names the file and how to write it again (never a server path)."""
+
+
+def _read_json(path: Path, how: str, kind: type = dict):
+    """The JSON ``kind`` (an object, or a list) of a benchmark result file; :class:`_Unreadable` where it is not one
+    (a file nested 100,000 deep, a list where an object belongs, a byte that is no UTF-8 had each been an HTTP 500)."""
+    try:
+        payload = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as exc:
+        reason = f"not UTF-8 (byte 0x{exc.object[exc.start]:02X} at {exc.start:,})"
+    except RecursionError:
+        reason = "nested too deeply"
+    except ValueError as exc:  # (JSON's own errors, and a number past Python's 4,300 digits)
+        reason = f"not JSON ({str(exc).split(':')[0]})"
+    else:
+        if isinstance(payload, kind):
+            return payload
+        names = {dict: "an object", list: "a list"}
+        reason = f"{names.get(type(payload), 'a ' + type(payload).__name__)}, not {names[kind]}"
+    raise _Unreadable(f"{path.name} in the benchmark results cannot be read: {reason} ({how} to write it again)")
 
 
 def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: Path | None = None,
@@ -196,6 +216,7 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(_Missing, lambda _, exc: _bad_request(str(exc), status=404))
+    app.add_exception_handler(_Unreadable, lambda _, exc: _bad_request(str(exc), status=409))
     app.add_exception_handler(GameNotFound, lambda _, exc: _bad_request(str(exc), status=404))
     app.add_exception_handler(ReplayError, lambda _, exc: _bad_request(str(exc), status=409))
     app.add_exception_handler(_UnknownParameter, lambda _, exc: _bad_request(str(exc), argument=exc.name,
@@ -254,7 +275,7 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
     @app.get("/api/bench/search")
     def bench_search():
         path = _bench_file("search_scores.json", RERUN_SEARCH_BENCH)
-        return {**_read_json(path), "chart": _chart_url("search_ndcg.png")}
+        return {**_read_json(path, RERUN_SEARCH_BENCH), "chart": _chart_url("search_ndcg.png")}
 
     @app.get("/api/bench/search_ndcg.png")
     def bench_chart():
@@ -262,8 +283,8 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
 
     @app.get("/api/bench/agent")
     def bench_agent():
-        path = _bench_file("agent_summary.json", "run: grimoire bench agent --out DIR")
-        return {**_read_json(path), "chart": _chart_url("agent_p10.png")}
+        how = "run: grimoire bench agent --out DIR"
+        return {**_read_json(_bench_file("agent_summary.json", how), how), "chart": _chart_url("agent_p10.png")}
 
     @app.get("/api/bench/agent_p10.png")
     def bench_agent_chart():
@@ -272,8 +293,9 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
 
     @app.get("/api/bench/precon")
     def bench_precon():
-        path = _bench_file("precon/summary.json", "run: grimoire precon report --out docs/bench/precon")
-        return {"rows": _read_json(path), "chart": _chart_url("precon/report.png")}
+        how = "run: grimoire precon report --out docs/bench/precon"
+        return {"rows": _read_json(_bench_file("precon/summary.json", how), how, list),
+                "chart": _chart_url("precon/report.png")}
 
     @app.get("/api/bench/precon/report.png")
     def bench_precon_chart():
@@ -281,9 +303,10 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
 
     @app.get("/api/bench/arena")
     def bench_arena():
-        path = _bench_file("arena_leaderboard.json", "run: grimoire arena league, then copy its leaderboard.json "
-                           "and leaderboard.png here as arena_leaderboard.*")
-        return {**_read_json(path), "chart": _chart_url("arena_leaderboard.png")}
+        how = ("run: grimoire arena league, then copy its leaderboard.json and leaderboard.png here as "
+               "arena_leaderboard.*")
+        return {**_read_json(_bench_file("arena_leaderboard.json", how), how),
+                "chart": _chart_url("arena_leaderboard.png")}
 
     @app.get("/api/bench/arena_leaderboard.png")
     def bench_arena_chart():

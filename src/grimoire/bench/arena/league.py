@@ -171,13 +171,23 @@ def load_games(path: str | Path, version: str | None = None,
     if not path.exists():
         return kept, excluded
     allowed = {version, *compatible} if version else None
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
+    for number, raw in enumerate(path.read_bytes().splitlines(), 1):
+        if not raw.strip():
             continue
+        # (a byte that is no UTF-8, a line nested 100,000 deep and a number of 5,000 digits had each been Python's
+        # own words or a traceback, naming neither the file nor the line)
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ValueError(f"{path}:{number}: not a game record (not UTF-8: byte 0x{raw[error.start]:02X})"
+                             ) from None
         try:
             record = GameRecord.from_dict(json.loads(line))
-        except (json.JSONDecodeError, TypeError) as error:
-            raise ValueError(f"{path}:{number}: not a game record ({error})") from error
+        except RecursionError:
+            raise ValueError(f"{path}:{number}: not a game record (nested too deeply)") from None
+        except (ValueError, TypeError) as error:  # JSON's errors, and a number past Python's 4,300 digits
+            reason = str(error) if isinstance(error, json.JSONDecodeError | TypeError) else str(error).split(";")[0]
+            raise ValueError(f"{path}:{number}: not a game record ({reason[:200]})") from error
         (kept if allowed is None or record.harness_version in allowed else excluded).append(record)
     return kept, excluded
 
