@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -212,6 +213,17 @@ def test_server_error_is_reported(home, server):
 def test_small_download_is_refused_by_default(home, server):
     with pytest.raises(grimoire.StoreError, match="only"):
         update.update_scryfall()
+    assert grimoire.open().directory == bundled_store_dir()
+
+
+def test_a_local_load_reads_regular_files_only(home, tmp_path):
+    """data load scryfall /dev/zero had read until the kernel killed the process (22 GB); a missing file says so."""
+    for path, rulings, said in ((Path("/dev/zero"), None, "/dev/zero is not a regular file"),
+                                (tmp_path / "none.json", None, "none.json is not there"),
+                                (tmp_path, None, "is not a regular file"),
+                                (Path(__file__), Path("/dev/zero"), "/dev/zero is not a regular file")):
+        with pytest.raises(ValueError, match=said):
+            update.load_file("scryfall", path, rulings=rulings, min_cards=1)
     assert grimoire.open().directory == bundled_store_dir()
 
 

@@ -128,6 +128,10 @@ def test_json_utf16_and_other_encodings_read_or_say_how_to_save(db, tmp_path):
         deck_reader.read_deck(str(tmp_path / "latin1.txt"), db)
     with pytest.raises(deck_reader.DeckInputError, match="binary"):
         deck_reader.read_deck("-", db, stdin=io.TextIOWrapper(io.BytesIO(b"\x00\x01\x02garbage\xff")))
+    # a stray NUL in a line of text: that line is reported, as the web page and MCP report it (the CLI had refused
+    # the whole file as binary)
+    stray = deck_reader.read_deck("-", db, stdin=io.TextIOWrapper(io.BytesIO(b"1 Sol Ring\n1 Fo\x00rest\n")))
+    assert stray.count() == 2 and any(c.line_number == 2 for c in stray.corrections)
     huge = '{"data": {"mainBoard": [{"name": "Sol Ring", "count": ' + "9" * 5000 + "}]}}"
     with pytest.raises(deck_reader.DeckInputError, match="over 4,300 digits") as refused:
         deck_reader.read_deck(huge, db)
@@ -409,3 +413,16 @@ def test_xml_of_another_kind_names_its_first_element(db, tmp_path):
     (tmp_path / "deck.cod").write_text("<deck_list/>", encoding="utf-8")
     with pytest.raises(DeckInputError, match="neither MTGO's .dek"):
         deck_reader.read_deck(str(tmp_path / "deck.cod"), db)
+
+
+def test_a_deck_is_read_up_to_a_bound(db, tmp_path, monkeypatch):
+    """A fuzzer's endless standard input (yes "1 Sol Ring" | grimoire deck check -) had grown to 8.5 GB in 25 s, and
+    a 3 GB file to 3 GB: a deck file or standard input is read up to MAX_DECK_BYTES, then refused."""
+    monkeypatch.setattr(deck_reader, "MAX_DECK_BYTES", 1000)
+    (tmp_path / "long.txt").write_text("1 Sol Ring\n" * 200, encoding="utf-8")
+    for source, stdin in ((str(tmp_path / "long.txt"), None),
+                          ("-", io.TextIOWrapper(io.BytesIO(b"1 Sol Ring\n" * 200)))):
+        with pytest.raises(deck_reader.DeckInputError, match="holds more than 1,000 bytes, which no deck does"):
+            deck_reader.read_deck(source, db, stdin=stdin)
+    (tmp_path / "short.txt").write_text("1 Sol Ring\n" * 50, encoding="utf-8")
+    assert deck_reader.read_deck(str(tmp_path / "short.txt"), db).count() == 50

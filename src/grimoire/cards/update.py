@@ -208,6 +208,10 @@ def load_file(source: str, path: Path, *, rulings: Path | None = None, home: Pat
         raise ValueError(f"unknown source {source!r}; choose one of {', '.join(LOADERS)}")
     if rulings is not None and source != "scryfall":
         raise ValueError("--rulings is only for Scryfall files")
+    for given in (path, rulings):  # (/dev/zero had been read until the kernel killed the process, at 22 GB)
+        if given is not None and not Path(given).is_file():
+            what = "not a regular file (a device or a pipe?)" if Path(given).exists() else "not there"
+            raise ValueError(f"{given} is {what}: name the card data file")
     result = LOADERS[source](Path(path), rulings) if source == "scryfall" else LOADERS[source](Path(path))
     return install(result, home=home or grimoire_home(), min_cards=min_cards,
                    source_detail=f"local {source} file", source_file=str(Path(path).name))

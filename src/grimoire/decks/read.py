@@ -98,6 +98,23 @@ def _from_json(text: str, db: CardDB) -> ParsedDeck:
     return load_mtgjson_deck(payload, db)
 
 
+# A deck file or standard input is read up to this size: a deck is a few kilobytes, an MTGJSON deck file tens
+# (`yes "1 Sol Ring" | grimoire deck check -` had grown to 8.5 GB in 25 s, a 3 GB file to 3 GB)
+MAX_DECK_BYTES = 16 << 20
+_CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0e-\x1f]")
+
+
+def _binary(sample: bytes) -> bool:
+    """Whether bytes are no text: more than 16 NULs, or control characters past a tenth of them (a stray NUL or two
+    in a list is a text whose lines are reported)."""
+    return sample.count(0) > 16 or len(_CONTROL_BYTES.findall(sample)) * 10 > len(sample)
+
+
+def _too_big(where: str) -> str:
+    size = f"{MAX_DECK_BYTES >> 20} MiB" if MAX_DECK_BYTES % (1 << 20) == 0 else f"{MAX_DECK_BYTES:,} bytes"
+    return f"{where} holds more than {size}, which no deck does: is it the right file? A deck is read up to {size}."
+
+
 def _utf16_without_bom(data: bytes) -> str | None:
     """The codec of UTF-16 text saved without a byte-order mark, told by its NULs: ASCII text in UTF-16LE has a NUL
     in every odd byte and none in the even ones (UTF-16BE the other way round); ``None`` for anything else."""
@@ -126,7 +143,7 @@ def _decoded(data: bytes, where: str) -> str:
         if "\x00" not in text:
             return text
         raise DeckInputError(f"{where} is binary, not text. " + DECK_HELP)
-    if b"\x00" in data[:4096]:
+    if _binary(data[:4096]):  # (one NUL in a line had refused the whole file; now its line is reported)
         raise DeckInputError(f"{where} is binary, not text. " + DECK_HELP)
     try:
         return data.decode("utf-8-sig")
@@ -400,9 +417,12 @@ def _is_json_array(text: str) -> bool:
 
 def _from_file(path: Path, db: CardDB) -> ParsedDeck:
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            data = handle.read(MAX_DECK_BYTES + 1)
     except OSError as exc:
         raise DeckInputError(f"cannot read the deck file {path}: {exc}") from exc
+    if len(data) > MAX_DECK_BYTES:
+        raise DeckInputError(_too_big(f"the deck file {path}"))
     return _from_text(_decoded(data, f"the deck file {path}"), db, path.suffix.lower())
 
 
@@ -448,7 +468,10 @@ def _read(source: str, db: CardDB, files: bool, stdin: TextIO | None) -> ParsedD
     if files and text == "-":
         reader = stdin or sys.stdin
         buffer = getattr(reader, "buffer", None)
-        return _from_text(_decoded(buffer.read(), "standard input") if buffer else reader.read(), db)
+        data = buffer.read(MAX_DECK_BYTES + 1) if buffer else reader.read(MAX_DECK_BYTES + 1)
+        if len(data) > MAX_DECK_BYTES:
+            raise DeckInputError(_too_big("standard input"))
+        return _from_text(_decoded(data, "standard input") if buffer else data, db)
     if files and (_names_a_file(text) or _looks_like_path(text)):
         path = Path(text).expanduser()
         if not path.is_file():
