@@ -21,3 +21,15 @@ def test_every_option_and_argument_has_help():
                if not isinstance(action, argparse._SubParsersAction | argparse._HelpAction | argparse._VersionAction)
                and not action.help]
     assert missing == []
+
+
+def test_an_option_of_one_value_given_twice_is_an_error(capsys):
+    """``--id w --id b`` had searched black alone, unsaid (argparse keeps the last), as ``id=w&id=b`` had on the web."""
+    import pytest
+
+    parser = build_parser()
+    with pytest.raises(SystemExit):
+        parser.parse_args(["search", "bolt", "--id", "w", "--id", "b"])
+    assert "--id takes one value, and was given 'w' and 'b': give --id once" in capsys.readouterr().err
+    args = parser.parse_args(["search", "bolt", "--id", "w", "--id", "w", "-t", "elf", "-t", "warrior"])
+    assert args.id == "w" and args.type == ["elf", "warrior"] and args.limit == 10

@@ -282,6 +282,17 @@ def test_an_unknown_parameter_is_a_400_naming_it_and_the_known_ones(client: Test
     assert response.json()["argument"] in expected
 
 
+def test_a_parameter_of_one_value_given_twice_is_a_400(client: TestClient):
+    """A fuzzer's "id=w&id=b" had searched black alone, unsaid (FastAPI keeps the last); the same value twice, and
+    the parameters that take a list (q, type, role), are fine."""
+    response = client.get("/api/search?q=bolt&id=w&id=b")
+    assert response.status_code == 400 and response.json() == {
+        "error": "id takes one value, and was given 2: 'w', 'b'; give id once.", "argument": "id"}
+    assert client.get("/api/search?q=bolt&page=1&page=2").json()["argument"] == "page"
+    for fine in ("/api/search?q=bolt&id=w&id=w", "/api/search?q=bolt&type=creature&type=elf", "/api/search?q=a&q=b"):
+        assert client.get(fine).status_code == 200, fine
+
+
 def test_a_regex_search_waits_in_the_slow_lane_so_a_plain_search_answers_first(app):
     """Regular expressions may take a search's whole CPU budget (seconds each): in the fast lane, two of them held
     its one slot and a plain search waited for both."""

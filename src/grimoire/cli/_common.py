@@ -98,15 +98,30 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a whole number, not {shown(text)!r}") from None
 
 
+class Once(argparse.Action):
+    """An option of one value: given again with another value, an error naming both (``--id w --id b`` had searched
+    black alone, unsaid), as the web API refuses ``id=w&id=b``."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        given = namespace.__dict__.setdefault("_given_once", {})
+        if self.dest in given and given[self.dest] != values:
+            parser.error(f"{option_string} takes one value, and was given {given[self.dest]!r} and {values!r}: "
+                         f"give {option_string} once")
+        given[self.dest] = values
+        setattr(namespace, self.dest, values)
+
+
 def _add_result_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--id", help="colour identity within these colours (e.g. bg, esper)")
-    parser.add_argument("--format", "-f", help="legal in this format (e.g. commander)")
+    parser.add_argument("--id", action=Once, help="colour identity within these colours (e.g. bg, esper)")
+    parser.add_argument("--format", "-f", action=Once, help="legal in this format (e.g. commander)")
     parser.add_argument("--type", "-t", action="append", help="type line contains (repeatable)")
     parser.add_argument("--role", action="append", help="has this role, e.g. ramp, removal (repeatable)")
-    parser.add_argument("--mv-min", type=float, help="mana value at least this (mv>=N)")
-    parser.add_argument("--mv-max", type=float, help="mana value at most this (mv<=N)")
-    parser.add_argument("-n", "--limit", type=whole_number, default=10, help="results per page (max 100)")
-    parser.add_argument("-p", "--page", type=whole_number, default=1, help="page of results to show (default 1)")
+    parser.add_argument("--mv-min", type=float, action=Once, help="mana value at least this (mv>=N)")
+    parser.add_argument("--mv-max", type=float, action=Once, help="mana value at most this (mv<=N)")
+    parser.add_argument("-n", "--limit", type=whole_number, default=10, action=Once,
+                        help="results per page (max 100)")
+    parser.add_argument("-p", "--page", type=whole_number, default=1, action=Once,
+                        help="page of results to show (default 1)")
     parser.add_argument("--include-funny", action="store_true", help="include Un-set cards")
     parser.add_argument("--json", action="store_true", help="print results as JSON")
 

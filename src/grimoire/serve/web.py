@@ -19,6 +19,7 @@ from typing import Annotated
 from urllib.parse import parse_qsl, unquote_to_bytes
 
 from fastapi import Depends, FastAPI, Query, Request
+from fastapi.dependencies.utils import field_annotation_is_sequence
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -172,6 +173,22 @@ def _known_parameters(request: Request) -> None:
     for name in request.query_params:
         if name not in known:
             raise _UnknownParameter(name, known)
+    # a parameter of one value given twice ("id=w&id=b" had filtered on b, unsaid): which one was meant?
+    single = {param.alias for param in route.dependant.query_params
+              if not field_annotation_is_sequence(param.field_info.annotation)}
+    for name in single:
+        values = list(dict.fromkeys(request.query_params.getlist(name)))
+        if len(values) > 1:
+            raise _RepeatedParameter(name, values)
+
+
+class _RepeatedParameter(ValueError):
+    """A query parameter that takes one value was given several different ones."""
+
+    def __init__(self, name: str, values: list[str]):
+        said = ", ".join(repr(shown(value)) for value in values[:4])
+        super().__init__(f"{name} takes one value, and was given {len(values)}: {said}; give {name} once.")
+        self.name = name
 
 
 class _Unreadable(Exception):
@@ -219,6 +236,7 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
     app.add_exception_handler(_Unreadable, lambda _, exc: _bad_request(str(exc), status=409))
     app.add_exception_handler(GameNotFound, lambda _, exc: _bad_request(str(exc), status=404))
     app.add_exception_handler(ReplayError, lambda _, exc: _bad_request(str(exc), status=409))
+    app.add_exception_handler(_RepeatedParameter, lambda _, exc: _bad_request(str(exc), argument=exc.name))
     app.add_exception_handler(_UnknownParameter, lambda _, exc: _bad_request(str(exc), argument=exc.name,
                                                                               allowed=exc.known))
 
