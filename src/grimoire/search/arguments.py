@@ -56,7 +56,7 @@ def _mana_value(argument: str, value: float | None) -> float | None:
         given = str(int(value)) if float(value).is_integer() else repr(value)
         raise SearchArgumentError(argument, f"{{{argument}}} must be from 0 to {MANA_VALUE_MAX:,}, not "
                                   f"{_literal(given)}.")
-    return float(value)
+    return float(value) + 0.0  # (-0 had been echoed as mv>=-0)
 
 
 def _names(argument: str, values: str | Sequence[str] | None) -> tuple[str, ...]:
