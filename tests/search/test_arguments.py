@@ -59,7 +59,7 @@ def test_good_filters_are_normalised():
                               mana_value_max=3.0, roles=("ramp",))
     assert search_filters(types=["Assembly-Worker", "Time Lord", "Urza’s"]).types == \
         ("Assembly-Worker", "Time Lord", "Urza’s")
-    zero = search_filters(mv_min=-0.0).mana_value_min  # (echoed as mv>=-0)
+    zero = search_filters(mana_value_min=-0.0).mana_value_min  # (echoed as mv>=-0)
     assert zero == 0 and math.copysign(1, zero) == 1
 
 
