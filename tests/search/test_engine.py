@@ -863,6 +863,11 @@ def test_losing_to_infinite_mana_combos_asks_for_combo_hate_not_freezing(snapsho
     untaps (Inertia Bubble, Ice Over first); the plan named last is what is beaten. Asked for, they stay untappers."""
     assert snapshot_engine.tags_for("i lose to infinite mana combos")[0].name == "stax"
     assert snapshot_engine.tags_for("infinite mana combos")[0].name == "untapper"
+    # "infinite combos" asked for alone is the pieces too (it had read the combo hate's "combos": Silence first)
+    for asked in ("infinite combos", "infinite combo pieces"):
+        assert snapshot_engine.tags_for(asked)[0].name == "untapper", asked
+    for against in ("stop infinite combos", "i lose to infinite combos", "how to beat infinite combos"):
+        assert snapshot_engine.tags_for(against)[0].name == "stax", against
 
 
 def test_a_hand_full_of_lands_is_flooding(snapshot_engine):

@@ -1699,6 +1699,8 @@ _MADE = r"o:/[0-9x*]+\/[0-9x*]+ [^.]*\b{}\b[^.]* creature tokens?/"
     ("i keep drawing lands late", ""),  # what the player draws: no land asked for
     ("whats a good turn one play in black", "id<=b mv=1"),  # a turn's play costs that turn's mana
     ("any good 1 drops for aggro?", "pow>=mv -kw:defender mv=1 t:creature"),  # the question asks for drops too
+    # rules text's "any target" ends before a colour: the cards' own (it had been what the damage targets, no filter)
+    ("direct damage to any target red under 3 cmc", "mv<3 id<=r"),
 ])
 def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
     assert syntax(reader, query) == expected

@@ -738,6 +738,10 @@ _IDIOMS = (
     # rocks (Dramatic Reversal, Voltaic Key, Power Artifact); not what spends it ("infinite mana outlets": a sink)
     (re.compile(r"\b(?:make|makes|making|generate|generates|generating|produce|produces|get|gets) infinite mana\b|"
                 r"\binfinite mana (?:combos?|combo pieces|pieces|enablers?|engines?|loops?)\b"), "untap artifacts"),
+    # "infinite combos", "infinite combo pieces" asked for alone: the pieces, most of them mana's (they had read
+    # "combos", the combo hate's word, and ranked Silence and Thorn of Amethyst)
+    (re.compile(r"(?<!\bstop )(?<!\bhate )(?<!\bbeat )(?<!\bto )(?<!\bagainst )(?<!\bvs )(?<!\banti )(?<!\banti-)"
+                r"\binfinite (?:combos?|combo pieces|loops?)\b(?! hate\b)"), "untap artifacts"),
     (re.compile(r"\binfinite (?=combos?\b|loops?\b)"), ""),  # "stop infinite combos" is combo hate, no mana sink
     # "cards that trigger when I gain life", "things that get stronger when I gain life": rewarded for it, a payoff,
     # not a card doing it ("bigger when I cast spells" stays the grower's)

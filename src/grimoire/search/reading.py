@@ -2266,6 +2266,8 @@ def _is_object(state: _State, index: int) -> bool:
             _complained_of(state, index)
     if before == "enough":  # "i never have enough lands": what the deck lacks, not the kind of card asked for
         return True
+    if before == "target" and _before(state, position, 1) == "any":
+        return False  # "damage to any target red": rules text's "any target" ends; the colour is the cards' own
     if before in _STATES and (state.words[position].used or  # "untapped lands": a rule read what the lands do
                               before == "untapped" and
                               any(w.lower.strip(",.;:?!") in ("land", "lands", "dual", "duals")
