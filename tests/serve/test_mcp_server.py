@@ -142,6 +142,13 @@ async def test_a_badly_typed_argument_is_named_in_the_structured_error_too(clien
     assert result.is_error and result.structured_content["argument"] == argument
 
 
+async def test_a_badly_typed_argument_is_told_once(client: Client):
+    """A fuzzer's "types": [5] had been told twice, once for each shape the argument takes (a list, a text)."""
+    for arguments in ({"queries": ["draw"], "types": [5]}, {"queries": ["draw"], "exclude": [5]}):
+        said = await call_error(client, "search_cards", arguments)
+        assert said.count("bad argument") == 1, said
+
+
 async def test_a_limit_above_the_maximum_is_capped_with_a_note(client: Client):
     result = await call_ok(client, "search_cards", {"queries": ["draw"], "limit": 500})
     assert result.structured_content["limit"] == 50 and len(result.structured_content["results"]) == 50

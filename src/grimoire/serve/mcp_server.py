@@ -354,15 +354,18 @@ class GrimoireTools:
 
 def _validation_message(tool: str, error: ValidationError, properties: dict[str, Any]) -> str:
     """Pydantic's complaints about a call's arguments, one per argument, with what each argument takes."""
-    lines = []
+    lines, said = [], set()
     for item in error.errors():
         argument = ".".join(str(part) for part in item["loc"][:1]) or "arguments"
+        if argument in said:  # one line an argument: a list or a text ("types": [5]) had been told twice, once a branch
+            continue
+        said.add(argument)
         got = repr(item.get("input"))
         got = got if len(got) <= 60 else got[:57] + "..."
         description = properties.get(argument, {}).get("description", "")
         lines.append(f"bad argument {argument} for {tool}: {item['msg']} (got {got})."
                      + (f" {argument}: {description}" if description else ""))
-    return "\n".join(dict.fromkeys(lines))
+    return "\n".join(lines)
 
 
 class GrimoireServer(MCPServer):
