@@ -384,6 +384,11 @@ def test_a_loyalty_cost_typed_with_a_hyphen_finds_the_minus_sign(snapshot_engine
     assert _names(snapshot_engine, 'o:"draw  a  card"') == _names(snapshot_engine, 'o:"draw a card"')
 
 
+def test_an_accent_in_a_type_is_folded_as_in_a_name(snapshot_engine):
+    """(t:élf had found nothing, while name: folds accents.)"""
+    assert _names(snapshot_engine, "t:élf") == _names(snapshot_engine, "t:elf") != set()
+
+
 def test_creature_lands_of_every_wording(snapshot_engine):
     """is:creatureland (is:manland) had missed Snow Lands (Faceless Haven) and wordings other than "this land becomes
     ... It's still a land"."""

@@ -14,6 +14,7 @@ from typing import Union
 
 from grimoire.cards.mana import color_bits
 from grimoire.cards.model import format_named
+from grimoire.cards.names import fold
 from grimoire.search.nicknames import IS_NICKNAMES
 from grimoire.search.patterns import PatternError, UserPattern, compile_pattern
 
@@ -592,6 +593,8 @@ def _typed_value(key: str, op: str, raw: str, is_regex: bool, start: int, value_
     if key == "keyword" and len(raw) > 1 and raw[0] == raw[-1] == "/":  # (kw:/fly/ had matched nothing, unsaid)
         raise error(f"{key} takes a keyword's name (kw:flying), no /regex/: regular expressions work with o:, t: and "
                     "name: (o:/^flying/)")
+    if key == "type" and not raw.isascii():  # no type line holds an accent: t:élf is t:elf, as name: folds them
+        raw = fold(raw)
     if key in ("oracle", "fulloracle"):  # a loyalty cost typed with a hyphen: Oracle text writes it with a minus
         raw = _LOYALTY_HYPHEN.sub("\u2212", raw)  # sign (o:"-1:" had matched no card, o:"\u22121:" 50)
         raw = re.sub(r"(?<=\S)\s{2,}(?=\S)", " ", raw)  # no card's text has two spaces ("draw  a  card" found none)

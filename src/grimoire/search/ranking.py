@@ -741,7 +741,8 @@ _IDIOMS = (
     # "infinite combos", "infinite combo pieces" asked for alone: the pieces, most of them mana's (they had read
     # "combos", the combo hate's word, and ranked Silence and Thorn of Amethyst)
     (re.compile(r"(?<!\bstop )(?<!\bhate )(?<!\bbeat )(?<!\bto )(?<!\bagainst )(?<!\bvs )(?<!\banti )(?<!\banti-)"
-                r"\binfinite (?:combos?|combo pieces|loops?)\b(?! hate\b)"), "untap artifacts"),
+                r"\binfinite (?:combos?|combo pieces|loops?)\b(?! (?:hate|with|for|using|involving)\b)"),
+     "untap artifacts"),  # (not "infinite combo with Thassa's Oracle": that card's partners)
     (re.compile(r"\binfinite (?=combos?\b|loops?\b)"), ""),  # "stop infinite combos" is combo hate, no mana sink
     # "cards that trigger when I gain life", "things that get stronger when I gain life": rewarded for it, a payoff,
     # not a card doing it ("bigger when I cast spells" stays the grower's)
