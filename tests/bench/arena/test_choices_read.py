@@ -391,8 +391,9 @@ def test_the_opponents_permanents_show_their_rules_text_and_the_effects_on_them(
                                                      g._whole_state()["transient_continuous_effects"]),
                     other_wants=["^Keep", "^Play land", "^Cast Goblin"])
     text = prompt_for(game, decision, 1)
-    assert "Goblin Guide 0/1 (haste; whenever it attacks, defending player reveals the top card of their library …; " \
-           "-2/-1 until your opponent's next turn (Liliana, the Last Hope))" in line_of(text, "Creatures:")
+    assert "Goblin Guide 0/1 (haste; whenever it attacks, defending player reveals the top card of their library. " \
+           "If it's a land card, that player puts it into their hand; -2/-1 until your opponent's next turn " \
+           "(Liliana, the Last Hope))" in line_of(text, "Creatures:")
     assert line_of(text, "Planeswalkers:").strip().startswith(
         'Planeswalkers: Liliana, the Last Hope, loyalty 4 — "[+1]: Up to one target creature gets -2/-1 until your '
         'next turn." "[−2]: Mill two cards, then you may return a creature card')

@@ -22,6 +22,8 @@ _SUPERTYPES = {"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"
 
 # Cards of the shipped decks that pass the deck check but that the pinned engine (phase-python 0.103) plays
 # wrongly; the harness cannot fix the engine's rules, so they are recorded here (and in docs/arena.md).
+_TRANSFORMED_AS_ZERO = ("it counts a transformed double-faced permanent's mana value as 0, not its front face's "
+                        "(Insectile Aberration's is 1, Reflection of Kiki-Jiki's 3)")
 ENGINE_MISREADINGS = {
     "Price of Progress": "it deals no damage (the engine does not count the nonbasic lands)",
     "Nethergoyf": "its escape exiles no other cards from the graveyard (that part of the cost is not paid)",
@@ -40,10 +42,18 @@ ENGINE_MISREADINGS = {
     # Bowmasters trigger on the stack; Brainstorm's draws do)
     "Orcish Bowmasters": "it does not trigger on a card an opponent draws by declining to dredge (drawing normally "
                          "when dredge could replace the draw)",
+    # (replayed: Fatal Push without revolt destroyed Reflection of Kiki-Jiki, and Prismatic Ending with one colour
+    # exiled it; the engine holds no mana cost for a back face. Only the target prompt had said so, and Fatal Push's
+    # lone target, which the engine picks by itself, has none)
+    "Fatal Push": f"{_TRANSFORMED_AS_ZERO}, so it destroys Reflection of Kiki-Jiki even without revolt",
+    "Prismatic Ending": f"{_TRANSFORMED_AS_ZERO}, so X = 1 exiles Reflection of Kiki-Jiki",
 }
 # The misreadings that bear on casting the card, said in its cast options too (the others are said at the prompt
 # they bear on: Fable's chapter II discard, Chandra's +1, a dredge prompt facing Orcish Bowmasters).
 MISREAD_WHEN_CAST = frozenset({"Price of Progress", "Cabal Therapy", "Chain Lightning", "Nethergoyf"})
+# The spells whose effect turns on a permanent's mana value, which the engine reads as 0 on a transformed one: said
+# in the cast option while a transformed permanent is on the battlefield, and beside such a target on the stack.
+MANA_VALUE_SPELLS = frozenset({"Fatal Push", "Prismatic Ending"})
 
 
 def misreading_note(name: str | None) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grimoire.bench.arena.cards import MISREAD_WHEN_CAST, CardData, misreading_note
+from grimoire.bench.arena.cards import MANA_VALUE_SPELLS, MISREAD_WHEN_CAST, CardData, misreading_note
 from grimoire.bench.arena.wording import (
     ability_text,
     ability_words,
@@ -221,7 +221,14 @@ class Game:
     _targeting: dict[int, list[LogLine]] = field(default_factory=dict)
     # the ability each source is activating, until the engine logs the activation (it names only the card)
     _activating: dict[int, int] = field(default_factory=dict)
+    # each activated source as it was when activated: a cost can sacrifice it (a Clue), and its ability on the stack
+    # had then read "object 122 (your activated ability)", with no name nor text
+    _activated_sources: dict[int, dict[str, Any]] = field(default_factory=dict)
     _stack_before: list[dict[str, Any]] = field(default_factory=list)  # the stack as the latest action found it
+    # each permanent the log has named, as it was on the battlefield (name, controller, token copy): the engine names
+    # one that has left by its card ("Delver of Secrets is destroyed" for an Insectile Aberration) or, a token, not
+    # at all (see _whose_permanents)
+    _permanents_named: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._engine = self.card_data.engine()
@@ -561,6 +568,7 @@ class Game:
         turn = self.turn
         if action.get("type") == "ActivateAbility" and isinstance((source := _data_of(action).get("source_id")), int):
             self._activating[source] = int(_data_of(action).get("ability_index") or 0)
+            self._activated_sources[source] = self.object(source) or {}
         # a card Chandra's +1 lets its controller cast: castable at the next decision only (the engine keeps it
         # castable for good; the rules let it be cast while the ability resolves or not at all)
         if self._cast_window is not None:
@@ -642,6 +650,10 @@ class Game:
             # the engine names the card whose ability was countered ("Consign to Memory counters Fable of the
             # Mirror-Breaker" for its chapter II trigger: Fable stayed)
             return [*segments[:1], {"type": "Text", "value": f" counters the {ability} of "}, *segments[2:]]
+        if [s.get("value") for s in segments[1:4]] == [" ", "lore", " counter on "] and ids and \
+                (lore := ((self.object(ids[0]) or {}).get("counters") or {}).get("lore")):
+            # the count it now has: "1 lore counter on History of Benalia" had read, at its second, as if it had one
+            return [segments[4], {"type": "Text", "value": f" gets a lore counter ({_ordinal(int(lore))})"}]
         if len(segments) == 2 and ids and segments[1].get("value") == " transforms":
             before = ((self.object(ids[0]) or {}).get("back_face") or {}).get("name")
             if before:
@@ -676,6 +688,7 @@ class Game:
         told = {found for entry in entries if (entry.get("presentation") or {}).get("importance") != "Detail"
                 and not _mentions(entry.get("segments") or [], *_NOT_ITS_DEATH) for found in _card_ids(
                     entry.get("segments") or [])}
+        left: set[int] = set()  # permanents named as they were, gone from the battlefield by the batch's end
         for entry in entries:
             presentation = entry.get("presentation") or {}
             segments = entry.get("segments") or []
@@ -694,17 +707,63 @@ class Game:
                     self.turn_holders[turn] = int(holder)
             if self._replayed_land(segments):
                 continue
-            line = LogLine(turn, self._reworded(segments), visibility)
+            line = LogLine(turn, self._whose_permanents(self._reworded(segments), left), visibility)
             source = _targeting_source(segments)
             if source is not None:
                 waiting = self._targeting.setdefault(source, [])
-                if all(held.segments != segments for held in waiting):
+                if all(held.segments != line.segments for held in waiting):
                     waiting.append(line)
                 continue
             self.log.append(line)
             if _says(line.segments, *_PUTS_ON_STACK):
                 for object_id in _card_ids(line.segments):
                     self.log.extend(self._targeting.pop(object_id, []))
+        for object_id in left:
+            self._permanents_named.pop(object_id, None)
+
+    def _whose_permanents(self, segments: list[dict[str, Any]], left: set[int]) -> list[dict[str, Any]]:
+        """A log line's permanents as they were on the battlefield, with whose they are and whether a token is a
+        copy: "Your opponent's Insectile Aberration (Delver of Secrets) is destroyed", "Opponent sacrifices Snapcaster
+        Mage (token copy)", "Your opponent's Stinkweed Imp is destroyed" (the engine had named the Aberration by its
+        card, beside a second Delver still in play, a Kiki-Jiki copy as the real Snapcaster Mage, and whose Imp of
+        two decks' never). A player's own permanent in a line that the player leads ("You sacrifice Clue") is not
+        said to be theirs again. The ids of those no longer on the battlefield go into ``left``."""
+        # a transformation names both faces, and a move between a player's zone and the battlefield whose zone it
+        # is ("Volcanic Island moves from your library to the battlefield"): said once is enough
+        plain = _says(segments, " transforms", " transforms into ") or any(s.get("type") == "Owner" for s in segments)
+        leader = segments[0].get("value", {}).get("player_id") if segments and \
+            segments[0].get("type") == "PlayerName" else None
+        marked, said = [], None
+        for segment in segments:
+            if segment.get("type") == "Text" and str(segment.get("value")).startswith(" token") and marked and \
+                    isinstance(marked[-1].get("value"), dict) and marked[-1]["value"].pop("token_copy", None):
+                # "Snapcaster Mage token copy is created" ("Snapcaster Mage (token copy) token" had read)
+                segment = {"type": "Text", "value": " token copy" + str(segment["value"])[len(" token"):]}
+            object_id = _card_id(segment) if segment.get("type") == "CardName" else None
+            obj = self.object(object_id) if object_id is not None else None
+            known = self._permanents_named.get(object_id) if object_id is not None else None
+            if object_id is not None and obj and obj.get("zone") == "Battlefield":
+                name = str(obj.get("name"))
+                known = {"name": name, "controller": obj.get("controller"),
+                         **({"token_copy": True} if obj.get("is_token") and name.lower() in self.card_data.faces
+                            else {})}
+                if name == segment["value"].get("name"):
+                    self._permanents_named[object_id] = known
+                else:  # back already, as the other face: the line was logged before (Fable's chapter III exile)
+                    known["name"] = segment["value"].get("name")
+            if not known:
+                marked.append(segment)
+                continue
+            if not obj or obj.get("zone") != "Battlefield":
+                left.add(object_id)
+            value = dict(segment["value"], **known)
+            if known["name"] != segment["value"].get("name"):
+                value["card"] = segment["value"].get("name")  # the card a transformed permanent is
+            if known["controller"] in (leader, said):  # (said once for a run of one player's: "Your Psychic Frog,
+                del value["controller"]                 # Nethergoyf and Insectile Aberration attack")
+            said = known["controller"]
+            marked.append({"type": "CardName", "value": value})
+        return segments if plain else marked
 
     def _replayed_land(self, segments: list[dict[str, Any]]) -> bool:
         """The engine's second "plays" line for a land whose play asked a replacement (a shock land's 2 life): it
@@ -784,6 +843,10 @@ class Game:
         # a spell being cast is the engine's hand card until the cast completes: it is shown on the stack, not in
         # the hand too ("5 cards in hand: Fireblast, ..." held the Fireblast being cast)
         casting = self._casting()
+        if casting is None and self._land_played is not None and self.waiting_for().get("type") == "ReplacementChoice":
+            # a land being played whose replacement (a shock land's 2 life) is asked: played, though the engine
+            # holds it in the hand until then ("Your hand: Sacred Foundry, ..." had shown beside "You play it")
+            casting = self._land_played
         # a spell resolving is still on the stack (CR 608.2n puts it in the graveyard last); the engine has put it
         # there already ("Your graveyard: ..., Thoughtseize" beside "Stack: empty" while its choice was made)
         resolving = self._resolving_spell() if whole_state else None
@@ -1038,6 +1101,14 @@ class Game:
             card.update(linked, effects=card.get("effects", []) + linked.get("effects", []))
             if not card["effects"]:
                 del card["effects"]
+            # a keyword an effect grants is said by the effect, with until when and from what ("indestructible;
+            # ...; indestructible until end of turn (Adanto Vanguard)" had said it twice)
+            granted = {k for k in card.get("keywords") or [] for effect in card.get("effects") or []
+                       if effect.startswith(f"{k} until ")}
+            if granted:
+                card["keywords"] = [k for k in card["keywords"] if k not in granted]
+                if not card["keywords"]:
+                    del card["keywords"]
         return card
 
     def _linked_details(self, obj: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -1151,6 +1222,7 @@ class Game:
                                              or [] if isinstance(a, dict) and a.get("kind") == "Activated" and
                                              a.get("activation_zone") in (None, "Battlefield")]]:
             text = ability_text(text, name).strip()
+            text = text[:1].upper() + text[1:]  # as printed ("remove a charge counter from it: ..." had read)
             chapter = re.fullmatch(r"Chapter (\d+)\.?", text)
             if chapter:
                 text = self._chapter_text(text, name).split(": ", 1)[-1]
@@ -1176,7 +1248,8 @@ class Game:
         ability = _stack_ability(entry)
         # a delayed trigger's source as it was (Reflection of Kiki-Jiki's sacrifice, its card since turned back into
         # Fable of the Mirror-Breaker in the graveyard)
-        name = ((ability.get("trigger_source") or {}).get("lki") or {}).get("name") or \
+        known = (self.object(source) or self._activated_sources.get(source) or {}) if source is not None else {}
+        name = ((ability.get("trigger_source") or {}).get("lki") or {}).get("name") or known.get("name") or \
             (self.name_of(source) if source is not None else "?")
         if (time := _suspend_counters(ability)) is not None:  # phase puts suspend on the stack (a special action)
             return {"id": entry.get("id"), "source": name, "controller": entry.get("controller"), "kind": "Suspend",
@@ -1184,6 +1257,12 @@ class Game:
                     "targets": [], "suspending": source, "time_counters": time}
         described = ability.get("description") or ((kind.get("data") or {}).get("description") if
                                                     isinstance(kind, dict) and kind.get("type") != "Spell" else "")
+        if not described and isinstance(kind, dict) and kind.get("type") == "ActivatedAbility":
+            # the ability's line as its source held it, as the option that activated it read: the engine's stack
+            # item has none
+            held, index = known.get("abilities") or [], ability.get("ability_index")
+            if isinstance(index, int) and 0 <= index < len(held) and isinstance(held[index], dict):
+                described = held[index].get("description") or ability_words(held[index])
         text = self._ability_words(described, ability, name, str(kind.get("type"))) if isinstance(kind, dict) and \
             kind.get("type") != "Spell" else ability_text(described, name)
         if re.fullmatch(r"Chapter \d+\.?", text.strip()):  # a Saga's chapter: its text as printed
@@ -1198,8 +1277,10 @@ class Game:
             # Brainstorm)
             ability = self._cast_ability()
         targets = []
+        reads_mana_value = name in MANA_VALUE_SPELLS and isinstance(kind, dict) and kind.get("type") == "Spell"
         while ability:  # a spell's targets, then those of each later part of it ("Then ...")
-            targets += [self._aimed_at(t, seat) for t in ability.get("targets") or []
+            targets += [self._aimed_at(t, seat) + (self._engine_mana_value(t) if reads_mana_value else "")
+                        for t in ability.get("targets") or []
                         if not (placeholder and isinstance(t, dict) and t.get("Object") == source)]
             ability = ability.get("sub_ability") or {}
         # (a copy of a spell is no card: replicate's copies, say)
@@ -1207,6 +1288,15 @@ class Game:
         return {"id": entry.get("id"), "source": name, "controller": entry.get("controller"),
                 "kind": kind.get("type") if isinstance(kind, dict) else kind, "text": text,
                 "targets": list(dict.fromkeys(targets)), **({"copy": True} if copy else {})}
+
+    def _engine_mana_value(self, target: Any) -> str:
+        """' (mana value 3, which this rules engine counts as 0)' for a transformed permanent aimed at by a spell that
+        reads mana values (the defender had been shown "Fatal Push (..., targeting your Reflection of Kiki-Jiki)"
+        and passed, sure a 3-drop was safe; the engine destroyed it); '' for any other target."""
+        obj = self.object(target.get("Object")) if isinstance(target, dict) else None
+        if not obj or obj.get("zone") != "Battlefield" or _mana_value(obj) == _cost_value(obj.get("mana_cost")):
+            return ""
+        return f" (mana value {_mana_value_text(obj)})"
 
     def _ability_words(self, description: Any, ability: dict[str, Any], name: str,
                        kind: str = "TriggeredAbility") -> str:
@@ -1246,7 +1336,8 @@ class Game:
             return f"Cast {self._cast_label(data.get('object_id'), seat)}{self._lone_target_note(action, seat)}"
         if kind == "ActivateAbility":
             suspend = self._suspend_label(data.get("source_id"), data.get("ability_index"))
-            return suspend or f"Activate {self._ability_label(data.get('source_id'), data.get('ability_index'))}"
+            activate = f"Activate {self._ability_label(data.get('source_id'), data.get('ability_index'))}"
+            return suspend or activate + self._none_in_hand(activate, seat)
         if kind == "ChooseTarget":  # with its mana value where that decides the spell (Prismatic Ending's converge)
             ability = ((self.waiting_for().get("data") or {}).get("pending_cast") or {}).get("ability")
             return f"Target: {self._target_label(data.get('target'), seat, mana_value=_has_part(ability, 'Cmc'))}"
@@ -1398,8 +1489,10 @@ class Game:
         targets = [self._aimed_at(t, seat) for t in data.get("targets") or []]
         total = int(data.get("total") or 0)
         even = (data.get("unit") or {}).get("type") == "EvenSplitDamage"
-        if not targets:
-            text = f"{spell}: no target is chosen, so no damage is dealt."
+        if not targets:  # (Fireball at X = 0: the engine skips the target step; "no target is chosen" had read as
+            # if the player had been asked)
+            why = "there is no damage to divide, so " if total == 0 else ""
+            text = f"{spell}: {why}the engine asked for no target, and no damage is dealt."
         elif even:
             text = f"{spell}: {total} damage divided evenly, rounded down, among {_both(targets)}: " \
                    f"{total // len(targets)} to each."
@@ -1675,7 +1768,20 @@ class Game:
             return "No"
         data = self.waiting_for().get("data") or {}
         meaning = self._optional_meaning(self._resolving(data.get("source_id"), seat))
-        return "Yes" + (f": {meaning}" if meaning else "")
+        return "Yes" + (f": {meaning}{self._none_in_hand(meaning, seat)}" if meaning else "")
+
+    def _none_in_hand(self, text: str, seat: int) -> str:
+        """' (you have no Equipment card in your hand: it does nothing)' where ``text`` puts a card of a type from
+        the hand onto the battlefield and the hand holds none (Stoneforge Mystic's ability and its Yes had been offered
+        beside a hand of Thraben Inspector, unsaid); '' otherwise."""
+        wanted = re.search(r"\bput an? (\w+) card from your hand onto the battlefield", text, re.IGNORECASE)
+        if not wanted:
+            return ""
+        kind = wanted[1].lower()
+        held = [{t.lower() for part in ("core_types", "subtypes") for t in (o.get("card_types") or {}).get(part) or []}
+                for o in self._game.hand(seat)]
+        return "" if any(kind in types for types in held) else \
+            f" (you have no {wanted[1]} card in your hand: it does nothing)"
 
     def _optional_meaning(self, ability: dict[str, Any]) -> str:
         """What answering yes to an optional effect does ('shuffle your library'; Fable's discard 'choose up to 2
@@ -1756,7 +1862,21 @@ class Game:
         if not obj:
             return f"object {object_id}"
         flaw = misreading_note(obj.get("name")) if obj.get("name") in MISREAD_WHEN_CAST else ""
-        return self._cast_cost_label(obj, seat) + flaw
+        return self._cast_cost_label(obj, seat) + flaw + self._transformed_note(obj, seat)
+
+    def _transformed_note(self, obj: dict[str, Any], seat: int) -> str:
+        """" (This rules engine counts a transformed permanent's mana value as 0 for Fatal Push: your opponent's
+        Reflection of Kiki-Jiki (mana value 3).)" for a spell that reads mana values while a transformed permanent is
+        on the battlefield; '' otherwise. Fatal Push without revolt had destroyed Reflection of Kiki-Jiki, its lone
+        target picked by the engine, with no word of it (only a target prompt had said so)."""
+        if obj.get("name") not in MANA_VALUE_SPELLS:
+            return ""
+        turned = [o for o in self._game.battlefield() if _mana_value(o) != _cost_value(o.get("mana_cost"))]
+        if not turned:
+            return ""
+        said = [f"{_whose(o, seat)} {o.get('name')} (mana value {_mana_value(o)})" for o in turned]
+        return f" (This rules engine counts a transformed permanent's mana value as 0 for {obj.get('name')}: " \
+               f"{listed(said)}.)"
 
     def _lone_target_note(self, action: dict[str, Any], seat: int) -> str:
         """' (its only legal target: your Brainstorm, stack item 2)' for a spell that targets a spell or ability on
@@ -1941,7 +2061,9 @@ class Game:
             oracle = str((self.card_data.faces.get(source_name.lower()) or {}).get("oracle_text") or "")
             if kind == "TargetSelection" and ability.get("kind") == "Spell" and not mode and oracle:
                 # a spell's whole text: the engine's holds only its first paragraph (Fatal Push's revolt was lost)
-                text = " ".join(oracle.split())
+                # (each line a sentence: "Enchant creature Enchanted creature gets +2/+0" had run Rancor's together)
+                text = " ".join(line if line[-1] in ".!?)\"" else line + "." for line in
+                                (" ".join(raw.split()) for raw in oracle.splitlines()) if line)
             if mode:  # a modal spell's target: for which of the chosen modes (its ability holds no text)
                 what += f", for its mode \"{ability_text(mode, source_name)}\""
             extra = self._extra_target_cost(source_name) if kind == "TargetSelection" else 0
@@ -2004,8 +2126,15 @@ class Game:
             spell = ((data.get("resume") or {}).get("Spell") or {}).get("object_id")
             what = humanise((data.get("kind") or {}).get("type") or "pay")
             zone = _ZONE_NAMES.get((data.get("kind") or {}).get("zone"), "")
-            return f"Pay the cost of {self.name_of(spell) if spell is not None else 'this spell'}: choose " \
-                   f"{_cards(count)} to {what.replace(' from zone', '')}{' from your ' + zone if zone else ''}."
+            name = self.name_of(spell) if spell is not None else "this spell"
+            # the sets the engine offers: Nethergoyf's escape had read "choose 4 cards" beside "Choose: nothing" and
+            # sets of 1 to 4
+            offered = self._game.actions() if self.waiting_for().get("type") == kind else []
+            sizes = {len(_data_of(a).get("cards") or []) for a in (action.to_dict() for action in offered)
+                     if a.get("type") == "SelectCards"}
+            up_to = "up to " if sizes and isinstance(count, int) and min(sizes) < count else ""
+            return f"Pay the cost of {name}: choose {up_to}{_cards(count)} to {what.replace(' from zone', '')}" \
+                   f"{' from your ' + zone if zone else ''}.{misreading_note(name)}"
         if kind == "NamedChoice":
             named = ((data.get("source") or {}).get("prompt") or {}).get("display_name") or "this effect"
             warning = misreading_note(named)
@@ -2476,10 +2605,11 @@ def ability_texts(obj: dict[str, Any]) -> list[str]:
 
 
 def combat_abilities(obj: dict[str, Any]) -> list[str]:
-    """A creature's abilities beyond keywords that bear on combat, each its text's first sentence with 'it' for its
-    name: "whenever it deals combat damage to a creature, destroy that creature" (Stinkweed
-    Imp), "can't be blocked except by three or more creatures" (Troll of Khazad-dûm), "whenever it attacks, create
-    a Treasure token" (the Goblin Shaman token). The board had shown only keywords."""
+    """A creature's abilities beyond keywords that bear on combat, each its whole text with 'it' for its name:
+    "whenever it deals combat damage to a creature, destroy that creature" (Stinkweed Imp), "can't be blocked except
+    by three or more creatures" (Troll of Khazad-dûm), "whenever it attacks, create a Treasure token" (the Goblin
+    Shaman token). The board had shown only keywords, and then only a first sentence ("whenever it attacks,
+    defending player reveals the top card of their library …" had lost where Goblin Guide's land goes)."""
     if "Creature" not in ((obj.get("card_types") or {}).get("core_types") or []):
         return []
     found = []
@@ -2487,9 +2617,8 @@ def combat_abilities(obj: dict[str, Any]) -> list[str]:
     for text in ability_texts(obj):
         if not _COMBAT_WORDS.search(text) or _restates_keyword(text, keywords):
             continue
-        first, _, rest = text.partition(". ")
-        first = first.rstrip(".").removeprefix("~ ").replace("~", "it")
-        found.append(first[:1].lower() + first[1:] + (" …" if rest else ""))
+        whole = text.rstrip(".").removeprefix("~ ").replace("~", "it")
+        found.append(whole[:1].lower() + whole[1:])
     return found
 
 
@@ -2548,6 +2677,18 @@ def _most_colours(sources: list[set[str]]) -> list[str]:
                    for n in range(1, size + 1) for group in itertools.combinations(colours, n)):
                 return list(colours)
     return []
+
+
+def _ordinal(count: int) -> str:
+    """'its 2nd, chapter II' for a Saga's lore counters."""
+    suffix = "th" if 10 <= count % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(count % 10, "th")
+    chapter = f", chapter {_ROMAN[count - 1]}" if 1 <= count <= len(_ROMAN) else ""
+    return f"its {count}{suffix}{chapter}"
+
+
+def _whose(obj: dict[str, Any], seat: int) -> str:
+    """'your' or "your opponent's", by a permanent's controller."""
+    return "your" if obj.get("controller") == seat else "your opponent's"
 
 
 def _mana_value(obj: dict[str, Any]) -> int:
@@ -2916,8 +3057,16 @@ def render_segments(segments: list[dict[str, Any]], seat: int | None, *, hide_ca
                 text.append(names[player])
             else:
                 text.append("You" if player == seat else "Opponent")
+        elif kind == "CardName" and hide_cards:
+            text.append("a card")
         elif kind == "CardName":
-            text.append("a card" if hide_cards else str(value.get("name")))
+            whose = value.get("controller")
+            said = "" if whose not in (0, 1) else f"{names[whose]}'s " if names is not None else \
+                "your " if whose == seat else "your opponent's "
+            if said and not text and names is None:  # the line's first words
+                said = said[0].upper() + said[1:]
+            notes = [note for note in (value.get("card"), "token copy" if value.get("token_copy") else "") if note]
+            text.append(f"{said}{value.get('name')}" + (f" ({', '.join(notes)})" if notes else ""))
         elif kind == "Owner":  # (the harness's own segment: whose zone a detail's move is in)
             text.append(f"{names[value]}'s" if names is not None and value in (0, 1) else
                         "your" if value == seat else "your opponent's")
