@@ -142,3 +142,9 @@ def test_an_s_makes_no_plural_of_a_word_short_of_its_e(reader):
 def test_chat_spellings_too_short_for_the_speller_are_read(reader):
     reading = reader.read("xtra combats")
     assert reading.query.startswith("extra combats") and any('"xtra" read as "extra"' in n for n in reading.notes)
+    # (a review's "mana rox under 3" had read mv<3 alone, and ranked mana dorks; "cheep card drw in green" had no
+    # cost limit)
+    assert reader.read("mana rox under 3").syntax == "mv<3 t:artifact"
+    cheap = reader.read("cheep card drw in green")
+    assert cheap.syntax == "id<=g mv<=2" and cheap.query.split() == ["card", "draw", "id<=g", "mv<=2"]
+    assert reader.read("burn that does 3 dmg").query.startswith("burn that does 3 damage")
