@@ -1206,6 +1206,8 @@ MADE = r"o:/[0-9x*]+\/[0-9x*]+ [^.]*\b{}\b[^.]* creature tokens?/"
     ("creatures that create zombie tokens", f"t:creature {MADE.format('zombie')}"),
     ("elves that make more elves", f"{MADE.format('elf')} t:elf"),
     ("cards that make lots of saprolings", MADE.format("saproling")),  # a type only tokens have
+    ("goblin makers", MADE.format("goblin")),  # (it had ranked Goblins: Goblin Lookout, Skirk Prospector)
+    ("elf token makers", MADE.format("elf")),
 ])
 def test_a_creature_type_a_card_makes_reads_as_the_tokens_it_creates(reader, query, expected):
     assert syntax(reader, query) == expected

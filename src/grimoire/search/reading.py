@@ -5108,18 +5108,22 @@ _MADE_SO_WORDS = frozenset({"cheaper", "cost", "costs", "bigger", "stronger", "l
                             "untap", "fight", "immune", "invincible", "lose", "gain", "get", "have", "into", "big"})
 
 
+_TOKEN_WORDS = frozenset({"token", "tokens", "maker", "makers"})
+
+
 def _made_types(reader: Reader, state: _State) -> None:
     """"goblins that make goblins", "cards that create zombie tokens", "make 1/1 soldiers", "spirit tokens": the
     card makes creature tokens of that type
     (``o:/[0-9x*]+\\/[0-9x*]+ [^.]*\\bgoblin\\b[^.]* creature tokens?/``, the token's power/toughness, colours and
     types as cards print them); the words still rank. Runs before :func:`_creature_types`, which leaves what is
     made alone."""
-    if not any(w.lower in _MAKE_VERBS or w.lower in ("token", "tokens") for w in state.words):
+    if not any(w.lower in _MAKE_VERBS or w.lower in _TOKEN_WORDS for w in state.words):
         return  # nothing made or named a token: the token types (a scan of every card's text) are not read
     types = reader.token_types
     for index, word in enumerate(state.words):
-        # "spirit tokens in white": tokens of a creature type are what the card makes, unless it acts on them
-        named = _after(state, index + 1, 1) in ("token", "tokens") and word.lower in types and state.free(index) \
+        # "spirit tokens in white": tokens of a creature type are what the card makes, unless it acts on them;
+        # "goblin makers" too (it had ranked Goblins: Goblin Lookout, Skirk Prospector)
+        named = _after(state, index + 1, 1) in _TOKEN_WORDS and word.lower in types and state.free(index) \
             and not _is_object(state, index)
         if not named and (word.lower not in _MAKE_VERBS or not state.free(index)):
             continue
