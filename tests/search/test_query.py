@@ -101,6 +101,7 @@ def test_free_text_filters_only_when_negated_or_mixed_with_filters():
     ("produces:x", "mana letters", 9),
     ("t:", "needs a value", 0),
     ("t: instant", "needs a value right after it", 0),
+    ("t:elf order:", "order: needs a value after it", 6),  # nothing follows: no space to speak of
     # (a Scryfall conformance check's findings: each had a misleading answer or none)
     ("mv=>3", "'=>' is no comparison: did you mean mv>=3?", 3),
     ("cmc==3", "'==' is no comparison: did you mean mv=3?", 4),  # it said "mv needs a number, got '=3'"

@@ -127,7 +127,10 @@ def cmd_data_reset(args: argparse.Namespace) -> int:
     from grimoire.cards.home import grimoire_home, reset
 
     reset()
-    print(f"Removed built stores under {grimoire_home()}; the bundled snapshot is in use.")
+    late = grimoire_home() / "late"
+    kept = f" The late-interaction cache ({late}) is kept: delete that folder to free its space." \
+        if late.is_dir() else ""
+    print(f"Removed built stores under {grimoire_home()}; the bundled snapshot is in use.{kept}")
     return EXIT_OK
 
 

@@ -78,8 +78,9 @@ def add_commands(commands) -> None:
 
     deck = commands.add_parser("deck", help="check a decklist against a format, or show its statistics")
     deck_commands = deck.add_subparsers(dest="deck_command", required=True)
-    deck_source = "decklist file (Arena, MTGO, Moxfield or plain text; - for stdin), MTGJSON deck .json, " \
-                  "or a Moxfield/Archidekt deck URL"
+    deck_source = "decklist file (Arena, MTGO, Moxfield, Archidekt, TappedOut or plain text; - for stdin), MTGO " \
+                  ".dek, Cockatrice .cod, Forge or XMage .dck, MTGJSON deck .json, a Moxfield/Archidekt answer " \
+                  "saved as .json, or a Moxfield/Archidekt deck URL (docs/decks.md)"
     check = deck_commands.add_parser("check", help="deck legality: size, copies, commanders, identity, bans",
                                      description="Exits 1 when the deck breaks a rule of the format.")
     check.add_argument("file", help=deck_source)

@@ -491,7 +491,8 @@ def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter |
             raise QuerySyntaxError(f'{name}: needs a card\'s name right after it ({name}:"Sol Ring")', start, query)
         if name not in ALL_KEYS or name in CARD_KEYS:  # "creature: draw a card", "something like: Sol Ring": a
             return Text(key_match.group(1), start), index  # colon in prose
-        raise QuerySyntaxError(f"{name}{op} needs a value right after it (no space)", start, query)
+        where = "after it" if index == len(query) else "right after it (no space)"  # ("order:" ending the query)
+        raise QuerySyntaxError(f"{name}{op} needs a value {where}", start, query)
     if name in PRINTING_KEYS:
         what = (f"{NO_DATA}holds no cube lists, which {key_match.group(1)}{op} asks for" if name == "cube" else
                 f"{NO_DATA}is per card, not per printing: {key_match.group(1)}{op} is about printings (art, flavor "
