@@ -148,7 +148,7 @@ def test_a_full_key_name_or_a_capitalised_one_labels_the_value_after_a_space(que
 
 @pytest.mark.parametrize("query", ["t: instant", "Color:", "Color: (t:elf)", "Type: or"])
 def test_a_label_with_no_value_after_it_is_still_an_error(query):
-    with pytest.raises(QuerySyntaxError, match="needs a value right after it"):
+    with pytest.raises(QuerySyntaxError, match="needs a value (right )?after it"):  # ("Color:" ends the query)
         parse(query)
 
 
