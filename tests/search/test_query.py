@@ -712,3 +712,11 @@ def test_upper_case_not_negates_the_term_after_it(query, expected):
         return re.sub(r"position=\d+", "", repr(node))
 
     assert shape(parse(query)) == shape(parse(expected))
+
+
+def test_a_directive_in_a_group_every_match_meets_stands_at_the_top_level():
+    """"(t:elf order:cmc)" is accepted, as every match meets the group; the error for a directive under "or" or "-"
+    had said it could not go in parentheses either (a conformance check's finding)."""
+    assert parse("(t:elf order:cmc)") is not None
+    with pytest.raises(QuerySyntaxError, match="cannot be negated or be one of the alternatives of an 'or'"):
+        parse("(t:elf or order:cmc)")

@@ -879,8 +879,10 @@ def _check_directives(node: Node, query: str) -> None:
             continue
         for inner in _directives(child):
             does = "sorts" if inner.key in ("order", "direction") else "says how to show"
-            raise QuerySyntaxError(f"{inner.key}: {does} the whole result; it cannot be negated or put inside "
-                                   "'or' or parentheses", inner.position, query)
+            # (a group that every match must meet, "(t:elf order:cmc)", is the top level: only a negation or an
+            # "or" puts it below; the message had said parentheses too)
+            raise QuerySyntaxError(f"{inner.key}: {does} the whole result; it cannot be negated or be one of the "
+                                   "alternatives of an 'or'", inner.position, query)
 
 
 def _conjuncts(node: Node) -> list[Node]:
