@@ -411,6 +411,10 @@ def test_a_request_for_staples_ranks_what_most_decks_play(snapshot_engine):
     for query in ("budget edh staples", "pauper commander staples"):
         assert top(snapshot_engine.search(query, limit=3))[0] not in changers, query
     assert not any(n.startswith("staples:") for n in snapshot_engine.search("card draw staples in blue").notes)
+    # where no Game Changer passes the filters, the note does not say they come first (it had, showing none)
+    [said] = [n for n in snapshot_engine.search("red creature staples mv=1").notes if n.startswith("staples:")]
+    assert "Game Changers" not in said and "Game Changers" in next(
+        n for n in page.notes if n.startswith("staples:"))
     # "the top card of my library" and "my best card" ask for no staples
     for query in ("cards that exile the top card of each opponent's library", "cards that find my best card"):
         assert not any(n.startswith("staples:") for n in snapshot_engine.search(query).notes), query

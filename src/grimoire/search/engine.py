@@ -734,6 +734,9 @@ class SearchEngine:
             notes.append("staples: ranked by how many decks play each card (EDHREC, from Scryfall's data)")
             order = np.lexsort((self.filter_index.name_order[rows], -popularity[rows]))
             return rows[order], popularity[rows][order]
+        # (the Game Changers are named only where one passes the filters: "Jodah big spells" had said they came first
+        # and shown none)
+        changers = changers and bool((mask & (self.db.columns.game_changer == 1)).any())
         notes.append("staples: the card data has no play rates (grimoire data update fetches EDHREC's), so "
                      + ("the Game Changers list comes first, then " if changers else "")
                      + "the most direct cards of the functions every deck plays: " + ", ".join(STAPLE_TAGS))
