@@ -746,3 +746,7 @@ def test_a_themes_deck_asked_whole_asks_for_its_engines_and_payoffs(engine):
     assert share("lifegain", ("lifegain-payoff", "lifegain-doubler")) <= 2  # the function alone stays the function
     assert share("cards for a +1/+1 counters deck", ("counters-payoff", "counter-doubler", "proliferate")) >= 4
     assert share("cards for a token deck", ("token-payoff", "token-doubler")) >= 5
+    # "synergy" and "matters" name the theme as "deck" does (a review's "+1/+1 counter synergy simic" had led with
+    # one-shot pump spells, Battlegrowth and Burst of Strength, and Hardened Scales past 100th)
+    assert share("+1/+1 counter synergy", ("counters-payoff", "counter-doubler", "proliferate")) >= 4
+    assert "Hardened Scales" in [r.card.name for r in engine.search("+1/+1 counter synergy simic", limit=10).results]

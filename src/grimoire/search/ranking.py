@@ -1935,7 +1935,8 @@ _THEME_SUPPORT = {TAG_INDEX[name]: tuple(TAG_INDEX[tag] for tag in tags) for nam
 # at 0.6, 0.8 and 1: at 1 "lifegain deck" still led with Chaplain's Blessing, at 0.6 "token deck" made no tokens)
 THEME_DECK_SHARE = 0.7
 _WHOLE_DECK = re.compile(r"(?:(?:good|best|great|top|some|the)\s+)?(?:cards?\s+(?:for|in)\s+(?:an?\s+|my\s+|the\s+)?)?"
-                         r"(?P<theme>\S.{0,40}?)\s+(?:decks?|builds?|themes?|strateg(?:y|ies)|archetypes?)"
+                         r"(?P<theme>\S.{0,40}?)\s+(?:decks?|builds?|themes?|strateg(?:y|ies)|archetypes?|synerg(?:y|ies)|"
+                         r"matters?)"
                          r"(?:\s+(?:cards|staples|essentials|package|ideas|pieces))?\W*", re.IGNORECASE)
 
 
