@@ -20,7 +20,9 @@ from grimoire.serve.web import create_app
 from tests.serve.conftest import served_in_thread
 
 # a regex that the old text pattern had missed, in each way the parser reads one
-HIDDEN_REGEXES = ["ｏ：/(\\w+) \\1/", '"draw"/(\\w+) \\1/', "(t:creature)o:/(\\w+) \\1/", "–o:/(\\w+) \\1/"]
+# (a cheap pattern: the lane is what is tested, and a backreference over every card, "(\\w+) \\1", ran so near its
+# 0.5 s CPU budget that a busy machine refused it, a "too costly" 400 in place of the answer)
+HIDDEN_REGEXES = ["ｏ：/draws? a card/", '"draw"/draws? a card/', "(t:creature)o:/draws? a card/", "–o:/draws? a card/"]
 REFUSED = ["o:/(/", "o:/unclosed", "o:/tap/gi"]
 
 
@@ -101,9 +103,9 @@ def test_a_web_search_the_parser_refuses_is_answered_while_the_slow_lane_is_full
 
 @pytest.mark.anyio
 @pytest.mark.parametrize(("tool", "arguments"), [
-    ("find_similar", {"name": "Sol Ring", "query": "o:/(\\w+) \\1/"}),
-    ("find_similar", {"name": "Sol Ring", "query": "ｏ：/(\\w+) \\1/"}),
-    ("search_cards", {"queries": ["(t:creature)o:/(\\w+) \\1/"]}),
+    ("find_similar", {"name": "Sol Ring", "query": "o:/draws? a card/"}),
+    ("find_similar", {"name": "Sol Ring", "query": HIDDEN_REGEXES[0]}),
+    ("search_cards", {"queries": [HIDDEN_REGEXES[2]]}),
 ])
 async def test_an_mcp_search_holding_a_regex_waits_for_the_slow_lane(library: Library, tool: str, arguments: dict):
     """find_similar's query had always run in the fast lane, a regex or not."""
