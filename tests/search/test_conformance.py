@@ -406,3 +406,5 @@ def test_a_keyword_typed_short_is_suggested_whole(snapshot_engine):
                                                                                           literal=True).notes)
     with pytest.raises(QuerySyntaxError, match=r"no /regex/"):
         snapshot_engine.search("kw:/fly/")
+    # a keyword near none gets the plain note (it had been a traceback)
+    assert "kw:zzzzz matches no card in the loaded card data" in snapshot_engine.search("kw:zzzzz", literal=True).notes

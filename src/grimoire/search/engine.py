@@ -1508,8 +1508,9 @@ class SearchEngine:
                 words = self._keyword_words
                 near = [word for word in words if word.startswith(part.value.lower())][:1] or \
                     difflib.get_close_matches(part.value.lower(), words, n=1, cutoff=0.75)
-                said = near[0] if not near or " " not in near[0] else f'"{near[0]}"'  # kw:"first strike"
-                note += f" (did you mean kw:{said}?)" if near else ""
+                if near:  # (a keyword near none, "kw:zzzzz", had raised an IndexError: a traceback)
+                    said = f'"{near[0]}"' if " " in near[0] else near[0]  # kw:"first strike"
+                    note += f" (did you mean kw:{said}?)"
             notes.append(note)
         return notes
 
