@@ -291,8 +291,6 @@ NOT_LEGAL_SHARE = 0.25  # the score share of a card Commander bans, asked for a 
 # rates (see SearchEngine._staples)
 STAPLE_TAGS = ("ramp", "card-draw", "removal", "tutor", "counterspell", "sweeper")
 _NAMES_A_DECK = re.compile(r"\b(?:decks?|edh|builds?|lists?)\b")  # "for my esper deck", not "esper ramp"
-# An activated mana ability whose cost holds mana ("{1}, {T}: Add ...", "{W/U}, {T}: Add {W}{W}") or uses the card
-# up ("{T}, Sacrifice Archaeological Dig: Add", "{T}, Remove a mining counter ...: Add")
 # the sentence in which a card says it enters tapped ("This land enters tapped.", "If you don't, it enters tapped.",
 # older wording "enters the battlefield tapped"), and the words that make it a condition
 _ENTERS_TAPPED = re.compile(r"[^.\n]*\b(?:this land|this permanent|it|~) enters(?: the battlefield)? tapped[^.\n]*",
@@ -300,6 +298,8 @@ _ENTERS_TAPPED = re.compile(r"[^.\n]*\b(?:this land|this permanent|it|~) enters(
 _TAPPED_UNLESS = re.compile(r"\b(?:unless|if|except)\b", re.IGNORECASE)
 _PAID_UNTAPPED = re.compile(r"\byou may pay \d+ life\. if you don't, it enters(?: the battlefield)? tapped",
                             re.IGNORECASE)
+# An activated mana ability whose cost holds mana ("{1}, {T}: Add ...", "{W/U}, {T}: Add {W}{W}") or uses the card
+# up ("{T}, Sacrifice Archaeological Dig: Add", "{T}, Remove a mining counter ...: Add")
 _MANA_FOR_MANA = re.compile(r"(?:^|\n)[^:\n]*(?:\{(?:\d+|[WUBRGCX](?:/[WUBRGP])?)\}|Sacrifice|Remove)[^:\n]*: Add\b")
 # a request for mana makers, whose deck colours are judged by the colours a card makes (see _deck_colour_shares)
 _ASKS_MANA = re.compile(r"\b(?:ramp\w*|rocks?|dorks?|fix(?:ing|ers?)|accelerat\w*|signets?|talismans?|"

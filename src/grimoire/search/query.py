@@ -448,8 +448,7 @@ def _unknown_key(written: str, op: str, start: int, query: str) -> QuerySyntaxEr
     name = written.lower()
     left, _, right = written.rpartition("-")
     bare = re.sub(r"[0-9_.\-]", "", name)
-    if name.replace("-", "_") in _API_FIELDS:
-        key = _API_FIELDS[name.replace("-", "_")]
+    if (key := _API_FIELDS.get(name.replace("-", "_"))) is not None:
         hint = f"did you mean {key}{'' if ':' in key else op}? ({written} is a field of Scryfall's API, no keyword)"
     elif left and right.lower() in ALL_KEYS:  # "t:elf or-t:goblin", "draw-o:flying": a negation glued on
         hint = f"put a space before '-' ({left} -{right}{op}...)"

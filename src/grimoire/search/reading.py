@@ -1882,8 +1882,10 @@ def _is_remark(inner: str) -> bool:
     names). One word alone ("(black) removal", "Orzhov (white-black) cards") is a remark too: Scryfall reads a
     group of one word as the word, and a bare word here is read."""
     words = inner.lower().split()
-    if _GROUP_SYNTAX.search(inner) or not words or not {"or", "and"} & set(words):
-        return not _GROUP_SYNTAX.search(inner) and bool(words)
+    if _GROUP_SYNTAX.search(inner) or not words:
+        return False
+    if not {"or", "and"} & set(words):
+        return True
     parts = " ".join(words).replace(" and ", " or ").split(" or ")
     return any(len(part.split()) > 2 for part in parts)
 

@@ -196,9 +196,11 @@ class _Unreadable(Exception):
     names the file and how to write it again (never a server path)."""
 
 
-def _read_json(path: Path, how: str, kind: type = dict):
-    """The JSON ``kind`` (an object, or a list) of a benchmark result file; :class:`_Unreadable` where it is not one
-    (a file nested 100,000 deep, a list where an object belongs, a byte that is no UTF-8 had each been an HTTP 500)."""
+def _read_json(relative: str, how: str, kind: type = dict):
+    """The JSON ``kind`` (an object, or a list) of the benchmark result file ``relative`` (:func:`_bench_file`, which
+    ``how`` says how to make); :class:`_Unreadable` where it is not one (a file nested 100,000 deep, a list where an
+    object belongs, a byte that is no UTF-8 had each been an HTTP 500)."""
+    path = _bench_file(relative, how)
     try:
         payload = json.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError as exc:
@@ -292,8 +294,7 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
 
     @app.get("/api/bench/search")
     def bench_search():
-        path = _bench_file("search_scores.json", RERUN_SEARCH_BENCH)
-        return {**_read_json(path, RERUN_SEARCH_BENCH), "chart": _chart_url("search_ndcg.png")}
+        return {**_read_json("search_scores.json", RERUN_SEARCH_BENCH), "chart": _chart_url("search_ndcg.png")}
 
     @app.get("/api/bench/search_ndcg.png")
     def bench_chart():
@@ -301,8 +302,8 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
 
     @app.get("/api/bench/agent")
     def bench_agent():
-        how = "run: grimoire bench agent --out DIR"
-        return {**_read_json(_bench_file("agent_summary.json", how), how), "chart": _chart_url("agent_p10.png")}
+        return {**_read_json("agent_summary.json", "run: grimoire bench agent --out DIR"),
+                "chart": _chart_url("agent_p10.png")}
 
     @app.get("/api/bench/agent_p10.png")
     def bench_agent_chart():
@@ -311,8 +312,7 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
 
     @app.get("/api/bench/precon")
     def bench_precon():
-        how = "run: grimoire precon report --out docs/bench/precon"
-        return {"rows": _read_json(_bench_file("precon/summary.json", how), how, list),
+        return {"rows": _read_json("precon/summary.json", "run: grimoire precon report --out docs/bench/precon", list),
                 "chart": _chart_url("precon/report.png")}
 
     @app.get("/api/bench/precon/report.png")
@@ -321,9 +321,8 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
 
     @app.get("/api/bench/arena")
     def bench_arena():
-        how = ("run: grimoire arena league, then copy its leaderboard.json and leaderboard.png here as "
-               "arena_leaderboard.*")
-        return {**_read_json(_bench_file("arena_leaderboard.json", how), how),
+        return {**_read_json("arena_leaderboard.json", "run: grimoire arena league, then copy its leaderboard.json "
+                             "and leaderboard.png here as arena_leaderboard.*"),
                 "chart": _chart_url("arena_leaderboard.png")}
 
     @app.get("/api/bench/arena_leaderboard.png")
