@@ -193,6 +193,19 @@ async def test_a_fuzzy_card_name_is_corrected_and_said_so_everywhere(mcp: Client
     assert quiet == ""
 
 
+async def test_a_card_a_search_reads_by_its_short_name_is_found_by_every_lookup(mcp: Client, web: TestClient, cli):
+    # ("ragavan" had read as the card in a search, while grimoire card said no card was named so)
+    correction = "'ragavan' read as Ragavan, Nimble Pilferer, as players call it"
+    from_mcp = await mcp.call_tool("get_card", {"name": "ragavan"})
+    code, out, err = cli("card", "ragavan", "--json")
+    from_web = web.get("/api/card/ragavan").json()
+    assert code == 0 and err == f"note: {correction}\n" and _text(from_mcp).startswith(f"note: {correction}\n")
+    for record in (from_mcp.structured_content, json.loads(out), from_web):
+        assert record["name"] == "Ragavan, Nimble Pilferer" and record["correction"] == correction
+    code, out, err = cli("similar", "sheoldred apocalypse", "-n", "3", "--json")
+    assert code == 0 and "'sheoldred apocalypse' read as Sheoldred, the Apocalypse" in err
+
+
 async def test_a_fuzzy_similar_card_is_corrected_in_the_notes(mcp: Client, cli):
     from_mcp = await mcp.call_tool("find_similar", {"name": "smothering tith", "limit": 3})
     code, out, err = cli("similar", "smothering tith", "-n", "3", "--json")

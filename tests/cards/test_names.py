@@ -92,6 +92,12 @@ def test_may_begin_passes_the_first_word_of_every_name_it_finds(home):
     assert names.may_begin("...")  # nothing left once bare: the lookups are not skipped
 
 
+def test_a_number_typed_as_digits_finds_the_name_that_spells_it():
+    index = NameIndex(["Wrenn and Six", "+2 Mace"], [["Wrenn and Six"], ["+2 Mace"]])
+    assert index.find("wrenn and 6") == 0 and index.find("Wrenn and Six") == 0
+    assert index.find("+2 mace") == 1 and index.find("wrenn and 7") is None
+
+
 def test_nicknames_and_names_without_their_article():
     index = NameIndex(["Swords to Plowshares", "The Great Henge", "Tithe", "Smothering Tithe"],
                       [["Swords to Plowshares"], ["The Great Henge"], ["Tithe"], ["Smothering Tithe"]])

@@ -34,6 +34,9 @@ _PUNCTUATION = str.maketrans({"'": None, ",": None, ".": None, ":": None, "!": N
 
 
 _POSSESSIVE = re.compile(r"'s\b")
+# a number typed as digits where a name spells it ("wrenn and 6", "the 10th doctor" is no card)
+_NUMBER_WORDS = dict(zip("0 1 2 3 4 5 6 7 8 9 10 11 12 13".split(), "zero one two three four five six seven eight nine "
+                         "ten eleven twelve thirteen".split(), strict=True))
 
 
 def _bare(folded: str) -> str:
@@ -162,7 +165,11 @@ class NameIndex:
             return self._folded[key]
         if key in self._faces:
             return self._faces[key]
-        return self._bare.get(_bare(key))  # "thassas oracle", "kiki jiki mirror breaker", "kaboom"
+        bare = _bare(key)
+        row = self._bare.get(bare)  # "thassas oracle", "kiki jiki mirror breaker", "kaboom"
+        if row is None and any(character.isdigit() for character in bare):  # "wrenn and 6": Wrenn and Six
+            row = self._bare.get(" ".join(_NUMBER_WORDS.get(word, word) for word in bare.split()))
+        return row
 
     def nickname(self, query: str) -> int | None:
         """Row of the card players call ``query`` ("stp": Swords to Plowshares, see cards/nicknames.py) or that

@@ -37,11 +37,14 @@ NICKNAMES: dict[str, str] = {
     "pod": "Birthing Pod", "sofi": "Sword of Fire and Ice", "sofaf": "Sword of Feast and Famine",
     "one ring": "The One Ring",
     "jtms": "Jace, the Mind Sculptor", "jace tms": "Jace, the Mind Sculptor", "lotv": "Liliana of the Veil",
+    "tarmo": "Tarmogoyf", "delver": "Delver of Secrets", "borrower": "Brazen Borrower",
+    "fable": "Fable of the Mirror-Breaker", "cryptic": "Cryptic Command", "kcommand": "Kolaghan's Command",
+    "kolaghan command": "Kolaghan's Command", "emry": "Emry, Lurker of the Loch",
 }
 # nicknames that are everyday words ("path", "bolt", "bob"): a card only alone or where a name is expected ("like
 # path but black", "bolt effects"), never in "a path to victory"
 EVERYDAY = frozenset({"swords", "path", "bolt", "fierce", "rip", "relic", "consult", "twin", "reversal",
                       "hermit", "led", "cradle", "workshop", "bob", "mom", "clamp", "boots", "sylvan", "ancestral",
                       "vamp", "scepter", "ballista", "bauble", "bazaar", "greaves", "coffers", "remora",
-                      "pod"})  # ("in our pod": the playgroup)
+                      "pod", "fable"})  # ("in our pod": the playgroup)
 LONGEST_NICKNAME = max(len(nickname.split()) for nickname in NICKNAMES)

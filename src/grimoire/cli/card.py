@@ -19,7 +19,7 @@ def cmd_card(args: argparse.Namespace) -> int:
 
     engine = SearchEngine(_open_db())
     try:
-        found = engine.db.lookup(" ".join(args.name))
+        found = engine.lookup(" ".join(args.name))
     except CardNotFoundError as exc:
         return _err(str(exc))
     if found.correction:

@@ -260,7 +260,7 @@ def run_similar(engine: SearchEngine, name: str, query: str = "", filters: Filte
     """
     checked_filters = _answerable(engine, filters.checked())
     limit, page, notes = search_page(limit, page, maximum)
-    found = engine.db.lookup(name)
+    found = engine.lookup(name)
     if found.correction:
         notes.insert(0, found.correction)
     try:

@@ -23,8 +23,8 @@ from grimoire.cards.loading import NON_DECK_TYPES
 from grimoire.cards.mana import color_bits
 from grimoire.cards.mana import mana_value as cost_value
 from grimoire.cards.model import Card
-from grimoire.cards.names import fold, shown
-from grimoire.cards.store import LEGALITY_CODES, CardDB
+from grimoire.cards.names import CardNotFoundError, NameMatch, fold, shown
+from grimoire.cards.store import LEGALITY_CODES, CardDB, CardLookup
 from grimoire.search import combos, feedback, ranking
 from grimoire.search import tags as tag_rules
 from grimoire.search.filters import PRODUCED_BITS, Evaluator, FilterIndex, front_face_meets, order_positions, popcount
@@ -33,6 +33,7 @@ from grimoire.search.patterns import CpuBudget
 from grimoire.search.query import (
     COLOR_NAMES,
     DIRECTIVE_KEYS,
+    MAX_QUERY_LENGTH,
     And,
     ColorValue,
     ExactName,
@@ -1550,6 +1551,26 @@ class SearchEngine:
                                   f'"{chip.words}" ({chip.syntax})']
                     return page
         return None
+
+    def lookup(self, name: str) -> CardLookup:
+        """The card ``name`` names, as :meth:`CardDB.lookup` finds it (exact, a nickname, a confident correction),
+        else the card a search reads the whole of ``name`` as ("ragavan": Ragavan, Nimble Pilferer; "sheoldred
+        apocalypse"), with its note: what ``grimoire card``, the MCP server and the web page show (a search had
+        found Ragavan where the card lookup said no card was named so). Raises
+        :class:`~grimoire.cards.names.CardNotFoundError` naming the closest cards."""
+        try:
+            return self.db.lookup(name)
+        except CardNotFoundError:
+            if len(name) > MAX_QUERY_LENGTH:
+                raise
+            try:
+                card = self.reader.read(name).card
+            except QuerySyntaxError:
+                card = None
+            if card is None:
+                raise
+        row = self.db.names.find(card)
+        return CardLookup(self.db.card_at(row), NameMatch(name, row, card, exact=False, nickname=True))
 
     def similar_to(self, name: str, *, query: str = "", filters: Filters | None = None, page: int = 1,
                    limit: int = 20, include_funny: bool = False, exclude: Sequence[str] = ()) -> SearchPage:

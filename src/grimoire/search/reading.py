@@ -291,6 +291,7 @@ class Reading:
     deck: tuple[str, ...] = ()  # the commander(s) a "for my X deck" names
     staples: bool = False  # the request asks for staples, the cards most decks play ("black staples")
     synergy: bool = False  # ``combo`` was asked as the cards that work with it, not as a combo's partners
+    card: str | None = None  # the card the whole request names by a short name or a typo ("ragavan", "rhystic studdy")
 
     @property
     def syntax(self) -> str:
@@ -793,8 +794,9 @@ class Reader:
         combo = self.db.columns.name[state.combo] if state.combo is not None else None
         parsed = typed_node if runs == typed else node if runs == query else None  # no words were taken
         deck = tuple(self.db.columns.name[row] for row in state.deck)
+        card = self.db.columns.name[state.misspelt] if state.misspelt is not None else None
         return Reading(typed, runs, tuple(chips), like, named, tuple(state.notes), combo, parsed, deck,
-                       state.staples, state.synergy)
+                       state.staples, state.synergy, card)
 
     @cached_property
     def speller(self) -> Speller:

@@ -230,7 +230,7 @@ class GrimoireTools:
         """
         engine = self.library.engine
         try:
-            found = engine.db.lookup(name)
+            found = engine.lookup(name)
         except CardNotFoundError as exc:
             return _not_found(exc)
         roles = engine.roles_of(found.match.row)

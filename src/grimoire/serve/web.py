@@ -268,7 +268,7 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
     def card(name: str):
         engine = library.engine
         try:
-            found = engine.db.lookup(name)
+            found = engine.lookup(name)
         except CardNotFoundError as exc:
             return _bad_request(str(exc), status=404, argument="name", query=shown(name),
                                 suggestions=exc.suggestions)
