@@ -310,6 +310,50 @@ def test_playtest_teams_bodies_and_rulebreakers_are_funny(tmp_path):
         "Groaaaaag, Hungry Monster", "Evy, Fang Keeper"}
 
 
+def test_un_cards_players_found_in_everyday_answers_are_funny_and_steamflogger_boss_is_not(tmp_path):
+    # Their text as the corpus has it (../shared/data/oracle_corpus.json.gz); each had reached a top ten as a
+    # Commander-legal card (Blacker Lotus for "t:artifact mv=0", Land Aid '04 for land ramp). The real cards beside
+    # them share a word with a joke: Zyym's "until you say stop", indestructible's "effects that say", a Contraption
+    # named by Future Sight's Steamflogger Boss (2007)
+    records = [
+        _record("Blacker Lotus", "{T}: Tear this artifact into pieces. Add four mana of any one color. Remove the "
+                "pieces from the game.", "{0}", ("Artifact",)),
+        _record("Ow", "Whenever a creature deals damage to a player, that player may say \"Ow\" once for each "
+                "permanent named Ow. If the player doesn't, this enchantment deals 1 damage to them.", "{B}",
+                ("Enchantment",)),
+        _record("Infernal Spawn of Evil", "Flying, first strike\n{1}{B}, Reveal this card from your hand, Say \"It's "
+                "coming\": This card deals 1 damage to target opponent or planeswalker.", "{6}{B}{B}{B}"),
+        _record("Goblin Tutor", "Roll a six-sided die. If you roll a 1, Goblin Tutor has no effect. Otherwise, search "
+                "your library for the indicated card, reveal it, put it into your hand, then shuffle.", "{R}",
+                ("Instant",)),
+        _record("Duh", "Destroy target creature with reminder text. (Reminder text is any italicized text in "
+                "parentheses that explains rules you already know.)", "{B}", ("Instant",)),
+        _record("Urza, Academy Headmaster", "[+1]: Head to AskUrza.com and click +1.", "{W}{U}{B}{R}{G}",
+                ("Legendary", "Planeswalker")),
+        _record("Rampant, Growth", "Spell commander (This card can be your commander. In Limited, it can partner "
+                "like other monocolored legends.)\nSearch your library for a basic land card, put that card onto the "
+                "battlefield tapped, then shuffle.", "{1}{G}", ("Sorcery",)),
+        _record("Land Aid '04", "Search your library for a basic land card, put that card onto the battlefield "
+                "tapped, then shuffle. If you sang a song the whole time you were searching and shuffling, you may "
+                "untap that land.", "{G}{G}", ("Sorcery",)),
+        {**_record("Timmy, Power Gamer", "{4}: You may put a creature card from your hand onto the battlefield.",
+                   "{2}{G}{G}", ("Legendary", "Creature")), "subtypes": ["Human", "Gamer"]},
+        _record("Zyym, Mesmeric Lord", "When Zyym enters the battlefield, target opponent chooses an order for the "
+                "cards in their hand, then reveals them one by one until you say stop.", "{1}{U}{B}{B}",
+                ("Legendary", "Creature")),
+        _record("Darksteel Axe", "Indestructible (Effects that say \"destroy\" don't destroy it.)\nEquipped "
+                "creature gets +2/+0.\nEquip {2}", "{1}", ("Artifact",)),
+        {**_record("Steamflogger Boss", "Other Riggers you control get +1/+0 and have haste.\nIf a Rigger you "
+                   "control would assemble a Contraption, it assembles two Contraptions instead.", "{3}{R}",
+                   ("Creature",)), "subtypes": ["Goblin", "Rigger"]},
+    ]
+    path = tmp_path / "corpus.json"
+    path.write_text(json.dumps(records))
+    funny = {card.name: card.is_funny for card in corpus.load(path).cards}
+    assert {name for name, joke in funny.items() if not joke} == {
+        "Zyym, Mesmeric Lord", "Darksteel Axe", "Steamflogger Boss"}
+
+
 def test_bundled_snapshot_marks_the_issue_playtest_cards_funny():
     from grimoire.cards.home import bundled_store_dir
     from grimoire.cards.store import CardDB
