@@ -293,3 +293,26 @@ def test_a_saved_moxfield_v2_answer_reads_as_the_v3_one(db, local_apis, tmp_path
     # a board of another name at the top level (v3's attractions and stickers boards) is set aside and counted too
     attractions = {"attractions": {"Balloon Stand": {"quantity": 1, "card": {"name": "Balloon Stand"}}}}
     assert read_deck(json.dumps({**MOXFIELD_V2_DECK, **attractions}), db, files=False).set_aside == 2
+
+
+def test_a_moxfield_companion_repeated_in_the_sideboard_is_the_companion_once(db):
+    """A real Moxfield v2 answer lists the companion under `companions` and again under `sideboard`, both entries
+    `isCompanion: true` (lheyberger/mtg-parser's tests/mocks/mock_moxfield_Agzx8zsi5UezWBUX5hMJPQ: Kraum and Vial
+    Smasher as commanders, Obosh, the Preypiercer in both boards, `sideboardCount` 1). `deck check` had counted "1
+    companion, 1 sideboard" and warned that a Commander deck has no sideboard, naming Obosh."""
+    from grimoire.decks.check import check_deck
+
+    obosh = {"boardType": "companions", "quantity": 1, "isCompanion": True,
+             "card": {"name": "Obosh, the Preypiercer", "set": "iko", "cn": "228"}}
+    answer = {"name": "3 Amigos", "format": "commander",
+              "commanders": {name: {"boardType": "commanders", "quantity": 1, "card": {"name": name}}
+                             for name in ("Kraum, Ludevic's Opus", "Vial Smasher the Fierce")},
+              "companions": {"Obosh, the Preypiercer": obosh},
+              "mainboard": {"Sol Ring": {"boardType": "mainboard", "quantity": 1, "card": {"name": "Sol Ring"}}},
+              "sideboard": {"Obosh, the Preypiercer": {**obosh, "boardType": "sideboard"}}, "sideboardCount": 1,
+              "maybeboard": {}, "signatureSpells": {}, "tokens": []}
+    deck = read_deck(json.dumps(answer), db, files=False)
+    assert names(deck.companion) == [(1, "Obosh, the Preypiercer")] and not deck.sideboard
+    assert deck.notes == ["Obosh, the Preypiercer is both the companion and in the sideboard, where a companion "
+                          "starts: read once, as the companion"]
+    assert not [v for v in check_deck(deck).violations if v.rule == "sideboard"]

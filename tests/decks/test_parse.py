@@ -20,9 +20,13 @@ def test_commander_deck_with_headers(read_deck):
 
 
 def test_arena_and_moxfield_exports_read_the_same(read_deck):
+    """The same deck as Arena and Moxfield export it (Moxfield's with its main deck first and the commander under
+    "// Command Zone" after it; no companion, which its sources do not show: see tests/fixtures/decks/README.md)."""
     arena, moxfield = read_deck("atraxa_arena.txt"), read_deck("atraxa_moxfield.txt")
-    for section in ("commanders", "main", "sideboard", "companion"):
+    for section in ("commanders", "main", "sideboard"):
         assert cards(arena, section) == cards(moxfield, section), section
+    assert cards(moxfield, "commanders") == [(1, "Atraxa, Praetors' Voice")]
+    assert not moxfield.problems and not moxfield.corrections and not moxfield.companion
     assert arena.name == "Atraxa Counters"
     assert cards(arena, "companion") == [(1, "Lurrus of the Dream-Den")]
     assert cards(arena, "sideboard") == [(1, "Duress")]
@@ -343,3 +347,75 @@ def test_an_alchemy_card_reads_as_its_paper_card_with_a_note_saying_so(db):
     assert cards(deck, "main") == [(1, "Teferi, Time Raveler"), (1, "Sol Ring")] and not deck.corrections
     assert deck.notes == ["line 2: 'A-Teferi, Time Raveler' is an Alchemy rebalanced card (A-...): read as the paper "
                           "card Teferi, Time Raveler"]
+
+
+def test_archidekt_line_with_no_set_chosen_is_the_commander(db):
+    """Archidekt writes "()" where no printing was chosen: SpaceCowMedia/commander-spellbook-backend's
+    backend/common/tests/test_serializers.py (test_archidekt_string) reads exactly this list. Its last line had been
+    refused ("the number 30 after the name may be a count or a collector number"), leaving the deck no commander."""
+    text = ("10x Forest (clb) 662 [Lands] ^BID,#fbe955^\n"
+            "4x Llanowar Elves (m19) 192 [Creatures] ^COMPILED,#ef56e4^\n"
+            "1x Bottomless Pool // Locker Room (iko) 243 [ASD,KEK] ^COMPILED,#ef56e4^\n"
+            "1x Nissa, Who Shakes the World () 30 [Commander{top}] ^Have,#37d67a^\n")
+    deck = parse_decklist(text, db)
+    assert not deck.problems and not deck.corrections
+    assert cards(deck, "commanders") == [(1, "Nissa, Who Shakes the World")]
+    assert cards(deck, "main") == [(10, "Forest"), (4, "Llanowar Elves"), (1, "Bottomless Pool // Locker Room")]
+
+
+# Tags of several words after the name, alone or after an Arena printing, as lheyberger/mtg-parser's
+# tests/test_grammar.py reads them (test_mtgo_line, test_mtga_line: "#Extra Turn", "#!Card Advantage", "#!Ramp #Draw")
+@pytest.mark.parametrize(("line", "expected"), [
+    ("1 Gilded Drake #!Card Advantage", (1, "Gilded Drake")),
+    ("20 Lim-Dûl's Vault #Extra Turn", (20, "Lim-Dûl's Vault")),
+    ("20 Response / Resurgence #!Ramp #Extra Turn", (20, "Response // Resurgence")),
+    ("1 Atraxa, Praetors' Voice (J16) 72 #Extra Turn", (1, "Atraxa, Praetors' Voice")),
+    ("20 Gilded Drake (TTSR) 237a #!Card Advantage", (20, "Gilded Drake")),
+])
+def test_deck_tags_of_several_words_leave_the_card(db, line, expected):
+    deck = parse_decklist(line, db)
+    assert not deck.problems and not deck.corrections
+    assert cards(deck, "main") == [expected]
+
+
+def test_only_the_commander_tag_itself_makes_a_commander(db):
+    """Deckstats' "#!Commander" (as SpaceCowMedia/commander-spellbook-backend's test_deckstats_string reads it) among
+    other tags still makes the commander; a tag that only starts with the word is a tag like any other."""
+    deck = parse_decklist("1 Nissa, Who Shakes the World #!Ramp #!Commander\n"
+                          "1 Sol Ring #!Commander Staples\n1 Arcane Signet #Commanders\n", db)
+    assert not deck.problems and not deck.corrections
+    assert cards(deck, "commanders") == [(1, "Nissa, Who Shakes the World")]
+    assert cards(deck, "main") == [(1, "Sol Ring"), (1, "Arcane Signet")]
+
+
+def test_forge_foil_mark_is_no_misspelling(db):
+    """Forge marks a foil card by a "+" after its name (CardDb.foilSuffix in Card-Forge/forge's forge-core; its
+    forge-gui-desktop test CardRequestTestCase reads "Lightning Dragon+" and "Name+|SET|3|[202]"). Such lines had been
+    unknown cards, a split card's a half that is no card, or "misspelt names" read by fuzzy matching."""
+    deck = parse_decklist("[Main]\n4 Opt+|XLN\n4 Ponder+|M12|1\n4 Fire // Ice+|MH2\n1 Sol Ring+|C21|[263]\n"
+                          "1 Lightning Dragon+\n", db)
+    assert not deck.problems and not deck.corrections and not deck.notes
+    assert cards(deck, "main") == [(4, "Opt"), (4, "Ponder"), (4, "Fire // Ice"), (1, "Sol Ring"),
+                                   (1, "Lightning Dragon")]
+
+
+def test_mtggoldfish_foil_and_variant_marks(db):
+    """MTGGoldfish names a card "Kraum, Ludevic's Opus [C16] (F)" (a foil; its deck page's data-card-id, as
+    lheyberger/mtg-parser's tests/mocks/mock_mtggoldfish_3-amigos_content captured it) and a variant in angle
+    brackets before the set ("<borderless>", "<279>"). These had been unknown cards or misspelt names."""
+    deck = parse_decklist("1 Opt [XLN] (F)\n1 Ponder [M12] (F)\n1 Sol Ring <borderless> [CMM]\n"
+                          "1 Kraum, Ludevic's Opus [C16] (F)\n1 Arcane Signet <279> [CMM]\n", db)
+    assert not deck.problems and not deck.corrections
+    assert cards(deck, "main") == [(1, "Opt"), (1, "Ponder"), (1, "Sol Ring"), (1, "Kraum, Ludevic's Opus"),
+                                   (1, "Arcane Signet")]
+
+
+def test_a_companion_also_listed_in_the_sideboard_is_the_companion_once(db):
+    """A companion starts in the sideboard, and a list may name it in both places: read once, with a note; a second
+    copy in the sideboard stays there."""
+    deck = parse_decklist("Companion\n1 Lurrus of the Dream-Den\n\nDeck\n4 Opt\n\nSideboard\n"
+                          "2 Lurrus of the Dream-Den\n1 Duress\n", db)
+    assert cards(deck, "companion") == [(1, "Lurrus of the Dream-Den")]
+    assert cards(deck, "sideboard") == [(1, "Lurrus of the Dream-Den"), (1, "Duress")]
+    assert deck.notes == ["Lurrus of the Dream-Den is both the companion and in the sideboard, where a companion "
+                          "starts: read once, as the companion"]

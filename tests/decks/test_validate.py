@@ -152,3 +152,14 @@ def test_a_line_past_the_cap_is_listed_as_unread_not_as_an_unknown_card(db):
     unread = next(v for v in validate_deck(deck, "commander") if v.rule == "unreadable lines")
     assert "could not be read (line 10001)" in unread.message
     assert unread.cards == ["the decklist has more than 10,000 lines; the rest was not read"]
+
+
+def test_a_constructed_sideboard_counts_its_companion(db):
+    """The companion is one of the sideboard's 15 cards; the reader now keeps a companion listed in both places once,
+    in its own section, so fifteen other sideboard cards beside it had passed as a legal sideboard."""
+    deck = deck_of(db, [], [(4, "Opt"), (56, "Island")], sideboard=[(4, "Duress"), (11, "Swamp")])
+    deck.companion.append(DeckEntry(1, db.named("Lurrus of the Dream-Den"), 20, "Lurrus of the Dream-Den"))
+    found = [v for v in validate_deck(deck, "modern") if v.rule == "sideboard size"]
+    assert [v.message for v in found] == ["the sideboard has 16 cards with the companion; at most 15 allowed"]
+    deck.sideboard[1] = dataclasses.replace(deck.sideboard[1], quantity=10)
+    assert not [v for v in validate_deck(deck, "modern") if v.rule == "sideboard size"]

@@ -61,23 +61,35 @@ _BARE_QUANTITY = re.compile(r"^([-+\u2212]?\d+)(?:\s+|(?=[^\W\d_]|[\"'+]))(.+)$"
 _WRITTEN_COUNT = re.compile(r"([-+\u2212]?)(\d+)")
 # What exporters put after the name, taken off from the end one at a time: a count ("x4", "x 4", "×4", "(x4)"),
 # Archidekt's categories ("[Ramp,Artifact]", the commander's "[Commander{top}]"), markers ("*F*", TappedOut's
-# "*CMDR*" and "*f-etched*", Deckstats' "# !Commander", "#tag", "^tag^") and a set code with its collector number
-# ("(CMR) 472", "[CMR]"). Archidekt writes "{quantity}x {name} ({set}) {collector number} [{category}] ^{tag}^" and
-# TappedOut "1x Alesha, Who Smiles at Death *CMDR*" (the formats as public deck-import code reads them).
+# "*CMDR*" and "*f-etched*", "^tag^", MTGGoldfish's foil "(F)" and its variant before the set, "<borderless>",
+# "<279>"), deck tags ("#Ramp", "#!Card Advantage #Draw") and a set code with its collector number ("(CMR) 472",
+# "[CMR]", Archidekt's "() 30" for a card with no set chosen). Archidekt writes "{quantity}x {name} ({set})
+# {collector number} [{category}] ^{tag}^" and TappedOut "1x Alesha, Who Smiles at Death *CMDR*" (the formats as
+# public deck-import code reads them); MTGGoldfish "Kraum, Ludevic's Opus [C16] (F)" (its deck pages' card ids, as
+# lheyberger/mtg-parser's tests/mocks/mock_mtggoldfish_3-amigos_content captured one).
 _TRAILING_QUANTITY = re.compile(r"\s(?:[xX×]\s?(\d+)|\(\s*[xX×]\s?(\d+)\s*\))$")
 _CATEGORIES = re.compile(r"\s\[([^\[\]]*)\]$")
-_MARKER = re.compile(r"(?:\s|(?=\*[A-Za-z-]+\*$))(\*[A-Za-z-]+\*|#\s?!\s?\w+|#\S+|\^[^^]*\^)$")  # no name holds a "*"
+# (no card name holds a "*" or a "<", nor ends in "(F)")
+_MARKER = re.compile(r"(?:\s|(?=\*[A-Za-z-]+\*$))(\*[A-Za-z-]+\*|\^[^^]*\^|\(F\)|<[^<>]{1,30}>)$")
+# Tags run from the first " #" to the end of the line, and a tag may hold several words ("1 Gilded Drake #!Card
+# Advantage", "20 Lim-Dûl's Vault #Extra Turn", "#!Ramp #Draw": lheyberger/mtg-parser's tests/test_grammar.py
+# reads such MTGO and Arena lines, "!" marking a global tag); no card name holds a "#".
+_TAGS = re.compile(r"\s(#.*)$")
+_TAG_START = re.compile(r"\s+(?=#)")
 # Deckstats marks the commander "1 Atraxa, Praetors' Voice # !Commander" (or "#!Commander"), as Commander Spellbook's
-# deck reader (SpaceCowMedia/commander-spellbook-backend, backend/common/serializers.py) reads its export.
+# deck reader (SpaceCowMedia/commander-spellbook-backend, backend/common/serializers.py) reads its export: the tag
+# must be that word alone ("#!Commander Staples" is a tag like any other).
 _DECKSTATS_COMMANDER = re.compile(r"#\s?!\s?commander", re.IGNORECASE)
 # A printing in brackets before the name: Deckstats' "1 [KLD] Demolition Stomper" (as public deck importers read its
 # export) and XMage's .dck "1 [CMM:410] Sol Ring" (as magefree/mage's DckDeckImporter reads it). No name starts
 # with "[".
 _LEADING_PRINTING = re.compile(r"^\[[A-Za-z0-9_-]{1,12}(?:[:#][A-Za-z0-9_★†*+-]{1,12})?\]\s+(?=\S)")
 # Forge's printing after the name, "Name|SET" or "Name|SET|art index" (forge-core's CardPool writes
-# "4 Lightning Bolt|M10|1"): no card name holds a "|".
-_FORGE_PRINTING = re.compile(r"\|[A-Za-z0-9_]{1,10}(?:\|[^|]*)*$")
-_SET_AND_NUMBER = re.compile(r"\s[(\[][A-Za-z0-9_]{2,6}[)\]](?:\s+[A-Za-z0-9★†\-]+)?$")
+# "4 Lightning Bolt|M10|1"): no card name holds a "|". A foil card's name ends in "+", CardDb.foilSuffix, as in
+# "Lightning Dragon+" and "Name+|SET|3|[202]" (forge-gui-desktop's test/java/forge/card/CardRequestTestCase.java);
+# no card name ends in "+".
+_FORGE_PRINTING = re.compile(r"(?:\+?\|[A-Za-z0-9_]{1,10}(?:\|[^|]*)*|\+)$")
+_SET_AND_NUMBER = re.compile(r"\s[(\[](?:[A-Za-z0-9_]{2,6})?[)\]](?:\s+[A-Za-z0-9★†\-]+)?$")
 _MAX_PIECES = 8  # pieces taken off one name's end: more than any export writes, few enough to bound a long line
 # A number after the name, where no export writes a count: "Lightning Bolt 4" (a count, or a collector number
 # without its set?), "Forest4".
@@ -342,6 +354,28 @@ def deck_from_rows(rows: Iterable[tuple[str, object, str, int, str]], db: CardDB
         if reader.full:
             break
         reader.add(section, quantity, card_name, line_number, text)
+    return fold_companion_repeats(deck)
+
+
+def fold_companion_repeats(deck: ParsedDeck) -> ParsedDeck:
+    """The deck with each companion's copy in the sideboard taken out, and a note saying so: a companion starts in
+    the sideboard, so lists name it in both places (Moxfield's API answer lists Obosh, the Preypiercer under
+    ``companions`` and again under ``sideboard``, as lheyberger/mtg-parser's
+    tests/mocks/mock_moxfield_Agzx8zsi5UezWBUX5hMJPQ captured), and the one card had been counted twice: a
+    Commander deck's check then warned of a sideboard that held only its companion."""
+    for companion in deck.companion:
+        left = companion.quantity
+        for entry in [e for e in deck.sideboard if e.card.name == companion.card.name]:
+            taken = min(left, entry.quantity)
+            left -= taken
+            place = deck.sideboard.index(entry)
+            if taken == entry.quantity:
+                del deck.sideboard[place]
+            elif taken:
+                deck.sideboard[place] = replace(entry, quantity=entry.quantity - taken)
+        if left < companion.quantity:
+            deck.notes.append(f"{companion.card.name} is both the companion and in the sideboard, where a companion "
+                              "starts: read once, as the companion")
     return deck
 
 
@@ -429,8 +463,11 @@ def _unwrapped(quantity: str, rest: str, counted: bool) -> list[_Reading]:
             categories = categories or tuple(c.strip() for c in match.group(1).split(","))
             rest = rest[:match.start()]
         elif match := _MARKER.search(rest):
-            marker = match.group(1)
-            commander = commander or marker.upper() == "*CMDR*" or bool(_DECKSTATS_COMMANDER.fullmatch(marker))
+            commander = commander or match.group(1).upper() == "*CMDR*"
+            rest = rest[:match.start()]
+        elif match := _TAGS.search(rest):
+            tags = _TAG_START.split(match.group(1))
+            commander = commander or any(_DECKSTATS_COMMANDER.fullmatch(tag.strip()) for tag in tags)
             rest = rest[:match.start()]
         elif match := _SET_AND_NUMBER.search(rest) or _FORGE_PRINTING.search(rest):
             rest = rest[:match.start()]
@@ -637,7 +674,7 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
         reader.problem(cut, "", f"the decklist has more than {MAX_LINES:,} lines; the rest was not read")
     deck.notes.extend(f"Forge's [{name.capitalize()}] section ({count} line{'s' if count != 1 else ''}) was set "
                       "aside: no deck section here holds it" for name, count in forge_aside.items())
-    return deck
+    return fold_companion_repeats(deck)
 
 
 def commander_places(text: str, deck: ParsedDeck) -> dict[str, list[DeckEntry]]:

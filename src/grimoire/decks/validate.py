@@ -274,9 +274,11 @@ def _constructed_violations(deck: ParsedDeck, format_name: str) -> list[Violatio
     if main_size < CONSTRUCTED_MIN_MAIN:
         out.append(Violation("deck size", f"the main deck has {main_size} cards; {format_name} needs at least "
                              f"{CONSTRUCTED_MIN_MAIN}"))
-    side_size = deck.count("sideboard")
+    # the companion is one of the sideboard's cards (the reader keeps it once, in its own section)
+    side_size = deck.count("sideboard", "companion")
     if side_size > CONSTRUCTED_MAX_SIDEBOARD:
-        out.append(Violation("sideboard size", f"the sideboard has {side_size} cards; at most "
+        among = " with the companion" if deck.companion else ""
+        out.append(Violation("sideboard size", f"the sideboard has {side_size} cards{among}; at most "
                              f"{CONSTRUCTED_MAX_SIDEBOARD} allowed"))
     every = [*main, *deck.sideboard, *deck.companion]
     out += _too_many_copies(every, CONSTRUCTED_MAX_COPIES, "copies")
