@@ -274,14 +274,15 @@ def mtgjson_routes(folder: Path) -> dict[str, bytes]:
 
 class FixtureServer(LocalServer):
     """A local HTTP server on 127.0.0.1 serving fixed pages; ``fail_once`` paths answer 429 the first time and
-    ``redirects`` paths answer 301 with their ``Location``. An unknown path is 404, or 403 under /pages as on the
-    JSON host."""
+    ``redirects`` paths answer ``redirect_status`` (301 unless given) with their ``Location``. An unknown path is
+    404, or 403 under /pages as on the JSON host."""
 
     def __init__(self, routes: dict[str, str | bytes], fail_once: set[str] | None = None,
-                 redirects: dict[str, str] | None = None):
+                 redirects: dict[str, str] | None = None, redirect_status: int = 301):
         self.routes = routes
         self.fail_once = set(fail_once or ())
         self.redirects = dict(redirects or {})
+        self.redirect_status = redirect_status
         self.requests: list[tuple[str, str]] = []
         server = self
 
@@ -292,7 +293,7 @@ class FixtureServer(LocalServer):
                     server.fail_once.discard(self.path)
                     self._send(429, "slow down", {"Retry-After": "1"})
                 elif self.path in server.redirects:
-                    self._send(301, "moved", {"Location": server.redirects[self.path]})
+                    self._send(server.redirect_status, "moved", {"Location": server.redirects[self.path]})
                 elif self.path in server.routes:
                     self._send(200, server.routes[self.path])
                 else:

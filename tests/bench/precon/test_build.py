@@ -197,6 +197,53 @@ def test_a_redirect_answer_is_followed_once_on_the_same_host_and_logged(db, tmp_
     assert "/pages/precon/private/hidden-deck.json" not in [path for path, _ in server.requests]
 
 
+# EDHREC answers a renamed precon's old path with an HTTP 308 to the new one (the reviewer's case:
+# /precon/world-shaper-old to /precon/world-shaper, whose own href was Szarel's, not deck.commander[0] Hearthhull's).
+# Blood Beta stands for it in the fixture's page shape: deck.commander names the box's face commander, Edgar Markov,
+# whose href is /precon/blood-beta/edgar-markov; the page's own path /precon/blood-beta is Bloodline Keeper's.
+def _blood_beta_moved_by_http() -> dict[str, str]:
+    routes = edhrec_routes()
+    page = copy.deepcopy(PAGES["/precon/blood-beta"])
+    page["deck"]["commander"] = ["Edgar Markov"]
+    page["deck"]["cards"]["Creature"] = [["Bloodline Keeper", 1], ["Blood Artist", 1]]
+    routes["/precon/blood-beta"] = next_data_html(page)
+    index = copy.deepcopy(INDEX)
+    cardlists = index["container"]["json_dict"]["cardlists"]
+    next(view for c in cardlists for view in c["cardviews"] if view["name"] == "Blood Beta")["url"] = \
+        "/precon/blood-beta-old"
+    cardlists.append({"tag": "moved", "header": "Moved", "cardviews": [
+        {"name": "Blood Beta", "url": "/precon/blood-beta"}]})
+    routes["/precon"] = next_data_html(index)
+    return routes
+
+
+def test_a_page_reached_by_an_http_redirect_is_read_as_the_page_that_served_it(db, tmp_path):
+    mtgjson_dir = write_mtgjson(tmp_path / "mtgjson", db)
+    with FixtureServer(_blood_beta_moved_by_http(), redirects={"/precon/blood-beta-old": "/precon/blood-beta"},
+                       redirect_status=308) as server:
+        def build(name: str) -> dict:
+            with make_fetcher(tmp_path / "cache", server.url) as fetcher:
+                return build_dataset(tmp_path / name, snapshot=SNAPSHOT, mtgjson=mtgjson_dir, db=db,
+                                     fetcher=fetcher, cutoff=CUTOFF)
+
+        first = build("first")
+        requests = len(server.requests)
+        again = build("again")
+    # the cache remembers where the old path led: the second build asks only for robots.txt (for the page it disallows)
+    assert [path for path, _ in server.requests[requests:]] == ["/robots.txt"]
+    for name, manifest in (("first", first), ("again", again)):
+        ds = load_dataset(tmp_path / name)
+        pid = _by_name(ds)["Blood Beta"]
+        assert ds.precon(pid)["edhrec_url"] == server.url + "/precon/blood-beta"
+        assert {row["name"]: row["is_precon_commander"] for row in ds.commanders(pid)} == {
+            "Edgar Markov": False, "Bloodline Keeper // Lord of Lineage": True}
+        log = manifest["fetch"]["log"]
+        assert not [e for e in log if "no precon_commander_counts href" in str(e.get("status"))]
+        # the duplicate check compares the URLs that served the pages, so the second index entry is not read again
+        assert {"url": server.url + "/precon/blood-beta",
+                "status": f"{server.url}/precon/blood-beta was already read for another index entry"} in log
+
+
 def test_manifest_records_the_next_js_build_id(built):
     assert built["manifest"]["snapshot"]["edhrec_build_id"] == BUILD_ID
 
@@ -377,7 +424,10 @@ def test_a_page_of_another_shape_loses_only_its_precon_and_an_unmatched_href_is_
         ("gamma-court", True)]
     unmatched = [e for e in manifest["fetch"]["log"] if "no precon_commander_counts href" in str(e.get("status"))]
     assert [slug_of(e["url"]) for e in unmatched] == ["grave-alpha"]
+    # the line names the page's path and the hrefs it has, so a page read under the wrong path shows as such
     assert "Meren of Clan Nel Toth" in unmatched[0]["status"]
+    assert "/precon/grave-alpha (the URL that served it)" in unmatched[0]["status"]
+    assert "its hrefs: /precon/grave-alpha/old" in unmatched[0]["status"]
 
 
 def test_a_deck_released_as_no_product_sorts_last_and_is_in_the_gap(db, tmp_path):

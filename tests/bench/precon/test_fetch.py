@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from grimoire.bench.precon.edhrec import PageError, page_data
-from grimoire.bench.precon.fetch import Fetcher, FetchError, RobotsDisallowedError, edhrec_base
+from grimoire.bench.precon.fetch import Fetched, Fetcher, FetchError, RobotsDisallowedError, edhrec_base
 from tests.bench.precon.fixtures_data import INDEX, FakeClock, FixtureServer, make_fetcher, next_data_html
 
 ROUTES = {"/robots.txt": "User-agent: *\nDisallow: /precon/private\n", "/precon": "index",
@@ -174,10 +174,24 @@ def test_an_http_redirect_is_followed_only_where_robots_allows(tmp_path):
             with pytest.raises(RobotsDisallowedError, match="private/x"):
                 fetcher.get("/precon/old-private")
         with make_fetcher(tmp_path, server.url) as again:
-            assert again.get("/precon/old-a") == "page a"  # cached under the URL asked for
+            assert again.get("/precon/old-a") == "page a"  # cached: the cache remembers where it led
     assert [path for path, _ in server.requests] == ["/robots.txt", "/precon/old-a", "/precon/a",
                                                      "/precon/old-private"]
     assert {"url": server.url + "/precon/private/x", "status": "robots-disallowed"} in fetcher.log
+
+
+def test_a_redirected_page_comes_with_the_url_that_served_it_fetched_and_cached(tmp_path):
+    """A 308 had been cached under the URL asked for, and read with it: EDHREC's /precon/world-shaper-old, moved to
+    /precon/world-shaper, was read as the old slug, so no commander href matched and the wrong commander was taken."""
+    with FixtureServer(ROUTES, redirects={"/precon/old-a": "/precon/a"}, redirect_status=308) as server:
+        with make_fetcher(tmp_path, server.url) as fetcher:
+            assert fetcher.fetch("/precon/old-a") == Fetched(server.url + "/precon/a", "page a")
+        with make_fetcher(tmp_path, server.url) as again:
+            assert again.fetch("/precon/old-a") == Fetched(server.url + "/precon/a", "page a")
+            assert again.fetch("/precon/a") == Fetched(server.url + "/precon/a", "page a")  # one copy, both names
+    assert [path for path, _ in server.requests] == ["/robots.txt", "/precon/old-a", "/precon/a"]
+    assert again.stats.requests == 0
+    assert {"url": server.url + "/precon/old-a", "status": f"cached: redirected to {server.url}/precon/a"} in again.log
 
 
 def test_a_redirect_loop_is_an_error(tmp_path):

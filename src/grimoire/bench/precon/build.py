@@ -295,33 +295,42 @@ def _fetch_pages(fetcher: Fetcher) -> tuple[list[tuple[edhrec.IndexEntry, edhrec
             continue
         read.add(page.url)
         if not page.main_commander_matched:
-            fetcher.log.append({"url": page.url, "status": f"no precon_commander_counts href is /precon/{page.slug}: "
-                                                           f"the tables are read as {page.main_commander}'s, the "
-                                                           "first of deck.commander"})
+            fetcher.log.append({"url": page.url, "status": _unmatched_href(page)})
         build_id = build_id or page.build_id
         pages.append((entry, page))
     return pages, build_id
 
 
+def _unmatched_href(page: edhrec.PreconPage) -> str:
+    """The fetch log's line for a page none of whose ``precon_commander_counts`` hrefs is its own path: the hrefs it
+    has, so the cause shows (the line had named only the path wanted, which after a misread redirect hid that the
+    page had been read under its old slug)."""
+    hrefs = ", ".join(page.commander_hrefs) or "none"
+    return (f"the page is /precon/{page.slug} (the URL that served it), but no precon_commander_counts href is that "
+            f"path (its hrefs: {hrefs}), so whose tables these are is unknown: they are read as "
+            f"{page.main_commander}'s, the first of deck.commander")
+
+
 def _precon_page(fetcher: Fetcher, url: str) -> edhrec.PreconPage:
-    """The precon page at ``url``, following one ``{"redirect": path}`` answer to a page on the same host (fetched
-    like any page, so robots.txt is checked for it); a second redirect is a :class:`edhrec.PageError`."""
-    body = fetcher.get(url, verify=partial(_page_or_redirect, url=url))
-    target = edhrec.redirect_of(body)
+    """The precon page at ``url``, read with the URL that served it (an HTTP redirect's target: its slug names the
+    page's own commander href), following one ``{"redirect": path}`` answer to a page on the same host (fetched like
+    any page, so robots.txt is checked for it); a second redirect is a :class:`edhrec.PageError`."""
+    fetched = fetcher.fetch(url, verify=partial(_page_or_redirect, url=url))
+    target = edhrec.redirect_of(fetched.body)
     if target is None:
-        return edhrec.parse_precon(body, url)
+        return edhrec.parse_precon(fetched.body, fetched.url)
     target_url = fetcher.url(target)
-    if urlsplit(target_url).netloc != urlsplit(url).netloc:
+    if urlsplit(target_url).netloc != urlsplit(fetched.url).netloc:
         raise edhrec.PageError(f"redirects to {target_url}, off this host: not followed")
-    if target_url == url:
+    if target_url in (url, fetched.url):
         raise edhrec.PageError(f"redirects to itself ({target}): a redirect loop")
     fetcher.log.append({"url": url, "status": f"redirected to {target_url}: following it once"})
-    body = fetcher.get(target_url, verify=partial(_page_or_redirect, url=target_url))
-    again = edhrec.redirect_of(body)
+    fetched = fetcher.fetch(target_url, verify=partial(_page_or_redirect, url=target_url))
+    again = edhrec.redirect_of(fetched.body)
     if again is not None:
         raise edhrec.PageError(f"redirects to {target_url}, which redirects again to {again}: only one redirect "
                                "is followed")
-    return edhrec.parse_precon(body, target_url)
+    return edhrec.parse_precon(fetched.body, fetched.url)
 
 
 def _page_or_redirect(body: str, url: str) -> None:

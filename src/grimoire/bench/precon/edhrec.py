@@ -69,6 +69,7 @@ class PreconPage:
     deck: list[str] = field(default_factory=list)
     cards: list[ListedCard] = field(default_factory=list)
     commander_counts: list[tuple[str, int | None]] = field(default_factory=list)
+    commander_hrefs: list[str] = field(default_factory=list)
     build_id: str | None = None
     main_commander_matched: bool = True
 
@@ -204,6 +205,7 @@ def parse_precon(body: str, url: str) -> PreconPage:
                       main_commander=main or (commanders[0] if commanders else None),
                       potential_decks=potential, deck=commanders + _deck_cards(deck.get("cards")), cards=cards,
                       commander_counts=[(str(entry["value"]), _int(entry.get("count"))) for entry in counts],
+                      commander_hrefs=[str(entry["href"]) for entry in counts if entry.get("href")],
                       build_id=build_id, main_commander_matched=main is not None)
 
 

@@ -1,7 +1,8 @@
 """A polite, caching fetcher for EDHREC pages: robots.txt for every URL, one request per 5 s, back-off on 429.
 
-Every successful response that reads as what was asked for is kept on disk keyed by its URL and never fetched again,
-so a rebuild makes no requests; one that does not (a challenge page served with HTTP 200) is never cached.
+Every successful response that reads as what was asked for is kept on disk keyed by the URL that served it (and an
+HTTP redirect by the URL asked for) and never fetched again, so a rebuild makes no requests; one that does not (a
+challenge page served with HTTP 200) is never cached.
 """
 
 from __future__ import annotations
@@ -58,6 +59,14 @@ class RobotsDisallowedError(FetchError):
     """robots.txt does not allow this URL for our User-Agent, or could not be read; it was not requested."""
 
 
+@dataclass(frozen=True)
+class Fetched:
+    """A body and the URL it was served from: the URL asked for, or where its HTTP redirects ended."""
+
+    url: str
+    body: str
+
+
 @dataclass
 class FetchStats:
     requests: int = 0
@@ -108,18 +117,26 @@ class Fetcher:
         return url + ".json" if self.page_json and not url.endswith(".json") else url
 
     def get(self, path_or_url: str, *, verify: Callable[[str], object] | None = None) -> str:
-        """The body of a page: from the cache, else fetched politely (raises :class:`FetchError`).
+        """The body of a page: from the cache, else fetched politely (raises :class:`FetchError`); see :meth:`fetch`."""
+        return self.fetch(path_or_url, verify=verify).body
+
+    def fetch(self, path_or_url: str, *, verify: Callable[[str], object] | None = None) -> Fetched:
+        """The body of a page and the URL that served it: from the cache, else fetched politely.
 
         ``verify`` reads a body and raises ``ValueError`` when it is not the page asked for: such a body is never
         cached (its error is raised), and a cached one is fetched again, so a bad answer never replaces a good one.
-        An HTTP redirect is followed only to a URL robots.txt allows, checked before it is requested.
+        An HTTP redirect is followed only to a URL robots.txt allows, checked before it is requested; the body is
+        cached under the URL that served it and the cache remembers where the URL asked for led, so a later build
+        reads the same page under the same URL (a page read under the URL asked for had taken its slug from it:
+        EDHREC's /precon/<old-slug> answered with a 308 to /precon/<slug>, and no commander href matched).
         """
         url = self.url(path_or_url)
         cached = self._read_cache(url)
         if cached is not None:
-            if _reads(cached, verify):
+            if _reads(cached.body, verify):
                 self.stats.cache_hits += 1
-                self.log.append({"url": url, "status": "cached"})
+                self.log.append({"url": url, "status": "cached" if cached.url == url else
+                                 f"cached: redirected to {cached.url}"})
                 return cached
             self.log.append({"url": url, "status": "cached body unreadable: fetched again"})
         self._check_robots(url)
@@ -139,18 +156,29 @@ class Fetcher:
     def __exit__(self, *_: object) -> None:
         self.close()
 
-    def _cache_path(self, url: str) -> Path:
-        return self.cache_dir / f"{hashlib.sha256(url.encode()).hexdigest()}.body"
+    def _cache_path(self, url: str, suffix: str = ".body") -> Path:
+        return self.cache_dir / f"{hashlib.sha256(url.encode()).hexdigest()}{suffix}"
 
-    def _read_cache(self, url: str) -> str | None:
-        path = self._cache_path(url)
-        return path.read_text(encoding="utf-8") if path.exists() else None
+    def _read_cache(self, url: str) -> Fetched | None:
+        """The cached body of ``url``, following a recorded HTTP redirect to the URL that served it."""
+        moved = self._cache_path(url, ".moved")
+        served = moved.read_text(encoding="utf-8").strip() if moved.exists() else url
+        path = self._cache_path(served)
+        return Fetched(served, path.read_text(encoding="utf-8")) if path.exists() else None
 
-    def _write_cache(self, url: str, body: str) -> None:
-        path = self._cache_path(url)
+    def _write_cache(self, url: str, body: str, *, served: str | None = None) -> None:
+        """Keep ``body`` under the URL that served it (``served``, ``url`` when not redirected), and where ``url``
+        led."""
+        served = served or url
+        path = self._cache_path(served)
         atomic.write_text(path, body)
+        lines = [f"{path.name}\t{served}\n"]
+        if served != url:
+            moved = self._cache_path(url, ".moved")
+            atomic.write_text(moved, served + "\n")
+            lines.append(f"{moved.name}\t{url}\n")
         with (self.cache_dir / "index.tsv").open("a", encoding="utf-8") as index:
-            index.write(f"{path.name}\t{url}\n")
+            index.writelines(lines)
 
     def _check_robots(self, url: str) -> None:
         """Raise :class:`RobotsDisallowedError` (and log it) unless robots.txt allows ``url``."""
@@ -173,7 +201,7 @@ class Fetcher:
         """The host's robots.txt rules, or why they could not be read (then nothing on the host is fetched)."""
         robots_url = f"{host}/robots.txt"
         try:
-            body = self._fetch(robots_url, _robots_file, check_robots=False)
+            body = self._fetch(robots_url, _robots_file, check_robots=False).body
         except ValueError as exc:
             return f"{robots_url} is not a robots file ({exc}), so nothing on {host} is fetched by this build"
         except FetchError as exc:
@@ -196,9 +224,10 @@ class Fetcher:
                 self.sleep(wait)
         self._last_request = self.clock()
 
-    def _fetch(self, url: str, verify: Callable[[str], object] | None = None, *, check_robots: bool = True) -> str:
+    def _fetch(self, url: str, verify: Callable[[str], object] | None = None, *,
+               check_robots: bool = True) -> Fetched:
         """GET ``url``, following redirects one request at a time (each target checked against robots.txt first),
-        verify the final body and cache it under ``url``."""
+        verify the final body and cache it under the URL that served it, with where ``url`` led."""
         target = url
         for _ in range(MAX_REDIRECTS + 1):
             response, entry = self._request(target)
@@ -219,8 +248,8 @@ class Fetcher:
             if url not in str(exc):  # the message names the URL, which a reader of the body alone does not know
                 exc.args = (f"{url}: {exc}",)
             raise
-        self._write_cache(url, response.text)
-        return response.text
+        self._write_cache(url, response.text, served=target)
+        return Fetched(target, response.text)
 
     def _request(self, url: str) -> tuple[httpx.Response, dict]:
         """One polite GET of ``url``, retried on 429, 5xx and network errors: a 200 or a redirect, and its log entry."""
