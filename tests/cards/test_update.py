@@ -20,7 +20,8 @@ from tests.http_server import LocalServer, QuietHandler
 
 
 class CardServer(LocalServer):
-    """Serves Scryfall's bulk-data index and files, and MTGJSON's AtomicCards, from fixture bytes.
+    """Serves Scryfall's bulk-data index and files, and MTGJSON's AtomicCards, from fixture bytes; ``refusals`` are
+    answers a path gets, one per request, before its file.
 
     The index is the list of bulk_data objects Scryfall documents (https://scryfall.com/docs/api/bulk-data); MTGJSON
     publishes each file gzipped with a ``.sha256`` digest beside it (https://mtgjson.com/downloads/all-files/).
@@ -36,11 +37,22 @@ class CardServer(LocalServer):
         self.encodings: dict[str, Callable[[bytes], bytes]] = {}
         self.accept_encodings: list[str] = []
         self.index: object = None  # the bulk-data index served in place of the real one's shape
+        self.refusals: dict[str, list[tuple[int, dict[str, str], bytes]]] = {}  # (status, headers, body), in turn
+        self.requests: list[str] = []
         server = self
 
         class Handler(QuietHandler):
             def do_GET(self):  # noqa: N802 - the http.server API
                 path, encoding = self.path, None
+                server.requests.append(path)
+                if server.refusals.get(path):
+                    status, headers, body = server.refusals[path].pop(0)
+                    self.send_response(status)
+                    for name, value in {"Content-Length": str(len(body)), **headers}.items():
+                        self.send_header(name, value)
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
                 if path == "/bulk-data":
                     body = json.dumps(server.bulk_index()).encode()
                 elif path in server.files and path not in server.fail:
@@ -266,3 +278,74 @@ def test_cli_update_and_info(home, server):
     failed = subprocess.run([*env_run, "data", "update", "--min-cards", "1"], capture_output=True, text=True,
                             timeout=120)
     assert failed.returncode == 1 and "unchanged" in failed.stderr and "truncated" in failed.stderr
+
+
+# Scryfall's error object (https://scryfall.com/docs/api/errors): object "error", status, code, details, and the
+# nullable type and warnings, sent with the 4XX or 5XX status itself. The details are those Scryfall's 429 gave in
+# scryfall/google-sheets issue #35; the code is the reviewer's repro's. Scryfall asks clients not to ignore a 429
+# and limits access for 30 seconds after one (https://scryfall.com/docs/api/rate-limits).
+RATE_LIMITED = json.dumps({
+    "object": "error", "code": "rate_limited", "status": 429,
+    "details": "You are being rate-limited, try again after 60 seconds. Scryfall requires you to constrain API usage "
+               "to less than 10 requests per second."}).encode()
+JSON_TYPE = {"Content-Type": "application/json; charset=utf-8"}
+
+
+def _rate_limited(times: int, retry_after: str | None = None) -> list[tuple[int, dict[str, str], bytes]]:
+    headers = {**JSON_TYPE, **({"Retry-After": retry_after} if retry_after is not None else {})}
+    return [(429, headers, RATE_LIMITED)] * times
+
+
+def test_a_429_is_asked_again_after_the_wait_it_names(home, server):
+    server.refusals["/bulk-data"] = _rate_limited(1, retry_after="7")
+    sleeps: list[float] = []
+    db = update.update_scryfall(min_cards=1, sleep=sleeps.append)
+    assert db.manifest["source"] == "scryfall" and sleeps == [7.0]
+    assert server.requests[:2] == ["/bulk-data", "/bulk-data"]
+
+
+def test_a_429_that_stays_says_what_scryfall_said_after_bounded_tries_and_keeps_the_store(home, server):
+    """httpx's message had been "Client error '429 Too Many Requests' ... For more information check:
+    https://developer.mozilla.org/...": Scryfall's details unread, the 429 not asked again."""
+    good = update.update_scryfall(min_cards=1)
+    server.refusals["/bulk-data"] = _rate_limited(update.RETRIES + 1)
+    sleeps: list[float] = []
+    with pytest.raises(update.DownloadError) as raised:
+        update.update_scryfall(min_cards=1, sleep=sleeps.append)
+    said = str(raised.value)
+    assert "/bulk-data: HTTP 429 Too Many Requests (rate_limited): You are being rate-limited" in said
+    assert f"still so after {update.RETRIES + 1} tries; try again later" in said
+    assert "mozilla" not in said.lower()
+    assert sleeps == [update.WAIT_S[429]] * update.RETRIES  # Scryfall's own wait, a bounded number of times
+    assert grimoire.open().directory == good.directory
+    assert leftovers(home) == []
+
+
+def test_a_wait_longer_than_the_bound_is_not_waited(home, server):
+    server.refusals["/bulk-data"] = [(503, {"Retry-After": "3600"}, b"")]
+    sleeps: list[float] = []
+    with pytest.raises(update.DownloadError, match=r"HTTP 503 Service Unavailable; the server asks to wait 3600 s"):
+        update.update_scryfall(min_cards=1, sleep=sleeps.append)
+    assert sleeps == [] and server.requests == ["/bulk-data"]
+    assert grimoire.open().directory == bundled_store_dir()
+
+
+def test_an_mtgjson_503_is_asked_again_too(home, server):
+    server.refusals["/AtomicCards.json.gz.sha256"] = [(503, {}, b"")]
+    server.refusals["/AtomicCards.json.gz"] = [(429, {"Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT"}, b"")]
+    sleeps: list[float] = []
+    db = update.update_mtgjson(min_cards=1, sleep=sleeps.append)
+    assert db.manifest["source"] == "mtgjson"
+    assert sleeps == [update.WAIT_S[503], 0.0]  # a Retry-After date already past: ask again at once
+
+
+def test_cli_update_says_what_scryfall_said(home, server, monkeypatch):
+    """The reviewer's repro: GRIMOIRE_SCRYFALL_API=<server>/rate, whose /bulk-data answers Scryfall's 429."""
+    monkeypatch.setenv("GRIMOIRE_SCRYFALL_API", server.url + "/rate")
+    server.refusals["/rate/bulk-data"] = _rate_limited(update.RETRIES + 1, retry_after="0")  # no real wait
+    failed = subprocess.run([sys.executable, "-m", "grimoire", "data", "update", "--no-rulings", "--min-cards", "1"],
+                            capture_output=True, text=True, timeout=120)
+    assert failed.returncode == 1 and "the current store is unchanged" in failed.stderr
+    assert "HTTP 429 Too Many Requests (rate_limited): You are being rate-limited" in failed.stderr
+    assert "mozilla" not in failed.stderr.lower()
+    assert server.requests == ["/rate/bulk-data"] * (update.RETRIES + 1)

@@ -1,7 +1,8 @@
 """Fetching card data (Scryfall bulk data, MTGJSON AtomicCards) and installing it as the current store.
 
 Every download goes to a temporary file and is checked (length, checksum, parse) before a store is built
-from it; the store in use changes only when a complete new store has been written and read back.
+from it; the store in use changes only when a complete new store has been written and read back. A refusal says
+what the server said (Scryfall's error object), and a 429 or 503 is retried a few times after a bounded wait.
 """
 
 from __future__ import annotations
@@ -11,8 +12,11 @@ import json
 import os
 import re
 import shutil
+import sys
 import tempfile
+import time
 from collections.abc import Callable
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 import httpx
@@ -29,6 +33,16 @@ SCRYFALL_API = "https://api.scryfall.com"
 MTGJSON_API = "https://mtgjson.com/api/v5"
 USER_AGENT = f"grimoire/{__version__} (Magic card search; offline-first)"
 TIMEOUT = httpx.Timeout(30.0, read=120.0)
+# A 429 or 503 is asked again at most RETRIES times, after Retry-After when given, else WAIT_S. Scryfall: "Receiving an
+# HTTP 429 response will result in your access being limited for 30 seconds" and "It is not acceptable to ignore
+# HTTP 429 responses" (https://scryfall.com/docs/api/rate-limits); its 429 error object has said "try again after 60
+# seconds" (quoted in scryfall/google-sheets issue #35), so a 429 waits 60 s. A wait asked for that is longer than
+# MAX_WAIT_S is not waited: the update stops and says so.
+RETRY_STATUSES = (429, 503)
+RETRIES = 2
+WAIT_S = {429: 60.0, 503: 5.0}
+MAX_WAIT_S = 120.0
+_ERROR_BODY_BYTES = 64 * 1024  # of a refusal's body: an error object is a few hundred bytes
 
 
 class DownloadError(RuntimeError):
@@ -50,23 +64,24 @@ def _client() -> httpx.Client:
     return httpx.Client(headers=headers, timeout=TIMEOUT, follow_redirects=True)
 
 
-def download(client: httpx.Client, url: str, dest: Path, *, label: str, sha256: str | None = None) -> Path:
+def download(client: httpx.Client, url: str, dest: Path, *, label: str, sha256: str | None = None,
+             sleep: Callable[[float], None] = time.sleep) -> Path:
     """Stream ``url`` to ``dest`` with a progress bar; verify its length (and sha256 when given).
 
     ``dest`` appears only once the whole file has arrived and checked out (:func:`atomic.atomic_path`).
     """
     with atomic_path(dest) as part:
-        _stream(client, url, part, label=label, sha256=sha256)
+        _stream(client, url, part, label=label, sha256=sha256, sleep=sleep)
     return dest
 
 
-def _stream(client: httpx.Client, url: str, part: Path, *, label: str, sha256: str | None) -> None:
+def _stream(client: httpx.Client, url: str, part: Path, *, label: str, sha256: str | None,
+            sleep: Callable[[float], None]) -> None:
     digest = hashlib.sha256()
     received = 0
     try:
-        with client.stream("GET", url) as response:
-            if response.status_code != 200:
-                raise DownloadError(f"{url}: HTTP {response.status_code}")
+        response = _get(client, url, sleep=sleep)
+        try:
             expected = int(response.headers["Content-Length"]) if "Content-Length" in response.headers else None
             with part.open("wb") as out, tqdm(total=expected, unit="B", unit_scale=True, desc=label,
                                              disable=None, leave=False) as bar:
@@ -75,12 +90,88 @@ def _stream(client: httpx.Client, url: str, part: Path, *, label: str, sha256: s
                     digest.update(chunk)
                     received += len(chunk)
                     bar.update(len(chunk))
+        finally:
+            response.close()
     except httpx.HTTPError as exc:
         raise DownloadError(f"{url}: download failed or truncated after {received} bytes ({exc})") from exc
     if expected is not None and received != expected:
         raise DownloadError(f"{url}: truncated download, {received} of {expected} bytes")
     if sha256 and digest.hexdigest() != sha256.lower():
         raise DownloadError(f"{url}: sha256 mismatch (got {digest.hexdigest()}, expected {sha256})")
+
+
+def _get(client: httpx.Client, url: str, *, sleep: Callable[[float], None]) -> httpx.Response:
+    """A streamed HTTP 200 answer to GET ``url`` (the caller closes it), asking again after a 429 or 503.
+
+    Any other answer, or a 429 or 503 still there after :data:`RETRIES` more tries, is a :class:`DownloadError`
+    saying what the server said: httpx's own message had named neither Scryfall's ``details`` nor anything to do
+    but read a page on developer.mozilla.org.
+    """
+    attempt = 0
+    while True:
+        response = client.send(client.build_request("GET", url), stream=True)
+        if response.status_code == 200:
+            return response
+        try:
+            said, wait = _refusal(response), _retry_wait(response)
+        finally:
+            response.close()
+        if wait is None or attempt == RETRIES:
+            tries = f"; still so after {attempt + 1} tries" if attempt else ""
+            later = _try_again(response) if response.status_code in RETRY_STATUSES else ""
+            raise DownloadError(f"{url}: {said}{tries}{later}")
+        print(f"{url}: {said}; asking again in {wait:.0f} s ({attempt + 1} of {RETRIES})", file=sys.stderr)
+        sleep(wait)
+        attempt += 1
+
+
+def _retry_wait(response: httpx.Response) -> float | None:
+    """How long to wait before asking again (``Retry-After`` when given, else :data:`WAIT_S`), or ``None`` when the
+    answer is not worth asking again or asks for a wait longer than :data:`MAX_WAIT_S`."""
+    if response.status_code not in RETRY_STATUSES:
+        return None
+    asked = _retry_after(response.headers.get("Retry-After"))
+    wait = WAIT_S[response.status_code] if asked is None else asked
+    return wait if wait <= MAX_WAIT_S else None
+
+
+def _try_again(response: httpx.Response) -> str:
+    asked = _retry_after(response.headers.get("Retry-After"))
+    return "; try again later" if asked is None else f"; the server asks to wait {asked:.0f} s: try again then"
+
+
+def _retry_after(value: str | None) -> float | None:
+    """``Retry-After`` in seconds: a number of seconds or an HTTP date (RFC 9110, section 10.2.3)."""
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        return max(0.0, parsedate_to_datetime(value).timestamp() - time.time())
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def _refusal(response: httpx.Response) -> str:
+    """``HTTP <status>`` and what the answer says: Scryfall's error object (``details``, ``code``, ``warnings``;
+    https://scryfall.com/docs/api/errors), else the status's reason phrase."""
+    body = b""
+    for chunk in response.iter_bytes():
+        body += chunk
+        if len(body) >= _ERROR_BODY_BYTES:
+            break
+    status = f"HTTP {response.status_code} {response.reason_phrase}".rstrip()
+    try:
+        error = json.loads(body)
+    except ValueError:
+        return status
+    if not isinstance(error, dict) or error.get("object") != "error" or not isinstance(error.get("details"), str):
+        return status
+    code = f" ({error['code']})" if isinstance(error.get("code"), str) else ""
+    warnings = error.get("warnings") if isinstance(error.get("warnings"), list) else []
+    return f"{status}{code}: {error['details']}" + "".join(f" Warning: {w}" for w in warnings if isinstance(w, str))
 
 
 _SHA256 = re.compile(r"[0-9a-fA-F]{64}")
@@ -101,11 +192,13 @@ def published_sha256(text: str, where: str) -> str:
                         "something else, such as an error page; try again later")
 
 
-def _get_json(client: httpx.Client, url: str) -> object:
+def _get_json(client: httpx.Client, url: str, *, sleep: Callable[[float], None]) -> object:
     try:
-        response = client.get(url)
-        response.raise_for_status()
-        return response.json()
+        response = _get(client, url, sleep=sleep)
+        try:
+            return json.loads(response.read())
+        finally:
+            response.close()
     except (httpx.HTTPError, ValueError) as exc:
         raise DownloadError(f"{url}: {exc}") from exc
     except RecursionError as exc:
@@ -145,21 +238,24 @@ def _with_download_dir(home: Path, work: Callable[[Path], CardDB]) -> CardDB:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def update_scryfall(home: Path | None = None, *, rulings: bool = True, min_cards: int = MIN_FULL_STORE) -> CardDB:
-    """Download Scryfall's current ``oracle_cards`` (and ``rulings``) bulk files and install them."""
+def update_scryfall(home: Path | None = None, *, rulings: bool = True, min_cards: int = MIN_FULL_STORE,
+                    sleep: Callable[[float], None] = time.sleep) -> CardDB:
+    """Download Scryfall's current ``oracle_cards`` (and ``rulings``) bulk files and install them.
+
+    ``sleep`` waits before asking again after a 429 or 503 (injectable, so tests do not wait)."""
     home = home or grimoire_home()
 
     def work(folder: Path) -> CardDB:
         with _client() as client:
             index_url = f"{scryfall_api()}/bulk-data"
-            entries = _bulk_files(_get_json(client, index_url), index_url)
+            entries = _bulk_files(_get_json(client, index_url, sleep=sleep), index_url)
             cards_file = download(client, entries["oracle_cards"]["download_uri"], folder / "oracle_cards.json",
-                                  label="Scryfall oracle cards")
+                                  label="Scryfall oracle cards", sleep=sleep)
             rulings_file = None
             if rulings and "rulings" in entries:
                 try:
                     rulings_file = download(client, entries["rulings"]["download_uri"], folder / "rulings.json",
-                                            label="Scryfall rulings")
+                                            label="Scryfall rulings", sleep=sleep)
                 except DownloadError as exc:
                     raise DownloadError(f"{exc} (Scryfall's rulings file; grimoire data update --no-rulings "
                                         "updates the cards without it)") from exc
@@ -173,21 +269,27 @@ def update_scryfall(home: Path | None = None, *, rulings: bool = True, min_cards
     return _with_download_dir(home, work)
 
 
-def update_mtgjson(home: Path | None = None, *, min_cards: int = MIN_FULL_STORE) -> CardDB:
-    """Download MTGJSON's ``AtomicCards.json.gz``, check it against its published sha256, and install it."""
+def update_mtgjson(home: Path | None = None, *, min_cards: int = MIN_FULL_STORE,
+                   sleep: Callable[[float], None] = time.sleep) -> CardDB:
+    """Download MTGJSON's ``AtomicCards.json.gz``, check it against its published sha256, and install it.
+
+    ``sleep`` waits before asking again after a 429 or 503, as for Scryfall."""
     home = home or grimoire_home()
     url = f"{mtgjson_api()}/AtomicCards.json.gz"
 
     def work(folder: Path) -> CardDB:
         with _client() as client:
             try:
-                response = client.get(url + ".sha256")
-                response.raise_for_status()
+                response = _get(client, url + ".sha256", sleep=sleep)
+                try:
+                    text = response.read().decode("utf-8", errors="replace")
+                finally:
+                    response.close()
             except httpx.HTTPError as exc:
                 raise DownloadError(f"{url}.sha256: {exc}") from exc
-            expected = published_sha256(response.text, f"{url}.sha256")
+            expected = published_sha256(text, f"{url}.sha256")
             path = download(client, url, folder / "AtomicCards.json.gz", label="MTGJSON AtomicCards",
-                            sha256=expected)
+                            sha256=expected, sleep=sleep)
         result = mtgjson.load(path)
         return install(result, home=home, min_cards=min_cards, source_detail="MTGJSON AtomicCards", source_file=url)
 
