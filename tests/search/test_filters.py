@@ -518,3 +518,45 @@ def test_the_recently_used_caches_survive_another_thread_dropping_an_entry():
     for key in "abc":
         cache.put(key, key)
     assert len(cache) == 2 and cache.get("a") is None and cache.get("c") == "c"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # a quoted t: value is text of the type line, its em dash too (folding had made it a hyphen: no card matched)
+    ('t:"creature — elf"', {"Llanowar Elves"}),
+    ('t:"Creature — Elf Druid"', {"Llanowar Elves"}),
+    ('t:"creature - elf"', {"Llanowar Elves"}),  # the hyphen players type for it
+    ('t:"land – plains"', {"Hallowed Fountain"}),
+    # a run of spaces at a phrase's edge is one space, as inside it (it had found none)
+    ('o:"  target spell"', {"Counterspell"}),
+    ('o:"counter target  " t:instant', {"Counterspell"}),
+])
+def test_a_quoted_type_and_text_phrase_reads_as_cards_print_it(engine, query, expected):
+    assert names(engine, query) == expected
+
+
+def test_a_cost_within_another_holds_the_zero_costs_and_no_costless_card(engine):
+    """m< and m<= are "within": a {0} cost fits inside any cost, and a card with no mana cost (a land) has none to
+    compare (m<{R}{R} had left Mana Crypt out and listed Command Tower and Hallowed Fountain)."""
+    within = {"Lightning Bolt", "Goblin Guide", "Kird Ape", "Mana Crypt"}
+    assert names(engine, "m<{R}{R}") == within
+    assert names(engine, "m<=rr") == within
+    assert names(engine, "m<={0}") == {"Mana Crypt"}
+    assert names(engine, "m<{0}") == set()
+    assert {"Command Tower", "Hallowed Fountain"} <= names(engine, "-m<{R}{R}")
+
+
+def test_a_permanent_is_one_by_its_front_face(engine):
+    """A double-faced card is its front face outside the battlefield (rule 712.8a): Emeria's Call is a sorcery,
+    though its back is a land."""
+    assert "Emeria's Call // Emeria, Shattered Skyclave" not in names(engine, "is:permanent")
+    assert "Emeria's Call // Emeria, Shattered Skyclave" in names(engine, "-is:permanent")
+    assert "Delver of Secrets // Insectile Aberration" in names(engine, "is:permanent")
+
+
+def test_a_vanilla_creature_has_no_text_reminder_text_included(snapshot_engine):
+    """Dryad Arbor's text is all reminder text, of an ability it has: no vanilla creature."""
+    assert names(snapshot_engine, "is:vanilla t:forest") == set()
+    assert "Dryad Arbor" in names(snapshot_engine, '-is:vanilla !"Dryad Arbor"')
+    assert "Grizzly Bears" in names(snapshot_engine, 'is:vanilla !"Grizzly Bears"')
+    assert snapshot_engine.search('t:"creature — elf"', mode="bm25").total == \
+        snapshot_engine.search("t:/creature — elf/", mode="bm25").total > 600

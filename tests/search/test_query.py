@@ -104,7 +104,7 @@ def test_free_text_filters_only_when_negated_or_mixed_with_filters():
     ("t:elf order:", "order: needs a value after it", 6),  # nothing follows: no space to speak of
     # (a Scryfall conformance check's findings: each had a misleading answer or none)
     ("mv=>3", "'=>' is no comparison: did you mean mv>=3?", 3),
-    ("cmc==3", "'==' is no comparison: did you mean mv=3?", 4),  # it said "mv needs a number, got '=3'"
+    ("cmc==3", "'==' is no comparison: did you mean cmc=3?", 4),  # it said "mv needs a number, got '=3'"
     ("pow>*", "compares with no number", 4),
     ("c>m", "compares with no set of colours", 2),
     ("is:foil", "is:foil is about printings", 3),  # it listed seventy is: values
@@ -125,6 +125,16 @@ def test_free_text_filters_only_when_negated_or_mixed_with_filters():
     ("unique:bogus", "unknown unique:bogus", 7),  # it said the data could not answer it
     ("loy=x", "a stat that varies (an X, a *) is loyalty=*", 4),
     ("is:planeswalker_deck", "is about printings", 3),  # as the reference spells it ("did you mean planeswalker?")
+    # an operator mistyped, for every key that compares ("c=>rg" had said "'>rg' is not a colour")
+    ("c=>rg", "'=>' is no comparison: did you mean c>=rg?", 2),
+    ("id=<esper", "'=<' is no comparison: did you mean id<=esper?", 3),
+    ("mv<>3", "'<>' is no comparison: did you mean mv!=3?", 3),
+    ("m==2r", "'==' is no comparison: did you mean m=2r?", 2),
+    # "or" and ")" opening a query are named, as "and t:elf" and "t:elf)" are (it said "expected a search term")
+    ("or t:elf", "'or' needs a term on each side", 0),
+    (")t:elf(", "unexpected ')'", 0),
+    ("c:rg-t:elf", "put a space before '-' (c:rg -t:elf)", 4),
+    ("t:\u200belf", "U+200B ZERO WIDTH SPACE, stands between t: and its value", 2),
 ])
 def test_syntax_errors_say_what_and_where(query, message, position):
     with pytest.raises(QuerySyntaxError, match=re.escape(message)) as caught:

@@ -613,9 +613,14 @@ def _symbol_counts(cost: str) -> dict[str, int]:
 
 def _compare_costs(cost: dict[str, int], op: str, wanted: dict[str, int]) -> bool:
     """Scryfall's ``m:`` comparisons: ``:`` and ``>=`` contain these symbols, ``=`` exactly these, ``<=``
-    within them; ``>`` and ``<`` the same but not equal."""
+    within them; ``>`` and ``<`` the same but not equal.
+
+    Within a cost, a printed ``{0}`` is no mana to pay, so it fits inside any cost (``m<{R}{R}{R}`` had left out
+    Ornithopter and Black Lotus); a card with no mana cost at all (a land, A.I.M. Labs) has no cost to compare, and
+    is within none, as on Scryfall, whose m<{R}{R}{R} a conformance check counted at 631 cards, no land among them
+    (it had listed about 1,180 costless cards, Ancient Den among them, and left the {0} cards out)."""
     superset = all(cost.get(k, 0) >= n for k, n in wanted.items())
-    subset = all(wanted.get(k, 0) >= n for k, n in cost.items())
+    subset = bool(cost) and all(wanted.get(k, 0) >= n for k, n in cost.items() if k != "0")
     return {":": superset, ">=": superset, ">": superset and cost != wanted, "<=": subset,
             "<": subset and cost != wanted, "=": cost == wanted, "!=": cost != wanted}[op]
 
@@ -862,9 +867,14 @@ class Evaluator:
             wanted = {"multicolor": ColorValue(0, multicolor=True), "colorless": ColorCount(0),
                       "monocolor": ColorCount(1)}[value]
             return self.color_leaf(Filter("color", "=", wanted, node.position, node.raw))
+        if value == "permanent":
+            # a permanent card by its front face, which is all a double-faced card is outside the battlefield and the
+            # stack (rule 712.8a), and which the store always knows: Startled Awake // Persistent Nightmare is a
+            # sorcery (is:permanent had found it, and Esper Origins, by the creature on its back)
+            return _tri(index.front_is_permanent.copy())  # (a copy: the leaf cache shares what it returns)
         if value == "vanilla":  # no rules text on any face: text on a known face decides, an unknown face may hold some
             vanilla = self.text_property(value)
-            has_text = np.array([bool(x.strip()) for x in index.oracle.strings], dtype=bool)
+            has_text = np.array([bool(x.strip()) for x in index.full_oracle.strings], dtype=bool)
             return vanilla & ~index.unknown_face, ~vanilla & (~index.unknown_face | has_text)
         return _partly_known(self.text_property(value), index.unknown_face)
 
@@ -875,8 +885,6 @@ class Evaluator:
         if value in ("land", "creature", "instant", "sorcery", "artifact", "enchantment", "planeswalker",
                      "battle", "saga", "legendary"):
             return np.array([value in t for t in types], dtype=bool)
-        if value == "permanent":
-            return np.array([any(p in t.split("—")[0] for p in PERMANENT_TYPES) for t in types], dtype=bool)
         if value == "spell":  # cast as a spell (scryfall.com/docs/syntax): no land, nor a card never cast
             return np.array([not _NEVER_CAST.intersection(t.split("//")[0].split("—")[0].split()) for t in types],
                             dtype=bool)
@@ -923,8 +931,9 @@ class Evaluator:
     def _vanilla(self, value: str, types: list[str]) -> np.ndarray:
         texts = self.index.oracle.strings
         creature = np.array(["creature" in t for t in types], dtype=bool)
-        if value == "vanilla":
-            return creature & np.array([not x.strip() for x in texts], dtype=bool)
+        if value == "vanilla":  # no text at all, reminder text too: Dryad Arbor's is all reminder, and an ability
+            # ("it has {T}: Add {G}"), yet it had been vanilla
+            return creature & np.array([not x.strip() for x in self.index.full_oracle.strings], dtype=bool)
         keyword_only = np.array([bool(x.strip()) and all(_keyword_line(line.strip().lower(), ks)
                                                          for line in x.split("\n") if line.strip())
                                  for x, ks in zip(texts, self.index.keywords, strict=True)], dtype=bool)

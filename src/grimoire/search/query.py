@@ -536,12 +536,21 @@ def _keyword_term(query: str, start: int, key_match: re.Match) -> tuple[Filter |
     try:
         value = _typed_value(key, op, raw, is_regex, start, value_position, query)
     except QuerySyntaxError:
+        glued = _GLUED_NEGATION.search(raw) if not is_regex else None
+        if glued and glued.group(1).lower() in ALL_KEYS:  # "c:rg-t:elf" had said "'rg-t:elf' is not a colour"
+            cut = glued.start()
+            raise QuerySyntaxError(f"{raw!r} runs into the next term: put a space before '-' ({key_match.group(1)}"
+                                   f"{op}{raw[:cut]} -{raw[cut + 1:]})", value_position + cut, query) from None
         if not (labelled and (key == "role" or key in ("color", "identity") and raw.lower().startswith("mono"))):
             raise
         # "function: card draw", "Colors: mono-red": an agent's label over words that name a function or a colour
         # the reader reads, though no value of the key; the label and the words are read as words
         return Text(key_match.group(1), start), key_match.end()
     return Filter(key, op, value, start, query[start:index], regex=is_regex), index
+
+
+# a negated keyword term glued to the value before it, as in "c:rg-t:elf"
+_GLUED_NEGATION = re.compile(r"(?<=.)-([A-Za-z]+)(?:!=|<=|>=|:|=|<|>)")
 
 
 def _typed_value(key: str, op: str, raw: str, is_regex: bool, start: int, value_position: int, query: str):
@@ -558,6 +567,8 @@ def _typed_value(key: str, op: str, raw: str, is_regex: bool, start: int, value_
         if op not in (":", "="):
             raise QuerySyntaxError(f"{key} takes : and a card's name, not {op}", start, query)
         return raw.strip()
+    if key in _COMPARED_KEYS:
+        _check_operator(query[start:value_position - len(op)], op, raw, error)
     if key == "produces":
         letters = raw.lower()
         if any(ch not in "wubrgc" for ch in letters):
@@ -593,12 +604,46 @@ def _typed_value(key: str, op: str, raw: str, is_regex: bool, start: int, value_
     if key == "keyword" and len(raw) > 1 and raw[0] == raw[-1] == "/":  # (kw:/fly/ had matched nothing, unsaid)
         raise error(f"{key} takes a keyword's name (kw:flying), no /regex/: regular expressions work with o:, t: and "
                     "name: (o:/^flying/)")
-    if key == "type" and not raw.isascii():  # no type line holds an accent: t:élf is t:elf, as name: folds them
-        raw = fold(raw)
+    if key == "type":
+        raw = _type_text(raw)
     if key in ("oracle", "fulloracle"):  # a loyalty cost typed with a hyphen: Oracle text writes it with a minus
         raw = _LOYALTY_HYPHEN.sub("\u2212", raw)  # sign (o:"-1:" had matched no card, o:"\u22121:" 50)
-        raw = re.sub(r"(?<=\S)\s{2,}(?=\S)", " ", raw)  # no card's text has two spaces ("draw  a  card" found none)
+    if key in ("oracle", "fulloracle", "type"):
+        # no card's text has two spaces: a run of them is one, inside a phrase ("draw  a  card" found none) and at
+        # its edges (o:"  draw a card" found none, while o:" draw a card" finds 2,156)
+        raw = re.sub(r"\s{2,}", " ", raw)
     return _named_value(key, raw.lower(), raw, error)
+
+
+# a dash standing alone, as a type line's "—" stands between its types and subtypes: typed as the em dash, the en
+# dash or a hyphen, as players type it (t:"creature - elf")
+_TYPE_DASH = re.compile(r"(?:^|(?<=\s))[-\u2013\u2014](?=\s|$)")
+
+
+def _type_text(raw: str) -> str:
+    """A t: value as type lines print it: accents folded (no type line holds one: t:élf is t:elf, as name: folds
+    them) and a dash standing alone the em dash. Folding alone had made the em dash a hyphen, which no type line
+    holds there: t:"creature — elf" had matched no card, and said so, where t:/creature — elf/ finds 629."""
+    dashed = _TYPE_DASH.sub("\u2014", raw)
+    if dashed.isascii():
+        return dashed
+    return fold(dashed.replace("\u2014", "\x00")).replace("\x00", "\u2014")  # (NUL: no query holds one)
+
+
+# the keys whose values compare (numbers, colours, costs), where a sign opening the value is an operator mistyped
+_COMPARED_KEYS = frozenset({*NUMBER_KEYS.values(), *COLOR_KEYS.values(), "mana", "devotion", "rarity", "date"})
+
+
+def _check_operator(key: str, op: str, raw: str, error) -> None:
+    """An operator typed another way than the syntax's, with the one it likely means, after the key as typed:
+    ``mv=>3`` (the two signs the other way round), ``cmc==3`` (a programmer's equality), ``mv<>3`` (SQL's "not
+    equal"); ``c=>rg`` had said "'>rg' is not a colour", ``mv<>3`` that mv needs a number."""
+    if op == "<" and raw[:1] == ">" and raw[1:]:
+        raise error(f"'<>' is no comparison: did you mean {key}!={raw[1:]}?")
+    if op == "=" and raw[:1] in ("<", ">") and raw[1:]:
+        raise error(f"'={raw[0]}' is no comparison: did you mean {key}{raw[0]}={raw[1:]}?")
+    if op in ("=", "!=") and raw[:1] == "=" and raw[1:]:
+        raise error(f"'{op}=' is no comparison: did you mean {key}{op}{raw[1:]}?")
 
 
 _LOYALTY_HYPHEN = re.compile(r"(?<![\w/+\-\u2212])-(?=(?:\d+|[xX])\]?:)")
@@ -682,10 +727,6 @@ def _number_value(key: str, op: str, raw: str, error) -> float | str | FieldValu
         raise error(f"{key}{op} takes a number of at most 300 digits, got one of {digits:,}")
     if number is None:
         fields = "pow, tou, pt, mv, loy, def"
-        if op == "=" and raw[:1] in "<>":  # "mv=>3": the comparison's two signs the other way round
-            raise error(f"'={raw[0]}' is no comparison: did you mean {key}{raw[0]}={raw[1:]}?")
-        if op in ("=", "!=") and raw[:1] == "=":  # "cmc==3", a programmer's equality
-            raise error(f"'{op}=' is no comparison: did you mean {key}{op}{raw[1:]}?")
         varies = f"; a stat that varies (an X, a *) is {key}=*" if raw.lower() in ("x", "?") and \
             key in ("power", "toughness", "loyalty", "defense") else ""  # (loy=x had not said how)
         raise error(f"{key} needs a number or another field ({fields}), got {raw!r}{varies}")
@@ -769,6 +810,11 @@ class _Parser:
         if not children:
             token = self.peek()
             position = token.position if token else len(self.query)
+            # ("or t:elf" and ")t:elf(" had said "expected a search term", where "and t:elf" names the 'and')
+            if token is not None and token.kind == "or":
+                raise self.error("'or' needs a term on each side", position)
+            if token is not None and token.kind == ")":
+                raise self.error("unexpected ')'", position)
             raise self.error("expected a search term", position)
         return children[0] if len(children) == 1 else And(tuple(children))
 
@@ -840,12 +886,13 @@ def _negation(match: re.Match) -> str:
 
 def parse(query: str) -> Node:
     """Parse a query into its AST; raises :class:`QuerySyntaxError` with the position of the problem."""
-    query = plain_forms(query)
+    typed, query = query, plain_forms(query)
     if len(query) > MAX_QUERY_LENGTH:
         raise QuerySyntaxError(f"query longer than {MAX_QUERY_LENGTH} characters", MAX_QUERY_LENGTH, query)
     if not query.strip():
         raise QuerySyntaxError("empty query", 0, query)
     _check_characters(query)
+    _check_invisible_after_keys(typed, query)
     parser = _Parser(query, _tokens(query))
     node = parser.parse_or()
     leftover = parser.peek()
@@ -864,6 +911,22 @@ def _check_characters(query: str) -> None:
                                    query)
         if unicodedata.category(ch) == "Cc" and ch not in "\t\n\r":
             raise QuerySyntaxError(f"control character U+{ord(ch):04X} is not allowed in a query", position, query)
+
+
+_KEY_AFTER_NO_LETTER = re.compile(r"(?<![A-Za-z])([A-Za-z]+)(!=|<=|>=|:|=|<|>)")
+
+
+def _check_invisible_after_keys(typed: str, query: str) -> None:
+    """An invisible character between a keyword and its value is named: read as a space, it had given "t: needs a
+    value right after it (no space)" for a pasted ``t:\u200belf``, where the user sees no space at all. ``query`` is
+    ``typed`` with its plain forms, character for character."""
+    for key in _KEY_AFTER_NO_LETTER.finditer(query):
+        after = key.end()
+        if after < len(typed) and typed[after] in _INVISIBLE and key.group(1).lower() in ALL_KEYS:
+            ch = typed[after]
+            name = unicodedata.name(ch, "an invisible character")
+            raise QuerySyntaxError(f"an invisible character, U+{ord(ch):04X} {name}, stands between "
+                                   f"{key.group()} and its value (pasted in with it?): delete it", after, typed)
 
 
 def _check_directives(node: Node, query: str) -> None:
