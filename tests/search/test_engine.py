@@ -738,6 +738,17 @@ def test_words_no_card_or_vocabulary_holds_find_nothing_and_say_so(snapshot_engi
         assert not any("holds" in note for note in snapshot_engine.search(query, limit=1).notes), query
 
 
+def test_a_sign_beside_typed_syntax_is_left_out_with_a_note(snapshot_engine):
+    """"t:elf ~" and "t:elf 🧝" had answered as "t:elf" with nothing said of the sign."""
+    plain = snapshot_engine.search("t:elf", limit=1).total
+    for query, sign in (("t:elf ~", "~"), ("t:elf 🧝", "🧝")):
+        page = snapshot_engine.search(query, limit=1)
+        assert page.total == plain and f"{sign} holds no word or number to search by: left out" in page.notes
+    # (a sign alone has its own note; a plain request's "?" is no sign beside syntax)
+    assert not any("holds no word or number" in note for note in snapshot_engine.search("🔥", limit=1).notes)
+    assert not any("holds no word" in note for note in snapshot_engine.search("blue flyers?", limit=1).notes)
+
+
 def test_cheap_is_cheap_for_the_function_asked(snapshot_engine):
     """"cheap token doublers" read mv<=2, which no doubler meets (For the Common Good led); "cheap" is the cheapest
     tenth of the function's direct cards, as it is for a creature type."""

@@ -1344,6 +1344,11 @@ class SearchEngine:
             text = ranking.spelled_counts(" ".join([*text_parts, combo_text, self._named_text(named)]).strip())
             read_words = ""
             wordless = not ranking.words(text) and not reading.combo and sort_order(node) is None
+            stray = " ".join(text_parts).strip()
+            if wordless and stray and stray != reading.typed.strip() and not reading.chips and \
+                    not re.search(r"\w", stray):
+                # ("t:elf ~", "t:elf 🧝": a sign beside the syntax had been dropped unsaid)
+                notes.append(f"{shown(stray)} holds no word or number to search by: left out")
             # "black staples", "broken cards in commander": nothing asked but what most decks play
             staples = wordless and reading.staples and not reading.deck
             if wordless and not staples and not any(chip.kind == "name" for chip in reading.chips):
