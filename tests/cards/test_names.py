@@ -98,6 +98,11 @@ def test_a_number_typed_as_digits_finds_the_name_that_spells_it():
     assert index.find("+2 mace") == 1 and index.find("wrenn and 7") is None
 
 
+def test_a_split_card_written_with_one_slash_is_found():
+    index = NameIndex(["Fire // Ice"], [["Fire", "Ice"]])
+    assert index.find("Fire/Ice") == 0 and index.find("fire / ice") == 0 and index.find("Fire/Water") is None
+
+
 def test_nicknames_and_names_without_their_article():
     index = NameIndex(["Swords to Plowshares", "The Great Henge", "Tithe", "Smothering Tithe"],
                       [["Swords to Plowshares"], ["The Great Henge"], ["Tithe"], ["Smothering Tithe"]])

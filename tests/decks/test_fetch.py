@@ -269,6 +269,15 @@ def test_a_saved_site_answer_reads_as_its_url_does(db, local_apis, tmp_path, url
     assert read_deck(json.dumps(answer), db, files=False).to_dict() == fetched
 
 
+def test_an_archidekt_answer_with_categories_of_another_shape_reads_its_cards(db):
+    """`categories` as a number, top level or on a card (ARCHIDEKT_ODD's shape otherwise), had raised a TypeError:
+    a traceback from the CLI, an HTTP 500 from the web API, an internal error from the MCP server."""
+    for payload in ({**ARCHIDEKT_ODD, "categories": 5}, {**ARCHIDEKT_ODD, "categories": 1.5, "cards": [
+            {"quantity": 1, "categories": True, "card": {"oracleCard": {"name": "Sol Ring"}}}]}):
+        deck = read_deck(json.dumps(payload), db, files=False)
+        assert [entry.card.name for entry in deck.main] == ["Sol Ring"]
+
+
 # Moxfield's older API (api2.moxfield.com/v2/decks/all/<id>), which saved answers and other tools still carry: each
 # board at the top level as `{<key>: {quantity, card}}`, as z33k's mtgcards (mtgcards/decks/moxfield.py) read its
 # `mainboard`, `sideboard` and `commanders` items; `tokens` is a list

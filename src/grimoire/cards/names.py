@@ -169,6 +169,8 @@ class NameIndex:
         row = self._bare.get(bare)  # "thassas oracle", "kiki jiki mirror breaker", "kaboom"
         if row is None and any(character.isdigit() for character in bare):  # "wrenn and 6": Wrenn and Six
             row = self._bare.get(" ".join(_NUMBER_WORDS.get(word, word) for word in bare.split()))
+        if row is None and key.count("/") == 1:  # "Fire/Ice", as MTGO and deck lines write a split card
+            row = self._folded.get(" // ".join(part.strip() for part in key.split("/")))
         return row
 
     def nickname(self, query: str) -> int | None:

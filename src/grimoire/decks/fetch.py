@@ -119,6 +119,12 @@ def _object(value: object) -> dict:
     return value if isinstance(value, dict) else {}
 
 
+def _array(value: object) -> list:
+    """A JSON array of the answer, or an empty one where the site put anything else (``"categories": 5`` had
+    raised a TypeError: a traceback and an HTTP 500)."""
+    return value if isinstance(value, list) else []
+
+
 def _text(value: object) -> str:
     """A string of the answer, or "" (a card named ``5`` is no name: its line is reported unread)."""
     return value if isinstance(value, str) else ""
@@ -169,7 +175,7 @@ def _archidekt_deck(payload: dict, db: CardDB) -> ParsedDeck:
     cards = payload.get("cards")
     if not isinstance(cards, list):
         raise DeckFetchError("archidekt.com answered without 'cards' — paste the decklist instead")
-    categories = [c for c in (payload.get("categories") or ()) if isinstance(c, dict)]
+    categories = [c for c in _array(payload.get("categories")) if isinstance(c, dict)]
     included = {_text(c.get("name")).lower(): c.get("includedInDeck", True) is not False for c in categories}
     premier = {_text(c.get("name")) for c in categories if c.get("isPremier") is True}
     premier_main: dict[str, int] = {}
@@ -180,7 +186,7 @@ def _archidekt_deck(payload: dict, db: CardDB) -> ParsedDeck:
             continue
         name = _text(_object(_object(entry.get("card")).get("oracleCard")).get("name"))
         quantity = entry.get("quantity", 1)  # checked with every other line's in deck_from_rows
-        listed = [c for c in (entry.get("categories") or ()) if isinstance(c, str)]
+        listed = [c for c in _array(entry.get("categories")) if isinstance(c, str)]
         section = "companion" if entry.get("companion") is True else archidekt_section(
             [c.lower() for c in listed], included)
         if listed and listed[0] in premier and section == "main":
