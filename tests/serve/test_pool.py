@@ -304,6 +304,18 @@ def test_a_body_that_stalls_is_a_408_and_its_connection_is_closed():
     assert received == [] and bodies.held == 0
 
 
+def test_a_declared_length_over_the_limit_is_a_413_before_the_body_comes():
+    """A Content-Length of 10^20 - 1 with two bytes sent had held the connection for the 30 s deadline, then been a 408."""
+    release = threading.Event()
+    release.set()
+    received: list[bytes] = []
+    bodies = RequestBodies(timeout=20)
+    with served_in_thread(_app(WorkPool(workers=1), release, bodies, received)) as base, _connected(base) as client:
+        client.sendall(_post_head(10 ** 20 - 1) + b"{}")
+        answer = _until_closed(client)
+    assert answer.startswith(b"HTTP/1.1 413") and b"request body over 4 MiB" in answer and received == []
+
+
 def test_a_body_whose_client_leaves_is_dropped_not_run_cut_short():
     """A disconnect had been read as the end of the body, and the request run on the part that came."""
     release = threading.Event()

@@ -822,7 +822,7 @@ class _CheckedMessages:
                 "application/json."))
             return
         try:
-            async with self.bodies.read(receive) as body:  # (held, and counted, until the answer is sent)
+            async with self.bodies.read(receive, scope) as body:  # (held, and counted, until the answer is sent)
                 await self._answer(scope, body, receive, send, version)
         except ClientLeft:  # a body cut short is no message to run
             return

@@ -286,9 +286,14 @@ class RequestBodies:
         self.held = 0  # bytes held now, by every request
 
     @asynccontextmanager
-    async def read(self, receive: Callable) -> AsyncIterator[bytes]:
+    async def read(self, receive: Callable, scope: dict | None = None) -> AsyncIterator[bytes]:
         """The whole body, held (and counted) until the ``async with`` ends. Raises :class:`BodyTooLarge`,
-        :class:`BodyTooSlow`, :class:`BodiesFull` or :class:`ClientLeft`."""
+        :class:`BodyTooSlow`, :class:`BodiesFull` or :class:`ClientLeft`. A Content-Length in ``scope``'s headers
+        over the limit is refused before any of the body is read (a declared 10^20 bytes had held the connection
+        for the 30 s deadline, then been a 408)."""
+        declared = _declared_length(scope)
+        if declared is not None and declared > self.max_body:
+            raise BodyTooLarge(f"request body over {_mib(self.max_body)}")
         chunks: list[bytes] = []
         size = 0
         try:
@@ -318,6 +323,14 @@ class RequestBodies:
             self.held -= size
 
 
+def _declared_length(scope: dict | None) -> int | None:
+    """The Content-Length header of an HTTP ``scope``, where it is one number (the server refuses the rest)."""
+    for key, value in (scope or {}).get("headers", ()):
+        if key.lower() == b"content-length" and value.strip().isdigit():
+            return int(value)
+    return None
+
+
 def _mib(size: int) -> str:
     return f"{size >> 20} MiB" if size and size % (1 << 20) == 0 else f"{size:,} bytes"
 
@@ -342,7 +355,7 @@ class PoolMiddleware:
             await self.app(scope, receive, send)
             return
         try:
-            async with self.bodies.read(receive) as body:
+            async with self.bodies.read(receive, scope) as body:
                 async with self.pool.slot(lane):
                     await self.app(scope, replay_body(body, receive), send)
         except ClientLeft:
