@@ -153,6 +153,16 @@ def test_a_query_may_start_with_negated_syntax(home, tmp_path):
     assert "\n3. " in similar.stdout and "Creature" not in similar.stdout
 
 
+def test_a_query_read_as_an_option_says_how_to_pass_it(home):
+    """"-ramp" and "-t=elf" read as options had left argparse's "the following arguments are required: query"."""
+    result = run("search", "-t=elf", env_home=home)
+    assert result.returncode == 2 and "goes after '--', as in: grimoire search -- '-ramp t:elf'" in result.stderr
+    similar = run("similar", "Sol Ring", "-q", "-t=tribal", env_home=home)
+    assert similar.returncode == 2 and "is given with '=', as in: -q='-t=tribal'" in similar.stderr
+    passed = run("similar", "Sol Ring", "-q=-t=tribal", "-n", "1", env_home=home)
+    assert passed.returncode in (0, 1) and "expected one argument" not in passed.stderr
+
+
 def test_a_filter_the_card_data_cannot_answer_names_the_option(home, tmp_path):
     result = run("search", "ramp", "--format", "modern", env_home=home)
     assert result.returncode == 1 and result.stderr.startswith(

@@ -28,6 +28,16 @@ class Parser(argparse.ArgumentParser):
             return None  # ("-n=5" stays the option -n)
         return super()._parse_optional(arg_string)
 
+    def error(self, message: str):
+        """argparse's error, with the way to pass a query that starts with "-" where a query went missing
+        ("grimoire search -ramp", "-t=elf" read as options: argparse had said only that a query is required)."""
+        if "--query" in message:
+            message += "; a query that starts with '-' is given with '=', as in: -q='-t=tribal'"
+        elif "query" in message:
+            message += ("; a query that starts with '-' goes after '--', as in: grimoire search -- '-ramp t:elf' "
+                        "(or put a space or a word before it)")
+        super().error(message)
+
 
 def _err(message: str) -> int:
     print(f"grimoire: {message}", file=sys.stderr)
