@@ -158,6 +158,15 @@ def test_deck_check_says_what_the_body_is(client: TestClient, body: str, expecte
     assert response.status_code == 400 and response.json()["error"].startswith(expected), response.text
 
 
+def test_a_deck_body_sent_as_a_form_names_the_content_type(client: TestClient):
+    """curl's --data sends application/x-www-form-urlencoded: the JSON in it had been "text that is no JSON"."""
+    response = client.post("/api/deck/check", content='{"deck": "1 Sol Ring"}',
+                           headers={"content-type": "application/x-www-form-urlencoded"})
+    assert response.status_code == 400 and response.json()["error"].startswith(
+        "the body must be sent as JSON, with the header Content-Type: application/json (it came as "
+        "application/x-www-form-urlencoded)")
+
+
 def test_bench_results_and_chart(client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     scores = client.get("/api/bench/search").json()
     assert {"engines", "sets", "summary"} <= set(scores) and scores["chart"]

@@ -94,7 +94,7 @@ _JSON_KINDS = {str: "a string", list: "an array", type(None): "null", int: "a nu
                bool: "true or false", bytes: "text that is no JSON"}
 
 
-def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
     """FastAPI's refusals of a parameter, as a 400 naming each parameter and what it takes."""
     problems, names = [], []
     for item in exc.errors():
@@ -105,6 +105,12 @@ def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
         where = ".".join(str(part) for part in item["loc"] if part not in ("query", "body", "path"))
         if not where and item["loc"][:1] == ("body",):  # the body itself: no object of named fields
             given = "empty" if item["type"] == "missing" else _JSON_KINDS.get(type(item.get("input")), "no object")
+            sent = request.headers.get("content-type", "")
+            if isinstance(item.get("input"), bytes) and "json" not in sent.lower():
+                # (curl's --data sends a form's type: the JSON in it had been called "text that is no JSON")
+                return _bad_request(f"the body must be sent as JSON, with the header Content-Type: application/json"
+                                    f" (it came as {shown(sent) or 'no Content-Type'}). {BODY_FIX}",
+                                    argument="body")
             return _bad_request(f"the body must be a JSON object, not {given}. {BODY_FIX}", argument="body")
         if item["type"] == "extra_forbidden" and where == "text":  # "deck" and its other name "text" both sent
             problems.append("bad parameter text: the deck was sent twice, as deck and as text; send one of them")
