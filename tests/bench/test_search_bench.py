@@ -210,6 +210,17 @@ def test_cli_bench_search_on_a_seed_schema_file(tmp_path):
     assert "search engine" in result.stdout and "hybrid" in result.stdout and "Paired difference" in result.stdout
     scores = json.loads((tmp_path / "out" / "search_scores.json").read_text())
     assert scores["summary"]["hybrid"]["handwritten"]["queries"] == 1
+    # one engine: no paired block of empty rows; a bad plugin, query file or set is one line naming it
+    alone = subprocess.run([sys.executable, "-m", "grimoire", "bench", "search", "--queries", str(queries),
+                            "--engines", "bm25"], capture_output=True, text=True, timeout=300)
+    assert alone.returncode == 0 and "Paired difference" not in alone.stdout
+    for options, said in ((["--plugin", "nosuchmodule:make"], "cannot import 'nosuchmodule'"),
+                          (["--queries", str(tmp_path / "absent.parquet")], "absent.parquet is not there"),
+                          (["--queries", str(queries), "--sets", "nosuch"], "--sets: no query set named 'nosuch'")):
+        refused = subprocess.run([sys.executable, "-m", "grimoire", "bench", "search", "--engines", "bm25", *options],
+                                 capture_output=True, text=True, timeout=300)
+        assert refused.returncode == 1 and refused.stderr.startswith("grimoire: ") and said in refused.stderr
+        assert "Traceback" not in refused.stderr
     assert (tmp_path / "out" / "search_ndcg.png").exists()
 
 

@@ -77,9 +77,8 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
     encoder_name()  # an unknown GRIMOIRE_ENCODER stops here, as a bad option would (main prints it)
     db = _open_db()
     engines = [e.strip() for e in args.engines.split(",") if e.strip()]
-    for spec in args.plugin or ():
-        engines.append(load_plugin(spec))
     try:
+        engines += [load_plugin(spec) for spec in args.plugin or ()]
         _warn_of_same_engines(engines)
         _warn_of_missing_vectors(db, engines)
         query_sets = [load_queries(path, db) for path in args.queries or sorted(SHIPPED_QUERIES.glob("*.jsonl"))]
@@ -92,6 +91,10 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
     has_splits = any(q.split for qs in query_sets for q in qs.queries)
     split = args.split or ("test" if has_splits else "all")
     sets = [s.strip() for s in args.sets.split(",")] if args.sets else None
+    held = sorted({query.set for query_set in query_sets for query in query_set.queries})
+    if sets and (unknown := [name for name in sets if name not in held]):
+        return _err(f"--sets: no query set named {', '.join(map(repr, unknown))}; the query files hold "
+                    f"{', '.join(held) or 'none'}")
     try:
         baseline = runner.read_baseline(Path(args.baseline)) if args.baseline else None
         result = runner.run_benchmark(db, query_sets, engines, split=split, sets=sets)
@@ -101,8 +104,9 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
         return _err("no query could be scored on this store: " + "; ".join(list(result.skipped.values())[:3]))
     print(f"Search benchmark on {len(db):,} cards ({db.manifest.get('source')}), split: {split}\n")
     print(runner.format_table(result))
-    print()
-    print(runner.paired_table(result))
+    if paired := runner.paired_table(result):
+        print()
+        print(paired)
     comparison = runner.compare_baseline(result, baseline, args.baseline) if baseline else None
     if comparison:
         print()

@@ -52,11 +52,18 @@ class QuerySet:
 
 
 def read_rows(path: Path) -> list[dict]:
-    """The rows of a Parquet or JSONL file, as dicts."""
+    """The rows of a Parquet or JSONL file, as dicts; a path that is no such file is a :class:`QueryFileError`
+    naming it (it had been the bare path, or Python's "[Errno 2]")."""
+    if not path.is_file():
+        raise QueryFileError(f"{path} is not there: name a query file (Parquet or JSONL, one query a row)")
     if path.suffix == ".parquet":
+        import pyarrow as pa
         import pyarrow.parquet as pq
 
-        return pq.read_table(path).to_pylist()
+        try:
+            return pq.read_table(path).to_pylist()
+        except (pa.ArrowException, OSError) as exc:
+            raise QueryFileError(f"{path} is not a readable Parquet file ({str(exc).splitlines()[0][:200]})") from None
     rows = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip():

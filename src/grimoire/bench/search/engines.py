@@ -112,7 +112,13 @@ def load_plugin(spec: str) -> str:
     module_name, _, attribute = spec.partition(":")
     if not attribute:
         raise ValueError(f"plugin {spec!r} must look like module:factory")
-    factory = getattr(importlib.import_module(module_name), attribute)
+    try:
+        factory = getattr(importlib.import_module(module_name), attribute)
+    except ImportError as exc:  # (a traceback had ended "No module named 'mypackage'")
+        raise ValueError(f"plugin {spec!r}: cannot import {module_name!r} ({exc}); install it, or put it on "
+                         "PYTHONPATH") from None
+    except AttributeError:
+        raise ValueError(f"plugin {spec!r}: {module_name!r} has no {attribute!r}") from None
     name = getattr(factory, "engine_name", attribute)
     register_engine(name, factory)
     return name

@@ -192,7 +192,9 @@ def format_table(result: BenchResult) -> str:
 
 
 def paired_table(result: BenchResult, reference: str = "hybrid") -> str:
-    if reference not in result.engines:
+    """Each engine's paired difference from ``reference``; "" where there is no other engine to pair (a header
+    over empty rows had been printed for --engines hybrid)."""
+    if reference not in result.engines or len(result.engines) < 2:
         return ""
     lines = [f"Paired difference, {reference} minus each engine (same queries), mean [95% interval]:"]
     for metric in METRICS:
