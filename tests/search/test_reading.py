@@ -984,6 +984,9 @@ def test_a_short_name_several_commanders_share_reads_their_colours_together_with
     assert "Rhys the Redeemed" in reading.notes[0] and "full name" in reading.notes[0]
     assert reader.read("ramp for my Rhys the Redeemed deck").syntax == "id<=wg"
     assert reader.read("removal for my Krenko deck").notes == ()  # both Krenkos are red: nothing to say
+    # no Un-card is a commander: Urza, Academy Headmaster (five colours, Unstable) had made every Urza deck WUBRG
+    urza = reader.read("artifact ramp for urza")
+    assert "id<=wub" in urza.syntax and "Academy Headmaster" not in urza.notes[0]
 
 
 def test_what_a_card_makes_or_saves_is_not_its_cost(reader):

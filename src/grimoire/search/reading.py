@@ -446,8 +446,12 @@ class Reader:
         by_comma: dict[str, list[int]] = {}
         loose: dict[str, list[int]] = {}
         columns = self.db.columns
+        funny = columns.is_funny.tolist()
         for row, (name, type_line) in enumerate(zip(columns.name.tolist(), columns.type_line.tolist(), strict=True)):
-            if "Legendary" in type_line and ("Creature" in type_line or "Planeswalker" in type_line):
+            # (no Un-card is a deck's commander: Urza, Academy Headmaster had made "artifact ramp for urza" all five
+            # colours)
+            if "Legendary" in type_line and ("Creature" in type_line or "Planeswalker" in type_line) and \
+                    funny[row] != 1:
                 front = name.split(" // ")[0]
                 by_comma.setdefault(fold(front.split(",")[0]), []).append(row)
                 # (and without a closing numeral: "grand arbiter augustin" for Grand Arbiter Augustin IV)
