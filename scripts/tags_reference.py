@@ -27,7 +27,7 @@ Every card carries function tags computed by explicit rules over its rules text 
 it, as Tagger's search does (`otag:counterspell` finds Stifle, a `counterspell-ability`; `otag:sweeper` Cyclonic
 Rift, a `sweeper-one-sided`); results list each card's tags. Plain-words
 queries are matched to tags through the phrasings below (by words and by meaning), and a matched tag's
-cards are ranked direct answers first (see [search.md](search.md#ranking)).
+cards are ranked direct answers first (see [search.md](search.md#search-words-and-scryfall-syntax)).
 
 *Cards* counts the cards of the bundled snapshot that carry the tag; *direct* those that do it directly
 (not only on a trigger, under a condition, for some cards only, or through an ability that costs mana).
