@@ -1453,6 +1453,10 @@ def test_a_misspelt_name_keeps_the_names_words(reader):
     # a little less sure than a card lookup ("rythic" had read as "mythic", a rarity); a word for cards is a request
     assert reader.read("rythic study").query == "Rhystic Study"
     assert reader.read("powerstone cards").query == "powerstone cards"
+    # before "but" and what differs, as a name typed right is ("swords to plowshare but in black" had ranked words)
+    typo = reader.read("swords to plowshare but in black")
+    assert typo.like == "Swords to Plowshares" and typo.syntax == 'like:"Swords to Plowshares" c:b -c:w'
+    assert reader.read("goblin lords but cheaper").like is None
 
 
 def test_what_is_recurred_is_the_object_not_the_card_type(reader):

@@ -1007,7 +1007,10 @@ class Reader:
         words = state.words
         start = next((size for size in range(min(_LONGEST_TRIGGER, len(words) - 1), 0, -1)
                       if _after(state, 0, size) in _TRIGGERS_LIKE), 0)
-        tail = words[start:]
+        # or before "but" and what differs ("swords to plowshare but in black" had ranked its words)
+        stop = next((index for index in range(start + 2, len(words)) if words[index].lower == "but"
+                     and _BUT_OTHERWISE.match(_after(state, index, 3))), len(words))
+        tail = words[start:stop]
         if not 2 <= len(tail) <= MAX_NAME_WORDS or all(self._plain_word(w.lower) for w in tail):
             return
         typed = " ".join(w.text for w in tail)
@@ -1031,8 +1034,8 @@ class Reader:
         state.notes.append(f'"{" ".join(w.text for w in tail)}" read as the card {found.name}')
         for word in tail:
             word.protected = True
-        if start:
-            self._name_role(state, start, len(words), found.row)
+        if start or stop < len(words):
+            self._name_role(state, start, stop, found.row)
         else:
             state.misspelt = found.row
 
