@@ -676,6 +676,14 @@ def test_a_namesake_that_does_something_else_does_not(engine):
     assert "Blink" not in top(engine, "blink effects", 5)
 
 
+def test_a_face_named_by_a_functions_word_is_not_first_unless_it_does_it(engine):
+    """"burn" and "modern burn" had led with Turn // Burn (the face Burn named exactly); a card that does what its
+    one-word name asks stays first."""
+    for query in ("burn", "modern burn", "burn spells"):
+        assert "Turn // Burn" not in top(engine, query, 5), query
+    assert top(engine, "counterspell", 1) == ["Counterspell"] and top(engine, "negate", 1) == ["Negate"]
+
+
 def test_making_others_draw(engine):
     """Others drawing, for Nekusar (it was the player's own card draw); "draw seven" stays a wheel."""
     assert [m.name for m in engine.tag_matcher.match("i want to make my opponent draw a lot of cards")][:1] == \

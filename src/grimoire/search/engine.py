@@ -893,7 +893,10 @@ class SearchEngine:
         row = self._whole_name_row(named)
         if row is None or not mask[row]:
             return []
-        if named != text and not any(self.tag_strengths[row, match.index] >= tag_rules.DIRECT for match in chosen):
+        # a name that is one word of a function asked in words is the card only where it does that function
+        # ("burn", "modern burn": Turn // Burn had led them; "counterspell" is still Counterspell first)
+        asked = named != text or len(named.split()) == 1 and any(match.by == "words" for match in chosen)
+        if asked and not any(self.tag_strengths[row, match.index] >= tag_rules.DIRECT for match in chosen):
             return []
         return [row]
 
