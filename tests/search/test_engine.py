@@ -732,7 +732,12 @@ def test_words_no_card_or_vocabulary_holds_find_nothing_and_say_so(snapshot_engi
     page = snapshot_engine.search("xyzzyqwerty", limit=5)
     assert page.total == 0 and any("no card, and no English or Magic word, holds xyzzyqwerty" in n for n in page.notes)
     meaning = snapshot_engine.search("supercalifragilistic", limit=5)
-    assert meaning.results and any("ranked by meaning alone" in note for note in meaning.notes)
+    assert meaning.results and "no card holds any word of supercalifragilistic in its name or rules text: the " \
+        "cards are ranked by meaning alone" in meaning.notes
+    # where filters keep fewer cards, the note says it of those ("affinity" is in 77 cards' text, none of these)
+    filtered = snapshot_engine.search("t:artifact t:creature mv<=2 affinity", limit=5)
+    assert not any(note.startswith("no card holds") for note in filtered.notes)
+    assert any(note.startswith("no card the filters keep holds any word of affinity") for note in filtered.notes)
     # a nickname, a short name, a typo and plain requests are none of these
     for query in ("gitrog", "rhystc", "removel", "draw a card"):
         assert not any("holds" in note for note in snapshot_engine.search(query, limit=1).notes), query

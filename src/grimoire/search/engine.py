@@ -1389,7 +1389,7 @@ class SearchEngine:
                                                             and named_card is None)
                 if mode in ("hybrid", "bm25") and not lexical.any() and not reading.chips and not reading.like \
                         and not reading.named and not reading.deck and not combo_tags and named_card is None:
-                    rows, scores = self._words_no_card_holds(text, rows, scores, notes)
+                    rows, scores = self._words_no_card_holds(text, rows, scores, notes, filtered=bool(matched))
                 made = self._deck_colours_made(reading)
                 if (shares := self._deck_colour_shares(reading, rows, made)) is not None:
                     scores = scores * shares
@@ -1458,11 +1458,13 @@ class SearchEngine:
         return SearchPage(results=results, total=len(rows), page=page, limit=limit, mode=mode, notes=notes,
                           readings=readings)
 
-    def _words_no_card_holds(self, text: str, rows: np.ndarray, scores: np.ndarray, notes: list[str]
-                             ) -> tuple[np.ndarray, np.ndarray]:
+    def _words_no_card_holds(self, text: str, rows: np.ndarray, scores: np.ndarray, notes: list[str],
+                             filtered: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """A request none of whose words any card holds: words no vocabulary here knows either ("xyzzyqwerty")
         find nothing, with a note, rather than the cards nearest in meaning to noise; English words no card uses
-        ("<script>alert(1)</script>") keep the answer by meaning alone, and a note says so."""
+        ("<script>alert(1)</script>") keep the answer by meaning alone, and a note says so (of the cards the
+        filters keep, where they keep fewer than all: "t:artifact mv<=2 affinity" had said no card holds
+        "affinity")."""
         words = re.findall(r"[a-z]+", fold(text))
         if not words:
             return rows, scores
@@ -1470,8 +1472,8 @@ class SearchEngine:
             notes.append(f"no card, and no English or Magic word, holds {shown(text)}: check the spelling, or "
                          f"{SAY_WHAT}")
             return np.zeros(0, dtype=np.int64), np.zeros(0)
-        notes.append(f"no card's name or rules text holds any word of {shown(text)}: the cards are ranked by "
-                     "meaning alone")
+        notes.append(f"no card{' the filters keep' if filtered else ''} holds any word of {shown(text)} in its "
+                     "name or rules text: the cards are ranked by meaning alone")
         return rows, scores
 
     def _empty_filter_notes(self, node: Node | None, query: str, include_funny: bool = False) -> list[str]:
