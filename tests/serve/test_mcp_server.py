@@ -123,6 +123,16 @@ async def test_search_bad_arguments_say_how_to_fix_them(client: Client, argument
     assert expected in await call_error(client, "search_cards", arguments)
 
 
+async def test_null_optional_arguments_are_their_defaults(client: Client):
+    """"limit": null, "page": null and find_similar's "query": null had been refused ("a valid integer (got None)")
+    while "format": null and "bracket": null were the defaults."""
+    plain = await client.call_tool("search_cards", {"queries": ["draw a card"]})
+    nulls = await client.call_tool("search_cards", {"queries": ["draw a card"], "limit": None, "page": None})
+    assert not nulls.is_error and text_of(nulls) == text_of(plain)
+    similar = await client.call_tool("find_similar", {"name": "Sol Ring", "query": None, "limit": None})
+    assert not similar.is_error and len(similar.structured_content["results"]) == 10
+
+
 @pytest.mark.parametrize(("tool", "arguments"), [("search_cards", {"queries": ["draw"], "format": "modern"}),
                                                  ("find_similar", {"name": "Sol Ring", "format": "modern"})])
 async def test_a_format_the_card_data_lacks_is_the_format_argument_s_error(client: Client, tool: str,

@@ -126,19 +126,26 @@ RolesArg = Annotated[
     Field(description="Function tags every card must have (Scryfall Tagger's names; the same as otag: in a "
                       f"query), any of {len(TAGS)}, such as: {', '.join(t.name for t in TAGS[:40])}. The older "
                       "role names (manarock, boardwipe, sacoutlet, ...) are accepted too.")]
-LimitArg = Annotated[int, NotATruthValue, Field(description=f"Results per page, 1 to {MAX_LIMIT}.",
-                                json_schema_extra={"minimum": 1, "maximum": MAX_LIMIT})]
+# (null is the default, as for format and bracket: "limit": null had been refused as "a valid integer")
+LimitArg = Annotated[int | None, NotATruthValue, Field(description=f"Results per page, 1 to {MAX_LIMIT} (null: "
+                                                                    f"{DEFAULT_LIMIT}).",
+                                                       json_schema_extra={"minimum": 1, "maximum": MAX_LIMIT})]
 DeckArg = Annotated[str, Field(description="The deck: a pasted decklist (Arena, MTGO, Moxfield export or plain "
                                            "'N Card Name' lines; Commander/Deck/Sideboard/Companion headers), "
                                            "an MTGO .dek or Cockatrice .cod file's XML text, an MTGJSON deck "
                                            "file's JSON text or a saved Moxfield/Archidekt API answer, or a "
                                            "Moxfield/Archidekt deck URL.")]
-PageArg = Annotated[int, NotATruthValue,
-                    Field(description="Page number, from 1. The answer says when more pages exist.",
+PageArg = Annotated[int | None, NotATruthValue,
+                    Field(description="Page number, from 1 (null: 1). The answer says when more pages exist.",
                           json_schema_extra={"minimum": 1})]
 
 
 log = logging.getLogger(__name__)
+
+
+def _or(value: int | None, default: int) -> int:
+    """An optional argument sent as null is its default."""
+    return default if value is None else value
 
 
 class ToolInputError(ValueError):
@@ -213,8 +220,8 @@ class GrimoireTools:
         """
         filters = FilterArguments(color_identity, format, types, mana_value_min, mana_value_max, roles)
         try:
-            call = run_search(self.library.engine, queries, filters, exclude=exclude, limit=limit, page=page,
-                              maximum=MAX_LIMIT, literal=literal)
+            call = run_search(self.library.engine, queries, filters, exclude=exclude, limit=_or(limit, DEFAULT_LIMIT),
+                              page=_or(page, 1), maximum=MAX_LIMIT, literal=literal)
         except SearchArgumentError as exc:
             return _argument_error(exc)
         return _search_answer(call)
@@ -241,9 +248,9 @@ class GrimoireTools:
     def find_similar(
         self,
         name: Annotated[str, Field(description="The card to match (fuzzy name).")],
-        query: Annotated[str, Field(description="Extra hard filters in Scryfall syntax, e.g. 'mv<=3 -t:creature' "
-                                                "or 'id<=wu f:commander'. Plain words here filter (contain), "
-                                                "they do not rank.")] = "",
+        query: Annotated[str | None, Field(description="Extra hard filters in Scryfall syntax, e.g. 'mv<=3 "
+                                                       "-t:creature' or 'id<=wu f:commander'. Plain words here "
+                                                       "filter (contain), they do not rank.")] = "",  # (null: none)
         color_identity: ColorIdentityArg = None,
         format: FormatArg = None,  # noqa: A002 - the name agents and Scryfall use
         types: TypesArg = None,
@@ -261,8 +268,8 @@ class GrimoireTools:
         """
         filters = FilterArguments(color_identity, format, types, mana_value_min, mana_value_max, roles)
         try:
-            call = run_similar(self.library.engine, name, query, filters, limit=limit, page=page,
-                               maximum=MAX_LIMIT)
+            call = run_similar(self.library.engine, name, query or "", filters, limit=_or(limit, DEFAULT_LIMIT),
+                               page=_or(page, 1), maximum=MAX_LIMIT)
         except CardNotFoundError as exc:
             return _not_found(exc)
         except SearchArgumentError as exc:
