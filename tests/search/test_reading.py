@@ -1000,6 +1000,9 @@ def test_what_a_card_makes_or_saves_is_not_its_cost(reader):
     # nor what a bound after a bonus or an amount counts (it read mv>=3)
     assert syntax(reader, "equipment with power bonus at least 3") == "t:equipment"
     assert syntax(reader, "removal at least 3 mana") == "mv>=3"
+    # nor the deck's commander's ("for a 1 drop commander" had kept only 1-mana equipment)
+    assert "mv" not in syntax(reader, "voltron equipment for a 1 drop commander")
+    assert "mv=3" in syntax(reader, "3 mana commanders for esper")
 
 
 def test_a_commander_named_after_for_at_the_end_is_the_deck(reader):

@@ -4361,6 +4361,8 @@ def _mana_value(reader: Reader, state: _State) -> None:
                 continue  # "equipment with a power bonus at least 3": the bonus, no cost of the card's
             if _activation_after(state, last):
                 continue  # "equipment that costs 0 to equip": its equip cost (_activation_costs), not its own
+            if op == "=" and _after(state, last, 1) in ("commander", "general") and before in ("a", "an", "my", "our"):
+                continue  # "voltron equipment for a 1 drop commander": the commander's cost, not the cards' asked
             if before in _AMOUNT_VERBS and op in (">=", ">") and "mana" not in match.group(0):
                 continue  # "cards that mill at least 4": how many, not a cost (not "burn under 3 mana")
             if _after(state, last, 1) in _COUNTED and re.search(rf"(?:{_NUMBER}|or (?:more|fewer|less))$",
