@@ -148,6 +148,7 @@ def test_a_hate_request_does_not_ask_for_what_the_hate_stops(engines, text, hate
     ("keep my opponents from gaining life", "lifegain-hate", "lifegain"),  # "keep X from": what is stopped
     ("prevent them from drawing cards", "draw-hate", "card-draw"),
     ("what can i play to stop infect", "poison-hate", "poison-counters"),
+    ("cards that punish fetchlands", "search-hate", "fetchland"),  # (it had ranked the fetch lands themselves)
     ("storm hate", "stax", "storm"),  # "X hate", "X hosers": the words before name what is stopped
     ("token hosers", "token-hate", "token-maker"),
     ("how do i deal with hexproof creatures", "edict", "hexproof-granter"),  # what targeted removal cannot take

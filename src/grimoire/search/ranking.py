@@ -205,6 +205,8 @@ _AGAINST = re.compile(r"\b(?:answers? (?:(?:do|can|could|would|should) (?:i|we|y
                       # "cards that punish opponents for gaining life": what is punished is to be stopped (drawing,
                       # casting have punisher tags of their own)
                       r"|punish(?:es|ing)? (?:\w+ ){0,2}?for (?=gain\w* life|lifegain|life ?gain)"
+                      # "cards that punish fetchlands": the searching they do (they had ranked the fetch lands)
+                      r"|punish(?:es|ing)? (?=(?:opponents'? |their )?fetch(?:es|ing|[- ]?lands?)\b)"
                       # "keep my opponents from gaining life", "prevent them from drawing": what is to be stopped
                       # (not "creatures that keep coming back from the graveyard")
                       r"|(?:keep|keeps|keeping|prevent|prevents|preventing) (?!\w+ing\b)(?:[\w'’]+ ){1,3}?from"
