@@ -97,6 +97,21 @@ def test_isochron_scepter_and_dramatic_reversal_find_each_other_s_halves(engine,
     assert "Sol Ring" in _names(reversal) and "Fireball" not in _names(reversal)
 
 
+@pytest.mark.parametrize(("request_text", "first", "also"), [
+    # what supplies the need outright comes first (Isochron Scepter had been 33rd behind mana rocks, Zealous
+    # Conscripts past the top 10 behind Captain of the Mists, Tainted Pact 37th, Walking Ballista past 500th)
+    ("infinite mana combos with dramatic reversal", ["Isochron Scepter"], set()),
+    ("infinite combo with Kiki-Jiki", ["Deceiver Exarch", "Pestermite"], {"Zealous Conscripts", "Felidar Guardian"}),
+    ("combo with Splinter Twin", ["Deceiver Exarch", "Pestermite"], {"Zealous Conscripts"}),
+    ("combo pieces for Heliod, Sun-Crowned", [], {"Walking Ballista", "Spike Feeder"}),
+    ("cards that combo with Devoted Druid", ["Vizier of Remedies"], set()),
+    ("infinite combo with Thassa's Oracle", [], {"Tainted Pact", "Demonic Consultation"}),
+])
+def test_partners_that_supply_the_need_outright_come_first(engine, request_text, first, also):
+    names = _names(engine.search(request_text, limit=10))
+    assert names[:len(first)] == first and also <= set(names), names
+
+
 def test_infinite_mana_combos_are_untappers_not_mana_sinks(engine):
     """"infinite mana combos" asks for what goes infinite (it had listed X spells, what spends it); "infinite mana
     outlets" still asks for the sinks."""

@@ -26,13 +26,16 @@ class Need:
     wording: str  # rules-text words the partners' text uses (searched)
     syntax: str = ""  # a filter the partners must meet (a creature copier needs creatures)
     tags: tuple[str, ...] = ()  # function tags whose direct answers supply the need (ranked at half weight)
+    leads: re.Pattern[str] | None = None  # over a partner's prepared text: what supplies the need outright, first
 
     def line(self) -> str:
         return f"needs {self.needs} -> {self.partners}"
 
 
-def _need(needs: str, partners: str, pattern: str, wording: str, syntax: str = "", tags: str = "") -> Need:
-    return Need(needs, partners, re.compile(pattern), wording, syntax, tuple(tags.split()))
+def _need(needs: str, partners: str, pattern: str, wording: str, syntax: str = "", tags: str = "",
+          leads: str = "") -> Need:
+    return Need(needs, partners, re.compile(pattern), wording, syntax, tuple(tags.split()),
+                re.compile(leads) if leads else None)
 
 
 NEEDS: tuple[Need, ...] = (
@@ -40,11 +43,22 @@ NEEDS: tuple[Need, ...] = (
           r"(?:greater than or equal to|more than) the number of cards in your library|while your library has no "
           r"cards|no cards in your library|your library is empty|cards in your library is (?:zero|less)",
           "exile all cards from your library. exile your library. exile all other cards revealed this way. "
-          "repeat this process until. put all cards from your library into your graveyard"),
+          "repeat this process until. put all cards from your library into your graveyard",
+          # (Tainted Pact, Demonic Consultation, Paradigm Shift: Tainted Pact had come 37th)
+          leads=r"exile all (?:other )?cards (?:from your library|revealed this way)|\bexile your library\b|"
+                r"exile the top card of your library\. [^\n]*repeat this process"),
     _need("its copy untapped again", "creatures that untap a permanent when they enter",
-          r"\{t\}[^\n:]*: create a token that's a copy of (?:target|another)[^.\n]*creature",
+          # (and a copy of itself an Aura gives: Splinter Twin's "copy of this creature" had read no need)
+          r"\{t\}[^\n:]*: create a token that's a copy of (?:(?:target|another)[^.\n]*creature|~|"
+          r"(?:this|enchanted) creature)",
           "when this creature enters, untap target permanent. tap or untap target permanent. untap target "
-          "permanent you control. untap that permanent. untap all creatures you control", "t:creature"),
+          "permanent you control. untap that permanent. untap all creatures you control", "t:creature",
+          # a creature whose entering untaps a permanent, steals one untapped, or flickers one of the player's own
+          # (Pestermite, Deceiver Exarch, Zealous Conscripts, Restoration Angel, Felidar Guardian: Conscripts had
+          # been missed, Captain of the Mists had led)
+          leads=r"when ~ enters(?: the battlefield)?, (?:[^\n]*\n• )?[^\n]*(?:untap (?:another )?target "
+                r"(?:permanent|creature)|gain control of target permanent[^\n]*untap that permanent|exile "
+                r"(?:another )?target (?:non-\w+ )?(?:creature|permanent) you control, then return)"),
     _need("its tap ability untapped", "untappers",
           r"(?:^|\n)\{t\}: (?!add\b|create a token that's a copy)",
           "untap target creature. untap target permanent. untap all creatures you control", tags="untapper"),
@@ -87,7 +101,8 @@ NEEDS: tuple[Need, ...] = (
     _need("mana from the permanents it untaps and a way to cast it again", "mana rocks and Isochron Scepter",
           r"^untap all nonland permanents you control\.",
           "exile an instant card with mana value 2 or less from your hand. copy the exiled card. {t}: add {c}{c}. "
-          "{t}: add one mana of any color", tags="mana-rock"),
+          "{t}: add one mana of any color", tags="mana-rock",
+          leads=r"exile an instant card with mana value 2 or less from your hand"),  # (Isochron Scepter, 33rd)
     # what an engine multiplies or pays off, named by its text: the cards that feed it (asked "what works with X")
     _need("enter triggers to double", "creatures and artifacts with enter triggers",
           r"entering (?:the battlefield )?causes a triggered ability[^.]*triggers an additional time",
@@ -111,6 +126,19 @@ NEEDS: tuple[Need, ...] = (
           r"remove (?:a|one|x) \+1/\+1 counters? from (?:~|this creature|it)",
           "whenever you gain life, put a +1/+1 counter on target creature. put a +1/+1 counter on each creature "
           "you control. if one or more +1/+1 counters would be put", tags="plus-one-counters"),
+    # Heliod, Sun-Crowned's counter for each life gained wants a creature that spends counters to gain life or deal
+    # damage (Walking Ballista given lifelink; Spike Feeder); Devoted Druid's untap for a -1/-1 counter wants the
+    # counters kept off (Vizier of Remedies)
+    _need("counters spent for life or damage", "creatures that remove their +1/+1 counters to deal damage or gain life",
+          r"whenever you gain life, put (?:a|one|that many) \+1/\+1 counters?",
+          "remove a +1/+1 counter from this creature: it deals 1 damage to any target. remove a +1/+1 counter "
+          "from this creature: you gain 2 life", "t:creature",
+          leads=r"remove (?:a|one) \+1/\+1 counter from ~: (?:~ deals|it deals|you gain)"),
+    _need("its -1/-1 counters kept off", "cards that stop or lessen -1/-1 counters",
+          r"put a -1/-1 counter on ~: untap ~",
+          "if one or more -1/-1 counters would be put on a creature you control, that many -1/-1 counters minus "
+          "one are put on it instead. remove a -1/-1 counter from target creature. +1/+1 counter",
+          leads=r"-1/-1 counters would be put on (?:a|target) creature"),
     _need("+1/+1 or -1/-1 counters moved", "cards that put or remove counters",
           r"\b(?:persist|undying)\b",
           "sacrifice a creature: remove a +1/+1 counter from target creature. if one or more -1/-1 counters "
@@ -122,6 +150,12 @@ def combo_needs(name: str, oracle_text: str) -> list[Need]:
     """What a card's text needs from combo partners, most telling first (at most :data:`MAX_NEEDS`)."""
     text = prepare_text(name, oracle_text)
     return [need for need in NEEDS if need.pattern.search(text)][:MAX_NEEDS]
+
+
+def partner_leads(needs: list[Need]) -> re.Pattern[str] | None:
+    """What supplies one of ``needs`` outright, over a partner's prepared text (``None`` where no need says)."""
+    leads = [need.leads.pattern for need in needs if need.leads is not None]
+    return re.compile("|".join(f"(?:{lead})" for lead in leads)) if leads else None
 
 
 def partner_query(needs: list[Need]) -> tuple[str, str, tuple[str, ...]]:

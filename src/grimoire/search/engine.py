@@ -291,6 +291,7 @@ NOT_LEGAL_SHARE = 0.25  # the score share of a card Commander bans, asked for a 
 # the functions every deck plays, whose most direct cards answer a request for staples where the store has no play
 # rates (see SearchEngine._staples)
 STAPLE_TAGS = ("ramp", "card-draw", "removal", "tutor", "counterspell", "sweeper")
+PARTNER_DEPTH = 300  # the combo partners read for one that supplies the need outright
 _NAMES_A_DECK = re.compile(r"\b(?:decks?|edh|builds?|lists?)\b")  # "for my esper deck", not "esper ramp"
 # the sentence in which a card says it enters tapped ("This land enters tapped.", "If you don't, it enters tapped.",
 # older wording "enters the battlefield tapped"), and the words that make it a condition
@@ -1014,6 +1015,22 @@ class SearchEngine:
                 + " (Grimoire has no combo list offline: these cards supply what its text needs)")
         return " ".join(part for part in (reading.query, syntax) if part), wording, tags, note
 
+    def _partners_outright_first(self, combo: str, rows: np.ndarray, scores: np.ndarray
+                                 ) -> tuple[np.ndarray, np.ndarray]:
+        """Among the first :data:`PARTNER_DEPTH` partners of ``combo``, those whose text supplies its need outright
+        (:func:`combos.partner_leads`: Isochron Scepter for Dramatic Reversal, Zealous Conscripts and Deceiver
+        Exarch for Kiki-Jiki, Walking Ballista for Heliod, Sun-Crowned) first, each part in its order: the
+        wording and tags had put Scepter 33rd behind mana rocks."""
+        row = self.db.names.find(combo)
+        leads = combos.partner_leads(combos.combo_needs(combo, self.db.columns.oracle_text[row]))
+        if leads is None or not len(rows):
+            return rows, scores
+        names, texts = self.db.columns.name, self.db.columns.oracle_text
+        outright = np.zeros(len(rows), dtype=bool)
+        for position, partner in enumerate(rows[:PARTNER_DEPTH].tolist()):
+            outright[position] = leads.search(tag_rules.prepare_text(names[partner], texts[partner])) is not None
+        return _moved_last(rows, scores, ~outright)
+
     def _deck_colour_shares(self, reading: Reading, rows: np.ndarray, made: np.ndarray | None
                             ) -> np.ndarray | None:
         """The share of its score each of ``rows`` keeps when the words asked for a deck's colours (``id<=``):
@@ -1409,6 +1426,8 @@ class SearchEngine:
                     rest = self._by_name(np.setdiff1d(np.flatnonzero(mask), rows))
                     rows, scores = np.concatenate([rows, rest]), np.concatenate([scores, np.zeros(len(rest))])
                     rows, scores = self._fixing_first(made, rows, scores)
+                if reading.combo:
+                    rows, scores = self._partners_outright_first(reading.combo, rows, scores)
             elif reading.combo:  # a card without rules text says nothing about its partners
                 rows, scores = np.zeros(0, dtype=np.int64), np.zeros(0)
                 lexical = semantic = np.zeros(len(self.db), dtype=np.int32)
