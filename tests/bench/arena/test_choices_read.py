@@ -104,9 +104,9 @@ def test_an_abilitys_modes_and_its_cost_read_as_the_card_says(tmp_path, db):
              "^Attack with Thraben"]
     decision = play(game, wants, lambda g, d: d.seat == 0 and any("charge counter" in o.label for o in d.options))
     activate = next(o for o in decision.options if "charge counter" in o.label)
-    assert activate.label == "Activate Umezawa's Jitte: remove a charge counter from it: choose one — Equipped " \
+    assert activate.label == "Activate Umezawa's Jitte: Remove a charge counter from it: Choose one — Equipped " \
                              "creature gets +2/+2 until end of turn; Target creature gets -1/-1 until end of turn; " \
-                             "You gain 2 life"
+                             "You gain 2 life."
     game.choose(decision, activate)
     modes = game.decision()
     assert modes.prompt.startswith("Umezawa's Jitte: choose one — \"Equipped creature gets +2/+2 until end of turn.\"")
@@ -506,7 +506,7 @@ def test_the_board_holds_no_keyword_twice_and_no_flash_and_a_clue_reads_as_its_a
     text = prompt_for(game, decision)
     creatures = line_of(text, "Creatures:")
     assert "Noble Hierarch 0/1 (exalted" in creatures and "exalted;" not in creatures and "flash" not in creatures
-    assert "Activate Clue: {2}, sacrifice it: draw a card" in [o.label for o in decision.options]
+    assert "Activate Clue: {2}, Sacrifice this artifact: Draw a card." in [o.label for o in decision.options]
     clean(text)
 
 

@@ -188,7 +188,7 @@ def test_delvers_look_shows_the_top_card_and_the_reveal_is_public(tmp_path, db):
                     lambda g, d: d.kind == "OptionalEffectChoice" and "reveal that card" in d.prompt)
     top = game.name_of(game._game.player(0)["library"][0])
     assert f"(You look at: {top}, from the top of your library.) Yes means: reveal it." in prompt_for(game, decision)
-    game.choose(decision, next(o for o in decision.options if o.label == "Yes: reveal it"))
+    game.choose(decision, next(o for o in decision.options if o.label.startswith("Yes: reveal it")))
     assert f"You reveal: {top}" in "\n".join(line for entry in turn_log(game, 0) for line in entry.lines)
     assert f"Opponent reveals: {top}" in "\n".join(line for entry in turn_log(game, 1) for line in entry.lines)
 

@@ -182,7 +182,7 @@ def test_a_creature_that_dies_to_0_toughness_is_logged_with_its_cause(tmp_path, 
                    {"type": "Text", "value": " to "}, {"type": "Zone", "value": "Graveyard"})
     removed = _entry("Essential", {"type": "Text", "value": "1 +1/+1 counter removed from "}, troll)
     game._record([removed, moved])
-    assert game.log_for(0)[-1][1] == "Golgari Grave-Troll dies (its toughness fell to 0 as a counter was removed)"
+    assert game.log_for(0)[-1][1] == "Your Golgari Grave-Troll dies (its toughness fell to 0 as a counter was removed)"
     before = len(game.log)
     game._record([moved, _entry("Essential", {"type": "PlayerName", "value": {"name": "Player 1", "player_id": 0}},
                                 {"type": "Text", "value": " sacrifices "}, troll)])

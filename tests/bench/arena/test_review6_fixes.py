@@ -37,10 +37,11 @@ def test_an_ability_whose_source_was_sacrificed_keeps_its_name_and_text_on_the_s
     decision = play(game, ["^Keep", "^Play land", "^Activate Clue", "^Cast Thraben"], lambda g, d: any(
         (e.get("kind") or {}).get("type") == "ActivatedAbility" for e in g._game.stack()))
     assert line_of(prompt_for(game, decision, 0), "Stack") == \
-        'Stack (top first, resolves first): 1. Clue (your activated ability): "{2}, sacrifice it: draw a card"'
+        'Stack (top first, resolves first): 1. Clue (your activated ability): "{2}, Sacrifice this artifact: Draw a ' \
+        'card."'
     assert line_of(prompt_for(game, decision, 1), "Stack") == \
-        'Stack (top first, resolves first): 1. Clue (your opponent\'s activated ability): "{2}, sacrifice it: ' \
-        'draw a card"'
+        'Stack (top first, resolves first): 1. Clue (your opponent\'s activated ability): "{2}, Sacrifice this ' \
+        'artifact: Draw a card."'
     # (had it still read "object 122", the census would have counted it as an engine structure)
     assert engine_structures("1. object 122 (your activated ability)") == ["object 122"]
 
@@ -58,7 +59,7 @@ def test_the_log_names_a_transformed_permanent_as_it_was_and_whose_it_is(tmp_pat
     said = [line for line in _log(game, 1) if "(Delver of Secrets)" in line]
     assert said[0].startswith("Your opponent's Insectile Aberration (Delver of Secrets) ")  # (it had read "Delver of
     assert any(line.startswith("Your Insectile Aberration (Delver of Secrets) ") for line in _log(game, 0))  # Secrets")
-    assert "Your opponent's Insectile Aberration is targeted by Lightning Bolt" in _log(game, 1)
+    assert "Your opponent's Insectile Aberration is targeted by your Lightning Bolt" in _log(game, 1)
 
 
 def test_the_log_says_a_token_is_a_copy_and_whose_it_is_and_a_sagas_count(tmp_path, db):

@@ -170,6 +170,10 @@ def _says(segments: list[dict[str, Any]], *texts: str) -> bool:
 # Sculptor's ability ..." (see Game._reworded)
 _PUTS_ON_STACK = (" casts ", " activates ability: ", " activates ")
 _PASSES_PRIORITY = (" passes priority",)
+# what an activation's costs log before it: "loses 1 life", "sacrifices Scalding Tarn", "1 loyalty counter on ...",
+# "3 loyalty counters removed from ..."
+_COSTS = (" loses ", " sacrifices ", " counter on ", " counters on ", " removed from ", " discards ", " pays ")
+_GAME_ENDS = (" loses the game", " is eliminated", "Game over", " wins")  # the lines of a game's end
 # lines that name a card for what it did or what befell it before it died, not for its death ("1 +1/+1 counter
 # removed from ...", "activates ability: Golgari Grave-Troll")
 _NOT_ITS_DEATH = (" damage", " removed from ", *_PUTS_ON_STACK)
@@ -229,6 +233,7 @@ class Game:
     # one that has left by its card ("Delver of Secrets is destroyed" for an Insectile Aberration) or, a token, not
     # at all (see _whose_permanents)
     _permanents_named: dict[int, dict[str, Any]] = field(default_factory=dict)
+    _lost: bool = False  # a player has lost the game: the log stops but for the lines that end it
 
     def __post_init__(self) -> None:
         self._engine = self.card_data.engine()
@@ -624,6 +629,12 @@ class Game:
             return line(f" keeps {kept} cards, having put {bottom} on the bottom of the library")
         if kind == "NamedChoice" and action.get("type") == "ChooseOption":
             return line(f" names {chosen.get('choice')}")
+        if action.get("type") == "CancelCast" and self._life_at_cast and self._life_at_cast[0] == seat and \
+                (paid := self._life_at_cast[1] - self.life(seat)) > 0:
+            # an alternative cost's life (Force of Will's), paid and not given back: "loses 1 life" had stood alone
+            casting = self._casting()
+            what = self.name_of(casting) if casting is not None else "a spell"
+            return line(f" started casting {what} (paid {paid} life) and took it back; the engine keeps the life")
         if kind == "UnlessPayment" and action.get("type") == "PayUnlessCost":
             source = self.name_of((data.get("pending_effect") or {}).get("source_id"))
             answer = " chooses to pay " if chosen.get("pay") else " does not pay "
@@ -689,13 +700,20 @@ class Game:
                 and not _mentions(entry.get("segments") or [], *_NOT_ITS_DEATH) for found in _card_ids(
                     entry.get("segments") or [])}
         left: set[int] = set()  # permanents named as they were, gone from the battlefield by the batch's end
+        start = len(self.log)
+        self._left_battlefield(entries)
         for entry in entries:
             presentation = entry.get("presentation") or {}
             segments = entry.get("segments") or []
             if self._targeting and _says(segments, *_PASSES_PRIORITY):
                 self._settle_targeting()
+            if self._lost and not _mentions(segments, *_GAME_ENDS):
+                continue  # a player has lost: the engine empties its zones ("Tundra moves from the battlefield to ...")
+            if _says(segments, " loses the game"):
+                self._lost = True
             if presentation.get("importance") == "Detail":
-                segments = self._public_move(entry) or self._death(entry, entries, told)
+                segments = self._public_move(entry) or self._death(entry, entries, told) or \
+                    self._fizzled(entry, entries)
                 if segments is None:
                     continue
             visibility = presentation.get("visibility")
@@ -715,11 +733,47 @@ class Game:
                     waiting.append(line)
                 continue
             self.log.append(line)
+            self._cause_first(start)
             if _says(line.segments, *_PUTS_ON_STACK):
                 for object_id in _card_ids(line.segments):
                     self.log.extend(self._targeting.pop(object_id, []))
         for object_id in left:
             self._permanents_named.pop(object_id, None)
+
+    def _cause_first(self, start: int) -> None:
+        """The log's last line moved above the lines of its batch (from ``start``) that the engine logs before it
+        though they follow from it: an activation above its costs ("Opponent activates ability: Scalding Tarn /
+        loses 1 life / sacrifices Scalding Tarn" had read in the reverse order), damage above the loyalty it removes
+        ("Rift Bolt deals 3 damage to your Teferi, Time Raveler / 3 loyalty counters removed from ...")."""
+        last = self.log[-1].segments
+        if _mentions(last, " activates"):
+            effects = _COSTS
+        elif _mentions(last, " damage to ") and _mentions(last, " deals "):
+            effects = (" removed from ",)
+        else:
+            return
+        hit = set(_card_ids(last)[1:]) if effects != _COSTS else set()
+        place = len(self.log) - 1
+        while place > start and _mentions(self.log[place - 1].segments, *effects) and \
+                (not hit or hit & set(_card_ids(self.log[place - 1].segments))):
+            place -= 1
+        if place < len(self.log) - 1:
+            self.log.insert(place, self.log.pop())
+
+    def _left_battlefield(self, entries: list[dict[str, Any]]) -> None:
+        """The permanents the batch's details move off the battlefield that no line had named there (a creature
+        cast and destroyed by a Supreme Verdict: "Stinkweed Imp is destroyed" had said nobody's): whose they were,
+        their owner's (the one the card goes back to; these decks take no control of another's permanent)."""
+        for entry in entries:
+            segments = entry.get("segments") or []
+            if len(segments) != 5 or segments[1].get("value") != " moves from " or \
+                    segments[2].get("value") != "Battlefield" or (card := _card_id(segments[0])) is None or \
+                    card in self._permanents_named:
+                continue
+            obj = self.object(card) or {}
+            if obj.get("owner") in (0, 1):
+                self._permanents_named[card] = {"name": str(segments[0]["value"].get("name")),
+                                                "controller": obj["owner"]}
 
     def _whose_permanents(self, segments: list[dict[str, Any]], left: set[int]) -> list[dict[str, Any]]:
         """A log line's permanents as they were on the battlefield, with whose they are and whether a token is a
@@ -734,11 +788,14 @@ class Game:
         leader = segments[0].get("value", {}).get("player_id") if segments and \
             segments[0].get("type") == "PlayerName" else None
         marked, said = [], None
+        targeting = _targeting_source(segments) is not None  # "X is targeted by Y": each says whose
         for segment in segments:
             if segment.get("type") == "Text" and str(segment.get("value")).startswith(" token") and marked and \
-                    isinstance(marked[-1].get("value"), dict) and marked[-1]["value"].pop("token_copy", None):
-                # "Snapcaster Mage token copy is created" ("Snapcaster Mage (token copy) token" had read)
-                segment = {"type": "Text", "value": " token copy" + str(segment["value"])[len(" token"):]}
+                    isinstance(marked[-1].get("value"), dict):
+                marked[-1]["value"].pop("token", None)  # the line says it ("Zombie token is created")
+                if marked[-1]["value"].pop("token_copy", None):
+                    # "Snapcaster Mage token copy is created" ("Snapcaster Mage (token copy) token" had read)
+                    segment = {"type": "Text", "value": " token copy" + str(segment["value"])[len(" token"):]}
             object_id = _card_id(segment) if segment.get("type") == "CardName" else None
             obj = self.object(object_id) if object_id is not None else None
             known = self._permanents_named.get(object_id) if object_id is not None else None
@@ -746,11 +803,17 @@ class Game:
                 name = str(obj.get("name"))
                 known = {"name": name, "controller": obj.get("controller"),
                          **({"token_copy": True} if obj.get("is_token") and name.lower() in self.card_data.faces
-                            else {})}
+                            else {"token": True} if obj.get("is_token") else {})}
                 if name == segment["value"].get("name"):
                     self._permanents_named[object_id] = known
                 else:  # back already, as the other face: the line was logged before (Fable's chapter III exile)
                     known["name"] = segment["value"].get("name")
+            if not known and targeting and obj and obj.get("controller", obj.get("owner")) in (0, 1):
+                # whose spell aims at whose, on the stack or still being cast ("Swords to Plowshares is targeted by
+                # Force of Will" twice had not said that each Force was another player's)
+                value = dict(segment["value"], controller=obj.get("controller", obj.get("owner")))
+                marked.append({"type": "CardName", "value": value})
+                continue
             if not known:
                 marked.append(segment)
                 continue
@@ -759,8 +822,9 @@ class Game:
             value = dict(segment["value"], **known)
             if known["name"] != segment["value"].get("name"):
                 value["card"] = segment["value"].get("name")  # the card a transformed permanent is
-            if known["controller"] in (leader, said):  # (said once for a run of one player's: "Your Psychic Frog,
-                del value["controller"]                 # Nethergoyf and Insectile Aberration attack")
+            # (said once for a run of one player's: "Your Psychic Frog, Nethergoyf and Insectile Aberration attack")
+            if known["controller"] in (leader, said) and not targeting:
+                del value["controller"]
             said = known["controller"]
             marked.append({"type": "CardName", "value": value})
         return segments if plain else marked
@@ -818,6 +882,23 @@ class Game:
             " (its toughness fell to 0 as a counter was removed)" if any(
                 _mentions(line, " removed from ") for line in said) else ""
         return [segments[0], {"type": "Text", "value": f" dies{cause}"}]
+
+    def _fizzled(self, entry: dict[str, Any], entries: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+        """"Your opponent's Force of Will is countered on resolution: its target is gone" for a spell that leaves the
+        stack for a graveyard with neither its effect resolving nor a counter in the batch (CR 608.2b; a second Force
+        of Will aimed at a spell the first had countered had vanished from the log). None for any other detail."""
+        segments = entry.get("segments") or []
+        if len(segments) != 5 or segments[1].get("value") != " moves from " or \
+                (segments[2].get("value"), segments[4].get("value")) != ("Stack", "Graveyard") or \
+                (card := _card_id(segments[0])) is None:
+            return None
+        if any(card in _card_ids(said := e.get("segments") or []) and
+               _mentions(said, "'s effect resolves", " counters ") for e in entries):
+            return None
+        owner = (self.object(card) or {}).get("owner")
+        value = dict(segments[0]["value"], **({"controller": owner} if owner in (0, 1) else {}))
+        return [{"type": "CardName", "value": value},
+                {"type": "Text", "value": " is countered on resolution: its target is gone"}]
 
     def _settle_targeting(self) -> None:
         """Priority passes: targets of what is on the stack join the log; those of a cast given up are dropped."""
@@ -1218,9 +1299,9 @@ class Game:
         texts = []
         # (an ability used from the hand, cycling, is no ability of the permanent: Troll of Khazad-dûm had shown
         # "{1}, discard 1 card: search library" on the battlefield)
-        for text in [*ability_texts(obj), *[a.get("description") or ability_words(a) for a in obj.get("abilities")
-                                             or [] if isinstance(a, dict) and a.get("kind") == "Activated" and
-                                             a.get("activation_zone") in (None, "Battlefield")]]:
+        activated = [a for a in obj.get("abilities") or [] if isinstance(a, dict) and a.get("kind") == "Activated"
+                     and a.get("activation_zone") in (None, "Battlefield")]
+        for text in [*ability_texts(obj), *[a.get("description") or ability_words(a, _this(obj)) for a in activated]]:
             text = ability_text(text, name).strip()
             text = text[:1].upper() + text[1:]  # as printed ("remove a charge counter from it: ..." had read)
             chapter = re.fullmatch(r"Chapter (\d+)\.?", text)
@@ -1262,11 +1343,12 @@ class Game:
             # item has none
             held, index = known.get("abilities") or [], ability.get("ability_index")
             if isinstance(index, int) and 0 <= index < len(held) and isinstance(held[index], dict):
-                described = held[index].get("description") or ability_words(held[index])
+                described = held[index].get("description") or ability_words(held[index], _this(known))
         text = self._ability_words(described, ability, name, str(kind.get("type"))) if isinstance(kind, dict) and \
             kind.get("type") != "Spell" else ability_text(described, name)
         if re.fullmatch(r"Chapter \d+\.?", text.strip()):  # a Saga's chapter: its text as printed
             text = self._chapter_text(text, name).split(": ", 1)[-1]
+        note = self._gone_note(ability, name)
         # a trigger holds its own source as a placeholder target while its targets are being chosen, and for good
         # where its text targets nothing (Narcomoeba's "you may put it onto the battlefield": "targeting Narcomoeba
         # in your graveyard" had been shown)
@@ -1287,7 +1369,24 @@ class Game:
         copy = kind.get("type") == "Spell" and entry.get("id") != source if isinstance(kind, dict) else False
         return {"id": entry.get("id"), "source": name, "controller": entry.get("controller"),
                 "kind": kind.get("type") if isinstance(kind, dict) else kind, "text": text,
-                "targets": list(dict.fromkeys(targets)), **({"copy": True} if copy else {})}
+                "targets": list(dict.fromkeys(targets)), **({"copy": True} if copy else {}),
+                **({"note": note} if note else {})}
+
+    def _gone_note(self, ability: dict[str, Any], name: str) -> str:
+        """'(the Prized Amalgam it would return has left the graveyard: it will do nothing)' for a trigger that moves
+        its own source from a zone the source has left since (a new object, CR 400.7: both Amalgams were on the
+        battlefield, the stack promising the return of one); '' otherwise."""
+        effect = ability.get("effect") or {}
+        identity = (ability.get("trigger_source") or {}).get("identity") or {}
+        reference, zone = identity.get("reference") or {}, identity.get("expected_zone")
+        if effect.get("type") != "ChangeZone" or (effect.get("target") or {}).get("type") != "SelfRef" or \
+                effect.get("origin") != zone or not zone or reference.get("object_id") is None:
+            return ""
+        now = self.object(reference["object_id"]) or {}
+        if now.get("zone") == zone and now.get("incarnation") == reference.get("incarnation"):
+            return ""
+        return f"(the {name} it would return has left the {_ZONE_NAMES.get(zone, str(zone).lower())}: it will do " \
+               "nothing)"
 
     def _engine_mana_value(self, target: Any) -> str:
         """' (mana value 3, which this rules engine counts as 0)' for a transformed permanent aimed at by a spell that
@@ -1364,7 +1463,10 @@ class Game:
             return {"Keep": "Keep this hand", "Mulligan": "Mulligan (shuffle and draw a new hand)"}.get(
                 (data.get("choice") or {}).get("type"), str(data))
         if kind == "SelectCards":
-            return self._select_label(self._cards_told_apart(data.get("cards") or [], seat))
+            said, lost = self._select_label(self._cards_told_apart(data.get("cards") or [], seat)), \
+                self._trigger_lost(data.get("cards") or [])
+            # "Exile: Ichorid (from your graveyard; its own trigger, stack item 2, then does nothing)"
+            return f"{said[:-1]}; {lost[2:]}" if lost and said.endswith(")") else said + lost
         if kind == "ChooseX":
             spent = self._converge_spent(action, seat)
             paid = f" (the automatic payment spends {len(spent)} colour{'' if len(spent) == 1 else 's'}: " \
@@ -1430,7 +1532,8 @@ class Game:
             # blockers of one name each as the board shows it (a summoning-sick Grizzly Bears and two others)
             shown = [self._board_text(target, seat, combat=True) if names.count(said) > 1 else said
                      for (target, _), said in zip(assigned, names, strict=True)]
-            parts = [f"{amount} to {said}" + (" (lethal)" if amount and amount >= lethal.get(target, 1 << 30) else "")
+            parts = [f"{amount} to your opponent's {said}" +
+                     (" (lethal)" if amount and amount >= lethal.get(target, 1 << 30) else "")
                      for (target, amount), said in zip(assigned, shown, strict=True)]
             for key, who in (("trample_damage", "the defending player (trample)"), ("controller_damage", "its "
                                                                                      "controller")):
@@ -1660,6 +1763,22 @@ class Game:
         text = self._board_text(object_id, seat)
         return f"{text} (untapped)" if text == self.name_of(object_id) else text
 
+    def _trigger_lost(self, cards: list[Any]) -> str:
+        """' (its own trigger, stack item 2, then does nothing)' where a card chosen to leave its zone is the source
+        of a trigger still on the stack below the one resolving, that needs it where it is (Ichorid exiled for the
+        other Ichorid's return: its upkeep trigger then returns nothing)."""
+        stack = list(reversed(self._game.stack()))  # top first, as the prompt numbers it
+        waiting = self.waiting_for().get("data") or {}
+        resolving = waiting.get("source_id") if isinstance(waiting, dict) else None
+        found = [number for number, entry in enumerate(stack, 1) if entry.get("source_id") in cards and
+                 entry.get("source_id") != resolving and (entry.get("kind") or {}).get("type") == "TriggeredAbility"
+                 and (self.object(entry["source_id"]) or {}).get("zone") == "Graveyard"]
+        if not found:
+            return ""
+        shown = 1 if self._resolving_spell() else 0  # the prompt shows the one resolving as item 1
+        items = " and ".join(str(n + shown) for n in found)
+        return f" (its own trigger, stack item {items}, then does nothing)"
+
     def _select_label(self, names: list[str]) -> str:
         """A choice of cards, worded for what the chosen cards do (kept on top, put back in order, ...)."""
         waiting = self.waiting_for()
@@ -1767,8 +1886,24 @@ class Game:
         if not accept:
             return "No"
         data = self.waiting_for().get("data") or {}
-        meaning = self._optional_meaning(self._resolving(data.get("source_id"), seat))
-        return "Yes" + (f": {meaning}{self._none_in_hand(meaning, seat)}" if meaning else "")
+        ability = self._resolving(data.get("source_id"), seat)
+        meaning = self._optional_meaning(ability)
+        return "Yes" + (f": {meaning}{self._none_in_hand(meaning, seat)}{self._reveal_for_nothing(ability)}"
+                        if meaning else "")
+
+    def _reveal_for_nothing(self, ability: dict[str, Any]) -> str:
+        """' (Polluted Delta is no instant or sorcery card: revealing it only shows it to your opponent)' for a reveal
+        whose reward needs a card type that the card looked at lacks (Delver of Secrets' upkeep: it will not
+        transform); '' otherwise."""
+        wanted = re.search(r"[Ii]f an? ([\w ]+?) card is revealed", str(ability.get("description") or ""))
+        looked = [obj for t in ability.get("targets") or [] if isinstance(t, dict) and "Object" in t and
+                  (obj := self.object(t["Object"])) and obj.get("zone") == "Library"]
+        if not wanted or len(looked) != 1:
+            return ""
+        types = {t.lower() for t in (looked[0].get("card_types") or {}).get("core_types") or []}
+        if types & set(wanted[1].lower().split(" or ")):
+            return ""
+        return f" ({looked[0].get('name')} is no {wanted[1]} card: revealing it only shows it to your opponent)"
 
     def _none_in_hand(self, text: str, seat: int) -> str:
         """' (you have no Equipment card in your hand: it does nothing)' where ``text`` puts a card of a type from
@@ -1947,7 +2082,7 @@ class Game:
         text = ""
         if index is not None and 0 <= index < len(abilities):
             ability = abilities[index] or {}
-            text = ability.get("description") or self._cycling_line(obj, ability) or ability_words(ability)
+            text = ability.get("description") or self._cycling_line(obj, ability) or ability_words(ability, _this(obj))
         return f"{obj.get('name')}: {text}".rstrip(": ").replace("~", str(obj.get("name")))
 
     def _cycling_line(self, obj: dict[str, Any], ability: dict[str, Any]) -> str:
@@ -2185,7 +2320,10 @@ class Game:
             return f"{said} Choose {number} permanent{'' if number == 1 else 's'} you control to sacrifice."
         if kind == "AssignCombatDamage":
             attacker = self._fighters(seat).get(data.get("attacker_id")) or self._names(data.get("attacker_id"))
-            blockers = [self._names(b.get("blocker_id")) for b in data.get("blockers") or [] if isinstance(b, dict)]
+            # (the blockers are the defending player's: "blocked by Troll of Khazad-dûm and Prized Amalgam" had read
+            # as if the attacker's own Amalgam blocked it)
+            blockers = [f"your opponent's {self._names(b.get('blocker_id'))}" for b in data.get("blockers") or []
+                        if isinstance(b, dict)]
             over = " (trample: once each blocker has lethal damage, the rest may go to the player or planeswalker " \
                    "it attacks)" if data.get("trample") else ""
             return f"Your {attacker} ({data.get('total_damage')} damage) is blocked by {_both(blockers)}: divide " \
@@ -2484,6 +2622,8 @@ class Game:
             # the engine offers to finish only where it can pay the rest
             return f"{paying}: still to pay {left}, more than your untapped mana sources can pay (finishing is not " \
                    "offered)."
+        if all(action.to_dict().get("type") in ("PassPriority", "CancelCast") for action in self._game.actions()):
+            ask = "Finish paying, or cancel."  # no source to choose by hand: the engine pays the rest itself
         return f"{paying}: still to pay {left}. {ask}"
 
     def _automatic_payment(self, action: dict[str, Any], seat: int) -> str:
@@ -2527,8 +2667,10 @@ class Game:
         first = self._first_action("ChooseTarget")
         casting = self._casting()
         copy = self._copy(seat, first) if first and casting is not None else None
-        if copy is None or (copy.waiting_for() or {}).get("type") != "Priority" or \
-                (copy.stack() or [{}])[-1].get("id") != casting:
+        # the cast is over where the spell is on the stack and no payment or target waits; a trigger of the cast
+        # (Dragon's Rage Channeler's surveil, Swiftspear's prowess) can stand above it or wait for its own choice
+        if copy is None or (copy.waiting_for() or {}).get("type") in (*_PAYMENT_WAITS, "TargetSelection") or \
+                casting not in {entry.get("id") for entry in copy.stack()}:
             return ""
         said = self._paid_with(copy, seat)
         cost = render_cost((self.object(casting) or {}).get("mana_cost"))
@@ -2684,6 +2826,13 @@ def _ordinal(count: int) -> str:
     suffix = "th" if 10 <= count % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(count % 10, "th")
     chapter = f", chapter {_ROMAN[count - 1]}" if 1 <= count <= len(_ROMAN) else ""
     return f"its {count}{suffix}{chapter}"
+
+
+def _this(obj: dict[str, Any]) -> str:
+    """How Oracle text names a permanent in its own cost: 'this artifact' (a Treasure's "Sacrifice this artifact")."""
+    types = (obj.get("card_types") or {}).get("core_types") or []
+    return next((f"this {kind.lower()}" for kind in ("Artifact", "Creature", "Land", "Enchantment") if kind in types),
+                "it")
 
 
 def _whose(obj: dict[str, Any], seat: int) -> str:
@@ -3066,7 +3215,8 @@ def render_segments(segments: list[dict[str, Any]], seat: int | None, *, hide_ca
             if said and not text and names is None:  # the line's first words
                 said = said[0].upper() + said[1:]
             notes = [note for note in (value.get("card"), "token copy" if value.get("token_copy") else "") if note]
-            text.append(f"{said}{value.get('name')}" + (f" ({', '.join(notes)})" if notes else ""))
+            text.append(f"{said}{value.get('name')}" + (" token" if value.get("token") else "") +
+                        (f" ({', '.join(notes)})" if notes else ""))
         elif kind == "Owner":  # (the harness's own segment: whose zone a detail's move is in)
             text.append(f"{names[value]}'s" if names is not None and value in (0, 1) else
                         "your" if value == seat else "your opponent's")

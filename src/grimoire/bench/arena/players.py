@@ -6,6 +6,7 @@ The CPU (phase's own AI, in a subprocess) is in :mod:`grimoire.bench.arena.cpu` 
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import Counter
@@ -211,6 +212,8 @@ class HeuristicBot(_Bot):
             source = game.object(data.get("source_id")) or {}
             if not _has_opposing_target(game, _ability_of(source, data.get("ability_index")), view):
                 return -1.0
+            if _burden_too_heavy(source, _ability_of(source, data.get("ability_index")), view["you"]["life"]):
+                return -1.0
             return _ability_score(source, data.get("ability_index"), view)
         if kind == "PassPriority":
             return 0.0
@@ -242,6 +245,8 @@ class HeuristicBot(_Bot):
         helpful = _helps(decision.prompt)
         if isinstance(target, dict) and "Player" in target:
             mine = target["Player"] == seat
+            if mine and not helpful:
+                return -20.0  # nor harm itself (a Lightning Bolt with the opponent out of reach): cancelling is better
             return 2.0 if mine == helpful else 0.0
         if isinstance(target, dict) and "Object" in target:
             on_stack = {entry["id"]: entry for entry in view["stack"]}
@@ -393,6 +398,20 @@ def _ability_score(obj: dict[str, Any], index: int | None, view: dict[str, Any])
             if view["you"]["life"] - amount < 5 + amount // 2:
                 return -1.0
     return 10.0
+
+
+def _burden_too_heavy(obj: dict[str, Any], ability: dict[str, Any], life: int) -> bool:
+    """Whether an ability puts on its source another counter of a kind that its controller loses life for each
+    upkeep (The One Ring's burden) when that loss would then be more than a quarter of ``life``: tapping the Ring
+    every turn had drained the bot to death."""
+    effect = ability.get("effect") or {}
+    if effect.get("type") != "PutCounter" or (effect.get("target") or {}).get("type") != "SelfRef":
+        return False
+    kind = effect.get("counter_type")
+    drains = any((t.get("definition") or {}).get("phase") == "Upkeep" and
+                 '"LoseLife"' in (text := json.dumps((t.get("definition") or {}).get("execute"))) and
+                 f'"counter_type": "{kind}"' in text for t in obj.get("trigger_definitions") or [])
+    return drains and (int((obj.get("counters") or {}).get(kind) or 0) + 1) * 4 > life
 
 
 def _cost_parts(cost: Any) -> list[dict[str, Any]]:

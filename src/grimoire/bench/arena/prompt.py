@@ -314,6 +314,7 @@ def render_stack(stack: list[dict[str, Any]], seat: int) -> str:
         targets = entry.get("targets") or []
         aimed = f", targeting {' and '.join(targets)}" if targets else ""
         text = f': "{entry["text"]}"' if entry.get("text") and kind != "spell" else ""  # a spell's text: cardDetails
+        text += f" {entry['note']}" if entry.get("note") else ""  # (what it will do now, beside the text as printed)
         resolving = ", resolving now" if entry.get("resolving") else ""
         items.append((f"{entry.get('source')} ({owner} {kind}{aimed}{resolving})", text))
     return "Stack (top first, resolves first): " + "; ".join(
@@ -377,6 +378,7 @@ to your opponent's spells while they are on the stack. Passing priority is how y
 declares all blocks at once. Unblocked attackers deal damage to the defending player; blocked attackers and \
 their blockers deal damage to each other. A creature cannot attack unless you have controlled it since the start \
 of your turn (unless it has haste). Tapped creatures cannot block. Damage on creatures wears off at end of turn.
+- Maximum hand size: seven. In your cleanup step you discard down to seven cards.
 - A player at 0 or less life, or who must draw from an empty library, loses.
 - Mulligans: keep your opening seven or shuffle and draw seven new cards; after keeping, put one card on the \
 bottom of your library for each mulligan taken.

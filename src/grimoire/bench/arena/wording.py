@@ -116,17 +116,25 @@ def _moved_text(effect: dict[str, Any]) -> str:
     return _MOVED_TO[effect["destination"]].replace(" it", f" {other}{noun}{where}", 1)
 
 
-def ability_words(ability: Any) -> str:
-    """An activated ability the engine holds no text for, as rules text: '{2}, sacrifice it: draw a card' (a Clue; it
-    had read "{2} and sacrifice it: draw"), 'remove a charge counter from it: choose one — ...' (Umezawa's Jitte;
-    "remove counter: generic effect"), '{T}, sacrifice it: add one mana of any color' (a Treasure)."""
+def ability_words(ability: Any, this: str = "it") -> str:
+    """An activated ability the engine holds no text for, as rules text in Oracle's case, ``this`` naming its source
+    in a cost: '{2}, Sacrifice this artifact: Draw a card.' (a Clue; it had read "{2} and sacrifice it: draw"),
+    'Remove a charge counter from it: Choose one — ...' (Umezawa's Jitte; "remove counter: generic effect"),
+    '{T}, Sacrifice this artifact: Add one mana of any color.' (a Treasure; "sacrifice it: add" had read, in quotes
+    that say "as printed")."""
     if not isinstance(ability, dict):
         return ""
     cost = ability.get("cost")
     parts = cost.get("costs") or [] if isinstance(cost, dict) and cost.get("type") == "Composite" else [cost]
-    paid = ", ".join(cost_text(part) for part in parts if part)
-    words = effect_words(ability.get("effect"), ability.get("modal"))
+    paid = ", ".join(_capitalised(re.sub(r"^sacrifice it$", f"sacrifice {this}", cost_text(part)))
+                     for part in parts if part)
+    words = _capitalised(effect_words(ability.get("effect"), ability.get("modal")))
+    words += "" if words.endswith((".", "—")) else "."
     return f"{paid}: {words}" if paid else words
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def effect_words(effect: Any, modal: Any = None) -> str:
