@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from grimoire.bench.arena.players import HeuristicBot, _ability_of, _burden_too_heavy
+from grimoire.bench.arena import players
+from grimoire.bench.arena.players import HeuristicBot, _ability_of
 from grimoire.bench.arena.prompt import render_stack, system_prompt
 from grimoire.bench.arena.wording import ability_words
 
@@ -129,10 +130,10 @@ def test_the_heuristic_bot_would_rather_cancel_than_aim_harm_at_itself():
 def test_the_heuristic_bot_stops_drawing_with_the_one_ring_before_the_burden_kills_it(tmp_path, db):
     game = duel(tmp_path, db, "// Ring\n24 Island\n36 The One Ring\n")
     ring = dict(next(o for o in game._game.hand(0) if o["name"] == "The One Ring"))
-    draw = _ability_of(ring, 0)
-    assert not _burden_too_heavy({**ring, "counters": {"burden": 1}}, draw, 20)
-    assert _burden_too_heavy({**ring, "counters": {"burden": 4}}, draw, 17)
-    assert _burden_too_heavy({**ring, "counters": {}}, draw, 3)
+    draw, too_heavy = _ability_of(ring, 0), players._burden_too_heavy
+    assert not too_heavy({**ring, "counters": {"burden": 1}}, draw, 20)
+    assert too_heavy({**ring, "counters": {"burden": 4}}, draw, 17)
+    assert too_heavy({**ring, "counters": {}}, draw, 3)
 
 
 def test_life_paid_for_a_cast_taken_back_is_logged_with_its_cause(tmp_path, db):
