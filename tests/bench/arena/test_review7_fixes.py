@@ -93,7 +93,7 @@ def test_damage_assignment_says_the_blockers_are_the_opponents(tmp_path, db):
     amalgams = "// Amalgams\n24 Swamp\n36 Prized Amalgam\n"
     game = duel(tmp_path, db, amalgams, amalgams)
     play(game, ["^Keep"], lambda g, d: d.kind == "Priority", other_wants=["^Keep"])
-    mine, theirs = game._game.hand(0)[0]["id"], game._game.hand(1)[0]["id"]
+    mine, theirs = (next(o["id"] for o in game._game.hand(seat) if o["name"] == "Prized Amalgam") for seat in (0, 1))
     data = {"attacker_id": mine, "total_damage": 3, "blockers": [{"blocker_id": theirs, "lethal_minimum": 3}]}
     text = game.describe_prompt("AssignCombatDamage", data, 0)
     assert f"is blocked by your opponent's {game.name_of(theirs)}" in text
