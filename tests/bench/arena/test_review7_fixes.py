@@ -171,7 +171,7 @@ def test_a_spell_that_leaves_the_stack_unresolved_is_logged_countered(tmp_path, 
     moved = _entry("Detail", force, {"type": "Text", "value": " moves from "}, {"type": "Zone", "value": "Stack"},
                    {"type": "Text", "value": " to "}, {"type": "Zone", "value": "Graveyard"})
     game._record([moved])  # (the second Force of Will, its target countered by the first, had left no line)
-    assert _log(game, 0)[-1] == "Your opponent's Force of Will is countered on resolution: its target is gone"
+    assert _log(game, 0)[-1] == "Your opponent's Force of Will is countered on resolution: no legal target is left"
     before = len(game.log)
     game._record([_entry("Detail", force, {"type": "Text", "value": "'s effect resolves"}), moved])
     assert len(game.log) == before  # one that resolved: no such line

@@ -884,9 +884,10 @@ class Game:
         return [segments[0], {"type": "Text", "value": f" dies{cause}"}]
 
     def _fizzled(self, entry: dict[str, Any], entries: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-        """"Your opponent's Force of Will is countered on resolution: its target is gone" for a spell that leaves the
-        stack for a graveyard with neither its effect resolving nor a counter in the batch (CR 608.2b; a second Force
-        of Will aimed at a spell the first had countered had vanished from the log). None for any other detail."""
+        """"Your opponent's Force of Will is countered on resolution: no legal target is left" for a spell that leaves
+        the stack for a graveyard with neither its effect resolving nor a counter in the batch (CR 608.2b; a second
+        Force of Will aimed at a spell the first had countered had vanished from the log, and so had a Prismatic
+        Ending whose X fell short of its target's mana value). None for any other detail."""
         segments = entry.get("segments") or []
         if len(segments) != 5 or segments[1].get("value") != " moves from " or \
                 (segments[2].get("value"), segments[4].get("value")) != ("Stack", "Graveyard") or \
@@ -898,7 +899,7 @@ class Game:
         owner = (self.object(card) or {}).get("owner")
         value = dict(segments[0]["value"], **({"controller": owner} if owner in (0, 1) else {}))
         return [{"type": "CardName", "value": value},
-                {"type": "Text", "value": " is countered on resolution: its target is gone"}]
+                {"type": "Text", "value": " is countered on resolution: no legal target is left"}]
 
     def _settle_targeting(self) -> None:
         """Priority passes: targets of what is on the stack join the log; those of a cast given up are dropped."""
