@@ -187,3 +187,19 @@ def test_exiling_a_card_whose_own_trigger_waits_on_the_stack_says_that_trigger_t
     game._game, game._state = SimpleNamespace(stack=lambda: upkeep), {}  # (no frame: nothing resolves off the stack)
     assert game._trigger_lost([901]) == " (its own trigger, stack item 2, then does nothing)"
     assert game._trigger_lost([903]) == ""
+
+
+def test_a_payment_with_no_source_to_choose_asks_to_finish_or_cancel(tmp_path, db):
+    game = duel(tmp_path, db, MOUNTAINS)
+    bolt = game._game.hand(0)[0]["id"]
+    game.name_of(bolt)  # (read now, from the engine the test then replaces)
+
+    def offered(*kinds: str) -> SimpleNamespace:
+        return SimpleNamespace(actions=lambda: [SimpleNamespace(to_dict=lambda k=k: {"type": k}) for k in kinds])
+
+    game._pending_cast = lambda: {"cost": {"type": "Cost", "shards": ["Red"], "generic": 0}, "card_id": bolt}
+    game._left_to_pay = lambda seat: "{R}"
+    game._game = offered("PassPriority", "CancelCast")  # (Murktide Regent's delve done: only Finish and Cancel)
+    assert game._payment_text(0).endswith("still to pay {R}. Finish paying, or cancel.")
+    game._game = offered("PassPriority", "TapForConvoke", "CancelCast")
+    assert game._payment_text(0).endswith("still to pay {R}. Choose a mana source, or finish paying.")
