@@ -989,6 +989,16 @@ def test_a_short_name_several_commanders_share_reads_their_colours_together_with
     assert "id<=wub" in urza.syntax and "Academy Headmaster" not in urza.notes[0]
 
 
+def test_asked_what_a_commanders_deck_needs_reads_its_colours(reader):
+    """Asked what a commander's deck needs, or what it does things with, its colours: "what does Yuriko need? cheap
+    ninjas" had answered green ninjas, "what does Muldrotha want" white cards."""
+    for query, identity in (("what does Yuriko need? cheap ninjas", "id<=ub"), ("what does Muldrotha want", "id<=ubg"),
+                            ("what does Korvold need? sac outlets", "id<=brg"), ("cards for yuriko to reveal", "id<=ub"),
+                            ("what does Krenko need?", "id<=r")):
+        assert identity in reader.read(query).syntax.split(), query
+    assert reader.read("cards for yuriko to reveal").query.strip() == "id<=ub"  # "to reveal" ranks nothing
+
+
 def test_what_a_card_makes_or_saves_is_not_its_cost(reader):
     assert syntax(reader, "rocks that make 2 mana") == f"{_ADDS_TWO} t:artifact"
     assert syntax(reader, "spells that cost 1 less") == ""

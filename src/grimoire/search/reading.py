@@ -1066,6 +1066,8 @@ class Reader:
                 words[start].text[:1].isupper() or fold(text) not in self.english and not self._everyday(fold(text)))
             if row is None and single and (_before(state, start, 1) in ("my", "for", "with", *_BUILDING)
                                            or _after(state, stop, 1) == "deck" or opening
+                                           or _ASKED_WHAT_IT_NEEDS.search(_before(state, start, 3))
+                                           and _WHAT_IT_NEEDS.match(_after(state, stop, 2))
                                            or _closing_a_request(state, start, stop)
                                            or stop == len(words) and _ADDED_TO.search(_before(state, start, 3))
                                            or _before_a_themed_deck(state, start)
@@ -1354,6 +1356,14 @@ class Reader:
         # request, its deck's needs after it; "best cards for Atraxa superfriends": its deck, then the deck's theme
         leading = (start == 0 or before.endswith("for")) and stop < len(state.words) and self._is_commander(row) \
             and not re.match(r"(?:'s?|and|or|vs|versus|in|from|to|with)\b", after)
+        # "what does Yuriko need? cheap ninjas", "what does Muldrotha want", "cards for yuriko to reveal": asked what
+        # the commander's deck needs, or what it does things with (they had lost its colours: green ninjas for Yuriko)
+        done_by_it = _FOR_IT_TO.match(after) if before.endswith("for") and self._is_commander(row) else None
+        if done_by_it:  # (what the commander does with them says nothing of what they do: "to reveal" ranks nothing)
+            for word in state.words[stop:stop + len(done_by_it.group().split())]:
+                word.used = True
+        leading = leading or done_by_it is not None or self._is_commander(row) and \
+            _ASKED_WHAT_IT_NEEDS.search(before) is not None and _WHAT_IT_NEEDS.match(after) is not None
         # "im building atraxa and want proliferate cards": the deck being built, played or brewed
         # ("i play kaalia and want ...", "my commander is Omnath ...", "Edgar Markov is my commander": the same)
         building = (_before(state, start, 1) in _BUILDING or _before(state, start, 2) in _I_PLAY or
@@ -1534,6 +1544,12 @@ _COUNTERS_A_SPELL = re.compile(r"^Counter target (?:\w+ )*?spell\b", re.MULTILIN
 # language takes "and", so "i" follows)
 _AFTER_A_NAME = (["and"], ["out"], ["in"], ["on"], ["but"], ["so"], ["that"], ["which"], ["every"], ["is"], ["keeps"],
                  ["always"], ["again"], ["now"], ["i"], ["we"])
+# "what does X need", "what should X play": a question of what a commander's deck wants (see _name_role)
+_ASKED_WHAT_IT_NEEDS = re.compile(r"(?:^|\b)(?:what|which(?: cards?)?|how) (?:does|do|would|should|can|could)$")
+_WHAT_IT_NEEDS = re.compile(r"(?:needs?|wants?|likes?|play|run|use|go with|pair with)\b")
+# "cards for yuriko to reveal", "creatures for meren to recur": what the commander does things with
+_FOR_IT_TO = re.compile(r"to (?:reveal|cast|play|sacrifice|sac|copy|flicker|blink|recur|reanimate|bring back|steal|"
+                        r"equip|enchant|protect|discard|mill|find|tutor|return|attack with)\b")
 _FEW_COMMANDERS = 3  # commanders one short name may mean, the first read where a name is expected (not "jace")
 
 
