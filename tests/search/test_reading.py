@@ -3598,6 +3598,9 @@ def test_more_questions_about_one_card_answer_with_the_card(snapshot_engine, que
     # a capital letter opening the request before what the cards do or are (it had read nothing)
     ("W removal", "id<=w"), ("G ramp", "id<=g"), ("B tutors", "id<=b"), ("W board wipes", "id<=w"),
     ("B creatures", "t:creature id<=b"), ("u removal", ""), ("W", ""), ("B of the Bang", ""),
+    # in lower case too, but for "u" ("you"): chat's "w enchantment removal", "r card draw" had read no colour
+    ("w enchantment removal", "id<=w"), ("r card draw", "id<=r"), ("b tutors", "id<=b"), ("g", ""),
+    ("r u playing", ""),
 ])
 def test_a_lone_colour_letter_closing_a_request_is_that_colour(reader, query, expected):
     assert syntax(reader, query) == expected

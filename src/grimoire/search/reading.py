@@ -5791,10 +5791,12 @@ def _colour_letters(reader: Reader, state: _State) -> None:
         if not state.free(index) or word.lower not in _SINGLE_COLORS.values():
             continue
         if index == 0:
-            following = state.words[1].lower if len(state.words) > 1 else ""
-            if not (word.text.isupper() and len(word.text) == 1 and (
-                    following in _TAG_WORDS or following.removesuffix("s") in _TAG_WORDS or
-                    following in _TYPE_WORDS or following in ("board", "card", "mana", "cheap"))):
+            # (lower case too, but for "u", which chat writes for "you": "g flyer hate", "w enchantment removal", "r
+            # card draw" had read no colour)
+            if len(word.text) != 1 or not (word.text.isupper() or word.lower in "wbrg") or not any(
+                    following in _TAG_WORDS or following.removesuffix("s") in _TAG_WORDS or following in _TYPE_WORDS
+                    or following in ("board", "card", "mana", "cheap", "flyer", "flyers", "kill")
+                    for following in (w.lower for w in state.words[1:3])):
                 continue
         elif _before(state, index, 1) in _NOT_BEFORE_A_COLOUR_LETTER or \
                 not all(w.used or not w.lower for w in state.words[index + 1:]):
