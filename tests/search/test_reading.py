@@ -1181,6 +1181,7 @@ ESPER_DUALS = ("id<=wub t:land ((produces>=wu produces<=wuc) or (produces>=wb pr
     ("horizon lands", "is:canopyland"),  # Scryfall's name for Horizon Canopy's cycle
     ("pathway lands", "name:/ pathway\\b/ t:land"),  # no nickname: by their names, as "pathways"
     ("fetch land payoffs", ""),  # what rewards them (landfall), not the lands
+    ("get my fetchlands back from the yard", ""), ("return my fetchlands", ""),  # what is returned (it read the cycle)
 ])
 def test_land_cycles_read_as_scryfall_nicknames(reader, query, expected):
     assert syntax(reader, query) == expected

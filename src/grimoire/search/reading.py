@@ -5305,6 +5305,10 @@ def _land_cycles(reader: Reader, state: _State) -> None:
             continue
         if _is_object(state, first) and state.words[first - 1].lower not in _CYCLE_ASKED and not instead:
             continue
+        if (_after(state, last, 1) == "back" or _before(state, first, 2).split()[:1] in (["return"], ["recur"])) and \
+                not instead:
+            continue  # "get my fetchlands back from the yard", "return my fetchlands": what is returned, so land
+            # recursion (they had read the cycle)
         if match.group(6) and (_before(state, first, 1) in ("like", "as") or
                                set(_before(state, first, 3).split()) & _PLAYS_THE_CYCLE or
                                {w.lower for w in state.words[last:]} & _CYCLE_PAYOFF_WORDS):
