@@ -2956,6 +2956,21 @@ def test_find_opens_a_request(reader, query, expected):
     assert expected in reader.read(query).syntax.split()
 
 
+@pytest.mark.parametrize(("query", "expected"), [
+    # a deck of every colour plays every card (it had read id=wubrg: five-colour cards only), and "find" after a
+    # clause is the player's ask, not a tutor's (the artifacts had been lost)
+    ("I'm building a five-color Commander deck; find artifacts that tap for mana of any color", "t:artifact"),
+    ("help me find enchantments that draw", "t:enchantment"),
+    # what is done to a type is no type asked ("spell limiting stax" had read instants and sorceries)
+    ("spell limiting stax", ""), ("creature stealing cards", ""),
+    # chat's "w" after "deal" is "with" (flyers had been the creatures asked for)
+    ("how do green decks deal w flyers", "id<=g (o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or "
+                                         "kw:reach)"),
+])
+def test_a_players_ask_in_a_longer_request_keeps_its_kind_of_card(reader, query, expected):
+    assert reader.read(query).syntax == expected
+
+
 def test_find_before_an_article_stays_a_tutor(reader):
     assert "t:land" not in reader.read("find a land").syntax and "t:land" not in reader.read("find lands").syntax
 
@@ -3456,7 +3471,7 @@ def test_a_short_name_s_deck_holds_every_commander_it_may_mean(reader):
     ("creatures w lifelink under 3 mana", "mv<3 t:creature kw:lifelink"),  # "w" before a keyword: "with"
     ("rakdos creatures w/ menace", "t:creature kw:menace id<=br"),
     ("creatures w/ flying w/o haste", "-kw:haste t:creature kw:flying"),
-    ("w creatures with flying", "t:creature kw:flying"),  # (no keyword after it: a stray letter)
+    ("w creatures with flying", "t:creature kw:flying id<=w"),  # (no keyword after it: no "with", but white)
     ("creatures that cant be targetted", "(kw:hexproof or kw:shroud) t:creature"),  # a common misspelling
     ("lands that can't be destroyed", "kw:indestructible t:land"),  # it read lands and ranked Wasteland
     ("white creatures that cannot be destroyed", "id<=w kw:indestructible t:creature"),

@@ -169,6 +169,10 @@ _OBJECT_NOUNS = frozenset({
     "hosers",
     "commander", "commanders",  # "equipment commanders" lead an Equipment deck; few are Equipment
     "heavy",  # "my playgroup is creature heavy", "my artifact heavy deck": what the deck or table is full of
+    # what is done to them ("spell limiting stax", "creature stealing cards": Augustin's deck had been read instants
+    # and sorceries, the thieves creatures)
+    "limiting", "stealing", "destroying", "killing", "exiling", "copying", "bouncing", "countering", "tutoring",
+    "taxing", "punishing", "stopping", "blinking", "flickering", "reanimating", "recurring", "untapping",
 })
 _TYPE_WORDS = {
     "instant": "instant", "instants": "instant", "sorcery": "sorcery", "sorceries": "sorcery",
@@ -833,8 +837,10 @@ class Reader:
                 word.lower = "in"  # "planeswalkers of red", "cards of blue that counter": "in red", as typed so by
                 state.seen = None  # players whose language says it so ("cartas de azul"); no note: the filter says it
                 continue
-            if word.lower in ("w/", "w/o") or word.lower == "w" and index and \
-                    _after(state, index + 1, 1) in self.keywords:  # "creatures w/ flying", "creatures w lifelink"
+            if word.lower in ("w/", "w/o") or word.lower == "w" and index and (
+                    _after(state, index + 1, 1) in self.keywords or state.words[index - 1].lower in _BEFORE_A_CHAT_WITH):
+                # "creatures w/ flying", "creatures w lifelink", "how do green decks deal w flyers" (it had read
+                # flyers as the cards asked for)
                 _read_as(state, word, "without" if word.lower == "w/o" else "with")
                 continue
             fixed = SHORT_TYPOS.get(word.lower)  # too short for the speller, and looked up without it
@@ -1550,6 +1556,9 @@ _WHAT_IT_NEEDS = re.compile(r"(?:needs?|wants?|likes?|play|run|use|go with|pair 
 # "cards for yuriko to reveal", "creatures for meren to recur": what the commander does things with
 _FOR_IT_TO = re.compile(r"to (?:reveal|cast|play|sacrifice|sac|copy|flicker|blink|recur|reanimate|bring back|steal|"
                         r"equip|enchant|protect|discard|mill|find|tutor|return|attack with)\b")
+# Words after which chat's lone "w" is "with" ("deal w flyers", "synergy w tokens"), never white
+_BEFORE_A_CHAT_WITH = frozenset({"deal", "deals", "dealing", "synergy", "synergies", "synergize", "works", "work",
+                                 "goes", "go", "combo", "combos", "pair", "pairs", "along", "cope", "help"})
 _FEW_COMMANDERS = 3  # commanders one short name may mean, the first read where a name is expected (not "jace")
 
 
@@ -2302,6 +2311,12 @@ def _is_object(state: _State, index: int) -> bool:
         before = ""
     elif position >= 0 and before in ("for", "that") and _opens_the_ask(state, position):
         before = ""  # "looking for the white enchantment", "what's that blue card": the card asked for
+    elif before in ("find", "show", "give", "list", "suggest", "recommend") and position > 0 and (
+            state.words[position - 1].text.endswith((";", ".", ":", ",", "!", "?"))
+            or state.words[position - 1].lower in ("please", "me", "us", "pls", "plz")):
+        # "I'm building X; find artifacts that tap for mana", "help me find enchantments": the player's own ask, not
+        # what a card finds ("find a land" opening a request stays a tutor's)
+        before = ""
     elif before in _QUANTITIES and (_after(state, index + 1, 1) in _RELATIVES or
                                     "like" in _after(state, index + 1, 2).split() or
                                     _before(state, position, 1) in _WANTING and
@@ -2681,6 +2696,10 @@ def _colors(reader: Reader, state: _State) -> None:
             if match.group(10) and denial:  # "that aren't mono colored", "not mono colored": two colours or more
                 first -= denial
                 syntax = "id>=2" if _asks_commanders(state) else "c>=2"
+        elif match.group(5) and (_after(state, last, 2) in ("commander deck", "edh deck", "cedh deck") or
+                                 _after(state, last, 1) in ("deck", "decks", "build", "builds", "edh", "commander")):
+            continue  # "a five-color Commander deck; find artifacts ...": a deck that plays every colour, so no
+            # filter (it had read id=wubrg: only five-colour cards)
         elif (match.group(4) or match.group(5)) and not _asks_commanders(state) and \
                 next_word not in ("land", "lands") and _names_cards(next_word):
             # "four color cards", "5c creatures", "wubrg spells": the cards' own colours, as "three color cards"
