@@ -999,6 +999,12 @@ def test_asked_what_a_commanders_deck_needs_reads_its_colours(reader):
     assert reader.read("cards for yuriko to reveal").query.strip() == "id<=ub"  # "to reveal" ranks nothing
 
 
+def test_a_creature_type_is_no_commanders_short_name(reader):
+    """"a 5 color sliver deck" had named every legendary Sliver the deck's commander, leaving them all out."""
+    assert reader.read("best slivers for a 5 color sliver deck").deck == ()
+    assert reader.read("slivers for sliver overlord").deck == ("Sliver Overlord",)
+
+
 def test_what_a_card_makes_or_saves_is_not_its_cost(reader):
     assert syntax(reader, "rocks that make 2 mana") == f"{_ADDS_TWO} t:artifact"
     assert syntax(reader, "spells that cost 1 less") == ""

@@ -466,7 +466,9 @@ class Reader:
         for alias, rows in loose.items():
             if alias in by_comma:  # "Rhys": Rhys, the Evermore, and Rhys the Redeemed; "teysa": Teysa Karlov too
                 by_comma[alias] = by_comma[alias] + [row for row in rows if row not in by_comma[alias]]
-            elif len(alias) > 2 and len({identities[row] for row in rows}) == 1:
+            elif len(alias) > 2 and len({identities[row] for row in rows}) == 1 and alias not in self.creature_types:
+                # (a creature type is its tribe's deck: "a 5 color sliver deck" had left out every legendary Sliver
+                # as the deck's commander)
                 by_comma[alias] = rows
         # a players' nickname for one commander is that commander ("gitrog": The Gitrog Monster, not Gitrog, Horror
         # of Zhava, whose colours had been read for "what goes in a gitrog deck")
