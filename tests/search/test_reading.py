@@ -3223,6 +3223,24 @@ def test_a_query_holding_nothing_searchable_says_so_and_lists_nothing(snapshot_e
     page = snapshot_engine.search(query, limit=3)
     assert not page.results and any(note.startswith(f"nothing in {query} could be searched") for note in page.notes)
     assert snapshot_engine.search([query, "draw a card"], limit=3).results  # the other query still answers
+    assert any("no English words" in note for note in snapshot_engine.search(query, limit=3).notes)
+
+
+def test_a_question_of_english_words_that_say_nothing_of_a_card_says_that(snapshot_engine):
+    """"what should i play in my deck" had been told it held no English words."""
+    notes = snapshot_engine.search("what should i play in my deck", limit=3).notes
+    assert any("no word of what the cards should do" in note for note in notes), notes
+
+
+@pytest.mark.parametrize(("query", "card", "said"), [
+    # whether to play a card asks of the card, with its legality (the name had been lost: Yeah Nah first)
+    ("should I play mana crypt", "Mana Crypt", "Mana Crypt is banned in commander"),
+    ("should i play sol ring", "Sol Ring", "Sol Ring is legal in commander"),
+    ("should i run rhystic study", "Rhystic Study", "Rhystic Study is legal in commander"),
+])
+def test_should_i_play_a_card_answers_with_the_card_and_its_legality(snapshot_engine, query, card, said):
+    page = snapshot_engine.search(query, limit=3)
+    assert page.results[0].card.name == card and said in page.notes
 
 
 def test_a_filter_only_un_cards_meet_says_so_when_nothing_is_found(snapshot_engine):

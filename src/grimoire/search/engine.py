@@ -1439,8 +1439,12 @@ class SearchEngine:
                 # and a note saying why, rather than every card by name
                 unread = not reading.chips and not matched and bool(reading.typed.strip())
                 if unread:
-                    notes.append(f"nothing in {shown(reading.typed)} could be searched: no English words and no "
-                                 f"Scryfall syntax; {SAY_WHAT}")
+                    # ("what should i play in my deck" holds English words, none of which says what a card does: it
+                    # had been told it held none)
+                    english = any(is_english(word) for word in re.findall(r"[a-z]+", fold(reading.typed)))
+                    said = "no word of what the cards should do" if english else "no English words"
+                    notes.append(f"nothing in {shown(reading.typed)} could be searched: {said} and no Scryfall "
+                                 f"syntax; {SAY_WHAT}")
                 rows = np.zeros(0, dtype=np.int64) if unanswered or unread else self._by_name(np.flatnonzero(mask))
                 scores = np.zeros(len(rows))
                 lexical = semantic = np.zeros(len(self.db), dtype=np.int32)

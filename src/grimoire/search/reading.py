@@ -211,7 +211,7 @@ _AFTER_A_CHAT_FOR = frozenset({"my", "a", "an", "the", "aggro", "mono", "command
 _CARD_QUESTION_BEFORE = re.compile(r"(?:what|how) (?:does|do|is|are)|how much (?:does|do|is)|"
                                    r"what (?:colou?r|type|set|rarity|cmc|mana value) (?:is|are|does)|what'?s|how'?s|"
                                    r"explain|tell me about|show me|look up|lookup|is|are|"
-                                   r"(can|may|could) (?:i|we|you) (?:play|run|use)")
+                                   r"(can|may|could|should|would) (?:i|we|you) (?:play|run|use)")
 # (what else a question about the card asks of it: "how much does craterhoof cost", "what set is X from",
 # "thassa's oracle text", "is dockside still legal")
 _CARD_QUESTION_AFTER = re.compile(r"(?:do|does|work|works|say|says|mean|means|(?:still )?(banned|legal|allowed|ok|"
@@ -1397,8 +1397,10 @@ class Reader:
         question about the card itself, which is the answer (the engine's exact-name match), with its legality in a
         note where that was asked; nothing else is read."""
         asked, about = _question_around(state, start, stop)
-        if not asked or not about or (not about.group(1) and not about.group(2) and asked.group(1)):
-            return False  # "can i play X" alone is no question about X's legality: left to the other roles
+        if not asked or not about or (not about.group(1) and not about.group(2) and asked.group(1) and
+                                      asked.group(1) not in ("should", "would")):
+            return False  # "can i play X" alone is no question about X's legality: left to the other roles ("should
+            # i play mana crypt" is: it had answered Yeah Nah, the name lost)
         name = self.db.columns.name[row]
         if about.group(1) or asked.group(1) or about.group(2):
             named = _FORMAT_ALIASES.get(about.group(2) or "", about.group(2))
@@ -1675,8 +1677,9 @@ def _phrase_name_wanted(state: _State, start: int, stop: int) -> bool:
     if answers_what_follows(_before(state, start, 8)):  # "i keep losing to ghostly prison": the card to answer
         return True
     asked, about = _question_around(state, start, stop)
-    if asked and about and (about.group(1) or about.group(2) or about.group() in _ASKED_OF_THE_CARD):
-        # "is mana crypt banned", "is sol ring legal in modern", "sol ring rulings"
+    if asked and about and (about.group(1) or about.group(2) or about.group() in _ASKED_OF_THE_CARD or
+                            asked.group(1) in ("should", "would")):
+        # "is mana crypt banned", "is sol ring legal in modern", "sol ring rulings", "should i play mana crypt"
         return True
     if _RECOLOUR.fullmatch(_after(state, stop, 3)):  # "sol ring in white"
         return True
