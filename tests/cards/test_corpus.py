@@ -93,8 +93,14 @@ def test_colours_are_derived_or_left_unknown(cards):
 
     plane = next(r for r in json.loads((FIXTURES / "oracle_corpus_sample.json").read_text()) if r["name"] == "Tazeem")
     assert corpus._colors(plane, "Tazeem") == ()
-    # a plane whose text has mana in it (in the corpus, Llanowar's identity is G): its colour is unknown
-    assert corpus._colors({**plane, "colorIdentity": ["G"]}, "Tazeem") is None
+    # a plane whose text has mana in it (in the corpus, Llanowar's identity is G): no cost and no colour indicator,
+    # so colourless, as on Scryfall; so is a Conspiracy with mana in its text (Natural Unity's identity is G: it had
+    # had no colours at all, and failed c:c, c<2 and -c:m)
+    assert corpus._colors({**plane, "colorIdentity": ["G"]}, "Tazeem") == ()
+    unity = {"name": "Natural Unity", "layout": "normal", "type": "Conspiracy", "types": ["Conspiracy"],
+             "colorIdentity": ["G"], "text": "Hidden agenda (...)\n{1}{G}: Creatures you control with the chosen "
+                                             "name get +1/+1 until end of turn."}
+    assert corpus._colors(unity, "Natural Unity") == ()
     assert "colors (a colour indicator may apply)" not in by_name["Pact of Negation"].missing
     assert by_name["Forest"].colors == ()
     assert by_name["Forest"].produced_mana == ("G",)

@@ -166,7 +166,8 @@ def field_notes() -> dict[str, str]:
                     "without such a feature are not flagged",
         "produced_mana": "derived from rules text",
         "colors": "derived from the mana cost; a card without one (or costing {0}) takes its colour identity, as a "
-                  "colour indicator gives it that colour; unknown for planes and schemes",
+                  "colour indicator gives it that colour; conspiracies, planes and schemes (no cost, no "
+                  "indicator) are colourless",
         "split, adventure, flip and modal double-faced cards": "only the first half's text, cost and type; "
                                                               "the other half is named only",
         "rarity, released_at, reserved, rulings": "unknown",
@@ -255,7 +256,7 @@ _STATED_COLOR = re.compile(
     r"(?:white|blue|black|red|green)(?:(?:, | and |, and )(?:white|blue|black|red|green))*)\.", re.IGNORECASE)
 
 
-def _colors(record: dict, name: str) -> tuple[str, ...] | None:
+def _colors(record: dict, name: str) -> tuple[str, ...]:
     stated = _STATED_COLOR.search((record.get("text") or "").replace(name, "~"))
     if "Devoid" in (record.get("keywords") or ()):
         return ()
@@ -273,7 +274,9 @@ def _colors(record: dict, name: str) -> tuple[str, ...] | None:
     if not from_cost and identity and ("Land" not in types or "Creature" in types):
         no_cost = cost is None or (cost == "{0}" and {"Instant", "Sorcery"} & types)
         if no_cost and types & _NONTRADITIONAL:
-            return None  # a plane's or scheme's identity comes from the mana in its text: colour unknown
+            # A conspiracy (Adriana's Valor, Natural Unity), plane or scheme has no mana cost and no colour
+            # indicator: it is colourless, as on Scryfall; its identity comes from the mana in its text.
+            return ()
         if no_cost:
             # A card without a mana cost (suspend spells, meld results, Dryad Arbor) or with {0} (the Pacts) gets
             # its colour from a colour indicator, which the corpus does not keep; its colour identity is that
@@ -361,8 +364,6 @@ def _build(record: dict, backs: dict[str, dict], names: set[str], taken: set[str
     funny = funny or is_funny(record) or any(is_funny(o) for o in others)
     playable = not funny and not is_digital_only(all_text) and not is_uncastable(record)
     colors = _colors(record, parts[0])
-    if colors is None:
-        missing.append("colors (a plane's or scheme's)")
     return Card(
         oracle_id=synthetic_id(name), name=name, faces=tuple(faces), layout=layout, source=SOURCE,
         mana_value=value, colors=colors, color_identity=tuple(sort_colors(record.get("colorIdentity") or ())),
