@@ -408,3 +408,47 @@ def test_a_keyword_typed_short_is_suggested_whole(snapshot_engine):
         snapshot_engine.search("kw:/fly/")
     # a keyword near none gets the plain note (it had been a traceback)
     assert "kw:zzzzz matches no card in the loaded card data" in snapshot_engine.search("kw:zzzzz", literal=True).notes
+
+
+def test_a_loyalty_ability_a_card_grants_reads_as_scryfall_writes_it(snapshot_engine):
+    """Elspeth's Talent: 'Enchanted planeswalker has "[+1]: Create three ..."'. The bracket had been rewritten only at
+    a line's start, so o:"+1:" missed the three +1 Talents and o:"[+1]:" found them (on Scryfall, none); a bracketed
+    cost with no colon after it is Oracle's own and stays (Carth the Lion's "an additional [+1]")."""
+    talents = {"Elspeth's Talent", "Rowan's Talent", "Vivien's Talent"}
+    assert talents <= _names(snapshot_engine, 'o:"+1:"')
+    assert not _names(snapshot_engine, 'o:"[+1]:"')
+    assert "Ichormoon Gauntlet" in _names(snapshot_engine, 'o:"0: proliferate"')  # '"[0]: Proliferate" and ...'
+    assert "Carth the Lion" in _names(snapshot_engine, 'o:"additional [+1]"')
+
+
+def test_produces_compares_only_cards_that_make_mana(snapshot_engine):
+    """An empty set of mana is within every set: produces<=g had listed 30,579 cards, all that make none beside the
+    159 green producers, and produces<g every card that makes no mana. Scryfall compares only mana producers; a
+    negation still keeps the cards that make none."""
+    within = _names(snapshot_engine, "produces<=g")
+    assert "Llanowar Elves" in within and not {"Lightning Bolt", "Grizzly Bears", "Sol Ring"} & within
+    assert not _names(snapshot_engine, "produces<g")
+    other = _names(snapshot_engine, "produces!=g")
+    assert "Sol Ring" in other and not {"Lightning Bolt", "Llanowar Elves"} & other
+    assert {"Lightning Bolt", "Sol Ring"} <= _names(snapshot_engine, "-produces:g")
+    assert "Lightning Bolt" in _names(snapshot_engine, "-produces<=g")
+
+
+def test_conspiracies_are_colourless(snapshot_engine):
+    """A Conspiracy has no mana cost and no colour indicator: colourless, as on Scryfall. Five with mana in their
+    text (Natural Unity's identity is green) had had no colours at all and failed every colour filter."""
+    five = {"Adriana's Valor", "Assemble the Rank and Vile", "Hired Heist", "Incendiary Dissent", "Natural Unity"}
+    assert five <= _names(snapshot_engine, "c:c t:conspiracy")
+    assert five <= _names(snapshot_engine, "c<2 t:conspiracy")
+    assert five <= _names(snapshot_engine, "-c:m t:conspiracy")
+    assert "Natural Unity" in _names(snapshot_engine, "id:g c:c")
+
+
+def test_a_question_mark_stat_is_no_number(snapshot_engine):
+    """Loopy Lobster and Catch of the Day are printed ?/?: a ? is no number (the docs count only * as 0), so it
+    meets no comparison, as on Scryfall (pow=tou had found them, each ? read as 0); a negation keeps them."""
+    question = {"Loopy Lobster", "Catch of the Day"}
+    assert not question & _names(snapshot_engine, "pow=tou")
+    assert not question & _names(snapshot_engine, "pow=0")
+    assert not question & _names(snapshot_engine, "pow!=3 t:creature")
+    assert question <= _names(snapshot_engine, "-pow>=0 t:creature")

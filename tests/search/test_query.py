@@ -730,3 +730,23 @@ def test_a_directive_in_a_group_every_match_meets_stands_at_the_top_level():
     assert parse("(t:elf order:cmc)") is not None
     with pytest.raises(QuerySyntaxError, match="cannot be negated or be one of the alternatives of an 'or'"):
         parse("(t:elf or order:cmc)")
+
+
+@pytest.mark.parametrize(("query", "hint"), [
+    ("c:four-color", "did you mean c=4?"),
+    ("c:4c", "did you mean c=4?"),
+    ("id:five-color", "did you mean id=5?"),
+    ("c:mono", "did you mean c=1 or is:monocolor?"),
+    ("c:mono-red", "did you mean c=r?"),
+    ("id:mono-black", "did you mean id=b?"),
+])
+def test_a_number_of_colours_in_words_names_the_syntax(query, hint):
+    """Scryfall counts colours with a number: "c:four-color" and "c:mono" had been refused as no colour, unhinted."""
+    with pytest.raises(QuerySyntaxError, match=re.escape(hint)):
+        parse(query)
+
+
+def test_produces_multicolour_says_to_name_the_colours():
+    """c:m works, produces:m had said only "takes mana letters": mana is of one colour, so there is none to find."""
+    with pytest.raises(QuerySyntaxError, match=r"no multicolour mana; name the colours \(produces>=wu"):
+        parse("produces:m")

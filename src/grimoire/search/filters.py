@@ -63,7 +63,11 @@ _HYBRID = re.compile(r"\{[^}/]+/[^}/P][^}]*\}")
 _SELF_REFERENCE = re.compile(r"\b[Tt]his (?:artifact|creature|enchantment|land|planeswalker|battle|permanent|spell|"
                              r"card|token|conspiracy|instant|sorcery|[Aa]ura|[Ee]quipment|[Vv]ehicle|[Ss]aga|Class|"
                              r"Case|Siege|Room|Spacecraft|Planet|Mount|Contraption|Attraction|Realm)\b")
-_LOYALTY_COST = re.compile(r"^\[([+−-]?(?:\d+|X))\]:", re.MULTILINE)
+# A loyalty ability's cost, at a line's start or opening an ability a card grants ('Enchanted planeswalker has
+# "[+1]: Create three 1/1 white Soldier creature tokens."': Elspeth's Talent; Ichormoon Gauntlet's '"[0]:
+# Proliferate" and "[−12]: ..."'). A bracketed cost with no colon after it is Oracle's own ("cost an additional
+# [+1] to activate": Carth the Lion; Comet, Stellar Pup's "1 or 2 — [+2], then ...") and stays.
+_LOYALTY_COST = re.compile(r"(^|\")\[([+−-]?(?:\d+|X))\]:", re.MULTILINE)
 # An ability in quotes is one the card gives another object ('Create a token with "Sacrifice this token: Add {C}."',
 # 'Equipped creature has "{1}: This creature deals 1 damage"'): its "this" is that object, not the card
 _QUOTED = re.compile(r'"[^"\n]*"')
@@ -89,10 +93,12 @@ _PHYREXIAN = re.compile(r"\{[^}]*/P\}|\{P\}", re.IGNORECASE)
 
 
 def _number(text: str | None) -> float:
-    """Power, toughness or loyalty as a number: ``*`` and ``X`` count as 0 (``1+*`` is 1), as on Scryfall."""
-    if text is None:
+    """Power, toughness or loyalty as a number: ``*`` and ``X`` count as 0 (``1+*`` is 1), as on Scryfall. A ``?``
+    is no number (Loopy Lobster's and Catch of the Day's ``?/?``): it meets no comparison, as on Scryfall
+    (``pow=tou`` had found them, each ``?`` read as 0)."""
+    if text is None or "?" in text:
         return np.nan
-    cleaned = re.sub(r"[*xX?]|²", "0", text.replace("½", ".5"))
+    cleaned = re.sub(r"[*xX]|²", "0", text.replace("½", ".5"))
     if not re.fullmatch(r"[+-]?\d*\.?\d+(?:[+-]\d*\.?\d+)*", cleaned):
         return np.nan
     return float(sum(float(part) for part in re.findall(r"[+-]?\d*\.?\d+", cleaned)))
@@ -397,8 +403,10 @@ class FilterIndex:
     @cached_property
     def _rules_text(self) -> list[str]:
         """Rules text as Scryfall writes it: a loyalty ability's cost bare ("+1: Draw a card."), where MTGJSON's
-        data, the bundled snapshot's source, brackets it ("[+1]: ..."; ``o:"+1:"`` had found no planeswalker)."""
-        return [_LOYALTY_COST.sub(r"\1:", text) if "[" in text else text for text in self.columns.oracle_text.tolist()]
+        data, the bundled snapshot's source, brackets it ("[+1]: ..."; ``o:"+1:"`` had found no planeswalker, and
+        then none of the Talents, whose "[+1]:" is inside the ability they grant)."""
+        return [_LOYALTY_COST.sub(r"\1\2:", text) if "[" in text else text
+                for text in self.columns.oracle_text.tolist()]
 
     @cached_property
     def oracle(self) -> TextColumn:
@@ -796,7 +804,10 @@ class Evaluator:
         mask, known = index.produced
         upper = np.where(index.unknown_face, ALL_MANA_BITS, mask).astype(np.uint8)
         true, false = _colors_between(mask, upper, op, value, ">=")
-        return true & known, false & known
+        # Only a card that makes mana is compared, as on Scryfall: an empty set of mana is within any
+        # (produces<=g had listed 30,579 cards, every one that adds no mana beside the 159 green producers)
+        makes_none = upper == 0
+        return true & ~makes_none & known, (false | makes_none) & known
 
     def number_leaf(self, node: Filter) -> tuple[np.ndarray, np.ndarray]:
         index, key, op, value = self.index, node.key, node.op, node.value

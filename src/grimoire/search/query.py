@@ -571,11 +571,17 @@ def _typed_value(key: str, op: str, raw: str, is_regex: bool, start: int, value_
         _check_operator(query[start:value_position - len(op)], op, raw, error)
     if key == "produces":
         letters = raw.lower()
+        if letters in ("m", "multi", "multicolor", "multicolored"):
+            # (c:m is a kind of card; Scryfall's produces: takes mana letters only, and "produces:m" had been
+            # refused with no word of what to type)
+            raise error(f"produces takes mana letters (w, u, b, r, g, c), got {raw!r}: mana is of one colour, so "
+                        "there is no multicolour mana; name the colours (produces>=wu: white and blue, "
+                        "produces:wubrg: every colour)")
         if any(ch not in "wubrgc" for ch in letters):
             raise error(f"produces takes mana letters (w, u, b, r, g, c), got {raw!r}")
         return ColorValue(sum(1 << "wubrgc".index(ch) for ch in set(letters)))
     if key in ("color", "identity"):
-        colors = _color_value(raw, error)
+        colors = _color_value(raw, error, "c" if key == "color" else "id")
         if isinstance(colors, ColorValue) and colors.multicolor and op in ("<", "<=", ">"):
             # (m is a kind of card, not a set of colours to be within: c<m had listed every other card)
             raise error(f"{op}{raw} compares with no set of colours: m (multicolour) takes : or = (c:m), - to leave "
@@ -694,7 +700,7 @@ def _known_names(key: str):
     return {"is": IS_VALUES, "not": IS_VALUES, "has": HAS_VALUES, "order": ORDERS, "direction": DIRECTIONS}[key]
 
 
-def _color_value(raw: str, error) -> ColorValue | ColorCount:
+def _color_value(raw: str, error, short: str = "c") -> ColorValue | ColorCount:
     if raw.isdecimal():  # "²" is a digit to isdigit() but no number to int()
         if int(raw) > 5:
             raise error(f"a card has at most 5 colours, not {raw}")
@@ -702,8 +708,27 @@ def _color_value(raw: str, error) -> ColorValue | ColorCount:
     colors = parse_colors(raw)
     if colors is None:
         raise error(f"{raw!r} is not a colour: use letters (wubrg, c), a number of colours (c=2) or a name "
-                    "such as azorius, esper or abzan")
+                    f"such as azorius, esper or abzan{_color_hint(raw.lower(), short)}")
     return colors
+
+
+# A number of colours in words, as players write it ("four-color", "4c", "mono"): Scryfall has no such colour value;
+# it counts colours with a number ("c:four-color" and "c:mono" had been refused with no way to say them)
+_COLOR_COUNT_WORDS = re.compile(r"(mono|one|two|three|four|five|[1-5])[- ]?(?:colou?r(?:ed|s)?|c)?")
+_COUNTS = {"mono": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_MONO_COLOUR = re.compile(r"mono[- ]?(white|blue|black|red|green|[wubrg])")
+
+
+def _color_hint(lowered: str, short: str) -> str:
+    """The syntax a colour word that is no colour value means: ``c=4`` for "four-color", ``c=r`` for "mono-red"."""
+    if mono := _MONO_COLOUR.fullmatch(lowered):
+        colour = mono.group(1)
+        return f" (did you mean {short}={colour if len(colour) == 1 else COLOR_NAMES[colour].lower()}?)"
+    if count := _COLOR_COUNT_WORDS.fullmatch(lowered):
+        number = _COUNTS.get(count.group(1)) or int(count.group(1))
+        also = " or is:monocolor" if number == 1 and short == "c" else ""
+        return f" (did you mean {short}={number}{also}?)"
+    return ""
 
 
 def _number_value(key: str, op: str, raw: str, error) -> float | str | FieldValue:
@@ -727,8 +752,11 @@ def _number_value(key: str, op: str, raw: str, error) -> float | str | FieldValu
         raise error(f"{key}{op} takes a number of at most 300 digits, got one of {digits:,}")
     if number is None:
         fields = "pow, tou, pt, mv, loy, def"
-        varies = f"; a stat that varies (an X, a *) is {key}=*" if raw.lower() in ("x", "?") and \
-            key in ("power", "toughness", "loyalty", "defense") else ""  # (loy=x had not said how)
+        stat = key in ("power", "toughness", "loyalty", "defense")
+        varies = f"; a stat that varies (an X, a *) is {key}=*" if raw.lower() == "x" and stat else ""  # (loy=x
+        # had not said how); a printed ? is no number and varies not: it meets no comparison (Loopy Lobster's ?/?)
+        varies = varies or ("; a ? (Loopy Lobster's ?/?) is no number and meets no comparison" if raw == "?" and stat
+                            else "")
         raise error(f"{key} needs a number or another field ({fields}), got {raw!r}{varies}")
     return number
 
