@@ -993,8 +993,8 @@ def test_asked_what_a_commanders_deck_needs_reads_its_colours(reader):
     """Asked what a commander's deck needs, or what it does things with, its colours: "what does Yuriko need? cheap
     ninjas" had answered green ninjas, "what does Muldrotha want" white cards."""
     for query, identity in (("what does Yuriko need? cheap ninjas", "id<=ub"), ("what does Muldrotha want", "id<=ubg"),
-                            ("what does Korvold need? sac outlets", "id<=brg"), ("cards for yuriko to reveal", "id<=ub"),
-                            ("what does Krenko need?", "id<=r")):
+                            ("what does Korvold need? sac outlets", "id<=brg"),
+                            ("cards for yuriko to reveal", "id<=ub"), ("what does Krenko need?", "id<=r")):
         assert identity in reader.read(query).syntax.split(), query
     assert reader.read("cards for yuriko to reveal").query.strip() == "id<=ub"  # "to reveal" ranks nothing
 

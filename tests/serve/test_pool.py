@@ -305,7 +305,8 @@ def test_a_body_that_stalls_is_a_408_and_its_connection_is_closed():
 
 
 def test_a_declared_length_over_the_limit_is_a_413_before_the_body_comes():
-    """A Content-Length of 10^20 - 1 with two bytes sent had held the connection for the 30 s deadline, then been a 408."""
+    """A Content-Length of 10^20 - 1 with two bytes sent had held the connection for the 30 s deadline, then been a
+    408."""
     release = threading.Event()
     release.set()
     received: list[bytes] = []

@@ -840,7 +840,8 @@ class Reader:
                 state.seen = None  # players whose language says it so ("cartas de azul"); no note: the filter says it
                 continue
             if word.lower in ("w/", "w/o") or word.lower == "w" and index and (
-                    _after(state, index + 1, 1) in self.keywords or state.words[index - 1].lower in _BEFORE_A_CHAT_WITH):
+                    _after(state, index + 1, 1) in self.keywords or
+                    state.words[index - 1].lower in _BEFORE_A_CHAT_WITH):
                 # "creatures w/ flying", "creatures w lifelink", "how do green decks deal w flyers" (it had read
                 # flyers as the cards asked for)
                 _read_as(state, word, "without" if word.lower == "w/o" else "with")
