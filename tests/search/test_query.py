@@ -689,6 +689,10 @@ def test_bars_read_as_or_and_a_doubled_bang_or_an_unknown_exact_name_say_what_is
     page = snapshot_engine.search("!\"lightning bolts\"", limit=1)
     assert page.total == 0 and any('no card is named exactly "lightning bolts"' in n and '!"Lightning Bolt"' in n
                                    for n in page.notes)
+    # a name of several words typed without quotes says to quote it (it had suggested Blightning for "lightning")
+    unquoted = snapshot_engine.search("!lightning bolt", limit=1, literal=True)
+    assert 'no card is named exactly "lightning": a name of several words goes in quotes (!"Lightning Bolt")' in \
+        unquoted.notes
 
 
 def test_an_exact_name_of_an_un_card_says_it_is_hidden(snapshot_engine):

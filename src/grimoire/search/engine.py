@@ -50,7 +50,16 @@ from grimoire.search.query import (
     sort_order,
     text_as_filters,
 )
-from grimoire.search.reading import CHEAP_SYNTAX, NOT_FILTERED, Chip, Reader, Reading, ranking_context, says_cheap
+from grimoire.search.reading import (
+    CHEAP_SYNTAX,
+    MAX_NAME_WORDS,
+    NOT_FILTERED,
+    Chip,
+    Reader,
+    Reading,
+    ranking_context,
+    says_cheap,
+)
 from grimoire.search.roles import roles_of_row, roles_of_rows
 from grimoire.search.spelling import is_english
 
@@ -1499,6 +1508,16 @@ class SearchEngine:
                      "name or rules text: the cards are ranked by meaning alone")
         return rows, scores
 
+    def _unquoted_name(self, first: str, query: str) -> str | None:
+        """The card a ``!first`` typed without quotes names with the words after it ("!lightning bolt"), if any."""
+        after = re.search(rf"!{re.escape(first)}((?: [^\s:<>=!()\"]+){{1,{MAX_NAME_WORDS}}})", query)
+        words = after.group(1).split() if after else []
+        for size in range(len(words), 0, -1):
+            row = self.db.names.find(" ".join([first, *words[:size]]))
+            if row is not None:
+                return self.db.columns.name[row]
+        return None
+
     def _empty_filter_notes(self, node: Node | None, query: str, include_funny: bool = False) -> list[str]:
         """When nothing matches, each filter of the query that alone matches no card of the loaded data ("t:dragn",
         "t:scheme"), with the card type nearest a mistyped one: where the query is wrong, not only that it found
@@ -1513,6 +1532,11 @@ class SearchEngine:
                 if rows and not include_funny and (self.db.columns.is_funny[list(rows)] == 1).all():
                     notes.append(f'"{shown(part.name)}" is an Un-set (funny) card, which is left out unless asked '
                                  "for (is:funny, or the include-funny option)")
+                elif not rows and (whole := self._unquoted_name(part.name, query)):
+                    # ("!lightning bolt": the name's first word alone had been looked up, the note suggesting
+                    # Blightning)
+                    notes.append(f'no card is named exactly "{shown(part.name)}": a name of several words goes in '
+                                 f"quotes ({exact_name_syntax(whole)})")
                 elif not rows:
                     near = " or ".join(exact_name_syntax(name)
                                        for name, _, _ in self.db.names.suggest(part.name, limit=3))
