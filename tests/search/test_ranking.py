@@ -341,6 +341,15 @@ def test_unkillable_is_indestructible(engine):
     assert sum("indestructible" in text for text in texts.values()) >= 4, texts  # evasion granters led before
 
 
+def test_burn_that_hits_everyone_is_damage_to_each_player(engine):
+    """"burn that hits everyone" had ranked single-target burn (Char, Lightning Bolt) first."""
+    from grimoire.search.slang import expand
+
+    assert "each player" in expand("burn that hits everyone") and "each player" not in expand("burn")
+    texts = _texts(engine, "burn that hits everyone", 5)
+    assert sum("each player" in text.lower() for text in texts.values()) >= 4, texts
+
+
 def test_swapping_with_an_opponent_finds_the_exchanges_of_control(engine):
     """"swap creatures with an opponent": the cards exchange control (Switcheroo, Puca's Mischief, Political
     Trickery); Dauthi Voidwalker and Cryptic Gateway led before."""
