@@ -148,3 +148,4 @@ def test_chat_spellings_too_short_for_the_speller_are_read(reader):
     cheap = reader.read("cheep card drw in green")
     assert cheap.syntax == "id<=g mv<=2" and cheap.query.split() == ["card", "draw", "id<=g", "mv<=2"]
     assert reader.read("burn that does 3 dmg").query.startswith("burn that does 3 damage")
+    assert reader.read("drow cards").query == "draw cards"  # (it had ranked bestow cards)

@@ -36,7 +36,7 @@ SHORT_TYPOS = {"blak": "black", "blck": "black", "blk": "black", "blu": "blue", 
                "plainswalkers": "planeswalkers", "sorcerys": "sorceries", "cheaps": "cheap",
                # chat spellings ("xtra combats", "mana rox", "card drw", "3 dmg"), and "cheep", a word no card uses
                "xtra": "extra", "rox": "rocks", "drw": "draw", "dmg": "damage", "tokn": "token", "tokns": "tokens",
-               "cheep": "cheap"}
+               "cheep": "cheap", "drow": "draw"}  # (no card or creature type is a drow: "drow cards" had ranked bestow)
 MAX_LOOKUPS = 12  # words looked up per query: a long query of unknown words costs a bounded time
 _WORD = re.compile(r"[a-z]+")
 _CHUNK = 2000  # cards whose words are counted at once: about half the time of one card at a time
