@@ -291,6 +291,21 @@ def _connected(base: str) -> Iterator[socket.socket]:
         connection.close()
 
 
+def test_a_call_its_refusal_answers_takes_no_slot():
+    """validate_deck with a bracket of 9 had waited 42 s for its error behind costly searches in the slow lane."""
+    pool = WorkPool(workers=1, slow_workers=1)
+    bound = pool.bind(lambda **arguments: "ran", SLOW, busy=lambda exc: "busy",
+                      refused=lambda arguments: "refused" if arguments["bracket"] > 5 else None)
+
+    async def calls() -> None:
+        with anyio.fail_after(5):
+            async with pool.slot(SLOW):  # the slow lane is full
+                assert await bound(bracket=9) == "refused"
+            assert await bound(bracket=3) == "ran"
+
+    anyio.run(calls)
+
+
 def test_a_body_that_stalls_is_a_408_and_its_connection_is_closed():
     """A client that sent part of a body and stopped had held its connection, and the part it sent, for ever."""
     release = threading.Event()

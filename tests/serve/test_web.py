@@ -331,6 +331,39 @@ def test_a_regex_search_waits_in_the_slow_lane_so_a_plain_search_answers_first(a
     assert finished[0] == "plain", finished
 
 
+def test_a_deck_check_refused_for_its_bracket_does_not_wait_for_the_slow_lane(app):
+    """A bracket of 9 had waited 39 s for its 400 behind regex searches holding the slow lane: the format and the
+    bracket are checked before the deck's work takes a slot."""
+    import threading
+    import time
+
+    import httpx
+
+    from grimoire.serve.pool import WorkPool
+
+    slow_query = "o:/./ " * 150  # runs until the regex budget refuses it
+    served = create_app(library=app.state.library, pool=WorkPool(workers=1, slow_workers=1))
+    finished: list[str] = []
+    refused: list[httpx.Response] = []
+
+    def get(label: str) -> None:
+        httpx.get(f"{url}/api/search", params={"q": slow_query}, timeout=120)
+        finished.append(label)
+
+    with served_in_thread(served) as url:
+        regexes = [threading.Thread(target=get, args=(f"regex {n}",)) for n in range(2)]
+        for thread in regexes:
+            thread.start()
+        time.sleep(0.3)  # both regex searches are in (one running, one waiting)
+        refused.append(httpx.post(f"{url}/api/deck/check", json={"deck": "1 Sol Ring", "bracket": 9}, timeout=120))
+        finished.append("deck")
+        for thread in regexes:
+            thread.join(timeout=120)
+    assert finished[0] == "deck", finished
+    assert refused[0].status_code == 400 and refused[0].json()["argument"] == "bracket"
+    assert refused[0].json()["error"].startswith("bracket must be 1 to 5")
+
+
 def test_a_card_pages_similar_cards_are_find_similars(client: TestClient):
     """The page had ranked its own peers by function, so it and find_similar / grimoire similar gave two answers
     to one question (Smothering Tithe's had held Heap Gate, a land)."""

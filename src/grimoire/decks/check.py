@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from grimoire.cards.model import format_named
 from grimoire.decks.analyze import DeckStats, analyze_deck
 from grimoire.decks.parse import Correction, ParsedDeck
-from grimoire.decks.validate import Violation, validate_deck
+from grimoire.decks.validate import Violation, deck_rules, validate_deck
 
 
 @dataclass(frozen=True)
@@ -36,11 +36,17 @@ class DeckCheck:
                 "deck": self.deck.to_dict()}
 
 
+def check_rules(format: str | None = "commander", bracket: int | None = None) -> str:  # noqa: A002
+    """The format a deck check of ``format`` and ``bracket`` checks against (none, or null from a surface:
+    commander); raises ``ValueError`` naming the bad format or bracket, before any deck is read."""
+    return deck_rules(format_named(format or "") or "commander", bracket)
+
+
 def check_deck(deck: ParsedDeck, format: str | None = "commander",  # noqa: A002 - the word users say
                bracket: int | None = None) -> DeckCheck:
     """Check ``deck`` against ``format`` (none, or null from a surface: commander); raises ``ValueError`` naming
     the bad format or bracket."""
-    format_name = format_named(format or "") or "commander"
+    format_name = check_rules(format, bracket)
     violations = validate_deck(deck, format_name, bracket)
     return DeckCheck(deck, format_name, bracket, violations, analyze_deck(deck, format_name),
                      list(deck.corrections))

@@ -101,14 +101,21 @@ def deck_format(format: str) -> str:  # noqa: A002 - the word users say
     return format_name
 
 
-def validate_deck(deck: ParsedDeck, format: str = "commander", bracket: int | None = None) -> list[Violation]:  # noqa: A002
-    """Every rule the deck breaks in ``format``, errors first; warnings say what could not be checked."""
+def deck_rules(format: str, bracket: int | None = None) -> str:  # noqa: A002 - the word users say
+    """``format``'s name as deck checks know it, once ``bracket`` is one it takes; ``ValueError`` naming the bad
+    one. It needs no deck, so the servers answer a bad format or bracket before a deck's work waits for a slot."""
     format_name = deck_format(format)
     if bracket is not None and (isinstance(bracket, bool) or bracket not in GAME_CHANGER_LIMITS):
         raise ValueError(f"bracket must be 1 to 5 (a whole number), not {shown(str(bracket))}")
     if bracket is not None and format_name != "commander":
         raise ValueError(f"bracket applies to Commander decks only, not {format_name}: leave bracket out, or check "
                          "the deck as commander")
+    return format_name
+
+
+def validate_deck(deck: ParsedDeck, format: str = "commander", bracket: int | None = None) -> list[Violation]:  # noqa: A002
+    """Every rule the deck breaks in ``format``, errors first; warnings say what could not be checked."""
+    format_name = deck_rules(format, bracket)
     if format_name == "commander":
         found = _commander_violations(deck, bracket)
     else:

@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException
 from grimoire.bench.arena.replay import GAMES_PER_PAGE, GameNotFound, ReplayError, ReplayLibrary
 from grimoire.cards.model import FORMATS
 from grimoire.cards.names import CardNotFoundError, shown
-from grimoire.decks.check import check_deck
+from grimoire.decks.check import check_deck, check_rules
 from grimoire.decks.read import DeckInputError, read_deck
 from grimoire.render.cards import lookup_json
 from grimoire.render.search import page_json, search_json
@@ -37,7 +37,7 @@ from grimoire.search.arguments import MANA_VALUE_MAX, FilterArguments, SearchArg
 from grimoire.search.engine import MAX_LIMIT, MODES
 from grimoire.search.query import MAX_QUERY_LENGTH, QuerySyntaxError
 from grimoire.serve.library import Library
-from grimoire.serve.pool import FAST, SLOW, PoolMiddleware, WorkPool, search_lane
+from grimoire.serve.pool import BODY_ONLY, FAST, SLOW, PoolMiddleware, ServerBusy, WorkPool, search_lane
 from grimoire.serve.schemas import NotATruthValue
 from grimoire.serve.workers import serve_library, server_config
 
@@ -229,6 +229,7 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
     and the arena games in the league folder ``arena`` (:func:`arena_dir` by default); API requests run in
     ``pool``'s bounded lanes; ``encoder`` picks the embedding model (minilm or static)."""
     library = library or Library(store, encoder)
+    work = pool or WorkPool()
     replays: list[ReplayLibrary] = []  # made on first use: it needs the card store
 
     def arena_games() -> ReplayLibrary:
@@ -285,18 +286,25 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
         return {**lookup_json(found, roles, engine.db.rulings(found.card)),
                 "similar": page_json(similar)["results"] if similar is not None else []}
 
-    @app.post("/api/deck/check")
-    def deck_check(body: DeckCheckBody):
+    def checked_deck(body: DeckCheckBody):
         db = library.engine.db
         try:
             deck = read_deck(body.deck, db, files=False)
         except DeckInputError as exc:
             return _bad_request(f"deck: {exc}", argument="deck", problems=exc.problems)
+        return check_deck(deck, body.format, body.bracket).to_dict()
+
+    @app.post("/api/deck/check")
+    async def deck_check(body: DeckCheckBody):
+        # (the body, the format and the bracket are checked before the deck's work waits for a slow-lane slot)
         try:
-            check = check_deck(deck, body.format, body.bracket)
+            check_rules(body.format, body.bracket)
         except ValueError as exc:
             return _bad_request(str(exc), argument="bracket" if "bracket" in str(exc) else "format")
-        return check.to_dict()
+        try:
+            return await work.run(SLOW, checked_deck, body=body)
+        except ServerBusy as exc:
+            return JSONResponse({"error": str(exc)}, status_code=503, headers={"retry-after": "1"})
 
     @app.get("/api/bench/search")
     def bench_search():
@@ -357,7 +365,7 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.state.library = library
-    app.add_middleware(PoolMiddleware, pool=pool or WorkPool(), lane_of=_lane)
+    app.add_middleware(PoolMiddleware, pool=work, lane_of=_lane)
     app.add_middleware(_CheckedRequests)
     return app
 
@@ -434,6 +442,8 @@ def _search_lane(query: str) -> str:
 def _lane(path: str, query: str) -> str | None:
     """The work lane of a request: decks, game replays, late-interaction searches and searches holding a /regex/
     (seconds of CPU each) are slow, the rest of the API fast; static files take no slot."""
+    if path == "/api/deck/check":
+        return BODY_ONLY  # (its route takes a slow-lane slot once the body's cheap checks pass)
     if path.startswith(("/api/deck", "/api/arena/games/")):
         return SLOW
     if path == "/api/search":
