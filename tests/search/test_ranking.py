@@ -346,6 +346,7 @@ def test_burn_that_hits_everyone_is_damage_to_each_player(engine):
     from grimoire.search.slang import expand
 
     assert "each player" in expand("burn that hits everyone") and "each player" not in expand("burn")
+    assert "each player" not in expand("let all my dudes attack the moment they hit the table")  # (entering)
     texts = _texts(engine, "burn that hits everyone", 5)
     assert sum("each player" in text.lower() for text in texts.values()) >= 4, texts
 

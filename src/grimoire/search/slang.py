@@ -66,8 +66,10 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(bounce|send back|back to (their|its owner'?s?) hand|tempo)\b", "return target to its owner's hand"),
     (r"\b(burn|bolts?|zap|ping|pings|pinger|fry|fries|shock|shoot|shoots)\b", "deals damage to any target"),
     # "burn that hits everyone", "pingers that hurt the whole table" (single-target burn had led: Char, Bolt)
+    # ("the moment they hit the table" is their entering: only the whole table is hit)
     (r"\b(?:hits?|hurts?|damages?|pings?|burns?) (?:everyone|everybody|every (?:player|opponent)|all players|each "
-     r"player|the (?:whole )?table)\b", "deals damage to each player and each creature"),
+     r"player|the whole table)\b|\b(?:hurts?|damages?|pings?|burns?) the table\b",
+     "deals damage to each player and each creature"),
     # "fling effects", "throw my creature at their face": Fling, Thud, Brion Stoutarm
     (r"\b(fling|flings|flinging|throw (my|a|the|your) (creature|guy|dude|fatty)s?( at)?)\b",
      "sacrifice a creature deals damage equal to the sacrificed creature's power"),
