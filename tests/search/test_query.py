@@ -689,6 +689,11 @@ def test_bars_read_as_or_and_a_doubled_bang_or_an_unknown_exact_name_say_what_is
     page = snapshot_engine.search("!\"lightning bolts\"", limit=1)
     assert page.total == 0 and any('no card is named exactly "lightning bolts"' in n and '!"Lightning Bolt"' in n
                                    for n in page.notes)
+    # "or" between plain words at the top says what it does ("lightning or bolt" had answered as "lightning bolt")
+    either = snapshot_engine.search("lightning or bolt", limit=1, literal=True)
+    assert any(note.startswith("'or' between plain words ranks them together") for note in either.notes)
+    assert not any("'or' between" in note
+                   for note in snapshot_engine.search("(bolt or shock) t:instant", limit=1, literal=True).notes)
     # a name of several words typed without quotes says to quote it (it had suggested Blightning for "lightning")
     unquoted = snapshot_engine.search("!lightning bolt", limit=1, literal=True)
     assert 'no card is named exactly "lightning": a name of several words goes in quotes (!"Lightning Bolt")' in \

@@ -40,6 +40,7 @@ from grimoire.search.query import (
     Filter,
     Node,
     Not,
+    Or,
     QuerySyntaxError,
     Text,
     applied_filters,
@@ -1370,6 +1371,11 @@ class SearchEngine:
                       for name in answered]
             node, text_parts = self._parse(query, filters, reading.node if query == reading.query else None,
                                            typed=not reading.chips)
+            if _words_or_words(reading.node if query == reading.query else None):
+                # ("lightning or bolt" had answered as "lightning bolt", the "or" gone unsaid)
+                notes.append("'or' between plain words ranks them together, as words rank (they filter nothing); "
+                             "for cards named by either, use name: (name:lightning or name:bolt) or parentheses "
+                             "((lightning or bolt))")
             text = ranking.spelled_counts(" ".join([*text_parts, combo_text, self._named_text(named)]).strip())
             read_words = ""
             wordless = not ranking.words(text) and not reading.combo and sort_order(node) is None
@@ -1783,6 +1789,13 @@ def _only_words(node: Node | None) -> bool:
     """Whether a parsed query holds bare words only, no filter."""
     return node is None or isinstance(node, Text) or isinstance(node, And) and all(isinstance(child, Text)
                                                                                    for child in node.children)
+
+
+def _words_or_words(node: Node | None) -> bool:
+    """Whether a query's top level joins plain words with "or" outside parentheses ("lightning or bolt")."""
+    parts = node.children if isinstance(node, And) else (node,)
+    return any(isinstance(part, Or) and not part.grouped and sum(isinstance(child, Text) for child in part.children)
+               >= 2 for part in parts)
 
 
 def _sentence(text: str, found: re.Match) -> str:
