@@ -2966,6 +2966,7 @@ def test_find_opens_a_request(reader, query, expected):
     # a deck of every colour plays every card (it had read id=wubrg: five-colour cards only), and "find" after a
     # clause is the player's ask, not a tutor's (the artifacts had been lost)
     ("I'm building a five-color Commander deck; find artifacts that tap for mana of any color", "t:artifact"),
+    ("five color commander", "is:commander id=wubrg"),  # (a commander of five colours is still asked for)
     ("help me find enchantments that draw", "t:enchantment"),
     # what is done to a type is no type asked ("spell limiting stax" had read instants and sorceries)
     ("spell limiting stax", ""), ("creature stealing cards", ""),

@@ -2703,7 +2703,7 @@ def _colors(reader: Reader, state: _State) -> None:
                 first -= denial
                 syntax = "id>=2" if _asks_commanders(state) else "c>=2"
         elif match.group(5) and (_after(state, last, 2) in ("commander deck", "edh deck", "cedh deck") or
-                                 _after(state, last, 1) in ("deck", "decks", "build", "builds", "edh", "commander")):
+                                 _after(state, last, 1) in ("deck", "decks", "build", "builds")):
             continue  # "a five-color Commander deck; find artifacts ...": a deck that plays every colour, so no
             # filter (it had read id=wubrg: only five-colour cards)
         elif (match.group(4) or match.group(5)) and not _asks_commanders(state) and \
