@@ -38,7 +38,8 @@ class DeckCheck:
 
 def check_rules(format: str | None = "commander", bracket: int | None = None) -> str:  # noqa: A002
     """The format a deck check of ``format`` and ``bracket`` checks against (none, or null from a surface:
-    commander); raises ``ValueError`` naming the bad format or bracket, before any deck is read."""
+    commander); raises :class:`~grimoire.decks.validate.DeckRulesError` naming the bad format or bracket, before
+    any deck is read."""
     return deck_rules(format_named(format or "") or "commander", bracket)
 
 

@@ -93,23 +93,32 @@ def _unread_lines(deck: ParsedDeck) -> list[Violation]:
                       "was checked without them", [p.text or p.reason for p in deck.problems], "warning")]
 
 
+class DeckRulesError(ValueError):
+    """A format or a bracket deck checks do not take; ``argument`` names which ("format" or "bracket"), for the
+    surfaces' errors."""
+
+    def __init__(self, message: str, argument: str):
+        super().__init__(message)
+        self.argument = argument
+
+
 def deck_format(format: str) -> str:  # noqa: A002 - the word users say
-    """``format``'s name as deck checks know it ("edh" is commander); ``ValueError`` for one they do not."""
+    """``format``'s name as deck checks know it ("edh" is commander); :class:`DeckRulesError` for one they do not."""
     format_name = format_named(format)
     if format_name not in FORMATS:
-        raise ValueError(f"unknown format {shown(format)!r}; deck checks support {', '.join(FORMATS)}")
+        raise DeckRulesError(f"unknown format {shown(format)!r}; deck checks support {', '.join(FORMATS)}", "format")
     return format_name
 
 
 def deck_rules(format: str, bracket: int | None = None) -> str:  # noqa: A002 - the word users say
-    """``format``'s name as deck checks know it, once ``bracket`` is one it takes; ``ValueError`` naming the bad
-    one. It needs no deck, so the servers answer a bad format or bracket before a deck's work waits for a slot."""
+    """``format``'s name as deck checks know it, once ``bracket`` is one it takes; :class:`DeckRulesError` naming the
+    bad one. It needs no deck, so the servers answer a bad format or bracket before a deck's work waits for a slot."""
     format_name = deck_format(format)
     if bracket is not None and (isinstance(bracket, bool) or bracket not in GAME_CHANGER_LIMITS):
-        raise ValueError(f"bracket must be 1 to 5 (a whole number), not {shown(str(bracket))}")
+        raise DeckRulesError(f"bracket must be 1 to 5 (a whole number), not {shown(str(bracket))}", "bracket")
     if bracket is not None and format_name != "commander":
-        raise ValueError(f"bracket applies to Commander decks only, not {format_name}: leave bracket out, or check "
-                         "the deck as commander")
+        raise DeckRulesError(f"bracket applies to Commander decks only, not {format_name}: leave bracket out, or "
+                             "check the deck as commander", "bracket")
     return format_name
 
 

@@ -1009,31 +1009,31 @@ class SearchEngine:
                 costs[index] = int(direct[len(direct) // 10])
         return costs
 
-    def _combo_query(self, reading: Reading) -> tuple[str, str, tuple[str, ...], str]:
+    def _combo_query(self, reading: Reading) -> tuple[str, str, tuple[str, ...], str, re.Pattern[str] | None]:
         """For "combo with X": the query with the filter X's partners must meet, the wording and tags they are
-        ranked by, and the note that says what was read from X's text (see search/combos.py)."""
+        ranked by, the note that says what was read from X's text (see search/combos.py), and what in a partner's
+        text supplies a need outright (:func:`combos.partner_leads`, ``None`` where no need says)."""
         row = self.db.names.find(reading.combo)
         needs = combos.combo_needs(reading.combo, self.db.columns.oracle_text[row])
         if not needs:
             text = self.db.columns.oracle_text[row]
             ranked = "ranked by what its text does" if text else "no partners shown"
             return (reading.query, text, (), f"nothing in {reading.combo}'s text says what a combo partner "
-                    f"supplies; {ranked} (Grimoire has no combo list offline)")
+                    f"supplies; {ranked} (Grimoire has no combo list offline)", None)
         wording, syntax, tags = combos.partner_query(needs)
         asked = "cards that work with" if reading.synergy else "combo partners for"
         note = (f"{asked} {reading.combo}, read from its text: " + "; ".join(n.line() for n in needs)
                 + " (Grimoire has no combo list offline: these cards supply what its text needs)")
-        return " ".join(part for part in (reading.query, syntax) if part), wording, tags, note
+        return " ".join(part for part in (reading.query, syntax) if part), wording, tags, note, \
+            combos.partner_leads(needs)
 
-    def _partners_outright_first(self, combo: str, rows: np.ndarray, scores: np.ndarray
+    def _partners_outright_first(self, leads: re.Pattern[str], rows: np.ndarray, scores: np.ndarray
                                  ) -> tuple[np.ndarray, np.ndarray]:
-        """Among the first :data:`PARTNER_DEPTH` partners of ``combo``, those whose text supplies its need outright
-        (:func:`combos.partner_leads`: Isochron Scepter for Dramatic Reversal, Zealous Conscripts and Deceiver
-        Exarch for Kiki-Jiki, Walking Ballista for Heliod, Sun-Crowned) first, each part in its order: the
+        """Among the first :data:`PARTNER_DEPTH` combo partners, those whose text ``leads`` finds, supplying the
+        need outright (:func:`combos.partner_leads`: Isochron Scepter for Dramatic Reversal, Zealous Conscripts and
+        Deceiver Exarch for Kiki-Jiki, Walking Ballista for Heliod, Sun-Crowned), first, each part in its order: the
         wording and tags had put Scepter 33rd behind mana rocks."""
-        row = self.db.names.find(combo)
-        leads = combos.partner_leads(combos.combo_needs(combo, self.db.columns.oracle_text[row]))
-        if leads is None or not len(rows):
+        if not len(rows):
             return rows, scores
         names, texts = self.db.columns.name, self.db.columns.oracle_text
         outright = np.zeros(len(rows), dtype=bool)
@@ -1361,17 +1361,17 @@ class SearchEngine:
         # one regex budget for the whole search: four queries of slow regexes had each had their own (8 to 16 s)
         budget = CpuBudget()
         for reading in readings:
-            query, combo_text, combo_tags = reading.query, "", ()
+            query, combo_text, combo_tags, combo_leads = reading.query, "", (), None
             if reading.combo:
-                query, combo_text, combo_tags, note = self._combo_query(reading)
+                query, combo_text, combo_tags, note, combo_leads = self._combo_query(reading)
                 notes.append(note)
             named = [*reading.named, *([reading.like] if reading.like else [])]  # "like X" with more words
             query, named, answered = self._answered_in_place(query, named, reading.typed)
             notes += [f"{name}: read as the card to answer (the results answer it, and leave it out)"
                       for name in answered]
-            node, text_parts = self._parse(query, filters, reading.node if query == reading.query else None,
-                                           typed=not reading.chips)
-            if _words_or_words(reading.node if query == reading.query else None):
+            typed_node = reading.node if query == reading.query else None
+            node, text_parts = self._parse(query, filters, typed_node, typed=not reading.chips)
+            if _words_or_words(typed_node):
                 # ("lightning or bolt" had answered as "lightning bolt", the "or" gone unsaid)
                 notes.append("'or' between plain words ranks them together, as words rank (they filter nothing); "
                              "for cards named by either, use name: (name:lightning or name:bolt) or parentheses "
@@ -1441,8 +1441,8 @@ class SearchEngine:
                     rest = self._by_name(np.setdiff1d(np.flatnonzero(mask), rows))
                     rows, scores = np.concatenate([rows, rest]), np.concatenate([scores, np.zeros(len(rest))])
                     rows, scores = self._fixing_first(made, rows, scores)
-                if reading.combo:
-                    rows, scores = self._partners_outright_first(reading.combo, rows, scores)
+                if combo_leads is not None:
+                    rows, scores = self._partners_outright_first(combo_leads, rows, scores)
             elif reading.combo:  # a card without rules text says nothing about its partners
                 rows, scores = np.zeros(0, dtype=np.int64), np.zeros(0)
                 lexical = semantic = np.zeros(len(self.db), dtype=np.int32)

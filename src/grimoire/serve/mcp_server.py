@@ -169,11 +169,12 @@ def _deck_rules_refused(arguments: dict[str, Any]) -> CallToolResult | None:
     """validate_deck's format and bracket checked, no deck read: the error where one is wrong, else ``None``.
     Asked before the call waits for a slow-lane slot (a bracket of 9 had waited 42 s behind costly searches)."""
     from grimoire.decks.check import check_rules
+    from grimoire.decks.validate import DeckRulesError
 
     try:
         check_rules(arguments.get("format", "commander"), arguments.get("bracket"))
-    except ValueError as exc:
-        return _error(str(exc), argument="bracket" if "bracket" in str(exc) else "format")
+    except DeckRulesError as exc:
+        return _error(str(exc), argument=exc.argument)
     return None
 
 
@@ -332,15 +333,14 @@ class GrimoireTools:
         Errors are broken rules; notes say what the card data could not decide. Same deck inputs as get_deck.
         """
         from grimoire.decks.check import check_deck
+        from grimoire.decks.validate import DeckRulesError
 
         try:
-            if refused := _deck_rules_refused({"format": format, "bracket": bracket}):
-                return refused
-            parsed = self._deck(deck)
+            parsed = self._deck(deck)  # (a bad format or bracket was answered before the slot: _deck_rules_refused)
             try:
                 check = check_deck(parsed, format, bracket)  # (null: the default)
-            except ValueError as exc:
-                raise ToolInputError(str(exc), argument="bracket" if "bracket" in str(exc) else "format") from exc
+            except DeckRulesError as exc:
+                raise ToolInputError(str(exc), argument=exc.argument) from exc
         except ToolInputError as exc:
             return _error(str(exc), **exc.details)
         return _answer(with_line_notes(deck_check_text(check), parsed, check.corrections), check.to_dict())

@@ -31,6 +31,7 @@ from grimoire.cards.model import FORMATS
 from grimoire.cards.names import CardNotFoundError, shown
 from grimoire.decks.check import check_deck, check_rules
 from grimoire.decks.read import DeckInputError, read_deck
+from grimoire.decks.validate import DeckRulesError
 from grimoire.render.cards import lookup_json
 from grimoire.render.search import page_json, search_json
 from grimoire.search.arguments import MANA_VALUE_MAX, FilterArguments, SearchArgumentError, run_search
@@ -299,8 +300,8 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
         # (the body, the format and the bracket are checked before the deck's work waits for a slow-lane slot)
         try:
             check_rules(body.format, body.bracket)
-        except ValueError as exc:
-            return _bad_request(str(exc), argument="bracket" if "bracket" in str(exc) else "format")
+        except DeckRulesError as exc:
+            return _bad_request(str(exc), argument=exc.argument)
         try:
             return await work.run(SLOW, checked_deck, body=body)
         except ServerBusy as exc:
