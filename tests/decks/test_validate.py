@@ -163,3 +163,24 @@ def test_a_constructed_sideboard_counts_its_companion(db):
     assert [v.message for v in found] == ["the sideboard has 16 cards with the companion; at most 15 allowed"]
     deck.sideboard[1] = dataclasses.replace(deck.sideboard[1], quantity=10)
     assert not [v for v in validate_deck(deck, "modern") if v.rule == "sideboard size"]
+
+
+def test_a_meld_result_is_no_card_in_a_deck_nor_a_commander(db):
+    """Brisela, Voice of Nightmares had passed as a commander, and Chittering Host as a main-deck card: a meld
+    result is printed on the backs of two cards and exists only melded (CR 712.4), so its line is an error naming
+    the two cards to list instead. Its parts are cards like any other."""
+    from grimoire.decks import parse_decklist
+
+    brisela = parse_decklist("Commander\n1 Brisela, Voice of Nightmares\n\nDeck\n1 Sol Ring\n98 Plains\n", db)
+    [meld] = [v for v in validate_deck(brisela, "commander") if v.rule == "meld result"]
+    assert meld.is_error and meld.cards == ["Brisela, Voice of Nightmares"]
+    assert meld.message == ("line 2: Brisela, Voice of Nightmares is the melded back half of Bruna, the Fading "
+                            "Light and Gisela, the Broken Blade, never the commander: list those two cards instead")
+    host = parse_decklist("4 Graf Rats\n4 Midnight Scavengers\n1 Chittering Host\n51 Swamp\n", db)
+    [meld] = [v for v in validate_deck(host, "legacy") if v.rule == "meld result"]
+    assert meld.is_error and meld.message.startswith("line 3: Chittering Host is the melded back half of Graf Rats "
+                                                     "and Midnight Scavengers, never a card in a deck")
+    # every meld result the card data holds is known by its parts' rules text, not by a list of names
+    assert set(db.meld_parts) == {"Brisela, Voice of Nightmares", "Chittering Host", "Hanweir, the Writhing Township",
+                                  "Urza, Planeswalker", "Mishra, Lost to Phyrexia", "Titania, Gaea Incarnate",
+                                  "Ragnarok, Divine Deliverance"}

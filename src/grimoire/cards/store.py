@@ -17,6 +17,7 @@ import pyarrow.parquet as pq
 
 from grimoire.cards import atomic
 from grimoire.cards.mana import color_bits
+from grimoire.cards.meld import meld_results
 from grimoire.cards.model import Card, Face
 from grimoire.cards.names import NameIndex, NameMatch
 
@@ -509,6 +510,12 @@ class CardDB:
         reports. Raises :class:`~grimoire.cards.names.CardNotFoundError` naming the closest cards."""
         match = self.names.match(name)
         return CardLookup(self.card_at(match.row), match)
+
+    @cached_property
+    def meld_parts(self) -> dict[str, tuple[str, str]]:
+        """Each meld result's name with the two cards that meld into it (:func:`~grimoire.cards.meld.meld_results`)."""
+        layouts = self._table.column("layout").to_pylist()
+        return meld_results(self.cards_at([row for row, layout in enumerate(layouts) if layout == "meld"]))
 
     def suggest(self, name: str, limit: int = 5) -> list[str]:
         return [found for found, _, _ in self.names.suggest(name, limit)]

@@ -93,6 +93,22 @@ def _unread_lines(deck: ParsedDeck) -> list[Violation]:
                       "was checked without them", [p.text or p.reason for p in deck.problems], "warning")]
 
 
+def _meld_results(deck: ParsedDeck) -> list[Violation]:
+    """A meld result on a line (Brisela, Voice of Nightmares): the melded permanent printed on the backs of two
+    cards, never a card in a deck (CR 712.4), still less a commander; the message names the two cards to list."""
+    parts_of = deck.store.meld_parts if deck.store is not None else {}
+    out = []
+    for section in ("commanders", "main", "sideboard", "companion"):
+        for entry in deck.section(section):
+            if (parts := parts_of.get(entry.card.name)) is None:
+                continue
+            role = "the commander" if section == "commanders" else "a card in a deck"
+            out.append(Violation("meld result", f"line {entry.line_number}: {entry.card.name} is the melded back "
+                                 f"half of {parts[0]} and {parts[1]}, never {role}: list those two cards instead",
+                                 [entry.card.name]))
+    return out
+
+
 class DeckRulesError(ValueError):
     """A format or a bracket deck checks do not take; ``argument`` names which ("format" or "bracket"), for the
     surfaces' errors."""
@@ -129,7 +145,7 @@ def validate_deck(deck: ParsedDeck, format: str = "commander", bracket: int | No
         found = _commander_violations(deck, bracket)
     else:
         found = _constructed_violations(deck, format_name)
-    found += _unread_lines(deck)
+    found += _meld_results(deck) + _unread_lines(deck)
     return sorted(found, key=lambda v: not v.is_error)
 
 
