@@ -198,7 +198,9 @@ def test_reads_gzip_compressed_bulk_files(tmp_path):
 
 
 def test_a_file_that_is_not_an_array_is_an_error(tmp_path):
-    path = write_json(tmp_path / "list.json", {"object": "list", "data": []})
+    # Scryfall's Error object (scryfall.com/docs/api/errors), saved in place of the cards
+    path = write_json(tmp_path / "error.json", {"object": "error", "code": "not_found", "status": 404,
+                                                "details": "No cards found matching your query"})
     with pytest.raises(SourceError, match="expected a JSON array") as error:
         scryfall.load(path)
     assert str(path) in str(error.value)
@@ -259,3 +261,17 @@ def test_a_store_written_from_scryfall_reads_back(result, tmp_path):
     assert len(db.rulings(fire_ice)) == 2
     assert db.rulings(db.named("Sol Ring")) == []
     assert db.get(BOLT_ID).legality("modern") == "legal"
+
+
+def test_a_saved_api_list_answer_reads_its_card_objects(records, tmp_path):
+    """A saved `/cards/search` or `/cards/collection` answer had been refused: it is a List object (Scryfall's API
+    docs, scryfall.com/docs/api/lists: `object` "list", `has_more`, `data`) whose `data` holds the same Card objects
+    as the bulk file. A page with more after it says that only its cards were read."""
+    whole = scryfall.load(CARDS_FILE)
+    page = {"object": "list", "total_cards": len(records), "has_more": False, "data": records}
+    answer = scryfall.load(write_json(tmp_path / "search.json", page))
+    assert answer.cards == whole.cards and answer.field_notes == whole.field_notes
+    first = scryfall.load(write_json(tmp_path / "page1.json", {
+        **page, "has_more": True, "next_page": "https://api.scryfall.com/cards/search?page=2&q=c%3Ar"}))
+    assert first.field_notes["cards"].startswith(f"one page of a Scryfall API answer with more pages (has_more): "
+                                                 f"only its {len(records)} card objects were read")

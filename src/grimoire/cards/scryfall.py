@@ -41,7 +41,7 @@ FIELD_NOTES = {
 def load(cards_path: Path, rulings_path: Path | None = None) -> LoadResult:
     """Load Scryfall's ``oracle_cards`` bulk file (``.json`` or gzip-compressed) and, if given, its ``rulings`` file."""
     cards_path = Path(cards_path)
-    records = _read_array(cards_path, "card objects (Scryfall's oracle_cards bulk file)")
+    records, page_note = _card_records(cards_path)
     # Files from before produced_mana existed lack it on every card; there, absent means unknown, not "none".
     knows_produced_mana = any(isinstance(r, dict) and "produced_mana" in r for r in records)
     dropped: Counter = Counter()
@@ -67,13 +67,31 @@ def load(cards_path: Path, rulings_path: Path | None = None) -> LoadResult:
         row_of[oracle_id] = len(cards)
         cards.append(card)
     rulings = _load_rulings(Path(rulings_path), set(row_of)) if rulings_path is not None else []
-    return LoadResult(cards=cards, source=SOURCE, rulings=rulings, dropped=dropped, field_notes=dict(FIELD_NOTES))
+    notes = {**FIELD_NOTES, **({"cards": page_note} if page_note else {})}
+    return LoadResult(cards=cards, source=SOURCE, rulings=rulings, dropped=dropped, field_notes=notes)
+
+
+def _card_records(path: Path) -> tuple[list, str | None]:
+    """The card objects of the bulk file, or of a saved API answer: a List object (https://scryfall.com/docs/api/lists:
+    ``{"object": "list", "has_more": ..., "data": [...]}``, as ``/cards/search`` and ``/cards/collection`` answer)
+    holds the same Card objects in ``data``. The note says when it is one page of more (``has_more``)."""
+    data = read_json(path)
+    if isinstance(data, dict) and data.get("object") == "list" and isinstance(data.get("data"), list):
+        records = data["data"]
+        more = (f"one page of a Scryfall API answer with more pages (has_more): only its {len(records):,} card "
+                "objects were read; use the bulk data file for every card") if data.get("has_more") is True else None
+        return records, more
+    return _array_of(data, path, "card objects (Scryfall's oracle_cards bulk file)"), None
 
 
 def _read_array(path: Path, what: str) -> list:
-    data = read_json(path)
+    return _array_of(read_json(path), path, what)
+
+
+def _array_of(data: object, path: Path, what: str) -> list:
     if not isinstance(data, list):
-        hint = " (an API response's list object? use the bulk data file)" if isinstance(data, dict) else ""
+        hint = (" (one object, not a list of them: save the bulk data file, or an API answer's list object)"
+                if isinstance(data, dict) else "")
         raise SourceError(path, f"expected a JSON array of {what}, got a {type(data).__name__}{hint}")
     return data
 

@@ -120,6 +120,8 @@ def cmd_data_load(args: argparse.Namespace) -> int:
     except Exception as exc:  # noqa: BLE001 - any failure leaves the current store in place; say so
         return _err(f"load failed, the current store is unchanged: {exc}")
     print(f"Installed {len(db):,} cards from {args.file or db.manifest.get('source_detail')} in {db.directory}")
+    if page := (db.manifest.get("field_notes") or {}).get("cards"):  # (one page of a Scryfall API answer)
+        print(f"Note: {page}")
     return _prepare(db, embeddings=not args.no_embed, encoder=args.encoder)
 
 
