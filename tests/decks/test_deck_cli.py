@@ -88,3 +88,17 @@ def test_a_deck_file_is_read_whatever_its_name_and_a_missing_one_is_named(home, 
         assert main(["deck", "check", missing]) == 1
         err = capsys.readouterr().err
         assert f"no deck file at {missing}" in err and "no card named" not in err
+
+
+def test_a_saved_moxfield_deck_is_checked_in_its_own_format_and_says_so(home, tmp_path):
+    """A Modern deck's Moxfield answer (its `format`, as tests/decks/test_fetch.py's MOXFIELD_MODERN) had been
+    checked as Commander, with three false errors; --format still wins."""
+    from tests.decks.test_fetch import MOXFIELD_MODERN
+
+    path = tmp_path / "burn.json"
+    path.write_text(json.dumps(MOXFIELD_MODERN), encoding="utf-8")
+    result = run("check", str(path), home=home)
+    assert result.returncode == 0, result.stdout
+    assert "checked as modern: the deck's own format: moxfield.com says the deck is 'modern'" in result.stdout
+    asked = run("check", str(path), "--format", "commander", "--json", home=home)
+    assert asked.returncode == 1 and json.loads(asked.stdout)["format"] == "commander"

@@ -15,9 +15,10 @@ from tests.http_server import LocalServer, QuietHandler
 # those public clients read, e.g. GrahamIrwin/MTG_Vec2Search's worker/deck-link.js: Moxfield's
 # GET api2.moxfield.com/v3/decks/all/<id> gives `name` and `boards.<board>.cards.<key>.{quantity, card.name}`
 # for the boards commanders, mainboard, sideboard and maybeboard, and companions and signatureSpells (Oathbreaker's
-# signature spells), as z33kz33k/mtg's mtg/deck/scrapers/moxfield.py reads them.
+# signature spells), as z33kz33k/mtg's mtg/deck/scrapers/moxfield.py reads them; `format` is the deck's format, as
+# lheyberger/mtg-parser's captured answer (tests/mocks/mock_moxfield_Agzx8zsi5UezWBUX5hMJPQ) writes "commander".
 MOXFIELD_DECK = {
-    "name": "Meren Test",
+    "name": "Meren Test", "format": "commander",
     "boards": {
         "commanders": {"count": 1, "cards": {"a1": {"quantity": 1, "card": {"name": "Meren of Clan Nel Toth"}}}},
         "mainboard": {"count": 3, "cards": {
@@ -99,7 +100,22 @@ ARCHIDEKT_FIRST_DECIDES = {**ARCHIDEKT_DECK, "id": 4343, "categories": [
     {"id": 2, "name": "Ramp", "includedInDeck": True, "includedInPrice": True, "isPremier": False}], "cards": [
     archidekt_card("Meren of Clan Nel Toth", ["Commanders"]), archidekt_card("Sol Ring", ["Ramp", "Commander"])]}
 ARCHIDEKT_NO_CATEGORIES = {**ARCHIDEKT_DECK, "id": 4444, "categories": None}
-ROUTES = {"/v3/decks/all/abc123": MOXFIELD_DECK, "/api/decks/4242/": ARCHIDEKT_DECK,
+# A Modern deck on Moxfield: its answer's `format` says so
+MOXFIELD_MODERN = {
+    "name": "Burn", "format": "modern",
+    "boards": {
+        "mainboard": {"count": 2, "cards": {"b1": {"quantity": 4, "card": {"name": "Lightning Bolt"}},
+                                            "b2": {"quantity": 56, "card": {"name": "Mountain"}}}},
+        "sideboard": {"count": 1, "cards": {"c1": {"quantity": 2, "card": {"name": "Pyroblast"}}}},
+    },
+}
+# Archidekt's `deckFormat` numbers as linkian209/pyrchidekt's Format enum (pyrchidekt/formats.py) names them: 2 is
+# Modern, 3 Commander / EDH, 14 Oathbreaker (which deck checks do not cover)
+ARCHIDEKT_MODERN = {"id": 4545, "name": "Archidekt Burn", "deckFormat": 2, "categories": [],
+                    "cards": [archidekt_card("Lightning Bolt", ["Instant"], 4),
+                              archidekt_card("Mountain", ["Land"], 56)]}
+ROUTES = {"/v3/decks/all/burn": MOXFIELD_MODERN, "/api/decks/4545/": ARCHIDEKT_MODERN,
+          "/v3/decks/all/abc123": MOXFIELD_DECK, "/api/decks/4242/": ARCHIDEKT_DECK,
           "/api/decks/4343/": ARCHIDEKT_FIRST_DECIDES, "/api/decks/4444/": ARCHIDEKT_NO_CATEGORIES,
           "/v3/decks/all/odd": MOXFIELD_ODD, "/api/decks/77/": ARCHIDEKT_ODD,
           "/v3/decks/all/oath1": MOXFIELD_OATHBREAKER}
@@ -325,3 +341,24 @@ def test_a_moxfield_companion_repeated_in_the_sideboard_is_the_companion_once(db
     assert deck.notes == ["Obosh, the Preypiercer is both the companion and in the sideboard, where a companion "
                           "starts: read once, as the companion"]
     assert not [v for v in check_deck(deck).violations if v.rule == "sideboard"]
+
+
+def test_a_site_deck_is_checked_in_the_format_it_declares_unless_one_is_asked_for(db, local_apis):
+    """A Modern deck from a Moxfield link had been checked as Commander (deck size, singleton, no commander): the
+    deck's own format (Moxfield's `format`, Archidekt's `deckFormat`) is checked when none is asked for, and the
+    check says why; a format asked for wins, and a format deck checks do not cover leaves the default, said."""
+    from grimoire.decks.check import check_deck
+
+    moxfield = fetch_deck("https://moxfield.com/decks/burn", db)
+    check = check_deck(moxfield)
+    assert check.format == "modern" and check.legal
+    assert check.format_reason == "the deck's own format: moxfield.com says the deck is 'modern'"
+    assert check.to_dict()["format_reason"] == check.format_reason
+    archidekt = check_deck(fetch_deck("https://archidekt.com/decks/4545/burn", db))
+    assert (archidekt.format, archidekt.legal) == ("modern", True) and "archidekt.com" in archidekt.format_reason
+    asked = check_deck(moxfield, "commander")
+    assert asked.format == "commander" and not asked.legal
+    assert asked.format_reason == "the format asked for (moxfield.com says the deck is 'modern')"
+    oathbreaker = check_deck(read_deck(json.dumps({**ARCHIDEKT_MODERN, "deckFormat": 14}), db, files=False))
+    assert oathbreaker.format == "commander" and "'deckFormat 14', which deck checks do not cover" in \
+        oathbreaker.format_reason

@@ -419,3 +419,16 @@ def test_a_companion_also_listed_in_the_sideboard_is_the_companion_once(db):
     assert cards(deck, "sideboard") == [(1, "Lurrus of the Dream-Den"), (1, "Duress")]
     assert deck.notes == ["Lurrus of the Dream-Den is both the companion and in the sideboard, where a companion "
                           "starts: read once, as the companion"]
+
+
+def test_a_line_naming_a_later_face_reads_as_its_card_with_a_note(db):
+    """"1 Stomp" had read as Bonecrusher Giant // Stomp with nothing said: lenient, but one who typed the wrong face
+    is told which card it became. A front face's name, or the whole name, needs no note."""
+    deck = parse_decklist("1 Insectile Aberration\n1 Stomp\n1 Delver of Secrets\n1 Fire // Ice\n56 Island\n", db)
+    assert [e.card.name for e in deck.main[:2]] == ["Delver of Secrets // Insectile Aberration",
+                                                     "Bonecrusher Giant // Stomp"]
+    assert deck.notes == [
+        "line 1: 'Insectile Aberration' is the second face of Delver of Secrets // Insectile Aberration, not its "
+        "front: read as that card",
+        "line 2: 'Stomp' is the second face of Bonecrusher Giant // Stomp, not its front: read as that card"]
+    assert not deck.corrections

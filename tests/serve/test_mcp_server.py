@@ -735,3 +735,11 @@ def test_over_http_a_body_that_stalls_is_a_408_and_one_cut_short_is_never_run():
     error = json.loads(body)["error"]
     assert error["code"] == -32600 and "did not all come within 0.5 s" in error["message"]
     assert whole.status_code == 200 and [json.loads(item)["id"] for item in received] == ["whole"]
+
+
+async def test_validate_deck_checks_a_site_deck_in_its_own_format(client: Client):
+    """A saved Moxfield answer declaring Modern had been checked as Commander when no format was given."""
+    from tests.decks.test_fetch import MOXFIELD_MODERN
+
+    data = (await call_ok(client, "validate_deck", {"deck": json.dumps(MOXFIELD_MODERN)})).structured_content
+    assert data["format"] == "modern" and data["format_reason"].startswith("the deck's own format: moxfield.com")

@@ -918,3 +918,14 @@ def test_long_values_are_quoted_short_in_errors(client: TestClient):
     for params in ({"q": "draw", "format": "x" * 60_000}, {"q": "draw", "id": "x" * 60_000}):
         answer = client.get("/api/search", params=params)
         assert answer.status_code == 400 and len(answer.content) < 2000 and "60,000 characters" in answer.text
+
+
+def test_deck_check_checks_a_site_deck_in_its_own_format(client: TestClient):
+    """A saved Moxfield answer declaring Modern had been checked as Commander when no format was sent (the page's
+    "the deck's own" choice sends null); a format sent wins."""
+    from tests.decks.test_fetch import MOXFIELD_MODERN
+
+    deck = json.dumps(MOXFIELD_MODERN)
+    body = client.post("/api/deck/check", json={"deck": deck, "format": None}).json()
+    assert body["format"] == "modern" and body["format_reason"].startswith("the deck's own format: moxfield.com")
+    assert client.post("/api/deck/check", json={"deck": deck, "format": "commander"}).json()["format"] == "commander"

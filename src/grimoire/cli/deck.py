@@ -84,8 +84,9 @@ def add_commands(commands) -> None:
     check = deck_commands.add_parser("check", help="deck legality: size, copies, commanders, identity, bans",
                                      description="Exits 1 when the deck breaks a rule of the format.")
     check.add_argument("file", help=deck_source)
-    check.add_argument("--format", "-f", default="commander", choices=DECK_FORMATS, type=format_named,
-                       help="the format (Scryfall's shorthand works: edh, c, m, l...)")
+    check.add_argument("--format", "-f", choices=DECK_FORMATS, type=format_named,
+                       help="the format (Scryfall's shorthand works: edh, c, m, l...); default: the format a "
+                       "Moxfield or Archidekt deck declares, else commander")
     check.add_argument("--bracket", type=int, choices=range(1, 6), help="Commander bracket: limits Game Changers")
     check.add_argument("--json", action="store_true", help="print the deck-check record as JSON")
     check.set_defaults(run=cmd_deck_check)

@@ -30,6 +30,10 @@ _MOXFIELD_BOARDS = {"commanders": "commanders", "mainboard": "main", "sideboard"
 # holds; every other board (maybeboard, attractions, stickers...) is no part of the deck and is set aside, as under a
 # Maybeboard header
 _MOXFIELD_SIGNATURE_SPELLS = "signatureSpells"
+# Archidekt's deckFormat numbers, as linkian209/pyrchidekt's Format enum (pyrchidekt/formats.py) names them. Only the
+# first six are read: public readers agree on those, and differ past them (Pioneer is 15 there, 14 in another), so a
+# later number is said as written and checked as no format
+_ARCHIDEKT_FORMATS = {1: "standard", 2: "modern", 3: "commander", 4: "legacy", 5: "vintage", 6: "pauper"}
 
 
 class DeckFetchError(RuntimeError):
@@ -159,6 +163,7 @@ def _moxfield_deck(payload: dict, db: CardDB) -> ParsedDeck:
             quantity = entry.get("quantity", 1)  # checked with every other line's in deck_from_rows
             rows.append((section, quantity, name, position, f"{board}: {quantity} {name}"))
     deck = deck_from_rows(rows, db, name=_text(payload.get("name")) or None)
+    deck.declared_format, deck.declared_by = _text(payload.get("format")).strip() or None, "moxfield.com"
     deck.set_aside = sum(len(_moxfield_cards(boards, board)) for board in boards
                          if board not in _MOXFIELD_BOARDS and board != _MOXFIELD_SIGNATURE_SPELLS)
     spells = [_text(_object(entry.get("card")).get("name")) or "?"
@@ -167,6 +172,14 @@ def _moxfield_deck(payload: dict, db: CardDB) -> ParsedDeck:
         deck.notes.append(f"moxfield.com's signatureSpells board (Oathbreaker's signature spells) was left out, as "
                           f"no deck section here holds it: {', '.join(spells)}")
     return deck
+
+
+def _archidekt_format(number: object) -> str | None:
+    """The format an Archidekt deck's ``deckFormat`` number stands for, or the number as written where it is not one
+    of :data:`_ARCHIDEKT_FORMATS` (``None`` where the answer has none)."""
+    if isinstance(number, bool) or not isinstance(number, int):
+        return None
+    return _ARCHIDEKT_FORMATS.get(number, f"deckFormat {number}")
 
 
 def _archidekt_deck(payload: dict, db: CardDB) -> ParsedDeck:
@@ -197,6 +210,7 @@ def _archidekt_deck(payload: dict, db: CardDB) -> ParsedDeck:
             rows.append((section, quantity, name, position, f"{quantity} {name}"))
     deck = deck_from_rows(rows, db, name=_text(payload.get("name")) or None)
     deck.set_aside = set_aside
+    deck.declared_format, deck.declared_by = _archidekt_format(payload.get("deckFormat")), "archidekt.com"
     deck.notes.extend(f"archidekt.com: the {count} card(s) of the premier category {category!r} were read in the "
                       f"main deck: only a category named {' or '.join(map(repr, ARCHIDEKT_PLACES))} places a card"
                       for category, count in premier_main.items())

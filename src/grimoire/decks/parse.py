@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from grimoire.cards.model import Card
-from grimoire.cards.names import CardNotFoundError, shown
+from grimoire.cards.names import CardNotFoundError, fold, shown
 from grimoire.cards.store import CardDB
 
 SECTIONS = ("commanders", "main", "sideboard", "companion")
@@ -167,6 +167,10 @@ class ParsedDeck:
     # of the deck
     set_aside: int = 0
     notes: list[str] = field(default_factory=list)  # what was read other than as written (a commander taken by place)
+    # the format a deck site says the deck is for (Moxfield's "modern"), and which site says it: a check with no
+    # format of its own checks that one
+    declared_format: str | None = None
+    declared_by: str | None = None
 
     def section(self, name: str) -> list[DeckEntry]:
         if name not in SECTIONS:
@@ -182,7 +186,7 @@ class ParsedDeck:
                 **{s: [e.to_dict() for e in self.section(s)] for s in SECTIONS},
                 "problems": [p.to_dict() for p in self.problems],
                 "corrections": [c.to_dict() for c in self.corrections],
-                "notes": list(self.notes)}
+                "notes": list(self.notes), "declared_format": self.declared_format}
 
 
 class _Reader:
@@ -260,6 +264,9 @@ class _Reader:
                 return
             if corrected:
                 self.deck.corrections.append(Correction(line_number, card_name, card.name))
+            elif _later_face(card_name, card):
+                self.deck.notes.append(f"line {line_number}: {shown(card_name)!r} is the second face of {card.name}, "
+                                       "not its front: read as that card")
         self.deck.section(section).append(DeckEntry(count, card, line_number, card_name))
 
     def _alchemy(self, name: str) -> Card | None:
@@ -303,6 +310,15 @@ class _Reader:
         except CardNotFoundError as exc:
             return tuple(exc.suggestions)
         return (card.name,)
+
+
+def _later_face(name: str, card: Card) -> bool:
+    """Whether ``name`` names only a face of ``card`` past its front: a double-faced card's back ("Insectile
+    Aberration"), an adventure ("Stomp"), a split card's right half. Read as the card, as a player means it, but
+    said, for one who typed the wrong face."""
+    folded = fold(name)
+    return folded not in (fold(card.name), fold(card.faces[0].name)) and any(
+        folded == fold(face.name) for face in card.faces[1:])
 
 
 def _faces(name: str) -> list[str]:

@@ -37,10 +37,14 @@ def deck_summary(deck: ParsedDeck) -> str:
     return head + ", ".join(parts or ["no cards"]) + (f" — commander: {commanders}" if commanders else "")
 
 
-def check_text(deck: ParsedDeck, violations: list[Violation], format_name: str) -> str:
-    """The result of :func:`~grimoire.decks.validate.validate_deck` as text: a verdict, then each rule."""
+def check_text(deck: ParsedDeck, violations: list[Violation], format_name: str, format_reason: str | None = None
+               ) -> str:
+    """The result of :func:`~grimoire.decks.validate.validate_deck` as text: a verdict, then each rule; where a
+    deck site declares the deck's format, which format was checked and why."""
     errors = [v for v in violations if v.is_error]
     lines = [deck_summary(deck)]
+    if format_reason and deck.declared_format:
+        lines.append(f"checked as {format_name}: {format_reason}")
     lines.append(f"{format_name}: " + (f"{len(errors)} problem(s)" if errors else "legal as far as the data shows"))
     for violation in violations:
         label = "error" if violation.is_error else "note"

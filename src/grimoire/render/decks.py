@@ -47,7 +47,7 @@ def deck_listing(deck: ParsedDeck) -> str:
 
 def deck_check_text(check: DeckCheck) -> str:
     """A deck check: the verdict and each rule."""
-    return check_text(check.deck, check.violations, check.format)
+    return check_text(check.deck, check.violations, check.format, check.format_reason)
 
 
 def deck_stats_text(deck: ParsedDeck, stats: DeckStats) -> str:

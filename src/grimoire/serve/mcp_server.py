@@ -321,8 +321,9 @@ class GrimoireTools:
     def validate_deck(
         self,
         deck: DeckArg,
-        format: Annotated[str | None, Field(description="commander (default), standard, pioneer, modern, "  # noqa: A002
-                                                        "legacy, vintage or pauper.")] = "commander",
+        format: Annotated[str | None, Field(description="commander, standard, pioneer, modern, legacy, vintage "  # noqa: A002
+                                                        "or pauper; default: the format a Moxfield or Archidekt "
+                                                        "deck declares, else commander.")] = None,
         bracket: Annotated[int | None, NotATruthValue,
                            Field(description="Commander bracket 1-5 to check Game Changer limits against "
                                              "(optional).")] = None,

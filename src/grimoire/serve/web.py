@@ -59,7 +59,7 @@ class DeckCheckBody(BaseModel):
 
     # ("text" is taken too; a missing deck is named "deck", where it had been "text")
     deck: str = Field(validation_alias=AliasChoices("deck", "text"), max_length=4_000_000)  # longer: per-line error
-    format: str | None = "commander"  # null: the default, as MCP's validate_deck reads it
+    format: str | None = None  # none or null: the deck's own format (a Moxfield or Archidekt deck's), else commander
     bracket: Annotated[int | None, NotATruthValue] = None
 
 

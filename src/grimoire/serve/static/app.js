@@ -318,7 +318,7 @@ function fillFormats(options) {
   $("f-format").title = unknown ? "The loaded card data knows these formats' legality; grimoire data update loads " +
     "every format's" : "";
   for (const option of $("deck-format").options) {
-    if (known.includes(option.value)) continue;
+    if (!option.value || known.includes(option.value)) continue;  // (the deck's own: no one format)
     option.value = option.value;  // the label changes, the value stays the format's name
     option.textContent = `${option.value} (legality not in this data)`;
   }
@@ -507,7 +507,7 @@ async function checkDeck(event) {
   let answer;
   try {
     answer = await getJson("/api/deck/check", {method: "POST", headers: {"Content-Type": "application/json"},
-      body: JSON.stringify({deck: $("deck-text").value, format: $("deck-format").value,
+      body: JSON.stringify({deck: $("deck-text").value, format: $("deck-format").value || null,
         bracket: bracket ? Number(bracket) : null})});
   } catch (e) {
     answer = {ok: false, body: {error: "the server could not be reached; try again"}};
@@ -522,7 +522,9 @@ async function checkDeck(event) {
     return;
   }
   const legality = verdict(body);
-  status.textContent = `Checked ${body.card_count} cards: ${legality.text} (${legality.note}).`;
+  // (a Moxfield or Archidekt deck declares its format: say which format was checked, and why)
+  const why = body.deck.declared_format ? ` Checked as ${body.format}: ${body.format_reason}.` : "";
+  status.textContent = `Checked ${body.card_count} cards: ${legality.text} (${legality.note}).${why}`;
   report.innerHTML = deckReport(body);
 }
 
