@@ -659,6 +659,23 @@ async def test_list_arguments_take_a_bare_string_as_queries_does(client: Client)
     assert all("Artifact" in card["type_line"] for card in similar.structured_content["results"])
 
 
+async def test_a_string_argument_is_taken_as_written_never_read_as_json(client: Client):
+    """The SDK read a string that looked like JSON as that JSON: ``"queries": "null"`` was refused as no list,
+    find_similar's ``"query": "null"`` was dropped without a word (all 33,282 cards), ``"format": "null"`` and
+    ``"page": "null"`` were their defaults, and ``"types": "[]"`` an empty list."""
+    found = await call_ok(client, "search_cards", {"queries": "null", "limit": 50})
+    assert "Null Rod" in {card["name"] for card in found.structured_content["results"]}
+    similar = (await call_ok(client, "find_similar", {"name": "Sol Ring", "query": "null"})).structured_content
+    assert similar["filters_applied"] == ["null"] and similar["total"] < 100
+    for wrong, argument in ((("types", "[]"), "types"), (("format", "null"), "format"),
+                            (("color_identity", "null"), "color_identity"), (("page", "null"), "page"),
+                            (("mana_value_min", "null"), "mana_value_min")):
+        result = await client.call_tool("search_cards", {"queries": ["draw"], wrong[0]: wrong[1]})
+        assert result.is_error and result.structured_content["argument"] == argument, text_of(result)
+    quoted = (await call_ok(client, "search_cards", {"queries": '["draw a card", 5]'})).structured_content
+    assert quoted["queries"] == ['["draw a card", 5]']
+
+
 async def test_validate_deck_reads_a_null_format_as_the_default(client: Client):
     """``"format": null`` had been refused, though the argument has a default."""
     result = await call_ok(client, "validate_deck", {"deck": "1 Sol Ring", "format": None})

@@ -38,6 +38,7 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from mcp.server.lowlevel import Server
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.server.mcpserver.utilities.func_metadata import FuncMetadata
 from mcp.shared.exceptions import MCPError
 from mcp.shared.message import SessionMessage
 from mcp_types import (
@@ -390,9 +391,29 @@ def _validation_message(tool: str, error: ValidationError, properties: dict[str,
     return "\n".join(lines)
 
 
+class _ArgumentsAsSent(FuncMetadata):
+    """A tool's argument model that takes each argument as the client sent it. The SDK's reads a string that looks
+    like JSON as that JSON (for clients that sent lists as text): ``"queries": "null"`` was refused as no list,
+    ``find_similar``'s ``"query": "null"`` and ``"format": "null"`` were dropped without a word, and ``"types":
+    "[]"`` was an empty list. A string is that string here (a list argument's list of one); null is JSON's null."""
+
+    def pre_parse_json(self, data: dict[str, Any]) -> dict[str, Any]:
+        return dict(data)
+
+    @classmethod
+    def of(cls, metadata: FuncMetadata) -> _ArgumentsAsSent:
+        return cls(**{name: getattr(metadata, name) for name in FuncMetadata.model_fields})
+
+
 class GrimoireServer(MCPServer):
     """The MCP server, with every refused call answered in words an agent can act on: an unknown argument names
-    the allowed ones, a badly typed one says what it takes, and a crash says so without Python's message."""
+    the allowed ones, a badly typed one says what it takes, and a crash says so without Python's message; every
+    argument is read as sent (:class:`_ArgumentsAsSent`)."""
+
+    def add_tool(self, fn: Any, name: str | None = None, **options: Any) -> None:
+        super().add_tool(fn, name=name, **options)
+        tool = self._tool_manager.get_tool(name or fn.__name__)
+        tool.fn_metadata = _ArgumentsAsSent.of(tool.fn_metadata)
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context=None):
         tool = self._tool_manager.get_tool(name)
