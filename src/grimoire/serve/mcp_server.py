@@ -82,7 +82,7 @@ from grimoire.serve.pool import (
     replay_body,
     search_lane,
 )
-from grimoire.serve.schemas import NotATruthValue
+from grimoire.serve.schemas import NotATruthValue, mended
 from grimoire.serve.workers import HOST, serve_library
 
 MAX_LIMIT = 50
@@ -477,7 +477,6 @@ _PARAMS_FIXES = {
 # The id of a line that is no JSON, when it comes before anything nested: '{"jsonrpc": "2.0", "id": 4, ...'
 _LEADING_ID = re.compile(r'^\s*\{[^{}\[\]]*?"id"\s*:\s*(-?\d{1,15}(?![\d.eE])|"[^"\\]{0,100}")')
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @contextlib.contextmanager
@@ -757,7 +756,7 @@ def _mended(line: str) -> str:
 
     def mend(value: Any) -> Any:
         if isinstance(value, str):
-            return _SURROGATE.sub("\ufffd", value)
+            return mended(value)
         if isinstance(value, list):
             return [mend(item) for item in value]
         if isinstance(value, dict):

@@ -39,7 +39,7 @@ from grimoire.search.engine import MAX_LIMIT, MODES
 from grimoire.search.query import MAX_QUERY_LENGTH, QuerySyntaxError
 from grimoire.serve.library import Library
 from grimoire.serve.pool import BODY_ONLY, FAST, SLOW, PoolMiddleware, ServerBusy, WorkPool, search_lane
-from grimoire.serve.schemas import NotATruthValue
+from grimoire.serve.schemas import MendedText, NotATruthValue
 from grimoire.serve.workers import serve_library, server_config
 
 STATIC = Path(__file__).parent / "static"
@@ -57,9 +57,12 @@ class DeckCheckBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
-    # ("text" is taken too; a missing deck is named "deck", where it had been "text")
-    deck: str = Field(validation_alias=AliasChoices("deck", "text"), max_length=4_000_000)  # longer: per-line error
-    format: str | None = None  # none or null: the deck's own format (a Moxfield or Archidekt deck's), else commander
+    # ("text" is taken too; a missing deck is named "deck", where it had been "text"). A lone surrogate (\ud800) is
+    # made U+FFFD, as MCP's validate_deck reads it: the whole deck had been refused, naming no line.
+    deck: Annotated[str, MendedText] = Field(validation_alias=AliasChoices("deck", "text"),
+                                             max_length=4_000_000)  # longer: per-line error
+    # none or null: the deck's own format (a Moxfield or Archidekt deck's), else commander
+    format: Annotated[str | None, MendedText] = None
     bracket: Annotated[int | None, NotATruthValue] = None
 
 
@@ -117,9 +120,6 @@ def _validation_error(request: Request, exc: RequestValidationError) -> JSONResp
             problems.append("bad parameter text: the deck was sent twice, as deck and as text; send one of them")
         elif item["type"] == "extra_forbidden":
             problems.append(f"bad parameter {where}: unknown; the body takes deck (or text), format and bracket")
-        elif item["type"] == "string_unicode":  # a lone surrogate (\ud800) that no UTF-8 text holds
-            problems.append(f"bad parameter {where}: not valid Unicode text (an unpaired surrogate escape such as "
-                            "\\ud800?); send it as UTF-8 text")
         else:
             problems.append(f"bad parameter {where or 'body'}: {item['msg']}")
         names.append(where or "body")
