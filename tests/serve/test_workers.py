@@ -313,3 +313,38 @@ def test_a_request_h11_cannot_read_is_a_json_400_saying_what_a_request_must_be(r
     head, _, body = answer.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 400 ") and b"content-type: application/json" in head
     assert "must be valid HTTP/1.1" in json.loads(body)["error"]
+
+
+def _answer_after(request: bytes, half_close: bool = False) -> tuple[bytes, float]:
+    """What a server of :func:`_slow_app` answers ``request`` (read to the end), and how long the answer took."""
+    from tests.serve.conftest import served_in_thread
+
+    with served_in_thread(_slow_app()) as url, \
+            socket.create_connection(("127.0.0.1", int(url.rsplit(":", 1)[1])), timeout=8) as sock:
+        sock.sendall(request)
+        if half_close:
+            sock.shutdown(socket.SHUT_WR)
+        start, answer = time.monotonic(), b""
+        while chunk := sock.recv(4096):
+            answer += chunk
+        return answer, time.monotonic() - start
+
+
+@pytest.mark.parametrize("connection", [b"close", b"keep-alive"])
+def test_a_client_that_half_closes_after_its_request_still_gets_the_answer(connection: bytes):
+    """A whole request, then shutdown(SHUT_WR) (nc -N, socat; RFC 9112 section 9.6 allows it), had been answered
+    with nothing: the server closed at the client's end of data. The answer comes, then the connection closes."""
+    answer, seconds = _answer_after(b"GET /slow HTTP/1.1\r\nHost: x\r\nConnection: " + connection + b"\r\n\r\n",
+                                    half_close=True)
+    assert answer.startswith(b"HTTP/1.1 200 ") and answer.endswith(b'{"done":true}'), answer
+    assert seconds < 4  # closed with the answer, not after the keep-alive timeout
+
+
+def test_an_http_version_the_server_does_not_speak_is_a_505_at_once():
+    """h11 reads any HTTP/x.y: "GET / HTTP/9.9" had been served as HTTP/1.1."""
+    answer, seconds = _answer_after(b"GET /slow HTTP/9.9\r\nHost: x\r\n\r\n")
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 505 ") and seconds < 0.9, answer  # (the route itself takes 1 s)
+    assert json.loads(body)["error"].startswith("HTTP/9.9 is not a version this server speaks; send the request as "
+                                                "HTTP/1.1")
+    assert _answer_after(b"GET /slow HTTP/1.0\r\n\r\n")[0].startswith(b"HTTP/1.1 200 ")

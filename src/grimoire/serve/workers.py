@@ -155,10 +155,32 @@ def _run_worker(make_app: Callable[[], Any], sock: socket.socket, log_level: str
 
 
 def server_config(app: Any, **settings: Any) -> Any:
-    """uvicorn's settings for ``app``, with its HTTP/1.1 connections bounded in time while they send headers."""
+    """uvicorn's settings for ``app``, with its HTTP/1.1 connections bounded in time while they send headers, and
+    requests in HTTP versions other than 1.0 and 1.1 refused (:func:`_versions_checked`)."""
     import uvicorn
 
-    return uvicorn.Config(app, http=_header_deadline_protocol(), **settings)
+    return uvicorn.Config(_versions_checked(app), http=_header_deadline_protocol(), **settings)
+
+
+HTTP_VERSIONS = ("1.0", "1.1")
+
+
+def _versions_checked(app: Any) -> Any:
+    """``app`` answering a request in an HTTP version it does not speak with a 505, closing the connection: h11
+    reads any ``HTTP/x.y``, and ``GET / HTTP/9.9`` had been served the page as HTTP/1.1."""
+
+    async def checked(scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope["http_version"] in HTTP_VERSIONS:
+            await app(scope, receive, send)
+            return
+        body = json.dumps({"error": f"HTTP/{scope['http_version']} is not a version this server speaks; send the "
+                                    "request as HTTP/1.1 (or HTTP/1.0)"}).encode()
+        await send({"type": "http.response.start", "status": 505, "headers": [
+            (b"content-type", b"application/json"), (b"connection", b"close"),
+            (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+    return checked
 
 
 def _header_deadline_protocol() -> type:
@@ -171,6 +193,7 @@ def _header_deadline_protocol() -> type:
     class HeaderDeadline(H11Protocol):
         _deadline = None
         _discarding = False
+        _half_closed = False
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
@@ -178,7 +201,20 @@ def _header_deadline_protocol() -> type:
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
-            self._arm()
+            if self._half_closed:  # the client sends nothing more: the connection ends with its answer
+                self.transport.close()
+            else:
+                self._arm()
+
+        def eof_received(self) -> bool | None:
+            # a client that half-closes once its request is all sent (shutdown(SHUT_WR), nc -N) still reads the
+            # answer (RFC 9112 section 9.6): the connection stays open for it (uvicorn closed it at once, and the
+            # request was answered with nothing). One cut short, or none, closes the connection as before.
+            if self.cycle is not None and not self.cycle.response_complete and \
+                    self.conn.their_state in (h11.DONE, h11.MUST_CLOSE):
+                self._half_closed = True
+                return True
+            return None
 
         def handle_events(self) -> None:
             super().handle_events()
