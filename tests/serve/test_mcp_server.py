@@ -443,6 +443,16 @@ def test_an_invalid_request_is_answered_with_its_id_and_what_is_wrong(raw, line:
     assert expected in answer["error"]["message"]
 
 
+def test_a_parse_error_says_the_real_nesting_and_digit_limits(raw):
+    """The error had said "nested at most a few hundred levels"; the reader stops past 201 levels."""
+    deep, allowed = "[" * 202 + "]" * 202, "[" * 200 + "]" * 200
+    refused, read = raw.send_and_collect(deep, count=1)[0], raw.send_and_collect(allowed, count=1)[0]
+    assert refused["error"]["code"] == -32700
+    assert "nested at most 200 levels deep" in refused["error"]["message"] and "at most 4,300 digits" in \
+        refused["error"]["message"], refused
+    assert read["error"]["code"] == -32600  # read: a batch, refused as one
+
+
 def test_a_batch_is_refused_as_mcp_has_no_batches(raw):
     """MCP removed JSON-RPC batching in protocol version 2025-06-18 (its changelog, PR #416)."""
     [answer] = raw.exchange(f"[{call_line(1)}, {call_line(2)}]", ping("after"), until="after")
@@ -482,6 +492,18 @@ def test_over_http_a_body_that_is_no_message_is_refused_with_the_reason(mcp_http
                                                                        expected: str):
     answer = httpx.post(mcp_http_url, content=body, headers=_POSTED, timeout=60)
     assert answer.status_code == 400 and expected in answer.json()["error"]["message"], answer.text
+
+
+@pytest.mark.parametrize("path", ["/other", "/", "/sse", "/mcp/x"])
+def test_over_http_an_address_other_than_mcp_is_a_404_naming_mcp(mcp_http_url: str, path: str):
+    """POST /other had been told its JSON was wrong ('"jsonrpc": "2.0" is missing'), and a valid message sent
+    there had been a plain-text "Not Found": a typo in the URL is told as that, with the endpoint."""
+    base = mcp_http_url.removesuffix("/mcp")
+    for body in ("{}", ping("p")):
+        answer = httpx.post(base + path, content=body, headers=_POSTED, timeout=60)
+        assert answer.status_code == 404, answer.text
+        assert f"the MCP endpoint is /mcp ({mcp_http_url})" in answer.json()["error"]["message"]
+    assert httpx.post(mcp_http_url, content=ping("q"), headers=_POSTED, timeout=60).json()["id"] == "q"
 
 
 def test_over_http_a_get_is_405_not_an_endless_stream(mcp_http_url: str):

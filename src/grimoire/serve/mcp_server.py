@@ -90,6 +90,7 @@ MAX_QUERIES = 4
 UNKNOWN_SHOWN = 10  # unknown argument names an error lists
 DEFAULT_LIMIT = 10
 DEFAULT_HTTP_PORT = 8765
+MCP_PATH = "/mcp"  # the streamable HTTP endpoint, the one address the HTTP server answers at
 INSTRUCTIONS = """\
 Grimoire searches every Magic: The Gathering card (offline data; oracle text, not prices).
 - search_cards: find cards by what they do. Plain words rank results by meaning and wording; Scryfall syntax
@@ -467,6 +468,10 @@ class GrimoireServer(MCPServer):
 MAX_LINE_BYTES = MAX_BODY_BYTES  # one message, the same limit as an HTTP request's body
 DRAIN_SECONDS = 30.0  # how long requests still running at the end of input may take to be answered
 SERVER_BUSY = -32000  # JSON-RPC's range for a server's own errors: no room now, retry
+# what pydantic_core's JSON reader, the SDK's and this server's, refuses past (measured: it reads 201 levels and
+# 4,300 digits, and refuses 202 and 4,301)
+MAX_JSON_DEPTH = 200
+MAX_NUMBER_DIGITS = 4_300
 _SDK_PARAMS_ERROR = "Invalid request parameters"  # the SDK's -32602 for every request whose params it refuses
 _PARAMS_FIXES = {
     ("tools/call", "params"): 'tools/call needs params: {"name": "<a tool\'s name>", "arguments": {...}}',
@@ -733,7 +738,8 @@ def _parse_error(line: str, reason: str, what: str = "line") -> JSONRPCError:
     return JSONRPCError(jsonrpc="2.0", id=json.loads(found.group(1)) if found else None, error=ErrorData(
         code=PARSE_ERROR, message=f"Parse error: the {what} is not JSON this server can read (Invalid JSON: "
                                   f"{shown(reason)}). Send one JSON-RPC message {_ONE_MESSAGE[what]}, nested at "
-                                  "most a few hundred levels, with numbers of at most a few thousand digits."))
+                                  f"most {MAX_JSON_DEPTH} levels deep (the message itself the first), with "
+                                  f"numbers of at most {MAX_NUMBER_DIGITS:,} digits."))
 
 
 def _overlong(start: bytes, what: str = "line") -> JSONRPCError:
@@ -819,7 +825,8 @@ def serve(*, http: bool = False, port: int = DEFAULT_HTTP_PORT, store: Path | No
 def http_app(library: Library, pool: WorkPool | None = None):
     """The streamable HTTP app (path ``/mcp``), stateless, answering in plain JSON rather than event streams, each
     message checked as over stdio (:class:`_CheckedMessages`)."""
-    app = build_server(library, pool).streamable_http_app(stateless_http=True, json_response=True, host=HOST)
+    app = build_server(library, pool).streamable_http_app(streamable_http_path=MCP_PATH, stateless_http=True,
+                                                          json_response=True, host=HOST)
     app.add_middleware(_CheckedMessages)
     return app
 
@@ -839,6 +846,14 @@ class _CheckedMessages:
         self.bodies = bodies or RequestBodies()
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["path"].rstrip("/") != MCP_PATH:
+            # a typo in the client's URL is told as that (POST /other had been told its JSON was wrong, and a
+            # valid message there had been a plain-text "Not Found")
+            host, port = scope.get("server") or (HOST, DEFAULT_HTTP_PORT)
+            await _send_json(send, 404, _invalid_request(None, (
+                f"nothing is served at {shown(scope['path'])!r}: the MCP endpoint is {MCP_PATH} "
+                f"(http://{host}:{port}{MCP_PATH}); send the JSON-RPC messages there.")))
+            return
         if scope["type"] == "http" and scope.get("method") == "GET":
             # a stateless server has no stream to push on: the SDK had opened an event stream that never ended,
             # a connection held for ever per GET; the specification's answer for no stream is 405
