@@ -33,3 +33,12 @@ def test_an_option_of_one_value_given_twice_is_an_error(capsys):
     assert "--id takes one value, and was given 'w' and 'b': give --id once" in capsys.readouterr().err
     args = parser.parse_args(["search", "bolt", "--id", "w", "--id", "w", "-t", "elf", "-t", "warrior"])
     assert args.id == "w" and args.type == ["elf", "warrior"] and args.limit == 10
+
+
+def test_a_card_name_of_several_words_is_one_name_in_the_usage(capsys):
+    """``grimoire card sol ring bolt x`` looks up one card, 'sol ring bolt x': the usage had read
+    ``name [name ...]``, as if it showed several."""
+    for command in ("card", "similar"):
+        usage = build_parser()._subparsers._group_actions[0].choices[command].format_usage()
+        assert usage.rstrip().endswith(" NAME") and "[NAME ...]" not in usage and "[name ...]" not in usage, usage
+        assert build_parser().parse_args([command, "sol", "ring"]).name == ["sol", "ring"]

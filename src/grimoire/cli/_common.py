@@ -18,6 +18,17 @@ SHIPPED_QUERIES = Path(__file__).resolve().parent.parent / "bench" / "search" / 
 _NEGATED_SYNTAX = re.compile(r"-(?:(-?[A-Za-z][A-Za-z_]*)(?P<op>[:<>]|!=|=)|[(\"'/])")
 
 
+class OneNameHelp(argparse.HelpFormatter):
+    """argparse's help, with a card name typed as several words (``nargs="+"``, ``metavar="NAME"``) shown as the
+    one ``NAME`` it is: the usage had read ``name [name ...]``, as if several cards were asked for, and the words
+    are joined into one name."""
+
+    def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
+        if action.nargs == "+" and action.metavar == "NAME":
+            return "NAME"
+        return super()._format_args(action, default_metavar)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse, except that an argument starting with negated query syntax is a value, not an option: "-t:land"
     had run ``--type ":land"``, and ``-q "-t:creature"`` had said -q expected an argument."""

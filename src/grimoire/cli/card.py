@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 
-from grimoire.cli._common import EXIT_OK, _err, _open_db, _print_text
+from grimoire.cli._common import EXIT_OK, OneNameHelp, _err, _open_db, _print_text
 
 
 def cmd_card(args: argparse.Namespace) -> int:
@@ -34,7 +34,9 @@ def cmd_card(args: argparse.Namespace) -> int:
 
 
 def add_commands(commands) -> None:
-    card = commands.add_parser("card", help="show one card by name (fuzzy)")
-    card.add_argument("name", nargs="+", help="card name: any case, a face's name, a nickname or a close misspelling")
+    card = commands.add_parser("card", help="show one card by name (fuzzy)", formatter_class=OneNameHelp)
+    card.add_argument("name", nargs="+", metavar="NAME",
+                      help="the card's name, quoted or not: its words are joined into one name (grimoire card sol "
+                           "ring); any case, a face's name, a nickname or a close misspelling")
     card.add_argument("--json", action="store_true", help="print the card record as JSON")
     card.set_defaults(run=cmd_card)

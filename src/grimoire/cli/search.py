@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 
-from grimoire.cli._common import EXIT_OK, _add_result_options, _console, _err, _open_db, add_encoder_option
+from grimoire.cli._common import EXIT_OK, OneNameHelp, _add_result_options, _console, _err, _open_db, add_encoder_option
 
 # The search arguments by the names of this command's options (for error messages).
 SPELLING = {"queries": "query", "color_identity": "--id", "format": "--format", "types": "--type",
@@ -88,8 +88,11 @@ def add_commands(commands) -> None:
     add_encoder_option(search)
     search.set_defaults(run=cmd_search)
 
-    similar = commands.add_parser("similar", help="cards whose rules text is closest to a card's")
-    similar.add_argument("name", nargs="+", help="the card to find alikes of (fuzzy, as grimoire card)")
+    similar = commands.add_parser("similar", help="cards whose rules text is closest to a card's",
+                                  formatter_class=OneNameHelp)
+    similar.add_argument("name", nargs="+", metavar="NAME",
+                         help="the card to find alikes of, quoted or not: its words are joined into one name (fuzzy, "
+                              "as grimoire card)")
     similar.add_argument("-q", "--query", help="extra filters in query syntax, e.g. 'mv<=3 -t:creature'; "
                          "plain words filter too (held anywhere on the card)")
     _add_result_options(similar)
