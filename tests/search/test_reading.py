@@ -4184,3 +4184,58 @@ def test_commanders_given_names_and_what_beats_the_player(reader, query, expecte
 
 def test_a_nickname_for_one_commander_names_that_commander_s_deck(reader):
     assert reader.read("what goes in a gitrog deck").deck == ("The Gitrog Monster",)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # denied before the list, as "isn't a game changer" was (a strong player's review: "not on the game changer
+    # list" had read is:gamechanger, the cards asked to be left out)
+    ("cards not on the game changer list that draw a lot", "-is:gamechanger"),
+    ("card draw that is not on the game changer list", "-is:gamechanger"),
+    ("cards off the game changers list", "-is:gamechanger"),
+    ("non-game changer ramp", "-is:gamechanger"),
+    ("ramp not a game changer", "-is:gamechanger"),
+    ("removal without game changers", "-is:gamechanger"),
+    ("card draw that isnt a game changer", "-is:gamechanger"),
+    # asked for, still
+    ("cards on the game changer list", "is:gamechanger"),
+    ("game changers in black", "id<=b is:gamechanger"),
+])
+def test_game_changers_denied_or_asked(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_a_colour_said_beside_a_commander_is_the_cards_colour(reader):
+    # "colorless" beside Golos is the cards' own colour, not a colour the commander's five join (it had read
+    # id<=wubrg alone: coloured card draw), as it was for Kozilek, whose identity is colourless anyway
+    reading = reader.read("golos colorless card draw")
+    assert "id<=c" in reading.syntax.split() and reading.deck == ("Golos, Tireless Pilgrim",)
+    assert "id<=c" in syntax(reader, "golos colourless ramp").split()
+    assert syntax(reader, "kozilek colorless ramp") == "id<=c"
+    assert syntax(reader, "colorless or white removal") == "id<=w"  # two colours said: the wider one
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # a commander players call by an everyday word, opening the request (it read no colours: green cards for Feather)
+    ("feather cheap targeting spells", "id<=wr mv<=2"),
+    # a long name with no comma by its title's two words, everyday words, where the deck's commander stands
+    ("grand arbiter stax", "id<=wu"),
+    ("stax for grand arbiter", "id<=wu"),
+    ("my grand arbiter deck", "id<=wu"),
+    # the same words as card words: the cards, or only words
+    ("feather of flight", ""),
+    ("angel's feather", ""),
+    ("silent arbiter", ""),
+    ("arbiter of knollridge", ""),
+    ("white arbiter creatures", "id<=w t:creature"),
+    ("counterspells, 2 mana max", "mv<=2"),  # (Mana Max, Afterburner is no closing commander)
+])
+def test_commanders_by_everyday_words(reader, query, expected):
+    assert syntax(reader, query) == expected
+
+
+def test_cheap_before_big_is_no_cost(reader):
+    # "jodah cheap big spells": big spells, made cheap by the commander (it read mv<=2)
+    assert "mv>=6" in syntax(reader, "jodah cheap big spells").split()
+    assert "mv<=2" not in syntax(reader, "jodah cheap big spells").split()
+    assert syntax(reader, "cheap huge creatures") == "mv>=6 t:creature"
+    assert syntax(reader, "cheap removal") == "mv<=2"

@@ -458,9 +458,16 @@ class Reader:
                     funny[row] != 1:
                 front = name.split(" // ")[0]
                 by_comma.setdefault(fold(front.split(",")[0]), []).append(row)
-                # (and without a closing numeral: "grand arbiter augustin" for Grand Arbiter Augustin IV)
-                for alias in {front.split()[0].split(",")[0], front.removeprefix("The ").split(",")[0],
-                              _NUMERAL_END.sub("", front.split(",")[0])}:
+                # (and without a closing numeral: "grand arbiter augustin" for Grand Arbiter Augustin IV; and a long
+                # name with no comma by its first two words, a title and a name, as players shorten it: "grand
+                # arbiter")
+                whole = _NUMERAL_END.sub("", front.split(",")[0])
+                two = whole.split()[:2]
+                # (two capitalised words of letters, no colour: not "Vivien on", "Ultimate Green", "The Big")
+                titled = " ".join(two) if "," not in front and len(whole.split()) > 2 and two[0] != "The" and all(
+                    word.isalpha() and word[:1].isupper() and word.lower() not in _SINGLE_COLORS for word in two) \
+                    else whole
+                for alias in {front.split()[0].split(",")[0], front.removeprefix("The ").split(",")[0], whole, titled}:
                     loose.setdefault(fold(alias), []).append(row)
         identities = columns.color_identity
         for alias, rows in loose.items():
@@ -1072,7 +1079,8 @@ class Reader:
             # case only a word that is no English ("korvold food synergies", not "prosper ...")
             # (the English word list loads at first use: a span of several words never needs it)
             opening = single and start == 0 and len(words) > 1 and (
-                words[start].text[:1].isupper() or fold(text) not in self.english and not self._everyday(fold(text)))
+                words[start].text[:1].isupper() or fold(text) in _COMMANDER_WORDS or
+                fold(text) not in self.english and not self._everyday(fold(text)))
             if row is None and single and (_before(state, start, 1) in ("my", "for", "with", *_BUILDING)
                                            or _after(state, stop, 1) == "deck" or opening
                                            or _ASKED_WHAT_IT_NEEDS.search(_before(state, start, 3))
@@ -1090,11 +1098,16 @@ class Reader:
                 deck_of = _before(state, start, 1) == "my" and _after(state, stop, 1) == "deck" and \
                     fold(text) not in self.creature_types
                 alias = row is not None and (fold(text) not in self.english or deck_of) and \
-                    not self._everyday(fold(text)) or row is not None and self._given_name(state, start, stop)
+                    not self._everyday(fold(text)) or row is not None and self._given_name(state, start, stop) or \
+                    row is not None and fold(text) in _COMMANDER_WORDS
             if row is None and not single and stop - start <= 4:  # "syr gwyn", "grand arbiter augustin"
                 row = self.commander_names.get(fold(text))
                 alias = row is not None and any(fold(w.lower) not in self.english and not self._everyday(fold(w.lower))
                                                 for w in words[start:stop])  # not "the spot" (The Spot)
+                # a name of everyday words ("grand arbiter") where a deck's commander stands: opening the request
+                # before its needs, or after "for" or "my" (not closing it: "counterspells, 2 mana max")
+                alias = alias or row is not None and words[start].lower != "the" and (
+                    start == 0 and stop < len(words) or _before(state, start, 1) in ("my", "for", *_BUILDING))
                 row = row if alias else None
             if row is None and single and named and _before(state, start, 2) not in _BEFORE_A_SET:  # "cards from
                 # theros": a set. No everyday or Magic word: a name wherever it stands; an everyday one where a name is
@@ -1564,6 +1577,10 @@ _FOR_IT_TO = re.compile(r"to (?:reveal|cast|play|sacrifice|sac|copy|flicker|blin
 # Words after which chat's lone "w" is "with" ("deal w flyers", "synergy w tokens"), never white
 _BEFORE_A_CHAT_WITH = frozenset({"deal", "deals", "dealing", "synergy", "synergies", "synergize", "works", "work",
                                  "goes", "go", "combo", "combos", "pair", "pairs", "along", "cope", "help"})
+# Everyday words players call a commander by, read as it where one opens a request in lower case as a commander's
+# name that is no English word is ("feather cheap targeting spells": both Feathers, red and white): no card's rules
+# text uses them, and the cards named by them otherwise are found by their whole names ("Feather of Flight")
+_COMMANDER_WORDS = frozenset({"feather"})
 _FEW_COMMANDERS = 3  # commanders one short name may mean, the first read where a name is expected (not "jace")
 
 
@@ -2758,8 +2775,11 @@ def _trailing_kind(reader: Reader, state: _State) -> None:
 
 def _colourless_beside_colours(state: _State) -> None:
     """"colorless or white removal", "white and colorless artifacts": within white, which holds the colourless
-    cards (it read ``id<=c id<=w``, colourless cards alone); the colourless chip becomes the colour's, shown once."""
-    within = [chip for chip in state.chips if chip.kind == "colour" and re.fullmatch(r"id<=[wubrg]+", chip.syntax)]
+    cards (it read ``id<=c id<=w``, colourless cards alone); the colourless chip becomes the colour's, shown once.
+    A commander's identity is no colour the player said: "golos colorless card draw" stays colourless (it had become
+    Golos's five colours)."""
+    within = [chip for chip in state.chips if chip.kind == "colour" and re.fullmatch(r"id<=[wubrg]+", chip.syntax)
+              and chip is not state.deck_chip]
     colourless = next((chip for chip in state.chips if chip.kind == "colour" and chip.syntax == "id<=c"), None)
     if len(within) != 1 or colourless is None:
         return
@@ -4012,24 +4032,27 @@ def _hard_to_kill(reader: Reader, state: _State) -> None:
         state.take(first, last, _HARD_TO_KILL_SYNTAX + noun, "keyword")
 
 
-# "game changers in black": the Commander format's Game Changers list, Scryfall's is:gamechanger
-_GAME_CHANGERS = re.compile(r"game[- ]?changers?")
+# "game changers in black", "cards on the game changer list": the Commander format's Game Changers list, Scryfall's
+# is:gamechanger
+_GAME_CHANGERS = re.compile(r"(non-)?game[- ]?changers?(?: list)?")  # ("non-game changer ramp": one word denies)
 
 
-# "tutors that aren't game changers", "non game changer tutors", "no game changers": not on the list
-_DENIED_BEFORE = re.compile(rf"(?:(?:that|which) )?(?:{_IS_NOT}|{_DOES_NOT}|not|non-?|no|never|without|excluding|"
-                            r"except(?: for)?)(?: an?| any)?")
+# "tutors that aren't game changers", "non game changer tutors", "no game changers", "not on the game changer list",
+# "off the game changers list": not on the list ("not on the" had left the list read as asked for)
+_DENIED_BEFORE = re.compile(rf"(?:(?:that|which) )?(?:(?:{_IS_NOT}|{_DOES_NOT}|not|non-?|no|never|without|excluding|"
+                            r"except(?: for)?)(?: an?| any)?(?: (?:on|in|from))?|off)(?: the)?")
 
 
 def _game_changers(reader: Reader, state: _State) -> None:
-    for _, first, last in list(_matches(state, _GAME_CHANGERS)):
-        denial = _denial_before(state, first)
-        state.take(first - denial, last, "-is:gamechanger" if denial else "is:gamechanger", "type")
+    for match, first, last in list(_matches(state, _GAME_CHANGERS)):
+        denial = 0 if match.group(1) else _denial_before(state, first)
+        denied = bool(match.group(1) or denial)
+        state.take(first - denial, last, "-is:gamechanger" if denied else "is:gamechanger", "type")
 
 
 def _denial_before(state: _State, first: int) -> int:
     """How many free words just before ``first`` deny what it names ("that aren't", "non", "without any"), else 0."""
-    for count in (4, 3, 2, 1):
+    for count in (5, 4, 3, 2, 1):
         if first - count >= 0 and all(state.free(i) for i in range(first - count, first)) and \
                 _DENIED_BEFORE.fullmatch(_before(state, first, count)):
             return count
@@ -4458,7 +4481,9 @@ def _mana_value(reader: Reader, state: _State) -> None:
         state.take(first, last, f"mv{op}{_number(number)}", "mv")
     costed = any(chip.kind == "mv" for chip in state.chips)  # a cost the request states beats "cheap" and "big"
     free_blockers = ("sac", "sacrifice", "outlet", "outlets", "to", "mana", "equip", "way", "ways")  # "a free way to"
-    cheap_blockers = ("than", "equip", "crew")  # "cheap equip costs" are the Equipment's (_activation_costs)
+    cheap_blockers = ("than", "equip", "crew",  # "cheap equip costs" are the Equipment's (_activation_costs)
+                      # "jodah cheap big spells": big spells cast for less, which "big" reads (it read mv<=2)
+                      "big", "huge", "expensive", "large", "giant")
     big_blockers = ("mana", "butt", "butts", "amount", "amounts", "number", "numbers", "chunk",  # "huge amount of life"
                     # "a big attack", "a big turn", "a big board": a moment of the game, no card's cost
                     "attack", "attacks", "alpha", "swing", "swings", "turn", "turns", "board", "boards", "hand",
