@@ -4237,5 +4237,6 @@ def test_cheap_before_big_is_no_cost(reader):
     # "jodah cheap big spells": big spells, made cheap by the commander (it read mv<=2)
     assert "mv>=6" in syntax(reader, "jodah cheap big spells").split()
     assert "mv<=2" not in syntax(reader, "jodah cheap big spells").split()
-    assert syntax(reader, "cheap huge creatures") == "mv>=6 t:creature"
+    assert syntax(reader, "cheap expensive spells") == "mv>=6 (t:instant or t:sorcery)"
+    assert syntax(reader, "cheap big creatures") == "mv<=2 t:creature"  # a creature's size: cheap beaters
     assert syntax(reader, "cheap removal") == "mv<=2"

@@ -4313,6 +4313,7 @@ _EXACT = re.compile(rf"{_NUMBER}{_MANA}|(?:mana value |cmc ?|mv ?)(?:of )?(?:exa
 _CHEAP = re.compile(r"cheapest|cheap|low[- ]cost|inexpensive|low[- ]curve|low (?:cmc|mana value|mv)|"
                     r"((?:doesn't|don't|does not|do not|isn't|is not|not) (?:cost (?:much|a lot)|expensive))")
 _BIG = re.compile(r"big|huge|expensive|fatties|fatty|high[- ]cost|high (?:cmc|mana value|mv)")
+_BIG_SPELL_WORDS = frozenset({"big", "huge", "expensive"})  # a spell's cost after "cheap" ("cheap big spells")
 CHEAP_SYNTAX = "mv<=2"  # what "cheap" reads as where nothing says what is cheap for the cards asked for
 
 
@@ -4481,9 +4482,7 @@ def _mana_value(reader: Reader, state: _State) -> None:
         state.take(first, last, f"mv{op}{_number(number)}", "mv")
     costed = any(chip.kind == "mv" for chip in state.chips)  # a cost the request states beats "cheap" and "big"
     free_blockers = ("sac", "sacrifice", "outlet", "outlets", "to", "mana", "equip", "way", "ways")  # "a free way to"
-    cheap_blockers = ("than", "equip", "crew",  # "cheap equip costs" are the Equipment's (_activation_costs)
-                      # "jodah cheap big spells": big spells cast for less, which "big" reads (it read mv<=2)
-                      "big", "huge", "expensive", "large", "giant")
+    cheap_blockers = ("than", "equip", "crew")  # "cheap equip costs" are the Equipment's (_activation_costs)
     big_blockers = ("mana", "butt", "butts", "amount", "amounts", "number", "numbers", "chunk",  # "huge amount of life"
                     # "a big attack", "a big turn", "a big board": a moment of the game, no card's cost
                     "attack", "attacks", "alpha", "swing", "swings", "turn", "turns", "board", "boards", "hand",
@@ -4509,7 +4508,12 @@ def _mana_value(reader: Reader, state: _State) -> None:
             # "my spells are too expensive": a complaint about the deck's costs, not a cost asked for
             # ("free to cast" is the card's own cost: "counterspells that are free to cast")
             cast_free = pattern is _FREE and _after(state, last, 2) in ("to cast", "to play")
+            # "jodah cheap big spells": big spells cast for less, whose cost "big" reads (it read mv<=2); a big
+            # creature is its size, so "cheap big creatures" stay cheap
+            big_made_cheap = pattern is _CHEAP and _after(state, last, 1) in _BIG_SPELL_WORDS and \
+                _after(state, last + 1, 1) in ("spells", "spell", "cards", "stuff", "things", "bombs", "")
             if _after(state, last, 1) in blockers and not cast_free or _activation_after(state, last) or \
+                    big_made_cheap or \
                     (_is_object(state, first) and not own) or \
                     _before(state, first, 1) in ("too", "my", "our", "its", "their") or \
                     pattern is _FREE and _before(state, first, 1) in ("outlet", "outlets") or \
