@@ -138,7 +138,32 @@ def test_cards_like_a_card_cost_about_what_it_costs(snapshot_engine, monkeypatch
     assert "Lotus Guardian" not in top(snapshot_engine.similar_to("Birds of Paradise", limit=5))
     assert "Shock" in top(snapshot_engine.similar_to("Lightning Bolt", limit=3))
     monkeypatch.setattr(engine_module, "LIKE_COST_SHARE", 0.0)
+    monkeypatch.setattr(engine_module, "LIKE_COLOUR_SHARE", 0.0)
     assert top(snapshot_engine.similar_to("Birds of Paradise", limit=1)) == ["Lotus Guardian"]
+
+
+def test_cards_like_a_card_come_in_its_colours_first(snapshot_engine, monkeypatch):
+    """Hornet Sting, worded as Shock is and tied with it, had led Lightning Bolt's alikes: a red player asked."""
+    import grimoire.search.engine as engine_module
+
+    red = snapshot_engine.db.columns.color_identity[snapshot_engine.db.names.find("Lightning Bolt")]
+    alike = snapshot_engine.similar_to("Lightning Bolt", limit=5).results
+    assert all(snapshot_engine.db.columns.color_identity[result.row] == red for result in alike)
+    monkeypatch.setattr(engine_module, "LIKE_COLOUR_SHARE", 0.0)
+    assert "Hornet Sting" in top(snapshot_engine.similar_to("Lightning Bolt", limit=2))
+
+
+def test_a_decks_colours_spread_over_its_first_cards(snapshot_engine, monkeypatch):
+    """"boros card draw" had been ten red cards: red has more ways to draw than white."""
+    import grimoire.search.engine as engine_module
+
+    def colours(query: str) -> set[str]:
+        return {letter for result in snapshot_engine.search(query, limit=10).results
+                for letter in result.card.color_identity}
+
+    assert {"W", "R"} <= colours("boros card draw")
+    monkeypatch.setattr(engine_module, "SPREAD_SHARE", 0.0)
+    assert "W" not in colours("boros card draw")
 
 
 @pytest.mark.parametrize(("query", "tag"), [

@@ -293,10 +293,17 @@ LIKE_UNSHARED_COST = 0.4
 # what it costs (Lotus Guardian, its text at seven mana, had led; one-mana burn now leads Lightning Bolt's, Sol
 # Talisman Sol Ring's). Chosen by reading the same neighbours at 0, 0.02 and 0.04 per mana.
 LIKE_COST_SHARE = 0.03
+# and a card of its colour identity gains this much where the filters keep its colours: a player asking for cards
+# like Lightning Bolt plays red (Hornet Sting, worded alike, had led, tied with Shock); a colour asked for in words
+# ("black swords to plowshares") is a filter, which this does not touch
+LIKE_COLOUR_SHARE = 0.05
 LIKE_COST_GAP = 5.0
 
 
 _TRIBE_TAGS = frozenset(tag_rules.TAG_INDEX[name] for name in ("lord", "anthem"))  # what pumps a tribe
+# a deck's colours spread over its first cards (see SearchEngine._colours_spread)
+SPREAD_DEPTH = 40
+SPREAD_SHARE = 0.5
 NOT_LEGAL_SHARE = 0.25  # the score share of a card Commander bans, asked for a named commander's deck
 # the functions every deck plays, whose most direct cards answer a request for staples where the store has no play
 # rates (see SearchEngine._staples)
@@ -1074,6 +1081,29 @@ class SearchEngine:
         fixes = self._colours_made(deck)[rows] >= min(2, len(deck))
         return np.where(produced == 0, shares, np.where(colourless_only | fixes, 1.0, COLOURLESS_SHARE))
 
+    def _colours_spread(self, reading: Reading, rows: np.ndarray, scores: np.ndarray
+                        ) -> tuple[np.ndarray, np.ndarray]:
+        """The first :data:`SPREAD_DEPTH` of ``rows`` reordered so that a deck of two colours or more sees each of
+        them: a card keeps :data:`SPREAD_SHARE` of its score for each card of its own colours already placed above it,
+        as a share of those placed ("boros card draw" had been ten red cards: red has more ways to draw than white;
+        a player building Boros wants both halves and the gold cards). Scores are those the order was made by."""
+        deck = _deck_letters(reading)
+        if len(deck) < 2 or len(rows) < 2:
+            return rows, scores
+        head = min(SPREAD_DEPTH, len(rows))
+        identity = self.db.columns.color_identity[rows[:head]]
+        left, placed, order, kept = list(range(head)), Counter(), [], []
+        for _ in range(head):
+            shown = max(1, len(order))
+            best = max(left, key=lambda i: (scores[i] * (1 - SPREAD_SHARE * placed[identity[i]] / shown), -i))
+            left.remove(best)
+            order.append(best)
+            kept.append(scores[best] * (1 - SPREAD_SHARE * placed[identity[best]] / shown))
+            placed[identity[best]] += 1
+        first = np.array(order, dtype=np.int64)
+        return (np.concatenate([rows[first], rows[head:]]),
+                np.concatenate([np.maximum.accumulate(np.array(kept)[::-1])[::-1], scores[head:]]))
+
     def _card_draw_kin(self, chosen: list[ranking.TagMatch], mask: np.ndarray) -> list[ranking.TagMatch]:
         """``chosen`` with card draw asked in general (no kind of it: not "cantrips", "wheels") also asking for the
         draw engines a Commander player means first, at :data:`DRAW_ENGINE_SHARE` of its weight: the permanents
@@ -1429,6 +1459,7 @@ class SearchEngine:
                         scores = scores * np.where(self._not_in_commander[rows], NOT_LEGAL_SHARE, 1.0)
                     order = np.lexsort((rows, -scores))
                     rows, scores = rows[order], scores[order]
+                    rows, scores = self._colours_spread(reading, rows, scores)
                 if reading.deck and not ranking.words(" ".join(text_parts)) and not reading.combo and \
                         not reading.like and not combo_tags and self._commander_tribe(reading.deck) is None:
                     # a commander named alone ("what goes in a Meren deck", "best cards for Korvold"): the cards
@@ -1660,14 +1691,16 @@ class SearchEngine:
 
     def _like_scores(self, row: int, mask: np.ndarray | None = None) -> np.ndarray:
         """How like card ``row`` each card is: the cosine of their embeddings and, at :data:`LIKE_TAG_SHARE`, of
-        their function tags, less :data:`LIKE_COST_SHARE` per mana of mana value apart (-inf for a card not
-        embedded). Where the filters (``mask``) hold no card of ``row``'s colour identity (it is asked for in
+        their function tags, less :data:`LIKE_COST_SHARE` per mana of mana value apart, plus
+        :data:`LIKE_COLOUR_SHARE` for its colour identity (-inf for a card not embedded). Where the filters (``mask``) hold no card of ``row``'s colour identity (it is asked for in
         another colour), a card sharing none of its tags also loses :data:`LIKE_UNSHARED_COST`."""
         tags = self._tag_cosines(row)
         scores = self.vectors.cosines(self.vectors.of(row)) + LIKE_TAG_SHARE * tags
         identity = self.db.columns.color_identity
         if self.tag_strengths[row].any() and mask is not None and not (identity[mask] == identity[row]).any():
             scores = scores - LIKE_UNSHARED_COST * (tags <= 0)  # only worded like it, in the other colour
+        else:  # its own colours first among cards worded alike (Shock before Hornet Sting for Lightning Bolt)
+            scores = scores + LIKE_COLOUR_SHARE * (identity == identity[row])
         mana_value = self._mana_values
         if not np.isnan(mana_value[row]):  # (a card whose mana value is unknown is half the gap apart)
             gap = np.minimum(np.abs(mana_value - mana_value[row]), LIKE_COST_GAP)
