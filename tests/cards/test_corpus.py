@@ -468,3 +468,50 @@ def test_half_mana_dice_tables_questions_drinks_and_asides_are_funny(tmp_path):
     assert funny == {"Mons's Goblin Waiters": True, "Strategy, Schmategy": True, "Frankie Peanuts": True,
                      "Ashnod's Coupon": True, "Naturalize 2": True, "Toofer, Keeper of the Full Grip": True,
                      "Goblin Bombardment": False, "Delina, Wild Mage": False}
+
+
+def test_bundled_snapshot_marks_the_jokes_players_found_in_answers_this_stop_funny():
+    """Each had reached an everyday top ten as a Commander-legal card ("wraths", "lands that make 2 mana", "limited
+    bombs"): splice onto anything, watermarks, what the player can see from their seat, hats in the art, a board game's
+    Monk Track, films pitched, a charm of Archenemy schemes. Maeve, Wearer of Many Hats is real."""
+    from grimoire.cards.home import bundled_store_dir
+    from grimoire.cards.store import CardDB
+
+    db = CardDB(bundled_store_dir())
+    for name in ("Nevermind", "Watermarket", "Knight of the Widget", "Mistakes Were Made", "Rat in the Hat",
+                 "Abbot of the Sacred Meeple", "Seasonal Sequels", "The Archenemy's Charm"):
+        card = db.cards_at([db.names.find(name)])[0]
+        assert card.is_funny is True and card.legalities["commander"] == "not_legal", name
+    for name in ("Maeve, Wearer of Many Hats", "Evermind", "Flock of Rabid Sheep", "Ovinomancer"):
+        assert db.cards_at([db.names.find(name)])[0].is_funny is False, name
+
+
+def test_a_card_is_the_colours_of_both_faces_and_a_digital_half_makes_it_digital(tmp_path):
+    """Fire // Ice had been red and Archangel Avacyn white (c:r missed her red back, Avacyn, the Purifier: a colour
+    indicator the corpus does not keep); a Room whose missing half conjures (Solitary Study // Endless Corridor: the
+    keyword "Conjure") had been a paper card. Shapes as in ../shared/data/oracle_corpus.json.gz: a split card names
+    its second half only; a back face is its own record with "face": "back" and "front"."""
+    fire = {**_record("Fire // Ice", "Fire deals 2 damage divided as you choose among one or two targets.", "{1}{R}",
+                      ("Instant",)), "layout": "split", "colorIdentity": ["U", "R"]}
+    avacyn = {**_record("Archangel Avacyn // Avacyn, the Purifier", "Flash\nFlying, vigilance", "{3}{W}{W}",
+                        ("Legendary", "Creature")), "layout": "transform", "colorIdentity": ["W", "R"],
+              "back": "Avacyn, the Purifier"}
+    purifier = {**_record("Avacyn, the Purifier", "Flying\nWhen this creature transforms into Avacyn, the Purifier, "
+                          "it deals 3 damage to each other creature and each opponent.", None,
+                          ("Legendary", "Creature")), "layout": "transform", "colorIdentity": ["W", "R"],
+                "face": "back", "front": "Archangel Avacyn // Avacyn, the Purifier"}
+    # Autumnal Gloom's black is its "{B}:" ability's: Ancient of the Equinox, its back, is green
+    gloom = {**_record("Autumnal Gloom // Ancient of the Equinox", "{B}: Mill a card.\nDelirium — At the beginning "
+                       "of your end step, if there are four or more card types among cards in your graveyard, "
+                       "transform this enchantment.", "{2}{G}"), "layout": "transform", "colorIdentity": ["B", "G"]}
+    ancient = {**_record("Ancient of the Equinox", "Trample, hexproof", None, ("Creature",)), "layout": "transform",
+               "colorIdentity": ["B", "G"], "face": "back", "front": "Autumnal Gloom // Ancient of the Equinox"}
+    study = {**_record("Solitary Study // Endless Corridor", "Creatures you control get +1/+0.", "{1}{W}"),
+             "layout": "split", "colorIdentity": ["W"], "keywords": ["Conjure"]}
+    path = tmp_path / "corpus.json"
+    path.write_text(json.dumps([fire, avacyn, purifier, gloom, ancient, study]))
+    cards = {card.name: card for card in corpus.load(path).cards}
+    assert cards["Fire // Ice"].colors == ("U", "R")
+    assert cards["Archangel Avacyn // Avacyn, the Purifier"].colors == ("W", "R")
+    assert cards["Autumnal Gloom // Ancient of the Equinox"].colors == ("G",)
+    assert cards["Solitary Study // Endless Corridor"].legalities["commander"] == "not_legal"

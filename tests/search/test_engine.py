@@ -922,3 +922,19 @@ def test_a_hand_full_of_lands_is_flooding(snapshot_engine):
     "i keep drawing lands" does."""
     for request in ("my hand is always full of lands", "too many lands in my hand"):
         assert snapshot_engine.tags_for(request)[0].name == "looter", request
+
+
+@pytest.mark.parametrize(("query", "depth", "wanted"), [
+    # the player picks the card: Thoughtseize and Duress, not Mind Rot or Hymn (none had been in the first ten)
+    ("targeted discard", 5, {"Thoughtseize", "Duress", "Inquisition of Kozilek", "Distress"}),
+    ("cards with totem armor", 5, {"Crab Umbra", "Eland Umbra", "Boar Umbra", "Spider Umbra", "Snake Umbra",
+                                   "Felidar Umbra", "Eel Umbra"}),  # renamed umbra armor in 2023
+    # the Swords had been past the first hundred, behind cheap +1/+1 equipment
+    ("voltron equipment", 20, {"Sword of Light and Shadow", "Sword of Truth and Justice", "Sword of Fire and Ice",
+                               "Sword of Feast and Famine", "Sword of Body and Mind"}),
+    # whole graveyards before one card at a time (Cremate had led)
+    ("graveyard hate", 1, {"Tormod's Crypt", "Relic of Progenitus", "Planar Void", "Rest in Peace",
+                           "Leyline of the Void", "Grafdigger's Cage", "Crook of Condemnation"}),
+])
+def test_player_words_for_a_function_reach_its_cards(snapshot_engine, query, depth, wanted):
+    assert set(top(snapshot_engine.search(query, limit=depth))) & wanted

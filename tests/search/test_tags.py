@@ -438,6 +438,21 @@ def test_protection_from_one_colour_is_a_narrow_answer(db, name, tag, strength):
     ("Azorius Signet", "mana-rock", DIRECT),
     ("Codie, Vociferous Codex", "mana-dork", DIRECT),
     ("Mana Cylix", "mana-rock", NARROW),
+    # (this stop's reviews) graveyard hate whole or by replacement is the point, one card a weaker form: Cremate had
+    # led "graveyard hate", Rest in Peace and Leyline of the Void were conditional (an "if ... would" replacement)
+    ("Rest in Peace", "graveyard-hate", DIRECT),
+    ("Leyline of the Void", "graveyard-hate", DIRECT),
+    ("Relic of Progenitus", "graveyard-hate", DIRECT),  # "{1}, Exile ~: Exile all graveyards"
+    ("Cremate", "graveyard-hate", NARROW),
+    ("Heap Doll", "graveyard-hate", NARROW),
+    ("Brainstorm", "cantrip", DIRECT),  # three drawn, two put back
+    ("Skirk Prospector", "sac-outlet", NARROW),  # "Sacrifice a Goblin:", a tribe's own outlet
+    ("Glimmer Bairn", "sac-outlet", NARROW),  # tokens alone (it had led "sac outlets")
+    ("Ashnod's Altar", "sac-outlet", DIRECT),
+    ("Strict Proctor", "etb-hate", NARROW),  # taxes each trigger of a permanent entering
+    ("Torpor Orb", "etb-hate", DIRECT),
+    ("Sky Tether", "evasion-granter", 0),  # "loses flying"
+    ("Sky Tether", "flying-granter", 0),
 ])
 def test_wider_answers_are_narrow(db, name, tag, strength):
     card = db.named(name)

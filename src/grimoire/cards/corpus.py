@@ -13,6 +13,7 @@ from pathlib import Path
 
 from grimoire.cards import commander
 from grimoire.cards.loading import (
+    DIGITAL_KEYWORDS,
     LoadResult,
     SourceError,
     drop_reason,
@@ -67,7 +68,16 @@ _FUNNY_TEXT = re.compile(
     r"|\bthe indicated card\b|\b(?:may|must) (?:stand up and )?say\b|(?:^|, )say \"|\bafter you say\b"
     r"|\binto pieces\b|\bbalances this\b|\bfalls off\b|\blines of text\b|\breminder text is\b|\bitalicized\b"
     r"|\breflip\b|\bany time it makes sense\b|\bstuck (?:to|together)\b|\w\.com\b|\bspell commander\b"
-    r"|\bteam (?:cloudspire|speed demons) \u2014|\bcan't be in your starting deck\b|\bsang\b",
+    r"|\bteam (?:cloudspire|speed demons) \u2014|\bcan't be in your starting deck\b|\bsang\b"
+    r"|\bsplice onto anything\b"  # (Nevermind: printed splice is onto Arcane, Instant or Sorcery)
+    # (everyday reviews) Unfinity's watermark factions (Watermarket, Knight of the Widget, Secret Base), the room
+    # around the table (Mistakes Were Made's fire extinguishers "you can see from your seat"), creatures wearing hats
+    # in their art (Rat in the Hat, Goblin Haberdasher; Maeve, Wearer of Many Hats is real and has none)
+    r"|\bwatermarks?\b|\bfrom your seat\b|\b(?:has|have|wearing) (?:a )?hats?\b"
+    # board games played instead (Abbot of the Sacred Meeple's Monk Track and production phases), films pitched
+    # (Seasonal Sequels' holiday-themed titles), a charm whose modes are Archenemy schemes (The Archenemy's Charm)
+    r"|\bmonk track\b|\bproduction phases?\b|\bpitch the titles?\b|\bholiday-themed\b"
+    r"|\bchoose a scheme and set it into motion\b",
     re.IGNORECASE)
 # Future Sight's Steamflogger Boss named Contraptions in 2007, ten years before Unstable printed any: a real card
 _PRINTED_BEFORE_ITS_JOKE = frozenset({"Steamflogger Boss"})
@@ -167,7 +177,9 @@ def field_notes() -> dict[str, str]:
         "produced_mana": "derived from rules text",
         "colors": "derived from the mana cost; a card without one (or costing {0}) takes its colour identity, as a "
                   "colour indicator gives it that colour; conspiracies, planes and schemes (no cost, no "
-                  "indicator) are colourless",
+                  "indicator) are colourless; a double-faced card is the colours of both faces; a split card "
+                  "whose second half the corpus lacks takes its colour identity's colours too (both halves' "
+                  "colours, CR 709.4)",
         "split, adventure, flip and modal double-faced cards": "only the first half's text, cost and type; "
                                                               "the other half is named only",
         "rarity, released_at, reserved, rulings": "unknown",
@@ -286,6 +298,17 @@ def _colors(record: dict, name: str) -> tuple[str, ...]:
     return tuple(from_cost)
 
 
+def _back_colors(front: dict, back: dict) -> tuple[str, ...]:
+    """A back face's colours: its cost's, or, without one, its colour indicator's, which the corpus does not keep:
+    the card's colour identity less the colours only the texts' mana symbols give it (Autumnal Gloom's "{B}:" makes
+    Ancient of the Equinox no black card; Avacyn, the Purifier is red, Homicidal Brute red)."""
+    if colors_of_cost(back.get("manaCost")):
+        return _colors(back, back["name"])
+    identity = set(back.get("colorIdentity") or front.get("colorIdentity") or ())
+    symbols = set(colors_of_cost(front.get("text"))) | set(colors_of_cost(back.get("text")))
+    return tuple(sort_colors(identity - (symbols - set(colors_of_cost(front.get("manaCost"))))))
+
+
 _NONTRADITIONAL = frozenset({"Plane", "Phenomenon", "Scheme", "Conspiracy", "Vanguard", "Dungeon"})
 
 
@@ -362,8 +385,17 @@ def _build(record: dict, backs: dict[str, dict], names: set[str], taken: set[str
     all_text = "\n".join(f.oracle_text for f in faces if f.oracle_text)
     types = _union(record.get("types"), *(o.get("types") for o in others))
     funny = funny or is_funny(record) or any(is_funny(o) for o in others)
-    playable = not funny and not is_digital_only(all_text) and not is_uncastable(record)
+    keywords = {keyword.lower() for keyword in _union(record.get("keywords"), *(o.get("keywords") for o in others))}
+    playable = not funny and not is_digital_only(all_text) and not keywords & DIGITAL_KEYWORDS and \
+        not is_uncastable(record)
     colors = _colors(record, parts[0])
+    if others and len(faces) > 1:
+        # a face filter matches any face (c:r finds Archangel Avacyn, whose back is red by its colour indicator)
+        colors = tuple(sort_colors(_union(colors, _back_colors(record, back))))
+    if layout in COMBINED_COST_LAYOUTS and len(faces) > 1 and not faces[-1].mana_cost:
+        # a split card is the colours of both halves (CR 709.4); the second half's cost is not in the corpus, and
+        # its colour identity holds it: Fire // Ice is blue and red, not red
+        colors = tuple(sort_colors(_union(colors, record.get("colorIdentity"))))
     return Card(
         oracle_id=synthetic_id(name), name=name, faces=tuple(faces), layout=layout, source=SOURCE,
         mana_value=value, colors=colors, color_identity=tuple(sort_colors(record.get("colorIdentity") or ())),

@@ -97,6 +97,8 @@ _DIGITAL_ONLY = re.compile(
     r"\bconjures?\b|\bperpetually\b|\bspellbook\b|\bseeks? (a|an|two|three|four|x)\b|\bstarting intensity\b",
     re.IGNORECASE)
 _DIGITAL_WORDS = ("conjure", "perpetually", "spellbook", "seek", "starting intensity")  # what the pattern needs
+# the card data's keywords naming those mechanics, lower-cased: a half whose text the data lacks still lists them
+DIGITAL_KEYWORDS = frozenset({"conjure", "seek", "perpetually", "spellbook"})
 
 
 def is_digital_only(oracle_text: str) -> bool:

@@ -1691,9 +1691,10 @@ class SearchEngine:
 
     def _like_scores(self, row: int, mask: np.ndarray | None = None) -> np.ndarray:
         """How like card ``row`` each card is: the cosine of their embeddings and, at :data:`LIKE_TAG_SHARE`, of
-        their function tags, less :data:`LIKE_COST_SHARE` per mana of mana value apart, plus
-        :data:`LIKE_COLOUR_SHARE` for its colour identity (-inf for a card not embedded). Where the filters (``mask``) hold no card of ``row``'s colour identity (it is asked for in
-        another colour), a card sharing none of its tags also loses :data:`LIKE_UNSHARED_COST`."""
+        their function tags, less :data:`LIKE_COST_SHARE` per mana of mana value apart, plus :data:`LIKE_COLOUR_SHARE`
+        for its colour identity (-inf for a card not embedded). Where the filters (``mask``) hold no card of
+        ``row``'s colour identity (it is asked for in another colour), a card sharing none of its tags instead loses
+        :data:`LIKE_UNSHARED_COST`."""
         tags = self._tag_cosines(row)
         scores = self.vectors.cosines(self.vectors.of(row)) + LIKE_TAG_SHARE * tags
         identity = self.db.columns.color_identity

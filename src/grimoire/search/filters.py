@@ -17,7 +17,7 @@ from functools import cached_property
 import numpy as np
 
 from grimoire.cards.commander import can_lead, is_background
-from grimoire.cards.loading import digital_only_rows
+from grimoire.cards.loading import DIGITAL_KEYWORDS, digital_only_rows
 from grimoire.cards.mana import color_letters
 from grimoire.cards.names import fold
 from grimoire.cards.store import CardDB
@@ -398,6 +398,8 @@ class FilterIndex:
         ``is:digital``, and ranked below paper cards in answers to words (see SearchEngine.rank)."""
         out = np.zeros(self.size, dtype=bool)
         out[digital_only_rows(self.columns.oracle_text.tolist())] = True
+        # a missing half's mechanic is in the card's keywords (Solitary Study // Endless Corridor: "Conjure")
+        out |= np.array([bool(keywords & DIGITAL_KEYWORDS) for keywords in self.keywords], dtype=bool)
         return out
 
     @cached_property

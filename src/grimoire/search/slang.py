@@ -21,7 +21,9 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(infantry|go[- ]wide|swarm|army|an army|make (some|lots of|a lot of) (guys|dudes|creatures))\b",
      "create creature tokens"),
     (r"\b(gear|weapons?)\b", "equipment equipped creature equip"),
-    (r"\bvoltron\b", "equipment equipped creature gets enchanted creature gets"),  # auras suit up a commander too
+    # auras suit up a commander too; what makes one creature a threat: size, protection, double strike (the Swords,
+    # the Greaves had been past a hundred cheap +1/+1 equipment)
+    (r"\bvoltron\b", "equipped creature gets +2/+2 has protection hexproof double strike enchanted creature gets"),
     (r"\b(buffs? i can attach|stick (it|wings|a buff) on)\b", "aura enchant creature enchanted creature"),
     # zones
     (r"\b(grip|hand size|cards in hand)\b", "hand"),
@@ -39,6 +41,10 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(tutors?|tutoring|fetch (a|the|any) (card|spell|piece)|find (a|the|my) (card|piece|combo))\b",
      "search your library for a card, put it into your hand"),
     (r"\b(hand attack|hand disruption|make (them|everyone|him|her) discard|toss)\b", "discards a card"),
+    # the player picks the card (Thoughtseize, Duress), not the one discarding (Mind Rot) nor chance (Hymn)
+    (r"\b(targeted discard|targeted hand attack|(?:pick|choose) (?:a|the) card (?:they|to) discard)\b",
+     "reveals their hand. you choose a nonland card from it. that player discards that card"),
+    (r"\btotem armor\b", "umbra armor"),  # renamed in 2023 (Wilds of Eldraine's comprehensive rules update)
     (r"\b(mill|milling|decking|self-mill|fill (the|my) (yard|graveyard|bin))\b",
      "mills cards put the top cards of library into graveyard"),
     # mana

@@ -17,7 +17,7 @@ import numpy as np
 from grimoire.search.embed import ModelError, bundled_tokenizer_json
 
 MODEL_FILE = "grimoire-static.npz"
-MODEL_SHA256 = "2a22141649cc828cf48b3889434dc60840a1392ec67cbaf54e47e930228ffd45"
+MODEL_SHA256 = "ef2684352a5fbdb837de6052c9ec31dfa4c5b4fb97e5dbd438190cf4da65569f"
 MODEL_ID = "grimoire-static-v1"
 DIMENSIONS = 128
 MAX_TOKENS = 512

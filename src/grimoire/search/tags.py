@@ -135,7 +135,7 @@ def _granter(keyword: str) -> Rule:
     """Gives ``keyword`` to other creatures (not only to itself)."""
     return _rule(
         rf"(?:creatures|creature|permanents|artifacts)(?! your opponents control)(?! an opponent controls)"
-        rf"[^.]*?\b(?:have|has|gain|gains)\b[^.]*?\b{keyword}\b",
+        rf"[^.]*?\b(?:have|has|gain|gains)\b[^.]*?(?<!loses )\b{keyword}\b",  # (Sky Tether: "loses flying")
         rf"(?:creatures|creature)[^.]*?\bget [^.]*? and (?:gain|gains|have|has) [^.]*?\b{keyword}\b",
     )
 
@@ -406,11 +406,15 @@ TOKEN_MAKER = _rule(rf"(?<!would )\bcreate {NUMBER}[^.]*?tokens?",
 # A free outlet sacrifices creatures for nothing else (Viscera Seer, Ashnod's Altar); one that also costs mana or
 # a tap, or takes only lands or artifacts, is narrow.
 SAC_OUTLET = _either(
-    _rule(r"(?:^|\n)sacrifice (?:a|an|another|x|one or more) (?:other )?(?:creature|permanent|nonland permanent|"
-          r"token)s?[^.:\n{]*:"),
+    # (a token alone, Glimmer Bairn's "Sacrifice a token:", feeds on only part of a board: narrow, below)
+    _rule(r"(?:^|\n)sacrifice (?:a|an|another|x|one or more) (?:other )?(?:creature|permanent|nonland permanent)s?"
+          r"[^.:\n{]*:"),
     _narrow(_rule(
         r"(?:^|\n|, )sacrifice (?:a|an|another|x|one or more) (?:other )?(?:creature|artifact|permanent|"
-        r"nonland permanent|token|land)s?[^.:\n]*:"
+        r"nonland permanent|token|land)s?[^.:\n]*:",
+        # a tribe's own outlet (Skirk Prospector's "Sacrifice a Goblin: Add {R}", Bloodflow Connoisseur's "Sacrifice a
+        # creature") : only the tribe's deck can feed it
+        r"(?:^|\n)sacrifice (?:a|an|another) (?:other )?(?!card\b|spell\b)[a-z]+:",
     )),
 )
 _X_DEFINED_BY_CARD = r"\bwhere x is\b|\bx is (?:the|equal|that)\b"  # X counts something: no mana goes into it
@@ -780,6 +784,9 @@ TAGS: tuple[Tag, ...] = (
         ),
         _either(
             _rule(r"(?:^|\n|\. |, then |then )draw a card", types=_FRONT + "(?:instant|sorcery)"),
+            # Brainstorm: three drawn and two put back, one card up like any cantrip
+            _rule(r"(?:^|\n)draw (?:two|three) cards, then put (?:one|two) cards? from your hand on top of your "
+                  r"library", types=_FRONT + "(?:instant|sorcery)"),
             _rule(rf"when {SELF} enters(?: the battlefield)?, draw a card"),
         ),
     ),
@@ -1427,10 +1434,13 @@ TAGS: tuple[Tag, ...] = (
             "stop my opponents reanimating; graveyard hosers; hose graveyard decks; anti-graveyard; "
             "deal with graveyard decks"
         ),
-        _rule(
+        # a whole graveyard or every card bound for one, by a replacement ("if a card would be put into a graveyard
+        # ..., exile it instead": no condition, Rest in Peace's and Leyline of the Void's point) or for a price (Relic
+        # of Progenitus's "{1}, Exile ~: Exile all graveyards"): direct; one card at a time (Cremate, Heap Doll) is a
+        # weaker form
+        _either(_direct(_rule(
             r"\bexile (?:all cards from )?(?:target player's|each opponent's|all|target|each player's|all opponents') "
             r"graveyards?",
-            r"\bexile target card from a graveyard",
             r"\bexile (?:all|each) (?:cards? )?(?:from )?"
             r"graveyards?",
             r"would be put into (?:a|an opponent's) graveyard from anywhere, (?:exile it instead|instead exile it)",
@@ -1441,7 +1451,7 @@ TAGS: tuple[Tag, ...] = (
             r"\bwhenever (?:another )?card is put into (?:a|an opponent's) graveyard from anywhere, "
             r"exile (?:it|that card)",
             r"(?:players|your opponents) can't cast spells from (?:graveyards|their graveyards)",
-        ),
+        )), _narrow(_rule(r"\bexile target card from (?:a|an opponent's|target player's) graveyard"))),
     ),
     _t("self-mill", "puts cards from your own library into your graveyard", (
             "self-mill; fill my graveyard; mill myself; put cards from my library into my graveyard; "
@@ -2311,7 +2321,11 @@ TAGS: tuple[Tag, ...] = (
             "stop etb triggers; torpor orb effect; turn off enter the battlefield triggers; shut down etb; "
             "no etb triggers; etb hate; punish etb decks; turn off etb; etb abilities don't trigger"
         ),
-        _rule(r"entering(?: or dying)? (?:don't|doesn't) cause abilit"),
+        _either(
+            _rule(r"entering(?: or dying)? (?:don't|doesn't) cause abilit"),
+            # Strict Proctor taxes each such trigger: "counter that ability unless its controller pays {2}"
+            _narrow(_rule(r"(?:entering|enters)[^.]*causes? a triggered ability to trigger, counter that ability")),
+        ),
     ),
     _t(
         "token-hate",
