@@ -1421,6 +1421,9 @@ def test_a_keyword_action_alone_is_not_its_payoffs(reader, query):  # (prolifera
     # an agent's constraints: a colour before a comma is no "white mana"; the labels rank nothing once read
     ("creature removal, white, mana value <= 2", "creature removal, mv<=2 id<=w"),
     ("Find counterspells. Constraints: blue, mana value 2 or less", "Find counterspells. : mv<=2 id<=u"),
+    # what a sentence acting on spells came before: the label's list is asked, not countered (blue had been dropped)
+    ("Return cards that counter noncreature spells. Constraints: blue, mana value 1",
+     "cards that counter noncreature spells. : mv=1 id<=u"),
     ("black tutors. Constraints: color identity black, legal in commander.", "tutors. : f:commander id<=b"),
     # the player's deck ("I'm playing mono red" had read nothing, "im playing a simic deck" Simic, Value Engine)
     ("I'm playing mono red, so I need instants that blow up artifacts",
@@ -1782,6 +1785,12 @@ def test_keywords_made_mana_flyers_and_questions(reader, query, expected):
     ("destroy creatures with mana value 3 or less", 'o:"mana value 3 or less"'),
     ("creatures with power 3 or less", "pow<=3 t:creature"),  # no action: the card's own
     ("counter spells with mana value 2 or less", "mv<=2"),  # a counterspell's own cost, as players say it
+    # removal (a noun, what the card is) "with mana value 2 or less" costs that itself; an agent's "Find" is no tutor
+    ("black instant removal with mana value 2 or less", "mv<=2 id<=b t:instant"),
+    ("Find instant-speed creature removal in black with mana value 2 or less", "mv<=2 id<=b (t:instant or kw:flash)"),
+    ("Find instant-speed creature removal in black with mana value less than 3", "id<=b mv<3 (t:instant or kw:flash)"),
+    ("removal with cmc 2 or lower", "mv<=2"), ("creature removal with mana value 3 or higher", "mv>=3"),
+    ("find a creature with mana value 2 or less", 'o:"mana value 2 or less"'),  # a tutor's words stay
     ("my opponents keep countering my spells", 'o:"can\'t be countered"'),  # the complaint asks for its answer
     ("my spells keep getting countered", 'o:"can\'t be countered"'),
     ("i keep losing to counterspells", 'o:"can\'t be countered"'),  # ranked the counterspells that beat the player
@@ -3397,11 +3406,21 @@ def test_a_keyword_beside_a_creature_type(reader, query, expected):
     ("oathbreaker signature spells", "oathbreaker"), ("penny dreadful removal", "penny"),
     ("duel commander staples", "duel"), ("pdh commanders", "paupercommander"), ("gladiator counterspells", "gladiator"),
     ("standard counterspells", "standard"), ("standard ramp", "standard"),
+    ("standard red aggro creatures", "standard"), ("standard red creatures", "standard"),  # past the colour
     ("old school 93/94 cards", "oldschool"),  # not power 93 and toughness 94
 ])
 def test_a_format_the_bundled_data_lacks_is_said_not_dropped(reader, query, named):
     assert any(note.startswith(f"{named}: the loaded card data has no {named} legality") and NOT_FILTERED in note
                for note in reader.read(query).notes)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # the deck's theme and a function for it: the function, which the theme's words rank (it had read t:planeswalker)
+    ("superfriends planeswalkers proliferate", "otag:proliferate"), ("superfriends proliferate", "otag:proliferate"),
+    ("superfriends planeswalkers", "t:planeswalker"), ("planeswalkers proliferate", "t:planeswalker"),
+])
+def test_a_function_beside_a_decks_theme(reader, query, expected):
+    assert syntax(reader, query) == expected
 
 
 def test_a_format_no_card_data_lists_says_so(reader):

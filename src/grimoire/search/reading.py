@@ -1770,12 +1770,19 @@ _NEGATION_BEFORE = re.compile(r"(?<![\w'])(?:(?:that|which|it)(?:'s| is| are)? )
                               r"excluding|no|neither)(?: (?:in|an?|any))? $", re.IGNORECASE)
 
 
+# "Find instant-speed creature removal ... with mana value 2 or less": the request's first word, not a tutor's "find"
+# (which names what it finds: "find a creature with mana value 2 or less")
+_FIND_OPENING = re.compile(r"(?:please |can you |could you )?find(?: me)?(?= (?!(?:a|an|target|another|up|one|two|"
+                           r"three)\b)[a-z])")
+
+
 def _prose_or(query: str) -> tuple[str, list[Chip]]:
     """Read the "or" of prose ("3 or less", "instant or sorcery", "red or green") before the query language takes
     it as its operator; returns the query with those words blanked (positions kept) and their chips."""
     chips: list[Chip] = []
     characters = list(query)
-    opening = _COMMAND.match(query.lower())  # the request's opening, read on the whole (see _command)
+    # the request's opening, read on the whole (see _command), or an agent's "Find" before what it asks for
+    opening = _COMMAND.match(query.lower()) or _FIND_OPENING.match(query.lower())
     for match in _PROSE_OR.finditer(query):
         before = query[: match.start()]
         words_before = before.lower().split()
@@ -1859,7 +1866,9 @@ def _prose_or(query: str) -> tuple[str, list[Chip]]:
             # (not the request's opening "search for", "find": _command's, no action of the card's)
             skip = opening.end() if opening and opening.end() <= len(before) else 0
             verbs = _ACTING_VERBS & set(before.lower()[skip:].split())
-            if (stat and verbs) or (leading and verbs - {"counter", "counters"} and
+            # (a noun names the card itself: "black removal with mana value 2 or less" costs 2 or less, as
+            # _comparisons reads "removal with mana value less than 3")
+            if (stat and verbs) or (leading and verbs - _ACTING_NOUNS and
                                     before[: leading.start()].lower().endswith("with ")):
                 # "destroy creatures with power 3 or less", "exile a creature with mana value 2 or less": the stat
                 # of what the card acts on, in card wording
@@ -2100,6 +2109,7 @@ _LABELS = {("mana", "value"): "mv", ("converted", "mana", "cost"): "mv", ("cmc",
            ("format",): "format",
            ("constraints",): "", ("constraint",): "", ("requirements",): "", ("criteria",): ""}
 _LONGEST_LABEL = max(len(label) for label in _LABELS)
+_LIST_LABELS = frozenset(label[0] for label, kind in _LABELS.items() if not kind)  # "Constraints:", "Criteria:"
 
 
 # what an agent's request labels its parts with ("role: ramp", "need: card advantage | identity: mono-red")
@@ -2256,9 +2266,11 @@ _ASK_OPENERS = frozenset({"what", "whats", "what's", "which", "any", "anything",
 
 def _sentence_start(state: _State, index: int) -> int:
     """Where the sentence holding the word at ``index`` begins: after the last comma, question mark or full stop
-    before it that an ask's opening follows (:data:`_ASK_OPENERS`), else 0."""
-    for i in range(index - 1, 0, -1):
-        if state.words[i - 1].text.endswith((",", "?", ".", "!", ";")) and state.words[i].lower in _ASK_OPENERS:
+    before it that an ask's opening follows (:data:`_ASK_OPENERS`), or after an agent's label of a list ("... counter
+    noncreature spells. Constraints: blue, mana value 1": what it lists is asked, not acted on), else 0."""
+    for i in range(index, 0, -1):
+        if state.words[i - 1].lower.rstrip(":") in _LIST_LABELS or i < index and \
+                state.words[i - 1].text.endswith((",", "?", ".", "!", ";")) and state.words[i].lower in _ASK_OPENERS:
             return i
     return 0
 
@@ -4204,6 +4216,28 @@ def _kindred(reader: Reader, state: _State) -> None:
             state.take(first, last, "t:kindred", "type")
 
 
+# A deck named by its theme, and the type of card that theme is about ("superfriends planeswalkers")
+_THEME_TYPES = {"superfriends": "planeswalker"}
+# the function tags a single word names by the tag's own name ("proliferate", "ramp", "removal")
+_ONE_WORD_TAGS = frozenset(name for name in TAG_NAMES if "-" not in name)
+
+
+def _function_for_a_theme(reader: Reader, state: _State) -> None:
+    """"superfriends planeswalkers proliferate": a function beside a deck's theme asks for that function for the
+    deck (``otag:proliferate``, the theme's words still ranking), not for cards of the theme's type (it had read
+    ``t:planeswalker`` and ranked any walker, proliferate lost)."""
+    themes = {_THEME_TYPES[word.lower] for word in state.words if word.lower in _THEME_TYPES}
+    functions = [index for index, word in enumerate(state.words) if state.free(index) and
+                 word.lower in _ONE_WORD_TAGS and _TYPE_WORDS.get(word.lower) is None]
+    if len(themes) != 1 or len(functions) != 1:
+        return
+    theme = themes.pop()
+    for index, word in enumerate(state.words):
+        if _TYPE_WORDS.get(word.lower) == theme and state.free(index):
+            word.protected = True  # (the deck's, which ranks: no filter of the type)
+    state.take(functions[0], functions[0] + 1, f"otag:{state.words[functions[0]].lower}", "tag", still_ranks=True)
+
+
 def _types(reader: Reader, state: _State) -> None:
     """A type word names the card's type ("instant", "creatures") unless it is what the card acts on."""
     for match, first, last in list(_matches(state, _TYPES)):
@@ -4439,8 +4473,9 @@ def _mana_value(reader: Reader, state: _State) -> None:
             lead = first  # ("with mana value less than 3": the cost words before the comparison)
             while lead and state.words[lead - 1].lower in ("mana", "value", "cmc", "mv", "of") and state.free(lead - 1):
                 lead -= 1
-            if op != "=" and _before(state, lead, 1) == "with" and \
-                    _ACTING_VERBS - _ACTING_NOUNS & {word.lower for word in state.words[:lead]}:
+            opening = _FIND_OPENING.match(" ".join(word.lower for word in state.words[:4]))
+            said = {word.lower for word in state.words[len(opening.group().split()) if opening else 0:lead]}
+            if op != "=" and _before(state, lead, 1) == "with" and _ACTING_VERBS - _ACTING_NOUNS & said:
                 # "exile creatures with mana value less than 3": what the card acts on, in card wording
                 bound, side = {"<": (value - 1, "less"), "<=": (value, "less"), ">": (value + 1, "greater"),
                                ">=": (value, "greater")}[op]
@@ -4720,8 +4755,12 @@ def _formats(reader: Reader, state: _State) -> None:
             continue
         state.take(first, last, f"f:{name}", "format")
     for index, word in enumerate(state.words[:-1]):  # "standard counterspells": a format before what decks need
+        need = index + 1  # (past the colours: "standard red aggro creatures" had dropped "standard" unsaid)
+        while need < len(state.words) - 1 and all(part in _SINGLE_COLORS or part in ("mono", "colorless", "colourless")
+                                                  for part in state.words[need].lower.split("-")):
+            need += 1
         if word.lower in _FORMATS_BEFORE_NEEDS and state.free(index) and \
-                _after(state, index + 1, 1) in _FORMAT_NOUNS | _FORMAT_NEEDS:
+                _after(state, need, 1) in _FORMAT_NOUNS | _FORMAT_NEEDS:
             if reader.knows_format(word.lower):
                 state.take(index, index + 1, f"f:{word.lower}", "format")
             else:
@@ -5871,7 +5910,7 @@ _RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _like_f
           _colors, _commanders_identity, _color_codes, _negated_types, _one_sided, _denied_actions, _negated_tags,
           _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
-          _activation_costs, _kindred, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types,
+          _activation_costs, _kindred, _function_for_a_theme, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types,
           _aggressive, _pair_duals, _budget, _colored_counters, _colour_letters, _deck_synergy, _bare_keyword,
           _staples)
 
