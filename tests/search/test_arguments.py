@@ -25,6 +25,7 @@ from grimoire.search.engine import Filters
     ({"mana_value_max": math.inf}, "mana_value_max", "not inf"),
     ({"mana_value_max": 2_000_000}, "mana_value_max", "not 2000000."),
     ({"mana_value_min": 1_000_000.4}, "mana_value_min", "not 1000000.4."),  # (it had been "1e+06", in range)
+    ({"mana_value_min": 1e308}, "mana_value_min", "not 1e+308."),  # as sent, not in 309 digits
     ({"color_identity": "purple"}, "color_identity", "color_identity 'purple' is not a colour identity"),
     ({"color_identity": "{x}"}, "color_identity", "color_identity '{x}' is not a colour identity"),
     ({"format": "chess"}, "format", "bad format: unknown format 'chess'"),

@@ -343,6 +343,14 @@ def test_good_cards_for_a_commander_deck_do_what_the_commander_does(snapshot_eng
     assert not {"Krenko, Mob Boss", "Krenko, Tin Street Kingpin"} & set(top(page))  # the commander is no answer
 
 
+def test_a_commanders_own_name_ranks_no_card(snapshot_engine):
+    """"narset enlightened exile spells" ranked Dimensional Exile by the commander's name words; its deck is asked
+    for, as a bare commander's is (its colours' staples and cards like its text)."""
+    names = top(snapshot_engine.search("narset enlightened exile spells", limit=10))
+    assert "Dimensional Exile" not in names, names
+    assert not any("exile" in name.lower() and not name.startswith("Narset") for name in names), names
+
+
 @pytest.mark.parametrize("query", ["2 mana 3/3 creatures", "5+ power creatures for 3 mana"])
 def test_a_size_in_words_puts_the_cards_cast_at_that_size_first(snapshot_engine, query):
     """A player's "3/3" is the card cast: a double-faced card whose back face alone has the size (Kessig

@@ -52,8 +52,9 @@ def _mana_value(argument: str, value: float | None) -> float | None:
         raise SearchArgumentError(argument, f"{{{argument}}} must be a number from 0 to {MANA_VALUE_MAX:,}, not "
                                   f"{_literal(repr(value))}.")
     if not 0 <= value <= MANA_VALUE_MAX:
-        # (as it was given, a whole number without ".0": 1000000.4 had been quoted "1e+06", inside the range)
-        given = str(int(value)) if float(value).is_integer() else repr(value)
+        # (as it was given, a whole number without ".0": 1000000.4 had been quoted "1e+06", inside the range; a
+        # float too big to be written out as sent, 1e308, as Python writes it: it had been echoed in 309 digits)
+        given = str(int(value)) if abs(value) < 1e16 and float(value).is_integer() else repr(value)
         raise SearchArgumentError(argument, f"{{{argument}}} must be from 0 to {MANA_VALUE_MAX:,}, not "
                                   f"{_literal(given)}.")
     return float(value) + 0.0  # (-0 had been echoed as mv>=-0)

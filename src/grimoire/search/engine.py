@@ -1423,9 +1423,15 @@ class SearchEngine:
                 # typed syntax alone, and a cycle of cards by their names ("signets"), keep Scryfall's name order
                 # (not the words of what is denied: "instants that aren't counterspells" had ranked Stifle first;
                 # "lands that enter untapped", denied syntax asked in words that deny nothing, still ranks)
+                # (nor the deck's own name: "narset enlightened exile spells" had ranked Enlightened Tutor and
+                # Dimensional Exile; with nothing else said, the commander's text ranks, as a bare commander's does)
+                deck_words = set(ranking.words(" ".join(reading.deck)))
                 text = read_words = " ".join(word.strip(",.;:?!") for chip in reading.chips  # "aggro?" is "aggro"
                                              if not (chip.syntax.startswith("-") and _DENYING.search(chip.words))
-                                             for word in chip.words.split())
+                                             for word in chip.words.split()
+                                             if not deck_words & set(ranking.words(word)))
+                if reading.deck and not ranking.words(text):
+                    text, read_words = self._named_text(reading.deck), ""
             named += [reading.combo] if reading.combo else []
             # (a deck's commander is no card for its own deck: "discard outlets for Anje Falkenrath")
             mask, matched = self.filter_mask(node, query, include_funny=include_funny,

@@ -4232,6 +4232,11 @@ def _function_for_a_theme(reader: Reader, state: _State) -> None:
     if len(themes) != 1 or len(functions) != 1:
         return
     theme = themes.pop()
+    # (the request is the theme and its function alone: "my atraxa superfriends deck needs protection for
+    # planeswalkers" says more, which ranks as it did)
+    if any(state.free(index) and index != functions[0] and word.lower not in _THEME_TYPES and
+           _TYPE_WORDS.get(word.lower) != theme for index, word in enumerate(state.words)):
+        return
     for index, word in enumerate(state.words):
         if _TYPE_WORDS.get(word.lower) == theme and state.free(index):
             word.protected = True  # (the deck's, which ranks: no filter of the type)
@@ -5910,7 +5915,8 @@ _RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _like_f
           _colors, _commanders_identity, _color_codes, _negated_types, _one_sided, _denied_actions, _negated_tags,
           _speed_and_flyers,
           _cost_reducers_for, _rules_text_words, _repeatable, _game_changers, _protected_from, _hard_to_kill,
-          _activation_costs, _kindred, _function_for_a_theme, _types, _made_types, _made_stats, _named_tokens, _game_terms, _creature_types,
+          _activation_costs, _kindred, _function_for_a_theme, _types, _made_types, _made_stats, _named_tokens,
+          _game_terms, _creature_types,
           _aggressive, _pair_duals, _budget, _colored_counters, _colour_letters, _deck_synergy, _bare_keyword,
           _staples)
 
