@@ -280,6 +280,8 @@ def test_mulligan_options_belong_to_the_acting_seat_only(arena_cards, arena_deck
     first = game.decision()
     assert first.kind == "MulliganDecision" and [o.label for o in first.options][0] == "Keep this hand"
     game.choose(first, first.options[1])  # mulligan
+    while (other := game.decision()).seat != first.seat:  # the other seat keeps: mulligans go round by round
+        game.choose(other, other.options[0])
     game.choose(game.decision(), game.decision().options[0])  # keep the new hand
     bottom = game.decision()
     assert bottom.seat == first.seat and bottom.category == "mulligan"

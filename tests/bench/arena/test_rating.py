@@ -74,8 +74,9 @@ def test_fit_recovers_the_true_order_within_the_intervals(ratings: Ratings) -> N
     assert order == sorted(TRUE_SKILL, key=TRUE_SKILL.get, reverse=True)
     for name, skill in TRUE_SKILL.items():
         assert rated[name].low <= elo_from_logit(skill) <= rated[name].high, name
-    elos = [player.elo for player in ratings.players]
-    assert elos == sorted(elos, reverse=True)
+    for ranked in (True, False):  # the ranked players first, then the unranked, each by Elo
+        elos = [player.elo for player in ratings.players if player.ranked == ranked]
+        assert elos == sorted(elos, reverse=True)
 
 
 def test_reference_player_and_deck_are_exactly_zero(ratings: Ratings) -> None:

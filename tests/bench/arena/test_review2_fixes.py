@@ -148,7 +148,7 @@ class NeverAlone(HeuristicBot):
 def test_forced_choices_are_made_without_asking(arena_cards, arena_decks):
     decks = (arena_decks["dredge"], arena_decks["burn"])
     forced = 0
-    for seed in (19, 3):
+    for seed in (19, 7):  # (deals with a forced choice since mulligans go round by round; 3's had one before)
         record = play_game(arena_cards, decks, (NeverAlone("dredge"), NeverAlone("burn")), seed=seed, first=0,
                            max_turns=12)
         assert not record.end.startswith("error"), record.end

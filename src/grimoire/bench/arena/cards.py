@@ -29,6 +29,9 @@ ENGINE_MISREADINGS = {
     "Nethergoyf": "its escape exiles no other cards from the graveyard (that part of the cost is not paid)",
     # (its "draw that many" counts the lore counter just added: seen drawing 1 after discarding 0, 1 and 2)
     "Fable of the Mirror-Breaker": "chapter II draws one card however many were discarded, none included",
+    # (replayed: with Ponder on top, No to the reveal still transformed it, and no reveal was logged)
+    "Delver of Secrets": "it transforms whenever the card looked at is an instant or sorcery card, revealed or not: "
+                         "declining the reveal hides the card but does not stop the transform",
     "Cabal Therapy": "the named card is not discarded (the spell only reveals the hand)",
     # (replayed: the damaged player pays {R}{R}, the caster is then asked "copy spell", and neither answer copies it)
     "Chain Lightning": "the copy is never made (a player who pays {R}{R} gets none, so this harness does not offer "

@@ -136,6 +136,12 @@ def _card_id(segment: dict[str, Any]) -> int | None:
     return None
 
 
+def _player_of(segment: dict[str, Any]) -> int | None:
+    """The seat a log segment names a player by; ``None`` for a segment that names no player."""
+    value = segment.get("value")
+    return value.get("player_id") if segment.get("type") == "PlayerName" and isinstance(value, dict) else None
+
+
 def _data_of(action: dict[str, Any]) -> dict[str, Any]:
     """An action's ``data``, ``{}`` where it has none (``PassPriority``)."""
     data = action.get("data")
@@ -171,8 +177,9 @@ def _says(segments: list[dict[str, Any]], *texts: str) -> bool:
 _PUTS_ON_STACK = (" casts ", " activates ability: ", " activates ")
 _PASSES_PRIORITY = (" passes priority",)
 # what an activation's costs log before it: "loses 1 life", "sacrifices Scalding Tarn", "1 loyalty counter on ...",
-# "3 loyalty counters removed from ..."
-_COSTS = (" loses ", " sacrifices ", " counter on ", " counters on ", " removed from ", " discards ", " pays ")
+# "3 loyalty counters removed from ..." (and the harness's "... gets 1 loyalty counter (4 now)")
+_COSTS = (" loses ", " sacrifices ", " counter on ", " counters on ", " loyalty counter", " removed from ",
+          " discards ", " pays ")
 _GAME_ENDS = (" loses the game", " is eliminated", "Game over", " wins")  # the lines of a game's end
 # lines that name a card for what it did or what befell it before it died, not for its death ("1 +1/+1 counter
 # removed from ...", "activates ability: Golgari Grave-Troll")
@@ -316,7 +323,12 @@ class Game:
         if isinstance(data, dict) and "player" in data:
             return int(data["player"])
         if waiting.get("type") == "MulliganDecision":
-            return int(data["pending"][0]["player"])
+            # CR 103.5: the players decide in turn order, one round of mulligans at a time; phase takes the
+            # pending players in any order, and seat 0 had taken all its mulligans before seat 1's first prompt
+            # (which then showed the opponent's final hand size)
+            pending = [p for p in data["pending"] if isinstance(p, dict) and p.get("player") in (0, 1)]
+            first = min(pending, key=lambda p: (int(p.get("mulligan_count") or 0), (p["player"] - self.deal.first) % 2))
+            return int(first["player"])
         return int(self._game.priority_player())
 
     def decision(self) -> Decision | None:
@@ -444,10 +456,11 @@ class Game:
 
     def _revealed(self, line: LogLine, seat: int) -> list[str]:
         """The card names in a line "<seat> reveals: A, B, C" (the engine writes them as one text): split at the
-        commas, a piece that is no card name joined to the next ("Jace, the Mind Sculptor")."""
+        commas, a piece that is no card name joined to the next ("Jace, the Mind Sculptor"). Other three-part lines
+        start with plain text ("Delver of Secrets transforms into Insectile Aberration"), so the player is read only
+        from a player segment (a transform had ended the game at Cabal Therapy's naming: a str has no "get")."""
         segments = line.segments
-        if len(segments) != 3 or (segments[0].get("value") or {}).get("player_id") != seat or \
-                segments[1].get("value") != " reveals: ":
+        if len(segments) != 3 or _player_of(segments[0]) != seat or segments[1].get("value") != " reveals: ":
             return []
         names, piece = [], ""
         for part in str(segments[2].get("value") or "").split(", "):
@@ -639,7 +652,28 @@ class Game:
             source = self.name_of((data.get("pending_effect") or {}).get("source_id"))
             answer = " chooses to pay " if chosen.get("pay") else " does not pay "
             return line(f"{answer}{cost_text(data.get('cost'))} for {source}")
+        if kind == "OptionalEffectChoice" and (owner := self._bottomed_library(data, seat)) is not None:
+            # Jace's +2: where the top card went is public, the card is not (a player who knew its top card after
+            # a Brainstorm had not been told that it was gone)
+            accept = chosen.get("accept") if action.get("type") == "DecideOptionalEffect" else \
+                (chosen.get("choice") or {}).get("type") == "Accept"
+            whose = [{"type": "Owner", "value": owner}, {"type": "Text", "value": " library"}]
+            return [[player, {"type": "Text", "value": " puts the top card of "}, *whose,
+                     {"type": "Text", "value": " on the bottom"}]] if accept else \
+                [[player, {"type": "Text", "value": " leaves the top card of "}, *whose,
+                  {"type": "Text", "value": " on top"}]]
         return []
+
+    def _bottomed_library(self, data: dict[str, Any], seat: int) -> int | None:
+        """Whose library an optional "put that card on the bottom" would take the top card of (Jace, the Mind
+        Sculptor's +2); None for any other optional effect."""
+        ability = self._resolving(data.get("source_id"), seat)
+        effect = ability.get("effect") or {}
+        if effect.get("type") != "PutAtLibraryPosition" or (effect.get("position") or {}).get("type") != "Bottom":
+            return None
+        looked = [obj for t in ability.get("targets") or [] if isinstance(t, dict) and "Object" in t and
+                  (obj := self.object(t["Object"])) and obj.get("zone") == "Library"]
+        return looked[0].get("owner") if len(looked) == 1 and looked[0].get("owner") in (0, 1) else None
 
     def _reworded(self, segments: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """An engine log line with what it leaves out: which ability an activation is, where the card has more than
@@ -665,6 +699,16 @@ class Game:
                 (lore := ((self.object(ids[0]) or {}).get("counters") or {}).get("lore")):
             # the count it now has: "1 lore counter on History of Benalia" had read, at its second, as if it had one
             return [segments[4], {"type": "Text", "value": f" gets a lore counter ({_ordinal(int(lore))})"}]
+        if len(segments) == 5 and segments[1].get("value") == " " and ids == [_card_id(segments[4])] and \
+                segments[3].get("value") in (" counter on ", " counters on ") and \
+                str(segments[0].get("value")).isdigit():
+            # "2 loyalty counters on Jace, the Mind Sculptor" had read as its total after a +2 that took it to 5
+            kind, added = str(segments[2].get("value")), int(segments[0]["value"])
+            now = ((self.object(ids[0]) or {}).get("counters") or {}).get(kind)
+            now = (self.object(ids[0]) or {}).get("loyalty") if kind == "loyalty" and now is None else now
+            total = f" ({now} now)" if isinstance(now, int) else ""
+            return [segments[4], {"type": "Text", "value": f" gets {added} {kind} counter{'' if added == 1 else 's'}"
+                                                            f"{total}"}]
         if len(segments) == 2 and ids and segments[1].get("value") == " transforms":
             before = ((self.object(ids[0]) or {}).get("back_face") or {}).get("name")
             if before:
@@ -720,7 +764,7 @@ class Game:
             visibility = visibility if isinstance(visibility, str) else "Private"
             turn = int(entry.get("turn", self.turn))
             if entry.get("category") == "Turn" and presentation.get("importance") == "Essential":
-                holder = next((s["value"]["player_id"] for s in segments if s.get("type") == "PlayerName"), None)
+                holder = next((found for s in segments if (found := _player_of(s)) is not None), None)
                 if holder is not None:
                     self.turn_holders[turn] = int(holder)
             if self._replayed_land(segments):
@@ -785,8 +829,7 @@ class Game:
         # a transformation names both faces, and a move between a player's zone and the battlefield whose zone it
         # is ("Volcanic Island moves from your library to the battlefield"): said once is enough
         plain = _says(segments, " transforms", " transforms into ") or any(s.get("type") == "Owner" for s in segments)
-        leader = segments[0].get("value", {}).get("player_id") if segments and \
-            segments[0].get("type") == "PlayerName" else None
+        leader = _player_of(segments[0]) if segments else None
         marked, said = [], None
         targeting = _targeting_source(segments) is not None  # "X is targeted by Y": each says whose
         for segment in segments:
@@ -894,12 +937,21 @@ class Game:
                 (card := _card_id(segments[0])) is None:
             return None
         if any(card in _card_ids(said := e.get("segments") or []) and
-               _mentions(said, "'s effect resolves", " counters ") for e in entries):
+               _mentions(said, "'s effect resolves", " counters ") for e in entries) or self._resolution_waits(card):
             return None
         owner = (self.object(card) or {}).get("owner")
         value = dict(segments[0]["value"], **({"controller": owner} if owner in (0, 1) else {}))
         return [{"type": "CardName", "value": value},
                 {"type": "Text", "value": " is countered on resolution: no legal target is left"}]
+
+    def _resolution_waits(self, card: int) -> bool:
+        """Whether the engine, having moved ``card`` to its graveyard, waits on a choice its resolution asks (Daze's
+        "unless its controller pays {1}": every Daze had been logged as countered on resolution, then "Daze counters
+        Solitude" a batch later)."""
+        data = self.waiting_for().get("data")
+        data = data if isinstance(data, dict) else {}
+        pending = data.get("pending_effect") if isinstance(data.get("pending_effect"), dict) else {}
+        return card in (data.get("source_id"), pending.get("source_id"))
 
     def _settle_targeting(self) -> None:
         """Priority passes: targets of what is on the stack join the log; those of a cast given up are dropped."""
@@ -1481,7 +1533,9 @@ class Game:
             return "Yes" if data.get("pay") else "No"
         if kind == "DecideOptionalEffectAndRemember":  # the engine then answers this card's trigger by itself
             answer = "Yes" if (data.get("choice") or {}).get("type") == "Accept" else "No"
-            return f"{answer}, and answer {answer} for this card's trigger from now on without asking you"
+            ability = self._resolving((self.waiting_for().get("data") or {}).get("source_id"), seat)
+            anyway = self._declined_reveal(ability) if answer == "No" else ""
+            return f"{answer}, and answer {answer} for this card's trigger from now on without asking you{anyway}"
         if kind == "CancelCast":
             lost = []
             if self.waiting_for().get("type") in _PAYMENT_WAITS:  # the engine refunds neither
@@ -1884,27 +1938,45 @@ class Game:
 
     def _optional_answer(self, accept: bool, seat: int) -> str:
         """'No', or 'Yes: <what it does>' for an optional effect ('Yes: shuffle your library')."""
-        if not accept:
-            return "No"
         data = self.waiting_for().get("data") or {}
         ability = self._resolving(data.get("source_id"), seat)
+        if not accept:
+            return "No" + self._declined_reveal(ability)
         meaning = self._optional_meaning(ability)
         return "Yes" + (f": {meaning}{self._none_in_hand(meaning, seat)}{self._reveal_for_nothing(ability)}"
                         if meaning else "")
+
+    def _revealed_reward(self, ability: dict[str, Any]) -> tuple[str, str, bool] | None:
+        """For a reveal whose reward needs a card type ("If an instant or sorcery card is revealed this way"): that
+        type, the name of the one library card looked at and whether it has the type; None for any other ability."""
+        wanted = re.search(r"[Ii]f an? ([\w ]+?) card is revealed", str(ability.get("description") or ""))
+        looked = [obj for t in ability.get("targets") or [] if isinstance(t, dict) and "Object" in t and
+                  (obj := self.object(t["Object"])) and obj.get("zone") == "Library"]
+        if not wanted or len(looked) != 1:
+            return None
+        types = {t.lower() for t in (looked[0].get("card_types") or {}).get("core_types") or []}
+        return wanted[1], str(looked[0].get("name")), bool(types & set(wanted[1].lower().split(" or ")))
 
     def _reveal_for_nothing(self, ability: dict[str, Any]) -> str:
         """' (Polluted Delta is no instant or sorcery card: revealing it only shows it to your opponent)' for a reveal
         whose reward needs a card type that the card looked at lacks (Delver of Secrets' upkeep: it will not
         transform); '' otherwise."""
-        wanted = re.search(r"[Ii]f an? ([\w ]+?) card is revealed", str(ability.get("description") or ""))
-        looked = [obj for t in ability.get("targets") or [] if isinstance(t, dict) and "Object" in t and
-                  (obj := self.object(t["Object"])) and obj.get("zone") == "Library"]
-        if not wanted or len(looked) != 1:
+        reward = self._revealed_reward(ability)
+        if reward is None or reward[2]:
             return ""
-        types = {t.lower() for t in (looked[0].get("card_types") or {}).get("core_types") or []}
-        if types & set(wanted[1].lower().split(" or ")):
+        return f" ({reward[1]} is no {reward[0]} card: revealing it only shows it to your opponent)"
+
+    def _declined_reveal(self, ability: dict[str, Any]) -> str:
+        """' (this rules engine transforms it anyway, as Ponder is an instant or sorcery card; ...)' for a reveal
+        declined where the card looked at has the type the reward needs: the engine applies the reward on the card's
+        type, revealed or not (replayed: Delver of Secrets with Ponder on top transformed after No; the Oracle text
+        transforms only "if an instant or sorcery card is revealed this way"). '' otherwise."""
+        reward = self._revealed_reward(ability)
+        if reward is None or not reward[2] or "transform" not in str(ability.get("description") or ""):
             return ""
-        return f" ({looked[0].get('name')} is no {wanted[1]} card: revealing it only shows it to your opponent)"
+        article = "an" if reward[0][:1].lower() in "aeiou" else "a"
+        return f" (this rules engine transforms it anyway, as {reward[1]} is {article} {reward[0]} card; your " \
+               "opponent sees the transform, not the card)"
 
     def _none_in_hand(self, text: str, seat: int) -> str:
         """' (you have no Equipment card in your hand: it does nothing)' where ``text`` puts a card of a type from
@@ -2623,8 +2695,14 @@ class Game:
             # the engine offers to finish only where it can pay the rest
             return f"{paying}: still to pay {left}, more than your untapped mana sources can pay (finishing is not " \
                    "offered)."
-        if all(action.to_dict().get("type") in ("PassPriority", "CancelCast") for action in self._game.actions()):
+        offered = [action.to_dict() for action in self._game.actions()]
+        if all(action.get("type") in ("PassPriority", "CancelCast") for action in offered):
             ask = "Finish paying, or cancel."  # no source to choose by hand: the engine pays the rest itself
+        elif all(action.get("type") in ("PassPriority", "CancelCast") or (action.get("type") == "TapForConvoke" and (
+                self.object(_data_of(action).get("object_id")) or {}).get("zone") == "Graveyard")
+                 for action in offered):
+            # only delve's exiles: "Choose a mana source" had stood beside no mana source (Murktide Regent's {U}{U})
+            ask = "Exile a card from your graveyard for {1} (delve), finish paying, or cancel."
         return f"{paying}: still to pay {left}. {ask}"
 
     def _automatic_payment(self, action: dict[str, Any], seat: int) -> str:
@@ -3213,9 +3291,13 @@ def render_segments(segments: list[dict[str, Any]], seat: int | None, *, hide_ca
             whose = value.get("controller")
             said = "" if whose not in (0, 1) else f"{names[whose]}'s " if names is not None else \
                 "your " if whose == seat else "your opponent's "
+            notes = [note for note in (value.get("card"), "token copy" if value.get("token_copy") else "") if note]
+            if said and names is None and str(value.get("name")).startswith("The "):
+                # "The One Ring (yours)": "your The One Ring" had read
+                notes.insert(0, "yours" if whose == seat else "your opponent's")
+                said = ""
             if said and not text and names is None:  # the line's first words
                 said = said[0].upper() + said[1:]
-            notes = [note for note in (value.get("card"), "token copy" if value.get("token_copy") else "") if note]
             text.append(f"{said}{value.get('name')}" + (" token" if value.get("token") else "") +
                         (f" ({', '.join(notes)})" if notes else ""))
         elif kind == "Owner":  # (the harness's own segment: whose zone a detail's move is in)

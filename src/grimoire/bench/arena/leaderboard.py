@@ -38,6 +38,13 @@ def reference_phrase(ratings: Ratings) -> str:
     return f"Elo relative to {player} with {deck} (fixed at 0)"
 
 
+def games_line(ratings: Ratings) -> str:
+    """'Games: 17, of which 1 not fitted (draws or unfinished); 1 more ended in a harness error, not counted'."""
+    errors = "" if not ratings.errors else \
+        f"; {ratings.errors} more ended in a harness error, not counted (see each record's end)"
+    return f"Games: {ratings.games}, of which {ratings.draws} not fitted (draws or unfinished){errors}"
+
+
 def _signed(value: float) -> str:
     return "0" if round(value) == 0 else f"{value:+.0f}"
 
@@ -86,7 +93,7 @@ def table(ratings: Ratings) -> str:
         "",
         f"First-player advantage: {_signed(first.elo)} Elo {_interval(first.low, first.high)}",
         f"Deal luck scale: {luck.elo:.0f} Elo [{luck.low:.0f}, {luck.high:.0f}]",
-        f"Games: {ratings.games}, of which {ratings.draws} not fitted (draws or unfinished)",
+        games_line(ratings),
     ]
     if ratings.notes:
         out += ["", "Notes:", *(f"  - {note}" for note in ratings.notes)]
@@ -111,6 +118,7 @@ def to_json(ratings: Ratings) -> dict[str, Any]:
         "luck_scale": asdict(ratings.luck_scale),
         "games": ratings.games,
         "draws": ratings.draws,
+        "errors": ratings.errors,
         "notes": list(ratings.notes),
         "diagnostics": {key: _finite(value) for key, value in ratings.diagnostics.items()},
     }
@@ -246,7 +254,7 @@ but not ranked.</p>
 </table>
 <p>First-player advantage: {_signed(first.elo)} Elo {_interval(first.low, first.high)}.
 Deal luck scale: {luck.elo:.0f} Elo [{luck.low:.0f}, {luck.high:.0f}].
-Games: {ratings.games}, of which {ratings.draws} not fitted (draws or unfinished).</p>
+{html.escape(games_line(ratings))}.</p>
 {f"<ul>{notes}</ul>" if notes else ""}
 </body>
 </html>

@@ -132,7 +132,7 @@ class GameRecord:
 
         return GameResult(game_id=self.game_id, deal=self.deal, players=(self.players[0], self.players[1]),
                           decks=(self.decks[0], self.decks[1]), first=self.first, winner=self.winner,
-                          cost_usd=self.cost_usd or 0.0)
+                          cost_usd=self.cost_usd or 0.0, errored=self.end.startswith("error"))
 
 
 def deal_key(seed: int, decks: tuple[str, str]) -> str:

@@ -47,6 +47,10 @@ _ANSWER = re.compile(r"\banswer(?:\s+is)?[\s:*#=\-]*(?:option[\s:*#]*)?(\d+)", r
 # option 2". A number anywhere else ("I keep mana up for 2 turns.") is no answer.
 _FINAL_CHOICE = re.compile(r"(?:^|\n|\b(?:option|choice|choose|chose|pick|select|take)(?:\s+option)?)[\s:*#]*(\d+)"
                            r"[\s*.!)]*$", re.IGNORECASE)
+# A choice between numbers ("Answer: 2 or 3", "2/3", "option 2 or option 3") names no one option: it is no answer.
+_OR = r"\s*(?:\bor\b|\band\b|/|\||,|&)\s*"
+_ALTERNATIVE_AFTER = re.compile(rf"(?:\*\*)?{_OR}(?:option\s*)?\d", re.IGNORECASE)
+_ALTERNATIVE_BEFORE = re.compile(rf"\d(?:\*\*)?{_OR}$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -460,14 +464,17 @@ def correction_prompt(n_options: int, problem: str) -> str:
 def parse_choice(text: str, n_options: int) -> int | None:
     """The option a reply chose: its last "Answer: N" (None if out of range), else a choice that ends the reply
     ("3", "Option 3.", "... so I pick option 2"); None when there is neither. A number elsewhere in the reply
-    ("I keep mana up for 2 turns.") is never read as a choice: the reply gets the correction instead."""
+    ("I keep mana up for 2 turns.") is never read as a choice, nor is a choice between numbers ("Answer: 2 or 3",
+    "2/3"): the reply gets the correction instead."""
     if not text:
         return None
-    answers = _ANSWER.findall(text)
-    found = answers[-1] if answers else next(iter(_FINAL_CHOICE.findall(text.strip())), None)
-    if found is None:
-        return None
-    number = int(found)
+    text = text.strip()
+    answers = list(_ANSWER.finditer(text))
+    found = answers[-1] if answers else _FINAL_CHOICE.search(text)
+    if found is None or _ALTERNATIVE_AFTER.match(text, found.end(1)) or \
+            _ALTERNATIVE_BEFORE.search(text, 0, found.start()):
+        return None  # "Answer: 2 or 3": neither is chosen (it had been read as 2)
+    number = int(found[1])
     return number if 1 <= number <= n_options else None
 
 

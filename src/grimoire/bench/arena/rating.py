@@ -43,7 +43,8 @@ class GameResult:
 
     ``deal`` is the luck group: games with the same deal had identical shuffles (same seed, same deck in each
     engine seat). ``winner`` is the engine seat that won, or None for a draw or an unfinished game, which is
-    counted but not fitted.
+    counted but not fitted. ``errored`` marks a game the harness itself broke off: it was not played out, so it is
+    neither fitted nor counted among the players' games, only reported.
     """
 
     game_id: str
@@ -53,6 +54,7 @@ class GameResult:
     first: int
     winner: int | None
     cost_usd: float = 0.0
+    errored: bool = False
 
     def __post_init__(self) -> None:
         if len(self.players) != 2 or len(self.decks) != 2:
@@ -72,6 +74,7 @@ class GameResult:
             first=int(record["first"]),
             winner=None if record.get("winner") is None else int(record["winner"]),
             cost_usd=float(record.get("cost_usd", 0.0)),
+            errored=bool(record.get("errored", False)),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -83,6 +86,7 @@ class GameResult:
             "first": self.first,
             "winner": self.winner,
             "cost_usd": self.cost_usd,
+            "errored": self.errored,
         }
 
 
@@ -120,9 +124,10 @@ class DeckRating:
 
 @dataclass(frozen=True)
 class Ratings:
-    """The fitted leaderboard. ``players`` is sorted by Elo, best first; ``draws`` counts the games not fitted
-    (draws and unfinished games). ``skill_samples`` holds the posterior skill draws in logits, one row per name
-    in ``sample_names``, for the scheduler.
+    """The fitted leaderboard. ``players`` holds the ranked players by Elo, best first, then the unranked ones by
+    Elo; ``games`` counts the games played, ``draws`` those of them not fitted (draws and unfinished games) and
+    ``errors`` the games a harness error broke off, left out of every other count. ``skill_samples`` holds the
+    posterior skill draws in logits, one row per name in ``sample_names``, for the scheduler.
     """
 
     players: tuple[PlayerRating, ...]
@@ -138,6 +143,7 @@ class Ratings:
     sample_names: tuple[str, ...] = ()
     skill_samples: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)), repr=False, compare=False)
     deal_luck: Mapping[str, Estimate] = field(default_factory=dict, repr=False, compare=False)
+    errors: int = 0
 
     def player(self, name: str) -> PlayerRating | None:
         return next((rating for rating in self.players if rating.name == name), None)
@@ -323,6 +329,8 @@ def _summarise(
     results: Sequence[GameResult], design: _Design, posterior: _Posterior, reference_player: str, reference_deck: str
 ) -> Ratings:
     samples = posterior.first_advantage.size
+    errors = sum(game.errored for game in results)
+    results = [game for game in results if not game.errored]  # broken off by the harness: not played out
     games = Counter(name for game in results for name in set(game.players))
     wins = Counter(game.players[game.winner] for game in results if game.winner is not None)
     deck_games = Counter(name for game in results for name in set(game.decks))
@@ -339,7 +347,8 @@ def _summarise(
             tuple(game.game_id for game in results if name in game.players),
         )
         players.append(rating)
-    order = sorted(range(len(players)), key=lambda k: (-players[k].elo, players[k].name))
+    # an unranked player (a game or two) after the ranked ones: above rank 1 it had read as the leader
+    order = sorted(range(len(players)), key=lambda k: (not players[k].ranked, -players[k].elo, players[k].name))
     decks = []
     for i, name in enumerate(design.decks):
         if deck_games[name]:
@@ -364,6 +373,7 @@ def _summarise(
         skill_samples=skill_samples,
         deal_luck={} if posterior.luck is None else {deal: _estimate(posterior.luck[i])
                                                       for i, deal in enumerate(design.deals)},
+        errors=errors,
     )
 
 
