@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 import grimoire
-from grimoire.cards.names import CardNotFoundError, NameIndex, fold
+from grimoire.cards.names import CardNotFoundError, NameIndex, Renown, fold
 
 NAMES = ["Lightning Bolt", "Lim-Dûl the Necromancer", "Fire // Ice", "Delver of Secrets // Insectile Aberration",
          "Æther Vial", "Lightning Helix", "Chain Lightning"]
@@ -123,3 +123,43 @@ def test_a_name_without_its_possessive():
     assert index.nickname("kodama reach") == 5  # "kodamas reach" is two cards' bare name: not this one's
     assert index.nickname("hero downfall") == 3 and index.nickname("heros downfall") is None  # (a name of its own)
     assert index.may_begin_nickname("Thassa") == 2 and index.may_begin_nickname("oracle") == 0
+
+
+def test_a_word_that_names_no_card_suggests_the_cards_named_by_it_first():
+    # fuzzy likeness alone had offered "Jace's Ruse" and "Ugin's Nexus" for "jace" and "ugin", no planeswalker of
+    # theirs, and no Black Lotus for "lotus"
+    names = ["Ugin's Nexus", "Ugin's Binding", "Ugin's Insight", "Ugin's Mastery", "Ugin's Conjurant", "Eye of Ugin",
+             "Ugin, the Spirit Dragon", "Lotus Cobra", "Lotus Bloom", "Lotus Field", "Lotus Petal", "Lotus Vale",
+             "Black Lotus", "Blacker Lotus", "Jace's Ruse", "Jace Beleren", "Jace, the Mind Sculptor",
+             "Jace, Vryn's Prodigy // Jace, Telepath Unbound"]
+    legendary = [name.startswith(("Ugin,", "Jace ", "Jace,")) for name in names]
+    renown = Renown(legendary, [name == "Blacker Lotus" for name in names], [0] * len(names))
+    index = NameIndex(names, [name.split(" // ") for name in names], renown=lambda: renown)
+
+    def suggested(word: str) -> list[str]:
+        with pytest.raises(CardNotFoundError) as caught:
+            index.match(word)
+        return caught.value.suggestions
+
+    assert suggested("ugin")[:2] == ["Ugin, the Spirit Dragon", "Eye of Ugin"]
+    assert suggested("lotus")[0] == "Black Lotus" and "Blacker Lotus" not in suggested("lotus")  # an Un-card last
+    # the nicknamed Jace ("jtms") first, then the other legendary Jaces; no "Jace's Ruse" while they fill the list
+    assert suggested("jace")[:3] == ["Jace, the Mind Sculptor", "Jace Beleren",
+                                     "Jace, Vryn's Prodigy // Jace, Telepath Unbound"]
+    # where the data ranks cards by play (EDHREC), the most played comes first
+    ranked = Renown(legendary, renown.funny, [5 if name == "Lotus Petal" else 0 for name in names])
+    assert NameIndex(names, [[name] for name in names], renown=lambda: ranked).holding_word("lotus")[0] == 10
+
+
+@pytest.mark.parametrize(("typed", "name"), [("jace", "Jace, the Mind Sculptor"), ("ugin", "Ugin, the Spirit Dragon"),
+                                              ("oko", "Oko, Thief of Crowns"), ("lotus", "Black Lotus")])
+def test_the_best_known_card_of_a_word_is_among_its_suggestions(typed, name):
+    with pytest.raises(CardNotFoundError) as caught:
+        grimoire.open().names.match(typed)
+    assert name in caught.value.suggestions
+
+
+@pytest.mark.parametrize(("typed", "name"), [("w6", "Wrenn and Six"), ("t3feri", "Teferi, Time Raveler"),
+                                              ("kci", "Krark-Clan Ironworks"), ("top", "Sensei's Divining Top")])
+def test_more_nicknames_players_use(typed, name):
+    assert grimoire.open().lookup(typed).card.name == name

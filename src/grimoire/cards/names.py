@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
@@ -111,6 +111,17 @@ class NameMatch:
         return f"no card is named {self.query!r}; showing the closest match, {self.name}"
 
 
+@dataclass(frozen=True)
+class Renown:
+    """What tells which of the cards that hold a typed word the word most likely means, per row: a legendary card
+    ("jace": Jace, the Mind Sculptor, before "Jace's Ruse"), an Un-card or playtest card (last), and EDHREC's
+    popularity rank (1 = most played, 0 where the data has none: the bundled snapshot has none)."""
+
+    legendary: Sequence[bool]
+    funny: Sequence[bool]
+    edhrec_rank: Sequence[int]
+
+
 class NameIndex:
     """Maps names to row numbers of a card store."""
 
@@ -118,8 +129,14 @@ class NameIndex:
     ACCEPT_SCORE = 90.0
     ACCEPT_MARGIN = 4.0
 
-    def __init__(self, names: Sequence[str], face_names: Sequence[Sequence[str]]):
+    def __init__(self, names: Sequence[str], face_names: Sequence[Sequence[str]],
+                 renown: Callable[[], Renown] | None = None):
+        """``renown`` gives the store's :class:`Renown`, asked for only when a word names no card (opening a store
+        reads no more than the names)."""
         self._names = list(names)
+        self._renown_of = renown
+        self._renown: Renown | None = None
+        self._word_rows: dict[str, list[int]] | None = None
         self._exact = {name: row for row, name in enumerate(names)}
         self._folded: dict[str, int] = {}
         self._faces: dict[str, int] = {}
@@ -222,7 +239,57 @@ class NameIndex:
             if best_score >= self.ACCEPT_SCORE and best_score - runner_up >= self.ACCEPT_MARGIN:
                 others = tuple(name for name, _, _ in matches[1:])
                 return NameMatch(query, matches[0][2], matches[0][0], exact=False, suggestions=others)
-        raise CardNotFoundError(query, [self._names[row] for _, _, row in matches])
+        holders = self.holding_word(query, limit=5)
+        fuzzy_rows = [row for _, _, row in matches if row not in holders]
+        raise CardNotFoundError(query, [self._names[row] for row in [*holders, *fuzzy_rows][:5]])
+
+    def holding_word(self, query: str, limit: int = 5) -> list[int]:
+        """Rows of the cards whose name holds the one word ``query`` as a whole word ("oko": every Oko; "lotus":
+        Black Lotus, Lotus Petal...; not "Jace's Ruse" for "jace"), the likeliest meant first: by EDHREC rank where
+        the data has one, a card players have a nickname for (Jace, the Mind Sculptor), not an Un-card, a legendary
+        card the word begins (a character's name: Oko, Thief of Crowns), then a card the word ends (what the card is:
+        Black Lotus, not Lotus Cobra), then the shorter name. Fuzzy suggestions had offered "Jace's Ruse" and
+        "Ugin's Nexus" and no Jace or Ugin planeswalker, and no Black Lotus for "lotus"."""
+        word = _bare(fold(query[:MAX_QUERY_CHARS]))
+        if len(word) < 3 or " " in word:
+            return []
+        rows = self._words().get(word, [])
+        if not rows:
+            return []
+        renown = self._renown_or_none()
+        nicknamed = self._nickname_targets()
+
+        def likeliest(row: int) -> tuple:
+            words = _bare(fold(self._names[row].split(" // ")[0])).split()
+            rank = renown.edhrec_rank[row] if renown is not None and renown.edhrec_rank[row] else float("inf")
+            funny = renown is not None and bool(renown.funny[row])
+            legendary = renown is not None and bool(renown.legendary[row])
+            # (a legendary card the word begins is that character's: Oko, Thief of Crowns; a name the word ends is
+            # one of it, Black Lotus, unless "of" it: Eye of Ugin, Oath of Jace)
+            place = 0 if legendary and words[0] == word else 1 if words[-1] == word and words[-2:-1] != ["of"] else 2
+            return rank, row not in nicknamed, funny, place, len(self._names[row]), self._names[row]
+
+        return sorted(rows, key=likeliest)[:limit]
+
+    def _words(self) -> dict[str, list[int]]:
+        if self._word_rows is None:
+            words: dict[str, set[int]] = {}
+            for key, row in self._bare.items():
+                if row is not None:
+                    for word in key.split():
+                        words.setdefault(word, set()).add(row)
+            self._word_rows = {word: sorted(rows) for word, rows in words.items()}
+        return self._word_rows
+
+    def _renown_or_none(self) -> Renown | None:
+        if self._renown is None and self._renown_of is not None:
+            self._renown = self._renown_of()
+        return self._renown
+
+    def _nickname_targets(self) -> frozenset[int]:
+        if self._nicknames is None:
+            self._nicknames = self._nickname_rows()
+        return frozenset(row for key, row in self._nicknames.items() if key in NICKNAMES)
 
     def lookup(self, query: str, *, fuzzy: bool = True) -> int:
         """Row of the card named ``query``; raises :class:`CardNotFoundError` with suggestions."""

@@ -22,7 +22,7 @@ NICKNAMES: dict[str, str] = {
     "ad naus": "Ad Nauseam", "naus": "Ad Nauseam", "kiki": "Kiki-Jiki, Mirror Breaker", "twin": "Splinter Twin",
     "exarch": "Deceiver Exarch", "scepter": "Isochron Scepter", "reversal": "Dramatic Reversal",
     "ballista": "Walking Ballista", "hermit": "Hermit Druid", "sdt": "Sensei's Divining Top",
-    "led": "Lion's Eye Diamond",
+    "led": "Lion's Eye Diamond", "top": "Sensei's Divining Top", "kci": "Krark-Clan Ironworks",
     # mana
     "dockside": "Dockside Extortionist", "cradle": "Gaea's Cradle", "coffers": "Cabal Coffers",
     "grim mon": "Grim Monolith", "workshop": "Mishra's Workshop", "bazaar": "Bazaar of Baghdad",
@@ -40,11 +40,12 @@ NICKNAMES: dict[str, str] = {
     "tarmo": "Tarmogoyf", "delver": "Delver of Secrets", "borrower": "Brazen Borrower",
     "fable": "Fable of the Mirror-Breaker", "cryptic": "Cryptic Command", "kcommand": "Kolaghan's Command",
     "kolaghan command": "Kolaghan's Command", "emry": "Emry, Lurker of the Loch",
+    "w6": "Wrenn and Six", "t3feri": "Teferi, Time Raveler",
 }
 # nicknames that are everyday words ("path", "bolt", "bob"): a card only alone or where a name is expected ("like
 # path but black", "bolt effects"), never in "a path to victory"
 EVERYDAY = frozenset({"swords", "path", "bolt", "fierce", "rip", "relic", "consult", "twin", "reversal",
                       "hermit", "led", "cradle", "workshop", "bob", "mom", "clamp", "boots", "sylvan", "ancestral",
                       "vamp", "scepter", "ballista", "bauble", "bazaar", "greaves", "coffers", "remora",
-                      "pod", "fable"})  # ("in our pod": the playgroup)
+                      "pod", "fable", "top"})  # ("in our pod": the playgroup)
 LONGEST_NICKNAME = max(len(nickname.split()) for nickname in NICKNAMES)

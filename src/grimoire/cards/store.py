@@ -19,7 +19,7 @@ from grimoire.cards import atomic
 from grimoire.cards.mana import color_bits
 from grimoire.cards.meld import meld_results
 from grimoire.cards.model import Card, Face
-from grimoire.cards.names import NameIndex, NameMatch
+from grimoire.cards.names import NameIndex, NameMatch, Renown
 
 FORMAT_VERSION = 1
 CARDS_FILE = "cards.parquet"
@@ -448,8 +448,8 @@ class CardDB:
                              f"its manifest says {self.manifest.get('card_count')}")
         self._names: list[str] = self._table.column("name").to_pylist()
         self._ids: dict[str, int] = {oid: row for row, oid in enumerate(self._table.column("oracle_id").to_pylist())}
-        self.names = NameIndex(self._names, self._table.column("face_names").to_pylist())
         self.columns = Columns(self._table)
+        self.names = NameIndex(self._names, self._table.column("face_names").to_pylist(), renown=self._renown)
 
     def __len__(self) -> int:
         return self._table.num_rows
@@ -460,6 +460,10 @@ class CardDB:
 
     def __repr__(self) -> str:
         return f"<CardDB {len(self)} cards from {self.manifest.get('source')}>"
+
+    def _renown(self) -> Renown:
+        legendary = ["Legendary" in supertypes for supertypes in self._table.column("supertypes").to_pylist()]
+        return Renown(legendary, (self.columns.is_funny == 1).tolist(), self.columns.edhrec_rank.tolist())
 
     def card_at(self, row: int) -> Card:
         return self._rows.cards([row])[0]
