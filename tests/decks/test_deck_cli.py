@@ -102,3 +102,28 @@ def test_a_saved_moxfield_deck_is_checked_in_its_own_format_and_says_so(home, tm
     assert "checked as modern: the deck's own format: moxfield.com says the deck is 'modern'" in result.stdout
     asked = run("check", str(path), "--format", "commander", "--json", home=home)
     assert asked.returncode == 1 and json.loads(asked.stdout)["format"] == "commander"
+
+
+def test_a_format_the_data_cannot_check_is_legality_unknown_not_legal(home, capsys):
+    """The bundled data holds no Modern legality: the first line had said "modern: legal as far as the data shows"
+    where the web page said "legality unknown"; every surface now says the library's verdict."""
+    from grimoire.cli import main
+
+    assert main(["deck", "check", str(DECKS / "modern_burn.dek"), "--format", "modern"]) == 0
+    out = capsys.readouterr().out
+    assert "modern: legality unknown with this card data" in out and "legal as far as" not in out
+    assert main(["deck", "check", str(DECKS / "modern_burn.dek"), "--format", "modern", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["verdict"] == "legality unknown"
+
+
+def test_a_bracket_check_that_passes_shows_the_game_changer_count(home, capsys):
+    """`--bracket 3` on a passing deck had said nothing of brackets: the count against the limit is a note."""
+    from grimoire.cli import main
+
+    assert main(["deck", "check", str(DECKS / "golgari_commander.txt"), "--bracket", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "commander: legal as far as the data shows" in out
+    assert "note [bracket] 0 Game Changers; bracket 3 allows at most 3" in out
+    assert main(["deck", "check", str(DECKS / "golgari_commander.txt"), "--bracket", "4", "--json"]) == 0
+    [note] = [v for v in json.loads(capsys.readouterr().out)["violations"] if v["rule"] == "bracket"]
+    assert note["severity"] == "note" and "bracket 4 allows any number" in note["message"]

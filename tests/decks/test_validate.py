@@ -24,7 +24,7 @@ def deck_of(db, commanders: list[str], main: list[tuple[int, str]], sideboard=()
 def test_legal_commander_deck_passes(read_deck):
     deck = read_deck("golgari_commander.txt")
     assert validate_deck(deck) == []
-    assert validate_deck(deck, bracket=2) == []
+    assert [v.rule for v in validate_deck(deck, bracket=2)] == ["bracket"]  # (a note, its Game Changer count)
 
 
 def test_broken_commander_deck_names_every_rule_and_card(read_deck):
@@ -184,3 +184,12 @@ def test_a_meld_result_is_no_card_in_a_deck_nor_a_commander(db):
     assert set(db.meld_parts) == {"Brisela, Voice of Nightmares", "Chittering Host", "Hanweir, the Writhing Township",
                                   "Urza, Planeswalker", "Mishra, Lost to Phyrexia", "Titania, Gaea Incarnate",
                                   "Ragnarok, Divine Deliverance"}
+
+
+def test_a_deck_within_its_bracket_gets_its_game_changer_count(db):
+    deck = deck_of(db, ["Meren of Clan Nel Toth"], [(1, "Demonic Tutor"), (1, "Vampiric Tutor"), (97, "Swamp")])
+    found = validate_deck(deck, bracket=3)
+    assert not errors(found)
+    [note] = [v for v in found if v.rule == "bracket"]
+    assert note.message.startswith("2 Game Changers; bracket 3 allows at most 3")
+    assert note.cards == ["Demonic Tutor", "Vampiric Tutor"]

@@ -12,7 +12,7 @@ from grimoire.cards.names import shown
 from grimoire.decks.analyze import DeckStats, analyze_deck
 from grimoire.decks.parse import Correction, ParsedDeck
 from grimoire.decks.validate import FORMATS as DECK_FORMATS
-from grimoire.decks.validate import Violation, deck_rules, validate_deck
+from grimoire.decks.validate import Violation, deck_rules, validate_deck, verdict
 
 
 @dataclass(frozen=True)
@@ -31,9 +31,14 @@ class DeckCheck:
     def legal(self) -> bool:
         return not any(v.is_error for v in self.violations)
 
+    @property
+    def verdict(self) -> str:
+        """"not legal", "legality unknown" or "legal" (:func:`~grimoire.decks.validate.verdict`)."""
+        return verdict(self.violations)
+
     def to_dict(self) -> dict:
         return {"format": self.format, "format_reason": self.format_reason, "bracket": self.bracket,
-                "legal": self.legal, "card_count": self.deck.count(),
+                "legal": self.legal, "verdict": self.verdict, "card_count": self.deck.count(),
                 "violations": [v.to_dict() for v in self.violations],
                 "corrections": [c.to_dict() for c in self.corrections],
                 "problems": [p.to_dict() for p in self.deck.problems], "analysis": self.stats.to_dict(),

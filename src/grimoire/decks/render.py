@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from grimoire.decks.analyze import DeckStats
 from grimoire.decks.parse import ParsedDeck
-from grimoire.decks.validate import Violation
+from grimoire.decks.validate import Violation, verdict
 
 _MAX_LISTED = 12
 
@@ -45,7 +45,9 @@ def check_text(deck: ParsedDeck, violations: list[Violation], format_name: str, 
     lines = [deck_summary(deck)]
     if format_reason and deck.declared_format:
         lines.append(f"checked as {format_name}: {format_reason}")
-    lines.append(f"{format_name}: " + (f"{len(errors)} problem(s)" if errors else "legal as far as the data shows"))
+    headline = {"not legal": f"{len(errors)} problem(s)", "legality unknown": "legality unknown with this card data",
+                "legal": "legal as far as the data shows"}[verdict(violations)]
+    lines.append(f"{format_name}: {headline}")
     for violation in violations:
         label = "error" if violation.is_error else "note"
         lines.append(f"  {label} [{violation.rule}] {violation.message}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 from grimoire.cards.commander import can_lead, is_background
@@ -30,7 +31,8 @@ _REMINDER = re.compile(r"\s*\([^()]*\)")
 
 @dataclass(frozen=True)
 class Violation:
-    """A broken deck rule (``severity`` "error") or something the check could not decide ("warning")."""
+    """A broken deck rule (``severity`` "error"), something the check could not decide ("warning") or what a passed
+    check counted ("note": a bracket's Game Changers)."""
 
     rule: str
     message: str
@@ -43,6 +45,15 @@ class Violation:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+
+def verdict(violations: Sequence[Violation]) -> str:
+    """A check's verdict, the same on every surface: "not legal" where a rule is broken; "legality unknown" where
+    none is but the card data does not know the format's legality for some card (a warning, not a pass: the CLI
+    had said "legal as far as the data shows" of a Modern deck the bundled data cannot check); else "legal"."""
+    if any(v.is_error for v in violations):
+        return "not legal"
+    return "legality unknown" if any(v.rule == "legality unknown" for v in violations) else "legal"
 
 
 def copy_limit(card: Card, default: int) -> int | None:
@@ -270,13 +281,16 @@ def _commander_choice(commanders: list[Card], copies: int) -> list[Violation]:
 
 
 def _game_changers(cards: list[Card], bracket: int) -> list[Violation]:
+    """The deck's Game Changers against the bracket's limit: an error over it, else a note with the count, so a
+    passing deck shows the bracket was checked (it had said nothing of brackets); the one bracket rule checked."""
     changers = sorted({c.name for c in cards if c.game_changer})
     limit = GAME_CHANGER_LIMITS[bracket]
-    if limit is None or len(changers) <= limit:
-        return []
-    allowed = "none" if limit == 0 else f"at most {limit}"
-    return [Violation("game changers", f"{len(changers)} Game Changers; bracket {bracket} allows {allowed}",
-                      changers)]
+    allowed = "any number" if limit is None else "none" if limit == 0 else f"at most {limit}"
+    counted = f"{len(changers)} Game Changer{'' if len(changers) == 1 else 's'}; bracket {bracket} allows {allowed}"
+    if limit is not None and len(changers) > limit:
+        return [Violation("game changers", counted, changers)]
+    return [Violation("bracket", f"{counted} (the Game Changer count is the bracket rule checked; mass land "
+                      "denial, extra turns and two-card combos are not)", changers, "note")]
 
 
 # --- shared and constructed ------------------------------------------------------------------------------

@@ -422,11 +422,12 @@ function curveChart(curve) {
       <span class="label">${escapeHtml(mv)}</span></div>`).join("")}</div>`;
 }
 
-// The verdict: "not legal" when a rule is broken; "legality unknown" when no rule is broken but the card data
-// could not say whether the cards are legal in the format (a warning, not a pass); else "legal".
+// The verdict is the library's (body.verdict, as the CLI and the MCP server say it): "not legal" when a rule is
+// broken; "legality unknown" when no rule is broken but the card data could not say whether the cards are legal
+// in the format (a warning, not a pass); else "legal".
 function verdict(body) {
-  if (!body.legal) return {cls: "bad", text: "not legal", note: body.format};
-  if (body.violations.some((v) => v.rule === "legality unknown")) {
+  if (body.verdict === "not legal") return {cls: "bad", text: "not legal", note: body.format};
+  if (body.verdict === "legality unknown") {
     return {cls: "warn", text: "legality unknown", note: `${body.format} · not checked`};
   }
   return {cls: "ok", text: "legal", note: body.format};
