@@ -106,8 +106,9 @@ CASES = [
     ("is:outlaw mv=1 c:b", {"Assassin Initiate"}, {"Vampire Lacerator"}),  # Assassin, Mercenary, Pirate, ...
     ("is:modal t:instant c:r c:w", {"Boros Charm"}, {"Lightning Helix"}),
     # modes another player chooses, and a spree or tiered spell's (its "choose" is in its reminder text)
+    # (and modes on one line, "Choose one — ...; or ...": Noxious Hydra Breath)
     ("is:modal", {"Library of Lat-Nam", "Fatal Lore", "Misfortune", "Truth or Dare", "Cloud's Limit Break",
-                  "Vincent's Limit Break", "Final Showdown", "Cryptic Command"},
+                  "Vincent's Limit Break", "Final Showdown", "Cryptic Command", "Noxious Hydra Breath"},
      {"Fact or Fiction", "Marchesa's Surprise Party"}),
     ("is:commander c:g c:u c:w c:b", {"Atraxa, Praetors' Voice"}, {"Birds of Paradise"}),
     ("is:partner", {"Thrasios, Triton Hero"}, {"Atraxa, Praetors' Voice"}),

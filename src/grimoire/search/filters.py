@@ -83,8 +83,9 @@ def _outside_quotes(text: str, change: Callable[[str], str]) -> str:
 
 
 # "Choose one —", "Choose three. You may...", "An opponent chooses one —" (rule 700.2: a player chooses among
-# bulleted modes), then a bulleted mode
-_MODES = re.compile(r"\bchooses?\b[^\n]*\n•")
+# bulleted modes), then a bulleted mode; or the modes on one line, "Choose one — ...; or ..." (Noxious Hydra
+# Breath, the older wording of modes, had been no modal spell)
+_MODES = re.compile(r"\bchooses?\b[^\n]*\n•|\bchooses? (?:one|two)\b[^\n]*—[^\n]*; or\b")
 # Keywords whose reminder text is the "choose" of a spell's modes ("Tiered (Choose one additional cost.)", "Spree
 # (Choose one or more additional costs.)"): rules 702.172a and 702.183a call these spells modal, though the text
 # the modes are read from has no reminder text, and a spree's modes are marked "+", not "•"
