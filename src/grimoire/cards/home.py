@@ -127,14 +127,16 @@ def install(result: LoadResult, *, home: Path | None = None, min_cards: int = MI
     return db
 
 
-def reset(home: Path | None = None) -> None:
-    """Go back to the bundled snapshot (built stores are removed)."""
+def reset(home: Path | None = None) -> bool:
+    """Go back to the bundled snapshot (built stores are removed); whether there was a built store to remove."""
     home = home or grimoire_home()
     pointer = home / POINTER_FILE
+    built = pointer.exists() or pointer.is_symlink() or (home / STORES_DIR).is_dir()
     if pointer.is_dir() and not pointer.is_symlink():  # a damaged pointer (see current_store_dir)
         shutil.rmtree(pointer)
     pointer.unlink(missing_ok=True)
     shutil.rmtree(home / STORES_DIR, ignore_errors=True)
+    return built
 
 
 def _remove_old_stores(stores: Path, keep: set[str]) -> None:

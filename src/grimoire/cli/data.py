@@ -128,11 +128,14 @@ def cmd_data_load(args: argparse.Namespace) -> int:
 def cmd_data_reset(args: argparse.Namespace) -> int:
     from grimoire.cards.home import grimoire_home, reset
 
-    reset()
+    removed = reset()
     late = grimoire_home() / "late"
     kept = f" The late-interaction cache ({late}) is kept: delete that folder to free its space." \
         if late.is_dir() else ""
-    print(f"Removed built stores under {grimoire_home()}; the bundled snapshot is in use.{kept}")
+    # (it had said it removed stores from a folder that never existed)
+    done = f"Removed built stores under {grimoire_home()}" if removed else \
+        f"No built store under {grimoire_home()} to remove"
+    print(f"{done}; the bundled snapshot is in use.{kept}")
     return EXIT_OK
 
 
