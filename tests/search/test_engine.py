@@ -953,3 +953,51 @@ def test_a_hand_full_of_lands_is_flooding(snapshot_engine):
 ])
 def test_player_words_for_a_function_reach_its_cards(snapshot_engine, query, depth, wanted):
     assert set(top(snapshot_engine.search(query, limit=depth))) & wanted
+
+
+def test_a_quoted_phrase_of_common_words_finds_the_cards_holding_it(snapshot_engine):
+    """'"a card"', the docs' own free text, had found nothing, told it held "no English words": its words are all
+    common ones, which rank nothing; the cards holding the phrase answer, with a note saying so."""
+    page = snapshot_engine.search('"a card"', limit=5)
+    assert page.total > 1000 and all("a card" in (r.card.oracle_text or "").lower() or "a card" in r.card.name.lower()
+                                     for r in page.results)
+    assert any("only common words" in note for note in page.notes), page.notes
+    assert snapshot_engine.search('"of the" t:creature', limit=1).total < snapshot_engine.search("t:creature").total
+    # a common word is an English word: "the" is told it says nothing of the cards, not that it is no English
+    notes = snapshot_engine.search("the").notes
+    assert any("no word of what the cards should do" in note for note in notes), notes
+
+
+def test_bang_name_left_unquoted_says_to_quote_it(snapshot_engine):
+    """'!lightning bolt' had found nothing under the note '"bolt" read as the card Lightning Bolt'; the documented hint
+    said a name of several words goes in quotes only with --literal."""
+    page = snapshot_engine.search("!lightning bolt")
+    assert page.total == 0
+    assert page.notes == ['no card is named exactly "lightning": a name of several words goes in quotes '
+                          '(!"Lightning Bolt")'], page.notes
+
+
+def test_a_card_recoloured_leads_with_cards_of_that_colour_alone(snapshot_engine):
+    """"something like bob in white" (c:w, which a three-colour card passes) had led with Cabaretti Ascendancy (RGW):
+    each colour beyond the one asked costs a little."""
+    page = snapshot_engine.search("something like bob in white", limit=5)
+    assert all(r.card.color_identity == ("W",) for r in page.results), \
+        [(r.card.name, r.card.color_identity) for r in page.results]
+
+
+def test_a_commanders_own_theme_is_no_tribe(snapshot_engine):
+    """"queen marchesa monarch" had been read as an Assassin deck, for the tokens she makes; "krenko tokens" stays a
+    Goblin deck, Krenko naming "Goblins you control"."""
+    assert not any("Assassin deck" in note for note in snapshot_engine.search("queen marchesa monarch").notes)
+    assert any("Goblin deck" in note for note in snapshot_engine.search("krenko tokens").notes)
+
+
+@pytest.mark.parametrize(("query", "staple"), [("edric evasive creatures", "Consecrated Sphinx"),
+                                               ("kykar noncreature spells", "Gamble"),
+                                               ("cheap spells for feather the redeemed", "Gamble")])
+def test_a_commanders_named_need_leads_over_staples(snapshot_engine, query, staple):
+    """A commander named with a need read as filters had had its colours' staples take every other place, Game
+    Changers first (Gamble #1 for Kykar and Feather, Consecrated Sphinx for Edric): the cards doing the need lead."""
+    page = snapshot_engine.search(query, limit=10)
+    assert staple not in top(page), top(page)
+    assert not any(note.startswith("staples:") for note in page.notes), page.notes

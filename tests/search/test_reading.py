@@ -4259,3 +4259,11 @@ def test_cheap_before_big_is_no_cost(reader):
     assert syntax(reader, "cheap expensive spells") == "mv>=6 (t:instant or t:sorcery)"
     assert syntax(reader, "cheap big creatures") == "mv<=2 t:creature"  # a creature's size: cheap beaters
     assert syntax(reader, "cheap removal") == "mv<=2"
+
+
+def test_an_unquoted_name_after_bang_is_left_as_typed(reader):
+    """"!lightning bolt" had read "bolt" as the card Lightning Bolt beside "!lightning", which no card is named: no
+    result, under a note saying it had been read; as typed, the search says the name goes in quotes."""
+    reading = reader.read("!lightning bolt")
+    assert reading.query == "!lightning bolt" and not reading.notes
+    assert reader.read("!fire").query == "!fire"

@@ -53,13 +53,13 @@ from grimoire.search.query import (
 )
 from grimoire.search.reading import (
     CHEAP_SYNTAX,
-    MAX_NAME_WORDS,
     NOT_FILTERED,
     Chip,
     Reader,
     Reading,
     ranking_context,
     says_cheap,
+    unquoted_name,
 )
 from grimoire.search.roles import roles_of_row, roles_of_rows
 from grimoire.search.spelling import is_english
@@ -600,6 +600,8 @@ class SearchEngine:
             add(dense_ranked, semantic_ranks, weight * ranking.dense_share(chosen, weights))
         if chosen:
             tribe = self._deck_tribe(text) or self._commander_tribe(deck)
+            if tribe and not self._deck_tribe(text) and self._own_theme_not_tribe(deck, chosen, tribe):
+                tribe = None
             chosen = ranking.board_finishers(chosen, text, tribal=tribe is not None)
             chosen = ranking.theme_deck_support(chosen, text)
             chosen = self._card_draw_kin(chosen, mask)
@@ -1178,6 +1180,19 @@ class SearchEngine:
             shared = own if shared is None else shared & own
         return shared.pop() if shared and len(shared) == 1 else None
 
+    def _own_theme_not_tribe(self, deck: Sequence[str], chosen: Sequence[ranking.TagMatch], tribe: str) -> bool:
+        """Whether the request names what the commanders of ``deck`` do themselves (every function ``chosen`` by
+        words or meaning is each one's), none naming ``tribe`` as the player's beyond the tokens it makes: their own
+        theme, not a tribe's ("queen marchesa monarch" had been read as an Assassin deck, for the tokens she makes;
+        "krenko tokens" stays a Goblin deck: "Goblins you control")."""
+        asked = [match.index for match in chosen if match.by in ("words", "meaning")]
+        rows = [self.db.names.find(name) for name in deck[:MAX_DECK_COMMANDERS]]
+        if not asked or not rows or any(row is None or not (self.tag_strengths[row, asked] > 0).all() for row in rows):
+            return False
+        named = self._tribe_patterns(tribe)[0].pattern
+        yours = re.compile(rf"{named}[^.\n]*?\byou (?:control|cast)\b|{named} spells?\b", re.IGNORECASE)
+        return not any(yours.search(self.db.columns.oracle_text[row] or "") for row in rows)
+
     def _tribe_patterns(self, tribe: str) -> tuple[re.Pattern, re.Pattern]:
         """How a type line names creature type ``tribe`` (singular or plural as Oracle text prints it) and how a text
         names it as the player's own: "Elves you control", "another Zombie you control", "create a 5/5 Dragon",
@@ -1407,6 +1422,12 @@ class SearchEngine:
                              "for cards named by either, use name: (name:lightning or name:bolt) or parentheses "
                              "((lightning or bolt))")
             text = ranking.spelled_counts(" ".join([*text_parts, combo_text, self._named_text(named)]).strip())
+            if not ranking.words(text) and (held := _common_phrases_held(node)) is not node:
+                # ('"a card"', the docs' own free text: its words are all common ones, which rank nothing, and it
+                # had found nothing, told it held no English words)
+                node, text_parts = held, free_text(held)
+                notes.append(f"{' '.join(_common_phrases(node))} holds only common words, which rank nothing: the "
+                             "cards holding it (name, type line or rules text), by name")
             read_words = ""
             wordless = not ranking.words(text) and not reading.combo and sort_order(node) is None
             stray = " ".join(text_parts).strip()
@@ -1456,7 +1477,8 @@ class SearchEngine:
                                                             name_words=not reading.chips and not reading.like
                                                             and named_card is None)
                 if mode in ("hybrid", "bm25") and not lexical.any() and not reading.chips and not reading.like \
-                        and not reading.named and not reading.deck and not combo_tags and named_card is None:
+                        and not reading.named and not reading.deck and not combo_tags and named_card is None \
+                        and mask.any():  # (where the filters keep no card, no word of one has anything to say)
                     rows, scores = self._words_no_card_holds(text, rows, scores, notes, filtered=bool(matched))
                 made = self._deck_colours_made(reading)
                 if (shares := self._deck_colour_shares(reading, rows, made)) is not None:
@@ -1466,8 +1488,11 @@ class SearchEngine:
                     order = np.lexsort((rows, -scores))
                     rows, scores = rows[order], scores[order]
                     rows, scores = self._colours_spread(reading, rows, scores)
+                # (not where the words name a need beside it, read as filters: "edric evasive creatures" had led with
+                # Consecrated Sphinx, "kykar noncreature spells" with Gamble; the cards doing the need lead)
                 if reading.deck and not ranking.words(" ".join(text_parts)) and not reading.combo and \
-                        not reading.like and not combo_tags and self._commander_tribe(reading.deck) is None:
+                        not reading.like and not combo_tags and self._commander_tribe(reading.deck) is None and \
+                        all(chip.kind == "colour" for chip in reading.chips):
                     # a commander named alone ("what goes in a Meren deck", "best cards for Korvold"): the cards
                     # most like its text had been all (Puca's Covenant first); its colours' staples take every other
                     # place (see _staples), as a deck is built of both (a tribal commander's deck is its tribe's:
@@ -1493,7 +1518,9 @@ class SearchEngine:
                 if unread:
                     # ("what should i play in my deck" holds English words, none of which says what a card does: it
                     # had been told it held none)
-                    english = any(is_english(word) for word in re.findall(r"[a-z]+", fold(reading.typed)))
+                    # (a common word is English too: "the" had been told it was none, being under five letters)
+                    english = any(is_english(word) or not ranking.words(word)
+                                  for word in re.findall(r"[a-z]+", fold(reading.typed)))
                     said = "no word of what the cards should do" if english else "no English words"
                     notes.append(f"nothing in {shown(reading.typed)} could be searched: {said} and no Scryfall "
                                  f"syntax; {SAY_WHAT}")
@@ -1551,16 +1578,6 @@ class SearchEngine:
                      "name or rules text: the cards are ranked by meaning alone")
         return rows, scores
 
-    def _unquoted_name(self, first: str, query: str) -> str | None:
-        """The card a ``!first`` typed without quotes names with the words after it ("!lightning bolt"), if any."""
-        after = re.search(rf"!{re.escape(first)}((?: [^\s:<>=!()\"]+){{1,{MAX_NAME_WORDS}}})", query)
-        words = after.group(1).split() if after else []
-        for size in range(len(words), 0, -1):
-            row = self.db.names.find(" ".join([first, *words[:size]]))
-            if row is not None:
-                return self.db.columns.name[row]
-        return None
-
     def _empty_filter_notes(self, node: Node | None, query: str, include_funny: bool = False) -> list[str]:
         """When nothing matches, each filter of the query that alone matches no card of the loaded data ("t:dragn",
         "t:scheme"), with the card type nearest a mistyped one: where the query is wrong, not only that it found
@@ -1575,7 +1592,7 @@ class SearchEngine:
                 if rows and not include_funny and (self.db.columns.is_funny[list(rows)] == 1).all():
                     notes.append(f'"{shown(part.name)}" is an Un-set (funny) card, which is left out unless asked '
                                  "for (is:funny, or the include-funny option)")
-                elif not rows and (whole := self._unquoted_name(part.name, query)):
+                elif not rows and (whole := unquoted_name(self.db, part.name, query)):
                     # ("!lightning bolt": the name's first word alone had been looked up, the note suggesting
                     # Blightning)
                     notes.append(f'no card is named exactly "{shown(part.name)}": a name of several words goes in '
@@ -1706,6 +1723,12 @@ class SearchEngine:
         identity = self.db.columns.color_identity
         if self.tag_strengths[row].any() and mask is not None and not (identity[mask] == identity[row]).any():
             scores = scores - LIKE_UNSHARED_COST * (tags <= 0)  # only worded like it, in the other colour
+            # where every card kept has the colours asked for, each colour beyond them costs LIKE_COLOUR_SHARE, as a
+            # deck of those colours plays it less ("something like bob in white", c:w, which a three-colour card
+            # passes too: Cabaretti Ascendancy had led)
+            asked = int(np.bitwise_and.reduce(identity[mask])) if mask.any() else 0
+            if asked:
+                scores = scores - LIKE_COLOUR_SHARE * popcount(identity & ~np.asarray(asked, dtype=identity.dtype))
         else:  # its own colours first among cards worded alike (Shock before Hornet Sting for Lightning Bolt)
             scores = scores + LIKE_COLOUR_SHARE * (identity == identity[row])
         mana_value = self._mana_values
@@ -1734,6 +1757,26 @@ class SearchEngine:
         nonzero = np.flatnonzero(own)  # a card has few tags: only their columns count
         dots = strengths[:, nonzero].astype(np.float32) @ own[nonzero]
         return dots / (self._tag_norms * self._tag_norms[row])
+
+
+def _common_phrases_held(node: Node | None) -> Node | None:
+    """``node`` with each quoted phrase of common words alone at its top (``"a card"``, ``"of the"``), which ranks
+    nothing, made a filter: the cards holding the phrase anywhere (name, type line, rules text); ``node`` itself
+    where it has none."""
+    if isinstance(node, Text) and node.phrase and re.search(r"[^\W\d_]", node.text) and not ranking.words(node.text):
+        return Filter("text", ":", node.text.lower(), node.position, f'"{node.text}"')
+    if isinstance(node, And):
+        children = tuple(_common_phrases_held(child) for child in node.children)
+        if any(new is not old for new, old in zip(children, node.children, strict=True)):
+            return And(children)
+    return node
+
+
+def _common_phrases(node: Node | None) -> list[str]:
+    """The phrases :func:`_common_phrases_held` made filters, as typed (``"a card"``)."""
+    if isinstance(node, Filter) and node.key == "text" and node.raw.startswith('"'):
+        return [node.raw]
+    return [raw for child in node.children for raw in _common_phrases(child)] if isinstance(node, And) else []
 
 
 def _interleaved(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

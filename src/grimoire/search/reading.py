@@ -27,6 +27,7 @@ from grimoire.search.query import (
     COLOR_NAMES,
     MAX_QUERY_LENGTH,
     And,
+    ExactName,
     Filter,
     Node,
     Not,
@@ -693,6 +694,13 @@ class Reader:
                        combo=cards.get("combo", reading.combo), notes=(*notes, *reading.notes),
                        synergy=reading.synergy and "combo" not in cards)
 
+    def _name_left_unquoted(self, node: Node, query: str) -> bool:
+        """Whether ``node`` (``query`` parsed) holds, at its top, a ``!name`` no card has that the words typed after
+        it complete into a card's name ("!lightning bolt")."""
+        return any(isinstance(part, ExactName) and self.db.names.find(part.name) is None and
+                   unquoted_name(self.db, part.name, query) is not None
+                   for part in (node.children if isinstance(node, And) else (node,)))
+
     def _typed_cards(self, query: str) -> tuple[str, list[Chip], dict[str, str], list[str]]:
         """The cards a query's own ``like:"X"`` and ``combo:"X"`` name (the syntax readings print), at its top:
         the query with them blanked (positions kept), their chips, the names by key, and a note for a name
@@ -735,6 +743,10 @@ class Reader:
             # of fire and ice")
             return Reading(query, exact, chips=(Chip(query, exact, "name"),), node=parse(exact))
         typed_node = parse(query)
+        if self._name_left_unquoted(typed_node, query):
+            # ("!lightning bolt": "bolt" had been read as the card Lightning Bolt beside "!lightning", which no card is
+            # named, and the note said so over no results; as typed, the search says the name goes in quotes)
+            return Reading(query, query, node=typed_node)
         explicit = explicit | _explicit_kinds(typed_node)
         typed = query  # (as typed, full-width forms and all: a chip quotes the words the user typed)
         query, negations = _prose_not(plain_forms(query))
@@ -5921,3 +5933,15 @@ _RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _like_f
           _staples)
 
 __all__ = ["Chip", "Reader", "Reading"]
+
+
+def unquoted_name(db: CardDB, first: str, query: str) -> str | None:
+    """The card a ``!first`` typed without quotes names with the words after it in ``query`` ("!lightning bolt"),
+    if any."""
+    after = re.search(rf"!{re.escape(first)}((?: [^\s:<>=!()\"]+){{1,{MAX_NAME_WORDS}}})", query)
+    words = after.group(1).split() if after else []
+    for size in range(len(words), 0, -1):
+        row = db.names.find(" ".join([first, *words[:size]]))
+        if row is not None:
+            return db.columns.name[row]
+    return None
