@@ -50,6 +50,7 @@ from grimoire.search.spelling import (
     is_english,
     is_rare_english,
     is_uncommon_english,
+    transpositions,
 )
 from grimoire.search.tags import NUMBER_WORDS, TAG_INDEX, TAG_NAMES, TAG_PARENTS, TAGS
 
@@ -250,6 +251,10 @@ _TRIGGERS_LIKE = frozenset({"cards like", "card like", "something like", "stuff 
                   *_DOES_TRIGGERS})
 # "X but cheaper", "cheaper version of X", "a cheaper X": similar, with a lower mana value than X's.
 _CHEAPER_TRIGGERS = ("cheaper version of", "cheaper versions of", "cheaper", "a cheaper")
+# "better than Shock", "strictly better X": doing X's job at X's mana value or less (a dearer card doing more is
+# not what a player means by better: "better than Shock" had ranked Volcanic Geyser and Open Fire's kin)
+_BETTER_TRIGGERS = ("better than", "strictly better", "a better", "better version of", "better versions of",
+                    "a better version of")
 _FILLER = frozenset({"cards", "card", "ones", "spells", "stuff", "things", "anything", "something", "colors",
                      "colours", "color", "colour"})
 _CARD_FUNCTIONS = frozenset({"draw", "advantage", "selection", "filtering"})  # "card draw" is a function
@@ -772,6 +777,7 @@ class Reader:
             state.notes.append(negations)
         typed_types = _typed_types(typed_node)
         state.typed_creature = any(kind == "creature" or kind in self.creature_types for kind in typed_types[0])
+        _join_split_keywords(state)
         self._names(state)
         self._spelling(state)
         for rule in _RULES:
@@ -882,6 +888,13 @@ class Reader:
                     # "board wipes for kalia": the commander meant, in the role its place gives it
                     word.protected = True
                     self._name_role(state, index, index + 1, self.commander_names[fixed])
+                elif self._name_word(fixed) and (row := self.db.names.find(fixed)) is not None and (
+                        _name_expected(state, index) or "budget" in (_before(state, index, 1),
+                                                                     _after(state, index + 1, 1))):
+                    # "thoughtsieze budget", "cards like thoughtsieze": the card meant, read as its name typed right
+                    # would be (_names ran before the typo was read)
+                    word.protected = True
+                    self._name_role(state, index, index + 1, row)
 
     # -- card names ------------------------------------------------------------------------------------------
 
@@ -1083,6 +1096,8 @@ class Reader:
             text = " ".join(w.text for w in words[start:stop]).strip(",.;:?!")
             row = self.db.names.find(text) if named else None
             single, alias, short = stop - start == 1, False, False
+            swapped = self._transposed_name(words[start:stop]) if row is None and named and not single else None
+            row = swapped[2] if swapped else row
             if row is None and named and not single and state.joined:  # "sword of fire and ice alternatives": a
                 # name holding "and" or "or", which the query language took as its operator, not a word
                 typed = state.span(start, stop).strip(",.;:?!")
@@ -1143,8 +1158,24 @@ class Reader:
             if not single and not _phrase_name_wanted(state, start, stop) and \
                     all(word in self.english or word in _TYPE_WORDS for word in plain):
                 continue
+            if swapped:
+                _read_as(state, words[start + swapped[0]], swapped[1], " (a typo?)")
             return stop, row
         return nickname
+
+    def _transposed_name(self, words: list[_Word]) -> tuple[int, str, int] | None:
+        """A card's name of several words typed with two neighbouring letters of one word swapped ("lightning blot":
+        Lightning Bolt), as (that word's place, the word meant, the card's row), or ``None``. The speller leaves
+        such a word alone when it is English ("blot"); the rest of the name, typed right, says which was meant."""
+        typed = [w.text.strip(",.;:?!") for w in words]
+        for place, word in enumerate(typed):
+            if len(word) < SWAP_LENGTH or not word.isalpha():
+                continue  # (three letters swap into too many words: "teh", "fro")
+            for meant in transpositions(word.lower()):
+                row = self.db.names.find(" ".join([*typed[:place], meant, *typed[place + 1:]]))
+                if row is not None:
+                    return place, meant, row
+        return None
 
     def _given_name(self, state: _State, start: int, stop: int) -> bool:
         """Whether the one word ``start:stop``, a commander's short name, is typed where the deck's commander is
@@ -1239,8 +1270,10 @@ class Reader:
         """A one-word name ("Counterspell", "Atraxa") counts only where a name is expected."""
         previous, following = _before(state, index, 1), _after(state, index + 1)
         trigger = _like_trigger(_before(state, index, 3))
-        if trigger not in (None, "budget") or trigger == "budget" and state.words[index].text[:1].isupper():
-            return True  # ("budget Necropotence": the card, capitalised; "budget counterspells" are counterspells)
+        if trigger not in (None, "budget") or trigger == "budget" and (
+                state.words[index].text[:1].isupper() or self._name_word(state.words[index].lower)):
+            return True  # ("budget Necropotence": the card, capitalised or a word that is only a name, "budget
+            # thoughtseize"; "budget counterspells" are counterspells)
         typed = state.words[index].text
         asked, about = _question_around(state, index, index + 1)
         if asked and about and fold(typed).lower().strip(",.;:?!") not in self._game_words:
@@ -1259,8 +1292,10 @@ class Reader:
         if previous in ("with", "has", "have", "having") and fold(typed).lower().strip(",.;:?!") in self.keywords:
             return False  # "spells with flashback but not in black": the keyword, not the card named Flashback
         if following.startswith(("but cheaper", "but better", "upgrade", "alternative", "replacement")) or \
-                _BUT_OTHERWISE.match(_after(state, index + 1, 3)):
-            return True  # "damnation but white", "ephemerate but in blue", "skullclamp but worse"
+                _BUT_OTHERWISE.match(_after(state, index + 1, 3)) or \
+                following.split()[:1] == ["budget"] and self._name_word(state.words[index].lower):
+            return True  # "damnation but white", "ephemerate but in blue", "skullclamp but worse"; "thoughtseize
+            # budget", as "budget thoughtseize" reads (not "removal budget")
         text = state.words[index].text
         folded = fold(text).lower()
         alias = folded.strip(",.;:?!")
@@ -1371,13 +1406,15 @@ class Reader:
                 word.used = True
             state.chips.append(Chip(" ".join(w.text for w in state.words[first:last]),
                                     f"like:\"{self.db.columns.name[row]}\"", "like"))
-            if cheaper or trigger in _CHEAPER_TRIGGERS:
+            better = trigger in _BETTER_TRIGGERS and not cheaper
+            if cheaper or trigger in _CHEAPER_TRIGGERS or better:
                 value = self.db.columns.mana_value[row]
                 if value == value and value > 0:
                     # (a land costs no mana: "like Vampiric Tutor but cheaper" had let in Bloodstained Mire)
                     land = "Land" in self.db.columns.type_line[row]
                     state.chips.append(Chip(cheaper.group() if cheaper else trigger,
-                                            f"mv<{value:g}" + ("" if land else " -t:land"), "mv"))
+                                            f"mv{'<=' if better else '<'}{value:g}" + ("" if land else " -t:land"),
+                                            "mv"))
             return
         deck = re.match(r"(deck|edh|commander|build|list|precon|upgrades?|additions?|adds)\b", after)
         # "my atraxa superfriends deck", "for an Edgar Markov vampires deck": the commander, then the deck's theme,
@@ -2061,7 +2098,9 @@ def _only_lands(state: _State, like_type: str = "") -> bool:
         return False
     if like_type.startswith("Land"):
         return True
-    cycles = any(chip.syntax.startswith("is:") and chip.syntax.endswith(("land", "dual")) for chip in state.chips)
+    # (a cycle, or the lands doing what it does: "-is:fetchland t:land" for "budget fetchlands")
+    cycles = any(chip.syntax.startswith(("is:", "-is:")) and chip.syntax.split()[0].endswith(("land", "dual"))
+                 for chip in state.chips)
     return cycles or any(_TYPE_WORDS.get(word.lower) == "land" and not _is_object(state, index)
                          and _after(state, index + 1, 1) not in _OBJECT_NOUNS
                          and not set(_before(state, index, 2).split()) & _DENYING
@@ -2923,6 +2962,28 @@ _WITHOUT_KEYWORD = re.compile(rf"(?:without|no|(?:that |which )?(?:(?:isn'?t|is 
                               rf"(?:don'?t|doesn'?t|do not|does not) have)) ({_either(_EVERGREEN)}|hasty|flyers?|"
                               rf"fliers?)\b")
 _KEYWORD_NOUNS = {"hasty": "haste", "flyer": "flying", "flyers": "flying", "flier": "flying", "fliers": "flying"}
+
+
+# Keywords of one word that players write as two, each half a word of its own ("fliers with life link", "death
+# touch"): only these, as other keywords split into two everyday words ("men ace", "off spring", "hide away", "for
+# age") are more often those words than the keyword
+_SPLIT_KEYWORDS = {("life", "link"): "lifelink", ("death", "touch"): "deathtouch", ("hex", "proof"): "hexproof",
+                   ("flash", "back"): "flashback", ("buy", "back"): "buyback", ("land", "fall"): "landfall",
+                   ("blood", "thirst"): "bloodthirst", ("soul", "bond"): "soulbond", ("sun", "burst"): "sunburst"}
+
+
+def _join_split_keywords(state: _State) -> None:
+    """Read a keyword typed as two words ("life link") as one word, the keyword, with a note; so "fliers with life
+    link" asks for both keywords, as "fliers with lifelink" does."""
+    index = 0
+    while index < len(state.words) - 1:
+        first, second = state.words[index], state.words[index + 1]
+        keyword = _SPLIT_KEYWORDS.get((first.lower, second.lower))
+        if keyword is not None and first.text.lower() == first.lower and second.start - first.end == 1:
+            # (one space between them: not "life, link" nor across a prose "and")
+            state.words[index: index + 2] = [_Word(f"{first.text} {second.text}", first.start, second.end)]
+            _read_as(state, state.words[index], keyword)
+        index += 1
 
 
 def _negated_colors(reader: Reader, state: _State) -> None:
@@ -5390,8 +5451,10 @@ _TWO_COLOUR_CYCLES = frozenset({"dual", "shockland", "checkland", "fastland", "s
                                 "filterland", "scryland", "gainland", "surveilland", "tangoland", "canopyland",
                                 "bikeland", "shadowland"})
 _TWO_COLOURS = r"o:/add \{[wubrg]\} or \{[wubrg]\}/"
-_NO_DUALS = frozenset({"pauper", "peasant", "modern", "pioneer", "standard", "budget", "cheap", "cheaper",
-                       "affordable", "inexpensive"})
+_ON_A_BUDGET = frozenset({"budget", "cheap", "cheaper", "affordable", "inexpensive", "budget-friendly"})
+_NO_DUALS = frozenset({"pauper", "peasant", "modern", "pioneer", "standard"}) | _ON_A_BUDGET
+# the cycles whose cards are among the dearest lands: asked for on a budget, the lands doing what they do instead
+_DEAR_CYCLES = frozenset({"dual", "fetchland", "shockland"})
 _INSTEAD_AFTER = frozenset({"alternative", "alternatives", "replacement", "replacements", "substitute", "substitutes"})
 _INSTEAD_BEFORE = frozenset({"instead of", "alternatives to", "alternative to", "replacements for", "replacement for",
                              "substitutes for", "besides", "other than", "except"})
@@ -5409,7 +5472,9 @@ def _land_cycles(reader: Reader, state: _State) -> None:
                                  "fetchland" if match.group(6) else "bounceland")
         # "pauper dual lands", "budget duals": two-colour lands the format or the budget allows, not the original
         # ten (the reserved list's dearest lands, legal in no such format)
-        instead = instead or cycle == "dual" and bool({w.lower.strip(",.;:?!") for w in state.words} & _NO_DUALS)
+        said = {w.lower.strip(",.;:?!") for w in state.words}
+        instead = instead or cycle == "dual" and bool(said & _NO_DUALS) or cycle in _DEAR_CYCLES and bool(
+            said & _ON_A_BUDGET)  # ("budget fetchlands": Evolving Wilds, Fabled Passage, not the ten)
         if first and state.words[first - 1].lower in _DENYING - {"except"} and state.free(first - 1) and not instead:
             state.take(first - 1, last, f"-is:{cycle}", "type")  # "lands for mardu, no painlands": not the cycle
             continue
@@ -5660,17 +5725,23 @@ def _pair_duals(reader: Reader, state: _State) -> None:
 _NO_PRICES = "the card data has no prices, so cards were not filtered by price"
 
 
+# words that ask about price and nothing else ("cheap" and "inexpensive" are read as a low mana value)
+_PRICE_WORDS = frozenset({"budget", "budget-friendly", "affordable", "price", "prices", "priced", "pricey"})
+
+
 def _budget(reader: Reader, state: _State) -> None:
-    """"budget" asks about price, which no card store here holds: said in a note, and not ranked as a word."""
+    """"budget", "affordable" ask about price, which no card store here holds: said in a note whenever they are said
+    (beside a land cycle or a filter too: "budget fetchlands"), and not ranked as a word when something else is
+    asked."""
     for index, word in enumerate(state.words):
-        others = any(state.free(i) for i in range(len(state.words)) if i != index)
-        if word.lower == "budget" and state.free(index) and others:
+        others = state.chips or state.like is not None or any(
+            state.free(i) for i in range(len(state.words)) if i != index)
+        said = word.lower in _PRICE_WORDS and state.free(index) or \
+            word.lower == "budget" and state.like is not None and word.used  # "budget alternative to Mana Crypt"
+        if said and others:
             word.used = True
-            state.notes.append(f"budget: {_NO_PRICES}")
-        elif word.lower == "budget" and state.like is not None and word.used and \
-                f"budget: {_NO_PRICES}" not in state.notes:
-            # "budget alternative to Mana Crypt": the similar cards, and the note that no price was checked
-            state.notes.append(f"budget: {_NO_PRICES}")
+        if said and not any(note.endswith(_NO_PRICES) for note in state.notes):
+            state.notes.append(f"{word.lower}: {_NO_PRICES}")
 
 
 # "under 2 dollars", "less than $5", "3 bucks or less": a price, never a mana value (the query language may

@@ -169,14 +169,19 @@ class Speller:
         edit guesses too much."""
         if len(word) != SWAP_LENGTH or not word.isalpha() or self.knows(word):
             return None
-        found = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
-        found = [candidate for candidate in found if self._rank.get(candidate, (0, 0))[0] > 0]
+        found = [candidate for candidate in transpositions(word) if self._rank.get(candidate, (0, 0))[0] > 0]
         return self._likeliest(found) if found else None
 
     def _likeliest(self, candidates) -> str:
         """Of words equally near a typo, the one the phrasings use most, then the cards, then the alphabetically
         last (a stable choice)."""
         return max(candidates, key=lambda candidate: (self._rank[candidate], candidate))
+
+
+def transpositions(word: str) -> set[str]:
+    """``word`` with two neighbouring letters swapped, each way it can be ("blot": lbot, bolt, blto): the commonest
+    typo, and the one that leaves an English word English ("blot" for "bolt", "form" for "from")."""
+    return {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)} - {word}
 
 
 def phrasing_texts() -> list[str]:
