@@ -385,9 +385,9 @@ def _build(record: dict, backs: dict[str, dict], names: set[str], taken: set[str
     all_text = "\n".join(f.oracle_text for f in faces if f.oracle_text)
     types = _union(record.get("types"), *(o.get("types") for o in others))
     funny = funny or is_funny(record) or any(is_funny(o) for o in others)
-    keywords = {keyword.lower() for keyword in _union(record.get("keywords"), *(o.get("keywords") for o in others))}
-    playable = not funny and not is_digital_only(all_text) and not keywords & DIGITAL_KEYWORDS and \
-        not is_uncastable(record)
+    keywords = _union(record.get("keywords"), *(o.get("keywords") for o in others))
+    playable = not funny and not is_digital_only(all_text) and not DIGITAL_KEYWORDS & {k.lower() for k in keywords} \
+        and not is_uncastable(record)
     colors = _colors(record, parts[0])
     if others and len(faces) > 1:
         # a face filter matches any face (c:r finds Archangel Avacyn, whose back is red by its colour indicator)
@@ -401,7 +401,7 @@ def _build(record: dict, backs: dict[str, dict], names: set[str], taken: set[str
         mana_value=value, colors=colors, color_identity=tuple(sort_colors(record.get("colorIdentity") or ())),
         supertypes=_union(record.get("supertypes"), *(o.get("supertypes") for o in others)),
         types=types, subtypes=_union(record.get("subtypes"), *(o.get("subtypes") for o in others)),
-        keywords=_union(record.get("keywords"), *(o.get("keywords") for o in others)),
+        keywords=keywords,
         produced_mana=produced_mana(all_text),
         legalities={"commander": commander.commander_legality([name, *parts], types, all_text, playable=playable)},
         is_funny=funny,

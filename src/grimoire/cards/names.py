@@ -151,6 +151,7 @@ class NameIndex:
             bare = _bare(key)
             self._bare[bare] = row if self._bare.get(bare, row) == row else None
         self._first_words: frozenset[str] | None = None
+        self._all_words: frozenset[str] | None = None
         self._nicknames: dict[str, int] | None = None
         self._nickname_words: dict[str, int] | None = None
         self._choices: list[str] | None = None
@@ -172,6 +173,13 @@ class NameIndex:
             self._first_words = frozenset(key.split(" ", 1)[0] for key in self._bare)
         first = _bare(fold(word)).split(" ", 1)[0]
         return not first or first in self._first_words
+
+    def may_hold(self, word: str) -> bool:
+        """Whether a name :meth:`find` knows may hold ``word`` as one of its words (bare, as :meth:`may_begin` reads
+        a first word): a typed name is worth looking up with that word only where one does."""
+        if self._all_words is None:
+            self._all_words = frozenset(word for key in self._bare for word in key.split())
+        return _bare(fold(word)) in self._all_words
 
     def find(self, query: str) -> int | None:
         """Row of the card with this name, or ``None``; no fuzzy matching."""

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from grimoire.cards.commander import can_lead, is_background
 from grimoire.cards.model import Card, format_named
 from grimoire.cards.names import shown
-from grimoire.decks.parse import DeckEntry, ParsedDeck
+from grimoire.decks.parse import SECTIONS, DeckEntry, ParsedDeck
 
 CONSTRUCTED_FORMATS = ("standard", "pioneer", "modern", "legacy", "vintage", "pauper")
 FORMATS = ("commander", *CONSTRUCTED_FORMATS)
@@ -109,7 +109,7 @@ def _meld_results(deck: ParsedDeck) -> list[Violation]:
     cards, never a card in a deck (CR 712.4), still less a commander; the message names the two cards to list."""
     parts_of = deck.store.meld_parts if deck.store is not None else {}
     out = []
-    for section in ("commanders", "main", "sideboard", "companion"):
+    for section in SECTIONS:
         for entry in deck.section(section):
             if (parts := parts_of.get(entry.card.name)) is None:
                 continue

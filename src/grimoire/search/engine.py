@@ -599,8 +599,9 @@ class SearchEngine:
             weight = weights.dense_literal if literal else weights.dense
             add(dense_ranked, semantic_ranks, weight * ranking.dense_share(chosen, weights))
         if chosen:
-            tribe = self._deck_tribe(text) or self._commander_tribe(deck)
-            if tribe and not self._deck_tribe(text) and self._own_theme_not_tribe(deck, chosen, tribe):
+            tribe = self._deck_tribe(text)
+            if tribe is None and (tribe := self._commander_tribe(deck)) and \
+                    self._own_theme_not_tribe(deck, chosen, tribe):
                 tribe = None
             chosen = ranking.board_finishers(chosen, text, tribal=tribe is not None)
             chosen = ranking.theme_deck_support(chosen, text)
@@ -1097,10 +1098,11 @@ class SearchEngine:
         left, placed, order, kept = list(range(head)), Counter(), [], []
         for _ in range(head):
             shown = max(1, len(order))
-            best = max(left, key=lambda i: (scores[i] * (1 - SPREAD_SHARE * placed[identity[i]] / shown), -i))
+            spread = {i: scores[i] * (1 - SPREAD_SHARE * placed[identity[i]] / shown) for i in left}
+            best = max(left, key=lambda i: (spread[i], -i))
             left.remove(best)
             order.append(best)
-            kept.append(scores[best] * (1 - SPREAD_SHARE * placed[identity[best]] / shown))
+            kept.append(spread[best])
             placed[identity[best]] += 1
         first = np.array(order, dtype=np.int64)
         return (np.concatenate([rows[first], rows[head:]]),

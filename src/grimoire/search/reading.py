@@ -1163,11 +1163,6 @@ class Reader:
             return stop, row
         return nickname
 
-    @cached_property
-    def _words_of_names(self) -> frozenset[str]:
-        """Every word of every card's name, folded and lower-cased, as a request types it."""
-        return frozenset(word.strip(",.;:?!") for name in self.db.columns.name for word in fold(name).lower().split())
-
     def _transposed_name(self, words: list[_Word]) -> tuple[int, str, int] | None:
         """A card's name of several words typed with two neighbouring letters of one word swapped ("lightning blot":
         Lightning Bolt), as (that word's place, the word meant, the card's row), or ``None``. The speller leaves
@@ -1177,7 +1172,7 @@ class Reader:
             if len(word) < SWAP_LENGTH or not word.isalpha():
                 continue  # (three letters swap into too many words: "teh", "fro")
             for meant in transpositions(word.lower()):
-                if meant not in self._words_of_names:  # (a lookup per swap had doubled the reading of long requests)
+                if not self.db.names.may_hold(meant):  # (a lookup per swap had doubled the reading of long requests)
                     continue
                 row = self.db.names.find(" ".join([*typed[:place], meant, *typed[place + 1:]]))
                 if row is not None:
