@@ -371,11 +371,11 @@ class PoolMiddleware:
         except ClientLeft:
             return
         except BodyTooLarge as exc:
-            await _json_error(send, exc.status, f"{exc}; {_smaller(scope)}", {b"connection": b"close"})
+            await json_error(send, exc.status, f"{exc}; {_smaller(scope)}", {b"connection": b"close"})
         except BodyRefused as exc:
-            await _json_error(send, exc.status, str(exc), {**dict(exc.headers), b"connection": b"close"})
+            await json_error(send, exc.status, str(exc), {**dict(exc.headers), b"connection": b"close"})
         except ServerBusy as exc:
-            await _json_error(send, 503, str(exc), {b"retry-after": b"1"})
+            await json_error(send, 503, str(exc), {b"retry-after": b"1"})
 
 
 def _smaller(scope: dict) -> str:
@@ -399,7 +399,8 @@ def replay_body(body: bytes, receive: Callable) -> Callable[[], Awaitable[dict]]
     return replay
 
 
-async def _json_error(send: Callable, status: int, message: str, headers: dict[bytes, bytes] | None = None) -> None:
+async def json_error(send: Callable, status: int, message: str, headers: dict[bytes, bytes] | None = None) -> None:
+    """An ASGI answer of ``status`` whose JSON body is ``{"error": message}``, with ``headers`` beside its own."""
     payload = json.dumps({"error": message}).encode("utf-8")
     extra = list((headers or {}).items())
     await send({"type": "http.response.start", "status": status,

@@ -22,7 +22,7 @@ from typing import Any
 
 from grimoire.search.query import MAX_QUERY_LENGTH
 from grimoire.serve.library import Library, warm
-from grimoire.serve.pool import WorkPool, shared_slow_gate, worker_pool
+from grimoire.serve.pool import WorkPool, json_error, shared_slow_gate, worker_pool
 
 log = logging.getLogger(__name__)
 
@@ -173,12 +173,8 @@ def _versions_checked(app: Any) -> Any:
         if scope["type"] != "http" or scope["http_version"] in HTTP_VERSIONS:
             await app(scope, receive, send)
             return
-        body = json.dumps({"error": f"HTTP/{scope['http_version']} is not a version this server speaks; send the "
-                                    "request as HTTP/1.1 (or HTTP/1.0)"}).encode()
-        await send({"type": "http.response.start", "status": 505, "headers": [
-            (b"content-type", b"application/json"), (b"connection", b"close"),
-            (b"content-length", str(len(body)).encode())]})
-        await send({"type": "http.response.body", "body": body})
+        await json_error(send, 505, f"HTTP/{scope['http_version']} is not a version this server speaks; send the "
+                                    "request as HTTP/1.1 (or HTTP/1.0)", {b"connection": b"close"})
 
     return checked
 
