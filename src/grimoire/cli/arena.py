@@ -16,7 +16,38 @@ from grimoire.cli._common import (
     _err,
     _open_db,
     _progress_bar,
+    whole_number,
 )
+
+
+def _deal_seed(text: str) -> int:
+    """An argparse type: a deal's seed, in the range the engine takes (-5 had ended in an OverflowError)."""
+    from grimoire.bench.arena.deals import check_seed
+
+    try:
+        return check_seed(whole_number(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _at_least_one(text: str) -> int:
+    """An argparse type: a count of 1 or more (0 leagues had printed nan% rows and a traceback, -1 turns had been
+    'turn limit after -1 turns')."""
+    value = whole_number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a time above 0 seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of seconds, not {text[:40]!r}") from None
+    if not value > 0:  # (NaN too)
+        raise argparse.ArgumentTypeError(f"a number of seconds above 0, not {text[:40]}")
+    return value
 
 
 def _fit_options(args: argparse.Namespace) -> dict:
@@ -184,8 +215,9 @@ def add_commands(commands) -> None:
     arena_commands = arena.add_subparsers(dest="arena_command", required=True)
 
     def game_options(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("--max-turns", type=int, default=40, help="a game still going after this turn is a draw")
-        sub.add_argument("--cpu-timeout", type=float, default=20.0, help="seconds the CPU may think per decision")
+        sub.add_argument("--max-turns", type=_at_least_one, default=40,
+                         help="a game still going after this turn is a draw")
+        sub.add_argument("--cpu-timeout", type=_seconds, default=20.0, help="seconds the CPU may think per decision")
 
     def executor_options(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--executor", choices=("process", "ray"), default="process",
@@ -205,7 +237,8 @@ def add_commands(commands) -> None:
                        "(anthropic/..., openai/..., scripted/<path>)")
     aplay.add_argument("--decks", nargs=2, default=["delver", "burn"], metavar=("DECK0", "DECK1"),
                        help="deck names (burn, delver, dredge, jeskai) or decklist files")
-    aplay.add_argument("--seed", type=int, default=1, help="the deal: shuffles come from this seed")
+    aplay.add_argument("--seed", type=_deal_seed, default=1, help="the deal: shuffles come from this seed "
+                       "(0 to 2**64 - 1)")
     aplay.add_argument("--first", type=int, choices=(0, 1), default=0, help="the seat that takes the first turn")
     aplay.add_argument("--out", help="append the game record to this JSONL file")
     aplay.add_argument("--log", action="store_true", help="print the public game log")
@@ -241,7 +274,8 @@ def add_commands(commands) -> None:
 
     asim = arena_commands.add_parser("simulate", help="calibration: how often the 90%% intervals contain the known "
                                      "skills, decks, first-player advantage and deal luck")
-    asim.add_argument("--leagues", type=int, default=20, help="simulated leagues, each fitted once (default 20)")
+    asim.add_argument("--leagues", type=_at_least_one, default=20,
+                      help="simulated leagues, each fitted once (default 20)")
     asim.add_argument("--league-players", type=int, default=5, help="players besides the CPU in each league")
     asim.add_argument("--league-decks", type=int, default=3, help="decks besides Red Burn in each league")
     asim.add_argument("--deals", type=int, default=20, help="deals per simulated league")

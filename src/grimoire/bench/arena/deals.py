@@ -11,6 +11,15 @@ import hashlib
 from collections.abc import Iterable
 
 DEAL_BOOK_VERSION = 1
+MAX_SEED = 2**64 - 1  # the engine's shuffle seed is an unsigned 64-bit integer
+
+
+def check_seed(seed: int) -> int:
+    """``seed``, or a ValueError naming the range the engine takes (outside it the engine had raised a bare
+    OverflowError)."""
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"a deal's seed is a whole number from 0 to {MAX_SEED:,} (2**64 - 1), not {seed}")
+    return seed
 
 
 def book_seed(kind: str, decks: tuple[str, str], index: int, version: int = DEAL_BOOK_VERSION) -> int:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grimoire.bench.arena.cards import MANA_VALUE_SPELLS, MISREAD_WHEN_CAST, CardData, misreading_note
+from grimoire.bench.arena.deals import check_seed
 from grimoire.bench.arena.wording import (
     ability_text,
     ability_words,
@@ -126,6 +127,9 @@ class Deal:
     decks: tuple[list[str], list[str]]
     seed: int
     first: int = 0
+
+    def __post_init__(self) -> None:
+        check_seed(self.seed)
 
 
 def _card_id(segment: dict[str, Any]) -> int | None:

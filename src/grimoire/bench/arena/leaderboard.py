@@ -68,7 +68,7 @@ def _columns(rows: Sequence[Sequence[str]], left_aligned: int, indent: str = "")
 
 def table(ratings: Ratings) -> str:
     """The leaderboard as plain text: players with 90% intervals, then decks, first player, luck and notes."""
-    players = [("rank", "player", "Elo", "90% interval", "games", "wins")] + [
+    players = [("rank", "player", "Elo", "90% interval", "games", "wins", "draws")] + [
         (
             "-" if rank is None else str(rank),
             player.name,
@@ -76,6 +76,7 @@ def table(ratings: Ratings) -> str:
             _interval(player.low, player.high),
             str(player.games),
             str(player.wins),
+            str(player.draws),
         )
         for rank, player in zip(ranks(ratings), ratings.players, strict=True)
     ]
@@ -214,7 +215,7 @@ def _html(ratings: Ratings) -> str:
         "<tr>"
         f"<td>{'-' if rank is None else rank}</td><td>{html.escape(player.name)}</td>"
         f"<td>{_signed(player.elo)}</td><td>{_interval(player.low, player.high)}</td>"
-        f"<td>{player.games}</td><td>{player.wins}</td>"
+        f"<td>{player.games}</td><td>{player.wins}</td><td>{player.draws}</td>"
         "</tr>"
         for rank, player in zip(ranks(ratings), ratings.players, strict=True)
     )
@@ -244,7 +245,7 @@ td:nth-child(2), th:nth-child(2), .decks td:first-child, .decks th:first-child {
 but not ranked.</p>
 {_svg(ratings)}
 <table>
-<tr><th>rank</th><th>player</th><th>Elo</th><th>90% interval</th><th>games</th><th>wins</th></tr>
+<tr><th>rank</th><th>player</th><th>Elo</th><th>90% interval</th><th>games</th><th>wins</th><th>draws</th></tr>
 {cells}
 </table>
 <h2>Decks</h2>

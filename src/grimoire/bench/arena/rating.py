@@ -111,6 +111,7 @@ class PlayerRating:
     wins: int
     ranked: bool
     game_ids: tuple[str, ...] = ()
+    draws: int = 0  # of its games, those not fitted (draws and unfinished games): games - wins - draws are losses
 
 
 @dataclass(frozen=True)
@@ -179,6 +180,26 @@ class _Posterior:
 def _anchored_names(names: Iterable[str], reference: str) -> tuple[str, ...]:
     """The reference first (its effect is the fixed 0), then the rest sorted, so indices are stable."""
     return (reference, *sorted(set(names) - {reference}))
+
+
+def _split_self_play(results: Iterable[GameResult]) -> tuple[list[GameResult], list[GameResult]]:
+    """(games to rate, games whose two seats are one player). A player against itself wins exactly what it loses:
+    such a game says nothing of its skill, and counted it had read as a game played and won (``play --players
+    heuristic heuristic``); ``heuristic#2`` is the independent second instance that is rated."""
+    rated: list[GameResult] = []
+    self_play: list[GameResult] = []
+    for game in results:
+        (self_play if game.players[0] == game.players[1] else rated).append(game)
+    return rated, self_play
+
+
+def _self_play_note(self_play: Sequence[GameResult]) -> tuple[str, ...]:
+    if not self_play:
+        return ()
+    names = sorted({game.players[0] for game in self_play})
+    return (f"{len(self_play)} game{'s' if len(self_play) != 1 else ''} of a player against itself left out "
+            f"({', '.join(names)}): such a game says nothing of its skill; name the second seat "
+            f"{names[0]}#2 for an independent instance",)
 
 
 def _design(results: Sequence[GameResult], reference_player: str, reference_deck: str) -> _Design:
@@ -326,13 +347,15 @@ def diagnostic_notes(max_r_hat: float, divergences: int) -> tuple[str, ...]:
 
 
 def _summarise(
-    results: Sequence[GameResult], design: _Design, posterior: _Posterior, reference_player: str, reference_deck: str
+    results: Sequence[GameResult], design: _Design, posterior: _Posterior, reference_player: str, reference_deck: str,
+    self_play: Sequence[GameResult] = (),
 ) -> Ratings:
     samples = posterior.first_advantage.size
     errors = sum(game.errored for game in results)
     results = [game for game in results if not game.errored]  # broken off by the harness: not played out
     games = Counter(name for game in results for name in set(game.players))
     wins = Counter(game.players[game.winner] for game in results if game.winner is not None)
+    draws = Counter(name for game in results if game.winner is None for name in game.players)
     deck_games = Counter(name for game in results for name in set(game.decks))
     skill = np.vstack([np.zeros((1, samples)), posterior.skill])
     deck = np.vstack([np.zeros((1, samples)), posterior.deck])
@@ -344,7 +367,7 @@ def _summarise(
         estimate = _estimate(skill[i])
         rating = PlayerRating(
             name, estimate.elo, estimate.low, estimate.high, games[name], wins[name], games[name] >= MIN_RANKED_GAMES,
-            tuple(game.game_id for game in results if name in game.players),
+            tuple(game.game_id for game in results if name in game.players), draws[name],
         )
         players.append(rating)
     # an unranked player (a game or two) after the ranked ones: above rank 1 it had read as the leader
@@ -365,7 +388,7 @@ def _summarise(
         luck_scale=_estimate(posterior.luck_scale),
         games=len(results),
         draws=sum(game.winner is None for game in results),
-        notes=_notes(results, posterior, reference_player, reference_deck),
+        notes=(*_self_play_note(self_play), *_notes(results, posterior, reference_player, reference_deck)),
         diagnostics={"max_r_hat": posterior.max_r_hat, "divergences": posterior.divergences},
         reference_player=reference_player,
         reference_deck=reference_deck,
@@ -399,7 +422,7 @@ def fit(
     luck[deal] ~ Normal(0, luck_scale) with luck_scale ~ HalfNormal(1), all in logits. ``cores`` defaults to
     PyMC's choice (one process per chain, at most 4). With no decided games the ratings are the prior.
     """
-    results = list(results)
+    results, self_play = _split_self_play(results)
     design = _design(results, reference_player, reference_deck)
     posterior = _sample(
         design,
@@ -411,7 +434,7 @@ def fit(
         seed=seed,
         progressbar=progressbar,
     )
-    return _summarise(results, design, posterior, reference_player, reference_deck)
+    return _summarise(results, design, posterior, reference_player, reference_deck, self_play)
 
 
 # The quick fit averages over this many luck scales: the HalfNormal(1) prior's quantiles at (j + 1/2) / n, so
@@ -545,7 +568,7 @@ def fit_laplace(
     of its HalfNormal(1) prior, each weighted by its Laplace evidence (the integration INLA uses). ``samples``
     draws from that mixture stand in for the sampler's draws; the quick fit has no per-deal luck estimates.
     """
-    results = list(results)
+    results, self_play = _split_self_play(results)
     design = _design(results, reference_player, reference_deck)
     posterior = _laplace_posterior(design, skill_sd=skill_sd, samples=samples, seed=seed)
-    return _summarise(results, design, posterior, reference_player, reference_deck)
+    return _summarise(results, design, posterior, reference_player, reference_deck, self_play)

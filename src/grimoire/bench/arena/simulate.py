@@ -176,6 +176,8 @@ def simulate(
     """Simulate ``leagues`` leagues of ``players`` models (besides the CPU) and ``decks`` model decks (besides
     Red Burn), fit each one and count how often the 90% skill intervals contain the true skills. The default
     20 deals make 60 games a league (10 CPU deals of 2 games, 10 battle deals of 4)."""
+    if leagues < 1:  # (0 had printed nan% coverage, then a TypeError)
+        raise ValueError(f"simulate needs a league to fit, not {leagues}: pass 1 or more")
     if players < 1 or decks < 1 or deals_per_league < 1:
         raise ValueError("simulate needs a deal, a model and a model deck besides the CPU and its deck")
     rng = np.random.default_rng(seed)

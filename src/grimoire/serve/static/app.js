@@ -613,13 +613,14 @@ function arenaSection(body) {
   const rows = body.players.map((p) => `<tr class="${p.ranked ? "" : "muted"}"><td class="num">` +
     `${p.rank ?? "–"}</td><td><a class="player-games" href="#/arena?player=${encodeURIComponent(p.name)}" ` +
     `title="this player's games">${escapeHtml(p.name)}</a></td><td class="num">${elo(p.elo)} <span class="muted">` +
-    `[${elo(p.low)}, ${elo(p.high)}]</span></td><td class="num">${p.games}</td><td class="num">${p.wins}</td></tr>`)
+    `[${elo(p.low)}, ${elo(p.high)}]</span></td><td class="num">${p.games}</td><td class="num">${p.wins}</td><td class="num">${p.draws ?? 0}</td></tr>`)
     .join("");
   const ref = body.reference || {};
   return `<p class="muted">Elo relative to the ${escapeHtml(ref.player || "cpu")} playing ` +
     `${escapeHtml(ref.deck || "burn")} (fixed at 0); brackets are 90% intervals; players with fewer than 4 games ` +
-    `are not ranked. ${body.games} games, ${body.draws} not fitted (draws).</p>
-    <div class="scroll"><table id="arena-table"><tr><th>rank</th><th>player</th><th>Elo</th><th>games</th><th>wins</th></tr>${rows}</table></div>
+    `are not ranked. ${body.games} games, ${body.draws} not fitted (draws)` +
+    `${body.errors ? `; ${body.errors} more ended in a harness error, not counted` : ""}.</p>
+    <div class="scroll"><table id="arena-table"><tr><th>rank</th><th>player</th><th>Elo</th><th>games</th><th>wins</th><th>draws</th></tr>${rows}</table></div>
     ${body.chart ? `<img class="chart" id="arena-chart" src="${body.chart}" ` +
       `alt="Arena ratings with 90% intervals">` : ""}
     <p class="muted">Run a league with <code>grimoire arena league --players MODEL heuristic cpu</code>.</p>`;
