@@ -65,3 +65,18 @@ def test_simulate_refuses_no_league_as_a_library_call():
 
     with pytest.raises(ValueError, match="league"):
         simulate(leagues=0)
+
+
+def test_a_mulligan_prompt_is_stamped_before_the_first_turn(decks):
+    from grimoire.bench.arena.decks import card_data_for
+    from grimoire.bench.arena.game import Game
+    from grimoire.bench.arena.prompt import decision_prompt, turn_log
+
+    game = Game(card_data_for(list(decks)), Deal((list(decks[0].names), list(decks[1].names)), seed=3, first=1))
+    decision = game.decision()
+    assert decision.category == "mulligan"
+    prompt = decision_prompt(game.view(decision.seat), turn_log(game, decision.seat), {}, decision, {})
+    now = prompt.split("\nNOW\n")[1].splitlines()[0]
+    # mulligans come before the first turn begins (CR 103.5); it had read "Turn 1 (...), untap step."
+    first = "you take" if decision.seat == 1 else "your opponent takes"
+    assert now == f"Before the first turn ({first} the first turn): mulligans."

@@ -132,9 +132,10 @@ def turn_header(entry: TurnEntry) -> str:
 # -- the board ------------------------------------------------------------------------------------------------
 
 
-def render_state(view: dict[str, Any], game_log: list[TurnEntry], scratchpad_size: int = 0) -> str:
+def render_state(view: dict[str, Any], game_log: list[TurnEntry], scratchpad_size: int = 0, *,
+                 mulligans: bool = False) -> str:
     """Life, the effects on each player, zone sizes, both graveyards and exile by name, both sides' permanents, the
-    stack and the hand, from ``Game.view(seat)``."""
+    stack and the hand, from ``Game.view(seat)``. ``mulligans``: the game has not begun (its first line says so)."""
     you, them = view["you"], view["opponent"]
     seat = you["seat"]
     active = game_log[-1].active if game_log else ""
@@ -142,6 +143,10 @@ def render_state(view: dict[str, Any], game_log: list[TurnEntry], scratchpad_siz
     phase = PHASE_NAMES.get(view.get("phase", ""), str(view.get("phase", "")))
     exiled = Counter(card.get("owner") for card in view.get("exile", []))
     lines = [f"Turn {view['turn']}{whose}, {phase}."]
+    if mulligans:  # before the first turn begins (CR 103.5): "Turn 1, untap step" had stamped them
+        first = {"you": " (you take the first turn)",
+                 "opponent": " (your opponent takes the first turn)"}.get(active, "")
+        lines = [f"Before the first turn{first}: mulligans."]
     lines.append(_player_line("You", you, len(you["hand"]), exiled[seat]))
     lines.append(_player_line("Opponent", them, them["hand_count"], exiled[1 - seat]))
     for label, side in (("Effects on you", you), ("Effects on your opponent", them)):
@@ -428,7 +433,8 @@ def decision_prompt(view: dict[str, Any], game_log: list[TurnEntry], notes: Mapp
                     rejected: Mapping[int, str], scratchpad_size: int = 0) -> str:
     """One decision: the game log, the current state and the numbered options (with any the engine refused)."""
     options = "\n".join(f"{option.number}. {option.label}" for option in decision.options)
-    parts = ["GAME LOG", render_log(game_log, notes), "", "NOW", render_state(view, game_log, scratchpad_size), "",
+    parts = ["GAME LOG", render_log(game_log, notes), "", "NOW",
+             render_state(view, game_log, scratchpad_size, mulligans=decision.category == "mulligan"), "",
              f"DECISION ({decision.category}): {decision.prompt}".rstrip(), options]
     if rejected:
         parts += ["", *(refusal_text(decision, number, why) for number, why in sorted(rejected.items())),
