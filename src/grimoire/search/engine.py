@@ -298,17 +298,22 @@ LIKE_COST_SHARE = 0.03
 # ("black swords to plowshares") is a filter, which this does not touch
 LIKE_COLOUR_SHARE = 0.05
 LIKE_COST_GAP = 5.0
+# and a card no deck may hold (see _like_scores) loses this much: more than the cosine between most cards worded
+# alike, so that it follows every playable card the filters keep that is alike at all
+LIKE_UNPLAYABLE_COST = 0.5
 
 
 _TRIBE_TAGS = frozenset(tag_rules.TAG_INDEX[name] for name in ("lord", "anthem"))  # what pumps a tribe
 # a deck's colours spread over its first cards (see SearchEngine._colours_spread)
 SPREAD_DEPTH = 40
 SPREAD_SHARE = 0.5
+KEYWORD_GRANTER_SHARE = 0.5  # the score share of a card giving others the keyword asked for (see _keyword_own_first)
 NOT_LEGAL_SHARE = 0.25  # the score share of a card Commander bans, asked for a named commander's deck
 # the functions every deck plays, whose most direct cards answer a request for staples where the store has no play
 # rates (see SearchEngine._staples)
 STAPLE_TAGS = ("ramp", "card-draw", "removal", "tutor", "counterspell", "sweeper")
 PARTNER_DEPTH = 300  # the combo partners read for one that supplies the need outright
+_FLASH_ASKED = re.compile(r"(?<![-\w])kw:flash\b", re.IGNORECASE)
 _NAMES_A_DECK = re.compile(r"\b(?:decks?|edh|builds?|lists?)\b")  # "for my esper deck", not "esper ramp"
 # the sentence in which a card says it enters tapped ("This land enters tapped.", "If you don't, it enters tapped.",
 # older wording "enters the battlefield tapped"), and the words that make it a condition
@@ -594,6 +599,9 @@ class SearchEngine:
             if choose_tags and all(m.by == "dense" for m in chosen) else None
         if tribal:
             chosen = []
+        own_flash = ranking.asks_own_flash(f"{context} {text}")
+        if own_flash:  # the cards' own flash, not what gives others flash
+            chosen = [match for match in chosen if match.index != ranking.FLASH_GRANTER]
         literal = ranking.is_literal(text)
         if dense_ranked is not None:
             weight = weights.dense_literal if literal else weights.dense
@@ -631,6 +639,13 @@ class SearchEngine:
             fused[kin & self._names_tribe(tribe)] += top + 2e-3
             if notes is not None and kin.any():
                 notes.append(_tribe_note(tribe, "cards"))
+        if own_flash:
+            # "creatures i can cast at instant speed": those with flash first, in the order the words and meaning gave
+            # them; those also giving other spells flash after them (see _keyword_own_first)
+            own = mask & self._has_flash
+            fused[own] += float(fused.max(initial=0.0)) + 1e-3 * (1.0 + (np.clip(similarity[own], 0.0, 1.0)
+                                                                        if similarity is not None else 0.0))
+            fused[own & self._says(ranking.FLASH_GIVEN)] *= KEYWORD_GRANTER_SHARE
         if chosen and (pumps := [match.index for match in chosen if match.index in _TRIBE_TAGS]):
             # "cat lords", "beast lord": where the type's lords run out, the cards naming it as the player's (Arahbo,
             # a Cat payoff) before its vanilla creatures, which the type filter and its word had ranked; the lords
@@ -865,13 +880,18 @@ class SearchEngine:
             ~self.filter_index.digital_only & (self.db.columns.is_funny != 1)
 
     @cached_property
+    def _has_flash(self) -> np.ndarray:
+        """Whether each card has the flash keyword itself (a face's too)."""
+        return np.array(["flash" in keywords for keywords in self.filter_index.keywords], dtype=bool)
+
+    @cached_property
     def _not_in_commander(self) -> np.ndarray:
         """Whether each card is known not to be legal in Commander (banned, or not legal at all)."""
         return np.isin(self.db.columns.legality("commander"), (LEGALITY_CODES["not_legal"], LEGALITY_CODES["banned"]))
 
     def _says(self, form: re.Pattern) -> np.ndarray:
-        """Whether each card's text says ``form`` (one of :data:`ranking.TEAM_FORMS`, or
-        :data:`ranking.SMALL_ANSWER`), cached per form."""
+        """Whether each card's text says ``form`` (one of :data:`ranking.TEAM_FORMS`, :data:`ranking.SMALL_ANSWER`
+        or :data:`ranking.FLASH_GIVEN`), cached per form."""
         if form.pattern not in self._text_rows:
             search = form.search
             self._text_rows[form.pattern] = np.fromiter(
@@ -1341,6 +1361,26 @@ class SearchEngine:
         misses = ~front_face_meets(self.filter_index, parse(sizes))[rows]
         return _moved_last(rows, scores, misses)
 
+    def _type_names_a_function(self, reading: Reading) -> bool:
+        """Whether a word read as a type names a function tag in words ("rocks": mana rocks, read as t:artifact), so
+        that a commander's deck asked for with it asks for that function, not for cards like the commander."""
+        return any(match.by == "words" for chip in reading.chips if chip.kind == "type" and
+                   not chip.syntax.startswith("-") for match in self.tag_matcher.match(chip.words))
+
+    def _keyword_own_first(self, reading: Reading, rows: np.ndarray, scores: np.ndarray
+                           ) -> tuple[np.ndarray, np.ndarray]:
+        """For flash asked in words ("flash creatures", "instant speed creatures": kw:flash), the cards that also
+        give it to other spells (Quick Sliver, Teferi's "creature cards you own have flash") at
+        :data:`KEYWORD_GRANTER_SHARE` of their score: the words naming flash twice had put them before the cards that
+        only have it (Ambush Viper). Giving flash is a function of its own (the flash-granter tag), asked for in other
+        words ("give my spells flash"); a flyer giving others flying is still a flyer, so other keywords keep their
+        order."""
+        if not len(rows) or not any(_FLASH_ASKED.search(chip.syntax) for chip in reading.chips):
+            return rows, scores
+        scores = np.where(self._says(ranking.FLASH_GIVEN)[rows], scores * KEYWORD_GRANTER_SHARE, scores)
+        order = np.lexsort((rows, -scores))
+        return rows[order], scores[order]
+
     def _own_functions(self, name: str) -> tuple[str, ...]:
         """What a card named in "cards like X" plus other words does, asked for where those words name no function
         ("stone rain effects to knock rivals off their mana"; "like Rhystic Study that make treasure" names one):
@@ -1413,6 +1453,10 @@ class SearchEngine:
                 query, combo_text, combo_tags, note, combo_leads = self._combo_query(reading)
                 notes.append(note)
             named = [*reading.named, *([reading.like] if reading.like else [])]  # "like X" with more words
+            if reading.deck and self._type_names_a_function(reading):
+                # ("rocks for my urza deck": "rocks", read as t:artifact, is a function, mana rocks, not the
+                # commander's artifacts, whose text had ranked Thopter Shop first; "mana rocks" was read so already)
+                named = [name for name in named if name not in reading.deck]
             query, named, answered = self._answered_in_place(query, named, reading.typed)
             notes += [f"{name}: read as the card to answer (the results answer it, and leave it out)"
                       for name in answered]
@@ -1501,6 +1545,7 @@ class SearchEngine:
                     # "good cards for a krenko deck" stays goblins)
                     staples, _ = self._staples(mask, notes)
                     rows, scores = _interleaved(staples, rows)
+                rows, scores = self._keyword_own_first(reading, rows, scores)
                 if read_words:  # every card that passes is an answer: those the words did not rank follow
                     rest = self._by_name(np.setdiff1d(np.flatnonzero(mask), rows))
                     rows, scores = np.concatenate([rows, rest]), np.concatenate([scores, np.zeros(len(rest))])
@@ -1737,6 +1782,12 @@ class SearchEngine:
         if not np.isnan(mana_value[row]):  # (a card whose mana value is unknown is half the gap apart)
             gap = np.minimum(np.abs(mana_value - mana_value[row]), LIKE_COST_GAP)
             scores = scores - LIKE_COST_SHARE * np.where(np.isnan(gap), LIKE_COST_GAP / 2, gap)
+        # a card no deck holds (a Conspiracy, an ante card, one legal in no format: the oversized Garruk the Slayer)
+        # is no alternative to one decks hold: "cheaper Path to Exile", whose mv<1 keeps few real cards, had been
+        # filled with them (Sovereign's Realm third); a card alike to such a card asks for its kind
+        unplayable = self._never_playable | self._banned_by_kind
+        if not unplayable[row]:
+            scores = scores - LIKE_UNPLAYABLE_COST * unplayable
         if self.vectors.missing:
             scores[~self.vectors.present] = -np.inf
         return scores

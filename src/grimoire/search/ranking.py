@@ -1337,6 +1337,25 @@ def asks_big_target(text: str) -> bool:
 
 # one card doing two things: "removal that also draws a card", "a counterspell that draws as well", "ramp plus card
 # draw in one card"
+# "creatures i can cast at instant speed", "spells that i can play at instant speed": the cards asked for have flash
+# themselves (CR 702.8a), which is not the permission a flash-granter gives other spells ("cards that let me play
+# creatures at instant speed"); the type before it is read as a filter, so it is looked for in the ranking context
+_OWN_FLASH = re.compile(r"\b(?:creatures?|spells?|cards?|permanents?|artifacts?|enchantments?|planeswalkers?|things|"
+                        r"stuff|ones|guys|dudes) (?:that |which )?(?:i|you|we) (?:can|could|may) (?:cast|play) "
+                        r"(?:them |it )?at instant[- ]speed\b")
+FLASH_GRANTER = TAG_INDEX["flash-granter"]
+
+
+def asks_own_flash(text: str) -> bool:
+    """Whether a request asks for cards cast at instant speed themselves, that is with flash, rather than for what
+    gives other spells flash (:data:`_OWN_FLASH`)."""
+    return _OWN_FLASH.search(text.lower()) is not None
+
+
+# A card giving other spells flash: "as though they had flash" (Quick Sliver), "creature cards you own ... have flash"
+# (Teferi, Mage of Zhalfir), "gains flash"; its own keyword line is a bare "Flash"
+FLASH_GIVEN = re.compile(r"\b(?:have|has|had|gains?) flash\b", re.IGNORECASE)
+
 _BOTH = re.compile(r"\b(?:also|as well|plus|at the same time|doubles? as|in one card|both)\b|"
                    # a function qualified by another ("creature removal that exiles", "ramp that draws")
                    r"\b(?:removal|ramp|wipes?|wraths?|sweepers?|counterspells?|counters|tutors?|draw|cantrips?)"
