@@ -76,17 +76,24 @@ def mana_value_problem(value) -> str | None:
     return None
 
 
-_ADD_CLAUSE = re.compile(r"\badd ([^.\n]*)", re.IGNORECASE)
+# "adds" too: an aura or a symmetrical card makes mana for a player ("its controller adds an additional {G}": Wild
+# Growth; "that player adds {G}{G}": Eladamri's Vineyard), and Scryfall's produced_mana counts it
+_ADD_CLAUSE = re.compile(r"\badds? ([^.\n]*)", re.IGNORECASE)
 _MANA_SYMBOL = re.compile(r"\{([WUBRGC])\}")
-_ANY_COLOR = re.compile(r"any (one )?colou?r|any combination of colou?rs|of any (one )?colou?r", re.IGNORECASE)
+# mana of a colour the text does not spell is of whatever colour it comes to: "any color", "the chosen color", "two
+# mana of different colors", "any of the exiled card's colors" (Chrome Mox), "any of this creature's colors"; the
+# word alone, so "colorless" is not one
+_SOME_COLOR = re.compile(r"\bcolou?rs?\b", re.IGNORECASE)
 
 
 def produced_mana(oracle_text: str) -> tuple[str, ...]:
-    """Mana a card can add, read from its rules text (Scryfall's ``produced_mana``)."""
+    """Mana a card can add, read from its rules text: the colours it could make, as Scryfall's ``produced_mana``
+    lists them (https://scryfall.com/docs/api/cards: "colors of mana that this card could produce"), so a mana
+    colour the card leaves open is every colour (Chrome Mox makes W, U, B, R and G)."""
     found: set[str] = set()
     for clause in _ADD_CLAUSE.findall(oracle_text or ""):
         found.update(_MANA_SYMBOL.findall(clause))
-        if _ANY_COLOR.search(clause) or "any type" in clause.lower():
+        if _SOME_COLOR.search(clause) or "any type" in clause.lower():
             found.update(COLOR_ORDER)
         if "any type" in clause.lower():
             found.add("C")
