@@ -503,7 +503,13 @@ class SearchEngine:
             evaluator = Evaluator(index, query, budget)
             mask = evaluator.run(node, mask)
             if evaluator.undecided and notes is not None:
-                notes.append(undecided_note(evaluator.undecided))
+                # once a search: each of several queries had said it again (q=R&q=R&q=R&q=R: four times), the
+                # largest count kept
+                earlier = [at for at, note in enumerate(notes) if note.endswith(_UNDECIDED_FIX)]
+                if not earlier:
+                    notes.append(undecided_note(evaluator.undecided))
+                elif int(notes[earlier[0]].split()[0]) < evaluator.undecided:
+                    notes[earlier[0]] = undecided_note(evaluator.undecided)
         applied = applied_filters(node)
         if notes is not None and any(re.fullmatch(r"-?(?:is|not):digital", item, re.IGNORECASE) for item in applied):
             notes.append(DIGITAL_NOTE)

@@ -18,7 +18,7 @@ import numpy as np
 
 from grimoire.cards.commander import can_lead, is_background
 from grimoire.cards.loading import DIGITAL_KEYWORDS, digital_only_rows
-from grimoire.cards.mana import color_letters
+from grimoire.cards.mana import color_letters, mana_value
 from grimoire.cards.names import fold
 from grimoire.cards.store import CardDB
 from grimoire.search.nicknames import IS_NICKNAMES, normalise
@@ -44,6 +44,20 @@ from grimoire.search.tags import TAG_INDEX, TAG_NAMES, TAG_PARENTS, TAGS
 ALL_MANA_BITS = 0b111111
 # What a layout tells about a face whose data the store lacks: an adventure card's unknown half is an Adventure.
 KNOWN_TYPE_OF_UNKNOWN_FACE = {"adventure": "adventure"}
+# The spell subtypes (rule 205.3k), any of which an instant or sorcery half may carry
+_SPELL_SUBTYPES = ("adventure", "arcane", "chorus", "lesson", "omen", "trap")
+# The type lines a missing half can have, where the layout settles them: a split or aftermath card's other half is an
+# instant or a sorcery (rule 709), an adventure card's an Instant or Sorcery - Adventure (rule 715; Tarkir's Omens
+# share the layout). Such a half has no power, toughness or loyalty, and rules text (a spell without any does
+# nothing), so t:creature, pow>=1 and is:frenchvanilla are no to it. A Room's other door is a Room too.
+_SPELL_HALF = ("instant", "sorcery", *(f"{kind} — {subtype}" for kind in ("instant", "sorcery")
+                                      for subtype in _SPELL_SUBTYPES))
+MISSING_HALF_TYPES = {"split": _SPELL_HALF, "aftermath": _SPELL_HALF,
+                      "adventure": tuple(f"{kind} — {subtype}" for kind in ("instant", "sorcery")
+                                         for subtype in ("adventure", "omen"))}
+_ROOM_HALF = ("enchantment — room",)
+# what a type line can hold: letters, spaces, hyphens and apostrophes ("Assembly-Worker", "Urza's"), and the dash
+_TYPE_LINE_CHARACTERS = re.compile(r"[^\W\d_]|[\s'’—–-]")
 PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
 # card types never cast as a spell: lands are played, and the non-traditional cards (conspiracies, planes, schemes,
 # vanguards, dungeons) are never in a deck's library (is:spell had listed 29 Conspiracies)
@@ -379,6 +393,48 @@ class FilterIndex:
     def unknown_face(self) -> np.ndarray:
         """Cards with a face whose text, cost and type the store lacks (the corpus's second halves)."""
         return ~self.face_known.all(axis=1)
+
+    @cached_property
+    def missing_half_types(self) -> list[tuple[str, ...] | None]:
+        """Per card, the type lines its missing face may have where its layout settles them (see
+        :data:`MISSING_HALF_TYPES`), else ``None``: an unknown modal card's back may be anything."""
+        out: list[tuple[str, ...] | None] = [None] * self.size
+        layouts, fronts = self.layout.tolist(), self.columns.face_values("type_line")
+        for row in np.flatnonzero(self.unknown_face).tolist():
+            kinds = MISSING_HALF_TYPES.get(layouts[row])
+            if kinds is not None and layouts[row] == "split" and "room" in (fronts[row][0] or "").lower():
+                kinds = _ROOM_HALF
+            out[row] = kinds
+        return out
+
+    @cached_property
+    def half_settled(self) -> np.ndarray:
+        """Cards whose only missing face is one :attr:`missing_half_types` settles (an instant or sorcery half)."""
+        return np.array([kinds is not None for kinds in self.missing_half_types], dtype=bool)
+
+    @cached_property
+    def mana_value_floor(self) -> np.ndarray:
+        """The least mana value each card can have: its own where known; else the mana value of the costs the store
+        knows, as a split card's is its halves' sum (rule 709.4), so Fire // Ice is at least 2; else 0."""
+        values = self.columns.mana_value
+        floor = np.where(np.isnan(values), 0.0, values)
+        unknown = np.flatnonzero(np.isnan(values)).tolist()
+        for row, costs in zip(unknown, self.columns.face_values("mana_cost", unknown), strict=True):
+            floor[row] = sum(mana_value(cost) for cost in costs if cost)
+        return floor
+
+    @cached_property
+    def face_settled(self) -> np.ndarray:
+        """[cards, faces]: :attr:`face_known`, and a missing half the layout settles (an instant or sorcery half,
+        which has no power, toughness or loyalty: Fire // Ice fails ``pow>=1``, as Scryfall's card does)."""
+        return self.face_known | self.half_settled[:, None]
+
+    @cached_property
+    def keyword_only_text(self) -> np.ndarray:
+        """Cards whose rules text (reminder text aside) the store knows is keyword abilities only, and some."""
+        return np.array([bool(x.strip()) and all(_keyword_line(line.strip().lower(), ks)
+                                                 for line in x.split("\n") if line.strip())
+                         for x, ks in zip(self.oracle.strings, self.keywords, strict=True)], dtype=bool)
 
     @cached_property
     def face_exists(self) -> np.ndarray:
@@ -758,7 +814,23 @@ class Evaluator:
             for layout, known_type in KNOWN_TYPE_OF_UNKNOWN_FACE.items():
                 if value in known_type:
                     match = match | (index.unknown_face & (index.layout == layout))
+            return self._type_of_missing_half(match, value)
         return _partly_known(match, index.unknown_face)
+
+    def _type_of_missing_half(self, match: np.ndarray, value: str) -> tuple[np.ndarray, np.ndarray]:
+        """A type word where the store lacks a face: the layout may settle it (Fire // Ice's missing half is an
+        instant or a sorcery, so Fire // Ice is in ``-t:creature``; each Room's half is a Room), and a word no type
+        line could hold (``t:🔥``) is on no face."""
+        index, value = self.index, value.lower()
+        if not all(_TYPE_LINE_CHARACTERS.fullmatch(character) for character in value):
+            return match, ~match
+        holds, settled = np.zeros(index.size, dtype=bool), ~index.unknown_face
+        kinds_of = index.missing_half_types
+        for row in np.flatnonzero(index.half_settled).tolist():
+            inside = [value in kind for kind in kinds_of[row]]
+            holds[row], settled[row] = all(inside), not any(inside)
+        match = match | holds
+        return match, ~match & settled
 
     def _text_column(self, key: str, tilde: bool) -> TextColumn:
         """The text a key searches; only that column is built (each is a joined copy of every card's text)."""
@@ -822,19 +894,36 @@ class Evaluator:
             known = ~np.isnan(values)
             if value in ("even", "odd"):
                 return _tri((np.nan_to_num(values) % 2 == (0 if value == "even" else 1)), known)
-            return _tri(_compare(values, op, value), known)
+            return self._mana_value(op, value)
         if value == VARIABLE:
             varies = index.face_varies(key).any(axis=1)
             fixed = (~np.isnan(index.face_numbers(key))).any(axis=1) & ~varies
             match = varies if op in (":", "=") else fixed  # (!= as for numbers: a card with no such stat is neither)
-            return match, ~match & ~index.unknown_face
+            return match, ~match & ~(index.unknown_face & ~index.half_settled)
         values = index.face_numbers(key)
         mv_known = ~np.isnan(index.columns.mana_value)
         if isinstance(value, FieldValue):
             other = index.face_numbers(value.key)
             card_known = mv_known if "mv" in (key, value.key) else None
-            return _faces_compare(values, other, op, index.face_known, index.face_exists, card_known)
-        return _faces_compare(values, value, op, index.face_known, index.face_exists)
+            return _faces_compare(values, other, op, index.face_settled, index.face_exists, card_known)
+        return _faces_compare(values, value, op, index.face_settled, index.face_exists)
+
+    def _mana_value(self, op: str, value: float) -> tuple[np.ndarray, np.ndarray]:
+        """``mv`` against a number. A mana value the store lacks (a split card's, whose second cost it lacks) is
+        at least :attr:`FilterIndex.mana_value_floor`, which settles some tests: Fire // Ice is in ``mv>=2``, and
+        no card is in ``mv=-1``."""
+        values, floor = self.index.columns.mana_value, self.index.mana_value_floor
+        known = ~np.isnan(values)
+        true, false = _tri(_compare(values, op, value), known)
+        if op in (">=", ">"):
+            true |= ~known & _compare(floor, op, value)
+        elif op in ("<", "<="):
+            false |= ~known & ~_compare(floor, op, value)
+        elif op in (":", "="):
+            false |= ~known & (floor > value)
+        elif op == "!=":
+            true |= ~known & (floor > value)
+        return true, false
 
     def printing_leaf(self, node: Filter) -> tuple[np.ndarray, np.ndarray]:
         """Filters on what a printing says (set, date, rarity, legality): an error when the store lacks it."""
@@ -886,10 +975,19 @@ class Evaluator:
             # stack (rule 712.8a), and which the store always knows: Startled Awake // Persistent Nightmare is a
             # sorcery (is:permanent had found it, and Esper Origins, by the creature on its back)
             return _tri(index.front_is_permanent.copy())  # (a copy: the leaf cache shares what it returns)
-        if value == "vanilla":  # no rules text on any face: text on a known face decides, an unknown face may hold some
+        if value == "vanilla":  # no rules text on any face: text on a known face decides, as does a missing half with
+            # text of its own (an instant or sorcery half); an unknown face may hold some
             vanilla = self.text_property(value)
             has_text = np.array([bool(x.strip()) for x in index.full_oracle.strings], dtype=bool)
-            return vanilla & ~index.unknown_face, ~vanilla & (~index.unknown_face | has_text)
+            settled = index.unknown_face & index.half_settled
+            return vanilla & ~index.unknown_face, (~vanilla & (~index.unknown_face | has_text)) | settled
+        if value == "frenchvanilla":  # keyword abilities only: a known face's other rules text settles it, as does a
+            # missing half with text of its own (an adventure's spell: Hypnotic Sprite // Mesmeric Glare had matched)
+            french = self.text_property(value)
+            other_text = np.array([bool(x.strip()) for x in index.oracle.strings], dtype=bool) & \
+                ~index.keyword_only_text
+            settled = index.unknown_face & (index.half_settled | other_text)
+            return french & ~index.unknown_face, (~french & ~index.unknown_face) | settled
         return _partly_known(self.text_property(value), index.unknown_face)
 
     def text_property(self, value: str) -> np.ndarray:
@@ -943,15 +1041,11 @@ class Evaluator:
         return np.array([rule(t, x) for t, x in zip(type_lines, texts, strict=True)], dtype=bool)
 
     def _vanilla(self, value: str, types: list[str]) -> np.ndarray:
-        texts = self.index.oracle.strings
         creature = np.array(["creature" in t for t in types], dtype=bool)
         if value == "vanilla":  # no text at all, reminder text too: Dryad Arbor's is all reminder, and an ability
             # ("it has {T}: Add {G}"), yet it had been vanilla
             return creature & np.array([not x.strip() for x in self.index.full_oracle.strings], dtype=bool)
-        keyword_only = np.array([bool(x.strip()) and all(_keyword_line(line.strip().lower(), ks)
-                                                         for line in x.split("\n") if line.strip())
-                                 for x, ks in zip(texts, self.index.keywords, strict=True)], dtype=bool)
-        return creature & keyword_only
+        return creature & self.index.keyword_only_text
 
 
 # A dash with a space each side: an ability word's ("Descend 4 — ...", "Fear Gas — ..."; some cards print a hyphen,
