@@ -119,6 +119,26 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a whole number, not {shown(text)!r}") from None
 
 
+def positive_number(text: str) -> int:
+    """An argparse type: a whole number of 1 or more, for a count of runs or tasks (``--repeats 0`` had timed for
+    20 s and then crashed in numpy, and ``--limit -1`` had run every task but the last, as a Python slice)."""
+    value = whole_number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not {value}")
+    return value
+
+
+def command_line_text(text: str) -> str:
+    """An argparse type: text that was valid UTF-8 on the command line, refused as ``grimoire search`` refuses it
+    (``grimoire card`` had answered "No card named '\\udced\\udca0\\udc80'", Python's stand-ins for the bad
+    bytes)."""
+    for position, ch in enumerate(text):
+        if "\ud800" <= ch <= "\udfff":  # Python's stand-in for a byte that is not UTF-8 (surrogateescape)
+            raise argparse.ArgumentTypeError(f"invalid character at character {position + 1} (a lone surrogate: the "
+                                             f"text was not valid UTF-8): retype it, or set the terminal to UTF-8")
+    return text
+
+
 class Once(argparse.Action):
     """An option of one value: given again with another value, an error naming both (``--id w --id b`` had searched
     black alone, unsaid), as the web API refuses ``id=w&id=b``."""

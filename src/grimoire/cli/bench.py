@@ -16,6 +16,7 @@ from grimoire.cli._common import (
     _grader,
     _model_refused,
     _open_db,
+    positive_number,
 )
 
 
@@ -241,7 +242,7 @@ def add_commands(commands) -> None:
     bench = commands.add_parser("bench", help="benchmarks")
     bench_commands = bench.add_subparsers(dest="bench_command", required=True)
     speed = bench_commands.add_parser("speed", help="search latency, time to first result and memory")
-    speed.add_argument("--repeats", type=int, default=5, help="rounds of the query sets timed (default 5)")
+    speed.add_argument("--repeats", type=positive_number, default=5, help="rounds of the query sets timed (default 5)")
     speed.add_argument("--json", action="store_true", help="print the figures as JSON instead of the tables")
     speed.add_argument("--plot", metavar="PNG", help="also draw each encoder's figures beside its targets")
     speed.set_defaults(run=cmd_bench_speed)
@@ -281,8 +282,8 @@ def add_commands(commands) -> None:
     bagent.add_argument("--qrels", help="qrels file or hf: reference to score by (default: the tasks' own lists)")
     bagent.add_argument("--grades",
                         help="relevance_grades file (from bench grade): returned cards it holds count as graded")
-    bagent.add_argument("--epochs", type=int, default=1, help="repeats per task")
-    bagent.add_argument("--limit", type=int, help="run only the first N tasks")
+    bagent.add_argument("--epochs", type=positive_number, default=1, help="repeats per task")
+    bagent.add_argument("--limit", type=positive_number, help="run only the first N tasks")
     bagent.add_argument("--max-cost", type=float, help="stop the run once it has spent this many USD")
     bagent.add_argument("--price", type=price_argument,
                         help="INPUT,OUTPUT USD per million tokens, for a model the price table does not list "

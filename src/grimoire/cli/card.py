@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 
-from grimoire.cli._common import EXIT_OK, OneNameHelp, _err, _open_db, _print_text
+from grimoire.cli._common import EXIT_OK, OneNameHelp, _err, _open_db, _print_text, command_line_text
 
 
 def cmd_card(args: argparse.Namespace) -> int:
@@ -35,7 +35,7 @@ def cmd_card(args: argparse.Namespace) -> int:
 
 def add_commands(commands) -> None:
     card = commands.add_parser("card", help="show one card by name (fuzzy)", formatter_class=OneNameHelp)
-    card.add_argument("name", nargs="+", metavar="NAME",
+    card.add_argument("name", nargs="+", metavar="NAME", type=command_line_text,
                       help="the card's name, quoted or not: its words are joined into one name (grimoire card sol "
                            "ring); any case, a face's name, a nickname or a close misspelling")
     card.add_argument("--json", action="store_true", help="print the card record as JSON")

@@ -14,6 +14,7 @@ from grimoire.cli._common import (
     _grader,
     _model_refused,
     _open_db,
+    positive_number,
 )
 from grimoire.cli.bench import price_argument
 
@@ -215,8 +216,8 @@ def add_commands(commands) -> None:
                       "(pinned to v1.0)")
     prun.add_argument("--model", required=True,
                       help="role_balance, random_legal, or any model name (scripted/<path> offline)")
-    prun.add_argument("--limit", type=int, help="run only the first N precons")
-    prun.add_argument("--epochs", type=int, default=1, help="repeats per precon, for a model (default 1)")
+    prun.add_argument("--limit", type=positive_number, help="run only the first N precons")
+    prun.add_argument("--epochs", type=positive_number, default=1, help="repeats per precon, for a model (default 1)")
     prun.add_argument("--seed", type=int, default=0, help="seed of the random baseline's picks (default 0)")
     prun.add_argument("--max-cost", type=float, help="stop the run once it has spent this many USD")
     prun.add_argument("--price", type=price_argument,
@@ -253,6 +254,6 @@ def add_commands(commands) -> None:
     pprobe.add_argument("--model", required=True, help="the model asked (scripted/<path> offline)")
     pprobe.add_argument("--split", action="append", choices=("train", "dev", "gap", "test"),
                         help="only these splits (repeatable; default: all)")
-    pprobe.add_argument("--limit", type=int, help="ask about the first N precons only")
+    pprobe.add_argument("--limit", type=positive_number, help="ask about the first N precons only")
     pprobe.add_argument("--out", default="precon-probe/answers.jsonl", help="JSONL of every answer")
     pprobe.set_defaults(run=cmd_precon_probe)

@@ -9,7 +9,16 @@ import argparse
 import json
 import sys
 
-from grimoire.cli._common import EXIT_OK, OneNameHelp, _add_result_options, _console, _err, _open_db, add_encoder_option
+from grimoire.cli._common import (
+    EXIT_OK,
+    OneNameHelp,
+    _add_result_options,
+    _console,
+    _err,
+    _open_db,
+    add_encoder_option,
+    command_line_text,
+)
 
 # The search arguments by the names of this command's options (for error messages).
 SPELLING = {"queries": "query", "color_identity": "--id", "format": "--format", "types": "--type",
@@ -90,7 +99,7 @@ def add_commands(commands) -> None:
 
     similar = commands.add_parser("similar", help="cards whose rules text is closest to a card's",
                                   formatter_class=OneNameHelp)
-    similar.add_argument("name", nargs="+", metavar="NAME",
+    similar.add_argument("name", nargs="+", metavar="NAME", type=command_line_text,
                          help="the card to find alikes of, quoted or not: its words are joined into one name (fuzzy, "
                               "as grimoire card)")
     similar.add_argument("-q", "--query", help="extra filters in query syntax, e.g. 'mv<=3 -t:creature'; "
