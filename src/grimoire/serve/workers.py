@@ -34,6 +34,10 @@ MIN_WORKER_LIFE_S = 5.0
 # A connection that has not sent a whole request line and headers this long after it opened, or after its last
 # answer, is closed with a 408: a client trickling its headers a byte at a time (slowloris) held one open for ever.
 HEADER_TIMEOUT_S = 10.0
+# An idle keep-alive connection is closed after this long (uvicorn's default), and every answer that leaves its
+# connection open says so in a Keep-Alive header, so a client's pool drops it first instead of reusing it as it
+# closes (and getting a reset).
+KEEP_ALIVE_S = 5
 
 
 def _closing_answer(status: str, message: str) -> bytes:
@@ -155,11 +159,35 @@ def _run_worker(make_app: Callable[[], Any], sock: socket.socket, log_level: str
 
 
 def server_config(app: Any, **settings: Any) -> Any:
-    """uvicorn's settings for ``app``, with its HTTP/1.1 connections bounded in time while they send headers, and
-    requests in HTTP versions other than 1.0 and 1.1 refused (:func:`_versions_checked`)."""
+    """uvicorn's settings for ``app``, with its HTTP/1.1 connections bounded in time while they send headers, idle
+    ones closed after :data:`KEEP_ALIVE_S` as their answers say (:func:`_keep_alive_told`), and requests in HTTP
+    versions other than 1.0 and 1.1 refused (:func:`_versions_checked`)."""
     import uvicorn
 
-    return uvicorn.Config(_versions_checked(app), http=_header_deadline_protocol(), **settings)
+    return uvicorn.Config(_keep_alive_told(_versions_checked(app)), http=_header_deadline_protocol(),
+                          timeout_keep_alive=KEEP_ALIVE_S, **settings)
+
+
+def _keep_alive_told(app: Any) -> Any:
+    """``app`` with ``Keep-Alive: timeout=N`` on each HTTP/1.1 answer that leaves its connection open: the servers
+    closed an idle connection after 5 s unsaid, and a client reusing it just then got a broken pipe."""
+    told = (b"keep-alive", f"timeout={KEEP_ALIVE_S}".encode())
+
+    async def telling(scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope["http_version"] != "1.1" or \
+                (b"connection", b"close") in [(k.lower(), v.lower()) for k, v in scope["headers"]]:
+            await app(scope, receive, send)
+            return
+
+        async def sent(message: dict) -> None:
+            if message["type"] == "http.response.start" and \
+                    (b"connection", b"close") not in [(k.lower(), v.lower()) for k, v in message.get("headers", [])]:
+                message = {**message, "headers": [*message.get("headers", []), told]}
+            await send(message)
+
+        await app(scope, receive, sent)
+
+    return telling
 
 
 HTTP_VERSIONS = ("1.0", "1.1")
