@@ -846,6 +846,8 @@ class _CheckedMessages:
         self.bodies = bodies or RequestBodies()
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            send = _host_refusals_in_json(send, scope)
         if scope["type"] == "http" and scope["path"].rstrip("/") != MCP_PATH:
             # a typo in the client's URL is told as that (POST /other had been told its JSON was wrong, and a
             # valid message there had been a plain-text "Not Found")
@@ -900,6 +902,38 @@ class _CheckedMessages:
             return
         await self.app(scope, replay_body(clean, receive), _rewording(send, message, version or
                                                                      LATEST_HANDSHAKE_VERSION))
+
+
+def _host_refusals_in_json(send: Any, scope: dict) -> Any:
+    """``send`` with the SDK's refusal of a foreign Host (421) or Origin (403), its check against DNS rebinding,
+    answered as the JSON-RPC error every other refusal here is, saying what to send (it had been bare text,
+    "Invalid Host header")."""
+    refused: int | None = None
+
+    async def answered(message: dict) -> None:
+        nonlocal refused
+        if message["type"] == "http.response.start" and message["status"] in (403, 421) and \
+                (b"content-type", b"application/json") not in message.get("headers", []):
+            refused = message["status"]
+            return
+        if refused is None or message["type"] != "http.response.body":
+            await send(message)
+            return
+        if message.get("more_body", False):
+            return
+        headers = dict(scope.get("headers") or [])
+        port = (scope.get("server") or (HOST, DEFAULT_HTTP_PORT))[1]
+        if refused == 421:
+            reason = (f"the Host header {shown(headers.get(b'host', b'').decode('latin-1'))!r} is not this server's: "
+                      f"it answers only at 127.0.0.1, localhost or [::1] (a check against DNS rebinding); send the "
+                      f"request to http://127.0.0.1:{port}{MCP_PATH}.")
+        else:
+            reason = (f"the Origin header {shown(headers.get(b'origin', b'').decode('latin-1'))!r} is not allowed: "
+                      f"only pages served from 127.0.0.1, localhost or [::1] may call this server (a check against "
+                      f"DNS rebinding); send the request without an Origin header, or from a local page.")
+        await _send_json(send, refused, _invalid_request(None, reason))
+
+    return answered
 
 
 def _body_refused(refused: BodyRefused) -> JSONRPCError:
