@@ -127,6 +127,21 @@ def _validation_error(request: Request, exc: RequestValidationError) -> JSONResp
     return _bad_request("; ".join(dict.fromkeys(problems)) + ".", argument=names[0] if names else "body")
 
 
+def _repeated_keys(body: bytes) -> str | None:
+    """The first key the JSON object ``body`` holds twice at its top level (``{"deck": a, "deck": b}`` had checked
+    b, unsaid, where deck and text together are refused as the deck sent twice), else None. ``body`` is JSON FastAPI
+    has read already."""
+    objects: list[list[str]] = []
+
+    def pairs(items: list[tuple[str, object]]) -> dict:
+        objects.append([key for key, _ in items])
+        return dict(items)
+
+    json.loads(body, object_pairs_hook=pairs)
+    keys = objects[-1] if objects else []  # (the outermost object is read last)
+    return next((key for index, key in enumerate(keys) if key in keys[:index]), None)
+
+
 def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
     """Starlette's and FastAPI's own refusals (an unknown address, a method a route lacks, a body the JSON parser
     gave up on) in the API's shape, each with what to do instead."""
@@ -237,7 +252,7 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
         if not replays:
             replays.append(ReplayLibrary(arena or arena_dir(), library.engine.db))
         return replays[0]
-    app = FastAPI(title="Grimoire", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json",
+    app = FastAPI(title="Grimoire", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json",
                   dependencies=[Depends(_known_parameters)])
 
     app.add_exception_handler(RequestValidationError, _validation_error)
@@ -296,8 +311,11 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
         return check_deck(deck, body.format, body.bracket).to_dict()
 
     @app.post("/api/deck/check")
-    async def deck_check(body: DeckCheckBody):
+    async def deck_check(body: DeckCheckBody, request: Request):
         # (the body, the format and the bracket are checked before the deck's work waits for a slow-lane slot)
+        if repeated := _repeated_keys(await request.body()):
+            return _bad_request(f"bad parameter {repeated}: sent twice in the body (JSON would keep only the last "
+                                f"one); send it once.", argument=repeated)
         try:
             check_rules(body.format, body.bracket)
         except DeckRulesError as exc:
@@ -363,6 +381,10 @@ def create_app(store: Path | None = None, pool: WorkPool | None = None, arena: P
     @app.get("/")
     def index():
         return FileResponse(STATIC / "index.html")
+
+    @app.get("/api/docs", include_in_schema=False)
+    def api_docs():  # (drawn by static/api.js: FastAPI's Swagger UI loads from a CDN, a blank page offline)
+        return FileResponse(STATIC / "api.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.state.library = library
