@@ -476,6 +476,8 @@ class Reader:
                 for alias in {front.split()[0].split(",")[0], front.removeprefix("The ").split(",")[0], whole, titled}:
                     loose.setdefault(fold(alias), []).append(row)
         identities = columns.color_identity
+        by_comma = {alias: self._can_lead(rows) for alias, rows in by_comma.items()}
+        loose = {alias: self._can_lead(rows) for alias, rows in loose.items()}
         for alias, rows in loose.items():
             if alias in by_comma:  # "Rhys": Rhys, the Evermore, and Rhys the Redeemed; "teysa": Teysa Karlov too
                 by_comma[alias] = by_comma[alias] + [row for row in rows if row not in by_comma[alias]]
@@ -491,6 +493,18 @@ class Reader:
             if "Legendary" in type_line and ("Creature" in type_line or "Planeswalker" in type_line):
                 by_comma[nickname] = [row]
         return by_comma
+
+    def _can_lead(self, rows: list[int]) -> list[int]:
+        """Of the legends a short name may mean, those that can lead a Commander deck (legal there: no digital-only
+        Alchemy card, which the data marks not legal), where any can: "hamza" had read Hamza, Might of the Yathan's
+        black too, and "wilson" five colours for six Alchemy Wilsons. A store that knows no Commander legality, or a
+        name only unplayable cards hold, keeps them all."""
+        legal = self._commander_legal
+        return [row for row in rows if legal[row]] or rows
+
+    @cached_property
+    def _commander_legal(self) -> list[bool]:
+        return (self.db.columns.legality("commander") == 1).tolist()
 
     @cached_property
     def rules_words(self) -> frozenset[str]:
@@ -2789,7 +2803,8 @@ def _colors(reader: Reader, state: _State) -> None:
             continue  # "a five-color Commander deck; find artifacts ...": a deck that plays every colour, so no
             # filter (it had read id=wubrg: only five-colour cards)
         elif (match.group(4) or match.group(5)) and not _asks_commanders(state) and \
-                next_word not in ("land", "lands") and _names_cards(next_word):
+                next_word not in ("land", "lands") and _names_cards(next_word) and \
+                _after(state, last, 2) not in ("card draw", "card advantage"):
             # "four color cards", "5c creatures", "wubrg spells": the cards' own colours, as "three color cards"
             # (it read "four color cards" as within any four colours, nearly every card, and "five color cards" as
             # the identity, Earthen Ally's "{W}{U}{B}{R}{G}:" ability first)
@@ -2799,9 +2814,16 @@ def _colors(reader: Reader, state: _State) -> None:
             # land's identity being four colours; "ramp for 4c": what a four-colour deck can play
             syntax = _ANY_FOUR_COLOURS if _asks_commanders(state) else "produces:wubrg" \
                 if next_word in ("land", "lands") else _WITHIN_FOUR_COLOURS
-        elif match.group(5):
+        elif match.group(5) and next_word in ("land", "lands"):
             # "rainbow lands", "five color lands": lands that tap for any colour, which have no colour identity
-            syntax = "produces:wubrg" if next_word in ("land", "lands") else "id=wubrg"
+            syntax = "produces:wubrg"
+        elif match.group(5) and next_word and not _asks_commanders(state) and (
+                not _names_cards(next_word) or _after(state, last, 2) in ("card draw", "card advantage")):
+            # "five color ramp", "5 color removal": what a five-colour deck plays, as "ramp for five color" is (it
+            # read id=wubrg: five-colour cards only, Esika and Jegantha for ramp)
+            syntax = "id<=wubrg"
+        elif match.group(5):
+            syntax = "id=wubrg"
         else:
             syntax = "c:m"
         state.take(first, last, syntax, "colour")
@@ -3795,8 +3817,11 @@ _GRAVEYARD_TO_TOP = re.compile(r"(?:from (?:my |your |the )?(?:graveyard|yard|gy
                                r"(?:the )?top of (?:my |your |the )?(?:library|deck))|"
                                r"(?:on|to|onto) (?:the )?top of (?:my |your |the )?(?:library|deck) "
                                r"from (?:my |your |the )?(?:graveyard|yard|gy)")
-# "cards that care about the number of lands i control", "cards that count my lands": what counts them
+# "cards that care about the number of lands i control", "cards that count my lands": what counts them; "care about
+# the number of lands", whose lands are no one's, too (it read landfall: lands entering, Jaddi Offshoot first)
 _LANDS_COUNTED = re.compile(r"(?:the )?number of lands (?:i|you|we) (?:control|have)|"
+                            r"(?<=about )(?:the number of|how many) lands(?: (?:i|you|we) (?:control|have)| in play| "
+                            r"on the battlefield)?|"
                             r"count(?:s|ing)? (?:my |your )?lands|for each land (?:i|you) control")
 # "low life payoffs", "cards that get better when i have less life": what cards say of it ("if you have 5 or less life")
 _LOW_LIFE = re.compile(r"low life(?: total)?(?: payoffs?| matters| cards| synergy)?|(?:better|stronger) (?:when|while|"

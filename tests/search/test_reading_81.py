@@ -1,0 +1,60 @@
+"""Requests two players' reviews (a Commander and a Constructed player) found read poorly: a commander's short name
+that Alchemy cards share, a colour count before a need, a partner asked for, lands counted, a legality question
+and "cheaper" beside a card."""
+
+from __future__ import annotations
+
+import pytest
+
+from grimoire.cards.home import bundled_store_dir
+from grimoire.cards.store import CardDB
+from grimoire.search.reading import Reader
+
+
+@pytest.fixture(scope="module")
+def reader() -> Reader:
+    """The reader over the bundled snapshot: its commanders, Alchemy cards and all, are what a short name means."""
+    return Reader(CardDB(bundled_store_dir()))
+
+
+@pytest.mark.parametrize(("query", "identity"), [
+    ("cards for my hamza deck", "id<=wg"),  # not Hamza, Might of the Yathan's black (Alchemy: not legal)
+    ("backgrounds for wilson", "id<=g"),  # six Alchemy Wilsons had made it all five colours
+    ("ramp for my karlach deck", "id<=r"),
+])
+def test_a_short_commander_name_means_the_commanders_a_deck_can_have(reader, query, identity):
+    reading = reader.read(query)
+    assert identity in reading.syntax.split()
+    assert not any("may be any of" in note for note in reading.notes)
+
+
+@pytest.mark.parametrize(("query", "identity"), [
+    ("five color ramp", "id<=wubrg"),  # a five-colour deck's ramp, as "ramp for five color" is
+    ("5 color ramp", "id<=wubrg"),
+    ("five color removal", "id<=wubrg"),
+    ("5c card draw", "id<=wubrg"),
+])
+def test_a_five_colour_need_is_what_a_five_colour_deck_plays(reader, query, identity):
+    assert reader.read(query).syntax.split()[0] == identity
+
+
+@pytest.mark.parametrize(("query", "syntax"), [
+    ("five color cards", "c=5"),  # the cards' own colours still
+    ("five color commanders", "is:commander id=wubrg"),
+    ("five color lands", "produces:wubrg t:land"),
+])
+def test_five_colour_cards_and_commanders_stay_five_colour(reader, query, syntax):
+    assert reader.read(query).syntax == syntax
+
+
+@pytest.mark.parametrize("query", [
+    "cards that care about the number of lands",
+    "cards that care about how many lands i control",
+    "cards that care about the number of lands in play",
+])
+def test_caring_about_the_number_of_lands_is_what_counts_them(reader, query):
+    assert reader.read(query).syntax == "o:/(?:for each land|number of lands) you control/"
+
+
+def test_caring_about_lands_alone_stays_words(reader):
+    assert reader.read("cards that care about lands").syntax == ""  # lands matter, landfall too: the words rank
