@@ -58,3 +58,19 @@ def test_caring_about_the_number_of_lands_is_what_counts_them(reader, query):
 
 def test_caring_about_lands_alone_stays_words(reader):
     assert reader.read("cards that care about lands").syntax == ""  # lands matter, landfall too: the words rank
+
+
+@pytest.mark.parametrize(("query", "name"), [
+    ("cheaper Path to Exile", "Path to Exile"),  # it read mv<1: Slaughter Pact, Black Tulip
+    ("cheaper version of Lightning Bolt", "Lightning Bolt"),
+])
+def test_cheaper_than_a_one_mana_card_is_cards_like_it_at_no_more_mana(reader, query, name):
+    reading = reader.read(query)
+    assert reading.syntax == f'like:"{name}" mv<=1 -t:land'
+    assert any(note.startswith("cheaper: the card data has no prices") for note in reading.notes)
+
+
+def test_cheaper_than_a_dearer_card_still_costs_less_mana_and_says_so(reader):
+    reading = reader.read("Rhystic Study but cheaper")
+    assert reading.syntax == 'like:"Rhystic Study" mv<3 -t:land'
+    assert "cheaper: the card data has no prices, so read as less mana than Rhystic Study (mv<3)" in reading.notes

@@ -1428,9 +1428,15 @@ class Reader:
                 if value == value and value > 0:
                     # (a land costs no mana: "like Vampiric Tutor but cheaper" had let in Bloodstained Mire)
                     land = "Land" in self.db.columns.type_line[row]
+                    # below one mana only free spells are left, so "cheaper Path to Exile" means the price (Swords
+                    # to Plowshares), which the data lacks: cards like it at no more mana (mv<1 had given Slaughter
+                    # Pact and Black Tulip)
+                    at_most = better or (not land and value <= 1)
                     state.chips.append(Chip(cheaper.group() if cheaper else trigger,
-                                            f"mv{'<=' if better else '<'}{value:g}" + ("" if land else " -t:land"),
+                                            f"mv{'<=' if at_most else '<'}{value:g}" + ("" if land else " -t:land"),
                                             "mv"))
+                    if not better:
+                        state.notes.append(_cheaper_note(self.db.columns.name[row], value, at_most))
             return
         deck = re.match(r"(deck|edh|commander|build|list|precon|upgrades?|additions?|adds)\b", after)
         # "my atraxa superfriends deck", "for an Edgar Markov vampires deck": the commander, then the deck's theme,
@@ -5754,6 +5760,14 @@ _NO_PRICES = "the card data has no prices, so cards were not filtered by price"
 
 # words that ask about price and nothing else ("cheap" and "inexpensive" are read as a low mana value)
 _PRICE_WORDS = frozenset({"budget", "budget-friendly", "affordable", "price", "prices", "priced", "pricey"})
+
+
+def _cheaper_note(name: str, value: float, at_most: bool) -> str:
+    """What "cheaper" beside a card was read as, the data holding no prices."""
+    if at_most:
+        return (f"cheaper: the card data has no prices, and nothing but free spells costs less mana than {name}: "
+                f"read as cards like it at no more mana (mv<={value:g})")
+    return f"cheaper: the card data has no prices, so read as less mana than {name} (mv<{value:g})"
 
 
 def _budget(reader: Reader, state: _State) -> None:
