@@ -36,15 +36,10 @@ def test_a_short_commander_name_means_the_commanders_a_deck_can_have(reader, que
 ])
 def test_a_five_colour_need_is_what_a_five_colour_deck_plays(reader, query, identity):
     assert reader.read(query).syntax.split()[0] == identity
-
-
-@pytest.mark.parametrize(("query", "syntax"), [
-    ("five color cards", "c=5"),  # the cards' own colours still
-    ("five color commanders", "is:commander id=wubrg"),
-    ("five color lands", "produces:wubrg t:land"),
-])
-def test_five_colour_cards_and_commanders_stay_five_colour(reader, query, syntax):
-    assert reader.read(query).syntax == syntax
+    # the cards' own colours, commanders' and lands' stay as they were
+    assert reader.read("five color cards").syntax == "c=5"
+    assert reader.read("five color commanders").syntax == "is:commander id=wubrg"
+    assert reader.read("five color lands").syntax == "produces:wubrg t:land"
 
 
 @pytest.mark.parametrize("query", [
@@ -54,9 +49,6 @@ def test_five_colour_cards_and_commanders_stay_five_colour(reader, query, syntax
 ])
 def test_caring_about_the_number_of_lands_is_what_counts_them(reader, query):
     assert reader.read(query).syntax == "o:/(?:for each land|number of lands) you control/"
-
-
-def test_caring_about_lands_alone_stays_words(reader):
     assert reader.read("cards that care about lands").syntax == ""  # lands matter, landfall too: the words rank
 
 
@@ -74,3 +66,29 @@ def test_cheaper_than_a_dearer_card_still_costs_less_mana_and_says_so(reader):
     reading = reader.read("Rhystic Study but cheaper")
     assert reading.syntax == 'like:"Rhystic Study" mv<3 -t:land'
     assert "cheaper: the card data has no prices, so read as less mana than Rhystic Study (mv<3)" in reading.notes
+
+
+def test_a_legality_question_with_a_short_name_finds_the_card_players_mean(reader):
+    reading = reader.read("is oko banned in legacy")  # it read the words "is oko": every Oko but Thief of Crowns
+    assert reading.card == "Oko, Thief of Crowns"
+
+
+@pytest.mark.parametrize(("typed", "name"), [
+    ("oko", "Oko, Thief of Crowns"),  # it listed Oko, the Trickster and Oko, the Ringleader first
+    ("bop", "Birds of Paradise"),
+    ("birds", "Birds of Paradise"),  # the one card whose name begins with the word
+    ("tarmogoif", "Tarmogoyf"),  # one letter off: it scored 89, under the confident 90
+])
+def test_a_card_players_name_so_is_found(reader, typed, name):
+    found = reader.db.names.match(typed)
+    assert found.name == name and found.correction
+
+
+@pytest.mark.parametrize(("typed", "others"), [
+    ("sheoldred", ["Sheoldred, the Apocalypse", "Sheoldred, Whispering One"]),
+    ("elesh norn", ["Elesh Norn, Grand Cenobite", "Elesh Norn, Mother of Machines"]),
+])
+def test_a_face_name_other_cards_begin_with_names_them_in_its_note(reader, typed, others):
+    found = reader.db.names.match(typed)
+    assert found.exact and all(other in found.correction for other in others)
+    assert reader.db.names.match("Lightning Bolt").correction is None

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
 
 from grimoire.cards.fuzzy import MAX_QUERY_CHARS, CandidateIndex
 from grimoire.cards.nicknames import NICKNAMES
@@ -100,12 +101,15 @@ class NameMatch:
     exact: bool
     suggestions: tuple[str, ...] = ()
     nickname: bool = False  # what players call the card ("stp"), or its name without "The" ("great henge")
+    also: tuple[str, ...] = ()  # other cards the typed words name before a comma, where a face name was exact
 
     @property
     def correction(self) -> str | None:
-        """The note every surface shows for a fuzzy match or a nickname (``None`` for an exact name)."""
+        """The note every surface shows for a fuzzy match or a nickname, or for a face name other cards' names begin
+        with (``None`` for an exact name that names no other card)."""
         if self.exact:
-            return None
+            return f"{self.query!r} is a face of {self.name}; you may mean {' or '.join(self.also)}" if self.also \
+                else None
         if self.nickname:
             return f"{self.query!r} read as {self.name}, as players call it"
         return f"no card is named {self.query!r}; showing the closest match, {self.name}"
@@ -137,6 +141,7 @@ class NameIndex:
         self._renown_of = renown
         self._renown: Renown | None = None
         self._word_rows: dict[str, list[int]] | None = None
+        self._before_comma: dict[str, list[int]] | None = None
         self._exact = {name: row for row, name in enumerate(names)}
         self._folded: dict[str, int] = {}
         self._faces: dict[str, int] = {}
@@ -237,19 +242,58 @@ class NameIndex:
         :class:`CardNotFoundError` with suggestions when no name is close enough (or ``fuzzy`` is off)."""
         row = self.find(query)
         if row is not None:
-            return NameMatch(query, row, self._names[row], exact=True)
+            return NameMatch(query, row, self._names[row], exact=True, also=self._also_named(query, row))
         if (row := self.nickname(query)) is not None:
             return NameMatch(query, row, self._names[row], exact=False, nickname=True)
         matches = self.suggest(query, limit=5)
         if fuzzy and matches:
             best_score = matches[0][1]
             runner_up = matches[1][1] if len(matches) > 1 else 0.0
-            if best_score >= self.ACCEPT_SCORE and best_score - runner_up >= self.ACCEPT_MARGIN:
+            if best_score >= self.ACCEPT_SCORE and best_score - runner_up >= self.ACCEPT_MARGIN or \
+                    self._one_letter_off(query, matches):
                 others = tuple(name for name, _, _ in matches[1:])
                 return NameMatch(query, matches[0][2], matches[0][0], exact=False, suggestions=others)
+        if fuzzy and (row := self._only_name_begun(query)) is not None:
+            return NameMatch(query, row, self._names[row], exact=False, nickname=True)
         holders = self.holding_word(query, limit=5)
         fuzzy_rows = [row for _, _, row in matches if row not in holders]
         raise CardNotFoundError(query, [self._names[row] for row in [*holders, *fuzzy_rows][:5]])
+
+    # a typo one letter off is taken without asking in a name this long ("tarmogoif": Tarmogoyf scored 89, under
+    # ACCEPT_SCORE); in a shorter one a letter is too much of the name
+    ONE_LETTER_LENGTH = 6
+
+    def _one_letter_off(self, query: str, matches: list[tuple[str, float, int]]) -> bool:
+        """Whether the best of ``matches`` is the only one a letter off the typed name (one changed, added, dropped,
+        or two neighbours swapped)."""
+        typed = _bare(fold(query))
+        if len(typed) < self.ONE_LETTER_LENGTH:
+            return False
+        close = [name for name, _, _ in matches if OSA.distance(typed, _bare(fold(name))) <= 1]
+        return close == [matches[0][0]]
+
+    def _only_name_begun(self, query: str) -> int | None:
+        """The one card whose name begins with the one word ``query`` of five letters or more ("birds": Birds of
+        Paradise), as players shorten a name; ``None`` where several names begin with it or none."""
+        word = _bare(fold(query[:MAX_QUERY_CHARS]))
+        if len(word) < 5 or " " in word:
+            return None
+        rows = {row for row in self._words().get(word, []) if _bare(fold(self._names[row])).split()[0] == word}
+        return rows.pop() if len(rows) == 1 else None
+
+    def _also_named(self, query: str, row: int) -> tuple[str, ...]:
+        """Where ``query`` is only a face of a card (Sheoldred // The True Scriptures for "sheoldred"), the other
+        cards whose name before the comma it is (Sheoldred, the Apocalypse; Sheoldred, Whispering One), which a
+        player may well mean."""
+        typed = _bare(fold(query))
+        if typed == _bare(fold(self._names[row])):
+            return ()
+        if self._before_comma is None:
+            self._before_comma = {}
+            for other, name in enumerate(self._names):
+                if "," in name:
+                    self._before_comma.setdefault(_bare(fold(name.split(",")[0])), []).append(other)
+        return tuple(self._names[other] for other in self._before_comma.get(typed, ()) if other != row)
 
     def holding_word(self, query: str, limit: int = 5) -> list[int]:
         """Rows of the cards whose name holds the one word ``query`` as a whole word ("oko": every Oko; "lotus":

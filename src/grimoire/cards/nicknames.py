@@ -41,6 +41,7 @@ NICKNAMES: dict[str, str] = {
     "fable": "Fable of the Mirror-Breaker", "cryptic": "Cryptic Command", "kcommand": "Kolaghan's Command",
     "kolaghan command": "Kolaghan's Command", "emry": "Emry, Lurker of the Loch",
     "w6": "Wrenn and Six", "t3feri": "Teferi, Time Raveler",
+    "bop": "Birds of Paradise", "oko": "Oko, Thief of Crowns",
 }
 # nicknames that are everyday words ("path", "bolt", "bob"): a card only alone or where a name is expected ("like
 # path but black", "bolt effects"), never in "a path to victory"
