@@ -111,12 +111,14 @@ class PickCheck:
 
 
 def check_adds(adds: Sequence[str], deck: DeckContext, facts: Callable[[str], CardFacts | None], *,
-               game_changer_limit: int = GAME_CHANGER_LIMIT) -> list[PickCheck]:
-    """Verdicts in rank order. Game Changers count against the limit with those already in the deck, so the
-    first ones in rank order are kept and the rest are invalid."""
+               game_changer_limit: int = GAME_CHANGER_LIMIT, cuts: Sequence[PickCheck] = ()) -> list[PickCheck]:
+    """Verdicts in rank order. Game Changers count against the limit with those left in the deck after the valid
+    ``cuts`` (see :func:`check_cuts`), so the first ones in rank order are kept and the rest are invalid: a Game
+    Changer cut makes room for one added (swapping one for a better one had scored the add 0)."""
     checks: list[PickCheck] = []
     seen: set[str] = set()
-    game_changers = deck.game_changers
+    game_changers = deck.game_changers - sum(
+        bool(cut.valid and (found := facts(cut.oracle_id)) and found.game_changer) for cut in cuts)
     allowed = set(deck.color_identity)
     for oracle_id in adds:
         found = facts(oracle_id)
@@ -269,8 +271,8 @@ class EpisodeScore:
 def score_episode(episode: Episode, deck: DeckContext, gold: Gold, facts: Callable[[str], CardFacts | None], *,
                   slots: int = SLOTS, game_changer_limit: int = GAME_CHANGER_LIMIT) -> EpisodeScore:
     """Check and score both sides of an episode."""
-    adds = check_adds(list(episode.adds)[:slots], deck, facts, game_changer_limit=game_changer_limit)
     cuts = check_cuts(list(episode.cuts)[:slots], deck)
+    adds = check_adds(list(episode.adds)[:slots], deck, facts, game_changer_limit=game_changer_limit, cuts=cuts)
     return EpisodeScore(episode.precon_id, episode.system, add=score_side(adds, gold, "add", slots=slots),
                         cut=score_side(cuts, gold, "cut", slots=slots))
 
