@@ -20,8 +20,13 @@ from inspect_ai.model import ModelOutput, ModelUsage
 PRICES_FILE = Path(__file__).resolve().parent.parent / "data" / "prices.json"
 PER_TOKENS = 1_000_000
 # What may follow a listed name and still be the same model: a release date (``-20250929``, ``-2024-08-06``,
-# Vertex's ``@20250929``), then a provider's version tag (Bedrock's ``-v1:0``).
-_DATED = r"(?:[-@](?:\d{8}|\d{4}-\d{2}-\d{2}))?(?:-v\d+(?::\d+)?)?"
+# Vertex's ``@20250929``) or Anthropic's alias for the newest one (``claude-3-5-haiku-latest``), then a provider's
+# version tag (Bedrock's ``-v1:0``).
+_DATED = r"(?:[-@](?:\d{8}|\d{4}-\d{2}-\d{2})|-latest)?(?:-v\d+(?::\d+)?)?"
+# Bedrock names carry the vendor, "anthropic.<model>", and serve the Claude 4 models on demand only through a
+# cross-region inference profile, whose id puts the region group first: "us.anthropic.claude-sonnet-4-5-...",
+# "eu.", "apac.", "global." (AWS's Bedrock user guide, "Supported Regions and models for inference profiles").
+_BEDROCK_VENDOR = re.compile(r"^(?:[a-z]{2,6}(?:-[a-z]{2,6})?\.)?anthropic\.")
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,7 @@ class PriceTable:
         if provider in self.free_providers:
             return Price(0.0, 0.0, 0.0, 0.0, source="no model is called")
         bare = model.rsplit("/", 1)[-1].lower()
-        bare = bare.removeprefix("anthropic.").replace(".", "-")  # Bedrock names carry the vendor: anthropic.<model>
+        bare = _BEDROCK_VENDOR.sub("", bare).replace(".", "-")
         return next((price for key, price in self.models.items() if re.fullmatch(re.escape(key) + _DATED, bare)),
                     None)
 
