@@ -77,6 +77,17 @@ def load(path: Path) -> LoadResult:
                       field_notes=dict(FIELD_NOTES), data_date=data_date)
 
 
+def repeated_faces(cards: list) -> set[int]:
+    """Positions (0-based) of the entries of an MTGJSON deck's card list that are a later face of a card whose front
+    the list also holds: a card object is one face, its ``side`` "a" the front and "b" (or "c"...) the faces after it,
+    under the card's whole ``name`` ("Delver of Secrets // Insectile Aberration"), as the Card (Deck) model says
+    (https://mtgjson.com/data-models/card/card-deck/). Such an entry is the same card again, so a deck counts it
+    once; a later face listed without its front is the card's only entry, and stays."""
+    fronts = {card.get("name") for card in cards if isinstance(card, dict) and card.get("side") in (None, "a")}
+    return {position for position, card in enumerate(cards) if isinstance(card, dict)
+            and card.get("side") not in (None, "a") and card.get("name") in fronts}
+
+
 def _check(entry, name: str, path: Path) -> list[dict]:
     if not isinstance(entry, list) or not entry or not all(isinstance(face, dict) for face in entry):
         raise SourceError(path, "expected a non-empty list of face objects", name)

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from grimoire.cards.model import Card
+from grimoire.cards.mtgjson import repeated_faces
 from grimoire.cards.names import CardNotFoundError, fold, shown
 from grimoire.cards.store import CardDB
 
@@ -756,9 +757,14 @@ def load_mtgjson_deck(path_or_dict: str | Path | dict | list, db: CardDB) -> Par
         if not isinstance(entries, list):
             reader.problem(1, f"{key}: {shown(repr(entries))}", f"{key} must be a list of cards")
             continue
+        repeats = repeated_faces(entries)
         for position, entry in enumerate(entries, start=1):
             if reader.full:
                 return deck
+            if position - 1 in repeats:
+                deck.notes.append(f"{key} card {position} ({shown(entry['name'])!r}) is the side "
+                                  f"{shown(str(entry['side']))!r} face of a card listed with its front: read once")
+                continue
             if read == MAX_LINES:  # the text decks' limit, so a 150,000-entry file answers as fast as a deck
                 reader.problem(position, f"{key}: entry {position:,}",
                                f"the deck file has more than {MAX_LINES:,} card entries; the rest was not read")

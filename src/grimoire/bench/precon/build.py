@@ -38,6 +38,7 @@ from grimoire.bench.precon.schema import (
     gain_syn,
 )
 from grimoire.cards.loading import read_json
+from grimoire.cards.mtgjson import repeated_faces
 from grimoire.cards.names import fold
 from grimoire.cards.store import CardDB
 
@@ -253,9 +254,11 @@ def _precon(deck: MtgjsonDeck, matcher: CardMatcher) -> Precon:
     """The official list as deck rows (one per card; copies summed), commanders first."""
     cards: dict[str, dict] = {}
     for board, is_commander in (("commander", True), ("mainBoard", False)):
-        for card in deck.data.get(board) or []:
-            if card.get("side") not in (None, "a"):
-                continue  # the back face of a card already listed
+        listed = deck.data.get(board) or []
+        repeats = repeated_faces(listed)
+        for position, card in enumerate(listed):
+            if position in repeats:
+                continue  # a later face of a card already listed
             oracle_id = matcher.mtgjson_card(card)
             if oracle_id is None:
                 continue
