@@ -83,9 +83,10 @@ def repeated_faces(cards: list) -> set[int]:
     under the card's whole ``name`` ("Delver of Secrets // Insectile Aberration"), as the Card (Deck) model says
     (https://mtgjson.com/data-models/card/card-deck/). Such an entry is the same card again, so a deck counts it
     once; a later face listed without its front is the card's only entry, and stays."""
-    fronts = {card.get("name") for card in cards if isinstance(card, dict) and card.get("side") in (None, "a")}
-    return {position for position, card in enumerate(cards) if isinstance(card, dict)
-            and card.get("side") not in (None, "a") and card.get("name") in fronts}
+    named = [(position, card) for position, card in enumerate(cards)
+             if isinstance(card, dict) and isinstance(card.get("name"), str)]
+    fronts = {card["name"] for _, card in named if card.get("side") in (None, "a")}
+    return {position for position, card in named if card.get("side") not in (None, "a") and card["name"] in fronts}
 
 
 def _check(entry, name: str, path: Path) -> list[dict]:
