@@ -60,6 +60,13 @@ _FORGE_HEADER = re.compile(r"^\[\s*([A-Za-z]+)\s*\]$")
 _QUANTITY = re.compile(r"^(?:[xX×]\s?)?([-+\u2212]?\d+)(?:[xX×]|\s+[xX×](?=\s))?(?:\s+|(?=[^\W\d_]|[\"'+]))(.+)$")
 _BARE_QUANTITY = re.compile(r"^([-+\u2212]?\d+)(?:\s+|(?=[^\W\d_]|[\"'+]))(.+)$")
 _WRITTEN_COUNT = re.compile(r"([-+\u2212]?)(\d+)")
+# A count written as a word ("four Counterspell"), read only when the rest is a card's exact name (so "One with
+# Nothing" and "Seven Dwarves" stay cards); "four Counterspell" had been fuzzy-matched to 1 Counterspell
+_NUMBER_WORDS = {word: number for number, word in enumerate(
+    ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), start=1)}
+_WORD_QUANTITY = re.compile(rf"^({'|'.join(_NUMBER_WORDS)})\s+(\S.*)$", re.IGNORECASE)
+# A line that is a count and nothing else ("4x", "x4", "4"): "4x" had been read as 4 copies of the card X
+_COUNT_ONLY = re.compile(r"^(?:[xX×]\s?\d+|\d+[xX×]?)$")
 # What exporters put after the name, taken off from the end one at a time: a count ("x4", "x 4", "×4", "(x4)"),
 # Archidekt's categories ("[Ramp,Artifact]", the commander's "[Commander{top}]"), markers ("*F*", TappedOut's
 # "*CMDR*" and "*f-etched*", "^tag^", MTGGoldfish's foil "(F)" and its variant before the set, "<borderless>",
@@ -444,6 +451,7 @@ class _Reading:
     commander_mark: bool = False
     exact: bool = False
     second_count: str = ""  # a count after the name when one came before it too: "2 Lightning Bolt x4"
+    word_count: str = ""  # the count as written in words ("four"), where the reading takes one
     doubt: str = ""  # why the line's count cannot be trusted; such a line is a problem, never a guess
 
     def section(self, default: str | None) -> str | None:
@@ -499,16 +507,21 @@ def _readings(line: str) -> tuple[list[_Reading], _Reading]:
     """Every reading of a card line, in the order they are tried as exact names, and the one to use when none is:
     the whole line, then a leading count with an "x", then without one, each from the whole text to the bare name."""
     readings = _unwrapped("1", line, counted=False)
+    if word := _WORD_QUANTITY.match(line):  # tried last, and only as exact names: see _NUMBER_WORDS
+        worded = _unwrapped(str(_NUMBER_WORDS[word.group(1).lower()]), word.group(2), counted=True)
+        words = [replace(reading, word_count=word.group(1)) for reading in worded]
+    else:
+        words = []
     match = _QUANTITY.match(line)
     if not match:
-        return readings, readings[-1]
+        return readings + words, readings[-1]
     counted = _unwrapped(match.group(1), match.group(2), counted=True)
     bare = _BARE_QUANTITY.match(line)
     if bare and bare.group(2) != match.group(2):  # the "x" after the count may begin the name
         readings += counted + _unwrapped(bare.group(1), bare.group(2), counted=True)
     else:
         readings += counted
-    return readings, counted[-1]
+    return readings + words, counted[-1]
 
 
 def _read_line(line: str, exact: Callable[[str], bool] | None = None) -> _Reading:
@@ -677,6 +690,11 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
             if forge_section:
                 forge_aside[forge_section] = forge_aside.get(forge_section, 0) + 1
             continue
+        if _COUNT_ONLY.match(card_line):
+            count = card_line.strip("xX× ")
+            reader.problem(number, line, f"a count with no card name: write the card after it, as '{count} "
+                           "Lightning Bolt'")
+            continue
         reading = _read_line(card_line, reader.is_card)
         line_section = reading.section(line_section)
         if line_section is None:
@@ -686,6 +704,9 @@ def parse_decklist(text: str, db: CardDB) -> ParsedDeck:
         elif not reading.name:
             reader.problem(number, line, "no card name on this line")
         else:
+            if reading.word_count:
+                deck.notes.append(f"line {number}: the count {shown(reading.word_count)!r} is written as a word: "
+                                  f"read as {reading.quantity}")
             reader.add(line_section, reading.quantity, reading.name, number, line)
     if cut is not None:
         reader.problem(cut, "", f"the decklist has more than {MAX_LINES:,} lines; the rest was not read")

@@ -280,6 +280,32 @@ def _xml_attributes(inside: str) -> dict[str, str]:
             for found in _XML_ATTRIBUTE.finditer(inside)}
 
 
+# A document type with its own declarations (an internal subset, where entities are declared), and a reference to an
+# entity other than a character reference or one of XML's five: neither MTGO nor Cockatrice writes them, and the
+# readers below expand none (an XML parser would: a file read off the disk, a billion laughs)
+_INTERNAL_SUBSET = re.compile(r"<!DOCTYPE[^>\[]*\[", re.IGNORECASE)
+_ENTITY_REFERENCE = re.compile(r"&[A-Za-z_][\w.:-]*;")
+_UNREAD_ENTITIES = ("DTDs and entities are not read in .dek and .cod files (MTGO and Cockatrice write none); export the "
+                    "deck again, or paste the decklist as text")
+
+
+def _document_type_problem(text: str) -> LineProblem | None:
+    """A problem at the line of a document type that declares its own entities (``<!DOCTYPE x [<!ENTITY ...>]>``),
+    ``None`` for a file without one."""
+    declared = _INTERNAL_SUBSET.search(text[:_PROLOG_CHARS])
+    if declared is None:
+        return None
+    line = text.count("\n", 0, declared.start()) + 1
+    return LineProblem(line, shown(text[declared.start():declared.start() + 80].split("\n")[0]),
+                       f"the file declares a document type with entities of its own: {_UNREAD_ENTITIES}")
+
+
+def _entity_reason(name: str) -> str:
+    """Why a card element's name cannot be read ("" when it can): it uses an entity, which is not expanded."""
+    entity = _ENTITY_REFERENCE.search(name)
+    return f"the name uses the entity {entity.group(0)}: {_UNREAD_ENTITIES}" if entity else ""
+
+
 def _cut_off(text: str, root: str) -> LineProblem | None:
     """A problem saying where an XML deck file ends early: inside an element (a download or a copy cut short), or
     before its root element's end tag ``</root>``; ``None`` for a file that ends whole."""
@@ -317,14 +343,14 @@ def _from_dek(text: str, db: CardDB) -> ParsedDeck:
             break
         attributes = _xml_attributes(match.group(1))
         name = attributes.get("name", "").strip()
-        if not name:
+        reason = 'the Cards element has no Name="..." attribute' if not name else _entity_reason(name)
+        if reason:
             if len(problems) < MAX_PROBLEMS:
-                problems.append(LineProblem(line, shown(written), 'the Cards element has no Name="..." attribute'))
+                problems.append(LineProblem(line, shown(written), reason))
             continue
         side = "sideboard" if attributes.get("sideboard", "").strip().lower() == "true" else "main"
         rows.append((side, attributes.get("quantity", "1").strip(), name, line, written))
-    if (cut := _cut_off(text, "Deck")) is not None:
-        problems.append(cut)
+    problems += [problem for problem in (_document_type_problem(text), _cut_off(text, "Deck")) if problem]
     if not rows and not problems:
         raise DeckInputError('the deck looks like MTGO\'s .dek XML but has no <Cards Quantity="..." Name="..." /> '
                              "element. Export the deck again from MTGO, or paste the decklist as text.")
@@ -372,7 +398,7 @@ def _from_cod(text: str, db: CardDB) -> ParsedDeck:
         attributes = _xml_attributes(inside)
         name = attributes.get("name", "").strip()
         reason = ('the card element has no name="..." attribute' if not name
-                  else 'the card element is in no <zone name="...">' if zone is None else "")
+                  else 'the card element is in no <zone name="...">' if zone is None else _entity_reason(name))
         if reason:
             if len(problems) < MAX_PROBLEMS:
                 problems.append(LineProblem(line, shown(written), reason))
@@ -380,8 +406,7 @@ def _from_cod(text: str, db: CardDB) -> ParsedDeck:
             rows.append((_COD_ZONES[zone], attributes.get("number", "1").strip(), name, line, written))
         else:
             aside[zone] = aside.get(zone, 0) + 1
-    if (cut := _cut_off(text, "cockatrice_deck")) is not None:
-        problems.append(cut)
+    problems += [problem for problem in (_document_type_problem(text), _cut_off(text, "cockatrice_deck")) if problem]
     if not rows and not aside and not problems:
         raise DeckInputError('the deck looks like Cockatrice\'s .cod XML but has no <card number="..." name="..."/> '
                              "element in a <zone>. Save the deck again from Cockatrice, or paste the decklist as text.")
@@ -506,6 +531,9 @@ def read_deck(source: str | Path, db: CardDB, *, files: bool = True, stdin: Text
             (f" The {deck.set_aside} line{'s' if deck.set_aside != 1 else ''} under a Maybeboard or "
              "Considering header, on a deck site's maybeboard, or in an Archidekt category marked {noDeck}, "
              "are not part of the deck." if deck.set_aside else "")
-        raise DeckInputError("no card found in the deck." + aside + " " + DECK_HELP
-                             + (f"\nLines that could not be read:\n{unread}" if unread else ""), problems)
+        if unread:  # the reasons first: every card of the deck may have been refused for one (a bad quantity)
+            count = "1 line" if len(problems) == 1 else f"{len(problems):,} lines"
+            raise DeckInputError(f"no card found in the deck: {count} could not be read.\n{unread}\n{aside.strip()}"
+                                 f"{' ' if aside else ''}{DECK_HELP}", problems)
+        raise DeckInputError("no card found in the deck." + aside + " " + DECK_HELP, problems)
     return deck
