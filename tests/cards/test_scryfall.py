@@ -198,9 +198,8 @@ def test_reads_gzip_compressed_bulk_files(tmp_path):
 
 
 def test_a_file_that_is_not_an_array_is_an_error(tmp_path):
-    # Scryfall's Error object (scryfall.com/docs/api/errors), saved in place of the cards
-    path = write_json(tmp_path / "error.json", {"object": "error", "code": "not_found", "status": 404,
-                                                "details": "No cards found matching your query"})
+    # one Card object (scryfall.com/docs/api/cards) saved in place of the bulk file (an error object: test_review_81)
+    path = write_json(tmp_path / "card.json", {"object": "card", "name": "Sol Ring", "layout": "normal"})
     with pytest.raises(SourceError, match="expected a JSON array") as error:
         scryfall.load(path)
     assert str(path) in str(error.value)

@@ -349,3 +349,14 @@ def test_cli_update_says_what_scryfall_said(home, server, monkeypatch):
     assert "HTTP 429 Too Many Requests (rate_limited): You are being rate-limited" in failed.stderr
     assert "mozilla" not in failed.stderr.lower()
     assert server.requests == ["/rate/bulk-data"] * (update.RETRIES + 1)
+
+
+def test_an_html_page_in_place_of_the_bulk_data_index_is_named_with_its_title(home, server):
+    # Cloudflare's challenge page, titled "Just a moment..." (its markup as quoted in VeNoMouS/cloudscraper issue
+    # #194), passed on with HTTP 200 by a proxy: it had been "Expecting value: line 1 column 1 (char 0)"
+    page = b"<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>"
+    server.refusals["/bulk-data"] = [(200, {"Content-Type": "text/html"}, page)]
+    with pytest.raises(update.DownloadError) as raised:
+        update.update_scryfall(min_cards=1)
+    assert "/bulk-data: the answer is an HTML page (titled 'Just a moment...'), not JSON" in str(raised.value)
+    assert grimoire.open().directory == bundled_store_dir()

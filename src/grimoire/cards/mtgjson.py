@@ -47,6 +47,9 @@ def load(path: Path) -> LoadResult:
     document = read_json(path)
     if not isinstance(document, dict) or not isinstance(document.get("data"), dict):
         raise SourceError(path, 'expected a JSON object with a "data" object of cards, as in MTGJSON AtomicCards.json')
+    if (other := _other_file(document["data"])) is not None:
+        raise SourceError(path, f"this is {other}, not AtomicCards: pass AtomicCards.json "
+                          "(https://mtgjson.com/downloads/all-files/), which holds each card once")
     entries = {name: _check(entry, name, path) for name, entry in document["data"].items()}
     # MTGJSON leaves false flags out, so a missing isGameChanger means "no" only in a file that has the flag at all.
     knows_game_changers = any("isGameChanger" in face for faces in entries.values() for face in faces)
@@ -87,6 +90,21 @@ def repeated_faces(cards: list) -> set[int]:
              if isinstance(card, dict) and isinstance(card.get("name"), str)]
     fronts = {card["name"] for _, card in named if card.get("side") in (None, "a")}
     return {position for position, card in named if card.get("side") not in (None, "a") and card["name"] in fronts}
+
+
+def _other_file(data: dict) -> str | None:
+    """Which other MTGJSON file ``data`` is ("MTGJSON's AllPrintings ..."), ``None`` where it may be AtomicCards:
+    AllPrintings (and a set file) keys set objects by code, each with its ``cards`` list
+    (https://mtgjson.com/data-models/set/); a deck file's data is one deck, with ``mainBoard``
+    (https://mtgjson.com/data-models/deck/)."""
+    if "mainBoard" in data or "commander" in data:
+        return "an MTGJSON deck file (check it with grimoire deck check)"
+    if "cards" in data and "code" in data:
+        return "an MTGJSON set file (one set's printings)"
+    first = next(iter(data.values()), None)
+    if isinstance(first, dict) and "cards" in first:
+        return "MTGJSON's AllPrintings (every set's printings, keyed by set code)"
+    return None
 
 
 def _check(entry, name: str, path: Path) -> list[dict]:

@@ -17,6 +17,7 @@ from grimoire.cards.loading import (
 )
 from grimoire.cards.mana import COLOR_ORDER, sort_colors
 from grimoire.cards.model import Card, Face
+from grimoire.cards.names import shown
 from grimoire.cards.store import Ruling
 
 SOURCE = "scryfall"
@@ -47,6 +48,8 @@ def load(cards_path: Path, rulings_path: Path | None = None) -> LoadResult:
     dropped: Counter = Counter()
     cards: list[Card] = []
     row_of: dict[str, int] = {}
+    ranks: list[tuple[bool, bool, bool]] = []  # each kept printing's _printing_rank
+    repeated = 0  # cards printed again, other than as a reversible printing (Oracle Cards repeats those)
     for index, record in enumerate(records):
         _check(record, index, cards_path)
         reason = drop_reason(record["name"], record["layout"], _all_types(record))
@@ -57,18 +60,39 @@ def load(cards_path: Path, rulings_path: Path | None = None) -> LoadResult:
         if oracle_id is None:
             raise SourceError(cards_path, "no oracle_id on the card or its faces", f"{index}, {record['name']!r}")
         card = _build(record, oracle_id, knows_produced_mana)
+        rank = _printing_rank(card, record)
         if oracle_id in row_of:
             dropped["duplicate oracle_id"] += 1
             kept = row_of[oracle_id]
-            # A reversible printing duplicates a normal card; the normal printing describes it better.
-            if cards[kept].layout == "reversible_card" and card.layout != "reversible_card":
-                cards[kept] = card
+            repeated += card.layout != "reversible_card" and cards[kept].layout != "reversible_card"
+            if rank < ranks[kept]:
+                cards[kept], ranks[kept] = card, rank
             continue
         row_of[oracle_id] = len(cards)
         cards.append(card)
+        ranks.append(rank)
     rulings = _load_rulings(Path(rulings_path), set(row_of)) if rulings_path is not None else []
     notes = {**FIELD_NOTES, **({"cards": page_note} if page_note else {})}
+    if repeated > PRINTINGS_SHARE * len(cards):
+        notes["printings"] = PRINTINGS_NOTE.format(repeated=repeated)
     return LoadResult(cards=cards, source=SOURCE, rulings=rulings, dropped=dropped, field_notes=notes)
+
+
+# Scryfall's Default Cards and All Cards files hold one object per printing (https://scryfall.com/docs/api/bulk-data),
+# and a card's printing fields (its border and stamp, read for is_funny; rarity, release date, image) are those of the
+# printing kept: the first had been kept, and a silver-bordered Sol Ring printed first had made the card "funny".
+PRINTINGS_SHARE = 0.02  # of the cards printed again, past which the file is called a file of printings in a note
+PRINTINGS_NOTE = ("a file of printings, such as Scryfall's Default Cards or All Cards ({repeated:,} card objects "
+                  "repeat a card): each card's printing is its first in English that is not an Un-set or other funny "
+                  "printing, and rarity, release date and image are that printing's. The Oracle Cards file holds "
+                  "each card once")
+
+
+def _printing_rank(card: Card, record: dict) -> tuple[bool, bool, bool]:
+    """How poorly a printing stands for its card, lowest best: a reversible printing (the normal one describes the
+    card better), a funny one (a silver border or acorn stamp on a card that is not funny elsewhere), another
+    language."""
+    return card.layout == "reversible_card", card.is_funny, record.get("lang", "en") != "en"
 
 
 def _card_records(path: Path) -> tuple[list, str | None]:
@@ -81,6 +105,10 @@ def _card_records(path: Path) -> tuple[list, str | None]:
         more = (f"one page of a Scryfall API answer with more pages (has_more): only its {len(records):,} card "
                 "objects were read; use the bulk data file for every card") if data.get("has_more") is True else None
         return records, more
+    if isinstance(data, dict) and data.get("object") == "error":  # https://scryfall.com/docs/api/errors
+        details = data.get("details") if isinstance(data.get("details"), str) else "(no details)"
+        raise SourceError(path, f"this is a Scryfall error object, not cards: {shown(details)!r}; download the "
+                          "Oracle Cards bulk file (https://scryfall.com/docs/api/bulk-data), or run grimoire data update")
     return _array_of(data, path, "card objects (Scryfall's oracle_cards bulk file)"), None
 
 

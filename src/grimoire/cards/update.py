@@ -27,6 +27,7 @@ from grimoire.cards import corpus, mtgjson, scryfall
 from grimoire.cards.atomic import atomic_path
 from grimoire.cards.home import MIN_FULL_STORE, claim_work_folder, grimoire_home, install
 from grimoire.cards.loading import LoadResult
+from grimoire.cards.names import page_title
 from grimoire.cards.store import CardDB
 
 SCRYFALL_API = "https://api.scryfall.com"
@@ -175,6 +176,7 @@ def _refusal(response: httpx.Response) -> str:
 
 
 _SHA256 = re.compile(r"[0-9a-fA-F]{64}")
+_PAGE_BYTES = 64 << 10  # of an HTML answer, enough to find its title
 _QUOTED_CHARS = 60  # of an answer that is no digest, enough to tell an error page
 
 
@@ -193,13 +195,22 @@ def published_sha256(text: str, where: str) -> str:
 
 
 def _get_json(client: httpx.Client, url: str, *, sleep: Callable[[float], None]) -> object:
+    body = b""
     try:
         response = _get(client, url, sleep=sleep)
         try:
-            return json.loads(response.read())
+            body = response.read()
         finally:
             response.close()
-    except (httpx.HTTPError, ValueError) as exc:
+        return json.loads(body)
+    except ValueError as exc:
+        if body.lstrip().startswith(b"<"):  # a challenge or error page served with a 200, as the deck readers see too
+            text = body[:_PAGE_BYTES].decode("utf-8", "replace")
+            titled = f" (titled {title!r})" if (title := page_title(text)) else ""
+            raise DownloadError(f"{url}: the answer is an HTML page{titled}, not JSON: a challenge or error page? "
+                                "Try again later") from exc
+        raise DownloadError(f"{url}: {exc}") from exc
+    except httpx.HTTPError as exc:
         raise DownloadError(f"{url}: {exc}") from exc
     except RecursionError as exc:
         raise DownloadError(f"{url}: not JSON this reader can read (nested thousands of levels deep)") from exc
