@@ -1,4 +1,5 @@
-"""Model names as Bedrock's cross-region inference profiles and Anthropic's aliases write them are priced (review 81)."""
+"""Model names as Bedrock's cross-region inference profiles and Anthropic's aliases write them are priced
+(review 81)."""
 
 from __future__ import annotations
 

@@ -108,7 +108,8 @@ def _card_records(path: Path) -> tuple[list, str | None]:
     if isinstance(data, dict) and data.get("object") == "error":  # https://scryfall.com/docs/api/errors
         details = data.get("details") if isinstance(data.get("details"), str) else "(no details)"
         raise SourceError(path, f"this is a Scryfall error object, not cards: {shown(details)!r}; download the "
-                          "Oracle Cards bulk file (https://scryfall.com/docs/api/bulk-data), or run grimoire data update")
+                          "Oracle Cards bulk file (https://scryfall.com/docs/api/bulk-data), or run grimoire data "
+                          "update")
     return _array_of(data, path, "card objects (Scryfall's oracle_cards bulk file)"), None
 
 

@@ -285,8 +285,8 @@ def _xml_attributes(inside: str) -> dict[str, str]:
 # readers below expand none (an XML parser would: a file read off the disk, a billion laughs)
 _INTERNAL_SUBSET = re.compile(r"<!DOCTYPE[^>\[]*\[", re.IGNORECASE)
 _ENTITY_REFERENCE = re.compile(r"&[A-Za-z_][\w.:-]*;")
-_UNREAD_ENTITIES = ("DTDs and entities are not read in .dek and .cod files (MTGO and Cockatrice write none); export the "
-                    "deck again, or paste the decklist as text")
+_UNREAD_ENTITIES = ("DTDs and entities are not read in .dek and .cod files (MTGO and Cockatrice write none); "
+                    "export the deck again, or paste the decklist as text")
 
 
 def _document_type_problem(text: str) -> LineProblem | None:
