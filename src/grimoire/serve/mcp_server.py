@@ -101,7 +101,9 @@ Grimoire searches every Magic: The Gathering card (offline data; oracle text, no
   return the closest matches.
 - find_similar: cards whose rules text is closest to a given card's (replacements, redundancy).
 - get_deck / validate_deck / analyze_deck: read a decklist, check it against a format, show its statistics.
-Colour letters: W white, U blue, B black, R red, G green, C colourless; guild/shard names work (esper, golgari)."""
+Colour letters: W white, U blue, B black, R red, G green, C colourless; guild/shard names work (esper, golgari).
+Formats: the bundled card data knows Commander legality only; another format is refused unless the user has loaded
+fuller data (grimoire data update, which the user runs: no tool can)."""
 
 QueriesArg = Annotated[
     list[str] | str,
@@ -116,7 +118,10 @@ ColorIdentityArg = Annotated[
     Field(description="Colour identity the cards must fit within (a Commander deck's colours): letters from WUBRG, "
                       "'c' for colourless, or a name such as 'golgari', 'esper', 'wubrg'. Same as id<= in syntax."),
 ]
-FormatArg = Annotated[str | None, Field(description="Only cards legal in this format, e.g. 'commander', 'modern'.")]
+FormatArg = Annotated[str | None, Field(
+    description="Only cards legal in this format, e.g. 'commander'. Only a format the loaded card data has "
+                "legality for is accepted: the bundled snapshot has commander alone (other formats need the user to "
+                "load fuller data with grimoire data update, which a tool call cannot do).")]
 # (a bare string, as queries takes, is a list of one: "types": "creature" had been refused)
 TypesArg = Annotated[
     list[str] | str | None,
