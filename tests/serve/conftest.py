@@ -18,7 +18,7 @@ from fastapi import FastAPI
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from grimoire.serve.web import serve_in_thread
+from grimoire.serve.web import create_app, serve_in_thread
 
 SERVER = [sys.executable, "-m", "grimoire", "serve", "mcp"]
 # Deck sites at a closed local port: the tests never reach the network, and see what an offline user sees.
@@ -28,6 +28,17 @@ OFFLINE = {"GRIMOIRE_MOXFIELD_API": "http://127.0.0.1:9", "GRIMOIRE_ARCHIDEKT_AP
 @pytest.fixture(scope="module")
 def anyio_backend() -> str:
     return "asyncio"
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory):
+    """The web app over the bundled snapshot (an empty GRIMOIRE_HOME, so no test reads the user's data); a module
+    may define its own ``app`` (the arena replay tests add a league)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GRIMOIRE_HOME", str(tmp_path_factory.mktemp("grimoire-home")))
+        application = create_app()
+        application.state.library.engine  # noqa: B018 - open the store while GRIMOIRE_HOME points at it
+    return application
 
 
 @pytest.fixture(scope="module")

@@ -13,22 +13,11 @@ import httpx
 import pytest
 
 from grimoire.serve.mcp_server import http_app
-from grimoire.serve.web import create_app
 from grimoire.serve.workers import KEEP_ALIVE_S
 from tests.serve.conftest import served_in_thread
 
 _POSTED = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
 _PING = '{"jsonrpc": "2.0", "id": 1, "method": "ping"}'
-
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory):
-    """The web app over the bundled snapshot (an empty GRIMOIRE_HOME, so no test reads the user's data)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("GRIMOIRE_HOME", str(tmp_path_factory.mktemp("grimoire-home")))
-        application = create_app()
-        application.state.library.engine  # noqa: B018 - open the store while GRIMOIRE_HOME points at it
-    return application
 
 
 @pytest.fixture(scope="module")

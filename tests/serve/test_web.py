@@ -23,16 +23,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory):
-    """The app over the bundled snapshot (an empty GRIMOIRE_HOME, so no test reads the user's data)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("GRIMOIRE_HOME", str(tmp_path_factory.mktemp("grimoire-home")))
-        application = create_app()
-        application.state.library.engine  # noqa: B018 - open the store while GRIMOIRE_HOME points at it
-    return application
-
-
-@pytest.fixture(scope="module")
 def client(app) -> TestClient:
     return TestClient(app)
 

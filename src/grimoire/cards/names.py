@@ -265,10 +265,10 @@ class NameIndex:
 
     def _one_letter_off(self, query: str, matches: list[tuple[str, float, int]]) -> bool:
         """Whether the best of ``matches`` is the only one a letter off the typed name (one changed, added, dropped,
-        or two neighbours swapped)."""
+        or two neighbours swapped) and the name is no whole word of other cards' names."""
         typed = _bare(fold(query))
-        if len(typed) < self.ONE_LETTER_LENGTH:
-            return False
+        if len(typed) < self.ONE_LETTER_LENGTH or self.holding_word(query, limit=1):
+            return False  # a word of other names ("lightning") is a part of them typed, not a typo of Blightning
         close = [name for name, _, _ in matches if OSA.distance(typed, _bare(fold(name))) <= 1]
         return close == [matches[0][0]]
 
