@@ -41,3 +41,14 @@ def test_each_encoder_is_timed_in_a_process_serving_it_alone():
     probe = serving_probe("static", repeats=1)
     assert len(probe["encoding"]) == len(probe["hybrid"]) == len(HYBRID_QUERIES)
     assert all(0 < seconds < 5 for seconds in probe["hybrid"]) and probe["peak_mb"] > 50
+
+
+def test_a_loaded_run_says_its_times_are_not_a_quiet_machines():
+    """A new user's run at load 3 on 2 cores read hybrid p50 24 ms against the README's 2.84 ms, with nothing on
+    screen saying why."""
+    from grimoire.bench.speed import load_caution
+
+    assert load_caution("0.40 0.50 0.60", "0.90 0.70 0.60", cores=2) is None
+    caution = load_caution("3.10 2.00 1.00", "0.50 1.00 1.00", cores=2)
+    assert caution is not None and "load average 3.1 on 2 cores" in caution and "quiet" in caution
+    assert load_caution("0.20 0.20 0.20", "1.00 0.50 0.30", cores=2) is not None  # the load can rise during the run
