@@ -19,7 +19,7 @@ def reader() -> Reader:
 
 @pytest.mark.parametrize(("query", "identity"), [
     ("cards for my hamza deck", "id<=wg"),  # not Hamza, Might of the Yathan's black (Alchemy: not legal)
-    ("backgrounds for wilson", "id<=g"),  # six Alchemy Wilsons had made it all five colours
+    ("ramp for my wilson deck", "id<=g"),  # six Alchemy Wilsons had made it all five colours
     ("ramp for my karlach deck", "id<=r"),
 ])
 def test_a_short_commander_name_means_the_commanders_a_deck_can_have(reader, query, identity):

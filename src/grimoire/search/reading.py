@@ -3184,6 +3184,11 @@ def _with_before_stats(state: _State, index: int) -> int | None:
     return next((i for i in range(index - 2, max(0, index - 5) - 1, -1) if state.words[i].lower == "with"), None)
 
 
+# "cascade enablers", "discover enablers": the cards with the keyword, whose free spell is what is enabled (by meaning
+# alone, "cascade enablers" had read the stax tag: Rule of Law, Prison Term); "storm enablers" are rituals, not these
+_ENABLED_KEYWORDS = frozenset({"cascade", "discover"})
+
+
 def _has_keywords(reader: Reader, state: _State) -> None:
     """"creatures with flying and lifelink", "cards with cascade", "deathtouch creatures": the card has those
     keywords (``kw:flying kw:lifelink``), not what it grants others ("give my creatures flying" keeps its words for
@@ -3250,9 +3255,9 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             # "flying blockers", "trample beaters": creatures with it, the role still ranking (the blocker tag)
             creature = "t:creature " if following in _COMBAT_ROLES else ""
             state.take(index, index + size, creature + _keyword_term(keyword), "keyword")
-    def names_the_cards(subject: str) -> bool:  # "... cards", "... creatures", "afterlife spirits", "... commanders"
+    def names_the_cards(subject: str, keyword: str = "") -> bool:  # "... cards", "... creatures", "... commanders"
         return subject in _TYPE_WORDS or subject in _KEYWORD_SUBJECTS or subject in types or \
-            subject in _KEYWORD_COMMANDERS
+            subject in _KEYWORD_COMMANDERS or keyword in _ENABLED_KEYWORDS and subject in ("enabler", "enablers")
 
     for index in range(len(state.words) - 1):  # "dredge cards", "undying creatures", "flashback spells"
         keyword, subject = state.words[index].lower, state.words[index + 1].lower
@@ -3265,7 +3270,7 @@ def _has_keywords(reader: Reader, state: _State) -> None:
                 state.take(index, index + size, _keyword_term(keyword), "keyword", still_ranks=True)
             continue
         if keyword in _NOUN_KEYWORDS and state.free(index) and \
-                (names_the_cards(subject) or keyword in _ABILITY_WORDS and subject in _ABILITY_SUBJECTS) and \
+                (names_the_cards(subject, keyword) or keyword in _ABILITY_WORDS and subject in _ABILITY_SUBJECTS) and \
                 not _is_object(state, index) and \
                 _before(state, index, 1) not in _GRANT_VERBS | _AGAINST_WORDS | _PRONOUNS:  # "anti infect cards": not
             # infect ("i fear creatures with flying": a verb)
@@ -3554,6 +3559,11 @@ _FLYER_ANSWERS = frozenset({"hate", "removal", "hoser", "hosers", "answers", "an
 _ANTI_FLYER = "(o:/(?:target|each|all|attacking) [^.]*creatures? with flying/ or kw:reach)"
 
 
+_FLYING_OVER = re.compile(r"(?:(?:my |the |an? )?opponents?(?:'s?(?: \w+)?)? |they |their \w+ |everyone |people )?"
+                         r"(?:keeps? |kept |keep on |always )?(?:flying|flies|fly|flew) (?:right )?over "
+                         r"(?:me|us|my (?:board|blockers?|defen[cs]es?|creatures|guys|team|ground (?:guys|creatures)))")
+
+
 def ranking_context(chips: Sequence[Chip]) -> str:
     """Words read as filters that may still complete a tag's phrasing (see ranking.TagMatcher.match): the types
     named ("creatures that tap for mana"), and "target creatures" for the flyers an answer is asked for ("kill all
@@ -3617,6 +3627,10 @@ def _speed_and_flyers(reader: Reader, state: _State) -> None:
         elif not _is_object(state, first):
             state.take(first, last, "t:creature kw:flying", "type")
             state.words[first].used = False
+    # "my opponent keeps flying over me", "their dragons fly over my blockers": the flyers are the problem, the answer
+    # is asked for (it had listed flyers)
+    for _, first, last in list(_matches(state, _FLYING_OVER)):
+        state.take(first, last, _ANTI_FLYER, "oracle")
 
 
 # "uncounterable", and what a player says who needs it: "my spells keep getting countered", "they keep countering my
@@ -4923,6 +4937,56 @@ def _partners(reader: Reader, state: _State) -> None:
         state.take(first, last, 'o:"choose a background"', "commander")
 
 
+# "partners for thrasios", "backgrounds for karlach", "karlach partner options": a second commander for the one named
+_ASKED_PARTNER = re.compile(r"(?:partners?|backgrounds?)(?: options?| choices?| ideas?| pairings?)?")
+# the ways a commander shares command, as its Oracle text says them (CR 702.124: partner, "partner with", the
+# partner variants "Partner—Friends forever", "Partner—Survivors"...; choose a Background, CR 702.124k-ish wording of
+# the keyword is "Choose a Background"), each read from the card's first line holding it
+_PARTNER_WITH = re.compile(r"(?im)^partner with ([^(\n]+?)\s*(?:\(|$)")
+_PARTNER_VARIANT = re.compile(r"(?im)^partner\s*[—-]\s*([^(\n]+?)\s*(?:\(|$)")
+_PLAIN_PARTNER = re.compile(r"(?im)^partner\s*(?:\(|$)")
+_FRIENDS_FOREVER = re.compile(r"(?im)^friends forever\b")
+_CHOOSE_A_BACKGROUND = re.compile(r"(?im)^choose a background\b")
+
+
+def _second_commander(reader: Reader, state: _State) -> None:
+    """"partners for thrasios", "backgrounds for karlach", "karlach partner options": the cards that can share
+    command with the commander named, by what its text allows: plain Partner pairs with any other plain Partner
+    (``kw:partner``, not "Partner with", not a variant), "Partner with X" with X alone, a variant ("Partner—Friends
+    forever", "Partner—Survivors") with its own kind, "Choose a Background" with the Backgrounds. A second commander
+    adds its colours to the deck's, so the commander's colours no longer filter (they had: red Backgrounds only for
+    Karlach, blue and green filler for Thrasios)."""
+    if not state.deck or state.deck_chip is None:
+        return
+    asked = next(iter(_matches(state, _ASKED_PARTNER)), None)
+    if asked is None:
+        return
+    match, first, last = asked
+    texts = [(row, reader.db.columns.oracle_text[row]) for row in state.deck]
+    row, text = next(((row, text) for row, text in texts if _PARTNER_WITH.search(text) or
+                      _PARTNER_VARIANT.search(text) or _PLAIN_PARTNER.search(text) or
+                      _FRIENDS_FOREVER.search(text) or _CHOOSE_A_BACKGROUND.search(text)), texts[0])
+    name = reader.db.columns.name[row]
+    if (found := _PARTNER_WITH.search(text)) is not None:
+        syntax, what = f'!"{found.group(1)}"', f"its partner, {found.group(1)} (Partner with)"
+    elif (found := _PARTNER_VARIANT.search(text)) is not None:
+        syntax, what = f'o:"partner—{found.group(1).lower()}" -!"{name}"', f"the other {found.group(1)} partners"
+    elif _PLAIN_PARTNER.search(text):
+        syntax, what = f'kw:partner -o:"partner with" -o:"partner—" -!"{name}"', "the other plain Partner commanders"
+    elif _FRIENDS_FOREVER.search(text):
+        syntax, what = f'o:"friends forever" -!"{name}"', "the other Friends forever commanders"
+    elif _CHOOSE_A_BACKGROUND.search(text):
+        syntax, what = "t:background", "the Backgrounds (it can choose a Background)"
+    else:
+        state.notes.append(f"{name} has no Partner and cannot choose a Background: it cannot share command")
+        return
+    state.chips.remove(state.deck_chip)
+    state.deck_chip = None
+    state.take(first, last, syntax, "commander")
+    state.notes.append(f"{match.group()} for {name}: {what}" + ("" if syntax.startswith("!") else
+                       ", in any colours, as a second commander adds its own"))
+
+
 def _commanders_identity(reader: Reader, state: _State) -> None:
     """"commander for +1/+1 counters in simic": beside commanders, several colours a deck phrase read ("in
     simic", ``id<=gu``) are the commander's identity itself (``id=gu``), as "Simic commanders" is (one colour stays
@@ -6030,8 +6094,8 @@ def _colour_letters(reader: Reader, state: _State) -> None:
         state.take(index, index + 1, f"id<={word.lower}", "colour")
 
 
-_RULES = (_command, _said_words, _printed_in, _produces, _other_colours, _like_for_a_type, _deck_colors, _formats,
-          _rarities, _reserved, _prices,
+_RULES = (_command, _second_commander, _said_words, _printed_in, _produces, _other_colours, _like_for_a_type,
+          _deck_colors, _formats, _rarities, _reserved, _prices,
           _partners, _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _walker_names, _mana_made,
           _keyword_bounds, _mana_value, _weenies, _reanimation_targets, _negated_colors, _keyword_tokens,
           _keyword_amounts, _has_keywords,

@@ -82,7 +82,8 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
     (r"\b(edicts?|make them sacrifice)\b", "target player sacrifices a creature"),
     (r"\b(steal|stealing|take control|borrow|threaten|make (?:\w+ ){1,4}mine)\b",
      "gain control of target you control enchanted creature"),
-    (r"\b(can'?t|cannot|can not) be responded to\b", "split second"),  # what cards print for it
+    # what cards print for it; "spells my opponent cant respond to" too (it had ranked Silence, Hazardous Blast)
+    (r"\b(can'?t|cannot|can not) (be responded to|respond(ing)? to( (it|them))?)\b", "split second"),
     (r"\b(swap|swaps|swapping)\b", "switch"),  # "swap a creature's power and toughness": cards say "switch"
     # "swap creatures with an opponent", "trade my junk for their good stuff": Switcheroo, Shifting Loyalties
     (r"\b(swap\w*|trad(e|es|ing)) (\w+ ){0,3}(with|for) (an? |my |target |their )?(opponents?|theirs|their)\b",

@@ -1,0 +1,82 @@
+"""A second commander asked for ("partners for thrasios", "backgrounds for karlach"): what the named commander's text
+lets share command with it, in any colours (a Commander player's review had found the commander's colours and
+filler: red Backgrounds for Karlach, blue and green cards for Thrasios, Rowan Kenrith for Karlach)."""
+
+from __future__ import annotations
+
+import pytest
+
+from grimoire.cards.home import bundled_store_dir
+from grimoire.cards.store import CardDB
+from grimoire.search.engine import SearchEngine
+from grimoire.search.reading import Reader
+
+
+@pytest.fixture(scope="module")
+def db() -> CardDB:
+    return CardDB(bundled_store_dir())
+
+
+@pytest.fixture(scope="module")
+def reader(db) -> Reader:
+    return Reader(db)
+
+
+@pytest.mark.parametrize(("query", "syntax"), [
+    # plain Partner: the other plain Partner commanders, not "Partner with" (Rowan Kenrith) nor a variant
+    ("partners for thrasios", 'kw:partner -o:"partner with" -o:"partner—" -!"Thrasios, Triton Hero"'),
+    ("partner for tymna", 'kw:partner -o:"partner with" -o:"partner—" -!"Tymna the Weaver"'),
+    # Choose a Background, however the second commander is called
+    ("backgrounds for karlach", "t:background"),
+    ("partners for karlach fury of avernus", "t:background"),
+    ("karlach partner options", "t:background"),
+    # Partner with: the one card named
+    ("who can partner with rowan kenrith", '!"Will Kenrith"'),
+    # a variant pairs within its kind
+    ("partners for ellie brick master", 'o:"partner—survivors" -!"Ellie, Brick Master"'),
+])
+def test_a_second_commander_is_what_the_named_one_can_share_command_with(reader, query, syntax):
+    reading = reader.read(query)
+    assert reading.syntax == syntax
+    assert not any(chip.startswith("id<=") for chip in reading.syntax.split())  # no colour filter: it adds its own
+
+
+def test_a_commander_that_cannot_share_command_keeps_its_colours_and_says_so(reader):
+    reading = reader.read("partners for atraxa")
+    assert "id<=wubg" in reading.syntax.split()
+    assert any("cannot share command" in note for note in reading.notes)
+
+
+def test_the_answers_are_the_cards_that_can_pair(db):
+    engine = SearchEngine(db)
+    names = [result.card.name for result in engine.search("partners for thrasios", limit=100).results]
+    assert "Tymna the Weaver" in names and "Thrasios, Triton Hero" not in names
+    assert "Rowan Kenrith" not in names and "Will Kenrith" not in names  # Partner with pairs with its one card
+    backgrounds = [result.card for result in engine.search("backgrounds for karlach", limit=50).results]
+    assert backgrounds and all("Background" in card.type_line for card in backgrounds)
+    assert {card.color_identity for card in backgrounds} - {("R",), ()}  # not red alone: any colour pairs
+
+
+@pytest.mark.parametrize(("query", "syntax"), [
+    ("cascade enablers", "kw:cascade"),  # by meaning alone: the stax tag (Rule of Law, Prison Term)
+    ("discover enablers", "kw:discover"),
+])
+def test_enablers_of_a_free_spell_keyword_are_its_cards(reader, query, syntax):
+    assert reader.read(query).syntax == syntax
+
+
+def test_storm_enablers_are_not_storm_cards(reader):
+    assert "kw:storm" not in reader.read("storm enablers").syntax
+
+
+def test_flyers_going_over_the_player_ask_for_the_answer(reader):
+    for query in ("my opponent keeps flying over me", "their dragons fly over my blockers"):
+        syntax = reader.read(query).syntax
+        assert "kw:reach" in syntax and "kw:flying" not in syntax.replace("creatures? with flying", ""), query
+
+
+def test_spells_the_opponent_cannot_respond_to_are_split_second(db):
+    engine = SearchEngine(db)
+    for query in ("spells my opponent cant respond to", "cards my opponent can't respond to"):
+        top = [result.card for result in engine.search(query, limit=5).results]
+        assert sum("Split second" in card.oracle_text for card in top) >= 4, query
