@@ -136,6 +136,7 @@ def test_cards_like_a_card_cost_about_what_it_costs(snapshot_engine, monkeypatch
     import grimoire.search.engine as engine_module
 
     assert "Lotus Guardian" not in top(snapshot_engine.similar_to("Birds of Paradise", limit=5))
+    monkeypatch.setattr(engine_module, "LIKE_DAMAGE_SHARE", 0.0)  # (cost alone: Shock deals 2 to Bolt's 3)
     assert "Shock" in top(snapshot_engine.similar_to("Lightning Bolt", limit=3))
     monkeypatch.setattr(engine_module, "LIKE_COST_SHARE", 0.0)
     monkeypatch.setattr(engine_module, "LIKE_COLOUR_SHARE", 0.0)
@@ -150,6 +151,7 @@ def test_cards_like_a_card_come_in_its_colours_first(snapshot_engine, monkeypatc
     alike = snapshot_engine.similar_to("Lightning Bolt", limit=5).results
     assert all(snapshot_engine.db.columns.color_identity[result.row] == red for result in alike)
     monkeypatch.setattr(engine_module, "LIKE_COLOUR_SHARE", 0.0)
+    monkeypatch.setattr(engine_module, "LIKE_DAMAGE_SHARE", 0.0)  # (colour alone: Hornet Sting deals 1 to Bolt's 3)
     assert "Hornet Sting" in top(snapshot_engine.similar_to("Lightning Bolt", limit=2))
 
 

@@ -298,6 +298,14 @@ LIKE_COST_SHARE = 0.03
 # ("black swords to plowshares") is a filter, which this does not touch
 LIKE_COLOUR_SHARE = 0.05
 LIKE_COST_GAP = 5.0
+# and a card dealing another amount of damage loses this much per point apart (up to LIKE_DAMAGE_GAP): an embedding
+# reads "deals 1 damage to any target" as "deals 3 damage" (Gut Shot and Hornet Sting had followed Lightning Bolt,
+# ahead of Searing Spear). Only where both cards name a number (X damage, or none, is not compared)
+LIKE_DAMAGE_SHARE = 0.05
+LIKE_DAMAGE_GAP = 3.0
+_DAMAGE_DEALT = re.compile(r"\bdeals? (\d+|one|two|three|four|five|six|seven|eight|nine|ten) damage\b", re.IGNORECASE)
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10}
 # and a card no deck may hold (see _like_scores) loses this much: more than the cosine between most cards worded
 # alike, so that it follows every playable card the filters keep that is alike at all
 LIKE_UNPLAYABLE_COST = 0.5
@@ -1788,6 +1796,10 @@ class SearchEngine:
         if not np.isnan(mana_value[row]):  # (a card whose mana value is unknown is half the gap apart)
             gap = np.minimum(np.abs(mana_value - mana_value[row]), LIKE_COST_GAP)
             scores = scores - LIKE_COST_SHARE * np.where(np.isnan(gap), LIKE_COST_GAP / 2, gap)
+        damage = self._damage_dealt
+        if not np.isnan(damage[row]):
+            apart = np.minimum(np.abs(damage - damage[row]), LIKE_DAMAGE_GAP)
+            scores = scores - LIKE_DAMAGE_SHARE * np.nan_to_num(apart, nan=0.0)
         # a card no deck holds (a Conspiracy, an ante card, one legal in no format: the oversized Garruk the Slayer)
         # is no alternative to one decks hold: "cheaper Path to Exile", whose mv<1 keeps few real cards, had been
         # filled with them (Sovereign's Realm third); a card alike to such a card asks for its kind
@@ -1797,6 +1809,16 @@ class SearchEngine:
         if self.vectors.missing:
             scores[~self.vectors.present] = -np.inf
         return scores
+
+    @cached_property
+    def _damage_dealt(self) -> np.ndarray:
+        """The damage each card's text first says it deals, as a number (NaN where it names none, or X)."""
+        amounts = np.full(len(self.db.columns.oracle_text), np.nan, dtype=np.float32)
+        for row, text in enumerate(self.db.columns.oracle_text):
+            if text and (found := _DAMAGE_DEALT.search(text)):
+                amount = found.group(1).lower()
+                amounts[row] = int(amount) if amount.isdigit() else _NUMBER_WORDS[amount]
+        return amounts
 
     @cached_property
     def _mana_values(self) -> np.ndarray:
