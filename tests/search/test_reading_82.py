@@ -80,3 +80,14 @@ def test_spells_the_opponent_cannot_respond_to_are_split_second(db):
     for query in ("spells my opponent cant respond to", "cards my opponent can't respond to"):
         top = [result.card for result in engine.search(query, limit=5).results]
         assert sum("Split second" in card.oracle_text for card in top) >= 4, query
+
+
+@pytest.mark.parametrize("query", ["burn that hits each opponent", "burn all my opponents", "burn each opponent",
+                                   "ping each opponent"])
+def test_burn_for_the_whole_table_is_damage_to_each_opponent(reader, query):
+    """Single-target burn had led (Lightning Bolt), and "burn each opponent" had read the drain tag."""
+    assert 'o:"damage to each opponent"' in reader.read(query).syntax
+
+
+def test_rules_text_words_for_it_still_rank_as_typed(reader):
+    assert reader.read("damage to each opponent").syntax == ""

@@ -4949,6 +4949,20 @@ _FRIENDS_FOREVER = re.compile(r"(?im)^friends forever\b")
 _CHOOSE_A_BACKGROUND = re.compile(r"(?im)^choose a background\b")
 
 
+# burn for the whole table: "burn that hits each opponent", "burn all my opponents", "ping each opponent"
+# ("damage to each opponent", rules text's own words, ranks as typed)
+_TABLE_BURN = re.compile(r"(?:burn|burns|burning|ping|pings|pinging) (?:that |which )?(?:hits? |hitting |to |at |"
+                         r"for )?(?:each|every|all)(?: of)?(?: my| the| your)? opponents?")
+
+
+def _table_burn(reader: Reader, state: _State) -> None:
+    """"burn that hits each opponent", "burn all my opponents": damage dealt to each opponent, as such cards print it
+    (Fiery Confluence, Guttersnipe, Sizzle); by meaning alone single-target burn had led and "burn each opponent"
+    had read the drain tag (each opponent loses life)."""
+    for _, first, last in list(_matches(state, _TABLE_BURN)):
+        state.take(first, last, 'o:"damage to each opponent"', "oracle")
+
+
 def _second_commander(reader: Reader, state: _State) -> None:
     """"partners for thrasios", "backgrounds for karlach", "karlach partner options": the cards that can share
     command with the commander named, by what its text allows: plain Partner pairs with any other plain Partner
@@ -6095,7 +6109,7 @@ def _colour_letters(reader: Reader, state: _State) -> None:
 
 
 _RULES = (_command, _second_commander, _said_words, _printed_in, _produces, _other_colours, _like_for_a_type,
-          _deck_colors, _formats, _rarities, _reserved, _prices,
+          _deck_colors, _formats, _rarities, _reserved, _prices, _table_burn,
           _partners, _superlatives, _stats, _x_costs, _land_cycles, _layouts, _name_cycles, _walker_names, _mana_made,
           _keyword_bounds, _mana_value, _weenies, _reanimation_targets, _negated_colors, _keyword_tokens,
           _keyword_amounts, _has_keywords,
