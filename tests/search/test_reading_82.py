@@ -91,3 +91,11 @@ def test_burn_for_the_whole_table_is_damage_to_each_opponent(reader, query):
 
 def test_rules_text_words_for_it_still_rank_as_typed(reader):
     assert reader.read("damage to each opponent").syntax == ""
+
+
+@pytest.mark.parametrize("query", ["sacrifice a creature at no cost", "sac my creatures for free",
+                                   "sacrifice creatures whenever i want"])
+def test_a_sac_outlet_said_as_what_it_lets_me_do_finds_sac_outlets(db, query):
+    """"sacrifice a creature at no cost" had ranked pitch spells (Flare of Malice), whose cost a creature pays."""
+    top = [result for result in SearchEngine(db).search(query, limit=6).results]
+    assert sum("sac-outlet" in result.tags for result in top) >= 5, [r.card.name for r in top]

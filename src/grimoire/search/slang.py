@@ -84,6 +84,11 @@ _ENTRIES: tuple[tuple[str, str], ...] = (
      "gain control of target you control enchanted creature"),
     # what cards print for it; "spells my opponent cant respond to" too (it had ranked Silence, Hazardous Blast)
     (r"\b(can'?t|cannot|can not) (be responded to|respond(ing)? to( (it|them))?)\b", "split second"),
+    # a sac outlet said as what it lets the player do ("sacrifice a creature at no cost", "sac my creatures for free"):
+    # the outlet's own printed cost (it had ranked pitch spells, whose cost a creature pays)
+    (r"\b(sacrifice|sac|sack) (a creature|creatures|my creatures|a guy|my guys|things|stuff|permanents)"
+     r" (at no cost|for free|for no mana|without paying( any)? mana|at will|whenever i want)\b",
+     "sacrifice a creature: sacrifice another creature:"),
     (r"\b(swap|swaps|swapping)\b", "switch"),  # "swap a creature's power and toughness": cards say "switch"
     # "swap creatures with an opponent", "trade my junk for their good stuff": Switcheroo, Shifting Loyalties
     (r"\b(swap\w*|trad(e|es|ing)) (\w+ ){0,3}(with|for) (an? |my |target |their )?(opponents?|theirs|their)\b",
