@@ -28,7 +28,7 @@ from grimoire.cards.store import LEGALITY_CODES, CardDB, CardLookup
 from grimoire.search import combos, feedback, ranking
 from grimoire.search import tags as tag_rules
 from grimoire.search.filters import PRODUCED_BITS, Evaluator, FilterIndex, front_face_meets, order_positions, popcount
-from grimoire.search.lexical import LexicalIndex
+from grimoire.search.lexical import LexicalIndex, tokenize
 from grimoire.search.patterns import CpuBudget
 from grimoire.search.query import (
     COLOR_NAMES,
@@ -668,6 +668,8 @@ class SearchEngine:
             for tribe in {self.reader.creature_types[word] for word in context.lower().split()
                           if word in self.reader.creature_types}:
                 fused[(self._names_tribe(tribe) | lords) & (fused > 0)] *= 1.0 + ranking.TRIBE_BOOST
+        if literal and mode in ("hybrid", "bm25"):
+            self._clauses_held_first(text, fused)
         if not ranking.asks_digital(text):  # paper players' requests: an Alchemy card below a paper one
             fused[self.filter_index.digital_only] *= ranking.DIGITAL_WEIGHT
         # a card no format allows (the Theros challenge decks' Hydra cards, an oversized promo) below a playable one,
@@ -696,6 +698,19 @@ class SearchEngine:
             rows = np.concatenate([np.array(head, dtype=rows.dtype), rows[RERANK_DEPTH:]])
             scores = np.concatenate([np.array(head_scores), scores[RERANK_DEPTH:] - 1e6])
         return rows, scores, lexical_ranks, semantic_ranks
+
+    def _clauses_held_first(self, text: str, fused: np.ndarray) -> None:
+        """A request in rules-text wording of several clauses: the cards of the fused list's head whose one sentence
+        holds every clause's words gain ``ranking.CLAUSE_BOOST`` of their score (see ranking.literal_clauses)."""
+        clauses = ranking.literal_clauses(text, tokenize)
+        if not clauses:
+            return
+        scored = np.flatnonzero(fused > 0)
+        head = scored[np.argsort(-fused[scored], kind="stable")[:ranking.CLAUSE_DEPTH]]
+        oracle = self.db.columns.oracle_text
+        held = [row for row in head.tolist() if oracle[row] and ranking.holds_every_clause(oracle[row], clauses,
+                                                                                            tokenize)]
+        fused[held] *= 1.0 + ranking.CLAUSE_BOOST
 
     def _dense_list(self, expanded: str, mask: np.ndarray, named: int | None = None
                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -1447,6 +1447,29 @@ def asks_digital(text: str) -> bool:
     return _DIGITAL_ASK.search(text) is not None
 
 
+# A request in rules-text wording of two clauses or more ("whenever a creature you control dies, draw a card"): the
+# cards whose one ability holds every clause's words (Grim Haruspex, Midnight Reaper) before those holding one clause
+# only (The Meathook Massacre's trigger drains; it had been fourth). CLAUSE_BOOST scales such a card's fused score.
+CLAUSE_BOOST = 0.25
+CLAUSE_DEPTH = 200  # the fused list's head read for it
+_CLAUSE_BREAK = re.compile(r"[,.;:]|\b(?:then|and then)\b")
+_ABILITY_BREAK = re.compile(r"(?<=[.])\s+|\n")
+
+
+def literal_clauses(text: str, tokenize) -> list[frozenset[str]]:
+    """The clauses of a request in rules-text wording, each as its set of content words (``tokenize``'s), those of
+    two words or more; fewer than two such clauses: none."""
+    clauses = [frozenset(tokenize(part)) for part in _CLAUSE_BREAK.split(text.lower())]
+    clauses = [clause for clause in clauses if len(clause) >= 2]
+    return clauses if len(clauses) >= 2 else []
+
+
+def holds_every_clause(card_text: str, clauses: list[frozenset[str]], tokenize) -> bool:
+    """Whether one sentence of ``card_text`` holds every word of every clause."""
+    needed = frozenset().union(*clauses)
+    return any(needed <= frozenset(tokenize(sentence)) for sentence in _ABILITY_BREAK.split(card_text))
+
+
 def is_literal(text: str) -> bool:
     """Whether a query is written like rules text ("put -1/-1 counters on target creature")."""
     text = text.lower()
