@@ -82,8 +82,7 @@ def test_spells_the_opponent_cannot_respond_to_are_split_second(db):
         assert sum("Split second" in card.oracle_text for card in top) >= 4, query
 
 
-@pytest.mark.parametrize("query", ["burn that hits each opponent", "burn all my opponents", "burn each opponent",
-                                   "ping each opponent"])
+@pytest.mark.parametrize("query", ["burn that hits each opponent", "burn all my opponents", "burn each opponent"])
 def test_burn_for_the_whole_table_is_damage_to_each_opponent(reader, query):
     """Single-target burn had led (Lightning Bolt), and "burn each opponent" had read the drain tag."""
     assert 'o:"damage to each opponent"' in reader.read(query).syntax
@@ -99,3 +98,17 @@ def test_a_sac_outlet_said_as_what_it_lets_me_do_finds_sac_outlets(db, query):
     """"sacrifice a creature at no cost" had ranked pitch spells (Flare of Malice), whose cost a creature pays."""
     top = [result for result in SearchEngine(db).search(query, limit=6).results]
     assert sum("sac-outlet" in result.tags for result in top) >= 5, [r.card.name for r in top]
+
+
+@pytest.mark.parametrize(("query", "identity"), [
+    ("partner pair Tymna Thrasios good card draw", "id<=wubg"),  # the pair's deck, not a third commander
+    ("Rograkh and Silas partner commander upgrades", "id<=r"),
+])
+def test_a_partner_pair_named_keeps_its_deck(reader, query, identity):
+    syntax = reader.read(query).syntax
+    assert "kw:partner" not in syntax and identity in syntax.split()
+
+
+def test_ping_each_opponent_is_left_to_rank(reader):
+    """"ping" is as often a drain (Zulaport Cutthroat's life lost) as damage."""
+    assert "damage to each opponent" not in reader.read("whenever something of mine dies, ping each opponent").syntax

@@ -4938,6 +4938,8 @@ def _partners(reader: Reader, state: _State) -> None:
 
 
 # "partners for thrasios", "backgrounds for karlach", "karlach partner options": a second commander for the one named
+# after "partner": a pair named, not a second commander asked ("partner commander upgrades", "partner pair")
+_PAIR_NAMED = frozenset({"pair", "pairs", "commander", "commanders", "deck", "decks", "duo", "team"})
 _ASKED_PARTNER = re.compile(r"(?:partners?|backgrounds?)(?: options?| choices?| ideas?| pairings?)?")
 # the ways a commander shares command, as its Oracle text says them (CR 702.124: partner, "partner with", the
 # partner variants "Partner—Friends forever", "Partner—Survivors"...; choose a Background, CR 702.124k-ish wording of
@@ -4951,7 +4953,8 @@ _CHOOSE_A_BACKGROUND = re.compile(r"(?im)^choose a background\b")
 
 # burn for the whole table: "burn that hits each opponent", "burn all my opponents", "ping each opponent"
 # ("damage to each opponent", rules text's own words, ranks as typed)
-_TABLE_BURN = re.compile(r"(?:burn|burns|burning|ping|pings|pinging) (?:that |which )?(?:hits? |hitting |to |at |"
+# ("ping each opponent" is as often a drain, Zulaport Cutthroat's life lost: not read)
+_TABLE_BURN = re.compile(r"(?:burn|burns|burning) (?:that |which )?(?:hits? |hitting |to |at |"
                          r"for )?(?:each|every|all)(?: of)?(?: my| the| your)? opponents?")
 
 
@@ -4976,6 +4979,9 @@ def _second_commander(reader: Reader, state: _State) -> None:
     if asked is None:
         return
     match, first, last = asked
+    names = {fold(name.split(",")[0].split()[0]) for name in (reader.db.columns.name[row] for row in state.deck)}
+    if len(names) > 1 or _after(state, last, 1) in _PAIR_NAMED:
+        return  # two commanders named ("partner pair Tymna Thrasios good card draw"): their deck's needs
     texts = [(row, reader.db.columns.oracle_text[row]) for row in state.deck]
     row, text = next(((row, text) for row, text in texts if _PARTNER_WITH.search(text) or
                       _PARTNER_VARIANT.search(text) or _PLAIN_PARTNER.search(text) or
