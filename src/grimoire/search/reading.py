@@ -4941,9 +4941,9 @@ def _partners(reader: Reader, state: _State) -> None:
 # after "partner": a pair named, not a second commander asked ("partner commander upgrades", "partner pair")
 _PAIR_NAMED = frozenset({"pair", "pairs", "commander", "commanders", "deck", "decks", "duo", "team"})
 _ASKED_PARTNER = re.compile(r"(?:partners?|backgrounds?)(?: options?| choices?| ideas?| pairings?)?")
-# the ways a commander shares command, as its Oracle text says them (CR 702.124: partner, "partner with", the
-# partner variants "Partner—Friends forever", "Partner—Survivors"...; choose a Background, CR 702.124k-ish wording of
-# the keyword is "Choose a Background"), each read from the card's first line holding it
+# the ways a commander shares command, as its Oracle text says them (CR 702.124: Partner, "Partner with", the partner
+# variants "Partner—Friends forever", "Partner—Survivors"..., and "Choose a Background"), each read from the line of
+# the card's text that begins with it
 _PARTNER_WITH = re.compile(r"(?im)^partner with ([^(\n]+?)\s*(?:\(|$)")
 _PARTNER_VARIANT = re.compile(r"(?im)^partner\s*[—-]\s*([^(\n]+?)\s*(?:\(|$)")
 _PLAIN_PARTNER = re.compile(r"(?im)^partner\s*(?:\(|$)")
@@ -4951,9 +4951,8 @@ _FRIENDS_FOREVER = re.compile(r"(?im)^friends forever\b")
 _CHOOSE_A_BACKGROUND = re.compile(r"(?im)^choose a background\b")
 
 
-# burn for the whole table: "burn that hits each opponent", "burn all my opponents", "ping each opponent"
-# ("damage to each opponent", rules text's own words, ranks as typed)
-# ("ping each opponent" is as often a drain, Zulaport Cutthroat's life lost: not read)
+# burn for the whole table: "burn that hits each opponent", "burn all my opponents" ("damage to each opponent", rules
+# text's own words, ranks as typed; "ping each opponent" is as often a drain, Zulaport Cutthroat's life lost: not read)
 _TABLE_BURN = re.compile(r"(?:burn|burns|burning) (?:that |which )?(?:hits? |hitting |to |at |"
                          r"for )?(?:each|every|all)(?: of)?(?: my| the| your)? opponents?")
 
