@@ -112,3 +112,14 @@ def test_a_partner_pair_named_keeps_its_deck(reader, query, identity):
 def test_ping_each_opponent_is_left_to_rank(reader):
     """"ping" is as often a drain (Zulaport Cutthroat's life lost) as damage."""
     assert "damage to each opponent" not in reader.read("whenever something of mine dies, ping each opponent").syntax
+
+
+@pytest.mark.parametrize(("query", "damage"), [("better than shock", "[2-9]"), ("better than lightning bolt", "[3-9]")])
+def test_better_than_a_burn_spell_deals_at_least_its_damage(reader, query, damage):
+    """"better than Shock" had led with Gut Shot, one damage, worded as Shock is."""
+    assert f"o:/deals? (?:{damage}|[1-9]\\d+|x) damage/" in reader.read(query).syntax
+
+
+def test_better_than_shock_answers_deal_two_or_more(db):
+    top = [result.card for result in SearchEngine(db).search("better than shock", limit=10).results]
+    assert top and "Gut Shot" not in [card.name for card in top]

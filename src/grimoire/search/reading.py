@@ -1437,6 +1437,10 @@ class Reader:
                                             "mv"))
                     if not better:
                         state.notes.append(_cheaper_note(self.db.columns.name[row], value, at_most))
+            if better and (dealt := _damage_dealt(self.db.columns.oracle_text[row])) is not None:
+                # "better than Shock": at least the damage it deals, as well as no more mana (Gut Shot, one damage,
+                # worded as Shock is, had led)
+                state.chips.append(Chip(trigger, f"o:/{_at_least_damage(dealt)}/", "oracle"))
             return
         deck = re.match(r"(deck|edh|commander|build|list|precon|upgrades?|additions?|adds)\b", after)
         # "my atraxa superfriends deck", "for an Edgar Markov vampires deck": the commander, then the deck's theme,
@@ -5843,6 +5847,22 @@ _NO_PRICES = "the card data has no prices, so cards were not filtered by price"
 
 # words that ask about price and nothing else ("cheap" and "inexpensive" are read as a low mana value)
 _PRICE_WORDS = frozenset({"budget", "budget-friendly", "affordable", "price", "prices", "priced", "pricey"})
+
+
+_DEALS_DAMAGE = re.compile(r"\bdeals? (\d+) damage\b", re.IGNORECASE)
+
+
+def _damage_dealt(text: str | None) -> int | None:
+    """The damage a card's text first says it deals, in digits (as rules text writes damage), if any."""
+    found = _DEALS_DAMAGE.search(text or "")
+    return int(found.group(1)) if found else None
+
+
+def _at_least_damage(amount: int) -> str:
+    """A rules-text pattern for dealing ``amount`` damage or more (X damage too): "deals? (?:[3-9]|[1-9]\\d+|x)
+    damage" for 3."""
+    low = f"[{amount}-9]|" if amount <= 9 else ""  # (two digits, ten or more, stand for any amount above nine)
+    return f"deals? (?:{low}[1-9]\\d+|x) damage"
 
 
 def _cheaper_note(name: str, value: float, at_most: bool) -> str:
