@@ -42,20 +42,32 @@ from grimoire.search.query import (
 from grimoire.search.tags import TAG_INDEX, TAG_NAMES, TAG_PARENTS, TAGS
 
 ALL_MANA_BITS = 0b111111
-# What a layout tells about a face whose data the store lacks: an adventure card's unknown half is an Adventure.
-KNOWN_TYPE_OF_UNKNOWN_FACE = {"adventure": "adventure"}
 # The spell subtypes (rule 205.3k), any of which an instant or sorcery half may carry
 _SPELL_SUBTYPES = ("adventure", "arcane", "chorus", "lesson", "omen", "trap")
 # The type lines a missing half can have, where the layout settles them: a split or aftermath card's other half is an
-# instant or a sorcery (rule 709), an adventure card's an Instant or Sorcery - Adventure (rule 715; Tarkir's Omens
-# share the layout). Such a half has no power, toughness or loyalty, and rules text (a spell without any does
+# instant or a sorcery (rule 709), an adventure card's an Instant or Sorcery - Adventure (rule 715), or - Omen for
+# the cards in OMEN_CARDS. Such a half has no power, toughness or loyalty, and rules text (a spell without any does
 # nothing), so t:creature, pow>=1 and is:frenchvanilla are no to it. A Room's other door is a Room too.
 _SPELL_HALF = ("instant", "sorcery", *(f"{kind} — {subtype}" for kind in ("instant", "sorcery")
                                       for subtype in _SPELL_SUBTYPES))
 MISSING_HALF_TYPES = {"split": _SPELL_HALF, "aftermath": _SPELL_HALF,
-                      "adventure": tuple(f"{kind} — {subtype}" for kind in ("instant", "sorcery")
-                                         for subtype in ("adventure", "omen"))}
+                      "adventure": ("instant — adventure", "sorcery — adventure")}
 _ROOM_HALF = ("enchantment — room",)
+_OMEN_HALF = ("instant — omen", "sorcery — omen")
+# Tarkir: Dragonstorm's Omens (2025, rule 720) and its Alchemy ones share the adventure layout, and the bundled
+# corpus names their second half without its type, keywords or any word of "Omen", so only their names tell them
+# from Adventures (Marang River Regent // Coil and Catch is no t:adventure). Checked against the Omen faces in
+# public rules-engine code (Forge's CardSplitType.Omen, Scryfall-shaped card data); a store loaded from Scryfall
+# or MTGJSON has the half itself and never reads this list.
+OMEN_CARDS = frozenset({
+    "Bloomvine Regent // Claim Territory", "Marang River Regent // Coil and Catch", "Scavenger Regent // Exude Toxin",
+    "Dirgur Island Dragon // Skimming Strike", "Feral Deathgorger // Dusk Sight", "Riling Dawnbreaker // Signaling Roar",
+    "Sagu Wildling // Roost Seek", "Stormshriek Feral // Flush Out", "Disruptive Stormbrood // Petty Revenge",
+    "Purging Stormbrood // Absorb Essence", "Runescale Stormbrood // Chilling Screech",
+    "Twinmaw Stormbrood // Charring Bite", "Whirlwing Stormbrood // Dynamic Soar",
+    "Cunning Azurescale // Divining Dive", "Pearl Lake Warden // Nesting Instinct",
+    "Stonehide Ancient // Warning Tremor",
+})
 # what a type line can hold: letters, spaces, hyphens and apostrophes ("Assembly-Worker", "Urza's"), and the dash
 _TYPE_LINE_CHARACTERS = re.compile(r"[^\W\d_]|[\s'’—–-]")
 PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
@@ -404,6 +416,8 @@ class FilterIndex:
             kinds = MISSING_HALF_TYPES.get(layouts[row])
             if kinds is not None and layouts[row] == "split" and "room" in (fronts[row][0] or "").lower():
                 kinds = _ROOM_HALF
+            if layouts[row] == "adventure" and self.columns.name[row] in OMEN_CARDS:
+                kinds = _OMEN_HALF
             out[row] = kinds
         return out
 
@@ -811,9 +825,6 @@ class Evaluator:
         if key == "type" and value == "tribal" and not node.regex:  # the type's name until Oracle renamed it Kindred
             match = match | column.contains("kindred", rows)  # (2024); Scryfall still finds them by it
         if key == "type" and not node.regex:
-            for layout, known_type in KNOWN_TYPE_OF_UNKNOWN_FACE.items():
-                if value in known_type:
-                    match = match | (index.unknown_face & (index.layout == layout))
             return self._type_of_missing_half(match, value)
         return _partly_known(match, index.unknown_face)
 
