@@ -77,7 +77,7 @@ def test_a_format_the_loaded_card_data_lacks_is_the_format_s_error(engine, small
             call()
         assert caught.value.argument == "format"
         assert caught.value.message({"format": "--format"}) == (
-            "bad --format: the loaded card data has no pauper legality (the bundled snapshot knows only commander; "
+            "bad --format: the loaded card data has no pauper legality (it knows commander, modern, legacy, vintage; "
             "run grimoire data update). Leave --format out.")
     with pytest.raises(SearchArgumentError) as caught:  # the same in the query is the query's
         run_search(engine, "counter target spell f:pauper")

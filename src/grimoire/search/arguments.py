@@ -15,7 +15,7 @@ from typing import Any
 from grimoire.cards.model import FORMATS, format_named
 from grimoire.cards.names import shown
 from grimoire.search.engine import MAX_LIMIT, MAX_QUERIES, Filters, SearchEngine, SearchPage
-from grimoire.search.filters import unknown_legality
+from grimoire.search.filters import known_formats, unknown_legality
 from grimoire.search.patterns import TOO_SLOW
 from grimoire.search.query import MAX_QUERY_LENGTH, NO_DATA, QuerySyntaxError, parse_colors
 
@@ -129,8 +129,8 @@ def _answerable(engine: SearchEngine, filters: Filters) -> Filters:
     """``filters``, unless the loaded card data cannot answer its format: that is the format's error, not the
     query's (the bundled snapshot knows only commander legality)."""
     if filters.format and not engine.db.columns.knows_legality(name := format_named(filters.format)):
-        raise SearchArgumentError("format", f"bad {{format}}: {_literal(unknown_legality(name))}. Leave {{format}} "
-                                  "out.")
+        said = unknown_legality(name, known_formats(engine.db.columns))
+        raise SearchArgumentError("format", f"bad {{format}}: {_literal(said)}. Leave {{format}} out.")
     return filters
 
 

@@ -11,7 +11,7 @@ import bisect
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cached_property
 
 import numpy as np
@@ -20,7 +20,8 @@ from grimoire.cards.commander import can_lead, is_background
 from grimoire.cards.loading import DIGITAL_KEYWORDS, digital_only_rows
 from grimoire.cards.mana import color_letters, mana_value
 from grimoire.cards.names import fold
-from grimoire.cards.store import CardDB
+from grimoire.cards.model import FORMATS
+from grimoire.cards.store import CardDB, Columns
 from grimoire.search.nicknames import IS_NICKNAMES, normalise
 from grimoire.search.patterns import CpuBudget, PatternTooSlow, UserPattern
 from grimoire.search.query import (
@@ -717,10 +718,17 @@ def _faces_compare(values: np.ndarray, other: np.ndarray | float, op: str, face_
     return true, ~true & all_known
 
 
-def unknown_legality(format_name: str) -> str:
-    """What a format filter says where the loaded card data has no legality in that format."""
-    return (f"the loaded card data has no {format_name} legality (the bundled snapshot knows only commander; run "
-            "grimoire data update)")
+def known_formats(columns: Columns) -> tuple[str, ...]:
+    """The formats whose legality the loaded card data says, in :data:`FORMATS` order: commander alone in the
+    bundled snapshot, every format in a store loaded from Scryfall."""
+    return tuple(name for name in FORMATS if columns.knows_legality(name))
+
+
+def unknown_legality(format_name: str, known: Sequence[str]) -> str:
+    """What a format filter says where the loaded card data has no legality in that format, naming the formats
+    it has (``known``, from :func:`known_formats`), so a caller can pick one without trying each."""
+    has = f"it knows {', '.join(known)}" if known else "it knows no format's legality"
+    return f"the loaded card data has no {format_name} legality ({has}; run grimoire data update)"
 
 
 class Evaluator:
@@ -956,7 +964,7 @@ class Evaluator:
                 raise self._error("the loaded card data has no rarity (run grimoire data update)", node)
             return _tri(_compare(values.astype(float), op, float(value)), values >= 0)
         if not columns.knows_legality(value):
-            raise self._error(unknown_legality(value), node)
+            raise self._error(unknown_legality(value, known_formats(columns)), node)
         codes = columns.legality(value)
         wanted = {"format": (1, 2), "banned": (3,), "restricted": (2,)}[key]
         return _tri(np.isin(codes, wanted), codes >= 0)

@@ -10,6 +10,7 @@ import threading
 from pathlib import Path
 
 from grimoire.search.engine import Filters, SearchEngine
+from grimoire.search.filters import known_formats
 from grimoire.search.query import QuerySyntaxError
 
 # Syntax-only queries that touch every lazily built filter column.
@@ -36,6 +37,16 @@ class Library:
 
                 self._engine = warm(SearchEngine(grimoire.open(self._store), encoder=self._encoder))
             return self._engine
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the store is open: what the server tells of the data before a call must not open it."""
+        return self._engine is not None
+
+    @property
+    def formats(self) -> tuple[str, ...]:
+        """The formats whose legality the store says (commander alone in the bundled snapshot); opens it."""
+        return known_formats(self.engine.db.columns)
 
 
 def warm(engine: SearchEngine) -> SearchEngine:

@@ -28,7 +28,7 @@ import json
 import logging
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any, BinaryIO
 
@@ -102,8 +102,23 @@ Grimoire searches every Magic: The Gathering card (offline data; oracle text, no
 - find_similar: cards whose rules text is closest to a given card's (replacements, redundancy).
 - get_deck / validate_deck / analyze_deck: read a decklist, check it against a format, show its statistics.
 Colour letters: W white, U blue, B black, R red, G green, C colourless; guild/shard names work (esper, golgari).
-Formats: the bundled card data knows Commander legality only; another format is refused unless the user has loaded
-fuller data (grimoire data update, which the user runs: no tool can)."""
+"""
+# what the instructions say of formats before the store is open (a server built over a library not yet loaded)
+_FORMATS_UNSEEN = ("Formats: only those the loaded card data has legality for (the bundled snapshot: commander alone); "
+                   "a refused format's error names the ones it has. More need fuller data (grimoire data update, "
+                   "which the user runs: no tool can).")
+
+
+def instructions(formats: Sequence[str] | None) -> str:
+    """The server's instructions, naming the formats whose legality the loaded card data says (``None``: the
+    store is not open yet, and building the server does not open it)."""
+    if formats is None:
+        return INSTRUCTIONS + _FORMATS_UNSEEN
+    said = f"Formats: the loaded card data knows the legality of {', '.join(formats) or 'no format'}"
+    if set(formats) <= {"commander"}:
+        return (f"{INSTRUCTIONS}{said} only; another format is refused unless the user loads fuller data "
+                "(grimoire data update, which the user runs: no tool can).")
+    return f"{INSTRUCTIONS}{said}; another is refused."
 
 QueriesArg = Annotated[
     list[str] | str,
@@ -120,8 +135,9 @@ ColorIdentityArg = Annotated[
 ]
 FormatArg = Annotated[str | None, Field(
     description="Only cards legal in this format, e.g. 'commander'. Only a format the loaded card data has "
-                "legality for is accepted: the bundled snapshot has commander alone (other formats need the user to "
-                "load fuller data with grimoire data update, which a tool call cannot do).")]
+                "legality for is accepted, which the server's instructions and a refusal name: the bundled snapshot "
+                "has commander alone (other formats need the user to load fuller data with grimoire data update, "
+                "which a tool call cannot do).")]
 # (a bare string, as queries takes, is a list of one: "types": "creature" had been refused)
 TypesArg = Annotated[
     list[str] | str | None,
@@ -796,9 +812,11 @@ def build_server(library: Library | None = None, pool: WorkPool | None = None) -
     lane)."""
     from grimoire import __version__
 
+    library = library or Library()
     server = GrimoireServer("grimoire", title="Grimoire: Magic: The Gathering card search", version=__version__,
-                       instructions=INSTRUCTIONS, log_level="WARNING")
-    tools = GrimoireTools(library or Library())
+                            instructions=instructions(library.formats if library.loaded else None),
+                            log_level="WARNING")
+    tools = GrimoireTools(library)
     pool = pool or WorkPool()
     read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
     for function, title, lane in ((tools.search_cards, "Search Magic cards", _search_cards_lane),
