@@ -7,7 +7,7 @@ import pytest
 
 from grimoire.cards.store import write_store
 from grimoire.serve.library import Library
-from grimoire.serve.mcp_server import build_server, instructions
+from grimoire.serve.mcp_server import GrimoireTools, build_server, instructions
 from tests.search.conftest import CARDS
 
 
@@ -43,3 +43,11 @@ async def test_a_refused_format_names_the_formats_the_data_has(small_library: Li
         result = await server.call_tool(tool, arguments)
         text = str(result)
         assert "no pauper legality (it knows commander, modern, legacy, vintage;" in text, text
+
+
+def test_find_similar_says_how_it_ranks_and_how_to_keep_one_job():
+    """It had promised "cards that do the same job" but ranks as like: does, mostly by wording: Viscera Seer gave
+    blue scry spells, no sacrifice outlet."""
+    description = " ".join((GrimoireTools.find_similar.__doc__ or "").split())
+    assert "do the same job" not in description
+    assert 'like:"Name"' in description and "roles=['sac-outlet']" in description

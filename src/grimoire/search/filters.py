@@ -19,8 +19,8 @@ import numpy as np
 from grimoire.cards.commander import can_lead, is_background
 from grimoire.cards.loading import DIGITAL_KEYWORDS, digital_only_rows
 from grimoire.cards.mana import color_letters, mana_value
-from grimoire.cards.names import fold
 from grimoire.cards.model import FORMATS
+from grimoire.cards.names import fold
 from grimoire.cards.store import CardDB, Columns
 from grimoire.search.nicknames import IS_NICKNAMES, normalise
 from grimoire.search.patterns import CpuBudget, PatternTooSlow, UserPattern
@@ -61,8 +61,9 @@ _OMEN_HALF = ("instant — omen", "sorcery — omen")
 # public rules-engine code (Forge's CardSplitType.Omen, Scryfall-shaped card data); a store loaded from Scryfall
 # or MTGJSON has the half itself and never reads this list.
 OMEN_CARDS = frozenset({
-    "Bloomvine Regent // Claim Territory", "Marang River Regent // Coil and Catch", "Scavenger Regent // Exude Toxin",
-    "Dirgur Island Dragon // Skimming Strike", "Feral Deathgorger // Dusk Sight", "Riling Dawnbreaker // Signaling Roar",
+    "Bloomvine Regent // Claim Territory", "Marang River Regent // Coil and Catch",
+    "Scavenger Regent // Exude Toxin", "Dirgur Island Dragon // Skimming Strike", "Feral Deathgorger // Dusk Sight",
+    "Riling Dawnbreaker // Signaling Roar",
     "Sagu Wildling // Roost Seek", "Stormshriek Feral // Flush Out", "Disruptive Stormbrood // Petty Revenge",
     "Purging Stormbrood // Absorb Essence", "Runescale Stormbrood // Chilling Screech",
     "Twinmaw Stormbrood // Charring Bite", "Whirlwing Stormbrood // Dynamic Soar",

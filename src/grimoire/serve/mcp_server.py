@@ -296,11 +296,14 @@ class GrimoireTools:
         limit: LimitArg = DEFAULT_LIMIT,
         page: PageArg = 1,
     ) -> CallToolResult:
-        """Cards whose rules text is closest in meaning to a given card's (cosine similarity of embeddings).
+        """Cards most like a given card, ranked as search_cards ranks 'like:"Name"': the meaning of their rules
+        text first, then shared function tags, mana value and colours.
 
-        Use it to find a cheaper or on-colour replacement, more copies of an effect, or cards that do the same
-        job. Filters (`query` syntax and the structured ones) are hard constraints: set color_identity to the
-        deck's colours and format to its format. The card itself is never returned. Page with `page`.
+        Use it to find a cheaper or on-colour replacement, more copies of an effect, or cards worded to the same
+        end. A card with two jobs is matched on its whole text, often its wordier job: to keep one, name it in
+        `roles` (Viscera Seer as a sacrifice outlet: roles=['sac-outlet']; its scry otherwise leads). Filters
+        (`query` syntax and the structured ones) are hard constraints: set color_identity to the deck's colours
+        and format to its format. The card itself is never returned. Page with `page`.
         """
         filters = FilterArguments(color_identity, format, types, mana_value_min, mana_value_max, roles)
         try:
