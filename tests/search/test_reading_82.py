@@ -41,6 +41,19 @@ def test_a_second_commander_is_what_the_named_one_can_share_command_with(reader,
     assert not any(chip.startswith("id<=") for chip in reading.syntax.split())  # no colour filter: it adds its own
 
 
+@pytest.mark.parametrize(("query", "syntax"), [
+    # CR 702.124m: a Doctor's companion shares command with a legendary Time Lord Doctor, and the Doctor with it
+    ("partners for the thirteenth doctor", 'o:"doctor\'s companion"'),  # it read "cannot share command"
+    ("partners for clara oswald", 't:legendary t:"time lord doctor"'),
+    # Amy Pond has both: Partner with Rory Williams, and Doctor's companion
+    ("partners for amy pond", '(!"Rory Williams" or (t:legendary t:"time lord doctor"))'),
+])
+def test_a_doctor_and_a_doctors_companion_share_command(reader, query, syntax):
+    reading = reader.read(query)
+    assert reading.syntax == syntax
+    assert not any("cannot share command" in note for note in reading.notes)
+
+
 def test_a_commander_that_cannot_share_command_keeps_its_colours_and_says_so(reader):
     reading = reader.read("partners for atraxa")
     assert "id<=wubg" in reading.syntax.split()
@@ -57,12 +70,16 @@ def test_the_answers_are_the_cards_that_can_pair(db):
     assert {card.color_identity for card in backgrounds} - {("R",), ()}  # not red alone: any colour pairs
 
 
-@pytest.mark.parametrize(("query", "syntax"), [
-    ("cascade enablers", "kw:cascade"),  # by meaning alone: the stax tag (Rule of Law, Prison Term)
-    ("discover enablers", "kw:discover"),
+@pytest.mark.parametrize(("query", "keyword"), [
+    ("cascade enablers", "cascade"),  # by meaning alone: the stax tag (Rule of Law, Prison Term)
+    ("discover enablers", "discover"),
+    ("cascade deck", "cascade"),  # it read nothing
+    ("cascade decks", "cascade"),
 ])
-def test_enablers_of_a_free_spell_keyword_are_its_cards(reader, query, syntax):
-    assert reader.read(query).syntax == syntax
+def test_enablers_of_a_free_spell_keyword_are_its_cards_or_those_giving_it(reader, query, keyword):
+    # Maelstrom Nexus, "the first spell you cast each turn has cascade", enables cascade as Bloodbraid Elf does
+    assert reader.read(query).syntax == f"(kw:{keyword} or o:/\\b(?:have|has|gain|gains) [^.]*\\b{keyword}\\b/)"
+    assert reader.read(f"{keyword} cards").syntax == f"kw:{keyword}"  # the cards with the keyword only
 
 
 def test_storm_enablers_are_not_storm_cards(reader):
@@ -73,6 +90,18 @@ def test_flyers_going_over_the_player_ask_for_the_answer(reader):
     for query in ("my opponent keeps flying over me", "their dragons fly over my blockers"):
         syntax = reader.read(query).syntax
         assert "kw:reach" in syntax and "kw:flying" not in syntax.replace("creatures? with flying", ""), query
+
+
+@pytest.mark.parametrize(("query", "syntax"), [
+    ("spells my opponent cant respond to", 'kw:"split second" (t:instant or t:sorcery)'),
+    ("spells my opponent can't respond to", 'kw:"split second" (t:instant or t:sorcery)'),
+    ("instants that can't be responded to", 'kw:"split second" t:instant'),
+])
+def test_a_spell_no_one_can_respond_to_has_split_second(reader, query, syntax):
+    """Only the words had ranked split second: Forgotten Lore and Cosmotronic Wave were among the answers."""
+    assert reader.read(query).syntax == syntax
+    # an uncounterable spell can still be answered in response: it stays what it was
+    assert reader.read("uncounterable spells").syntax == 'o:"can\'t be countered" (t:instant or t:sorcery)'
 
 
 def test_spells_the_opponent_cannot_respond_to_are_split_second(db):

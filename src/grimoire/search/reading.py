@@ -3171,6 +3171,12 @@ _ANY_FOUR_COLOURS = _any_of(list(_FOUR_COLOR))  # "four color commanders"
 _WITHIN_FOUR_COLOURS = _any_of([term.replace("=", "<=") for term in _FOUR_COLOR])  # "ramp for 4c"
 
 
+def _granted(keyword: str) -> str:
+    """The cards that give a keyword, as they print it ("other creatures you control have undying", "target creature
+    gains persist", "the first spell you cast each turn has cascade")."""
+    return f"o:/\\b(?:have|has|gain|gains) [^.]*\\b{keyword}\\b/"
+
+
 def _keyword_syntax(keywords: list[str], either: bool = False) -> str:
     """``kw:`` for each keyword: all of them ("flying and lifelink"), or ``either`` of them ("flying or reach")."""
     terms = [_keyword_term(k) for k in keywords]
@@ -3189,8 +3195,11 @@ def _with_before_stats(state: _State, index: int) -> int | None:
 
 
 # "cascade enablers", "discover enablers": the cards with the keyword, whose free spell is what is enabled (by meaning
-# alone, "cascade enablers" had read the stax tag: Rule of Law, Prison Term); "storm enablers" are rituals, not these
+# alone, "cascade enablers" had read the stax tag: Rule of Law, Prison Term); "storm enablers" are rituals, not these.
+# They and "a cascade deck" are the cards that give it too (Maelstrom Nexus: "the first spell you cast each turn has
+# cascade"), which "cascade cards" are not
 _ENABLED_KEYWORDS = frozenset({"cascade", "discover"})
+_ENABLER_WORDS = frozenset({"enabler", "enablers", "deck", "decks"})
 
 
 def _has_keywords(reader: Reader, state: _State) -> None:
@@ -3203,8 +3212,7 @@ def _has_keywords(reader: Reader, state: _State) -> None:
     for match, first, last in list(_matches(state, _ENCHANT)):  # "enchant creature auras": what the Aura enchants
         state.take(first, last, f'o:"enchant {match.group(1)}"', "oracle")
     for match, first, last in list(_matches(state, _GIVEN_KEYWORDS)):
-        state.take(first, last, f"o:/\\b(?:have|has|gain|gains) [^.]*\\b{match.group(1)}\\b/", "oracle",
-                   still_ranks=True)
+        state.take(first, last, _granted(match.group(1)), "oracle", still_ranks=True)
     # each keyword with the word before its subject: the word before "with"; "creatures with 1 toughness and
     # deathtouch": a keyword right after a stat read after "with" has it too, its subject before that "with"
     found = [(match, first, last, first) for pattern in (_WITH_KEYWORDS, _THAT_KEYWORDS)
@@ -3261,7 +3269,7 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             state.take(index, index + size, creature + _keyword_term(keyword), "keyword")
     def names_the_cards(subject: str, keyword: str = "") -> bool:  # "... cards", "... creatures", "... commanders"
         return subject in _TYPE_WORDS or subject in _KEYWORD_SUBJECTS or subject in types or \
-            subject in _KEYWORD_COMMANDERS or keyword in _ENABLED_KEYWORDS and subject in ("enabler", "enablers")
+            subject in _KEYWORD_COMMANDERS or keyword in _ENABLED_KEYWORDS and subject in _ENABLER_WORDS
 
     for index in range(len(state.words) - 1):  # "dredge cards", "undying creatures", "flashback spells"
         keyword, subject = state.words[index].lower, state.words[index + 1].lower
@@ -3291,7 +3299,10 @@ def _has_keywords(reader: Reader, state: _State) -> None:
             if made:
                 state.take(first, index + 2, _keyword_syntax(keywords, either=True), "keyword", still_ranks=True)
                 continue
-            state.take(first, index + 1, _keyword_syntax(keywords, either=True), "keyword")
+            syntax = _keyword_syntax(keywords, either=True)
+            if subject in _ENABLER_WORDS:  # (the keyword's own cards, or those giving it: see _ENABLED_KEYWORDS)
+                syntax = f"({syntax} or {_granted(keyword)})"
+            state.take(first, index + 1, syntax, "keyword")
             for word in state.words[first: index + 1]:
                 word.used = False  # and rank, for the tags of the mechanic ("infect creatures": poison counters)
     if state.typed_creature:  # "t:creature flying lifelink cheap": the creatures' own keywords
@@ -3662,6 +3673,15 @@ _UNCOUNTERABLE = re.compile(r"uncounterable|(?:that |which )?(?:can'?t|cannot|ca
                             r"(?:counterspells?|counter ?magic) (?:hate|protection|insurance)|"
                             # "i keep losing to counterspells", "my opponents play a lot of counterspells"
                             rf"(?:{LOSES_TO}) (?:(?:all|the|those|their|blue) )*(?:counterspells?|counter ?magic)")
+# "spells my opponent can't respond to", "instants that can't be responded to", "spells with no response": what
+# split second makes a spell (CR 702.61: no spell is cast nor ability activated while it is on the stack); an
+# uncounterable spell can still be answered in response, so it is no such card (ranked alone, Cosmotronic Wave and
+# Forgotten Lore had been among them)
+_UNANSWERABLE = re.compile(r"(?:that |which )?(?:(?:my |an |the |their )?opponents? |they |no one |nobody |"
+                           r"(?:anyone|anybody|people|players) )?(?:can'?t|cannot|can not|won'?t be able to) "
+                           r"(?:be )?respond(?:ed)?(?: to)?(?: (?:it|them))?|"
+                           r"(?:that |which )?(?:can'?t|cannot|can not) be responded to|"
+                           r"(?:with |allowing |that allow )?no (?:responses?|response window)")
 # "reanimation that can target opponents' graveyards", "reanimate from any graveyard": a creature card taken from any
 # graveyard, as Reanimate, Animate Dead and Necromancy say it ("from a graveyard"), not the player's own only
 # (Zombify and Resurrection had led); said where the request reanimates, the graveyard words alone
@@ -3900,6 +3920,7 @@ _RULES_TEXT_WORDS = (
     (_PHYREXIAN, "is:phyrexian"),
     (_LIFE_FOR_MANA, "(is:phyrexian or o:/life rather than pay/)"),
     (_UNCOUNTERABLE, 'o:"can\'t be countered"'),  # the card itself, or the spells it protects
+    (_UNANSWERABLE, 'kw:"split second"'),
     (_PITCH, _PITCH_SYNTAX), (_PACTS, _PACTS_SYNTAX),
     (_UNBLOCKABLE_CREATURES, f"t:creature {_UNBLOCKABLE_SYNTAX}"),
     (_LANDS_UNTAPPED, 'o:"onto the battlefield" -o:"onto the battlefield tapped"'),  # (before "untapped lands")
@@ -4953,6 +4974,10 @@ _PARTNER_VARIANT = re.compile(r"(?im)^partner\s*[—-]\s*([^(\n]+?)\s*(?:\(|$)")
 _PLAIN_PARTNER = re.compile(r"(?im)^partner\s*(?:\(|$)")
 _FRIENDS_FOREVER = re.compile(r"(?im)^friends forever\b")
 _CHOOSE_A_BACKGROUND = re.compile(r"(?im)^choose a background\b")
+# CR 702.124m: a "Doctor's companion" shares command with a legendary Time Lord Doctor of no other creature type, and
+# the Doctor with any companion (The Thirteenth Doctor had read as sharing command with nothing)
+_DOCTORS_COMPANION = re.compile(r"(?im)^doctor['’]s companion\b")
+_THE_DOCTOR = re.compile(r"(?i)^legendary (?:[a-z]+ )*creature — time lord doctor$")
 
 
 # burn for the whole table: "burn that hits each opponent", "burn all my opponents" ("damage to each opponent", rules
@@ -4973,7 +4998,8 @@ def _second_commander(reader: Reader, state: _State) -> None:
     """"partners for thrasios", "backgrounds for karlach", "karlach partner options": the cards that can share
     command with the commander named, by what its text allows: plain Partner pairs with any other plain Partner
     (``kw:partner``, not "Partner with", not a variant), "Partner with X" with X alone, a variant ("Partner—Friends
-    forever", "Partner—Survivors") with its own kind, "Choose a Background" with the Backgrounds. A second commander
+    forever", "Partner—Survivors") with its own kind, "Choose a Background" with the Backgrounds, a Doctor's
+    companion with the Doctors and a Doctor with the companions (see :func:`_shares_command_with`). A second commander
     adds its colours to the deck's, so the commander's colours no longer filter (they had: red Backgrounds only for
     Karlach, blue and green filler for Thrasios)."""
     if not state.deck or state.deck_chip is None:
@@ -4985,29 +5011,44 @@ def _second_commander(reader: Reader, state: _State) -> None:
     names = {fold(name.split(",")[0].split()[0]) for name in (reader.db.columns.name[row] for row in state.deck)}
     if len(names) > 1 or _after(state, last, 1) in _PAIR_NAMED:
         return  # two commanders named ("partner pair Tymna Thrasios good card draw"): their deck's needs
-    texts = [(row, reader.db.columns.oracle_text[row]) for row in state.deck]
-    row, text = next(((row, text) for row, text in texts if _PARTNER_WITH.search(text) or
-                      _PARTNER_VARIANT.search(text) or _PLAIN_PARTNER.search(text) or
-                      _FRIENDS_FOREVER.search(text) or _CHOOSE_A_BACKGROUND.search(text)), texts[0])
-    name = reader.db.columns.name[row]
-    if (found := _PARTNER_WITH.search(text)) is not None:
-        syntax, what = f'!"{found.group(1)}"', f"its partner, {found.group(1)} (Partner with)"
-    elif (found := _PARTNER_VARIANT.search(text)) is not None:
-        syntax, what = f'o:"partner—{found.group(1).lower()}" -!"{name}"', f"the other {found.group(1)} partners"
-    elif _PLAIN_PARTNER.search(text):
-        syntax, what = f'kw:partner -o:"partner with" -o:"partner—" -!"{name}"', "the other plain Partner commanders"
-    elif _FRIENDS_FOREVER.search(text):
-        syntax, what = f'o:"friends forever" -!"{name}"', "the other Friends forever commanders"
-    elif _CHOOSE_A_BACKGROUND.search(text):
-        syntax, what = "t:background", "the Backgrounds (it can choose a Background)"
-    else:
+    columns = reader.db.columns
+    shares = {row: _shares_command_with(columns.name[row], columns.oracle_text[row], columns.type_line[row])
+              for row in state.deck}
+    row = next((row for row in state.deck if shares[row]), state.deck[0])
+    name = columns.name[row]
+    if not shares[row]:
         state.notes.append(f"{name} has no Partner and cannot choose a Background: it cannot share command")
         return
+    syntax = shares[row][0][0] if len(shares[row]) == 1 else \
+        "(" + " or ".join(each if each.startswith("!") else f"({each})" for each, _ in shares[row]) + ")"
+    what = " or ".join(each for _, each in shares[row])
     state.chips.remove(state.deck_chip)
     state.deck_chip = None
     state.take(first, last, syntax, "commander")
     state.notes.append(f"{match.group()} for {name}: {what}" + ("" if syntax.startswith("!") else
                        ", in any colours, as a second commander adds its own"))
+
+
+def _shares_command_with(name: str, text: str, type_line: str) -> list[tuple[str, str]]:
+    """The cards a commander named ``name`` can share command with, each as (syntax, what the note says), by what its
+    text and type allow; several where it has several ways (Amy Pond: Partner with Rory Williams, and Doctor's
+    companion), none where it has no way."""
+    ways = []
+    if (found := _PARTNER_WITH.search(text)) is not None:
+        ways.append((f'!"{found.group(1)}"', f"its partner, {found.group(1)} (Partner with)"))
+    if (found := _PARTNER_VARIANT.search(text)) is not None:
+        ways.append((f'o:"partner—{found.group(1).lower()}" -!"{name}"', f"the other {found.group(1)} partners"))
+    if _PLAIN_PARTNER.search(text):
+        ways.append((f'kw:partner -o:"partner with" -o:"partner—" -!"{name}"', "the other plain Partner commanders"))
+    if _FRIENDS_FOREVER.search(text):
+        ways.append((f'o:"friends forever" -!"{name}"', "the other Friends forever commanders"))
+    if _CHOOSE_A_BACKGROUND.search(text):
+        ways.append(("t:background", "the Backgrounds (it can choose a Background)"))
+    if _DOCTORS_COMPANION.search(text):
+        ways.append(('t:legendary t:"time lord doctor"', "the Doctors (it is a Doctor's companion)"))
+    if _THE_DOCTOR.match(type_line):
+        ways.append(('o:"doctor\'s companion"', "the Doctor's companions"))
+    return ways
 
 
 def _commanders_identity(reader: Reader, state: _State) -> None:
