@@ -80,7 +80,12 @@ function tags(list, cls = "") {
 }
 
 async function getJson(url, options) {
-  const response = await fetch(url, options);
+  let response;
+  try {
+    response = await fetch(url, options);
+  } catch (e) {  // no answer at all (the server stopped, the network dropped): said, not left on "Searching…"
+    return {ok: false, status: 0, body: {error: "the server could not be reached; try again"}};
+  }
   let body = null;
   try {
     body = await response.json();
@@ -376,12 +381,14 @@ async function showCard(name) {
   const view = $("card-view");
   setTitle(name);
   view.innerHTML = `<p class="status" role="status">Loading ${escapeHtml(name)}…</p>`;
-  const {ok, body} = await getJson(`/api/card/${encodeURIComponent(name)}`);
+  const {ok, status, body} = await getJson(`/api/card/${encodeURIComponent(name)}`);
   if (ticket !== navigation) return;
   if (!ok) {
-    setTitle("Card not found");
+    // only a 404 says the card does not exist; a busy or unreachable server says so (it had read "Card not found")
+    const heading = status === 404 ? "Card not found" : "Card could not be loaded";
+    setTitle(heading);
     const suggestions = (body.suggestions || []).map((s) => `<li>${cardLink(s)}</li>`).join("");
-    view.innerHTML = `<h1>Card not found</h1><div class="error" role="alert" id="card-error">` +
+    view.innerHTML = `<h1>${heading}</h1><div class="error" role="alert" id="card-error">` +
       `${escapeHtml(body.error)}</div>` +
       (suggestions ? `<p>Did you mean:</p><ul class="suggestions">${suggestions}</ul>` : "");
     return;
