@@ -184,6 +184,9 @@ _PASSES_PRIORITY = (" passes priority",)
 # "3 loyalty counters removed from ..." (and the harness's "... gets 1 loyalty counter (4 now)")
 _COSTS = (" loses ", " sacrifices ", " counter on ", " counters on ", " loyalty counter", " removed from ",
           " discards ", " pays ")
+# what a cast's costs log before it: an alternative cost's life and exiled card (Force of Will), evoke's exiled card,
+# delve's, Daze's returned Island, Fireblast's sacrificed Mountains, and the mana abilities activated to pay it
+_CAST_COSTS = (" loses ", " moves from ", " sacrifices ", " activates", " pays ")
 _GAME_ENDS = (" loses the game", " is eliminated", "Game over", " wins")  # the lines of a game's end
 # lines that name a card for what it did or what befell it before it died, not for its death ("1 +1/+1 counter
 # removed from ...", "activates ability: Golgari Grave-Troll")
@@ -245,6 +248,12 @@ class Game:
     # at all (see _whose_permanents)
     _permanents_named: dict[int, dict[str, Any]] = field(default_factory=dict)
     _lost: bool = False  # a player has lost the game: the log stops but for the lines that end it
+    # the draw step has begun and its turn-based draw (CR 504.1) is not yet logged: that draw needs no line, the
+    # step's header says it; any other draw does (see _drawn)
+    _draw_step_draw_due: bool = False
+    # the keyword each card cast from a graveyard is cast by, until the engine logs the cast (it says neither)
+    _graveyard_casts: dict[int, str] = field(default_factory=dict)
+    _cast_began: int | None = None  # the log's length when the latest cast began, until the engine logs the cast
 
     def __post_init__(self) -> None:
         self._engine = self.card_data.engine()
@@ -601,6 +610,13 @@ class Game:
             self._cast_window = data.get("decision_subject_id")
         if action.get("type") in ("CastSpell", "ActivateAbility"):  # what an alternative cost's life payment takes
             self._life_at_cast = (seat, self.life(seat))
+        if action.get("type") == "CastSpell" and isinstance((card := _data_of(action).get("object_id")), int):
+            found = self._graveyard_cast(self.object(card) or {}) if (self.object(card) or {}).get("zone") == \
+                "Graveyard" else None
+            self._graveyard_casts.pop(card, None)
+            self._cast_began = len(self.log)
+            if found:
+                self._graveyard_casts[card] = found[0]
         if action.get("type") == "PlayLand":
             self._land_played = _data_of(action).get("object_id")
         elif action.get("type") != "ChooseReplacement":
@@ -609,6 +625,8 @@ class Game:
             # the targets a cast given up had chosen: the same spell cast again before priority passes chooses its
             # own ("Ponder is targeted by Daze" had stayed from a Daze taken back, beside the one cast)
             self._targeting.pop(casting, None)
+            self._graveyard_casts.pop(casting, None)
+            self._cast_began = None
         self._stack_before = list(self._game.stack())
         try:
             native = self._native.get(id(action))
@@ -685,6 +703,8 @@ class Game:
         only the card), and what a transforming card was ("Delver of Secrets transforms into Insectile Aberration";
         the engine names only the new face)."""
         ids = _card_ids(segments)
+        if _says(segments, " casts ") and ids and (how := self._cast_variant(ids[0])):
+            return [*segments, {"type": "Text", "value": how}]
         if _says(segments, " activates ability: ") and ids and (index := self._activating.pop(ids[0], None)) \
                 is not None:
             obj = self.object(ids[0]) or {}
@@ -720,6 +740,18 @@ class Game:
                         segments[0]]
         return segments
 
+    def _cast_variant(self, card: int) -> str:
+        """' by flashback (it will be exiled)' or ' by evoke (sacrificed as it enters)' for a spell cast so: the engine
+        logs a plain "casts" ("You cast Brainstorm" from a graveyard, "You cast Solitude" beside the card it
+        exiled, and only the later sacrifice had told an evoke); '' for a spell cast for its mana cost."""
+        keyword = self._graveyard_casts.pop(card, None)
+        if keyword:
+            return f" by {keyword.lower()}" + (" (it will be exiled)" if keyword == "Flashback" else "")
+        variant = next((((entry.get("kind") or {}).get("data") or {}).get("casting_variant")
+                        for entry in self._game.stack() if entry.get("id") == card and
+                        isinstance((entry.get("kind") or {}).get("data"), dict)), None)
+        return " by evoke (sacrificed as it enters)" if variant == "Evoke" else ""
+
     def _countered_ability(self, source: int) -> str:
         """'triggered ability', 'chapter II ability' or 'activated ability' where what was countered, as the
         stack stood before the latest action, was an ability of ``source`` and no spell of it; '' otherwise."""
@@ -750,9 +782,11 @@ class Game:
         left: set[int] = set()  # permanents named as they were, gone from the battlefield by the batch's end
         start = len(self.log)
         self._left_battlefield(entries)
-        for entry in entries:
+        for index, entry in enumerate(entries):
             presentation = entry.get("presentation") or {}
             segments = entry.get("segments") or []
+            if presentation.get("importance") != "Detail":
+                self._draw_step_draw_due = [s.get("value") for s in segments] == ["Draw step"]
             if self._targeting and _says(segments, *_PASSES_PRIORITY):
                 self._settle_targeting()
             if self._lost and not _mentions(segments, *_GAME_ENDS):
@@ -760,10 +794,13 @@ class Game:
             if _says(segments, " loses the game"):
                 self._lost = True
             if presentation.get("importance") == "Detail":
-                segments = self._public_move(entry) or self._death(entry, entries, told) or \
+                drawn = self._drawn(entry, entries[index + 1:])
+                segments = drawn or self._public_move(entry) or self._death(entry, entries, told) or \
                     self._fizzled(entry, entries)
-                if segments is None:
+                if segments is None or (drawn and self._more_drawn(drawn, start)):
                     continue
+                if drawn:  # that a card was drawn is public; the line names no card drawn
+                    presentation = {**presentation, "visibility": "Public"}
             visibility = presentation.get("visibility")
             visibility = visibility if isinstance(visibility, str) else "Private"
             turn = int(entry.get("turn", self.turn))
@@ -781,10 +818,17 @@ class Game:
                     waiting.append(line)
                 continue
             self.log.append(line)
+            self.log.extend(LogLine(turn, moved) for moved in self._revealed_to_hand(line, entries[index + 1:]))
             self._cause_first(start)
+            self._cast_first()
             if _says(line.segments, *_PUTS_ON_STACK):
+                # its targets right after it, above the costs it was moved above (CR 601.2c, 602.2b: targets are
+                # chosen before costs are paid; Jace's +2 had read "gets 2 loyalty counters" before its target)
+                at = next(place for place in range(len(self.log) - 1, -1, -1) if self.log[place] is line) + 1
                 for object_id in _card_ids(line.segments):
-                    self.log.extend(self._targeting.pop(object_id, []))
+                    held = self._targeting.pop(object_id, [])
+                    self.log[at:at] = held
+                    at += len(held)
         for object_id in left:
             self._permanents_named.pop(object_id, None)
 
@@ -807,6 +851,19 @@ class Game:
             place -= 1
         if place < len(self.log) - 1:
             self.log.insert(place, self.log.pop())
+
+    def _cast_first(self) -> None:
+        """The log's last line, a cast, moved above its costs (CR 601.2b-h: a spell is announced, then its costs
+        paid), as an activation is: "You lose 1 life / Snapcaster Mage moves from your hand to exile / You cast
+        Force of Will" had read as if the exile were an event of its own. The engine logs the costs as they are
+        paid, in the batches of the cast's choices."""
+        if not _says(self.log[-1].segments, " casts "):
+            return
+        began, self._cast_began = self._cast_began, None
+        if began is None or began >= len(self.log) - 1 or \
+                not all(_mentions(line.segments, *_CAST_COSTS) for line in self.log[began:-1]):
+            return
+        self.log.insert(began, self.log.pop())
 
     def _left_battlefield(self, entries: list[dict[str, Any]]) -> None:
         """The permanents the batch's details move off the battlefield that no line had named there (a creature
@@ -875,6 +932,60 @@ class Game:
             said = known["controller"]
             marked.append({"type": "CardName", "value": value})
         return segments if plain else marked
+
+    def _drawn(self, entry: dict[str, Any], later: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+        """'Opponent draws a card (Psychic Frog)' for a draw outside the draw step's own (CR 504.1), with what made it
+        where the batch or the stack says: the engine logs every draw as a hidden detail, and a Frog's draws had
+        shown only as the opponent's hand count rising. The card drawn stays hidden. None for any other detail."""
+        segments = entry.get("segments") or []
+        if len(segments) != 2 or _player_of(segments[0]) not in (0, 1) or segments[1].get("value") != " draws a card":
+            return None
+        if self._draw_step_draw_due and _player_of(segments[0]) == self.turn_holder():
+            self._draw_step_draw_due = False
+            return None
+        # the effect that drew: it is logged as resolving after its draws, or (a resolution that stops for a
+        # choice, Brainstorm's put-back) it is what the latest pass of priority began to resolve
+        resolving = next((found for later_entry in later if _says(found_in := later_entry.get("segments") or [],
+                                                                  "'s effect resolves")
+                          and (found := _card_id(found_in[0])) is not None), None)
+        if resolving is None and self._stack_before and self.history and \
+                self.history[-1][1].get("type") == "PassPriority":
+            resolving = self._stack_before[-1].get("source_id")
+        name = self.name_of(resolving) if isinstance(resolving, int) else ""
+        card = {"type": "CardName", "value": {"name": name, "object_id": resolving}}
+        source = [{"type": "Text", "value": " ("}, card, {"type": "Text", "value": ")"}] \
+            if name and not name.startswith("object ") else []
+        return [segments[0], segments[1], *source]
+
+    def _revealed_to_hand(self, line: LogLine, later: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+        """'Volcanic Island moves from your library to your hand' for a revealed card that the action put into its
+        owner's hand (Goblin Guide's land): the engine logs the reveal and no move, and the land had shown only as
+        the hand count rising. A reveal that a later draw of the batch may explain (Delver's, then the draw step)
+        is left alone."""
+        player = _player_of(line.segments[0]) if line.segments else None
+        if player not in (0, 1) or any(_player_of((e.get("segments") or [{}])[0]) == player and
+                                       _says(e.get("segments") or [], " draws a card") for e in later):
+            return []
+        arrived = {self.name_of(card): card for card in self._arrived[player]}
+        zone = [{"type": "Owner", "value": player}, {"type": "Text", "value": " "}]
+        return [[{"type": "CardName", "value": {"name": name, "object_id": arrived[name]}},
+                 {"type": "Text", "value": " moves from "}, *zone, {"type": "Zone", "value": "Library"},
+                 {"type": "Text", "value": " to "}, *zone, {"type": "Zone", "value": "Hand"}]
+                for name in self._revealed(line, player) if name in arrived]
+
+    def _more_drawn(self, segments: list[dict[str, Any]], start: int) -> bool:
+        """Whether a draw line is one more of the batch's last line, now said as one: 'You draw 3 cards (Brainstorm)'
+        for three lines 'You draw a card (Brainstorm)'."""
+        if len(segments) < 2 or segments[1].get("value") != " draws a card" or len(self.log) <= start:
+            return False
+        last = self.log[-1].segments
+        drawn = re.fullmatch(r" draws (a card|(\d+) cards)", str(last[1].get("value"))) if len(last) >= 2 else None
+        if not drawn or _player_of(last[0]) != _player_of(segments[0]) or \
+                _card_ids(last) != _card_ids(segments):
+            return False
+        count = int(drawn[2] or 1) + 1
+        last[1] = {"type": "Text", "value": f" draws {count} cards"}
+        return True
 
     def _replayed_land(self, segments: list[dict[str, Any]]) -> bool:
         """The engine's second "plays" line for a land whose play asked a replacement (a shock land's 2 life): it
@@ -2144,12 +2255,32 @@ class Game:
             return f"{obj.get('name')} by its alternative cost: {cost_text(alternative)} ({cost} is more than your " \
                    "untapped mana sources can pay)"
         where = "" if zone in (None, "Hand") else f" from {_ZONE_NAMES.get(zone, zone)}"
-        if zone == "Graveyard":  # cast by escape or flashback: that keyword's cost, not the printed one
-            for keyword in obj.get("keywords") or []:
+        if zone == "Graveyard" and (found := self._graveyard_cast(obj)):  # that keyword's cost, not the printed one
+            name, value, granter = found
+            paid = cost if cost and cost_text(value) == "its mana cost" else cost_text(value)
+            notes = [f"{name.lower()} granted by {granter}" if granter else "",
+                     "it is exiled after" if name == "Flashback" else ""]  # CR 702.34a
+            said = "; ".join(note for note in notes if note)
+            return f"{obj.get('name')}{where} by {name.lower()}: {paid}" + (f" ({said})" if said else "")
+        return f"{obj.get('name')}{' ' + cost if cost else ''}{where}"
+
+    def _graveyard_cast(self, obj: dict[str, Any]) -> tuple[str, dict[str, Any], str] | None:
+        """How a card in a graveyard is cast: its keyword (escape, flashback...), that keyword's cost, and the card
+        that granted it, '' for the card's own. Snapcaster Mage's flashback lives in the engine's effects, not on
+        the card ("Cast Brainstorm {U} from graveyard" had said neither flashback nor that it is exiled after)."""
+        for keyword in obj.get("keywords") or []:
+            if isinstance(keyword, dict) and len(keyword) == 1 and next(iter(keyword)) in _GRAVEYARD_CASTS:
+                name, value = next(iter(keyword.items()))
+                return name, value if isinstance(value, dict) else {"value": value}, ""
+        for effect in self._whole_state().get("transient_continuous_effects") or []:
+            if (effect.get("affected") or {}).get("id") != obj.get("id"):
+                continue
+            for modification in effect.get("modifications") or []:
+                keyword = modification.get("keyword") if modification.get("type") == "AddKeyword" else None
                 if isinstance(keyword, dict) and len(keyword) == 1 and next(iter(keyword)) in _GRAVEYARD_CASTS:
                     name, value = next(iter(keyword.items()))
-                    return f"{obj.get('name')}{where} by {name.lower()}: {cost_text(value)}"
-        return f"{obj.get('name')}{' ' + cost if cost else ''}{where}"
+                    return name, value if isinstance(value, dict) else {}, str(effect.get("source_name") or "")
+        return None
 
     def _ability_label(self, source_id: int | None, index: int | None) -> str:
         obj = self.object(source_id) if source_id is not None else None
