@@ -226,7 +226,10 @@ def _commanders(deck: ParsedDeck) -> tuple[list[DeckEntry], list[DeckEntry], lis
     if deck.commanders or not deck.sideboard:
         return deck.commanders, deck.main, []
     side = deck.sideboard
-    if deck.count("sideboard") <= 2 and all(can_be_commander(e.card) for e in side) \
+    # (a Background never leads alone, but beside the commander that chooses it it is one of the pair: Abdel Adrian
+    # and Candlekeep Sage after the last blank line had read as "no commander")
+    if deck.count("sideboard") <= 2 and any(can_be_commander(e.card) for e in side) \
+            and all(can_be_commander(e.card) or _is_background(e.card) for e in side) \
             and deck.count("main") + deck.count("sideboard") == COMMANDER_DECK_SIZE:
         note = Violation("commander", "no Commander section: took the sideboard as the commander(s), as MTGO "
                          "lists do", _names([e.card for e in side]), "warning")
