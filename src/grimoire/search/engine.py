@@ -57,6 +57,7 @@ from grimoire.search.reading import (
     Chip,
     Reader,
     Reading,
+    damage_dealt,
     ranking_context,
     says_cheap,
     unquoted_name,
@@ -303,9 +304,6 @@ LIKE_COST_GAP = 5.0
 # ahead of Searing Spear). Only where both cards name a number (X damage, or none, is not compared)
 LIKE_DAMAGE_SHARE = 0.05
 LIKE_DAMAGE_GAP = 3.0
-_DAMAGE_DEALT = re.compile(r"\bdeals? (\d+|one|two|three|four|five|six|seven|eight|nine|ten) damage\b", re.IGNORECASE)
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                 "ten": 10}
 # and a card no deck may hold (see _like_scores) loses this much: more than the cosine between most cards worded
 # alike, so that it follows every playable card the filters keep that is alike at all
 LIKE_UNPLAYABLE_COST = 0.5
@@ -1828,12 +1826,8 @@ class SearchEngine:
     @cached_property
     def _damage_dealt(self) -> np.ndarray:
         """The damage each card's text first says it deals, as a number (NaN where it names none, or X)."""
-        amounts = np.full(len(self.db.columns.oracle_text), np.nan, dtype=np.float32)
-        for row, text in enumerate(self.db.columns.oracle_text):
-            if text and (found := _DAMAGE_DEALT.search(text)):
-                amount = found.group(1).lower()
-                amounts[row] = int(amount) if amount.isdigit() else _NUMBER_WORDS[amount]
-        return amounts
+        dealt = (damage_dealt(text) for text in self.db.columns.oracle_text)
+        return np.array([np.nan if amount is None else amount for amount in dealt], dtype=np.float32)
 
     @cached_property
     def _mana_values(self) -> np.ndarray:

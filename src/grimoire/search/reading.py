@@ -1437,7 +1437,7 @@ class Reader:
                                             "mv"))
                     if not better:
                         state.notes.append(_cheaper_note(self.db.columns.name[row], value, at_most))
-            if better and (dealt := _damage_dealt(self.db.columns.oracle_text[row])) is not None:
+            if better and (dealt := damage_dealt(self.db.columns.oracle_text[row])) is not None:
                 # "better than Shock": at least the damage it deals, as well as no more mana (Gut Shot, one damage,
                 # worded as Shock is, had led)
                 state.chips.append(Chip(trigger, f"o:/{_at_least_damage(dealt)}/", "oracle"))
@@ -5893,8 +5893,9 @@ _PRICE_WORDS = frozenset({"budget", "budget-friendly", "affordable", "price", "p
 _DEALS_DAMAGE = re.compile(r"\bdeals? (\d+) damage\b", re.IGNORECASE)
 
 
-def _damage_dealt(text: str | None) -> int | None:
-    """The damage a card's text first says it deals, in digits (as rules text writes damage), if any."""
+def damage_dealt(text: str | None) -> int | None:
+    """The damage a card's text first says it deals, in digits (as rules text writes damage), if any; the reading of
+    "better than X" and the engine's likeness (``engine.LIKE_DAMAGE_SHARE``) both read it."""
     found = _DEALS_DAMAGE.search(text or "")
     return int(found.group(1)) if found else None
 
